@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Reads and validates environment variables against a zod schema once, at start-up, so a service
+ * with a bad setting refuses to start with every bad variable named, instead of failing later.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+/** Settings every service process has. Services extend this with their own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** `memory` runs an in-process bus for single-machine development only (see docs/architecture.md). */
+  EVENT_BUS: z.enum(['nats', 'memory']).default('nats'),
+  HOST: z.string().default('127.0.0.1'),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Port numbers from the environment: "0" asks the OS for a free port (tests). */
+export const portSchema = z.coerce.number().int().min(0).max(65535);

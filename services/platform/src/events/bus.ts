@@ -1,0 +1,50 @@
+/**
+ * The event bus the services talk through. Production and every test use NATS JetStream; an
+ * in-process implementation of the same interface exists only for single-machine development when
+ * no NATS server can be started (see memory-bus.ts).
+ */
+export interface BusMessage {
+  subject: string;
+  data: Uint8Array;
+  headers: Record<string, string>;
+  /** 1 on first delivery. */
+  deliveryCount: number;
+  ack(): Promise<void>;
+  /** Redeliver after `delayMs`. */
+  nak(delayMs?: number): void;
+  /** Never redeliver. */
+  term(): void;
+}
+
+export interface PublishOptions {
+  /** JetStream de-duplicates messages with the same id inside the stream's duplicate window. */
+  msgId: string;
+  headers?: Record<string, string>;
+}
+
+export interface SubscribeOptions {
+  /** Durable consumer name: one per consuming purpose; replicas share it (work is split). */
+  durable: string;
+  subjects: string[];
+  maxDeliver?: number;
+  ackWaitMs?: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<void>;
+  subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+export const EVENTS_STREAM = 'LEDGERLINE_EVENTS';
+export const DEAD_LETTER_STREAM = 'LEDGERLINE_DEAD_LETTERS';
+export const EVENT_SUBJECT_PREFIX = 'events.';
+export const DEAD_LETTER_SUBJECT_PREFIX = 'dead.';
+
+export function eventSubject(type: string): string {
+  return `${EVENT_SUBJECT_PREFIX}${type}`;
+}

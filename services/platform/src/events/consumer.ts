@@ -1,0 +1,86 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { withTenant } from '../db/tenancy.js';
+import { DEAD_LETTER_SUBJECT_PREFIX, eventSubject, type EventBus, type Subscription } from './bus.js';
+
+export interface ReceivedEvent {
+  id: string;
+  type: string;
+  workspaceId: string;
+  source: string;
+  occurredAt: Date;
+  payload: Uint8Array;
+}
+
+export interface ConsumerOptions {
+  /** Durable name; also the inbox's consumer column. */
+  name: string;
+  types: string[];
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  /** Runs inside the transaction that records the event in the inbox, with the event's tenant set. */
+  handle(trx: Knex.Transaction, event: ReceivedEvent): Promise<void>;
+  /** Deliveries before a message goes to the dead-letter stream. */
+  maxDeliver?: number;
+}
+
+const tracer = trace.getTracer('ledgerline.events');
+
+/**
+ * Consumes events exactly-once in effect: the handler's writes and the inbox row commit together,
+ * and a redelivered event whose id is in the inbox is acknowledged without running the handler
+ * (RELIABILITY 7). A message that keeps failing is copied to `dead.<consumer>` and terminated.
+ */
+export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {
+  const { name, types, db, bus, logger, handle, maxDeliver = 5 } = options;
+  return bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: maxDeliver + 1 }, async (msg) => {
+    let event: ReceivedEvent;
+    try {
+      const env = fromBinary(EventEnvelopeSchema, msg.data);
+      event = { id: env.id, type: env.type, workspaceId: env.workspaceId, source: env.source, occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0), payload: env.payload };
+    } catch (err) {
+      logger.error({ err, subject: msg.subject }, 'undecodable event; dead-lettering');
+      await deadLetter(bus, name, msg.data, msg.headers, `undecodable:${crypto.randomUUID()}`);
+      msg.term();
+      return;
+    }
+    const parent = propagation.extract(context.active(), msg.headers);
+    await context.with(parent, () =>
+      tracer.startActiveSpan(`consume ${event.type}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.message.id': event.id, 'ledgerline.consumer': name } }, async (span) => {
+        try {
+          await withTenant(db, { workspaceId: event.workspaceId }, async (trx) => {
+            const inserted = await trx('inbox')
+              .insert({ consumer: name, event_id: event.id, workspace_id: event.workspaceId, type: event.type })
+              .onConflict(['consumer', 'event_id'])
+              .ignore()
+              .returning('event_id');
+            if (inserted.length === 0) return; // handled before: effect already committed
+            await handle(trx, event);
+          });
+          await msg.ack();
+        } catch (err) {
+          span.recordException(err as Error);
+          if (msg.deliveryCount >= maxDeliver) {
+            logger.error({ err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount }, 'event failed repeatedly; dead-lettering');
+            await deadLetter(bus, name, msg.data, { ...msg.headers, 'll-error': String((err as Error).message ?? err).slice(0, 500) }, event.id);
+            msg.term();
+          } else {
+            logger.warn({ err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount }, 'event handler failed; will retry');
+            msg.nak(Math.min(30_000, 250 * 2 ** msg.deliveryCount));
+          }
+        } finally {
+          span.end();
+        }
+      }),
+    );
+  });
+}
+
+async function deadLetter(bus: EventBus, consumer: string, data: Uint8Array, headers: Record<string, string>, id: string): Promise<void> {
+  await bus.publish(`${DEAD_LETTER_SUBJECT_PREFIX}${consumer}`, data, { msgId: `dead:${consumer}:${id}`, headers });
+}

@@ -1,0 +1,87 @@
+import type { BusMessage, EventBus, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
+
+interface Stored {
+  subject: string;
+  data: Uint8Array;
+  headers: Record<string, string>;
+}
+
+function matches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}
+
+/**
+ * In-process bus with the same contract (de-duplication by msgId, durable cursors, redelivery),
+ * for running every service in one process on a machine without NATS. Not for tests or production:
+ * it keeps nothing across restarts.
+ */
+export class MemoryEventBus implements EventBus {
+  private readonly log: Stored[] = [];
+  private readonly seen = new Set<string>();
+  private readonly wakers = new Set<() => void>();
+  private closed = false;
+
+  async publish(subject: string, data: Uint8Array, { msgId, headers }: PublishOptions): Promise<void> {
+    if (this.seen.has(msgId)) return;
+    this.seen.add(msgId);
+    this.log.push({ subject, data, headers: { ...headers, 'Nats-Msg-Id': msgId } });
+    for (const wake of this.wakers) wake();
+  }
+
+  async subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
+    let cursor = 0;
+    let running = true;
+    let wake: () => void = () => undefined;
+    const waker = () => wake();
+    this.wakers.add(waker);
+    const loop = (async () => {
+      while (running && !this.closed) {
+        const next = this.log[cursor];
+        if (!next) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          continue;
+        }
+        cursor++;
+        if (!options.subjects.some((p) => matches(p, next.subject))) continue;
+        for (let delivery = 1; delivery <= (options.maxDeliver ?? 5); delivery++) {
+          let outcome: 'ack' | 'nak' | 'term' = 'nak';
+          await handler({
+            ...next,
+            deliveryCount: delivery,
+            ack: async () => {
+              outcome = 'ack';
+            },
+            nak: () => {
+              outcome = 'nak';
+            },
+            term: () => {
+              outcome = 'term';
+            },
+          }).catch(() => undefined);
+          if (outcome !== 'nak') break;
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        running = false;
+        this.wakers.delete(waker);
+        wake();
+        await loop;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.wakers) wake();
+  }
+}

@@ -1,0 +1,146 @@
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import { DEAD_LETTER_STREAM, EVENTS_STREAM, type BusMessage, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './bus.js';
+
+export interface NatsBusOptions {
+  url: string;
+  name: string;
+  logger: Logger;
+  /** Namespace for streams and subjects so parallel test files never share them ('' in production). */
+  namespace?: string;
+}
+
+/** Streams are created idempotently by whichever process connects first. */
+function streamName(base: string, ns: string): string {
+  return ns ? `${ns.toUpperCase()}_${base}` : base;
+}
+
+async function ensureStreams(jsm: JetStreamManager, ns: string): Promise<void> {
+  const prefix = ns ? `${ns}.` : '';
+  const streams = [
+    { name: streamName(EVENTS_STREAM, ns), subjects: [`${prefix}events.>`] },
+    { name: streamName(DEAD_LETTER_STREAM, ns), subjects: [`${prefix}dead.>`] },
+  ];
+  for (const s of streams) {
+    try {
+      await jsm.streams.info(s.name);
+    } catch {
+      try {
+        await jsm.streams.add({ name: s.name, subjects: s.subjects, duplicate_window: nanos(2 * 60_000) });
+      } catch (err) {
+        // Another process created it in between.
+        await jsm.streams.info(s.name).catch(() => {
+          throw err;
+        });
+      }
+    }
+  }
+}
+
+export class NatsEventBus implements EventBus {
+  private readonly stoppers = new Set<() => Promise<void>>();
+
+  private constructor(
+    readonly connection: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly logger: Logger,
+    private readonly ns: string,
+  ) {}
+
+  static async connect({ url, name, logger, namespace = '' }: NatsBusOptions): Promise<NatsEventBus> {
+    const nc = await connect({ servers: url, name, timeout: 3_000, reconnect: true, maxReconnectAttempts: -1 });
+    const jsm = await jetstreamManager(nc);
+    await ensureStreams(jsm, namespace);
+    return new NatsEventBus(nc, jetstream(nc), jsm, logger, namespace);
+  }
+
+  private subject(subject: string): string {
+    return this.ns ? `${this.ns}.${subject}` : subject;
+  }
+
+  private unsubject(subject: string): string {
+    return this.ns ? subject.slice(this.ns.length + 1) : subject;
+  }
+
+  async publish(subject: string, data: Uint8Array, { msgId, headers }: PublishOptions): Promise<void> {
+    const h = natsHeaders();
+    for (const [k, v] of Object.entries(headers ?? {})) h.set(k, v);
+    await this.js.publish(this.subject(subject), data, { msgID: msgId, headers: h, timeout: 5_000 });
+  }
+
+  async subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
+    // NATS before 2.10 has no multi-subject filters: one durable consumer per subject.
+    const subs = await Promise.all(
+      options.subjects.map((subject, i) => this.subscribeOne(options.subjects.length === 1 ? options.durable : `${options.durable}_${i}`, subject, options, handler)),
+    );
+    return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
+  }
+
+  private async subscribeOne(durable: string, subject: string, options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
+    const stream = streamName(subject.startsWith('dead.') ? DEAD_LETTER_STREAM : EVENTS_STREAM, this.ns);
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.subject(subject),
+      max_deliver: options.maxDeliver ?? 5,
+      ack_wait: nanos(options.ackWaitMs ?? 30_000),
+    };
+    try {
+      await this.jsm.consumers.info(stream, durable);
+      await this.jsm.consumers.update(stream, durable, { max_deliver: config.max_deliver, ack_wait: config.ack_wait });
+    } catch {
+      await this.jsm.consumers.add(stream, config);
+    }
+    const consumer = await this.js.consumers.get(stream, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const m of messages) {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of m.headers ?? []) if (v[0] !== undefined) headers[k] = v[0];
+        try {
+          await handler({
+            subject: this.unsubject(m.subject),
+            data: m.data,
+            headers,
+            deliveryCount: m.info.deliveryCount,
+            ack: async () => {
+              await m.ackAck();
+            },
+            nak: (delayMs) => m.nak(delayMs),
+            term: () => m.term(),
+          });
+        } catch (err) {
+          // The handler decides ack/nak itself; anything escaping it is redelivered later.
+          this.logger.error({ err, subject: m.subject }, 'event handler failed');
+          m.nak(1_000);
+        }
+      }
+    })();
+    const stop = async () => {
+      await messages.close();
+      await loop;
+    };
+    this.stoppers.add(stop);
+    return {
+      stop: async () => {
+        this.stoppers.delete(stop);
+        await stop();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.stoppers].map((s) => s()));
+    this.stoppers.clear();
+    await this.connection.drain().catch(() => undefined);
+  }
+
+  /** Removes a test namespace's streams. */
+  async deleteStreams(): Promise<void> {
+    if (!this.ns) throw new Error('refusing to delete the shared streams');
+    for (const base of [EVENTS_STREAM, DEAD_LETTER_STREAM]) await this.jsm.streams.delete(streamName(base, this.ns)).catch(() => undefined);
+  }
+}

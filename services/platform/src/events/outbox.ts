@@ -1,0 +1,71 @@
+import { create, toBinary, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { context, propagation } from '@opentelemetry/api';
+import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
+import type { Knex } from 'knex';
+import { newId } from '../ids.js';
+
+export interface OutboxEvent<D extends DescMessage> {
+  /** Dotted type, e.g. "user.signed_up". */
+  type: string;
+  workspaceId: string;
+  schema: D;
+  payload: MessageShape<D>;
+  /** Deterministic id for idempotent writers; a new UUIDv7 otherwise. */
+  id?: string;
+}
+
+/**
+ * Writes an event in the caller's transaction: it is published if and only if the change commits
+ * (RELIABILITY 6). The current trace context travels with it so the consumer's span joins the trace.
+ */
+export async function writeEvent<D extends DescMessage>(trx: Knex.Transaction, source: string, event: OutboxEvent<D>): Promise<string> {
+  const id = event.id ?? newId();
+  const envelope = create(EventEnvelopeSchema, {
+    id,
+    type: event.type,
+    workspaceId: event.workspaceId,
+    occurredAt: timestampFromDate(new Date()),
+    source,
+    payload: toBinary(event.schema, event.payload),
+  });
+  const headers: Record<string, string> = {};
+  propagation.inject(context.active(), headers);
+  await trx('outbox').insert({
+    id,
+    workspace_id: event.workspaceId,
+    type: event.type,
+    envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)),
+    headers,
+  });
+  await trx.raw("select pg_notify('outbox', '')");
+  return id;
+}
+
+/** Tables of the outbox and the inbox; every service that publishes or consumes includes these. */
+export async function createOutboxAndInbox(knex: Knex): Promise<void> {
+  await knex.schema.createTable('outbox', (t) => {
+    t.uuid('id').primary();
+    t.uuid('workspace_id').notNullable();
+    t.text('type').notNullable();
+    t.binary('envelope').notNullable();
+    t.jsonb('headers').notNullable().defaultTo('{}');
+    t.bigIncrements('seq', { primaryKey: false });
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('published_at', { useTz: true });
+  });
+  await knex.raw('create index outbox_unpublished on outbox (seq) where published_at is null');
+  await knex.schema.createTable('inbox', (t) => {
+    t.text('consumer').notNullable();
+    t.uuid('event_id').notNullable();
+    t.uuid('workspace_id').notNullable();
+    t.text('type').notNullable();
+    t.timestamp('handled_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['consumer', 'event_id']);
+  });
+}
+
+export async function dropOutboxAndInbox(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('inbox');
+  await knex.schema.dropTableIfExists('outbox');
+}

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import type { PoolClient } from 'pg';
+import type { Logger } from 'pino';
+import { withSystem } from '../db/tenancy.js';
+import { eventSubject, type EventBus } from './bus.js';
+
+export interface RelayOptions {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  batchSize?: number;
+  /** Poll interval when no NOTIFY arrives (NOTIFY wakes it early). */
+  idleMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream in commit order, with Nats-Msg-Id = event id.
+ * Rows are locked (SKIP LOCKED) so several relays can run; a row is marked published only after
+ * JetStream acknowledged it, so a crash in between republishes it, and JetStream drops the duplicate.
+ */
+export class OutboxRelay {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private listener: { release(): void } | undefined;
+  published = 0;
+
+  constructor(private readonly options: RelayOptions) {}
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.listen();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.listener?.release();
+    this.listener = undefined;
+  }
+
+  private async listen(): Promise<void> {
+    const client = (await this.options.db.client.acquireConnection()) as PoolClient;
+    await client.query('listen outbox');
+    client.on('notification', () => this.wake?.());
+    this.listener = {
+      release: () => {
+        void client.query('unlisten outbox').catch(() => undefined).finally(() => this.options.db.client.releaseConnection(client));
+      },
+    };
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  async publishBatch(): Promise<number> {
+    const { db, bus, batchSize = 100 } = this.options;
+    return withSystem(db, async (trx) => {
+      const rows: { id: string; type: string; envelope: Buffer; headers: Record<string, string> }[] = await trx('outbox')
+        .select('id', 'type', 'envelope', 'headers')
+        .whereNull('published_at')
+        .orderBy('seq')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked();
+      for (const row of rows) {
+        await bus.publish(eventSubject(row.type), new Uint8Array(row.envelope), { msgId: row.id, headers: row.headers });
+      }
+      if (rows.length > 0) {
+        await trx('outbox').whereIn('id', rows.map((r) => r.id)).update({ published_at: trx.fn.now() });
+      }
+      return rows.length;
+    });
+  }
+
+  private async run(): Promise<void> {
+    const { logger, idleMs = 500 } = this.options;
+    let failures = 0;
+    while (this.running) {
+      try {
+        const n = await this.publishBatch();
+        this.published += n;
+        failures = 0;
+        if (n > 0) continue;
+      } catch (err) {
+        failures++;
+        logger.error({ err, failures }, 'outbox relay failed; retrying');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, failures ? Math.min(10_000, 200 * 2 ** failures) : idleMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+}

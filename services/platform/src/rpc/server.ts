@@ -1,0 +1,56 @@
+import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
+import { createContextValues } from '@connectrpc/connect';
+import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
+import { trace } from '@opentelemetry/api';
+import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { AppError, toConnectError } from '../errors.js';
+import { registerHealth, type ReadinessChecks } from './health.js';
+import { rpcDuration } from './metrics.js';
+import { tenantFromHeaders, tenantKey } from './context.js';
+
+export interface ServiceServerOptions {
+  name: string;
+  logger: Logger;
+  routes: (router: ConnectRouter) => void;
+  /** Named checks for /readyz (database, bus...). */
+  readiness?: ReadinessChecks;
+}
+
+/**
+ * Maps every handler error through the one service→Connect mapping, and logs unknown errors with
+ * the trace id (the response only says "Something went wrong").
+ */
+function errorInterceptor(logger: Logger): Interceptor {
+  return (next) => async (req) => {
+    const started = performance.now();
+    let outcome = 'ok';
+    try {
+      return await next(req);
+    } catch (err) {
+      const mapped = toConnectError(err);
+      outcome = mapped.code.toString();
+      if (!(err instanceof AppError)) {
+        logger.error({ err, procedure: req.url, trace_id: trace.getActiveSpan()?.spanContext().traceId }, 'unhandled error in RPC handler');
+      }
+      throw mapped;
+    } finally {
+      rpcDuration.observe({ procedure: req.method.name, outcome }, (performance.now() - started) / 1000);
+    }
+  };
+}
+
+/** A fastify server speaking the Connect protocol (HTTP/1.1) with health and metrics endpoints. */
+export async function createServiceServer({ name, logger, routes, readiness = {} }: ServiceServerOptions): Promise<FastifyInstance> {
+  const app = fastify({ loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger, forceCloseConnections: true, disableRequestLogging: true, bodyLimit: 1_048_576 });
+  registerHealth(app, name, readiness);
+  await app.register(fastifyConnectPlugin, {
+    routes,
+    interceptors: [errorInterceptor(logger)],
+    contextValues: (req) => createContextValues().set(tenantKey, tenantFromHeaders((h) => {
+      const v = req.headers[h];
+      return Array.isArray(v) ? v[0] : v;
+    })),
+  });
+  return app;
+}
