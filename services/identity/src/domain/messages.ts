@@ -1,0 +1,58 @@
+/** Validation messages of spec §5, verbatim: clients show them as they are. */
+export const MSG = {
+  emailEmpty: 'Email cannot be empty',
+  emailInvalid: 'Please enter a valid email',
+  passwordShort: 'Must be 8 or more characters',
+  passwordShortChange: 'Password must have atleast 8 characters',
+  passwordComplexity: 'Must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordMatch: 'Password must match',
+  phoneDigits: 'Phone number must contain only digits',
+  phoneLength: 'Phone number must be 10 digits',
+  firstName: 'First Name is required',
+  middleName: 'Middle Name is required',
+  lastName: 'Last Name is required',
+  companyName: 'Company name is required',
+  teamSize: 'Team size field is required',
+  heardAboutUs: 'Please tell us how you heard about us',
+  passwordSet: 'Your password has been set.',
+} as const;
+
+/** Messages of our own where the spec shows none (docs/decisions/0002-identity-flows.md). */
+export const OWN = {
+  passwordRequired: 'Password is required',
+  existingPasswordRequired: 'Existing password is required',
+  existingPasswordWrong: 'Existing password is incorrect',
+  cityRequired: 'City is required',
+  countryRequired: 'Country is required',
+  teamSizeInvalid: 'Team size must be a whole number from 1 to 100000',
+  codeRequired: 'Code is required',
+  codeFormat: 'Code must be 6 digits',
+  codeWrong: 'Invalid code',
+  codeExpired: 'The code has expired. Request a new one.',
+  codeTooManyTries: 'Too many wrong codes. Request a new one.',
+  codeResendTooSoon: 'Please wait a moment before requesting another code.',
+  codeResendLimit: 'Too many codes requested. Sign in again.',
+  codeSent: 'We sent a 6-digit code to your email.',
+  methodIdRequired: 'methodId is required',
+  sessionTokenRequired: 'sessionToken is required',
+  invalidId: 'must be a UUID',
+  loginFailed: 'Invalid email or password',
+  accountLocked: 'Too many failed sign-in attempts. Try again in 15 minutes or reset your password.',
+  emailTaken: 'An account with this email already exists',
+  sessionExpired: 'Session expired',
+  loginAgain: 'Your sign-in attempt has expired. Please sign in again.',
+  resetSent: 'If an account exists for that email, we sent a link to reset the password.',
+  resetTokenRequired: 'Reset token is required',
+  resetTokenInvalid: 'This reset link is invalid or has expired',
+  passwordUpdated: 'Your password has been updated.',
+  passwordAlreadySet: 'Your account already has a password. Change it with your existing password.',
+  loggedOut: 'You have been logged out.',
+  signupDone: 'Account created. We sent a 6-digit code to your email.',
+  oauthTokenRequired: 'token is required',
+  oauthTokenInvalid: 'Google sign-in could not be verified',
+  oauthEmailUnverified: 'Your Google email address is not verified',
+  nameTooLong: 'must be at most 100 characters',
+} as const;
+
+/** Referral options of spec §3. */
+export const REFERRAL_OPTIONS = ['Google', 'YC', 'Product Hunt', 'Social Media', 'Friends', 'Accel', 'Goodwater Capital', 'Frontier Ventures', 'Global Brains', 'Accounting Firm', 'Other'] as const;

@@ -1,0 +1,37 @@
+/** Limits of the sign-in flows, in one place (RELIABILITY 16–19). */
+export const POLICY = {
+  codeTtlMs: 10 * 60_000,
+  codeMaxAttempts: 5,
+  codeMaxSendsPerAttempt: 5,
+  pendingSessionTtlMs: 30 * 60_000,
+  resetTokenTtlMs: 30 * 60_000,
+  /** Consecutive failures that lock an account for `lockMs`. */
+  lockAfterFailures: 10,
+  lockMs: 15 * 60_000,
+  /** Failed logins evaluated per account per hour, at most. */
+  maxFailuresPerHour: 100,
+  /** Idle-expiry refresh is written at most this often per session. */
+  touchEveryMs: 60_000,
+} as const;
+
+export interface LoginHistory {
+  consecutiveFailures: number;
+  failuresLastHour: number;
+  lockedUntil: Date | null;
+}
+
+export function isLocked(history: LoginHistory, now: Date): boolean {
+  if (history.lockedUntil && history.lockedUntil > now) return true;
+  return history.failuresLastHour >= POLICY.maxFailuresPerHour;
+}
+
+/** After one more failure: the lock to set, if any. */
+export function lockAfterFailure(consecutiveFailures: number, now: Date): Date | null {
+  return consecutiveFailures >= POLICY.lockAfterFailures ? new Date(now.getTime() + POLICY.lockMs) : null;
+}
+
+/** Whether a password sign-in must be confirmed with an emailed code. */
+export function needsLoginCode(user: { isVerified: boolean; lastCodeVerifiedAt: Date | null }, trustDays: number, now: Date): boolean {
+  if (!user.isVerified || !user.lastCodeVerifiedAt) return true;
+  return now.getTime() - user.lastCodeVerifiedAt.getTime() > trustDays * 86_400_000;
+}

@@ -1,0 +1,94 @@
+import { newId, type Knex, type Role } from '@ledgerline/platform';
+import type { CodeRow, MembershipRow, ProfileJson, SessionRow, UserRow } from './rows.js';
+
+/** Every query of the identity service. Callers pass the transaction the use case runs in. */
+export type Db = Knex | Knex.Transaction;
+
+export const users = {
+  byEmail: (db: Db, email: string) => db<UserRow>('users').where({ email }).first(),
+  byId: (db: Db, id: string) => db<UserRow>('users').where({ id }).first(),
+  insert: (db: Db, row: Pick<UserRow, 'id' | 'email' | 'first_name' | 'middle_name' | 'last_name' | 'password_hash' | 'is_verified' | 'user_type' | 'profile'>) =>
+    db('users').insert({ ...row, profile: row.profile ? JSON.stringify(row.profile) : null }),
+  update: (db: Db, id: string, patch: Partial<Omit<UserRow, 'id' | 'profile'>> & { profile?: ProfileJson }) =>
+    db('users').where({ id }).update({ ...patch, ...(patch.profile ? { profile: JSON.stringify(patch.profile) } : {}), updated_at: db.fn.now() }),
+  /** Atomically counts one failure; returns the new consecutive count. */
+  recordFailure: async (db: Db, id: string): Promise<number> => {
+    await db('login_failures').insert({ user_id: id });
+    const [row] = await db('users').where({ id }).increment('consecutive_failures', 1).returning('consecutive_failures');
+    return (row as { consecutive_failures: number }).consecutive_failures;
+  },
+  failuresSince: async (db: Db, id: string, since: Date): Promise<number> => {
+    const [row] = await db('login_failures').where('user_id', id).andWhere('at', '>', since).count({ n: '*' });
+    return Number((row as { n: string | number }).n);
+  },
+};
+
+export const oauthIdentities = {
+  find: (db: Db, provider: string, subject: string): Promise<{ user_id: string } | undefined> => db('oauth_identities').where({ provider, subject }).first('user_id'),
+  link: (db: Db, provider: string, subject: string, userId: string) =>
+    db('oauth_identities').insert({ provider, subject, user_id: userId }).onConflict(['provider', 'subject']).ignore(),
+};
+
+export const tenancy = {
+  /** Creates an organization with its default workspace and makes the user its Owner. */
+  async createOrganization(db: Db, input: { organizationId: string; workspaceId: string; ownerUserId: string; name: string; type: 'business' | 'firm' }): Promise<void> {
+    await db('organizations').insert({ id: input.organizationId, name: input.name, owner_user_id: input.ownerUserId, type: input.type });
+    await db('workspaces').insert({ id: input.workspaceId, organization_id: input.organizationId, name: input.name, is_default: true });
+    await db('memberships').insert({ workspace_id: input.workspaceId, user_id: input.ownerUserId, role: 'Owner' satisfies Role });
+  },
+  /** The user's workspaces; needs app.user_id set (row-level security on memberships). */
+  membershipsOf: (db: Db, userId: string): Promise<MembershipRow[]> =>
+    db('memberships as m')
+      .join('workspaces as w', 'w.id', 'm.workspace_id')
+      .join('organizations as o', 'o.id', 'w.organization_id')
+      .where('m.user_id', userId)
+      .orderBy([{ column: 'w.is_default', order: 'desc' }, { column: 'm.created_at', order: 'asc' }])
+      .select('m.workspace_id', 'w.name', 'w.organization_id', 'o.name as organization_name', 'm.role', 'w.is_default'),
+  async renameOwnedDefault(db: Db, userId: string, name: string): Promise<void> {
+    const orgs = db('organizations').where({ owner_user_id: userId }).select('id');
+    await db('organizations').whereIn('id', orgs).update({ name });
+    await db('workspaces').whereIn('organization_id', orgs).andWhere({ is_default: true }).update({ name });
+  },
+};
+
+export const sessions = {
+  create: async (db: Db, input: { userId: string; tokenHash: Buffer; kind: 'pending' | 'active'; idleMs: number; absoluteMs: number }): Promise<string> => {
+    const id = newId();
+    const now = Date.now();
+    await db('sessions').insert({
+      id,
+      user_id: input.userId,
+      token_hash: input.tokenHash,
+      kind: input.kind,
+      idle_expires_at: new Date(now + input.idleMs),
+      absolute_expires_at: new Date(now + input.absoluteMs),
+    });
+    return id;
+  },
+  byTokenHash: (db: Db, tokenHash: Buffer): Promise<SessionRow | undefined> => db('sessions').where({ token_hash: tokenHash }).first(),
+  touch: (db: Db, id: string, idleMs: number) =>
+    db('sessions').where({ id }).update({ last_seen_at: db.fn.now(), idle_expires_at: new Date(Date.now() + idleMs) }),
+  revoke: (db: Db, id: string) => db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now() }),
+  /** Ends every session of a user except `keepId`; returns how many ended. */
+  revokeAllOf: (db: Db, userId: string, keepId?: string) =>
+    db('sessions').where({ user_id: userId }).whereNull('revoked_at').modify((q) => (keepId ? q.whereNot({ id: keepId }) : q)).update({ revoked_at: db.fn.now() }),
+};
+
+export const codes = {
+  create: (db: Db, row: Pick<CodeRow, 'id' | 'session_id' | 'user_id' | 'code_hash' | 'expires_at'>) => db('one_time_codes').insert(row),
+  byId: (db: Db, id: string) => db<CodeRow>('one_time_codes').where({ id }).forUpdate().first(),
+  ofSession: (db: Db, sessionId: string) => db<CodeRow>('one_time_codes').where({ session_id: sessionId }).orderBy('created_at', 'desc'),
+  supersedeOpen: (db: Db, sessionId: string) =>
+    db('one_time_codes').where({ session_id: sessionId }).whereNull('consumed_at').whereNull('superseded_at').update({ superseded_at: db.fn.now() }),
+  addAttempt: (db: Db, id: string) => db('one_time_codes').where({ id }).increment('attempts', 1),
+  consume: (db: Db, id: string) => db('one_time_codes').where({ id }).update({ consumed_at: db.fn.now() }),
+};
+
+export const resets = {
+  create: (db: Db, row: { id: string; user_id: string; token_hash: Buffer; expires_at: Date }) => db('password_resets').insert(row),
+  byTokenHash: (db: Db, tokenHash: Buffer): Promise<{ id: string; user_id: string; expires_at: Date; used_at: Date | null } | undefined> =>
+    db('password_resets').where({ token_hash: tokenHash }).forUpdate().first(),
+  use: (db: Db, id: string) => db('password_resets').where({ id }).update({ used_at: db.fn.now() }),
+  /** A newer link replaces older unused ones. */
+  expireOpen: (db: Db, userId: string) => db('password_resets').where({ user_id: userId }).whereNull('used_at').update({ used_at: db.fn.now() }),
+};
