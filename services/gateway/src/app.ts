@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { createLogger, createServiceClient, httpDuration, registerHealth, type Logger } from '@ledgerline/platform';
+import { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
+import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { GatewayConfig } from './config.js';
+import { Authenticator, WORKSPACE_HEADER, type IdentityClient } from './http/auth.js';
+import { HttpError, registerErrorHandling } from './http/errors.js';
+import { registerSchemas } from './http/schemas.js';
+import { gatewaySchemaController } from './http/validation.js';
+import { registerAuthRoutes } from './routes/auth.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  /** Default: the platform logger at `config.LOG_LEVEL`. */
+  logger?: Logger;
+  /** Default: a Connect client to `config.IDENTITY_URL` with `config.IDENTITY_TIMEOUT_MS` per call. */
+  identity?: IdentityClient;
+  /**
+   * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
+   * app), else in-memory counters. `null` forces in-memory counters.
+   */
+  redis?: Redis | null;
+}
+
+/** Operational routes: not rate-limited, not in the OpenAPI document. */
+const OPERATIONAL = new Set(['/healthz', '/readyz', '/metrics', '/docs/json']);
+
+function redisFor(config: GatewayConfig, logger: Logger): Redis | undefined {
+  if (!config.REDIS_URL) return undefined;
+  const redis = new Redis(config.REDIS_URL, {
+    // Never queue behind a missing Redis: the limiter skips it (fails open) and identity still counts
+    // failed logins per account.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1_000,
+  });
+  redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis (rate-limit store) error'));
+  return redis;
+}
+
+/**
+ * The REST gateway, ready to `listen` or `inject` into; it does not listen. Route handlers stay thin:
+ * validate (schemas), authorise (one hook), call one RPC, present the answer.
+ */
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  const identity = deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
+  const ownsRedis = deps.redis === undefined;
+  const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
+
+  const app = fastify({
+    loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger,
+    // One log line per request, written in onResponse below.
+    logController: new LogController({ disableRequestLogging: true }),
+    forceCloseConnections: true,
+    bodyLimit: 1_048_576,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    schemaController: gatewaySchemaController(),
+  });
+  if (redis && ownsRedis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+
+  registerSchemas(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Ledgerline REST gateway', version: '0.1.0', description: 'Generated from the gateway\'s route schemas. Errors always have the ErrorResponse shape.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The sessionToken of a sign-in answer. Send the `x-workspace-id` header to act in a workspace other than the default one.' } } },
+      tags: [
+        { name: 'auth', description: 'Sign-up, sign-in, codes, passwords, onboarding' },
+        { name: 'users', description: 'The signed-in user' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url }) => ({ schema: OPERATIONAL.has(url) ? { ...schema, hide: true } : schema, url }),
+  });
+
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', WORKSPACE_HEADER],
+    exposedHeaders: ['content-disposition', 'x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_GLOBAL_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    ...(redis ? { redis, nameSpace: 'ledgerline:gateway:rate-limit:' } : {}),
+    // A broken Redis must not lock everyone out of signing in.
+    skipOnError: true,
+    allowList: (req) => OPERATIONAL.has(req.routeOptions.url ?? ''),
+    errorResponseBuilder: () => HttpError.rateLimited(),
+  });
+
+  // After the rate limiter: its onRoute hook must add its check before ours.
+  const authenticator = new Authenticator(identity, { ttlMs: config.SESSION_CACHE_TTL_MS, maxEntries: config.SESSION_CACHE_MAX_ENTRIES });
+  authenticator.install(app);
+
+  registerErrorHandling(app, logger, app.rateLimit());
+
+  // A body-less POST to a route with a body schema is an empty body: identity then names the missing fields.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined && req.routeOptions.schema?.body) req.body = {};
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    httpDuration.observe({ route, method: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (!OPERATIONAL.has(route)) req.log.info({ method: req.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  registerHealth(app, 'gateway', {
+    identity: async () => {
+      const res = await fetch(new URL('/healthz', config.IDENTITY_URL), { signal: AbortSignal.timeout(1_500) });
+      if (!res.ok) throw new Error(`identity /healthz answered ${res.status}`);
+    },
+  });
+
+  app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthRoutes(app, {
+    identity,
+    authenticator,
+    limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
+  });
+
+  return app;
+}

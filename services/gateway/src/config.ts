@@ -1,0 +1,69 @@
+import { baseConfigSchema, loadConfig, portSchema } from '@ledgerline/platform';
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** An unset variable and an empty one mean the same: not configured. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const commaList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    );
+
+/**
+ * TRUST_PROXY: `false` (default; the peer address is the client), `true` (trust every hop), a number
+ * of hops, or a comma list of addresses/CIDRs. Behind an ingress, set it so the rate limiter keys on
+ * the client's address rather than the proxy's.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((v): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    const s = v.trim();
+    if (s === 'true') return true;
+    if (s === 'false' || s === '') return false;
+    if (/^\d+$/.test(s)) {
+      const hops = Number(s);
+      return (_address, hop) => hop < hops;
+    }
+    return s.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  });
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  GATEWAY_PORT: portSchema.default(4000),
+  IDENTITY_URL: z.url().default('http://127.0.0.1:4101'),
+  /** Deadline of each identity call: a stuck or stopped identity answers 503 well within 2 s. */
+  IDENTITY_TIMEOUT_MS: positiveInt.default(1500),
+  /** Origins of the shell allowed by CORS (comma list). */
+  CORS_ORIGINS: commaList('http://localhost:3000'),
+  /** Shared rate-limit counters across replicas; in-memory counters when unset. */
+  REDIS_URL: optionalString,
+  /** Every route, per client IP and route, per window. */
+  RATE_LIMIT_GLOBAL_MAX: positiveInt.default(600),
+  /** /login, /login-oauth, /signup-oauth, per client IP and route, per window. */
+  RATE_LIMIT_LOGIN_MAX: positiveInt.default(20),
+  /** /signup, /authenticate-otp, /resend-otp, /forgot-password, /reset-password, per IP and route, per window. */
+  RATE_LIMIT_CODE_MAX: positiveInt.default(10),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
+  /** How long a resolved bearer token is reused without asking identity again. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(3_000),
+  SESSION_CACHE_MAX_ENTRIES: positiveInt.default(10_000),
+  TRUST_PROXY: trustProxySchema,
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Reads the gateway's settings from the environment (or the given object), refusing bad values. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, env);
+}

@@ -1,0 +1,168 @@
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import { hasRoleAtLeast, isRole, isUuid, tenantHeaders, type Role } from '@ledgerline/platform';
+import type { IdentityService, Workspace } from '@ledgerline/proto/identity/v1/identity_pb';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { HttpError } from './errors.js';
+import { SessionCache } from './session-cache.js';
+
+export type IdentityClient = Client<typeof IdentityService>;
+
+export const WORKSPACE_HEADER = 'x-workspace-id';
+
+/**
+ * What a route asks of its caller, declared as `config: { auth: { ... } }`. A route without `auth` is
+ * public. `{}` means any signed-in user; `minRole` adds the spec §6 edit ranking check in the current
+ * workspace (Owner > Accountant > Admin > Viewer) and implies `workspace: 'required'`.
+ */
+export interface RouteAuth {
+  minRole?: Role;
+  /** 'optional' (default): the header's workspace, else the default one, else none (not onboarded yet). */
+  workspace?: 'optional' | 'required';
+}
+
+/** A bearer token resolved by identity. */
+export interface ResolvedSession {
+  userId: string;
+  sessionId: string;
+  userType: string;
+  isOnboarded: boolean;
+  workspaces: Workspace[];
+  defaultWorkspaceId: string;
+}
+
+/** The caller of an authenticated route, set on `req.auth` before the handler runs. */
+export interface AuthContext {
+  /** The bearer token: identity's RPCs take it as `sessionToken`. */
+  token: string;
+  userId: string;
+  sessionId: string;
+  userType: string;
+  isOnboarded: boolean;
+  workspaces: Workspace[];
+  /** The current workspace: the `x-workspace-id` one, else the user's default; null when they have none. */
+  workspace: Workspace | null;
+  role: Role | null;
+  /** Tenancy headers for every downstream RPC (platform `tenantHeaders`). */
+  rpcHeaders: Record<string, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Codes with which identity refuses a token: all mean "sign in again". */
+const REFUSED = new Set([Code.Unauthenticated, Code.NotFound, Code.InvalidArgument, Code.PermissionDenied]);
+
+const BEARER = /^Bearer[ \t]+([^\s]{1,1024})[ \t]*$/i;
+
+export function bearerToken(header: string | undefined): string | undefined {
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}
+
+function pickWorkspace(session: ResolvedSession, requested: string | string[] | undefined): Workspace | null {
+  const raw = Array.isArray(requested) ? requested.join(',') : requested?.trim();
+  if (raw) {
+    if (!isUuid(raw)) throw HttpError.invalid([{ field: WORKSPACE_HEADER, message: `${WORKSPACE_HEADER} must be a UUID` }]);
+    const id = raw.toLowerCase();
+    const found = session.workspaces.find((w) => w.id.toLowerCase() === id);
+    // Not a member (or no such workspace): the same answer, so ids of other tenants stay unknowable.
+    if (!found) throw HttpError.notFound('Workspace not found');
+    return found;
+  }
+  return (
+    session.workspaces.find((w) => w.id === session.defaultWorkspaceId) ??
+    session.workspaces.find((w) => w.isDefault) ??
+    session.workspaces[0] ??
+    null
+  );
+}
+
+/**
+ * Resolves bearer tokens through IdentityService.ResolveSession (cached briefly, see SessionCache)
+ * and checks each route's `config.auth`: token, workspace, role. One hook does all three.
+ */
+export class Authenticator {
+  private readonly cache: SessionCache<ResolvedSession>;
+
+  constructor(
+    private readonly identity: IdentityClient,
+    cache: { ttlMs: number; maxEntries: number },
+  ) {
+    this.cache = new SessionCache<ResolvedSession>(cache);
+  }
+
+  /** The session of a token; `HttpError.sessionExpired()` when identity refuses it. */
+  resolve(token: string): Promise<ResolvedSession> {
+    return this.cache.get(token, async (t) => {
+      try {
+        const r = await this.identity.resolveSession({ sessionToken: t });
+        if (!r.userId) throw HttpError.sessionExpired();
+        return { userId: r.userId, sessionId: r.sessionId, userType: r.userType, isOnboarded: r.isOnboarded, workspaces: r.workspaces, defaultWorkspaceId: r.defaultWorkspaceId };
+      } catch (err) {
+        // Identity being down or slow is a 503 (by the error mapping), never a 401: a 401 logs the user out.
+        if (err instanceof ConnectError && REFUSED.has(err.code)) throw HttpError.sessionExpired();
+        throw err;
+      }
+    });
+  }
+
+  /** Forgets a token at once (logout, password change); other replicas forget it within the cache TTL. */
+  evict(token: string): void {
+    this.cache.evict(token);
+  }
+
+  /** Forgets every cached token of a user (their other sessions were ended). */
+  evictUser(userId: string): void {
+    this.cache.evictUser(userId);
+  }
+
+  /** The check, as a route onRequest hook: runs after the rate limiter and before the body is read. */
+  readonly hook: onRequestHookHandler = async (req) => {
+    const rule = req.routeOptions.config.auth;
+    if (!rule) return;
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw HttpError.sessionExpired();
+    const session = await this.resolve(token);
+    const workspace = pickWorkspace(session, req.headers[WORKSPACE_HEADER]);
+    if (!workspace && (rule.minRole || rule.workspace === 'required')) {
+      throw HttpError.invalid([{ field: WORKSPACE_HEADER, message: 'A workspace is required' }]);
+    }
+    const role = workspace && isRole(workspace.role) ? workspace.role : null;
+    if (rule.minRole && (!role || !hasRoleAtLeast(role, rule.minRole))) throw HttpError.forbidden();
+    req.auth = {
+      token,
+      userId: session.userId,
+      sessionId: session.sessionId,
+      userType: session.userType,
+      isOnboarded: session.isOnboarded,
+      workspaces: session.workspaces,
+      workspace,
+      role,
+      rpcHeaders: tenantHeaders({ workspaceId: workspace?.id, userId: session.userId, role: role ?? undefined }),
+    };
+  };
+
+  /**
+   * Attaches the hook to every route declaring `config.auth`, including routes added later (tests add
+   * one). Register after the rate limiter so its hook runs first: floods never reach identity.
+   */
+  install(app: FastifyInstance): void {
+    app.decorateRequest('auth', null);
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.auth) return;
+      const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      route.onRequest = [...existing, this.hook];
+    });
+  }
+}
+
+/** The caller of an authenticated route (set by the hook; its absence is a bug in the route table). */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new Error(`route ${req.routeOptions.url ?? '?'} has no config.auth`);
+  return req.auth;
+}

@@ -1,0 +1,340 @@
+import { ROLES } from '@ledgerline/platform';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The REST shapes, as JSON Schema. They are the single source of truth for the edge: ajv validates
+ * bodies with them, fast-json-stringify serialises answers with them, and @fastify/swagger turns them
+ * into the OpenAPI document the frontend's types are generated from.
+ *
+ * Request bodies check types and shape only. No field is `required` and there is no `format: email`:
+ * identity owns the business rules and answers with the spec's messages ('Email cannot be empty'...);
+ * a missing field goes to it as an absent proto3 `optional`. `additionalProperties: false` with ajv's
+ * `removeAdditional` silently drops anything else (`workspaceId`, `role`, `userId`...).
+ */
+
+const INT32_MAX = 2_147_483_647;
+
+const str = (maxLength: number, description?: string) => (description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const));
+const int32 = { type: 'integer', minimum: -INT32_MAX - 1, maximum: INT32_MAX } as const;
+const bool = { type: 'boolean' } as const;
+
+const NAME = 100;
+const EMAIL = 254;
+const PASSWORD = 256;
+const TOKEN = 1024;
+/** Third-party sign-in tokens are JWTs; some run to a few kilobytes. */
+const OAUTH_TOKEN = 8192;
+
+export const REFERRAL_SOURCES = ['Google', 'YC', 'Product Hunt', 'Social Media', 'Friends', 'Accel', 'Goodwater Capital', 'Frontier Ventures', 'Global Brains', 'Accounting Firm', 'Other'] as const;
+
+// ----- answers -----
+
+export const FieldErrorSchema = {
+  $id: 'FieldError',
+  type: 'object',
+  description: 'A problem with one request field.',
+  properties: { field: { type: 'string' }, message: { type: 'string' } },
+  required: ['field', 'message'],
+  additionalProperties: false,
+} as const;
+
+export const ErrorResponseSchema = {
+  $id: 'ErrorResponse',
+  type: 'object',
+  description: 'The one error shape of the REST edge. With `errors`, `message` is the first error\'s message.',
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'array', items: { $ref: 'FieldError#' } },
+    appErrorCode: { type: 'string' },
+    statusCode: { type: 'integer' },
+  },
+  required: ['message', 'appErrorCode', 'statusCode'],
+  additionalProperties: false,
+} as const;
+
+export const WorkspaceSchema = {
+  $id: 'Workspace',
+  type: 'object',
+  description: 'A workspace the user is a member of, with their role in it.',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    organizationId: { type: 'string', format: 'uuid' },
+    organizationName: { type: 'string' },
+    role: { type: 'string', enum: ROLES },
+    isDefault: { type: 'boolean' },
+  },
+  required: ['id', 'name', 'organizationId', 'organizationName', 'role', 'isDefault'],
+  additionalProperties: false,
+} as const;
+
+export const OnboardingProfileSchema = {
+  $id: 'OnboardingProfile',
+  type: 'object',
+  description: 'What the user told us at onboarding.',
+  properties: {
+    maxTeamSize: { type: 'integer' },
+    companyName: { type: 'string' },
+    role: { type: 'string' },
+    phoneNumber: { type: 'string' },
+    city: { type: 'string' },
+    country: { type: 'string' },
+    heardAboutUs: { type: 'string', enum: REFERRAL_SOURCES },
+  },
+  required: ['maxTeamSize', 'companyName', 'role', 'phoneNumber', 'city', 'country', 'heardAboutUs'],
+  additionalProperties: false,
+} as const;
+
+export const UserSchema = {
+  $id: 'User',
+  type: 'object',
+  description: 'The signed-in user; `workspace` and `role` are those of the current (or default) workspace.',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    firstName: { type: 'string' },
+    middleName: { type: 'string' },
+    lastName: { type: 'string' },
+    email: { type: 'string', format: 'email' },
+    isVerified: { type: 'boolean' },
+    userType: { type: 'string', enum: ['business', 'firm'] },
+    role: { type: 'string', enum: ROLES },
+    workspace: { anyOf: [{ $ref: 'Workspace#' }, { type: 'null' }] },
+    supportHash: { type: 'string' },
+    isOnboarded: { type: 'boolean' },
+    workspaces: { type: 'array', items: { $ref: 'Workspace#' } },
+    hasPassword: { type: 'boolean' },
+    profile: { anyOf: [{ $ref: 'OnboardingProfile#' }, { type: 'null' }] },
+  },
+  required: ['id', 'firstName', 'middleName', 'lastName', 'email', 'isVerified', 'userType', 'role', 'workspace', 'supportHash', 'isOnboarded', 'workspaces', 'hasPassword', 'profile'],
+  additionalProperties: false,
+} as const;
+
+export const SignUpResponseSchema = {
+  $id: 'SignUpResponse',
+  type: 'object',
+  description: 'The account exists; a one-time code was emailed. Check it with /authenticate-otp.',
+  properties: { sessionToken: { type: 'string' }, methodId: { type: 'string' }, message: { type: 'string' } },
+  required: ['sessionToken', 'methodId', 'message'],
+  additionalProperties: false,
+} as const;
+
+export const LoginResponseSchema = {
+  $id: 'LoginResponse',
+  type: 'object',
+  description: 'Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent).',
+  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' }, methodId: { type: 'string' }, message: { type: 'string' } },
+  required: ['sessionToken'],
+  additionalProperties: false,
+} as const;
+
+export const SessionResponseSchema = {
+  $id: 'SessionResponse',
+  type: 'object',
+  description: 'Signed in.',
+  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' } },
+  required: ['user', 'sessionToken'],
+  additionalProperties: false,
+} as const;
+
+export const ResendOtpResponseSchema = {
+  $id: 'ResendOtpResponse',
+  type: 'object',
+  description: 'A new code was sent.',
+  properties: { methodId: { type: 'string' }, message: { type: 'string' } },
+  required: ['methodId', 'message'],
+  additionalProperties: false,
+} as const;
+
+export const OauthResponseSchema = {
+  $id: 'OauthResponse',
+  type: 'object',
+  description: 'Signed in with a third-party token; `userCreated` when the account was made now.',
+  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' }, userCreated: { type: 'boolean' } },
+  required: ['user', 'sessionToken', 'userCreated'],
+  additionalProperties: false,
+} as const;
+
+export const MessageResponseSchema = {
+  $id: 'MessageResponse',
+  type: 'object',
+  description: 'Done; a message to show.',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+  additionalProperties: false,
+} as const;
+
+export const ResetPasswordResponseSchema = {
+  $id: 'ResetPasswordResponse',
+  type: 'object',
+  description: 'The password was reset and the user is signed in; every other session was ended.',
+  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' }, message: { type: 'string' } },
+  required: ['user', 'sessionToken', 'message'],
+  additionalProperties: false,
+} as const;
+
+// ----- request bodies (types and shape only; see the note at the top) -----
+
+export const SignUpBodySchema = {
+  $id: 'SignUpBody',
+  type: 'object',
+  properties: {
+    firstName: str(NAME),
+    middleName: str(NAME),
+    lastName: str(NAME),
+    companyName: str(200),
+    maxTeamSize: int32,
+    email: str(EMAIL),
+    password: str(PASSWORD),
+  },
+  additionalProperties: false,
+} as const;
+
+export const LoginBodySchema = {
+  $id: 'LoginBody',
+  type: 'object',
+  properties: { email: str(EMAIL), password: str(PASSWORD) },
+  additionalProperties: false,
+} as const;
+
+export const AuthenticateOtpBodySchema = {
+  $id: 'AuthenticateOtpBody',
+  type: 'object',
+  properties: {
+    methodId: str(TOKEN),
+    code: str(16, 'The 6-digit code from the email.'),
+    sessionToken: str(TOKEN, 'The sessionToken of the /login or /signup answer.'),
+  },
+  additionalProperties: false,
+} as const;
+
+export const ResendOtpBodySchema = {
+  $id: 'ResendOtpBody',
+  type: 'object',
+  properties: { email: str(EMAIL), sessionToken: str(TOKEN) },
+  additionalProperties: false,
+} as const;
+
+export const OauthBodySchema = {
+  $id: 'OauthBody',
+  type: 'object',
+  properties: {
+    token: str(OAUTH_TOKEN, 'The third-party sign-in (ID) token.'),
+    companyName: str(200, 'Sign-up only.'),
+    maxTeamSize: { ...int32, description: 'Sign-up only.' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const ForgotPasswordBodySchema = {
+  $id: 'ForgotPasswordBody',
+  type: 'object',
+  properties: { email: str(EMAIL) },
+  additionalProperties: false,
+} as const;
+
+export const ResetPasswordBodySchema = {
+  $id: 'ResetPasswordBody',
+  type: 'object',
+  properties: { token: str(TOKEN, 'The token from the reset link.'), password: str(PASSWORD), confirmPassword: str(PASSWORD) },
+  additionalProperties: false,
+} as const;
+
+export const UpdateCredentialsBodySchema = {
+  $id: 'UpdateCredentialsBody',
+  type: 'object',
+  properties: {
+    password: str(PASSWORD),
+    confirmPassword: str(PASSWORD),
+    firstName: str(NAME),
+    middleName: str(NAME),
+    lastName: str(NAME),
+  },
+  additionalProperties: false,
+} as const;
+
+export const UpdatePasswordBodySchema = {
+  $id: 'UpdatePasswordBody',
+  type: 'object',
+  properties: {
+    existingPassword: str(PASSWORD),
+    newPassword: str(PASSWORD),
+    endOtherSessions: { ...bool, description: 'End every other session of the user (this one stays).' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const OnboardBodySchema = {
+  $id: 'OnboardBody',
+  type: 'object',
+  properties: {
+    maxTeamSize: int32,
+    companyName: str(200),
+    role: str(NAME, 'The user\'s job title.'),
+    phoneNumber: str(32),
+    city: str(NAME),
+    country: str(NAME),
+    heardAboutUs: str(NAME, `One of: ${REFERRAL_SOURCES.join(', ')}.`),
+  },
+  additionalProperties: false,
+} as const;
+
+export const UpdateMeBodySchema = {
+  $id: 'UpdateMeBody',
+  type: 'object',
+  properties: { firstName: str(NAME), middleName: str(NAME), lastName: str(NAME) },
+  additionalProperties: false,
+} as const;
+
+/** Every shared schema, registered once; OpenAPI names them `#/components/schemas/<$id>`. */
+export const SHARED_SCHEMAS = [
+  FieldErrorSchema,
+  ErrorResponseSchema,
+  WorkspaceSchema,
+  OnboardingProfileSchema,
+  UserSchema,
+  SignUpBodySchema,
+  SignUpResponseSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  AuthenticateOtpBodySchema,
+  SessionResponseSchema,
+  ResendOtpBodySchema,
+  ResendOtpResponseSchema,
+  OauthBodySchema,
+  OauthResponseSchema,
+  ForgotPasswordBodySchema,
+  MessageResponseSchema,
+  ResetPasswordBodySchema,
+  ResetPasswordResponseSchema,
+  UpdateCredentialsBodySchema,
+  UpdatePasswordBodySchema,
+  OnboardBodySchema,
+  UpdateMeBodySchema,
+] as const;
+
+export function registerSchemas(app: FastifyInstance): void {
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+}
+
+/** `{ $ref: 'User#' }` for a shared schema. */
+export function ref(schema: { readonly $id: string }): { $ref: string } {
+  return { $ref: `${schema.$id}#` };
+}
+
+type JsonValueOf<S> = S extends { type: 'string' } ? string : S extends { type: 'integer' | 'number' } ? number : S extends { type: 'boolean' } ? boolean : never;
+
+/** The TypeScript type of a flat request-body schema: every property optional (see the note at the top). */
+export type BodyOf<S extends { properties: Record<string, unknown> }> = { [K in keyof S['properties']]?: JsonValueOf<S['properties'][K]> };
+
+/** Documents the workspace header on authenticated routes (checked by the auth hook, not by ajv). */
+export const WORKSPACE_HEADER_SCHEMA = {
+  type: 'object',
+  properties: {
+    'x-workspace-id': { type: 'string', format: 'uuid', description: 'The workspace to act in (a UUID the user is a member of). Default: the user\'s default workspace.' },
+  },
+} as const;
+
+/** Response schemas of a route: the success answer and the error shape for every other status. */
+export function responses(status: number, success: unknown): Record<string, unknown> {
+  return { [status]: success, default: ref(ErrorResponseSchema) };
+}
