@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['ledgerline-source'] },
   ssr: { resolve: { conditions: ['ledgerline-source'], externalConditions: ['ledgerline-source'] } },
   test: {
-    include: ['services/**/test/**/*.test.ts', 'frontends/**/test/**/*.test.ts', 'charts/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    include: ['services/**/test/**/*.test.ts', 'frontends/**/test/**/*.test.ts', 'charts/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
     maxWorkers: 2,

@@ -6,4 +6,5 @@ for (const pkg of workspacePackages().filter(hasTsconfig)) {
   await run('npx', ['tsc', '-p', `${pkg.dir}/tsconfig.json`, '--noEmit']);
 }
 await run('npx', ['tsc', '-p', 'scripts/tsconfig.json', '--noEmit']);
+await run('npx', ['tsc', '-p', 'tests/tsconfig.json', '--noEmit']);
 console.log('typecheck: ok');

@@ -71,7 +71,7 @@ export const WorkspaceSchema = {
 export const OnboardingProfileSchema = {
   $id: 'OnboardingProfile',
   type: 'object',
-  description: 'What the user told us at onboarding.',
+  description: 'What the user told us at sign-up and onboarding. Before onboarding, the fields not asked at sign-up are empty strings.',
   properties: {
     maxTeamSize: { type: 'integer' },
     companyName: { type: 'string' },
@@ -79,7 +79,7 @@ export const OnboardingProfileSchema = {
     phoneNumber: { type: 'string' },
     city: { type: 'string' },
     country: { type: 'string' },
-    heardAboutUs: { type: 'string', enum: REFERRAL_SOURCES },
+    heardAboutUs: { type: 'string', description: `One of: ${REFERRAL_SOURCES.join(', ')}; empty before onboarding.` },
   },
   required: ['maxTeamSize', 'companyName', 'role', 'phoneNumber', 'city', 'country', 'heardAboutUs'],
   additionalProperties: false,

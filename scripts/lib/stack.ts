@@ -1,0 +1,154 @@
+// The whole product on one machine, in one process: mailbox, identity, gateway and the built web app.
+// `npm start` runs it on the usual ports; the API and browser tests run it on free ports against a fresh
+// database, and stop and restart identity to check the gateway's behaviour when a service is down.
+import { createServer } from 'node:net';
+import { createLogger, type EventBus, type Logger } from '@ledgerline/platform';
+import { startMailbox, type Mailbox } from '@ledgerline/mailbox';
+import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
+import { createIdentityService, identityConfigSchema, type IdentityService } from '@ledgerline/identity';
+import type { FastifyInstance } from 'fastify';
+import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
+
+export interface StackPorts {
+  gateway: number;
+  identity: number;
+  web: number;
+  settings: number;
+  smtp: number;
+  mailbox: number;
+}
+
+/** The ports `npm start` uses; documented in the README. */
+export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, smtp: 1025, mailbox: 8025 };
+
+export interface StackOptions {
+  /** Identity's runtime connection (application role), on an already migrated database. */
+  identityDatabaseUrl: string;
+  bus: EventBus;
+  /** 0 for any port picks a free one. */
+  ports?: Partial<StackPorts>;
+  /** Serve the built shell and settings remote (frontends/shell/dist, frontends/settings/dist). */
+  web?: boolean;
+  /** Settings for identity beyond the stack's (e.g. GOOGLE_JWKS_URL, OTP_RESEND_SECONDS). */
+  identityEnv?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
+  logLevel?: 'info' | 'warn' | 'silent';
+  nodeEnv?: 'development' | 'test';
+  /** Browsers open the app on this host name (localhost keeps the shell's and gateway's origins alike). */
+  publicHost?: string;
+  /** Identity's clock (tests move it forward to expire codes and sessions). */
+  now?: () => Date;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  identityUrl: string;
+  webUrl: string | null;
+  /** The web app's origin, which the gateway's CORS allows (also when the web app is not served). */
+  webOrigin: string;
+  settingsUrl: string | null;
+  mailbox: Mailbox;
+  /** Stops identity (the gateway keeps running). */
+  stopIdentity(): Promise<void>;
+  /** Starts identity again on the same port. */
+  startIdentity(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on now (for wiring URLs into each other before the servers start). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function resolvePorts(wanted: Partial<StackPorts>): Promise<StackPorts> {
+  const merged = { ...DEFAULT_PORTS, ...wanted };
+  const entries = await Promise.all(Object.entries(merged).map(async ([name, port]) => [name, port === 0 ? await freePort() : port] as const));
+  return Object.fromEntries(entries) as unknown as StackPorts;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const ports = await resolvePorts(options.ports ?? {});
+  const level = options.logLevel ?? 'info';
+  const nodeEnv = options.nodeEnv ?? 'development';
+  const publicHost = options.publicHost ?? 'localhost';
+  const webUrl = `http://${publicHost}:${ports.web}`;
+  const gatewayUrl = `http://${publicHost}:${ports.gateway}`;
+  const identityUrl = `http://127.0.0.1:${ports.identity}`;
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+  };
+
+  try {
+    const mailbox = await startMailbox({ smtpPort: ports.smtp, httpPort: ports.mailbox, host: '127.0.0.1' });
+    closers.push(() => mailbox.close());
+
+    const identityConfig = identityConfigSchema.parse({
+      NODE_ENV: nodeEnv,
+      LOG_LEVEL: level,
+      IDENTITY_PORT: String(ports.identity),
+      IDENTITY_DATABASE_URL: options.identityDatabaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+      WEB_URL: webUrl,
+      ...options.identityEnv,
+    });
+    const identityLogger: Logger = createLogger('identity', level);
+    let identity: IdentityService | null = null;
+    const startIdentity = async () => {
+      if (identity) return;
+      const service = await createIdentityService(identityConfig, { bus: options.bus, logger: identityLogger, now: options.now });
+      await service.listen();
+      identity = service;
+    };
+    const stopIdentity = async () => {
+      const service = identity;
+      identity = null;
+      await service?.stop();
+    };
+    await startIdentity();
+    closers.push(stopIdentity);
+
+    const gatewayConfig = gatewayConfigSchema.parse({
+      NODE_ENV: nodeEnv,
+      LOG_LEVEL: level,
+      GATEWAY_PORT: String(ports.gateway),
+      IDENTITY_URL: identityUrl,
+      CORS_ORIGINS: [webUrl, `http://127.0.0.1:${ports.web}`].join(','),
+      ...options.gatewayEnv,
+    });
+    const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level) });
+    await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
+    closers.push(() => gateway.close());
+
+    let web: RunningServer | null = null;
+    let settings: RunningServer | null = null;
+    if (options.web) {
+      settings = await startRemoteServer({ port: ports.settings, dir: new URL('../../frontends/settings/dist/', import.meta.url).pathname, host: '127.0.0.1' });
+      closers.push(() => settings!.close());
+      web = await startWebServer({ port: ports.web, host: '127.0.0.1', apiUrl: gatewayUrl, settingsRemoteUrl: `http://${publicHost}:${ports.settings}` });
+      closers.push(() => web!.close());
+    }
+
+    return {
+      gatewayUrl,
+      identityUrl,
+      webUrl: web ? webUrl : null,
+      webOrigin: webUrl,
+      settingsUrl: settings ? `http://${publicHost}:${ports.settings}` : null,
+      mailbox,
+      stopIdentity,
+      startIdentity,
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
