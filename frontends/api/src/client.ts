@@ -1,0 +1,168 @@
+import { ApiError, SESSION_EXPIRED_MESSAGE, extractError } from './errors';
+import { fileNameFromHeaders } from './file-name';
+import { buildUrl, type QueryParams } from './url';
+import type {
+  AuthenticateOtpBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  OauthBody,
+  OauthResponse,
+  OnboardBody,
+  OnboardResponse,
+  ResendOtpBody,
+  ResendOtpResponse,
+  ResetPasswordBody,
+  ResetPasswordResponse,
+  SessionResponse,
+  SignUpBody,
+  SignUpResponse,
+  UpdateCredentialsBody,
+  UpdateCredentialsResponse,
+  UpdateMeBody,
+  UpdatePasswordBody,
+  UpdatePasswordResponse,
+  User,
+} from './types';
+
+export const WORKSPACE_HEADER = 'x-workspace-id';
+
+export interface ApiClientOptions {
+  /** The gateway's origin, e.g. http://localhost:4000. */
+  baseUrl: string;
+  /** The bearer token, or nothing before sign-in. */
+  getToken: () => string | null | undefined;
+  /** The selected workspace; sent only together with a token. */
+  getWorkspaceId: () => string | null | undefined;
+  /**
+   * Called on every 401 answer (unless the session is already marked expired). Return true when it handled
+   * the 401 itself (forced logout and its warning), so the error reaches callers marked as handled.
+   */
+  onUnauthorized: (error: ApiError) => boolean | void;
+  /** While this returns true every call is refused with 'Session expired' without reaching the server. */
+  isSessionExpired?: () => boolean;
+  fetch?: typeof fetch;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface Download {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  download(path: string, query?: QueryParams, signal?: AbortSignal): Promise<Download>;
+  signup(body: SignUpBody): Promise<SignUpResponse>;
+  login(body: LoginBody): Promise<LoginResponse>;
+  authenticateOtp(body: AuthenticateOtpBody): Promise<SessionResponse>;
+  resendOtp(body: ResendOtpBody): Promise<ResendOtpResponse>;
+  loginOauth(body: OauthBody): Promise<OauthResponse>;
+  signupOauth(body: OauthBody): Promise<OauthResponse>;
+  forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse>;
+  resetPassword(body: ResetPasswordBody): Promise<ResetPasswordResponse>;
+  updateCredentials(body: UpdateCredentialsBody): Promise<UpdateCredentialsResponse>;
+  updatePasswordByExistingPassword(body: UpdatePasswordBody): Promise<UpdatePasswordResponse>;
+  logout(): Promise<MessageResponse>;
+  onboardUser(body: OnboardBody): Promise<OnboardResponse>;
+  getMe(signal?: AbortSignal): Promise<User>;
+  updateMe(body: UpdateMeBody): Promise<User>;
+}
+
+const sessionExpired = (): ApiError => {
+  const error = new ApiError({ message: SESSION_EXPIRED_MESSAGE, statusCode: 401 });
+  // The forced logout that set the flag already showed 'Session expired'.
+  error.handled = true;
+  return error;
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  // Resolved per call: an unbound window.fetch throws "Illegal invocation".
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  function headers(hasBody: boolean): Headers {
+    const result = new Headers({ accept: 'application/json' });
+    if (hasBody) result.set('content-type', 'application/json');
+    const token = options.getToken();
+    if (token) {
+      result.set('authorization', `Bearer ${token}`);
+      const workspaceId = options.getWorkspaceId();
+      if (workspaceId) result.set(WORKSPACE_HEADER, workspaceId);
+    }
+    return result;
+  }
+
+  async function send(method: HttpMethod, path: string, request: RequestOptions): Promise<Response> {
+    if (options.isSessionExpired?.()) throw sessionExpired();
+    const hasBody = request.body !== undefined;
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${buildUrl(path, request.query)}`, {
+        method,
+        headers: headers(hasBody),
+        body: hasBody ? JSON.stringify(request.body) : null,
+        signal: request.signal ?? null,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw extractError(undefined, undefined);
+    }
+    if (response.ok) return response;
+    const error = extractError(response.status, await readBody(response));
+    if (response.status === 401) {
+      // A burst of parallel 401s must log out once, not once per call.
+      if (options.isSessionExpired?.()) throw sessionExpired();
+      if (options.onUnauthorized(error) === true) error.handled = true;
+    }
+    throw error;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
+    const response = await send(method, path, opts);
+    return (await readBody(response)) as T;
+  }
+
+  const post = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, { body });
+
+  return {
+    request,
+    async download(path, query, signal) {
+      const response = await send('GET', path, { query, ...(signal ? { signal } : {}) });
+      return { blob: await response.blob(), fileName: fileNameFromHeaders(response.headers) };
+    },
+    signup: (body) => post('/signup', body),
+    login: (body) => post('/login', body),
+    authenticateOtp: (body) => post('/authenticate-otp', body),
+    resendOtp: (body) => post('/resend-otp', body),
+    loginOauth: (body) => post('/login-oauth', body),
+    signupOauth: (body) => post('/signup-oauth', body),
+    forgotPassword: (body) => post('/forgot-password', body),
+    resetPassword: (body) => post('/reset-password', body),
+    updateCredentials: (body) => post('/update-credentials', body),
+    updatePasswordByExistingPassword: (body) => post('/update-password-by-existing-password', body),
+    logout: () => post('/logout'),
+    onboardUser: (body) => post('/onboard-user', body),
+    getMe: (signal) => request('GET', '/users/me', signal ? { signal } : {}),
+    updateMe: (body) => request('PATCH', '/users/me', { body }),
+  };
+}

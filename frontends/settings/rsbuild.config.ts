@@ -1,0 +1,35 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+
+// Identical to the shell's list (frontends/shell/rsbuild.config.ts): one copy of each at runtime.
+const shared = {
+  react: { singleton: true, requiredVersion: '19.3.1' },
+  'react-dom': { singleton: true, requiredVersion: '19.3.1' },
+  'react-router': { singleton: true, requiredVersion: '7.18.5' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '5.108.0' },
+  '@ledgerline/ui': { singleton: true, requiredVersion: '^0.1.0' },
+  '@ledgerline/api': { singleton: true, requiredVersion: '^0.1.0' },
+};
+
+// Where the built files are served from; the manifest tells the shell to fetch chunks from here.
+// `auto` makes the build relocatable: the runtime derives the prefix from the manifest's own URL.
+const publicUrl = process.env.SETTINGS_PUBLIC_URL ?? 'http://localhost:3001/';
+const assetPrefix = publicUrl === 'auto' || publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'settings',
+      exposes: { './SettingsPage': './src/SettingsPage.tsx' },
+      shared,
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'Ledgerline settings (remote)' },
+  output: { assetPrefix },
+  dev: { assetPrefix: 'http://localhost:3001/' },
+  server: { port: 3001, cors: { origin: '*' } },
+});

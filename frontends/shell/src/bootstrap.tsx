@@ -1,0 +1,56 @@
+/// <reference types="@rsbuild/core/types" />
+import './styles.css';
+import { NoticeProvider, ThemeProvider } from '@ledgerline/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { loadRuntimeConfig } from './config';
+import { registerSettingsRemote } from './federation';
+import { createAppRouter } from './routing/router';
+import { SessionProvider } from './session/context';
+import { createSessionController } from './session/controller';
+import { createSessionStore } from './session/store';
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (root === null) throw new Error('index.html has no #root');
+  const config = await loadRuntimeConfig();
+  registerSettingsRemote(config.remotes.settings);
+
+  const queryClient = new QueryClient({
+    // A 4xx will not fix itself on a retry, and a retried 401 would only repeat the logout.
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  const store = createSessionStore(safeLocalStorage());
+  const controller = createSessionController({ apiUrl: config.apiUrl, store, queryClient });
+  const router = createAppRouter();
+
+  createRoot(root).render(
+    <StrictMode>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <NoticeProvider>
+            <SessionProvider controller={controller}>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </NoticeProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'Ledgerline could not start. Reload the page to try again.';
+});

@@ -1,0 +1,12 @@
+export function Logo({ className }: { className?: string }) {
+  return (
+    <span className={`inline-flex items-center gap-2 font-semibold tracking-tight ${className ?? ''}`}>
+      <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
+        <rect width="32" height="32" rx="8" className="fill-brand-600 dark:fill-brand-500" />
+        <path d="M9 9v14h14" fill="none" stroke="white" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <path d="M14 18l4-4 3 3" fill="none" stroke="white" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" opacity="0.85" />
+      </svg>
+      <span className="text-lg">Ledgerline</span>
+    </span>
+  );
+}

@@ -1,0 +1,6 @@
+import { loadSettingsPage } from '../../federation';
+import { RemotePage } from '../../remotes/RemoteBoundary';
+
+export function SettingsRoute() {
+  return <RemotePage load={loadSettingsPage} fallbackTitle="Settings could not be loaded" />;
+}

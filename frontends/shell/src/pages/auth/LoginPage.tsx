@@ -1,0 +1,73 @@
+import { normalizeEmail, validateLogin, type LoginFormValues, type LoginResponse } from '@ledgerline/api';
+import { Button, PasswordField, TextField, useForm, useNotice } from '@ledgerline/ui';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { AuthHeading } from '../../layout/AuthLayout';
+import { TextLink } from '../../layout/TextLink';
+import { useSessionController } from '../../session/context';
+import { awaitingCode, signedIn, withStatus } from '../../session/store';
+import { useErrorNotice } from '../../use-error-notice';
+
+const initial: LoginFormValues = { email: '', password: '' };
+
+export function LoginPage() {
+  const { client, store } = useSessionController();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const showError = useErrorNotice();
+  const form = useForm(initial, validateLogin);
+
+  const login = useMutation({
+    mutationFn: (body: LoginFormValues) => client.login(body),
+    onMutate: () => store.setState((s) => withStatus(s, 'loading')),
+    onSuccess: (answer: LoginResponse, body) => {
+      // With a user the session is open; without one a code was sent and the token + method id are kept.
+      const { user, methodId, sessionToken } = answer;
+      if (user) {
+        store.setState((s) => signedIn(s, { user, sessionToken }));
+        return;
+      }
+      if (!methodId) {
+        store.setState((s) => withStatus(s, 'failed'));
+        showError(undefined);
+        return;
+      }
+      store.setState((s) => awaitingCode(s, { sessionToken, methodId, email: body.email }));
+      if (answer.message) notice.info(answer.message);
+      void navigate('/verify-otp');
+    },
+    onError: (error) => {
+      store.setState((s) => withStatus(s, 'failed'));
+      showError(error);
+    },
+  });
+
+  return (
+    <>
+      <AuthHeading title="Log in to Ledgerline" subtitle="Welcome back. Enter your email and password to continue." />
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!form.check()) return;
+          login.mutate({ email: normalizeEmail(form.values.email), password: form.values.password });
+        }}
+      >
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <div>
+          <PasswordField label="Password" required {...form.field('password')} />
+          <div className="mt-2 text-right text-sm">
+            <TextLink to="/forgot-password">Forgot password?</TextLink>
+          </div>
+        </div>
+        <Button type="submit" fullWidth size="lg" loading={login.isPending}>
+          Log in
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
+        New to Ledgerline? <TextLink to="/signup">Create an account</TextLink>
+      </p>
+    </>
+  );
+}

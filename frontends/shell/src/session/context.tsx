@@ -1,0 +1,42 @@
+import { ApiProvider, type User } from '@ledgerline/api';
+import { useNotice } from '@ledgerline/ui';
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { SessionController } from './controller';
+import { withUser, type SessionState } from './store';
+
+const SessionContext = createContext<SessionController | null>(null);
+
+export function useSessionController(): SessionController {
+  const controller = useContext(SessionContext);
+  if (controller === null) throw new Error('useSessionController must be used inside <SessionProvider>');
+  return controller;
+}
+
+export function useSession(): SessionState {
+  const { store } = useSessionController();
+  return useSyncExternalStore(store.subscribe, store.getState);
+}
+
+/** Shows the spec's 'Session expired' warning once each time a 401 ends the session. */
+function SessionExpiredNotice() {
+  const expired = useSession().auth.hasSessionExpired;
+  const notice = useNotice();
+  useEffect(() => {
+    if (expired) notice.notify({ id: 'session-expired', message: 'Session expired', type: 'warning' });
+  }, [expired, notice]);
+  return null;
+}
+
+export function SessionProvider({ controller, children }: { controller: SessionController; children: ReactNode }) {
+  const { store, client } = controller;
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const onUserChange = useCallback((user: User) => store.setState((s) => withUser(s, user)), [store]);
+  return (
+    <SessionContext.Provider value={controller}>
+      <ApiProvider client={client} user={state.auth.isAuthenticated ? state.user.user : null} onUserChange={onUserChange}>
+        <SessionExpiredNotice />
+        {children}
+      </ApiProvider>
+    </SessionContext.Provider>
+  );
+}

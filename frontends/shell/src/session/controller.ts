@@ -1,0 +1,77 @@
+import { createApiClient, type ApiClient } from '@ledgerline/api';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionStore } from './store';
+
+/** Spec §9: the session-expired flag resets after 2000 ms. */
+export const SESSION_EXPIRED_RESET_MS = 2000;
+
+export interface SessionController {
+  store: SessionStore;
+  client: ApiClient;
+  /** POST /logout with the token, then clear all stored data and state (spec §4). */
+  logout: () => Promise<void>;
+  /** The 401 path: clear local data, mark the session expired for 2 s; the guard then sends the user to /login. */
+  forceLogout: () => void;
+}
+
+export interface SessionControllerOptions {
+  apiUrl: string;
+  store: SessionStore;
+  queryClient: QueryClient;
+  fetch?: typeof fetch;
+}
+
+export function createSessionController({ apiUrl, store, queryClient, fetch }: SessionControllerOptions): SessionController {
+  let loggingOut = false;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const clearEverything = () => {
+    queryClient.clear();
+    store.reset();
+  };
+
+  const forceLogout = () => {
+    clearEverything();
+    store.setState((s) => ({ ...s, auth: { ...s.auth, hasSessionExpired: true } }));
+    clearTimeout(expiryTimer);
+    expiryTimer = setTimeout(() => {
+      store.setState((s) => ({ ...s, auth: { ...s.auth, hasSessionExpired: false } }));
+    }, SESSION_EXPIRED_RESET_MS);
+  };
+
+  const client = createApiClient({
+    baseUrl: apiUrl,
+    getToken: () => store.getState().auth.accessToken,
+    getWorkspaceId: () => {
+      const { auth, user } = store.getState();
+      return auth.isAuthenticated ? user.selectedWorkspaceId : null;
+    },
+    isSessionExpired: () => store.getState().auth.hasSessionExpired,
+    onUnauthorized: () => {
+      // A 401 on the logout call itself needs no second logout; a 401 before sign-in (wrong password,
+      // wrong code) is the page's error to show, not an expired session.
+      if (loggingOut) return true;
+      if (!store.getState().auth.isAuthenticated) return false;
+      forceLogout();
+      return true;
+    },
+    ...(fetch ? { fetch } : {}),
+  });
+
+  return {
+    store,
+    client,
+    forceLogout,
+    async logout() {
+      loggingOut = true;
+      try {
+        await client.logout();
+      } catch {
+        // Signing out locally must not depend on the server answering.
+      } finally {
+        loggingOut = false;
+        clearEverything();
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { cx } from '../cx';
+
+export interface TabItem<T extends string> {
+  value: T;
+  label: string;
+  content: ReactNode;
+}
+
+export interface TabsProps<T extends string> {
+  items: readonly TabItem<T>[];
+  /** Controlled: screens keep the tab in the `tab` query parameter. */
+  value: T;
+  onChange: (value: T) => void;
+  className?: string;
+}
+
+export function Tabs<T extends string>({ items, value, onChange, className }: TabsProps<T>) {
+  const selectedIndex = Math.max(
+    0,
+    items.findIndex((item) => item.value === value),
+  );
+  return (
+    <TabGroup
+      selectedIndex={selectedIndex}
+      onChange={(index) => {
+        const item = items[index];
+        if (item) onChange(item.value);
+      }}
+      className={className}
+    >
+      <TabList className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+        {items.map((item) => (
+          <Tab
+            key={item.value}
+            className={cx(
+              '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-500 focus:outline-none',
+              'hover:text-slate-800 data-focus:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100',
+              'data-selected:border-brand-600 data-selected:text-brand-700 dark:data-selected:border-brand-400 dark:data-selected:text-brand-300',
+            )}
+          >
+            {item.label}
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels className="pt-6">
+        {items.map((item) => (
+          <TabPanel key={item.value} className="focus:outline-none">
+            {item.content}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </TabGroup>
+  );
+}

@@ -1,0 +1,49 @@
+// Spec §8: errors by default at the bottom; a 401 or a warning goes to the top as a warning; custom notices
+// sit at the bottom until dismissed.
+export type NoticeType = 'error' | 'warning' | 'success' | 'info' | 'custom';
+export type NoticePlacement = 'top' | 'bottom';
+
+export interface NoticeAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface NoticeInput {
+  message: string;
+  title?: string;
+  type?: NoticeType;
+  /** The HTTP status behind the notice, when it reports a failed call. */
+  statusCode?: number;
+  /** Milliseconds until it hides; null keeps it until dismissed. */
+  duration?: number | null;
+  action?: NoticeAction;
+  /** A notice with the id of one already shown replaces it instead of stacking. */
+  id?: string;
+}
+
+export interface Notice {
+  id: string;
+  message: string;
+  title: string | undefined;
+  type: NoticeType;
+  placement: NoticePlacement;
+  duration: number | null;
+  action: NoticeAction | undefined;
+}
+
+export const DEFAULT_NOTICE_DURATION_MS = 5000;
+
+let counter = 0;
+
+export function resolveNotice(input: NoticeInput): Notice {
+  const type: NoticeType = input.statusCode === 401 ? 'warning' : (input.type ?? 'error');
+  return {
+    id: input.id ?? `notice-${++counter}`,
+    message: input.message,
+    title: input.title,
+    type,
+    placement: type === 'warning' ? 'top' : 'bottom',
+    duration: type === 'custom' ? null : input.duration === undefined ? DEFAULT_NOTICE_DURATION_MS : input.duration,
+    action: input.action,
+  };
+}
