@@ -2,10 +2,13 @@
 import { execSync } from 'node:child_process';
 import { run } from './lib/run.js';
 
+const GENERATED = ['proto/src/gen', 'frontends/api/openapi.json', 'frontends/api/src/gen'];
+
 await run('npm', ['run', 'gen', '-w', '@ledgerline/proto']);
-const diff = execSync('git status --porcelain -- proto/src/gen', { encoding: 'utf8' }).trim();
+await run('npx', ['tsx', '--conditions=ledgerline-source', 'scripts/gen-openapi.ts']);
+const diff = execSync(`git status --porcelain -- ${GENERATED.join(' ')}`, { encoding: 'utf8' }).trim();
 if (diff) {
-  console.error(`Generated protobuf code is out of date; run \`npm run gen\` and commit:\n${diff}`);
+  console.error(`Generated code is out of date; run \`npm run gen\` and commit:\n${diff}`);
   process.exit(1);
 }
 console.log('generated code: up to date');

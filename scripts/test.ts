@@ -3,7 +3,11 @@ import { run, timed } from './lib/run.js';
 
 const step = (label: string, cmd: string, args: string[]) => timed(label, () => run(cmd, args));
 
-await step('generated code is current (buf lint + generate)', 'npx', ['tsx', 'scripts/check-generated.ts']);
+const started = Date.now();
+await step('generated code is current (buf lint + generate, OpenAPI + client types)', 'npx', ['tsx', 'scripts/check-generated.ts']);
 await step('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 await step('typecheck', 'npx', ['tsx', 'scripts/typecheck.ts']);
-await step('unit, integration, contract and browser tests', 'npx', ['vitest', 'run']);
+// The browser tests serve the built shell and settings remote.
+await step('build the web app', 'npm', ['run', 'build', '-w', '@ledgerline/settings', '-w', '@ledgerline/shell']);
+await step('unit, integration, API and browser tests', 'npx', ['vitest', 'run']);
+console.log(`\nnpm test: all layers passed in ${((Date.now() - started) / 60_000).toFixed(1)} min`);

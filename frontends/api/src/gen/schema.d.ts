@@ -47,7 +47,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check the one-time code */
+        /** Check the one-time code of a login or sign-up */
         post: operations["authenticateOtp"];
         delete?: never;
         options?: never;
@@ -132,7 +132,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token */
+        /** Set a new password with a reset token; ends every other session */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -149,7 +149,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a password (and names) for the signed-in user */
+        /** Set a password (e.g. after an invite) and names */
         post: operations["updateCredentials"];
         delete?: never;
         options?: never;
@@ -166,7 +166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password */
+        /** Change the password; optionally end every other session */
         post: operations["updatePasswordByExistingPassword"];
         delete?: never;
         options?: never;
@@ -183,7 +183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session */
+        /** End this session */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Save the onboarding profile */
+        /** Complete onboarding */
         post: operations["onboardUser"];
         delete?: never;
         options?: never;
@@ -230,17 +230,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A problem with one request field. */
         FieldError: {
             field: string;
             message: string;
         };
-        /** @description The one error shape of the REST edge. */
+        /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
         ErrorResponse: {
             message: string;
             errors?: components["schemas"]["FieldError"][];
             appErrorCode: string;
             statusCode: number;
         };
+        /** @description A workspace the user is a member of, with their role in it. */
         Workspace: {
             /** Format: uuid */
             id: string;
@@ -252,6 +254,7 @@ export interface components {
             role: "Owner" | "Accountant" | "Admin" | "Viewer";
             isDefault: boolean;
         };
+        /** @description What the user told us at sign-up and onboarding. Before onboarding, the fields not asked at sign-up are empty strings. */
         OnboardingProfile: {
             maxTeamSize: number;
             companyName: string;
@@ -259,9 +262,10 @@ export interface components {
             phoneNumber: string;
             city: string;
             country: string;
-            /** @enum {string} */
-            heardAboutUs: "Google" | "YC" | "Product Hunt" | "Social Media" | "Friends" | "Accel" | "Goodwater Capital" | "Frontier Ventures" | "Global Brains" | "Accounting Firm" | "Other";
+            /** @description One of: Google, YC, Product Hunt, Social Media, Friends, Accel, Goodwater Capital, Frontier Ventures, Global Brains, Accounting Firm, Other; empty before onboarding. */
+            heardAboutUs: string;
         };
+        /** @description The signed-in user; `workspace` and `role` are those of the current (or default) workspace. */
         User: {
             /** Format: uuid */
             id: string;
@@ -283,24 +287,23 @@ export interface components {
             profile: components["schemas"]["OnboardingProfile"] | null;
         };
         SignUpBody: {
-            firstName: string;
-            middleName: string;
-            lastName: string;
-            companyName: string;
-            maxTeamSize: number;
-            /** Format: email */
-            email: string;
-            password: string;
+            firstName?: string;
+            middleName?: string;
+            lastName?: string;
+            companyName?: string;
+            maxTeamSize?: number;
+            email?: string;
+            password?: string;
         };
+        /** @description The account exists; a one-time code was emailed. Check it with /authenticate-otp. */
         SignUpResponse: {
             sessionToken: string;
             methodId: string;
             message: string;
         };
         LoginBody: {
-            /** Format: email */
-            email: string;
-            password: string;
+            email?: string;
+            password?: string;
         };
         /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
         LoginResponse: {
@@ -310,69 +313,82 @@ export interface components {
             message?: string;
         };
         AuthenticateOtpBody: {
-            methodId: string;
-            code: string;
-            sessionToken: string;
+            methodId?: string;
+            /** @description The 6-digit code from the email. */
+            code?: string;
+            /** @description The sessionToken of the /login or /signup answer. */
+            sessionToken?: string;
         };
+        /** @description Signed in. */
         SessionResponse: {
             user: components["schemas"]["User"];
             sessionToken: string;
         };
         ResendOtpBody: {
-            /** Format: email */
-            email: string;
-            sessionToken: string;
+            email?: string;
+            sessionToken?: string;
         };
+        /** @description A new code was sent. */
         ResendOtpResponse: {
             methodId: string;
             message: string;
         };
         OauthBody: {
-            token: string;
+            /** @description The third-party sign-in (ID) token. */
+            token?: string;
+            /** @description Sign-up only. */
+            companyName?: string;
+            /** @description Sign-up only. */
+            maxTeamSize?: number;
         };
+        /** @description Signed in with a third-party token; `userCreated` when the account was made now. */
         OauthResponse: {
             user: components["schemas"]["User"];
             sessionToken: string;
             userCreated: boolean;
         };
         ForgotPasswordBody: {
-            /** Format: email */
-            email: string;
+            email?: string;
         };
+        /** @description Done; a message to show. */
         MessageResponse: {
             message: string;
         };
         ResetPasswordBody: {
-            token: string;
-            password: string;
+            /** @description The token from the reset link. */
+            token?: string;
+            password?: string;
             confirmPassword?: string;
         };
+        /** @description The password was reset and the user is signed in; every other session was ended. */
         ResetPasswordResponse: {
             user: components["schemas"]["User"];
             sessionToken: string;
             message: string;
         };
         UpdateCredentialsBody: {
-            password: string;
+            password?: string;
             confirmPassword?: string;
             firstName?: string;
             middleName?: string;
             lastName?: string;
         };
         UpdatePasswordBody: {
-            existingPassword: string;
-            newPassword: string;
+            existingPassword?: string;
+            newPassword?: string;
+            /** @description End every other session of the user (this one stays). */
             endOtherSessions?: boolean;
         };
         OnboardBody: {
-            maxTeamSize: number;
-            companyName: string;
-            role: string;
-            phoneNumber: string;
-            city: string;
-            country: string;
-            /** @enum {string} */
-            heardAboutUs: "Google" | "YC" | "Product Hunt" | "Social Media" | "Friends" | "Accel" | "Goodwater Capital" | "Frontier Ventures" | "Global Brains" | "Accounting Firm" | "Other";
+            maxTeamSize?: number;
+            companyName?: string;
+            /** @description The user's job title. */
+            role?: string;
+            phoneNumber?: string;
+            city?: string;
+            country?: string;
+            /** @description One of: Google, YC, Product Hunt, Social Media, Friends, Accel, Goodwater Capital, Frontier Ventures, Global Brains, Accounting Firm, Other. */
+            heardAboutUs?: string;
         };
         UpdateMeBody: {
             firstName?: string;
@@ -401,7 +417,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The account exists; a one-time code was emailed. Check it with /authenticate-otp. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -410,7 +426,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignUpResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -434,7 +450,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -443,7 +459,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -467,7 +483,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -476,7 +492,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -500,7 +516,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description A new code was sent. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -509,7 +525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResendOtpResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -533,7 +549,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in with a third-party token; `userCreated` when the account was made now. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -542,7 +558,7 @@ export interface operations {
                     "application/json": components["schemas"]["OauthResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -566,7 +582,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Signed in with a third-party token; `userCreated` when the account was made now. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -575,7 +591,7 @@ export interface operations {
                     "application/json": components["schemas"]["OauthResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -599,7 +615,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Done; a message to show. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -608,7 +624,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -632,7 +648,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The password was reset and the user is signed in; every other session was ended. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -641,7 +657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResetPasswordResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -655,7 +671,10 @@ export interface operations {
     updateCredentials: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -665,7 +684,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -677,7 +696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -691,7 +710,10 @@ export interface operations {
     updatePasswordByExistingPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -701,7 +723,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -713,7 +735,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -727,13 +749,16 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Done; a message to show. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -742,7 +767,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -756,7 +781,10 @@ export interface operations {
     onboardUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -766,7 +794,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -777,7 +805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -791,13 +819,16 @@ export interface operations {
     getMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description The signed-in user; `workspace` and `role` are those of the current (or default) workspace. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -806,7 +837,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -820,7 +851,10 @@ export interface operations {
     updateMe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -830,7 +864,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description The signed-in user; `workspace` and `role` are those of the current (or default) workspace. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -839,7 +873,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Error */
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
             default: {
                 headers: {
                     [name: string]: unknown;
