@@ -21,7 +21,7 @@ export function SignupPage() {
     mutationFn: (body: SignUpBody) => client.signup(body),
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
     onSuccess: (answer, body) => {
-      store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email }));
+      store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email ?? "" }));
       notice.success(answer.message);
       void navigate('/verify-otp');
     },
