@@ -2,7 +2,7 @@ import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
 import { createContextValues } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { trace } from '@opentelemetry/api';
-import { fastify, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError, toConnectError } from '../errors.js';
 import { registerHealth, type ReadinessChecks } from './health.js';
@@ -42,7 +42,7 @@ function errorInterceptor(logger: Logger): Interceptor {
 
 /** A fastify server speaking the Connect protocol (HTTP/1.1) with health and metrics endpoints. */
 export async function createServiceServer({ name, logger, routes, readiness = {} }: ServiceServerOptions): Promise<FastifyInstance> {
-  const app = fastify({ loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger, forceCloseConnections: true, disableRequestLogging: true, bodyLimit: 1_048_576 });
+  const app = fastify({ loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 1_048_576 });
   registerHealth(app, name, readiness);
   await app.register(fastifyConnectPlugin, {
     routes,
