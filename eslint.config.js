@@ -59,6 +59,8 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   { files: ['scripts/**/*.ts', 'load-tests/**/*.{js,ts}'], rules: { 'no-console': 'off' } },
+  // k6 scripts run in k6's runtime, which provides __ENV and __VU.
+  { files: ['load-tests/k6/**/*.js'], languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } } },
   ...services.map(serviceBoundary),
   ...frontends.filter((f) => !sharedFrontends.has(f)).map(frontendBoundary),
 );
