@@ -13,8 +13,10 @@ const shared = {
 };
 
 // Where the built files are served from; the manifest tells the shell to fetch chunks from here.
-// `auto` makes the build relocatable: the runtime derives the prefix from the manifest's own URL.
-const publicUrl = process.env.SETTINGS_PUBLIC_URL ?? 'http://localhost:3001/';
+// `auto` (the default) makes one build relocatable: the runtime derives the prefix from the manifest's own
+// URL, so the same dist works on :3001 for `npm start`, on a free port in tests and behind a CDN. Set
+// SETTINGS_PUBLIC_URL only to pin an absolute origin.
+const publicUrl = process.env.SETTINGS_PUBLIC_URL ?? 'auto';
 const assetPrefix = publicUrl === 'auto' || publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
 
 export default defineConfig({

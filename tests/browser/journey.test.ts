@@ -70,6 +70,10 @@ describe('signed out', () => {
       await page.getByText('First Name is required', { exact: true }).waitFor({ state: 'detached' });
       await field(page, 'Email').fill('ada@');
       await visible(page.getByText('Please enter a valid email', { exact: true }));
+      // A long password still needs an uppercase letter, a lowercase letter and a number (identity's rule).
+      await field(page, 'Password').fill('longenough');
+      await visible(page.getByText('Must contain at least one uppercase letter, one lowercase letter, and one number', { exact: true }));
+      expect(calls).toEqual([]);
     } finally {
       await context.close();
     }

@@ -21,7 +21,9 @@ export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation<User, ApiError, UpdateMeBody>({
     mutationFn: (body) => client.updateMe(body),
-    onSuccess: (user) => {
+    onSuccess: async (user) => {
+      // An older GET /users/me still in flight must not put the previous name back.
+      await queryClient.cancelQueries({ queryKey: queryKeys.me });
       queryClient.setQueryData(queryKeys.me, user);
       onUserChange(user);
     },

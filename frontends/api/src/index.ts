@@ -11,12 +11,14 @@ export { queryKeys, useMe, useUpdateMe, useUpdatePasswordByExistingPassword } fr
 export type * from './types';
 export { DEMO_DISABLED_MESSAGE, VIEWER_DISABLED_MESSAGE, canEdit, hasRoleAtLeast, isAdminRole } from './roles';
 export {
+  MAX_TEAM_SIZE,
   OTP_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_DIGITS,
   REFERRAL_OPTIONS,
   checkConfirmation,
   checkEmail,
+  checkNewPassword,
   checkPassword,
   checkPhone,
   checkTeamSize,

@@ -5,13 +5,16 @@ export const validationMessages = {
   emailEmpty: 'Email cannot be empty',
   emailInvalid: 'Please enter a valid email',
   passwordShort: 'Must be 8 or more characters',
+  /** The spec's second message set, used where a signed-in user changes or sets a password (as identity does). */
+  passwordShortChange: 'Password must have atleast 8 characters',
+  passwordComplexity: 'Must contain at least one uppercase letter, one lowercase letter, and one number',
   passwordMismatch: 'Password must match',
   firstName: 'First Name is required',
   middleName: 'Middle Name is required',
   lastName: 'Last Name is required',
   companyName: 'Company name is required',
   teamSize: 'Team size field is required',
-  teamSizeInvalid: 'Team size must be a whole number of at least 1',
+  teamSizeInvalid: 'Team size must be a whole number from 1 to 100000',
   phoneLength: 'Phone number must be 10 digits',
   phoneDigits: 'Phone number must contain only digits',
   heardAboutUs: 'Please tell us how you heard about us',
@@ -24,6 +27,8 @@ export const validationMessages = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PHONE_DIGITS = 10;
+/** Identity's upper bound for a team size. */
+export const MAX_TEAM_SIZE = 100_000;
 export const OTP_LENGTH = 6;
 
 export const REFERRAL_OPTIONS: readonly ReferralSource[] = [
@@ -53,8 +58,19 @@ export function checkEmail(email: string): string | undefined {
   return undefined;
 }
 
+/** A password being used (login): identity checks only presence there, so old passwords still sign in. */
 export function checkPassword(password: string): string | undefined {
   return password.length < PASSWORD_MIN_LENGTH ? validationMessages.passwordShort : undefined;
+}
+
+/**
+ * A password being chosen (sign-up, reset, change): identity's rule, checked here so the message appears at
+ * the field before anything is sent. `shortMessage` is the spec's wording for the form in question.
+ */
+export function checkNewPassword(password: string, shortMessage: string = validationMessages.passwordShort): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return shortMessage;
+  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/[0-9]/.test(password)) return validationMessages.passwordComplexity;
+  return undefined;
 }
 
 export function checkConfirmation(password: string, confirmation: string): string | undefined {
@@ -65,7 +81,8 @@ const required = (value: string, message: string): string | undefined => (value.
 
 export function checkTeamSize(value: string): string | undefined {
   if (value.trim() === '') return validationMessages.teamSize;
-  return /^\d+$/.test(value.trim()) && Number(value) >= 1 ? undefined : validationMessages.teamSizeInvalid;
+  const size = Number(value.trim());
+  return /^\d+$/.test(value.trim()) && size >= 1 && size <= MAX_TEAM_SIZE ? undefined : validationMessages.teamSizeInvalid;
 }
 
 export function checkPhone(value: string): string | undefined {
@@ -102,7 +119,7 @@ export function validateSignUp(v: SignUpFormValues): FieldErrors<keyof SignUpFor
     companyName: required(v.companyName, validationMessages.companyName),
     maxTeamSize: checkTeamSize(v.maxTeamSize),
     email: checkEmail(v.email),
-    password: checkPassword(v.password),
+    password: checkNewPassword(v.password),
   });
 }
 
@@ -151,7 +168,7 @@ export interface NewPasswordFormValues {
 }
 
 export function validateNewPassword(v: NewPasswordFormValues): FieldErrors<keyof NewPasswordFormValues> {
-  return compact({ password: checkPassword(v.password), confirmPassword: checkConfirmation(v.password, v.confirmPassword) });
+  return compact({ password: checkNewPassword(v.password), confirmPassword: checkConfirmation(v.password, v.confirmPassword) });
 }
 
 export interface ChangePasswordFormValues {
@@ -163,7 +180,7 @@ export interface ChangePasswordFormValues {
 export function validateChangePassword(v: ChangePasswordFormValues): FieldErrors<keyof ChangePasswordFormValues> {
   return compact({
     existingPassword: v.existingPassword === '' ? validationMessages.existingPassword : undefined,
-    newPassword: checkPassword(v.newPassword),
+    newPassword: checkNewPassword(v.newPassword, validationMessages.passwordShortChange),
     confirmPassword: checkConfirmation(v.newPassword, v.confirmPassword),
   });
 }

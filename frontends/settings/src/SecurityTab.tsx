@@ -34,7 +34,7 @@ export function SecurityTab() {
         }}
       >
         <PasswordField label="Current password" required {...form.field('existingPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." required {...form.field('newPassword')} />
+        <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number." required {...form.field('newPassword')} />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
         <Checkbox
           label="Sign out of other devices"

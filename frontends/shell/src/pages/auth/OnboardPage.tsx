@@ -1,6 +1,6 @@
-import { REFERRAL_OPTIONS, isReferralSource, validateOnboard, type OnboardFormValues } from '@ledgerline/api';
+import { REFERRAL_OPTIONS, isReferralSource, queryKeys, validateOnboard, type OnboardFormValues } from '@ledgerline/api';
 import { Button, Select, TextField, useForm } from '@ledgerline/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { useSession, useSessionController } from '../../session/context';
@@ -13,6 +13,7 @@ export function OnboardPage() {
   const { client, store, logout } = useSessionController();
   const { user } = useSession().user;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const showError = useErrorNotice();
   // Sign-up already asked for the company and team size; start from what the server kept.
   const form = useForm<OnboardFormValues>(
@@ -41,7 +42,11 @@ export function OnboardPage() {
         heardAboutUs: v.heardAboutUs,
       });
     },
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
+      // A GET /users/me still in flight from sign-in would answer "not onboarded" and send the user back
+      // here: drop it and keep the onboarded user as the current answer.
+      await queryClient.cancelQueries({ queryKey: queryKeys.me });
+      queryClient.setQueryData(queryKeys.me, answer.user);
       store.setState((s) => withUser(s, answer.user));
       void navigate('/dashboard', { replace: true });
     },

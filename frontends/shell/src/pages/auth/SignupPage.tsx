@@ -62,7 +62,7 @@ export function SignupPage() {
           <TextField label="Team Size" inputMode="numeric" placeholder="e.g. 10" required {...form.field('maxTeamSize')} />
         </div>
         <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." required {...form.field('password')} />
+        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number." required {...form.field('password')} />
         <Button type="submit" fullWidth size="lg" loading={signup.isPending} className="mt-2">
           Create account
         </Button>
