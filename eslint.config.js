@@ -39,7 +39,7 @@ const frontendBoundary = (own) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/src/gen/**', '**/.data/**', 'charts/**', 'deploy/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/src/gen/**', '**/.data/**', 'charts/*/templates/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,4 +7,5 @@ for (const pkg of workspacePackages().filter(hasTsconfig)) {
 }
 await run('npx', ['tsc', '-p', 'scripts/tsconfig.json', '--noEmit']);
 await run('npx', ['tsc', '-p', 'tests/tsconfig.json', '--noEmit']);
+await run('npx', ['tsc', '-p', 'charts/test/tsconfig.json', '--noEmit']);
 console.log('typecheck: ok');

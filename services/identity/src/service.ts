@@ -30,7 +30,7 @@ export interface IdentityOverrides {
 export async function createIdentityService(config: IdentityConfig, overrides: IdentityOverrides = {}): Promise<IdentityService> {
   const logger = overrides.logger ?? createLogger('identity', config.LOG_LEVEL);
   const db = overrides.db ?? createDb({ url: config.IDENTITY_DATABASE_URL, applicationName: 'identity' });
-  const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name: 'identity', logger }));
+  const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name: 'identity', logger, namespace: config.NATS_NAMESPACE }));
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
   const useCases = new IdentityUseCases({ db, config, mailer, logger, google, now: overrides.now });

@@ -24,6 +24,8 @@ export const baseConfigSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** `memory` runs an in-process bus for single-machine development only (see docs/architecture.md). */
   EVENT_BUS: z.enum(['nats', 'memory']).default('nats'),
+  /** Prefix of the streams and subjects, so processes sharing one NATS server stay apart (tests). Empty in production. */
+  NATS_NAMESPACE: z.string().regex(/^[a-z0-9]*$/).default(''),
   HOST: z.string().default('127.0.0.1'),
 });
 
