@@ -2,18 +2,24 @@
 // usual ports, else starts an embedded PostgreSQL and Debian's nats-server (or, failing that, an
 // in-process bus), creates and migrates each service's database, builds the web app, starts every
 // service and prints the URL.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { connectBus, createLogger, withDatabase, withUser } from '@ledgerline/platform';
 import { migrateIdentity } from '@ledgerline/identity';
 import { ensureNats, ensurePostgres, portOpen } from './lib/infra.js';
 import { run } from './lib/run.js';
-import { DEFAULT_PORTS, startStack } from './lib/stack.js';
+import { DEFAULT_PORTS, startStack, type StackPorts } from './lib/stack.js';
 
 const DATA_DIR = '.data';
 // Development-only credentials of the local application role (trust auth ignores it; embedded PostgreSQL checks it).
 const APP_PASSWORD = 'ledgerline-dev';
 const log = createLogger('start', 'info');
 
-const busy = (await Promise.all(Object.entries(DEFAULT_PORTS).map(async ([name, port]) => ((await portOpen(port)) ? `${name} (${port})` : null)))).filter(Boolean);
+// PORT_OFFSET moves every port (a second copy, or the start-up test next to a running one).
+const offset = Number(process.env.PORT_OFFSET ?? 0);
+const ports = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, port + offset])) as unknown as StackPorts;
+
+const busy = (await Promise.all(Object.entries(ports).map(async ([name, port]) => ((await portOpen(port)) ? `${name} (${port})` : null)))).filter(Boolean);
 if (busy.length > 0) {
   console.error(`These ports are taken: ${busy.join(', ')}. Is Ledgerline already running? Stop it (or what holds the ports) and try again.`);
   process.exit(1);
@@ -37,11 +43,27 @@ const applied = await migrateIdentity({
 });
 log.info({ applied: applied.length }, 'identity database ready');
 
-log.info('building the web app (shell + settings remote)');
-await run('npm', ['run', 'build', '--silent', '-w', '@ledgerline/settings', '-w', '@ledgerline/shell'], { env: { NODE_ENV: 'production' } });
+/** Newest modification time under `dir` (files only; node_modules and dist skipped). */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+const outputs = ['frontends/shell/dist/index.html', 'frontends/settings/dist/mf-manifest.json'];
+const webIsCurrent = outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) > newest('frontends');
+if (webIsCurrent) {
+  log.info('web app build is current');
+} else {
+  log.info('building the web app (shell + settings remote)');
+  await run('npm', ['run', 'build', '--silent', '-w', '@ledgerline/settings', '-w', '@ledgerline/shell'], { env: { NODE_ENV: 'production' } });
+}
 
 const bus = await connectBus({ kind: nats.kind, url: nats.url, name: 'ledgerline-dev', logger: log });
-const stack = await startStack({ identityDatabaseUrl, bus, web: true, logLevel: 'info', nodeEnv: 'development' });
+const stack = await startStack({ identityDatabaseUrl, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
 
 console.log(`
   Ledgerline is running.
@@ -53,10 +75,15 @@ console.log(`
   Press Ctrl+C to stop.
 `);
 
-let stopping = false;
+// Ctrl+C reaches npm, tsx and this process at once (and tsx relays it again): one stop; a signal more
+// than 2 s into stopping forces the exit.
+let stoppingSince = 0;
 async function stop(): Promise<void> {
-  if (stopping) process.exit(1);
-  stopping = true;
+  if (stoppingSince) {
+    if (Date.now() - stoppingSince > 2_000) process.exit(1);
+    return;
+  }
+  stoppingSince = Date.now();
   await stack.close();
   await bus.close();
   await nats.stop();

@@ -1,0 +1,50 @@
+// `npm start` as a newcomer runs it: everything comes up, the URL is printed, the pieces are wired to each
+// other, and Ctrl+C stops it cleanly. Ports are moved by PORT_OFFSET so a running copy does not collide.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { afterAll, expect, it } from 'vitest';
+
+const OFFSET = 20_000 + Math.floor(Math.random() * 500) * 10;
+const port = (base: number) => base + OFFSET;
+let child: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+});
+
+it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
+  child = spawn('node_modules/.bin/tsx', ['--conditions=ledgerline-source', 'scripts/start.ts'], { env: { ...process.env, PORT_OFFSET: String(OFFSET) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes('Ledgerline is running')) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const webUrl = `http://localhost:${port(3000)}`;
+  expect(output).toContain(`Web app     ${webUrl}`);
+
+  const page = await fetch(`${webUrl}/login`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<div id="root">');
+  const config = (await (await fetch(`${webUrl}/config.json`)).json()) as { apiUrl: string; remotes: { settings: string } };
+  expect(config).toEqual({ apiUrl: `http://localhost:${port(4000)}`, remotes: { settings: `http://localhost:${port(3001)}/mf-manifest.json` } });
+  expect((await fetch(config.remotes.settings)).status).toBe(200);
+  const ready = await fetch(`${config.apiUrl}/readyz`);
+  expect(await ready.json()).toMatchObject({ status: 'ready', checks: { identity: 'ok' } });
+  // The gateway lets the web app's origin in, and reaches identity and its database.
+  const answer = await fetch(`${config.apiUrl}/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: webUrl }, body: JSON.stringify({ email: '', password: '' }) });
+  expect(answer.status).toBe(400);
+  expect(answer.headers.get('access-control-allow-origin')).toBe(webUrl);
+  expect(((await answer.json()) as { errors: unknown[] }).errors).toContainEqual({ field: 'email', message: 'Email cannot be empty' });
+  expect((await fetch(`http://127.0.0.1:${port(8025)}/api/messages`)).status).toBe(200);
+
+  child.kill('SIGINT');
+  const [code] = (await once(child, 'exit')) as [number | null];
+  expect(code).toBe(0);
+}, 150_000);
