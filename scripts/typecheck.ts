@@ -1,10 +1,10 @@
-// Type-checks every workspace package with its own tsconfig (frontends use DOM libs, services Node's),
-// plus scripts, cross-service tests and chart tests; two at a time, one per core.
+// Type-checks everything in three programs, two at a time (one per core): the Node code (services,
+// proto, scripts, chart tests), the frontends (DOM, JSX), and the cross-service tests (Node + DOM for
+// code that runs in the browser page). Shared sources are checked once per program, not once per package.
 import { availableParallelism } from 'node:os';
-import { hasTsconfig, workspacePackages } from './lib/workspaces.js';
 import { run } from './lib/run.js';
 
-const projects = [...workspacePackages().filter(hasTsconfig).map((pkg) => `${pkg.dir}/tsconfig.json`), 'scripts/tsconfig.json', 'tests/tsconfig.json', 'charts/test/tsconfig.json'];
+const projects = ['tsconfig.node.json', 'tsconfig.web.json', 'tests/tsconfig.json'];
 const tsc = 'node_modules/.bin/tsc';
 const queue = [...projects];
 const failures: string[] = [];
