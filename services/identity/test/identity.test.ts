@@ -1,6 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { errorInfoOf } from '@ledgerline/platform';
+import { errorInfoOf, tablesMissingRls } from '@ledgerline/platform';
 import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { UserSignedUpSchema } from '@ledgerline/proto/events/v1/identity_pb';
@@ -314,5 +314,34 @@ describe('onboarding and profile', () => {
     expect(blank.fields).toEqual([{ field: 'firstName', message: 'First Name is required' }]);
     const me = await h.client.updateMe({ sessionToken: token, firstName: 'Augusta', lastName: 'King' });
     expect(me.user).toMatchObject({ firstName: 'Augusta', middleName: 'K', lastName: 'King' });
+  });
+});
+
+describe('tenancy and timing', () => {
+  it('has row-level security on every table with a workspace column, and the service role cannot bypass it', async () => {
+    expect(await tablesMissingRls(h.db.adminDb)).toEqual([]);
+    await signedUpUser();
+    const count = async (db: typeof h.db.appDb) => (await rows<{ n: number }>(db, 'select count(*)::int as n from memberships'))[0]!.n;
+    expect(await count(h.db.adminDb)).toBeGreaterThan(0);
+    // The service's own role, with no tenant set in the transaction, sees none of them.
+    expect(await count(h.db.appDb)).toBe(0);
+  });
+
+  it('takes about as long to refuse an unknown email as a wrong password (no account enumeration by timing)', async () => {
+    const { email } = await signedUpUser();
+    const median = async (attempt: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const t0 = performance.now();
+        await attempt().catch(() => undefined);
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[3]!;
+    };
+    const known = await median(() => h.client.login({ email, password: 'Wr0ngPassword' }));
+    const unknown = await median(() => h.client.login({ email: uniqueEmail('nobody'), password: 'Wr0ngPassword' }));
+    // Both pay one argon2id verification; without it an unknown email answers many times faster.
+    expect(unknown / known).toBeGreaterThan(0.4);
+    expect(unknown / known).toBeLessThan(2.5);
   });
 });
