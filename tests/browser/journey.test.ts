@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail, type System } from '../support/system.js';
-import { descriptionOf, field, launchBrowser, notice, openPage, pathOf, startWebSystem, visible, waitForPath } from './support.js';
+import { descriptionOf, field, inFreshPage, launchBrowser, notice, pathOf, startWebSystem, TEST_MS, visible, waitForPath } from './support.js';
 
 let system: System & { webUrl: string };
 let browser: Browser;
@@ -25,21 +25,17 @@ const BUSINESS_NAV = ['Dashboard', 'Expenses', 'Transactions', 'Revenue', 'Accou
 
 describe('signed out', () => {
   it('sends a visitor who opens a protected page, or onboarding, to log in', async () => {
-    const { context, page } = await openPage(browser, system.webUrl);
-    try {
+    await inFreshPage(browser, system.webUrl, async (page) => {
       for (const path of ['/dashboard', '/settings', '/transactions?tab=review', '/onboard', '/']) {
         await page.goto(path);
         await waitForPath(page, '/login');
         await visible(page.getByRole('heading', { name: 'Log in to Ledgerline' }));
       }
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }, TEST_MS);
 
   it('names every empty sign-up field with the spec message, and sends nothing', async () => {
-    const { context, page } = await openPage(browser, system.webUrl);
-    try {
+    await inFreshPage(browser, system.webUrl, async (page) => {
       const calls: string[] = [];
       page.on('request', (request) => {
         if (request.url().startsWith(system.gatewayUrl)) calls.push(request.url());
@@ -74,17 +70,14 @@ describe('signed out', () => {
       await field(page, 'Password').fill('longenough');
       await visible(page.getByText('Must contain at least one uppercase letter, one lowercase letter, and one number', { exact: true }));
       expect(calls).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }, TEST_MS);
 });
 
 describe('a new customer', () => {
   it('signs up, verifies the mailed code, onboards, reaches the dashboard and signs out', async () => {
     const email = uniqueEmail('journey');
-    const { context, page } = await openPage(browser, system.webUrl);
-    try {
+    await inFreshPage(browser, system.webUrl, async (page) => {
       // Sign up the way a user does: by the labels they read.
       await page.goto('/signup');
       await visible(page.getByRole('heading', { name: 'Create your account' }));
@@ -184,8 +177,6 @@ describe('a new customer', () => {
       }
       // The server ended the session too, not only this tab.
       expect((await system.api('GET', '/users/me', { token: token ?? '' })).status).toBe(401);
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }, TEST_MS);
 });

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { field, launchBrowser, logInThroughForm, notice, openPage, startWebSystem, visible, waitForPath } from './support.js';
+import { field, inFreshPage, launchBrowser, logInThroughForm, notice, startWebSystem, TEST_MS, visible, waitForPath } from './support.js';
 
 let system: System & { webUrl: string; settingsUrl: string };
 let browser: Browser;
@@ -49,8 +49,7 @@ function remoteRequests(page: Page): string[] {
 describe('the settings remote', () => {
   it('loads through Module Federation and saves the name with PATCH users/me; a reload shows the new name', async () => {
     const { email } = await onboardedUser();
-    const { context, page } = await openPage(browser, system.webUrl);
-    try {
+    await inFreshPage(browser, system.webUrl, async (page) => {
       const fromRemote = remoteRequests(page);
       const patches: string[] = [];
       page.on('request', (request) => {
@@ -88,89 +87,80 @@ describe('the settings remote', () => {
       expect(await field(page, 'Last Name').inputValue()).toBe('King');
 
       // In a fresh browser the name comes from the server, not from this tab's storage.
-      const other = await openPage(browser, system.webUrl);
-      try {
-        await openSettings(other.page, email);
-        await visible(other.page.getByRole('heading', { name: 'Settings', level: 1 }));
-        expect(await field(other.page, 'First Name').inputValue()).toBe('Augusta');
-      } finally {
-        await other.context.close();
-      }
-    } finally {
-      await context.close();
-    }
-  });
+      await inFreshPage(browser, system.webUrl, async (other) => {
+        await openSettings(other, email);
+        await visible(other.getByRole('heading', { name: 'Settings', level: 1 }));
+        expect(await field(other, 'First Name').inputValue()).toBe('Augusta');
+      });
+    });
+  }, TEST_MS);
 
   it('changes the password: a wrong current one is refused, other devices are signed out, then only the new one logs in', async () => {
     const { email } = await onboardedUser();
     const newPassword = 'N3wPassword!';
-    const { context, page } = await openPage(browser, system.webUrl);
-    // The same user on another device.
-    const other = await openPage(browser, system.webUrl);
-    try {
-      await logInThroughForm(other.page, email, PASSWORD);
-      await waitForPath(other.page, '/dashboard');
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      // The same user on another device.
+      await inFreshPage(browser, system.webUrl, async (other) => {
+        await logInThroughForm(other, email, PASSWORD);
+        await waitForPath(other, '/dashboard');
 
-      await openSettings(page, email);
-      await page.getByRole('tab', { name: 'Security' }).click();
-      await waitForPath(page, '/settings');
-      expect(new URL(page.url()).searchParams.get('tab')).toBe('security');
+        await openSettings(page, email);
+        await page.getByRole('tab', { name: 'Security' }).click();
+        await waitForPath(page, '/settings');
+        expect(new URL(page.url()).searchParams.get('tab')).toBe('security');
 
-      // Client-side rules first.
-      await page.getByRole('button', { name: 'Update password' }).click();
-      await visible(page.getByText('Current password is required', { exact: true }));
-      await field(page, 'Current password').fill('Wr0ngPassword');
-      await field(page, 'New password').fill(newPassword);
-      await field(page, 'Confirm new password').fill('something else');
-      await visible(page.getByText('Password must match', { exact: true }));
-      // The rules identity applies, shown at the field before anything is sent.
-      await field(page, 'New password').fill('short');
-      await visible(page.getByText('Password must have atleast 8 characters', { exact: true }));
-      await field(page, 'New password').fill('alllowercase1');
-      await visible(page.getByText('Must contain at least one uppercase letter, one lowercase letter, and one number', { exact: true }));
-      await field(page, 'New password').fill(newPassword);
+        // Client-side rules first.
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await visible(page.getByText('Current password is required', { exact: true }));
+        await field(page, 'Current password').fill('Wr0ngPassword');
+        await field(page, 'New password').fill(newPassword);
+        await field(page, 'Confirm new password').fill('something else');
+        await visible(page.getByText('Password must match', { exact: true }));
+        // The rules identity applies, shown at the field before anything is sent.
+        await field(page, 'New password').fill('short');
+        await visible(page.getByText('Password must have atleast 8 characters', { exact: true }));
+        await field(page, 'New password').fill('alllowercase1');
+        await visible(page.getByText('Must contain at least one uppercase letter, one lowercase letter, and one number', { exact: true }));
+        await field(page, 'New password').fill(newPassword);
 
-      // A wrong current password: identity's message.
-      await field(page, 'Confirm new password').fill(newPassword);
-      await page.getByRole('button', { name: 'Update password' }).click();
-      await visible(notice(page, 'alert', 'Existing password is incorrect'));
+        // A wrong current password: identity's message.
+        await field(page, 'Confirm new password').fill(newPassword);
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await visible(notice(page, 'alert', 'Existing password is incorrect'));
 
-      await field(page, 'Current password').fill(PASSWORD);
-      await page.getByRole('checkbox', { name: 'Sign out of other devices' }).check();
-      await page.getByRole('button', { name: 'Update password' }).click();
-      await visible(notice(page, 'status', 'Your password has been updated.'));
-      // The form empties after a change.
-      expect(await field(page, 'Current password').inputValue()).toBe('');
+        await field(page, 'Current password').fill(PASSWORD);
+        await page.getByRole('checkbox', { name: 'Sign out of other devices' }).check();
+        await page.getByRole('button', { name: 'Update password' }).click();
+        await visible(notice(page, 'status', 'Your password has been updated.'));
+        // The form empties after a change.
+        expect(await field(page, 'Current password').inputValue()).toBe('');
 
-      // The other device's next call answers 401: 'Session expired' (spec §8) and back to log in.
-      await other.page.reload();
-      await visible(notice(other.page, 'alert', 'Session expired'));
-      await waitForPath(other.page, '/login');
+        // The other device's next call answers 401: 'Session expired' (spec §8) and back to log in.
+        await other.reload();
+        await visible(notice(other, 'alert', 'Session expired'));
+        await waitForPath(other, '/login');
 
-      // Still signed in here; log out and back in to prove which password works now.
-      await page.reload();
-      await visible(page.getByRole('heading', { name: 'Settings', level: 1 }));
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Log out' }).click();
-      await waitForPath(page, '/login');
+        // Still signed in here; log out and back in to prove which password works now.
+        await page.reload();
+        await visible(page.getByRole('heading', { name: 'Settings', level: 1 }));
+        await page.getByRole('button', { name: 'User menu' }).click();
+        await page.getByRole('menuitem', { name: 'Log out' }).click();
+        await waitForPath(page, '/login');
 
-      await logInThroughForm(page, email, PASSWORD);
-      await visible(notice(page, 'alert', 'Invalid email or password'));
-      expect(new URL(page.url()).pathname).toBe('/login');
+        await logInThroughForm(page, email, PASSWORD);
+        await visible(notice(page, 'alert', 'Invalid email or password'));
+        expect(new URL(page.url()).pathname).toBe('/login');
 
-      await logInThroughForm(page, email, newPassword);
-      await waitForPath(page, '/dashboard');
-      await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
-    } finally {
-      await other.context.close();
-      await context.close();
-    }
-  });
+        await logInThroughForm(page, email, newPassword);
+        await waitForPath(page, '/dashboard');
+        await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
+      });
+    });
+  }, TEST_MS);
 
   it('shows a visible fallback with a retry when the remote cannot be reached, and loads on retry once it can', async () => {
     const { email } = await onboardedUser();
-    const { context, page } = await openPage(browser, system.webUrl);
-    try {
+    await inFreshPage(browser, system.webUrl, async (page) => {
       // The remote's server is unreachable: every connection to it is refused.
       const unreachable = `${system.settingsUrl}/**`;
       await page.route(unreachable, (route) => route.abort('connectionrefused'));
@@ -197,8 +187,6 @@ describe('the settings remote', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
       await waitForPath(page, '/dashboard');
       await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
-    } finally {
-      await context.close();
-    }
-  });
+    });
+  }, TEST_MS);
 });

@@ -6,19 +6,33 @@ import { startSystem, type System } from '../support/system.js';
 
 export { launchBrowser };
 
-/** How long a step may take before the test says which one hung. */
-export const STEP_MS = 10_000;
+/** How long a step may take before the test says which one hung (generous: CI machines run suites side by side). */
+export const STEP_MS = 20_000;
+/** A whole test: a few seconds on an idle machine, but a busy one slows every step at once. */
+export const TEST_MS = 90_000;
 
 /** The real stack with the built shell and settings remote. */
 export async function startWebSystem(): Promise<System & { webUrl: string }> {
-  // Generous limits: these files sign in a few times from one machine; limits are tested in tests/api.
-  const system = await startSystem({ web: true, gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000' } });
+  const system = await startSystem({
+    web: true,
+    gatewayEnv: {
+      // Generous limits: these files sign in a few times from one machine; limits are tested in tests/api.
+      RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_CODE_MAX: '1000',
+      // Sign-up and login hash with argon2id; on a machine busy with other suites that alone can pass the
+      // gateway's 1.5 s deadline and answer 503. The deadline has its own tests in tests/api/gateway.test.ts.
+      IDENTITY_TIMEOUT_MS: '15000',
+    },
+  });
   if (system.webUrl === null) {
     await system.stop();
     throw new Error('startSystem({ web: true }) served no web app');
   }
   return { ...system, webUrl: system.webUrl };
 }
+
+/** The calls each page made (not its static files), for the report of a failed step. */
+const callLogs = new WeakMap<Page, string[]>();
 
 /** A fresh browser profile (no storage shared with other tests) with the app's origin as base URL. */
 export async function openPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -27,7 +41,45 @@ export async function openPage(browser: Browser, baseURL: string): Promise<{ con
   const page = await context.newPage();
   // The app's own errors explain a failing step better than a timeout does.
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  const calls: string[] = [];
+  callLogs.set(page, calls);
+  const isCall = (url: string) => !/\/static\/|\.(?:js|css|svg|ico)$/.test(new URL(url).pathname);
+  page.on('response', (response) => {
+    if (isCall(response.url())) calls.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (isCall(request.url())) calls.push(`${request.method()} ${request.url()} → ${request.failure()?.errorText ?? 'failed'}`);
+  });
+  page.on('console', (message) => {
+    // Chromium logs every 4xx answer as "Failed to load resource"; the tests provoke those on purpose.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) console.error(`[browser console] ${message.text()}`);
+  });
   return { context, page };
+}
+
+/**
+ * Runs `steps` in a fresh browser profile. When a step fails, the error also says where the page was and
+ * what it showed (its accessibility tree), which is what a timeout alone never tells.
+ */
+export async function inFreshPage(browser: Browser, baseURL: string, steps: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await openPage(browser, baseURL);
+  try {
+    await steps(page);
+  } catch (error) {
+    if (error instanceof Error) error.message += await pageReport(page);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+async function pageReport(page: Page): Promise<string> {
+  const shown = await page
+    .locator('body')
+    .ariaSnapshot({ timeout: 2_000 })
+    .catch(() => '(not readable)');
+  const calls = (callLogs.get(page) ?? []).slice(-15).join('\n');
+  return `\n\nThe page at ${page.url()} showed:\n${shown}\n\nIts last calls:\n${calls || '(none)'}`;
 }
 
 /** Waits until the address bar shows `pathname` (client-side redirects included). */
