@@ -1,0 +1,2 @@
+// Public surface of the package; filled in as the package is built (see its README).
+export {};
