@@ -3,7 +3,7 @@
 // route guard of spec §2 at each step. Messages are spelled out on purpose: they are the spec's, verbatim.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, uniqueEmail, type System } from '../support/system.js';
+import { onboardBody, PASSWORD, signedUpUser, signUpBody, uniqueEmail, type System } from '../support/system.js';
 import { descriptionOf, field, inFreshPage, launchBrowser, notice, pathOf, startWebSystem, TEST_MS, visible, waitForPath } from './support.js';
 
 let system: System & { webUrl: string };
@@ -178,5 +178,90 @@ describe('a new customer', () => {
       // The server ended the session too, not only this tab.
       expect((await system.api('GET', '/users/me', { token: token ?? '' })).status).toBe(401);
     });
+  }, TEST_MS);
+});
+
+describe('a returning user', () => {
+  /** Verification mails to `email`, newest first, once there are at least `count` of them. */
+  async function verificationCodes(email: string, count: number): Promise<string[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await fetch(`${system.mailbox.url}/api/messages?to=${encodeURIComponent(email)}`);
+      const codes = ((await res.json()) as Array<{ subject: string }>).map((m) => /^(\d{6}) is your Ledgerline verification code/.exec(m.subject)?.[1]).filter((c): c is string => c !== undefined);
+      if (codes.length >= count) return codes;
+      if (Date.now() > deadline) throw new Error(`expected ${count} verification mails to ${email}, have ${codes.length}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('who never verified logs in, gets a fresh code with Resend code, and continues to onboarding', async () => {
+    const email = uniqueEmail('unverified');
+    expect((await system.api('POST', '/signup', { body: signUpBody(email) })).status).toBe(201);
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await page.goto('/login');
+      await field(page, 'Email').fill(email);
+      await field(page, 'Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await waitForPath(page, '/verify-otp');
+      await visible(page.getByText(email, { exact: true }));
+
+      // Sign-up and login each mailed a code; Resend code mails a third that replaces them.
+      const [loginCode] = await verificationCodes(email, 2);
+      await page.getByRole('button', { name: 'Resend code' }).click();
+      const [newest] = await verificationCodes(email, 3);
+      if (loginCode === undefined || newest === undefined) throw new Error('no codes');
+      if (loginCode !== newest) {
+        await field(page, 'Verification code').fill(loginCode);
+        await page.getByRole('button', { name: 'Verify', exact: true }).click();
+        await visible(notice(page, 'alert', 'Invalid code'));
+      }
+      await field(page, 'Verification code').fill(newest);
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await waitForPath(page, '/onboard');
+      await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
+    });
+  }, TEST_MS);
+
+  it('who forgot the password sets a new one from the mailed link and is signed in', async () => {
+    const { email, token } = await signedUpUser(system);
+    expect((await system.api('POST', '/onboard-user', { token, body: onboardBody })).status).toBe(200);
+    const newPassword = 'Res3tPassword';
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await waitForPath(page, '/forgot-password');
+      await field(page, 'Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await visible(page.getByRole('status').filter({ hasText: 'If an account exists for that email, we sent a link to reset the password.' }).first());
+
+      const mail = await system.mailTo(email, /Reset your Ledgerline password/);
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      if (link === undefined) throw new Error(`no link in "${mail.text}"`);
+      expect(new URL(link).origin).toBe(new URL(system.webUrl).origin);
+      await page.goto(link);
+      await visible(page.getByRole('heading', { name: 'Set a new password' }));
+
+      await field(page, 'New password').fill(newPassword);
+      await field(page, 'Confirm password').fill('Res3tPasswordX');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await visible(page.getByText('Password must match', { exact: true }));
+      await field(page, 'Confirm password').fill(newPassword);
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await waitForPath(page, '/dashboard');
+      await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
+
+      // The link works once.
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await waitForPath(page, '/login');
+      await page.goto(link);
+      await field(page, 'New password').fill('An0therPassword');
+      await field(page, 'Confirm password').fill('An0therPassword');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await visible(notice(page, 'alert', 'This reset link is invalid or has expired'));
+    });
+    // The new password signs in; the old one does not.
+    expect((await system.api('POST', '/login', { body: { email, password: newPassword } })).status).toBe(200);
+    expect((await system.api('POST', '/login', { body: { email, password: PASSWORD } })).status).toBe(401);
   }, TEST_MS);
 });
