@@ -44,6 +44,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   IDENTITY_URL: z.url().default('http://127.0.0.1:4101'),
   /** Deadline of each identity call: a stuck or stopped identity answers 503 well within 2 s. */
   IDENTITY_TIMEOUT_MS: positiveInt.default(1500),
+  /** The banking and ledger services (issues #3 and #4); same deadline rule as identity. */
+  BANKING_URL: z.url().default('http://127.0.0.1:4102'),
+  LEDGER_URL: z.url().default('http://127.0.0.1:4103'),
+  SERVICE_TIMEOUT_MS: positiveInt.default(3000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),
   /** Shared rate-limit counters across replicas; in-memory counters when unset. */
