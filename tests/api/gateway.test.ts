@@ -7,7 +7,8 @@ import { signedUpUser, signUpBody, startSystem, uniqueEmail, type System } from 
 let system: System;
 
 beforeAll(async () => {
-  system = await startSystem({ gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '5', RATE_LIMIT_CODE_MAX: '1000' } });
+  // The production deadline for identity calls: the 503 tests measure it.
+  system = await startSystem({ gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '5', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '1500' } });
 });
 afterAll(async () => system?.stop());
 

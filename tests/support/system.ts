@@ -46,7 +46,9 @@ export async function startSystem(options: { web?: boolean; identityEnv?: Record
     nodeEnv: 'test',
     now: () => new Date(Date.now() + clock.offsetMs),
     identityEnv: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
-    gatewayEnv: { SESSION_CACHE_TTL_MS: '0', ...options.gatewayEnv },
+    // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
+    // check the deadline itself set it back (tests/api/gateway.test.ts).
+    gatewayEnv: { SESSION_CACHE_TTL_MS: '0', IDENTITY_TIMEOUT_MS: '10000', ...options.gatewayEnv },
   });
 
   const api: System['api'] = async (method, path, { body, token, workspace, headers = {} } = {}) => {
