@@ -1,11 +1,10 @@
-import { useCurrentUser, useUpdateMe, validateNames, type NamesFormValues } from '@ledgerline/api';
-import { Button, Card, TextField, useForm, useNotice } from '@ledgerline/ui';
-import { useShowError } from './use-show-error';
+import { describeError, useCurrentUser, useUpdateMe, validateNames, type NamesFormValues } from '@ledgerline/api';
+import { Button, Card, TextField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 
 export function ProfileTab() {
   const user = useCurrentUser();
   const notice = useNotice();
-  const showError = useShowError();
+  const showError = useErrorNotice(describeError);
   const updateMe = useUpdateMe();
   const form = useForm<NamesFormValues>(
     { firstName: user?.firstName ?? '', middleName: user?.middleName ?? '', lastName: user?.lastName ?? '' },

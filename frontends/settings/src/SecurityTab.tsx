@@ -1,13 +1,12 @@
-import { useUpdatePasswordByExistingPassword, validateChangePassword, type ChangePasswordFormValues } from '@ledgerline/api';
-import { Button, Card, Checkbox, PasswordField, useForm, useNotice } from '@ledgerline/ui';
+import { describeError, useUpdatePasswordByExistingPassword, validateChangePassword, type ChangePasswordFormValues } from '@ledgerline/api';
+import { Button, Card, Checkbox, PasswordField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useState } from 'react';
-import { useShowError } from './use-show-error';
 
 const initial: ChangePasswordFormValues = { existingPassword: '', newPassword: '', confirmPassword: '' };
 
 export function SecurityTab() {
   const notice = useNotice();
-  const showError = useShowError();
+  const showError = useErrorNotice(describeError);
   const update = useUpdatePasswordByExistingPassword();
   const form = useForm(initial, validateChangePassword);
   const [endOtherSessions, setEndOtherSessions] = useState(false);

@@ -14,7 +14,7 @@ export { Combobox, addOptionLabel, filterOptions, SEARCH_CLEAR_DELAY_MS } from '
 export type { ComboboxOptionItem, ComboboxProps } from './components/Combobox';
 export { Dialog } from './components/Dialog';
 export type { DialogProps } from './components/Dialog';
-export { NoticeProvider, useNotice } from './components/Notices';
+export { NoticeProvider, useErrorNotice, useNotice } from './components/Notices';
 export type { NoticeApi } from './components/Notices';
 export { DEFAULT_NOTICE_DURATION_MS, resolveNotice } from './notice-rules';
 export type { Notice, NoticeAction, NoticeInput, NoticePlacement, NoticeType } from './notice-rules';

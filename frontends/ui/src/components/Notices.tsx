@@ -132,3 +132,18 @@ function NoticeRegion({ placement, notices, onDismiss }: { placement: NoticePlac
     </div>
   );
 }
+
+/**
+ * A callback that shows a failed call as a notice. `describe` turns the error into what to show (spec §8
+ * extraction), or null when it was shown already (the session handling's 'Session expired').
+ */
+export function useErrorNotice(describe: (error: unknown) => { message: string } | null): (error: unknown) => void {
+  const notice = useNotice();
+  return useCallback(
+    (error: unknown) => {
+      const shown = describe(error);
+      if (shown) notice.notify(shown);
+    },
+    [notice, describe],
+  );
+}

@@ -1,10 +1,9 @@
-import { checkEmail, normalizeEmail } from '@ledgerline/api';
-import { Button, TextField, useForm, useNotice } from '@ledgerline/ui';
+import { describeError, checkEmail, normalizeEmail } from '@ledgerline/api';
+import { Button, TextField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { TextLink } from '../../layout/TextLink';
 import { useSessionController } from '../../session/context';
-import { useErrorNotice } from '../../use-error-notice';
 
 const validate = (v: { email: string }) => {
   const email = checkEmail(v.email);
@@ -14,7 +13,7 @@ const validate = (v: { email: string }) => {
 export function ForgotPasswordPage() {
   const { client } = useSessionController();
   const notice = useNotice();
-  const showError = useErrorNotice();
+  const showError = useErrorNotice(describeError);
   const form = useForm({ email: '' }, validate);
 
   const send = useMutation({

@@ -1,11 +1,10 @@
-import { REFERRAL_OPTIONS, isReferralSource, queryKeys, validateOnboard, type OnboardFormValues } from '@ledgerline/api';
-import { Button, Select, TextField, useForm } from '@ledgerline/ui';
+import { describeError, REFERRAL_OPTIONS, isReferralSource, queryKeys, validateOnboard, type OnboardFormValues } from '@ledgerline/api';
+import { Button, Select, TextField, useForm, useErrorNotice } from '@ledgerline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { useSession, useSessionController } from '../../session/context';
 import { withUser } from '../../session/store';
-import { useErrorNotice } from '../../use-error-notice';
 
 const referralOptions = REFERRAL_OPTIONS.map((value) => ({ value, label: value }));
 
@@ -14,7 +13,7 @@ export function OnboardPage() {
   const { user } = useSession().user;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const showError = useErrorNotice();
+  const showError = useErrorNotice(describeError);
   // Sign-up already asked for the company and team size; start from what the server kept.
   const form = useForm<OnboardFormValues>(
     {

@@ -1,12 +1,11 @@
-import { validateNewPassword, type NewPasswordFormValues } from '@ledgerline/api';
-import { Button, PasswordField, useForm, useNotice } from '@ledgerline/ui';
+import { describeError, validateNewPassword, type NewPasswordFormValues } from '@ledgerline/api';
+import { Button, PasswordField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { TextLink } from '../../layout/TextLink';
 import { useSessionController } from '../../session/context';
 import { signedIn } from '../../session/store';
-import { useErrorNotice } from '../../use-error-notice';
 
 const initial: NewPasswordFormValues = { password: '', confirmPassword: '' };
 
@@ -15,7 +14,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const notice = useNotice();
-  const showError = useErrorNotice();
+  const showError = useErrorNotice(describeError);
   const form = useForm(initial, validateNewPassword);
 
   const reset = useMutation({

@@ -1,12 +1,11 @@
-import { normalizeEmail, validateSignUp, type SignUpBody, type SignUpFormValues } from '@ledgerline/api';
-import { Button, PasswordField, TextField, useForm, useNotice } from '@ledgerline/ui';
+import { describeError, normalizeEmail, validateSignUp, type SignUpBody, type SignUpFormValues } from '@ledgerline/api';
+import { Button, PasswordField, TextField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { TextLink } from '../../layout/TextLink';
 import { useSessionController } from '../../session/context';
 import { awaitingCode, withStatus } from '../../session/store';
-import { useErrorNotice } from '../../use-error-notice';
 
 const initial: SignUpFormValues = { firstName: '', middleName: '', lastName: '', companyName: '', maxTeamSize: '', email: '', password: '' };
 
@@ -14,7 +13,7 @@ export function SignupPage() {
   const { client, store } = useSessionController();
   const navigate = useNavigate();
   const notice = useNotice();
-  const showError = useErrorNotice();
+  const showError = useErrorNotice(describeError);
   const form = useForm(initial, validateSignUp);
 
   const signup = useMutation({

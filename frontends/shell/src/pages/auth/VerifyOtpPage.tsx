@@ -1,11 +1,10 @@
-import { OTP_LENGTH, validateOtpCode } from '@ledgerline/api';
-import { Button, TextField, useForm, useNotice } from '@ledgerline/ui';
+import { describeError, OTP_LENGTH, validateOtpCode } from '@ledgerline/api';
+import { Button, TextField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { TextLink } from '../../layout/TextLink';
 import { useSession, useSessionController } from '../../session/context';
 import { signedIn, withStatus } from '../../session/store';
-import { useErrorNotice } from '../../use-error-notice';
 
 const validate = (v: { code: string }) => {
   const code = validateOtpCode(v.code);
@@ -16,7 +15,7 @@ export function VerifyOtpPage() {
   const { client, store } = useSessionController();
   const { auth } = useSession();
   const notice = useNotice();
-  const showError = useErrorNotice();
+  const showError = useErrorNotice(describeError);
   const form = useForm({ code: '' }, validate);
   const pending = auth.accessToken !== null && auth.methodId !== null;
 
