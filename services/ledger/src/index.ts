@@ -1,2 +1,5 @@
-// Public surface of the package; filled in as the package is built (see its README).
-export {};
+export { createLedgerService, type LedgerService, type LedgerOverrides } from './service.js';
+export { ledgerConfigSchema, type LedgerConfig } from './config.js';
+export { ledgerMigrations } from './store/migrations.js';
+export { migrateLedger } from './migrate.js';
+export { CONSUMED_TYPES } from './usecases/bank-events.js';

@@ -1,0 +1,12 @@
+import { baseConfigSchema, portSchema } from '@ledgerline/platform';
+import { z } from 'zod';
+
+export const ledgerConfigSchema = baseConfigSchema.extend({
+  LEDGER_PORT: portSchema.default(4103),
+  /** Runtime connection: the application role (not the owner; row-level security applies). */
+  LEDGER_DATABASE_URL: z.string().default('postgres://ledgerline_ledger_app@127.0.0.1:5432/ledgerline_ledger'),
+  /** Owner connection for provisioning and migrations (the start-up step / migration Job only). */
+  LEDGER_DATABASE_ADMIN_URL: z.string().default('postgres://postgres@127.0.0.1:5432/ledgerline_ledger'),
+});
+
+export type LedgerConfig = z.infer<typeof ledgerConfigSchema>;

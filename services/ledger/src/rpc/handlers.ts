@@ -1,0 +1,108 @@
+import { create } from '@bufbuild/protobuf';
+import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
+import { requireTenant } from '@ledgerline/platform';
+import {
+  AccountRefSchema, BillerSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
+  type Category, type Transaction,
+} from '@ledgerline/proto/ledger/v1/ledger_pb';
+import type { BillerRow, TxnViewRow } from '../store/rows.js';
+import type { CategoryView } from '../usecases/categories.js';
+import type { LedgerUseCases } from '../usecases/index.js';
+
+export function categoryMessage(c: CategoryView): Category {
+  const a = c.account;
+  return create(CategorySchema, {
+    id: a.id, name: a.name, coaId: a.coa_id, type: a.class_group, level: a.level, balanceCents: BigInt(c.balanceCents), group: a.group_name, tag: a.tag,
+    parentId: a.parent_id ?? '', isUserCreated: a.is_user_created, path: c.path.map((x) => create(PathPartSchema, x)), qboSynced: a.qbo_synced, bankAccountId: a.bank_account_id ?? '',
+  });
+}
+
+const billerMessage = (b: BillerRow) => create(BillerSchema, { id: b.id, name: b.name, categoryId: b.category_id ?? '' });
+
+export function transactionMessage(t: TxnViewRow): Transaction {
+  const category = t.category_id
+    ? create(CategorySchema, { id: t.category_id, name: t.category_name ?? '', coaId: t.category_coa_id ?? 0, type: t.category_class ?? '', level: t.category_level ?? 0, parentId: t.category_parent_id ?? '' })
+    : undefined;
+  const bank = create(AccountRefSchema, { id: t.ledger_account_id ?? '', name: t.ledger_account_name ?? '' });
+  const cat = create(AccountRefSchema, { id: t.category_id ?? '', name: t.category_name ?? '' });
+  const inflow = t.amount_cents > 0;
+  return create(TransactionSchema, {
+    id: t.id, vendorTransactionId: t.external_id, biller: t.biller_id ? create(BillerSchema, { id: t.biller_id, name: t.biller_name ?? '', categoryId: t.biller_category_id ?? '' }) : undefined,
+    memo: t.memo, amountCents: BigInt(t.amount_cents), date: t.txn_date ?? '', isoCurrencyCode: t.iso_currency_code, accountId: t.bank_account_id, category,
+    debitAccount: inflow ? bank : cat, creditAccount: inflow ? cat : bank, journalEntryId: t.current_entry_id ?? '', isTransactionFinalized: t.is_finalized, pending: t.pending,
+    isSplittedParent: t.is_split_parent, isSplittedChildren: t.is_split_child, isAccruedParent: t.is_accrued_parent, isAccruedChildren: t.is_accrual_child,
+    entityType: t.entity_type ?? '', entityId: t.entity_id ?? '', qboSynced: t.qbo_synced, vendorId: t.vendor_id ?? '', appliedRuleId: t.applied_rule_id ?? '',
+    ledgerAccountId: t.ledger_account_id ?? '', isOpeningBalance: t.is_opening_balance,
+  });
+}
+
+const tenantOf = (ctx: HandlerContext) => requireTenant(ctx);
+
+/** Thin edge: map the message, call one use case, map the answer. */
+export function ledgerRoutes(u: LedgerUseCases) {
+  return (router: ConnectRouter) =>
+    router.service(LedgerService, {
+      async listCategories(_req, ctx) {
+        return { categories: (await u.categories.list(tenantOf(ctx))).map(categoryMessage) };
+      },
+      async getChartOfAccounts(req, ctx) {
+        const r = await u.categories.chart(tenantOf(ctx), req.endDate);
+        return { chartOfAccounts: r.chartOfAccounts.map(categoryMessage), parentCategories: r.parentCategories.map(categoryMessage) };
+      },
+      async createCategory(req, ctx) {
+        const r = await u.categories.create(tenantOf(ctx), req);
+        return { category: categoryMessage(r.category), message: r.message };
+      },
+      async listTransactions(req, ctx) {
+        const r = await u.transactions.list(tenantOf(ctx), {
+          accountIds: req.accountIds, startDate: req.startDate, endDate: req.endDate, billerIds: req.billerIds, categoryIds: req.categoryIds, description: req.description,
+          amountCents: req.amountCents, minAmountCents: req.minAmountCents, maxAmountCents: req.maxAmountCents, flow: req.flow, finalization: req.finalization, order: req.order, page: req.page, take: req.take,
+        });
+        return { data: r.data.map(transactionMessage), meta: create(PageMetaSchema, r.meta) };
+      },
+      async getTransaction(req, ctx) {
+        return { transaction: transactionMessage(await u.transactions.get(tenantOf(ctx), req.id)) };
+      },
+      async updateTransaction(req, ctx) {
+        const r = await u.transactions.updateCategory(tenantOf(ctx), req.id, req.categoryId);
+        return { transaction: transactionMessage(r.transaction), message: r.message };
+      },
+      async bulkUpdateTransactions(req, ctx) {
+        const r = await u.transactions.bulkUpdate(tenantOf(ctx), req.transactions);
+        return { transactions: r.transactions.map(transactionMessage), message: r.message };
+      },
+      async finalizeTransactions(req, ctx) {
+        const r = await u.transactions.finalize(tenantOf(ctx), req.transactionIds, req.isTxnFinalized);
+        return { transactions: r.transactions.map(transactionMessage), message: r.message };
+      },
+      async listBillers(_req, ctx) {
+        return { billers: (await u.transactions.listBillers(tenantOf(ctx))).map(billerMessage) };
+      },
+      async updateBiller(req, ctx) {
+        const r = await u.transactions.updateBiller(tenantOf(ctx), req.id, req.categoryId);
+        return { biller: billerMessage(r.biller), updatedTransactions: r.updatedTransactions, message: r.message };
+      },
+      async getGeneralLedger(req, ctx) {
+        const rows = await u.generalLedger.generalLedger(tenantOf(ctx), req.startDate, req.endDate);
+        return {
+          data: rows.map((r) => create(GeneralLedgerAccountSchema, {
+            ledgerAccountId: r.account.id, name: r.account.name, coaId: r.account.coa_id, type: r.account.class_group,
+            openingBalanceCents: BigInt(r.openingBalanceCents), debitCents: BigInt(r.debitCents), creditCents: BigInt(r.creditCents), closingBalanceCents: BigInt(r.closingBalanceCents),
+          })),
+        };
+      },
+      async getLedgerTransactions(req, ctx) {
+        const r = await u.generalLedger.ledgerTransactions(tenantOf(ctx), req);
+        return {
+          data: r.data.map((l) => create(LedgerLineSchema, {
+            ...l, debitCents: BigInt(l.debitCents), creditCents: BigInt(l.creditCents), ledgerAmountCents: BigInt(l.ledgerAmountCents), ledgerRunningBalanceCents: BigInt(l.ledgerRunningBalanceCents),
+          })),
+          meta: create(PageMetaSchema, r.meta),
+          openingBalanceCents: BigInt(r.openingBalanceCents),
+        };
+      },
+      async exportLedger(req, ctx) {
+        return u.exports.export(tenantOf(ctx), req.format);
+      },
+    });
+}

@@ -1,0 +1,102 @@
+import { create } from '@bufbuild/protobuf';
+import { newId, writeEvent, type Knex } from '@ledgerline/platform';
+import { EntryLineSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { monthStart } from '../domain/dates.js';
+import { isBalanced, reversalLines, type PostingLine } from '../domain/posting.js';
+
+export const SOURCE = 'ledger';
+
+export type SourceType = 'WorkspaceTransaction' | 'OpeningBalance' | 'ManualEntry' | 'Bill' | 'Invoice' | 'FixedAsset' | 'VendorCredit' | 'CreditMemo';
+
+export interface NewEntry {
+  workspaceId: string;
+  date: string;
+  sourceType: SourceType;
+  sourceId?: string | null;
+  description: string;
+  lines: PostingLine[];
+  reversesEntryId?: string | null;
+  transactionId?: string | null;
+}
+
+/**
+ * Posts one balanced entry: the entry row, its lines (one INSERT from unnest arrays), the monthly
+ * balances (an atomic upsert, so concurrent postings lose no update) and `entry.posted` in the outbox,
+ * all in the caller's transaction. The database checks the balance again at commit.
+ */
+export async function postEntry(trx: Knex.Transaction, e: NewEntry): Promise<string> {
+  if (!isBalanced(e.lines)) throw new Error(`refusing to post an unbalanced entry (${JSON.stringify(e.lines)})`);
+  const id = newId();
+  const [entry] = (await trx('journal_entries')
+    .insert({ id, workspace_id: e.workspaceId, entry_date: e.date, source_type: e.sourceType, source_id: e.sourceId ?? null, description: e.description, reverses_entry_id: e.reversesEntryId ?? null, transaction_id: e.transactionId ?? null })
+    .returning(['seq'])) as { seq: number }[];
+  const lineRows = (
+    await trx.raw(
+      `insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, transaction_id)
+       select ?, ?, t.account_id, t.direction, t.amount_cents, ?, ?
+       from unnest(?::uuid[], ?::text[], ?::bigint[]) with ordinality as t(account_id, direction, amount_cents, n)
+       order by t.n
+       returning id, account_id, direction, amount_cents`,
+      [e.workspaceId, id, e.date, e.transactionId ?? null, e.lines.map((l) => l.accountId), e.lines.map((l) => l.direction), e.lines.map((l) => l.amountCents)],
+    )
+  ).rows as { id: number; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+
+  const byAccount = new Map<string, { debit: number; credit: number; count: number }>();
+  for (const l of e.lines) {
+    const b = byAccount.get(l.accountId) ?? { debit: 0, credit: 0, count: 0 };
+    if (l.direction === 'debit') b.debit += l.amountCents;
+    else b.credit += l.amountCents;
+    b.count += 1;
+    byAccount.set(l.accountId, b);
+  }
+  const accounts = [...byAccount.keys()];
+  await trx.raw(
+    `insert into account_balances (workspace_id, account_id, month, debit_cents, credit_cents, line_count)
+     select ?, t.account_id, ?::date, t.debit, t.credit, t.n from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[]) as t(account_id, debit, credit, n)
+     order by t.account_id
+     on conflict (workspace_id, account_id, month) do update set
+       debit_cents = account_balances.debit_cents + excluded.debit_cents,
+       credit_cents = account_balances.credit_cents + excluded.credit_cents,
+       line_count = account_balances.line_count + excluded.line_count`,
+    [e.workspaceId, monthStart(e.date), accounts, accounts.map((a) => byAccount.get(a)?.debit ?? 0), accounts.map((a) => byAccount.get(a)?.credit ?? 0), accounts.map((a) => byAccount.get(a)?.count ?? 0)],
+  );
+
+  await writeEvent(trx, SOURCE, {
+    type: 'entry.posted',
+    workspaceId: e.workspaceId,
+    schema: EntryPostedSchema,
+    payload: create(EntryPostedSchema, {
+      entryId: id,
+      seq: BigInt(entry?.seq ?? 0),
+      date: e.date,
+      sourceType: e.sourceType,
+      sourceId: e.sourceId ?? '',
+      description: e.description,
+      reversesEntryId: e.reversesEntryId ?? '',
+      transactionId: e.transactionId ?? '',
+      lines: lineRows.map((l) => create(EntryLineSchema, { lineId: String(l.id), accountId: l.account_id, direction: l.direction, amountCents: BigInt(l.amount_cents) })),
+    }),
+  });
+  return id;
+}
+
+export async function entryLines(trx: Knex.Transaction, entryId: string): Promise<PostingLine[]> {
+  const rows = (await trx('journal_lines').where({ entry_id: entryId }).orderBy('id').select('account_id', 'direction', 'amount_cents')) as { account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+  return rows.map((r) => ({ accountId: r.account_id, direction: r.direction, amountCents: r.amount_cents }));
+}
+
+/** Posts the reversal of an entry, dated like the entry it reverses (a second reversal is refused by the database). */
+export async function reverseEntry(trx: Knex.Transaction, entryId: string, description: string): Promise<string> {
+  const original = (await trx('journal_entries').where({ id: entryId }).first()) as { workspace_id: string; entry_date: string; source_type: SourceType; source_id: string | null; transaction_id: string | null } | undefined;
+  if (!original) throw new Error(`no entry ${entryId} to reverse`);
+  return postEntry(trx, {
+    workspaceId: original.workspace_id,
+    date: original.entry_date,
+    sourceType: original.source_type,
+    sourceId: original.source_id,
+    description,
+    lines: reversalLines(await entryLines(trx, entryId)),
+    reversesEntryId: entryId,
+    transactionId: original.transaction_id,
+  });
+}

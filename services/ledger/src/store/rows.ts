@@ -1,0 +1,49 @@
+export interface TxnRow {
+  id: string;
+  workspace_id: string;
+  bank_transaction_id: string;
+  bank_account_id: string;
+  ledger_account_id: string | null;
+  external_id: string;
+  amount_cents: number;
+  iso_currency_code: string;
+  txn_date: string | null;
+  name: string;
+  memo: string;
+  pending: boolean;
+  biller_id: string | null;
+  category_id: string | null;
+  current_entry_id: string | null;
+  version: number;
+  is_removed: boolean;
+  is_finalized: boolean;
+  vendor_id: string | null;
+  applied_rule_id: string | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  qbo_synced: boolean;
+  is_split_parent: boolean;
+  is_split_child: boolean;
+  is_accrued_parent: boolean;
+  is_accrual_child: boolean;
+  is_opening_balance: boolean;
+}
+
+/** A transaction with what its list and detail views show. */
+export interface TxnViewRow extends TxnRow {
+  category_name: string | null;
+  category_coa_id: number | null;
+  category_class: string | null;
+  category_level: number | null;
+  category_parent_id: string | null;
+  biller_name: string | null;
+  biller_category_id: string | null;
+  ledger_account_name: string | null;
+}
+
+export interface BillerRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  category_id: string | null;
+}

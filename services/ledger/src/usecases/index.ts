@@ -1,0 +1,16 @@
+import { CategoryUseCases } from './categories.js';
+import type { LedgerDeps } from './context.js';
+import { ExportUseCases } from './export.js';
+import { GeneralLedgerUseCases } from './general-ledger.js';
+import { TransactionUseCases } from './transactions.js';
+
+export interface LedgerUseCases {
+  categories: CategoryUseCases;
+  transactions: TransactionUseCases;
+  generalLedger: GeneralLedgerUseCases;
+  exports: ExportUseCases;
+}
+
+export function createUseCases(deps: LedgerDeps): LedgerUseCases {
+  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps) };
+}

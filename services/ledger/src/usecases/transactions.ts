@@ -1,0 +1,277 @@
+import { AppError, ErrorKind, newId, type Knex } from '@ledgerline/platform';
+import { isPostableLevel, SYSTEM } from '../domain/chart.js';
+import { MSG, SUCCESS } from '../domain/messages.js';
+import { bankTransactionLines } from '../domain/posting.js';
+import { editRestriction } from '../domain/restrictions.js';
+import { pageMeta, paging, Problems } from '../domain/validation.js';
+import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
+import { postEntry, reverseEntry } from '../store/journal.js';
+import type { BillerRow, TxnRow, TxnViewRow } from '../store/rows.js';
+import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+
+export interface ListFilters {
+  accountIds: string[];
+  startDate: string;
+  endDate: string;
+  billerIds: string[];
+  categoryIds: string[];
+  description: string;
+  amountCents?: bigint;
+  minAmountCents?: bigint;
+  maxAmountCents?: bigint;
+  flow: string;
+  finalization: string;
+  order: string;
+  page?: number;
+  take?: number;
+}
+
+export interface UpdateItem {
+  id?: string;
+  categoryId?: string;
+  vendorId?: string;
+  billerName?: string;
+  appliedRuleId?: string;
+  isTxnFinalized?: boolean;
+}
+
+const FLOWS = ['all', 'inflow', 'outflow'] as const;
+const FINALIZATIONS = ['all', 'finalized', 'nonFinalized'] as const;
+const ORDERS = ['ASC', 'DESC'] as const;
+
+function viewQuery(trx: Knex.Transaction) {
+  return trx('workspace_transactions as t')
+    .leftJoin('accounts as c', 'c.id', 't.category_id')
+    .leftJoin('billers as b', 'b.id', 't.biller_id')
+    .leftJoin('accounts as la', 'la.id', 't.ledger_account_id')
+    .select('t.*', 'c.name as category_name', 'c.coa_id as category_coa_id', 'c.class_group as category_class', 'c.level as category_level', 'c.parent_id as category_parent_id', 'b.name as biller_name', 'b.category_id as biller_category_id', 'la.name as ledger_account_name');
+}
+
+async function viewById(trx: Knex.Transaction, id: string): Promise<TxnViewRow> {
+  const row = (await viewQuery(trx).where('t.id', id).where('t.is_removed', false).first()) as TxnViewRow | undefined;
+  if (!row) throw AppError.notFound('Transaction');
+  return row;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Finds or creates the biller of a name (case-insensitive). */
+export async function billerFor(trx: Knex.Transaction, workspaceId: string, name: string): Promise<BillerRow | null> {
+  const clean = name.trim().slice(0, 200);
+  if (!clean) return null;
+  await trx.raw('insert into billers (id, workspace_id, name) values (?, ?, ?) on conflict (workspace_id, lower(name)) do nothing', [newId(), workspaceId, clean]);
+  return ((await trx('billers').whereRaw('lower(name) = lower(?)', [clean]).first()) as BillerRow | undefined) ?? null;
+}
+
+/** The category a new bank transaction is booked to: its biller's, else Uncategorised Income/Expense by sign. */
+export async function defaultCategory(trx: Knex.Transaction, amountCents: number, biller: BillerRow | null): Promise<string> {
+  if (biller?.category_id) return biller.category_id;
+  return (await accountBySystemKey(trx, amountCents > 0 ? SYSTEM.uncategorisedIncome : SYSTEM.uncategorisedExpense)).id;
+}
+
+/**
+ * Re-books a transaction: reverses the entry that represents it now and posts the entry of its new
+ * state (category, amount, date). The row then points at the new entry.
+ */
+export async function repost(trx: Knex.Transaction, row: TxnRow, next: { categoryId?: string; amountCents?: number; date?: string; name?: string }): Promise<TxnRow> {
+  const categoryId = next.categoryId ?? row.category_id;
+  const amountCents = next.amountCents ?? row.amount_cents;
+  const date = next.date ?? row.txn_date;
+  const name = next.name ?? row.name;
+  if (row.current_entry_id) await reverseEntry(trx, row.current_entry_id, `Reversal: ${row.name}`);
+  let entryId: string | null = null;
+  if (categoryId && row.ledger_account_id && date && amountCents !== 0) {
+    entryId = await postEntry(trx, { workspaceId: row.workspace_id, date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: name, lines: bankTransactionLines(row.ledger_account_id, categoryId, amountCents), transactionId: row.id });
+  }
+  const updated = { category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId, updated_at: trx.fn.now() };
+  await trx('workspace_transactions').where({ id: row.id }).update(updated);
+  return { ...row, category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId };
+}
+
+async function categoryForBooking(trx: Knex.Transaction, categoryId: string): Promise<AccountRow> {
+  const category = await accountById(trx, categoryId);
+  if (!category) throw AppError.notFound('Category');
+  if (!isPostableLevel(category.level)) throw AppError.invalid([{ field: 'categoryId', message: MSG.categoryNotPostable }]);
+  if (category.bank_account_id) throw AppError.invalid([{ field: 'categoryId', message: MSG.categoryIsBankAccount }]);
+  return category;
+}
+
+async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow> {
+  const row = (await trx('workspace_transactions').where({ id, is_removed: false }).forUpdate().first()) as TxnRow | undefined;
+  if (!row) throw AppError.notFound('Transaction');
+  return row;
+}
+
+async function assertEditable(trx: Knex.Transaction, row: TxnRow): Promise<void> {
+  const category = row.category_id ? await accountById(trx, row.category_id) : undefined;
+  const r = editRestriction({
+    entityType: row.entity_type, isFinalized: row.is_finalized, categoryClass: category?.class_group ?? null, qboSynced: row.qbo_synced,
+    isAccruedParent: row.is_accrued_parent, isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child,
+    isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed,
+  });
+  if (r) throw new AppError(ErrorKind.FailedPrecondition, r.message, { appErrorCode: r.code });
+}
+
+export class TransactionUseCases {
+  constructor(private readonly deps: LedgerDeps) {}
+
+  async list(tenant: Tenant, f: ListFilters) {
+    const p = new Problems();
+    p.uuids('accountId', f.accountIds);
+    p.uuids('billers', f.billerIds);
+    p.uuids('categories', f.categoryIds);
+    p.date('startDate', f.startDate);
+    p.date('endDate', f.endDate);
+    if (f.startDate && f.endDate && f.startDate > f.endDate && !p.fields.some((x) => x.field.endsWith('Date'))) p.add('startDate', MSG.dateOrder);
+    for (const [field, v] of [['amount', f.amountCents], ['minAmount', f.minAmountCents], ['maxAmount', f.maxAmountCents]] as const) {
+      if (v !== undefined && v < 0n) p.add(field, MSG.amountNonNegative(field));
+    }
+    const flow = f.flow || 'all';
+    const finalization = f.finalization || 'all';
+    const order = (f.order || 'DESC').toUpperCase();
+    if (!(FLOWS as readonly string[]).includes(flow)) p.add('flow', MSG.oneOf('flow', FLOWS));
+    if (!(FINALIZATIONS as readonly string[]).includes(finalization)) p.add('finalization', MSG.oneOf('finalization', FINALIZATIONS));
+    if (!(ORDERS as readonly string[]).includes(order)) p.add('order', MSG.oneOf('order', ORDERS));
+    const pg = paging(p, f.page, f.take);
+    p.throwIfAny();
+
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const q = viewQuery(trx).where('t.is_removed', false);
+      if (f.accountIds.length) q.whereIn('t.bank_account_id', f.accountIds);
+      if (f.startDate) q.where('t.txn_date', '>=', f.startDate);
+      if (f.endDate) q.where('t.txn_date', '<=', f.endDate);
+      if (f.billerIds.length) q.whereIn('t.biller_id', f.billerIds);
+      if (f.categoryIds.length) q.whereIn('t.category_id', f.categoryIds);
+      if (f.description.trim()) {
+        const like = `%${escapeLike(f.description.trim())}%`;
+        q.where((w) => w.whereILike('t.name', like).orWhereILike('t.memo', like).orWhereILike('b.name', like));
+      }
+      if (f.amountCents !== undefined) q.whereRaw('abs(t.amount_cents) = ?', [f.amountCents.toString()]);
+      if (f.minAmountCents !== undefined) q.whereRaw('abs(t.amount_cents) >= ?', [f.minAmountCents.toString()]);
+      if (f.maxAmountCents !== undefined) q.whereRaw('abs(t.amount_cents) <= ?', [f.maxAmountCents.toString()]);
+      if (flow === 'inflow') q.where('t.amount_cents', '>', 0);
+      if (flow === 'outflow') q.where('t.amount_cents', '<', 0);
+      if (finalization === 'finalized') q.where('t.is_finalized', true);
+      if (finalization === 'nonFinalized') q.where('t.is_finalized', false);
+      const countRow = (await q.clone().clearSelect().clearOrder().count<{ n: string }[]>({ n: '*' }).first()) as { n: string | number } | undefined;
+      const itemCount = Number(countRow?.n ?? 0);
+      const dir = order === 'ASC' ? 'asc' : 'desc';
+      const data = (await q.orderBy([{ column: 't.txn_date', order: dir }, { column: 't.id', order: dir }]).offset((pg.page - 1) * pg.take).limit(pg.take)) as TxnViewRow[];
+      return { data, meta: pageMeta(pg, itemCount) };
+    });
+  }
+
+  async get(tenant: Tenant, id: string) {
+    const p = new Problems();
+    p.uuid('id', id, { required: true });
+    p.throwIfAny();
+    return inWorkspace(this.deps.db, tenant, (trx) => viewById(trx, id));
+  }
+
+  async updateCategory(tenant: Tenant, id: string, categoryId: string | undefined) {
+    assertCanEdit(tenant);
+    const p = new Problems();
+    p.uuid('id', id, { required: true });
+    p.uuid('categoryId', categoryId, { required: true });
+    p.throwIfAny();
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const row = await lockRow(trx, id);
+      const category = await categoryForBooking(trx, categoryId as string);
+      await assertEditable(trx, row);
+      if (row.category_id !== category.id) await repost(trx, row, { categoryId: category.id });
+      return { transaction: await viewById(trx, id), message: SUCCESS.transactionUpdated };
+    });
+  }
+
+  /** PATCH /transactions: all items or none (one transaction; the first refusal names its item). */
+  async bulkUpdate(tenant: Tenant, items: UpdateItem[]) {
+    assertCanEdit(tenant);
+    const p = new Problems();
+    if (items.length === 0) p.add('transactions', MSG.transactionsEmpty);
+    items.forEach((it, i) => {
+      p.uuid(`transactions.${i}.id`, it.id, { required: true });
+      p.uuid(`transactions.${i}.categoryId`, it.categoryId);
+      p.uuid(`transactions.${i}.vendorId`, it.vendorId);
+      p.uuid(`transactions.${i}.appliedRuleId`, it.appliedRuleId);
+      if (it.billerName !== undefined && it.billerName.length > 200) p.add(`transactions.${i}.billerName`, 'billerName must be at most 200 characters');
+    });
+    p.throwIfAny();
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const ids: string[] = [];
+      for (const it of items) {
+        const id = it.id as string;
+        let row = await lockRow(trx, id);
+        if (it.isTxnFinalized === false && row.is_finalized) {
+          await trx('workspace_transactions').where({ id }).update({ is_finalized: false, updated_at: trx.fn.now() });
+          row = { ...row, is_finalized: false };
+        }
+        const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
+        if (edits) {
+          const category = it.categoryId ? await categoryForBooking(trx, it.categoryId) : undefined;
+          await assertEditable(trx, row);
+          const patch: Record<string, unknown> = {};
+          if (it.billerName !== undefined) patch.biller_id = (await billerFor(trx, tenant.workspaceId, it.billerName))?.id ?? null;
+          if (it.vendorId !== undefined) patch.vendor_id = it.vendorId || null;
+          if (it.appliedRuleId !== undefined) patch.applied_rule_id = it.appliedRuleId || null;
+          if (Object.keys(patch).length) await trx('workspace_transactions').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+          if (category && category.id !== row.category_id) row = await repost(trx, row, { categoryId: category.id });
+        }
+        if (it.isTxnFinalized === true && !row.is_finalized) await trx('workspace_transactions').where({ id }).update({ is_finalized: true, updated_at: trx.fn.now() });
+        ids.push(id);
+      }
+      const transactions = (await viewQuery(trx).whereIn('t.id', ids)) as TxnViewRow[];
+      return { transactions, message: SUCCESS.transactionsUpdated };
+    });
+  }
+
+  async finalize(tenant: Tenant, transactionIds: string[], isTxnFinalized: boolean | undefined) {
+    assertCanEdit(tenant);
+    const p = new Problems();
+    if (transactionIds.length === 0) p.add('transactionIds', 'transactionIds cannot be empty');
+    p.uuids('transactionIds', transactionIds);
+    p.throwIfAny();
+    const finalized = isTxnFinalized ?? true;
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      for (const id of transactionIds) {
+        await lockRow(trx, id);
+        await trx('workspace_transactions').where({ id }).update({ is_finalized: finalized, updated_at: trx.fn.now() });
+      }
+      const transactions = (await viewQuery(trx).whereIn('t.id', transactionIds)) as TxnViewRow[];
+      return { transactions, message: SUCCESS.transactionsUpdated };
+    });
+  }
+
+  async listBillers(tenant: Tenant) {
+    return inWorkspace(this.deps.db, tenant, async (trx) => (await trx('billers').orderByRaw('lower(name)')) as BillerRow[]);
+  }
+
+  /** PATCH /billers/{id}: the biller's category, applied to its open (editable) transactions. */
+  async updateBiller(tenant: Tenant, id: string, categoryId: string | undefined) {
+    assertCanEdit(tenant);
+    const p = new Problems();
+    p.uuid('id', id, { required: true });
+    p.uuid('categoryId', categoryId, { required: true });
+    p.throwIfAny();
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const biller = (await trx('billers').where({ id }).forUpdate().first()) as BillerRow | undefined;
+      if (!biller) throw AppError.notFound('Biller');
+      const category = await categoryForBooking(trx, categoryId as string);
+      await trx('billers').where({ id }).update({ category_id: category.id });
+      const rows = (await trx('workspace_transactions').where({ biller_id: id, is_removed: false }).whereNot('category_id', category.id).orderBy('id').forUpdate()) as TxnRow[];
+      let updated = 0;
+      for (const row of rows) {
+        const cat = row.category_id ? await accountById(trx, row.category_id) : undefined;
+        const r = editRestriction({
+          entityType: row.entity_type, isFinalized: row.is_finalized, categoryClass: cat?.class_group ?? null, qboSynced: row.qbo_synced, isAccruedParent: row.is_accrued_parent,
+          isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child, isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed,
+        });
+        if (r) continue;
+        await repost(trx, row, { categoryId: category.id });
+        updated++;
+      }
+      return { biller: { ...biller, category_id: category.id }, updatedTransactions: updated, message: SUCCESS.categoryUpdated };
+    });
+  }
+}
