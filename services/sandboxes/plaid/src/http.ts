@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { timingSafeEqual } from 'node:crypto';
 import { newRequestId } from './domain/ids.js';
 import { PlaidApiError, plaidErrors } from './errors.js';
-import { ControlError, type PlaidSandboxCore } from './sandbox.js';
+import { ControlError, type LinkCompleteInput, type PlaidSandboxCore } from './sandbox.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -24,6 +24,12 @@ async function handle(core: PlaidSandboxCore, req: IncomingMessage, res: ServerR
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (path === '/ledgerline' || path.startsWith('/ledgerline/')) {
+    // Development pages (the sandbox link flow) call the controls from the browser.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' }).end();
+      return;
+    }
     await handleControl(core, req, res, path.slice('/ledgerline'.length), url.searchParams);
     return;
   }
@@ -141,6 +147,7 @@ async function routeControl(core: PlaidSandboxCore, method: string, path: string
   if (is('GET', 'items')) return { items: core.listItems() };
   if (is('POST', 'items')) return core.createItem(body);
   if (is('POST', 'public-tokens')) return { public_token: core.createPublicToken(body) };
+  if (is('POST', 'link', 'complete')) return core.completeLink(body as unknown as LinkCompleteInput);
   if (is('GET', 'items', '*')) return core.getItem(id);
   if (is('GET', 'items', '*', 'transactions', 'pending')) return { transactions: core.pendingTransactions(id) };
   if (is('GET', 'items', '*', 'transactions', '*')) {

@@ -8,6 +8,8 @@ import {
   type CreatePublicTokenInput,
   type FailureRule,
   type ItemSnapshot,
+  type LinkCompleteInput,
+  type LinkSuccess,
   type ModifyTransactionsInput,
   type MutationResult,
   type RemoveTransactionsInput,
@@ -27,6 +29,8 @@ export type {
   FailureRule,
   ItemSnapshot,
   LedgerlineItemOptions,
+  LinkCompleteInput,
+  LinkSuccess,
   ModifyTransactionsInput,
   MutationResult,
   RemoveTransactionsInput,
@@ -62,6 +66,8 @@ export interface PlaidSandbox {
   createPublicToken(input: CreatePublicTokenInput): string;
   /** Creates an item and exchanges its public token: { itemId, accessToken }. */
   createItem(input: CreatePublicTokenInput): { itemId: string; accessToken: string };
+  /** Plaid Link's part, for the development link flow: link_token (+ institution) → onSuccess arguments. */
+  completeLink(input: LinkCompleteInput): LinkSuccess;
   listItems(): ItemSnapshot[];
   /** Items are addressed by item_id or access_token everywhere below. */
   getItem(item: string): ItemSnapshot;
@@ -114,6 +120,7 @@ export async function startPlaidSandbox(options: PlaidSandboxOptions = {}): Prom
     secret: core.secret,
     createPublicToken: (input) => core.createPublicToken(input),
     createItem: (input) => core.createItem(input),
+    completeLink: (input) => core.completeLink(input),
     listItems: () => core.listItems(),
     getItem: (item) => core.getItem(item),
     getTransaction: (item, id) => core.getTransaction(item, id),

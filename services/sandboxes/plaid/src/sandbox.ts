@@ -1,5 +1,6 @@
 // The sandbox's state and behaviour: Plaid's endpoints (as functions of the JSON body) and the controls
 // tests use. The HTTP layer (http.ts) only parses, authenticates and maps errors.
+import { randomUUID } from 'node:crypto';
 import { INSTITUTIONS, findInstitution, type Institution } from './domain/catalog.js';
 import { DAY_MS, fromDay, toDay } from './domain/history.js';
 import { newAccountId, newItemId, newToken } from './domain/ids.js';
@@ -100,6 +101,30 @@ export interface ItemSnapshot {
   created_at: string;
 }
 
+export interface LinkCompleteInput {
+  link_token: string;
+  /** For a new item (not needed in update mode). */
+  institution_id?: string;
+  /** Which accounts the user selected (all by default). */
+  account_ids?: string[];
+  /** Size and seed of the new item's history. */
+  ledgerline?: LedgerlineItemOptions;
+}
+
+/** The arguments of Plaid Link's onSuccess(public_token, metadata). */
+export interface LinkSuccess {
+  public_token: string;
+  metadata: {
+    institution: { name: string; institution_id: string };
+    accounts: { id: string; name: string; mask: string | null; type: string; subtype: string; verification_status: null; class_type: null }[];
+    account: { id: string | null };
+    account_id: string | null;
+    link_session_id: string;
+    transfer_status: null;
+    wallet: null;
+  };
+}
+
 export interface SandboxCoreOptions {
   clientId: string;
   secret: string;
@@ -136,7 +161,7 @@ export class PlaidSandboxCore {
   private readonly accessTokens = new Map<string, string>();
   private readonly removedAccessTokens = new Set<string>();
   private readonly publicTokens = new Map<string, PublicTokenRecord>();
-  private readonly linkTokens = new Map<string, { expiresAt: number; webhook: string | null; accessToken: string | null }>();
+  private readonly linkTokens = new Map<string, { expiresAt: number; webhook: string | null; accessToken: string | null; products: string[] }>();
   private readonly deliveries: WebhookDelivery[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
   private failureRules: (FailureRule & { remaining: number })[] = [];
@@ -215,7 +240,8 @@ export class PlaidSandboxCore {
     const webhook = typeof body.webhook === 'string' && body.webhook !== '' ? body.webhook : null;
     const linkToken = newToken('link');
     const expiresAt = this.now().getTime() + LINK_TOKEN_TTL_MS;
-    this.linkTokens.set(linkToken, { expiresAt, webhook, accessToken });
+    const products = Array.isArray(body.products) ? body.products.filter((p): p is string => typeof p === 'string') : [];
+    this.linkTokens.set(linkToken, { expiresAt, webhook, accessToken, products: products.length > 0 ? products : ['transactions'] });
     return { link_token: linkToken, expiration: new Date(expiresAt).toISOString().replace(/\.\d{3}Z$/, 'Z') };
   }
 
@@ -254,7 +280,10 @@ export class PlaidSandboxCore {
     if (accountId && !item.accounts.some((a) => a.accountId === accountId)) throw plaidErrors.invalidAccountId();
     const tag = cursorTag(item);
     let cursor: { position: number; end: number } | undefined;
-    if (typeof body.cursor === 'string' && body.cursor !== '') {
+    if (body.cursor === 'now') {
+      // Plaid's shortcut: a cursor at the current state, skipping the history.
+      cursor = { position: item.logLength, end: item.logLength };
+    } else if (typeof body.cursor === 'string' && body.cursor !== '') {
       cursor = decodeCursor(tag, body.cursor);
       if (!cursor || cursor.end > item.logLength) throw plaidErrors.invalidField('cursor is not valid for this item');
     } else if (body.cursor !== undefined && body.cursor !== null && body.cursor !== '') {
@@ -369,6 +398,56 @@ export class PlaidSandboxCore {
     const publicToken = newToken('public');
     this.publicTokens.set(publicToken, { itemId, createdAt: this.now().getTime(), used: false });
     return publicToken;
+  }
+
+  /**
+   * What Plaid Link does in the browser, for the development link flow: completes a Link session opened
+   * with `link_token` and answers Link's onSuccess arguments. A normal link token creates a new item of
+   * `institution_id` (with the link token's webhook and products); an update-mode token (created with an
+   * access_token) repairs that item's login instead.
+   */
+  completeLink(input: LinkCompleteInput): LinkSuccess {
+    if (typeof input.link_token !== 'string') throw new ControlError(400, 'link_token is required');
+    if (input.account_ids !== undefined && (!Array.isArray(input.account_ids) || input.account_ids.some((x) => typeof x !== 'string'))) {
+      throw new ControlError(400, 'account_ids must be an array of strings');
+    }
+    const session = this.linkTokens.get(input.link_token);
+    if (!session) throw new ControlError(404, 'unknown link_token');
+    if (session.expiresAt < this.now().getTime()) throw new ControlError(400, 'link_token has expired');
+    let item: SandboxItem;
+    let publicToken: string;
+    if (session.accessToken) {
+      item = this.controlItem(session.accessToken);
+      item.loginRequired = false;
+      publicToken = newToken('public');
+      this.publicTokens.set(publicToken, { itemId: item.itemId, createdAt: this.now().getTime(), used: false });
+      this.track(this.send(item, { webhook_type: 'ITEM', webhook_code: 'LOGIN_REPAIRED', item_id: item.itemId, environment: 'sandbox' }));
+    } else {
+      if (typeof input.institution_id !== 'string') throw new ControlError(400, 'institution_id is required');
+      if (!findInstitution(input.institution_id)) throw new ControlError(404, `unknown institution ${input.institution_id}`);
+      publicToken = this.createPublicToken({
+        institution_id: input.institution_id,
+        initial_products: session.products,
+        options: { webhook: session.webhook ?? undefined, ledgerline: input.ledgerline },
+      });
+      const record = this.publicTokens.get(publicToken);
+      const created = record ? this.items.get(record.itemId) : undefined;
+      if (!created) throw new Error('created item is missing');
+      item = created;
+    }
+    const accounts = item.accountBases().filter((a) => !input.account_ids || input.account_ids.includes(a.account_id));
+    return {
+      public_token: publicToken,
+      metadata: {
+        institution: { name: item.institution.name, institution_id: item.institution.institutionId },
+        accounts: accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype, verification_status: null, class_type: null })),
+        account: accounts.length === 1 ? { id: accounts[0]?.account_id ?? null } : { id: null },
+        account_id: accounts.length === 1 ? (accounts[0]?.account_id ?? null) : null,
+        link_session_id: randomUUID(),
+        transfer_status: null,
+        wallet: null,
+      },
+    };
   }
 
   /** Creates an item and exchanges its public token in one step (for tests that need an access token). */

@@ -405,6 +405,35 @@ describe('determinism and controls over HTTP', () => {
     expect(dates.every((d) => d <= endDate)).toBe(true);
   });
 
+  it("completes a Link session like Plaid Link (development link flow), and repairs a login in update mode", async () => {
+    const linkToken = (await client.linkTokenCreate({ client_name: 'Ledgerline', language: 'en', country_codes: [CountryCode.Us], user: { client_user_id: 'u-2' }, products: [Products.Transactions], webhook: receiver.url })).data.link_token;
+    const complete = async (body: unknown) => {
+      const response = await fetch(`${sandbox.url}/ledgerline/link/complete`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.status).toBe(200);
+      return (await response.json()) as { public_token: string; metadata: { institution: { institution_id: string }; accounts: { id: string; subtype: string }[] } };
+    };
+    const success = await complete({ link_token: linkToken, institution_id: 'ins_109511', ledgerline: { transactions: 30, seed: 5 } });
+    expect(success.metadata.institution.institution_id).toBe('ins_109511');
+    expect(success.metadata.accounts.map((a) => a.subtype)).toEqual(['checking', 'checking', 'savings', 'credit card']);
+    const { access_token, item_id } = (await client.itemPublicTokenExchange({ public_token: success.public_token })).data;
+    expect((await client.itemGet({ access_token })).data.item.webhook).toBe(receiver.url);
+    expect((await client.transactionsSync({ access_token, count: 500 })).data.added).toHaveLength(30);
+
+    await sandbox.requireRelogin(item_id, { webhook: false });
+    const updateToken = (await client.linkTokenCreate({ client_name: 'Ledgerline', language: 'en', country_codes: [CountryCode.Us], user: { client_user_id: 'u-2' }, access_token })).data.link_token;
+    await complete({ link_token: updateToken });
+    expect((await client.accountsGet({ access_token })).data.accounts).toHaveLength(4);
+  });
+
+  it("accepts cursor 'now' to skip the history", async () => {
+    const { accessToken, itemId } = await link({ transactions: 40 });
+    const now = await client.transactionsSync({ access_token: accessToken, cursor: 'now' });
+    expect(now.data).toMatchObject({ added: [], modified: [], removed: [], has_more: false });
+    await sandbox.addTransactions(itemId, { count: 2, webhook: false });
+    expect((await client.transactionsSync({ access_token: accessToken, cursor: now.data.next_cursor })).data.added).toHaveLength(2);
+  });
+
   it('changes transactions through POST /ledgerline/items/{item_id}/transactions/*', async () => {
     const { accessToken, itemId } = await link({ transactions: 50 });
     const base = await syncAll(accessToken);
