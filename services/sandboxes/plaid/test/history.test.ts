@@ -4,8 +4,11 @@ import { findInstitution } from '../src/domain/catalog.js';
 import { History } from '../src/domain/history.js';
 import { SandboxItem } from '../src/domain/item.js';
 
-const institution = findInstitution('ins_109508');
-if (!institution) throw new Error('missing institution');
+const institution = findInstitution('ins_109508') ?? fail('missing institution');
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 const accounts = institution.accounts.map((template, i) => ({ accountId: `acct-${i}`, template }));
 
 function history(seed: number, count: number, itemId = 'item-1'): History {
