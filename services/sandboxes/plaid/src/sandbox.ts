@@ -193,6 +193,11 @@ export class PlaidSandboxCore {
     '/accounts/get': async (body) => this.accountsGet(body),
     '/accounts/balance/get': async (body) => this.accountsGet(body),
     '/transactions/sync': async (body) => this.transactionsSync(body),
+    '/transactions/refresh': async (body) => {
+      // Nothing to fetch from a bank here: the item is always up to date, so no webhook follows.
+      this.itemByAccessToken(body);
+      return {};
+    },
     '/item/get': async (body) => this.itemGet(body),
     '/item/remove': async (body) => this.itemRemove(body),
     '/item/webhook/update': async (body) => this.itemWebhookUpdate(body),

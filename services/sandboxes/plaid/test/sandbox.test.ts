@@ -290,6 +290,7 @@ describe('errors', () => {
     const { accessToken } = await link({ transactions: 10 });
     expect((await plaidError(client.accountsGet({ access_token: 'nope' }))).data.error_code).toBe('INVALID_ACCESS_TOKEN');
     expect((await plaidError(client.itemPublicTokenExchange({ public_token: 'public-sandbox-00000000-0000-0000-0000-000000000000' }))).data.error_code).toBe('INVALID_PUBLIC_TOKEN');
+    expect((await client.transactionsRefresh({ access_token: accessToken })).data.request_id).toMatch(/^[A-Za-z0-9]{15}$/);
     expect((await plaidError(client.transactionsSync({ access_token: accessToken, count: 501 }))).data.error_code).toBe('INVALID_FIELD');
     expect((await plaidError(client.transactionsSync({ access_token: accessToken, cursor: 'bm90LWEtY3Vyc29y' }))).data.error_code).toBe('INVALID_FIELD');
     expect((await plaidError(client.sandboxPublicTokenCreate({ institution_id: 'ins_0', initial_products: [Products.Transactions] }))).data.error_code).toBe('INVALID_INSTITUTION');
