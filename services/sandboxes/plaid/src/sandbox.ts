@@ -15,6 +15,7 @@ export const MAX_TRANSACTIONS_PER_ITEM = 100_000;
 const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
 const LINK_TOKEN_TTL_MS = 4 * 60 * 60_000;
 const MAX_CONTROL_BATCH = 10_000;
+const MAX_DELIVERIES_KEPT = 10_000;
 
 /** Our extension of /sandbox/public_token/create: `options.ledgerline`. */
 export interface LedgerlineItemOptions {
@@ -590,8 +591,14 @@ export class PlaidSandboxCore {
       body: original.body,
       replayOf: original.delivery_id,
     });
-    this.deliveries.push(delivery);
+    this.record(delivery);
     return delivery;
+  }
+
+  private record(delivery: WebhookDelivery): void {
+    this.deliveries.push(delivery);
+    // A long development session or a benchmark keeps only the latest deliveries.
+    if (this.deliveries.length > MAX_DELIVERIES_KEPT) this.deliveries.splice(0, this.deliveries.length - MAX_DELIVERIES_KEPT);
   }
 
   /** The `Plaid-Verification` header value for a body, signed with the current key (e.g. a stale `iat`). */
@@ -685,7 +692,7 @@ export class PlaidSandboxCore {
     const promise = deliver(this.keys, url, item.itemId, body, { now: this.now, timeoutMs: this.webhookTimeoutMs });
     this.track(promise);
     const delivery = await promise;
-    this.deliveries.push(delivery);
+    this.record(delivery);
     item.lastWebhook = { sentAt: delivery.sent_at, code: body.webhook_code };
     return delivery;
   }
