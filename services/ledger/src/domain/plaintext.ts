@@ -77,7 +77,8 @@ export function toHledger(workspaceId: string, accounts: ExportAccount[], entrie
 export function toBeancount(workspaceId: string, accounts: ExportAccount[], entries: ExportEntry[], openDate: string): string {
   const names = beancountNames(accounts);
   const out: string[] = [`; Ledgerline books of workspace ${workspaceId}`, 'option "operating_currency" "USD"', ''];
-  for (const a of accounts) out.push(`${openDate} open ${names.get(a.id)} USD`);
+  // A bare root type (Assets, Income...) is not an account to beancount; class groups hold no lines.
+  for (const a of accounts) if (names.get(a.id)?.includes(':')) out.push(`${openDate} open ${names.get(a.id)} USD`);
   out.push('');
   for (const e of entries) {
     out.push(`${e.date} * ${JSON.stringify(cleanDescription(e.description) || 'Entry')}`);
