@@ -1,2 +1,4 @@
-// Public surface of the package; filled in as the package is built (see its README).
-export {};
+export { createBankingService, type BankingService, type BankingOverrides } from './service.js';
+export { bankingConfigSchema, type BankingConfig } from './config.js';
+export { bankingMigrations } from './store/migrations.js';
+export { migrateBanking } from './migrate.js';

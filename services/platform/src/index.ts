@@ -20,3 +20,4 @@ export { registerHealth, type ReadinessChecks } from './rpc/health.js';
 export { metricsRegistry, httpDuration } from './rpc/metrics.js';
 export { runUntilSignal } from './lifecycle.js';
 export { connectBus } from './events/connect.js';
+export { createWorkQueue, type WorkQueue, type WorkItem, type WorkQueueOptions } from './jobs/work-queue.js';

@@ -1,0 +1,21 @@
+import type { Knex, Logger, WorkQueue } from '@ledgerline/platform';
+import type { BankingConfig } from '../config.js';
+import type { PlaidClient } from '../plaid/client.js';
+
+export interface BankingDeps {
+  db: Knex;
+  config: BankingConfig;
+  plaid: PlaidClient;
+  logger: Logger;
+  /** The transaction-sync work queue (JetStream); set once the service starts. */
+  queue: () => WorkQueue | undefined;
+  now?: () => Date;
+}
+
+/** The tenant every banking use case acts for (from the gateway's headers). */
+export interface Actor {
+  workspaceId: string;
+  userId?: string;
+}
+
+export const SOURCE = 'banking';

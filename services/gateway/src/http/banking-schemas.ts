@@ -1,0 +1,292 @@
+/**
+ * REST shapes of the banking routes (spec §3 Bank account, Bank account link, Account merge, Job). Like
+ * schemas.ts: bodies check types and shape only (banking names missing fields with the spec's messages),
+ * ids are checked as UUIDs here so a malformed one is a 400 naming the field before any call.
+ */
+const uuid = { type: 'string', format: 'uuid' } as const;
+const str = (maxLength: number, description?: string) => (description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const));
+const nullableString = { type: ['string', 'null'] } as const;
+const money = { type: ['number', 'null'], description: 'Decimal amount with 2 places (USD, en-US).' } as const;
+
+export const BankAccountSchema = {
+  $id: 'BankAccount',
+  type: 'object',
+  description: 'A linked bank or card account (spec §3 Bank account). Balances are decimal numbers with 2 places.',
+  properties: {
+    id: uuid,
+    name: { type: 'string' },
+    institution: {
+      type: 'object',
+      properties: { id: { type: 'string' }, name: { type: 'string' }, logo: nullableString },
+      required: ['id', 'name', 'logo'],
+      additionalProperties: false,
+    },
+    workspace: uuid,
+    mask: { type: 'string' },
+    vendorAccountId: { type: 'string' },
+    type: { type: 'string', description: 'depository or credit (credit cards are credit).' },
+    subtype: { type: 'string', description: 'checking, savings, credit card, ...' },
+    active: { type: 'boolean' },
+    reconnectRequired: { type: 'boolean' },
+    availableBalance: money,
+    currentBalance: money,
+    isoCurrencyCode: { type: 'string' },
+    lastSyncedAt: { ...nullableString, description: 'ISO-8601 instant of the last completed sync.' },
+    dateStartAt: { ...nullableString, description: 'Date (YYYY-MM-DD) of the first stored transaction.' },
+    dateEndAt: { ...nullableString, description: 'Date (YYYY-MM-DD) of the last stored transaction.' },
+    createdOn: { type: 'string' },
+    source: { type: 'string', enum: ['quickbook', 'plaid', 'quickbook-plaid'] },
+  },
+  required: ['id', 'name', 'institution', 'workspace', 'mask', 'vendorAccountId', 'type', 'subtype', 'active', 'reconnectRequired', 'availableBalance', 'currentBalance', 'isoCurrencyCode', 'lastSyncedAt', 'dateStartAt', 'dateEndAt', 'createdOn', 'source'],
+  additionalProperties: false,
+} as const;
+
+export const JobSchema = {
+  $id: 'Job',
+  type: 'object',
+  description: 'A queue job (spec §3 Job). In progress while waiting, delayed or active.',
+  properties: {
+    id: uuid,
+    status: { type: 'string', enum: ['waiting', 'delayed', 'active', 'completed', 'failed'] },
+    type: { type: 'string', description: 'The queue: transaction-sync.' },
+    order: { type: 'integer' },
+    data: {
+      type: 'object',
+      properties: {
+        requestId: { type: 'string' },
+        accountId: uuid,
+        transactionPushed: { type: 'integer' },
+        totalTransactions: { type: 'integer' },
+        uploadType: nullableString,
+      },
+      required: ['requestId', 'accountId', 'transactionPushed', 'totalTransactions', 'uploadType'],
+      additionalProperties: false,
+    },
+    failedReason: nullableString,
+    attempts: { type: 'integer' },
+    createdOn: { type: 'string' },
+    finishedOn: nullableString,
+  },
+  required: ['id', 'status', 'type', 'order', 'data', 'failedReason', 'attempts', 'createdOn', 'finishedOn'],
+  additionalProperties: false,
+} as const;
+
+export const BankTransactionSchema = {
+  $id: 'BankTransaction',
+  type: 'object',
+  description: 'A raw bank transaction as received from the bank feed. amount > 0 is money into the account.',
+  properties: {
+    id: uuid,
+    accountId: uuid,
+    externalId: { type: 'string' },
+    amount: { type: 'number' },
+    isoCurrencyCode: { type: 'string' },
+    date: { type: 'string' },
+    authorizedDate: nullableString,
+    name: { type: 'string' },
+    merchantName: { type: 'string' },
+    pending: { type: 'boolean' },
+    providerCategory: { type: 'string' },
+    version: { type: 'integer' },
+  },
+  required: ['id', 'accountId', 'externalId', 'amount', 'isoCurrencyCode', 'date', 'authorizedDate', 'name', 'merchantName', 'pending', 'providerCategory', 'version'],
+  additionalProperties: false,
+} as const;
+
+export const LinkTokenResponseSchema = {
+  $id: 'LinkTokenResponse',
+  type: 'object',
+  description: 'A Plaid Link token for the client to open Link with.',
+  properties: { linkToken: { type: 'string' }, expiration: { type: 'string' } },
+  required: ['linkToken', 'expiration'],
+  additionalProperties: false,
+} as const;
+
+export const LinkAccountsBodySchema = {
+  $id: 'LinkAccountsBody',
+  type: 'object',
+  description: 'Spec §3 Bank account link: what Plaid Link returned.',
+  properties: {
+    publicToken: str(1024),
+    accounts: {
+      type: 'array',
+      maxItems: 100,
+      items: {
+        type: 'object',
+        properties: { id: str(256, 'The provider\'s account id.'), name: str(256), mask: str(16), type: str(64), subtype: str(64) },
+        additionalProperties: false,
+      },
+    },
+    institution: {
+      type: ['object', 'null'],
+      properties: { name: str(256), institution_id: str(256) },
+      additionalProperties: false,
+    },
+    ignoreDuplicateAccounts: { type: 'boolean' },
+    coupon: str(100),
+  },
+  additionalProperties: false,
+} as const;
+
+export const LinkAccountsResponseSchema = {
+  $id: 'LinkAccountsResponse',
+  type: 'object',
+  description: 'The linked accounts and their first sync job; or, when accounts of the link are already linked and ignoreDuplicateAccounts was false, resultCode duplicate_account with the matching accounts and nothing linked.',
+  properties: {
+    accounts: { type: 'array', items: { $ref: 'BankAccount#' } },
+    resultCode: { type: ['string', 'null'], enum: ['duplicate_account', null] },
+    matchingAccounts: { type: 'array', items: { $ref: 'BankAccount#' } },
+    jobs: { type: 'array', items: { $ref: 'Job#' } },
+  },
+  required: ['accounts', 'resultCode', 'matchingAccounts', 'jobs'],
+  additionalProperties: false,
+} as const;
+
+export const AccountsResponseSchema = {
+  $id: 'AccountsResponse',
+  type: 'object',
+  properties: { accounts: { type: 'array', items: { $ref: 'BankAccount#' } } },
+  required: ['accounts'],
+  additionalProperties: false,
+} as const;
+
+const matchedPair = {
+  type: 'object',
+  properties: { sourceTransactionId: uuid, targetTransactionId: uuid, date: { type: 'string' }, amount: { type: 'number' } },
+  required: ['sourceTransactionId', 'targetTransactionId', 'date', 'amount'],
+  additionalProperties: false,
+} as const;
+
+export const DuplicateMatchSchema = {
+  $id: 'DuplicateMatch',
+  type: 'object',
+  description: 'An account that looks like the same real account as another (same institution, mask and kind), with the transactions they share.',
+  properties: {
+    account: { $ref: 'BankAccount#' },
+    matchingAccount: { $ref: 'BankAccount#' },
+    overlappingTransactions: { type: 'integer', description: 'Transactions of `account` dated inside the matching account\'s date range.' },
+    matchedTransactions: { type: 'integer', description: 'Overlapping transactions with a counterpart of the same date and amount.' },
+    matchPercentage: { type: 'number' },
+    matched: { type: 'array', items: matchedPair },
+  },
+  required: ['account', 'matchingAccount', 'overlappingTransactions', 'matchedTransactions', 'matchPercentage', 'matched'],
+  additionalProperties: false,
+} as const;
+
+export const CheckAnomalyResponseSchema = {
+  $id: 'CheckAnomalyResponse',
+  type: 'object',
+  description: 'The duplicate-account check. The top-level figures are those of the first match; resultCode is duplicate_account when any match exists.',
+  properties: {
+    resultCode: { type: ['string', 'null'], enum: ['duplicate_account', null] },
+    matchingAccounts: { type: 'array', items: { $ref: 'BankAccount#' } },
+    overlappingTransactions: { type: 'integer' },
+    matchedTransactions: { type: 'integer' },
+    matchPercentage: { type: 'number' },
+    matches: { type: 'array', items: { $ref: 'DuplicateMatch#' } },
+  },
+  required: ['resultCode', 'matchingAccounts', 'overlappingTransactions', 'matchedTransactions', 'matchPercentage', 'matches'],
+  additionalProperties: false,
+} as const;
+
+export const AccountIdBodySchema = {
+  $id: 'AccountIdBody',
+  type: 'object',
+  properties: { accountId: uuid },
+  additionalProperties: false,
+} as const;
+
+export const SyncResponseSchema = {
+  $id: 'SyncResponse',
+  type: 'object',
+  properties: { message: { type: 'string' }, job: { $ref: 'Job#' } },
+  required: ['message', 'job'],
+  additionalProperties: false,
+} as const;
+
+export const MergeBodySchema = {
+  $id: 'MergeBody',
+  type: 'object',
+  description: 'Spec §3 Account merge: the source account\'s transactions go into the target, which carries on with the source\'s bank feed.',
+  properties: {
+    sourceAccountId: uuid,
+    targetAccountId: uuid,
+    conflicts: {
+      type: 'array',
+      maxItems: 10_000,
+      items: {
+        type: 'object',
+        properties: { sourceTransactionId: uuid, targetTransactionId: uuid, resolution: { type: 'string', enum: ['keep_target', 'keep_both', 'keep_source'] } },
+        additionalProperties: false,
+      },
+    },
+    keepTargetsNonMatchedTransactions: { type: 'boolean', description: 'Default true.' },
+    mergeStrategy: { type: 'string', enum: ['forward-only-merge', 'complete-merge'], description: 'Default forward-only-merge.' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const MergeResponseSchema = {
+  $id: 'MergeResponse',
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    targetAccount: { $ref: 'BankAccount#' },
+    movedTransactions: { type: 'integer' },
+    droppedTransactions: { type: 'integer' },
+    removedTargetTransactions: { type: 'integer' },
+  },
+  required: ['message', 'targetAccount', 'movedTransactions', 'droppedTransactions', 'removedTargetTransactions'],
+  additionalProperties: false,
+} as const;
+
+export const JobsResponseSchema = {
+  $id: 'JobsResponse',
+  type: 'object',
+  properties: { jobs: { type: 'array', items: { $ref: 'Job#' } } },
+  required: ['jobs'],
+  additionalProperties: false,
+} as const;
+
+export const BankTransactionsResponseSchema = {
+  $id: 'BankTransactionsResponse',
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: { $ref: 'BankTransaction#' } },
+    meta: {
+      type: 'object',
+      properties: { page: { type: 'integer' }, take: { type: 'integer' }, total: { type: 'integer' } },
+      required: ['page', 'take', 'total'],
+      additionalProperties: false,
+    },
+  },
+  required: ['data', 'meta'],
+  additionalProperties: false,
+} as const;
+
+export const WebhookResponseSchema = {
+  $id: 'PlaidWebhookResponse',
+  type: 'object',
+  properties: { outcome: { type: 'string', enum: ['sync_enqueued', 'reconnect_required', 'duplicate', 'ignored'] } },
+  required: ['outcome'],
+  additionalProperties: false,
+} as const;
+
+export const BANKING_SCHEMAS = [
+  BankAccountSchema,
+  JobSchema,
+  BankTransactionSchema,
+  LinkTokenResponseSchema,
+  LinkAccountsBodySchema,
+  LinkAccountsResponseSchema,
+  AccountsResponseSchema,
+  DuplicateMatchSchema,
+  CheckAnomalyResponseSchema,
+  AccountIdBodySchema,
+  SyncResponseSchema,
+  MergeBodySchema,
+  MergeResponseSchema,
+  JobsResponseSchema,
+  BankTransactionsResponseSchema,
+  WebhookResponseSchema,
+] as const;
