@@ -3,6 +3,7 @@ import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHART } from '../src/domain/chart.js';
 import { postEntry } from '../src/store/journal.js';
+import { sumRange } from '../src/store/balances.js';
 import { ensureChart } from '../src/store/chart-store.js';
 import { bankingFor, rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
 
@@ -150,5 +151,38 @@ describe('events', () => {
     const { BankAccountLinkedSchema } = await import('@ledgerline/proto/events/v1/banking_pb');
     await publish(bus, 'bank_account.linked', ws, BankAccountLinkedSchema, { accountId: acct, name: 'Late', mask: '0001', type: 'depository', subtype: 'checking' });
     await expectEventually(async () => expect((await rows(ledger.db.adminDb, 'select 1 from workspace_transactions where workspace_id = ? and current_entry_id is not null', [ws])).length).toBe(1), { timeoutMs: 20_000 });
+  });
+});
+
+describe('concurrency and duplicates', () => {
+  it('200 concurrent postings to one account lose no update (RELIABILITY 4)', async () => {
+    const ws = newId();
+    const accounts = await seeded(ws);
+    const [a, b] = accounts;
+    await Promise.all(Array.from({ length: 200 }, (_, i) => withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => postEntry(trx, {
+      workspaceId: ws, date: '2026-03-15', sourceType: 'ManualEntry', description: `p${i}`,
+      lines: [{ accountId: a?.id as string, direction: 'debit', amountCents: i + 1 }, { accountId: b?.id as string, direction: 'credit', amountCents: i + 1 }],
+    }))));
+    const total = (200 * 201) / 2;
+    const sums = await withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => sumRange(trx, '2026-03-01', '2026-03-31'));
+    expect(sums.get(a?.id as string)).toEqual({ debit: total, credit: 0, count: 200 });
+    const [lines] = await rows<{ d: number }>(ledger.db.adminDb, "select sum(amount_cents)::bigint as d from journal_lines where account_id = ? and direction = 'debit'", [a?.id]);
+    expect(lines?.d).toBe(total);
+  });
+
+  it('a bank transaction delivered twice (a re-sync with a new event id) is booked once', async () => {
+    const ws = newId();
+    const banking = bankingFor(bus, ws);
+    const acct = await banking.link();
+    const id = newId();
+    const { publish } = await import('./support.js');
+    const { BankTransactionSchema } = await import('@ledgerline/proto/events/v1/banking_pb');
+    const payload = { id, accountId: acct, externalId: 'ext-dup', amountCents: -4200n, isoCurrencyCode: 'USD', date: '2026-10-01', name: 'Dup', version: 1n };
+    const eventId = await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, payload);
+    await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, payload);
+    await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, payload, eventId);
+    await expectEventually(async () => expect((await rows(ledger.db.adminDb, "select 1 from inbox where workspace_id = ? and type = 'bank_transaction.added'", [ws])).length).toBe(2));
+    expect((await rows(ledger.db.adminDb, 'select 1 from workspace_transactions where workspace_id = ?', [ws])).length).toBe(1);
+    expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(1);
   });
 });

@@ -27,20 +27,6 @@ export interface NewEntry {
 export async function postEntry(trx: Knex.Transaction, e: NewEntry): Promise<string> {
   if (!isBalanced(e.lines)) throw new Error(`refusing to post an unbalanced entry (${JSON.stringify(e.lines)})`);
   const id = newId();
-  const [entry] = (await trx('journal_entries')
-    .insert({ id, workspace_id: e.workspaceId, entry_date: e.date, source_type: e.sourceType, source_id: e.sourceId ?? null, description: e.description, reverses_entry_id: e.reversesEntryId ?? null, transaction_id: e.transactionId ?? null })
-    .returning(['seq'])) as { seq: number }[];
-  const lineRows = (
-    await trx.raw(
-      `insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, transaction_id)
-       select ?, ?, t.account_id, t.direction, t.amount_cents, ?, ?
-       from unnest(?::uuid[], ?::text[], ?::bigint[]) with ordinality as t(account_id, direction, amount_cents, n)
-       order by t.n
-       returning id, account_id, direction, amount_cents`,
-      [e.workspaceId, id, e.date, e.transactionId ?? null, e.lines.map((l) => l.accountId), e.lines.map((l) => l.direction), e.lines.map((l) => l.amountCents)],
-    )
-  ).rows as { id: number; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
-
   const byAccount = new Map<string, { debit: number; credit: number; count: number }>();
   for (const l of e.lines) {
     const b = byAccount.get(l.accountId) ?? { debit: 0, credit: 0, count: 0 };
@@ -50,16 +36,37 @@ export async function postEntry(trx: Knex.Transaction, e: NewEntry): Promise<str
     byAccount.set(l.accountId, b);
   }
   const accounts = [...byAccount.keys()];
-  await trx.raw(
-    `insert into account_balances (workspace_id, account_id, month, debit_cents, credit_cents, line_count)
-     select ?, t.account_id, ?::date, t.debit, t.credit, t.n from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[]) as t(account_id, debit, credit, n)
-     order by t.account_id
-     on conflict (workspace_id, account_id, month) do update set
-       debit_cents = account_balances.debit_cents + excluded.debit_cents,
-       credit_cents = account_balances.credit_cents + excluded.credit_cents,
-       line_count = account_balances.line_count + excluded.line_count`,
-    [e.workspaceId, monthStart(e.date), accounts, accounts.map((a) => byAccount.get(a)?.debit ?? 0), accounts.map((a) => byAccount.get(a)?.credit ?? 0), accounts.map((a) => byAccount.get(a)?.count ?? 0)],
-  );
+  // One round trip: the entry, its lines (from unnest arrays) and the monthly balances (an atomic upsert,
+  // so concurrent postings lose no update). The foreign key of the lines is checked at the statement's end.
+  const result = (await trx.raw(
+    `with entry as (
+       insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, reverses_entry_id, transaction_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?) returning seq
+     ), lines as (
+       insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, transaction_id)
+       select ?, ?, t.account_id, t.direction, t.amount_cents, ?, ?
+       from unnest(?::uuid[], ?::text[], ?::bigint[]) with ordinality as t(account_id, direction, amount_cents, n)
+       order by t.n
+       returning id, account_id, direction, amount_cents
+     ), balances as (
+       insert into account_balances (workspace_id, account_id, month, debit_cents, credit_cents, line_count)
+       select ?, t.account_id, ?::date, t.debit, t.credit, t.n from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[]) as t(account_id, debit, credit, n)
+       order by t.account_id
+       on conflict (workspace_id, account_id, month) do update set
+         debit_cents = account_balances.debit_cents + excluded.debit_cents,
+         credit_cents = account_balances.credit_cents + excluded.credit_cents,
+         line_count = account_balances.line_count + excluded.line_count
+     )
+     select (select seq from entry) as seq,
+            (select json_agg(json_build_object('id', id, 'account_id', account_id, 'direction', direction, 'amount_cents', amount_cents) order by id) from lines) as lines`,
+    [
+      id, e.workspaceId, e.date, e.sourceType, e.sourceId ?? null, e.description, e.reversesEntryId ?? null, e.transactionId ?? null,
+      e.workspaceId, id, e.date, e.transactionId ?? null, e.lines.map((l) => l.accountId), e.lines.map((l) => l.direction), e.lines.map((l) => l.amountCents),
+      e.workspaceId, monthStart(e.date), accounts, accounts.map((a) => byAccount.get(a)?.debit ?? 0), accounts.map((a) => byAccount.get(a)?.credit ?? 0), accounts.map((a) => byAccount.get(a)?.count ?? 0),
+    ],
+  )).rows[0] as { seq: number; lines: { id: number; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[] };
+  const entry = { seq: result.seq };
+  const lineRows = result.lines;
 
   await writeEvent(trx, SOURCE, {
     type: 'entry.posted',

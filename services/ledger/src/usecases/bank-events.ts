@@ -58,15 +58,13 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   const biller = await billerFor(trx, workspaceId, t.merchantName || t.name);
   const categoryId = await defaultCategory(trx, amountCents, biller);
   const id = newId();
+  // The entry first (it names the transaction's id), so the row is written once, pointing at it.
+  const entryId = amountCents === 0 ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id });
   await trx('workspace_transactions').insert({
     id, workspace_id: workspaceId, bank_transaction_id: t.id, bank_account_id: t.accountId, ledger_account_id: ledgerAccount.id, external_id: t.externalId,
     amount_cents: amountCents, iso_currency_code: t.isoCurrencyCode || 'USD', txn_date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending,
-    biller_id: biller?.id ?? null, category_id: categoryId, version,
+    biller_id: biller?.id ?? null, category_id: categoryId, version, current_entry_id: entryId,
   });
-  if (amountCents !== 0) {
-    const entryId = await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id });
-    await trx('workspace_transactions').where({ id }).update({ current_entry_id: entryId });
-  }
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */

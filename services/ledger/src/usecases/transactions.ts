@@ -61,7 +61,14 @@ function escapeLike(s: string): string {
 export async function billerFor(trx: Knex.Transaction, workspaceId: string, name: string): Promise<BillerRow | null> {
   const clean = name.trim().slice(0, 200);
   if (!clean) return null;
-  await trx.raw('insert into billers (id, workspace_id, name) values (?, ?, ?) on conflict (workspace_id, lower(name)) do nothing', [newId(), workspaceId, clean]);
+  const r = await trx.raw(
+    `with ins as (insert into billers (id, workspace_id, name) values (?, ?, ?) on conflict (workspace_id, lower(name)) do nothing returning id, workspace_id, name, category_id)
+     select * from ins union all select id, workspace_id, name, category_id from billers where lower(name) = lower(?) limit 1`,
+    [newId(), workspaceId, clean, clean],
+  );
+  const found = r.rows[0] as BillerRow | undefined;
+  if (found) return found;
+  // Another transaction inserted it after this statement's snapshot: read it now.
   return ((await trx('billers').whereRaw('lower(name) = lower(?)', [clean]).first()) as BillerRow | undefined) ?? null;
 }
 
