@@ -33,6 +33,16 @@ export const MSG = {
   dateOrder: 'startDate cannot be greater than endDate',
   oneOf: (field: string, values: readonly string[]) => `${field} must be one of: ${values.join(', ')}`,
   required: (field: string) => `${field} is required`,
+  categoryIdsEmpty: 'categoryIds cannot be empty',
+  categoryHasLines: 'This account has transactions and cannot be removed',
+  categoryHasChildren: 'This account has sub-categories. Move or remove them first',
+  categoryIsSystem: 'This account is used by the ledger and cannot be removed',
+  categoryIsBank: 'A bank or card account is removed by unlinking it',
+  categoryIsClass: 'A category type cannot be changed',
+  moveAcrossClass: 'A category can only be moved within its category type',
+  moveIntoItself: 'A category cannot be moved under itself or its sub-categories',
+  moveTooDeep: 'The move would place sub-categories deeper than four levels',
+  groupsAndTagsType: 'groupsAndTagsType must be one of: groups, tags',
   bankAccountNotLinked: 'The bank account of this transaction is not linked to the ledger yet',
 } as const;
 

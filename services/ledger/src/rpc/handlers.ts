@@ -53,6 +53,20 @@ export function ledgerRoutes(u: LedgerUseCases) {
         const r = await u.categories.create(tenantOf(ctx), req);
         return { category: categoryMessage(r.category), message: r.message };
       },
+      async getGroupsAndTags(req, ctx) {
+        return u.categories.groupsAndTags(tenantOf(ctx), req.groupsAndTagsType);
+      },
+      async updateCategory(req, ctx) {
+        const r = await u.categories.update(tenantOf(ctx), req);
+        return { category: categoryMessage(r.category), message: r.message };
+      },
+      async moveCategory(req, ctx) {
+        const r = await u.categories.move(tenantOf(ctx), req.categoryId, req.parentId);
+        return { category: categoryMessage(r.category), message: r.message };
+      },
+      async deleteCategories(req, ctx) {
+        return u.categories.remove(tenantOf(ctx), req.categoryIds);
+      },
       async listTransactions(req, ctx) {
         const r = await u.transactions.list(tenantOf(ctx), {
           accountIds: req.accountIds, startDate: req.startDate, endDate: req.endDate, billerIds: req.billerIds, categoryIds: req.categoryIds, description: req.description,

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/ledger/v1/ledger.proto.
  */
 export const file_ledgerline_ledger_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2xlZGdlci92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUubGVkZ2VyLnYxIiQKCFBhdGhQYXJ0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiiwIKCENhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSDQoFbGV2ZWwYBSABKAUSFQoNYmFsYW5jZV9jZW50cxgGIAEoAxINCgVncm91cBgHIAEoCRILCgN0YWcYCCABKAkSEQoJcGFyZW50X2lkGAkgASgJEhcKD2lzX3VzZXJfY3JlYXRlZBgKIAEoCBIsCgRwYXRoGAsgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGF0aFBhcnQSEgoKcWJvX3N5bmNlZBgMIAEoCBIXCg9iYW5rX2FjY291bnRfaWQYDSABKAkiFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkwKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMgoKY2F0ZWdvcmllcxgBIAMoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Ii0KGUdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QSEAoIZW5kX2RhdGUYASABKAkikgEKGkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEjkKEWNoYXJ0X29mX2FjY291bnRzGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSOQoRcGFyZW50X2NhdGVnb3JpZXMYAiADKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeSKxAQoVQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZjb2FfaWQYAiABKAVIAYgBARIWCglwYXJlbnRfaWQYAyABKAlIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgcKBV9uYW1lQgkKB19jb2FfaWRCDAoKX3BhcmVudF9pZEIICgZfZ3JvdXBCBgoEX3RhZyJbChZDcmVhdGVDYXRlZ29yeVJlc3BvbnNlEjAKCGNhdGVnb3J5GAEgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSDwoHbWVzc2FnZRgCIAEoCSI3CgZCaWxsZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtjYXRlZ29yeV9pZBgDIAEoCSImCgpBY2NvdW50UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiygUKC1RyYW5zYWN0aW9uEgoKAmlkGAEgASgJEh0KFXZlbmRvcl90cmFuc2FjdGlvbl9pZBgCIAEoCRIsCgZiaWxsZXIYAyABKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXISDAoEbWVtbxgEIAEoCRIUCgxhbW91bnRfY2VudHMYBSABKAMSDAoEZGF0ZRgGIAEoCRIZChFpc29fY3VycmVuY3lfY29kZRgHIAEoCRISCgphY2NvdW50X2lkGAggASgJEjAKCGNhdGVnb3J5GAkgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSNwoNZGViaXRfYWNjb3VudBgKIAEoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkFjY291bnRSZWYSOAoOY3JlZGl0X2FjY291bnQYCyABKAsyIC5sZWRnZXJsaW5lLmxlZGdlci52MS5BY2NvdW50UmVmEhgKEGpvdXJuYWxfZW50cnlfaWQYDCABKAkSIAoYaXNfdHJhbnNhY3Rpb25fZmluYWxpemVkGA0gASgIEg8KB3BlbmRpbmcYDiABKAgSGgoSaXNfc3BsaXR0ZWRfcGFyZW50GA8gASgIEhwKFGlzX3NwbGl0dGVkX2NoaWxkcmVuGBAgASgIEhkKEWlzX2FjY3J1ZWRfcGFyZW50GBEgASgIEhsKE2lzX2FjY3J1ZWRfY2hpbGRyZW4YEiABKAgSEwoLZW50aXR5X3R5cGUYEyABKAkSEQoJZW50aXR5X2lkGBQgASgJEhIKCnFib19zeW5jZWQYFSABKAgSEQoJdmVuZG9yX2lkGBYgASgJEhcKD2FwcGxpZWRfcnVsZV9pZBgXIAEoCRIZChFsZWRnZXJfYWNjb3VudF9pZBgYIAEoCRIaChJpc19vcGVuaW5nX2JhbGFuY2UYGSABKAgigAEKCFBhZ2VNZXRhEgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRISCgppdGVtX2NvdW50GAMgASgFEhIKCnBhZ2VfY291bnQYBCABKAUSGQoRaGFzX3ByZXZpb3VzX3BhZ2UYBSABKAgSFQoNaGFzX25leHRfcGFnZRgGIAEoCCKSAwoXTGlzdFRyYW5zYWN0aW9uc1JlcXVlc3QSEwoLYWNjb3VudF9pZHMYASADKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRISCgpiaWxsZXJfaWRzGAQgAygJEhQKDGNhdGVnb3J5X2lkcxgFIAMoCRITCgtkZXNjcmlwdGlvbhgGIAEoCRIZCgxhbW91bnRfY2VudHMYByABKANIAIgBARIdChBtaW5fYW1vdW50X2NlbnRzGAggASgDSAGIAQESHQoQbWF4X2Ftb3VudF9jZW50cxgJIAEoA0gCiAEBEgwKBGZsb3cYCiABKAkSFAoMZmluYWxpemF0aW9uGAsgASgJEg0KBW9yZGVyGAwgASgJEhEKBHBhZ2UYDSABKAVIA4gBARIRCgR0YWtlGA4gASgFSASIAQFCDwoNX2Ftb3VudF9jZW50c0ITChFfbWluX2Ftb3VudF9jZW50c0ITChFfbWF4X2Ftb3VudF9jZW50c0IHCgVfcGFnZUIHCgVfdGFrZSJ5ChhMaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USLwoEZGF0YRgBIAMoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEiwKBG1ldGEYAiABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5QYWdlTWV0YSIjChVHZXRUcmFuc2FjdGlvblJlcXVlc3QSCgoCaWQYASABKAkiUAoWR2V0VHJhbnNhY3Rpb25SZXNwb25zZRI2Cgt0cmFuc2FjdGlvbhgBIAEoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uIlAKGFVwZGF0ZVRyYW5zYWN0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCRIYCgtjYXRlZ29yeV9pZBgCIAEoCUgAiAEBQg4KDF9jYXRlZ29yeV9pZCJkChlVcGRhdGVUcmFuc2FjdGlvblJlc3BvbnNlEjYKC3RyYW5zYWN0aW9uGAEgASgLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSKPAgoVVHJhbnNhY3Rpb25VcGRhdGVJdGVtEg8KAmlkGAEgASgJSACIAQESGAoLY2F0ZWdvcnlfaWQYAiABKAlIAYgBARIWCgl2ZW5kb3JfaWQYAyABKAlIAogBARIYCgtiaWxsZXJfbmFtZRgEIAEoCUgDiAEBEhwKD2FwcGxpZWRfcnVsZV9pZBgFIAEoCUgEiAEBEh0KEGlzX3R4bl9maW5hbGl6ZWQYBiABKAhIBYgBAUIFCgNfaWRCDgoMX2NhdGVnb3J5X2lkQgwKCl92ZW5kb3JfaWRCDgoMX2JpbGxlcl9uYW1lQhIKEF9hcHBsaWVkX3J1bGVfaWRCEwoRX2lzX3R4bl9maW5hbGl6ZWQiYgodQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1JlcXVlc3QSQQoMdHJhbnNhY3Rpb25zGAEgAygLMisubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb25VcGRhdGVJdGVtImoKHkJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXNwb25zZRI3Cgx0cmFuc2FjdGlvbnMYASADKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJImoKG0ZpbmFsaXplVHJhbnNhY3Rpb25zUmVxdWVzdBIXCg90cmFuc2FjdGlvbl9pZHMYASADKAkSHQoQaXNfdHhuX2ZpbmFsaXplZBgCIAEoCEgAiAEBQhMKEV9pc190eG5fZmluYWxpemVkImgKHEZpbmFsaXplVHJhbnNhY3Rpb25zUmVzcG9uc2USNwoMdHJhbnNhY3Rpb25zGAEgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSIUChJMaXN0QmlsbGVyc1JlcXVlc3QiRAoTTGlzdEJpbGxlcnNSZXNwb25zZRItCgdiaWxsZXJzGAEgAygLMhwubGVkZ2VybGluZS5sZWRnZXIudjEuQmlsbGVyIksKE1VwZGF0ZUJpbGxlclJlcXVlc3QSCgoCaWQYASABKAkSGAoLY2F0ZWdvcnlfaWQYAiABKAlIAIgBAUIOCgxfY2F0ZWdvcnlfaWQicwoUVXBkYXRlQmlsbGVyUmVzcG9uc2USLAoGYmlsbGVyGAEgASgLMhwubGVkZ2VybGluZS5sZWRnZXIudjEuQmlsbGVyEhwKFHVwZGF0ZWRfdHJhbnNhY3Rpb25zGAIgASgFEg8KB21lc3NhZ2UYAyABKAkixgEKFEdlbmVyYWxMZWRnZXJBY2NvdW50EhkKEWxlZGdlcl9hY2NvdW50X2lkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSHQoVb3BlbmluZ19iYWxhbmNlX2NlbnRzGAUgASgDEhMKC2RlYml0X2NlbnRzGAYgASgDEhQKDGNyZWRpdF9jZW50cxgHIAEoAxIdChVjbG9zaW5nX2JhbGFuY2VfY2VudHMYCCABKAMiPwoXR2V0R2VuZXJhbExlZGdlclJlcXVlc3QSEgoKc3RhcnRfZGF0ZRgBIAEoCRIQCghlbmRfZGF0ZRgCIAEoCSJUChhHZXRHZW5lcmFsTGVkZ2VyUmVzcG9uc2USOAoEZGF0YRgBIAMoCzIqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdlbmVyYWxMZWRnZXJBY2NvdW50IqUCCgpMZWRnZXJMaW5lEgoKAmlkGAEgASgJEgwKBGRhdGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSGAoQam91cm5hbF9lbnRyeV9pZBgEIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgFIAEoCRITCgtkZWJpdF9jZW50cxgGIAEoAxIUCgxjcmVkaXRfY2VudHMYByABKAMSGwoTbGVkZ2VyX2Ftb3VudF9jZW50cxgIIAEoAxIkChxsZWRnZXJfcnVubmluZ19iYWxhbmNlX2NlbnRzGAkgASgDEhoKEmlzX29wZW5pbmdfYmFsYW5jZRgKIAEoCBITCgtzb3VyY2VfdHlwZRgLIAEoCRIXCg9jb3VudGVyX2FjY291bnQYDCABKAkilwEKHEdldExlZGdlclRyYW5zYWN0aW9uc1JlcXVlc3QSGQoRbGVkZ2VyX2FjY291bnRfaWQYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIRCgRwYWdlGAQgASgFSACIAQESEQoEdGFrZRgFIAEoBUgBiAEBQgcKBV9wYWdlQgcKBV90YWtlIpwBCh1HZXRMZWRnZXJUcmFuc2FjdGlvbnNSZXNwb25zZRIuCgRkYXRhGAEgAygLMiAubGVkZ2VybGluZS5sZWRnZXIudjEuTGVkZ2VyTGluZRIsCgRtZXRhGAIgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGFnZU1ldGESHQoVb3BlbmluZ19iYWxhbmNlX2NlbnRzGAMgASgDIiUKE0V4cG9ydExlZGdlclJlcXVlc3QSDgoGZm9ybWF0GAEgASgJIlAKFEV4cG9ydExlZGdlclJlc3BvbnNlEg8KB2NvbnRlbnQYASABKAkSEQoJZmlsZV9uYW1lGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCTLlCwoNTGVkZ2VyU2VydmljZRJrCg5MaXN0Q2F0ZWdvcmllcxIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RDYXRlZ29yaWVzUmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USdwoSR2V0Q2hhcnRPZkFjY291bnRzEi8ubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0Q2hhcnRPZkFjY291bnRzUmVxdWVzdBowLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEmsKDkNyZWF0ZUNhdGVnb3J5EisubGVkZ2VybGluZS5sZWRnZXIudjEuQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0GiwubGVkZ2VybGluZS5sZWRnZXIudjEuQ3JlYXRlQ2F0ZWdvcnlSZXNwb25zZRJxChBMaXN0VHJhbnNhY3Rpb25zEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdFRyYW5zYWN0aW9uc1JlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USawoOR2V0VHJhbnNhY3Rpb24SKy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlc3BvbnNlEnQKEVVwZGF0ZVRyYW5zYWN0aW9uEi4ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0Gi8ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRKDAQoWQnVsa1VwZGF0ZVRyYW5zYWN0aW9ucxIzLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0GjQubGVkZ2VybGluZS5sZWRnZXIudjEuQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEn0KFEZpbmFsaXplVHJhbnNhY3Rpb25zEjEubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0GjIubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRJiCgtMaXN0QmlsbGVycxIoLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVxdWVzdBopLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVzcG9uc2USZQoMVXBkYXRlQmlsbGVyEikubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQmlsbGVyUmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUJpbGxlclJlc3BvbnNlEnEKEEdldEdlbmVyYWxMZWRnZXISLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRKAAQoVR2V0TGVkZ2VyVHJhbnNhY3Rpb25zEjIubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBozLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEmUKDEV4cG9ydExlZGdlchIpLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkV4cG9ydExlZGdlclJlcXVlc3QaKi5sZWRnZXJsaW5lLmxlZGdlci52MS5FeHBvcnRMZWRnZXJSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2xlZGdlci92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUubGVkZ2VyLnYxIiQKCFBhdGhQYXJ0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiiwIKCENhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSDQoFbGV2ZWwYBSABKAUSFQoNYmFsYW5jZV9jZW50cxgGIAEoAxINCgVncm91cBgHIAEoCRILCgN0YWcYCCABKAkSEQoJcGFyZW50X2lkGAkgASgJEhcKD2lzX3VzZXJfY3JlYXRlZBgKIAEoCBIsCgRwYXRoGAsgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGF0aFBhcnQSEgoKcWJvX3N5bmNlZBgMIAEoCBIXCg9iYW5rX2FjY291bnRfaWQYDSABKAkiFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkwKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMgoKY2F0ZWdvcmllcxgBIAMoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Ii0KGUdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QSEAoIZW5kX2RhdGUYASABKAkikgEKGkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEjkKEWNoYXJ0X29mX2FjY291bnRzGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSOQoRcGFyZW50X2NhdGVnb3JpZXMYAiADKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeSKxAQoVQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZjb2FfaWQYAiABKAVIAYgBARIWCglwYXJlbnRfaWQYAyABKAlIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgcKBV9uYW1lQgkKB19jb2FfaWRCDAoKX3BhcmVudF9pZEIICgZfZ3JvdXBCBgoEX3RhZyJbChZDcmVhdGVDYXRlZ29yeVJlc3BvbnNlEjAKCGNhdGVnb3J5GAEgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSDwoHbWVzc2FnZRgCIAEoCSI3ChdHZXRHcm91cHNBbmRUYWdzUmVxdWVzdBIcChRncm91cHNfYW5kX3RhZ3NfdHlwZRgBIAEoCSI4ChhHZXRHcm91cHNBbmRUYWdzUmVzcG9uc2USDgoGZ3JvdXBzGAEgAygJEgwKBHRhZ3MYAiADKAkiowEKFVVwZGF0ZUNhdGVnb3J5UmVxdWVzdBIPCgJpZBgBIAEoCUgAiAEBEhEKBG5hbWUYAiABKAlIAYgBARITCgZjb2FfaWQYAyABKAVIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgUKA19pZEIHCgVfbmFtZUIJCgdfY29hX2lkQggKBl9ncm91cEIGCgRfdGFnIlsKFlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USMAoIY2F0ZWdvcnkYASABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRIPCgdtZXNzYWdlGAIgASgJImUKE01vdmVDYXRlZ29yeVJlcXVlc3QSGAoLY2F0ZWdvcnlfaWQYASABKAlIAIgBARIWCglwYXJlbnRfaWQYAiABKAlIAYgBAUIOCgxfY2F0ZWdvcnlfaWRCDAoKX3BhcmVudF9pZCJZChRNb3ZlQ2F0ZWdvcnlSZXNwb25zZRIwCghjYXRlZ29yeRgBIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Eg8KB21lc3NhZ2UYAiABKAkiLwoXRGVsZXRlQ2F0ZWdvcmllc1JlcXVlc3QSFAoMY2F0ZWdvcnlfaWRzGAEgAygJIisKGERlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIjcKBkJpbGxlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2NhdGVnb3J5X2lkGAMgASgJIiYKCkFjY291bnRSZWYSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSLKBQoLVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSHQoVdmVuZG9yX3RyYW5zYWN0aW9uX2lkGAIgASgJEiwKBmJpbGxlchgDIAEoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlchIMCgRtZW1vGAQgASgJEhQKDGFtb3VudF9jZW50cxgFIAEoAxIMCgRkYXRlGAYgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAcgASgJEhIKCmFjY291bnRfaWQYCCABKAkSMAoIY2F0ZWdvcnkYCSABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRI3Cg1kZWJpdF9hY2NvdW50GAogASgLMiAubGVkZ2VybGluZS5sZWRnZXIudjEuQWNjb3VudFJlZhI4Cg5jcmVkaXRfYWNjb3VudBgLIAEoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkFjY291bnRSZWYSGAoQam91cm5hbF9lbnRyeV9pZBgMIAEoCRIgChhpc190cmFuc2FjdGlvbl9maW5hbGl6ZWQYDSABKAgSDwoHcGVuZGluZxgOIAEoCBIaChJpc19zcGxpdHRlZF9wYXJlbnQYDyABKAgSHAoUaXNfc3BsaXR0ZWRfY2hpbGRyZW4YECABKAgSGQoRaXNfYWNjcnVlZF9wYXJlbnQYESABKAgSGwoTaXNfYWNjcnVlZF9jaGlsZHJlbhgSIAEoCBITCgtlbnRpdHlfdHlwZRgTIAEoCRIRCgllbnRpdHlfaWQYFCABKAkSEgoKcWJvX3N5bmNlZBgVIAEoCBIRCgl2ZW5kb3JfaWQYFiABKAkSFwoPYXBwbGllZF9ydWxlX2lkGBcgASgJEhkKEWxlZGdlcl9hY2NvdW50X2lkGBggASgJEhoKEmlzX29wZW5pbmdfYmFsYW5jZRgZIAEoCCKAAQoIUGFnZU1ldGESDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhIKCml0ZW1fY291bnQYAyABKAUSEgoKcGFnZV9jb3VudBgEIAEoBRIZChFoYXNfcHJldmlvdXNfcGFnZRgFIAEoCBIVCg1oYXNfbmV4dF9wYWdlGAYgASgIIpIDChdMaXN0VHJhbnNhY3Rpb25zUmVxdWVzdBITCgthY2NvdW50X2lkcxgBIAMoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhIKCmJpbGxlcl9pZHMYBCADKAkSFAoMY2F0ZWdvcnlfaWRzGAUgAygJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKDGFtb3VudF9jZW50cxgHIAEoA0gAiAEBEh0KEG1pbl9hbW91bnRfY2VudHMYCCABKANIAYgBARIdChBtYXhfYW1vdW50X2NlbnRzGAkgASgDSAKIAQESDAoEZmxvdxgKIAEoCRIUCgxmaW5hbGl6YXRpb24YCyABKAkSDQoFb3JkZXIYDCABKAkSEQoEcGFnZRgNIAEoBUgDiAEBEhEKBHRha2UYDiABKAVIBIgBAUIPCg1fYW1vdW50X2NlbnRzQhMKEV9taW5fYW1vdW50X2NlbnRzQhMKEV9tYXhfYW1vdW50X2NlbnRzQgcKBV9wYWdlQgcKBV90YWtlInkKGExpc3RUcmFuc2FjdGlvbnNSZXNwb25zZRIvCgRkYXRhGAEgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SLAoEbWV0YRgCIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlBhZ2VNZXRhIiMKFUdldFRyYW5zYWN0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSJQChZHZXRUcmFuc2FjdGlvblJlc3BvbnNlEjYKC3RyYW5zYWN0aW9uGAEgASgLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24iUAoYVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJEhgKC2NhdGVnb3J5X2lkGAIgASgJSACIAQFCDgoMX2NhdGVnb3J5X2lkImQKGVVwZGF0ZVRyYW5zYWN0aW9uUmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIo8CChVUcmFuc2FjdGlvblVwZGF0ZUl0ZW0SDwoCaWQYASABKAlIAIgBARIYCgtjYXRlZ29yeV9pZBgCIAEoCUgBiAEBEhYKCXZlbmRvcl9pZBgDIAEoCUgCiAEBEhgKC2JpbGxlcl9uYW1lGAQgASgJSAOIAQESHAoPYXBwbGllZF9ydWxlX2lkGAUgASgJSASIAQESHQoQaXNfdHhuX2ZpbmFsaXplZBgGIAEoCEgFiAEBQgUKA19pZEIOCgxfY2F0ZWdvcnlfaWRCDAoKX3ZlbmRvcl9pZEIOCgxfYmlsbGVyX25hbWVCEgoQX2FwcGxpZWRfcnVsZV9pZEITChFfaXNfdHhuX2ZpbmFsaXplZCJiCh1CdWxrVXBkYXRlVHJhbnNhY3Rpb25zUmVxdWVzdBJBCgx0cmFuc2FjdGlvbnMYASADKAsyKy5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvblVwZGF0ZUl0ZW0iagoeQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjcKDHRyYW5zYWN0aW9ucxgBIAMoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkiagobRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0EhcKD3RyYW5zYWN0aW9uX2lkcxgBIAMoCRIdChBpc190eG5fZmluYWxpemVkGAIgASgISACIAQFCEwoRX2lzX3R4bl9maW5hbGl6ZWQiaAocRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRI3Cgx0cmFuc2FjdGlvbnMYASADKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIhQKEkxpc3RCaWxsZXJzUmVxdWVzdCJEChNMaXN0QmlsbGVyc1Jlc3BvbnNlEi0KB2JpbGxlcnMYASADKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXIiSwoTVXBkYXRlQmlsbGVyUmVxdWVzdBIKCgJpZBgBIAEoCRIYCgtjYXRlZ29yeV9pZBgCIAEoCUgAiAEBQg4KDF9jYXRlZ29yeV9pZCJzChRVcGRhdGVCaWxsZXJSZXNwb25zZRIsCgZiaWxsZXIYASABKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXISHAoUdXBkYXRlZF90cmFuc2FjdGlvbnMYAiABKAUSDwoHbWVzc2FnZRgDIAEoCSLGAQoUR2VuZXJhbExlZGdlckFjY291bnQSGQoRbGVkZ2VyX2FjY291bnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZjb2FfaWQYAyABKAUSDAoEdHlwZRgEIAEoCRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYBSABKAMSEwoLZGViaXRfY2VudHMYBiABKAMSFAoMY3JlZGl0X2NlbnRzGAcgASgDEh0KFWNsb3NpbmdfYmFsYW5jZV9jZW50cxgIIAEoAyI/ChdHZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJIlQKGEdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRI4CgRkYXRhGAEgAygLMioubGVkZ2VybGluZS5sZWRnZXIudjEuR2VuZXJhbExlZGdlckFjY291bnQipQIKCkxlZGdlckxpbmUSCgoCaWQYASABKAkSDAoEZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIYChBqb3VybmFsX2VudHJ5X2lkGAQgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAUgASgJEhMKC2RlYml0X2NlbnRzGAYgASgDEhQKDGNyZWRpdF9jZW50cxgHIAEoAxIbChNsZWRnZXJfYW1vdW50X2NlbnRzGAggASgDEiQKHGxlZGdlcl9ydW5uaW5nX2JhbGFuY2VfY2VudHMYCSABKAMSGgoSaXNfb3BlbmluZ19iYWxhbmNlGAogASgIEhMKC3NvdXJjZV90eXBlGAsgASgJEhcKD2NvdW50ZXJfYWNjb3VudBgMIAEoCSKXAQocR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBIZChFsZWRnZXJfYWNjb3VudF9pZBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhEKBHBhZ2UYBCABKAVIAIgBARIRCgR0YWtlGAUgASgFSAGIAQFCBwoFX3BhZ2VCBwoFX3Rha2UinAEKHUdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEi4KBGRhdGEYASADKAsyIC5sZWRnZXJsaW5lLmxlZGdlci52MS5MZWRnZXJMaW5lEiwKBG1ldGEYAiABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5QYWdlTWV0YRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAyABKAMiJQoTRXhwb3J0TGVkZ2VyUmVxdWVzdBIOCgZmb3JtYXQYASABKAkiUAoURXhwb3J0TGVkZ2VyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIRCglmaWxlX25hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJMp8PCg1MZWRnZXJTZXJ2aWNlEmsKDkxpc3RDYXRlZ29yaWVzEisubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0GiwubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXNwb25zZRJ3ChJHZXRDaGFydE9mQWNjb3VudHMSLy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRDaGFydE9mQWNjb3VudHNSZXF1ZXN0GjAubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0Q2hhcnRPZkFjY291bnRzUmVzcG9uc2USawoOQ3JlYXRlQ2F0ZWdvcnkSKy5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlc3BvbnNlEnEKEEdldEdyb3Vwc0FuZFRhZ3MSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHcm91cHNBbmRUYWdzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdyb3Vwc0FuZFRhZ3NSZXNwb25zZRJrCg5VcGRhdGVDYXRlZ29yeRIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USZQoMTW92ZUNhdGVnb3J5EikubGVkZ2VybGluZS5sZWRnZXIudjEuTW92ZUNhdGVnb3J5UmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLk1vdmVDYXRlZ29yeVJlc3BvbnNlEnEKEERlbGV0ZUNhdGVnb3JpZXMSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5EZWxldGVDYXRlZ29yaWVzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkRlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRJxChBMaXN0VHJhbnNhY3Rpb25zEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdFRyYW5zYWN0aW9uc1JlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USawoOR2V0VHJhbnNhY3Rpb24SKy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlc3BvbnNlEnQKEVVwZGF0ZVRyYW5zYWN0aW9uEi4ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0Gi8ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRKDAQoWQnVsa1VwZGF0ZVRyYW5zYWN0aW9ucxIzLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0GjQubGVkZ2VybGluZS5sZWRnZXIudjEuQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEn0KFEZpbmFsaXplVHJhbnNhY3Rpb25zEjEubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0GjIubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRJiCgtMaXN0QmlsbGVycxIoLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVxdWVzdBopLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVzcG9uc2USZQoMVXBkYXRlQmlsbGVyEikubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQmlsbGVyUmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUJpbGxlclJlc3BvbnNlEnEKEEdldEdlbmVyYWxMZWRnZXISLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRKAAQoVR2V0TGVkZ2VyVHJhbnNhY3Rpb25zEjIubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBozLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEmUKDEV4cG9ydExlZGdlchIpLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkV4cG9ydExlZGdlclJlcXVlc3QaKi5sZWRnZXJsaW5lLmxlZGdlci52MS5FeHBvcnRMZWRnZXJSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.ledger.v1.PathPart
@@ -258,6 +258,184 @@ export const CreateCategoryResponseSchema: GenMessage<CreateCategoryResponse> = 
   messageDesc(file_ledgerline_ledger_v1_ledger, 7);
 
 /**
+ * @generated from message ledgerline.ledger.v1.GetGroupsAndTagsRequest
+ */
+export type GetGroupsAndTagsRequest = Message<"ledgerline.ledger.v1.GetGroupsAndTagsRequest"> & {
+  /**
+   * groups, tags, or empty for both.
+   *
+   * @generated from field: string groups_and_tags_type = 1;
+   */
+  groupsAndTagsType: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.GetGroupsAndTagsRequest.
+ * Use `create(GetGroupsAndTagsRequestSchema)` to create a new message.
+ */
+export const GetGroupsAndTagsRequestSchema: GenMessage<GetGroupsAndTagsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 8);
+
+/**
+ * @generated from message ledgerline.ledger.v1.GetGroupsAndTagsResponse
+ */
+export type GetGroupsAndTagsResponse = Message<"ledgerline.ledger.v1.GetGroupsAndTagsResponse"> & {
+  /**
+   * @generated from field: repeated string groups = 1;
+   */
+  groups: string[];
+
+  /**
+   * @generated from field: repeated string tags = 2;
+   */
+  tags: string[];
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.GetGroupsAndTagsResponse.
+ * Use `create(GetGroupsAndTagsResponseSchema)` to create a new message.
+ */
+export const GetGroupsAndTagsResponseSchema: GenMessage<GetGroupsAndTagsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 9);
+
+/**
+ * @generated from message ledgerline.ledger.v1.UpdateCategoryRequest
+ */
+export type UpdateCategoryRequest = Message<"ledgerline.ledger.v1.UpdateCategoryRequest"> & {
+  /**
+   * @generated from field: optional string id = 1;
+   */
+  id?: string | undefined;
+
+  /**
+   * @generated from field: optional string name = 2;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional int32 coa_id = 3;
+   */
+  coaId?: number | undefined;
+
+  /**
+   * @generated from field: optional string group = 4;
+   */
+  group?: string | undefined;
+
+  /**
+   * @generated from field: optional string tag = 5;
+   */
+  tag?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.UpdateCategoryRequest.
+ * Use `create(UpdateCategoryRequestSchema)` to create a new message.
+ */
+export const UpdateCategoryRequestSchema: GenMessage<UpdateCategoryRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 10);
+
+/**
+ * @generated from message ledgerline.ledger.v1.UpdateCategoryResponse
+ */
+export type UpdateCategoryResponse = Message<"ledgerline.ledger.v1.UpdateCategoryResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.Category category = 1;
+   */
+  category?: Category | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.UpdateCategoryResponse.
+ * Use `create(UpdateCategoryResponseSchema)` to create a new message.
+ */
+export const UpdateCategoryResponseSchema: GenMessage<UpdateCategoryResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 11);
+
+/**
+ * @generated from message ledgerline.ledger.v1.MoveCategoryRequest
+ */
+export type MoveCategoryRequest = Message<"ledgerline.ledger.v1.MoveCategoryRequest"> & {
+  /**
+   * @generated from field: optional string category_id = 1;
+   */
+  categoryId?: string | undefined;
+
+  /**
+   * @generated from field: optional string parent_id = 2;
+   */
+  parentId?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.MoveCategoryRequest.
+ * Use `create(MoveCategoryRequestSchema)` to create a new message.
+ */
+export const MoveCategoryRequestSchema: GenMessage<MoveCategoryRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 12);
+
+/**
+ * @generated from message ledgerline.ledger.v1.MoveCategoryResponse
+ */
+export type MoveCategoryResponse = Message<"ledgerline.ledger.v1.MoveCategoryResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.Category category = 1;
+   */
+  category?: Category | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.MoveCategoryResponse.
+ * Use `create(MoveCategoryResponseSchema)` to create a new message.
+ */
+export const MoveCategoryResponseSchema: GenMessage<MoveCategoryResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 13);
+
+/**
+ * @generated from message ledgerline.ledger.v1.DeleteCategoriesRequest
+ */
+export type DeleteCategoriesRequest = Message<"ledgerline.ledger.v1.DeleteCategoriesRequest"> & {
+  /**
+   * @generated from field: repeated string category_ids = 1;
+   */
+  categoryIds: string[];
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.DeleteCategoriesRequest.
+ * Use `create(DeleteCategoriesRequestSchema)` to create a new message.
+ */
+export const DeleteCategoriesRequestSchema: GenMessage<DeleteCategoriesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 14);
+
+/**
+ * @generated from message ledgerline.ledger.v1.DeleteCategoriesResponse
+ */
+export type DeleteCategoriesResponse = Message<"ledgerline.ledger.v1.DeleteCategoriesResponse"> & {
+  /**
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.DeleteCategoriesResponse.
+ * Use `create(DeleteCategoriesResponseSchema)` to create a new message.
+ */
+export const DeleteCategoriesResponseSchema: GenMessage<DeleteCategoriesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 15);
+
+/**
  * @generated from message ledgerline.ledger.v1.Biller
  */
 export type Biller = Message<"ledgerline.ledger.v1.Biller"> & {
@@ -282,7 +460,7 @@ export type Biller = Message<"ledgerline.ledger.v1.Biller"> & {
  * Use `create(BillerSchema)` to create a new message.
  */
 export const BillerSchema: GenMessage<Biller> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 8);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 16);
 
 /**
  * @generated from message ledgerline.ledger.v1.AccountRef
@@ -304,7 +482,7 @@ export type AccountRef = Message<"ledgerline.ledger.v1.AccountRef"> & {
  * Use `create(AccountRefSchema)` to create a new message.
  */
 export const AccountRefSchema: GenMessage<AccountRef> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 9);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 17);
 
 /**
  * @generated from message ledgerline.ledger.v1.Transaction
@@ -449,7 +627,7 @@ export type Transaction = Message<"ledgerline.ledger.v1.Transaction"> & {
  * Use `create(TransactionSchema)` to create a new message.
  */
 export const TransactionSchema: GenMessage<Transaction> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 10);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 18);
 
 /**
  * @generated from message ledgerline.ledger.v1.PageMeta
@@ -491,7 +669,7 @@ export type PageMeta = Message<"ledgerline.ledger.v1.PageMeta"> & {
  * Use `create(PageMetaSchema)` to create a new message.
  */
 export const PageMetaSchema: GenMessage<PageMeta> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 11);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 19);
 
 /**
  * Filters of spec §7 (comma lists already split). Amount filters are absolute cents.
@@ -581,7 +759,7 @@ export type ListTransactionsRequest = Message<"ledgerline.ledger.v1.ListTransact
  * Use `create(ListTransactionsRequestSchema)` to create a new message.
  */
 export const ListTransactionsRequestSchema: GenMessage<ListTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 12);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 20);
 
 /**
  * @generated from message ledgerline.ledger.v1.ListTransactionsResponse
@@ -603,7 +781,7 @@ export type ListTransactionsResponse = Message<"ledgerline.ledger.v1.ListTransac
  * Use `create(ListTransactionsResponseSchema)` to create a new message.
  */
 export const ListTransactionsResponseSchema: GenMessage<ListTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 13);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 21);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetTransactionRequest
@@ -620,7 +798,7 @@ export type GetTransactionRequest = Message<"ledgerline.ledger.v1.GetTransaction
  * Use `create(GetTransactionRequestSchema)` to create a new message.
  */
 export const GetTransactionRequestSchema: GenMessage<GetTransactionRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 14);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 22);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetTransactionResponse
@@ -637,7 +815,7 @@ export type GetTransactionResponse = Message<"ledgerline.ledger.v1.GetTransactio
  * Use `create(GetTransactionResponseSchema)` to create a new message.
  */
 export const GetTransactionResponseSchema: GenMessage<GetTransactionResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 15);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 23);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateTransactionRequest
@@ -659,7 +837,7 @@ export type UpdateTransactionRequest = Message<"ledgerline.ledger.v1.UpdateTrans
  * Use `create(UpdateTransactionRequestSchema)` to create a new message.
  */
 export const UpdateTransactionRequestSchema: GenMessage<UpdateTransactionRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 16);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 24);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateTransactionResponse
@@ -681,7 +859,7 @@ export type UpdateTransactionResponse = Message<"ledgerline.ledger.v1.UpdateTran
  * Use `create(UpdateTransactionResponseSchema)` to create a new message.
  */
 export const UpdateTransactionResponseSchema: GenMessage<UpdateTransactionResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 17);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 25);
 
 /**
  * Spec §3 "Transaction update item".
@@ -725,7 +903,7 @@ export type TransactionUpdateItem = Message<"ledgerline.ledger.v1.TransactionUpd
  * Use `create(TransactionUpdateItemSchema)` to create a new message.
  */
 export const TransactionUpdateItemSchema: GenMessage<TransactionUpdateItem> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 18);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 26);
 
 /**
  * @generated from message ledgerline.ledger.v1.BulkUpdateTransactionsRequest
@@ -742,7 +920,7 @@ export type BulkUpdateTransactionsRequest = Message<"ledgerline.ledger.v1.BulkUp
  * Use `create(BulkUpdateTransactionsRequestSchema)` to create a new message.
  */
 export const BulkUpdateTransactionsRequestSchema: GenMessage<BulkUpdateTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 19);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 27);
 
 /**
  * @generated from message ledgerline.ledger.v1.BulkUpdateTransactionsResponse
@@ -764,7 +942,7 @@ export type BulkUpdateTransactionsResponse = Message<"ledgerline.ledger.v1.BulkU
  * Use `create(BulkUpdateTransactionsResponseSchema)` to create a new message.
  */
 export const BulkUpdateTransactionsResponseSchema: GenMessage<BulkUpdateTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 20);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 28);
 
 /**
  * @generated from message ledgerline.ledger.v1.FinalizeTransactionsRequest
@@ -788,7 +966,7 @@ export type FinalizeTransactionsRequest = Message<"ledgerline.ledger.v1.Finalize
  * Use `create(FinalizeTransactionsRequestSchema)` to create a new message.
  */
 export const FinalizeTransactionsRequestSchema: GenMessage<FinalizeTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 21);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 29);
 
 /**
  * @generated from message ledgerline.ledger.v1.FinalizeTransactionsResponse
@@ -810,7 +988,7 @@ export type FinalizeTransactionsResponse = Message<"ledgerline.ledger.v1.Finaliz
  * Use `create(FinalizeTransactionsResponseSchema)` to create a new message.
  */
 export const FinalizeTransactionsResponseSchema: GenMessage<FinalizeTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 22);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 30);
 
 /**
  * @generated from message ledgerline.ledger.v1.ListBillersRequest
@@ -823,7 +1001,7 @@ export type ListBillersRequest = Message<"ledgerline.ledger.v1.ListBillersReques
  * Use `create(ListBillersRequestSchema)` to create a new message.
  */
 export const ListBillersRequestSchema: GenMessage<ListBillersRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 23);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 31);
 
 /**
  * @generated from message ledgerline.ledger.v1.ListBillersResponse
@@ -840,7 +1018,7 @@ export type ListBillersResponse = Message<"ledgerline.ledger.v1.ListBillersRespo
  * Use `create(ListBillersResponseSchema)` to create a new message.
  */
 export const ListBillersResponseSchema: GenMessage<ListBillersResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 24);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 32);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateBillerRequest
@@ -862,7 +1040,7 @@ export type UpdateBillerRequest = Message<"ledgerline.ledger.v1.UpdateBillerRequ
  * Use `create(UpdateBillerRequestSchema)` to create a new message.
  */
 export const UpdateBillerRequestSchema: GenMessage<UpdateBillerRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 25);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 33);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateBillerResponse
@@ -891,7 +1069,7 @@ export type UpdateBillerResponse = Message<"ledgerline.ledger.v1.UpdateBillerRes
  * Use `create(UpdateBillerResponseSchema)` to create a new message.
  */
 export const UpdateBillerResponseSchema: GenMessage<UpdateBillerResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 26);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 34);
 
 /**
  * @generated from message ledgerline.ledger.v1.GeneralLedgerAccount
@@ -943,7 +1121,7 @@ export type GeneralLedgerAccount = Message<"ledgerline.ledger.v1.GeneralLedgerAc
  * Use `create(GeneralLedgerAccountSchema)` to create a new message.
  */
 export const GeneralLedgerAccountSchema: GenMessage<GeneralLedgerAccount> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 27);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 35);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetGeneralLedgerRequest
@@ -965,7 +1143,7 @@ export type GetGeneralLedgerRequest = Message<"ledgerline.ledger.v1.GetGeneralLe
  * Use `create(GetGeneralLedgerRequestSchema)` to create a new message.
  */
 export const GetGeneralLedgerRequestSchema: GenMessage<GetGeneralLedgerRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 28);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 36);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetGeneralLedgerResponse
@@ -982,7 +1160,7 @@ export type GetGeneralLedgerResponse = Message<"ledgerline.ledger.v1.GetGeneralL
  * Use `create(GetGeneralLedgerResponseSchema)` to create a new message.
  */
 export const GetGeneralLedgerResponseSchema: GenMessage<GetGeneralLedgerResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 29);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 37);
 
 /**
  * @generated from message ledgerline.ledger.v1.LedgerLine
@@ -1060,7 +1238,7 @@ export type LedgerLine = Message<"ledgerline.ledger.v1.LedgerLine"> & {
  * Use `create(LedgerLineSchema)` to create a new message.
  */
 export const LedgerLineSchema: GenMessage<LedgerLine> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 30);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 38);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetLedgerTransactionsRequest
@@ -1097,7 +1275,7 @@ export type GetLedgerTransactionsRequest = Message<"ledgerline.ledger.v1.GetLedg
  * Use `create(GetLedgerTransactionsRequestSchema)` to create a new message.
  */
 export const GetLedgerTransactionsRequestSchema: GenMessage<GetLedgerTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 31);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 39);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetLedgerTransactionsResponse
@@ -1124,7 +1302,7 @@ export type GetLedgerTransactionsResponse = Message<"ledgerline.ledger.v1.GetLed
  * Use `create(GetLedgerTransactionsResponseSchema)` to create a new message.
  */
 export const GetLedgerTransactionsResponseSchema: GenMessage<GetLedgerTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 32);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 40);
 
 /**
  * @generated from message ledgerline.ledger.v1.ExportLedgerRequest
@@ -1143,7 +1321,7 @@ export type ExportLedgerRequest = Message<"ledgerline.ledger.v1.ExportLedgerRequ
  * Use `create(ExportLedgerRequestSchema)` to create a new message.
  */
 export const ExportLedgerRequestSchema: GenMessage<ExportLedgerRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 33);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 41);
 
 /**
  * @generated from message ledgerline.ledger.v1.ExportLedgerResponse
@@ -1170,7 +1348,7 @@ export type ExportLedgerResponse = Message<"ledgerline.ledger.v1.ExportLedgerRes
  * Use `create(ExportLedgerResponseSchema)` to create a new message.
  */
 export const ExportLedgerResponseSchema: GenMessage<ExportLedgerResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 34);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 42);
 
 /**
  * The ledger owns the chart of accounts, journal entries and lines (integer cents, balanced, immutable),
@@ -1207,6 +1385,40 @@ export const LedgerService: GenService<{
     methodKind: "unary";
     input: typeof CreateCategoryRequestSchema;
     output: typeof CreateCategoryResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.GetGroupsAndTags
+   */
+  getGroupsAndTags: {
+    methodKind: "unary";
+    input: typeof GetGroupsAndTagsRequestSchema;
+    output: typeof GetGroupsAndTagsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.UpdateCategory
+   */
+  updateCategory: {
+    methodKind: "unary";
+    input: typeof UpdateCategoryRequestSchema;
+    output: typeof UpdateCategoryResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.MoveCategory
+   */
+  moveCategory: {
+    methodKind: "unary";
+    input: typeof MoveCategoryRequestSchema;
+    output: typeof MoveCategoryResponseSchema;
+  },
+  /**
+   * Refused for an account with lines, sub-categories, a bank link or a ledger purpose.
+   *
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.DeleteCategories
+   */
+  deleteCategories: {
+    methodKind: "unary";
+    input: typeof DeleteCategoriesRequestSchema;
+    output: typeof DeleteCategoriesResponseSchema;
   },
   /**
    * @generated from rpc ledgerline.ledger.v1.LedgerService.ListTransactions

@@ -1,0 +1,251 @@
+/**
+ * REST shapes of the ledger routes (spec §3 Category, Transaction, Biller; §7 Categories, Transactions,
+ * Billers, Ledger). Money is decimal dollars with 2 places at this edge (cents inside the services);
+ * dates are YYYY-MM-DD. Bodies check shapes only: the ledger service owns the messages of the rules.
+ */
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+
+export const LedgerPageMetaSchema = {
+  $id: 'PageMeta',
+  type: 'object',
+  description: 'Paging of a list answer (page from 1; take 1–100, default 20).',
+  properties: { page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: bool, hasNextPage: bool },
+  required: ['page', 'take', 'itemCount', 'pageCount', 'hasPreviousPage', 'hasNextPage'],
+  additionalProperties: false,
+} as const;
+
+export const CategorySchema = {
+  $id: 'Category',
+  type: 'object',
+  description: 'A ledger account at one of four levels (1 category_type, 2 category_group, 3 category, 4 sub_category). balance is in the account\'s normal direction.',
+  properties: {
+    id: str, name: str, coaId: int, type: { type: 'string', enum: ['Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity'] }, level: int, balance: num,
+    group: str, tag: str, parentId: nullableStr, isUserCreated: bool, qboSynced: bool, bankAccountId: nullableStr,
+    path: { type: 'object', properties: { ids: { type: 'array', items: str }, names: { type: 'array', items: str } }, required: ['ids', 'names'], additionalProperties: false },
+  },
+  required: ['id', 'name', 'coaId', 'type', 'level', 'balance', 'group', 'tag', 'parentId', 'isUserCreated', 'qboSynced', 'bankAccountId', 'path'],
+  additionalProperties: false,
+} as const;
+
+export const AccountTreeNodeSchema = {
+  $id: 'AccountTreeNode',
+  type: 'object',
+  description: 'A node of the chart-of-accounts tree, with its children.',
+  properties: {
+    ...CategorySchema.properties,
+    children: { type: 'array', items: { $ref: 'AccountTreeNode#' } },
+  },
+  required: [...CategorySchema.required, 'children'],
+  additionalProperties: false,
+} as const;
+
+export const CategoriesResponseSchema = {
+  $id: 'CategoriesResponse',
+  type: 'object',
+  properties: { categories: { type: 'array', items: { $ref: 'Category#' } } },
+  required: ['categories'],
+  additionalProperties: false,
+} as const;
+
+export const ChartOfAccountsResponseSchema = {
+  $id: 'ChartOfAccountsResponse',
+  type: 'object',
+  properties: { chartOfAccounts: { type: 'array', items: { $ref: 'AccountTreeNode#' } }, parentCategories: { type: 'array', items: { $ref: 'Category#' } } },
+  required: ['chartOfAccounts', 'parentCategories'],
+  additionalProperties: false,
+} as const;
+
+export const CreateCategoryBodySchema = {
+  $id: 'CreateCategoryBody',
+  type: 'object',
+  properties: { name: { type: 'string', maxLength: 500 }, coaId: int, parentId: { type: 'string', maxLength: 100 }, group: { type: 'string', maxLength: 200 }, tag: { type: 'string', maxLength: 200 } },
+  additionalProperties: false,
+} as const;
+
+export const CategoryResponseSchema = {
+  $id: 'CategoryResponse',
+  type: 'object',
+  properties: { message: str, category: { $ref: 'Category#' } },
+  required: ['message', 'category'],
+  additionalProperties: false,
+} as const;
+
+export const GroupsAndTagsResponseSchema = {
+  $id: 'GroupsAndTagsResponse',
+  type: 'object',
+  properties: { groups: { type: 'array', items: str }, tags: { type: 'array', items: str } },
+  required: ['groups', 'tags'],
+  additionalProperties: false,
+} as const;
+
+export const UpdateCategoryBodySchema = {
+  $id: 'UpdateCategoryBody',
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 100 }, name: { type: 'string', maxLength: 500 }, coaId: int, group: { type: 'string', maxLength: 200 }, tag: { type: 'string', maxLength: 200 } },
+  additionalProperties: false,
+} as const;
+
+export const MoveCategoryBodySchema = {
+  $id: 'MoveCategoryBody',
+  type: 'object',
+  properties: { categoryId: { type: 'string', maxLength: 100 }, parentId: { type: 'string', maxLength: 100 } },
+  additionalProperties: false,
+} as const;
+
+export const DeleteCategoriesBodySchema = {
+  $id: 'DeleteCategoriesBody',
+  type: 'object',
+  properties: { categoryIds: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 100 } } },
+  additionalProperties: false,
+} as const;
+
+export const BillerSchema = {
+  $id: 'Biller',
+  type: 'object',
+  properties: { id: str, name: str, categoryId: nullableStr },
+  required: ['id', 'name', 'categoryId'],
+  additionalProperties: false,
+} as const;
+
+const accountRef = { type: 'object', properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false } as const;
+
+export const TransactionSchema = {
+  $id: 'Transaction',
+  type: 'object',
+  description: 'A workspace transaction (the bookkeeping view of a bank transaction). amount > 0 is money into the bank account.',
+  properties: {
+    id: str, vendorTransactionId: str, biller: { anyOf: [{ $ref: 'Biller#' }, { type: 'null' }] }, memo: str, amount: num, dateTime: str, isoCurrencyCode: str,
+    accountId: str, ledgerAccountId: nullableStr, runningBalance: { type: ['number', 'null'] },
+    category: { anyOf: [{ type: 'object', properties: { id: str, name: str, coaId: int, type: str, level: int, parentId: nullableStr }, required: ['id', 'name', 'coaId', 'type', 'level', 'parentId'], additionalProperties: false }, { type: 'null' }] },
+    debit: num, credit: num, debitJournalId: nullableStr, creditJournalId: nullableStr, debitAccount: accountRef, creditAccount: accountRef,
+    isTransactionFinalized: bool, isAccruedParent: bool, isAccruedChildren: bool, isSplittedParent: bool, isSplittedChildren: bool, isOpeningBalance: bool,
+    entityType: nullableStr, entityId: nullableStr, qboSynced: bool, pending: bool, vendorId: nullableStr, appliedRuleId: nullableStr,
+  },
+  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId'],
+  additionalProperties: false,
+} as const;
+
+export const TransactionsPageSchema = {
+  $id: 'TransactionsPage',
+  type: 'object',
+  properties: { data: { type: 'array', items: { $ref: 'Transaction#' } }, meta: { $ref: 'PageMeta#' } },
+  required: ['data', 'meta'],
+  additionalProperties: false,
+} as const;
+
+export const TransactionUpdatedResponseSchema = {
+  $id: 'TransactionUpdatedResponse',
+  type: 'object',
+  properties: { message: str, transaction: { $ref: 'Transaction#' } },
+  required: ['message', 'transaction'],
+  additionalProperties: false,
+} as const;
+
+export const TransactionsUpdatedResponseSchema = {
+  $id: 'TransactionsUpdatedResponse',
+  type: 'object',
+  properties: { message: str, transactions: { type: 'array', items: { $ref: 'Transaction#' } } },
+  required: ['message', 'transactions'],
+  additionalProperties: false,
+} as const;
+
+export const CategoryIdBodySchema = {
+  $id: 'CategoryIdBody',
+  type: 'object',
+  properties: { categoryId: { type: 'string', maxLength: 100 } },
+  additionalProperties: false,
+} as const;
+
+export const BulkUpdateBodySchema = {
+  $id: 'BulkUpdateTransactionsBody',
+  type: 'object',
+  description: 'Spec §3 "Transaction update item": at least one transaction.',
+  properties: {
+    transactions: {
+      type: 'array', maxItems: 1000,
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string', maxLength: 100 }, categoryId: { type: 'string', maxLength: 100 }, vendorId: { type: 'string', maxLength: 100 }, billerName: { type: 'string', maxLength: 500 }, appliedRuleId: { type: 'string', maxLength: 100 }, isTxnFinalized: bool },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export const FinalizeBodySchema = {
+  $id: 'FinalizeTransactionsBody',
+  type: 'object',
+  description: 'Finalize (isTxnFinalized true, the default) or un-finalize (false) transactions.',
+  properties: { transactionIds: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100 } }, isTxnFinalized: bool },
+  additionalProperties: false,
+} as const;
+
+export const BillersResponseSchema = {
+  $id: 'BillersResponse',
+  type: 'object',
+  properties: { billers: { type: 'array', items: { $ref: 'Biller#' } } },
+  required: ['billers'],
+  additionalProperties: false,
+} as const;
+
+export const BillerUpdatedResponseSchema = {
+  $id: 'BillerUpdatedResponse',
+  type: 'object',
+  properties: { message: str, biller: { $ref: 'Biller#' }, updatedTransactions: int },
+  required: ['message', 'biller', 'updatedTransactions'],
+  additionalProperties: false,
+} as const;
+
+export const GeneralLedgerResponseSchema = {
+  $id: 'GeneralLedgerResponse',
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ledgerAccountId: str, name: str, coaId: int, type: str, openingBalance: num, debit: num, credit: num, closingBalance: num },
+        required: ['ledgerAccountId', 'name', 'coaId', 'type', 'openingBalance', 'debit', 'credit', 'closingBalance'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
+
+export const LedgerTransactionsResponseSchema = {
+  $id: 'LedgerTransactionsResponse',
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'A line of the account\'s ledger; page 1 starts with the opening-balance row.',
+        properties: {
+          id: nullableStr, dateTime: nullableStr, description: str, journalEntryId: nullableStr, transactionId: nullableStr, debit: num, credit: num,
+          ledgerAmount: num, ledgerRunningBalance: num, isOpeningBalance: bool, sourceType: str, counterAccount: str,
+        },
+        required: ['id', 'dateTime', 'description', 'journalEntryId', 'transactionId', 'debit', 'credit', 'ledgerAmount', 'ledgerRunningBalance', 'isOpeningBalance', 'sourceType', 'counterAccount'],
+        additionalProperties: false,
+      },
+    },
+    meta: { $ref: 'PageMeta#' },
+    openingBalance: num,
+  },
+  required: ['data', 'meta', 'openingBalance'],
+  additionalProperties: false,
+} as const;
+
+export const LEDGER_SCHEMAS = [
+  LedgerPageMetaSchema, CategorySchema, AccountTreeNodeSchema, CategoriesResponseSchema, ChartOfAccountsResponseSchema, CreateCategoryBodySchema, CategoryResponseSchema,
+  GroupsAndTagsResponseSchema, UpdateCategoryBodySchema, MoveCategoryBodySchema, DeleteCategoriesBodySchema,
+  BillerSchema, TransactionSchema, TransactionsPageSchema, TransactionUpdatedResponseSchema, TransactionsUpdatedResponseSchema, CategoryIdBodySchema, BulkUpdateBodySchema,
+  FinalizeBodySchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
+] as const;

@@ -1,0 +1,278 @@
+import type { Client } from '@connectrpc/connect';
+import type { Biller, Category, LedgerService, Transaction } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf } from '../http/auth.js';
+import {
+  BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
+  CreateCategoryBodySchema, DeleteCategoriesBodySchema, FinalizeBodySchema, GroupsAndTagsResponseSchema, MoveCategoryBodySchema, UpdateCategoryBodySchema, GeneralLedgerResponseSchema, LEDGER_SCHEMAS, LedgerTransactionsResponseSchema, TransactionSchema, TransactionsPageSchema,
+  TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema,
+} from '../http/ledger-schemas.js';
+import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+
+export type LedgerClient = Client<typeof LedgerService>;
+
+const BEARER = [{ bearerAuth: [] }] as const;
+const TAGS = ['ledger'] as const;
+/** Viewers read; every write needs a role above Viewer (spec §6). */
+const READ = { auth: { workspace: 'required' as const } };
+const WRITE = { auth: { minRole: 'Admin' as const } };
+const uuid = { type: 'string', format: 'uuid' } as const;
+const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] } as const;
+const text = { type: 'string', maxLength: 4000 } as const;
+
+/** Cents (int64) to decimal dollars with 2 places. */
+const dollars = (cents: bigint) => Number(cents) / 100;
+/** Decimal dollars from a query to cents; absent stays absent. */
+const toCents = (v: number | undefined) => (v === undefined ? undefined : BigInt(Math.round(v * 100)));
+const orNull = (s: string) => (s === '' ? null : s);
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+
+export function categoryJson(c: Category) {
+  return {
+    id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, balance: dollars(c.balanceCents), group: c.group, tag: c.tag, parentId: orNull(c.parentId),
+    isUserCreated: c.isUserCreated, qboSynced: c.qboSynced, bankAccountId: orNull(c.bankAccountId), path: { ids: c.path.map((p) => p.id), names: c.path.map((p) => p.name) },
+  };
+}
+
+type CategoryJson = ReturnType<typeof categoryJson>;
+type TreeNode = CategoryJson & { children: TreeNode[] };
+
+/** The flat chart (each with its parent id) as the tree the screen draws. */
+export function chartTree(categories: Category[]): TreeNode[] {
+  const nodes = new Map<string, TreeNode>(categories.map((c) => [c.id, { ...categoryJson(c), children: [] }]));
+  const roots: TreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+const billerJson = (b: Biller) => ({ id: b.id, name: b.name, categoryId: orNull(b.categoryId) });
+
+export function transactionJson(t: Transaction | undefined) {
+  if (!t) throw new Error('ledger answered without a transaction');
+  const abs = Math.abs(dollars(t.amountCents));
+  return {
+    id: t.id, vendorTransactionId: t.vendorTransactionId, biller: t.biller ? billerJson(t.biller) : null, memo: t.memo, amount: dollars(t.amountCents), dateTime: t.date,
+    isoCurrencyCode: t.isoCurrencyCode, accountId: t.accountId, ledgerAccountId: orNull(t.ledgerAccountId), runningBalance: null,
+    category: t.category ? { id: t.category.id, name: t.category.name, coaId: t.category.coaId, type: t.category.type, level: t.category.level, parentId: orNull(t.category.parentId) } : null,
+    debit: abs, credit: abs, debitJournalId: orNull(t.journalEntryId), creditJournalId: orNull(t.journalEntryId),
+    debitAccount: { id: t.debitAccount?.id ?? '', name: t.debitAccount?.name ?? '' }, creditAccount: { id: t.creditAccount?.id ?? '', name: t.creditAccount?.name ?? '' },
+    isTransactionFinalized: t.isTransactionFinalized, isAccruedParent: t.isAccruedParent, isAccruedChildren: t.isAccruedChildren, isSplittedParent: t.isSplittedParent,
+    isSplittedChildren: t.isSplittedChildren, isOpeningBalance: t.isOpeningBalance, entityType: orNull(t.entityType), entityId: orNull(t.entityId), qboSynced: t.qboSynced,
+    pending: t.pending, vendorId: orNull(t.vendorId), appliedRuleId: orNull(t.appliedRuleId),
+  };
+}
+
+interface ListQuery {
+  accountId?: string; startDate?: string; endDate?: string; billers?: string; categories?: string; description?: string;
+  amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string; page?: number; take?: number;
+}
+
+interface UpdateItemBody { id?: string; categoryId?: string; vendorId?: string; billerName?: string; appliedRuleId?: string; isTxnFinalized?: boolean }
+
+/**
+ * Spec §7 "Categories", "Billers", "Transactions" (list, detail, categorise, bulk update, finalize) and
+ * "Ledger", plus GET /ledger/export: each one LedgerService RPC with the caller's tenancy headers.
+ */
+export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { ledger: LedgerClient }): Promise<void> {
+  for (const schema of LEDGER_SCHEMAS) app.addSchema(schema);
+  const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
+  const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
+
+  app.get(
+    '/categories',
+    { config: READ, schema: { ...common, operationId: 'listCategories', summary: 'Categories transactions can be booked to (levels 3 and 4), with balances', response: responses(200, ref(CategoriesResponseSchema)) } },
+    async (req) => ({ categories: (await ledger.listCategories({}, headers(req))).categories.map(categoryJson) }),
+  );
+
+  app.get<{ Querystring: { endDate?: string } }>(
+    '/categories/chart-of-accounts',
+    {
+      config: READ,
+      schema: { ...common, operationId: 'getChartOfAccounts', summary: 'The chart of accounts as a tree with balances, and the accounts a category may be placed under', querystring: { type: 'object', properties: { endDate: text } }, response: responses(200, ref(ChartOfAccountsResponseSchema)) },
+    },
+    async (req) => {
+      const r = await ledger.getChartOfAccounts({ endDate: req.query.endDate ?? '' }, headers(req));
+      return { chartOfAccounts: chartTree(r.chartOfAccounts), parentCategories: r.parentCategories.map(categoryJson) };
+    },
+  );
+
+  app.post<{ Body: { name?: string; coaId?: number; parentId?: string; group?: string; tag?: string } }>(
+    '/categories',
+    { config: WRITE, schema: { ...common, operationId: 'createCategory', summary: 'Add a category under a parent (coaId ≥ 10000)', body: ref(CreateCategoryBodySchema), response: responses(201, ref(CategoryResponseSchema)) } },
+    async (req, reply) => {
+      const b = req.body;
+      const r = await ledger.createCategory({ name: b.name, coaId: b.coaId, parentId: b.parentId, group: b.group, tag: b.tag }, headers(req));
+      return reply.code(201).send({ message: r.message, category: categoryJson(r.category as Category) });
+    },
+  );
+
+  app.get<{ Querystring: { groupsAndTagsType?: string } }>(
+    '/categories/groups-and-tags',
+    { config: READ, schema: { ...common, operationId: 'getGroupsAndTags', summary: 'The groups and tags used in the chart of accounts', querystring: { type: 'object', properties: { groupsAndTagsType: text } }, response: responses(200, ref(GroupsAndTagsResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.getGroupsAndTags({ groupsAndTagsType: req.query.groupsAndTagsType ?? '' }, headers(req));
+      return { groups: r.groups, tags: r.tags };
+    },
+  );
+
+  app.patch<{ Body: { id?: string; name?: string; coaId?: number; group?: string; tag?: string } }>(
+    '/categories/update',
+    { config: WRITE, schema: { ...common, operationId: 'updateCategory', summary: "Rename a category or change its coaId, group or tag", body: ref(UpdateCategoryBodySchema), response: responses(200, ref(CategoryResponseSchema)) } },
+    async (req) => {
+      const b = req.body;
+      const r = await ledger.updateCategory({ id: b.id, name: b.name, coaId: b.coaId, group: b.group, tag: b.tag }, headers(req));
+      return { message: r.message, category: categoryJson(r.category as Category) };
+    },
+  );
+
+  app.patch<{ Body: { categoryId?: string; parentId?: string } }>(
+    '/categories/move',
+    { config: WRITE, schema: { ...common, operationId: 'moveCategory', summary: 'Move a category (with its sub-categories) under another parent of its category type', body: ref(MoveCategoryBodySchema), response: responses(200, ref(CategoryResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.moveCategory({ categoryId: req.body.categoryId, parentId: req.body.parentId }, headers(req));
+      return { message: r.message, category: categoryJson(r.category as Category) };
+    },
+  );
+
+  app.delete<{ Body: { categoryIds?: string[] } | undefined; Querystring: { categoryIds?: string } }>(
+    '/categories/delete',
+    {
+      config: WRITE,
+      schema: { ...common, operationId: 'deleteCategories', summary: 'Remove categories nothing is booked to (ids in the body, or comma-separated in the query)', querystring: { type: 'object', properties: { categoryIds: text } }, body: ref(DeleteCategoriesBodySchema), response: responses(200, ref(MessageResponseSchema)) },
+    },
+    async (req) => ledger.deleteCategories({ categoryIds: req.body?.categoryIds ?? list(req.query.categoryIds) }, headers(req)),
+  );
+
+  app.get<{ Querystring: ListQuery }>(
+    '/transactions/v2',
+    {
+      config: READ,
+      schema: {
+        ...common, operationId: 'listTransactions', summary: 'Workspace transactions with the spec §7 filters (comma-separated ids; amounts in dollars, absolute)',
+        querystring: {
+          type: 'object',
+          properties: {
+            accountId: text, startDate: text, endDate: text, billers: text, categories: text, description: text, amount: { type: 'number' }, minAmount: { type: 'number' }, maxAmount: { type: 'number' },
+            flow: text, finalization: text, order: text, page: { type: 'integer' }, take: { type: 'integer' },
+          },
+        },
+        response: responses(200, ref(TransactionsPageSchema)),
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const r = await ledger.listTransactions({
+        accountIds: list(q.accountId), startDate: q.startDate ?? '', endDate: q.endDate ?? '', billerIds: list(q.billers), categoryIds: list(q.categories), description: q.description ?? '',
+        amountCents: toCents(q.amount), minAmountCents: toCents(q.minAmount), maxAmountCents: toCents(q.maxAmount), flow: q.flow ?? '', finalization: q.finalization ?? '', order: q.order ?? '', page: q.page, take: q.take,
+      }, headers(req));
+      return { data: r.data.map(transactionJson), meta: r.meta };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/transactions/v2/:id',
+    {
+      config: READ,
+      schema: { ...common, operationId: 'getTransaction', summary: 'One workspace transaction', params: idParams, querystring: { type: 'object', properties: { ledgerTransactionId: text, fetchBankAccountTransaction: text, isGeneralLedger: text } }, response: responses(200, ref(TransactionSchema)) },
+    },
+    async (req) => transactionJson((await ledger.getTransaction({ id: req.params.id }, headers(req))).transaction),
+  );
+
+  app.patch<{ Params: { id: string }; Body: { categoryId?: string } }>(
+    '/transactions/:id',
+    { config: WRITE, schema: { ...common, operationId: 'updateTransaction', summary: 'Categorise a transaction (a reversal and a new entry)', params: idParams, body: ref(CategoryIdBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.updateTransaction({ id: req.params.id, categoryId: req.body.categoryId }, headers(req));
+      return { message: r.message, transaction: transactionJson(r.transaction) };
+    },
+  );
+
+  app.patch<{ Body: { transactions?: UpdateItemBody[] } }>(
+    '/transactions',
+    { config: WRITE, schema: { ...common, operationId: 'bulkUpdateTransactions', summary: 'Update several transactions at once (all or none)', body: ref(BulkUpdateBodySchema), response: responses(200, ref(TransactionsUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.bulkUpdateTransactions({ transactions: req.body.transactions ?? [] }, headers(req));
+      return { message: r.message, transactions: r.transactions.map(transactionJson) };
+    },
+  );
+
+  app.post<{ Body: { transactionIds?: string[]; isTxnFinalized?: boolean } }>(
+    '/transactions/finalize',
+    { config: WRITE, schema: { ...common, operationId: 'finalizeTransactions', summary: 'Finalize or un-finalize transactions', body: ref(FinalizeBodySchema), response: responses(200, ref(TransactionsUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.finalizeTransactions({ transactionIds: req.body.transactionIds ?? [], isTxnFinalized: req.body.isTxnFinalized }, headers(req));
+      return { message: r.message, transactions: r.transactions.map(transactionJson) };
+    },
+  );
+
+  app.get(
+    '/billers',
+    { config: READ, schema: { ...common, operationId: 'listBillers', summary: 'Billers (merchants) of the workspace', response: responses(200, ref(BillersResponseSchema)) } },
+    async (req) => ({ billers: (await ledger.listBillers({}, headers(req))).billers.map(billerJson) }),
+  );
+
+  app.patch<{ Params: { id: string }; Body: { categoryId?: string } }>(
+    '/billers/:id',
+    { config: WRITE, schema: { ...common, operationId: 'updateBiller', summary: "Set a biller's category; applied to its open transactions", params: idParams, body: ref(CategoryIdBodySchema), response: responses(200, ref(BillerUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.updateBiller({ id: req.params.id, categoryId: req.body.categoryId }, headers(req));
+      return { message: r.message, biller: billerJson(r.biller as Biller), updatedTransactions: r.updatedTransactions };
+    },
+  );
+
+  app.get<{ Querystring: { startDate?: string; endDate?: string } }>(
+    '/ledger/get-general-ledger',
+    { config: READ, schema: { ...common, operationId: 'getGeneralLedger', summary: 'Every account with opening balance, debits, credits and closing balance of the period', querystring: { type: 'object', properties: { startDate: text, endDate: text } }, response: responses(200, ref(GeneralLedgerResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.getGeneralLedger({ startDate: req.query.startDate ?? '', endDate: req.query.endDate ?? '' }, headers(req));
+      return {
+        data: r.data.map((a) => ({ ledgerAccountId: a.ledgerAccountId, name: a.name, coaId: a.coaId, type: a.type, openingBalance: dollars(a.openingBalanceCents), debit: dollars(a.debitCents), credit: dollars(a.creditCents), closingBalance: dollars(a.closingBalanceCents) })),
+      };
+    },
+  );
+
+  app.get<{ Querystring: { ledgerAccountId?: string; startDate?: string; endDate?: string; page?: number; take?: number } }>(
+    '/ledger/get-ledger-transactions',
+    {
+      config: READ,
+      schema: {
+        ...common, operationId: 'getLedgerTransactions', summary: "One account's lines with running balances; page 1 starts with the opening balance",
+        querystring: { type: 'object', properties: { ledgerAccountId: text, fetchBankAccountTransaction: text, startDate: text, endDate: text, page: { type: 'integer' }, take: { type: 'integer' } } },
+        response: responses(200, ref(LedgerTransactionsResponseSchema)),
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const r = await ledger.getLedgerTransactions({ ledgerAccountId: q.ledgerAccountId ?? '', startDate: q.startDate ?? '', endDate: q.endDate ?? '', page: q.page, take: q.take }, headers(req));
+      return {
+        data: r.data.map((l) => ({
+          id: orNull(l.id), dateTime: orNull(l.date), description: l.description, journalEntryId: orNull(l.journalEntryId), transactionId: orNull(l.transactionId),
+          debit: dollars(l.debitCents), credit: dollars(l.creditCents), ledgerAmount: dollars(l.ledgerAmountCents), ledgerRunningBalance: dollars(l.ledgerRunningBalanceCents),
+          isOpeningBalance: l.isOpeningBalance, sourceType: l.sourceType, counterAccount: l.counterAccount,
+        })),
+        meta: r.meta,
+        openingBalance: dollars(r.openingBalanceCents),
+      };
+    },
+  );
+
+  app.get<{ Querystring: { format?: string } }>(
+    '/ledger/export',
+    {
+      config: READ,
+      schema: {
+        ...common, operationId: 'exportLedger', summary: 'The books as a plain-text journal (hledger or beancount)',
+        querystring: { type: 'object', properties: { format: text } },
+        response: { 200: { type: 'string', description: 'The journal file (text/plain, as an attachment).' } },
+      },
+    },
+    async (req, reply) => {
+      const r = await ledger.exportLedger({ format: req.query.format ?? '' }, headers(req));
+      return reply.type(r.contentType).header('content-disposition', `attachment; filename="${r.fileName}"`).send(r.content);
+    },
+  );
+}
