@@ -2,7 +2,16 @@ import { ApiError, SESSION_EXPIRED_MESSAGE, extractError } from './errors';
 import { fileNameFromHeaders } from './file-name';
 import { buildUrl, type QueryParams } from './url';
 import type {
+  AccountsResponse,
   AuthenticateOtpBody,
+  CheckAnomalyResponse,
+  JobStatusFilter,
+  JobsResponse,
+  LinkAccountsBody,
+  LinkAccountsResponse,
+  LinkTokenResponse,
+  RemoveAccountResponse,
+  SyncResponse,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
@@ -75,7 +84,24 @@ export interface ApiClient {
   onboardUser(body: OnboardBody): Promise<OnboardResponse>;
   getMe(signal?: AbortSignal): Promise<User>;
   updateMe(body: UpdateMeBody): Promise<User>;
+  // Banking (spec §7 Accounts, Jobs).
+  createLinkToken(): Promise<LinkTokenResponse>;
+  createUpdateToken(accountId: string): Promise<LinkTokenResponse>;
+  linkAccounts(body: LinkAccountsBody): Promise<LinkAccountsResponse>;
+  listAccounts(signal?: AbortSignal): Promise<AccountsResponse>;
+  removeAccount(id: string): Promise<RemoveAccountResponse>;
+  checkAnomaly(accountId?: string, signal?: AbortSignal): Promise<CheckAnomalyResponse>;
+  syncTransactions(accountId: string): Promise<SyncResponse>;
+  listJobs(filter?: JobsFilter, signal?: AbortSignal): Promise<JobsResponse>;
 }
+
+export interface JobsFilter {
+  accountId?: string;
+  /** Sent comma-joined; none means every status. */
+  status?: readonly JobStatusFilter[];
+}
+
+const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 const sessionExpired = (): ApiError => {
   const error = new ApiError({ message: SESSION_EXPIRED_MESSAGE, statusCode: 401 });
@@ -164,5 +190,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     onboardUser: (body) => post('/onboard-user', body),
     getMe: (signal) => request('GET', '/users/me', signal ? { signal } : {}),
     updateMe: (body) => request('PATCH', '/users/me', { body }),
+    createLinkToken: () => post('/plaid/link-token'),
+    createUpdateToken: (accountId) => post('/plaid/update-token', { accountId }),
+    linkAccounts: (body) => post('/accounts', body),
+    listAccounts: (signal) => request('GET', '/accounts', withSignal(signal)),
+    removeAccount: (id) => request('DELETE', `/accounts/${encodeURIComponent(id)}`),
+    checkAnomaly: (accountId, signal) => request('GET', '/accounts/check-anomaly', { query: { accountId }, ...withSignal(signal) }),
+    syncTransactions: (accountId) => post('/transactions/sync', { accountId }),
+    listJobs: (filter = {}, signal) => request('GET', '/jobs', { query: { accountId: filter.accountId, status: filter.status }, ...withSignal(signal) }),
   };
 }

@@ -1,5 +1,5 @@
 export { createApiClient, WORKSPACE_HEADER } from './client';
-export type { ApiClient, ApiClientOptions, Download, HttpMethod, RequestOptions } from './client';
+export type { ApiClient, ApiClientOptions, Download, HttpMethod, JobsFilter, RequestOptions } from './client';
 export { ApiError, GENERIC_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE, describeError, extractError, isApiError, toApiError } from './errors';
 export type { ApiErrorInit } from './errors';
 export { buildUrl } from './url';
@@ -7,7 +7,33 @@ export type { QueryParams, QueryValue } from './url';
 export { fileNameFromContentDisposition, fileNameFromHeaders } from './file-name';
 export { ApiProvider, useApiClient, useApiContext, useCurrentUser } from './context';
 export type { ApiContextValue, ApiProviderProps } from './context';
-export { queryKeys, useMe, useUpdateMe, useUpdatePasswordByExistingPassword } from './hooks';
+export {
+  queryKeys,
+  useBankAccounts,
+  useCreateLinkToken,
+  useCreateUpdateToken,
+  useImportJobs,
+  useLinkAccounts,
+  useMe,
+  useRemoveAccount,
+  useSyncJobsInProgress,
+  useSyncTransactions,
+  useUpdateMe,
+  useUpdatePasswordByExistingPassword,
+} from './hooks';
+export {
+  IN_PROGRESS_JOB_STATUSES,
+  JOB_POLL_INTERVAL_MS,
+  accountKindLabel,
+  accountsForSelection,
+  groupByInstitution,
+  importState,
+  isCreditCard,
+  isJobInProgress,
+  jobProgress,
+  maskLabel,
+} from './banking';
+export type { ImportState, InstitutionGroup } from './banking';
 export type * from './types';
 export { DEMO_DISABLED_MESSAGE, VIEWER_DISABLED_MESSAGE, canEdit, hasRoleAtLeast, isAdminRole } from './roles';
 export {

@@ -43,3 +43,18 @@ export type OperationResult<K extends keyof operations> = SuccessBody<operations
 export type UpdateCredentialsResponse = OperationResult<'updateCredentials'>;
 export type UpdatePasswordResponse = OperationResult<'updatePasswordByExistingPassword'>;
 export type OnboardResponse = OperationResult<'onboardUser'>;
+
+// Banking (spec §3 Bank account, Bank account link, Job).
+export type BankAccount = Schemas['BankAccount'];
+export type Job = Schemas['Job'];
+export type JobStatus = Job['status'];
+export type LinkTokenResponse = Schemas['LinkTokenResponse'];
+export type LinkAccountsBody = Schemas['LinkAccountsBody'];
+export type LinkAccountsResponse = Schemas['LinkAccountsResponse'];
+export type AccountsResponse = Schemas['AccountsResponse'];
+export type CheckAnomalyResponse = Schemas['CheckAnomalyResponse'];
+export type SyncResponse = Schemas['SyncResponse'];
+export type JobsResponse = Schemas['JobsResponse'];
+export type RemoveAccountResponse = OperationResult<'removeAccount'>;
+/** The queue statuses GET /jobs filters by (spec §3): the stored ones plus the queue's other names. */
+export type JobStatusFilter = JobStatus | 'waiting-children' | 'paused' | 'repeat' | 'wait' | 'prioritized';

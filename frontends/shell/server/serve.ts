@@ -20,6 +20,12 @@ export interface WebServerOptions {
   apiUrl: string;
   /** The settings remote: its mf-manifest.json URL, or the base URL it is served from. */
   settingsRemoteUrl: string;
+  /**
+   * How the browser links banks, handed over in /config.json: `sandbox` with the Plaid sandbox's URL
+   * (reachable from the browser; its /ledgerline controls allow any origin) in development and tests,
+   * `production` for Plaid Link from cdn.plaid.com. Omitted: the connect page says linking is not configured.
+   */
+  plaid?: { mode: 'sandbox'; sandboxUrl: string } | { mode: 'production'; env?: string };
   /** Interface to listen on; all interfaces when omitted. */
   host?: string;
   /** Defaults to frontends/shell/dist. */
@@ -130,7 +136,11 @@ const pathnameOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'ht
 /** The shell: static files from dist, /config.json from the options, index.html for every other page path. */
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const root = resolve(options.dir ?? SHELL_DIST_DIR);
-  const config = JSON.stringify({ apiUrl: options.apiUrl, remotes: { settings: manifestUrlOf(options.settingsRemoteUrl) } });
+  const config = JSON.stringify({
+    apiUrl: options.apiUrl,
+    remotes: { settings: manifestUrlOf(options.settingsRemoteUrl) },
+    ...(options.plaid ? { plaid: options.plaid } : {}),
+  });
 
   const server = createServer((req, res) => {
     void (async () => {

@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { loadRuntimeConfig } from './config';
 import { registerSettingsRemote } from './federation';
 import { createAppRouter } from './routing/router';
+import { RuntimeConfigProvider } from './runtime-config';
 import { SessionProvider } from './session/context';
 import { createSessionController } from './session/controller';
 import { createSessionStore } from './session/store';
@@ -36,15 +37,17 @@ async function start(): Promise<void> {
 
   createRoot(root).render(
     <StrictMode>
-      <ThemeProvider>
-        <QueryClientProvider client={queryClient}>
-          <NoticeProvider>
-            <SessionProvider controller={controller}>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </NoticeProvider>
-        </QueryClientProvider>
-      </ThemeProvider>
+      <RuntimeConfigProvider config={config}>
+        <ThemeProvider>
+          <QueryClientProvider client={queryClient}>
+            <NoticeProvider>
+              <SessionProvider controller={controller}>
+                <RouterProvider router={router} />
+              </SessionProvider>
+            </NoticeProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </RuntimeConfigProvider>
     </StrictMode>,
   );
 }

@@ -1,16 +1,37 @@
+/**
+ * How the browser links banks. `sandbox` (development and tests): the shell lists the local Plaid sandbox's
+ * institutions and completes Link through the sandbox's `/ledgerline/link/complete`. `production`: Plaid
+ * Link from cdn.plaid.com with the link token; `env` is Plaid's environment name, for the record only
+ * (the link token decides where Link runs).
+ */
+export type PlaidWebConfig = { mode: 'sandbox'; sandboxUrl: string } | { mode: 'production'; env?: string };
+
 /** Served at /config.json by the web server, so one build runs against any gateway and remote URLs. */
 export interface RuntimeConfig {
   apiUrl: string;
   remotes: { settings: string };
+  /** Null when the server configured no bank linking: the connect page says so instead of failing. */
+  plaid: PlaidWebConfig | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+function parsePlaid(value: unknown): PlaidWebConfig | null {
+  if (value === undefined || value === null) return null;
+  if (isRecord(value) && value.mode === 'sandbox' && typeof value.sandboxUrl === 'string' && value.sandboxUrl !== '') {
+    return { mode: 'sandbox', sandboxUrl: value.sandboxUrl.replace(/\/+$/, '') };
+  }
+  if (isRecord(value) && value.mode === 'production' && (value.env === undefined || typeof value.env === 'string')) {
+    return typeof value.env === 'string' ? { mode: 'production', env: value.env } : { mode: 'production' };
+  }
+  throw new Error('config.json plaid must be { "mode": "sandbox", "sandboxUrl": string } or { "mode": "production", "env"?: string }');
+}
+
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value) || typeof value.apiUrl !== 'string' || !isRecord(value.remotes) || typeof value.remotes.settings !== 'string') {
-    throw new Error('config.json must be { "apiUrl": string, "remotes": { "settings": string } }');
+    throw new Error('config.json must be { "apiUrl": string, "remotes": { "settings": string }, "plaid"?: {...} }');
   }
-  return { apiUrl: value.apiUrl, remotes: { settings: value.remotes.settings } };
+  return { apiUrl: value.apiUrl, remotes: { settings: value.remotes.settings }, plaid: parsePlaid(value.plaid) };
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {

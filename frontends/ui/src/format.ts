@@ -24,3 +24,18 @@ export function formatShortMoney(amount: number): string {
 export function shortId(id: string): string {
   return id.slice(-6).toUpperCase();
 }
+
+const relativeUnits = [
+  { ms: 86_400_000, unit: 'day' },
+  { ms: 3_600_000, unit: 'hour' },
+  { ms: 60_000, unit: 'minute' },
+] as const;
+
+/** Spec §9: relative time in days, hours, minutes or seconds ago ('3 hours ago', '1 day ago'). */
+export function formatRelativeTime(when: Date | string, now: Date = new Date()): string {
+  const then = typeof when === 'string' ? new Date(when) : when;
+  const elapsed = Math.max(0, now.getTime() - then.getTime());
+  const found = relativeUnits.find((u) => elapsed >= u.ms);
+  const [count, unit] = found ? [Math.floor(elapsed / found.ms), found.unit] : [Math.floor(elapsed / 1000), 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+}

@@ -1,5 +1,5 @@
 export { cx } from './cx';
-export { formatMoney, formatShortMoney, shortId } from './format';
+export { formatMoney, formatRelativeTime, formatShortMoney, shortId } from './format';
 export { Button } from './components/Button';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './components/Button';
 export { TextField } from './components/TextField';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOptionLabel, filterOptions, formatMoney, formatShortMoney, resolveNotice, shortId } from '../src/index';
+import { addOptionLabel, filterOptions, formatMoney, formatRelativeTime, formatShortMoney, resolveNotice, shortId } from '../src/index';
 
 describe('format helpers (spec §9)', () => {
   it('formats USD in en-US with 2 decimals', () => {
@@ -44,5 +44,16 @@ describe('notice rules (spec §8)', () => {
   });
   it('keeps custom notices at the bottom without a timeout', () => {
     expect(resolveNotice({ message: 'Please wait while we finish uploading', title: 'Importing', type: 'custom' })).toMatchObject({ placement: 'bottom', duration: null });
+  });
+});
+
+describe('relative time (spec §9)', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('shows days, hours, minutes or seconds ago', () => {
+    expect(formatRelativeTime('2026-11-23T11:59:58Z', now)).toBe('2 seconds ago');
+    expect(formatRelativeTime('2026-11-23T11:59:00Z', now)).toBe('1 minute ago');
+    expect(formatRelativeTime(new Date('2026-11-23T09:00:00Z'), now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-21T12:00:00Z', now)).toBe('2 days ago');
+    expect(formatRelativeTime('2026-11-23T12:00:05Z', now)).toBe('0 seconds ago');
   });
 });

@@ -1,6 +1,7 @@
 import { Menu, ThemeToggle, cx } from '@ledgerline/ui';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { ImportNoticesProvider } from '../banking/ImportNotices';
 import { useSession, useSessionController } from '../session/context';
 import { Logo } from './Logo';
 import { navigationFor } from './navigation';
@@ -90,7 +91,9 @@ export function AppLayout() {
           {links}
         </nav>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
-          <Outlet />
+          <ImportNoticesProvider>
+            <Outlet />
+          </ImportNoticesProvider>
         </main>
       </div>
     </div>

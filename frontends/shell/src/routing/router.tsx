@@ -5,6 +5,7 @@ import { ACCOUNTING_SYNC_ROUTE } from '../layout/navigation';
 import { AreaPage } from '../pages/app/AreaPage';
 import { areas } from '../pages/app/areas';
 import { ComingSoonPage } from '../pages/app/ComingSoonPage';
+import { ConnectAccountsPage } from '../pages/app/ConnectAccountsPage';
 import { DashboardPage } from '../pages/app/DashboardPage';
 import { SettingsRoute } from '../pages/app/SettingsRoute';
 import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
@@ -62,10 +63,7 @@ export function createAppRouter() {
                 />
               ),
             },
-            {
-              path: '/connect-accounts',
-              element: <ComingSoonPage title="Connect Accounts" coming="Linking bank accounts through the bank aggregator arrives in a later release." />,
-            },
+            { path: '/connect-accounts', element: <ConnectAccountsPage /> },
             {
               path: '/select-organization',
               element: <ComingSoonPage title="Organizations" coming="Accounting firms pick the organization to work in here once firm management is built." />,
