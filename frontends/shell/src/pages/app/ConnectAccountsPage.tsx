@@ -86,7 +86,7 @@ export function ConnectAccountsPage() {
   const sync = (account: BankAccount) => {
     setBusyAccountId(account.id);
     syncTransactions.mutate(account.id, {
-      onSuccess: (answer) => notice.info(answer.message),
+      onSuccess: (answer) => notice.success(answer.message),
       onError: showError,
       onSettled: () => setBusyAccountId(null),
     });
