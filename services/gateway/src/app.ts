@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { createLogger, createServiceClient, httpDuration, registerHealth, type Logger } from '@ledgerline/platform';
 import { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
+import { BankingService } from '@ledgerline/proto/banking/v1/banking_pb';
 import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
@@ -12,6 +13,7 @@ import { HttpError, registerErrorHandling } from './http/errors.js';
 import { registerSchemas } from './http/schemas.js';
 import { gatewaySchemaController } from './http/validation.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -19,6 +21,8 @@ export interface GatewayDeps {
   logger?: Logger;
   /** Default: a Connect client to `config.IDENTITY_URL` with `config.IDENTITY_TIMEOUT_MS` per call. */
   identity?: IdentityClient;
+  /** Default: a Connect client to `config.BANKING_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
+  banking?: BankingClient;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -50,6 +54,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const { config } = deps;
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const identity = deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
+  const banking = deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS });
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -136,6 +141,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     authenticator,
     limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
   });
+  await registerBankingRoutes(app, { banking });
 
   return app;
 }

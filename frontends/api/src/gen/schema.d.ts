@@ -226,6 +226,177 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/plaid/link-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Plaid Link token to link a bank */
+        post: operations["createLinkToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plaid/update-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Plaid Link token in update mode, to reconnect an account */
+        post: operations["createUpdateToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's linked accounts */
+        get: operations["listAccounts"];
+        put?: never;
+        /** Link the accounts of a Plaid Link session; their transactions sync in a job */
+        post: operations["linkAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/check-anomaly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Duplicate-account check */
+        get: operations["checkAnomaly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink an account (its transactions stay in the books) */
+        delete: operations["removeAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync the account's bank feed now (a job) */
+        post: operations["syncTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge a duplicate account into another */
+        post: operations["mergeAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Queue jobs (bank sync) and their progress */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bank-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Raw bank transactions as received from the feed (newest first) */
+        get: operations["listBankTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plaid/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plaid webhooks (verified with the Plaid-Verification header; any failure is a 401) */
+        post: operations["plaidWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -394,6 +565,194 @@ export interface components {
             firstName?: string;
             middleName?: string;
             lastName?: string;
+        };
+        /** @description A linked bank or card account (spec §3 Bank account). Balances are decimal numbers with 2 places. */
+        BankAccount: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            institution: {
+                id: string;
+                name: string;
+                logo: string | null;
+            };
+            /** Format: uuid */
+            workspace: string;
+            mask: string;
+            vendorAccountId: string;
+            /** @description depository or credit (credit cards are credit). */
+            type: string;
+            /** @description checking, savings, credit card, ... */
+            subtype: string;
+            active: boolean;
+            reconnectRequired: boolean;
+            /** @description Decimal amount with 2 places (USD, en-US). */
+            availableBalance: number | null;
+            /** @description Decimal amount with 2 places (USD, en-US). */
+            currentBalance: number | null;
+            isoCurrencyCode: string;
+            /** @description ISO-8601 instant of the last completed sync. */
+            lastSyncedAt: string | null;
+            /** @description Date (YYYY-MM-DD) of the first stored transaction. */
+            dateStartAt: string | null;
+            /** @description Date (YYYY-MM-DD) of the last stored transaction. */
+            dateEndAt: string | null;
+            createdOn: string;
+            /** @enum {string} */
+            source: "quickbook" | "plaid" | "quickbook-plaid";
+        };
+        /** @description A queue job (spec §3 Job). In progress while waiting, delayed or active. */
+        Job: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "waiting" | "delayed" | "active" | "completed" | "failed";
+            /** @description The queue: transaction-sync. */
+            type: string;
+            order: number;
+            data: {
+                requestId: string;
+                /** Format: uuid */
+                accountId: string;
+                transactionPushed: number;
+                totalTransactions: number;
+                uploadType: string | null;
+            };
+            failedReason: string | null;
+            attempts: number;
+            createdOn: string;
+            finishedOn: string | null;
+        };
+        /** @description A raw bank transaction as received from the bank feed. amount > 0 is money into the account. */
+        BankTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            accountId: string;
+            externalId: string;
+            amount: number;
+            isoCurrencyCode: string;
+            date: string;
+            authorizedDate: string | null;
+            name: string;
+            merchantName: string;
+            pending: boolean;
+            providerCategory: string;
+            version: number;
+        };
+        /** @description A Plaid Link token for the client to open Link with. */
+        LinkTokenResponse: {
+            linkToken: string;
+            expiration: string;
+        };
+        /** @description Spec §3 Bank account link: what Plaid Link returned. */
+        LinkAccountsBody: {
+            publicToken?: string;
+            accounts?: {
+                /** @description The provider's account id. */
+                id?: string;
+                name?: string;
+                mask?: string;
+                type?: string;
+                subtype?: string;
+            }[];
+            institution?: {
+                name?: string;
+                institution_id?: string;
+            } | null;
+            ignoreDuplicateAccounts?: boolean;
+            coupon?: string;
+        };
+        /** @description The linked accounts and their first sync job; or, when accounts of the link are already linked and ignoreDuplicateAccounts was false, resultCode duplicate_account with the matching accounts and nothing linked. */
+        LinkAccountsResponse: {
+            accounts: components["schemas"]["BankAccount"][];
+            /** @enum {string|null} */
+            resultCode: "duplicate_account" | null;
+            matchingAccounts: components["schemas"]["BankAccount"][];
+            jobs: components["schemas"]["Job"][];
+        };
+        AccountsResponse: {
+            accounts: components["schemas"]["BankAccount"][];
+        };
+        /** @description An account that looks like the same real account as another (same institution, mask and kind), with the transactions they share. */
+        DuplicateMatch: {
+            account: components["schemas"]["BankAccount"];
+            matchingAccount: components["schemas"]["BankAccount"];
+            /** @description Transactions of `account` dated inside the matching account's date range. */
+            overlappingTransactions: number;
+            /** @description Overlapping transactions with a counterpart of the same date and amount. */
+            matchedTransactions: number;
+            matchPercentage: number;
+            matched: {
+                /** Format: uuid */
+                sourceTransactionId: string;
+                /** Format: uuid */
+                targetTransactionId: string;
+                date: string;
+                amount: number;
+            }[];
+        };
+        /** @description The duplicate-account check. The top-level figures are those of the first match; resultCode is duplicate_account when any match exists. */
+        CheckAnomalyResponse: {
+            /** @enum {string|null} */
+            resultCode: "duplicate_account" | null;
+            matchingAccounts: components["schemas"]["BankAccount"][];
+            overlappingTransactions: number;
+            matchedTransactions: number;
+            matchPercentage: number;
+            matches: components["schemas"]["DuplicateMatch"][];
+        };
+        AccountIdBody: {
+            /** Format: uuid */
+            accountId?: string;
+        };
+        SyncResponse: {
+            message: string;
+            job: components["schemas"]["Job"];
+        };
+        /** @description Spec §3 Account merge: the source account's transactions go into the target, which carries on with the source's bank feed. */
+        MergeBody: {
+            /** Format: uuid */
+            sourceAccountId?: string;
+            /** Format: uuid */
+            targetAccountId?: string;
+            conflicts?: {
+                /** Format: uuid */
+                sourceTransactionId?: string;
+                /** Format: uuid */
+                targetTransactionId?: string;
+                /** @enum {string} */
+                resolution?: "keep_target" | "keep_both" | "keep_source";
+            }[];
+            /** @description Default true. */
+            keepTargetsNonMatchedTransactions?: boolean;
+            /**
+             * @description Default forward-only-merge.
+             * @enum {string}
+             */
+            mergeStrategy?: "forward-only-merge" | "complete-merge";
+        };
+        MergeResponse: {
+            message: string;
+            targetAccount: components["schemas"]["BankAccount"];
+            movedTransactions: number;
+            droppedTransactions: number;
+            removedTargetTransactions: number;
+        };
+        JobsResponse: {
+            jobs: components["schemas"]["Job"][];
+        };
+        BankTransactionsResponse: {
+            data: components["schemas"]["BankTransaction"][];
+            meta: {
+                page: number;
+                take: number;
+                total: number;
+            };
+        };
+        PlaidWebhookResponse: {
+            /** @enum {string} */
+            outcome: "sync_enqueued" | "reconnect_required" | "duplicate" | "ignored";
         };
     };
     responses: never;
@@ -871,6 +1230,388 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createLinkToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Plaid Link token for the client to open Link with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTokenResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createUpdateToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountIdBody"];
+            };
+        };
+        responses: {
+            /** @description A Plaid Link token for the client to open Link with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTokenResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    linkAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkAccountsBody"];
+            };
+        };
+        responses: {
+            /** @description The linked accounts and their first sync job; or, when accounts of the link are already linked and ignoreDuplicateAccounts was false, resultCode duplicate_account with the matching accounts and nothing linked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkAccountsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    checkAnomaly: {
+        parameters: {
+            query?: {
+                accountId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The duplicate-account check. The top-level figures are those of the first match; resultCode is duplicate_account when any match exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckAnomalyResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    syncTransactions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountIdBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mergeAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                /** @description Comma-separated queue statuses. */
+                status?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listBankTransactions: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                page?: number;
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankTransactionsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    plaidWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ES256 JWT signed by Plaid over the SHA-256 of the body. */
+                "plaid-verification"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaidWebhookResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
