@@ -1,34 +1,66 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// Identity and the gateway for now: the session check every API call pays, and a password sign-in.
+// `npm run bench -- identity` or `-- banking` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
+import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
 import { measure, type LoadResult } from './lib/load.js';
 import { signedUpUser, startSystem } from '../tests/support/system.js';
+import { benchSyncThroughput } from '../services/banking/bench/sync-throughput.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
-const system = await startSystem({ gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '10000000', RATE_LIMIT_LOGIN_MAX: '10000000', RATE_LIMIT_CODE_MAX: '10000000', SESSION_CACHE_TTL_MS: '3000' } });
-const results: LoadResult[] = [];
-try {
-  const users: Array<Awaited<ReturnType<typeof signedUpUser>>> = [];
-  for (let n = 0; n < 20; n++) users.push(await signedUpUser(system));
-  const me = (token: string) => async () => (await system.api('GET', '/users/me', { token })).status === 200;
-  let i = 0;
-  const anyUser = async () => me(users[i++ % users.length]!.token)();
-  results.push(await measure({ name: 'GET /users/me (session cached at the gateway)', connections: 1, seconds: 8, send: anyUser }));
-  results.push(await measure({ name: 'GET /users/me (session cached at the gateway)', connections: 8, seconds: 8, send: anyUser }));
-  const login = async () => (await system.api('POST', '/login', { body: { email: users[i++ % users.length]!.email, password: 'Sup3rSecret' } })).status === 200;
-  results.push(await measure({ name: 'POST /login (argon2id verify, new session)', connections: 2, seconds: 8, send: login, warmup: 4 }));
-} finally {
-  await system.stop();
+const today = new Date().toISOString().slice(0, 10);
+const wanted = new Set(process.argv.slice(2));
+const runs = (suite: string) => wanted.size === 0 || wanted.has(suite);
+
+function write(name: string, title: string, data: string, body: string, json: unknown): void {
+  const report = `# ${title}\n\nMeasured ${today} on ${machine}.\nData: ${data}\n\n${body}\n`;
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(`bench-results/${name}.md`, report);
+  writeFileSync(`bench-results/${name}.json`, `${JSON.stringify({ machine, date: today, ...(json as object) }, null, 2)}\n`);
+  console.log(report);
 }
 
-const table = [
-  '| scenario | connections | requests | errors | req/s | p50 ms | p90 ms | p99 ms |',
-  '|---|---|---|---|---|---|---|---|',
-  ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} |`),
-].join('\n');
-const report = `# Identity through the gateway\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${machine}.\nData: 20 signed-up users in a fresh identity database; the gateway, identity, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).\n\n${table}\n`;
-mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/identity.md', report);
-writeFileSync('bench-results/identity.json', `${JSON.stringify({ machine, results }, null, 2)}\n`);
-console.log(report);
+/** Identity through the gateway: the session check every API call pays, and a password sign-in. */
+async function identitySuite(): Promise<void> {
+  const system = await startSystem({ gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '10000000', RATE_LIMIT_LOGIN_MAX: '10000000', RATE_LIMIT_CODE_MAX: '10000000', SESSION_CACHE_TTL_MS: '3000' } });
+  const results: LoadResult[] = [];
+  try {
+    const users: Array<Awaited<ReturnType<typeof signedUpUser>>> = [];
+    for (let n = 0; n < 20; n++) users.push(await signedUpUser(system));
+    let i = 0;
+    const anyUser = async () => (await system.api('GET', '/users/me', { token: users[i++ % users.length]!.token })).status === 200;
+    results.push(await measure({ name: 'GET /users/me (session cached at the gateway)', connections: 1, seconds: 8, send: anyUser }));
+    results.push(await measure({ name: 'GET /users/me (session cached at the gateway)', connections: 8, seconds: 8, send: anyUser }));
+    const login = async () => (await system.api('POST', '/login', { body: { email: users[i++ % users.length]!.email, password: 'Sup3rSecret' } })).status === 200;
+    results.push(await measure({ name: 'POST /login (argon2id verify, new session)', connections: 2, seconds: 8, send: login, warmup: 4 }));
+  } finally {
+    await system.stop();
+  }
+  const table = [
+    '| scenario | connections | requests | errors | req/s | p50 ms | p90 ms | p99 ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} |`),
+  ].join('\n');
+  write('identity', 'Identity through the gateway', '20 signed-up users in a fresh identity database; the gateway, identity, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).', table, { results });
+}
+
+/** Banking: transactions per second from the Plaid sandbox to stored raw transactions and published events. */
+async function bankingSuite(): Promise<void> {
+  const sandbox = await startPlaidSandbox({ port: 0 });
+  try {
+    // BENCH_BANKING_TRANSACTIONS makes a quick check of the bench itself; the recorded figure is at 100,000.
+    const transactions = Number(process.env.BENCH_BANKING_TRANSACTIONS ?? 100_000);
+    const result = await benchSyncThroughput({ plaidUrl: sandbox.url, clientId: sandbox.clientId, secret: sandbox.secret, transactions });
+    const table = [
+      '| transactions | stored in | stored/s | stored and published in | transactions/s (headline) |',
+      '|---|---|---|---|---|',
+      `| ${result.transactions} | ${result.storedSeconds} s | ${result.storedPerSecond} | ${result.publishedSeconds} s | ${result.transactionsPerSecond} |`,
+    ].join('\n');
+    write('banking-sync', 'Banking: transaction sync throughput', `one sandbox item (First Platypus Bank: checking, savings, credit card) with ${transactions} transactions, synced through the official plaid SDK in pages of 500; each page is one database transaction (rows, cursor, outbox); the relay publishes to JetStream. Sandbox, banking, PostgreSQL and NATS on the same machine.`, table, { result });
+  } finally {
+    await sandbox.close();
+  }
+}
+
+if (runs('identity')) await identitySuite();
+if (runs('banking')) await bankingSuite();
