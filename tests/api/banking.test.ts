@@ -122,6 +122,8 @@ describe('linking and the first sync', () => {
     await h.sandbox.rotateWebhookKey();
     const rotated = await h.sandbox.signWebhookBody(body);
     expect((await h.api('POST', '/plaid/webhook', { rawBody: body, headers: { 'plaid-verification': rotated } })).status).toBe(200);
+    // A token of the rotated-out key is refused now that its expiry is known.
+    expect((await h.api('POST', '/plaid/webhook', { rawBody: body, headers: { 'plaid-verification': good } })).status).toBe(401);
     await h.settle(t);
   });
 });

@@ -11,14 +11,18 @@ export class WebhookVerificationError extends Error {
 
 interface CachedKey {
   key: CryptoKey | Uint8Array;
-  expiresAt: number;
+  /** Plaid's `expired_at` in ms; null while the key is current. */
+  expiredAt: number | null;
+  refreshAt: number;
 }
 
 /**
  * Verifies a Plaid webhook the way Plaid documents it (RELIABILITY 11): the Plaid-Verification header
- * is a JWT signed with ES256; its key is fetched by `kid` from /webhook_verification_key/get (and
- * cached); `iat` is at most 5 minutes old; the SHA-256 of the raw body equals the token's
- * `request_body_sha256`, compared in constant time. Any failure throws.
+ * is a JWT signed with ES256; its key is fetched by `kid` from /webhook_verification_key/get and cached
+ * (an expired key is refused; when a new kid appears, the cached current keys are fetched again so a
+ * rotated-out key learns its expiry, as in Plaid's own example); `iat` is at most 5 minutes old; the
+ * SHA-256 of the raw body equals the token's `request_body_sha256`, compared in constant time. Any
+ * failure throws.
  */
 export class PlaidWebhookVerifier {
   private readonly keys = new Map<string, CachedKey>();
@@ -32,17 +36,26 @@ export class PlaidWebhookVerifier {
     return this.options.now?.() ?? Date.now();
   }
 
-  private async keyFor(kid: string): Promise<CryptoKey | Uint8Array> {
-    const cached = this.keys.get(kid);
-    if (cached && cached.expiresAt > this.now()) return cached.key;
-    const r = await this.plaid.webhookVerificationKeyGet({ key_id: kid });
-    const jwk = r.data.key;
-    if (jwk.expired_at !== null && jwk.expired_at !== undefined && jwk.expired_at * 1000 <= this.now()) {
-      throw new WebhookVerificationError('verification key expired');
-    }
+  private async fetchKey(kid: string): Promise<CachedKey> {
+    const jwk = (await this.plaid.webhookVerificationKeyGet({ key_id: kid })).data.key;
     const key = await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, alg: 'ES256' } as JWK, 'ES256');
-    this.keys.set(kid, { key, expiresAt: this.now() + this.options.keyCacheMs });
-    return key;
+    const cached = { key, expiredAt: jwk.expired_at === null || jwk.expired_at === undefined ? null : jwk.expired_at * 1000, refreshAt: this.now() + this.options.keyCacheMs };
+    this.keys.set(kid, cached);
+    return cached;
+  }
+
+  private async keyFor(kid: string): Promise<CryptoKey | Uint8Array> {
+    let cached = this.keys.get(kid);
+    if (!cached || cached.refreshAt <= this.now()) {
+      const isNew = !cached;
+      cached = await this.fetchKey(kid);
+      if (isNew) {
+        // A new key usually means a rotation: the keys we hold as current may have expired meanwhile.
+        for (const [other, entry] of this.keys) if (other !== kid && entry.expiredAt === null) await this.fetchKey(other).catch(() => this.keys.delete(other));
+      }
+    }
+    if (cached.expiredAt !== null && cached.expiredAt <= this.now()) throw new WebhookVerificationError('verification key expired');
+    return cached.key;
   }
 
   /** The verified token's SHA-256 (a replay of the same signed request has the same one). */
