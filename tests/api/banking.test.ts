@@ -158,6 +158,21 @@ describe('failures of the feed', () => {
   });
 });
 
+describe('item webhooks', () => {
+  it('flags reconnectRequired on ITEM_LOGIN_REQUIRED and clears it after LOGIN_REPAIRED and a sync', async () => {
+    const t = h.tenant();
+    const { itemId } = await h.link(t, { institutionId: GINGHAM, transactions: 5 });
+    await h.settle(t);
+    const down = await h.sandbox.requireRelogin(itemId, { webhook: true });
+    expect(down?.status).toBe(200);
+    expect((await accountsOf(t)).every((a) => a.reconnectRequired)).toBe(true);
+    const up = await h.sandbox.repairLogin(itemId, { webhook: true });
+    expect(up?.status).toBe(200);
+    await expectEventually(async () => expect((await accountsOf(t)).every((a) => !a.reconnectRequired)).toBe(true), { timeoutMs: 15_000 });
+    await h.settle(t);
+  });
+});
+
 describe('the sync protocol', () => {
   it('restarts the pagination loop after TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION and ends with the exact state', async () => {
     const t = h.tenant();
