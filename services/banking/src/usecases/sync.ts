@@ -102,10 +102,17 @@ export class SyncWorker {
     }
     const delayMs = retryDelayMs(job.attempts, this.deps.config.SYNC_RETRY_BASE_MS);
     this.deps.logger.warn({ err: (err as Error)?.message, code, jobId: job.id, attempts: job.attempts, delayMs }, 'sync page failed; retrying with backoff');
-    await withTenant(this.deps.db, tenant, (trx) =>
-      jobs.update(trx, job.id, { status: 'delayed', failed_reason: reason, run_after: new Date(this.now().getTime() + delayMs), lease_expires_at: null }),
-    );
-    return { kind: 'retry', delayMs };
+    const retried = await withTenant(this.deps.db, tenant, async (trx) => {
+      // A job of the item requested meanwhile will run the sync anyway (one pending job per item).
+      const pending = await jobs.pendingOfItem(trx, job.plaid_item_id);
+      if (pending) {
+        await jobs.update(trx, job.id, { status: 'failed', failed_reason: reason, finished_at: this.now(), lease_expires_at: null });
+        return false;
+      }
+      await jobs.update(trx, job.id, { status: 'delayed', failed_reason: reason, run_after: new Date(this.now().getTime() + delayMs), lease_expires_at: null });
+      return true;
+    });
+    return retried ? { kind: 'retry', delayMs } : { kind: 'done' };
   }
 
   /** Pages until has_more is false. */
