@@ -356,3 +356,56 @@ describe('categories: groups and tags, update, move, delete', () => {
     expect((await categories(t)).some((c) => c.id === a.id || c.id === b.id)).toBe(false);
   });
 });
+
+describe('splits', () => {
+  const lunchOf = async () => (await h.api('GET', '/transactions/v2?description=Team%20lunch', { tenant: t })).body.data[0];
+
+  it("POST /transactions/split: 'Transaction has been split successfully.'; one entry with a category line per part; parts add up within 0.01", async () => {
+    await t.banking.add(checking, { amountCents: -10_000, date: '2026-11-01', name: 'Team lunch', merchantName: 'Nopa' });
+    const lunch = await expectLunch();
+    const meals = await categoryId(t, 'Meals and Entertainment');
+    const travel = await categoryId(t, 'Travel');
+    const office = await categoryId(t, 'Office Supplies');
+    const off = await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 30, categoryId: travel }] } });
+    expect(off.body).toMatchObject({ statusCode: 400, message: 'Split amounts must add up to the transaction amount', errors: [{ field: 'splitTransactions' }] });
+    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'splitTransactions', message: 'splitTransactions cannot be empty' }] });
+    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 0, categoryId: travel }] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'splitTransactions.0.amount' }] });
+    expect((await h.api('POST', '/transactions/split', { tenant: { ...t, token: t.viewerToken }, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 40, categoryId: travel }] } })).status).toBe(403);
+    const foreign = (await h.transactions(other, 1)).data[0];
+    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: foreign.id, amount: 5, categoryId: meals }, splitTransactions: [{ amount: 2.77, categoryId: travel }] } })).status).toBe(404);
+
+    const ok = await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 50, categoryId: meals }, splitTransactions: [{ amount: 29.99, categoryId: travel }, { amount: 20, categoryId: office }] } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ message: 'Transaction has been split successfully.', transaction: { id: lunch.id, isSplittedParent: true, amount: -100, category: { id: meals } } });
+    expect(ok.body.transaction.splittedChildren.map((c: { amount: number; categoryName: string }) => [c.amount, c.categoryName])).toEqual([[-29.99, 'Travel'], [-20, 'Office Supplies']]);
+    const lines = await h.ledger.db.adminDb('journal_lines').where({ entry_id: ok.body.transaction.debitJournalId }).orderBy('id');
+    // The parent's part absorbs the cent of difference: 50.01 + 29.99 + 20 = 100.
+    expect(lines.map((l: { direction: string; amount_cents: number }) => [l.direction, l.amount_cents])).toEqual([['credit', 10_000], ['debit', 5_001], ['debit', 2_999], ['debit', 2_000]]);
+    const refused = await h.api('PATCH', `/transactions/${lunch.id}`, { tenant: t, body: { categoryId: travel } });
+    expect(refused.body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_SPLIT', message: 'This transaction is split. Edit its split instead' });
+    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 50, categoryId: meals }, splitTransactions: [{ amount: 50, categoryId: travel }] } })).body.appErrorCode).toBe('TRANSACTION_SPLIT');
+  });
+
+  it("POST /transactions/update-split: change, add and delete parts ('Transaction has been updated successfully.'); none left un-splits", async () => {
+    const lunch = await lunchOf();
+    const [travelPart, officePart] = lunch.splittedChildren;
+    const meals = await categoryId(t, 'Meals and Entertainment');
+    const rent = await categoryId(t, 'Rent');
+    const upd = await h.api('POST', '/transactions/update-split', { tenant: t, body: {
+      parentTransaction: { id: lunch.id, amount: 40, categoryId: meals }, updateTransactions: [{ id: travelPart.id, amount: 35, categoryId: travelPart.categoryId }],
+      splitTransactions: [{ amount: 25, categoryId: rent }], deleteTransactionIds: [officePart.id],
+    } });
+    expect(upd.body.message).toBe('Transaction has been updated successfully.');
+    expect(upd.body.transaction.splittedChildren.map((c: { amount: number; categoryName: string }) => [c.amount, c.categoryName])).toEqual([[-35, 'Travel'], [-25, 'Rent']]);
+    expect((await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 40, categoryId: meals }, deleteTransactionIds: [lunch.id] } })).status).toBe(404);
+    const whole = await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 100, categoryId: meals }, deleteTransactionIds: upd.body.transaction.splittedChildren.map((c: { id: string }) => c.id) } });
+    expect(whole.body.transaction).toMatchObject({ isSplittedParent: false, splittedChildren: [], category: { id: meals } });
+    expect((await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 100, categoryId: meals } } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_NOT_SPLIT' });
+    const [trial] = (await h.ledger.db.adminDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ?", [t.workspaceId])).rows;
+    expect(trial.s).toBe(0);
+  });
+
+  async function expectLunch() {
+    return (await h.transactions(t, 1, 'description=Team%20lunch')).data[0];
+  }
+});

@@ -1,4 +1,4 @@
-import { newId, tablesMissingRls, withTenant } from '@ledgerline/platform';
+import { createDb, newId, tablesMissingRls, withTenant } from '@ledgerline/platform';
 import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHART } from '../src/domain/chart.js';
@@ -159,10 +159,24 @@ describe('concurrency and duplicates', () => {
     const ws = newId();
     const accounts = await seeded(ws);
     const [a, b] = accounts;
-    await Promise.all(Array.from({ length: 200 }, (_, i) => withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => postEntry(trx, {
-      workspaceId: ws, date: '2026-03-15', sourceType: 'ManualEntry', description: `p${i}`,
-      lines: [{ accountId: a?.id as string, direction: 'debit', amountCents: i + 1 }, { accountId: b?.id as string, direction: 'credit', amountCents: i + 1 }],
-    }))));
+    // Its own pool, as wide as a service's, so 200 waiting postings do not hit the 5 s acquire deadline on a busy machine.
+    const pool = createDb({ url: ledger.db.appUrl, pool: { min: 10, max: 10 } });
+    // Connections opened before the burst: opening many at once on a busy machine is what times out.
+    await Promise.all(Array.from({ length: 10 }, () => pool.raw('select pg_sleep(0.05)')));
+    // All 200 wait on one balances row (the price of keeping balances in the posting transaction): on a
+    // busy machine some wait longer than the pool's 5 s acquire deadline; they never started, so retry.
+    const post = async (i: number): Promise<void> => {
+      try {
+        await withTenant(pool, { workspaceId: ws }, (trx) => postEntry(trx, {
+          workspaceId: ws, date: '2026-03-15', sourceType: 'ManualEntry', description: `p${i}`,
+          lines: [{ accountId: a?.id as string, direction: 'debit', amountCents: i + 1 }, { accountId: b?.id as string, direction: 'credit', amountCents: i + 1 }],
+        }));
+      } catch (err) {
+        if ((err as Error).name !== 'KnexTimeoutError') throw err;
+        await post(i);
+      }
+    };
+    await Promise.all(Array.from({ length: 200 }, (_, i) => post(i))).finally(() => pool.destroy());
     const total = (200 * 201) / 2;
     const sums = await withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => sumRange(trx, '2026-03-01', '2026-03-31'));
     expect(sums.get(a?.id as string)).toEqual({ debit: total, credit: 0, count: 200 });

@@ -15,7 +15,8 @@ import { ledgerMigrations } from '../src/store/migrations.js';
 import { applyBankTransaction } from '../src/usecases/bank-events.js';
 import { createUseCases, type LedgerUseCases } from '../src/usecases/index.js';
 
-const TRANSACTIONS = Number(process.env.LEDGER_EXPORT_TRANSACTIONS ?? 10_000);
+// 2,000 in the everyday suite (it shares 2 cores with the rest); `npm run test:export-10k -w @ledgerline/ledger` runs the issue's 10,000.
+const TRANSACTIONS = Number(process.env.LEDGER_EXPORT_TRANSACTIONS ?? 2_000);
 
 let db: TestDatabase;
 let u: LedgerUseCases;
@@ -109,7 +110,7 @@ describe(`hledger reads the export of ${TRANSACTIONS} transactions`, () => {
     await compare(hledger(file, '-H', '-e', '2025-06-01'), '', '2025-05-31', (r) => r.closing);
     // Trial balance: the whole journal sums to zero.
     expect([...hledger(file).values()].reduce((a, b) => a + b, 0)).toBe(0);
-  });
+  }, 300_000);
 
   it('beancount: one open directive per account and every posting on an opened account', async () => {
     const { content } = await u.exports.export(tenant, 'beancount');
@@ -118,5 +119,5 @@ describe(`hledger reads the export of ${TRANSACTIONS} transactions`, () => {
     expect(opened.size).toBeGreaterThan(50);
     for (const account of used) expect(opened.has(account), account).toBe(true);
     for (const account of opened) expect(account).toMatch(/^(Assets|Liabilities|Equity|Income|Expenses)(:[A-Z0-9][A-Za-z0-9-]*)+$/);
-  });
+  }, 120_000);
 });

@@ -124,8 +124,13 @@ export const TransactionSchema = {
     debit: num, credit: num, debitJournalId: nullableStr, creditJournalId: nullableStr, debitAccount: accountRef, creditAccount: accountRef,
     isTransactionFinalized: bool, isAccruedParent: bool, isAccruedChildren: bool, isSplittedParent: bool, isSplittedChildren: bool, isOpeningBalance: bool,
     entityType: nullableStr, entityId: nullableStr, qboSynced: bool, pending: bool, vendorId: nullableStr, appliedRuleId: nullableStr,
+    splittedChildren: {
+      type: 'array',
+      description: 'The other parts of a split transaction (the transaction keeps its own part and category); amounts signed like the transaction.',
+      items: { type: 'object', properties: { id: str, amount: num, categoryId: str, categoryName: str }, required: ['id', 'amount', 'categoryId', 'categoryName'], additionalProperties: false },
+    },
   },
-  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId'],
+  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId', 'splittedChildren'],
   additionalProperties: false,
 } as const;
 
@@ -173,6 +178,33 @@ export const BulkUpdateBodySchema = {
         additionalProperties: false,
       },
     },
+  },
+  additionalProperties: false,
+} as const;
+
+const splitItem = (withId: boolean) => ({
+  type: 'object',
+  properties: { ...(withId ? { id: { type: 'string', maxLength: 100 } } : {}), amount: num, categoryId: { type: 'string', maxLength: 100 } },
+  additionalProperties: false,
+}) as const;
+
+export const SplitBodySchema = {
+  $id: 'SplitTransactionBody',
+  type: 'object',
+  description: 'Spec §3 "Split": the parent keeps `amount` in `categoryId`; the parts (positive amounts) must add up to the transaction within 0.01.',
+  properties: { parentTransaction: splitItem(true), splitTransactions: { type: 'array', maxItems: 100, items: splitItem(false) } },
+  additionalProperties: false,
+} as const;
+
+export const UpdateSplitBodySchema = {
+  $id: 'UpdateSplitBody',
+  type: 'object',
+  description: 'Change parts (updateTransactions), add parts (splitTransactions) and delete parts (deleteTransactionIds); with no part left the transaction is no longer split.',
+  properties: {
+    parentTransaction: splitItem(true),
+    updateTransactions: { type: 'array', maxItems: 100, items: splitItem(true) },
+    splitTransactions: { type: 'array', maxItems: 100, items: splitItem(false) },
+    deleteTransactionIds: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 } },
   },
   additionalProperties: false,
 } as const;
@@ -247,5 +279,5 @@ export const LEDGER_SCHEMAS = [
   LedgerPageMetaSchema, CategorySchema, AccountTreeNodeSchema, CategoriesResponseSchema, ChartOfAccountsResponseSchema, CreateCategoryBodySchema, CategoryResponseSchema,
   GroupsAndTagsResponseSchema, UpdateCategoryBodySchema, MoveCategoryBodySchema, DeleteCategoriesBodySchema,
   BillerSchema, TransactionSchema, TransactionsPageSchema, TransactionUpdatedResponseSchema, TransactionsUpdatedResponseSchema, CategoryIdBodySchema, BulkUpdateBodySchema,
-  FinalizeBodySchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
+  FinalizeBodySchema, SplitBodySchema, UpdateSplitBodySchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
 ] as const;

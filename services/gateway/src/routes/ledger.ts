@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
 import {
   BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
-  CreateCategoryBodySchema, DeleteCategoriesBodySchema, FinalizeBodySchema, GroupsAndTagsResponseSchema, MoveCategoryBodySchema, UpdateCategoryBodySchema, GeneralLedgerResponseSchema, LEDGER_SCHEMAS, LedgerTransactionsResponseSchema, TransactionSchema, TransactionsPageSchema,
+  CreateCategoryBodySchema, DeleteCategoriesBodySchema, SplitBodySchema, UpdateSplitBodySchema, FinalizeBodySchema, GroupsAndTagsResponseSchema, MoveCategoryBodySchema, UpdateCategoryBodySchema, GeneralLedgerResponseSchema, LEDGER_SCHEMAS, LedgerTransactionsResponseSchema, TransactionSchema, TransactionsPageSchema,
   TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema,
 } from '../http/ledger-schemas.js';
 import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
@@ -63,6 +63,7 @@ export function transactionJson(t: Transaction | undefined) {
     isTransactionFinalized: t.isTransactionFinalized, isAccruedParent: t.isAccruedParent, isAccruedChildren: t.isAccruedChildren, isSplittedParent: t.isSplittedParent,
     isSplittedChildren: t.isSplittedChildren, isOpeningBalance: t.isOpeningBalance, entityType: orNull(t.entityType), entityId: orNull(t.entityId), qboSynced: t.qboSynced,
     pending: t.pending, vendorId: orNull(t.vendorId), appliedRuleId: orNull(t.appliedRuleId),
+    splittedChildren: t.splittedChildren.map((p) => ({ id: p.id, amount: dollars(p.amountCents), categoryId: p.categoryId, categoryName: p.categoryName })),
   };
 }
 
@@ -70,6 +71,10 @@ interface ListQuery {
   accountId?: string; startDate?: string; endDate?: string; billers?: string; categories?: string; description?: string;
   amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string; page?: number; take?: number;
 }
+
+interface SplitItemBody { id?: string; amount?: number; categoryId?: string }
+/** Dollars as typed to absolute-or-not cents; the ledger checks the sign and the sum. */
+const splitItem = (it: SplitItemBody | undefined) => (it ? { id: it.id, amountCents: toCents(it.amount), categoryId: it.categoryId } : undefined);
 
 interface UpdateItemBody { id?: string; categoryId?: string; vendorId?: string; billerName?: string; appliedRuleId?: string; isTxnFinalized?: boolean }
 
@@ -206,6 +211,28 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     async (req) => {
       const r = await ledger.finalizeTransactions({ transactionIds: req.body.transactionIds ?? [], isTxnFinalized: req.body.isTxnFinalized }, headers(req));
       return { message: r.message, transactions: r.transactions.map(transactionJson) };
+    },
+  );
+
+  app.post<{ Body: { parentTransaction?: SplitItemBody; splitTransactions?: SplitItemBody[] } }>(
+    '/transactions/split',
+    { config: WRITE, schema: { ...common, operationId: 'splitTransaction', summary: 'Split a transaction into parts with their own categories', body: ref(SplitBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.splitTransaction({ parentTransaction: splitItem(req.body.parentTransaction), splitTransactions: (req.body.splitTransactions ?? []).map((x) => splitItem(x) ?? {}) }, headers(req));
+      return { message: r.message, transaction: transactionJson(r.transaction) };
+    },
+  );
+
+  app.post<{ Body: { parentTransaction?: SplitItemBody; updateTransactions?: SplitItemBody[]; splitTransactions?: SplitItemBody[]; deleteTransactionIds?: string[] } }>(
+    '/transactions/update-split',
+    { config: WRITE, schema: { ...common, operationId: 'updateSplit', summary: "Change a split transaction's parts", body: ref(UpdateSplitBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
+    async (req) => {
+      const b = req.body;
+      const r = await ledger.updateSplit({
+        parentTransaction: splitItem(b.parentTransaction), updateTransactions: (b.updateTransactions ?? []).map((x) => splitItem(x) ?? {}),
+        splitTransactions: (b.splitTransactions ?? []).map((x) => splitItem(x) ?? {}), deleteTransactionIds: b.deleteTransactionIds ?? [],
+      }, headers(req));
+      return { message: r.message, transaction: transactionJson(r.transaction) };
     },
   );
 

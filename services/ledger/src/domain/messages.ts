@@ -43,6 +43,11 @@ export const MSG = {
   moveIntoItself: 'A category cannot be moved under itself or its sub-categories',
   moveTooDeep: 'The move would place sub-categories deeper than four levels',
   groupsAndTagsType: 'groupsAndTagsType must be one of: groups, tags',
+  splitSum: 'Split amounts must add up to the transaction amount',
+  splitAmount: (field: string) => `${field} must be greater than 0`,
+  splitEmpty: 'splitTransactions cannot be empty',
+  notSplit: 'This transaction is not split',
+  splitPartNotFound: 'Split part not found',
   bankAccountNotLinked: 'The bank account of this transaction is not linked to the ledger yet',
 } as const;
 

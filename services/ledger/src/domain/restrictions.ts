@@ -25,15 +25,16 @@ const ENTITY_NAMES: Record<string, string> = { ManualEntry: 'manual journal', Ma
  * Spec §4: restrictions are checked in this order and the first match applies: connected to a manual
  * journal, bill, invoice or fixed asset; finalized; category Transfer; synced to the accounting
  * package; accrued; split. Then the edit rules: not a split or accrual child, not an opening balance.
+ * Editing the split itself (`splitting`) skips the split rule.
  */
-export function editRestriction(t: EditableState): Restriction | null {
+export function editRestriction(t: EditableState, options: { splitting?: boolean } = {}): Restriction | null {
   if (t.isRemoved) return { code: RESTRICTION.removed.code, message: RESTRICTION.removed.message };
   if (t.entityType) return { code: RESTRICTION.linked.code, message: RESTRICTION.linked.message(ENTITY_NAMES[t.entityType] ?? t.entityType) };
   if (t.isFinalized) return { code: RESTRICTION.finalized.code, message: RESTRICTION.finalized.message };
   if (t.categoryClass === 'Transfer') return { code: RESTRICTION.transfer.code, message: RESTRICTION.transfer.message };
   if (t.qboSynced) return { code: RESTRICTION.synced.code, message: RESTRICTION.synced.message };
   if (t.isAccruedParent) return { code: RESTRICTION.accrued.code, message: RESTRICTION.accrued.message };
-  if (t.isSplitParent) return { code: RESTRICTION.split.code, message: RESTRICTION.split.message };
+  if (t.isSplitParent && !options.splitting) return { code: RESTRICTION.split.code, message: RESTRICTION.split.message };
   if (t.isSplitChild) return { code: RESTRICTION.splitChild.code, message: RESTRICTION.splitChild.message };
   if (t.isAccrualChild) return { code: RESTRICTION.accrualChild.code, message: RESTRICTION.accrualChild.message };
   if (t.isOpeningBalance) return { code: RESTRICTION.openingBalance.code, message: RESTRICTION.openingBalance.message };

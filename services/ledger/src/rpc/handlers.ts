@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant } from '@ledgerline/platform';
 import {
-  AccountRefSchema, BillerSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
+  AccountRefSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
   type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
@@ -33,6 +33,7 @@ export function transactionMessage(t: TxnViewRow): Transaction {
     isSplittedParent: t.is_split_parent, isSplittedChildren: t.is_split_child, isAccruedParent: t.is_accrued_parent, isAccruedChildren: t.is_accrual_child,
     entityType: t.entity_type ?? '', entityId: t.entity_id ?? '', qboSynced: t.qbo_synced, vendorId: t.vendor_id ?? '', appliedRuleId: t.applied_rule_id ?? '',
     ledgerAccountId: t.ledger_account_id ?? '', isOpeningBalance: t.is_opening_balance,
+    splittedChildren: (t.splits ?? []).filter((p) => !p.is_parent_part).map((p) => create(SplitPartSchema, { id: p.id, amountCents: BigInt(p.amount_cents), categoryId: p.category_id, categoryName: p.category_name })),
   });
 }
 
@@ -88,6 +89,14 @@ export function ledgerRoutes(u: LedgerUseCases) {
       async finalizeTransactions(req, ctx) {
         const r = await u.transactions.finalize(tenantOf(ctx), req.transactionIds, req.isTxnFinalized);
         return { transactions: r.transactions.map(transactionMessage), message: r.message };
+      },
+      async splitTransaction(req, ctx) {
+        const r = await u.transactions.split(tenantOf(ctx), { parent: req.parentTransaction, parts: req.splitTransactions });
+        return { transaction: transactionMessage(r.transaction), message: r.message };
+      },
+      async updateSplit(req, ctx) {
+        const r = await u.transactions.updateSplit(tenantOf(ctx), { parent: req.parentTransaction, updates: req.updateTransactions, additions: req.splitTransactions, deleteIds: req.deleteTransactionIds });
+        return { transaction: transactionMessage(r.transaction), message: r.message };
       },
       async listBillers(_req, ctx) {
         return { billers: (await u.transactions.listBillers(tenantOf(ctx))).map(billerMessage) };

@@ -186,4 +186,28 @@ export const ledgerMigrations: Migration[] = [
       await knex.raw('drop function if exists journal_entry_must_balance(); drop function if exists journal_line_must_balance(); drop function if exists journal_entry_check_balance(uuid); drop function if exists journal_is_immutable();');
     },
   },
+  {
+    name: '20261123120000_ledger_splits',
+    async up(knex) {
+      // The parts of a split transaction (the parent's own part included): their category lines replace
+      // the single category line of its entry. Parts are mutable; the entries they produce are not.
+      await knex.schema.createTable('transaction_splits', (t) => {
+        t.uuid('id').primary();
+        t.uuid('workspace_id').notNullable();
+        t.uuid('transaction_id').notNullable().references('workspace_transactions.id');
+        // Signed like the transaction's amount; never zero.
+        t.bigInteger('amount_cents').notNullable();
+        t.uuid('category_id').notNullable().references('accounts.id');
+        t.boolean('is_parent_part').notNullable().defaultTo(false);
+        t.integer('position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('alter table transaction_splits add constraint transaction_splits_nonzero check (amount_cents <> 0)');
+      await knex.raw('create index transaction_splits_txn on transaction_splits (transaction_id, position)');
+      await enableTenantRls(knex, 'transaction_splits');
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('transaction_splits');
+    },
+  },
 ];

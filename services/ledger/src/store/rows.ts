@@ -39,6 +39,18 @@ export interface TxnViewRow extends TxnRow {
   biller_name: string | null;
   biller_category_id: string | null;
   ledger_account_name: string | null;
+  /** The other parts of a split transaction (filled by the view queries). */
+  splits?: SplitViewRow[];
+}
+
+export interface SplitViewRow {
+  id: string;
+  transaction_id: string;
+  amount_cents: number;
+  category_id: string;
+  category_name: string;
+  is_parent_part: boolean;
+  position: number;
 }
 
 export interface BillerRow {

@@ -49,8 +49,16 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
         categoryId = (await accountBySystemKey(trx, amountCents > 0 ? SYSTEM.uncategorisedIncome : SYSTEM.uncategorisedExpense)).id;
       }
     }
+    let current: TxnRow = { ...row, version };
+    if (row.is_split_parent && amountCents !== row.amount_cents) {
+      // The bank changed the amount of a split transaction: its parts no longer add up, so it is un-split
+      // (booked whole to the parent's category) and the user splits it again.
+      await trx('transaction_splits').where({ transaction_id: row.id }).delete();
+      await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: false });
+      current = { ...current, is_split_parent: false };
+    }
     if (amountCents !== row.amount_cents || t.date !== row.txn_date || categoryId !== row.category_id) {
-      await repost(trx, { ...row, version }, { amountCents, date: t.date, categoryId, name: t.name });
+      await repost(trx, current, { amountCents, date: t.date, categoryId, name: t.name });
     }
     return;
   }

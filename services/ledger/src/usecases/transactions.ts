@@ -1,12 +1,12 @@
 import { AppError, ErrorKind, newId, type Knex } from '@ledgerline/platform';
 import { isPostableLevel, SYSTEM } from '../domain/chart.js';
 import { MSG, SUCCESS } from '../domain/messages.js';
-import { bankTransactionLines } from '../domain/posting.js';
+import { bankTransactionLines, signedParts, splitTransactionLines } from '../domain/posting.js';
 import { editRestriction } from '../domain/restrictions.js';
 import { pageMeta, paging, Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
-import type { BillerRow, TxnRow, TxnViewRow } from '../store/rows.js';
+import type { BillerRow, SplitViewRow, TxnRow, TxnViewRow } from '../store/rows.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
 export interface ListFilters {
@@ -47,10 +47,23 @@ function viewQuery(trx: Knex.Transaction) {
     .select('t.*', 'c.name as category_name', 'c.coa_id as category_coa_id', 'c.class_group as category_class', 'c.level as category_level', 'c.parent_id as category_parent_id', 'b.name as biller_name', 'b.category_id as biller_category_id', 'la.name as ledger_account_name');
 }
 
+/** Attaches the split parts to the split parents among `rows`. */
+async function withSplits(trx: Knex.Transaction, rows: TxnViewRow[]): Promise<TxnViewRow[]> {
+  const parents = rows.filter((r) => r.is_split_parent).map((r) => r.id);
+  if (parents.length === 0) return rows;
+  const parts = (await trx('transaction_splits as s').join('accounts as a', 'a.id', 's.category_id').whereIn('s.transaction_id', parents).orderBy(['s.transaction_id', 's.position'])
+    .select('s.id', 's.transaction_id', 's.amount_cents', 's.category_id', 'a.name as category_name', 's.is_parent_part', 's.position')) as SplitViewRow[];
+  return rows.map((r) => (r.is_split_parent ? { ...r, splits: parts.filter((p) => p.transaction_id === r.id) } : r));
+}
+
+async function views(trx: Knex.Transaction, ids: string[]): Promise<TxnViewRow[]> {
+  return withSplits(trx, (await viewQuery(trx).whereIn('t.id', ids)) as TxnViewRow[]);
+}
+
 async function viewById(trx: Knex.Transaction, id: string): Promise<TxnViewRow> {
   const row = (await viewQuery(trx).where('t.id', id).where('t.is_removed', false).first()) as TxnViewRow | undefined;
   if (!row) throw AppError.notFound('Transaction');
-  return row;
+  return (await withSplits(trx, [row]))[0] as TxnViewRow;
 }
 
 function escapeLike(s: string): string {
@@ -90,7 +103,11 @@ export async function repost(trx: Knex.Transaction, row: TxnRow, next: { categor
   if (row.current_entry_id) await reverseEntry(trx, row.current_entry_id, `Reversal: ${row.name}`);
   let entryId: string | null = null;
   if (categoryId && row.ledger_account_id && date && amountCents !== 0) {
-    entryId = await postEntry(trx, { workspaceId: row.workspace_id, date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: name, lines: bankTransactionLines(row.ledger_account_id, categoryId, amountCents), transactionId: row.id });
+    const parts = row.is_split_parent ? ((await trx('transaction_splits').where({ transaction_id: row.id }).orderBy('position')) as { category_id: string; amount_cents: number }[]) : [];
+    const lines = parts.length > 0
+      ? splitTransactionLines(row.ledger_account_id, amountCents, parts.map((p) => ({ categoryId: p.category_id, amountCents: p.amount_cents })))
+      : bankTransactionLines(row.ledger_account_id, categoryId, amountCents);
+    entryId = await postEntry(trx, { workspaceId: row.workspace_id, date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: name, lines, transactionId: row.id });
   }
   const updated = { category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId, updated_at: trx.fn.now() };
   await trx('workspace_transactions').where({ id: row.id }).update(updated);
@@ -111,13 +128,13 @@ async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow> {
   return row;
 }
 
-async function assertEditable(trx: Knex.Transaction, row: TxnRow): Promise<void> {
+async function assertEditable(trx: Knex.Transaction, row: TxnRow, options: { splitting?: boolean } = {}): Promise<void> {
   const category = row.category_id ? await accountById(trx, row.category_id) : undefined;
   const r = editRestriction({
     entityType: row.entity_type, isFinalized: row.is_finalized, categoryClass: category?.class_group ?? null, qboSynced: row.qbo_synced,
     isAccruedParent: row.is_accrued_parent, isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child,
     isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed,
-  });
+  }, options);
   if (r) throw new AppError(ErrorKind.FailedPrecondition, r.message, { appErrorCode: r.code });
 }
 
@@ -165,7 +182,7 @@ export class TransactionUseCases {
       const countRow = (await q.clone().clearSelect().clearOrder().count<{ n: string }[]>({ n: '*' }).first()) as { n: string | number } | undefined;
       const itemCount = Number(countRow?.n ?? 0);
       const dir = order === 'ASC' ? 'asc' : 'desc';
-      const data = (await q.orderBy([{ column: 't.txn_date', order: dir }, { column: 't.id', order: dir }]).offset((pg.page - 1) * pg.take).limit(pg.take)) as TxnViewRow[];
+      const data = await withSplits(trx, (await q.orderBy([{ column: 't.txn_date', order: dir }, { column: 't.id', order: dir }]).offset((pg.page - 1) * pg.take).limit(pg.take)) as TxnViewRow[]);
       return { data, meta: pageMeta(pg, itemCount) };
     });
   }
@@ -228,7 +245,7 @@ export class TransactionUseCases {
         if (it.isTxnFinalized === true && !row.is_finalized) await trx('workspace_transactions').where({ id }).update({ is_finalized: true, updated_at: trx.fn.now() });
         ids.push(id);
       }
-      const transactions = (await viewQuery(trx).whereIn('t.id', ids)) as TxnViewRow[];
+      const transactions = await views(trx, ids);
       return { transactions, message: SUCCESS.transactionsUpdated };
     });
   }
@@ -245,7 +262,7 @@ export class TransactionUseCases {
         await lockRow(trx, id);
         await trx('workspace_transactions').where({ id }).update({ is_finalized: finalized, updated_at: trx.fn.now() });
       }
-      const transactions = (await viewQuery(trx).whereIn('t.id', transactionIds)) as TxnViewRow[];
+      const transactions = await views(trx, transactionIds);
       return { transactions, message: SUCCESS.transactionsUpdated };
     });
   }
@@ -281,4 +298,91 @@ export class TransactionUseCases {
       return { biller: { ...biller, category_id: category.id }, updatedTransactions: updated, message: SUCCESS.categoryUpdated };
     });
   }
+
+  /** POST /transactions/split: the parent keeps its part; the entry gets one category line per part. */
+  async split(tenant: Tenant, input: { parent?: SplitItem; parts: SplitItem[] }) {
+    assertCanEdit(tenant);
+    const p = new Problems();
+    checkParent(p, input.parent);
+    if (input.parts.length === 0) p.add('splitTransactions', MSG.splitEmpty);
+    input.parts.forEach((it, i) => checkPart(p, `splitTransactions.${i}`, it));
+    p.throwIfAny();
+    const parent = input.parent as Required<Pick<SplitItem, 'id' | 'amountCents' | 'categoryId'>>;
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const row = await lockRow(trx, parent.id);
+      await assertEditable(trx, row);
+      for (const it of [parent, ...input.parts]) await categoryForBooking(trx, it.categoryId as string);
+      const signed = signedParts(row.amount_cents, [parent, ...input.parts].map((it) => Number(it.amountCents)));
+      if (!signed) throw AppError.invalid([{ field: 'splitTransactions', message: MSG.splitSum }]);
+      await writeParts(trx, row, signed.map((cents, i) => ({ id: newId(), categoryId: (i === 0 ? parent.categoryId : input.parts[i - 1]?.categoryId) as string, cents })));
+      await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: true, category_id: parent.categoryId });
+      await repost(trx, { ...row, is_split_parent: true }, { categoryId: parent.categoryId });
+      return { transaction: await viewById(trx, row.id), message: SUCCESS.transactionSplit };
+    });
+  }
+
+  /** POST /transactions/update-split: change, add and delete parts; no part left un-splits the transaction. */
+  async updateSplit(tenant: Tenant, input: { parent?: SplitItem; updates: SplitItem[]; additions: SplitItem[]; deleteIds: string[] }) {
+    assertCanEdit(tenant);
+    const p = new Problems();
+    checkParent(p, input.parent);
+    input.updates.forEach((it, i) => {
+      p.uuid(`updateTransactions.${i}.id`, it.id, { required: true });
+      checkPart(p, `updateTransactions.${i}`, it);
+    });
+    input.additions.forEach((it, i) => checkPart(p, `splitTransactions.${i}`, it));
+    p.uuids('deleteTransactionIds', input.deleteIds);
+    p.throwIfAny();
+    const parent = input.parent as Required<Pick<SplitItem, 'id' | 'amountCents' | 'categoryId'>>;
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const row = await lockRow(trx, parent.id);
+      if (!row.is_split_parent) throw new AppError(ErrorKind.FailedPrecondition, MSG.notSplit, { appErrorCode: 'TRANSACTION_NOT_SPLIT' });
+      await assertEditable(trx, row, { splitting: true });
+      const children = (await trx('transaction_splits').where({ transaction_id: row.id, is_parent_part: false }).orderBy('position')) as { id: string; amount_cents: number; category_id: string }[];
+      const known = new Set(children.map((c) => c.id));
+      for (const id of [...input.deleteIds, ...input.updates.map((u) => u.id as string)]) if (!known.has(id)) throw AppError.notFound('Split part');
+      for (const it of [parent, ...input.updates, ...input.additions]) await categoryForBooking(trx, it.categoryId as string);
+      const updates = new Map(input.updates.map((u) => [u.id as string, u]));
+      const kept = children.filter((c) => !input.deleteIds.includes(c.id)).map((c) => {
+        const u = updates.get(c.id);
+        return { id: c.id, categoryId: u?.categoryId ?? c.category_id, abs: u ? Number(u.amountCents) : Math.abs(c.amount_cents) };
+      });
+      const all = [{ id: newId(), categoryId: parent.categoryId, abs: Number(parent.amountCents) }, ...kept, ...input.additions.map((a) => ({ id: newId(), categoryId: a.categoryId as string, abs: Number(a.amountCents) }))];
+      const signed = signedParts(row.amount_cents, all.map((a) => a.abs));
+      if (!signed) throw AppError.invalid([{ field: 'splitTransactions', message: MSG.splitSum }]);
+      const stillSplit = all.length > 1;
+      await writeParts(trx, row, stillSplit ? all.map((a, i) => ({ id: a.id, categoryId: a.categoryId, cents: signed[i] as number })) : []);
+      await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: stillSplit, category_id: parent.categoryId });
+      await repost(trx, { ...row, is_split_parent: stillSplit }, { categoryId: parent.categoryId });
+      return { transaction: await viewById(trx, row.id), message: SUCCESS.transactionUpdated };
+    });
+  }
+}
+
+export interface SplitItem {
+  id?: string;
+  amountCents?: bigint;
+  categoryId?: string;
+}
+
+function checkPart(p: Problems, field: string, it: SplitItem): void {
+  if (it.amountCents === undefined) p.add(`${field}.amount`, MSG.required(`${field}.amount`));
+  else if (it.amountCents <= 0n) p.add(`${field}.amount`, MSG.splitAmount(`${field}.amount`));
+  p.uuid(`${field}.categoryId`, it.categoryId, { required: true });
+}
+
+function checkParent(p: Problems, parent: SplitItem | undefined): void {
+  if (!parent) {
+    p.add('parentTransaction', MSG.required('parentTransaction'));
+    return;
+  }
+  p.uuid('parentTransaction.id', parent.id, { required: true });
+  checkPart(p, 'parentTransaction', parent);
+}
+
+/** Replaces a transaction's parts (the parent's part first). */
+async function writeParts(trx: Knex.Transaction, row: TxnRow, parts: { id: string; categoryId: string; cents: number }[]): Promise<void> {
+  await trx('transaction_splits').where({ transaction_id: row.id }).delete();
+  if (parts.length === 0) return;
+  await trx('transaction_splits').insert(parts.map((p, i) => ({ id: p.id, workspace_id: row.workspace_id, transaction_id: row.id, amount_cents: p.cents, category_id: p.categoryId, is_parent_part: i === 0, position: i })));
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/ledger/v1/ledger.proto.
  */
 export const file_ledgerline_ledger_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2xlZGdlci92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUubGVkZ2VyLnYxIiQKCFBhdGhQYXJ0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiiwIKCENhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSDQoFbGV2ZWwYBSABKAUSFQoNYmFsYW5jZV9jZW50cxgGIAEoAxINCgVncm91cBgHIAEoCRILCgN0YWcYCCABKAkSEQoJcGFyZW50X2lkGAkgASgJEhcKD2lzX3VzZXJfY3JlYXRlZBgKIAEoCBIsCgRwYXRoGAsgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGF0aFBhcnQSEgoKcWJvX3N5bmNlZBgMIAEoCBIXCg9iYW5rX2FjY291bnRfaWQYDSABKAkiFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkwKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMgoKY2F0ZWdvcmllcxgBIAMoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Ii0KGUdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QSEAoIZW5kX2RhdGUYASABKAkikgEKGkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEjkKEWNoYXJ0X29mX2FjY291bnRzGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSOQoRcGFyZW50X2NhdGVnb3JpZXMYAiADKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeSKxAQoVQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZjb2FfaWQYAiABKAVIAYgBARIWCglwYXJlbnRfaWQYAyABKAlIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgcKBV9uYW1lQgkKB19jb2FfaWRCDAoKX3BhcmVudF9pZEIICgZfZ3JvdXBCBgoEX3RhZyJbChZDcmVhdGVDYXRlZ29yeVJlc3BvbnNlEjAKCGNhdGVnb3J5GAEgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSDwoHbWVzc2FnZRgCIAEoCSI3ChdHZXRHcm91cHNBbmRUYWdzUmVxdWVzdBIcChRncm91cHNfYW5kX3RhZ3NfdHlwZRgBIAEoCSI4ChhHZXRHcm91cHNBbmRUYWdzUmVzcG9uc2USDgoGZ3JvdXBzGAEgAygJEgwKBHRhZ3MYAiADKAkiowEKFVVwZGF0ZUNhdGVnb3J5UmVxdWVzdBIPCgJpZBgBIAEoCUgAiAEBEhEKBG5hbWUYAiABKAlIAYgBARITCgZjb2FfaWQYAyABKAVIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgUKA19pZEIHCgVfbmFtZUIJCgdfY29hX2lkQggKBl9ncm91cEIGCgRfdGFnIlsKFlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USMAoIY2F0ZWdvcnkYASABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRIPCgdtZXNzYWdlGAIgASgJImUKE01vdmVDYXRlZ29yeVJlcXVlc3QSGAoLY2F0ZWdvcnlfaWQYASABKAlIAIgBARIWCglwYXJlbnRfaWQYAiABKAlIAYgBAUIOCgxfY2F0ZWdvcnlfaWRCDAoKX3BhcmVudF9pZCJZChRNb3ZlQ2F0ZWdvcnlSZXNwb25zZRIwCghjYXRlZ29yeRgBIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Eg8KB21lc3NhZ2UYAiABKAkiLwoXRGVsZXRlQ2F0ZWdvcmllc1JlcXVlc3QSFAoMY2F0ZWdvcnlfaWRzGAEgAygJIisKGERlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIjcKBkJpbGxlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2NhdGVnb3J5X2lkGAMgASgJIiYKCkFjY291bnRSZWYSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSLKBQoLVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSHQoVdmVuZG9yX3RyYW5zYWN0aW9uX2lkGAIgASgJEiwKBmJpbGxlchgDIAEoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlchIMCgRtZW1vGAQgASgJEhQKDGFtb3VudF9jZW50cxgFIAEoAxIMCgRkYXRlGAYgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAcgASgJEhIKCmFjY291bnRfaWQYCCABKAkSMAoIY2F0ZWdvcnkYCSABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRI3Cg1kZWJpdF9hY2NvdW50GAogASgLMiAubGVkZ2VybGluZS5sZWRnZXIudjEuQWNjb3VudFJlZhI4Cg5jcmVkaXRfYWNjb3VudBgLIAEoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkFjY291bnRSZWYSGAoQam91cm5hbF9lbnRyeV9pZBgMIAEoCRIgChhpc190cmFuc2FjdGlvbl9maW5hbGl6ZWQYDSABKAgSDwoHcGVuZGluZxgOIAEoCBIaChJpc19zcGxpdHRlZF9wYXJlbnQYDyABKAgSHAoUaXNfc3BsaXR0ZWRfY2hpbGRyZW4YECABKAgSGQoRaXNfYWNjcnVlZF9wYXJlbnQYESABKAgSGwoTaXNfYWNjcnVlZF9jaGlsZHJlbhgSIAEoCBITCgtlbnRpdHlfdHlwZRgTIAEoCRIRCgllbnRpdHlfaWQYFCABKAkSEgoKcWJvX3N5bmNlZBgVIAEoCBIRCgl2ZW5kb3JfaWQYFiABKAkSFwoPYXBwbGllZF9ydWxlX2lkGBcgASgJEhkKEWxlZGdlcl9hY2NvdW50X2lkGBggASgJEhoKEmlzX29wZW5pbmdfYmFsYW5jZRgZIAEoCCKAAQoIUGFnZU1ldGESDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhIKCml0ZW1fY291bnQYAyABKAUSEgoKcGFnZV9jb3VudBgEIAEoBRIZChFoYXNfcHJldmlvdXNfcGFnZRgFIAEoCBIVCg1oYXNfbmV4dF9wYWdlGAYgASgIIpIDChdMaXN0VHJhbnNhY3Rpb25zUmVxdWVzdBITCgthY2NvdW50X2lkcxgBIAMoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhIKCmJpbGxlcl9pZHMYBCADKAkSFAoMY2F0ZWdvcnlfaWRzGAUgAygJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKDGFtb3VudF9jZW50cxgHIAEoA0gAiAEBEh0KEG1pbl9hbW91bnRfY2VudHMYCCABKANIAYgBARIdChBtYXhfYW1vdW50X2NlbnRzGAkgASgDSAKIAQESDAoEZmxvdxgKIAEoCRIUCgxmaW5hbGl6YXRpb24YCyABKAkSDQoFb3JkZXIYDCABKAkSEQoEcGFnZRgNIAEoBUgDiAEBEhEKBHRha2UYDiABKAVIBIgBAUIPCg1fYW1vdW50X2NlbnRzQhMKEV9taW5fYW1vdW50X2NlbnRzQhMKEV9tYXhfYW1vdW50X2NlbnRzQgcKBV9wYWdlQgcKBV90YWtlInkKGExpc3RUcmFuc2FjdGlvbnNSZXNwb25zZRIvCgRkYXRhGAEgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SLAoEbWV0YRgCIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlBhZ2VNZXRhIiMKFUdldFRyYW5zYWN0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSJQChZHZXRUcmFuc2FjdGlvblJlc3BvbnNlEjYKC3RyYW5zYWN0aW9uGAEgASgLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24iUAoYVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJEhgKC2NhdGVnb3J5X2lkGAIgASgJSACIAQFCDgoMX2NhdGVnb3J5X2lkImQKGVVwZGF0ZVRyYW5zYWN0aW9uUmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIo8CChVUcmFuc2FjdGlvblVwZGF0ZUl0ZW0SDwoCaWQYASABKAlIAIgBARIYCgtjYXRlZ29yeV9pZBgCIAEoCUgBiAEBEhYKCXZlbmRvcl9pZBgDIAEoCUgCiAEBEhgKC2JpbGxlcl9uYW1lGAQgASgJSAOIAQESHAoPYXBwbGllZF9ydWxlX2lkGAUgASgJSASIAQESHQoQaXNfdHhuX2ZpbmFsaXplZBgGIAEoCEgFiAEBQgUKA19pZEIOCgxfY2F0ZWdvcnlfaWRCDAoKX3ZlbmRvcl9pZEIOCgxfYmlsbGVyX25hbWVCEgoQX2FwcGxpZWRfcnVsZV9pZEITChFfaXNfdHhuX2ZpbmFsaXplZCJiCh1CdWxrVXBkYXRlVHJhbnNhY3Rpb25zUmVxdWVzdBJBCgx0cmFuc2FjdGlvbnMYASADKAsyKy5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvblVwZGF0ZUl0ZW0iagoeQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjcKDHRyYW5zYWN0aW9ucxgBIAMoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkiagobRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0EhcKD3RyYW5zYWN0aW9uX2lkcxgBIAMoCRIdChBpc190eG5fZmluYWxpemVkGAIgASgISACIAQFCEwoRX2lzX3R4bl9maW5hbGl6ZWQiaAocRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRI3Cgx0cmFuc2FjdGlvbnMYASADKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIhQKEkxpc3RCaWxsZXJzUmVxdWVzdCJEChNMaXN0QmlsbGVyc1Jlc3BvbnNlEi0KB2JpbGxlcnMYASADKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXIiSwoTVXBkYXRlQmlsbGVyUmVxdWVzdBIKCgJpZBgBIAEoCRIYCgtjYXRlZ29yeV9pZBgCIAEoCUgAiAEBQg4KDF9jYXRlZ29yeV9pZCJzChRVcGRhdGVCaWxsZXJSZXNwb25zZRIsCgZiaWxsZXIYASABKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXISHAoUdXBkYXRlZF90cmFuc2FjdGlvbnMYAiABKAUSDwoHbWVzc2FnZRgDIAEoCSLGAQoUR2VuZXJhbExlZGdlckFjY291bnQSGQoRbGVkZ2VyX2FjY291bnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZjb2FfaWQYAyABKAUSDAoEdHlwZRgEIAEoCRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYBSABKAMSEwoLZGViaXRfY2VudHMYBiABKAMSFAoMY3JlZGl0X2NlbnRzGAcgASgDEh0KFWNsb3NpbmdfYmFsYW5jZV9jZW50cxgIIAEoAyI/ChdHZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJIlQKGEdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRI4CgRkYXRhGAEgAygLMioubGVkZ2VybGluZS5sZWRnZXIudjEuR2VuZXJhbExlZGdlckFjY291bnQipQIKCkxlZGdlckxpbmUSCgoCaWQYASABKAkSDAoEZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIYChBqb3VybmFsX2VudHJ5X2lkGAQgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAUgASgJEhMKC2RlYml0X2NlbnRzGAYgASgDEhQKDGNyZWRpdF9jZW50cxgHIAEoAxIbChNsZWRnZXJfYW1vdW50X2NlbnRzGAggASgDEiQKHGxlZGdlcl9ydW5uaW5nX2JhbGFuY2VfY2VudHMYCSABKAMSGgoSaXNfb3BlbmluZ19iYWxhbmNlGAogASgIEhMKC3NvdXJjZV90eXBlGAsgASgJEhcKD2NvdW50ZXJfYWNjb3VudBgMIAEoCSKXAQocR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBIZChFsZWRnZXJfYWNjb3VudF9pZBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhEKBHBhZ2UYBCABKAVIAIgBARIRCgR0YWtlGAUgASgFSAGIAQFCBwoFX3BhZ2VCBwoFX3Rha2UinAEKHUdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEi4KBGRhdGEYASADKAsyIC5sZWRnZXJsaW5lLmxlZGdlci52MS5MZWRnZXJMaW5lEiwKBG1ldGEYAiABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5QYWdlTWV0YRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAyABKAMiJQoTRXhwb3J0TGVkZ2VyUmVxdWVzdBIOCgZmb3JtYXQYASABKAkiUAoURXhwb3J0TGVkZ2VyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIRCglmaWxlX25hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJMp8PCg1MZWRnZXJTZXJ2aWNlEmsKDkxpc3RDYXRlZ29yaWVzEisubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0GiwubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXNwb25zZRJ3ChJHZXRDaGFydE9mQWNjb3VudHMSLy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRDaGFydE9mQWNjb3VudHNSZXF1ZXN0GjAubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0Q2hhcnRPZkFjY291bnRzUmVzcG9uc2USawoOQ3JlYXRlQ2F0ZWdvcnkSKy5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlc3BvbnNlEnEKEEdldEdyb3Vwc0FuZFRhZ3MSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHcm91cHNBbmRUYWdzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdyb3Vwc0FuZFRhZ3NSZXNwb25zZRJrCg5VcGRhdGVDYXRlZ29yeRIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USZQoMTW92ZUNhdGVnb3J5EikubGVkZ2VybGluZS5sZWRnZXIudjEuTW92ZUNhdGVnb3J5UmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLk1vdmVDYXRlZ29yeVJlc3BvbnNlEnEKEERlbGV0ZUNhdGVnb3JpZXMSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5EZWxldGVDYXRlZ29yaWVzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkRlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRJxChBMaXN0VHJhbnNhY3Rpb25zEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdFRyYW5zYWN0aW9uc1JlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USawoOR2V0VHJhbnNhY3Rpb24SKy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlc3BvbnNlEnQKEVVwZGF0ZVRyYW5zYWN0aW9uEi4ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0Gi8ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRKDAQoWQnVsa1VwZGF0ZVRyYW5zYWN0aW9ucxIzLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0GjQubGVkZ2VybGluZS5sZWRnZXIudjEuQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEn0KFEZpbmFsaXplVHJhbnNhY3Rpb25zEjEubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0GjIubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRJiCgtMaXN0QmlsbGVycxIoLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVxdWVzdBopLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVzcG9uc2USZQoMVXBkYXRlQmlsbGVyEikubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQmlsbGVyUmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUJpbGxlclJlc3BvbnNlEnEKEEdldEdlbmVyYWxMZWRnZXISLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRKAAQoVR2V0TGVkZ2VyVHJhbnNhY3Rpb25zEjIubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBozLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEmUKDEV4cG9ydExlZGdlchIpLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkV4cG9ydExlZGdlclJlcXVlc3QaKi5sZWRnZXJsaW5lLmxlZGdlci52MS5FeHBvcnRMZWRnZXJSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2xlZGdlci92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUubGVkZ2VyLnYxIiQKCFBhdGhQYXJ0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiiwIKCENhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSDQoFbGV2ZWwYBSABKAUSFQoNYmFsYW5jZV9jZW50cxgGIAEoAxINCgVncm91cBgHIAEoCRILCgN0YWcYCCABKAkSEQoJcGFyZW50X2lkGAkgASgJEhcKD2lzX3VzZXJfY3JlYXRlZBgKIAEoCBIsCgRwYXRoGAsgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGF0aFBhcnQSEgoKcWJvX3N5bmNlZBgMIAEoCBIXCg9iYW5rX2FjY291bnRfaWQYDSABKAkiFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkwKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMgoKY2F0ZWdvcmllcxgBIAMoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Ii0KGUdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QSEAoIZW5kX2RhdGUYASABKAkikgEKGkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEjkKEWNoYXJ0X29mX2FjY291bnRzGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSOQoRcGFyZW50X2NhdGVnb3JpZXMYAiADKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeSKxAQoVQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZjb2FfaWQYAiABKAVIAYgBARIWCglwYXJlbnRfaWQYAyABKAlIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgcKBV9uYW1lQgkKB19jb2FfaWRCDAoKX3BhcmVudF9pZEIICgZfZ3JvdXBCBgoEX3RhZyJbChZDcmVhdGVDYXRlZ29yeVJlc3BvbnNlEjAKCGNhdGVnb3J5GAEgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSDwoHbWVzc2FnZRgCIAEoCSI3ChdHZXRHcm91cHNBbmRUYWdzUmVxdWVzdBIcChRncm91cHNfYW5kX3RhZ3NfdHlwZRgBIAEoCSI4ChhHZXRHcm91cHNBbmRUYWdzUmVzcG9uc2USDgoGZ3JvdXBzGAEgAygJEgwKBHRhZ3MYAiADKAkiowEKFVVwZGF0ZUNhdGVnb3J5UmVxdWVzdBIPCgJpZBgBIAEoCUgAiAEBEhEKBG5hbWUYAiABKAlIAYgBARITCgZjb2FfaWQYAyABKAVIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgUKA19pZEIHCgVfbmFtZUIJCgdfY29hX2lkQggKBl9ncm91cEIGCgRfdGFnIlsKFlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USMAoIY2F0ZWdvcnkYASABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRIPCgdtZXNzYWdlGAIgASgJImUKE01vdmVDYXRlZ29yeVJlcXVlc3QSGAoLY2F0ZWdvcnlfaWQYASABKAlIAIgBARIWCglwYXJlbnRfaWQYAiABKAlIAYgBAUIOCgxfY2F0ZWdvcnlfaWRCDAoKX3BhcmVudF9pZCJZChRNb3ZlQ2F0ZWdvcnlSZXNwb25zZRIwCghjYXRlZ29yeRgBIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Eg8KB21lc3NhZ2UYAiABKAkiLwoXRGVsZXRlQ2F0ZWdvcmllc1JlcXVlc3QSFAoMY2F0ZWdvcnlfaWRzGAEgAygJIisKGERlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIjcKBkJpbGxlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2NhdGVnb3J5X2lkGAMgASgJIiYKCkFjY291bnRSZWYSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSKGBgoLVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSHQoVdmVuZG9yX3RyYW5zYWN0aW9uX2lkGAIgASgJEiwKBmJpbGxlchgDIAEoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlchIMCgRtZW1vGAQgASgJEhQKDGFtb3VudF9jZW50cxgFIAEoAxIMCgRkYXRlGAYgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAcgASgJEhIKCmFjY291bnRfaWQYCCABKAkSMAoIY2F0ZWdvcnkYCSABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRI3Cg1kZWJpdF9hY2NvdW50GAogASgLMiAubGVkZ2VybGluZS5sZWRnZXIudjEuQWNjb3VudFJlZhI4Cg5jcmVkaXRfYWNjb3VudBgLIAEoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkFjY291bnRSZWYSGAoQam91cm5hbF9lbnRyeV9pZBgMIAEoCRIgChhpc190cmFuc2FjdGlvbl9maW5hbGl6ZWQYDSABKAgSDwoHcGVuZGluZxgOIAEoCBIaChJpc19zcGxpdHRlZF9wYXJlbnQYDyABKAgSHAoUaXNfc3BsaXR0ZWRfY2hpbGRyZW4YECABKAgSGQoRaXNfYWNjcnVlZF9wYXJlbnQYESABKAgSGwoTaXNfYWNjcnVlZF9jaGlsZHJlbhgSIAEoCBITCgtlbnRpdHlfdHlwZRgTIAEoCRIRCgllbnRpdHlfaWQYFCABKAkSEgoKcWJvX3N5bmNlZBgVIAEoCBIRCgl2ZW5kb3JfaWQYFiABKAkSFwoPYXBwbGllZF9ydWxlX2lkGBcgASgJEhkKEWxlZGdlcl9hY2NvdW50X2lkGBggASgJEhoKEmlzX29wZW5pbmdfYmFsYW5jZRgZIAEoCBI6ChFzcGxpdHRlZF9jaGlsZHJlbhgaIAMoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0UGFydCJZCglTcGxpdFBhcnQSCgoCaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEhMKC2NhdGVnb3J5X2lkGAMgASgJEhUKDWNhdGVnb3J5X25hbWUYBCABKAkieQoJU3BsaXRJdGVtEg8KAmlkGAEgASgJSACIAQESGQoMYW1vdW50X2NlbnRzGAIgASgDSAGIAQESGAoLY2F0ZWdvcnlfaWQYAyABKAlIAogBAUIFCgNfaWRCDwoNX2Ftb3VudF9jZW50c0IOCgxfY2F0ZWdvcnlfaWQikwEKF1NwbGl0VHJhbnNhY3Rpb25SZXF1ZXN0EjsKEnBhcmVudF90cmFuc2FjdGlvbhgBIAEoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRI7ChJzcGxpdF90cmFuc2FjdGlvbnMYAiADKAsyHy5sZWRnZXJsaW5lLmxlZGdlci52MS5TcGxpdEl0ZW0iYwoYU3BsaXRUcmFuc2FjdGlvblJlc3BvbnNlEjYKC3RyYW5zYWN0aW9uGAEgASgLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSLsAQoSVXBkYXRlU3BsaXRSZXF1ZXN0EjsKEnBhcmVudF90cmFuc2FjdGlvbhgBIAEoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRI8ChN1cGRhdGVfdHJhbnNhY3Rpb25zGAIgAygLMh8ubGVkZ2VybGluZS5sZWRnZXIudjEuU3BsaXRJdGVtEjsKEnNwbGl0X3RyYW5zYWN0aW9ucxgDIAMoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRIeChZkZWxldGVfdHJhbnNhY3Rpb25faWRzGAQgAygJIl4KE1VwZGF0ZVNwbGl0UmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgikgMKF0xpc3RUcmFuc2FjdGlvbnNSZXF1ZXN0EhMKC2FjY291bnRfaWRzGAEgAygJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSEgoKYmlsbGVyX2lkcxgEIAMoCRIUCgxjYXRlZ29yeV9pZHMYBSADKAkSEwoLZGVzY3JpcHRpb24YBiABKAkSGQoMYW1vdW50X2NlbnRzGAcgASgDSACIAQESHQoQbWluX2Ftb3VudF9jZW50cxgIIAEoA0gBiAEBEh0KEG1heF9hbW91bnRfY2VudHMYCSABKANIAogBARIMCgRmbG93GAogASgJEhQKDGZpbmFsaXphdGlvbhgLIAEoCRINCgVvcmRlchgMIAEoCRIRCgRwYWdlGA0gASgFSAOIAQESEQoEdGFrZRgOIAEoBUgEiAEBQg8KDV9hbW91bnRfY2VudHNCEwoRX21pbl9hbW91bnRfY2VudHNCEwoRX21heF9hbW91bnRfY2VudHNCBwoFX3BhZ2VCBwoFX3Rha2UieQoYTGlzdFRyYW5zYWN0aW9uc1Jlc3BvbnNlEi8KBGRhdGEYASADKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIsCgRtZXRhGAIgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGFnZU1ldGEiIwoVR2V0VHJhbnNhY3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJIlAKFkdldFRyYW5zYWN0aW9uUmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbiJQChhVcGRhdGVUcmFuc2FjdGlvblJlcXVlc3QSCgoCaWQYASABKAkSGAoLY2F0ZWdvcnlfaWQYAiABKAlIAIgBAUIOCgxfY2F0ZWdvcnlfaWQiZAoZVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRI2Cgt0cmFuc2FjdGlvbhgBIAEoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkijwIKFVRyYW5zYWN0aW9uVXBkYXRlSXRlbRIPCgJpZBgBIAEoCUgAiAEBEhgKC2NhdGVnb3J5X2lkGAIgASgJSAGIAQESFgoJdmVuZG9yX2lkGAMgASgJSAKIAQESGAoLYmlsbGVyX25hbWUYBCABKAlIA4gBARIcCg9hcHBsaWVkX3J1bGVfaWQYBSABKAlIBIgBARIdChBpc190eG5fZmluYWxpemVkGAYgASgISAWIAQFCBQoDX2lkQg4KDF9jYXRlZ29yeV9pZEIMCgpfdmVuZG9yX2lkQg4KDF9iaWxsZXJfbmFtZUISChBfYXBwbGllZF9ydWxlX2lkQhMKEV9pc190eG5fZmluYWxpemVkImIKHUJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0EkEKDHRyYW5zYWN0aW9ucxgBIAMoCzIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uVXBkYXRlSXRlbSJqCh5CdWxrVXBkYXRlVHJhbnNhY3Rpb25zUmVzcG9uc2USNwoMdHJhbnNhY3Rpb25zGAEgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSJqChtGaW5hbGl6ZVRyYW5zYWN0aW9uc1JlcXVlc3QSFwoPdHJhbnNhY3Rpb25faWRzGAEgAygJEh0KEGlzX3R4bl9maW5hbGl6ZWQYAiABKAhIAIgBAUITChFfaXNfdHhuX2ZpbmFsaXplZCJoChxGaW5hbGl6ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjcKDHRyYW5zYWN0aW9ucxgBIAMoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkiFAoSTGlzdEJpbGxlcnNSZXF1ZXN0IkQKE0xpc3RCaWxsZXJzUmVzcG9uc2USLQoHYmlsbGVycxgBIAMoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlciJLChNVcGRhdGVCaWxsZXJSZXF1ZXN0EgoKAmlkGAEgASgJEhgKC2NhdGVnb3J5X2lkGAIgASgJSACIAQFCDgoMX2NhdGVnb3J5X2lkInMKFFVwZGF0ZUJpbGxlclJlc3BvbnNlEiwKBmJpbGxlchgBIAEoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlchIcChR1cGRhdGVkX3RyYW5zYWN0aW9ucxgCIAEoBRIPCgdtZXNzYWdlGAMgASgJIsYBChRHZW5lcmFsTGVkZ2VyQWNjb3VudBIZChFsZWRnZXJfYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgFIAEoAxITCgtkZWJpdF9jZW50cxgGIAEoAxIUCgxjcmVkaXRfY2VudHMYByABKAMSHQoVY2xvc2luZ19iYWxhbmNlX2NlbnRzGAggASgDIj8KF0dldEdlbmVyYWxMZWRnZXJSZXF1ZXN0EhIKCnN0YXJ0X2RhdGUYASABKAkSEAoIZW5kX2RhdGUYAiABKAkiVAoYR2V0R2VuZXJhbExlZGdlclJlc3BvbnNlEjgKBGRhdGEYASADKAsyKi5sZWRnZXJsaW5lLmxlZGdlci52MS5HZW5lcmFsTGVkZ2VyQWNjb3VudCKlAgoKTGVkZ2VyTGluZRIKCgJpZBgBIAEoCRIMCgRkYXRlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhgKEGpvdXJuYWxfZW50cnlfaWQYBCABKAkSFgoOdHJhbnNhY3Rpb25faWQYBSABKAkSEwoLZGViaXRfY2VudHMYBiABKAMSFAoMY3JlZGl0X2NlbnRzGAcgASgDEhsKE2xlZGdlcl9hbW91bnRfY2VudHMYCCABKAMSJAocbGVkZ2VyX3J1bm5pbmdfYmFsYW5jZV9jZW50cxgJIAEoAxIaChJpc19vcGVuaW5nX2JhbGFuY2UYCiABKAgSEwoLc291cmNlX3R5cGUYCyABKAkSFwoPY291bnRlcl9hY2NvdW50GAwgASgJIpcBChxHZXRMZWRnZXJUcmFuc2FjdGlvbnNSZXF1ZXN0EhkKEWxlZGdlcl9hY2NvdW50X2lkGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSEQoEcGFnZRgEIAEoBUgAiAEBEhEKBHRha2UYBSABKAVIAYgBAUIHCgVfcGFnZUIHCgVfdGFrZSKcAQodR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVzcG9uc2USLgoEZGF0YRgBIAMoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxlZGdlckxpbmUSLAoEbWV0YRgCIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlBhZ2VNZXRhEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgDIAEoAyIlChNFeHBvcnRMZWRnZXJSZXF1ZXN0Eg4KBmZvcm1hdBgBIAEoCSJQChRFeHBvcnRMZWRnZXJSZXNwb25zZRIPCgdjb250ZW50GAEgASgJEhEKCWZpbGVfbmFtZRgCIAEoCRIUCgxjb250ZW50X3R5cGUYAyABKAky9hAKDUxlZGdlclNlcnZpY2USawoOTGlzdENhdGVnb3JpZXMSKy5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0Q2F0ZWdvcmllc1JlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlEncKEkdldENoYXJ0T2ZBY2NvdW50cxIvLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QaMC5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRDaGFydE9mQWNjb3VudHNSZXNwb25zZRJrCg5DcmVhdGVDYXRlZ29yeRIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNyZWF0ZUNhdGVnb3J5UmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNyZWF0ZUNhdGVnb3J5UmVzcG9uc2UScQoQR2V0R3JvdXBzQW5kVGFncxItLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdyb3Vwc0FuZFRhZ3NSZXF1ZXN0Gi4ubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0R3JvdXBzQW5kVGFnc1Jlc3BvbnNlEmsKDlVwZGF0ZUNhdGVnb3J5EisubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQ2F0ZWdvcnlSZXF1ZXN0GiwubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQ2F0ZWdvcnlSZXNwb25zZRJlCgxNb3ZlQ2F0ZWdvcnkSKS5sZWRnZXJsaW5lLmxlZGdlci52MS5Nb3ZlQ2F0ZWdvcnlSZXF1ZXN0GioubGVkZ2VybGluZS5sZWRnZXIudjEuTW92ZUNhdGVnb3J5UmVzcG9uc2UScQoQRGVsZXRlQ2F0ZWdvcmllcxItLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkRlbGV0ZUNhdGVnb3JpZXNSZXF1ZXN0Gi4ubGVkZ2VybGluZS5sZWRnZXIudjEuRGVsZXRlQ2F0ZWdvcmllc1Jlc3BvbnNlEnEKEExpc3RUcmFuc2FjdGlvbnMSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0VHJhbnNhY3Rpb25zUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RUcmFuc2FjdGlvbnNSZXNwb25zZRJrCg5HZXRUcmFuc2FjdGlvbhIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldFRyYW5zYWN0aW9uUmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldFRyYW5zYWN0aW9uUmVzcG9uc2USdAoRVXBkYXRlVHJhbnNhY3Rpb24SLi5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVUcmFuc2FjdGlvblJlcXVlc3QaLy5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVUcmFuc2FjdGlvblJlc3BvbnNlEoMBChZCdWxrVXBkYXRlVHJhbnNhY3Rpb25zEjMubGVkZ2VybGluZS5sZWRnZXIudjEuQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1JlcXVlc3QaNC5sZWRnZXJsaW5lLmxlZGdlci52MS5CdWxrVXBkYXRlVHJhbnNhY3Rpb25zUmVzcG9uc2USfQoURmluYWxpemVUcmFuc2FjdGlvbnMSMS5sZWRnZXJsaW5lLmxlZGdlci52MS5GaW5hbGl6ZVRyYW5zYWN0aW9uc1JlcXVlc3QaMi5sZWRnZXJsaW5lLmxlZGdlci52MS5GaW5hbGl6ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEnEKEFNwbGl0VHJhbnNhY3Rpb24SLS5sZWRnZXJsaW5lLmxlZGdlci52MS5TcGxpdFRyYW5zYWN0aW9uUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0VHJhbnNhY3Rpb25SZXNwb25zZRJiCgtVcGRhdGVTcGxpdBIoLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZVNwbGl0UmVxdWVzdBopLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZVNwbGl0UmVzcG9uc2USYgoLTGlzdEJpbGxlcnMSKC5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0QmlsbGVyc1JlcXVlc3QaKS5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0QmlsbGVyc1Jlc3BvbnNlEmUKDFVwZGF0ZUJpbGxlchIpLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUJpbGxlclJlcXVlc3QaKi5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVCaWxsZXJSZXNwb25zZRJxChBHZXRHZW5lcmFsTGVkZ2VyEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0R2VuZXJhbExlZGdlclJlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHZW5lcmFsTGVkZ2VyUmVzcG9uc2USgAEKFUdldExlZGdlclRyYW5zYWN0aW9ucxIyLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldExlZGdlclRyYW5zYWN0aW9uc1JlcXVlc3QaMy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRMZWRnZXJUcmFuc2FjdGlvbnNSZXNwb25zZRJlCgxFeHBvcnRMZWRnZXISKS5sZWRnZXJsaW5lLmxlZGdlci52MS5FeHBvcnRMZWRnZXJSZXF1ZXN0GioubGVkZ2VybGluZS5sZWRnZXIudjEuRXhwb3J0TGVkZ2VyUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.ledger.v1.PathPart
@@ -620,6 +620,13 @@ export type Transaction = Message<"ledgerline.ledger.v1.Transaction"> & {
    * @generated from field: bool is_opening_balance = 25;
    */
   isOpeningBalance: boolean;
+
+  /**
+   * The other parts of a split transaction (the parent keeps its own part and category).
+   *
+   * @generated from field: repeated ledgerline.ledger.v1.SplitPart splitted_children = 26;
+   */
+  splittedChildren: SplitPart[];
 };
 
 /**
@@ -628,6 +635,169 @@ export type Transaction = Message<"ledgerline.ledger.v1.Transaction"> & {
  */
 export const TransactionSchema: GenMessage<Transaction> = /*@__PURE__*/
   messageDesc(file_ledgerline_ledger_v1_ledger, 18);
+
+/**
+ * @generated from message ledgerline.ledger.v1.SplitPart
+ */
+export type SplitPart = Message<"ledgerline.ledger.v1.SplitPart"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Signed like the transaction's amount.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string category_id = 3;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: string category_name = 4;
+   */
+  categoryName: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.SplitPart.
+ * Use `create(SplitPartSchema)` to create a new message.
+ */
+export const SplitPartSchema: GenMessage<SplitPart> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 19);
+
+/**
+ * Spec §3 "Split". Amounts are absolute cents as the user typed them.
+ *
+ * @generated from message ledgerline.ledger.v1.SplitItem
+ */
+export type SplitItem = Message<"ledgerline.ledger.v1.SplitItem"> & {
+  /**
+   * @generated from field: optional string id = 1;
+   */
+  id?: string | undefined;
+
+  /**
+   * @generated from field: optional int64 amount_cents = 2;
+   */
+  amountCents?: bigint | undefined;
+
+  /**
+   * @generated from field: optional string category_id = 3;
+   */
+  categoryId?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.SplitItem.
+ * Use `create(SplitItemSchema)` to create a new message.
+ */
+export const SplitItemSchema: GenMessage<SplitItem> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 20);
+
+/**
+ * @generated from message ledgerline.ledger.v1.SplitTransactionRequest
+ */
+export type SplitTransactionRequest = Message<"ledgerline.ledger.v1.SplitTransactionRequest"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.SplitItem parent_transaction = 1;
+   */
+  parentTransaction?: SplitItem | undefined;
+
+  /**
+   * @generated from field: repeated ledgerline.ledger.v1.SplitItem split_transactions = 2;
+   */
+  splitTransactions: SplitItem[];
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.SplitTransactionRequest.
+ * Use `create(SplitTransactionRequestSchema)` to create a new message.
+ */
+export const SplitTransactionRequestSchema: GenMessage<SplitTransactionRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 21);
+
+/**
+ * @generated from message ledgerline.ledger.v1.SplitTransactionResponse
+ */
+export type SplitTransactionResponse = Message<"ledgerline.ledger.v1.SplitTransactionResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.Transaction transaction = 1;
+   */
+  transaction?: Transaction | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.SplitTransactionResponse.
+ * Use `create(SplitTransactionResponseSchema)` to create a new message.
+ */
+export const SplitTransactionResponseSchema: GenMessage<SplitTransactionResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 22);
+
+/**
+ * @generated from message ledgerline.ledger.v1.UpdateSplitRequest
+ */
+export type UpdateSplitRequest = Message<"ledgerline.ledger.v1.UpdateSplitRequest"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.SplitItem parent_transaction = 1;
+   */
+  parentTransaction?: SplitItem | undefined;
+
+  /**
+   * @generated from field: repeated ledgerline.ledger.v1.SplitItem update_transactions = 2;
+   */
+  updateTransactions: SplitItem[];
+
+  /**
+   * New parts.
+   *
+   * @generated from field: repeated ledgerline.ledger.v1.SplitItem split_transactions = 3;
+   */
+  splitTransactions: SplitItem[];
+
+  /**
+   * @generated from field: repeated string delete_transaction_ids = 4;
+   */
+  deleteTransactionIds: string[];
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.UpdateSplitRequest.
+ * Use `create(UpdateSplitRequestSchema)` to create a new message.
+ */
+export const UpdateSplitRequestSchema: GenMessage<UpdateSplitRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 23);
+
+/**
+ * @generated from message ledgerline.ledger.v1.UpdateSplitResponse
+ */
+export type UpdateSplitResponse = Message<"ledgerline.ledger.v1.UpdateSplitResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.Transaction transaction = 1;
+   */
+  transaction?: Transaction | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.UpdateSplitResponse.
+ * Use `create(UpdateSplitResponseSchema)` to create a new message.
+ */
+export const UpdateSplitResponseSchema: GenMessage<UpdateSplitResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 24);
 
 /**
  * @generated from message ledgerline.ledger.v1.PageMeta
@@ -669,7 +839,7 @@ export type PageMeta = Message<"ledgerline.ledger.v1.PageMeta"> & {
  * Use `create(PageMetaSchema)` to create a new message.
  */
 export const PageMetaSchema: GenMessage<PageMeta> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 19);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 25);
 
 /**
  * Filters of spec §7 (comma lists already split). Amount filters are absolute cents.
@@ -759,7 +929,7 @@ export type ListTransactionsRequest = Message<"ledgerline.ledger.v1.ListTransact
  * Use `create(ListTransactionsRequestSchema)` to create a new message.
  */
 export const ListTransactionsRequestSchema: GenMessage<ListTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 20);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 26);
 
 /**
  * @generated from message ledgerline.ledger.v1.ListTransactionsResponse
@@ -781,7 +951,7 @@ export type ListTransactionsResponse = Message<"ledgerline.ledger.v1.ListTransac
  * Use `create(ListTransactionsResponseSchema)` to create a new message.
  */
 export const ListTransactionsResponseSchema: GenMessage<ListTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 21);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 27);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetTransactionRequest
@@ -798,7 +968,7 @@ export type GetTransactionRequest = Message<"ledgerline.ledger.v1.GetTransaction
  * Use `create(GetTransactionRequestSchema)` to create a new message.
  */
 export const GetTransactionRequestSchema: GenMessage<GetTransactionRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 22);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 28);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetTransactionResponse
@@ -815,7 +985,7 @@ export type GetTransactionResponse = Message<"ledgerline.ledger.v1.GetTransactio
  * Use `create(GetTransactionResponseSchema)` to create a new message.
  */
 export const GetTransactionResponseSchema: GenMessage<GetTransactionResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 23);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 29);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateTransactionRequest
@@ -837,7 +1007,7 @@ export type UpdateTransactionRequest = Message<"ledgerline.ledger.v1.UpdateTrans
  * Use `create(UpdateTransactionRequestSchema)` to create a new message.
  */
 export const UpdateTransactionRequestSchema: GenMessage<UpdateTransactionRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 24);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 30);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateTransactionResponse
@@ -859,7 +1029,7 @@ export type UpdateTransactionResponse = Message<"ledgerline.ledger.v1.UpdateTran
  * Use `create(UpdateTransactionResponseSchema)` to create a new message.
  */
 export const UpdateTransactionResponseSchema: GenMessage<UpdateTransactionResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 25);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 31);
 
 /**
  * Spec §3 "Transaction update item".
@@ -903,7 +1073,7 @@ export type TransactionUpdateItem = Message<"ledgerline.ledger.v1.TransactionUpd
  * Use `create(TransactionUpdateItemSchema)` to create a new message.
  */
 export const TransactionUpdateItemSchema: GenMessage<TransactionUpdateItem> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 26);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 32);
 
 /**
  * @generated from message ledgerline.ledger.v1.BulkUpdateTransactionsRequest
@@ -920,7 +1090,7 @@ export type BulkUpdateTransactionsRequest = Message<"ledgerline.ledger.v1.BulkUp
  * Use `create(BulkUpdateTransactionsRequestSchema)` to create a new message.
  */
 export const BulkUpdateTransactionsRequestSchema: GenMessage<BulkUpdateTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 27);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 33);
 
 /**
  * @generated from message ledgerline.ledger.v1.BulkUpdateTransactionsResponse
@@ -942,7 +1112,7 @@ export type BulkUpdateTransactionsResponse = Message<"ledgerline.ledger.v1.BulkU
  * Use `create(BulkUpdateTransactionsResponseSchema)` to create a new message.
  */
 export const BulkUpdateTransactionsResponseSchema: GenMessage<BulkUpdateTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 28);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 34);
 
 /**
  * @generated from message ledgerline.ledger.v1.FinalizeTransactionsRequest
@@ -966,7 +1136,7 @@ export type FinalizeTransactionsRequest = Message<"ledgerline.ledger.v1.Finalize
  * Use `create(FinalizeTransactionsRequestSchema)` to create a new message.
  */
 export const FinalizeTransactionsRequestSchema: GenMessage<FinalizeTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 29);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 35);
 
 /**
  * @generated from message ledgerline.ledger.v1.FinalizeTransactionsResponse
@@ -988,7 +1158,7 @@ export type FinalizeTransactionsResponse = Message<"ledgerline.ledger.v1.Finaliz
  * Use `create(FinalizeTransactionsResponseSchema)` to create a new message.
  */
 export const FinalizeTransactionsResponseSchema: GenMessage<FinalizeTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 30);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 36);
 
 /**
  * @generated from message ledgerline.ledger.v1.ListBillersRequest
@@ -1001,7 +1171,7 @@ export type ListBillersRequest = Message<"ledgerline.ledger.v1.ListBillersReques
  * Use `create(ListBillersRequestSchema)` to create a new message.
  */
 export const ListBillersRequestSchema: GenMessage<ListBillersRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 31);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 37);
 
 /**
  * @generated from message ledgerline.ledger.v1.ListBillersResponse
@@ -1018,7 +1188,7 @@ export type ListBillersResponse = Message<"ledgerline.ledger.v1.ListBillersRespo
  * Use `create(ListBillersResponseSchema)` to create a new message.
  */
 export const ListBillersResponseSchema: GenMessage<ListBillersResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 32);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 38);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateBillerRequest
@@ -1040,7 +1210,7 @@ export type UpdateBillerRequest = Message<"ledgerline.ledger.v1.UpdateBillerRequ
  * Use `create(UpdateBillerRequestSchema)` to create a new message.
  */
 export const UpdateBillerRequestSchema: GenMessage<UpdateBillerRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 33);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 39);
 
 /**
  * @generated from message ledgerline.ledger.v1.UpdateBillerResponse
@@ -1069,7 +1239,7 @@ export type UpdateBillerResponse = Message<"ledgerline.ledger.v1.UpdateBillerRes
  * Use `create(UpdateBillerResponseSchema)` to create a new message.
  */
 export const UpdateBillerResponseSchema: GenMessage<UpdateBillerResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 34);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 40);
 
 /**
  * @generated from message ledgerline.ledger.v1.GeneralLedgerAccount
@@ -1121,7 +1291,7 @@ export type GeneralLedgerAccount = Message<"ledgerline.ledger.v1.GeneralLedgerAc
  * Use `create(GeneralLedgerAccountSchema)` to create a new message.
  */
 export const GeneralLedgerAccountSchema: GenMessage<GeneralLedgerAccount> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 35);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 41);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetGeneralLedgerRequest
@@ -1143,7 +1313,7 @@ export type GetGeneralLedgerRequest = Message<"ledgerline.ledger.v1.GetGeneralLe
  * Use `create(GetGeneralLedgerRequestSchema)` to create a new message.
  */
 export const GetGeneralLedgerRequestSchema: GenMessage<GetGeneralLedgerRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 36);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 42);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetGeneralLedgerResponse
@@ -1160,7 +1330,7 @@ export type GetGeneralLedgerResponse = Message<"ledgerline.ledger.v1.GetGeneralL
  * Use `create(GetGeneralLedgerResponseSchema)` to create a new message.
  */
 export const GetGeneralLedgerResponseSchema: GenMessage<GetGeneralLedgerResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 37);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 43);
 
 /**
  * @generated from message ledgerline.ledger.v1.LedgerLine
@@ -1238,7 +1408,7 @@ export type LedgerLine = Message<"ledgerline.ledger.v1.LedgerLine"> & {
  * Use `create(LedgerLineSchema)` to create a new message.
  */
 export const LedgerLineSchema: GenMessage<LedgerLine> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 38);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 44);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetLedgerTransactionsRequest
@@ -1275,7 +1445,7 @@ export type GetLedgerTransactionsRequest = Message<"ledgerline.ledger.v1.GetLedg
  * Use `create(GetLedgerTransactionsRequestSchema)` to create a new message.
  */
 export const GetLedgerTransactionsRequestSchema: GenMessage<GetLedgerTransactionsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 39);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 45);
 
 /**
  * @generated from message ledgerline.ledger.v1.GetLedgerTransactionsResponse
@@ -1302,7 +1472,7 @@ export type GetLedgerTransactionsResponse = Message<"ledgerline.ledger.v1.GetLed
  * Use `create(GetLedgerTransactionsResponseSchema)` to create a new message.
  */
 export const GetLedgerTransactionsResponseSchema: GenMessage<GetLedgerTransactionsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 40);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 46);
 
 /**
  * @generated from message ledgerline.ledger.v1.ExportLedgerRequest
@@ -1321,7 +1491,7 @@ export type ExportLedgerRequest = Message<"ledgerline.ledger.v1.ExportLedgerRequ
  * Use `create(ExportLedgerRequestSchema)` to create a new message.
  */
 export const ExportLedgerRequestSchema: GenMessage<ExportLedgerRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 41);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 47);
 
 /**
  * @generated from message ledgerline.ledger.v1.ExportLedgerResponse
@@ -1348,7 +1518,7 @@ export type ExportLedgerResponse = Message<"ledgerline.ledger.v1.ExportLedgerRes
  * Use `create(ExportLedgerResponseSchema)` to create a new message.
  */
 export const ExportLedgerResponseSchema: GenMessage<ExportLedgerResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_ledger_v1_ledger, 42);
+  messageDesc(file_ledgerline_ledger_v1_ledger, 48);
 
 /**
  * The ledger owns the chart of accounts, journal entries and lines (integer cents, balanced, immutable),
@@ -1459,6 +1629,22 @@ export const LedgerService: GenService<{
     methodKind: "unary";
     input: typeof FinalizeTransactionsRequestSchema;
     output: typeof FinalizeTransactionsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.SplitTransaction
+   */
+  splitTransaction: {
+    methodKind: "unary";
+    input: typeof SplitTransactionRequestSchema;
+    output: typeof SplitTransactionResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.UpdateSplit
+   */
+  updateSplit: {
+    methodKind: "unary";
+    input: typeof UpdateSplitRequestSchema;
+    output: typeof UpdateSplitResponseSchema;
   },
   /**
    * @generated from rpc ledgerline.ledger.v1.LedgerService.ListBillers
