@@ -29,11 +29,22 @@ function PlaidLink({ token, onSuccess, onExit }: LinkFlowProps) {
   });
   useEffect(() => {
     const link = openPlaidLink(token);
+    // A Link closed by this cleanup (the page went away, or StrictMode's second run) reports nothing.
+    let active = true;
     link.result.then(
-      (success) => (success ? callbacks.current.onSuccess(success) : callbacks.current.onExit()),
-      (error: unknown) => callbacks.current.onExit(error instanceof Error ? error : new Error('Plaid Link failed')),
+      (success) => {
+        if (!active) return;
+        if (success) callbacks.current.onSuccess(success);
+        else callbacks.current.onExit();
+      },
+      (error: unknown) => {
+        if (active) callbacks.current.onExit(error instanceof Error ? error : new Error('Plaid Link failed'));
+      },
     );
-    return link.cancel;
+    return () => {
+      active = false;
+      link.cancel();
+    };
   }, [token]);
   return <Spinner label="Opening Plaid" />;
 }
