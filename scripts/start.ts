@@ -6,6 +6,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectBus, createLogger, withDatabase, withUser } from '@ledgerline/platform';
 import { migrateIdentity } from '@ledgerline/identity';
+import { migrateBanking } from '@ledgerline/banking';
+import { migrateLedger } from '@ledgerline/ledger';
 import { ensureNats, ensurePostgres, portOpen } from './lib/infra.js';
 import { run } from './lib/run.js';
 import { DEFAULT_PORTS, startStack, type StackPorts } from './lib/stack.js';
@@ -34,14 +36,17 @@ if (nats.kind === 'memory') {
   log.info({ source: nats.source }, nats.source === 'server' ? 'NATS: using the server on 127.0.0.1:4222' : 'NATS: started nats-server with JetStream (data in .data/nats)');
 }
 
-const identityDatabaseUrl = withDatabase(withUser(postgres.adminUrl, 'ledgerline_identity_app', APP_PASSWORD), 'ledgerline_identity');
-const applied = await migrateIdentity({
-  ...process.env,
-  LOG_LEVEL: 'warn',
-  IDENTITY_DATABASE_URL: identityDatabaseUrl,
-  IDENTITY_DATABASE_ADMIN_URL: withDatabase(postgres.adminUrl, 'ledgerline_identity'),
-});
-log.info({ applied: applied.length }, 'identity database ready');
+/** Creates (once) and migrates a service's database; answers the runtime URL (the application role). */
+async function serviceDatabase(service: string, migrate: (env: NodeJS.ProcessEnv) => Promise<string[]>): Promise<string> {
+  const key = service.toUpperCase();
+  const appUrl = withDatabase(withUser(postgres.adminUrl, `ledgerline_${service}_app`, APP_PASSWORD), `ledgerline_${service}`);
+  const applied = await migrate({ ...process.env, LOG_LEVEL: 'warn', [`${key}_DATABASE_URL`]: appUrl, [`${key}_DATABASE_ADMIN_URL`]: withDatabase(postgres.adminUrl, `ledgerline_${service}`) });
+  log.info({ applied: applied.length }, `${service} database ready`);
+  return appUrl;
+}
+const identityDatabaseUrl = await serviceDatabase('identity', migrateIdentity);
+const bankingDatabaseUrl = await serviceDatabase('banking', migrateBanking);
+const ledgerDatabaseUrl = await serviceDatabase('ledger', migrateLedger);
 
 /** Newest modification time under `dir` (files only; node_modules and dist skipped). */
 function newest(dir: string): number {
@@ -63,7 +68,7 @@ if (webIsCurrent) {
 }
 
 const bus = await connectBus({ kind: nats.kind, url: nats.url, name: 'ledgerline-dev', logger: log });
-const stack = await startStack({ identityDatabaseUrl, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
+const stack = await startStack({ identityDatabaseUrl, bankingDatabaseUrl, ledgerDatabaseUrl, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
 
 console.log(`
   Ledgerline is running.
@@ -71,6 +76,7 @@ console.log(`
     Web app     ${stack.webUrl}
     REST API    ${stack.gatewayUrl}   (OpenAPI: ${stack.gatewayUrl}/docs/json)
     Mailbox     ${stack.mailbox.url}   (sign-up codes and reset links land here)
+    Plaid       ${stack.plaid?.url ?? '-'}   (the local Plaid sandbox: link First Platypus Bank from /connect-accounts)
 
   Press Ctrl+C to stop.
 `);

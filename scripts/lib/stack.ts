@@ -1,4 +1,5 @@
-// The whole product on one machine, in one process: mailbox, identity, gateway and the built web app.
+// The whole product on one machine, in one process: mailbox, Plaid sandbox, identity, banking, ledger,
+// gateway and the built web app.
 // `npm start` runs it on the usual ports; the API and browser tests run it on free ports against a fresh
 // database, and stop and restart identity to check the gateway's behaviour when a service is down.
 import { createServer } from 'node:net';
@@ -6,6 +7,9 @@ import { createLogger, type EventBus, type Logger } from '@ledgerline/platform';
 import { startMailbox, type Mailbox } from '@ledgerline/mailbox';
 import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
 import { createIdentityService, identityConfigSchema, type IdentityService } from '@ledgerline/identity';
+import { bankingConfigSchema, createBankingService } from '@ledgerline/banking';
+import { createLedgerService, ledgerConfigSchema } from '@ledgerline/ledger';
+import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
 import type { FastifyInstance } from 'fastify';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
 
@@ -16,14 +20,20 @@ export interface StackPorts {
   settings: number;
   smtp: number;
   mailbox: number;
+  banking: number;
+  ledger: number;
+  plaid: number;
 }
 
 /** The ports `npm start` uses; documented in the README. */
-export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, smtp: 1025, mailbox: 8025 };
+export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, plaid: 8090 };
 
 export interface StackOptions {
   /** Identity's runtime connection (application role), on an already migrated database. */
   identityDatabaseUrl: string;
+  /** Banking (with the Plaid sandbox it talks to) and the ledger run when their migrated databases are given. */
+  bankingDatabaseUrl?: string;
+  ledgerDatabaseUrl?: string;
   bus: EventBus;
   /** 0 for any port picks a free one. */
   ports?: Partial<StackPorts>;
@@ -32,6 +42,7 @@ export interface StackOptions {
   /** Settings for identity beyond the stack's (e.g. GOOGLE_JWKS_URL, OTP_RESEND_SECONDS). */
   identityEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
+  bankingEnv?: Record<string, string>;
   logLevel?: 'info' | 'warn' | 'silent';
   nodeEnv?: 'development' | 'test';
   /** Browsers open the app on this host name (localhost keeps the shell's and gateway's origins alike). */
@@ -48,6 +59,8 @@ export interface Stack {
   webOrigin: string;
   settingsUrl: string | null;
   mailbox: Mailbox;
+  /** The Plaid sandbox banking talks to (null when banking does not run). */
+  plaid: PlaidSandbox | null;
   /** Stops identity (the gateway keeps running). */
   stopIdentity(): Promise<void>;
   /** Starts identity again on the same port. */
@@ -115,11 +128,39 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await startIdentity();
     closers.push(stopIdentity);
 
+    let plaid: PlaidSandbox | null = null;
+    if (options.bankingDatabaseUrl) {
+      plaid = await startPlaidSandbox({ port: ports.plaid, host: '127.0.0.1' });
+      closers.push(() => plaid!.close());
+      const bankingConfig = bankingConfigSchema.parse({
+        NODE_ENV: nodeEnv,
+        LOG_LEVEL: level,
+        BANKING_PORT: String(ports.banking),
+        BANKING_DATABASE_URL: options.bankingDatabaseUrl,
+        PLAID_BASE_URL: plaid.url,
+        PLAID_CLIENT_ID: plaid.clientId,
+        PLAID_SECRET: plaid.secret,
+        PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook`,
+        ...options.bankingEnv,
+      });
+      const banking = await createBankingService(bankingConfig, { bus: options.bus, logger: createLogger('banking', level) });
+      await banking.listen();
+      closers.push(() => banking.stop());
+    }
+    if (options.ledgerDatabaseUrl) {
+      const ledgerConfig = ledgerConfigSchema.parse({ NODE_ENV: nodeEnv, LOG_LEVEL: level, LEDGER_PORT: String(ports.ledger), LEDGER_DATABASE_URL: options.ledgerDatabaseUrl });
+      const ledger = await createLedgerService(ledgerConfig, { bus: options.bus, logger: createLogger('ledger', level) });
+      await ledger.listen();
+      closers.push(() => ledger.stop());
+    }
+
     const gatewayConfig = gatewayConfigSchema.parse({
       NODE_ENV: nodeEnv,
       LOG_LEVEL: level,
       GATEWAY_PORT: String(ports.gateway),
       IDENTITY_URL: identityUrl,
+      BANKING_URL: `http://127.0.0.1:${ports.banking}`,
+      LEDGER_URL: `http://127.0.0.1:${ports.ledger}`,
       CORS_ORIGINS: [webUrl, `http://127.0.0.1:${ports.web}`].join(','),
       ...options.gatewayEnv,
     });
@@ -132,7 +173,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.web) {
       settings = await startRemoteServer({ port: ports.settings, dir: new URL('../../frontends/settings/dist/', import.meta.url).pathname, host: '127.0.0.1' });
       closers.push(() => settings!.close());
-      web = await startWebServer({ port: ports.web, host: '127.0.0.1', apiUrl: gatewayUrl, settingsRemoteUrl: `http://${publicHost}:${ports.settings}` });
+      web = await startWebServer({
+        port: ports.web,
+        host: '127.0.0.1',
+        apiUrl: gatewayUrl,
+        settingsRemoteUrl: `http://${publicHost}:${ports.settings}`,
+        ...(plaid ? { plaid: { mode: 'sandbox' as const, sandboxUrl: `http://${publicHost}:${ports.plaid}` } } : {}),
+      });
       closers.push(() => web!.close());
     }
 
@@ -143,6 +190,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       webOrigin: webUrl,
       settingsUrl: settings ? `http://${publicHost}:${ports.settings}` : null,
       mailbox,
+      plaid,
       stopIdentity,
       startIdentity,
       close,

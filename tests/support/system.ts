@@ -2,6 +2,8 @@
 // mailbox over SMTP, identity, the gateway and (optionally) the built web app, all on free ports.
 import { createTestBus, createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
 import { identityMigrations } from '@ledgerline/identity';
+import { bankingMigrations } from '@ledgerline/banking';
+import { ledgerMigrations } from '@ledgerline/ledger';
 import type { MailMessage } from '@ledgerline/mailbox';
 import { startStack, type Stack } from '../../scripts/lib/stack.js';
 import { startFakeGoogle } from '../../services/identity/test/support.js';
@@ -10,6 +12,8 @@ export const GOOGLE_CLIENT_ID = 'system-test-client';
 
 export interface System extends Stack {
   db: TestDatabase;
+  bankingDb: TestDatabase | null;
+  ledgerDb: TestDatabase | null;
   google: Awaited<ReturnType<typeof startFakeGoogle>>;
   /** Moves identity's clock forward (codes and sessions expire by it). */
   clock: { offsetMs: number };
@@ -31,15 +35,29 @@ export interface ApiAnswer {
   ms: number;
 }
 
-export async function startSystem(options: { web?: boolean; identityEnv?: Record<string, string>; gatewayEnv?: Record<string, string> } = {}): Promise<System> {
+export interface SystemOptions {
+  web?: boolean;
+  /** Also run banking with the Plaid sandbox, and the ledger (each on a fresh database). */
+  banking?: boolean;
+  ledger?: boolean;
+  identityEnv?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
+  bankingEnv?: Record<string, string>;
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const db = await createTestDatabase('identity', identityMigrations);
+  const bankingDb = options.banking ? await createTestDatabase('banking', bankingMigrations) : null;
+  const ledgerDb = options.ledger ? await createTestDatabase('ledger', ledgerMigrations) : null;
   const bus = await createTestBus('system');
   const google = await startFakeGoogle(GOOGLE_CLIENT_ID);
   const clock = { offsetMs: 0 };
   const stack = await startStack({
     identityDatabaseUrl: db.appUrl,
+    bankingDatabaseUrl: bankingDb?.appUrl,
+    ledgerDatabaseUrl: ledgerDb?.appUrl,
     bus,
-    ports: { gateway: 0, identity: 0, web: 0, settings: 0, smtp: 0, mailbox: 0 },
+    ports: { gateway: 0, identity: 0, web: 0, settings: 0, smtp: 0, mailbox: 0, banking: 0, ledger: 0, plaid: 0 },
     web: options.web,
     // SYSTEM_LOG_LEVEL=warn shows the services' logs when a test needs explaining.
     logLevel: (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent',
@@ -49,6 +67,8 @@ export async function startSystem(options: { web?: boolean; identityEnv?: Record
     // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
     // check the deadline itself set it back (tests/api/gateway.test.ts).
     gatewayEnv: { SESSION_CACHE_TTL_MS: '0', IDENTITY_TIMEOUT_MS: '10000', ...options.gatewayEnv },
+    // Webhook bursts are coalesced over 2 s in production; tests wait less.
+    bankingEnv: { WEBHOOK_SYNC_DELAY_MS: '200', SYNC_RETRY_BASE_MS: '200', ...options.bankingEnv },
   });
 
   const api: System['api'] = async (method, path, { body, token, workspace, headers = {} } = {}) => {
@@ -90,6 +110,8 @@ export async function startSystem(options: { web?: boolean; identityEnv?: Record
   return {
     ...stack,
     db,
+    bankingDb,
+    ledgerDb,
     google,
     clock,
     api,
@@ -105,6 +127,8 @@ export async function startSystem(options: { web?: boolean; identityEnv?: Record
       await google.close();
       await bus.close();
       await db.drop();
+      await bankingDb?.drop();
+      await ledgerDb?.drop();
     },
   };
 }
