@@ -33,6 +33,16 @@ export interface BankingOverrides {
   workers?: boolean;
 }
 
+/**
+ * The namespace of the work queue: the bus's own when it has one (a test bus from createTestBus, handed in
+ * as an override, carries it), else the configured NATS_NAMESPACE. Two deployments sharing a queue would
+ * take each other's jobs.
+ */
+function queueNamespace(bus: EventBus, configured: string): string {
+  const ns = 'namespace' in bus ? (bus as { namespace?: unknown }).namespace : undefined;
+  return typeof ns === 'string' ? ns : configured;
+}
+
 /** Unfinished jobs are re-announced this often (a publish lost in a crash is not a lost job). */
 const SWEEP_MS = 60_000;
 
@@ -61,7 +71,7 @@ export async function createBankingService(config: BankingConfig, overrides: Ban
     server, accounts, scheduler, worker, relay, db, bus,
     async listen() {
       await relay.start();
-      queue = await createWorkQueue(bus, { name: 'transaction-sync', ackWaitMs: config.SYNC_ACK_WAIT_MS, concurrency: config.SYNC_CONCURRENCY, namespace: config.NATS_NAMESPACE, logger });
+      queue = await createWorkQueue(bus, { name: 'transaction-sync', ackWaitMs: config.SYNC_ACK_WAIT_MS, concurrency: config.SYNC_CONCURRENCY, namespace: queueNamespace(bus, config.NATS_NAMESPACE), logger });
       if (overrides.workers !== false) subscription = await queue.process((item) => worker.handle(item));
       await scheduler.sweep();
       sweeper = setInterval(() => void scheduler.sweep().catch((err: unknown) => logger.warn({ err }, 'sync job sweep failed')), SWEEP_MS);
