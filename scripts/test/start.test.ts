@@ -41,8 +41,9 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
   expect((await fetch(config.remotes.settings)).status).toBe(200);
   const ready = await fetch(`${config.apiUrl}/readyz`);
   expect(await ready.json()).toMatchObject({ status: 'ready', checks: { identity: 'ok' } });
-  // Banking answers through the gateway (a signed-out call is refused by the gateway, not lost).
+  // Banking and the ledger answer through the gateway (a signed-out call is refused by the gateway, not lost).
   expect((await fetch(`${config.apiUrl}/accounts`)).status).toBe(401);
+  expect((await fetch(`${config.apiUrl}/categories`)).status).toBe(401);
   // The gateway lets the web app's origin in, and reaches identity and its database.
   const answer = await fetch(`${config.apiUrl}/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: webUrl }, body: JSON.stringify({ email: '', password: '' }) });
   expect(answer.status).toBe(400);

@@ -6,9 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { newId } from '@ledgerline/platform';
 import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { buildGateway } from '@ledgerline/gateway';
-import { createServiceClient } from '@ledgerline/platform';
-import { LedgerService as LedgerRpc } from '@ledgerline/proto/ledger/v1/ledger_pb';
-import { registerLedgerRoutes } from '../../services/gateway/src/routes/ledger.js';
 import type { FastifyInstance } from 'fastify';
 import { ORG_ID, startFakeIdentity, testConfig, type FakeIdentity } from '../../services/gateway/test/support/fake-identity.js';
 import { bankingFor, startLedger, type LedgerHarness as LedgerService } from '../../services/ledger/test/support.js';
@@ -47,11 +44,6 @@ export async function startLedgerHarness(): Promise<LedgerApiHarness> {
   const ledger = await startLedger(bus);
   const identity = await startFakeIdentity();
   const gateway = await buildGateway({ config: testConfig(identity.url, { LEDGER_URL: ledger.url, SERVICE_TIMEOUT_MS: '20000' }), redis: null });
-  // Until services/gateway/src/app.ts registers the ledger routes (one line, shared with banking's), the
-  // harness registers them on the built gateway exactly as app.ts will.
-  if (!gateway.hasRoute({ method: 'GET', url: '/transactions/v2' })) {
-    await registerLedgerRoutes(gateway, { ledger: createServiceClient(LedgerRpc, { baseUrl: ledger.url, timeoutMs: 20_000 }) });
-  }
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import { createLogger, createServiceClient, httpDuration, registerHealth, type Logger } from '@ledgerline/platform';
 import { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
 import { BankingService } from '@ledgerline/proto/banking/v1/banking_pb';
+import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
@@ -14,6 +15,7 @@ import { registerSchemas } from './http/schemas.js';
 import { gatewaySchemaController } from './http/validation.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
+import { registerLedgerRoutes, type LedgerClient } from './routes/ledger.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -23,6 +25,8 @@ export interface GatewayDeps {
   identity?: IdentityClient;
   /** Default: a Connect client to `config.BANKING_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
   banking?: BankingClient;
+  /** Default: a Connect client to `config.LEDGER_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
+  ledger?: LedgerClient;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -55,6 +59,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   const identity = deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
   const banking = deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS });
+  const ledger = deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS });
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -142,6 +147,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
   });
   await registerBankingRoutes(app, { banking });
+  await registerLedgerRoutes(app, { ledger });
 
   return app;
 }

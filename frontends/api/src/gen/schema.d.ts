@@ -397,6 +397,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categories transactions can be booked to (levels 3 and 4), with balances */
+        get: operations["listCategories"];
+        put?: never;
+        /** Add a category under a parent (coaId ≥ 10000) */
+        post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/chart-of-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart of accounts as a tree with balances, and the accounts a category may be placed under */
+        get: operations["getChartOfAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/groups-and-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The groups and tags used in the chart of accounts */
+        get: operations["getGroupsAndTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a category or change its coaId, group or tag */
+        patch: operations["updateCategory"];
+        trace?: never;
+    };
+    "/categories/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move a category (with its sub-categories) under another parent of its category type */
+        patch: operations["moveCategory"];
+        trace?: never;
+    };
+    "/categories/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove categories nothing is booked to (ids in the body, or comma-separated in the query) */
+        delete: operations["deleteCategories"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workspace transactions with the spec §7 filters (comma-separated ids; amounts in dollars, absolute) */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/v2/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One workspace transaction */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Categorise a transaction (a reversal and a new entry) */
+        patch: operations["updateTransaction"];
+        trace?: never;
+    };
+    "/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update several transactions at once (all or none) */
+        patch: operations["bulkUpdateTransactions"];
+        trace?: never;
+    };
+    "/transactions/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finalize or un-finalize transactions */
+        post: operations["finalizeTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Split a transaction into parts with their own categories */
+        post: operations["splitTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/update-split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a split transaction's parts */
+        post: operations["updateSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Billers (merchants) of the workspace */
+        get: operations["listBillers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a biller's category; applied to its open transactions */
+        patch: operations["updateBiller"];
+        trace?: never;
+    };
+    "/ledger/get-general-ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account with opening balance, debits, credits and closing balance of the period */
+        get: operations["getGeneralLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ledger/get-ledger-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account's lines with running balances; page 1 starts with the opening balance */
+        get: operations["getLedgerTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The books as a plain-text journal (hledger or beancount) */
+        get: operations["exportLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -753,6 +1060,248 @@ export interface components {
         PlaidWebhookResponse: {
             /** @enum {string} */
             outcome: "sync_enqueued" | "reconnect_required" | "duplicate" | "ignored";
+        };
+        /** @description Paging of a list answer (page from 1; take 1–100, default 20). */
+        PageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        /** @description A ledger account at one of four levels (1 category_type, 2 category_group, 3 category, 4 sub_category). balance is in the account's normal direction. */
+        Category: {
+            id: string;
+            name: string;
+            coaId: number;
+            /** @enum {string} */
+            type: "Assets" | "Liability" | "Income" | "Expenses" | "Transfer" | "Equity";
+            level: number;
+            balance: number;
+            group: string;
+            tag: string;
+            parentId: string | null;
+            isUserCreated: boolean;
+            qboSynced: boolean;
+            bankAccountId: string | null;
+            path: {
+                ids: string[];
+                names: string[];
+            };
+        };
+        /** @description A node of the chart-of-accounts tree, with its children. */
+        AccountTreeNode: {
+            id: string;
+            name: string;
+            coaId: number;
+            /** @enum {string} */
+            type: "Assets" | "Liability" | "Income" | "Expenses" | "Transfer" | "Equity";
+            level: number;
+            balance: number;
+            group: string;
+            tag: string;
+            parentId: string | null;
+            isUserCreated: boolean;
+            qboSynced: boolean;
+            bankAccountId: string | null;
+            path: {
+                ids: string[];
+                names: string[];
+            };
+            children: components["schemas"]["AccountTreeNode"][];
+        };
+        CategoriesResponse: {
+            categories: components["schemas"]["Category"][];
+        };
+        ChartOfAccountsResponse: {
+            chartOfAccounts: components["schemas"]["AccountTreeNode"][];
+            parentCategories: components["schemas"]["Category"][];
+        };
+        CreateCategoryBody: {
+            name?: string;
+            coaId?: number;
+            parentId?: string;
+            group?: string;
+            tag?: string;
+        };
+        CategoryResponse: {
+            message: string;
+            category: components["schemas"]["Category"];
+        };
+        GroupsAndTagsResponse: {
+            groups: string[];
+            tags: string[];
+        };
+        UpdateCategoryBody: {
+            id?: string;
+            name?: string;
+            coaId?: number;
+            group?: string;
+            tag?: string;
+        };
+        MoveCategoryBody: {
+            categoryId?: string;
+            parentId?: string;
+        };
+        DeleteCategoriesBody: {
+            categoryIds?: string[];
+        };
+        Biller: {
+            id: string;
+            name: string;
+            categoryId: string | null;
+        };
+        /** @description A workspace transaction (the bookkeeping view of a bank transaction). amount > 0 is money into the bank account. */
+        Transaction: {
+            id: string;
+            vendorTransactionId: string;
+            biller: components["schemas"]["Biller"] | null;
+            memo: string;
+            amount: number;
+            dateTime: string;
+            isoCurrencyCode: string;
+            accountId: string;
+            ledgerAccountId: string | null;
+            runningBalance: number | null;
+            category: {
+                id: string;
+                name: string;
+                coaId: number;
+                type: string;
+                level: number;
+                parentId: string | null;
+            } | null;
+            debit: number;
+            credit: number;
+            debitJournalId: string | null;
+            creditJournalId: string | null;
+            debitAccount: {
+                id: string;
+                name: string;
+            };
+            creditAccount: {
+                id: string;
+                name: string;
+            };
+            isTransactionFinalized: boolean;
+            isAccruedParent: boolean;
+            isAccruedChildren: boolean;
+            isSplittedParent: boolean;
+            isSplittedChildren: boolean;
+            isOpeningBalance: boolean;
+            entityType: string | null;
+            entityId: string | null;
+            qboSynced: boolean;
+            pending: boolean;
+            vendorId: string | null;
+            appliedRuleId: string | null;
+            /** @description The other parts of a split transaction (the transaction keeps its own part and category); amounts signed like the transaction. */
+            splittedChildren: {
+                id: string;
+                amount: number;
+                categoryId: string;
+                categoryName: string;
+            }[];
+        };
+        TransactionsPage: {
+            data: components["schemas"]["Transaction"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        TransactionUpdatedResponse: {
+            message: string;
+            transaction: components["schemas"]["Transaction"];
+        };
+        TransactionsUpdatedResponse: {
+            message: string;
+            transactions: components["schemas"]["Transaction"][];
+        };
+        CategoryIdBody: {
+            categoryId?: string;
+        };
+        /** @description Spec §3 "Transaction update item": at least one transaction. */
+        BulkUpdateTransactionsBody: {
+            transactions?: {
+                id?: string;
+                categoryId?: string;
+                vendorId?: string;
+                billerName?: string;
+                appliedRuleId?: string;
+                isTxnFinalized?: boolean;
+            }[];
+        };
+        /** @description Finalize (isTxnFinalized true, the default) or un-finalize (false) transactions. */
+        FinalizeTransactionsBody: {
+            transactionIds?: string[];
+            isTxnFinalized?: boolean;
+        };
+        /** @description Spec §3 "Split": the parent keeps `amount` in `categoryId`; the parts (positive amounts) must add up to the transaction within 0.01. */
+        SplitTransactionBody: {
+            parentTransaction?: {
+                id?: string;
+                amount?: number;
+                categoryId?: string;
+            };
+            splitTransactions?: {
+                amount?: number;
+                categoryId?: string;
+            }[];
+        };
+        /** @description Change parts (updateTransactions), add parts (splitTransactions) and delete parts (deleteTransactionIds); with no part left the transaction is no longer split. */
+        UpdateSplitBody: {
+            parentTransaction?: {
+                id?: string;
+                amount?: number;
+                categoryId?: string;
+            };
+            updateTransactions?: {
+                id?: string;
+                amount?: number;
+                categoryId?: string;
+            }[];
+            splitTransactions?: {
+                amount?: number;
+                categoryId?: string;
+            }[];
+            deleteTransactionIds?: string[];
+        };
+        BillersResponse: {
+            billers: components["schemas"]["Biller"][];
+        };
+        BillerUpdatedResponse: {
+            message: string;
+            biller: components["schemas"]["Biller"];
+            updatedTransactions: number;
+        };
+        GeneralLedgerResponse: {
+            data: {
+                ledgerAccountId: string;
+                name: string;
+                coaId: number;
+                type: string;
+                openingBalance: number;
+                debit: number;
+                credit: number;
+                closingBalance: number;
+            }[];
+        };
+        LedgerTransactionsResponse: {
+            data: {
+                id: string | null;
+                dateTime: string | null;
+                description: string;
+                journalEntryId: string | null;
+                transactionId: string | null;
+                debit: number;
+                credit: number;
+                ledgerAmount: number;
+                ledgerRunningBalance: number;
+                isOpeningBalance: boolean;
+                sourceType: string;
+                counterAccount: string;
+            }[];
+            meta: components["schemas"]["PageMeta"];
+            openingBalance: number;
         };
     };
     responses: never;
@@ -1621,6 +2170,688 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoriesResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCategoryBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getChartOfAccounts: {
+        parameters: {
+            query?: {
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChartOfAccountsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGroupsAndTags: {
+        parameters: {
+            query?: {
+                groupsAndTagsType?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupsAndTagsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCategoryBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    moveCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveCategoryBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCategories: {
+        parameters: {
+            query?: {
+                categoryIds?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteCategoriesBody"];
+            };
+        };
+        responses: {
+            /** @description Done; a message to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                startDate?: string;
+                endDate?: string;
+                billers?: string;
+                categories?: string;
+                description?: string;
+                amount?: number;
+                minAmount?: number;
+                maxAmount?: number;
+                flow?: string;
+                finalization?: string;
+                order?: string;
+                page?: number;
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsPage"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: {
+                ledgerTransactionId?: string;
+                fetchBankAccountTransaction?: string;
+                isGeneralLedger?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A workspace transaction (the bookkeeping view of a bank transaction). amount > 0 is money into the bank account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryIdBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    bulkUpdateTransactions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUpdateTransactionsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    finalizeTransactions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinalizeTransactionsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    splitTransaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitTransactionBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSplit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSplitBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listBillers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillersResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateBiller: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryIdBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillerUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getGeneralLedger: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeneralLedgerResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLedgerTransactions: {
+        parameters: {
+            query?: {
+                ledgerAccountId?: string;
+                fetchBankAccountTransaction?: string;
+                startDate?: string;
+                endDate?: string;
+                page?: number;
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerTransactionsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportLedger: {
+        parameters: {
+            query?: {
+                format?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal file (text/plain, as an attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
         };
