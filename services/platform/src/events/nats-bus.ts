@@ -138,9 +138,12 @@ export class NatsEventBus implements EventBus {
     await this.connection.drain().catch(() => undefined);
   }
 
-  /** Removes a test namespace's streams. */
+  /** Removes every stream of a test namespace (events, dead letters, work queues). */
   async deleteStreams(): Promise<void> {
     if (!this.ns) throw new Error('refusing to delete the shared streams');
-    for (const base of [EVENTS_STREAM, DEAD_LETTER_STREAM]) await this.jsm.streams.delete(streamName(base, this.ns)).catch(() => undefined);
+    const prefix = streamName('', this.ns);
+    const names: string[] = [];
+    for await (const name of this.jsm.streams.names()) if (name.startsWith(prefix)) names.push(name);
+    for (const name of names) await this.jsm.streams.delete(name).catch(() => undefined);
   }
 }
