@@ -64,9 +64,10 @@ export class OutboxRelay {
         .limit(batchSize)
         .forUpdate()
         .skipLocked();
-      for (const row of rows) {
-        await bus.publish(eventSubject(row.type), new Uint8Array(row.envelope), { msgId: row.id, headers: row.headers });
-      }
+      // Sent back to back on one connection (JetStream stores them in this order), acknowledged together:
+      // one round trip per batch instead of one per event. A failure leaves the whole batch unmarked; its
+      // re-publication is dropped by JetStream's dedupe on Nats-Msg-Id.
+      await Promise.all(rows.map((row) => bus.publish(eventSubject(row.type), new Uint8Array(row.envelope), { msgId: row.id, headers: row.headers })));
       if (rows.length > 0) {
         await trx('outbox').whereIn('id', rows.map((r) => r.id)).update({ published_at: trx.fn.now() });
       }
