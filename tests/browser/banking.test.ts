@@ -210,6 +210,40 @@ describe('banking screens', () => {
     });
   }, TEST_MS);
 
+  it('asks to reconnect a bank that needs a new sign-in, and reconnects it through the update-mode link', async () => {
+    const email = await onboardedUser();
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await logInThroughForm(page, email, PASSWORD);
+      await waitForPath(page, '/dashboard');
+      await page.goto('/connect-accounts');
+      await linkFirstPlatypus(page);
+      await visible(notice(page, 'status', 'Click here to review and save them'));
+
+      // The bank ends the login: Plaid's ITEM_LOGIN_REQUIRED webhook reaches banking through the gateway.
+      const item = system.plaid!.listItems().at(-1)!;
+      const delivery = await system.plaid!.requireRelogin(item.item_id);
+      expect(delivery?.status).toBe(200);
+      await page.reload();
+      const checking = await visible(page.getByRole('listitem', { name: 'Plaid Checking •••• 0000' }));
+      await visible(checking.getByText('Reconnect required: the bank needs you to sign in again'));
+
+      const updateTokens: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.url() === `${system.gatewayUrl}/plaid/update-token`) updateTokens.push(request.postDataJSON());
+      });
+      await checking.getByRole('button', { name: 'Reconnect' }).click();
+      await visible(page.getByRole('heading', { name: 'Reconnect First Platypus Bank' }));
+      await page.getByRole('dialog').getByRole('button', { name: 'Reconnect' }).click();
+      await visible(notice(page, 'status', 'Syncing all your latest transactions'));
+      // The repaired login syncs; the finished sync clears the flag and the list shows it.
+      await checking.getByText('Reconnect required: the bank needs you to sign in again').waitFor({ state: 'detached' });
+      await visible(checking.getByText(/Last synced .* ago/));
+      expect(updateTokens).toHaveLength(1);
+      expect(updateTokens[0]).toEqual({ accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
+      expect(system.plaid!.getItem(item.item_id).login_required).toBe(false);
+    });
+  }, TEST_MS);
+
   it('removes an account after a confirmation, and Cancel keeps it', async () => {
     const email = await onboardedUser();
     await inFreshPage(browser, system.webUrl, async (page) => {
