@@ -409,3 +409,22 @@ describe('splits', () => {
     return (await h.transactions(t, 1, 'description=Team%20lunch')).data[0];
   }
 });
+
+describe('GET /transactions/audit-logs', () => {
+  it('lists who changed what, newest first; filters by transaction; 404 for another workspace\'s transaction', async () => {
+    const lunch = (await h.api('GET', '/transactions/v2?description=Team%20lunch', { tenant: t })).body.data[0];
+    const r = await h.api('GET', `/transactions/audit-logs?transactionId=${lunch.id}`, { token: t.viewerToken });
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((a: { event: string }) => a.event)).toEqual(['unsplit', 'split_updated', 'split', 'imported']);
+    expect(r.body.data[3]).toMatchObject({ userId: null, details: { amountCents: -10_000, date: '2026-11-01' } });
+    expect(r.body.data[2].userId).toEqual(expect.any(String));
+    expect(r.body.meta).toMatchObject({ page: 1, take: 20, itemCount: 4 });
+    const all = await h.api('GET', '/transactions/audit-logs?take=100', { tenant: t });
+    const events = new Set(all.body.data.map((a: { event: string }) => a.event));
+    for (const e of ['imported', 'categorised', 'finalized', 'unfinalized', 'biller_changed', 'split']) expect(events.has(e), e).toBe(true);
+    const foreign = (await h.transactions(other, 1)).data[0];
+    expect((await h.api('GET', `/transactions/audit-logs?transactionId=${foreign.id}`, { tenant: t })).status).toBe(404);
+    expect((await h.api('GET', '/transactions/audit-logs?transactionId=x', { tenant: t })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }] });
+    expect((await h.ledger.db.adminDb.raw('select count(*)::int as n from transaction_audit_logs where workspace_id = ?', [other.workspaceId])).rows[0].n).toBe(1);
+  });
+});

@@ -619,6 +619,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed what on transactions, newest first */
+        get: operations["listTransactionAuditLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billers": {
         parameters: {
             query?: never;
@@ -1264,6 +1281,20 @@ export interface components {
                 categoryId?: string;
             }[];
             deleteTransactionIds?: string[];
+        };
+        TransactionAuditLogsResponse: {
+            data: {
+                id: string;
+                transactionId: string;
+                userId: string | null;
+                /** @enum {string} */
+                event: "imported" | "bank_modified" | "bank_removed" | "categorised" | "finalized" | "unfinalized" | "split" | "split_updated" | "unsplit" | "biller_changed";
+                details: {
+                    [key: string]: unknown;
+                };
+                createdAt: string;
+            }[];
+            meta: components["schemas"]["PageMeta"];
         };
         BillersResponse: {
             billers: components["schemas"]["Biller"][];
@@ -2674,6 +2705,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTransactionAuditLogs: {
+        parameters: {
+            query?: {
+                transactionId?: string;
+                page?: number;
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionAuditLogsResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

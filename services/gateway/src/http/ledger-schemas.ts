@@ -217,6 +217,30 @@ export const FinalizeBodySchema = {
   additionalProperties: false,
 } as const;
 
+export const AuditLogsResponseSchema = {
+  $id: 'TransactionAuditLogsResponse',
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        description: 'One change to a transaction; userId is null for changes the bank feed made.',
+        properties: {
+          id: str, transactionId: str, userId: nullableStr,
+          event: { type: 'string', enum: ['imported', 'bank_modified', 'bank_removed', 'categorised', 'finalized', 'unfinalized', 'split', 'split_updated', 'unsplit', 'biller_changed'] },
+          details: { type: 'object', additionalProperties: true }, createdAt: str,
+        },
+        required: ['id', 'transactionId', 'userId', 'event', 'details', 'createdAt'],
+        additionalProperties: false,
+      },
+    },
+    meta: { $ref: 'PageMeta#' },
+  },
+  required: ['data', 'meta'],
+  additionalProperties: false,
+} as const;
+
 export const BillersResponseSchema = {
   $id: 'BillersResponse',
   type: 'object',
@@ -279,5 +303,5 @@ export const LEDGER_SCHEMAS = [
   LedgerPageMetaSchema, CategorySchema, AccountTreeNodeSchema, CategoriesResponseSchema, ChartOfAccountsResponseSchema, CreateCategoryBodySchema, CategoryResponseSchema,
   GroupsAndTagsResponseSchema, UpdateCategoryBodySchema, MoveCategoryBodySchema, DeleteCategoriesBodySchema,
   BillerSchema, TransactionSchema, TransactionsPageSchema, TransactionUpdatedResponseSchema, TransactionsUpdatedResponseSchema, CategoryIdBodySchema, BulkUpdateBodySchema,
-  FinalizeBodySchema, SplitBodySchema, UpdateSplitBodySchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
+  FinalizeBodySchema, SplitBodySchema, UpdateSplitBodySchema, AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
 ] as const;

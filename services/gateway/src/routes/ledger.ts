@@ -3,7 +3,7 @@ import type { Biller, Category, LedgerService, Transaction } from '@ledgerline/p
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
 import {
-  BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
+  AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
   CreateCategoryBodySchema, DeleteCategoriesBodySchema, SplitBodySchema, UpdateSplitBodySchema, FinalizeBodySchema, GroupsAndTagsResponseSchema, MoveCategoryBodySchema, UpdateCategoryBodySchema, GeneralLedgerResponseSchema, LEDGER_SCHEMAS, LedgerTransactionsResponseSchema, TransactionSchema, TransactionsPageSchema,
   TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema,
 } from '../http/ledger-schemas.js';
@@ -233,6 +233,18 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
         splitTransactions: (b.splitTransactions ?? []).map((x) => splitItem(x) ?? {}), deleteTransactionIds: b.deleteTransactionIds ?? [],
       }, headers(req));
       return { message: r.message, transaction: transactionJson(r.transaction) };
+    },
+  );
+
+  app.get<{ Querystring: { transactionId?: string; page?: number; take?: number } }>(
+    '/transactions/audit-logs',
+    {
+      config: READ,
+      schema: { ...common, operationId: 'listTransactionAuditLogs', summary: 'Who changed what on transactions, newest first', querystring: { type: 'object', properties: { transactionId: text, page: { type: 'integer' }, take: { type: 'integer' } } }, response: responses(200, ref(AuditLogsResponseSchema)) },
+    },
+    async (req) => {
+      const r = await ledger.listAuditLogs({ transactionId: req.query.transactionId ?? '', page: req.query.page, take: req.query.take }, headers(req));
+      return { data: r.data.map((a) => ({ id: a.id, transactionId: a.transactionId, userId: orNull(a.userId), event: a.event, details: JSON.parse(a.detailsJson) as Record<string, unknown>, createdAt: a.createdAt })), meta: r.meta };
     },
   );
 

@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant } from '@ledgerline/platform';
 import {
-  AccountRefSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
+  AccountRefSchema, AuditLogSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
   type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
@@ -97,6 +97,13 @@ export function ledgerRoutes(u: LedgerUseCases) {
       async updateSplit(req, ctx) {
         const r = await u.transactions.updateSplit(tenantOf(ctx), { parent: req.parentTransaction, updates: req.updateTransactions, additions: req.splitTransactions, deleteIds: req.deleteTransactionIds });
         return { transaction: transactionMessage(r.transaction), message: r.message };
+      },
+      async listAuditLogs(req, ctx) {
+        const r = await u.transactions.auditLogs(tenantOf(ctx), req.transactionId, req.page, req.take);
+        return {
+          data: r.data.map((a) => create(AuditLogSchema, { id: a.id, transactionId: a.transaction_id, userId: a.user_id ?? '', event: a.event, detailsJson: JSON.stringify(a.details), createdAt: new Date(a.created_at).toISOString() })),
+          meta: create(PageMetaSchema, r.meta),
+        };
       },
       async listBillers(_req, ctx) {
         return { billers: (await u.transactions.listBillers(tenantOf(ctx))).map(billerMessage) };

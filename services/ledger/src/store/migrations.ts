@@ -210,4 +210,27 @@ export const ledgerMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('transaction_splits');
     },
   },
+  {
+    name: '20261123123000_ledger_audit_logs',
+    async up(knex) {
+      // Who changed what on a transaction; appended in the same database transaction as the change, never edited.
+      await knex.schema.createTable('transaction_audit_logs', (t) => {
+        t.uuid('id').primary();
+        t.uuid('workspace_id').notNullable();
+        t.uuid('transaction_id').notNullable().references('workspace_transactions.id');
+        t.uuid('user_id');
+        t.text('event').notNullable();
+        t.jsonb('details').notNullable().defaultTo('{}');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('create index transaction_audit_logs_list on transaction_audit_logs (workspace_id, transaction_id, id desc)');
+      await knex.raw(`
+        create trigger transaction_audit_logs_immutable before update or delete on transaction_audit_logs
+          for each row execute function journal_is_immutable();`);
+      await enableTenantRls(knex, 'transaction_audit_logs');
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('transaction_audit_logs');
+    },
+  },
 ];

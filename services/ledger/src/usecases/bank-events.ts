@@ -6,6 +6,7 @@ import { SYSTEM } from '../domain/chart.js';
 import { isIsoDate } from '../domain/dates.js';
 import { MSG } from '../domain/messages.js';
 import { accountById, accountBySystemKey, ensureBankLedgerAccount, ensureChart, type AccountRow } from '../store/chart-store.js';
+import { audit } from '../store/audit.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { TxnRow } from '../store/rows.js';
 import { billerFor, defaultCategory, repost } from './transactions.js';
@@ -59,6 +60,7 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
     }
     if (amountCents !== row.amount_cents || t.date !== row.txn_date || categoryId !== row.category_id) {
       await repost(trx, current, { amountCents, date: t.date, categoryId, name: t.name });
+      await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_modified', details: { from: { amountCents: row.amount_cents, date: row.txn_date }, to: { amountCents, date: t.date }, unsplit: row.is_split_parent && !current.is_split_parent } });
     }
     return;
   }
@@ -73,6 +75,7 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
     amount_cents: amountCents, iso_currency_code: t.isoCurrencyCode || 'USD', txn_date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending,
     biller_id: biller?.id ?? null, category_id: categoryId, version, current_entry_id: entryId,
   });
+  await audit(trx, { workspaceId, transactionId: id, event: 'imported', details: { amountCents, date: t.date, categoryId } });
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */
@@ -86,6 +89,7 @@ export async function removeBankTransaction(trx: Knex.Transaction, workspaceId: 
   if (row.is_removed || version < row.version) return;
   if (row.current_entry_id) await reverseEntry(trx, row.current_entry_id, `Removed by the bank: ${row.name}`);
   await trx('workspace_transactions').where({ id: row.id }).update({ is_removed: true, current_entry_id: null, version, updated_at: trx.fn.now() });
+  await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_removed', details: { amountCents: row.amount_cents, date: row.txn_date } });
 }
 
 export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEvent): Promise<void> {

@@ -5,6 +5,7 @@ import { bankTransactionLines, signedParts, splitTransactionLines } from '../dom
 import { editRestriction } from '../domain/restrictions.js';
 import { pageMeta, paging, Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
+import { audit } from '../store/audit.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { BillerRow, SplitViewRow, TxnRow, TxnViewRow } from '../store/rows.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
@@ -204,7 +205,10 @@ export class TransactionUseCases {
       const row = await lockRow(trx, id);
       const category = await categoryForBooking(trx, categoryId as string);
       await assertEditable(trx, row);
-      if (row.category_id !== category.id) await repost(trx, row, { categoryId: category.id });
+      if (row.category_id !== category.id) {
+        await repost(trx, row, { categoryId: category.id });
+        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+      }
       return { transaction: await viewById(trx, id), message: SUCCESS.transactionUpdated };
     });
   }
@@ -229,6 +233,7 @@ export class TransactionUseCases {
         let row = await lockRow(trx, id);
         if (it.isTxnFinalized === false && row.is_finalized) {
           await trx('workspace_transactions').where({ id }).update({ is_finalized: false, updated_at: trx.fn.now() });
+          await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'unfinalized' });
           row = { ...row, is_finalized: false };
         }
         const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
@@ -240,9 +245,16 @@ export class TransactionUseCases {
           if (it.vendorId !== undefined) patch.vendor_id = it.vendorId || null;
           if (it.appliedRuleId !== undefined) patch.applied_rule_id = it.appliedRuleId || null;
           if (Object.keys(patch).length) await trx('workspace_transactions').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-          if (category && category.id !== row.category_id) row = await repost(trx, row, { categoryId: category.id });
+          if (it.billerName !== undefined) await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'biller_changed', details: { billerName: it.billerName } });
+          if (category && category.id !== row.category_id) {
+            await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+            row = await repost(trx, row, { categoryId: category.id });
+          }
         }
-        if (it.isTxnFinalized === true && !row.is_finalized) await trx('workspace_transactions').where({ id }).update({ is_finalized: true, updated_at: trx.fn.now() });
+        if (it.isTxnFinalized === true && !row.is_finalized) {
+          await trx('workspace_transactions').where({ id }).update({ is_finalized: true, updated_at: trx.fn.now() });
+          await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'finalized' });
+        }
         ids.push(id);
       }
       const transactions = await views(trx, ids);
@@ -259,11 +271,28 @@ export class TransactionUseCases {
     const finalized = isTxnFinalized ?? true;
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       for (const id of transactionIds) {
-        await lockRow(trx, id);
+        const row = await lockRow(trx, id);
+        if (row.is_finalized === finalized) continue;
         await trx('workspace_transactions').where({ id }).update({ is_finalized: finalized, updated_at: trx.fn.now() });
+        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: finalized ? 'finalized' : 'unfinalized' });
       }
       const transactions = await views(trx, transactionIds);
       return { transactions, message: SUCCESS.transactionsUpdated };
+    });
+  }
+
+  async auditLogs(tenant: Tenant, transactionId: string, page: number | undefined, take: number | undefined) {
+    const p = new Problems();
+    p.uuid('transactionId', transactionId);
+    const pg = paging(p, page, take);
+    p.throwIfAny();
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      if (transactionId && !(await trx('workspace_transactions').where({ id: transactionId }).first())) throw AppError.notFound('Transaction');
+      const q = trx('transaction_audit_logs');
+      if (transactionId) q.where({ transaction_id: transactionId });
+      const countRow = (await q.clone().count<{ n: number }[]>({ n: '*' }).first()) as { n: number | string } | undefined;
+      const data = (await q.orderBy('id', 'desc').offset((pg.page - 1) * pg.take).limit(pg.take)) as AuditRow[];
+      return { data, meta: pageMeta(pg, Number(countRow?.n ?? 0)) };
     });
   }
 
@@ -293,6 +322,7 @@ export class TransactionUseCases {
         });
         if (r) continue;
         await repost(trx, row, { categoryId: category.id });
+        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name, billerId: id } });
         updated++;
       }
       return { biller: { ...biller, category_id: category.id }, updatedTransactions: updated, message: SUCCESS.categoryUpdated };
@@ -317,6 +347,7 @@ export class TransactionUseCases {
       await writeParts(trx, row, signed.map((cents, i) => ({ id: newId(), categoryId: (i === 0 ? parent.categoryId : input.parts[i - 1]?.categoryId) as string, cents })));
       await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: true, category_id: parent.categoryId });
       await repost(trx, { ...row, is_split_parent: true }, { categoryId: parent.categoryId });
+      await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'split', details: { parts: signed } });
       return { transaction: await viewById(trx, row.id), message: SUCCESS.transactionSplit };
     });
   }
@@ -354,9 +385,19 @@ export class TransactionUseCases {
       await writeParts(trx, row, stillSplit ? all.map((a, i) => ({ id: a.id, categoryId: a.categoryId, cents: signed[i] as number })) : []);
       await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: stillSplit, category_id: parent.categoryId });
       await repost(trx, { ...row, is_split_parent: stillSplit }, { categoryId: parent.categoryId });
+      await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: stillSplit ? 'split_updated' : 'unsplit', details: { parts: stillSplit ? signed : [] } });
       return { transaction: await viewById(trx, row.id), message: SUCCESS.transactionUpdated };
     });
   }
+}
+
+export interface AuditRow {
+  id: string;
+  transaction_id: string;
+  user_id: string | null;
+  event: string;
+  details: Record<string, unknown>;
+  created_at: Date;
 }
 
 export interface SplitItem {

@@ -1,0 +1,8 @@
+import { newId, type Knex } from '@ledgerline/platform';
+
+export type AuditEvent = 'imported' | 'bank_modified' | 'bank_removed' | 'categorised' | 'finalized' | 'unfinalized' | 'split' | 'split_updated' | 'unsplit' | 'biller_changed';
+
+/** Appends to a transaction's trail in the caller's transaction (the change and its log commit together). */
+export async function audit(trx: Knex.Transaction, entry: { workspaceId: string; transactionId: string; userId?: string | null; event: AuditEvent; details?: Record<string, unknown> }): Promise<void> {
+  await trx('transaction_audit_logs').insert({ id: newId(), workspace_id: entry.workspaceId, transaction_id: entry.transactionId, user_id: entry.userId ?? null, event: entry.event, details: JSON.stringify(entry.details ?? {}) });
+}
