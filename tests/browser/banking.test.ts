@@ -26,9 +26,6 @@ beforeAll(async () => {
         SYNC_RETRY_BASE_MS: '3000',
         // A delivery no worker acknowledged comes back after 5 s, not the production 30 s.
         SYNC_ACK_WAIT_MS: '5000',
-        // This file's own sync work queue: without a namespace every stack on the shared NATS server uses the
-        // one stream JOBS_TRANSACTION_SYNC, and another process's banking takes (and drops) our jobs.
-        NATS_NAMESPACE: `bankingui${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
       },
     }),
     launchBrowser(),
