@@ -66,9 +66,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     identityEnv: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
     // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
     // check the deadline itself set it back (tests/api/gateway.test.ts).
-    gatewayEnv: { SESSION_CACHE_TTL_MS: '0', IDENTITY_TIMEOUT_MS: '10000', ...options.gatewayEnv },
+    gatewayEnv: { SESSION_CACHE_TTL_MS: '0', IDENTITY_TIMEOUT_MS: '10000', SERVICE_TIMEOUT_MS: '15000', ...options.gatewayEnv },
     // Webhook bursts are coalesced over 2 s in production; tests wait less.
-    bankingEnv: { WEBHOOK_SYNC_DELAY_MS: '200', SYNC_RETRY_BASE_MS: '200', ...options.bankingEnv },
+    // A lease of 5 s hands a job whose worker stalled to another one quickly.
+    bankingEnv: { WEBHOOK_SYNC_DELAY_MS: '200', SYNC_RETRY_BASE_MS: '200', SYNC_ACK_WAIT_MS: '5000', ...options.bankingEnv },
   });
 
   const api: System['api'] = async (method, path, { body, token, workspace, headers = {} } = {}) => {
