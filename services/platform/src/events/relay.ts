@@ -55,7 +55,7 @@ export class OutboxRelay {
 
   /** Publishes one batch; returns how many rows it published. */
   async publishBatch(): Promise<number> {
-    const { db, bus, batchSize = 100 } = this.options;
+    const { db, bus, batchSize = 500 } = this.options;
     return withSystem(db, async (trx) => {
       const rows: { id: string; type: string; envelope: Buffer; headers: Record<string, string> }[] = await trx('outbox')
         .select('id', 'type', 'envelope', 'headers')
