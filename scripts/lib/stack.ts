@@ -18,6 +18,7 @@ export interface StackPorts {
   identity: number;
   web: number;
   settings: number;
+  accounting: number;
   smtp: number;
   mailbox: number;
   banking: number;
@@ -26,7 +27,7 @@ export interface StackPorts {
 }
 
 /** The ports `npm start` uses; documented in the README. */
-export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, plaid: 8090 };
+export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, accounting: 3002, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, plaid: 8090 };
 
 export interface StackOptions {
   /** Identity's runtime connection (application role), on an already migrated database. */
@@ -37,7 +38,7 @@ export interface StackOptions {
   bus: EventBus;
   /** 0 for any port picks a free one. */
   ports?: Partial<StackPorts>;
-  /** Serve the built shell and settings remote (frontends/shell/dist, frontends/settings/dist). */
+  /** Serve the built shell and its remotes (frontends/shell/dist, frontends/{settings,accounting}/dist). */
   web?: boolean;
   /** Settings for identity beyond the stack's (e.g. GOOGLE_JWKS_URL, OTP_RESEND_SECONDS). */
   identityEnv?: Record<string, string>;
@@ -58,6 +59,7 @@ export interface Stack {
   /** The web app's origin, which the gateway's CORS allows (also when the web app is not served). */
   webOrigin: string;
   settingsUrl: string | null;
+  accountingUrl: string | null;
   mailbox: Mailbox;
   /** The Plaid sandbox banking talks to (null when banking does not run). */
   plaid: PlaidSandbox | null;
@@ -170,14 +172,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     let web: RunningServer | null = null;
     let settings: RunningServer | null = null;
+    let accounting: RunningServer | null = null;
     if (options.web) {
       settings = await startRemoteServer({ port: ports.settings, dir: new URL('../../frontends/settings/dist/', import.meta.url).pathname, host: '127.0.0.1' });
       closers.push(() => settings!.close());
+      accounting = await startRemoteServer({ port: ports.accounting, dir: new URL('../../frontends/accounting/dist/', import.meta.url).pathname, host: '127.0.0.1' });
+      closers.push(() => accounting!.close());
       web = await startWebServer({
         port: ports.web,
         host: '127.0.0.1',
         apiUrl: gatewayUrl,
         settingsRemoteUrl: `http://${publicHost}:${ports.settings}`,
+        accountingRemoteUrl: `http://${publicHost}:${ports.accounting}`,
         ...(plaid ? { plaid: { mode: 'sandbox' as const, sandboxUrl: `http://${publicHost}:${ports.plaid}` } } : {}),
       });
       closers.push(() => web!.close());
@@ -189,6 +195,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       webUrl: web ? webUrl : null,
       webOrigin: webUrl,
       settingsUrl: settings ? `http://${publicHost}:${ports.settings}` : null,
+      accountingUrl: accounting ? `http://${publicHost}:${ports.accounting}` : null,
       mailbox,
       plaid,
       stopIdentity,

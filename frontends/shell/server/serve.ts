@@ -20,6 +20,8 @@ export interface WebServerOptions {
   apiUrl: string;
   /** The settings remote: its mf-manifest.json URL, or the base URL it is served from. */
   settingsRemoteUrl: string;
+  /** The accounting remote (transactions, chart of accounts, ledger), likewise. */
+  accountingRemoteUrl: string;
   /**
    * How the browser links banks, handed over in /config.json: `sandbox` with the Plaid sandbox's URL
    * (reachable from the browser; its /ledgerline controls allow any origin) in development and tests,
@@ -138,7 +140,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const root = resolve(options.dir ?? SHELL_DIST_DIR);
   const config = JSON.stringify({
     apiUrl: options.apiUrl,
-    remotes: { settings: manifestUrlOf(options.settingsRemoteUrl) },
+    remotes: { settings: manifestUrlOf(options.settingsRemoteUrl), accounting: manifestUrlOf(options.accountingRemoteUrl) },
     ...(options.plaid ? { plaid: options.plaid } : {}),
   });
 

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadRuntimeConfig } from './config';
-import { registerSettingsRemote } from './federation';
+import { registerRemoteEntries } from './federation';
 import { createAppRouter } from './routing/router';
 import { RuntimeConfigProvider } from './runtime-config';
 import { SessionProvider } from './session/context';
@@ -25,7 +25,7 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('index.html has no #root');
   const config = await loadRuntimeConfig();
-  registerSettingsRemote(config.remotes.settings);
+  registerRemoteEntries(config.remotes);
 
   const queryClient = new QueryClient({
     // A 4xx will not fix itself on a retry, and a retried 401 would only repeat the logout.

@@ -1,26 +1,28 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
-export interface SettingsRemoteModule {
-  SettingsPage?: ComponentType;
-}
+/** The remotes the shell loads pages from (frontends/<name>), each registered from /config.json. */
+export type RemoteName = 'settings' | 'accounting';
 
-let settingsEntry: string | undefined;
+const entries = new Map<RemoteName, string>();
 
-export function registerSettingsRemote(manifestUrl: string): void {
-  settingsEntry = manifestUrl;
-  registerRemotes([{ name: 'settings', entry: manifestUrl }]);
+export function registerRemoteEntries(remotes: Readonly<Record<RemoteName, string>>): void {
+  for (const [name, entry] of Object.entries(remotes) as Array<[RemoteName, string]>) entries.set(name, entry);
+  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
 }
 
 /**
- * Loads the settings page. On a retry the remote is registered again with `force`, which drops the
- * runtime's cached (failed) manifest so the next attempt really goes back to the network.
+ * Loads the component `exposed` exports from `remote/exposed`. On a retry the remote is registered again with
+ * `force`, which drops the runtime's cached (failed) manifest so the next attempt really goes back to the network.
  */
-export async function loadSettingsPage(retry: boolean): Promise<ComponentType> {
-  if (settingsEntry === undefined) throw new Error('The settings remote is not registered');
-  if (retry) registerRemotes([{ name: 'settings', entry: settingsEntry }], { force: true });
-  const module = await loadRemote<SettingsRemoteModule>('settings/SettingsPage');
-  const page = module?.SettingsPage;
-  if (page === undefined) throw new Error('settings/SettingsPage exported no component');
+export async function loadRemotePage<P extends object = object>(remote: RemoteName, exposed: string, retry: boolean): Promise<ComponentType<P>> {
+  const entry = entries.get(remote);
+  if (entry === undefined) throw new Error(`The ${remote} remote is not registered`);
+  if (retry) registerRemotes([{ name: remote, entry }], { force: true });
+  const module = await loadRemote<Record<string, ComponentType<P> | undefined>>(`${remote}/${exposed}`);
+  const page = module?.[exposed];
+  if (page === undefined) throw new Error(`${remote}/${exposed} exported no component`);
   return page;
 }
+
+export const loadSettingsPage = (retry: boolean) => loadRemotePage('settings', 'SettingsPage', retry);

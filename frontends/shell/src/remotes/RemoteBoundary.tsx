@@ -46,18 +46,21 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   }
 }
 
-function LoadedRemote({ page }: { page: Promise<ComponentType> }) {
+function LoadedRemote<P extends object>({ page, props }: { page: Promise<ComponentType<P>>; props: P }) {
   const Page = use(page);
-  return <Page />;
+  return <Page {...props} />;
 }
 
-export interface RemotePageProps {
+export interface RemotePageProps<P extends object> {
   /** Loads the remote's page component; `retry` is true after a failure. */
-  load: (retry: boolean) => Promise<ComponentType>;
+  load: (retry: boolean) => Promise<ComponentType<P>>;
+  /** What the page is given (the shell's description of its area, say). */
+  props: P;
   fallbackTitle: string;
+  loadingLabel: string;
 }
 
-export function RemotePage({ load, fallbackTitle }: RemotePageProps) {
+export function RemotePage<P extends object>({ load, props, fallbackTitle, loadingLabel }: RemotePageProps<P>) {
   // One promise per attempt: `use` needs the same promise across renders, and a retry needs a new one.
   const [page, setPage] = useState(() => load(false));
   return (
@@ -65,11 +68,11 @@ export function RemotePage({ load, fallbackTitle }: RemotePageProps) {
       <Suspense
         fallback={
           <div className="flex justify-center py-24 text-brand-600">
-            <Spinner label="Loading settings" />
+            <Spinner label={loadingLabel} />
           </div>
         }
       >
-        <LoadedRemote page={page} />
+        <LoadedRemote page={page} props={props} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
 import { AuthLayout } from '../layout/AuthLayout';
 import { ACCOUNTING_SYNC_ROUTE } from '../layout/navigation';
+import { AccountingRoute, TransactionsRoute } from '../pages/app/AccountingRoutes';
 import { AreaPage } from '../pages/app/AreaPage';
 import { areas } from '../pages/app/areas';
 import { ComingSoonPage } from '../pages/app/ComingSoonPage';
@@ -49,9 +50,9 @@ export function createAppRouter() {
             { index: true, element: <Navigate to="/dashboard" replace /> },
             { path: '/dashboard', element: <DashboardPage /> },
             { path: '/expenses', element: <AreaPage area={areas.expenses} /> },
-            { path: '/transactions/:transactionId?', element: <AreaPage area={areas.transactions} /> },
+            { path: '/transactions/:transactionId?', element: <TransactionsRoute /> },
             { path: '/revenue', element: <AreaPage area={areas.revenue} /> },
-            { path: '/accounting', element: <AreaPage area={areas.accounting} /> },
+            { path: '/accounting', element: <AccountingRoute /> },
             { path: '/reports', element: <AreaPage area={areas.reports} /> },
             {
               path: ACCOUNTING_SYNC_ROUTE,

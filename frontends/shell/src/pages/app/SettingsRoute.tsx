@@ -2,5 +2,5 @@ import { loadSettingsPage } from '../../federation';
 import { RemotePage } from '../../remotes/RemoteBoundary';
 
 export function SettingsRoute() {
-  return <RemotePage load={loadSettingsPage} fallbackTitle="Settings could not be loaded" />;
+  return <RemotePage load={loadSettingsPage} props={{}} fallbackTitle="Settings could not be loaded" loadingLabel="Loading settings" />;
 }

@@ -1,0 +1,19 @@
+import { loadRemotePage } from '../../federation';
+import { RemotePage } from '../../remotes/RemoteBoundary';
+import { areas, type Area } from './areas';
+
+/** What the accounting remote's pages are given: the area's title and spec tabs, built or still to come. */
+export interface AreaPageProps {
+  area: Area;
+}
+
+const loadAccountingPage = (retry: boolean) => loadRemotePage<AreaPageProps>('accounting', 'AccountingPage', retry);
+const loadTransactionsPage = (retry: boolean) => loadRemotePage<AreaPageProps>('accounting', 'TransactionsPage', retry);
+
+export function AccountingRoute() {
+  return <RemotePage load={loadAccountingPage} props={{ area: areas.accounting }} fallbackTitle="Accounting could not be loaded" loadingLabel="Loading accounting" />;
+}
+
+export function TransactionsRoute() {
+  return <RemotePage load={loadTransactionsPage} props={{ area: areas.transactions }} fallbackTitle="Transactions could not be loaded" loadingLabel="Loading transactions" />;
+}
