@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/ledger/v1/ledger.proto.
  */
 export const file_ledgerline_ledger_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2xlZGdlci92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUubGVkZ2VyLnYxIiQKCFBhdGhQYXJ0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiiwIKCENhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSDQoFbGV2ZWwYBSABKAUSFQoNYmFsYW5jZV9jZW50cxgGIAEoAxINCgVncm91cBgHIAEoCRILCgN0YWcYCCABKAkSEQoJcGFyZW50X2lkGAkgASgJEhcKD2lzX3VzZXJfY3JlYXRlZBgKIAEoCBIsCgRwYXRoGAsgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGF0aFBhcnQSEgoKcWJvX3N5bmNlZBgMIAEoCBIXCg9iYW5rX2FjY291bnRfaWQYDSABKAkiFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkwKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMgoKY2F0ZWdvcmllcxgBIAMoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Ii0KGUdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QSEAoIZW5kX2RhdGUYASABKAkikgEKGkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEjkKEWNoYXJ0X29mX2FjY291bnRzGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSOQoRcGFyZW50X2NhdGVnb3JpZXMYAiADKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeSKxAQoVQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZjb2FfaWQYAiABKAVIAYgBARIWCglwYXJlbnRfaWQYAyABKAlIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgcKBV9uYW1lQgkKB19jb2FfaWRCDAoKX3BhcmVudF9pZEIICgZfZ3JvdXBCBgoEX3RhZyJbChZDcmVhdGVDYXRlZ29yeVJlc3BvbnNlEjAKCGNhdGVnb3J5GAEgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSDwoHbWVzc2FnZRgCIAEoCSI3ChdHZXRHcm91cHNBbmRUYWdzUmVxdWVzdBIcChRncm91cHNfYW5kX3RhZ3NfdHlwZRgBIAEoCSI4ChhHZXRHcm91cHNBbmRUYWdzUmVzcG9uc2USDgoGZ3JvdXBzGAEgAygJEgwKBHRhZ3MYAiADKAkiowEKFVVwZGF0ZUNhdGVnb3J5UmVxdWVzdBIPCgJpZBgBIAEoCUgAiAEBEhEKBG5hbWUYAiABKAlIAYgBARITCgZjb2FfaWQYAyABKAVIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgUKA19pZEIHCgVfbmFtZUIJCgdfY29hX2lkQggKBl9ncm91cEIGCgRfdGFnIlsKFlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USMAoIY2F0ZWdvcnkYASABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRIPCgdtZXNzYWdlGAIgASgJImUKE01vdmVDYXRlZ29yeVJlcXVlc3QSGAoLY2F0ZWdvcnlfaWQYASABKAlIAIgBARIWCglwYXJlbnRfaWQYAiABKAlIAYgBAUIOCgxfY2F0ZWdvcnlfaWRCDAoKX3BhcmVudF9pZCJZChRNb3ZlQ2F0ZWdvcnlSZXNwb25zZRIwCghjYXRlZ29yeRgBIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Eg8KB21lc3NhZ2UYAiABKAkiLwoXRGVsZXRlQ2F0ZWdvcmllc1JlcXVlc3QSFAoMY2F0ZWdvcnlfaWRzGAEgAygJIisKGERlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIjcKBkJpbGxlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2NhdGVnb3J5X2lkGAMgASgJIiYKCkFjY291bnRSZWYSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSKGBgoLVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSHQoVdmVuZG9yX3RyYW5zYWN0aW9uX2lkGAIgASgJEiwKBmJpbGxlchgDIAEoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlchIMCgRtZW1vGAQgASgJEhQKDGFtb3VudF9jZW50cxgFIAEoAxIMCgRkYXRlGAYgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAcgASgJEhIKCmFjY291bnRfaWQYCCABKAkSMAoIY2F0ZWdvcnkYCSABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRI3Cg1kZWJpdF9hY2NvdW50GAogASgLMiAubGVkZ2VybGluZS5sZWRnZXIudjEuQWNjb3VudFJlZhI4Cg5jcmVkaXRfYWNjb3VudBgLIAEoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkFjY291bnRSZWYSGAoQam91cm5hbF9lbnRyeV9pZBgMIAEoCRIgChhpc190cmFuc2FjdGlvbl9maW5hbGl6ZWQYDSABKAgSDwoHcGVuZGluZxgOIAEoCBIaChJpc19zcGxpdHRlZF9wYXJlbnQYDyABKAgSHAoUaXNfc3BsaXR0ZWRfY2hpbGRyZW4YECABKAgSGQoRaXNfYWNjcnVlZF9wYXJlbnQYESABKAgSGwoTaXNfYWNjcnVlZF9jaGlsZHJlbhgSIAEoCBITCgtlbnRpdHlfdHlwZRgTIAEoCRIRCgllbnRpdHlfaWQYFCABKAkSEgoKcWJvX3N5bmNlZBgVIAEoCBIRCgl2ZW5kb3JfaWQYFiABKAkSFwoPYXBwbGllZF9ydWxlX2lkGBcgASgJEhkKEWxlZGdlcl9hY2NvdW50X2lkGBggASgJEhoKEmlzX29wZW5pbmdfYmFsYW5jZRgZIAEoCBI6ChFzcGxpdHRlZF9jaGlsZHJlbhgaIAMoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0UGFydCJZCglTcGxpdFBhcnQSCgoCaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEhMKC2NhdGVnb3J5X2lkGAMgASgJEhUKDWNhdGVnb3J5X25hbWUYBCABKAkieQoJU3BsaXRJdGVtEg8KAmlkGAEgASgJSACIAQESGQoMYW1vdW50X2NlbnRzGAIgASgDSAGIAQESGAoLY2F0ZWdvcnlfaWQYAyABKAlIAogBAUIFCgNfaWRCDwoNX2Ftb3VudF9jZW50c0IOCgxfY2F0ZWdvcnlfaWQikwEKF1NwbGl0VHJhbnNhY3Rpb25SZXF1ZXN0EjsKEnBhcmVudF90cmFuc2FjdGlvbhgBIAEoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRI7ChJzcGxpdF90cmFuc2FjdGlvbnMYAiADKAsyHy5sZWRnZXJsaW5lLmxlZGdlci52MS5TcGxpdEl0ZW0iYwoYU3BsaXRUcmFuc2FjdGlvblJlc3BvbnNlEjYKC3RyYW5zYWN0aW9uGAEgASgLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSLsAQoSVXBkYXRlU3BsaXRSZXF1ZXN0EjsKEnBhcmVudF90cmFuc2FjdGlvbhgBIAEoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRI8ChN1cGRhdGVfdHJhbnNhY3Rpb25zGAIgAygLMh8ubGVkZ2VybGluZS5sZWRnZXIudjEuU3BsaXRJdGVtEjsKEnNwbGl0X3RyYW5zYWN0aW9ucxgDIAMoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRIeChZkZWxldGVfdHJhbnNhY3Rpb25faWRzGAQgAygJIl4KE1VwZGF0ZVNwbGl0UmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgikgMKF0xpc3RUcmFuc2FjdGlvbnNSZXF1ZXN0EhMKC2FjY291bnRfaWRzGAEgAygJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSEgoKYmlsbGVyX2lkcxgEIAMoCRIUCgxjYXRlZ29yeV9pZHMYBSADKAkSEwoLZGVzY3JpcHRpb24YBiABKAkSGQoMYW1vdW50X2NlbnRzGAcgASgDSACIAQESHQoQbWluX2Ftb3VudF9jZW50cxgIIAEoA0gBiAEBEh0KEG1heF9hbW91bnRfY2VudHMYCSABKANIAogBARIMCgRmbG93GAogASgJEhQKDGZpbmFsaXphdGlvbhgLIAEoCRINCgVvcmRlchgMIAEoCRIRCgRwYWdlGA0gASgFSAOIAQESEQoEdGFrZRgOIAEoBUgEiAEBQg8KDV9hbW91bnRfY2VudHNCEwoRX21pbl9hbW91bnRfY2VudHNCEwoRX21heF9hbW91bnRfY2VudHNCBwoFX3BhZ2VCBwoFX3Rha2UieQoYTGlzdFRyYW5zYWN0aW9uc1Jlc3BvbnNlEi8KBGRhdGEYASADKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIsCgRtZXRhGAIgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGFnZU1ldGEiIwoVR2V0VHJhbnNhY3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJIlAKFkdldFRyYW5zYWN0aW9uUmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbiJQChhVcGRhdGVUcmFuc2FjdGlvblJlcXVlc3QSCgoCaWQYASABKAkSGAoLY2F0ZWdvcnlfaWQYAiABKAlIAIgBAUIOCgxfY2F0ZWdvcnlfaWQiZAoZVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRI2Cgt0cmFuc2FjdGlvbhgBIAEoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkijwIKFVRyYW5zYWN0aW9uVXBkYXRlSXRlbRIPCgJpZBgBIAEoCUgAiAEBEhgKC2NhdGVnb3J5X2lkGAIgASgJSAGIAQESFgoJdmVuZG9yX2lkGAMgASgJSAKIAQESGAoLYmlsbGVyX25hbWUYBCABKAlIA4gBARIcCg9hcHBsaWVkX3J1bGVfaWQYBSABKAlIBIgBARIdChBpc190eG5fZmluYWxpemVkGAYgASgISAWIAQFCBQoDX2lkQg4KDF9jYXRlZ29yeV9pZEIMCgpfdmVuZG9yX2lkQg4KDF9iaWxsZXJfbmFtZUISChBfYXBwbGllZF9ydWxlX2lkQhMKEV9pc190eG5fZmluYWxpemVkImIKHUJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0EkEKDHRyYW5zYWN0aW9ucxgBIAMoCzIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uVXBkYXRlSXRlbSJqCh5CdWxrVXBkYXRlVHJhbnNhY3Rpb25zUmVzcG9uc2USNwoMdHJhbnNhY3Rpb25zGAEgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSJqChtGaW5hbGl6ZVRyYW5zYWN0aW9uc1JlcXVlc3QSFwoPdHJhbnNhY3Rpb25faWRzGAEgAygJEh0KEGlzX3R4bl9maW5hbGl6ZWQYAiABKAhIAIgBAUITChFfaXNfdHhuX2ZpbmFsaXplZCJoChxGaW5hbGl6ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjcKDHRyYW5zYWN0aW9ucxgBIAMoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkieAoIQXVkaXRMb2cSCgoCaWQYASABKAkSFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgVldmVudBgEIAEoCRIUCgxkZXRhaWxzX2pzb24YBSABKAkSEgoKY3JlYXRlZF9hdBgGIAEoCSJmChRMaXN0QXVkaXRMb2dzUmVxdWVzdBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIRCgRwYWdlGAIgASgFSACIAQESEQoEdGFrZRgDIAEoBUgBiAEBQgcKBV9wYWdlQgcKBV90YWtlInMKFUxpc3RBdWRpdExvZ3NSZXNwb25zZRIsCgRkYXRhGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQXVkaXRMb2cSLAoEbWV0YRgCIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlBhZ2VNZXRhIhQKEkxpc3RCaWxsZXJzUmVxdWVzdCJEChNMaXN0QmlsbGVyc1Jlc3BvbnNlEi0KB2JpbGxlcnMYASADKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXIiSwoTVXBkYXRlQmlsbGVyUmVxdWVzdBIKCgJpZBgBIAEoCRIYCgtjYXRlZ29yeV9pZBgCIAEoCUgAiAEBQg4KDF9jYXRlZ29yeV9pZCJzChRVcGRhdGVCaWxsZXJSZXNwb25zZRIsCgZiaWxsZXIYASABKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXISHAoUdXBkYXRlZF90cmFuc2FjdGlvbnMYAiABKAUSDwoHbWVzc2FnZRgDIAEoCSLGAQoUR2VuZXJhbExlZGdlckFjY291bnQSGQoRbGVkZ2VyX2FjY291bnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZjb2FfaWQYAyABKAUSDAoEdHlwZRgEIAEoCRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYBSABKAMSEwoLZGViaXRfY2VudHMYBiABKAMSFAoMY3JlZGl0X2NlbnRzGAcgASgDEh0KFWNsb3NpbmdfYmFsYW5jZV9jZW50cxgIIAEoAyI/ChdHZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJIlQKGEdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRI4CgRkYXRhGAEgAygLMioubGVkZ2VybGluZS5sZWRnZXIudjEuR2VuZXJhbExlZGdlckFjY291bnQipQIKCkxlZGdlckxpbmUSCgoCaWQYASABKAkSDAoEZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIYChBqb3VybmFsX2VudHJ5X2lkGAQgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAUgASgJEhMKC2RlYml0X2NlbnRzGAYgASgDEhQKDGNyZWRpdF9jZW50cxgHIAEoAxIbChNsZWRnZXJfYW1vdW50X2NlbnRzGAggASgDEiQKHGxlZGdlcl9ydW5uaW5nX2JhbGFuY2VfY2VudHMYCSABKAMSGgoSaXNfb3BlbmluZ19iYWxhbmNlGAogASgIEhMKC3NvdXJjZV90eXBlGAsgASgJEhcKD2NvdW50ZXJfYWNjb3VudBgMIAEoCSKXAQocR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBIZChFsZWRnZXJfYWNjb3VudF9pZBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhEKBHBhZ2UYBCABKAVIAIgBARIRCgR0YWtlGAUgASgFSAGIAQFCBwoFX3BhZ2VCBwoFX3Rha2UinAEKHUdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEi4KBGRhdGEYASADKAsyIC5sZWRnZXJsaW5lLmxlZGdlci52MS5MZWRnZXJMaW5lEiwKBG1ldGEYAiABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5QYWdlTWV0YRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAyABKAMiJQoTRXhwb3J0TGVkZ2VyUmVxdWVzdBIOCgZmb3JtYXQYASABKAkiUAoURXhwb3J0TGVkZ2VyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIRCglmaWxlX25hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJMuARCg1MZWRnZXJTZXJ2aWNlEmsKDkxpc3RDYXRlZ29yaWVzEisubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0GiwubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXNwb25zZRJ3ChJHZXRDaGFydE9mQWNjb3VudHMSLy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRDaGFydE9mQWNjb3VudHNSZXF1ZXN0GjAubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0Q2hhcnRPZkFjY291bnRzUmVzcG9uc2USawoOQ3JlYXRlQ2F0ZWdvcnkSKy5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlc3BvbnNlEnEKEEdldEdyb3Vwc0FuZFRhZ3MSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHcm91cHNBbmRUYWdzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdyb3Vwc0FuZFRhZ3NSZXNwb25zZRJrCg5VcGRhdGVDYXRlZ29yeRIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USZQoMTW92ZUNhdGVnb3J5EikubGVkZ2VybGluZS5sZWRnZXIudjEuTW92ZUNhdGVnb3J5UmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLk1vdmVDYXRlZ29yeVJlc3BvbnNlEnEKEERlbGV0ZUNhdGVnb3JpZXMSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5EZWxldGVDYXRlZ29yaWVzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkRlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRJxChBMaXN0VHJhbnNhY3Rpb25zEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdFRyYW5zYWN0aW9uc1JlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USawoOR2V0VHJhbnNhY3Rpb24SKy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlc3BvbnNlEnQKEVVwZGF0ZVRyYW5zYWN0aW9uEi4ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0Gi8ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRKDAQoWQnVsa1VwZGF0ZVRyYW5zYWN0aW9ucxIzLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0GjQubGVkZ2VybGluZS5sZWRnZXIudjEuQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEn0KFEZpbmFsaXplVHJhbnNhY3Rpb25zEjEubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0GjIubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRJxChBTcGxpdFRyYW5zYWN0aW9uEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuU3BsaXRUcmFuc2FjdGlvblJlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5TcGxpdFRyYW5zYWN0aW9uUmVzcG9uc2USYgoLVXBkYXRlU3BsaXQSKC5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVTcGxpdFJlcXVlc3QaKS5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVTcGxpdFJlc3BvbnNlEmgKDUxpc3RBdWRpdExvZ3MSKi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0QXVkaXRMb2dzUmVxdWVzdBorLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RBdWRpdExvZ3NSZXNwb25zZRJiCgtMaXN0QmlsbGVycxIoLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVxdWVzdBopLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVzcG9uc2USZQoMVXBkYXRlQmlsbGVyEikubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQmlsbGVyUmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUJpbGxlclJlc3BvbnNlEnEKEEdldEdlbmVyYWxMZWRnZXISLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRKAAQoVR2V0TGVkZ2VyVHJhbnNhY3Rpb25zEjIubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBozLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEmUKDEV4cG9ydExlZGdlchIpLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkV4cG9ydExlZGdlclJlcXVlc3QaKi5sZWRnZXJsaW5lLmxlZGdlci52MS5FeHBvcnRMZWRnZXJSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2xlZGdlci92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUubGVkZ2VyLnYxIiQKCFBhdGhQYXJ0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkiiwIKCENhdGVnb3J5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEgwKBHR5cGUYBCABKAkSDQoFbGV2ZWwYBSABKAUSFQoNYmFsYW5jZV9jZW50cxgGIAEoAxINCgVncm91cBgHIAEoCRILCgN0YWcYCCABKAkSEQoJcGFyZW50X2lkGAkgASgJEhcKD2lzX3VzZXJfY3JlYXRlZBgKIAEoCBIsCgRwYXRoGAsgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGF0aFBhcnQSEgoKcWJvX3N5bmNlZBgMIAEoCBIXCg9iYW5rX2FjY291bnRfaWQYDSABKAkiFwoVTGlzdENhdGVnb3JpZXNSZXF1ZXN0IkwKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USMgoKY2F0ZWdvcmllcxgBIAMoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Ii0KGUdldENoYXJ0T2ZBY2NvdW50c1JlcXVlc3QSEAoIZW5kX2RhdGUYASABKAkikgEKGkdldENoYXJ0T2ZBY2NvdW50c1Jlc3BvbnNlEjkKEWNoYXJ0X29mX2FjY291bnRzGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSOQoRcGFyZW50X2NhdGVnb3JpZXMYAiADKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeSKxAQoVQ3JlYXRlQ2F0ZWdvcnlSZXF1ZXN0EhEKBG5hbWUYASABKAlIAIgBARITCgZjb2FfaWQYAiABKAVIAYgBARIWCglwYXJlbnRfaWQYAyABKAlIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgcKBV9uYW1lQgkKB19jb2FfaWRCDAoKX3BhcmVudF9pZEIICgZfZ3JvdXBCBgoEX3RhZyJbChZDcmVhdGVDYXRlZ29yeVJlc3BvbnNlEjAKCGNhdGVnb3J5GAEgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQ2F0ZWdvcnkSDwoHbWVzc2FnZRgCIAEoCSI3ChdHZXRHcm91cHNBbmRUYWdzUmVxdWVzdBIcChRncm91cHNfYW5kX3RhZ3NfdHlwZRgBIAEoCSI4ChhHZXRHcm91cHNBbmRUYWdzUmVzcG9uc2USDgoGZ3JvdXBzGAEgAygJEgwKBHRhZ3MYAiADKAkiowEKFVVwZGF0ZUNhdGVnb3J5UmVxdWVzdBIPCgJpZBgBIAEoCUgAiAEBEhEKBG5hbWUYAiABKAlIAYgBARITCgZjb2FfaWQYAyABKAVIAogBARISCgVncm91cBgEIAEoCUgDiAEBEhAKA3RhZxgFIAEoCUgEiAEBQgUKA19pZEIHCgVfbmFtZUIJCgdfY29hX2lkQggKBl9ncm91cEIGCgRfdGFnIlsKFlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USMAoIY2F0ZWdvcnkYASABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRIPCgdtZXNzYWdlGAIgASgJImUKE01vdmVDYXRlZ29yeVJlcXVlc3QSGAoLY2F0ZWdvcnlfaWQYASABKAlIAIgBARIWCglwYXJlbnRfaWQYAiABKAlIAYgBAUIOCgxfY2F0ZWdvcnlfaWRCDAoKX3BhcmVudF9pZCJZChRNb3ZlQ2F0ZWdvcnlSZXNwb25zZRIwCghjYXRlZ29yeRgBIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkNhdGVnb3J5Eg8KB21lc3NhZ2UYAiABKAkiLwoXRGVsZXRlQ2F0ZWdvcmllc1JlcXVlc3QSFAoMY2F0ZWdvcnlfaWRzGAEgAygJIisKGERlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIjcKBkJpbGxlchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2NhdGVnb3J5X2lkGAMgASgJIiYKCkFjY291bnRSZWYSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCSKGBgoLVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSHQoVdmVuZG9yX3RyYW5zYWN0aW9uX2lkGAIgASgJEiwKBmJpbGxlchgDIAEoCzIcLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJpbGxlchIMCgRtZW1vGAQgASgJEhQKDGFtb3VudF9jZW50cxgFIAEoAxIMCgRkYXRlGAYgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAcgASgJEhIKCmFjY291bnRfaWQYCCABKAkSMAoIY2F0ZWdvcnkYCSABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5DYXRlZ29yeRI3Cg1kZWJpdF9hY2NvdW50GAogASgLMiAubGVkZ2VybGluZS5sZWRnZXIudjEuQWNjb3VudFJlZhI4Cg5jcmVkaXRfYWNjb3VudBgLIAEoCzIgLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkFjY291bnRSZWYSGAoQam91cm5hbF9lbnRyeV9pZBgMIAEoCRIgChhpc190cmFuc2FjdGlvbl9maW5hbGl6ZWQYDSABKAgSDwoHcGVuZGluZxgOIAEoCBIaChJpc19zcGxpdHRlZF9wYXJlbnQYDyABKAgSHAoUaXNfc3BsaXR0ZWRfY2hpbGRyZW4YECABKAgSGQoRaXNfYWNjcnVlZF9wYXJlbnQYESABKAgSGwoTaXNfYWNjcnVlZF9jaGlsZHJlbhgSIAEoCBITCgtlbnRpdHlfdHlwZRgTIAEoCRIRCgllbnRpdHlfaWQYFCABKAkSEgoKcWJvX3N5bmNlZBgVIAEoCBIRCgl2ZW5kb3JfaWQYFiABKAkSFwoPYXBwbGllZF9ydWxlX2lkGBcgASgJEhkKEWxlZGdlcl9hY2NvdW50X2lkGBggASgJEhoKEmlzX29wZW5pbmdfYmFsYW5jZRgZIAEoCBI6ChFzcGxpdHRlZF9jaGlsZHJlbhgaIAMoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0UGFydCJZCglTcGxpdFBhcnQSCgoCaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEhMKC2NhdGVnb3J5X2lkGAMgASgJEhUKDWNhdGVnb3J5X25hbWUYBCABKAkieQoJU3BsaXRJdGVtEg8KAmlkGAEgASgJSACIAQESGQoMYW1vdW50X2NlbnRzGAIgASgDSAGIAQESGAoLY2F0ZWdvcnlfaWQYAyABKAlIAogBAUIFCgNfaWRCDwoNX2Ftb3VudF9jZW50c0IOCgxfY2F0ZWdvcnlfaWQikwEKF1NwbGl0VHJhbnNhY3Rpb25SZXF1ZXN0EjsKEnBhcmVudF90cmFuc2FjdGlvbhgBIAEoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRI7ChJzcGxpdF90cmFuc2FjdGlvbnMYAiADKAsyHy5sZWRnZXJsaW5lLmxlZGdlci52MS5TcGxpdEl0ZW0iYwoYU3BsaXRUcmFuc2FjdGlvblJlc3BvbnNlEjYKC3RyYW5zYWN0aW9uGAEgASgLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSLsAQoSVXBkYXRlU3BsaXRSZXF1ZXN0EjsKEnBhcmVudF90cmFuc2FjdGlvbhgBIAEoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRI8ChN1cGRhdGVfdHJhbnNhY3Rpb25zGAIgAygLMh8ubGVkZ2VybGluZS5sZWRnZXIudjEuU3BsaXRJdGVtEjsKEnNwbGl0X3RyYW5zYWN0aW9ucxgDIAMoCzIfLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNwbGl0SXRlbRIeChZkZWxldGVfdHJhbnNhY3Rpb25faWRzGAQgAygJIl4KE1VwZGF0ZVNwbGl0UmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIPCgdtZXNzYWdlGAIgASgJIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgikgMKF0xpc3RUcmFuc2FjdGlvbnNSZXF1ZXN0EhMKC2FjY291bnRfaWRzGAEgAygJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSEgoKYmlsbGVyX2lkcxgEIAMoCRIUCgxjYXRlZ29yeV9pZHMYBSADKAkSEwoLZGVzY3JpcHRpb24YBiABKAkSGQoMYW1vdW50X2NlbnRzGAcgASgDSACIAQESHQoQbWluX2Ftb3VudF9jZW50cxgIIAEoA0gBiAEBEh0KEG1heF9hbW91bnRfY2VudHMYCSABKANIAogBARIMCgRmbG93GAogASgJEhQKDGZpbmFsaXphdGlvbhgLIAEoCRINCgVvcmRlchgMIAEoCRIRCgRwYWdlGA0gASgFSAOIAQESEQoEdGFrZRgOIAEoBUgEiAEBQg8KDV9hbW91bnRfY2VudHNCEwoRX21pbl9hbW91bnRfY2VudHNCEwoRX21heF9hbW91bnRfY2VudHNCBwoFX3BhZ2VCBwoFX3Rha2UieQoYTGlzdFRyYW5zYWN0aW9uc1Jlc3BvbnNlEi8KBGRhdGEYASADKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbhIsCgRtZXRhGAIgASgLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuUGFnZU1ldGEiIwoVR2V0VHJhbnNhY3Rpb25SZXF1ZXN0EgoKAmlkGAEgASgJIlAKFkdldFRyYW5zYWN0aW9uUmVzcG9uc2USNgoLdHJhbnNhY3Rpb24YASABKAsyIS5sZWRnZXJsaW5lLmxlZGdlci52MS5UcmFuc2FjdGlvbiJQChhVcGRhdGVUcmFuc2FjdGlvblJlcXVlc3QSCgoCaWQYASABKAkSGAoLY2F0ZWdvcnlfaWQYAiABKAlIAIgBAUIOCgxfY2F0ZWdvcnlfaWQiZAoZVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRI2Cgt0cmFuc2FjdGlvbhgBIAEoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkijwIKFVRyYW5zYWN0aW9uVXBkYXRlSXRlbRIPCgJpZBgBIAEoCUgAiAEBEhgKC2NhdGVnb3J5X2lkGAIgASgJSAGIAQESFgoJdmVuZG9yX2lkGAMgASgJSAKIAQESGAoLYmlsbGVyX25hbWUYBCABKAlIA4gBARIcCg9hcHBsaWVkX3J1bGVfaWQYBSABKAlIBIgBARIdChBpc190eG5fZmluYWxpemVkGAYgASgISAWIAQFCBQoDX2lkQg4KDF9jYXRlZ29yeV9pZEIMCgpfdmVuZG9yX2lkQg4KDF9iaWxsZXJfbmFtZUISChBfYXBwbGllZF9ydWxlX2lkQhMKEV9pc190eG5fZmluYWxpemVkImIKHUJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0EkEKDHRyYW5zYWN0aW9ucxgBIAMoCzIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uVXBkYXRlSXRlbSJqCh5CdWxrVXBkYXRlVHJhbnNhY3Rpb25zUmVzcG9uc2USNwoMdHJhbnNhY3Rpb25zGAEgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuVHJhbnNhY3Rpb24SDwoHbWVzc2FnZRgCIAEoCSJqChtGaW5hbGl6ZVRyYW5zYWN0aW9uc1JlcXVlc3QSFwoPdHJhbnNhY3Rpb25faWRzGAEgAygJEh0KEGlzX3R4bl9maW5hbGl6ZWQYAiABKAhIAIgBAUITChFfaXNfdHhuX2ZpbmFsaXplZCJoChxGaW5hbGl6ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEjcKDHRyYW5zYWN0aW9ucxgBIAMoCzIhLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlRyYW5zYWN0aW9uEg8KB21lc3NhZ2UYAiABKAkieAoIQXVkaXRMb2cSCgoCaWQYASABKAkSFgoOdHJhbnNhY3Rpb25faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgVldmVudBgEIAEoCRIUCgxkZXRhaWxzX2pzb24YBSABKAkSEgoKY3JlYXRlZF9hdBgGIAEoCSJmChRMaXN0QXVkaXRMb2dzUmVxdWVzdBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIRCgRwYWdlGAIgASgFSACIAQESEQoEdGFrZRgDIAEoBUgBiAEBQgcKBV9wYWdlQgcKBV90YWtlInMKFUxpc3RBdWRpdExvZ3NSZXNwb25zZRIsCgRkYXRhGAEgAygLMh4ubGVkZ2VybGluZS5sZWRnZXIudjEuQXVkaXRMb2cSLAoEbWV0YRgCIAEoCzIeLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlBhZ2VNZXRhIhQKEkxpc3RCaWxsZXJzUmVxdWVzdCJEChNMaXN0QmlsbGVyc1Jlc3BvbnNlEi0KB2JpbGxlcnMYASADKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXIiSwoTVXBkYXRlQmlsbGVyUmVxdWVzdBIKCgJpZBgBIAEoCRIYCgtjYXRlZ29yeV9pZBgCIAEoCUgAiAEBQg4KDF9jYXRlZ29yeV9pZCJzChRVcGRhdGVCaWxsZXJSZXNwb25zZRIsCgZiaWxsZXIYASABKAsyHC5sZWRnZXJsaW5lLmxlZGdlci52MS5CaWxsZXISHAoUdXBkYXRlZF90cmFuc2FjdGlvbnMYAiABKAUSDwoHbWVzc2FnZRgDIAEoCSLGAQoUR2VuZXJhbExlZGdlckFjY291bnQSGQoRbGVkZ2VyX2FjY291bnRfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZjb2FfaWQYAyABKAUSDAoEdHlwZRgEIAEoCRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYBSABKAMSEwoLZGViaXRfY2VudHMYBiABKAMSFAoMY3JlZGl0X2NlbnRzGAcgASgDEh0KFWNsb3NpbmdfYmFsYW5jZV9jZW50cxgIIAEoAyI/ChdHZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJIlQKGEdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRI4CgRkYXRhGAEgAygLMioubGVkZ2VybGluZS5sZWRnZXIudjEuR2VuZXJhbExlZGdlckFjY291bnQipQIKCkxlZGdlckxpbmUSCgoCaWQYASABKAkSDAoEZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIYChBqb3VybmFsX2VudHJ5X2lkGAQgASgJEhYKDnRyYW5zYWN0aW9uX2lkGAUgASgJEhMKC2RlYml0X2NlbnRzGAYgASgDEhQKDGNyZWRpdF9jZW50cxgHIAEoAxIbChNsZWRnZXJfYW1vdW50X2NlbnRzGAggASgDEiQKHGxlZGdlcl9ydW5uaW5nX2JhbGFuY2VfY2VudHMYCSABKAMSGgoSaXNfb3BlbmluZ19iYWxhbmNlGAogASgIEhMKC3NvdXJjZV90eXBlGAsgASgJEhcKD2NvdW50ZXJfYWNjb3VudBgMIAEoCSKXAQocR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBIZChFsZWRnZXJfYWNjb3VudF9pZBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhEKBHBhZ2UYBCABKAVIAIgBARIRCgR0YWtlGAUgASgFSAGIAQFCBwoFX3BhZ2VCBwoFX3Rha2UinAEKHUdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEi4KBGRhdGEYASADKAsyIC5sZWRnZXJsaW5lLmxlZGdlci52MS5MZWRnZXJMaW5lEiwKBG1ldGEYAiABKAsyHi5sZWRnZXJsaW5lLmxlZGdlci52MS5QYWdlTWV0YRIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAyABKAMiJQoTRXhwb3J0TGVkZ2VyUmVxdWVzdBIOCgZmb3JtYXQYASABKAkiUAoURXhwb3J0TGVkZ2VyUmVzcG9uc2USDwoHY29udGVudBgBIAEoCRIRCglmaWxlX25hbWUYAiABKAkSFAoMY29udGVudF90eXBlGAMgASgJIocBCgtQb3N0aW5nTGluZRIXCgphY2NvdW50X2lkGAEgASgJSACIAQESFgoJZGlyZWN0aW9uGAIgASgJSAGIAQESGQoMYW1vdW50X2NlbnRzGAMgASgDSAKIAQFCDQoLX2FjY291bnRfaWRCDAoKX2RpcmVjdGlvbkIPCg1fYW1vdW50X2NlbnRzIvwBChBQb3N0RW50cnlSZXF1ZXN0EhgKC3NvdXJjZV90eXBlGAEgASgJSACIAQESFgoJc291cmNlX2lkGAIgASgJSAGIAQESFAoHdmVyc2lvbhgDIAEoA0gCiAEBEhEKBGRhdGUYBCABKAlIA4gBARIYCgtkZXNjcmlwdGlvbhgFIAEoCUgEiAEBEjAKBWxpbmVzGAYgAygLMiEubGVkZ2VybGluZS5sZWRnZXIudjEuUG9zdGluZ0xpbmVCDgoMX3NvdXJjZV90eXBlQgwKCl9zb3VyY2VfaWRCCgoIX3ZlcnNpb25CBwoFX2RhdGVCDgoMX2Rlc2NyaXB0aW9uIq4BChBWb2lkRW50cnlSZXF1ZXN0EhgKC3NvdXJjZV90eXBlGAEgASgJSACIAQESFgoJc291cmNlX2lkGAIgASgJSAGIAQESFAoHdmVyc2lvbhgDIAEoA0gCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQFCDgoMX3NvdXJjZV90eXBlQgwKCl9zb3VyY2VfaWRCCgoIX3ZlcnNpb25CDgoMX2Rlc2NyaXB0aW9uIocBCg1Qb3N0aW5nUmVzdWx0EhAKCGVudHJ5X2lkGAEgASgJEgsKA3NlcRgCIAEoAxIZChFyZXZlcnNlZF9lbnRyeV9pZBgDIAEoCRIZChFyZXZlcnNhbF9lbnRyeV9pZBgEIAEoCRIQCghyZXBsYXllZBgFIAEoCBIPCgd2ZXJzaW9uGAYgASgDIkgKEVBvc3RFbnRyeVJlc3BvbnNlEjMKBnJlc3VsdBgBIAEoCzIjLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlBvc3RpbmdSZXN1bHQiSAoRVm9pZEVudHJ5UmVzcG9uc2USMwoGcmVzdWx0GAEgASgLMiMubGVkZ2VybGluZS5sZWRnZXIudjEuUG9zdGluZ1Jlc3VsdCJwCg5PcGVuaW5nQmFsYW5jZRITCgtjYXRlZ29yeV9pZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMSDAoEZGF0ZRgDIAEoCRIYChBqb3VybmFsX2VudHJ5X2lkGAQgASgJEgsKA3NlcRgFIAEoAyIvChhHZXRPcGVuaW5nQmFsYW5jZVJlcXVlc3QSEwoLY2F0ZWdvcnlfaWQYASABKAkidwoYU2V0T3BlbmluZ0JhbGFuY2VSZXF1ZXN0EhMKC2NhdGVnb3J5X2lkGAEgASgJEhkKDGFtb3VudF9jZW50cxgCIAEoA0gAiAEBEhEKBGRhdGUYAyABKAlIAYgBAUIPCg1fYW1vdW50X2NlbnRzQgcKBV9kYXRlIjIKG1JlbW92ZU9wZW5pbmdCYWxhbmNlUmVxdWVzdBITCgtjYXRlZ29yeV9pZBgBIAEoCSJaChlHZXRPcGVuaW5nQmFsYW5jZVJlc3BvbnNlEj0KD29wZW5pbmdfYmFsYW5jZRgBIAEoCzIkLmxlZGdlcmxpbmUubGVkZ2VyLnYxLk9wZW5pbmdCYWxhbmNlImsKGVNldE9wZW5pbmdCYWxhbmNlUmVzcG9uc2USPQoPb3BlbmluZ19iYWxhbmNlGAEgASgLMiQubGVkZ2VybGluZS5sZWRnZXIudjEuT3BlbmluZ0JhbGFuY2USDwoHbWVzc2FnZRgCIAEoCSI8ChxSZW1vdmVPcGVuaW5nQmFsYW5jZVJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSCwoDc2VxGAIgASgDMocWCg1MZWRnZXJTZXJ2aWNlEmsKDkxpc3RDYXRlZ29yaWVzEisubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0GiwubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdENhdGVnb3JpZXNSZXNwb25zZRJ3ChJHZXRDaGFydE9mQWNjb3VudHMSLy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRDaGFydE9mQWNjb3VudHNSZXF1ZXN0GjAubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0Q2hhcnRPZkFjY291bnRzUmVzcG9uc2USawoOQ3JlYXRlQ2F0ZWdvcnkSKy5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5DcmVhdGVDYXRlZ29yeVJlc3BvbnNlEnEKEEdldEdyb3Vwc0FuZFRhZ3MSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHcm91cHNBbmRUYWdzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdyb3Vwc0FuZFRhZ3NSZXNwb25zZRJrCg5VcGRhdGVDYXRlZ29yeRIrLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVxdWVzdBosLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUNhdGVnb3J5UmVzcG9uc2USZQoMTW92ZUNhdGVnb3J5EikubGVkZ2VybGluZS5sZWRnZXIudjEuTW92ZUNhdGVnb3J5UmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLk1vdmVDYXRlZ29yeVJlc3BvbnNlEnEKEERlbGV0ZUNhdGVnb3JpZXMSLS5sZWRnZXJsaW5lLmxlZGdlci52MS5EZWxldGVDYXRlZ29yaWVzUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkRlbGV0ZUNhdGVnb3JpZXNSZXNwb25zZRJxChBMaXN0VHJhbnNhY3Rpb25zEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuTGlzdFRyYW5zYWN0aW9uc1JlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0VHJhbnNhY3Rpb25zUmVzcG9uc2USawoOR2V0VHJhbnNhY3Rpb24SKy5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlcXVlc3QaLC5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRUcmFuc2FjdGlvblJlc3BvbnNlEnQKEVVwZGF0ZVRyYW5zYWN0aW9uEi4ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXF1ZXN0Gi8ubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlVHJhbnNhY3Rpb25SZXNwb25zZRKDAQoWQnVsa1VwZGF0ZVRyYW5zYWN0aW9ucxIzLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkJ1bGtVcGRhdGVUcmFuc2FjdGlvbnNSZXF1ZXN0GjQubGVkZ2VybGluZS5sZWRnZXIudjEuQnVsa1VwZGF0ZVRyYW5zYWN0aW9uc1Jlc3BvbnNlEn0KFEZpbmFsaXplVHJhbnNhY3Rpb25zEjEubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXF1ZXN0GjIubGVkZ2VybGluZS5sZWRnZXIudjEuRmluYWxpemVUcmFuc2FjdGlvbnNSZXNwb25zZRJxChBTcGxpdFRyYW5zYWN0aW9uEi0ubGVkZ2VybGluZS5sZWRnZXIudjEuU3BsaXRUcmFuc2FjdGlvblJlcXVlc3QaLi5sZWRnZXJsaW5lLmxlZGdlci52MS5TcGxpdFRyYW5zYWN0aW9uUmVzcG9uc2USYgoLVXBkYXRlU3BsaXQSKC5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVTcGxpdFJlcXVlc3QaKS5sZWRnZXJsaW5lLmxlZGdlci52MS5VcGRhdGVTcGxpdFJlc3BvbnNlEmgKDUxpc3RBdWRpdExvZ3MSKi5sZWRnZXJsaW5lLmxlZGdlci52MS5MaXN0QXVkaXRMb2dzUmVxdWVzdBorLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RBdWRpdExvZ3NSZXNwb25zZRJiCgtMaXN0QmlsbGVycxIoLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVxdWVzdBopLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkxpc3RCaWxsZXJzUmVzcG9uc2USZQoMVXBkYXRlQmlsbGVyEikubGVkZ2VybGluZS5sZWRnZXIudjEuVXBkYXRlQmlsbGVyUmVxdWVzdBoqLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlVwZGF0ZUJpbGxlclJlc3BvbnNlEnEKEEdldEdlbmVyYWxMZWRnZXISLS5sZWRnZXJsaW5lLmxlZGdlci52MS5HZXRHZW5lcmFsTGVkZ2VyUmVxdWVzdBouLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldEdlbmVyYWxMZWRnZXJSZXNwb25zZRKAAQoVR2V0TGVkZ2VyVHJhbnNhY3Rpb25zEjIubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0TGVkZ2VyVHJhbnNhY3Rpb25zUmVxdWVzdBozLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkdldExlZGdlclRyYW5zYWN0aW9uc1Jlc3BvbnNlEmUKDEV4cG9ydExlZGdlchIpLmxlZGdlcmxpbmUubGVkZ2VyLnYxLkV4cG9ydExlZGdlclJlcXVlc3QaKi5sZWRnZXJsaW5lLmxlZGdlci52MS5FeHBvcnRMZWRnZXJSZXNwb25zZRJcCglQb3N0RW50cnkSJi5sZWRnZXJsaW5lLmxlZGdlci52MS5Qb3N0RW50cnlSZXF1ZXN0GicubGVkZ2VybGluZS5sZWRnZXIudjEuUG9zdEVudHJ5UmVzcG9uc2USXAoJVm9pZEVudHJ5EiYubGVkZ2VybGluZS5sZWRnZXIudjEuVm9pZEVudHJ5UmVxdWVzdBonLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlZvaWRFbnRyeVJlc3BvbnNlEnQKEUdldE9wZW5pbmdCYWxhbmNlEi4ubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0T3BlbmluZ0JhbGFuY2VSZXF1ZXN0Gi8ubGVkZ2VybGluZS5sZWRnZXIudjEuR2V0T3BlbmluZ0JhbGFuY2VSZXNwb25zZRJ0ChFTZXRPcGVuaW5nQmFsYW5jZRIuLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNldE9wZW5pbmdCYWxhbmNlUmVxdWVzdBovLmxlZGdlcmxpbmUubGVkZ2VyLnYxLlNldE9wZW5pbmdCYWxhbmNlUmVzcG9uc2USfQoUUmVtb3ZlT3BlbmluZ0JhbGFuY2USMS5sZWRnZXJsaW5lLmxlZGdlci52MS5SZW1vdmVPcGVuaW5nQmFsYW5jZVJlcXVlc3QaMi5sZWRnZXJsaW5lLmxlZGdlci52MS5SZW1vdmVPcGVuaW5nQmFsYW5jZVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message ledgerline.ledger.v1.PathPart
@@ -1622,6 +1622,371 @@ export const ExportLedgerResponseSchema: GenMessage<ExportLedgerResponse> = /*@_
   messageDesc(file_ledgerline_ledger_v1_ledger, 51);
 
 /**
+ * @generated from message ledgerline.ledger.v1.PostingLine
+ */
+export type PostingLine = Message<"ledgerline.ledger.v1.PostingLine"> & {
+  /**
+   * @generated from field: optional string account_id = 1;
+   */
+  accountId?: string | undefined;
+
+  /**
+   * debit or credit.
+   *
+   * @generated from field: optional string direction = 2;
+   */
+  direction?: string | undefined;
+
+  /**
+   * > 0.
+   *
+   * @generated from field: optional int64 amount_cents = 3;
+   */
+  amountCents?: bigint | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.PostingLine.
+ * Use `create(PostingLineSchema)` to create a new message.
+ */
+export const PostingLineSchema: GenMessage<PostingLine> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 52);
+
+/**
+ * @generated from message ledgerline.ledger.v1.PostEntryRequest
+ */
+export type PostEntryRequest = Message<"ledgerline.ledger.v1.PostEntryRequest"> & {
+  /**
+   * ManualEntry, Bill, Invoice, FixedAsset, VendorCredit or CreditMemo.
+   *
+   * @generated from field: optional string source_type = 1;
+   */
+  sourceType?: string | undefined;
+
+  /**
+   * The source document's id (a UUID).
+   *
+   * @generated from field: optional string source_id = 2;
+   */
+  sourceId?: string | undefined;
+
+  /**
+   * >= 1; each change of the source posts a higher version.
+   *
+   * @generated from field: optional int64 version = 3;
+   */
+  version?: bigint | undefined;
+
+  /**
+   * YYYY-MM-DD.
+   *
+   * @generated from field: optional string date = 4;
+   */
+  date?: string | undefined;
+
+  /**
+   * @generated from field: optional string description = 5;
+   */
+  description?: string | undefined;
+
+  /**
+   * Balanced, at least two; none voids the source.
+   *
+   * @generated from field: repeated ledgerline.ledger.v1.PostingLine lines = 6;
+   */
+  lines: PostingLine[];
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.PostEntryRequest.
+ * Use `create(PostEntryRequestSchema)` to create a new message.
+ */
+export const PostEntryRequestSchema: GenMessage<PostEntryRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 53);
+
+/**
+ * @generated from message ledgerline.ledger.v1.VoidEntryRequest
+ */
+export type VoidEntryRequest = Message<"ledgerline.ledger.v1.VoidEntryRequest"> & {
+  /**
+   * @generated from field: optional string source_type = 1;
+   */
+  sourceType?: string | undefined;
+
+  /**
+   * @generated from field: optional string source_id = 2;
+   */
+  sourceId?: string | undefined;
+
+  /**
+   * @generated from field: optional int64 version = 3;
+   */
+  version?: bigint | undefined;
+
+  /**
+   * @generated from field: optional string description = 4;
+   */
+  description?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.VoidEntryRequest.
+ * Use `create(VoidEntryRequestSchema)` to create a new message.
+ */
+export const VoidEntryRequestSchema: GenMessage<VoidEntryRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 54);
+
+/**
+ * @generated from message ledgerline.ledger.v1.PostingResult
+ */
+export type PostingResult = Message<"ledgerline.ledger.v1.PostingResult"> & {
+  /**
+   * The entry of this version; empty for a void.
+   *
+   * @generated from field: string entry_id = 1;
+   */
+  entryId: string;
+
+  /**
+   * Commit sequence of the last entry this version posted (its entry, or the reversal of a void);
+   * reporting waits until it has applied it. 0 when the version posted nothing.
+   *
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+
+  /**
+   * The previous version's entry this version reversed, and that reversal.
+   *
+   * @generated from field: string reversed_entry_id = 3;
+   */
+  reversedEntryId: string;
+
+  /**
+   * @generated from field: string reversal_entry_id = 4;
+   */
+  reversalEntryId: string;
+
+  /**
+   * True when the answer is the original one of an earlier identical request.
+   *
+   * @generated from field: bool replayed = 5;
+   */
+  replayed: boolean;
+
+  /**
+   * @generated from field: int64 version = 6;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.PostingResult.
+ * Use `create(PostingResultSchema)` to create a new message.
+ */
+export const PostingResultSchema: GenMessage<PostingResult> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 55);
+
+/**
+ * @generated from message ledgerline.ledger.v1.PostEntryResponse
+ */
+export type PostEntryResponse = Message<"ledgerline.ledger.v1.PostEntryResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.PostingResult result = 1;
+   */
+  result?: PostingResult | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.PostEntryResponse.
+ * Use `create(PostEntryResponseSchema)` to create a new message.
+ */
+export const PostEntryResponseSchema: GenMessage<PostEntryResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 56);
+
+/**
+ * @generated from message ledgerline.ledger.v1.VoidEntryResponse
+ */
+export type VoidEntryResponse = Message<"ledgerline.ledger.v1.VoidEntryResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.PostingResult result = 1;
+   */
+  result?: PostingResult | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.VoidEntryResponse.
+ * Use `create(VoidEntryResponseSchema)` to create a new message.
+ */
+export const VoidEntryResponseSchema: GenMessage<VoidEntryResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 57);
+
+/**
+ * @generated from message ledgerline.ledger.v1.OpeningBalance
+ */
+export type OpeningBalance = Message<"ledgerline.ledger.v1.OpeningBalance"> & {
+  /**
+   * @generated from field: string category_id = 1;
+   */
+  categoryId: string;
+
+  /**
+   * In the account's normal direction (negative: e.g. an overdrawn bank account).
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string date = 3;
+   */
+  date: string;
+
+  /**
+   * @generated from field: string journal_entry_id = 4;
+   */
+  journalEntryId: string;
+
+  /**
+   * @generated from field: int64 seq = 5;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.OpeningBalance.
+ * Use `create(OpeningBalanceSchema)` to create a new message.
+ */
+export const OpeningBalanceSchema: GenMessage<OpeningBalance> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 58);
+
+/**
+ * @generated from message ledgerline.ledger.v1.GetOpeningBalanceRequest
+ */
+export type GetOpeningBalanceRequest = Message<"ledgerline.ledger.v1.GetOpeningBalanceRequest"> & {
+  /**
+   * @generated from field: string category_id = 1;
+   */
+  categoryId: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.GetOpeningBalanceRequest.
+ * Use `create(GetOpeningBalanceRequestSchema)` to create a new message.
+ */
+export const GetOpeningBalanceRequestSchema: GenMessage<GetOpeningBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 59);
+
+/**
+ * @generated from message ledgerline.ledger.v1.SetOpeningBalanceRequest
+ */
+export type SetOpeningBalanceRequest = Message<"ledgerline.ledger.v1.SetOpeningBalanceRequest"> & {
+  /**
+   * @generated from field: string category_id = 1;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: optional int64 amount_cents = 2;
+   */
+  amountCents?: bigint | undefined;
+
+  /**
+   * @generated from field: optional string date = 3;
+   */
+  date?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.SetOpeningBalanceRequest.
+ * Use `create(SetOpeningBalanceRequestSchema)` to create a new message.
+ */
+export const SetOpeningBalanceRequestSchema: GenMessage<SetOpeningBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 60);
+
+/**
+ * @generated from message ledgerline.ledger.v1.RemoveOpeningBalanceRequest
+ */
+export type RemoveOpeningBalanceRequest = Message<"ledgerline.ledger.v1.RemoveOpeningBalanceRequest"> & {
+  /**
+   * @generated from field: string category_id = 1;
+   */
+  categoryId: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.RemoveOpeningBalanceRequest.
+ * Use `create(RemoveOpeningBalanceRequestSchema)` to create a new message.
+ */
+export const RemoveOpeningBalanceRequestSchema: GenMessage<RemoveOpeningBalanceRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 61);
+
+/**
+ * @generated from message ledgerline.ledger.v1.GetOpeningBalanceResponse
+ */
+export type GetOpeningBalanceResponse = Message<"ledgerline.ledger.v1.GetOpeningBalanceResponse"> & {
+  /**
+   * Absent when the account has no opening balance.
+   *
+   * @generated from field: ledgerline.ledger.v1.OpeningBalance opening_balance = 1;
+   */
+  openingBalance?: OpeningBalance | undefined;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.GetOpeningBalanceResponse.
+ * Use `create(GetOpeningBalanceResponseSchema)` to create a new message.
+ */
+export const GetOpeningBalanceResponseSchema: GenMessage<GetOpeningBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 62);
+
+/**
+ * @generated from message ledgerline.ledger.v1.SetOpeningBalanceResponse
+ */
+export type SetOpeningBalanceResponse = Message<"ledgerline.ledger.v1.SetOpeningBalanceResponse"> & {
+  /**
+   * @generated from field: ledgerline.ledger.v1.OpeningBalance opening_balance = 1;
+   */
+  openingBalance?: OpeningBalance | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.SetOpeningBalanceResponse.
+ * Use `create(SetOpeningBalanceResponseSchema)` to create a new message.
+ */
+export const SetOpeningBalanceResponseSchema: GenMessage<SetOpeningBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 63);
+
+/**
+ * @generated from message ledgerline.ledger.v1.RemoveOpeningBalanceResponse
+ */
+export type RemoveOpeningBalanceResponse = Message<"ledgerline.ledger.v1.RemoveOpeningBalanceResponse"> & {
+  /**
+   * @generated from field: string message = 1;
+   */
+  message: string;
+
+  /**
+   * Commit sequence of the reversal (0 when there was nothing to remove).
+   *
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.ledger.v1.RemoveOpeningBalanceResponse.
+ * Use `create(RemoveOpeningBalanceResponseSchema)` to create a new message.
+ */
+export const RemoveOpeningBalanceResponseSchema: GenMessage<RemoveOpeningBalanceResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_ledger_v1_ledger, 64);
+
+/**
  * The ledger owns the chart of accounts, journal entries and lines (integer cents, balanced, immutable),
  * workspace transactions (the bookkeeping view of bank transactions), billers, the general ledger and
  * the plain-text exports. The gateway is its caller; the tenancy context (workspace, user, role) travels
@@ -1796,6 +2161,57 @@ export const LedgerService: GenService<{
     methodKind: "unary";
     input: typeof ExportLedgerRequestSchema;
     output: typeof ExportLedgerResponseSchema;
+  },
+  /**
+   * Service to service (documents, parties: bills, invoices, manual journals, fixed assets, vendor
+   * credits, credit memos), never over REST. Idempotent on (workspace, source_type, source_id,
+   * version): the same key and body answer the original entry; the same key with another body is
+   * ALREADY_EXISTS; a newer version reverses the previous version's entry and posts its own in one
+   * transaction; a version with no lines voids the source. A call that names a role needs Admin or above.
+   *
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.PostEntry
+   */
+  postEntry: {
+    methodKind: "unary";
+    input: typeof PostEntryRequestSchema;
+    output: typeof PostEntryResponseSchema;
+  },
+  /**
+   * PostEntry of a version with no lines: reverses the source's current entry.
+   *
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.VoidEntry
+   */
+  voidEntry: {
+    methodKind: "unary";
+    input: typeof VoidEntryRequestSchema;
+    output: typeof VoidEntryResponseSchema;
+  },
+  /**
+   * Opening balance of a balance-sheet account: an OpeningBalance entry against Opening Balance
+   * Equity dated the opening date; a change is a reversal plus a new entry, a removal a reversal.
+   *
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.GetOpeningBalance
+   */
+  getOpeningBalance: {
+    methodKind: "unary";
+    input: typeof GetOpeningBalanceRequestSchema;
+    output: typeof GetOpeningBalanceResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.SetOpeningBalance
+   */
+  setOpeningBalance: {
+    methodKind: "unary";
+    input: typeof SetOpeningBalanceRequestSchema;
+    output: typeof SetOpeningBalanceResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.ledger.v1.LedgerService.RemoveOpeningBalance
+   */
+  removeOpeningBalance: {
+    methodKind: "unary";
+    input: typeof RemoveOpeningBalanceRequestSchema;
+    output: typeof RemoveOpeningBalanceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_ledger_v1_ledger, 0);
