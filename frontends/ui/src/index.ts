@@ -33,3 +33,31 @@ export type { Theme } from './components/Theme';
 export { CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, InfoIcon, MoonIcon, SunIcon, WarningIcon } from './icons';
 export { useForm } from './use-form';
 export type { BoundField, FormErrors } from './use-form';
+export { DateRangePicker } from './components/DateRangePicker';
+export type { DateRangePickerProps } from './components/DateRangePicker';
+export {
+  CUSTOM_DATE,
+  DATE_INPUT_LENGTH,
+  DATE_RANGE_PRESETS,
+  addDays,
+  addYears,
+  calendarWeeks,
+  dateBounds,
+  dateRangeMessages,
+  formatDateInput,
+  isDaySelectable,
+  parseDateInput,
+  pickDay,
+  presetOf,
+  presetRange,
+  rangeFromInputs,
+  shiftMonth,
+  toDateInput,
+  todayIso,
+  validateDateRangeInputs,
+  yearList,
+} from './date-range';
+export type { CalendarDay, DateRange, DateRangeErrors, DateRangeInputs, DateRangePreset, IsoDate } from './date-range';
+export { AmountInput } from './components/AmountInput';
+export type { AmountInputProps } from './components/AmountInput';
+export { AMOUNT_MAX_LENGTH, parseAmount, sanitizeAmount } from './amount';
