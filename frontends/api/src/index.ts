@@ -68,3 +68,35 @@ export type {
   OnboardFormValues,
   SignUpFormValues,
 } from './validation';
+// Ledger: transactions and their categories (spec §3 Transaction, Category, Split; §4 restrictions).
+export {
+  DEFAULT_TRANSACTION_FILTERS,
+  FINALIZATIONS,
+  FLOWS,
+  TRANSACTIONS_PAGE_SIZE,
+  TRANSACTION_TABS,
+  activeFilterCount,
+  bookableCategories,
+  filterAmount,
+  flowOf,
+  newCategoryPlacement,
+  tabFinalization,
+  toCents,
+  transactionRestriction,
+  transactionsQuery,
+} from './ledger';
+export type * from './ledger';
+export {
+  ledgerQueryKeys,
+  useBillers,
+  useBulkUpdateTransactions,
+  useCategories,
+  useCategoriseTransaction,
+  useCreateCategory,
+  useFinalizeTransactions,
+  useSplitTransaction,
+  useTransaction,
+  useTransactionAuditLogs,
+  useTransactionList,
+  useUpdateSplit,
+} from './ledger-hooks';

@@ -1,0 +1,162 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useApiContext } from './context';
+import type { ApiError } from './errors';
+import {
+  transactionsQuery,
+  type BillersResponse,
+  type BulkUpdateTransactionsBody,
+  type CategoriesResponse,
+  type Category,
+  type CategoryResponse,
+  type CreateCategoryBody,
+  type FinalizeTransactionsBody,
+  type FinalizeTransactionsResponse,
+  type SplitTransactionBody,
+  type Transaction,
+  type TransactionAuditLogsResponse,
+  type TransactionFilters,
+  type TransactionTab,
+  type TransactionUpdatedResponse,
+  type TransactionsPage,
+  type TransactionsUpdatedResponse,
+  type UpdateSplitBody,
+} from './ledger';
+
+export const ledgerQueryKeys = {
+  /** Every query about the chart starts with this (GET /categories, the chart tree): one invalidation reaches them all. */
+  categories: ['categories'] as const,
+  categoryList: ['categories', 'list'] as const,
+  billers: ['billers'] as const,
+  /** Every query about workspace transactions (lists, details, audit logs) starts with this. */
+  transactions: ['transactions'] as const,
+  transactionList: (tab: TransactionTab, filters: TransactionFilters) => ['transactions', 'list', tab, filters] as const,
+  transaction: (id: string) => ['transactions', 'detail', id] as const,
+  auditLogs: (id: string) => ['transactions', 'audit-logs', id] as const,
+};
+
+const enc = encodeURIComponent;
+
+/** GET /categories: every account of the chart, flat, with level, parent and balance. */
+export function useCategories(options: { enabled?: boolean } = {}) {
+  const { client } = useApiContext();
+  return useQuery<Category[], ApiError>({
+    queryKey: ledgerQueryKeys.categoryList,
+    queryFn: async ({ signal }) => (await client.request<CategoriesResponse>('GET', '/categories', { signal })).categories,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** POST /categories; the chart is fetched again. */
+export function useCreateCategory() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<CategoryResponse, ApiError, CreateCategoryBody>({
+    mutationFn: (body) => client.request('POST', '/categories', { body }),
+    onSuccess: (answer) => {
+      // Offered at once in every dropdown; the refetch then brings balances.
+      queryClient.setQueryData<Category[]>(ledgerQueryKeys.categoryList, (list) => (list ? [...list.filter((c) => c.id !== answer.category.id), answer.category] : list));
+      void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.categories });
+    },
+  });
+}
+
+/** GET /billers. */
+export function useBillers(options: { enabled?: boolean } = {}) {
+  const { client } = useApiContext();
+  return useQuery<BillersResponse['billers'], ApiError>({
+    queryKey: ledgerQueryKeys.billers,
+    queryFn: async ({ signal }) => (await client.request<BillersResponse>('GET', '/billers', { signal })).billers,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** GET /transactions/v2 page by page (spec §9: `data` + `meta`, 20 a page) for a tab and its filters. */
+export function useTransactionList(tab: TransactionTab, filters: TransactionFilters) {
+  const { client } = useApiContext();
+  return useInfiniteQuery<TransactionsPage, ApiError, InfiniteData<TransactionsPage, number>, ReturnType<typeof ledgerQueryKeys.transactionList>, number>({
+    queryKey: ledgerQueryKeys.transactionList(tab, filters),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => client.request('GET', '/transactions/v2', { query: transactionsQuery(tab, filters, pageParam), signal }),
+    getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
+  });
+}
+
+/** GET /transactions/v2/{id}; null disables it. */
+export function useTransaction(id: string | null) {
+  const { client } = useApiContext();
+  return useQuery<Transaction, ApiError>({
+    queryKey: ledgerQueryKeys.transaction(id ?? ''),
+    queryFn: ({ signal }) => client.request('GET', `/transactions/v2/${enc(id ?? '')}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** GET /transactions/audit-logs for one transaction, newest first. */
+export function useTransactionAuditLogs(id: string | null) {
+  const { client } = useApiContext();
+  return useQuery<TransactionAuditLogsResponse, ApiError>({
+    queryKey: ledgerQueryKeys.auditLogs(id ?? ''),
+    queryFn: ({ signal }) => client.request('GET', '/transactions/audit-logs', { query: { transactionId: id, take: 50 }, signal }),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * After any change to transactions: the changed ones are shown at once (details), then every list, detail and
+ * audit log is fetched again, and the chart (balances moved).
+ */
+function afterTransactionsChanged(queryClient: QueryClient, changed: readonly Transaction[]): void {
+  for (const t of changed) queryClient.setQueryData(ledgerQueryKeys.transaction(t.id), t);
+  void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transactions });
+  void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.categories });
+}
+
+/** PATCH /transactions/{id} (categoryId). */
+export function useCategoriseTransaction() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<TransactionUpdatedResponse, ApiError, { id: string; categoryId: string }>({
+    mutationFn: ({ id, categoryId }) => client.request('PATCH', `/transactions/${enc(id)}`, { body: { categoryId } }),
+    onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+  });
+}
+
+/** PATCH /transactions: bulk update, all or none. */
+export function useBulkUpdateTransactions() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<TransactionsUpdatedResponse, ApiError, BulkUpdateTransactionsBody>({
+    mutationFn: (body) => client.request('PATCH', '/transactions', { body }),
+    onSuccess: (answer) => afterTransactionsChanged(queryClient, answer.transactions),
+  });
+}
+
+/** POST /transactions/finalize: finalize (isTxnFinalized true) or un-finalize (false). */
+export function useFinalizeTransactions() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<FinalizeTransactionsResponse, ApiError, FinalizeTransactionsBody>({
+    mutationFn: (body) => client.request('POST', '/transactions/finalize', { body }),
+    onSuccess: (answer) => afterTransactionsChanged(queryClient, answer.transactions),
+  });
+}
+
+/** POST /transactions/split. */
+export function useSplitTransaction() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<TransactionUpdatedResponse, ApiError, SplitTransactionBody>({
+    mutationFn: (body) => client.request('POST', '/transactions/split', { body }),
+    onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+  });
+}
+
+/** POST /transactions/update-split: change, add and delete parts. */
+export function useUpdateSplit() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<TransactionUpdatedResponse, ApiError, UpdateSplitBody>({
+    mutationFn: (body) => client.request('POST', '/transactions/update-split', { body }),
+    onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+  });
+}
