@@ -1,0 +1,114 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  LEDGER_PAGE_SIZE,
+  type AccountTreeNode,
+  type ChartOfAccountsResponse,
+  type DeleteCategoriesResponse,
+  type GeneralLedgerAccount,
+  type GeneralLedgerResponse,
+  type LedgerTransactionsResponse,
+  type MoveCategoryBody,
+  type UpdateCategoryBody,
+} from './accounting';
+import { useApiContext } from './context';
+import type { ApiError } from './errors';
+import type { Schemas } from './types';
+
+type CategoryResponse = Schemas['CategoryResponse'];
+type CreateCategoryBody = Schemas['CreateCategoryBody'];
+
+export const accountingQueryKeys = {
+  // Under 'categories' with every other chart query (the transactions screens' category lists), so a change
+  // made from either screen refreshes both.
+  chart: ['categories', 'chart'] as const,
+  /** Every general-ledger query starts with this. */
+  ledger: ['ledger'] as const,
+  generalLedger: (startDate: string, endDate: string) => ['ledger', 'general', startDate, endDate] as const,
+  ledgerLines: (ledgerAccountId: string, startDate: string, endDate: string) => ['ledger', 'lines', ledgerAccountId, startDate, endDate] as const,
+};
+
+/** GET /categories/chart-of-accounts: the tree with balances, and the accounts that may hold others. */
+export function useChartOfAccounts() {
+  const { client } = useApiContext();
+  return useQuery<ChartOfAccountsResponse, ApiError>({
+    queryKey: accountingQueryKeys.chart,
+    queryFn: ({ signal }) => client.request<ChartOfAccountsResponse>('GET', '/categories/chart-of-accounts', { signal }),
+  });
+}
+
+/** A chart change alters names and places in the ledger views too. */
+function refreshChart(queryClient: QueryClient): Promise<void> {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: ['categories'] }), queryClient.invalidateQueries({ queryKey: accountingQueryKeys.ledger })]).then(() => undefined);
+}
+
+/** POST /categories (name, coaId, parentId). */
+export function useAddChartAccount() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<CategoryResponse, ApiError, CreateCategoryBody>({
+    mutationFn: (body) => client.request('POST', '/categories', { body }),
+    onSuccess: () => refreshChart(queryClient),
+  });
+}
+
+/** PATCH /categories/update (id with name, coaId, group, tag). */
+export function useUpdateChartAccount() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<CategoryResponse, ApiError, UpdateCategoryBody>({
+    mutationFn: (body) => client.request('PATCH', '/categories/update', { body }),
+    onSuccess: () => refreshChart(queryClient),
+  });
+}
+
+/** PATCH /categories/move (categoryId under parentId). */
+export function useMoveChartAccount() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<CategoryResponse, ApiError, MoveCategoryBody>({
+    mutationFn: (body) => client.request('PATCH', '/categories/move', { body }),
+    onSuccess: () => refreshChart(queryClient),
+  });
+}
+
+/** DELETE /categories/delete (categoryIds); refused by the server for an account with lines. */
+export function useDeleteChartAccounts() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<DeleteCategoriesResponse, ApiError, string[]>({
+    mutationFn: (categoryIds) => client.request('DELETE', '/categories/delete', { body: { categoryIds } }),
+    onSuccess: (_answer, ids) => {
+      queryClient.setQueryData<ChartOfAccountsResponse>(accountingQueryKeys.chart, (chart) => (chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart));
+      return refreshChart(queryClient);
+    },
+  });
+}
+
+function withoutNodes(nodes: AccountTreeNode[], ids: ReadonlySet<string>): AccountTreeNode[] {
+  return nodes.filter((n) => !ids.has(n.id)).map((n) => ({ ...n, children: withoutNodes(n.children, ids) }));
+}
+
+/** GET /ledger/get-general-ledger: every account's opening, debits, credits and closing for the period. */
+export function useGeneralLedger(startDate: string, endDate: string) {
+  const { client } = useApiContext();
+  return useQuery<GeneralLedgerAccount[], ApiError>({
+    queryKey: accountingQueryKeys.generalLedger(startDate, endDate),
+    queryFn: async ({ signal }) => (await client.request<GeneralLedgerResponse>('GET', '/ledger/get-general-ledger', { query: { startDate, endDate }, signal })).data,
+  });
+}
+
+/** GET /ledger/get-ledger-transactions page by page (page 1 starts with the opening-balance row). Null disables it. */
+export function useLedgerLines(ledgerAccountId: string | null, startDate: string, endDate: string) {
+  const { client } = useApiContext();
+  return useInfiniteQuery<LedgerTransactionsResponse, ApiError>({
+    queryKey: accountingQueryKeys.ledgerLines(ledgerAccountId ?? '', startDate, endDate),
+    queryFn: ({ pageParam, signal }) =>
+      client.request<LedgerTransactionsResponse>('GET', '/ledger/get-ledger-transactions', {
+        query: { ledgerAccountId, startDate, endDate, page: pageParam as number, take: LEDGER_PAGE_SIZE },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
+    enabled: ledgerAccountId !== null,
+  });
+}
