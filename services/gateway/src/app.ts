@@ -6,6 +6,7 @@ import { createLogger, createServiceClient, httpDuration, registerHealth, type L
 import { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
 import { BankingService } from '@ledgerline/proto/banking/v1/banking_pb';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import { ReportingService } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
@@ -16,6 +17,7 @@ import { gatewaySchemaController } from './http/validation.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
 import { registerLedgerRoutes, type LedgerClient } from './routes/ledger.js';
+import { registerReportingRoutes, type ReportingClient } from './routes/reporting.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -27,6 +29,8 @@ export interface GatewayDeps {
   banking?: BankingClient;
   /** Default: a Connect client to `config.LEDGER_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
   ledger?: LedgerClient;
+  /** Default: a Connect client to `config.REPORTING_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
+  reporting?: ReportingClient;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -148,6 +152,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   await registerBankingRoutes(app, { banking });
   await registerLedgerRoutes(app, { ledger });
+  await registerReportingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
 
   return app;
 }

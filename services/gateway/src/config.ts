@@ -47,6 +47,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** The banking and ledger services (issues #3 and #4); same deadline rule as identity. */
   BANKING_URL: z.url().default('http://127.0.0.1:4102'),
   LEDGER_URL: z.url().default('http://127.0.0.1:4103'),
+  /** The reporting service (issue #5); same deadline rule. */
+  REPORTING_URL: z.url().default('http://127.0.0.1:4104'),
   SERVICE_TIMEOUT_MS: positiveInt.default(3000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),

@@ -1,0 +1,157 @@
+import type { Client } from '@connectrpc/connect';
+import type { ReportColumn, ReportHeader, ReportingService, ReportRow } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf } from '../http/auth.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+
+export type ReportingClient = Client<typeof ReportingService>;
+
+/**
+ * REST shapes of the financial reports (spec §3 "Report data", §7 "Financial data"): QuickBooks-like
+ * report JSON — a header, column labels, and data rows by account tree, amounts in dollars with 2
+ * decimals in the account's normal direction. Documented in services/reporting/README.md.
+ */
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const q = (description: string) => ({ type: 'string', maxLength: 2000, description }) as const;
+
+export const ReportHeaderSchema = {
+  $id: 'ReportHeader',
+  type: 'object',
+  description: 'What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects.',
+  properties: {
+    reportName: { type: 'string', enum: ['ProfitAndLoss', 'BalanceSheet'] }, startDate: str, endDate: str, requestedPeriodicity: str, periodicity: str, currency: str,
+    seq: { type: 'integer', description: 'The highest ledger commit sequence the report reflects.' },
+    caughtUp: { type: 'boolean', description: 'false when the request carried a seq the read model had not reached within the wait.' },
+  },
+  required: ['reportName', 'startDate', 'endDate', 'requestedPeriodicity', 'periodicity', 'currency', 'seq', 'caughtUp'],
+  additionalProperties: false,
+} as const;
+
+export const ReportColumnSchema = {
+  $id: 'ReportColumn',
+  type: 'object',
+  description: 'A column: its label and the dates it covers (a balance sheet column is a balance as of endDate).',
+  properties: { label: str, startDate: str, endDate: str },
+  required: ['label', 'startDate', 'endDate'],
+  additionalProperties: false,
+} as const;
+
+export const ReportRowSchema = {
+  $id: 'ReportRow',
+  type: 'object',
+  description: 'A report row. rowType section: a class group account (level 1); account: an account (its amounts include the accounts below, in children); summary: a total (Net Income, Total Assets...); computed: earnings not booked to an account (balance sheet). id, coaId and type are null on summary and computed rows.',
+  properties: {
+    id: nullableStr, name: str, coaId: { type: ['integer', 'null'] }, type: nullableStr, level: { type: 'integer' }, group: str, tag: str,
+    rowType: { type: 'string', enum: ['section', 'account', 'summary', 'computed'] },
+    amounts: { type: 'array', items: num, description: 'One amount per column (labels), dollars with 2 decimals.' },
+    total: { ...num, description: 'Profit and loss: the sum of the columns. Balance sheet: the last column.' },
+    children: { type: 'array', items: { $ref: 'ReportRow#' } },
+  },
+  required: ['id', 'name', 'coaId', 'type', 'level', 'group', 'tag', 'rowType', 'amounts', 'total', 'children'],
+  additionalProperties: false,
+} as const;
+
+export const ProfitLossResponseSchema = {
+  $id: 'ProfitLossResponse',
+  type: 'object',
+  properties: {
+    header: { $ref: 'ReportHeader#' },
+    barChart: {
+      type: 'object',
+      description: 'Income, Expenses and Net Income per column, for the dashboard chart.',
+      properties: { labels: { type: 'array', items: str }, series: { type: 'array', items: { type: 'object', properties: { name: str, data: { type: 'array', items: num } }, required: ['name', 'data'], additionalProperties: false } } },
+      required: ['labels', 'series'],
+      additionalProperties: false,
+    },
+    report: {
+      type: 'object',
+      properties: { labels: { type: 'array', items: str }, columns: { type: 'array', items: { $ref: 'ReportColumn#' } }, data: { type: 'array', items: { $ref: 'ReportRow#' } } },
+      required: ['labels', 'columns', 'data'],
+      additionalProperties: false,
+    },
+  },
+  required: ['header', 'barChart', 'report'],
+  additionalProperties: false,
+} as const;
+
+export const BalanceSheetResponseSchema = {
+  $id: 'BalanceSheetResponse',
+  type: 'object',
+  properties: {
+    header: { $ref: 'ReportHeader#' },
+    labels: { type: 'array', items: str },
+    columns: { type: 'array', items: { $ref: 'ReportColumn#' } },
+    data: { type: 'array', items: { $ref: 'ReportRow#' } },
+  },
+  required: ['header', 'labels', 'columns', 'data'],
+  additionalProperties: false,
+} as const;
+
+const REPORT_QUERY = {
+  type: 'object',
+  properties: {
+    startDate: q('YYYY-MM-DD; default: 1 January of endDate\'s year.'),
+    endDate: q('YYYY-MM-DD; default: today (UTC).'),
+    breakdown: q('month, week or year (periodicity wins when both are given).'),
+    periodicity: q('daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used).'),
+    groups: q('Comma-joined account groups: only accounts in one of them (or under one).'),
+    tags: q('Comma-joined account tags: only accounts with one of them (or under one).'),
+    excludeZeroes: q('true hides rows whose amounts are all zero (class group sections stay).'),
+    seq: q('A ledger commit sequence: the answer waits (bounded) until the report reflects it.'),
+  },
+} as const;
+
+interface ReportQueryString { startDate?: string; endDate?: string; breakdown?: string; periodicity?: string; groups?: string; tags?: string; excludeZeroes?: string; seq?: string }
+
+/** Cents (int64) to decimal dollars with 2 places. */
+const dollars = (cents: bigint) => Number(cents) / 100;
+const orNull = <T>(v: T, empty: T) => (v === empty ? null : v);
+
+export function rowJson(r: ReportRow): Record<string, unknown> {
+  return {
+    id: orNull(r.id, ''), name: r.name, coaId: orNull(r.coaId, 0), type: orNull(r.type, ''), level: r.level, group: r.group, tag: r.tag, rowType: r.rowType,
+    amounts: r.amountsCents.map(dollars), total: dollars(r.totalCents), children: r.children.map(rowJson),
+  };
+}
+const headerJson = (h: ReportHeader | undefined) => ({
+  reportName: h?.reportName ?? '', startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', requestedPeriodicity: h?.requestedPeriodicity ?? '',
+  periodicity: h?.periodicity ?? '', currency: h?.currency ?? 'USD', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true,
+});
+const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDate, endDate: c.endDate });
+
+/** Spec §7 "Financial data": GET under /financial-data/, each one ReportingService RPC with the caller's tenancy headers. Viewers read. */
+export async function registerReportingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
+  for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema]) app.addSchema(schema);
+  const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: REPORT_QUERY };
+  const READ = { auth: { workspace: 'required' as const } };
+  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => {
+    const x = req.query;
+    return [{ query: { startDate: x.startDate ?? '', endDate: x.endDate ?? '', breakdown: x.breakdown ?? '', periodicity: x.periodicity ?? '', groups: x.groups ?? '', tags: x.tags ?? '', excludeZeroes: x.excludeZeroes ?? '', seq: x.seq ?? '' } }, { headers: authOf(req).rpcHeaders }] as const;
+  };
+
+  app.get<{ Querystring: ReportQueryString }>(
+    '/financial-data/profit-loss/v3',
+    { config: READ, schema: { ...common, operationId: 'getProfitLoss', summary: 'Profit and loss: income and expenses by account tree per period, Net Income, and the bar chart', response: responses(200, ref(ProfitLossResponseSchema)) } },
+    async (req) => {
+      const r = await reporting.getProfitLoss(...call(req));
+      const labels = r.columns.map((c) => c.label);
+      const data = r.rows.map(rowJson);
+      // Class group sections (Income, Expenses) and the Net Income summary, column by column.
+      const sum = (rows: ReportRow[]) => labels.map((_, i) => rows.reduce((s, x) => s + Number(x.amountsCents[i] ?? 0n), 0) / 100);
+      const section = (type: string) => ({ name: type, data: sum(r.rows.filter((x) => x.rowType === 'section' && x.type === type)) });
+      const netIncome = { name: 'Net Income', data: sum(r.rows.filter((x) => x.rowType === 'summary' && x.name === 'Net Income')) };
+      return { header: headerJson(r.header), barChart: { labels, series: [section('Income'), section('Expenses'), netIncome] }, report: { labels, columns: r.columns.map(columnJson), data } };
+    },
+  );
+
+  app.get<{ Querystring: ReportQueryString }>(
+    '/financial-data/balance-sheet/v2',
+    { config: READ, schema: { ...common, operationId: 'getBalanceSheet', summary: 'Balance sheet as of each column\'s end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods', response: responses(200, ref(BalanceSheetResponseSchema)) } },
+    async (req) => {
+      const r = await reporting.getBalanceSheet(...call(req));
+      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: r.rows.map(rowJson) };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import { disableTenantRls, enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+
+const TENANT_TABLES = ['balances_monthly', 'balances_daily', 'projected_entries'] as const;
+
+/**
+ * The read model (ARCHITECTURE §3): debits, credits and line counts per workspace × account × month and
+ * × day, kept from entry.posted. A report over N periods reads O(accounts × N) rows, never the lines.
+ * `projected_entries` remembers every entry applied (idempotency by entry id on top of the inbox's event
+ * id, and the ledger's commit sequence that report requests wait for).
+ */
+export const reportingMigrations: Migration[] = [
+  ...platformMigrations,
+  {
+    name: '20261123130000_reporting_balances',
+    async up(knex) {
+      for (const [table, period] of [['balances_monthly', 'month'], ['balances_daily', 'day']] as const) {
+        await knex.schema.createTable(table, (t) => {
+          t.uuid('workspace_id').notNullable();
+          // First day of the month for balances_monthly.
+          t.date(period).notNullable();
+          t.uuid('account_id').notNullable();
+          t.bigInteger('debit_cents').notNullable().defaultTo(0);
+          t.bigInteger('credit_cents').notNullable().defaultTo(0);
+          t.bigInteger('line_count').notNullable().defaultTo(0);
+          // Reports read a workspace's range of periods across all accounts: that is the key's order.
+          t.primary(['workspace_id', period, 'account_id']);
+        });
+      }
+      await knex.raw("alter table balances_monthly add constraint balances_monthly_first_day check (extract(day from month) = 1)");
+      await knex.schema.createTable('projected_entries', (t) => {
+        t.uuid('entry_id').primary();
+        t.uuid('workspace_id').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.date('entry_date').notNullable();
+        t.timestamp('projected_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw('create index projected_entries_seq on projected_entries (workspace_id, seq)');
+      // Which durable consumer feeds the tables: a rebuild starts a new generation that replays the stream.
+      await knex.schema.createTable('projection_state', (t) => {
+        t.smallint('id').primary();
+        t.integer('generation').notNullable().defaultTo(0);
+        t.timestamp('rebuilt_at', { useTz: true });
+      });
+      await knex.raw('alter table projection_state add constraint projection_state_single check (id = 1)');
+      await knex('projection_state').insert({ id: 1, generation: 0 });
+      for (const table of TENANT_TABLES) await enableTenantRls(knex, table);
+    },
+    async down(knex) {
+      for (const table of TENANT_TABLES) await disableTenantRls(knex, table);
+      for (const table of ['projection_state', 'projected_entries', 'balances_daily', 'balances_monthly']) await knex.schema.dropTable(table);
+    },
+  },
+];

@@ -1,0 +1,106 @@
+import { AppError, ErrorKind, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import { addDays, MIN_DATE } from '../domain/dates.js';
+import { segmentsFor, type Column } from '../domain/periods.js';
+import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
+import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
+import { appliedSeq, segmentSums } from '../store/balances.js';
+import type { AccountDirectory } from './accounts.js';
+
+export type Tenant = TenantContext & { workspaceId: string };
+
+export interface ReportHeader {
+  reportName: 'ProfitAndLoss' | 'BalanceSheet';
+  startDate: string;
+  endDate: string;
+  requestedPeriodicity: string;
+  periodicity: string;
+  currency: 'USD';
+  seq: number;
+  caughtUp: boolean;
+}
+
+export interface Report {
+  header: ReportHeader;
+  columns: Column[];
+  rows: ReportRow[];
+}
+
+export interface ReportDeps {
+  db: Knex;
+  logger: Logger;
+  accounts: AccountDirectory;
+  catchUpTimeoutMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class ReportUseCases {
+  constructor(private readonly deps: ReportDeps) {}
+
+  /**
+   * Read-after-write (ARCHITECTURE §3): with `seq` (the ledger's commit sequence a mutation answered),
+   * wait until the read model has applied it, at most `catchUpTimeoutMs`; then answer either way and
+   * say whether it had caught up.
+   */
+  private async catchUp(workspaceId: string, seq: number | null): Promise<{ seq: number; caughtUp: boolean }> {
+    const deadline = Date.now() + this.deps.catchUpTimeoutMs;
+    for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
+      const applied = await appliedSeq(this.deps.db, workspaceId);
+      if (seq === null || applied >= seq) return { seq: applied, caughtUp: true };
+      if (Date.now() >= deadline) return { seq: applied, caughtUp: false };
+      await sleep(Math.min(wait, Math.max(1, deadline - Date.now())));
+    }
+  }
+
+  private async prepare(tenant: Tenant, raw: RawQuery) {
+    const q = parseQuery(raw);
+    const progress = await this.catchUp(tenant.workspaceId, q.seq);
+    return { q, progress };
+  }
+
+  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<Account[]> {
+    const ids = new Set<string>();
+    for (const m of sums) for (const id of m.keys()) ids.add(id);
+    const accounts = await this.deps.accounts.accounts(tenant, ids);
+    const known = new Set(accounts.map((a) => a.id));
+    const unknown = [...ids].filter((id) => !known.has(id));
+    // Never a report that silently leaves out lines: the ledger will know the account in a moment.
+    if (unknown.length) {
+      this.deps.logger.warn({ workspaceId: tenant.workspaceId, unknown }, 'balances for accounts the ledger did not list');
+      throw new AppError(ErrorKind.Unavailable, 'Reports are catching up with the chart of accounts; try again');
+    }
+    return accounts;
+  }
+
+  private header(name: ReportHeader['reportName'], q: ReportQuery, progress: { seq: number; caughtUp: boolean }): ReportHeader {
+    return { reportName: name, startDate: q.start, endDate: q.end, requestedPeriodicity: q.requested, periodicity: q.periodicity, currency: 'USD', seq: progress.seq, caughtUp: progress.caughtUp };
+  }
+
+  /** Income and expenses per column, rolled up the account tree, and Net Income. */
+  async profitLoss(tenant: Tenant, raw: RawQuery): Promise<Report & { income: number[]; expenses: number[]; netIncome: number[] }> {
+    const { q, progress } = await this.prepare(tenant, raw);
+    const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
+    const sums = await withTenant(this.deps.db, tenant, (trx) => segmentSums(trx, tenant.workspaceId, segments, q.columns.length));
+    const accounts = await this.accountsFor(tenant, [sums]);
+    const pl = profitLoss({ accounts, sums, columns: q.columns.length, filter: q });
+    return { header: this.header('ProfitAndLoss', q, progress), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome };
+  }
+
+  /** Balances as of each column's end; earnings before startDate and within the period shown apart. */
+  async balanceSheet(tenant: Tenant, raw: RawQuery): Promise<Report> {
+    const { q, progress } = await this.prepare(tenant, raw);
+    const n = q.columns.length;
+    const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
+    // Column n holds everything before the period: the opening balances.
+    const openingSegments = q.start > MIN_DATE ? segmentsFor(n, MIN_DATE, addDays(q.start, -1)) : [];
+    const all = await withTenant(this.deps.db, tenant, (trx) => segmentSums(trx, tenant.workspaceId, [...segments, ...openingSegments], n + 1));
+    const opening = new Map<string, DebitCredit>();
+    for (const [id, list] of all) {
+      const o = list[n];
+      if (o) opening.set(id, o);
+    }
+    const accounts = await this.accountsFor(tenant, [all]);
+    const rows = balanceSheet({ accounts, opening, sums: all, columns: n, filter: q });
+    return { header: this.header('BalanceSheet', q, progress), columns: q.columns, rows };
+  }
+}

@@ -1,0 +1,158 @@
+// The pure rules of reporting: period lengths, the spec §5 breakdown fallbacks, columns and the
+// segments they read, query validation, and report rows built from balances.
+import type { AppError } from '@ledgerline/platform';
+import { describe, expect, it } from 'vitest';
+import { periodMonths } from '../src/domain/dates.js';
+import { columnsFor, effectivePeriodicity, segmentsFor } from '../src/domain/periods.js';
+import { parseQuery, type RawQuery } from '../src/domain/query.js';
+import { accountTree, balanceSheet, profitLoss, type Account, type DebitCredit } from '../src/domain/report.js';
+
+const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '', endDate: '', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
+
+describe('period length in months', () => {
+  it('counts whole calendar months and the fraction of the days left', () => {
+    expect(periodMonths('2026-01-01', '2026-01-31')).toBe(1);
+    expect(periodMonths('2026-01-15', '2026-02-14')).toBe(1);
+    expect(periodMonths('2026-01-01', '2026-12-31')).toBe(12);
+    expect(periodMonths('2026-01-01', '2026-01-15')).toBeCloseTo(15 / 31);
+    expect(periodMonths('2026-01-15', '2026-02-13')).toBeLessThan(1);
+    // A month after 31 January is the end of February (the day is clamped).
+    expect(periodMonths('2026-01-31', '2026-02-27')).toBe(1);
+    expect(periodMonths('2026-03-01', '2026-03-01')).toBeCloseTo(1 / 31);
+  });
+});
+
+describe('spec §5 breakdown fallbacks', () => {
+  it('yearly falls to monthly when the period is under 11 months, and stays yearly from 11 months', () => {
+    expect(effectivePeriodicity('yearly', '2026-01-01', '2026-10-31')).toBe('monthly');
+    expect(effectivePeriodicity('yearly', '2026-01-01', '2026-11-29')).toBe('monthly');
+    expect(effectivePeriodicity('yearly', '2026-01-01', '2026-11-30')).toBe('yearly');
+    expect(effectivePeriodicity('yearly', '2024-01-01', '2026-12-31')).toBe('yearly');
+  });
+  it('quarterly falls to monthly when the period is over 0 and under 2 months, and stays quarterly from 2 months', () => {
+    expect(effectivePeriodicity('quarterly', '2026-01-01', '2026-02-27')).toBe('monthly');
+    expect(effectivePeriodicity('quarterly', '2026-01-01', '2026-01-31')).toBe('monthly');
+    expect(effectivePeriodicity('quarterly', '2026-01-01', '2026-02-28')).toBe('quarterly');
+  });
+  it('a period under 1 month gives totals only, whatever was asked', () => {
+    for (const p of ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'totals_only'] as const) expect(effectivePeriodicity(p, '2026-01-01', '2026-01-30')).toBe('totals_only');
+    expect(effectivePeriodicity('monthly', '2026-01-01', '2026-01-31')).toBe('monthly');
+    expect(effectivePeriodicity('daily', '2026-01-01', '2026-01-31')).toBe('daily');
+  });
+  it('the query reports the periodicity asked for and the one used', () => {
+    const q = parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-06-30', breakdown: 'year' }));
+    expect(q).toMatchObject({ requested: 'yearly', periodicity: 'monthly' });
+    expect(q.columns.map((c) => c.label)).toEqual(['Jan-26', 'Feb-26', 'Mar-26', 'Apr-26', 'May-26', 'Jun-26']);
+    expect(parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-01-20', periodicity: 'weekly' })).columns).toEqual([{ label: 'Total', start: '2026-01-01', end: '2026-01-20' }]);
+  });
+});
+
+describe('columns', () => {
+  it('are calendar-aligned and clipped to the period; they tile it without gaps or overlaps', () => {
+    expect(columnsFor('quarterly', '2026-02-10', '2026-08-05')).toEqual([
+      { label: 'Q1-26', start: '2026-02-10', end: '2026-03-31' },
+      { label: 'Q2-26', start: '2026-04-01', end: '2026-06-30' },
+      { label: 'Q3-26', start: '2026-07-01', end: '2026-08-05' },
+    ]);
+    // 2026-01-01 is a Thursday: the first week runs to Sunday the 4th.
+    expect(columnsFor('weekly', '2026-01-01', '2026-01-14').map((c) => [c.start, c.end])).toEqual([['2026-01-01', '2026-01-04'], ['2026-01-05', '2026-01-11'], ['2026-01-12', '2026-01-14']]);
+    expect(columnsFor('yearly', '2025-03-01', '2026-02-28').map((c) => c.label)).toEqual(['2025', '2026']);
+    expect(columnsFor('daily', '2026-02-27', '2026-03-01').map((c) => c.label)).toEqual(['02/27/26', '02/28/26', '03/01/26']);
+  });
+  it('read whole months from the monthly table and only the partial months from the daily table', () => {
+    expect(segmentsFor(0, '2026-01-01', '2026-03-31')).toEqual([{ column: 0, table: 'monthly', from: '2026-01-01', to: '2026-03-01' }]);
+    expect(segmentsFor(1, '2026-01-10', '2026-04-05')).toEqual([
+      { column: 1, table: 'monthly', from: '2026-02-01', to: '2026-03-01' },
+      { column: 1, table: 'daily', from: '2026-01-10', to: '2026-01-31' },
+      { column: 1, table: 'daily', from: '2026-04-01', to: '2026-04-05' },
+    ]);
+    expect(segmentsFor(2, '2026-01-10', '2026-02-05')).toEqual([{ column: 2, table: 'daily', from: '2026-01-10', to: '2026-02-05' }]);
+    expect(segmentsFor(0, '0001-01-01', '2025-12-31')).toEqual([{ column: 0, table: 'monthly', from: '0001-01-01', to: '2025-12-01' }]);
+  });
+});
+
+describe('query validation', () => {
+  const fieldsOf = (over: Partial<RawQuery>) => {
+    try {
+      parseQuery(raw(over));
+    } catch (err) {
+      return (err as AppError).fields;
+    }
+    throw new Error('accepted');
+  };
+  it('names each bad field', () => {
+    expect(fieldsOf({ startDate: '2026-02-30' })).toEqual([{ field: 'startDate', message: 'Invalid startDate format' }]);
+    expect(fieldsOf({ endDate: '01/31/2026' })).toEqual([{ field: 'endDate', message: 'Invalid endDate format' }]);
+    expect(fieldsOf({ breakdown: 'decade' })[0]?.field).toBe('breakdown');
+    expect(fieldsOf({ periodicity: 'hourly' })[0]?.field).toBe('periodicity');
+    expect(fieldsOf({ excludeZeroes: 'yes' })[0]?.field).toBe('excludeZeroes');
+    expect(fieldsOf({ seq: '-1' })[0]?.field).toBe('seq');
+    expect(fieldsOf({ startDate: '2026-03-01', endDate: '2026-02-01' })).toEqual([{ field: 'startDate', message: 'startDate cannot be greater than endDate' }]);
+    expect(fieldsOf({ startDate: '2020-01-01', endDate: '2026-12-31', periodicity: 'daily' })[0]?.field).toBe('periodicity');
+  });
+  it('defaults: endDate today, startDate 1 January of its year, monthly', () => {
+    const q = parseQuery(raw(), new Date('2026-05-17T10:00:00Z'));
+    expect(q).toMatchObject({ start: '2026-01-01', end: '2026-05-17', periodicity: 'monthly', excludeZeroes: false, seq: null, groups: [], tags: [] });
+  });
+});
+
+// A small chart: Assets > Cash > Checking; Liability > Card; Equity > Owner; Income > Sales (group
+// "core") > Online (tag "web"); Expenses > Rent, Software (tag "web"); Transfer.
+const acc = (id: string, type: string, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId: 10000 + id.length * 100 + id.charCodeAt(0), type, level: parentId ? 2 : 1, group: '', tag: '', parentId, ...extra });
+const chart: Account[] = [
+  acc('assets', 'Assets', null), acc('cash', 'Assets', 'assets'), acc('checking', 'Assets', 'cash', { level: 3 }),
+  acc('liability', 'Liability', null), acc('card', 'Liability', 'liability'),
+  acc('equity', 'Equity', null), acc('owner', 'Equity', 'equity'),
+  acc('income', 'Income', null), acc('sales', 'Income', 'income', { group: 'core' }), acc('online', 'Income', 'sales', { level: 3, tag: 'web' }),
+  acc('expenses', 'Expenses', null), acc('rent', 'Expenses', 'expenses'), acc('software', 'Expenses', 'expenses', { tag: 'web' }),
+  acc('transfer', 'Transfer', null),
+];
+const dc = (debit: number, credit: number): DebitCredit => ({ debit, credit });
+const filter = { groups: [], tags: [], excludeZeroes: false };
+
+describe('report rows', () => {
+  // Two columns. Column 0: sales 1000 (checking dr), online 200, rent 300 (card cr). Column 1: software 50 from checking.
+  const sums = new Map<string, (DebitCredit | undefined)[]>([
+    ['checking', [dc(1200, 0), dc(0, 50)]],
+    ['card', [dc(0, 300), undefined]],
+    ['sales', [dc(0, 1000), undefined]],
+    ['online', [dc(0, 200), undefined]],
+    ['rent', [dc(300, 0), undefined]],
+    ['software', [undefined, dc(50, 0)]],
+  ]);
+
+  it('P&L: amounts roll up the tree in the normal direction; Net Income = Income − Expenses per column', () => {
+    const pl = profitLoss({ accounts: chart, sums, columns: 2, filter });
+    expect(pl.rows.map((r) => [r.name, r.rowType, r.amounts, r.total])).toEqual([
+      ['income', 'section', [1200, 0], 1200],
+      ['expenses', 'section', [300, 50], 350],
+      ['Net Income', 'summary', [900, -50], 850],
+    ]);
+    const sales = pl.rows[0]?.children[0];
+    expect(sales).toMatchObject({ name: 'sales', amounts: [1200, 0], children: [{ name: 'online', amounts: [200, 0] }] });
+  });
+
+  it('groups and tags select accounts (and the accounts under them); excludeZeroes drops all-zero rows but keeps sections', () => {
+    const byTag = profitLoss({ accounts: chart, sums, columns: 2, filter: { groups: [], tags: ['WEB'], excludeZeroes: true } });
+    expect(byTag.netIncome).toEqual([200, -50]);
+    expect(byTag.rows[1]?.children.map((c) => c.name)).toEqual(['software']);
+    const byGroup = profitLoss({ accounts: chart, sums, columns: 2, filter: { groups: ['core'], tags: [], excludeZeroes: false } });
+    expect(byGroup.income).toEqual([1200, 0]);
+    expect(byGroup.expenses).toEqual([0, 0]);
+    const tree = accountTree({ accounts: chart, own: () => [0, 0], columns: 2, filter: { groups: [], tags: [], excludeZeroes: true }, total: 'sum' });
+    expect(tree.map((r) => r.children.length)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it('balance sheet: balances as of each column; Assets + Transfer = Liabilities + Equity with earlier and period earnings', () => {
+    const opening = new Map([['checking', dc(500, 0)], ['owner', dc(0, 400)], ['sales', dc(0, 100)]]);
+    const rows = balanceSheet({ accounts: chart, opening, sums, columns: 2, filter });
+    const get = (name: string) => rows.find((r) => r.name === name);
+    expect(get('assets')?.amounts).toEqual([1700, 1650]);
+    expect(get('liability')?.amounts).toEqual([300, 300]);
+    expect(get('Retained Earnings (earlier periods)')?.amounts).toEqual([100, 100]);
+    expect(get('Net Income')?.amounts).toEqual([900, 850]);
+    expect(get('Total Equity')?.amounts).toEqual([1400, 1350]);
+    expect(get('Total Assets')?.amounts).toEqual(get('Total Liabilities and Equity')?.amounts);
+    expect(get('Total Assets')?.total).toBe(1650);
+  });
+});
