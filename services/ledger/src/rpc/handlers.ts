@@ -2,12 +2,14 @@ import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant } from '@ledgerline/platform';
 import {
-  AccountRefSchema, AuditLogSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
+  AccountRefSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
   type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
 import type { CategoryView } from '../usecases/categories.js';
 import type { LedgerUseCases } from '../usecases/index.js';
+import type { OpeningBalanceView } from '../usecases/opening-balances.js';
+import type { PostingOutcome } from '../store/postings.js';
 
 export function categoryMessage(c: CategoryView): Category {
   const a = c.account;
@@ -38,6 +40,11 @@ export function transactionMessage(t: TxnViewRow): Transaction {
 }
 
 const tenantOf = (ctx: HandlerContext) => requireTenant(ctx);
+
+const postingResult = (o: PostingOutcome) => create(PostingResultSchema, {
+  entryId: o.entryId ?? '', seq: BigInt(o.seq), reversedEntryId: o.reversedEntryId ?? '', reversalEntryId: o.reversalEntryId ?? '', replayed: o.replayed, version: BigInt(o.version),
+});
+const openingBalanceMessage = (v: OpeningBalanceView | undefined) => (v ? create(OpeningBalanceSchema, { ...v, amountCents: BigInt(v.amountCents), seq: BigInt(v.seq) }) : undefined);
 
 /** Thin edge: map the message, call one use case, map the answer. */
 export function ledgerRoutes(u: LedgerUseCases) {
@@ -133,6 +140,23 @@ export function ledgerRoutes(u: LedgerUseCases) {
       },
       async exportLedger(req, ctx) {
         return u.exports.export(tenantOf(ctx), req.format);
+      },
+      async postEntry(req, ctx) {
+        return { result: postingResult(await u.postings.post(tenantOf(ctx), req)) };
+      },
+      async voidEntry(req, ctx) {
+        return { result: postingResult(await u.postings.void(tenantOf(ctx), req)) };
+      },
+      async getOpeningBalance(req, ctx) {
+        return { openingBalance: openingBalanceMessage(await u.openingBalances.get(tenantOf(ctx), req.categoryId)) };
+      },
+      async setOpeningBalance(req, ctx) {
+        const r = await u.openingBalances.set(tenantOf(ctx), { categoryId: req.categoryId, amountCents: req.amountCents, date: req.date });
+        return { openingBalance: openingBalanceMessage(r.openingBalance), message: r.message };
+      },
+      async removeOpeningBalance(req, ctx) {
+        const r = await u.openingBalances.remove(tenantOf(ctx), req.categoryId);
+        return { message: r.message, seq: BigInt(r.seq) };
       },
     });
 }
