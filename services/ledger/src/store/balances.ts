@@ -17,10 +17,10 @@ function add(map: Map<string, Sums>, accountId: string, d: number, c: number, n:
   map.set(accountId, s);
 }
 
-async function lineSums(trx: Knex.Transaction, from: string, to: string, accountId?: string): Promise<Map<string, Sums>> {
-  const q = trx('journal_lines').where('entry_date', '>=', from).where('entry_date', '<=', to)
-    .select('account_id')
-    .select(trx.raw("coalesce(sum(amount_cents) filter (where direction = 'debit'), 0)::bigint as d"), trx.raw("coalesce(sum(amount_cents) filter (where direction = 'credit'), 0)::bigint as c"), trx.raw('count(*)::bigint as n'))
+/** Sums from the daily balances table for days in [from, to] (a partial month: at most 31 rows per account). */
+async function daySums(trx: Knex.Transaction, from: string, to: string, accountId?: string): Promise<Map<string, Sums>> {
+  const q = trx('account_day_balances').where('day', '>=', from).where('day', '<=', to)
+    .select('account_id', trx.raw('sum(debit_cents)::bigint as d'), trx.raw('sum(credit_cents)::bigint as c'), trx.raw('sum(line_count)::bigint as n'))
     .groupBy('account_id');
   if (accountId) q.where({ account_id: accountId });
   const out = new Map<string, Sums>();
@@ -40,7 +40,7 @@ async function monthSums(trx: Knex.Transaction, fromMonth: string, toMonth: stri
 
 /**
  * Debits, credits and line counts per account for lines dated in [from, to]: whole months from the
- * monthly balances table, the partial months at either end from the lines (STACK.md: O(accounts × months)).
+ * monthly balances table, the partial months at either end from the daily one: O(accounts × (months + 62)).
  */
 export async function sumRange(trx: Knex.Transaction, from: string, to: string, accountId?: string): Promise<Map<string, Sums>> {
   const out = new Map<string, Sums>();
@@ -50,17 +50,17 @@ export async function sumRange(trx: Knex.Transaction, from: string, to: string, 
   };
   if (monthStart(from) === monthStart(to)) {
     const whole = from === monthStart(from) && (to === MAX_DATE || to === monthEnd(to));
-    merge(whole ? await monthSums(trx, monthStart(from), monthStart(from), accountId) : await lineSums(trx, from, to, accountId));
+    merge(whole ? await monthSums(trx, monthStart(from), monthStart(from), accountId) : await daySums(trx, from, to, accountId));
     return out;
   }
   let firstWhole = monthStart(from);
   if (from !== monthStart(from)) {
-    merge(await lineSums(trx, from, monthEnd(from), accountId));
+    merge(await daySums(trx, from, monthEnd(from), accountId));
     firstWhole = addMonths(from, 1);
   }
   let lastWhole = monthStart(to);
   if (to !== MAX_DATE && to !== monthEnd(to)) {
-    merge(await lineSums(trx, monthStart(to), to, accountId));
+    merge(await daySums(trx, monthStart(to), to, accountId));
     lastWhole = addMonths(to, -1);
   }
   if (firstWhole <= lastWhole) merge(await monthSums(trx, firstWhole, lastWhole, accountId));
@@ -75,4 +75,28 @@ export function sumBefore(trx: Knex.Transaction, date: string, accountId?: strin
 
 export function sumsOf(map: Map<string, Sums>, accountId: string): Sums {
   return map.get(accountId) ?? zero();
+}
+
+/** One account's balances row: a month (`period` = its first day) or a day. */
+export interface PeriodRow {
+  period: string;
+  debit: number;
+  credit: number;
+  count: number;
+}
+
+/** One account's non-empty months in [fromMonth, toMonth], oldest first (the page seek's coarse steps). */
+export async function accountMonths(trx: Knex.Transaction, workspaceId: string, accountId: string, fromMonth: string, toMonth: string): Promise<PeriodRow[]> {
+  if (fromMonth > toMonth) return [];
+  return (await trx('account_balances').where({ workspace_id: workspaceId, account_id: accountId })
+    .where('month', '>=', fromMonth).where('month', '<=', toMonth).where('line_count', '>', 0).orderBy('month')
+    .select(trx.raw("to_char(month, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', 'line_count as count')) as PeriodRow[];
+}
+
+/** One account's non-empty days in [from, to], oldest first (the page seek's fine steps). */
+export async function accountDays(trx: Knex.Transaction, workspaceId: string, accountId: string, from: string, to: string): Promise<PeriodRow[]> {
+  if (from > to) return [];
+  return (await trx('account_day_balances').where({ workspace_id: workspaceId, account_id: accountId })
+    .where('day', '>=', from).where('day', '<=', to).where('line_count', '>', 0).orderBy('day')
+    .select(trx.raw("to_char(day, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', 'line_count as count')) as PeriodRow[];
 }

@@ -28,27 +28,32 @@ export async function postEntry(trx: Knex.Transaction, e: NewEntry): Promise<str
   if (!isBalanced(e.lines)) throw new Error(`refusing to post an unbalanced entry (${JSON.stringify(e.lines)})`);
   const id = newId();
   const byAccount = new Map<string, { debit: number; credit: number; count: number }>();
-  for (const l of e.lines) {
+  // Each line's place among this entry's lines of its account (1-based) and their net before it.
+  const inEntry = e.lines.map((l) => {
     const b = byAccount.get(l.accountId) ?? { debit: 0, credit: 0, count: 0 };
+    const place = { k: b.count + 1, netBefore: b.debit - b.credit };
     if (l.direction === 'debit') b.debit += l.amountCents;
     else b.credit += l.amountCents;
     b.count += 1;
     byAccount.set(l.accountId, b);
-  }
-  const accounts = [...byAccount.keys()];
-  // One round trip: the entry, its lines (from unnest arrays) and the monthly balances (an atomic upsert,
-  // so concurrent postings lose no update). The foreign key of the lines is checked at the statement's end.
+    return place;
+  });
+  const accounts = [...byAccount.keys()].sort();
+  const total = (a: string) => byAccount.get(a) ?? { debit: 0, credit: 0, count: 0 };
+  // A line's day_seq = the day row's new line count − this entry's lines of the account + k; its
+  // day_net_before likewise from the day row's new net. The day row's upsert locks it, so concurrent
+  // postings get consecutive places; the month rows are locked first, in account order, as before.
+  const seqOffsets = e.lines.map((l, i) => inEntry[i]!.k - total(l.accountId).count);
+  const netOffsets = e.lines.map((l, i) => inEntry[i]!.netBefore - (total(l.accountId).debit - total(l.accountId).credit));
+  const accountArrays = [accounts, accounts.map((a) => total(a).debit), accounts.map((a) => total(a).credit), accounts.map((a) => total(a).count)];
+  // One round trip: the entry, the monthly and daily balances (atomic upserts, so concurrent postings
+  // lose no update) and the lines (from unnest arrays, placed from the daily rows' new totals). The
+  // foreign key of the lines is checked at the statement's end.
   const result = (await trx.raw(
     `with entry as (
        insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, reverses_entry_id, transaction_id)
        values (?, ?, ?, ?, ?, ?, ?, ?) returning seq
-     ), lines as (
-       insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, transaction_id)
-       select ?, ?, t.account_id, t.direction, t.amount_cents, ?, ?
-       from unnest(?::uuid[], ?::text[], ?::bigint[]) with ordinality as t(account_id, direction, amount_cents, n)
-       order by t.n
-       returning id, account_id, direction, amount_cents
-     ), balances as (
+     ), months as (
        insert into account_balances (workspace_id, account_id, month, debit_cents, credit_cents, line_count)
        select ?, t.account_id, ?::date, t.debit, t.credit, t.n from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[]) as t(account_id, debit, credit, n)
        order by t.account_id
@@ -56,13 +61,32 @@ export async function postEntry(trx: Knex.Transaction, e: NewEntry): Promise<str
          debit_cents = account_balances.debit_cents + excluded.debit_cents,
          credit_cents = account_balances.credit_cents + excluded.credit_cents,
          line_count = account_balances.line_count + excluded.line_count
+       returning 1
+     ), days as (
+       insert into account_day_balances (workspace_id, account_id, day, debit_cents, credit_cents, line_count)
+       select ?, t.account_id, ?::date, t.debit, t.credit, t.n from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[]) as t(account_id, debit, credit, n)
+       where (select count(*) from months) > 0
+       order by t.account_id
+       on conflict (workspace_id, account_id, day) do update set
+         debit_cents = account_day_balances.debit_cents + excluded.debit_cents,
+         credit_cents = account_day_balances.credit_cents + excluded.credit_cents,
+         line_count = account_day_balances.line_count + excluded.line_count
+       returning account_id, line_count, debit_cents - credit_cents as net
+     ), lines as (
+       insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, transaction_id, day_seq, day_net_before)
+       select ?, ?, t.account_id, t.direction, t.amount_cents, ?, ?, d.line_count + t.seq_offset, d.net + t.net_offset
+       from unnest(?::uuid[], ?::text[], ?::bigint[], ?::int[], ?::bigint[]) with ordinality as t(account_id, direction, amount_cents, seq_offset, net_offset, n)
+       join days d on d.account_id = t.account_id
+       order by t.n
+       returning id, account_id, direction, amount_cents
      )
      select (select seq from entry) as seq,
             (select json_agg(json_build_object('id', id, 'account_id', account_id, 'direction', direction, 'amount_cents', amount_cents) order by id) from lines) as lines`,
     [
       id, e.workspaceId, e.date, e.sourceType, e.sourceId ?? null, e.description, e.reversesEntryId ?? null, e.transactionId ?? null,
-      e.workspaceId, id, e.date, e.transactionId ?? null, e.lines.map((l) => l.accountId), e.lines.map((l) => l.direction), e.lines.map((l) => l.amountCents),
-      e.workspaceId, monthStart(e.date), accounts, accounts.map((a) => byAccount.get(a)?.debit ?? 0), accounts.map((a) => byAccount.get(a)?.credit ?? 0), accounts.map((a) => byAccount.get(a)?.count ?? 0),
+      e.workspaceId, monthStart(e.date), ...accountArrays,
+      e.workspaceId, e.date, ...accountArrays,
+      e.workspaceId, id, e.date, e.transactionId ?? null, e.lines.map((l) => l.accountId), e.lines.map((l) => l.direction), e.lines.map((l) => l.amountCents), seqOffsets, netOffsets,
     ],
   )).rows[0] as { seq: number; lines: { id: number; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[] };
   const entry = { seq: result.seq };

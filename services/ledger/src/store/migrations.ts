@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { positionsMigration } from './migrations-positions.js';
 import { postingsMigration } from './migrations-postings.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
@@ -234,5 +235,6 @@ export const ledgerMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('transaction_audit_logs');
     },
   },
+  positionsMigration,
   postingsMigration,
 ];

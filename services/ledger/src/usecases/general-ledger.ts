@@ -1,9 +1,10 @@
 import { AppError } from '@ledgerline/platform';
 import { normalBalance } from '../domain/chart.js';
-import { MAX_DATE, MIN_DATE, monthEnd, monthStart } from '../domain/dates.js';
+import { addMonths, MAX_DATE, MIN_DATE, monthEnd, monthStart } from '../domain/dates.js';
 import { MSG } from '../domain/messages.js';
 import { pageMeta, paging, Problems } from '../domain/validation.js';
-import { sumBefore, sumRange, sumsOf } from '../store/balances.js';
+import { accountDays, accountMonths, sumBefore, sumRange, sumsOf, type PeriodRow } from '../store/balances.js';
+import { bankTransactionsOf, type BankTransactionView } from '../store/bank-transactions.js';
 import { accountById, allAccounts } from '../store/chart-store.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
@@ -20,6 +21,7 @@ export interface LedgerLineView {
   isOpeningBalance: boolean;
   sourceType: string;
   counterAccount: string;
+  bankTransaction: BankTransactionView | null;
 }
 
 function range(p: Problems, startDate: string, endDate: string) {
@@ -29,12 +31,28 @@ function range(p: Problems, startDate: string, endDate: string) {
   return { start: startDate || MIN_DATE, end: endDate || MAX_DATE };
 }
 
-interface Segment {
-  from: string;
-  to: string;
-  count: number;
-  debit: number;
-  credit: number;
+export interface LedgerTransactionsInput {
+  ledgerAccountId: string;
+  startDate: string;
+  endDate: string;
+  page?: number;
+  take?: number;
+  /** Each line of a bank transaction's entry carries that bank transaction (spec §7). */
+  fetchBankAccountTransaction?: boolean;
+}
+
+interface LineRow {
+  id: number;
+  entry_date: string;
+  day_seq: number;
+  day_net_before: number;
+  direction: string;
+  amount_cents: number;
+  entry_id: string;
+  transaction_id: string | null;
+  description: string;
+  source_type: string;
+  counter_account: string | null;
 }
 
 export class GeneralLedgerUseCases {
@@ -61,16 +79,19 @@ export class GeneralLedgerUseCases {
   }
 
   /**
-   * One account's lines in date order with running balances. A page is found through the monthly
-   * balances (line counts and sums per month), then read with a bounded offset inside one month, so
-   * page 500 costs about what page 1 does; the balance before the page comes from the same sums.
+   * One account's lines in (date, posting order) with running balances. The page is found without
+   * reading the lines before it: month rows (account_balances) and day rows (account_day_balances)
+   * give the day the page starts on and the balance before that day; the line's stored place in its
+   * day (`day_seq`) and the net of its day before it (`day_net_before`) finish the seek, and one index
+   * range reads `take` lines. Page 500 reads the same ≤ 36 + 31 rows and `take` lines as page 1.
    */
-  ledgerTransactions(tenant: Tenant, input: { ledgerAccountId: string; startDate: string; endDate: string; page?: number; take?: number }) {
+  async ledgerTransactions(tenant: Tenant, input: LedgerTransactionsInput) {
     const p = new Problems();
     p.uuid('ledgerAccountId', input.ledgerAccountId, { required: true });
     const { start, end } = range(p, input.startDate, input.endDate);
     const pg = paging(p, input.page, input.take);
     p.throwIfAny();
+    const ws = tenant.workspaceId;
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       const account = await accountById(trx, input.ledgerAccountId);
       if (!account) throw AppError.notFound('Ledger account');
@@ -78,69 +99,68 @@ export class GeneralLedgerUseCases {
       const openingSums = sumsOf(await sumBefore(trx, start, account.id), account.id);
       const opening = normal(openingSums.debit, openingSums.credit);
 
-      // Segments: a partial first month, whole months (from the monthly table), a partial last month.
-      const segments: Segment[] = [];
-      const partial = async (from: string, to: string) => {
-        const s = sumsOf(await sumRange(trx, from, to, account.id), account.id);
-        if (s.count > 0) segments.push({ from, to, count: s.count, debit: s.debit, credit: s.credit });
-      };
+      // Steps over [start, end]: days of a partial first month, whole months, days of a partial last month.
+      type Step = PeriodRow & { month: boolean };
+      const days = async (from: string, to: string): Promise<Step[]> => (await accountDays(trx, ws, account.id, from, to)).map((r) => ({ ...r, month: false }));
+      const steps: Step[] = [];
       const sameMonth = monthStart(start) === monthStart(end);
       const startsWhole = start === monthStart(start);
       const endsWhole = end === MAX_DATE || end === monthEnd(end);
       if (sameMonth && !(startsWhole && endsWhole)) {
-        await partial(start, end);
+        steps.push(...(await days(start, end)));
       } else {
-        if (!startsWhole) await partial(start, monthEnd(start));
-        const months = (await trx('account_balances').where({ account_id: account.id })
-          .where('month', startsWhole ? '>=' : '>', monthStart(start))
-          .where('month', endsWhole ? '<=' : '<', monthStart(end))
-          .where('line_count', '>', 0).orderBy('month')) as { month: string; debit_cents: number; credit_cents: number; line_count: number }[];
-        for (const m of months) segments.push({ from: m.month, to: monthEnd(m.month), count: m.line_count, debit: m.debit_cents, credit: m.credit_cents });
-        if (!endsWhole) await partial(monthStart(end), end);
+        if (!startsWhole) steps.push(...(await days(start, monthEnd(start))));
+        const months = await accountMonths(trx, ws, account.id, startsWhole ? start : addMonths(start, 1), endsWhole ? monthStart(end) : addMonths(end, -1));
+        steps.push(...months.map((r) => ({ ...r, month: true })));
+        if (!endsWhole) steps.push(...(await days(monthStart(end), end)));
       }
-      const itemCount = segments.reduce((n, s) => n + s.count, 0);
+      const itemCount = steps.reduce((n, s) => n + s.count, 0);
+
+      // Walk to the day holding the page's first line, adding up what lies before it.
       const skip = (pg.page - 1) * pg.take;
       let before = opening;
-      let cum = 0;
-      let seg: Segment | undefined;
-      for (const s of segments) {
-        if (cum + s.count > skip) {
-          seg = s;
+      let passed = 0;
+      let day: Step | undefined;
+      for (let list = steps, i = 0; i < list.length; i++) {
+        const s = list[i]!;
+        if (passed + s.count <= skip) {
+          passed += s.count;
+          before += normal(s.debit, s.credit);
+        } else if (s.month) {
+          list = await days(s.period, monthEnd(s.period));
+          i = -1;
+        } else {
+          day = s;
           break;
         }
-        cum += s.count;
-        before += normal(s.debit, s.credit);
       }
+
       const data: LedgerLineView[] = [];
       if (pg.page === 1) {
-        data.push({ id: '', date: start === MIN_DATE ? '' : start, description: 'Opening balance', journalEntryId: '', transactionId: '', debitCents: 0, creditCents: 0, ledgerAmountCents: 0, ledgerRunningBalanceCents: opening, isOpeningBalance: true, sourceType: 'OpeningBalance', counterAccount: '' });
+        data.push({ id: '', date: start === MIN_DATE ? '' : start, description: 'Opening balance', journalEntryId: '', transactionId: '', debitCents: 0, creditCents: 0, ledgerAmountCents: 0, ledgerRunningBalanceCents: opening, isOpeningBalance: true, sourceType: 'OpeningBalance', counterAccount: '', bankTransaction: null });
       }
-      if (seg) {
-        const offsetIn = skip - cum;
-        if (offsetIn > 0) {
-          const r = (await trx.raw(
-            `select coalesce(sum(amount_cents) filter (where direction = 'debit'), 0)::bigint as d, coalesce(sum(amount_cents) filter (where direction = 'credit'), 0)::bigint as c
-             from (select direction, amount_cents from journal_lines where account_id = ? and entry_date >= ? and entry_date <= ? order by entry_date, id limit ?) x`,
-            [account.id, seg.from < start ? start : seg.from, seg.to > end ? end : seg.to, offsetIn],
-          )).rows[0] as { d: number; c: number };
-          before += normal(r.d, r.c);
-        }
+      if (day) {
+        const place = skip - passed; // lines of `day` before the page
         const rows = (await trx.raw(
-          `select l.id, l.entry_date, l.direction, l.amount_cents, l.entry_id, l.transaction_id, e.description, e.source_type,
+          `select l.id, l.entry_date, l.day_seq, l.day_net_before, l.direction, l.amount_cents, l.entry_id, l.transaction_id, e.description, e.source_type,
                   (select string_agg(distinct a.name, ', ') from journal_lines l2 join accounts a on a.id = l2.account_id
                     where l2.entry_id = l.entry_id and l2.account_id <> l.account_id) as counter_account
            from journal_lines l join journal_entries e on e.id = l.entry_id
-           where l.account_id = ? and l.entry_date >= ? and l.entry_date <= ?
-           order by l.entry_date, l.id offset ? limit ?`,
-          [account.id, seg.from < start ? start : seg.from, end, offsetIn, pg.take],
-        )).rows as { id: number; entry_date: string; direction: string; amount_cents: number; entry_id: string; transaction_id: string | null; description: string; source_type: string; counter_account: string | null }[];
-        let running = before;
+           where l.workspace_id = ? and l.account_id = ? and (l.entry_date, l.day_seq) > (?::date, ?) and l.entry_date <= ?
+           order by l.entry_date, l.day_seq limit ?`,
+          [ws, account.id, day.period, place, end, pg.take],
+        )).rows as LineRow[];
+        const first = rows[0];
+        // Places are dense per account × day; anything else is a bug worth failing loudly on.
+        if (!first || first.entry_date !== day.period || first.day_seq !== place + 1) throw new Error(`ledger positions out of step for account ${account.id} on ${day.period}`);
+        let running = before + normal(first.day_net_before, 0);
+        const bank = input.fetchBankAccountTransaction ? await bankTransactionsOf(trx, rows.map((r) => r.transaction_id)) : new Map<string, BankTransactionView>();
         for (const r of rows) {
           const debit = r.direction === 'debit' ? r.amount_cents : 0;
           const credit = r.direction === 'credit' ? r.amount_cents : 0;
           const amount = normal(debit, credit);
           running += amount;
-          data.push({ id: String(r.id), date: r.entry_date, description: r.description, journalEntryId: r.entry_id, transactionId: r.transaction_id ?? '', debitCents: debit, creditCents: credit, ledgerAmountCents: amount, ledgerRunningBalanceCents: running, isOpeningBalance: false, sourceType: r.source_type, counterAccount: r.counter_account ?? '' });
+          data.push({ id: String(r.id), date: r.entry_date, description: r.description, journalEntryId: r.entry_id, transactionId: r.transaction_id ?? '', debitCents: debit, creditCents: credit, ledgerAmountCents: amount, ledgerRunningBalanceCents: running, isOpeningBalance: false, sourceType: r.source_type, counterAccount: r.counter_account ?? '', bankTransaction: (r.transaction_id && bank.get(r.transaction_id)) || null });
         }
       }
       return { data, meta: pageMeta(pg, itemCount), openingBalanceCents: opening };
