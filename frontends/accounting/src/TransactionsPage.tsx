@@ -1,8 +1,35 @@
 /// <reference types="@rsbuild/core/types" />
 import './accounting.css';
+import { useSearchParams } from 'react-router';
 import { AreaTabs, type AreaPageProps } from './area';
+import { TransactionDrawer } from './transactions/TransactionDrawer';
+import { TransactionsTab } from './transactions/TransactionsTab';
 
-/** Exposed as `accounting/TransactionsPage` (/transactions): review, finalized and all tabs. */
+/** Exposed as `accounting/TransactionsPage` (/transactions): review, finalized and all tabs, and the drawer at `?txn=`. */
 export function TransactionsPage({ area }: AreaPageProps) {
-  return <AreaTabs area={area} built={{}} />;
+  const [params, setParams] = useSearchParams();
+  const txn = params.get('txn');
+  return (
+    <>
+      <AreaTabs
+        area={area}
+        built={{
+          // Keyed by tab: each tab keeps its own filters, selection and pages.
+          review: () => <TransactionsTab key="review" tab="review" />,
+          finalized: () => <TransactionsTab key="finalized" tab="finalized" />,
+          all: () => <TransactionsTab key="all" tab="all" />,
+        }}
+      />
+      <TransactionDrawer
+        id={txn}
+        onClose={() =>
+          setParams((p) => {
+            const next = new URLSearchParams(p);
+            next.delete('txn');
+            return next;
+          })
+        }
+      />
+    </>
+  );
 }

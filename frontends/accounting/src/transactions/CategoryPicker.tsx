@@ -1,0 +1,62 @@
+import { bookableCategories, describeError, newCategoryPlacement, useCategories, useCreateCategory, type Flow } from '@ledgerline/api';
+import { Combobox, cx, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { useMemo } from 'react';
+
+export interface CategoryPickerProps {
+  label: string;
+  name: string;
+  value: string | null;
+  onChange: (categoryId: string) => void;
+  /** Where 'Add: "{text}"' puts a new category (next to the current category, else by direction). */
+  flow: Exclude<Flow, 'all'>;
+  currentCategoryId?: string | null;
+  disabled?: boolean;
+  error?: string | undefined;
+  required?: boolean;
+  /** The label is read by assistive technology only (inline in a table row). */
+  hideLabel?: boolean;
+  className?: string;
+}
+
+/**
+ * The category dropdown (spec §5): case-insensitive contains search over the categories a transaction can be
+ * booked to; with no match it offers 'Add: "{text}"', which creates the category (POST /categories) and selects it.
+ */
+export function CategoryPicker({ label, name, value, onChange, flow, currentCategoryId, disabled, error, required, hideLabel, className }: CategoryPickerProps) {
+  const categories = useCategories();
+  const create = useCreateCategory();
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const options = useMemo(() => bookableCategories(categories.data ?? []).map((c) => ({ value: c.id, title: c.name })), [categories.data]);
+
+  const onCreate = (text: string) => {
+    const placement = newCategoryPlacement(categories.data ?? [], { categoryId: currentCategoryId ?? value, flow });
+    if (placement === null) return;
+    create.mutate(
+      { name: text, ...placement },
+      {
+        onSuccess: (answer) => {
+          notice.success(answer.message);
+          onChange(answer.category.id);
+        },
+        onError: showError,
+      },
+    );
+  };
+
+  return (
+    <Combobox
+      label={label}
+      name={name}
+      options={options}
+      value={value}
+      onChange={onChange}
+      onCreate={onCreate}
+      placeholder={categories.isPending ? 'Loading categories…' : 'Search categories'}
+      disabled={(disabled ?? false) || create.isPending || categories.isPending}
+      error={error ?? (categories.isError ? 'Categories could not be loaded' : undefined)}
+      required={required ?? false}
+      className={cx(hideLabel && '[&_label]:sr-only', className)}
+    />
+  );
+}

@@ -1,0 +1,220 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import {
+  describeError,
+  flowOf,
+  transactionRestriction,
+  useCategoriseTransaction,
+  useFinalizeTransactions,
+  useTransaction,
+  useTransactionAuditLogs,
+  type Transaction,
+  type TransactionAuditLog,
+} from '@ledgerline/api';
+import { Button, CloseIcon, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { useState, type ReactNode } from 'react';
+import { useEditAccess } from './access';
+import { CategoryPicker } from './CategoryPicker';
+import { bankAccountName, describeTransaction } from './present';
+import { formatTxnDate } from './rules';
+import { SplitDialog } from './SplitDialog';
+
+/** The transaction drawer at `?txn=<id>`: details, category, entry accounts, split parts, accrual, history. */
+export function TransactionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const query = useTransaction(id);
+  return (
+    // Portaled out of the page: data-remote here scopes this remote's styles to the drawer (postcss-remote).
+    <Dialog open={id !== null} onClose={onClose} className="relative z-50" data-remote="accounting">
+      <DialogBackdrop transition className="fixed inset-0 bg-slate-950/40 transition-opacity data-closed:opacity-0" />
+      <div className="fixed inset-0 flex justify-end">
+        <DialogPanel
+          transition
+          className="flex h-full w-full max-w-lg flex-col overflow-y-auto bg-white shadow-xl transition data-closed:translate-x-8 data-closed:opacity-0 dark:bg-slate-900"
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
+            <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-slate-100">{query.data ? describeTransaction(query.data) : 'Transaction'}</DialogTitle>
+            <button type="button" onClick={onClose} aria-label="Close transaction details" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+              <CloseIcon className="size-5" />
+            </button>
+          </div>
+          <div className="flex-1 px-6 py-5">
+            {query.isPending ? (
+              <div className="flex justify-center py-10">
+                <Spinner label="Loading the transaction" />
+              </div>
+            ) : query.isError ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {describeError(query.error)?.message ?? 'The transaction could not be loaded'}
+              </p>
+            ) : (
+              <Details transaction={query.data} />
+            )}
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+function Details({ transaction: t }: { transaction: Transaction }) {
+  const access = useEditAccess();
+  const categorise = useCategoriseTransaction();
+  const finalize = useFinalizeTransactions();
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const [splitting, setSplitting] = useState(false);
+  const restriction = transactionRestriction(t);
+  const splitRestriction = transactionRestriction(t, { splitting: true });
+  const editable = access.canEdit && restriction === null;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className={t.amount > 0 ? 'text-2xl font-semibold text-emerald-700 tabular-nums dark:text-emerald-400' : 'text-2xl font-semibold text-slate-900 tabular-nums dark:text-slate-100'}>
+          {formatMoney(t.amount)}
+        </p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {formatTxnDate(t.dateTime)} · {bankAccountName(t)} · {t.isTransactionFinalized ? 'Finalized' : 'Not finalized'}
+          {t.pending ? ' · Pending' : ''}
+        </p>
+      </div>
+
+      {(restriction ?? access.reason) && (
+        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {access.reason ?? restriction?.message}
+        </p>
+      )}
+
+      <CategoryPicker
+        label="Category"
+        name="drawer-category"
+        value={t.category?.id ?? null}
+        flow={flowOf(t.amount)}
+        disabled={!editable || categorise.isPending}
+        onChange={(categoryId) => {
+          if (categoryId === t.category?.id) return;
+          categorise.mutate({ id: t.id, categoryId }, { onSuccess: (answer) => notice.success(answer.message), onError: showError });
+        }}
+      />
+
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={!access.canEdit || splitRestriction !== null}
+          title={access.reason ?? splitRestriction?.message}
+          onClick={() => setSplitting(true)}
+        >
+          {t.isSplittedParent ? 'Edit split' : 'Split'}
+        </Button>
+        <Button
+          disabled={!access.canEdit}
+          title={access.reason ?? undefined}
+          loading={finalize.isPending}
+          onClick={() => finalize.mutate({ transactionIds: [t.id], isTxnFinalized: !t.isTransactionFinalized }, { onSuccess: (answer) => notice.success(answer.message), onError: showError })}
+        >
+          {t.isTransactionFinalized ? 'Un-finalize' : 'Finalize'}
+        </Button>
+      </div>
+
+      <Section title="Details">
+        <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
+          <Term label="Biller">{t.biller?.name ?? '—'}</Term>
+          <Term label="Bank text">{t.memo || '—'}</Term>
+          <Term label="Debit account">{t.debitAccount.name || '—'}</Term>
+          <Term label="Credit account">{t.creditAccount.name || '—'}</Term>
+          <Term label="Currency">{t.isoCurrencyCode}</Term>
+          <Term label="Reference">{shortId(t.vendorTransactionId || t.id)}</Term>
+        </dl>
+      </Section>
+
+      {t.isSplittedParent && (
+        <Section title="Split parts">
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+            <li className="flex justify-between px-3 py-2">
+              <span>{t.category?.name ?? 'Uncategorised'}</span>
+              <span className="tabular-nums">{formatMoney(Math.sign(t.amount) * (Math.abs(t.amount) - t.splittedChildren.reduce((s, c) => s + Math.abs(c.amount), 0)))}</span>
+            </li>
+            {t.splittedChildren.map((c) => (
+              <li key={c.id} className="flex justify-between px-3 py-2">
+                <span>{c.categoryName}</span>
+                <span className="tabular-nums">{formatMoney(c.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {(t.isAccruedParent || t.isAccruedChildren) && (
+        <Section title="Accrual">
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t.isAccruedParent ? 'This transaction is accrued and recognised monthly.' : 'This entry recognises part of an accrued transaction.'}</p>
+        </Section>
+      )}
+
+      <History id={t.id} />
+
+      {splitting && <SplitDialog transaction={t} open={splitting} onClose={() => setSplitting(false)} />}
+    </div>
+  );
+}
+
+const EVENT_LABELS: Readonly<Record<TransactionAuditLog['event'], string>> = {
+  imported: 'Imported from the bank',
+  bank_modified: 'Changed by the bank',
+  bank_removed: 'Removed by the bank',
+  categorised: 'Categorised',
+  finalized: 'Finalized',
+  unfinalized: 'Un-finalized',
+  split: 'Split',
+  split_updated: 'Split changed',
+  unsplit: 'Split removed',
+  biller_changed: 'Biller changed',
+};
+
+function History({ id }: { id: string }) {
+  const logs = useTransactionAuditLogs(id);
+  return (
+    <Section title="History">
+      {logs.isPending ? (
+        <Spinner label="Loading the history" />
+      ) : logs.isError ? (
+        <p className="text-sm text-red-600 dark:text-red-400">{describeError(logs.error)?.message ?? 'The history could not be loaded'}</p>
+      ) : logs.data.data.length === 0 ? (
+        <p className="text-sm text-slate-500 dark:text-slate-400">No changes yet.</p>
+      ) : (
+        <ol className="space-y-2 text-sm">
+          {logs.data.data.map((log) => {
+            const to = typeof log.details.toCategoryName === 'string' ? `: ${log.details.toCategoryName}` : '';
+            return (
+              <li key={log.id} className="flex justify-between gap-3">
+                <span className="text-slate-800 dark:text-slate-200">
+                  {EVENT_LABELS[log.event]}
+                  {to}
+                </span>
+                <time dateTime={log.createdAt} className="shrink-0 text-slate-500 dark:text-slate-400">
+                  {formatRelativeTime(log.createdAt)}
+                </time>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-slate-900 dark:text-slate-100">{children}</dd>
+    </>
+  );
+}
