@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { accrualsMigration } from './migrations-accruals.js';
 import { positionsMigration } from './migrations-positions.js';
 import { postingsMigration } from './migrations-postings.js';
 
@@ -237,4 +238,5 @@ export const ledgerMigrations: Migration[] = [
   },
   positionsMigration,
   postingsMigration,
+  accrualsMigration,
 ];

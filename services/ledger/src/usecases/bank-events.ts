@@ -6,6 +6,7 @@ import { SYSTEM } from '../domain/chart.js';
 import { isIsoDate } from '../domain/dates.js';
 import { MSG } from '../domain/messages.js';
 import { accountById, accountBySystemKey, ensureBankLedgerAccount, ensureChart, type AccountRow } from '../store/chart-store.js';
+import { dropAccrual } from '../store/accrual-store.js';
 import { audit } from '../store/audit.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { TxnRow } from '../store/rows.js';
@@ -58,6 +59,12 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
       await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: false });
       current = { ...current, is_split_parent: false };
     }
+    if (row.is_accrued_parent && amountCents !== row.amount_cents) {
+      // Likewise an accrued transaction whose amount changed: its months no longer add up, so it is
+      // un-accrued (every recognition reversed, booked to its category from before) and accrued again by the user.
+      current = await dropAccrual(trx, current);
+      categoryId = current.category_id ?? undefined;
+    }
     if (amountCents !== row.amount_cents || t.date !== row.txn_date || categoryId !== row.category_id) {
       await repost(trx, current, { amountCents, date: t.date, categoryId, name: t.name });
       await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_modified', details: { from: { amountCents: row.amount_cents, date: row.txn_date }, to: { amountCents, date: t.date }, unsplit: row.is_split_parent && !current.is_split_parent } });
@@ -87,6 +94,8 @@ export async function removeBankTransaction(trx: Knex.Transaction, workspaceId: 
     return;
   }
   if (row.is_removed || version < row.version) return;
+  // An accrued transaction takes its recognitions with it.
+  if (row.is_accrued_parent) await dropAccrual(trx, row);
   if (row.current_entry_id) await reverseEntry(trx, row.current_entry_id, `Removed by the bank: ${row.name}`);
   await trx('workspace_transactions').where({ id: row.id }).update({ is_removed: true, current_entry_id: null, version, updated_at: trx.fn.now() });
   await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_removed', details: { amountCents: row.amount_cents, date: row.txn_date } });

@@ -61,7 +61,7 @@ async function views(trx: Knex.Transaction, ids: string[]): Promise<TxnViewRow[]
   return withSplits(trx, (await viewQuery(trx).whereIn('t.id', ids)) as TxnViewRow[]);
 }
 
-async function viewById(trx: Knex.Transaction, id: string): Promise<TxnViewRow> {
+export async function viewById(trx: Knex.Transaction, id: string): Promise<TxnViewRow> {
   const row = (await viewQuery(trx).where('t.id', id).where('t.is_removed', false).first()) as TxnViewRow | undefined;
   if (!row) throw AppError.notFound('Transaction');
   return (await withSplits(trx, [row]))[0] as TxnViewRow;
@@ -123,13 +123,13 @@ async function categoryForBooking(trx: Knex.Transaction, categoryId: string): Pr
   return category;
 }
 
-async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow> {
+export async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow> {
   const row = (await trx('workspace_transactions').where({ id, is_removed: false }).forUpdate().first()) as TxnRow | undefined;
   if (!row) throw AppError.notFound('Transaction');
   return row;
 }
 
-async function assertEditable(trx: Knex.Transaction, row: TxnRow, options: { splitting?: boolean } = {}): Promise<void> {
+export async function assertEditable(trx: Knex.Transaction, row: TxnRow, options: { splitting?: boolean } = {}): Promise<void> {
   const category = row.category_id ? await accountById(trx, row.category_id) : undefined;
   const r = editRestriction({
     entityType: row.entity_type, isFinalized: row.is_finalized, categoryClass: category?.class_group ?? null, qboSynced: row.qbo_synced,

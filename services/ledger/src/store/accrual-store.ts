@@ -1,0 +1,72 @@
+import { newId, type Knex } from '@ledgerline/platform';
+import { recognitionLines, type AccrualCategory } from '../domain/accrual.js';
+import { postEntry, reverseEntry } from './journal.js';
+import type { TxnRow } from './rows.js';
+
+export interface AccrualRow {
+  transaction_id: string;
+  workspace_id: string;
+  accrual_category: AccrualCategory;
+  start_date: string;
+  end_date: string;
+  recognise_category_id: string;
+  original_category_id: string | null;
+  status: 'active' | 'stopped';
+  stopped_on: string | null;
+}
+
+export interface AccrualMonthRow {
+  id: string;
+  transaction_id: string;
+  position: number;
+  accrual_date: string;
+  amount_cents: number;
+  entry_id: string;
+}
+
+export async function accrualOf(trx: Knex.Transaction, transactionId: string): Promise<AccrualRow | undefined> {
+  return (await trx('transaction_accruals').where({ transaction_id: transactionId }).first()) as AccrualRow | undefined;
+}
+
+export async function accrualMonths(trx: Knex.Transaction, transactionId: string): Promise<AccrualMonthRow[]> {
+  return (await trx('accrual_months').where({ transaction_id: transactionId }).orderBy('position')) as AccrualMonthRow[];
+}
+
+/** Posts one month's recognition entry and records the month pointing at it. */
+export async function postMonth(
+  trx: Knex.Transaction,
+  txn: Pick<TxnRow, 'id' | 'workspace_id' | 'name'>,
+  a: { category: AccrualCategory; accrualAccountId: string; recogniseCategoryId: string },
+  m: { id?: string; position: number; date: string; cents: number; label: string },
+): Promise<AccrualMonthRow> {
+  const id = m.id ?? newId();
+  const entryId = await postEntry(trx, {
+    workspaceId: txn.workspace_id, date: m.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: `${txn.name} (${m.label})`,
+    lines: recognitionLines(a.category, a.accrualAccountId, a.recogniseCategoryId, m.cents), transactionId: txn.id,
+  });
+  const row: AccrualMonthRow = { id, transaction_id: txn.id, position: m.position, accrual_date: m.date, amount_cents: m.cents, entry_id: entryId };
+  await trx('accrual_months').insert({ ...row, workspace_id: txn.workspace_id });
+  return row;
+}
+
+/** Reverses the months' recognition entries and forgets the months (the entries stay, reversed). */
+export async function dropMonths(trx: Knex.Transaction, txn: Pick<TxnRow, 'name'>, months: readonly AccrualMonthRow[]): Promise<void> {
+  for (const m of months) await reverseEntry(trx, m.entry_id, `Reversal: ${txn.name} (accrual ${m.accrual_date})`);
+  if (months.length) await trx('accrual_months').whereIn('id', months.map((m) => m.id)).delete();
+}
+
+/**
+ * Un-accrues a transaction inside the caller's transaction: every recognition entry is reversed, the
+ * schedule forgotten, and the row is pointed back at the category it had before it was accrued. The
+ * caller re-books the bank entry (a reversal + new entry through `repost`, or a plain reversal when the
+ * bank removed the transaction). Returns the row in its new state.
+ */
+export async function dropAccrual(trx: Knex.Transaction, row: TxnRow): Promise<TxnRow> {
+  const accrual = await accrualOf(trx, row.id);
+  if (!accrual) return row;
+  await dropMonths(trx, row, await accrualMonths(trx, row.id));
+  await trx('transaction_accruals').where({ transaction_id: row.id }).delete();
+  const categoryId = accrual.original_category_id ?? row.category_id;
+  await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: false, category_id: categoryId, updated_at: trx.fn.now() });
+  return { ...row, is_accrued_parent: false, category_id: categoryId };
+}
