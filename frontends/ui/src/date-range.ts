@@ -259,3 +259,9 @@ export function yearMonthOf(date: IsoDate): { year: number; month: number } {
   const { year, month } = parts(date);
   return { year, month };
 }
+
+/** Spec §9 default display format, MM/dd/yy ('11/23/26'). */
+export function formatShortDate(date: IsoDate): string {
+  const { year, month, day } = parts(date);
+  return `${pad(month)}/${pad(day)}/${pad(year % 100)}`;
+}

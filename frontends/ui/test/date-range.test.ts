@@ -5,6 +5,7 @@ import {
   calendarWeeks,
   dateBounds,
   formatDateInput,
+  formatShortDate,
   isDaySelectable,
   parseDateInput,
   pickDay,
@@ -86,6 +87,8 @@ describe('MM/DD/YYYY typing (spec §5)', () => {
     expect(parseDateInput('04/31/2025')).toBeNull();
     expect(parseDateInput('4/3/2025')).toBeNull();
     expect(toDateInput('2026-01-05')).toBe('01/05/2026');
+    expect(formatShortDate('2026-01-05')).toBe('01/05/26');
+    expect(formatShortDate('2009-12-31')).toBe('12/31/09');
   });
 });
 

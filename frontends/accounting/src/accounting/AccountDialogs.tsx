@@ -1,0 +1,251 @@
+import {
+  describeError,
+  moveTargets,
+  toApiError,
+  useAddChartAccount,
+  useDeleteChartAccounts,
+  useMoveChartAccount,
+  useUpdateChartAccount,
+  validateAccountForm,
+  type AccountFormErrors,
+  type AccountFormValues,
+  type AccountTreeNode,
+  type ChartParentCategory,
+} from '@ledgerline/api';
+import { Button, Combobox, Dialog, TextField, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { useState, type FormEvent } from 'react';
+
+const pathTitle = (c: ChartParentCategory) => `${c.path.names.join(' / ')} (${c.coaId})`;
+
+/** A server refusal that names a field lands under that field; anything else is a notice. */
+function fieldOf(error: unknown): keyof AccountFormValues | null {
+  const field = toApiError(error).field;
+  return field === 'name' || field === 'coaId' || field === 'parentId' ? field : null;
+}
+
+interface AccountFormDialogProps {
+  mode: 'add' | 'edit';
+  open: boolean;
+  onClose: () => void;
+  parents: readonly ChartParentCategory[];
+  /** The account being edited, or the parent an added account goes under (null: the person picks it). */
+  account: AccountTreeNode | null;
+  parentId?: string | null;
+}
+
+/** Add an account under a parent (POST /categories) or rename / renumber one (PATCH /categories/update). */
+export function AccountFormDialog({ mode, open, onClose, parents, account, parentId = null }: AccountFormDialogProps) {
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const add = useAddChartAccount();
+  const update = useUpdateChartAccount();
+  const [values, setValues] = useState<AccountFormValues>(() =>
+    mode === 'edit' && account ? { name: account.name, coaId: String(account.coaId), parentId: account.parentId ?? '' } : { name: '', coaId: '', parentId: parentId ?? '' },
+  );
+  const [errors, setErrors] = useState<AccountFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const pending = add.isPending || update.isPending;
+
+  const set = (name: keyof AccountFormValues, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // After a first Save the messages follow the input, so a fixed field loses its message at once.
+    if (submitted) setErrors(validateAccountForm(next, mode));
+  };
+
+  const onFailure = (error: unknown) => {
+    const field = fieldOf(error);
+    if (field) setErrors((e) => ({ ...e, [field]: toApiError(error).message }));
+    else showError(error);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateAccountForm(values, mode);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const name = values.name.trim();
+    const coaId = Number(values.coaId);
+    if (mode === 'add') {
+      add.mutate(
+        { name, coaId, parentId: values.parentId },
+        {
+          onSuccess: (answer) => {
+            notice.success(answer.message);
+            onClose();
+          },
+          onError: onFailure,
+        },
+      );
+    } else if (account) {
+      update.mutate(
+        { id: account.id, name, coaId },
+        {
+          onSuccess: (answer) => {
+            notice.success(answer.message);
+            onClose();
+          },
+          onError: onFailure,
+        },
+      );
+    }
+  };
+
+  const formId = `account-form-${mode}`;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={mode === 'add' ? 'Add account' : `Edit ${account?.name ?? 'account'}`}
+      description={mode === 'add' ? 'A new account of the chart, under the parent you choose.' : 'Rename the account or change its number.'}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {mode === 'add' ? 'Add account' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate className="space-y-4" onSubmit={submit}>
+        <TextField label="Name" name="name" required autoComplete="off" value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+        <TextField
+          label="Account number (coaId)"
+          name="coaId"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          hint="At least 10000."
+          value={values.coaId}
+          error={errors.coaId}
+          onChange={(e) => set('coaId', e.target.value.replace(/\s/g, ''))}
+        />
+        {mode === 'add' && (
+          <Combobox
+            label="Parent account"
+            name="parentId"
+            required
+            placeholder="Search accounts"
+            options={parents.map((p) => ({ value: p.id, title: pathTitle(p) }))}
+            value={values.parentId === '' ? null : values.parentId}
+            error={errors.parentId}
+            onChange={(v) => set('parentId', v)}
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+/** PATCH /categories/move: the account (with its sub-accounts) under another parent of its class. */
+export function MoveAccountDialog({ open, onClose, parents, account }: { open: boolean; onClose: () => void; parents: readonly ChartParentCategory[]; account: AccountTreeNode }) {
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const move = useMoveChartAccount();
+  const [parentId, setParentId] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const targets = moveTargets(parents, account);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Move ${account.name}`}
+      description={targets.length === 0 ? 'There is no other place in its category type this account can go.' : 'Its sub-accounts move with it; it stays in its category type.'}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={move.isPending}
+            disabled={targets.length === 0}
+            onClick={() => {
+              if (parentId === null) {
+                setError('Parent account is required');
+                return;
+              }
+              move.mutate(
+                { categoryId: account.id, parentId },
+                {
+                  onSuccess: (answer) => {
+                    notice.success(answer.message);
+                    onClose();
+                  },
+                  onError: showError,
+                },
+              );
+            }}
+          >
+            Move
+          </Button>
+        </>
+      }
+    >
+      {targets.length > 0 && (
+        <Combobox
+          label="New parent account"
+          name="parentId"
+          required
+          placeholder="Search accounts"
+          options={targets.map((p) => ({ value: p.id, title: pathTitle(p) }))}
+          value={parentId}
+          error={error}
+          onChange={(v) => {
+            setParentId(v);
+            setError(undefined);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** DELETE /categories/delete after confirming; the server's refusal (an account with lines...) is shown in place. */
+export function DeleteAccountDialog({ open, onClose, account }: { open: boolean; onClose: () => void; account: AccountTreeNode }) {
+  const notice = useNotice();
+  const remove = useDeleteChartAccounts();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Remove ${account.name}?`}
+      description="An account that nothing was ever booked to can be removed. This cannot be undone."
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {refusal ? 'Close' : 'Cancel'}
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            disabled={refusal !== null}
+            onClick={() =>
+              remove.mutate([account.id], {
+                onSuccess: (answer) => {
+                  notice.success(answer.message);
+                  onClose();
+                },
+                onError: (error) => {
+                  const described = describeError(error);
+                  if (described) setRefusal(described.message);
+                },
+              })
+            }
+          >
+            Remove
+          </Button>
+        </>
+      }
+    >
+      {refusal && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          {refusal}
+        </p>
+      )}
+    </Dialog>
+  );
+}
