@@ -45,6 +45,7 @@ export {
   dateBounds,
   dateRangeMessages,
   formatDateInput,
+  formatShortDate,
   isDaySelectable,
   parseDateInput,
   pickDay,
