@@ -8,6 +8,7 @@ import {
   TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema,
 } from '../http/ledger-schemas.js';
 import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import { registerOpeningBalanceRoutes } from './opening-balances.js';
 
 export type LedgerClient = Client<typeof LedgerService>;
 
@@ -314,4 +315,6 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
       return reply.type(r.contentType).header('content-disposition', `attachment; filename="${r.fileName}"`).send(r.content);
     },
   );
+
+  await registerOpeningBalanceRoutes(app, { ledger });
 }

@@ -160,7 +160,7 @@ export class GeneralLedgerUseCases {
           const credit = r.direction === 'credit' ? r.amount_cents : 0;
           const amount = normal(debit, credit);
           running += amount;
-          data.push({ id: String(r.id), date: r.entry_date, description: r.description, journalEntryId: r.entry_id, transactionId: r.transaction_id ?? '', debitCents: debit, creditCents: credit, ledgerAmountCents: amount, ledgerRunningBalanceCents: running, isOpeningBalance: false, sourceType: r.source_type, counterAccount: r.counter_account ?? '', bankTransaction: (r.transaction_id && bank.get(r.transaction_id)) || null });
+          data.push({ id: String(r.id), date: r.entry_date, description: r.description, journalEntryId: r.entry_id, transactionId: r.transaction_id ?? '', debitCents: debit, creditCents: credit, ledgerAmountCents: amount, ledgerRunningBalanceCents: running, isOpeningBalance: r.source_type === 'OpeningBalance', sourceType: r.source_type, counterAccount: r.counter_account ?? '', bankTransaction: (r.transaction_id && bank.get(r.transaction_id)) || null });
         }
       }
       return { data, meta: pageMeta(pg, itemCount), openingBalanceCents: opening };

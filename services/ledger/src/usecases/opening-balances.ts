@@ -1,6 +1,6 @@
 import { AppError, ErrorKind, type Knex } from '@ledgerline/platform';
 import { isPostableLevel, normalBalance, SYSTEM } from '../domain/chart.js';
-import { MSG } from '../domain/messages.js';
+import { MSG, RESTRICTION } from '../domain/messages.js';
 import { bodyHash, canHaveOpeningBalance, openingBalanceLines } from '../domain/source-posting.js';
 import { Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
@@ -118,9 +118,13 @@ export class OpeningBalanceUseCases {
   }
 }
 
-/** Whether an entry is an opening balance (the spec §4 edit rule: an opening balance is not edited as a transaction). */
-export async function isOpeningBalanceEntry(trx: Knex.Transaction, entryId: string): Promise<boolean> {
-  return Boolean(await trx('journal_entries').where({ id: entryId, source_type: SOURCE_TYPE }).first('id'));
+/**
+ * Spec §4 edit rule: an opening balance is not edited as a transaction. Transaction routes that find no
+ * transaction under an id ask this before answering 404, so an opening balance's entry id is refused
+ * with the rule's message (it is changed through its account's opening-balance route).
+ */
+export async function refuseOpeningBalanceEntry(trx: Knex.Transaction, id: string): Promise<void> {
+  if (await trx('journal_entries').where({ id, source_type: SOURCE_TYPE }).first('id')) {
+    throw new AppError(ErrorKind.FailedPrecondition, RESTRICTION.openingBalance.message, { appErrorCode: RESTRICTION.openingBalance.code });
+  }
 }
-
-export const OPENING_BALANCE_ERROR = (message: string) => new AppError(ErrorKind.FailedPrecondition, message, { appErrorCode: 'TRANSACTION_OPENING_BALANCE' });

@@ -9,6 +9,7 @@ import { audit } from '../store/audit.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { BillerRow, SplitViewRow, TxnRow, TxnViewRow } from '../store/rows.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+import { refuseOpeningBalanceEntry } from './opening-balances.js';
 
 export interface ListFilters {
   accountIds: string[];
@@ -125,7 +126,10 @@ async function categoryForBooking(trx: Knex.Transaction, categoryId: string): Pr
 
 export async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow> {
   const row = (await trx('workspace_transactions').where({ id, is_removed: false }).forUpdate().first()) as TxnRow | undefined;
-  if (!row) throw AppError.notFound('Transaction');
+  if (!row) {
+    await refuseOpeningBalanceEntry(trx, id);
+    throw AppError.notFound('Transaction');
+  }
   return row;
 }
 
