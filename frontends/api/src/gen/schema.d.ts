@@ -721,6 +721,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/categories/{id}/opening-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A balance-sheet account's opening balance (null when it has none) */
+        get: operations["getOpeningBalance"];
+        /** Set the opening balance of a bank, card, asset, liability or equity account (against Opening Balance Equity) */
+        put: operations["setOpeningBalance"];
+        post?: never;
+        /** Remove the opening balance of an account (a reversal) */
+        delete: operations["removeOpeningBalance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1333,6 +1352,31 @@ export interface components {
             }[];
             meta: components["schemas"]["PageMeta"];
             openingBalance: number;
+        };
+        /** @description A balance-sheet account's opening balance: an OpeningBalance entry against Opening Balance Equity. */
+        OpeningBalance: {
+            categoryId: string;
+            /** @description Dollars, in the account's normal direction. */
+            openingBalance: number;
+            /** @description YYYY-MM-DD: the entry is dated this day. */
+            openingBalanceDate: string;
+            journalEntryId: string;
+            /** @description The ledger's commit sequence of the entry (reports wait for it). */
+            seq: number;
+        };
+        OpeningBalanceBody: {
+            /** @description Dollars (2 decimals), in the account's normal direction; 0 removes it. */
+            openingBalance?: number;
+            /** @description YYYY-MM-DD. */
+            openingBalanceDate?: string;
+        };
+        OpeningBalanceResponse: {
+            message?: string;
+            openingBalance: components["schemas"]["OpeningBalance"] | null;
+        };
+        OpeningBalanceRemoved: {
+            message: string;
+            seq: number;
         };
     };
     responses: never;
@@ -2919,6 +2963,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+        };
+    };
+    getOpeningBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningBalanceResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setOpeningBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpeningBalanceBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningBalanceResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeOpeningBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningBalanceRemoved"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
