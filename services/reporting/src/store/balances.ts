@@ -100,7 +100,7 @@ export async function segmentSums(trx: Knex.Transaction, workspaceId: string, se
 }
 
 /** The highest ledger sequence applied for a workspace (0 when none). */
-export async function appliedSeq(trx: Knex.Transaction | Knex, workspaceId: string): Promise<number> {
+export async function appliedSeq(trx: Knex.Transaction, workspaceId: string): Promise<number> {
   const r = (await trx.raw('select coalesce(max(seq), 0)::bigint as seq from projected_entries where workspace_id = ?', [workspaceId])).rows as { seq: string }[];
   return Number(r[0]?.seq ?? 0);
 }

@@ -45,7 +45,7 @@ export class ReportUseCases {
   private async catchUp(workspaceId: string, seq: number | null): Promise<{ seq: number; caughtUp: boolean }> {
     const deadline = Date.now() + this.deps.catchUpTimeoutMs;
     for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
-      const applied = await appliedSeq(this.deps.db, workspaceId);
+      const applied = await withTenant(this.deps.db, { workspaceId }, (trx) => appliedSeq(trx, workspaceId));
       if (seq === null || applied >= seq) return { seq: applied, caughtUp: true };
       if (Date.now() >= deadline) return { seq: applied, caughtUp: false };
       await sleep(Math.min(wait, Math.max(1, deadline - Date.now())));
