@@ -4,6 +4,7 @@ import { createTestBus, createTestDatabase, type TestDatabase } from '@ledgerlin
 import { identityMigrations } from '@ledgerline/identity';
 import { bankingMigrations } from '@ledgerline/banking';
 import { ledgerMigrations } from '@ledgerline/ledger';
+import { reportingMigrations } from '@ledgerline/reporting';
 import type { MailMessage } from '@ledgerline/mailbox';
 import { startStack, type Stack } from '../../scripts/lib/stack.js';
 import { startFakeGoogle } from '../../services/identity/test/support.js';
@@ -14,6 +15,7 @@ export interface System extends Stack {
   db: TestDatabase;
   bankingDb: TestDatabase | null;
   ledgerDb: TestDatabase | null;
+  reportingDb: TestDatabase | null;
   google: Awaited<ReturnType<typeof startFakeGoogle>>;
   /** Moves identity's clock forward (codes and sessions expire by it). */
   clock: { offsetMs: number };
@@ -40,6 +42,8 @@ export interface SystemOptions {
   /** Also run banking with the Plaid sandbox, and the ledger (each on a fresh database). */
   banking?: boolean;
   ledger?: boolean;
+  /** Also run reporting (on a fresh database); it needs the ledger. */
+  reporting?: boolean;
   identityEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   bankingEnv?: Record<string, string>;
@@ -49,6 +53,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   const db = await createTestDatabase('identity', identityMigrations);
   const bankingDb = options.banking ? await createTestDatabase('banking', bankingMigrations) : null;
   const ledgerDb = options.ledger ? await createTestDatabase('ledger', ledgerMigrations) : null;
+  const reportingDb = options.reporting ? await createTestDatabase('reporting', reportingMigrations) : null;
   const bus = await createTestBus('system');
   const google = await startFakeGoogle(GOOGLE_CLIENT_ID);
   const clock = { offsetMs: 0 };
@@ -56,8 +61,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     identityDatabaseUrl: db.appUrl,
     bankingDatabaseUrl: bankingDb?.appUrl,
     ledgerDatabaseUrl: ledgerDb?.appUrl,
+    reportingDatabaseUrl: reportingDb?.appUrl,
     bus,
-    ports: { gateway: 0, identity: 0, web: 0, settings: 0, accounting: 0, smtp: 0, mailbox: 0, banking: 0, ledger: 0, plaid: 0 },
+    ports: { gateway: 0, identity: 0, web: 0, settings: 0, accounting: 0, smtp: 0, mailbox: 0, banking: 0, ledger: 0, reporting: 0, plaid: 0 },
     web: options.web,
     // SYSTEM_LOG_LEVEL=warn shows the services' logs when a test needs explaining.
     logLevel: (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent',
@@ -113,6 +119,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     db,
     bankingDb,
     ledgerDb,
+    reportingDb,
     google,
     clock,
     api,
@@ -130,6 +137,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await db.drop();
       await bankingDb?.drop();
       await ledgerDb?.drop();
+      await reportingDb?.drop();
     },
   };
 }
