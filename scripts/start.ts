@@ -8,6 +8,7 @@ import { connectBus, createLogger, withDatabase, withUser } from '@ledgerline/pl
 import { migrateIdentity } from '@ledgerline/identity';
 import { migrateBanking } from '@ledgerline/banking';
 import { migrateLedger } from '@ledgerline/ledger';
+import { migrateReporting } from '@ledgerline/reporting';
 import { ensureNats, ensurePostgres, portOpen } from './lib/infra.js';
 import { run } from './lib/run.js';
 import { DEFAULT_PORTS, startStack, type StackPorts } from './lib/stack.js';
@@ -47,6 +48,7 @@ async function serviceDatabase(service: string, migrate: (env: NodeJS.ProcessEnv
 const identityDatabaseUrl = await serviceDatabase('identity', migrateIdentity);
 const bankingDatabaseUrl = await serviceDatabase('banking', migrateBanking);
 const ledgerDatabaseUrl = await serviceDatabase('ledger', migrateLedger);
+const reportingDatabaseUrl = await serviceDatabase('reporting', migrateReporting);
 
 /** Newest modification time under `dir` (files only; node_modules and dist skipped). */
 function newest(dir: string): number {
@@ -68,7 +70,7 @@ if (webIsCurrent) {
 }
 
 const bus = await connectBus({ kind: nats.kind, url: nats.url, name: 'ledgerline-dev', logger: log });
-const stack = await startStack({ identityDatabaseUrl, bankingDatabaseUrl, ledgerDatabaseUrl, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
+const stack = await startStack({ identityDatabaseUrl, bankingDatabaseUrl, ledgerDatabaseUrl, reportingDatabaseUrl, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
 
 console.log(`
   Ledgerline is running.

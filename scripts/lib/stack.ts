@@ -9,6 +9,7 @@ import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
 import { createIdentityService, identityConfigSchema, type IdentityService } from '@ledgerline/identity';
 import { bankingConfigSchema, createBankingService } from '@ledgerline/banking';
 import { createLedgerService, ledgerConfigSchema } from '@ledgerline/ledger';
+import { createReportingService, reportingConfigSchema } from '@ledgerline/reporting';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
 import type { FastifyInstance } from 'fastify';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
@@ -23,11 +24,12 @@ export interface StackPorts {
   mailbox: number;
   banking: number;
   ledger: number;
+  reporting: number;
   plaid: number;
 }
 
 /** The ports `npm start` uses; documented in the README. */
-export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, accounting: 3002, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, plaid: 8090 };
+export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, accounting: 3002, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, reporting: 4104, plaid: 8090 };
 
 export interface StackOptions {
   /** Identity's runtime connection (application role), on an already migrated database. */
@@ -35,6 +37,8 @@ export interface StackOptions {
   /** Banking (with the Plaid sandbox it talks to) and the ledger run when their migrated databases are given. */
   bankingDatabaseUrl?: string;
   ledgerDatabaseUrl?: string;
+  /** Reporting (balances from the ledger's events; asks the ledger for the chart) runs when its migrated database is given. */
+  reportingDatabaseUrl?: string;
   bus: EventBus;
   /** 0 for any port picks a free one. */
   ports?: Partial<StackPorts>;
@@ -155,6 +159,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await ledger.listen();
       closers.push(() => ledger.stop());
     }
+    if (options.reportingDatabaseUrl) {
+      const reportingConfig = reportingConfigSchema.parse({ NODE_ENV: nodeEnv, LOG_LEVEL: level, REPORTING_PORT: String(ports.reporting), REPORTING_DATABASE_URL: options.reportingDatabaseUrl, LEDGER_URL: `http://127.0.0.1:${ports.ledger}` });
+      const reporting = await createReportingService(reportingConfig, { bus: options.bus, logger: createLogger('reporting', level) });
+      await reporting.listen();
+      closers.push(() => reporting.stop());
+    }
 
     const gatewayConfig = gatewayConfigSchema.parse({
       NODE_ENV: nodeEnv,
@@ -163,6 +173,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       IDENTITY_URL: identityUrl,
       BANKING_URL: `http://127.0.0.1:${ports.banking}`,
       LEDGER_URL: `http://127.0.0.1:${ports.ledger}`,
+      REPORTING_URL: `http://127.0.0.1:${ports.reporting}`,
       CORS_ORIGINS: [webUrl, `http://127.0.0.1:${ports.web}`].join(','),
       ...options.gatewayEnv,
     });
