@@ -740,6 +740,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financial-data/profit-loss/v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Profit and loss: income and expenses by account tree per period, Net Income, and the bar chart */
+        get: operations["getProfitLoss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financial-data/balance-sheet/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Balance sheet as of each column's end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods */
+        get: operations["getBalanceSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1377,6 +1411,65 @@ export interface components {
         OpeningBalanceRemoved: {
             message: string;
             seq: number;
+        };
+        /** @description What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects. */
+        ReportHeader: {
+            /** @enum {string} */
+            reportName: "ProfitAndLoss" | "BalanceSheet";
+            startDate: string;
+            endDate: string;
+            requestedPeriodicity: string;
+            periodicity: string;
+            currency: string;
+            /** @description The highest ledger commit sequence the report reflects. */
+            seq: number;
+            /** @description false when the request carried a seq the read model had not reached within the wait. */
+            caughtUp: boolean;
+        };
+        /** @description A column: its label and the dates it covers (a balance sheet column is a balance as of endDate). */
+        ReportColumn: {
+            label: string;
+            startDate: string;
+            endDate: string;
+        };
+        /** @description A report row. rowType section: a class group account (level 1); account: an account (its amounts include the accounts below, in children); summary: a total (Net Income, Total Assets...); computed: earnings not booked to an account (balance sheet). id, coaId and type are null on summary and computed rows. */
+        ReportRow: {
+            id: string | null;
+            name: string;
+            coaId: number | null;
+            type: string | null;
+            level: number;
+            group: string;
+            tag: string;
+            /** @enum {string} */
+            rowType: "section" | "account" | "summary" | "computed";
+            /** @description One amount per column (labels), dollars with 2 decimals. */
+            amounts: number[];
+            /** @description Profit and loss: the sum of the columns. Balance sheet: the last column. */
+            total: number;
+            children: components["schemas"]["ReportRow"][];
+        };
+        ProfitLossResponse: {
+            header: components["schemas"]["ReportHeader"];
+            /** @description Income, Expenses and Net Income per column, for the dashboard chart. */
+            barChart: {
+                labels: string[];
+                series: {
+                    name: string;
+                    data: number[];
+                }[];
+            };
+            report: {
+                labels: string[];
+                columns: components["schemas"]["ReportColumn"][];
+                data: components["schemas"]["ReportRow"][];
+            };
+        };
+        BalanceSheetResponse: {
+            header: components["schemas"]["ReportHeader"];
+            labels: string[];
+            columns: components["schemas"]["ReportColumn"][];
+            data: components["schemas"]["ReportRow"][];
         };
     };
     responses: never;
@@ -3060,6 +3153,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpeningBalanceRemoved"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getProfitLoss: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfitLossResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getBalanceSheet: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceSheetResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
