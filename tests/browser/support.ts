@@ -125,3 +125,21 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * The real stack with the built web app and the ledger. Banking does not run: tests publish its events
+ * (bank_account.linked, bank_transaction.added) on `system.bus`, as tests/api/ledger.harness.ts does.
+ */
+export async function startLedgerOnlyWebSystem(): Promise<System & { webUrl: string }> {
+  const system = await startSystem({
+    web: true,
+    ledger: true,
+    // As in startWebSystem, plus the ledger's service deadline: posting on a busy machine can pass 3 s.
+    gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+  });
+  if (system.webUrl === null) {
+    await system.stop();
+    throw new Error('startSystem({ web: true, ledger: true }) served no web app');
+  }
+  return { ...system, webUrl: system.webUrl };
+}

@@ -16,6 +16,8 @@ export interface System extends Stack {
   bankingDb: TestDatabase | null;
   ledgerDb: TestDatabase | null;
   reportingDb: TestDatabase | null;
+  /** The bus the services share: tests publish events of services that do not run (e.g. banking's) on it. */
+  bus: Awaited<ReturnType<typeof createTestBus>>;
   google: Awaited<ReturnType<typeof startFakeGoogle>>;
   /** Moves identity's clock forward (codes and sessions expire by it). */
   clock: { offsetMs: number };
@@ -120,6 +122,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     bankingDb,
     ledgerDb,
     reportingDb,
+    bus,
     google,
     clock,
     api,

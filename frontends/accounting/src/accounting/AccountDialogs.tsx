@@ -31,10 +31,12 @@ interface AccountFormDialogProps {
   /** The account being edited, or the parent an added account goes under (null: the person picks it). */
   account: AccountTreeNode | null;
   parentId?: string | null;
+  /** Told the saved account's path (its ancestors' ids and its own), so the tree can show it. */
+  onSaved?: (pathIds: readonly string[]) => void;
 }
 
 /** Add an account under a parent (POST /categories) or rename / renumber one (PATCH /categories/update). */
-export function AccountFormDialog({ mode, open, onClose, parents, account, parentId = null }: AccountFormDialogProps) {
+export function AccountFormDialog({ mode, open, onClose, parents, account, parentId = null, onSaved }: AccountFormDialogProps) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const add = useAddChartAccount();
@@ -73,6 +75,7 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
         {
           onSuccess: (answer) => {
             notice.success(answer.message);
+            onSaved?.(answer.category.path.ids);
             onClose();
           },
           onError: onFailure,

@@ -42,6 +42,9 @@ export function ChartOfAccountsTab() {
     setExpanded(next);
   };
 
+  // A saved account is shown: every account on its way is opened.
+  const reveal = (pathIds: readonly string[]) => setExpanded(new Set([...open, ...pathIds]));
+
   const openLedger = (node: AccountTreeNode) => navigate({ search: ledgerSearch({ ledgerAccount: node.id, ...defaultPeriod() }) });
 
   const disabledTitle = editable ? undefined : VIEWER_DISABLED_MESSAGE;
@@ -154,7 +157,7 @@ export function ChartOfAccountsTab() {
           </table>
         </div>
       )}
-      {action?.kind === 'add' && <AccountFormDialog mode="add" open onClose={() => setAction(null)} parents={parents} account={null} parentId={action.parentId} />}
+      {action?.kind === 'add' && <AccountFormDialog mode="add" open onClose={() => setAction(null)} parents={parents} account={null} parentId={action.parentId} onSaved={reveal} />}
       {action?.kind === 'edit' && <AccountFormDialog mode="edit" open onClose={() => setAction(null)} parents={parents} account={action.account} />}
       {action?.kind === 'move' && <MoveAccountDialog open onClose={() => setAction(null)} parents={parents} account={action.account} />}
       {action?.kind === 'delete' && <DeleteAccountDialog open onClose={() => setAction(null)} account={action.account} />}

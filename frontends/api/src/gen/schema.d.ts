@@ -740,6 +740,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/create-accrual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accrue a transaction: booked to Prepaid Expenses / Deferred Revenue, recognised monthly into a category */
+        post: operations["createAccrual"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/update-accrual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an accrual's dates, recognise category or month amounts */
+        patch: operations["updateAccrual"];
+        trace?: never;
+    };
+    "/transactions/stop-accrual/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Stop an accrual: months after today are dropped and their amount recognised today */
+        patch: operations["stopAccrual"];
+        trace?: never;
+    };
+    "/transactions/accrual-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An accrued transaction's schedule, month by month */
+        get: operations["getAccrualSchedule"];
+        put?: never;
+        post?: never;
+        /** Un-accrue: every recognition reversed, the transaction booked to its category from before */
+        delete: operations["deleteAccrual"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/financial-data/profit-loss/v3": {
         parameters: {
             query?: never;
@@ -1341,7 +1410,7 @@ export interface components {
                 transactionId: string;
                 userId: string | null;
                 /** @enum {string} */
-                event: "imported" | "bank_modified" | "bank_removed" | "categorised" | "finalized" | "unfinalized" | "split" | "split_updated" | "unsplit" | "biller_changed";
+                event: "imported" | "bank_modified" | "bank_removed" | "categorised" | "finalized" | "unfinalized" | "split" | "split_updated" | "unsplit" | "biller_changed" | "accrued" | "accrual_updated" | "accrual_stopped" | "unaccrued";
                 details: {
                     [key: string]: unknown;
                 };
@@ -1411,6 +1480,58 @@ export interface components {
         OpeningBalanceRemoved: {
             message: string;
             seq: number;
+        };
+        /** @description An accrued transaction's schedule: every month is in the books, dated in its month; runningBalance is what is left in Prepaid Expenses / Deferred Revenue after the month. */
+        AccrualSchedule: {
+            transactionId: string;
+            accrualStartDate: string;
+            accrualEndDate: string;
+            /** @enum {string} */
+            accrualCategory: "Prepaid Expenses" | "Deferred Revenue";
+            accrualCategoryId: string;
+            recogniseCategoryId: string;
+            recogniseCategoryName: string;
+            /** @enum {string} */
+            accrualStatus: "active" | "stopped";
+            stoppedOn: string | null;
+            /** @description The transaction's absolute amount. */
+            amount: number;
+            accruedChildren: {
+                id: string;
+                accrualAmount: number;
+                accrualCategory: string;
+                /** @description The recognition date: the month's last day, the end date for the last month, the stop date for what a stop recognised at once. */
+                accrualDateTime: string;
+                /** @description Recognised as of today. */
+                isTransactionAdded: boolean;
+                runningBalance: number;
+                journalEntryId: string;
+            }[];
+        };
+        /** @description Spec §3 "Accrual": Prepaid Expenses for money out, Deferred Revenue for money in; dates YYYY-MM-DD. */
+        CreateAccrualBody: {
+            transactionId?: string;
+            accrualStartDate?: string;
+            accrualEndDate?: string;
+            accrualCategory?: string;
+            recogniseCategoryId?: string;
+        };
+        /** @description Absent fields keep their value. New dates spread the amount evenly again (send no month amounts with them); updatedAccrualChildren (month id, amount in dollars) must add up to the transaction within 0.01. */
+        UpdateAccrualBody: {
+            transactionId?: string;
+            accrualStartDate?: string;
+            accrualEndDate?: string;
+            accrualCategory?: string;
+            recogniseCategoryId?: string;
+            updatedAccrualChildren?: {
+                id?: string;
+                amount?: number;
+            }[];
+        };
+        AccrualResponse: {
+            message: string;
+            transaction: components["schemas"]["Transaction"];
+            schedule: components["schemas"]["AccrualSchedule"];
         };
         /** @description What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects. */
         ReportHeader: {
@@ -3153,6 +3274,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpeningBalanceRemoved"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createAccrual: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccrualBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccrualResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAccrual: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccrualBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccrualResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    stopAccrual: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccrualResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccrualSchedule: {
+        parameters: {
+            query?: {
+                transactionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An accrued transaction's schedule: every month is in the books, dated in its month; runningBalance is what is left in Prepaid Expenses / Deferred Revenue after the month. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccrualSchedule"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteAccrual: {
+        parameters: {
+            query?: {
+                transactionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionUpdatedResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

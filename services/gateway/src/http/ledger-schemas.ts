@@ -228,7 +228,7 @@ export const AuditLogsResponseSchema = {
         description: 'One change to a transaction; userId is null for changes the bank feed made.',
         properties: {
           id: str, transactionId: str, userId: nullableStr,
-          event: { type: 'string', enum: ['imported', 'bank_modified', 'bank_removed', 'categorised', 'finalized', 'unfinalized', 'split', 'split_updated', 'unsplit', 'biller_changed'] },
+          event: { type: 'string', enum: ['imported', 'bank_modified', 'bank_removed', 'categorised', 'finalized', 'unfinalized', 'split', 'split_updated', 'unsplit', 'biller_changed', 'accrued', 'accrual_updated', 'accrual_stopped', 'unaccrued'] },
           details: { type: 'object', additionalProperties: true }, createdAt: str,
         },
         required: ['id', 'transactionId', 'userId', 'event', 'details', 'createdAt'],

@@ -8,6 +8,7 @@ import {
   TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema,
 } from '../http/ledger-schemas.js';
 import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import { registerAccrualRoutes } from './accruals.js';
 import { registerOpeningBalanceRoutes } from './opening-balances.js';
 
 export type LedgerClient = Client<typeof LedgerService>;
@@ -317,4 +318,5 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
   );
 
   await registerOpeningBalanceRoutes(app, { ledger });
+  await registerAccrualRoutes(app, { ledger });
 }

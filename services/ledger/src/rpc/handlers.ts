@@ -2,11 +2,12 @@ import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant } from '@ledgerline/platform';
 import {
-  AccountRefSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
-  type Category, type Transaction,
+  AccountRefSchema, AccrualMonthSchema, AccrualScheduleSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
+  type AccrualSchedule, type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
 import type { CategoryView } from '../usecases/categories.js';
+import type { ScheduleView } from '../usecases/accruals.js';
 import type { LedgerUseCases } from '../usecases/index.js';
 import type { OpeningBalanceView } from '../usecases/opening-balances.js';
 import type { PostingOutcome } from '../store/postings.js';
@@ -36,6 +37,18 @@ export function transactionMessage(t: TxnViewRow): Transaction {
     entityType: t.entity_type ?? '', entityId: t.entity_id ?? '', qboSynced: t.qbo_synced, vendorId: t.vendor_id ?? '', appliedRuleId: t.applied_rule_id ?? '',
     ledgerAccountId: t.ledger_account_id ?? '', isOpeningBalance: t.is_opening_balance,
     splittedChildren: (t.splits ?? []).filter((p) => !p.is_parent_part).map((p) => create(SplitPartSchema, { id: p.id, amountCents: BigInt(p.amount_cents), categoryId: p.category_id, categoryName: p.category_name })),
+  });
+}
+
+/** An accrual schedule; running balances are what is left in Prepaid Expenses / Deferred Revenue after each month. */
+export function scheduleMessage(s: ScheduleView): AccrualSchedule {
+  return create(AccrualScheduleSchema, {
+    transactionId: s.transactionId, accrualStartDate: s.accrualStartDate, accrualEndDate: s.accrualEndDate, accrualCategory: s.accrualCategory, accrualCategoryId: s.accrualCategoryId,
+    recogniseCategoryId: s.recogniseCategoryId, recogniseCategoryName: s.recogniseCategoryName, accrualStatus: s.accrualStatus, stoppedOn: s.stoppedOn, amountCents: BigInt(s.amountCents),
+    accruedChildren: s.months.map((m) => create(AccrualMonthSchema, {
+      id: m.id, accrualAmountCents: BigInt(m.amountCents), accrualCategory: s.accrualCategory, accrualDate: m.date, isTransactionAdded: m.isTransactionAdded,
+      runningBalanceCents: BigInt(m.runningBalanceCents), journalEntryId: m.journalEntryId,
+    })),
   });
 }
 
@@ -157,6 +170,25 @@ export function ledgerRoutes(u: LedgerUseCases) {
       async removeOpeningBalance(req, ctx) {
         const r = await u.openingBalances.remove(tenantOf(ctx), req.categoryId);
         return { message: r.message, seq: BigInt(r.seq) };
+      },
+      async createAccrual(req, ctx) {
+        const r = await u.accruals.create(tenantOf(ctx), req);
+        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message };
+      },
+      async updateAccrual(req, ctx) {
+        const r = await u.accruals.update(tenantOf(ctx), req);
+        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message };
+      },
+      async stopAccrual(req, ctx) {
+        const r = await u.accruals.stop(tenantOf(ctx), req.transactionId);
+        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message };
+      },
+      async getAccrualSchedule(req, ctx) {
+        return { schedule: scheduleMessage(await u.accruals.schedule(tenantOf(ctx), req.transactionId)) };
+      },
+      async deleteAccrual(req, ctx) {
+        const r = await u.accruals.remove(tenantOf(ctx), req.transactionId);
+        return { transaction: transactionMessage(r.transaction), message: r.message };
       },
     });
 }

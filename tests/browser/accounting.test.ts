@@ -1,0 +1,165 @@
+// The /accounting screens in real Chromium against identity, the gateway and the ledger. Banking does not run:
+// its events (a linked account, imported transactions) are published on the system's bus, as banking publishes
+// them, so the dates and amounts are the test's own. A user adds an account (and meets the coaId rule first),
+// drills from the chart of accounts into a bank account's ledger and its running balance, and changes the
+// period with a preset and with typed dates.
+import type { Browser, Page } from 'playwright-core';
+import { expectEventually } from '@ledgerline/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankingFor } from '../../services/ledger/test/support.js';
+import { onboardBody, signedUpUser, PASSWORD, type System } from '../support/system.js';
+import { field, inFreshPage, launchBrowser, logInThroughForm, notice, startLedgerOnlyWebSystem, TEST_MS, visible, waitForPath } from './support.js';
+
+let system: System & { webUrl: string };
+let browser: Browser;
+
+beforeAll(async () => {
+  [system, browser] = await Promise.all([startLedgerOnlyWebSystem(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+/** A signed-up, onboarded Owner; identity's workspace.created makes the ledger seed the default chart. */
+async function owner(): Promise<{ email: string; token: string; workspaceId: string }> {
+  const { email, token, user } = await signedUpUser(system);
+  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
+  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
+  return { email, token, workspaceId: user.workspace.id };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The local calendar day `daysAgo` days back, never before 1 January (the ledger tab opens on the year to date). */
+function day(daysAgo: number): string {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
+  const jan1 = new Date(now.getFullYear(), 0, 1);
+  const at = d < jan1 ? jan1 : d;
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await logInThroughForm(page, email, PASSWORD);
+  await waitForPath(page, '/dashboard');
+}
+
+describe('accounting screens', () => {
+  it(
+    "adds an account to the chart, after the coaId message for 9999",
+    async () => {
+      const { email } = await owner();
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, email);
+        await page.goto('/accounting?tab=coa');
+        const chart = await visible(page.getByRole('table', { name: 'Chart of accounts' }));
+        // The category types start open; their groups show.
+        await visible(chart.getByText('Operating Expenses', { exact: true }));
+
+        await page.getByRole('button', { name: 'Add account' }).click();
+        // The dialog's own box is empty (its panel is fixed): wait on what it shows.
+        const dialog = page.getByRole('dialog', { name: 'Add account' });
+        const title = await visible(dialog.getByRole('heading', { name: 'Add account' }));
+        await field(page, 'Name').fill('Team Lunches');
+        await field(page, 'Account number (coaId)').fill('9999');
+        await dialog.getByRole('combobox', { name: 'Parent account' }).fill('meals and');
+        await page.getByRole('option', { name: /Operating Expenses \/ Meals and Entertainment \(60300\)/ }).click();
+        await dialog.getByRole('button', { name: 'Add account' }).click();
+        await visible(dialog.getByText('coaId must be minimum 5 digits number', { exact: true }));
+
+        await field(page, 'Account number (coaId)').fill('60310');
+        await dialog.getByText('coaId must be minimum 5 digits number').waitFor({ state: 'hidden' });
+        await dialog.getByRole('button', { name: 'Add account' }).click();
+        await visible(notice(page, 'status', 'Successfully added'));
+        await title.waitFor({ state: 'hidden' });
+
+        // The new account is shown where it went: its parents opened, its number beside it.
+        const row = chart.getByRole('row').filter({ has: page.getByRole('button', { name: 'Team Lunches', exact: true }) });
+        await visible(row);
+        expect(await row.getByRole('cell').nth(1).textContent()).toBe('60310');
+        expect(await row.getByRole('cell').nth(3).textContent()).toBe('$0.00');
+      });
+    },
+    TEST_MS,
+  );
+
+  it(
+    "drills from the chart of accounts into a bank account's lines and running balance, and changes the period",
+    async () => {
+      const { email, token, workspaceId } = await owner();
+      const bank = bankingFor(system.bus, workspaceId);
+      const accountId = await bank.link({ name: 'Business Checking', mask: '4321' });
+      await bank.add(accountId, { amountCents: 250_000, date: day(2), name: 'Client payment' });
+      await bank.add(accountId, { amountCents: -4_550, date: day(1), name: 'Coffee Roasters' });
+      await bank.add(accountId, { amountCents: -12_025, date: day(0), name: 'Office Depot' });
+      await expectEventually(
+        async () => {
+          const listed = await system.api('GET', '/transactions/v2?take=10', { token, workspace: workspaceId });
+          expect(listed.body?.meta?.itemCount).toBe(3);
+        },
+        { timeoutMs: 20_000 },
+      );
+
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, email);
+        await page.goto('/accounting?tab=coa');
+        const chart = await visible(page.getByRole('table', { name: 'Chart of accounts' }));
+        await chart.getByRole('button', { name: 'Expand Current Assets' }).click();
+        await chart.getByRole('button', { name: 'Expand Cash and Cash Equivalents' }).click();
+        const bankRow = chart.getByRole('row').filter({ has: page.getByRole('button', { name: 'Business Checking ••4321', exact: true }) });
+        expect(await bankRow.getByRole('cell').nth(3).textContent()).toBe('$2,334.25');
+        await bankRow.getByRole('button', { name: 'Business Checking ••4321', exact: true }).click();
+
+        await page.waitForURL((url) => url.searchParams.get('tab') === 'ledger' && url.searchParams.has('ledgerAccount') && url.searchParams.get('endDate') === day(0));
+        expect(new URL(page.url()).searchParams.get('startDate')).toBe(`${day(0).slice(0, 4)}-01-01`);
+        const lines = await visible(page.getByRole('table', { name: 'Ledger lines' }));
+        await visible(lines.getByText('Office Depot', { exact: true }));
+        const cells = async (text: string) => (await lines.getByRole('row').filter({ hasText: text }).getByRole('cell').allTextContents()).map((c) => c.trim());
+        // Date, description (with the account booked against), debit, credit, running balance.
+        expect((await cells('Opening balance')).slice(1)).toEqual(['Opening balance', '', '', '$0.00']);
+        expect((await cells('Client payment')).slice(2)).toEqual(['$2,500.00', '', '$2,500.00']);
+        expect((await cells('Coffee Roasters')).slice(2)).toEqual(['', '$45.50', '$2,454.50']);
+        expect((await cells('Office Depot')).slice(2)).toEqual(['', '$120.25', '$2,334.25']);
+
+        // A preset: the previous year holds none of these lines.
+        const year = Number(day(0).slice(0, 4));
+        await page.getByRole('button', { name: /^Period/ }).click();
+        await page.getByRole('button', { name: 'Previous Year' }).click();
+        expect(await field(page, 'Start date').inputValue()).toBe(`01/01/${year - 1}`);
+        expect(await field(page, 'End date').inputValue()).toBe(`12/31/${year - 1}`);
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.waitForURL((url) => url.searchParams.get('startDate') === `${year - 1}-01-01` && url.searchParams.get('endDate') === `${year - 1}-12-31`);
+        await visible(page.getByText('Nothing was booked to this account in the period.'));
+        await page.getByRole('table', { name: 'Ledger lines' }).getByText('Office Depot').waitFor({ state: 'hidden' });
+
+        // Typed dates: slashes appear while typing; a bad date and a start after the end keep Save disabled.
+        await page.getByRole('button', { name: /^Period/ }).click();
+        const start = field(page, 'Start date');
+        const end = field(page, 'End date');
+        const save = page.getByRole('button', { name: 'Save' });
+        await start.fill('');
+        await start.pressSequentially('13452026');
+        expect(await start.inputValue()).toBe('13/45/2026');
+        await visible(page.getByText('Invalid date', { exact: true }));
+        expect(await save.isDisabled()).toBe(true);
+
+        await start.fill('');
+        await start.pressSequentially(typed(day(0)));
+        await visible(page.getByText('Start date cannot be greater than End date', { exact: true }));
+        expect(await save.isDisabled()).toBe(true);
+
+        await end.fill('');
+        await end.pressSequentially(typed(day(0)));
+        await page.getByText('Start date cannot be greater than End date').waitFor({ state: 'hidden' });
+        await start.fill('');
+        await start.pressSequentially(typed(day(2)));
+        expect(await save.isEnabled()).toBe(true);
+        await save.click();
+        await page.waitForURL((url) => url.searchParams.get('startDate') === day(2) && url.searchParams.get('endDate') === day(0));
+        await visible(page.getByRole('table', { name: 'Ledger lines' }).getByText('Office Depot', { exact: true }));
+      });
+    },
+    TEST_MS,
+  );
+});
