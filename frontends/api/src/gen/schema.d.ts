@@ -524,7 +524,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One workspace transaction */
+        /** One workspace transaction; with fetchBankAccountTransaction=true also the bank transaction it books */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -1291,6 +1291,23 @@ export interface components {
             name: string;
             categoryId: string | null;
         };
+        /** @description The bank transaction a ledger line books (fetchBankAccountTransaction=true): id is the workspace transaction's id (GET /transactions/v2/{id}, the drawer's ?txn=); amount > 0 is money into the bank account. */
+        BankAccountTransaction: {
+            id: string;
+            bankTransactionId: string;
+            dateTime: string;
+            amount: number;
+            isoCurrencyCode: string;
+            name: string;
+            memo: string;
+            biller: components["schemas"]["Biller"] | null;
+            bankAccountId: string;
+            bankLedgerAccountId: string | null;
+            bankAccountName: string;
+            categoryId: string | null;
+            isTransactionFinalized: boolean;
+            pending: boolean;
+        };
         /** @description A workspace transaction (the bookkeeping view of a bank transaction). amount > 0 is money into the bank account. */
         Transaction: {
             id: string;
@@ -1335,6 +1352,8 @@ export interface components {
             pending: boolean;
             vendorId: string | null;
             appliedRuleId: string | null;
+            /** @description Only with fetchBankAccountTransaction=true. */
+            bankAccountTransaction?: components["schemas"]["BankAccountTransaction"] | null;
             /** @description The other parts of a split transaction (the transaction keeps its own part and category); amounts signed like the transaction. */
             splittedChildren: {
                 id: string;
@@ -1452,6 +1471,8 @@ export interface components {
                 isOpeningBalance: boolean;
                 sourceType: string;
                 counterAccount: string;
+                /** @description Only with fetchBankAccountTransaction=true; null on lines that book no bank transaction. */
+                bankAccountTransaction?: components["schemas"]["BankAccountTransaction"] | null;
             }[];
             meta: components["schemas"]["PageMeta"];
             openingBalance: number;
@@ -2760,7 +2781,7 @@ export interface operations {
         parameters: {
             query?: {
                 ledgerTransactionId?: string;
-                fetchBankAccountTransaction?: string;
+                fetchBankAccountTransaction?: boolean;
                 isGeneralLedger?: string;
             };
             header?: {
@@ -3121,7 +3142,7 @@ export interface operations {
         parameters: {
             query?: {
                 ledgerAccountId?: string;
-                fetchBankAccountTransaction?: string;
+                fetchBankAccountTransaction?: boolean;
                 startDate?: string;
                 endDate?: string;
                 page?: number;

@@ -113,6 +113,18 @@ export const BillerSchema = {
 
 const accountRef = { type: 'object', properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false } as const;
 
+export const BankAccountTransactionSchema = {
+  $id: 'BankAccountTransaction',
+  type: 'object',
+  description: 'The bank transaction a ledger line books (fetchBankAccountTransaction=true): id is the workspace transaction\'s id (GET /transactions/v2/{id}, the drawer\'s ?txn=); amount > 0 is money into the bank account.',
+  properties: {
+    id: str, bankTransactionId: str, dateTime: str, amount: num, isoCurrencyCode: str, name: str, memo: str, biller: { anyOf: [{ $ref: 'Biller#' }, { type: 'null' }] },
+    bankAccountId: str, bankLedgerAccountId: nullableStr, bankAccountName: str, categoryId: nullableStr, isTransactionFinalized: bool, pending: bool,
+  },
+  required: ['id', 'bankTransactionId', 'dateTime', 'amount', 'isoCurrencyCode', 'name', 'memo', 'biller', 'bankAccountId', 'bankLedgerAccountId', 'bankAccountName', 'categoryId', 'isTransactionFinalized', 'pending'],
+  additionalProperties: false,
+} as const;
+
 export const TransactionSchema = {
   $id: 'Transaction',
   type: 'object',
@@ -124,6 +136,7 @@ export const TransactionSchema = {
     debit: num, credit: num, debitJournalId: nullableStr, creditJournalId: nullableStr, debitAccount: accountRef, creditAccount: accountRef,
     isTransactionFinalized: bool, isAccruedParent: bool, isAccruedChildren: bool, isSplittedParent: bool, isSplittedChildren: bool, isOpeningBalance: bool,
     entityType: nullableStr, entityId: nullableStr, qboSynced: bool, pending: bool, vendorId: nullableStr, appliedRuleId: nullableStr,
+    bankAccountTransaction: { anyOf: [{ $ref: 'BankAccountTransaction#' }, { type: 'null' }], description: 'Only with fetchBankAccountTransaction=true.' },
     splittedChildren: {
       type: 'array',
       description: 'The other parts of a split transaction (the transaction keeps its own part and category); amounts signed like the transaction.',
@@ -287,6 +300,7 @@ export const LedgerTransactionsResponseSchema = {
         properties: {
           id: nullableStr, dateTime: nullableStr, description: str, journalEntryId: nullableStr, transactionId: nullableStr, debit: num, credit: num,
           ledgerAmount: num, ledgerRunningBalance: num, isOpeningBalance: bool, sourceType: str, counterAccount: str,
+          bankAccountTransaction: { anyOf: [{ $ref: 'BankAccountTransaction#' }, { type: 'null' }], description: 'Only with fetchBankAccountTransaction=true; null on lines that book no bank transaction.' },
         },
         required: ['id', 'dateTime', 'description', 'journalEntryId', 'transactionId', 'debit', 'credit', 'ledgerAmount', 'ledgerRunningBalance', 'isOpeningBalance', 'sourceType', 'counterAccount'],
         additionalProperties: false,
@@ -302,6 +316,6 @@ export const LedgerTransactionsResponseSchema = {
 export const LEDGER_SCHEMAS = [
   LedgerPageMetaSchema, CategorySchema, AccountTreeNodeSchema, CategoriesResponseSchema, ChartOfAccountsResponseSchema, CreateCategoryBodySchema, CategoryResponseSchema,
   GroupsAndTagsResponseSchema, UpdateCategoryBodySchema, MoveCategoryBodySchema, DeleteCategoriesBodySchema,
-  BillerSchema, TransactionSchema, TransactionsPageSchema, TransactionUpdatedResponseSchema, TransactionsUpdatedResponseSchema, CategoryIdBodySchema, BulkUpdateBodySchema,
+  BillerSchema, BankAccountTransactionSchema, TransactionSchema, TransactionsPageSchema, TransactionUpdatedResponseSchema, TransactionsUpdatedResponseSchema, CategoryIdBodySchema, BulkUpdateBodySchema,
   FinalizeBodySchema, SplitBodySchema, UpdateSplitBodySchema, AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
 ] as const;

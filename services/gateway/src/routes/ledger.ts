@@ -1,5 +1,5 @@
 import type { Client } from '@connectrpc/connect';
-import type { Biller, Category, LedgerService, Transaction } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import type { BankAccountTransaction, Biller, Category, LedgerService, Transaction } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
 import {
@@ -52,6 +52,13 @@ export function chartTree(categories: Category[]): TreeNode[] {
 }
 
 const billerJson = (b: Biller) => ({ id: b.id, name: b.name, categoryId: orNull(b.categoryId) });
+
+/** The bank transaction a ledger line books (fetchBankAccountTransaction); null when the line books none. */
+const bankTransactionJson = (b: BankAccountTransaction | undefined) => (b ? {
+  id: b.id, bankTransactionId: b.bankTransactionId, dateTime: b.date, amount: dollars(b.amountCents), isoCurrencyCode: b.isoCurrencyCode, name: b.name, memo: b.memo,
+  biller: b.biller ? billerJson(b.biller) : null, bankAccountId: b.bankAccountId, bankLedgerAccountId: orNull(b.bankLedgerAccountId), bankAccountName: b.bankAccountName,
+  categoryId: orNull(b.categoryId), isTransactionFinalized: b.isTransactionFinalized, pending: b.pending,
+} : null);
 
 export function transactionJson(t: Transaction | undefined) {
   if (!t) throw new Error('ledger answered without a transaction');
@@ -180,13 +187,17 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { fetchBankAccountTransaction?: boolean } }>(
     '/transactions/v2/:id',
     {
       config: READ,
-      schema: { ...common, operationId: 'getTransaction', summary: 'One workspace transaction', params: idParams, querystring: { type: 'object', properties: { ledgerTransactionId: text, fetchBankAccountTransaction: text, isGeneralLedger: text } }, response: responses(200, ref(TransactionSchema)) },
+      schema: { ...common, operationId: 'getTransaction', summary: 'One workspace transaction; with fetchBankAccountTransaction=true also the bank transaction it books', params: idParams, querystring: { type: 'object', properties: { ledgerTransactionId: text, fetchBankAccountTransaction: { type: 'boolean' }, isGeneralLedger: text } }, response: responses(200, ref(TransactionSchema)) },
     },
-    async (req) => transactionJson((await ledger.getTransaction({ id: req.params.id }, headers(req))).transaction),
+    async (req) => {
+      const fetchBankAccountTransaction = req.query.fetchBankAccountTransaction === true;
+      const r = await ledger.getTransaction({ id: req.params.id, fetchBankAccountTransaction }, headers(req));
+      return { ...transactionJson(r.transaction), ...(fetchBankAccountTransaction ? { bankAccountTransaction: bankTransactionJson(r.bankAccountTransaction) } : {}) };
+    },
   );
 
   app.patch<{ Params: { id: string }; Body: { categoryId?: string } }>(
@@ -276,24 +287,26 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     },
   );
 
-  app.get<{ Querystring: { ledgerAccountId?: string; startDate?: string; endDate?: string; page?: number; take?: number } }>(
+  app.get<{ Querystring: { ledgerAccountId?: string; fetchBankAccountTransaction?: boolean; startDate?: string; endDate?: string; page?: number; take?: number } }>(
     '/ledger/get-ledger-transactions',
     {
       config: READ,
       schema: {
         ...common, operationId: 'getLedgerTransactions', summary: "One account's lines with running balances; page 1 starts with the opening balance",
-        querystring: { type: 'object', properties: { ledgerAccountId: text, fetchBankAccountTransaction: text, startDate: text, endDate: text, page: { type: 'integer' }, take: { type: 'integer' } } },
+        querystring: { type: 'object', properties: { ledgerAccountId: text, fetchBankAccountTransaction: { type: 'boolean' }, startDate: text, endDate: text, page: { type: 'integer' }, take: { type: 'integer' } } },
         response: responses(200, ref(LedgerTransactionsResponseSchema)),
       },
     },
     async (req) => {
       const q = req.query;
-      const r = await ledger.getLedgerTransactions({ ledgerAccountId: q.ledgerAccountId ?? '', startDate: q.startDate ?? '', endDate: q.endDate ?? '', page: q.page, take: q.take }, headers(req));
+      const fetchBank = q.fetchBankAccountTransaction === true;
+      const r = await ledger.getLedgerTransactions({ ledgerAccountId: q.ledgerAccountId ?? '', fetchBankAccountTransaction: fetchBank, startDate: q.startDate ?? '', endDate: q.endDate ?? '', page: q.page, take: q.take }, headers(req));
       return {
         data: r.data.map((l) => ({
           id: orNull(l.id), dateTime: orNull(l.date), description: l.description, journalEntryId: orNull(l.journalEntryId), transactionId: orNull(l.transactionId),
           debit: dollars(l.debitCents), credit: dollars(l.creditCents), ledgerAmount: dollars(l.ledgerAmountCents), ledgerRunningBalance: dollars(l.ledgerRunningBalanceCents),
           isOpeningBalance: l.isOpeningBalance, sourceType: l.sourceType, counterAccount: l.counterAccount,
+          ...(fetchBank ? { bankAccountTransaction: bankTransactionJson(l.bankTransaction) } : {}),
         })),
         meta: r.meta,
         openingBalance: dollars(r.openingBalanceCents),

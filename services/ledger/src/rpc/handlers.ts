@@ -6,6 +6,7 @@ import {
   type AccrualSchedule, type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
+import { bankTransactionMessage } from './bank-transaction-message.js';
 import type { CategoryView } from '../usecases/categories.js';
 import type { ScheduleView } from '../usecases/accruals.js';
 import type { LedgerUseCases } from '../usecases/index.js';
@@ -96,7 +97,8 @@ export function ledgerRoutes(u: LedgerUseCases) {
         return { data: r.data.map(transactionMessage), meta: create(PageMetaSchema, r.meta) };
       },
       async getTransaction(req, ctx) {
-        return { transaction: transactionMessage(await u.transactions.get(tenantOf(ctx), req.id)) };
+        const transaction = transactionMessage(await u.transactions.get(tenantOf(ctx), req.id));
+        return { transaction, bankAccountTransaction: req.fetchBankAccountTransaction ? bankTransactionMessage(await u.generalLedger.bankAccountTransaction(tenantOf(ctx), req.id)) : undefined };
       },
       async updateTransaction(req, ctx) {
         const r = await u.transactions.updateCategory(tenantOf(ctx), req.id, req.categoryId);
@@ -145,7 +147,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
         const r = await u.generalLedger.ledgerTransactions(tenantOf(ctx), req);
         return {
           data: r.data.map((l) => create(LedgerLineSchema, {
-            ...l, debitCents: BigInt(l.debitCents), creditCents: BigInt(l.creditCents), ledgerAmountCents: BigInt(l.ledgerAmountCents), ledgerRunningBalanceCents: BigInt(l.ledgerRunningBalanceCents),
+            ...l, debitCents: BigInt(l.debitCents), creditCents: BigInt(l.creditCents), ledgerAmountCents: BigInt(l.ledgerAmountCents), ledgerRunningBalanceCents: BigInt(l.ledgerRunningBalanceCents), bankTransaction: bankTransactionMessage(l.bankTransaction),
           })),
           meta: create(PageMetaSchema, r.meta),
           openingBalanceCents: BigInt(r.openingBalanceCents),

@@ -78,6 +78,11 @@ export class GeneralLedgerUseCases {
     });
   }
 
+  /** The bank transaction a workspace transaction books (GET /transactions/v2/{id}?fetchBankAccountTransaction=true). */
+  bankAccountTransaction(tenant: Tenant, transactionId: string): Promise<BankTransactionView | null> {
+    return inWorkspace(this.deps.db, tenant, async (trx) => (await bankTransactionsOf(trx, [transactionId])).get(transactionId) ?? null);
+  }
+
   /**
    * One account's lines in (date, posting order) with running balances. The page is found without
    * reading the lines before it: month rows (account_balances) and day rows (account_day_balances)
