@@ -53,7 +53,9 @@ const expected = (sums: Map<string, { d: number; c: number }>, r: Row) => subtre
   return s + (debitNormal(r.type) ? x.d - x.c : x.c - x.d);
 }, 0);
 
-async function post(t: Tenant, input: fc.infer<typeof ledgerArb>): Promise<void> {
+type LedgerInput = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
+
+async function post(t: Tenant, input: LedgerInput): Promise<void> {
   const checking = await t.banking.link();
   const card = await t.banking.link({ name: 'Visa', type: 'credit', subtype: 'credit card', mask: '4242' });
   for (const a of input.adds) await t.banking.add(a.card ? card : checking, { amountCents: a.cents, date: dateOf(a.day), name: `T${a.cents}` });
