@@ -107,6 +107,21 @@ describe('PostEntry', () => {
     expect(again.result).toMatchObject({ entryId: first.result?.entryId, seq: first.result?.seq, replayed: true });
   });
 
+  it('two bodies racing for one key: one is posted, every request with the other body is refused', async () => {
+    const ws = newId();
+    const a = await chart(ws);
+    const billId = newId();
+    const bodies = [bill(a, billId, 1, 1_000), bill(a, billId, 1, 2_000)];
+    const settled = await Promise.allSettled(Array.from({ length: 16 }, (_, i) => ledger.client.postEntry(bodies[i % 2] as Body, ledger.as(ws))));
+    const entries = await entriesOf(ws);
+    expect(entries.length).toBe(1);
+    const winner = (await net(ws, a['Hosting and Infrastructure'])) === 1_000 ? 0 : 1;
+    settled.forEach((s, i) => {
+      if (i % 2 === winner) expect(s.status === 'fulfilled' && s.value.result?.entryId).toBe(entries[0]?.id);
+      else expect(s.status === 'rejected' && ConnectError.from(s.reason).code).toBe(Code.AlreadyExists);
+    });
+  });
+
   it('keys are scoped per workspace: the same source and version in another workspace posts its own entry', async () => {
     const ws1 = newId();
     const ws2 = newId();
