@@ -60,13 +60,13 @@ function newest(dir: string): number {
   }
   return latest;
 }
-const outputs = ['frontends/shell/dist/index.html', 'frontends/settings/dist/mf-manifest.json', 'frontends/accounting/dist/mf-manifest.json'];
+const outputs = ['frontends/shell/dist/index.html', 'frontends/settings/dist/mf-manifest.json', 'frontends/accounting/dist/mf-manifest.json', 'frontends/reports/dist/mf-manifest.json'];
 const webIsCurrent = outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) > newest('frontends');
 if (webIsCurrent) {
   log.info('web app build is current');
 } else {
   log.info('building the web app (shell + remotes)');
-  await run('npm', ['run', 'build', '--silent', '-w', '@ledgerline/settings', '-w', '@ledgerline/accounting', '-w', '@ledgerline/shell'], { env: { NODE_ENV: 'production' } });
+  await run('npm', ['run', 'build', '--silent', '-w', '@ledgerline/settings', '-w', '@ledgerline/accounting', '-w', '@ledgerline/reports', '-w', '@ledgerline/shell'], { env: { NODE_ENV: 'production' } });
 }
 
 const bus = await connectBus({ kind: nats.kind, url: nats.url, name: 'ledgerline-dev', logger: log });

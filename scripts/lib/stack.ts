@@ -20,6 +20,7 @@ export interface StackPorts {
   web: number;
   settings: number;
   accounting: number;
+  reports: number;
   smtp: number;
   mailbox: number;
   banking: number;
@@ -29,7 +30,7 @@ export interface StackPorts {
 }
 
 /** The ports `npm start` uses; documented in the README. */
-export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, accounting: 3002, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, reporting: 4104, plaid: 8090 };
+export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, accounting: 3002, reports: 3003, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, reporting: 4104, plaid: 8090 };
 
 export interface StackOptions {
   /** Identity's runtime connection (application role), on an already migrated database. */
@@ -42,7 +43,7 @@ export interface StackOptions {
   bus: EventBus;
   /** 0 for any port picks a free one. */
   ports?: Partial<StackPorts>;
-  /** Serve the built shell and its remotes (frontends/shell/dist, frontends/{settings,accounting}/dist). */
+  /** Serve the built shell and its remotes (frontends/shell/dist, frontends/{settings,accounting,reports}/dist). */
   web?: boolean;
   /** Settings for identity beyond the stack's (e.g. GOOGLE_JWKS_URL, OTP_RESEND_SECONDS). */
   identityEnv?: Record<string, string>;
@@ -64,6 +65,7 @@ export interface Stack {
   webOrigin: string;
   settingsUrl: string | null;
   accountingUrl: string | null;
+  reportsUrl: string | null;
   mailbox: Mailbox;
   /** The Plaid sandbox banking talks to (null when banking does not run). */
   plaid: PlaidSandbox | null;
@@ -184,17 +186,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let web: RunningServer | null = null;
     let settings: RunningServer | null = null;
     let accounting: RunningServer | null = null;
+    let reports: RunningServer | null = null;
     if (options.web) {
       settings = await startRemoteServer({ port: ports.settings, dir: new URL('../../frontends/settings/dist/', import.meta.url).pathname, host: '127.0.0.1' });
       closers.push(() => settings!.close());
       accounting = await startRemoteServer({ port: ports.accounting, dir: new URL('../../frontends/accounting/dist/', import.meta.url).pathname, host: '127.0.0.1' });
       closers.push(() => accounting!.close());
+      reports = await startRemoteServer({ port: ports.reports, dir: new URL('../../frontends/reports/dist/', import.meta.url).pathname, host: '127.0.0.1' });
+      closers.push(() => reports!.close());
       web = await startWebServer({
         port: ports.web,
         host: '127.0.0.1',
         apiUrl: gatewayUrl,
         settingsRemoteUrl: `http://${publicHost}:${ports.settings}`,
         accountingRemoteUrl: `http://${publicHost}:${ports.accounting}`,
+        reportsRemoteUrl: `http://${publicHost}:${ports.reports}`,
         ...(plaid ? { plaid: { mode: 'sandbox' as const, sandboxUrl: `http://${publicHost}:${ports.plaid}` } } : {}),
       });
       closers.push(() => web!.close());
@@ -207,6 +213,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       webOrigin: webUrl,
       settingsUrl: settings ? `http://${publicHost}:${ports.settings}` : null,
       accountingUrl: accounting ? `http://${publicHost}:${ports.accounting}` : null,
+      reportsUrl: reports ? `http://${publicHost}:${ports.reports}` : null,
       mailbox,
       plaid,
       stopIdentity,

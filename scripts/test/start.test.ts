@@ -32,14 +32,15 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
   const page = await fetch(`${webUrl}/login`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
-  const config = (await (await fetch(`${webUrl}/config.json`)).json()) as { apiUrl: string; remotes: { settings: string; accounting: string }; plaid: { sandboxUrl: string } };
+  const config = (await (await fetch(`${webUrl}/config.json`)).json()) as { apiUrl: string; remotes: { settings: string; accounting: string; reports: string }; plaid: { sandboxUrl: string } };
   expect(config).toEqual({
     apiUrl: `http://localhost:${port(4000)}`,
-    remotes: { settings: `http://localhost:${port(3001)}/mf-manifest.json`, accounting: `http://localhost:${port(3002)}/mf-manifest.json` },
+    remotes: { settings: `http://localhost:${port(3001)}/mf-manifest.json`, accounting: `http://localhost:${port(3002)}/mf-manifest.json`, reports: `http://localhost:${port(3003)}/mf-manifest.json` },
     plaid: { mode: 'sandbox', sandboxUrl: `http://localhost:${port(8090)}` },
   });
   expect((await fetch(config.remotes.settings)).status).toBe(200);
   expect((await fetch(config.remotes.accounting)).status).toBe(200);
+  expect((await fetch(config.remotes.reports)).status).toBe(200);
   const ready = await fetch(`${config.apiUrl}/readyz`);
   expect(await ready.json()).toMatchObject({ status: 'ready', checks: { identity: 'ok' } });
   // Banking and the ledger answer through the gateway (a signed-out call is refused by the gateway, not lost).

@@ -65,7 +65,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     ledgerDatabaseUrl: ledgerDb?.appUrl,
     reportingDatabaseUrl: reportingDb?.appUrl,
     bus,
-    ports: { gateway: 0, identity: 0, web: 0, settings: 0, accounting: 0, smtp: 0, mailbox: 0, banking: 0, ledger: 0, reporting: 0, plaid: 0 },
+    ports: { gateway: 0, identity: 0, web: 0, settings: 0, accounting: 0, reports: 0, smtp: 0, mailbox: 0, banking: 0, ledger: 0, reporting: 0, plaid: 0 },
     web: options.web,
     // SYSTEM_LOG_LEVEL=warn shows the services' logs when a test needs explaining.
     logLevel: (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent',

@@ -1,7 +1,7 @@
 /// <reference types="@rsbuild/core/types" />
 import './accounting.css';
+import { AreaTabs, type AreaPageProps } from '@ledgerline/ui';
 import { useSearchParams } from 'react-router';
-import { AreaTabs, type AreaPageProps } from './area';
 import { TransactionDrawer } from './transactions/TransactionDrawer';
 import { TransactionsTab } from './transactions/TransactionsTab';
 
@@ -12,6 +12,7 @@ export function TransactionsPage({ area }: AreaPageProps) {
   return (
     <>
       <AreaTabs
+        remote="accounting"
         area={area}
         built={{
           // Keyed by tab: each tab keeps its own filters, selection and pages.

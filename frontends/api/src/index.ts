@@ -132,3 +132,33 @@ export {
   useMoveChartAccount,
   useUpdateChartAccount,
 } from './accounting-hooks';
+// Reports: profit and loss, balance sheet, exports and the dashboard's series (spec §2 drill-down, §3 filter set and report data, §5 fallbacks).
+export {
+  DATE_BREAKDOWNS,
+  EXPORT_FORMATS,
+  KNOWN_REPORT_PATHS,
+  REPORT_EXPORT_BASES,
+  REPORT_FILTER_DEFAULTS,
+  REPORT_PATHS,
+  REPORT_TABS,
+  SERVED_REPORT_PATHS,
+  assetBalanceSeries,
+  breakdownFallbackNote,
+  breakdownLabel,
+  burnSeries,
+  dayBefore,
+  drillDownTarget,
+  fallbackExportName,
+  isDateBreakdown,
+  isReportPathServed,
+  isReportTab,
+  reportExportPath,
+  reportQuery,
+  reportRowKey,
+  reportTableRows,
+  reportsSearch,
+  summaryRow,
+} from './reports';
+export type * from './reports';
+export { reportsQueryKeys, useBalanceSheet, useProfitLoss, useReportExport } from './reports-hooks';
+export type { ReportExportRequest } from './reports-hooks';

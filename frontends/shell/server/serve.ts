@@ -22,6 +22,8 @@ export interface WebServerOptions {
   settingsRemoteUrl: string;
   /** The accounting remote (transactions, chart of accounts, ledger), likewise. */
   accountingRemoteUrl: string;
+  /** The reports remote (financial statements, dashboard charts), likewise. */
+  reportsRemoteUrl: string;
   /**
    * How the browser links banks, handed over in /config.json: `sandbox` with the Plaid sandbox's URL
    * (reachable from the browser; its /ledgerline controls allow any origin) in development and tests,
@@ -140,7 +142,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const root = resolve(options.dir ?? SHELL_DIST_DIR);
   const config = JSON.stringify({
     apiUrl: options.apiUrl,
-    remotes: { settings: manifestUrlOf(options.settingsRemoteUrl), accounting: manifestUrlOf(options.accountingRemoteUrl) },
+    remotes: { settings: manifestUrlOf(options.settingsRemoteUrl), accounting: manifestUrlOf(options.accountingRemoteUrl), reports: manifestUrlOf(options.reportsRemoteUrl) },
     ...(options.plaid ? { plaid: options.plaid } : {}),
   });
 

@@ -9,7 +9,7 @@ export type PlaidWebConfig = { mode: 'sandbox'; sandboxUrl: string } | { mode: '
 /** Served at /config.json by the web server, so one build runs against any gateway and remote URLs. */
 export interface RuntimeConfig {
   apiUrl: string;
-  remotes: { settings: string; accounting: string };
+  remotes: { settings: string; accounting: string; reports: string };
   /** Null when the server configured no bank linking: the connect page says so instead of failing. */
   plaid: PlaidWebConfig | null;
 }
@@ -29,10 +29,10 @@ function parsePlaid(value: unknown): PlaidWebConfig | null {
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const remotes = isRecord(value) && isRecord(value.remotes) ? value.remotes : null;
-  if (!isRecord(value) || typeof value.apiUrl !== 'string' || remotes === null || typeof remotes.settings !== 'string' || typeof remotes.accounting !== 'string') {
-    throw new Error('config.json must be { "apiUrl": string, "remotes": { "settings": string, "accounting": string }, "plaid"?: {...} }');
+  if (!isRecord(value) || typeof value.apiUrl !== 'string' || remotes === null || typeof remotes.settings !== 'string' || typeof remotes.accounting !== 'string' || typeof remotes.reports !== 'string') {
+    throw new Error('config.json must be { "apiUrl": string, "remotes": { "settings": string, "accounting": string, "reports": string }, "plaid"?: {...} }');
   }
-  return { apiUrl: value.apiUrl, remotes: { settings: remotes.settings, accounting: remotes.accounting }, plaid: parsePlaid(value.plaid) };
+  return { apiUrl: value.apiUrl, remotes: { settings: remotes.settings, accounting: remotes.accounting, reports: remotes.reports }, plaid: parsePlaid(value.plaid) };
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {

@@ -2,7 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { ComponentType } from 'react';
 
 /** The remotes the shell loads pages from (frontends/<name>), each registered from /config.json. */
-export type RemoteName = 'settings' | 'accounting';
+export type RemoteName = 'settings' | 'accounting' | 'reports';
 
 const entries = new Map<RemoteName, string>();
 

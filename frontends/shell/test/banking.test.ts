@@ -3,7 +3,7 @@ import { parseRuntimeConfig } from '../src/config';
 import { completeSandboxLink, fetchSandboxInstitutions, linkAccountsBody, parseLinkSuccess } from '../src/banking/link';
 
 describe('runtime config: plaid', () => {
-  const base = { apiUrl: 'http://localhost:4000', remotes: { settings: 'http://localhost:3001/mf-manifest.json', accounting: 'http://localhost:3002/mf-manifest.json' } };
+  const base = { apiUrl: 'http://localhost:4000', remotes: { settings: 'http://localhost:3001/mf-manifest.json', accounting: 'http://localhost:3002/mf-manifest.json', reports: 'http://localhost:3003/mf-manifest.json' } };
 
   it('reads the sandbox and production modes, and no plaid section as not configured', () => {
     expect(parseRuntimeConfig({ ...base, plaid: { mode: 'sandbox', sandboxUrl: 'http://localhost:8090/' } }).plaid).toEqual({ mode: 'sandbox', sandboxUrl: 'http://localhost:8090' });

@@ -26,6 +26,8 @@ export { Card } from './components/Card';
 export type { CardProps } from './components/Card';
 export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
+export { AreaTabs } from './components/AreaTabs';
+export type { Area, AreaPageProps, AreaTab, AreaTabsProps } from './components/AreaTabs';
 export { Menu } from './components/Menu';
 export type { MenuEntry, MenuProps } from './components/Menu';
 export { THEME_STORAGE_KEY, ThemeProvider, ThemeToggle, applyTheme, initialTheme, readStoredTheme, useTheme } from './components/Theme';

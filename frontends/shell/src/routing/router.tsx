@@ -3,6 +3,7 @@ import { AppLayout } from '../layout/AppLayout';
 import { AuthLayout } from '../layout/AuthLayout';
 import { ACCOUNTING_SYNC_ROUTE } from '../layout/navigation';
 import { AccountingRoute, TransactionsRoute } from '../pages/app/AccountingRoutes';
+import { ReportsRoute } from '../pages/app/ReportsRoutes';
 import { AreaPage } from '../pages/app/AreaPage';
 import { areas } from '../pages/app/areas';
 import { ComingSoonPage } from '../pages/app/ComingSoonPage';
@@ -53,7 +54,7 @@ export function createAppRouter() {
             { path: '/transactions/:transactionId?', element: <TransactionsRoute /> },
             { path: '/revenue', element: <AreaPage area={areas.revenue} /> },
             { path: '/accounting', element: <AccountingRoute /> },
-            { path: '/reports', element: <AreaPage area={areas.reports} /> },
+            { path: '/reports', element: <ReportsRoute /> },
             {
               path: ACCOUNTING_SYNC_ROUTE,
               element: (

@@ -3,6 +3,7 @@ import { Card, EmptyState, Spinner, formatMoney } from '@ledgerline/ui';
 import { TextLink } from '../../layout/TextLink';
 import { useSession } from '../../session/context';
 import { PageHeader } from './PageHeader';
+import { DashboardCharts } from './ReportsRoutes';
 
 /** Sums a balance over accounts, skipping those the bank did not report it for. */
 const total = (accounts: readonly BankAccount[], balance: (a: BankAccount) => number | null): number =>
@@ -114,13 +115,8 @@ export function DashboardPage() {
             </div>
           </dl>
         </Card>
-        <Card title="Spending and top merchants" className="lg:col-span-3">
-          <EmptyState
-            title="Nothing to chart yet"
-            description="Spending by category and your top merchants appear here once transactions are imported and categorised."
-          />
-        </Card>
       </div>
+      <DashboardCharts />
     </>
   );
 }

@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { Download } from './client';
+import { useApiContext } from './context';
+import type { ApiError } from './errors';
+import { REPORT_PATHS, reportExportPath, type BalanceSheetResponse, type ExportFormat, type ProfitLossResponse, type ReportQuery, type ReportTab } from './reports';
+
+export const reportsQueryKeys = {
+  /** Every report query starts with this. */
+  all: ['reports'] as const,
+  profitLoss: (query: ReportQuery) => ['reports', 'profit-loss', query] as const,
+  balanceSheet: (query: ReportQuery) => ['reports', 'balance-sheet', query] as const,
+};
+
+// A changed filter keeps the last report on screen (dimmed by the caller) instead of flashing a spinner.
+const report = { placeholderData: keepPreviousData } as const;
+
+/** GET /financial-data/profit-loss/v3: income and expenses by account tree per column, Net Income and the bar chart. */
+export function useProfitLoss(query: ReportQuery, options: { enabled?: boolean } = {}) {
+  const { client } = useApiContext();
+  return useQuery<ProfitLossResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.profitLoss(query),
+    queryFn: ({ signal }) => client.request<ProfitLossResponse>('GET', REPORT_PATHS.profitLoss, { query: { ...query }, signal }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** GET /financial-data/balance-sheet/v2: balances as of each column's end, Assets = Liabilities + Equity. */
+export function useBalanceSheet(query: ReportQuery, options: { enabled?: boolean } = {}) {
+  const { client } = useApiContext();
+  return useQuery<BalanceSheetResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.balanceSheet(query),
+    queryFn: ({ signal }) => client.request<BalanceSheetResponse>('GET', REPORT_PATHS.balanceSheet, { query: { ...query }, signal }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+export interface ReportExportRequest {
+  tab: ReportTab;
+  format: ExportFormat;
+  query: ReportQuery;
+}
+
+/** GET /income-expense|/balance-sheet|/cash-flow-statement/{csv|xlsx|pdf}: the file and the name the server gives it. */
+export function useReportExport() {
+  const { client } = useApiContext();
+  return useMutation<Download, ApiError, ReportExportRequest>({
+    mutationFn: ({ tab, format, query }) => client.download(reportExportPath(tab, format), { ...query }),
+  });
+}

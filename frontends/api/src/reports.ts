@@ -1,0 +1,247 @@
+// The financial reports (spec §2 reports tabs and drill-down, §3 dashboard filter set and report data, §5 breakdown
+// fallbacks, §7 financial data and exports): payload types from the generated OpenAPI schema and the screens' rules
+// as pure functions.
+import { ledgerSearch } from './accounting';
+import type { operations } from './gen/schema';
+import type { Schemas } from './types';
+
+export type ReportHeader = Schemas['ReportHeader'];
+export type ReportColumn = Schemas['ReportColumn'];
+export type ReportRow = Schemas['ReportRow'];
+export type ProfitLossResponse = Schemas['ProfitLossResponse'];
+export type BalanceSheetResponse = Schemas['BalanceSheetResponse'];
+export type ReportQuery = NonNullable<operations['getProfitLoss']['parameters']['query']>;
+
+/** Spec §2: the reports area's tabs (`tab` query value). */
+export const REPORT_TABS = ['balancesheet', 'pnl', 'cashflow'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+
+export function isReportTab(value: string | null): value is ReportTab {
+  return value !== null && (REPORT_TABS as readonly string[]).includes(value);
+}
+
+/** Spec §3: the screen keys whose filter sets the reports remote keeps. */
+export type ReportScreenKey = 'profitLoss' | 'balanceSheet' | 'cashflowStatement' | 'dashboard';
+
+/** Spec §3 breakdowns as the filter set names them, and the periodicity (spec §3) each asks the server for. */
+export const DATE_BREAKDOWNS = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Yearly', 'Totals only'] as const;
+export type DateBreakdown = (typeof DATE_BREAKDOWNS)[number];
+const PERIODICITY_OF: Record<DateBreakdown, string> = {
+  Daily: 'daily',
+  Weekly: 'weekly',
+  Monthly: 'monthly',
+  Quarterly: 'quarterly',
+  Yearly: 'yearly',
+  'Totals only': 'totals_only',
+};
+const BREAKDOWN_OF: Record<string, DateBreakdown> = Object.fromEntries(Object.entries(PERIODICITY_OF).map(([b, p]) => [p, b as DateBreakdown]));
+
+export function isDateBreakdown(value: unknown): value is DateBreakdown {
+  return typeof value === 'string' && (DATE_BREAKDOWNS as readonly string[]).includes(value);
+}
+
+/** Spec §3 dashboard filter set (the workspaces filter is not served yet). */
+export interface ReportFilterSet {
+  startDate: string;
+  endDate: string;
+  dateBreakdown: DateBreakdown;
+  groups: string[];
+  tags: string[];
+  isZeroAmountHidden: boolean;
+}
+
+/** Spec §3/§9 defaults: breakdown Monthly, zero amounts hidden, no groups or tags. */
+export const REPORT_FILTER_DEFAULTS = { dateBreakdown: 'Monthly', groups: [], tags: [], isZeroAmountHidden: true } as const satisfies Omit<ReportFilterSet, 'startDate' | 'endDate'>;
+
+/** The query of GET /financial-data/profit-loss/v3 and /balance-sheet/v2 (and of their exports): lists comma-joined, empty ones left out. */
+export function reportQuery(filters: ReportFilterSet): ReportQuery {
+  const query: ReportQuery = {
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+    periodicity: PERIODICITY_OF[filters.dateBreakdown],
+    excludeZeroes: filters.isZeroAmountHidden ? 'true' : 'false',
+  };
+  if (filters.groups.length > 0) query.groups = filters.groups.join(',');
+  if (filters.tags.length > 0) query.tags = filters.tags.join(',');
+  return query;
+}
+
+/** The breakdown a periodicity stands for ('monthly' → 'Monthly'); unknown values as they are. */
+export function breakdownLabel(periodicity: string): string {
+  return BREAKDOWN_OF[periodicity] ?? periodicity;
+}
+
+/**
+ * Why the columns differ from the breakdown asked for (spec §5 fallbacks, applied by the server and reported in
+ * the header), or null when they do not.
+ */
+export function breakdownFallbackNote(header: Pick<ReportHeader, 'requestedPeriodicity' | 'periodicity'>): string | null {
+  const { requestedPeriodicity: asked, periodicity: used } = header;
+  if (asked === '' || asked === used) return null;
+  if (used === 'totals_only') return 'Periods shorter than a month show totals only.';
+  if (asked === 'yearly' && used === 'monthly') return 'Yearly columns need a period of 11 months or more, so this period is shown by month.';
+  if (asked === 'quarterly' && used === 'monthly') return 'Quarterly columns need a period of 2 months or more, so this period is shown by month.';
+  return `Shown ${breakdownLabel(used).toLowerCase()} instead of ${breakdownLabel(asked).toLowerCase()}.`;
+}
+
+/** What the /reports screen keeps in its URL (spec §2: start date, end date and tab). */
+export interface ReportsLocation {
+  tab: ReportTab;
+  startDate: string;
+  endDate: string;
+}
+
+export function reportsSearch(location: ReportsLocation): string {
+  return `?${new URLSearchParams({ tab: location.tab, startDate: location.startDate, endDate: location.endDate }).toString()}`;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day before an ISO date (UTC calendar arithmetic, no time zones). */
+export function dayBefore(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/** Where a report cell leads (spec §2 drill-down). */
+export interface DrillTarget {
+  kind: 'ledger' | 'pnl' | 'schedules';
+  /** A path with its search, for the app's router. */
+  href: string;
+  /** What the link says to a screen reader: "Open the ledger of Office Supplies for Jan-26". */
+  label: string;
+}
+
+export interface DrillCell {
+  report: 'pnl' | 'balancesheet';
+  row: ReportRow;
+  /** The cell's column, or 'total' for the profit and loss total column (the whole period). */
+  column: ReportColumn | 'total';
+  header: Pick<ReportHeader, 'startDate' | 'endDate'>;
+  /** The earliest date a report may start (spec §9: four years before today): where "earlier periods" begin. */
+  earliestDate: string;
+}
+
+const RETAINED_EARNINGS = /^retained earnings\b/i;
+const NET_INCOME = /^net income\b/i;
+const SCHEDULED = /^(deferred revenue|prepaid expenses?)$/i;
+
+/**
+ * Spec §2: a report cell opens the ledger of its account for its period; on the balance sheet, retained earnings and
+ * net income rows open the profit and loss (of the earlier periods and of the report's period up to the column),
+ * and deferred revenue and prepaid expense rows open the schedules. Totals and other computed rows lead nowhere.
+ */
+export function drillDownTarget({ report, row, column, header, earliestDate }: DrillCell): DrillTarget | null {
+  const period = column === 'total' ? { startDate: header.startDate, endDate: header.endDate, label: 'the period' } : { startDate: column.startDate, endDate: column.endDate, label: column.label };
+  if (!ISO_DATE.test(period.startDate) || !ISO_DATE.test(period.endDate)) return null;
+  if (report === 'balancesheet' && RETAINED_EARNINGS.test(row.name)) {
+    if (!(earliestDate < header.startDate)) return null;
+    const endDate = dayBefore(header.startDate);
+    return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: earliestDate, endDate })}`, label: `Open the profit and loss before ${header.startDate}` };
+  }
+  if (report === 'balancesheet' && NET_INCOME.test(row.name)) {
+    return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: header.startDate, endDate: period.endDate })}`, label: `Open the profit and loss from ${header.startDate} to ${period.endDate}` };
+  }
+  if (row.id === null) return null;
+  if (report === 'balancesheet' && SCHEDULED.test(row.name)) {
+    const search = new URLSearchParams({ tab: 'schedules', ledgerAccount: row.id, startDate: period.startDate, endDate: period.endDate });
+    return { kind: 'schedules', href: `/accounting?${search.toString()}`, label: `Open the schedule of ${row.name} for ${period.label}` };
+  }
+  return {
+    kind: 'ledger',
+    href: `/accounting${ledgerSearch({ ledgerAccount: row.id, startDate: period.startDate, endDate: period.endDate })}`,
+    label: `Open the ledger of ${row.name} for ${period.label}`,
+  };
+}
+
+/** A report row as a table shows it: depth for the indent, children only while expanded. */
+export interface ReportTableRow {
+  key: string;
+  row: ReportRow;
+  depth: number;
+  hasChildren: boolean;
+  expanded: boolean;
+}
+
+/** A stable key per row: the account id, else the name (summary and computed rows). */
+export const reportRowKey = (row: ReportRow): string => row.id ?? `${row.rowType}:${row.name}`;
+
+/** The rows a report table shows: every row's children unless it is collapsed. */
+export function reportTableRows(rows: readonly ReportRow[], collapsed: ReadonlySet<string>, depth = 0): ReportTableRow[] {
+  const out: ReportTableRow[] = [];
+  for (const row of rows) {
+    const key = reportRowKey(row);
+    const expanded = !collapsed.has(key);
+    out.push({ key, row, depth, hasChildren: row.children.length > 0, expanded });
+    if (expanded) out.push(...reportTableRows(row.children, collapsed, depth + 1));
+  }
+  return out;
+}
+
+/** The row of a report by name at the top level (a summary such as 'Total Assets' or 'Net Income'). */
+export function summaryRow(rows: readonly ReportRow[], name: string): ReportRow | null {
+  return rows.find((r) => (r.rowType === 'summary' || r.rowType === 'computed') && r.name === name) ?? null;
+}
+
+/** The dashboard's asset balance graph from the balance sheet: total assets at each column's end. */
+export function assetBalanceSeries(sheet: BalanceSheetResponse): { labels: string[]; data: number[] } | null {
+  const total = summaryRow(sheet.data, 'Total Assets');
+  return total ? { labels: sheet.labels, data: total.amounts } : null;
+}
+
+/** The dashboard's burn from the profit and loss: expenses per column (gross burn) and the net loss when income falls short (net burn). */
+export function burnSeries(pnl: ProfitLossResponse): { labels: string[]; gross: number[]; net: number[] } {
+  const series = (name: string) => pnl.barChart.series.find((s) => s.name === name)?.data ?? pnl.barChart.labels.map(() => 0);
+  const cents = (n: number) => Math.round(n * 100) / 100;
+  return { labels: pnl.barChart.labels, gross: series('Expenses'), net: series('Net Income').map((n) => (n < 0 ? cents(-n) : 0)) };
+}
+
+/** Spec §7 export formats, as the buttons name them, and the path suffix each downloads. */
+export const EXPORT_FORMATS = [
+  { format: 'csv', label: 'CSV' },
+  { format: 'xlsx', label: 'Excel' },
+  { format: 'pdf', label: 'PDF' },
+] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]['format'];
+
+/** Spec §7 exports per report tab. */
+export const REPORT_EXPORT_BASES: Record<ReportTab, string> = { pnl: '/income-expense', balancesheet: '/balance-sheet', cashflow: '/cash-flow-statement' };
+
+export function reportExportPath(tab: ReportTab, format: ExportFormat): string {
+  return `${REPORT_EXPORT_BASES[tab]}/${format}`;
+}
+
+/** The file name to save when the server names none (spec §5: the header's name wins). */
+export function fallbackExportName(tab: ReportTab, format: ExportFormat, period: { startDate: string; endDate: string }): string {
+  const name = { pnl: 'profit-and-loss', balancesheet: 'balance-sheet', cashflow: 'cash-flow-statement' }[tab];
+  return `${name}_${period.startDate}_${period.endDate}.${format}`;
+}
+
+/** The financial-data and export paths of spec §7 that the reports screens and the dashboard use. */
+export const REPORT_PATHS = {
+  profitLoss: '/financial-data/profit-loss/v3',
+  balanceSheet: '/financial-data/balance-sheet/v2',
+  cashFlowStatement: '/financial-data/cash-flow-statement',
+  cashFlow: '/financial-data/cash-flow',
+  spending: '/financial-data/spending',
+  topMerchant: '/financial-data/top-merchant',
+  runway: '/financial-data/runway',
+  assetBalanceGraph: '/financial-data/get-asset-balance-graph',
+} as const;
+
+/**
+ * The paths above and the exports that the gateway serves today (frontends/api/openapi.json; a unit test keeps the
+ * two in step, so a route that lands fails it until its screen is switched on). Screens say "not available yet"
+ * for the rest instead of showing made-up figures.
+ */
+export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([REPORT_PATHS.profitLoss, REPORT_PATHS.balanceSheet]);
+
+export function isReportPathServed(path: string): boolean {
+  return SERVED_REPORT_PATHS.has(path);
+}
+
+/** Every path SERVED_REPORT_PATHS speaks about. */
+export const KNOWN_REPORT_PATHS: readonly string[] = [
+  ...Object.values(REPORT_PATHS),
+  ...(Object.keys(REPORT_EXPORT_BASES) as ReportTab[]).flatMap((tab) => EXPORT_FORMATS.map(({ format }) => reportExportPath(tab, format))),
+];

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  KNOWN_REPORT_PATHS,
+  REPORT_FILTER_DEFAULTS,
+  SERVED_REPORT_PATHS,
+  assetBalanceSeries,
+  breakdownFallbackNote,
+  burnSeries,
+  dayBefore,
+  drillDownTarget,
+  fallbackExportName,
+  reportExportPath,
+  reportQuery,
+  reportTableRows,
+  reportsSearch,
+  type BalanceSheetResponse,
+  type ProfitLossResponse,
+  type ReportColumn,
+  type ReportRow,
+} from '@ledgerline/api';
+
+let seq = 0;
+function row(name: string, children: ReportRow[] = [], extra: Partial<ReportRow> = {}): ReportRow {
+  seq += 1;
+  return { id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, name, coaId: 40000 + seq, type: 'Expenses', level: 2, group: '', tag: '', rowType: 'account', amounts: [1, 2], total: 3, children, ...extra };
+}
+const computed = (name: string, rowType: 'summary' | 'computed' = 'computed'): ReportRow => ({ ...row(name), id: null, coaId: null, type: null, level: 0, rowType });
+
+const jan: ReportColumn = { label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' };
+const feb: ReportColumn = { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' };
+const header = { startDate: '2026-01-01', endDate: '2026-02-28' };
+const earliestDate = '2022-11-23';
+const query = (href: string) => Object.fromEntries(new URL(href, 'http://x').searchParams);
+
+describe('report query (spec §3 filter set)', () => {
+  it('asks for the breakdown as a periodicity, zero amounts hidden by default, and leaves empty lists out', () => {
+    expect(REPORT_FILTER_DEFAULTS).toMatchObject({ dateBreakdown: 'Monthly', isZeroAmountHidden: true });
+    expect(reportQuery({ startDate: '2026-01-01', endDate: '2026-03-31', ...REPORT_FILTER_DEFAULTS, groups: [], tags: [] })).toEqual({
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+      periodicity: 'monthly',
+      excludeZeroes: 'true',
+    });
+  });
+
+  it('joins groups and tags with commas and sends the other breakdowns and shown zeroes', () => {
+    const q = reportQuery({ startDate: '2024-01-01', endDate: '2026-12-31', dateBreakdown: 'Totals only', isZeroAmountHidden: false, groups: ['Payroll', 'Rent'], tags: ['ops'] });
+    expect(q).toEqual({ startDate: '2024-01-01', endDate: '2026-12-31', periodicity: 'totals_only', excludeZeroes: 'false', groups: 'Payroll,Rent', tags: 'ops' });
+    expect(reportQuery({ ...q, dateBreakdown: 'Quarterly', isZeroAmountHidden: true, groups: [], tags: [] } as never).periodicity).toBe('quarterly');
+  });
+});
+
+describe('breakdown fallback notes (spec §5, as the server reports them)', () => {
+  it('explains each fallback and says nothing when the breakdown was used', () => {
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'monthly', periodicity: 'monthly' })).toBeNull();
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'yearly', periodicity: 'monthly' })).toBe('Yearly columns need a period of 11 months or more, so this period is shown by month.');
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'quarterly', periodicity: 'monthly' })).toBe('Quarterly columns need a period of 2 months or more, so this period is shown by month.');
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'weekly', periodicity: 'totals_only' })).toBe('Periods shorter than a month show totals only.');
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'yearly', periodicity: 'totals_only' })).toBe('Periods shorter than a month show totals only.');
+  });
+});
+
+describe('drill-down (spec §2)', () => {
+  it('opens the ledger of a profit and loss account for the cell\'s column, or the whole period from the total', () => {
+    const office = row('Office Supplies');
+    const cell = drillDownTarget({ report: 'pnl', row: office, column: feb, header, earliestDate });
+    expect(cell?.kind).toBe('ledger');
+    expect(cell?.href.startsWith('/accounting?')).toBe(true);
+    expect(query(cell!.href)).toEqual({ tab: 'ledger', ledgerAccount: office.id, startDate: '2026-02-01', endDate: '2026-02-28' });
+    expect(cell?.label).toBe('Open the ledger of Office Supplies for Feb-26');
+    const total = drillDownTarget({ report: 'pnl', row: office, column: 'total', header, earliestDate });
+    expect(query(total!.href)).toEqual({ tab: 'ledger', ledgerAccount: office.id, startDate: '2026-01-01', endDate: '2026-02-28' });
+  });
+
+  it('opens the ledger of a balance sheet account for the column (its closing balance is the cell)', () => {
+    const bank = row('Checking ••1234', [], { type: 'Assets' });
+    expect(query(drillDownTarget({ report: 'balancesheet', row: bank, column: jan, header, earliestDate })!.href)).toEqual({ tab: 'ledger', ledgerAccount: bank.id, startDate: '2026-01-01', endDate: '2026-01-31' });
+  });
+
+  it('opens the profit and loss from retained earnings (earlier periods) and net income (the period up to the column) on the balance sheet', () => {
+    const retained = drillDownTarget({ report: 'balancesheet', row: computed('Retained Earnings (earlier periods)'), column: feb, header, earliestDate });
+    expect(retained?.kind).toBe('pnl');
+    expect(retained?.href).toBe(`/reports${reportsSearch({ tab: 'pnl', startDate: earliestDate, endDate: '2025-12-31' })}`);
+    const retainedAccount = drillDownTarget({ report: 'balancesheet', row: row('Retained Earnings', [], { type: 'Equity' }), column: jan, header, earliestDate });
+    expect(retainedAccount?.kind).toBe('pnl');
+    const netIncome = drillDownTarget({ report: 'balancesheet', row: computed('Net Income'), column: feb, header, earliestDate });
+    expect(netIncome?.href).toBe('/reports?tab=pnl&startDate=2026-01-01&endDate=2026-02-28');
+    expect(query(drillDownTarget({ report: 'balancesheet', row: computed('Net Income'), column: jan, header, earliestDate })!.href).endDate).toBe('2026-01-31');
+  });
+
+  it('has no earlier periods to open when the report starts at the earliest date', () => {
+    expect(drillDownTarget({ report: 'balancesheet', row: computed('Retained Earnings (earlier periods)'), column: jan, header: { ...header, startDate: earliestDate }, earliestDate })).toBeNull();
+  });
+
+  it('opens the schedules from deferred revenue and prepaid expense rows', () => {
+    for (const name of ['Deferred Revenue', 'Prepaid Expenses', 'prepaid expense']) {
+      const account = row(name, [], { type: name.startsWith('Deferred') ? 'Liability' : 'Assets' });
+      const target = drillDownTarget({ report: 'balancesheet', row: account, column: jan, header, earliestDate });
+      expect(target?.kind).toBe('schedules');
+      expect(target?.href.startsWith('/accounting?')).toBe(true);
+      expect(query(target!.href)).toEqual({ tab: 'schedules', ledgerAccount: account.id, startDate: '2026-01-01', endDate: '2026-01-31' });
+    }
+  });
+
+  it('leads nowhere from totals, and a profit and loss Net Income stays a total', () => {
+    expect(drillDownTarget({ report: 'pnl', row: computed('Net Income', 'summary'), column: jan, header, earliestDate })).toBeNull();
+    expect(drillDownTarget({ report: 'balancesheet', row: computed('Total Assets', 'summary'), column: jan, header, earliestDate })).toBeNull();
+  });
+});
+
+describe('report table rows', () => {
+  it('shows every level indented by depth, and hides the rows under a collapsed account', () => {
+    const rent = row('Rent');
+    const utilities = row('Utilities');
+    const office = row('Office', [rent, utilities]);
+    const expenses = row('Expenses', [office], { rowType: 'section', level: 1 });
+    const net = computed('Net Income', 'summary');
+    const all = reportTableRows([expenses, net], new Set());
+    expect(all.map((r) => [r.row.name, r.depth, r.hasChildren])).toEqual([
+      ['Expenses', 0, true],
+      ['Office', 1, true],
+      ['Rent', 2, false],
+      ['Utilities', 2, false],
+      ['Net Income', 0, false],
+    ]);
+    const folded = reportTableRows([expenses, net], new Set([office.id!]));
+    expect(folded.map((r) => r.row.name)).toEqual(['Expenses', 'Office', 'Net Income']);
+    expect(folded[1]?.expanded).toBe(false);
+  });
+});
+
+describe('dashboard series', () => {
+  it('takes total assets per column from the balance sheet, and burn from the profit and loss', () => {
+    const sheet = { labels: ['Jan-26', 'Feb-26'], data: [row('Assets', [], { rowType: 'section', amounts: [10, 20] }), { ...computed('Total Assets', 'summary'), amounts: [100.5, 80.25] }] } as unknown as BalanceSheetResponse;
+    expect(assetBalanceSeries(sheet)).toEqual({ labels: ['Jan-26', 'Feb-26'], data: [100.5, 80.25] });
+    expect(assetBalanceSeries({ ...sheet, data: [] })).toBeNull();
+    const pnl = {
+      barChart: {
+        labels: ['Jan-26', 'Feb-26', 'Mar-26'],
+        series: [
+          { name: 'Income', data: [500, 0, 100] },
+          { name: 'Expenses', data: [200, 300.1, 50] },
+          { name: 'Net Income', data: [300, -300.1, 50] },
+        ],
+      },
+    } as unknown as ProfitLossResponse;
+    expect(burnSeries(pnl)).toEqual({ labels: ['Jan-26', 'Feb-26', 'Mar-26'], gross: [200, 300.1, 50], net: [0, 300.1, 0] });
+  });
+});
+
+describe('exports and served paths', () => {
+  it('downloads from the spec §7 paths, with a file name of the report and period when the server gives none', () => {
+    expect(reportExportPath('pnl', 'xlsx')).toBe('/income-expense/xlsx');
+    expect(reportExportPath('balancesheet', 'pdf')).toBe('/balance-sheet/pdf');
+    expect(reportExportPath('cashflow', 'csv')).toBe('/cash-flow-statement/csv');
+    expect(fallbackExportName('pnl', 'csv', header)).toBe('profit-and-loss_2026-01-01_2026-02-28.csv');
+  });
+
+  it('turns on exactly the report paths the gateway serves (frontends/api/openapi.json)', () => {
+    const doc = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, unknown> };
+    const inOpenApi = KNOWN_REPORT_PATHS.filter((p) => p in doc.paths).sort();
+    expect([...SERVED_REPORT_PATHS].sort()).toEqual(inOpenApi);
+  });
+});
+
+describe('dates', () => {
+  it('steps back a day across months, years and leap days', () => {
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    expect(dayBefore('2024-03-01')).toBe('2024-02-29');
+    expect(dayBefore('2026-01-01')).toBe('2025-12-31');
+  });
+});

@@ -1,0 +1,3 @@
+import { remotePostcssConfig } from '@ledgerline/ui/postcss-remote';
+
+export default await remotePostcssConfig('reports');

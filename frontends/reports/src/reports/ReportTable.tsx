@@ -1,0 +1,106 @@
+import { TREE_INDENT_PX, drillDownTarget, reportTableRows, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
+import { ChevronDownIcon, cx } from '@ledgerline/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatAmount } from '../format';
+
+export interface ReportTableProps {
+  report: 'pnl' | 'balancesheet';
+  title: string;
+  header: Pick<ReportHeader, 'startDate' | 'endDate'>;
+  columns: readonly ReportColumn[];
+  rows: readonly ReportRow[];
+  /** The profit and loss adds the period's total; a balance sheet's last column is already its total. */
+  showTotal: boolean;
+  earliestDate: string;
+}
+
+/** A report as an indented account tree (spec §9: 24px per level) with a column per period; every cell drills down (spec §2). */
+export function ReportTable({ report, title, header, columns, rows, showTotal, earliestDate }: ReportTableProps) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (key: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const visible = reportTableRows(rows, collapsed);
+  return (
+    <div className="-mx-6 overflow-x-auto">
+      <table className="w-full text-sm" aria-label={title}>
+        <thead>
+          <tr className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+            <th scope="col" className="sticky left-0 min-w-56 bg-white px-6 py-2 text-left dark:bg-slate-900">
+              Account
+            </th>
+            {columns.map((c) => (
+              <th key={`${c.startDate}:${c.endDate}`} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                {c.label}
+              </th>
+            ))}
+            {showTotal && (
+              <th scope="col" className="px-6 py-2 text-right">
+                Total
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map(({ key, row, depth, hasChildren, expanded }) => {
+            const strong = row.rowType === 'section' || row.rowType === 'summary';
+            const cell = (column: ReportColumn | 'total', amount: number) => {
+              const target = drillDownTarget({ report, row, column, header, earliestDate });
+              const text = formatAmount(amount);
+              if (target === null) return text;
+              return (
+                <Link
+                  to={target.href}
+                  aria-label={`${target.label}: ${text}`}
+                  className="rounded hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:hover:text-brand-300"
+                >
+                  {text}
+                </Link>
+              );
+            };
+            return (
+              <tr
+                key={key}
+                data-row-type={row.rowType}
+                className={cx(
+                  'border-b border-slate-100 last:border-0 dark:border-slate-800/70',
+                  strong && 'font-semibold',
+                  row.rowType === 'summary' && 'border-t-2 border-t-slate-200 dark:border-t-slate-700',
+                  row.rowType === 'computed' && 'italic',
+                )}
+              >
+                <th scope="row" className="sticky left-0 bg-white py-1.5 pr-3 text-left font-[inherit] dark:bg-slate-900" style={{ paddingLeft: 24 + depth * TREE_INDENT_PX }}>
+                  <span className="flex items-center gap-1">
+                    {hasChildren ? (
+                      <button
+                        type="button"
+                        onClick={() => toggle(key)}
+                        aria-expanded={expanded}
+                        aria-label={`${expanded ? 'Collapse' : 'Expand'} ${row.name}`}
+                        className="-ml-5 rounded p-0.5 text-slate-500 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:text-slate-400 dark:hover:text-white"
+                      >
+                        <ChevronDownIcon className={cx('size-4 transition-transform', !expanded && '-rotate-90')} />
+                      </button>
+                    ) : null}
+                    <span>{row.name}</span>
+                    {row.coaId !== null && <span className="ml-1 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{row.coaId}</span>}
+                  </span>
+                </th>
+                {columns.map((c, i) => (
+                  <td key={`${c.startDate}:${c.endDate}`} className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+                    {cell(c, row.amounts[i] ?? 0)}
+                  </td>
+                ))}
+                {showTotal && <td className="px-6 py-1.5 text-right whitespace-nowrap tabular-nums">{cell('total', row.total)}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
