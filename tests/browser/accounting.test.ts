@@ -79,6 +79,39 @@ describe('accounting screens', () => {
         await visible(row);
         expect(await row.getByRole('cell').nth(1).textContent()).toBe('60310');
         expect(await row.getByRole('cell').nth(3).textContent()).toBe('$0.00');
+
+        // Rename it.
+        await chart.getByRole('button', { name: 'Actions for Team Lunches' }).click();
+        await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+        const editTitle = await visible(page.getByRole('heading', { name: 'Edit Team Lunches' }));
+        await field(page, 'Name').fill('Team Meals');
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await visible(notice(page, 'status', 'Category updated successfully.'));
+        await editTitle.waitFor({ state: 'hidden' });
+        await visible(chart.getByRole('button', { name: 'Team Meals', exact: true }));
+
+        // Move it under Travel: it is shown there, right below its new parent.
+        await chart.getByRole('button', { name: 'Actions for Team Meals' }).click();
+        await page.getByRole('menuitem', { name: 'Move', exact: true }).click();
+        const moveTitle = await visible(page.getByRole('heading', { name: 'Move Team Meals' }));
+        await page.getByRole('combobox', { name: 'New parent account' }).fill('travel');
+        await page.getByRole('option', { name: /Operating Expenses \/ Travel \(61100\)/ }).click();
+        await page.getByRole('button', { name: 'Move', exact: true }).click();
+        await moveTitle.waitFor({ state: 'hidden' });
+        await expectEventually(async () => {
+          const names = (await chart.getByRole('row').allTextContents()).map((t) => t.replace(/\s+/g, ' '));
+          const travel = names.findIndex((t) => t.includes('Travel61100'));
+          expect(travel).toBeGreaterThan(0);
+          expect(names[travel + 1]).toContain('Team Meals60310');
+        });
+
+        // Remove it: nothing was booked to it.
+        await chart.getByRole('button', { name: 'Actions for Team Meals' }).click();
+        await page.getByRole('menuitem', { name: 'Remove', exact: true }).click();
+        await visible(page.getByRole('heading', { name: 'Remove Team Meals?' }));
+        await page.getByRole('button', { name: 'Remove', exact: true }).click();
+        await visible(notice(page, 'status', 'Successfully removed the chart of account'));
+        await chart.getByRole('button', { name: 'Team Meals', exact: true }).waitFor({ state: 'detached' });
       });
     },
     TEST_MS,
@@ -90,25 +123,49 @@ describe('accounting screens', () => {
       const { email, token, workspaceId } = await owner();
       const bank = bankingFor(system.bus, workspaceId);
       const accountId = await bank.link({ name: 'Business Checking', mask: '4321' });
+      const year = Number(day(0).slice(0, 4));
+      // Last year's dinner is categorised below: its reversal and new entry keep its date, so this year opens at -$60.00.
+      await bank.add(accountId, { amountCents: -6_000, date: `${year - 1}-06-15`, name: 'Team dinner' });
       await bank.add(accountId, { amountCents: 250_000, date: day(2), name: 'Client payment' });
       await bank.add(accountId, { amountCents: -4_550, date: day(1), name: 'Coffee Roasters' });
       await bank.add(accountId, { amountCents: -12_025, date: day(0), name: 'Office Depot' });
       await expectEventually(
         async () => {
           const listed = await system.api('GET', '/transactions/v2?take=10', { token, workspace: workspaceId });
-          expect(listed.body?.meta?.itemCount).toBe(3);
+          expect(listed.body?.meta?.itemCount).toBe(4);
         },
         { timeoutMs: 20_000 },
       );
+
+      // The dinner is booked to Meals and Entertainment, which then has lines.
+      const categories = await system.api('GET', '/categories', { token, workspace: workspaceId });
+      const meals = (categories.body.categories as { id: string; name: string }[]).find((c) => c.name === 'Meals and Entertainment');
+      const listed = await system.api('GET', '/transactions/v2?take=10', { token, workspace: workspaceId });
+      const byName = (name: string) => (listed.body.data as { id: string }[]).find((t) => JSON.stringify(t).includes(name));
+      const dinner = byName('Team dinner');
+      const coffee = byName('Coffee Roasters');
+      if (!meals || !dinner || !coffee) throw new Error('no Meals and Entertainment account or a transaction missing');
+      const categorised = await system.api('PATCH', `/transactions/${dinner.id}`, { token, workspace: workspaceId, body: { categoryId: meals.id } });
+      expect(categorised.status).toBe(200);
 
       await inFreshPage(browser, system.webUrl, async (page) => {
         await signIn(page, email);
         await page.goto('/accounting?tab=coa');
         const chart = await visible(page.getByRole('table', { name: 'Chart of accounts' }));
+
+        // The server refuses to remove an account with lines, and the dialog says why.
+        await chart.getByRole('button', { name: 'Expand Operating Expenses' }).click();
+        await chart.getByRole('button', { name: 'Actions for Meals and Entertainment' }).click();
+        await page.getByRole('menuitem', { name: 'Remove', exact: true }).click();
+        await page.getByRole('button', { name: 'Remove', exact: true }).click();
+        await visible(page.getByRole('dialog').getByRole('alert').getByText('This account has transactions and cannot be removed', { exact: true }));
+        await page.getByRole('button', { name: 'Close', exact: true }).click();
+        await visible(chart.getByRole('button', { name: 'Meals and Entertainment', exact: true }));
+
         await chart.getByRole('button', { name: 'Expand Current Assets' }).click();
         await chart.getByRole('button', { name: 'Expand Cash and Cash Equivalents' }).click();
         const bankRow = chart.getByRole('row').filter({ has: page.getByRole('button', { name: 'Business Checking ••4321', exact: true }) });
-        expect(await bankRow.getByRole('cell').nth(3).textContent()).toBe('$2,334.25');
+        expect(await bankRow.getByRole('cell').nth(3).textContent()).toBe('$2,274.25');
         await bankRow.getByRole('button', { name: 'Business Checking ••4321', exact: true }).click();
 
         await page.waitForURL((url) => url.searchParams.get('tab') === 'ledger' && url.searchParams.has('ledgerAccount') && url.searchParams.get('endDate') === day(0));
@@ -117,21 +174,36 @@ describe('accounting screens', () => {
         await visible(lines.getByText('Office Depot', { exact: true }));
         const cells = async (text: string) => (await lines.getByRole('row').filter({ hasText: text }).getByRole('cell').allTextContents()).map((c) => c.trim());
         // Date, description (with the account booked against), debit, credit, running balance.
-        expect((await cells('Opening balance')).slice(1)).toEqual(['Opening balance', '', '', '$0.00']);
-        expect((await cells('Client payment')).slice(2)).toEqual(['$2,500.00', '', '$2,500.00']);
-        expect((await cells('Coffee Roasters')).slice(2)).toEqual(['', '$45.50', '$2,454.50']);
-        expect((await cells('Office Depot')).slice(2)).toEqual(['', '$120.25', '$2,334.25']);
+        expect((await cells('Opening balance')).slice(1)).toEqual(['Opening balance', '', '', '-$60.00']);
+        expect((await cells('Client payment')).slice(2)).toEqual(['$2,500.00', '', '$2,440.00']);
+        expect((await cells('Coffee Roasters')).slice(2)).toEqual(['', '$45.50', '$2,394.50']);
+        expect((await cells('Office Depot')).slice(2)).toEqual(['', '$120.25', '$2,274.25']);
+        expect((await cells('Coffee Roasters'))[1]).toContain('Uncategorised Expense');
 
-        // A preset: the previous year holds none of these lines.
-        const year = Number(day(0).slice(0, 4));
+        // Selecting a line puts it in the URL and links the bank transaction it books.
+        await lines.getByRole('button', { name: 'Coffee Roasters', exact: true }).click();
+        await page.waitForURL((url) => url.searchParams.has('ledgerTxn'));
+        const selected = await visible(page.getByRole('region', { name: 'Selected line' }));
+        expect(await selected.getByRole('link', { name: 'Open transaction' }).getAttribute('href')).toBe(`/transactions?txn=${coffee.id}`);
+        // Opened from its address, the line is selected again.
+        await page.reload();
+        await visible(page.getByRole('region', { name: 'Selected line' }));
+        expect(await page.getByRole('table', { name: 'Ledger lines' }).getByRole('row', { selected: true }).textContent()).toContain('Coffee Roasters');
+
+        // A preset: the previous year holds the dinner (booked, reversed, booked again to Meals and Entertainment) and none of this year's lines.
         await page.getByRole('button', { name: /^Period/ }).click();
         await page.getByRole('button', { name: 'Previous Year' }).click();
         expect(await field(page, 'Start date').inputValue()).toBe(`01/01/${year - 1}`);
         expect(await field(page, 'End date').inputValue()).toBe(`12/31/${year - 1}`);
         await page.getByRole('button', { name: 'Save' }).click();
         await page.waitForURL((url) => url.searchParams.get('startDate') === `${year - 1}-01-01` && url.searchParams.get('endDate') === `${year - 1}-12-31`);
-        await visible(page.getByText('Nothing was booked to this account in the period.'));
-        await page.getByRole('table', { name: 'Ledger lines' }).getByText('Office Depot').waitFor({ state: 'hidden' });
+        await visible(lines.getByRole('row').filter({ hasText: 'Team dinner' }).first());
+        await lines.getByText('Office Depot').waitFor({ state: 'hidden' });
+        const dinnerRows = (await lines.getByRole('row').filter({ hasText: 'Team dinner' }).allTextContents()).map((t) => t.replace(/\s+/g, ' '));
+        expect(dinnerRows).toHaveLength(3);
+        expect(dinnerRows[2]).toContain('Meals and Entertainment');
+        expect((await cells('Opening balance')).at(-1)).toBe('$0.00');
+        expect(dinnerRows.map((t) => /-?\$[\d,.]+$/.exec(t)?.[0])).toEqual(['-$60.00', '$0.00', '-$60.00']);
 
         // Typed dates: slashes appear while typing; a bad date and a start after the end keep Save disabled.
         await page.getByRole('button', { name: /^Period/ }).click();

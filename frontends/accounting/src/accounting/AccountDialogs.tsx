@@ -144,7 +144,19 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
 }
 
 /** PATCH /categories/move: the account (with its sub-accounts) under another parent of its class. */
-export function MoveAccountDialog({ open, onClose, parents, account }: { open: boolean; onClose: () => void; parents: readonly ChartParentCategory[]; account: AccountTreeNode }) {
+export function MoveAccountDialog({
+  open,
+  onClose,
+  parents,
+  account,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  parents: readonly ChartParentCategory[];
+  account: AccountTreeNode;
+  onSaved?: (pathIds: readonly string[]) => void;
+}) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const move = useMoveChartAccount();
@@ -175,6 +187,7 @@ export function MoveAccountDialog({ open, onClose, parents, account }: { open: b
                 {
                   onSuccess: (answer) => {
                     notice.success(answer.message);
+                    onSaved?.(answer.category.path.ids);
                     onClose();
                   },
                   onError: showError,

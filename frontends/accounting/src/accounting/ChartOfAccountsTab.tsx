@@ -159,7 +159,7 @@ export function ChartOfAccountsTab() {
       )}
       {action?.kind === 'add' && <AccountFormDialog mode="add" open onClose={() => setAction(null)} parents={parents} account={null} parentId={action.parentId} onSaved={reveal} />}
       {action?.kind === 'edit' && <AccountFormDialog mode="edit" open onClose={() => setAction(null)} parents={parents} account={action.account} />}
-      {action?.kind === 'move' && <MoveAccountDialog open onClose={() => setAction(null)} parents={parents} account={action.account} />}
+      {action?.kind === 'move' && <MoveAccountDialog open onClose={() => setAction(null)} parents={parents} account={action.account} onSaved={reveal} />}
       {action?.kind === 'delete' && <DeleteAccountDialog open onClose={() => setAction(null)} account={action.account} />}
     </Card>
   );

@@ -244,7 +244,7 @@ function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine,
                 ))}
               </tbody>
             </table>
-            {all.every((l) => l.isOpeningBalance) && <p className="px-6 py-6 text-center text-sm text-slate-500 dark:text-slate-400">Nothing was booked to this account in the period.</p>}
+            {all.every(isBroughtForward) && <p className="px-6 py-6 text-center text-sm text-slate-500 dark:text-slate-400">Nothing was booked to this account in the period.</p>}
             {isFetchingNextPage && (
               <div className="flex justify-center py-3">
                 <Spinner label="Loading more lines" />
@@ -252,7 +252,7 @@ function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine,
             )}
           </div>
           <div className="mt-3 flex items-center justify-between text-sm text-slate-500 dark:text-slate-400">
-            <span>{itemCount === undefined ? '' : `${all.filter((l) => !l.isOpeningBalance).length} of ${itemCount} lines`}</span>
+            <span>{itemCount === undefined ? '' : `${all.filter((l) => !isBroughtForward(l)).length} of ${itemCount} lines`}</span>
             {hasNextPage && (
               <Button variant="secondary" size="sm" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
                 Load more
@@ -266,8 +266,11 @@ function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine,
   );
 }
 
+/** The row the server puts first on page 1: the balance brought forward (no id; a posted opening-balance entry has one). */
+const isBroughtForward = (line: LedgerLine) => line.isOpeningBalance && line.id === null;
+
 function LineRow({ line, selected, onSelect }: { line: LedgerLine; selected: boolean; onSelect: () => void }) {
-  if (line.isOpeningBalance) {
+  if (isBroughtForward(line)) {
     return (
       <tr className="border-b border-slate-100 bg-slate-50 font-medium dark:border-slate-800/70 dark:bg-slate-800/40">
         <td className="px-6 py-1.5 text-slate-500 dark:text-slate-400">{line.dateTime ? formatShortDate(line.dateTime) : ''}</td>
