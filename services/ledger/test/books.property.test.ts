@@ -1,7 +1,9 @@
 // RELIABILITY 1 and 2 as properties: after any random sequence of bank imports, modifications and
-// removals, categorisations, bulk updates and finalisations, every entry balances, the trial balance is
-// zero, each bank account's ledger balance equals the sum of its bank transactions, the monthly balances
-// equal the lines, and no posted line was ever changed.
+// removals, categorisations, bulk updates, finalisations, splits and accruals (create, update, stop,
+// delete), every entry balances, the trial balance is zero, each bank account's ledger balance equals the
+// sum of its bank transactions, the monthly balances equal the lines, no posted line was ever changed,
+// and each transaction's lines net to what it books now (bank against its category, parts or recognise
+// category; nothing left in Prepaid Expenses / Deferred Revenue).
 import { create } from '@bufbuild/protobuf';
 import { AppError, createLogger, newId, withTenant } from '@ledgerline/platform';
 import { createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
@@ -12,14 +14,18 @@ import { ensureBankLedgerAccount, ensureChart } from '../src/store/chart-store.j
 import { ledgerMigrations } from '../src/store/migrations.js';
 import { applyBankTransaction, removeBankTransaction } from '../src/usecases/bank-events.js';
 import { createUseCases, type LedgerUseCases } from '../src/usecases/index.js';
+import { AccrualUseCases } from '../src/usecases/accruals.js';
 import { rows } from './support.js';
 
 let db: TestDatabase;
 let u: LedgerUseCases;
+let accruals: AccrualUseCases;
+let today = '2025-01-01';
 
 beforeAll(async () => {
   db = await createTestDatabase('ledger_props', ledgerMigrations);
   u = createUseCases({ db: db.appDb, logger: createLogger('ledger-props', 'silent') });
+  accruals = new AccrualUseCases({ db: db.appDb, logger: createLogger('ledger-props', 'silent') }, { today: () => today });
 });
 afterAll(async () => db?.drop());
 
@@ -30,7 +36,11 @@ type Op =
   | { kind: 'categorise'; txn: number; category: number }
   | { kind: 'bulk'; txns: number[]; category: number; finalize: boolean | undefined }
   | { kind: 'finalize'; txn: number; finalized: boolean }
-  | { kind: 'split'; txn: number; category: number; shares: number[]; update: boolean };
+  | { kind: 'split'; txn: number; category: number; shares: number[]; update: boolean }
+  | { kind: 'accrue'; txn: number; category: number; day: number; months: number }
+  | { kind: 'updateAccrual'; txn: number; category: number; shift: number; extend: number }
+  | { kind: 'stopAccrual'; txn: number; day: number }
+  | { kind: 'unaccrue'; txn: number };
 
 const cents = fc.integer({ min: -500_000, max: 500_000 });
 const day = fc.integer({ min: 0, max: 400 });
@@ -42,6 +52,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('bulk' as const), txns: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), category: fc.nat(), finalize: fc.option(fc.boolean(), { nil: undefined }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('finalize' as const), txn: fc.nat(), finalized: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('split' as const), txn: fc.nat(), category: fc.nat(), shares: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 3 }), update: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('accrue' as const), txn: fc.nat(), category: fc.nat(), day, months: fc.integer({ min: 1, max: 14 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('updateAccrual' as const), txn: fc.nat(), category: fc.nat(), shift: fc.integer({ min: 0, max: 5_000 }), extend: fc.integer({ min: 0, max: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('stopAccrual' as const), txn: fc.nat(), day }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unaccrue' as const), txn: fc.nat() }) },
 );
 
 const dateOf = (d: number) => new Date(Date.UTC(2025, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
@@ -68,6 +82,9 @@ it('keeps the books balanced and immutable under random sequences of operations'
         ];
       });
       const categories = (await u.categories.list(tenant)).filter((c) => !c.account.bank_account_id).map((c) => c.account.id);
+      // What accruals recognise into: not the ledger's own accounts (refused with a 400, tried anyway now and then).
+      const recognisable = (await u.categories.list(tenant)).filter((c) => !c.account.bank_account_id && !c.account.system_key).map((c) => c.account.id);
+      const recogniseFor = (i: number) => (i % 10 === 0 ? categories[i % categories.length] : recognisable[i % recognisable.length]) as string;
       // The bank's truth: each bank transaction's latest amount (or removed), per account.
       const bankTxns: { id: string; bank: number; cents: number; version: number; removed: boolean }[] = [];
       const seenLines = new Map<number, string>();
@@ -76,6 +93,11 @@ it('keeps the books balanced and immutable under random sequences of operations'
         if (!t) return undefined;
         const [r] = await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where bank_transaction_id = ?', [t.id]);
         return r?.id;
+      };
+      // Accrual edits mostly aim at accrued transactions (any transaction now and then: a refusal).
+      const accruedIdOf = async (i: number) => {
+        const accrued = await rows<{ id: string }>(db.adminDb, "select a.transaction_id as id from transaction_accruals a join workspace_transactions t on t.id = a.transaction_id where a.workspace_id = ? and a.status = 'active' and not t.is_finalized order by 1", [ws]);
+        return i % 5 === 0 || accrued.length === 0 ? ledgerIdOf(i) : accrued[i % accrued.length]?.id;
       };
       const bankEvent = (t: { id: string; bank: number; cents: number; version: number }, date: string) => create(BankTransactionSchema, {
         id: t.id, accountId: banks[t.bank]?.bank_account_id as string, externalId: t.id, amountCents: BigInt(t.cents), isoCurrencyCode: 'USD', date, name: `T ${t.id.slice(-4)}`, version: BigInt(t.version),
@@ -138,6 +160,44 @@ it('keeps the books balanced and immutable under random sequences of operations'
               : u.transactions.split(tenant, { parent, parts })), ['FAILED_PRECONDITION', 'NOT_FOUND', 'INVALID_INPUT']);
             break;
           }
+          case 'accrue': {
+            const id = await ledgerIdOf(o.txn);
+            if (!id) break;
+            const [row] = await rows<{ amount_cents: number }>(db.adminDb, 'select amount_cents from workspace_transactions where id = ?', [id]);
+            // Mostly the category that fits the flow; now and then the other one (a 400, nothing changes).
+            const fits = (row?.amount_cents ?? 0) > 0 ? 'Deferred Revenue' : 'Prepaid Expenses';
+            const accrualCategory = o.category % 7 === 0 ? (fits === 'Deferred Revenue' ? 'Prepaid Expenses' : 'Deferred Revenue') : fits;
+            await allowRefusal(() => accruals.create(tenant, { transactionId: id, accrualStartDate: dateOf(o.day), accrualEndDate: dateOf(o.day + o.months * 30), accrualCategory, recogniseCategoryId: recogniseFor(o.category) }), ['FAILED_PRECONDITION', 'NOT_FOUND', 'INVALID_INPUT']);
+            break;
+          }
+          case 'updateAccrual': {
+            const id = await accruedIdOf(o.txn);
+            if (!id) break;
+            await allowRefusal(async () => {
+              const s = await accruals.schedule(tenant, id);
+              const [first, ...rest] = s.months;
+              const last = rest.at(-1);
+              // Either new dates (spread again), or a shift of cents from the first month to the last and another recognise category.
+              if (o.extend > 0) await accruals.update(tenant, { transactionId: id, accrualEndDate: dateOf(400 + o.extend * 45), updatedAccrualChildren: [] });
+              else {
+                const shift = first ? o.shift % first.amountCents : 0;
+                const moved = first && last ? [{ id: first.id, amountCents: BigInt(first.amountCents - shift) }, { id: last.id, amountCents: BigInt(last.amountCents + shift) }] : [];
+                await accruals.update(tenant, { transactionId: id, recogniseCategoryId: recogniseFor(o.category), updatedAccrualChildren: moved });
+              }
+            }, ['FAILED_PRECONDITION', 'NOT_FOUND', 'INVALID_INPUT']);
+            break;
+          }
+          case 'stopAccrual': {
+            const id = await accruedIdOf(o.txn);
+            today = dateOf(o.day);
+            if (id) await allowRefusal(() => accruals.stop(tenant, id));
+            break;
+          }
+          case 'unaccrue': {
+            const id = await accruedIdOf(o.txn);
+            if (id) await allowRefusal(() => accruals.remove(tenant, id));
+            break;
+          }
         }
         // No posted line ever changes: every line seen so far is still there, identical.
         const lines = await rows<{ id: number; s: string }>(db.adminDb, "select id, concat_ws('|', entry_id, account_id, direction, amount_cents, entry_date) as s from journal_lines where workspace_id = ?", [ws]);
@@ -163,6 +223,30 @@ it('keeps the books balanced and immutable under random sequences of operations'
         full join (select * from account_balances where workspace_id = ?) b using (account_id, month)
         where coalesce(l.d, 0) <> coalesce(b.debit_cents, 0) or coalesce(l.c, 0) <> coalesce(b.credit_cents, 0) or coalesce(l.n, 0) <> coalesce(b.line_count, 0)`, [ws, ws]);
       expect(drift).toEqual([]);
+      // Each transaction's lines net to what it books now: the bank against its category (its parts when
+      // split; its recognise category when accrued, Prepaid Expenses / Deferred Revenue netting to zero).
+      const txns = await rows<{ id: string; amount_cents: number; category_id: string; ledger_account_id: string; is_removed: boolean; is_split_parent: boolean; recognise: string | null }>(db.adminDb, `
+        select t.id, t.amount_cents, t.category_id, t.ledger_account_id, t.is_removed, t.is_split_parent, a.recognise_category_id as recognise
+        from workspace_transactions t left join transaction_accruals a on a.transaction_id = t.id where t.workspace_id = ? and t.ledger_account_id is not null`, [ws]);
+      const nets = await rows<{ transaction_id: string; account_id: string; s: number }>(db.adminDb, `
+        select transaction_id, account_id, sum(case when direction = 'debit' then amount_cents else -amount_cents end)::bigint as s
+        from journal_lines where workspace_id = ? and transaction_id is not null group by 1, 2 having sum(case when direction = 'debit' then amount_cents else -amount_cents end) <> 0`, [ws]);
+      for (const t of txns) {
+        const expected = new Map<string, number>();
+        const add = (account: string, cents: number) => expected.set(account, (expected.get(account) ?? 0) + cents);
+        if (!t.is_removed && t.amount_cents !== 0) {
+          add(t.ledger_account_id, t.amount_cents);
+          if (t.recognise) add(t.recognise, -t.amount_cents);
+          else if (t.is_split_parent) for (const part of await rows<{ category_id: string; amount_cents: number }>(db.adminDb, 'select category_id, amount_cents from transaction_splits where transaction_id = ?', [t.id])) add(part.category_id, -part.amount_cents);
+          else add(t.category_id, -t.amount_cents);
+        }
+        const actual = Object.fromEntries(nets.filter((n) => n.transaction_id === t.id).map((n) => [n.account_id, n.s]));
+        expect(actual, t.id).toEqual(Object.fromEntries([...expected].filter(([, v]) => v !== 0)));
+        if (t.recognise) {
+          const [sum] = await rows<{ s: number }>(db.adminDb, 'select coalesce(sum(amount_cents), 0)::bigint as s from accrual_months where transaction_id = ?', [t.id]);
+          expect(sum?.s).toBe(Math.abs(t.amount_cents));
+        }
+      }
       // Each reversal names the entry it reverses, which is reversed at most once (a unique index).
       const reversals = await rows<{ n: number }>(db.adminDb, 'select count(*)::int as n from journal_entries where workspace_id = ? and reverses_entry_id is not null group by reverses_entry_id having count(*) > 1', [ws]);
       expect(reversals).toEqual([]);
@@ -170,9 +254,15 @@ it('keeps the books balanced and immutable under random sequences of operations'
     { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 60) },
   );
   // The runs exercised what they claim to: splits, reversals and refusals happened.
-  const [seen] = await rows<{ splits: number; reversals: number; finalized: number }>(db.adminDb, `select (select count(*)::int from transaction_splits) as splits,
-    (select count(*)::int from journal_entries where reverses_entry_id is not null) as reversals, (select count(*)::int from workspace_transactions where is_finalized) as finalized`);
+  const [seen] = await rows<{ splits: number; reversals: number; finalized: number; accrued: number; stopped: number; unaccrued: number; accrualUpdates: number }>(db.adminDb, `select (select count(*)::int from transaction_splits) as splits,
+    (select count(*)::int from journal_entries where reverses_entry_id is not null) as reversals, (select count(*)::int from workspace_transactions where is_finalized) as finalized,
+    (select count(*)::int from transaction_audit_logs where event = 'accrued') as accrued, (select count(*)::int from transaction_audit_logs where event = 'accrual_stopped') as stopped,
+    (select count(*)::int from transaction_audit_logs where event = 'unaccrued') as unaccrued, (select count(*)::int from transaction_audit_logs where event = 'accrual_updated') as "accrualUpdates"`);
   expect(seen?.splits).toBeGreaterThan(0);
   expect(seen?.reversals).toBeGreaterThan(0);
   expect(seen?.finalized).toBeGreaterThan(0);
+  expect(seen?.accrued).toBeGreaterThan(0);
+  expect(seen?.stopped).toBeGreaterThan(0);
+  expect(seen?.unaccrued).toBeGreaterThan(0);
+  expect(seen?.accrualUpdates).toBeGreaterThan(0);
 }, 120_000);
