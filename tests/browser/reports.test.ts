@@ -1,0 +1,232 @@
+// The /reports screens in real Chromium against identity, the gateway, the ledger and reporting. Banking does not
+// run: its events are published on the system's bus as banking publishes them, the ledger books them and reporting
+// reads the entries. A user opens the profit and loss, clicks a cell and lands on the ledger lines behind it; when
+// the gateway serves the exports, the CSV, Excel and PDF downloads carry the same totals as the screen.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { expectEventually } from '@ledgerline/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankingFor } from '../../services/ledger/test/support.js';
+import { onboardBody, signedUpUser, startSystem, PASSWORD, type System } from '../support/system.js';
+import { inFreshPage, launchBrowser, logInThroughForm, TEST_MS, visible, waitForPath } from './support.js';
+
+let system: System & { webUrl: string };
+let browser: Browser;
+
+/** The web app with the ledger and reporting behind the gateway (limits as in the other browser files). */
+async function startReportsWebSystem(): Promise<System & { webUrl: string }> {
+  const started = await startSystem({
+    web: true,
+    ledger: true,
+    reporting: true,
+    gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+  });
+  if (started.webUrl === null) {
+    await started.stop();
+    throw new Error('startSystem({ web: true, ledger: true, reporting: true }) served no web app');
+  }
+  return { ...started, webUrl: started.webUrl };
+}
+
+beforeAll(async () => {
+  [system, browser] = await Promise.all([startReportsWebSystem(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The local calendar day `daysAgo` days back, never before 1 January (the reports open on the year to date). */
+function day(daysAgo: number): string {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
+  const jan1 = new Date(now.getFullYear(), 0, 1);
+  const at = d < jan1 ? jan1 : d;
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** The parts of GET /financial-data/profit-loss/v3 this file reads (frontends/api/openapi.json has the whole shape). */
+interface ReportRow {
+  id: string | null;
+  name: string;
+  rowType: string;
+  total: number;
+  children: ReportRow[];
+}
+interface ProfitLossResponse {
+  report: { columns: { label: string; startDate: string; endDate: string }[]; data: ReportRow[] };
+}
+
+const flatten = (rows: readonly ReportRow[]): ReportRow[] => rows.flatMap((r) => [r, ...flatten(r.children)]);
+
+interface Books {
+  email: string;
+  token: string;
+  workspaceId: string;
+  mealsId: string;
+  pnl: ProfitLossResponse;
+}
+
+/**
+ * An onboarded Owner whose bank account took a client payment and two card purchases this year; the coffee is
+ * categorised to Meals and Entertainment. Returns once reporting's profit and loss shows all of it.
+ */
+async function books(): Promise<Books> {
+  const { email, token, user } = await signedUpUser(system);
+  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
+  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
+  const workspaceId = user.workspace.id;
+  const bank = bankingFor(system.bus, workspaceId);
+  const accountId = await bank.link({ name: 'Business Checking', mask: '4321' });
+  await bank.add(accountId, { amountCents: 250_000, date: day(2), name: 'Client payment' });
+  await bank.add(accountId, { amountCents: -4_550, date: day(1), name: 'Coffee Roasters' });
+  await bank.add(accountId, { amountCents: -12_025, date: day(0), name: 'Office Depot' });
+  const listed = await expectEventually(
+    async () => {
+      const answer = await system.api('GET', '/transactions/v2?take=10', { token, workspace: workspaceId });
+      expect(answer.body?.meta?.itemCount).toBe(3);
+      return answer.body.data as { id: string }[];
+    },
+    { timeoutMs: 20_000 },
+  );
+  const categories = await system.api('GET', '/categories', { token, workspace: workspaceId });
+  const meals = (categories.body.categories as { id: string; name: string }[]).find((c) => c.name === 'Meals and Entertainment');
+  const coffee = listed.find((t) => JSON.stringify(t).includes('Coffee Roasters'));
+  if (!meals || !coffee) throw new Error('no Meals and Entertainment account or no coffee transaction');
+  const categorised = await system.api('PATCH', `/transactions/${coffee.id}`, { token, workspace: workspaceId, body: { categoryId: meals.id } });
+  expect(categorised.status).toBe(200);
+
+  // Reporting reads the ledger's entries asynchronously: wait until its P&L shows the payment and the categorised coffee.
+  const pnl = await expectEventually(
+    async () => {
+      const answer = await system.api('GET', `/financial-data/profit-loss/v3?startDate=${day(0).slice(0, 4)}-01-01&endDate=${day(0)}&periodicity=monthly&excludeZeroes=true`, { token, workspace: workspaceId });
+      expect(answer.status).toBe(200);
+      const report = answer.body as ProfitLossResponse;
+      const rows = flatten(report.report.data);
+      expect(rows.find((r) => r.id === meals.id)?.total).toBe(45.5);
+      expect(rows.find((r) => r.rowType === 'summary' && r.name === 'Net Income')?.total).toBe(2_334.25);
+      return report;
+    },
+    { timeoutMs: 30_000 },
+  );
+  return { email, token, workspaceId, mealsId: meals.id, pnl };
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await logInThroughForm(page, email, PASSWORD);
+  await waitForPath(page, '/dashboard');
+}
+
+// The exports are tested once the gateway serves them (its OpenAPI document lists every route it has).
+const openApiPaths = (JSON.parse(readFileSync(new URL('../../frontends/api/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, unknown> }).paths;
+const pnlExportsServed = ['csv', 'xlsx', 'pdf'].every((format) => `/income-expense/${format}` in openApiPaths);
+
+describe('reports screens', () => {
+  it(
+    'shows the profit and loss by month and opens the ledger lines behind a cell',
+    async () => {
+      const { email, mealsId, pnl } = await books();
+      // The month column that holds the coffee (day(1)).
+      const column = pnl.report.columns.find((c) => c.startDate <= day(1) && day(1) <= c.endDate);
+      if (!column) throw new Error(`no column holds ${day(1)}: ${JSON.stringify(pnl.report.columns)}`);
+
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, email);
+        await page.goto('/reports?tab=pnl');
+        const table = await visible(page.getByRole('table', { name: 'Profit and loss' }));
+        // The spec §3 defaults: breakdown Monthly, zero amounts hidden.
+        expect(await (await visible(page.getByRole('button', { name: /Breakdown/ }))).textContent()).toContain('Monthly');
+        expect(await page.getByRole('checkbox', { name: 'Hide zero amounts' }).isChecked()).toBe(true);
+
+        // Net Income's total and the accounts booked, each amount with 2 decimals in USD.
+        const netIncome = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Net Income', exact: true }) });
+        expect((await netIncome.getByRole('cell').last().textContent())?.trim()).toBe('$2,334.25');
+        await visible(table.getByRole('rowheader', { name: /Uncategorised Income/ }));
+        // Zero amounts hidden: turning that off brings back the chart's accounts with nothing booked.
+        const shown = await table.getByRole('row').count();
+        await page.getByRole('checkbox', { name: 'Hide zero amounts' }).uncheck();
+        await expectEventually(async () => expect(await table.getByRole('row').count()).toBeGreaterThan(shown));
+        await page.getByRole('checkbox', { name: 'Hide zero amounts' }).check();
+        await expectEventually(async () => expect(await table.getByRole('row').count()).toBe(shown));
+
+        // The Meals and Entertainment cell of the coffee's month opens that account's ledger for that month.
+        const cell = table.getByRole('link', { name: `Open the ledger of Meals and Entertainment for ${column.label}: $45.50`, exact: true });
+        await visible(cell);
+        await cell.click();
+        await page.waitForURL((url) => url.pathname === '/accounting' && url.searchParams.get('tab') === 'ledger');
+        const url = new URL(page.url());
+        expect(Object.fromEntries(url.searchParams)).toEqual({ tab: 'ledger', ledgerAccount: mealsId, startDate: column.startDate, endDate: column.endDate });
+        const lines = await visible(page.getByRole('table', { name: 'Ledger lines' }));
+        const coffee = lines.getByRole('row').filter({ hasText: 'Coffee Roasters' });
+        await visible(coffee);
+        expect((await coffee.getByRole('cell').allTextContents()).map((c) => c.trim())).toContain('$45.50');
+        expect(await lines.getByText('Office Depot').count()).toBe(0);
+
+        // Back on the report, the period chosen stays in the URL across tabs.
+        await page.goBack();
+        await visible(page.getByRole('table', { name: 'Profit and loss' }));
+        await page.getByRole('tab', { name: 'Balance Sheet' }).click();
+        await page.waitForURL((u) => u.searchParams.get('tab') === 'balancesheet');
+        const sheet = await visible(page.getByRole('table', { name: 'Balance sheet' }));
+        const assets = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total Assets', exact: true }) });
+        expect((await assets.getByRole('cell').last().textContent())?.trim()).toBe('$2,334.25');
+      });
+    },
+    TEST_MS,
+  );
+
+  it.runIf(pnlExportsServed)(
+    'downloads the profit and loss as CSV, Excel and PDF with the totals on screen',
+    async () => {
+      const { email } = await books();
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, email);
+        await page.goto('/reports?tab=pnl');
+        await visible(page.getByRole('table', { name: 'Profit and loss' }));
+        const download = async (label: string) => {
+          const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: label, exact: true }).click()]);
+          const path = await file.path();
+          return { name: file.suggestedFilename(), bytes: await readFile(path) };
+        };
+
+        const csv = await download('CSV');
+        expect(csv.name).toMatch(/\.csv$/);
+        const csvText = csv.bytes.toString('utf8');
+        expect(csvText).toMatch(/Net Income[^\n]*2,?334\.25/);
+        expect(csvText).toMatch(/Meals and Entertainment[^\n]*45\.50/);
+
+        const xlsx = await download('Excel');
+        expect(xlsx.name).toMatch(/\.xlsx$/);
+        const { default: ExcelJS } = await import('exceljs');
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+        const numbersOf = (label: string) => {
+          const found: number[] = [];
+          workbook.worksheets[0]?.eachRow((row) => {
+            const values = (row.values as unknown[]).slice(1);
+            if (values.some((v) => typeof v === 'string' && v.trim() === label)) found.push(...values.filter((v): v is number => typeof v === 'number'));
+          });
+          return found;
+        };
+        expect(numbersOf('Net Income')).toContain(2_334.25);
+        expect(numbersOf('Meals and Entertainment')).toContain(45.5);
+
+        const pdf = await download('PDF');
+        expect(pdf.name).toMatch(/\.pdf$/);
+        const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+        const doc = await getDocument({ data: new Uint8Array(pdf.bytes) }).promise;
+        let text = '';
+        for (let i = 1; i <= doc.numPages; i++) {
+          const content = await (await doc.getPage(i)).getTextContent();
+          text += `${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}\n`;
+        }
+        expect(text).toContain('Net Income');
+        expect(text).toContain('2,334.25');
+        expect(text).toContain('45.50');
+      });
+    },
+    TEST_MS,
+  );
+});
