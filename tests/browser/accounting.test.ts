@@ -234,4 +234,56 @@ describe('accounting screens', () => {
     },
     TEST_MS,
   );
+  it(
+    "fetches an account's further lines as the person scrolls (spec §9) and ends at the account's balance",
+    async () => {
+      const { email, token, workspaceId } = await owner();
+      const bank = bankingFor(system.bus, workspaceId);
+      const accountId = await bank.link({ name: 'Payroll Account', mask: '7788' });
+      const count = 100;
+      let total = 0;
+      for (let i = 0; i < count; i++) {
+        const cents = (i + 1) * 100 * (i % 4 === 0 ? 1 : -1);
+        total += cents;
+        await bank.add(accountId, { amountCents: cents, date: day(i % 2), name: `Payment ${i + 1}` });
+      }
+      await expectEventually(
+        async () => {
+          const listed = await system.api('GET', '/transactions/v2?take=1', { token, workspace: workspaceId });
+          expect(listed.body?.meta?.itemCount).toBe(count);
+        },
+        { timeoutMs: 30_000 },
+      );
+      const chart = await system.api('GET', '/categories/chart-of-accounts', { token, workspace: workspaceId });
+      const find = (nodes: { id: string; bankAccountId: string | null; children: never[] }[]): string | undefined =>
+        nodes.map((n) => (n.bankAccountId === accountId ? n.id : find(n.children))).find((id) => id !== undefined);
+      const ledgerAccount = find(chart.body.chartOfAccounts);
+      if (!ledgerAccount) throw new Error('the bank account has no ledger account');
+
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, email);
+        await page.goto(`/accounting?tab=ledger&ledgerAccount=${ledgerAccount}&startDate=${day(1).slice(0, 4)}-01-01&endDate=${day(0)}`);
+        const lines = await visible(page.getByRole('table', { name: 'Ledger lines' }));
+        const counter = page.getByText(new RegExp(`^\\d+ of ${count} lines$`));
+        await visible(counter);
+        const shown = async () => Number(/^(\d+)/.exec((await counter.textContent()) ?? '')?.[1]);
+        expect(await shown()).toBeLessThan(count);
+        // Scrolling the lines to their end brings the next pages, until every line is there.
+        await expectEventually(
+          async () => {
+            await lines.evaluate((table) => {
+              const scroller = table.parentElement as HTMLElement;
+              scroller.scrollTop = scroller.scrollHeight;
+            });
+            expect(await shown()).toBe(count);
+          },
+          { timeoutMs: 20_000 },
+        );
+        await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+        const last = (await lines.getByRole('row').last().getByRole('cell').allTextContents()).at(-1);
+        expect(last).toBe(`${total < 0 ? '-' : ''}$${(Math.abs(total) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+      });
+    },
+    TEST_MS,
+  );
 });

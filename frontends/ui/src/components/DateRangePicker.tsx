@@ -61,7 +61,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range', today: 
       <PopoverButton
         aria-labelledby={`${labelId} ${labelId}-value`}
         className={cx(
-          'flex min-w-72 items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm',
+          'flex items-center justify-between gap-3 rounded-lg whitespace-nowrap border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm',
           'focus:outline-none data-focus:ring-2 data-focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
         )}
       >
@@ -75,7 +75,7 @@ export function DateRangePicker({ value, onChange, label = 'Date range', today: 
         <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
       </PopoverButton>
       <PopoverPanel
-        anchor="bottom start"
+        anchor="bottom end"
         focus
         className="z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl [--anchor-gap:6px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
       >
