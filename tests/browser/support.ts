@@ -127,6 +127,54 @@ export async function logInThroughForm(page: Page, email: string, password: stri
 }
 
 /**
+ * The real stack with the ledger, banking and the Plaid sandbox behind the built web app (shell + remotes), for
+ * the screens of the books. Limits as in startWebSystem; a link books its transactions entry by entry, which on a
+ * busy machine can pass the production service deadline.
+ */
+export async function startLedgerWebSystem(): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
+  const system = await startSystem({
+    web: true,
+    banking: true,
+    ledger: true,
+    gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+  });
+  if (system.webUrl === null || system.plaid === null) {
+    await system.stop();
+    throw new Error('startSystem({ web: true, banking: true, ledger: true }) served no web app or no Plaid sandbox');
+  }
+  return { ...system, webUrl: system.webUrl, plaid: system.plaid };
+}
+
+/**
+ * Links a First Platypus Bank item of the Plaid sandbox with `count` generated transactions through the gateway
+ * (as the link flow's POST /accounts does) and waits until banking synced them and the ledger booked every one.
+ * Returns how many the ledger lists.
+ */
+export async function importBankTransactions(system: System & { plaid: NonNullable<System['plaid']> }, token: string, count: number, seed = 7): Promise<number> {
+  const PLATYPUS = 'ins_109508';
+  const publicToken = system.plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: count, seed, initial_webhook: false } } });
+  const item = system.plaid.listItems().at(-1);
+  const institution = system.plaid.institutions().find((i) => i.institutionId === PLATYPUS);
+  if (!item || !institution) throw new Error('the Plaid sandbox made no item');
+  const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
+  const linked = await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
+  if (linked.status !== 200) throw new Error(`POST /accounts answered ${linked.status}: ${JSON.stringify(linked.body)}`);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const jobs = await system.api('GET', '/jobs', { token });
+    const busy = (jobs.body?.jobs ?? []).some((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status));
+    if (!busy) {
+      const bank = await system.api('GET', '/bank-transactions?take=1', { token });
+      const ledger = await system.api('GET', '/transactions/v2?take=1', { token });
+      const banked = bank.body?.meta?.total as number | undefined;
+      if (banked !== undefined && banked > 0 && ledger.body?.meta?.itemCount === banked) return banked;
+    }
+    if (Date.now() > deadline) throw new Error(`the ledger did not book the sandbox's transactions in time (jobs: ${JSON.stringify(jobs.body)})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
  * The real stack with the built web app and the ledger. Banking does not run: tests publish its events
  * (bank_account.linked, bank_transaction.added) on `system.bus`, as tests/api/ledger.harness.ts does.
  */

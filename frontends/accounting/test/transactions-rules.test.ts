@@ -194,28 +194,32 @@ describe("'Add: \"{text}\"' places the new category", () => {
   const cat = (id: string, name: string, coaId: number, level: number, parentId: string | null, type: Category['type']): Category => ({
     id, name, coaId, level, parentId, type, balance: 0, group: '', tag: '', isUserCreated: false, qboSynced: false, bankAccountId: null, path: { ids: [], names: [] },
   });
+  // GET /categories lists categories and sub-categories only (levels 3 and 4); groups are known by parentId.
   const chart = [
-    cat('exp', 'Expenses', 50000, 1, null, 'Expenses'),
-    cat('cogs', 'Cost of Goods Sold', 51000, 2, 'exp', 'Expenses'),
     cat('hosting', 'Hosting and Infrastructure', 51200, 3, 'cogs', 'Expenses'),
-    cat('opex', 'Operating Expenses', 60000, 2, 'exp', 'Expenses'),
+    cat('hosting-eu', 'Hosting EU', 51210, 4, 'hosting', 'Expenses'),
     cat('rent', 'Rent', 60900, 3, 'opex', 'Expenses'),
     cat('unexp', 'Uncategorised Expense', 69900, 3, 'opex', 'Expenses'),
     cat('taken', 'Someone else', 69901, 3, 'other', 'Expenses'),
-    cat('inc', 'Income', 40000, 1, null, 'Income'),
-    cat('opinc', 'Operating Income', 41000, 2, 'inc', 'Income'),
     cat('uninc', 'Uncategorised Income', 41900, 3, 'opinc', 'Income'),
+    cat('transfers', 'Internal Transfers', 81100, 3, 'xfer', 'Transfer'),
   ];
 
   it("goes beside the transaction's current category, with the next free coaId of that group", () => {
     expect(newCategoryPlacement(chart, { categoryId: 'hosting', flow: 'outflow' })).toEqual({ parentId: 'cogs', coaId: 51201 });
+    // A sub-category's new sibling goes beside its category, in the group.
+    expect(newCategoryPlacement(chart, { categoryId: 'hosting-eu', flow: 'outflow' })?.parentId).toBe('cogs');
     // 69901 is used elsewhere in the chart: the next free one is taken.
     expect(newCategoryPlacement(chart, { categoryId: 'unexp', flow: 'outflow' })).toEqual({ parentId: 'opex', coaId: 69902 });
   });
 
-  it('goes under the group of Uncategorised Income or Expense by direction when there is no current category', () => {
+  it('goes under the group of Uncategorised Income or Expense by direction otherwise', () => {
     expect(newCategoryPlacement(chart, { flow: 'inflow' })).toEqual({ parentId: 'opinc', coaId: 41901 });
-    expect(newCategoryPlacement(chart, { categoryId: null, flow: 'outflow' })?.parentId).toBe('opex');
+    expect(newCategoryPlacement(chart, { categoryId: 'transfers', flow: 'outflow' })?.parentId).toBe('opex');
+  });
+
+  it('has no place when the chart has no category of the class', () => {
+    expect(newCategoryPlacement([], { flow: 'inflow' })).toBeNull();
   });
 });
 

@@ -164,30 +164,33 @@ export function bookableCategories(categories: readonly Category[]): Category[] 
 export const flowOf = (amount: number): Exclude<Flow, 'all'> => (amount > 0 ? 'inflow' : 'outflow');
 
 /**
- * Where 'Add: "{text}"' puts a new category: under the group (level 2) of the transaction's current category when
- * that is an income or expense account, else under the group of Uncategorised Income/Expense for its direction, else
- * the first group of that class. The coaId is the next one free after the group's highest (coaId ≥ 10000).
+ * Where 'Add: "{text}"' puts a new category: a sibling of the transaction's current category when that is an
+ * income or expense category, else of Uncategorised Income/Expense for its direction, else of the first category
+ * of that class — that is, under the same group (level 2). GET /categories lists only categories (levels 3 and
+ * 4), so the group is known by the parentId of a level-3 category. The coaId is the next one free after the
+ * siblings' highest (coaId ≥ 10000); the server still refuses one used by a group it did not list.
  */
 export function newCategoryPlacement(categories: readonly Category[], context: { categoryId?: string | null | undefined; flow: Exclude<Flow, 'all'> }): { parentId: string; coaId: number } | null {
   const byId = new Map(categories.map((c) => [c.id, c]));
-  const groupOf = (c: Category | undefined): Category | undefined => {
+  const categoryLevel = (c: Category | undefined): Category | undefined => {
     let node = c;
-    while (node && node.level > 2) node = node.parentId ? byId.get(node.parentId) : undefined;
-    return node?.level === 2 ? node : undefined;
+    while (node && node.level > 3) node = node.parentId ? byId.get(node.parentId) : undefined;
+    return node?.level === 3 && node.parentId ? node : undefined;
   };
   const wanted: CategoryClass = context.flow === 'inflow' ? 'Income' : 'Expenses';
   const current = context.categoryId ? byId.get(context.categoryId) : undefined;
   const uncategorised = categories.find((c) => c.name === (context.flow === 'inflow' ? 'Uncategorised Income' : 'Uncategorised Expense'));
-  const group =
-    (current && (current.type === 'Income' || current.type === 'Expenses') ? groupOf(current) : undefined) ??
-    groupOf(uncategorised) ??
-    categories.filter((c) => c.level === 2 && c.type === wanted).sort((a, b) => a.coaId - b.coaId)[0];
-  if (!group) return null;
+  const anchor =
+    (current && (current.type === 'Income' || current.type === 'Expenses') ? categoryLevel(current) : undefined) ??
+    categoryLevel(uncategorised) ??
+    categories.filter((c) => c.level === 3 && c.type === wanted && c.parentId && c.bankAccountId === null).sort((a, b) => a.coaId - b.coaId)[0];
+  const parentId = anchor?.parentId;
+  if (!anchor || !parentId) return null;
   const taken = new Set(categories.map((c) => c.coaId));
-  const siblings = categories.filter((c) => c.parentId === group.id).map((c) => c.coaId);
-  let coaId = Math.max(group.coaId, ...siblings) + 1;
+  const siblings = categories.filter((c) => c.parentId === parentId).map((c) => c.coaId);
+  let coaId = Math.max(anchor.coaId, ...siblings) + 1;
   while (taken.has(coaId)) coaId++;
-  return { parentId: group.id, coaId };
+  return { parentId, coaId };
 }
 
 /** Dollars to integer cents (money is compared in cents, never in floating dollars). */

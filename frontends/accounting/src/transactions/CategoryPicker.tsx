@@ -29,19 +29,30 @@ export function CategoryPicker({ label, name, value, onChange, flow, currentCate
   const showError = useErrorNotice(describeError);
   const options = useMemo(() => bookableCategories(categories.data ?? []).map((c) => ({ value: c.id, title: c.name })), [categories.data]);
 
-  const onCreate = (text: string) => {
-    const placement = newCategoryPlacement(categories.data ?? [], { categoryId: currentCategoryId ?? value, flow });
-    if (placement === null) return;
+  // The coaId is a guess from the categories listed; one taken by a group not listed is answered with a coaId
+  // error, and the next number is tried (a few times at most).
+  const createCategory = (name: string, placement: { parentId: string; coaId: number }, attemptsLeft: number) =>
     create.mutate(
-      { name: text, ...placement },
+      { name, ...placement },
       {
         onSuccess: (answer) => {
           notice.success(answer.message);
           onChange(answer.category.id);
         },
-        onError: showError,
+        onError: (error) => {
+          if (error.field === 'coaId' && attemptsLeft > 0) createCategory(name, { ...placement, coaId: placement.coaId + 1 }, attemptsLeft - 1);
+          else showError(error);
+        },
       },
     );
+
+  const onCreate = (text: string) => {
+    const placement = newCategoryPlacement(categories.data ?? [], { categoryId: currentCategoryId ?? value, flow });
+    if (placement === null) {
+      notice.error('No category group to add the category to');
+      return;
+    }
+    createCategory(text, placement, 5);
   };
 
   return (

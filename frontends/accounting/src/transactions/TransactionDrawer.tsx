@@ -1,4 +1,3 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import {
   describeError,
   flowOf,
@@ -11,47 +10,68 @@ import {
   type TransactionAuditLog,
 } from '@ledgerline/api';
 import { Button, CloseIcon, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useEditAccess } from './access';
 import { CategoryPicker } from './CategoryPicker';
 import { bankAccountName, describeTransaction } from './present';
 import { formatTxnDate } from './rules';
 import { SplitDialog } from './SplitDialog';
 
-/** The transaction drawer at `?txn=<id>`: details, category, entry accounts, split parts, accrual, history. */
+/**
+ * The transaction drawer at `?txn=<id>`: details, category, entry accounts, split parts, accrual, history.
+ * A side panel in the page rather than a modal of its own: the remote bundles its own copy of headlessui, and a
+ * modal from it would take clicks in the ui kit's dialogs (split, accrual; the shell's copy) for clicks outside
+ * and close. Escape or the close button closes it; focus moves into it when it opens.
+ */
 export function TransactionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const query = useTransaction(id);
+  const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    panel.current?.focus();
+  }, [id]);
+
+  if (id === null) return null;
   return (
-    // Portaled out of the page: data-remote here scopes this remote's styles to the drawer (postcss-remote).
-    <Dialog open={id !== null} onClose={onClose} className="relative z-50" data-remote="accounting">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-950/40 transition-opacity data-closed:opacity-0" />
-      <div className="fixed inset-0 flex justify-end">
-        <DialogPanel
-          transition
-          className="flex h-full w-full max-w-lg flex-col overflow-y-auto bg-white shadow-xl transition data-closed:translate-x-8 data-closed:opacity-0 dark:bg-slate-900"
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
-            <DialogTitle className="text-lg font-semibold text-slate-900 dark:text-slate-100">{query.data ? describeTransaction(query.data) : 'Transaction'}</DialogTitle>
-            <button type="button" onClick={onClose} aria-label="Close transaction details" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
-              <CloseIcon className="size-5" />
-            </button>
-          </div>
-          <div className="flex-1 px-6 py-5">
-            {query.isPending ? (
-              <div className="flex justify-center py-10">
-                <Spinner label="Loading the transaction" />
-              </div>
-            ) : query.isError ? (
-              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                {describeError(query.error)?.message ?? 'The transaction could not be loaded'}
-              </p>
-            ) : (
-              <Details transaction={query.data} />
-            )}
-          </div>
-        </DialogPanel>
+    // Outside the area's root: data-remote scopes this remote's styles to the drawer (postcss-remote).
+    <div data-remote="accounting">
+    <aside
+      ref={panel}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        // A dialog of the ui kit open above handles its own Escape.
+        if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('[role="dialog"][aria-modal="true"]')) onClose();
+      }}
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-lg flex-col overflow-y-auto border-l border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          {query.data ? describeTransaction(query.data) : 'Transaction'}
+        </h2>
+        <button type="button" onClick={onClose} aria-label="Close transaction details" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+          <CloseIcon className="size-5" />
+        </button>
       </div>
-    </Dialog>
+      <div className="flex-1 px-6 py-5">
+        {query.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading the transaction" />
+          </div>
+        ) : query.isError ? (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {describeError(query.error)?.message ?? 'The transaction could not be loaded'}
+          </p>
+        ) : (
+          <Details transaction={query.data} />
+        )}
+      </div>
+    </aside>
+    </div>
   );
 }
 
@@ -156,7 +176,8 @@ function Details({ transaction: t }: { transaction: Transaction }) {
   );
 }
 
-const EVENT_LABELS: Readonly<Record<TransactionAuditLog['event'], string>> = {
+// Keyed by string: an event the server adds later shows by its name rather than breaking the list.
+const EVENT_LABELS: Readonly<Record<string, string>> = {
   imported: 'Imported from the bank',
   bank_modified: 'Changed by the bank',
   bank_removed: 'Removed by the bank',
@@ -167,7 +188,13 @@ const EVENT_LABELS: Readonly<Record<TransactionAuditLog['event'], string>> = {
   split_updated: 'Split changed',
   unsplit: 'Split removed',
   biller_changed: 'Biller changed',
+  accrued: 'Accrued',
+  accrual_updated: 'Accrual changed',
+  accrual_stopped: 'Accrual stopped',
+  unaccrued: 'Accrual deleted',
 };
+
+const eventLabel = (event: TransactionAuditLog['event']): string => EVENT_LABELS[event] ?? event.replace(/_/g, ' ');
 
 function History({ id }: { id: string }) {
   const logs = useTransactionAuditLogs(id);
@@ -186,7 +213,7 @@ function History({ id }: { id: string }) {
             return (
               <li key={log.id} className="flex justify-between gap-3">
                 <span className="text-slate-800 dark:text-slate-200">
-                  {EVENT_LABELS[log.event]}
+                  {eventLabel(log.event)}
                   {to}
                 </span>
                 <time dateTime={log.createdAt} className="shrink-0 text-slate-500 dark:text-slate-400">
