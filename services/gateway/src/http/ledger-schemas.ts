@@ -142,6 +142,18 @@ export const TransactionSchema = {
       description: 'The other parts of a split transaction (the transaction keeps its own part and category); amounts signed like the transaction.',
       items: { type: 'object', properties: { id: str, amount: num, categoryId: str, categoryName: str }, required: ['id', 'amount', 'categoryId', 'categoryName'], additionalProperties: false },
     },
+    accrualStartDate: nullableStr, accrualEndDate: nullableStr,
+    accrualStatus: { type: ['string', 'null'], description: 'active or stopped; null when the transaction is not accrued.' },
+    accruedChildren: {
+      type: 'array',
+      description: "An accrued transaction's months (GET /transactions/accrual-schedule has the whole schedule): runningBalance is what is left in Prepaid Expenses / Deferred Revenue after the month.",
+      items: {
+        type: 'object',
+        properties: { id: str, accrualAmount: num, accrualCategory: str, accrualDateTime: str, isTransactionAdded: bool, runningBalance: num },
+        required: ['id', 'accrualAmount', 'accrualCategory', 'accrualDateTime', 'isTransactionAdded', 'runningBalance'],
+        additionalProperties: false,
+      },
+    },
   },
   required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId', 'splittedChildren'],
   additionalProperties: false,

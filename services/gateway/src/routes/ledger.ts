@@ -73,6 +73,10 @@ export function transactionJson(t: Transaction | undefined) {
     isSplittedChildren: t.isSplittedChildren, isOpeningBalance: t.isOpeningBalance, entityType: orNull(t.entityType), entityId: orNull(t.entityId), qboSynced: t.qboSynced,
     pending: t.pending, vendorId: orNull(t.vendorId), appliedRuleId: orNull(t.appliedRuleId),
     splittedChildren: t.splittedChildren.map((p) => ({ id: p.id, amount: dollars(p.amountCents), categoryId: p.categoryId, categoryName: p.categoryName })),
+    accrualStartDate: orNull(t.accrualStartDate), accrualEndDate: orNull(t.accrualEndDate), accrualStatus: orNull(t.accrualStatus),
+    accruedChildren: t.accruedChildren.map((m) => ({
+      id: m.id, accrualAmount: dollars(m.accrualAmountCents), accrualCategory: m.accrualCategory, accrualDateTime: m.accrualDate, isTransactionAdded: m.isTransactionAdded, runningBalance: dollars(m.runningBalanceCents),
+    })),
   };
 }
 

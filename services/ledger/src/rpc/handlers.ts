@@ -38,6 +38,10 @@ export function transactionMessage(t: TxnViewRow): Transaction {
     entityType: t.entity_type ?? '', entityId: t.entity_id ?? '', qboSynced: t.qbo_synced, vendorId: t.vendor_id ?? '', appliedRuleId: t.applied_rule_id ?? '',
     ledgerAccountId: t.ledger_account_id ?? '', isOpeningBalance: t.is_opening_balance,
     splittedChildren: (t.splits ?? []).filter((p) => !p.is_parent_part).map((p) => create(SplitPartSchema, { id: p.id, amountCents: BigInt(p.amount_cents), categoryId: p.category_id, categoryName: p.category_name })),
+    accrualStartDate: t.accrual?.startDate ?? '', accrualEndDate: t.accrual?.endDate ?? '', accrualStatus: t.accrual?.status ?? '',
+    accruedChildren: (t.accrual?.months ?? []).map((m) => create(AccrualMonthSchema, {
+      id: m.id, accrualAmountCents: BigInt(m.amountCents), accrualCategory: t.accrual?.category ?? '', accrualDate: m.date, isTransactionAdded: m.isTransactionAdded, runningBalanceCents: BigInt(m.runningBalanceCents), journalEntryId: m.journalEntryId,
+    })),
   });
 }
 

@@ -1,3 +1,5 @@
+import type { TxnAccrualView } from './accrual-store.js';
+
 export interface TxnRow {
   id: string;
   workspace_id: string;
@@ -41,6 +43,8 @@ export interface TxnViewRow extends TxnRow {
   ledger_account_name: string | null;
   /** The other parts of a split transaction (filled by the view queries). */
   splits?: SplitViewRow[];
+  /** The schedule of an accrued transaction (filled by the view queries). */
+  accrual?: TxnAccrualView;
 }
 
 export interface SplitViewRow {

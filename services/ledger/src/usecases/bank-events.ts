@@ -131,7 +131,14 @@ export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEv
   }
 }
 
-/** One durable consumer (per subject on NATS 2.9) with the inbox: each event applied exactly once. */
-export function startLedgerConsumer(options: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number }): Promise<Subscription> {
-  return startConsumer({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, handle: handleLedgerEvent });
+/**
+ * One durable consumer (per subject on NATS 2.9) with the inbox: each event applied exactly once.
+ * Bank transaction events are booked `concurrency` at a time: their handlers tolerate any order (versions
+ * decide, a removal first leaves a tombstone, the unique bank transaction id turns a race into a retry),
+ * and one at a time a sync of 100,000 waits on round trips, not on the database. Chart events stay in order.
+ */
+export function startLedgerConsumer(options: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number; concurrency?: number }): Promise<Subscription> {
+  const n = options.concurrency ?? 1;
+  const concurrency = { 'bank_transaction.added': n, 'bank_transaction.modified': n, 'bank_transaction.removed': n };
+  return startConsumer({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, concurrency, handle: handleLedgerEvent });
 }

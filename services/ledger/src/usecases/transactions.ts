@@ -5,6 +5,7 @@ import { bankTransactionLines, signedParts, splitTransactionLines } from '../dom
 import { editRestriction } from '../domain/restrictions.js';
 import { pageMeta, paging, Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
+import { withAccruals } from '../store/accrual-store.js';
 import { audit } from '../store/audit.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { BillerRow, SplitViewRow, TxnRow, TxnViewRow } from '../store/rows.js';
@@ -49,8 +50,9 @@ function viewQuery(trx: Knex.Transaction) {
     .select('t.*', 'c.name as category_name', 'c.coa_id as category_coa_id', 'c.class_group as category_class', 'c.level as category_level', 'c.parent_id as category_parent_id', 'b.name as biller_name', 'b.category_id as biller_category_id', 'la.name as ledger_account_name');
 }
 
-/** Attaches the split parts to the split parents among `rows`. */
-async function withSplits(trx: Knex.Transaction, rows: TxnViewRow[]): Promise<TxnViewRow[]> {
+/** Attaches the split parts to the split parents among `rows` (and its schedule to each accrued transaction). */
+async function withSplits(trx: Knex.Transaction, viewRows: TxnViewRow[]): Promise<TxnViewRow[]> {
+  const rows = await withAccruals(trx, viewRows);
   const parents = rows.filter((r) => r.is_split_parent).map((r) => r.id);
   if (parents.length === 0) return rows;
   const parts = (await trx('transaction_splits as s').join('accounts as a', 'a.id', 's.category_id').whereIn('s.transaction_id', parents).orderBy(['s.transaction_id', 's.position'])

@@ -28,6 +28,11 @@ export interface SubscribeOptions {
   subjects: string[];
   maxDeliver?: number;
   ackWaitMs?: number;
+  /**
+   * Messages of a subject handled at once, by subject (default 1: in order, one after another). Only for
+   * handlers that do not depend on delivery order within the subject. The in-memory bus ignores it.
+   */
+  concurrency?: Record<string, number>;
 }
 
 export interface Subscription {

@@ -27,6 +27,8 @@ export interface ConsumerOptions {
   handle(trx: Knex.Transaction, event: ReceivedEvent): Promise<void>;
   /** Deliveries before a message goes to the dead-letter stream. */
   maxDeliver?: number;
+  /** Events of a type handled at once, by type (default 1, in order); only for handlers that tolerate any order. */
+  concurrency?: Record<string, number>;
 }
 
 const tracer = trace.getTracer('ledgerline.events');
@@ -38,7 +40,8 @@ const tracer = trace.getTracer('ledgerline.events');
  */
 export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {
   const { name, types, db, bus, logger, handle, maxDeliver = 5 } = options;
-  return bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: maxDeliver + 1 }, async (msg) => {
+  const concurrency = options.concurrency && Object.fromEntries(Object.entries(options.concurrency).map(([type, n]) => [eventSubject(type), n]));
+  return bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: maxDeliver + 1, concurrency }, async (msg) => {
     let event: ReceivedEvent;
     try {
       const env = fromBinary(EventEnvelopeSchema, msg.data);

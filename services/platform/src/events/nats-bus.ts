@@ -1,4 +1,4 @@
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import { DEAD_LETTER_STREAM, EVENTS_STREAM, type BusMessage, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './bus.js';
@@ -96,28 +96,15 @@ export class NatsEventBus implements EventBus {
     }
     const consumer = await this.js.consumers.get(stream, durable);
     const messages = await consumer.consume({ max_messages: 64 });
+    const limit = Math.max(1, options.concurrency?.[subject] ?? 1);
+    const inFlight = new Set<Promise<void>>();
     const loop = (async () => {
       for await (const m of messages) {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of m.headers ?? []) if (v[0] !== undefined) headers[k] = v[0];
-        try {
-          await handler({
-            subject: this.unsubject(m.subject),
-            data: m.data,
-            headers,
-            deliveryCount: m.info.deliveryCount,
-            ack: async () => {
-              await m.ackAck();
-            },
-            nak: (delayMs) => m.nak(delayMs),
-            term: () => m.term(),
-          });
-        } catch (err) {
-          // The handler decides ack/nak itself; anything escaping it is redelivered later.
-          this.logger.error({ err, subject: m.subject }, 'event handler failed');
-          m.nak(1_000);
-        }
+        const handled = this.handleOne(m, handler).finally(() => inFlight.delete(handled));
+        inFlight.add(handled);
+        if (inFlight.size >= limit) await Promise.race(inFlight);
       }
+      await Promise.all(inFlight);
     })();
     const stop = async () => {
       await messages.close();
@@ -130,6 +117,28 @@ export class NatsEventBus implements EventBus {
         await stop();
       },
     };
+  }
+
+  private async handleOne(m: JsMsg, handler: (msg: BusMessage) => Promise<void>): Promise<void> {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of m.headers ?? []) if (v[0] !== undefined) headers[k] = v[0];
+    try {
+      await handler({
+        subject: this.unsubject(m.subject),
+        data: m.data,
+        headers,
+        deliveryCount: m.info.deliveryCount,
+        ack: async () => {
+          await m.ackAck();
+        },
+        nak: (delayMs) => m.nak(delayMs),
+        term: () => m.term(),
+      });
+    } catch (err) {
+      // The handler decides ack/nak itself; anything escaping it is redelivered later.
+      this.logger.error({ err, subject: m.subject }, 'event handler failed');
+      m.nak(1_000);
+    }
   }
 
   async close(): Promise<void> {
