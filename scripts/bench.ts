@@ -1,11 +1,12 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity` or `-- banking` runs one suite.
+// `npm run bench -- identity`, `-- banking` or `-- ledger` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
 import { measure, type LoadResult } from './lib/load.js';
 import { signedUpUser, startSystem } from '../tests/support/system.js';
 import { benchSyncThroughput } from '../services/banking/bench/sync-throughput.js';
+import { benchLedger } from '../services/ledger/bench/ledger-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -62,5 +63,52 @@ async function bankingSuite(): Promise<void> {
   }
 }
 
+/** Ledger: ingest through the consumer, bulk re-categorise and general-ledger pages through the gateway. */
+async function ledgerSuite(): Promise<void> {
+  // Small-N knobs make a quick check of the bench itself; the recorded figures use the defaults.
+  const transactions = Number(process.env.BENCH_LEDGER_TRANSACTIONS ?? 100_000);
+  const glLines = Number(process.env.BENCH_LEDGER_GL_LINES ?? 200_000);
+  const sweepTransactions = Number(process.env.BENCH_LEDGER_SWEEP_TRANSACTIONS ?? 3_000);
+  const concurrency = Number(process.env.LEDGER_CONSUMER_CONCURRENCY ?? 4);
+  const r = await benchLedger({ transactions, sweepTransactions, concurrency, recategorise: 1_000, glLines, log: (line) => console.log(line) });
+  const body = [
+    '## (a) Ingest: bank_transaction.added on JetStream → the ledger consumer → balanced entries',
+    '',
+    `Headline at consumer concurrency ${r.concurrency} (LEDGER_CONSUMER_CONCURRENCY); each event is one database transaction (inbox row, transaction row, entry, balances, audit, outbox).`,
+    '',
+    '| transactions | published in | booked in | transactions/s (headline) | journal lines |',
+    '|---|---|---|---|---|',
+    `| ${r.ingest.transactions} | ${r.ingest.publishedSeconds} s | ${r.ingest.bookedSeconds} s | ${r.ingest.transactionsPerSecond} | ${r.ingest.lines} |`,
+    '',
+    'The same on a fresh ledger per row, by consumer concurrency (1 = one event after another, as before this change):',
+    '',
+    '| concurrency | transactions | booked in | transactions/s |',
+    '|---|---|---|---|',
+    ...r.sweep.map((x) => `| ${x.concurrency} | ${x.transactions} | ${x.bookedSeconds} s | ${x.transactionsPerSecond} |`),
+    '',
+    '## (b) Bulk re-categorise through the gateway (PATCH /transactions, one request)',
+    '',
+    '| transactions per request | runs (ms) | p50 ms | max ms | failed runs |',
+    '|---|---|---|---|---|',
+    `| ${r.recategorise.transactions} | ${r.recategorise.runs.join(', ')} | ${r.recategorise.p50} | ${r.recategorise.max} | ${r.recategorise.failures.join('; ') || 'none'} |`,
+    '',
+    `## (c) General-ledger pages of one account with ${r.glLines} lines (GET /ledger/get-ledger-transactions, 1 connection)`,
+    '',
+    `Seeded in ${r.seedSeconds} s (set-based SQL in chunks of whole days, through the tables' triggers).`,
+    '',
+    '| take | page | first line | requests | p50 ms | p90 ms | p99 ms | errors |',
+    '|---|---|---|---|---|---|---|---|',
+    ...r.pages.map((p) => `| ${p.take} | ${p.page} | ${p.firstLine} | ${p.requests} | ${p.p50} | ${p.p90} | ${p.p99} | ${p.errors} |`),
+    '',
+    'For comparison, the same pages with OFFSET (and a window for the running balance) timed directly in PostgreSQL:',
+    '',
+    '| take | page | p50 ms |',
+    '|---|---|---|',
+    ...r.offsetSql.map((o) => `| ${o.take} | ${o.page} | ${o.p50} |`),
+  ].join('\n');
+  write('ledger', 'Ledger: ingest, bulk re-categorise, general-ledger pages', `${transactions} bank transactions over two years (10 merchants) in one workspace with one bank account; ${glLines} lines on one account (Cash and Cash Equivalents) of another workspace over two years. Gateway (fake identity), ledger, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).`, body, { result: r });
+}
+
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
+if (runs('ledger')) await ledgerSuite();
