@@ -87,6 +87,12 @@ describe('POST /transactions/create-accrual', () => {
     expect(await balanceOf('Prepaid Expenses')).toBe(0);
     expect(await balanceOf('Software and Subscriptions')).toBe(1200);
     expect(await balanceOf('Checking ••1234')).toBe(-1200 + 600 - 300 - 90 - 50 - 24);
+    // The transaction itself carries its accrual (spec §3 Transaction: accrualStartDate, accrualEndDate, accruedChildren).
+    const detail = (await h.api('GET', `/transactions/v2/${saas.id}`, { tenant: t })).body;
+    expect(detail).toMatchObject({ isAccruedParent: true, accrualStartDate: START, accrualEndDate: END, accrualStatus: 'active' });
+    expect(detail.accruedChildren).toEqual(children.map(({ journalEntryId: _, ...c }: Child & { journalEntryId: string }) => c));
+    const plain = await txn(t, -300);
+    expect(plain).toMatchObject({ accrualStartDate: null, accrualEndDate: null, accrualStatus: null, accruedChildren: [] });
     // The schedule reads back the same (a Viewer may read it), and the trail says who accrued it.
     const schedule = await h.api('GET', `/transactions/accrual-schedule?transactionId=${saas.id}`, viewer());
     expect(schedule.status).toBe(200);

@@ -1361,6 +1361,19 @@ export interface components {
                 categoryId: string;
                 categoryName: string;
             }[];
+            accrualStartDate?: string | null;
+            accrualEndDate?: string | null;
+            /** @description active or stopped; null when the transaction is not accrued. */
+            accrualStatus?: string | null;
+            /** @description An accrued transaction's months (GET /transactions/accrual-schedule has the whole schedule): runningBalance is what is left in Prepaid Expenses / Deferred Revenue after the month. */
+            accruedChildren?: {
+                id: string;
+                accrualAmount: number;
+                accrualCategory: string;
+                accrualDateTime: string;
+                isTransactionAdded: boolean;
+                runningBalance: number;
+            }[];
         };
         TransactionsPage: {
             data: components["schemas"]["Transaction"][];

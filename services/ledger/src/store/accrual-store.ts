@@ -70,3 +70,30 @@ export async function dropAccrual(trx: Knex.Transaction, row: TxnRow): Promise<T
   await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: false, category_id: categoryId, updated_at: trx.fn.now() });
   return { ...row, is_accrued_parent: false, category_id: categoryId };
 }
+
+/** What a transaction view shows of its accrual (spec §3 Transaction accrualStartDate, accrualEndDate, accrualStatus, accruedChildren). */
+export interface TxnAccrualView {
+  startDate: string;
+  endDate: string;
+  status: 'active' | 'stopped';
+  category: AccrualCategory;
+  months: { id: string; date: string; amountCents: number; runningBalanceCents: number; isTransactionAdded: boolean; journalEntryId: string }[];
+}
+
+/** Attaches the accrual of each accrued transaction among `rows` (two queries for a page, none without accruals). */
+export async function withAccruals<R extends Pick<TxnRow, 'id' | 'amount_cents' | 'is_accrued_parent'>>(trx: Knex.Transaction, rows: R[], today = new Date().toISOString().slice(0, 10)): Promise<(R & { accrual?: TxnAccrualView })[]> {
+  const ids = rows.filter((r) => r.is_accrued_parent).map((r) => r.id);
+  if (ids.length === 0) return rows;
+  const heads = (await trx('transaction_accruals').whereIn('transaction_id', ids)) as AccrualRow[];
+  const months = (await trx('accrual_months').whereIn('transaction_id', ids).orderBy(['transaction_id', 'position'])) as AccrualMonthRow[];
+  return rows.map((r) => {
+    const a = heads.find((h) => h.transaction_id === r.id);
+    if (!a) return r;
+    let left = Math.abs(r.amount_cents);
+    const own = months.filter((m) => m.transaction_id === r.id).map((m) => {
+      left -= m.amount_cents;
+      return { id: m.id, date: m.accrual_date, amountCents: m.amount_cents, runningBalanceCents: left, isTransactionAdded: m.accrual_date <= today, journalEntryId: m.entry_id };
+    });
+    return { ...r, accrual: { startDate: a.start_date, endDate: a.end_date, status: a.status, category: a.accrual_category, months: own } };
+  });
+}
