@@ -169,6 +169,23 @@ describe('create', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('ten simultaneous accruals of one transaction: one wins, the others answer the "accrued" restriction; the books hold one schedule', async () => {
+    const b = await books();
+    const id = await b.add(-36_000, '2026-01-10');
+    const software = b.acct('Software and Subscriptions');
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => accruals.create(b.tenant, { transactionId: id, accrualStartDate: '2026-01-01', accrualEndDate: `2026-${String(i + 3).padStart(2, '0')}-28`, accrualCategory: 'Prepaid Expenses', recogniseCategoryId: software })));
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ kind: 'FAILED_PRECONDITION', appErrorCode: 'TRANSACTION_ACCRUED' });
+    const schedule = await accruals.schedule(b.tenant, id);
+    expect(schedule.months.reduce((sum, m) => sum + m.amountCents, 0)).toBe(36_000);
+    expect(await balance(software)).toBe(36_000);
+    expect(await balance(b.acct('Prepaid Expenses'))).toBe(0);
+    expect(await trialBalance(db.adminDb, b.ws)).toBe(0);
+  });
+});
+
 describe('update', () => {
   it('changes month amounts (within 0.01, the last month absorbing the cent); untouched months keep their entries', async () => {
     const b = await books();
