@@ -1,6 +1,6 @@
 import { AppError, ErrorKind, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { addDays, MIN_DATE } from '../domain/dates.js';
-import { segmentsFor, type Column } from '../domain/periods.js';
+import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
 import { appliedSeq, segmentSums } from '../store/balances.js';
@@ -42,20 +42,26 @@ export class ReportUseCases {
    * wait until the read model has applied it, at most `catchUpTimeoutMs`; then answer either way and
    * say whether it had caught up.
    */
-  private async catchUp(workspaceId: string, seq: number | null): Promise<{ seq: number; caughtUp: boolean }> {
+  private async catchUp(workspaceId: string, seq: number | null): Promise<boolean> {
+    if (seq === null) return true;
     const deadline = Date.now() + this.deps.catchUpTimeoutMs;
     for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
       const applied = await withTenant(this.deps.db, { workspaceId }, (trx) => appliedSeq(trx, workspaceId));
-      if (seq === null || applied >= seq) return { seq: applied, caughtUp: true };
-      if (Date.now() >= deadline) return { seq: applied, caughtUp: false };
+      if (applied >= seq) return true;
+      if (Date.now() >= deadline) return false;
       await sleep(Math.min(wait, Math.max(1, deadline - Date.now())));
     }
   }
 
   private async prepare(tenant: Tenant, raw: RawQuery) {
     const q = parseQuery(raw);
-    const progress = await this.catchUp(tenant.workspaceId, q.seq);
-    return { q, progress };
+    const caughtUp = await this.catchUp(tenant.workspaceId, q.seq);
+    return { q, caughtUp };
+  }
+
+  /** The sums of the segments and the sequence they reflect, read in one transaction (one snapshot). */
+  private read(tenant: Tenant, segments: Segment[], columns: number) {
+    return withTenant(this.deps.db, tenant, async (trx) => ({ sums: await segmentSums(trx, tenant.workspaceId, segments, columns), seq: await appliedSeq(trx, tenant.workspaceId) }));
   }
 
   private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<Account[]> {
@@ -72,28 +78,28 @@ export class ReportUseCases {
     return accounts;
   }
 
-  private header(name: ReportHeader['reportName'], q: ReportQuery, progress: { seq: number; caughtUp: boolean }): ReportHeader {
-    return { reportName: name, startDate: q.start, endDate: q.end, requestedPeriodicity: q.requested, periodicity: q.periodicity, currency: 'USD', seq: progress.seq, caughtUp: progress.caughtUp };
+  private header(name: ReportHeader['reportName'], q: ReportQuery, seq: number, caughtUp: boolean): ReportHeader {
+    return { reportName: name, startDate: q.start, endDate: q.end, requestedPeriodicity: q.requested, periodicity: q.periodicity, currency: 'USD', seq, caughtUp };
   }
 
   /** Income and expenses per column, rolled up the account tree, and Net Income. */
   async profitLoss(tenant: Tenant, raw: RawQuery): Promise<Report & { income: number[]; expenses: number[]; netIncome: number[] }> {
-    const { q, progress } = await this.prepare(tenant, raw);
+    const { q, caughtUp } = await this.prepare(tenant, raw);
     const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
-    const sums = await withTenant(this.deps.db, tenant, (trx) => segmentSums(trx, tenant.workspaceId, segments, q.columns.length));
+    const { sums, seq } = await this.read(tenant, segments, q.columns.length);
     const accounts = await this.accountsFor(tenant, [sums]);
     const pl = profitLoss({ accounts, sums, columns: q.columns.length, filter: q });
-    return { header: this.header('ProfitAndLoss', q, progress), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome };
+    return { header: this.header('ProfitAndLoss', q, seq, caughtUp), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome };
   }
 
   /** Balances as of each column's end; earnings before startDate and within the period shown apart. */
   async balanceSheet(tenant: Tenant, raw: RawQuery): Promise<Report> {
-    const { q, progress } = await this.prepare(tenant, raw);
+    const { q, caughtUp } = await this.prepare(tenant, raw);
     const n = q.columns.length;
     const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
     // Column n holds everything before the period: the opening balances.
     const openingSegments = q.start > MIN_DATE ? segmentsFor(n, MIN_DATE, addDays(q.start, -1)) : [];
-    const all = await withTenant(this.deps.db, tenant, (trx) => segmentSums(trx, tenant.workspaceId, [...segments, ...openingSegments], n + 1));
+    const { sums: all, seq } = await this.read(tenant, [...segments, ...openingSegments], n + 1);
     const opening = new Map<string, DebitCredit>();
     for (const [id, list] of all) {
       const o = list[n];
@@ -101,6 +107,6 @@ export class ReportUseCases {
     }
     const accounts = await this.accountsFor(tenant, [all]);
     const rows = balanceSheet({ accounts, opening, sums: all, columns: n, filter: q });
-    return { header: this.header('BalanceSheet', q, progress), columns: q.columns, rows };
+    return { header: this.header('BalanceSheet', q, seq, caughtUp), columns: q.columns, rows };
   }
 }
