@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrayBuffer, pdfPages } from '../../services/gateway/test/support/pdf-text.js';
 import { bankingFor } from '../../services/ledger/test/support.js';
 import { onboardBody, signedUpUser, startSystem, PASSWORD, type System } from '../support/system.js';
 import { inFreshPage, launchBrowser, logInThroughForm, TEST_MS, visible, waitForPath } from './support.js';
@@ -201,7 +202,7 @@ describe('reports screens', () => {
         expect(xlsx.name).toMatch(/\.xlsx$/);
         const { default: ExcelJS } = await import('exceljs');
         const workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+        await workbook.xlsx.load(arrayBuffer(xlsx.bytes));
         const numbersOf = (label: string) => {
           const found: number[] = [];
           workbook.worksheets[0]?.eachRow((row) => {
@@ -215,16 +216,10 @@ describe('reports screens', () => {
 
         const pdf = await download('PDF');
         expect(pdf.name).toMatch(/\.pdf$/);
-        const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-        const doc = await getDocument({ data: new Uint8Array(pdf.bytes) }).promise;
-        let text = '';
-        for (let i = 1; i <= doc.numPages; i++) {
-          const content = await (await doc.getPage(i)).getTextContent();
-          text += `${content.items.map((item) => ('str' in item ? item.str : '')).join(' ')}\n`;
-        }
-        expect(text).toContain('Net Income');
-        expect(text).toContain('2,334.25');
-        expect(text).toContain('45.50');
+        // The statement as a reader sees it: each account on its own line with its amount.
+        const lines = (await pdfPages(pdf.bytes)).flatMap((p) => p.lines.map((l) => l.text));
+        expect(lines.find((l) => l.startsWith('Net Income'))).toContain('2,334.25');
+        expect(lines.find((l) => l.includes('Meals and Entertainment'))).toContain('45.50');
       });
     },
     TEST_MS,
