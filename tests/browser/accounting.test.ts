@@ -166,6 +166,14 @@ describe('accounting screens', () => {
         await chart.getByRole('button', { name: 'Expand Cash and Cash Equivalents' }).click();
         const bankRow = chart.getByRole('row').filter({ has: page.getByRole('button', { name: 'Business Checking ••4321', exact: true }) });
         expect(await bankRow.getByRole('cell').nth(3).textContent()).toBe('$2,274.25');
+        // Balances as of the end of last year: only the dinner, in the account and in its group's total.
+        const asOf = page.getByRole('textbox', { name: 'Balances as of', exact: true });
+        await asOf.fill('');
+        await asOf.pressSequentially(`1231${year - 1}`);
+        await page.waitForURL((url) => url.searchParams.get('endDate') === `${year - 1}-12-31`);
+        await expectEventually(async () => expect(await bankRow.getByRole('cell').nth(3).textContent()).toBe('-$60.00'));
+        const cashRow = chart.getByRole('row').filter({ has: page.getByRole('button', { name: 'Cash and Cash Equivalents', exact: true }) });
+        expect(await cashRow.getByRole('cell').nth(3).textContent()).toBe('-$60.00');
         await bankRow.getByRole('button', { name: 'Business Checking ••4321', exact: true }).click();
 
         await page.waitForURL((url) => url.searchParams.get('tab') === 'ledger' && url.searchParams.has('ledgerAccount') && url.searchParams.get('endDate') === day(0));

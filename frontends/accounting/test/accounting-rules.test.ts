@@ -10,6 +10,7 @@ import {
   periodFromSearch,
   subtreeHeight,
   transactionLinkOf,
+  treeBalance,
   validateAccountForm,
   visibleChartRows,
   type AccountTreeNode,
@@ -59,6 +60,14 @@ describe('chart of accounts tree', () => {
       ['Office', 48, true, false],
       ['Travel', 48, false, false],
     ]);
+  });
+
+  it("shows a group's balance as the total of its accounts, exact to the cent", () => {
+    const a = { ...node('A', 4), balance: 0.1 };
+    const b = { ...node('B', 4), balance: 0.2 };
+    const group = { ...node('G', 3, [a, b]), balance: 1.05 };
+    expect(treeBalance(group)).toBe(1.35);
+    expect(treeBalance(a)).toBe(0.1);
   });
 
   it('finds what can expand and the way to an account', () => {

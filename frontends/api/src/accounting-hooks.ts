@@ -21,18 +21,19 @@ export const accountingQueryKeys = {
   // Under 'categories' with every other chart query (the transactions screens' category lists), so a change
   // made from either screen refreshes both.
   chart: ['categories', 'chart'] as const,
+  chartAsOf: (endDate: string | null) => ['categories', 'chart', endDate] as const,
   /** Every general-ledger query starts with this. */
   ledger: ['ledger'] as const,
   generalLedger: (startDate: string, endDate: string) => ['ledger', 'general', startDate, endDate] as const,
   ledgerLines: (ledgerAccountId: string, startDate: string, endDate: string) => ['ledger', 'lines', ledgerAccountId, startDate, endDate] as const,
 };
 
-/** GET /categories/chart-of-accounts: the tree with balances, and the accounts that may hold others. */
-export function useChartOfAccounts() {
+/** GET /categories/chart-of-accounts: the tree with balances (as of `endDate`, else today), and the accounts that may hold others. */
+export function useChartOfAccounts(endDate: string | null = null) {
   const { client } = useApiContext();
   return useQuery<ChartOfAccountsResponse, ApiError>({
-    queryKey: accountingQueryKeys.chart,
-    queryFn: ({ signal }) => client.request<ChartOfAccountsResponse>('GET', '/categories/chart-of-accounts', { signal }),
+    queryKey: accountingQueryKeys.chartAsOf(endDate),
+    queryFn: ({ signal }) => client.request<ChartOfAccountsResponse>('GET', '/categories/chart-of-accounts', { query: { endDate }, signal }),
   });
 }
 
@@ -78,7 +79,7 @@ export function useDeleteChartAccounts() {
   return useMutation<DeleteCategoriesResponse, ApiError, string[]>({
     mutationFn: (categoryIds) => client.request('DELETE', '/categories/delete', { body: { categoryIds } }),
     onSuccess: (_answer, ids) => {
-      queryClient.setQueryData<ChartOfAccountsResponse>(accountingQueryKeys.chart, (chart) => (chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart));
+      queryClient.setQueriesData<ChartOfAccountsResponse>({ queryKey: accountingQueryKeys.chart }, (chart) => (chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart));
       return refreshChart(queryClient);
     },
   });

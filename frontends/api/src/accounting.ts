@@ -63,6 +63,15 @@ export function ancestorIds(nodes: readonly AccountTreeNode[], id: string): stri
   return null;
 }
 
+/**
+ * What a row shows as its balance: its own plus its sub-accounts' (all of one class, each in the class's
+ * normal direction), summed in cents so a group's total is exact.
+ */
+export function treeBalance(node: AccountTreeNode): number {
+  const cents = (n: AccountTreeNode): number => Math.round(n.balance * 100) + n.children.reduce((t, c) => t + cents(c), 0);
+  return cents(node) / 100;
+}
+
 /** Levels under a node (0 for a leaf). */
 export function subtreeHeight(node: AccountTreeNode): number {
   return node.children.reduce((h, c) => Math.max(h, 1 + subtreeHeight(c)), 0);

@@ -118,6 +118,7 @@ export {
   periodFromSearch,
   subtreeHeight,
   transactionLinkOf,
+  treeBalance,
   validateAccountForm,
   visibleChartRows,
 } from './accounting';

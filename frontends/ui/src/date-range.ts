@@ -152,14 +152,20 @@ export interface DateRangeInputs {
 
 export type DateRangeErrors = Partial<Record<keyof DateRangeInputs, string>>;
 
-function checkOne(text: string, bounds: { min: IsoDate; max: IsoDate }): string | undefined {
+/**
+ * The message of one typed date (a single-date picker, or either input of a range): nothing before 10
+ * characters; then 'Invalid date', or the bound it passes, in MM/DD/YYYY. A disabled date is 'Invalid date'.
+ */
+export function validateDateInput(text: string, bounds: { min: IsoDate; max: IsoDate }, disabledDates: readonly IsoDate[] = []): string | undefined {
   if (text.length < DATE_INPUT_LENGTH) return undefined;
   const date = parseDateInput(text);
-  if (date === null) return dateRangeMessages.invalid;
+  if (date === null || disabledDates.includes(date)) return dateRangeMessages.invalid;
   if (date < bounds.min) return dateRangeMessages.minimum(toDateInput(bounds.min));
   if (date > bounds.max) return dateRangeMessages.maximum(toDateInput(bounds.max));
   return undefined;
 }
+
+const checkOne = validateDateInput;
 
 /**
  * Spec §5 messages of the two inputs; an input says nothing until it holds 10 characters. When both dates are

@@ -35,8 +35,8 @@ export type { Theme } from './components/Theme';
 export { CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, InfoIcon, MoonIcon, SunIcon, WarningIcon } from './icons';
 export { useForm } from './use-form';
 export type { BoundField, FormErrors } from './use-form';
-export { DateRangePicker } from './components/DateRangePicker';
-export type { DateRangePickerProps } from './components/DateRangePicker';
+export { DatePicker, DateRangePicker } from './components/DateRangePicker';
+export type { DatePickerProps, DateRangePickerProps } from './components/DateRangePicker';
 export {
   CUSTOM_DATE,
   DATE_INPUT_LENGTH,
@@ -57,6 +57,7 @@ export {
   shiftMonth,
   toDateInput,
   todayIso,
+  validateDateInput,
   validateDateRangeInputs,
   yearList,
 } from './date-range';

@@ -14,6 +14,7 @@ import {
   rangeFromInputs,
   shiftMonth,
   toDateInput,
+  validateDateInput,
   validateDateRangeInputs,
   yearList,
 } from '../src/index';
@@ -116,6 +117,18 @@ describe('date range messages (spec §5)', () => {
     expect(rangeFromInputs({ start: '11/01/2026', end: '11/23/2026' }, today)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-23' });
     expect(rangeFromInputs({ start: '11/05/2026', end: '11/05/2026' }, today)).toEqual({ startDate: '2026-11-05', endDate: '2026-11-05' });
     expect(rangeFromInputs({ start: '11/24/2026', end: '11/24/2026' }, today)).toBeNull();
+  });
+});
+
+describe('single date input (spec §2, §5)', () => {
+  const bounds = { min: '2026-01-01', max: '2026-12-31' };
+  it('says nothing before 10 characters, then the first rule broken', () => {
+    expect(validateDateInput('02/3', bounds)).toBeUndefined();
+    expect(validateDateInput('02/30/2026', bounds)).toBe('Invalid date');
+    expect(validateDateInput('12/31/2025', bounds)).toBe('Minimum selectable date is 01/01/2026');
+    expect(validateDateInput('01/01/2027', bounds)).toBe('Maximum selectable date is 12/31/2026');
+    expect(validateDateInput('03/15/2026', bounds)).toBeUndefined();
+    expect(validateDateInput('03/15/2026', bounds, ['2026-03-15'])).toBe('Invalid date');
   });
 });
 

@@ -5,14 +5,15 @@ import {
   describeError,
   expandableIds,
   ledgerSearch,
+  treeBalance,
   useChartOfAccounts,
   useCurrentUser,
   visibleChartRows,
   type AccountTreeNode,
 } from '@ledgerline/api';
-import { Button, Card, ChevronDownIcon, EmptyState, Menu, Spinner, cx, formatMoney } from '@ledgerline/ui';
+import { Button, Card, ChevronDownIcon, DatePicker, EmptyState, Menu, Spinner, cx, formatMoney, todayIso } from '@ledgerline/ui';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AccountFormDialog, DeleteAccountDialog, MoveAccountDialog } from './AccountDialogs';
 import { defaultPeriod } from './period';
 
@@ -23,7 +24,10 @@ const hasLedger = (node: AccountTreeNode) => node.level >= 3;
 
 /** /accounting?tab=coa: the chart of accounts tree with balances; add, edit, move and remove accounts. */
 export function ChartOfAccountsTab() {
-  const chart = useChartOfAccounts();
+  const [params, setParams] = useSearchParams();
+  // Balances as of `endDate` in the URL (spec §2 query parameters), else today.
+  const asOf = /^\d{4}-\d{2}-\d{2}$/.test(params.get('endDate') ?? '') ? params.get('endDate') : null;
+  const chart = useChartOfAccounts(asOf);
   const navigate = useNavigate();
   const role = useCurrentUser()?.role ?? 'Viewer';
   const editable = canEdit(role);
@@ -52,9 +56,16 @@ export function ChartOfAccountsTab() {
   return (
     <Card
       title="Chart of Accounts"
-      description="Every account of your books in four levels, with its balance today."
+      description={asOf === null ? 'Every account of your books in four levels, with its balance today.' : 'Every account of your books in four levels, with its balance at the end of the day chosen.'}
       actions={
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <DatePicker
+            label="Balances as of"
+            name="asOf"
+            className="w-44"
+            value={asOf ?? todayIso()}
+            onChange={(date) => setParams(new URLSearchParams({ tab: 'coa', endDate: date }))}
+          />
           <Button variant="ghost" size="sm" onClick={() => setExpanded(new Set(expandableIds(nodes)))} disabled={nodes.length === 0}>
             Expand all
           </Button>
@@ -145,7 +156,7 @@ export function ChartOfAccountsTab() {
                   </td>
                   <td className="px-3 py-1.5 font-mono text-xs text-slate-600 tabular-nums dark:text-slate-400">{node.coaId}</td>
                   <td className="px-3 py-1.5 text-slate-600 dark:text-slate-400">{node.type}</td>
-                  <td className={cx('px-3 py-1.5 text-right tabular-nums', node.balance < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100')}>{formatMoney(node.balance)}</td>
+                  <BalanceCell balance={treeBalance(node)} total={hasChildren} />
                   <td className="px-6 py-1 text-right">
                     {node.level > 1 && (
                       <RowActions node={node} editable={editable} onAction={setAction} />
@@ -162,6 +173,15 @@ export function ChartOfAccountsTab() {
       {action?.kind === 'move' && <MoveAccountDialog open onClose={() => setAction(null)} parents={parents} account={action.account} onSaved={reveal} />}
       {action?.kind === 'delete' && <DeleteAccountDialog open onClose={() => setAction(null)} account={action.account} />}
     </Card>
+  );
+}
+
+/** A group's balance is the total of its accounts (shown in semibold); an account's is its own. */
+function BalanceCell({ balance, total }: { balance: number; total: boolean }) {
+  return (
+    <td className={cx('px-3 py-1.5 text-right tabular-nums', total && 'font-semibold', balance < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100')}>
+      {formatMoney(balance)}
+    </td>
   );
 }
 

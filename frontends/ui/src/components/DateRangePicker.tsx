@@ -21,6 +21,7 @@ import {
   shiftMonth,
   toDateInput,
   todayIso,
+  validateDateInput,
   validateDateRangeInputs,
   yearList,
   yearMonthOf,
@@ -203,6 +204,114 @@ function RangeEditor({
         </div>
       </div>
     </div>
+  );
+}
+
+function CalendarIcon({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="3.5" y="5" width="17" height="15" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </svg>
+  );
+}
+
+export interface DatePickerProps {
+  label: string;
+  name: string;
+  /** The date, YYYY-MM-DD, or null while none is chosen. */
+  value: IsoDate | null;
+  /** Called with YYYY-MM-DD once a complete, valid date is typed or a day is picked. */
+  onChange: (date: IsoDate) => void;
+  /** Defaults to the local date; the default bounds (spec §9) follow it. */
+  today?: IsoDate;
+  /** Defaults to four years before today. */
+  min?: IsoDate;
+  /** Defaults to today. */
+  max?: IsoDate;
+  disabledDates?: readonly IsoDate[];
+  required?: boolean;
+  /** A message from the form (e.g. a required field left empty); the date's own messages come first. */
+  error?: string | undefined;
+  className?: string;
+}
+
+/**
+ * Spec §2/§5 single-date picker: a MM/DD/YYYY input (slashes inserted while typing, its messages once 10
+ * characters are in) and a calendar button opening the same one-month, Sunday-first calendar with a year list.
+ */
+export function DatePicker({ label, name, value, onChange, today: todayProp, min, max, disabledDates = [], required, error, className }: DatePickerProps) {
+  const today = todayProp ?? todayIso();
+  const defaults = dateBounds(today);
+  const bounds = { min: min ?? defaults.min, max: max ?? defaults.max };
+  const [text, setText] = useState(value === null ? '' : toDateInput(value));
+  // A value set from outside (a reset, a preset) replaces what is typed.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value === null ? '' : toDateInput(value));
+  }
+  const message = validateDateInput(text, bounds, disabledDates) ?? error;
+  const [view, setView] = useState(() => yearMonthOf(value ?? (today < bounds.max ? today : bounds.max)));
+
+  const accept = (date: IsoDate) => {
+    setShown(date);
+    onChange(date);
+  };
+
+  return (
+    <Popover className={className}>
+      {({ close }) => (
+        <>
+          <TextField
+            label={label}
+            name={name}
+            required={required}
+            placeholder="MM/DD/YYYY"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={DATE_INPUT_LENGTH}
+            value={text}
+            error={message}
+            onChange={(e) => {
+              const next = formatDateInput(e.target.value, text);
+              setText(next);
+              const date = parseDateInput(next);
+              if (date !== null && validateDateInput(next, bounds, disabledDates) === undefined) {
+                setView(yearMonthOf(date));
+                accept(date);
+              }
+            }}
+            trailing={
+              <PopoverButton
+                aria-label={`Choose ${label} from a calendar`}
+                className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus:outline-none data-focus:ring-2 data-focus:ring-brand-500/40 dark:text-slate-400 dark:hover:bg-slate-800"
+              >
+                <CalendarIcon className="size-4" />
+              </PopoverButton>
+            }
+          />
+          <PopoverPanel
+            anchor="bottom end"
+            focus
+            className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-xl [--anchor-gap:6px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+          >
+            <Calendar
+              view={view}
+              onView={setView}
+              selected={{ start: value, end: value }}
+              bounds={bounds}
+              disabledDates={disabledDates}
+              onPick={(date) => {
+                setText(toDateInput(date));
+                accept(date);
+                close();
+              }}
+            />
+          </PopoverPanel>
+        </>
+      )}
+    </Popover>
   );
 }
 
