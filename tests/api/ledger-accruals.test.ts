@@ -140,6 +140,12 @@ describe('POST /transactions/create-accrual', () => {
     expect(wrongType).toMatchObject({ status: 400, body: { errors: [{ field: 'accrualStartDate' }] } });
     expect((await txn(t, -300)).category.name).toBe('Uncategorised Expense');
     expect((await h.api('GET', `/transactions/accrual-schedule?transactionId=${insurance.id}`, { tenant: t })).status).toBe(404);
+    // Amounts that cannot be spread: 0.00, and 0.05 over twelve months.
+    await t.banking.add(checking, { amountCents: 0, date: START, name: 'Card check', merchantName: 'Verify' });
+    await t.banking.add(checking, { amountCents: -5, date: START, name: 'Tiny fee', merchantName: 'Bank' });
+    await h.transactions(t, 8);
+    await bad({ ...good, transactionId: (await txn(t, 0)).id }, 'transactionId', 'A transaction of 0.00 cannot be accrued');
+    await bad({ ...good, transactionId: (await txn(t, -0.05)).id }, 'accrualEndDate', 'The amount is too small to spread over 12 months (at least 0.01 a month)');
   });
 
   it("another workspace's transaction or category answers 404; a Viewer gets 403", async () => {
@@ -272,7 +278,7 @@ describe('GET and DELETE /transactions/accrual-schedule', () => {
     expect(r.body).toMatchObject({ message: 'Transaction has been updated successfully.', transaction: { id: saas.id, isAccruedParent: false, category: { name: 'Uncategorised Expense' } } });
     expect(await balanceOf('Prepaid Expenses')).toBe(0);
     expect(await balanceOf('Software and Subscriptions')).toBe(0);
-    expect(await balanceOf('Checking ••1234')).toBe(-1200 + 600 - 300 - 90 - 50 - 24);
+    expect(await balanceOf('Checking ••1234')).toBeCloseTo(-1200 + 600 - 300 - 90 - 50 - 24 - 0.05, 2);
     expect((await h.api('GET', path, { tenant: t })).status).toBe(404);
     expect((await h.api('DELETE', path, { tenant: t })).body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_NOT_ACCRUED' });
     // A plain transaction again: it can be categorised.
