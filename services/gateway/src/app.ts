@@ -16,6 +16,7 @@ import { registerSchemas } from './http/schemas.js';
 import { gatewaySchemaController } from './http/validation.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
+import { registerExportRoutes } from './routes/exports.js';
 import { registerLedgerRoutes, type LedgerClient } from './routes/ledger.js';
 import { registerReportingRoutes, type ReportingClient } from './routes/reporting.js';
 
@@ -153,6 +154,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerBankingRoutes(app, { banking });
   await registerLedgerRoutes(app, { ledger });
   await registerReportingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
+  await registerExportRoutes(app, { ledger, reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
 
   return app;
 }

@@ -12,7 +12,7 @@ import { plainAmount, statementAmount } from '../src/exports/money.js';
 import { statementPdf } from '../src/exports/pdf.js';
 import { balanceSheetStatement, profitLossStatement, type Statement } from '../src/exports/statement.js';
 import { AMOUNT_FORMAT, statementXlsx } from '../src/exports/xlsx.js';
-import { pdfPages } from './support/pdf-text.js';
+import { arrayBuffer, pdfPages } from './support/pdf-text.js';
 
 type RowInit = { name: string; rowType: string; amounts: bigint[]; coaId?: number; children?: ReportRow[] };
 const row = ({ name, rowType, amounts, coaId = 0, children = [] }: RowInit) =>
@@ -104,8 +104,42 @@ describe('the statement layout', () => {
     ]);
   });
 
+  it("a balance sheet's own totals close its sections, with the rows between them inside", () => {
+    const checking = row({ name: 'Checking', rowType: 'account', coaId: 10100, amounts: [175_450n] });
+    const clearing = row({ name: 'Clearing', rowType: 'account', coaId: 90100, amounts: [-50n] });
+    const obe = row({ name: 'Opening Balance Equity', rowType: 'account', coaId: 30100, amounts: [100n] });
+    const sheet = balanceSheetStatement(create(GetBalanceSheetResponseSchema, {
+      header: { startDate: '2026-01-01', endDate: '2026-02-28' },
+      columns: [{ label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' }],
+      rows: [
+        row({ name: 'Assets', rowType: 'section', amounts: [175_450n], children: [checking] }),
+        row({ name: 'Transfer', rowType: 'section', amounts: [-50n], children: [clearing] }),
+        row({ name: 'Total Assets', rowType: 'summary', amounts: [175_400n] }),
+        row({ name: 'Liability', rowType: 'section', amounts: [0n] }),
+        row({ name: 'Equity', rowType: 'section', amounts: [100n], children: [obe] }),
+        row({ name: 'Net Income', rowType: 'computed', amounts: [175_300n] }),
+        row({ name: 'Total Equity', rowType: 'summary', amounts: [175_400n] }),
+        row({ name: 'Total Liabilities and Equity', rowType: 'summary', amounts: [175_400n] }),
+      ],
+    }), 'A');
+    expect(sheet.lines.map((l) => [l.label, l.depth, l.kind, l.amountsCents?.[0] ?? null])).toEqual([
+      ['Assets', 0, 'heading', null],
+      ['Checking', 1, 'account', 175_450n],
+      ['Transfer', 1, 'heading', null],
+      ['Clearing', 2, 'account', -50n],
+      ['Total Transfer', 1, 'total', -50n],
+      ['Total Assets', 0, 'summary', 175_400n],
+      ['Liability', 0, 'total', 0n],
+      ['Equity', 0, 'heading', null],
+      ['Opening Balance Equity', 1, 'account', 100n],
+      ['Net Income', 1, 'account', 175_300n],
+      ['Total Equity', 0, 'summary', 175_400n],
+      ['Total Liabilities and Equity', 0, 'summary', 175_400n],
+    ]);
+  });
+
   it('one period has no Total column; a balance sheet of one column reads "As of"', () => {
-    const single = profitLossStatement({ ...pnl, columns: [{ label: 'Total', startDate: '2026-01-01', endDate: '2026-02-28' }], rows: [row({ name: 'Net Income', rowType: 'summary', amounts: [5n] })] }, 'A');
+    const single = profitLossStatement({ ...pnl, columns: [{ label: 'Total' }], rows: [row({ name: 'Net Income', rowType: 'summary', amounts: [5n] })] }, 'A');
     expect(single.columns).toEqual(['Total']);
     expect(single.lines[0]?.amountsCents).toEqual([5n]);
     const bs = balanceSheetStatement(create(GetBalanceSheetResponseSchema, { header: { startDate: '2026-01-01', endDate: '2026-02-28' }, columns: [{ label: 'Total', endDate: '2026-02-28' }], rows: [] }), 'A');
@@ -133,7 +167,7 @@ describe('CSV', () => {
 describe('XLSX', () => {
   it('number cells with the amount format, indented names, bold totals, the title block', async () => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await statementXlsx(statement));
+    await wb.xlsx.load(arrayBuffer(await statementXlsx(statement)));
     const ws = wb.worksheets[0];
     if (!ws) throw new Error('no worksheet');
     expect(ws.name).toBe('Profit and Loss');

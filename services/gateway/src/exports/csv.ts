@@ -43,7 +43,7 @@ export const ledgerLineCsvRow = (l: LedgerLine): string =>
     l.debitCents, l.creditCents, l.ledgerAmountCents, l.ledgerRunningBalanceCents, l.journalEntryId || null, l.transactionId || null,
   ]);
 
-export const TRANSACTIONS_HEADER = ['Date', 'Description', 'Biller', 'Category', 'Category code', 'Debit account', 'Credit account', 'Amount', 'Currency', 'Finalized', 'Split', 'Pending', 'Transaction id'] as const;
+export const TRANSACTIONS_HEADER = ['Date', 'Memo', 'Biller', 'Category', 'Category code', 'Debit account', 'Credit account', 'Amount', 'Currency', 'Finalized', 'Split', 'Pending', 'Transaction id'] as const;
 export const transactionCsvRow = (t: Transaction): string =>
   csvRow([
     t.date, t.memo, t.biller?.name ?? null, t.category?.name ?? null, t.category?.coaId || null, t.debitAccount?.name ?? null, t.creditAccount?.name ?? null,

@@ -53,31 +53,44 @@ export const isBold = (kind: LineKind): boolean => kind === 'total' || kind === 
  * The report tree as statement lines, the way an accountant lays it out: a row with accounts under it
  * becomes a heading, its accounts one level deeper, then "Total <name>" with the row's own amounts (which
  * include the accounts below). When a parent account also has postings of its own, they show as a line
- * with the parent's name, so the lines above each total add up to it.
+ * with the parent's name, so the lines above each total add up to it. When the report itself closes a
+ * section further down ("Assets" … "Total Assets", with Transfer between; "Equity" … "Total Equity",
+ * with the computed earnings between), the rows in between go inside the section and the report's total
+ * closes it.
  */
 export function statementLines(rows: readonly ReportRow[], extraTotal: boolean, depth = 0): StatementLine[] {
   const out: StatementLine[] = [];
   const amounts = (r: ReportRow) => (extraTotal ? [...r.amountsCents, r.totalCents] : [...r.amountsCents]);
-  for (const r of rows) {
-    const code = r.coaId === 0 ? null : r.coaId;
-    if (r.children.length === 0) {
+  const line = (r: ReportRow, label: string, lineDepth: number, kind: LineKind, cents: bigint[] | null): StatementLine =>
+    ({ label, code: r.coaId === 0 || kind === 'total' ? null : r.coaId, depth: lineDepth, kind, amountsCents: cents });
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as ReportRow;
+    const closing = r.rowType === 'section' ? rows.findIndex((x, j) => j > i && x.rowType === 'summary' && x.name === `Total ${r.name}`) : -1;
+    if (r.children.length === 0 && closing < 0) {
       const kind: LineKind = r.rowType === 'summary' ? 'summary' : r.rowType === 'section' ? 'total' : 'account';
-      out.push({ label: r.name, code, depth, kind, amountsCents: amounts(r) });
+      out.push(line(r, r.name, depth, kind, amounts(r)));
       continue;
     }
-    out.push({ label: r.name, code, depth, kind: 'heading', amountsCents: null });
+    out.push(line(r, r.name, depth, 'heading', null));
     out.push(...statementLines(r.children, extraTotal, depth + 1));
-    const own = amounts(r).map((v, i) => v - r.children.reduce((s, c) => s + (amounts(c)[i] ?? 0n), 0n));
-    if (own.some((v) => v !== 0n)) out.push({ label: r.name, code, depth: depth + 1, kind: 'account', amountsCents: own });
-    out.push({ label: `Total ${r.name}`, code: null, depth, kind: r.rowType === 'summary' ? 'summary' : 'total', amountsCents: amounts(r) });
+    const own = amounts(r).map((v, k) => v - r.children.reduce((sum, c) => sum + (amounts(c)[k] ?? 0n), 0n));
+    if (own.some((v) => v !== 0n)) out.push(line(r, r.name, depth + 1, 'account', own));
+    if (closing < 0) {
+      out.push(line(r, `Total ${r.name}`, depth, r.rowType === 'summary' ? 'summary' : 'total', amounts(r)));
+      continue;
+    }
+    const total = rows[closing] as ReportRow;
+    out.push(...statementLines(rows.slice(i + 1, closing), extraTotal, depth + 1));
+    out.push(line(total, total.name, depth, 'summary', amounts(total)));
+    i = closing;
   }
   return out;
 }
 
 interface ReportAnswer {
-  header?: ReportHeader | undefined;
-  columns: ReportColumn[];
-  rows: ReportRow[];
+  header?: Pick<ReportHeader, 'startDate' | 'endDate'> | undefined;
+  columns: readonly Pick<ReportColumn, 'label'>[];
+  rows: readonly ReportRow[];
 }
 
 /** The profit and loss as a statement; more than one period gets a Total column (the report's row totals). */

@@ -89,7 +89,7 @@ export const BalanceSheetResponseSchema = {
   additionalProperties: false,
 } as const;
 
-const REPORT_QUERY = {
+export const REPORT_QUERY = {
   type: 'object',
   properties: {
     startDate: q('YYYY-MM-DD; default: 1 January of endDate\'s year.'),
@@ -103,7 +103,12 @@ const REPORT_QUERY = {
   },
 } as const;
 
-interface ReportQueryString { startDate?: string; endDate?: string; breakdown?: string; periodicity?: string; groups?: string; tags?: string; excludeZeroes?: string; seq?: string }
+export interface ReportQueryString { startDate?: string; endDate?: string; breakdown?: string; periodicity?: string; groups?: string; tags?: string; excludeZeroes?: string; seq?: string }
+
+/** The report query as the ReportingService takes it (the exports send the same query). */
+export const reportQuery = (x: ReportQueryString) => ({
+  startDate: x.startDate ?? '', endDate: x.endDate ?? '', breakdown: x.breakdown ?? '', periodicity: x.periodicity ?? '', groups: x.groups ?? '', tags: x.tags ?? '', excludeZeroes: x.excludeZeroes ?? '', seq: x.seq ?? '',
+});
 
 /** Cents (int64) to decimal dollars with 2 places. */
 const dollars = (cents: bigint) => Number(cents) / 100;
@@ -126,10 +131,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
   for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema]) app.addSchema(schema);
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: REPORT_QUERY };
   const READ = { auth: { workspace: 'required' as const } };
-  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => {
-    const x = req.query;
-    return [{ query: { startDate: x.startDate ?? '', endDate: x.endDate ?? '', breakdown: x.breakdown ?? '', periodicity: x.periodicity ?? '', groups: x.groups ?? '', tags: x.tags ?? '', excludeZeroes: x.excludeZeroes ?? '', seq: x.seq ?? '' } }, { headers: authOf(req).rpcHeaders }] as const;
-  };
+  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => [{ query: reportQuery(req.query) }, { headers: authOf(req).rpcHeaders }] as const;
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/profit-loss/v3',

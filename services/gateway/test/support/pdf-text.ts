@@ -36,3 +36,6 @@ export async function pdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
   await doc.destroy();
   return pages;
 }
+
+/** A Buffer's bytes as the ArrayBuffer readers such as exceljs take. */
+export const arrayBuffer = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
