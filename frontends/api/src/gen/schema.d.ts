@@ -843,6 +843,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/income-expense/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profit and loss (same query as /financial-data/profit-loss/v3) as CSV */
+        get: operations["exportProfitLossCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance-sheet/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The balance sheet (same query as /financial-data/balance-sheet/v2) as CSV */
+        get: operations["exportBalanceSheetCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/income-expense/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profit and loss (same query as /financial-data/profit-loss/v3) as XLSX */
+        get: operations["exportProfitLossXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance-sheet/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The balance sheet (same query as /financial-data/balance-sheet/v2) as XLSX */
+        get: operations["exportBalanceSheetXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/income-expense/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The profit and loss (same query as /financial-data/profit-loss/v3) as PDF */
+        get: operations["exportProfitLossPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/balance-sheet/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The balance sheet (same query as /financial-data/balance-sheet/v2) as PDF */
+        get: operations["exportBalanceSheetPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/general-ledger/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account's opening balance, debits, credits and closing balance for the period as CSV; with ledgerAccountId, that account's lines with running balances */
+        get: operations["exportGeneralLedgerCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workspace transactions with the filters of GET /transactions/v2, every page, as CSV */
+        get: operations["exportTransactionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3580,6 +3716,382 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheetResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportProfitLossCsv: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profit and loss, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportBalanceSheetCsv: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance sheet, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportProfitLossXlsx: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profit and loss, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportBalanceSheetXlsx: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance sheet, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportProfitLossPdf: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profit and loss, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportBalanceSheetPdf: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance sheet, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportGeneralLedgerCsv: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+                ledgerAccountId?: string;
+                fetchBankAccountTransaction?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The general ledger, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportTransactionsCsv: {
+        parameters: {
+            query?: {
+                accountId?: string;
+                startDate?: string;
+                endDate?: string;
+                billers?: string;
+                categories?: string;
+                description?: string;
+                amount?: number;
+                minAmount?: number;
+                maxAmount?: number;
+                flow?: string;
+                finalization?: string;
+                order?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transactions, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
