@@ -182,6 +182,25 @@ describe('POST /transactions/create-accrual', () => {
   });
 });
 
+describe('spec §4 order for accruals', () => {
+  it('linked to a document first, then finalized, then synced: the first match answers', async () => {
+    const insurance = await txn(t, -300);
+    const software = await categoryId(t, 'Software and Subscriptions');
+    const body = { transactionId: insurance.id, accrualStartDate: START, accrualEndDate: END, accrualCategory: 'Prepaid Expenses', recogniseCategoryId: software };
+    // Links and sync states belong to later issues (bills, the accounting package): set them as those will.
+    const set = (patch: Record<string, unknown>) => h.ledger.db.adminDb('workspace_transactions').where({ id: insurance.id }).update(patch);
+    const code = async () => (await h.api('POST', '/transactions/create-accrual', { tenant: t, body })).body;
+    await set({ entity_type: 'Bill', entity_id: insurance.id, is_finalized: true, qbo_synced: true });
+    expect(await code()).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_LINKED', message: 'This transaction is linked to a bill and cannot be edited here' });
+    await set({ entity_type: null, entity_id: null });
+    expect((await code()).appErrorCode).toBe('TRANSACTION_FINALIZED');
+    await set({ is_finalized: false });
+    expect(await code()).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_SYNCED', message: 'This transaction is synced to the accounting package. Un-sync it before editing' });
+    await set({ qbo_synced: false });
+    expect((await txn(t, -300)).isAccruedParent).toBe(false);
+  });
+});
+
 describe('PATCH /transactions/update-accrual', () => {
   it("changes month amounts (adding up within 0.01) and the recognise category: 'Transaction has been updated successfully.'", async () => {
     const domains = await txn(t, -24);
