@@ -36,7 +36,7 @@ beforeAll(async () => {
   imported = await importBankTransactions(system, token, 60);
   const review = await system.api('GET', '/transactions/v2?finalization=nonFinalized&take=20', { token });
   outflows = (review.body.data as Txn[]).filter((t) => t.amount <= -2);
-  if (outflows.length < 4) throw new Error(`the sandbox's first page has ${outflows.length} outflows of $2 or more; the tests need 4`);
+  if (outflows.length < 5) throw new Error(`the sandbox's first page has ${outflows.length} outflows of $2 or more; the tests need 5`);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -197,6 +197,54 @@ describe('/transactions', () => {
       await visible(finalized.getByRole('button', { name: `Un-finalize ${describeTxn(t)}`, exact: true }));
     });
     expect((await transaction(t.id)).isTransactionFinalized).toBe(true);
+  }, TEST_MS);
+});
+
+describe('accruals', () => {
+  it('accrues a transaction over three months from the drawer, shows the schedule, and deletes the accrual', async () => {
+    const t = outflows[4] as Txn;
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await openTransactions(page, 'review');
+      await (await visible(row(page, t))).getByRole('button', { name: `Details of ${describeTxn(t)}` }).click();
+      const drawer = page.getByRole('dialog', { name: describeTxn(t) });
+      await visible(drawer.getByRole('heading', { name: describeTxn(t) }));
+      await drawer.getByRole('button', { name: 'Accrue', exact: true }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Accrue transaction' });
+      await visible(dialog.getByRole('heading', { name: 'Accrue transaction' }));
+      await dialog.getByLabel('Start date').fill('2026-01-01');
+      await dialog.getByLabel('End date').fill('2025-12-01');
+      await chooseCategory(page, dialog.getByRole('combobox', { name: 'Recognise into' }), 'software', 'Software and Subscriptions');
+      await dialog.getByRole('button', { name: 'Accrue', exact: true }).click();
+      await visible(dialog.getByText('End date cannot be less than Start date', { exact: true }));
+      await dialog.getByLabel('End date').fill('2026-03-31');
+      await dialog.getByRole('button', { name: 'Accrue', exact: true }).click();
+      // Shown while the schedule dialog is open, which hides the rest of the page from the accessibility tree.
+      await visible(page.locator('[data-notice-type="success"]').filter({ hasText: 'Transaction has been accrued successfully.' }));
+
+      // The schedule the server booked: three months that add up to the transaction.
+      const preview = page.getByRole('dialog', { name: 'Accrual schedule' });
+      const months = preview.getByRole('table', { name: 'Accrual schedule' }).locator('tbody tr');
+      await expect.poll(() => months.count(), { timeout: STEP_MS }).toBe(3);
+      const amounts = await months.evaluateAll((rows) => rows.map((r) => Number((r.children[1]?.textContent ?? '').replace(/[$,]/g, ''))));
+      expect(Math.round(amounts.reduce((a, b) => a + b, 0) * 100)).toBe(Math.round(Math.abs(t.amount) * 100));
+      await preview.getByRole('button', { name: 'Done' }).click();
+
+      const accrual = await visible(drawer.getByRole('region', { name: 'Accrual' }));
+      await visible(accrual.getByText('Prepaid Expenses', { exact: true }));
+      await visible(accrual.getByText('Software and Subscriptions', { exact: true }));
+      // Accrued, the transaction's category cannot be changed on its own.
+      await visible(drawer.getByText('This transaction is accrued. Edit or stop its accrual instead'));
+
+      await accrual.getByRole('button', { name: 'Delete accrual' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete the accrual?' });
+      await confirm.getByRole('button', { name: 'Delete accrual' }).click();
+      await visible(notice(page, 'status', 'Transaction has been updated successfully.'));
+      await accrual.waitFor({ state: 'detached' });
+      await visible(drawer.getByRole('button', { name: 'Accrue', exact: true }));
+    });
+    const after = await transaction(t.id);
+    expect(after).toMatchObject({ isAccruedParent: false, category: { name: t.category?.name } });
   }, TEST_MS);
 });
 

@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from '@ledgerline/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SPLIT_SUM_MESSAGE, formatTxnDate, shouldFetchNextPage, splitRemainder, throttle, validateSplit } from '../src/transactions/rules';
+import { SPLIT_SUM_MESSAGE, formatTxnDate, shouldFetchNextPage, splitRemainder, throttle, validateAccrual, validateSplit } from '../src/transactions/rules';
 
 describe('infinite scroll (spec §9)', () => {
   it('asks for the next page once the rest of the page is within 2.2 viewports, not before', () => {
@@ -77,6 +77,21 @@ describe('split', () => {
     expect(problems?.parts[0]).toEqual({});
     expect(problems?.parts[1]).toEqual({ amount: 'Amount must be greater than 0', categoryId: 'Category cannot be empty' });
     expect(validateSplit(-100, [part('100')])?.sum).toBe('A split needs at least two parts');
+  });
+});
+
+describe('accrual form', () => {
+  const draft = { startDate: '2026-01-01', endDate: '2026-12-31', accrualCategory: 'Prepaid Expenses' as const, recogniseCategoryId: 'c1' };
+
+  it('needs both dates, an end not before the start, and a category to recognise into', () => {
+    expect(validateAccrual(draft)).toEqual({});
+    expect(validateAccrual({ ...draft, endDate: '2026-01-01' })).toEqual({});
+    expect(validateAccrual({ ...draft, endDate: '2025-12-31' })).toEqual({ endDate: 'End date cannot be less than Start date' });
+    expect(validateAccrual({ ...draft, startDate: '', endDate: '', recogniseCategoryId: null })).toEqual({
+      startDate: 'Start date is required',
+      endDate: 'End date is required',
+      recogniseCategoryId: 'Category cannot be empty',
+    });
   });
 });
 
@@ -180,6 +195,15 @@ describe('spec §4 restrictions, first match wins', () => {
     expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null })?.code).toBe('TRANSACTION_SYNCED');
     expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null, qboSynced: false })?.code).toBe('TRANSACTION_ACCRUED');
     expect(transactionRestriction(txn({ isSplittedParent: true }))?.message).toBe('This transaction is split. Edit its split instead');
+  });
+
+  it("lets an accrued transaction's accrual be edited, stopped or deleted, but nothing else of it", () => {
+    const accrued = txn({ isAccruedParent: true });
+    expect(transactionRestriction(accrued)?.code).toBe('TRANSACTION_ACCRUED');
+    expect(transactionRestriction(accrued, { splitting: true })?.code).toBe('TRANSACTION_ACCRUED');
+    expect(transactionRestriction(accrued, { accrual: true })).toBeNull();
+    // Earlier rules still apply to the accrual itself: un-finalize first.
+    expect(transactionRestriction({ ...accrued, isTransactionFinalized: true }, { accrual: true })?.code).toBe('TRANSACTION_FINALIZED');
   });
 
   it('lets a split transaction edit its split, but never a part, an accrual entry or an opening balance', () => {

@@ -3,11 +3,14 @@ import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import {
   transactionsQuery,
+  type AccrualResponse,
+  type AccrualSchedule,
   type BillersResponse,
   type BulkUpdateTransactionsBody,
   type CategoriesResponse,
   type Category,
   type CategoryResponse,
+  type CreateAccrualBody,
   type CreateCategoryBody,
   type FinalizeTransactionsBody,
   type FinalizeTransactionsResponse,
@@ -19,6 +22,7 @@ import {
   type TransactionUpdatedResponse,
   type TransactionsPage,
   type TransactionsUpdatedResponse,
+  type UpdateAccrualBody,
   type UpdateSplitBody,
 } from './ledger';
 
@@ -32,6 +36,7 @@ export const ledgerQueryKeys = {
   transactionList: (tab: TransactionTab, filters: TransactionFilters) => ['transactions', 'list', tab, filters] as const,
   transaction: (id: string) => ['transactions', 'detail', id] as const,
   auditLogs: (id: string) => ['transactions', 'audit-logs', id] as const,
+  accrualSchedule: (id: string) => ['transactions', 'accrual-schedule', id] as const,
 };
 
 const enc = encodeURIComponent;
@@ -158,5 +163,63 @@ export function useUpdateSplit() {
   return useMutation<TransactionUpdatedResponse, ApiError, UpdateSplitBody>({
     mutationFn: (body) => client.request('POST', '/transactions/update-split', { body }),
     onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+  });
+}
+
+/** GET /transactions/accrual-schedule of an accrued transaction; null disables it. */
+export function useAccrualSchedule(transactionId: string | null) {
+  const { client } = useApiContext();
+  return useQuery<AccrualSchedule, ApiError>({
+    queryKey: ledgerQueryKeys.accrualSchedule(transactionId ?? ''),
+    queryFn: ({ signal }) => client.request('GET', '/transactions/accrual-schedule', { query: { transactionId }, signal }),
+    enabled: transactionId !== null,
+  });
+}
+
+function afterAccrualChanged(queryClient: QueryClient, answer: AccrualResponse): void {
+  queryClient.setQueryData(ledgerQueryKeys.accrualSchedule(answer.transaction.id), answer.schedule);
+  afterTransactionsChanged(queryClient, [answer.transaction]);
+}
+
+/** POST /transactions/create-accrual: the answer carries the schedule (every month, already in the books). */
+export function useCreateAccrual() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<AccrualResponse, ApiError, CreateAccrualBody>({
+    mutationFn: (body) => client.request('POST', '/transactions/create-accrual', { body }),
+    onSuccess: (answer) => afterAccrualChanged(queryClient, answer),
+  });
+}
+
+/** PATCH /transactions/update-accrual. */
+export function useUpdateAccrual() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<AccrualResponse, ApiError, UpdateAccrualBody>({
+    mutationFn: (body) => client.request('PATCH', '/transactions/update-accrual', { body }),
+    onSuccess: (answer) => afterAccrualChanged(queryClient, answer),
+  });
+}
+
+/** PATCH /transactions/stop-accrual/{id}: later months are recognised today. */
+export function useStopAccrual() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<AccrualResponse, ApiError, string>({
+    mutationFn: (transactionId) => client.request('PATCH', `/transactions/stop-accrual/${enc(transactionId)}`),
+    onSuccess: (answer) => afterAccrualChanged(queryClient, answer),
+  });
+}
+
+/** DELETE /transactions/accrual-schedule: every month reversed, the transaction booked to its category again. */
+export function useDeleteAccrual() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<TransactionUpdatedResponse, ApiError, string>({
+    mutationFn: (transactionId) => client.request('DELETE', '/transactions/accrual-schedule', { query: { transactionId } }),
+    onSuccess: (answer) => {
+      queryClient.removeQueries({ queryKey: ledgerQueryKeys.accrualSchedule(answer.transaction.id) });
+      afterTransactionsChanged(queryClient, [answer.transaction]);
+    },
   });
 }

@@ -24,6 +24,18 @@ export type UpdateSplitBody = Schemas['UpdateSplitBody'];
 export type TransactionAuditLogsResponse = Schemas['TransactionAuditLogsResponse'];
 export type TransactionAuditLog = TransactionAuditLogsResponse['data'][number];
 export type FinalizeTransactionsResponse = OperationResult<'finalizeTransactions'>;
+export type AccrualSchedule = Schemas['AccrualSchedule'];
+export type AccrualMonth = AccrualSchedule['accruedChildren'][number];
+export type AccrualCategory = AccrualSchedule['accrualCategory'];
+export type CreateAccrualBody = Schemas['CreateAccrualBody'];
+export type UpdateAccrualBody = Schemas['UpdateAccrualBody'];
+export type AccrualResponse = Schemas['AccrualResponse'];
+
+/** Spec §3 Accrual: where an accrued transaction waits before it is recognised month by month. */
+export const ACCRUAL_CATEGORIES = ['Prepaid Expenses', 'Deferred Revenue'] as const satisfies readonly AccrualCategory[];
+
+/** Money out is prepaid (an asset used up over the months), money in is deferred revenue (earned over the months). */
+export const accrualCategoryFor = (amount: number): AccrualCategory => (amount > 0 ? 'Deferred Revenue' : 'Prepaid Expenses');
 
 /** Spec §9: paging default 20, maximum 100. */
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -140,14 +152,15 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = { ManualEntry: 'manual jo
  * asset; finalized; category Transfer; synced to the accounting package; accrued; split. Then the edit rules:
  * not a split or accrual child, not an opening balance. The same order and wording as the ledger's refusals
  * (services/ledger/src/domain/restrictions.ts), so the screen says before a click what the server would answer.
- * `splitting` asks about editing the split itself, which a split transaction allows.
+ * `splitting` asks about editing the split itself, which a split transaction allows; `accrual` about editing,
+ * stopping or deleting the accrual of an accrued transaction.
  */
-export function transactionRestriction(t: Transaction, options: { splitting?: boolean } = {}): TransactionRestriction | null {
+export function transactionRestriction(t: Transaction, options: { splitting?: boolean; accrual?: boolean } = {}): TransactionRestriction | null {
   if (t.entityType) return { code: 'TRANSACTION_LINKED', message: `This transaction is linked to a ${ENTITY_NAMES[t.entityType] ?? t.entityType} and cannot be edited here` };
   if (t.isTransactionFinalized) return { code: 'TRANSACTION_FINALIZED', message: 'This transaction is finalized. Un-finalize it before editing' };
   if (t.category?.type === 'Transfer') return { code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited' };
   if (t.qboSynced) return { code: 'TRANSACTION_SYNCED', message: 'This transaction is synced to the accounting package. Un-sync it before editing' };
-  if (t.isAccruedParent) return { code: 'TRANSACTION_ACCRUED', message: 'This transaction is accrued. Edit or stop its accrual instead' };
+  if (t.isAccruedParent && !options.accrual) return { code: 'TRANSACTION_ACCRUED', message: 'This transaction is accrued. Edit or stop its accrual instead' };
   if (t.isSplittedParent && !options.splitting) return { code: 'TRANSACTION_SPLIT', message: 'This transaction is split. Edit its split instead' };
   if (t.isSplittedChildren) return { code: 'TRANSACTION_SPLIT_CHILD', message: 'A part of a split transaction cannot be edited on its own. Edit the split instead' };
   if (t.isAccruedChildren) return { code: 'TRANSACTION_ACCRUAL_CHILD', message: 'An accrual entry cannot be edited on its own. Edit the accrual instead' };

@@ -2,19 +2,24 @@ import {
   describeError,
   flowOf,
   transactionRestriction,
+  useAccrualSchedule,
   useCategoriseTransaction,
+  useDeleteAccrual,
   useFinalizeTransactions,
+  useStopAccrual,
   useTransaction,
   useTransactionAuditLogs,
   type Transaction,
   type TransactionAuditLog,
 } from '@ledgerline/api';
-import { Button, CloseIcon, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useEditAccess } from './access';
+import { AccrualDialog } from './AccrualDialog';
 import { CategoryPicker } from './CategoryPicker';
 import { bankAccountName, describeTransaction } from './present';
 import { formatTxnDate } from './rules';
+import { ScheduleTable } from './ScheduleTable';
 import { SplitDialog } from './SplitDialog';
 
 /**
@@ -82,6 +87,7 @@ function Details({ transaction: t }: { transaction: Transaction }) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const [splitting, setSplitting] = useState(false);
+  const [accruing, setAccruing] = useState(false);
   const restriction = transactionRestriction(t);
   const splitRestriction = transactionRestriction(t, { splitting: true });
   const editable = access.canEdit && restriction === null;
@@ -125,6 +131,11 @@ function Details({ transaction: t }: { transaction: Transaction }) {
         >
           {t.isSplittedParent ? 'Edit split' : 'Split'}
         </Button>
+        {!t.isAccruedParent && (
+          <Button variant="secondary" disabled={!editable} title={access.reason ?? restriction?.message} onClick={() => setAccruing(true)}>
+            Accrue
+          </Button>
+        )}
         <Button
           disabled={!access.canEdit}
           title={access.reason ?? undefined}
@@ -163,20 +174,101 @@ function Details({ transaction: t }: { transaction: Transaction }) {
         </Section>
       )}
 
-      {(t.isAccruedParent || t.isAccruedChildren) && (
-        <Section title="Accrual">
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t.isAccruedParent ? 'This transaction is accrued and recognised monthly.' : 'This entry recognises part of an accrued transaction.'}</p>
-        </Section>
-      )}
+      {t.isAccruedParent && <AccrualSection transaction={t} />}
 
       <History id={t.id} />
 
       {splitting && <SplitDialog transaction={t} open={splitting} onClose={() => setSplitting(false)} />}
+      {accruing && <AccrualDialog transaction={t} open={accruing} onClose={() => setAccruing(false)} />}
     </div>
   );
 }
 
 // Keyed by string: an event the server adds later shows by its name rather than breaking the list.
+/** An accrued transaction's schedule, with edit, stop and delete (spec §4 accrual lifecycle). */
+function AccrualSection({ transaction: t }: { transaction: Transaction }) {
+  const access = useEditAccess();
+  const schedule = useAccrualSchedule(t.id);
+  const stop = useStopAccrual();
+  const remove = useDeleteAccrual();
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState<'stop' | 'delete' | null>(null);
+  const restriction = transactionRestriction(t, { accrual: true });
+  const allowed = access.canEdit && restriction === null;
+  const s = schedule.data;
+  const stopped = s?.accrualStatus === 'stopped';
+
+  return (
+    <Section title="Accrual">
+      {schedule.isPending ? (
+        <Spinner label="Loading the accrual schedule" />
+      ) : schedule.isError ? (
+        <p className="text-sm text-red-600 dark:text-red-400">{describeError(schedule.error)?.message ?? 'The schedule could not be loaded'}</p>
+      ) : (
+        <div className="space-y-3">
+          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-1 text-sm">
+            <Term label="Period">
+              {formatTxnDate(schedule.data.accrualStartDate)} – {formatTxnDate(schedule.data.accrualEndDate)}
+            </Term>
+            <Term label="Accrual account">{schedule.data.accrualCategory}</Term>
+            <Term label="Recognised into">{schedule.data.recogniseCategoryName}</Term>
+            <Term label="Status">{stopped ? `Stopped${schedule.data.stoppedOn ? ` on ${formatTxnDate(schedule.data.stoppedOn)}` : ''}` : 'Active'}</Term>
+          </dl>
+          <ScheduleTable schedule={schedule.data} />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" disabled={!allowed || stopped} title={access.reason ?? restriction?.message} onClick={() => setEditing(true)}>
+              Edit accrual
+            </Button>
+            <Button size="sm" variant="secondary" disabled={!allowed || stopped} title={access.reason ?? restriction?.message} onClick={() => setConfirming('stop')}>
+              Stop accrual
+            </Button>
+            <Button size="sm" variant="danger" disabled={!allowed} title={access.reason ?? restriction?.message} onClick={() => setConfirming('delete')}>
+              Delete accrual
+            </Button>
+          </div>
+          {editing && <AccrualDialog transaction={t} schedule={schedule.data} open={editing} onClose={() => setEditing(false)} />}
+        </div>
+      )}
+      <Dialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming === 'stop' ? 'Stop the accrual?' : 'Delete the accrual?'}
+        description={
+          confirming === 'stop'
+            ? 'Months up to today stay as they are; what the later months hold is recognised today.'
+            : 'Every month is reversed and the transaction is booked to its category again.'
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={stop.isPending || remove.isPending}
+              onClick={() => {
+                const done = {
+                  onSuccess: (answer: { message: string }) => {
+                    notice.success(answer.message);
+                    setConfirming(null);
+                  },
+                  onError: showError,
+                };
+                if (confirming === 'stop') stop.mutate(t.id, done);
+                else remove.mutate(t.id, done);
+              }}
+            >
+              {confirming === 'stop' ? 'Stop accrual' : 'Delete accrual'}
+            </Button>
+          </>
+        }
+      />
+    </Section>
+  );
+}
+
 const EVENT_LABELS: Readonly<Record<string, string>> = {
   imported: 'Imported from the bank',
   bank_modified: 'Changed by the bank',

@@ -105,3 +105,25 @@ export function formatTxnDate(value: string): string {
   if (!m) return value;
   return `${m[2]}/${m[3]}/${(m[1] ?? '').slice(2)}`;
 }
+
+export interface AccrualDraft {
+  /** YYYY-MM-DD (a date input's value). */
+  startDate: string;
+  endDate: string;
+  accrualCategory: 'Prepaid Expenses' | 'Deferred Revenue';
+  recogniseCategoryId: string | null;
+}
+
+export type AccrualProblems = Partial<Record<'startDate' | 'endDate' | 'recogniseCategoryId', string>>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Both dates, the end not before the start, and a category to recognise into. */
+export function validateAccrual(d: AccrualDraft): AccrualProblems {
+  const problems: AccrualProblems = {};
+  if (!ISO_DATE.test(d.startDate)) problems.startDate = 'Start date is required';
+  if (!ISO_DATE.test(d.endDate)) problems.endDate = 'End date is required';
+  else if (problems.startDate === undefined && d.endDate < d.startDate) problems.endDate = 'End date cannot be less than Start date';
+  if (d.recogniseCategoryId === null) problems.recogniseCategoryId = 'Category cannot be empty';
+  return problems;
+}
