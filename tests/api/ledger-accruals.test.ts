@@ -104,11 +104,13 @@ describe('POST /transactions/create-accrual', () => {
   it('defers revenue: Deferred Revenue holds the money in until each month earns its share', async () => {
     const prepaid = await txn(t, 600);
     const sales = await categoryId(t, 'Sales');
-    const r = await h.api('POST', '/transactions/create-accrual', { tenant: t, body: { transactionId: prepaid.id, accrualStartDate: START, accrualEndDate: lastDayOf(-1), accrualCategory: 'Deferred Revenue', recogniseCategoryId: sales } });
+    // Owner fields in the body have no effect (RELIABILITY 10): the accrual is in the caller's workspace.
+    const r = await h.api('POST', '/transactions/create-accrual', { tenant: t, body: { transactionId: prepaid.id, accrualStartDate: START, accrualEndDate: lastDayOf(-1), accrualCategory: 'Deferred Revenue', recogniseCategoryId: sales, workspaceId: other.workspaceId } });
     expect(r.body).toMatchObject({ message: 'Transaction has been accrued successfully.', transaction: { category: { name: 'Deferred Revenue' } }, schedule: { accrualCategory: 'Deferred Revenue' } });
     expect(r.body.schedule.accruedChildren.map((c: Child) => [c.accrualAmount, c.runningBalance, c.isTransactionAdded])).toEqual([[200, 400, true], [200, 200, true], [200, 0, true]]);
     expect(await balanceOf('Deferred Revenue', today)).toBe(0);
     expect(await balanceOf('Sales')).toBe(600);
+    expect((await h.ledger.db.adminDb('transaction_accruals').where({ transaction_id: prepaid.id }).first()).workspace_id).toBe(t.workspaceId);
   });
 
   it('answers 400 naming the field, changing nothing', async () => {
@@ -157,7 +159,7 @@ describe('POST /transactions/create-accrual', () => {
     expect(notFound).toMatchObject({ status: 404, body: { message: 'Transaction not found' } });
     const foreignCategory = await categoryId(other, 'Software and Subscriptions');
     expect((await h.api('POST', '/transactions/create-accrual', { tenant: t, body: { ...good, recogniseCategoryId: foreignCategory } })).body).toMatchObject({ statusCode: 404, message: 'Category not found' });
-    expect(await h.api('POST', '/transactions/create-accrual', { ...viewer(), body: good })).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
+    expect(await h.api('POST', '/transactions/create-accrual', { ...viewer(), body: { ...good, role: 'Owner' } })).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
     expect((await txn(other, -12)).isAccruedParent).toBe(false);
   });
 
