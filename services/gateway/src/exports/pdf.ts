@@ -57,7 +57,10 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
   };
   const columnHeader = (y: number) => {
     doc.font(BOLD).fontSize(size);
-    s.columns.forEach((label, i) => doc.text(label, colX(i), y, { width: colWidth, align: 'right', lineBreak: false }));
+    // Labels end where the digits of the amounts below them end.
+    const hang = doc.font(REGULAR).fontSize(size).widthOfString(')');
+    doc.font(BOLD);
+    s.columns.forEach((label, i) => doc.text(label, colX(i), y, { width: colWidth - hang, align: 'right', lineBreak: false }));
     const ruleY = y + rowHeight - 3;
     doc.moveTo(MARGIN, ruleY).lineTo(MARGIN + width, ruleY).lineWidth(0.75).stroke();
     return y + rowHeight + 2;

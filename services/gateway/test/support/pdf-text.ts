@@ -2,13 +2,13 @@
 // left to right), with each piece's position, using pdf.js (Mozilla's PDF reader).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 export interface PdfPiece { text: string; x: number; right: number; y: number }
 export interface PdfLine { y: number; text: string; pieces: PdfPiece[] }
 export interface PdfPage { lines: PdfLine[]; text: string }
 
-const fontsUrl = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/').href;
+// In Node, pdf.js reads the standard fonts with fs: a directory path, not a file: URL.
+const fontsUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 export async function pdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
