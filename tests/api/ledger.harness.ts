@@ -39,11 +39,12 @@ export interface LedgerApiHarness {
   close(): Promise<void>;
 }
 
-export async function startLedgerHarness(): Promise<LedgerApiHarness> {
+/** `serviceTimeoutMs`: the gateway's deadline for ledger calls (benchmarks time requests longer than tests allow). */
+export async function startLedgerHarness(settings: { serviceTimeoutMs?: number } = {}): Promise<LedgerApiHarness> {
   const bus = await createTestBus('ledger-api');
   const ledger = await startLedger(bus);
   const identity = await startFakeIdentity();
-  const gateway = await buildGateway({ config: testConfig(identity.url, { LEDGER_URL: ledger.url, SERVICE_TIMEOUT_MS: '20000' }), redis: null });
+  const gateway = await buildGateway({ config: testConfig(identity.url, { LEDGER_URL: ledger.url, SERVICE_TIMEOUT_MS: String(settings.serviceTimeoutMs ?? 20_000) }), redis: null });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
@@ -57,7 +58,7 @@ export async function startLedgerHarness(): Promise<LedgerApiHarness> {
         ...(options.tenant ? { 'x-workspace-id': options.tenant.workspaceId } : {}),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.timeout(Math.max(30_000, (settings.serviceTimeoutMs ?? 0) + 5_000)),
     });
     const text = await res.text();
     let body: unknown = text;

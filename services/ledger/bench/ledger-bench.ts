@@ -168,7 +168,11 @@ async function seedAccount(admin: Knex, workspaceId: string, accountId: string, 
 
 /** The general-ledger account of the seeded workspace (fresh, so the seeded lines are the account's only lines). */
 async function glAccount(h: LedgerApiHarness, t: Tenant) {
-  const cats = (await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[];
+  const cats = await expectEventually(async () => {
+    const r = await h.api('GET', '/categories', { tenant: t });
+    if (r.status !== 200) throw new Error(`GET /categories answered ${r.status}`);
+    return r.body.categories as { id: string; name: string }[];
+  }, { timeoutMs: 120_000 });
   const id = (name: string) => {
     const c = cats.find((x) => x.name === name);
     if (!c) throw new Error(`no account ${name}`);
@@ -194,7 +198,8 @@ export interface LedgerBenchOptions {
 /** A ledger (behind the gateway) whose consumer books `concurrency` bank transaction events at once. */
 async function harness(concurrency: number): Promise<LedgerApiHarness> {
   process.env.LEDGER_CONSUMER_CONCURRENCY = String(concurrency);
-  return startLedgerHarness();
+  // A deadline long enough to time a 1,000-item bulk request on a busy machine (production's is SERVICE_TIMEOUT_MS).
+  return startLedgerHarness({ serviceTimeoutMs: 300_000 });
 }
 
 export async function benchLedger(options: LedgerBenchOptions): Promise<LedgerBenchResult> {
@@ -217,7 +222,7 @@ export async function benchLedger(options: LedgerBenchOptions): Promise<LedgerBe
     const ingestResult = await ingest(h, t, options.transactions);
     log(`ingest: ${JSON.stringify(ingestResult)}`);
 
-    const recat = await recategorise(h, t, Math.min(options.recategorise, options.transactions), 5);
+    const recat = await recategorise(h, t, Math.min(options.recategorise, options.transactions), 3);
     log(`re-categorise: ${JSON.stringify(recat)}`);
 
     const g = h.tenant();
