@@ -197,6 +197,12 @@ describe('accounting screens', () => {
         await page.reload();
         await visible(page.getByRole('region', { name: 'Selected line' }));
         expect(await page.getByRole('table', { name: 'Ledger lines' }).getByRole('row', { selected: true }).textContent()).toContain('Coffee Roasters');
+        // A link from another screen may name the transaction instead of the line.
+        const byTransaction = new URL(page.url());
+        byTransaction.searchParams.set('ledgerTxn', coffee.id);
+        await page.goto(byTransaction.pathname + byTransaction.search);
+        await visible(page.getByRole('region', { name: 'Selected line' }));
+        expect(await page.getByRole('table', { name: 'Ledger lines' }).getByRole('row', { selected: true }).textContent()).toContain('Coffee Roasters');
 
         // A preset: the previous year holds the dinner (booked, reversed, booked again to Meals and Entertainment) and none of this year's lines.
         await page.getByRole('button', { name: /^Period/ }).click();

@@ -3,6 +3,7 @@ import {
   TREE_INDENT_PX,
   ancestorIds,
   expandableIds,
+  findLedgerLine,
   generalLedgerTotals,
   ledgerSearch,
   moveTargets,
@@ -122,6 +123,23 @@ describe('ledger tab location (spec §2)', () => {
     expect(transactionLinkOf({ transactionId: 't1', sourceType: 'WorkspaceTransaction', isOpeningBalance: false })).toBe('/transactions?txn=t1');
     expect(transactionLinkOf({ transactionId: null, sourceType: 'ManualEntry', isOpeningBalance: false })).toBeNull();
     expect(transactionLinkOf({ transactionId: 't1', sourceType: 'WorkspaceTransaction', isOpeningBalance: true })).toBeNull();
+  });
+});
+
+describe('the line ledgerTxn names', () => {
+  const lines = [
+    { id: null, transactionId: null },
+    { id: '11', transactionId: 't1' },
+    { id: '12', transactionId: 't1' },
+    { id: '13', transactionId: 't1' },
+    { id: '14', transactionId: 't2' },
+  ];
+  it('is the line with that id, else the latest line of that transaction', () => {
+    expect(findLedgerLine(lines, '12')?.id).toBe('12');
+    expect(findLedgerLine(lines, 't1')?.id).toBe('13');
+    expect(findLedgerLine(lines, 't2')?.id).toBe('14');
+    expect(findLedgerLine(lines, 'zz')).toBeNull();
+    expect(findLedgerLine(lines, null)).toBeNull();
   });
 });
 

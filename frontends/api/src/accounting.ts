@@ -142,6 +142,15 @@ export function transactionLinkOf(line: Pick<LedgerLine, 'transactionId' | 'sour
   return `/transactions?txn=${encodeURIComponent(line.transactionId)}`;
 }
 
+/**
+ * The line `ledgerTxn` names: a line id, or a transaction id (links from other screens know the transaction),
+ * in which case its latest line — the booking that stands after any reversals — is the one.
+ */
+export function findLedgerLine<L extends Pick<LedgerLine, 'id' | 'transactionId'>>(lines: readonly L[], ledgerTxn: string | null): L | null {
+  if (ledgerTxn === null || ledgerTxn === '') return null;
+  return lines.find((l) => l.id === ledgerTxn) ?? lines.findLast((l) => l.transactionId === ledgerTxn) ?? null;
+}
+
 /** Spec §9: more is fetched once the unseen part below is within 2.2 viewports. */
 export function nearScrollEnd(metrics: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
   const remaining = metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight;

@@ -70,13 +70,11 @@ export type {
 } from './validation';
 // Ledger: transactions and their categories (spec §3 Transaction, Category, Split; §4 restrictions).
 export {
-  ACCRUAL_CATEGORIES,
   DEFAULT_TRANSACTION_FILTERS,
   FINALIZATIONS,
   FLOWS,
   TRANSACTIONS_PAGE_SIZE,
   TRANSACTION_TABS,
-  accrualCategoryFor,
   activeFilterCount,
   bookableCategories,
   filterAmount,
@@ -90,21 +88,16 @@ export {
 export type * from './ledger';
 export {
   ledgerQueryKeys,
-  useAccrualSchedule,
   useBillers,
   useBulkUpdateTransactions,
   useCategories,
   useCategoriseTransaction,
-  useCreateAccrual,
   useCreateCategory,
-  useDeleteAccrual,
   useFinalizeTransactions,
   useSplitTransaction,
-  useStopAccrual,
   useTransaction,
   useTransactionAuditLogs,
   useTransactionList,
-  useUpdateAccrual,
   useUpdateSplit,
 } from './ledger-hooks';
 // Accounting: the chart of accounts and the general ledger (spec §3 Account tree node, §5 coaId, §9 indent and infinite scroll).
@@ -118,7 +111,6 @@ export {
   TREE_INDENT_PX,
   ancestorIds,
   expandableIds,
-  findLedgerLine,
   generalLedgerTotals,
   ledgerSearch,
   moveTargets,

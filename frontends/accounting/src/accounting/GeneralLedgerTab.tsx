@@ -1,6 +1,7 @@
 import {
   INFINITE_SCROLL_THROTTLE_MS,
   describeError,
+  findLedgerLine,
   generalLedgerTotals,
   ledgerSearch,
   nearScrollEnd,
@@ -167,7 +168,7 @@ function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine,
   const all = lines.data?.pages.flatMap((p) => p.data) ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = lines;
   const pagesLoaded = lines.data?.pages.length ?? 0;
-  const selected = selectedLine === null ? null : (all.find((l) => l.id === selectedLine) ?? null);
+  const selected = findLedgerLine(all, selectedLine);
 
   const fetchIfNear = useCallback(() => {
     const el = scroller.current;
@@ -240,7 +241,7 @@ function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine,
               </thead>
               <tbody>
                 {all.map((line, index) => (
-                  <LineRow key={line.id ?? `opening-${index}`} line={line} selected={line.id !== null && line.id === selectedLine} onSelect={() => onSelectLine(line.id)} />
+                  <LineRow key={line.id ?? `opening-${index}`} line={line} selected={line === selected} onSelect={() => onSelectLine(line.id)} />
                 ))}
               </tbody>
             </table>
