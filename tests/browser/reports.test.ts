@@ -178,6 +178,30 @@ describe('reports screens', () => {
     TEST_MS,
   );
 
+  it(
+    'draws the dashboard charts from the books and says which widgets are not available yet',
+    async () => {
+      const { email } = await books();
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, email);
+        await visible(page.getByRole('heading', { name: 'Financial overview' }));
+        // Total assets at the last month's end: the bank balance.
+        const assets = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Asset balance', exact: true }) });
+        await visible(assets.getByText('$2,334.25', { exact: true }));
+        const bars = await visible(page.getByRole('img', { name: 'Income, expenses and net income by month' }));
+        await visible(bars.locator('svg').first());
+        await visible(page.getByRole('img', { name: 'Gross and net burn by month' }).locator('svg').first());
+        for (const widget of ['Runway', 'Spending', 'Top merchants']) await visible(page.getByText(`${widget} is not available yet`, { exact: true }));
+
+        // The P&L card's link opens the report for the dashboard's period.
+        await page.getByRole('link', { name: 'Profit & Loss', exact: true }).click();
+        await page.waitForURL((u) => u.pathname === '/reports' && u.searchParams.get('tab') === 'pnl' && u.searchParams.get('endDate') === day(0));
+        await visible(page.getByRole('table', { name: 'Profit and loss' }));
+      });
+    },
+    TEST_MS,
+  );
+
   it.runIf(pnlExportsServed)(
     'downloads the profit and loss as CSV, Excel and PDF with the totals on screen',
     async () => {

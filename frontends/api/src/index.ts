@@ -70,11 +70,13 @@ export type {
 } from './validation';
 // Ledger: transactions and their categories (spec §3 Transaction, Category, Split; §4 restrictions).
 export {
+  ACCRUAL_CATEGORIES,
   DEFAULT_TRANSACTION_FILTERS,
   FINALIZATIONS,
   FLOWS,
   TRANSACTIONS_PAGE_SIZE,
   TRANSACTION_TABS,
+  accrualCategoryFor,
   activeFilterCount,
   bookableCategories,
   filterAmount,
@@ -88,16 +90,21 @@ export {
 export type * from './ledger';
 export {
   ledgerQueryKeys,
+  useAccrualSchedule,
   useBillers,
   useBulkUpdateTransactions,
   useCategories,
   useCategoriseTransaction,
+  useCreateAccrual,
   useCreateCategory,
+  useDeleteAccrual,
   useFinalizeTransactions,
   useSplitTransaction,
+  useStopAccrual,
   useTransaction,
   useTransactionAuditLogs,
   useTransactionList,
+  useUpdateAccrual,
   useUpdateSplit,
 } from './ledger-hooks';
 // Accounting: the chart of accounts and the general ledger (spec §3 Account tree node, §5 coaId, §9 indent and infinite scroll).
@@ -111,6 +118,7 @@ export {
   TREE_INDENT_PX,
   ancestorIds,
   expandableIds,
+  findLedgerLine,
   generalLedgerTotals,
   ledgerSearch,
   moveTargets,
@@ -161,5 +169,5 @@ export {
   summaryRow,
 } from './reports';
 export type * from './reports';
-export { reportsQueryKeys, useBalanceSheet, useProfitLoss, useReportExport } from './reports-hooks';
+export { reportsQueryKeys, useBalanceSheet, useGroupsAndTags, useProfitLoss, useReportExport } from './reports-hooks';
 export type { ReportExportRequest } from './reports-hooks';

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
+import type { Schemas } from './types';
 import { REPORT_PATHS, reportExportPath, type BalanceSheetResponse, type ExportFormat, type ProfitLossResponse, type ReportQuery, type ReportTab } from './reports';
 
 export const reportsQueryKeys = {
@@ -9,6 +10,8 @@ export const reportsQueryKeys = {
   all: ['reports'] as const,
   profitLoss: (query: ReportQuery) => ['reports', 'profit-loss', query] as const,
   balanceSheet: (query: ReportQuery) => ['reports', 'balance-sheet', query] as const,
+  // Under 'categories' with the chart's other queries: a chart change refreshes the choices.
+  groupsAndTags: ['categories', 'groups-and-tags'] as const,
 };
 
 // A changed filter keeps the last report on screen (dimmed by the caller) instead of flashing a spinner.
@@ -47,5 +50,14 @@ export function useReportExport() {
   const { client } = useApiContext();
   return useMutation<Download, ApiError, ReportExportRequest>({
     mutationFn: ({ tab, format, query }) => client.download(reportExportPath(tab, format), { ...query }),
+  });
+}
+
+/** GET /categories/groups-and-tags: the groups and tags the chart's accounts carry (the reports' filter choices). */
+export function useGroupsAndTags() {
+  const { client } = useApiContext();
+  return useQuery<Schemas['GroupsAndTagsResponse'], ApiError>({
+    queryKey: reportsQueryKeys.groupsAndTags,
+    queryFn: ({ signal }) => client.request<Schemas['GroupsAndTagsResponse']>('GET', '/categories/groups-and-tags', { signal }),
   });
 }

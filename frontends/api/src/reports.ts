@@ -234,7 +234,11 @@ export const REPORT_PATHS = {
  * two in step, so a route that lands fails it until its screen is switched on). Screens say "not available yet"
  * for the rest instead of showing made-up figures.
  */
-export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([REPORT_PATHS.profitLoss, REPORT_PATHS.balanceSheet]);
+export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([
+  REPORT_PATHS.profitLoss,
+  REPORT_PATHS.balanceSheet,
+  ...EXPORT_FORMATS.flatMap(({ format }) => [reportExportPath('pnl', format), reportExportPath('balancesheet', format)]),
+]);
 
 export function isReportPathServed(path: string): boolean {
   return SERVED_REPORT_PATHS.has(path);

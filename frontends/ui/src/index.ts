@@ -10,6 +10,8 @@ export { Checkbox } from './components/Checkbox';
 export type { CheckboxProps } from './components/Checkbox';
 export { Select } from './components/Select';
 export type { SelectOption, SelectProps } from './components/Select';
+export { MultiSelect, multiSelectSummary } from './components/MultiSelect';
+export type { MultiSelectProps } from './components/MultiSelect';
 export { Combobox, addOptionLabel, filterOptions, SEARCH_CLEAR_DELAY_MS } from './components/Combobox';
 export type { ComboboxOptionItem, ComboboxProps } from './components/Combobox';
 export { Dialog } from './components/Dialog';

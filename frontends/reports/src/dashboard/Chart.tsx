@@ -30,7 +30,8 @@ export default function Chart({ type, labels, series, label, colors, height = 26
     yaxis: { labels: { formatter: (v: number) => formatShortMoney(v) } },
     tooltip: { theme: dark ? 'dark' : 'light', y: { formatter: (v: number) => formatAmount(v) } },
     dataLabels: { enabled: false },
-    stroke: { width: type === 'bar' ? 0 : 2, curve: 'smooth' },
+    // Straight: a smoothed line between monthly points would draw values that never were.
+    stroke: { width: type === 'bar' ? 0 : 2, curve: 'straight' },
     grid: { borderColor: dark ? '#1e293b' : '#e2e8f0' },
     legend: { position: 'top', horizontalAlign: 'left' },
     ...(colors ? { colors: [...colors] } : {}),

@@ -1,5 +1,5 @@
-import type { DateBreakdown } from '@ledgerline/api';
-import { Checkbox, DateRangePicker, Select, type DateRange } from '@ledgerline/ui';
+import { useGroupsAndTags, type DateBreakdown } from '@ledgerline/api';
+import { Checkbox, DateRangePicker, MultiSelect, Select, type DateRange } from '@ledgerline/ui';
 import { BREAKDOWN_OPTIONS, type StoredFilters } from '../filters';
 
 export interface ReportFiltersProps {
@@ -11,8 +11,14 @@ export interface ReportFiltersProps {
   breakdown?: boolean;
 }
 
-/** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), zero amounts hidden (default). */
+const choices = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+
+/** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), groups, tags, zero amounts hidden (default). */
 export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange, breakdown = true }: ReportFiltersProps) {
+  const groupsAndTags = useGroupsAndTags();
+  // A stored choice the chart no longer has still filters: keep it listed so it can be taken off.
+  const groups = [...new Set([...(groupsAndTags.data?.groups ?? []), ...filters.groups])];
+  const tags = [...new Set([...(groupsAndTags.data?.tags ?? []), ...filters.tags])];
   return (
     <div className="flex flex-wrap items-end gap-4">
       <DateRangePicker label="Period" value={period} onChange={onPeriodChange} />
@@ -26,6 +32,10 @@ export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange
           onChange={(dateBreakdown) => onFiltersChange({ dateBreakdown })}
         />
       )}
+      {groups.length > 0 && (
+        <MultiSelect label="Groups" name="groups" className="w-44" options={choices(groups)} value={filters.groups} placeholder="All groups" onChange={(next) => onFiltersChange({ groups: next })} />
+      )}
+      {tags.length > 0 && <MultiSelect label="Tags" name="tags" className="w-44" options={choices(tags)} value={filters.tags} placeholder="All tags" onChange={(next) => onFiltersChange({ tags: next })} />}
       <Checkbox
         name="isZeroAmountHidden"
         label="Hide zero amounts"

@@ -73,7 +73,11 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
                   row.rowType === 'computed' && 'italic',
                 )}
               >
-                <th scope="row" className="sticky left-0 bg-white py-1.5 pr-3 text-left font-[inherit] dark:bg-slate-900" style={{ paddingLeft: 24 + depth * TREE_INDENT_PX }}>
+                <th
+                  scope="row"
+                  className={cx('sticky left-0 bg-white py-1.5 pr-3 text-left whitespace-nowrap dark:bg-slate-900', strong ? 'font-semibold' : 'font-normal')}
+                  style={{ paddingLeft: 24 + depth * TREE_INDENT_PX }}
+                >
                   <span className="flex items-center gap-1">
                     {hasChildren ? (
                       <button

@@ -1,0 +1,50 @@
+import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { cx } from '../cx';
+import { CheckIcon, ChevronDownIcon } from '../icons';
+import { LabelText, inputClass } from './field-parts';
+import { optionClass, optionsPanelClass, type SelectOption } from './Select';
+
+export interface MultiSelectProps<T extends string> {
+  label: string;
+  name: string;
+  options: readonly SelectOption<T>[];
+  value: readonly T[];
+  onChange: (value: T[]) => void;
+  /** Shown when nothing is chosen (e.g. "All groups"). */
+  placeholder: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** What the button says: the one choice, or how many. */
+export function multiSelectSummary(labels: readonly string[], placeholder: string): string {
+  if (labels.length === 0) return placeholder;
+  if (labels.length === 1) return labels[0] ?? placeholder;
+  return `${labels.length} selected`;
+}
+
+/** A Select that keeps several values (report filters by groups or tags); the list stays open while choosing. */
+export function MultiSelect<T extends string>({ label, name, options, value, onChange, placeholder, disabled, className }: MultiSelectProps<T>) {
+  const chosen = options.filter((o) => value.includes(o.value)).map((o) => o.label);
+  return (
+    <Field className={className} disabled={disabled ?? false}>
+      <Label>
+        <LabelText label={label} required={false} />
+      </Label>
+      <Listbox value={[...value]} onChange={(v: T[]) => onChange(v)} name={name} multiple>
+        <ListboxButton className={cx(inputClass(false), 'relative flex items-center justify-between text-left')}>
+          <span className={cx('truncate', chosen.length === 0 && 'text-slate-400 dark:text-slate-500')}>{multiSelectSummary(chosen, placeholder)}</span>
+          <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
+        </ListboxButton>
+        <ListboxOptions anchor="bottom start" className={optionsPanelClass}>
+          {options.map((option) => (
+            <ListboxOption key={option.value} value={option.value} className={optionClass}>
+              <span>{option.label}</span>
+              <CheckIcon className="invisible size-4 text-brand-600 group-data-selected:visible" />
+            </ListboxOption>
+          ))}
+        </ListboxOptions>
+      </Listbox>
+    </Field>
+  );
+}
