@@ -10,7 +10,7 @@ import { csvField, csvRow, statementCsv } from '../src/exports/csv.js';
 import { contentDisposition, exportFileName } from '../src/exports/files.js';
 import { plainAmount, statementAmount } from '../src/exports/money.js';
 import { statementPdf } from '../src/exports/pdf.js';
-import { balanceSheetStatement, profitLossStatement, type Statement } from '../src/exports/statement.js';
+import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../src/exports/statement.js';
 import { AMOUNT_FORMAT, statementXlsx } from '../src/exports/xlsx.js';
 import { arrayBuffer, pdfPages } from './support/pdf-text.js';
 
@@ -135,6 +135,27 @@ describe('the statement layout', () => {
       ['Net Income', 1, 'account', 175_300n],
       ['Total Equity', 0, 'summary', 175_400n],
       ['Total Liabilities and Equity', 0, 'summary', 175_400n],
+    ]);
+  });
+
+  it('the cash-flow statement: activities with their lines and totals, then the change in cash and cash at both ends', () => {
+    const cf = cashFlowStatement({
+      header: { startDate: '2026-01-01', endDate: '2026-02-28' },
+      columns: [{ label: 'Jan-26' }, { label: 'Feb-26' }],
+      rows: [
+        row({ name: 'Operating Activities', rowType: 'section', amounts: [244_450n, -125_998n], children: [row({ name: 'Net Income', rowType: 'computed', amounts: [244_450n, -122_999n] }), row({ name: 'Visa', rowType: 'account', coaId: 20100, amounts: [0n, -2_999n] })] }),
+        row({ name: 'Net Change in Cash', rowType: 'summary', amounts: [244_450n, -125_998n] }),
+        create(ReportRowSchema, { name: 'Cash at End of Period', rowType: 'summary', amountsCents: [294_450n, 168_452n], totalCents: 168_452n }),
+      ],
+    }, 'A');
+    expect(cf).toMatchObject({ title: 'Statement of Cash Flows', period: 'January 1, 2026 to February 28, 2026', columns: ['Jan-26', 'Feb-26', 'Total'] });
+    expect(cf.lines.map((l) => [l.label, l.depth, l.kind, l.amountsCents])).toEqual([
+      ['Operating Activities', 0, 'heading', null],
+      ['Net Income', 1, 'account', [244_450n, -122_999n, 121_451n]],
+      ['Visa', 1, 'account', [0n, -2_999n, -2_999n]],
+      ['Total Operating Activities', 0, 'total', [244_450n, -125_998n, 118_452n]],
+      ['Net Change in Cash', 0, 'summary', [244_450n, -125_998n, 118_452n]],
+      ['Cash at End of Period', 0, 'summary', [294_450n, 168_452n, 168_452n]],
     ]);
   });
 

@@ -123,3 +123,23 @@ export function balanceSheetStatement(r: ReportAnswer, entity: string): Statemen
     lines: statementLines(r.rows, false),
   };
 }
+
+/**
+ * The cash-flow statement (indirect method) as a statement: operating, investing and financing
+ * activities, then the change in cash and cash at both ends. More than one period gets a Total column
+ * with the report's own row totals (for the cash balances, the service's: the first opening, the last closing).
+ */
+export function cashFlowStatement(r: ReportAnswer, entity: string): Statement {
+  const startDate = r.header?.startDate ?? '';
+  const endDate = r.header?.endDate ?? '';
+  const extraTotal = r.columns.length !== 1;
+  return {
+    title: 'Statement of Cash Flows',
+    entity,
+    period: `${longDate(startDate)} to ${longDate(endDate)}`,
+    startDate,
+    endDate,
+    columns: [...r.columns.map((c) => c.label), ...(extraTotal ? ['Total'] : [])],
+    lines: statementLines(r.rows, extraTotal),
+  };
+}
