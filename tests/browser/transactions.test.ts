@@ -248,6 +248,37 @@ describe('accruals', () => {
   }, TEST_MS);
 });
 
+describe('filters', () => {
+  it('narrows the All tab by flow and by description, each answered by the ledger', async () => {
+    const count = async (query: string) => (await system.api('GET', `/transactions/v2?take=1&${query}`, { token })).body.meta.itemCount as number;
+    const inflows = await count('flow=inflow');
+    const sample = outflows[0] as Txn;
+    const word = describeTxn(sample);
+    const matching = await count(`flow=inflow&description=${encodeURIComponent(word)}`);
+    const matchingAnyFlow = await count(`description=${encodeURIComponent(word)}`);
+    expect(inflows).toBeGreaterThan(0);
+    expect(inflows).toBeLessThan(imported);
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await openTransactions(page, 'all');
+      await visible(page.getByText(`of ${imported} transactions`, { exact: false }));
+      await page.getByRole('button', { name: /^Flow/ }).click();
+      await page.getByRole('option', { name: 'Inflow', exact: true }).click();
+      await visible(page.getByText(new RegExp(`^Showing \\d+ of ${inflows} transactions?$`)));
+      await visible(page.getByText('1 filter applied'));
+      for (const amount of await page.locator('tbody tr td:nth-child(6)').allTextContents()) expect(amount.startsWith('-'), amount).toBe(false);
+
+      await page.getByRole('searchbox', { name: 'Description' }).fill(word);
+      if (matching === 0) await visible(page.getByText('No transactions match these filters', { exact: true }));
+      else await visible(page.getByText(new RegExp(`^Showing \\d+ of ${matching} transactions?$`)));
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await visible(page.getByText(`of ${imported} transactions`, { exact: false }));
+      await page.getByRole('searchbox', { name: 'Description' }).fill(word);
+      await visible(page.getByText(new RegExp(`^Showing \\d+ of ${matchingAnyFlow} transactions?$`)));
+      await visible(row(page, sample));
+    });
+  }, TEST_MS);
+});
+
 // Last in the file: it makes the file's user a Viewer.
 describe('a Viewer', () => {
   it("sees every editing control disabled with 'Editing actions are disabled for your account', and can still read", async () => {

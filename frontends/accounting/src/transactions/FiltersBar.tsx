@@ -64,8 +64,22 @@ export function FiltersBar({ tab, filters, onChange }: { tab: TransactionTab; fi
           onChange={(e) => setText((t) => ({ ...t, description: e.target.value }))}
         />
         <Select label="Account" name="accountId" options={accountOptions} value={filters.accountIds[0] ?? ''} onChange={(v) => onChange({ ...filters, accountIds: v === '' ? [] : [v] })} />
-        <Combobox label="Biller" name="billers" options={billerOptions} value={filters.billerIds[0] ?? null} onChange={(v) => onChange({ ...filters, billerIds: [v] })} placeholder="All billers" />
-        <Combobox label="Category" name="categories" options={categoryOptions} value={filters.categoryIds[0] ?? null} onChange={(v) => onChange({ ...filters, categoryIds: [v] })} placeholder="All categories" />
+        <div>
+          <Combobox label="Biller" name="billers" options={billerOptions} value={filters.billerIds[0] ?? null} onChange={(v) => onChange({ ...filters, billerIds: [v] })} placeholder="All billers" />
+          {filters.billerIds.length > 0 && (
+            <Button variant="ghost" size="sm" className="mt-1" onClick={() => onChange({ ...filters, billerIds: [] })}>
+              Any biller
+            </Button>
+          )}
+        </div>
+        <div>
+          <Combobox label="Category" name="categories" options={categoryOptions} value={filters.categoryIds[0] ?? null} onChange={(v) => onChange({ ...filters, categoryIds: [v] })} placeholder="All categories" />
+          {filters.categoryIds.length > 0 && (
+            <Button variant="ghost" size="sm" className="mt-1" onClick={() => onChange({ ...filters, categoryIds: [] })}>
+              Any category
+            </Button>
+          )}
+        </div>
         <div className="flex items-end gap-2 lg:col-span-2">
           <DateRangePicker value={dateRange} onChange={(r) => onChange({ ...filters, startDate: r.startDate, endDate: r.endDate })} />
           {filters.startDate !== '' && (

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TRANSACTION_FILTERS,
+  activeFilterCount,
   describeError,
   flowOf,
   transactionRestriction,
@@ -79,7 +80,11 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
           }
         />
       ) : rows.length === 0 ? (
-        <EmptyState title={EMPTY_TEXT[tab].title} description={EMPTY_TEXT[tab].description} />
+        activeFilterCount(filters, tab) > 0 ? (
+          <EmptyState title="No transactions match these filters" description="Change or clear the filters to see more." />
+        ) : (
+          <EmptyState title={EMPTY_TEXT[tab].title} description={EMPTY_TEXT[tab].description} />
+        )
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
