@@ -112,6 +112,11 @@ describe('accounting screens', () => {
         await page.getByRole('button', { name: 'Remove', exact: true }).click();
         await visible(notice(page, 'status', 'Successfully removed the chart of account'));
         await chart.getByRole('button', { name: 'Team Meals', exact: true }).waitFor({ state: 'detached' });
+
+        // An account with nothing booked opens an empty ledger that still names it.
+        await chart.getByRole('button', { name: 'Travel', exact: true }).click();
+        await visible(page.getByRole('heading', { name: 'Travel (61100)' }));
+        await visible(page.getByText('Nothing was booked to this account in the period.'));
       });
     },
     TEST_MS,

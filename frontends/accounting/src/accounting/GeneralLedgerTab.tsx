@@ -6,8 +6,10 @@ import {
   ledgerSearch,
   nearScrollEnd,
   transactionLinkOf,
+  useChartOfAccounts,
   useGeneralLedger,
   useLedgerLines,
+  type AccountTreeNode,
   type GeneralLedgerAccount,
   type LedgerLine,
 } from '@ledgerline/api';
@@ -30,6 +32,8 @@ export function GeneralLedgerTab() {
   const ledgerAccount = params.get('ledgerAccount');
   const ledgerTxn = params.get('ledgerTxn');
   const accounts = useGeneralLedger(period.startDate, period.endDate);
+  // An account without lines in the period is not in the general ledger's answer: the chart still names it.
+  const chart = useChartOfAccounts();
 
   const go = (next: { ledgerAccount?: string | null; ledgerTxn?: string | null; period?: DateRange }) =>
     navigate({ search: ledgerSearch({ ...(next.period ?? period), ledgerAccount: next.ledgerAccount === undefined ? ledgerAccount : next.ledgerAccount, ledgerTxn: next.ledgerTxn ?? null }) });
@@ -40,6 +44,7 @@ export function GeneralLedgerTab() {
     const account = accounts.data?.find((a) => a.ledgerAccountId === ledgerAccount) ?? null;
     return (
       <AccountLedger
+        name={account ? `${account.name} (${account.coaId})` : chartName(chart.data?.chartOfAccounts ?? [], ledgerAccount)}
         ledgerAccountId={ledgerAccount}
         account={account}
         period={period}
@@ -150,7 +155,18 @@ function LoadError({ error, retry, what }: { error: unknown; retry: () => void; 
   );
 }
 
+/** 'Name (coaId)' of an account of the chart, or a neutral title while the chart loads. */
+function chartName(nodes: readonly AccountTreeNode[], id: string): string {
+  const stack = [...nodes];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.id === id) return `${node.name} (${node.coaId})`;
+    stack.push(...node.children);
+  }
+  return 'Account ledger';
+}
+
 interface AccountLedgerProps {
+  name: string;
   ledgerAccountId: string;
   account: GeneralLedgerAccount | null;
   period: DateRange;
@@ -161,7 +177,7 @@ interface AccountLedgerProps {
 }
 
 /** One account's lines with running balances, page by page as the person scrolls (spec §9). */
-function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine, onSelectLine, onBack }: AccountLedgerProps) {
+function AccountLedger({ name, ledgerAccountId, account, period, picker, selectedLine, onSelectLine, onBack }: AccountLedgerProps) {
   const lines = useLedgerLines(ledgerAccountId, period.startDate, period.endDate);
   const scroller = useRef<HTMLDivElement>(null);
   const lastCheck = useRef(0);
@@ -201,7 +217,7 @@ function AccountLedger({ ledgerAccountId, account, period, picker, selectedLine,
   const itemCount = lines.data?.pages[0]?.meta.itemCount;
   return (
     <Card
-      title={account ? `${account.name} (${account.coaId})` : 'Account ledger'}
+      title={name}
       description={
         <>
           <button type="button" onClick={onBack} className="rounded font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:text-brand-300">
