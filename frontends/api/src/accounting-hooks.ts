@@ -17,6 +17,9 @@ import type { Schemas } from './types';
 type CategoryResponse = Schemas['CategoryResponse'];
 type CreateCategoryBody = Schemas['CreateCategoryBody'];
 
+/** How often an empty chart is fetched again while the workspace's default chart is being seeded. */
+const CHART_SEED_POLL_MS = 2_000;
+
 export const accountingQueryKeys = {
   // Under 'categories' with every other chart query (the transactions screens' category lists), so a change
   // made from either screen refreshes both.
@@ -34,6 +37,8 @@ export function useChartOfAccounts(endDate: string | null = null) {
   return useQuery<ChartOfAccountsResponse, ApiError>({
     queryKey: accountingQueryKeys.chartAsOf(endDate),
     queryFn: ({ signal }) => client.request<ChartOfAccountsResponse>('GET', '/categories/chart-of-accounts', { query: { endDate }, signal }),
+    // A new workspace's chart is seeded from an event a moment after sign-up: look again until it is there.
+    refetchInterval: (query) => (query.state.data?.chartOfAccounts.length === 0 ? CHART_SEED_POLL_MS : false),
   });
 }
 
