@@ -161,6 +161,7 @@ export {
   isDateBreakdown,
   isReportPathServed,
   isReportTab,
+  ownPostingsRow,
   reportExportPath,
   reportQuery,
   reportRowKey,

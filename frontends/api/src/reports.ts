@@ -142,7 +142,9 @@ export function drillDownTarget({ report, row, column, header, earliestDate }: D
   if (report === 'balancesheet' && NET_INCOME.test(row.name)) {
     return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: header.startDate, endDate: period.endDate })}`, label: `Open the profit and loss from ${header.startDate} to ${period.endDate}` };
   }
-  if (row.id === null) return null;
+  // A parent's amounts include the accounts below, whose cells lead to their own lines; its own postings have a row
+  // of their own (reportTableRows), so every link opens exactly the lines that add up to its cell.
+  if (row.id === null || row.children.length > 0) return null;
   if (report === 'balancesheet' && SCHEDULED.test(row.name)) {
     const search = new URLSearchParams({ tab: 'schedules', ledgerAccount: row.id, startDate: period.startDate, endDate: period.endDate });
     return { kind: 'schedules', href: `/accounting?${search.toString()}`, label: `Open the schedule of ${row.name} for ${period.label}` };
@@ -161,19 +163,39 @@ export interface ReportTableRow {
   depth: number;
   hasChildren: boolean;
   expanded: boolean;
+  /** The postings of a parent account itself (not of the accounts below it), shown as its first child. */
+  ownPostings: boolean;
 }
 
 /** A stable key per row: the account id, else the name (summary and computed rows). */
 export const reportRowKey = (row: ReportRow): string => row.id ?? `${row.rowType}:${row.name}`;
 
-/** The rows a report table shows: every row's children unless it is collapsed. */
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * A parent account's own postings: its amounts less the accounts below (in cents, back to dollars), as a leaf row with
+ * the parent's id and name; null when it has none or no children.
+ */
+export function ownPostingsRow(row: ReportRow): ReportRow | null {
+  if (row.children.length === 0 || row.id === null) return null;
+  const own = (value: number, pick: (r: ReportRow) => number) => (cents(value) - row.children.reduce((sum, c) => sum + cents(pick(c)), 0)) / 100;
+  const amounts = row.amounts.map((v, i) => own(v, (c) => c.amounts[i] ?? 0));
+  const total = own(row.total, (c) => c.total);
+  if (total === 0 && amounts.every((a) => a === 0)) return null;
+  return { ...row, rowType: 'account', level: row.level + 1, amounts, total, children: [] };
+}
+
+/** The rows a report table shows: every row's children unless it is collapsed, a parent's own postings first among them. */
 export function reportTableRows(rows: readonly ReportRow[], collapsed: ReadonlySet<string>, depth = 0): ReportTableRow[] {
   const out: ReportTableRow[] = [];
   for (const row of rows) {
     const key = reportRowKey(row);
     const expanded = !collapsed.has(key);
-    out.push({ key, row, depth, hasChildren: row.children.length > 0, expanded });
-    if (expanded) out.push(...reportTableRows(row.children, collapsed, depth + 1));
+    out.push({ key, row, depth, hasChildren: row.children.length > 0, expanded, ownPostings: false });
+    if (!expanded) continue;
+    const own = ownPostingsRow(row);
+    if (own) out.push({ key: `${key}:own`, row: own, depth: depth + 1, hasChildren: false, expanded: true, ownPostings: true });
+    out.push(...reportTableRows(row.children, collapsed, depth + 1));
   }
   return out;
 }

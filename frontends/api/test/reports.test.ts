@@ -10,6 +10,7 @@ import {
   dayBefore,
   drillDownTarget,
   fallbackExportName,
+  ownPostingsRow,
   reportExportPath,
   reportQuery,
   reportTableRows,
@@ -103,6 +104,12 @@ describe('drill-down (spec §2)', () => {
     }
   });
 
+  it('leads nowhere from a parent account (its amounts add up the accounts below, which lead to their lines)', () => {
+    const parent = row('Operating Expenses', [row('Rent')]);
+    expect(drillDownTarget({ report: 'pnl', row: parent, column: jan, header, earliestDate })).toBeNull();
+    expect(drillDownTarget({ report: 'pnl', row: parent.children[0]!, column: jan, header, earliestDate })?.kind).toBe('ledger');
+  });
+
   it('leads nowhere from totals, and a profit and loss Net Income stays a total', () => {
     expect(drillDownTarget({ report: 'pnl', row: computed('Net Income', 'summary'), column: jan, header, earliestDate })).toBeNull();
     expect(drillDownTarget({ report: 'balancesheet', row: computed('Total Assets', 'summary'), column: jan, header, earliestDate })).toBeNull();
@@ -113,8 +120,8 @@ describe('report table rows', () => {
   it('shows every level indented by depth, and hides the rows under a collapsed account', () => {
     const rent = row('Rent');
     const utilities = row('Utilities');
-    const office = row('Office', [rent, utilities]);
-    const expenses = row('Expenses', [office], { rowType: 'section', level: 1 });
+    const office = row('Office', [rent, utilities], { amounts: [2, 4], total: 6 });
+    const expenses = row('Expenses', [office], { rowType: 'section', level: 1, amounts: [2, 4], total: 6 });
     const net = computed('Net Income', 'summary');
     const all = reportTableRows([expenses, net], new Set());
     expect(all.map((r) => [r.row.name, r.depth, r.hasChildren])).toEqual([
@@ -124,9 +131,35 @@ describe('report table rows', () => {
       ['Utilities', 2, false],
       ['Net Income', 0, false],
     ]);
+    expect(all.some((r) => r.ownPostings)).toBe(false);
     const folded = reportTableRows([expenses, net], new Set([office.id!]));
     expect(folded.map((r) => r.row.name)).toEqual(['Expenses', 'Office', 'Net Income']);
     expect(folded[1]?.expanded).toBe(false);
+  });
+});
+
+describe("a parent account's own postings", () => {
+  it('are its amounts less the accounts below, to the cent, shown first under it and drilling to its own ledger', () => {
+    const fuel = row('Fuel', [], { amounts: [10.1, 0.2], total: 10.3 });
+    const parking = row('Parking', [], { amounts: [0.2, 0], total: 0.2 });
+    const travel = row('Travel', [fuel, parking], { amounts: [10.4, 5.2], total: 15.6 });
+    const own = ownPostingsRow(travel);
+    expect(own).toMatchObject({ id: travel.id, name: 'Travel', amounts: [0.1, 5], total: 5.1, children: [] });
+    const shown = reportTableRows([travel], new Set());
+    expect(shown.map((r) => [r.row.name, r.depth, r.ownPostings])).toEqual([
+      ['Travel', 0, false],
+      ['Travel', 1, true],
+      ['Fuel', 1, false],
+      ['Parking', 1, false],
+    ]);
+    const target = drillDownTarget({ report: 'pnl', row: shown[1]!.row, column: feb, header, earliestDate });
+    expect(query(target!.href)).toEqual({ tab: 'ledger', ledgerAccount: travel.id, startDate: '2026-02-01', endDate: '2026-02-28' });
+  });
+
+  it('are left out when the accounts below add up to the parent', () => {
+    const travel = row('Travel', [row('Fuel', [], { amounts: [1, 2], total: 3 })], { amounts: [1, 2], total: 3 });
+    expect(ownPostingsRow(travel)).toBeNull();
+    expect(ownPostingsRow(row('Leaf'))).toBeNull();
   });
 });
 

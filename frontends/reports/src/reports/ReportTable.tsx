@@ -46,7 +46,7 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
           </tr>
         </thead>
         <tbody>
-          {visible.map(({ key, row, depth, hasChildren, expanded }) => {
+          {visible.map(({ key, row, depth, hasChildren, expanded, ownPostings }) => {
             const strong = row.rowType === 'section' || row.rowType === 'summary';
             const cell = (column: ReportColumn | 'total', amount: number) => {
               const target = drillDownTarget({ report, row, column, header, earliestDate });
@@ -91,7 +91,11 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
                       </button>
                     ) : null}
                     <span>{row.name}</span>
-                    {row.coaId !== null && <span className="ml-1 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{row.coaId}</span>}
+                    {ownPostings ? (
+                      <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">its own postings</span>
+                    ) : (
+                      row.coaId !== null && <span className="ml-1 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">{row.coaId}</span>
+                    )}
                   </span>
                 </th>
                 {columns.map((c, i) => (
