@@ -248,6 +248,29 @@ describe('accruals', () => {
   }, TEST_MS);
 });
 
+describe('bulk actions', () => {
+  it('categorises the selected rows in one go', async () => {
+    const review = (await system.api('GET', '/transactions/v2?finalization=nonFinalized&flow=outflow&take=100', { token })).body.data as Txn[];
+    // The newest two still uncategorised: on the filtered list's first page.
+    const picked = review.filter((t) => !t.isSplittedParent && t.category?.name === 'Uncategorised Expense').slice(0, 2);
+    expect(picked).toHaveLength(2);
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await openTransactions(page, 'review');
+      await page.getByRole('button', { name: /^Flow/ }).click();
+      await page.getByRole('option', { name: 'Outflow', exact: true }).click();
+      for (const t of picked) await (await visible(row(page, t))).getByRole('checkbox').check();
+      const bulk = await visible(page.getByRole('region', { name: 'Bulk actions' }));
+      await visible(bulk.getByText('2 selected', { exact: true }));
+      await chooseCategory(page, bulk.getByRole('combobox', { name: 'Category for selected' }), 'office', 'Office Supplies');
+      await bulk.getByRole('button', { name: 'Categorise selected' }).click();
+      await visible(notice(page, 'status', 'Transactions have been updated successfully.'));
+      await bulk.waitFor({ state: 'detached' });
+      for (const t of picked) await expect.poll(async () => row(page, t).getByRole('combobox').inputValue(), { timeout: STEP_MS }).toBe('Office Supplies');
+    });
+    for (const t of picked) expect((await transaction(t.id)).category?.name).toBe('Office Supplies');
+  }, TEST_MS);
+});
+
 describe('filters', () => {
   it('narrows the All tab by flow and by description, each answered by the ledger', async () => {
     const count = async (query: string) => (await system.api('GET', `/transactions/v2?take=1&${query}`, { token })).body.meta.itemCount as number;
