@@ -5,6 +5,7 @@
 //     accounts under it, in the column's dates), read straight from the ledger's journal_lines;
 //   - every balance-sheet account cell equals the lines up to the column's date, and the balance sheet
 //     balances (Total Assets = Total Liabilities and Equity) at every column;
+//   - the cash-flow statement's net change in cash equals the change of the cash accounts' lines;
 //   - the P&L net income of [start, end] equals the change in retained earnings + current earnings
 //     between the balance sheets as of start − 1 day and as of end.
 // REPORTING_PROPERTY_RUNS sets the number of random ledgers (default 6).
@@ -100,6 +101,14 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
           expect(cents(row('Total Assets').amounts[i] ?? NaN)).toBe(cents(row('Total Liabilities and Equity').amounts[i] ?? NaN));
           const sums = await lineSums(t.workspaceId, '0001-01-01', col.endDate);
           for (const r of accountRows(data)) expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
+        }
+        const cashIds = subtreeIds(accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row);
+        const flow = await h.api('GET', `/financial-data/cash-flow-statement?${query}`, { tenant: t });
+        const netChange = (flow.body.data as Row[]).find((r) => r.name === 'Net Change in Cash') as Row;
+        for (const [i, col] of (flow.body.columns as Column[]).entries()) {
+          const sums = await lineSums(t.workspaceId, col.startDate, col.endDate);
+          const cashDelta = cashIds.reduce((sum, id) => sum + (sums.get(id)?.d ?? 0) - (sums.get(id)?.c ?? 0), 0);
+          expect(cents(netChange.amounts[i] ?? NaN), `net change in cash ${col.startDate}..${col.endDate}`).toBe(cashDelta);
         }
         const earnings = async (asOf: string) => {
           const sheet = (await h.api('GET', `/financial-data/balance-sheet/v2?startDate=${addDays(asOf, -30)}&endDate=${asOf}&periodicity=totals_only`, { tenant: t })).body.data as Row[];

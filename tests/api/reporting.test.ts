@@ -127,6 +127,28 @@ describe('GET /financial-data/balance-sheet/v2', () => {
   });
 });
 
+describe('GET /financial-data/cash-flow-statement', () => {
+  it('indirect method: net income, the card owed more, reconciling to the change in cash', async () => {
+    const r = await h.api('GET', '/financial-data/cash-flow-statement?startDate=2026-01-01&endDate=2026-02-28&breakdown=month&excludeZeroes=true', { tenant: t });
+    expect(r.status).toBe(200);
+    expect(r.body.header).toMatchObject({ reportName: 'CashFlowStatement', periodicity: 'monthly' });
+    const data = r.body.data as Row[];
+    expect(data.map((x) => [x.name, x.amounts])).toEqual([
+      ['Operating Activities', [2454.5, -1200]],
+      ['Investing Activities', [0, 0]],
+      ['Financing Activities', [0, 0]],
+      ['Net Change in Cash', [2454.5, -1200]],
+      ['Cash at Beginning of Period', [500, 2954.5]],
+      ['Cash at End of Period', [2954.5, 1754.5]],
+    ]);
+    expect(data[0]?.children.map((x) => [x.name, x.amounts])).toEqual([['Net Income', [2454.5, -1229.99]], ['Visa ••4242', [0, 29.99]]]);
+    const sheet = await bs('startDate=2026-01-01&endDate=2026-02-28&breakdown=month');
+    expect(find(sheet.body.data, 'Cash and Cash Equivalents')?.amounts).toEqual(data.at(-1)?.amounts);
+    expect((await h.api('GET', '/financial-data/cash-flow-statement?periodicity=hourly', { tenant: t })).body.errors[0].field).toBe('periodicity');
+    expect((await h.api('GET', '/financial-data/cash-flow-statement', { tenant: { ...other, workspaceId: t.workspaceId } })).status).toBe(404);
+  });
+});
+
 describe('the rules of the edge', () => {
   it('bad input is a 400 naming the field', async () => {
     for (const [query, field] of [['startDate=2026-13-01', 'startDate'], ['endDate=yesterday', 'endDate'], ['breakdown=decade', 'breakdown'], ['periodicity=hourly', 'periodicity'], ['excludeZeroes=maybe', 'excludeZeroes'], ['startDate=2026-03-01&endDate=2026-02-01', 'startDate'], ['seq=abc', 'seq']] as const) {

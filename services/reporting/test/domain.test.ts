@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { periodMonths } from '../src/domain/dates.js';
 import { columnsFor, effectivePeriodicity, segmentsFor } from '../src/domain/periods.js';
 import { parseQuery, type RawQuery } from '../src/domain/query.js';
-import { accountTree, balanceSheet, profitLoss, type Account, type DebitCredit } from '../src/domain/report.js';
+import { cashChangeOf, cashFlowStatement } from '../src/domain/cashflow.js';
+import { accountTree, balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../src/domain/report.js';
 
 const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '', endDate: '', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
 
@@ -154,5 +155,45 @@ describe('report rows', () => {
     expect(get('Total Equity')?.amounts).toEqual([1400, 1350]);
     expect(get('Total Assets')?.amounts).toEqual(get('Total Liabilities and Equity')?.amounts);
     expect(get('Total Assets')?.total).toBe(1650);
+  });
+});
+
+describe('cash-flow statement (indirect method)', () => {
+  // Cash and Cash Equivalents (11100) > Checking; Current Assets > Receivable; Fixed Assets > Laptop;
+  // Current Liabilities > Card; Long-term > Loan; Equity > Owner; Income > Sales; Expenses > Rent.
+  const node = (id: string, type: string, coaId: number, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId, type, level: 1, group: '', tag: '', parentId, ...extra });
+  const accounts: Account[] = [
+    node('assets', 'Assets', 10000, null), node('current', 'Assets', 11000, 'assets'), node('cashEq', 'Assets', 11100, 'current'), node('checking', 'Assets', 11101, 'cashEq', { bankAccountId: 'b1' }),
+    node('receivable', 'Assets', 11200, 'current'), node('fixed', 'Assets', 15000, 'assets'), node('laptop', 'Assets', 15200, 'fixed'),
+    node('liability', 'Liability', 20000, null), node('currentL', 'Liability', 21000, 'liability'), node('card', 'Liability', 21201, 'currentL'),
+    node('longL', 'Liability', 25000, 'liability'), node('loan', 'Liability', 25100, 'longL'),
+    node('equity', 'Equity', 30000, null), node('owners', 'Equity', 31000, 'equity'), node('owner', 'Equity', 31300, 'owners'),
+    node('income', 'Income', 40000, null), node('sales', 'Income', 41100, 'income'), node('expenses', 'Expenses', 50000, null), node('rent', 'Expenses', 60900, 'expenses'),
+  ];
+  // Column 0: owner puts in 1000 cash; sales 500 on credit (receivable); rent 200 on the card.
+  // Column 1: customer pays the 500; laptop 800 from checking; loan 300 into checking; card paid 200.
+  const sums = new Map<string, (DebitCredit | undefined)[]>([
+    ['checking', [dc(1000, 0), dc(500 + 300, 800 + 200)]],
+    ['owner', [dc(0, 1000), undefined]],
+    ['receivable', [dc(500, 0), dc(0, 500)]],
+    ['sales', [dc(0, 500), undefined]],
+    ['rent', [dc(200, 0), undefined]],
+    ['card', [dc(0, 200), dc(200, 0)]],
+    ['laptop', [undefined, dc(800, 0)]],
+    ['loan', [undefined, dc(0, 300)]],
+  ]);
+  const opening = new Map([['checking', dc(250, 0)], ['owner', dc(0, 250)]]);
+
+  it('classifies by the category group: current assets and liabilities operating, fixed assets investing, long-term debt and equity financing', () => {
+    const rows = cashFlowStatement({ accounts, opening, sums, columns: 2, excludeZeroes: true });
+    const get = (name: string) => rows.find((r) => r.name === name) as ReportRow;
+    expect(get('Operating Activities').children.map((r) => [r.name, r.amounts])).toEqual([['Net Income', [300, 0]], ['receivable', [-500, 500]], ['card', [200, -200]]]);
+    expect(get('Operating Activities').amounts).toEqual([0, 300]);
+    expect(get('Investing Activities').children.map((r) => [r.name, r.amounts])).toEqual([['laptop', [0, -800]]]);
+    expect(get('Financing Activities').children.map((r) => [r.name, r.amounts])).toEqual([['loan', [0, 300]], ['owner', [1000, 0]]]);
+    expect(get('Net Change in Cash').amounts).toEqual([1000, -200]);
+    expect(get('Net Change in Cash').amounts).toEqual(cashChangeOf(accounts, sums, 2));
+    expect(get('Cash at Beginning of Period')).toMatchObject({ amounts: [250, 1250], total: 250 });
+    expect(get('Cash at End of Period')).toMatchObject({ amounts: [1250, 1050], total: 1050 });
   });
 });

@@ -21,7 +21,7 @@ export const ReportHeaderSchema = {
   type: 'object',
   description: 'What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects.',
   properties: {
-    reportName: { type: 'string', enum: ['ProfitAndLoss', 'BalanceSheet'] }, startDate: str, endDate: str, requestedPeriodicity: str, periodicity: str, currency: str,
+    reportName: { type: 'string', enum: ['ProfitAndLoss', 'BalanceSheet', 'CashFlowStatement'] }, startDate: str, endDate: str, requestedPeriodicity: str, periodicity: str, currency: str,
     seq: { type: 'integer', description: 'The highest ledger commit sequence the report reflects.' },
     caughtUp: { type: 'boolean', description: 'false when the request carried a seq the read model had not reached within the wait.' },
   },
@@ -89,6 +89,15 @@ export const BalanceSheetResponseSchema = {
   additionalProperties: false,
 } as const;
 
+export const CashFlowStatementResponseSchema = {
+  $id: 'CashFlowStatementResponse',
+  type: 'object',
+  description: 'Indirect method: Operating Activities (Net Income, then the change of each current asset, current liability and transfer account), Investing Activities, Financing Activities, Net Change in Cash, Cash at Beginning and End of Period. An account row is its credits minus debits in the column (what it did to cash).',
+  properties: BalanceSheetResponseSchema.properties,
+  required: BalanceSheetResponseSchema.required,
+  additionalProperties: false,
+} as const;
+
 export const REPORT_QUERY = {
   type: 'object',
   properties: {
@@ -128,7 +137,7 @@ const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDat
 
 /** Spec §7 "Financial data": GET under /financial-data/, each one ReportingService RPC with the caller's tenancy headers. Viewers read. */
 export async function registerReportingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
-  for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema]) app.addSchema(schema);
+  for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema, CashFlowStatementResponseSchema]) app.addSchema(schema);
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: REPORT_QUERY };
   const READ = { auth: { workspace: 'required' as const } };
   const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => [{ query: reportQuery(req.query) }, { headers: authOf(req).rpcHeaders }] as const;
@@ -153,6 +162,15 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
     { config: READ, schema: { ...common, operationId: 'getBalanceSheet', summary: 'Balance sheet as of each column\'s end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods', response: responses(200, ref(BalanceSheetResponseSchema)) } },
     async (req) => {
       const r = await reporting.getBalanceSheet(...call(req));
+      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: r.rows.map(rowJson) };
+    },
+  );
+
+  app.get<{ Querystring: ReportQueryString }>(
+    '/financial-data/cash-flow-statement',
+    { config: READ, schema: { ...common, operationId: 'getCashFlowStatement', summary: 'Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply)', response: responses(200, ref(CashFlowStatementResponseSchema)) } },
+    async (req) => {
+      const r = await reporting.getCashFlowStatement(...call(req));
       return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: r.rows.map(rowJson) };
     },
   );

@@ -14,6 +14,8 @@ export interface Account {
   group: string;
   tag: string;
   parentId: string | null;
+  /** The banking service's account, for bank and card accounts. */
+  bankAccountId?: string | null;
 }
 
 export interface DebitCredit {
@@ -123,10 +125,10 @@ export function accountTree({ accounts, own, columns, filter, total }: TreeInput
   return (children.get(null) ?? []).slice().sort((x, y) => CLASS_GROUPS.indexOf(x.type as never) - CLASS_GROUPS.indexOf(y.type as never) || x.coaId - y.coaId).map((a) => build(a, 0).row);
 }
 
-export function computedRow(name: string, rowType: 'summary' | 'computed', amounts: number[], total: 'sum' | 'last'): ReportRow {
+export function computedRow(name: string, rowType: 'summary' | 'computed' | 'section', amounts: number[], total: 'sum' | 'last' | 'first', children: ReportRow[] = []): ReportRow {
   return {
     id: '', name, coaId: 0, type: '', level: 0, group: '', tag: '', rowType, amounts,
-    total: total === 'sum' ? amounts.reduce((s, x) => s + x, 0) : (amounts[amounts.length - 1] ?? 0), children: [],
+    total: total === 'sum' ? amounts.reduce((s, x) => s + x, 0) : total === 'first' ? (amounts[0] ?? 0) : (amounts[amounts.length - 1] ?? 0), children,
   };
 }
 

@@ -34,5 +34,8 @@ export function reportingRoutes(u: ReportUseCases) {
       async getBalanceSheet(req, ctx) {
         return reportMessage(await u.balanceSheet(requireTenant(ctx), raw(req.query)));
       },
+      async getCashFlowStatement(req, ctx) {
+        return reportMessage(await u.cashFlowStatement(requireTenant(ctx), raw(req.query)));
+      },
     });
 }

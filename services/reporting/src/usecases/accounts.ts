@@ -21,7 +21,7 @@ export class AccountDirectory {
     if (hit && Date.now() - hit.at < this.ttlMs && [...mustKnow].every((id) => hit.ids.has(id))) return hit.accounts;
     // Balances as of the first possible date: the chart without the ledger summing every line.
     const r = await this.ledger.getChartOfAccounts({ endDate: MIN_DATE }, { headers: tenantHeaders({ workspaceId: tenant.workspaceId, userId: tenant.userId, role: tenant.role }) });
-    const accounts: Account[] = r.chartOfAccounts.map((c) => ({ id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, group: c.group, tag: c.tag, parentId: c.parentId || null }));
+    const accounts: Account[] = r.chartOfAccounts.map((c) => ({ id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, group: c.group, tag: c.tag, parentId: c.parentId || null, bankAccountId: c.bankAccountId || null }));
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(tenant.workspaceId, { at: Date.now(), accounts, ids: new Set(accounts.map((a) => a.id)) });
     return accounts;

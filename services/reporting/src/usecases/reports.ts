@@ -2,6 +2,7 @@ import { AppError, ErrorKind, withTenant, type Knex, type Logger, type TenantCon
 import { addDays, MIN_DATE } from '../domain/dates.js';
 import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
+import { cashFlowStatement } from '../domain/cashflow.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
 import { appliedSeq, segmentSums } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
@@ -9,7 +10,7 @@ import type { AccountDirectory } from './accounts.js';
 export type Tenant = TenantContext & { workspaceId: string };
 
 export interface ReportHeader {
-  reportName: 'ProfitAndLoss' | 'BalanceSheet';
+  reportName: 'ProfitAndLoss' | 'BalanceSheet' | 'CashFlowStatement';
   startDate: string;
   endDate: string;
   requestedPeriodicity: string;
@@ -94,6 +95,20 @@ export class ReportUseCases {
 
   /** Balances as of each column's end; earnings before startDate and within the period shown apart. */
   async balanceSheet(tenant: Tenant, raw: RawQuery): Promise<Report> {
+    const { q, caughtUp, accounts, opening, sums, seq } = await this.withOpening(tenant, raw);
+    const rows = balanceSheet({ accounts, opening, sums, columns: q.columns.length, filter: q });
+    return { header: this.header('BalanceSheet', q, seq, caughtUp), columns: q.columns, rows };
+  }
+
+  /** Indirect method per column; groups and tags do not apply (the statement must reconcile to cash). */
+  async cashFlowStatement(tenant: Tenant, raw: RawQuery): Promise<Report> {
+    const { q, caughtUp, accounts, opening, sums, seq } = await this.withOpening(tenant, raw);
+    const rows = cashFlowStatement({ accounts, opening, sums, columns: q.columns.length, excludeZeroes: q.excludeZeroes });
+    return { header: this.header('CashFlowStatement', q, seq, caughtUp), columns: q.columns, rows };
+  }
+
+  /** Sums per column plus, as one more column, everything before the period (the opening balances). */
+  private async withOpening(tenant: Tenant, raw: RawQuery) {
     const { q, caughtUp } = await this.prepare(tenant, raw);
     const n = q.columns.length;
     const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
@@ -106,7 +121,6 @@ export class ReportUseCases {
       if (o) opening.set(id, o);
     }
     const accounts = await this.accountsFor(tenant, [all]);
-    const rows = balanceSheet({ accounts, opening, sums: all, columns: n, filter: q });
-    return { header: this.header('BalanceSheet', q, seq, caughtUp), columns: q.columns, rows };
+    return { q, caughtUp, accounts, opening, sums: all, seq };
   }
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/reporting/v1/reporting.proto.
  */
 export const file_ledgerline_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3cy+AEKEFJlcG9ydGluZ1NlcnZpY2USbgoNR2V0UHJvZml0TG9zcxItLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXF1ZXN0Gi4ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1Jlc3BvbnNlEnQKD0dldEJhbGFuY2VTaGVldBIvLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlcXVlc3QaMC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3ciUgobR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkivwEKHEdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdzL+AgoQUmVwb3J0aW5nU2VydmljZRJuCg1HZXRQcm9maXRMb3NzEi0ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1JlcXVlc3QaLi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVzcG9uc2USdAoPR2V0QmFsYW5jZVNoZWV0Ei8ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBowLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlc3BvbnNlEoMBChRHZXRDYXNoRmxvd1N0YXRlbWVudBI0LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBo1LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Filters shared by the reports (spec §3 dashboard filter set, §7 list filters). Strings as the REST
@@ -332,6 +332,53 @@ export const GetBalanceSheetResponseSchema: GenMessage<GetBalanceSheetResponse> 
   messageDesc(file_ledgerline_reporting_v1_reporting, 7);
 
 /**
+ * @generated from message ledgerline.reporting.v1.GetCashFlowStatementRequest
+ */
+export type GetCashFlowStatementRequest = Message<"ledgerline.reporting.v1.GetCashFlowStatementRequest"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.ReportQuery query = 1;
+   */
+  query?: ReportQuery | undefined;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetCashFlowStatementRequest.
+ * Use `create(GetCashFlowStatementRequestSchema)` to create a new message.
+ */
+export const GetCashFlowStatementRequestSchema: GenMessage<GetCashFlowStatementRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 8);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetCashFlowStatementResponse
+ */
+export type GetCashFlowStatementResponse = Message<"ledgerline.reporting.v1.GetCashFlowStatementResponse"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.ReportHeader header = 1;
+   */
+  header?: ReportHeader | undefined;
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.ReportColumn columns = 2;
+   */
+  columns: ReportColumn[];
+
+  /**
+   * Operating Activities (Net Income first), Investing Activities, Financing Activities, Net Change in
+   * Cash, Cash at Beginning of Period, Cash at End of Period.
+   *
+   * @generated from field: repeated ledgerline.reporting.v1.ReportRow rows = 3;
+   */
+  rows: ReportRow[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetCashFlowStatementResponse.
+ * Use `create(GetCashFlowStatementResponseSchema)` to create a new message.
+ */
+export const GetCashFlowStatementResponseSchema: GenMessage<GetCashFlowStatementResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 9);
+
+/**
  * The reporting service: financial reports read from balances by account × day and × month, kept
  * current from the ledger's entry.posted events. The gateway is its caller; the tenancy context travels
  * in the platform's x-ll-* headers. Money is int64 cents; dates are YYYY-MM-DD strings.
@@ -355,6 +402,17 @@ export const ReportingService: GenService<{
     methodKind: "unary";
     input: typeof GetBalanceSheetRequestSchema;
     output: typeof GetBalanceSheetResponseSchema;
+  },
+  /**
+   * Indirect method: net income, then the change of every other non-cash balance-sheet account by
+   * activity (operating, investing, financing), reconciling to the change in cash.
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetCashFlowStatement
+   */
+  getCashFlowStatement: {
+    methodKind: "unary";
+    input: typeof GetCashFlowStatementRequestSchema;
+    output: typeof GetCashFlowStatementResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_reporting_v1_reporting, 0);
