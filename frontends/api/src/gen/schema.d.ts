@@ -843,6 +843,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financial-data/cash-flow-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply) */
+        get: operations["getCashFlowStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/income-expense/csv": {
         parameters: {
             query?: never;
@@ -1706,7 +1723,7 @@ export interface components {
         /** @description What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects. */
         ReportHeader: {
             /** @enum {string} */
-            reportName: "ProfitAndLoss" | "BalanceSheet";
+            reportName: "ProfitAndLoss" | "BalanceSheet" | "CashFlowStatement";
             startDate: string;
             endDate: string;
             requestedPeriodicity: string;
@@ -1757,6 +1774,13 @@ export interface components {
             };
         };
         BalanceSheetResponse: {
+            header: components["schemas"]["ReportHeader"];
+            labels: string[];
+            columns: components["schemas"]["ReportColumn"][];
+            data: components["schemas"]["ReportRow"][];
+        };
+        /** @description Indirect method: Operating Activities (Net Income, then the change of each current asset, current liability and transfer account), Investing Activities, Financing Activities, Net Change in Cash, Cash at Beginning and End of Period. An account row is its credits minus debits in the column (what it did to cash). */
+        CashFlowStatementResponse: {
             header: components["schemas"]["ReportHeader"];
             labels: string[];
             columns: components["schemas"]["ReportColumn"][];
@@ -3716,6 +3740,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceSheetResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCashFlowStatement: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Indirect method: Operating Activities (Net Income, then the change of each current asset, current liability and transfer account), Investing Activities, Financing Activities, Net Change in Cash, Cash at Beginning and End of Period. An account row is its credits minus debits in the column (what it did to cash). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashFlowStatementResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
