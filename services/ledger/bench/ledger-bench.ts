@@ -130,7 +130,7 @@ async function recategorise(h: LedgerApiHarness, t: Tenant, n: number, runs: num
  * posting (balance checked per entry at commit, immutability); positions and balances are written as
  * postEntry writes them, computed for the chunk at once.
  */
-async function seedAccount(admin: Knex, workspaceId: string, accountId: string, counter: { income: string; expense: string }, lines: number): Promise<void> {
+export async function seedAccount(admin: Knex, workspaceId: string, accountId: string, counter: { income: string; expense: string }, lines: number): Promise<void> {
   const days = 730;
   const perDay = Math.ceil(lines / days);
   const chunkDays = Math.max(1, Math.floor(20_000 / perDay));
