@@ -1,8 +1,9 @@
 // The exports through the real gateway, fed by the real ledger and reporting services (banking's events →
 // ledger → entry.posted → reporting): each file has its content type and a file name in content-disposition,
-// and its numbers are the JSON report's (CSV parsed, XLSX read back with exceljs, PDF text read with pdf.js);
-// the general ledger and the transactions come out whole over several pages; bad dates are a 400 naming the
-// field; Viewers export; another workspace gets only its own books.
+// and the numbers of the P&L, balance sheet and cash-flow statement are the JSON reports' (CSV parsed, XLSX
+// read back with exceljs, PDF text read with pdf.js); the general ledger and the transactions come out whole
+// over several pages; bad dates are a 400 naming the field; Viewers export; another workspace gets only its
+// own books.
 import type { AddressInfo } from 'node:net';
 import { expectEventually } from '@ledgerline/platform/testing';
 import ExcelJS from 'exceljs';
@@ -193,6 +194,35 @@ describe('the balance sheet: /balance-sheet/{csv|xlsx|pdf}', () => {
   });
 });
 
+describe('the cash-flow statement: /cash-flow-statement/{csv|xlsx|pdf}', () => {
+  it("its activities, change in cash and cash at both ends are the JSON report's", async () => {
+    const json = await h.api('GET', `/financial-data/cash-flow-statement?${PERIOD}&breakdown=month`, { tenant: t });
+    expect(json.status).toBe(200);
+    const data = json.body.data as Row[];
+    const operating = must(find(data, 'Operating Activities'), 'operating');
+    const change = must(find(data, 'Net Change in Cash'), 'change');
+    const end = must(find(data, 'Cash at End of Period'), 'end');
+    expect(change.total).not.toBe(0);
+
+    const csv = await download(`/cash-flow-statement/csv?${PERIOD}&breakdown=month`, t);
+    expect([csv.status, csv.type, csv.fileName]).toEqual([200, 'text/csv; charset=utf-8', 'cash-flow-statement_2026-01-01_2026-02-28.csv']);
+    const lines = byLabel(parseCsv(csv.text));
+    expect(lines.get('Total Operating Activities')?.slice(3)).toEqual([...operating.amounts, operating.total].map(fixed));
+    expect(lines.get('Net Change in Cash')?.slice(3)).toEqual([...change.amounts, change.total].map(fixed));
+    expect(lines.get('Cash at End of Period')?.slice(3)).toEqual([...end.amounts, end.total].map(fixed));
+
+    const xlsx = await download(`/cash-flow-statement/xlsx?${PERIOD}&breakdown=month`, t);
+    expect([xlsx.type, xlsx.fileName]).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'cash-flow-statement_2026-01-01_2026-02-28.xlsx']);
+    expect((await xlsxRows(xlsx.bytes)).get('Net Change in Cash')).toEqual([...change.amounts, change.total]);
+
+    const pdf = await download(`/cash-flow-statement/pdf?${PERIOD}&breakdown=month`, t);
+    expect([pdf.status, pdf.type, pdf.fileName]).toEqual([200, 'application/pdf', 'cash-flow-statement_2026-01-01_2026-02-28.pdf']);
+    const text = (await pdfPages(pdf.bytes)).map((p) => p.text).join('\n');
+    expect(text).toContain('Books\nStatement of Cash Flows\nJanuary 1, 2026 to February 28, 2026');
+    expect(text).toContain(`Cash at End of Period ${[...end.amounts, end.total].map(printed).join(' ')}`);
+  });
+});
+
 describe('the general ledger: /general-ledger/csv', () => {
   it("every account's opening balance, debits, credits and closing balance, as GET /ledger/get-general-ledger has them", async () => {
     const json = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as { name: string; coaId: number; openingBalance: number; debit: number; credit: number; closingBalance: number }[];
@@ -252,6 +282,7 @@ describe('the rules of the edge', () => {
   it('bad dates are a 400 naming the field, as JSON, not a file', async () => {
     for (const [path, field] of [
       ['/income-expense/csv?startDate=2026-13-01', 'startDate'], ['/income-expense/pdf?endDate=yesterday', 'endDate'], ['/balance-sheet/xlsx?startDate=2026-03-01&endDate=2026-02-01', 'startDate'],
+      ['/cash-flow-statement/pdf?startDate=2026-02-31', 'startDate'],
       ['/general-ledger/csv?endDate=2026-02-30', 'endDate'], ['/general-ledger/csv?ledgerAccountId=nope', 'ledgerAccountId'], ['/transactions/csv?startDate=01/02/2026', 'startDate'],
     ] as const) {
       const r = await download(path, t);
@@ -263,7 +294,7 @@ describe('the rules of the edge', () => {
   });
 
   it('a Viewer exports the same files', async () => {
-    for (const path of [`/income-expense/csv?${PERIOD}`, `/balance-sheet/csv?${PERIOD}`, `/general-ledger/csv?${PERIOD}`, '/transactions/csv']) {
+    for (const path of [`/income-expense/csv?${PERIOD}`, `/balance-sheet/csv?${PERIOD}`, `/cash-flow-statement/csv?${PERIOD}`, `/general-ledger/csv?${PERIOD}`, '/transactions/csv']) {
       const [owner, viewer] = [await download(path, t), await download(path, t, t.viewerToken)];
       expect(viewer.status, path).toBe(200);
       expect(viewer.text, path).toBe(owner.text);

@@ -9,7 +9,7 @@ import {
 } from '../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName, type ExportFormat } from '../exports/files.js';
 import { statementPdf } from '../exports/pdf.js';
-import { balanceSheetStatement, profitLossStatement, type Statement } from '../exports/statement.js';
+import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../exports/statement.js';
 import { statementXlsx } from '../exports/xlsx.js';
 import type { LedgerClient } from './ledger.js';
 import { REPORT_QUERY, reportQuery, type ReportingClient, type ReportQueryString } from './reporting.js';
@@ -75,7 +75,7 @@ async function* pages<T>(first: T, next: (page: number, previous: T) => Promise<
 }
 
 /**
- * Spec §7 "Exports" (binary GET): the profit and loss and the balance sheet as CSV, XLSX and PDF, the
+ * Spec §7 "Exports" (binary GET): the profit and loss, the balance sheet and the cash-flow statement as CSV, XLSX and PDF, the
  * general ledger and the transactions as CSV. The numbers are the reporting and ledger services' answers
  * (integer cents); this gateway only lays them out (services/reporting/README.md, "Exports"). Viewers export.
  */
@@ -100,6 +100,15 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       async (req, reply) => {
         const s = balanceSheetStatement(await reporting.getBalanceSheet({ query: reportQuery(req.query) }, rpc(req)), entity(req));
         return sendFile(reply, format, exportFileName('balance-sheet', [s.startDate, s.endDate], format), await render(s, format));
+      },
+    );
+
+    app.get<{ Querystring: ReportQueryString }>(
+      `/cash-flow-statement/${format}`,
+      { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportCashFlowStatement${FORMAT_NAMES[format]}`, summary: `The cash-flow statement (same query as /financial-data/cash-flow-statement) as ${format.toUpperCase()}`, response: fileResponse(format, 'The cash-flow statement') } },
+      async (req, reply) => {
+        const s = cashFlowStatement(await reporting.getCashFlowStatement({ query: reportQuery(req.query) }, rpc(req)), entity(req));
+        return sendFile(reply, format, exportFileName('cash-flow-statement', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
   }
