@@ -304,6 +304,9 @@ describe('the bank changes an accrued transaction', () => {
     expect(await balance(software)).toBe(0);
     expect(await balance(b.acct('Prepaid Expenses'))).toBe(0);
     expect(await balance(b.acct('Uncategorised Expense'))).toBe(13_000);
+    // The trail says the bank feed did it (no user).
+    const trail = (await u.transactions.auditLogs(b.tenant, id, 1, 2)).data;
+    expect(trail.map((l) => [l.event, l.user_id])).toEqual([['bank_modified', null], ['unaccrued', null]]);
 
     const other = newId();
     const id2 = await b.add(-24_000, '2026-02-01', other);

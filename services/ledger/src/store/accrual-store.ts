@@ -1,5 +1,6 @@
 import { newId, type Knex } from '@ledgerline/platform';
 import { recognitionLines, type AccrualCategory } from '../domain/accrual.js';
+import { audit } from './audit.js';
 import { postEntry, reverseEntry } from './journal.js';
 import type { TxnRow } from './rows.js';
 
@@ -59,15 +60,19 @@ export async function dropMonths(trx: Knex.Transaction, txn: Pick<TxnRow, 'name'
  * Un-accrues a transaction inside the caller's transaction: every recognition entry is reversed, the
  * schedule forgotten, and the row is pointed back at the category it had before it was accrued. The
  * caller re-books the bank entry (a reversal + new entry through `repost`, or a plain reversal when the
- * bank removed the transaction). Returns the row in its new state.
+ * bank removed the transaction). The trail records it as the bank feed's doing unless the caller records
+ * it itself (`audited`: a user's delete). Returns the row in its new state.
  */
-export async function dropAccrual(trx: Knex.Transaction, row: TxnRow): Promise<TxnRow> {
+export async function dropAccrual(trx: Knex.Transaction, row: TxnRow, { audited = false } = {}): Promise<TxnRow> {
   const accrual = await accrualOf(trx, row.id);
   if (!accrual) return row;
   await dropMonths(trx, row, await accrualMonths(trx, row.id));
   await trx('transaction_accruals').where({ transaction_id: row.id }).delete();
   const categoryId = accrual.original_category_id ?? row.category_id;
   await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: false, category_id: categoryId, updated_at: trx.fn.now() });
+  if (!audited) {
+    await audit(trx, { workspaceId: row.workspace_id, transactionId: row.id, event: 'unaccrued', details: { byBank: true, accrualCategory: accrual.accrual_category, recogniseCategoryId: accrual.recognise_category_id, toCategoryId: categoryId } });
+  }
   return { ...row, is_accrued_parent: false, category_id: categoryId };
 }
 

@@ -256,7 +256,7 @@ export class AccrualUseCases {
     p.throwIfAny();
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       const { row, accrual } = await lockAccrued(trx, transactionId);
-      const next = await dropAccrual(trx, row);
+      const next = await dropAccrual(trx, row, { audited: true });
       await repost(trx, next, {});
       await audit(trx, {
         workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'unaccrued',
