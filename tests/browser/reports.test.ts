@@ -165,7 +165,7 @@ describe('reports screens', () => {
         expect((await coffee.getByRole('cell').allTextContents()).map((c) => c.trim())).toContain('$45.50');
         expect(await lines.getByText('Office Depot').count()).toBe(0);
 
-        // Back on the report, the period chosen stays in the URL across tabs.
+        // Back on the report, the period stays in the URL across tabs.
         await page.goBack();
         await visible(page.getByRole('table', { name: 'Profit and loss' }));
         await page.getByRole('tab', { name: 'Balance Sheet' }).click();
@@ -173,6 +173,17 @@ describe('reports screens', () => {
         const sheet = await visible(page.getByRole('table', { name: 'Balance sheet' }));
         const assets = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total Assets', exact: true }) });
         expect((await assets.getByRole('cell').last().textContent())?.trim()).toBe('$2,334.25');
+
+        // The cash flow statement reconciles to the bank: the period's net change is the cash at its end.
+        await page.getByRole('tab', { name: 'Cashflow Statement' }).click();
+        const flows = await visible(page.getByRole('table', { name: 'Cash flow statement' }));
+        const total = async (name: string) => (await flows.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').last().textContent())?.trim();
+        expect(await total('Net Change in Cash')).toBe('$2,334.25');
+        expect(await total('Cash at End of Period')).toBe('$2,334.25');
+        // Its Net Income opens the profit and loss of the period.
+        await flows.getByRole('link', { name: /^Open the profit and loss for the period/ }).click();
+        await page.waitForURL((u) => u.searchParams.get('tab') === 'pnl' && u.searchParams.get('startDate') === `${day(0).slice(0, 4)}-01-01` && u.searchParams.get('endDate') === day(0));
+        await visible(page.getByRole('table', { name: 'Profit and loss' }));
       });
     },
     TEST_MS,

@@ -170,5 +170,5 @@ export {
   summaryRow,
 } from './reports';
 export type * from './reports';
-export { reportsQueryKeys, useBalanceSheet, useGroupsAndTags, useProfitLoss, useReportExport } from './reports-hooks';
+export { reportsQueryKeys, useBalanceSheet, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport } from './reports-hooks';
 export type { ReportExportRequest } from './reports-hooks';

@@ -3,13 +3,14 @@ import type { Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import type { Schemas } from './types';
-import { REPORT_PATHS, reportExportPath, type BalanceSheetResponse, type ExportFormat, type ProfitLossResponse, type ReportQuery, type ReportTab } from './reports';
+import { REPORT_PATHS, reportExportPath, type BalanceSheetResponse, type CashFlowStatementResponse, type ExportFormat, type ProfitLossResponse, type ReportQuery, type ReportTab } from './reports';
 
 export const reportsQueryKeys = {
   /** Every report query starts with this. */
   all: ['reports'] as const,
   profitLoss: (query: ReportQuery) => ['reports', 'profit-loss', query] as const,
   balanceSheet: (query: ReportQuery) => ['reports', 'balance-sheet', query] as const,
+  cashFlowStatement: (query: ReportQuery) => ['reports', 'cash-flow-statement', query] as const,
   // Under 'categories' with the chart's other queries: a chart change refreshes the choices.
   groupsAndTags: ['categories', 'groups-and-tags'] as const,
 };
@@ -35,6 +36,17 @@ export function useBalanceSheet(query: ReportQuery, options: { enabled?: boolean
     ...report,
     queryKey: reportsQueryKeys.balanceSheet(query),
     queryFn: ({ signal }) => client.request<BalanceSheetResponse>('GET', REPORT_PATHS.balanceSheet, { query: { ...query }, signal }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** GET /financial-data/cash-flow-statement: operating, investing and financing activities per column, reconciled to the change in cash. */
+export function useCashFlowStatement(query: ReportQuery, options: { enabled?: boolean } = {}) {
+  const { client } = useApiContext();
+  return useQuery<CashFlowStatementResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.cashFlowStatement(query),
+    queryFn: ({ signal }) => client.request<CashFlowStatementResponse>('GET', REPORT_PATHS.cashFlowStatement, { query: { ...query }, signal }),
     enabled: options.enabled ?? true,
   });
 }

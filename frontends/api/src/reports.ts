@@ -10,6 +10,7 @@ export type ReportColumn = Schemas['ReportColumn'];
 export type ReportRow = Schemas['ReportRow'];
 export type ProfitLossResponse = Schemas['ProfitLossResponse'];
 export type BalanceSheetResponse = Schemas['BalanceSheetResponse'];
+export type CashFlowStatementResponse = Schemas['CashFlowStatementResponse'];
 export type ReportQuery = NonNullable<operations['getProfitLoss']['parameters']['query']>;
 
 /** Spec §2: the reports area's tabs (`tab` query value). */
@@ -22,6 +23,9 @@ export function isReportTab(value: string | null): value is ReportTab {
 
 /** Spec §3: the screen keys whose filter sets the reports remote keeps. */
 export type ReportScreenKey = 'profitLoss' | 'balanceSheet' | 'cashflowStatement' | 'dashboard';
+
+/** The statements whose cells drill down. */
+export type DrillReport = 'pnl' | 'balancesheet' | 'cashflow';
 
 /** Spec §3 breakdowns as the filter set names them, and the periodicity (spec §3) each asks the server for. */
 export const DATE_BREAKDOWNS = ['Daily', 'Weekly', 'Monthly', 'Quarterly', 'Yearly', 'Totals only'] as const;
@@ -113,9 +117,9 @@ export interface DrillTarget {
 }
 
 export interface DrillCell {
-  report: 'pnl' | 'balancesheet';
+  report: DrillReport;
   row: ReportRow;
-  /** The cell's column, or 'total' for the profit and loss total column (the whole period). */
+  /** The cell's column, or 'total' for the total column of the profit and loss or cash flow (the whole period). */
   column: ReportColumn | 'total';
   header: Pick<ReportHeader, 'startDate' | 'endDate'>;
   /** The earliest date a report may start (spec §9: four years before today): where "earlier periods" begin. */
@@ -129,7 +133,8 @@ const SCHEDULED = /^(deferred revenue|prepaid expenses?)$/i;
 /**
  * Spec §2: a report cell opens the ledger of its account for its period; on the balance sheet, retained earnings and
  * net income rows open the profit and loss (of the earlier periods and of the report's period up to the column),
- * and deferred revenue and prepaid expense rows open the schedules. Totals and other computed rows lead nowhere.
+ * and deferred revenue and prepaid expense rows open the schedules. On the cash flow statement, Net Income opens the
+ * profit and loss of the cell's period and each account's change its ledger. Totals and other computed rows lead nowhere.
  */
 export function drillDownTarget({ report, row, column, header, earliestDate }: DrillCell): DrillTarget | null {
   const period = column === 'total' ? { startDate: header.startDate, endDate: header.endDate, label: 'the period' } : { startDate: column.startDate, endDate: column.endDate, label: column.label };
@@ -138,6 +143,9 @@ export function drillDownTarget({ report, row, column, header, earliestDate }: D
     if (!(earliestDate < header.startDate)) return null;
     const endDate = dayBefore(header.startDate);
     return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: earliestDate, endDate })}`, label: `Open the profit and loss before ${header.startDate}` };
+  }
+  if (report === 'cashflow' && NET_INCOME.test(row.name) && row.id === null) {
+    return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: period.startDate, endDate: period.endDate })}`, label: `Open the profit and loss for ${period.label}` };
   }
   if (report === 'balancesheet' && NET_INCOME.test(row.name)) {
     return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: header.startDate, endDate: period.endDate })}`, label: `Open the profit and loss from ${header.startDate} to ${period.endDate}` };
@@ -259,6 +267,7 @@ export const REPORT_PATHS = {
 export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([
   REPORT_PATHS.profitLoss,
   REPORT_PATHS.balanceSheet,
+  REPORT_PATHS.cashFlowStatement,
   ...EXPORT_FORMATS.flatMap(({ format }) => [reportExportPath('pnl', format), reportExportPath('balancesheet', format)]),
 ]);
 

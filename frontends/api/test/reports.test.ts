@@ -104,6 +104,17 @@ describe('drill-down (spec §2)', () => {
     }
   });
 
+  it('on the cash flow statement, opens the P&L of the period from Net Income and the ledger from an account\'s change', () => {
+    const netIncome = drillDownTarget({ report: 'cashflow', row: computed('Net Income'), column: feb, header, earliestDate });
+    expect(netIncome?.href).toBe('/reports?tab=pnl&startDate=2026-02-01&endDate=2026-02-28');
+    expect(drillDownTarget({ report: 'cashflow', row: computed('Net Income'), column: 'total', header, earliestDate })?.href).toBe('/reports?tab=pnl&startDate=2026-01-01&endDate=2026-02-28');
+    const payable = row('Accounts Payable', [], { type: 'Liability' });
+    expect(query(drillDownTarget({ report: 'cashflow', row: payable, column: jan, header, earliestDate })!.href)).toEqual({ tab: 'ledger', ledgerAccount: payable.id, startDate: '2026-01-01', endDate: '2026-01-31' });
+    const operating = { ...computed('Operating Activities'), rowType: 'section' as const, children: [computed('Net Income'), payable] };
+    expect(drillDownTarget({ report: 'cashflow', row: operating, column: jan, header, earliestDate })).toBeNull();
+    expect(drillDownTarget({ report: 'cashflow', row: computed('Cash at End of Period', 'summary'), column: jan, header, earliestDate })).toBeNull();
+  });
+
   it('leads nowhere from a parent account (its amounts add up the accounts below, which lead to their lines)', () => {
     const parent = row('Operating Expenses', [row('Rent')]);
     expect(drillDownTarget({ report: 'pnl', row: parent, column: jan, header, earliestDate })).toBeNull();

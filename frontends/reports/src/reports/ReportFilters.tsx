@@ -9,12 +9,14 @@ export interface ReportFiltersProps {
   onFiltersChange: (change: Partial<StoredFilters>) => void;
   /** false leaves out the breakdown choice (a screen with one column). */
   breakdown?: boolean;
+  /** false leaves out groups and tags. */
+  groupsAndTags?: boolean;
 }
 
 const choices = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), groups, tags, zero amounts hidden (default). */
-export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange, breakdown = true }: ReportFiltersProps) {
+export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange, breakdown = true, groupsAndTags: withGroupsAndTags = true }: ReportFiltersProps) {
   const groupsAndTags = useGroupsAndTags();
   // A stored choice the chart no longer has still filters: keep it listed so it can be taken off.
   const groups = [...new Set([...(groupsAndTags.data?.groups ?? []), ...filters.groups])];
@@ -32,10 +34,10 @@ export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange
           onChange={(dateBreakdown) => onFiltersChange({ dateBreakdown })}
         />
       )}
-      {groups.length > 0 && (
+      {withGroupsAndTags && groups.length > 0 && (
         <MultiSelect label="Groups" name="groups" className="w-44" options={choices(groups)} value={filters.groups} placeholder="All groups" onChange={(next) => onFiltersChange({ groups: next })} />
       )}
-      {tags.length > 0 && <MultiSelect label="Tags" name="tags" className="w-44" options={choices(tags)} value={filters.tags} placeholder="All tags" onChange={(next) => onFiltersChange({ tags: next })} />}
+      {withGroupsAndTags && tags.length > 0 && <MultiSelect label="Tags" name="tags" className="w-44" options={choices(tags)} value={filters.tags} placeholder="All tags" onChange={(next) => onFiltersChange({ tags: next })} />}
       <Checkbox
         name="isZeroAmountHidden"
         label="Hide zero amounts"

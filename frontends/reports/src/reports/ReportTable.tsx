@@ -1,16 +1,16 @@
-import { TREE_INDENT_PX, drillDownTarget, reportTableRows, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
+import { TREE_INDENT_PX, drillDownTarget, reportTableRows, type DrillReport, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
 import { ChevronDownIcon, cx } from '@ledgerline/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount } from '../format';
 
 export interface ReportTableProps {
-  report: 'pnl' | 'balancesheet';
+  report: DrillReport;
   title: string;
   header: Pick<ReportHeader, 'startDate' | 'endDate'>;
   columns: readonly ReportColumn[];
   rows: readonly ReportRow[];
-  /** The profit and loss adds the period's total; a balance sheet's last column is already its total. */
+  /** The profit and loss and cash flow add the period's total; a balance sheet's last column is already its total. */
   showTotal: boolean;
   earliestDate: string;
 }

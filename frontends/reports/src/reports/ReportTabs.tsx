@@ -7,6 +7,7 @@ import {
   reportQuery,
   reportsSearch,
   useBalanceSheet,
+  useCashFlowStatement,
   useProfitLoss,
   type ApiError,
   type ReportHeader,
@@ -51,6 +52,8 @@ interface ReportCardProps<T> {
   onPeriodChange: (period: DateRange) => void;
   filters: StoredFilters;
   onFiltersChange: (change: Partial<StoredFilters>) => void;
+  /** false leaves out the groups and tags filters (a statement they do not apply to). */
+  groupsAndTags?: boolean;
   query: ReportQuery;
   state: ReportQueryState<T>;
   headerOf: (data: T) => ReportHeader;
@@ -60,7 +63,7 @@ interface ReportCardProps<T> {
 }
 
 /** A report's card: filters and exports above; loading, error, empty or the table below. */
-function ReportCard<T>({ tab, title, description, period, onPeriodChange, filters, onFiltersChange, query, state, headerOf, rowsOf, empty, render }: ReportCardProps<T>) {
+function ReportCard<T>({ tab, title, description, period, onPeriodChange, filters, onFiltersChange, groupsAndTags = true, query, state, headerOf, rowsOf, empty, render }: ReportCardProps<T>) {
   const data = state.data;
   const note = data === undefined ? null : breakdownFallbackNote(headerOf(data));
   return (
@@ -74,7 +77,7 @@ function ReportCard<T>({ tab, title, description, period, onPeriodChange, filter
       actions={<ExportButtons tab={tab} query={query} period={period} />}
     >
       <div className="mb-6">
-        <ReportFilters period={period} onPeriodChange={onPeriodChange} filters={filters} onFiltersChange={onFiltersChange} />
+        <ReportFilters period={period} onPeriodChange={onPeriodChange} filters={filters} onFiltersChange={onFiltersChange} groupsAndTags={groupsAndTags} />
       </div>
       {note !== null && (
         <p role="status" className="mb-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
@@ -156,7 +159,7 @@ export function BalanceSheetTab() {
   );
 }
 
-/** /reports?tab=cashflow: shown once GET /financial-data/cash-flow-statement is served. */
+/** /reports?tab=cashflow: the indirect method per period; Net Income opens the P&L and each account's change its ledger. */
 export function CashflowStatementTab() {
   if (!isReportPathServed(REPORT_PATHS.cashFlowStatement)) {
     return (
@@ -168,10 +171,31 @@ export function CashflowStatementTab() {
       </Card>
     );
   }
-  // Served but not yet drawn here: say so rather than show nothing (the unit test of served paths flags this).
+  return <ServedCashflowStatement />;
+}
+
+function ServedCashflowStatement() {
+  const [period, setPeriod] = useReportPeriod('cashflow');
+  const [filters, setFilters] = useStoredFilters('cashflowStatement');
+  // Groups and tags do not apply to the cash flow statement (the server says so): they are not sent.
+  const query = reportQuery({ ...period, ...filters, groups: [], tags: [] });
+  const statement = useCashFlowStatement(query);
   return (
-    <Card title="Cashflow Statement">
-      <EmptyState title="The cash flow statement is not shown yet" description="The server provides it; this screen does not draw it yet." />
-    </Card>
+    <ReportCard
+      tab="cashflow"
+      title="Cashflow Statement"
+      description="Cash from operating, investing and financing activities, reconciled to the change in cash, for"
+      period={period}
+      onPeriodChange={setPeriod}
+      filters={filters}
+      onFiltersChange={setFilters}
+      groupsAndTags={false}
+      query={query}
+      state={statement}
+      headerOf={(d) => d.header}
+      rowsOf={(d) => d.data}
+      empty={{ title: 'No cash moved in this period', description: 'Cash flows appear here once bank transactions in the period are booked.' }}
+      render={(d) => <ReportTable report="cashflow" title="Cash flow statement" header={d.header} columns={d.columns} rows={d.data} showTotal earliestDate={dateBounds(todayIso()).min} />}
+    />
   );
 }
