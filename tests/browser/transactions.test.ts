@@ -178,6 +178,11 @@ describe('/transactions', () => {
       const parts = await visible(drawer.getByRole('region', { name: 'Split parts' }));
       await visible(parts.getByText('Travel', { exact: true }));
       await visible(parts.getByText('-$1.00', { exact: true }));
+
+      // Closed from its button, the drawer hands focus back to the row's Details button that opened it.
+      await drawer.getByRole('button', { name: 'Close transaction details' }).click();
+      await drawer.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Details of ${describeTxn(t)}`);
     });
     expect(splitCallsBody(await transaction(t.id))).toEqual({ isSplittedParent: true, children: [{ amount: -1, categoryName: 'Travel' }] });
   }, TEST_MS);
@@ -242,6 +247,11 @@ describe('accruals', () => {
       await visible(notice(page, 'status', 'Transaction has been updated successfully.'));
       await accrual.waitFor({ state: 'detached' });
       await visible(drawer.getByRole('button', { name: 'Accrue', exact: true }));
+
+      // Escape closes the drawer and drops ?txn=.
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.get('txn')).toBeNull();
     });
     const after = await transaction(t.id);
     expect(after).toMatchObject({ isAccruedParent: false, category: { name: t.category?.name } });

@@ -94,7 +94,7 @@ export function SplitDialog({ transaction: t, open, onClose }: { transaction: Tr
         {parts.map((part, i) => (
           <fieldset key={i} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">Part {i + 1}</legend>
-            <div className="grid grid-cols-[10rem_1fr] gap-2">
+            <div className="grid grid-cols-[9rem_1fr] gap-2">
               <AmountInput
                 label={`Amount of part ${i + 1}`}
                 name={`part-${i}-amount`}

@@ -26,16 +26,35 @@ import { SplitDialog } from './SplitDialog';
  * The transaction drawer at `?txn=<id>`: details, category, entry accounts, split parts, accrual, history.
  * A side panel in the page rather than a modal of its own: the remote bundles its own copy of headlessui, and a
  * modal from it would take clicks in the ui kit's dialogs (split, accrual; the shell's copy) for clicks outside
- * and close. Escape or the close button closes it; focus moves into it when it opens.
+ * and close. Escape or the close button closes it.
  */
 export function TransactionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const query = useTransaction(id);
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
 
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
+  // Focus moves into the panel when it opens and back to what opened it (the row's Details button) when it closes.
   useEffect(() => {
     if (id === null) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.focus();
+    return () => opener?.focus();
+  }, [id]);
+
+  // Escape closes it wherever focus is, unless a dialog of the ui kit is open above it (that one closes first).
+  useEffect(() => {
+    if (id === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
   }, [id]);
 
   if (id === null) return null;
@@ -48,10 +67,6 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
       aria-modal="false"
       aria-labelledby={titleId}
       tabIndex={-1}
-      onKeyDown={(event) => {
-        // A dialog of the ui kit open above handles its own Escape.
-        if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('[role="dialog"][aria-modal="true"]')) onClose();
-      }}
       className="fixed inset-y-0 right-0 z-40 flex w-full max-w-lg flex-col overflow-y-auto border-l border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
