@@ -268,7 +268,7 @@ export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([
   REPORT_PATHS.profitLoss,
   REPORT_PATHS.balanceSheet,
   REPORT_PATHS.cashFlowStatement,
-  ...EXPORT_FORMATS.flatMap(({ format }) => [reportExportPath('pnl', format), reportExportPath('balancesheet', format)]),
+  ...EXPORT_FORMATS.flatMap(({ format }) => [reportExportPath('pnl', format), reportExportPath('balancesheet', format), reportExportPath('cashflow', format)]),
 ]);
 
 export function isReportPathServed(path: string): boolean {
