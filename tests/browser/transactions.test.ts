@@ -179,15 +179,28 @@ describe('/transactions', () => {
       await visible(parts.getByText('Travel', { exact: true }));
       await visible(parts.getByText('-$1.00', { exact: true }));
 
+      // Editing the split: the existing part changes (update-split), the parts still add up.
+      await drawer.getByRole('button', { name: 'Edit split', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit split' });
+      await visible(edit.getByRole('heading', { name: 'Edit split' }));
+      expect(await field(page, 'Amount of part 2').inputValue()).toBe('1.00');
+      await field(page, 'Amount of part 2').fill('3.00');
+      await field(page, 'Amount of part 1').fill((total - 3).toFixed(2));
+      await visible(edit.getByText('Remaining: $0.00'));
+      await edit.getByRole('button', { name: 'Save split' }).click();
+      await visible(notice(page, 'status', 'Transaction has been updated successfully.'));
+      await edit.waitFor({ state: 'detached' });
+      await visible(parts.getByText('-$3.00', { exact: true }));
+
       // Closed from its button, the drawer hands focus back to the row's Details button that opened it.
       await drawer.getByRole('button', { name: 'Close transaction details' }).click();
       await drawer.waitFor({ state: 'detached' });
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Details of ${describeTxn(t)}`);
     });
-    expect(splitCallsBody(await transaction(t.id))).toEqual({ isSplittedParent: true, children: [{ amount: -1, categoryName: 'Travel' }] });
+    expect(splitCallsBody(await transaction(t.id))).toEqual({ isSplittedParent: true, children: [{ amount: -3, categoryName: 'Travel' }] });
   }, TEST_MS);
 
-  it('finalizes a transaction: it leaves review and is listed under Finalized', async () => {
+  it('finalizes a transaction: it leaves review and is listed under Finalized; un-finalized, it is back in review', async () => {
     const t = outflows[3] as Txn;
     await inFreshPage(browser, system.webUrl, async (page) => {
       await openTransactions(page, 'review');
@@ -199,9 +212,16 @@ describe('/transactions', () => {
       await waitForPath(page, '/transactions');
       expect(new URL(page.url()).searchParams.get('tab')).toBe('finalized');
       const finalized = await visible(row(page, t));
-      await visible(finalized.getByRole('button', { name: `Un-finalize ${describeTxn(t)}`, exact: true }));
+      expect((await transaction(t.id)).isTransactionFinalized).toBe(true);
+
+      // Un-finalized, it goes back to review.
+      await finalized.getByRole('button', { name: `Un-finalize ${describeTxn(t)}`, exact: true }).click();
+      await visible(notice(page, 'status', 'Transactions have been updated successfully.'));
+      await finalized.waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Review' }).click();
+      await visible(row(page, t));
     });
-    expect((await transaction(t.id)).isTransactionFinalized).toBe(true);
+    expect((await transaction(t.id)).isTransactionFinalized).toBe(false);
   }, TEST_MS);
 });
 
