@@ -70,7 +70,11 @@ function parseCsv(text: string): string[][] {
 async function download(path: string, tenant: Tenant, token = tenant.token) {
   const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}`, 'x-workspace-id': tenant.workspaceId }, signal: AbortSignal.timeout(30_000) });
   const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, type: res.headers.get('content-type'), fileName: /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1], bytes, text: bytes.toString('utf8') };
+  const type = res.headers.get('content-type');
+  // A CSV starts with the UTF-8 byte order mark (for Excel); the records follow it.
+  if (res.status === 200 && type?.startsWith('text/csv')) expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  return { status: res.status, type, fileName: /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1], bytes, text };
 }
 const csvOf = async (path: string, tenant: Tenant = t) => {
   const r = await download(path, tenant);

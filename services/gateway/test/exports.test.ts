@@ -175,8 +175,10 @@ describe('the statement layout', () => {
 });
 
 describe('CSV', () => {
-  it('a header row, then every line with its code, level and amounts', () => {
-    const records = parseCsv(statementCsv(statement));
+  it('a byte order mark (Excel then reads UTF-8), a header row, then every line with its code, level and amounts', () => {
+    const text = statementCsv(statement);
+    expect(text.startsWith('\uFEFFAccount,')).toBe(true);
+    const records = parseCsv(text.slice(1));
     expect(records[0]).toEqual(['Account', 'Code', 'Level', 'Jan-26', 'Feb-26', 'Total']);
     expect(records).toHaveLength(statement.lines.length + 1);
     expect(records).toContainEqual(['Meals, "client" lunches', '60200', '2', '45.50', '0.00', '45.50']);

@@ -25,9 +25,15 @@ export function csvField(cell: CsvCell): string {
 /** One record, CRLF-terminated (RFC 4180 §2). */
 export const csvRow = (cells: readonly CsvCell[]): string => `${cells.map(csvField).join(',')}\r\n`;
 
+/**
+ * The UTF-8 byte order mark every CSV starts with: without it Excel reads the file in the machine's
+ * legacy code page, and names such as "Checking ••1234" or "Café" come out garbled.
+ */
+export const CSV_BOM = '\uFEFF';
+
 /** A statement as CSV: a header row, then one record per line (indentation as a Level column). */
 export function statementCsv(s: Statement): string {
-  const rows = [csvRow(['Account', 'Code', 'Level', ...s.columns])];
+  const rows = [CSV_BOM + csvRow(['Account', 'Code', 'Level', ...s.columns])];
   for (const l of s.lines) rows.push(csvRow([l.label, l.code, l.depth, ...(l.amountsCents ?? s.columns.map(() => null))]));
   return rows.join('');
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
 import { ErrorResponseSchema, ref, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import {
-  csvRow, GENERAL_LEDGER_HEADER, generalLedgerCsvRow, LEDGER_LINES_HEADER, ledgerLineCsvRow, statementCsv, TRANSACTIONS_HEADER, transactionCsvRow,
+  CSV_BOM, csvRow, GENERAL_LEDGER_HEADER, generalLedgerCsvRow, LEDGER_LINES_HEADER, ledgerLineCsvRow, statementCsv, TRANSACTIONS_HEADER, transactionCsvRow,
 } from '../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName, type ExportFormat } from '../exports/files.js';
 import { statementPdf } from '../exports/pdf.js';
@@ -127,7 +127,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       const { startDate = '', endDate = '', ledgerAccountId = '' } = req.query;
       if (!ledgerAccountId) {
         const r = await ledger.getGeneralLedger({ startDate, endDate }, rpc(req));
-        const body = [csvRow(GENERAL_LEDGER_HEADER), ...r.data.map(generalLedgerCsvRow)].join('');
+        const body = [CSV_BOM, csvRow(GENERAL_LEDGER_HEADER), ...r.data.map(generalLedgerCsvRow)].join('');
         return sendFile(reply, 'csv', exportFileName('general-ledger', [startDate, endDate], 'csv'), Buffer.from(body, 'utf8'));
       }
       const ask = (page: number) => ledger.getLedgerTransactions({ ledgerAccountId, startDate, endDate, page, take: PAGE }, rpc(req));
@@ -135,7 +135,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       const account = (await ledger.getGeneralLedger({ startDate, endDate }, rpc(req))).data.find((a) => a.ledgerAccountId === ledgerAccountId);
       const name = account ? `${account.coaId} ${account.name}` : ledgerAccountId;
       async function* csv() {
-        yield csvRow(LEDGER_LINES_HEADER);
+        yield CSV_BOM + csvRow(LEDGER_LINES_HEADER);
         for await (const p of pages(first, (page, prev) => (prev.meta?.hasNextPage ? ask(page) : undefined))) yield p.data.map(ledgerLineCsvRow).join('');
       }
       return sendFile(reply, 'csv', exportFileName('general-ledger', [name, startDate, endDate], 'csv'), Readable.from(csv()));
@@ -153,7 +153,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       // place, so one already written may come again. Each is written once.
       const seen = new Set<string>();
       async function* csv() {
-        yield csvRow(TRANSACTIONS_HEADER);
+        yield CSV_BOM + csvRow(TRANSACTIONS_HEADER);
         for await (const p of pages(first, (page, prev) => (prev.meta?.hasNextPage ? ask(page) : undefined))) {
           const fresh = p.data.filter((t) => !seen.has(t.id));
           for (const t of fresh) seen.add(t.id);
