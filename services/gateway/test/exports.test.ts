@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { csvField, csvRow, statementCsv } from '../src/exports/csv.js';
 import { contentDisposition, exportFileName } from '../src/exports/files.js';
 import { plainAmount, statementAmount } from '../src/exports/money.js';
-import { statementPdf } from '../src/exports/pdf.js';
+import { pdfText, statementPdf } from '../src/exports/pdf.js';
 import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../src/exports/statement.js';
 import { AMOUNT_FORMAT, statementXlsx } from '../src/exports/xlsx.js';
 import { arrayBuffer, pdfPages } from './support/pdf-text.js';
@@ -236,6 +236,12 @@ describe('PDF', () => {
     // Amounts of a column end at the same place, whatever their width.
     const totalColumn = ['Total Income', 'Rent', 'Software', 'Total Expenses'].map((l) => at(l).at(-1)?.right ?? 0);
     for (const r of totalColumn) expect(r).toBeCloseTo(totalColumn[0] ?? 0, 0);
+  });
+
+  it('names the standard fonts cannot draw lose the accent they lack or show "?", never garbage', async () => {
+    expect(pdfText('Zürich Café — “Rent” € ő ł 日 😀')).toBe('Zürich Café — “Rent” € o ? ? ?');
+    const [page] = await pdfPages(await statementPdf({ ...statement, entity: 'Łódź Café 日本', lines: [{ label: 'Çağrı Öğün', code: null, depth: 0, kind: 'account', amountsCents: [1n, 2n, 3n] }] }));
+    expect(page?.lines.map((l) => l.text)).toEqual(['?ódz Café ??', 'Profit and Loss', 'January 1, 2026 to February 28, 2026', 'Jan-26 Feb-26 Total', 'Çagr? Ögün 0.01 0.02 0.03', 'Page 1 of 1']);
   });
 
   it('a long statement runs over pages, each with the column header and its page number', async () => {

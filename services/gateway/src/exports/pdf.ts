@@ -9,6 +9,20 @@ const BOLD = 'Helvetica-Bold';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** Characters the standard PDF fonts can draw (Windows-1252 beyond Latin-1). */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const drawable = (c: string) => (c >= ' ' && c <= '~') || (c >= '\u00a0' && c <= '\u00ff') || WIN_ANSI_EXTRA.has(c);
+
+/**
+ * Text as the standard Helvetica can draw it: accents it lacks are dropped ("ő" → "o"), any
+ * other character becomes "?" rather than garbage. (CSV and XLSX keep every character.)
+ */
+export function pdfText(text: string): string {
+  return [...text]
+    .map((c) => (drawable(c) ? c : ([...c.normalize('NFKD')].filter(drawable).join('') || '?')))
+    .join('');
+}
+
 /** Cuts text to a width with an ellipsis (a label never runs into the amounts). */
 function fit(doc: Doc, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
@@ -48,7 +62,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
 
   const title = () => {
     let y = MARGIN;
-    doc.font(BOLD).fontSize(14).text(s.entity, MARGIN, y, { width, align: 'center' });
+    doc.font(BOLD).fontSize(14).text(pdfText(s.entity), MARGIN, y, { width, align: 'center' });
     y += 19;
     doc.font(BOLD).fontSize(12).text(s.title, MARGIN, y, { width, align: 'center' });
     y += 16;
@@ -60,7 +74,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     // Labels end where the digits of the amounts below them end.
     const hang = doc.font(REGULAR).fontSize(size).widthOfString(')');
     doc.font(BOLD);
-    s.columns.forEach((label, i) => doc.text(label, colX(i), y, { width: colWidth - hang, align: 'right', lineBreak: false }));
+    s.columns.forEach((label, i) => doc.text(pdfText(label), colX(i), y, { width: colWidth - hang, align: 'right', lineBreak: false }));
     const ruleY = y + rowHeight - 3;
     doc.moveTo(MARGIN, ruleY).lineTo(MARGIN + width, ruleY).lineWidth(0.75).stroke();
     return y + rowHeight + 2;
@@ -69,7 +83,7 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     const bold = isBold(l.kind) || l.kind === 'heading';
     doc.font(bold ? BOLD : REGULAR).fontSize(size);
     const x = MARGIN + l.depth * INDENT;
-    doc.text(fit(doc, l.label, labelWidth - l.depth * INDENT - 6), x, y, { lineBreak: false });
+    doc.text(fit(doc, pdfText(l.label), labelWidth - l.depth * INDENT - 6), x, y, { lineBreak: false });
     if (!l.amountsCents) return;
     doc.font(isBold(l.kind) ? BOLD : REGULAR);
     l.amountsCents.forEach((cents, i) => {
