@@ -110,6 +110,9 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
           const cashDelta = cashIds.reduce((sum, id) => sum + (sums.get(id)?.d ?? 0) - (sums.get(id)?.c ?? 0), 0);
           expect(cents(netChange.amounts[i] ?? NaN), `net change in cash ${col.startDate}..${col.endDate}`).toBe(cashDelta);
         }
+        const dashboard = await h.api('GET', `/financial-data/cash-flow?${query}`, { tenant: t });
+        const cashRow = accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row;
+        expect((dashboard.body.data as { name: string; data: number[] }[]).find((x) => x.name === 'Closing Balance')?.data).toEqual(cashRow.amounts);
         const earnings = async (asOf: string) => {
           const sheet = (await h.api('GET', `/financial-data/balance-sheet/v2?startDate=${addDays(asOf, -30)}&endDate=${asOf}&periodicity=totals_only`, { tenant: t })).body.data as Row[];
           const get = (name: string) => cents(sheet.find((r) => r.name === name)?.total ?? NaN);

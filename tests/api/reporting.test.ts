@@ -149,6 +149,35 @@ describe('GET /financial-data/cash-flow-statement', () => {
   });
 });
 
+describe('dashboard: GET /financial-data/cash-flow, /get-asset-balance-graph, /runway', () => {
+  it('cash in and out of the bank accounts by month, with the balance after each', async () => {
+    const r = await h.api('GET', '/financial-data/cash-flow?startDate=2025-12-01&endDate=2026-02-28&breakdown=month', { tenant: t });
+    expect(r.status).toBe(200);
+    expect(r.body.labels).toEqual(['Dec-25', 'Jan-26', 'Feb-26']);
+    expect(r.body.openingBalance).toBe(0);
+    expect(r.body.data).toEqual([
+      { name: 'Cash In', data: [500, 2500, 0] },
+      { name: 'Cash Out', data: [0, 45.5, 1200] },
+      { name: 'Net Cash Flow', data: [500, 2454.5, -1200] },
+      { name: 'Closing Balance', data: [500, 2954.5, 1754.5] },
+    ]);
+    const graph = await h.api('GET', '/financial-data/get-asset-balance-graph?startDate=2025-12-01&endDate=2026-02-28&breakdown=month', { tenant: t });
+    expect(graph.body).toEqual({ totalAssetBalance: 1754.5, graph: { labels: ['Dec-25', 'Jan-26', 'Feb-26'], dates: ['2025-12-31', '2026-01-31', '2026-02-28'], data: [500, 2954.5, 1754.5] } });
+  });
+
+  it('runway: cash at the end of the month over the average net burn; none while cash grows', async () => {
+    const one = await h.api('GET', '/financial-data/runway?month=2026-02&months=1', { tenant: t });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ runwayInMonths: 1.46, avgExpenses: 1200, avgMonths: 1, assetBal: 1754.5, month: '2026-02' });
+    const two = await h.api('GET', '/financial-data/runway?month=2026-02&months=2', { tenant: t });
+    expect(two.body).toMatchObject({ runwayInMonths: null, avgExpenses: -627.25, avgMonths: 2, assetBal: 1754.5 });
+    expect((await h.api('GET', '/financial-data/runway?month=2026-13', { tenant: t })).body.errors[0].field).toBe('month');
+    expect((await h.api('GET', '/financial-data/runway?months=0', { tenant: t })).body.errors[0].field).toBe('months');
+    expect((await h.api('GET', '/financial-data/runway', { tenant: { ...t, token: t.viewerToken } })).status).toBe(200);
+    expect((await h.api('GET', '/financial-data/runway?month=2026-02&months=1', { tenant: other })).body).toMatchObject({ assetBal: -7.77, avgExpenses: 0, runwayInMonths: null });
+  });
+});
+
 describe('the rules of the edge', () => {
   it('bad input is a 400 naming the field', async () => {
     for (const [query, field] of [['startDate=2026-13-01', 'startDate'], ['endDate=yesterday', 'endDate'], ['breakdown=decade', 'breakdown'], ['periodicity=hourly', 'periodicity'], ['excludeZeroes=maybe', 'excludeZeroes'], ['startDate=2026-03-01&endDate=2026-02-01', 'startDate'], ['seq=abc', 'seq']] as const) {

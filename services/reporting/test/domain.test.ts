@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { periodMonths } from '../src/domain/dates.js';
 import { columnsFor, effectivePeriodicity, segmentsFor } from '../src/domain/periods.js';
 import { parseQuery, type RawQuery } from '../src/domain/query.js';
-import { cashChangeOf, cashFlowStatement } from '../src/domain/cashflow.js';
+import { cashChangeOf, cashFlowStatement, cashSeries, runway } from '../src/domain/cashflow.js';
 import { accountTree, balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../src/domain/report.js';
 
 const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '', endDate: '', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
@@ -195,5 +195,22 @@ describe('cash-flow statement (indirect method)', () => {
     expect(get('Net Change in Cash').amounts).toEqual(cashChangeOf(accounts, sums, 2));
     expect(get('Cash at Beginning of Period')).toMatchObject({ amounts: [250, 1250], total: 250 });
     expect(get('Cash at End of Period')).toMatchObject({ amounts: [1250, 1050], total: 1050 });
+  });
+});
+
+describe('cash series and runway', () => {
+  const accounts: Account[] = [
+    { id: 'assets', name: 'Assets', coaId: 10000, type: 'Assets', level: 1, group: '', tag: '', parentId: null },
+    { id: 'cashEq', name: 'Cash and Cash Equivalents', coaId: 11100, type: 'Assets', level: 3, group: '', tag: '', parentId: 'assets' },
+    { id: 'checking', name: 'Checking', coaId: 11101, type: 'Assets', level: 4, group: '', tag: '', parentId: 'cashEq' },
+    { id: 'savings', name: 'Savings (moved)', coaId: 17300, type: 'Assets', level: 3, group: '', tag: '', parentId: 'assets', bankAccountId: 'b2' },
+  ];
+  it('the cash balance runs from the cash accounts\' opening balance through each column', () => {
+    const s = cashSeries(accounts, new Map([['checking', dc(1000, 0)], ['savings', dc(500, 100)]]), { in: [100, 0, 50], out: [300, 200, 0] });
+    expect(s).toEqual({ opening: 1400, in: [100, 0, 50], out: [300, 200, 0], closing: [1200, 1000, 1050] });
+  });
+  it('runway = cash at the end over the average net burn, none when cash grew', () => {
+    expect(runway({ opening: 1400, in: [100, 0, 50], out: [300, 200, 0], closing: [1200, 1000, 1050] })).toEqual({ runwayInMonths: 8.97, avgExpenses: 117, assetBal: 1050 });
+    expect(runway({ opening: 0, in: [500], out: [100], closing: [400] })).toEqual({ runwayInMonths: null, avgExpenses: -400, assetBal: 400 });
   });
 });

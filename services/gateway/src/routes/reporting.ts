@@ -21,7 +21,7 @@ export const ReportHeaderSchema = {
   type: 'object',
   description: 'What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects.',
   properties: {
-    reportName: { type: 'string', enum: ['ProfitAndLoss', 'BalanceSheet', 'CashFlowStatement'] }, startDate: str, endDate: str, requestedPeriodicity: str, periodicity: str, currency: str,
+    reportName: { type: 'string', enum: ['ProfitAndLoss', 'BalanceSheet', 'CashFlowStatement', 'CashFlow'] }, startDate: str, endDate: str, requestedPeriodicity: str, periodicity: str, currency: str,
     seq: { type: 'integer', description: 'The highest ledger commit sequence the report reflects.' },
     caughtUp: { type: 'boolean', description: 'false when the request carried a seq the read model had not reached within the wait.' },
   },
@@ -98,6 +98,44 @@ export const CashFlowStatementResponseSchema = {
   additionalProperties: false,
 } as const;
 
+const series = { type: 'object', properties: { name: str, data: { type: 'array', items: num } }, required: ['name', 'data'], additionalProperties: false } as const;
+
+export const CashFlowResponseSchema = {
+  $id: 'CashFlowResponse',
+  type: 'object',
+  description: 'Money into (debits) and out of (credits) the cash accounts per period, the net, and the cash balance at each period\'s end.',
+  properties: {
+    header: { $ref: 'ReportHeader#' },
+    labels: { type: 'array', items: str },
+    columns: { type: 'array', items: { $ref: 'ReportColumn#' } },
+    openingBalance: num,
+    data: { type: 'array', items: series, description: 'Cash In, Cash Out, Net Cash Flow, Closing Balance — one value per label.' },
+  },
+  required: ['header', 'labels', 'columns', 'openingBalance', 'data'],
+  additionalProperties: false,
+} as const;
+
+export const AssetBalanceGraphResponseSchema = {
+  $id: 'AssetBalanceGraphResponse',
+  type: 'object',
+  description: 'The cash balance (bank accounts under Cash and Cash Equivalents) at the end of each period; totalAssetBalance is the last one.',
+  properties: {
+    totalAssetBalance: num,
+    graph: { type: 'object', properties: { labels: { type: 'array', items: str }, dates: { type: 'array', items: str }, data: { type: 'array', items: num } }, required: ['labels', 'dates', 'data'], additionalProperties: false },
+  },
+  required: ['totalAssetBalance', 'graph'],
+  additionalProperties: false,
+} as const;
+
+export const RunwayResponseSchema = {
+  $id: 'RunwayResponse',
+  type: 'object',
+  description: 'Spec §3 runway: the cash balance at the end of `month` (assetBal) over the average monthly net burn of the `avgMonths` months ending with it (avgExpenses: money out minus money in; negative when cash grew). runwayInMonths is null when cash did not go down.',
+  properties: { runwayInMonths: { type: ['number', 'null'] }, avgExpenses: num, avgMonths: { type: 'integer' }, assetBal: num, month: str, seq: { type: 'integer' } },
+  required: ['runwayInMonths', 'avgExpenses', 'avgMonths', 'assetBal', 'month', 'seq'],
+  additionalProperties: false,
+} as const;
+
 export const REPORT_QUERY = {
   type: 'object',
   properties: {
@@ -137,7 +175,7 @@ const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDat
 
 /** Spec §7 "Financial data": GET under /financial-data/, each one ReportingService RPC with the caller's tenancy headers. Viewers read. */
 export async function registerReportingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
-  for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema, CashFlowStatementResponseSchema]) app.addSchema(schema);
+  for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema, CashFlowStatementResponseSchema, CashFlowResponseSchema, AssetBalanceGraphResponseSchema, RunwayResponseSchema]) app.addSchema(schema);
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: REPORT_QUERY };
   const READ = { auth: { workspace: 'required' as const } };
   const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => [{ query: reportQuery(req.query) }, { headers: authOf(req).rpcHeaders }] as const;
@@ -172,6 +210,52 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
     async (req) => {
       const r = await reporting.getCashFlowStatement(...call(req));
       return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: r.rows.map(rowJson) };
+    },
+  );
+
+  app.get<{ Querystring: ReportQueryString }>(
+    '/financial-data/cash-flow',
+    { config: READ, schema: { ...common, operationId: 'getCashFlow', summary: 'Cash in and out by period, and the cash balance', response: responses(200, ref(CashFlowResponseSchema)) } },
+    async (req) => {
+      const r = await reporting.getCashFlow(...call(req));
+      const ins = r.periods.map((p) => dollars(p.inCents));
+      const outs = r.periods.map((p) => dollars(p.outCents));
+      return {
+        header: headerJson(r.header), labels: r.periods.map((p) => p.label), columns: r.periods.map((p) => ({ label: p.label, startDate: p.startDate, endDate: p.endDate })), openingBalance: dollars(r.openingBalanceCents),
+        data: [
+          { name: 'Cash In', data: ins }, { name: 'Cash Out', data: outs },
+          { name: 'Net Cash Flow', data: r.periods.map((p) => dollars(p.inCents - p.outCents)) }, { name: 'Closing Balance', data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
+        ],
+      };
+    },
+  );
+
+  app.get<{ Querystring: ReportQueryString }>(
+    '/financial-data/get-asset-balance-graph',
+    { config: READ, schema: { ...common, operationId: 'getAssetBalanceGraph', summary: 'The cash balance at the end of each period', response: responses(200, ref(AssetBalanceGraphResponseSchema)) } },
+    async (req) => {
+      const r = await reporting.getCashFlow(...call(req));
+      const last = r.periods.at(-1);
+      return {
+        totalAssetBalance: dollars(last ? last.closingBalanceCents : r.openingBalanceCents),
+        graph: { labels: r.periods.map((p) => p.label), dates: r.periods.map((p) => p.endDate), data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
+      };
+    },
+  );
+
+  app.get<{ Querystring: { month?: string; months?: string; seq?: string } }>(
+    '/financial-data/runway',
+    {
+      config: READ,
+      schema: {
+        tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'getRunway', summary: 'Months of cash left at the average net burn of the last complete months',
+        querystring: { type: 'object', properties: { month: q('YYYY-MM, the last month of the window; default: the previous month.'), months: q('Months averaged, 1–24; default 3.'), seq: REPORT_QUERY.properties.seq } },
+        response: responses(200, ref(RunwayResponseSchema)),
+      },
+    },
+    async (req) => {
+      const r = await reporting.getRunway({ month: req.query.month ?? '', months: req.query.months ?? '', seq: req.query.seq ?? '' }, { headers: authOf(req).rpcHeaders });
+      return { runwayInMonths: r.runwayInMonths ?? null, avgExpenses: dollars(r.avgExpensesCents), avgMonths: r.avgMonths, assetBal: dollars(r.assetBalCents), month: r.month, seq: Number(r.seq) };
     },
   );
 }

@@ -135,3 +135,41 @@ export function cashChangeOf(accounts: readonly Account[], sums: ReadonlyMap<str
   }
   return out;
 }
+
+export interface CashSeries {
+  opening: number;
+  in: number[];
+  out: number[];
+  closing: number[];
+}
+
+/**
+ * The cash balance before the first column and after each, from the cash accounts' opening balances and
+ * the money in and out per column (`flows`, netted per account and day by the store).
+ */
+export function cashSeries(accounts: readonly Account[], opening: ReadonlyMap<string, DebitCredit>, flows: { in: number[]; out: number[] }): CashSeries {
+  let balance = 0;
+  for (const id of cashAccounts(accounts)) {
+    const o = opening.get(id);
+    balance += o ? o.debit - o.credit : 0;
+  }
+  const closing: number[] = [];
+  const start = balance;
+  for (let i = 0; i < flows.in.length; i++) {
+    balance += (flows.in[i] ?? 0) - (flows.out[i] ?? 0);
+    closing.push(balance);
+  }
+  return { opening: start, in: flows.in, out: flows.out, closing };
+}
+
+/**
+ * Runway: the cash at the end of the window divided by the average monthly net burn (money out minus
+ * money in) over the window's months; none when cash did not go down on average.
+ */
+export function runway(series: CashSeries): { runwayInMonths: number | null; avgExpenses: number; assetBal: number } {
+  const months = series.in.length;
+  const burn = series.out.reduce((s, x) => s + x, 0) - series.in.reduce((s, x) => s + x, 0);
+  const avgExpenses = months ? Math.round(burn / months) : 0;
+  const assetBal = series.closing[months - 1] ?? series.opening;
+  return { runwayInMonths: avgExpenses > 0 ? Math.max(0, Math.round((assetBal / avgExpenses) * 100) / 100) : null, avgExpenses, assetBal };
+}

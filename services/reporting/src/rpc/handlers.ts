@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { requireTenant } from '@ledgerline/platform';
-import { ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportRowSchema, type ReportQuery, type ReportRow as ReportRowMessage } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportRowSchema, type ReportQuery, type ReportRow as ReportRowMessage } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { RawQuery } from '../domain/query.js';
 import type { ReportRow } from '../domain/report.js';
 import type { Report, ReportUseCases } from '../usecases/reports.js';
@@ -36,6 +36,18 @@ export function reportingRoutes(u: ReportUseCases) {
       },
       async getCashFlowStatement(req, ctx) {
         return reportMessage(await u.cashFlowStatement(requireTenant(ctx), raw(req.query)));
+      },
+      async getCashFlow(req, ctx) {
+        const r = await u.cashFlow(requireTenant(ctx), raw(req.query));
+        return {
+          header: create(ReportHeaderSchema, { ...r.header, seq: BigInt(r.header.seq) }),
+          openingBalanceCents: BigInt(r.series.opening),
+          periods: r.columns.map((c, i) => create(CashPeriodSchema, { label: c.label, startDate: c.start, endDate: c.end, inCents: BigInt(r.series.in[i] ?? 0), outCents: BigInt(r.series.out[i] ?? 0), closingBalanceCents: BigInt(r.series.closing[i] ?? 0) })),
+        };
+      },
+      async getRunway(req, ctx) {
+        const r = await u.runway(requireTenant(ctx), req);
+        return { runwayInMonths: r.runwayInMonths ?? undefined, avgExpensesCents: BigInt(r.avgExpenses), avgMonths: r.avgMonths, assetBalCents: BigInt(r.assetBal), month: r.month, seq: BigInt(r.seq) };
       },
     });
 }

@@ -133,3 +133,25 @@ export async function projectedWorkspaces(trx: Knex.Transaction): Promise<string
   const rows = (await trx.raw('select distinct workspace_id from projected_entries order by 1')).rows as { workspace_id: string }[];
   return rows.map((r) => r.workspace_id);
 }
+
+/**
+ * Money in and out of the given accounts per column, netted per account and day: the ledger dates a
+ * reversal like the entry it reverses, so a re-categorisation (reversal + new entry) is not counted as
+ * money in and out again.
+ */
+export async function dailyNetFlows(trx: Knex.Transaction, workspaceId: string, accountIds: readonly string[], columns: readonly { start: string; end: string }[]): Promise<{ in: number[]; out: number[] }> {
+  const out = { in: new Array<number>(columns.length).fill(0), out: new Array<number>(columns.length).fill(0) };
+  if (accountIds.length === 0 || columns.length === 0) return out;
+  const rows = (await trx.raw(
+    `select s.col, sum(greatest(b.debit_cents - b.credit_cents, 0))::bigint as i, sum(greatest(b.credit_cents - b.debit_cents, 0))::bigint as o
+     from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
+     join balances_daily b on b.workspace_id = ? and b.account_id = any(?::uuid[]) and b.day between s.f and s.t
+     group by s.col`,
+    [columns.map((_, i) => i), columns.map((c) => c.start), columns.map((c) => c.end), workspaceId, accountIds as string[]],
+  )).rows as { col: number; i: string; o: string }[];
+  for (const r of rows) {
+    out.in[r.col] = Number(r.i);
+    out.out[r.col] = Number(r.o);
+  }
+  return out;
+}

@@ -1,16 +1,16 @@
-import { AppError, ErrorKind, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
-import { addDays, MIN_DATE } from '../domain/dates.js';
+import { AppError, ErrorKind, withTenant, type FieldError, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import { addDays, addMonths, MIN_DATE, monthEnd, todayUtc } from '../domain/dates.js';
 import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
-import { cashFlowStatement } from '../domain/cashflow.js';
+import { cashAccounts, cashFlowStatement, cashSeries, runway, type CashSeries } from '../domain/cashflow.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, segmentSums } from '../store/balances.js';
+import { appliedSeq, dailyNetFlows, segmentSums } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
 
 export type Tenant = TenantContext & { workspaceId: string };
 
 export interface ReportHeader {
-  reportName: 'ProfitAndLoss' | 'BalanceSheet' | 'CashFlowStatement';
+  reportName: 'ProfitAndLoss' | 'BalanceSheet' | 'CashFlowStatement' | 'CashFlow';
   startDate: string;
   endDate: string;
   requestedPeriodicity: string;
@@ -105,6 +105,27 @@ export class ReportUseCases {
     const { q, caughtUp, accounts, opening, sums, seq } = await this.withOpening(tenant, raw);
     const rows = cashFlowStatement({ accounts, opening, sums, columns: q.columns.length, excludeZeroes: q.excludeZeroes });
     return { header: this.header('CashFlowStatement', q, seq, caughtUp), columns: q.columns, rows };
+  }
+
+  /** Money into and out of the cash accounts per column, and the cash balance after each. */
+  async cashFlow(tenant: Tenant, raw: RawQuery): Promise<{ header: ReportHeader; columns: Column[]; series: CashSeries }> {
+    const { q, caughtUp, accounts, opening, seq } = await this.withOpening(tenant, raw);
+    const cash = [...cashAccounts(accounts)];
+    const flows = await withTenant(this.deps.db, tenant, (trx) => dailyNetFlows(trx, tenant.workspaceId, cash, q.columns));
+    return { header: this.header('CashFlow', q, seq, caughtUp), columns: q.columns, series: cashSeries(accounts, opening, flows) };
+  }
+
+  /** Runway over the `months` complete months ending with `month` (default: the previous month, 3 months). */
+  async runway(tenant: Tenant, input: { month: string; months: string; seq: string }, now = new Date()) {
+    const problems: FieldError[] = [];
+    if (input.month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(input.month)) problems.push({ field: 'month', message: 'month must be YYYY-MM' });
+    if (input.months && !(/^\d{1,2}$/.test(input.months) && Number(input.months) >= 1 && Number(input.months) <= 24)) problems.push({ field: 'months', message: 'months must be a whole number from 1 to 24' });
+    if (problems.length) throw AppError.invalid(problems);
+    const month = input.month || addMonths(todayUtc(now), -1).slice(0, 7);
+    const months = input.months ? Number(input.months) : 3;
+    const start = addMonths(`${month}-01`, 1 - months);
+    const r = await this.cashFlow(tenant, { startDate: start, endDate: monthEnd(`${month}-01`), breakdown: '', periodicity: 'monthly', groups: '', tags: '', excludeZeroes: '', seq: input.seq });
+    return { ...runway(r.series), avgMonths: months, month, seq: r.header.seq };
   }
 
   /** Sums per column plus, as one more column, everything before the period (the opening balances). */

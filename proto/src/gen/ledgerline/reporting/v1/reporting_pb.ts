@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/reporting/v1/reporting.proto.
  */
 export const file_ledgerline_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3ciUgobR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkivwEKHEdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdzL+AgoQUmVwb3J0aW5nU2VydmljZRJuCg1HZXRQcm9maXRMb3NzEi0ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1JlcXVlc3QaLi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVzcG9uc2USdAoPR2V0QmFsYW5jZVNoZWV0Ei8ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBowLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlc3BvbnNlEoMBChRHZXRDYXNoRmxvd1N0YXRlbWVudBI0LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBo1LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3ciUgobR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkivwEKHEdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJJChJHZXRDYXNoRmxvd1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSKFAQoKQ2FzaFBlcmlvZBINCgVsYWJlbBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhAKCGluX2NlbnRzGAQgASgDEhEKCW91dF9jZW50cxgFIAEoAxIdChVjbG9zaW5nX2JhbGFuY2VfY2VudHMYBiABKAMioQEKE0dldENhc2hGbG93UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgCIAEoAxI0CgdwZXJpb2RzGAMgAygLMiMubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuQ2FzaFBlcmlvZCI+ChBHZXRSdW53YXlSZXF1ZXN0Eg0KBW1vbnRoGAEgASgJEg4KBm1vbnRocxgCIAEoCRILCgNzZXEYAyABKAkirAEKEUdldFJ1bndheVJlc3BvbnNlEh0KEHJ1bndheV9pbl9tb250aHMYASABKAFIAIgBARIaChJhdmdfZXhwZW5zZXNfY2VudHMYAiABKAMSEgoKYXZnX21vbnRocxgDIAEoBRIXCg9hc3NldF9iYWxfY2VudHMYBCABKAMSDQoFbW9udGgYBSABKAkSCwoDc2VxGAYgASgDQhMKEV9ydW53YXlfaW5fbW9udGhzMswEChBSZXBvcnRpbmdTZXJ2aWNlEm4KDUdldFByb2ZpdExvc3MSLS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVxdWVzdBouLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXNwb25zZRJ0Cg9HZXRCYWxhbmNlU2hlZXQSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USgwEKFEdldENhc2hGbG93U3RhdGVtZW50EjQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0GjUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRJoCgtHZXRDYXNoRmxvdxIrLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVxdWVzdBosLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVzcG9uc2USYgoJR2V0UnVud2F5EikubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVxdWVzdBoqLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * Filters shared by the reports (spec §3 dashboard filter set, §7 list filters). Strings as the REST
@@ -379,6 +379,177 @@ export const GetCashFlowStatementResponseSchema: GenMessage<GetCashFlowStatement
   messageDesc(file_ledgerline_reporting_v1_reporting, 9);
 
 /**
+ * @generated from message ledgerline.reporting.v1.GetCashFlowRequest
+ */
+export type GetCashFlowRequest = Message<"ledgerline.reporting.v1.GetCashFlowRequest"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.ReportQuery query = 1;
+   */
+  query?: ReportQuery | undefined;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetCashFlowRequest.
+ * Use `create(GetCashFlowRequestSchema)` to create a new message.
+ */
+export const GetCashFlowRequestSchema: GenMessage<GetCashFlowRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 10);
+
+/**
+ * @generated from message ledgerline.reporting.v1.CashPeriod
+ */
+export type CashPeriod = Message<"ledgerline.reporting.v1.CashPeriod"> & {
+  /**
+   * @generated from field: string label = 1;
+   */
+  label: string;
+
+  /**
+   * @generated from field: string start_date = 2;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 3;
+   */
+  endDate: string;
+
+  /**
+   * Debits to the cash accounts (money in) and credits (money out), both >= 0.
+   *
+   * @generated from field: int64 in_cents = 4;
+   */
+  inCents: bigint;
+
+  /**
+   * @generated from field: int64 out_cents = 5;
+   */
+  outCents: bigint;
+
+  /**
+   * Cash balance at the end of the period.
+   *
+   * @generated from field: int64 closing_balance_cents = 6;
+   */
+  closingBalanceCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.CashPeriod.
+ * Use `create(CashPeriodSchema)` to create a new message.
+ */
+export const CashPeriodSchema: GenMessage<CashPeriod> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 11);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetCashFlowResponse
+ */
+export type GetCashFlowResponse = Message<"ledgerline.reporting.v1.GetCashFlowResponse"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.ReportHeader header = 1;
+   */
+  header?: ReportHeader | undefined;
+
+  /**
+   * Cash balance before the first period.
+   *
+   * @generated from field: int64 opening_balance_cents = 2;
+   */
+  openingBalanceCents: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.CashPeriod periods = 3;
+   */
+  periods: CashPeriod[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetCashFlowResponse.
+ * Use `create(GetCashFlowResponseSchema)` to create a new message.
+ */
+export const GetCashFlowResponseSchema: GenMessage<GetCashFlowResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 12);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetRunwayRequest
+ */
+export type GetRunwayRequest = Message<"ledgerline.reporting.v1.GetRunwayRequest"> & {
+  /**
+   * YYYY-MM: the last complete month of the window; empty: the month before the current one.
+   *
+   * @generated from field: string month = 1;
+   */
+  month: string;
+
+  /**
+   * How many months the burn is averaged over (1-24); empty: 3.
+   *
+   * @generated from field: string months = 2;
+   */
+  months: string;
+
+  /**
+   * @generated from field: string seq = 3;
+   */
+  seq: string;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetRunwayRequest.
+ * Use `create(GetRunwayRequestSchema)` to create a new message.
+ */
+export const GetRunwayRequestSchema: GenMessage<GetRunwayRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 13);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetRunwayResponse
+ */
+export type GetRunwayResponse = Message<"ledgerline.reporting.v1.GetRunwayResponse"> & {
+  /**
+   * Cash balance at the end of `month` divided by the average net burn; absent when cash did not go down.
+   *
+   * @generated from field: optional double runway_in_months = 1;
+   */
+  runwayInMonths?: number | undefined;
+
+  /**
+   * Average of (money out - money in) per month over the window; negative when cash grew.
+   *
+   * @generated from field: int64 avg_expenses_cents = 2;
+   */
+  avgExpensesCents: bigint;
+
+  /**
+   * @generated from field: int32 avg_months = 3;
+   */
+  avgMonths: number;
+
+  /**
+   * Cash balance at the end of `month`.
+   *
+   * @generated from field: int64 asset_bal_cents = 4;
+   */
+  assetBalCents: bigint;
+
+  /**
+   * @generated from field: string month = 5;
+   */
+  month: string;
+
+  /**
+   * @generated from field: int64 seq = 6;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetRunwayResponse.
+ * Use `create(GetRunwayResponseSchema)` to create a new message.
+ */
+export const GetRunwayResponseSchema: GenMessage<GetRunwayResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 14);
+
+/**
  * The reporting service: financial reports read from balances by account × day and × month, kept
  * current from the ledger's entry.posted events. The gateway is its caller; the tenancy context travels
  * in the platform's x-ll-* headers. Money is int64 cents; dates are YYYY-MM-DD strings.
@@ -413,6 +584,27 @@ export const ReportingService: GenService<{
     methodKind: "unary";
     input: typeof GetCashFlowStatementRequestSchema;
     output: typeof GetCashFlowStatementResponseSchema;
+  },
+  /**
+   * Money into and out of the cash accounts per period, with the cash balance (dashboard: cash flow,
+   * asset balance graph).
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetCashFlow
+   */
+  getCashFlow: {
+    methodKind: "unary";
+    input: typeof GetCashFlowRequestSchema;
+    output: typeof GetCashFlowResponseSchema;
+  },
+  /**
+   * Months of cash left at the average net burn of the last complete months.
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetRunway
+   */
+  getRunway: {
+    methodKind: "unary";
+    input: typeof GetRunwayRequestSchema;
+    output: typeof GetRunwayResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_reporting_v1_reporting, 0);
