@@ -226,7 +226,7 @@ describe('/transactions', () => {
 });
 
 describe('accruals', () => {
-  it('accrues a transaction over three months from the drawer, shows the schedule, and deletes the accrual', async () => {
+  it('accrues a transaction over three months from the drawer, shows the schedule, moves an amount between months, and deletes the accrual', async () => {
     const t = outflows[4] as Txn;
     await inFreshPage(browser, system.webUrl, async (page) => {
       await openTransactions(page, 'review');
@@ -256,6 +256,27 @@ describe('accruals', () => {
       await preview.getByRole('button', { name: 'Done' }).click();
 
       const accrual = await visible(drawer.getByRole('region', { name: 'Accrual' }));
+      // Month amounts can be moved between months; they must still add up to the transaction.
+      await accrual.getByRole('button', { name: 'Edit accrual' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit accrual' });
+      await visible(edit.getByRole('heading', { name: 'Edit accrual' }));
+      const cents = amounts.map((a) => Math.round(a * 100));
+      const first = edit.getByRole('textbox', { name: 'Amount for 01/31/26' });
+      const second = edit.getByRole('textbox', { name: 'Amount for 02/28/26' });
+      await first.fill((((cents[0] ?? 0) + 25) / 100).toFixed(2));
+      await visible(edit.getByText('Remaining: -$0.25'));
+      await edit.getByRole('button', { name: 'Save accrual' }).click();
+      await visible(edit.getByText('Accrual amounts must add up to the transaction amount', { exact: true }));
+      await second.fill((((cents[1] ?? 0) - 25) / 100).toFixed(2));
+      await visible(edit.getByText('Remaining: $0.00'));
+      await edit.getByRole('button', { name: 'Save accrual' }).click();
+      const updated = page.getByRole('dialog', { name: 'Accrual schedule' });
+      await visible(updated.getByRole('cell', { name: money(((cents[0] ?? 0) + 25) / 100), exact: true }));
+      await visible(page.locator('[data-notice-type="success"]').filter({ hasText: 'Transaction has been updated successfully.' }));
+      await updated.getByRole('button', { name: 'Done' }).click();
+      // Dismissed, so the delete's notice below is its own.
+      await notice(page, 'status', 'Transaction has been updated successfully.').getByRole('button', { name: 'Dismiss notification' }).click();
+
       await visible(accrual.getByText('Prepaid Expenses', { exact: true }));
       await visible(accrual.getByText('Software and Subscriptions', { exact: true }));
       // Accrued, the transaction's category cannot be changed on its own.

@@ -8,7 +8,7 @@ import {
   type Transaction,
 } from '@ledgerline/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SPLIT_SUM_MESSAGE, formatTxnDate, shouldFetchNextPage, splitRemainder, throttle, validateAccrual, validateSplit } from '../src/transactions/rules';
+import { ACCRUAL_MONTHS_SUM_MESSAGE, SPLIT_SUM_MESSAGE, formatTxnDate, shouldFetchNextPage, splitRemainder, throttle, validateAccrual, validateAccrualMonths, validateSplit } from '../src/transactions/rules';
 
 describe('infinite scroll (spec §9)', () => {
   it('asks for the next page once the rest of the page is within 2.2 viewports, not before', () => {
@@ -92,6 +92,17 @@ describe('accrual form', () => {
       endDate: 'End date is required',
       recogniseCategoryId: 'Category cannot be empty',
     });
+  });
+});
+
+describe('accrual month amounts', () => {
+  const month = (id: string, amount: string) => ({ id, date: '2026-01-31', amount });
+
+  it('accepts months that add up to the transaction within 0.01, and names a month at zero or the sum', () => {
+    expect(validateAccrualMonths(-100, [month('a', '33.33'), month('b', '33.33'), month('c', '33.34')])).toBeNull();
+    expect(validateAccrualMonths(-100, [month('a', '33.33'), month('b', '33.33'), month('c', '33.33')])).toBeNull();
+    expect(validateAccrualMonths(-100, [month('a', '50'), month('b', '50.02')])).toEqual({ months: [undefined, undefined], sum: ACCRUAL_MONTHS_SUM_MESSAGE });
+    expect(validateAccrualMonths(100, [month('a', '100'), month('b', '0')])).toEqual({ months: [undefined, 'Amount must be greater than 0'] });
   });
 });
 

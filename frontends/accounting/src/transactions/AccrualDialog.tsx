@@ -8,10 +8,10 @@ import {
   type AccrualSchedule,
   type Transaction,
 } from '@ledgerline/api';
-import { Button, Dialog, Select, TextField, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { AmountInput, Button, Dialog, Select, TextField, cx, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { CategoryPicker } from './CategoryPicker';
-import { validateAccrual, type AccrualDraft, type AccrualProblems } from './rules';
+import { formatTxnDate, splitRemainder, validateAccrual, validateAccrualMonths, type AccrualDraft, type AccrualMonthDraft, type AccrualProblems } from './rules';
 import { ScheduleTable } from './ScheduleTable';
 
 /**
@@ -27,12 +27,18 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
     recogniseCategoryId: schedule?.recogniseCategoryId ?? null,
   }));
   const [problems, setProblems] = useState<AccrualProblems>({});
+  // Editing: each month's amount (update-accrual's updatedAccrualChildren), while the dates stay the same.
+  const initialMonths = (schedule?.accruedChildren ?? []).map((m): AccrualMonthDraft => ({ id: m.id, date: m.accrualDateTime, amount: m.accrualAmount.toFixed(2) }));
+  const [months, setMonths] = useState<AccrualMonthDraft[]>(initialMonths);
+  const [monthProblems, setMonthProblems] = useState<ReturnType<typeof validateAccrualMonths>>(null);
   const [saved, setSaved] = useState<AccrualSchedule | null>(null);
   const create = useCreateAccrual();
   const update = useUpdateAccrual();
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const editing = schedule !== undefined;
+  const datesChanged = editing && (draft.startDate !== schedule.accrualStartDate || draft.endDate !== schedule.accrualEndDate);
+  const monthsChanged = months.some((m, i) => Number(m.amount) !== Number(initialMonths[i]?.amount));
 
   const change = (next: Partial<AccrualDraft>) => {
     setDraft((d) => ({ ...d, ...next }));
@@ -52,9 +58,20 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
     };
     const body = { transactionId: t.id, accrualStartDate: draft.startDate, accrualEndDate: draft.endDate, accrualCategory: draft.accrualCategory, recogniseCategoryId: draft.recogniseCategoryId ?? '' };
     if (editing) {
-      // Unchanged dates are left out: new dates spread the amount evenly again.
-      const datesChanged = draft.startDate !== schedule.accrualStartDate || draft.endDate !== schedule.accrualEndDate;
-      update.mutate(datesChanged ? body : { transactionId: t.id, accrualCategory: draft.accrualCategory, recogniseCategoryId: body.recogniseCategoryId }, done);
+      // New dates spread the amount evenly again, so they go without month amounts (the ledger refuses both at once).
+      if (datesChanged) {
+        update.mutate(body, done);
+        return;
+      }
+      const common = { transactionId: t.id, accrualCategory: draft.accrualCategory, recogniseCategoryId: body.recogniseCategoryId };
+      if (!monthsChanged) {
+        update.mutate(common, done);
+        return;
+      }
+      const foundMonths = validateAccrualMonths(t.amount, months);
+      setMonthProblems(foundMonths);
+      if (foundMonths) return;
+      update.mutate({ ...common, updatedAccrualChildren: months.map((m) => ({ id: m.id, amount: Number(m.amount) })) }, done);
     } else {
       create.mutate(body, done);
     }
@@ -117,6 +134,37 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
             flow={t.amount > 0 ? 'inflow' : 'outflow'}
             error={problems.recogniseCategoryId}
           />
+          {editing &&
+            (datesChanged ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">New dates spread the amount evenly over the new months again.</p>
+            ) : (
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Month amounts</legend>
+                <div className="max-h-56 space-y-2 overflow-y-auto pr-1">
+                  {months.map((m, i) => (
+                    <AmountInput
+                      key={m.id}
+                      label={`Amount for ${formatTxnDate(m.date)}`}
+                      name={`month-${i}`}
+                      value={m.amount}
+                      onValueChange={(amount) => {
+                        setMonths((list) => list.map((x, j) => (j === i ? { ...x, amount } : x)));
+                        setMonthProblems(null);
+                      }}
+                      error={monthProblems?.months[i]}
+                    />
+                  ))}
+                </div>
+                <p aria-live="polite" className={cx('mt-2 text-right text-sm font-medium tabular-nums', Math.abs(splitRemainder(t.amount, months)) > 0.01 ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400')}>
+                  Remaining: {formatMoney(splitRemainder(t.amount, months))}
+                </p>
+                {monthProblems?.sum && (
+                  <p role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
+                    {monthProblems.sum}
+                  </p>
+                )}
+              </fieldset>
+            ))}
         </div>
       </div>
     </Dialog>

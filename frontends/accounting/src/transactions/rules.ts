@@ -127,3 +127,20 @@ export function validateAccrual(d: AccrualDraft): AccrualProblems {
   if (d.recogniseCategoryId === null) problems.recogniseCategoryId = 'Category cannot be empty';
   return problems;
 }
+
+export const ACCRUAL_MONTHS_SUM_MESSAGE = 'Accrual amounts must add up to the transaction amount';
+
+export interface AccrualMonthDraft {
+  id: string;
+  /** The month's recognition date (YYYY-MM-DD). */
+  date: string;
+  amount: string;
+}
+
+/** Each month above zero, and the months add up to the transaction within 0.01 (as the ledger requires). */
+export function validateAccrualMonths(transactionAmount: number, months: readonly AccrualMonthDraft[]): { months: (string | undefined)[]; sum?: string } | null {
+  const perMonth = months.map((m) => (Number(m.amount) > 0 ? undefined : 'Amount must be greater than 0'));
+  const off = Math.abs(splitRemainder(transactionAmount, months)) > AMOUNT_TOLERANCE + 1e-9;
+  if (!off && perMonth.every((m) => m === undefined)) return null;
+  return off ? { months: perMonth, sum: ACCRUAL_MONTHS_SUM_MESSAGE } : { months: perMonth };
+}
