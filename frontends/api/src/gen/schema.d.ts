@@ -860,6 +860,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financial-data/cash-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cash in and out by period, and the cash balance */
+        get: operations["getCashFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financial-data/get-asset-balance-graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cash balance at the end of each period */
+        get: operations["getAssetBalanceGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financial-data/runway": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Months of cash left at the average net burn of the last complete months */
+        get: operations["getRunway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/income-expense/csv": {
         parameters: {
             query?: never;
@@ -1774,7 +1825,7 @@ export interface components {
         /** @description What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects. */
         ReportHeader: {
             /** @enum {string} */
-            reportName: "ProfitAndLoss" | "BalanceSheet" | "CashFlowStatement";
+            reportName: "ProfitAndLoss" | "BalanceSheet" | "CashFlowStatement" | "CashFlow";
             startDate: string;
             endDate: string;
             requestedPeriodicity: string;
@@ -1836,6 +1887,36 @@ export interface components {
             labels: string[];
             columns: components["schemas"]["ReportColumn"][];
             data: components["schemas"]["ReportRow"][];
+        };
+        /** @description Money into (debits) and out of (credits) the cash accounts per period, the net, and the cash balance at each period's end. */
+        CashFlowResponse: {
+            header: components["schemas"]["ReportHeader"];
+            labels: string[];
+            columns: components["schemas"]["ReportColumn"][];
+            openingBalance: number;
+            /** @description Cash In, Cash Out, Net Cash Flow, Closing Balance — one value per label. */
+            data: {
+                name: string;
+                data: number[];
+            }[];
+        };
+        /** @description The cash balance (bank accounts under Cash and Cash Equivalents) at the end of each period; totalAssetBalance is the last one. */
+        AssetBalanceGraphResponse: {
+            totalAssetBalance: number;
+            graph: {
+                labels: string[];
+                dates: string[];
+                data: number[];
+            };
+        };
+        /** @description Spec §3 runway: the cash balance at the end of `month` (assetBal) over the average monthly net burn of the `avgMonths` months ending with it (avgExpenses: money out minus money in; negative when cash grew). runwayInMonths is null when cash did not go down. */
+        RunwayResponse: {
+            runwayInMonths: number | null;
+            avgExpenses: number;
+            avgMonths: number;
+            assetBal: number;
+            month: string;
+            seq: number;
         };
     };
     responses: never;
@@ -3840,6 +3921,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CashFlowStatementResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCashFlow: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Money into (debits) and out of (credits) the cash accounts per period, the net, and the cash balance at each period's end. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashFlowResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAssetBalanceGraph: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cash balance (bank accounts under Cash and Cash Equivalents) at the end of each period; totalAssetBalance is the last one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetBalanceGraphResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getRunway: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM, the last month of the window; default: the previous month. */
+                month?: string;
+                /** @description Months averaged, 1–24; default 3. */
+                months?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Spec §3 runway: the cash balance at the end of `month` (assetBal) over the average monthly net burn of the `avgMonths` months ending with it (avgExpenses: money out minus money in; negative when cash grew). runwayInMonths is null when cash did not go down. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunwayResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
