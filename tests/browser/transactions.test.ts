@@ -322,6 +322,34 @@ describe('bulk actions', () => {
   }, TEST_MS);
 });
 
+describe('loading, error and empty states', () => {
+  it('says when the list could not be loaded and loads it on Try again; a workspace without transactions says there is nothing to review', async () => {
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      // The gateway answering 503 once: the list says so instead of showing nothing.
+      const isList = (url: URL) => url.pathname === '/transactions/v2';
+      await page.route(isList, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service temporarily unavailable', statusCode: 503 }) }));
+      await openTransactions(page, 'review');
+      await visible(page.getByRole('heading', { name: 'Transactions could not be loaded' }));
+      await visible(page.getByText('Service temporarily unavailable', { exact: true }));
+      await page.unroute(isList);
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await visible(page.getByText(/^Showing \d+ of \d+ transactions$/));
+    });
+
+    const other = await signedUpUser(system);
+    const onboarded = await system.api('POST', '/onboard-user', { token: other.token, body: onboardBody });
+    expect(onboarded.status).toBe(200);
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await logInThroughForm(page, other.email, PASSWORD);
+      await waitForPath(page, '/dashboard');
+      await page.goto('/transactions?tab=review');
+      await visible(page.getByRole('heading', { name: 'Nothing to review' }));
+      await page.getByRole('tab', { name: 'All' }).click();
+      await visible(page.getByRole('heading', { name: 'No transactions' }));
+    });
+  }, TEST_MS);
+});
+
 describe('filters', () => {
   it('narrows the All tab by flow and by description, each answered by the ledger', async () => {
     const count = async (query: string) => (await system.api('GET', `/transactions/v2?take=1&${query}`, { token })).body.meta.itemCount as number;
