@@ -250,7 +250,8 @@ function BulkBar({ tab, rows, onDone }: { tab: TransactionTab; rows: readonly Tr
   const blocked = rows.map((r) => ({ r, restriction: transactionRestriction(r) })).filter((x) => x.restriction !== null);
   const firstBlocked = blocked[0];
   const flows = new Set(rows.map((r) => flowOf(r.amount)));
-  const unfinalize = tab === 'finalized';
+  // On the finalized tab, or when everything selected is finalized, the bulk action un-finalizes.
+  const unfinalize = tab === 'finalized' || rows.every((r) => r.isTransactionFinalized);
 
   return (
     <section aria-label="Bulk actions" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 dark:border-brand-900 dark:bg-brand-950/40">
