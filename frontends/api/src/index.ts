@@ -151,7 +151,6 @@ export {
   REPORT_PATHS,
   REPORT_TABS,
   SERVED_REPORT_PATHS,
-  assetBalanceSeries,
   breakdownFallbackNote,
   breakdownLabel,
   burnSeries,
@@ -161,14 +160,15 @@ export {
   isDateBreakdown,
   isReportPathServed,
   isReportTab,
+  monthLabel,
   ownPostingsRow,
   reportExportPath,
   reportQuery,
   reportRowKey,
   reportTableRows,
   reportsSearch,
-  summaryRow,
+  runwaySummary,
 } from './reports';
 export type * from './reports';
-export { reportsQueryKeys, useBalanceSheet, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport } from './reports-hooks';
+export { reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway } from './reports-hooks';
 export type { ReportExportRequest } from './reports-hooks';

@@ -3,7 +3,19 @@ import type { Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import type { Schemas } from './types';
-import { REPORT_PATHS, reportExportPath, type BalanceSheetResponse, type CashFlowStatementResponse, type ExportFormat, type ProfitLossResponse, type ReportQuery, type ReportTab } from './reports';
+import {
+  REPORT_PATHS,
+  reportExportPath,
+  type AssetBalanceGraphResponse,
+  type BalanceSheetResponse,
+  type CashFlowResponse,
+  type CashFlowStatementResponse,
+  type ExportFormat,
+  type ProfitLossResponse,
+  type ReportQuery,
+  type ReportTab,
+  type RunwayResponse,
+} from './reports';
 
 export const reportsQueryKeys = {
   /** Every report query starts with this. */
@@ -11,6 +23,9 @@ export const reportsQueryKeys = {
   profitLoss: (query: ReportQuery) => ['reports', 'profit-loss', query] as const,
   balanceSheet: (query: ReportQuery) => ['reports', 'balance-sheet', query] as const,
   cashFlowStatement: (query: ReportQuery) => ['reports', 'cash-flow-statement', query] as const,
+  cashFlow: (query: ReportQuery) => ['reports', 'cash-flow', query] as const,
+  assetBalanceGraph: (query: ReportQuery) => ['reports', 'asset-balance-graph', query] as const,
+  runway: ['reports', 'runway'] as const,
   // Under 'categories' with the chart's other queries: a chart change refreshes the choices.
   groupsAndTags: ['categories', 'groups-and-tags'] as const,
 };
@@ -48,6 +63,35 @@ export function useCashFlowStatement(query: ReportQuery, options: { enabled?: bo
     queryKey: reportsQueryKeys.cashFlowStatement(query),
     queryFn: ({ signal }) => client.request<CashFlowStatementResponse>('GET', REPORT_PATHS.cashFlowStatement, { query: { ...query }, signal }),
     enabled: options.enabled ?? true,
+  });
+}
+
+/** GET /financial-data/cash-flow: cash in, out, net and the closing balance per column. */
+export function useCashFlow(query: ReportQuery) {
+  const { client } = useApiContext();
+  return useQuery<CashFlowResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.cashFlow(query),
+    queryFn: ({ signal }) => client.request<CashFlowResponse>('GET', REPORT_PATHS.cashFlow, { query: { ...query }, signal }),
+  });
+}
+
+/** GET /financial-data/get-asset-balance-graph: the cash balance at each column's end. */
+export function useAssetBalanceGraph(query: ReportQuery) {
+  const { client } = useApiContext();
+  return useQuery<AssetBalanceGraphResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.assetBalanceGraph(query),
+    queryFn: ({ signal }) => client.request<AssetBalanceGraphResponse>('GET', REPORT_PATHS.assetBalanceGraph, { query: { ...query }, signal }),
+  });
+}
+
+/** GET /financial-data/runway: months of cash left at the average net burn of the last complete months (the server's defaults). */
+export function useRunway() {
+  const { client } = useApiContext();
+  return useQuery<RunwayResponse, ApiError>({
+    queryKey: reportsQueryKeys.runway,
+    queryFn: ({ signal }) => client.request<RunwayResponse>('GET', REPORT_PATHS.runway, { signal }),
   });
 }
 

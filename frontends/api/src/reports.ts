@@ -11,6 +11,9 @@ export type ReportRow = Schemas['ReportRow'];
 export type ProfitLossResponse = Schemas['ProfitLossResponse'];
 export type BalanceSheetResponse = Schemas['BalanceSheetResponse'];
 export type CashFlowStatementResponse = Schemas['CashFlowStatementResponse'];
+export type CashFlowResponse = Schemas['CashFlowResponse'];
+export type AssetBalanceGraphResponse = Schemas['AssetBalanceGraphResponse'];
+export type RunwayResponse = Schemas['RunwayResponse'];
 export type ReportQuery = NonNullable<operations['getProfitLoss']['parameters']['query']>;
 
 /** Spec §2: the reports area's tabs (`tab` query value). */
@@ -208,22 +211,29 @@ export function reportTableRows(rows: readonly ReportRow[], collapsed: ReadonlyS
   return out;
 }
 
-/** The row of a report by name at the top level (a summary such as 'Total Assets' or 'Net Income'). */
-export function summaryRow(rows: readonly ReportRow[], name: string): ReportRow | null {
-  return rows.find((r) => (r.rowType === 'summary' || r.rowType === 'computed') && r.name === name) ?? null;
+const seriesOf = (cashFlow: CashFlowResponse, name: string): number[] => cashFlow.data.find((s) => s.name === name)?.data ?? cashFlow.labels.map(() => 0);
+
+/** The dashboard's burn from the cash flow: money out each period (gross burn) and what went out beyond what came in (net burn). */
+export function burnSeries(cashFlow: CashFlowResponse): { labels: string[]; gross: number[]; net: number[] } {
+  const net = seriesOf(cashFlow, 'Net Cash Flow').map((n) => (n < 0 ? Math.round(-n * 100) / 100 : 0));
+  return { labels: cashFlow.labels, gross: seriesOf(cashFlow, 'Cash Out'), net };
 }
 
-/** The dashboard's asset balance graph from the balance sheet: total assets at each column's end. */
-export function assetBalanceSeries(sheet: BalanceSheetResponse): { labels: string[]; data: number[] } | null {
-  const total = summaryRow(sheet.data, 'Total Assets');
-  return total ? { labels: sheet.labels, data: total.amounts } : null;
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM' as 'October 2026' (the string itself when it is not a month). */
+export function monthLabel(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  return m ? monthName.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1))) : month;
 }
 
-/** The dashboard's burn from the profit and loss: expenses per column (gross burn) and the net loss when income falls short (net burn). */
-export function burnSeries(pnl: ProfitLossResponse): { labels: string[]; gross: number[]; net: number[] } {
-  const series = (name: string) => pnl.barChart.series.find((s) => s.name === name)?.data ?? pnl.barChart.labels.map(() => 0);
-  const cents = (n: number) => Math.round(n * 100) / 100;
-  return { labels: pnl.barChart.labels, gross: series('Expenses'), net: series('Net Income').map((n) => (n < 0 ? cents(-n) : 0)) };
+/** Spec §3 runway, as the dashboard says it: months left at the average net burn, or that cash did not go down. */
+export function runwaySummary(runway: RunwayResponse): { headline: string; detail: string } {
+  const months = runway.runwayInMonths;
+  const headline = months === null ? 'Not burning cash' : `${months.toFixed(1)} month${months.toFixed(1) === '1.0' ? '' : 's'}`;
+  const window = `${runway.avgMonths} month${runway.avgMonths === 1 ? '' : 's'} to ${monthLabel(runway.month)}`;
+  const burn = months === null ? `Cash did not go down over the ${window}.` : `Average net burn over the ${window}.`;
+  return { headline, detail: burn };
 }
 
 /** Spec §7 export formats, as the buttons name them, and the path suffix each downloads. */
@@ -268,6 +278,9 @@ export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([
   REPORT_PATHS.profitLoss,
   REPORT_PATHS.balanceSheet,
   REPORT_PATHS.cashFlowStatement,
+  REPORT_PATHS.cashFlow,
+  REPORT_PATHS.assetBalanceGraph,
+  REPORT_PATHS.runway,
   ...EXPORT_FORMATS.flatMap(({ format }) => [reportExportPath('pnl', format), reportExportPath('balancesheet', format), reportExportPath('cashflow', format)]),
 ]);
 

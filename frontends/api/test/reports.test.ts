@@ -4,9 +4,10 @@ import {
   KNOWN_REPORT_PATHS,
   REPORT_FILTER_DEFAULTS,
   SERVED_REPORT_PATHS,
-  assetBalanceSeries,
   breakdownFallbackNote,
   burnSeries,
+  monthLabel,
+  runwaySummary,
   dayBefore,
   drillDownTarget,
   fallbackExportName,
@@ -15,8 +16,8 @@ import {
   reportQuery,
   reportTableRows,
   reportsSearch,
-  type BalanceSheetResponse,
-  type ProfitLossResponse,
+  type CashFlowResponse,
+  type RunwayResponse,
   type ReportColumn,
   type ReportRow,
 } from '@ledgerline/api';
@@ -175,21 +176,26 @@ describe("a parent account's own postings", () => {
 });
 
 describe('dashboard series', () => {
-  it('takes total assets per column from the balance sheet, and burn from the profit and loss', () => {
-    const sheet = { labels: ['Jan-26', 'Feb-26'], data: [row('Assets', [], { rowType: 'section', amounts: [10, 20] }), { ...computed('Total Assets', 'summary'), amounts: [100.5, 80.25] }] } as unknown as BalanceSheetResponse;
-    expect(assetBalanceSeries(sheet)).toEqual({ labels: ['Jan-26', 'Feb-26'], data: [100.5, 80.25] });
-    expect(assetBalanceSeries({ ...sheet, data: [] })).toBeNull();
-    const pnl = {
-      barChart: {
-        labels: ['Jan-26', 'Feb-26', 'Mar-26'],
-        series: [
-          { name: 'Income', data: [500, 0, 100] },
-          { name: 'Expenses', data: [200, 300.1, 50] },
-          { name: 'Net Income', data: [300, -300.1, 50] },
-        ],
-      },
-    } as unknown as ProfitLossResponse;
-    expect(burnSeries(pnl)).toEqual({ labels: ['Jan-26', 'Feb-26', 'Mar-26'], gross: [200, 300.1, 50], net: [0, 300.1, 0] });
+  it('takes burn from the cash flow: money out, and the net outflow when more went out than came in', () => {
+    const cashFlow = {
+      labels: ['Sep-26', 'Oct-26', 'Nov-26'],
+      data: [
+        { name: 'Cash In', data: [500, 0, 100] },
+        { name: 'Cash Out', data: [200, 300.1, 50] },
+        { name: 'Net Cash Flow', data: [300, -300.1, 50] },
+        { name: 'Closing Balance', data: [300, -0.1, 49.9] },
+      ],
+    } as unknown as CashFlowResponse;
+    expect(burnSeries(cashFlow)).toEqual({ labels: ['Sep-26', 'Oct-26', 'Nov-26'], gross: [200, 300.1, 50], net: [0, 300.1, 0] });
+  });
+
+  it('says the runway in months with one decimal, or that cash did not go down, with the window it averaged', () => {
+    const runway = { runwayInMonths: 8.456, avgExpenses: 1234.5, avgMonths: 3, assetBal: 10_439.2, month: '2026-10', seq: 1 } as RunwayResponse;
+    expect(runwaySummary(runway)).toEqual({ headline: '8.5 months', detail: 'Average net burn over the 3 months to October 2026.' });
+    expect(runwaySummary({ ...runway, runwayInMonths: 1.04, avgMonths: 1 }).headline).toBe('1.0 month');
+    expect(runwaySummary({ ...runway, runwayInMonths: null, avgExpenses: -50 })).toEqual({ headline: 'Not burning cash', detail: 'Cash did not go down over the 3 months to October 2026.' });
+    expect(monthLabel('2026-01')).toBe('January 2026');
+    expect(monthLabel('soon')).toBe('soon');
   });
 });
 

@@ -2,14 +2,16 @@
 import './reports.css';
 import {
   REPORT_PATHS,
-  assetBalanceSeries,
   burnSeries,
   describeError,
   isReportPathServed,
   reportQuery,
   reportsSearch,
-  useBalanceSheet,
+  runwaySummary,
+  useAssetBalanceGraph,
+  useCashFlow,
   useProfitLoss,
+  useRunway,
   type ApiError,
 } from '@ledgerline/api';
 import { Button, Card, DateRangePicker, EmptyState, Spinner, type DateRange } from '@ledgerline/ui';
@@ -84,19 +86,52 @@ function NotAvailable({ title, description }: { title: string; description: stri
 
 const allZero = (values: readonly number[]) => values.every((v) => v === 0);
 
+/** Spec §3 runway: months of cash left at the average net burn of the last complete months. */
+function RunwayCard() {
+  const runway = useRunway();
+  const summary = runway.data ? runwaySummary(runway.data) : null;
+  return (
+    <ChartCard title="Runway" description="Months of cash left at the average net burn of the last complete months." state={runway} empty={null}>
+      {() =>
+        summary &&
+        runway.data && (
+          <dl className="space-y-4">
+            <div>
+              <dt className="sr-only">Runway</dt>
+              <dd className="text-3xl font-semibold tabular-nums">{summary.headline}</dd>
+              <dd className="text-sm text-slate-600 dark:text-slate-400">{summary.detail}</dd>
+            </div>
+            <div className="grid grid-cols-2 gap-4 text-sm">
+              <div>
+                <dt className="text-slate-500 dark:text-slate-400">Cash at the month's end</dt>
+                <dd className="font-medium tabular-nums">{formatAmount(runway.data.assetBal)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500 dark:text-slate-400">Average net burn a month</dt>
+                <dd className="font-medium tabular-nums">{formatAmount(Math.max(0, runway.data.avgExpenses))}</dd>
+              </div>
+            </div>
+          </dl>
+        )
+      }
+    </ChartCard>
+  );
+}
+
 /**
- * Exposed as `reports/DashboardCharts`, drawn by the shell's /dashboard: the asset balance graph and burn from the
- * balance sheet and profit and loss, the profit and loss bar chart, and runway, spending and top merchants once
- * their endpoints are served. Charts load lazily (apexcharts is a large chunk).
+ * Exposed as `reports/DashboardCharts`, drawn by the shell's /dashboard: the cash balance graph, burn and runway from
+ * the cash accounts, the profit and loss bar chart, and spending and top merchants once their endpoints are served.
+ * Charts load lazily (apexcharts is a large chunk).
  */
 export function DashboardCharts() {
   const [period, setPeriod] = useState<DateRange>(() => defaultReportPeriod());
   const [filters] = useStoredFilters('dashboard');
   const query = reportQuery({ ...period, ...filters });
   const pnl = useProfitLoss(query);
-  const sheet = useBalanceSheet(query);
-  const assets = sheet.data ? assetBalanceSeries(sheet.data) : null;
-  const burn = pnl.data ? burnSeries(pnl.data) : null;
+  const cashFlow = useCashFlow(query);
+  const cash = useAssetBalanceGraph(query);
+  const burn = cashFlow.data ? burnSeries(cashFlow.data) : null;
+  const balances = cash.data?.graph ?? null;
   const bars = pnl.data?.barChart ?? null;
   const reportLink = (tab: 'pnl' | 'balancesheet', text: string) => (
     <Link to={`/reports${reportsSearch({ tab, ...period })}`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
@@ -115,26 +150,27 @@ export function DashboardCharts() {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard
-          title="Asset balance"
-          description="Total assets at each month's end (balance sheet)."
-          state={sheet}
-          empty={assets === null || allZero(assets.data) ? 'Assets appear once transactions or opening balances are booked.' : null}
+          title="Cash balance"
+          description="Cash in the bank accounts at each month's end."
+          state={cash}
+          empty={balances === null || allZero(balances.data) ? 'The cash balance appears once bank transactions or opening balances are booked.' : null}
           actions={reportLink('balancesheet', 'Balance sheet')}
         >
           {() =>
-            assets && (
+            balances &&
+            cash.data && (
               <>
-                <p className="mb-2 text-2xl font-semibold tabular-nums">{formatAmount(assets.data.at(-1) ?? 0)}</p>
-                <LazyChart type="area" label="Total assets by month" labels={assets.labels} series={[{ name: 'Total assets', data: assets.data }]} colors={[NET]} />
+                <p className="mb-2 text-2xl font-semibold tabular-nums">{formatAmount(cash.data.totalAssetBalance)}</p>
+                <LazyChart type="area" label="Cash balance by month" labels={balances.labels} series={[{ name: 'Cash balance', data: balances.data }]} colors={[NET]} />
               </>
             )
           }
         </ChartCard>
         <ChartCard
           title="Burn"
-          description="Expenses each month (gross burn) and the loss after income (net burn)."
-          state={pnl}
-          empty={burn === null || (allZero(burn.gross) && allZero(burn.net)) ? 'Burn appears once expenses are booked.' : null}
+          description="Money out of the bank each month (gross burn) and what went out beyond what came in (net burn)."
+          state={cashFlow}
+          empty={burn === null || (allZero(burn.gross) && allZero(burn.net)) ? 'Burn appears once money goes out of the bank accounts.' : null}
         >
           {() =>
             burn && (
@@ -160,7 +196,9 @@ export function DashboardCharts() {
         >
           {() => bars && <LazyChart type="bar" label="Income, expenses and net income by month" labels={bars.labels} series={bars.series} colors={[INCOME, EXPENSES, NET]} />}
         </ChartCard>
-        {isReportPathServed(REPORT_PATHS.runway) ? null : (
+        {isReportPathServed(REPORT_PATHS.runway) ? (
+          <RunwayCard />
+        ) : (
           <NotAvailable title="Runway" description="Months of cash left at the average burn appear here once the server provides the runway." />
         )}
         {isReportPathServed(REPORT_PATHS.spending) ? null : (
