@@ -19,7 +19,7 @@ beforeAll(async () => {
   checking = await t.banking.link();
   bankIds.set('Stripe payout', await t.banking.add(checking, { amountCents: 250_000, date: '2026-09-01', name: 'Stripe payout', merchantName: 'Stripe' }));
   bankIds.set('Blue Bottle Coffee', await t.banking.add(checking, { amountCents: -4_550, date: '2026-09-03', name: 'Blue Bottle Coffee', merchantName: 'Blue Bottle' }));
-  bankIds.set('Office rent September', await t.banking.add(checking, { amountCents: -120_000, date: '2026-09-03', name: 'Office rent September', merchantName: 'WeWork' }));
+  bankIds.set('Office rent September', await t.banking.add(checking, { amountCents: -120_000, date: '2026-09-05', name: 'Office rent September', merchantName: 'WeWork' }));
   const o = await other.banking.link();
   await other.banking.add(o, { amountCents: -777, date: '2026-09-02', name: 'Foreign' });
   await h.transactions(t, 3);

@@ -7,8 +7,11 @@ export const ledgerConfigSchema = baseConfigSchema.extend({
   LEDGER_DATABASE_URL: z.string().default('postgres://ledgerline_ledger_app@127.0.0.1:5432/ledgerline_ledger'),
   /** Owner connection for provisioning and migrations (the start-up step / migration Job only). */
   LEDGER_DATABASE_ADMIN_URL: z.string().default('postgres://postgres@127.0.0.1:5432/ledgerline_ledger'),
-  /** Bank transaction events booked at once (their handlers tolerate any order; see bank-events.ts). */
-  LEDGER_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Bank transaction events booked at once (their handlers tolerate any order; see bank-events.ts). Above 1,
+   * same-day transactions of a sync are placed in commit order rather than the bank's, so 1 stays the default.
+   */
+  LEDGER_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type LedgerConfig = z.infer<typeof ledgerConfigSchema>;
