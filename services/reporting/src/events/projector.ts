@@ -128,7 +128,9 @@ export class BalanceProjector {
     return this.chain;
   }
 
-  private async commit(batch: readonly Pending[]): Promise<void> {
+  private async commit(unsorted: readonly Pending[]): Promise<void> {
+    // Key order everywhere, so replicas that meet the same redelivered events lock them in the same order.
+    const batch = [...unsorted].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
     const applied = await withSystem(this.o.db, async (trx) => {
       // Cross-tenant by nature (one batch holds many workspaces): a system transaction, every row keyed by its workspace.
       const fresh = (await trx.raw(

@@ -57,7 +57,7 @@ async function upsert(trx: Knex.Transaction, table: 'balances_daily' | 'balances
  * daily and monthly balances. Returns how many were new. Runs in the caller's transaction.
  */
 export async function applyEntries(trx: Knex.Transaction, entries: readonly PostedEntry[]): Promise<number> {
-  const unique = [...new Map(entries.map((e) => [e.entryId, e])).values()];
+  const unique = [...new Map(entries.map((e) => [e.entryId, e])).values()].sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
   if (unique.length === 0) return 0;
   const fresh = (await trx.raw(
     `insert into projected_entries (entry_id, workspace_id, seq, entry_date)
