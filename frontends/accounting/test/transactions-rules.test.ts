@@ -2,6 +2,7 @@ import {
   DEFAULT_TRANSACTION_FILTERS,
   buildUrl,
   newCategoryPlacement,
+  recognisableCategories,
   transactionRestriction,
   transactionsQuery,
   type Category,
@@ -251,6 +252,12 @@ describe("'Add: \"{text}\"' places the new category", () => {
   it('goes under the group of Uncategorised Income or Expense by direction otherwise', () => {
     expect(newCategoryPlacement(chart, { flow: 'inflow' })).toEqual({ parentId: 'opinc', coaId: 41901 });
     expect(newCategoryPlacement(chart, { categoryId: 'transfers', flow: 'outflow' })?.parentId).toBe('opex');
+  });
+
+  it('offers an accrual only categories it can be recognised into', () => {
+    const bank = { ...cat('card', 'Plaid Credit Card', 21201, 4, 'cards', 'Liability'), bankAccountId: 'b1' };
+    const names = recognisableCategories([...chart, bank, cat('prepaid', 'Prepaid Expenses', 11300, 3, 'ca', 'Assets')]).map((c) => c.name);
+    expect(names).toEqual(['Hosting and Infrastructure', 'Hosting EU', 'Internal Transfers', 'Rent', 'Someone else']);
   });
 
   it('has no place when the chart has no category of the class', () => {

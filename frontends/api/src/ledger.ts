@@ -173,6 +173,26 @@ export function bookableCategories(categories: readonly Category[]): Category[] 
   return categories.filter((c) => c.level >= 3 && c.bankAccountId === null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * The accounts the ledger keeps itself (its default chart's system accounts): an accrual cannot be recognised
+ * into them. The REST shape does not carry the ledger's purpose key, so they are known by their default names.
+ */
+export const LEDGER_KEPT_ACCOUNT_NAMES: readonly string[] = [
+  'Cash and Cash Equivalents',
+  'Credit Cards',
+  'Prepaid Expenses',
+  'Deferred Revenue',
+  'Uncategorised Income',
+  'Uncategorised Expense',
+  'Retained Earnings',
+  'Opening Balance Equity',
+];
+
+/** Categories an accrual can be recognised into: bookable ones other than the accounts the ledger keeps itself. */
+export function recognisableCategories(categories: readonly Category[]): Category[] {
+  return bookableCategories(categories).filter((c) => !LEDGER_KEPT_ACCOUNT_NAMES.includes(c.name));
+}
+
 /** A transaction's direction: money into the account is an inflow. */
 export const flowOf = (amount: number): Exclude<Flow, 'all'> => (amount > 0 ? 'inflow' : 'outflow');
 

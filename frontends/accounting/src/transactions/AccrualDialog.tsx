@@ -128,6 +128,7 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
           <CategoryPicker
             label="Recognise into"
             name="recogniseCategoryId"
+            forRecognition
             required
             value={draft.recogniseCategoryId}
             onChange={(recogniseCategoryId) => change({ recogniseCategoryId })}

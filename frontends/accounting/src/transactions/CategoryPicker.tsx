@@ -1,4 +1,4 @@
-import { bookableCategories, describeError, newCategoryPlacement, useCategories, useCreateCategory, type Flow } from '@ledgerline/api';
+import { bookableCategories, describeError, newCategoryPlacement, recognisableCategories, useCategories, useCreateCategory, type Flow } from '@ledgerline/api';
 import { Combobox, cx, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useMemo } from 'react';
 
@@ -15,6 +15,8 @@ export interface CategoryPickerProps {
   required?: boolean;
   /** The label is read by assistive technology only (inline in a table row). */
   hideLabel?: boolean;
+  /** Offer only what an accrual can be recognised into (not the accounts the ledger keeps itself). */
+  forRecognition?: boolean;
   className?: string;
 }
 
@@ -22,12 +24,15 @@ export interface CategoryPickerProps {
  * The category dropdown (spec §5): case-insensitive contains search over the categories a transaction can be
  * booked to; with no match it offers 'Add: "{text}"', which creates the category (POST /categories) and selects it.
  */
-export function CategoryPicker({ label, name, value, onChange, flow, currentCategoryId, disabled, error, required, hideLabel, className }: CategoryPickerProps) {
+export function CategoryPicker({ label, name, value, onChange, flow, currentCategoryId, disabled, error, required, hideLabel, forRecognition, className }: CategoryPickerProps) {
   const categories = useCategories();
   const create = useCreateCategory();
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
-  const options = useMemo(() => bookableCategories(categories.data ?? []).map((c) => ({ value: c.id, title: c.name })), [categories.data]);
+  const options = useMemo(
+    () => (forRecognition ? recognisableCategories : bookableCategories)(categories.data ?? []).map((c) => ({ value: c.id, title: c.name })),
+    [categories.data, forRecognition],
+  );
 
   // The coaId is a guess from the categories listed; one taken by a group not listed is answered with a coaId
   // error, and the next number is tried (a few times at most).
