@@ -165,7 +165,7 @@ describe('reports screens', () => {
         expect((await coffee.getByRole('cell').allTextContents()).map((c) => c.trim())).toContain('$45.50');
         expect(await lines.getByText('Office Depot').count()).toBe(0);
 
-        // Back on the report, the period stays in the URL across tabs.
+        // Back on the report, the balance sheet's total assets are the bank's balance.
         await page.goBack();
         await visible(page.getByRole('table', { name: 'Profit and loss' }));
         await page.getByRole('tab', { name: 'Balance Sheet' }).click();
@@ -184,6 +184,11 @@ describe('reports screens', () => {
         await flows.getByRole('link', { name: /^Open the profit and loss for the period/ }).click();
         await page.waitForURL((u) => u.searchParams.get('tab') === 'pnl' && u.searchParams.get('startDate') === `${day(0).slice(0, 4)}-01-01` && u.searchParams.get('endDate') === day(0));
         await visible(page.getByRole('table', { name: 'Profit and loss' }));
+        // The period in the URL stays when the tab changes.
+        await page.getByRole('tab', { name: 'Balance Sheet' }).click();
+        await page.waitForURL((u) => u.searchParams.get('tab') === 'balancesheet');
+        expect(new URL(page.url()).searchParams.get('startDate')).toBe(`${day(0).slice(0, 4)}-01-01`);
+        expect(new URL(page.url()).searchParams.get('endDate')).toBe(day(0));
       });
     },
     TEST_MS,
