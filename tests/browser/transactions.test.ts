@@ -220,6 +220,11 @@ describe('/transactions', () => {
       await finalized.waitFor({ state: 'detached' });
       await page.getByRole('tab', { name: 'Review' }).click();
       await visible(row(page, t));
+
+      // A link with ?txn= opens the drawer of that transaction.
+      await page.goto(`/transactions?tab=all&txn=${t.id}`);
+      const drawer = page.getByRole('dialog', { name: describeTxn(t) });
+      await visible(drawer.getByText('Not finalized', { exact: false }));
     });
     expect((await transaction(t.id)).isTransactionFinalized).toBe(false);
   }, TEST_MS);
