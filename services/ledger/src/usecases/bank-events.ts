@@ -77,12 +77,17 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   const id = newId();
   // The entry first (it names the transaction's id), so the row is written once, pointing at it.
   const entryId = amountCents === 0 ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id });
-  await trx('workspace_transactions').insert({
+  // The row and its 'imported' trail entry in one statement (one round trip fewer per imported transaction).
+  const insertRow = trx('workspace_transactions').insert({
     id, workspace_id: workspaceId, bank_transaction_id: t.id, bank_account_id: t.accountId, ledger_account_id: ledgerAccount.id, external_id: t.externalId,
     amount_cents: amountCents, iso_currency_code: t.isoCurrencyCode || 'USD', txn_date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending,
     biller_id: biller?.id ?? null, category_id: categoryId, version, current_entry_id: entryId,
-  });
-  await audit(trx, { workspaceId, transactionId: id, event: 'imported', details: { amountCents, date: t.date, categoryId } });
+  }).toSQL();
+  await trx.raw(
+    `with t as (${insertRow.sql} returning id)
+     insert into transaction_audit_logs (id, workspace_id, transaction_id, user_id, event, details) select ?, ?, t.id, null, 'imported', ?::jsonb from t`,
+    [...insertRow.bindings, newId(), workspaceId, JSON.stringify({ amountCents, date: t.date, categoryId })],
+  );
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */
@@ -115,14 +120,14 @@ export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEv
       await ensureBankLedgerAccount(trx, ws, { accountId: p.accountId, name: p.name, mask: p.mask, type: p.type, subtype: p.subtype, institutionName: p.institutionName });
       return;
     }
+    // No chart check here: a transaction is booked only against a linked bank account, and linking seeds
+    // the chart (one round trip fewer per bank transaction event).
     case 'bank_transaction.added':
     case 'bank_transaction.modified': {
-      await ensureChart(trx, ws);
       await applyBankTransaction(trx, ws, fromBinary(BankTransactionSchema, event.payload));
       return;
     }
     case 'bank_transaction.removed': {
-      await ensureChart(trx, ws);
       await removeBankTransaction(trx, ws, fromBinary(BankTransactionRemovedSchema, event.payload));
       return;
     }
