@@ -59,7 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) await kill(child);
+  if (child && child.exitCode === null && child.signalCode === null) await kill(child);
   await checker?.stop();
   await ledger?.close();
   await bus?.close();
@@ -95,4 +95,22 @@ it(`killed while ${TOTAL} bank transactions are booked, restarted: balances equa
   expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBe(entries);
   const lines = await count(ledger.db.adminDb, 'select count(*) as n from journal_lines where workspace_id = ?', ws);
   expect(await count(db.adminDb, 'select coalesce(sum(line_count), 0) as n from balances_daily where workspace_id = ?', ws)).toBe(lines);
+
+  // The rebuild command, with the service stopped: empties the read model, replays the stream, checks.
+  await kill(child);
+  const code = await cli(['rebuild']);
+  expect(code).toBe(0);
+  expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBe(entries);
+  expect(await count(db.adminDb, 'select coalesce(sum(line_count), 0) as n from balances_daily where workspace_id = ?', ws)).toBe(lines);
+  expect(await cli(['check', ws])).toBe(0);
 }, 300_000);
+
+/** `node dist/cli.js <args>` from source; resolves with the exit code. */
+function cli(args: string[]): Promise<number | null> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', '--conditions=ledgerline-source', 'services/reporting/src/cli.ts', ...args], {
+    cwd: repo,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn', REPORTING_DATABASE_URL: db.appUrl, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: bus.namespace, LEDGER_URL: ledger.url, OTEL_SDK_DISABLED: 'true' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve) => proc.once('exit', (c) => resolve(c)));
+}
