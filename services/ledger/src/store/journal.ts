@@ -118,7 +118,13 @@ export async function entryLines(trx: Knex.Transaction, entryId: string): Promis
 
 /** Posts the reversal of an entry, dated like the entry it reverses (a second reversal is refused by the database). */
 export async function reverseEntry(trx: Knex.Transaction, entryId: string, description: string): Promise<string> {
-  const original = (await trx('journal_entries').where({ id: entryId }).first()) as { workspace_id: string; entry_date: string; source_type: SourceType; source_id: string | null; transaction_id: string | null } | undefined;
+  // The entry and its lines in one round trip (every re-categorisation and bank change reverses one).
+  const rows = (await trx.raw(
+    `select e.workspace_id, e.entry_date, e.source_type, e.source_id, e.transaction_id, l.account_id, l.direction, l.amount_cents
+     from journal_entries e join journal_lines l on l.entry_id = e.id where e.id = ? order by l.id`,
+    [entryId],
+  )).rows as { workspace_id: string; entry_date: string; source_type: SourceType; source_id: string | null; transaction_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+  const original = rows[0];
   if (!original) throw new Error(`no entry ${entryId} to reverse`);
   return postEntry(trx, {
     workspaceId: original.workspace_id,
@@ -126,7 +132,7 @@ export async function reverseEntry(trx: Knex.Transaction, entryId: string, descr
     sourceType: original.source_type,
     sourceId: original.source_id,
     description,
-    lines: reversalLines(await entryLines(trx, entryId)),
+    lines: reversalLines(rows.map((r) => ({ accountId: r.account_id, direction: r.direction, amountCents: r.amount_cents }))),
     reversesEntryId: entryId,
     transactionId: original.transaction_id,
   });
