@@ -91,6 +91,10 @@ describe('query validation', () => {
     expect(fieldsOf({ startDate: '2026-03-01', endDate: '2026-02-01' })).toEqual([{ field: 'startDate', message: 'startDate cannot be greater than endDate' }]);
     expect(fieldsOf({ startDate: '2020-01-01', endDate: '2026-12-31', periodicity: 'daily' })[0]?.field).toBe('periodicity');
   });
+  it('breakdown and periodicity are read case-insensitively', () => {
+    expect(parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-12-31', breakdown: 'Year' })).periodicity).toBe('yearly');
+    expect(parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-12-31', periodicity: 'Quarterly' })).columns).toHaveLength(4);
+  });
   it('defaults: endDate today, startDate 1 January of its year, monthly', () => {
     const q = parseQuery(raw(), new Date('2026-05-17T10:00:00Z'));
     expect(q).toMatchObject({ start: '2026-01-01', end: '2026-05-17', periodicity: 'monthly', excludeZeroes: false, seq: null, groups: [], tags: [] });

@@ -46,7 +46,9 @@ const list = (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !=
  * Defaults: endDate today (UTC), startDate the first of January of endDate's year, periodicity from
  * breakdown, else monthly (spec §3: breakdown Monthly by default).
  */
-export function parseQuery(raw: RawQuery, now = new Date()): ReportQuery {
+export function parseQuery(input: RawQuery, now = new Date()): ReportQuery {
+  // The screens' filter set says "Monthly"; the API's values are lower case.
+  const raw = { ...input, breakdown: input.breakdown.trim().toLowerCase(), periodicity: input.periodicity.trim().toLowerCase() };
   const problems: FieldError[] = [];
   const add = (field: string, message: string) => problems.push({ field, message });
   if (raw.startDate && !isIsoDate(raw.startDate)) add('startDate', MESSAGES.date('startDate'));
