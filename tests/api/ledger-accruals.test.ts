@@ -24,7 +24,7 @@ const START = monthFrom(-3);
 const END = lastDayOf(8);
 
 interface Txn { id: string; amount: number; memo: string; category: { id: string; name: string }; isAccruedParent: boolean }
-interface Child { id: string; accrualAmount: number; accrualDateTime: string; isTransactionAdded: boolean; runningBalance: number; accrualCategory: string }
+interface Child { id: string; accrualAmount: number; accrualDateTime: string; isTransactionAdded: boolean; runningBalance: number; accrualCategory: string; journalEntryId?: string }
 
 const categoryId = async (tenant: Tenant, name: string): Promise<string> => {
   const c = (await h.api('GET', '/categories', { tenant })).body.categories.find((x: { name: string }) => x.name === name);
@@ -90,7 +90,7 @@ describe('POST /transactions/create-accrual', () => {
     // The transaction itself carries its accrual (spec §3 Transaction: accrualStartDate, accrualEndDate, accruedChildren).
     const detail = (await h.api('GET', `/transactions/v2/${saas.id}`, { tenant: t })).body;
     expect(detail).toMatchObject({ isAccruedParent: true, accrualStartDate: START, accrualEndDate: END, accrualStatus: 'active' });
-    expect(detail.accruedChildren).toEqual(children.map(({ journalEntryId: _, ...c }: Child & { journalEntryId: string }) => c));
+    expect(detail.accruedChildren).toEqual(children.map(({ journalEntryId: _, ...c }) => c));
     const plain = await txn(t, -300);
     expect(plain).toMatchObject({ accrualStartDate: null, accrualEndDate: null, accrualStatus: null, accruedChildren: [] });
     // The schedule reads back the same (a Viewer may read it), and the trail says who accrued it.
