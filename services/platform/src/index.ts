@@ -10,7 +10,7 @@ export { platformMigrations } from './db/platform-migrations.js';
 export { type EventBus, type BusMessage, type Subscription, eventSubject, EVENTS_STREAM, DEAD_LETTER_STREAM } from './events/bus.js';
 export { NatsEventBus } from './events/nats-bus.js';
 export { MemoryEventBus } from './events/memory-bus.js';
-export { writeEvent, type OutboxEvent } from './events/outbox.js';
+export { writeEvent, writeEvents, type OutboxEvent } from './events/outbox.js';
 export { OutboxRelay } from './events/relay.js';
 export { startConsumer, type ReceivedEvent, type ConsumerOptions } from './events/consumer.js';
 export { createServiceServer, type ServiceServerOptions } from './rpc/server.js';

@@ -20,26 +20,33 @@ export interface OutboxEvent<D extends DescMessage> {
  * (RELIABILITY 6). The current trace context travels with it so the consumer's span joins the trace.
  */
 export async function writeEvent<D extends DescMessage>(trx: Knex.Transaction, source: string, event: OutboxEvent<D>): Promise<string> {
-  const id = event.id ?? newId();
-  const envelope = create(EventEnvelopeSchema, {
-    id,
-    type: event.type,
-    workspaceId: event.workspaceId,
-    occurredAt: timestampFromDate(new Date()),
-    source,
-    payload: toBinary(event.schema, event.payload),
-  });
+  return (await writeEvents(trx, source, [event]))[0] as string;
+}
+
+/**
+ * Writes events in the caller's transaction in one INSERT (outbox seq in the given order) and one
+ * notify: what `writeEvent` does for one, for a set-based change that emits many.
+ */
+export async function writeEvents<D extends DescMessage>(trx: Knex.Transaction, source: string, events: readonly OutboxEvent<D>[]): Promise<string[]> {
+  if (events.length === 0) return [];
   const headers: Record<string, string> = {};
   propagation.inject(context.active(), headers);
-  await trx('outbox').insert({
-    id,
-    workspace_id: event.workspaceId,
-    type: event.type,
-    envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)),
-    headers,
+  const rows = events.map((event) => {
+    const id = event.id ?? newId();
+    const envelope = create(EventEnvelopeSchema, {
+      id,
+      type: event.type,
+      workspaceId: event.workspaceId,
+      occurredAt: timestampFromDate(new Date()),
+      source,
+      payload: toBinary(event.schema, event.payload),
+    });
+    return { id, workspace_id: event.workspaceId, type: event.type, envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)), headers };
   });
+  // Chunks keep the bind parameters under PostgreSQL's 65,535 (5 per row).
+  for (let i = 0; i < rows.length; i += 5000) await trx('outbox').insert(rows.slice(i, i + 5000));
   await trx.raw("select pg_notify('outbox', '')");
-  return id;
+  return rows.map((r) => r.id);
 }
 
 /** Tables of the outbox and the inbox; every service that publishes or consumes includes these. */
