@@ -6,8 +6,8 @@ import { editRestriction } from '../domain/restrictions.js';
 import { pageMeta, paging, Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import { withAccruals } from '../store/accrual-store.js';
-import { audit } from '../store/audit.js';
-import { postEntry, reverseEntry } from '../store/journal.js';
+import { audit, auditMany, type AuditEvent } from '../store/audit.js';
+import { postEntries, postEntry, reversalsOf, reverseEntry, type NewEntry } from '../store/journal.js';
 import type { BillerRow, SplitViewRow, TxnRow, TxnViewRow } from '../store/rows.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import { refuseOpeningBalanceEntry } from './opening-balances.js';
@@ -119,11 +119,7 @@ export async function repost(trx: Knex.Transaction, row: TxnRow, next: { categor
 }
 
 async function categoryForBooking(trx: Knex.Transaction, categoryId: string): Promise<AccountRow> {
-  const category = await accountById(trx, categoryId);
-  if (!category) throw AppError.notFound('Category');
-  if (!isPostableLevel(category.level)) throw AppError.invalid([{ field: 'categoryId', message: MSG.categoryNotPostable }]);
-  if (category.bank_account_id) throw AppError.invalid([{ field: 'categoryId', message: MSG.categoryIsBankAccount }]);
-  return category;
+  return checkBookable(await accountById(trx, categoryId));
 }
 
 export async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow> {
@@ -232,40 +228,10 @@ export class TransactionUseCases {
       if (it.billerName !== undefined && it.billerName.length > 200) p.add(`transactions.${i}.billerName`, 'billerName must be at most 200 characters');
     });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
-      const ids: string[] = [];
-      for (const it of items) {
-        const id = it.id as string;
-        let row = await lockRow(trx, id);
-        if (it.isTxnFinalized === false && row.is_finalized) {
-          await trx('workspace_transactions').where({ id }).update({ is_finalized: false, updated_at: trx.fn.now() });
-          await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'unfinalized' });
-          row = { ...row, is_finalized: false };
-        }
-        const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
-        if (edits) {
-          const category = it.categoryId ? await categoryForBooking(trx, it.categoryId) : undefined;
-          await assertEditable(trx, row);
-          const patch: Record<string, unknown> = {};
-          if (it.billerName !== undefined) patch.biller_id = (await billerFor(trx, tenant.workspaceId, it.billerName))?.id ?? null;
-          if (it.vendorId !== undefined) patch.vendor_id = it.vendorId || null;
-          if (it.appliedRuleId !== undefined) patch.applied_rule_id = it.appliedRuleId || null;
-          if (Object.keys(patch).length) await trx('workspace_transactions').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-          if (it.billerName !== undefined) await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'biller_changed', details: { billerName: it.billerName } });
-          if (category && category.id !== row.category_id) {
-            await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
-            row = await repost(trx, row, { categoryId: category.id });
-          }
-        }
-        if (it.isTxnFinalized === true && !row.is_finalized) {
-          await trx('workspace_transactions').where({ id }).update({ is_finalized: true, updated_at: trx.fn.now() });
-          await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'finalized' });
-        }
-        ids.push(id);
-      }
-      const transactions = await views(trx, ids);
-      return { transactions, message: SUCCESS.transactionsUpdated };
-    });
+    const ids = items.map((it) => it.id as string);
+    // A request naming a transaction twice applies its items one after another (each sees the one before).
+    if (new Set(ids).size !== ids.length) return inWorkspace(this.deps.db, tenant, (trx) => bulkUpdateOneByOne(trx, tenant, items));
+    return inWorkspace(this.deps.db, tenant, (trx) => bulkUpdateSetBased(trx, tenant, items));
   }
 
   async finalize(tenant: Tenant, transactionIds: string[], isTxnFinalized: boolean | undefined) {
@@ -432,4 +398,148 @@ async function writeParts(trx: Knex.Transaction, row: TxnRow, parts: { id: strin
   await trx('transaction_splits').where({ transaction_id: row.id }).delete();
   if (parts.length === 0) return;
   await trx('transaction_splits').insert(parts.map((p, i) => ({ id: p.id, workspace_id: row.workspace_id, transaction_id: row.id, amount_cents: p.cents, category_id: p.categoryId, is_parent_part: i === 0, position: i })));
+}
+
+/** PATCH /transactions item by item (~12 round trips each): a request that names a transaction twice. */
+export async function bulkUpdateOneByOne(trx: Knex.Transaction, tenant: Tenant, items: UpdateItem[]) {
+  const ids: string[] = [];
+  for (const it of items) {
+    const id = it.id as string;
+    let row = await lockRow(trx, id);
+    if (it.isTxnFinalized === false && row.is_finalized) {
+      await trx('workspace_transactions').where({ id }).update({ is_finalized: false, updated_at: trx.fn.now() });
+      await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'unfinalized' });
+      row = { ...row, is_finalized: false };
+    }
+    const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
+    if (edits) {
+      const category = it.categoryId ? await categoryForBooking(trx, it.categoryId) : undefined;
+      await assertEditable(trx, row);
+      const patch: Record<string, unknown> = {};
+      if (it.billerName !== undefined) patch.biller_id = (await billerFor(trx, tenant.workspaceId, it.billerName))?.id ?? null;
+      if (it.vendorId !== undefined) patch.vendor_id = it.vendorId || null;
+      if (it.appliedRuleId !== undefined) patch.applied_rule_id = it.appliedRuleId || null;
+      if (Object.keys(patch).length) await trx('workspace_transactions').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+      if (it.billerName !== undefined) await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'biller_changed', details: { billerName: it.billerName } });
+      if (category && category.id !== row.category_id) {
+        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+        row = await repost(trx, row, { categoryId: category.id });
+      }
+    }
+    if (it.isTxnFinalized === true && !row.is_finalized) {
+      await trx('workspace_transactions').where({ id }).update({ is_finalized: true, updated_at: trx.fn.now() });
+      await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'finalized' });
+    }
+    ids.push(id);
+  }
+  return { transactions: await views(trx, ids), message: SUCCESS.transactionsUpdated };
+}
+
+/**
+ * PATCH /transactions set-based, with the same outcome as the items applied one after another
+ * (distinct ids): the rows locked in id order in one statement, every item checked first (the first
+ * refusal in item order, with the same wording), then the reversals and new entries in the order the
+ * items would have posted them (`postEntries`: one statement, places and balances exact), the rows in
+ * one UPDATE and the trail in one INSERT.
+ */
+async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, items: UpdateItem[]) {
+  const ids = items.map((it) => it.id as string);
+  const locked = (await trx.raw('select * from workspace_transactions where id = any(?::uuid[]) and is_removed = false order by id for update', [ids])).rows as TxnRow[];
+  const rowById = new Map(locked.map((r) => [r.id, r]));
+  const categoryIds = [...new Set([...items.map((it) => it.categoryId).filter((c): c is string => !!c), ...locked.map((r) => r.category_id).filter((c): c is string => !!c)])];
+  const accounts = new Map(((await trx('accounts').whereIn('id', categoryIds)) as AccountRow[]).map((a) => [a.id, a]));
+
+  // Checks, in item order and in each item's order (row, category, restriction), before any write.
+  for (const it of items) {
+    const id = it.id as string;
+    const row = rowById.get(id);
+    if (!row) {
+      await refuseOpeningBalanceEntry(trx, id);
+      throw AppError.notFound('Transaction');
+    }
+    const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
+    if (!edits) continue;
+    if (it.categoryId) checkBookable(accounts.get(it.categoryId));
+    const isFinalized = row.is_finalized && it.isTxnFinalized !== false;
+    const r = editRestriction({
+      entityType: row.entity_type, isFinalized, categoryClass: (row.category_id ? accounts.get(row.category_id)?.class_group : null) ?? null, qboSynced: row.qbo_synced,
+      isAccruedParent: row.is_accrued_parent, isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child,
+      isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed,
+    });
+    if (r) throw new AppError(ErrorKind.FailedPrecondition, r.message, { appErrorCode: r.code });
+  }
+
+  const billers = new Map<string, string | null>();
+  for (const name of new Set(items.map((it) => it.billerName).filter((n): n is string => n !== undefined))) billers.set(name, (await billerFor(trx, tenant.workspaceId, name))?.id ?? null);
+
+  type Trail = { transactionId: string; event: AuditEvent; details?: Record<string, unknown> };
+  const trail: Trail[] = [];
+  const updates: TxnRow[] = [];
+  const rebook: { row: TxnRow; categoryId: string }[] = [];
+  for (const it of items) {
+    const before = rowById.get(it.id as string) as TxnRow;
+    const row = { ...before };
+    if (it.isTxnFinalized === false && row.is_finalized) {
+      row.is_finalized = false;
+      trail.push({ transactionId: row.id, event: 'unfinalized' });
+    }
+    const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
+    if (edits) {
+      if (it.billerName !== undefined) row.biller_id = billers.get(it.billerName) ?? null;
+      if (it.vendorId !== undefined) row.vendor_id = it.vendorId || null;
+      if (it.appliedRuleId !== undefined) row.applied_rule_id = it.appliedRuleId || null;
+      if (it.billerName !== undefined) trail.push({ transactionId: row.id, event: 'biller_changed', details: { billerName: it.billerName } });
+      const category = it.categoryId ? accounts.get(it.categoryId) : undefined;
+      if (category && category.id !== row.category_id) {
+        trail.push({ transactionId: row.id, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+        rebook.push({ row, categoryId: category.id });
+        row.category_id = category.id;
+      }
+    }
+    if (it.isTxnFinalized === true && !row.is_finalized) {
+      row.is_finalized = true;
+      trail.push({ transactionId: row.id, event: 'finalized' });
+    }
+    const changed = row.is_finalized !== before.is_finalized || row.category_id !== before.category_id || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
+    if (changed) updates.push(row);
+  }
+
+  // What `repost` does for each, in the same order: the reversal, then the entry of the new category.
+  // (A split parent is refused above, so every new entry is the bank line against the category.)
+  const reversals = await reversalsOf(trx, rebook.filter((b) => b.row.current_entry_id).map((b) => ({ entryId: b.row.current_entry_id as string, description: `Reversal: ${b.row.name}` })));
+  const entries: NewEntry[] = [];
+  const newEntryOf: (number | null)[] = [];
+  let nextReversal = 0;
+  for (const { row, categoryId } of rebook) {
+    if (row.current_entry_id) entries.push(reversals[nextReversal++] as NewEntry);
+    if (row.ledger_account_id && row.txn_date && row.amount_cents !== 0) {
+      newEntryOf.push(entries.length);
+      entries.push({ workspaceId: row.workspace_id, date: row.txn_date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: row.name, lines: bankTransactionLines(row.ledger_account_id, categoryId, row.amount_cents), transactionId: row.id });
+    } else newEntryOf.push(null);
+  }
+  const posted = await postEntries(trx, entries);
+  rebook.forEach((b, i) => {
+    const at = newEntryOf[i];
+    b.row.current_entry_id = at === null || at === undefined ? null : (posted[at] as string);
+  });
+
+  if (updates.length > 0) {
+    await trx.raw(
+      `update workspace_transactions w set category_id = t.category_id, current_entry_id = t.current_entry_id, biller_id = t.biller_id, vendor_id = t.vendor_id,
+         applied_rule_id = t.applied_rule_id, is_finalized = t.is_finalized, updated_at = now()
+       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::boolean[]) as t(id, category_id, current_entry_id, biller_id, vendor_id, applied_rule_id, is_finalized)
+       where w.id = t.id`,
+      [updates.map((r) => r.id), updates.map((r) => r.category_id), updates.map((r) => r.current_entry_id), updates.map((r) => r.biller_id), updates.map((r) => r.vendor_id), updates.map((r) => r.applied_rule_id), updates.map((r) => r.is_finalized)] as unknown as Knex.RawBinding[],
+    );
+  }
+  await auditMany(trx, trail.map((t) => ({ ...t, workspaceId: tenant.workspaceId, userId: tenant.userId })));
+  return { transactions: await views(trx, ids), message: SUCCESS.transactionsUpdated };
+}
+
+/** `categoryForBooking`'s checks on a category read beforehand. */
+function checkBookable(category: AccountRow | undefined): AccountRow {
+  if (!category) throw AppError.notFound('Category');
+  if (!isPostableLevel(category.level)) throw AppError.invalid([{ field: 'categoryId', message: MSG.categoryNotPostable }]);
+  if (category.bank_account_id) throw AppError.invalid([{ field: 'categoryId', message: MSG.categoryIsBankAccount }]);
+  return category;
 }
