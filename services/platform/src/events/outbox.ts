@@ -42,6 +42,22 @@ export async function writeEvent<D extends DescMessage>(trx: Knex.Transaction, s
   return id;
 }
 
+/** Writes many events in the caller's transaction in one round trip (one INSERT and the relay's notify). */
+export async function writeEvents<D extends DescMessage>(trx: Knex.Transaction, source: string, events: readonly OutboxEvent<D>[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const headers: Record<string, string> = {};
+  propagation.inject(context.active(), headers);
+  const occurredAt = timestampFromDate(new Date());
+  const rows = events.map((event) => {
+    const id = event.id ?? newId();
+    const envelope = create(EventEnvelopeSchema, { id, type: event.type, workspaceId: event.workspaceId, occurredAt, source, payload: toBinary(event.schema, event.payload) });
+    return { id, workspace_id: event.workspaceId, type: event.type, envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)), headers };
+  });
+  const insert = trx('outbox').insert(rows).toSQL();
+  await trx.raw(`with ins as (${insert.sql} returning 1) select pg_notify('outbox', '') from (select count(*) from ins) n`, insert.bindings);
+  return rows.map((r) => r.id);
+}
+
 /** Tables of the outbox and the inbox; every service that publishes or consumes includes these. */
 export async function createOutboxAndInbox(knex: Knex): Promise<void> {
   await knex.schema.createTable('outbox', (t) => {
