@@ -74,7 +74,7 @@ async function ledgerSuite(): Promise<void> {
   const body = [
     '## (a) Ingest: bank_transaction.added on JetStream → the ledger consumer → balanced entries',
     '',
-    `Headline at consumer concurrency ${r.concurrency} (LEDGER_CONSUMER_CONCURRENCY); each event is one database transaction (inbox row, transaction row, entry, balances, audit, outbox).`,
+    `Headline with adds batched (LEDGER_INGEST_BATCH=${process.env.LEDGER_INGEST_BATCH ?? '256, the default'}: up to that many pending events of a workspace in one database transaction, set-based; 1 = one transaction per event) at consumer concurrency ${r.concurrency} (LEDGER_CONSUMER_CONCURRENCY, which then applies to modifications and removals).`,
     '',
     '| transactions | published in | booked in | transactions/s (headline) | journal lines |',
     '|---|---|---|---|---|',

@@ -74,7 +74,7 @@ async function publishAdded(h: LedgerApiHarness, t: Tenant, bankAccountId: strin
 }
 
 /** (a) N bank transactions from JetStream into balanced entries through the ledger's consumer. */
-async function ingest(h: LedgerApiHarness, t: Tenant, n: number): Promise<IngestResult> {
+export async function ingest(h: LedgerApiHarness, t: Tenant, n: number): Promise<IngestResult> {
   await t.banking.workspaceCreated();
   const bankAccountId = await t.banking.link({ name: 'Operating', mask: '4242' });
   const admin = h.ledger.db.adminDb;
@@ -196,7 +196,7 @@ export interface LedgerBenchOptions {
 }
 
 /** A ledger (behind the gateway) whose consumer books `concurrency` bank transaction events at once. */
-async function harness(concurrency: number): Promise<LedgerApiHarness> {
+export async function harness(concurrency: number): Promise<LedgerApiHarness> {
   process.env.LEDGER_CONSUMER_CONCURRENCY = String(concurrency);
   // A deadline long enough to time a 1,000-item bulk request on a busy machine (production's is SERVICE_TIMEOUT_MS).
   return startLedgerHarness({ serviceTimeoutMs: 300_000 });

@@ -12,6 +12,11 @@ export const ledgerConfigSchema = baseConfigSchema.extend({
    * same-day transactions of a sync are placed in commit order rather than the bank's, so 1 stays the default.
    */
   LEDGER_CONSUMER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * bank_transaction.added events booked per database transaction (what the consumer has pending, up to
+   * this many, or what arrives within 5 ms), set-based, in the bank's order; 1 books each on its own.
+   */
+  LEDGER_INGEST_BATCH: z.coerce.number().int().min(1).max(1000).default(256),
 });
 
 export type LedgerConfig = z.infer<typeof ledgerConfigSchema>;

@@ -37,7 +37,7 @@ export async function createLedgerService(config: LedgerConfig, overrides: Ledge
     server, useCases, relay, db, bus,
     async listen() {
       await relay.start();
-      consumer = await startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY });
+      consumer = await startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH });
       return server.listen({ port: config.LEDGER_PORT, host: config.HOST });
     },
     async stop() {

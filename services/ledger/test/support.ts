@@ -23,7 +23,7 @@ export interface LedgerHarness {
 /** A real ledger service on a fresh database, consuming from `bus`, listening on a free port. */
 export async function startLedger(bus: EventBus, options: { port?: number; maxDeliver?: number } = {}): Promise<LedgerHarness> {
   const db = await createTestDatabase('ledger', ledgerMigrations);
-  const config = ledgerConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LEDGER_PORT: String(options.port ?? 0), LEDGER_DATABASE_URL: db.appUrl, LEDGER_CONSUMER_CONCURRENCY: process.env.LEDGER_CONSUMER_CONCURRENCY });
+  const config = ledgerConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LEDGER_PORT: String(options.port ?? 0), LEDGER_DATABASE_URL: db.appUrl, LEDGER_CONSUMER_CONCURRENCY: process.env.LEDGER_CONSUMER_CONCURRENCY, LEDGER_INGEST_BATCH: process.env.LEDGER_INGEST_BATCH });
   const service = await createLedgerService(config, { db: db.appDb, bus, logger: createLogger('ledger-test', 'silent'), maxDeliver: options.maxDeliver });
   const url = await service.listen();
   const client = createServiceClient(LedgerRpc, { baseUrl: url, timeoutMs: 20_000 });

@@ -8,6 +8,7 @@ export { migrateLatest, migrateRollbackAll, type Migration } from './db/migratio
 export { withTenant, withSystem, enableTenantRls, disableTenantRls, tablesMissingRls, TENANCY_FUNCTIONS_SQL, type TenantContext } from './db/tenancy.js';
 export { platformMigrations } from './db/platform-migrations.js';
 export { type EventBus, type BusMessage, type Subscription, eventSubject, EVENTS_STREAM, DEAD_LETTER_STREAM } from './events/bus.js';
+export { MessageBatcher } from './events/batcher.js';
 export { NatsEventBus } from './events/nats-bus.js';
 export { MemoryEventBus } from './events/memory-bus.js';
 export { writeEvent, writeEvents, type OutboxEvent } from './events/outbox.js';

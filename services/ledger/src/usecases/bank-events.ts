@@ -12,12 +12,13 @@ import { postEntry, reverseEntry } from '../store/journal.js';
 import type { TxnRow } from '../store/rows.js';
 import { billerFor, defaultCategory, repost } from './transactions.js';
 import { bankTransactionLines } from '../domain/posting.js';
+import { handleAddedBatch } from './bank-batch.js';
 
 export const CONSUMER = 'ledger';
 export const CONSUMED_TYPES = ['workspace.created', 'bank_account.linked', 'bank_transaction.added', 'bank_transaction.modified', 'bank_transaction.removed'];
 
 /** Payloads from banking are validated like user input (RELIABILITY 14): a bad one fails loudly (dead letter), never half-applied. */
-function checkBankTransaction(t: BankTransaction): void {
+export function checkBankTransaction(t: BankTransaction): void {
   const problems: string[] = [];
   if (!t.id) problems.push('id');
   if (!t.accountId) problems.push('account_id');
@@ -142,8 +143,13 @@ export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEv
  * decide, a removal first leaves a tombstone, the unique bank transaction id turns a race into a retry),
  * and one at a time a sync of 100,000 waits on round trips, not on the database. Chart events stay in order.
  */
-export function startLedgerConsumer(options: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number; concurrency?: number }): Promise<Subscription> {
+export function startLedgerConsumer(options: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number; concurrency?: number; batchSize?: number }): Promise<Subscription> {
   const n = options.concurrency ?? 1;
-  const concurrency = { 'bank_transaction.added': n, 'bank_transaction.modified': n, 'bank_transaction.removed': n };
-  return startConsumer({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, concurrency, handle: handleLedgerEvent });
+  const batchSize = options.batchSize ?? 1;
+  // Batched adds are gathered by one handler at a time (the batch itself is the parallelism).
+  const concurrency = { 'bank_transaction.added': batchSize > 1 ? 1 : n, 'bank_transaction.modified': n, 'bank_transaction.removed': n };
+  const batch = batchSize > 1
+    ? { types: ['bank_transaction.added'], size: batchSize, handle: (trx: Knex.Transaction, events: ReceivedEvent[]) => handleAddedBatch(trx, events, checkBankTransaction, applyBankTransaction) }
+    : undefined;
+  return startConsumer({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, concurrency, batch, handle: handleLedgerEvent });
 }

@@ -24,28 +24,29 @@ export async function writeEvent<D extends DescMessage>(trx: Knex.Transaction, s
 }
 
 /**
- * Writes events in the caller's transaction in one INSERT (outbox seq in the given order) and one
- * notify: what `writeEvent` does for one, for a set-based change that emits many.
+ * Writes events in the caller's transaction: what `writeEvent` does for one, for a set-based change that
+ * emits many — one INSERT (outbox seq in the given order) carrying the relay's notify, in one round trip.
  */
 export async function writeEvents<D extends DescMessage>(trx: Knex.Transaction, source: string, events: readonly OutboxEvent<D>[]): Promise<string[]> {
   if (events.length === 0) return [];
   const headers: Record<string, string> = {};
   propagation.inject(context.active(), headers);
+  const occurredAt = timestampFromDate(new Date());
   const rows = events.map((event) => {
     const id = event.id ?? newId();
-    const envelope = create(EventEnvelopeSchema, {
-      id,
-      type: event.type,
-      workspaceId: event.workspaceId,
-      occurredAt: timestampFromDate(new Date()),
-      source,
-      payload: toBinary(event.schema, event.payload),
-    });
+    const envelope = create(EventEnvelopeSchema, { id, type: event.type, workspaceId: event.workspaceId, occurredAt, source, payload: toBinary(event.schema, event.payload) });
     return { id, workspace_id: event.workspaceId, type: event.type, envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)), headers };
   });
-  // Chunks keep the bind parameters under PostgreSQL's 65,535 (5 per row).
-  for (let i = 0; i < rows.length; i += 5000) await trx('outbox').insert(rows.slice(i, i + 5000));
-  await trx.raw("select pg_notify('outbox', '')");
+  // Chunks keep the bind parameters under PostgreSQL's 65,535 (5 per row); the last one notifies the relay.
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000);
+    if (i + 5000 < rows.length) {
+      await trx('outbox').insert(chunk);
+      continue;
+    }
+    const insert = trx('outbox').insert(chunk).toSQL();
+    await trx.raw(`with ins as (${insert.sql} returning 1) select pg_notify('outbox', '') from (select count(*) from ins) n`, insert.bindings);
+  }
   return rows.map((r) => r.id);
 }
 

@@ -1,5 +1,5 @@
 import { fromBinary } from '@bufbuild/protobuf';
-import { eventSubject, isUuid, withSystem, type BusMessage, type EventBus, type Knex, type Logger, type Subscription } from '@ledgerline/platform';
+import { eventSubject, isUuid, MessageBatcher, withSystem, type BusMessage, type EventBus, type Knex, type Logger, type Subscription } from '@ledgerline/platform';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
 import { isIsoDate } from '../domain/dates.js';
@@ -59,15 +59,15 @@ export interface ProjectorOptions {
  */
 export class BalanceProjector {
   private sub: Subscription | null = null;
-  private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly batcher: MessageBatcher<Pending>;
   private applied = 0;
   private lastActivity = Date.now();
   readonly durable: string;
 
   constructor(private readonly o: ProjectorOptions) {
     this.durable = durableName(o.generation);
+    // A full batch is applied before the next message is taken (back-pressure); a partial one 5 ms after its first message.
+    this.batcher = new MessageBatcher<Pending>({ size: o.batchSize, waitMs: 5, apply: (batch) => this.applyBatch(batch) });
   }
 
   /** Entries applied by this process (a redelivery of an applied one is not counted). */
@@ -77,7 +77,7 @@ export class BalanceProjector {
 
   /** Milliseconds since the last message arrived or batch committed. */
   get idleMs(): number {
-    return this.pending.length ? 0 : Date.now() - this.lastActivity;
+    return this.batcher.size ? 0 : Date.now() - this.lastActivity;
   }
 
   async start(): Promise<void> {
@@ -88,7 +88,7 @@ export class BalanceProjector {
   async stop(): Promise<void> {
     await this.sub?.stop();
     this.sub = null;
-    await this.flush();
+    await this.batcher.flush();
   }
 
   private async receive(msg: BusMessage): Promise<void> {
@@ -102,30 +102,7 @@ export class BalanceProjector {
       await this.deadLetter(msg, String((err as Error).message ?? err));
       return;
     }
-    this.pending.push(item);
-    // A full batch is applied before the next message is taken (back-pressure); a partial one shortly.
-    if (this.pending.length >= this.o.batchSize) await this.flush();
-    else this.flushSoon(5);
-  }
-
-  private flushSoon(ms: number): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, ms);
-  }
-
-  /** Serialised: one batch at a time, in arrival order. */
-  private flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    const batch = this.pending;
-    this.pending = [];
-    this.chain = this.chain.then(() => (batch.length ? this.applyBatch(batch) : undefined));
-    return this.chain;
+    await this.batcher.push(item);
   }
 
   private async commit(unsorted: readonly Pending[]): Promise<void> {
