@@ -80,7 +80,7 @@ async function ledgerSuite(): Promise<void> {
     '|---|---|---|---|---|',
     `| ${r.ingest.transactions} | ${r.ingest.publishedSeconds} s | ${r.ingest.bookedSeconds} s | ${r.ingest.transactionsPerSecond} | ${r.ingest.lines} |`,
     '',
-    'The same on a fresh ledger per row, by consumer concurrency (1 = one event after another, as before this change):',
+    'The same on a fresh ledger per row, by consumer concurrency (adds batched as above; concurrency is how many batches or single events are applied at once):',
     '',
     '| concurrency | transactions | booked in | transactions/s |',
     '|---|---|---|---|',
