@@ -1,5 +1,5 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity`, `-- banking` or `-- ledger` runs one suite.
+// `npm run bench -- identity`, `-- banking`, `-- ledger` or `-- reporting` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
@@ -112,3 +112,5 @@ async function ledgerSuite(): Promise<void> {
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
 if (runs('ledger')) await ledgerSuite();
+// The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts).
+if (runs('reporting')) await import('../services/reporting/bench/run.js');
