@@ -1,5 +1,6 @@
 // What the browser tests share: one Chromium per file, a fresh context per test, and waits on what a user
 // sees (a URL, a heading, a message) rather than on time.
+import { expectEventually } from '@ledgerline/platform/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../../frontends/shell/test/browser.js';
 import { startSystem, type System } from '../support/system.js';
@@ -159,19 +160,20 @@ export async function importBankTransactions(system: System & { plaid: NonNullab
   const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
   const linked = await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
   if (linked.status !== 200) throw new Error(`POST /accounts answered ${linked.status}: ${JSON.stringify(linked.body)}`);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const jobs = await system.api('GET', '/jobs', { token });
-    const busy = (jobs.body?.jobs ?? []).some((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status));
-    if (!busy) {
+  return expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token });
+      const busy = (jobs.body?.jobs ?? []).some((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status));
       const bank = await system.api('GET', '/bank-transactions?take=1', { token });
       const ledger = await system.api('GET', '/transactions/v2?take=1', { token });
       const banked = bank.body?.meta?.total as number | undefined;
-      if (banked !== undefined && banked > 0 && ledger.body?.meta?.itemCount === banked) return banked;
-    }
-    if (Date.now() > deadline) throw new Error(`the ledger did not book the sandbox's transactions in time (jobs: ${JSON.stringify(jobs.body)})`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+      if (busy || banked === undefined || banked === 0 || ledger.body?.meta?.itemCount !== banked) {
+        throw new Error(`the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${ledger.body?.meta?.itemCount}; jobs: ${JSON.stringify(jobs.body)})`);
+      }
+      return banked;
+    },
+    { timeoutMs: 90_000, intervalMs: 250 },
+  );
 }
 
 /**
