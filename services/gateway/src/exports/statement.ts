@@ -1,4 +1,5 @@
-import type { ReportColumn, ReportHeader, ReportRow } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import type { ReportColumn, ReportHeader, ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import { reportRows, type ReportRowTree as ReportRow } from '../http/report-table.js';
 
 /**
  * A financial statement laid out for export: what the CSV, XLSX and PDF renderers draw. It is built
@@ -60,7 +61,7 @@ export const isBold = (kind: LineKind): boolean => kind === 'total' || kind === 
  */
 export function statementLines(rows: readonly ReportRow[], extraTotal: boolean, depth = 0): StatementLine[] {
   const out: StatementLine[] = [];
-  const amounts = (r: ReportRow) => (extraTotal ? [...r.amountsCents, r.totalCents] : [...r.amountsCents]);
+  const amounts = (r: ReportRow) => (extraTotal ? [...r.amountsCents, r.totalCents] : r.amountsCents).map(BigInt);
   const line = (r: ReportRow, label: string, lineDepth: number, kind: LineKind, cents: bigint[] | null): StatementLine =>
     ({ label, code: r.coaId === 0 || kind === 'total' ? null : r.coaId, depth: lineDepth, kind, amountsCents: cents });
   for (let i = 0; i < rows.length; i++) {
@@ -90,8 +91,12 @@ export function statementLines(rows: readonly ReportRow[], extraTotal: boolean, 
 interface ReportAnswer {
   header?: Pick<ReportHeader, 'startDate' | 'endDate'> | undefined;
   columns: readonly Pick<ReportColumn, 'label'>[];
-  rows: readonly ReportRow[];
+  /** The reporting service's answer carries a table; tests may give the rows. */
+  table?: ReportTable | undefined;
+  rows?: readonly ReportRow[];
 }
+
+const rowsOf = (r: ReportAnswer): readonly ReportRow[] => r.rows ?? reportRows(r.table, r.columns.length);
 
 /** The profit and loss as a statement; more than one period gets a Total column (the report's row totals). */
 export function profitLossStatement(r: ReportAnswer, entity: string): Statement {
@@ -105,7 +110,7 @@ export function profitLossStatement(r: ReportAnswer, entity: string): Statement 
     startDate,
     endDate,
     columns: [...r.columns.map((c) => c.label), ...(extraTotal ? ['Total'] : [])],
-    lines: statementLines(r.rows, extraTotal),
+    lines: statementLines(rowsOf(r), extraTotal),
   };
 }
 
@@ -120,7 +125,7 @@ export function balanceSheetStatement(r: ReportAnswer, entity: string): Statemen
     startDate,
     endDate,
     columns: r.columns.map((c) => c.label),
-    lines: statementLines(r.rows, false),
+    lines: statementLines(rowsOf(r), false),
   };
 }
 
@@ -140,6 +145,6 @@ export function cashFlowStatement(r: ReportAnswer, entity: string): Statement {
     startDate,
     endDate,
     columns: [...r.columns.map((c) => c.label), ...(extraTotal ? ['Total'] : [])],
-    lines: statementLines(r.rows, extraTotal),
+    lines: statementLines(rowsOf(r), extraTotal),
   };
 }

@@ -1,7 +1,8 @@
 import type { Client } from '@connectrpc/connect';
-import type { ReportColumn, ReportHeader, ReportingService, ReportRow } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import type { ReportColumn, ReportHeader, ReportingService } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
+import { reportRows, type ReportRowTree } from '../http/report-table.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 
 export type ReportingClient = Client<typeof ReportingService>;
@@ -161,10 +162,12 @@ export const reportQuery = (x: ReportQueryString) => ({
 const dollars = (cents: bigint) => Number(cents) / 100;
 const orNull = <T>(v: T, empty: T) => (v === empty ? null : v);
 
-export function rowJson(r: ReportRow): Record<string, unknown> {
+const centsToDollars = (cents: number) => cents / 100;
+
+export function rowJson(r: ReportRowTree): Record<string, unknown> {
   return {
     id: orNull(r.id, ''), name: r.name, coaId: orNull(r.coaId, 0), type: orNull(r.type, ''), level: r.level, group: r.group, tag: r.tag, rowType: r.rowType,
-    amounts: r.amountsCents.map(dollars), total: dollars(r.totalCents), children: r.children.map(rowJson),
+    amounts: r.amountsCents.map(centsToDollars), total: centsToDollars(r.totalCents), children: r.children.map(rowJson),
   };
 }
 const headerJson = (h: ReportHeader | undefined) => ({
@@ -186,11 +189,12 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
     async (req) => {
       const r = await reporting.getProfitLoss(...call(req));
       const labels = r.columns.map((c) => c.label);
-      const data = r.rows.map(rowJson);
+      const rows = reportRows(r.table, r.columns.length);
+      const data = rows.map(rowJson);
       // Class group sections (Income, Expenses) and the Net Income summary, column by column.
-      const sum = (rows: ReportRow[]) => labels.map((_, i) => rows.reduce((s, x) => s + Number(x.amountsCents[i] ?? 0n), 0) / 100);
-      const section = (type: string) => ({ name: type, data: sum(r.rows.filter((x) => x.rowType === 'section' && x.type === type)) });
-      const netIncome = { name: 'Net Income', data: sum(r.rows.filter((x) => x.rowType === 'summary' && x.name === 'Net Income')) };
+      const sum = (of: ReportRowTree[]) => labels.map((_, i) => of.reduce((s, x) => s + (x.amountsCents[i] ?? 0), 0) / 100);
+      const section = (type: string) => ({ name: type, data: sum(rows.filter((x) => x.rowType === 'section' && x.type === type)) });
+      const netIncome = { name: 'Net Income', data: sum(rows.filter((x) => x.rowType === 'summary' && x.name === 'Net Income')) };
       return { header: headerJson(r.header), barChart: { labels, series: [section('Income'), section('Expenses'), netIncome] }, report: { labels, columns: r.columns.map(columnJson), data } };
     },
   );
@@ -200,7 +204,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
     { config: READ, schema: { ...common, operationId: 'getBalanceSheet', summary: 'Balance sheet as of each column\'s end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods', response: responses(200, ref(BalanceSheetResponseSchema)) } },
     async (req) => {
       const r = await reporting.getBalanceSheet(...call(req));
-      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: r.rows.map(rowJson) };
+      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson) };
     },
   );
 
@@ -209,7 +213,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
     { config: READ, schema: { ...common, operationId: 'getCashFlowStatement', summary: 'Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply)', response: responses(200, ref(CashFlowStatementResponseSchema)) } },
     async (req) => {
       const r = await reporting.getCashFlowStatement(...call(req));
-      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: r.rows.map(rowJson) };
+      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson) };
     },
   );
 

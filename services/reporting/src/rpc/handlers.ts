@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { requireTenant } from '@ledgerline/platform';
-import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportRowSchema, type ReportQuery, type ReportRow as ReportRowMessage } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import { packWholeNumbers, requireTenant } from '@ledgerline/platform';
+import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportTableSchema, RowType, type ReportQuery, type ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { RawQuery } from '../domain/query.js';
 import type { ReportRow } from '../domain/report.js';
 import type { Report, ReportUseCases } from '../usecases/reports.js';
@@ -11,17 +11,33 @@ const raw = (q: ReportQuery | undefined): RawQuery => ({
   groups: q?.groups ?? '', tags: q?.tags ?? '', excludeZeroes: q?.excludeZeroes ?? '', seq: q?.seq ?? '',
 });
 
-export function rowMessage(r: ReportRow): ReportRowMessage {
-  return create(ReportRowSchema, {
-    id: r.id, name: r.name, coaId: r.coaId, type: r.type, level: r.level, group: r.group, tag: r.tag, rowType: r.rowType,
-    amountsCents: r.amounts.map(BigInt), totalCents: BigInt(r.total), children: r.children.map(rowMessage),
-  });
+const ROW_TYPES = { section: RowType.SECTION, account: RowType.ACCOUNT, summary: RowType.SUMMARY, computed: RowType.COMPUTED } as const;
+
+/** The row tree as one flat table (depth first, each row's parent by index): see ReportTable in the proto. */
+export function tableMessage(rows: readonly ReportRow[]): ReportTable {
+  const t = { ids: [] as string[], names: [] as string[], coaIds: [] as number[], types: [] as string[], levels: [] as number[], groups: [] as string[], tags: [] as string[], rowTypes: [] as RowType[], parents: [] as number[] };
+  const amounts: number[] = [];
+  const totals: number[] = [];
+  let grouped = false;
+  let tagged = false;
+  const visit = (r: ReportRow, parent: number) => {
+    const index = t.ids.length;
+    t.ids.push(r.id); t.names.push(r.name); t.coaIds.push(r.coaId); t.types.push(r.type); t.levels.push(r.level);
+    t.groups.push(r.group); t.tags.push(r.tag); t.rowTypes.push(ROW_TYPES[r.rowType]); t.parents.push(parent);
+    grouped ||= r.group !== '';
+    tagged ||= r.tag !== '';
+    for (const a of r.amounts) amounts.push(a);
+    totals.push(r.total);
+    for (const c of r.children) visit(c, index);
+  };
+  for (const r of rows) visit(r, -1);
+  return create(ReportTableSchema, { ...t, groups: grouped ? t.groups : [], tags: tagged ? t.tags : [], amountsCents: packWholeNumbers(amounts), totalsCents: packWholeNumbers(totals) });
 }
 
 const reportMessage = (r: Report) => ({
   header: create(ReportHeaderSchema, { ...r.header, seq: BigInt(r.header.seq) }),
   columns: r.columns.map((c) => create(ReportColumnSchema, { label: c.label, startDate: c.start, endDate: c.end })),
-  rows: r.rows.map(rowMessage),
+  table: tableMessage(r.rows),
 });
 
 /** Thin edge: map the message, call one use case, map the answer. Reading needs only a workspace (Viewers read). */

@@ -2,15 +2,15 @@
 // @generated from file ledgerline/reporting/v1/reporting.proto (package ledgerline.reporting.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file ledgerline/reporting/v1/reporting.proto.
  */
 export const file_ledgerline_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3ciUgobR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkivwEKHEdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJJChJHZXRDYXNoRmxvd1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSKFAQoKQ2FzaFBlcmlvZBINCgVsYWJlbBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhAKCGluX2NlbnRzGAQgASgDEhEKCW91dF9jZW50cxgFIAEoAxIdChVjbG9zaW5nX2JhbGFuY2VfY2VudHMYBiABKAMioQEKE0dldENhc2hGbG93UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgCIAEoAxI0CgdwZXJpb2RzGAMgAygLMiMubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuQ2FzaFBlcmlvZCI+ChBHZXRSdW53YXlSZXF1ZXN0Eg0KBW1vbnRoGAEgASgJEg4KBm1vbnRocxgCIAEoCRILCgNzZXEYAyABKAkirAEKEUdldFJ1bndheVJlc3BvbnNlEh0KEHJ1bndheV9pbl9tb250aHMYASABKAFIAIgBARIaChJhdmdfZXhwZW5zZXNfY2VudHMYAiABKAMSEgoKYXZnX21vbnRocxgDIAEoBRIXCg9hc3NldF9iYWxfY2VudHMYBCABKAMSDQoFbW9udGgYBSABKAkSCwoDc2VxGAYgASgDQhMKEV9ydW53YXlfaW5fbW9udGhzMswEChBSZXBvcnRpbmdTZXJ2aWNlEm4KDUdldFByb2ZpdExvc3MSLS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVxdWVzdBouLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXNwb25zZRJ0Cg9HZXRCYWxhbmNlU2hlZXQSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USgwEKFEdldENhc2hGbG93U3RhdGVtZW50EjQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0GjUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRJoCgtHZXRDYXNoRmxvdxIrLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVxdWVzdBosLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVzcG9uc2USYgoJR2V0UnVud2F5EikubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVxdWVzdBoqLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki6gEKC1JlcG9ydFRhYmxlEgsKA2lkcxgBIAMoCRINCgVuYW1lcxgCIAMoCRIPCgdjb2FfaWRzGAMgAygFEg0KBXR5cGVzGAQgAygJEg4KBmxldmVscxgFIAMoBRIOCgZncm91cHMYBiADKAkSDAoEdGFncxgHIAMoCRIzCglyb3dfdHlwZXMYCCADKA4yIC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5Sb3dUeXBlEg8KB3BhcmVudHMYCSADKAUSFQoNYW1vdW50c19jZW50cxgKIAEoDBIUCgx0b3RhbHNfY2VudHMYCyABKAwirwEKDFJlcG9ydEhlYWRlchITCgtyZXBvcnRfbmFtZRgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEh0KFXJlcXVlc3RlZF9wZXJpb2RpY2l0eRgEIAEoCRITCgtwZXJpb2RpY2l0eRgFIAEoCRIQCghjdXJyZW5jeRgGIAEoCRILCgNzZXEYByABKAMSEQoJY2F1Z2h0X3VwGAggASgIIksKFEdldFByb2ZpdExvc3NSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiwQEKFUdldFByb2ZpdExvc3NSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlSgQIAxAEIk0KFkdldEJhbGFuY2VTaGVldFJlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSLDAQoXR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMwoFdGFibGUYBCABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRUYWJsZUoECAMQBCJSChtHZXRDYXNoRmxvd1N0YXRlbWVudFJlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSLIAQocR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlSgQIAxAEIkkKEkdldENhc2hGbG93UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IoUBCgpDYXNoUGVyaW9kEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSEAoIaW5fY2VudHMYBCABKAMSEQoJb3V0X2NlbnRzGAUgASgDEh0KFWNsb3NpbmdfYmFsYW5jZV9jZW50cxgGIAEoAyKhAQoTR2V0Q2FzaEZsb3dSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISHQoVb3BlbmluZ19iYWxhbmNlX2NlbnRzGAIgASgDEjQKB3BlcmlvZHMYAyADKAsyIy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5DYXNoUGVyaW9kIj4KEEdldFJ1bndheVJlcXVlc3QSDQoFbW9udGgYASABKAkSDgoGbW9udGhzGAIgASgJEgsKA3NlcRgDIAEoCSKsAQoRR2V0UnVud2F5UmVzcG9uc2USHQoQcnVud2F5X2luX21vbnRocxgBIAEoAUgAiAEBEhoKEmF2Z19leHBlbnNlc19jZW50cxgCIAEoAxISCgphdmdfbW9udGhzGAMgASgFEhcKD2Fzc2V0X2JhbF9jZW50cxgEIAEoAxINCgVtb250aBgFIAEoCRILCgNzZXEYBiABKANCEwoRX3J1bndheV9pbl9tb250aHMqfAoHUm93VHlwZRIYChRST1dfVFlQRV9VTlNQRUNJRklFRBAAEhQKEFJPV19UWVBFX1NFQ1RJT04QARIUChBST1dfVFlQRV9BQ0NPVU5UEAISFAoQUk9XX1RZUEVfU1VNTUFSWRADEhUKEVJPV19UWVBFX0NPTVBVVEVEEAQyzAQKEFJlcG9ydGluZ1NlcnZpY2USbgoNR2V0UHJvZml0TG9zcxItLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXF1ZXN0Gi4ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1Jlc3BvbnNlEnQKD0dldEJhbGFuY2VTaGVldBIvLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlcXVlc3QaMC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXNwb25zZRKDAQoUR2V0Q2FzaEZsb3dTdGF0ZW1lbnQSNC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1N0YXRlbWVudFJlcXVlc3QaNS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1N0YXRlbWVudFJlc3BvbnNlEmgKC0dldENhc2hGbG93EisubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dSZXF1ZXN0GiwubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dSZXNwb25zZRJiCglHZXRSdW53YXkSKS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRSdW53YXlSZXF1ZXN0GioubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Filters shared by the reports (spec §3 dashboard filter set, §7 list filters). Strings as the REST
@@ -105,80 +105,89 @@ export const ReportColumnSchema: GenMessage<ReportColumn> = /*@__PURE__*/
   messageDesc(file_ledgerline_reporting_v1_reporting, 1);
 
 /**
- * A row of a report: an account (with the accounts under it), a section or a computed row.
+ * A report's rows as one table, field by field: row i is (ids[i], names[i], ...), rows in display order
+ * (an account before the accounts under it), parents[i] the index of the row it sits under (-1 at the
+ * top). amounts_cents holds rows × columns values, row by row. Flat packed arrays rather than one
+ * nested message per row: coding ~300 nested messages was most of a report request's time (README,
+ * Performance).
  *
- * @generated from message ledgerline.reporting.v1.ReportRow
+ * @generated from message ledgerline.reporting.v1.ReportTable
  */
-export type ReportRow = Message<"ledgerline.reporting.v1.ReportRow"> & {
+export type ReportTable = Message<"ledgerline.reporting.v1.ReportTable"> & {
   /**
    * Account id; empty for computed rows.
    *
-   * @generated from field: string id = 1;
+   * @generated from field: repeated string ids = 1;
    */
-  id: string;
+  ids: string[];
 
   /**
-   * @generated from field: string name = 2;
+   * @generated from field: repeated string names = 2;
    */
-  name: string;
+  names: string[];
 
   /**
-   * @generated from field: int32 coa_id = 3;
+   * 0 for computed rows.
+   *
+   * @generated from field: repeated int32 coa_ids = 3;
    */
-  coaId: number;
+  coaIds: number[];
 
   /**
    * Class group of the account (Assets, Liability, Income, Expenses, Transfer, Equity); empty for computed rows.
    *
-   * @generated from field: string type = 4;
+   * @generated from field: repeated string types = 4;
    */
-  type: string;
+  types: string[];
 
   /**
-   * @generated from field: int32 level = 5;
+   * @generated from field: repeated int32 levels = 5;
    */
-  level: number;
+  levels: number[];
 
   /**
-   * @generated from field: string group = 6;
-   */
-  group: string;
-
-  /**
-   * @generated from field: string tag = 7;
-   */
-  tag: string;
-
-  /**
-   * account, section (a class group), summary (Net Income, Total ...), or computed (Net Income, Retained Earnings in a balance sheet).
+   * Empty lists when no row has a group / tag.
    *
-   * @generated from field: string row_type = 8;
+   * @generated from field: repeated string groups = 6;
    */
-  rowType: string;
+  groups: string[];
 
   /**
-   * One amount per column, in the account's normal direction; includes the accounts below.
+   * @generated from field: repeated string tags = 7;
+   */
+  tags: string[];
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.RowType row_types = 8;
+   */
+  rowTypes: RowType[];
+
+  /**
+   * @generated from field: repeated int32 parents = 9;
+   */
+  parents: number[];
+
+  /**
+   * rows × columns amounts in cents, row by row, then one total per row: in the account's normal
+   * direction, a row including the accounts below it. Packed as little-endian IEEE-754 doubles holding
+   * whole cents (exact below 2^53 cents) — one copy to code, where a repeated field costs protobuf-es a
+   * call per value (platform packWholeNumbers / unpackWholeNumbers).
    *
-   * @generated from field: repeated int64 amounts_cents = 9;
+   * @generated from field: bytes amounts_cents = 10;
    */
-  amountsCents: bigint[];
+  amountsCents: Uint8Array;
 
   /**
-   * @generated from field: int64 total_cents = 10;
+   * @generated from field: bytes totals_cents = 11;
    */
-  totalCents: bigint;
-
-  /**
-   * @generated from field: repeated ledgerline.reporting.v1.ReportRow children = 11;
-   */
-  children: ReportRow[];
+  totalsCents: Uint8Array;
 };
 
 /**
- * Describes the message ledgerline.reporting.v1.ReportRow.
- * Use `create(ReportRowSchema)` to create a new message.
+ * Describes the message ledgerline.reporting.v1.ReportTable.
+ * Use `create(ReportTableSchema)` to create a new message.
  */
-export const ReportRowSchema: GenMessage<ReportRow> = /*@__PURE__*/
+export const ReportTableSchema: GenMessage<ReportTable> = /*@__PURE__*/
   messageDesc(file_ledgerline_reporting_v1_reporting, 2);
 
 /**
@@ -271,9 +280,9 @@ export type GetProfitLossResponse = Message<"ledgerline.reporting.v1.GetProfitLo
   /**
    * Income, Expenses, Net Income.
    *
-   * @generated from field: repeated ledgerline.reporting.v1.ReportRow rows = 3;
+   * @generated from field: ledgerline.reporting.v1.ReportTable table = 4;
    */
-  rows: ReportRow[];
+  table?: ReportTable | undefined;
 };
 
 /**
@@ -319,9 +328,9 @@ export type GetBalanceSheetResponse = Message<"ledgerline.reporting.v1.GetBalanc
   /**
    * Assets, Liabilities, Equity, Total Liabilities and Equity.
    *
-   * @generated from field: repeated ledgerline.reporting.v1.ReportRow rows = 3;
+   * @generated from field: ledgerline.reporting.v1.ReportTable table = 4;
    */
-  rows: ReportRow[];
+  table?: ReportTable | undefined;
 };
 
 /**
@@ -363,12 +372,9 @@ export type GetCashFlowStatementResponse = Message<"ledgerline.reporting.v1.GetC
   columns: ReportColumn[];
 
   /**
-   * Operating Activities (Net Income first), Investing Activities, Financing Activities, Net Change in
-   * Cash, Cash at Beginning of Period, Cash at End of Period.
-   *
-   * @generated from field: repeated ledgerline.reporting.v1.ReportRow rows = 3;
+   * @generated from field: ledgerline.reporting.v1.ReportTable table = 4;
    */
-  rows: ReportRow[];
+  table?: ReportTable | undefined;
 };
 
 /**
@@ -548,6 +554,48 @@ export type GetRunwayResponse = Message<"ledgerline.reporting.v1.GetRunwayRespon
  */
 export const GetRunwayResponseSchema: GenMessage<GetRunwayResponse> = /*@__PURE__*/
   messageDesc(file_ledgerline_reporting_v1_reporting, 14);
+
+/**
+ * @generated from enum ledgerline.reporting.v1.RowType
+ */
+export enum RowType {
+  /**
+   * @generated from enum value: ROW_TYPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A class group account (level 1).
+   *
+   * @generated from enum value: ROW_TYPE_SECTION = 1;
+   */
+  SECTION = 1,
+
+  /**
+   * @generated from enum value: ROW_TYPE_ACCOUNT = 2;
+   */
+  ACCOUNT = 2,
+
+  /**
+   * Net Income, Total ...
+   *
+   * @generated from enum value: ROW_TYPE_SUMMARY = 3;
+   */
+  SUMMARY = 3,
+
+  /**
+   * Earnings not booked to an account (balance sheet), Cash at Beginning of Period.
+   *
+   * @generated from enum value: ROW_TYPE_COMPUTED = 4;
+   */
+  COMPUTED = 4,
+}
+
+/**
+ * Describes the enum ledgerline.reporting.v1.RowType.
+ */
+export const RowTypeSchema: GenEnum<RowType> = /*@__PURE__*/
+  enumDesc(file_ledgerline_reporting_v1_reporting, 0);
 
 /**
  * The reporting service: financial reports read from balances by account × day and × month, kept

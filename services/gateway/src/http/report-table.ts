@@ -1,0 +1,49 @@
+import { unpackWholeNumbers } from '@ledgerline/platform';
+import { RowType, type ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
+
+export type RowTypeName = 'section' | 'account' | 'summary' | 'computed';
+
+/** A report row as the REST answers and the exports use it: the reporting service's table turned back into the account tree. */
+export interface ReportRowTree {
+  /** '' on computed rows. */
+  id: string;
+  name: string;
+  /** 0 on computed rows. */
+  coaId: number;
+  /** '' on computed rows. */
+  type: string;
+  level: number;
+  group: string;
+  tag: string;
+  rowType: RowTypeName;
+  /** One per column, whole cents in the account's normal direction, the rows below included. */
+  amountsCents: number[];
+  totalCents: number;
+  children: ReportRowTree[];
+}
+
+const ROW_TYPE_NAMES: Record<number, RowTypeName> = { [RowType.SECTION]: 'section', [RowType.ACCOUNT]: 'account', [RowType.SUMMARY]: 'summary', [RowType.COMPUTED]: 'computed' };
+
+/** The rows of a ReportTable (flat, depth first, parents by index) as a tree; `columns` amounts per row. */
+export function reportRows(table: ReportTable | undefined, columns: number): ReportRowTree[] {
+  if (!table) return [];
+  const n = table.ids.length;
+  const amounts = unpackWholeNumbers(table.amountsCents);
+  const totals = unpackWholeNumbers(table.totalsCents);
+  if (amounts.length !== n * columns || totals.length !== n) throw new Error(`report table: ${n} rows × ${columns} columns but ${amounts.length} amounts and ${totals.length} totals`);
+  const rows: ReportRowTree[] = [];
+  const roots: ReportRowTree[] = [];
+  for (let i = 0; i < n; i++) {
+    const row: ReportRowTree = {
+      id: table.ids[i] ?? '', name: table.names[i] ?? '', coaId: table.coaIds[i] ?? 0, type: table.types[i] ?? '', level: table.levels[i] ?? 0,
+      group: table.groups[i] ?? '', tag: table.tags[i] ?? '', rowType: ROW_TYPE_NAMES[table.rowTypes[i] ?? 0] ?? 'account',
+      amountsCents: amounts.slice(i * columns, (i + 1) * columns), totalCents: totals[i] ?? 0, children: [],
+    };
+    rows.push(row);
+    const parent = table.parents[i] ?? -1;
+    // Rows come parent first, so a parent index always points back.
+    if (parent >= 0 && parent < i) rows[parent]?.children.push(row);
+    else roots.push(row);
+  }
+  return roots;
+}
