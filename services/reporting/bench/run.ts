@@ -2,7 +2,8 @@
 // written with the machine, its load and the data size to bench-results/reporting.{md,json}.
 // BENCH_REPORTING_ENTRIES (default 1,000,000 entries, 2,000,000 lines; the data set is generated once per
 // size and reused), BENCH_REPORTING_CHUNK (entries per ledger posting transaction, default 5,000),
-// BENCH_REPORTING_TIME_SCALE (multiplies each scenario's seconds, default 1). Missed targets are reported
+// BENCH_REPORTING_TIME_SCALE (multiplies each scenario's seconds, default 1), BENCH_REPORTING_FRESH=1 (drop
+// the kept data set of that size and generate it again). Missed targets are reported
 // as FAIL; the command itself fails only when the bench cannot run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
@@ -11,11 +12,12 @@ import { benchReporting } from './reporting-bench.js';
 const entries = Number(process.env.BENCH_REPORTING_ENTRIES ?? 1_000_000);
 const chunk = Number(process.env.BENCH_REPORTING_CHUNK ?? 5_000);
 const timeScale = Number(process.env.BENCH_REPORTING_TIME_SCALE ?? 1);
+const fresh = process.env.BENCH_REPORTING_FRESH === '1';
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const loadBefore = load();
 const started = performance.now();
-const r = await benchReporting({ entries, chunk, timeScale, log: (line) => process.stderr.write(`reporting bench: ${line}\n`) });
+const r = await benchReporting({ entries, chunk, timeScale, fresh, log: (line) => process.stderr.write(`reporting bench: ${line}\n`) });
 const loadAfter = load();
 const fmt = (n: number) => n.toLocaleString('en-US');
 const stageRow = (what: string, s: { entries: number; seconds: number; wallSeconds?: number; entriesPerSecond: number; resumed?: boolean }) =>
