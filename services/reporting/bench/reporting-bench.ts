@@ -6,7 +6,7 @@
 // and the gateway each run in their own process; this process only generates load and measures.
 // The data set is kept (databases ledgerline_bench_reporting_<entries>_*, NATS namespace of the same name)
 // with a marker of the generator version and size, so the next run measures at once.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Knex } from '@ledgerline/platform';
@@ -192,7 +192,7 @@ async function generate(stack: BenchStack, dbs: BenchDatabases, marker: Marker |
     await stack.stopService('ledger');
     const planFile = join(tmpdir(), `ledgerline-bench-plan-${process.pid}.json`);
     writeFileSync(planFile, JSON.stringify({ databaseUrl: dbs.appUrl.ledger, workspaceId: session.workspaceId, entries: options.entries, chunk: options.chunk, seed: 20_230_101, cash: plan.cash, income: plan.income, expenses: plan.expenses, balanceSheet: plan.balanceSheet }));
-    const generated = JSON.parse(await runScriptProcess('services/ledger/bench/bulk-generate.ts', [planFile], log)) as { posted: number; skipped: number; seconds: number };
+    const generated = JSON.parse(await runScriptProcess('services/ledger/bench/bulk-generate.ts', [planFile], log).finally(() => rmSync(planFile, { force: true }))) as { posted: number; skipped: number; seconds: number };
     const posting = stage(generated.posted, generated.seconds * 1000, generated.skipped > 0);
     log(`ledger posting: ${JSON.stringify(posting)}`);
 
