@@ -2,6 +2,7 @@ import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline
 import { accrualsMigration } from './migrations-accruals.js';
 import { positionsMigration } from './migrations-positions.js';
 import { postingsMigration } from './migrations-postings.js';
+import { seqMigration } from './migrations-seq.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
 
@@ -239,4 +240,5 @@ export const ledgerMigrations: Migration[] = [
   positionsMigration,
   postingsMigration,
   accrualsMigration,
+  seqMigration,
 ];
