@@ -2,6 +2,7 @@
 // → reporting): QuickBooks-like report JSON, every cell equal to the ledger's own figures, the spec §5
 // fallbacks, filters, the balance sheet's equation, validation (400 naming the field), Viewers read,
 // and another workspace sees nothing of yours.
+import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportingHarness, type ReportingApiHarness } from './reporting.harness.js';
 import type { Tenant } from './ledger.harness.js';
@@ -215,6 +216,30 @@ describe('the rules of the edge', () => {
     const ahead = await pl(`startDate=2026-01-01&endDate=2026-02-28&seq=${seq + 1_000_000}`);
     expect(ahead.status).toBe(200);
     expect(ahead.body.header).toMatchObject({ seq, caughtUp: false });
+  });
+});
+
+describe('cached reports', () => {
+  it('a report asked again is the same; a new entry or a renamed account shows at once in the next one', async () => {
+    const q = 'startDate=2026-01-01&endDate=2026-03-31&breakdown=month';
+    const first = await pl(q);
+    expect((await pl(q)).body).toEqual(first.body);
+    const before = first.body.report.data.at(-1).amounts as number[];
+    const bank = await t.banking.link({ name: 'Petty cash', mask: '0007' });
+    await t.banking.add(bank, { amountCents: -1_234, date: '2026-03-05', name: 'Printer paper' });
+    await h.transactions(t, 6);
+    await h.caughtUp(t);
+    const after = await pl(q);
+    expect(after.body.report.data.at(-1).amounts).toEqual([before[0], before[1], Math.round(((before[2] ?? 0) - 12.34) * 100) / 100]);
+    expect(after.body.header.seq).toBeGreaterThan(first.body.header.seq);
+    // The chart comes from the ledger and is reused for a few seconds (README "Account metadata"); the
+    // cached report must follow the rename, not keep the old name.
+    const rent = (await h.api('GET', '/categories', { tenant: t })).body.categories.find((c: { name: string }) => c.name === 'Rent') as { id: string };
+    expect((await h.api('PATCH', '/categories/update', { tenant: t, body: { id: rent.id, name: 'Office Rent' } })).status).toBe(200);
+    await expectEventually(async () => {
+      expect(leaves((await pl(q)).body.report.data).map((x) => x.name)).toContain('Office Rent');
+    }, { timeoutMs: 15_000, intervalMs: 250 });
+    expect(leaves((await pl(q)).body.report.data).map((x) => x.name)).not.toContain('Rent');
   });
 });
 

@@ -15,6 +15,8 @@ export const reportingConfigSchema = baseConfigSchema.extend({
   REPORTING_CATCH_UP_TIMEOUT_MS: z.coerce.number().int().min(0).default(2000),
   /** How long a workspace's chart of accounts (names, tree, groups, tags) is reused without asking the ledger. */
   REPORTING_ACCOUNTS_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+  /** Reports kept per process, served while the workspace's balances and chart are unchanged (0 turns the cache off). */
+  REPORTING_REPORT_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   /** entry.posted events applied per transaction (one set-based upsert per batch). */
   REPORTING_BATCH_SIZE: z.coerce.number().int().positive().max(5000).default(500),
 });

@@ -43,7 +43,7 @@ export async function createReportingService(config: ReportingConfig, overrides:
   const db = overrides.db ?? createDb({ url: config.REPORTING_DATABASE_URL, applicationName: 'reporting' });
   const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name: 'reporting', logger, namespace: config.NATS_NAMESPACE }));
   const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.REPORTING_LEDGER_TIMEOUT_MS });
-  const reports = new ReportUseCases({ db, logger, accounts: new AccountDirectory(ledger, config.REPORTING_ACCOUNTS_CACHE_MS), catchUpTimeoutMs: config.REPORTING_CATCH_UP_TIMEOUT_MS });
+  const reports = new ReportUseCases({ db, logger, accounts: new AccountDirectory(ledger, config.REPORTING_ACCOUNTS_CACHE_MS), catchUpTimeoutMs: config.REPORTING_CATCH_UP_TIMEOUT_MS, cacheEntries: config.REPORTING_REPORT_CACHE_ENTRIES });
   const server = await createServiceServer({ name: 'reporting', logger, routes: reportingRoutes(reports), readiness: { database: () => db.raw('select 1') } });
   let projector: BalanceProjector | null = null;
   const startProjector = async () => {

@@ -10,6 +10,8 @@ export interface ServiceClientOptions {
 
 /** A Connect client over HTTP/1.1 to another service (see STACK.md: Connect protocol between services). */
 export function createServiceClient<S extends DescService>(service: S, { baseUrl, timeoutMs = 5_000 }: ServiceClientOptions): Client<S> {
-  const transport = createConnectTransport({ baseUrl, httpVersion: '1.1', defaultTimeoutMs: timeoutMs, useBinaryFormat: true });
+  // No compression between services: they share a network, and gzip of a report answer (tens of kB) cost
+  // more CPU at both ends than the rest of the call (a service only compresses for a client that accepts it).
+  const transport = createConnectTransport({ baseUrl, httpVersion: '1.1', defaultTimeoutMs: timeoutMs, useBinaryFormat: true, acceptCompression: [] });
   return createClient(service, transport);
 }

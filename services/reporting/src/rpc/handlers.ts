@@ -34,10 +34,18 @@ export function tableMessage(rows: readonly ReportRow[]): ReportTable {
   return create(ReportTableSchema, { ...t, groups: grouped ? t.groups : [], tags: tagged ? t.tags : [], amountsCents: packWholeNumbers(amounts), totalsCents: packWholeNumbers(totals) });
 }
 
+// A cached report keeps its rows array: its table is built once.
+const tables = new WeakMap<readonly ReportRow[], ReportTable>();
+const tableOf = (rows: readonly ReportRow[]) => {
+  let t = tables.get(rows);
+  if (!t) tables.set(rows, (t = tableMessage(rows)));
+  return t;
+};
+
 const reportMessage = (r: Report) => ({
   header: create(ReportHeaderSchema, { ...r.header, seq: BigInt(r.header.seq) }),
   columns: r.columns.map((c) => create(ReportColumnSchema, { label: c.label, startDate: c.start, endDate: c.end })),
-  table: tableMessage(r.rows),
+  table: tableOf(r.rows),
 });
 
 /** Thin edge: map the message, call one use case, map the answer. Reading needs only a workspace (Viewers read). */

@@ -69,6 +69,7 @@ export async function applyEntries(trx: Knex.Transaction, entries: readonly Post
   const toApply = unique.filter((e) => freshIds.has(e.entryId));
   await upsert(trx, 'balances_daily', 'day', aggregate(toApply, (d) => d));
   await upsert(trx, 'balances_monthly', 'month', aggregate(toApply, monthStart));
+  await bumpVersions(trx, toApply.map((e) => e.workspaceId));
   return toApply.length;
 }
 
@@ -97,6 +98,24 @@ export async function segmentSums(trx: Knex.Transaction, workspaceId: string, se
     out.set(r.account_id, list);
   }
   return out;
+}
+
+/** A new version for each workspace whose balances changed (sorted: concurrent batches lock in one order). */
+export async function bumpVersions(trx: Knex.Transaction, workspaceIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(workspaceIds)].sort();
+  if (ids.length === 0) return;
+  await trx.raw(
+    `insert into workspace_versions (workspace_id, version)
+     select id, 1 from unnest(?::uuid[]) as t(id)
+     on conflict (workspace_id) do update set version = workspace_versions.version + 1, updated_at = now()`,
+    [ids],
+  );
+}
+
+/** The version of a workspace's balances (0 before the first entry). */
+export async function workspaceVersion(trx: Knex.Transaction, workspaceId: string): Promise<number> {
+  const r = (await trx.raw('select version from workspace_versions where workspace_id = ?', [workspaceId])).rows as { version: string }[];
+  return Number(r[0]?.version ?? 0);
 }
 
 /** The highest ledger sequence applied for a workspace (0 when none). */

@@ -50,4 +50,21 @@ export const reportingMigrations: Migration[] = [
       for (const table of ['projection_state', 'projected_entries', 'balances_daily', 'balances_monthly']) await knex.schema.dropTable(table);
     },
   },
+  {
+    name: '20261123170000_reporting_workspace_versions',
+    async up(knex) {
+      // Bumped in the same transaction as every batch that changes a workspace's balances: a report
+      // built at version v is still exact while the version is v (src/usecases/report-cache.ts).
+      await knex.schema.createTable('workspace_versions', (t) => {
+        t.uuid('workspace_id').primary();
+        t.bigInteger('version').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await enableTenantRls(knex, 'workspace_versions');
+    },
+    async down(knex) {
+      await disableTenantRls(knex, 'workspace_versions');
+      await knex.schema.dropTable('workspace_versions');
+    },
+  },
 ];

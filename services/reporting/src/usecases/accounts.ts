@@ -11,19 +11,34 @@ export type LedgerClient = Client<typeof LedgerService>;
  * and is kept per workspace for a few seconds; a report that meets an account it does not know asks
  * again at once (a category created a moment ago). See README "Account metadata".
  */
+export interface Chart {
+  accounts: Account[];
+  /** Changes whenever the chart's content changes (a rename, a new account, a move): cached reports built on another generation are stale. */
+  generation: number;
+}
+
+let generations = 0;
+
 export class AccountDirectory {
-  private readonly cache = new Map<string, { at: number; accounts: Account[]; ids: Set<string> }>();
+  private readonly cache = new Map<string, { at: number; accounts: Account[]; ids: Set<string>; fingerprint: string; generation: number }>();
 
   constructor(private readonly ledger: LedgerClient, private readonly ttlMs: number) {}
 
   async accounts(tenant: TenantContext & { workspaceId: string }, mustKnow: Iterable<string> = []): Promise<Account[]> {
+    return (await this.chart(tenant, mustKnow)).accounts;
+  }
+
+  async chart(tenant: TenantContext & { workspaceId: string }, mustKnow: Iterable<string> = []): Promise<Chart> {
     const hit = this.cache.get(tenant.workspaceId);
-    if (hit && Date.now() - hit.at < this.ttlMs && [...mustKnow].every((id) => hit.ids.has(id))) return hit.accounts;
+    if (hit && Date.now() - hit.at < this.ttlMs && [...mustKnow].every((id) => hit.ids.has(id))) return hit;
     // Balances as of the first possible date: the chart without the ledger summing every line.
     const r = await this.ledger.getChartOfAccounts({ endDate: MIN_DATE }, { headers: tenantHeaders({ workspaceId: tenant.workspaceId, userId: tenant.userId, role: tenant.role }) });
     const accounts: Account[] = r.chartOfAccounts.map((c) => ({ id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, group: c.group, tag: c.tag, parentId: c.parentId || null, bankAccountId: c.bankAccountId || null }));
+    const fingerprint = JSON.stringify(accounts);
+    const generation = hit?.fingerprint === fingerprint ? hit.generation : ++generations;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(tenant.workspaceId, { at: Date.now(), accounts, ids: new Set(accounts.map((a) => a.id)) });
-    return accounts;
+    const entry = { at: Date.now(), accounts, ids: new Set(accounts.map((a) => a.id)), fingerprint, generation };
+    this.cache.set(tenant.workspaceId, entry);
+    return entry;
   }
 }

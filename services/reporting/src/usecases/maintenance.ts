@@ -85,6 +85,8 @@ export async function resetForRebuild(db: Knex): Promise<number> {
     // DELETE, not TRUNCATE: the application role holds no TRUNCATE privilege.
     for (const table of ['balances_daily', 'balances_monthly', 'projected_entries']) await trx(table).delete();
     await trx('inbox').where('consumer', 'like', 'reporting%').delete();
+    // Versions go on counting (never back to a number a cached report was built at).
+    await trx.raw('update workspace_versions set version = version + 1, updated_at = now()');
     const generation = state.generation + 1;
     await trx('projection_state').where({ id: 1 }).update({ generation, rebuilt_at: trx.fn.now() });
     return generation;

@@ -4,8 +4,9 @@ import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
 import { cashAccounts, cashFlowStatement, cashSeries, runway, type CashSeries } from '../domain/cashflow.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, dailyNetFlows, segmentSums } from '../store/balances.js';
+import { appliedSeq, dailyNetFlows, segmentSums, workspaceVersion } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
+import { ReportCache } from './report-cache.js';
 
 export type Tenant = TenantContext & { workspaceId: string };
 
@@ -31,12 +32,35 @@ export interface ReportDeps {
   logger: Logger;
   accounts: AccountDirectory;
   catchUpTimeoutMs: number;
+  /** Reports kept per process (0: build every request); see report-cache.ts. */
+  cacheEntries?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ReportUseCases {
-  constructor(private readonly deps: ReportDeps) {}
+  private readonly cache: ReportCache;
+
+  constructor(private readonly deps: ReportDeps) {
+    this.cache = new ReportCache(deps.cacheEntries ?? 0);
+  }
+
+  /**
+   * The report from the cache when the workspace's balances and chart are what it was built on, else
+   * built by `build` (which says the version and chart generation it read) and kept. `caughtUp` is this
+   * request's own.
+   */
+  private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, build: () => Promise<{ value: T; version: number; generation: number }>): Promise<T> {
+    const key = ReportCache.key(kind, tenant.workspaceId, q);
+    if (this.cache.has(key)) {
+      const [version, chart] = await Promise.all([withTenant(this.deps.db, tenant, (trx) => workspaceVersion(trx, tenant.workspaceId)), this.deps.accounts.chart(tenant)]);
+      const hit = this.cache.get<T>(key, version, chart.generation);
+      if (hit) return { ...hit, header: { ...hit.header, caughtUp } };
+    }
+    const built = await build();
+    this.cache.set(key, built.version, built.generation, built.value);
+    return built.value;
+  }
 
   /**
    * Read-after-write (ARCHITECTURE §3): with `seq` (the ledger's commit sequence a mutation answered),
@@ -60,15 +84,17 @@ export class ReportUseCases {
     return { q, caughtUp };
   }
 
-  /** The sums of the segments and the sequence they reflect, read in one transaction (one snapshot). */
+  /** The sums of the segments, the sequence and the version they reflect, read in one transaction (one snapshot). */
   private read(tenant: Tenant, segments: Segment[], columns: number) {
-    return withTenant(this.deps.db, tenant, async (trx) => ({ sums: await segmentSums(trx, tenant.workspaceId, segments, columns), seq: await appliedSeq(trx, tenant.workspaceId) }));
+    return withTenant(this.deps.db, tenant, async (trx) => ({
+      sums: await segmentSums(trx, tenant.workspaceId, segments, columns), seq: await appliedSeq(trx, tenant.workspaceId), version: await workspaceVersion(trx, tenant.workspaceId),
+    }));
   }
 
-  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<Account[]> {
+  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<{ accounts: Account[]; generation: number }> {
     const ids = new Set<string>();
     for (const m of sums) for (const id of m.keys()) ids.add(id);
-    const accounts = await this.deps.accounts.accounts(tenant, ids);
+    const { accounts, generation } = await this.deps.accounts.chart(tenant, ids);
     const known = new Set(accounts.map((a) => a.id));
     const unknown = [...ids].filter((id) => !known.has(id));
     // Never a report that silently leaves out lines: the ledger will know the account in a moment.
@@ -76,7 +102,7 @@ export class ReportUseCases {
       this.deps.logger.warn({ workspaceId: tenant.workspaceId, unknown }, 'balances for accounts the ledger did not list');
       throw new AppError(ErrorKind.Unavailable, 'Reports are catching up with the chart of accounts; try again');
     }
-    return accounts;
+    return { accounts, generation };
   }
 
   private header(name: ReportHeader['reportName'], q: ReportQuery, seq: number, caughtUp: boolean): ReportHeader {
@@ -86,33 +112,45 @@ export class ReportUseCases {
   /** Income and expenses per column, rolled up the account tree, and Net Income. */
   async profitLoss(tenant: Tenant, raw: RawQuery): Promise<Report & { income: number[]; expenses: number[]; netIncome: number[] }> {
     const { q, caughtUp } = await this.prepare(tenant, raw);
-    const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
-    const { sums, seq } = await this.read(tenant, segments, q.columns.length);
-    const accounts = await this.accountsFor(tenant, [sums]);
-    const pl = profitLoss({ accounts, sums, columns: q.columns.length, filter: q });
-    return { header: this.header('ProfitAndLoss', q, seq, caughtUp), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome };
+    return this.cached('pl', tenant, q, caughtUp, async () => {
+      const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
+      const { sums, seq, version } = await this.read(tenant, segments, q.columns.length);
+      const { accounts, generation } = await this.accountsFor(tenant, [sums]);
+      const pl = profitLoss({ accounts, sums, columns: q.columns.length, filter: q });
+      return { version, generation, value: { header: this.header('ProfitAndLoss', q, seq, caughtUp), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome } };
+    });
   }
 
   /** Balances as of each column's end; earnings before startDate and within the period shown apart. */
   async balanceSheet(tenant: Tenant, raw: RawQuery): Promise<Report> {
-    const { q, caughtUp, accounts, opening, sums, seq } = await this.withOpening(tenant, raw);
-    const rows = balanceSheet({ accounts, opening, sums, columns: q.columns.length, filter: q });
-    return { header: this.header('BalanceSheet', q, seq, caughtUp), columns: q.columns, rows };
+    const { q, caughtUp } = await this.prepare(tenant, raw);
+    return this.cached('bs', tenant, q, caughtUp, async () => {
+      const { accounts, opening, sums, seq, version, generation } = await this.withOpening(tenant, q);
+      const rows = balanceSheet({ accounts, opening, sums, columns: q.columns.length, filter: q });
+      return { version, generation, value: { header: this.header('BalanceSheet', q, seq, caughtUp), columns: q.columns, rows } };
+    });
   }
 
   /** Indirect method per column; groups and tags do not apply (the statement must reconcile to cash). */
   async cashFlowStatement(tenant: Tenant, raw: RawQuery): Promise<Report> {
-    const { q, caughtUp, accounts, opening, sums, seq } = await this.withOpening(tenant, raw);
-    const rows = cashFlowStatement({ accounts, opening, sums, columns: q.columns.length, excludeZeroes: q.excludeZeroes });
-    return { header: this.header('CashFlowStatement', q, seq, caughtUp), columns: q.columns, rows };
+    const { q, caughtUp } = await this.prepare(tenant, raw);
+    return this.cached('cfs', tenant, q, caughtUp, async () => {
+      const { accounts, opening, sums, seq, version, generation } = await this.withOpening(tenant, q);
+      const rows = cashFlowStatement({ accounts, opening, sums, columns: q.columns.length, excludeZeroes: q.excludeZeroes });
+      return { version, generation, value: { header: this.header('CashFlowStatement', q, seq, caughtUp), columns: q.columns, rows } };
+    });
   }
 
   /** Money into and out of the cash accounts per column, and the cash balance after each. */
   async cashFlow(tenant: Tenant, raw: RawQuery): Promise<{ header: ReportHeader; columns: Column[]; series: CashSeries }> {
-    const { q, caughtUp, accounts, opening, seq } = await this.withOpening(tenant, raw);
-    const cash = [...cashAccounts(accounts)];
-    const flows = await withTenant(this.deps.db, tenant, (trx) => dailyNetFlows(trx, tenant.workspaceId, cash, q.columns));
-    return { header: this.header('CashFlow', q, seq, caughtUp), columns: q.columns, series: cashSeries(accounts, opening, flows) };
+    const { q, caughtUp } = await this.prepare(tenant, raw);
+    return this.cached('cf', tenant, q, caughtUp, async () => {
+      const { accounts, opening, seq, version, generation } = await this.withOpening(tenant, q);
+      const cash = [...cashAccounts(accounts)];
+      // Read after the opening balances: a version bumped in between only makes the entry stale sooner.
+      const flows = await withTenant(this.deps.db, tenant, (trx) => dailyNetFlows(trx, tenant.workspaceId, cash, q.columns));
+      return { version, generation, value: { header: this.header('CashFlow', q, seq, caughtUp), columns: q.columns, series: cashSeries(accounts, opening, flows) } };
+    });
   }
 
   /** Runway over the `months` complete months ending with `month` (default: the previous month, 3 months). */
@@ -129,19 +167,18 @@ export class ReportUseCases {
   }
 
   /** Sums per column plus, as one more column, everything before the period (the opening balances). */
-  private async withOpening(tenant: Tenant, raw: RawQuery) {
-    const { q, caughtUp } = await this.prepare(tenant, raw);
+  private async withOpening(tenant: Tenant, q: ReportQuery) {
     const n = q.columns.length;
     const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
     // Column n holds everything before the period: the opening balances.
     const openingSegments = q.start > MIN_DATE ? segmentsFor(n, MIN_DATE, addDays(q.start, -1)) : [];
-    const { sums: all, seq } = await this.read(tenant, [...segments, ...openingSegments], n + 1);
+    const { sums: all, seq, version } = await this.read(tenant, [...segments, ...openingSegments], n + 1);
     const opening = new Map<string, DebitCredit>();
     for (const [id, list] of all) {
       const o = list[n];
       if (o) opening.set(id, o);
     }
-    const accounts = await this.accountsFor(tenant, [all]);
-    return { q, caughtUp, accounts, opening, sums: all, seq };
+    const { accounts, generation } = await this.accountsFor(tenant, [all]);
+    return { accounts, opening, sums: all, seq, version, generation };
   }
 }
