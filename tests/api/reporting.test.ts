@@ -241,6 +241,32 @@ describe('cached reports', () => {
     }, { timeoutMs: 15_000, intervalMs: 250 });
     expect(leaves((await pl(q)).body.report.data).map((x) => x.name)).not.toContain('Rent');
   });
+  it('answers carry an etag: asked again with If-None-Match, an unchanged report is a 304 without a body; a changed one comes whole', async () => {
+    const url = '/financial-data/balance-sheet/v2?startDate=2026-01-01&endDate=2026-03-31&breakdown=month';
+    const ask = (tenant: Tenant, etag?: string) =>
+      h.gatewayWithReporting.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tenant.token}`, 'x-workspace-id': tenant.workspaceId, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await ask(t);
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await ask(t, etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another workspace's report never matches yours.
+    const theirs = await ask(other, etag);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data.find((r: Row) => r.name === 'Total Assets').amounts).toEqual([-7.77, -7.77, -7.77]);
+    const bank = await t.banking.link({ name: 'Till', mask: '0008' });
+    await t.banking.add(bank, { amountCents: 5_000, date: '2026-03-09', name: 'Cash sale' });
+    await h.transactions(t, 7);
+    await h.caughtUp(t);
+    const changed = await ask(t, etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const assets = (r: typeof first) => r.json().data.find((x: Row) => x.name === 'Total Assets').amounts as number[];
+    expect(assets(changed)).toEqual([assets(first)[0], assets(first)[1], Math.round(((assets(first)[2] ?? 0) + 50) * 100) / 100]);
+  });
 });
 
 describe('rebuild', () => {

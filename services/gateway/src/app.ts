@@ -153,7 +153,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   await registerBankingRoutes(app, { banking });
   await registerLedgerRoutes(app, { ledger });
-  await registerReportingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
+  await registerReportingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }), answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
   await registerExportRoutes(app, { ledger, reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
 
   return app;

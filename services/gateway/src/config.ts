@@ -64,6 +64,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** How long a resolved bearer token is reused without asking identity again. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(3_000),
   SESSION_CACHE_MAX_ENTRIES: positiveInt.default(10_000),
+  /** Report answers kept to send again when reporting confirms (etag) they are unchanged; 0: off. */
+  REPORT_ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: trustProxySchema,
 });
 

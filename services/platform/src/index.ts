@@ -17,6 +17,7 @@ export { startConsumer, type ReceivedEvent, type ConsumerOptions } from './event
 export { createServiceServer, type ServiceServerOptions } from './rpc/server.js';
 export { createServiceClient } from './rpc/client.js';
 export { packWholeNumbers, unpackWholeNumbers } from './rpc/packed.js';
+export { LruMap } from './lru.js';
 export { tenantKey, tenantHeaders, tenantFromHeaders, requireTenant, TENANT_HEADERS } from './rpc/context.js';
 export { registerHealth, type ReadinessChecks } from './rpc/health.js';
 export { metricsRegistry, httpDuration } from './rpc/metrics.js';

@@ -2,6 +2,7 @@ import type { Client } from '@connectrpc/connect';
 import type { ReportColumn, ReportHeader, ReportingService } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
+import { ReportAnswers } from '../http/report-answers.js';
 import { reportRows, type ReportRowTree } from '../http/report-table.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 
@@ -177,17 +178,18 @@ const headerJson = (h: ReportHeader | undefined) => ({
 const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDate, endDate: c.endDate });
 
 /** Spec §7 "Financial data": GET under /financial-data/, each one ReportingService RPC with the caller's tenancy headers. Viewers read. */
-export async function registerReportingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
+export async function registerReportingRoutes(app: FastifyInstance, { reporting, answerCacheEntries = 0 }: { reporting: ReportingClient; answerCacheEntries?: number }): Promise<void> {
+  const answers = new ReportAnswers(answerCacheEntries);
   for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema, CashFlowStatementResponseSchema, CashFlowResponseSchema, AssetBalanceGraphResponseSchema, RunwayResponseSchema]) app.addSchema(schema);
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: REPORT_QUERY };
   const READ = { auth: { workspace: 'required' as const } };
-  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => [{ query: reportQuery(req.query) }, { headers: authOf(req).rpcHeaders }] as const;
+  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>, ifNoneMatch: string) => [{ query: { ...reportQuery(req.query), ifNoneMatch } }, { headers: authOf(req).rpcHeaders }] as const;
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/profit-loss/v3',
     { config: READ, schema: { ...common, operationId: 'getProfitLoss', summary: 'Profit and loss: income and expenses by account tree per period, Net Income, and the bar chart', response: responses(200, ref(ProfitLossResponseSchema)) } },
-    async (req) => {
-      const r = await reporting.getProfitLoss(...call(req));
+    async (req, reply) =>
+      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getProfitLoss(...call(req, tag)), (r) => {
       const labels = r.columns.map((c) => c.label);
       const rows = reportRows(r.table, r.columns.length);
       const data = rows.map(rowJson);
@@ -196,32 +198,32 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
       const section = (type: string) => ({ name: type, data: sum(rows.filter((x) => x.rowType === 'section' && x.type === type)) });
       const netIncome = { name: 'Net Income', data: sum(rows.filter((x) => x.rowType === 'summary' && x.name === 'Net Income')) };
       return { header: headerJson(r.header), barChart: { labels, series: [section('Income'), section('Expenses'), netIncome] }, report: { labels, columns: r.columns.map(columnJson), data } };
-    },
+    }),
   );
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/balance-sheet/v2',
     { config: READ, schema: { ...common, operationId: 'getBalanceSheet', summary: 'Balance sheet as of each column\'s end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods', response: responses(200, ref(BalanceSheetResponseSchema)) } },
-    async (req) => {
-      const r = await reporting.getBalanceSheet(...call(req));
-      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson) };
-    },
+    async (req, reply) =>
+      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getBalanceSheet(...call(req, tag)), (r) => ({
+        header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson),
+      })),
   );
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/cash-flow-statement',
     { config: READ, schema: { ...common, operationId: 'getCashFlowStatement', summary: 'Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply)', response: responses(200, ref(CashFlowStatementResponseSchema)) } },
-    async (req) => {
-      const r = await reporting.getCashFlowStatement(...call(req));
-      return { header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson) };
-    },
+    async (req, reply) =>
+      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getCashFlowStatement(...call(req, tag)), (r) => ({
+        header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson),
+      })),
   );
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/cash-flow',
     { config: READ, schema: { ...common, operationId: 'getCashFlow', summary: 'Cash in and out by period, and the cash balance', response: responses(200, ref(CashFlowResponseSchema)) } },
-    async (req) => {
-      const r = await reporting.getCashFlow(...call(req));
+    async (req, reply) =>
+      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
       const ins = r.periods.map((p) => dollars(p.inCents));
       const outs = r.periods.map((p) => dollars(p.outCents));
       return {
@@ -231,20 +233,20 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting 
           { name: 'Net Cash Flow', data: r.periods.map((p) => dollars(p.inCents - p.outCents)) }, { name: 'Closing Balance', data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
         ],
       };
-    },
+    }),
   );
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/get-asset-balance-graph',
     { config: READ, schema: { ...common, operationId: 'getAssetBalanceGraph', summary: 'The cash balance at the end of each period', response: responses(200, ref(AssetBalanceGraphResponseSchema)) } },
-    async (req) => {
-      const r = await reporting.getCashFlow(...call(req));
-      const last = r.periods.at(-1);
-      return {
-        totalAssetBalance: dollars(last ? last.closingBalanceCents : r.openingBalanceCents),
-        graph: { labels: r.periods.map((p) => p.label), dates: r.periods.map((p) => p.endDate), data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
-      };
-    },
+    async (req, reply) =>
+      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
+        const last = r.periods.at(-1);
+        return {
+          totalAssetBalance: dollars(last ? last.closingBalanceCents : r.openingBalanceCents),
+          graph: { labels: r.periods.map((p) => p.label), dates: r.periods.map((p) => p.endDate), data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
+        };
+      }),
   );
 
   app.get<{ Querystring: { month?: string; months?: string; seq?: string } }>(

@@ -4,7 +4,7 @@ import { packWholeNumbers, requireTenant } from '@ledgerline/platform';
 import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportTableSchema, RowType, type ReportQuery, type ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { RawQuery } from '../domain/query.js';
 import type { ReportRow } from '../domain/report.js';
-import type { Report, ReportUseCases } from '../usecases/reports.js';
+import type { Conditional, Report, ReportUseCases } from '../usecases/reports.js';
 
 const raw = (q: ReportQuery | undefined): RawQuery => ({
   startDate: q?.startDate ?? '', endDate: q?.endDate ?? '', breakdown: q?.breakdown ?? '', periodicity: q?.periodicity ?? '',
@@ -42,28 +42,34 @@ const tableOf = (rows: readonly ReportRow[]) => {
   return t;
 };
 
-const reportMessage = (r: Report) => ({
-  header: create(ReportHeaderSchema, { ...r.header, seq: BigInt(r.header.seq) }),
-  columns: r.columns.map((c) => create(ReportColumnSchema, { label: c.label, startDate: c.start, endDate: c.end })),
-  table: tableOf(r.rows),
-});
+const reportMessage = (r: Conditional<Report>) =>
+  r.notModified
+    ? { notModified: true, etag: r.etag }
+    : {
+        header: create(ReportHeaderSchema, { ...r.header, seq: BigInt(r.header.seq) }),
+        columns: r.columns.map((c) => create(ReportColumnSchema, { label: c.label, startDate: c.start, endDate: c.end })),
+        table: tableOf(r.rows),
+        etag: r.etag,
+      };
 
 /** Thin edge: map the message, call one use case, map the answer. Reading needs only a workspace (Viewers read). */
 export function reportingRoutes(u: ReportUseCases) {
   return (router: ConnectRouter) =>
     router.service(ReportingService, {
       async getProfitLoss(req, ctx) {
-        return reportMessage(await u.profitLoss(requireTenant(ctx), raw(req.query)));
+        return reportMessage(await u.profitLoss(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch));
       },
       async getBalanceSheet(req, ctx) {
-        return reportMessage(await u.balanceSheet(requireTenant(ctx), raw(req.query)));
+        return reportMessage(await u.balanceSheet(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch));
       },
       async getCashFlowStatement(req, ctx) {
-        return reportMessage(await u.cashFlowStatement(requireTenant(ctx), raw(req.query)));
+        return reportMessage(await u.cashFlowStatement(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch));
       },
       async getCashFlow(req, ctx) {
-        const r = await u.cashFlow(requireTenant(ctx), raw(req.query));
+        const r = await u.cashFlow(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch);
+        if (r.notModified) return { notModified: true, etag: r.etag };
         return {
+          etag: r.etag,
           header: create(ReportHeaderSchema, { ...r.header, seq: BigInt(r.header.seq) }),
           openingBalanceCents: BigInt(r.series.opening),
           periods: r.columns.map((c, i) => create(CashPeriodSchema, { label: c.label, startDate: c.start, endDate: c.end, inCents: BigInt(r.series.in[i] ?? 0), outCents: BigInt(r.series.out[i] ?? 0), closingBalanceCents: BigInt(r.series.closing[i] ?? 0) })),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Client } from '@connectrpc/connect';
 import { tenantHeaders, type TenantContext } from '@ledgerline/platform';
 import type { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
@@ -13,14 +14,15 @@ export type LedgerClient = Client<typeof LedgerService>;
  */
 export interface Chart {
   accounts: Account[];
-  /** Changes whenever the chart's content changes (a rename, a new account, a move): cached reports built on another generation are stale. */
-  generation: number;
+  /**
+   * A digest of the chart's content: it changes with a rename, a new account, a move, so reports built on
+   * another generation are stale. Derived from the content, so every replica names the same chart alike.
+   */
+  generation: string;
 }
 
-let generations = 0;
-
 export class AccountDirectory {
-  private readonly cache = new Map<string, { at: number; accounts: Account[]; ids: Set<string>; fingerprint: string; generation: number }>();
+  private readonly cache = new Map<string, { at: number; accounts: Account[]; ids: Set<string>; generation: string }>();
 
   constructor(private readonly ledger: LedgerClient, private readonly ttlMs: number) {}
 
@@ -34,10 +36,9 @@ export class AccountDirectory {
     // Balances as of the first possible date: the chart without the ledger summing every line.
     const r = await this.ledger.getChartOfAccounts({ endDate: MIN_DATE }, { headers: tenantHeaders({ workspaceId: tenant.workspaceId, userId: tenant.userId, role: tenant.role }) });
     const accounts: Account[] = r.chartOfAccounts.map((c) => ({ id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, group: c.group, tag: c.tag, parentId: c.parentId || null, bankAccountId: c.bankAccountId || null }));
-    const fingerprint = JSON.stringify(accounts);
-    const generation = hit?.fingerprint === fingerprint ? hit.generation : ++generations;
+    const generation = createHash('sha1').update(JSON.stringify(accounts)).digest('base64url').slice(0, 16);
     if (this.cache.size > 10_000) this.cache.clear();
-    const entry = { at: Date.now(), accounts, ids: new Set(accounts.map((a) => a.id)), fingerprint, generation };
+    const entry = { at: Date.now(), accounts, ids: new Set(accounts.map((a) => a.id)), generation };
     this.cache.set(tenant.workspaceId, entry);
     return entry;
   }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LruMap } from '@ledgerline/platform';
 import type { ReportQuery } from '../domain/query.js';
 
 /**
@@ -9,25 +11,25 @@ import type { ReportQuery } from '../domain/query.js';
  * Least recently used entries go first; a process keeps at most `maxEntries`.
  */
 export class ReportCache {
-  private readonly entries = new Map<string, { version: number; generation: number; value: unknown }>();
+  private readonly entries: LruMap<string, { version: number; generation: string; value: unknown }>;
 
-  constructor(private readonly maxEntries: number) {}
-
-  get enabled(): boolean {
-    return this.maxEntries > 0;
+  constructor(maxEntries: number) {
+    this.entries = new LruMap(maxEntries);
   }
 
   static key(kind: string, workspaceId: string, q: ReportQuery): string {
     return [kind, workspaceId, q.start, q.end, q.requested, q.periodicity, q.groups.join(','), q.tags.join(','), q.excludeZeroes].join('|');
   }
 
+  /** Names a report's content: the same key, balances, chart and caughtUp give the same report, byte for byte. */
+  static etag(key: string, version: number, generation: string, caughtUp: boolean): string {
+    return createHash('sha1').update(`${key}|${version}|${generation}|${caughtUp}`).digest('base64url').slice(0, 27);
+  }
+
   /** The cached value when it was built at this version and chart generation. */
-  get<T>(key: string, version: number, generation: number): T | undefined {
+  get<T>(key: string, version: number, generation: string): T | undefined {
     const e = this.entries.get(key);
-    if (!e) return undefined;
-    this.entries.delete(key);
-    if (e.version !== version || e.generation !== generation) return undefined;
-    this.entries.set(key, e);
+    if (!e || e.version !== version || e.generation !== generation) return undefined;
     return e.value as T;
   }
 
@@ -35,14 +37,7 @@ export class ReportCache {
     return this.entries.has(key);
   }
 
-  set(key: string, version: number, generation: number, value: unknown): void {
-    if (!this.enabled) return;
-    this.entries.delete(key);
+  set(key: string, version: number, generation: string, value: unknown): void {
     this.entries.set(key, { version, generation, value });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
   }
 }

@@ -27,6 +27,20 @@ export interface Report {
   rows: ReportRow[];
 }
 
+/** The caller already holds the report with this etag and it is still current. */
+export interface NotModified {
+  notModified: true;
+  etag: string;
+}
+
+export type Conditional<T> = (T & { etag: string; notModified?: false }) | NotModified;
+
+export interface CashFlowReport {
+  header: ReportHeader;
+  columns: Column[];
+  series: CashSeries;
+}
+
 export interface ReportDeps {
   db: Knex;
   logger: Logger;
@@ -48,18 +62,20 @@ export class ReportUseCases {
   /**
    * The report from the cache when the workspace's balances and chart are what it was built on, else
    * built by `build` (which says the version and chart generation it read) and kept. `caughtUp` is this
-   * request's own.
+   * request's own. When `ifNoneMatch` names the report as it is now, only that is said (NotModified).
    */
-  private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, build: () => Promise<{ value: T; version: number; generation: number }>): Promise<T> {
+  private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, ifNoneMatch: string, build: () => Promise<{ value: T; version: number; generation: string }>): Promise<Conditional<T>> {
     const key = ReportCache.key(kind, tenant.workspaceId, q);
-    if (this.cache.has(key)) {
+    if (ifNoneMatch || this.cache.has(key)) {
       const [version, chart] = await Promise.all([withTenant(this.deps.db, tenant, (trx) => workspaceVersion(trx, tenant.workspaceId)), this.deps.accounts.chart(tenant)]);
+      const etag = ReportCache.etag(key, version, chart.generation, caughtUp);
+      if (ifNoneMatch === etag) return { notModified: true, etag };
       const hit = this.cache.get<T>(key, version, chart.generation);
-      if (hit) return { ...hit, header: { ...hit.header, caughtUp } };
+      if (hit) return { ...hit, header: { ...hit.header, caughtUp }, etag };
     }
     const built = await build();
     this.cache.set(key, built.version, built.generation, built.value);
-    return built.value;
+    return { ...built.value, etag: ReportCache.etag(key, built.version, built.generation, caughtUp) };
   }
 
   /**
@@ -91,7 +107,7 @@ export class ReportUseCases {
     }));
   }
 
-  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<{ accounts: Account[]; generation: number }> {
+  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<{ accounts: Account[]; generation: string }> {
     const ids = new Set<string>();
     for (const m of sums) for (const id of m.keys()) ids.add(id);
     const { accounts, generation } = await this.deps.accounts.chart(tenant, ids);
@@ -110,9 +126,9 @@ export class ReportUseCases {
   }
 
   /** Income and expenses per column, rolled up the account tree, and Net Income. */
-  async profitLoss(tenant: Tenant, raw: RawQuery): Promise<Report & { income: number[]; expenses: number[]; netIncome: number[] }> {
+  async profitLoss(tenant: Tenant, raw: RawQuery, ifNoneMatch = ''): Promise<Conditional<Report & { income: number[]; expenses: number[]; netIncome: number[] }>> {
     const { q, caughtUp } = await this.prepare(tenant, raw);
-    return this.cached('pl', tenant, q, caughtUp, async () => {
+    return this.cached('pl', tenant, q, caughtUp, ifNoneMatch, async () => {
       const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
       const { sums, seq, version } = await this.read(tenant, segments, q.columns.length);
       const { accounts, generation } = await this.accountsFor(tenant, [sums]);
@@ -122,9 +138,9 @@ export class ReportUseCases {
   }
 
   /** Balances as of each column's end; earnings before startDate and within the period shown apart. */
-  async balanceSheet(tenant: Tenant, raw: RawQuery): Promise<Report> {
+  async balanceSheet(tenant: Tenant, raw: RawQuery, ifNoneMatch = ''): Promise<Conditional<Report>> {
     const { q, caughtUp } = await this.prepare(tenant, raw);
-    return this.cached('bs', tenant, q, caughtUp, async () => {
+    return this.cached('bs', tenant, q, caughtUp, ifNoneMatch, async () => {
       const { accounts, opening, sums, seq, version, generation } = await this.withOpening(tenant, q);
       const rows = balanceSheet({ accounts, opening, sums, columns: q.columns.length, filter: q });
       return { version, generation, value: { header: this.header('BalanceSheet', q, seq, caughtUp), columns: q.columns, rows } };
@@ -132,9 +148,9 @@ export class ReportUseCases {
   }
 
   /** Indirect method per column; groups and tags do not apply (the statement must reconcile to cash). */
-  async cashFlowStatement(tenant: Tenant, raw: RawQuery): Promise<Report> {
+  async cashFlowStatement(tenant: Tenant, raw: RawQuery, ifNoneMatch = ''): Promise<Conditional<Report>> {
     const { q, caughtUp } = await this.prepare(tenant, raw);
-    return this.cached('cfs', tenant, q, caughtUp, async () => {
+    return this.cached('cfs', tenant, q, caughtUp, ifNoneMatch, async () => {
       const { accounts, opening, sums, seq, version, generation } = await this.withOpening(tenant, q);
       const rows = cashFlowStatement({ accounts, opening, sums, columns: q.columns.length, excludeZeroes: q.excludeZeroes });
       return { version, generation, value: { header: this.header('CashFlowStatement', q, seq, caughtUp), columns: q.columns, rows } };
@@ -142,9 +158,9 @@ export class ReportUseCases {
   }
 
   /** Money into and out of the cash accounts per column, and the cash balance after each. */
-  async cashFlow(tenant: Tenant, raw: RawQuery): Promise<{ header: ReportHeader; columns: Column[]; series: CashSeries }> {
+  async cashFlow(tenant: Tenant, raw: RawQuery, ifNoneMatch = ''): Promise<Conditional<CashFlowReport>> {
     const { q, caughtUp } = await this.prepare(tenant, raw);
-    return this.cached('cf', tenant, q, caughtUp, async () => {
+    return this.cached('cf', tenant, q, caughtUp, ifNoneMatch, async () => {
       const { accounts, opening, seq, version, generation } = await this.withOpening(tenant, q);
       const cash = [...cashAccounts(accounts)];
       // Read after the opening balances: a version bumped in between only makes the entry stale sooner.
@@ -163,6 +179,8 @@ export class ReportUseCases {
     const months = input.months ? Number(input.months) : 3;
     const start = addMonths(`${month}-01`, 1 - months);
     const r = await this.cashFlow(tenant, { startDate: start, endDate: monthEnd(`${month}-01`), breakdown: '', periodicity: 'monthly', groups: '', tags: '', excludeZeroes: '', seq: input.seq });
+    // Asked without an etag, so always the report itself.
+    if (r.notModified) throw new Error('runway: cash flow answered not modified to an unconditional request');
     return { ...runway(r.series), avgMonths: months, month, seq: r.header.seq };
   }
 
