@@ -170,7 +170,8 @@ export {
   reportTableRows,
   reportsSearch,
   runwaySummary,
+  spendingQuery,
 } from './reports';
 export type * from './reports';
-export { reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway } from './reports-hooks';
+export { reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
 export type { ReportExportRequest } from './reports-hooks';

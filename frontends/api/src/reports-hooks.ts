@@ -15,6 +15,10 @@ import {
   type ReportQuery,
   type ReportTab,
   type RunwayResponse,
+  type SpendingQuery,
+  type SpendingResponse,
+  type TopMerchantsQuery,
+  type TopMerchantsResponse,
 } from './reports';
 
 export const reportsQueryKeys = {
@@ -26,6 +30,8 @@ export const reportsQueryKeys = {
   cashFlow: (query: ReportQuery) => ['reports', 'cash-flow', query] as const,
   assetBalanceGraph: (query: ReportQuery) => ['reports', 'asset-balance-graph', query] as const,
   runway: ['reports', 'runway'] as const,
+  spending: (query: SpendingQuery) => ['reports', 'spending', query] as const,
+  topMerchants: (query: TopMerchantsQuery) => ['reports', 'top-merchant', query] as const,
   // Under 'categories' with the chart's other queries: a chart change refreshes the choices.
   groupsAndTags: ['categories', 'groups-and-tags'] as const,
 };
@@ -92,6 +98,26 @@ export function useRunway() {
   return useQuery<RunwayResponse, ApiError>({
     queryKey: reportsQueryKeys.runway,
     queryFn: ({ signal }) => client.request<RunwayResponse>('GET', REPORT_PATHS.runway, { signal }),
+  });
+}
+
+/** GET /financial-data/spending: money per expense category over the period (the 9 largest and Others beyond 10). */
+export function useSpending(query: SpendingQuery) {
+  const { client } = useApiContext();
+  return useQuery<SpendingResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.spending(query),
+    queryFn: ({ signal }) => client.request<SpendingResponse>('GET', REPORT_PATHS.spending, { query: { ...query }, signal }),
+  });
+}
+
+/** GET /financial-data/top-merchant: the merchants most money went to over the period. */
+export function useTopMerchants(query: TopMerchantsQuery) {
+  const { client } = useApiContext();
+  return useQuery<TopMerchantsResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.topMerchants(query),
+    queryFn: ({ signal }) => client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: { ...query }, signal }),
   });
 }
 

@@ -43,7 +43,7 @@ export class ReportUseCases {
    * wait until the read model has applied it, at most `catchUpTimeoutMs`; then answer either way and
    * say whether it had caught up.
    */
-  private async catchUp(workspaceId: string, seq: number | null): Promise<boolean> {
+  async catchUp(workspaceId: string, seq: number | null): Promise<boolean> {
     if (seq === null) return true;
     const deadline = Date.now() + this.deps.catchUpTimeoutMs;
     for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
@@ -65,7 +65,7 @@ export class ReportUseCases {
     return withTenant(this.deps.db, tenant, async (trx) => ({ sums: await segmentSums(trx, tenant.workspaceId, segments, columns), seq: await appliedSeq(trx, tenant.workspaceId) }));
   }
 
-  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<Account[]> {
+  async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<Account[]> {
     const ids = new Set<string>();
     for (const m of sums) for (const id of m.keys()) ids.add(id);
     const accounts = await this.deps.accounts.accounts(tenant, ids);

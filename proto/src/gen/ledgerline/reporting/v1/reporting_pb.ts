@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/reporting/v1/reporting.proto.
  */
 export const file_ledgerline_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3ciUgobR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkivwEKHEdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJJChJHZXRDYXNoRmxvd1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSKFAQoKQ2FzaFBlcmlvZBINCgVsYWJlbBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhAKCGluX2NlbnRzGAQgASgDEhEKCW91dF9jZW50cxgFIAEoAxIdChVjbG9zaW5nX2JhbGFuY2VfY2VudHMYBiABKAMioQEKE0dldENhc2hGbG93UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgCIAEoAxI0CgdwZXJpb2RzGAMgAygLMiMubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuQ2FzaFBlcmlvZCI+ChBHZXRSdW53YXlSZXF1ZXN0Eg0KBW1vbnRoGAEgASgJEg4KBm1vbnRocxgCIAEoCRILCgNzZXEYAyABKAkirAEKEUdldFJ1bndheVJlc3BvbnNlEh0KEHJ1bndheV9pbl9tb250aHMYASABKAFIAIgBARIaChJhdmdfZXhwZW5zZXNfY2VudHMYAiABKAMSEgoKYXZnX21vbnRocxgDIAEoBRIXCg9hc3NldF9iYWxfY2VudHMYBCABKAMSDQoFbW9udGgYBSABKAkSCwoDc2VxGAYgASgDQhMKEV9ydW53YXlfaW5fbW9udGhzMswEChBSZXBvcnRpbmdTZXJ2aWNlEm4KDUdldFByb2ZpdExvc3MSLS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVxdWVzdBouLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXNwb25zZRJ0Cg9HZXRCYWxhbmNlU2hlZXQSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USgwEKFEdldENhc2hGbG93U3RhdGVtZW50EjQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0GjUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRJoCgtHZXRDYXNoRmxvdxIrLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVxdWVzdBosLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVzcG9uc2USYgoJR2V0UnVud2F5EikubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVxdWVzdBoqLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIp4BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki4gEKCVJlcG9ydFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIMCgR0eXBlGAQgASgJEg0KBWxldmVsGAUgASgFEg0KBWdyb3VwGAYgASgJEgsKA3RhZxgHIAEoCRIQCghyb3dfdHlwZRgIIAEoCRIVCg1hbW91bnRzX2NlbnRzGAkgAygDEhMKC3RvdGFsX2NlbnRzGAogASgDEjQKCGNoaWxkcmVuGAsgAygLMiIubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Um93Iq8BCgxSZXBvcnRIZWFkZXISEwoLcmVwb3J0X25hbWUYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIdChVyZXF1ZXN0ZWRfcGVyaW9kaWNpdHkYBCABKAkSEwoLcGVyaW9kaWNpdHkYBSABKAkSEAoIY3VycmVuY3kYBiABKAkSCwoDc2VxGAcgASgDEhEKCWNhdWdodF91cBgIIAEoCCJLChRHZXRQcm9maXRMb3NzUmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IrgBChVHZXRQcm9maXRMb3NzUmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJNChZHZXRCYWxhbmNlU2hlZXRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkiugEKF0dldEJhbGFuY2VTaGVldFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjAKBHJvd3MYAyADKAsyIi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRSb3ciUgobR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkivwEKHEdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMAoEcm93cxgDIAMoCzIiLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFJvdyJJChJHZXRDYXNoRmxvd1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSKFAQoKQ2FzaFBlcmlvZBINCgVsYWJlbBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhAKCGluX2NlbnRzGAQgASgDEhEKCW91dF9jZW50cxgFIAEoAxIdChVjbG9zaW5nX2JhbGFuY2VfY2VudHMYBiABKAMioQEKE0dldENhc2hGbG93UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgCIAEoAxI0CgdwZXJpb2RzGAMgAygLMiMubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuQ2FzaFBlcmlvZCI+ChBHZXRSdW53YXlSZXF1ZXN0Eg0KBW1vbnRoGAEgASgJEg4KBm1vbnRocxgCIAEoCRILCgNzZXEYAyABKAkirAEKEUdldFJ1bndheVJlc3BvbnNlEh0KEHJ1bndheV9pbl9tb250aHMYASABKAFIAIgBARIaChJhdmdfZXhwZW5zZXNfY2VudHMYAiABKAMSEgoKYXZnX21vbnRocxgDIAEoBRIXCg9hc3NldF9iYWxfY2VudHMYBCABKAMSDQoFbW9udGgYBSABKAkSCwoDc2VxGAYgASgDQhMKEV9ydW53YXlfaW5fbW9udGhzInQKDVNwZW5kaW5nUXVlcnkSEgoKc3RhcnRfZGF0ZRgBIAEoCRIQCghlbmRfZGF0ZRgCIAEoCRIOCgZncm91cHMYAyABKAkSDAoEdGFncxgEIAEoCRISCgptb25leV90eXBlGAUgASgJEgsKA3NlcRgGIAEoCSJqCg5TcGVuZGluZ0hlYWRlchISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhIKCm1vbmV5X3R5cGUYAyABKAkSCwoDc2VxGAQgASgDEhEKCWNhdWdodF91cBgFIAEoCCJaChJHZXRTcGVuZGluZ1JlcXVlc3QSNQoFcXVlcnkYASABKAsyJi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5TcGVuZGluZ1F1ZXJ5Eg0KBW9yZGVyGAIgASgJImQKC1NwZW5kaW5nUm93EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGY29hX2lkGAMgASgFEhQKDGFtb3VudF9jZW50cxgEIAEoAxIVCg1wZXJjZW50YWdlX2JwGAUgASgFIqYBChNHZXRTcGVuZGluZ1Jlc3BvbnNlEjcKBmhlYWRlchgBIAEoCzInLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlNwZW5kaW5nSGVhZGVyEg0KBW9yZGVyGAIgASgJEhMKC3RvdGFsX2NlbnRzGAMgASgDEjIKBHJvd3MYBCADKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5TcGVuZGluZ1JvdyJPChZHZXRUb3BNZXJjaGFudHNSZXF1ZXN0EjUKBXF1ZXJ5GAEgASgLMiYubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdRdWVyeSJvCgtNZXJjaGFudFJvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoAxIVCg1wZXJjZW50YWdlX2JwGAQgASgFEhkKEXRyYW5zYWN0aW9uX2NvdW50GAUgASgDIpsBChdHZXRUb3BNZXJjaGFudHNSZXNwb25zZRI3CgZoZWFkZXIYASABKAsyJy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5TcGVuZGluZ0hlYWRlchITCgt0b3RhbF9jZW50cxgCIAEoAxIyCgRyb3dzGAMgAygLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuTWVyY2hhbnRSb3cyrAYKEFJlcG9ydGluZ1NlcnZpY2USbgoNR2V0UHJvZml0TG9zcxItLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXF1ZXN0Gi4ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1Jlc3BvbnNlEnQKD0dldEJhbGFuY2VTaGVldBIvLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlcXVlc3QaMC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXNwb25zZRKDAQoUR2V0Q2FzaEZsb3dTdGF0ZW1lbnQSNC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1N0YXRlbWVudFJlcXVlc3QaNS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1N0YXRlbWVudFJlc3BvbnNlEmgKC0dldENhc2hGbG93EisubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dSZXF1ZXN0GiwubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dSZXNwb25zZRJiCglHZXRSdW53YXkSKS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRSdW53YXlSZXF1ZXN0GioubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVzcG9uc2USaAoLR2V0U3BlbmRpbmcSKy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRTcGVuZGluZ1JlcXVlc3QaLC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRTcGVuZGluZ1Jlc3BvbnNlEnQKD0dldFRvcE1lcmNoYW50cxIvLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFRvcE1lcmNoYW50c1JlcXVlc3QaMC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRUb3BNZXJjaGFudHNSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * Filters shared by the reports (spec §3 dashboard filter set, §7 list filters). Strings as the REST
@@ -550,6 +550,282 @@ export const GetRunwayResponseSchema: GenMessage<GetRunwayResponse> = /*@__PURE_
   messageDesc(file_ledgerline_reporting_v1_reporting, 14);
 
 /**
+ * Filters of the dashboard's spending and top-merchants cards, as the REST query carries them (strings,
+ * so validation errors name the REST field).
+ *
+ * @generated from message ledgerline.reporting.v1.SpendingQuery
+ */
+export type SpendingQuery = Message<"ledgerline.reporting.v1.SpendingQuery"> & {
+  /**
+   * @generated from field: string start_date = 1;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 2;
+   */
+  endDate: string;
+
+  /**
+   * Comma-joined account groups / tags.
+   *
+   * @generated from field: string groups = 3;
+   */
+  groups: string;
+
+  /**
+   * @generated from field: string tags = 4;
+   */
+  tags: string;
+
+  /**
+   * "out" (default: Expenses accounts) or "in" (Income accounts).
+   *
+   * @generated from field: string money_type = 5;
+   */
+  moneyType: string;
+
+  /**
+   * @generated from field: string seq = 6;
+   */
+  seq: string;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.SpendingQuery.
+ * Use `create(SpendingQuerySchema)` to create a new message.
+ */
+export const SpendingQuerySchema: GenMessage<SpendingQuery> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 15);
+
+/**
+ * The period a spending or top-merchants answer covers and the ledger sequence it reflects.
+ *
+ * @generated from message ledgerline.reporting.v1.SpendingHeader
+ */
+export type SpendingHeader = Message<"ledgerline.reporting.v1.SpendingHeader"> & {
+  /**
+   * @generated from field: string start_date = 1;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 2;
+   */
+  endDate: string;
+
+  /**
+   * @generated from field: string money_type = 3;
+   */
+  moneyType: string;
+
+  /**
+   * @generated from field: int64 seq = 4;
+   */
+  seq: bigint;
+
+  /**
+   * @generated from field: bool caught_up = 5;
+   */
+  caughtUp: boolean;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.SpendingHeader.
+ * Use `create(SpendingHeaderSchema)` to create a new message.
+ */
+export const SpendingHeaderSchema: GenMessage<SpendingHeader> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 16);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetSpendingRequest
+ */
+export type GetSpendingRequest = Message<"ledgerline.reporting.v1.GetSpendingRequest"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingQuery query = 1;
+   */
+  query?: SpendingQuery | undefined;
+
+  /**
+   * ASC or DESC (default).
+   *
+   * @generated from field: string order = 2;
+   */
+  order: string;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetSpendingRequest.
+ * Use `create(GetSpendingRequestSchema)` to create a new message.
+ */
+export const GetSpendingRequestSchema: GenMessage<GetSpendingRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 17);
+
+/**
+ * @generated from message ledgerline.reporting.v1.SpendingRow
+ */
+export type SpendingRow = Message<"ledgerline.reporting.v1.SpendingRow"> & {
+  /**
+   * The account; empty for the "Others" row.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int32 coa_id = 3;
+   */
+  coaId: number;
+
+  /**
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+
+  /**
+   * Share of total_cents in hundredths of a percent (4250 = 42.50 %).
+   *
+   * @generated from field: int32 percentage_bp = 5;
+   */
+  percentageBp: number;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.SpendingRow.
+ * Use `create(SpendingRowSchema)` to create a new message.
+ */
+export const SpendingRowSchema: GenMessage<SpendingRow> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 18);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetSpendingResponse
+ */
+export type GetSpendingResponse = Message<"ledgerline.reporting.v1.GetSpendingResponse"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingHeader header = 1;
+   */
+  header?: SpendingHeader | undefined;
+
+  /**
+   * @generated from field: string order = 2;
+   */
+  order: string;
+
+  /**
+   * Every category of the period, the ones folded into "Others" included.
+   *
+   * @generated from field: int64 total_cents = 3;
+   */
+  totalCents: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.SpendingRow rows = 4;
+   */
+  rows: SpendingRow[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetSpendingResponse.
+ * Use `create(GetSpendingResponseSchema)` to create a new message.
+ */
+export const GetSpendingResponseSchema: GenMessage<GetSpendingResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 19);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetTopMerchantsRequest
+ */
+export type GetTopMerchantsRequest = Message<"ledgerline.reporting.v1.GetTopMerchantsRequest"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingQuery query = 1;
+   */
+  query?: SpendingQuery | undefined;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetTopMerchantsRequest.
+ * Use `create(GetTopMerchantsRequestSchema)` to create a new message.
+ */
+export const GetTopMerchantsRequestSchema: GenMessage<GetTopMerchantsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 20);
+
+/**
+ * @generated from message ledgerline.reporting.v1.MerchantRow
+ */
+export type MerchantRow = Message<"ledgerline.reporting.v1.MerchantRow"> & {
+  /**
+   * The biller; empty for the money booked without one.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * Share of total_cents in hundredths of a percent.
+   *
+   * @generated from field: int32 percentage_bp = 4;
+   */
+  percentageBp: number;
+
+  /**
+   * Transactions booked to the merchant in the period, net of reversals.
+   *
+   * @generated from field: int64 transaction_count = 5;
+   */
+  transactionCount: bigint;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.MerchantRow.
+ * Use `create(MerchantRowSchema)` to create a new message.
+ */
+export const MerchantRowSchema: GenMessage<MerchantRow> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 21);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetTopMerchantsResponse
+ */
+export type GetTopMerchantsResponse = Message<"ledgerline.reporting.v1.GetTopMerchantsResponse"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingHeader header = 1;
+   */
+  header?: SpendingHeader | undefined;
+
+  /**
+   * Every merchant of the period, those beyond the top ones included.
+   *
+   * @generated from field: int64 total_cents = 2;
+   */
+  totalCents: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.MerchantRow rows = 3;
+   */
+  rows: MerchantRow[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetTopMerchantsResponse.
+ * Use `create(GetTopMerchantsResponseSchema)` to create a new message.
+ */
+export const GetTopMerchantsResponseSchema: GenMessage<GetTopMerchantsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 22);
+
+/**
  * The reporting service: financial reports read from balances by account × day and × month, kept
  * current from the ledger's entry.posted events. The gateway is its caller; the tenancy context travels
  * in the platform's x-ll-* headers. Money is int64 cents; dates are YYYY-MM-DD strings.
@@ -605,6 +881,26 @@ export const ReportingService: GenService<{
     methodKind: "unary";
     input: typeof GetRunwayRequestSchema;
     output: typeof GetRunwayResponseSchema;
+  },
+  /**
+   * Money spent (or earned) per category over a period, largest first, the rest as "Others".
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetSpending
+   */
+  getSpending: {
+    methodKind: "unary";
+    input: typeof GetSpendingRequestSchema;
+    output: typeof GetSpendingResponseSchema;
+  },
+  /**
+   * Money out (or in) by merchant over a period: the top merchants with their share and transaction count.
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetTopMerchants
+   */
+  getTopMerchants: {
+    methodKind: "unary";
+    input: typeof GetTopMerchantsRequestSchema;
+    output: typeof GetTopMerchantsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_reporting_v1_reporting, 0);
