@@ -136,6 +136,32 @@ describe('validation, roles and tenancy', () => {
   });
 });
 
+describe('workspaces (consolidated)', () => {
+  it('sums the workspaces the caller belongs to: categories by coaId, merchants by name; any other workspace is 404', async () => {
+    // A firm's accountant who reads both workspaces.
+    const token = `tok-accountant-${t.workspaceId}`;
+    const ws = (id: string) => ({ id, name: 'Books', organizationId: 'org', organizationName: 'Acme', role: 'Viewer', isDefault: id === t.workspaceId });
+    h.identity.sessions.set(token, { userId: '018f0000-0000-7000-8000-00000000a11c', workspaces: [ws(t.workspaceId), ws(other.workspaceId)], defaultWorkspaceId: t.workspaceId });
+    const both = `${PERIOD}&workspaces=${t.workspaceId},${other.workspaceId.toUpperCase()}`;
+    const accountant = { ...t, token };
+    const s = await spending(both, accountant);
+    expect(s.status).toBe(200);
+    expect(s.body.totalAmount).toBe(1395.26);
+    expect((s.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([['Rent', 1200], ['Office Supplies', 100], ['Uncategorised Expense', 65.27], ['Software and Subscriptions', 29.99]]);
+    const m = await merchants(both, accountant);
+    expect((m.body.data as MerchantRow[]).map((x) => [x.name, x.totalAmount])).toEqual([['WeWork', 1200], ['AWS', 100], ['Blue Bottle', 57.5], ['GitHub', 29.99], ['Foreign', 7.77]]);
+    expect(m.body.totalAmount).toBe(1395.26);
+    // Only the other workspace, asked from this one.
+    expect((await merchants(`${PERIOD}&workspaces=${other.workspaceId}`, accountant)).body.data.map((x: MerchantRow) => x.name)).toEqual(['Foreign']);
+    // The owner of one workspace cannot add the other's.
+    expect((await spending(both)).status).toBe(404);
+    expect((await merchants(`${PERIOD}&workspaces=${other.workspaceId}`)).status).toBe(404);
+    const bad = await spending(`${PERIOD}&workspaces=not-a-workspace`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('workspaces');
+  });
+});
+
 describe('rebuild', () => {
   it('replays the ledger\'s events into the same spending and merchants (the check covers the merchant tables)', async () => {
     const before = [(await spending(PERIOD)).body.data, (await merchants(PERIOD)).body.data];

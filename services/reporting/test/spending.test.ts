@@ -2,11 +2,11 @@
 // shares, the class read for money out and in, groups and tags, and "No merchant".
 import { AppError } from '@ledgerline/platform';
 import { describe, expect, it } from 'vitest';
-import { merchantRows, NO_MERCHANT_NAME, parseOrder, parseSpendingQuery, shareBp, spendingRows, type RawSpendingQuery } from '../src/domain/spending.js';
+import { merchantRows, mergeCategories, mergeMerchants, NO_MERCHANT_NAME, parseOrder, parseSpendingQuery, rankMerchants, rankSpending, shareBp, spendingRows, type RawSpendingQuery } from '../src/domain/spending.js';
 import type { Account } from '../src/domain/report.js';
 
 const account = (id: string, type: string, over: Partial<Account> = {}): Account => ({ id, name: id, coaId: 60000 + id.length, type, level: 3, group: '', tag: '', parentId: null, ...over });
-const raw = (over: Partial<RawSpendingQuery> = {}): RawSpendingQuery => ({ startDate: '', endDate: '', groups: '', tags: '', moneyType: '', seq: '', ...over });
+const raw = (over: Partial<RawSpendingQuery> = {}): RawSpendingQuery => ({ startDate: '', endDate: '', groups: '', tags: '', moneyType: '', seq: '', workspaces: '', ...over });
 const fields = (f: () => unknown): string[] => {
   try {
     f();
@@ -31,6 +31,16 @@ describe('the query', () => {
     expect(fields(() => parseSpendingQuery(raw({ moneyType: 'adjusted' })))).toEqual(['moneyType']);
     expect(fields(() => parseSpendingQuery(raw({ moneyType: 'x', startDate: '2026-02-30' }), parseOrder('up').problems))).toEqual(['order', 'moneyType', 'startDate']);
     expect(fields(() => parseSpendingQuery(raw({ startDate: '2026-03-01', endDate: '2026-02-01' })))).toEqual(['startDate']);
+    expect(fields(() => parseSpendingQuery(raw({ workspaces: 'abc' })))).toEqual(['workspaces']);
+    const many = Array.from({ length: 21 }, (_, i) => `018f0000-0000-7000-8000-${String(i).padStart(12, '0')}`).join(',');
+    expect(fields(() => parseSpendingQuery(raw({ workspaces: many })))).toEqual(['workspaces']);
+  });
+
+  it('workspaces: ids lower-cased, blanks and repeats dropped, order kept', () => {
+    const a = '018F0000-0000-7000-8000-00000000000A';
+    const b = '018f0000-0000-7000-8000-00000000000b';
+    expect(parseSpendingQuery(raw({ workspaces: ` ${a}, ,${b},${a.toLowerCase()}` })).workspaceIds).toEqual([a.toLowerCase(), b]);
+    expect(parseSpendingQuery(raw()).workspaceIds).toEqual([]);
   });
 });
 
@@ -86,5 +96,27 @@ describe('merchant rows', () => {
     expect(r.rows).toHaveLength(10);
     expect(r.rows[0]?.name).toBe('M13');
     expect(r.totalCents).toBe(1_050);
+  });
+});
+
+describe('several workspaces as one', () => {
+  it('categories match by coaId (the first workspace names them); merchants by name, No merchant together', () => {
+    const cats = mergeCategories([
+      [{ id: 'a-rent', name: 'Rent', coaId: 61000, amountCents: 1000 }, { id: 'a-food', name: 'Meals', coaId: 62000, amountCents: 300 }],
+      [{ id: 'b-rent', name: 'Office rent', coaId: 61000, amountCents: 500 }, { id: 'b-food', name: 'Meals', coaId: 62000, amountCents: -300 }, { id: 'b-x', name: 'X', coaId: 63000, amountCents: 10 }],
+    ]);
+    expect(rankSpending(cats, 'DESC').rows.map((r) => [r.id, r.name, r.amountCents])).toEqual([['a-rent', 'Rent', 1500], ['b-x', 'X', 10]]);
+    const merchants = mergeMerchants([
+      [{ id: 'a1', name: 'Blue Bottle', amountCents: 500, transactionCount: 2 }, { id: null, name: NO_MERCHANT_NAME, amountCents: 100, transactionCount: 1 }],
+      [{ id: 'b1', name: 'BLUE BOTTLE', amountCents: 250, transactionCount: 1 }, { id: null, name: NO_MERCHANT_NAME, amountCents: 50, transactionCount: 1 }, { id: 'b2', name: 'Other', amountCents: 20, transactionCount: 1 }],
+    ]);
+    expect(rankMerchants(merchants)).toEqual({
+      totalCents: 920,
+      rows: [
+        { id: 'a1', name: 'Blue Bottle', amountCents: 750, transactionCount: 3, percentageBp: 8152 },
+        { id: null, name: NO_MERCHANT_NAME, amountCents: 150, transactionCount: 2, percentageBp: 1630 },
+        { id: 'b2', name: 'Other', amountCents: 20, transactionCount: 1, percentageBp: 217 },
+      ],
+    });
   });
 });

@@ -4680,6 +4680,8 @@ export interface operations {
                 moneyType?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace. */
+                workspaces?: string;
                 /** @description DESC (default) or ASC: the rows by amount. */
                 order?: string;
             };
@@ -4727,6 +4729,8 @@ export interface operations {
                 moneyType?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace. */
+                workspaces?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */

@@ -1,6 +1,8 @@
+import { isUuid } from '@ledgerline/platform';
 import type { SpendingHeader } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { REPORT_QUERY, type ReportingClient } from './reporting.js';
 
@@ -77,15 +79,28 @@ const SPENDING_QUERY = {
     tags: REPORT_QUERY.properties.tags,
     moneyType: q('out (default): money spent, by Expenses account / merchant; in: money earned, by Income account / merchant.'),
     seq: REPORT_QUERY.properties.seq,
+    workspaces: q('Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace.'),
   },
 } as const;
 
-interface SpendingQueryString { startDate?: string; endDate?: string; groups?: string; tags?: string; moneyType?: string; seq?: string; order?: string }
+interface SpendingQueryString { startDate?: string; endDate?: string; groups?: string; tags?: string; moneyType?: string; seq?: string; order?: string; workspaces?: string }
 
 const dollars = (cents: bigint) => Number(cents) / 100;
 const orNull = <T>(v: T, empty: T) => (v === empty ? null : v);
 const headerJson = (h: SpendingHeader | undefined) => ({ startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', moneyType: h?.moneyType ?? 'out', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true });
-const spendingQuery = (x: SpendingQueryString) => ({ startDate: x.startDate ?? '', endDate: x.endDate ?? '', groups: x.groups ?? '', tags: x.tags ?? '', moneyType: x.moneyType ?? '', seq: x.seq ?? '' });
+/**
+ * The query for the ReportingService. Every id of `workspaces` must be a workspace of the caller (spec §3
+ * consolidated reports): a malformed id is a 400, one the caller does not belong to a 404 like any other
+ * tenant's id — reporting trusts this list as it trusts the tenancy headers.
+ */
+function spendingQuery(req: FastifyRequest<{ Querystring: SpendingQueryString }>) {
+  const x = req.query;
+  const ids = (x.workspaces ?? '').split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== '');
+  if (!ids.every(isUuid)) throw HttpError.invalid([{ field: 'workspaces', message: 'workspaces must be comma-joined workspace ids' }]);
+  const mine = new Set(authOf(req).workspaces.map((w) => w.id.toLowerCase()));
+  if (!ids.every((id) => mine.has(id))) throw HttpError.notFound('Workspace not found');
+  return { startDate: x.startDate ?? '', endDate: x.endDate ?? '', groups: x.groups ?? '', tags: x.tags ?? '', moneyType: x.moneyType ?? '', seq: x.seq ?? '', workspaces: ids.join(',') };
+}
 
 export async function registerSpendingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
   for (const schema of [SpendingHeaderSchema, SpendingResponseSchema, TopMerchantsResponseSchema]) app.addSchema(schema);
@@ -104,7 +119,7 @@ export async function registerSpendingRoutes(app: FastifyInstance, { reporting }
       },
     },
     async (req) => {
-      const r = await reporting.getSpending({ query: spendingQuery(req.query), order: req.query.order ?? '' }, headers(req));
+      const r = await reporting.getSpending({ query: spendingQuery(req), order: req.query.order ?? '' }, headers(req));
       return {
         header: headerJson(r.header), order: r.order, totalAmount: dollars(r.totalCents),
         data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, coaId: orNull(x.coaId, 0), amount: dollars(x.amountCents), percentage: x.percentageBp / 100 })),
@@ -116,7 +131,7 @@ export async function registerSpendingRoutes(app: FastifyInstance, { reporting }
     '/financial-data/top-merchant',
     { config: READ, schema: { ...common, operationId: 'getTopMerchants', summary: 'The merchants most money went to over the period, with their share and transaction count', querystring: SPENDING_QUERY, response: responses(200, ref(TopMerchantsResponseSchema)) } },
     async (req) => {
-      const r = await reporting.getTopMerchants({ query: spendingQuery(req.query) }, headers(req));
+      const r = await reporting.getTopMerchants({ query: spendingQuery(req) }, headers(req));
       return {
         header: headerJson(r.header), totalAmount: dollars(r.totalCents),
         data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, totalAmount: dollars(x.amountCents), percentage: x.percentageBp / 100, transactionCount: Number(x.transactionCount) })),

@@ -6,7 +6,7 @@ import type { RawSpendingQuery } from '../domain/spending.js';
 import type { SpendingHeader, SpendingUseCases } from '../usecases/spending.js';
 
 const raw = (q: SpendingQuery | undefined): RawSpendingQuery => ({
-  startDate: q?.startDate ?? '', endDate: q?.endDate ?? '', groups: q?.groups ?? '', tags: q?.tags ?? '', moneyType: q?.moneyType ?? '', seq: q?.seq ?? '',
+  startDate: q?.startDate ?? '', endDate: q?.endDate ?? '', groups: q?.groups ?? '', tags: q?.tags ?? '', moneyType: q?.moneyType ?? '', seq: q?.seq ?? '', workspaces: q?.workspaces ?? '',
 });
 const header = (h: SpendingHeader) => create(SpendingHeaderSchema, { ...h, seq: BigInt(h.seq) });
 
