@@ -2,7 +2,7 @@
 // shares, the class read for money out and in, groups and tags, and "No merchant".
 import { AppError } from '@ledgerline/platform';
 import { describe, expect, it } from 'vitest';
-import { merchantRows, mergeCategories, mergeMerchants, NO_MERCHANT_NAME, parseOrder, parseSpendingQuery, rankMerchants, rankSpending, shareBp, spendingRows, type RawSpendingQuery } from '../src/domain/spending.js';
+import { classAccountIds, merchantAmounts, mergeCategories, mergeMerchants, NO_MERCHANT_NAME, parseOrder, parseSpendingQuery, rankMerchants, rankSpending, shareBp, spendingRows, type RawSpendingQuery } from '../src/domain/spending.js';
 import type { Account } from '../src/domain/report.js';
 
 const account = (id: string, type: string, over: Partial<Account> = {}): Account => ({ id, name: id, coaId: 60000 + id.length, type, level: 3, group: '', tag: '', parentId: null, ...over });
@@ -69,30 +69,26 @@ describe('spending rows', () => {
 
 describe('merchant rows', () => {
   const accounts = [account('rent', 'Expenses'), account('coffee', 'Expenses', { group: 'Meals' }), account('bank', 'Assets'), account('sales', 'Income')];
-  const m = (billerId: string, name: string, accountId: string, debit: number, credit: number, txns: number) => ({ billerId, name, accountId, debit, credit, txns });
+  const m = (billerId: string, name: string, debit: number, credit: number, txns: number) => ({ billerId, name, debit, credit, txns });
 
-  it('money out per merchant over the class\'s accounts, "No merchant" for none, refunds net, non-positive left out', () => {
-    const r = merchantRows({
-      accounts, classGroup: 'Expenses', groups: [], tags: [],
-      merchants: [
-        m('w', 'WeWork', 'rent', 120_000, 0, 1), m('w', 'WeWork', 'bank', 0, 120_000, 1),
-        m('b', 'Blue Bottle', 'coffee', 800, 100, 3), m('b', 'Blue Bottle', 'rent', 200, 0, 1),
-        m('', '', 'rent', 5_000, 0, 2), m('r', 'Refunder', 'coffee', 0, 300, -1), m('s', 'Stripe', 'sales', 0, 9_000, 1),
-      ],
-    });
-    expect(r.totalCents).toBe(125_600);
+  it('the accounts read: the class\'s, after groups and tags', () => {
+    expect(classAccountIds(accounts, 'Expenses', { groups: [], tags: [] })).toEqual(['rent', 'coffee']);
+    expect(classAccountIds(accounts, 'Expenses', { groups: ['meals'], tags: [] })).toEqual(['coffee']);
+    expect(classAccountIds(accounts, 'Income', { groups: [], tags: [] })).toEqual(['sales']);
+  });
+
+  it('money out per merchant, "No merchant" for none, refunds net, non-positive left out of the ranking but in the total', () => {
+    const r = rankMerchants(merchantAmounts([m('w', 'WeWork', 120_000, 0, 1), m('b', 'Blue Bottle', 1_000, 100, 4), m('', '', 5_000, 0, 2), m('r', 'Refunder', 0, 300, -1), m('u', '', 10, 0, 1)], 'Expenses'));
+    expect(r.totalCents).toBe(125_610);
     expect(r.rows.map((x) => [x.id, x.name, x.amountCents, x.transactionCount, x.percentageBp])).toEqual([
-      ['w', 'WeWork', 120_000, 1, 9554], [null, NO_MERCHANT_NAME, 5_000, 2, 398], ['b', 'Blue Bottle', 900, 4, 72],
+      ['w', 'WeWork', 120_000, 1, 9553], [null, NO_MERCHANT_NAME, 5_000, 2, 398], ['b', 'Blue Bottle', 900, 4, 72], ['u', 'Unnamed merchant', 10, 1, 1],
     ]);
-    const meals = merchantRows({ accounts, classGroup: 'Expenses', groups: ['meals'], tags: [], merchants: [m('b', 'Blue Bottle', 'coffee', 800, 0, 1), m('w', 'WeWork', 'rent', 1, 0, 1)] });
-    expect(meals.rows.map((x) => x.name)).toEqual(['Blue Bottle']);
-    const income = merchantRows({ accounts, classGroup: 'Income', groups: [], tags: [], merchants: [m('s', 'Stripe', 'sales', 0, 9_000, 1), m('w', 'WeWork', 'rent', 1, 0, 1)] });
+    const income = rankMerchants(merchantAmounts([m('s', 'Stripe', 0, 9_000, 1)], 'Income'));
     expect(income.rows.map((x) => [x.name, x.amountCents, x.percentageBp])).toEqual([['Stripe', 9_000, 10_000]]);
   });
 
   it('the top 10 only', () => {
-    const many = Array.from({ length: 14 }, (_, i) => m(`b${i}`, `M${i}`, 'rent', (i + 1) * 10, 0, 1));
-    const r = merchantRows({ accounts, classGroup: 'Expenses', groups: [], tags: [], merchants: many });
+    const r = rankMerchants(merchantAmounts(Array.from({ length: 14 }, (_, i) => m(`b${i}`, `M${i}`, (i + 1) * 10, 0, 1)), 'Expenses'));
     expect(r.rows).toHaveLength(10);
     expect(r.rows[0]?.name).toBe('M13');
     expect(r.totalCents).toBe(1_050);

@@ -150,7 +150,6 @@ export function spendingRows(input: { accounts: readonly Account[]; sums: Readon
 export interface MerchantInput {
   billerId: string;
   name: string;
-  accountId: string;
   debit: number;
   credit: number;
   txns: number;
@@ -172,23 +171,24 @@ export interface MerchantAmount {
   transactionCount: number;
 }
 
+/** The accounts whose lines a card reads: the class's, after groups and tags. */
+export function classAccountIds(accounts: readonly Account[], classGroup: string, filter: { groups: string[]; tags: string[] }): string[] {
+  const selected = selectedAccounts(accounts, filter);
+  return accounts.filter((a) => a.type === classGroup && selected.has(a.id)).map((a) => a.id);
+}
+
 /**
- * Money of the class per merchant over the period: the merchants' lines on the class's accounts (after
- * groups and tags), in the class's normal direction, with the entries counted. A transaction split over
- * two categories counts once per category.
+ * Money of the class per merchant (the sums of the merchants' lines on the class's accounts), in the
+ * class's normal direction, with the entries counted. A transaction split over two categories counts
+ * once per category.
  */
-export function merchantAmounts(input: { merchants: readonly MerchantInput[]; accounts: readonly Account[]; classGroup: string; groups: string[]; tags: string[] }): MerchantAmount[] {
-  const selected = selectedAccounts(input.accounts, { groups: input.groups, tags: input.tags });
-  const typeOf = new Map(input.accounts.map((a) => [a.id, a.type]));
-  const byBiller = new Map<string, MerchantAmount>();
-  for (const m of input.merchants) {
-    if (typeOf.get(m.accountId) !== input.classGroup || !selected.has(m.accountId)) continue;
-    const r = byBiller.get(m.billerId) ?? { id: m.billerId || null, name: m.billerId ? m.name || 'Unnamed merchant' : NO_MERCHANT_NAME, amountCents: 0, transactionCount: 0 };
-    r.amountCents += normal(input.classGroup, { debit: m.debit, credit: m.credit });
-    r.transactionCount += m.txns;
-    byBiller.set(m.billerId, r);
-  }
-  return [...byBiller.values()];
+export function merchantAmounts(merchants: readonly MerchantInput[], classGroup: string): MerchantAmount[] {
+  return merchants.map((m) => ({
+    id: m.billerId || null,
+    name: m.billerId ? m.name || 'Unnamed merchant' : NO_MERCHANT_NAME,
+    amountCents: normal(classGroup, { debit: m.debit, credit: m.credit }),
+    transactionCount: m.txns,
+  }));
 }
 
 /** Several workspaces' merchants as one: matched by name (case-insensitive; billers are per workspace), the first one's id. */
@@ -216,7 +216,3 @@ export function rankMerchants(merchants: readonly MerchantAmount[]): { rows: Mer
   return { rows, totalCents };
 }
 
-/** One workspace's top merchants (merchantAmounts, then rankMerchants). */
-export function merchantRows(input: { merchants: readonly MerchantInput[]; accounts: readonly Account[]; classGroup: string; groups: string[]; tags: string[] }): { rows: MerchantRow[]; totalCents: number } {
-  return rankMerchants(merchantAmounts(input));
-}

@@ -84,15 +84,19 @@ export async function applyMerchantEntries(trx: Knex.Transaction, entries: reado
 export interface MerchantSum {
   billerId: string;
   name: string;
-  accountId: string;
   debit: number;
   credit: number;
   txns: number;
 }
 
-/** Debits, credits and transactions per merchant × account over the segments (one column). */
-export async function merchantSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[]): Promise<MerchantSum[]> {
-  if (segments.length === 0) return [];
+/**
+ * Debits, credits and transactions per merchant over the segments (one column), on the given accounts
+ * only, summed in the database (an answer of one row per merchant). `unknown`: accounts with lines in
+ * the period that are not among `knownIds` (a category created a moment ago), so the caller can refresh
+ * the chart rather than leave lines out.
+ */
+export async function merchantSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], accountIds: readonly string[], knownIds: readonly string[]): Promise<{ sums: MerchantSum[]; unknown: string[] }> {
+  if (segments.length === 0) return { sums: [], unknown: [] };
   const parts: string[] = [];
   const bindings: unknown[] = [];
   const part = (table: string, period: string, segs: readonly Segment[]) => {
@@ -105,12 +109,19 @@ export async function merchantSums(trx: Knex.Transaction, workspaceId: string, s
   part('merchant_balances_monthly', 'month', segments.filter((s) => s.table === 'monthly'));
   part('merchant_balances_daily', 'day', segments.filter((s) => s.table === 'daily'));
   const rows = (await trx.raw(
-    `select x.biller_id, x.account_id, coalesce(m.name, '') as name, sum(x.debit_cents)::bigint as d, sum(x.credit_cents)::bigint as c, sum(x.txn_count)::bigint as n
-     from (${parts.join(' union all ')}) x left join merchants m on m.workspace_id = ? and m.biller_id = x.biller_id
-     group by x.biller_id, x.account_id, m.name`,
-    [...bindings, workspaceId] as Knex.RawBinding[],
-  )).rows as { biller_id: string; account_id: string; name: string; d: string; c: string; n: string }[];
-  return rows.map((r) => ({ billerId: r.biller_id === NO_MERCHANT ? '' : r.biller_id, accountId: r.account_id, name: r.name, debit: Number(r.d), credit: Number(r.c), txns: Number(r.n) }));
+    `with x as materialized (${parts.join(' union all ')}),
+     s as (
+       select x.biller_id, sum(x.debit_cents)::bigint as d, sum(x.credit_cents)::bigint as c, sum(x.txn_count)::bigint as n
+       from x where x.account_id = any(?::uuid[]) group by x.biller_id)
+     select s.biller_id, coalesce(m.name, '') as name, s.d, s.c, s.n, null::uuid[] as unknown
+     from s left join merchants m on m.workspace_id = ? and m.biller_id = s.biller_id
+     union all
+     select null, null, null, null, null, array_agg(distinct x.account_id) from x where not (x.account_id = any(?::uuid[])) having count(*) > 0`,
+    [...bindings, accountIds as string[], workspaceId, knownIds as string[]] as Knex.RawBinding[],
+  )).rows as { biller_id: string | null; name: string; d: string; c: string; n: string; unknown: string[] | null }[];
+  const unknown = rows.find((r) => r.unknown)?.unknown ?? [];
+  const sums = rows.filter((r) => r.biller_id !== null).map((r) => ({ billerId: r.biller_id === NO_MERCHANT ? '' : (r.biller_id as string), name: r.name, debit: Number(r.d), credit: Number(r.c), txns: Number(r.n) }));
+  return { sums, unknown };
 }
 
 /**

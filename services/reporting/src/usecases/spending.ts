@@ -1,7 +1,7 @@
 import { withTenant, type Knex } from '@ledgerline/platform';
 import { segmentsFor } from '../domain/periods.js';
 import {
-  categoryAmounts, merchantAmounts, mergeCategories, mergeMerchants, parseOrder, parseSpendingQuery, rankMerchants, rankSpending,
+  categoryAmounts, classAccountIds, merchantAmounts, mergeCategories, mergeMerchants, parseOrder, parseSpendingQuery, rankMerchants, rankSpending,
   type MerchantRow, type MoneyType, type Order, type RawSpendingQuery, type SpendingQuery, type SpendingRow,
 } from '../domain/spending.js';
 import type { DebitCredit } from '../domain/report.js';
@@ -53,9 +53,15 @@ export class SpendingUseCases {
     const q = parseSpendingQuery(raw);
     const { tenants, header, segments } = await this.prepare(tenant, q);
     const lists = await Promise.all(tenants.map(async (t) => {
-      const merchants = await withTenant(this.deps.db, t, (trx) => merchantSums(trx, t.workspaceId, segments));
-      const accounts = await this.deps.reports.accountsFor(t, [new Map(merchants.map((m) => [m.accountId, true]))]);
-      return merchantAmounts({ merchants, accounts, classGroup: q.classGroup, groups: q.report.groups, tags: q.report.tags });
+      const read = async (mustKnow: string[]) => {
+        const accounts = await this.deps.reports.accountsFor(t, [new Map(mustKnow.map((id) => [id, true]))]);
+        const ids = classAccountIds(accounts, q.classGroup, q.report);
+        return withTenant(this.deps.db, t, (trx) => merchantSums(trx, t.workspaceId, segments, ids, accounts.map((a) => a.id)));
+      };
+      let r = await read([]);
+      // Lines on an account the cached chart does not know: ask the ledger again (accountsFor answers 503 if it still does not).
+      if (r.unknown.length) r = await read(r.unknown);
+      return merchantAmounts(r.sums, q.classGroup);
     }));
     return { header, ...rankMerchants(lists.length === 1 ? (lists[0] ?? []) : mergeMerchants(lists)) };
   }
