@@ -112,5 +112,6 @@ async function ledgerSuite(): Promise<void> {
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
 if (runs('ledger')) await ledgerSuite();
-// The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts).
+// The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts). At its
+// default size (1,000,000 entries) the first run generates the data set for many minutes; later runs reuse it.
 if (runs('reporting')) await import('../services/reporting/bench/run.js');

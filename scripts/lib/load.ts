@@ -1,6 +1,8 @@
 // A small closed-loop load runner: N connections each send the next request when the last one answered.
 // It plays the role autocannon or k6 play elsewhere, with the same figures (throughput, latency percentiles).
-// Node's fetch keeps connections alive between requests, as a load tool would.
+// Node's fetch keeps connections alive between requests, as a load tool would. `loadHttp` drives plain GET
+// scenarios with autocannon instead (the reporting bench, load-tests/scenarios).
+import autocannon from 'autocannon';
 
 export interface LoadResult {
   name: string;
@@ -61,6 +63,58 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     errors,
     seconds: round(seconds),
     rps: round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50)),
+    p90: round(percentile(latencies, 90)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1) ?? 0),
+  };
+}
+
+export interface HttpLoadOptions {
+  name: string;
+  /** The server's origin, e.g. http://127.0.0.1:4000. */
+  baseUrl: string;
+  /** Paths requested in turn by each connection (one path, or several dates of one report). */
+  paths: string[];
+  headers?: Record<string, string>;
+  connections: number;
+  seconds: number;
+  /** Seconds of the same load before measuring (JIT, caches, pools), not counted. */
+  warmupSeconds?: number;
+}
+
+/**
+ * The same figures as `measure`, from autocannon (its own HTTP/1.1 client: keep-alive, one request in
+ * flight per connection). Latencies are taken per response at microsecond resolution (autocannon's own
+ * histogram rounds to whole milliseconds, too coarse for 10 ms targets); any answer but 2xx is an error.
+ */
+export async function loadHttp(options: HttpLoadOptions): Promise<LoadResult> {
+  const requests = options.paths.map((path) => ({ method: 'GET' as const, path }));
+  const run = (seconds: number, latencies: number[] | null) =>
+    new Promise<{ errors: number; seconds: number }>((resolve, reject) => {
+      let errors = 0;
+      const instance = autocannon({ url: options.baseUrl, connections: options.connections, duration: seconds, headers: options.headers, requests, timeout: 30 }, (err: unknown, result: autocannon.Result) => {
+        if (err) reject(err instanceof Error ? err : new Error(String(err)));
+        else resolve({ errors: errors + result.errors + result.timeouts, seconds: (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000 });
+      });
+      // The instance emits (client, status, bytes, ms) per response; its typings omit the client.
+      (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+        latencies?.push(ms);
+        if (status < 200 || status > 299) errors++;
+      });
+    });
+  if ((options.warmupSeconds ?? 2) > 0) await run(options.warmupSeconds ?? 2, null);
+  const latencies: number[] = [];
+  const r = await run(options.seconds, latencies);
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name: options.name,
+    connections: options.connections,
+    requests: latencies.length,
+    errors: r.errors,
+    seconds: round(r.seconds),
+    rps: round(latencies.length / r.seconds),
     p50: round(percentile(latencies, 50)),
     p90: round(percentile(latencies, 90)),
     p99: round(percentile(latencies, 99)),

@@ -10,8 +10,10 @@ import {
   type MoveCategoryBody,
   type UpdateCategoryBody,
 } from './accounting';
+import type { ApiClient } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
+import { afterBooksChanged } from './reports-hooks';
 import type { Schemas } from './types';
 
 type CategoryResponse = Schemas['CategoryResponse'];
@@ -42,9 +44,13 @@ export function useChartOfAccounts(endDate: string | null = null) {
   });
 }
 
-/** A chart change alters names and places in the ledger views too. */
-function refreshChart(queryClient: QueryClient): Promise<void> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: ['categories'] }), queryClient.invalidateQueries({ queryKey: accountingQueryKeys.ledger })]).then(() => undefined);
+/** A chart change alters names and places in the ledger views and the reports too. */
+function refreshChart(client: ApiClient, queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    queryClient.invalidateQueries({ queryKey: accountingQueryKeys.ledger }),
+    afterBooksChanged(client, queryClient),
+  ]).then(() => undefined);
 }
 
 /** POST /categories (name, coaId, parentId). */
@@ -53,7 +59,7 @@ export function useAddChartAccount() {
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, CreateCategoryBody>({
     mutationFn: (body) => client.request('POST', '/categories', { body }),
-    onSuccess: () => refreshChart(queryClient),
+    onSuccess: () => refreshChart(client, queryClient),
   });
 }
 
@@ -63,7 +69,7 @@ export function useUpdateChartAccount() {
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, UpdateCategoryBody>({
     mutationFn: (body) => client.request('PATCH', '/categories/update', { body }),
-    onSuccess: () => refreshChart(queryClient),
+    onSuccess: () => refreshChart(client, queryClient),
   });
 }
 
@@ -73,7 +79,7 @@ export function useMoveChartAccount() {
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, MoveCategoryBody>({
     mutationFn: (body) => client.request('PATCH', '/categories/move', { body }),
-    onSuccess: () => refreshChart(queryClient),
+    onSuccess: () => refreshChart(client, queryClient),
   });
 }
 
@@ -85,7 +91,7 @@ export function useDeleteChartAccounts() {
     mutationFn: (categoryIds) => client.request('DELETE', '/categories/delete', { body: { categoryIds } }),
     onSuccess: (_answer, ids) => {
       queryClient.setQueriesData<ChartOfAccountsResponse>({ queryKey: accountingQueryKeys.chart }, (chart) => (chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart));
-      return refreshChart(queryClient);
+      return refreshChart(client, queryClient);
     },
   });
 }

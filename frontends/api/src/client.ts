@@ -1,5 +1,6 @@
 import { ApiError, SESSION_EXPIRED_MESSAGE, extractError } from './errors';
 import { fileNameFromHeaders } from './file-name';
+import { createLedgerSeq, type LedgerSeq } from './seq';
 import { buildUrl, type QueryParams } from './url';
 import type {
   AccountsResponse,
@@ -68,6 +69,8 @@ export interface Download {
 }
 
 export interface ApiClient {
+  /** The highest ledger commit sequence a change answered, per workspace: report requests carry it. */
+  ledgerSeq: LedgerSeq;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   download(path: string, query?: QueryParams, signal?: AbortSignal): Promise<Download>;
   signup(body: SignUpBody): Promise<SignUpResponse>;
@@ -171,6 +174,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const post = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, { body });
 
   return {
+    ledgerSeq: createLedgerSeq(options.getWorkspaceId),
     request,
     async download(path, query, signal) {
       const response = await send('GET', path, { query, ...(signal ? { signal } : {}) });

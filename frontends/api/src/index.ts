@@ -173,5 +173,8 @@ export {
   spendingQuery,
 } from './reports';
 export type * from './reports';
-export { reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
+export { afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
 export type { ReportExportRequest } from './reports-hooks';
+// Reads after writes: the ledger commit sequence a change answered, sent with report requests.
+export { createLedgerSeq, withSeq } from './seq';
+export type { LedgerSeq } from './seq';

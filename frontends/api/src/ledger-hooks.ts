@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import {
@@ -25,6 +26,7 @@ import {
   type UpdateAccrualBody,
   type UpdateSplitBody,
 } from './ledger';
+import { afterBooksChanged } from './reports-hooks';
 
 export const ledgerQueryKeys = {
   /** Every query about the chart starts with this (GET /categories, the chart tree): one invalidation reaches them all. */
@@ -61,6 +63,7 @@ export function useCreateCategory() {
       // Offered at once in every dropdown; the refetch then brings balances.
       queryClient.setQueryData<Category[]>(ledgerQueryKeys.categoryList, (list) => (list ? [...list.filter((c) => c.id !== answer.category.id), answer.category] : list));
       void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.categories });
+      void afterBooksChanged(client, queryClient);
     },
   });
 }
@@ -108,12 +111,13 @@ export function useTransactionAuditLogs(id: string | null) {
 
 /**
  * After any change to transactions: the changed ones are shown at once (details), then every list, detail and
- * audit log is fetched again, and the chart (balances moved).
+ * audit log is fetched again, the chart (balances moved) and the reports, which wait for the change's `seq`.
  */
-function afterTransactionsChanged(queryClient: QueryClient, changed: readonly Transaction[]): void {
+function afterTransactionsChanged(client: ApiClient, queryClient: QueryClient, changed: readonly Transaction[], seq: number): void {
   for (const t of changed) queryClient.setQueryData(ledgerQueryKeys.transaction(t.id), t);
   void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transactions });
   void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.categories });
+  void afterBooksChanged(client, queryClient, seq);
 }
 
 /** PATCH /transactions/{id} (categoryId). */
@@ -122,7 +126,7 @@ export function useCategoriseTransaction() {
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, { id: string; categoryId: string }>({
     mutationFn: ({ id, categoryId }) => client.request('PATCH', `/transactions/${enc(id)}`, { body: { categoryId } }),
-    onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+    onSuccess: (answer) => afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq),
   });
 }
 
@@ -132,7 +136,7 @@ export function useBulkUpdateTransactions() {
   const queryClient = useQueryClient();
   return useMutation<TransactionsUpdatedResponse, ApiError, BulkUpdateTransactionsBody>({
     mutationFn: (body) => client.request('PATCH', '/transactions', { body }),
-    onSuccess: (answer) => afterTransactionsChanged(queryClient, answer.transactions),
+    onSuccess: (answer) => afterTransactionsChanged(client, queryClient, answer.transactions, answer.seq),
   });
 }
 
@@ -142,7 +146,7 @@ export function useFinalizeTransactions() {
   const queryClient = useQueryClient();
   return useMutation<FinalizeTransactionsResponse, ApiError, FinalizeTransactionsBody>({
     mutationFn: (body) => client.request('POST', '/transactions/finalize', { body }),
-    onSuccess: (answer) => afterTransactionsChanged(queryClient, answer.transactions),
+    onSuccess: (answer) => afterTransactionsChanged(client, queryClient, answer.transactions, answer.seq),
   });
 }
 
@@ -152,7 +156,7 @@ export function useSplitTransaction() {
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, SplitTransactionBody>({
     mutationFn: (body) => client.request('POST', '/transactions/split', { body }),
-    onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+    onSuccess: (answer) => afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq),
   });
 }
 
@@ -162,7 +166,7 @@ export function useUpdateSplit() {
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, UpdateSplitBody>({
     mutationFn: (body) => client.request('POST', '/transactions/update-split', { body }),
-    onSuccess: (answer) => afterTransactionsChanged(queryClient, [answer.transaction]),
+    onSuccess: (answer) => afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq),
   });
 }
 
@@ -176,9 +180,9 @@ export function useAccrualSchedule(transactionId: string | null) {
   });
 }
 
-function afterAccrualChanged(queryClient: QueryClient, answer: AccrualResponse): void {
+function afterAccrualChanged(client: ApiClient, queryClient: QueryClient, answer: AccrualResponse): void {
   queryClient.setQueryData(ledgerQueryKeys.accrualSchedule(answer.transaction.id), answer.schedule);
-  afterTransactionsChanged(queryClient, [answer.transaction]);
+  afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq);
 }
 
 /** POST /transactions/create-accrual: the answer carries the schedule (every month, already in the books). */
@@ -187,7 +191,7 @@ export function useCreateAccrual() {
   const queryClient = useQueryClient();
   return useMutation<AccrualResponse, ApiError, CreateAccrualBody>({
     mutationFn: (body) => client.request('POST', '/transactions/create-accrual', { body }),
-    onSuccess: (answer) => afterAccrualChanged(queryClient, answer),
+    onSuccess: (answer) => afterAccrualChanged(client, queryClient, answer),
   });
 }
 
@@ -197,7 +201,7 @@ export function useUpdateAccrual() {
   const queryClient = useQueryClient();
   return useMutation<AccrualResponse, ApiError, UpdateAccrualBody>({
     mutationFn: (body) => client.request('PATCH', '/transactions/update-accrual', { body }),
-    onSuccess: (answer) => afterAccrualChanged(queryClient, answer),
+    onSuccess: (answer) => afterAccrualChanged(client, queryClient, answer),
   });
 }
 
@@ -207,7 +211,7 @@ export function useStopAccrual() {
   const queryClient = useQueryClient();
   return useMutation<AccrualResponse, ApiError, string>({
     mutationFn: (transactionId) => client.request('PATCH', `/transactions/stop-accrual/${enc(transactionId)}`),
-    onSuccess: (answer) => afterAccrualChanged(queryClient, answer),
+    onSuccess: (answer) => afterAccrualChanged(client, queryClient, answer),
   });
 }
 
@@ -219,7 +223,7 @@ export function useDeleteAccrual() {
     mutationFn: (transactionId) => client.request('DELETE', '/transactions/accrual-schedule', { query: { transactionId } }),
     onSuccess: (answer) => {
       queryClient.removeQueries({ queryKey: ledgerQueryKeys.accrualSchedule(answer.transaction.id) });
-      afterTransactionsChanged(queryClient, [answer.transaction]);
+      afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq);
     },
   });
 }

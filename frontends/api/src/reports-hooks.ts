@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { Download } from './client';
+import { keepPreviousData, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient, Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import type { Schemas } from './types';
@@ -20,6 +20,7 @@ import {
   type TopMerchantsQuery,
   type TopMerchantsResponse,
 } from './reports';
+import { withSeq } from './seq';
 
 export const reportsQueryKeys = {
   /** Every report query starts with this. */
@@ -36,6 +37,23 @@ export const reportsQueryKeys = {
   groupsAndTags: ['categories', 'groups-and-tags'] as const,
 };
 
+/**
+ * GET a report with the workspace's latest `seq` (the highest a change answered): the server waits until the report
+ * reflects it, so a report fetched right after a change shows it.
+ */
+export function fetchReport<T>(client: ApiClient, path: string, query: ReportQuery | Record<string, never>, signal?: AbortSignal): Promise<T> {
+  return client.request<T>('GET', path, { query: withSeq(query, client.ledgerSeq.current()), ...(signal ? { signal } : {}) });
+}
+
+/**
+ * After a change to the books (or the chart): remember the seq it answered, then fetch every report again; each
+ * carries the seq, so none shows the books from before the change.
+ */
+export function afterBooksChanged(client: ApiClient, queryClient: QueryClient, seq?: number): Promise<void> {
+  client.ledgerSeq.remember(seq);
+  return queryClient.invalidateQueries({ queryKey: reportsQueryKeys.all });
+}
+
 // A changed filter keeps the last report on screen (dimmed by the caller) instead of flashing a spinner.
 const report = { placeholderData: keepPreviousData } as const;
 
@@ -45,7 +63,7 @@ export function useProfitLoss(query: ReportQuery, options: { enabled?: boolean }
   return useQuery<ProfitLossResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.profitLoss(query),
-    queryFn: ({ signal }) => client.request<ProfitLossResponse>('GET', REPORT_PATHS.profitLoss, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => fetchReport<ProfitLossResponse>(client, REPORT_PATHS.profitLoss, query, signal),
     enabled: options.enabled ?? true,
   });
 }
@@ -56,7 +74,7 @@ export function useBalanceSheet(query: ReportQuery, options: { enabled?: boolean
   return useQuery<BalanceSheetResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.balanceSheet(query),
-    queryFn: ({ signal }) => client.request<BalanceSheetResponse>('GET', REPORT_PATHS.balanceSheet, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => fetchReport<BalanceSheetResponse>(client, REPORT_PATHS.balanceSheet, query, signal),
     enabled: options.enabled ?? true,
   });
 }
@@ -67,7 +85,7 @@ export function useCashFlowStatement(query: ReportQuery, options: { enabled?: bo
   return useQuery<CashFlowStatementResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.cashFlowStatement(query),
-    queryFn: ({ signal }) => client.request<CashFlowStatementResponse>('GET', REPORT_PATHS.cashFlowStatement, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => fetchReport<CashFlowStatementResponse>(client, REPORT_PATHS.cashFlowStatement, query, signal),
     enabled: options.enabled ?? true,
   });
 }
@@ -78,7 +96,7 @@ export function useCashFlow(query: ReportQuery) {
   return useQuery<CashFlowResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.cashFlow(query),
-    queryFn: ({ signal }) => client.request<CashFlowResponse>('GET', REPORT_PATHS.cashFlow, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => fetchReport<CashFlowResponse>(client, REPORT_PATHS.cashFlow, query, signal),
   });
 }
 
@@ -88,7 +106,7 @@ export function useAssetBalanceGraph(query: ReportQuery) {
   return useQuery<AssetBalanceGraphResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.assetBalanceGraph(query),
-    queryFn: ({ signal }) => client.request<AssetBalanceGraphResponse>('GET', REPORT_PATHS.assetBalanceGraph, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => fetchReport<AssetBalanceGraphResponse>(client, REPORT_PATHS.assetBalanceGraph, query, signal),
   });
 }
 
@@ -97,17 +115,17 @@ export function useRunway() {
   const { client } = useApiContext();
   return useQuery<RunwayResponse, ApiError>({
     queryKey: reportsQueryKeys.runway,
-    queryFn: ({ signal }) => client.request<RunwayResponse>('GET', REPORT_PATHS.runway, { signal }),
+    queryFn: ({ signal }) => fetchReport<RunwayResponse>(client, REPORT_PATHS.runway, {}, signal),
   });
 }
 
-/** GET /financial-data/spending: money per expense category over the period (the 9 largest and Others beyond 10). */
+/** GET /financial-data/spending: money per expense category over the period (the 9 largest and Others beyond 10), with the workspace's latest seq like fetchReport. */
 export function useSpending(query: SpendingQuery) {
   const { client } = useApiContext();
   return useQuery<SpendingResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.spending(query),
-    queryFn: ({ signal }) => client.request<SpendingResponse>('GET', REPORT_PATHS.spending, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => client.request<SpendingResponse>('GET', REPORT_PATHS.spending, { query: withSeq(query, client.ledgerSeq.current()), signal }),
   });
 }
 
@@ -117,7 +135,7 @@ export function useTopMerchants(query: TopMerchantsQuery) {
   return useQuery<TopMerchantsResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.topMerchants(query),
-    queryFn: ({ signal }) => client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: { ...query }, signal }),
+    queryFn: ({ signal }) => client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: withSeq(query, client.ledgerSeq.current()), signal }),
   });
 }
 
@@ -131,7 +149,7 @@ export interface ReportExportRequest {
 export function useReportExport() {
   const { client } = useApiContext();
   return useMutation<Download, ApiError, ReportExportRequest>({
-    mutationFn: ({ tab, format, query }) => client.download(reportExportPath(tab, format), { ...query }),
+    mutationFn: ({ tab, format, query }) => client.download(reportExportPath(tab, format), withSeq({ ...query }, client.ledgerSeq.current())),
   });
 }
 

@@ -1671,10 +1671,14 @@ export interface components {
         TransactionUpdatedResponse: {
             message: string;
             transaction: components["schemas"]["Transaction"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         TransactionsUpdatedResponse: {
             message: string;
             transactions: components["schemas"]["Transaction"][];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         CategoryIdBody: {
             categoryId?: string;
@@ -1746,6 +1750,8 @@ export interface components {
             message: string;
             biller: components["schemas"]["Biller"];
             updatedTransactions: number;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         GeneralLedgerResponse: {
             data: {
@@ -1799,9 +1805,12 @@ export interface components {
         OpeningBalanceResponse: {
             message?: string;
             openingBalance: components["schemas"]["OpeningBalance"] | null;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. Only in the answer to PUT. */
+            seq?: number;
         };
         OpeningBalanceRemoved: {
             message: string;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
             seq: number;
         };
         /** @description An accrued transaction's schedule: every month is in the books, dated in its month; runningBalance is what is left in Prepaid Expenses / Deferred Revenue after the month. */
@@ -1855,6 +1864,8 @@ export interface components {
             message: string;
             transaction: components["schemas"]["Transaction"];
             schedule: components["schemas"]["AccrualSchedule"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         /** @description What the report covers: the period, the periodicity asked for and the one used after the spec §5 fallbacks, and the ledger commit sequence it reflects. */
         ReportHeader: {

@@ -8,6 +8,11 @@ const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
 const bool = { type: 'boolean' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
+/** Reads after writes: every answer of a change to the books carries it. */
+export const SEQ_PROPERTY = {
+  type: 'integer',
+  description: "The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change.",
+} as const;
 
 export const LedgerPageMetaSchema = {
   $id: 'PageMeta',
@@ -170,16 +175,16 @@ export const TransactionsPageSchema = {
 export const TransactionUpdatedResponseSchema = {
   $id: 'TransactionUpdatedResponse',
   type: 'object',
-  properties: { message: str, transaction: { $ref: 'Transaction#' } },
-  required: ['message', 'transaction'],
+  properties: { message: str, transaction: { $ref: 'Transaction#' }, seq: SEQ_PROPERTY },
+  required: ['message', 'transaction', 'seq'],
   additionalProperties: false,
 } as const;
 
 export const TransactionsUpdatedResponseSchema = {
   $id: 'TransactionsUpdatedResponse',
   type: 'object',
-  properties: { message: str, transactions: { type: 'array', items: { $ref: 'Transaction#' } } },
-  required: ['message', 'transactions'],
+  properties: { message: str, transactions: { type: 'array', items: { $ref: 'Transaction#' } }, seq: SEQ_PROPERTY },
+  required: ['message', 'transactions', 'seq'],
   additionalProperties: false,
 } as const;
 
@@ -277,8 +282,8 @@ export const BillersResponseSchema = {
 export const BillerUpdatedResponseSchema = {
   $id: 'BillerUpdatedResponse',
   type: 'object',
-  properties: { message: str, biller: { $ref: 'Biller#' }, updatedTransactions: int },
-  required: ['message', 'biller', 'updatedTransactions'],
+  properties: { message: str, biller: { $ref: 'Biller#' }, updatedTransactions: int, seq: SEQ_PROPERTY },
+  required: ['message', 'biller', 'updatedTransactions', 'seq'],
   additionalProperties: false,
 } as const;
 

@@ -2,6 +2,7 @@ import type { AccrualSchedule } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { transactionJson, type LedgerClient } from './ledger.js';
 
 /**
@@ -64,8 +65,8 @@ export const UpdateAccrualBodySchema = {
 export const AccrualResponseSchema = {
   $id: 'AccrualResponse',
   type: 'object',
-  properties: { message: str, transaction: { $ref: 'Transaction#' }, schedule: { $ref: 'AccrualSchedule#' } },
-  required: ['message', 'transaction', 'schedule'],
+  properties: { message: str, transaction: { $ref: 'Transaction#' }, schedule: { $ref: 'AccrualSchedule#' }, seq: SEQ_PROPERTY },
+  required: ['message', 'transaction', 'schedule', 'seq'],
   additionalProperties: false,
 } as const;
 
@@ -93,7 +94,7 @@ export async function registerAccrualRoutes(app: FastifyInstance, { ledger }: { 
   const READ = { auth: { workspace: 'required' as const } };
   const WRITE = { auth: { minRole: 'Admin' as const } };
   const byTransaction = { type: 'object', properties: { transactionId: field } } as const;
-  const answer = (r: { message: string; transaction?: Parameters<typeof transactionJson>[0]; schedule?: AccrualSchedule }) => ({ message: r.message, transaction: transactionJson(r.transaction), schedule: scheduleJson(r.schedule) });
+  const answer = (r: { message: string; transaction?: Parameters<typeof transactionJson>[0]; schedule?: AccrualSchedule; seq: bigint }) => ({ message: r.message, transaction: transactionJson(r.transaction), schedule: scheduleJson(r.schedule), seq: Number(r.seq) });
 
   app.post<{ Body: AccrualBody }>(
     '/transactions/create-accrual',
@@ -130,7 +131,7 @@ export async function registerAccrualRoutes(app: FastifyInstance, { ledger }: { 
     { config: WRITE, schema: { ...common, operationId: 'deleteAccrual', summary: 'Un-accrue: every recognition reversed, the transaction booked to its category from before', querystring: byTransaction, response: responses(200, { $ref: 'TransactionUpdatedResponse#' }) } },
     async (req) => {
       const r = await ledger.deleteAccrual({ transactionId: req.query.transactionId ?? '' }, headers(req));
-      return { message: r.message, transaction: transactionJson(r.transaction) };
+      return { message: r.message, transaction: transactionJson(r.transaction), seq: Number(r.seq) };
     },
   );
 }

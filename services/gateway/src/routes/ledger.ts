@@ -209,7 +209,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'updateTransaction', summary: 'Categorise a transaction (a reversal and a new entry)', params: idParams, body: ref(CategoryIdBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
     async (req) => {
       const r = await ledger.updateTransaction({ id: req.params.id, categoryId: req.body.categoryId }, headers(req));
-      return { message: r.message, transaction: transactionJson(r.transaction) };
+      return { message: r.message, transaction: transactionJson(r.transaction), seq: Number(r.seq) };
     },
   );
 
@@ -218,7 +218,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'bulkUpdateTransactions', summary: 'Update several transactions at once (all or none)', body: ref(BulkUpdateBodySchema), response: responses(200, ref(TransactionsUpdatedResponseSchema)) } },
     async (req) => {
       const r = await ledger.bulkUpdateTransactions({ transactions: req.body.transactions ?? [] }, headers(req));
-      return { message: r.message, transactions: r.transactions.map(transactionJson) };
+      return { message: r.message, transactions: r.transactions.map(transactionJson), seq: Number(r.seq) };
     },
   );
 
@@ -227,7 +227,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'finalizeTransactions', summary: 'Finalize or un-finalize transactions', body: ref(FinalizeBodySchema), response: responses(200, ref(TransactionsUpdatedResponseSchema)) } },
     async (req) => {
       const r = await ledger.finalizeTransactions({ transactionIds: req.body.transactionIds ?? [], isTxnFinalized: req.body.isTxnFinalized }, headers(req));
-      return { message: r.message, transactions: r.transactions.map(transactionJson) };
+      return { message: r.message, transactions: r.transactions.map(transactionJson), seq: Number(r.seq) };
     },
   );
 
@@ -236,7 +236,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'splitTransaction', summary: 'Split a transaction into parts with their own categories', body: ref(SplitBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
     async (req) => {
       const r = await ledger.splitTransaction({ parentTransaction: splitItem(req.body.parentTransaction), splitTransactions: (req.body.splitTransactions ?? []).map((x) => splitItem(x) ?? {}) }, headers(req));
-      return { message: r.message, transaction: transactionJson(r.transaction) };
+      return { message: r.message, transaction: transactionJson(r.transaction), seq: Number(r.seq) };
     },
   );
 
@@ -249,7 +249,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
         parentTransaction: splitItem(b.parentTransaction), updateTransactions: (b.updateTransactions ?? []).map((x) => splitItem(x) ?? {}),
         splitTransactions: (b.splitTransactions ?? []).map((x) => splitItem(x) ?? {}), deleteTransactionIds: b.deleteTransactionIds ?? [],
       }, headers(req));
-      return { message: r.message, transaction: transactionJson(r.transaction) };
+      return { message: r.message, transaction: transactionJson(r.transaction), seq: Number(r.seq) };
     },
   );
 
@@ -276,7 +276,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'updateBiller', summary: "Set a biller's category; applied to its open transactions", params: idParams, body: ref(CategoryIdBodySchema), response: responses(200, ref(BillerUpdatedResponseSchema)) } },
     async (req) => {
       const r = await ledger.updateBiller({ id: req.params.id, categoryId: req.body.categoryId }, headers(req));
-      return { message: r.message, biller: billerJson(r.biller as Biller), updatedTransactions: r.updatedTransactions };
+      return { message: r.message, biller: billerJson(r.biller as Biller), updatedTransactions: r.updatedTransactions, seq: Number(r.seq) };
     },
   );
 

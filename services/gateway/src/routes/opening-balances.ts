@@ -1,6 +1,7 @@
 import type { OpeningBalance } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
+import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { LedgerClient } from './ledger.js';
 
@@ -36,7 +37,7 @@ export const OpeningBalanceBodySchema = {
 export const OpeningBalanceResponseSchema = {
   $id: 'OpeningBalanceResponse',
   type: 'object',
-  properties: { message: { type: 'string' }, openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] } },
+  properties: { message: { type: 'string' }, openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] }, seq: { ...SEQ_PROPERTY, description: `${SEQ_PROPERTY.description} Only in the answer to PUT.` } },
   required: ['openingBalance'],
   additionalProperties: false,
 } as const;
@@ -44,7 +45,7 @@ export const OpeningBalanceResponseSchema = {
 export const OpeningBalanceRemovedSchema = {
   $id: 'OpeningBalanceRemoved',
   type: 'object',
-  properties: { message: { type: 'string' }, seq: { type: 'integer' } },
+  properties: { message: { type: 'string' }, seq: SEQ_PROPERTY },
   required: ['message', 'seq'],
   additionalProperties: false,
 } as const;
@@ -82,7 +83,7 @@ export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledge
     async (req) => {
       const b = req.body ?? {};
       const r = await ledger.setOpeningBalance({ categoryId: req.params.id, amountCents: b.openingBalance === undefined ? undefined : BigInt(Math.round(b.openingBalance * 100)), date: b.openingBalanceDate }, headers(req));
-      return { message: r.message, openingBalance: openingBalanceJson(r.openingBalance) };
+      return { message: r.message, openingBalance: openingBalanceJson(r.openingBalance), seq: Number(r.seq) };
     },
   );
 

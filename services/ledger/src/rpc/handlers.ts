@@ -106,23 +106,23 @@ export function ledgerRoutes(u: LedgerUseCases) {
       },
       async updateTransaction(req, ctx) {
         const r = await u.transactions.updateCategory(tenantOf(ctx), req.id, req.categoryId);
-        return { transaction: transactionMessage(r.transaction), message: r.message };
+        return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
       async bulkUpdateTransactions(req, ctx) {
         const r = await u.transactions.bulkUpdate(tenantOf(ctx), req.transactions);
-        return { transactions: r.transactions.map(transactionMessage), message: r.message };
+        return { transactions: r.transactions.map(transactionMessage), message: r.message, seq: BigInt(r.seq) };
       },
       async finalizeTransactions(req, ctx) {
         const r = await u.transactions.finalize(tenantOf(ctx), req.transactionIds, req.isTxnFinalized);
-        return { transactions: r.transactions.map(transactionMessage), message: r.message };
+        return { transactions: r.transactions.map(transactionMessage), message: r.message, seq: BigInt(r.seq) };
       },
       async splitTransaction(req, ctx) {
         const r = await u.transactions.split(tenantOf(ctx), { parent: req.parentTransaction, parts: req.splitTransactions });
-        return { transaction: transactionMessage(r.transaction), message: r.message };
+        return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
       async updateSplit(req, ctx) {
         const r = await u.transactions.updateSplit(tenantOf(ctx), { parent: req.parentTransaction, updates: req.updateTransactions, additions: req.splitTransactions, deleteIds: req.deleteTransactionIds });
-        return { transaction: transactionMessage(r.transaction), message: r.message };
+        return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
       async listAuditLogs(req, ctx) {
         const r = await u.transactions.auditLogs(tenantOf(ctx), req.transactionId, req.page, req.take);
@@ -136,7 +136,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
       },
       async updateBiller(req, ctx) {
         const r = await u.transactions.updateBiller(tenantOf(ctx), req.id, req.categoryId);
-        return { biller: billerMessage(r.biller), updatedTransactions: r.updatedTransactions, message: r.message };
+        return { biller: billerMessage(r.biller), updatedTransactions: r.updatedTransactions, message: r.message, seq: BigInt(r.seq) };
       },
       async getGeneralLedger(req, ctx) {
         const rows = await u.generalLedger.generalLedger(tenantOf(ctx), req.startDate, req.endDate);
@@ -171,7 +171,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
       },
       async setOpeningBalance(req, ctx) {
         const r = await u.openingBalances.set(tenantOf(ctx), { categoryId: req.categoryId, amountCents: req.amountCents, date: req.date });
-        return { openingBalance: openingBalanceMessage(r.openingBalance), message: r.message };
+        return { openingBalance: openingBalanceMessage(r.openingBalance), message: r.message, seq: BigInt(r.seq) };
       },
       async removeOpeningBalance(req, ctx) {
         const r = await u.openingBalances.remove(tenantOf(ctx), req.categoryId);
@@ -179,22 +179,22 @@ export function ledgerRoutes(u: LedgerUseCases) {
       },
       async createAccrual(req, ctx) {
         const r = await u.accruals.create(tenantOf(ctx), req);
-        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message };
+        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message, seq: BigInt(r.seq) };
       },
       async updateAccrual(req, ctx) {
         const r = await u.accruals.update(tenantOf(ctx), req);
-        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message };
+        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message, seq: BigInt(r.seq) };
       },
       async stopAccrual(req, ctx) {
         const r = await u.accruals.stop(tenantOf(ctx), req.transactionId);
-        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message };
+        return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message, seq: BigInt(r.seq) };
       },
       async getAccrualSchedule(req, ctx) {
         return { schedule: scheduleMessage(await u.accruals.schedule(tenantOf(ctx), req.transactionId)) };
       },
       async deleteAccrual(req, ctx) {
         const r = await u.accruals.remove(tenantOf(ctx), req.transactionId);
-        return { transaction: transactionMessage(r.transaction), message: r.message };
+        return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
     });
 }

@@ -3,6 +3,7 @@ import { accrualsMigration } from './migrations-accruals.js';
 import { merchantsMigration } from './migrations-merchants.js';
 import { positionsMigration } from './migrations-positions.js';
 import { postingsMigration } from './migrations-postings.js';
+import { seqMigration } from './migrations-seq.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
 
@@ -240,5 +241,6 @@ export const ledgerMigrations: Migration[] = [
   positionsMigration,
   postingsMigration,
   accrualsMigration,
+  seqMigration,
   merchantsMigration,
 ];

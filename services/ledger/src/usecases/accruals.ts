@@ -10,7 +10,7 @@ import { accrualMonths, accrualOf, dropAccrual, dropMonths, postMonth, type Accr
 import { audit } from '../store/audit.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import type { TxnRow } from '../store/rows.js';
-import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+import { assertCanEdit, changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import { assertEditable, lockRow, repost, viewById } from './transactions.js';
 
 export interface AccrualInput {
@@ -125,7 +125,7 @@ export class AccrualUseCases {
     const category = input.accrualCategory as AccrualCategory;
     const start = input.accrualStartDate as string;
     const end = input.accrualEndDate as string;
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const row = await lockRow(trx, input.transactionId as string);
       const recognise = await recogniseCategory(trx, input.recogniseCategoryId as string);
       await assertEditable(trx, row);
@@ -164,7 +164,7 @@ export class AccrualUseCases {
       else if (c.amountCents <= 0n) p.add(`${field}.amount`, ACCRUAL_MSG.monthAmount(`${field}.amount`));
     });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const { row, accrual } = await lockAccrued(trx, input.transactionId as string);
       if (accrual.status === 'stopped') throw new AppError(ErrorKind.FailedPrecondition, ACCRUAL_MSG.stopped, { appErrorCode: ACCRUAL_CODES.stopped });
       const start = input.accrualStartDate || accrual.start_date;
@@ -227,7 +227,7 @@ export class AccrualUseCases {
     const p = new Problems();
     p.uuid('id', transactionId, { required: true });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const { row, accrual } = await lockAccrued(trx, transactionId);
       if (accrual.status === 'stopped') throw new AppError(ErrorKind.FailedPrecondition, ACCRUAL_MSG.alreadyStopped, { appErrorCode: ACCRUAL_CODES.stopped });
       const stopDate = this.today();
@@ -254,7 +254,7 @@ export class AccrualUseCases {
     const p = new Problems();
     p.uuid('transactionId', transactionId, { required: true });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const { row, accrual } = await lockAccrued(trx, transactionId);
       const next = await dropAccrual(trx, row, { audited: true });
       await repost(trx, next, {});

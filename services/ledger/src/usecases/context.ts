@@ -1,5 +1,6 @@
 import { AppError, ErrorKind, hasRoleAtLeast, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { ensureChart } from '../store/chart-store.js';
+import { highestSeq } from '../store/seq.js';
 
 export interface LedgerDeps {
   db: Knex;
@@ -13,6 +14,18 @@ export function inWorkspace<T>(db: Knex, tenant: Tenant, fn: (trx: Knex.Transact
   return withTenant(db, tenant, async (trx) => {
     await ensureChart(trx, tenant.workspaceId);
     return fn(trx);
+  });
+}
+
+/**
+ * A change in the caller's workspace whose answer carries `seq`: the workspace's highest commit sequence
+ * once the change is made (its last entry, or the current one when it posted nothing), so the client can
+ * always pass it to reporting and see its change (reads after writes, ARCHITECTURE §3).
+ */
+export function changeInWorkspace<T extends object>(db: Knex, tenant: Tenant, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T & { seq: number }> {
+  return inWorkspace(db, tenant, async (trx) => {
+    const result = await fn(trx);
+    return { ...result, seq: await highestSeq(trx, tenant.workspaceId) };
   });
 }
 

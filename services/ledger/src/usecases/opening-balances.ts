@@ -5,7 +5,7 @@ import { bodyHash, canHaveOpeningBalance, openingBalanceLines } from '../domain/
 import { Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import { applyVersion, findSource, lockSource } from '../store/postings.js';
-import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+import { assertCanEdit, changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
 export const OPENING_BALANCE_MSG = {
   saved: 'Opening balance has been saved successfully.',
@@ -83,7 +83,7 @@ export class OpeningBalanceUseCases {
     else p.date('openingBalanceDate', input.date);
     p.throwIfAny();
     const date = input.date as string;
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const account = await balanceSheetAccount(trx, input.categoryId);
       const equity = await accountBySystemKey(trx, SYSTEM.openingBalanceEquity);
       const lines = openingBalanceLines(account.id, account.class_group, equity.id, amount as number);
@@ -105,15 +105,15 @@ export class OpeningBalanceUseCases {
     const p = new Problems();
     p.uuid('id', categoryId, { required: true });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const account = await accountById(trx, categoryId);
       if (!account) throw AppError.notFound('Category');
       const source = await findSource(trx, SOURCE_TYPE, account.id);
-      if (!source?.current_entry_id) return { message: OPENING_BALANCE_MSG.removed, seq: 0 };
+      if (!source?.current_entry_id) return { message: OPENING_BALANCE_MSG.removed };
       const locked = await lockSource(trx, tenant.workspaceId, SOURCE_TYPE, account.id);
-      if (!locked.current_entry_id) return { message: OPENING_BALANCE_MSG.removed, seq: 0 };
-      const outcome = await applyVersion(trx, { workspaceId: tenant.workspaceId, sourceType: SOURCE_TYPE, sourceId: account.id, version: locked.current_version + 1, date: '', description: '', lines: [], bodyHash: bodyHash({ date: '', description: '', lines: [] }) });
-      return { message: OPENING_BALANCE_MSG.removed, seq: outcome.seq };
+      if (!locked.current_entry_id) return { message: OPENING_BALANCE_MSG.removed };
+      await applyVersion(trx, { workspaceId: tenant.workspaceId, sourceType: SOURCE_TYPE, sourceId: account.id, version: locked.current_version + 1, date: '', description: '', lines: [], bodyHash: bodyHash({ date: '', description: '', lines: [] }) });
+      return { message: OPENING_BALANCE_MSG.removed };
     });
   }
 }

@@ -9,7 +9,7 @@ import { withAccruals } from '../store/accrual-store.js';
 import { audit, auditMany, type AuditEvent } from '../store/audit.js';
 import { postEntries, postEntry, reversalsOf, reverseEntry, type NewEntry } from '../store/journal.js';
 import type { BillerRow, SplitViewRow, TxnRow, TxnViewRow } from '../store/rows.js';
-import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+import { assertCanEdit, changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import { refuseOpeningBalanceEntry } from './opening-balances.js';
 
 export interface ListFilters {
@@ -203,7 +203,7 @@ export class TransactionUseCases {
     p.uuid('id', id, { required: true });
     p.uuid('categoryId', categoryId, { required: true });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const row = await lockRow(trx, id);
       const category = await categoryForBooking(trx, categoryId as string);
       await assertEditable(trx, row);
@@ -230,8 +230,8 @@ export class TransactionUseCases {
     p.throwIfAny();
     const ids = items.map((it) => it.id as string);
     // A request naming a transaction twice applies its items one after another (each sees the one before).
-    if (new Set(ids).size !== ids.length) return inWorkspace(this.deps.db, tenant, (trx) => bulkUpdateOneByOne(trx, tenant, items));
-    return inWorkspace(this.deps.db, tenant, (trx) => bulkUpdateSetBased(trx, tenant, items));
+    if (new Set(ids).size !== ids.length) return changeInWorkspace(this.deps.db, tenant, (trx) => bulkUpdateOneByOne(trx, tenant, items));
+    return changeInWorkspace(this.deps.db, tenant, (trx) => bulkUpdateSetBased(trx, tenant, items));
   }
 
   async finalize(tenant: Tenant, transactionIds: string[], isTxnFinalized: boolean | undefined) {
@@ -241,7 +241,7 @@ export class TransactionUseCases {
     p.uuids('transactionIds', transactionIds);
     p.throwIfAny();
     const finalized = isTxnFinalized ?? true;
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       for (const id of transactionIds) {
         const row = await lockRow(trx, id);
         if (row.is_finalized === finalized) continue;
@@ -279,7 +279,7 @@ export class TransactionUseCases {
     p.uuid('id', id, { required: true });
     p.uuid('categoryId', categoryId, { required: true });
     p.throwIfAny();
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const biller = (await trx('billers').where({ id }).forUpdate().first()) as BillerRow | undefined;
       if (!biller) throw AppError.notFound('Biller');
       const category = await categoryForBooking(trx, categoryId as string);
@@ -310,7 +310,7 @@ export class TransactionUseCases {
     input.parts.forEach((it, i) => checkPart(p, `splitTransactions.${i}`, it));
     p.throwIfAny();
     const parent = input.parent as Required<Pick<SplitItem, 'id' | 'amountCents' | 'categoryId'>>;
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const row = await lockRow(trx, parent.id);
       await assertEditable(trx, row);
       for (const it of [parent, ...input.parts]) await categoryForBooking(trx, it.categoryId as string);
@@ -337,7 +337,7 @@ export class TransactionUseCases {
     p.uuids('deleteTransactionIds', input.deleteIds);
     p.throwIfAny();
     const parent = input.parent as Required<Pick<SplitItem, 'id' | 'amountCents' | 'categoryId'>>;
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
+    return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const row = await lockRow(trx, parent.id);
       if (!row.is_split_parent) throw new AppError(ErrorKind.FailedPrecondition, MSG.notSplit, { appErrorCode: 'TRANSACTION_NOT_SPLIT' });
       await assertEditable(trx, row, { splitting: true });
