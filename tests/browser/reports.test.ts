@@ -195,7 +195,7 @@ describe('reports screens', () => {
   );
 
   it(
-    'draws the dashboard charts from the books and says which widgets are not available yet',
+    'draws the dashboard charts from the books, with spending by category and the top merchants',
     async () => {
       const { email } = await books();
       await inFreshPage(browser, system.webUrl, async (page) => {
@@ -209,7 +209,12 @@ describe('reports screens', () => {
         await visible(page.getByRole('img', { name: 'Gross and net burn by month' }).locator('svg').first());
         // Runway is over the last complete months, which hold none of this month's transactions.
         await visible(card('Runway').getByText(/^(Not burning cash|\d+\.\d months?)$/));
-        for (const widget of ['Spending', 'Top merchants']) await visible(page.getByText(`${widget} is not available yet`, { exact: true }));
+        // Spending: the coffee (Meals and Entertainment) and the uncategorised office supplies; top merchants by the bank's names.
+        await visible(card('Spending').getByText('$165.75', { exact: true }));
+        await visible(page.getByRole('list', { name: 'Spending by category' }).getByText('Meals and Entertainment', { exact: true }));
+        const merchants = page.getByRole('table', { name: 'Top merchants' });
+        await visible(merchants.getByRole('row').filter({ hasText: 'Office Depot' }).getByRole('cell', { name: '$120.25', exact: true }));
+        await visible(merchants.getByRole('row').filter({ hasText: 'Coffee Roasters' }).getByRole('cell', { name: '27.45%', exact: true }));
 
         // The P&L card's link opens the report for the dashboard's period.
         await page.getByRole('link', { name: 'Profit & Loss', exact: true }).click();

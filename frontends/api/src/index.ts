@@ -170,9 +170,10 @@ export {
   reportTableRows,
   reportsSearch,
   runwaySummary,
+  spendingQuery,
 } from './reports';
 export type * from './reports';
-export { afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway } from './reports-hooks';
+export { afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
 export type { ReportExportRequest } from './reports-hooks';
 // Reads after writes: the ledger commit sequence a change answered, sent with report requests.
 export { createLedgerSeq, withSeq } from './seq';

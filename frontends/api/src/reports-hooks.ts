@@ -15,6 +15,10 @@ import {
   type ReportQuery,
   type ReportTab,
   type RunwayResponse,
+  type SpendingQuery,
+  type SpendingResponse,
+  type TopMerchantsQuery,
+  type TopMerchantsResponse,
 } from './reports';
 import { withSeq } from './seq';
 
@@ -27,6 +31,8 @@ export const reportsQueryKeys = {
   cashFlow: (query: ReportQuery) => ['reports', 'cash-flow', query] as const,
   assetBalanceGraph: (query: ReportQuery) => ['reports', 'asset-balance-graph', query] as const,
   runway: ['reports', 'runway'] as const,
+  spending: (query: SpendingQuery) => ['reports', 'spending', query] as const,
+  topMerchants: (query: TopMerchantsQuery) => ['reports', 'top-merchant', query] as const,
   // Under 'categories' with the chart's other queries: a chart change refreshes the choices.
   groupsAndTags: ['categories', 'groups-and-tags'] as const,
 };
@@ -110,6 +116,26 @@ export function useRunway() {
   return useQuery<RunwayResponse, ApiError>({
     queryKey: reportsQueryKeys.runway,
     queryFn: ({ signal }) => fetchReport<RunwayResponse>(client, REPORT_PATHS.runway, {}, signal),
+  });
+}
+
+/** GET /financial-data/spending: money per expense category over the period (the 9 largest and Others beyond 10), with the workspace's latest seq like fetchReport. */
+export function useSpending(query: SpendingQuery) {
+  const { client } = useApiContext();
+  return useQuery<SpendingResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.spending(query),
+    queryFn: ({ signal }) => client.request<SpendingResponse>('GET', REPORT_PATHS.spending, { query: withSeq(query, client.ledgerSeq.current()), signal }),
+  });
+}
+
+/** GET /financial-data/top-merchant: the merchants most money went to over the period. */
+export function useTopMerchants(query: TopMerchantsQuery) {
+  const { client } = useApiContext();
+  return useQuery<TopMerchantsResponse, ApiError>({
+    ...report,
+    queryKey: reportsQueryKeys.topMerchants(query),
+    queryFn: ({ signal }) => client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: withSeq(query, client.ledgerSeq.current()), signal }),
   });
 }
 

@@ -15,6 +15,10 @@ export type CashFlowResponse = Schemas['CashFlowResponse'];
 export type AssetBalanceGraphResponse = Schemas['AssetBalanceGraphResponse'];
 export type RunwayResponse = Schemas['RunwayResponse'];
 export type ReportQuery = NonNullable<operations['getProfitLoss']['parameters']['query']>;
+export type SpendingResponse = Schemas['SpendingResponse'];
+export type TopMerchantsResponse = Schemas['TopMerchantsResponse'];
+export type SpendingQuery = NonNullable<operations['getSpending']['parameters']['query']>;
+export type TopMerchantsQuery = NonNullable<operations['getTopMerchants']['parameters']['query']>;
 
 /** Spec §2: the reports area's tabs (`tab` query value). */
 export const REPORT_TABS = ['balancesheet', 'pnl', 'cashflow'] as const;
@@ -281,6 +285,8 @@ export const SERVED_REPORT_PATHS: ReadonlySet<string> = new Set<string>([
   REPORT_PATHS.cashFlow,
   REPORT_PATHS.assetBalanceGraph,
   REPORT_PATHS.runway,
+  REPORT_PATHS.spending,
+  REPORT_PATHS.topMerchant,
   ...EXPORT_FORMATS.flatMap(({ format }) => [reportExportPath('pnl', format), reportExportPath('balancesheet', format), reportExportPath('cashflow', format)]),
 ]);
 
@@ -293,3 +299,11 @@ export const KNOWN_REPORT_PATHS: readonly string[] = [
   ...Object.values(REPORT_PATHS),
   ...(Object.keys(REPORT_EXPORT_BASES) as ReportTab[]).flatMap((tab) => EXPORT_FORMATS.map(({ format }) => reportExportPath(tab, format))),
 ];
+
+/** The query of the dashboard's spending and top-merchants cards: the period, groups and tags (lists comma-joined, empty ones left out). */
+export function spendingQuery(filters: Pick<ReportFilterSet, 'startDate' | 'endDate' | 'groups' | 'tags'>): TopMerchantsQuery {
+  const query: TopMerchantsQuery = { startDate: filters.startDate, endDate: filters.endDate };
+  if (filters.groups.length > 0) query.groups = filters.groups.join(',');
+  if (filters.tags.length > 0) query.tags = filters.tags.join(',');
+  return query;
+}

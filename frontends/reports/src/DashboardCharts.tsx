@@ -18,6 +18,7 @@ import { Button, Card, DateRangePicker, EmptyState, Spinner, type DateRange } fr
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChartProps } from './dashboard/Chart';
+import { SpendingCard, TopMerchantsCard } from './dashboard/SpendingCards';
 import { defaultReportPeriod, useStoredFilters } from './filters';
 import { formatAmount } from './format';
 
@@ -201,10 +202,14 @@ export function DashboardCharts() {
         ) : (
           <NotAvailable title="Runway" description="Months of cash left at the average burn appear here once the server provides the runway." />
         )}
-        {isReportPathServed(REPORT_PATHS.spending) ? null : (
+        {isReportPathServed(REPORT_PATHS.spending) ? (
+          <SpendingCard filters={{ ...period, groups: filters.groups, tags: filters.tags }} />
+        ) : (
           <NotAvailable title="Spending" description="Spending by category appears here once the server provides it." />
         )}
-        {isReportPathServed(REPORT_PATHS.topMerchant) ? null : (
+        {isReportPathServed(REPORT_PATHS.topMerchant) ? (
+          <TopMerchantsCard filters={{ ...period, groups: filters.groups, tags: filters.tags }} />
+        ) : (
           <NotAvailable title="Top merchants" description="The merchants you pay the most appear here once the server provides them." />
         )}
       </div>

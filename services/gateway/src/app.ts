@@ -19,6 +19,7 @@ import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
 import { registerExportRoutes } from './routes/exports.js';
 import { registerLedgerRoutes, type LedgerClient } from './routes/ledger.js';
 import { registerReportingRoutes, type ReportingClient } from './routes/reporting.js';
+import { registerSpendingRoutes } from './routes/spending.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -155,6 +156,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerLedgerRoutes(app, { ledger });
   await registerReportingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }), answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
   await registerExportRoutes(app, { ledger, reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
+  await registerSpendingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
 
   return app;
 }

@@ -82,7 +82,7 @@ async function books(trx: Knex, workspaceId: string) {
     'select l.* from journal_lines l join journal_entries e on e.id = l.entry_id where l.workspace_id = ? order by e.seq, l.id');
   const events = (await q<{ type: string; envelope: Buffer }>("select type, envelope from outbox where workspace_id = ? order by seq")).map((o) => {
     const p = fromBinary(EntryPostedSchema, fromBinary(EventEnvelopeSchema, o.envelope).payload);
-    return { type: o.type, entry: m(p.entryId), date: p.date, sourceType: p.sourceType, source: m(p.sourceId), description: p.description, reverses: m(p.reversesEntryId), transaction: m(p.transactionId),
+    return { type: o.type, entry: m(p.entryId), date: p.date, sourceType: p.sourceType, source: m(p.sourceId), description: p.description, reverses: m(p.reversesEntryId), transaction: m(p.transactionId), biller: p.billerName,
       lines: p.lines.map((l) => [m(l.accountId), l.direction, Number(l.amountCents)]) };
   });
   return {

@@ -7,6 +7,7 @@ import { reportingRoutes } from './rpc/handlers.js';
 import { AccountDirectory, type LedgerClient } from './usecases/accounts.js';
 import { checkAll, currentGeneration, resetForRebuild, type CheckResult } from './usecases/maintenance.js';
 import { ReportUseCases } from './usecases/reports.js';
+import { SpendingUseCases } from './usecases/spending.js';
 
 export interface ReportingService {
   server: FastifyInstance;
@@ -44,7 +45,7 @@ export async function createReportingService(config: ReportingConfig, overrides:
   const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name: 'reporting', logger, namespace: config.NATS_NAMESPACE }));
   const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.REPORTING_LEDGER_TIMEOUT_MS });
   const reports = new ReportUseCases({ db, logger, accounts: new AccountDirectory(ledger, config.REPORTING_ACCOUNTS_CACHE_MS), catchUpTimeoutMs: config.REPORTING_CATCH_UP_TIMEOUT_MS, cacheEntries: config.REPORTING_REPORT_CACHE_ENTRIES });
-  const server = await createServiceServer({ name: 'reporting', logger, routes: reportingRoutes(reports), readiness: { database: () => db.raw('select 1') } });
+  const server = await createServiceServer({ name: 'reporting', logger, routes: reportingRoutes(reports, new SpendingUseCases({ db, reports })), readiness: { database: () => db.raw('select 1') } });
   let projector: BalanceProjector | null = null;
   const startProjector = async () => {
     if (projector) return;

@@ -1098,6 +1098,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/financial-data/spending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Spending by category over the period, largest first (order DESC) or smallest first (ASC) */
+        get: operations["getSpending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/financial-data/top-merchant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchants most money went to over the period, with their share and transaction count */
+        get: operations["getTopMerchants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1928,6 +1962,43 @@ export interface components {
             assetBal: number;
             month: string;
             seq: number;
+        };
+        /** @description The period covered, the money type read and the ledger commit sequence reflected. */
+        SpendingHeader: {
+            startDate: string;
+            endDate: string;
+            /** @enum {string} */
+            moneyType: "out" | "in";
+            /** @description The highest ledger commit sequence the answer reflects. */
+            seq: number;
+            /** @description false when the request carried a seq the read model had not reached within the wait. */
+            caughtUp: boolean;
+        };
+        /** @description Money per category over the period (Expenses accounts for moneyType out, Income for in), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals. */
+        SpendingResponse: {
+            header: components["schemas"]["SpendingHeader"];
+            /** @enum {string} */
+            order: "ASC" | "DESC";
+            totalAmount: number;
+            data: {
+                id: string | null;
+                name: string;
+                coaId: number | null;
+                amount: number;
+                percentage: number;
+            }[];
+        };
+        /** @description The 10 merchants (billers) most money went to over the period (moneyType in: came from), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money out (or in), every merchant included. */
+        TopMerchantsResponse: {
+            header: components["schemas"]["SpendingHeader"];
+            totalAmount: number;
+            data: {
+                id: string | null;
+                name: string;
+                totalAmount: number;
+                percentage: number;
+                transactionCount: number;
+            }[];
         };
     };
     responses: never;
@@ -4592,6 +4663,102 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSpending: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description out (default): money spent, by Expenses account / merchant; in: money earned, by Income account / merchant. */
+                moneyType?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace. */
+                workspaces?: string;
+                /** @description DESC (default) or ASC: the rows by amount. */
+                order?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Money per category over the period (Expenses accounts for moneyType out, Income for in), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendingResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTopMerchants: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). */
+                endDate?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description out (default): money spent, by Expenses account / merchant; in: money earned, by Income account / merchant. */
+                moneyType?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace. */
+                workspaces?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 10 merchants (billers) most money went to over the period (moneyType in: came from), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money out (or in), every merchant included. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopMerchantsResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

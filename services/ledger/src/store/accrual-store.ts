@@ -36,14 +36,14 @@ export async function accrualMonths(trx: Knex.Transaction, transactionId: string
 /** Posts one month's recognition entry and records the month pointing at it. */
 export async function postMonth(
   trx: Knex.Transaction,
-  txn: Pick<TxnRow, 'id' | 'workspace_id' | 'name'>,
+  txn: Pick<TxnRow, 'id' | 'workspace_id' | 'name' | 'biller_id'>,
   a: { category: AccrualCategory; accrualAccountId: string; recogniseCategoryId: string },
   m: { id?: string; position: number; date: string; cents: number; label: string },
 ): Promise<AccrualMonthRow> {
   const id = m.id ?? newId();
   const entryId = await postEntry(trx, {
     workspaceId: txn.workspace_id, date: m.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: `${txn.name} (${m.label})`,
-    lines: recognitionLines(a.category, a.accrualAccountId, a.recogniseCategoryId, m.cents), transactionId: txn.id,
+    lines: recognitionLines(a.category, a.accrualAccountId, a.recogniseCategoryId, m.cents), transactionId: txn.id, billerId: txn.biller_id,
   });
   const row: AccrualMonthRow = { id, transaction_id: txn.id, position: m.position, accrual_date: m.date, amount_cents: m.cents, entry_id: entryId };
   await trx('accrual_months').insert({ ...row, workspace_id: txn.workspace_id });

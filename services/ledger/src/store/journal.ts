@@ -17,6 +17,8 @@ export interface NewEntry {
   lines: PostingLine[];
   reversesEntryId?: string | null;
   transactionId?: string | null;
+  /** The merchant (biller) of the entry: the transaction's biller; a reversal takes its entry's. */
+  billerId?: string | null;
 }
 
 /**
@@ -93,8 +95,8 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
   // foreign key of the lines is checked at the statement's end.
   const result = (await trx.raw(
     `with entry as (
-       insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, reverses_entry_id, transaction_id)
-       select t.id, t.w, t.d, t.st, t.si, t.de, t.re, t.tx from unnest(?::uuid[], ?::uuid[], ?::date[], ?::text[], ?::uuid[], ?::text[], ?::uuid[], ?::uuid[]) with ordinality as t(id, w, d, st, si, de, re, tx, n)
+       insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, reverses_entry_id, transaction_id, biller_id)
+       select t.id, t.w, t.d, t.st, t.si, t.de, t.re, t.tx, t.b from unnest(?::uuid[], ?::uuid[], ?::date[], ?::text[], ?::uuid[], ?::text[], ?::uuid[], ?::uuid[], ?::uuid[]) with ordinality as t(id, w, d, st, si, de, re, tx, b, n)
        order by n
        returning id, seq
      ), months as (
@@ -125,16 +127,19 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
        returning id, entry_id, account_id, direction, amount_cents
      )
      select (select json_object_agg(id, seq) from entry) as seqs,
-            (select json_agg(json_build_object('id', id, 'entry_id', entry_id, 'account_id', account_id, 'direction', direction, 'amount_cents', amount_cents) order by id) from lines) as lines`,
+            (select json_agg(json_build_object('id', id, 'entry_id', entry_id, 'account_id', account_id, 'direction', direction, 'amount_cents', amount_cents) order by id) from lines) as lines,
+            (select json_object_agg(id, name) from billers where id = any(?::uuid[])) as billers`,
     [
       ids, entries.map((e) => e.workspaceId), entries.map((e) => e.date), entries.map((e) => e.sourceType), entries.map((e) => e.sourceId ?? null),
       entries.map((e) => e.description), entries.map((e) => e.reversesEntryId ?? null), entries.map((e) => e.transactionId ?? null),
+      entries.map((e) => e.billerId ?? null),
       ...periodArrays(months),
       ...periodArrays(days),
       flat.map((f) => f.e.workspaceId), flat.map((f) => f.entryId), flat.map((f) => f.l.accountId), flat.map((f) => f.l.direction), flat.map((f) => f.l.amountCents),
       flat.map((f) => f.e.date), flat.map((f) => f.e.transactionId ?? null), seqOffsets, netOffsets,
+      [...new Set(entries.map((e) => e.billerId).filter((b): b is string => !!b))],
     ] as unknown as Knex.RawBinding[],
-  )).rows[0] as { seqs: Record<string, number | string>; lines: { id: number; entry_id: string; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[] };
+  )).rows[0] as { seqs: Record<string, number | string>; billers: Record<string, string> | null; lines: { id: number; entry_id: string; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[] };
   const linesOf = new Map<string, typeof result.lines>();
   for (const l of result.lines) {
     const list = linesOf.get(l.entry_id) ?? [];
@@ -157,6 +162,8 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
         description: e.description,
         reversesEntryId: e.reversesEntryId ?? '',
         transactionId: e.transactionId ?? '',
+        billerId: e.billerId ?? '',
+        billerName: (e.billerId && result.billers?.[e.billerId]) || '',
         lines: (linesOf.get(id) ?? []).map((l) => create(EntryLineSchema, { lineId: String(l.id), accountId: l.account_id, direction: l.direction, amountCents: BigInt(l.amount_cents) })),
       }),
     };
@@ -182,10 +189,10 @@ export async function reverseEntry(trx: Knex.Transaction, entryId: string, descr
 export async function reversalsOf(trx: Knex.Transaction, reversals: readonly { entryId: string; description: string }[]): Promise<NewEntry[]> {
   if (reversals.length === 0) return [];
   const rows = (await trx.raw(
-    `select e.id, e.workspace_id, e.entry_date, e.source_type, e.source_id, e.transaction_id, l.account_id, l.direction, l.amount_cents
+    `select e.id, e.workspace_id, e.entry_date, e.source_type, e.source_id, e.transaction_id, e.biller_id, l.account_id, l.direction, l.amount_cents
      from journal_entries e join journal_lines l on l.entry_id = e.id where e.id = any(?::uuid[]) order by l.id`,
     [reversals.map((r) => r.entryId)],
-  )).rows as { id: string; workspace_id: string; entry_date: string; source_type: SourceType; source_id: string | null; transaction_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+  )).rows as { id: string; workspace_id: string; entry_date: string; source_type: SourceType; source_id: string | null; transaction_id: string | null; biller_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
   const byEntry = new Map<string, typeof rows>();
   for (const r of rows) {
     const list = byEntry.get(r.id) ?? [];
@@ -205,6 +212,7 @@ export async function reversalsOf(trx: Knex.Transaction, reversals: readonly { e
       lines: reversalLines(lines.map((r) => ({ accountId: r.account_id, direction: r.direction, amountCents: r.amount_cents }))),
       reversesEntryId: entryId,
       transactionId: original.transaction_id,
+      billerId: original.biller_id,
     };
   });
 }

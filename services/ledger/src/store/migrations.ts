@@ -1,5 +1,6 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { accrualsMigration } from './migrations-accruals.js';
+import { merchantsMigration } from './migrations-merchants.js';
 import { positionsMigration } from './migrations-positions.js';
 import { postingsMigration } from './migrations-postings.js';
 import { seqMigration } from './migrations-seq.js';
@@ -241,4 +242,5 @@ export const ledgerMigrations: Migration[] = [
   postingsMigration,
   accrualsMigration,
   seqMigration,
+  merchantsMigration,
 ];

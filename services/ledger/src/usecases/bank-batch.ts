@@ -16,6 +16,7 @@ interface NewTxn {
   amountCents: number;
   ledgerAccountId: string;
   billerId: string | null;
+  billerName: string;
   categoryId: string;
   lines: PostingLine[];
 }
@@ -58,7 +59,7 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
 
   // Billers: one per merchant name (case-insensitive), created if new, in one statement.
   const names = [...new Set(txns.map((t) => (t.merchantName || t.name).trim().slice(0, 200)).filter((n) => n))];
-  const billers = new Map<string, { id: string; category_id: string | null }>();
+  const billers = new Map<string, { id: string; name: string; category_id: string | null }>();
   if (names.length) {
     const rows = (await trx.raw(
       `with i as (select * from unnest(?::uuid[], ?::text[]) with ordinality as i(id, name, n)),
@@ -67,16 +68,16 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
          select distinct on (lower(i.name)) i.id, ?::uuid, i.name from i order by lower(i.name), i.n
          on conflict (workspace_id, lower(name)) do nothing returning id, name, category_id
        )
-       select i.name as input, coalesce(x.id, b.id) as id, coalesce(x.category_id, b.category_id) as category_id
+       select i.name as input, coalesce(x.id, b.id) as id, coalesce(x.name, b.name) as name, coalesce(x.category_id, b.category_id) as category_id
        from i left join ins x on lower(x.name) = lower(i.name) left join billers b on lower(b.name) = lower(i.name)`,
       [names.map(() => newId()), names, workspaceId],
-    )).rows as { input: string; id: string | null; category_id: string | null }[];
-    for (const r of rows) if (r.id) billers.set(r.input, { id: r.id, category_id: r.category_id });
+    )).rows as { input: string; id: string | null; name: string; category_id: string | null }[];
+    for (const r of rows) if (r.id) billers.set(r.input, { id: r.id, name: r.name, category_id: r.category_id });
     // Inserted by another transaction after this statement's snapshot: read one by one (rare).
     for (const n of names) {
       if (billers.has(n)) continue;
       const b = await billerFor(trx, workspaceId, n);
-      if (b) billers.set(n, { id: b.id, category_id: b.category_id });
+      if (b) billers.set(n, { id: b.id, name: b.name, category_id: b.category_id });
     }
   }
 
@@ -85,7 +86,7 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
     const biller = billers.get((t.merchantName || t.name).trim().slice(0, 200)) ?? null;
     const categoryId = biller?.category_id ?? (amountCents > 0 ? income : expense);
     const ledgerAccountId = ledgerAccount.get(t.accountId)!;
-    return { t, id: newId(), entryId: amountCents === 0 ? null : newId(), amountCents, ledgerAccountId, billerId: biller?.id ?? null, categoryId, lines: bankTransactionLines(ledgerAccountId, categoryId, amountCents) };
+    return { t, id: newId(), entryId: amountCents === 0 ? null : newId(), amountCents, ledgerAccountId, billerId: biller?.id ?? null, billerName: biller?.name ?? '', categoryId, lines: bankTransactionLines(ledgerAccountId, categoryId, amountCents) };
   });
 
   // Places: a line's day_seq = the day row's new count − the batch's lines of that account × day + its rank
@@ -111,9 +112,9 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
 
   const result = (await trx.raw(
     `with entries as (
-       insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, transaction_id)
-       select x.id, ?, x.entry_date, 'WorkspaceTransaction', x.txn_id, x.description, x.txn_id
-       from unnest(?::uuid[], ?::date[], ?::uuid[], ?::text[]) with ordinality as x(id, entry_date, txn_id, description, n)
+       insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, transaction_id, biller_id)
+       select x.id, ?, x.entry_date, 'WorkspaceTransaction', x.txn_id, x.description, x.txn_id, x.biller_id
+       from unnest(?::uuid[], ?::date[], ?::uuid[], ?::text[], ?::uuid[]) with ordinality as x(id, entry_date, txn_id, description, biller_id, n)
        order by x.n
        returning id, seq
      ), months as (
@@ -163,7 +164,7 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
             (select json_agg(json_build_object('id', id, 'entry_id', entry_id, 'account_id', account_id, 'direction', direction, 'amount_cents', amount_cents) order by id) from lines) as lines,
             (select count(*) from txns) as txns, (select count(*) from trail) as trail`,
     [
-      workspaceId, withEntry.map((b) => b.entryId), withEntry.map((b) => b.t.date), withEntry.map((b) => b.id), withEntry.map((b) => b.t.name),
+      workspaceId, withEntry.map((b) => b.entryId), withEntry.map((b) => b.t.date), withEntry.map((b) => b.id), withEntry.map((b) => b.t.name), withEntry.map((b) => b.billerId),
       workspaceId, ...arrays(months, monthKeys),
       workspaceId, ...arrays(days, dayKeys),
       workspaceId, lines.map((l) => l.entryId), lines.map((l) => l.line.accountId), lines.map((l) => l.line.direction), lines.map((l) => l.line.amountCents), lines.map((l) => l.date), lines.map((l) => l.txnId),
@@ -192,6 +193,8 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
       description: b.t.name,
       reversesEntryId: '',
       transactionId: b.id,
+      billerId: b.billerId ?? '',
+      billerName: b.billerName,
       lines: (linesOf.get(b.entryId!) ?? []).map((l) => create(EntryLineSchema, { lineId: String(l.id), accountId: l.account_id, direction: l.direction, amountCents: BigInt(l.amount_cents) })),
     }),
   })));

@@ -77,7 +77,7 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   const categoryId = await defaultCategory(trx, amountCents, biller);
   const id = newId();
   // The entry first (it names the transaction's id), so the row is written once, pointing at it.
-  const entryId = amountCents === 0 ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id });
+  const entryId = amountCents === 0 ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id, billerId: biller?.id ?? null });
   // The row and its 'imported' trail entry in one statement (one round trip fewer per imported transaction).
   const insertRow = trx('workspace_transactions').insert({
     id, workspace_id: workspaceId, bank_transaction_id: t.id, bank_account_id: t.accountId, ledger_account_id: ledgerAccount.id, external_id: t.externalId,

@@ -111,7 +111,7 @@ export async function repost(trx: Knex.Transaction, row: TxnRow, next: { categor
     const lines = parts.length > 0
       ? splitTransactionLines(row.ledger_account_id, amountCents, parts.map((p) => ({ categoryId: p.category_id, amountCents: p.amount_cents })))
       : bankTransactionLines(row.ledger_account_id, categoryId, amountCents);
-    entryId = await postEntry(trx, { workspaceId: row.workspace_id, date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: name, lines, transactionId: row.id });
+    entryId = await postEntry(trx, { workspaceId: row.workspace_id, date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: name, lines, transactionId: row.id, billerId: row.biller_id });
   }
   const updated = { category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId, updated_at: trx.fn.now() };
   await trx('workspace_transactions').where({ id: row.id }).update(updated);
@@ -421,9 +421,14 @@ export async function bulkUpdateOneByOne(trx: Knex.Transaction, tenant: Tenant, 
       if (it.appliedRuleId !== undefined) patch.applied_rule_id = it.appliedRuleId || null;
       if (Object.keys(patch).length) await trx('workspace_transactions').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
       if (it.billerName !== undefined) await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'biller_changed', details: { billerName: it.billerName } });
+      const billerChanged = patch.biller_id !== undefined && patch.biller_id !== row.biller_id;
+      row = { ...row, ...patch } as TxnRow;
       if (category && category.id !== row.category_id) {
         await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
         row = await repost(trx, row, { categoryId: category.id });
+      } else if (billerChanged && row.current_entry_id && row.category_id) {
+        // The merchant is part of the entry (reports by merchant read it): a new merchant re-books the transaction.
+        row = await repost(trx, row, {});
       }
     }
     if (it.isTxnFinalized === true && !row.is_finalized) {
@@ -486,6 +491,7 @@ async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, items: 
     const edits = it.categoryId !== undefined || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
     if (edits) {
       if (it.billerName !== undefined) row.biller_id = billers.get(it.billerName) ?? null;
+      const billerChanged = row.biller_id !== before.biller_id;
       if (it.vendorId !== undefined) row.vendor_id = it.vendorId || null;
       if (it.appliedRuleId !== undefined) row.applied_rule_id = it.appliedRuleId || null;
       if (it.billerName !== undefined) trail.push({ transactionId: row.id, event: 'biller_changed', details: { billerName: it.billerName } });
@@ -494,6 +500,8 @@ async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, items: 
         trail.push({ transactionId: row.id, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
         rebook.push({ row, categoryId: category.id });
         row.category_id = category.id;
+      } else if (billerChanged && row.current_entry_id && row.category_id) {
+        rebook.push({ row, categoryId: row.category_id });
       }
     }
     if (it.isTxnFinalized === true && !row.is_finalized) {
@@ -514,7 +522,7 @@ async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, items: 
     if (row.current_entry_id) entries.push(reversals[nextReversal++] as NewEntry);
     if (row.ledger_account_id && row.txn_date && row.amount_cents !== 0) {
       newEntryOf.push(entries.length);
-      entries.push({ workspaceId: row.workspace_id, date: row.txn_date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: row.name, lines: bankTransactionLines(row.ledger_account_id, categoryId, row.amount_cents), transactionId: row.id });
+      entries.push({ workspaceId: row.workspace_id, date: row.txn_date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: row.name, lines: bankTransactionLines(row.ledger_account_id, categoryId, row.amount_cents), transactionId: row.id, billerId: row.biller_id });
     } else newEntryOf.push(null);
   }
   const posted = await postEntries(trx, entries);

@@ -27,6 +27,8 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
   if (!isUuid(p.entryId)) problems.push('entry_id');
   if (!isIsoDate(p.date)) problems.push('date');
   if (p.lines.length < 2) problems.push('lines');
+  if (p.billerId && !isUuid(p.billerId)) problems.push('biller_id');
+  if (p.reversesEntryId && !isUuid(p.reversesEntryId)) problems.push('reverses_entry_id');
   let debit = 0;
   let credit = 0;
   const lines = p.lines.map((l) => {
@@ -38,7 +40,7 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
   });
   if (debit !== credit) problems.push('unbalanced');
   if (problems.length) throw new Error(`invalid entry.posted ${eventId}: ${problems.join(', ')}`);
-  return { workspaceId, entryId: p.entryId, seq: Number(p.seq), date: p.date, lines };
+  return { workspaceId, entryId: p.entryId, seq: Number(p.seq), date: p.date, lines, reversesEntryId: p.reversesEntryId, billerId: p.billerId, billerName: p.billerName.slice(0, 200) };
 }
 
 export interface ProjectorOptions {

@@ -5,6 +5,8 @@ import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingServ
 import type { RawQuery } from '../domain/query.js';
 import type { ReportRow } from '../domain/report.js';
 import type { Conditional, Report, ReportUseCases } from '../usecases/reports.js';
+import type { SpendingUseCases } from '../usecases/spending.js';
+import { spendingHandlers } from './spending-handlers.js';
 
 const raw = (q: ReportQuery | undefined): RawQuery => ({
   startDate: q?.startDate ?? '', endDate: q?.endDate ?? '', breakdown: q?.breakdown ?? '', periodicity: q?.periodicity ?? '',
@@ -53,9 +55,10 @@ const reportMessage = (r: Conditional<Report>) =>
       };
 
 /** Thin edge: map the message, call one use case, map the answer. Reading needs only a workspace (Viewers read). */
-export function reportingRoutes(u: ReportUseCases) {
+export function reportingRoutes(u: ReportUseCases, s: SpendingUseCases) {
   return (router: ConnectRouter) =>
     router.service(ReportingService, {
+      ...spendingHandlers(s),
       async getProfitLoss(req, ctx) {
         return reportMessage(await u.profitLoss(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch));
       },

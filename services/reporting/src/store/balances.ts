@@ -2,6 +2,7 @@ import type { Knex } from '@ledgerline/platform';
 import { monthStart } from '../domain/dates.js';
 import type { DebitCredit } from '../domain/report.js';
 import type { Segment } from '../domain/periods.js';
+import { applyMerchantEntries } from './merchants.js';
 
 /** One entry.posted, decoded and checked, as the projector applies it. */
 export interface PostedEntry {
@@ -10,6 +11,11 @@ export interface PostedEntry {
   seq: number;
   date: string;
   lines: { accountId: string; direction: 'debit' | 'credit'; amountCents: number }[];
+  /** The entry it reverses ('' for none). */
+  reversesEntryId: string;
+  /** The merchant of the entry ('' for none) and its name then. */
+  billerId: string;
+  billerName: string;
 }
 
 interface Cell {
@@ -69,6 +75,7 @@ export async function applyEntries(trx: Knex.Transaction, entries: readonly Post
   const toApply = unique.filter((e) => freshIds.has(e.entryId));
   await upsert(trx, 'balances_daily', 'day', aggregate(toApply, (d) => d));
   await upsert(trx, 'balances_monthly', 'month', aggregate(toApply, monthStart));
+  await applyMerchantEntries(trx, toApply);
   await bumpVersions(trx, toApply.map((e) => e.workspaceId));
   return toApply.length;
 }

@@ -1,6 +1,7 @@
 import { disableTenantRls, enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 
 const TENANT_TABLES = ['balances_monthly', 'balances_daily', 'projected_entries'] as const;
+const MERCHANT_TABLES = ['merchant_balances_monthly', 'merchant_balances_daily', 'merchants'] as const;
 
 /**
  * The read model (ARCHITECTURE §3): debits, credits and line counts per workspace × account × month and
@@ -51,7 +52,40 @@ export const reportingMigrations: Migration[] = [
     },
   },
   {
-    name: '20261123170000_reporting_workspace_versions',
+    // Spending and top merchants (issue #5): the balances again, split by the entry's merchant (its
+    // biller; the nil uuid for none), with entries counted (a reversal −1) for "transactions per merchant".
+    name: '20261123170000_reporting_merchants',
+    async up(knex) {
+      for (const [table, period] of [['merchant_balances_monthly', 'month'], ['merchant_balances_daily', 'day']] as const) {
+        await knex.schema.createTable(table, (t) => {
+          t.uuid('workspace_id').notNullable();
+          t.date(period).notNullable();
+          t.uuid('account_id').notNullable();
+          t.uuid('biller_id').notNullable();
+          t.bigInteger('debit_cents').notNullable().defaultTo(0);
+          t.bigInteger('credit_cents').notNullable().defaultTo(0);
+          t.bigInteger('line_count').notNullable().defaultTo(0);
+          t.bigInteger('txn_count').notNullable().defaultTo(0);
+          t.primary(['workspace_id', period, 'account_id', 'biller_id']);
+        });
+      }
+      await knex.schema.createTable('merchants', (t) => {
+        t.uuid('workspace_id').notNullable();
+        t.uuid('biller_id').notNullable();
+        t.text('name').notNullable();
+        // The ledger sequence of the entry the name came from: the latest name wins whatever the delivery order.
+        t.bigInteger('seq').notNullable();
+        t.primary(['workspace_id', 'biller_id']);
+      });
+      for (const table of MERCHANT_TABLES) await enableTenantRls(knex, table);
+    },
+    async down(knex) {
+      for (const table of MERCHANT_TABLES) await disableTenantRls(knex, table);
+      for (const table of MERCHANT_TABLES) await knex.schema.dropTable(table);
+    },
+  },
+  {
+    name: '20261123180000_reporting_workspace_versions',
     async up(knex) {
       // Bumped in the same transaction as every batch that changes a workspace's balances: a report
       // built at version v is still exact while the version is v (src/usecases/report-cache.ts).

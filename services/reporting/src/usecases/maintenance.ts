@@ -1,6 +1,7 @@
 import { tenantHeaders, withSystem, withTenant, type Knex, type Logger } from '@ledgerline/platform';
 import { addMonths, MIN_DATE, monthEnd } from '../domain/dates.js';
 import { dailyMonthlyMismatches, monthlyBalances, projectedWorkspaces } from '../store/balances.js';
+import { merchantMismatches } from '../store/merchants.js';
 import type { LedgerClient } from './accounts.js';
 
 export interface Difference {
@@ -18,6 +19,8 @@ export interface CheckResult {
   differences: Difference[];
   /** Months whose daily balances do not add up to the monthly ones. */
   dailyMismatches: { month: string; accountId: string }[];
+  /** Days and months whose balances by merchant, summed over merchants, differ from the balances. */
+  merchantMismatches: { period: string; accountId: string }[];
 }
 
 type Sums = Map<string, { debit: number; credit: number }>;
@@ -38,7 +41,9 @@ function compare(month: string, ledger: Sums, reporting: Sums): Difference[] {
  * catches months the read model never saw), plus the daily table against the monthly one.
  */
 export async function checkWorkspace(deps: { db: Knex; ledger: LedgerClient }, workspaceId: string): Promise<CheckResult> {
-  const { rows, daily } = await withTenant(deps.db, { workspaceId }, async (trx) => ({ rows: await monthlyBalances(trx, workspaceId), daily: await dailyMonthlyMismatches(trx, workspaceId) }));
+  const { rows, daily, merchants } = await withTenant(deps.db, { workspaceId }, async (trx) => ({
+    rows: await monthlyBalances(trx, workspaceId), daily: await dailyMonthlyMismatches(trx, workspaceId), merchants: await merchantMismatches(trx, workspaceId),
+  }));
   const call = { headers: tenantHeaders({ workspaceId, role: 'Viewer' }) };
   const ledgerSums = async (start: string, end: string): Promise<Sums> => {
     const r = await deps.ledger.getGeneralLedger({ startDate: start, endDate: end }, call);
@@ -60,7 +65,7 @@ export async function checkWorkspace(deps: { db: Knex; ledger: LedgerClient }, w
       differences.push(...compare(m, await ledgerSums(m, monthEnd(m)), byMonth.get(m) ?? new Map()));
     }
   }
-  return { workspaceId, ok: differences.length === 0 && daily.length === 0, months: months.length, differences, dailyMismatches: daily };
+  return { workspaceId, ok: differences.length === 0 && daily.length === 0 && merchants.length === 0, months: months.length, differences, dailyMismatches: daily, merchantMismatches: merchants };
 }
 
 /** Every workspace the read model knows, checked one after another. */
@@ -69,7 +74,7 @@ export async function checkAll(deps: { db: Knex; ledger: LedgerClient; logger: L
   const out: CheckResult[] = [];
   for (const id of ids) {
     const r = await checkWorkspace(deps, id);
-    if (!r.ok) deps.logger.warn({ workspaceId: id, differences: r.differences.slice(0, 10), dailyMismatches: r.dailyMismatches.slice(0, 10) }, 'read model differs from the ledger');
+    if (!r.ok) deps.logger.warn({ workspaceId: id, differences: r.differences.slice(0, 10), dailyMismatches: r.dailyMismatches.slice(0, 10), merchantMismatches: r.merchantMismatches.slice(0, 10) }, 'read model differs from the ledger');
     out.push(r);
   }
   return out;
@@ -83,7 +88,7 @@ export async function resetForRebuild(db: Knex): Promise<number> {
   return withSystem(db, async (trx) => {
     const state = (await trx('projection_state').where({ id: 1 }).forUpdate().first()) as { generation: number };
     // DELETE, not TRUNCATE: the application role holds no TRUNCATE privilege.
-    for (const table of ['balances_daily', 'balances_monthly', 'projected_entries']) await trx(table).delete();
+    for (const table of ['balances_daily', 'balances_monthly', 'merchant_balances_daily', 'merchant_balances_monthly', 'merchants', 'projected_entries']) await trx(table).delete();
     await trx('inbox').where('consumer', 'like', 'reporting%').delete();
     // Versions go on counting (never back to a number a cached report was built at).
     await trx.raw('update workspace_versions set version = version + 1, updated_at = now()');

@@ -83,7 +83,7 @@ export class ReportUseCases {
    * wait until the read model has applied it, at most `catchUpTimeoutMs`; then answer either way and
    * say whether it had caught up.
    */
-  private async catchUp(workspaceId: string, seq: number | null): Promise<boolean> {
+  async catchUp(workspaceId: string, seq: number | null): Promise<boolean> {
     if (seq === null) return true;
     const deadline = Date.now() + this.deps.catchUpTimeoutMs;
     for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
@@ -107,7 +107,7 @@ export class ReportUseCases {
     }));
   }
 
-  private async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<{ accounts: Account[]; generation: string }> {
+  async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<{ accounts: Account[]; generation: string }> {
     const ids = new Set<string>();
     for (const m of sums) for (const id of m.keys()) ids.add(id);
     const { accounts, generation } = await this.deps.accounts.chart(tenant, ids);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/ledger.proto.
  */
 export const file_ledgerline_events_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyLaAQoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJYgZwcm90bzM");
+  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.events.v1.EntryLine
@@ -105,6 +105,19 @@ export type EntryPosted = Message<"ledgerline.events.v1.EntryPosted"> & {
    * @generated from field: string transaction_id = 9;
    */
   transactionId: string;
+
+  /**
+   * The merchant of the entry: the workspace transaction's biller when the entry was posted (a reversal
+   * carries the biller of the entry it reverses); empty for entries without one.
+   *
+   * @generated from field: string biller_id = 10;
+   */
+  billerId: string;
+
+  /**
+   * @generated from field: string biller_name = 11;
+   */
+  billerName: string;
 };
 
 /**

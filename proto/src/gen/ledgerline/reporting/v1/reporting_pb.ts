@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/reporting/v1/reporting.proto.
  */
 export const file_ledgerline_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIrUBCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkSFQoNaWZfbm9uZV9tYXRjaBgJIAEoCSJDCgxSZXBvcnRDb2x1bW4SDQoFbGFiZWwYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCSLqAQoLUmVwb3J0VGFibGUSCwoDaWRzGAEgAygJEg0KBW5hbWVzGAIgAygJEg8KB2NvYV9pZHMYAyADKAUSDQoFdHlwZXMYBCADKAkSDgoGbGV2ZWxzGAUgAygFEg4KBmdyb3VwcxgGIAMoCRIMCgR0YWdzGAcgAygJEjMKCXJvd190eXBlcxgIIAMoDjIgLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJvd1R5cGUSDwoHcGFyZW50cxgJIAMoBRIVCg1hbW91bnRzX2NlbnRzGAogASgMEhQKDHRvdGFsc19jZW50cxgLIAEoDCKvAQoMUmVwb3J0SGVhZGVyEhMKC3JlcG9ydF9uYW1lGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSHQoVcmVxdWVzdGVkX3BlcmlvZGljaXR5GAQgASgJEhMKC3BlcmlvZGljaXR5GAUgASgJEhAKCGN1cnJlbmN5GAYgASgJEgsKA3NlcRgHIAEoAxIRCgljYXVnaHRfdXAYCCABKAgiSwoUR2V0UHJvZml0TG9zc1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSLlAQoVR2V0UHJvZml0TG9zc1Jlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjMKBXRhYmxlGAQgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0VGFibGUSDAoEZXRhZxgFIAEoCRIUCgxub3RfbW9kaWZpZWQYBiABKAhKBAgDEAQiTQoWR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IucBChdHZXRCYWxhbmNlU2hlZXRSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlEgwKBGV0YWcYBSABKAkSFAoMbm90X21vZGlmaWVkGAYgASgISgQIAxAEIlIKG0dldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IuwBChxHZXRDYXNoRmxvd1N0YXRlbWVudFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjMKBXRhYmxlGAQgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0VGFibGUSDAoEZXRhZxgFIAEoCRIUCgxub3RfbW9kaWZpZWQYBiABKAhKBAgDEAQiSQoSR2V0Q2FzaEZsb3dSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkihQEKCkNhc2hQZXJpb2QSDQoFbGFiZWwYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIQCghpbl9jZW50cxgEIAEoAxIRCglvdXRfY2VudHMYBSABKAMSHQoVY2xvc2luZ19iYWxhbmNlX2NlbnRzGAYgASgDIsUBChNHZXRDYXNoRmxvd1Jlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAiABKAMSNAoHcGVyaW9kcxgDIAMoCzIjLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkNhc2hQZXJpb2QSDAoEZXRhZxgEIAEoCRIUCgxub3RfbW9kaWZpZWQYBSABKAgiPgoQR2V0UnVud2F5UmVxdWVzdBINCgVtb250aBgBIAEoCRIOCgZtb250aHMYAiABKAkSCwoDc2VxGAMgASgJIqwBChFHZXRSdW53YXlSZXNwb25zZRIdChBydW53YXlfaW5fbW9udGhzGAEgASgBSACIAQESGgoSYXZnX2V4cGVuc2VzX2NlbnRzGAIgASgDEhIKCmF2Z19tb250aHMYAyABKAUSFwoPYXNzZXRfYmFsX2NlbnRzGAQgASgDEg0KBW1vbnRoGAUgASgJEgsKA3NlcRgGIAEoA0ITChFfcnVud2F5X2luX21vbnRocyp8CgdSb3dUeXBlEhgKFFJPV19UWVBFX1VOU1BFQ0lGSUVEEAASFAoQUk9XX1RZUEVfU0VDVElPThABEhQKEFJPV19UWVBFX0FDQ09VTlQQAhIUChBST1dfVFlQRV9TVU1NQVJZEAMSFQoRUk9XX1RZUEVfQ09NUFVURUQQBDLMBAoQUmVwb3J0aW5nU2VydmljZRJuCg1HZXRQcm9maXRMb3NzEi0ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1JlcXVlc3QaLi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVzcG9uc2USdAoPR2V0QmFsYW5jZVNoZWV0Ei8ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBowLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlc3BvbnNlEoMBChRHZXRDYXNoRmxvd1N0YXRlbWVudBI0LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBo1LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USaAoLR2V0Q2FzaEZsb3cSKy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1JlcXVlc3QaLC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1Jlc3BvbnNlEmIKCUdldFJ1bndheRIpLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlcXVlc3QaKi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRSdW53YXlSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIrUBCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkSFQoNaWZfbm9uZV9tYXRjaBgJIAEoCSJDCgxSZXBvcnRDb2x1bW4SDQoFbGFiZWwYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCSLqAQoLUmVwb3J0VGFibGUSCwoDaWRzGAEgAygJEg0KBW5hbWVzGAIgAygJEg8KB2NvYV9pZHMYAyADKAUSDQoFdHlwZXMYBCADKAkSDgoGbGV2ZWxzGAUgAygFEg4KBmdyb3VwcxgGIAMoCRIMCgR0YWdzGAcgAygJEjMKCXJvd190eXBlcxgIIAMoDjIgLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJvd1R5cGUSDwoHcGFyZW50cxgJIAMoBRIVCg1hbW91bnRzX2NlbnRzGAogASgMEhQKDHRvdGFsc19jZW50cxgLIAEoDCKvAQoMUmVwb3J0SGVhZGVyEhMKC3JlcG9ydF9uYW1lGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSHQoVcmVxdWVzdGVkX3BlcmlvZGljaXR5GAQgASgJEhMKC3BlcmlvZGljaXR5GAUgASgJEhAKCGN1cnJlbmN5GAYgASgJEgsKA3NlcRgHIAEoAxIRCgljYXVnaHRfdXAYCCABKAgiSwoUR2V0UHJvZml0TG9zc1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSLlAQoVR2V0UHJvZml0TG9zc1Jlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjMKBXRhYmxlGAQgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0VGFibGUSDAoEZXRhZxgFIAEoCRIUCgxub3RfbW9kaWZpZWQYBiABKAhKBAgDEAQiTQoWR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IucBChdHZXRCYWxhbmNlU2hlZXRSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlEgwKBGV0YWcYBSABKAkSFAoMbm90X21vZGlmaWVkGAYgASgISgQIAxAEIlIKG0dldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IuwBChxHZXRDYXNoRmxvd1N0YXRlbWVudFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjMKBXRhYmxlGAQgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0VGFibGUSDAoEZXRhZxgFIAEoCRIUCgxub3RfbW9kaWZpZWQYBiABKAhKBAgDEAQiSQoSR2V0Q2FzaEZsb3dSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkihQEKCkNhc2hQZXJpb2QSDQoFbGFiZWwYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIQCghpbl9jZW50cxgEIAEoAxIRCglvdXRfY2VudHMYBSABKAMSHQoVY2xvc2luZ19iYWxhbmNlX2NlbnRzGAYgASgDIsUBChNHZXRDYXNoRmxvd1Jlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAiABKAMSNAoHcGVyaW9kcxgDIAMoCzIjLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkNhc2hQZXJpb2QSDAoEZXRhZxgEIAEoCRIUCgxub3RfbW9kaWZpZWQYBSABKAgiPgoQR2V0UnVud2F5UmVxdWVzdBINCgVtb250aBgBIAEoCRIOCgZtb250aHMYAiABKAkSCwoDc2VxGAMgASgJIqwBChFHZXRSdW53YXlSZXNwb25zZRIdChBydW53YXlfaW5fbW9udGhzGAEgASgBSACIAQESGgoSYXZnX2V4cGVuc2VzX2NlbnRzGAIgASgDEhIKCmF2Z19tb250aHMYAyABKAUSFwoPYXNzZXRfYmFsX2NlbnRzGAQgASgDEg0KBW1vbnRoGAUgASgJEgsKA3NlcRgGIAEoA0ITChFfcnVud2F5X2luX21vbnRocyKIAQoNU3BlbmRpbmdRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEg4KBmdyb3VwcxgDIAEoCRIMCgR0YWdzGAQgASgJEhIKCm1vbmV5X3R5cGUYBSABKAkSCwoDc2VxGAYgASgJEhIKCndvcmtzcGFjZXMYByABKAkiagoOU3BlbmRpbmdIZWFkZXISEgoKc3RhcnRfZGF0ZRgBIAEoCRIQCghlbmRfZGF0ZRgCIAEoCRISCgptb25leV90eXBlGAMgASgJEgsKA3NlcRgEIAEoAxIRCgljYXVnaHRfdXAYBSABKAgiWgoSR2V0U3BlbmRpbmdSZXF1ZXN0EjUKBXF1ZXJ5GAEgASgLMiYubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdRdWVyeRINCgVvcmRlchgCIAEoCSJkCgtTcGVuZGluZ1JvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIUCgxhbW91bnRfY2VudHMYBCABKAMSFQoNcGVyY2VudGFnZV9icBgFIAEoBSKmAQoTR2V0U3BlbmRpbmdSZXNwb25zZRI3CgZoZWFkZXIYASABKAsyJy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5TcGVuZGluZ0hlYWRlchINCgVvcmRlchgCIAEoCRITCgt0b3RhbF9jZW50cxgDIAEoAxIyCgRyb3dzGAQgAygLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdSb3ciTwoWR2V0VG9wTWVyY2hhbnRzUmVxdWVzdBI1CgVxdWVyeRgBIAEoCzImLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlNwZW5kaW5nUXVlcnkibwoLTWVyY2hhbnRSb3cSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSFQoNcGVyY2VudGFnZV9icBgEIAEoBRIZChF0cmFuc2FjdGlvbl9jb3VudBgFIAEoAyKbAQoXR2V0VG9wTWVyY2hhbnRzUmVzcG9uc2USNwoGaGVhZGVyGAEgASgLMicubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdIZWFkZXISEwoLdG90YWxfY2VudHMYAiABKAMSMgoEcm93cxgDIAMoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLk1lcmNoYW50Um93KnwKB1Jvd1R5cGUSGAoUUk9XX1RZUEVfVU5TUEVDSUZJRUQQABIUChBST1dfVFlQRV9TRUNUSU9OEAESFAoQUk9XX1RZUEVfQUNDT1VOVBACEhQKEFJPV19UWVBFX1NVTU1BUlkQAxIVChFST1dfVFlQRV9DT01QVVRFRBAEMqwGChBSZXBvcnRpbmdTZXJ2aWNlEm4KDUdldFByb2ZpdExvc3MSLS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVxdWVzdBouLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXNwb25zZRJ0Cg9HZXRCYWxhbmNlU2hlZXQSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USgwEKFEdldENhc2hGbG93U3RhdGVtZW50EjQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0GjUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRJoCgtHZXRDYXNoRmxvdxIrLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVxdWVzdBosLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVzcG9uc2USYgoJR2V0UnVud2F5EikubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVxdWVzdBoqLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlc3BvbnNlEmgKC0dldFNwZW5kaW5nEisubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0U3BlbmRpbmdSZXF1ZXN0GiwubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0U3BlbmRpbmdSZXNwb25zZRJ0Cg9HZXRUb3BNZXJjaGFudHMSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRUb3BNZXJjaGFudHNSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0VG9wTWVyY2hhbnRzUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Filters shared by the reports (spec §3 dashboard filter set, §7 list filters). Strings as the REST
@@ -616,6 +616,290 @@ export const GetRunwayResponseSchema: GenMessage<GetRunwayResponse> = /*@__PURE_
   messageDesc(file_ledgerline_reporting_v1_reporting, 14);
 
 /**
+ * Filters of the dashboard's spending and top-merchants cards, as the REST query carries them (strings,
+ * so validation errors name the REST field).
+ *
+ * @generated from message ledgerline.reporting.v1.SpendingQuery
+ */
+export type SpendingQuery = Message<"ledgerline.reporting.v1.SpendingQuery"> & {
+  /**
+   * @generated from field: string start_date = 1;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 2;
+   */
+  endDate: string;
+
+  /**
+   * Comma-joined account groups / tags.
+   *
+   * @generated from field: string groups = 3;
+   */
+  groups: string;
+
+  /**
+   * @generated from field: string tags = 4;
+   */
+  tags: string;
+
+  /**
+   * "out" (default: Expenses accounts) or "in" (Income accounts).
+   *
+   * @generated from field: string money_type = 5;
+   */
+  moneyType: string;
+
+  /**
+   * @generated from field: string seq = 6;
+   */
+  seq: string;
+
+  /**
+   * Comma-joined workspace ids: one report over all of them (categories matched by coaId, merchants by
+   * name). The gateway forwards only workspaces the caller belongs to; empty: the caller's workspace.
+   *
+   * @generated from field: string workspaces = 7;
+   */
+  workspaces: string;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.SpendingQuery.
+ * Use `create(SpendingQuerySchema)` to create a new message.
+ */
+export const SpendingQuerySchema: GenMessage<SpendingQuery> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 15);
+
+/**
+ * The period a spending or top-merchants answer covers and the ledger sequence it reflects.
+ *
+ * @generated from message ledgerline.reporting.v1.SpendingHeader
+ */
+export type SpendingHeader = Message<"ledgerline.reporting.v1.SpendingHeader"> & {
+  /**
+   * @generated from field: string start_date = 1;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 2;
+   */
+  endDate: string;
+
+  /**
+   * @generated from field: string money_type = 3;
+   */
+  moneyType: string;
+
+  /**
+   * @generated from field: int64 seq = 4;
+   */
+  seq: bigint;
+
+  /**
+   * @generated from field: bool caught_up = 5;
+   */
+  caughtUp: boolean;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.SpendingHeader.
+ * Use `create(SpendingHeaderSchema)` to create a new message.
+ */
+export const SpendingHeaderSchema: GenMessage<SpendingHeader> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 16);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetSpendingRequest
+ */
+export type GetSpendingRequest = Message<"ledgerline.reporting.v1.GetSpendingRequest"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingQuery query = 1;
+   */
+  query?: SpendingQuery | undefined;
+
+  /**
+   * ASC or DESC (default).
+   *
+   * @generated from field: string order = 2;
+   */
+  order: string;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetSpendingRequest.
+ * Use `create(GetSpendingRequestSchema)` to create a new message.
+ */
+export const GetSpendingRequestSchema: GenMessage<GetSpendingRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 17);
+
+/**
+ * @generated from message ledgerline.reporting.v1.SpendingRow
+ */
+export type SpendingRow = Message<"ledgerline.reporting.v1.SpendingRow"> & {
+  /**
+   * The account; empty for the "Others" row.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int32 coa_id = 3;
+   */
+  coaId: number;
+
+  /**
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+
+  /**
+   * Share of total_cents in hundredths of a percent (4250 = 42.50 %).
+   *
+   * @generated from field: int32 percentage_bp = 5;
+   */
+  percentageBp: number;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.SpendingRow.
+ * Use `create(SpendingRowSchema)` to create a new message.
+ */
+export const SpendingRowSchema: GenMessage<SpendingRow> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 18);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetSpendingResponse
+ */
+export type GetSpendingResponse = Message<"ledgerline.reporting.v1.GetSpendingResponse"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingHeader header = 1;
+   */
+  header?: SpendingHeader | undefined;
+
+  /**
+   * @generated from field: string order = 2;
+   */
+  order: string;
+
+  /**
+   * Every category of the period, the ones folded into "Others" included.
+   *
+   * @generated from field: int64 total_cents = 3;
+   */
+  totalCents: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.SpendingRow rows = 4;
+   */
+  rows: SpendingRow[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetSpendingResponse.
+ * Use `create(GetSpendingResponseSchema)` to create a new message.
+ */
+export const GetSpendingResponseSchema: GenMessage<GetSpendingResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 19);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetTopMerchantsRequest
+ */
+export type GetTopMerchantsRequest = Message<"ledgerline.reporting.v1.GetTopMerchantsRequest"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingQuery query = 1;
+   */
+  query?: SpendingQuery | undefined;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetTopMerchantsRequest.
+ * Use `create(GetTopMerchantsRequestSchema)` to create a new message.
+ */
+export const GetTopMerchantsRequestSchema: GenMessage<GetTopMerchantsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 20);
+
+/**
+ * @generated from message ledgerline.reporting.v1.MerchantRow
+ */
+export type MerchantRow = Message<"ledgerline.reporting.v1.MerchantRow"> & {
+  /**
+   * The biller; empty for the money booked without one.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * Share of total_cents in hundredths of a percent.
+   *
+   * @generated from field: int32 percentage_bp = 4;
+   */
+  percentageBp: number;
+
+  /**
+   * Transactions booked to the merchant in the period, net of reversals.
+   *
+   * @generated from field: int64 transaction_count = 5;
+   */
+  transactionCount: bigint;
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.MerchantRow.
+ * Use `create(MerchantRowSchema)` to create a new message.
+ */
+export const MerchantRowSchema: GenMessage<MerchantRow> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 21);
+
+/**
+ * @generated from message ledgerline.reporting.v1.GetTopMerchantsResponse
+ */
+export type GetTopMerchantsResponse = Message<"ledgerline.reporting.v1.GetTopMerchantsResponse"> & {
+  /**
+   * @generated from field: ledgerline.reporting.v1.SpendingHeader header = 1;
+   */
+  header?: SpendingHeader | undefined;
+
+  /**
+   * Every merchant of the period, those beyond the top ones included.
+   *
+   * @generated from field: int64 total_cents = 2;
+   */
+  totalCents: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.reporting.v1.MerchantRow rows = 3;
+   */
+  rows: MerchantRow[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.GetTopMerchantsResponse.
+ * Use `create(GetTopMerchantsResponseSchema)` to create a new message.
+ */
+export const GetTopMerchantsResponseSchema: GenMessage<GetTopMerchantsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 22);
+
+/**
  * @generated from enum ledgerline.reporting.v1.RowType
  */
 export enum RowType {
@@ -713,6 +997,26 @@ export const ReportingService: GenService<{
     methodKind: "unary";
     input: typeof GetRunwayRequestSchema;
     output: typeof GetRunwayResponseSchema;
+  },
+  /**
+   * Money spent (or earned) per category over a period, largest first, the rest as "Others".
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetSpending
+   */
+  getSpending: {
+    methodKind: "unary";
+    input: typeof GetSpendingRequestSchema;
+    output: typeof GetSpendingResponseSchema;
+  },
+  /**
+   * Money out (or in) by merchant over a period: the top merchants with their share and transaction count.
+   *
+   * @generated from rpc ledgerline.reporting.v1.ReportingService.GetTopMerchants
+   */
+  getTopMerchants: {
+    methodKind: "unary";
+    input: typeof GetTopMerchantsRequestSchema;
+    output: typeof GetTopMerchantsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_reporting_v1_reporting, 0);
