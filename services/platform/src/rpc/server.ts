@@ -1,5 +1,5 @@
 import type { ConnectRouter, Interceptor } from '@connectrpc/connect';
-import { createContextValues } from '@connectrpc/connect';
+import { Code, createContextValues } from '@connectrpc/connect';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import { trace } from '@opentelemetry/api';
 import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -30,9 +30,10 @@ function errorInterceptor(logger: Logger): Interceptor {
     } catch (err) {
       const mapped = toConnectError(err);
       outcome = mapped.code.toString();
-      if (!(err instanceof AppError)) {
-        logger.error({ err, procedure: req.url, trace_id: trace.getActiveSpan()?.spanContext().traceId }, 'unhandled error in RPC handler');
-      }
+      const context = { err, procedure: req.url, trace_id: trace.getActiveSpan()?.spanContext().traceId };
+      // The caller gave up (its deadline passed or it went away): nothing went wrong here.
+      if (req.signal.aborted && (mapped.code === Code.DeadlineExceeded || mapped.code === Code.Canceled)) logger.info(context, 'RPC abandoned by its caller');
+      else if (!(err instanceof AppError)) logger.error(context, 'unhandled error in RPC handler');
       throw mapped;
     } finally {
       rpcDuration.observe({ procedure: req.method.name, outcome }, (performance.now() - started) / 1000);
