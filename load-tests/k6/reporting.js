@@ -12,11 +12,14 @@ import { check } from 'k6';
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:4000';
 const TIME_SCALE = Number(__ENV.TIME_SCALE || 1);
 const config = JSON.parse(open('../scenarios/reporting.json'));
+// Scenarios marked "caches": "off" measure a deployment started with the report caches off: CACHES=off runs only those.
+const CACHES = __ENV.CACHES || 'on';
+const selected = config.scenarios.filter((s) => (s.caches || 'on') === CACHES);
 
 const scenarios = {};
 const thresholds = { http_req_failed: ['rate<0.01'], checks: ['rate>0.99'] };
 let startAt = 0;
-for (const s of config.scenarios) {
+for (const s of selected) {
   const seconds = Math.max(1, Math.round(s.seconds * TIME_SCALE));
   scenarios[s.id] = { executor: 'constant-vus', vus: s.connections, duration: `${seconds}s`, startTime: `${startAt}s`, exec: 'report', env: { SCENARIO_ID: s.id }, gracefulStop: '5s' };
   // The next scenario starts once this one (and its graceful stop) is over, so they never overlap.
@@ -57,7 +60,7 @@ export function setup() {
   const lastPage = first && first.meta ? Math.max(1, first.meta.pageCount) : 1;
   const vars = { busiestAccount: account, middlePage: String(Math.max(1, Math.ceil(lastPage / 2))), lastPage: String(lastPage) };
   const paths = {};
-  for (const s of config.scenarios) paths[s.id] = s.paths.map((p) => p.replace(/\{(\w+)\}/g, (_, k) => vars[k] || `{${k}}`));
+  for (const s of selected) paths[s.id] = s.paths.map((p) => p.replace(/\{(\w+)\}/g, (_, k) => vars[k] || `{${k}}`));
   return { headers, paths };
 }
 

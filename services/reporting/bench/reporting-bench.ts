@@ -48,6 +48,8 @@ export interface ScenarioDef {
   connections: number;
   seconds: number;
   thresholds: { p50?: number; p99?: number; rps?: number };
+  /** "off": run against services started with the report caches off (every request builds its report). */
+  caches?: 'on' | 'off';
 }
 
 export interface ThresholdResult {
@@ -72,7 +74,7 @@ export interface ReportingBenchResult {
   http: (LoadResult & { id: string })[];
   direct: { name: string; p50: number; p90: number }[];
   /** GROUP BY p50 ÷ the gateway's P&L p50 at 1 connection (end to end), and ÷ the read-model query alone. */
-  speedup: { throughGateway: number; queryAlone: number };
+  speedup: { throughGateway: number; throughGatewayCachesOff: number; queryAlone: number };
   thresholds: ThresholdResult[];
 }
 
@@ -251,11 +253,14 @@ export async function benchReporting(options: BenchOptions): Promise<ReportingBe
   }
   if (!marker) await dropBenchData(dbs);
   await migrateBenchData(dbs);
-  const stack = await startBenchStack(dbs, {
-    logDir: benchLogDir(name),
-    // The bench is one client sending hundreds of requests a second: the per-IP limiter would answer 429.
-    gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000000' },
-  });
+  const startStack = (caches: 'on' | 'off') =>
+    startBenchStack(dbs, {
+      logDir: benchLogDir(name),
+      // The bench is one client sending hundreds of requests a second: the per-IP limiter would answer 429.
+      gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000000', ...(caches === 'off' ? { REPORT_ANSWER_CACHE_ENTRIES: '0' } : {}) },
+      ...(caches === 'off' ? { reportingEnv: { REPORTING_REPORT_CACHE_ENTRIES: '0' } } : {}),
+    });
+  let stack = await startStack('on');
   try {
     const reused = !!marker?.complete;
     let check: ReportingBenchResult['check'] = null;
@@ -289,10 +294,19 @@ export async function benchReporting(options: BenchOptions): Promise<ReportingBe
       const headers = { authorization: `Bearer ${session.token}`, 'x-workspace-id': session.workspaceId };
 
       const http: ReportingBenchResult['http'] = [];
-      for (const s of scenarios) {
-        const r = await loadHttp({ name: s.name, baseUrl: stack.gatewayUrl, paths: s.paths.map(fill), headers, connections: s.connections, seconds: Math.max(1, Math.round(s.seconds * (options.timeScale ?? 1))) });
+      const run = async (s: ScenarioDef, hdrs: Record<string, string>) => {
+        const r = await loadHttp({ name: s.name, baseUrl: stack.gatewayUrl, paths: s.paths.map(fill), headers: hdrs, connections: s.connections, seconds: Math.max(1, Math.round(s.seconds * (options.timeScale ?? 1))) });
         http.push({ ...r, id: s.id });
         log(`${s.name} × ${s.connections}: ${r.requests} requests, ${r.errors} errors, ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+      };
+      for (const s of scenarios.filter((x) => (x.caches ?? 'on') === 'on')) await run(s, headers);
+      const cold = scenarios.filter((x) => x.caches === 'off');
+      if (cold.length) {
+        // The same services started again with the report caches off: what building each report costs.
+        await stack.close();
+        stack = await startStack('off');
+        const again = await stack.logIn(m.email, PASSWORD);
+        for (const s of cold) await run(s, { authorization: `Bearer ${again.token}`, 'x-workspace-id': again.workspaceId });
       }
 
       const ws = [m.workspaceId];
@@ -306,7 +320,8 @@ export async function benchReporting(options: BenchOptions): Promise<ReportingBe
       const pl1 = http.find((x) => x.id === 'pl_12_months_1');
       const groupBy = direct[0]?.p50 ?? 0;
       const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10) / 10 : 0);
-      const speedup = { throughGateway: ratio(groupBy, pl1?.p50 ?? 0), queryAlone: ratio(groupBy, direct[2]?.p50 ?? 0) };
+      const pl1Cold = http.find((x) => x.id === 'pl_12_months_1_cold');
+      const speedup = { throughGateway: ratio(groupBy, pl1?.p50 ?? 0), throughGatewayCachesOff: ratio(groupBy, pl1Cold?.p50 ?? 0), queryAlone: ratio(groupBy, direct[2]?.p50 ?? 0) };
 
       const thresholds: ThresholdResult[] = [];
       for (const s of scenarios) {
