@@ -98,4 +98,18 @@ describe('the read model', () => {
     await r.service.idle(500);
     expect({ m: await balances(r.db.adminDb, 'balances_monthly', ws), d: await balances(r.db.adminDb, 'balances_daily', ws) }).toEqual(before);
   });
+
+  it('a request carrying seq waits for that entry itself, not for a higher one applied before it', async () => {
+    const ws = newId();
+    const [cash, sales] = [newId(), newId()];
+    // Entry 7 committed (and was applied) before entry 5, written earlier by another posting.
+    await publishEntry(bus, ws, { seq: 7, date: '2026-05-02', lines: transfer(cash, sales, 700) });
+    await expectEventually(async () => expect(await projected(ws)).toBe(1));
+    expect(await r.service.reports.catchUp(ws, 7)).toBe(true);
+    const waitingFor5 = r.service.reports.catchUp(ws, 5);
+    await publishEntry(bus, ws, { seq: 5, date: '2026-05-01', lines: transfer(cash, sales, 500) });
+    expect(await waitingFor5).toBe(true);
+    expect(await projected(ws)).toBe(2);
+    expect(await r.service.reports.catchUp(ws, 0)).toBe(true);
+  });
 });

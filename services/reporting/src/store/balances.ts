@@ -125,6 +125,12 @@ export async function workspaceVersion(trx: Knex.Transaction, workspaceId: strin
   return Number(r[0]?.version ?? 0);
 }
 
+/** Whether the workspace's entry with this ledger sequence has been applied. */
+export async function entryApplied(trx: Knex.Transaction, workspaceId: string, seq: number): Promise<boolean> {
+  const r = (await trx.raw('select exists (select 1 from projected_entries where workspace_id = ? and seq = ?) as applied', [workspaceId, seq])).rows as { applied: boolean }[];
+  return r[0]?.applied === true;
+}
+
 /** The highest ledger sequence applied for a workspace (0 when none). */
 export async function appliedSeq(trx: Knex.Transaction, workspaceId: string): Promise<number> {
   const r = (await trx.raw('select coalesce(max(seq), 0)::bigint as seq from projected_entries where workspace_id = ?', [workspaceId])).rows as { seq: string }[];

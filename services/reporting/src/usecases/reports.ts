@@ -4,7 +4,7 @@ import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
 import { cashAccounts, cashFlowStatement, cashSeries, runway, type CashSeries } from '../domain/cashflow.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, dailyNetFlows, segmentSums, workspaceVersion } from '../store/balances.js';
+import { appliedSeq, dailyNetFlows, entryApplied, segmentSums, workspaceVersion } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
 import { ReportCache } from './report-cache.js';
 
@@ -81,14 +81,15 @@ export class ReportUseCases {
   /**
    * Read-after-write (ARCHITECTURE §3): with `seq` (the ledger's commit sequence a mutation answered),
    * wait until the read model has applied it, at most `catchUpTimeoutMs`; then answer either way and
-   * say whether it had caught up.
+   * say whether it had caught up. It waits for the entry with that sequence itself, not for the highest
+   * applied one to pass it: the ledger numbers entries as it writes them, so another posting can take a
+   * higher number, commit first and be applied before the caller's.
    */
   async catchUp(workspaceId: string, seq: number | null): Promise<boolean> {
-    if (seq === null) return true;
+    if (seq === null || seq <= 0) return true;
     const deadline = Date.now() + this.deps.catchUpTimeoutMs;
     for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
-      const applied = await withTenant(this.deps.db, { workspaceId }, (trx) => appliedSeq(trx, workspaceId));
-      if (applied >= seq) return true;
+      if (await withTenant(this.deps.db, { workspaceId }, (trx) => entryApplied(trx, workspaceId, seq))) return true;
       if (Date.now() >= deadline) return false;
       await sleep(Math.min(wait, Math.max(1, deadline - Date.now())));
     }
