@@ -101,4 +101,20 @@ export const reportingMigrations: Migration[] = [
       await knex.schema.dropTable('workspace_versions');
     },
   },
+  {
+    name: '20261123190000_reporting_workspace_version_function',
+    async up(knex) {
+      // The one read of a cached report's request: one statement, no transaction around it. It sets the
+      // tenant for its own statement only (set_config(..., true) ends with the implicit transaction), so
+      // row-level security applies as in any tenant read.
+      await knex.raw(`create function reporting_workspace_version(ws uuid) returns bigint language plpgsql as $$
+        begin
+          perform set_config('app.workspace_id', ws::text, true);
+          return coalesce((select version from workspace_versions where workspace_id = ws), 0);
+        end $$`);
+    },
+    async down(knex) {
+      await knex.raw('drop function reporting_workspace_version(uuid)');
+    },
+  },
 ];

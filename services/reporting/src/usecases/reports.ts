@@ -4,7 +4,7 @@ import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
 import { cashAccounts, cashFlowStatement, cashSeries, runway, type CashSeries } from '../domain/cashflow.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, dailyNetFlows, entryApplied, segmentSums, workspaceVersion } from '../store/balances.js';
+import { appliedSeq, currentWorkspaceVersion, dailyNetFlows, entryApplied, segmentSums, workspaceVersion } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
 import { ReportCache } from './report-cache.js';
 
@@ -67,7 +67,7 @@ export class ReportUseCases {
   private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, ifNoneMatch: string, build: () => Promise<{ value: T; version: number; generation: string }>): Promise<Conditional<T>> {
     const key = ReportCache.key(kind, tenant.workspaceId, q);
     if (ifNoneMatch || this.cache.has(key)) {
-      const [version, chart] = await Promise.all([withTenant(this.deps.db, tenant, (trx) => workspaceVersion(trx, tenant.workspaceId)), this.deps.accounts.chart(tenant)]);
+      const [version, chart] = await Promise.all([currentWorkspaceVersion(this.deps.db, tenant.workspaceId), this.deps.accounts.chart(tenant)]);
       const etag = ReportCache.etag(key, version, chart.generation, caughtUp);
       if (ifNoneMatch === etag) return { notModified: true, etag };
       const hit = this.cache.get<T>(key, version, chart.generation);
