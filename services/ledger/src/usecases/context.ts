@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import { AppError, ErrorKind, hasRoleAtLeast, LruMap, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { ensureChart } from '../store/chart-store.js';
 import { highestSeq } from '../store/seq.js';
 
@@ -9,10 +9,18 @@ export interface LedgerDeps {
 
 export type Tenant = TenantContext & { workspaceId: string };
 
+// Workspaces whose chart was found already committed, per database: a chart is never removed, so the
+// check (one statement on every call) is skipped for them. One created in this call is not remembered
+// until a later call finds it, in case this call's transaction rolls back.
+const charted = new WeakMap<Knex, LruMap<string, true>>();
+
 /** A read or write in the caller's workspace; the default chart exists before `fn` runs. */
 export function inWorkspace<T>(db: Knex, tenant: Tenant, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  let known = charted.get(db);
+  if (!known) charted.set(db, (known = new LruMap(10_000)));
+  const seen = known;
   return withTenant(db, tenant, async (trx) => {
-    await ensureChart(trx, tenant.workspaceId);
+    if (!seen.has(tenant.workspaceId) && !(await ensureChart(trx, tenant.workspaceId))) seen.set(tenant.workspaceId, true);
     return fn(trx);
   });
 }
