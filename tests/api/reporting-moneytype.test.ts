@@ -4,8 +4,10 @@
 // a bank transaction; unadjusted: all but manual journals), so non-bank + bank-only and unadjusted +
 // adjustments add up to ALL; each money type's balance sheet balances; a consolidated report equals
 // the sum of its workspaces' reports, cell by cell; 400s name the field; another user's workspace is a
-// 404; the report cache never serves one money type or workspace set for another.
+// 404; the report cache never serves one money type or workspace set for another. A property test
+// (REPORTING_MONEYTYPE_RUNS, default 4) checks every cell of every money type on random mixed books.
 import { newId } from '@ledgerline/platform';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportingHarness, type ReportingApiHarness } from './reporting.harness.js';
 import type { Tenant } from './ledger.harness.js';
@@ -242,4 +244,62 @@ describe('workspaces (consolidated statements)', () => {
     // The caller's own report did not change.
     expect((await ask(url(''), alone.headers.etag as string)).statusCode).toBe(304);
   });
+});
+
+describe('property: random books of mixed origins', () => {
+  const DOCUMENTS = ['ManualEntry', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'] as const;
+  const ACCOUNTS = ['Rent', 'Travel', 'Sales', 'Service Revenue', 'Accounts Payable', 'Accounts Receivable', 'Loans Payable', 'Security Deposits'];
+  const FIRST = Date.UTC(2025, 10, 1);
+  const dateOf = (day: number) => new Date(FIRST + day * 86_400_000).toISOString().slice(0, 10);
+  const booksArb = fc.record({
+    bank: fc.array(fc.record({ cents: fc.integer({ min: -200_000, max: 200_000 }).filter((c) => c !== 0), day: fc.integer({ min: 0, max: 150 }), category: fc.option(fc.nat(), { nil: undefined }) }), { maxLength: 6 }),
+    entries: fc.array(fc.record({ sourceType: fc.constantFrom(...DOCUMENTS), debit: fc.nat(), credit: fc.nat(), cents: fc.integer({ min: 1, max: 500_000 }), day: fc.integer({ min: 0, max: 150 }) }), { minLength: 1, maxLength: 8 }),
+    query: fc.record({ from: fc.integer({ min: 0, max: 120 }), length: fc.integer({ min: 0, max: 120 }), periodicity: fc.constantFrom('weekly', 'monthly', 'quarterly', 'totals_only') }),
+  });
+
+  it('every P&L and balance-sheet cell of each money type equals the ledger lines of its source types; each balance sheet balances', async () => {
+    await fc.assert(
+      fc.asyncProperty(booksArb, async (input) => {
+        const tenant = h.tenant();
+        const cats = (await h.api('GET', '/categories', { tenant })).body.categories as { id: string; name: string }[];
+        const category = (name: string) => cats.find((c) => c.name === name)?.id as string;
+        if (input.bank.length) {
+          const checking = await tenant.banking.link();
+          for (const b of input.bank) await tenant.banking.add(checking, { amountCents: b.cents, date: dateOf(b.day), name: `T${b.cents}` });
+          const txns = (await h.transactions(tenant, input.bank.length)).data as { id: string; amount: number }[];
+          for (const b of input.bank) {
+            // Re-categorised: a reversal and a new entry, both bank (one of equal amounts, whichever).
+            const txn = txns.find((x) => cents(x.amount) === b.cents);
+            if (b.category === undefined || !txn) continue;
+            const res = await h.api('PATCH', `/transactions/${txn.id}`, { tenant, body: { categoryId: category(ACCOUNTS[b.category % 4] as string) } });
+            expect([200, 400]).toContain(res.status);
+          }
+        }
+        for (const e of input.entries) {
+          const debit = ACCOUNTS[e.debit % ACCOUNTS.length] as string;
+          const credit = ACCOUNTS[(e.debit + 1 + (e.credit % (ACCOUNTS.length - 1))) % ACCOUNTS.length] as string;
+          await h.ledger.client.postEntry({ sourceType: e.sourceType, sourceId: newId(), version: 1n, date: dateOf(e.day), description: e.sourceType, lines: [{ accountId: category(debit), direction: 'debit', amountCents: BigInt(e.cents) }, { accountId: category(credit), direction: 'credit', amountCents: BigInt(e.cents) }] }, h.ledger.as(tenant.workspaceId));
+        }
+        await h.caughtUp(tenant);
+        const query = `startDate=${dateOf(input.query.from)}&endDate=${dateOf(input.query.from + input.query.length)}&periodicity=${input.query.periodicity}`;
+        for (const [moneyType, sourceTypes] of Object.entries(MONEY_TYPES)) {
+          const pl = await get(`/financial-data/profit-loss/v3?${query}&moneyType=${moneyType}`, tenant);
+          expect(pl.status).toBe(200);
+          for (const [i, col] of (pl.body.report.columns as Column[]).entries()) {
+            const sums = await lineSums(tenant.workspaceId, col.startDate, col.endDate, sourceTypes);
+            for (const r of accountRows(pl.body.report.data)) expect(cents(r.amounts[i] ?? NaN), `${moneyType} ${r.name} ${col.startDate}`).toBe(expected(sums, r));
+          }
+          const bs = await get(`/financial-data/balance-sheet/v2?${query}&moneyType=${moneyType}`, tenant);
+          const data = bs.body.data as Row[];
+          const total = (name: string, i: number) => cents(data.find((r) => r.name === name)?.amounts[i] ?? NaN);
+          for (const [i, col] of (bs.body.columns as Column[]).entries()) {
+            expect(total('Total Assets', i), `${moneyType} balances as of ${col.endDate}`).toBe(total('Total Liabilities and Equity', i));
+            const sums = await lineSums(tenant.workspaceId, '0001-01-01', col.endDate, sourceTypes);
+            for (const r of accountRows(data)) expect(cents(r.amounts[i] ?? NaN), `${moneyType} ${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
+          }
+        }
+      }),
+      { numRuns: Number(process.env.REPORTING_MONEYTYPE_RUNS ?? 4), endOnFailure: true },
+    );
+  }, 600_000);
 });
