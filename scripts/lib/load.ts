@@ -29,6 +29,16 @@ export interface LoadOptions {
   warmup?: number;
 }
 
+/** The figures of one run: latencies in ms (any order), requests that failed, the run's length in seconds. */
+function summary(name: string, connections: number, latencies: number[], errors: number, seconds: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name, connections, requests: latencies.length, errors, seconds: round(seconds), rps: round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50)), p90: round(percentile(latencies, 90)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0),
+  };
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -53,21 +63,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    name: options.name,
-    connections: options.connections,
-    requests: latencies.length,
-    errors,
-    seconds: round(seconds),
-    rps: round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50)),
-    p90: round(percentile(latencies, 90)),
-    p99: round(percentile(latencies, 99)),
-    max: round(latencies.at(-1) ?? 0),
-  };
+  return summary(options.name, options.connections, latencies, errors, (performance.now() - started) / 1000);
 }
 
 export interface HttpLoadOptions {
@@ -106,18 +102,5 @@ export async function loadHttp(options: HttpLoadOptions): Promise<LoadResult> {
   if ((options.warmupSeconds ?? 2) > 0) await run(options.warmupSeconds ?? 2, null);
   const latencies: number[] = [];
   const r = await run(options.seconds, latencies);
-  latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    name: options.name,
-    connections: options.connections,
-    requests: latencies.length,
-    errors: r.errors,
-    seconds: round(r.seconds),
-    rps: round(latencies.length / r.seconds),
-    p50: round(percentile(latencies, 50)),
-    p90: round(percentile(latencies, 90)),
-    p99: round(percentile(latencies, 99)),
-    max: round(latencies.at(-1) ?? 0),
-  };
+  return summary(options.name, options.connections, latencies, r.errors, r.seconds);
 }

@@ -4,7 +4,7 @@
 import { newId, tablesMissingRls, withTenant, type Knex } from '@ledgerline/platform';
 import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dailyMonthlyMismatches } from '../src/store/balances.js';
+import { currentWorkspaceVersion, dailyMonthlyMismatches } from '../src/store/balances.js';
 import { publishEntry, startReporting, transfer, type ReportingHarness } from './support.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -111,5 +111,20 @@ describe('the read model', () => {
     expect(await waitingFor5).toBe(true);
     expect(await projected(ws)).toBe(2);
     expect(await r.service.reports.catchUp(ws, 0)).toBe(true);
+  });
+
+  it("a workspace's balances version moves with every applied batch, read under its own tenancy", async () => {
+    const ws = newId();
+    const [cash, sales] = [newId(), newId()];
+    expect(await currentWorkspaceVersion(r.db.appDb, ws)).toBe(0);
+    await publishEntry(bus, ws, { seq: 1, date: '2026-06-01', lines: transfer(cash, sales, 100) });
+    await expectEventually(async () => expect(await currentWorkspaceVersion(r.db.appDb, ws)).toBeGreaterThan(0));
+    const v1 = await currentWorkspaceVersion(r.db.appDb, ws);
+    await publishEntry(bus, ws, { seq: 2, date: '2026-06-02', lines: transfer(cash, sales, 100) });
+    await expectEventually(async () => expect(await currentWorkspaceVersion(r.db.appDb, ws)).toBeGreaterThan(v1));
+    // The application role's own connection carries no tenant after the call: the setting was the statement's.
+    const after = (await r.db.appDb.raw("select current_setting('app.workspace_id', true) as ws")).rows[0] as { ws: string | null };
+    expect(after.ws ?? '').toBe('');
+    expect(await projected(ws)).toBe(2);
   });
 });

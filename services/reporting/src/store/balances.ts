@@ -127,6 +127,12 @@ export async function bumpVersions(trx: Knex.Transaction, workspaceIds: readonly
   );
 }
 
+/** The version of a workspace's balances, read in one statement of its own (no transaction needed). */
+export async function currentWorkspaceVersion(db: Knex, workspaceId: string): Promise<number> {
+  const r = (await db.raw('select reporting_workspace_version(?) as version', [workspaceId])).rows as { version: string }[];
+  return Number(r[0]?.version ?? 0);
+}
+
 /** The version of a workspace's balances (0 before the first entry). */
 export async function workspaceVersion(trx: Knex.Transaction, workspaceId: string): Promise<number> {
   const r = (await trx.raw('select version from workspace_versions where workspace_id = ?', [workspaceId])).rows as { version: string }[];

@@ -108,12 +108,28 @@ export const reportingMigrations: Migration[] = [
     },
   },
   {
+    name: '20261123190000_reporting_workspace_version_function',
+    async up(knex) {
+      // The one read of a cached report's request: one statement, no transaction around it. It sets the
+      // tenant for its own statement only (set_config(..., true) ends with the implicit transaction), so
+      // row-level security applies as in any tenant read.
+      await knex.raw(`create function reporting_workspace_version(ws uuid) returns bigint language plpgsql as $$
+        begin
+          perform set_config('app.workspace_id', ws::text, true);
+          return coalesce((select version from workspace_versions where workspace_id = ws), 0);
+        end $$`);
+    },
+    async down(knex) {
+      await knex.raw('drop function reporting_workspace_version(uuid)');
+    },
+  },
+  {
     // Spec §3 money types (src/domain/origins.ts): every balance is kept per origin of its entries (bank,
     // document, adjustment). Rows applied before hold origin 3, unclassified: the events were not kept
     // here, so nothing says where they came from. ALL and adjusted read them as before; non-bank and
     // unadjusted answer 503 for a workspace listed in origins_unclassified until a rebuild replays the
     // events (which empties that list).
-    name: '20261123190000_reporting_balance_origins',
+    name: '20261123200000_reporting_balance_origins',
     async up(knex) {
       for (const [table, key] of ORIGIN_KEYS) {
         await knex.raw(`alter table ${table} add column origin smallint not null default 3`);

@@ -5,7 +5,7 @@ import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js'
 import { cashAccounts, cashFlowStatement, cashSeries, runway, type CashSeries } from '../domain/cashflow.js';
 import { consolidate, type ColumnSums } from '../domain/consolidate.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, dailyNetFlows, entryApplied, originsUnclassified, segmentSums, workspaceVersion } from '../store/balances.js';
+import { appliedSeq, currentWorkspaceVersion, dailyNetFlows, entryApplied, originsUnclassified, segmentSums, workspaceVersion } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
 import { ReportCache } from './report-cache.js';
 
@@ -70,7 +70,7 @@ export class ReportUseCases {
     if (ifNoneMatch || this.cache.has(key)) {
       // Every workspace read: a consolidated report is stale when any of them changed.
       const stamps = await Promise.all(this.tenantsOf(tenant, q).map(async (t) => {
-        const [v, chart] = await Promise.all([withTenant(this.deps.db, t, (trx) => workspaceVersion(trx, t.workspaceId)), this.deps.accounts.chart(t)]);
+        const [v, chart] = await Promise.all([currentWorkspaceVersion(this.deps.db, t.workspaceId), this.deps.accounts.chart(t)]);
         return { version: String(v), generation: chart.generation };
       }));
       const version = stamps.map((x) => x.version).join(',');
