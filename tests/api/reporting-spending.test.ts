@@ -1,6 +1,6 @@
 // The dashboard's spending and top-merchants cards through the real gateway, fed by the real ledger
 // (banking's events → ledger → entry.posted with the merchant → reporting): amounts equal the ledger's
-// lines, order ASC/DESC, moneyType in/out, a merchant changed on a transaction moves its money, 400
+// lines, order ASC/DESC, the spec money types, a merchant changed on a transaction moves its money, 400
 // naming the field, Viewers read, another workspace sees nothing of yours, and a rebuild gives the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportingHarness, type ReportingApiHarness } from './reporting.harness.js';
@@ -52,7 +52,7 @@ describe('GET /financial-data/spending', () => {
   it('money out per expense category, largest first, with shares of the total; ASC reverses', async () => {
     const r = await spending(PERIOD);
     expect(r.status).toBe(200);
-    expect(r.body.header).toMatchObject({ startDate: '2026-01-01', endDate: '2026-02-28', moneyType: 'out', caughtUp: true });
+    expect(r.body.header).toMatchObject({ startDate: '2026-01-01', endDate: '2026-02-28', moneyType: 'ALL', caughtUp: true });
     expect(r.body.order).toBe('DESC');
     expect(r.body.totalAmount).toBe(1387.49);
     const rows = r.body.data as SpendingRow[];
@@ -78,10 +78,13 @@ describe('GET /financial-data/spending', () => {
     expect((pl.barChart.series as { name: string; data: number[] }[]).find((s) => s.name === 'Expenses')?.data).toEqual([(await spending(PERIOD)).body.totalAmount]);
   });
 
-  it('moneyType in reads the income categories; tags and a part of a month apply', async () => {
-    const income = await spending(`${PERIOD}&moneyType=IN`);
-    expect(income.body.header.moneyType).toBe('in');
-    expect((income.body.data as SpendingRow[]).map((x) => [x.name, x.amount, x.percentage])).toEqual([['Uncategorised Income', 2500, 100]]);
+  it('moneyType: bank transactions are not non-bank, and are unadjusted; tags and a part of a month apply', async () => {
+    const nonBank = await spending(`${PERIOD}&moneyType=Non-Bank`);
+    expect(nonBank.body.header.moneyType).toBe('non-bank');
+    expect([nonBank.body.totalAmount, nonBank.body.data]).toEqual([0, []]);
+    const unadjusted = await spending(`${PERIOD}&moneyType=unadjusted`);
+    expect(unadjusted.body.header.moneyType).toBe('unadjusted');
+    expect(unadjusted.body.data).toEqual((await spending(PERIOD)).body.data);
     const web = await spending(`${PERIOD}&tags=web`);
     expect((web.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([['Software and Subscriptions', 29.99]]);
     const lateJanuary = await spending('startDate=2026-01-10&endDate=2026-02-05');
@@ -100,8 +103,8 @@ describe('GET /financial-data/top-merchant', () => {
     const billers = (await h.api('GET', '/billers', { tenant: t })).body as unknown;
     const list = (Array.isArray(billers) ? billers : (billers as { data?: unknown[]; billers?: unknown[] }).data ?? (billers as { billers?: unknown[] }).billers ?? []) as { id: string; name: string }[];
     for (const row of r.body.data as MerchantRow[]) expect(row.id, row.name).toBe(list.find((b) => b.name === row.name)?.id);
-    const income = await merchants(`${PERIOD}&moneyType=in`);
-    expect((income.body.data as MerchantRow[]).map((x) => [x.name, x.totalAmount, x.transactionCount])).toEqual([['Stripe', 2500, 1]]);
+    expect((await merchants(`${PERIOD}&moneyType=non-bank`)).body.data).toEqual([]);
+    expect((await merchants(`${PERIOD}&moneyType=adjusted`)).body.data).toEqual(r.body.data);
     const january = await merchants('startDate=2026-01-10&endDate=2026-01-31');
     expect((january.body.data as MerchantRow[]).map((x) => [x.name, x.totalAmount, x.transactionCount])).toEqual([['Blue Bottle', 12, 1]]);
   });
@@ -111,7 +114,7 @@ describe('validation, roles and tenancy', () => {
   it('a bad order, moneyType or date is a 400 naming the field', async () => {
     for (const [path, field] of [
       [`/financial-data/spending?${PERIOD}&order=sideways`, 'order'],
-      [`/financial-data/spending?${PERIOD}&moneyType=adjusted`, 'moneyType'],
+      [`/financial-data/spending?${PERIOD}&moneyType=in`, 'moneyType'],
       [`/financial-data/top-merchant?${PERIOD}&moneyType=both`, 'moneyType'],
       ['/financial-data/top-merchant?startDate=2026-13-01', 'startDate'],
       ['/financial-data/spending?startDate=2026-03-01&endDate=2026-02-01', 'startDate'],

@@ -51,7 +51,16 @@ export function isDateBreakdown(value: unknown): value is DateBreakdown {
   return typeof value === 'string' && (DATE_BREAKDOWNS as readonly string[]).includes(value);
 }
 
-/** Spec §3 dashboard filter set (the workspaces filter is not served yet). */
+/** Spec §3 money types (services/reporting README "Money types": what each one reads). */
+export const MONEY_TYPES = ['ALL', 'non-bank', 'unadjusted', 'adjusted'] as const;
+export type MoneyType = (typeof MONEY_TYPES)[number];
+export const MONEY_TYPE_LABELS: Record<MoneyType, string> = { ALL: 'All', 'non-bank': 'Non-bank', unadjusted: 'Unadjusted', adjusted: 'Adjusted' };
+
+export function isMoneyType(value: unknown): value is MoneyType {
+  return typeof value === 'string' && (MONEY_TYPES as readonly string[]).includes(value);
+}
+
+/** Spec §3 dashboard filter set, with the §7 money type (the workspaces filter is not offered on the screens yet). */
 export interface ReportFilterSet {
   startDate: string;
   endDate: string;
@@ -59,6 +68,8 @@ export interface ReportFilterSet {
   groups: string[];
   tags: string[];
   isZeroAmountHidden: boolean;
+  /** Default ALL. */
+  moneyType?: MoneyType;
 }
 
 /** Spec §3/§9 defaults: breakdown Monthly, zero amounts hidden, no groups or tags. */
@@ -74,6 +85,8 @@ export function reportQuery(filters: ReportFilterSet): ReportQuery {
   };
   if (filters.groups.length > 0) query.groups = filters.groups.join(',');
   if (filters.tags.length > 0) query.tags = filters.tags.join(',');
+  // ALL is the server's default: left out, so the default query (and its cache entry) stays the same.
+  if (filters.moneyType && filters.moneyType !== 'ALL') query.moneyType = filters.moneyType;
   return query;
 }
 
@@ -300,10 +313,12 @@ export const KNOWN_REPORT_PATHS: readonly string[] = [
   ...(Object.keys(REPORT_EXPORT_BASES) as ReportTab[]).flatMap((tab) => EXPORT_FORMATS.map(({ format }) => reportExportPath(tab, format))),
 ];
 
-/** The query of the dashboard's spending and top-merchants cards: the period, groups and tags (lists comma-joined, empty ones left out). */
-export function spendingQuery(filters: Pick<ReportFilterSet, 'startDate' | 'endDate' | 'groups' | 'tags'>): TopMerchantsQuery {
+/** The query of the dashboard's spending and top-merchants cards: the period, groups, tags and money type (lists comma-joined, empty ones left out). */
+export function spendingQuery(filters: Pick<ReportFilterSet, 'startDate' | 'endDate' | 'groups' | 'tags' | 'moneyType'>): TopMerchantsQuery {
   const query: TopMerchantsQuery = { startDate: filters.startDate, endDate: filters.endDate };
   if (filters.groups.length > 0) query.groups = filters.groups.join(',');
   if (filters.tags.length > 0) query.tags = filters.tags.join(',');
+  // ALL is the server's default: left out, so the default query (and its cache entry) stays the same.
+  if (filters.moneyType && filters.moneyType !== 'ALL') query.moneyType = filters.moneyType;
   return query;
 }

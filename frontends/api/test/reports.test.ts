@@ -51,6 +51,14 @@ describe('report query (spec §3 filter set)', () => {
     expect(q).toEqual({ startDate: '2024-01-01', endDate: '2026-12-31', periodicity: 'totals_only', excludeZeroes: 'false', groups: 'Payroll,Rent', tags: 'ops' });
     expect(reportQuery({ ...q, dateBreakdown: 'Quarterly', isZeroAmountHidden: true, groups: [], tags: [] } as never).periodicity).toBe('quarterly');
   });
+
+  it('sends the money type, leaving out ALL (the server default)', () => {
+    const base = { startDate: '2026-01-01', endDate: '2026-03-31', ...REPORT_FILTER_DEFAULTS, groups: [], tags: [] };
+    expect(reportQuery({ ...base, moneyType: 'non-bank' }).moneyType).toBe('non-bank');
+    expect(reportQuery({ ...base, moneyType: 'unadjusted' }).moneyType).toBe('unadjusted');
+    expect(reportQuery({ ...base, moneyType: 'ALL' })).not.toHaveProperty('moneyType');
+    expect(reportQuery(base)).not.toHaveProperty('moneyType');
+  });
 });
 
 describe('breakdown fallback notes (spec §5, as the server reports them)', () => {

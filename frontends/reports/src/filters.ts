@@ -1,9 +1,9 @@
-import { DATE_BREAKDOWNS, REPORT_FILTER_DEFAULTS, isDateBreakdown, type DateBreakdown, type ReportFilterSet, type ReportScreenKey } from '@ledgerline/api';
+import { DATE_BREAKDOWNS, MONEY_TYPE_LABELS, MONEY_TYPES, REPORT_FILTER_DEFAULTS, isDateBreakdown, isMoneyType, type DateBreakdown, type MoneyType, type ReportFilterSet, type ReportScreenKey } from '@ledgerline/api';
 import { presetRange, todayIso, type DateRange } from '@ledgerline/ui';
 import { useCallback, useState } from 'react';
 
 /** What a screen keeps besides its period (spec §3 filter set), stored per screen key. */
-export type StoredFilters = Pick<ReportFilterSet, 'dateBreakdown' | 'isZeroAmountHidden' | 'groups' | 'tags'>;
+export type StoredFilters = Pick<ReportFilterSet, 'dateBreakdown' | 'isZeroAmountHidden' | 'groups' | 'tags'> & { moneyType: MoneyType };
 
 /** Spec §9: the client store persists to local storage under a root key; one entry per screen key below it. */
 export const FILTERS_STORAGE_KEY = 'ledgerline:filters';
@@ -23,6 +23,7 @@ export function parseStoredFilters(raw: unknown): StoredFilters {
     isZeroAmountHidden: typeof o.isZeroAmountHidden === 'boolean' ? o.isZeroAmountHidden : REPORT_FILTER_DEFAULTS.isZeroAmountHidden,
     groups: strings(o.groups) ?? [],
     tags: strings(o.tags) ?? [],
+    moneyType: isMoneyType(o.moneyType) ? o.moneyType : 'ALL',
   };
 }
 
@@ -56,3 +57,4 @@ export function useStoredFilters(screen: ReportScreenKey): [StoredFilters, (chan
 }
 
 export const BREAKDOWN_OPTIONS: readonly { value: DateBreakdown; label: string }[] = DATE_BREAKDOWNS.map((value) => ({ value, label: value }));
+export const MONEY_TYPE_OPTIONS: readonly { value: MoneyType; label: string }[] = MONEY_TYPES.map((value) => ({ value, label: MONEY_TYPE_LABELS[value] }));

@@ -1,5 +1,5 @@
 // The spending and top-merchants rules: validation naming the field, the cut into "Others", order,
-// shares, the class read for money out and in, groups and tags, and "No merchant".
+// shares, the spec money types, groups and tags, and "No merchant".
 import { AppError } from '@ledgerline/platform';
 import { describe, expect, it } from 'vitest';
 import { classAccountIds, merchantAmounts, mergeCategories, mergeMerchants, NO_MERCHANT_NAME, parseOrder, parseSpendingQuery, rankMerchants, rankSpending, shareBp, spendingRows, type RawSpendingQuery } from '../src/domain/spending.js';
@@ -18,18 +18,20 @@ const fields = (f: () => unknown): string[] => {
 };
 
 describe('the query', () => {
-  it('defaults: money out (Expenses), DESC, the year to date in one total column', () => {
+  it('defaults: every origin (ALL), DESC, the year to date in one total column', () => {
     const q = parseSpendingQuery(raw(), [], new Date('2026-11-23T10:00:00Z'));
-    expect(q).toMatchObject({ moneyType: 'out', classGroup: 'Expenses', report: { start: '2026-01-01', end: '2026-11-23', periodicity: 'totals_only' } });
+    expect(q).toMatchObject({ moneyType: 'ALL', report: { start: '2026-01-01', end: '2026-11-23', periodicity: 'totals_only', origins: null } });
     expect(q.report.columns).toHaveLength(1);
     expect(parseOrder('')).toEqual({ order: 'DESC', problems: [] });
     expect(parseOrder(' asc ').order).toBe('ASC');
-    expect(parseSpendingQuery(raw({ moneyType: 'IN' })).classGroup).toBe('Income');
+    expect(parseSpendingQuery(raw({ moneyType: 'Non-Bank' })).report.origins).toEqual([1, 2]);
+    expect(parseSpendingQuery(raw({ moneyType: 'unadjusted' })).report.origins).toEqual([0, 1]);
   });
 
   it('a bad value is named, every one at once', () => {
-    expect(fields(() => parseSpendingQuery(raw({ moneyType: 'adjusted' })))).toEqual(['moneyType']);
-    expect(fields(() => parseSpendingQuery(raw({ moneyType: 'x', startDate: '2026-02-30' }), parseOrder('up').problems))).toEqual(['order', 'moneyType', 'startDate']);
+    // The in/out of the first version of these cards is gone: the spec's money types only.
+    expect(fields(() => parseSpendingQuery(raw({ moneyType: 'in' })))).toEqual(['moneyType']);
+    expect(fields(() => parseSpendingQuery(raw({ moneyType: 'x', startDate: '2026-02-30' }), parseOrder('up').problems))).toEqual(['order', 'startDate', 'moneyType']);
     expect(fields(() => parseSpendingQuery(raw({ startDate: '2026-03-01', endDate: '2026-02-01' })))).toEqual(['startDate']);
     expect(fields(() => parseSpendingQuery(raw({ workspaces: 'abc' })))).toEqual(['workspaces']);
     const many = Array.from({ length: 21 }, (_, i) => `018f0000-0000-7000-8000-${String(i).padStart(12, '0')}`).join(',');

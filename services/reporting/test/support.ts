@@ -41,11 +41,11 @@ export interface Line {
 /** Publishes entry.posted as the ledger's outbox relay does (envelope, subject, Nats-Msg-Id = event id). */
 export async function publishEntry(
   bus: EventBus, workspaceId: string,
-  entry: { entryId?: string; seq: number; date: string; lines: Line[]; billerId?: string; billerName?: string; reversesEntryId?: string }, eventId = newId(),
+  entry: { entryId?: string; seq: number; date: string; lines: Line[]; billerId?: string; billerName?: string; reversesEntryId?: string; sourceType?: string }, eventId = newId(),
 ): Promise<{ eventId: string; entryId: string }> {
   const entryId = entry.entryId ?? newId();
   const payload = create(EntryPostedSchema, {
-    entryId, seq: BigInt(entry.seq), date: entry.date, sourceType: 'ManualEntry', sourceId: newId(), description: 'test',
+    entryId, seq: BigInt(entry.seq), date: entry.date, sourceType: entry.sourceType ?? 'ManualEntry', sourceId: newId(), description: 'test',
     billerId: entry.billerId ?? '', billerName: entry.billerName ?? '', reversesEntryId: entry.reversesEntryId ?? '',
     lines: entry.lines.map((l) => ({ lineId: newId(), accountId: l.accountId, direction: l.direction, amountCents: BigInt(l.amountCents) })),
   });

@@ -1968,13 +1968,13 @@ export interface components {
             startDate: string;
             endDate: string;
             /** @enum {string} */
-            moneyType: "out" | "in";
+            moneyType: "ALL" | "non-bank" | "unadjusted" | "adjusted";
             /** @description The highest ledger commit sequence the answer reflects. */
             seq: number;
             /** @description false when the request carried a seq the read model had not reached within the wait. */
             caughtUp: boolean;
         };
-        /** @description Money per category over the period (Expenses accounts for moneyType out, Income for in), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals. */
+        /** @description Money spent per Expenses category over the period (entries of the moneyType's origins), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals. */
         SpendingResponse: {
             header: components["schemas"]["SpendingHeader"];
             /** @enum {string} */
@@ -1988,7 +1988,7 @@ export interface components {
                 percentage: number;
             }[];
         };
-        /** @description The 10 merchants (billers) most money went to over the period (moneyType in: came from), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money out (or in), every merchant included. */
+        /** @description The 10 merchants (billers) most money went to over the period (Expenses accounts, entries of the moneyType's origins), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money spent, every merchant included. */
         TopMerchantsResponse: {
             header: components["schemas"]["SpendingHeader"];
             totalAmount: number;
@@ -3888,6 +3888,10 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one consolidated report over all of them (accounts matched by coaId). Default: the current workspace. */
+                workspaces?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -3937,6 +3941,10 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one consolidated report over all of them (accounts matched by coaId). Default: the current workspace. */
+                workspaces?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -3986,6 +3994,10 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one consolidated report over all of them (accounts matched by coaId). Default: the current workspace. */
+                workspaces?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4035,6 +4047,10 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one consolidated report over all of them (accounts matched by coaId). Default: the current workspace. */
+                workspaces?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4084,6 +4100,10 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to: one consolidated report over all of them (accounts matched by coaId). Default: the current workspace. */
+                workspaces?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4172,6 +4192,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4221,6 +4243,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4270,6 +4294,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4319,6 +4345,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4368,6 +4396,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4417,6 +4447,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4466,6 +4498,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4515,6 +4549,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4564,6 +4600,8 @@ export interface operations {
                 excludeZeroes?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4687,7 +4725,7 @@ export interface operations {
                 groups?: string;
                 /** @description Comma-joined account tags: only accounts with one of them (or under one). */
                 tags?: string;
-                /** @description out (default): money spent, by Expenses account / merchant; in: money earned, by Income account / merchant. */
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
                 moneyType?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
@@ -4705,7 +4743,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Money per category over the period (Expenses accounts for moneyType out, Income for in), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals. */
+            /** @description Money spent per Expenses category over the period (entries of the moneyType's origins), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4736,7 +4774,7 @@ export interface operations {
                 groups?: string;
                 /** @description Comma-joined account tags: only accounts with one of them (or under one). */
                 tags?: string;
-                /** @description out (default): money spent, by Expenses account / merchant; in: money earned, by Income account / merchant. */
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
                 moneyType?: string;
                 /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
                 seq?: string;
@@ -4752,7 +4790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The 10 merchants (billers) most money went to over the period (moneyType in: came from), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money out (or in), every merchant included. */
+            /** @description The 10 merchants (billers) most money went to over the period (Expenses accounts, entries of the moneyType's origins), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money spent, every merchant included. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
-import { useGroupsAndTags, type DateBreakdown } from '@ledgerline/api';
+import { useGroupsAndTags, type DateBreakdown, type MoneyType } from '@ledgerline/api';
 import { Checkbox, DateRangePicker, MultiSelect, Select, type DateRange } from '@ledgerline/ui';
-import { BREAKDOWN_OPTIONS, type StoredFilters } from '../filters';
+import { BREAKDOWN_OPTIONS, MONEY_TYPE_OPTIONS, type StoredFilters } from '../filters';
 
 export interface ReportFiltersProps {
   period: DateRange;
@@ -15,7 +15,7 @@ export interface ReportFiltersProps {
 
 const choices = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), groups, tags, zero amounts hidden (default). */
+/** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), groups, tags, money type (default All), zero amounts hidden (default). */
 export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange, breakdown = true, groupsAndTags: withGroupsAndTags = true }: ReportFiltersProps) {
   const groupsAndTags = useGroupsAndTags();
   // A stored choice the chart no longer has still filters: keep it listed so it can be taken off.
@@ -38,6 +38,14 @@ export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange
         <MultiSelect label="Groups" name="groups" className="w-44" options={choices(groups)} value={filters.groups} placeholder="All groups" onChange={(next) => onFiltersChange({ groups: next })} />
       )}
       {withGroupsAndTags && tags.length > 0 && <MultiSelect label="Tags" name="tags" className="w-44" options={choices(tags)} value={filters.tags} placeholder="All tags" onChange={(next) => onFiltersChange({ tags: next })} />}
+      <Select<MoneyType>
+        label="Money type"
+        name="moneyType"
+        className="w-40"
+        options={MONEY_TYPE_OPTIONS}
+        value={filters.moneyType}
+        onChange={(moneyType) => onFiltersChange({ moneyType })}
+      />
       <Checkbox
         name="isZeroAmountHidden"
         label="Hide zero amounts"

@@ -1,7 +1,9 @@
 import type { Client } from '@connectrpc/connect';
 import type { ReportColumn, ReportHeader, ReportingService } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUuid } from '@ledgerline/platform';
 import { authOf } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
 import { ReportAnswers } from '../http/report-answers.js';
 import { reportRows, type ReportRowTree } from '../http/report-table.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
@@ -149,15 +151,38 @@ export const REPORT_QUERY = {
     tags: q('Comma-joined account tags: only accounts with one of them (or under one).'),
     excludeZeroes: q('true hides rows whose amounts are all zero (class group sections stay).'),
     seq: q('A ledger commit sequence: the answer waits (bounded) until the report reflects it.'),
+    moneyType: q('Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books).'),
   },
 } as const;
 
-export interface ReportQueryString { startDate?: string; endDate?: string; breakdown?: string; periodicity?: string; groups?: string; tags?: string; excludeZeroes?: string; seq?: string }
+/** The reports' query under /financial-data/: REPORT_QUERY (which the exports take too) and `workspaces`. */
+export const STATEMENT_QUERY = {
+  ...REPORT_QUERY,
+  properties: {
+    ...REPORT_QUERY.properties,
+    workspaces: q('Comma-joined workspace ids (at most 20), each one the caller belongs to: one consolidated report over all of them (accounts matched by coaId). Default: the current workspace.'),
+  },
+} as const;
 
-/** The report query as the ReportingService takes it (the exports send the same query). */
+export interface ReportQueryString { startDate?: string; endDate?: string; breakdown?: string; periodicity?: string; groups?: string; tags?: string; excludeZeroes?: string; seq?: string; moneyType?: string; workspaces?: string }
+
+/** The report query as the ReportingService takes it (the exports send the same query), without `workspaces` (see checkedWorkspaces). */
 export const reportQuery = (x: ReportQueryString) => ({
-  startDate: x.startDate ?? '', endDate: x.endDate ?? '', breakdown: x.breakdown ?? '', periodicity: x.periodicity ?? '', groups: x.groups ?? '', tags: x.tags ?? '', excludeZeroes: x.excludeZeroes ?? '', seq: x.seq ?? '',
+  startDate: x.startDate ?? '', endDate: x.endDate ?? '', breakdown: x.breakdown ?? '', periodicity: x.periodicity ?? '', groups: x.groups ?? '', tags: x.tags ?? '', excludeZeroes: x.excludeZeroes ?? '', seq: x.seq ?? '', moneyType: x.moneyType ?? '',
 });
+
+/**
+ * `workspaces` as reporting may trust it (spec §3 consolidated reports): every id a workspace of the
+ * caller — a malformed id is a 400, one the caller does not belong to a 404 like any other tenant's id.
+ * Reporting reads each listed workspace under its own tenancy on the strength of this check.
+ */
+export function checkedWorkspaces(req: FastifyRequest, raw: string | undefined): string {
+  const ids = (raw ?? '').split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== '');
+  if (!ids.every(isUuid)) throw HttpError.invalid([{ field: 'workspaces', message: 'workspaces must be comma-joined workspace ids' }]);
+  const mine = new Set(authOf(req).workspaces.map((w) => w.id.toLowerCase()));
+  if (!ids.every((id) => mine.has(id))) throw HttpError.notFound('Workspace not found');
+  return ids.join(',');
+}
 
 /** Cents (int64) to decimal dollars with 2 places. */
 const dollars = (cents: bigint) => Number(cents) / 100;
@@ -181,15 +206,22 @@ const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDat
 export async function registerReportingRoutes(app: FastifyInstance, { reporting, answerCacheEntries = 0 }: { reporting: ReportingClient; answerCacheEntries?: number }): Promise<void> {
   const answers = new ReportAnswers(answerCacheEntries);
   for (const schema of [ReportHeaderSchema, ReportColumnSchema, ReportRowSchema, ProfitLossResponseSchema, BalanceSheetResponseSchema, CashFlowStatementResponseSchema, CashFlowResponseSchema, AssetBalanceGraphResponseSchema, RunwayResponseSchema]) app.addSchema(schema);
-  const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: REPORT_QUERY };
+  const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: STATEMENT_QUERY };
   const READ = { auth: { workspace: 'required' as const } };
-  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>, ifNoneMatch: string) => [{ query: { ...reportQuery(req.query), ifNoneMatch } }, { headers: authOf(req).rpcHeaders }] as const;
+  // The query once per request: `workspaces` checked before anything is asked, and part of the held answer's key.
+  const queries = new WeakMap<FastifyRequest, ReturnType<typeof reportQuery> & { workspaces: string }>();
+  const query = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => {
+    let x = queries.get(req);
+    if (!x) queries.set(req, (x = { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) }));
+    return x;
+  };
+  const call = (req: FastifyRequest<{ Querystring: ReportQueryString }>, ifNoneMatch: string) => [{ query: { ...query(req), ifNoneMatch } }, { headers: authOf(req).rpcHeaders }] as const;
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/profit-loss/v3',
     { config: READ, schema: { ...common, operationId: 'getProfitLoss', summary: 'Profit and loss: income and expenses by account tree per period, Net Income, and the bar chart', response: responses(200, ref(ProfitLossResponseSchema)) } },
     async (req, reply) =>
-      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getProfitLoss(...call(req, tag)), (r) => {
+      answers.send(req, reply, query(req), (tag) => reporting.getProfitLoss(...call(req, tag)), (r) => {
       const labels = r.columns.map((c) => c.label);
       const rows = reportRows(r.table, r.columns.length);
       const data = rows.map(rowJson);
@@ -205,7 +237,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     '/financial-data/balance-sheet/v2',
     { config: READ, schema: { ...common, operationId: 'getBalanceSheet', summary: 'Balance sheet as of each column\'s end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods', response: responses(200, ref(BalanceSheetResponseSchema)) } },
     async (req, reply) =>
-      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getBalanceSheet(...call(req, tag)), (r) => ({
+      answers.send(req, reply, query(req), (tag) => reporting.getBalanceSheet(...call(req, tag)), (r) => ({
         header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson),
       })),
   );
@@ -214,7 +246,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     '/financial-data/cash-flow-statement',
     { config: READ, schema: { ...common, operationId: 'getCashFlowStatement', summary: 'Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply)', response: responses(200, ref(CashFlowStatementResponseSchema)) } },
     async (req, reply) =>
-      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getCashFlowStatement(...call(req, tag)), (r) => ({
+      answers.send(req, reply, query(req), (tag) => reporting.getCashFlowStatement(...call(req, tag)), (r) => ({
         header: headerJson(r.header), labels: r.columns.map((c) => c.label), columns: r.columns.map(columnJson), data: reportRows(r.table, r.columns.length).map(rowJson),
       })),
   );
@@ -223,7 +255,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     '/financial-data/cash-flow',
     { config: READ, schema: { ...common, operationId: 'getCashFlow', summary: 'Cash in and out by period, and the cash balance', response: responses(200, ref(CashFlowResponseSchema)) } },
     async (req, reply) =>
-      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
+      answers.send(req, reply, query(req), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
       const ins = r.periods.map((p) => dollars(p.inCents));
       const outs = r.periods.map((p) => dollars(p.outCents));
       return {
@@ -240,7 +272,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     '/financial-data/get-asset-balance-graph',
     { config: READ, schema: { ...common, operationId: 'getAssetBalanceGraph', summary: 'The cash balance at the end of each period', response: responses(200, ref(AssetBalanceGraphResponseSchema)) } },
     async (req, reply) =>
-      answers.send(req, reply, reportQuery(req.query), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
+      answers.send(req, reply, query(req), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
         const last = r.periods.at(-1);
         return {
           totalAssetBalance: dollars(last ? last.closingBalanceCents : r.openingBalanceCents),

@@ -1,10 +1,8 @@
-import { isUuid } from '@ledgerline/platform';
 import type { SpendingHeader } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
-import { HttpError } from '../http/errors.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
-import { REPORT_QUERY, type ReportingClient } from './reporting.js';
+import { checkedWorkspaces, REPORT_QUERY, type ReportingClient } from './reporting.js';
 
 /**
  * The dashboard's spending and top-merchants cards (spec §3 "Report data", §7 "Financial data": /spending
@@ -19,7 +17,7 @@ export const SpendingHeaderSchema = {
   type: 'object',
   description: 'The period covered, the money type read and the ledger commit sequence reflected.',
   properties: {
-    startDate: str, endDate: str, moneyType: { type: 'string', enum: ['out', 'in'] },
+    startDate: str, endDate: str, moneyType: { type: 'string', enum: ['ALL', 'non-bank', 'unadjusted', 'adjusted'] },
     seq: { type: 'integer', description: 'The highest ledger commit sequence the answer reflects.' },
     caughtUp: { type: 'boolean', description: 'false when the request carried a seq the read model had not reached within the wait.' },
   },
@@ -30,7 +28,7 @@ export const SpendingHeaderSchema = {
 export const SpendingResponseSchema = {
   $id: 'SpendingResponse',
   type: 'object',
-  description: 'Money per category over the period (Expenses accounts for moneyType out, Income for in), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals.',
+  description: 'Money spent per Expenses category over the period (entries of the moneyType\'s origins), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals.',
   properties: {
     header: { $ref: 'SpendingHeader#' },
     order: { type: 'string', enum: ['ASC', 'DESC'] },
@@ -52,7 +50,7 @@ export const SpendingResponseSchema = {
 export const TopMerchantsResponseSchema = {
   $id: 'TopMerchantsResponse',
   type: 'object',
-  description: 'The 10 merchants (billers) most money went to over the period (moneyType in: came from), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money out (or in), every merchant included.',
+  description: 'The 10 merchants (billers) most money went to over the period (Expenses accounts, entries of the moneyType\'s origins), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money spent, every merchant included.',
   properties: {
     header: { $ref: 'SpendingHeader#' },
     totalAmount: num,
@@ -77,7 +75,7 @@ const SPENDING_QUERY = {
     endDate: REPORT_QUERY.properties.endDate,
     groups: REPORT_QUERY.properties.groups,
     tags: REPORT_QUERY.properties.tags,
-    moneyType: q('out (default): money spent, by Expenses account / merchant; in: money earned, by Income account / merchant.'),
+    moneyType: REPORT_QUERY.properties.moneyType,
     seq: REPORT_QUERY.properties.seq,
     workspaces: q('Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace.'),
   },
@@ -87,19 +85,11 @@ interface SpendingQueryString { startDate?: string; endDate?: string; groups?: s
 
 const dollars = (cents: bigint) => Number(cents) / 100;
 const orNull = <T>(v: T, empty: T) => (v === empty ? null : v);
-const headerJson = (h: SpendingHeader | undefined) => ({ startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', moneyType: h?.moneyType ?? 'out', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true });
-/**
- * The query for the ReportingService. Every id of `workspaces` must be a workspace of the caller (spec §3
- * consolidated reports): a malformed id is a 400, one the caller does not belong to a 404 like any other
- * tenant's id — reporting trusts this list as it trusts the tenancy headers.
- */
+const headerJson = (h: SpendingHeader | undefined) => ({ startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', moneyType: h?.moneyType ?? 'ALL', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true });
+/** The query for the ReportingService; `workspaces` checked as for every report (checkedWorkspaces). */
 function spendingQuery(req: FastifyRequest<{ Querystring: SpendingQueryString }>) {
   const x = req.query;
-  const ids = (x.workspaces ?? '').split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== '');
-  if (!ids.every(isUuid)) throw HttpError.invalid([{ field: 'workspaces', message: 'workspaces must be comma-joined workspace ids' }]);
-  const mine = new Set(authOf(req).workspaces.map((w) => w.id.toLowerCase()));
-  if (!ids.every((id) => mine.has(id))) throw HttpError.notFound('Workspace not found');
-  return { startDate: x.startDate ?? '', endDate: x.endDate ?? '', groups: x.groups ?? '', tags: x.tags ?? '', moneyType: x.moneyType ?? '', seq: x.seq ?? '', workspaces: ids.join(',') };
+  return { startDate: x.startDate ?? '', endDate: x.endDate ?? '', groups: x.groups ?? '', tags: x.tags ?? '', moneyType: x.moneyType ?? '', seq: x.seq ?? '', workspaces: checkedWorkspaces(req, x.workspaces) };
 }
 
 export async function registerSpendingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {

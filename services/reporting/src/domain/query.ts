@@ -1,5 +1,6 @@
-import { AppError, type FieldError } from '@ledgerline/platform';
+import { AppError, isUuid, type FieldError } from '@ledgerline/platform';
 import { isIsoDate, todayUtc } from './dates.js';
+import { MONEY_TYPES, originsOf, parseMoneyType, type MoneyType, type Origin } from './origins.js';
 import { BREAKDOWNS, columnsFor, effectivePeriodicity, isBreakdown, isPeriodicity, PERIODICITIES, type Column, type Periodicity } from './periods.js';
 
 /** A report's query as the REST edge carries it (strings), before validation. */
@@ -12,6 +13,10 @@ export interface RawQuery {
   tags: string;
   excludeZeroes: string;
   seq: string;
+  /** Spec money type: ALL (default), non-bank, unadjusted, adjusted. */
+  moneyType?: string;
+  /** Comma-joined workspace ids for a consolidated report (the gateway checked the caller belongs to each). */
+  workspaces?: string;
 }
 
 export interface ReportQuery {
@@ -24,10 +29,17 @@ export interface ReportQuery {
   tags: string[];
   excludeZeroes: boolean;
   seq: number | null;
+  moneyType: MoneyType;
+  /** The origins read; null: every row. */
+  origins: Origin[] | null;
+  /** The workspaces to consolidate, in the order given (duplicates dropped); empty: the caller's alone. */
+  workspaceIds: string[];
 }
 
 /** More columns than a screen or an export can use; also bounds the work of one request. */
 export const MAX_COLUMNS = 400;
+/** Workspaces one consolidated report may cover (bounds the work of one request). */
+export const MAX_WORKSPACES = 20;
 
 export const MESSAGES = {
   date: (field: string) => `Invalid ${field} format`,
@@ -37,6 +49,8 @@ export const MESSAGES = {
   tooManyColumns: `Too many columns for this period: choose a longer periodicity (at most ${MAX_COLUMNS} columns)`,
   excludeZeroes: 'excludeZeroes must be true or false',
   seq: 'seq must be a non-negative integer',
+  moneyType: `moneyType must be one of ${MONEY_TYPES.join(', ')}`,
+  workspaces: `workspaces must be at most ${MAX_WORKSPACES} comma-joined workspace ids`,
 } as const;
 
 const list = (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -57,6 +71,10 @@ export function parseQuery(input: RawQuery, now = new Date()): ReportQuery {
   if (raw.periodicity && !isPeriodicity(raw.periodicity)) add('periodicity', MESSAGES.periodicity);
   if (raw.excludeZeroes && raw.excludeZeroes !== 'true' && raw.excludeZeroes !== 'false') add('excludeZeroes', MESSAGES.excludeZeroes);
   if (raw.seq && !/^\d{1,18}$/.test(raw.seq)) add('seq', MESSAGES.seq);
+  const moneyType = parseMoneyType(raw.moneyType ?? '');
+  if (!moneyType) add('moneyType', MESSAGES.moneyType);
+  const workspaceIds = [...new Set((raw.workspaces ?? '').split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== ''))];
+  if (workspaceIds.length > MAX_WORKSPACES || !workspaceIds.every(isUuid)) add('workspaces', MESSAGES.workspaces);
   if (problems.length) throw AppError.invalid(problems);
   const end = raw.endDate || todayUtc(now);
   const start = raw.startDate || `${end.slice(0, 4)}-01-01`;
@@ -65,5 +83,9 @@ export function parseQuery(input: RawQuery, now = new Date()): ReportQuery {
   const periodicity = effectivePeriodicity(requested, start, end);
   const columns = columnsFor(periodicity, start, end);
   if (columns.length > MAX_COLUMNS) throw AppError.invalid([{ field: raw.periodicity ? 'periodicity' : 'breakdown', message: MESSAGES.tooManyColumns }]);
-  return { start, end, requested, periodicity, columns, groups: list(raw.groups), tags: list(raw.tags), excludeZeroes: raw.excludeZeroes === 'true', seq: raw.seq ? Number(raw.seq) : null };
+  const mt = moneyType ?? 'ALL';
+  return {
+    start, end, requested, periodicity, columns, groups: list(raw.groups), tags: list(raw.tags), excludeZeroes: raw.excludeZeroes === 'true', seq: raw.seq ? Number(raw.seq) : null,
+    moneyType: mt, origins: originsOf(mt), workspaceIds,
+  };
 }

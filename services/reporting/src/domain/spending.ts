@@ -1,11 +1,9 @@
 // The dashboard's spending and top-merchants cards: pure rules (no I/O), each with a unit test.
-import { AppError, isUuid, type FieldError } from '@ledgerline/platform';
+import { AppError, type FieldError } from '@ledgerline/platform';
+import type { MoneyType } from './origins.js';
 import { parseQuery, type ReportQuery } from './query.js';
 import { normal, selectedAccounts, type Account, type DebitCredit } from './report.js';
 
-/** Spec §7 list filter moneyType on these cards: money out (Expenses accounts, the default) or money in (Income accounts). */
-export const MONEY_TYPES = ['out', 'in'] as const;
-export type MoneyType = (typeof MONEY_TYPES)[number];
 export const ORDERS = ['DESC', 'ASC'] as const;
 export type Order = (typeof ORDERS)[number];
 
@@ -16,14 +14,11 @@ export const TOP_MERCHANTS = 10;
 export const OTHERS = 'Others';
 /** The row of money booked without a merchant (manual journals, bills, transactions without a biller). */
 export const NO_MERCHANT_NAME = 'No merchant';
-
-/** Workspaces one consolidated answer may cover (bounds the work of one request). */
-export const MAX_WORKSPACES = 20;
+/** The cards read money spent: the Expenses accounts. */
+export const SPENDING_CLASS = 'Expenses';
 
 export const SPENDING_MESSAGES = {
   order: `order must be one of ${ORDERS.join(', ')}`,
-  moneyType: `moneyType must be one of ${MONEY_TYPES.join(', ')}`,
-  workspaces: `workspaces must be at most ${MAX_WORKSPACES} comma-joined workspace ids`,
 } as const;
 
 export interface RawSpendingQuery {
@@ -37,33 +32,28 @@ export interface RawSpendingQuery {
 }
 
 export interface SpendingQuery {
+  /** One total column; moneyType (the origins read) and the workspaces as every report takes them. */
   report: ReportQuery;
   /** The workspaces to sum over, in the order given; empty: the caller's. */
   workspaceIds: string[];
   moneyType: MoneyType;
-  /** The class group the card reads: Expenses for money out, Income for money in. */
-  classGroup: 'Expenses' | 'Income';
 }
 
 /**
- * Validates the cards' query (400 naming the field): the dates, groups, tags and seq like every report
- * (same defaults: 1 January of endDate's year to today), one total column, and moneyType (case-insensitive).
+ * Validates the cards' query (400 naming the field): the dates, groups, tags, seq, moneyType and
+ * workspaces like every report (same defaults: 1 January of endDate's year to today), one total column.
  */
 export function parseSpendingQuery(raw: RawSpendingQuery, extra: FieldError[] = [], now = new Date()): SpendingQuery {
   const problems = [...extra];
-  const moneyType = raw.moneyType.trim().toLowerCase() || 'out';
-  if (!(MONEY_TYPES as readonly string[]).includes(moneyType)) problems.push({ field: 'moneyType', message: SPENDING_MESSAGES.moneyType });
-  const workspaceIds = [...new Set(raw.workspaces.split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== ''))];
-  if (workspaceIds.length > MAX_WORKSPACES || !workspaceIds.every(isUuid)) problems.push({ field: 'workspaces', message: SPENDING_MESSAGES.workspaces });
   let report: ReportQuery | null = null;
   try {
-    report = parseQuery({ startDate: raw.startDate, endDate: raw.endDate, breakdown: '', periodicity: 'totals_only', groups: raw.groups, tags: raw.tags, excludeZeroes: '', seq: raw.seq }, now);
+    report = parseQuery({ ...raw, breakdown: '', periodicity: 'totals_only', excludeZeroes: '' }, now);
   } catch (err) {
     if (!(err instanceof AppError) || err.fields.length === 0) throw err;
     problems.push(...err.fields);
   }
   if (problems.length || !report) throw AppError.invalid(problems);
-  return { report, workspaceIds, moneyType: moneyType as MoneyType, classGroup: moneyType === 'in' ? 'Income' : 'Expenses' };
+  return { report, workspaceIds: report.workspaceIds, moneyType: report.moneyType };
 }
 
 /** `order`: ASC or DESC, case-insensitive, default DESC (spec §9). */

@@ -3,6 +3,7 @@ import { eventSubject, isUuid, MessageBatcher, withSystem, type BusMessage, type
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
 import { isIsoDate } from '../domain/dates.js';
+import { originOf } from '../domain/origins.js';
 import { applyEntries, type PostedEntry } from '../store/balances.js';
 
 export const ENTRY_POSTED = 'entry.posted';
@@ -29,6 +30,9 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
   if (p.lines.length < 2) problems.push('lines');
   if (p.billerId && !isUuid(p.billerId)) problems.push('biller_id');
   if (p.reversesEntryId && !isUuid(p.reversesEntryId)) problems.push('reverses_entry_id');
+  // The money types read the origin: an entry of a type we do not know would be counted under none.
+  const origin = originOf(p.sourceType);
+  if (origin === undefined) problems.push('source_type');
   let debit = 0;
   let credit = 0;
   const lines = p.lines.map((l) => {
@@ -40,7 +44,7 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
   });
   if (debit !== credit) problems.push('unbalanced');
   if (problems.length) throw new Error(`invalid entry.posted ${eventId}: ${problems.join(', ')}`);
-  return { workspaceId, entryId: p.entryId, seq: Number(p.seq), date: p.date, lines, reversesEntryId: p.reversesEntryId, billerId: p.billerId, billerName: p.billerName.slice(0, 200) };
+  return { workspaceId, entryId: p.entryId, seq: Number(p.seq), date: p.date, origin: origin ?? 0, lines, reversesEntryId: p.reversesEntryId, billerId: p.billerId, billerName: p.billerName.slice(0, 200) };
 }
 
 export interface ProjectorOptions {

@@ -10,7 +10,7 @@ import { spendingHandlers } from './spending-handlers.js';
 
 const raw = (q: ReportQuery | undefined): RawQuery => ({
   startDate: q?.startDate ?? '', endDate: q?.endDate ?? '', breakdown: q?.breakdown ?? '', periodicity: q?.periodicity ?? '',
-  groups: q?.groups ?? '', tags: q?.tags ?? '', excludeZeroes: q?.excludeZeroes ?? '', seq: q?.seq ?? '',
+  groups: q?.groups ?? '', tags: q?.tags ?? '', excludeZeroes: q?.excludeZeroes ?? '', seq: q?.seq ?? '', moneyType: q?.moneyType ?? '', workspaces: q?.workspaces ?? '',
 });
 
 const ROW_TYPES = { section: RowType.SECTION, account: RowType.ACCOUNT, summary: RowType.SUMMARY, computed: RowType.COMPUTED } as const;

@@ -1,5 +1,6 @@
 import type { Knex } from '@ledgerline/platform';
 import { monthStart } from '../domain/dates.js';
+import type { Origin } from '../domain/origins.js';
 import type { DebitCredit } from '../domain/report.js';
 import type { Segment } from '../domain/periods.js';
 import { applyMerchantEntries } from './merchants.js';
@@ -10,6 +11,8 @@ export interface PostedEntry {
   entryId: string;
   seq: number;
   date: string;
+  /** Where the entry came from (its source type): bank, document or adjustment. */
+  origin: Origin;
   lines: { accountId: string; direction: 'debit' | 'credit'; amountCents: number }[];
   /** The entry it reverses ('' for none). */
   reversesEntryId: string;
@@ -22,6 +25,7 @@ interface Cell {
   workspaceId: string;
   period: string;
   accountId: string;
+  origin: Origin;
   debit: number;
   credit: number;
   count: number;
@@ -32,8 +36,8 @@ function aggregate(entries: readonly PostedEntry[], periodOf: (date: string) => 
   for (const e of entries) {
     const period = periodOf(e.date);
     for (const l of e.lines) {
-      const key = `${e.workspaceId}|${period}|${l.accountId}`;
-      const c = cells.get(key) ?? { workspaceId: e.workspaceId, period, accountId: l.accountId, debit: 0, credit: 0, count: 0 };
+      const key = `${e.workspaceId}|${period}|${l.accountId}|${e.origin}`;
+      const c = cells.get(key) ?? { workspaceId: e.workspaceId, period, accountId: l.accountId, origin: e.origin, debit: 0, credit: 0, count: 0 };
       if (l.direction === 'debit') c.debit += l.amountCents;
       else c.credit += l.amountCents;
       c.count++;
@@ -48,13 +52,13 @@ async function upsert(trx: Knex.Transaction, table: 'balances_daily' | 'balances
   if (cells.length === 0) return;
   // One statement per batch (STACK.md: set-based upserts, never one per row).
   await trx.raw(
-    `insert into ${table} (workspace_id, ${period}, account_id, debit_cents, credit_cents, line_count)
-     select * from unnest(?::uuid[], ?::date[], ?::uuid[], ?::bigint[], ?::bigint[], ?::bigint[])
-     on conflict (workspace_id, ${period}, account_id) do update set
+    `insert into ${table} (workspace_id, ${period}, account_id, origin, debit_cents, credit_cents, line_count)
+     select * from unnest(?::uuid[], ?::date[], ?::uuid[], ?::smallint[], ?::bigint[], ?::bigint[], ?::bigint[])
+     on conflict (workspace_id, ${period}, account_id, origin) do update set
        debit_cents = ${table}.debit_cents + excluded.debit_cents,
        credit_cents = ${table}.credit_cents + excluded.credit_cents,
        line_count = ${table}.line_count + excluded.line_count`,
-    [cells.map((c) => c.workspaceId), cells.map((c) => c.period), cells.map((c) => c.accountId), cells.map((c) => c.debit), cells.map((c) => c.credit), cells.map((c) => c.count)],
+    [cells.map((c) => c.workspaceId), cells.map((c) => c.period), cells.map((c) => c.accountId), cells.map((c) => c.origin), cells.map((c) => c.debit), cells.map((c) => c.credit), cells.map((c) => c.count)],
   );
 }
 
@@ -80,8 +84,11 @@ export async function applyEntries(trx: Knex.Transaction, entries: readonly Post
   return toApply.length;
 }
 
-/** Debits and credits per column per account for the given segments: O(accounts × segments) rows read. */
-export async function segmentSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], columns: number): Promise<Map<string, (DebitCredit | undefined)[]>> {
+/**
+ * Debits and credits per column per account for the given segments: O(accounts × segments × origins)
+ * rows read. `origins`: only rows of those origins (a money type); null: every row.
+ */
+export async function segmentSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], columns: number, origins: readonly Origin[] | null = null): Promise<Map<string, (DebitCredit | undefined)[]>> {
   const out = new Map<string, (DebitCredit | undefined)[]>();
   const monthly = segments.filter((s) => s.table === 'monthly');
   const daily = segments.filter((s) => s.table === 'daily');
@@ -90,9 +97,10 @@ export async function segmentSums(trx: Knex.Transaction, workspaceId: string, se
   const part = (table: string, period: string, segs: readonly Segment[]) => {
     parts.push(`select s.col, b.account_id, sum(b.debit_cents)::bigint as d, sum(b.credit_cents)::bigint as c
       from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
-      join ${table} b on b.workspace_id = ? and b.${period} between s.f and s.t
+      join ${table} b on b.workspace_id = ? and b.${period} between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}
       group by s.col, b.account_id`);
     bindings.push(segs.map((s) => s.column), segs.map((s) => s.from), segs.map((s) => s.to), workspaceId);
+    if (origins) bindings.push(origins as number[]);
   };
   if (monthly.length) part('balances_monthly', 'month', monthly);
   if (daily.length) part('balances_daily', 'day', daily);
@@ -131,6 +139,12 @@ export async function workspaceVersion(trx: Knex.Transaction, workspaceId: strin
   return Number(r[0]?.version ?? 0);
 }
 
+/** Whether the workspace holds balances applied before origins were kept (money types need a rebuild). */
+export async function originsUnclassified(trx: Knex.Transaction, workspaceId: string): Promise<boolean> {
+  const r = (await trx.raw('select exists (select 1 from origins_unclassified where workspace_id = ?) as u', [workspaceId])).rows as { u: boolean }[];
+  return r[0]?.u === true;
+}
+
 /** Whether the workspace's entry with this ledger sequence has been applied. */
 export async function entryApplied(trx: Knex.Transaction, workspaceId: string, seq: number): Promise<boolean> {
   const r = (await trx.raw('select exists (select 1 from projected_entries where workspace_id = ? and seq = ?) as applied', [workspaceId, seq])).rows as { applied: boolean }[];
@@ -146,20 +160,20 @@ export async function appliedSeq(trx: Knex.Transaction, workspaceId: string): Pr
 /** Monthly debits and credits per account, for the check against the ledger. */
 export async function monthlyBalances(trx: Knex.Transaction, workspaceId: string): Promise<{ month: string; accountId: string; debit: number; credit: number }[]> {
   const rows = (await trx.raw(
-    "select to_char(month, 'YYYY-MM-DD') as month, account_id, debit_cents::bigint as d, credit_cents::bigint as c from balances_monthly where workspace_id = ? order by month, account_id",
+    "select to_char(month, 'YYYY-MM-DD') as month, account_id, sum(debit_cents)::bigint as d, sum(credit_cents)::bigint as c from balances_monthly where workspace_id = ? group by month, account_id order by month, account_id",
     [workspaceId],
   )).rows as { month: string; account_id: string; d: string; c: string }[];
   return rows.map((r) => ({ month: r.month, accountId: r.account_id, debit: Number(r.d), credit: Number(r.c) }));
 }
 
-/** Months whose daily rows do not add up to the monthly row (should be none). */
+/** Months whose daily rows do not add up to the monthly row, origin by origin (should be none). */
 export async function dailyMonthlyMismatches(trx: Knex.Transaction, workspaceId: string): Promise<{ month: string; accountId: string }[]> {
   const rows = (await trx.raw(
     `with d as (
-       select date_trunc('month', day)::date as month, account_id, sum(debit_cents) as d, sum(credit_cents) as c, sum(line_count) as n
-       from balances_daily where workspace_id = ? group by 1, 2)
+       select date_trunc('month', day)::date as month, account_id, origin, sum(debit_cents) as d, sum(credit_cents) as c, sum(line_count) as n
+       from balances_daily where workspace_id = ? group by 1, 2, 3)
      select to_char(coalesce(m.month, d.month), 'YYYY-MM-DD') as month, coalesce(m.account_id, d.account_id) as account_id
-     from (select * from balances_monthly where workspace_id = ?) m full join d on d.month = m.month and d.account_id = m.account_id
+     from (select * from balances_monthly where workspace_id = ?) m full join d on d.month = m.month and d.account_id = m.account_id and d.origin = m.origin
      where m.debit_cents is distinct from d.d or m.credit_cents is distinct from d.c or m.line_count is distinct from d.n`,
     [workspaceId, workspaceId],
   )).rows as { month: string; account_id: string }[];
@@ -177,15 +191,18 @@ export async function projectedWorkspaces(trx: Knex.Transaction): Promise<string
  * reversal like the entry it reverses, so a re-categorisation (reversal + new entry) is not counted as
  * money in and out again.
  */
-export async function dailyNetFlows(trx: Knex.Transaction, workspaceId: string, accountIds: readonly string[], columns: readonly { start: string; end: string }[]): Promise<{ in: number[]; out: number[] }> {
+export async function dailyNetFlows(trx: Knex.Transaction, workspaceId: string, accountIds: readonly string[], columns: readonly { start: string; end: string }[], origins: readonly Origin[] | null = null): Promise<{ in: number[]; out: number[] }> {
   const out = { in: new Array<number>(columns.length).fill(0), out: new Array<number>(columns.length).fill(0) };
   if (accountIds.length === 0 || columns.length === 0) return out;
   const rows = (await trx.raw(
-    `select s.col, sum(greatest(b.debit_cents - b.credit_cents, 0))::bigint as i, sum(greatest(b.credit_cents - b.debit_cents, 0))::bigint as o
-     from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
-     join balances_daily b on b.workspace_id = ? and b.account_id = any(?::uuid[]) and b.day between s.f and s.t
-     group by s.col`,
-    [columns.map((_, i) => i), columns.map((c) => c.start), columns.map((c) => c.end), workspaceId, accountIds as string[]],
+    // Netted over the origins read too: an account's day is one movement, whatever the entries' origins.
+    `select n.col, sum(greatest(n.d - n.c, 0))::bigint as i, sum(greatest(n.c - n.d, 0))::bigint as o from (
+       select s.col, b.account_id, b.day, sum(b.debit_cents) as d, sum(b.credit_cents) as c
+       from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
+       join balances_daily b on b.workspace_id = ? and b.account_id = any(?::uuid[]) and b.day between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}
+       group by s.col, b.account_id, b.day) n
+     group by n.col`,
+    [columns.map((_, i) => i), columns.map((c) => c.start), columns.map((c) => c.end), workspaceId, accountIds as string[], ...(origins ? [origins as number[]] : [])],
   )).rows as { col: number; i: string; o: string }[];
   for (const r of rows) {
     out.in[r.col] = Number(r.i);

@@ -1,5 +1,6 @@
 import type { Knex } from '@ledgerline/platform';
 import { monthStart } from '../domain/dates.js';
+import type { Origin } from '../domain/origins.js';
 import type { Segment } from '../domain/periods.js';
 import type { PostedEntry } from './balances.js';
 
@@ -11,6 +12,7 @@ interface Cell {
   period: string;
   accountId: string;
   billerId: string;
+  origin: Origin;
   debit: number;
   credit: number;
   lines: number;
@@ -25,8 +27,8 @@ function aggregate(entries: readonly PostedEntry[], periodOf: (date: string) => 
     const billerId = e.billerId || NO_MERCHANT;
     const counted = new Set<string>();
     for (const l of e.lines) {
-      const key = `${e.workspaceId}|${period}|${l.accountId}|${billerId}`;
-      const c = cells.get(key) ?? { workspaceId: e.workspaceId, period, accountId: l.accountId, billerId, debit: 0, credit: 0, lines: 0, txns: 0 };
+      const key = `${e.workspaceId}|${period}|${l.accountId}|${billerId}|${e.origin}`;
+      const c = cells.get(key) ?? { workspaceId: e.workspaceId, period, accountId: l.accountId, billerId, origin: e.origin, debit: 0, credit: 0, lines: 0, txns: 0 };
       if (l.direction === 'debit') c.debit += l.amountCents;
       else c.credit += l.amountCents;
       c.lines++;
@@ -43,14 +45,14 @@ function aggregate(entries: readonly PostedEntry[], periodOf: (date: string) => 
 async function upsert(trx: Knex.Transaction, table: 'merchant_balances_daily' | 'merchant_balances_monthly', period: 'day' | 'month', cells: Cell[]): Promise<void> {
   if (cells.length === 0) return;
   await trx.raw(
-    `insert into ${table} (workspace_id, ${period}, account_id, biller_id, debit_cents, credit_cents, line_count, txn_count)
-     select * from unnest(?::uuid[], ?::date[], ?::uuid[], ?::uuid[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
-     on conflict (workspace_id, ${period}, account_id, biller_id) do update set
+    `insert into ${table} (workspace_id, ${period}, account_id, biller_id, origin, debit_cents, credit_cents, line_count, txn_count)
+     select * from unnest(?::uuid[], ?::date[], ?::uuid[], ?::uuid[], ?::smallint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+     on conflict (workspace_id, ${period}, account_id, biller_id, origin) do update set
        debit_cents = ${table}.debit_cents + excluded.debit_cents,
        credit_cents = ${table}.credit_cents + excluded.credit_cents,
        line_count = ${table}.line_count + excluded.line_count,
        txn_count = ${table}.txn_count + excluded.txn_count`,
-    [cells.map((c) => c.workspaceId), cells.map((c) => c.period), cells.map((c) => c.accountId), cells.map((c) => c.billerId), cells.map((c) => c.debit), cells.map((c) => c.credit), cells.map((c) => c.lines), cells.map((c) => c.txns)],
+    [cells.map((c) => c.workspaceId), cells.map((c) => c.period), cells.map((c) => c.accountId), cells.map((c) => c.billerId), cells.map((c) => c.origin), cells.map((c) => c.debit), cells.map((c) => c.credit), cells.map((c) => c.lines), cells.map((c) => c.txns)],
   );
 }
 
@@ -95,7 +97,7 @@ export interface MerchantSum {
  * the period that are not among `knownIds` (a category created a moment ago), so the caller can refresh
  * the chart rather than leave lines out.
  */
-export async function merchantSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], accountIds: readonly string[], knownIds: readonly string[]): Promise<{ sums: MerchantSum[]; unknown: string[] }> {
+export async function merchantSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], accountIds: readonly string[], knownIds: readonly string[], origins: readonly Origin[] | null = null): Promise<{ sums: MerchantSum[]; unknown: string[] }> {
   if (segments.length === 0) return { sums: [], unknown: [] };
   const parts: string[] = [];
   const bindings: unknown[] = [];
@@ -103,8 +105,9 @@ export async function merchantSums(trx: Knex.Transaction, workspaceId: string, s
     if (segs.length === 0) return;
     parts.push(`select b.biller_id, b.account_id, b.debit_cents, b.credit_cents, b.txn_count
       from unnest(?::date[], ?::date[]) as s(f, t)
-      join ${table} b on b.workspace_id = ? and b.${period} between s.f and s.t`);
+      join ${table} b on b.workspace_id = ? and b.${period} between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}`);
     bindings.push(segs.map((s) => s.from), segs.map((s) => s.to), workspaceId);
+    if (origins) bindings.push(origins as number[]);
   };
   part('merchant_balances_monthly', 'month', segments.filter((s) => s.table === 'monthly'));
   part('merchant_balances_daily', 'day', segments.filter((s) => s.table === 'daily'));
@@ -125,18 +128,18 @@ export async function merchantSums(trx: Knex.Transaction, workspaceId: string, s
 }
 
 /**
- * (period, account) cells where the merchant balances summed over merchants differ from the balances
- * (daily and monthly; should be none): the merchant tables hold the same lines, split by merchant.
+ * (period, account, origin) cells where the merchant balances summed over merchants differ from the
+ * balances (daily and monthly; should be none): the merchant tables hold the same lines, split by merchant.
  */
 export async function merchantMismatches(trx: Knex.Transaction, workspaceId: string): Promise<{ period: string; accountId: string }[]> {
   const out: { period: string; accountId: string }[] = [];
   for (const [table, merchantTable, period] of [['balances_monthly', 'merchant_balances_monthly', 'month'], ['balances_daily', 'merchant_balances_daily', 'day']] as const) {
     const rows = (await trx.raw(
       `with m as (
-         select ${period} as p, account_id, sum(debit_cents) as d, sum(credit_cents) as c, sum(line_count) as n
-         from ${merchantTable} where workspace_id = ? group by 1, 2)
+         select ${period} as p, account_id, origin, sum(debit_cents) as d, sum(credit_cents) as c, sum(line_count) as n
+         from ${merchantTable} where workspace_id = ? group by 1, 2, 3)
        select to_char(coalesce(b.${period}, m.p), 'YYYY-MM-DD') as period, coalesce(b.account_id, m.account_id) as account_id
-       from (select * from ${table} where workspace_id = ?) b full join m on m.p = b.${period} and m.account_id = b.account_id
+       from (select * from ${table} where workspace_id = ?) b full join m on m.p = b.${period} and m.account_id = b.account_id and m.origin = b.origin
        where b.debit_cents is distinct from m.d or b.credit_cents is distinct from m.c or b.line_count is distinct from m.n`,
       [workspaceId, workspaceId],
     )).rows as { period: string; account_id: string }[];

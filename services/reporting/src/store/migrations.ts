@@ -2,6 +2,12 @@ import { disableTenantRls, enableTenantRls, platformMigrations, type Migration }
 
 const TENANT_TABLES = ['balances_monthly', 'balances_daily', 'projected_entries'] as const;
 const MERCHANT_TABLES = ['merchant_balances_monthly', 'merchant_balances_daily', 'merchants'] as const;
+const ORIGIN_KEYS = [
+  ['balances_monthly', ['workspace_id', 'month', 'account_id']],
+  ['balances_daily', ['workspace_id', 'day', 'account_id']],
+  ['merchant_balances_monthly', ['workspace_id', 'month', 'account_id', 'biller_id']],
+  ['merchant_balances_daily', ['workspace_id', 'day', 'account_id', 'biller_id']],
+] as const;
 
 /**
  * The read model (ARCHITECTURE §3): debits, credits and line counts per workspace × account × month and
@@ -115,6 +121,40 @@ export const reportingMigrations: Migration[] = [
     },
     async down(knex) {
       await knex.raw('drop function reporting_workspace_version(uuid)');
+    },
+  },
+  {
+    // Spec §3 money types (src/domain/origins.ts): every balance is kept per origin of its entries (bank,
+    // document, adjustment). Rows applied before hold origin 3, unclassified: the events were not kept
+    // here, so nothing says where they came from. ALL and adjusted read them as before; non-bank and
+    // unadjusted answer 503 for a workspace listed in origins_unclassified until a rebuild replays the
+    // events (which empties that list).
+    name: '20261123200000_reporting_balance_origins',
+    async up(knex) {
+      for (const [table, key] of ORIGIN_KEYS) {
+        await knex.raw(`alter table ${table} add column origin smallint not null default 3`);
+        await knex.raw(`alter table ${table} alter column origin drop default`);
+        await knex.raw(`alter table ${table} add constraint ${table}_origin check (origin between 0 and 3)`);
+        await knex.raw(`alter table ${table} drop constraint ${table}_pkey, add primary key (${[...key, 'origin'].join(', ')})`);
+      }
+      await knex.schema.createTable('origins_unclassified', (t) => {
+        t.uuid('workspace_id').primary();
+      });
+      await knex.raw('insert into origins_unclassified (workspace_id) select distinct workspace_id from balances_monthly');
+      await enableTenantRls(knex, 'origins_unclassified');
+    },
+    async down(knex) {
+      await disableTenantRls(knex, 'origins_unclassified');
+      await knex.schema.dropTable('origins_unclassified');
+      for (const [table, key] of ORIGIN_KEYS) {
+        const values = table.startsWith('merchant') ? 'debit_cents, credit_cents, line_count, txn_count' : 'debit_cents, credit_cents, line_count';
+        const sums = values.split(', ').map((c) => `sum(${c})`).join(', ');
+        await knex.raw(`create temporary table origin_down as select ${key.join(', ')}, ${sums} from ${table} group by ${key.join(', ')}`);
+        await knex.raw(`delete from ${table}`);
+        await knex.raw(`alter table ${table} drop constraint ${table}_pkey, drop column origin, add primary key (${key.join(', ')})`);
+        await knex.raw(`insert into ${table} (${key.join(', ')}, ${values}) select * from origin_down`);
+        await knex.raw('drop table origin_down');
+      }
     },
   },
 ];

@@ -88,7 +88,7 @@ export async function resetForRebuild(db: Knex): Promise<number> {
   return withSystem(db, async (trx) => {
     const state = (await trx('projection_state').where({ id: 1 }).forUpdate().first()) as { generation: number };
     // DELETE, not TRUNCATE: the application role holds no TRUNCATE privilege.
-    for (const table of ['balances_daily', 'balances_monthly', 'merchant_balances_daily', 'merchant_balances_monthly', 'merchants', 'projected_entries']) await trx(table).delete();
+    for (const table of ['balances_daily', 'balances_monthly', 'merchant_balances_daily', 'merchant_balances_monthly', 'merchants', 'projected_entries', 'origins_unclassified']) await trx(table).delete();
     await trx('inbox').where('consumer', 'like', 'reporting%').delete();
     // Versions go on counting (never back to a number a cached report was built at).
     await trx.raw('update workspace_versions set version = version + 1, updated_at = now()');

@@ -3,8 +3,9 @@ import { addDays, addMonths, MIN_DATE, monthEnd, todayUtc } from '../domain/date
 import { segmentsFor, type Column, type Segment } from '../domain/periods.js';
 import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js';
 import { cashAccounts, cashFlowStatement, cashSeries, runway, type CashSeries } from '../domain/cashflow.js';
+import { consolidate, type ColumnSums } from '../domain/consolidate.js';
 import { balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, currentWorkspaceVersion, dailyNetFlows, entryApplied, segmentSums, workspaceVersion } from '../store/balances.js';
+import { appliedSeq, currentWorkspaceVersion, dailyNetFlows, entryApplied, originsUnclassified, segmentSums, workspaceVersion } from '../store/balances.js';
 import type { AccountDirectory } from './accounts.js';
 import { ReportCache } from './report-cache.js';
 
@@ -64,13 +65,19 @@ export class ReportUseCases {
    * built by `build` (which says the version and chart generation it read) and kept. `caughtUp` is this
    * request's own. When `ifNoneMatch` names the report as it is now, only that is said (NotModified).
    */
-  private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, ifNoneMatch: string, build: () => Promise<{ value: T; version: number; generation: string }>): Promise<Conditional<T>> {
+  private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, ifNoneMatch: string, build: () => Promise<{ value: T; version: string; generation: string }>): Promise<Conditional<T>> {
     const key = ReportCache.key(kind, tenant.workspaceId, q);
     if (ifNoneMatch || this.cache.has(key)) {
-      const [version, chart] = await Promise.all([currentWorkspaceVersion(this.deps.db, tenant.workspaceId), this.deps.accounts.chart(tenant)]);
-      const etag = ReportCache.etag(key, version, chart.generation, caughtUp);
+      // Every workspace read: a consolidated report is stale when any of them changed.
+      const stamps = await Promise.all(this.tenantsOf(tenant, q).map(async (t) => {
+        const [v, chart] = await Promise.all([currentWorkspaceVersion(this.deps.db, t.workspaceId), this.deps.accounts.chart(t)]);
+        return { version: String(v), generation: chart.generation };
+      }));
+      const version = stamps.map((x) => x.version).join(',');
+      const generation = stamps.map((x) => x.generation).join(',');
+      const etag = ReportCache.etag(key, version, generation, caughtUp);
       if (ifNoneMatch === etag) return { notModified: true, etag };
-      const hit = this.cache.get<T>(key, version, chart.generation);
+      const hit = this.cache.get<T>(key, version, generation);
       if (hit) return { ...hit, header: { ...hit.header, caughtUp }, etag };
     }
     const built = await build();
@@ -101,11 +108,45 @@ export class ReportUseCases {
     return { q, caughtUp };
   }
 
-  /** The sums of the segments, the sequence and the version they reflect, read in one transaction (one snapshot). */
-  private read(tenant: Tenant, segments: Segment[], columns: number) {
-    return withTenant(this.deps.db, tenant, async (trx) => ({
-      sums: await segmentSums(trx, tenant.workspaceId, segments, columns), seq: await appliedSeq(trx, tenant.workspaceId), version: await workspaceVersion(trx, tenant.workspaceId),
+  /**
+   * The workspaces a report reads: the caller's, or those of `workspaces` (the gateway checked the caller
+   * belongs to each) with the caller's first when listed (its chart lays the rows out), the rest sorted,
+   * so the same set gives the same report whatever order it was written in.
+   */
+  tenantsOf(tenant: Tenant, q: ReportQuery): Tenant[] {
+    if (q.workspaceIds.length === 0) return [tenant];
+    const ids = [...q.workspaceIds].sort();
+    const own = ids.indexOf(tenant.workspaceId);
+    if (own > 0) ids.unshift(...ids.splice(own, 1));
+    return ids.map((workspaceId) => ({ ...tenant, workspaceId }));
+  }
+
+  /**
+   * Per workspace, in one transaction (one snapshot): the sums of the segments over the money type's
+   * origins and the version they reflect; then each workspace's chart; consolidated when several.
+   * `seq` is the caller's workspace's.
+   */
+  private async read(tenant: Tenant, q: ReportQuery, segments: Segment[], columns: number) {
+    const tenants = this.tenantsOf(tenant, q);
+    const parts = await Promise.all(tenants.map(async (t) => {
+      const r = await withTenant(this.deps.db, t, async (trx) => {
+        if (q.origins && (await originsUnclassified(trx, t.workspaceId))) {
+          throw new AppError(ErrorKind.Unavailable, `moneyType ${q.moneyType} needs the read model rebuilt: balances applied before origins were kept have none`);
+        }
+        return { sums: await segmentSums(trx, t.workspaceId, segments, columns, q.origins), seq: await appliedSeq(trx, t.workspaceId), version: await workspaceVersion(trx, t.workspaceId) };
+      });
+      return { ...r, ...(await this.accountsFor(t, [r.sums])), tenant: t };
     }));
+    const own = parts.find((p) => p.tenant.workspaceId === tenant.workspaceId);
+    const seq = own ? own.seq : await withTenant(this.deps.db, tenant, (trx) => appliedSeq(trx, tenant.workspaceId));
+    const version = parts.map((p) => String(p.version)).join(',');
+    const generation = parts.map((p) => p.generation).join(',');
+    if (parts.length === 1) {
+      const p = parts[0] as (typeof parts)[number];
+      return { accounts: p.accounts, sums: p.sums as ColumnSums, seq, version, generation, parts, idMaps: [new Map(p.accounts.map((a) => [a.id, a.id]))] };
+    }
+    const merged = consolidate(parts, columns);
+    return { accounts: merged.accounts, sums: merged.sums, seq, version, generation, parts, idMaps: merged.idMaps };
   }
 
   async accountsFor(tenant: Tenant, sums: Iterable<ReadonlyMap<string, unknown>>): Promise<{ accounts: Account[]; generation: string }> {
@@ -131,8 +172,7 @@ export class ReportUseCases {
     const { q, caughtUp } = await this.prepare(tenant, raw);
     return this.cached('pl', tenant, q, caughtUp, ifNoneMatch, async () => {
       const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
-      const { sums, seq, version } = await this.read(tenant, segments, q.columns.length);
-      const { accounts, generation } = await this.accountsFor(tenant, [sums]);
+      const { accounts, sums, seq, version, generation } = await this.read(tenant, q, segments, q.columns.length);
       const pl = profitLoss({ accounts, sums, columns: q.columns.length, filter: q });
       return { version, generation, value: { header: this.header('ProfitAndLoss', q, seq, caughtUp), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome } };
     });
@@ -162,10 +202,16 @@ export class ReportUseCases {
   async cashFlow(tenant: Tenant, raw: RawQuery, ifNoneMatch = ''): Promise<Conditional<CashFlowReport>> {
     const { q, caughtUp } = await this.prepare(tenant, raw);
     return this.cached('cf', tenant, q, caughtUp, ifNoneMatch, async () => {
-      const { accounts, opening, seq, version, generation } = await this.withOpening(tenant, q);
-      const cash = [...cashAccounts(accounts)];
+      const { accounts, opening, seq, version, generation, parts } = await this.withOpening(tenant, q);
       // Read after the opening balances: a version bumped in between only makes the entry stale sooner.
-      const flows = await withTenant(this.deps.db, tenant, (trx) => dailyNetFlows(trx, tenant.workspaceId, cash, q.columns));
+      // Each workspace's own cash accounts under its own tenancy, added up.
+      const flows = { in: new Array<number>(q.columns.length).fill(0), out: new Array<number>(q.columns.length).fill(0) };
+      for (const p of parts) {
+        const cash = [...cashAccounts(p.accounts)];
+        const f = await withTenant(this.deps.db, p.tenant, (trx) => dailyNetFlows(trx, p.tenant.workspaceId, cash, q.columns, q.origins));
+        f.in.forEach((v, i) => (flows.in[i] = (flows.in[i] ?? 0) + v));
+        f.out.forEach((v, i) => (flows.out[i] = (flows.out[i] ?? 0) + v));
+      }
       return { version, generation, value: { header: this.header('CashFlow', q, seq, caughtUp), columns: q.columns, series: cashSeries(accounts, opening, flows) } };
     });
   }
@@ -191,13 +237,12 @@ export class ReportUseCases {
     const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
     // Column n holds everything before the period: the opening balances.
     const openingSegments = q.start > MIN_DATE ? segmentsFor(n, MIN_DATE, addDays(q.start, -1)) : [];
-    const { sums: all, seq, version } = await this.read(tenant, [...segments, ...openingSegments], n + 1);
+    const { accounts, sums: all, seq, version, generation, parts } = await this.read(tenant, q, [...segments, ...openingSegments], n + 1);
     const opening = new Map<string, DebitCredit>();
     for (const [id, list] of all) {
       const o = list[n];
       if (o) opening.set(id, o);
     }
-    const { accounts, generation } = await this.accountsFor(tenant, [all]);
-    return { accounts, opening, sums: all, seq, version, generation };
+    return { accounts, opening, sums: all, seq, version, generation, parts };
   }
 }
