@@ -212,6 +212,20 @@ describe('workspaces (consolidated statements)', () => {
     expect(accountRows(pl).every((r) => own.has(r.id))).toBe(true);
   });
 
+  it('the exports take the same workspaces: a consolidated P&L CSV closes with the consolidated Net Income; someone else\'s workspace is a 404', async () => {
+    const json = await get(`/financial-data/profit-loss/v3?startDate=2026-01-01&endDate=2026-03-31&periodicity=totals_only&${both()}`, accountant);
+    expect(json.status, JSON.stringify(json.body)).toBe(200);
+    const net = (json.body.report.data as Row[]).find((r) => r.name === 'Net Income' && !r.id)?.amounts[0] as number;
+    const csv = await get(`/income-expense/csv?startDate=2026-01-01&endDate=2026-03-31&periodicity=totals_only&${both()}`, accountant);
+    expect(csv.status).toBe(200);
+    const last = String(csv.body).trim().split(/\r?\n/).at(-1) ?? '';
+    expect(last.startsWith('Net Income,')).toBe(true);
+    expect(Number(last.split(',').at(-1))).toBeCloseTo(net, 2);
+    const alone = await get(`/income-expense/csv?startDate=2026-01-01&endDate=2026-03-31&periodicity=totals_only`, accountant);
+    expect(String(alone.body)).not.toBe(String(csv.body));
+    expect((await get(`/income-expense/xlsx?${QUERY}&${both()}`)).status).toBe(404);
+  });
+
   it('a malformed id is a 400 naming workspaces; a workspace the caller does not belong to is a 404', async () => {
     for (const path of ['profit-loss/v3', 'balance-sheet/v2', 'cash-flow-statement', 'cash-flow']) {
       const bad = await get(`/financial-data/${path}?${QUERY}&workspaces=not-a-workspace`, accountant);

@@ -12,7 +12,7 @@ import { statementPdf } from '../exports/pdf.js';
 import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../exports/statement.js';
 import { statementXlsx } from '../exports/xlsx.js';
 import type { LedgerClient } from './ledger.js';
-import { REPORT_QUERY, reportQuery, type ReportingClient, type ReportQueryString } from './reporting.js';
+import { checkedWorkspaces, REPORT_QUERY, reportQuery, type ReportingClient, type ReportQueryString } from './reporting.js';
 
 const READ = { auth: { workspace: 'required' as const } };
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const satisfies readonly ExportFormat[];
@@ -89,7 +89,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       `/income-expense/${format}`,
       { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportProfitLoss${FORMAT_NAMES[format]}`, summary: `The profit and loss (same query as /financial-data/profit-loss/v3) as ${format.toUpperCase()}`, response: fileResponse(format, 'The profit and loss') } },
       async (req, reply) => {
-        const s = profitLossStatement(await reporting.getProfitLoss({ query: reportQuery(req.query) }, rpc(req)), entity(req));
+        const s = profitLossStatement(await reporting.getProfitLoss({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)), entity(req));
         return sendFile(reply, format, exportFileName('profit-and-loss', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
@@ -98,7 +98,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       `/balance-sheet/${format}`,
       { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportBalanceSheet${FORMAT_NAMES[format]}`, summary: `The balance sheet (same query as /financial-data/balance-sheet/v2) as ${format.toUpperCase()}`, response: fileResponse(format, 'The balance sheet') } },
       async (req, reply) => {
-        const s = balanceSheetStatement(await reporting.getBalanceSheet({ query: reportQuery(req.query) }, rpc(req)), entity(req));
+        const s = balanceSheetStatement(await reporting.getBalanceSheet({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)), entity(req));
         return sendFile(reply, format, exportFileName('balance-sheet', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
@@ -107,7 +107,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       `/cash-flow-statement/${format}`,
       { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportCashFlowStatement${FORMAT_NAMES[format]}`, summary: `The cash-flow statement (same query as /financial-data/cash-flow-statement) as ${format.toUpperCase()}`, response: fileResponse(format, 'The cash-flow statement') } },
       async (req, reply) => {
-        const s = cashFlowStatement(await reporting.getCashFlowStatement({ query: reportQuery(req.query) }, rpc(req)), entity(req));
+        const s = cashFlowStatement(await reporting.getCashFlowStatement({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)), entity(req));
         return sendFile(reply, format, exportFileName('cash-flow-statement', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
