@@ -58,7 +58,8 @@ export function setup() {
   }
   const first = json(http.get(`${BASE_URL}/ledger/get-ledger-transactions?ledgerAccountId=${account}&take=${config.glTake}&page=1`, { headers }));
   const lastPage = first && first.meta ? Math.max(1, first.meta.pageCount) : 1;
-  const vars = { busiestAccount: account, middlePage: String(Math.max(1, Math.ceil(lastPage / 2))), lastPage: String(lastPage) };
+  const items = first && first.meta ? first.meta.itemCount : 0;
+  const vars = { busiestAccount: account, middlePage: String(Math.max(1, Math.ceil(lastPage / 2))), lastPage: String(lastPage), middlePageMax: String(Math.max(1, Math.ceil(items / 100 / 2))) };
   const paths = {};
   for (const s of selected) paths[s.id] = s.paths.map((p) => p.replace(/\{(\w+)\}/g, (_, k) => vars[k] || `{${k}}`));
   return { headers, paths };

@@ -306,7 +306,8 @@ export async function benchReporting(options: BenchOptions): Promise<ReportingBe
       const first = await api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${busiest.account_id}&take=${glTake}&page=1`);
       if (first.status !== 200) throw new Error(`general ledger answered ${first.status}: ${JSON.stringify(first.body)}`);
       const lastPage = Number(first.body.meta.pageCount);
-      const vars: Record<string, string> = { busiestAccount: busiest.account_id, middlePage: String(Math.max(1, Math.ceil(lastPage / 2))), lastPage: String(lastPage) };
+      const items = Number(first.body.meta.itemCount);
+      const vars: Record<string, string> = { busiestAccount: busiest.account_id, middlePage: String(Math.max(1, Math.ceil(lastPage / 2))), lastPage: String(lastPage), middlePageMax: String(Math.max(1, Math.ceil(items / 100 / 2))) };
       const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? `{${k}}`);
       const headers = { authorization: `Bearer ${session.token}`, 'x-workspace-id': session.workspaceId };
 
