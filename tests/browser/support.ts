@@ -113,7 +113,8 @@ export function descriptionOf(field: Locator): Promise<string> {
 
 /** A notice the app shows (role alert for errors and warnings, status for the rest) with exactly `text`. */
 export function notice(page: Page, role: 'alert' | 'status', text: string): Locator {
-  return page.getByRole(role).filter({ has: page.getByText(text, { exact: true }) });
+  // The newest: two actions in a row can show the same message twice before the first one fades.
+  return page.getByRole(role).filter({ has: page.getByText(text, { exact: true }) }).last();
 }
 
 /** A text input by its accessible name (the label without the required mark), as assistive technology finds it. */

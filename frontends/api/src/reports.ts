@@ -60,7 +60,7 @@ export function isMoneyType(value: unknown): value is MoneyType {
   return typeof value === 'string' && (MONEY_TYPES as readonly string[]).includes(value);
 }
 
-/** Spec §3 dashboard filter set, with the §7 money type (the workspaces filter is not offered on the screens yet). */
+/** Spec §3 dashboard filter set, with the §7 money type. */
 export interface ReportFilterSet {
   startDate: string;
   endDate: string;
@@ -70,6 +70,8 @@ export interface ReportFilterSet {
   isZeroAmountHidden: boolean;
   /** Default ALL. */
   moneyType?: MoneyType;
+  /** Workspaces to consolidate (the caller's own); none: the current workspace alone. */
+  workspaces?: string[];
 }
 
 /** Spec §3/§9 defaults: breakdown Monthly, zero amounts hidden, no groups or tags. */
@@ -87,6 +89,7 @@ export function reportQuery(filters: ReportFilterSet): ReportQuery {
   if (filters.tags.length > 0) query.tags = filters.tags.join(',');
   // ALL is the server's default: left out, so the default query (and its cache entry) stays the same.
   if (filters.moneyType && filters.moneyType !== 'ALL') query.moneyType = filters.moneyType;
+  if (filters.workspaces && filters.workspaces.length > 0) query.workspaces = [...filters.workspaces].sort().join(',');
   return query;
 }
 
@@ -313,12 +316,13 @@ export const KNOWN_REPORT_PATHS: readonly string[] = [
   ...(Object.keys(REPORT_EXPORT_BASES) as ReportTab[]).flatMap((tab) => EXPORT_FORMATS.map(({ format }) => reportExportPath(tab, format))),
 ];
 
-/** The query of the dashboard's spending and top-merchants cards: the period, groups, tags and money type (lists comma-joined, empty ones left out). */
-export function spendingQuery(filters: Pick<ReportFilterSet, 'startDate' | 'endDate' | 'groups' | 'tags' | 'moneyType'>): TopMerchantsQuery {
+/** The query of the dashboard's spending and top-merchants cards: the period, groups, tags, money type and workspaces (lists comma-joined, empty ones left out). */
+export function spendingQuery(filters: Pick<ReportFilterSet, 'startDate' | 'endDate' | 'groups' | 'tags' | 'moneyType' | 'workspaces'>): TopMerchantsQuery {
   const query: TopMerchantsQuery = { startDate: filters.startDate, endDate: filters.endDate };
   if (filters.groups.length > 0) query.groups = filters.groups.join(',');
   if (filters.tags.length > 0) query.tags = filters.tags.join(',');
   // ALL is the server's default: left out, so the default query (and its cache entry) stays the same.
   if (filters.moneyType && filters.moneyType !== 'ALL') query.moneyType = filters.moneyType;
+  if (filters.workspaces && filters.workspaces.length > 0) query.workspaces = [...filters.workspaces].sort().join(',');
   return query;
 }

@@ -59,6 +59,13 @@ describe('report query (spec §3 filter set)', () => {
     expect(reportQuery({ ...base, moneyType: 'ALL' })).not.toHaveProperty('moneyType');
     expect(reportQuery(base)).not.toHaveProperty('moneyType');
   });
+
+  it('sends the workspaces to consolidate, in one order whatever the choice order; none for this workspace alone', () => {
+    const base = { startDate: '2026-01-01', endDate: '2026-03-31', ...REPORT_FILTER_DEFAULTS, groups: [], tags: [] };
+    expect(reportQuery({ ...base, workspaces: ['w-b', 'w-a'] }).workspaces).toBe('w-a,w-b');
+    expect(reportQuery({ ...base, workspaces: [] })).not.toHaveProperty('workspaces');
+    expect(reportQuery(base)).not.toHaveProperty('workspaces');
+  });
 });
 
 describe('breakdown fallback notes (spec §5, as the server reports them)', () => {

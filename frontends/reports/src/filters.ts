@@ -3,7 +3,7 @@ import { presetRange, todayIso, type DateRange } from '@ledgerline/ui';
 import { useCallback, useState } from 'react';
 
 /** What a screen keeps besides its period (spec §3 filter set), stored per screen key. */
-export type StoredFilters = Pick<ReportFilterSet, 'dateBreakdown' | 'isZeroAmountHidden' | 'groups' | 'tags'> & { moneyType: MoneyType };
+export type StoredFilters = Pick<ReportFilterSet, 'dateBreakdown' | 'isZeroAmountHidden' | 'groups' | 'tags'> & { moneyType: MoneyType; workspaces: string[] };
 
 /** Spec §9: the client store persists to local storage under a root key; one entry per screen key below it. */
 export const FILTERS_STORAGE_KEY = 'ledgerline:filters';
@@ -24,6 +24,7 @@ export function parseStoredFilters(raw: unknown): StoredFilters {
     groups: strings(o.groups) ?? [],
     tags: strings(o.tags) ?? [],
     moneyType: isMoneyType(o.moneyType) ? o.moneyType : 'ALL',
+    workspaces: strings(o.workspaces) ?? [],
   };
 }
 

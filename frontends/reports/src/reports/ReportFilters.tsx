@@ -1,4 +1,5 @@
-import { useGroupsAndTags, type DateBreakdown, type MoneyType } from '@ledgerline/api';
+import { useGroupsAndTags, useMe, type DateBreakdown, type MoneyType } from '@ledgerline/api';
+import { useEffect } from 'react';
 import { Checkbox, DateRangePicker, MultiSelect, Select, type DateRange } from '@ledgerline/ui';
 import { BREAKDOWN_OPTIONS, MONEY_TYPE_OPTIONS, type StoredFilters } from '../filters';
 
@@ -15,12 +16,19 @@ export interface ReportFiltersProps {
 
 const choices = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), groups, tags, money type (default All), zero amounts hidden (default). */
+/** Spec §3 dashboard filter set on a report: period, breakdown (default Monthly), groups, tags, money type (default All), workspaces (default: this one), zero amounts hidden (default). */
 export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange, breakdown = true, groupsAndTags: withGroupsAndTags = true }: ReportFiltersProps) {
   const groupsAndTags = useGroupsAndTags();
   // A stored choice the chart no longer has still filters: keep it listed so it can be taken off.
   const groups = [...new Set([...(groupsAndTags.data?.groups ?? []), ...filters.groups])];
   const tags = [...new Set([...(groupsAndTags.data?.tags ?? []), ...filters.tags])];
+  // Workspaces the user can read; a stored one they no longer belong to is dropped (the server would answer 404).
+  const mine = useMe().data?.workspaces;
+  useEffect(() => {
+    if (!mine) return;
+    const ids = new Set(mine.map((w) => w.id));
+    if (filters.workspaces.some((id) => !ids.has(id))) onFiltersChange({ workspaces: filters.workspaces.filter((id) => ids.has(id)) });
+  }, [mine, filters.workspaces, onFiltersChange]);
   return (
     <div className="flex flex-wrap items-end gap-4">
       <DateRangePicker label="Period" value={period} onChange={onPeriodChange} />
@@ -46,6 +54,17 @@ export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange
         value={filters.moneyType}
         onChange={(moneyType) => onFiltersChange({ moneyType })}
       />
+      {mine && mine.length > 1 && (
+        <MultiSelect
+          label="Workspaces"
+          name="workspaces"
+          className="w-48"
+          options={mine.map((w) => ({ value: w.id, label: w.name }))}
+          value={filters.workspaces}
+          placeholder="This workspace"
+          onChange={(next) => onFiltersChange({ workspaces: next })}
+        />
+      )}
       <Checkbox
         name="isZeroAmountHidden"
         label="Hide zero amounts"
