@@ -1,6 +1,7 @@
-// RELIABILITY 5 for reporting: the reporting process is killed (SIGKILL) while the ledger is posting
-// entries, and started again; afterwards its balances equal the ledger's (the check passes) and no entry
-// is counted twice.
+// RELIABILITY 5 for reporting: the reporting process is killed (SIGKILL) at seeded random points while the
+// ledger is posting entries, and started again each time; afterwards its balances equal the ledger's (the
+// check passes) and no entry is counted twice. REPORTING_CRASH_SEED repeats a run (the seed is printed);
+// `npm run test:crash-10k -w @ledgerline/reporting` runs it on 10,000 transactions.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger, newId } from '@ledgerline/platform';
@@ -12,6 +13,22 @@ import { bankingFor, startLedger, type LedgerHarness } from '../../services/ledg
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const TOTAL = Number(process.env.REPORTING_CRASH_TRANSACTIONS ?? 400);
+const SEED = Number(process.env.REPORTING_CRASH_SEED ?? Date.now() % 1_000_000);
+
+/** Three distinct kill points in the middle 80% of the run, drawn from the seed (mulberry32). */
+function killPoints(seed: number): number[] {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const points = new Set<number>();
+  while (points.size < 3) points.add(Math.floor(TOTAL * (0.1 + 0.8 * next())));
+  return [...points].sort((x, y) => x - y);
+}
 
 let db: TestDatabase;
 let bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -66,19 +83,21 @@ afterAll(async () => {
   await db?.drop();
 });
 
-it(`killed while ${TOTAL} bank transactions are booked, restarted: balances equal the ledger's, nothing counted twice`, async () => {
+it(`killed three times at random points (seed ${SEED}: after transactions ${killPoints(SEED).join(', ')}) while ${TOTAL} bank transactions are booked, restarted: balances equal the ledger's, nothing counted twice`, async () => {
   const ws = newId();
   const banking = bankingFor(bus, ws);
   const checking = await banking.link();
   child = await startReporting();
-  let killed = false;
+  const points = killPoints(SEED);
+  let appliedBefore = 0;
   for (let i = 0; i < TOTAL; i++) {
     await banking.add(checking, { amountCents: (i % 7 === 0 ? 1 : -1) * (100 + i), date: `2026-0${1 + (i % 6)}-${String(1 + (i % 28)).padStart(2, '0')}`, name: `T${i}` });
-    if (!killed && i === Math.floor(TOTAL / 3)) {
-      // Wait until reporting is applying entries, then kill it mid-stream.
-      await expectEventually(async () => expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBeGreaterThan(20), { timeoutMs: 30_000 });
+    if (points.includes(i)) {
+      // Wait until reporting is applying entries again, then kill it mid-stream; the last kill leaves it down.
+      await expectEventually(async () => expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBeGreaterThan(appliedBefore), { timeoutMs: 60_000 });
       await kill(child);
-      killed = true;
+      appliedBefore = await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws);
+      if (i !== points.at(-1)) child = await startReporting();
     }
   }
   const appliedAtKill = await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws);
