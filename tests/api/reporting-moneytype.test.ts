@@ -9,6 +9,7 @@
 import { newId } from '@ledgerline/platform';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRows, cents, expected, lineSums, subtreeIds, type Column, type Row } from './report-oracle.js';
 import { startReportingHarness, type ReportingApiHarness } from './reporting.harness.js';
 import type { Tenant } from './ledger.harness.js';
 
@@ -17,30 +18,10 @@ let t: Tenant;
 let other: Tenant;
 let accountant: Tenant;
 
-interface Row { id: string | null; name: string; coaId: number | null; type: string | null; rowType: string; amounts: number[]; total: number; children: Row[] }
-interface Column { startDate: string; endDate: string }
 
-const cents = (x: number) => Math.round(x * 100);
-const debitNormal = (type: string | null) => type === 'Assets' || type === 'Expenses' || type === 'Transfer';
 const QUERY = 'startDate=2026-01-01&endDate=2026-03-31&periodicity=monthly';
 const MONEY_TYPES = { ALL: null, 'non-bank': ['OpeningBalance', 'ManualEntry', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'], unadjusted: ['WorkspaceTransaction', 'OpeningBalance', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'], adjusted: null } as const;
 
-/** The ledger's lines per account for dates in [from, to], of the given source types (null: all). */
-async function lineSums(workspaceId: string, from: string, to: string, sourceTypes: readonly string[] | null): Promise<Map<string, { d: number; c: number }>> {
-  const rows = (await h.ledger.db.adminDb.raw(
-    `select l.account_id, coalesce(sum(l.amount_cents) filter (where l.direction = 'debit'), 0)::bigint as d, coalesce(sum(l.amount_cents) filter (where l.direction = 'credit'), 0)::bigint as c
-     from journal_lines l join journal_entries e on e.id = l.entry_id
-     where l.workspace_id = ? and l.entry_date between ? and ? and (?::text[] is null or e.source_type = any(?::text[])) group by l.account_id`,
-    [workspaceId, from, to, sourceTypes as string[] | null, sourceTypes as string[] | null],
-  )).rows as { account_id: string; d: string; c: string }[];
-  return new Map(rows.map((r) => [r.account_id, { d: Number(r.d), c: Number(r.c) }]));
-}
-const subtreeIds = (r: Row): string[] => [...(r.id ? [r.id] : []), ...r.children.flatMap(subtreeIds)];
-const accountRows = (rows: Row[]): Row[] => rows.flatMap((r) => (r.id ? [r, ...accountRows(r.children)] : []));
-const expected = (sums: Map<string, { d: number; c: number }>, r: Row) => subtreeIds(r).reduce((s, id) => {
-  const x = sums.get(id) ?? { d: 0, c: 0 };
-  return s + (debitNormal(r.type) ? x.d - x.c : x.c - x.d);
-}, 0);
 
 /** Books of every origin in one workspace. */
 async function books(tenant: Tenant, scale: number): Promise<void> {
@@ -85,7 +66,7 @@ describe('moneyType', () => {
       const pl = await get(`/financial-data/profit-loss/v3?${QUERY}&moneyType=${moneyType}`);
       expect(pl.status, moneyType).toBe(200);
       for (const [i, col] of (pl.body.report.columns as Column[]).entries()) {
-        const sums = await lineSums(t.workspaceId, col.startDate, col.endDate, sourceTypes);
+        const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate, sourceTypes);
         for (const r of accountRows(pl.body.report.data)) expect(cents(r.amounts[i] ?? NaN), `${moneyType} ${r.name} ${col.startDate}`).toBe(expected(sums, r));
       }
       const bs = await get(`/financial-data/balance-sheet/v2?${QUERY}&moneyType=${moneyType}`);
@@ -94,14 +75,14 @@ describe('moneyType', () => {
       const row = (name: string) => data.find((r) => r.name === name) as Row;
       for (const [i, col] of (bs.body.columns as Column[]).entries()) {
         expect(cents(row('Total Assets').amounts[i] ?? NaN), `${moneyType} balances`).toBe(cents(row('Total Liabilities and Equity').amounts[i] ?? NaN));
-        const sums = await lineSums(t.workspaceId, '0001-01-01', col.endDate, sourceTypes);
+        const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, '0001-01-01', col.endDate, sourceTypes);
         for (const r of accountRows(data)) expect(cents(r.amounts[i] ?? NaN), `${moneyType} ${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
       }
       const cashIds = subtreeIds(accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row);
       const cfs = await get(`/financial-data/cash-flow-statement?${QUERY}&moneyType=${moneyType}`);
       const netChange = (cfs.body.data as Row[]).find((r) => r.name === 'Net Change in Cash') as Row;
       for (const [i, col] of (cfs.body.columns as Column[]).entries()) {
-        const sums = await lineSums(t.workspaceId, col.startDate, col.endDate, sourceTypes);
+        const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate, sourceTypes);
         expect(cents(netChange.amounts[i] ?? NaN), `${moneyType} net change in cash ${col.startDate}`).toBe(cashIds.reduce((s, id) => s + (sums.get(id)?.d ?? 0) - (sums.get(id)?.c ?? 0), 0));
       }
     }
@@ -115,8 +96,8 @@ describe('moneyType', () => {
     const columns = (await get(`/financial-data/profit-loss/v3?${QUERY}`)).body.report.columns as Column[];
     let differs = 0;
     for (const [i, col] of columns.entries()) {
-      const bank = await lineSums(t.workspaceId, col.startDate, col.endDate, ['WorkspaceTransaction']);
-      const adjustments = await lineSums(t.workspaceId, col.startDate, col.endDate, ['ManualEntry']);
+      const bank = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate, ['WorkspaceTransaction']);
+      const adjustments = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate, ['ManualEntry']);
       for (const r of all) {
         const at = (rows: Row[]) => cents(rows.find((x) => x.id === r.id)?.amounts[i] ?? 0);
         expect(at(nonBank) + expected(bank, r), `${r.name} ${col.startDate}`).toBe(cents(r.amounts[i] ?? NaN));
@@ -300,7 +281,7 @@ describe('property: random books of mixed origins', () => {
           const pl = await get(`/financial-data/profit-loss/v3?${query}&moneyType=${moneyType}`, tenant);
           expect(pl.status).toBe(200);
           for (const [i, col] of (pl.body.report.columns as Column[]).entries()) {
-            const sums = await lineSums(tenant.workspaceId, col.startDate, col.endDate, sourceTypes);
+            const sums = await lineSums(h.ledger.db.adminDb, tenant.workspaceId, col.startDate, col.endDate, sourceTypes);
             for (const r of accountRows(pl.body.report.data)) expect(cents(r.amounts[i] ?? NaN), `${moneyType} ${r.name} ${col.startDate}`).toBe(expected(sums, r));
           }
           const bs = await get(`/financial-data/balance-sheet/v2?${query}&moneyType=${moneyType}`, tenant);
@@ -308,7 +289,7 @@ describe('property: random books of mixed origins', () => {
           const total = (name: string, i: number) => cents(data.find((r) => r.name === name)?.amounts[i] ?? NaN);
           for (const [i, col] of (bs.body.columns as Column[]).entries()) {
             expect(total('Total Assets', i), `${moneyType} balances as of ${col.endDate}`).toBe(total('Total Liabilities and Equity', i));
-            const sums = await lineSums(tenant.workspaceId, '0001-01-01', col.endDate, sourceTypes);
+            const sums = await lineSums(h.ledger.db.adminDb, tenant.workspaceId, '0001-01-01', col.endDate, sourceTypes);
             for (const r of accountRows(data)) expect(cents(r.amounts[i] ?? NaN), `${moneyType} ${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
           }
         }

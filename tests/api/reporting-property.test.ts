@@ -11,6 +11,7 @@
 // REPORTING_PROPERTY_RUNS sets the number of random ledgers (default 6).
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { accountRows, cents, expected, lineSums, subtreeIds, type Column, type Row } from './report-oracle.js';
 import { startReportingHarness, type ReportingApiHarness } from './reporting.harness.js';
 import type { Tenant } from './ledger.harness.js';
 
@@ -20,16 +21,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => h?.close());
 
-interface Row { id: string | null; name: string; type: string | null; rowType: string; amounts: number[]; total: number; children: Row[] }
-interface Column { startDate: string; endDate: string }
 
 const CATEGORIES = ['Sales', 'Service Revenue', 'Interest Income', 'Rent', 'Software and Subscriptions', 'Cost of Sales', 'Travel', 'Loans Payable', 'Security Deposits', 'Uncategorised Income', 'Uncategorised Expense'];
 const PERIODICITIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'totals_only'];
 const FIRST = Date.UTC(2025, 9, 1);
 const dateOf = (day: number) => new Date(FIRST + day * 86_400_000).toISOString().slice(0, 10);
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const cents = (x: number) => Math.round(x * 100);
-const debitNormal = (type: string | null) => type === 'Assets' || type === 'Expenses' || type === 'Transfer';
 
 const ledgerArb = fc.record({
   adds: fc.array(fc.record({ card: fc.boolean(), cents: fc.integer({ min: -300_000, max: 300_000 }).filter((c) => c !== 0), day: fc.integer({ min: 0, max: 240 }) }), { minLength: 1, maxLength: 14 }),
@@ -37,22 +34,7 @@ const ledgerArb = fc.record({
   queries: fc.array(fc.record({ from: fc.integer({ min: 0, max: 260 }), length: fc.integer({ min: 0, max: 260 }), periodicity: fc.constantFrom(...PERIODICITIES) }), { minLength: 1, maxLength: 3 }),
 });
 
-/** The ledger's lines per account for dates in [from, to] (normal direction applied by the caller). */
-async function lineSums(workspaceId: string, from: string, to: string): Promise<Map<string, { d: number; c: number }>> {
-  const rows = (await h.ledger.db.adminDb.raw(
-    `select account_id, coalesce(sum(amount_cents) filter (where direction = 'debit'), 0)::bigint as d, coalesce(sum(amount_cents) filter (where direction = 'credit'), 0)::bigint as c
-     from journal_lines where workspace_id = ? and entry_date between ? and ? group by account_id`,
-    [workspaceId, from, to],
-  )).rows as { account_id: string; d: string; c: string }[];
-  return new Map(rows.map((r) => [r.account_id, { d: Number(r.d), c: Number(r.c) }]));
-}
 
-const subtreeIds = (r: Row): string[] => [...(r.id ? [r.id] : []), ...r.children.flatMap(subtreeIds)];
-const accountRows = (rows: Row[]): Row[] => rows.flatMap((r) => (r.id ? [r, ...accountRows(r.children)] : []));
-const expected = (sums: Map<string, { d: number; c: number }>, r: Row) => subtreeIds(r).reduce((s, id) => {
-  const x = sums.get(id) ?? { d: 0, c: 0 };
-  return s + (debitNormal(r.type) ? x.d - x.c : x.c - x.d);
-}, 0);
 
 type LedgerInput = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -90,7 +72,7 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
         expect(pl.status).toBe(200);
         const columns = pl.body.report.columns as Column[];
         for (const [i, col] of columns.entries()) {
-          const sums = await lineSums(t.workspaceId, col.startDate, col.endDate);
+          const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate);
           for (const r of accountRows(pl.body.report.data)) expect(cents(r.amounts[i] ?? NaN), `${r.name} ${col.startDate}..${col.endDate}`).toBe(expected(sums, r));
         }
         const bs = await h.api('GET', `/financial-data/balance-sheet/v2?${query}`, { tenant: t });
@@ -99,14 +81,14 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
         const row = (name: string) => data.find((r) => r.name === name) as Row;
         for (const [i, col] of (bs.body.columns as Column[]).entries()) {
           expect(cents(row('Total Assets').amounts[i] ?? NaN)).toBe(cents(row('Total Liabilities and Equity').amounts[i] ?? NaN));
-          const sums = await lineSums(t.workspaceId, '0001-01-01', col.endDate);
+          const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, '0001-01-01', col.endDate);
           for (const r of accountRows(data)) expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
         }
         const cashIds = subtreeIds(accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row);
         const flow = await h.api('GET', `/financial-data/cash-flow-statement?${query}`, { tenant: t });
         const netChange = (flow.body.data as Row[]).find((r) => r.name === 'Net Change in Cash') as Row;
         for (const [i, col] of (flow.body.columns as Column[]).entries()) {
-          const sums = await lineSums(t.workspaceId, col.startDate, col.endDate);
+          const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate);
           const cashDelta = cashIds.reduce((sum, id) => sum + (sums.get(id)?.d ?? 0) - (sums.get(id)?.c ?? 0), 0);
           expect(cents(netChange.amounts[i] ?? NaN), `net change in cash ${col.startDate}..${col.endDate}`).toBe(cashDelta);
         }

@@ -1,6 +1,6 @@
 // Spec §3 money types: which source types count as which origin, which origins each money type reads,
 // the query's validation, and consolidating several workspaces' balances on one chart.
-import { AppError } from '@ledgerline/platform';
+import { rejectedFields } from '@ledgerline/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { consolidate } from '../src/domain/consolidate.js';
 import { ORIGIN, originOf, originsOf, parseMoneyType } from '../src/domain/origins.js';
@@ -9,15 +9,7 @@ import type { Account } from '../src/domain/report.js';
 import { ReportCache } from '../src/usecases/report-cache.js';
 
 const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '2026-01-01', endDate: '2026-03-31', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
-const fields = (f: () => unknown): string[] => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err.fields.map((x) => x.field);
-    throw err;
-  }
-  return [];
-};
+const fields = rejectedFields;
 
 describe('origins and money types', () => {
   it('bank transactions are bank, manual journals adjustments, every other document a document; unknown types none', () => {

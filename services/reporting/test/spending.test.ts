@@ -1,21 +1,13 @@
 // The spending and top-merchants rules: validation naming the field, the cut into "Others", order,
 // shares, the spec money types, groups and tags, and "No merchant".
-import { AppError } from '@ledgerline/platform';
+import { rejectedFields } from '@ledgerline/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { classAccountIds, merchantAmounts, mergeCategories, mergeMerchants, NO_MERCHANT_NAME, parseOrder, parseSpendingQuery, rankMerchants, rankSpending, shareBp, spendingRows, type RawSpendingQuery } from '../src/domain/spending.js';
 import type { Account } from '../src/domain/report.js';
 
 const account = (id: string, type: string, over: Partial<Account> = {}): Account => ({ id, name: id, coaId: 60000 + id.length, type, level: 3, group: '', tag: '', parentId: null, ...over });
 const raw = (over: Partial<RawSpendingQuery> = {}): RawSpendingQuery => ({ startDate: '', endDate: '', groups: '', tags: '', moneyType: '', seq: '', workspaces: '', ...over });
-const fields = (f: () => unknown): string[] => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err.fields.map((x) => x.field);
-    throw err;
-  }
-  return [];
-};
+const fields = rejectedFields;
 
 describe('the query', () => {
   it('defaults: every origin (ALL), DESC, the year to date in one total column', () => {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { createDb, dropDatabase, grantAppRole, provisionDatabase, withDatabase, withUser } from '../db/database.js';
 import { migrateLatest, type Migration } from '../db/migrations.js';
 import { NatsEventBus } from '../events/nats-bus.js';
+import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 
 /** The PostgreSQL server tests use (real, never mocked). */
@@ -73,4 +74,15 @@ export async function expectEventually<T>(assertion: () => T | Promise<T>, { tim
     if (Date.now() > deadline) throw lastError;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** The fields an AppError names when `f` throws one (validation: "a 400 naming the field"); [] when it does not throw. */
+export function rejectedFields(f: () => unknown): string[] {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof AppError) return err.fields.map((x) => x.field);
+    throw err;
+  }
+  return [];
 }
