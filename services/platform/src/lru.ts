@@ -4,10 +4,6 @@ export class LruMap<K, V> {
 
   constructor(readonly maxEntries: number) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   has(key: K): boolean {
     return this.entries.has(key);
   }
@@ -30,9 +26,5 @@ export class LruMap<K, V> {
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
-  }
-
-  delete(key: K): void {
-    this.entries.delete(key);
   }
 }

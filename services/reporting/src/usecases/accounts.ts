@@ -26,10 +26,6 @@ export class AccountDirectory {
 
   constructor(private readonly ledger: LedgerClient, private readonly ttlMs: number) {}
 
-  async accounts(tenant: TenantContext & { workspaceId: string }, mustKnow: Iterable<string> = []): Promise<Account[]> {
-    return (await this.chart(tenant, mustKnow)).accounts;
-  }
-
   async chart(tenant: TenantContext & { workspaceId: string }, mustKnow: Iterable<string> = []): Promise<Chart> {
     const hit = this.cache.get(tenant.workspaceId);
     if (hit && Date.now() - hit.at < this.ttlMs && [...mustKnow].every((id) => hit.ids.has(id))) return hit;
