@@ -75,7 +75,17 @@ describe('balances by origin', () => {
     await publishEntry(bus, ws, { seq: 1, date: '2026-03-01', sourceType: 'Payroll', lines: transfer(a, b, 100) });
     await publishEntry(bus, ws, { seq: 2, date: '2026-03-01', sourceType: 'Invoice', lines: transfer(a, b, 50) });
     await expectEventually(async () => expect(await projected(ws)).toBe(1));
-    await new Promise((res) => setTimeout(res, 300));
+    // Evidence, not a pause: the unknown one is in the dead letters, with the reason.
+    const dead: string[] = [];
+    const sub = await bus.subscribe({ durable: 'origins_dead_letter_reader', subjects: ['dead.reporting'] }, async (m) => {
+      dead.push(m.headers['ll-error'] ?? '');
+      await m.ack();
+    });
+    try {
+      await expectEventually(() => expect(dead.some((e) => e.includes('source_type'))).toBe(true));
+    } finally {
+      await sub.stop();
+    }
     expect(await projected(ws)).toBe(1);
   });
 });
