@@ -1,12 +1,13 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity`, `-- banking`, `-- ledger` or `-- reporting` runs one suite.
+// `npm run bench -- identity`, `-- banking`, `-- ledger`, `-- reporting` or `-- web` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, type as osType, release } from 'node:os';
+import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
 import { measure, type LoadResult } from './lib/load.js';
 import { signedUpUser, startSystem } from '../tests/support/system.js';
 import { benchSyncThroughput } from '../services/banking/bench/sync-throughput.js';
 import { benchLedger } from '../services/ledger/bench/ledger-bench.js';
+import { benchWeb, webReport } from './lib/web-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -23,7 +24,7 @@ function write(name: string, title: string, data: string, body: string, json: un
 
 /** Identity through the gateway: the session check every API call pays, and a password sign-in. */
 async function identitySuite(): Promise<void> {
-  const system = await startSystem({ gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '10000000', RATE_LIMIT_LOGIN_MAX: '10000000', RATE_LIMIT_CODE_MAX: '10000000', SESSION_CACHE_TTL_MS: '3000' } });
+  const system = await startSystem({ gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '10000000', RATE_LIMIT_LOGIN_MAX: '10000000', RATE_LIMIT_CODE_MAX: '10000000' } });
   const results: LoadResult[] = [];
   try {
     const users: Array<Awaited<ReturnType<typeof signedUpUser>>> = [];
@@ -109,9 +110,23 @@ async function ledgerSuite(): Promise<void> {
   write('ledger', 'Ledger: ingest, bulk re-categorise, general-ledger pages', `${transactions} bank transactions over two years (10 merchants) in one workspace with one bank account; ${glLines} lines on one account (Cash and Cash Equivalents) of another workspace over two years. Gateway (fake identity), ledger, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).`, body, { result: r });
 }
 
+/** The web app in Chromium with a cold cache: compressed JavaScript per route and the dashboard's time to draw. */
+async function webSuite(): Promise<void> {
+  // Needs the built frontends (npm run build -w @ledgerline/settings -w @ledgerline/accounting -w @ledgerline/reports -w @ledgerline/shell).
+  const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
+  const transactions = Number(process.env.BENCH_WEB_TRANSACTIONS ?? 200);
+  // The machine is shared: the load average says how quiet it was (timings move with it, bytes do not).
+  const load = loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const throttledRuns = Number(process.env.BENCH_WEB_THROTTLED_RUNS ?? 3);
+  const result = await benchWeb({ transactions, runs, throttledRuns, log: (line) => console.log(line) });
+  const { body, summary } = webReport(result);
+  write('web', 'Web app: compressed bytes and time to draw, cold cache', `the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip); Debian's Chromium (headless, playwright-core) on the same machine as the gateway, identity, banking, ledger, reporting, PostgreSQL, NATS and the Plaid sandbox; /dashboard as an onboarded user with a First Platypus Bank item of ${result.transactions} sandbox transactions, linked, synced and booked. Localhost: no network latency or bandwidth limit. Load average (1/5/15 min) when the suite started: ${load}.`, body, { result, summary, loadAverage: load });
+}
+
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
 if (runs('ledger')) await ledgerSuite();
+if (runs('web')) await webSuite();
 // The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts). At its
 // default size (1,000,000 entries) the first run generates the data set for many minutes; later runs reuse it.
 if (runs('reporting')) await import('../services/reporting/bench/run.js');

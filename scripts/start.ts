@@ -4,14 +4,10 @@
 // service and prints the URL.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectBus, createLogger, withDatabase, withUser } from '@ledgerline/platform';
-import { migrateIdentity } from '@ledgerline/identity';
-import { migrateBanking } from '@ledgerline/banking';
-import { migrateLedger } from '@ledgerline/ledger';
-import { migrateReporting } from '@ledgerline/reporting';
+import { connectBus, createLogger, REMOTES, SERVICES, SHELL, serviceEnvNames, withDatabase, withUser, type ServiceName } from '@ledgerline/platform';
 import { ensureNats, ensurePostgres, portOpen } from './lib/infra.js';
 import { run } from './lib/run.js';
-import { DEFAULT_PORTS, startStack, type StackPorts } from './lib/stack.js';
+import { DEFAULT_PORTS, loadService, startStack, type StackPorts } from './lib/stack.js';
 
 const DATA_DIR = '.data';
 // Development-only credentials of the local application role (trust auth ignores it; embedded PostgreSQL checks it).
@@ -37,18 +33,15 @@ if (nats.kind === 'memory') {
   log.info({ source: nats.source }, nats.source === 'server' ? 'NATS: using the server on 127.0.0.1:4222' : 'NATS: started nats-server with JetStream (data in .data/nats)');
 }
 
-/** Creates (once) and migrates a service's database; answers the runtime URL (the application role). */
-async function serviceDatabase(service: string, migrate: (env: NodeJS.ProcessEnv) => Promise<string[]>): Promise<string> {
-  const key = service.toUpperCase();
-  const appUrl = withDatabase(withUser(postgres.adminUrl, `ledgerline_${service}_app`, APP_PASSWORD), `ledgerline_${service}`);
-  const applied = await migrate({ ...process.env, LOG_LEVEL: 'warn', [`${key}_DATABASE_URL`]: appUrl, [`${key}_DATABASE_ADMIN_URL`]: withDatabase(postgres.adminUrl, `ledgerline_${service}`) });
-  log.info({ applied: applied.length }, `${service} database ready`);
-  return appUrl;
+/** Creates (once) and migrates each registry service's database; answers the runtime URLs (the application roles). */
+const databases: Partial<Record<ServiceName, string>> = {};
+for (const entry of SERVICES) {
+  const names = serviceEnvNames(entry.name);
+  const appUrl = withDatabase(withUser(postgres.adminUrl, `${entry.database}_app`, APP_PASSWORD), entry.database);
+  const applied = await (await loadService(entry)).migrate({ ...process.env, LOG_LEVEL: 'warn', [names.databaseUrl]: appUrl, [names.adminUrl]: withDatabase(postgres.adminUrl, entry.database) });
+  log.info({ applied: applied.length }, `${entry.name} database ready`);
+  databases[entry.name] = appUrl;
 }
-const identityDatabaseUrl = await serviceDatabase('identity', migrateIdentity);
-const bankingDatabaseUrl = await serviceDatabase('banking', migrateBanking);
-const ledgerDatabaseUrl = await serviceDatabase('ledger', migrateLedger);
-const reportingDatabaseUrl = await serviceDatabase('reporting', migrateReporting);
 
 /** Newest modification time under `dir` (files only; node_modules and dist skipped). */
 function newest(dir: string): number {
@@ -60,17 +53,17 @@ function newest(dir: string): number {
   }
   return latest;
 }
-const outputs = ['frontends/shell/dist/index.html', 'frontends/settings/dist/mf-manifest.json', 'frontends/accounting/dist/mf-manifest.json', 'frontends/reports/dist/mf-manifest.json'];
+const outputs = [`${SHELL.dir}/dist/index.html`, ...REMOTES.map((r) => `${r.dir}/dist/mf-manifest.json`)];
 const webIsCurrent = outputs.every(existsSync) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) > newest('frontends');
 if (webIsCurrent) {
   log.info('web app build is current');
 } else {
   log.info('building the web app (shell + remotes)');
-  await run('npm', ['run', 'build', '--silent', '-w', '@ledgerline/settings', '-w', '@ledgerline/accounting', '-w', '@ledgerline/reports', '-w', '@ledgerline/shell'], { env: { NODE_ENV: 'production' } });
+  await run('npm', ['run', 'build', '--silent', ...[...REMOTES, SHELL].flatMap((p) => ['-w', p.package])], { env: { NODE_ENV: 'production' } });
 }
 
 const bus = await connectBus({ kind: nats.kind, url: nats.url, name: 'ledgerline-dev', logger: log });
-const stack = await startStack({ identityDatabaseUrl, bankingDatabaseUrl, ledgerDatabaseUrl, reportingDatabaseUrl, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
+const stack = await startStack({ databases: { identity: databases.identity!, ...databases }, bus, ports, web: true, logLevel: 'info', nodeEnv: 'development' });
 
 console.log(`
   Ledgerline is running.

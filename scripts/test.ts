@@ -1,4 +1,5 @@
 // `npm test`: every layer, in the order a failure is cheapest to find.
+import { REMOTES, SHELL } from '@ledgerline/platform/registry';
 import { run, timed } from './lib/run.js';
 
 const step = (label: string, cmd: string, args: string[]) => timed(label, () => run(cmd, args));
@@ -8,6 +9,6 @@ await step('generated code is current (buf lint + generate, OpenAPI + client typ
 await step('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 await step('typecheck', 'npx', ['tsx', 'scripts/typecheck.ts']);
 // The browser tests serve the built shell and its remotes.
-await step('build the web app', 'npm', ['run', 'build', '-w', '@ledgerline/settings', '-w', '@ledgerline/accounting', '-w', '@ledgerline/reports', '-w', '@ledgerline/shell']);
+await step('build the web app', 'npm', ['run', 'build', ...[...REMOTES, SHELL].flatMap((p) => ['-w', p.package])]);
 await step('unit, integration, API and browser tests', 'npx', ['vitest', 'run']);
 console.log(`\nnpm test: all layers passed in ${((Date.now() - started) / 60_000).toFixed(1)} min`);

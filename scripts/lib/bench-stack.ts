@@ -1,21 +1,21 @@
 // The product for a benchmark, as deployed: identity, the ledger, reporting and the gateway each in its
 // own Node process, on named databases and a NATS namespace of their own that outlive the run, so a data
 // set that took long to generate is generated once and reused. The mailbox (sign-up codes) runs here.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createDb, createLogger, dropDatabase, NatsEventBus, withDatabase, withUser } from '@ledgerline/platform';
-import { migrateIdentity } from '@ledgerline/identity';
-import { migrateLedger } from '@ledgerline/ledger';
-import { migrateReporting } from '@ledgerline/reporting';
+import { createDb, createLogger, dropDatabase, GATEWAY, NatsEventBus, SERVICES as REGISTRY, serviceEnvNames, urlSetting, withDatabase, withUser } from '@ledgerline/platform';
 import { startMailbox, type Mailbox, type MailMessage } from '@ledgerline/mailbox';
 import { startServiceProcess, type ServiceProcess } from './processes.js';
-import { freePort } from './stack.js';
+import { freePort, loadService } from './stack.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 // Local-only credentials of the application roles (trust auth ignores them), as `npm start` uses.
 const APP_PASSWORD = 'ledgerline-dev';
+/** The registry's services a benchmark runs (banking's Plaid feed is benchmarked on its own). */
 const SERVICES = ['identity', 'ledger', 'reporting'] as const;
 type Service = (typeof SERVICES)[number];
+const entryOf = (s: Service) => REGISTRY.find((e) => e.name === s)!;
 
 export interface BenchDatabases {
   /** Runtime (application role) and owner URLs per service. */
@@ -27,7 +27,7 @@ export interface BenchDatabases {
 /** `ledgerline_bench_<name>_<service>` and the NATS namespace `bench<name>` (letters and digits only). */
 export function benchDatabases(name: string): BenchDatabases {
   const db = (s: Service) => `ledgerline_bench_${name}_${s}`;
-  const appUrl = Object.fromEntries(SERVICES.map((s) => [s, withDatabase(withUser(ADMIN_URL, `ledgerline_${s}_app`, APP_PASSWORD), db(s))])) as Record<Service, string>;
+  const appUrl = Object.fromEntries(SERVICES.map((s) => [s, withDatabase(withUser(ADMIN_URL, `${entryOf(s).database}_app`, APP_PASSWORD), db(s))])) as Record<Service, string>;
   const adminUrl = Object.fromEntries(SERVICES.map((s) => [s, withDatabase(ADMIN_URL, db(s))])) as Record<Service, string>;
   return { appUrl, adminUrl, namespace: `bench${name.replace(/[^a-z0-9]/g, '')}` };
 }
@@ -72,16 +72,18 @@ export async function dropBenchData(dbs: BenchDatabases): Promise<void> {
 
 /** Creates (once) and migrates the three databases. */
 export async function migrateBenchData(dbs: BenchDatabases): Promise<void> {
-  const env = (s: Service) => ({ ...process.env, LOG_LEVEL: 'warn', [`${s.toUpperCase()}_DATABASE_URL`]: dbs.appUrl[s], [`${s.toUpperCase()}_DATABASE_ADMIN_URL`]: dbs.adminUrl[s] });
-  await migrateIdentity(env('identity'));
-  await migrateLedger(env('ledger'));
-  await migrateReporting(env('reporting'));
+  for (const s of SERVICES) {
+    const names = serviceEnvNames(s);
+    await (await loadService(entryOf(s))).migrate({ ...process.env, LOG_LEVEL: 'warn', [names.databaseUrl]: dbs.appUrl[s], [names.adminUrl]: dbs.adminUrl[s] });
+  }
 }
 
 export interface BenchStack {
   gatewayUrl: string;
   mailbox: Mailbox;
   processes: Map<string, ServiceProcess>;
+  /** The run's SERVICE_TOKEN_KEY, for another process that calls a service (reporting's check command). */
+  serviceTokenKey: string;
   /** Starts (again) one of the services; a no-op when it runs. */
   start(name: 'identity' | 'ledger' | 'reporting' | 'gateway'): Promise<void>;
   stopService(name: 'identity' | 'ledger' | 'reporting' | 'gateway'): Promise<void>;
@@ -94,16 +96,24 @@ export interface BenchStack {
 
 export async function startBenchStack(dbs: BenchDatabases, options: { logDir: string; gatewayEnv?: Record<string, string>; reportingEnv?: Record<string, string> }): Promise<BenchStack> {
   const mailbox = await startMailbox({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
-  const port = { identity: await freePort(), ledger: await freePort(), reporting: await freePort(), gateway: await freePort() };
+  const port: Record<Service | 'gateway', number> = { identity: await freePort(), ledger: await freePort(), reporting: await freePort(), gateway: await freePort() };
   const url = (p: number) => `http://127.0.0.1:${p}`;
-  const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', NATS_URL, NATS_NAMESPACE: dbs.namespace, HOST: '127.0.0.1' };
+  // Production refuses the development service token key: each run shares a random one.
+  const serviceTokenKey = randomBytes(32).toString('base64url');
+  const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', NATS_URL, NATS_NAMESPACE: dbs.namespace, HOST: '127.0.0.1', SERVICE_TOKEN_KEY: serviceTokenKey };
+  // Each service from its registry entry: its main, port, databases and the URLs of what it calls (among those running).
+  const serviceSpec = (s: Service, env: Record<string, string> = {}) => {
+    const names = serviceEnvNames(s);
+    const calls = (entryOf(s).calls as readonly string[]).filter((c): c is Service => (SERVICES as readonly string[]).includes(c));
+    return { entry: `${entryOf(s).dir}/src/main.ts`, env: { [names.port]: String(port[s]), [names.databaseUrl]: dbs.appUrl[s], [names.adminUrl]: dbs.adminUrl[s], ...Object.fromEntries(calls.map((c) => [urlSetting(c), url(port[c])])), ...env } };
+  };
   const specs = {
-    identity: { entry: 'services/identity/src/main.ts', env: { IDENTITY_PORT: String(port.identity), IDENTITY_DATABASE_URL: dbs.appUrl.identity, IDENTITY_DATABASE_ADMIN_URL: dbs.adminUrl.identity, SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, OTP_PEPPER: 'bench-only-otp-pepper-local', SUPPORT_HASH_SECRET: 'bench-only-support-secret-local', OTP_RESEND_SECONDS: '0' } },
-    ledger: { entry: 'services/ledger/src/main.ts', env: { LEDGER_PORT: String(port.ledger), LEDGER_DATABASE_URL: dbs.appUrl.ledger, LEDGER_DATABASE_ADMIN_URL: dbs.adminUrl.ledger } },
-    reporting: { entry: 'services/reporting/src/main.ts', env: { REPORTING_PORT: String(port.reporting), REPORTING_DATABASE_URL: dbs.appUrl.reporting, REPORTING_DATABASE_ADMIN_URL: dbs.adminUrl.reporting, LEDGER_URL: url(port.ledger), ...options.reportingEnv } },
+    identity: serviceSpec('identity', { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, OTP_PEPPER: 'bench-only-otp-pepper-local', SUPPORT_HASH_SECRET: 'bench-only-support-secret-local', OTP_RESEND_SECONDS: '0' }),
+    ledger: serviceSpec('ledger'),
+    reporting: serviceSpec('reporting', options.reportingEnv),
     gateway: {
-      entry: 'services/gateway/src/main.ts',
-      env: { GATEWAY_PORT: String(port.gateway), IDENTITY_URL: url(port.identity), LEDGER_URL: url(port.ledger), REPORTING_URL: url(port.reporting), ...options.gatewayEnv },
+      entry: `${GATEWAY.dir}/src/main.ts`,
+      env: { GATEWAY_PORT: String(port.gateway), ...Object.fromEntries(SERVICES.map((s) => [urlSetting(s), url(port[s])])), ...options.gatewayEnv },
     },
   };
   const processes = new Map<string, ServiceProcess>();
@@ -122,18 +132,24 @@ export async function startBenchStack(dbs: BenchDatabases, options: { logDir: st
     // The documented session shapes, read field by field.
     return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> & { user?: { workspace?: { id: string } } } };
   };
-  const codeFor = async (email: string, after: number): Promise<string> => {
+  const mailTo = async (email: string) => (await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as MailMessage[];
+  // Mail leaves identity's outbox after the answer: the code is in the first mail beyond those counted before the call
+  // (a time window could pick the sign-up code for a login made right after).
+  const codeFor = async (email: string, seen: number): Promise<string> => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      const messages = (await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as MailMessage[];
-      const code = messages.filter((m) => new Date(m.date).getTime() >= after).map((m) => /^(\d{6}) /.exec(m.subject)?.[1]).find(Boolean);
-      if (code) return code;
+      const messages = await mailTo(email);
+      if (messages.length > seen) {
+        const newest = [...messages].sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime())[0];
+        const code = newest ? /^(\d{6}) /.exec(newest.subject)?.[1] : undefined;
+        if (code) return code;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`no code mailed to ${email}`);
   };
-  const verify = async (email: string, answer: Record<string, unknown>, after: number) => {
-    const code = await codeFor(email, after);
+  const verify = async (email: string, answer: Record<string, unknown>, seen: number) => {
+    const code = await codeFor(email, seen);
     const r = await post('/authenticate-otp', { methodId: answer.methodId, code, sessionToken: answer.sessionToken });
     if (r.status !== 200) throw new Error(`authenticate-otp answered ${r.status}: ${JSON.stringify(r.body)}`);
     return r.body;
@@ -151,18 +167,18 @@ export async function startBenchStack(dbs: BenchDatabases, options: { logDir: st
     throw err;
   }
   return {
-    gatewayUrl, mailbox, processes, start, stopService,
+    gatewayUrl, mailbox, processes, serviceTokenKey, start, stopService,
     async signUp(email, password) {
-      const after = Date.now() - 1_000;
+      const seen = (await mailTo(email)).length;
       const r = await post('/signup', { firstName: 'Ada', middleName: 'K', lastName: 'Lovelace', companyName: 'Analytical Co', maxTeamSize: 5, email, password });
       if (r.status !== 201) throw new Error(`signup answered ${r.status}: ${JSON.stringify(r.body)}`);
-      return session(await verify(email, r.body, after));
+      return session(await verify(email, r.body, seen));
     },
     async logIn(email, password) {
-      const after = Date.now() - 1_000;
+      const seen = (await mailTo(email)).length;
       const r = await post('/login', { email, password });
       if (r.status !== 200) throw new Error(`login answered ${r.status}: ${JSON.stringify(r.body)}`);
-      return session(r.body.user ? r.body : await verify(email, r.body, after));
+      return session(r.body.user ? r.body : await verify(email, r.body, seen));
     },
     async close() {
       for (const name of ['gateway', 'reporting', 'ledger', 'identity'] as const) await stopService(name);

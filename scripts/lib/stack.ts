@@ -1,77 +1,79 @@
-// The whole product on one machine, in one process: mailbox, Plaid sandbox, identity, banking, ledger,
-// gateway and the built web app.
+// The whole product on one machine, in one process: mailbox, Plaid sandbox, every service of the registry
+// (services/platform/src/kit/registry.ts) whose database is given, the gateway and the built web app.
 // `npm start` runs it on the usual ports; the API and browser tests run it on free ports against a fresh
 // database, and stop and restart identity to check the gateway's behaviour when a service is down.
 import { createServer } from 'node:net';
-import { createLogger, type EventBus, type Logger } from '@ledgerline/platform';
+import { createLogger, DEFAULT_PORTS, REMOTES, SERVICES, urlSetting, serviceEnvNames, type BaseOverrides, type DefinedService, type EventBus, type PortName, type RemoteName, type RunningParts, type ServiceEntry, type ServiceName } from '@ledgerline/platform';
 import { startMailbox, type Mailbox } from '@ledgerline/mailbox';
 import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
-import { createIdentityService, identityConfigSchema, type IdentityService } from '@ledgerline/identity';
-import { bankingConfigSchema, createBankingService } from '@ledgerline/banking';
-import { createLedgerService, ledgerConfigSchema } from '@ledgerline/ledger';
-import { createReportingService, reportingConfigSchema } from '@ledgerline/reporting';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
 
-export interface StackPorts {
-  gateway: number;
-  identity: number;
-  web: number;
-  settings: number;
-  accounting: number;
-  reports: number;
-  smtp: number;
-  mailbox: number;
-  banking: number;
-  ledger: number;
-  reporting: number;
-  plaid: number;
+export type StackPorts = Record<PortName, number>;
+
+/** The ports `npm start` uses (the registry's); documented in the README. */
+export { DEFAULT_PORTS };
+
+/** A service as its package exports it (`service`, a defineService declaration). */
+// The stack hands each service settings and overrides by name; their exact types live in each package.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyService = DefinedService<any, BaseOverrides & Record<string, unknown>, object>;
+
+/** Loads a registry service's declaration from its package. */
+export async function loadService(entry: ServiceEntry): Promise<AnyService> {
+  const module = (await import(entry.package)) as { service?: AnyService };
+  if (!module.service) throw new Error(`${entry.package} exports no \`service\` (see docs/service-kit.md)`);
+  return module.service;
 }
 
-/** The ports `npm start` uses; documented in the README. */
-export const DEFAULT_PORTS: StackPorts = { gateway: 4000, identity: 4101, web: 3000, settings: 3001, accounting: 3002, reports: 3003, smtp: 1025, mailbox: 8025, banking: 4102, ledger: 4103, reporting: 4104, plaid: 8090 };
-
 export interface StackOptions {
-  /** Identity's runtime connection (application role), on an already migrated database. */
-  identityDatabaseUrl: string;
-  /** Banking (with the Plaid sandbox it talks to) and the ledger run when their migrated databases are given. */
-  bankingDatabaseUrl?: string;
-  ledgerDatabaseUrl?: string;
-  /** Reporting (balances from the ledger's events; asks the ledger for the chart) runs when its migrated database is given. */
-  reportingDatabaseUrl?: string;
+  /**
+   * Runtime connections (application role) of already migrated databases: a service runs when its database
+   * is given. Identity always runs; banking brings the Plaid sandbox it talks to.
+   */
+  databases: { identity: string } & Partial<Record<ServiceName, string>>;
   bus: EventBus;
   /** 0 for any port picks a free one. */
   ports?: Partial<StackPorts>;
-  /** Serve the built shell and its remotes (frontends/shell/dist, frontends/{settings,accounting,reports}/dist). */
+  /** Serve the built shell and its remotes (frontends/shell/dist and each remote's dist). */
   web?: boolean;
-  /** Settings for identity beyond the stack's (e.g. GOOGLE_JWKS_URL, OTP_RESEND_SECONDS). */
-  identityEnv?: Record<string, string>;
-  gatewayEnv?: Record<string, string>;
-  bankingEnv?: Record<string, string>;
-  logLevel?: 'info' | 'warn' | 'silent';
+  /** Settings of a service or the gateway beyond the stack's (e.g. identity's GOOGLE_JWKS_URL). */
+  env?: Partial<Record<ServiceName | 'gateway', Record<string, string>>>;
+  logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'silent';
+  /** Where every service's and the gateway's log lines go (tests capture them); stdout when unset. */
+  logDestination?: DestinationStream;
   nodeEnv?: 'development' | 'test';
   /** Browsers open the app on this host name (localhost keeps the shell's and gateway's origins alike). */
   publicHost?: string;
   /** Identity's clock (tests move it forward to expire codes and sessions). */
   now?: () => Date;
+  /** The key of service-to-service tokens shared by the gateway and every service (SERVICE_TOKEN_KEY); the development key when unset. */
+  serviceTokenKey?: string;
 }
 
 export interface Stack {
   gatewayUrl: string;
   identityUrl: string;
+  /** Each running service's internal (Connect) URL, by name. */
+  serviceUrls: Partial<Record<ServiceName, string>>;
   webUrl: string | null;
   /** The web app's origin, which the gateway's CORS allows (also when the web app is not served). */
   webOrigin: string;
+  /** Each remote's base URL (null when the web app is not served). */
+  remoteUrls: Record<RemoteName, string | null>;
   settingsUrl: string | null;
   accountingUrl: string | null;
   reportsUrl: string | null;
   mailbox: Mailbox;
   /** The Plaid sandbox banking talks to (null when banking does not run). */
   plaid: PlaidSandbox | null;
-  /** Stops identity (the gateway keeps running). */
+  /** Stops a running service (the gateway keeps running). */
+  stopService(name: ServiceName): Promise<void>;
+  /** Starts it again on the same port. */
+  startService(name: ServiceName): Promise<void>;
   stopIdentity(): Promise<void>;
-  /** Starts identity again on the same port. */
   startIdentity(): Promise<void>;
   close(): Promise<void>;
 }
@@ -101,7 +103,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const publicHost = options.publicHost ?? 'localhost';
   const webUrl = `http://${publicHost}:${ports.web}`;
   const gatewayUrl = `http://${publicHost}:${ports.gateway}`;
-  const identityUrl = `http://127.0.0.1:${ports.identity}`;
+  const internalUrl = (name: ServiceName) => `http://127.0.0.1:${ports[name]}`;
+  const trust: Record<string, string> = options.serviceTokenKey ? { SERVICE_TOKEN_KEY: options.serviceTokenKey } : {};
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch(() => undefined);
@@ -111,96 +114,83 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const mailbox = await startMailbox({ smtpPort: ports.smtp, httpPort: ports.mailbox, host: '127.0.0.1' });
     closers.push(() => mailbox.close());
 
-    const identityConfig = identityConfigSchema.parse({
-      NODE_ENV: nodeEnv,
-      LOG_LEVEL: level,
-      IDENTITY_PORT: String(ports.identity),
-      IDENTITY_DATABASE_URL: options.identityDatabaseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
-      WEB_URL: webUrl,
-      ...options.identityEnv,
-    });
-    const identityLogger: Logger = createLogger('identity', level);
-    let identity: IdentityService | null = null;
-    const startIdentity = async () => {
-      if (identity) return;
-      const service = await createIdentityService(identityConfig, { bus: options.bus, logger: identityLogger, now: options.now });
-      await service.listen();
-      identity = service;
-    };
-    const stopIdentity = async () => {
-      const service = identity;
-      identity = null;
-      await service?.stop();
-    };
-    await startIdentity();
-    closers.push(stopIdentity);
-
     let plaid: PlaidSandbox | null = null;
-    if (options.bankingDatabaseUrl) {
+    if (options.databases.banking) {
       plaid = await startPlaidSandbox({ port: ports.plaid, host: '127.0.0.1' });
       closers.push(() => plaid!.close());
-      const bankingConfig = bankingConfigSchema.parse({
+    }
+    // What the stack adds to a service's settings and overrides beyond its port, database and the URLs of what it calls.
+    const extras: Partial<Record<ServiceName, { env: Record<string, string>; overrides?: Record<string, unknown> }>> = {
+      identity: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
+      firm: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
+      ...(plaid ? { banking: { env: { PLAID_BASE_URL: plaid.url, PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret, PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook` } } } : {}),
+    };
+
+    const running = new Map<ServiceName, RunningParts>();
+    const starters = new Map<ServiceName, () => Promise<void>>();
+    for (const entry of SERVICES) {
+      const databaseUrl = options.databases[entry.name];
+      if (!databaseUrl) continue;
+      const service = await loadService(entry);
+      const names = serviceEnvNames(entry.name);
+      const config = service.config.parse({
         NODE_ENV: nodeEnv,
         LOG_LEVEL: level,
-        BANKING_PORT: String(ports.banking),
-        BANKING_DATABASE_URL: options.bankingDatabaseUrl,
-        PLAID_BASE_URL: plaid.url,
-        PLAID_CLIENT_ID: plaid.clientId,
-        PLAID_SECRET: plaid.secret,
-        PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook`,
-        ...options.bankingEnv,
+        ...trust,
+        [names.port]: String(ports[entry.name]),
+        [names.databaseUrl]: databaseUrl,
+        ...Object.fromEntries((entry.calls as readonly ServiceName[]).map((called) => [urlSetting(called), internalUrl(called)])),
+        ...extras[entry.name]?.env,
+        ...options.env?.[entry.name],
       });
-      const banking = await createBankingService(bankingConfig, { bus: options.bus, logger: createLogger('banking', level) });
-      await banking.listen();
-      closers.push(() => banking.stop());
+      const logger = createLogger(entry.name, level, options.logDestination);
+      const start = async () => {
+        if (running.has(entry.name)) return;
+        const instance = await service.create(config, { bus: options.bus, logger, ...extras[entry.name]?.overrides });
+        await instance.listen();
+        running.set(entry.name, instance);
+      };
+      starters.set(entry.name, start);
+      await start();
+      closers.push(() => stopService(entry.name));
     }
-    if (options.ledgerDatabaseUrl) {
-      const ledgerConfig = ledgerConfigSchema.parse({ NODE_ENV: nodeEnv, LOG_LEVEL: level, LEDGER_PORT: String(ports.ledger), LEDGER_DATABASE_URL: options.ledgerDatabaseUrl });
-      const ledger = await createLedgerService(ledgerConfig, { bus: options.bus, logger: createLogger('ledger', level) });
-      await ledger.listen();
-      closers.push(() => ledger.stop());
+    async function stopService(name: ServiceName): Promise<void> {
+      const instance = running.get(name);
+      running.delete(name);
+      await instance?.stop();
     }
-    if (options.reportingDatabaseUrl) {
-      const reportingConfig = reportingConfigSchema.parse({ NODE_ENV: nodeEnv, LOG_LEVEL: level, REPORTING_PORT: String(ports.reporting), REPORTING_DATABASE_URL: options.reportingDatabaseUrl, LEDGER_URL: `http://127.0.0.1:${ports.ledger}` });
-      const reporting = await createReportingService(reportingConfig, { bus: options.bus, logger: createLogger('reporting', level) });
-      await reporting.listen();
-      closers.push(() => reporting.stop());
-    }
+    const startService = async (name: ServiceName) => {
+      const start = starters.get(name);
+      if (!start) throw new Error(`${name} does not run in this stack (no database given)`);
+      await start();
+    };
 
     const gatewayConfig = gatewayConfigSchema.parse({
       NODE_ENV: nodeEnv,
       LOG_LEVEL: level,
+      ...trust,
       GATEWAY_PORT: String(ports.gateway),
-      IDENTITY_URL: identityUrl,
-      BANKING_URL: `http://127.0.0.1:${ports.banking}`,
-      LEDGER_URL: `http://127.0.0.1:${ports.ledger}`,
-      REPORTING_URL: `http://127.0.0.1:${ports.reporting}`,
+      ...Object.fromEntries(SERVICES.map((s) => [urlSetting(s.name), internalUrl(s.name)])),
       CORS_ORIGINS: [webUrl, `http://127.0.0.1:${ports.web}`].join(','),
-      ...options.gatewayEnv,
+      ...options.env?.gateway,
     });
-    const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level) });
+    const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level, options.logDestination) });
     await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
     closers.push(() => gateway.close());
 
+    const remoteUrls = Object.fromEntries(REMOTES.map((r) => [r.name, null])) as Record<RemoteName, string | null>;
     let web: RunningServer | null = null;
-    let settings: RunningServer | null = null;
-    let accounting: RunningServer | null = null;
-    let reports: RunningServer | null = null;
     if (options.web) {
-      settings = await startRemoteServer({ port: ports.settings, dir: new URL('../../frontends/settings/dist/', import.meta.url).pathname, host: '127.0.0.1' });
-      closers.push(() => settings!.close());
-      accounting = await startRemoteServer({ port: ports.accounting, dir: new URL('../../frontends/accounting/dist/', import.meta.url).pathname, host: '127.0.0.1' });
-      closers.push(() => accounting!.close());
-      reports = await startRemoteServer({ port: ports.reports, dir: new URL('../../frontends/reports/dist/', import.meta.url).pathname, host: '127.0.0.1' });
-      closers.push(() => reports!.close());
+      for (const remote of REMOTES) {
+        const server = await startRemoteServer({ port: ports[remote.name], dir: new URL(`../../${remote.dir}/dist/`, import.meta.url).pathname, host: '127.0.0.1' });
+        closers.push(() => server.close());
+        remoteUrls[remote.name] = `http://${publicHost}:${ports[remote.name]}`;
+      }
       web = await startWebServer({
         port: ports.web,
         host: '127.0.0.1',
         apiUrl: gatewayUrl,
-        settingsRemoteUrl: `http://${publicHost}:${ports.settings}`,
-        accountingRemoteUrl: `http://${publicHost}:${ports.accounting}`,
-        reportsRemoteUrl: `http://${publicHost}:${ports.reports}`,
+        remoteUrls: remoteUrls as Record<RemoteName, string>,
         ...(plaid ? { plaid: { mode: 'sandbox' as const, sandboxUrl: `http://${publicHost}:${ports.plaid}` } } : {}),
       });
       closers.push(() => web!.close());
@@ -208,16 +198,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     return {
       gatewayUrl,
-      identityUrl,
+      identityUrl: internalUrl('identity'),
+      serviceUrls: Object.fromEntries(SERVICES.filter((s) => options.databases[s.name]).map((s) => [s.name, internalUrl(s.name)])),
       webUrl: web ? webUrl : null,
       webOrigin: webUrl,
-      settingsUrl: settings ? `http://${publicHost}:${ports.settings}` : null,
-      accountingUrl: accounting ? `http://${publicHost}:${ports.accounting}` : null,
-      reportsUrl: reports ? `http://${publicHost}:${ports.reports}` : null,
+      remoteUrls,
+      settingsUrl: remoteUrls.settings,
+      accountingUrl: remoteUrls.accounting,
+      reportsUrl: remoteUrls.reports,
       mailbox,
       plaid,
-      stopIdentity,
-      startIdentity,
+      stopService,
+      startService,
+      stopIdentity: () => stopService('identity'),
+      startIdentity: () => startService('identity'),
       close,
     };
   } catch (err) {

@@ -79,8 +79,11 @@ describe('the reporting bench data set', () => {
     const pl = await api('GET', '/financial-data/profit-loss/v3?startDate=2023-01-01&endDate=2025-12-31&periodicity=totals_only');
     expect(pl.status).toBe(200);
     const section = (rows: { name: string; total: number }[], name: string) => cents(rows.find((r) => r.name === name)?.total ?? Number.NaN);
-    expect(section(pl.body.report.data, 'Income')).toBe(sums('Income'));
-    expect(section(pl.body.report.data, 'Expenses')).toBe(sums('Expenses'));
+    // The P&L's sections split the classes: Income + Other Income; Cost of Goods Sold + Expenses + Other Expenses.
+    const pick = (...names: string[]) => names.reduce((t, n) => t + (pl.body.report.data.some((r: { name: string }) => r.name === n) ? section(pl.body.report.data, n) : 0), 0);
+    expect(pick('Income', 'Other Income')).toBe(sums('Income'));
+    expect(pick('Cost of Goods Sold', 'Expenses', 'Other Expenses')).toBe(sums('Expenses'));
+    expect(section(pl.body.report.data, 'Net Income')).toBe(sums('Income') - sums('Expenses'));
 
     const bs = await api('GET', '/financial-data/balance-sheet/v2?startDate=2023-01-01&endDate=2025-12-31&periodicity=totals_only');
     expect(bs.status).toBe(200);

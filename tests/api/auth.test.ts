@@ -1,5 +1,6 @@
 // Every identity endpoint through the REST gateway, as the web app calls it: real identity, PostgreSQL,
 // NATS and mail over SMTP. Messages are spelled out here on purpose: they are the spec's (§5), verbatim.
+import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, signUpBody, startSystem, uniqueEmail, type System } from '../support/system.js';
 
@@ -56,14 +57,18 @@ describe('POST /signup', () => {
     expect(fieldErrors(short.body)).toEqual({ password: 'Must be 8 or more characters' });
   });
 
-  it('lowercases the email and refuses a second account for it', async () => {
+  it('lowercases the email; a second sign-up for it answers as a new one, creates nothing and mails the owner instead', async () => {
     const email = uniqueEmail('Case');
-    expect((await system.api('POST', '/signup', { body: signUpBody(email) })).status).toBe(201);
+    const first = await system.api('POST', '/signup', { body: signUpBody(email) });
+    expect(first.status).toBe(201);
     const again = await system.api('POST', '/signup', { body: signUpBody(email.toUpperCase()) });
-    expect(again.status).toBe(409);
-    expect(fieldErrors(again.body)).toEqual({ email: 'An account with this email already exists' });
-    const stored = await system.db.adminDb('users').where({ email: email.toLowerCase() }).first();
-    expect(stored).toBeTruthy();
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
+    expect(again.body.message).toBe(first.body.message);
+    const stored = await system.db.adminDb('users').where({ email: email.toLowerCase() });
+    expect(stored).toHaveLength(1);
+    const notice = await system.mailTo(email.toLowerCase(), /already have a Ledgerline account/);
+    expect(notice.text).toContain('/forgot-password');
   });
 
   it('refuses a body of the wrong types with a 400 naming the field', async () => {
@@ -117,8 +122,8 @@ describe('POST /authenticate-otp and /resend-otp', () => {
     expect(resend.status).toBe(200);
     expect(resend.body).toEqual({ methodId: expect.any(String), message: 'We sent a 6-digit code to your email.' });
     expect(resend.body.methodId).not.toBe(signup.body.methodId);
-    const mails = await (await fetch(`${system.mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json();
-    expect(mails).toHaveLength(2);
+    // The new code leaves through identity's mail outbox after the answer.
+    await expectEventually(async () => expect(await (await fetch(`${system.mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()).toHaveLength(2));
     const second = await system.codeFor(email);
     const old = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: first } });
     expect(old.status).toBe(400);
@@ -141,11 +146,19 @@ describe('POST /authenticate-otp and /resend-otp', () => {
 });
 
 describe('POST /login', () => {
-  it('signs a verified user in with a session, and answers wrong passwords and unknown emails alike', async () => {
-    const { email } = await signedUpUser(system);
-    const ok = await system.api('POST', '/login', { body: { email: email.toUpperCase(), password: PASSWORD } });
+  it('signs a verified user in on a device that passed a code check, and answers wrong passwords and unknown emails alike', async () => {
+    const { email, deviceToken } = await signedUpUser(system);
+    const ok = await system.api('POST', '/login', { body: { email: email.toUpperCase(), password: PASSWORD, deviceToken } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ user: expect.objectContaining({ email }), sessionToken: expect.any(String) });
+    // Another browser (no device token) gets the code step; its code check trusts that browser too.
+    const elsewhere = await system.api('POST', '/login', { body: { email, password: PASSWORD } });
+    expect(elsewhere.body).toEqual({ sessionToken: expect.any(String), methodId: expect.any(String), message: 'We sent a 6-digit code to your email.' });
+    const code = await system.codeFor(email);
+    const checked = await system.api('POST', '/authenticate-otp', { body: { methodId: elsewhere.body.methodId, sessionToken: elsewhere.body.sessionToken, code } });
+    expect(checked.body.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(checked.body.deviceToken).not.toBe(deviceToken);
+    expect((await system.api('POST', '/login', { body: { email, password: PASSWORD, deviceToken: checked.body.deviceToken } })).body.user).toMatchObject({ email });
     const wrong = await system.api('POST', '/login', { body: { email, password: 'Wr0ngPassword' } });
     const unknown = await system.api('POST', '/login', { body: { email: uniqueEmail('nobody'), password: 'Wr0ngPassword' } });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
@@ -183,6 +196,23 @@ describe('POST /login', () => {
     } finally {
       system.clock.offsetMs = 0;
     }
+  });
+});
+
+describe('Settings → Security', () => {
+  it('asks for the code at every sign-in once the user requires it, even on a trusted device', async () => {
+    const { email, token, deviceToken } = await signedUpUser(system);
+    expect((await system.api('GET', '/users/me/security', { token })).body).toEqual({ requireCodeAlways: false, trustedDevices: 1 });
+    const on = await system.api('PATCH', '/users/me/security', { token, body: { requireCodeAlways: true } });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ requireCodeAlways: true, trustedDevices: 1 });
+    const asked = await system.api('POST', '/login', { body: { email, password: PASSWORD, deviceToken } });
+    expect(asked.body.user).toBeUndefined();
+    expect(asked.body.methodId).toEqual(expect.any(String));
+    await system.api('PATCH', '/users/me/security', { token, body: { requireCodeAlways: false } });
+    expect((await system.api('POST', '/login', { body: { email, password: PASSWORD, deviceToken } })).body.user).toMatchObject({ email });
+    expect((await system.api('PATCH', '/users/me/security', { body: { requireCodeAlways: true } })).status).toBe(401);
+    expect((await system.api('PATCH', '/users/me/security', { token, body: { requireCodeAlways: 'yes' } })).status).toBe(400);
   });
 });
 

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createServiceClient, newId, tenantHeaders } from '@ledgerline/platform';
+import { createServiceClient, DEVELOPMENT_SERVICE_TOKEN_KEY, newId, tenantHeaders } from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually, TEST_NATS_URL, type TestDatabase } from '@ledgerline/platform/testing';
 import { bankingMigrations } from '@ledgerline/banking';
 import { fromBinary } from '@bufbuild/protobuf';
@@ -85,7 +85,7 @@ const scalar = async (sql: string, bindings: unknown[] = []) => Number((await db
 it('finishes a 20,000-transaction sync killed midway with exactly 20,000 transactions and no duplicate events', async () => {
   child = await startBanking();
   const workspaceId = newId();
-  const client = createServiceClient(BankingService, { baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 10_000 });
+  const client = createServiceClient(BankingService, { baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 10_000, trust: { key: DEVELOPMENT_SERVICE_TOKEN_KEY, issuer: 'test', audience: 'banking' } });
   const publicToken = sandbox.createPublicToken({ institution_id: 'ins_109508', initial_products: ['transactions'], options: { ledgerline: { transactions: TOTAL, seed: 42, initial_webhook: false } } });
   const item = sandbox.listItems().at(-1)!;
   const linked = await client.linkAccounts(

@@ -59,7 +59,8 @@ export async function startBankingHarness(env: Record<string, string> = {}): Pro
   });
   const banking = await createBankingService(config, { db: db.appDb, bus, logger: createLogger('banking', config.LOG_LEVEL) });
   const bankingUrl = await banking.listen();
-  const gateway = await buildGateway({ config: testConfig(identity.url, { BANKING_URL: bankingUrl, SERVICE_TIMEOUT_MS: '10000' }), redis: null });
+  // No ledger here (nothing listens on port 1): GET /accounts answers without its tie-out.
+  const gateway = await buildGateway({ config: testConfig(identity.url, { BANKING_URL: bankingUrl, LEDGER_URL: 'http://127.0.0.1:1', SERVICE_TIMEOUT_MS: '10000' }), redis: null });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   const webhookUrl = `${gatewayUrl}/plaid/webhook`;

@@ -136,6 +136,9 @@ describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
     const expenses = must(find(data, 'Expenses'), 'Expenses');
     const net = must(find(data, 'Net Income'), 'Net Income');
     const rentRow = must(find(data, 'Rent'), 'Rent');
+    // The bookkeeper's layout: the summaries between the sections travel to every file too.
+    const grossProfit = must(find(data, 'Gross Profit'), 'Gross Profit');
+    const operating = must(find(data, 'Net Operating Income'), 'Net Operating Income');
     expect(net.total).not.toBe(0);
 
     const csv = await download(`/income-expense/csv?${PERIOD}&breakdown=month`, t);
@@ -143,7 +146,7 @@ describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
     const records = parseCsv(csv.text);
     expect(records[0]).toEqual(['Account', 'Code', 'Level', 'Jan-26', 'Feb-26', 'Total']);
     const lines = byLabel(records);
-    for (const [label, row] of [['Total Income', income], ['Total Expenses', expenses], ['Net Income', net], ['Rent', rentRow]] as const) {
+    for (const [label, row] of [['Total Income', income], ['Gross Profit', grossProfit], ['Total Expenses', expenses], ['Net Operating Income', operating], ['Net Income', net], ['Rent', rentRow]] as const) {
       expect(lines.get(label)?.slice(3), label).toEqual([...row.amounts, row.total].map(fixed));
     }
 
@@ -152,6 +155,8 @@ describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
     const sheet = await xlsxRows(xlsx.bytes);
     expect(sheet.get('Net Income')).toEqual([...net.amounts, net.total]);
     expect(sheet.get('Total Expenses')).toEqual([...expenses.amounts, expenses.total]);
+    expect(sheet.get('Gross Profit')).toEqual([...grossProfit.amounts, grossProfit.total]);
+    expect(sheet.get('Net Operating Income')).toEqual([...operating.amounts, operating.total]);
 
     const pdf = await download(`/income-expense/pdf?${PERIOD}&breakdown=month`, t);
     expect([pdf.status, pdf.type, pdf.fileName]).toEqual([200, 'application/pdf', 'profit-and-loss_2026-01-01_2026-02-28.pdf']);
@@ -159,6 +164,7 @@ describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
     expect(text).toContain('Books\nProfit and Loss\nJanuary 1, 2026 to February 28, 2026');
     expect(text).toContain(`Net Income ${[...net.amounts, net.total].map(printed).join(' ')}`);
     expect(text).toContain(`Total Income ${[...income.amounts, income.total].map(printed).join(' ')}`);
+    expect(text).toContain(`Net Operating Income ${[...operating.amounts, operating.total].map(printed).join(' ')}`);
   });
 
   it('takes the report\'s query: one period has one column', async () => {
@@ -279,6 +285,20 @@ describe('the transactions: /transactions/csv', () => {
     const filtered = await download('/transactions/csv?flow=inflow&startDate=2026-01-01&endDate=2026-02-28&order=ASC', t);
     expect(filtered.fileName).toBe('transactions_2026-01-01_2026-02-28.csv');
     expect(parseCsv(filtered.text).slice(1).map((x) => [x[2], x[7]])).toEqual([['Stripe payout', '2500.00']]);
+  });
+
+  it('carries the transfer filter of the list (transferStatus: review, paired), a bad one refused naming it', async () => {
+    for (const status of ['review', 'paired']) {
+      const listed = await h.api('GET', `/transactions/v2?transferStatus=${status}&take=100`, { tenant: t });
+      expect(listed.status, status).toBe(200);
+      const r = await download(`/transactions/csv?transferStatus=${status}`, t);
+      expect(r.status, status).toBe(200);
+      expect(parseCsv(r.text).slice(1).map((x) => x[12]), status).toEqual((listed.body.data as { id: string }[]).map((x) => x.id));
+    }
+    // Not every transaction is a transfer: the filter narrows the file.
+    expect(parseCsv((await download('/transactions/csv?transferStatus=paired', t)).text).length).toBeLessThan(parseCsv((await download('/transactions/csv', t)).text).length);
+    const bad = await download('/transactions/csv?transferStatus=everything', t);
+    expect([bad.status, (JSON.parse(bad.text) as { errors: { field: string }[] }).errors[0]?.field]).toEqual([400, 'transferStatus']);
   });
 });
 

@@ -227,7 +227,7 @@ describe('PATCH /transactions/update-accrual', () => {
     await bad({ updatedAccrualChildren: [{ id: a?.id, amount: 5 }] }, 400, { errors: [{ field: 'updatedAccrualChildren', message: 'Accrual amounts must add up to the transaction amount' }] });
     await bad({ updatedAccrualChildren: [{ id: a?.id, amount: 0 }] }, 400, { errors: [{ field: 'updatedAccrualChildren.0.amount', message: 'updatedAccrualChildren.0.amount must be greater than 0' }] });
     await bad({ updatedAccrualChildren: [{ id: a?.id }] }, 400, { errors: [{ field: 'updatedAccrualChildren.0.amount', message: 'updatedAccrualChildren.0.amount is required' }] });
-    await bad({ updatedAccrualChildren: [{ id: domains.id, amount: 1 }] }, 400, { errors: [{ field: 'updatedAccrualChildren.0.id', message: 'updatedAccrualChildren.0.id is not a month of this accrual' }] });
+    await bad({ updatedAccrualChildren: [{ id: domains.id, amount: 1 }] }, 404, { errors: [{ field: 'updatedAccrualChildren.0.id', message: 'updatedAccrualChildren.0.id is not a month of this accrual' }] });
     await bad({ accrualEndDate: END, updatedAccrualChildren: [{ id: a?.id, amount: 24 }] }, 400, { errors: [{ field: 'updatedAccrualChildren', message: 'updatedAccrualChildren cannot be combined with new accrual dates: save the dates first, then the amounts' }] });
     await bad({ accrualStartDate: 'soon' }, 400, { errors: [{ field: 'accrualStartDate', message: 'Invalid accrualStartDate format' }] });
     await bad({ accrualStartDate: monthFrom(1) }, 400, { errors: [{ field: 'accrualEndDate', message: 'accrualEndDate cannot be less than accrualStartDate' }] });

@@ -1,5 +1,6 @@
 // The general ledger's lines through the real gateway: fetchBankAccountTransaction on
 // GET /ledger/get-ledger-transactions and GET /transactions/v2/{id} (spec §7), and deep pages.
+import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLedgerHarness, type LedgerApiHarness, type Tenant } from './ledger.harness.js';
 
@@ -76,5 +77,69 @@ describe('deep pages through the gateway', () => {
     const balances = [first.body.data[1].ledgerRunningBalance];
     for (let page = 2; page <= 3; page++) balances.push((await h.api('GET', url(page), { tenant: t })).body.data[0].ledgerRunningBalance);
     expect(balances).toEqual([2500, 2500 - 45.5, 2500 - 45.5 - 1200]);
+  });
+});
+
+describe('the bank register (issue #12)', () => {
+  it('a bank account\'s ledger shows one line per bank transaction with its current category after re-categorising and bank changes; pages of take 1, 2, 3 are exact; the categories keep every line; the history is in the audit log', async () => {
+    const r = h.tenant();
+    const account = await r.banking.link({ name: 'Register', mask: '7777' });
+    const coffeeBank = await r.banking.add(account, { amountCents: -4_550, date: '2026-09-03', name: 'Blue Bottle Coffee' });
+    const rentBank = await r.banking.add(account, { amountCents: -120_000, date: '2026-09-05', name: 'Office rent' });
+    await r.banking.add(account, { amountCents: 250_000, date: '2026-09-01', name: 'Stripe payout' });
+    const txns = (await h.transactions(r, 3)).data as { id: string; amount: number }[];
+    const coffee = txns.find((x) => x.amount === -45.5)!.id;
+    const rent = txns.find((x) => x.amount === -1200)!.id;
+    const cats = await categories(r);
+    const ledgerId = cats.find((c) => c.name === 'Register ••7777')!.id;
+    const pick = (name: string) => cats.find((c) => c.name === name)!.id;
+    const [meals, travel, software] = [pick('Meals and Entertainment'), pick('Travel'), pick('Software and Subscriptions')];
+    for (const categoryId of [meals, travel, software]) expect((await h.api('PATCH', `/transactions/${coffee}`, { tenant: r, body: { categoryId } })).status).toBe(200);
+    // The bank changes the coffee's amount and moves the rent's date.
+    await r.banking.modify(account, coffeeBank, { amountCents: -5_000, date: '2026-09-03', name: 'Blue Bottle Coffee' });
+    await r.banking.modify(account, rentBank, { amountCents: -120_000, date: '2026-09-08', name: 'Office rent' });
+    await expectEventually(async () => {
+      const [c, d] = [(await h.api('GET', `/transactions/v2/${coffee}`, { tenant: r })).body, (await h.api('GET', `/transactions/v2/${rent}`, { tenant: r })).body];
+      if (c.amount !== -50 || d.dateTime !== '2026-09-08') throw new Error(`not applied yet: ${c.amount} ${d.dateTime}`);
+    }, { timeoutMs: 20_000 });
+
+    const expected = [
+      { dateTime: '2026-09-01', description: 'Stripe payout', ledgerAmount: 2500, ledgerRunningBalance: 2500 },
+      { dateTime: '2026-09-03', description: 'Blue Bottle Coffee', ledgerAmount: -50, ledgerRunningBalance: 2450, transactionId: coffee, counterAccount: 'Software and Subscriptions' },
+      { dateTime: '2026-09-08', description: 'Office rent', ledgerAmount: -1200, ledgerRunningBalance: 1250, transactionId: rent },
+    ];
+    for (const take of [1, 2, 3]) {
+      const url = (page: number) => `/ledger/get-ledger-transactions?ledgerAccountId=${ledgerId}&take=${take}&page=${page}&fetchBankAccountTransaction=true`;
+      const first = await h.api('GET', url(1), { tenant: r });
+      expect(first.body.meta).toMatchObject({ itemCount: 3, pageCount: Math.ceil(3 / take) });
+      expect(first.body.data[0]).toMatchObject({ isOpeningBalance: true, ledgerRunningBalance: 0 });
+      const lines = first.body.data.slice(1);
+      for (let page = 2; page <= first.body.meta.pageCount; page++) {
+        const next = (await h.api('GET', url(page), { tenant: r })).body.data;
+        expect(next).toHaveLength(Math.min(take, 3 - (page - 1) * take));
+        lines.push(...next);
+      }
+      expect(lines).toMatchObject(expected);
+      expect(new Set(lines.map((l: { id: string }) => l.id)).size).toBe(3);
+      // Each line links to its transaction (the drawer's ?txn=) in its current category.
+      for (const l of lines) {
+        const txn = (await h.api('GET', `/transactions/v2/${l.transactionId}`, { tenant: r })).body;
+        expect(l.bankAccountTransaction).toMatchObject({ id: l.transactionId, categoryId: txn.category.id });
+        expect(l.counterAccount).toBe(txn.category.name);
+      }
+    }
+    // The general ledger's row: the register's closing balance; its debits and credits count every posted line
+    // (the hidden pairs add the same to both: 3 re-categorisations and the amount change of 45.50, the rent's move of 1,200).
+    const row = (await h.api('GET', '/ledger/get-general-ledger', { tenant: r })).body.data.find((a: { ledgerAccountId: string }) => a.ledgerAccountId === ledgerId);
+    expect(row).toMatchObject({ debit: 2500 + 4 * 45.5 + 1200, credit: 1250 + 4 * 45.5 + 1200, closingBalance: 1250 });
+    // The categories keep every line (an accountant's audit trail): Meals and Travel each the booking and its reversal.
+    for (const category of [meals, travel]) {
+      const lines = (await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${category}`, { tenant: r })).body.data.slice(1);
+      expect(lines.map((l: { ledgerAmount: number; transactionId: string }) => [l.transactionId, l.ledgerAmount])).toEqual([[coffee, 45.5], [coffee, -45.5]]);
+    }
+    // The re-bookings are the transaction's history.
+    const history = (await h.api('GET', `/transactions/audit-logs?transactionId=${coffee}&take=20`, { tenant: r })).body.data.map((a: { event: string }) => a.event);
+    expect(history.filter((e: string) => e === 'categorised')).toHaveLength(3);
+    expect(history).toContain('bank_modified');
   });
 });

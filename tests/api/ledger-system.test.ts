@@ -1,6 +1,7 @@
 // The books from the real events: identity's workspace.created seeds the chart, banking's sync from the
-// Plaid sandbox books every bank transaction, and each bank account's ledger balance equals the sum of
-// its bank transactions (RELIABILITY 5's invariant, without the crash).
+// Plaid sandbox books every bank transaction, and each bank account's ledger balance equals
+// its opening balance (derived from the bank's balance, issue #12) plus the sum of its bank transactions
+// (RELIABILITY 5's invariant, without the crash), which is the bank's current balance.
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUpUser, startSystem, type System } from '../support/system.js';
@@ -55,14 +56,28 @@ describe('the ledger on the real event stream', () => {
       expect(r.body.meta.itemCount).toBe(bankSums.count);
       return (await system.api('GET', '/categories', { token })).body.categories as { bankAccountId: string | null; balance: number; type: string }[];
     }, { timeoutMs: 60_000, intervalMs: 250 });
-    const bankAccounts = ledger.filter((c) => c.bankAccountId);
-    expect(bankAccounts.length).toBe(accounts.length);
-    for (const account of bankAccounts) {
-      // Assets are debit-normal (balance = money in); a card is a liability (balance = what is owed = −sum).
-      const balanceCents = Math.round(account.balance * 100);
-      const expected = bankSums.sums.get(account.bankAccountId as string) ?? 0;
-      expect(account.type === 'Liability' ? -balanceCents : balanceCents).toBe(expected);
-    }
+    expect(ledger.filter((c) => c.bankAccountId).length).toBe(accounts.length);
+    // Issue #12: each bank account also carries the opening balance the bank implies (bank_account.synced,
+    // its own subject: it may land after the transactions), so its ledger balance is the bank's current one.
+    await expectEventually(async () => {
+      const listed = (await system.api('GET', '/accounts', { token })).body.accounts as { id: string; currentBalance: number; tieOut: { status: string; booksBalance: number; pendingAmount: number } | null }[];
+      const bankAccounts = new Map(listed.map((a) => [a.id, a]));
+      const categories = (await system.api('GET', '/categories', { token })).body.categories as { id: string; bankAccountId: string | null; balance: number; type: string }[];
+      for (const account of categories.filter((c) => c.bankAccountId)) {
+        // Assets are debit-normal (balance = money in); a card is a liability (balance = what is owed = −sum).
+        const balanceCents = Math.round(account.balance * 100);
+        const opening = (await system.api('GET', `/categories/${account.id}/opening-balance`, { token })).body.openingBalance as { openingBalance: number } | null;
+        expect(opening).not.toBeNull();
+        const openingCents = Math.round(opening!.openingBalance * 100);
+        const expected = bankSums.sums.get(account.bankAccountId as string) ?? 0;
+        expect(account.type === 'Liability' ? -(balanceCents - openingCents) : balanceCents - openingCents).toBe(expected);
+        // Cleared (not pending) books = the bank's current balance; the chart's balance holds the pending too.
+        const bank = bankAccounts.get(account.bankAccountId as string);
+        expect(bank?.tieOut?.status).toBe('matches');
+        expect(Math.round(bank!.tieOut!.booksBalance * 100)).toBe(Math.round(bank!.currentBalance * 100));
+        expect(balanceCents).toBe(Math.round((bank!.tieOut!.booksBalance + bank!.tieOut!.pendingAmount) * 100));
+      }
+    }, { timeoutMs: 30_000, intervalMs: 250 });
     const [trial] = (await ledgerDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ?", [workspace])).rows;
     expect(trial.s).toBe(0);
   }, 120_000);

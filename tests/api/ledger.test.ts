@@ -217,7 +217,7 @@ describe('categorising and finalizing', () => {
     const internal = await categoryId(t, 'Internal Transfers');
     expect((await h.api('PATCH', `/transactions/${payout.id}`, { tenant: t, body: { categoryId: internal } })).status).toBe(200);
     const refused = await h.api('PATCH', `/transactions/${payout.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Sales') } });
-    expect(refused).toMatchObject({ status: 409, body: { message: 'Transfer transactions cannot be edited', appErrorCode: 'TRANSACTION_TRANSFER' } });
+    expect(refused).toMatchObject({ status: 409, body: { message: 'Transfer transactions cannot be edited. Unpair the transfer first.', appErrorCode: 'TRANSACTION_TRANSFER' } });
     await h.api('POST', '/transactions/finalize', { tenant: t, body: { transactionIds: [payout.id] } });
     const first = await h.api('PATCH', `/transactions/${payout.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Sales') } });
     expect(first.body.appErrorCode).toBe('TRANSACTION_FINALIZED');
@@ -266,8 +266,12 @@ describe('general ledger', () => {
     const url = (page: number) => `/ledger/get-ledger-transactions?ledgerAccountId=${ledgerAccountId}&startDate=2026-09-02&endDate=2026-12-31&take=3&page=${page}`;
     const page1 = await h.api('GET', url(1), { tenant: t });
     expect(page1.status).toBe(200);
-    // Every line: the originals, and the reversal and new entry of each re-categorised transaction.
-    const lineCount = (await h.ledger.db.adminDb('journal_lines').where({ account_id: ledgerAccountId }).where('entry_date', '>=', '2026-09-02')).length;
+    // A bank account's ledger is its register (issue #12): a re-categorised transaction's original entry and
+    // its reversal (same date) are not shown, its new entry is.
+    const lineCount = (await h.ledger.db.adminDb.raw(
+      `select l.id from journal_lines l join journal_entries e on e.id = l.entry_id where l.account_id = ? and l.entry_date >= '2026-09-02'
+         and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id and r.entry_date = e.entry_date)
+         and not exists (select 1 from journal_entries o where o.id = e.reverses_entry_id and o.entry_date = e.entry_date)`, [ledgerAccountId as string])).rows.length;
     expect(page1.body.meta).toMatchObject({ page: 1, take: 3, itemCount: lineCount, pageCount: Math.ceil(lineCount / 3) });
     expect(page1.body.data[0]).toMatchObject({ isOpeningBalance: true, ledgerRunningBalance: 2500, dateTime: '2026-09-02', description: 'Opening balance' });
     expect(page1.body.openingBalance).toBe(2500);
@@ -426,5 +430,160 @@ describe('GET /transactions/audit-logs', () => {
     expect((await h.api('GET', `/transactions/audit-logs?transactionId=${foreign.id}`, { tenant: t })).status).toBe(404);
     expect((await h.api('GET', '/transactions/audit-logs?transactionId=x', { tenant: t })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }] });
     expect((await h.ledger.db.adminDb.raw('select count(*)::int as n from transaction_audit_logs where workspace_id = ?', [other.workspaceId])).rows[0].n).toBe(1);
+  });
+});
+
+describe('transfers', () => {
+  it('a transfer between two linked accounts is paired by the ledger; the list and detail show the pair; review and paired filters', async () => {
+    const w = h.tenant();
+    const chk = await w.banking.link({ name: 'Checking', mask: '0001' });
+    const sav = await w.banking.link({ name: 'Savings', type: 'depository', subtype: 'savings', mask: '0002' });
+    await w.banking.add(chk, { amountCents: -50_000, date: '2026-09-10', name: 'Online transfer to SAV 0002' });
+    await w.banking.add(sav, { amountCents: 50_000, date: '2026-09-11', name: 'Online transfer from CHK 0001' });
+    await w.banking.add(chk, { amountCents: -1_234, date: '2026-09-12', name: 'Hardware store' });
+    await h.transactions(w, 3);
+    const paired = await expectEventuallyPaired(w, 2);
+    const out = paired.find((x: { amount: number }) => x.amount === -500);
+    const into = paired.find((x: { amount: number }) => x.amount === 500);
+    expect(out).toMatchObject({ transferStatus: 'paired', category: { name: 'Internal Transfers', type: 'Transfer' }, transferPair: { id: into.id, accountId: sav, accountName: 'Savings ••0002', amount: 500, dateTime: '2026-09-11', name: 'Online transfer from CHK 0001' } });
+    expect((await h.api('GET', `/transactions/v2/${into.id}`, { tenant: w })).body).toMatchObject({ transferStatus: 'paired', transferPair: { id: out.id, amount: -500 } });
+    const plain = (await h.api('GET', '/transactions/v2?description=Hardware', { tenant: w })).body.data[0];
+    expect(plain).toMatchObject({ transferStatus: null, transferPair: null });
+    expect((await h.api('GET', '/transactions/v2?transferStatus=review', { tenant: w })).body.data).toEqual([]);
+    expect((await h.api('GET', '/transactions/v2?transferStatus=nope', { tenant: w })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transferStatus', message: 'transferStatus must be one of: review, paired' }] });
+  });
+
+  it("GET /transactions/transfer-candidates, POST /transactions/pair-transfer and /unpair-transfer: 400 per field, 404 across workspaces, Viewer 403", async () => {
+    const w = h.tenant();
+    const chk = await w.banking.link({ name: 'Checking', mask: '0011' });
+    const visa = await w.banking.link({ name: 'Visa', type: 'credit', subtype: 'credit card', mask: '0012' });
+    // A card refund and a checking debit of the same amount: no keyword, no card-payment shape, so not paired.
+    await w.banking.add(chk, { amountCents: 7_700, date: '2026-09-10', name: 'Deposit' });
+    await w.banking.add(visa, { amountCents: -7_700, date: '2026-09-12', name: 'Cash advance' });
+    await w.banking.add(chk, { amountCents: 8_800, date: '2026-09-20', name: 'Deposit' });
+    const all = (await h.transactions(w, 3)).data as { id: string; amount: number }[];
+    const dep = all.find((x) => x.amount === 77) as { id: string };
+    const adv = all.find((x) => x.amount === -77) as { id: string };
+    const other8800 = all.find((x) => x.amount === 88) as { id: string };
+    const foreign = (await h.transactions(other, 1)).data[0].id;
+
+    const cands = await h.api('GET', `/transactions/transfer-candidates?transactionId=${dep.id}`, { tenant: w });
+    expect(cands.status).toBe(200);
+    expect(cands.body.data).toEqual([{ id: adv.id, amount: -77, dateTime: '2026-09-12', accountId: visa, accountName: 'Visa ••0012', name: 'Cash advance', score: expect.any(Number) }]);
+    expect(cands.body.data[0].score).toBeLessThan(60);
+    expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${dep.id}`, { token: w.viewerToken })).status).toBe(200);
+    expect((await h.api('GET', '/transactions/transfer-candidates', { tenant: w })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId', message: 'transactionId is required' }] });
+    expect((await h.api('GET', '/transactions/transfer-candidates?transactionId=12', { tenant: w })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }] });
+    expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${foreign}`, { tenant: w })).body).toMatchObject({ statusCode: 404, message: 'Transaction not found' });
+
+    const pair = (body: unknown, tenant = w) => h.api('POST', '/transactions/pair-transfer', { tenant, body });
+    expect((await pair({})).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }, { field: 'counterpartTransactionId' }] });
+    expect((await pair({ transactionId: dep.id, counterpartTransactionId: 'x' })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'counterpartTransactionId', message: 'counterpartTransactionId must be a UUID' }] });
+    expect((await pair({ transactionId: dep.id, counterpartTransactionId: other8800.id })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'counterpartTransactionId', message: 'counterpartTransactionId must have the opposite amount of the transaction' }] });
+    expect((await pair({ transactionId: dep.id, counterpartTransactionId: foreign })).body).toMatchObject({ statusCode: 404 });
+    const viewer = await h.api('POST', '/transactions/pair-transfer', { token: w.viewerToken, tenant: { ...w, token: w.viewerToken }, body: { transactionId: dep.id, counterpartTransactionId: adv.id } });
+    expect(viewer).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
+    // Nothing changed by the refusals.
+    expect((await h.api('GET', `/transactions/v2/${dep.id}`, { tenant: w })).body).toMatchObject({ transferPair: null, category: { name: 'Uncategorised Income' } });
+
+    const ok = await pair({ transactionId: dep.id, counterpartTransactionId: adv.id });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ message: 'Transfer has been paired.', seq: expect.any(Number), transactions: [{ id: dep.id, transferStatus: 'paired', category: { name: 'Credit Card Payments' } }, { id: adv.id, transferPair: { id: dep.id } }] });
+    expect((await h.api('PATCH', `/transactions/${dep.id}`, { tenant: w, body: { categoryId: await categoryId(w, 'Sales') } })).body).toMatchObject({ statusCode: 409, message: 'Transfer transactions cannot be edited. Unpair the transfer first.' });
+
+    const unpair = (body: unknown, tenant = w) => h.api('POST', '/transactions/unpair-transfer', { tenant, body });
+    expect((await unpair({})).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId', message: 'transactionId is required' }] });
+    expect((await unpair({ transactionId: foreign })).body).toMatchObject({ statusCode: 404 });
+    expect((await h.api('POST', '/transactions/unpair-transfer', { token: w.viewerToken, tenant: { ...w, token: w.viewerToken }, body: { transactionId: dep.id } })).status).toBe(403);
+    const un = await unpair({ transactionId: adv.id });
+    expect(un.body).toMatchObject({ message: 'Transfer has been unpaired.', transactions: [{ id: adv.id, transferPair: null, transferStatus: null, category: { name: 'Uncategorised Expense' } }, { id: dep.id, category: { name: 'Uncategorised Income' } }] });
+    expect((await unpair({ transactionId: adv.id })).body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_NOT_TRANSFER' });
+    // Dismissed: no longer offered.
+    expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${dep.id}`, { tenant: w })).body.data).toEqual([]);
+  });
+});
+
+async function expectEventuallyPaired(w: Tenant, n: number) {
+  for (let i = 0; i < 100; i++) {
+    const data = (await h.api('GET', '/transactions/v2?transferStatus=paired', { tenant: w })).body.data;
+    if (data.length === n) return data;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('not paired');
+}
+
+describe('amounts: USD with 2 decimals (spec §9), more are refused naming the field, never rounded', () => {
+  const entries = async () => (await h.ledger.db.adminDb.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0].n as number;
+  const refused = (r: { status: number; body: unknown }, field: string) => {
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ statusCode: 400, appErrorCode: 'INVALID_INPUT', errors: expect.arrayContaining([{ field, message: `${field} must have at most 2 decimal places` }]) });
+  };
+
+  it('in the list filters amount, minAmount and maxAmount (GET /transactions/v2 and its CSV export)', async () => {
+    for (const field of ['amount', 'minAmount', 'maxAmount']) {
+      refused(await h.api('GET', `/transactions/v2?${field}=10.005`, { tenant: t }), field);
+      refused(await h.api('GET', `/transactions/csv?${field}=0.001`, { tenant: t }), field);
+      expect((await h.api('GET', `/transactions/v2?${field}=45.5`, { tenant: t })).status).toBe(200);
+    }
+    // 45.50 finds the 45.50 coffee (no rounding trick: 45.499 is refused, not rounded to it).
+    expect((await h.api('GET', '/transactions/v2?amount=45.50', { tenant: t })).body.data.map((x: { amount: number }) => x.amount)).toEqual([-45.5]);
+    refused(await h.api('GET', '/transactions/v2?amount=45.499', { tenant: t }), 'amount');
+  });
+
+  it('in split, update-split, update-accrual and opening-balance bodies; nothing is booked', async () => {
+    const before = await entries();
+    const txn = (await h.api('GET', '/transactions/v2?description=GitHub', { tenant: t })).body.data[0];
+    const travel = await categoryId(t, 'Travel');
+    refused(await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 19.995, categoryId: travel }, splitTransactions: [{ amount: 10, categoryId: travel }] } }), 'parentTransaction.amount');
+    refused(await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 19.99, categoryId: travel }, splitTransactions: [{ amount: 5, categoryId: travel }, { amount: 5.001, categoryId: travel }] } }), 'splitTransactions.1.amount');
+    refused(await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 20, categoryId: travel }, updateTransactions: [{ id: txn.id, amount: 1.239, categoryId: travel }] } }), 'updateTransactions.0.amount');
+    refused(await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 20, categoryId: travel }, splitTransactions: [{ amount: 9.999, categoryId: travel }] } }), 'splitTransactions.0.amount');
+    refused(await h.api('PATCH', '/transactions/update-accrual', { tenant: t, body: { transactionId: txn.id, updatedAccrualChildren: [{ id: txn.id, amount: 10 }, { id: txn.id, amount: 1.005 }] } }), 'updatedAccrualChildren.1.amount');
+    const capital = await categoryId(t, 'Common Stock');
+    refused(await h.api('PUT', `/categories/${capital}/opening-balance`, { tenant: t, body: { openingBalance: 1000.001, openingBalanceDate: '2026-01-01' } }), 'openingBalance');
+    expect(await entries()).toBe(before);
+    // Two decimals go through (and to the cent).
+    const ok = await h.api('PUT', `/categories/${capital}/opening-balance`, { tenant: t, body: { openingBalance: 1000.07, openingBalanceDate: '2026-01-01' } });
+    expect(ok.body.openingBalance).toMatchObject({ openingBalance: 1000.07 });
+    expect((await h.api('DELETE', `/categories/${capital}/opening-balance`, { tenant: t })).status).toBe(200);
+  });
+});
+
+describe('chart changes answer their seq; the fiscal year', () => {
+  it('POST, PATCH update and move, DELETE and the fiscal year change each answer a fresh seq, carried by chart.changed in the outbox', async () => {
+    const opex = (await h.api('GET', '/categories/chart-of-accounts', { tenant: t })).body.parentCategories.find((c: Cat) => c.name === 'Operating Expenses');
+    const otherExp = (await h.api('GET', '/categories/chart-of-accounts', { tenant: t })).body.parentCategories.find((c: Cat) => c.name === 'Other Expenses');
+    const created = await h.api('POST', '/categories', { tenant: t, body: { name: 'Seq check', coaId: 61_990, parentId: opex.id } });
+    const id = created.body.category.id;
+    const updated = await h.api('PATCH', '/categories/update', { tenant: t, body: { id, tag: 'seq' } });
+    const moved = await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: id, parentId: otherExp.id } });
+    const deleted = await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [id] } });
+    const fiscal = await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: { fiscalYearStartMonth: 1 } });
+    const seqs = [created, updated, moved, deleted, fiscal].map((r) => r.body.seq as number);
+    expect(seqs.every((s) => Number.isInteger(s) && s > 0)).toBe(true);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(5);
+    const outbox = (await h.ledger.db.adminDb.raw("select count(*)::int as n from outbox where workspace_id = ? and type = 'chart.changed'", [t.workspaceId])).rows[0].n;
+    expect(outbox).toBeGreaterThanOrEqual(5);
+    expect(created.body.category).toMatchObject({ systemKey: null });
+  });
+
+  it('GET and PATCH /categories/fiscal-year: 1–12 (400 naming fiscalYearStartMonth otherwise), Admin+; the chart answers it and Retained Earnings by its system key', async () => {
+    expect((await h.api('GET', '/categories/fiscal-year', { token: t.viewerToken, tenant: t })).body).toEqual({ fiscalYearStartMonth: 1 });
+    for (const bad of [0, 13, 6.5, '7']) {
+      const r = await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: { fiscalYearStartMonth: bad } });
+      expect(r.status).toBe(400);
+      expect(r.body.errors[0].field).toBe('fiscalYearStartMonth');
+    }
+    expect((await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: {} })).body.errors[0].field).toBe('fiscalYearStartMonth');
+    expect((await h.api('PATCH', '/categories/fiscal-year', { tenant: { ...t, token: t.viewerToken }, body: { fiscalYearStartMonth: 7 } })).status).toBe(403);
+    const ok = await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: { fiscalYearStartMonth: 7 } });
+    expect(ok.body).toMatchObject({ fiscalYearStartMonth: 7, seq: expect.any(Number) });
+    const chart = await h.api('GET', '/categories/chart-of-accounts?endDate=2026-12-31', { tenant: t });
+    expect(chart.body.fiscalYearStartMonth).toBe(7);
+    expect((await h.api('GET', '/categories/fiscal-year', { tenant: other })).body.fiscalYearStartMonth).toBe(1);
+    const flat = (nodes: (Cat & { systemKey: string | null })[]): (Cat & { systemKey: string | null })[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as never)]);
+    expect(flat(chart.body.chartOfAccounts).find((c) => c.name === 'Retained Earnings')?.systemKey).toBe('retained_earnings');
+    await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: { fiscalYearStartMonth: 1 } });
   });
 });

@@ -22,10 +22,21 @@ export async function lineSums(ledgerDb: Knex, workspaceId: string, from: string
 }
 
 export const subtreeIds = (r: Row): string[] => [...(r.id ? [r.id] : []), ...r.children.flatMap(subtreeIds)];
-export const accountRows = (rows: Row[]): Row[] => rows.flatMap((r) => (r.id ? [r, ...accountRows(r.children)] : []));
+// Sections without an account (the P&L's Income, Cost of Goods Sold, …) are looked into too.
+export const accountRows = (rows: Row[]): Row[] => rows.flatMap((r) => (r.id ? [r, ...accountRows(r.children)] : accountRows(r.children)));
 
 /** A row's cell in cents: its subtree's lines in the row's normal direction. */
 export const expected = (sums: LineSums, r: Row) => subtreeIds(r).reduce((s, id) => {
   const x = sums.get(id) ?? { d: 0, c: 0 };
   return s + (debitNormal(r.type) ? x.d - x.c : x.c - x.d);
 }, 0);
+
+/** Income − expenses of the lines, in cents, given each account's class group. */
+export const netIncomeOf = (sums: LineSums, types: ReadonlyMap<string, string>) =>
+  [...sums].reduce((s, [id, x]) => s + (types.get(id) === 'Income' || types.get(id) === 'Expenses' ? x.c - x.d : 0), 0);
+
+/** The Retained Earnings account's row or a row above it: its balance-sheet cells also hold every earlier fiscal year's net income. */
+export const holdsRetained = (r: Row): boolean => (r.type === 'Equity' && r.name === 'Retained Earnings') || r.children.some(holdsRetained);
+
+/** The day before the (calendar) fiscal year of `date`. */
+export const beforeFiscalYear = (date: string) => `${Number(date.slice(0, 4)) - 1}-12-31`;

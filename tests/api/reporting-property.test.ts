@@ -54,11 +54,16 @@ async function post(t: Tenant, input: LedgerInput): Promise<void> {
   await h.caughtUp(t);
 }
 
+/** Income − expenses of the lines, in cents. */
+const netIncomeOf = (sums: Awaited<ReturnType<typeof lineSums>>, types: ReadonlyMap<string, string>) =>
+  [...sums].reduce((s, [id, x]) => s + (types.get(id) === 'Income' ? x.c - x.d : types.get(id) === 'Expenses' ? x.c - x.d : 0), 0);
+
 it('every report cell equals the lines behind it; the balance sheet balances; net income = change in earnings', async () => {
   await fc.assert(
     fc.asyncProperty(ledgerArb, async (input) => {
       const t = h.tenant();
       await post(t, input);
+      const types = new Map(((await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; type: string }[]).map((c) => [c.id, c.type]));
       for (const q of input.queries) {
         const start = dateOf(q.from);
         const end = dateOf(q.from + q.length);
@@ -82,7 +87,13 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
         for (const [i, col] of (bs.body.columns as Column[]).entries()) {
           expect(cents(row('Total Assets').amounts[i] ?? NaN)).toBe(cents(row('Total Liabilities and Equity').amounts[i] ?? NaN));
           const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, '0001-01-01', col.endDate);
-          for (const r of accountRows(data)) expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
+          // Equity holds Retained Earnings, which closes the earlier fiscal years (January) into itself: checked below.
+          for (const r of accountRows(data).filter((x) => x.type !== 'Equity')) expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
+          const fiscalYear = `${col.endDate.slice(0, 4)}-01-01`;
+          const before = await lineSums(h.ledger.db.adminDb, t.workspaceId, '0001-01-01', addDays(fiscalYear, -1));
+          const retained = accountRows(data).find((r) => r.name === 'Retained Earnings') as Row;
+          expect(cents(retained.amounts[i] ?? NaN), `retained earnings as of ${col.endDate}`).toBe(expected(sums, retained) + netIncomeOf(before, types));
+          expect(cents(row('Net Income').amounts[i] ?? NaN), `net income as of ${col.endDate}`).toBe(netIncomeOf(await lineSums(h.ledger.db.adminDb, t.workspaceId, fiscalYear, col.endDate), types));
         }
         const cashIds = subtreeIds(accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row);
         const flow = await h.api('GET', `/financial-data/cash-flow-statement?${query}`, { tenant: t });
@@ -97,8 +108,7 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
         expect((dashboard.body.data as { name: string; data: number[] }[]).find((x) => x.name === 'Closing Balance')?.data).toEqual(cashRow.amounts);
         const earnings = async (asOf: string) => {
           const sheet = (await h.api('GET', `/financial-data/balance-sheet/v2?startDate=${addDays(asOf, -30)}&endDate=${asOf}&periodicity=totals_only`, { tenant: t })).body.data as Row[];
-          const get = (name: string) => cents(sheet.find((r) => r.name === name)?.total ?? NaN);
-          return get('Retained Earnings (earlier periods)') + get('Net Income');
+          return cents((accountRows(sheet).find((r) => r.name === 'Retained Earnings')?.total ?? NaN) + (sheet.find((r) => r.name === 'Net Income')?.total ?? NaN));
         };
         const totals = await h.api('GET', `/financial-data/profit-loss/v3?startDate=${start}&endDate=${end}&periodicity=totals_only`, { tenant: t });
         const netIncome = cents((totals.body.report.data as Row[]).at(-1)?.total ?? NaN);

@@ -62,9 +62,15 @@ describe('GET /financial-data/profit-loss/v3', () => {
     expect(r.body.report.labels).toEqual(['Jan-26', 'Feb-26']);
     expect(r.body.report.columns).toEqual([{ label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' }, { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' }]);
     const data = r.body.report.data as Row[];
+    // The layout a bookkeeper expects: sections by category group, Gross Profit, Net Operating Income, Net Income.
     expect(data.map((x) => [x.name, x.rowType, x.amounts, x.total])).toEqual([
       ['Income', 'section', [2500, 0], 2500],
+      ['Cost of Goods Sold', 'section', [0, 0], 0],
+      ['Gross Profit', 'summary', [2500, 0], 2500],
       ['Expenses', 'section', [45.5, 1229.99], 1275.49],
+      ['Net Operating Income', 'summary', [2454.5, -1229.99], 1224.51],
+      ['Other Income', 'section', [0, 0], 0],
+      ['Other Expenses', 'section', [0, 0], 0],
       ['Net Income', 'summary', [2454.5, -1229.99], 1224.51],
     ]);
     expect(find(data, 'Rent')).toMatchObject({ rowType: 'account', amounts: [0, 1200], total: 1200 });
@@ -103,7 +109,8 @@ describe('GET /financial-data/profit-loss/v3', () => {
 
   it('tags and groups filter the accounts; excludeZeroes hides rows with nothing in them', async () => {
     const web = await pl('startDate=2026-01-01&endDate=2026-02-28&tags=web&excludeZeroes=true');
-    expect(web.body.report.data.map((x: Row) => [x.name, x.amounts])).toEqual([['Income', [0, 0]], ['Expenses', [0, 29.99]], ['Net Income', [0, -29.99]]]);
+    // Sections with nothing in them are hidden with the zero rows; the summaries always show.
+    expect(web.body.report.data.map((x: Row) => [x.name, x.amounts])).toEqual([['Gross Profit', [0, 0]], ['Expenses', [0, 29.99]], ['Net Operating Income', [0, -29.99]], ['Net Income', [0, -29.99]]]);
     expect(leaves(web.body.report.data).map((x) => x.name)).toEqual(['Software and Subscriptions']);
     const all = await pl('startDate=2026-01-01&endDate=2026-02-28&excludeZeroes=true');
     expect(leaves(all.body.report.data).map((x) => x.name).sort()).toEqual(['Rent', 'Software and Subscriptions', 'Uncategorised Expense', 'Uncategorised Income']);
@@ -118,11 +125,20 @@ describe('GET /financial-data/balance-sheet/v2', () => {
     expect(r.status).toBe(200);
     expect(r.body.labels).toEqual(['Jan-26', 'Feb-26']);
     const data = r.body.data as Row[];
-    expect(data.map((x) => x.name)).toEqual(['Assets', 'Transfer', 'Total Assets', 'Liability', 'Equity', 'Retained Earnings (earlier periods)', 'Net Income', 'Total Equity', 'Total Liabilities and Equity']);
+    expect(data.map((x) => x.name)).toEqual(['Assets', 'Transfer', 'Total Assets', 'Liability', 'Equity', 'Net Income', 'Total Equity', 'Total Liabilities and Equity']);
     expect(find(data, 'Checking ••1234')?.amounts).toEqual([2954.5, 1754.5]);
     expect(find(data, 'Visa ••4242')?.amounts).toEqual([0, 29.99]);
-    expect(find(data, 'Retained Earnings (earlier periods)')?.amounts).toEqual([500, 500]);
+    // December's sale closed into Retained Earnings at the year end, on the account's own row.
+    const retained = find(data, 'Retained Earnings') as Row & { drill?: unknown };
+    expect(retained).toMatchObject({ rowType: 'account', type: 'Equity', amounts: [500, 500] });
+    expect(retained.drill).toEqual([{ report: 'pnl', startDate: '2025-12-20', endDate: '2025-12-31' }, { report: 'pnl', startDate: '2025-12-20', endDate: '2025-12-31' }]);
     expect(find(data, 'Net Income')?.amounts).toEqual([2454.5, 1224.51]);
+    expect((find(data, 'Net Income') as Row & { drill?: unknown }).drill).toEqual([{ report: 'pnl', startDate: '2026-01-01', endDate: '2026-01-31' }, { report: 'pnl', startDate: '2026-01-01', endDate: '2026-02-28' }]);
+    // As of December: nothing earlier, the year's net income.
+    const dec = await bs('startDate=2025-12-01&endDate=2025-12-31');
+    expect(find(dec.body.data, 'Retained Earnings')?.amounts).toEqual([0]);
+    expect(find(dec.body.data, 'Net Income')?.amounts).toEqual([500]);
+    expect(find(dec.body.data, 'Total Assets')?.amounts).toEqual(find(dec.body.data, 'Total Liabilities and Equity')?.amounts);
     expect(find(data, 'Total Assets')).toMatchObject({ amounts: [2954.5, 1754.5], total: 1754.5 });
     expect(find(data, 'Total Liabilities and Equity')?.amounts).toEqual(find(data, 'Total Assets')?.amounts);
   });
@@ -151,15 +167,16 @@ describe('GET /financial-data/cash-flow-statement', () => {
 });
 
 describe('dashboard: GET /financial-data/cash-flow, /get-asset-balance-graph, /runway', () => {
-  it('cash in and out of the bank accounts by month, with the balance after each', async () => {
+  it('money in and out of the own accounts (bank and card) by month, with the cash balance after each', async () => {
     const r = await h.api('GET', '/financial-data/cash-flow?startDate=2025-12-01&endDate=2026-02-28&breakdown=month', { tenant: t });
     expect(r.status).toBe(200);
     expect(r.body.labels).toEqual(['Dec-25', 'Jan-26', 'Feb-26']);
     expect(r.body.openingBalance).toBe(0);
     expect(r.body.data).toEqual([
+      // The card purchase (GitHub, 29.99) is money out when made; cash pays it later (a card payment is no money out).
       { name: 'Cash In', data: [500, 2500, 0] },
-      { name: 'Cash Out', data: [0, 45.5, 1200] },
-      { name: 'Net Cash Flow', data: [500, 2454.5, -1200] },
+      { name: 'Cash Out', data: [0, 45.5, 1229.99] },
+      { name: 'Net Cash Flow', data: [500, 2454.5, -1229.99] },
       { name: 'Closing Balance', data: [500, 2954.5, 1754.5] },
     ]);
     const graph = await h.api('GET', '/financial-data/get-asset-balance-graph?startDate=2025-12-01&endDate=2026-02-28&breakdown=month', { tenant: t });
@@ -169,9 +186,9 @@ describe('dashboard: GET /financial-data/cash-flow, /get-asset-balance-graph, /r
   it('runway: cash at the end of the month over the average net burn; none while cash grows', async () => {
     const one = await h.api('GET', '/financial-data/runway?month=2026-02&months=1', { tenant: t });
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ runwayInMonths: 1.46, avgExpenses: 1200, avgMonths: 1, assetBal: 1754.5, month: '2026-02' });
+    expect(one.body).toMatchObject({ runwayInMonths: 1.43, avgExpenses: 1229.99, avgMonths: 1, assetBal: 1754.5, month: '2026-02' });
     const two = await h.api('GET', '/financial-data/runway?month=2026-02&months=2', { tenant: t });
-    expect(two.body).toMatchObject({ runwayInMonths: null, avgExpenses: -627.25, avgMonths: 2, assetBal: 1754.5 });
+    expect(two.body).toMatchObject({ runwayInMonths: null, avgExpenses: -612.25, avgMonths: 2, assetBal: 1754.5 });
     expect((await h.api('GET', '/financial-data/runway?month=2026-13', { tenant: t })).body.errors[0].field).toBe('month');
     expect((await h.api('GET', '/financial-data/runway?months=0', { tenant: t })).body.errors[0].field).toBe('months');
     expect((await h.api('GET', '/financial-data/runway', { tenant: { ...t, token: t.viewerToken } })).status).toBe(200);
@@ -201,7 +218,7 @@ describe('the rules of the edge', () => {
 
   it('another workspace sees nothing of yours, and cannot ask for yours', async () => {
     const mine = await pl('startDate=2026-01-01&endDate=2026-02-28', other);
-    expect(mine.body.report.data.map((x: Row) => [x.name, x.amounts])).toEqual([['Income', [0, 0]], ['Expenses', [7.77, 0]], ['Net Income', [-7.77, 0]]]);
+    expect(mine.body.report.data.map((x: Row) => [x.name, x.amounts]).filter(([name]: [string]) => ['Income', 'Expenses', 'Net Income'].includes(name))).toEqual([['Income', [0, 0]], ['Expenses', [7.77, 0]], ['Net Income', [-7.77, 0]]]);
     const sheet = await bs('startDate=2026-01-01&endDate=2026-02-28', other);
     expect(find(sheet.body.data, 'Total Assets')?.amounts).toEqual([-7.77, -7.77]);
     const theirs = await h.api('GET', '/financial-data/profit-loss/v3', { tenant: { ...other, workspaceId: t.workspaceId } });
@@ -249,7 +266,7 @@ describe('cached reports', () => {
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     const again = await ask(t, etag);
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');

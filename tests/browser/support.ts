@@ -3,7 +3,7 @@
 import { expectEventually } from '@ledgerline/platform/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../../frontends/shell/test/browser.js';
-import { startSystem, type System } from '../support/system.js';
+import { currentMailboxUrl, startSystem, type System } from '../support/system.js';
 
 export { launchBrowser };
 
@@ -106,7 +106,7 @@ export function descriptionOf(field: Locator): Promise<string> {
     (element.getAttribute('aria-describedby') ?? '')
       .split(/\s+/)
       .filter(Boolean)
-      .map((id) => element.ownerDocument.getElementById(id)?.textContent?.trim() ?? '')
+      .map((id: string) => element.ownerDocument.getElementById(id)?.textContent?.trim() ?? '')
       .join(' '),
   );
 }
@@ -120,12 +120,46 @@ export function notice(page: Page, role: 'alert' | 'status', text: string): Loca
 /** A text input by its accessible name (the label without the required mark), as assistive technology finds it. */
 export const field = (page: Page, name: string): Locator => page.getByRole('textbox', { name, exact: true });
 
-/** Logs in through the login form; the account's code check is recent, so no code step follows. */
+/** The sign-in codes mailed to `email`, newest first, from the sandbox mailbox. */
+export async function mailedCodes(email: string, mailboxUrl = currentMailboxUrl): Promise<string[]> {
+  if (!mailboxUrl) throw new Error('no system started: no mailbox to read codes from');
+  const res = await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(email.toLowerCase())}`);
+  return ((await res.json()) as Array<{ subject: string }>).map((m) => /^(\d{6}) is your Ledgerline verification code/.exec(m.subject)?.[1]).filter((c): c is string => c !== undefined);
+}
+
+/** Waits for a code mailed after `before` codes were there; the newest. */
+export async function nextMailedCode(email: string, before: number): Promise<string> {
+  const deadline = Date.now() + STEP_MS;
+  for (;;) {
+    const codes = await mailedCodes(email);
+    if (codes.length > before && codes[0]) return codes[0];
+    if (Date.now() > deadline) throw new Error(`no new code mailed to ${email} (had ${before})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Logs in through the login form. A fresh browser context is a device this user has not verified, so
+ * the code step follows (decision 0006): the helper reads the code from the sandbox mailbox and enters
+ * it, as a user would, which also makes this context a trusted device for later logins.
+ */
 export async function logInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  const before = (await mailedCodes(email)).length;
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // The login answers: signed in (the guard leaves /login), a code step (/verify-otp), or an error notice
+  // the caller checks (the page stays on /login).
+  const outcome = await Promise.race([
+    page.waitForURL((url) => url.pathname !== '/login', { timeout: STEP_MS }).then(() => 'moved' as const),
+    page.getByRole('alert').first().waitFor({ timeout: STEP_MS }).then(() => 'alert' as const),
+  ]).catch(() => 'timeout' as const);
+  if (outcome !== 'moved' || new URL(page.url()).pathname !== '/verify-otp') return;
+  const code = await nextMailedCode(email, before);
+  await field(page, 'Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => url.pathname !== '/verify-otp', { timeout: STEP_MS });
 }
 
 /**
@@ -133,16 +167,17 @@ export async function logInThroughForm(page: Page, email: string, password: stri
  * the screens of the books. Limits as in startWebSystem; a link books its transactions entry by entry, which on a
  * busy machine can pass the production service deadline.
  */
-export async function startLedgerWebSystem(): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
+export async function startLedgerWebSystem(options: { reporting?: boolean } = {}): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
   const system = await startSystem({
     web: true,
     banking: true,
     ledger: true,
+    reporting: options.reporting ?? false,
     gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
   });
   if (system.webUrl === null || system.plaid === null) {
     await system.stop();
-    throw new Error('startSystem({ web: true, banking: true, ledger: true }) served no web app or no Plaid sandbox');
+    throw new Error('startSystem({ web, banking, ledger }) served no web app or no Plaid sandbox');
   }
   return { ...system, webUrl: system.webUrl, plaid: system.plaid };
 }

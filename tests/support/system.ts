@@ -1,12 +1,10 @@
 // The product as a user reaches it, for API and browser tests: a fresh identity database, real NATS, the
 // mailbox over SMTP, identity, the gateway and (optionally) the built web app, all on free ports.
 import { createTestBus, createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
-import { identityMigrations } from '@ledgerline/identity';
-import { bankingMigrations } from '@ledgerline/banking';
-import { ledgerMigrations } from '@ledgerline/ledger';
-import { reportingMigrations } from '@ledgerline/reporting';
+import { DEVELOPMENT_SERVICE_TOKEN_KEY, SERVICES, type ServiceName } from '@ledgerline/platform';
 import type { MailMessage } from '@ledgerline/mailbox';
-import { startStack, type Stack } from '../../scripts/lib/stack.js';
+import type { DestinationStream } from 'pino';
+import { DEFAULT_PORTS, loadService, startStack, type Stack } from '../../scripts/lib/stack.js';
 import { startFakeGoogle } from '../../services/identity/test/support.js';
 
 export const GOOGLE_CLIENT_ID = 'system-test-client';
@@ -16,9 +14,13 @@ export interface System extends Stack {
   bankingDb: TestDatabase | null;
   ledgerDb: TestDatabase | null;
   reportingDb: TestDatabase | null;
+  /** Each running service's test database, by name. */
+  databases: Partial<Record<ServiceName, TestDatabase>>;
   /** The bus the services share: tests publish events of services that do not run (e.g. banking's) on it. */
   bus: Awaited<ReturnType<typeof createTestBus>>;
   google: Awaited<ReturnType<typeof startFakeGoogle>>;
+  /** The service-to-service token key handed to the gateway and every service of this system. */
+  serviceTokenKey: string;
   /** Moves identity's clock forward (codes and sessions expire by it). */
   clock: { offsetMs: number };
   /** Calls the gateway like the web app does. */
@@ -39,45 +41,64 @@ export interface ApiAnswer {
   ms: number;
 }
 
-export interface SystemOptions {
+/**
+ * Identity always runs; `banking: true` (with the Plaid sandbox), `ledger: true`, `reporting: true` (it needs
+ * the ledger), and so on for every service of the registry, also run it, each on a fresh database.
+ */
+export type SystemOptions = Partial<Record<Exclude<ServiceName, 'identity'>, boolean>> & {
   web?: boolean;
-  /** Also run banking with the Plaid sandbox, and the ledger (each on a fresh database). */
-  banking?: boolean;
-  ledger?: boolean;
-  /** Also run reporting (on a fresh database); it needs the ledger. */
-  reporting?: boolean;
   identityEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
   bankingEnv?: Record<string, string>;
-}
+  /**
+   * The service-to-service token key (SERVICE_TOKEN_KEY) of the gateway and every service; the development
+   * key when unset, so a test that builds another gateway or client with default settings can call in.
+   */
+  serviceTokenKey?: string;
+  /** Captures every service's and the gateway's log lines at `level` (the log-redaction test). */
+  logs?: { level: 'trace' | 'debug' | 'info'; destination: DestinationStream };
+};
+
+/**
+ * Every service of the registry: the tests that walk every documented route (bad input, two tenants, security
+ * headers) start them all, so a service added later (e.g. by `npm run new:service`) is covered without an edit.
+ */
+export const EVERY_SERVICE = Object.fromEntries(SERVICES.filter((s) => s.name !== 'identity').map((s) => [s.name, true])) as Partial<Record<Exclude<ServiceName, 'identity'>, boolean>>;
 
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
-  const db = await createTestDatabase('identity', identityMigrations);
-  const bankingDb = options.banking ? await createTestDatabase('banking', bankingMigrations) : null;
-  const ledgerDb = options.ledger ? await createTestDatabase('ledger', ledgerMigrations) : null;
-  const reportingDb = options.reporting ? await createTestDatabase('reporting', reportingMigrations) : null;
+  const databases: Partial<Record<ServiceName, TestDatabase>> = {};
+  for (const entry of SERVICES) {
+    if (entry.name !== 'identity' && !options[entry.name]) continue;
+    databases[entry.name] = await createTestDatabase(entry.name, (await loadService(entry)).migrations);
+  }
+  const db = databases.identity!;
+  const bankingDb = databases.banking ?? null;
+  const ledgerDb = databases.ledger ?? null;
+  const reportingDb = databases.reporting ?? null;
   const bus = await createTestBus('system');
   const google = await startFakeGoogle(GOOGLE_CLIENT_ID);
   const clock = { offsetMs: 0 };
+  const serviceTokenKey = options.serviceTokenKey ?? DEVELOPMENT_SERVICE_TOKEN_KEY;
   const stack = await startStack({
-    identityDatabaseUrl: db.appUrl,
-    bankingDatabaseUrl: bankingDb?.appUrl,
-    ledgerDatabaseUrl: ledgerDb?.appUrl,
-    reportingDatabaseUrl: reportingDb?.appUrl,
+    serviceTokenKey,
+    databases: { identity: db.appUrl, ...Object.fromEntries(Object.entries(databases).map(([name, d]) => [name, d.appUrl])) },
     bus,
-    ports: { gateway: 0, identity: 0, web: 0, settings: 0, accounting: 0, reports: 0, smtp: 0, mailbox: 0, banking: 0, ledger: 0, reporting: 0, plaid: 0 },
+    ports: Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, 0])),
     web: options.web,
     // SYSTEM_LOG_LEVEL=warn shows the services' logs when a test needs explaining.
-    logLevel: (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent',
+    logLevel: options.logs?.level ?? (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent',
+    logDestination: options.logs?.destination,
     nodeEnv: 'test',
     now: () => new Date(Date.now() + clock.offsetMs),
-    identityEnv: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
-    // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
-    // check the deadline itself set it back (tests/api/gateway.test.ts).
-    gatewayEnv: { SESSION_CACHE_TTL_MS: '0', IDENTITY_TIMEOUT_MS: '10000', SERVICE_TIMEOUT_MS: '15000', ...options.gatewayEnv },
-    // Webhook bursts are coalesced over 2 s in production; tests wait less.
-    // A lease of 5 s hands a job whose worker stalled to another one quickly.
-    bankingEnv: { WEBHOOK_SYNC_DELAY_MS: '200', SYNC_RETRY_BASE_MS: '200', SYNC_ACK_WAIT_MS: '5000', ...options.bankingEnv },
+    env: {
+      identity: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
+      // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
+      // check the deadline itself set it back (tests/api/gateway.test.ts).
+      gateway: { IDENTITY_TIMEOUT_MS: '10000', SERVICE_TIMEOUT_MS: '15000', ...options.gatewayEnv },
+      // Webhook bursts are coalesced over 2 s in production; tests wait less.
+      // A lease of 5 s hands a job whose worker stalled to another one quickly.
+      banking: { WEBHOOK_SYNC_DELAY_MS: '200', SYNC_RETRY_BASE_MS: '200', SYNC_ACK_WAIT_MS: '5000', ...options.bankingEnv },
+    },
   });
 
   const api: System['api'] = async (method, path, { body, token, workspace, headers = {} } = {}) => {
@@ -104,8 +125,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     return { status: res.status, headers: res.headers, body: parsed, ms };
   };
 
+  currentMailboxUrl = stack.mailbox.url;
   const mailTo: System['mailTo'] = async (email, subject) => {
     const deadline = Date.now() + 5_000;
+    // Identity sends mail through its mail outbox after the answer: first let the mail to this address that
+    // is still to be sent leave, so "the newest mail" is the one the last request wrote.
+    for (;;) {
+      const [pending] = (await db.adminDb.raw('select count(*)::int as n from mail_outbox where "to" = ? and sent_at is null and next_attempt_at is not null', [email.toLowerCase()])).rows as { n: number }[];
+      if (!pending?.n || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     for (;;) {
       const res = await fetch(`${stack.mailbox.url}/api/messages?to=${encodeURIComponent(email)}`);
       const messages = (await res.json()) as MailMessage[];
@@ -122,9 +151,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     bankingDb,
     ledgerDb,
     reportingDb,
+    databases,
     bus,
     google,
     clock,
+    serviceTokenKey,
     api,
     mailTo,
     async codeFor(email) {
@@ -137,15 +168,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await stack.close();
       await google.close();
       await bus.close();
-      await db.drop();
-      await bankingDb?.drop();
-      await ledgerDb?.drop();
-      await reportingDb?.drop();
+      for (const d of Object.values(databases)) await d.drop();
     },
   };
 }
 
 let counter = 0;
+/** The mailbox of the system this test file started last (browser helpers read sign-in codes from it). */
+export let currentMailboxUrl: string | null = null;
+
 export function uniqueEmail(prefix = 'user'): string {
   counter++;
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
@@ -158,11 +189,12 @@ export const signUpBody = (email: string) => ({ firstName: 'Ada', middleName: 'K
 export const onboardBody = { companyName: 'Analytical Co', maxTeamSize: 5, role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google' };
 
 /** Signs up through the gateway and verifies the mailed code: an active, verified, not-yet-onboarded user. */
-export async function signedUpUser(system: System, email = uniqueEmail()): Promise<{ email: string; token: string; user: { id: string; workspace: { id: string } } & Record<string, unknown> }> {
+export async function signedUpUser(system: System, email = uniqueEmail()): Promise<{ email: string; token: string; deviceToken: string; user: { id: string; workspace: { id: string } } & Record<string, unknown> }> {
   const signup = await system.api('POST', '/signup', { body: signUpBody(email) });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
   const code = await system.codeFor(email);
   const verified = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, code, sessionToken: signup.body.sessionToken } });
   if (verified.status !== 200) throw new Error(`authenticate-otp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
-  return { email, token: verified.body.sessionToken, user: verified.body.user };
+  // deviceToken: this "device" passed a code check, so a /login sending it signs straight in for 30 days.
+  return { email, token: verified.body.sessionToken, deviceToken: verified.body.deviceToken, user: verified.body.user };
 }

@@ -1,6 +1,6 @@
 // A consumer process of its own (run with the platform's instrumentation): prints the id of every
 // user.signed_up it handles, so a test can see the trace reach a consumer across NATS.
-import { baseConfigSchema, connectBus, createDb, createLogger, loadConfig, startConsumer } from '@ledgerline/platform';
+import { baseConfigSchema, connectBus, createDb, createLogger, EventType, loadConfig, startConsumer } from '@ledgerline/platform';
 
 const config = loadConfig(baseConfigSchema);
 const databaseUrl = process.env.CONSUMER_DATABASE_URL;
@@ -10,7 +10,7 @@ const db = createDb({ url: databaseUrl });
 const bus = await connectBus({ kind: 'nats', url: config.NATS_URL, name: 'trace-consumer', logger, namespace: config.NATS_NAMESPACE });
 await startConsumer({
   name: 'trace-consumer',
-  types: ['user.signed_up'],
+  types: [EventType.UserSignedUp],
   db,
   bus,
   logger,

@@ -22,7 +22,7 @@ let seq = 0;
 function node(name: string, level: number, children: AccountTreeNode[] = [], type: AccountTreeNode['type'] = 'Expenses', parentId: string | null = null): AccountTreeNode {
   seq += 1;
   const id = `00000000-0000-7000-8000-${String(seq).padStart(12, '0')}`;
-  const self: AccountTreeNode = { id, name, coaId: 10000 + seq, type, level, balance: 0, group: '', tag: '', parentId, isUserCreated: false, qboSynced: false, bankAccountId: null, path: { ids: [id], names: [name] }, children: [] };
+  const self: AccountTreeNode = { id, name, coaId: 10000 + seq, type, level, balance: 0, group: '', tag: '', parentId, isUserCreated: false, qboSynced: false, bankAccountId: null, systemKey: null, path: { ids: [id], names: [name] }, children: [] };
   // Children learn their parent and path from the node that holds them.
   const adopt = (child: AccountTreeNode, ancestors: { ids: string[]; names: string[] }): AccountTreeNode => {
     const path = { ids: [...ancestors.ids, child.id], names: [...ancestors.names, child.name] };
@@ -63,10 +63,10 @@ describe('chart of accounts tree', () => {
     ]);
   });
 
-  it("shows a group's balance as the total of its accounts, exact to the cent", () => {
+  it("shows a group's balance as the ledger rolled it up (its accounts included), not adding its children again", () => {
     const a = { ...node('A', 4), balance: 0.1 };
     const b = { ...node('B', 4), balance: 0.2 };
-    const group = { ...node('G', 3, [a, b]), balance: 1.05 };
+    const group = { ...node('G', 3, [a, b]), balance: 1.35 };
     expect(treeBalance(group)).toBe(1.35);
     expect(treeBalance(a)).toBe(0.1);
   });
@@ -153,7 +153,7 @@ describe('infinite scroll (spec §9)', () => {
 
 describe('general ledger totals', () => {
   it('adds debits and credits in cents', () => {
-    const row = (debit: number, credit: number) => ({ ledgerAccountId: 'a', name: 'A', coaId: 10000, type: 'Assets', openingBalance: 0, debit, credit, closingBalance: 0 });
+    const row = (debit: number, credit: number) => ({ ledgerAccountId: 'a', name: 'A', coaId: 10000, type: 'Assets', openingBalance: 0, debit, credit, closingBalance: 0, yearEndClose: 0 });
     expect(generalLedgerTotals([row(0.1, 0), row(0.2, 0.3)])).toEqual({ debit: 0.3, credit: 0.3 });
   });
 });

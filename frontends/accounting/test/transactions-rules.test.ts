@@ -191,6 +191,8 @@ const txn = (over: Partial<Transaction> = {}): Transaction => ({
   vendorId: null,
   appliedRuleId: null,
   splittedChildren: [],
+  transferPair: null,
+  transferStatus: null,
   ...over,
 });
 
@@ -207,6 +209,13 @@ describe('spec §4 restrictions, first match wins', () => {
     expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null })?.code).toBe('TRANSACTION_SYNCED');
     expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null, qboSynced: false })?.code).toBe('TRANSACTION_ACCRUED');
     expect(transactionRestriction(txn({ isSplittedParent: true }))?.message).toBe('This transaction is split. Edit its split instead');
+  });
+
+  it('refuses to edit a transfer except by un-pairing, in the server\'s wording; earlier rules still apply to un-pairing', () => {
+    const transfer = txn({ category: { id: 'x', name: 'Internal Transfers', coaId: 81100, type: 'Transfer', level: 3, parentId: null }, transferStatus: 'review' });
+    expect(transactionRestriction(transfer)).toEqual({ code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited. Unpair the transfer first.' });
+    expect(transactionRestriction(transfer, { transferring: true })).toBeNull();
+    expect(transactionRestriction({ ...transfer, isTransactionFinalized: true }, { transferring: true })?.code).toBe('TRANSACTION_FINALIZED');
   });
 
   it("lets an accrued transaction's accrual be edited, stopped or deleted, but nothing else of it", () => {
@@ -228,7 +237,7 @@ describe('spec §4 restrictions, first match wins', () => {
 
 describe("'Add: \"{text}\"' places the new category", () => {
   const cat = (id: string, name: string, coaId: number, level: number, parentId: string | null, type: Category['type']): Category => ({
-    id, name, coaId, level, parentId, type, balance: 0, group: '', tag: '', isUserCreated: false, qboSynced: false, bankAccountId: null, path: { ids: [], names: [] },
+    id, name, coaId, level, parentId, type, balance: 0, group: '', tag: '', isUserCreated: false, qboSynced: false, bankAccountId: null, systemKey: null, path: { ids: [], names: [] },
   });
   // GET /categories lists categories and sub-categories only (levels 3 and 4); groups are known by parentId.
   const chart = [

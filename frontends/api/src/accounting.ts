@@ -64,12 +64,12 @@ export function ancestorIds(nodes: readonly AccountTreeNode[], id: string): stri
 }
 
 /**
- * What a row shows as its balance: its own plus its sub-accounts' (all of one class, each in the class's
- * normal direction), summed in cents so a group's total is exact.
+ * What a row shows as its balance: its own plus its sub-accounts'. The ledger rolls parents up itself
+ * (issue #12: the chart's figures are the books' own, fiscal year and Retained Earnings included), so
+ * this is the node's balance as answered.
  */
 export function treeBalance(node: AccountTreeNode): number {
-  const cents = (n: AccountTreeNode): number => Math.round(n.balance * 100) + n.children.reduce((t, c) => t + cents(c), 0);
-  return cents(node) / 100;
+  return node.balance;
 }
 
 /** Levels under a node (0 for a leaf). */

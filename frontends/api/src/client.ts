@@ -142,14 +142,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function send(method: HttpMethod, path: string, request: RequestOptions): Promise<Response> {
-    if (options.isSessionExpired?.()) throw sessionExpired();
+    // Calls of the ended session are refused (spec §4); the forced logout has already cleared the token, so a
+    // login right after it (no token yet) goes through rather than failing silently for two seconds.
+    if (options.getToken() && options.isSessionExpired?.()) throw sessionExpired();
     const hasBody = request.body !== undefined;
+    // A FormData body (file uploads) goes as multipart/form-data: fetch sets the type with its boundary.
+    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${buildUrl(path, request.query)}`, {
         method,
-        headers: headers(hasBody),
-        body: hasBody ? JSON.stringify(request.body) : null,
+        headers: headers(hasBody && !isForm),
+        body: isForm ? (request.body as FormData) : hasBody ? JSON.stringify(request.body) : null,
         signal: request.signal ?? null,
       });
     } catch (cause) {

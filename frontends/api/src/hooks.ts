@@ -14,11 +14,14 @@ import type {
   UpdateMeBody,
   UpdatePasswordBody,
   UpdatePasswordResponse,
+  SecuritySettings,
+  UpdateSecuritySettingsBody,
   User,
 } from './types';
 
 export const queryKeys = {
   me: ['users', 'me'] as const,
+  security: ['users', 'me', 'security'] as const,
   bankAccounts: ['bank-accounts'] as const,
   /** Every GET /jobs query starts with this, so one invalidation reaches them all. */
   jobs: ['jobs'] as const,
@@ -52,6 +55,24 @@ export function useUpdatePasswordByExistingPassword() {
   const { client } = useApiContext();
   return useMutation<UpdatePasswordResponse, ApiError, UpdatePasswordBody>({
     mutationFn: (body) => client.updatePasswordByExistingPassword(body),
+  });
+}
+
+/** GET /users/me/security: whether every sign-in asks for the emailed code. */
+export function useSecuritySettings() {
+  const { client } = useApiContext();
+  return useQuery<SecuritySettings, ApiError>({
+    queryKey: queryKeys.security,
+    queryFn: ({ signal }) => client.request<SecuritySettings>('GET', '/users/me/security', { signal }),
+  });
+}
+
+export function useUpdateSecuritySettings() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<SecuritySettings, ApiError, UpdateSecuritySettingsBody>({
+    mutationFn: (body) => client.request<SecuritySettings>('PATCH', '/users/me/security', { body }),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.security, settings),
   });
 }
 

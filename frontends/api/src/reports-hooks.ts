@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
@@ -57,14 +57,59 @@ export function afterBooksChanged(client: ApiClient, queryClient: QueryClient, s
 // A changed filter keeps the last report on screen (dimmed by the caller) instead of flashing a spinner.
 const report = { placeholderData: keepPreviousData } as const;
 
+/** How a screen that fetches its widgets in one batch (the dashboard) holds a widget's own query back. */
+export interface WidgetQueryOptions {
+  /** False: not asked (yet); the batch is on its way. */
+  enabled?: boolean;
+  /** How long an answer (the batch's, seeded into the query) counts as fresh: not asked again on mount within it. */
+  staleTime?: number;
+}
+const widget = (options: WidgetQueryOptions) => ({ enabled: options.enabled ?? true, ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }) });
+
+/** The widgets GET /dashboard answers, each with its route's answer or its error (services/gateway/src/routes/dashboard.ts). */
+export type DashboardWidget = 'profitLoss' | 'cashFlow' | 'assetBalanceGraph' | 'runway' | 'spending' | 'topMerchants';
+export type DashboardAnswer = Record<DashboardWidget, { status: number; data?: unknown; error?: Schemas['ErrorResponse'] }>;
+
+/** A batch answer stays fresh this long in the widgets' own queries (a change to the books invalidates them anyway). */
+export const DASHBOARD_FRESH_MS = 30_000;
+
+/**
+ * GET /dashboard: the dashboard's report widgets in one request (issue #13). Each widget it answered is written into
+ * that widget's own query (same key as its hook), so the widget's hook, enabled once this settles with
+ * `staleTime: DASHBOARD_FRESH_MS`, shows it without asking again; a widget the batch could not answer is asked by
+ * its own hook (its own error and Try again). The spending widgets' key is theirs (`spending`), the query sent is
+ * the report query (the gateway hands each route its part).
+ */
+export function useDashboard(query: ReportQuery, spending: SpendingQuery) {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useQuery<DashboardAnswer, ApiError>({
+    queryKey: ['reports', 'dashboard', query, spending],
+    queryFn: async ({ signal }) => {
+      const answer = await client.request<DashboardAnswer>('GET', '/dashboard', { query: withSeq(query, client.ledgerSeq.current()), signal });
+      const seed = (key: readonly unknown[], w: DashboardAnswer[DashboardWidget] | undefined) => {
+        if (w?.status === 200 && w.data !== undefined) queryClient.setQueryData(key, w.data);
+      };
+      seed(reportsQueryKeys.profitLoss(query), answer.profitLoss);
+      seed(reportsQueryKeys.cashFlow(query), answer.cashFlow);
+      seed(reportsQueryKeys.assetBalanceGraph(query), answer.assetBalanceGraph);
+      seed(reportsQueryKeys.runway, answer.runway);
+      seed(reportsQueryKeys.spending(spending), answer.spending);
+      seed(reportsQueryKeys.topMerchants(spending), answer.topMerchants);
+      return answer;
+    },
+    staleTime: DASHBOARD_FRESH_MS,
+  });
+}
+
 /** GET /financial-data/profit-loss/v3: income and expenses by account tree per column, Net Income and the bar chart. */
-export function useProfitLoss(query: ReportQuery, options: { enabled?: boolean } = {}) {
+export function useProfitLoss(query: ReportQuery, options: WidgetQueryOptions = {}) {
   const { client } = useApiContext();
   return useQuery<ProfitLossResponse, ApiError>({
     ...report,
+    ...widget(options),
     queryKey: reportsQueryKeys.profitLoss(query),
     queryFn: ({ signal }) => fetchReport<ProfitLossResponse>(client, REPORT_PATHS.profitLoss, query, signal),
-    enabled: options.enabled ?? true,
   });
 }
 
@@ -91,49 +136,54 @@ export function useCashFlowStatement(query: ReportQuery, options: { enabled?: bo
 }
 
 /** GET /financial-data/cash-flow: cash in, out, net and the closing balance per column. */
-export function useCashFlow(query: ReportQuery) {
+export function useCashFlow(query: ReportQuery, options: WidgetQueryOptions = {}) {
   const { client } = useApiContext();
   return useQuery<CashFlowResponse, ApiError>({
     ...report,
+    ...widget(options),
     queryKey: reportsQueryKeys.cashFlow(query),
     queryFn: ({ signal }) => fetchReport<CashFlowResponse>(client, REPORT_PATHS.cashFlow, query, signal),
   });
 }
 
 /** GET /financial-data/get-asset-balance-graph: the cash balance at each column's end. */
-export function useAssetBalanceGraph(query: ReportQuery) {
+export function useAssetBalanceGraph(query: ReportQuery, options: WidgetQueryOptions = {}) {
   const { client } = useApiContext();
   return useQuery<AssetBalanceGraphResponse, ApiError>({
     ...report,
+    ...widget(options),
     queryKey: reportsQueryKeys.assetBalanceGraph(query),
     queryFn: ({ signal }) => fetchReport<AssetBalanceGraphResponse>(client, REPORT_PATHS.assetBalanceGraph, query, signal),
   });
 }
 
 /** GET /financial-data/runway: months of cash left at the average net burn of the last complete months (the server's defaults). */
-export function useRunway() {
+export function useRunway(options: WidgetQueryOptions = {}) {
   const { client } = useApiContext();
   return useQuery<RunwayResponse, ApiError>({
+    ...widget(options),
     queryKey: reportsQueryKeys.runway,
     queryFn: ({ signal }) => fetchReport<RunwayResponse>(client, REPORT_PATHS.runway, {}, signal),
   });
 }
 
 /** GET /financial-data/spending: money per expense category over the period (the 9 largest and Others beyond 10), with the workspace's latest seq like fetchReport. */
-export function useSpending(query: SpendingQuery) {
+export function useSpending(query: SpendingQuery, options: WidgetQueryOptions = {}) {
   const { client } = useApiContext();
   return useQuery<SpendingResponse, ApiError>({
     ...report,
+    ...widget(options),
     queryKey: reportsQueryKeys.spending(query),
     queryFn: ({ signal }) => client.request<SpendingResponse>('GET', REPORT_PATHS.spending, { query: withSeq(query, client.ledgerSeq.current()), signal }),
   });
 }
 
 /** GET /financial-data/top-merchant: the merchants most money went to over the period. */
-export function useTopMerchants(query: TopMerchantsQuery) {
+export function useTopMerchants(query: TopMerchantsQuery, options: WidgetQueryOptions = {}) {
   const { client } = useApiContext();
   return useQuery<TopMerchantsResponse, ApiError>({
     ...report,
+    ...widget(options),
     queryKey: reportsQueryKeys.topMerchants(query),
     queryFn: ({ signal }) => client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: withSeq(query, client.ledgerSeq.current()), signal }),
   });

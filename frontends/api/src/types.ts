@@ -29,7 +29,7 @@ export type UpdateMeBody = Schemas['UpdateMeBody'];
 
 export type Role = User['role'];
 export type UserType = User['userType'];
-export type ReferralSource = OnboardingProfile['heardAboutUs'];
+export type ReferralSource = NonNullable<OnboardBody['heardAboutUs']>;
 
 type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } }
   ? B
@@ -43,6 +43,8 @@ export type OperationResult<K extends keyof operations> = SuccessBody<operations
 export type UpdateCredentialsResponse = OperationResult<'updateCredentials'>;
 export type UpdatePasswordResponse = OperationResult<'updatePasswordByExistingPassword'>;
 export type OnboardResponse = OperationResult<'onboardUser'>;
+export type SecuritySettings = OperationResult<'getSecuritySettings'>;
+export type UpdateSecuritySettingsBody = NonNullable<operations['updateSecuritySettings']['requestBody']>['content']['application/json'];
 
 // Banking (spec §3 Bank account, Bank account link, Job).
 export type BankAccount = Schemas['BankAccount'];

@@ -209,6 +209,11 @@ describe('dashboard series', () => {
     expect(runwaySummary(runway)).toEqual({ headline: '8.5 months', detail: 'Average net burn over the 3 months to October 2026.' });
     expect(runwaySummary({ ...runway, runwayInMonths: 1.04, avgMonths: 1 }).headline).toBe('1.0 month');
     expect(runwaySummary({ ...runway, runwayInMonths: null, avgExpenses: -50 })).toEqual({ headline: 'Not burning cash', detail: 'Cash did not go down over the 3 months to October 2026.' });
+    // A small burn against a large balance: no 3100.5 months.
+    expect(runwaySummary({ ...runway, runwayInMonths: 3100.5 }).headline).toBe('More than 8 years');
+    expect(runwaySummary({ ...runway, runwayInMonths: 96 }).headline).toBe('96.0 months');
+    expect(runwaySummary({ ...runway, runwayInMonths: 96.2 }).headline).toBe('More than 8 years');
+    expect(runwaySummary({ ...runway, runwayInMonths: 0.4 }).headline).toBe('Less than a month');
     expect(monthLabel('2026-01')).toBe('January 2026');
     expect(monthLabel('soon')).toBe('soon');
   });

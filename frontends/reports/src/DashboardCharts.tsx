@@ -1,28 +1,35 @@
 /// <reference types="@rsbuild/core/types" />
 import './reports.css';
 import {
+  DASHBOARD_FRESH_MS,
   REPORT_PATHS,
   burnSeries,
+  dashboardTieOut,
   describeError,
   isReportPathServed,
   reportQuery,
   reportsSearch,
   runwaySummary,
+  spendingQuery,
+  useAccountsTieOut,
   useAssetBalanceGraph,
   useCashFlow,
+  useDashboard,
   useProfitLoss,
   useRunway,
   type ApiError,
+  type WidgetQueryOptions,
 } from '@ledgerline/api';
-import { Button, Card, DateRangePicker, EmptyState, Spinner, type DateRange } from '@ledgerline/ui';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Button, Card, DateRangePicker, EmptyState, Spinner, todayIso, type DateRange } from '@ledgerline/ui';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChartProps } from './dashboard/Chart';
 import { SpendingCard, TopMerchantsCard } from './dashboard/SpendingCards';
 import { defaultReportPeriod, useStoredFilters } from './filters';
 import { formatAmount } from './format';
 
-const Chart = lazy(() => import('./dashboard/Chart'));
+const loadChart = () => import('./dashboard/Chart');
+const Chart = lazy(loadChart);
 
 const INCOME = '#10b981';
 const EXPENSES = '#f43f5e';
@@ -88,8 +95,8 @@ function NotAvailable({ title, description }: { title: string; description: stri
 const allZero = (values: readonly number[]) => values.every((v) => v === 0);
 
 /** Spec §3 runway: months of cash left at the average net burn of the last complete months. */
-function RunwayCard() {
-  const runway = useRunway();
+function RunwayCard({ options }: { options: WidgetQueryOptions }) {
+  const runway = useRunway(options);
   const summary = runway.data ? runwaySummary(runway.data) : null;
   return (
     <ChartCard title="Runway" description="Months of cash left at the average net burn of the last complete months." state={runway} empty={null}>
@@ -102,7 +109,8 @@ function RunwayCard() {
               <dd className="text-3xl font-semibold tabular-nums">{summary.headline}</dd>
               <dd className="text-sm text-slate-600 dark:text-slate-400">{summary.detail}</dd>
             </div>
-            <div className="grid grid-cols-2 gap-4 text-sm">
+            {/* Side by side from 30em; on a phone each label has the card's width, so none is cut. */}
+            <div className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2 sm:gap-4">
               <div>
                 <dt className="text-slate-500 dark:text-slate-400">Cash at the month's end</dt>
                 <dd className="font-medium tabular-nums">{formatAmount(runway.data.assetBal)}</dd>
@@ -126,14 +134,27 @@ function RunwayCard() {
  */
 export function DashboardCharts() {
   const [period, setPeriod] = useState<DateRange>(() => defaultReportPeriod());
+  // The charts' code (its own chunk, only the dashboard needs it) is fetched while the widgets' data is on its way,
+  // not after it arrives.
+  useEffect(() => void loadChart().catch(() => undefined), []);
   const [filters] = useStoredFilters('dashboard');
   const query = reportQuery({ ...period, ...filters });
-  const pnl = useProfitLoss(query);
-  const cashFlow = useCashFlow(query);
-  const cash = useAssetBalanceGraph(query);
+  const spendingFilters = { ...period, groups: filters.groups, tags: filters.tags };
+  // The widgets come in one request (GET /dashboard); each widget's own query then holds its answer, and only one
+  // the batch could not answer asks on its own.
+  const batch = useDashboard(query, spendingQuery(spendingFilters));
+  const widgets: WidgetQueryOptions = { enabled: !batch.isPending, staleTime: DASHBOARD_FRESH_MS };
+  const pnl = useProfitLoss(query, widgets);
+  const cashFlow = useCashFlow(query, widgets);
+  const cash = useAssetBalanceGraph(query, widgets);
   const burn = cashFlow.data ? burnSeries(cashFlow.data) : null;
   const balances = cash.data?.graph ?? null;
   const bars = pnl.data?.barChart ?? null;
+  // One source of truth with the Bank accounts card: for a period that reaches today the headline is the same
+  // cleared books total of the bank accounts ("Cash in bank"); for an earlier period, the books at its end.
+  const tieOut = useAccountsTieOut();
+  const reachesToday = period.endDate >= todayIso();
+  const cashToday = tieOut.data && tieOut.data.accounts.length > 0 ? dashboardTieOut(tieOut.data).cash.books : null;
   const reportLink = (tab: 'pnl' | 'balancesheet', text: string) => (
     <Link to={`/reports${reportsSearch({ tab, ...period })}`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
       {text}
@@ -149,7 +170,8 @@ export function DashboardCharts() {
         </div>
         <DateRangePicker label="Period" value={period} onChange={setPeriod} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Tracks of minmax(0, 1fr) and cards that may shrink: a chart drawn at a wider window never widens the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <ChartCard
           title="Cash balance"
           description="Cash in the bank accounts at each month's end."
@@ -161,7 +183,10 @@ export function DashboardCharts() {
             balances &&
             cash.data && (
               <>
-                <p className="mb-2 text-2xl font-semibold tabular-nums">{formatAmount(cash.data.totalAssetBalance)}</p>
+                <p className="text-2xl font-semibold tabular-nums">{formatAmount(reachesToday && cashToday !== null ? cashToday : cash.data.totalAssetBalance)}</p>
+                <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+                  {reachesToday && cashToday !== null ? 'Cash in bank today, as in Bank accounts above' : `In the books at the end of ${period.endDate}`}
+                </p>
                 <LazyChart type="area" label="Cash balance by month" labels={balances.labels} series={[{ name: 'Cash balance', data: balances.data }]} colors={[NET]} />
               </>
             )
@@ -198,17 +223,17 @@ export function DashboardCharts() {
           {() => bars && <LazyChart type="bar" label="Income, expenses and net income by month" labels={bars.labels} series={bars.series} colors={[INCOME, EXPENSES, NET]} />}
         </ChartCard>
         {isReportPathServed(REPORT_PATHS.runway) ? (
-          <RunwayCard />
+          <RunwayCard options={widgets} />
         ) : (
           <NotAvailable title="Runway" description="Months of cash left at the average burn appear here once the server provides the runway." />
         )}
         {isReportPathServed(REPORT_PATHS.spending) ? (
-          <SpendingCard filters={{ ...period, groups: filters.groups, tags: filters.tags }} />
+          <SpendingCard filters={spendingFilters} options={widgets} />
         ) : (
           <NotAvailable title="Spending" description="Spending by category appears here once the server provides it." />
         )}
         {isReportPathServed(REPORT_PATHS.topMerchant) ? (
-          <TopMerchantsCard filters={{ ...period, groups: filters.groups, tags: filters.tags }} />
+          <TopMerchantsCard filters={spendingFilters} options={widgets} />
         ) : (
           <NotAvailable title="Top merchants" description="The merchants you pay the most appear here once the server provides them." />
         )}

@@ -1,10 +1,56 @@
-import { describeError, useUpdatePasswordByExistingPassword, validateChangePassword, type ChangePasswordFormValues } from '@ledgerline/api';
+import { describeError, useSecuritySettings, useUpdatePasswordByExistingPassword, useUpdateSecuritySettings, validateChangePassword, type ChangePasswordFormValues } from '@ledgerline/api';
 import { Button, Card, Checkbox, PasswordField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 
 const initial: ChangePasswordFormValues = { existingPassword: '', newPassword: '', confirmPassword: '' };
 
+/** Settings → Security: ask for the emailed code at every sign-in, even on a trusted browser (decision 0006). */
+function SignInCodeCard() {
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const settings = useSecuritySettings();
+  const update = useUpdateSecuritySettings();
+  const trusted = settings.data?.trustedDevices ?? 0;
+  return (
+    <Card title="Sign-in code" description="After your password we email you a 6-digit code. A browser where you entered one is trusted for 30 days.">
+      <div className="max-w-md space-y-2">
+        <Checkbox
+          label="Always ask for a code"
+          name="requireCodeAlways"
+          description="Ask for the emailed code at every sign-in, even in a browser you used before."
+          checked={settings.data?.requireCodeAlways ?? false}
+          disabled={!settings.data || update.isPending}
+          onChange={(event) =>
+            update.mutate(
+              { requireCodeAlways: event.target.checked },
+              {
+                onSuccess: (answer) => notice.success(answer.requireCodeAlways ? 'Every sign-in will ask for a code.' : 'Trusted browsers skip the code for 30 days.'),
+                onError: showError,
+              },
+            )
+          }
+        />
+        {settings.data && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="trusted-devices">
+            {trusted === 1 ? '1 trusted browser' : `${trusted} trusted browsers`}
+          </p>
+        )}
+        {settings.isError && <p className="text-sm text-red-600">{describeError(settings.error)?.message}</p>}
+      </div>
+    </Card>
+  );
+}
+
 export function SecurityTab() {
+  return (
+    <div className="space-y-6">
+      <SignInCodeCard />
+      <PasswordCard />
+    </div>
+  );
+}
+
+function PasswordCard() {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const update = useUpdatePasswordByExistingPassword();

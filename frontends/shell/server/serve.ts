@@ -2,9 +2,10 @@
 // Serves built frontends with node:http alone: the shell (SPA fallback + runtime /config.json) and a remote's
 // files (CORS open, since the shell loads them from another origin).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { extname, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface RunningServer {
@@ -18,12 +19,8 @@ export interface WebServerOptions {
   port: number;
   /** The gateway's base URL, handed to the browser in /config.json. */
   apiUrl: string;
-  /** The settings remote: its mf-manifest.json URL, or the base URL it is served from. */
-  settingsRemoteUrl: string;
-  /** The accounting remote (transactions, chart of accounts, ledger), likewise. */
-  accountingRemoteUrl: string;
-  /** The reports remote (financial statements, dashboard charts), likewise. */
-  reportsRemoteUrl: string;
+  /** Each remote by name (the registry's REMOTES): its mf-manifest.json URL, or the base URL it is served from. */
+  remoteUrls: Readonly<Record<string, string>>;
   /**
    * How the browser links banks, handed over in /config.json: `sandbox` with the Plaid sandbox's URL
    * (reachable from the browser; its /ledgerline controls allow any origin) in development and tests,
@@ -71,13 +68,48 @@ export function manifestUrlOf(remoteUrl: string): string {
 }
 
 interface StaticFile {
-  body: Buffer;
+  /** The file on disk that answers: the asset itself or its `.br`/`.gz` sibling. */
+  path: string;
+  size: number;
+  mtimeMs: number;
   contentType: string;
-  /** Hashed build assets never change under the same name. */
+  /** `br` or `gzip` when a precompressed sibling answers; undefined for the file as built. */
+  encoding?: 'br' | 'gzip';
+  /** The asset has precompressed siblings, so its answer depends on Accept-Encoding (Vary). */
+  negotiated: boolean;
+  /** Content-hashed build assets never change under the same name. */
   immutable: boolean;
 }
 
-async function readStatic(root: string, pathname: string): Promise<StaticFile | null> {
+/** Encodings the client accepts, by its q-values: `identity;q=0` or `*;q=0` are honoured for br and gzip only. */
+export function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
+  const q = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  return { br: accepts('br'), gzip: accepts('gzip') || accepts('x-gzip') };
+}
+
+/** Hashed names (rsbuild: `name.<10 hex>.js` under /static/) change with their content; nothing else may be cached for long. */
+export function isContentHashed(pathname: string): boolean {
+  return pathname.startsWith('/static/') && /\.[0-9a-f]{8,}\./.test(pathname) && !/remoteEntry/.test(pathname);
+}
+
+async function fileStat(path: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readStatic(root: string, pathname: string, acceptEncoding?: string): Promise<StaticFile | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -87,17 +119,19 @@ async function readStatic(root: string, pathname: string): Promise<StaticFile | 
   const file = resolve(root, `.${decoded}`);
   // Refuse anything that resolves outside the served folder (../ or encoded variants).
   if (file !== root && !file.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) return null;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return null;
-    return {
-      body: await readFile(file),
-      contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      immutable: decoded.startsWith('/static/'),
-    };
-  } catch {
-    return null;
-  }
+  const info = await fileStat(file);
+  if (info === null) return null;
+  const base = {
+    contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    immutable: isContentHashed(decoded),
+  };
+  // Written by precompress.ts at build time; br first (smaller), then gzip, else the file as built.
+  const accepted = acceptedEncodings(acceptEncoding);
+  const [br, gz] = await Promise.all([fileStat(`${file}.br`), fileStat(`${file}.gz`)]);
+  const negotiated = br !== null || gz !== null;
+  if (br && accepted.br) return { ...base, ...br, path: `${file}.br`, encoding: 'br', negotiated };
+  if (gz && accepted.gzip) return { ...base, ...gz, path: `${file}.gz`, encoding: 'gzip', negotiated };
+  return { ...base, ...info, path: file, negotiated };
 }
 
 function send(res: ServerResponse, method: string | undefined, status: number, body: Buffer | string, headers: Record<string, string>): void {
@@ -106,12 +140,60 @@ function send(res: ServerResponse, method: string | undefined, status: number, b
   res.end(method === 'HEAD' ? undefined : payload);
 }
 
-function sendFile(res: ServerResponse, method: string | undefined, file: StaticFile, extra: Record<string, string> = {}): void {
-  send(res, method, 200, file.body, {
+/** One `bytes=` range of a file of `size` bytes; null when absent or not a single range (the whole file is sent); 'unsatisfiable' for 416. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // bytes=-N: the last N bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * A static file with its validators: an ETag per encoded variant (so a cached gzip body never answers a br
+ * request), 304 for a matching If-None-Match, a single byte range (206/416), and HEAD without a body.
+ */
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, extra: Record<string, string> = {}): Promise<void> {
+  const etag = `"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${file.encoding ? `-${file.encoding}` : ''}"`;
+  const headers: Record<string, string> = {
     'content-type': file.contentType,
     'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    etag,
+    'last-modified': new Date(file.mtimeMs).toUTCString(),
+    'accept-ranges': 'bytes',
+    ...(file.negotiated ? { vary: 'Accept-Encoding' } : {}),
+    ...(file.encoding ? { 'content-encoding': file.encoding } : {}),
     ...extra,
-  });
+  };
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const ifRange = req.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, file.size) : null;
+  if (range === 'unsatisfiable') {
+    send(res, req.method, 416, '', { ...headers, 'content-range': `bytes */${file.size}` });
+    return;
+  }
+  const body = await readFile(file.path);
+  if (range === null) {
+    send(res, req.method, 200, body, headers);
+    return;
+  }
+  send(res, req.method, 206, body.subarray(range.start, range.end + 1), { ...headers, 'content-range': `bytes ${range.start}-${range.end}/${file.size}` });
 }
 
 async function listen(server: Server, port: number, host: string | undefined): Promise<RunningServer> {
@@ -135,6 +217,62 @@ async function listen(server: Server, port: number, host: string | undefined): P
   };
 }
 
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** A URL's origin; a local one (localhost or 127.0.0.1) under both names, since either reaches it. */
+function loopbackOrigins(url: string): string[] {
+  const origin = originOf(url);
+  if (origin === null) return [];
+  const u = new URL(origin);
+  if (u.hostname !== 'localhost' && u.hostname !== '127.0.0.1') return [origin];
+  return [`${u.protocol}//localhost:${u.port}`, `${u.protocol}//127.0.0.1:${u.port}`];
+}
+
+/** The CSP hashes of index.html's inline scripts (the theme chosen before the first paint). */
+async function inlineScriptHashes(root: string): Promise<string[]> {
+  const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+}
+
+/**
+ * The shell's security headers (issue #15): a CSP that lets the app load its remotes, call the gateway
+ * and open Plaid Link, and nothing else; no framing, no sniffing, no referrer to other origins.
+ */
+export function shellSecurityHeaders(options: WebServerOptions, inlineScriptHashes: readonly string[] = []): Record<string, string> {
+  const remotes = Object.values(options.remoteUrls).flatMap(loopbackOrigins);
+  const api = loopbackOrigins(options.apiUrl);
+  // Plaid Link's own hosts whenever linking is configured: /config.json may point one build at either mode.
+  const plaidHosts = ['https://cdn.plaid.com', 'https://*.plaid.com'];
+  const plaid = options.plaid?.mode === 'sandbox' ? [...loopbackOrigins(options.plaid.sandboxUrl), ...plaidHosts] : options.plaid ? plaidHosts : [];
+  const list = (...xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => x !== null))].join(' ');
+  const csp = [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...inlineScriptHashes, ...remotes, ...plaid)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", ...remotes)}`,
+    `connect-src ${list("'self'", ...api, ...remotes, ...plaid)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', ...remotes, ...plaid)}`,
+    `font-src ${list("'self'", 'data:', ...remotes)}`,
+    `frame-src ${list("'self'", ...plaid)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  };
+}
+
 const pathnameOf = (req: IncomingMessage): string => new URL(req.url ?? '/', 'http://localhost').pathname;
 
 /** The shell: static files from dist, /config.json from the options, index.html for every other page path. */
@@ -142,11 +280,13 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const root = resolve(options.dir ?? SHELL_DIST_DIR);
   const config = JSON.stringify({
     apiUrl: options.apiUrl,
-    remotes: { settings: manifestUrlOf(options.settingsRemoteUrl), accounting: manifestUrlOf(options.accountingRemoteUrl), reports: manifestUrlOf(options.reportsRemoteUrl) },
+    remotes: Object.fromEntries(Object.entries(options.remoteUrls).map(([name, url]) => [name, manifestUrlOf(url)])),
     ...(options.plaid ? { plaid: options.plaid } : {}),
   });
 
+  const security = shellSecurityHeaders(options, await inlineScriptHashes(root));
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     void (async () => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         send(res, req.method, 405, 'Method Not Allowed', { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
@@ -157,9 +297,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         send(res, req.method, 200, config, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         return;
       }
-      const file = pathname === '/' ? null : await readStatic(root, pathname);
+      const acceptEncoding = req.headers['accept-encoding'];
+      const file = pathname === '/' ? null : await readStatic(root, pathname, acceptEncoding);
       if (file) {
-        sendFile(res, req.method, file);
+        await sendFile(req, res, file);
         return;
       }
       // A missing asset is a 404; any other path is a client-side route and gets the app.
@@ -167,12 +308,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         send(res, req.method, 404, 'Not Found', { 'content-type': 'text/plain; charset=utf-8' });
         return;
       }
-      const index = await readStatic(root, '/index.html');
+      const index = await readStatic(root, '/index.html', acceptEncoding);
       if (index === null) {
         send(res, req.method, 500, `No build in ${root}: run npm run build -w @ledgerline/shell`, { 'content-type': 'text/plain; charset=utf-8' });
         return;
       }
-      sendFile(res, req.method, index);
+      await sendFile(req, res, index);
     })().catch(() => {
       if (!res.headersSent) send(res, req.method, 500, 'Internal Server Error', { 'content-type': 'text/plain; charset=utf-8' });
       else res.destroy();
@@ -201,12 +342,12 @@ export async function startRemoteServer(options: RemoteServerOptions): Promise<R
         return;
       }
       const pathname = pathnameOf(req);
-      const file = await readStatic(root, pathname === '/' ? '/index.html' : pathname);
+      const file = await readStatic(root, pathname === '/' ? '/index.html' : pathname, req.headers['accept-encoding']);
       if (file === null) {
         send(res, req.method, 404, 'Not Found', { ...CORS_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
         return;
       }
-      sendFile(res, req.method, file, CORS_HEADERS);
+      await sendFile(req, res, file, CORS_HEADERS);
     })().catch(() => {
       if (!res.headersSent) send(res, req.method, 500, 'Internal Server Error', CORS_HEADERS);
       else res.destroy();

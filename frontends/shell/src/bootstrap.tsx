@@ -4,7 +4,9 @@ import { NoticeProvider, ThemeProvider } from '@ledgerline/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: the one RouterProvider that can flush a navigation synchronously (`flushSync`), so a filter
+// checkbox or select written to the URL shows its new state at once instead of after a transition.
+import { RouterProvider } from 'react-router/dom';
 import { loadRuntimeConfig } from './config';
 import { registerRemoteEntries } from './federation';
 import { createAppRouter } from './routing/router';

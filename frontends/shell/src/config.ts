@@ -6,10 +6,18 @@
  */
 export type PlaidWebConfig = { mode: 'sandbox'; sandboxUrl: string } | { mode: 'production'; env?: string };
 
+/**
+ * The remotes the shell loads pages from (frontends/<name>), as in the registry's REMOTES
+ * (services/platform/src/kit/registry.ts; scripts/test/registry.test.ts holds the two alike).
+ */
+import { REMOTE_NAMES, type RemoteName } from './remote-names';
+
+export { REMOTE_NAMES, type RemoteName };
+
 /** Served at /config.json by the web server, so one build runs against any gateway and remote URLs. */
 export interface RuntimeConfig {
   apiUrl: string;
-  remotes: { settings: string; accounting: string; reports: string };
+  remotes: Record<RemoteName, string>;
   /** Null when the server configured no bank linking: the connect page says so instead of failing. */
   plaid: PlaidWebConfig | null;
 }
@@ -29,10 +37,10 @@ function parsePlaid(value: unknown): PlaidWebConfig | null {
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const remotes = isRecord(value) && isRecord(value.remotes) ? value.remotes : null;
-  if (!isRecord(value) || typeof value.apiUrl !== 'string' || remotes === null || typeof remotes.settings !== 'string' || typeof remotes.accounting !== 'string' || typeof remotes.reports !== 'string') {
-    throw new Error('config.json must be { "apiUrl": string, "remotes": { "settings": string, "accounting": string, "reports": string }, "plaid"?: {...} }');
+  if (!isRecord(value) || typeof value.apiUrl !== 'string' || remotes === null || !REMOTE_NAMES.every((name) => typeof remotes[name] === 'string')) {
+    throw new Error(`config.json must be { "apiUrl": string, "remotes": { ${REMOTE_NAMES.map((name) => `"${name}": string`).join(', ')} }, "plaid"?: {...} }`);
   }
-  return { apiUrl: value.apiUrl, remotes: { settings: remotes.settings, accounting: remotes.accounting, reports: remotes.reports }, plaid: parsePlaid(value.plaid) };
+  return { apiUrl: value.apiUrl, remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name] as string])) as Record<RemoteName, string>, plaid: parsePlaid(value.plaid) };
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {

@@ -1,8 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { RemoteName } from './config';
 
-/** The remotes the shell loads pages from (frontends/<name>), each registered from /config.json. */
-export type RemoteName = 'settings' | 'accounting' | 'reports';
+/** The remotes the shell loads pages from, each registered from /config.json. */
+export type { RemoteName };
 
 const entries = new Map<RemoteName, string>();
 

@@ -55,3 +55,9 @@ export const InfoIcon = (props: IconProps) => (
     <path d="M12 11v5M12 8h.01" />
   </svg>
 );
+
+export const MenuIcon = (props: IconProps) => (
+  <svg {...base} {...props}>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </svg>
+);

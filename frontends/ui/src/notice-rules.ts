@@ -17,6 +17,8 @@ export interface NoticeInput {
   /** Milliseconds until it hides; null keeps it until dismissed. */
   duration?: number | null;
   action?: NoticeAction;
+  /** Further actions after `action`, side by side (a notice the user can act on in more than one way). */
+  actions?: NoticeAction[];
   /** A notice with the id of one already shown replaces it instead of stacking. */
   id?: string;
 }
@@ -29,6 +31,7 @@ export interface Notice {
   placement: NoticePlacement;
   duration: number | null;
   action: NoticeAction | undefined;
+  actions: NoticeAction[];
 }
 
 export const DEFAULT_NOTICE_DURATION_MS = 5000;
@@ -45,5 +48,6 @@ export function resolveNotice(input: NoticeInput): Notice {
     placement: type === 'warning' ? 'top' : 'bottom',
     duration: type === 'custom' ? null : input.duration === undefined ? DEFAULT_NOTICE_DURATION_MS : input.duration,
     action: input.action,
+    actions: input.actions ?? [],
   };
 }

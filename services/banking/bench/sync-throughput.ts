@@ -9,6 +9,7 @@ import { createPlaidClient } from '../src/plaid/client.js';
 import { createBankingService } from '../src/service.js';
 import { accounts, items } from '../src/store/banking-store.js';
 import { bankingMigrations } from '../src/store/migrations.js';
+import { TokenCipher } from '../src/store/token-cipher.js';
 
 export interface SyncBenchOptions {
   /** The Plaid sandbox (services/sandboxes/plaid): its URL and credentials. */
@@ -54,7 +55,7 @@ export async function benchSyncThroughput(options: SyncBenchOptions): Promise<Sy
     const workspaceId = newId();
     const started = performance.now();
     const job = await withTenant(service.db, { workspaceId }, async (trx) => {
-      const item = await items.upsert(trx, { id: newId(), workspace_id: workspaceId, item_id, access_token, institution_id: got.item.institution_id ?? '', institution_name: 'Bench Bank' });
+      const item = await items.upsert(trx, { id: newId(), workspace_id: workspaceId, item_id, ...new TokenCipher(config.PLAID_TOKEN_KEYS).seal(access_token, item_id), institution_id: got.item.institution_id ?? '', institution_name: 'Bench Bank' });
       await accounts.insert(trx, got.accounts.map((a) => ({ id: newId(), workspace_id: workspaceId, plaid_item_id: item.id, vendor_account_id: a.account_id, name: a.name, mask: a.mask ?? '', type: String(a.type), subtype: String(a.subtype ?? '') })));
       return service.scheduler.requestSync(trx, { workspaceId, plaidItemId: item.id, reason: 'manual' });
     });

@@ -1,5 +1,6 @@
 import { baseConfigSchema, portSchema } from '@ledgerline/platform';
 import { z } from 'zod';
+import { DEVELOPMENT_TOKEN_KEYS, parseTokenKeys } from './store/token-cipher.js';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -14,6 +15,19 @@ export const bankingConfigSchema = baseConfigSchema.extend({
   PLAID_CLIENT_ID: z.string().min(1).default('ledgerline-sandbox-client'),
   /** SECRET: the Plaid secret of the environment. */
   PLAID_SECRET: z.string().min(1).default('ledgerline-sandbox-secret'),
+  /**
+   * SECRET: keys sealing Plaid access tokens at rest (AES-256-GCM), `id:base64-of-32-bytes` comma-separated,
+   * the current key first; older keys stay listed until the service has resealed every token (at start).
+   * Production refuses the development key.
+   */
+  PLAID_TOKEN_KEYS: z.string().min(1).default(DEVELOPMENT_TOKEN_KEYS).refine((v) => {
+    try {
+      parseTokenKeys(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected id:base64-of-32-bytes, comma-separated, each id once'),
   /** Where Plaid sends webhooks: the gateway's POST /plaid/webhook. */
   PLAID_WEBHOOK_URL: z.string().default('http://127.0.0.1:4000/plaid/webhook'),
   PLAID_CLIENT_NAME: z.string().default('Ledgerline'),

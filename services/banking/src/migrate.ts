@@ -1,29 +1,6 @@
 // The start-up step (locally) and the Helm pre-upgrade Job (in a cluster): provision and migrate once.
-import { createDb, createLogger, grantAppRole, loadConfig, migrateLatest, provisionDatabase } from '@ledgerline/platform';
-import { bankingConfigSchema } from './config.js';
-import { bankingMigrations } from './store/migrations.js';
+import { banking } from './service.js';
 
-export async function migrateBanking(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const config = loadConfig(bankingConfigSchema, env);
-  const app = new URL(config.BANKING_DATABASE_URL);
-  const database = app.pathname.slice(1);
-  await provisionDatabase({ adminUrl: config.BANKING_DATABASE_ADMIN_URL, database, appRole: decodeURIComponent(app.username), appPassword: app.password ? decodeURIComponent(app.password) : undefined });
-  const admin = createDb({ url: config.BANKING_DATABASE_ADMIN_URL, pool: { max: 1 } });
-  try {
-    const applied = await migrateLatest(admin, bankingMigrations);
-    await grantAppRole(admin, decodeURIComponent(app.username));
-    return applied;
-  } finally {
-    await admin.destroy();
-  }
-}
+export const migrateBanking = banking.migrate;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const logger = createLogger('banking-migrate');
-  migrateBanking()
-    .then((applied) => logger.info({ applied }, 'banking database migrated'))
-    .catch((err: unknown) => {
-      logger.error({ err }, 'migration failed');
-      process.exit(1);
-    });
-}
+if (import.meta.url === `file://${process.argv[1]}`) await banking.migrateMain();

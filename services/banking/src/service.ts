@@ -1,33 +1,19 @@
-import { connectBus, createDb, createLogger, createServiceServer, createWorkQueue, OutboxRelay, type EventBus, type Knex, type Logger, type Subscription, type WorkQueue } from '@ledgerline/platform';
-import type { FastifyInstance } from 'fastify';
-import type { BankingConfig } from './config.js';
+import { ConfigError, createWorkQueue, defineService, type BaseOverrides, type EventBus, type Job, type Running, type ServiceContext, type Subscription, type WorkQueue } from '@ledgerline/platform';
+import { bankingConfigSchema, type BankingConfig } from './config.js';
 import { createPlaidClient, type PlaidClient } from './plaid/client.js';
 import { PlaidWebhookVerifier } from './plaid/webhook.js';
 import { bankingRoutes } from './rpc/handlers.js';
+import { bankingMigrations } from './store/migrations.js';
+import { TokenCipher } from './store/token-cipher.js';
 import { AccountUseCases } from './usecases/accounts.js';
 import type { BankingDeps } from './usecases/context.js';
 import { JobScheduler } from './usecases/jobs.js';
 import { SyncWorker } from './usecases/sync.js';
+import { resealTokens } from './usecases/tokens.js';
 import { WebhookUseCases } from './usecases/webhooks.js';
 
-export interface BankingService {
-  server: FastifyInstance;
-  accounts: AccountUseCases;
-  scheduler: JobScheduler;
-  worker: SyncWorker;
-  relay: OutboxRelay;
-  db: Knex;
-  bus: EventBus;
-  /** Starts the relay, the sync workers and the server; returns the base URL. */
-  listen(): Promise<string>;
-  stop(): Promise<void>;
-}
-
-export interface BankingOverrides {
-  db?: Knex;
-  bus?: EventBus;
+export interface BankingOverrides extends BaseOverrides {
   plaid?: PlaidClient;
-  logger?: Logger;
   now?: () => Date;
   /** Run no sync workers in this process (the API only). */
   workers?: boolean;
@@ -46,46 +32,56 @@ function queueNamespace(bus: EventBus, configured: string): string {
 /** Unfinished jobs are re-announced this often (a publish lost in a crash is not a lost job). */
 const SWEEP_MS = 60_000;
 
-/** Wires the banking service: database, bus, outbox relay, Plaid client, sync work queue and workers, Connect server. */
-export async function createBankingService(config: BankingConfig, overrides: BankingOverrides = {}): Promise<BankingService> {
-  const logger = overrides.logger ?? createLogger('banking', config.LOG_LEVEL);
-  const db = overrides.db ?? createDb({ url: config.BANKING_DATABASE_URL, applicationName: 'banking' });
-  const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name: 'banking', logger, namespace: config.NATS_NAMESPACE }));
-  const plaid = overrides.plaid ?? createPlaidClient({ baseUrl: config.PLAID_BASE_URL, clientId: config.PLAID_CLIENT_ID, secret: config.PLAID_SECRET, timeoutMs: config.PLAID_TIMEOUT_MS });
-  let queue: WorkQueue | undefined;
-  const deps: BankingDeps = { db, config, plaid, logger, queue: () => queue, now: overrides.now };
-  const scheduler = new JobScheduler(deps);
-  const accounts = new AccountUseCases(deps, scheduler);
-  const worker = new SyncWorker(deps);
-  const webhooks = new WebhookUseCases(deps, scheduler, new PlaidWebhookVerifier(plaid, { keyCacheMs: config.WEBHOOK_KEY_CACHE_MS, now: overrides.now ? () => overrides.now!().getTime() : undefined }));
-  const relay = new OutboxRelay({ db, bus, logger });
-  const server = await createServiceServer({
-    name: 'banking',
-    logger,
-    routes: bankingRoutes({ accounts, scheduler, webhooks }),
-    readiness: { database: () => db.raw('select 1') },
-  });
-  let subscription: Subscription | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
-  return {
-    server, accounts, scheduler, worker, relay, db, bus,
-    async listen() {
-      await relay.start();
-      queue = await createWorkQueue(bus, { name: 'transaction-sync', ackWaitMs: config.SYNC_ACK_WAIT_MS, concurrency: config.SYNC_CONCURRENCY, namespace: queueNamespace(bus, config.NATS_NAMESPACE), logger });
-      if (overrides.workers !== false) subscription = await queue.process((item) => worker.handle(item));
-      await scheduler.sweep();
-      sweeper = setInterval(() => void scheduler.sweep().catch((err: unknown) => logger.warn({ err }, 'sync job sweep failed')), SWEEP_MS);
-      sweeper.unref();
-      return server.listen({ port: config.BANKING_PORT, host: config.HOST });
-    },
-    async stop() {
-      if (sweeper) clearInterval(sweeper);
-      await server.close();
-      await subscription?.stop();
-      await queue?.close();
-      await relay.stop();
-      if (!overrides.bus) await bus.close();
-      if (!overrides.db) await db.destroy();
-    },
-  };
+/** Refuses settings production must not start with: the development key for Plaid tokens at rest. */
+export function assertBankingConfig(config: BankingConfig): void {
+  if (config.NODE_ENV === 'production' && new TokenCipher(config.PLAID_TOKEN_KEYS).usesDevelopmentKey()) {
+    throw new ConfigError('PLAID_TOKEN_KEYS: the development key cannot be used in production; set id:base64 of 32 random bytes');
+  }
 }
+
+/** Banking: the Plaid client, sync work queue and workers, webhooks; publishes bank events through its outbox. */
+export const banking = defineService({
+  name: 'banking',
+  config: bankingConfigSchema,
+  migrations: bankingMigrations,
+  publishes: true,
+  describe: (config) => ({ plaid: config.PLAID_BASE_URL }),
+  assertConfig: assertBankingConfig,
+  build: ({ config, overrides, db, bus, logger }: ServiceContext<BankingConfig, BankingOverrides>) => {
+    const plaid = overrides.plaid ?? createPlaidClient({ baseUrl: config.PLAID_BASE_URL, clientId: config.PLAID_CLIENT_ID, secret: config.PLAID_SECRET, timeoutMs: config.PLAID_TIMEOUT_MS });
+    let queue: WorkQueue | undefined;
+    const tokens = new TokenCipher(config.PLAID_TOKEN_KEYS);
+    const deps: BankingDeps = { db, config, plaid, tokens, logger, queue: () => queue, now: overrides.now };
+    const scheduler = new JobScheduler(deps);
+    const accounts = new AccountUseCases(deps, scheduler);
+    const worker = new SyncWorker(deps);
+    const webhooks = new WebhookUseCases(deps, scheduler, new PlaidWebhookVerifier(plaid, { keyCacheMs: config.WEBHOOK_KEY_CACHE_MS, now: overrides.now ? () => overrides.now!().getTime() : undefined }));
+    let subscription: Subscription | undefined;
+    let sweeper: NodeJS.Timeout | undefined;
+    // Tokens stored in plain text before encryption, or under a key being retired, are sealed under the current key.
+    const reseal: Job = {
+      async start() {
+        await resealTokens(deps);
+      },
+      async stop() {},
+    };
+    const sync: Job = {
+      async start() {
+        queue = await createWorkQueue(bus, { name: 'transaction-sync', ackWaitMs: config.SYNC_ACK_WAIT_MS, concurrency: config.SYNC_CONCURRENCY, namespace: queueNamespace(bus, config.NATS_NAMESPACE), logger });
+        if (overrides.workers !== false) subscription = await queue.process((item) => worker.handle(item));
+        await scheduler.sweep();
+        sweeper = setInterval(() => void scheduler.sweep().catch((err: unknown) => logger.warn({ err }, 'sync job sweep failed')), SWEEP_MS);
+        sweeper.unref();
+      },
+      async stop() {
+        if (sweeper) clearInterval(sweeper);
+        await subscription?.stop();
+        await queue?.close();
+      },
+    };
+    return { routes: bankingRoutes({ accounts, scheduler, webhooks }), jobs: [reseal, sync], expose: { accounts, scheduler, worker } };
+  },
+});
+
+export type BankingService = Running<{ accounts: AccountUseCases; scheduler: JobScheduler; worker: SyncWorker }, true>;
+export const createBankingService = (config: BankingConfig, overrides: BankingOverrides = {}): Promise<BankingService> => banking.create(config, overrides);

@@ -11,15 +11,22 @@ import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config.js';
 import { Authenticator, WORKSPACE_HEADER, type IdentityClient } from './http/auth.js';
-import { HttpError, registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors.js';
+import { installValidationLayer, reversedRange } from './http/hardening.js';
 import { registerSchemas } from './http/schemas.js';
+import { applySecurityHeaders } from './http/security-headers.js';
 import { gatewaySchemaController } from './http/validation.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerExportRoutes } from './routes/exports.js';
 import { registerLedgerRoutes, type LedgerClient } from './routes/ledger.js';
 import { registerReportingRoutes, type ReportingClient } from './routes/reporting.js';
 import { registerSpendingRoutes } from './routes/spending.js';
+import { registerTeamRoutes } from './routes/teams.js';
+import { registerTransactionDrawerRoutes } from './routes/transaction-drawer.js';
+import { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
+import { registerFirmRoutes, type FirmClient } from './routes/firm.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -33,6 +40,8 @@ export interface GatewayDeps {
   ledger?: LedgerClient;
   /** Default: a Connect client to `config.REPORTING_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
   reporting?: ReportingClient;
+  /** Default: a Connect client to `config.FIRM_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
+  firm?: FirmClient;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -63,9 +72,13 @@ function redisFor(config: GatewayConfig, logger: Logger): Redis | undefined {
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
-  const identity = deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS });
-  const banking = deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS });
-  const ledger = deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS });
+  // Every call carries a 60-second token for the one service it goes to (services refuse bare x-ll-* headers).
+  const trustFor = (audience: string) => ({ key: config.SERVICE_TOKEN_KEY, issuer: 'gateway', audience });
+  const identity = deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS, trust: trustFor('identity') });
+  const banking = deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('banking') });
+  const ledger = deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('ledger') });
+  const reporting = deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('reporting') });
+  const firmClient = deps.firm ?? createServiceClient(FirmService, { baseUrl: config.FIRM_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('firm') });
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -76,12 +89,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     forceCloseConnections: true,
     bodyLimit: 1_048_576,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    // The gateway makes every request id itself: a client's x-request-id is only logged (clientRequestId).
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
     schemaController: gatewaySchemaController(),
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   if (redis && ownsRedis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
+  // Before swagger: the OpenAPI document shows the hardened schemas ajv validates with.
+  installValidationLayer(app);
   registerSchemas(app);
 
   await app.register(swagger, {
@@ -92,6 +110,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       tags: [
         { name: 'auth', description: 'Sign-up, sign-in, codes, passwords, onboarding' },
         { name: 'users', description: 'The signed-in user' },
+        { name: 'teams', description: 'Workspaces, organization, members, roles and invites' },
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
@@ -118,7 +137,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
 
   // After the rate limiter: its onRoute hook must add its check before ours.
-  const authenticator = new Authenticator(identity, { ttlMs: config.SESSION_CACHE_TTL_MS, maxEntries: config.SESSION_CACHE_MAX_ENTRIES });
+  // Authorisation asks identity on every request (no cache: see Authenticator).
+  const authenticator = new Authenticator(identity);
   authenticator.install(app);
 
   registerErrorHandling(app, logger, app.rateLimit());
@@ -128,14 +148,22 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (req.body === undefined && req.routeOptions.schema?.body) req.body = {};
   });
 
+  // What JSON Schema cannot say: a date range is ordered (startDate ≤ endDate, in the query or the body).
+  app.addHook('preHandler', async (req) => {
+    const problem = reversedRange(req.query) ?? reversedRange(req.body);
+    if (problem) throw HttpError.invalid([problem]);
+  });
+
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    applySecurityHeaders(reply);
   });
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     httpDuration.observe({ route, method: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (!OPERATIONAL.has(route)) req.log.info({ method: req.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    const clientRequestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 200) : undefined;
+    if (!OPERATIONAL.has(route)) req.log.info({ method: req.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), ...(clientRequestId ? { clientRequestId } : {}) }, 'request');
   });
 
   registerHealth(app, 'gateway', {
@@ -152,11 +180,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     authenticator,
     limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
   });
-  await registerBankingRoutes(app, { banking });
+  await registerBankingRoutes(app, { banking, ledger });
   await registerLedgerRoutes(app, { ledger });
-  await registerReportingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }), answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
-  await registerExportRoutes(app, { ledger, reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
-  await registerSpendingRoutes(app, { reporting: deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS }) });
+  await registerTransactionDrawerRoutes(app, { ledger, identity });
+  await registerReportingRoutes(app, { reporting, answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
+  await registerExportRoutes(app, { ledger, reporting });
+  await registerSpendingRoutes(app, { reporting });
+  registerTeamRoutes(app, { identity, codeLimit: { max: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS } });
+  registerDashboardRoutes(app);
+  await registerFirmRoutes(app, { client: firmClient, identity });
 
   return app;
 }

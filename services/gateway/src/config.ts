@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig, portSchema } from '@ledgerline/platform';
+import { baseConfigSchema, GATEWAY, loadConfig, localUrl, portSchema } from '@ledgerline/platform';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -40,15 +40,18 @@ const trustProxySchema = z
   });
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
-  GATEWAY_PORT: portSchema.default(4000),
-  IDENTITY_URL: z.url().default('http://127.0.0.1:4101'),
+  GATEWAY_PORT: portSchema.default(GATEWAY.port),
+  /** Each upstream service's URL; the defaults are the registry's ports (services/platform/src/kit/registry.ts). */
+  IDENTITY_URL: z.url().default(localUrl('identity')),
   /** Deadline of each identity call: a stuck or stopped identity answers 503 well within 2 s. */
   IDENTITY_TIMEOUT_MS: positiveInt.default(1500),
   /** The banking and ledger services (issues #3 and #4); same deadline rule as identity. */
-  BANKING_URL: z.url().default('http://127.0.0.1:4102'),
-  LEDGER_URL: z.url().default('http://127.0.0.1:4103'),
+  BANKING_URL: z.url().default(localUrl('banking')),
+  LEDGER_URL: z.url().default(localUrl('ledger')),
   /** The reporting service (issue #5); same deadline rule. */
-  REPORTING_URL: z.url().default('http://127.0.0.1:4104'),
+  REPORTING_URL: z.url().default(localUrl('reporting')),
+  /** The firm service (services/firm); same deadline rule. */
+  FIRM_URL: z.url().default(localUrl('firm')),
   SERVICE_TIMEOUT_MS: positiveInt.default(3000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),
@@ -62,8 +65,6 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_CODE_MAX: positiveInt.default(10),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(60_000),
   /** How long a resolved bearer token is reused without asking identity again. */
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(3_000),
-  SESSION_CACHE_MAX_ENTRIES: positiveInt.default(10_000),
   /** Report answers kept to send again when reporting confirms (etag) they are unchanged; 0: off. */
   REPORT_ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: trustProxySchema,

@@ -1,9 +1,10 @@
-import { ConfigError, createLogger, runUntilSignal } from '@ledgerline/platform';
+import { assertServiceTrustConfig, ConfigError, createLogger, runUntilSignal } from '@ledgerline/platform';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
+  assertServiceTrustConfig(config);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const app = await buildGateway({ config, logger });
   const url = await app.listen({ port: config.GATEWAY_PORT, host: config.HOST });

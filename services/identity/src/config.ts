@@ -22,6 +22,12 @@ export const identityConfigSchema = baseConfigSchema.extend({
   /** Secret mixed into one-time-code hashes (a 6-digit code alone is cheap to brute-force offline). */
   OTP_PEPPER: z.string().min(16).default('development-only-otp-pepper-change-me'),
   SUPPORT_HASH_SECRET: z.string().min(16).default('development-only-support-secret'),
+  /** The mail outbox job (src/mail/outbox.ts): attempts before a mail is given up, back-off base, poll interval. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(1_000),
+  /** Each SMTP wait (connect, greeting, socket idle); a claimed row's lease is derived from it. */
+  MAIL_SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Resend cool-down between codes of one login attempt. */
   OTP_RESEND_SECONDS: z.coerce.number().nonnegative().default(30),
 });

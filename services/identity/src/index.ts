@@ -1,4 +1,4 @@
-export { createIdentityService, type IdentityService, type IdentityOverrides } from './service.js';
+export { identity as service, createIdentityService, type IdentityService, type IdentityOverrides } from './service.js';
 export { identityConfigSchema, type IdentityConfig } from './config.js';
 export { identityMigrations } from './store/migrations.js';
 export { migrateIdentity } from './migrate.js';

@@ -1,29 +1,6 @@
 // The start-up step (locally) and the Helm pre-upgrade Job (in a cluster): provision and migrate once.
-import { createDb, createLogger, grantAppRole, loadConfig, migrateLatest, provisionDatabase } from '@ledgerline/platform';
-import { identityConfigSchema } from './config.js';
-import { identityMigrations } from './store/migrations.js';
+import { identity } from './service.js';
 
-export async function migrateIdentity(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const config = loadConfig(identityConfigSchema, env);
-  const app = new URL(config.IDENTITY_DATABASE_URL);
-  const database = app.pathname.slice(1);
-  await provisionDatabase({ adminUrl: config.IDENTITY_DATABASE_ADMIN_URL, database, appRole: decodeURIComponent(app.username), appPassword: app.password ? decodeURIComponent(app.password) : undefined });
-  const admin = createDb({ url: config.IDENTITY_DATABASE_ADMIN_URL, pool: { max: 1 } });
-  try {
-    const applied = await migrateLatest(admin, identityMigrations);
-    await grantAppRole(admin, decodeURIComponent(app.username));
-    return applied;
-  } finally {
-    await admin.destroy();
-  }
-}
+export const migrateIdentity = identity.migrate;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const logger = createLogger('identity-migrate');
-  migrateIdentity()
-    .then((applied) => logger.info({ applied }, 'identity database migrated'))
-    .catch((err: unknown) => {
-      logger.error({ err }, 'migration failed');
-      process.exit(1);
-    });
-}
+if (import.meta.url === `file://${process.argv[1]}`) await identity.migrateMain();

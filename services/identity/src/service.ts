@@ -1,57 +1,38 @@
-import { createDb, createLogger, createServiceServer, connectBus, OutboxRelay, type EventBus, type Knex, type Logger } from '@ledgerline/platform';
-import type { FastifyInstance } from 'fastify';
-import type { IdentityConfig } from './config.js';
+import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { assertProductionSecrets, identityConfigSchema, type IdentityConfig } from './config.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { MailOutbox } from './mail/outbox.js';
 import { identityRoutes } from './rpc/handlers.js';
+import { identityMigrations } from './store/migrations.js';
 import { createGoogleVerifier, type GoogleTokenVerifier } from './usecases/google.js';
 import { IdentityUseCases } from './usecases/identity.js';
+import { TeamUseCases } from './usecases/teams.js';
 
-export interface IdentityService {
-  server: FastifyInstance;
-  useCases: IdentityUseCases;
-  relay: OutboxRelay;
-  db: Knex;
-  bus: EventBus;
-  /** Listens on the configured port; returns the base URL. */
-  listen(): Promise<string>;
-  stop(): Promise<void>;
-}
-
-export interface IdentityOverrides {
-  db?: Knex;
-  bus?: EventBus;
+export interface IdentityOverrides extends BaseOverrides {
   mailer?: Mailer;
   google?: GoogleTokenVerifier;
-  logger?: Logger;
   now?: () => Date;
 }
 
-/** Wires the identity service: database, bus, outbox relay, mailer, Connect server. */
-export async function createIdentityService(config: IdentityConfig, overrides: IdentityOverrides = {}): Promise<IdentityService> {
-  const logger = overrides.logger ?? createLogger('identity', config.LOG_LEVEL);
-  const db = overrides.db ?? createDb({ url: config.IDENTITY_DATABASE_URL, applicationName: 'identity' });
-  const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name: 'identity', logger, namespace: config.NATS_NAMESPACE }));
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
-  const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
-  const useCases = new IdentityUseCases({ db, config, mailer, logger, google, now: overrides.now });
-  const relay = new OutboxRelay({ db, bus, logger });
-  const server = await createServiceServer({
-    name: 'identity',
-    logger,
-    routes: identityRoutes(useCases),
-    readiness: { database: () => db.raw('select 1') },
-  });
-  return {
-    server, useCases, relay, db, bus,
-    async listen() {
-      await relay.start();
-      return server.listen({ port: config.IDENTITY_PORT, host: config.HOST });
-    },
-    async stop() {
-      await server.close();
-      await relay.stop();
-      if (!overrides.bus) await bus.close();
-      if (!overrides.db) await db.destroy();
-    },
-  };
-}
+/** Identity: publishes user and workspace events through its outbox; sends mail through its mail outbox; verifies Google sign-in. */
+export const identity = defineService({
+  name: 'identity',
+  config: identityConfigSchema,
+  migrations: identityMigrations,
+  publishes: true,
+  assertConfig: assertProductionSecrets,
+  build: ({ config, overrides, db, logger }: ServiceContext<IdentityConfig, IdentityOverrides>) => {
+    const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, timeoutMs: config.MAIL_SMTP_TIMEOUT_MS });
+    const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
+    // Mail written by the flows' transactions, sent by this job (a claimed row's lease outlasts the three SMTP waits of one send).
+    const mailOutbox = new MailOutbox({
+      db, mailer, logger, maxAttempts: config.MAIL_MAX_ATTEMPTS, retryBaseMs: config.MAIL_RETRY_BASE_MS, pollMs: config.MAIL_POLL_MS, leaseMs: 4 * config.MAIL_SMTP_TIMEOUT_MS,
+    });
+    const useCases = new IdentityUseCases({ db, config, logger, google, now: overrides.now, mailWritten: () => mailOutbox.wake() });
+    const teams = new TeamUseCases(useCases, { db, webUrl: config.WEB_URL });
+    return { routes: identityRoutes(useCases, teams), jobs: [mailOutbox], expose: { useCases, teams, mailOutbox } };
+  },
+});
+
+export type IdentityService = Running<{ useCases: IdentityUseCases; teams: TeamUseCases; mailOutbox: MailOutbox }, true>;
+export const createIdentityService = (config: IdentityConfig, overrides: IdentityOverrides = {}): Promise<IdentityService> => identity.create(config, overrides);

@@ -33,8 +33,8 @@ async function rpcError(p: Promise<unknown>): Promise<{ code: Code; message: str
 /** Signs up and verifies the emailed code: an active session. */
 async function signedUpUser(email = uniqueEmail()) {
   const s = await h.client.signUp(signUpBody(email));
-  const r = await h.client.authenticateOtp({ methodId: s.methodId, code: h.mailer.lastCodeFor(email), sessionToken: s.sessionToken });
-  return { email, token: r.sessionToken, user: r.user! };
+  const r = await h.client.authenticateOtp({ methodId: s.methodId, code: await h.mailer.lastCodeFor(email), sessionToken: s.sessionToken });
+  return { email, token: r.sessionToken, user: r.user!, deviceToken: r.deviceToken };
 }
 
 describe('sign-up', () => {
@@ -43,7 +43,7 @@ describe('sign-up', () => {
     const s = await h.client.signUp({ ...signUpBody(email), email: `  ${email.toUpperCase()} ` });
     expect(s.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const lower = email.toLowerCase();
-    const code = h.mailer.lastCodeFor(lower);
+    const code = await h.mailer.lastCodeFor(lower);
     expect(code).toMatch(/^\d{6}$/);
     const r = await h.client.authenticateOtp({ methodId: s.methodId, code, sessionToken: s.sessionToken });
     expect(r.user).toMatchObject({ email: lower, isVerified: true, isOnboarded: false, role: 'Owner', userType: 'business', firstName: 'Ada', middleName: 'K' });
@@ -75,17 +75,23 @@ describe('sign-up', () => {
     expect(weak.fields).toEqual([{ field: 'password', message: 'Must contain at least one uppercase letter, one lowercase letter, and one number' }]);
   });
 
-  it('refuses a second account for the same email', async () => {
+  it('answers a sign-up for a taken email like a new one, creates nothing, and tells the owner by mail', async () => {
     const { email } = await signedUpUser();
-    const e = await rpcError(h.client.signUp(signUpBody(email.toUpperCase())));
-    expect(e.code).toBe(Code.AlreadyExists);
-    expect(e.appErrorCode).toBe('EMAIL_TAKEN');
+    const before = await rows<{ n: number }>(h.db.adminDb, 'select count(*)::int as n from users');
+    const again = await h.client.signUp(signUpBody(email.toUpperCase()));
+    expect(again).toMatchObject({ message: 'Account created. We sent a 6-digit code to your email.', sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(await rows(h.db.adminDb, 'select count(*)::int as n from users')).toEqual(before);
+    await expectEventually(() => expect(h.mailer.sent.some((m) => m.to === email && m.subject === 'You already have a Ledgerline account')).toBe(true));
+    // Its code step behaves as a real one would with a wrong code; a resend answers as usual.
+    const e = await rpcError(h.client.authenticateOtp({ methodId: again.methodId, code: '123456', sessionToken: again.sessionToken }));
+    expect(e).toMatchObject({ code: Code.InvalidArgument, message: 'Invalid code', appErrorCode: 'CODE_INVALID' });
+    expect((await h.client.resendOtp({ email, sessionToken: again.sessionToken })).message).toBe('We sent a 6-digit code to your email.');
   });
 
   it('stores no password, code or token in plain text', async () => {
     const email = uniqueEmail();
     const s = await h.client.signUp(signUpBody(email));
-    const code = h.mailer.lastCodeFor(email);
+    const code = await h.mailer.lastCodeFor(email);
     const dump = JSON.stringify(await rows(h.db.adminDb, "select u.*, s.token_hash::text as t, c.code_hash::text as c from users u join sessions s on s.user_id = u.id join one_time_codes c on c.user_id = u.id where u.email = ?", [email]));
     expect(dump).not.toContain(GOOD_PASSWORD);
     expect(dump).not.toContain(s.sessionToken);
@@ -112,7 +118,7 @@ describe('one-time codes', () => {
   it('rejects a wrong code, then locks the attempt after 5 tries even for the right code', async () => {
     const email = uniqueEmail();
     const s = await h.client.signUp(signUpBody(email));
-    const code = h.mailer.lastCodeFor(email);
+    const code = await h.mailer.lastCodeFor(email);
     const wrongCode = code === '000000' ? '111111' : '000000';
     const first = await rpcError(h.client.authenticateOtp({ methodId: s.methodId, code: wrongCode, sessionToken: s.sessionToken }));
     expect(first).toMatchObject({ code: Code.InvalidArgument, message: 'Invalid code', fields: [{ field: 'code', message: 'Invalid code' }] });
@@ -124,7 +130,7 @@ describe('one-time codes', () => {
   it('expires after 10 minutes and is single use', async () => {
     const email = uniqueEmail();
     const s = await h.client.signUp(signUpBody(email));
-    const code = h.mailer.lastCodeFor(email);
+    const code = await h.mailer.lastCodeFor(email);
     h.clock.offsetMs = 10 * 60_000 + 1_000;
     try {
       const e = await rpcError(h.client.authenticateOtp({ methodId: s.methodId, code, sessionToken: s.sessionToken }));
@@ -133,7 +139,7 @@ describe('one-time codes', () => {
       h.clock.offsetMs = 0;
     }
     const resent = await h.client.resendOtp({ email, sessionToken: s.sessionToken });
-    const fresh = h.mailer.lastCodeFor(email);
+    const fresh = await h.mailer.lastCodeFor(email);
     await h.client.authenticateOtp({ methodId: resent.methodId, code: fresh, sessionToken: s.sessionToken });
     // Used once: the pending attempt is over.
     const again = await rpcError(h.client.authenticateOtp({ methodId: resent.methodId, code: fresh, sessionToken: s.sessionToken }));
@@ -145,7 +151,7 @@ describe('one-time codes', () => {
     const b = uniqueEmail();
     const sa = await h.client.signUp(signUpBody(a));
     const sb = await h.client.signUp(signUpBody(b));
-    const e = await rpcError(h.client.authenticateOtp({ methodId: sa.methodId, code: h.mailer.lastCodeFor(a), sessionToken: sb.sessionToken }));
+    const e = await rpcError(h.client.authenticateOtp({ methodId: sa.methodId, code: await h.mailer.lastCodeFor(a), sessionToken: sb.sessionToken }));
     expect(e.message).toBe('Invalid code');
   });
 
@@ -160,11 +166,18 @@ describe('one-time codes', () => {
 });
 
 describe('login', () => {
-  it('signs a recently verified user straight in, and asks an unverified one for a code', async () => {
-    const { email } = await signedUpUser();
-    const r = await h.client.login({ email: email.toUpperCase(), password: GOOD_PASSWORD });
+  it('signs a user straight in on a device that passed a code check, and asks a new device or an unverified user for a code', async () => {
+    const { email, deviceToken } = await signedUpUser();
+    expect(deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const r = await h.client.login({ email: email.toUpperCase(), password: GOOD_PASSWORD, deviceToken });
     expect(r.user?.email).toBe(email);
     expect(r.methodId).toBe('');
+
+    const elsewhere = await h.client.login({ email, password: GOOD_PASSWORD });
+    expect(elsewhere.user).toBeUndefined();
+    expect(elsewhere.methodId).not.toBe('');
+    const other = await h.client.login({ email, password: GOOD_PASSWORD, deviceToken: 'x'.repeat(43) });
+    expect(other.user).toBeUndefined();
 
     const unverified = uniqueEmail();
     await h.client.signUp(signUpBody(unverified));
@@ -187,13 +200,17 @@ describe('login', () => {
     for (let i = 0; i < 10; i++) await rpcError(h.client.login({ email, password: 'Wrong-passw0rd' }));
     const locked = await rpcError(h.client.login({ email, password: GOOD_PASSWORD }));
     expect(locked).toMatchObject({ code: Code.ResourceExhausted, appErrorCode: 'ACCOUNT_LOCKED' });
+    // An address without an account is locked the same way (no account enumeration by lockout).
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < 10; i++) await rpcError(h.client.login({ email: nobody, password: 'Wrong-passw0rd' }));
+    expect(await rpcError(h.client.login({ email: nobody, password: GOOD_PASSWORD }))).toEqual(locked);
     h.clock.offsetMs = 16 * 60_000;
     try {
-      expect((await h.client.login({ email, password: GOOD_PASSWORD })).user?.email).toBe(email);
+      expect((await h.client.login({ email, password: GOOD_PASSWORD })).methodId).not.toBe('');
     } finally {
       h.clock.offsetMs = 0;
     }
-  });
+  }, 180_000);
 
   it('upgrades a weaker password hash at the next sign-in', async () => {
     const { email } = await signedUpUser();
@@ -223,19 +240,79 @@ describe('sessions', () => {
   });
 });
 
+describe('limits by the clock (injectable: identity reads time through deps.now)', () => {
+  it('ends a session at its absolute expiry (30 days) however busy it kept', async () => {
+    const { token } = await signedUpUser();
+    const hour = 3_600_000;
+    try {
+      // Used every 11 hours, it never goes idle (12 h)…
+      for (let at = 11 * hour; at < h.config.SESSION_ABSOLUTE_DAYS * 24 * hour - hour; at += 11 * hour) {
+        h.clock.offsetMs = at;
+        await h.client.resolveSession({ sessionToken: token });
+      }
+      h.clock.offsetMs = h.config.SESSION_ABSOLUTE_DAYS * 24 * hour - 2 * 60_000;
+      expect((await h.client.resolveSession({ sessionToken: token })).workspaces).toHaveLength(1);
+      // …but 30 days after sign-in it ends.
+      h.clock.offsetMs = h.config.SESSION_ABSOLUTE_DAYS * 24 * hour + 60_000;
+      expect(await rpcError(h.client.resolveSession({ sessionToken: token }))).toMatchObject({ code: Code.Unauthenticated, message: 'Session expired' });
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  }, 180_000);
+
+  it('caps failed logins at 100 an hour per address even when a success resets the streak', async () => {
+    const { email, deviceToken } = await signedUpUser();
+    try {
+      for (let round = 0; round < 11; round++) {
+        for (let i = 0; i < 9; i++) await rpcError(h.client.login({ email, password: 'Wrong-passw0rd' }));
+        expect((await h.client.login({ email, password: GOOD_PASSWORD, deviceToken })).user?.email).toBe(email);
+      }
+      // 99 failures in the hour; one more reaches the cap: the right password is refused too.
+      await rpcError(h.client.login({ email, password: 'Wrong-passw0rd' }));
+      expect(await rpcError(h.client.login({ email, password: GOOD_PASSWORD, deviceToken }))).toMatchObject({ code: Code.ResourceExhausted, appErrorCode: 'ACCOUNT_LOCKED' });
+      // An hour later the window has moved on.
+      h.clock.offsetMs = 61 * 60_000;
+      expect((await h.client.login({ email, password: GOOD_PASSWORD, deviceToken })).user?.email).toBe(email);
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  }, 240_000);
+
+  it('refuses a reset link after 30 minutes, and accepts a fresh one before', async () => {
+    const { email } = await signedUpUser();
+    await h.client.forgotPassword({ email });
+    const stale = await h.mailer.lastResetTokenFor(email);
+    try {
+      h.clock.offsetMs = 31 * 60_000;
+      expect((await rpcError(h.client.resetPassword({ token: stale, password: 'N3wPassword', confirmPassword: 'N3wPassword' }))).message).toBe('This reset link is invalid or has expired');
+      await h.client.forgotPassword({ email });
+      let fresh = stale;
+      await expectEventually(async () => {
+        fresh = await h.mailer.lastResetTokenFor(email);
+        expect(fresh).not.toBe(stale);
+      });
+      h.clock.offsetMs = (31 + 29) * 60_000;
+      expect((await h.client.resetPassword({ token: fresh, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).message).toBe('Your password has been set.');
+    } finally {
+      h.clock.offsetMs = 0;
+    }
+  });
+});
+
 describe('passwords', () => {
   it('resets by an emailed link once, ending every session, and sends a notice', async () => {
     const { email, token } = await signedUpUser();
     const f = await h.client.forgotPassword({ email });
     const unknown = await h.client.forgotPassword({ email: uniqueEmail('ghost') });
     expect(unknown.message).toBe(f.message);
-    const resetToken = h.mailer.lastResetTokenFor(email);
+    const resetToken = await h.mailer.lastResetTokenFor(email);
     const r = await h.client.resetPassword({ token: resetToken, password: 'N3wPassword', confirmPassword: 'N3wPassword' });
     expect(r.message).toBe('Your password has been set.');
     expect(r.user?.email).toBe(email);
     expect((await rpcError(h.client.getMe({ sessionToken: token }))).code).toBe(Code.Unauthenticated);
     expect((await h.client.getMe({ sessionToken: r.sessionToken })).user?.email).toBe(email);
     expect((await rpcError(h.client.resetPassword({ token: resetToken, password: 'An0therOne' }))).message).toBe('This reset link is invalid or has expired');
+    await h.mailer.settle();
     expect(h.mailer.sent.some((m) => m.to === email && m.subject === 'Your Ledgerline password was changed')).toBe(true);
   });
 
@@ -245,8 +322,8 @@ describe('passwords', () => {
   });
 
   it('changes the password with the existing one, optionally ending other sessions', async () => {
-    const { email, token } = await signedUpUser();
-    const other = (await h.client.login({ email, password: GOOD_PASSWORD })).sessionToken;
+    const { email, token, deviceToken } = await signedUpUser();
+    const other = (await h.client.login({ email, password: GOOD_PASSWORD, deviceToken })).sessionToken;
     const wrong = await rpcError(h.client.updatePasswordByExistingPassword({ sessionToken: token, existingPassword: 'nope', newPassword: 'N3wPassword' }));
     expect(wrong.fields).toEqual([{ field: 'existingPassword', message: 'Existing password is incorrect' }]);
     const short = await rpcError(h.client.updatePasswordByExistingPassword({ sessionToken: token, existingPassword: GOOD_PASSWORD, newPassword: 'short' }));
@@ -254,7 +331,7 @@ describe('passwords', () => {
     const ok = await h.client.updatePasswordByExistingPassword({ sessionToken: token, existingPassword: GOOD_PASSWORD, newPassword: 'N3wPassword', endOtherSessions: true });
     expect(ok.endedSessions).toBe(1);
     expect((await rpcError(h.client.getMe({ sessionToken: other }))).code).toBe(Code.Unauthenticated);
-    expect((await h.client.login({ email, password: 'N3wPassword' })).user?.email).toBe(email);
+    expect((await h.client.login({ email, password: 'N3wPassword', deviceToken })).user?.email).toBe(email);
   });
 });
 
@@ -274,7 +351,7 @@ describe('Google sign-in', () => {
     // Google vouched for the address, not for this password: the first password sign-in asks for a code.
     const challenge = await h.client.login({ email, password: 'Passw0rdSet' });
     expect(challenge.user).toBeUndefined();
-    const done = await h.client.authenticateOtp({ methodId: challenge.methodId, code: h.mailer.lastCodeFor(email), sessionToken: challenge.sessionToken });
+    const done = await h.client.authenticateOtp({ methodId: challenge.methodId, code: await h.mailer.lastCodeFor(email), sessionToken: challenge.sessionToken });
     expect(done.user?.id).toBe(first.user?.id);
   });
 
@@ -347,5 +424,5 @@ describe('tenancy and timing', () => {
     // Both pay one argon2id verification; without it an unknown email answers many times faster.
     expect(unknown / known).toBeGreaterThan(0.4);
     expect(unknown / known).toBeLessThan(2.5);
-  });
+  }, 180_000);
 });

@@ -1,7 +1,5 @@
-import { fromBinary } from '@bufbuild/protobuf';
-import { createLogger, OutboxRelay, platformMigrations, startConsumer, type EventBus, type Migration } from '@ledgerline/platform';
+import { createLogger, eventMessage, EventType, OutboxRelay, platformMigrations, startConsumer, type EventBus, type Migration } from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '@ledgerline/platform/testing';
-import { UserSignedUpSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBody, startIdentity, uniqueEmail, type IdentityHarness } from './support.js';
 
@@ -46,9 +44,9 @@ describe('user.signed_up', () => {
     for (const email of emails) await h.client.signUp(signUpBody(email));
 
     const sub = await startConsumer({
-      name: 'welcome', types: ['user.signed_up'], db: consumerDb.appDb, bus, logger,
+      name: 'welcome', types: [EventType.UserSignedUp], db: consumerDb.appDb, bus, logger,
       async handle(trx, event) {
-        const e = fromBinary(UserSignedUpSchema, event.payload);
+        const e = eventMessage(event);
         await trx('welcomed').insert({ email: e.email, workspace_id: event.workspaceId });
       },
     });

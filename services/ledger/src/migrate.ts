@@ -1,29 +1,6 @@
 // The start-up step (locally) and the Helm pre-upgrade Job (in a cluster): provision and migrate once.
-import { createDb, createLogger, grantAppRole, loadConfig, migrateLatest, provisionDatabase } from '@ledgerline/platform';
-import { ledgerConfigSchema } from './config.js';
-import { ledgerMigrations } from './store/migrations.js';
+import { ledger } from './service.js';
 
-export async function migrateLedger(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const config = loadConfig(ledgerConfigSchema, env);
-  const app = new URL(config.LEDGER_DATABASE_URL);
-  const database = app.pathname.slice(1);
-  await provisionDatabase({ adminUrl: config.LEDGER_DATABASE_ADMIN_URL, database, appRole: decodeURIComponent(app.username), appPassword: app.password ? decodeURIComponent(app.password) : undefined });
-  const admin = createDb({ url: config.LEDGER_DATABASE_ADMIN_URL, pool: { max: 1 } });
-  try {
-    const applied = await migrateLatest(admin, ledgerMigrations);
-    await grantAppRole(admin, decodeURIComponent(app.username));
-    return applied;
-  } finally {
-    await admin.destroy();
-  }
-}
+export const migrateLedger = ledger.migrate;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const logger = createLogger('ledger-migrate');
-  migrateLedger()
-    .then((applied) => logger.info({ applied }, 'ledger database migrated'))
-    .catch((err: unknown) => {
-      logger.error({ err }, 'migration failed');
-      process.exit(1);
-    });
-}
+if (import.meta.url === `file://${process.argv[1]}`) await ledger.migrateMain();

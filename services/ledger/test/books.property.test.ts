@@ -3,7 +3,11 @@
 // delete), every entry balances, the trial balance is zero, each bank account's ledger balance equals the
 // sum of its bank transactions, the monthly balances equal the lines, no posted line was ever changed,
 // and each transaction's lines net to what it books now (bank against its category, parts or recognise
-// category; nothing left in Prepaid Expenses / Deferred Revenue).
+// category; nothing left in Prepaid Expenses / Deferred Revenue). With transfers between three linked
+// accounts (checking, a card, savings: both legs, in random order, some a few operations later, some too
+// far apart, modified, paired and un-paired by hand): pairs are symmetric and valid, every paired
+// transfer's Transfer account nets to zero, a paired transfer leaves no Income/Expense line in force, and
+// an Uncategorised category always sits on the side of the transaction's current sign.
 import { create } from '@bufbuild/protobuf';
 import { AppError, createLogger, newId, withTenant } from '@ledgerline/platform';
 import { createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
@@ -40,11 +44,18 @@ type Op =
   | { kind: 'accrue'; txn: number; category: number; day: number; months: number }
   | { kind: 'updateAccrual'; txn: number; category: number; shift: number; extend: number }
   | { kind: 'stopAccrual'; txn: number; day: number }
-  | { kind: 'unaccrue'; txn: number };
+  | { kind: 'unaccrue'; txn: number }
+  | { kind: 'transfer'; from: number; to: number; cents: number; day: number; delay: number; lag: number; outFirst: boolean; keyword: boolean }
+  | { kind: 'pair'; txn: number; other: number }
+  | { kind: 'unpair'; txn: number };
 
 const cents = fc.integer({ min: -500_000, max: 500_000 });
 const day = fc.integer({ min: 0, max: 400 });
-const addOp = fc.record({ kind: fc.constant('add' as const), bank: fc.integer({ min: 0, max: 1 }), cents, day });
+const addOp = fc.record({ kind: fc.constant('add' as const), bank: fc.integer({ min: 0, max: 2 }), cents, day });
+const transferOp = fc.record({
+  kind: fc.constant('transfer' as const), from: fc.integer({ min: 0, max: 2 }), to: fc.integer({ min: 1, max: 2 }), cents: fc.integer({ min: 1, max: 300_000 }), day,
+  delay: fc.integer({ min: 0, max: 7 }), lag: fc.integer({ min: 0, max: 3 }), outFirst: fc.boolean(), keyword: fc.boolean(),
+});
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: addOp },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('modify' as const), txn: fc.nat(), cents, day, stale: fc.boolean() }) },
@@ -57,6 +68,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('updateAccrual' as const), txn: fc.nat(), category: fc.nat(), shift: fc.integer({ min: 0, max: 5_000 }), extend: fc.integer({ min: 0, max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('stopAccrual' as const), txn: fc.nat(), day }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('unaccrue' as const), txn: fc.nat() }) },
+  { weight: 4, arbitrary: transferOp },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pair' as const), txn: fc.nat(), other: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unpair' as const), txn: fc.nat() }) },
 );
 
 const dateOf = (d: number) => new Date(Date.UTC(2025, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
@@ -74,8 +88,10 @@ it('keeps the books balanced and immutable under random sequences of operations'
   await fc.assert(
     // A few imports first (fast-check favours short sequences: without them most runs would have nothing to
     // categorise, split or accrue), then any operations, imports included.
-    fc.asyncProperty(fc.array(addOp, { minLength: 1, maxLength: 3 }), fc.array(op, { minLength: 1, maxLength: 20 }), async (imports, rest) => {
+    fc.asyncProperty(fc.array(fc.oneof(addOp, transferOp), { minLength: 1, maxLength: 3 }), fc.array(op, { minLength: 1, maxLength: 20 }), async (imports, rest) => {
       const ops: Op[] = [...imports, ...rest];
+      // Second legs of transfers that arrive some operations later (a later sync), and at the end at the latest.
+      const pending: { at: number; leg: { bank: number; cents: number; day: number; name: string } }[] = [];
       const ws = newId();
       const tenant = { workspaceId: ws, userId: newId(), role: 'Owner' as const };
       const banks = await withTenant(db.appDb, tenant, async (trx) => {
@@ -83,6 +99,7 @@ it('keeps the books balanced and immutable under random sequences of operations'
         return [
           await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name: 'Checking', mask: '1', type: 'depository', subtype: 'checking', institutionName: 'B' }),
           await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name: 'Card', mask: '2', type: 'credit', subtype: 'credit card', institutionName: 'B' }),
+          await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name: 'Savings', mask: '3', type: 'depository', subtype: 'savings', institutionName: 'B' }),
         ];
       });
       const categories = (await u.categories.list(tenant)).filter((c) => !c.account.bank_account_id).map((c) => c.account.id);
@@ -108,12 +125,52 @@ it('keeps the books balanced and immutable under random sequences of operations'
         const open = await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where workspace_id = ? and not is_removed and not is_accrued_parent and not is_finalized and not is_split_parent and amount_cents <> 0 order by id', [ws]);
         return i % 5 === 0 || open.length === 0 ? ledgerIdOf(i) : open[i % open.length]?.id;
       };
+      const names = new Map<string, string>();
       const bankEvent = (t: { id: string; bank: number; cents: number; version: number }, date: string) => create(BankTransactionSchema, {
-        id: t.id, accountId: banks[t.bank]?.bank_account_id as string, externalId: t.id, amountCents: BigInt(t.cents), isoCurrencyCode: 'USD', date, name: `T ${t.id.slice(-4)}`, version: BigInt(t.version),
+        id: t.id, accountId: banks[t.bank]?.bank_account_id as string, externalId: t.id, amountCents: BigInt(t.cents), isoCurrencyCode: 'USD', date, name: names.get(t.id) ?? `T ${t.id.slice(-4)}`, version: BigInt(t.version),
       });
+      const addLeg = async (leg: { bank: number; cents: number; day: number; name: string }) => {
+        const t = { id: newId(), bank: leg.bank, cents: leg.cents, version: 1, removed: false };
+        names.set(t.id, leg.name);
+        bankTxns.push(t);
+        await withTenant(db.appDb, tenant, (trx) => applyBankTransaction(trx, ws, bankEvent(t, dateOf(leg.day))));
+      };
 
-      for (const o of ops) {
+      for (const [step, o] of [...ops, { kind: 'flush' as const }].entries()) {
+        for (const p of pending.filter((x) => x.at <= step || o.kind === 'flush')) {
+          pending.splice(pending.indexOf(p), 1);
+          await addLeg(p.leg);
+        }
         switch (o.kind) {
+          case 'flush':
+            break;
+          case 'transfer': {
+            const to = o.from === o.to ? (o.to + 1) % 3 : o.to;
+            const name = (out: boolean) => (o.keyword ? (out ? 'Online transfer to' : 'Online transfer from') : 'T misc');
+            const out = { bank: o.from, cents: -o.cents, day: o.day, name: name(true) };
+            const into = { bank: to, cents: o.cents, day: o.day + o.delay, name: name(false) };
+            const [first, second] = o.outFirst ? [out, into] : [into, out];
+            await addLeg(first);
+            if (o.lag === 0) await addLeg(second);
+            else pending.push({ at: step + o.lag, leg: second });
+            break;
+          }
+          case 'pair': {
+            // Mostly an unpaired transaction with one of its offered candidates; any two now and then (a refusal).
+            const open = await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where workspace_id = ? and not is_removed and transfer_pair_id is null and amount_cents <> 0 order by id', [ws]);
+            const a = o.txn % 4 === 0 || open.length === 0 ? await ledgerIdOf(o.txn) : open[o.txn % open.length]?.id;
+            const offered = a && o.other % 4 !== 0 ? (await u.transfers.candidates(tenant, a).catch(() => ({ data: [] }))).data : [];
+            const b = offered.length > 0 ? offered[o.other % offered.length]?.id : await ledgerIdOf(o.other);
+            if (a && b) await allowRefusal(() => u.transfers.pair(tenant, a, b), ['FAILED_PRECONDITION', 'NOT_FOUND', 'INVALID_INPUT']);
+            break;
+          }
+          case 'unpair': {
+            // Mostly a paired or one-sided transfer; any transaction now and then (a refusal).
+            const transfers = await rows<{ id: string }>(db.adminDb, "select t.id from workspace_transactions t join accounts c on c.id = t.category_id where t.workspace_id = ? and not t.is_removed and (t.transfer_pair_id is not null or c.class_group = 'Transfer') order by t.id", [ws]);
+            const id = o.txn % 4 === 0 || transfers.length === 0 ? await ledgerIdOf(o.txn) : transfers[o.txn % transfers.length]?.id;
+            if (id) await allowRefusal(() => u.transfers.unpair(tenant, id));
+            break;
+          }
           case 'add': {
             const t = { id: newId(), bank: o.bank, cents: o.cents, version: 1, removed: false };
             bankTxns.push(t);
@@ -256,11 +313,42 @@ it('keeps the books balanced and immutable under random sequences of operations'
           expect(sum?.s).toBe(Math.abs(t.amount_cents));
         }
       }
+      // Transfers: pairs are symmetric, valid (opposite amounts, two accounts, within 5 days) and in one
+      // Transfer account; a paired transfer's Transfer lines net to zero and it keeps no Income/Expense line
+      // in force; an Uncategorised category is on the side of the current sign (what a fresh import books).
+      const paired = await rows<{ id: string; pair: string; amount_cents: number; bank_account_id: string; txn_date: string; category_id: string; class_group: string; p_pair: string; p_amount: number; p_bank: string; p_date: string; p_category: string }>(db.adminDb, `
+        select t.id, t.transfer_pair_id as pair, t.amount_cents, t.bank_account_id, t.txn_date, t.category_id, c.class_group, p.transfer_pair_id as p_pair, p.amount_cents as p_amount,
+          p.bank_account_id as p_bank, p.txn_date as p_date, p.category_id as p_category
+        from workspace_transactions t join workspace_transactions p on p.id = t.transfer_pair_id join accounts c on c.id = t.category_id where t.workspace_id = ?`, [ws]);
+      for (const t of paired) {
+        expect(t.p_pair).toBe(t.id);
+        expect(t.p_amount).toBe(-t.amount_cents);
+        expect(t.p_bank).not.toBe(t.bank_account_id);
+        expect(Math.abs(Date.parse(t.txn_date) - Date.parse(t.p_date))).toBeLessThanOrEqual(5 * 86_400_000);
+        expect(t.class_group).toBe('Transfer');
+        expect(t.p_category).toBe(t.category_id);
+      }
+      const pairedIds = paired.map((t) => t.id);
+      const pairedNets = await rows<{ class_group: string; s: number }>(db.adminDb, `
+        select a.class_group, sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end)::bigint as s
+        from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and l.transaction_id = any(?::uuid[]) and a.class_group in ('Transfer', 'Income', 'Expenses') group by 1`, [ws, pairedIds]);
+      for (const n of pairedNets) expect(n.s, n.class_group).toBe(0);
+      const perTxnIncomeExpense = await rows(db.adminDb, `
+        select l.transaction_id from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and l.transaction_id = any(?::uuid[]) and a.class_group in ('Income', 'Expenses')
+        group by l.transaction_id, l.account_id having sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end) <> 0`, [ws, pairedIds]);
+      expect(perTxnIncomeExpense).toEqual([]);
+      const wrongSide = await rows(db.adminDb, `
+        select t.id from workspace_transactions t join accounts c on c.id = t.category_id where t.workspace_id = ? and not t.is_removed and t.amount_cents <> 0
+          and ((c.system_key = 'uncategorised_income' and t.amount_cents < 0) or (c.system_key = 'uncategorised_expense' and t.amount_cents > 0))
+          and not exists (select 1 from transaction_audit_logs g where g.transaction_id = t.id and g.event in ('categorised', 'split', 'split_updated', 'unsplit'))`, [ws]);
+      expect(wrongSide).toEqual([]);
       // Each reversal names the entry it reverses, which is reversed at most once (a unique index).
       const reversals = await rows<{ n: number }>(db.adminDb, 'select count(*)::int as n from journal_entries where workspace_id = ? and reverses_entry_id is not null group by reverses_entry_id having count(*) > 1', [ws]);
       expect(reversals).toEqual([]);
     }),
-    { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 60) },
+    // Seeded, so the coverage checks below are the same on every run (a random seed left, once in a while, no
+    // bank-side un-pairing among 60 runs); LEDGER_PROPERTY_SEED explores others.
+    { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 60), seed: Number(process.env.LEDGER_PROPERTY_SEED ?? 20_261_125) },
   );
   // The runs exercised what they claim to: splits, reversals and refusals happened.
   const [seen] = await rows<{ splits: number; reversals: number; finalized: number; accrued: number; stopped: number; unaccrued: number; accrualUpdates: number }>(db.adminDb, `select (select count(*)::int from transaction_splits) as splits,
@@ -274,4 +362,12 @@ it('keeps the books balanced and immutable under random sequences of operations'
   expect(seen?.stopped).toBeGreaterThan(0);
   expect(seen?.unaccrued).toBeGreaterThan(0);
   expect(seen?.accrualUpdates).toBeGreaterThan(0);
-}, 120_000);
+  const [transfers] = await rows<{ paired: number; unpaired: number; byBank: number; byHand: number }>(db.adminDb, `select (select count(*)::int from transaction_audit_logs where event = 'transfer_paired') as paired,
+    (select count(*)::int from transaction_audit_logs where event = 'transfer_unpaired') as unpaired,
+    (select count(*)::int from transaction_audit_logs where event = 'transfer_unpaired' and details->>'byBank' = 'true') as "byBank",
+    (select count(*)::int from transaction_audit_logs where event = 'transfer_paired' and details->>'by' = 'user') as "byHand"`);
+  expect(transfers?.paired).toBeGreaterThan(0);
+  expect(transfers?.unpaired).toBeGreaterThan(0);
+  expect(transfers?.byBank).toBeGreaterThan(0);
+  expect(transfers?.byHand).toBeGreaterThan(0);
+}, 240_000);

@@ -200,3 +200,41 @@ describe('concurrency and duplicates', () => {
     expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(1);
   });
 });
+
+describe('a bank transaction in another currency (spec §9: the books are USD)', () => {
+  it('is recorded with its currency but never booked as USD; it cannot be categorised; once the bank says USD it is booked', async () => {
+    const ws = newId();
+    const banking = bankingFor(bus, ws);
+    const checking = await banking.link();
+    await banking.add(checking, { amountCents: -5_000, name: 'Dollar lunch' });
+    const euro = await banking.add(checking, { amountCents: -7_700, name: 'Paris hotel', isoCurrencyCode: 'EUR' });
+    const txns = await expectEventually(async () => {
+      const r = await rows<{ id: string; bank_transaction_id: string; iso_currency_code: string; current_entry_id: string | null }>(ledger.db.adminDb, 'select id, bank_transaction_id, iso_currency_code, current_entry_id from workspace_transactions where workspace_id = ?', [ws]);
+      expect(r).toHaveLength(2);
+      return r;
+    });
+    const eur = txns.find((t) => t.bank_transaction_id === euro)!;
+    expect(eur).toMatchObject({ iso_currency_code: 'EUR', current_entry_id: null });
+    // Only the dollar lunch is in the books.
+    const lines = await rows<{ amount_cents: string }>(ledger.db.adminDb, 'select amount_cents from journal_lines where workspace_id = ?', [ws]);
+    expect(lines.map((l) => Number(l.amount_cents))).toEqual([5_000, 5_000]);
+    expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
+
+    // Categorising it is refused with the reason, and nothing is booked.
+    const [travel] = await rows<{ id: string }>(ledger.db.adminDb, "select id from accounts where workspace_id = ? and name = 'Travel'", [ws]);
+    await expect(ledger.client.updateTransaction({ id: eur.id, categoryId: travel!.id }, ledger.as(ws))).rejects.toThrow(/in EUR\. The books are kept in USD/);
+    expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(1);
+
+    // The bank corrects it to USD: booked like a fresh import; back to EUR: reversed out of the books.
+    await banking.modify(checking, euro, { amountCents: -7_700, name: 'Paris hotel', isoCurrencyCode: 'USD', version: 2 });
+    await expectEventually(async () => expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(2));
+    await banking.modify(checking, euro, { amountCents: -7_700, name: 'Paris hotel', isoCurrencyCode: 'EUR', version: 3 });
+    await expectEventually(async () => {
+      const [t] = await rows<{ current_entry_id: string | null; iso_currency_code: string }>(ledger.db.adminDb, 'select current_entry_id, iso_currency_code from workspace_transactions where id = ?', [eur.id]);
+      expect(t).toEqual({ current_entry_id: null, iso_currency_code: 'EUR' });
+    });
+    const net = await rows<{ net: string }>(ledger.db.adminDb, "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as net from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and a.bank_account_id is not null", [ws]);
+    expect(Number(net[0]!.net)).toBe(-5_000);
+    expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
+  });
+});

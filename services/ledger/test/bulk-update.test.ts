@@ -12,7 +12,8 @@ import { bankTransactionLines } from '../src/domain/posting.js';
 import { accountBySystemKey, ensureBankLedgerAccount, ensureChart } from '../src/store/chart-store.js';
 import { postEntries } from '../src/store/journal.js';
 import { inWorkspace, type Tenant } from '../src/usecases/context.js';
-import { bulkUpdateOneByOne, TransactionUseCases, type UpdateItem } from '../src/usecases/transactions.js';
+import { bulkUpdateOneByOne, type UpdateItem } from '../src/usecases/bulk-update.js';
+import { TransactionUseCases } from '../src/usecases/transactions.js';
 import { ledgerMigrations } from '../src/store/migrations.js';
 
 let db: TestDatabase;
@@ -45,6 +46,8 @@ async function seed(workspaceId: string): Promise<void> {
     });
     const ids = await postEntries(trx, rows.map((r) => ({ workspaceId, date: r.txn_date, sourceType: 'WorkspaceTransaction' as const, sourceId: r.id, description: r.name, lines: bankTransactionLines(r.ledger_account_id, r.category_id, r.amount_cents), transactionId: r.id })));
     await trx('workspace_transactions').insert(rows.map((r, i) => ({ ...r, current_entry_id: ids[i] })));
+    // A vendor of this workspace (vendorId must name one of its own, issue #15).
+    await trx('billers').insert({ id: newId(), workspace_id: workspaceId, name: 'Vendor Co' });
   });
 }
 
@@ -54,6 +57,7 @@ async function itemsFor(workspaceId: string, round: number): Promise<UpdateItem[
   const cats = ['Office Supplies', 'Software and Subscriptions', 'Travel', 'Meals and Entertainment'].map(byName);
   const txns = (await db.adminDb('workspace_transactions').where({ workspace_id: workspaceId }).select('id', 'bank_transaction_id', 'is_finalized')) as { id: string; bank_transaction_id: string; is_finalized: boolean }[];
   const idOf = new Map(txns.map((t) => [t.bank_transaction_id, t.id]));
+  const vendor = ((await db.adminDb('billers').where({ workspace_id: workspaceId, name: 'Vendor Co' }).first('id')) as { id: string }).id;
   const finalized = new Set(txns.filter((t) => t.is_finalized).map((t) => t.bank_transaction_id));
   const items: UpdateItem[] = [];
   bankTxnIds.forEach((bt, i) => {
@@ -63,7 +67,7 @@ async function itemsFor(workspaceId: string, round: number): Promise<UpdateItem[
     if (finalized.has(bt)) item.isTxnFinalized = false; // un-finalized to be edited
     else if ((i + round) % 11 === 0) item.isTxnFinalized = true;
     if (i % 13 === round) item.billerName = `Biller ${i % 4}`;
-    if (i % 19 === 1) item.vendorId = newId();
+    if (i % 19 === 1) item.vendorId = vendor;
     items.push(item);
   });
   // Shuffled (items are applied in request order, not id order).

@@ -1,9 +1,12 @@
 // PostEntry / VoidEntry: idempotent postings from other services (RELIABILITY 3), over the real Connect
 // server, PostgreSQL and NATS.
 import { Code, ConnectError } from '@connectrpc/connect';
-import { errorInfoOf, newId, withTenant } from '@ledgerline/platform';
+import { createLogger, errorInfoOf, newId, toConnectError, withTenant } from '@ledgerline/platform';
 import { createTestBus } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postEntry } from '../src/store/journal.js';
+import { changeInWorkspace } from '../src/usecases/context.js';
+import { PostingUseCases } from '../src/usecases/posting.js';
 import { rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -176,14 +179,17 @@ describe('PostEntry', () => {
     const v1 = await ledger.client.postEntry(bill(a, billId, 1, 2_500), ledger.as(ws));
     // Fill November's monthly debits of Rent close to the bigint limit through another source...
     const big = 9_000_000_000_000_000n;
+    // Lines this big are refused by the RPC's input rules (amounts below 10^13 dollars, issue #15): the use case is called directly.
+    const postings = new PostingUseCases({ db: ledger.db.appDb, logger: createLogger('ledger-test', 'silent') });
+    const owner = { workspaceId: ws, userId: newId(), role: 'Owner' as const };
     const many = (n: number) => [
       ...Array.from({ length: n }, () => ({ accountId: a['Rent'], direction: 'debit', amountCents: big })),
       ...Array.from({ length: n }, () => ({ accountId: a['Loans Payable'], direction: 'credit', amountCents: big })),
     ];
-    for (let i = 0; i < 4; i++) await ledger.client.postEntry({ sourceType: 'ManualEntry', sourceId: newId(), version: 1n, date: '2026-11-02', description: 'Huge', lines: many(250) }, ledger.as(ws));
+    for (let i = 0; i < 4; i++) await postings.post(owner, { sourceType: 'ManualEntry', sourceId: newId(), version: 1n, date: '2026-11-02', description: 'Huge', lines: many(250) } as Parameters<PostingUseCases['post']>[1]);
     const before = await entriesOf(ws);
     // ...so version 2 of the bill reverses version 1, then overflows November's balance of Rent: all of it rolls back.
-    expect((await refusal(ledger.client.postEntry(bill(a, billId, 2, 100, { date: '2026-11-03', lines: many(250) }), ledger.as(ws)))).code).toBe(Code.Internal);
+    expect((await refusal(postings.post(owner, bill(a, billId, 2, 100, { date: '2026-11-03', lines: many(250) }) as Parameters<PostingUseCases['post']>[1]).catch((e: unknown) => { throw toConnectError(e); }))).code).toBe(Code.Internal);
     expect(await entriesOf(ws)).toEqual(before);
     expect(await net(ws, a['Accounts Payable'])).toBe(-2_500);
     expect((await ledger.client.postEntry(bill(a, billId, 1, 2_500), ledger.as(ws))).result).toMatchObject({ entryId: v1.result?.entryId, replayed: true });
@@ -241,5 +247,32 @@ describe('PostEntry', () => {
     await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('source_postings').insert({ workspace_id: ws, source_type: 'Bill', source_id: billId, version: 1, body_hash: 'other' })))
       .rejects.toThrow(/source_postings_pkey/);
     await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('source_postings').where({ source_id: billId }).update({ body_hash: 'other' }))).rejects.toThrow(/immutable/);
+  });
+});
+
+describe('the seq a change answers (reads after writes, issue #12)', () => {
+  it("is its own last entry's, even when another writer commits a higher-numbered entry before it ends; the current one when it posted nothing", async () => {
+    const ws = newId();
+    const a = await chart(ws);
+    const tenant = { workspaceId: ws, role: 'Owner' as const };
+    // Ours and theirs touch different accounts: no balance row locked by one waits for the other.
+    const entry = (cents: number, [debit, credit] = ['Hosting and Infrastructure', 'Accounts Payable']) => ({ workspaceId: ws, date: '2026-10-15', sourceType: 'ManualEntry' as const, description: `entry of ${cents}`, lines: [
+      { accountId: a[debit] as string, direction: 'debit' as const, amountCents: cents },
+      { accountId: a[credit] as string, direction: 'credit' as const, amountCents: cents },
+    ] });
+    const r = await changeInWorkspace(ledger.db.appDb, tenant, async (trx) => {
+      await postEntry(trx, entry(100));
+      await postEntry(trx, entry(200));
+      // A second user's posting, numbered after ours, commits while our change is still open.
+      await withTenant(ledger.db.appDb, { workspaceId: ws }, (other) => postEntry(other, entry(300, ['Rent', 'Sales'])));
+      return {};
+    });
+    const [first, ours, theirs] = await entriesOf(ws);
+    expect([first?.description, ours?.description, theirs?.description]).toEqual(['entry of 100', 'entry of 200', 'entry of 300']);
+    expect(Number(theirs?.seq)).toBeGreaterThan(Number(ours?.seq));
+    // Reporting waits for exactly this entry: answering theirs would let a report miss ours.
+    expect(r.seq).toBe(Number(ours?.seq));
+    const nothing = await changeInWorkspace(ledger.db.appDb, tenant, async () => ({}));
+    expect(nothing.seq).toBe(Number(theirs?.seq));
   });
 });

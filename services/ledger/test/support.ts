@@ -26,7 +26,7 @@ export async function startLedger(bus: EventBus, options: { port?: number; maxDe
   const config = ledgerConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LEDGER_PORT: String(options.port ?? 0), LEDGER_DATABASE_URL: db.appUrl, LEDGER_CONSUMER_CONCURRENCY: process.env.LEDGER_CONSUMER_CONCURRENCY, LEDGER_INGEST_BATCH: process.env.LEDGER_INGEST_BATCH });
   const service = await createLedgerService(config, { db: db.appDb, bus, logger: createLogger('ledger-test', 'silent'), maxDeliver: options.maxDeliver });
   const url = await service.listen();
-  const client = createServiceClient(LedgerRpc, { baseUrl: url, timeoutMs: 20_000 });
+  const client = createServiceClient(LedgerRpc, { baseUrl: url, timeoutMs: 20_000, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'ledger-test', audience: 'ledger' } });
   return {
     db, service, url, client,
     as: (workspaceId, role = 'Owner') => ({ headers: tenantHeaders({ workspaceId, userId: newId(), role }) }),
@@ -54,17 +54,17 @@ export function bankingFor(bus: EventBus, workspaceId: string) {
       await publish(bus, 'bank_account.linked', workspaceId, BankAccountLinkedSchema, { accountId, name: over.name ?? 'Checking', mask: over.mask ?? '1234', type: over.type ?? 'depository', subtype: over.subtype ?? 'checking', institutionName: 'Test Bank', isoCurrencyCode: 'USD', source: 'plaid' });
       return accountId;
     },
-    async add(accountId: string, t: { amountCents: number; date?: string; name?: string; merchantName?: string; id?: string }): Promise<string> {
+    async add(accountId: string, t: { amountCents: number; date?: string; name?: string; merchantName?: string; id?: string; isoCurrencyCode?: string }): Promise<string> {
       const id = t.id ?? newId();
       const version = (versions.get(id) ?? 0) + 1;
       versions.set(id, version);
-      await publish(bus, 'bank_transaction.added', workspaceId, BankTransactionSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, amountCents: BigInt(t.amountCents), isoCurrencyCode: 'USD', date: t.date ?? '2026-10-05', name: t.name ?? 'Coffee Shop', merchantName: t.merchantName ?? '', pending: false, version: BigInt(version) });
+      await publish(bus, 'bank_transaction.added', workspaceId, BankTransactionSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, amountCents: BigInt(t.amountCents), isoCurrencyCode: t.isoCurrencyCode ?? 'USD', date: t.date ?? '2026-10-05', name: t.name ?? 'Coffee Shop', merchantName: t.merchantName ?? '', pending: false, version: BigInt(version) });
       return id;
     },
-    async modify(accountId: string, id: string, t: { amountCents: number; date?: string; name?: string; version?: number }): Promise<void> {
+    async modify(accountId: string, id: string, t: { amountCents: number; date?: string; name?: string; version?: number; isoCurrencyCode?: string }): Promise<void> {
       const version = t.version ?? (versions.get(id) ?? 0) + 1;
       versions.set(id, Math.max(version, versions.get(id) ?? 0));
-      await publish(bus, 'bank_transaction.modified', workspaceId, BankTransactionSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, amountCents: BigInt(t.amountCents), isoCurrencyCode: 'USD', date: t.date ?? '2026-10-05', name: t.name ?? 'Coffee Shop', pending: false, version: BigInt(version) });
+      await publish(bus, 'bank_transaction.modified', workspaceId, BankTransactionSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, amountCents: BigInt(t.amountCents), isoCurrencyCode: t.isoCurrencyCode ?? 'USD', date: t.date ?? '2026-10-05', name: t.name ?? 'Coffee Shop', pending: false, version: BigInt(version) });
     },
     async remove(accountId: string, id: string): Promise<void> {
       const version = (versions.get(id) ?? 0) + 1;

@@ -17,6 +17,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   return parsed.data;
 }
 
+/** The service token key every development stack shares; production refuses it (assertServiceTrustConfig). */
+export const DEVELOPMENT_SERVICE_TOKEN_KEY = 'development-only-service-token-key-do-not-use-in-production';
+
+/** HS256 keys shorter than the hash (32 bytes) are refused. */
+export const MIN_SERVICE_TOKEN_KEY_LENGTH = 32;
+
 /** Settings every service process has. Services extend this with their own. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -27,6 +33,8 @@ export const baseConfigSchema = z.object({
   /** Prefix of the streams and subjects, so processes sharing one NATS server stay apart (tests). Empty in production. */
   NATS_NAMESPACE: z.string().regex(/^[a-z0-9]*$/).default(''),
   HOST: z.string().default('127.0.0.1'),
+  /** The shared key of service-to-service tokens (HS256); the same value in the gateway and every service. Production refuses the default. */
+  SERVICE_TOKEN_KEY: z.string().min(MIN_SERVICE_TOKEN_KEY_LENGTH).default(DEVELOPMENT_SERVICE_TOKEN_KEY),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

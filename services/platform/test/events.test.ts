@@ -1,8 +1,7 @@
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { fromBinary } from '@bufbuild/protobuf';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
-import { UserSignedUpSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, newId, OutboxRelay, platformMigrations, startConsumer, withTenant, writeEvent, type EventBus, type Migration } from '../src/index.js';
+import { consumerName, createLogger, deadLetterSubject, encodeEvent, eventMessage, eventSubject, EventType, newId, OutboxRelay, platformMigrations, startConsumer, withTenant, writeEvent, type EventBus, type Migration } from '../src/index.js';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '../src/testing/index.js';
 
 const logger = createLogger('platform-test', 'silent');
@@ -42,12 +41,12 @@ afterAll(async () => {
 });
 
 function signedUp(workspaceId: string) {
-  return { type: 'user.signed_up', workspaceId, schema: UserSignedUpSchema, payload: create(UserSignedUpSchema, { userId: newId(), email: 'a@example.com', workspaceId }) };
+  return { type: EventType.UserSignedUp, workspaceId, payload: { userId: newId(), email: 'a@example.com', workspaceId } } as const;
 }
 
 /** Collects the event ids a durable consumer receives (including duplicates, if any). */
 async function collect(durable: string, into: string[]) {
-  return bus.subscribe({ durable, subjects: ['events.user.signed_up'] }, async (msg) => {
+  return bus.subscribe({ durable, subjects: [eventSubject(EventType.UserSignedUp)] }, async (msg) => {
     into.push(fromBinary(EventEnvelopeSchema, msg.data).id);
     await msg.ack();
   });
@@ -100,7 +99,7 @@ describe('consumer with inbox', () => {
     const name = `effects-${newId()}`;
     const seen: string[] = [];
     const sub = await startConsumer({
-      name, types: ['user.signed_up'], db: db.appDb, bus, logger,
+      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger,
       async handle(trx, event) {
         seen.push(event.id);
         // RLS: the insert is allowed only because the consumer set the event's workspace.
@@ -108,10 +107,10 @@ describe('consumer with inbox', () => {
       },
     });
     const id = newId();
-    const envelope = toBinary(EventEnvelopeSchema, create(EventEnvelopeSchema, { id, type: 'user.signed_up', workspaceId: ws, source: 'test' }));
+    const envelope = encodeEvent('test', id, signedUp(ws));
     // Two copies under different message ids get past JetStream's de-duplication: the inbox must catch it.
-    await bus.publish('events.user.signed_up', envelope, { msgId: `${id}-a` });
-    await bus.publish('events.user.signed_up', envelope, { msgId: `${id}-b` });
+    await bus.publish(eventSubject(EventType.UserSignedUp), envelope, { msgId: `${id}-a` });
+    await bus.publish(eventSubject(EventType.UserSignedUp), envelope, { msgId: `${id}-b` });
     await expectEventually(async () => expect(await db.adminDb('inbox').where({ consumer: name }).count({ n: '*' })).toEqual([{ n: 1 }]));
     await expectEventually(async () => expect(await db.adminDb('effects').where({ event_id: id }).select('workspace_id')).toEqual([{ workspace_id: ws }]));
     await sub.stop();
@@ -122,23 +121,108 @@ describe('consumer with inbox', () => {
     const name = `poison-${newId()}`;
     let attempts = 0;
     const sub = await startConsumer({
-      name, types: ['user.signed_up'], db: db.appDb, bus, logger, maxDeliver: 3,
+      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 3,
       async handle() {
         attempts++;
         throw new Error('cannot handle this');
       },
     });
     const dead: string[] = [];
-    const deadSub = await bus.subscribe({ durable: `dead-${name}`, subjects: [`dead.${name}`] }, async (msg) => {
+    const deadSub = await bus.subscribe({ durable: `dead-${name}`, subjects: [deadLetterSubject(name)] }, async (msg) => {
       dead.push(msg.headers['ll-error'] ?? '');
       await msg.ack();
     });
     const id = newId();
-    await bus.publish('events.user.signed_up', toBinary(EventEnvelopeSchema, create(EventEnvelopeSchema, { id, type: 'user.signed_up', workspaceId: newId(), source: 'test' })), { msgId: id });
+    await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(newId())), { msgId: id });
     await expectEventually(() => expect(dead).toEqual(['cannot handle this']), { timeoutMs: 20_000 });
     expect(attempts).toBe(3);
     expect(await db.adminDb('inbox').where({ consumer: name }).count({ n: '*' })).toEqual([{ n: 0 }]);
     await deadSub.stop();
     await sub.stop();
+  });
+
+  it('applies a batch across workspaces in one transaction under the generation\'s name, and dead-letters an invalid event at once', async () => {
+    const base = `model-${newId()}`;
+    const name = consumerName(base, 2);
+    expect(name).toBe(`${base}_g2`);
+    const transactions: number[] = [];
+    const checked: string[] = [];
+    const sub = await startConsumer({
+      name: base, generation: 2, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 3,
+      check(event) {
+        const p = eventMessage(event);
+        if (!p.email.includes('@')) throw new Error(`invalid email in ${event.id}`);
+        return p.email;
+      },
+      batch: {
+        types: [EventType.UserSignedUp], size: 50, waitMs: 50, acrossTenants: true,
+        async handle(trx, events) {
+          transactions.push(events.length);
+          for (const e of events) checked.push(e.checked);
+          // One system transaction for every workspace of the batch: each row keyed by its event's workspace.
+          await trx('effects').insert(events.map((e) => ({ event_id: e.id, workspace_id: e.workspaceId })));
+        },
+      },
+    });
+    const dead: string[] = [];
+    const deadSub = await bus.subscribe({ durable: `dead-${newId()}`, subjects: [deadLetterSubject(name)] }, async (msg) => {
+      dead.push(msg.headers['ll-error'] ?? '');
+      await msg.ack();
+    });
+    const ids = Array.from({ length: 6 }, () => newId());
+    const workspaces = ids.map(() => newId());
+    for (const [i, id] of ids.entries()) await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(workspaces[i] as string)), { msgId: id });
+    await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', ids[0] as string, signedUp(workspaces[0] as string)), { msgId: `${ids[0]}-again` });
+    const bad = newId();
+    await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', bad, { type: EventType.UserSignedUp, workspaceId: newId(), payload: { email: 'nobody' } }), { msgId: bad });
+    await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', ids).select('workspace_id').orderBy('workspace_id')).toEqual([...workspaces].sort().map((w) => ({ workspace_id: w }))));
+    await expectEventually(() => expect(dead).toEqual([`invalid email in ${bad}`]), { timeoutMs: 20_000 });
+    await sub.stop();
+    expect(sub.handledCount).toBe(6);
+    expect(checked).toHaveLength(6);
+    expect(transactions.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(transactions.length).toBeLessThan(6);
+    expect(await db.adminDb('inbox').where({ consumer: name }).count({ n: '*' })).toEqual([{ n: 6 }]);
+    await deadSub.stop();
+  });
+
+  it('retries a failing batch event by event: the good ones commit, the bad one alone is retried and dead-lettered', async () => {
+    const name = `split-${newId()}`;
+    const poison = newId();
+    const sub = await startConsumer({
+      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 2,
+      batch: {
+        types: [EventType.UserSignedUp], size: 10, waitMs: 50, acrossTenants: true,
+        async handle(trx, events) {
+          if (events.some((e) => e.id === poison)) throw new Error('poisoned batch');
+          await trx('effects').insert(events.map((e) => ({ event_id: e.id, workspace_id: e.workspaceId })));
+        },
+      },
+    });
+    const dead: string[] = [];
+    const deadSub = await bus.subscribe({ durable: `dead-${name}`, subjects: [deadLetterSubject(name)] }, async (msg) => {
+      dead.push(msg.headers['ll-error'] ?? '');
+      await msg.ack();
+    });
+    const good = [newId(), newId(), newId()];
+    for (const id of [good[0], poison, good[1], good[2]] as string[]) await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(newId())), { msgId: id });
+    await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', good).count({ n: '*' })).toEqual([{ n: 3 }]));
+    await expectEventually(() => expect(dead).toEqual(['poisoned batch']), { timeoutMs: 20_000 });
+    expect(await db.adminDb('inbox').where({ consumer: name, event_id: poison }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    await deadSub.stop();
+    await sub.stop();
+  });
+});
+
+describe('event catalog', () => {
+  it('binds each type to its message: what is published is read back typed', () => {
+    const id = newId();
+    const ws = newId();
+    const envelope = fromBinary(EventEnvelopeSchema, encodeEvent('test', id, { type: EventType.ChartChanged, workspaceId: ws, payload: { seq: 7n, change: 'account.created' } }));
+    expect(envelope).toMatchObject({ id, type: 'chart.changed', workspaceId: ws, source: 'test' });
+    const event = { type: EventType.ChartChanged, payload: envelope.payload };
+    expect(eventMessage(event).seq).toBe(7n);
+    // @ts-expect-error: a payload that is not the type's message does not compile
+    encodeEvent('test', id, { type: EventType.ChartChanged, workspaceId: ws, payload: { email: 'a@example.com' } });
   });
 });

@@ -279,7 +279,7 @@ export async function benchReporting(options: BenchOptions): Promise<ReportingBe
       if (marker) log('finishing an interrupted generation');
       marker = await generate(stack, dbs, marker, options, log);
       const t0 = performance.now();
-      const ok = await runScriptProcess('services/reporting/src/cli.ts', ['check', marker.workspaceId], log, { NODE_ENV: 'production', LOG_LEVEL: 'warn', NATS_NAMESPACE: dbs.namespace, REPORTING_DATABASE_URL: dbs.appUrl.reporting, REPORTING_DATABASE_ADMIN_URL: dbs.adminUrl.reporting, LEDGER_URL: stack.processes.get('ledger')?.url ?? '' }).then(() => true, (err: Error) => {
+      const ok = await runScriptProcess('services/reporting/src/cli.ts', ['check', marker.workspaceId], log, { NODE_ENV: 'production', LOG_LEVEL: 'warn', SERVICE_TOKEN_KEY: stack.serviceTokenKey, NATS_NAMESPACE: dbs.namespace, REPORTING_DATABASE_URL: dbs.appUrl.reporting, REPORTING_DATABASE_ADMIN_URL: dbs.adminUrl.reporting, LEDGER_URL: stack.processes.get('ledger')?.url ?? '' }).then(() => true, (err: Error) => {
         log(`reporting check failed: ${err.message}`);
         return false;
       });

@@ -2,10 +2,10 @@
 // segments they read, query validation, and report rows built from balances.
 import type { AppError } from '@ledgerline/platform';
 import { describe, expect, it } from 'vitest';
-import { periodMonths } from '../src/domain/dates.js';
+import { fiscalYearStart, periodMonths } from '../src/domain/dates.js';
 import { columnsFor, effectivePeriodicity, segmentsFor } from '../src/domain/periods.js';
 import { parseQuery, type RawQuery } from '../src/domain/query.js';
-import { cashChangeOf, cashFlowStatement, cashSeries, runway } from '../src/domain/cashflow.js';
+import { cashAccounts, cashChangeOf, cashFlowStatement, cashSeries, ownMoneyAccounts, runway } from '../src/domain/cashflow.js';
 import { accountTree, balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../src/domain/report.js';
 
 const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '', endDate: '', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
@@ -129,8 +129,13 @@ describe('report rows', () => {
   it('P&L: amounts roll up the tree in the normal direction; Net Income = Income − Expenses per column', () => {
     const pl = profitLoss({ accounts: chart, sums, columns: 2, filter });
     expect(pl.rows.map((r) => [r.name, r.rowType, r.amounts, r.total])).toEqual([
-      ['income', 'section', [1200, 0], 1200],
-      ['expenses', 'section', [300, 50], 350],
+      ['Income', 'section', [1200, 0], 1200],
+      ['Cost of Goods Sold', 'section', [0, 0], 0],
+      ['Gross Profit', 'summary', [1200, 0], 1200],
+      ['Expenses', 'section', [300, 50], 350],
+      ['Net Operating Income', 'summary', [900, -50], 850],
+      ['Other Income', 'section', [0, 0], 0],
+      ['Other Expenses', 'section', [0, 0], 0],
       ['Net Income', 'summary', [900, -50], 850],
     ]);
     const sales = pl.rows[0]?.children[0];
@@ -140,7 +145,9 @@ describe('report rows', () => {
   it('groups and tags select accounts (and the accounts under them); excludeZeroes drops all-zero rows but keeps sections', () => {
     const byTag = profitLoss({ accounts: chart, sums, columns: 2, filter: { groups: [], tags: ['WEB'], excludeZeroes: true } });
     expect(byTag.netIncome).toEqual([200, -50]);
-    expect(byTag.rows[1]?.children.map((c) => c.name)).toEqual(['software']);
+    expect(byTag.rows.find((r) => r.name === 'Expenses')?.children.map((c) => c.name)).toEqual(['software']);
+    // Empty sections are hidden with the zero rows; the summaries stay.
+    expect(byTag.rows.map((r) => r.name)).toEqual(['Income', 'Gross Profit', 'Expenses', 'Net Operating Income', 'Net Income']);
     const byGroup = profitLoss({ accounts: chart, sums, columns: 2, filter: { groups: ['core'], tags: [], excludeZeroes: false } });
     expect(byGroup.income).toEqual([1200, 0]);
     expect(byGroup.expenses).toEqual([0, 0]);
@@ -149,16 +156,66 @@ describe('report rows', () => {
   });
 
   it('balance sheet: balances as of each column; Assets + Transfer = Liabilities + Equity with earlier and period earnings', () => {
+    // The 100 of sales before the period was booked in an earlier fiscal year.
     const opening = new Map([['checking', dc(500, 0)], ['owner', dc(0, 400)], ['sales', dc(0, 100)]]);
-    const rows = balanceSheet({ accounts: chart, opening, sums, columns: 2, filter });
+    const fy = { fiscalYearStarts: ['2026-01-01', '2026-01-01'], beforeFiscalYear: new Map([['2026-01-01', new Map([['sales', dc(0, 100)]])]]), columnEnds: ['2026-01-31', '2026-02-28'], firstBooked: '2025-03-02' };
+    const rows = balanceSheet({ accounts: chart, opening, sums, columns: 2, filter, ...fy });
     const get = (name: string) => rows.find((r) => r.name === name);
     expect(get('assets')?.amounts).toEqual([1700, 1650]);
     expect(get('liability')?.amounts).toEqual([300, 300]);
-    expect(get('Retained Earnings (earlier periods)')?.amounts).toEqual([100, 100]);
+    expect(get('Retained Earnings')?.amounts).toEqual([100, 100]);
+    expect(get('Retained Earnings')?.drill).toEqual({ report: 'pnl', startDates: ['2025-03-02', '2025-03-02'], endDates: ['2025-12-31', '2025-12-31'] });
     expect(get('Net Income')?.amounts).toEqual([900, 850]);
+    expect(get('Net Income')?.drill).toEqual({ report: 'pnl', startDates: ['2026-01-01', '2026-01-01'], endDates: ['2026-01-31', '2026-02-28'] });
     expect(get('Total Equity')?.amounts).toEqual([1400, 1350]);
     expect(get('Total Assets')?.amounts).toEqual(get('Total Liabilities and Equity')?.amounts);
     expect(get('Total Assets')?.total).toBe(1650);
+  });
+});
+
+describe('fiscal years', () => {
+  it('the first day of the fiscal year holding a date, for any first month (0 = January)', () => {
+    expect(fiscalYearStart('2026-05-17', 1)).toBe('2026-01-01');
+    expect(fiscalYearStart('2026-05-17', 0)).toBe('2026-01-01');
+    expect(fiscalYearStart('2026-05-17', 7)).toBe('2025-07-01');
+    expect(fiscalYearStart('2026-07-01', 7)).toBe('2026-07-01');
+    expect(fiscalYearStart('2026-06-30', 7)).toBe('2025-07-01');
+    expect(parseQuery(raw({ endDate: '2026-05-17' }), new Date(), 7).start).toBe('2025-07-01');
+  });
+
+  it('P&L sections by the category group\'s coaId: COGS, other income and other expenses; Gross Profit and Net Operating Income', () => {
+    const n = (id: string, type: string, coaId: number, parentId: string | null, level: number): Account => ({ id, name: id, coaId, type, level, group: '', tag: '', parentId });
+    const accounts = [
+      n('inc', 'Income', 40000, null, 1), n('opInc', 'Income', 41000, 'inc', 2), n('sales', 'Income', 41100, 'opInc', 3), n('othInc', 'Income', 42000, 'inc', 2), n('interest', 'Income', 42100, 'othInc', 3),
+      n('exp', 'Expenses', 50000, null, 1), n('cogs', 'Expenses', 51000, 'exp', 2), n('hosting', 'Expenses', 51200, 'cogs', 3), n('opex', 'Expenses', 60000, 'exp', 2), n('rent', 'Expenses', 60900, 'opex', 3),
+      n('othExp', 'Expenses', 70000, 'exp', 2), n('fx', 'Expenses', 70100, 'othExp', 3), n('mine', 'Expenses', 65000, 'exp', 2),
+    ];
+    const s = new Map<string, (DebitCredit | undefined)[]>([['sales', [dc(0, 1000)]], ['interest', [dc(0, 30)]], ['hosting', [dc(200, 0)]], ['rent', [dc(300, 0)]], ['fx', [dc(20, 0)]], ['mine', [dc(5, 0)]], ['exp', [dc(1, 0)]]]);
+    const pl = profitLoss({ accounts, sums: s, columns: 1, filter: { groups: [], tags: [], excludeZeroes: true } });
+    expect(pl.rows.map((r) => [r.name, r.amounts[0], r.children.map((c) => c.name)])).toEqual([
+      ['Income', 1000, ['opInc']], ['Cost of Goods Sold', 200, ['cogs']], ['Gross Profit', 800, []],
+      ['Expenses', 306, ['exp', 'opex', 'mine']], ['Net Operating Income', 494, []],
+      ['Other Income', 30, ['othInc']], ['Other Expenses', 20, ['othExp']], ['Net Income', 504, []],
+    ]);
+    expect(pl.netIncome).toEqual([1000 + 30 - 200 - 306 - 20]);
+    expect(pl.income).toEqual([1030]);
+    expect(pl.expenses).toEqual([526]);
+  });
+
+  it('balance sheet: the retained earnings account carries earlier years\' net income; net income is the fiscal year to date', () => {
+    const n = (id: string, type: string, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId: 1, type, level: parentId ? 2 : 1, group: '', tag: '', parentId, ...extra });
+    const accounts = [n('assets', 'Assets', null), n('bank', 'Assets', 'assets'), n('equity', 'Equity', null), n('re', 'Equity', 'equity', { systemKey: 'retained_earnings' }), n('inc', 'Income', null), n('sales', 'Income', 'inc')];
+    // Sales 100 in FY2025 and 40 in FY2026 (July starts); 7 booked to retained earnings directly. Columns end 2026-06-30 and 2026-07-31.
+    const opening = new Map([['bank', dc(147, 0)], ['sales', dc(0, 140)], ['re', dc(0, 7)]]);
+    const s = new Map<string, (DebitCredit | undefined)[]>([['bank', [undefined, dc(5, 0)]], ['sales', [undefined, dc(0, 5)]]]);
+    const beforeFiscalYear = new Map([['2025-07-01', new Map([['sales', dc(0, 100)]])], ['2026-07-01', new Map([['sales', dc(0, 140)]])]]);
+    const rows = balanceSheet({ accounts, opening, sums: s, columns: 2, filter, fiscalYearStarts: ['2025-07-01', '2026-07-01'], beforeFiscalYear, columnEnds: ['2026-06-30', '2026-07-31'], firstBooked: '2024-08-01' });
+    const equity = rows.find((r) => r.name === 'equity') as ReportRow;
+    expect(equity.children.find((c) => c.id === 're')?.amounts).toEqual([107, 147]);
+    expect(rows.find((r) => r.name === 'Net Income')?.amounts).toEqual([40, 5]);
+    expect(rows.some((r) => r.name === 'Retained Earnings')).toBe(false);
+    expect(rows.find((r) => r.name === 'Total Assets')?.amounts).toEqual(rows.find((r) => r.name === 'Total Liabilities and Equity')?.amounts);
+    expect(equity.children.find((c) => c.id === 're')?.drill?.endDates).toEqual(['2025-06-30', '2026-06-30']);
   });
 });
 
@@ -167,7 +224,7 @@ describe('cash-flow statement (indirect method)', () => {
   // Current Liabilities > Card; Long-term > Loan; Equity > Owner; Income > Sales; Expenses > Rent.
   const node = (id: string, type: string, coaId: number, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId, type, level: 1, group: '', tag: '', parentId, ...extra });
   const accounts: Account[] = [
-    node('assets', 'Assets', 10000, null), node('current', 'Assets', 11000, 'assets'), node('cashEq', 'Assets', 11100, 'current'), node('checking', 'Assets', 11101, 'cashEq', { bankAccountId: 'b1' }),
+    node('assets', 'Assets', 10000, null), node('current', 'Assets', 11000, 'assets'), node('cashEq', 'Assets', 11100, 'current', { systemKey: 'cash' }), node('checking', 'Assets', 11101, 'cashEq', { bankAccountId: 'b1' }),
     node('receivable', 'Assets', 11200, 'current'), node('fixed', 'Assets', 15000, 'assets'), node('laptop', 'Assets', 15200, 'fixed'),
     node('liability', 'Liability', 20000, null), node('currentL', 'Liability', 21000, 'liability'), node('card', 'Liability', 21201, 'currentL'),
     node('longL', 'Liability', 25000, 'liability'), node('loan', 'Liability', 25100, 'longL'),
@@ -200,17 +257,31 @@ describe('cash-flow statement (indirect method)', () => {
     expect(get('Cash at Beginning of Period')).toMatchObject({ amounts: [250, 1250], total: 250 });
     expect(get('Cash at End of Period')).toMatchObject({ amounts: [1250, 1050], total: 1050 });
   });
+
+  it('cash is recognised by role, never by coaId: renumbering Cash and Cash Equivalents changes nothing', () => {
+    const renumbered = accounts.map((a) => (a.id === 'cashEq' ? { ...a, coaId: 18888 } : a));
+    expect([...cashAccounts(renumbered)].sort()).toEqual(['cashEq', 'checking']);
+    expect(cashFlowStatement({ accounts: renumbered, opening, sums, columns: 2, excludeZeroes: true })).toEqual(cashFlowStatement({ accounts, opening, sums, columns: 2, excludeZeroes: true }));
+    // An account numbered 11100 without the role is not cash.
+    const impostor = accounts.map((a) => (a.id === 'cashEq' ? { ...a, systemKey: '' } : a.id === 'receivable' ? { ...a, coaId: 11100 } : a));
+    expect([...cashAccounts(impostor)].sort()).toEqual(['checking']);
+  });
+
+  it('own money: cash, every bank-linked account (cards too) and the Transfer class', () => {
+    const withTransfer = [...accounts.map((a) => (a.id === 'card' ? { ...a, bankAccountId: 'b9' } : a)), node('transfer', 'Transfer', 90000, null), node('xfer', 'Transfer', 91000, 'transfer')];
+    expect([...ownMoneyAccounts(withTransfer)].sort()).toEqual(['card', 'cashEq', 'checking', 'transfer', 'xfer']);
+  });
 });
 
 describe('cash series and runway', () => {
   const accounts: Account[] = [
     { id: 'assets', name: 'Assets', coaId: 10000, type: 'Assets', level: 1, group: '', tag: '', parentId: null },
-    { id: 'cashEq', name: 'Cash and Cash Equivalents', coaId: 11100, type: 'Assets', level: 3, group: '', tag: '', parentId: 'assets' },
+    { id: 'cashEq', name: 'Cash and Cash Equivalents', coaId: 11100, type: 'Assets', level: 3, group: '', tag: '', parentId: 'assets', systemKey: 'cash' },
     { id: 'checking', name: 'Checking', coaId: 11101, type: 'Assets', level: 4, group: '', tag: '', parentId: 'cashEq' },
     { id: 'savings', name: 'Savings (moved)', coaId: 17300, type: 'Assets', level: 3, group: '', tag: '', parentId: 'assets', bankAccountId: 'b2' },
   ];
-  it('the cash balance runs from the cash accounts\' opening balance through each column', () => {
-    const s = cashSeries(accounts, new Map([['checking', dc(1000, 0)], ['savings', dc(500, 100)]]), { in: [100, 0, 50], out: [300, 200, 0] });
+  it('the cash balance runs from the cash accounts\' opening balance through their change in each column', () => {
+    const s = cashSeries(accounts, new Map([['checking', dc(1000, 0)], ['savings', dc(500, 100)]]), { in: [100, 0, 50], out: [300, 200, 0] }, [-200, -200, 50]);
     expect(s).toEqual({ opening: 1400, in: [100, 0, 50], out: [300, 200, 0], closing: [1200, 1000, 1050] });
   });
   it('runway = cash at the end over the average net burn, none when cash grew', () => {

@@ -1,7 +1,7 @@
 // Balances kept per origin from entry.posted (real NATS and PostgreSQL): each money type reads its
 // origins and they add up to ALL; a reversal stays under its entry's origin; an unknown source type is
 // dead-lettered; the migration marks balances applied before origins were kept, and a rebuild clears it.
-import { migrateLatest, newId, withSystem, withTenant } from '@ledgerline/platform';
+import { deadLetterSubject, migrateLatest, newId, withSystem, withTenant } from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentsFor } from '../src/domain/periods.js';
@@ -11,6 +11,7 @@ import { merchantMismatches } from '../src/store/merchants.js';
 import { resetForRebuild } from '../src/usecases/maintenance.js';
 import { reportingMigrations } from '../src/store/migrations.js';
 import { publishEntry, startReporting, transfer, type ReportingHarness } from './support.js';
+import { PROJECTOR } from '../src/events/projector.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
 let r: ReportingHarness;
@@ -77,7 +78,7 @@ describe('balances by origin', () => {
     await expectEventually(async () => expect(await projected(ws)).toBe(1));
     // Evidence, not a pause: the unknown one is in the dead letters, with the reason.
     const dead: string[] = [];
-    const sub = await bus.subscribe({ durable: 'origins_dead_letter_reader', subjects: ['dead.reporting'] }, async (m) => {
+    const sub = await bus.subscribe({ durable: 'origins_dead_letter_reader', subjects: [deadLetterSubject(PROJECTOR)] }, async (m) => {
       dead.push(m.headers['ll-error'] ?? '');
       await m.ack();
     });
@@ -92,7 +93,7 @@ describe('balances by origin', () => {
 
 describe('the migration to balances by origin', () => {
   it('rows applied before are unclassified: ALL reads them as before, the workspace is marked until a rebuild', async () => {
-    const db = await createTestDatabase('reporting_origins', reportingMigrations.slice(0, -1));
+    const db = await createTestDatabase('reporting_origins', reportingMigrations.slice(0, reportingMigrations.findIndex((m) => m.name === '20261123200000_reporting_balance_origins')));
     try {
       const [ws, account, biller] = [newId(), newId(), newId()];
       await db.adminDb('balances_monthly').insert({ workspace_id: ws, month: '2026-01-01', account_id: account, debit_cents: 700, credit_cents: 0, line_count: 1 });

@@ -1,10 +1,11 @@
 // The read model fed by entry.posted on real NATS and PostgreSQL: balances by day and month, exactly
 // once per event and per entry, poison events dead-lettered without holding back the rest, row-level
 // security on every tenant table, and a rebuild that replays the stream to the same balances.
-import { newId, tablesMissingRls, withTenant, type Knex } from '@ledgerline/platform';
+import { deadLetterSubject, newId, tablesMissingRls, withTenant, type Knex } from '@ledgerline/platform';
 import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentWorkspaceVersion, dailyMonthlyMismatches } from '../src/store/balances.js';
+import { PROJECTOR } from '../src/events/projector.js';
 import { publishEntry, startReporting, transfer, type ReportingHarness } from './support.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -75,7 +76,7 @@ describe('the read model', () => {
     await expectEventually(async () => expect(await projected(ws)).toBe(2));
     expect(await balances(r.db.adminDb, 'balances_monthly', ws)).toEqual(expect.arrayContaining([{ account_id: a, period: '2026-06-01', d: 150, c: 0, n: 2 }]));
     const dead: string[] = [];
-    const sub = await bus.subscribe({ durable: 'dead_letter_reader', subjects: ['dead.reporting'] }, async (m) => {
+    const sub = await bus.subscribe({ durable: 'dead_letter_reader', subjects: [deadLetterSubject(PROJECTOR)] }, async (m) => {
       dead.push(m.headers['ll-error'] ?? '');
       await m.ack();
     });

@@ -1,6 +1,13 @@
 import {
+  canHaveOpeningBalance,
   describeError,
   moveTargets,
+  parseOpeningBalance,
+  useOpeningBalance,
+  useSetOpeningBalance,
+  validateOpeningBalance,
+  type OpeningBalanceFormErrors,
+  type OpeningBalanceFormValues,
   toApiError,
   useAddChartAccount,
   useDeleteChartAccounts,
@@ -12,7 +19,7 @@ import {
   type AccountTreeNode,
   type ChartParentCategory,
 } from '@ledgerline/api';
-import { Button, Combobox, Dialog, TextField, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { Button, Combobox, DatePicker, Dialog, Spinner, TextField, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState, type FormEvent } from 'react';
 
 const pathTitle = (c: ChartParentCategory) => `${c.path.names.join(' / ')} (${c.coaId})`;
@@ -46,7 +53,24 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
   );
   const [errors, setErrors] = useState<AccountFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const pending = add.isPending || update.isPending;
+  // Bank, card, asset, liability and equity accounts: the opening balance beside the name (issue #12; the ledger
+  // README's missing field pair), GET and PUT /categories/{id}/opening-balance.
+  const withOpening = mode === 'edit' && account !== null && canHaveOpeningBalance(account);
+  const opening = useOpeningBalance(withOpening ? account.id : null);
+  const setOpening = useSetOpeningBalance();
+  const savedOpening: OpeningBalanceFormValues = {
+    openingBalance: opening.data?.openingBalance ? String(opening.data.openingBalance.openingBalance) : '',
+    openingBalanceDate: opening.data?.openingBalance?.openingBalanceDate ?? '',
+  };
+  const [openingValues, setOpeningValues] = useState<OpeningBalanceFormValues | null>(null);
+  const openingShown = openingValues ?? savedOpening;
+  const [openingErrors, setOpeningErrors] = useState<OpeningBalanceFormErrors>({});
+  const pending = add.isPending || update.isPending || setOpening.isPending;
+  const setOpeningField = (name: keyof OpeningBalanceFormValues, value: string) => {
+    const next = { ...openingShown, [name]: value };
+    setOpeningValues(next);
+    if (submitted) setOpeningErrors(validateOpeningBalance(next));
+  };
 
   const set = (name: keyof AccountFormValues, value: string) => {
     const next = { ...values, [name]: value };
@@ -82,12 +106,39 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
         },
       );
     } else if (account) {
+      const foundOpening = withOpening ? validateOpeningBalance(openingShown) : {};
+      setOpeningErrors(foundOpening);
+      if (Object.keys(foundOpening).length > 0) return;
+      const amount = openingShown.openingBalance.trim() === '' ? 0 : parseOpeningBalance(openingShown.openingBalance);
+      const openingChanged = withOpening && openingValues !== null && (openingShown.openingBalance !== savedOpening.openingBalance || openingShown.openingBalanceDate !== savedOpening.openingBalanceDate);
+      const saveOpening = () =>
+        setOpening.mutate(
+          // 0 removes it; the date is then the one it had (the server needs one).
+          { categoryId: account.id, openingBalance: amount ?? 0, openingBalanceDate: openingShown.openingBalanceDate || savedOpening.openingBalanceDate },
+          {
+            onSuccess: (answer) => {
+              if (answer.message) notice.success(answer.message);
+              onClose();
+            },
+            onError: (error) => {
+              const field = toApiError(error).field;
+              if (field === 'openingBalance' || field === 'openingBalanceDate') setOpeningErrors({ [field]: toApiError(error).message });
+              else showError(error);
+            },
+          },
+        );
+      const detailsChanged = name !== account.name || coaId !== account.coaId;
+      if (!detailsChanged && openingChanged) {
+        saveOpening();
+        return;
+      }
       update.mutate(
         { id: account.id, name, coaId },
         {
           onSuccess: (answer) => {
             notice.success(answer.message);
-            onClose();
+            if (openingChanged) saveOpening();
+            else onClose();
           },
           onError: onFailure,
         },
@@ -101,7 +152,13 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
       open={open}
       onClose={onClose}
       title={mode === 'add' ? 'Add account' : `Edit ${account?.name ?? 'account'}`}
-      description={mode === 'add' ? 'A new account of the chart, under the parent you choose.' : 'Rename the account or change its number.'}
+      description={
+        mode === 'add'
+          ? 'A new account of the chart, under the parent you choose.'
+          : withOpening
+            ? 'Rename the account, change its number, or set the balance it had before the first transaction in the books.'
+            : 'Rename the account or change its number.'
+      }
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -126,6 +183,34 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
           error={errors.coaId}
           onChange={(e) => set('coaId', e.target.value.replace(/\s/g, ''))}
         />
+        {withOpening && (
+          <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <legend className="px-1 text-sm font-medium text-slate-900 dark:text-slate-100">Opening balance</legend>
+            {opening.isPending ? (
+              <Spinner label="Loading the opening balance" />
+            ) : (
+              <>
+                <TextField
+                  label="Opening balance"
+                  name="openingBalance"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  hint="Dollars, booked against Opening Balance Equity. Negative for an overdrawn account; 0 removes it."
+                  value={openingShown.openingBalance}
+                  error={openingErrors.openingBalance}
+                  onChange={(e) => setOpeningField('openingBalance', e.target.value.replace(/\s/g, ''))}
+                />
+                <DatePicker
+                  label="Opening balance date"
+                  name="openingBalanceDate"
+                  value={openingShown.openingBalanceDate === '' ? null : openingShown.openingBalanceDate}
+                  error={openingErrors.openingBalanceDate}
+                  onChange={(date) => setOpeningField('openingBalanceDate', date)}
+                />
+              </>
+            )}
+          </fieldset>
+        )}
         {mode === 'add' && (
           <Combobox
             label="Parent account"

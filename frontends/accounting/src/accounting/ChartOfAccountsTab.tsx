@@ -38,6 +38,15 @@ export function ChartOfAccountsTab() {
   const rows = visibleChartRows(nodes, open);
   const [action, setAction] = useState<Action>(null);
   const parents = chart.data?.parentCategories ?? [];
+  // Spec §2 acc + mode=edit: the account's edit opened from elsewhere (a tie-out notice's "Set opening balance").
+  const linked = params.get('mode') === 'edit' ? findNode(nodes, params.get('acc')) : null;
+  const closeLinked = () =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('acc');
+      next.delete('mode');
+      return next;
+    });
 
   const toggle = (id: string) => {
     const next = new Set(open);
@@ -97,7 +106,7 @@ export function ChartOfAccountsTab() {
       )}
       {chart.isSuccess && nodes.length === 0 && <EmptyState title="No accounts yet" description="The default chart is created with your workspace; it will appear here in a moment." />}
       {chart.isSuccess && nodes.length > 0 && (
-        <div className="-mx-6 overflow-x-auto">
+        <div className="relative -mx-6 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-sm" aria-label="Chart of accounts">
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
@@ -170,10 +179,21 @@ export function ChartOfAccountsTab() {
       )}
       {action?.kind === 'add' && <AccountFormDialog mode="add" open onClose={() => setAction(null)} parents={parents} account={null} parentId={action.parentId} onSaved={reveal} />}
       {action?.kind === 'edit' && <AccountFormDialog mode="edit" open onClose={() => setAction(null)} parents={parents} account={action.account} />}
+      {action === null && linked !== null && editable && <AccountFormDialog key={linked.id} mode="edit" open onClose={closeLinked} parents={parents} account={linked} />}
       {action?.kind === 'move' && <MoveAccountDialog open onClose={() => setAction(null)} parents={parents} account={action.account} onSaved={reveal} />}
       {action?.kind === 'delete' && <DeleteAccountDialog open onClose={() => setAction(null)} account={action.account} />}
     </Card>
   );
+}
+
+function findNode(nodes: readonly AccountTreeNode[], id: string | null): AccountTreeNode | null {
+  if (id === null) return null;
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const below = findNode(node.children, id);
+    if (below) return below;
+  }
+  return null;
 }
 
 /** A group's balance is the total of its accounts (shown in semibold); an account's is its own. */

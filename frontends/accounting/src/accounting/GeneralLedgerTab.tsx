@@ -17,6 +17,7 @@ import { Button, Card, DateRangePicker, EmptyState, Spinner, cx, formatMoney, fo
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { periodOf } from './period';
+import { GeneralLedgerExportButton } from '../transactions/ExportCsvButton';
 
 /** How many pages the tab fetches on its own looking for the line `ledgerTxn` names. */
 const MAX_PAGES_SEEKING_LINE = 25;
@@ -38,7 +39,12 @@ export function GeneralLedgerTab() {
   const go = (next: { ledgerAccount?: string | null; ledgerTxn?: string | null; period?: DateRange }) =>
     navigate({ search: ledgerSearch({ ...(next.period ?? period), ledgerAccount: next.ledgerAccount === undefined ? ledgerAccount : next.ledgerAccount, ledgerTxn: next.ledgerTxn ?? null }) });
 
-  const picker = <DateRangePicker label="Period" value={period} onChange={(range) => go({ period: range })} />;
+  const picker = (
+    <div className="flex flex-wrap items-end gap-2">
+      <DateRangePicker label="Period" value={period} onChange={(range) => go({ period: range })} />
+      <GeneralLedgerExportButton startDate={period.startDate} endDate={period.endDate} ledgerAccountId={ledgerAccount} />
+    </div>
+  );
 
   if (ledgerAccount !== null) {
     const account = accounts.data?.find((a) => a.ledgerAccountId === ledgerAccount) ?? null;
@@ -68,7 +74,7 @@ export function GeneralLedgerTab() {
       {accounts.isError && <LoadError error={accounts.error} retry={() => void accounts.refetch()} what="The general ledger" />}
       {accounts.isSuccess && rows.length === 0 && <EmptyState title="No accounts in the ledger" description="Accounts appear here once your chart of accounts exists." />}
       {accounts.isSuccess && rows.length > 0 && (
-        <div className="-mx-6 overflow-x-auto">
+        <div className="relative -mx-6 overflow-x-auto">
           <table className="w-full min-w-[48rem] text-sm" aria-label="General ledger">
             <thead>
               <tr className={headRow}>
@@ -207,10 +213,23 @@ function AccountLedger({ name, ledgerAccountId, account, period, picker, selecte
     if (selected?.id) scroller.current?.querySelector(`[data-line-id="${CSS.escape(selected.id)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selected?.id]);
 
+  // Spec §9: throttled at 200 ms, with a trailing check: a scroll that lands at the end inside the window (say,
+  // while the previous page was still loading) is checked when the window closes, not dropped.
+  const latestFetchIfNear = useRef(fetchIfNear);
+  latestFetchIfNear.current = fetchIfNear;
+  const trailing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(trailing.current), []);
   const onScroll = () => {
-    const now = Date.now();
-    if (now - lastCheck.current < INFINITE_SCROLL_THROTTLE_MS) return;
-    lastCheck.current = now;
+    const wait = INFINITE_SCROLL_THROTTLE_MS - (Date.now() - lastCheck.current);
+    if (wait > 0) {
+      trailing.current ??= setTimeout(() => {
+        trailing.current = undefined;
+        lastCheck.current = Date.now();
+        latestFetchIfNear.current();
+      }, wait);
+      return;
+    }
+    lastCheck.current = Date.now();
     fetchIfNear();
   };
 
@@ -240,7 +259,7 @@ function AccountLedger({ name, ledgerAccountId, account, period, picker, selecte
       {lines.isError && <LoadError error={lines.error} retry={() => void lines.refetch()} what="The account's lines" />}
       {lines.isSuccess && (
         <>
-          <div ref={scroller} onScroll={onScroll} className="-mx-6 max-h-[60vh] overflow-auto" tabIndex={-1}>
+          <div ref={scroller} onScroll={onScroll} className="relative -mx-6 max-h-[60vh] overflow-auto" tabIndex={-1}>
             <table className="w-full min-w-[44rem] text-sm" aria-label="Ledger lines">
               <thead className="sticky top-0 bg-white dark:bg-slate-900">
                 <tr className={headRow}>

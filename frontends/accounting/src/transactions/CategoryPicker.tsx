@@ -1,6 +1,7 @@
 import { bookableCategories, describeError, newCategoryPlacement, recognisableCategories, useCategories, useCreateCategory, type Flow } from '@ledgerline/api';
 import { Combobox, cx, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useMemo } from 'react';
+import { categoryOptions } from './category-options';
 
 export interface CategoryPickerProps {
   label: string;
@@ -22,7 +23,9 @@ export interface CategoryPickerProps {
 
 /**
  * The category dropdown (spec §5): case-insensitive contains search over the categories a transaction can be
- * booked to; with no match it offers 'Add: "{text}"', which creates the category (POST /categories) and selects it.
+ * booked to, listed under their class group and group as the chart is (category-options.ts); with no match it
+ * offers 'Add: "{text}"', which creates the category (POST /categories) and selects it. Typing starts a fresh
+ * search (the ui kit's Combobox replaces the shown name on the first keystroke).
  */
 export function CategoryPicker({ label, name, value, onChange, flow, currentCategoryId, disabled, error, required, hideLabel, forRecognition, className }: CategoryPickerProps) {
   const categories = useCategories();
@@ -30,7 +33,7 @@ export function CategoryPicker({ label, name, value, onChange, flow, currentCate
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const options = useMemo(
-    () => (forRecognition ? recognisableCategories : bookableCategories)(categories.data ?? []).map((c) => ({ value: c.id, title: c.name })),
+    () => categoryOptions((forRecognition ? recognisableCategories : bookableCategories)(categories.data ?? [])),
     [categories.data, forRecognition],
   );
 
@@ -60,6 +63,8 @@ export function CategoryPicker({ label, name, value, onChange, flow, currentCate
     createCategory(text, placement, 5);
   };
 
+  // Not disabled while a choice or a new category saves: a disabled field loses the keyboard focus, and the
+  // person choosing with the keyboard would have to find the row again.
   return (
     <Combobox
       label={label}
@@ -69,7 +74,7 @@ export function CategoryPicker({ label, name, value, onChange, flow, currentCate
       onChange={onChange}
       onCreate={onCreate}
       placeholder={categories.isPending ? 'Loading categories…' : 'Search categories'}
-      disabled={(disabled ?? false) || create.isPending || categories.isPending}
+      disabled={(disabled ?? false) || categories.isPending}
       error={error ?? (categories.isError ? 'Categories could not be loaded' : undefined)}
       required={required ?? false}
       className={cx(hideLabel && '[&_label]:sr-only', className)}

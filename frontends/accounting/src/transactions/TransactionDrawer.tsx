@@ -1,22 +1,31 @@
 import {
   describeError,
   flowOf,
+  isTransfer,
+  rankCandidates,
   transactionRestriction,
+  usePairTransfer,
+  useTransferCandidates,
+  useUnpairTransfer,
   useAccrualSchedule,
   useCategoriseTransaction,
   useDeleteAccrual,
   useFinalizeTransactions,
   useStopAccrual,
   useTransaction,
+  useTaggableUsers,
   useTransactionAuditLogs,
   type Transaction,
   type TransactionAuditLog,
+  type TransferTransaction,
 } from '@ledgerline/api';
 import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useEditAccess } from './access';
 import { AccrualDialog } from './AccrualDialog';
 import { CategoryPicker } from './CategoryPicker';
+import { CommentsSection, ReceiptsSection } from './DrawerAttachments';
 import { bankAccountName, describeTransaction } from './present';
 import { formatTxnDate } from './rules';
 import { ScheduleTable } from './ScheduleTable';
@@ -67,7 +76,7 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
       aria-modal="false"
       aria-labelledby={titleId}
       tabIndex={-1}
-      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-lg flex-col overflow-y-auto border-l border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col overflow-y-auto border-l md:max-w-lg border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
@@ -130,7 +139,7 @@ function Details({ transaction: t }: { transaction: Transaction }) {
         name="drawer-category"
         value={t.category?.id ?? null}
         flow={flowOf(t.amount)}
-        disabled={!editable || categorise.isPending}
+        disabled={!editable}
         onChange={(categoryId) => {
           if (categoryId === t.category?.id) return;
           categorise.mutate({ id: t.id, categoryId }, { onSuccess: (answer) => notice.success(answer.message), onError: showError });
@@ -160,6 +169,8 @@ function Details({ transaction: t }: { transaction: Transaction }) {
           {t.isTransactionFinalized ? 'Un-finalize' : 'Finalize'}
         </Button>
       </div>
+
+      {isTransfer(t) && <TransferSection transaction={t} />}
 
       <Section title="Details">
         <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
@@ -191,10 +202,151 @@ function Details({ transaction: t }: { transaction: Transaction }) {
 
       {t.isAccruedParent && <AccrualSection transaction={t} />}
 
+      <ReceiptsSection transactionId={t.id} />
+
+      <CommentsSection transactionId={t.id} />
+
       <History id={t.id} />
 
       {splitting && <SplitDialog transaction={t} open={splitting} onClose={() => setSplitting(false)} />}
       {accruing && <AccrualDialog transaction={t} open={accruing} onClose={() => setAccruing(false)} />}
+    </div>
+  );
+}
+
+/** `?txn=` of the other side, the rest of the address kept (tab, filters). */
+function useTxnSearch(): (id: string) => string {
+  const [params] = useSearchParams();
+  return (id) => {
+    const next = new URLSearchParams(params);
+    next.set('txn', id);
+    return `?${next.toString()}`;
+  };
+}
+
+/**
+ * A transfer between two linked accounts (issue #12): the other side with a link to it, and "Unpair transfer" (after
+ * confirming) to undo a wrong match; a one-sided transfer offers the likeliest other sides with "Pair".
+ */
+function TransferSection({ transaction }: { transaction: Transaction }) {
+  const t = transaction as TransferTransaction;
+  const access = useEditAccess();
+  const unpair = useUnpairTransfer();
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const txnSearch = useTxnSearch();
+  const [confirming, setConfirming] = useState(false);
+  const pair = t.transferPair ?? null;
+  const paired = pair !== null || t.transferStatus === 'paired';
+
+  return (
+    <Section title="Transfer">
+      {pair ? (
+        <div data-testid="transfer-pair" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/60 p-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40">
+          <p className="text-slate-700 dark:text-slate-300">Money moved between two of your accounts. It is left out of income, expenses and spending.</p>
+          <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-1">
+            <Term label="Other side">{pair.accountName}</Term>
+            <Term label="Date">{formatTxnDate(pair.dateTime)}</Term>
+            <Term label="Amount">
+              <span className="tabular-nums">{formatMoney(pair.amount)}</span>
+            </Term>
+            <Term label="Description">
+              <span className="break-words">{pair.name}</span>
+            </Term>
+          </dl>
+          <Link to={{ search: txnSearch(pair.id) }} className="inline-block font-medium text-brand-700 hover:underline dark:text-brand-300">
+            Open the other side
+          </Link>
+        </div>
+      ) : (
+        <OneSidedTransfer transaction={t} />
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => setConfirming(true)}>
+          {paired ? 'Unpair transfer' : 'Not a transfer'}
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={paired ? 'Unpair this transfer?' : 'Not a transfer?'}
+        description={
+          paired
+            ? 'Both sides go back to uncategorised and count as income or expense again until you categorise them. You can pair them again later.'
+            : 'The transaction goes back to uncategorised and can be categorised again.'
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              loading={unpair.isPending}
+              onClick={() =>
+                unpair.mutate(t.id, {
+                  onSuccess: (answer) => {
+                    notice.success(answer.message);
+                    setConfirming(false);
+                  },
+                  onError: showError,
+                })
+              }
+            >
+              {paired ? 'Unpair transfer' : 'Not a transfer'}
+            </Button>
+          </>
+        }
+      />
+    </Section>
+  );
+}
+
+/** A transfer whose other side is not paired yet: the candidates from the linked accounts, best first, each with "Pair". */
+function OneSidedTransfer({ transaction: t }: { transaction: TransferTransaction }) {
+  const access = useEditAccess();
+  const candidates = useTransferCandidates(t.id);
+  const pairTransfer = usePairTransfer();
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  const ranked = rankCandidates(candidates.data ?? [], t.dateTime);
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        Transfer to review: its other side is not paired. Pair it with the matching transaction of another linked account, or leave it for an account that is not linked.
+      </p>
+      {candidates.isPending ? (
+        <Spinner label="Looking for the other side" />
+      ) : candidates.isError ? (
+        <p className="text-red-600 dark:text-red-400">{describeError(candidates.error)?.message ?? 'The candidates could not be loaded'}</p>
+      ) : ranked.length === 0 ? (
+        <p className="text-slate-500 dark:text-slate-400">No transaction of another linked account matches it (same amount, opposite sign, within 5 days).</p>
+      ) : (
+        <ul aria-label="Possible other sides" className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {ranked.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{c.name}</span>
+                <span className="text-xs text-slate-500 dark:text-slate-400">
+                  {c.accountName} · {formatTxnDate(c.dateTime)} · <span className="tabular-nums">{formatMoney(c.amount)}</span>
+                </span>
+              </span>
+              <Button
+                size="sm"
+                disabled={!access.canEdit}
+                title={access.reason ?? undefined}
+                loading={pairTransfer.isPending && pairTransfer.variables?.counterpartTransactionId === c.id}
+                aria-label={`Pair with ${c.name} on ${c.accountName}`}
+                onClick={() =>
+                  pairTransfer.mutate({ transactionId: t.id, counterpartTransactionId: c.id }, { onSuccess: (answer) => notice.success(answer.message), onError: showError })
+                }
+              >
+                Pair
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -299,12 +451,33 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   accrual_updated: 'Accrual changed',
   accrual_stopped: 'Accrual stopped',
   unaccrued: 'Accrual deleted',
+  transfer_paired: 'Paired as a transfer',
+  transfer_unpaired: 'Transfer unpaired',
+  commented: 'Commented',
+  receipt_uploaded: 'Receipt attached',
 };
 
 const eventLabel = (event: TransactionAuditLog['event']): string => EVENT_LABELS[event] ?? event.replace(/_/g, ' ');
 
+/** What an entry of the trail adds to its label: the new category, the comment, the receipt's file. */
+function eventDetail(log: TransactionAuditLog): string {
+  const d = log.details;
+  // The drawer's events (issue #13) are newer than the generated list of event names.
+  const event: string = log.event;
+  if (typeof d.toCategoryName === 'string') return `: ${d.toCategoryName}`;
+  if (event === 'commented' && typeof d.comment === 'string') return `: “${d.comment.length > 80 ? `${d.comment.slice(0, 79)}…` : d.comment}”`;
+  if (event === 'receipt_uploaded' && typeof d.fileName === 'string') return `: ${d.fileName}`;
+  return '';
+}
+
+/** The transaction's trail, newest first: what changed, who changed it (the bank when nobody), when. */
 function History({ id }: { id: string }) {
   const logs = useTransactionAuditLogs(id);
+  const users = useTaggableUsers();
+  const nameOf = (userId: string | null | undefined): string => {
+    if (!userId) return 'Bank feed';
+    return users.data?.find((u) => u.id === userId)?.name || `User ${shortId(userId)}`;
+  };
   return (
     <Section title="History">
       {logs.isPending ? (
@@ -314,21 +487,19 @@ function History({ id }: { id: string }) {
       ) : logs.data.data.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No changes yet.</p>
       ) : (
-        <ol className="space-y-2 text-sm">
-          {logs.data.data.map((log) => {
-            const to = typeof log.details.toCategoryName === 'string' ? `: ${log.details.toCategoryName}` : '';
-            return (
-              <li key={log.id} className="flex justify-between gap-3">
-                <span className="text-slate-800 dark:text-slate-200">
-                  {eventLabel(log.event)}
-                  {to}
-                </span>
-                <time dateTime={log.createdAt} className="shrink-0 text-slate-500 dark:text-slate-400">
-                  {formatRelativeTime(log.createdAt)}
-                </time>
-              </li>
-            );
-          })}
+        <ol aria-label="History" className="space-y-2 text-sm">
+          {logs.data.data.map((log) => (
+            <li key={log.id} data-event={log.event} className="flex justify-between gap-3">
+              <span className="min-w-0 break-words text-slate-800 dark:text-slate-200">
+                {eventLabel(log.event)}
+                {eventDetail(log)}
+                <span className="block text-xs text-slate-500 dark:text-slate-400">{nameOf(log.userId)}</span>
+              </span>
+              <time dateTime={log.createdAt} title={new Date(log.createdAt).toLocaleString()} className="shrink-0 text-slate-500 dark:text-slate-400">
+                {formatRelativeTime(log.createdAt)}
+              </time>
+            </li>
+          ))}
         </ol>
       )}
     </Section>

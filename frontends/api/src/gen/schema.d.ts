@@ -208,6 +208,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-in security settings */
+        get: operations["getSecuritySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change sign-in security settings */
+        patch: operations["updateSecuritySettings"];
+        trace?: never;
+    };
     "/users/me": {
         parameters: {
             query?: never;
@@ -267,7 +285,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's linked accounts */
+        /** The workspace's linked accounts, each with its tie-out against the books, and the cash summary */
         get: operations["listAccounts"];
         put?: never;
         /** Link the accounts of a Plaid Link session; their transactions sync in a job */
@@ -430,6 +448,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/categories/fiscal-year": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first month of the workspace's fiscal year (1 = January, the default) */
+        get: operations["getFiscalYear"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the first month of the fiscal year: the year-end close into Retained Earnings moves with it (nothing is posted) */
+        patch: operations["setFiscalYear"];
         trace?: never;
     };
     "/categories/groups-and-tags": {
@@ -613,6 +649,57 @@ export interface paths {
         put?: never;
         /** Change a split transaction's parts */
         post: operations["updateSplit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/transfer-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction's possible transfer counterparts in the workspace's other linked accounts, best first */
+        get: operations["listTransferCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/pair-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pair two transactions as the two sides of one transfer (both booked to a Transfer account) */
+        post: operations["pairTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/unpair-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a transfer: both sides back to what a fresh import books; the pair is never detected again */
+        post: operations["unpairTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -804,6 +891,108 @@ export interface paths {
         post?: never;
         /** Un-accrue: every recognition reversed, the transaction booked to its category from before */
         delete: operations["deleteAccrual"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach receipts to a transaction: multipart/form-data with transactionId and up to 5 files (field "files"; jpg, jpeg, png or pdf by content, at most 10 MB each). Files that cannot be receipts are answered in failedFiles; when none can, a 400 names "files". */
+        post: operations["uploadReceipts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction's receipts, oldest first */
+        get: operations["listTransactionReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/receipts/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A receipt's file (inline; ?download=1 as an attachment) */
+        get: operations["getTransactionReceiptFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a transaction, tagging members of the workspace */
+        post: operations["postTransactionComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction's comments, oldest first */
+        get: operations["listTransactionComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/taggable-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the workspace a comment can tag */
+        get: operations["listTaggableUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1132,6 +1321,403 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspaces of the current organization the caller belongs to */
+        get: operations["listWorkspaces"];
+        put?: never;
+        /** Create a workspace in the current organization (its own chart of accounts and books) */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a workspace's details (the current one unless `id` names another) */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
+    "/workspace/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a workspace (owner only; not the last one). `selectedWorkspaceId` is the one to select next if the deleted one was selected. */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization of the current workspace */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's team: users with access and open invites */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from every workspace of the organization */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /** Set a member's role in a workspace (the current one unless `workspaceId` names another) */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's invites, newest first */
+        get: operations["listInvites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/send-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite someone by email (role default Viewer); the link is valid 7 days, once */
+        post: operations["sendInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/revoke-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an open invite: its link stops working */
+        post: operations["revokeInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an open invite; `resend` mails a new link valid for another 7 days (the old one stops working) */
+        patch: operations["updateInvite"];
+        trace?: never;
+    };
+    "/verify-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invite. A new user sends a password (answer: signed in, 'Your password has been set.'); without one the answer is status password-required and nothing changes */
+        post: operations["verifyInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's widgets in one request: profitLoss (GET /financial-data/profit-loss/v3), cashFlow (GET /financial-data/cash-flow), assetBalanceGraph (GET /financial-data/get-asset-balance-graph), runway (GET /financial-data/runway), spending (GET /financial-data/spending), topMerchants (GET /financial-data/top-merchant); each with its route's answer or its error */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Create the caller's firm (firmName, country; the caller becomes its owner) or change it (owner or admin) */
+        patch: operations["updateAccountingFirm"];
+        trace?: never;
+    };
+    "/accounting-firm/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user, the firm's owner and the firm */
+        get: operations["getAccountingFirmMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The firm's members and (for owners and admins) its invites */
+        get: operations["listAccountingFirmMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client organizations the caller may open */
+        get: operations["listAccountingFirmOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite someone to the firm by email as admin or accountant (Owner is refused: 'Role cannot be Owner'), optionally with access to organizations; the mailed link works 7 days, once */
+        post: operations["sendAccountingFirmInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/invite/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the firm's invites (owner or admin) */
+        get: operations["getAccountingFirmInvite"];
+        put?: never;
+        post?: never;
+        /** Revoke an open invite: its link stops working */
+        delete: operations["revokeAccountingFirmInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/member/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One member of the firm */
+        get: operations["getAccountingFirmMember"];
+        put?: never;
+        post?: never;
+        /** Remove a member and all their access: their next request is refused */
+        delete: operations["removeAccountingFirmMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (admin or accountant; owner or admin only) */
+        patch: operations["updateAccountingFirmMember"];
+        trace?: never;
+    };
+    "/accounting-firm/member-access/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Give an accountant access to organizations of the firm, or remove it (at least one organization id) */
+        patch: operations["changeAccountingFirmMemberAccess"];
+        trace?: never;
+    };
+    "/accounting-firm/add-organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep a client organization: a new one (name: it is created with its first workspace and chart, owned by the caller) or one the caller is Owner or Admin of (organizationId) */
+        post: operations["addAccountingFirmOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/organization/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop keeping a client organization (every member's access to it goes) */
+        delete: operations["removeAccountingFirmOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting-firm/make-default-org/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Make an organization the caller may open their default */
+        patch: operations["makeDefaultAccountingFirmOrganization"];
+        trace?: never;
+    };
+    "/accounting-firm/accept-invite/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a firm invite with the mailed token (signed in as the invited email); a used, revoked or expired token is refused */
+        post: operations["acceptAccountingFirmInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1210,6 +1796,8 @@ export interface components {
         LoginBody: {
             email?: string;
             password?: string;
+            /** @description The deviceToken of an earlier /authenticate-otp answer in this browser. */
+            deviceToken?: string;
         };
         /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
         LoginResponse: {
@@ -1224,11 +1812,15 @@ export interface components {
             code?: string;
             /** @description The sessionToken of the /login or /signup answer. */
             sessionToken?: string;
+            /** @description This browser's deviceToken, if it has one: it becomes trusted for this user. */
+            deviceToken?: string;
         };
         /** @description Signed in. */
         SessionResponse: {
             user: components["schemas"]["User"];
             sessionToken: string;
+            /** @description After a code check: the token of this now trusted device; send it with the next /login to skip the code for 30 days. */
+            deviceToken?: string;
         };
         ResendOtpBody: {
             email?: string;
@@ -1293,8 +1885,11 @@ export interface components {
             phoneNumber?: string;
             city?: string;
             country?: string;
-            /** @description One of: Google, YC, Product Hunt, Social Media, Friends, Accel, Goodwater Capital, Frontier Ventures, Global Brains, Accounting Firm, Other. */
-            heardAboutUs?: string;
+            /**
+             * @description How the user heard about us: one of the referral options (spec platform-core §3); empty is refused by identity as missing.
+             * @enum {string}
+             */
+            heardAboutUs?: "Google" | "YC" | "Product Hunt" | "Social Media" | "Friends" | "Accel" | "Goodwater Capital" | "Frontier Ventures" | "Global Brains" | "Accounting Firm" | "Other" | "";
         };
         UpdateMeBody: {
             firstName?: string;
@@ -1406,8 +2001,76 @@ export interface components {
             matchingAccounts: components["schemas"]["BankAccount"][];
             jobs: components["schemas"]["Job"][];
         };
+        /** @description The account in the books beside the bank (issue #12). Amounts are decimal numbers with 2 places in the account's normal direction: money held for a bank account, the amount owed for a card. status: matches (books = bank to the cent), differs, catching_up (the books have not yet booked every transaction of the last sync), currency (not USD: not compared with the USD books), unknown (no completed sync yet, or the bank reported no balance). */
+        AccountTieOut: {
+            /** @enum {string} */
+            status: "matches" | "differs" | "catching_up" | "currency" | "unknown";
+            /** @description The bank's current balance at asOf (in the account's own currency for status currency; 0 when unknown). */
+            bankBalance: number;
+            /** @description The ledger account's balance over all its lines, less transactions still pending. */
+            booksBalance: number;
+            /** @description Pending bank transactions of the account held in the books (not in booksBalance). */
+            pendingAmount: number;
+            /** @description booksBalance − bankBalance; 0 when status is currency or unknown (nothing compared). */
+            difference: number;
+            /** @description ISO-8601 instant of the sync the bank balance comes from; null before the first completed sync. */
+            asOf: string | null;
+            /**
+             * Format: uuid
+             * @description The ledger account (category) that books the account: its general ledger and opening balance.
+             */
+            ledgerAccountId: string;
+        };
+        /** @description A linked bank or card account (spec §3 Bank account) with its tie-out against the books. */
+        ListedBankAccount: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            institution: {
+                id: string;
+                name: string;
+                logo: string | null;
+            };
+            /** Format: uuid */
+            workspace: string;
+            mask: string;
+            vendorAccountId: string;
+            /** @description depository or credit (credit cards are credit). */
+            type: string;
+            /** @description checking, savings, credit card, ... */
+            subtype: string;
+            active: boolean;
+            reconnectRequired: boolean;
+            /** @description Decimal amount with 2 places (USD, en-US). */
+            availableBalance: number | null;
+            /** @description Decimal amount with 2 places (USD, en-US). */
+            currentBalance: number | null;
+            isoCurrencyCode: string;
+            /** @description ISO-8601 instant of the last completed sync. */
+            lastSyncedAt: string | null;
+            /** @description Date (YYYY-MM-DD) of the first stored transaction. */
+            dateStartAt: string | null;
+            /** @description Date (YYYY-MM-DD) of the last stored transaction. */
+            dateEndAt: string | null;
+            createdOn: string;
+            /** @enum {string} */
+            source: "quickbook" | "plaid" | "quickbook-plaid";
+            /** @description Null when the ledger has nothing for the account (not booked yet, or the ledger did not answer). */
+            tieOut: components["schemas"]["AccountTieOut"] | null;
+        };
+        /** @description The bank and card accounts (USD, with a bank balance) summed as cash: bank accounts count as money held, cards as negative (owed). status: unknown when no account is included, catching_up when any included account is, else differs when any differs, else matches. */
+        AccountsTieOutSummary: {
+            bankTotal: number;
+            booksTotal: number;
+            /** @description booksTotal − bankTotal. */
+            difference: number;
+            /** @enum {string} */
+            status: "matches" | "differs" | "catching_up" | "unknown";
+        };
         AccountsResponse: {
-            accounts: components["schemas"]["BankAccount"][];
+            accounts: components["schemas"]["ListedBankAccount"][];
+            /** @description Null when the ledger did not answer. */
+            tieOut: components["schemas"]["AccountsTieOutSummary"] | null;
         };
         /** @description An account that looks like the same real account as another (same institution, mask and kind), with the transactions they share. */
         DuplicateMatch: {
@@ -1489,6 +2152,23 @@ export interface components {
             /** @enum {string} */
             outcome: "sync_enqueued" | "reconnect_required" | "duplicate" | "ignored";
         };
+        /** @description Done; a message to show and the change's seq. */
+        ChartChangedResponse: {
+            message: string;
+            /** @description The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
+        FiscalYear: {
+            fiscalYearStartMonth: number;
+            message?: string;
+            /** @description The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq?: number;
+        };
+        FiscalYearBody: {
+            /** @description 1 (January) to 12 (December). */
+            fiscalYearStartMonth: number;
+        };
         /** @description Paging of a list answer (page from 1; take 1–100, default 20). */
         PageMeta: {
             page: number;
@@ -1498,7 +2178,7 @@ export interface components {
             hasPreviousPage: boolean;
             hasNextPage: boolean;
         };
-        /** @description A ledger account at one of four levels (1 category_type, 2 category_group, 3 category, 4 sub_category). balance is in the account's normal direction. */
+        /** @description A ledger account at one of four levels (1 category_type, 2 category_group, 3 category, 4 sub_category). balance is in the account's normal direction and includes its sub-accounts; income and expense accounts count only the current fiscal year, and Retained Earnings adds the net income of every earlier fiscal year. */
         Category: {
             id: string;
             name: string;
@@ -1513,6 +2193,8 @@ export interface components {
             isUserCreated: boolean;
             qboSynced: boolean;
             bankAccountId: string | null;
+            /** @description The account's role in the books (cash, credit_cards, uncategorised_income, uncategorised_expense, retained_earnings, opening_balance_equity, prepaid_expenses, deferred_revenue, ...); null for ordinary accounts. */
+            systemKey: string | null;
             path: {
                 ids: string[];
                 names: string[];
@@ -1533,6 +2215,8 @@ export interface components {
             isUserCreated: boolean;
             qboSynced: boolean;
             bankAccountId: string | null;
+            /** @description The account's role in the books (cash, credit_cards, uncategorised_income, uncategorised_expense, retained_earnings, opening_balance_equity, prepaid_expenses, deferred_revenue, ...); null for ordinary accounts. */
+            systemKey: string | null;
             path: {
                 ids: string[];
                 names: string[];
@@ -1545,6 +2229,8 @@ export interface components {
         ChartOfAccountsResponse: {
             chartOfAccounts: components["schemas"]["AccountTreeNode"][];
             parentCategories: components["schemas"]["Category"][];
+            /** @description The fiscal year starts on the first day of this month (1 = January, the default). */
+            fiscalYearStartMonth: number;
         };
         CreateCategoryBody: {
             name?: string;
@@ -1556,6 +2242,8 @@ export interface components {
         CategoryResponse: {
             message: string;
             category: components["schemas"]["Category"];
+            /** @description The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         GroupsAndTagsResponse: {
             groups: string[];
@@ -1650,6 +2338,16 @@ export interface components {
                 categoryId: string;
                 categoryName: string;
             }[];
+            transferPair: {
+                id: string;
+                accountId: string;
+                accountName: string;
+                amount: number;
+                dateTime: string;
+                name: string;
+            } | null;
+            /** @description paired; review = in a Transfer account without a pair (a one-sided transfer); null otherwise. */
+            transferStatus: ("paired" | "review") | null;
             accrualStartDate?: string | null;
             accrualEndDate?: string | null;
             /** @description active or stopped; null when the transaction is not accrued. */
@@ -1763,6 +2461,8 @@ export interface components {
                 debit: number;
                 credit: number;
                 closingBalance: number;
+                /** @description Retained Earnings: the part of the period's movement that is the virtual year-end close (net income of the fiscal years that ended in the period); 0 for other accounts. */
+                yearEndClose: number;
             }[];
         };
         LedgerTransactionsResponse: {
@@ -1779,11 +2479,32 @@ export interface components {
                 isOpeningBalance: boolean;
                 sourceType: string;
                 counterAccount: string;
+                /** @description A virtual line of the Retained Earnings ledger: a closed fiscal year's net income, dated the year's last day (nothing is posted). */
+                isYearEndClose: boolean;
                 /** @description Only with fetchBankAccountTransaction=true; null on lines that book no bank transaction. */
                 bankAccountTransaction?: components["schemas"]["BankAccountTransaction"] | null;
             }[];
             meta: components["schemas"]["PageMeta"];
             openingBalance: number;
+        };
+        /** @description A transaction's possible transfer counterparts, best first (at most 10). score 0-100: detection pairs by itself at 60 or more. */
+        TransferCandidatesResponse: {
+            data: {
+                id: string;
+                amount: number;
+                dateTime: string;
+                accountId: string;
+                accountName: string;
+                name: string;
+                score: number;
+            }[];
+        };
+        PairTransferBody: {
+            transactionId?: string;
+            counterpartTransactionId?: string;
+        };
+        UnpairTransferBody: {
+            transactionId?: string;
         };
         /** @description A balance-sheet account's opening balance: an OpeningBalance entry against Opening Balance Equity. */
         OpeningBalance: {
@@ -1799,7 +2520,7 @@ export interface components {
         OpeningBalanceBody: {
             /** @description Dollars (2 decimals), in the account's normal direction; 0 removes it. */
             openingBalance?: number;
-            /** @description YYYY-MM-DD. */
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
             openingBalanceDate?: string;
         };
         OpeningBalanceResponse: {
@@ -1843,7 +2564,9 @@ export interface components {
         /** @description Spec §3 "Accrual": Prepaid Expenses for money out, Deferred Revenue for money in; dates YYYY-MM-DD. */
         CreateAccrualBody: {
             transactionId?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
             accrualStartDate?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
             accrualEndDate?: string;
             accrualCategory?: string;
             recogniseCategoryId?: string;
@@ -1851,7 +2574,9 @@ export interface components {
         /** @description Absent fields keep their value. New dates spread the amount evenly again (send no month amounts with them); updatedAccrualChildren (month id, amount in dollars) must add up to the transaction within 0.01. */
         UpdateAccrualBody: {
             transactionId?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
             accrualStartDate?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
             accrualEndDate?: string;
             accrualCategory?: string;
             recogniseCategoryId?: string;
@@ -1880,6 +2605,10 @@ export interface components {
             seq: number;
             /** @description false when the request carried a seq the read model had not reached within the wait. */
             caughtUp: boolean;
+            /** @description The first month of the workspace's fiscal year (1 = January): the balance sheet closes income and expenses into Retained Earnings at each fiscal year end; the default startDate is the fiscal year's first day. */
+            fiscalYearStartMonth: number;
+            /** @description What the report leaves out and why (e.g. accounts in another currency than USD). */
+            notices: string[];
         };
         /** @description A column: its label and the dates it covers (a balance sheet column is a balance as of endDate). */
         ReportColumn: {
@@ -1903,6 +2632,13 @@ export interface components {
             /** @description Profit and loss: the sum of the columns. Balance sheet: the last column. */
             total: number;
             children: components["schemas"]["ReportRow"][];
+            /** @description Balance sheet Retained Earnings and Net Income rows (spec §2): per column, the profit and loss period the cell opens (null when there is none). Net Income: the fiscal year's first day to the column's date; Retained Earnings: the first booked day to the day before the fiscal year. */
+            drill?: ({
+                /** @enum {string} */
+                report: "pnl";
+                startDate: string;
+                endDate: string;
+            } | null)[];
         };
         ProfitLossResponse: {
             header: components["schemas"]["ReportHeader"];
@@ -1999,6 +2735,177 @@ export interface components {
                 percentage: number;
                 transactionCount: number;
             }[];
+        };
+        /** @description A workspace (the spec's entity) with its details (spec platform-core §3). */
+        WorkspaceDetail: {
+            id: string;
+            name: string;
+            address: string;
+            email: string;
+            bankName: string;
+            accountNumber: string;
+            bankAddress: string;
+            accountType: string;
+            /** @description 0 when not given. */
+            maxTeamSize: number;
+            memberCount: number;
+            ownerEmail: string;
+            isDefault: boolean;
+            organizationId: string;
+            /** @description The caller's role in it. */
+            role: string;
+        };
+        /** @description The organization of the current workspace (spec platform-core §3). No subscription exists until billing is built: null. */
+        Organization: {
+            id: string;
+            name: string;
+            owner: {
+                id: string;
+                email: string;
+                firstName: string;
+                middleName: string;
+                lastName: string;
+            };
+            memberCount: number;
+            isDefault: boolean;
+            /** @enum {string} */
+            type: "business" | "firm";
+            workspaces: components["schemas"]["WorkspaceDetail"][];
+            subscription: null;
+        };
+        /** @description A team member: a user with access (type user) or an open invite (type invite). */
+        Member: {
+            /** @description The user id (type user) or the invite id (type invite). */
+            id: string;
+            firstName: string;
+            middleName: string;
+            lastName: string;
+            email: string;
+            role: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "revoked";
+            /** @enum {string} */
+            statusLabel: "Pending" | "Active" | "Inactive";
+            joinedOn: string;
+            /** @enum {string} */
+            type: "user" | "invite";
+            organizationCount: number;
+            organizations: {
+                id: string;
+                name: string;
+                organizationJoinDate: string;
+            }[];
+            entities: {
+                id: string;
+                name: string;
+                organizationId: string;
+                userRole: string;
+            }[];
+        };
+        /** @description An invite (spec platform-core §3). status pending, verified or revoked is shown as Pending, Active, Inactive. */
+        Invite: {
+            id: string;
+            createdOn: string;
+            updatedOn: string;
+            /** @description The user who accepted it; empty until then. */
+            vendorUserId: string;
+            email: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "revoked";
+            /** @enum {string} */
+            statusLabel: "Pending" | "Active" | "Inactive";
+            role: string;
+            firstName: string;
+            middleName: string;
+            lastName: string;
+            expiryDate: string;
+            /** @description A pending invite past its expiry date: its link no longer works. */
+            isExpired: boolean;
+            workspaceIds: string[];
+            invitedByEmail: string;
+        };
+        /** @description One widget: `data`, the answer of its route (the same shape as that route's), or `error`, that route's error answer. */
+        DashboardWidgetAnswer: {
+            /** @description The status the widget's route answered. */
+            status: number;
+            /** @description The widget route's answer (see the route named in the summary). */
+            data?: unknown;
+            error?: components["schemas"]["ErrorResponse"];
+        };
+        DashboardResponse: {
+            profitLoss: components["schemas"]["DashboardWidgetAnswer"];
+            cashFlow: components["schemas"]["DashboardWidgetAnswer"];
+            assetBalanceGraph: components["schemas"]["DashboardWidgetAnswer"];
+            runway: components["schemas"]["DashboardWidgetAnswer"];
+            spending: components["schemas"]["DashboardWidgetAnswer"];
+            topMerchants: components["schemas"]["DashboardWidgetAnswer"];
+        };
+        /** @description An accounting firm (spec documents-parties-integrations §3). */
+        Firm: {
+            id: string;
+            name: string;
+            country: string;
+            ownerUserId: string;
+            createdOn: string;
+        };
+        /** @description A firm team member (spec §3): role owner, admin or accountant; organizations are those the member may open (owner and admin: all of the firm's). */
+        FirmMember: {
+            id: string;
+            firstName: string;
+            middleName: string;
+            lastName: string;
+            email: string;
+            role: string;
+            joinedOn: string;
+            defaultOrganizationId: string;
+            /** @enum {string} */
+            status: "verified";
+            /** @enum {string} */
+            statusLabel: "Active";
+            /** @enum {string} */
+            type: "user";
+            organizationCount: number;
+            organizations: {
+                id: string;
+                name: string;
+                organizationJoinDate: string;
+            }[];
+        };
+        /** @description A firm invite (spec §3): status pending, verified or revoked, shown as Pending, Active, Inactive; the link works 7 days, once. */
+        FirmInvite: {
+            id: string;
+            createdOn: string;
+            updatedOn: string;
+            vendorUserId: string;
+            vendorEmailId: string;
+            email: string;
+            role: string;
+            firstName: string;
+            middleName: string;
+            lastName: string;
+            expiryDate: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "revoked";
+            /** @enum {string} */
+            statusLabel: "Pending" | "Active" | "Inactive";
+            isExpired: boolean;
+            organizationIds: string[];
+        };
+        /** @description A client organization the firm keeps (spec §3), as the caller may open it. workspaces: those of it the caller belongs to; no subscription until billing is built. */
+        FirmOrganization: {
+            id: string;
+            name: string;
+            addedOn: string;
+            memberCount: number;
+            isDefault: boolean;
+            /** @enum {string} */
+            type: "business";
+            workspaces: {
+                id: string;
+                name: string;
+                role: string;
+            }[];
+            subscription: null;
         };
     };
     responses: never;
@@ -2407,6 +3314,86 @@ export interface operations {
                 content: {
                     "application/json": {
                         user: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sign-in security of the signed-in user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every password sign-in asks for the emailed code, even on a trusted device. */
+                        requireCodeAlways: boolean;
+                        /** @description Browsers that passed a code check within the last 30 days. */
+                        trustedDevices: number;
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requireCodeAlways?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Sign-in security of the signed-in user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every password sign-in asks for the emailed code, even on a trusted device. */
+                        requireCodeAlways: boolean;
+                        /** @description Browsers that passed a code check within the last 30 days. */
+                        trustedDevices: number;
                     };
                 };
             };
@@ -2942,6 +3929,7 @@ export interface operations {
     getChartOfAccounts: {
         parameters: {
             query?: {
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
             };
             header?: {
@@ -2960,6 +3948,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChartOfAccountsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getFiscalYear: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYear"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setFiscalYear: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FiscalYearBody"];
+            };
+        };
+        responses: {
+            /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYear"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -3097,13 +4153,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done; a message to show. */
+            /** @description Done; a message to show and the change's seq. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["ChartChangedResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -3121,7 +4177,9 @@ export interface operations {
         parameters: {
             query?: {
                 accountId?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 billers?: string;
                 categories?: string;
@@ -3134,6 +4192,8 @@ export interface operations {
                 order?: string;
                 page?: number;
                 take?: number;
+                /** @description review (one-sided transfers: "Transfers to review") or paired. */
+                transferStatus?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -3384,6 +4444,112 @@ export interface operations {
             };
         };
     };
+    listTransferCandidates: {
+        parameters: {
+            query?: {
+                transactionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A transaction's possible transfer counterparts, best first (at most 10). score 0-100: detection pairs by itself at 60 or more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCandidatesResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    pairTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PairTransferBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unpairTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnpairTransferBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsUpdatedResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listTransactionAuditLogs: {
         parameters: {
             query?: {
@@ -3493,7 +4659,9 @@ export interface operations {
     getGeneralLedger: {
         parameters: {
             query?: {
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
             };
             header?: {
@@ -3530,7 +4698,9 @@ export interface operations {
             query?: {
                 ledgerAccountId?: string;
                 fetchBankAccountTransaction?: boolean;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 page?: number;
                 take?: number;
@@ -3869,12 +5039,295 @@ export interface operations {
             };
         };
     };
+    uploadReceipts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        results?: {
+                            uploadedFiles?: {
+                                id?: string;
+                                transactionId?: string;
+                                fileName?: string;
+                                contentType?: string;
+                                sizeBytes?: number;
+                                uploadType?: string;
+                                /** @description GET it (with the bearer token) for the file; ?download=1 for an attachment. */
+                                url?: string;
+                                dateTime?: string;
+                                uploadedBy?: {
+                                    id?: string;
+                                    name?: string;
+                                };
+                            }[];
+                            failedFiles?: {
+                                fileName?: string;
+                                reason?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTransactionReceipts: {
+        parameters: {
+            query?: {
+                transactionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: string;
+                            transactionId?: string;
+                            fileName?: string;
+                            contentType?: string;
+                            sizeBytes?: number;
+                            uploadType?: string;
+                            /** @description GET it (with the bearer token) for the file; ?download=1 for an attachment. */
+                            url?: string;
+                            dateTime?: string;
+                            uploadedBy?: {
+                                id?: string;
+                                name?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getTransactionReceiptFile: {
+        parameters: {
+            query?: {
+                download?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    postTransactionComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    transactionId?: string;
+                    comment?: string;
+                    taggedUsers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        comment?: {
+                            id?: string;
+                            transactionId?: string;
+                            comment?: string;
+                            user?: {
+                                id?: string;
+                                name?: string;
+                            };
+                            taggedUsers?: {
+                                id?: string;
+                                name?: string;
+                            }[];
+                            createdAt?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTransactionComments: {
+        parameters: {
+            query?: {
+                transactionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: string;
+                            transactionId?: string;
+                            comment?: string;
+                            user?: {
+                                id?: string;
+                                name?: string;
+                            };
+                            taggedUsers?: {
+                                id?: string;
+                                name?: string;
+                            }[];
+                            createdAt?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTaggableUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            id?: string;
+                            name?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getProfitLoss: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -3925,9 +5378,9 @@ export interface operations {
     getBalanceSheet: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -3978,9 +5431,9 @@ export interface operations {
     getCashFlowStatement: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4031,9 +5484,9 @@ export interface operations {
     getCashFlow: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4084,9 +5537,9 @@ export interface operations {
     getAssetBalanceGraph: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4176,9 +5629,9 @@ export interface operations {
     exportProfitLossCsv: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4227,9 +5680,9 @@ export interface operations {
     exportBalanceSheetCsv: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4278,9 +5731,9 @@ export interface operations {
     exportCashFlowStatementCsv: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4329,9 +5782,9 @@ export interface operations {
     exportProfitLossXlsx: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4380,9 +5833,9 @@ export interface operations {
     exportBalanceSheetXlsx: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4431,9 +5884,9 @@ export interface operations {
     exportCashFlowStatementXlsx: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4482,9 +5935,9 @@ export interface operations {
     exportProfitLossPdf: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4533,9 +5986,9 @@ export interface operations {
     exportBalanceSheetPdf: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4584,9 +6037,9 @@ export interface operations {
     exportCashFlowStatementPdf: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description month, week or year (periodicity wins when both are given). */
                 breakdown?: string;
@@ -4635,7 +6088,9 @@ export interface operations {
     exportGeneralLedgerCsv: {
         parameters: {
             query?: {
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 ledgerAccountId?: string;
                 fetchBankAccountTransaction?: string;
@@ -4673,7 +6128,9 @@ export interface operations {
         parameters: {
             query?: {
                 accountId?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 billers?: string;
                 categories?: string;
@@ -4684,6 +6141,8 @@ export interface operations {
                 flow?: string;
                 finalization?: string;
                 order?: string;
+                /** @description review (one-sided transfers: "Transfers to review") or paired. */
+                transferStatus?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -4717,9 +6176,9 @@ export interface operations {
     getSpending: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description Comma-joined account groups: only accounts in one of them (or under one). */
                 groups?: string;
@@ -4766,9 +6225,9 @@ export interface operations {
     getTopMerchants: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD; default: 1 January of endDate's year. */
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
                 startDate?: string;
-                /** @description YYYY-MM-DD; default: today (UTC). */
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
                 /** @description Comma-joined account groups: only accounts in one of them (or under one). */
                 groups?: string;
@@ -4797,6 +6256,1137 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopMerchantsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspaces: components["schemas"]["WorkspaceDetail"][];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        workspace: components["schemas"]["WorkspaceDetail"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    name?: string;
+                    address?: string;
+                    email?: string;
+                    bankName?: string;
+                    accountNumber?: string;
+                    bankAddress?: string;
+                    accountType?: string;
+                    maxTeamSize?: number;
+                    /** @description true makes it the organization's default workspace. */
+                    isDefault?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        workspace: components["schemas"]["WorkspaceDetail"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        selectedWorkspaceId: string;
+                        workspaces: components["schemas"]["WorkspaceDetail"][];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization of the current workspace (spec platform-core §3). No subscription exists until billing is built: null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description Member type (source): user or invite; empty for both. */
+                type?: "user" | "invite" | "";
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; a message to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Accountant, Admin or Viewer (Owner is refused: 'Role cannot be Owner'); empty is the default, Viewer.
+                     * @enum {string}
+                     */
+                    role?: "Owner" | "Accountant" | "Admin" | "Viewer" | "";
+                    /** Format: uuid */
+                    workspaceId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        member: components["schemas"]["Member"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listInvites: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invites: components["schemas"]["Invite"][];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sendInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                    /**
+                     * @description Accountant, Admin or Viewer (Owner is refused: 'Role cannot be Owner'); empty is the default, Viewer.
+                     * @enum {string}
+                     */
+                    role?: "Owner" | "Accountant" | "Admin" | "Viewer" | "";
+                    /** @description Workspaces of the organization the invite gives access to; default: the current one. */
+                    workspaceIds?: string[];
+                    firstName?: string;
+                    middleName?: string;
+                    lastName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        invite: components["schemas"]["Invite"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        invite: components["schemas"]["Invite"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Accountant, Admin or Viewer (Owner is refused: 'Role cannot be Owner'); empty is the default, Viewer.
+                     * @enum {string}
+                     */
+                    role?: "Owner" | "Accountant" | "Admin" | "Viewer" | "";
+                    /** @description Workspaces of the organization the invite gives access to; default: the current one. */
+                    workspaceIds?: string[];
+                    firstName?: string;
+                    middleName?: string;
+                    lastName?: string;
+                    resend?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        invite: components["schemas"]["Invite"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token?: string;
+                    password?: string;
+                    confirmPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted" | "password-required";
+                        message: string;
+                        email: string;
+                        firstName: string;
+                        middleName: string;
+                        lastName: string;
+                        user?: components["schemas"]["User"];
+                        sessionToken?: string;
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace's fiscal year starts in another month). A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD; default: today (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description month, week or year (periodicity wins when both are given). */
+                breakdown?: string;
+                /** @description daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used). */
+                periodicity?: string;
+                /** @description Comma-joined account groups: only accounts in one of them (or under one). */
+                groups?: string;
+                /** @description Comma-joined account tags: only accounts with one of them (or under one). */
+                tags?: string;
+                /** @description true hides rows whose amounts are all zero (class group sections stay). */
+                excludeZeroes?: string;
+                /** @description A ledger commit sequence: the answer waits (bounded) until the report reflects it. */
+                seq?: string;
+                /** @description Spec money type: ALL (default), non-bank (entries not booked from a bank transaction: journals, bills, invoices, fixed assets, credits, opening balances), unadjusted (everything but adjusting entries: manual journals), adjusted (every entry, the adjusted books). */
+                moneyType?: string;
+                /** @description Comma-joined workspace ids (at most 20), each one the caller belongs to, as for every report. */
+                workspaces?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAccountingFirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firmName?: string;
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        firm: components["schemas"]["Firm"];
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccountingFirmMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        owner: components["schemas"]["FirmMember"];
+                        member: components["schemas"]["FirmMember"];
+                        firm: components["schemas"]["Firm"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAccountingFirmMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["FirmMember"][];
+                        invites: components["schemas"]["FirmInvite"][];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAccountingFirmOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizations: components["schemas"]["FirmOrganization"][];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sendAccountingFirmInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                    /** @description admin or accountant. */
+                    role?: string;
+                    firstName?: string;
+                    middleName?: string;
+                    lastName?: string;
+                    organizationIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        invite: components["schemas"]["FirmInvite"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccountingFirmInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A firm invite (spec §3): status pending, verified or revoked, shown as Pending, Active, Inactive; the link works 7 days, once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmInvite"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeAccountingFirmInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        invite: components["schemas"]["FirmInvite"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAccountingFirmMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A firm team member (spec §3): role owner, admin or accountant; organizations are those the member may open (owner and admin: all of the firm's). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmMember"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeAccountingFirmMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; a message to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAccountingFirmMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        member: components["schemas"]["FirmMember"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    changeAccountingFirmMemberAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description give-access or remove-access. */
+                    type?: string;
+                    organizationIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        member: components["schemas"]["FirmMember"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    addAccountingFirmOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    organizationId?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        organization: components["schemas"]["FirmOrganization"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    removeAccountingFirmOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; a message to show. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    makeDefaultAccountingFirmOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        organization: components["schemas"]["FirmOrganization"];
+                    };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    acceptAccountingFirmInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        firm: components["schemas"]["Firm"];
+                        member: components["schemas"]["FirmMember"];
+                    };
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -37,7 +37,8 @@ export default function Chart({ type, labels, series, label, colors, height = 26
     ...(colors ? { colors: [...colors] } : {}),
   };
   return (
-    <div role="img" aria-label={label}>
+    // Clipped to its card: after the window narrows, the chart is redrawn at the new width a moment later.
+    <div role="img" aria-label={label} className="min-w-0 overflow-hidden">
       <ReactApexChart type={type} options={options} series={series.map((s) => ({ name: s.name, data: [...s.data] }))} height={height} />
     </div>
   );

@@ -1,6 +1,6 @@
 // The dashboard's spending and top-merchants cards (GET /financial-data/spending and /top-merchant): lists with a
 // share bar each, so they need no chart chunk and read well to a screen reader.
-import { describeError, spendingQuery, useSpending, useTopMerchants, type ApiError } from '@ledgerline/api';
+import { describeError, spendingQuery, useSpending, useTopMerchants, type ApiError, type WidgetQueryOptions } from '@ledgerline/api';
 import { Button, Card, EmptyState, Spinner } from '@ledgerline/ui';
 import type { ReactNode } from 'react';
 import { formatAmount } from '../format';
@@ -50,8 +50,8 @@ function ShareBar({ percentage, color }: { percentage: number; color: string }) 
 const percent = (p: number) => `${p.toFixed(2)}%`;
 
 /** Money out per expense category over the period, largest first; the rest as Others beyond 10 rows. */
-export function SpendingCard({ filters }: { filters: Filters }) {
-  const spending = useSpending(spendingQuery(filters));
+export function SpendingCard({ filters, options }: { filters: Filters; options?: WidgetQueryOptions }) {
+  const spending = useSpending(spendingQuery(filters), options);
   const data = spending.data;
   return (
     <Card title="Spending" description="Money out by expense category over the period.">
@@ -82,34 +82,51 @@ export function SpendingCard({ filters }: { filters: Filters }) {
 }
 
 /** The merchants most money went to over the period, with their share and transaction count. */
-export function TopMerchantsCard({ filters }: { filters: Filters }) {
-  const merchants = useTopMerchants(spendingQuery(filters));
+export function TopMerchantsCard({ filters, options }: { filters: Filters; options?: WidgetQueryOptions }) {
+  const merchants = useTopMerchants(spendingQuery(filters), options);
   const data = merchants.data;
   return (
     <Card title="Top merchants" description="Where the money went over the period.">
       <State title="Top merchants" state={merchants} empty={!data || data.data.length === 0 ? 'Merchants appear once expenses with a merchant are booked in the period.' : null}>
         {() =>
           data && (
-            <table className="w-full text-sm" aria-label="Top merchants">
-              <thead>
-                <tr className="text-left text-slate-500 dark:text-slate-400">
-                  <th className="pb-2 font-medium">Merchant</th>
-                  <th className="pb-2 text-right font-medium">Spent</th>
-                  <th className="pb-2 text-right font-medium">Share</th>
-                  <th className="pb-2 text-right font-medium">Transactions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.id ?? 'none'} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1.5">{row.name}</td>
-                    <td className="py-1.5 text-right tabular-nums">{formatAmount(row.totalAmount)}</td>
-                    <td className="py-1.5 text-right tabular-nums">{percent(row.percentage)}</td>
-                    <td className="py-1.5 text-right tabular-nums">{row.transactionCount}</td>
+            // Columns keep a gap between them; on a narrow card the table scrolls inside its own box.
+            <div className="-mx-1 overflow-x-auto px-1">
+              <table className="w-full text-sm [&_td]:px-2 [&_td:first-child]:pl-0 [&_td:last-child]:pr-0 [&_th]:px-2 [&_th:first-child]:pl-0 [&_th:last-child]:pr-0" aria-label="Top merchants">
+                <thead>
+                  <tr className="text-left text-slate-500 dark:text-slate-400">
+                    <th scope="col" className="pb-2 font-medium">
+                      Merchant
+                    </th>
+                    <th scope="col" className="pb-2 text-right font-medium whitespace-nowrap">
+                      Spent
+                    </th>
+                    <th scope="col" className="pb-2 text-right font-medium whitespace-nowrap">
+                      Share
+                    </th>
+                    <th scope="col" className="pb-2 text-right font-medium whitespace-nowrap">
+                      <abbr title="Transactions" className="no-underline">
+                        Txns
+                      </abbr>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.data.map((row) => (
+                    <tr key={row.id ?? 'none'} className="border-t border-slate-100 dark:border-slate-800">
+                      <td className="py-1.5">
+                        <span className="block max-w-[14rem] min-w-24 truncate" title={row.name}>
+                          {row.name}
+                        </span>
+                      </td>
+                      <td className="py-1.5 text-right whitespace-nowrap tabular-nums">{formatAmount(row.totalAmount)}</td>
+                      <td className="py-1.5 text-right whitespace-nowrap tabular-nums">{percent(row.percentage)}</td>
+                      <td className="py-1.5 text-right whitespace-nowrap tabular-nums">{row.transactionCount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )
         }
       </State>

@@ -1,4 +1,17 @@
-import { TREE_INDENT_PX, drillDownTarget, reportTableRows, type DrillReport, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
+import {
+  TREE_INDENT_PX,
+  drillDownTarget,
+  drillHref,
+  drillLabel,
+  reportTableRows,
+  rowEmphasis,
+  serverDrill,
+  type DrillReport,
+  type DrillableReportRow,
+  type ReportColumn,
+  type ReportHeader,
+  type ReportRow,
+} from '@ledgerline/api';
 import { ChevronDownIcon, cx } from '@ledgerline/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -47,10 +60,15 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
         </thead>
         <tbody>
           {visible.map(({ key, row, depth, hasChildren, expanded, ownPostings }) => {
-            const strong = row.rowType === 'section' || row.rowType === 'summary';
-            const cell = (column: ReportColumn | 'total', amount: number) => {
-              const target = drillDownTarget({ report, row, column, header, earliestDate });
+            const emphasis = rowEmphasis(row);
+            const strong = emphasis !== 'account' && emphasis !== 'computed';
+            const cell = (column: ReportColumn | 'total', index: number | 'total', amount: number) => {
               const text = formatAmount(amount);
+              // The server's link wins (issue #12: retained earnings and net income open the P&L of the matching
+              // fiscal period); otherwise the spec §2 rules.
+              // A balance sheet's total is its last column; a profit and loss total spans the period (the spec §2 rule).
+              const drill = index === 'total' && report !== 'balancesheet' ? null : serverDrill(row as DrillableReportRow, index, columns.length);
+              const target = drill ? { href: drillHref(drill), label: drillLabel(row, drill) } : drillDownTarget({ report, row, column, header, earliestDate });
               if (target === null) return text;
               return (
                 <Link
@@ -66,16 +84,23 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
               <tr
                 key={key}
                 data-row-type={row.rowType}
+                data-emphasis={emphasis}
                 className={cx(
                   'border-b border-slate-100 last:border-0 dark:border-slate-800/70',
                   strong && 'font-semibold',
-                  row.rowType === 'summary' && 'border-t-2 border-t-slate-200 dark:border-t-slate-700',
-                  row.rowType === 'computed' && 'italic',
+                  emphasis === 'section' && depth === 0 && 'bg-slate-50 dark:bg-slate-800/40',
+                  emphasis === 'subtotal' && 'border-t-2 border-t-slate-300 dark:border-t-slate-600',
+                  emphasis === 'grand-total' && 'border-t-2 border-b-4 border-double border-t-slate-400 border-b-slate-400 font-bold dark:border-t-slate-500 dark:border-b-slate-500',
+                  emphasis === 'computed' && 'italic',
                 )}
               >
                 <th
                   scope="row"
-                  className={cx('sticky left-0 bg-white py-1.5 pr-3 text-left whitespace-nowrap dark:bg-slate-900', strong ? 'font-semibold' : 'font-normal')}
+                  className={cx(
+                    'sticky left-0 py-1.5 pr-3 text-left whitespace-nowrap',
+                    emphasis === 'section' && depth === 0 ? 'bg-slate-50 dark:bg-slate-800' : 'bg-white dark:bg-slate-900',
+                    emphasis === 'grand-total' ? 'font-bold' : strong ? 'font-semibold' : 'font-normal',
+                  )}
                   style={{ paddingLeft: 24 + depth * TREE_INDENT_PX }}
                 >
                   <span className="flex items-center gap-1">
@@ -100,10 +125,10 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
                 </th>
                 {columns.map((c, i) => (
                   <td key={`${c.startDate}:${c.endDate}`} className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
-                    {cell(c, row.amounts[i] ?? 0)}
+                    {cell(c, i, row.amounts[i] ?? 0)}
                   </td>
                 ))}
-                {showTotal && <td className="px-6 py-1.5 text-right whitespace-nowrap tabular-nums">{cell('total', row.total)}</td>}
+                {showTotal && <td className="px-6 py-1.5 text-right whitespace-nowrap tabular-nums">{cell('total', 'total', row.total)}</td>}
               </tr>
             );
           })}

@@ -17,18 +17,25 @@ import {
 } from '@ledgerline/api';
 import { Button, Card, EmptyState, Spinner, cx, dateBounds, formatShortDate, todayIso, type DateRange } from '@ledgerline/ui';
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { defaultReportPeriod, useStoredFilters, type StoredFilters } from '../filters';
+import { useSearchParams } from 'react-router';
+import { BALANCE_SHEET_CLASSES, PNL_CLASSES, defaultReportPeriod, useReportFilters, type AccountClass, type FilterChangeOptions, type StoredFilters } from '../filters';
 import { ExportButtons } from './ExportButtons';
 import { ReportFilters } from './ReportFilters';
 import { ReportTable } from './ReportTable';
 
-/** The report's period from the URL (spec §2: startDate, endDate), else the year so far; changing it rewrites the URL. */
+/** The report's period from the URL (spec §2: startDate, endDate), else the year so far; changing it rewrites the URL, filters kept. */
 function useReportPeriod(tab: ReportTab): [DateRange, (period: DateRange) => void] {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const period = periodFromSearch(params, defaultReportPeriod());
-  return [period, (next) => void navigate({ search: reportsSearch({ tab, ...next }) })];
+  return [
+    period,
+    (next) =>
+      setParams((current) => {
+        const search = new URLSearchParams(current);
+        for (const [name, value] of new URLSearchParams(reportsSearch({ tab, ...next }))) search.set(name, value);
+        return search;
+      }),
+  ];
 }
 
 /** Nothing booked in the period: every amount zero. */
@@ -51,9 +58,9 @@ interface ReportCardProps<T> {
   period: DateRange;
   onPeriodChange: (period: DateRange) => void;
   filters: StoredFilters;
-  onFiltersChange: (change: Partial<StoredFilters>) => void;
-  /** false leaves out the groups and tags filters (a statement they do not apply to). */
-  groupsAndTags?: boolean;
+  onFiltersChange: (change: Partial<StoredFilters>, options?: FilterChangeOptions) => void;
+  /** The classes of the statement's accounts, whose groups and tags it offers; null: no groups and tags filters (a statement they do not apply to). */
+  accountClasses: readonly AccountClass[] | null;
   query: ReportQuery;
   state: ReportQueryState<T>;
   headerOf: (data: T) => ReportHeader;
@@ -63,7 +70,7 @@ interface ReportCardProps<T> {
 }
 
 /** A report's card: filters and exports above; loading, error, empty or the table below. */
-function ReportCard<T>({ tab, title, description, period, onPeriodChange, filters, onFiltersChange, groupsAndTags = true, query, state, headerOf, rowsOf, empty, render }: ReportCardProps<T>) {
+function ReportCard<T>({ tab, title, description, period, onPeriodChange, filters, onFiltersChange, accountClasses, query, state, headerOf, rowsOf, empty, render }: ReportCardProps<T>) {
   const data = state.data;
   const note = data === undefined ? null : breakdownFallbackNote(headerOf(data));
   return (
@@ -77,13 +84,20 @@ function ReportCard<T>({ tab, title, description, period, onPeriodChange, filter
       actions={<ExportButtons tab={tab} query={query} period={period} />}
     >
       <div className="mb-6">
-        <ReportFilters period={period} onPeriodChange={onPeriodChange} filters={filters} onFiltersChange={onFiltersChange} groupsAndTags={groupsAndTags} />
+        <ReportFilters period={period} onPeriodChange={onPeriodChange} filters={filters} onFiltersChange={onFiltersChange} accountClasses={accountClasses} />
       </div>
       {note !== null && (
         <p role="status" className="mb-4 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-100">
           {note}
         </p>
       )}
+      {/* What the report leaves out (spec §9: amounts in another currency are never summed as USD). */}
+      {data !== undefined &&
+        (headerOf(data).notices ?? []).map((notice) => (
+          <p key={notice} role="note" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {notice}
+          </p>
+        ))}
       {state.isPending && (
         <div className="flex justify-center py-10">
           <Spinner label={`Loading the ${title.toLowerCase()}`} />
@@ -112,7 +126,7 @@ function ReportCard<T>({ tab, title, description, period, onPeriodChange, filter
 /** /reports?tab=pnl: income and expenses by account per period, Net Income; each cell opens its ledger lines. */
 export function ProfitLossTab() {
   const [period, setPeriod] = useReportPeriod('pnl');
-  const [filters, setFilters] = useStoredFilters('profitLoss');
+  const [filters, setFilters] = useReportFilters('profitLoss');
   const query = reportQuery({ ...period, ...filters });
   const pnl = useProfitLoss(query);
   return (
@@ -124,6 +138,7 @@ export function ProfitLossTab() {
       onPeriodChange={setPeriod}
       filters={filters}
       onFiltersChange={setFilters}
+      accountClasses={PNL_CLASSES}
       query={query}
       state={pnl}
       headerOf={(d) => d.header}
@@ -137,7 +152,7 @@ export function ProfitLossTab() {
 /** /reports?tab=balancesheet: balances as of each column's end; Assets = Liabilities + Equity. */
 export function BalanceSheetTab() {
   const [period, setPeriod] = useReportPeriod('balancesheet');
-  const [filters, setFilters] = useStoredFilters('balanceSheet');
+  const [filters, setFilters] = useReportFilters('balanceSheet');
   const query = reportQuery({ ...period, ...filters });
   const sheet = useBalanceSheet(query);
   return (
@@ -149,6 +164,7 @@ export function BalanceSheetTab() {
       onPeriodChange={setPeriod}
       filters={filters}
       onFiltersChange={setFilters}
+      accountClasses={BALANCE_SHEET_CLASSES}
       query={query}
       state={sheet}
       headerOf={(d) => d.header}
@@ -176,7 +192,7 @@ export function CashflowStatementTab() {
 
 function ServedCashflowStatement() {
   const [period, setPeriod] = useReportPeriod('cashflow');
-  const [filters, setFilters] = useStoredFilters('cashflowStatement');
+  const [filters, setFilters] = useReportFilters('cashflowStatement');
   // Groups and tags do not apply to the cash flow statement (the server says so): they are not sent.
   const query = reportQuery({ ...period, ...filters, groups: [], tags: [] });
   const statement = useCashFlowStatement(query);
@@ -189,7 +205,7 @@ function ServedCashflowStatement() {
       onPeriodChange={setPeriod}
       filters={filters}
       onFiltersChange={setFilters}
-      groupsAndTags={false}
+      accountClasses={null}
       query={query}
       state={statement}
       headerOf={(d) => d.header}

@@ -1,5 +1,6 @@
-import { accountKindLabel, groupByInstitution, jobProgress, maskLabel, type BankAccount, type Job } from '@ledgerline/api';
+import { accountKindLabel, groupByInstitution, jobProgress, maskLabel, type BankAccount, type Job, type TieOut } from '@ledgerline/api';
 import { Button, formatMoney, formatRelativeTime } from '@ledgerline/ui';
+import { AccountTieOut } from './TieOut';
 
 export interface AccountActions {
   /** Absent for a role that may not edit: the buttons are disabled with the spec's reason. */
@@ -20,7 +21,18 @@ function jobsOf(account: BankAccount, jobs: readonly Job[], accounts: readonly B
 }
 
 /** The connected accounts by bank: kind and mask, balances, last sync, and what needs doing. */
-export function AccountsList({ accounts, jobs, actions }: { accounts: readonly BankAccount[]; jobs: readonly Job[]; actions: AccountActions }) {
+export function AccountsList({
+  accounts,
+  jobs,
+  actions,
+  tieOuts = new Map(),
+}: {
+  accounts: readonly BankAccount[];
+  jobs: readonly Job[];
+  actions: AccountActions;
+  /** Each account's books against its bank (GET /accounts tieOut), by account id. */
+  tieOuts?: ReadonlyMap<string, TieOut | null>;
+}) {
   const now = new Date();
   return (
     <div className="space-y-6">
@@ -32,7 +44,7 @@ export function AccountsList({ accounts, jobs, actions }: { accounts: readonly B
           </h3>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {group.accounts.map((account) => (
-              <AccountRow key={account.id} account={account} syncing={jobsOf(account, jobs, accounts)} actions={actions} now={now} />
+              <AccountRow key={account.id} account={account} tieOut={tieOuts.get(account.id) ?? null} syncing={jobsOf(account, jobs, accounts)} actions={actions} now={now} />
             ))}
           </ul>
         </section>
@@ -49,14 +61,14 @@ function BankBadge({ name }: { name: string }) {
   );
 }
 
-function AccountRow({ account, syncing, actions, now }: { account: BankAccount; syncing: Job[]; actions: AccountActions; now: Date }) {
+function AccountRow({ account, tieOut, syncing, actions, now }: { account: BankAccount; tieOut: TieOut | null; syncing: Job[]; actions: AccountActions; now: Date }) {
   const busy = actions.busyAccountId === account.id;
   const progress = jobProgress(syncing);
   const disabledTitle = actions.disabledReason;
   return (
     <li
       aria-label={`${account.name} ${maskLabel(account.mask)}`.trim()}
-      className="grid items-center gap-4 px-4 py-3 md:grid-cols-[minmax(0,1fr)_15rem_auto]"
+      className="grid items-center gap-4 px-4 py-3 md:grid-cols-[minmax(0,1fr)_17rem_auto]"
     >
       <div className="min-w-0">
         <p className="font-medium text-slate-900 dark:text-slate-100">
@@ -73,22 +85,16 @@ function AccountRow({ account, syncing, actions, now }: { account: BankAccount; 
               ? `Last synced ${formatRelativeTime(account.lastSyncedAt, now)}`
               : 'Not synced yet'}
         </p>
+        {account.availableBalance !== null && account.availableBalance !== account.currentBalance && (
+          <p className="text-xs text-slate-500 dark:text-slate-400">Available {money(account.availableBalance)}</p>
+        )}
         {account.reconnectRequired && (
           <p className="mt-1 inline-flex rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-200">
             Reconnect required: the bank needs you to sign in again
           </p>
         )}
       </div>
-      <dl className="grid grid-cols-2 gap-4 text-sm">
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Current</dt>
-          <dd className="font-medium tabular-nums">{money(account.currentBalance)}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Available</dt>
-          <dd className="font-medium tabular-nums">{money(account.availableBalance)}</dd>
-        </div>
-      </dl>
+      <AccountTieOut tieOut={tieOut} currentBalance={account.currentBalance} />
       <div className="flex gap-2 md:justify-end">
         {account.reconnectRequired && (
           <Button size="sm" title={disabledTitle} disabled={!actions.onReconnect || busy} loading={busy} onClick={() => actions.onReconnect?.(account)}>

@@ -1,7 +1,8 @@
-import { Menu, ThemeToggle, cx } from '@ledgerline/ui';
-import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { CloseIcon, Menu, MenuIcon, ThemeToggle, cx } from '@ledgerline/ui';
+import { useEffect, useId, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ImportNoticesProvider } from '../banking/ImportNotices';
+import { TieOutNotices } from '../banking/TieOutNotices';
 import { useSession, useSessionController } from '../session/context';
 import { Logo } from './Logo';
 import { navigationFor } from './navigation';
@@ -11,6 +12,20 @@ export function AppLayout() {
   const { user: userState } = useSession();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  // Below 62em the navigation is a panel under the top bar, opened by the menu button; it closes on a choice,
+  // on Escape, on a tap outside and whenever the page changes.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const user = userState.user;
   if (user === null) return null;
 
@@ -55,6 +70,16 @@ export function AppLayout() {
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
           <div className="flex min-w-0 items-center gap-3">
+            <button
+              type="button"
+              className="-ml-1.5 rounded-lg p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+              aria-label={menuOpen ? 'Close menu' : 'Menu'}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            </button>
             <Logo className="text-slate-900 lg:hidden dark:text-white" />
             {workspace && (
               <span className="hidden truncate rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700 sm:inline dark:bg-slate-800 dark:text-slate-300">
@@ -87,11 +112,25 @@ export function AppLayout() {
             />
           </div>
         </header>
-        <nav aria-label="Main" className="flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-3 py-2 lg:hidden dark:border-slate-800 dark:bg-slate-900">
-          {links}
-        </nav>
+        {/* Outside the header: its backdrop blur would make it the box the fixed panel is placed in. */}
+        {menuOpen && (
+          <>
+            <div className="fixed inset-x-0 top-16 bottom-0 z-30 bg-slate-950/30 lg:hidden" aria-hidden onClick={() => setMenuOpen(false)} />
+            <nav
+              id={menuId}
+              aria-label="Main"
+              className="fixed inset-x-0 top-16 z-30 flex max-h-[calc(100dvh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white px-3 py-3 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-900"
+              onClick={(event) => {
+                if (event.target instanceof HTMLElement && event.target.closest('a')) setMenuOpen(false);
+              }}
+            >
+              {links}
+            </nav>
+          </>
+        )}
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
           <ImportNoticesProvider>
+            {!userState.isDemoModeActive && Boolean(userState.selectedWorkspaceId ?? user.workspace?.id) && <TieOutNotices />}
             <Outlet />
           </ImportNoticesProvider>
         </main>

@@ -17,9 +17,9 @@ function UserRefresh({ enabled }: { enabled: boolean }) {
 }
 
 export function RouteGuard() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { auth, user } = useSession();
-  const decision = guardRoute({ pathname, isAuthenticated: auth.isAuthenticated, user: user.user, selectedOrganizationId: user.selectedOrganizationId });
+  const decision = guardRoute({ pathname, search, isAuthenticated: auth.isAuthenticated, user: user.user, selectedOrganizationId: user.selectedOrganizationId });
   return (
     <>
       <UserRefresh enabled={auth.isAuthenticated} />

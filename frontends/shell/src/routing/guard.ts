@@ -7,8 +7,13 @@ export const LOGIN_ROUTE = '/login';
 export const HOME_ROUTE = '/dashboard';
 export const SELECT_ORGANIZATION_ROUTE = '/select-organization';
 
+/** The query parameter that carries the page a signed-out visitor asked for through login and back. */
+export const NEXT_PARAM = 'next';
+
 export interface GuardInput {
   pathname: string;
+  /** The location's query string (with or without '?'); it carries `next` on the auth pages. */
+  search?: string;
   isAuthenticated: boolean;
   user: Pick<User, 'isOnboarded' | 'userType'> | null;
   selectedOrganizationId: string | null;
@@ -24,18 +29,41 @@ export function homeFor(user: Pick<User, 'userType'>, selectedOrganizationId: st
   return user.userType === 'firm' && selectedOrganizationId === null ? SELECT_ORGANIZATION_ROUTE : HOME_ROUTE;
 }
 
+/**
+ * A `next` value that stays inside the app: a path starting with one '/', not an auth route, no scheme,
+ * no backslash (browsers read '/\\evil' as '//evil'). Anything else is dropped, so login cannot be turned
+ * into an open redirect.
+ */
+export function safeNext(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20)) return null;
+  const path = normalize(value.split(/[?#]/)[0] ?? '');
+  if (isPublicRoute(path) || path === ONBOARDING_ROUTE) return null;
+  return value;
+}
+
+/** The page asked for, from a location's query string. */
+export function nextFrom(search: string | undefined): string | null {
+  return safeNext(new URLSearchParams(search ?? '').get(NEXT_PARAM));
+}
+
+/** /login, remembering `requested` (path + query) when it is worth coming back to. */
+export function loginRouteFor(requested: string): string {
+  const next = requested === '/' ? null : safeNext(requested);
+  return next ? `${LOGIN_ROUTE}?${new URLSearchParams({ [NEXT_PARAM]: next }).toString()}` : LOGIN_ROUTE;
+}
+
 /** The route guard of spec §2, in its order; the first rule that applies wins. */
-export function guardRoute({ pathname, isAuthenticated, user, selectedOrganizationId }: GuardInput): GuardDecision {
+export function guardRoute({ pathname, search, isAuthenticated, user, selectedOrganizationId }: GuardInput): GuardDecision {
   const path = normalize(pathname);
   const isPublic = isPublicRoute(path);
-  // 1. Signed out: public routes only.
-  if (!isAuthenticated) return isPublic ? { kind: 'open' } : { kind: 'redirect', to: LOGIN_ROUTE };
+  // 1. Signed out: public routes only; the page asked for comes along as ?next= (deep links survive login).
+  if (!isAuthenticated) return isPublic ? { kind: 'open' } : { kind: 'redirect', to: loginRouteFor(`${pathname}${search ?? ''}`) };
   // A session restored without its user waits for GET /users/me instead of guessing.
   if (user === null) return { kind: 'wait' };
   // 2. Not onboarded: onboarding only.
   if (!user.isOnboarded) return path === ONBOARDING_ROUTE ? { kind: 'open' } : { kind: 'redirect', to: ONBOARDING_ROUTE };
-  // 3. Onboarded on a public (or the onboarding) route: home.
-  if (isPublic || path === ONBOARDING_ROUTE) return { kind: 'redirect', to: homeFor(user, selectedOrganizationId) };
+  // 3. Onboarded on a public (or the onboarding) route: the page asked for before login, else home.
+  if (isPublic || path === ONBOARDING_ROUTE) return { kind: 'redirect', to: (isPublic ? nextFrom(search) : null) ?? homeFor(user, selectedOrganizationId) };
   // 4. Everything else opens.
   return { kind: 'open' };
 }

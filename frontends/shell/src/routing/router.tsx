@@ -1,26 +1,45 @@
+import { lazyPage } from '@ledgerline/ui';
 import { Navigate, createBrowserRouter } from 'react-router';
-import { AppLayout } from '../layout/AppLayout';
 import { AuthLayout } from '../layout/AuthLayout';
 import { ACCOUNTING_SYNC_ROUTE } from '../layout/navigation';
-import { AccountingRoute, TransactionsRoute } from '../pages/app/AccountingRoutes';
-import { ReportsRoute } from '../pages/app/ReportsRoutes';
-import { AreaPage } from '../pages/app/AreaPage';
 import { areas } from '../pages/app/areas';
-import { ComingSoonPage } from '../pages/app/ComingSoonPage';
-import { ConnectAccountsPage } from '../pages/app/ConnectAccountsPage';
-import { DashboardPage } from '../pages/app/DashboardPage';
-import { SettingsRoute } from '../pages/app/SettingsRoute';
-import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
 import { LoginPage } from '../pages/auth/LoginPage';
-import { OnboardPage } from '../pages/auth/OnboardPage';
-import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
-import { SignupPage } from '../pages/auth/SignupPage';
-import { VerifyOtpPage } from '../pages/auth/VerifyOtpPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { RouteGuard } from './RouteGuard';
 
+// Code split per route (issue #13): the login page and the layouts' frames come with the first load; every other
+// page, and the signed-in layout, loads on demand with a skeleton.
+const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout), 'Loading Ledgerline', { full: true });
+const SignupPage = lazyPage(() => import('../pages/auth/SignupPage').then((m) => m.SignupPage), 'Loading sign-up');
+const VerifyOtpPage = lazyPage(() => import('../pages/auth/VerifyOtpPage').then((m) => m.VerifyOtpPage), 'Loading');
+const ForgotPasswordPage = lazyPage(() => import('../pages/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage), 'Loading');
+const ResetPasswordPage = lazyPage(() => import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage), 'Loading');
+const OnboardPage = lazyPage(() => import('../pages/auth/OnboardPage').then((m) => m.OnboardPage), 'Loading onboarding');
+const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then((m) => m.ComingSoonPage), 'Loading the page');
+const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');
+const AreaPage = lazyPage(() => import('../pages/app/AreaPage').then((m) => m.AreaPage), 'Loading the page');
+const TransactionsRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.TransactionsRoute), 'Loading transactions');
+const AccountingRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.AccountingRoute), 'Loading accounting');
+const ReportsRoute = lazyPage(() => import('../pages/app/ReportsRoutes').then((m) => m.ReportsRoute), 'Loading reports');
+const ConnectAccountsPage = lazyPage(() => import('../pages/app/ConnectAccountsPage').then((m) => m.ConnectAccountsPage), 'Loading accounts');
+const SettingsRoute = lazyPage(() => import('../pages/app/SettingsRoute').then((m) => m.SettingsRoute), 'Loading settings');
+
+/** Routes anyone may open (spec §2 auth routes): their load fetches nothing of the signed-in app. */
+const PUBLIC_PATHS = new Set(['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/onboard', '/verify-invite', '/login-workspace']);
+
+/**
+ * A load of a signed-in page (a reload, a link) fetches the layout and, on /dashboard, its page at once rather than one
+ * after the other behind the route guard; /login fetches neither.
+ */
+export function preloadFor(pathname: string): void {
+  if (PUBLIC_PATHS.has(pathname)) return;
+  AppLayout.preload();
+  if (pathname === '/dashboard' || pathname === '/') DashboardPage.preload();
+}
+
 export function createAppRouter() {
+  preloadFor(window.location.pathname);
   return createBrowserRouter([
     {
       element: <RouteGuard />,

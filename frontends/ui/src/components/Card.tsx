@@ -14,8 +14,9 @@ export function Card({ title, description, actions, className, children, ...rest
       {...rest}
     >
       {(title || actions) && (
-        <header className="mb-4 flex items-start justify-between gap-4">
-          <div>
+        // On a narrow card the actions (a period picker, a link) go below the title rather than past the edge.
+        <header className="mb-4 flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
             {title && <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</h2>}
             {description && <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>}
           </div>

@@ -1,30 +1,15 @@
 import { Combobox as HeadlessCombobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { addOptionLabel, addOptionText, filterOptions, groupOptions, SEARCH_CLEAR_DELAY_MS, startsSearch, type ComboboxOptionItem } from '../combobox-options';
 import { cx } from '../cx';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 import { FieldMessage, LabelText, inputClass } from './field-parts';
-import { optionClass, optionsPanelClass } from './Select';
-
-export interface ComboboxOptionItem {
-  value: string;
-  title: string;
-}
-
-/** Spec §5: a case-insensitive "contains" match on the title. */
-export function filterOptions<O extends { title: string }>(options: readonly O[], query: string): O[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return [...options];
-  return options.filter((o) => o.title.toLowerCase().includes(needle));
-}
-
-export const addOptionLabel = (text: string) => `Add: "${text}"`;
-
-/** Spec §9: the search text clears 500 ms after the list closes. */
-export const SEARCH_CLEAR_DELAY_MS = 500;
+import { optionClass, panelAnchor, panelClass } from './Select';
 
 export interface ComboboxProps {
   label: string;
   name: string;
+  /** Options with a `group` are listed under non-selectable headers (see groupOptions). */
   options: readonly ComboboxOptionItem[];
   value: string | null;
   onChange: (value: string) => void;
@@ -40,14 +25,28 @@ export interface ComboboxProps {
 // A value no real option can have: it marks the "Add" entry.
 const CREATE_PREFIX = '\u0000create:';
 
+const headerClass = ['px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400', 'px-2.5 pt-1.5 pb-0.5 text-xs font-medium text-slate-600 dark:text-slate-300'];
+
+/**
+ * A searchable dropdown. The input shows the chosen option's title; focusing it selects that text and the first
+ * keystroke replaces it, so typing always starts a fresh search (spec §5: case-insensitive contains on the title;
+ * no match offers 'Add: "{text}"'). The panel is at least as wide as the input, flips and shifts to stay on
+ * screen, and is portaled above the page (so tables that clip their overflow do not cut it).
+ */
 export function Combobox({ label, name, options, value, onChange, onCreate, placeholder, required, error, disabled, className }: ComboboxProps) {
   const [query, setQuery] = useState('');
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // True from the first keystroke of a search until the list closes or an option is chosen: until then the input
+  // shows the chosen option's title, which a keystroke replaces rather than edits.
+  const searching = useRef(false);
+  // Focus selects the title; the mouseup of the click that focused the input would otherwise drop the selection.
+  const keepSelection = useRef(false);
   const messageId = useId();
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
   const filtered = filterOptions(options, query);
-  const offerCreate = onCreate !== undefined && query.trim() !== '' && filtered.length === 0;
+  const sections = groupOptions(filtered);
+  const addText = addOptionText(query, filtered.length, onCreate !== undefined);
   const titleOf = (v: string | null) => options.find((o) => o.value === v)?.title ?? '';
 
   return (
@@ -61,11 +60,13 @@ export function Combobox({ label, name, options, value, onChange, onCreate, plac
         invalid={Boolean(error)}
         immediate
         onChange={(v: string | null) => {
+          searching.current = false;
           if (v === null) return;
           if (v.startsWith(CREATE_PREFIX)) onCreate?.(v.slice(CREATE_PREFIX.length));
           else onChange(v);
         }}
         onClose={() => {
+          searching.current = false;
           clearTimeout(clearTimer.current);
           clearTimer.current = setTimeout(() => setQuery(''), SEARCH_CLEAR_DELAY_MS);
         }}
@@ -76,8 +77,29 @@ export function Combobox({ label, name, options, value, onChange, onCreate, plac
             aria-required={required || undefined}
             placeholder={placeholder}
             displayValue={titleOf}
+            onFocus={(event) => {
+              if (!searching.current) {
+                // A new look at the list: the whole list, whatever the last search was.
+                clearTimeout(clearTimer.current);
+                setQuery('');
+              }
+              event.currentTarget.select();
+              keepSelection.current = true;
+            }}
+            onMouseUp={(event) => {
+              if (keepSelection.current) event.preventDefault();
+              keepSelection.current = false;
+            }}
+            onKeyDown={(event) => {
+              keepSelection.current = false;
+              if (!searching.current && startsSearch(event)) event.currentTarget.select();
+            }}
+            onPaste={(event) => {
+              if (!searching.current) event.currentTarget.select();
+            }}
             onChange={(event) => {
               clearTimeout(clearTimer.current);
+              searching.current = true;
               setQuery(event.target.value);
             }}
             className={cx(inputClass(Boolean(error)), 'pr-9')}
@@ -86,16 +108,32 @@ export function Combobox({ label, name, options, value, onChange, onCreate, plac
             <ChevronDownIcon className="size-4" />
           </ComboboxButton>
         </div>
-        <ComboboxOptions anchor="bottom start" className={cx(optionsPanelClass, 'empty:invisible')}>
-          {filtered.map((option) => (
-            <ComboboxOption key={option.value} value={option.value} className={optionClass}>
-              <span>{option.title}</span>
-              <CheckIcon className="invisible size-4 text-brand-600 group-data-selected:visible" />
-            </ComboboxOption>
+        <ComboboxOptions anchor={panelAnchor} className={cx(panelClass, 'min-w-(--input-width) empty:invisible')}>
+          {sections.map((section) => (
+            <Fragment key={section.path.join('\u0000')}>
+              {section.headers.map((header) => (
+                <div key={`${header.level}:${header.title}`} aria-hidden className={cx(headerClass[Math.min(header.level, 1)], 'truncate')} data-option-header={header.level}>
+                  {header.title}
+                </div>
+              ))}
+              <div role={section.path.length > 0 ? 'group' : undefined} aria-label={section.path.length > 0 ? section.path.join(' › ') : undefined}>
+                {section.options.map((option) => (
+                  <ComboboxOption
+                    key={option.value}
+                    value={option.value}
+                    className={optionClass}
+                    style={{ paddingLeft: `${0.625 + (section.path.length > 0 ? 0.5 : 0) + 1.5 * (option.depth ?? 0)}rem` }}
+                  >
+                    <span>{option.title}</span>
+                    <CheckIcon className="invisible size-4 shrink-0 text-brand-600 group-data-selected:visible" />
+                  </ComboboxOption>
+                ))}
+              </div>
+            </Fragment>
           ))}
-          {offerCreate && (
-            <ComboboxOption value={`${CREATE_PREFIX}${query.trim()}`} className={optionClass}>
-              {addOptionLabel(query.trim())}
+          {addText !== null && (
+            <ComboboxOption value={`${CREATE_PREFIX}${addText}`} className={optionClass}>
+              {addOptionLabel(addText)}
             </ComboboxOption>
           )}
         </ComboboxOptions>

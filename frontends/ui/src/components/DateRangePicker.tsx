@@ -55,30 +55,30 @@ export function DateRangePicker({ value, onChange, label = 'Date range', today: 
   const preset = presetOf(value, today);
   const labelId = useId();
   return (
-    <Popover className={cx('relative', className)}>
+    <Popover className={cx('relative max-w-full', className)}>
       <span id={labelId} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </span>
       <PopoverButton
         aria-labelledby={`${labelId} ${labelId}-value`}
         className={cx(
-          'flex items-center justify-between gap-3 rounded-lg whitespace-nowrap border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm',
+          // The preset and the dates each stay on one line; on a narrow screen the dates go under the preset.
+          'flex max-w-full items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-sm',
           'focus:outline-none data-focus:ring-2 data-focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
         )}
       >
         <span id={`${labelId}-value`}>
-          <span className="font-medium">{preset}</span>
-          <span className="text-slate-500 dark:text-slate-400">
-            {': '}
+          <span className="font-medium whitespace-nowrap">{preset}:</span>{' '}
+          <span className="whitespace-nowrap text-slate-500 dark:text-slate-400">
             {toDateInput(value.startDate)} – {toDateInput(value.endDate)}
           </span>
         </span>
         <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
       </PopoverButton>
       <PopoverPanel
-        anchor="bottom end"
+        anchor={{ to: 'bottom end', gap: 6, padding: 8 }}
         focus
-        className="z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl [--anchor-gap:6px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+        className="z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900"
       >
         {({ close }) => (
           <RangeEditor
@@ -292,9 +292,9 @@ export function DatePicker({ label, name, value, onChange, today: todayProp, min
             }
           />
           <PopoverPanel
-            anchor="bottom end"
+            anchor={{ to: 'bottom end', gap: 6, padding: 8 }}
             focus
-            className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-xl [--anchor-gap:6px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+            className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-xl focus:outline-none dark:border-slate-700 dark:bg-slate-900"
           >
             <Calendar
               view={view}

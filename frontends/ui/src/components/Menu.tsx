@@ -27,8 +27,8 @@ export function Menu({ trigger, triggerLabel, header, items }: MenuProps) {
         {trigger}
       </MenuButton>
       <MenuItems
-        anchor="bottom end"
-        className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg [--anchor-gap:6px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+        anchor={{ to: 'bottom end', gap: 6, padding: 8 }}
+        className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
       >
         {header && <div className="border-b border-slate-100 px-3 py-2 dark:border-slate-800">{header}</div>}
         {items.map((item) => (

@@ -2,7 +2,7 @@ import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } f
 import { cx } from '../cx';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 import { LabelText, inputClass } from './field-parts';
-import { optionClass, optionsPanelClass, type SelectOption } from './Select';
+import { optionClass, optionsPanelClass, panelAnchor, type SelectOption } from './Select';
 
 export interface MultiSelectProps<T extends string> {
   label: string;
@@ -36,7 +36,7 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
           <span className={cx('truncate', chosen.length === 0 && 'text-slate-400 dark:text-slate-500')}>{multiSelectSummary(chosen, placeholder)}</span>
           <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className={optionsPanelClass}>
+        <ListboxOptions anchor={panelAnchor} className={optionsPanelClass}>
           {options.map((option) => (
             <ListboxOption key={option.value} value={option.value} className={optionClass}>
               <span>{option.label}</span>

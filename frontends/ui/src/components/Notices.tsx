@@ -111,17 +111,22 @@ function NoticeRegion({ placement, notices, onDismiss }: { placement: NoticePlac
           <div className="min-w-0 flex-1">
             {notice.title && <p className="font-semibold">{notice.title}</p>}
             <p>{notice.message}</p>
-            {notice.action && (
-              <button
-                type="button"
-                className="mt-1 font-semibold underline underline-offset-2"
-                onClick={() => {
-                  notice.action?.onClick();
-                  onDismiss(notice.id);
-                }}
-              >
-                {notice.action.label}
-              </button>
+            {(notice.action || notice.actions.length > 0) && (
+              <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+                {[...(notice.action ? [notice.action] : []), ...notice.actions].map((action) => (
+                  <button
+                    key={action.label}
+                    type="button"
+                    className="font-semibold underline underline-offset-2"
+                    onClick={() => {
+                      action.onClick();
+                      onDismiss(notice.id);
+                    }}
+                  >
+                    {action.label}
+                  </button>
+                ))}
+              </div>
             )}
           </div>
           <button type="button" aria-label="Dismiss notification" className="rounded p-0.5 opacity-70 hover:opacity-100" onClick={() => onDismiss(notice.id)}>

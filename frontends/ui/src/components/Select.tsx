@@ -23,10 +23,25 @@ export interface SelectProps<T extends string> {
   className?: string;
 }
 
-export const optionsPanelClass = cx(
-  'z-50 max-h-64 w-(--button-width) overflow-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg [--anchor-gap:4px] focus:outline-none',
+/**
+ * Where a dropdown panel opens: below its field, flipped above when there is no room below, shifted to stay 8 px
+ * inside the viewport (floating-ui's flip, shift and size, as headlessui's `anchor` applies them). Anchored
+ * panels are portaled to the end of the body, so a table that clips its overflow does not cut them.
+ */
+export const panelAnchor = { to: 'bottom start', gap: 4, padding: 8 } as const;
+
+/**
+ * A dropdown panel: at least as wide as its field (each user adds `min-w-(--button-width)` or
+ * `min-w-(--input-width)`), wider when an option needs it, at most 28rem and never wider than the viewport;
+ * at most 16rem tall (less when the viewport has less room); above the page's own layers.
+ */
+export const panelClass = cx(
+  'z-50 w-max max-w-[min(28rem,calc(100vw-1rem))]! [--anchor-max-height:16rem] overflow-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg focus:outline-none',
   'dark:border-slate-700 dark:bg-slate-900',
 );
+
+/** The panel of a Listbox, whose button is the whole field. */
+export const optionsPanelClass = cx(panelClass, 'min-w-(--button-width)');
 
 export const optionClass = cx(
   'group flex cursor-pointer items-center justify-between gap-2 rounded-md px-2.5 py-2 text-slate-800 select-none',
@@ -50,7 +65,7 @@ export function Select<T extends string>({ label, name, options, value, onChange
           <span className={cx('truncate', selected === undefined && 'text-slate-400 dark:text-slate-500')}>{selected?.label ?? placeholder}</span>
           <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
         </ListboxButton>
-        <ListboxOptions anchor="bottom start" className={optionsPanelClass}>
+        <ListboxOptions anchor={panelAnchor} className={optionsPanelClass}>
           {options.map((option) => (
             <ListboxOption key={option.value} value={option.value} className={optionClass}>
               <span>{option.label}</span>

@@ -30,12 +30,14 @@ export function Tabs<T extends string>({ items, value, onChange, className }: Ta
       }}
       className={className}
     >
-      <TabList className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+      {/* More tabs than the width holds (a phone): the row scrolls sideways in itself, never the page. The base line is
+          an inset shadow so the selected tab's underline paints over it without overflowing the scrolling row. */}
+      <TabList className="flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] [scrollbar-width:thin] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]">
         {items.map((item) => (
           <Tab
             key={item.value}
             className={cx(
-              '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-500 focus:outline-none',
+              'shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-500 focus:outline-none',
               'hover:text-slate-800 data-focus:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100',
               'data-selected:border-brand-600 data-selected:text-brand-700 dark:data-selected:border-brand-400 dark:data-selected:text-brand-300',
             )}

@@ -15,10 +15,6 @@ const FILTERS: Record<string, readonly StoredStatus[]> = {
 export const STORED_STATUSES = ['waiting', 'delayed', 'active', 'completed', 'failed'] as const;
 export type StoredStatus = (typeof STORED_STATUSES)[number];
 
-export function isStatusFilter(s: string): boolean {
-  return Object.hasOwn(FILTERS, s);
-}
-
 /** The stored statuses matching a filter list; undefined means every status. */
 export function storedStatusesFor(filters: readonly string[]): StoredStatus[] | undefined {
   if (filters.length === 0) return undefined;
@@ -28,9 +24,4 @@ export function storedStatusesFor(filters: readonly string[]): StoredStatus[] | 
 /** Delay before retry `attempt` (1-based): base, 2×base, 4×base... at most 5 minutes. */
 export function retryDelayMs(attempt: number, baseMs: number): number {
   return Math.min(5 * 60_000, baseMs * 2 ** Math.max(0, attempt - 1));
-}
-
-/** A job is in progress while waiting or active (spec §4); the dashboard polls those. */
-export function isInProgress(status: string): boolean {
-  return status === 'waiting' || status === 'delayed' || status === 'active';
 }

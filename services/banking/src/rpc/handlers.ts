@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
-import { requireTenant } from '@ledgerline/platform';
+import { requireTenant, withInputRules } from '@ledgerline/platform';
 import {
   BankAccountSchema, BankingService, BankTransactionRecordSchema, JobSchema, type BankAccount, type Job,
 } from '@ledgerline/proto/banking/v1/banking_pb';
@@ -79,7 +79,7 @@ const actorOf = (ctx: HandlerContext): Actor => {
 export function bankingRoutes(deps: { accounts: AccountUseCases; scheduler: JobScheduler; webhooks: WebhookUseCases }) {
   const { accounts, scheduler, webhooks } = deps;
   return (router: ConnectRouter) =>
-    router.service(BankingService, {
+    router.service(BankingService, withInputRules(BankingService, {
       async createLinkToken(_req, ctx) {
         return accounts.createLinkToken(actorOf(ctx));
       },
@@ -140,5 +140,5 @@ export function bankingRoutes(deps: { accounts: AccountUseCases; scheduler: JobS
       async handlePlaidWebhook(req) {
         return { outcome: await webhooks.handle(req.body, req.verification) };
       },
-    });
+    }));
 }

@@ -128,4 +128,27 @@ export const bankingMigrations: Migration[] = [
       for (const t of ['sync_jobs', 'bank_transactions', 'bank_accounts', 'plaid_items']) await knex.schema.dropTableIfExists(t);
     },
   },
+  {
+    // Issue #12: each completed sync publishes bank_account.synced per live account with a version that
+    // only grows (the number of syncs that completed for the account), so the ledger ignores an older one.
+    name: '20261201100000_banking_account_synced_version',
+    async up(knex) {
+      await knex.raw('alter table bank_accounts add column synced_version bigint not null default 0');
+    },
+    async down(knex) {
+      await knex.raw('alter table bank_accounts drop column synced_version');
+    },
+  },
+  {
+    // Issue #15: Plaid access tokens are sealed with AES-256-GCM; the id of the key sits beside the
+    // ciphertext. Rows from before keep a null key id (plain text) until the service, which holds the key
+    // (this migration's Job does not), seals them at start (usecases/tokens.ts, resealTokens).
+    name: '20261201110000_banking_sealed_access_tokens',
+    async up(knex) {
+      await knex.raw('alter table plaid_items add column access_token_key_id text');
+    },
+    async down(knex) {
+      await knex.raw('alter table plaid_items drop column access_token_key_id');
+    },
+  },
 ];

@@ -2,7 +2,9 @@ export interface ItemRow {
   id: string;
   workspace_id: string;
   item_id: string;
+  /** Sealed (token-cipher.ts) under the key named by access_token_key_id; plain text only when that is null (rows from before encryption, until resealed). */
   access_token: string;
+  access_token_key_id: string | null;
   institution_id: string;
   institution_name: string;
   cursor: string;
@@ -31,6 +33,8 @@ export interface AccountRow {
   reconnect_required: boolean;
   source: 'plaid' | 'quickbook' | 'quickbook-plaid';
   last_synced_at: Date | null;
+  /** Completed syncs of the account: the version of its bank_account.synced events. */
+  synced_version: number;
   merged_into_account_id: string | null;
   created_at: Date;
   removed_at: Date | null;

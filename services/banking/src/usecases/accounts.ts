@@ -92,7 +92,7 @@ export class AccountUseCases {
       country_codes: [CountryCode.Us],
       language: 'en',
       webhook: this.deps.config.PLAID_WEBHOOK_URL,
-      access_token: item.access_token,
+      access_token: this.deps.tokens.open(item, item.item_id),
     });
     return { linkToken: r.data.link_token, expiration: r.data.expiration };
   }
@@ -132,7 +132,7 @@ export class AccountUseCases {
     const institutionId = institution.institutionId || got.data.item.institution_id || '';
 
     const { linked, job } = await withTenant(this.deps.db, actor, async (trx) => {
-      const item = await items.upsert(trx, { id: newId(), workspace_id: actor.workspaceId, item_id: itemId, access_token: accessToken, institution_id: institutionId, institution_name: institution.name });
+      const item = await items.upsert(trx, { id: newId(), workspace_id: actor.workspaceId, item_id: itemId, ...this.deps.tokens.seal(accessToken, itemId), institution_id: institutionId, institution_name: institution.name });
       if (item.workspace_id !== actor.workspaceId) throw new AppError(ErrorKind.Conflict, 'This bank login is linked to another workspace');
       const linkedRows: AccountRow[] = [];
       for (const selected of input.accounts) {
@@ -151,9 +151,9 @@ export class AccountUseCases {
           current_balance_cents: balanceToCents(p.balances.current),
           reconnect_required: false,
         };
-        const existing = await trx<AccountRow>('bank_accounts').where({ vendor_account_id: p.account_id, active: true }).first();
+        const existing = await accounts.liveByVendorId(trx, p.account_id);
         const [row] = existing
-          ? ((await trx('bank_accounts').where({ id: existing.id }).update(values).returning('*')) as AccountRow[])
+          ? [await accounts.updateReturning(trx, existing.id, values)]
           : await accounts.insert(trx, [{ id: newId(), workspace_id: actor.workspaceId, vendor_account_id: p.account_id, source: 'plaid', ...values }]);
         linkedRows.push(row!);
         await accountLinkedEvent(trx, row!);
@@ -180,7 +180,7 @@ export class AccountUseCases {
     const orphanedItem = await withTenant(this.deps.db, actor, async (trx) => {
       const account = await accounts.liveById(trx, accountId);
       if (!account) throw notFound();
-      const [removed] = (await trx('bank_accounts').where({ id: account.id }).update({ active: false, removed_at: this.now() }).returning('*')) as AccountRow[];
+      const removed = await accounts.updateReturning(trx, account.id, { active: false, removed_at: this.now() });
       await accountRemovedEvent(trx, removed!);
       if (!account.plaid_item_id) return undefined;
       const rest = await accounts.liveOfItem(trx, account.plaid_item_id);
@@ -191,7 +191,7 @@ export class AccountUseCases {
     });
     if (orphanedItem) {
       // No account of the login is left: end it at Plaid too (best effort; the item is already unused here).
-      await this.deps.plaid.itemRemove({ access_token: orphanedItem.access_token }).catch((err: unknown) => this.deps.logger.warn({ err: (err as Error).message }, 'Plaid item removal failed'));
+      await this.deps.plaid.itemRemove({ access_token: this.deps.tokens.open(orphanedItem, orphanedItem.item_id) }).catch((err: unknown) => this.deps.logger.warn({ err: (err as Error).message }, 'Plaid item removal failed'));
     }
     return { message: MESSAGES.removed };
   }
@@ -258,7 +258,8 @@ export class AccountUseCases {
         if (!sourceIds.has(c.sourceTransactionId)) bad.push({ field: `conflicts[${i}].sourceTransactionId`, message: MESSAGES.conflictTransaction(`conflicts[${i}].sourceTransactionId`) });
         if (!targetIds.has(c.targetTransactionId)) bad.push({ field: `conflicts[${i}].targetTransactionId`, message: MESSAGES.conflictTransaction(`conflicts[${i}].targetTransactionId`) });
       });
-      if (bad.length > 0) throw AppError.invalid(bad);
+      // An id that names no transaction of the account (another workspace's included) is not found (issue #15).
+      if (bad.length > 0) throw new AppError(ErrorKind.NotFound, bad[0]?.message ?? 'Transaction not found', { fields: bad });
 
       const plan = planMerge({ strategy, source: sourceTx.map(txKey), target: targetTx.map(txKey), conflicts, keepTargetsNonMatchedTransactions: input.keepTargetsNonMatchedTransactions ?? true });
       const byId = new Map(sourceTx.concat(targetTx).map((t) => [t.id, t]));
@@ -281,7 +282,7 @@ export class AccountUseCases {
       for (const id of plan.removeTarget) await retire(byId.get(id)!);
 
       // The target carries on with the source's feed (the newer link); the source is retired.
-      const [retired] = (await trx('bank_accounts').where({ id: source.id }).update({ active: false, removed_at: now, merged_into_account_id: target.id }).returning('*')) as AccountRow[];
+      const retired = await accounts.updateReturning(trx, source.id, { active: false, removed_at: now, merged_into_account_id: target.id });
       await accountRemovedEvent(trx, retired!);
       if (source.plaid_item_id) {
         await accounts.update(trx, target.id, {

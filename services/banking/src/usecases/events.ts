@@ -1,8 +1,7 @@
-import { create, toBinary } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { newId, writeEvent, type Knex } from '@ledgerline/platform';
-import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankTransactionRemovedSchema, BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
-import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
+import { create } from '@bufbuild/protobuf';
+import { EventType, writeEvent, writeEvents, type Knex } from '@ledgerline/platform';
+import { BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
+import type { AccountTotals } from '../store/banking-store.js';
 import type { AccountRow, TransactionRow } from '../store/rows.js';
 import { SOURCE } from './context.js';
 
@@ -25,43 +24,28 @@ function transactionPayload(row: TransactionRow) {
 
 /** Events through the outbox, in the caller's transaction (published if and only if it commits). */
 export async function transactionEvent(trx: Knex.Transaction, kind: 'added' | 'modified', row: TransactionRow): Promise<void> {
-  await writeEvent(trx, SOURCE, { type: `bank_transaction.${kind}`, workspaceId: row.workspace_id, schema: BankTransactionSchema, payload: transactionPayload(row) });
+  const type = kind === 'added' ? EventType.BankTransactionAdded : EventType.BankTransactionModified;
+  await writeEvent(trx, SOURCE, { type, workspaceId: row.workspace_id, payload: transactionPayload(row) });
 }
 
-/**
- * `bank_transaction.added` for a whole sync page in one multi-row insert. The rows are exactly those of
- * the platform's `writeEvent` (envelope, headers, one NOTIFY), batched: a page of 500 is one
- * statement instead of 500, which is most of the sync's throughput.
- */
+/** `bank_transaction.added` for a whole sync page: the chassis's `writeEvents`, one multi-row insert and one NOTIFY. */
 export async function transactionsAddedEvents(trx: Knex.Transaction, rows: readonly TransactionRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  // Sync pages run in a queue worker, outside any request's trace: there is no context to carry.
-  const headers: Record<string, string> = {};
-  const occurredAt = timestampFromDate(new Date());
-  const outbox = rows.map((row) => {
-    const id = newId();
-    const envelope = create(EventEnvelopeSchema, { id, type: 'bank_transaction.added', workspaceId: row.workspace_id, occurredAt, source: SOURCE, payload: toBinary(BankTransactionSchema, transactionPayload(row)) });
-    return { id, workspace_id: row.workspace_id, type: 'bank_transaction.added', envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)), headers };
-  });
-  for (let i = 0; i < outbox.length; i += 1_000) await trx('outbox').insert(outbox.slice(i, i + 1_000));
-  await trx.raw("select pg_notify('outbox', '')");
+  await writeEvents(trx, SOURCE, rows.map((row) => ({ type: EventType.BankTransactionAdded, workspaceId: row.workspace_id, payload: transactionPayload(row) })));
 }
 
 export async function transactionRemovedEvent(trx: Knex.Transaction, row: TransactionRow): Promise<void> {
   await writeEvent(trx, SOURCE, {
-    type: 'bank_transaction.removed',
+    type: EventType.BankTransactionRemoved,
     workspaceId: row.workspace_id,
-    schema: BankTransactionRemovedSchema,
-    payload: create(BankTransactionRemovedSchema, { id: row.id, accountId: row.account_id, externalId: row.external_id, version: BigInt(row.version) }),
+    payload: { id: row.id, accountId: row.account_id, externalId: row.external_id, version: BigInt(row.version) },
   });
 }
 
 export async function accountLinkedEvent(trx: Knex.Transaction, row: AccountRow): Promise<void> {
   await writeEvent(trx, SOURCE, {
-    type: 'bank_account.linked',
+    type: EventType.BankAccountLinked,
     workspaceId: row.workspace_id,
-    schema: BankAccountLinkedSchema,
-    payload: create(BankAccountLinkedSchema, {
+    payload: {
       accountId: row.id,
       name: row.name,
       mask: row.mask,
@@ -70,15 +54,48 @@ export async function accountLinkedEvent(trx: Knex.Transaction, row: AccountRow)
       institutionName: row.institution_name,
       isoCurrencyCode: row.iso_currency_code,
       source: row.source,
-    }),
+    },
   });
 }
 
 export async function accountRemovedEvent(trx: Knex.Transaction, row: AccountRow): Promise<void> {
   await writeEvent(trx, SOURCE, {
-    type: 'bank_account.removed',
+    type: EventType.BankAccountRemoved,
     workspaceId: row.workspace_id,
-    schema: BankAccountRemovedSchema,
-    payload: create(BankAccountRemovedSchema, { accountId: row.id }),
+    payload: { accountId: row.id },
   });
+}
+
+const NO_TOTALS: AccountTotals = { postedTotalCents: 0, postedCount: 0, pendingTotalCents: 0, pendingCount: 0, earliestDate: '' };
+
+/**
+ * `bank_account.synced` for each account of a completed sync (the bank's side of the tie-out): the
+ * account's balances and version as just recorded, and banking's live transactions of it at this commit.
+ */
+export async function accountsSyncedEvents(trx: Knex.Transaction, rows: readonly AccountRow[], totals: ReadonlyMap<string, AccountTotals>, syncedAt: Date): Promise<void> {
+  await writeEvents(trx, SOURCE, rows.map((row) => {
+    const t = totals.get(row.id) ?? NO_TOTALS;
+    const current = row.current_balance_cents === null ? null : Number(row.current_balance_cents);
+    const available = row.available_balance_cents === null ? null : Number(row.available_balance_cents);
+    return {
+      type: EventType.BankAccountSynced,
+      workspaceId: row.workspace_id,
+      payload: {
+        accountId: row.id,
+        type: row.type,
+        isoCurrencyCode: row.iso_currency_code,
+        currentBalanceCents: BigInt(current ?? 0),
+        hasCurrentBalance: current !== null,
+        availableBalanceCents: BigInt(available ?? 0),
+        hasAvailableBalance: available !== null,
+        syncedAt: syncedAt.toISOString(),
+        postedTotalCents: BigInt(t.postedTotalCents),
+        postedCount: BigInt(t.postedCount),
+        pendingTotalCents: BigInt(t.pendingTotalCents),
+        pendingCount: BigInt(t.pendingCount),
+        earliestDate: t.earliestDate,
+        version: BigInt(row.synced_version),
+      },
+    } as const;
+  }));
 }

@@ -1,4 +1,4 @@
-import { newId, withSystem, withTenant, type Knex } from '@ledgerline/platform';
+import { AppError, ErrorKind, isUuid, newId, withSystem, withTenant, type Knex } from '@ledgerline/platform';
 import { storedStatusesFor } from '../domain/jobs.js';
 import { accounts, jobs } from '../store/banking-store.js';
 import type { JobRow } from '../store/rows.js';
@@ -77,6 +77,12 @@ export class JobScheduler {
   }
 
   list(workspaceId: string, filter: { accountId?: string; statuses: string[] }): Promise<JobRow[]> {
-    return withTenant(this.deps.db, { workspaceId }, (trx) => jobs.list(trx, { accountId: filter.accountId, statuses: storedStatusesFor(filter.statuses) }));
+    return withTenant(this.deps.db, { workspaceId }, async (trx) => {
+      // An account filter names one of the workspace's accounts, or the answer is a 404 naming it (issue #15).
+      if (filter.accountId && (!isUuid(filter.accountId) || !(await accounts.byId(trx, filter.accountId)))) {
+        throw new AppError(ErrorKind.NotFound, 'Account not found', { fields: [{ field: 'accountId', message: 'Account not found' }] });
+      }
+      return jobs.list(trx, { accountId: filter.accountId, statuses: storedStatusesFor(filter.statuses) });
+    });
   }
 }

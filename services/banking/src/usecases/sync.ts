@@ -1,11 +1,11 @@
 import { newId, withTenant, type Knex, type WorkItem } from '@ledgerline/platform';
 import { retryDelayMs } from '../domain/jobs.js';
-import { InvalidPayloadError, parseSyncPage, type IncomingTransaction, type SyncPage } from '../domain/plaid-payload.js';
+import { InvalidPayloadError, parseAccountBalances, parseSyncPage, type IncomingBalance, type IncomingTransaction, type SyncPage } from '../domain/plaid-payload.js';
 import { isMutationDuringPagination, isPermanent, needsRelogin, plaidErrorOf } from '../plaid/client.js';
 import { accounts, items, jobs, transactions } from '../store/banking-store.js';
 import type { AccountRow, JobRow, TransactionRow } from '../store/rows.js';
 import type { BankingDeps } from './context.js';
-import { transactionEvent, transactionRemovedEvent, transactionsAddedEvents } from './events.js';
+import { accountsSyncedEvents, transactionEvent, transactionRemovedEvent, transactionsAddedEvents } from './events.js';
 import { decodeJobMessage, type JobMessage } from './jobs.js';
 
 type Outcome = { kind: 'done' } | { kind: 'retry'; delayMs: number } | { kind: 'skip' };
@@ -43,7 +43,7 @@ export class SyncWorker {
   private async claim(m: JobMessage): Promise<{ job: JobRow } | Outcome> {
     const leaseMs = this.deps.config.SYNC_ACK_WAIT_MS;
     return withTenant(this.deps.db, { workspaceId: m.workspaceId }, async (trx) => {
-      const job = await trx<JobRow>('sync_jobs').where({ id: m.jobId }).forUpdate().first();
+      const job = await jobs.lock(trx, m.jobId);
       if (!job || job.status === 'completed' || job.status === 'failed') return { kind: 'skip' } as const;
       const now = this.now().getTime();
       if (job.run_after.getTime() > now + 50) return { kind: 'retry', delayMs: job.run_after.getTime() - now } as const;
@@ -51,13 +51,10 @@ export class SyncWorker {
         return { kind: 'retry', delayMs: job.lease_expires_at.getTime() - now + 100 } as const;
       }
       // One run per item at a time: a follow-up waits for the running job of its item.
-      const running = await trx<JobRow>('sync_jobs').where({ plaid_item_id: job.plaid_item_id, status: 'active' }).whereNot({ id: job.id }).where('lease_expires_at', '>', new Date(now)).first();
+      const running = await jobs.runningOfItem(trx, job.plaid_item_id, job.id, new Date(now));
       if (running) return { kind: 'retry', delayMs: Math.max(200, running.lease_expires_at!.getTime() - now) } as const;
-      const [claimed] = await trx('sync_jobs')
-        .where({ id: job.id })
-        .update({ status: 'active', attempts: job.attempts + 1, started_at: job.started_at ?? new Date(now), lease_expires_at: new Date(now + leaseMs) })
-        .returning('*');
-      return { job: claimed as JobRow };
+      const claimed = await jobs.updateReturning(trx, job.id, { status: 'active', attempts: job.attempts + 1, started_at: job.started_at ?? new Date(now), lease_expires_at: new Date(now + leaseMs) });
+      return { job: claimed };
     });
   }
 
@@ -67,16 +64,47 @@ export class SyncWorker {
     const { job } = claimed;
     const tenant = { workspaceId: job.workspace_id };
     try {
-      await this.syncItem(job, heartbeat);
+      const balances = (await this.syncItem(job, heartbeat)) ?? (await this.fetchBalances(job));
       await withTenant(this.deps.db, tenant, async (trx) => {
         const now = this.now();
+        // The item's lock keeps a merge from moving transactions between the totals and the commit.
+        await items.lock(trx, job.plaid_item_id);
         await jobs.update(trx, job.id, { status: 'completed', finished_at: now, lease_expires_at: null, failed_reason: null });
         await items.update(trx, job.plaid_item_id, { last_synced_at: now, status: 'active' });
-        await accounts.markItem(trx, job.plaid_item_id, { last_synced_at: now, reconnect_required: false });
+        await this.recordSync(trx, job.plaid_item_id, balances, now);
       });
       return { kind: 'done' };
     } catch (err) {
       return this.failed(job, err);
+    }
+  }
+
+  /**
+   * The sync completed: each live account of the item gets the balances the bank reported with it, the
+   * sync's time and its next synced version, and one `bank_account.synced` carrying them with banking's
+   * totals of the account's live transactions, all in the transaction that marks the job completed.
+   */
+  private async recordSync(trx: Knex.Transaction, plaidItemId: string, balances: IncomingBalance[] | undefined, at: Date): Promise<void> {
+    const live = await accounts.liveOfItem(trx, plaidItemId);
+    if (live.length === 0) return;
+    const byVendor = new Map((balances ?? []).map((b) => [b.vendorAccountId, b]));
+    const recorded: AccountRow[] = [];
+    for (const account of live) {
+      const b = byVendor.get(account.vendor_account_id);
+      recorded.push(await accounts.recordSync(trx, account.id, b ? { currentCents: b.currentCents, availableCents: b.availableCents, isoCurrencyCode: b.isoCurrencyCode, at } : { at }));
+    }
+    await accountsSyncedEvents(trx, recorded, await accounts.totals(trx, recorded.map((a) => a.id)), at);
+  }
+
+  /** Balances when no page carried `accounts`: /accounts/get (best effort; the stored ones stay otherwise). */
+  private async fetchBalances(job: JobRow): Promise<IncomingBalance[] | undefined> {
+    const item = await withTenant(this.deps.db, { workspaceId: job.workspace_id }, (trx) => items.byId(trx, job.plaid_item_id));
+    if (!item || item.status === 'removed') return undefined;
+    try {
+      return parseAccountBalances((await this.deps.plaid.accountsGet({ access_token: this.deps.tokens.open(item, item.item_id) })).data);
+    } catch (err) {
+      this.deps.logger.warn({ err: (err as Error)?.message, jobId: job.id }, 'could not read the balances after a sync; the stored ones stay');
+      return undefined;
     }
   }
 
@@ -115,16 +143,17 @@ export class SyncWorker {
     return retried ? { kind: 'retry', delayMs } : { kind: 'done' };
   }
 
-  /** Pages until has_more is false. */
-  private async syncItem(job: JobRow, heartbeat: () => void): Promise<void> {
+  /** Pages until has_more is false; returns the balances of the last committed page that carried them. */
+  private async syncItem(job: JobRow, heartbeat: () => void): Promise<IncomingBalance[] | undefined> {
     const tenant = { workspaceId: job.workspace_id };
     let restarts = 0;
+    let balances: IncomingBalance[] | undefined;
     for (;;) {
       const item = await withTenant(this.deps.db, tenant, (trx) => items.byId(trx, job.plaid_item_id));
-      if (!item || item.status === 'removed') return;
+      if (!item || item.status === 'removed') return balances;
       let page: SyncPage;
       try {
-        const r = await this.deps.plaid.transactionsSync({ access_token: item.access_token, cursor: item.cursor || undefined, count: this.deps.config.SYNC_PAGE_SIZE });
+        const r = await this.deps.plaid.transactionsSync({ access_token: this.deps.tokens.open(item, item.item_id), cursor: item.cursor || undefined, count: this.deps.config.SYNC_PAGE_SIZE });
         page = parseSyncPage(r.data);
       } catch (err) {
         if (isMutationDuringPagination(err) && restarts++ < MAX_PAGINATION_RESTARTS) {
@@ -140,7 +169,8 @@ export class SyncWorker {
       }
       const committed = await withTenant(this.deps.db, tenant, (trx) => this.applyPage(trx, job, item.id, item.cursor, page));
       heartbeat();
-      if (committed && !page.hasMore) return;
+      if (committed && page.balances) balances = page.balances;
+      if (committed && !page.hasMore) return balances;
     }
   }
 

@@ -142,11 +142,63 @@ export const LinkAccountsResponseSchema = {
   additionalProperties: false,
 } as const;
 
+const TIE_OUT_STATUSES = ['matches', 'differs', 'catching_up', 'currency', 'unknown'] as const;
+
+export const AccountTieOutSchema = {
+  $id: 'AccountTieOut',
+  type: 'object',
+  description:
+    'The account in the books beside the bank (issue #12). Amounts are decimal numbers with 2 places in the account\'s normal direction: money held for a bank account, the amount owed for a card. ' +
+    'status: matches (books = bank to the cent), differs, catching_up (the books have not yet booked every transaction of the last sync), currency (not USD: not compared with the USD books), unknown (no completed sync yet, or the bank reported no balance).',
+  properties: {
+    status: { type: 'string', enum: TIE_OUT_STATUSES },
+    bankBalance: { type: 'number', description: 'The bank\'s current balance at asOf (in the account\'s own currency for status currency; 0 when unknown).' },
+    booksBalance: { type: 'number', description: 'The ledger account\'s balance over all its lines, less transactions still pending.' },
+    pendingAmount: { type: 'number', description: 'Pending bank transactions of the account held in the books (not in booksBalance).' },
+    difference: { type: 'number', description: 'booksBalance − bankBalance; 0 when status is currency or unknown (nothing compared).' },
+    asOf: { ...nullableString, description: 'ISO-8601 instant of the sync the bank balance comes from; null before the first completed sync.' },
+    ledgerAccountId: { ...uuid, description: 'The ledger account (category) that books the account: its general ledger and opening balance.' },
+  },
+  required: ['status', 'bankBalance', 'booksBalance', 'pendingAmount', 'difference', 'asOf', 'ledgerAccountId'],
+  additionalProperties: false,
+} as const;
+
+/** GET /accounts: every field of BankAccount plus its tie-out. */
+export const ListedBankAccountSchema = {
+  ...BankAccountSchema,
+  $id: 'ListedBankAccount',
+  description: 'A linked bank or card account (spec §3 Bank account) with its tie-out against the books.',
+  properties: {
+    ...BankAccountSchema.properties,
+    tieOut: { anyOf: [{ $ref: 'AccountTieOut#' }, { type: 'null' }], description: 'Null when the ledger has nothing for the account (not booked yet, or the ledger did not answer).' },
+  },
+  required: [...BankAccountSchema.required, 'tieOut'],
+} as const;
+
+export const AccountsTieOutSummarySchema = {
+  $id: 'AccountsTieOutSummary',
+  type: 'object',
+  description:
+    'The bank and card accounts (USD, with a bank balance) summed as cash: bank accounts count as money held, cards as negative (owed). status: unknown when no account is included, ' +
+    'catching_up when any included account is, else differs when any differs, else matches.',
+  properties: {
+    bankTotal: { type: 'number' },
+    booksTotal: { type: 'number' },
+    difference: { type: 'number', description: 'booksTotal − bankTotal.' },
+    status: { type: 'string', enum: ['matches', 'differs', 'catching_up', 'unknown'] },
+  },
+  required: ['bankTotal', 'booksTotal', 'difference', 'status'],
+  additionalProperties: false,
+} as const;
+
 export const AccountsResponseSchema = {
   $id: 'AccountsResponse',
   type: 'object',
-  properties: { accounts: { type: 'array', items: { $ref: 'BankAccount#' } } },
-  required: ['accounts'],
+  properties: {
+    accounts: { type: 'array', items: { $ref: 'ListedBankAccount#' } },
+    tieOut: { anyOf: [{ $ref: 'AccountsTieOutSummary#' }, { type: 'null' }], description: 'Null when the ledger did not answer.' },
+  },
+  required: ['accounts', 'tieOut'],
   additionalProperties: false,
 } as const;
 
@@ -279,6 +331,9 @@ export const BANKING_SCHEMAS = [
   LinkTokenResponseSchema,
   LinkAccountsBodySchema,
   LinkAccountsResponseSchema,
+  AccountTieOutSchema,
+  ListedBankAccountSchema,
+  AccountsTieOutSummarySchema,
   AccountsResponseSchema,
   DuplicateMatchSchema,
   CheckAnomalyResponseSchema,

@@ -1,6 +1,9 @@
+import type { Socket } from 'node:net';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { errorInfoOf, GENERIC_ERROR_MESSAGE, VIEWER_EDIT_MESSAGE, type FieldError, type Logger } from '@ledgerline/platform';
-import type { FastifyError, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ruleMessage } from './hardening.js';
+import { API_SECURITY_HEADERS, applySecurityHeaders } from './security-headers.js';
 
 /** The one error shape of the REST edge (ARCHITECTURE §4). */
 export interface ErrorBody {
@@ -111,7 +114,7 @@ interface AjvLikeError {
   instancePath?: string;
   message?: string;
   keyword?: string;
-  params?: { missingProperty?: unknown };
+  params?: { missingProperty?: unknown } & Record<string, unknown>;
 }
 
 /** Field name of an ajv error, as the client named it: `email`, `profile.city`, `x-workspace-id`. */
@@ -130,7 +133,7 @@ function fieldOf(error: AjvLikeError, context: string): string {
 export function validationFields(errors: readonly AjvLikeError[], context: string): FieldError[] {
   return errors.map((e) => {
     const field = fieldOf(e, context);
-    const message = e.keyword === 'required' ? `${field} is required` : `${field} ${e.message ?? 'is invalid'}`;
+    const message = e.keyword === 'required' ? `${field} is required` : (ruleMessage(field, e.keyword, e.params) ?? `${field} ${e.message ?? 'is invalid'}`);
     return { field, message };
   });
 }
@@ -147,8 +150,17 @@ const STATUS_CODES: Record<number, string> = {
   405: 'METHOD_NOT_ALLOWED',
   406: 'NOT_ACCEPTABLE',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  431: 'HEADERS_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
+};
+
+/** Fastify's texts that would echo the request (the whole path) replaced by fixed ones. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not validly encoded',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is too long',
+  FST_ERR_ASYNC_CONSTRAINT: 'Route not found',
 };
 
 export interface MappedError {
@@ -176,7 +188,7 @@ export function toErrorBody(err: unknown): MappedError {
   if (isFastifyError(err) && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
     // Framework errors: malformed JSON, wrong content type, body too large. Their messages are fixed
     // texts from fastify, except JSON.parse's, which we replace.
-    const message = err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
+    const message = err instanceof SyntaxError ? 'Request body is not valid JSON' : FRAMEWORK_MESSAGES[err.code] ?? err.message;
     return { body: { message, appErrorCode: STATUS_CODES[err.statusCode] ?? 'INVALID_INPUT', statusCode: err.statusCode }, unexpected: false };
   }
   return { body: { message: GENERIC_ERROR_MESSAGE, appErrorCode: 'INTERNAL', statusCode: 500 }, unexpected: true };
@@ -198,7 +210,36 @@ export function registerErrorHandling(app: FastifyInstance, logger: Logger, notF
   });
 
   app.setNotFoundHandler({ preHandler: notFoundPreHandler }, (_req, reply) => {
+    applySecurityHeaders(reply);
     const body: ErrorBody = { message: 'Route not found', appErrorCode: 'NOT_FOUND', statusCode: 404 };
     return reply.code(404).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors it meets before routing (a path that is not validly
+ * percent-encoded, a path parameter over maxParamLength) leave in the one error shape too, with the
+ * security headers (no route hooks run for them).
+ */
+export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const { body } = toErrorBody(err);
+  applySecurityHeaders(reply);
+  reply.header('x-request-id', req.id);
+  void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Node's `clientError` (a request the HTTP parser refuses: headers over the limit, a malformed request
+ * line): answered on the raw socket in the one error shape, or the connection is closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify({ message: status === 431 ? 'Request headers are too large' : status === 408 ? 'Request timed out' : 'Malformed request', appErrorCode: STATUS_CODES[status] ?? 'INVALID_INPUT', statusCode: status } satisfies ErrorBody);
+  if (!socket.writable) {
+    socket.destroy(err);
+    return;
+  }
+  const headers = Object.entries({ ...API_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n${headers}\r\n\r\n${body}`);
 }

@@ -3,6 +3,8 @@
  * Billers, Ledger). Money is decimal dollars with 2 places at this edge (cents inside the services);
  * dates are YYYY-MM-DD. Bodies check shapes only: the ledger service owns the messages of the rules.
  */
+import { int32 } from './schemas.js';
+
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
@@ -23,16 +25,49 @@ export const LedgerPageMetaSchema = {
   additionalProperties: false,
 } as const;
 
+/** The seq a chart change answers: its own number from the entries' sequence, carried by chart.changed. */
+export const CHART_SEQ_PROPERTY = {
+  type: 'integer',
+  description: "The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change.",
+} as const;
+
+export const ChartChangedResponseSchema = {
+  $id: 'ChartChangedResponse',
+  type: 'object',
+  description: 'Done; a message to show and the change\'s seq.',
+  properties: { message: { type: 'string' }, seq: CHART_SEQ_PROPERTY },
+  required: ['message', 'seq'],
+  additionalProperties: false,
+} as const;
+
+export const FiscalYearSchema = {
+  $id: 'FiscalYear',
+  type: 'object',
+  description: 'The first month of the workspace\'s fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years\' net income is in Retained Earnings.',
+  properties: { fiscalYearStartMonth: { type: 'integer', minimum: 1, maximum: 12 }, message: { type: 'string' }, seq: CHART_SEQ_PROPERTY },
+  required: ['fiscalYearStartMonth'],
+  additionalProperties: false,
+} as const;
+
+export const FiscalYearBodySchema = {
+  $id: 'FiscalYearBody',
+  type: 'object',
+  properties: { fiscalYearStartMonth: { ...int32, description: '1 (January) to 12 (December).' } },
+  required: ['fiscalYearStartMonth'],
+  additionalProperties: false,
+} as const;
+
 export const CategorySchema = {
   $id: 'Category',
   type: 'object',
-  description: 'A ledger account at one of four levels (1 category_type, 2 category_group, 3 category, 4 sub_category). balance is in the account\'s normal direction.',
+  description: 'A ledger account at one of four levels (1 category_type, 2 category_group, 3 category, 4 sub_category). balance is in the account\'s normal direction and includes its sub-accounts; income and expense accounts count only the current fiscal year, and Retained Earnings adds the net income of every earlier fiscal year.',
   properties: {
     id: str, name: str, coaId: int, type: { type: 'string', enum: ['Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity'] }, level: int, balance: num,
     group: str, tag: str, parentId: nullableStr, isUserCreated: bool, qboSynced: bool, bankAccountId: nullableStr,
+    systemKey: { type: ['string', 'null'], description: 'The account\'s role in the books (cash, credit_cards, uncategorised_income, uncategorised_expense, retained_earnings, opening_balance_equity, prepaid_expenses, deferred_revenue, ...); null for ordinary accounts.' },
     path: { type: 'object', properties: { ids: { type: 'array', items: str }, names: { type: 'array', items: str } }, required: ['ids', 'names'], additionalProperties: false },
   },
-  required: ['id', 'name', 'coaId', 'type', 'level', 'balance', 'group', 'tag', 'parentId', 'isUserCreated', 'qboSynced', 'bankAccountId', 'path'],
+  required: ['id', 'name', 'coaId', 'type', 'level', 'balance', 'group', 'tag', 'parentId', 'isUserCreated', 'qboSynced', 'bankAccountId', 'systemKey', 'path'],
   additionalProperties: false,
 } as const;
 
@@ -59,8 +94,11 @@ export const CategoriesResponseSchema = {
 export const ChartOfAccountsResponseSchema = {
   $id: 'ChartOfAccountsResponse',
   type: 'object',
-  properties: { chartOfAccounts: { type: 'array', items: { $ref: 'AccountTreeNode#' } }, parentCategories: { type: 'array', items: { $ref: 'Category#' } } },
-  required: ['chartOfAccounts', 'parentCategories'],
+  properties: {
+    chartOfAccounts: { type: 'array', items: { $ref: 'AccountTreeNode#' } }, parentCategories: { type: 'array', items: { $ref: 'Category#' } },
+    fiscalYearStartMonth: { type: 'integer', minimum: 1, maximum: 12, description: 'The fiscal year starts on the first day of this month (1 = January, the default).' },
+  },
+  required: ['chartOfAccounts', 'parentCategories', 'fiscalYearStartMonth'],
   additionalProperties: false,
 } as const;
 
@@ -74,8 +112,8 @@ export const CreateCategoryBodySchema = {
 export const CategoryResponseSchema = {
   $id: 'CategoryResponse',
   type: 'object',
-  properties: { message: str, category: { $ref: 'Category#' } },
-  required: ['message', 'category'],
+  properties: { message: str, category: { $ref: 'Category#' }, seq: CHART_SEQ_PROPERTY },
+  required: ['message', 'category', 'seq'],
   additionalProperties: false,
 } as const;
 
@@ -147,6 +185,16 @@ export const TransactionSchema = {
       description: 'The other parts of a split transaction (the transaction keeps its own part and category); amounts signed like the transaction.',
       items: { type: 'object', properties: { id: str, amount: num, categoryId: str, categoryName: str }, required: ['id', 'amount', 'categoryId', 'categoryName'], additionalProperties: false },
     },
+    transferPair: {
+      anyOf: [{
+        type: 'object',
+        description: 'The other side of a paired transfer: its id (GET /transactions/v2/{id}), bank account (banking\'s id) and its ledger account\'s name, its signed amount, date and name.',
+        properties: { id: str, accountId: str, accountName: str, amount: num, dateTime: str, name: str },
+        required: ['id', 'accountId', 'accountName', 'amount', 'dateTime', 'name'],
+        additionalProperties: false,
+      }, { type: 'null' }],
+    },
+    transferStatus: { anyOf: [{ type: 'string', enum: ['paired', 'review'] }, { type: 'null' }], description: 'paired; review = in a Transfer account without a pair (a one-sided transfer); null otherwise.' },
     accrualStartDate: nullableStr, accrualEndDate: nullableStr,
     accrualStatus: { type: ['string', 'null'], description: 'active or stopped; null when the transaction is not accrued.' },
     accruedChildren: {
@@ -160,7 +208,7 @@ export const TransactionSchema = {
       },
     },
   },
-  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId', 'splittedChildren'],
+  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId', 'splittedChildren', 'transferPair', 'transferStatus'],
   additionalProperties: false,
 } as const;
 
@@ -295,8 +343,11 @@ export const GeneralLedgerResponseSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { ledgerAccountId: str, name: str, coaId: int, type: str, openingBalance: num, debit: num, credit: num, closingBalance: num },
-        required: ['ledgerAccountId', 'name', 'coaId', 'type', 'openingBalance', 'debit', 'credit', 'closingBalance'],
+        properties: {
+          ledgerAccountId: str, name: str, coaId: int, type: str, openingBalance: num, debit: num, credit: num, closingBalance: num,
+          yearEndClose: { type: 'number', description: 'Retained Earnings: the part of the period\'s movement that is the virtual year-end close (net income of the fiscal years that ended in the period); 0 for other accounts.' },
+        },
+        required: ['ledgerAccountId', 'name', 'coaId', 'type', 'openingBalance', 'debit', 'credit', 'closingBalance', 'yearEndClose'],
         additionalProperties: false,
       },
     },
@@ -317,9 +368,10 @@ export const LedgerTransactionsResponseSchema = {
         properties: {
           id: nullableStr, dateTime: nullableStr, description: str, journalEntryId: nullableStr, transactionId: nullableStr, debit: num, credit: num,
           ledgerAmount: num, ledgerRunningBalance: num, isOpeningBalance: bool, sourceType: str, counterAccount: str,
+          isYearEndClose: { type: 'boolean', description: 'A virtual line of the Retained Earnings ledger: a closed fiscal year\'s net income, dated the year\'s last day (nothing is posted).' },
           bankAccountTransaction: { anyOf: [{ $ref: 'BankAccountTransaction#' }, { type: 'null' }], description: 'Only with fetchBankAccountTransaction=true; null on lines that book no bank transaction.' },
         },
-        required: ['id', 'dateTime', 'description', 'journalEntryId', 'transactionId', 'debit', 'credit', 'ledgerAmount', 'ledgerRunningBalance', 'isOpeningBalance', 'sourceType', 'counterAccount'],
+        required: ['id', 'dateTime', 'description', 'journalEntryId', 'transactionId', 'debit', 'credit', 'ledgerAmount', 'ledgerRunningBalance', 'isOpeningBalance', 'isYearEndClose', 'sourceType', 'counterAccount'],
         additionalProperties: false,
       },
     },
@@ -330,9 +382,44 @@ export const LedgerTransactionsResponseSchema = {
   additionalProperties: false,
 } as const;
 
+export const TransferCandidatesResponseSchema = {
+  $id: 'TransferCandidatesResponse',
+  type: 'object',
+  description: "A transaction's possible transfer counterparts, best first (at most 10). score 0-100: detection pairs by itself at 60 or more.",
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: str, amount: num, dateTime: str, accountId: str, accountName: str, name: str, score: int },
+        required: ['id', 'amount', 'dateTime', 'accountId', 'accountName', 'name', 'score'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
+
+export const PairTransferBodySchema = {
+  $id: 'PairTransferBody',
+  type: 'object',
+  properties: { transactionId: { type: 'string', maxLength: 100 }, counterpartTransactionId: { type: 'string', maxLength: 100 } },
+  additionalProperties: false,
+} as const;
+
+export const UnpairTransferBodySchema = {
+  $id: 'UnpairTransferBody',
+  type: 'object',
+  properties: { transactionId: { type: 'string', maxLength: 100 } },
+  additionalProperties: false,
+} as const;
+
 export const LEDGER_SCHEMAS = [
+  ChartChangedResponseSchema, FiscalYearSchema, FiscalYearBodySchema,
   LedgerPageMetaSchema, CategorySchema, AccountTreeNodeSchema, CategoriesResponseSchema, ChartOfAccountsResponseSchema, CreateCategoryBodySchema, CategoryResponseSchema,
   GroupsAndTagsResponseSchema, UpdateCategoryBodySchema, MoveCategoryBodySchema, DeleteCategoriesBodySchema,
   BillerSchema, BankAccountTransactionSchema, TransactionSchema, TransactionsPageSchema, TransactionUpdatedResponseSchema, TransactionsUpdatedResponseSchema, CategoryIdBodySchema, BulkUpdateBodySchema,
   FinalizeBodySchema, SplitBodySchema, UpdateSplitBodySchema, AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, GeneralLedgerResponseSchema, LedgerTransactionsResponseSchema,
+  TransferCandidatesResponseSchema, PairTransferBodySchema, UnpairTransferBodySchema,
 ] as const;

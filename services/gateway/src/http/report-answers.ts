@@ -28,7 +28,7 @@ export class ReportAnswers {
     const clientTag = etagValue(req.headers['if-none-match']);
     const r = await call(held?.etag ?? clientTag);
     const etag = r.etag;
-    reply.header('etag', `"${etag}"`).header('cache-control', 'private, no-cache').header('vary', 'authorization, x-workspace-id');
+    reply.header('etag', `"${etag}"`).header('cache-control', 'private, no-store').header('vary', 'authorization, x-workspace-id');
     if (clientTag === etag) return reply.code(304).send();
     let body: string;
     if (r.notModified) {

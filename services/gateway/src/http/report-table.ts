@@ -20,6 +20,8 @@ export interface ReportRowTree {
   amountsCents: number[];
   totalCents: number;
   children: ReportRowTree[];
+  /** Rows that open another report (the balance sheet's retained earnings and net income open the P&L): the period per column, '' when none. */
+  drill?: { report: string; startDates: string[]; endDates: string[] };
 }
 
 const ROW_TYPE_NAMES: Record<number, RowTypeName> = { [RowType.SECTION]: 'section', [RowType.ACCOUNT]: 'account', [RowType.SUMMARY]: 'summary', [RowType.COMPUTED]: 'computed' };
@@ -44,6 +46,10 @@ export function reportRows(table: ReportTable | undefined, columns: number): Rep
     // Rows come parent first, so a parent index always points back.
     if (parent >= 0 && parent < i) rows[parent]?.children.push(row);
     else roots.push(row);
+  }
+  for (const d of table.drills) {
+    const row = rows[d.row];
+    if (row) row.drill = { report: d.report, startDates: [...d.startDates], endDates: [...d.endDates] };
   }
   return roots;
 }

@@ -1,5 +1,6 @@
 import { ROLES } from '@ledgerline/platform';
 import type { FastifyInstance } from 'fastify';
+import { addSchemas } from './hardening.js';
 
 /**
  * The REST shapes, as JSON Schema. They are the single source of truth for the edge: ajv validates
@@ -15,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 const INT32_MAX = 2_147_483_647;
 
 const str = (maxLength: number, description?: string) => (description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const));
-const int32 = { type: 'integer', minimum: -INT32_MAX - 1, maximum: INT32_MAX } as const;
+export const int32 = { type: 'integer', minimum: -INT32_MAX - 1, maximum: INT32_MAX } as const;
 const bool = { type: 'boolean' } as const;
 
 const NAME = 100;
@@ -131,7 +132,11 @@ export const SessionResponseSchema = {
   $id: 'SessionResponse',
   type: 'object',
   description: 'Signed in.',
-  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' } },
+  properties: {
+    user: { $ref: 'User#' },
+    sessionToken: { type: 'string' },
+    deviceToken: { type: 'string', description: 'After a code check: the token of this now trusted device; send it with the next /login to skip the code for 30 days.' },
+  },
   required: ['user', 'sessionToken'],
   additionalProperties: false,
 } as const;
@@ -192,7 +197,7 @@ export const SignUpBodySchema = {
 export const LoginBodySchema = {
   $id: 'LoginBody',
   type: 'object',
-  properties: { email: str(EMAIL), password: str(PASSWORD) },
+  properties: { email: str(EMAIL), password: str(PASSWORD), deviceToken: str(64, 'The deviceToken of an earlier /authenticate-otp answer in this browser.') },
   additionalProperties: false,
 } as const;
 
@@ -203,6 +208,7 @@ export const AuthenticateOtpBodySchema = {
     methodId: str(TOKEN),
     code: str(16, 'The 6-digit code from the email.'),
     sessionToken: str(TOKEN, 'The sessionToken of the /login or /signup answer.'),
+    deviceToken: str(64, 'This browser\'s deviceToken, if it has one: it becomes trusted for this user.'),
   },
   additionalProperties: false,
 } as const;
@@ -273,7 +279,8 @@ export const OnboardBodySchema = {
     phoneNumber: str(32),
     city: str(NAME),
     country: str(NAME),
-    heardAboutUs: str(NAME, `One of: ${REFERRAL_SOURCES.join(', ')}.`),
+    // Empty text is "not given": identity answers it with the spec's message beside the other fields' problems.
+    heardAboutUs: { type: 'string', enum: [...REFERRAL_SOURCES, ''], description: 'How the user heard about us: one of the referral options (spec platform-core §3); empty is refused by identity as missing.' },
   },
   additionalProperties: false,
 } as const;
@@ -313,7 +320,7 @@ export const SHARED_SCHEMAS = [
 ] as const;
 
 export function registerSchemas(app: FastifyInstance): void {
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  addSchemas(app, SHARED_SCHEMAS);
 }
 
 /** `{ $ref: 'User#' }` for a shared schema. */

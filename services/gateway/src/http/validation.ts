@@ -1,5 +1,6 @@
 import { AjvCompiler, type Options as AjvOptions } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { decimalsKeyword, finiteKeyword } from './hardening.js';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type ValidatorFactory = NonNullable<NonNullable<SchemaController['compilersFactory']>['buildValidator']>;
@@ -19,11 +20,12 @@ interface RouteSchemaDef {
  *   so a body that tries to set `workspaceId` or `role` has no effect.
  * - Query strings, path parameters and headers arrive as text, so they keep fastify's coercion
  *   (`"20"` → 20 for an integer `take`).
+ * Both know the `x-decimals` keyword of amounts (see hardening.ts).
  */
 export function gatewaySchemaController(): SchemaController {
   const pool = AjvCompiler();
   const buildValidator = (externalSchemas: Parameters<BuildFromPool>[0], options?: PoolOptions): Compile => {
-    const plugins = options?.plugins;
+    const plugins = [...(options?.plugins ?? []), decimalsKeyword, finiteKeyword] as PoolOptions['plugins'];
     const custom = (options?.customOptions ?? {}) as AjvOptions;
     const text = pool(externalSchemas, { plugins, customOptions: { ...custom, coerceTypes: 'array', removeAdditional: true } });
     const body = pool(externalSchemas, { plugins, customOptions: { ...custom, coerceTypes: false, removeAdditional: true } });

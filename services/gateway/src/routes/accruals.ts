@@ -1,9 +1,12 @@
 import type { AccrualSchedule } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withAmounts } from '../http/amounts.js';
 import { authOf } from '../http/auth.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
-import { transactionJson, type LedgerClient } from './ledger.js';
+import { transactionJson, type LedgerClient } from '../http/ledger-present.js';
+import { addSchemas } from '../http/hardening.js';
+import { centsToDollars } from '@ledgerline/platform';
 
 /**
  * Spec §3 "Accrual" and §7: create-accrual, update-accrual, stop-accrual/{id}, GET and DELETE
@@ -70,17 +73,15 @@ export const AccrualResponseSchema = {
   additionalProperties: false,
 } as const;
 
-const dollars = (cents: bigint) => Number(cents) / 100;
-const toCents = (v: number | undefined) => (v === undefined ? undefined : BigInt(Math.round(v * 100)));
 
 export function scheduleJson(s: AccrualSchedule | undefined) {
   if (!s) throw new Error('ledger answered without a schedule');
   return {
     transactionId: s.transactionId, accrualStartDate: s.accrualStartDate, accrualEndDate: s.accrualEndDate, accrualCategory: s.accrualCategory, accrualCategoryId: s.accrualCategoryId,
-    recogniseCategoryId: s.recogniseCategoryId, recogniseCategoryName: s.recogniseCategoryName, accrualStatus: s.accrualStatus, stoppedOn: s.stoppedOn || null, amount: dollars(s.amountCents),
+    recogniseCategoryId: s.recogniseCategoryId, recogniseCategoryName: s.recogniseCategoryName, accrualStatus: s.accrualStatus, stoppedOn: s.stoppedOn || null, amount: centsToDollars(s.amountCents),
     accruedChildren: s.accruedChildren.map((m) => ({
-      id: m.id, accrualAmount: dollars(m.accrualAmountCents), accrualCategory: m.accrualCategory, accrualDateTime: m.accrualDate, isTransactionAdded: m.isTransactionAdded,
-      runningBalance: dollars(m.runningBalanceCents), journalEntryId: m.journalEntryId,
+      id: m.id, accrualAmount: centsToDollars(m.accrualAmountCents), accrualCategory: m.accrualCategory, accrualDateTime: m.accrualDate, isTransactionAdded: m.isTransactionAdded,
+      runningBalance: centsToDollars(m.runningBalanceCents), journalEntryId: m.journalEntryId,
     })),
   };
 }
@@ -88,7 +89,7 @@ export function scheduleJson(s: AccrualSchedule | undefined) {
 interface AccrualBody { transactionId?: string; accrualStartDate?: string; accrualEndDate?: string; accrualCategory?: string; recogniseCategoryId?: string }
 
 export async function registerAccrualRoutes(app: FastifyInstance, { ledger }: { ledger: LedgerClient }): Promise<void> {
-  for (const schema of [AccrualScheduleSchema, CreateAccrualBodySchema, UpdateAccrualBodySchema, AccrualResponseSchema]) app.addSchema(schema);
+  addSchemas(app, [AccrualScheduleSchema, CreateAccrualBodySchema, UpdateAccrualBodySchema, AccrualResponseSchema]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['ledger'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA };
   const READ = { auth: { workspace: 'required' as const } };
@@ -107,7 +108,8 @@ export async function registerAccrualRoutes(app: FastifyInstance, { ledger }: { 
     { config: WRITE, schema: { ...common, operationId: 'updateAccrual', summary: "Change an accrual's dates, recognise category or month amounts", body: ref(UpdateAccrualBodySchema), response: responses(200, ref(AccrualResponseSchema)) } },
     async (req) => {
       const { updatedAccrualChildren, ...rest } = req.body;
-      return answer(await ledger.updateAccrual({ ...rest, updatedAccrualChildren: (updatedAccrualChildren ?? []).map((c) => ({ id: c.id, amountCents: toCents(c.amount) })) }, headers(req)));
+      const children = withAmounts((a) => (updatedAccrualChildren ?? []).map((c, i) => ({ id: c.id, amountCents: a.cents(`updatedAccrualChildren.${i}.amount`, c.amount) })));
+      return answer(await ledger.updateAccrual({ ...rest, updatedAccrualChildren: children }, headers(req)));
     },
   );
 

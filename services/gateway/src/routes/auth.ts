@@ -68,7 +68,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
       schema: { operationId: 'login', summary: 'Sign in with email and password', tags: TAGS_AUTH, security: PUBLIC, body: ref(LoginBodySchema), response: responses(200, ref(LoginResponseSchema)) },
     },
     async (req) => {
-      const r = await identity.login({ email: req.body.email, password: req.body.password });
+      const r = await identity.login({ email: req.body.email, password: req.body.password, deviceToken: req.body.deviceToken });
       if (r.user) return { user: userJson(r.user), sessionToken: r.sessionToken, ...(r.message ? { message: r.message } : {}) };
       return { sessionToken: r.sessionToken, methodId: r.methodId, message: r.message };
     },
@@ -82,8 +82,8 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     },
     async (req) => {
       const b = req.body;
-      const r = await identity.authenticateOtp({ methodId: b.methodId, code: b.code, sessionToken: b.sessionToken });
-      return { user: userJson(r.user), sessionToken: r.sessionToken };
+      const r = await identity.authenticateOtp({ methodId: b.methodId, code: b.code, sessionToken: b.sessionToken, deviceToken: b.deviceToken });
+      return { user: userJson(r.user), sessionToken: r.sessionToken, ...(r.deviceToken ? { deviceToken: r.deviceToken } : {}) };
     },
   );
 
@@ -244,6 +244,51 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
       // Onboarding creates the user's organization and workspace: resolve the token afresh next time.
       authenticator.evict(auth.token);
       return { user: userJson(r.user) };
+    },
+  );
+
+  const securitySettings = {
+    type: 'object',
+    description: 'Sign-in security of the signed-in user.',
+    properties: {
+      requireCodeAlways: { type: 'boolean', description: 'Every password sign-in asks for the emailed code, even on a trusted device.' },
+      trustedDevices: { type: 'integer', description: 'Browsers that passed a code check within the last 30 days.' },
+    },
+    required: ['requireCodeAlways', 'trustedDevices'],
+    additionalProperties: false,
+  } as const;
+
+  app.get(
+    '/users/me/security',
+    {
+      config: { auth: {} },
+      schema: { operationId: 'getSecuritySettings', summary: 'Sign-in security settings', tags: TAGS_USERS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, response: responses(200, securitySettings) },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const r = await identity.getSecuritySettings({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
+      return { requireCodeAlways: r.settings?.requireCodeAlways ?? false, trustedDevices: r.settings?.trustedDevices ?? 0 };
+    },
+  );
+
+  app.patch<{ Body: { requireCodeAlways?: boolean } }>(
+    '/users/me/security',
+    {
+      config: { auth: {} },
+      schema: {
+        operationId: 'updateSecuritySettings',
+        summary: 'Change sign-in security settings',
+        tags: TAGS_USERS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        body: { type: 'object', properties: { requireCodeAlways: { type: 'boolean' } }, additionalProperties: false },
+        response: responses(200, securitySettings),
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const r = await identity.updateSecuritySettings({ sessionToken: auth.token, requireCodeAlways: req.body?.requireCodeAlways }, { headers: auth.rpcHeaders });
+      return { requireCodeAlways: r.settings?.requireCodeAlways ?? false, trustedDevices: r.settings?.trustedDevices ?? 0 };
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Client } from '@connectrpc/connect';
 import type { BankAccount, BankingService, Job } from '@ledgerline/proto/banking/v1/banking_pb';
+import type { BankTieOut } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../http/auth.js';
 import {
@@ -18,6 +19,9 @@ import {
   WebhookResponseSchema,
 } from '../http/banking-schemas.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import type { LedgerClient } from '../http/ledger-present.js';
+import { addSchemas } from '../http/hardening.js';
+import { centsToDollars, orNull } from '@ledgerline/platform';
 
 export type BankingClient = Client<typeof BankingService>;
 
@@ -28,8 +32,7 @@ const READ = { auth: { workspace: 'required' as const } };
 const WRITE = { auth: { minRole: 'Admin' as const } };
 const uuid = { type: 'string', format: 'uuid' } as const;
 
-const cents = (v: bigint | undefined) => (v === undefined ? null : Number(v) / 100);
-const orNull = (s: string) => (s === '' ? null : s);
+const cents = (v: bigint | undefined) => (v === undefined ? null : centsToDollars(v));
 
 export function bankAccountJson(a: BankAccount) {
   return {
@@ -52,6 +55,43 @@ export function bankAccountJson(a: BankAccount) {
     createdOn: a.createdOn,
     source: a.source,
   };
+}
+
+/** The ledger's answer may take this long before GET /accounts answers without the tie-out. */
+const TIE_OUT_TIMEOUT_MS = 2_000;
+
+export function tieOutJson(t: BankTieOut) {
+  return {
+    status: t.status,
+    bankBalance: centsToDollars(t.bankBalanceCents),
+    booksBalance: centsToDollars(t.booksBalanceCents),
+    pendingAmount: centsToDollars(t.pendingCents),
+    difference: centsToDollars(t.differenceCents),
+    asOf: orNull(t.asOf),
+    ledgerAccountId: t.ledgerAccountId,
+  };
+}
+
+const SUMMED = new Set(['matches', 'differs', 'catching_up']);
+
+/**
+ * Cash in bank, both ways: the USD bank and card accounts with a bank balance, bank accounts as money held
+ * and cards as negative (owed), summed in cents. unknown when none is included; catching_up when any
+ * included account is; else differs when any differs; else matches.
+ */
+export function tieOutSummary(accounts: { type: string; tieOut: BankTieOut | undefined }[]) {
+  let bank = 0n;
+  let books = 0n;
+  const statuses = new Set<string>();
+  for (const { type, tieOut } of accounts) {
+    if (!tieOut || !SUMMED.has(tieOut.status) || (type !== 'depository' && type !== 'credit')) continue;
+    const sign = type === 'credit' ? -1n : 1n;
+    bank += sign * tieOut.bankBalanceCents;
+    books += sign * tieOut.booksBalanceCents;
+    statuses.add(tieOut.status);
+  }
+  const status = statuses.size === 0 ? 'unknown' : statuses.has('catching_up') ? 'catching_up' : statuses.has('differs') ? 'differs' : 'matches';
+  return { bankTotal: centsToDollars(bank), booksTotal: centsToDollars(books), difference: centsToDollars(books - bank), status };
 }
 
 export function jobJson(j: Job | undefined) {
@@ -96,8 +136,8 @@ interface MergeBody {
  * BankingService RPC; GET /bank-transactions (raw transactions until the ledger serves them); and
  * POST /plaid/webhook, whose raw body bytes go to banking untouched (their SHA-256 is signed).
  */
-export async function registerBankingRoutes(app: FastifyInstance, { banking }: { banking: BankingClient }): Promise<void> {
-  for (const schema of BANKING_SCHEMAS) app.addSchema(schema);
+export async function registerBankingRoutes(app: FastifyInstance, { banking, ledger }: { banking: BankingClient; ledger: LedgerClient }): Promise<void> {
+  addSchemas(app, BANKING_SCHEMAS);
   const headers = (req: Parameters<typeof authOf>[0]) => ({ headers: authOf(req).rpcHeaders });
 
   app.post(
@@ -133,8 +173,32 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking }: {
 
   app.get(
     '/accounts',
-    { config: READ, schema: { operationId: 'listAccounts', summary: 'The workspace\'s linked accounts', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, response: responses(200, ref(AccountsResponseSchema)) } },
-    async (req) => ({ accounts: (await banking.listAccounts({}, headers(req))).accounts.map(bankAccountJson) }),
+    {
+      config: READ,
+      schema: {
+        operationId: 'listAccounts', summary: 'The workspace\'s linked accounts, each with its tie-out against the books, and the cash summary', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        response: responses(200, ref(AccountsResponseSchema)),
+      },
+    },
+    async (req) => {
+      const h = headers(req);
+      // The tie-out is an addition to the page: a ledger that fails or is slow leaves the accounts without it.
+      const [list, tie] = await Promise.all([
+        banking.listAccounts({}, h),
+        ledger.getBankTieOut({}, { ...h, timeoutMs: TIE_OUT_TIMEOUT_MS }).catch((err: unknown) => {
+          req.log.warn({ err }, 'the ledger did not answer the bank tie-out; accounts answered without it');
+          return undefined;
+        }),
+      ]);
+      const byBank = new Map((tie?.accounts ?? []).map((t) => [t.bankAccountId, t]));
+      return {
+        accounts: list.accounts.map((a) => {
+          const t = byBank.get(a.id);
+          return { ...bankAccountJson(a), tieOut: t ? tieOutJson(t) : null };
+        }),
+        tieOut: tie ? tieOutSummary(list.accounts.map((a) => ({ type: a.type, tieOut: byBank.get(a.id) }))) : null,
+      };
+    },
   );
 
   app.get<{ Querystring: { accountId?: string } }>(
@@ -155,7 +219,7 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking }: {
         overlappingTransactions: m.overlappingTransactions,
         matchedTransactions: m.matchedTransactions,
         matchPercentage: m.matchPercentage,
-        matched: m.matched.map((p) => ({ sourceTransactionId: p.sourceTransactionId, targetTransactionId: p.targetTransactionId, date: p.date, amount: Number(p.amountCents) / 100 })),
+        matched: m.matched.map((p) => ({ sourceTransactionId: p.sourceTransactionId, targetTransactionId: p.targetTransactionId, date: p.date, amount: centsToDollars(p.amountCents) })),
       }));
       const first = matches[0];
       return {
@@ -252,7 +316,7 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking }: {
       const r = await banking.listBankTransactions({ accountId: req.query.accountId, page: req.query.page ?? 1, take: req.query.take ?? 20 }, headers(req));
       return {
         data: r.transactions.map((t) => ({
-          id: t.id, accountId: t.accountId, externalId: t.externalId, amount: Number(t.amountCents) / 100, isoCurrencyCode: t.isoCurrencyCode, date: t.date,
+          id: t.id, accountId: t.accountId, externalId: t.externalId, amount: centsToDollars(t.amountCents), isoCurrencyCode: t.isoCurrencyCode, date: t.date,
           authorizedDate: orNull(t.authorizedDate), name: t.name, merchantName: t.merchantName, pending: t.pending, providerCategory: t.providerCategory, version: Number(t.version),
         })),
         meta: { page: r.page, take: r.take, total: r.total },

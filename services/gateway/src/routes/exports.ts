@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { ListTransactionsRequestSchema, ListTransactionsResponse } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withAmounts } from '../http/amounts.js';
 import { authOf } from '../http/auth.js';
 import { ErrorResponseSchema, ref, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import {
@@ -11,8 +12,9 @@ import { contentDisposition, CONTENT_TYPES, exportFileName, type ExportFormat } 
 import { statementPdf } from '../exports/pdf.js';
 import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../exports/statement.js';
 import { statementXlsx } from '../exports/xlsx.js';
-import type { LedgerClient } from './ledger.js';
+import type { LedgerClient } from '../http/ledger-present.js';
 import { checkedWorkspaces, REPORT_QUERY, reportQuery, type ReportingClient, type ReportQueryString } from './reporting.js';
+import { commaList } from '@ledgerline/platform';
 
 const READ = { auth: { workspace: 'required' as const } };
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const satisfies readonly ExportFormat[];
@@ -41,7 +43,7 @@ function sendFile(reply: FastifyReply, format: ExportFormat, fileName: string, b
 
 interface TransactionFilters {
   accountId?: string; startDate?: string; endDate?: string; billers?: string; categories?: string; description?: string;
-  amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string;
+  amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string; transferStatus?: string;
 }
 /** GET /transactions/v2's filters (spec §7), without page and take: the export holds every page. */
 const TRANSACTION_FILTERS = {
@@ -49,14 +51,13 @@ const TRANSACTION_FILTERS = {
   properties: {
     accountId: text, startDate: text, endDate: text, billers: text, categories: text, description: text, amount: { type: 'number' }, minAmount: { type: 'number' }, maxAmount: { type: 'number' },
     flow: text, finalization: text, order: text,
+    transferStatus: { ...text, description: 'review (one-sided transfers: "Transfers to review") or paired.' },
   },
 } as const;
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-const toCents = (v: number | undefined) => (v === undefined ? undefined : BigInt(Math.round(v * 100)));
 function listRequest(q: TransactionFilters): MessageInitShape<typeof ListTransactionsRequestSchema> {
   return {
-    accountIds: list(q.accountId), startDate: q.startDate ?? '', endDate: q.endDate ?? '', billerIds: list(q.billers), categoryIds: list(q.categories), description: q.description ?? '',
-    amountCents: toCents(q.amount), minAmountCents: toCents(q.minAmount), maxAmountCents: toCents(q.maxAmount), flow: q.flow ?? '', finalization: q.finalization ?? '', order: q.order ?? '',
+    accountIds: commaList(q.accountId), startDate: q.startDate ?? '', endDate: q.endDate ?? '', billerIds: commaList(q.billers), categoryIds: commaList(q.categories), description: q.description ?? '',
+    ...withAmounts((a) => ({ amountCents: a.cents('amount', q.amount), minAmountCents: a.cents('minAmount', q.minAmount), maxAmountCents: a.cents('maxAmount', q.maxAmount) })), flow: q.flow ?? '', finalization: q.finalization ?? '', order: q.order ?? '', transferStatus: q.transferStatus ?? '',
   };
 }
 

@@ -1,17 +1,19 @@
-import type { Client } from '@connectrpc/connect';
-import type { BankAccountTransaction, Biller, Category, LedgerService, Transaction } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withAmounts, type Amounts } from '../http/amounts.js';
 import { authOf } from '../http/auth.js';
 import {
-  AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
+  ChartChangedResponseSchema, FiscalYearBodySchema, FiscalYearSchema, AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
   CreateCategoryBodySchema, DeleteCategoriesBodySchema, SplitBodySchema, UpdateSplitBodySchema, FinalizeBodySchema, GroupsAndTagsResponseSchema, MoveCategoryBodySchema, UpdateCategoryBodySchema, GeneralLedgerResponseSchema, LEDGER_SCHEMAS, LedgerTransactionsResponseSchema, TransactionSchema, TransactionsPageSchema,
-  TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema,
+  TransactionsUpdatedResponseSchema, TransactionUpdatedResponseSchema, TransferCandidatesResponseSchema, PairTransferBodySchema, UnpairTransferBodySchema,
 } from '../http/ledger-schemas.js';
-import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import type { Biller, Category } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import { bankTransactionJson, billerJson, categoryJson, chartTree, transactionJson, type LedgerClient } from '../http/ledger-present.js';
 import { registerAccrualRoutes } from './accruals.js';
 import { registerOpeningBalanceRoutes } from './opening-balances.js';
+import { addSchemas } from '../http/hardening.js';
+import { centsToDollars, commaList, orNull } from '@ledgerline/platform';
 
-export type LedgerClient = Client<typeof LedgerService>;
 
 const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['ledger'] as const;
@@ -22,72 +24,15 @@ const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] } as const;
 const text = { type: 'string', maxLength: 4000 } as const;
 
-/** Cents (int64) to decimal dollars with 2 places. */
-const dollars = (cents: bigint) => Number(cents) / 100;
-/** Decimal dollars from a query to cents; absent stays absent. */
-const toCents = (v: number | undefined) => (v === undefined ? undefined : BigInt(Math.round(v * 100)));
-const orNull = (s: string) => (s === '' ? null : s);
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-
-export function categoryJson(c: Category) {
-  return {
-    id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, balance: dollars(c.balanceCents), group: c.group, tag: c.tag, parentId: orNull(c.parentId),
-    isUserCreated: c.isUserCreated, qboSynced: c.qboSynced, bankAccountId: orNull(c.bankAccountId), path: { ids: c.path.map((p) => p.id), names: c.path.map((p) => p.name) },
-  };
-}
-
-type CategoryJson = ReturnType<typeof categoryJson>;
-type TreeNode = CategoryJson & { children: TreeNode[] };
-
-/** The flat chart (each with its parent id) as the tree the screen draws. */
-export function chartTree(categories: Category[]): TreeNode[] {
-  const nodes = new Map<string, TreeNode>(categories.map((c) => [c.id, { ...categoryJson(c), children: [] }]));
-  const roots: TreeNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
-}
-
-const billerJson = (b: Biller) => ({ id: b.id, name: b.name, categoryId: orNull(b.categoryId) });
-
-/** The bank transaction a ledger line books (fetchBankAccountTransaction); null when the line books none. */
-const bankTransactionJson = (b: BankAccountTransaction | undefined) => (b ? {
-  id: b.id, bankTransactionId: b.bankTransactionId, dateTime: b.date, amount: dollars(b.amountCents), isoCurrencyCode: b.isoCurrencyCode, name: b.name, memo: b.memo,
-  biller: b.biller ? billerJson(b.biller) : null, bankAccountId: b.bankAccountId, bankLedgerAccountId: orNull(b.bankLedgerAccountId), bankAccountName: b.bankAccountName,
-  categoryId: orNull(b.categoryId), isTransactionFinalized: b.isTransactionFinalized, pending: b.pending,
-} : null);
-
-export function transactionJson(t: Transaction | undefined) {
-  if (!t) throw new Error('ledger answered without a transaction');
-  const abs = Math.abs(dollars(t.amountCents));
-  return {
-    id: t.id, vendorTransactionId: t.vendorTransactionId, biller: t.biller ? billerJson(t.biller) : null, memo: t.memo, amount: dollars(t.amountCents), dateTime: t.date,
-    isoCurrencyCode: t.isoCurrencyCode, accountId: t.accountId, ledgerAccountId: orNull(t.ledgerAccountId), runningBalance: null,
-    category: t.category ? { id: t.category.id, name: t.category.name, coaId: t.category.coaId, type: t.category.type, level: t.category.level, parentId: orNull(t.category.parentId) } : null,
-    debit: abs, credit: abs, debitJournalId: orNull(t.journalEntryId), creditJournalId: orNull(t.journalEntryId),
-    debitAccount: { id: t.debitAccount?.id ?? '', name: t.debitAccount?.name ?? '' }, creditAccount: { id: t.creditAccount?.id ?? '', name: t.creditAccount?.name ?? '' },
-    isTransactionFinalized: t.isTransactionFinalized, isAccruedParent: t.isAccruedParent, isAccruedChildren: t.isAccruedChildren, isSplittedParent: t.isSplittedParent,
-    isSplittedChildren: t.isSplittedChildren, isOpeningBalance: t.isOpeningBalance, entityType: orNull(t.entityType), entityId: orNull(t.entityId), qboSynced: t.qboSynced,
-    pending: t.pending, vendorId: orNull(t.vendorId), appliedRuleId: orNull(t.appliedRuleId),
-    splittedChildren: t.splittedChildren.map((p) => ({ id: p.id, amount: dollars(p.amountCents), categoryId: p.categoryId, categoryName: p.categoryName })),
-    accrualStartDate: orNull(t.accrualStartDate), accrualEndDate: orNull(t.accrualEndDate), accrualStatus: orNull(t.accrualStatus),
-    accruedChildren: t.accruedChildren.map((m) => ({
-      id: m.id, accrualAmount: dollars(m.accrualAmountCents), accrualCategory: m.accrualCategory, accrualDateTime: m.accrualDate, isTransactionAdded: m.isTransactionAdded, runningBalance: dollars(m.runningBalanceCents),
-    })),
-  };
-}
 
 interface ListQuery {
   accountId?: string; startDate?: string; endDate?: string; billers?: string; categories?: string; description?: string;
-  amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string; page?: number; take?: number;
+  amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string; transferStatus?: string; page?: number; take?: number;
 }
 
 interface SplitItemBody { id?: string; amount?: number; categoryId?: string }
-/** Dollars as typed to absolute-or-not cents; the ledger checks the sign and the sum. */
-const splitItem = (it: SplitItemBody | undefined) => (it ? { id: it.id, amountCents: toCents(it.amount), categoryId: it.categoryId } : undefined);
+/** Dollars as typed to absolute-or-not cents (more than 2 decimals refused, naming `field.amount`); the ledger checks the sign and the sum. */
+const splitItem = (a: Amounts, field: string, it: SplitItemBody | undefined) => (it ? { id: it.id, amountCents: a.cents(`${field}.amount`, it.amount), categoryId: it.categoryId } : undefined);
 
 interface UpdateItemBody { id?: string; categoryId?: string; vendorId?: string; billerName?: string; appliedRuleId?: string; isTxnFinalized?: boolean }
 
@@ -96,7 +41,7 @@ interface UpdateItemBody { id?: string; categoryId?: string; vendorId?: string; 
  * "Ledger", plus GET /ledger/export: each one LedgerService RPC with the caller's tenancy headers.
  */
 export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { ledger: LedgerClient }): Promise<void> {
-  for (const schema of LEDGER_SCHEMAS) app.addSchema(schema);
+  addSchemas(app, LEDGER_SCHEMAS);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
 
@@ -114,7 +59,25 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     },
     async (req) => {
       const r = await ledger.getChartOfAccounts({ endDate: req.query.endDate ?? '' }, headers(req));
-      return { chartOfAccounts: chartTree(r.chartOfAccounts), parentCategories: r.parentCategories.map(categoryJson) };
+      return { chartOfAccounts: chartTree(r.chartOfAccounts), parentCategories: r.parentCategories.map(categoryJson), fiscalYearStartMonth: r.fiscalYearStartMonth || 1 };
+    },
+  );
+
+  app.get(
+    '/categories/fiscal-year',
+    { config: READ, schema: { ...common, operationId: 'getFiscalYear', summary: "The first month of the workspace's fiscal year (1 = January, the default)", response: responses(200, ref(FiscalYearSchema)) } },
+    async (req) => ({ fiscalYearStartMonth: (await ledger.getFiscalYear({}, headers(req))).fiscalYearStartMonth }),
+  );
+
+  app.patch<{ Body: { fiscalYearStartMonth?: number } }>(
+    '/categories/fiscal-year',
+    {
+      config: WRITE,
+      schema: { ...common, operationId: 'setFiscalYear', summary: "Change the first month of the fiscal year: the year-end close into Retained Earnings moves with it (nothing is posted)", body: ref(FiscalYearBodySchema), response: responses(200, ref(FiscalYearSchema)) },
+    },
+    async (req) => {
+      const r = await ledger.setFiscalYear({ fiscalYearStartMonth: req.body.fiscalYearStartMonth }, headers(req));
+      return { fiscalYearStartMonth: r.fiscalYearStartMonth, message: r.message, seq: Number(r.seq) };
     },
   );
 
@@ -124,7 +87,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     async (req, reply) => {
       const b = req.body;
       const r = await ledger.createCategory({ name: b.name, coaId: b.coaId, parentId: b.parentId, group: b.group, tag: b.tag }, headers(req));
-      return reply.code(201).send({ message: r.message, category: categoryJson(r.category as Category) });
+      return reply.code(201).send({ message: r.message, category: categoryJson(r.category as Category), seq: Number(r.seq) });
     },
   );
 
@@ -143,7 +106,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     async (req) => {
       const b = req.body;
       const r = await ledger.updateCategory({ id: b.id, name: b.name, coaId: b.coaId, group: b.group, tag: b.tag }, headers(req));
-      return { message: r.message, category: categoryJson(r.category as Category) };
+      return { message: r.message, category: categoryJson(r.category as Category), seq: Number(r.seq) };
     },
   );
 
@@ -152,7 +115,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'moveCategory', summary: 'Move a category (with its sub-categories) under another parent of its category type', body: ref(MoveCategoryBodySchema), response: responses(200, ref(CategoryResponseSchema)) } },
     async (req) => {
       const r = await ledger.moveCategory({ categoryId: req.body.categoryId, parentId: req.body.parentId }, headers(req));
-      return { message: r.message, category: categoryJson(r.category as Category) };
+      return { message: r.message, category: categoryJson(r.category as Category), seq: Number(r.seq) };
     },
   );
 
@@ -160,9 +123,12 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     '/categories/delete',
     {
       config: WRITE,
-      schema: { ...common, operationId: 'deleteCategories', summary: 'Remove categories nothing is booked to (ids in the body, or comma-separated in the query)', querystring: { type: 'object', properties: { categoryIds: text } }, body: ref(DeleteCategoriesBodySchema), response: responses(200, ref(MessageResponseSchema)) },
+      schema: { ...common, operationId: 'deleteCategories', summary: 'Remove categories nothing is booked to (ids in the body, or comma-separated in the query)', querystring: { type: 'object', properties: { categoryIds: text } }, body: ref(DeleteCategoriesBodySchema), response: responses(200, ref(ChartChangedResponseSchema)) },
     },
-    async (req) => ledger.deleteCategories({ categoryIds: req.body?.categoryIds ?? list(req.query.categoryIds) }, headers(req)),
+    async (req) => {
+      const r = await ledger.deleteCategories({ categoryIds: req.body?.categoryIds ?? commaList(req.query.categoryIds) }, headers(req));
+      return { message: r.message, seq: Number(r.seq) };
+    },
   );
 
   app.get<{ Querystring: ListQuery }>(
@@ -176,6 +142,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
           properties: {
             accountId: text, startDate: text, endDate: text, billers: text, categories: text, description: text, amount: { type: 'number' }, minAmount: { type: 'number' }, maxAmount: { type: 'number' },
             flow: text, finalization: text, order: text, page: { type: 'integer' }, take: { type: 'integer' },
+            transferStatus: { ...text, description: 'review (one-sided transfers: "Transfers to review") or paired.' },
           },
         },
         response: responses(200, ref(TransactionsPageSchema)),
@@ -183,9 +150,10 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     },
     async (req) => {
       const q = req.query;
+      const amounts = withAmounts((a) => ({ amountCents: a.cents('amount', q.amount), minAmountCents: a.cents('minAmount', q.minAmount), maxAmountCents: a.cents('maxAmount', q.maxAmount) }));
       const r = await ledger.listTransactions({
-        accountIds: list(q.accountId), startDate: q.startDate ?? '', endDate: q.endDate ?? '', billerIds: list(q.billers), categoryIds: list(q.categories), description: q.description ?? '',
-        amountCents: toCents(q.amount), minAmountCents: toCents(q.minAmount), maxAmountCents: toCents(q.maxAmount), flow: q.flow ?? '', finalization: q.finalization ?? '', order: q.order ?? '', page: q.page, take: q.take,
+        accountIds: commaList(q.accountId), startDate: q.startDate ?? '', endDate: q.endDate ?? '', billerIds: commaList(q.billers), categoryIds: commaList(q.categories), description: q.description ?? '',
+        ...amounts, flow: q.flow ?? '', finalization: q.finalization ?? '', order: q.order ?? '', transferStatus: q.transferStatus ?? '', page: q.page, take: q.take,
       }, headers(req));
       return { data: r.data.map(transactionJson), meta: r.meta };
     },
@@ -235,7 +203,8 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     '/transactions/split',
     { config: WRITE, schema: { ...common, operationId: 'splitTransaction', summary: 'Split a transaction into parts with their own categories', body: ref(SplitBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
     async (req) => {
-      const r = await ledger.splitTransaction({ parentTransaction: splitItem(req.body.parentTransaction), splitTransactions: (req.body.splitTransactions ?? []).map((x) => splitItem(x) ?? {}) }, headers(req));
+      const body = withAmounts((a) => ({ parentTransaction: splitItem(a, 'parentTransaction', req.body.parentTransaction), splitTransactions: (req.body.splitTransactions ?? []).map((x, i) => splitItem(a, `splitTransactions.${i}`, x) ?? {}) }));
+      const r = await ledger.splitTransaction(body, headers(req));
       return { message: r.message, transaction: transactionJson(r.transaction), seq: Number(r.seq) };
     },
   );
@@ -245,11 +214,42 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     { config: WRITE, schema: { ...common, operationId: 'updateSplit', summary: "Change a split transaction's parts", body: ref(UpdateSplitBodySchema), response: responses(200, ref(TransactionUpdatedResponseSchema)) } },
     async (req) => {
       const b = req.body;
-      const r = await ledger.updateSplit({
-        parentTransaction: splitItem(b.parentTransaction), updateTransactions: (b.updateTransactions ?? []).map((x) => splitItem(x) ?? {}),
-        splitTransactions: (b.splitTransactions ?? []).map((x) => splitItem(x) ?? {}), deleteTransactionIds: b.deleteTransactionIds ?? [],
-      }, headers(req));
+      const body = withAmounts((a) => ({
+        parentTransaction: splitItem(a, 'parentTransaction', b.parentTransaction), updateTransactions: (b.updateTransactions ?? []).map((x, i) => splitItem(a, `updateTransactions.${i}`, x) ?? {}),
+        splitTransactions: (b.splitTransactions ?? []).map((x, i) => splitItem(a, `splitTransactions.${i}`, x) ?? {}), deleteTransactionIds: b.deleteTransactionIds ?? [],
+      }));
+      const r = await ledger.updateSplit(body, headers(req));
       return { message: r.message, transaction: transactionJson(r.transaction), seq: Number(r.seq) };
+    },
+  );
+
+  app.get<{ Querystring: { transactionId?: string } }>(
+    '/transactions/transfer-candidates',
+    {
+      config: READ,
+      schema: { ...common, operationId: 'listTransferCandidates', summary: "A transaction's possible transfer counterparts in the workspace's other linked accounts, best first", querystring: { type: 'object', properties: { transactionId: text } }, response: responses(200, ref(TransferCandidatesResponseSchema)) },
+    },
+    async (req) => {
+      const r = await ledger.listTransferCandidates({ transactionId: req.query.transactionId ?? '' }, headers(req));
+      return { data: r.data.map((c) => ({ id: c.id, amount: centsToDollars(c.amountCents), dateTime: c.date, accountId: c.accountId, accountName: c.accountName, name: c.name, score: c.score })) };
+    },
+  );
+
+  app.post<{ Body: { transactionId?: string; counterpartTransactionId?: string } }>(
+    '/transactions/pair-transfer',
+    { config: WRITE, schema: { ...common, operationId: 'pairTransfer', summary: 'Pair two transactions as the two sides of one transfer (both booked to a Transfer account)', body: ref(PairTransferBodySchema), response: responses(200, ref(TransactionsUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.pairTransfer({ transactionId: req.body.transactionId ?? '', counterpartTransactionId: req.body.counterpartTransactionId ?? '' }, headers(req));
+      return { message: r.message, transactions: r.transactions.map(transactionJson), seq: Number(r.seq) };
+    },
+  );
+
+  app.post<{ Body: { transactionId?: string } }>(
+    '/transactions/unpair-transfer',
+    { config: WRITE, schema: { ...common, operationId: 'unpairTransfer', summary: 'Undo a transfer: both sides back to what a fresh import books; the pair is never detected again', body: ref(UnpairTransferBodySchema), response: responses(200, ref(TransactionsUpdatedResponseSchema)) } },
+    async (req) => {
+      const r = await ledger.unpairTransfer({ transactionId: req.body.transactionId ?? '' }, headers(req));
+      return { message: r.message, transactions: r.transactions.map(transactionJson), seq: Number(r.seq) };
     },
   );
 
@@ -286,7 +286,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
     async (req) => {
       const r = await ledger.getGeneralLedger({ startDate: req.query.startDate ?? '', endDate: req.query.endDate ?? '' }, headers(req));
       return {
-        data: r.data.map((a) => ({ ledgerAccountId: a.ledgerAccountId, name: a.name, coaId: a.coaId, type: a.type, openingBalance: dollars(a.openingBalanceCents), debit: dollars(a.debitCents), credit: dollars(a.creditCents), closingBalance: dollars(a.closingBalanceCents) })),
+        data: r.data.map((a) => ({ ledgerAccountId: a.ledgerAccountId, name: a.name, coaId: a.coaId, type: a.type, openingBalance: centsToDollars(a.openingBalanceCents), debit: centsToDollars(a.debitCents), credit: centsToDollars(a.creditCents), closingBalance: centsToDollars(a.closingBalanceCents), yearEndClose: centsToDollars(a.yearEndCloseCents) })),
       };
     },
   );
@@ -308,12 +308,12 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
       return {
         data: r.data.map((l) => ({
           id: orNull(l.id), dateTime: orNull(l.date), description: l.description, journalEntryId: orNull(l.journalEntryId), transactionId: orNull(l.transactionId),
-          debit: dollars(l.debitCents), credit: dollars(l.creditCents), ledgerAmount: dollars(l.ledgerAmountCents), ledgerRunningBalance: dollars(l.ledgerRunningBalanceCents),
-          isOpeningBalance: l.isOpeningBalance, sourceType: l.sourceType, counterAccount: l.counterAccount,
+          debit: centsToDollars(l.debitCents), credit: centsToDollars(l.creditCents), ledgerAmount: centsToDollars(l.ledgerAmountCents), ledgerRunningBalance: centsToDollars(l.ledgerRunningBalanceCents),
+          isOpeningBalance: l.isOpeningBalance, isYearEndClose: l.isYearEndClose, sourceType: l.sourceType, counterAccount: l.counterAccount,
           ...(fetchBank ? { bankAccountTransaction: bankTransactionJson(l.bankTransaction) } : {}),
         })),
         meta: r.meta,
-        openingBalance: dollars(r.openingBalanceCents),
+        openingBalance: centsToDollars(r.openingBalanceCents),
       };
     },
   );
@@ -337,3 +337,5 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
   await registerOpeningBalanceRoutes(app, { ledger });
   await registerAccrualRoutes(app, { ledger });
 }
+
+export type { LedgerClient } from '../http/ledger-present.js';

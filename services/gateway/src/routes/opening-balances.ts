@@ -1,9 +1,12 @@
 import type { OpeningBalance } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withAmounts } from '../http/amounts.js';
 import { authOf } from '../http/auth.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
-import type { LedgerClient } from './ledger.js';
+import type { LedgerClient } from '../http/ledger-present.js';
+import { addSchemas } from '../http/hardening.js';
+import { centsToDollars } from '@ledgerline/platform';
 
 /**
  * REST shapes of opening balances. Money is decimal dollars at this edge, in the account's normal
@@ -56,7 +59,7 @@ const WRITE = { auth: { minRole: 'Admin' as const } };
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 const openingBalanceJson = (o: OpeningBalance | undefined) =>
-  (o ? { categoryId: o.categoryId, openingBalance: Number(o.amountCents) / 100, openingBalanceDate: o.date, journalEntryId: o.journalEntryId, seq: Number(o.seq) } : null);
+  (o ? { categoryId: o.categoryId, openingBalance: centsToDollars(o.amountCents), openingBalanceDate: o.date, journalEntryId: o.journalEntryId, seq: Number(o.seq) } : null);
 
 /**
  * GET, PUT and DELETE `/categories/{id}/opening-balance` (our route: the spec names none; QuickBooks
@@ -64,7 +67,7 @@ const openingBalanceJson = (o: OpeningBalance | undefined) =>
  * reversal and a new entry; DELETE (or an amount of 0) posts a reversal.
  */
 export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledger }: { ledger: LedgerClient }): Promise<void> {
-  for (const schema of [OpeningBalanceSchema, OpeningBalanceBodySchema, OpeningBalanceResponseSchema, OpeningBalanceRemovedSchema]) app.addSchema(schema);
+  addSchemas(app, [OpeningBalanceSchema, OpeningBalanceBodySchema, OpeningBalanceResponseSchema, OpeningBalanceRemovedSchema]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['ledger'], security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, params: idParams };
 
@@ -82,7 +85,8 @@ export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledge
     },
     async (req) => {
       const b = req.body ?? {};
-      const r = await ledger.setOpeningBalance({ categoryId: req.params.id, amountCents: b.openingBalance === undefined ? undefined : BigInt(Math.round(b.openingBalance * 100)), date: b.openingBalanceDate }, headers(req));
+      const amountCents = withAmounts((a) => a.cents('openingBalance', b.openingBalance));
+      const r = await ledger.setOpeningBalance({ categoryId: req.params.id, amountCents, date: b.openingBalanceDate }, headers(req));
       return { message: r.message, openingBalance: openingBalanceJson(r.openingBalance), seq: Number(r.seq) };
     },
   );

@@ -1,12 +1,13 @@
 import type { Client } from '@connectrpc/connect';
-import type { ReportColumn, ReportHeader, ReportingService } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { ReportColumn, ReportHeader, ReportingService, ReportQuerySchema } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '@ledgerline/platform';
 import { authOf } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { ReportAnswers } from '../http/report-answers.js';
 import { reportRows, type ReportRowTree } from '../http/report-table.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import { centsToDollars, isUuid, orNull, unpackWholeNumbers } from '@ledgerline/platform';
 
 export type ReportingClient = Client<typeof ReportingService>;
 
@@ -28,8 +29,10 @@ export const ReportHeaderSchema = {
     reportName: { type: 'string', enum: ['ProfitAndLoss', 'BalanceSheet', 'CashFlowStatement', 'CashFlow'] }, startDate: str, endDate: str, requestedPeriodicity: str, periodicity: str, currency: str,
     seq: { type: 'integer', description: 'The highest ledger commit sequence the report reflects.' },
     caughtUp: { type: 'boolean', description: 'false when the request carried a seq the read model had not reached within the wait.' },
+    fiscalYearStartMonth: { type: 'integer', description: 'The first month of the workspace\'s fiscal year (1 = January): the balance sheet closes income and expenses into Retained Earnings at each fiscal year end; the default startDate is the fiscal year\'s first day.' },
+    notices: { type: 'array', items: str, description: 'What the report leaves out and why (e.g. accounts in another currency than USD).' },
   },
-  required: ['reportName', 'startDate', 'endDate', 'requestedPeriodicity', 'periodicity', 'currency', 'seq', 'caughtUp'],
+  required: ['reportName', 'startDate', 'endDate', 'requestedPeriodicity', 'periodicity', 'currency', 'seq', 'caughtUp', 'fiscalYearStartMonth', 'notices'],
   additionalProperties: false,
 } as const;
 
@@ -52,6 +55,11 @@ export const ReportRowSchema = {
     amounts: { type: 'array', items: num, description: 'One amount per column (labels), dollars with 2 decimals.' },
     total: { ...num, description: 'Profit and loss: the sum of the columns. Balance sheet: the last column.' },
     children: { type: 'array', items: { $ref: 'ReportRow#' } },
+    drill: {
+      type: 'array',
+      description: 'Balance sheet Retained Earnings and Net Income rows (spec §2): per column, the profit and loss period the cell opens (null when there is none). Net Income: the fiscal year\'s first day to the column\'s date; Retained Earnings: the first booked day to the day before the fiscal year.',
+      items: { type: ['object', 'null'], properties: { report: { type: 'string', enum: ['pnl'] }, startDate: str, endDate: str }, required: ['report', 'startDate', 'endDate'], additionalProperties: false },
+    },
   },
   required: ['id', 'name', 'coaId', 'type', 'level', 'group', 'tag', 'rowType', 'amounts', 'total', 'children'],
   additionalProperties: false,
@@ -143,7 +151,7 @@ export const RunwayResponseSchema = {
 export const REPORT_QUERY = {
   type: 'object',
   properties: {
-    startDate: q('YYYY-MM-DD; default: 1 January of endDate\'s year.'),
+    startDate: q('YYYY-MM-DD; default: the first day of the fiscal year holding endDate (1 January unless the workspace\'s fiscal year starts in another month).'),
     endDate: q('YYYY-MM-DD; default: today (UTC).'),
     breakdown: q('month, week or year (periodicity wins when both are given).'),
     periodicity: q('daily, weekly, monthly (default), quarterly, yearly or totals_only; spec §5 fallbacks apply (header.periodicity says which was used).'),
@@ -164,10 +172,14 @@ export const STATEMENT_QUERY = {
   },
 } as const;
 
-export interface ReportQueryString { startDate?: string; endDate?: string; breakdown?: string; periodicity?: string; groups?: string; tags?: string; excludeZeroes?: string; seq?: string; moneyType?: string; workspaces?: string }
+/** The query string as fastify hands it over: one optional string per property of the documented schema (defined once, above). */
+export type ReportQueryString = { [K in keyof typeof STATEMENT_QUERY.properties]?: string };
 
-/** The report query as the ReportingService takes it (the exports send the same query), without `workspaces` (see checkedWorkspaces). */
-export const reportQuery = (x: ReportQueryString) => ({
+/**
+ * The report query as the ReportingService takes it (the exports send the same query), without `workspaces` (see
+ * checkedWorkspaces). Typed by the proto message: a field added to or removed from ReportQuery breaks this at compile time.
+ */
+export const reportQuery = (x: ReportQueryString): Required<Omit<MessageInitShape<typeof ReportQuerySchema>, '$typeName' | 'workspaces' | 'ifNoneMatch'>> => ({
   startDate: x.startDate ?? '', endDate: x.endDate ?? '', breakdown: x.breakdown ?? '', periodicity: x.periodicity ?? '', groups: x.groups ?? '', tags: x.tags ?? '', excludeZeroes: x.excludeZeroes ?? '', seq: x.seq ?? '', moneyType: x.moneyType ?? '',
 });
 
@@ -184,21 +196,19 @@ export function checkedWorkspaces(req: FastifyRequest, raw: string | undefined):
   return ids.join(',');
 }
 
-/** Cents (int64) to decimal dollars with 2 places. */
-const dollars = (cents: bigint) => Number(cents) / 100;
-const orNull = <T>(v: T, empty: T) => (v === empty ? null : v);
 
-const centsToDollars = (cents: number) => cents / 100;
 
 export function rowJson(r: ReportRowTree): Record<string, unknown> {
   return {
     id: orNull(r.id, ''), name: r.name, coaId: orNull(r.coaId, 0), type: orNull(r.type, ''), level: r.level, group: r.group, tag: r.tag, rowType: r.rowType,
     amounts: r.amountsCents.map(centsToDollars), total: centsToDollars(r.totalCents), children: r.children.map(rowJson),
+    ...(r.drill ? { drill: r.drill.startDates.map((startDate, i) => (startDate ? { report: r.drill?.report ?? 'pnl', startDate, endDate: r.drill?.endDates[i] ?? '' } : null)) } : {}),
   };
 }
 const headerJson = (h: ReportHeader | undefined) => ({
   reportName: h?.reportName ?? '', startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', requestedPeriodicity: h?.requestedPeriodicity ?? '',
   periodicity: h?.periodicity ?? '', currency: h?.currency ?? 'USD', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true,
+  fiscalYearStartMonth: h?.fiscalYearStartMonth || 1, notices: [...(h?.notices ?? [])],
 });
 const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDate, endDate: c.endDate });
 
@@ -223,13 +233,14 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     async (req, reply) =>
       answers.send(req, reply, query(req), (tag) => reporting.getProfitLoss(...call(req, tag)), (r) => {
       const labels = r.columns.map((c) => c.label);
-      const rows = reportRows(r.table, r.columns.length);
-      const data = rows.map(rowJson);
-      // Class group sections (Income, Expenses) and the Net Income summary, column by column.
-      const sum = (of: ReportRowTree[]) => labels.map((_, i) => of.reduce((s, x) => s + (x.amountsCents[i] ?? 0), 0) / 100);
-      const section = (type: string) => ({ name: type, data: sum(rows.filter((x) => x.rowType === 'section' && x.type === type)) });
-      const netIncome = { name: 'Net Income', data: sum(rows.filter((x) => x.rowType === 'summary' && x.name === 'Net Income')) };
-      return { header: headerJson(r.header), barChart: { labels, series: [section('Income'), section('Expenses'), netIncome] }, report: { labels, columns: r.columns.map(columnJson), data } };
+      const data = reportRows(r.table, r.columns.length).map(rowJson);
+      // The chart's series as reporting computed them (all income, all expenses, Net Income), in dollars per column.
+      const series = (name: string, packed: Uint8Array) => {
+        const cents = unpackWholeNumbers(packed);
+        return { name, data: labels.map((_, i) => (cents[i] ?? 0) / 100) };
+      };
+      const barChart = { labels, series: [series('Income', r.incomeCents), series('Expenses', r.expensesCents), series('Net Income', r.netIncomeCents)] };
+      return { header: headerJson(r.header), barChart, report: { labels, columns: r.columns.map(columnJson), data } };
     }),
   );
 
@@ -256,13 +267,13 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     { config: READ, schema: { ...common, operationId: 'getCashFlow', summary: 'Cash in and out by period, and the cash balance', response: responses(200, ref(CashFlowResponseSchema)) } },
     async (req, reply) =>
       answers.send(req, reply, query(req), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
-      const ins = r.periods.map((p) => dollars(p.inCents));
-      const outs = r.periods.map((p) => dollars(p.outCents));
+      const ins = r.periods.map((p) => centsToDollars(p.inCents));
+      const outs = r.periods.map((p) => centsToDollars(p.outCents));
       return {
-        header: headerJson(r.header), labels: r.periods.map((p) => p.label), columns: r.periods.map((p) => ({ label: p.label, startDate: p.startDate, endDate: p.endDate })), openingBalance: dollars(r.openingBalanceCents),
+        header: headerJson(r.header), labels: r.periods.map((p) => p.label), columns: r.periods.map((p) => ({ label: p.label, startDate: p.startDate, endDate: p.endDate })), openingBalance: centsToDollars(r.openingBalanceCents),
         data: [
           { name: 'Cash In', data: ins }, { name: 'Cash Out', data: outs },
-          { name: 'Net Cash Flow', data: r.periods.map((p) => dollars(p.inCents - p.outCents)) }, { name: 'Closing Balance', data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
+          { name: 'Net Cash Flow', data: r.periods.map((p) => centsToDollars(p.inCents - p.outCents)) }, { name: 'Closing Balance', data: r.periods.map((p) => centsToDollars(p.closingBalanceCents)) },
         ],
       };
     }),
@@ -275,8 +286,8 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
       answers.send(req, reply, query(req), (tag) => reporting.getCashFlow(...call(req, tag)), (r) => {
         const last = r.periods.at(-1);
         return {
-          totalAssetBalance: dollars(last ? last.closingBalanceCents : r.openingBalanceCents),
-          graph: { labels: r.periods.map((p) => p.label), dates: r.periods.map((p) => p.endDate), data: r.periods.map((p) => dollars(p.closingBalanceCents)) },
+          totalAssetBalance: centsToDollars(last ? last.closingBalanceCents : r.openingBalanceCents),
+          graph: { labels: r.periods.map((p) => p.label), dates: r.periods.map((p) => p.endDate), data: r.periods.map((p) => centsToDollars(p.closingBalanceCents)) },
         };
       }),
   );
@@ -293,7 +304,7 @@ export async function registerReportingRoutes(app: FastifyInstance, { reporting,
     },
     async (req) => {
       const r = await reporting.getRunway({ month: req.query.month ?? '', months: req.query.months ?? '', seq: req.query.seq ?? '' }, { headers: authOf(req).rpcHeaders });
-      return { runwayInMonths: r.runwayInMonths ?? null, avgExpenses: dollars(r.avgExpensesCents), avgMonths: r.avgMonths, assetBal: dollars(r.assetBalCents), month: r.month, seq: Number(r.seq) };
+      return { runwayInMonths: r.runwayInMonths ?? null, avgExpenses: centsToDollars(r.avgExpensesCents), avgMonths: r.avgMonths, assetBal: centsToDollars(r.assetBalCents), month: r.month, seq: Number(r.seq) };
     },
   );
 }

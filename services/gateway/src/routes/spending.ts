@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../http/auth.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { checkedWorkspaces, REPORT_QUERY, type ReportingClient } from './reporting.js';
+import { centsToDollars, orNull } from '@ledgerline/platform';
 
 /**
  * The dashboard's spending and top-merchants cards (spec §3 "Report data", §7 "Financial data": /spending
@@ -83,8 +84,6 @@ const SPENDING_QUERY = {
 
 interface SpendingQueryString { startDate?: string; endDate?: string; groups?: string; tags?: string; moneyType?: string; seq?: string; order?: string; workspaces?: string }
 
-const dollars = (cents: bigint) => Number(cents) / 100;
-const orNull = <T>(v: T, empty: T) => (v === empty ? null : v);
 const headerJson = (h: SpendingHeader | undefined) => ({ startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', moneyType: h?.moneyType ?? 'ALL', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true });
 /** The query for the ReportingService; `workspaces` checked as for every report (checkedWorkspaces). */
 function spendingQuery(req: FastifyRequest<{ Querystring: SpendingQueryString }>) {
@@ -111,8 +110,8 @@ export async function registerSpendingRoutes(app: FastifyInstance, { reporting }
     async (req) => {
       const r = await reporting.getSpending({ query: spendingQuery(req), order: req.query.order ?? '' }, headers(req));
       return {
-        header: headerJson(r.header), order: r.order, totalAmount: dollars(r.totalCents),
-        data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, coaId: orNull(x.coaId, 0), amount: dollars(x.amountCents), percentage: x.percentageBp / 100 })),
+        header: headerJson(r.header), order: r.order, totalAmount: centsToDollars(r.totalCents),
+        data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, coaId: orNull(x.coaId, 0), amount: centsToDollars(x.amountCents), percentage: x.percentageBp / 100 })),
       };
     },
   );
@@ -123,8 +122,8 @@ export async function registerSpendingRoutes(app: FastifyInstance, { reporting }
     async (req) => {
       const r = await reporting.getTopMerchants({ query: spendingQuery(req) }, headers(req));
       return {
-        header: headerJson(r.header), totalAmount: dollars(r.totalCents),
-        data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, totalAmount: dollars(x.amountCents), percentage: x.percentageBp / 100, transactionCount: Number(x.transactionCount) })),
+        header: headerJson(r.header), totalAmount: centsToDollars(r.totalCents),
+        data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, totalAmount: centsToDollars(x.amountCents), percentage: x.percentageBp / 100, transactionCount: Number(x.transactionCount) })),
       };
     },
   );

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
-import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
-import { AppError, createLogger, createServiceServer, ErrorKind, newId, TENANT_HEADERS } from '@ledgerline/platform';
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
+import { AppError, createLogger, createServiceServer, DEVELOPMENT_SERVICE_TOKEN_KEY, ErrorKind, newId, tenantKey } from '@ledgerline/platform';
 import { IdentityService, UserSchema, type User, type WorkspaceSchema } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../../src/app.js';
@@ -88,6 +88,10 @@ export interface FakeIdentity {
   close(): Promise<void>;
 }
 
+const notFaked = (method: string) => (): never => {
+  throw new ConnectError(`${method} is not faked`, Code.Unimplemented);
+};
+
 function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
   const sessionOf = (token: string | undefined) => {
     const s = token ? sessions.get(token) : undefined;
@@ -96,7 +100,7 @@ function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
   };
   const userOf = (token: string, ctx: HandlerContext) => {
     const s = sessionOf(token);
-    return sampleUser(s.userId, s.workspaces, ctx.requestHeader.get(TENANT_HEADERS.workspaceId) ?? undefined);
+    return sampleUser(s.userId, s.workspaces, ctx.values.get(tenantKey).workspaceId);
   };
   return {
     signUp(req) {
@@ -148,10 +152,33 @@ function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
       const user = userOf(req.sessionToken, ctx);
       return { user: { ...user, firstName: req.firstName ?? user.firstName, middleName: req.middleName ?? user.middleName, lastName: req.lastName ?? user.lastName } };
     },
+    getSecuritySettings(req) {
+      sessionOf(req.sessionToken);
+      return { settings: { requireCodeAlways: false, trustedDevices: 0 } };
+    },
+    updateSecuritySettings(req) {
+      sessionOf(req.sessionToken);
+      return { settings: { requireCodeAlways: req.requireCodeAlways ?? false, trustedDevices: 0 } };
+    },
     resolveSession(req) {
       const s = sessionOf(req.sessionToken);
       return { userId: s.userId, sessionId: `session-of-${s.userId}`, isOnboarded: s.workspaces.length > 0, userType: 'business', workspaces: s.workspaces, defaultWorkspaceId: s.defaultWorkspaceId };
     },
+    // The team calls are tested against the real identity (tests/api/teams-*.test.ts); a test here sets `handlers`.
+    listWorkspaces: notFaked('listWorkspaces'),
+    createWorkspace: notFaked('createWorkspace'),
+    updateWorkspace: notFaked('updateWorkspace'),
+    deleteWorkspace: notFaked('deleteWorkspace'),
+    getOrganization: notFaked('getOrganization'),
+    listMembers: notFaked('listMembers'),
+    updateMember: notFaked('updateMember'),
+    removeMember: notFaked('removeMember'),
+    listInvites: notFaked('listInvites'),
+    sendInvite: notFaked('sendInvite'),
+    revokeInvite: notFaked('revokeInvite'),
+    updateInvite: notFaked('updateInvite'),
+    verifyInvite: notFaked('verifyInvite'),
+    createOrganization: notFaked('createOrganization'),
   };
 }
 
@@ -167,9 +194,9 @@ export async function startFakeIdentity(port = 0, sessions = defaultSessions()):
         method: name,
         request: { ...req },
         tenant: {
-          workspaceId: ctx.requestHeader.get(TENANT_HEADERS.workspaceId),
-          userId: ctx.requestHeader.get(TENANT_HEADERS.userId),
-          role: ctx.requestHeader.get(TENANT_HEADERS.role),
+          workspaceId: ctx.values.get(tenantKey).workspaceId ?? null,
+          userId: ctx.values.get(tenantKey).userId ?? null,
+          role: ctx.values.get(tenantKey).role ?? null,
         },
       });
       const fn = (handlers[name] ?? base[name]) as (r: unknown, c: HandlerContext) => unknown;
@@ -177,7 +204,8 @@ export async function startFakeIdentity(port = 0, sessions = defaultSessions()):
     };
   }
   const server = await createServiceServer({
-    name: 'identity-fake',
+    name: 'identity',
+    tokenKey: DEVELOPMENT_SERVICE_TOKEN_KEY,
     logger: createLogger('identity-fake', 'silent'),
     routes: (router) => router.service(IdentityService, impl as Impl),
   });

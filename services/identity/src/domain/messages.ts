@@ -15,6 +15,8 @@ export const MSG = {
   teamSize: 'Team size field is required',
   heardAboutUs: 'Please tell us how you heard about us',
   passwordSet: 'Your password has been set.',
+  roleCannotBeOwner: 'Role cannot be Owner',
+  viewerCannotEdit: 'Editing actions are disabled for your account',
 } as const;
 
 /** Messages of our own where the spec shows none (docs/decisions/0002-identity-flows.md). */
@@ -53,6 +55,45 @@ export const OWN = {
   oauthEmailUnverified: 'Your Google email address is not verified',
   nameTooLong: 'must be at most 100 characters',
 } as const;
+
+/** Team messages of our own (spec §6 gives only 'Role cannot be Owner' and the Viewer's message). */
+export const TEAM = {
+  workspaceNameRequired: 'Workspace name is required',
+  organizationNameRequired: 'Organization name is required',
+  workspaceNotFound: 'Workspace not found',
+  workspaceCreated: 'Workspace created',
+  workspaceUpdated: 'Workspace updated',
+  workspaceDeleted: 'Workspace deleted',
+  lastWorkspace: 'The last workspace of an organization cannot be deleted',
+  ownerOnlyDelete: 'Only the owner can delete a workspace',
+  manageOnly: 'Only an Owner or Admin can manage the team',
+  memberNotFound: 'Member not found',
+  ownerRoleFixed: "The owner's role cannot be changed",
+  ownerCannotBeRemoved: 'The owner cannot be removed',
+  ownRole: 'You cannot change your own role',
+  removeSelf: 'You cannot remove yourself',
+  roleRequired: 'Role is required',
+  roleInvalid: 'Role must be Accountant, Admin or Viewer',
+  memberUpdated: 'Member updated',
+  memberRemoved: 'Member removed',
+  inviteSent: 'Invite sent',
+  inviteResent: 'Invite sent again',
+  inviteUpdated: 'Invite updated',
+  inviteRevoked: 'Invite revoked',
+  inviteNotFound: 'Invite not found',
+  inviteNotPending: 'This invite is no longer pending',
+  inviteInvalid: 'This invite link is invalid or has expired',
+  inviteTokenRequired: 'Invite token is required',
+  inviteAccepted: 'Invite accepted. Sign in to continue.',
+  invitePasswordRequired: 'Set a password to accept the invite',
+  workspaceIdsRequired: 'Select at least one workspace',
+  alreadyMember: 'This person already has access to these workspaces',
+  accountNumberInvalid: 'Account number must be 4 to 34 letters or digits',
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+} as const;
+
+/** An invite is valid for 7 days (issue #16). */
+export const INVITE_TTL_MS = 7 * 86_400_000;
 
 /** Referral options of spec §3. */
 export const REFERRAL_OPTIONS = ['Google', 'YC', 'Product Hunt', 'Social Media', 'Friends', 'Accel', 'Goodwater Capital', 'Frontier Ventures', 'Global Brains', 'Accounting Firm', 'Other'] as const;

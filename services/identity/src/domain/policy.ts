@@ -30,8 +30,11 @@ export function lockAfterFailure(consecutiveFailures: number, now: Date): Date |
   return consecutiveFailures >= POLICY.lockAfterFailures ? new Date(now.getTime() + POLICY.lockMs) : null;
 }
 
-/** Whether a password sign-in must be confirmed with an emailed code. */
-export function needsLoginCode(user: { isVerified: boolean; lastCodeVerifiedAt: Date | null }, trustDays: number, now: Date): boolean {
-  if (!user.isVerified || !user.lastCodeVerifiedAt) return true;
-  return now.getTime() - user.lastCodeVerifiedAt.getTime() > trustDays * 86_400_000;
+/**
+ * Whether a password sign-in must be confirmed with an emailed code: an unverified address, a user who
+ * asked for the code every time, or a browser that has not passed a code check for this user within the
+ * trust window (decision 0006).
+ */
+export function needsLoginCode(user: { isVerified: boolean; requireCodeAlways: boolean; deviceTrusted: boolean }): boolean {
+  return !user.isVerified || user.requireCodeAlways || !user.deviceTrusted;
 }

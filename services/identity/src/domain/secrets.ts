@@ -60,3 +60,27 @@ export function sameHash(a: Buffer, b: Buffer): boolean {
 export function supportHash(secret: string, userId: string): string {
   return createHmac('sha256', secret).update(userId).digest('hex');
 }
+
+/** A device token as this service mints them (43 URL-safe characters); anything else is ignored. */
+export function isDeviceToken(token: string | undefined): token is string {
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/**
+ * The session token answered to a sign-up whose email already has an account: it looks like any other
+ * token (32 random-looking bytes), but its second half is an HMAC of its first, so this service alone
+ * can tell it from a real one.
+ */
+export function decoyToken(pepper: string): string {
+  const head = randomBytes(16);
+  const tail = createHmac('sha256', pepper).update(head).update('decoy').digest().subarray(0, 16);
+  return Buffer.concat([head, tail]).toString('base64url');
+}
+
+export function isDecoyToken(pepper: string, token: string | undefined): boolean {
+  if (!isDeviceToken(token)) return false;
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length !== 32) return false;
+  const expected = createHmac('sha256', pepper).update(raw.subarray(0, 16)).update('decoy').digest().subarray(0, 16);
+  return timingSafeEqual(raw.subarray(16), expected);
+}

@@ -1,10 +1,11 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
-import { tenantKey } from '@ledgerline/platform';
+import { tenantKey, withInputRules } from '@ledgerline/platform';
 import {
   IdentityService, OnboardingProfileSchema, UserSchema, WorkspaceSchema, type User,
 } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { IdentityUseCases } from '../usecases/identity.js';
+import type { TeamUseCases } from '../usecases/teams.js';
 import type { UserView, WorkspaceView } from '../usecases/views.js';
 
 function workspaceMessage(w: WorkspaceView) {
@@ -29,9 +30,9 @@ export function userMessage(u: UserView): User {
 const currentWorkspace = (ctx: HandlerContext) => ctx.values.get(tenantKey).workspaceId;
 
 /** Thin edge: map the message, call one use case, map the answer. */
-export function identityRoutes(useCases: IdentityUseCases) {
+export function identityRoutes(useCases: IdentityUseCases, teams: TeamUseCases) {
   return (router: ConnectRouter) =>
-    router.service(IdentityService, {
+    router.service(IdentityService, withInputRules(IdentityService, {
       async signUp(req) {
         return useCases.signUp(req);
       },
@@ -41,7 +42,7 @@ export function identityRoutes(useCases: IdentityUseCases) {
       },
       async authenticateOtp(req) {
         const r = await useCases.authenticateOtp(req);
-        return { user: userMessage(r.user), sessionToken: r.sessionToken };
+        return { user: userMessage(r.user), sessionToken: r.sessionToken, deviceToken: r.deviceToken };
       },
       async resendOtp(req) {
         return useCases.resendOtp(req);
@@ -80,9 +81,58 @@ export function identityRoutes(useCases: IdentityUseCases) {
       async updateMe(req, ctx) {
         return { user: userMessage(await useCases.updateMe(req.sessionToken, req, currentWorkspace(ctx))) };
       },
+      async getSecuritySettings(req) {
+        return { settings: await useCases.securitySettings(req.sessionToken) };
+      },
+      async updateSecuritySettings(req) {
+        return { settings: await useCases.updateSecuritySettings(req.sessionToken, req) };
+      },
       async resolveSession(req) {
         const r = await useCases.resolve(req.sessionToken);
         return { ...r, workspaces: r.workspaces.map(workspaceMessage) };
       },
-    });
+      async listWorkspaces(req, ctx) {
+        return { workspaces: await teams.listWorkspaces(req.sessionToken, currentWorkspace(ctx)) };
+      },
+      async createOrganization(req) {
+        return teams.createOrganization(req.sessionToken, req);
+      },
+      async createWorkspace(req, ctx) {
+        return teams.createWorkspace(req.sessionToken, req, currentWorkspace(ctx));
+      },
+      async updateWorkspace(req, ctx) {
+        return teams.updateWorkspace(req.sessionToken, req, currentWorkspace(ctx));
+      },
+      async deleteWorkspace(req, ctx) {
+        return teams.deleteWorkspace(req.sessionToken, req.id, currentWorkspace(ctx));
+      },
+      async getOrganization(req, ctx) {
+        return { organization: await teams.organization(req.sessionToken, currentWorkspace(ctx)) };
+      },
+      async listMembers(req, ctx) {
+        return { members: await teams.listMembers(req.sessionToken, req.type, currentWorkspace(ctx)) };
+      },
+      async updateMember(req, ctx) {
+        return teams.updateMember(req.sessionToken, req.id, req, currentWorkspace(ctx));
+      },
+      async removeMember(req, ctx) {
+        return teams.removeMember(req.sessionToken, req.id, currentWorkspace(ctx));
+      },
+      async listInvites(req, ctx) {
+        return { invites: await teams.listInvites(req.sessionToken, currentWorkspace(ctx)) };
+      },
+      async sendInvite(req, ctx) {
+        return teams.sendInvite(req.sessionToken, req, currentWorkspace(ctx));
+      },
+      async revokeInvite(req, ctx) {
+        return teams.revokeInvite(req.sessionToken, req.id, currentWorkspace(ctx));
+      },
+      async updateInvite(req, ctx) {
+        return teams.updateInvite(req.sessionToken, req.id, req, currentWorkspace(ctx));
+      },
+      async verifyInvite(req) {
+        const r = await teams.verifyInvite(req);
+        return 'user' in r && r.user ? { ...r, user: userMessage(r.user) } : { ...r, user: undefined };
+      },
+    }));
 }

@@ -4,6 +4,11 @@ import type { CodeRow, MembershipRow, ProfileJson, SessionRow, UserRow } from '.
 /** Every query of the identity service. Callers pass the transaction the use case runs in. */
 export type Db = Knex | Knex.Transaction;
 
+/** Sets the acting user (and workspace) for row-level security inside a transaction (memberships are per user). */
+export async function actAs(trx: Knex.Transaction, userId: string, workspaceId?: string): Promise<void> {
+  await trx.raw("select set_config('app.user_id', ?, true), set_config('app.workspace_id', ?, true)", [userId, workspaceId ?? '']);
+}
+
 export const users = {
   byEmail: (db: Db, email: string) => db<UserRow>('users').where({ email }).first(),
   byId: (db: Db, id: string) => db<UserRow>('users').where({ id }).first(),
@@ -52,22 +57,24 @@ export const tenancy = {
 };
 
 export const sessions = {
-  create: async (db: Db, input: { userId: string; tokenHash: Buffer; kind: 'pending' | 'active'; idleMs: number; absoluteMs: number }): Promise<string> => {
+  create: async (db: Db, input: { userId: string; tokenHash: Buffer; kind: 'pending' | 'active'; idleMs: number; absoluteMs: number; now: Date }): Promise<string> => {
     const id = newId();
-    const now = Date.now();
+    const now = input.now.getTime();
     await db('sessions').insert({
       id,
       user_id: input.userId,
       token_hash: input.tokenHash,
       kind: input.kind,
+      created_at: input.now,
+      last_seen_at: input.now,
       idle_expires_at: new Date(now + input.idleMs),
       absolute_expires_at: new Date(now + input.absoluteMs),
     });
     return id;
   },
   byTokenHash: (db: Db, tokenHash: Buffer): Promise<SessionRow | undefined> => db('sessions').where({ token_hash: tokenHash }).first(),
-  touch: (db: Db, id: string, idleMs: number) =>
-    db('sessions').where({ id }).update({ last_seen_at: db.fn.now(), idle_expires_at: new Date(Date.now() + idleMs) }),
+  touch: (db: Db, id: string, idleMs: number, now: Date) =>
+    db('sessions').where({ id }).update({ last_seen_at: now, idle_expires_at: new Date(now.getTime() + idleMs) }),
   revoke: (db: Db, id: string) => db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now() }),
   /** Ends every session of a user except `keepId`; returns how many ended. */
   revokeAllOf: (db: Db, userId: string, keepId?: string) =>
@@ -91,4 +98,83 @@ export const resets = {
   use: (db: Db, id: string) => db('password_resets').where({ id }).update({ used_at: db.fn.now() }),
   /** A newer link replaces older unused ones. */
   expireOpen: (db: Db, userId: string) => db('password_resets').where({ user_id: userId }).whereNull('used_at').update({ used_at: db.fn.now() }),
+};
+
+export const devices = {
+  /** Whether this device token was verified by this user and is still trusted at `now`. */
+  isTrusted: async (db: Db, userId: string, tokenHash: Buffer, now: Date): Promise<boolean> =>
+    Boolean(await db('trusted_devices').where({ user_id: userId, token_hash: tokenHash }).andWhere('expires_at', '>', now).first('id')),
+  trust: (db: Db, input: { userId: string; tokenHash: Buffer; now: Date; ttlMs: number }) =>
+    db('trusted_devices')
+      .insert({ id: newId(), user_id: input.userId, token_hash: input.tokenHash, verified_at: input.now, expires_at: new Date(input.now.getTime() + input.ttlMs) })
+      .onConflict(['user_id', 'token_hash'])
+      .merge(['verified_at', 'expires_at']),
+  countTrusted: async (db: Db, userId: string, now: Date): Promise<number> => {
+    const [row] = await db('trusted_devices').where({ user_id: userId }).andWhere('expires_at', '>', now).count({ n: '*' });
+    return Number((row as { n: string | number }).n);
+  },
+  forgetAll: (db: Db, userId: string) => db('trusted_devices').where({ user_id: userId }).delete(),
+};
+
+export interface ThrottleRow {
+  consecutive_failures: number;
+  locked_until: Date | null;
+}
+
+/** Failed sign-ins per typed address (hashed), whether or not an account has it. */
+/** The state of a decoy sign-up challenge (see the identity_decoy_challenges migration). */
+export interface DecoyRow {
+  method_id: string;
+  attempts: number;
+  sends: number;
+  last_sent_at: Date;
+  code_expires_at: Date;
+  expires_at: Date;
+}
+
+export const decoys = {
+  insert: (db: Db, row: DecoyRow & { token_hash: Buffer }) => db('decoy_challenges').insert(row),
+  lock: (db: Db, tokenHash: Buffer): Promise<DecoyRow | undefined> => db('decoy_challenges').where({ token_hash: tokenHash }).forUpdate().first('method_id', 'attempts', 'sends', 'last_sent_at', 'code_expires_at', 'expires_at'),
+  addAttempt: (db: Db, tokenHash: Buffer) => db('decoy_challenges').where({ token_hash: tokenHash }).increment('attempts', 1),
+  /** A code sent again: the new one is current, with its own tries and expiry. */
+  resend: (db: Db, tokenHash: Buffer, methodId: string, now: Date, codeExpiresAt: Date) =>
+    db('decoy_challenges').where({ token_hash: tokenHash }).update({ method_id: methodId, attempts: 0, sends: db.raw('sends + 1'), last_sent_at: now, code_expires_at: codeExpiresAt }),
+  prune: (db: Db, now: Date, limit = 500) => db.raw('delete from decoy_challenges where token_hash in (select token_hash from decoy_challenges where expires_at < ? limit ?)', [now, limit]),
+};
+
+export const throttle = {
+  get: (db: Db, emailHash: Buffer): Promise<ThrottleRow | undefined> => db('login_throttle').where({ email_hash: emailHash }).first('consecutive_failures', 'locked_until'),
+  failuresSince: async (db: Db, emailHash: Buffer, since: Date): Promise<number> => {
+    const [row] = await db('login_throttle_failures').where({ email_hash: emailHash }).andWhere('at', '>', since).count({ n: '*' });
+    return Number((row as { n: string | number }).n);
+  },
+  /** Counts one failure atomically; returns the new consecutive count. */
+  recordFailure: async (db: Db, emailHash: Buffer, now: Date): Promise<number> => {
+    await db('login_throttle_failures').insert({ email_hash: emailHash, at: now });
+    const [row] = await db('login_throttle')
+      .insert({ email_hash: emailHash, consecutive_failures: 1, updated_at: now })
+      .onConflict('email_hash')
+      .merge({ consecutive_failures: db.raw('login_throttle.consecutive_failures + 1'), updated_at: now })
+      .returning('consecutive_failures');
+    return (row as { consecutive_failures: number }).consecutive_failures;
+  },
+  /**
+   * Forgets failures older than an hour (the longest window read), per-address rows cleared by a success
+   * an hour ago, and consecutive counts untouched for a day (an address nobody tried since); never a
+   * running lock. At most `limit` rows of each per call: called on every failed login, it keeps pace.
+   */
+  prune: async (db: Db, now: Date, limit = 200): Promise<void> => {
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    await db.raw('delete from login_throttle_failures where id in (select id from login_throttle_failures where at < ? order by at limit ?)', [hourAgo, limit]);
+    await db.raw(
+      `delete from login_throttle where email_hash in (
+         select email_hash from login_throttle
+         where (locked_until is null or locked_until < ?) and ((consecutive_failures = 0 and updated_at < ?) or updated_at < ?)
+         limit ?)`,
+      [now, hourAgo, dayAgo, limit],
+    );
+  },
+  lock: (db: Db, emailHash: Buffer, until: Date) => db('login_throttle').where({ email_hash: emailHash }).update({ locked_until: until, consecutive_failures: 0 }),
+  clear: (db: Db, emailHash: Buffer) => db('login_throttle').where({ email_hash: emailHash }).update({ consecutive_failures: 0, locked_until: null }),
 };

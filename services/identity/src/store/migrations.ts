@@ -113,4 +113,150 @@ export const identityMigrations: Migration[] = [
       }
     },
   },
+  {
+    // Trusted devices (a code was checked there), the "always ask for the code" setting, and sign-in
+    // throttling keyed by the address typed, so a known and an unknown email are locked alike.
+    name: '20261125150000_identity_devices_and_throttle',
+    async up(knex) {
+      await knex.schema.alterTable('users', (t) => {
+        t.boolean('require_code_always').notNullable().defaultTo(false);
+      });
+      await knex.schema.createTable('trusted_devices', (t) => {
+        t.uuid('id').primary();
+        t.uuid('user_id').notNullable().references('users.id').onDelete('cascade');
+        // SHA-256 of the browser's device token; the token itself is never stored.
+        t.binary('token_hash').notNullable();
+        t.timestamp('verified_at', { useTz: true }).notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.unique(['user_id', 'token_hash']);
+      });
+      await knex.schema.createTable('login_throttle', (t) => {
+        // SHA-256 of the lower-cased email: the table holds no address in plain text.
+        t.binary('email_hash').primary();
+        t.integer('consecutive_failures').notNullable().defaultTo(0);
+        t.timestamp('locked_until', { useTz: true });
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.schema.createTable('login_throttle_failures', (t) => {
+        t.bigIncrements('id');
+        t.binary('email_hash').notNullable();
+        t.timestamp('at', { useTz: true }).notNullable();
+      });
+      await knex.raw('create index login_throttle_failures_at on login_throttle_failures (email_hash, at)');
+    },
+    async down(knex) {
+      for (const t of ['login_throttle_failures', 'login_throttle', 'trusted_devices']) await knex.schema.dropTableIfExists(t);
+      await knex.schema.alterTable('users', (t) => t.dropColumn('require_code_always'));
+    },
+  },
+  {
+    // Teams: workspace details (spec §3 "Workspace (entity)") and invites. An invite belongs to an
+    // organization and names the workspaces it gives access to; its token is stored as a SHA-256 digest.
+    name: '20261127180000_identity_teams',
+    async up(knex) {
+      await knex.schema.alterTable('workspaces', (t) => {
+        t.text('address').notNullable().defaultTo('');
+        t.text('email').notNullable().defaultTo('');
+        t.text('bank_name').notNullable().defaultTo('');
+        t.text('account_number').notNullable().defaultTo('');
+        t.text('bank_address').notNullable().defaultTo('');
+        t.text('account_type').notNullable().defaultTo('');
+        t.integer('max_team_size');
+      });
+      await knex.raw('create index workspaces_organization on workspaces (organization_id, created_at)');
+      await knex.schema.createTable('invites', (t) => {
+        t.uuid('id').primary();
+        t.uuid('organization_id').notNullable().references('organizations.id').onDelete('cascade');
+        t.text('email').notNullable();
+        t.text('role').notNullable();
+        t.text('first_name').notNullable().defaultTo('');
+        t.text('middle_name').notNullable().defaultTo('');
+        t.text('last_name').notNullable().defaultTo('');
+        t.specificType('workspace_ids', 'uuid[]').notNullable();
+        t.binary('token_hash').notNullable().unique();
+        // pending, verified (accepted) or revoked.
+        t.text('status').notNullable().defaultTo('pending');
+        t.uuid('invited_by_user_id').references('users.id').onDelete('set null');
+        t.uuid('accepted_user_id').references('users.id').onDelete('set null');
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await knex.raw("alter table invites add constraint invites_status check (status in ('pending', 'verified', 'revoked'))");
+      await knex.raw("alter table invites add constraint invites_role check (role in ('Accountant', 'Admin', 'Viewer'))");
+      await knex.raw("alter table invites add constraint invites_email_lowercase check (email = lower(email))");
+      // One open invite per address and organization: sending again replaces it.
+      await knex.raw("create unique index invites_one_pending on invites (organization_id, email) where status = 'pending'");
+      // The team screens list the members of every workspace of one organization. The use case sets
+      // app.organization_id only after checking the caller belongs to that organization.
+      await knex.raw(`create or replace function app_organization_id() returns uuid language sql stable as
+        $$ select nullif(current_setting('app.organization_id', true), '')::uuid $$`);
+      await knex.raw('drop policy tenant_isolation on memberships');
+      const condition = 'workspace_id = app_workspace_id() or app_is_system() or user_id = app_user_id() or workspace_id in (select w.id from workspaces w where w.organization_id = app_organization_id())';
+      await knex.raw(`create policy tenant_isolation on memberships using (${condition}) with check (${condition})`);
+    },
+    async down(knex) {
+      await knex.raw('drop policy tenant_isolation on memberships');
+      const condition = 'workspace_id = app_workspace_id() or app_is_system() or (user_id = app_user_id())';
+      await knex.raw(`create policy tenant_isolation on memberships using (${condition}) with check (${condition})`);
+      await knex.raw('drop function if exists app_organization_id()');
+      await knex.schema.dropTableIfExists('invites');
+      await knex.raw('drop index if exists workspaces_organization');
+      await knex.schema.alterTable('workspaces', (t) => {
+        for (const c of ['address', 'email', 'bank_name', 'account_number', 'bank_address', 'account_type', 'max_team_size']) t.dropColumn(c);
+      });
+    },
+  },
+  {
+    // Issue #15: the sign-up answer for a taken email (a decoy session token) keeps the state a real
+    // pending sign-in has (which code is current, its tries, when it and the attempt expire), so its
+    // answers lock and expire exactly like a real one's. Pruned when the attempt would have expired.
+    // Failed-login rows are pruned by time: an index on `at` alone.
+    name: '20261127190000_identity_decoy_challenges',
+    async up(knex) {
+      await knex.schema.createTable('decoy_challenges', (t) => {
+        t.binary('token_hash').primary();
+        t.uuid('method_id').notNullable();
+        t.integer('attempts').notNullable().defaultTo(0);
+        t.integer('sends').notNullable().defaultTo(1);
+        t.timestamp('last_sent_at', { useTz: true }).notNullable();
+        t.timestamp('code_expires_at', { useTz: true }).notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+      });
+      await knex.raw('create index decoy_challenges_expires on decoy_challenges (expires_at)');
+      await knex.raw('create index login_throttle_failures_at_only on login_throttle_failures (at)');
+    },
+    async down(knex) {
+      await knex.raw('drop index if exists login_throttle_failures_at_only');
+      await knex.schema.dropTableIfExists('decoy_challenges');
+    },
+  },
+  {
+    // Issue #15 item 6: mail is written in the transaction of the flow that decides to send it and sent by
+    // a job (src/mail/outbox.ts). No workspace_id: mail is the user's, not a tenant's (no row-level security).
+    // A sent or abandoned row keeps no body (codes and links are wiped) and is pruned after a day.
+    name: '20261127200000_identity_mail_outbox',
+    async up(knex) {
+      await knex.schema.createTable('mail_outbox', (t) => {
+        t.uuid('id').primary();
+        t.text('to').notNullable();
+        t.text('subject').notNullable();
+        t.text('text').notNullable();
+        t.text('html').notNullable();
+        // code, reset, account-exists, invite, password-changed
+        t.text('kind').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.integer('attempts').notNullable().defaultTo(0);
+        // Null once sent or given up; otherwise when the job may (re)try it (a claim moves it one lease ahead).
+        t.timestamp('next_attempt_at', { useTz: true }).defaultTo(knex.fn.now());
+        t.timestamp('sent_at', { useTz: true });
+        t.text('last_error');
+      });
+      await knex.raw('create index mail_outbox_due on mail_outbox (next_attempt_at) where sent_at is null and next_attempt_at is not null');
+      await knex.raw('create index mail_outbox_created on mail_outbox (created_at)');
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('mail_outbox');
+    },
+  },
 ];

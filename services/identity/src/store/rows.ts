@@ -14,6 +14,7 @@ export interface UserRow {
   consecutive_failures: number;
   locked_until: Date | null;
   last_code_verified_at: Date | null;
+  require_code_always?: boolean;
 }
 
 export interface ProfileJson {

@@ -1,14 +1,14 @@
-import { AppError, ErrorKind, newId, writeEvent, type Knex } from '@ledgerline/platform';
-import { create } from '@bufbuild/protobuf';
-import { UserSignedUpSchema, WorkspaceCreatedSchema } from '@ledgerline/proto/events/v1/identity_pb';
+import { AppError, ErrorKind, EventType, newId, writeEvent, type Knex } from '@ledgerline/platform';
 import { MSG, OWN } from '../domain/messages.js';
+import { EvenTiming } from '../domain/even-timing.js';
 import { isLocked, lockAfterFailure, needsLoginCode, POLICY } from '../domain/policy.js';
-import { codeHash, hashPassword, needsRehash, newOneTimeCode, newSecretToken, sameHash, tokenHash, verifyAgainstDummy, verifyPassword } from '../domain/secrets.js';
+import { codeHash, decoyToken, hashPassword, isDecoyToken, isDeviceToken, needsRehash, newOneTimeCode, newSecretToken, sameHash, tokenHash, verifyAgainstDummy, verifyPassword } from '../domain/secrets.js';
 import { collect, normalizeEmail, rules } from '../domain/validation.js';
-import { templates, type MailMessage } from '../mail/mailer.js';
-import { codes, oauthIdentities, resets, sessions, tenancy, users } from '../store/identity-store.js';
+import { templates, type OutgoingMail } from '../mail/mailer.js';
+import { actAs, codes, decoys, devices, oauthIdentities, resets, sessions, tenancy, throttle, users } from '../store/identity-store.js';
+import { mailOutbox } from '../store/mail-store.js';
 import type { ProfileJson, SessionRow, UserRow } from '../store/rows.js';
-import { actAs, type IdentityDeps } from './context.js';
+import type { IdentityDeps } from './context.js';
 import { userView, workspaceView, type UserView, type WorkspaceView } from './views.js';
 
 export const SOURCE = 'identity';
@@ -46,6 +46,11 @@ export interface SignedIn {
   sessionToken: string;
 }
 
+export interface SecuritySettings {
+  requireCodeAlways: boolean;
+  trustedDevices: number;
+}
+
 export interface ResolvedSession {
   userId: string;
   sessionId: string;
@@ -55,11 +60,23 @@ export interface ResolvedSession {
   defaultWorkspaceId: string;
 }
 
-/** The identity use cases: each validates, runs one transaction, then sends its mail after commit. */
-export class IdentityUseCases {
-  constructor(private readonly deps: IdentityDeps) {}
+/** Writes a mail to the outbox inside the flow's transaction (sent by the mail job once it commits). */
+export type MailWriter = (mail: OutgoingMail) => Promise<void>;
 
-  private now(): Date {
+/** The identity use cases: each validates and runs one transaction; the mail it decides on is written in it. */
+export class IdentityUseCases {
+  /** Login, sign-up and forgot-password answer in the same time for known and unknown emails. */
+  readonly timing: EvenTiming;
+
+  constructor(private readonly deps: IdentityDeps) {
+    this.timing = deps.timing ?? new EvenTiming();
+  }
+
+  private get deviceTrustMs(): number {
+    return this.deps.config.LOGIN_CODE_TRUST_DAYS * 86_400_000;
+  }
+
+  now(): Date {
     return this.deps.now?.() ?? new Date();
   }
 
@@ -71,23 +88,30 @@ export class IdentityUseCases {
     return this.deps.config.SESSION_ABSOLUTE_DAYS * 86_400_000;
   }
 
-  /** Runs `fn` in a transaction and sends the mail it queued only once the transaction committed. */
-  private async transact<T>(fn: (trx: Knex.Transaction, mail: (m: MailMessage) => void) => Promise<T>): Promise<T> {
-    const outgoing: MailMessage[] = [];
-    const result = await this.deps.db.transaction((trx) => fn(trx, (m) => outgoing.push(m)));
-    for (const m of outgoing) {
-      // A failed send does not undo the change: the user can ask for the code or link again.
-      await this.deps.mailer.send(m).catch((err: unknown) => this.deps.logger.error({ err, to: m.to, subject: m.subject }, 'mail not sent'));
-    }
+  /**
+   * Runs `fn` in a transaction; the mail it writes goes to the mail outbox in that same transaction, so it
+   * is sent if and only if the change commits, and survives a crash. The mail job is woken after the
+   * commit: the answer never waits for SMTP (RELIABILITY 18: its timing must not say whether a mail went
+   * out), and a failed send is retried by the job, never undoing the change.
+   */
+  async transact<T>(fn: (trx: Knex.Transaction, mail: MailWriter) => Promise<T>): Promise<T> {
+    let wrote = false;
+    const result = await this.deps.db.transaction((trx) =>
+      fn(trx, async (m) => {
+        await mailOutbox.add(trx, m);
+        wrote = true;
+      }),
+    );
+    if (wrote) this.deps.mailWritten?.();
     return result;
   }
 
-  private async view(trx: Knex.Transaction, user: UserRow, workspaceId?: string): Promise<UserView> {
+  async view(trx: Knex.Transaction, user: UserRow, workspaceId?: string): Promise<UserView> {
     await actAs(trx, user.id, workspaceId);
     return userView(user, await tenancy.membershipsOf(trx, user.id), this.deps.config.SUPPORT_HASH_SECRET, workspaceId);
   }
 
-  private async startSession(trx: Knex.Transaction, userId: string, kind: 'pending' | 'active'): Promise<{ token: string; id: string }> {
+  async startSession(trx: Knex.Transaction, userId: string, kind: 'pending' | 'active'): Promise<{ token: string; id: string }> {
     const token = newSecretToken();
     const id = await sessions.create(trx, {
       userId,
@@ -95,12 +119,13 @@ export class IdentityUseCases {
       kind,
       idleMs: kind === 'pending' ? POLICY.pendingSessionTtlMs : this.idleMs,
       absoluteMs: kind === 'pending' ? POLICY.pendingSessionTtlMs : this.absoluteMs,
+      now: this.now(),
     });
     return { token, id };
   }
 
   /** A new code for a pending session; earlier open codes of that session stop working. */
-  private async issueCode(trx: Knex.Transaction, sessionId: string, user: UserRow, mail: (m: MailMessage) => void): Promise<string> {
+  private async issueCode(trx: Knex.Transaction, sessionId: string, user: UserRow, mail: MailWriter): Promise<string> {
     await codes.supersedeOpen(trx, sessionId);
     const methodId = newId();
     const code = newOneTimeCode();
@@ -111,7 +136,7 @@ export class IdentityUseCases {
       code_hash: codeHash(this.deps.config.OTP_PEPPER, methodId, code),
       expires_at: new Date(this.now().getTime() + POLICY.codeTtlMs),
     });
-    mail(templates.code(user.email, code));
+    await mail(templates.code(user.email, code));
     if (this.deps.config.NODE_ENV !== 'production') {
       this.deps.logger.info({ to: user.email, devCode: code, methodId }, 'one-time code issued (shown in development only)');
     }
@@ -128,7 +153,7 @@ export class IdentityUseCases {
     return s;
   }
 
-  private async requireUser(trx: Knex.Transaction, token: string | undefined): Promise<{ session: SessionRow; user: UserRow }> {
+  async requireUser(trx: Knex.Transaction, token: string | undefined): Promise<{ session: SessionRow; user: UserRow }> {
     const session = await this.liveSession(trx, token, 'active');
     const user = await users.byId(trx, session.user_id);
     if (!user) throw sessionExpired();
@@ -146,9 +171,28 @@ export class IdentityUseCases {
       rules.newPassword(input.password),
     );
     const email = normalizeEmail(input.email);
-    const passwordHash = await hashPassword(input.password ?? '');
+    return this.timing.run('signup', async () => {
+      const passwordHash = await hashPassword(input.password ?? '');
+      const created = await this.createAccount(input, email, passwordHash);
+      if (created) return created;
+      // The email has an account: answer exactly as for a new one and tell the owner by mail.
+      // The decoy keeps a real attempt's state, so its codes lock and expire like real ones.
+      const sessionToken = decoyToken(this.deps.config.OTP_PEPPER);
+      const methodId = newId();
+      const now = this.now();
+      await this.transact(async (trx, mail) => {
+        await mail(templates.accountExists(email, new URL('/login', this.deps.config.WEB_URL).toString(), new URL('/forgot-password', this.deps.config.WEB_URL).toString()));
+        await decoys.insert(trx, { token_hash: tokenHash(sessionToken), method_id: methodId, attempts: 0, sends: 1, last_sent_at: now, code_expires_at: new Date(now.getTime() + POLICY.codeTtlMs), expires_at: new Date(now.getTime() + POLICY.pendingSessionTtlMs) });
+        await decoys.prune(trx, now);
+      });
+      return { sessionToken, methodId, message: OWN.signupDone };
+    });
+  }
+
+  /** The new account and its pending session; undefined when the email already has an account. */
+  private async createAccount(input: SignUpInput, email: string, passwordHash: string): Promise<CodeChallenge | undefined> {
     return this.transact(async (trx, mail) => {
-      if (await users.byEmail(trx, email)) throw new AppError(ErrorKind.Conflict, OWN.emailTaken, { appErrorCode: 'EMAIL_TAKEN', fields: [{ field: 'email', message: OWN.emailTaken }] });
+      if (await users.byEmail(trx, email)) return undefined;
       const userId = newId();
       const companyName = (input.companyName ?? '').trim();
       const user: UserRow = {
@@ -160,65 +204,84 @@ export class IdentityUseCases {
         await users.insert(trx, user);
       } catch (err) {
         // Two sign-ups with one email at the same moment: the unique index decides.
-        if ((err as { code?: string }).code === '23505') throw new AppError(ErrorKind.Conflict, OWN.emailTaken, { appErrorCode: 'EMAIL_TAKEN', fields: [{ field: 'email', message: OWN.emailTaken }] });
+        if ((err as { code?: string }).code === '23505') return undefined;
         throw err;
       }
       const organizationId = newId();
       const workspaceId = newId();
       await actAs(trx, userId, workspaceId);
       await tenancy.createOrganization(trx, { organizationId, workspaceId, ownerUserId: userId, name: companyName, type: 'business' });
-      await writeEvent(trx, SOURCE, { type: 'user.signed_up', workspaceId, schema: UserSignedUpSchema, payload: create(UserSignedUpSchema, { userId, email, organizationId, workspaceId, method: 'password', userType: 'business' }) });
-      await writeEvent(trx, SOURCE, { type: 'workspace.created', workspaceId, schema: WorkspaceCreatedSchema, payload: create(WorkspaceCreatedSchema, { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true }) });
+      await writeEvent(trx, SOURCE, { type: EventType.UserSignedUp, workspaceId, payload: { userId, email, organizationId, workspaceId, method: 'password', userType: 'business' } });
+      await writeEvent(trx, SOURCE, { type: EventType.WorkspaceCreated, workspaceId, payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true } });
       const pending = await this.startSession(trx, userId, 'pending');
       const methodId = await this.issueCode(trx, pending.id, user, mail);
       return { sessionToken: pending.token, methodId, message: OWN.signupDone };
     });
   }
 
-  async login(input: { email?: string; password?: string }): Promise<SignedIn | CodeChallenge> {
+  async login(input: { email?: string; password?: string; deviceToken?: string }): Promise<SignedIn | CodeChallenge> {
     collect(rules.email(input.email), rules.presentPassword(input.password));
     const email = normalizeEmail(input.email);
     const password = input.password ?? '';
     const loginFailed = () => new AppError(ErrorKind.Unauthenticated, OWN.loginFailed, { appErrorCode: 'INVALID_CREDENTIALS' });
-    const now = this.now();
-
-    const user = await users.byEmail(this.deps.db, email);
-    if (!user || !user.password_hash) {
-      await verifyAgainstDummy(password);
-      throw loginFailed();
-    }
-    const history = { consecutiveFailures: user.consecutive_failures, lockedUntil: user.locked_until, failuresLastHour: await users.failuresSince(this.deps.db, user.id, new Date(now.getTime() - 3_600_000)) };
-    if (isLocked(history, now)) {
-      throw new AppError(ErrorKind.RateLimited, OWN.accountLocked, { appErrorCode: 'ACCOUNT_LOCKED' });
-    }
-    if (!(await verifyPassword(user.password_hash, password))) {
-      await this.deps.db.transaction(async (trx) => {
-        const failures = await users.recordFailure(trx, user.id);
-        const lock = lockAfterFailure(failures, now);
-        if (lock) await users.update(trx, user.id, { locked_until: lock, consecutive_failures: 0 });
-      });
-      throw loginFailed();
-    }
-    const upgraded = needsRehash(user.password_hash) ? await hashPassword(password) : undefined;
-    return this.transact(async (trx, mail) => {
-      await users.update(trx, user.id, { consecutive_failures: 0, locked_until: null, ...(upgraded ? { password_hash: upgraded } : {}) });
-      if (needsLoginCode({ isVerified: user.is_verified, lastCodeVerifiedAt: user.last_code_verified_at }, this.deps.config.LOGIN_CODE_TRUST_DAYS, now)) {
-        const pending = await this.startSession(trx, user.id, 'pending');
-        const methodId = await this.issueCode(trx, pending.id, user, mail);
-        return { sessionToken: pending.token, methodId, message: OWN.codeSent };
+    // Throttling is keyed by the address typed, so an unknown email is locked exactly like a known one.
+    const emailKey = tokenHash(`login:${email}`);
+    return this.timing.run('login', async () => {
+      const now = this.now();
+      const guard = await throttle.get(this.deps.db, emailKey);
+      const history = { consecutiveFailures: guard?.consecutive_failures ?? 0, lockedUntil: guard?.locked_until ?? null, failuresLastHour: await throttle.failuresSince(this.deps.db, emailKey, new Date(now.getTime() - 3_600_000)) };
+      const user = await users.byEmail(this.deps.db, email);
+      // The password is checked (or a dummy of equal cost) on every branch, locked or not.
+      const passwordOk = user?.password_hash ? await verifyPassword(user.password_hash, password) : (await verifyAgainstDummy(password), false);
+      if (isLocked(history, now)) throw new AppError(ErrorKind.RateLimited, OWN.accountLocked, { appErrorCode: 'ACCOUNT_LOCKED' });
+      if (!user || !passwordOk) {
+        await this.deps.db.transaction(async (trx) => {
+          const failures = await throttle.recordFailure(trx, emailKey, now);
+          const lock = lockAfterFailure(failures, now);
+          if (lock) await throttle.lock(trx, emailKey, lock);
+          await throttle.prune(trx, now);
+        });
+        throw loginFailed();
       }
-      const active = await this.startSession(trx, user.id, 'active');
-      return { user: await this.view(trx, user), sessionToken: active.token };
+      const upgraded = user.password_hash && needsRehash(user.password_hash) ? await hashPassword(password) : undefined;
+      return this.transact(async (trx, mail) => {
+        if (guard) await throttle.clear(trx, emailKey);
+        await users.update(trx, user.id, { consecutive_failures: 0, locked_until: null, ...(upgraded ? { password_hash: upgraded } : {}) });
+        const deviceTrusted = isDeviceToken(input.deviceToken) && (await devices.isTrusted(trx, user.id, tokenHash(input.deviceToken), now));
+        if (needsLoginCode({ isVerified: user.is_verified, requireCodeAlways: Boolean(user.require_code_always), deviceTrusted })) {
+          const pending = await this.startSession(trx, user.id, 'pending');
+          const methodId = await this.issueCode(trx, pending.id, user, mail);
+          return { sessionToken: pending.token, methodId, message: OWN.codeSent };
+        }
+        const active = await this.startSession(trx, user.id, 'active');
+        return { user: await this.view(trx, user), sessionToken: active.token };
+      });
     });
   }
 
-  async authenticateOtp(input: { methodId?: string; code?: string; sessionToken?: string }): Promise<SignedIn> {
+  async authenticateOtp(input: { methodId?: string; code?: string; sessionToken?: string; deviceToken?: string }): Promise<SignedIn & { deviceToken: string }> {
     collect(
       rules.uuid(input.methodId, 'methodId', OWN.methodIdRequired),
       rules.code(input.code),
       rules.present(input.sessionToken, 'sessionToken', OWN.sessionTokenRequired),
     );
     const wrong = (message: string, appErrorCode: string) => new AppError(ErrorKind.InvalidInput, message, { appErrorCode, fields: [{ field: 'code', message }] });
+    // The answer of a sign-up for a taken email: every code is wrong, and the attempt expires and locks
+    // after as many tries as a real one (its state is in decoy_challenges).
+    if (isDecoyToken(this.deps.config.OTP_PEPPER, input.sessionToken)) {
+      const key = tokenHash(input.sessionToken!);
+      const error = await this.deps.db.transaction(async (trx) => {
+        const row = await decoys.lock(trx, key);
+        const now = this.now();
+        if (!row || row.expires_at <= now) return new AppError(ErrorKind.Unauthenticated, OWN.loginAgain, { appErrorCode: 'LOGIN_ATTEMPT_EXPIRED' });
+        if (row.method_id !== input.methodId) return wrong(OWN.codeWrong, 'CODE_INVALID');
+        if (row.code_expires_at <= now) return wrong(OWN.codeExpired, 'CODE_EXPIRED');
+        if (row.attempts >= POLICY.codeMaxAttempts) return wrong(OWN.codeTooManyTries, 'CODE_TOO_MANY_TRIES');
+        await decoys.addAttempt(trx, key);
+        return row.attempts + 1 >= POLICY.codeMaxAttempts ? wrong(OWN.codeTooManyTries, 'CODE_TOO_MANY_TRIES') : wrong(OWN.codeWrong, 'CODE_INVALID');
+      });
+      throw error;
+    }
     // Wrong-code attempts must be counted even though the request fails, so they commit on their own.
     const outcome = await this.deps.db.transaction(async (trx) => {
       const pending = await this.liveSession(trx, input.sessionToken, 'pending');
@@ -236,16 +299,32 @@ export class IdentityUseCases {
       await users.update(trx, row.user_id, { is_verified: true, last_code_verified_at: this.now() });
       const user = await users.byId(trx, row.user_id);
       if (!user) throw sessionExpired();
+      // This browser is now trusted for this user (decision 0006); its token is kept if it had one.
+      const deviceToken = isDeviceToken(input.deviceToken) ? input.deviceToken : newSecretToken();
+      await devices.trust(trx, { userId: user.id, tokenHash: tokenHash(deviceToken), now: this.now(), ttlMs: this.deviceTrustMs });
       // A fresh token for the signed-in session: the pending token never becomes a session token.
       const active = await this.startSession(trx, user.id, 'active');
-      return { signedIn: { user: await this.view(trx, user), sessionToken: active.token } };
+      return { signedIn: { user: await this.view(trx, user), sessionToken: active.token, deviceToken } };
     });
     if ('error' in outcome && outcome.error) throw outcome.error;
-    return (outcome as { signedIn: SignedIn }).signedIn;
+    return (outcome as { signedIn: SignedIn & { deviceToken: string } }).signedIn;
   }
 
   async resendOtp(input: { email?: string; sessionToken?: string }): Promise<{ methodId: string; message: string }> {
     collect(rules.email(input.email), rules.present(input.sessionToken, 'sessionToken', OWN.sessionTokenRequired));
+    if (isDecoyToken(this.deps.config.OTP_PEPPER, input.sessionToken)) {
+      const key = tokenHash(input.sessionToken!);
+      return this.deps.db.transaction(async (trx) => {
+        const row = await decoys.lock(trx, key);
+        const now = this.now();
+        if (!row || row.expires_at <= now) throw new AppError(ErrorKind.Unauthenticated, OWN.loginAgain, { appErrorCode: 'LOGIN_ATTEMPT_EXPIRED' });
+        if (row.sends >= POLICY.codeMaxSendsPerAttempt) throw new AppError(ErrorKind.RateLimited, OWN.codeResendLimit, { appErrorCode: 'CODE_RESEND_LIMIT' });
+        if (now.getTime() - row.last_sent_at.getTime() < this.deps.config.OTP_RESEND_SECONDS * 1000) throw new AppError(ErrorKind.RateLimited, OWN.codeResendTooSoon, { appErrorCode: 'CODE_RESEND_TOO_SOON' });
+        const methodId = newId();
+        await decoys.resend(trx, key, methodId, now, new Date(now.getTime() + POLICY.codeTtlMs));
+        return { methodId, message: OWN.codeSent };
+      });
+    }
     return this.transact(async (trx, mail) => {
       const pending = await this.liveSession(trx, input.sessionToken, 'pending');
       const user = await users.byId(trx, pending.user_id);
@@ -283,8 +362,8 @@ export class IdentityUseCases {
         const workspaceId = newId();
         await actAs(trx, userId, workspaceId);
         await tenancy.createOrganization(trx, { organizationId, workspaceId, ownerUserId: userId, name: companyName, type: 'business' });
-        await writeEvent(trx, SOURCE, { type: 'user.signed_up', workspaceId, schema: UserSignedUpSchema, payload: create(UserSignedUpSchema, { userId, email: google.email, organizationId, workspaceId, method: 'google', userType: 'business' }) });
-        await writeEvent(trx, SOURCE, { type: 'workspace.created', workspaceId, schema: WorkspaceCreatedSchema, payload: create(WorkspaceCreatedSchema, { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true }) });
+        await writeEvent(trx, SOURCE, { type: EventType.UserSignedUp, workspaceId, payload: { userId, email: google.email, organizationId, workspaceId, method: 'google', userType: 'business' } });
+        await writeEvent(trx, SOURCE, { type: EventType.WorkspaceCreated, workspaceId, payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true } });
       } else if (!user.is_verified) {
         // Google vouched for the address.
         await users.update(trx, user.id, { is_verified: true });
@@ -298,7 +377,8 @@ export class IdentityUseCases {
 
   async forgotPassword(input: { email?: string }): Promise<{ message: string }> {
     collect(rules.email(input.email));
-    await this.transact(async (trx, mail) => {
+    // The mail is written with the reset link and leaves after the answer; both branches are held to the same time.
+    await this.timing.run('forgot-password', () => this.transact(async (trx, mail) => {
       const user = await users.byEmail(trx, normalizeEmail(input.email));
       if (!user) return;
       await resets.expireOpen(trx, user.id);
@@ -306,8 +386,8 @@ export class IdentityUseCases {
       await resets.create(trx, { id: newId(), user_id: user.id, token_hash: tokenHash(token), expires_at: new Date(this.now().getTime() + POLICY.resetTokenTtlMs) });
       const link = new URL('/reset-password', this.deps.config.WEB_URL);
       link.searchParams.set('token', token);
-      mail(templates.reset(user.email, link.toString()));
-    });
+      await mail(templates.reset(user.email, link.toString()));
+    }));
     // The same answer whether or not the account exists.
     return { message: OWN.resetSent };
   }
@@ -324,9 +404,11 @@ export class IdentityUseCases {
       // The link proved the address; a reset ends every other session (RELIABILITY 17).
       await users.update(trx, reset.user_id, { password_hash: passwordHash, is_verified: true, last_code_verified_at: this.now(), consecutive_failures: 0, locked_until: null });
       await sessions.revokeAllOf(trx, reset.user_id);
+      // A reset may follow a stolen password: every device proves the mailbox again.
+      await devices.forgetAll(trx, reset.user_id);
       const user = await users.byId(trx, reset.user_id);
       if (!user) throw new AppError(ErrorKind.InvalidInput, OWN.resetTokenInvalid, { appErrorCode: 'RESET_TOKEN_INVALID' });
-      mail(templates.passwordChanged(user.email));
+      await mail(templates.passwordChanged(user.email));
       const active = await this.startSession(trx, user.id, 'active');
       return { user: await this.view(trx, user), sessionToken: active.token, message: MSG.passwordSet };
     });
@@ -351,7 +433,7 @@ export class IdentityUseCases {
         ...(input.middleName !== undefined ? { middle_name: input.middleName.trim() } : {}),
         ...(input.lastName !== undefined ? { last_name: input.lastName.trim() } : {}),
       });
-      mail(templates.passwordChanged(user.email));
+      await mail(templates.passwordChanged(user.email));
       const updated = await users.byId(trx, user.id);
       return { user: await this.view(trx, updated ?? user), message: MSG.passwordSet };
     });
@@ -370,7 +452,7 @@ export class IdentityUseCases {
     return this.transact(async (trx, mail) => {
       await users.update(trx, user.id, { password_hash: passwordHash });
       const endedSessions = input.endOtherSessions ? await sessions.revokeAllOf(trx, user.id, session.id) : 0;
-      mail(templates.passwordChanged(user.email));
+      await mail(templates.passwordChanged(user.email));
       return { message: OWN.passwordUpdated, endedSessions };
     });
   }
@@ -439,10 +521,26 @@ export class IdentityUseCases {
   async resolve(token: string): Promise<ResolvedSession> {
     return this.deps.db.transaction(async (trx) => {
       const { session, user } = await this.requireUser(trx, token);
-      if (this.now().getTime() - session.last_seen_at.getTime() > POLICY.touchEveryMs) await sessions.touch(trx, session.id, this.idleMs);
+      if (this.now().getTime() - session.last_seen_at.getTime() > POLICY.touchEveryMs) await sessions.touch(trx, session.id, this.idleMs, this.now());
       await actAs(trx, user.id);
       const workspaces = (await tenancy.membershipsOf(trx, user.id)).map(workspaceView);
       return { userId: user.id, sessionId: session.id, isOnboarded: user.is_onboarded, userType: user.user_type, workspaces, defaultWorkspaceId: workspaces[0]?.id ?? '' };
+    });
+  }
+
+  async securitySettings(token: string): Promise<SecuritySettings> {
+    return this.deps.db.transaction(async (trx) => {
+      const { user } = await this.requireUser(trx, token);
+      return { requireCodeAlways: Boolean(user.require_code_always), trustedDevices: await devices.countTrusted(trx, user.id, this.now()) };
+    });
+  }
+
+  async updateSecuritySettings(token: string, input: { requireCodeAlways?: boolean }): Promise<SecuritySettings> {
+    return this.deps.db.transaction(async (trx) => {
+      const { user } = await this.requireUser(trx, token);
+      if (input.requireCodeAlways !== undefined) await users.update(trx, user.id, { require_code_always: input.requireCodeAlways });
+      const updated = await users.byId(trx, user.id);
+      return { requireCodeAlways: Boolean(updated?.require_code_always), trustedDevices: await devices.countTrusted(trx, user.id, this.now()) };
     });
   }
 }

@@ -2,8 +2,6 @@
 export const CLASS_GROUPS = ['Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity'] as const;
 export type ClassGroup = (typeof CLASS_GROUPS)[number];
 
-export const LEVEL_NAMES = { 1: 'category_type', 2: 'category_group', 3: 'category', 4: 'sub_category' } as const;
-
 export const MIN_COA_ID = 10_000;
 
 /** Accounts the ledger looks up by purpose rather than by id. */
@@ -16,6 +14,10 @@ export const SYSTEM = {
   openingBalanceEquity: 'opening_balance_equity',
   prepaidExpenses: 'prepaid_expenses',
   deferredRevenue: 'deferred_revenue',
+  /** Transfer class: both sides of money moving between two linked accounts (issue #12). */
+  internalTransfers: 'internal_transfers',
+  /** Transfer class: both sides of a credit-card payment from a linked account. */
+  creditCardPayments: 'credit_card_payments',
 } as const;
 
 export interface ChartNode {
@@ -122,7 +124,7 @@ export const DEFAULT_CHART: Record<ClassGroup, ChartNode> = {
   },
   Transfer: {
     name: 'Transfer', coaId: 80000, children: [
-      { name: 'Transfers', coaId: 81000, children: [leaf(81100, 'Internal Transfers'), leaf(81200, 'Credit Card Payments')] },
+      { name: 'Transfers', coaId: 81000, children: [leaf(81100, 'Internal Transfers', SYSTEM.internalTransfers), leaf(81200, 'Credit Card Payments', SYSTEM.creditCardPayments)] },
     ],
   },
 };

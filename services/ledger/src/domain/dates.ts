@@ -8,8 +8,9 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-export const MIN_DATE = '0001-01-01';
-export const MAX_DATE = '9999-12-31';
+/** The first and last business dates the product takes (the services' RPC input rules refuse any other). */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
 
 export function monthStart(date: string): string {
   return `${date.slice(0, 7)}-01`;

@@ -10,6 +10,9 @@ export const SUCCESS = {
   transactionUpdated: 'Transaction has been updated successfully.',
   transactionSplit: 'Transaction has been split successfully.',
   transactionAccrued: 'Transaction has been accrued successfully.',
+  // Our wording (spec §8 has no transfer messages).
+  transferPaired: 'Transfer has been paired.',
+  transferUnpaired: 'Transfer has been unpaired.',
 } as const;
 
 export const MSG = {
@@ -48,14 +51,22 @@ export const MSG = {
   splitEmpty: 'splitTransactions cannot be empty',
   notSplit: 'This transaction is not split',
   splitPartNotFound: 'Split part not found',
+  counterpartSame: 'counterpartTransactionId must be another transaction',
+  counterpartAmount: 'counterpartTransactionId must have the opposite amount of the transaction',
+  counterpartCurrency: 'counterpartTransactionId must be in the currency of the transaction',
+  counterpartAccount: 'counterpartTransactionId must be in another bank account',
+  counterpartDays: 'counterpartTransactionId must be dated within 5 days of the transaction',
+  transferAlreadyPaired: 'This transaction is already paired with another transaction. Unpair it first',
+  notTransfer: 'This transaction is not a transfer',
   bankAccountNotLinked: 'The bank account of this transaction is not linked to the ledger yet',
 } as const;
 
 /** Spec §4 restrictions (first match applies) and edit rules: code and message of each. */
 export const RESTRICTION = {
+  currency: { code: 'TRANSACTION_CURRENCY', message: (code: string) => `This transaction is in ${code}. The books are kept in USD, so it is recorded but not booked and cannot be categorised` },
   linked: { code: 'TRANSACTION_LINKED', message: (what: string) => `This transaction is linked to a ${what} and cannot be edited here` },
   finalized: { code: 'TRANSACTION_FINALIZED', message: 'This transaction is finalized. Un-finalize it before editing' },
-  transfer: { code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited' },
+  transfer: { code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited. Unpair the transfer first.' },
   synced: { code: 'TRANSACTION_SYNCED', message: 'This transaction is synced to the accounting package. Un-sync it before editing' },
   accrued: { code: 'TRANSACTION_ACCRUED', message: 'This transaction is accrued. Edit or stop its accrual instead' },
   split: { code: 'TRANSACTION_SPLIT', message: 'This transaction is split. Edit its split instead' },

@@ -1,15 +1,19 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
-import { requireTenant } from '@ledgerline/platform';
+import { requireTenant, withInputRules } from '@ledgerline/platform';
 import {
-  AccountRefSchema, AccrualMonthSchema, AccrualScheduleSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema,
+  AccountRefSchema, AccrualMonthSchema, BankTieOutSchema, AccrualScheduleSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema, TransferCandidateSchema, TransferPairSchema,
   type AccrualSchedule, type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
+import { transferStatusOf } from '../usecases/transactions.js';
 import { bankTransactionMessage } from './bank-transaction-message.js';
+import { commentHandlers } from './comments.js';
+import { receiptHandlers } from './receipts.js';
 import type { CategoryView } from '../usecases/categories.js';
 import type { ScheduleView } from '../usecases/accruals.js';
 import type { LedgerUseCases } from '../usecases/index.js';
+import type { BankTieOutView } from '../usecases/bank-tieout.js';
 import type { OpeningBalanceView } from '../usecases/opening-balances.js';
 import type { PostingOutcome } from '../store/postings.js';
 
@@ -18,6 +22,7 @@ export function categoryMessage(c: CategoryView): Category {
   return create(CategorySchema, {
     id: a.id, name: a.name, coaId: a.coa_id, type: a.class_group, level: a.level, balanceCents: BigInt(c.balanceCents), group: a.group_name, tag: a.tag,
     parentId: a.parent_id ?? '', isUserCreated: a.is_user_created, path: c.path.map((x) => create(PathPartSchema, x)), qboSynced: a.qbo_synced, bankAccountId: a.bank_account_id ?? '',
+    systemKey: a.system_key ?? '',
   });
 }
 
@@ -42,6 +47,10 @@ export function transactionMessage(t: TxnViewRow): Transaction {
     accruedChildren: (t.accrual?.months ?? []).map((m) => create(AccrualMonthSchema, {
       id: m.id, accrualAmountCents: BigInt(m.amountCents), accrualCategory: t.accrual?.category ?? '', accrualDate: m.date, isTransactionAdded: m.isTransactionAdded, runningBalanceCents: BigInt(m.runningBalanceCents), journalEntryId: m.journalEntryId,
     })),
+    transferPair: t.transfer_pair_id ? create(TransferPairSchema, {
+      id: t.transfer_pair_id, accountId: t.pair_bank_account_id ?? '', accountName: t.pair_account_name ?? '', amountCents: BigInt(t.pair_amount_cents ?? 0), date: t.pair_date ?? '', name: t.pair_name ?? '',
+    }) : undefined,
+    transferStatus: transferStatusOf(t) ?? '',
   });
 }
 
@@ -62,41 +71,57 @@ const tenantOf = (ctx: HandlerContext) => requireTenant(ctx);
 const postingResult = (o: PostingOutcome) => create(PostingResultSchema, {
   entryId: o.entryId ?? '', seq: BigInt(o.seq), reversedEntryId: o.reversedEntryId ?? '', reversalEntryId: o.reversalEntryId ?? '', replayed: o.replayed, version: BigInt(o.version),
 });
+const tieOutMessage = (t: BankTieOutView) => create(BankTieOutSchema, {
+  bankAccountId: t.bankAccountId, ledgerAccountId: t.ledgerAccountId, status: t.status, bankBalanceCents: BigInt(t.bankBalanceCents ?? 0), hasBankBalance: t.bankBalanceCents !== null,
+  booksBalanceCents: BigInt(t.booksBalanceCents), pendingCents: BigInt(t.pendingCents), differenceCents: BigInt(t.differenceCents ?? 0), asOf: t.asOf?.toISOString() ?? '',
+  isoCurrencyCode: t.isoCurrencyCode, openingBalancePinned: t.pinned,
+});
+
 const openingBalanceMessage = (v: OpeningBalanceView | undefined) => (v ? create(OpeningBalanceSchema, { ...v, amountCents: BigInt(v.amountCents), seq: BigInt(v.seq) }) : undefined);
 
 /** Thin edge: map the message, call one use case, map the answer. */
 export function ledgerRoutes(u: LedgerUseCases) {
   return (router: ConnectRouter) =>
-    router.service(LedgerService, {
+    router.service(LedgerService, withInputRules(LedgerService, {
+      ...receiptHandlers(u.receipts),
+      ...commentHandlers(u.comments),
       async listCategories(_req, ctx) {
         return { categories: (await u.categories.list(tenantOf(ctx))).map(categoryMessage) };
       },
       async getChartOfAccounts(req, ctx) {
         const r = await u.categories.chart(tenantOf(ctx), req.endDate);
-        return { chartOfAccounts: r.chartOfAccounts.map(categoryMessage), parentCategories: r.parentCategories.map(categoryMessage) };
+        return { chartOfAccounts: r.chartOfAccounts.map(categoryMessage), parentCategories: r.parentCategories.map(categoryMessage), fiscalYearStartMonth: r.fiscalYearStartMonth };
       },
       async createCategory(req, ctx) {
         const r = await u.categories.create(tenantOf(ctx), req);
-        return { category: categoryMessage(r.category), message: r.message };
+        return { category: categoryMessage(r.category), message: r.message, seq: BigInt(r.seq) };
+      },
+      async getFiscalYear(_req, ctx) {
+        return u.categories.fiscalYear(tenantOf(ctx));
+      },
+      async setFiscalYear(req, ctx) {
+        const r = await u.categories.setFiscalYear(tenantOf(ctx), req.fiscalYearStartMonth);
+        return { ...r, seq: BigInt(r.seq) };
       },
       async getGroupsAndTags(req, ctx) {
         return u.categories.groupsAndTags(tenantOf(ctx), req.groupsAndTagsType);
       },
       async updateCategory(req, ctx) {
         const r = await u.categories.update(tenantOf(ctx), req);
-        return { category: categoryMessage(r.category), message: r.message };
+        return { category: categoryMessage(r.category), message: r.message, seq: BigInt(r.seq) };
       },
       async moveCategory(req, ctx) {
         const r = await u.categories.move(tenantOf(ctx), req.categoryId, req.parentId);
-        return { category: categoryMessage(r.category), message: r.message };
+        return { category: categoryMessage(r.category), message: r.message, seq: BigInt(r.seq) };
       },
       async deleteCategories(req, ctx) {
-        return u.categories.remove(tenantOf(ctx), req.categoryIds);
+        const r = await u.categories.remove(tenantOf(ctx), req.categoryIds);
+        return { message: r.message, seq: BigInt(r.seq) };
       },
       async listTransactions(req, ctx) {
         const r = await u.transactions.list(tenantOf(ctx), {
           accountIds: req.accountIds, startDate: req.startDate, endDate: req.endDate, billerIds: req.billerIds, categoryIds: req.categoryIds, description: req.description,
-          amountCents: req.amountCents, minAmountCents: req.minAmountCents, maxAmountCents: req.maxAmountCents, flow: req.flow, finalization: req.finalization, order: req.order, page: req.page, take: req.take,
+          amountCents: req.amountCents, minAmountCents: req.minAmountCents, maxAmountCents: req.maxAmountCents, flow: req.flow, finalization: req.finalization, order: req.order, transferStatus: req.transferStatus, page: req.page, take: req.take,
         });
         return { data: r.data.map(transactionMessage), meta: create(PageMetaSchema, r.meta) };
       },
@@ -114,6 +139,18 @@ export function ledgerRoutes(u: LedgerUseCases) {
       },
       async finalizeTransactions(req, ctx) {
         const r = await u.transactions.finalize(tenantOf(ctx), req.transactionIds, req.isTxnFinalized);
+        return { transactions: r.transactions.map(transactionMessage), message: r.message, seq: BigInt(r.seq) };
+      },
+      async listTransferCandidates(req, ctx) {
+        const r = await u.transfers.candidates(tenantOf(ctx), req.transactionId);
+        return { data: r.data.map((c) => create(TransferCandidateSchema, { id: c.id, amountCents: BigInt(c.amountCents), date: c.date, accountId: c.bankAccountId, accountName: c.accountName, name: c.name, score: c.score })) };
+      },
+      async pairTransfer(req, ctx) {
+        const r = await u.transfers.pair(tenantOf(ctx), req.transactionId, req.counterpartTransactionId);
+        return { transactions: r.transactions.map(transactionMessage), message: r.message, seq: BigInt(r.seq) };
+      },
+      async unpairTransfer(req, ctx) {
+        const r = await u.transfers.unpair(tenantOf(ctx), req.transactionId);
         return { transactions: r.transactions.map(transactionMessage), message: r.message, seq: BigInt(r.seq) };
       },
       async splitTransaction(req, ctx) {
@@ -144,6 +181,9 @@ export function ledgerRoutes(u: LedgerUseCases) {
           data: rows.map((r) => create(GeneralLedgerAccountSchema, {
             ledgerAccountId: r.account.id, name: r.account.name, coaId: r.account.coa_id, type: r.account.class_group,
             openingBalanceCents: BigInt(r.openingBalanceCents), debitCents: BigInt(r.debitCents), creditCents: BigInt(r.creditCents), closingBalanceCents: BigInt(r.closingBalanceCents),
+            yearEndCloseCents: BigInt(r.yearEndCloseCents),
+            yearEndCloseDebitCents: BigInt(r.yearEndCloseDebitCents),
+            yearEndCloseCreditCents: BigInt(r.yearEndCloseCreditCents),
           })),
         };
       },
@@ -177,6 +217,9 @@ export function ledgerRoutes(u: LedgerUseCases) {
         const r = await u.openingBalances.remove(tenantOf(ctx), req.categoryId);
         return { message: r.message, seq: BigInt(r.seq) };
       },
+      async getBankTieOut(_req, ctx) {
+        return { accounts: (await u.tieOut.list(tenantOf(ctx))).map(tieOutMessage) };
+      },
       async createAccrual(req, ctx) {
         const r = await u.accruals.create(tenantOf(ctx), req);
         return { transaction: transactionMessage(r.transaction), schedule: scheduleMessage(r.schedule), message: r.message, seq: BigInt(r.seq) };
@@ -196,5 +239,5 @@ export function ledgerRoutes(u: LedgerUseCases) {
         const r = await u.accruals.remove(tenantOf(ctx), req.transactionId);
         return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
-    });
+    }));
 }

@@ -2,7 +2,7 @@ import { newId, type Knex } from '@ledgerline/platform';
 import { recognitionLines, type AccrualCategory } from '../domain/accrual.js';
 import { audit } from './audit.js';
 import { postEntry, reverseEntry } from './journal.js';
-import type { TxnRow } from './rows.js';
+import type { TxnAccrualView, TxnRow } from './rows.js';
 
 export interface AccrualRow {
   transaction_id: string;
@@ -76,14 +76,6 @@ export async function dropAccrual(trx: Knex.Transaction, row: TxnRow, { audited 
   return { ...row, is_accrued_parent: false, category_id: categoryId };
 }
 
-/** What a transaction view shows of its accrual (spec §3 Transaction accrualStartDate, accrualEndDate, accrualStatus, accruedChildren). */
-export interface TxnAccrualView {
-  startDate: string;
-  endDate: string;
-  status: 'active' | 'stopped';
-  category: AccrualCategory;
-  months: { id: string; date: string; amountCents: number; runningBalanceCents: number; isTransactionAdded: boolean; journalEntryId: string }[];
-}
 
 /** Attaches the accrual of each accrued transaction among `rows` (two queries for a page, none without accruals). */
 export async function withAccruals<R extends Pick<TxnRow, 'id' | 'amount_cents' | 'is_accrued_parent'>>(trx: Knex.Transaction, rows: R[], today = new Date().toISOString().slice(0, 10)): Promise<(R & { accrual?: TxnAccrualView })[]> {
@@ -101,4 +93,26 @@ export async function withAccruals<R extends Pick<TxnRow, 'id' | 'amount_cents' 
     });
     return { ...r, accrual: { startDate: a.start_date, endDate: a.end_date, status: a.status, category: a.accrual_category, months: own } };
   });
+}
+
+/** Records a transaction's accrual schedule and marks the transaction accrued. */
+export async function insertAccrual(
+  trx: Knex.Transaction,
+  row: Pick<TxnRow, 'id' | 'workspace_id' | 'category_id'>,
+  a: { category: AccrualCategory; start: string; end: string; recogniseCategoryId: string },
+): Promise<void> {
+  await trx('transaction_accruals').insert({
+    transaction_id: row.id, workspace_id: row.workspace_id, accrual_category: a.category, start_date: a.start, end_date: a.end, recognise_category_id: a.recogniseCategoryId, original_category_id: row.category_id,
+  });
+  await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: true });
+}
+
+/** A schedule's new dates and recognition category. */
+export async function updateAccrual(trx: Knex.Transaction, transactionId: string, a: { start: string; end: string; recogniseCategoryId: string }): Promise<void> {
+  await trx('transaction_accruals').where({ transaction_id: transactionId }).update({ start_date: a.start, end_date: a.end, recognise_category_id: a.recogniseCategoryId, updated_at: trx.fn.now() });
+}
+
+/** A schedule stopped on a date (its remaining months were dropped by the caller). */
+export async function stopAccrual(trx: Knex.Transaction, transactionId: string, stoppedOn: string): Promise<void> {
+  await trx('transaction_accruals').where({ transaction_id: transactionId }).update({ status: 'stopped', stopped_on: stoppedOn, updated_at: trx.fn.now() });
 }

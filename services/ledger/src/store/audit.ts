@@ -1,7 +1,7 @@
 import { newId, type Knex } from '@ledgerline/platform';
 
 export type AuditEvent = 'imported' | 'bank_modified' | 'bank_removed' | 'categorised' | 'finalized' | 'unfinalized' | 'split' | 'split_updated' | 'unsplit' | 'biller_changed'
-  | 'accrued' | 'accrual_updated' | 'accrual_stopped' | 'unaccrued';
+  | 'accrued' | 'accrual_updated' | 'accrual_stopped' | 'unaccrued' | 'transfer_paired' | 'transfer_unpaired';
 
 /** Appends to a transaction's trail in the caller's transaction (the change and its log commit together). */
 export async function audit(trx: Knex.Transaction, entry: { workspaceId: string; transactionId: string; userId?: string | null; event: AuditEvent; details?: Record<string, unknown> }): Promise<void> {

@@ -77,26 +77,54 @@ export function sumsOf(map: Map<string, Sums>, accountId: string): Sums {
   return map.get(accountId) ?? zero();
 }
 
-/** One account's balances row: a month (`period` = its first day) or a day. */
+/**
+ * One account's balances row: a month (`period` = its first day) or a day. `count` is the lines the
+ * ledger shows: every line, or in a bank register (`visible`) the lines not hidden; `hidden` the others.
+ * Debits and credits are always of every line (hidden lines net to zero within their day).
+ */
 export interface PeriodRow {
   period: string;
   debit: number;
   credit: number;
   count: number;
+  hidden: number;
 }
 
-/** One account's non-empty months in [fromMonth, toMonth], oldest first (the page seek's coarse steps). */
-export async function accountMonths(trx: Knex.Transaction, workspaceId: string, accountId: string, fromMonth: string, toMonth: string): Promise<PeriodRow[]> {
+/** One account's months in [fromMonth, toMonth] with lines to show, oldest first (the page seek's coarse steps). */
+export async function accountMonths(trx: Knex.Transaction, workspaceId: string, accountId: string, fromMonth: string, toMonth: string, visible = false): Promise<PeriodRow[]> {
   if (fromMonth > toMonth) return [];
+  const count = visible ? 'line_count - hidden_count' : 'line_count';
   return (await trx('account_balances').where({ workspace_id: workspaceId, account_id: accountId })
-    .where('month', '>=', fromMonth).where('month', '<=', toMonth).where('line_count', '>', 0).orderBy('month')
-    .select(trx.raw("to_char(month, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', 'line_count as count')) as PeriodRow[];
+    .where('month', '>=', fromMonth).where('month', '<=', toMonth).whereRaw(`${count} > 0`).orderBy('month')
+    .select(trx.raw("to_char(month, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', trx.raw(`${count} as count`), trx.raw(`${visible ? 'hidden_count' : '0'} as hidden`))) as PeriodRow[];
 }
 
-/** One account's non-empty days in [from, to], oldest first (the page seek's fine steps). */
-export async function accountDays(trx: Knex.Transaction, workspaceId: string, accountId: string, from: string, to: string): Promise<PeriodRow[]> {
+/** One account's days in [from, to] with lines to show, oldest first (the page seek's fine steps). */
+export async function accountDays(trx: Knex.Transaction, workspaceId: string, accountId: string, from: string, to: string, visible = false): Promise<PeriodRow[]> {
   if (from > to) return [];
+  const count = visible ? 'line_count - hidden_count' : 'line_count';
   return (await trx('account_day_balances').where({ workspace_id: workspaceId, account_id: accountId })
-    .where('day', '>=', from).where('day', '<=', to).where('line_count', '>', 0).orderBy('day')
-    .select(trx.raw("to_char(day, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', 'line_count as count')) as PeriodRow[];
+    .where('day', '>=', from).where('day', '<=', to).whereRaw(`${count} > 0`).orderBy('day')
+    .select(trx.raw("to_char(day, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', trx.raw(`${count} as count`), trx.raw(`${visible ? 'hidden_count' : '0'} as hidden`))) as PeriodRow[];
+}
+
+/** The places and signed amounts (debit − credit) of one account × day's lines hidden from its register, in place order. */
+export async function hiddenPlaces(trx: Knex.Transaction, workspaceId: string, accountId: string, day: string): Promise<{ day_seq: number; net_cents: number }[]> {
+  return (await trx('register_hidden_lines').where({ workspace_id: workspaceId, account_id: accountId, entry_date: day }).orderBy('day_seq').select('day_seq', 'net_cents')) as { day_seq: number; net_cents: number }[];
+}
+
+/**
+ * Net income (income credits − debits, less expense debits − credits) per month of lines dated before
+ * `before` (a month's first day), oldest first, from the monthly balances: one row per month, whatever
+ * the number of lines. Retained Earnings adds the months of closed fiscal years (a virtual close).
+ */
+export async function netIncomeByMonth(trx: Knex.Transaction, before: string): Promise<{ month: string; net: number }[]> {
+  const rows = (await trx.raw(
+    `select to_char(b.month, 'YYYY-MM-DD') as month, sum(b.credit_cents - b.debit_cents)::bigint as net
+     from account_balances b join accounts a on a.id = b.account_id
+     where a.class_group in ('Income', 'Expenses') and b.month < ?::date
+     group by b.month having sum(b.line_count) > 0 order by b.month`,
+    [before],
+  )).rows as { month: string; net: string }[];
+  return rows.map((r) => ({ month: r.month, net: Number(r.net) }));
 }

@@ -1,8 +1,7 @@
-import { create } from '@bufbuild/protobuf';
-import { newId, writeEvents, type Knex } from '@ledgerline/platform';
-import { EntryLineSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { EventType, newId, writeEvents, type Knex } from '@ledgerline/platform';
 import { monthStart } from '../domain/dates.js';
 import { isBalanced, reversalLines, type PostingLine } from '../domain/posting.js';
+import { notePosted } from './seq.js';
 
 export const SOURCE = 'ledger';
 
@@ -140,6 +139,7 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
       [...new Set(entries.map((e) => e.billerId).filter((b): b is string => !!b))],
     ] as unknown as Knex.RawBinding[],
   )).rows[0] as { seqs: Record<string, number | string>; billers: Record<string, string> | null; lines: { id: number; entry_id: string; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[] };
+  notePosted(trx, Object.values(result.seqs));
   const linesOf = new Map<string, typeof result.lines>();
   for (const l of result.lines) {
     const list = linesOf.get(l.entry_id) ?? [];
@@ -150,10 +150,9 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
   await writeEvents(trx, SOURCE, entries.map((e, i) => {
     const id = ids[i] as string;
     return {
-      type: 'entry.posted',
+      type: EventType.EntryPosted,
       workspaceId: e.workspaceId,
-      schema: EntryPostedSchema,
-      payload: create(EntryPostedSchema, {
+      payload: {
         entryId: id,
         seq: BigInt(result.seqs[id] ?? 0),
         date: e.date,
@@ -164,16 +163,11 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
         transactionId: e.transactionId ?? '',
         billerId: e.billerId ?? '',
         billerName: (e.billerId && result.billers?.[e.billerId]) || '',
-        lines: (linesOf.get(id) ?? []).map((l) => create(EntryLineSchema, { lineId: String(l.id), accountId: l.account_id, direction: l.direction, amountCents: BigInt(l.amount_cents) })),
-      }),
+        lines: (linesOf.get(id) ?? []).map((l) => ({ lineId: String(l.id), accountId: l.account_id, direction: l.direction, amountCents: BigInt(l.amount_cents) })),
+      },
     };
   }));
   return ids;
-}
-
-export async function entryLines(trx: Knex.Transaction, entryId: string): Promise<PostingLine[]> {
-  const rows = (await trx('journal_lines').where({ entry_id: entryId }).orderBy('id').select('account_id', 'direction', 'amount_cents')) as { account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
-  return rows.map((r) => ({ accountId: r.account_id, direction: r.direction, amountCents: r.amount_cents }));
 }
 
 /** Posts the reversal of an entry, dated like the entry it reverses (a second reversal is refused by the database). */
@@ -215,4 +209,19 @@ export async function reversalsOf(trx: Knex.Transaction, reversals: readonly { e
       billerId: original.biller_id,
     };
   });
+}
+
+/** An entry's date and commit sequence. */
+export async function entryDateAndSeq(trx: Knex.Transaction, entryId: string): Promise<{ entry_date: string; seq: number | string }> {
+  return (await trx('journal_entries').where({ id: entryId }).first('entry_date', 'seq')) as { entry_date: string; seq: number | string };
+}
+
+/** The lines of an entry on one account (direction and cents). */
+export async function entryLinesOn(trx: Knex.Transaction, entryId: string, accountId: string): Promise<{ direction: string; amount_cents: number | string }[]> {
+  return (await trx('journal_lines').where({ entry_id: entryId, account_id: accountId }).select('direction', 'amount_cents')) as { direction: string; amount_cents: number | string }[];
+}
+
+/** Whether the entry of this id was posted for a source of this type. */
+export async function isEntryOfSourceType(trx: Knex.Transaction, entryId: string, sourceType: SourceType): Promise<boolean> {
+  return !!(await trx('journal_entries').where({ id: entryId, source_type: sourceType }).first('id'));
 }

@@ -1,9 +1,15 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { accrualsMigration } from './migrations-accruals.js';
+import { drawerMigration } from './migrations-drawer.js';
+import { fiscalYearMigration } from './migrations-fiscal-year.js';
 import { merchantsMigration } from './migrations-merchants.js';
+import { oneSidedTransfersMigration } from './migrations-one-sided.js';
 import { positionsMigration } from './migrations-positions.js';
 import { postingsMigration } from './migrations-postings.js';
+import { registerMigration } from './migrations-register.js';
 import { seqMigration } from './migrations-seq.js';
+import { tieOutMigration } from './migrations-tieout.js';
+import { transfersMigration } from './migrations-transfers.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
 
@@ -243,4 +249,10 @@ export const ledgerMigrations: Migration[] = [
   accrualsMigration,
   seqMigration,
   merchantsMigration,
+  fiscalYearMigration,
+  transfersMigration,
+  tieOutMigration,
+  registerMigration,
+  oneSidedTransfersMigration,
+  drawerMigration,
 ];

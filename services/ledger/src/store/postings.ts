@@ -61,6 +61,12 @@ export async function findSource(trx: Knex.Transaction, sourceType: SourceType, 
   return row && { ...row, current_version: Number(row.current_version) };
 }
 
+/** The body hash of one applied version of a source (undefined when that version was never applied). */
+export async function versionBodyHash(trx: Knex.Transaction, sourceType: SourceType, sourceId: string, version: number): Promise<string | undefined> {
+  const row = (await trx('source_postings').where({ source_type: sourceType, source_id: sourceId, version }).first('body_hash')) as { body_hash: string } | undefined;
+  return row?.body_hash;
+}
+
 const outcomeOf = (r: SourcePostingRow, replayed: boolean): PostingOutcome => ({
   entryId: r.entry_id, seq: Number(r.seq), reversedEntryId: r.reversed_entry_id, reversalEntryId: r.reversal_entry_id, replayed, version: Number(r.version),
 });

@@ -1,4 +1,4 @@
-import type { TxnAccrualView } from './accrual-store.js';
+import type { AccrualCategory } from '../domain/accrual.js';
 
 export interface TxnRow {
   id: string;
@@ -29,6 +29,8 @@ export interface TxnRow {
   is_accrued_parent: boolean;
   is_accrual_child: boolean;
   is_opening_balance: boolean;
+  /** The other side of a paired transfer (each side names the other). */
+  transfer_pair_id: string | null;
 }
 
 /** A transaction with what its list and detail views show. */
@@ -41,6 +43,12 @@ export interface TxnViewRow extends TxnRow {
   biller_name: string | null;
   biller_category_id: string | null;
   ledger_account_name: string | null;
+  /** The counterpart of a paired transfer (null when not paired). */
+  pair_amount_cents: number | null;
+  pair_date: string | null;
+  pair_name: string | null;
+  pair_bank_account_id: string | null;
+  pair_account_name: string | null;
   /** The other parts of a split transaction (filled by the view queries). */
   splits?: SplitViewRow[];
   /** The schedule of an accrued transaction (filled by the view queries). */
@@ -62,4 +70,13 @@ export interface BillerRow {
   workspace_id: string;
   name: string;
   category_id: string | null;
+}
+
+/** What a transaction view shows of its accrual (spec §3 Transaction accrualStartDate, accrualEndDate, accrualStatus, accruedChildren). */
+export interface TxnAccrualView {
+  startDate: string;
+  endDate: string;
+  status: 'active' | 'stopped';
+  category: AccrualCategory;
+  months: { id: string; date: string; amountCents: number; runningBalanceCents: number; isTransactionAdded: boolean; journalEntryId: string }[];
 }

@@ -6,12 +6,14 @@ import {
 import { isPostableLevel, SYSTEM } from '../domain/chart.js';
 import { MSG, SUCCESS } from '../domain/messages.js';
 import { Problems } from '../domain/validation.js';
-import { accrualMonths, accrualOf, dropAccrual, dropMonths, postMonth, type AccrualMonthRow, type AccrualRow } from '../store/accrual-store.js';
+import { accrualMonths, accrualOf, dropAccrual, dropMonths, insertAccrual, postMonth, stopAccrual, updateAccrual, type AccrualMonthRow, type AccrualRow } from '../store/accrual-store.js';
 import { audit } from '../store/audit.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import type { TxnRow } from '../store/rows.js';
+import { transactionById } from '../store/workspace-transactions.js';
 import { assertCanEdit, changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
-import { assertEditable, lockRow, repost, viewById } from './transactions.js';
+import { assertEditable, lockRow, repost, viewById } from './booking.js';
+import { referenceNotFound } from './references.js';
 
 export interface AccrualInput {
   transactionId?: string;
@@ -70,7 +72,7 @@ function checkPeriod(p: Problems, start: string | undefined, end: string | undef
 /** The category the months are recognised into: a postable category of the workspace, not a bank or ledger account. */
 async function recogniseCategory(trx: Knex.Transaction, id: string): Promise<AccountRow> {
   const c = await accountById(trx, id);
-  if (!c) throw AppError.notFound('Category');
+  if (!c) throw referenceNotFound('recogniseCategoryId', 'category');
   const field = 'recogniseCategoryId';
   if (!isPostableLevel(c.level)) throw AppError.invalid([{ field, message: ACCRUAL_MSG.recogniseNotPostable }]);
   if (c.bank_account_id) throw AppError.invalid([{ field, message: ACCRUAL_MSG.recogniseIsBank }]);
@@ -132,10 +134,7 @@ export class AccrualUseCases {
       const dates = accrualDates(start, end);
       checkEligible(row, category, dates.length);
       const accrualAccount = await accountBySystemKey(trx, SYSTEM_KEY_OF[category]);
-      await trx('transaction_accruals').insert({
-        transaction_id: row.id, workspace_id: row.workspace_id, accrual_category: category, start_date: start, end_date: end, recognise_category_id: recognise.id, original_category_id: row.category_id,
-      });
-      await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: true });
+      await insertAccrual(trx, row, { category, start, end, recogniseCategoryId: recognise.id });
       // The bank transaction now books to Prepaid Expenses / Deferred Revenue (a reversal + new entry).
       await repost(trx, { ...row, is_accrued_parent: true }, { categoryId: accrualAccount.id });
       const amounts = spreadEvenly(Math.abs(row.amount_cents), dates.length);
@@ -189,7 +188,8 @@ export class AccrualUseCases {
         const known = new Map(months.map((m) => [m.id, m]));
         const updates = new Map<string, number>();
         input.updatedAccrualChildren.forEach((c, i) => {
-          if (!known.has(c.id as string)) throw AppError.invalid([{ field: `updatedAccrualChildren.${i}.id`, message: ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`) }]);
+          // Another accrual's (or workspace's) month is not found here (issue #15): a 404 naming the field.
+          if (!known.has(c.id as string)) throw new AppError(ErrorKind.NotFound, ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`), { fields: [{ field: `updatedAccrualChildren.${i}.id`, message: ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`) }] });
           updates.set(c.id as string, Number(c.amountCents));
         });
         const adjusted = adjustedAmounts(total, months.map((m) => updates.get(m.id) ?? m.amount_cents));
@@ -206,7 +206,7 @@ export class AccrualUseCases {
       for (const [i, t] of target.entries()) {
         if (changed[i]) await postMonth(trx, row, a, { id: t.id, position: i, date: t.date, cents: t.cents, label: label(i, target.length) });
       }
-      await trx('transaction_accruals').where({ transaction_id: row.id }).update({ start_date: start, end_date: end, recognise_category_id: recognise.id, updated_at: trx.fn.now() });
+      await updateAccrual(trx, row.id, { start, end, recogniseCategoryId: recognise.id });
       await audit(trx, {
         workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'accrual_updated',
         details: {
@@ -239,7 +239,7 @@ export class AccrualUseCases {
         const position = (plan.kept.at(-1)?.position ?? -1) + 1;
         await postMonth(trx, row, { category: accrual.accrual_category, accrualAccountId: accrualAccount.id, recogniseCategoryId: accrual.recognise_category_id }, { position, date: stopDate, cents: plan.remainderCents, label: 'accrual stopped: the rest recognised' });
       }
-      await trx('transaction_accruals').where({ transaction_id: row.id }).update({ status: 'stopped', stopped_on: stopDate, updated_at: trx.fn.now() });
+      await stopAccrual(trx, row.id, stopDate);
       await audit(trx, {
         workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'accrual_stopped',
         details: { stoppedOn: stopDate, droppedMonths: plan.dropped.map((m) => m.date), remainderCents: plan.remainderCents },
@@ -279,7 +279,7 @@ export class AccrualUseCases {
   private async scheduleIn(trx: Knex.Transaction, transactionId: string): Promise<ScheduleView> {
     const accrual = await accrualOf(trx, transactionId);
     if (!accrual) throw AppError.notFound('Accrual');
-    const row = (await trx('workspace_transactions').where({ id: transactionId }).first()) as TxnRow;
+    const row = (await transactionById(trx, transactionId)) as TxnRow;
     const months = await accrualMonths(trx, transactionId);
     const total = Math.abs(row.amount_cents);
     const balances = runningBalances(total, months.map((m) => ({ date: m.accrual_date, cents: m.amount_cents })));

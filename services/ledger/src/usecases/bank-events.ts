@@ -1,21 +1,34 @@
-import { fromBinary } from '@bufbuild/protobuf';
-import { AppError, ErrorKind, newId, startConsumer, type EventBus, type Knex, type Logger, type ReceivedEvent, type Subscription } from '@ledgerline/platform';
-import { BankAccountLinkedSchema, BankTransactionRemovedSchema, BankTransactionSchema, type BankTransaction } from '@ledgerline/proto/events/v1/banking_pb';
-import { WorkspaceCreatedSchema } from '@ledgerline/proto/events/v1/identity_pb';
+import { AppError, ErrorKind, eventMessage, EventType, newId, startConsumer, type CheckedEvent, type EventBus, type Knex, type Logger, type ReceivedEvent, type Subscription } from '@ledgerline/platform';
+import type { BankTransaction } from '@ledgerline/proto/events/v1/banking_pb';
 import { SYSTEM } from '../domain/chart.js';
 import { isIsoDate } from '../domain/dates.js';
 import { MSG } from '../domain/messages.js';
-import { accountById, accountBySystemKey, ensureBankLedgerAccount, ensureChart, type AccountRow } from '../store/chart-store.js';
+import { accountById, accountBySystemKey, accountOfBankAccount, ensureBankLedgerAccount, ensureChart, type AccountRow } from '../store/chart-store.js';
 import { dropAccrual } from '../store/accrual-store.js';
 import { audit } from '../store/audit.js';
+import { billerFor } from '../store/billers.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { TxnRow } from '../store/rows.js';
-import { billerFor, defaultCategory, repost } from './transactions.js';
+import { dropSplit, insertImportedOne, insertRemovalTombstone, lockByBankTransactionId, markRemoved, transactionDate, updateBankState } from '../store/workspace-transactions.js';
+import { defaultCategory, repost } from './booking.js';
 import { bankTransactionLines } from '../domain/posting.js';
 import { handleAddedBatch } from './bank-batch.js';
+import { handleTieOutEvent } from './bank-tieout.js';
+import { isBooksCurrency } from '../domain/tie-out.js';
+import { daysApart, TRANSFER_WINDOW_DAYS } from '../domain/transfers.js';
+import { transferLock } from '../store/transfers-store.js';
+import { detectTransfers, freshCategory, unpairLocked } from './transfers.js';
 
 export const CONSUMER = 'ledger';
-export const CONSUMED_TYPES = ['workspace.created', 'bank_account.linked', 'bank_transaction.added', 'bank_transaction.modified', 'bank_transaction.removed'];
+export const CONSUMED_TYPES = [
+  EventType.WorkspaceCreated,
+  EventType.BankAccountLinked,
+  EventType.BankTransactionAdded,
+  EventType.BankTransactionModified,
+  EventType.BankTransactionRemoved,
+  EventType.BankAccountSynced,
+] as const;
+export type LedgerEventType = (typeof CONSUMED_TYPES)[number];
 
 /** Payloads from banking are validated like user input (RELIABILITY 14): a bad one fails loudly (dead letter), never half-applied. */
 export function checkBankTransaction(t: BankTransaction): void {
@@ -28,36 +41,47 @@ export function checkBankTransaction(t: BankTransaction): void {
 }
 
 async function bankLedgerAccount(trx: Knex.Transaction, bankAccountId: string): Promise<AccountRow> {
-  const account = (await trx('accounts').where({ bank_account_id: bankAccountId }).first()) as AccountRow | undefined;
+  const account = await accountOfBankAccount(trx, bankAccountId);
   // bank_account.linked has its own consumer and may arrive a moment later: fail, and the bus redelivers.
   if (!account) throw new AppError(ErrorKind.Unavailable, MSG.bankAccountNotLinked);
   return account;
 }
 
-/** A bank transaction, new or in its new state: booked at once, or re-booked (reversal + new entry). */
+/**
+ * A bank transaction, new or in its new state: booked at once, or re-booked (reversal + new entry), then
+ * matched with its transfer counterpart if it has one (`detectTransfers`).
+ */
 export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: string, t: BankTransaction): Promise<void> {
   checkBankTransaction(t);
+  // Before any write of this transaction (see transferLock).
+  await transferLock(trx, workspaceId);
   const version = Number(t.version);
   const amountCents = Number(t.amountCents);
-  const row = (await trx('workspace_transactions').where({ bank_transaction_id: t.id }).forUpdate().first()) as TxnRow | undefined;
+  const row = await lockByBankTransactionId(trx, t.id);
   if (row) {
     // Older or equal state than applied, or the bank already withdrew it: nothing to do.
     if (version <= row.version || row.is_removed) return;
-    await trx('workspace_transactions').where({ id: row.id }).update({ version, name: t.name, pending: t.pending, memo: t.merchantName ? t.name : '', external_id: t.externalId, updated_at: trx.fn.now() });
-    const signFlipped = Math.sign(amountCents) !== Math.sign(row.amount_cents);
+    const isoCurrencyCode = t.isoCurrencyCode || 'USD';
+    await updateBankState(trx, row.id, { version, name: t.name, pending: t.pending, memo: t.merchantName ? t.name : '', externalId: t.externalId, isoCurrencyCode });
     let categoryId = row.category_id ?? undefined;
-    if (signFlipped && categoryId) {
-      const current = await accountById(trx, categoryId);
-      if (current?.system_key === SYSTEM.uncategorisedIncome || current?.system_key === SYSTEM.uncategorisedExpense) {
-        categoryId = (await accountBySystemKey(trx, amountCents > 0 ? SYSTEM.uncategorisedIncome : SYSTEM.uncategorisedExpense)).id;
+    let current: TxnRow = { ...row, version, iso_currency_code: isoCurrencyCode };
+    const currencyChanged = isoCurrencyCode !== row.iso_currency_code;
+    let formerPair: string | null = null;
+    if (row.transfer_pair_id) {
+      // A paired transfer whose amount changed (or whose date left the window) is no transfer of that
+      // counterpart any more: both are un-paired (not dismissed: detection may pair them again) and go
+      // back to what a fresh import books; this side is re-booked below in its new state.
+      const pair = await transactionDate(trx, row.transfer_pair_id);
+      if (amountCents !== row.amount_cents || !pair?.txn_date || daysApart(pair.txn_date, t.date) > TRANSFER_WINDOW_DAYS) {
+        formerPair = await unpairLocked(trx, workspaceId, row, { dismiss: false, userId: null, byBank: true, keep: row.id });
+        categoryId = await freshCategory(trx, { biller_id: row.biller_id, amount_cents: amountCents });
+        current = { ...current, transfer_pair_id: null };
       }
     }
-    let current: TxnRow = { ...row, version };
     if (row.is_split_parent && amountCents !== row.amount_cents) {
       // The bank changed the amount of a split transaction: its parts no longer add up, so it is un-split
       // (booked whole to the parent's category) and the user splits it again.
-      await trx('transaction_splits').where({ transaction_id: row.id }).delete();
-      await trx('workspace_transactions').where({ id: row.id }).update({ is_split_parent: false });
+      await dropSplit(trx, row.id);
       current = { ...current, is_split_parent: false };
     }
     if (row.is_accrued_parent && amountCents !== row.amount_cents) {
@@ -66,10 +90,21 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
       current = await dropAccrual(trx, current);
       categoryId = current.category_id ?? undefined;
     }
-    if (amountCents !== row.amount_cents || t.date !== row.txn_date || categoryId !== row.category_id) {
-      await repost(trx, current, { amountCents, date: t.date, categoryId, name: t.name });
-      await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_modified', details: { from: { amountCents: row.amount_cents, date: row.txn_date }, to: { amountCents, date: t.date }, unsplit: row.is_split_parent && !current.is_split_parent } });
+    // What a fresh import of the modified transaction books, except a category the user chose: once
+    // un-paired, un-split and un-accrued, an Uncategorised category follows the new sign (a sign flip of
+    // an accrued transaction goes back to the Uncategorised side of its new amount, not of its old one).
+    if (categoryId && amountCents !== 0) {
+      const cat = await accountById(trx, categoryId);
+      if (cat?.system_key === SYSTEM.uncategorisedIncome || cat?.system_key === SYSTEM.uncategorisedExpense) {
+        categoryId = (await accountBySystemKey(trx, amountCents > 0 ? SYSTEM.uncategorisedIncome : SYSTEM.uncategorisedExpense)).id;
+      }
     }
+    // A change of currency re-books too: into the books (now USD) or out of them (no longer USD, spec §9).
+    if (amountCents !== row.amount_cents || t.date !== row.txn_date || categoryId !== row.category_id || currencyChanged) {
+      await repost(trx, current, { amountCents, date: t.date, categoryId, name: t.name });
+      await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_modified', details: { from: { amountCents: row.amount_cents, date: row.txn_date }, to: { amountCents, date: t.date }, unsplit: row.is_split_parent && !current.is_split_parent, unpaired: formerPair !== null } });
+    }
+    await detectTransfers(trx, workspaceId, formerPair ? [row.id, formerPair] : [row.id]);
     return;
   }
   const ledgerAccount = await bankLedgerAccount(trx, t.accountId);
@@ -77,61 +112,65 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   const categoryId = await defaultCategory(trx, amountCents, biller);
   const id = newId();
   // The entry first (it names the transaction's id), so the row is written once, pointing at it.
-  const entryId = amountCents === 0 ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id, billerId: biller?.id ?? null });
-  // The row and its 'imported' trail entry in one statement (one round trip fewer per imported transaction).
-  const insertRow = trx('workspace_transactions').insert({
-    id, workspace_id: workspaceId, bank_transaction_id: t.id, bank_account_id: t.accountId, ledger_account_id: ledgerAccount.id, external_id: t.externalId,
-    amount_cents: amountCents, iso_currency_code: t.isoCurrencyCode || 'USD', txn_date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending,
-    biller_id: biller?.id ?? null, category_id: categoryId, version, current_entry_id: entryId,
-  }).toSQL();
-  await trx.raw(
-    `with t as (${insertRow.sql} returning id)
-     insert into transaction_audit_logs (id, workspace_id, transaction_id, user_id, event, details) select ?, ?, t.id, null, 'imported', ?::jsonb from t`,
-    [...insertRow.bindings, newId(), workspaceId, JSON.stringify({ amountCents, date: t.date, categoryId })],
-  );
+  // A transaction in another currency is recorded but never booked as USD (spec §9).
+  const entryId = amountCents === 0 || !isBooksCurrency(t.isoCurrencyCode) ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id, billerId: biller?.id ?? null });
+  // The row and its 'imported' trail entry in one statement.
+  await insertImportedOne(trx, workspaceId, {
+    id, bankTransactionId: t.id, bankAccountId: t.accountId, ledgerAccountId: ledgerAccount.id, externalId: t.externalId, amountCents, isoCurrencyCode: t.isoCurrencyCode || 'USD',
+    date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending, billerId: biller?.id ?? null, categoryId, version, entryId,
+  });
+  await detectTransfers(trx, workspaceId, [id]);
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */
 export async function removeBankTransaction(trx: Knex.Transaction, workspaceId: string, ev: { id: string; accountId: string; externalId: string; version: bigint }): Promise<void> {
   const version = Number(ev.version);
-  const row = (await trx('workspace_transactions').where({ bank_transaction_id: ev.id }).forUpdate().first()) as TxnRow | undefined;
+  const row = await lockByBankTransactionId(trx, ev.id);
   if (!row) {
-    await trx('workspace_transactions').insert({ id: newId(), workspace_id: workspaceId, bank_transaction_id: ev.id, bank_account_id: ev.accountId, external_id: ev.externalId, version, is_removed: true });
+    await insertRemovalTombstone(trx, workspaceId, { bankTransactionId: ev.id, bankAccountId: ev.accountId, externalId: ev.externalId, version });
     return;
   }
   if (row.is_removed || version < row.version) return;
+  await transferLock(trx, workspaceId);
+  // A paired transfer's counterpart goes back to what a fresh import books (and may pair with another).
+  const formerPair = row.transfer_pair_id ? await unpairLocked(trx, workspaceId, row, { dismiss: false, userId: null, byBank: true, keep: row.id }) : null;
   // An accrued transaction takes its recognitions with it.
   if (row.is_accrued_parent) await dropAccrual(trx, row);
   if (row.current_entry_id) await reverseEntry(trx, row.current_entry_id, `Removed by the bank: ${row.name}`);
-  await trx('workspace_transactions').where({ id: row.id }).update({ is_removed: true, current_entry_id: null, version, updated_at: trx.fn.now() });
+  await markRemoved(trx, row.id, version);
   await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_removed', details: { amountCents: row.amount_cents, date: row.txn_date } });
+  if (formerPair) await detectTransfers(trx, workspaceId, [formerPair]);
 }
 
-export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEvent): Promise<void> {
+export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEvent<LedgerEventType>): Promise<void> {
   const ws = event.workspaceId;
   switch (event.type) {
-    case 'workspace.created': {
-      const p = fromBinary(WorkspaceCreatedSchema, event.payload);
+    case EventType.WorkspaceCreated: {
+      const p = eventMessage(event);
       await ensureChart(trx, ws, p.name);
       return;
     }
-    case 'bank_account.linked': {
-      const p = fromBinary(BankAccountLinkedSchema, event.payload);
+    case EventType.BankAccountLinked: {
+      const p = eventMessage(event);
       await ensureChart(trx, ws);
       await ensureBankLedgerAccount(trx, ws, { accountId: p.accountId, name: p.name, mask: p.mask, type: p.type, subtype: p.subtype, institutionName: p.institutionName });
       return;
     }
     // No chart check here: a transaction is booked only against a linked bank account, and linking seeds
     // the chart (one round trip fewer per bank transaction event).
-    case 'bank_transaction.added':
-    case 'bank_transaction.modified': {
-      await applyBankTransaction(trx, ws, fromBinary(BankTransactionSchema, event.payload));
+    case EventType.BankTransactionAdded:
+    case EventType.BankTransactionModified: {
+      await applyBankTransaction(trx, ws, eventMessage(event));
       return;
     }
-    case 'bank_transaction.removed': {
-      await removeBankTransaction(trx, ws, fromBinary(BankTransactionRemovedSchema, event.payload));
+    case EventType.BankTransactionRemoved: {
+      await removeBankTransaction(trx, ws, eventMessage(event));
       return;
     }
+    // The bank's side of the tie-out: snapshot + opening balance (src/usecases/bank-tieout.ts).
+    case EventType.BankAccountSynced:
+      await handleTieOutEvent(trx, event);
+      return;
     default:
       return;
   }
@@ -147,9 +186,10 @@ export function startLedgerConsumer(options: { db: Knex; bus: EventBus; logger: 
   const n = options.concurrency ?? 1;
   const batchSize = options.batchSize ?? 1;
   // Batched adds are gathered by one handler at a time (the batch itself is the parallelism).
-  const concurrency = { 'bank_transaction.added': batchSize > 1 ? 1 : n, 'bank_transaction.modified': n, 'bank_transaction.removed': n };
+  const concurrency = { [EventType.BankTransactionAdded]: batchSize > 1 ? 1 : n, [EventType.BankTransactionModified]: n, [EventType.BankTransactionRemoved]: n };
+  const isAdded = (e: CheckedEvent<LedgerEventType>): e is CheckedEvent<typeof EventType.BankTransactionAdded> => e.type === EventType.BankTransactionAdded;
   const batch = batchSize > 1
-    ? { types: ['bank_transaction.added'], size: batchSize, handle: (trx: Knex.Transaction, events: ReceivedEvent[]) => handleAddedBatch(trx, events, checkBankTransaction, applyBankTransaction) }
+    ? { types: [EventType.BankTransactionAdded], size: batchSize, handle: (trx: Knex.Transaction, events: CheckedEvent<LedgerEventType>[]) => handleAddedBatch(trx, events.filter(isAdded), checkBankTransaction, applyBankTransaction) }
     : undefined;
-  return startConsumer({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, concurrency, batch, handle: handleLedgerEvent });
+  return startConsumer<LedgerEventType>({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, concurrency, batch, handle: handleLedgerEvent });
 }

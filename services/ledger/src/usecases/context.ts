@@ -1,6 +1,6 @@
 import { AppError, ErrorKind, hasRoleAtLeast, LruMap, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { ensureChart } from '../store/chart-store.js';
-import { highestSeq } from '../store/seq.js';
+import { ownSeq } from '../store/seq.js';
 
 export interface LedgerDeps {
   db: Knex;
@@ -26,14 +26,15 @@ export function inWorkspace<T>(db: Knex, tenant: Tenant, fn: (trx: Knex.Transact
 }
 
 /**
- * A change in the caller's workspace whose answer carries `seq`: the workspace's highest commit sequence
- * once the change is made (its last entry, or the current one when it posted nothing), so the client can
- * always pass it to reporting and see its change (reads after writes, ARCHITECTURE §3).
+ * A change in the caller's workspace whose answer carries `seq`: the sequence of its own last entry (or,
+ * when it posted nothing, the workspace's current one), so the client can always pass it to reporting and
+ * see its change (reads after writes, ARCHITECTURE §3). Never the workspace's highest at the end of the
+ * change: another writer's entry committed meanwhile can be numbered higher and be applied before ours.
  */
 export function changeInWorkspace<T extends object>(db: Knex, tenant: Tenant, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T & { seq: number }> {
   return inWorkspace(db, tenant, async (trx) => {
     const result = await fn(trx);
-    return { ...result, seq: await highestSeq(trx, tenant.workspaceId) };
+    return { ...result, seq: await ownSeq(trx, tenant.workspaceId) };
   });
 }
 

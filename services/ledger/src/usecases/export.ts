@@ -1,6 +1,7 @@
 import { AppError } from '@ledgerline/platform';
 import { toBeancount, toHledger, type ExportAccount, type ExportEntry } from '../domain/plaintext.js';
 import { allAccounts } from '../store/chart-store.js';
+import { allEntryLines } from '../store/ledger-lines.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
 export const EXPORT_FORMATS = ['hledger', 'beancount'] as const;
@@ -14,10 +15,7 @@ export class ExportUseCases {
     if (!(EXPORT_FORMATS as readonly string[]).includes(f)) throw AppError.invalid([{ field: 'format', message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` }]);
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       const accounts: ExportAccount[] = (await allAccounts(trx)).map((a) => ({ id: a.id, name: a.name, coaId: a.coa_id, classGroup: a.class_group, parentId: a.parent_id }));
-      const rows = (await trx.raw(
-        `select e.id, e.entry_date, e.description, e.reverses_entry_id, l.account_id, l.direction, l.amount_cents
-         from journal_entries e join journal_lines l on l.entry_id = e.id order by e.entry_date, e.seq, l.id`,
-      )).rows as { id: string; entry_date: string; description: string; reverses_entry_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+      const rows = await allEntryLines(trx);
       const entries: ExportEntry[] = [];
       for (const r of rows) {
         let e = entries.at(-1);

@@ -1,11 +1,15 @@
 import { AccrualUseCases } from './accruals.js';
+import { BankTieOutUseCases } from './bank-tieout.js';
 import { CategoryUseCases } from './categories.js';
+import { CommentUseCases } from './comments.js';
 import type { LedgerDeps } from './context.js';
 import { ExportUseCases } from './export.js';
 import { GeneralLedgerUseCases } from './general-ledger.js';
 import { OpeningBalanceUseCases } from './opening-balances.js';
 import { PostingUseCases } from './posting.js';
+import { ReceiptUseCases } from './receipts.js';
 import { TransactionUseCases } from './transactions.js';
+import { TransferUseCases } from './transfers.js';
 
 export interface LedgerUseCases {
   categories: CategoryUseCases;
@@ -15,8 +19,12 @@ export interface LedgerUseCases {
   accruals: AccrualUseCases;
   postings: PostingUseCases;
   openingBalances: OpeningBalanceUseCases;
+  tieOut: BankTieOutUseCases;
+  transfers: TransferUseCases;
+  receipts: ReceiptUseCases;
+  comments: CommentUseCases;
 }
 
 export function createUseCases(deps: LedgerDeps): LedgerUseCases {
-  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps) };
+  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps) };
 }

@@ -2,9 +2,12 @@ import { AppError, ErrorKind, type Knex } from '@ledgerline/platform';
 import { isPostableLevel, normalBalance, SYSTEM } from '../domain/chart.js';
 import { MSG, RESTRICTION } from '../domain/messages.js';
 import { bodyHash, canHaveOpeningBalance, openingBalanceLines } from '../domain/source-posting.js';
+import { derivedOpeningBalance } from '../domain/tie-out.js';
 import { Problems } from '../domain/validation.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
-import { applyVersion, findSource, lockSource } from '../store/postings.js';
+import { pins, snapshotOf } from '../store/bank-snapshots.js';
+import { entryDateAndSeq, entryLinesOn, isEntryOfSourceType } from '../store/journal.js';
+import { applyVersion, findSource, lockSource, versionBodyHash } from '../store/postings.js';
 import { assertCanEdit, changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
 export const OPENING_BALANCE_MSG = {
@@ -31,8 +34,8 @@ const SOURCE_TYPE = 'OpeningBalance' as const;
 async function currentView(trx: Knex.Transaction, account: AccountRow): Promise<OpeningBalanceView | undefined> {
   const source = await findSource(trx, SOURCE_TYPE, account.id);
   if (!source?.current_entry_id) return undefined;
-  const entry = (await trx('journal_entries').where({ id: source.current_entry_id }).first('entry_date', 'seq')) as { entry_date: string; seq: number | string };
-  const lines = (await trx('journal_lines').where({ entry_id: source.current_entry_id, account_id: account.id }).select('direction', 'amount_cents')) as { direction: string; amount_cents: number | string }[];
+  const entry = await entryDateAndSeq(trx, source.current_entry_id);
+  const lines = await entryLinesOn(trx, source.current_entry_id, account.id);
   let debit = 0;
   let credit = 0;
   for (const l of lines) {
@@ -85,16 +88,9 @@ export class OpeningBalanceUseCases {
     const date = input.date as string;
     return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const account = await balanceSheetAccount(trx, input.categoryId);
-      const equity = await accountBySystemKey(trx, SYSTEM.openingBalanceEquity);
-      const lines = openingBalanceLines(account.id, account.class_group, equity.id, amount as number);
-      const description = lines.length > 0 ? `Opening balance: ${account.name}` : '';
-      const hash = bodyHash({ date, description, lines });
-      const source = await lockSource(trx, tenant.workspaceId, SOURCE_TYPE, account.id);
-      const last = (await trx('source_postings').where({ source_type: SOURCE_TYPE, source_id: account.id, version: source.current_version }).first('body_hash')) as { body_hash: string } | undefined;
-      // Saving the same balance again changes nothing (no reversal and repost of an identical entry).
-      if (last?.body_hash !== hash) {
-        await applyVersion(trx, { workspaceId: tenant.workspaceId, sourceType: SOURCE_TYPE, sourceId: account.id, version: source.current_version + 1, date, description, lines, bodyHash: hash });
-      }
+      // Set by hand on a linked bank account: it is pinned, and syncs no longer derive it (issue #12).
+      if (account.bank_account_id) await pins.set(trx, tenant.workspaceId, account.id, tenant.userId);
+      await bookOpeningBalance(trx, tenant.workspaceId, account, amount as number, date);
       return { openingBalance: await currentView(trx, account), message: OPENING_BALANCE_MSG.saved };
     });
   }
@@ -108,6 +104,11 @@ export class OpeningBalanceUseCases {
     return changeInWorkspace(this.deps.db, tenant, async (trx) => {
       const account = await accountById(trx, categoryId);
       if (!account) throw AppError.notFound('Category');
+      if (account.bank_account_id) {
+        // A linked bank account goes back to the balance the bank implies, at once, when a sync has told it.
+        await pins.clear(trx, account.id);
+        if (await deriveBankOpeningBalance(trx, tenant.workspaceId, account)) return { message: OPENING_BALANCE_MSG.removed };
+      }
       const source = await findSource(trx, SOURCE_TYPE, account.id);
       if (!source?.current_entry_id) return { message: OPENING_BALANCE_MSG.removed };
       const locked = await lockSource(trx, tenant.workspaceId, SOURCE_TYPE, account.id);
@@ -119,12 +120,48 @@ export class OpeningBalanceUseCases {
 }
 
 /**
+ * Posts the opening balance of an account as the next version of its source (OpeningBalance, account id):
+ * the same body as the current version posts nothing; another one reverses the current entry and posts the
+ * new one; 0 voids. Shared by the route (set by hand) and the bank tie-out (derived from the bank).
+ */
+export async function bookOpeningBalance(trx: Knex.Transaction, workspaceId: string, account: AccountRow, amountCents: number, date: string): Promise<void> {
+  const equity = await accountBySystemKey(trx, SYSTEM.openingBalanceEquity);
+  const lines = openingBalanceLines(account.id, account.class_group, equity.id, amountCents);
+  const description = lines.length > 0 ? `Opening balance: ${account.name}` : '';
+  const hash = bodyHash({ date, description, lines });
+  const source = await lockSource(trx, workspaceId, SOURCE_TYPE, account.id);
+  const last = await versionBodyHash(trx, SOURCE_TYPE, account.id, source.current_version);
+  // Saving the same balance again changes nothing (no reversal and repost of an identical entry).
+  if (last !== hash) {
+    await applyVersion(trx, { workspaceId, sourceType: SOURCE_TYPE, sourceId: account.id, version: source.current_version + 1, date, description, lines, bodyHash: hash });
+  }
+}
+
+/**
+ * A linked bank account's opening balance from the bank's latest snapshot (issue #12): what makes its
+ * ledger balance equal the bank's current balance once the snapshot's posted transactions are booked.
+ * Nothing when the opening balance is pinned (set by hand), when no snapshot has arrived, or when the
+ * snapshot cannot be booked (no current balance, another currency). True when it was (re)derived.
+ * The source row is locked before the pin is read, so a hand-set racing a sync wins either way round.
+ */
+export async function deriveBankOpeningBalance(trx: Knex.Transaction, workspaceId: string, account: AccountRow): Promise<boolean> {
+  if (!account.bank_account_id) return false;
+  await lockSource(trx, workspaceId, SOURCE_TYPE, account.id);
+  if (await pins.has(trx, account.id)) return false;
+  const snapshot = await snapshotOf(trx, account.bank_account_id);
+  const derived = snapshot && derivedOpeningBalance(account.class_group, snapshot);
+  if (!derived) return false;
+  await bookOpeningBalance(trx, workspaceId, account, derived.amountCents, derived.date);
+  return true;
+}
+
+/**
  * Spec §4 edit rule: an opening balance is not edited as a transaction. Transaction routes that find no
  * transaction under an id ask this before answering 404, so an opening balance's entry id is refused
  * with the rule's message (it is changed through its account's opening-balance route).
  */
 export async function refuseOpeningBalanceEntry(trx: Knex.Transaction, id: string): Promise<void> {
-  if (await trx('journal_entries').where({ id, source_type: SOURCE_TYPE }).first('id')) {
+  if (await isEntryOfSourceType(trx, id, SOURCE_TYPE)) {
     throw new AppError(ErrorKind.FailedPrecondition, RESTRICTION.openingBalance.message, { appErrorCode: RESTRICTION.openingBalance.code });
   }
 }

@@ -2,6 +2,7 @@ import { AppError, ErrorKind, hasRoleAtLeast, VIEWER_EDIT_MESSAGE, type FieldErr
 import { isPostableLevel } from '../domain/chart.js';
 import type { PostingLine } from '../domain/posting.js';
 import { bodyHash, checkPostingRequest, POSTING_MSG, type PostingRequestInput } from '../domain/source-posting.js';
+import { accountLevels } from '../store/chart-store.js';
 import { applyVersion, type PostingOutcome } from '../store/postings.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
@@ -17,7 +18,7 @@ function assertMayPost(tenant: Tenant): void {
 async function checkAccounts(trx: Knex.Transaction, lines: readonly PostingLine[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.accountId))];
   if (ids.length === 0) return;
-  const found = new Map(((await trx('accounts').whereIn('id', ids).select('id', 'level')) as { id: string; level: number }[]).map((a) => [a.id, a]));
+  const found = await accountLevels(trx, ids);
   const problems: FieldError[] = [];
   lines.forEach((l, i) => {
     const a = found.get(l.accountId);

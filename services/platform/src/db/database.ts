@@ -59,22 +59,39 @@ export interface ProvisionOptions {
 }
 
 /**
+ * The role of the service's system path (outbox relay, consumers of events without a tenant, sweepers):
+ * the application role's name with `_system`, same password. Neither superuser nor BYPASSRLS: the
+ * policies name it (grantAppRole), so only a connection as this role may see every tenant.
+ */
+export function systemRoleOf(appRole: string): string {
+  return `${appRole}_system`;
+}
+
+/** The connection URL of the system role, from the application role's URL. */
+export function systemUrlOf(appUrl: string): string {
+  const u = new URL(appUrl);
+  return withUser(appUrl, systemRoleOf(decodeURIComponent(u.username)), u.password ? decodeURIComponent(u.password) : undefined);
+}
+
+/**
  * Creates the service's database and its application role when missing. Idempotent; safe to run on
  * every start-up step (it is not run by every replica in a cluster: the migration Job does it).
  */
 export async function provisionDatabase({ adminUrl, database, appRole, appPassword }: ProvisionOptions): Promise<void> {
   const admin = createDb({ url: withDatabase(adminUrl, 'postgres'), pool: { max: 1 } });
   try {
-    const role = await admin.raw('select 1 from pg_roles where rolname = ?', [appRole]);
-    if (role.rows.length === 0) {
-      try {
-        await admin.raw(`create role ${ident(appRole)} login nosuperuser nobypassrls nocreatedb nocreaterole`);
-      } catch (err) {
-        // Another process created it in between (roles are cluster-wide).
-        if (!['42710', '23505'].includes((err as { code?: string }).code ?? '')) throw err;
+    for (const name of [appRole, systemRoleOf(appRole)]) {
+      const role = await admin.raw('select 1 from pg_roles where rolname = ?', [name]);
+      if (role.rows.length === 0) {
+        try {
+          await admin.raw(`create role ${ident(name)} login nosuperuser nobypassrls nocreatedb nocreaterole`);
+        } catch (err) {
+          // Another process created it in between (roles are cluster-wide).
+          if (!['42710', '23505'].includes((err as { code?: string }).code ?? '')) throw err;
+        }
       }
+      if (appPassword) await admin.raw(`alter role ${ident(name)} password '${appPassword.replaceAll("'", "''")}'`);
     }
-    if (appPassword) await admin.raw(`alter role ${ident(appRole)} password '${appPassword.replaceAll("'", "''")}'`);
     const db = await admin.raw('select 1 from pg_database where datname = ?', [database]);
     if (db.rows.length === 0) {
       try {
@@ -89,14 +106,29 @@ export async function provisionDatabase({ adminUrl, database, appRole, appPasswo
   }
 }
 
-/** Grants the application role what it needs on every table, after migrations ran. */
+/**
+ * Grants the application role and its system role what they need on every table, after migrations ran,
+ * and names the system role in `app_is_system()`: the row-level-security policies then let a transaction
+ * see every tenant only when it runs as the system role (or the database owner, for migrations) AND says
+ * `app.system = on`. The application role setting `app.system` gains nothing.
+ */
 export async function grantAppRole(adminDb: Knex, appRole: string): Promise<void> {
-  const r = ident(appRole);
-  await adminDb.raw(`grant usage on schema public to ${r}`);
-  await adminDb.raw(`grant select, insert, update, delete on all tables in schema public to ${r}`);
-  await adminDb.raw(`grant usage, select on all sequences in schema public to ${r}`);
-  await adminDb.raw(`alter default privileges in schema public grant select, insert, update, delete on tables to ${r}`);
-  await adminDb.raw(`alter default privileges in schema public grant usage, select on sequences to ${r}`);
+  for (const name of [appRole, systemRoleOf(appRole)]) {
+    const r = ident(name);
+    await adminDb.raw(`grant usage on schema public to ${r}`);
+    await adminDb.raw(`grant select, insert, update, delete on all tables in schema public to ${r}`);
+    await adminDb.raw(`grant usage, select on all sequences in schema public to ${r}`);
+    await adminDb.raw(`alter default privileges in schema public grant select, insert, update, delete on tables to ${r}`);
+    await adminDb.raw(`alter default privileges in schema public grant usage, select on sequences to ${r}`);
+  }
+  await adminDb.raw(systemFunctionSql(systemRoleOf(appRole)));
+}
+
+/** `app_is_system()` trusting `app.system` from the database owner (migrations) and the named system role only. */
+export function systemFunctionSql(systemRole: string | null): string {
+  const who = systemRole ? `current_user = '${ident(systemRole).slice(1, -1)}' or ` : '';
+  return `create or replace function app_is_system() returns boolean language sql stable as
+  $$ select coalesce(current_setting('app.system', true), '') = 'on' and (${who}pg_has_role('pg_database_owner', 'MEMBER')) $$;`;
 }
 
 export async function dropDatabase(adminUrl: string, database: string): Promise<void> {

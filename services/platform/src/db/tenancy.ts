@@ -19,12 +19,27 @@ export async function withTenant<T>(db: Knex, ctx: TenantContext, fn: (trx: Knex
   });
 }
 
+/** Each application pool's system pool (the `<app role>_system` role), paired by the chassis. */
+const systemPools = new WeakMap<Knex, Knex>();
+
+/** Pairs an application-role pool with the pool of its system role; `withSystem(appDb, ...)` then runs on the latter. */
+export function pairSystemPool(appDb: Knex, systemDb: Knex): void {
+  systemPools.set(appDb, systemDb);
+}
+
+/** The system pool paired with `db`, or `db` itself (already a system or owner pool). */
+export function systemPoolOf(db: Knex): Knex {
+  return systemPools.get(db) ?? db;
+}
+
 /**
  * Runs `fn` in a transaction that may see every tenant's rows: only for system work that is
- * cross-tenant by nature (the outbox relay, the session lookup that finds out who the user is).
+ * cross-tenant by nature (the outbox relay, consumers of events without a tenant, sweepers). It runs on
+ * the system role's pool paired with `db` (defineService and the test databases pair them): the policies
+ * honour `app.system` only for that role and the database owner, never for the application role.
  */
 export async function withSystem<T>(db: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(async (trx) => {
+  return systemPoolOf(db).transaction(async (trx) => {
     await trx.raw("select set_config('app.system', 'on', true)");
     return fn(trx);
   });

@@ -53,3 +53,12 @@ export const DEAD_LETTER_SUBJECT_PREFIX = 'dead.';
 export function eventSubject(type: string): string {
   return `${EVENT_SUBJECT_PREFIX}${type}`;
 }
+
+/** Where a consumer's events that kept failing (or could not be read) go: `dead.<consumer>`. */
+export function deadLetterSubject(consumer: string): string {
+  return `${DEAD_LETTER_SUBJECT_PREFIX}${consumer}`;
+}
+
+export function isDeadLetterSubject(subject: string): boolean {
+  return subject.startsWith(DEAD_LETTER_SUBJECT_PREFIX);
+}

@@ -4,77 +4,161 @@ import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { withTenant } from '../db/tenancy.js';
+import { withSystem, withTenant } from '../db/tenancy.js';
 import { MessageBatcher } from './batcher.js';
-import { DEAD_LETTER_SUBJECT_PREFIX, eventSubject, type BusMessage, type EventBus, type Subscription } from './bus.js';
+import { deadLetterSubject, eventSubject, type BusMessage, type EventBus, type Subscription } from './bus.js';
+import type { EventType, ReceivedEvent } from './catalog.js';
 
-export interface ReceivedEvent {
-  id: string;
-  type: string;
-  workspaceId: string;
-  source: string;
-  occurredAt: Date;
-  payload: Uint8Array;
+/**
+ * The durable (and inbox) name of a read model's generation: generation 0 is the base name, a rebuild
+ * starts generation n + 1 (`<base>_g<n>`), which JetStream delivers from the stream's start.
+ */
+export function consumerName(base: string, generation = 0): string {
+  return generation === 0 ? base : `${base}_g${generation}`;
 }
 
-export interface ConsumerOptions {
-  /** Durable name; also the inbox's consumer column. */
+/** A received event with what the consumer's `check` made of it on arrival (undefined without one). */
+export type CheckedEvent<N extends EventType = EventType, C = undefined> = ReceivedEvent<N> & { checked: C };
+
+export interface ConsumerBatch<N extends EventType, C> {
+  /** The types whose events are gathered into batches (the others are handled one at a time). */
+  types: readonly N[];
+  /** A full batch is applied before the next message is taken; a partial one `waitMs` (5) after its first message. */
+  size: number;
+  waitMs?: number;
+  /**
+   * false (default): a batch is split by workspace, each part in its own tenant transaction. true: a batch
+   * spans workspaces in one system transaction (a read model fed by every tenant); the handler keys every
+   * row by the event's workspace.
+   */
+  acrossTenants?: boolean;
+  /** Applies events not handled before (the inbox filtered them), in arrival order, in the batch's transaction. */
+  handle(trx: Knex.Transaction, events: CheckedEvent<N, C>[]): Promise<void>;
+}
+
+export interface ConsumerOptions<N extends EventType, C = undefined> {
+  /** The consumer's purpose: durable name and the inbox's consumer column (with `generation`, see `consumerName`). */
   name: string;
-  types: string[];
+  /** The read model's generation, for consumers whose rebuild replays the stream under a new name. */
+  generation?: number;
+  /** The catalog's types consumed. */
+  types: readonly N[];
   db: Knex;
   bus: EventBus;
   logger: Logger;
-  /** Runs inside the transaction that records the event in the inbox, with the event's tenant set. */
-  handle(trx: Knex.Transaction, event: ReceivedEvent): Promise<void>;
-  /** Deliveries before a message goes to the dead-letter stream. */
+  /**
+   * Reads and checks an event when it arrives, like user input; what it returns is the handlers'
+   * `event.checked`. An event it throws on is dead-lettered at once: a bad payload does not heal by retrying.
+   */
+  check?(event: ReceivedEvent<N>): C;
+  /**
+   * Handles one event, inside the transaction that records it in the inbox, with the event's tenant set (or
+   * the system's, for a batched type `acrossTenants`). Without it, the batch handler is called with one event.
+   */
+  handle?(trx: Knex.Transaction, event: CheckedEvent<N, C>): Promise<void>;
+  /** Deliveries before a message goes to the dead-letter stream (default 5). */
   maxDeliver?: number;
   /** Events of a type handled at once, by type (default 1, in order); only for handlers that tolerate any order. */
-  concurrency?: Record<string, number>;
+  concurrency?: Partial<Record<N, number>>;
   /**
-   * Types whose events are applied many per database transaction: what the consumer has pending (up to
-   * `size`, or what arrives within `waitMs`) is grouped by workspace, and each group commits its inbox rows
-   * and `handle`'s writes together, then is acknowledged. A group that fails is applied again event by
-   * event with the single-event `handle` (so one bad event is retried and dead-lettered alone).
+   * Types whose events are applied many per database transaction. Each batch commits its inbox rows and the
+   * handler's writes together and is then acknowledged. A batch that fails is applied again event by event,
+   * so one bad event is retried and dead-lettered alone.
    */
-  batch?: { types: string[]; size: number; waitMs?: number; handle(trx: Knex.Transaction, events: ReceivedEvent[]): Promise<void> };
+  batch?: ConsumerBatch<N, C>;
+}
+
+/**
+ * A consumer as a service declares it: everything but the process's database, bus and logger, which the
+ * service gives when it starts it (`startConsumer({ ...declaration, db, bus, logger })`).
+ */
+export type ConsumerDeclaration<N extends EventType, C = undefined> = Omit<ConsumerOptions<N, C>, 'db' | 'bus' | 'logger'>;
+
+export interface Consumer extends Subscription {
+  /** The durable and inbox name in use (with the generation). */
+  readonly name: string;
+  /** Events this process handled (a redelivery of a handled one is not counted). */
+  readonly handledCount: number;
+  /** Milliseconds since a message last arrived or a transaction last committed; 0 while any is pending. */
+  readonly idleMs: number;
+}
+
+interface Item<N extends EventType, C> {
+  msg: BusMessage;
+  event: CheckedEvent<N, C>;
 }
 
 const tracer = trace.getTracer('ledgerline.events');
 
 /**
- * Consumes events exactly-once in effect: the handler's writes and the inbox row commit together,
- * and a redelivered event whose id is in the inbox is acknowledged without running the handler
- * (RELIABILITY 7). A message that keeps failing is copied to `dead.<consumer>` and terminated.
+ * Consumes events exactly-once in effect: the handler's writes and the inbox rows commit together, and a
+ * redelivered event whose id is in the inbox is acknowledged without running the handler (RELIABILITY 7).
+ * A failing event is redelivered with exponential back-off; one that keeps failing, or cannot be read, is
+ * copied to `dead.<consumer>` and terminated.
  */
-export async function startConsumer(options: ConsumerOptions): Promise<Subscription> {
-  const { name, types, db, bus, logger, handle, maxDeliver = 5, batch } = options;
-  const concurrency = options.concurrency && Object.fromEntries(Object.entries(options.concurrency).map(([type, n]) => [eventSubject(type), n]));
+export async function startConsumer<N extends EventType, C = undefined>(options: ConsumerOptions<N, C>): Promise<Consumer> {
+  const { types, db, bus, logger, check, maxDeliver = 5, batch } = options;
+  const name = consumerName(options.name, options.generation);
+  const handleOne = options.handle ?? (batch ? (trx: Knex.Transaction, event: CheckedEvent<N, C>) => batch.handle(trx, [event]) : undefined);
+  if (!handleOne) throw new Error(`consumer ${name}: give handle, batch, or both`);
+  const concurrency = options.concurrency && Object.fromEntries(Object.entries(options.concurrency).map(([type, n]) => [eventSubject(type), n as number]));
+  const batchTypes = new Set<string>(batch?.types ?? []);
+  let handled = 0;
+  let pending = 0;
+  let lastActivity = Date.now();
 
-  const processOne = async (msg: BusMessage, event: ReceivedEvent): Promise<void> => {
+  /** One transaction: the inbox rows of the events (in key order, so replicas lock alike), then `apply` on the fresh ones. */
+  const commit = async (workspaceId: string | null, events: CheckedEvent<N, C>[], apply: (trx: Knex.Transaction, fresh: CheckedEvent<N, C>[]) => Promise<void>): Promise<void> => {
+    const sorted = [...events].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const run = async (trx: Knex.Transaction): Promise<number> => {
+      const fresh = (await trx.raw(
+        `insert into inbox (consumer, event_id, workspace_id, type)
+         select ?, * from unnest(?::uuid[], ?::uuid[], ?::text[])
+         on conflict (consumer, event_id) do nothing returning event_id`,
+        [name, sorted.map((e) => e.id), sorted.map((e) => e.workspaceId), sorted.map((e) => e.type)],
+      )).rows as { event_id: string }[];
+      if (fresh.length === 0) return 0; // handled before: effect already committed
+      const ids = new Set(fresh.map((r) => r.event_id));
+      const todo = events.filter((e) => ids.has(e.id));
+      await apply(trx, todo);
+      return todo.length;
+    };
+    handled += workspaceId === null ? await withSystem(db, run) : await withTenant(db, { workspaceId }, run);
+    lastActivity = Date.now();
+  };
+
+  /** Redelivery with back-off, or the dead-letter stream once the deliveries are used up. */
+  const failed = async (items: readonly Item<N, C>[], err: unknown): Promise<void> => {
+    for (const { msg, event } of items) {
+      const log = { err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount };
+      if (msg.deliveryCount >= maxDeliver) {
+        logger.error(log, 'event failed repeatedly; dead-lettering');
+        await deadLetter(msg, err, event.id);
+      } else {
+        logger.warn(log, 'event handler failed; will retry');
+        msg.nak(Math.min(30_000, 250 * 2 ** msg.deliveryCount));
+      }
+    }
+  };
+
+  const deadLetter = async (msg: BusMessage, err: unknown, id: string): Promise<void> => {
+    const headers = { ...msg.headers, 'll-error': String((err as Error)?.message ?? err).slice(0, 500) };
+    await bus.publish(deadLetterSubject(name), msg.data, { msgId: `dead:${name}:${id}`, headers });
+    msg.term();
+  };
+
+  const processOne = async (item: Item<N, C>): Promise<void> => {
+    const { msg, event } = item;
     const parent = propagation.extract(context.active(), msg.headers);
     await context.with(parent, () =>
       tracer.startActiveSpan(`consume ${event.type}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.message.id': event.id, 'ledgerline.consumer': name } }, async (span) => {
         try {
-          await withTenant(db, { workspaceId: event.workspaceId }, async (trx) => {
-            const inserted = await trx('inbox')
-              .insert({ consumer: name, event_id: event.id, workspace_id: event.workspaceId, type: event.type })
-              .onConflict(['consumer', 'event_id'])
-              .ignore()
-              .returning('event_id');
-            if (inserted.length === 0) return; // handled before: effect already committed
-            await handle(trx, event);
-          });
+          const acrossTenants = batch?.acrossTenants === true && batchTypes.has(event.type);
+          await commit(acrossTenants ? null : event.workspaceId, [event], (trx, [fresh]) => handleOne(trx, fresh as CheckedEvent<N, C>));
           await msg.ack();
         } catch (err) {
           span.recordException(err as Error);
-          if (msg.deliveryCount >= maxDeliver) {
-            logger.error({ err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount }, 'event failed repeatedly; dead-lettering');
-            await deadLetter(bus, name, msg.data, { ...msg.headers, 'll-error': String((err as Error).message ?? err).slice(0, 500) }, event.id);
-            msg.term();
-          } else {
-            logger.warn({ err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount }, 'event handler failed; will retry');
-            msg.nak(Math.min(30_000, 250 * 2 ** msg.deliveryCount));
-          }
+          await failed([item], err);
         } finally {
           span.end();
         }
@@ -82,69 +166,83 @@ export async function startConsumer(options: ConsumerOptions): Promise<Subscript
     );
   };
 
-  /** One workspace's events of a batch in one transaction; on failure, each again on its own. */
-  const applyGroup = async (workspaceId: string, items: { msg: BusMessage; event: ReceivedEvent }[]): Promise<void> => {
+  /** One batch (or one workspace's part of it) in one transaction; on failure, each event again on its own. */
+  const applyGroup = async (workspaceId: string | null, items: Item<N, C>[]): Promise<void> => {
     // The same event twice in one batch (a redelivery racing the first) is applied once and acknowledged twice.
     const unique = [...new Map(items.map((i) => [i.event.id, i.event])).values()];
     try {
-      await tracer.startActiveSpan(`consume batch`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.batch.message_count': items.length, 'ledgerline.consumer': name } }, async (span) => {
+      await tracer.startActiveSpan('consume batch', { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.batch.message_count': items.length, 'ledgerline.consumer': name } }, async (span) => {
         try {
-          await withTenant(db, { workspaceId }, async (trx) => {
-            const fresh = (await trx.raw(
-              `insert into inbox (consumer, event_id, workspace_id, type)
-               select ?, e.id, ?, e.type from unnest(?::uuid[], ?::text[]) as e(id, type)
-               on conflict (consumer, event_id) do nothing returning event_id`,
-              [name, workspaceId, unique.map((e) => e.id), unique.map((e) => e.type)],
-            )).rows as { event_id: string }[];
-            const ids = new Set(fresh.map((r) => r.event_id));
-            const todo = unique.filter((e) => ids.has(e.id));
-            if (todo.length) await batch!.handle(trx, todo);
-          });
+          await commit(workspaceId, unique, (trx, fresh) => batch!.handle(trx, fresh));
+        } catch (err) {
+          span.recordException(err as Error);
+          throw err;
         } finally {
           span.end();
         }
       });
     } catch (err) {
+      if (unique.length === 1) return failed(items, err);
       logger.warn({ err, size: unique.length, consumer: name }, 'batch failed; applying its events one by one');
-      for (const item of items) await processOne(item.msg, item.event);
+      for (const item of items) await processOne(item);
       return;
     }
     await Promise.all(items.map((i) => i.msg.ack().catch(() => undefined)));
   };
 
-  const batcher = batch && new MessageBatcher<{ msg: BusMessage; event: ReceivedEvent }>({
+  const batcher = batch && new MessageBatcher<Item<N, C>>({
     size: batch.size,
     waitMs: batch.waitMs ?? 5,
     apply: async (items) => {
-      const byWorkspace = new Map<string, { msg: BusMessage; event: ReceivedEvent }[]>();
-      for (const item of items) byWorkspace.set(item.event.workspaceId, [...(byWorkspace.get(item.event.workspaceId) ?? []), item]);
-      for (const [workspaceId, group] of byWorkspace) await applyGroup(workspaceId, group);
+      try {
+        if (batch.acrossTenants) return await applyGroup(null, items);
+        const byWorkspace = new Map<string, Item<N, C>[]>();
+        for (const item of items) byWorkspace.set(item.event.workspaceId, [...(byWorkspace.get(item.event.workspaceId) ?? []), item]);
+        for (const [workspaceId, group] of byWorkspace) await applyGroup(workspaceId, group);
+      } finally {
+        pending -= items.length;
+      }
     },
   });
-  const batchSubjects = new Set((batch?.types ?? []).map(eventSubject));
 
   const sub = await bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: maxDeliver + 1, concurrency }, async (msg) => {
-    let event: ReceivedEvent;
+    lastActivity = Date.now();
+    let event: ReceivedEvent<N>;
     try {
       const env = fromBinary(EventEnvelopeSchema, msg.data);
-      event = { id: env.id, type: env.type, workspaceId: env.workspaceId, source: env.source, occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0), payload: env.payload };
+      event = { id: env.id, type: env.type, workspaceId: env.workspaceId, source: env.source, occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0), payload: env.payload } as ReceivedEvent<N>;
     } catch (err) {
-      logger.error({ err, subject: msg.subject }, 'undecodable event; dead-lettering');
-      await deadLetter(bus, name, msg.data, msg.headers, `undecodable:${crypto.randomUUID()}`);
-      msg.term();
-      return;
+      logger.error({ err, subject: msg.subject, consumer: name }, 'undecodable event; dead-lettering');
+      return deadLetter(msg, err, `undecodable:${crypto.randomUUID()}`);
     }
-    if (batcher && batchSubjects.has(msg.subject)) return batcher.push({ msg, event });
-    await processOne(msg, event);
+    let checked: C;
+    try {
+      checked = check ? check(event) : (undefined as C);
+    } catch (err) {
+      logger.error({ err, eventId: event.id, type: event.type, consumer: name }, 'invalid event; dead-lettering');
+      return deadLetter(msg, err, event.id);
+    }
+    const item: Item<N, C> = { msg, event: { ...event, checked } as CheckedEvent<N, C> };
+    pending++;
+    if (batcher && batchTypes.has(event.type)) return batcher.push(item);
+    try {
+      await processOne(item);
+    } finally {
+      pending--;
+    }
   });
+
   return {
+    name,
+    get handledCount() {
+      return handled;
+    },
+    get idleMs() {
+      return pending > 0 ? 0 : Date.now() - lastActivity;
+    },
     async stop() {
       await sub.stop();
       await batcher?.flush();
     },
   };
-}
-
-async function deadLetter(bus: EventBus, consumer: string, data: Uint8Array, headers: Record<string, string>, id: string): Promise<void> {
-  await bus.publish(`${DEAD_LETTER_SUBJECT_PREFIX}${consumer}`, data, { msgId: `dead:${consumer}:${id}`, headers });
 }

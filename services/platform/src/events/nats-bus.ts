@@ -1,7 +1,7 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { DEAD_LETTER_STREAM, EVENTS_STREAM, type BusMessage, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './bus.js';
+import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECT_PREFIX, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, isDeadLetterSubject, type BusMessage, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './bus.js';
 
 export interface NatsBusOptions {
   url: string;
@@ -19,8 +19,8 @@ function streamName(base: string, ns: string): string {
 async function ensureStreams(jsm: JetStreamManager, ns: string): Promise<void> {
   const prefix = ns ? `${ns}.` : '';
   const streams = [
-    { name: streamName(EVENTS_STREAM, ns), subjects: [`${prefix}events.>`] },
-    { name: streamName(DEAD_LETTER_STREAM, ns), subjects: [`${prefix}dead.>`] },
+    { name: streamName(EVENTS_STREAM, ns), subjects: [`${prefix}${EVENT_SUBJECT_PREFIX}>`] },
+    { name: streamName(DEAD_LETTER_STREAM, ns), subjects: [`${prefix}${DEAD_LETTER_SUBJECT_PREFIX}>`] },
   ];
   for (const s of streams) {
     try {
@@ -79,7 +79,7 @@ export class NatsEventBus implements EventBus {
   }
 
   private async subscribeOne(durable: string, subject: string, options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
-    const stream = streamName(subject.startsWith('dead.') ? DEAD_LETTER_STREAM : EVENTS_STREAM, this.ns);
+    const stream = streamName(isDeadLetterSubject(subject) ? DEAD_LETTER_STREAM : EVENTS_STREAM, this.ns);
     const config = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,

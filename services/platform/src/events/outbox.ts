@@ -1,25 +1,17 @@
-import { create, toBinary, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { context, propagation } from '@opentelemetry/api';
-import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import type { Knex } from 'knex';
 import { newId } from '../ids.js';
+import { encodeEvent, type EventType, type OutgoingEvent } from './catalog.js';
 
-export interface OutboxEvent<D extends DescMessage> {
-  /** Dotted type, e.g. "user.signed_up". */
-  type: string;
-  workspaceId: string;
-  schema: D;
-  payload: MessageShape<D>;
-  /** Deterministic id for idempotent writers; a new UUIDv7 otherwise. */
-  id?: string;
-}
+/** An event written to the outbox: a type of the catalog, its tenant, its payload (typed by the type). */
+export type OutboxEvent<N extends EventType = EventType> = OutgoingEvent<N>;
 
 /**
  * Writes an event in the caller's transaction: it is published if and only if the change commits
  * (RELIABILITY 6). The current trace context travels with it so the consumer's span joins the trace.
  */
-export async function writeEvent<D extends DescMessage>(trx: Knex.Transaction, source: string, event: OutboxEvent<D>): Promise<string> {
+export async function writeEvent<N extends EventType>(trx: Knex.Transaction, source: string, event: OutboxEvent<N>): Promise<string> {
   return (await writeEvents(trx, source, [event]))[0] as string;
 }
 
@@ -27,15 +19,14 @@ export async function writeEvent<D extends DescMessage>(trx: Knex.Transaction, s
  * Writes events in the caller's transaction: what `writeEvent` does for one, for a set-based change that
  * emits many — one INSERT (outbox seq in the given order) carrying the relay's notify, in one round trip.
  */
-export async function writeEvents<D extends DescMessage>(trx: Knex.Transaction, source: string, events: readonly OutboxEvent<D>[]): Promise<string[]> {
+export async function writeEvents<N extends EventType>(trx: Knex.Transaction, source: string, events: readonly OutboxEvent<N>[]): Promise<string[]> {
   if (events.length === 0) return [];
   const headers: Record<string, string> = {};
   propagation.inject(context.active(), headers);
   const occurredAt = timestampFromDate(new Date());
   const rows = events.map((event) => {
     const id = event.id ?? newId();
-    const envelope = create(EventEnvelopeSchema, { id, type: event.type, workspaceId: event.workspaceId, occurredAt, source, payload: toBinary(event.schema, event.payload) });
-    return { id, workspace_id: event.workspaceId, type: event.type, envelope: Buffer.from(toBinary(EventEnvelopeSchema, envelope)), headers };
+    return { id, workspace_id: event.workspaceId, type: event.type, envelope: Buffer.from(encodeEvent(source, id, event, occurredAt)), headers };
   });
   // Chunks keep the bind parameters under PostgreSQL's 65,535 (5 per row); the last one notifies the relay.
   for (let i = 0; i < rows.length; i += 5000) {

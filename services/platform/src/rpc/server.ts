@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import { AppError, toConnectError } from '../errors.js';
 import { registerHealth, type ReadinessChecks } from './health.js';
 import { rpcDuration } from './metrics.js';
-import { tenantFromHeaders, tenantKey } from './context.js';
+import { tenantKey } from './context.js';
+import { trustInterceptor } from './trust.js';
 
 export interface ServiceServerOptions {
   name: string;
@@ -15,6 +16,8 @@ export interface ServiceServerOptions {
   routes: (router: ConnectRouter) => void;
   /** Named checks for /readyz (database, bus...). */
   readiness?: ReadinessChecks;
+  /** The shared service token key (SERVICE_TOKEN_KEY): every RPC must carry a token for `name` signed with it. */
+  tokenKey: string;
 }
 
 /**
@@ -42,16 +45,15 @@ function errorInterceptor(logger: Logger): Interceptor {
 }
 
 /** A fastify server speaking the Connect protocol (HTTP/1.1) with health and metrics endpoints. */
-export async function createServiceServer({ name, logger, routes, readiness = {} }: ServiceServerOptions): Promise<FastifyInstance> {
+export async function createServiceServer({ name, logger, routes, readiness = {}, tokenKey }: ServiceServerOptions): Promise<FastifyInstance> {
   const app = fastify({ loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 1_048_576 });
   registerHealth(app, name, readiness);
   await app.register(fastifyConnectPlugin, {
     routes,
-    interceptors: [errorInterceptor(logger)],
-    contextValues: (req) => createContextValues().set(tenantKey, tenantFromHeaders((h) => {
-      const v = req.headers[h];
-      return Array.isArray(v) ? v[0] : v;
-    })),
+    // The tenancy of a call comes only from its verified service token (never from x-ll-* headers);
+    // health and metrics are plain fastify routes outside Connect and stay open.
+    interceptors: [errorInterceptor(logger), trustInterceptor({ key: tokenKey, audience: name })],
+    contextValues: () => createContextValues().set(tenantKey, {}),
   });
   return app;
 }

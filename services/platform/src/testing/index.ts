@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createDb, dropDatabase, grantAppRole, provisionDatabase, withDatabase, withUser } from '../db/database.js';
+import { createDb, dropDatabase, grantAppRole, provisionDatabase, systemUrlOf, withDatabase, withUser } from '../db/database.js';
+import { pairSystemPool } from '../db/tenancy.js';
 import { migrateLatest, type Migration } from '../db/migrations.js';
 import { NatsEventBus } from '../events/nats-bus.js';
 import { AppError } from '../errors.js';
@@ -17,8 +18,11 @@ export interface TestDatabase {
   adminDb: Knex;
   /** The service's runtime role: not owner, no BYPASSRLS. */
   appDb: Knex;
+  /** The service's system role (`<app role>_system`): sees every tenant inside `withSystem` only; paired with appDb. */
+  systemDb: Knex;
   adminUrl: string;
   appUrl: string;
+  systemUrl: string;
   drop(): Promise<void>;
 }
 
@@ -32,14 +36,20 @@ export async function createTestDatabase(service: string, migrations: readonly M
   await migrateLatest(adminDb, migrations);
   await grantAppRole(adminDb, TEST_APP_ROLE);
   const appDb = createDb({ url: appUrl, pool: { max: 5 } });
+  const systemUrl = systemUrlOf(appUrl);
+  const systemDb = createDb({ url: systemUrl, pool: { max: 5 } });
+  pairSystemPool(appDb, systemDb);
   return {
     name,
     adminDb,
     appDb,
+    systemDb,
     adminUrl,
     appUrl,
+    systemUrl,
     async drop() {
       await appDb.destroy();
+      await systemDb.destroy();
       await adminDb.destroy();
       await dropDatabase(TEST_ADMIN_URL, name);
     },

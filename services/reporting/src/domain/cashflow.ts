@@ -1,7 +1,7 @@
 import { computedRow, type Account, type DebitCredit, type ReportRow } from './report.js';
 
-/** The default chart's Cash and Cash Equivalents account: bank accounts are linked under it. */
-export const CASH_COA_ID = 11100;
+/** The role of the chart's Cash and Cash Equivalents account (bank accounts are linked under it). */
+export const CASH_KEY = 'cash';
 
 export type Activity = 'operating' | 'investing' | 'financing';
 
@@ -42,9 +42,12 @@ export function activityOf(a: Account, byId: ReadonlyMap<string, Account>, cash:
   }
 }
 
-/** Cash accounts: Cash and Cash Equivalents with everything under it, and any asset account linked to a bank. */
+/**
+ * Cash accounts, recognised by their role, never by a coaId a user can edit: the account with the `cash`
+ * role (Cash and Cash Equivalents) with everything under it, and any asset account linked to a bank.
+ */
 export function cashAccounts(accounts: readonly Account[]): Set<string> {
-  const out = new Set(accounts.filter((a) => a.coaId === CASH_COA_ID || (a.type === 'Assets' && a.bankAccountId)).map((a) => a.id));
+  const out = new Set(accounts.filter((a) => (a.systemKey === CASH_KEY && a.type === 'Assets') || (a.type === 'Assets' && a.bankAccountId)).map((a) => a.id));
   for (let grew = true; grew; ) {
     grew = false;
     for (const a of accounts) {
@@ -136,6 +139,18 @@ export function cashChangeOf(accounts: readonly Account[], sums: ReadonlyMap<str
   return out;
 }
 
+/**
+ * The workspace's own money: cash, every account linked to a bank (bank accounts and credit cards) and
+ * the Transfer class. Money moving among these (a transfer between two bank accounts, a card payment
+ * from checking, a transfer booked to a Transfer account) is neither money in nor money out; what the
+ * dashboard's cash flow and the runway count is what crosses their edge.
+ */
+export function ownMoneyAccounts(accounts: readonly Account[]): Set<string> {
+  const out = cashAccounts(accounts);
+  for (const a of accounts) if (a.bankAccountId || a.type === 'Transfer') out.add(a.id);
+  return out;
+}
+
 export interface CashSeries {
   opening: number;
   in: number[];
@@ -144,10 +159,11 @@ export interface CashSeries {
 }
 
 /**
- * The cash balance before the first column and after each, from the cash accounts' opening balances and
- * the money in and out per column (`flows`, netted per account and day by the store).
+ * The cash balance before the first column and after each (the cash accounts' opening balance and their
+ * change per column, `cashChange`), with the money in and out of the workspace's own money per column
+ * (`flows`, netted per day over those accounts by the store, so transfers among them cancel).
  */
-export function cashSeries(accounts: readonly Account[], opening: ReadonlyMap<string, DebitCredit>, flows: { in: number[]; out: number[] }): CashSeries {
+export function cashSeries(accounts: readonly Account[], opening: ReadonlyMap<string, DebitCredit>, flows: { in: number[]; out: number[] }, cashChange: readonly number[]): CashSeries {
   let balance = 0;
   for (const id of cashAccounts(accounts)) {
     const o = opening.get(id);
@@ -156,15 +172,17 @@ export function cashSeries(accounts: readonly Account[], opening: ReadonlyMap<st
   const closing: number[] = [];
   const start = balance;
   for (let i = 0; i < flows.in.length; i++) {
-    balance += (flows.in[i] ?? 0) - (flows.out[i] ?? 0);
+    balance += cashChange[i] ?? 0;
     closing.push(balance);
   }
   return { opening: start, in: flows.in, out: flows.out, closing };
 }
 
 /**
- * Runway: the cash at the end of the window divided by the average monthly net burn (money out minus
- * money in) over the window's months; none when cash did not go down on average.
+ * Runway: the cash at the end of the window divided by the average monthly net burn — money out minus
+ * money in of the workspace's own money (cash, bank and card accounts, transfers): what left for the
+ * outside world, so a transfer between own accounts or a card payment is no burn, and card purchases
+ * count when made — over the window's months; none when it did not go down on average.
  */
 export function runway(series: CashSeries): { runwayInMonths: number | null; avgExpenses: number; assetBal: number } {
   const months = series.in.length;

@@ -8,7 +8,9 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-export const MIN_DATE = '0001-01-01';
+/** The first and last business dates the product takes (the services' RPC input rules refuse any other). */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2100-12-31';
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -79,4 +81,16 @@ export function monthLabel(date: string): string {
 /** MM/dd/yy (spec §9, the default date format). */
 export function shortDate(date: string): string {
   return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(2, 4)}`;
+}
+
+/**
+ * The first day of the fiscal year holding `date`, for a fiscal year starting on the first of
+ * `startMonth` (1 = January; 0 or out of range = January, the default).
+ */
+export function fiscalYearStart(date: string, startMonth: number): string {
+  const m = Number.isInteger(startMonth) && startMonth >= 1 && startMonth <= 12 ? startMonth : 1;
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const y = month >= m ? year : year - 1;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
 }

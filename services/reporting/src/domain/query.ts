@@ -1,5 +1,5 @@
 import { AppError, isUuid, type FieldError } from '@ledgerline/platform';
-import { isIsoDate, todayUtc } from './dates.js';
+import { fiscalYearStart, isIsoDate, todayUtc } from './dates.js';
 import { MONEY_TYPES, originsOf, parseMoneyType, type MoneyType, type Origin } from './origins.js';
 import { BREAKDOWNS, columnsFor, effectivePeriodicity, isBreakdown, isPeriodicity, PERIODICITIES, type Column, type Periodicity } from './periods.js';
 
@@ -57,10 +57,11 @@ const list = (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !=
 
 /**
  * Validates a report query; every problem is named by its REST field (400, nothing else happens).
- * Defaults: endDate today (UTC), startDate the first of January of endDate's year, periodicity from
- * breakdown, else monthly (spec §3: breakdown Monthly by default).
+ * Defaults: endDate today (UTC), startDate the first day of the fiscal year holding endDate (1 January
+ * unless the workspace's fiscal year starts in another month), periodicity from breakdown, else monthly
+ * (spec §3: breakdown Monthly by default).
  */
-export function parseQuery(input: RawQuery, now = new Date()): ReportQuery {
+export function parseQuery(input: RawQuery, now = new Date(), fiscalYearStartMonth = 1): ReportQuery {
   // The screens' filter set says "Monthly"; the API's values are lower case.
   const raw = { ...input, breakdown: input.breakdown.trim().toLowerCase(), periodicity: input.periodicity.trim().toLowerCase() };
   const problems: FieldError[] = [];
@@ -77,7 +78,7 @@ export function parseQuery(input: RawQuery, now = new Date()): ReportQuery {
   if (workspaceIds.length > MAX_WORKSPACES || !workspaceIds.every(isUuid)) add('workspaces', MESSAGES.workspaces);
   if (problems.length) throw AppError.invalid(problems);
   const end = raw.endDate || todayUtc(now);
-  const start = raw.startDate || `${end.slice(0, 4)}-01-01`;
+  const start = raw.startDate || fiscalYearStart(end, fiscalYearStartMonth);
   if (start > end) throw AppError.invalid([{ field: 'startDate', message: MESSAGES.dateOrder }]);
   const requested: Periodicity = isPeriodicity(raw.periodicity) ? raw.periodicity : isBreakdown(raw.breakdown) ? BREAKDOWNS[raw.breakdown] : 'monthly';
   const periodicity = effectivePeriodicity(requested, start, end);

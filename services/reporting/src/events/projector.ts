@@ -1,28 +1,14 @@
-import { fromBinary } from '@bufbuild/protobuf';
-import { eventSubject, isUuid, MessageBatcher, withSystem, type BusMessage, type EventBus, type Knex, type Logger, type Subscription } from '@ledgerline/platform';
-import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
-import { EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { consumerName, eventMessage, EventType, isUuid, startConsumer, type Consumer, type ConsumerDeclaration, type EventBus, type Knex, type Logger } from '@ledgerline/platform';
 import { isIsoDate } from '../domain/dates.js';
 import { originOf } from '../domain/origins.js';
 import { applyEntries, type PostedEntry } from '../store/balances.js';
 
-export const ENTRY_POSTED = 'entry.posted';
-const SUBJECT = eventSubject(ENTRY_POSTED);
-const DEAD_PREFIX = 'dead.';
-
-/** The durable consumer of a generation: a rebuild starts a new one, which JetStream delivers from the stream's start. */
-export const durableName = (generation: number) => (generation === 0 ? 'reporting' : `reporting_g${generation}`);
-
-interface Pending {
-  msg: BusMessage;
-  eventId: string;
-  workspaceId: string;
-  entry: PostedEntry;
-}
+/** The projector's consumer name; a rebuild's generation n consumes as `reporting_g<n>`. */
+export const PROJECTOR = 'reporting';
 
 /** A payload is checked like user input: a bad one fails loudly (dead letter), never half-applied. */
 export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8Array): PostedEntry {
-  const p = fromBinary(EntryPostedSchema, payload);
+  const p = eventMessage({ type: EventType.EntryPosted, payload });
   const problems: string[] = [];
   if (!isUuid(workspaceId)) problems.push('workspace_id');
   if (!isUuid(p.entryId)) problems.push('entry_id');
@@ -43,8 +29,33 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
     return { accountId: l.accountId, direction: l.direction as 'debit' | 'credit', amountCents: amount };
   });
   if (debit !== credit) problems.push('unbalanced');
-  if (problems.length) throw new Error(`invalid entry.posted ${eventId}: ${problems.join(', ')}`);
+  if (problems.length) throw new Error(`invalid ${EventType.EntryPosted} ${eventId}: ${problems.join(', ')}`);
   return { workspaceId, entryId: p.entryId, seq: Number(p.seq), date: p.date, origin: origin ?? 0, lines, reversesEntryId: p.reversesEntryId, billerId: p.billerId, billerName: p.billerName.slice(0, 200) };
+}
+
+/**
+ * Keeps the balances from entry.posted, on the chassis consumer: an entry is checked when it arrives (a bad
+ * one is dead-lettered at once, never half-applied); entries of every workspace are gathered into batches,
+ * and each batch commits in one system transaction — inbox rows (exactly-once effect per event id),
+ * projected entries (once per entry id) and one set-based upsert per table — and is acknowledged only after
+ * the commit. A batch that fails is retried event by event, so one bad event cannot hold back the others.
+ */
+export function balanceProjector(o: { generation: number; batchSize: number; maxDeliver?: number }): ConsumerDeclaration<typeof EventType.EntryPosted, PostedEntry> {
+  return {
+    name: PROJECTOR,
+    generation: o.generation,
+    types: [EventType.EntryPosted],
+    maxDeliver: o.maxDeliver ?? 8,
+    check: (event) => decodeEntry(event.id, event.workspaceId, event.payload),
+    batch: {
+      types: [EventType.EntryPosted],
+      size: o.batchSize,
+      acrossTenants: true,
+      async handle(trx, events) {
+        await applyEntries(trx, events.map((e) => e.checked));
+      },
+    },
+  };
 }
 
 export interface ProjectorOptions {
@@ -57,115 +68,33 @@ export interface ProjectorOptions {
   maxDeliver?: number;
 }
 
-/**
- * Keeps the balances from entry.posted: messages are gathered into batches and each batch commits in
- * one transaction — inbox rows (exactly-once effect per event id), projected entries (once per entry
- * id) and one set-based upsert per table — and is acknowledged only after the commit. A batch that
- * fails is retried message by message, so one bad event cannot hold back the others.
- */
+/** The running projector of one generation, as the service and the rebuild command hold it. */
 export class BalanceProjector {
-  private sub: Subscription | null = null;
-  private readonly batcher: MessageBatcher<Pending>;
-  private applied = 0;
-  private lastActivity = Date.now();
+  private consumer: Consumer | null = null;
+  private readonly created = Date.now();
   readonly durable: string;
 
   constructor(private readonly o: ProjectorOptions) {
-    this.durable = durableName(o.generation);
-    // A full batch is applied before the next message is taken (back-pressure); a partial one 5 ms after its first message.
-    this.batcher = new MessageBatcher<Pending>({ size: o.batchSize, waitMs: 5, apply: (batch) => this.applyBatch(batch) });
+    this.durable = consumerName(PROJECTOR, o.generation);
   }
 
-  /** Entries applied by this process (a redelivery of an applied one is not counted). */
+  /** Events applied by this process (a redelivery of an applied one is not counted). */
   get appliedCount(): number {
-    return this.applied;
+    return this.consumer?.handledCount ?? 0;
   }
 
   /** Milliseconds since the last message arrived or batch committed. */
   get idleMs(): number {
-    return this.batcher.size ? 0 : Date.now() - this.lastActivity;
+    return this.consumer ? this.consumer.idleMs : Date.now() - this.created;
   }
 
   async start(): Promise<void> {
-    const maxDeliver = this.o.maxDeliver ?? 8;
-    this.sub = await this.o.bus.subscribe({ durable: this.durable, subjects: [SUBJECT], maxDeliver: maxDeliver + 1 }, (msg) => this.receive(msg));
+    this.consumer ??= await startConsumer({ ...balanceProjector(this.o), db: this.o.db, bus: this.o.bus, logger: this.o.logger });
   }
 
   async stop(): Promise<void> {
-    await this.sub?.stop();
-    this.sub = null;
-    await this.batcher.flush();
-  }
-
-  private async receive(msg: BusMessage): Promise<void> {
-    this.lastActivity = Date.now();
-    let item: Pending;
-    try {
-      const env = fromBinary(EventEnvelopeSchema, msg.data);
-      item = { msg, eventId: env.id, workspaceId: env.workspaceId, entry: decodeEntry(env.id, env.workspaceId, env.payload) };
-    } catch (err) {
-      this.o.logger.error({ err, subject: msg.subject }, 'undecodable or invalid entry.posted; dead-lettering');
-      await this.deadLetter(msg, String((err as Error).message ?? err));
-      return;
-    }
-    await this.batcher.push(item);
-  }
-
-  private async commit(unsorted: readonly Pending[]): Promise<void> {
-    // Key order everywhere, so replicas that meet the same redelivered events lock them in the same order.
-    const batch = [...unsorted].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
-    const applied = await withSystem(this.o.db, async (trx) => {
-      // Cross-tenant by nature (one batch holds many workspaces): a system transaction, every row keyed by its workspace.
-      const fresh = (await trx.raw(
-        `insert into inbox (consumer, event_id, workspace_id, type)
-         select ?, * from unnest(?::uuid[], ?::uuid[], ?::text[])
-         on conflict (consumer, event_id) do nothing returning event_id`,
-        [this.durable, batch.map((b) => b.eventId), batch.map((b) => b.workspaceId), batch.map(() => ENTRY_POSTED)],
-      )).rows as { event_id: string }[];
-      const ids = new Set(fresh.map((r) => r.event_id));
-      return applyEntries(trx, batch.filter((b) => ids.has(b.eventId)).map((b) => b.entry));
-    });
-    this.applied += applied;
-    this.lastActivity = Date.now();
-  }
-
-  private async applyBatch(batch: Pending[]): Promise<void> {
-    // The same event twice in one batch (a redelivery racing the first) is applied once.
-    const unique = [...new Map(batch.map((b) => [b.eventId, b])).values()];
-    try {
-      await this.commit(unique);
-      await Promise.all(batch.map((b) => b.msg.ack().catch(() => undefined)));
-      return;
-    } catch (err) {
-      if (unique.length === 1) return this.failed(batch, err);
-      this.o.logger.warn({ err, size: unique.length }, 'batch failed; applying its events one by one');
-    }
-    for (const item of unique) {
-      const same = batch.filter((b) => b.eventId === item.eventId);
-      try {
-        await this.commit([item]);
-        await Promise.all(same.map((b) => b.msg.ack().catch(() => undefined)));
-      } catch (err) {
-        await this.failed(same, err);
-      }
-    }
-  }
-
-  private async failed(items: readonly Pending[], err: unknown): Promise<void> {
-    const maxDeliver = this.o.maxDeliver ?? 8;
-    for (const { msg, eventId } of items) {
-      if (msg.deliveryCount >= maxDeliver) {
-        this.o.logger.error({ err, eventId, consumer: this.durable, deliveries: msg.deliveryCount }, 'entry.posted failed repeatedly; dead-lettering');
-        await this.deadLetter(msg, String((err as Error).message ?? err), eventId);
-      } else {
-        this.o.logger.warn({ err, eventId, consumer: this.durable, deliveries: msg.deliveryCount }, 'entry.posted failed; will retry');
-        msg.nak(Math.min(30_000, 250 * 2 ** msg.deliveryCount));
-      }
-    }
-  }
-
-  private async deadLetter(msg: BusMessage, error: string, id: string = crypto.randomUUID()): Promise<void> {
-    await this.o.bus.publish(`${DEAD_PREFIX}${this.durable}`, msg.data, { msgId: `dead:${this.durable}:${id}`, headers: { ...msg.headers, 'll-error': error.slice(0, 500) } });
-    msg.term();
+    const consumer = this.consumer;
+    this.consumer = null;
+    await consumer?.stop();
   }
 }

@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
-import { packWholeNumbers, requireTenant } from '@ledgerline/platform';
-import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportTableSchema, RowType, type ReportQuery, type ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import { packWholeNumbers, requireTenant, withInputRules } from '@ledgerline/platform';
+import { CashPeriodSchema, ReportColumnSchema, ReportHeaderSchema, ReportingService, ReportTableSchema, RowDrillSchema, RowType, type ReportQuery, type ReportTable, type RowDrill } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { RawQuery } from '../domain/query.js';
 import type { ReportRow } from '../domain/report.js';
 import type { Conditional, Report, ReportUseCases } from '../usecases/reports.js';
@@ -20,6 +20,7 @@ export function tableMessage(rows: readonly ReportRow[]): ReportTable {
   const t = { ids: [] as string[], names: [] as string[], coaIds: [] as number[], types: [] as string[], levels: [] as number[], groups: [] as string[], tags: [] as string[], rowTypes: [] as RowType[], parents: [] as number[] };
   const amounts: number[] = [];
   const totals: number[] = [];
+  const drills: RowDrill[] = [];
   let grouped = false;
   let tagged = false;
   const visit = (r: ReportRow, parent: number) => {
@@ -30,10 +31,11 @@ export function tableMessage(rows: readonly ReportRow[]): ReportTable {
     tagged ||= r.tag !== '';
     for (const a of r.amounts) amounts.push(a);
     totals.push(r.total);
+    if (r.drill) drills.push(create(RowDrillSchema, { row: index, report: r.drill.report, startDates: r.drill.startDates, endDates: r.drill.endDates }));
     for (const c of r.children) visit(c, index);
   };
   for (const r of rows) visit(r, -1);
-  return create(ReportTableSchema, { ...t, groups: grouped ? t.groups : [], tags: tagged ? t.tags : [], amountsCents: packWholeNumbers(amounts), totalsCents: packWholeNumbers(totals) });
+  return create(ReportTableSchema, { ...t, groups: grouped ? t.groups : [], tags: tagged ? t.tags : [], amountsCents: packWholeNumbers(amounts), totalsCents: packWholeNumbers(totals), drills });
 }
 
 // A cached report keeps its rows array: its table is built once.
@@ -57,10 +59,13 @@ const reportMessage = (r: Conditional<Report>) =>
 /** Thin edge: map the message, call one use case, map the answer. Reading needs only a workspace (Viewers read). */
 export function reportingRoutes(u: ReportUseCases, s: SpendingUseCases) {
   return (router: ConnectRouter) =>
-    router.service(ReportingService, {
+    router.service(ReportingService, withInputRules(ReportingService, {
       ...spendingHandlers(s),
       async getProfitLoss(req, ctx) {
-        return reportMessage(await u.profitLoss(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch));
+        const r = await u.profitLoss(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch);
+        if (r.notModified) return reportMessage(r);
+        // The chart's series go as computed: the gateway draws them without matching row names.
+        return { ...reportMessage(r), incomeCents: packWholeNumbers(r.income), expensesCents: packWholeNumbers(r.expenses), netIncomeCents: packWholeNumbers(r.netIncome) };
       },
       async getBalanceSheet(req, ctx) {
         return reportMessage(await u.balanceSheet(requireTenant(ctx), raw(req.query), req.query?.ifNoneMatch));
@@ -82,5 +87,5 @@ export function reportingRoutes(u: ReportUseCases, s: SpendingUseCases) {
         const r = await u.runway(requireTenant(ctx), req);
         return { runwayInMonths: r.runwayInMonths ?? undefined, avgExpensesCents: BigInt(r.avgExpenses), avgMonths: r.avgMonths, assetBalCents: BigInt(r.assetBal), month: r.month, seq: BigInt(r.seq) };
       },
-    });
+    }));
 }

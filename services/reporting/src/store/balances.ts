@@ -4,22 +4,10 @@ import type { Origin } from '../domain/origins.js';
 import type { DebitCredit } from '../domain/report.js';
 import type { Segment } from '../domain/periods.js';
 import { applyMerchantEntries } from './merchants.js';
+import type { PostedEntry } from './posted-entry.js';
 
-/** One entry.posted, decoded and checked, as the projector applies it. */
-export interface PostedEntry {
-  workspaceId: string;
-  entryId: string;
-  seq: number;
-  date: string;
-  /** Where the entry came from (its source type): bank, document or adjustment. */
-  origin: Origin;
-  lines: { accountId: string; direction: 'debit' | 'credit'; amountCents: number }[];
-  /** The entry it reverses ('' for none). */
-  reversesEntryId: string;
-  /** The merchant of the entry ('' for none) and its name then. */
-  billerId: string;
-  billerName: string;
-}
+/** One entry.posted as the projector applies it (its own module: merchants.ts reads it too). */
+export type { PostedEntry } from './posted-entry.js';
 
 interface Cell {
   workspaceId: string;
@@ -145,16 +133,99 @@ export async function originsUnclassified(trx: Knex.Transaction, workspaceId: st
   return r[0]?.u === true;
 }
 
-/** Whether the workspace's entry with this ledger sequence has been applied. */
+/** Whether the workspace's entry (or chart change, which takes a number from the same sequence) with this ledger sequence has been applied. */
 export async function entryApplied(trx: Knex.Transaction, workspaceId: string, seq: number): Promise<boolean> {
-  const r = (await trx.raw('select exists (select 1 from projected_entries where workspace_id = ? and seq = ?) as applied', [workspaceId, seq])).rows as { applied: boolean }[];
+  const r = (await trx.raw(
+    `select exists (select 1 from projected_entries where workspace_id = ? and seq = ?)
+         or exists (select 1 from chart_changes where workspace_id = ? and seq = ?) as applied`,
+    [workspaceId, seq, workspaceId, seq],
+  )).rows as { applied: boolean }[];
   return r[0]?.applied === true;
 }
 
-/** The highest ledger sequence applied for a workspace (0 when none). */
+/** The highest ledger sequence applied for a workspace, entries and chart changes (0 when none). */
 export async function appliedSeq(trx: Knex.Transaction, workspaceId: string): Promise<number> {
-  const r = (await trx.raw('select coalesce(max(seq), 0)::bigint as seq from projected_entries where workspace_id = ?', [workspaceId])).rows as { seq: string }[];
+  const r = (await trx.raw(
+    `select greatest((select coalesce(max(seq), 0) from projected_entries where workspace_id = ?),
+                     (select coalesce(max(seq), 0) from chart_changes where workspace_id = ?))::bigint as seq`,
+    [workspaceId, workspaceId],
+  )).rows as { seq: string }[];
   return Number(r[0]?.seq ?? 0);
+}
+
+/** The first day anything is booked in the workspace ('' when nothing is). */
+export async function firstBookedDay(trx: Knex.Transaction, workspaceId: string): Promise<string> {
+  const r = (await trx.raw("select to_char(min(day), 'YYYY-MM-DD') as day from balances_daily where workspace_id = ? and (debit_cents <> 0 or credit_cents <> 0)", [workspaceId])).rows as { day: string | null }[];
+  return r[0]?.day ?? '';
+}
+
+/**
+ * Records a chart change (chart.changed) in the applying transaction: its sequence (report reads that
+ * name it wait for it), a new chart version (every replica's chart cache compares it) and a new balances
+ * version (cached reports and held answers of the workspace are stale: they were laid out on the old chart).
+ */
+export async function applyChartChange(trx: Knex.Transaction, workspaceId: string, seq: number): Promise<void> {
+  if (seq > 0) await trx.raw('insert into chart_changes (workspace_id, seq) values (?, ?) on conflict do nothing', [workspaceId, seq]);
+  await trx.raw(
+    `insert into chart_versions (workspace_id, version) values (?, 1)
+     on conflict (workspace_id) do update set version = chart_versions.version + 1, updated_at = now()`,
+    [workspaceId],
+  );
+  await bumpVersions(trx, [workspaceId]);
+}
+
+/** Records a linked bank account's currency; a change bumps the chart version (the chart cache re-reads it). */
+export async function recordBankCurrency(trx: Knex.Transaction, workspaceId: string, bankAccountId: string, isoCurrencyCode: string): Promise<void> {
+  const changed = (await trx.raw(
+    `insert into bank_account_currencies (workspace_id, bank_account_id, iso_currency_code) values (?, ?, ?)
+     on conflict (workspace_id, bank_account_id) do update set iso_currency_code = excluded.iso_currency_code
+     where bank_account_currencies.iso_currency_code is distinct from excluded.iso_currency_code returning 1`,
+    [workspaceId, bankAccountId, isoCurrencyCode],
+  )).rows as unknown[];
+  if (changed.length) await applyChartChange(trx, workspaceId, 0);
+}
+
+/**
+ * A bank transaction's latest state as far as its currency goes: one in another currency than USD is kept
+ * (live), one in USD or removed is not (kept as not live, so an older version arriving late changes
+ * nothing). A change bumps the balances version: cached reports carry the notice, or lose it.
+ */
+export async function recordBankTransactionCurrency(trx: Knex.Transaction, workspaceId: string, t: { id: string; isoCurrencyCode: string; date: string; version: number; removed: boolean }): Promise<void> {
+  const live = !t.removed && t.isoCurrencyCode !== '' && t.isoCurrencyCode !== 'USD';
+  const known = (await trx.raw('select live, version from foreign_bank_transactions where workspace_id = ? and bank_transaction_id = ?', [workspaceId, t.id])).rows as { live: boolean; version: string }[];
+  const before = known[0];
+  if (before && Number(before.version) >= t.version) return;
+  if (!before && !live) return;
+  await trx.raw(
+    `insert into foreign_bank_transactions (workspace_id, bank_transaction_id, iso_currency_code, txn_date, version, live) values (?, ?, ?, ?, ?, ?)
+     on conflict (workspace_id, bank_transaction_id) do update set iso_currency_code = excluded.iso_currency_code, txn_date = excluded.txn_date, version = excluded.version, live = excluded.live`,
+    [workspaceId, t.id, t.isoCurrencyCode || 'USD', t.date, t.version, live],
+  );
+  await bumpVersions(trx, [workspaceId]);
+}
+
+/** Per currency, the bank transactions not in USD dated in [start, end] (the books leave them out). */
+export async function foreignTransactionsIn(trx: Knex.Transaction, workspaceId: string, start: string, end: string): Promise<{ currency: string; count: number }[]> {
+  const rows = (await trx.raw(
+    'select iso_currency_code as currency, count(*)::int as count from foreign_bank_transactions where workspace_id = ? and live and txn_date between ? and ? group by 1 order by 1',
+    [workspaceId, start, end],
+  )).rows as { currency: string; count: number }[];
+  return rows;
+}
+
+/** The currency of each linked bank account of the workspace (those a bank told us). */
+export async function bankCurrencies(db: Knex, workspaceId: string): Promise<Map<string, string>> {
+  const rows = await db.transaction(async (trx) => {
+    await trx.raw("select set_config('app.workspace_id', ?, true)", [workspaceId]);
+    return (await trx.raw('select bank_account_id, iso_currency_code from bank_account_currencies where workspace_id = ?', [workspaceId])).rows as { bank_account_id: string; iso_currency_code: string }[];
+  });
+  return new Map(rows.map((r) => [r.bank_account_id, r.iso_currency_code]));
+}
+
+/** The workspace's chart version (0 before any chart.changed), read in one statement of its own. */
+export async function currentChartVersion(db: Knex, workspaceId: string): Promise<number> {
+  const r = (await db.raw('select reporting_chart_version(?) as version', [workspaceId])).rows as { version: string }[];
+  return Number(r[0]?.version ?? 0);
 }
 
 /** Monthly debits and credits per account, for the check against the ledger. */
@@ -187,7 +258,9 @@ export async function projectedWorkspaces(trx: Knex.Transaction): Promise<string
 }
 
 /**
- * Money in and out of the given accounts per column, netted per account and day: the ledger dates a
+ * Money into and out of the given accounts taken together (the workspace's own money), per column,
+ * netted per day over all of them: money moving among them the same day (a transfer between two bank
+ * accounts, both legs of a transfer booked through a Transfer account) cancels, and the ledger dates a
  * reversal like the entry it reverses, so a re-categorisation (reversal + new entry) is not counted as
  * money in and out again.
  */
@@ -196,11 +269,11 @@ export async function dailyNetFlows(trx: Knex.Transaction, workspaceId: string, 
   if (accountIds.length === 0 || columns.length === 0) return out;
   const rows = (await trx.raw(
     // Netted over the origins read too: an account's day is one movement, whatever the entries' origins.
-    `select n.col, sum(greatest(n.d - n.c, 0))::bigint as i, sum(greatest(n.c - n.d, 0))::bigint as o from (
-       select s.col, b.account_id, b.day, sum(b.debit_cents) as d, sum(b.credit_cents) as c
+    `select n.col, sum(greatest(n.net, 0))::bigint as i, sum(greatest(-n.net, 0))::bigint as o from (
+       select s.col, b.day, sum(b.debit_cents - b.credit_cents) as net
        from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
        join balances_daily b on b.workspace_id = ? and b.account_id = any(?::uuid[]) and b.day between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}
-       group by s.col, b.account_id, b.day) n
+       group by s.col, b.day) n
      group by n.col`,
     [columns.map((_, i) => i), columns.map((c) => c.start), columns.map((c) => c.end), workspaceId, accountIds as string[], ...(origins ? [origins as number[]] : [])],
   )).rows as { col: number; i: string; o: string }[];

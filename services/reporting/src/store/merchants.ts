@@ -2,7 +2,7 @@ import type { Knex } from '@ledgerline/platform';
 import { monthStart } from '../domain/dates.js';
 import type { Origin } from '../domain/origins.js';
 import type { Segment } from '../domain/periods.js';
-import type { PostedEntry } from './balances.js';
+import type { PostedEntry } from './posted-entry.js';
 
 /** The biller id of money booked without a merchant (a key column cannot be null). */
 export const NO_MERCHANT = '00000000-0000-0000-0000-000000000000';

@@ -157,4 +157,68 @@ export const reportingMigrations: Migration[] = [
       }
     },
   },
+  {
+    // chart.changed (events/v1/ledger.proto): the sequence numbers of the chart changes applied (a report
+    // read that names one waits for it, as for an entry) and a chart version per workspace, bumped by the
+    // consumer, which every replica's chart cache compares before using what it holds.
+    name: '20261201100000_reporting_chart_changes',
+    async up(knex) {
+      await knex.schema.createTable('chart_changes', (t) => {
+        t.uuid('workspace_id').notNullable();
+        t.bigInteger('seq').notNullable();
+        t.timestamp('applied_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['workspace_id', 'seq']);
+      });
+      await enableTenantRls(knex, 'chart_changes');
+      await knex.schema.createTable('chart_versions', (t) => {
+        t.uuid('workspace_id').primary();
+        t.bigInteger('version').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+      await enableTenantRls(knex, 'chart_versions');
+      // The currency of each linked bank account (bank_account.linked / .synced): accounts not in USD are
+      // left out of the USD reports, with a notice.
+      await knex.schema.createTable('bank_account_currencies', (t) => {
+        t.uuid('workspace_id').notNullable();
+        t.uuid('bank_account_id').notNullable();
+        t.text('iso_currency_code').notNullable();
+        t.primary(['workspace_id', 'bank_account_id']);
+      });
+      await enableTenantRls(knex, 'bank_account_currencies');
+      await knex.raw(`create function reporting_chart_version(ws uuid) returns bigint language plpgsql as $$
+        begin
+          perform set_config('app.workspace_id', ws::text, true);
+          return coalesce((select version from chart_versions where workspace_id = ws), 0);
+        end $$`);
+    },
+    async down(knex) {
+      await knex.raw('drop function reporting_chart_version(uuid)');
+      for (const table of ['bank_account_currencies', 'chart_versions', 'chart_changes']) {
+        await disableTenantRls(knex, table);
+        await knex.schema.dropTable(table);
+      }
+    },
+  },
+  {
+    // Bank transactions in another currency than the books' (USD): the ledger records them and books
+    // nothing; a report whose period holds one says it leaves them out (spec §9, never summed as USD).
+    name: '20261202120000_reporting_foreign_transactions',
+    async up(knex) {
+      await knex.schema.createTable('foreign_bank_transactions', (t) => {
+        t.uuid('workspace_id').notNullable();
+        t.uuid('bank_transaction_id').notNullable();
+        t.text('iso_currency_code').notNullable();
+        t.date('txn_date').notNullable();
+        t.bigInteger('version').notNullable();
+        t.boolean('live').notNullable();
+        t.primary(['workspace_id', 'bank_transaction_id']);
+        t.index(['workspace_id', 'txn_date']);
+      });
+      await enableTenantRls(knex, 'foreign_bank_transactions');
+    },
+    async down(knex) {
+      await disableTenantRls(knex, 'foreign_bank_transactions');
+      await knex.schema.dropTable('foreign_bank_transactions');
+    },
+  },
 ];

@@ -1,7 +1,8 @@
 import { tenantHeaders, withSystem, withTenant, type Knex, type Logger } from '@ledgerline/platform';
-import { addMonths, MIN_DATE, monthEnd } from '../domain/dates.js';
+import { addMonths, MAX_DATE, MIN_DATE, monthEnd } from '../domain/dates.js';
 import { dailyMonthlyMismatches, monthlyBalances, projectedWorkspaces } from '../store/balances.js';
 import { merchantMismatches } from '../store/merchants.js';
+import { projectionGeneration, resetReadModel } from '../store/projection.js';
 import type { LedgerClient } from './accounts.js';
 
 export interface Difference {
@@ -47,7 +48,10 @@ export async function checkWorkspace(deps: { db: Knex; ledger: LedgerClient }, w
   const call = { headers: tenantHeaders({ workspaceId, role: 'Viewer' }) };
   const ledgerSums = async (start: string, end: string): Promise<Sums> => {
     const r = await deps.ledger.getGeneralLedger({ startDate: start, endDate: end }, call);
-    return new Map(r.data.filter((a) => a.debitCents !== 0n || a.creditCents !== 0n).map((a) => [a.ledgerAccountId, { debit: Number(a.debitCents), credit: Number(a.creditCents) }]));
+    // Retained Earnings' virtual closing lines (one per closed fiscal year) are not posted: the read model
+    // holds posted lines only, so they are taken back out (a net income closes as a credit, a loss as a debit).
+    const posted = (a: (typeof r.data)[number]) => ({ debit: Number(a.debitCents - a.yearEndCloseDebitCents), credit: Number(a.creditCents - a.yearEndCloseCreditCents) });
+    return new Map(r.data.map((a) => [a.ledgerAccountId, posted(a)] as const).filter(([, s]) => s.debit !== 0 || s.credit !== 0));
   };
   const byMonth = new Map<string, Sums>();
   const allTime: Sums = new Map();
@@ -58,7 +62,7 @@ export async function checkWorkspace(deps: { db: Knex; ledger: LedgerClient }, w
     const t = allTime.get(r.accountId) ?? { debit: 0, credit: 0 };
     allTime.set(r.accountId, { debit: t.debit + r.debit, credit: t.credit + r.credit });
   }
-  const differences = compare('all', await ledgerSums(MIN_DATE, '9999-12-31'), allTime);
+  const differences = compare('all', await ledgerSums(MIN_DATE, MAX_DATE), allTime);
   const months = [...byMonth.keys()].sort();
   if (months.length) {
     for (let m = months[0] as string; m <= (months[months.length - 1] as string); m = addMonths(m, 1)) {
@@ -85,19 +89,9 @@ export async function checkAll(deps: { db: Knex; ledger: LedgerClient; logger: L
  * generation's consumer, which replays entry.posted from the start of the stream.
  */
 export async function resetForRebuild(db: Knex): Promise<number> {
-  return withSystem(db, async (trx) => {
-    const state = (await trx('projection_state').where({ id: 1 }).forUpdate().first()) as { generation: number };
-    // DELETE, not TRUNCATE: the application role holds no TRUNCATE privilege.
-    for (const table of ['balances_daily', 'balances_monthly', 'merchant_balances_daily', 'merchant_balances_monthly', 'merchants', 'projected_entries', 'origins_unclassified']) await trx(table).delete();
-    await trx('inbox').where('consumer', 'like', 'reporting%').delete();
-    // Versions go on counting (never back to a number a cached report was built at).
-    await trx.raw('update workspace_versions set version = version + 1, updated_at = now()');
-    const generation = state.generation + 1;
-    await trx('projection_state').where({ id: 1 }).update({ generation, rebuilt_at: trx.fn.now() });
-    return generation;
-  });
+  return withSystem(db, resetReadModel);
 }
 
 export async function currentGeneration(db: Knex): Promise<number> {
-  return withSystem(db, async (trx) => ((await trx('projection_state').where({ id: 1 }).first()) as { generation: number } | undefined)?.generation ?? 0);
+  return withSystem(db, projectionGeneration);
 }

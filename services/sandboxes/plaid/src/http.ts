@@ -150,6 +150,8 @@ async function routeControl(core: PlaidSandboxCore, method: string, path: string
   if (is('POST', 'link', 'complete')) return core.completeLink(body as unknown as LinkCompleteInput);
   if (is('GET', 'items', '*')) return core.getItem(id);
   if (is('GET', 'items', '*', 'transactions', 'pending')) return { transactions: core.pendingTransactions(id) };
+  if (is('GET', 'items', '*', 'balances')) return { accounts: core.accountStates(id) };
+  if (is('POST', 'items', '*', 'release-history')) return core.releaseHistory(id, body);
   if (is('GET', 'items', '*', 'transactions', '*')) {
     const txn = core.getTransaction(id, segments[3] ?? '');
     if (!txn) throw new ControlError(404, `no transaction ${segments[3] ?? ''}`);

@@ -12,14 +12,16 @@ import {
   type LinkSuccess,
   type ModifyTransactionsInput,
   type MutationResult,
+  type ReleaseHistoryResult,
   type RemoveTransactionsInput,
 } from './sandbox.js';
+import type { AccountState } from './domain/item.js';
 import type { Institution } from './domain/catalog.js';
 import type { Transaction } from './domain/wire.js';
 import type { WebhookDelivery } from './webhooks.js';
 
 export { INSTITUTIONS, type Institution, type AccountTemplate } from './domain/catalog.js';
-export type { TransactionInput } from './domain/item.js';
+export type { AccountState, TransactionInput } from './domain/item.js';
 export type { AccountBase, Item, JWKPublicKey, PlaidErrorBody, RemovedTransaction, Transaction, WebhookBody } from './domain/wire.js';
 export { INJECTABLE_ERRORS, PlaidApiError } from './errors.js';
 export { ControlError, MAX_TRANSACTIONS_PER_ITEM } from './sandbox.js';
@@ -33,6 +35,7 @@ export type {
   LinkSuccess,
   ModifyTransactionsInput,
   MutationResult,
+  ReleaseHistoryResult,
   RemoveTransactionsInput,
 } from './sandbox.js';
 export { serializeWebhook, sha256Hex, type WebhookDelivery } from './webhooks.js';
@@ -73,6 +76,10 @@ export interface PlaidSandbox {
   getItem(item: string): ItemSnapshot;
   getTransaction(item: string, transactionId: string): Transaction | undefined;
   pendingTransactions(item: string): Transaction[];
+  /** The bank's true state of each account (balances in cents, totals, counts, earliest date). */
+  accountStates(item: string): AccountState[];
+  /** Late history: makes the older transactions available now and sends SYNC_UPDATES_AVAILABLE. */
+  releaseHistory(item: string, input?: { webhook?: boolean }): Promise<ReleaseHistoryResult>;
 
   addTransactions(item: string, input: AddTransactionsInput): Promise<MutationResult>;
   modifyTransactions(item: string, input: ModifyTransactionsInput): Promise<MutationResult>;
@@ -125,6 +132,8 @@ export async function startPlaidSandbox(options: PlaidSandboxOptions = {}): Prom
     getItem: (item) => core.getItem(item),
     getTransaction: (item, id) => core.getTransaction(item, id),
     pendingTransactions: (item) => core.pendingTransactions(item),
+    accountStates: (item) => core.accountStates(item),
+    releaseHistory: (item, input) => core.releaseHistory(item, input),
     addTransactions: (item, input) => core.addTransactions(item, input),
     modifyTransactions: (item, input) => core.modifyTransactions(item, input),
     removeTransactions: (item, input) => core.removeTransactions(item, input),

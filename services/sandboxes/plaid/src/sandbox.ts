@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { INSTITUTIONS, findInstitution, type Institution } from './domain/catalog.js';
 import { DAY_MS, fromDay, toDay } from './domain/history.js';
 import { newAccountId, newItemId, newToken } from './domain/ids.js';
-import { SandboxItem, UnknownAccountError, UnknownTransactionError, type TransactionInput } from './domain/item.js';
+import { SandboxItem, UnknownAccountError, UnknownTransactionError, type AccountState, type TransactionInput } from './domain/item.js';
 import { hashString } from './domain/prng.js';
 import type { Item, PlaidErrorBody, RemovedTransaction, Transaction, WebhookBody } from './domain/wire.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -16,6 +16,7 @@ const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
 const LINK_TOKEN_TTL_MS = 4 * 60 * 60_000;
 const MAX_CONTROL_BATCH = 10_000;
 const MAX_DELIVERIES_KEPT = 10_000;
+const MAX_HISTORICAL_DELAY_MS = 24 * 60 * 60_000;
 
 /** Our extension of /sandbox/public_token/create: `options.ledgerline`. */
 export interface LedgerlineItemOptions {
@@ -27,6 +28,14 @@ export interface LedgerlineItemOptions {
   pending_days?: number;
   /** Send SYNC_UPDATES_AVAILABLE shortly after the public token is exchanged (default true, if a webhook is set). */
   initial_webhook?: boolean;
+  /** Transfers between the item's own accounts and card payments in the generated history (default true). */
+  transfers?: boolean;
+  /**
+   * Late history, as Plaid delivers it: 0 (default) = everything at once. Otherwise only the last ~30 days
+   * are available after the exchange (INITIAL_UPDATE_COMPLETE) and the rest lands this many ms after the
+   * exchange (or at `releaseHistory`), with SYNC_UPDATES_AVAILABLE `historical_update_complete: true`.
+   */
+  historical_delay_ms?: number;
 }
 
 export interface CreatePublicTokenInput {
@@ -100,6 +109,16 @@ export interface ItemSnapshot {
   end_date: string;
   seed: number;
   created_at: string;
+  /** False while the older history has not landed yet (late history); /transactions/sync says INITIAL_UPDATE_COMPLETE. */
+  history_released: boolean;
+  /** Generated transactions held back until the release (0 once released or without late history). */
+  held_back_count: number;
+}
+
+export interface ReleaseHistoryResult {
+  /** How many generated transactions became available (0 if the history was already complete). */
+  released: number;
+  webhook: WebhookDelivery | null;
 }
 
 export interface LinkCompleteInput {
@@ -159,6 +178,8 @@ export class PlaidSandboxCore {
   private readonly items = new Map<string, SandboxItem>();
   private readonly itemSeeds = new Map<string, number>();
   private readonly initialWebhook = new Map<string, boolean>();
+  private readonly historicalDelays = new Map<string, number>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly accessTokens = new Map<string, string>();
   private readonly removedAccessTokens = new Set<string>();
   private readonly publicTokens = new Map<string, PublicTokenRecord>();
@@ -264,6 +285,16 @@ export class PlaidSandboxCore {
       const timer = new Promise<void>((resolve) => setTimeout(resolve, this.initialWebhookDelayMs));
       this.track(timer.then(() => (this.closed || !this.items.has(item.itemId) ? null : this.sendSyncUpdates(item))));
     }
+    const delay = this.historicalDelays.get(item.itemId) ?? 0;
+    if (delay > 0 && !item.historyReleased) {
+      // Plaid's historical update: the older transactions land a while after the exchange.
+      const handle = setTimeout(() => {
+        this.timers.delete(handle);
+        if (!this.closed && this.items.has(item.itemId)) this.track(this.releaseHistory(item.itemId));
+      }, delay);
+      handle.unref?.();
+      this.timers.add(handle);
+    }
     return { access_token: item.accessToken, item_id: item.itemId };
   }
 
@@ -307,7 +338,7 @@ export class PlaidSandboxCore {
       modified: page.modified.map(present),
       next_cursor: encodeCursor(tag, { position: page.position, end: page.end }),
       removed: page.removed,
-      transactions_update_status: 'HISTORICAL_UPDATE_COMPLETE',
+      transactions_update_status: item.historyReleased ? 'HISTORICAL_UPDATE_COMPLETE' : 'INITIAL_UPDATE_COMPLETE',
     };
   }
 
@@ -384,6 +415,11 @@ export class PlaidSandboxCore {
     }
     const seed = ext.seed === undefined ? 1 : typeof ext.seed === 'number' && Number.isInteger(ext.seed) ? ext.seed >>> 0 : hashString(String(ext.seed));
     const pendingDays = ext.pending_days ?? 2;
+    const historicalDelay = ext.historical_delay_ms ?? 0;
+    if (typeof historicalDelay !== 'number' || !Number.isInteger(historicalDelay) || historicalDelay < 0 || historicalDelay > MAX_HISTORICAL_DELAY_MS) {
+      throw plaidErrors.invalidField(`options.ledgerline.historical_delay_ms must be an integer between 0 and ${MAX_HISTORICAL_DELAY_MS}`);
+    }
+    if (ext.transfers !== undefined && typeof ext.transfers !== 'boolean') throw plaidErrors.invalidField('options.ledgerline.transfers must be a boolean');
     if (!Number.isInteger(pendingDays) || pendingDays < 0 || pendingDays > 30) throw plaidErrors.invalidField('options.ledgerline.pending_days must be an integer between 0 and 30');
     const range = dateRange(options.transactions ?? undefined, this.now());
     const username = options.override_username ?? 'user_good';
@@ -394,9 +430,16 @@ export class PlaidSandboxCore {
       accessToken,
       institution,
       institution.accounts.map((template) => ({ accountId: newAccountId(), template })),
-      { seed, contentKey: `${institution.institutionId}:${username}`, count, startDate: range.start, endDate: range.end, pendingDays },
-      { webhook: typeof options.webhook === 'string' && options.webhook !== '' ? options.webhook : null, products: [...new Set(input.initial_products)], username, now: this.now() },
+      { seed, contentKey: `${institution.institutionId}:${username}`, count, startDate: range.start, endDate: range.end, pendingDays, transfers: ext.transfers !== false },
+      {
+        webhook: typeof options.webhook === 'string' && options.webhook !== '' ? options.webhook : null,
+        products: [...new Set(input.initial_products)],
+        username,
+        now: this.now(),
+        lateHistory: historicalDelay > 0,
+      },
     );
+    this.historicalDelays.set(itemId, historicalDelay);
     this.items.set(itemId, item);
     this.itemSeeds.set(itemId, seed);
     this.initialWebhook.set(itemId, ext.initial_webhook !== false);
@@ -480,6 +523,23 @@ export class PlaidSandboxCore {
     return this.controlItem(itemOrToken).pendingTransactions();
   }
 
+  /** The bank's true state of each account: opening, current and available balances, totals (see AccountState). */
+  accountStates(itemOrToken: string): AccountState[] {
+    return this.controlItem(itemOrToken).accountStates();
+  }
+
+  /**
+   * Makes an item's older history available now (late history): the next /transactions/sync reports it as
+   * `added`, and SYNC_UPDATES_AVAILABLE with `historical_update_complete: true` is sent. Nothing happens
+   * (released 0, no webhook) if the history is already complete.
+   */
+  async releaseHistory(itemOrToken: string, input: { webhook?: boolean } = {}): Promise<ReleaseHistoryResult> {
+    const item = this.controlItem(itemOrToken);
+    if (item.historyReleased) return { released: 0, webhook: null };
+    const released = item.releaseHistory();
+    return { released, webhook: input.webhook === false ? null : await this.sendSyncUpdates(item) };
+  }
+
   async addTransactions(itemOrToken: string, input: AddTransactionsInput): Promise<MutationResult> {
     const item = this.controlItem(itemOrToken);
     if (input.transactions !== undefined && !Array.isArray(input.transactions)) throw new ControlError(400, 'transactions must be an array');
@@ -553,7 +613,7 @@ export class PlaidSandboxCore {
     let body: WebhookBody;
     switch (code) {
       case 'SYNC_UPDATES_AVAILABLE':
-        body = { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', ...env, initial_update_complete: true, historical_update_complete: true };
+        body = { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', ...env, initial_update_complete: true, historical_update_complete: item.historyReleased };
         break;
       case 'ERROR':
         body = this.errorWebhook(item);
@@ -626,6 +686,8 @@ export class PlaidSandboxCore {
   /** Waits for webhooks still being delivered, then refuses new ones. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const handle of this.timers) clearTimeout(handle);
+    this.timers.clear();
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
@@ -681,7 +743,7 @@ export class PlaidSandboxCore {
       webhook_code: 'SYNC_UPDATES_AVAILABLE',
       item_id: item.itemId,
       initial_update_complete: true,
-      historical_update_complete: true,
+      historical_update_complete: item.historyReleased,
       environment: 'sandbox',
     });
   }
@@ -718,6 +780,8 @@ export class PlaidSandboxCore {
       end_date: fromDay(item.history.endDay),
       seed: this.itemSeeds.get(item.itemId) ?? 0,
       created_at: item.createdAt.toISOString(),
+      history_released: item.historyReleased,
+      held_back_count: item.historyReleased ? 0 : item.recentFrom,
     };
   }
 }

@@ -61,13 +61,16 @@ describe('sync log', () => {
 
   it('keeps balances in step with changes (positive = money out)', () => {
     const i = item(0);
-    const checking = i.accounts[0];
-    const card = i.accounts[2];
+    const [checking, , card] = i.accounts;
     if (!checking || !card) throw new Error('accounts');
-    const [checkingBefore, cardBefore] = [checking.currentCents, card.currentCents];
+    const state = (id: string) => i.accountStates([id])[0] ?? fail('no state');
+    const [checkingBefore, cardBefore] = [state(checking.accountId), state(card.accountId)];
     i.addTransactions([{ account_id: checking.accountId, amount: 25 }, { account_id: card.accountId, amount: 40 }]);
-    expect(checking.currentCents).toBe(checkingBefore - 2500);
-    expect(card.currentCents).toBe(cardBefore + 4000);
+    expect(state(checking.accountId).current_cents).toBe(checkingBefore.current_cents - 2500);
+    expect(state(card.accountId).current_cents).toBe(cardBefore.current_cents + 4000);
+    // Pending ones only move `available`.
+    i.addTransactions([{ account_id: checking.accountId, amount: 10, pending: true }]);
+    expect(state(checking.accountId)).toMatchObject({ current_cents: checkingBefore.current_cents - 2500, available_cents: checkingBefore.current_cents - 3500, pending_total_cents: 1000 });
   });
 
   it('encodes cursors per item and rejects foreign or forged ones', () => {

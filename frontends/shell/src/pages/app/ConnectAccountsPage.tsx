@@ -4,6 +4,7 @@ import {
   canEdit,
   describeError,
   maskLabel,
+  useAccountsTieOut,
   useBankAccounts,
   useCreateLinkToken,
   useCreateUpdateToken,
@@ -39,6 +40,8 @@ export function ConnectAccountsPage() {
   const showError = useErrorNotice(describeError);
   const imports = useImportNotices();
   const accounts = useBankAccounts();
+  const tieOut = useAccountsTieOut();
+  const tieOuts = new Map((tieOut.data?.accounts ?? []).map((a) => [a.id, a.tieOut ?? null]));
   const syncing = useSyncJobsInProgress();
   const createLinkToken = useCreateLinkToken();
   const createUpdateToken = useCreateUpdateToken();
@@ -154,6 +157,7 @@ export function ConnectAccountsPage() {
           <AccountsList
             accounts={list}
             jobs={syncing.data ?? []}
+            tieOuts={tieOuts}
             actions={
               editable
                 ? { onReconnect: startReconnect, onSync: sync, onRemove: setRemoving, busyAccountId }

@@ -1,13 +1,10 @@
-import { accountsForSelection, isCreditCard, jobProgress, maskLabel, useBankAccounts, useSyncJobsInProgress, type BankAccount, type Job } from '@ledgerline/api';
+import { dashboardTieOut, isCreditCard, jobProgress, ledgerHref, maskLabel, useAccountsTieOut, useSyncJobsInProgress, type Job, type TieOutGroupTotal } from '@ledgerline/api';
 import { Card, EmptyState, Spinner, formatMoney } from '@ledgerline/ui';
+import { TieOutBadge } from '../../banking/TieOut';
 import { TextLink } from '../../layout/TextLink';
 import { useSession } from '../../session/context';
 import { PageHeader } from './PageHeader';
 import { DashboardCharts } from './ReportsRoutes';
-
-/** Sums a balance over accounts, skipping those the bank did not report it for. */
-const total = (accounts: readonly BankAccount[], balance: (a: BankAccount) => number | null): number =>
-  Math.round(accounts.reduce((sum, a) => sum + (balance(a) ?? 0), 0) * 100) / 100;
 
 function SyncStatus({ jobs }: { jobs: readonly Job[] }) {
   if (jobs.length === 0) return null;
@@ -22,13 +19,34 @@ function SyncStatus({ jobs }: { jobs: readonly Job[] }) {
   );
 }
 
-/** Cash across the linked bank accounts, card balances owed, and sync progress (spec §4: polled while a sync job is waiting or active). */
+/**
+ * A figure from the books with what the bank says beside it: "Matches bank", "Differs by $X from the bank" or,
+ * while an account is catching up, "Updating from the bank…" (no difference that is not one yet).
+ */
+function TiedFigure({ label, group, testId }: { label: string; group: TieOutGroupTotal; testId: string }) {
+  return (
+    <div data-testid={testId} className="min-w-0">
+      <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{formatMoney(group.books)}</dd>
+      <dd className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+        <TieOutBadge status={group.status} difference={group.difference} long />
+        {group.status !== 'catching_up' && <span className="tabular-nums">Bank {formatMoney(group.bank)}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The linked accounts in the books, each tied to its bank (issue #12): "Cash in bank" is the books' total of the bank
+ * accounts, "Owed on cards" the books' total owed on cards, each with the bank's figure beside it. Sync progress as
+ * before (spec §4: polled while a sync job is waiting or active).
+ */
 function BankAccountsCard() {
-  const accounts = useBankAccounts();
+  const tieOut = useAccountsTieOut();
   const jobs = useSyncJobsInProgress();
-  const list = accounts.data ?? [];
-  const cash = accountsForSelection(list);
-  const cards = list.filter(isCreditCard);
+  const list = tieOut.data?.accounts ?? [];
+  const figures = tieOut.data ? dashboardTieOut(tieOut.data) : null;
+  const hasCards = list.some(isCreditCard);
   return (
     <Card
       title="Bank accounts"
@@ -36,37 +54,38 @@ function BankAccountsCard() {
       actions={list.length > 0 ? <TextLink to="/connect-accounts">Manage accounts</TextLink> : undefined}
     >
       <SyncStatus jobs={jobs.data ?? []} />
-      {accounts.isPending && <Spinner label="Loading accounts" />}
-      {accounts.isError && <EmptyState title="Bank accounts could not be loaded" description={accounts.error.message} />}
-      {accounts.isSuccess && list.length === 0 && (
+      {tieOut.isPending && <Spinner label="Loading accounts" />}
+      {tieOut.isError && <EmptyState title="Bank accounts could not be loaded" description={tieOut.error.message} />}
+      {tieOut.isSuccess && list.length === 0 && (
         <EmptyState
           title="No bank accounts connected"
           description="Cash balance, runway and the asset balance graph appear here once bank accounts are connected."
           action={<TextLink to="/connect-accounts">Connect accounts</TextLink>}
         />
       )}
-      {list.length > 0 && (
+      {figures && list.length > 0 && (
         <>
-          <dl className="mb-4 grid grid-cols-2 gap-4">
-            <div>
-              <dt className="text-sm text-slate-500 dark:text-slate-400">Cash in bank</dt>
-              <dd className="text-2xl font-semibold tabular-nums">{formatMoney(total(cash, (a) => a.currentBalance))}</dd>
-            </div>
-            {cards.length > 0 && (
-              <div>
-                <dt className="text-sm text-slate-500 dark:text-slate-400">Owed on cards</dt>
-                <dd className="text-2xl font-semibold tabular-nums">{formatMoney(total(cards, (a) => a.currentBalance))}</dd>
-              </div>
-            )}
+          <dl className="mb-4 grid gap-4 sm:grid-cols-2">
+            <TiedFigure label="Cash in bank" group={figures.cash} testId="cash-in-bank" />
+            {hasCards && <TiedFigure label="Owed on cards" group={figures.cards} testId="owed-on-cards" />}
           </dl>
           <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
             {list.map((a) => (
-              <li key={a.id} className="flex justify-between gap-4 py-2">
+              <li key={a.id} aria-label={`${a.name} ${maskLabel(a.mask)}`.trim()} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
                 <span className="min-w-0 truncate">
                   {a.name} <span className="text-slate-500 dark:text-slate-400">{maskLabel(a.mask)}</span>
                   {a.reconnectRequired && <span className="ml-2 text-xs font-medium text-amber-700 dark:text-amber-300">Reconnect required</span>}
                 </span>
-                <span className="tabular-nums">{a.currentBalance === null ? '—' : formatMoney(a.currentBalance)}</span>
+                <span className="flex flex-wrap items-center gap-2">
+                  {a.tieOut?.ledgerAccountId ? (
+                    <TextLink to={ledgerHref(a.tieOut.ledgerAccountId)} aria-label={`Ledger of ${a.name}`} className="no-underline">
+                      <TieOutBadge status={a.tieOut.status} difference={a.tieOut.difference} />
+                    </TextLink>
+                  ) : (
+                    <TieOutBadge status={a.tieOut?.status ?? 'unknown'} difference={a.tieOut?.difference ?? null} />
+                  )}
+                  <span className="tabular-nums">{formatMoney(a.tieOut?.booksBalance ?? a.currentBalance ?? 0)}</span>
+                </span>
               </li>
             ))}
           </ul>
@@ -97,7 +116,7 @@ export function DashboardPage() {
           )
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <BankAccountsCard />
         <Card title="Your account">
           <dl className="space-y-3 text-sm">

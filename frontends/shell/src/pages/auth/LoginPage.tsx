@@ -1,10 +1,11 @@
 import { describeError, normalizeEmail, validateLogin, type LoginFormValues, type LoginResponse } from '@ledgerline/api';
 import { Button, PasswordField, TextField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { TextLink } from '../../layout/TextLink';
 import { useSessionController } from '../../session/context';
+import { readDeviceToken } from '../../session/device';
 import { awaitingCode, signedIn, withStatus } from '../../session/store';
 
 const initial: LoginFormValues = { email: '', password: '' };
@@ -12,12 +13,17 @@ const initial: LoginFormValues = { email: '', password: '' };
 export function LoginPage() {
   const { client, store } = useSessionController();
   const navigate = useNavigate();
+  // ?next= (the page asked for) travels on to the code step; the guard returns there once signed in.
+  const { search } = useLocation();
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const form = useForm(initial, validateLogin);
 
   const login = useMutation({
-    mutationFn: (body: LoginFormValues) => client.login(body),
+    mutationFn: (body: LoginFormValues) => {
+      const deviceToken = readDeviceToken();
+      return client.login({ ...body, ...(deviceToken ? { deviceToken } : {}) });
+    },
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
     onSuccess: (answer: LoginResponse, body) => {
       // With a user the session is open; without one a code was sent and the token + method id are kept.
@@ -33,7 +39,7 @@ export function LoginPage() {
       }
       store.setState((s) => awaitingCode(s, { sessionToken, methodId, email: body.email }));
       if (answer.message) notice.info(answer.message);
-      void navigate('/verify-otp');
+      void navigate(`/verify-otp${search}`);
     },
     onError: (error) => {
       store.setState((s) => withStatus(s, 'failed'));

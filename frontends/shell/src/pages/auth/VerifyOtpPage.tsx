@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { AuthHeading } from '../../layout/AuthLayout';
 import { TextLink } from '../../layout/TextLink';
 import { useSession, useSessionController } from '../../session/context';
+import { readDeviceToken, rememberDeviceToken } from '../../session/device';
 import { signedIn, withStatus } from '../../session/store';
 
 const validate = (v: { code: string }) => {
@@ -20,10 +21,17 @@ export function VerifyOtpPage() {
   const pending = auth.accessToken !== null && auth.methodId !== null;
 
   const verify = useMutation({
-    mutationFn: (code: string) => client.authenticateOtp({ methodId: auth.methodId ?? '', sessionToken: auth.accessToken ?? '', code }),
+    mutationFn: (code: string) => {
+      const deviceToken = readDeviceToken();
+      return client.authenticateOtp({ methodId: auth.methodId ?? '', sessionToken: auth.accessToken ?? '', code, ...(deviceToken ? { deviceToken } : {}) });
+    },
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
-    // The guard moves the now signed-in user on to onboarding or the dashboard.
-    onSuccess: (answer) => store.setState((s) => signedIn(s, answer)),
+    // This browser is now trusted for 30 days. The guard moves the signed-in user on to onboarding, the
+    // page asked for before login (?next=), or the dashboard.
+    onSuccess: (answer) => {
+      rememberDeviceToken(answer.deviceToken);
+      store.setState((s) => signedIn(s, answer));
+    },
     onError: (error) => {
       store.setState((s) => withStatus(s, 'failed'));
       showError(error);

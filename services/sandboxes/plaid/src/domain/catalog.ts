@@ -187,15 +187,36 @@ export const MERCHANTS: readonly Merchant[] = [
   m({ descriptor: 'ACH CREDIT ACME CORP INV PAYMENT', merchantName: null, website: null, pfcPrimary: 'INCOME', pfcDetailed: 'INCOME_OTHER_INCOME', legacyCategory: ['Transfer', 'Credit'], legacyCategoryId: '21005000', channel: 'other', type: 'special', minCents: 100_000, maxCents: 3_000_000, kinds: ['checking'], weight: 3, inflow: true, counterparty: null, transactionCode: 'transfer' }),
   m({ descriptor: 'ATM WITHDRAWAL 000123 MARKET ST', merchantName: null, website: null, pfcPrimary: 'TRANSFER_OUT', pfcDetailed: 'TRANSFER_OUT_WITHDRAWAL', legacyCategory: ['Transfer', 'Withdrawal', 'ATM'], legacyCategoryId: '21012002', channel: 'in store', type: 'special', minCents: 2_000, maxCents: 40_000, kinds: ['checking'], weight: 1, counterparty: null, transactionCode: 'atm' }),
   m({ descriptor: 'MONTHLY SERVICE FEE', merchantName: null, website: null, pfcPrimary: 'BANK_FEES', pfcDetailed: 'BANK_FEES_OTHER_BANK_FEES', legacyCategory: ['Bank Fees'], legacyCategoryId: '10000000', channel: 'other', type: 'special', minCents: 1_500, maxCents: 3_500, kinds: ['checking'], weight: 1, counterparty: null, transactionCode: 'bank charge' }),
-  m({ descriptor: 'ONLINE TRANSFER TO SAVINGS', merchantName: null, website: null, pfcPrimary: 'TRANSFER_OUT', pfcDetailed: 'TRANSFER_OUT_SAVINGS', legacyCategory: ['Transfer', 'Internal Account Transfer'], legacyCategoryId: '21001000', channel: 'other', type: 'special', minCents: 50_000, maxCents: 500_000, kinds: ['checking'], weight: 1, counterparty: null, transactionCode: 'transfer' }),
-  m({ descriptor: 'PAYMENT TO CREDIT CARD ENDING', merchantName: null, website: null, pfcPrimary: 'LOAN_PAYMENTS', pfcDetailed: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', legacyCategory: ['Payment', 'Credit Card'], legacyCategoryId: '16001000', channel: 'other', type: 'special', minCents: 50_000, maxCents: 800_000, kinds: ['checking'], weight: 2, counterparty: null, transactionCode: 'payment' }),
-  // Savings.
+  // Savings (transfers to and from checking are generated in pairs, see history.ts).
   m({ descriptor: 'INTEREST PAYMENT', merchantName: null, website: null, pfcPrimary: 'INCOME', pfcDetailed: 'INCOME_INTEREST_EARNED', legacyCategory: ['Interest', 'Interest Earned'], legacyCategoryId: '15001000', channel: 'other', type: 'special', minCents: 12, maxCents: 8_000, kinds: ['savings'], weight: 3, inflow: true, counterparty: null, transactionCode: 'interest' }),
-  m({ descriptor: 'ONLINE TRANSFER FROM CHECKING', merchantName: null, website: null, pfcPrimary: 'TRANSFER_IN', pfcDetailed: 'TRANSFER_IN_ACCOUNT_TRANSFER', legacyCategory: ['Transfer', 'Internal Account Transfer'], legacyCategoryId: '21001000', channel: 'other', type: 'special', minCents: 50_000, maxCents: 500_000, kinds: ['savings'], weight: 5, inflow: true, counterparty: null, transactionCode: 'transfer' }),
-  m({ descriptor: 'ONLINE TRANSFER TO CHECKING', merchantName: null, website: null, pfcPrimary: 'TRANSFER_OUT', pfcDetailed: 'TRANSFER_OUT_ACCOUNT_TRANSFER', legacyCategory: ['Transfer', 'Internal Account Transfer'], legacyCategoryId: '21001000', channel: 'other', type: 'special', minCents: 20_000, maxCents: 300_000, kinds: ['savings'], weight: 2, counterparty: null, transactionCode: 'transfer' }),
-  // Card payments received.
-  m({ descriptor: 'AUTOPAY PAYMENT - THANK YOU', merchantName: null, website: null, pfcPrimary: 'LOAN_PAYMENTS', pfcDetailed: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', legacyCategory: ['Payment', 'Credit Card'], legacyCategoryId: '16001000', channel: 'other', type: 'special', minCents: 50_000, maxCents: 800_000, kinds: ['credit'], weight: 2, inflow: true, counterparty: null, transactionCode: 'payment' }),
 ];
+
+// Money moving between an item's own accounts is not drawn from the merchants above: history.ts generates
+// both legs of each transfer and card payment together, with these descriptors and Plaid's categories.
+export interface TransferStyle {
+  /** `name` on the leg that sends the money (positive amount); `{mask}` is the other account's mask. */
+  readonly outName: string;
+  /** `name` on the leg that receives it (negative amount). */
+  readonly inName: string;
+  readonly outPfc: string;
+  readonly inPfc: string;
+  readonly outPrimary: string;
+  readonly inPrimary: string;
+  readonly legacyCategory: readonly string[];
+  readonly legacyCategoryId: string;
+  readonly channel: Channel;
+  readonly transactionCode: string;
+}
+
+const INTERNAL_TRANSFER = { legacyCategory: ['Transfer', 'Internal Account Transfer'], legacyCategoryId: '21001000', channel: 'online', transactionCode: 'transfer' } as const;
+const CARD_PAYMENT = { outPrimary: 'LOAN_PAYMENTS', inPrimary: 'LOAN_PAYMENTS', outPfc: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', inPfc: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', legacyCategory: ['Payment', 'Credit Card'], legacyCategoryId: '16001000', transactionCode: 'bill payment' } as const;
+
+export const TRANSFER_STYLES = {
+  checkingToSavings: { ...INTERNAL_TRANSFER, outName: 'Online Transfer to Savings ...{mask}', inName: 'Online Transfer from Checking ...{mask}', outPrimary: 'TRANSFER_OUT', outPfc: 'TRANSFER_OUT_SAVINGS', inPrimary: 'TRANSFER_IN', inPfc: 'TRANSFER_IN_ACCOUNT_TRANSFER' },
+  savingsToChecking: { ...INTERNAL_TRANSFER, outName: 'Online Transfer to Checking ...{mask}', inName: 'Online Transfer from Savings ...{mask}', outPrimary: 'TRANSFER_OUT', outPfc: 'TRANSFER_OUT_ACCOUNT_TRANSFER', inPrimary: 'TRANSFER_IN', inPfc: 'TRANSFER_IN_ACCOUNT_TRANSFER' },
+  cardAutopay: { ...CARD_PAYMENT, outName: 'CREDIT CARD AUTOPAY PMT ...{mask}', inName: 'AUTOPAY PAYMENT - THANK YOU', channel: 'other' },
+  cardPayment: { ...CARD_PAYMENT, outName: 'Payment to Card ...{mask}', inName: 'Payment Thank You', channel: 'online' },
+} as const satisfies Record<string, TransferStyle>;
 
 export interface City {
   readonly city: string;

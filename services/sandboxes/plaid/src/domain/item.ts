@@ -7,8 +7,18 @@
 // A cursor from the middle of a loop (has_more was true) becomes invalid once the log grows past its
 // snapshot: that is Plaid's TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION, and the client restarts from the
 // cursor that began the loop (or any complete cursor, from a response with has_more false).
+//
+// Late history (Plaid's INITIAL_UPDATE_COMPLETE, then HISTORICAL_UPDATE_COMPLETE): the log starts with only
+// the last ~30 days of the generated history; `releaseHistory()` appends the older part as one block of
+// `added` entries. Until then, changes to those older transactions are not logged (no client has seen
+// them): the released block reports each one as it stands when it is read, so every cursor still converges.
+//
+// Balances follow Plaid: `current` is the bank's posted balance (depository: money held; credit: amount
+// owed) and `available` also counts pending transactions. current = opening + the posted live transactions,
+// exactly, in integer cents: the generated history's totals come from History.accountSummaries() (lazy,
+// cached) and every change adds its own delta.
 import type { AccountTemplate, Institution } from './catalog.js';
-import { History, type HistoryAccount } from './history.js';
+import { History, fromDay, toDay, type HistoryAccount } from './history.js';
 import { Rng, hashString, mix } from './prng.js';
 import type { AccountBase, RemovedTransaction, Transaction } from './wire.js';
 
@@ -48,11 +58,41 @@ export interface ItemAccount {
   readonly accountId: string;
   readonly template: AccountTemplate;
   readonly persistentAccountId: string;
-  /** Balances in cents; `current` follows Plaid: depository = money held, credit = amount owed. */
-  currentCents: number;
-  availableCents: number;
-  readonly limitCents: number | null;
 }
+
+/** An account's true state at the bank. Balances in Plaid's sign; totals in the transactions' sign (positive = money out). */
+export interface AccountState {
+  account_id: string;
+  /** `balances.current` before the first generated transaction. */
+  opening_cents: number;
+  /** `balances.current`: depository = money held = opening − posted total; credit = amount owed = opening + posted total. */
+  current_cents: number;
+  /** `balances.available`: depository = current − pending total; credit = limit − current − pending total. */
+  available_cents: number;
+  limit_cents: number | null;
+  /** Sum of the posted (non-pending) live transactions' amounts in cents, positive = money out. */
+  posted_total_cents: number;
+  /** Sum of the pending live transactions' amounts in cents, positive = money out. */
+  pending_total_cents: number;
+  posted_count: number;
+  pending_count: number;
+  /** Date of the account's earliest live transaction, or null if it has none. */
+  earliest_date: string | null;
+}
+
+interface Totals {
+  posted: number;
+  pending: number;
+  postedCount: number;
+  pendingCount: number;
+}
+
+type Chunk =
+  | { readonly start: number; readonly kind: 'history'; readonly from: number; readonly length: number; readonly current: boolean }
+  | { readonly start: number; readonly kind: 'entries'; readonly entries: LogEntry[] };
+
+/** Days of generated history available right after the exchange when the rest arrives late. */
+export const INITIAL_HISTORY_DAYS = 30;
 
 export class UnknownTransactionError extends Error {
   constructor(readonly transactionId: string) {
@@ -74,8 +114,11 @@ export class SandboxItem {
   readonly products: string[];
   readonly createdAt: Date;
   lastWebhook: { sentAt: string; code: string } | null = null;
+  /** First generated index in the log before the release (0 when the history came at once). */
+  readonly recentFrom: number;
 
-  private readonly log: LogEntry[] = [];
+  /** The update log, as blocks: ranges of the generated history, and entries made by the controls. */
+  private readonly chunks: Chunk[] = [];
   /** Current state of transactions added or modified after creation. */
   private readonly overlay = new Map<string, Transaction>();
   private readonly removedIds = new Set<string>();
@@ -83,6 +126,9 @@ export class SandboxItem {
   private readonly extraIds: string[] = [];
   private additions = 0;
   private readonly mutationRng: Rng;
+  /** Changes since creation to each account's totals, in cents (the generated totals are in the summary). */
+  private readonly deltas: Totals[];
+  private released: boolean;
 
   constructor(
     readonly itemId: string,
@@ -90,36 +136,68 @@ export class SandboxItem {
     readonly institution: Institution,
     accounts: readonly HistoryAccount[],
     historyConfig: Omit<ConstructorParameters<typeof History>[0], 'itemId' | 'accounts'>,
-    options: { webhook: string | null; products: string[]; username: string; now: Date },
+    options: { webhook: string | null; products: string[]; username: string; now: Date; lateHistory?: boolean },
   ) {
     this.history = new History({ ...historyConfig, itemId, accounts });
     this.webhook = options.webhook;
     this.products = options.products;
     this.createdAt = options.now;
     this.mutationRng = new Rng(mix(this.history.contentSeed, 0x6d757461));
-    this.accounts = accounts.map(({ accountId, template }) => {
-      const rng = new Rng(mix(this.history.contentSeed, hashString(template.key)));
-      const persistentAccountId = persistentId(institution.institutionId, options.username, template.key);
-      if (template.kind === 'credit') {
-        const limitCents = rng.int(10, 50) * 100_000;
-        const currentCents = rng.int(50_000, Math.floor(limitCents / 2));
-        return { accountId, template, persistentAccountId, currentCents, availableCents: limitCents - currentCents, limitCents };
-      }
-      const currentCents = template.kind === 'savings' ? rng.int(1_000_000, 50_000_000) : rng.int(2_000_000, 25_000_000);
-      return { accountId, template, persistentAccountId, currentCents, availableCents: currentCents - rng.int(0, 50_000), limitCents: null };
-    });
+    this.accounts = accounts.map(({ accountId, template }) => ({
+      accountId,
+      template,
+      persistentAccountId: persistentId(institution.institutionId, options.username, template.key),
+    }));
+    this.deltas = accounts.map(() => ({ posted: 0, pending: 0, postedCount: 0, pendingCount: 0 }));
+    this.released = options.lateHistory !== true;
+    // The initial window starts on a pair boundary, so a generated transfer is never split by it.
+    const firstRecent = this.history.firstIndexOnOrAfter(this.history.endDay - INITIAL_HISTORY_DAYS + 1);
+    this.recentFrom = this.released ? 0 : firstRecent - (firstRecent % 2);
+    this.chunks.push({ start: 0, kind: 'history', from: this.recentFrom, length: this.history.count - this.recentFrom, current: false });
   }
 
   /** Length of the update log: generated history plus later changes. */
   get logLength(): number {
-    return this.history.count + this.log.length;
+    const last = this.chunks[this.chunks.length - 1];
+    if (!last) return 0;
+    return last.start + (last.kind === 'history' ? last.length : last.entries.length);
   }
 
-  entryAt(position: number): LogEntry {
-    if (position < this.history.count) return { kind: 'added', txn: this.history.transactionAt(position) };
-    const entry = this.log[position - this.history.count];
-    if (!entry) throw new RangeError(`log position ${position} is past the end (${this.logLength})`);
-    return entry;
+  /** Whether the whole generated history is in the log (false until releaseHistory when it arrives late). */
+  get historyReleased(): boolean {
+    return this.released;
+  }
+
+  /**
+   * Makes the older generated history available: it is appended to the log as `added` entries, each as the
+   * transaction stands when it is read. Answers how many generated transactions became available (0 if the
+   * history was already complete).
+   */
+  releaseHistory(): number {
+    if (this.released) return 0;
+    this.released = true;
+    if (this.recentFrom > 0) this.chunks.push({ start: this.logLength, kind: 'history', from: 0, length: this.recentFrom, current: true });
+    return this.recentFrom;
+  }
+
+  /** The log entry at a position, or undefined for a released transaction that was removed before anyone read it. */
+  entryAt(position: number): LogEntry | undefined {
+    for (let c = this.chunks.length - 1; c >= 0; c--) {
+      const chunk = this.chunks[c];
+      if (!chunk || chunk.start > position) continue;
+      const offset = position - chunk.start;
+      if (chunk.kind === 'entries') {
+        const entry = chunk.entries[offset];
+        if (entry) return entry;
+        break;
+      }
+      if (offset >= chunk.length) break;
+      const index = chunk.from + offset;
+      if (!chunk.current) return { kind: 'added', txn: this.history.transactionAt(index) };
+      const txn = this.current(this.history.idOf(index));
+      return txn ? { kind: 'added', txn } : undefined;
+    }
+    throw new RangeError(`log position ${position} is past the end (${this.logLength})`);
   }
 
   /** The transaction as it stands now, or undefined if it never existed or was removed. */
@@ -136,26 +214,100 @@ export class SandboxItem {
     return this.history.count + this.extraIds.length - this.removedIds.size;
   }
 
+  // ── balances ──────────────────────────────────────────────────────────────────────────────────────
+
+  /** The true state of every account (or of the given ones) at the bank (`earliest_date` costs a short scan: skippable). */
+  accountStates(filter?: readonly string[], options: { earliest?: boolean } = {}): AccountState[] {
+    const summaries = this.history.accountSummaries();
+    const states: AccountState[] = [];
+    this.accounts.forEach((account, a) => {
+      if (filter && filter.length > 0 && !filter.includes(account.accountId)) return;
+      const summary = summaries[a];
+      const delta = this.deltas[a];
+      if (!summary || !delta) return;
+      const posted = summary.postedCents + delta.posted;
+      const pending = summary.pendingCents + delta.pending;
+      const credit = account.template.kind === 'credit';
+      // Positive amounts are money out: a depository balance falls, a card's balance owed rises.
+      const current = credit ? summary.openingCents + posted : summary.openingCents - posted;
+      const available = credit ? (summary.limitCents ?? 0) - current - pending : current - pending;
+      states.push({
+        account_id: account.accountId,
+        opening_cents: summary.openingCents,
+        current_cents: current,
+        available_cents: available,
+        limit_cents: summary.limitCents,
+        posted_total_cents: posted,
+        pending_total_cents: pending,
+        posted_count: summary.postedCount + delta.postedCount,
+        pending_count: summary.pendingCount + delta.pendingCount,
+        earliest_date: options.earliest === false ? null : this.earliestDate(a),
+      });
+    });
+    return states;
+  }
+
   accountBases(filter?: readonly string[]): AccountBase[] {
+    const states = new Map(this.accountStates(filter, { earliest: false }).map((s) => [s.account_id, s]));
     return this.accounts
-      .filter((a) => !filter || filter.length === 0 || filter.includes(a.accountId))
-      .map((a) => ({
-        account_id: a.accountId,
-        balances: {
-          available: a.availableCents / 100,
-          current: a.currentCents / 100,
-          limit: a.limitCents === null ? null : a.limitCents / 100,
-          iso_currency_code: 'USD',
-          unofficial_currency_code: null,
-        },
-        mask: a.template.mask,
-        name: a.template.name,
-        official_name: a.template.officialName,
-        type: a.template.kind === 'credit' ? 'credit' : 'depository',
-        subtype: a.template.kind === 'credit' ? 'credit card' : a.template.kind,
-        persistent_account_id: a.persistentAccountId,
-        holder_category: 'business',
-      }));
+      .filter((a) => states.has(a.accountId))
+      .map((a) => {
+        const state = states.get(a.accountId);
+        return {
+          account_id: a.accountId,
+          balances: {
+            available: (state?.available_cents ?? 0) / 100,
+            current: (state?.current_cents ?? 0) / 100,
+            limit: state?.limit_cents === null || state?.limit_cents === undefined ? null : state.limit_cents / 100,
+            iso_currency_code: 'USD',
+            unofficial_currency_code: null,
+          },
+          mask: a.template.mask,
+          name: a.template.name,
+          official_name: a.template.officialName,
+          type: a.template.kind === 'credit' ? 'credit' : 'depository',
+          subtype: a.template.kind === 'credit' ? 'credit card' : a.template.kind,
+          persistent_account_id: a.persistentAccountId,
+          holder_category: 'business',
+        };
+      });
+  }
+
+  /**
+   * The earliest live transaction's date on account a. Generated slots are in date order (a transfer's
+   * second leg at most a few days late), so the scan stops soon after the first live one.
+   */
+  private earliestDate(a: number): string | null {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < this.history.count; i++) {
+      if (this.history.dayOf(Math.max(0, i - 1)) > best) break;
+      const t = this.history.summaryAt(i);
+      if (t.accountIndex !== a || t.day >= best) continue;
+      const id = this.history.idOf(i);
+      if (this.removedIds.has(id) || this.overlay.has(id)) continue;
+      best = t.day;
+    }
+    const accountId = this.accounts[a]?.accountId;
+    for (const txn of this.overlay.values()) {
+      if (txn.account_id !== accountId || typeof txn.date !== 'string') continue;
+      const day = toDay(txn.date);
+      if (Number.isFinite(day) && day < best) best = day;
+    }
+    return Number.isFinite(best) ? fromDay(best) : null;
+  }
+
+  /** Adds (sign 1) or takes away (sign -1) one transaction's amount from its account's totals. */
+  private tally(txn: Transaction, sign: 1 | -1): void {
+    const delta = this.deltas[this.history.accountIndexOf(txn.account_id)];
+    if (!delta) return;
+    const cents = toCents(txn.amount);
+    if (txn.pending) {
+      delta.pending += sign * cents;
+      delta.pendingCount += sign;
+    } else {
+      delta.posted += sign * cents;
+      delta.postedCount += sign;
+    }
   }
 
   // ── /transactions/sync ────────────────────────────────────────────────────────────────────────────
@@ -174,6 +326,7 @@ export class SandboxItem {
     let taken = 0;
     while (position < end && taken < count) {
       const entry = this.entryAt(position++);
+      if (!entry) continue;
       const entryAccount = entry.kind === 'removed' ? entry.removed.account_id : entry.txn.account_id;
       if (accountId && entryAccount !== accountId) continue;
       taken++;
@@ -210,10 +363,10 @@ export class SandboxItem {
       const sequence = ++this.additions;
       const base = this.history.extraTransaction(sequence, { accountIndex, pending: input.pending ?? false });
       const txn = applyInput(base, input);
-      this.log.push({ kind: 'added', txn });
+      this.append({ kind: 'added', txn });
       this.overlay.set(txn.transaction_id, txn);
       this.extraIds.push(txn.transaction_id);
-      this.adjustBalance(txn.account_id, txn.amount);
+      this.tally(txn, 1);
       added.push(txn);
     }
     return added;
@@ -228,12 +381,13 @@ export class SandboxItem {
       let after = applyInput(before, fields);
       if (after === before || JSON.stringify(after) === JSON.stringify(before)) {
         // Nothing asked for: change the amount a little, as a bank's correction would.
-        const delta = this.mutationRng.int(100, 999) / 100;
-        after = { ...before, amount: round2(before.amount + (before.amount < 0 ? -delta : delta)) };
+        const deltaCents = this.mutationRng.int(100, 999);
+        after = { ...before, amount: (toCents(before.amount) + (before.amount < 0 ? -deltaCents : deltaCents)) / 100 };
       }
-      this.log.push({ kind: 'modified', txn: after });
+      if (!this.hidden(after.transaction_id)) this.append({ kind: 'modified', txn: after });
       this.overlay.set(after.transaction_id, after);
-      this.adjustBalance(after.account_id, round2(after.amount - before.amount));
+      this.tally(before, -1);
+      this.tally(after, 1);
       modified.push(after);
     }
     return modified;
@@ -245,10 +399,10 @@ export class SandboxItem {
       const before = this.current(id);
       if (!before) throw new UnknownTransactionError(id);
       const entry = { transaction_id: id, account_id: before.account_id };
-      this.log.push({ kind: 'removed', removed: entry });
+      if (!this.hidden(id)) this.append({ kind: 'removed', removed: entry });
       this.removedIds.add(id);
       this.overlay.delete(id);
-      this.adjustBalance(before.account_id, -before.amount);
+      this.tally(before, -1);
       removed.push(entry);
     }
     return removed;
@@ -285,21 +439,22 @@ export class SandboxItem {
     const removed: RemovedTransaction[] = [];
     for (const pendingTxn of targets) {
       removed.push(...this.removeTransactions([pendingTxn.transaction_id]));
-      const tip = History.tipsOnPosting(pendingTxn) ? round2(pendingTxn.amount * this.mutationRng.int(15, 22) / 100) : 0;
+      const pendingCents = toCents(pendingTxn.amount);
+      const tipCents = History.tipsOnPosting(pendingTxn) ? Math.round((pendingCents * this.mutationRng.int(15, 22)) / 100) : 0;
       const sequence = ++this.additions;
       const idSource = this.history.extraTransaction(sequence, {});
       const posted: Transaction = {
         ...pendingTxn,
         transaction_id: idSource.transaction_id,
-        amount: round2(pendingTxn.amount + tip),
+        amount: (pendingCents + tipCents) / 100,
         pending: false,
         pending_transaction_id: pendingTxn.transaction_id,
         authorized_date: pendingTxn.authorized_date ?? pendingTxn.date,
       };
-      this.log.push({ kind: 'added', txn: posted });
+      this.append({ kind: 'added', txn: posted });
       this.overlay.set(posted.transaction_id, posted);
       this.extraIds.push(posted.transaction_id);
-      this.adjustBalance(posted.account_id, posted.amount);
+      this.tally(posted, 1);
       added.push(posted);
     }
     return { added, removed };
@@ -321,16 +476,24 @@ export class SandboxItem {
     return [...picked];
   }
 
-  private adjustBalance(accountId: string, amount: number): void {
-    const account = this.accounts.find((a) => a.accountId === accountId);
-    if (!account || !Number.isFinite(amount)) return;
-    const cents = Math.round(amount * 100);
-    // Positive amounts are money out: a depository balance falls, a card's balance owed rises.
-    const sign = account.template.kind === 'credit' ? 1 : -1;
-    account.currentCents += sign * cents;
-    // Available falls either way: less cash held, or less credit left.
-    account.availableCents -= cents;
+  /** A generated transaction of the older history that is not in the log yet (late history, before the release). */
+  private hidden(transactionId: string): boolean {
+    if (this.released) return false;
+    const index = this.history.indexOf(transactionId);
+    return index !== undefined && index < this.recentFrom;
   }
+
+  private append(entry: LogEntry): void {
+    const last = this.chunks[this.chunks.length - 1];
+    if (last?.kind === 'entries') last.entries.push(entry);
+    else this.chunks.push({ start: this.logLength, kind: 'entries', entries: [entry] });
+  }
+}
+
+/** A Plaid amount in whole cents (an amount a client must refuse, e.g. a string, counts as its rounded number, or 0). */
+export function toCents(amount: unknown): number {
+  const value = typeof amount === 'number' ? amount : typeof amount === 'string' ? Number(amount) : Number.NaN;
+  return Number.isFinite(value) ? Math.round(value * 100) : 0;
 }
 
 function applyInput(base: Transaction, input: TransactionInput): Transaction {
@@ -374,10 +537,6 @@ function applyInput(base: Transaction, input: TransactionInput): Transaction {
     changed = true;
   }
   return changed ? out : base;
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 function persistentId(institutionId: string, username: string, accountKey: string): string {

@@ -61,6 +61,13 @@ export class Rng {
 
   /** Picks by weight; `weights` must be positive and as long as `items`. */
   weighted<T>(items: readonly T[], cumulativeWeights: readonly number[]): T {
+    const item = items[this.weightedIndex(cumulativeWeights)];
+    if (item === undefined) throw new Error('weighted pick from an empty list');
+    return item;
+  }
+
+  /** The index a weighted pick lands on (one draw, like `weighted`). */
+  weightedIndex(cumulativeWeights: readonly number[]): number {
     const total = cumulativeWeights[cumulativeWeights.length - 1] ?? 0;
     const target = this.next() * total;
     let lo = 0;
@@ -70,9 +77,7 @@ export class Rng {
       if ((cumulativeWeights[mid] ?? 0) > target) hi = mid;
       else lo = mid + 1;
     }
-    const item = items[lo];
-    if (item === undefined) throw new Error('weighted pick from an empty list');
-    return item;
+    return lo;
   }
 }
 

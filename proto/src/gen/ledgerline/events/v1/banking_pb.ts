@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/banking.proto.
  */
 export const file_ledgerline_events_v1_banking: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iYW5raW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKnAQoRQmFua0FjY291bnRMaW5rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBG1hc2sYAyABKAkSDAoEdHlwZRgEIAEoCRIPCgdzdWJ0eXBlGAUgASgJEhgKEGluc3RpdHV0aW9uX25hbWUYBiABKAkSGQoRaXNvX2N1cnJlbmN5X2NvZGUYByABKAkSDgoGc291cmNlGAggASgJIigKEkJhbmtBY2NvdW50UmVtb3ZlZBISCgphY2NvdW50X2lkGAEgASgJIoACCg9CYW5rVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCRITCgtleHRlcm5hbF9pZBgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSGQoRaXNvX2N1cnJlbmN5X2NvZGUYBSABKAkSDAoEZGF0ZRgGIAEoCRIXCg9hdXRob3JpemVkX2RhdGUYByABKAkSDAoEbmFtZRgIIAEoCRIVCg1tZXJjaGFudF9uYW1lGAkgASgJEg8KB3BlbmRpbmcYCiABKAgSGQoRcHJvdmlkZXJfY2F0ZWdvcnkYCyABKAkSDwoHdmVyc2lvbhgMIAEoAyJeChZCYW5rVHJhbnNhY3Rpb25SZW1vdmVkEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEwoLZXh0ZXJuYWxfaWQYAyABKAkSDwoHdmVyc2lvbhgEIAEoA2IGcHJvdG8z");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iYW5raW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKnAQoRQmFua0FjY291bnRMaW5rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBG1hc2sYAyABKAkSDAoEdHlwZRgEIAEoCRIPCgdzdWJ0eXBlGAUgASgJEhgKEGluc3RpdHV0aW9uX25hbWUYBiABKAkSGQoRaXNvX2N1cnJlbmN5X2NvZGUYByABKAkSDgoGc291cmNlGAggASgJIigKEkJhbmtBY2NvdW50UmVtb3ZlZBISCgphY2NvdW50X2lkGAEgASgJIoACCg9CYW5rVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCRITCgtleHRlcm5hbF9pZBgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSGQoRaXNvX2N1cnJlbmN5X2NvZGUYBSABKAkSDAoEZGF0ZRgGIAEoCRIXCg9hdXRob3JpemVkX2RhdGUYByABKAkSDAoEbmFtZRgIIAEoCRIVCg1tZXJjaGFudF9uYW1lGAkgASgJEg8KB3BlbmRpbmcYCiABKAgSGQoRcHJvdmlkZXJfY2F0ZWdvcnkYCyABKAkSDwoHdmVyc2lvbhgMIAEoAyJeChZCYW5rVHJhbnNhY3Rpb25SZW1vdmVkEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEwoLZXh0ZXJuYWxfaWQYAyABKAkSDwoHdmVyc2lvbhgEIAEoAyLtAgoRQmFua0FjY291bnRTeW5jZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgR0eXBlGAIgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAMgASgJEh0KFWN1cnJlbnRfYmFsYW5jZV9jZW50cxgEIAEoAxIbChNoYXNfY3VycmVudF9iYWxhbmNlGAUgASgIEh8KF2F2YWlsYWJsZV9iYWxhbmNlX2NlbnRzGAYgASgDEh0KFWhhc19hdmFpbGFibGVfYmFsYW5jZRgHIAEoCBIRCglzeW5jZWRfYXQYCCABKAkSGgoScG9zdGVkX3RvdGFsX2NlbnRzGAkgASgDEhQKDHBvc3RlZF9jb3VudBgKIAEoAxIbChNwZW5kaW5nX3RvdGFsX2NlbnRzGAsgASgDEhUKDXBlbmRpbmdfY291bnQYDCABKAMSFQoNZWFybGllc3RfZGF0ZRgNIAEoCRIPCgd2ZXJzaW9uGA4gASgDYgZwcm90bzM");
 
 /**
  * type "bank_account.linked": a bank or card account was linked (or relinked) to the workspace.
@@ -210,4 +210,107 @@ export type BankTransactionRemoved = Message<"ledgerline.events.v1.BankTransacti
  */
 export const BankTransactionRemovedSchema: GenMessage<BankTransactionRemoved> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_banking, 3);
+
+/**
+ * type "bank_account.synced": a sync of the account's item completed; published once per live account of
+ * the item, in the same transaction that marks the sync job completed. It is the bank's side of the
+ * tie-out: the ledger books the opening balance from it (current balance minus the posted transactions
+ * banking holds) and compares the books with it.
+ *
+ * @generated from message ledgerline.events.v1.BankAccountSynced
+ */
+export type BankAccountSynced = Message<"ledgerline.events.v1.BankAccountSynced"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+
+  /**
+   * "depository" or "credit".
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string iso_currency_code = 3;
+   */
+  isoCurrencyCode: string;
+
+  /**
+   * The bank's current balance as Plaid reports it (a level, not a flow, so not sign-flipped): money held
+   * for a depository account, the amount owed for a credit card. Pending transactions are not in it.
+   *
+   * @generated from field: int64 current_balance_cents = 4;
+   */
+  currentBalanceCents: bigint;
+
+  /**
+   * False when the bank reported no current balance (then nothing is booked or compared).
+   *
+   * @generated from field: bool has_current_balance = 5;
+   */
+  hasCurrentBalance: boolean;
+
+  /**
+   * @generated from field: int64 available_balance_cents = 6;
+   */
+  availableBalanceCents: bigint;
+
+  /**
+   * @generated from field: bool has_available_balance = 7;
+   */
+  hasAvailableBalance: boolean;
+
+  /**
+   * When the sync completed (RFC 3339, UTC).
+   *
+   * @generated from field: string synced_at = 8;
+   */
+  syncedAt: string;
+
+  /**
+   * Banking's live (not removed) transactions of the account when the sync completed, in this file's sign
+   * convention (> 0 money into the account): posted ones and pending ones separately.
+   *
+   * @generated from field: int64 posted_total_cents = 9;
+   */
+  postedTotalCents: bigint;
+
+  /**
+   * @generated from field: int64 posted_count = 10;
+   */
+  postedCount: bigint;
+
+  /**
+   * @generated from field: int64 pending_total_cents = 11;
+   */
+  pendingTotalCents: bigint;
+
+  /**
+   * @generated from field: int64 pending_count = 12;
+   */
+  pendingCount: bigint;
+
+  /**
+   * The earliest date of a live transaction of the account (YYYY-MM-DD); empty when it has none.
+   *
+   * @generated from field: string earliest_date = 13;
+   */
+  earliestDate: string;
+
+  /**
+   * Monotonic per account (the number of syncs that completed for it): a consumer ignores an older one.
+   *
+   * @generated from field: int64 version = 14;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.BankAccountSynced.
+ * Use `create(BankAccountSyncedSchema)` to create a new message.
+ */
+export const BankAccountSyncedSchema: GenMessage<BankAccountSynced> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_banking, 4);
 

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/identity.proto.
  */
 export const file_ledgerline_events_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9pZGVudGl0eS5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEigAEKDFVzZXJTaWduZWRVcBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIUCgx3b3Jrc3BhY2VfaWQYBCABKAkSDgoGbWV0aG9kGAUgASgJEhEKCXVzZXJfdHlwZRgGIAEoCSJ6ChBXb3Jrc3BhY2VDcmVhdGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1vd25lcl91c2VyX2lkGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgiVQoNTWVtYmVyQ2hhbmdlZBIUCgx3b3Jrc3BhY2VfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRyb2xlGAMgASgJEg8KB3JlbW92ZWQYBCABKAhiBnByb3RvMw");
+  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9pZGVudGl0eS5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEigAEKDFVzZXJTaWduZWRVcBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIUCgx3b3Jrc3BhY2VfaWQYBCABKAkSDgoGbWV0aG9kGAUgASgJEhEKCXVzZXJfdHlwZRgGIAEoCSJ6ChBXb3Jrc3BhY2VDcmVhdGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1vd25lcl91c2VyX2lkGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgiVQoNTWVtYmVyQ2hhbmdlZBIUCgx3b3Jrc3BhY2VfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRyb2xlGAMgASgJEg8KB3JlbW92ZWQYBCABKAgiXQoQV29ya3NwYWNlRGVsZXRlZBIUCgx3b3Jrc3BhY2VfaWQYASABKAkSFwoPb3JnYW5pemF0aW9uX2lkGAIgASgJEhoKEmRlbGV0ZWRfYnlfdXNlcl9pZBgDIAEoCWIGcHJvdG8z");
 
 /**
  * type "user.signed_up": a user account was created, with its organization and default workspace.
@@ -132,4 +132,34 @@ export type MemberChanged = Message<"ledgerline.events.v1.MemberChanged"> & {
  */
 export const MemberChangedSchema: GenMessage<MemberChanged> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_identity, 2);
+
+/**
+ * type "workspace.deleted": a workspace was deleted from its organization; nobody has access to it any more.
+ * The books stay with each service (records are kept); no new data arrives for it.
+ *
+ * @generated from message ledgerline.events.v1.WorkspaceDeleted
+ */
+export type WorkspaceDeleted = Message<"ledgerline.events.v1.WorkspaceDeleted"> & {
+  /**
+   * @generated from field: string workspace_id = 1;
+   */
+  workspaceId: string;
+
+  /**
+   * @generated from field: string organization_id = 2;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string deleted_by_user_id = 3;
+   */
+  deletedByUserId: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.WorkspaceDeleted.
+ * Use `create(WorkspaceDeletedSchema)` to create a new message.
+ */
+export const WorkspaceDeletedSchema: GenMessage<WorkspaceDeleted> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_identity, 3);
 

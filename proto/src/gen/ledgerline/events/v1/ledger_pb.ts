@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/ledger.proto.
  */
 export const file_ledgerline_events_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.events.v1.EntryLine
@@ -126,4 +126,39 @@ export type EntryPosted = Message<"ledgerline.events.v1.EntryPosted"> & {
  */
 export const EntryPostedSchema: GenMessage<EntryPosted> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_ledger, 1);
+
+/**
+ * type "chart.changed": the workspace's chart of accounts changed (an account created, renamed, moved or
+ * deleted; a group or tag changed; the fiscal year's first month changed). Nothing is posted, but reports
+ * lay themselves out from the chart, so the change takes a number from the same sequence as entries
+ * (journal_entries.seq): the change answers it as `seq`, and a report read that names it waits until the
+ * reader has applied this event, exactly as for an entry.
+ *
+ * @generated from message ledgerline.events.v1.ChartChanged
+ */
+export type ChartChanged = Message<"ledgerline.events.v1.ChartChanged"> & {
+  /**
+   * @generated from field: int64 seq = 1;
+   */
+  seq: bigint;
+
+  /**
+   * created, updated, moved, deleted, fiscal_year.
+   *
+   * @generated from field: string change = 2;
+   */
+  change: string;
+
+  /**
+   * @generated from field: repeated string account_ids = 3;
+   */
+  accountIds: string[];
+};
+
+/**
+ * Describes the message ledgerline.events.v1.ChartChanged.
+ * Use `create(ChartChangedSchema)` to create a new message.
+ */
+export const ChartChangedSchema: GenMessage<ChartChanged> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_ledger, 2);
 

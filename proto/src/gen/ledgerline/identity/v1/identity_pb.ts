@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/identity/v1/identity.proto.
  */
 export const file_ledgerline_identity_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("CiVsZWRnZXJsaW5lL2lkZW50aXR5L3YxL2lkZW50aXR5LnByb3RvEhZsZWRnZXJsaW5lLmlkZW50aXR5LnYxInsKCVdvcmtzcGFjZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIZChFvcmdhbml6YXRpb25fbmFtZRgEIAEoCRIMCgRyb2xlGAUgASgJEhIKCmlzX2RlZmF1bHQYBiABKAgi/gIKBFVzZXISCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRITCgttaWRkbGVfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSDQoFZW1haWwYBSABKAkSEwoLaXNfdmVyaWZpZWQYBiABKAgSEQoJdXNlcl90eXBlGAcgASgJEgwKBHJvbGUYCCABKAkSNAoJd29ya3NwYWNlGAkgASgLMiEubGVkZ2VybGluZS5pZGVudGl0eS52MS5Xb3Jrc3BhY2USFAoMc3VwcG9ydF9oYXNoGAogASgJEhQKDGlzX29uYm9hcmRlZBgLIAEoCBI1Cgp3b3Jrc3BhY2VzGAwgAygLMiEubGVkZ2VybGluZS5pZGVudGl0eS52MS5Xb3Jrc3BhY2USFAoMaGFzX3Bhc3N3b3JkGA0gASgIEjoKB3Byb2ZpbGUYDiABKAsyKS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLk9uYm9hcmRpbmdQcm9maWxlIpsBChFPbmJvYXJkaW5nUHJvZmlsZRIVCg1tYXhfdGVhbV9zaXplGAEgASgFEhQKDGNvbXBhbnlfbmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJEhQKDHBob25lX251bWJlchgEIAEoCRIMCgRjaXR5GAUgASgJEg8KB2NvdW50cnkYBiABKAkSFgoOaGVhcmRfYWJvdXRfdXMYByABKAkiowIKDVNpZ25VcFJlcXVlc3QSFwoKZmlyc3RfbmFtZRgBIAEoCUgAiAEBEhgKC21pZGRsZV9uYW1lGAIgASgJSAGIAQESFgoJbGFzdF9uYW1lGAMgASgJSAKIAQESGQoMY29tcGFueV9uYW1lGAQgASgJSAOIAQESGgoNbWF4X3RlYW1fc2l6ZRgFIAEoBUgEiAEBEhIKBWVtYWlsGAYgASgJSAWIAQESFQoIcGFzc3dvcmQYByABKAlIBogBAUINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZUIPCg1fY29tcGFueV9uYW1lQhAKDl9tYXhfdGVhbV9zaXplQggKBl9lbWFpbEILCglfcGFzc3dvcmQiSwoOU2lnblVwUmVzcG9uc2USFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIRCgltZXRob2RfaWQYAiABKAkSDwoHbWVzc2FnZRgDIAEoCSJQCgxMb2dpblJlcXVlc3QSEgoFZW1haWwYASABKAlIAIgBARIVCghwYXNzd29yZBgCIAEoCUgBiAEBQggKBl9lbWFpbEILCglfcGFzc3dvcmQihAEKDUxvZ2luUmVzcG9uc2USLwoEdXNlchgBIAEoCzIcLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXNlckgAiAEBEhUKDXNlc3Npb25fdG9rZW4YAiABKAkSEQoJbWV0aG9kX2lkGAMgASgJEg8KB21lc3NhZ2UYBCABKAlCBwoFX3VzZXIiiAEKFkF1dGhlbnRpY2F0ZU90cFJlcXVlc3QSFgoJbWV0aG9kX2lkGAEgASgJSACIAQESEQoEY29kZRgCIAEoCUgBiAEBEhoKDXNlc3Npb25fdG9rZW4YAyABKAlIAogBAUIMCgpfbWV0aG9kX2lkQgcKBV9jb2RlQhAKDl9zZXNzaW9uX3Rva2VuIlwKF0F1dGhlbnRpY2F0ZU90cFJlc3BvbnNlEioKBHVzZXIYASABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXISFQoNc2Vzc2lvbl90b2tlbhgCIAEoCSJeChBSZXNlbmRPdHBSZXF1ZXN0EhIKBWVtYWlsGAEgASgJSACIAQESGgoNc2Vzc2lvbl90b2tlbhgCIAEoCUgBiAEBQggKBl9lbWFpbEIQCg5fc2Vzc2lvbl90b2tlbiI3ChFSZXNlbmRPdHBSZXNwb25zZRIRCgltZXRob2RfaWQYASABKAkSDwoHbWVzc2FnZRgCIAEoCSIxChFMb2dpbk9hdXRoUmVxdWVzdBISCgV0b2tlbhgBIAEoCUgAiAEBQggKBl90b2tlbiJtChJMb2dpbk9hdXRoUmVzcG9uc2USKgoEdXNlchgBIAEoCzIcLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXNlchIVCg1zZXNzaW9uX3Rva2VuGAIgASgJEhQKDHVzZXJfY3JlYXRlZBgDIAEoCCKMAQoSU2lnbnVwT2F1dGhSZXF1ZXN0EhIKBXRva2VuGAEgASgJSACIAQESGQoMY29tcGFueV9uYW1lGAIgASgJSAGIAQESGgoNbWF4X3RlYW1fc2l6ZRgDIAEoBUgCiAEBQggKBl90b2tlbkIPCg1fY29tcGFueV9uYW1lQhAKDl9tYXhfdGVhbV9zaXplIm4KE1NpZ251cE9hdXRoUmVzcG9uc2USKgoEdXNlchgBIAEoCzIcLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXNlchIVCg1zZXNzaW9uX3Rva2VuGAIgASgJEhQKDHVzZXJfY3JlYXRlZBgDIAEoCCI1ChVGb3Jnb3RQYXNzd29yZFJlcXVlc3QSEgoFZW1haWwYASABKAlIAIgBAUIICgZfZW1haWwiKQoWRm9yZ290UGFzc3dvcmRSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIowBChRSZXNldFBhc3N3b3JkUmVxdWVzdBISCgV0b2tlbhgBIAEoCUgAiAEBEhUKCHBhc3N3b3JkGAIgASgJSAGIAQESHQoQY29uZmlybV9wYXNzd29yZBgDIAEoCUgCiAEBQggKBl90b2tlbkILCglfcGFzc3dvcmRCEwoRX2NvbmZpcm1fcGFzc3dvcmQiawoVUmVzZXRQYXNzd29yZFJlc3BvbnNlEioKBHVzZXIYASABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXISFQoNc2Vzc2lvbl90b2tlbhgCIAEoCRIPCgdtZXNzYWdlGAMgASgJIoECChhVcGRhdGVDcmVkZW50aWFsc1JlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIVCghwYXNzd29yZBgCIAEoCUgAiAEBEh0KEGNvbmZpcm1fcGFzc3dvcmQYAyABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAQgASgJSAKIAQESGAoLbWlkZGxlX25hbWUYBSABKAlIA4gBARIWCglsYXN0X25hbWUYBiABKAlIBIgBAUILCglfcGFzc3dvcmRCEwoRX2NvbmZpcm1fcGFzc3dvcmRCDQoLX2ZpcnN0X25hbWVCDgoMX21pZGRsZV9uYW1lQgwKCl9sYXN0X25hbWUiWAoZVXBkYXRlQ3JlZGVudGlhbHNSZXNwb25zZRIqCgR1c2VyGAEgASgLMhwubGVkZ2VybGluZS5pZGVudGl0eS52MS5Vc2VyEg8KB21lc3NhZ2UYAiABKAkivgEKJ1VwZGF0ZVBhc3N3b3JkQnlFeGlzdGluZ1Bhc3N3b3JkUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEh4KEWV4aXN0aW5nX3Bhc3N3b3JkGAIgASgJSACIAQESGQoMbmV3X3Bhc3N3b3JkGAMgASgJSAGIAQESGgoSZW5kX290aGVyX3Nlc3Npb25zGAQgASgIQhQKEl9leGlzdGluZ19wYXNzd29yZEIPCg1fbmV3X3Bhc3N3b3JkIlMKKFVwZGF0ZVBhc3N3b3JkQnlFeGlzdGluZ1Bhc3N3b3JkUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIWCg5lbmRlZF9zZXNzaW9ucxgCIAEoBSImCg1Mb2dvdXRSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkiIQoOTG9nb3V0UmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSK7AgoST25ib2FyZFVzZXJSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSGgoNbWF4X3RlYW1fc2l6ZRgCIAEoBUgAiAEBEhkKDGNvbXBhbnlfbmFtZRgDIAEoCUgBiAEBEhEKBHJvbGUYBCABKAlIAogBARIZCgxwaG9uZV9udW1iZXIYBSABKAlIA4gBARIRCgRjaXR5GAYgASgJSASIAQESFAoHY291bnRyeRgHIAEoCUgFiAEBEhsKDmhlYXJkX2Fib3V0X3VzGAggASgJSAaIAQFCEAoOX21heF90ZWFtX3NpemVCDwoNX2NvbXBhbnlfbmFtZUIHCgVfcm9sZUIPCg1fcGhvbmVfbnVtYmVyQgcKBV9jaXR5QgoKCF9jb3VudHJ5QhEKD19oZWFyZF9hYm91dF91cyJBChNPbmJvYXJkVXNlclJlc3BvbnNlEioKBHVzZXIYASABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXIiJQoMR2V0TWVSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkiOwoNR2V0TWVSZXNwb25zZRIqCgR1c2VyGAEgASgLMhwubGVkZ2VybGluZS5pZGVudGl0eS52MS5Vc2VyIqABCg9VcGRhdGVNZVJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIXCgpmaXJzdF9uYW1lGAIgASgJSACIAQESGAoLbWlkZGxlX25hbWUYAyABKAlIAYgBARIWCglsYXN0X25hbWUYBCABKAlIAogBAUINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZSI+ChBVcGRhdGVNZVJlc3BvbnNlEioKBHVzZXIYASABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXIiLgoVUmVzb2x2ZVNlc3Npb25SZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkiuwEKFlJlc29sdmVTZXNzaW9uUmVzcG9uc2USDwoHdXNlcl9pZBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJEhQKDGlzX29uYm9hcmRlZBgDIAEoCBIRCgl1c2VyX3R5cGUYBCABKAkSNQoKd29ya3NwYWNlcxgFIAMoCzIhLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuV29ya3NwYWNlEhwKFGRlZmF1bHRfd29ya3NwYWNlX2lkGAYgASgJMssMCg9JZGVudGl0eVNlcnZpY2USVwoGU2lnblVwEiUubGVkZ2VybGluZS5pZGVudGl0eS52MS5TaWduVXBSZXF1ZXN0GiYubGVkZ2VybGluZS5pZGVudGl0eS52MS5TaWduVXBSZXNwb25zZRJUCgVMb2dpbhIkLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTG9naW5SZXF1ZXN0GiUubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dpblJlc3BvbnNlEnIKD0F1dGhlbnRpY2F0ZU90cBIuLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuQXV0aGVudGljYXRlT3RwUmVxdWVzdBovLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuQXV0aGVudGljYXRlT3RwUmVzcG9uc2USYAoJUmVzZW5kT3RwEigubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNlbmRPdHBSZXF1ZXN0GikubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNlbmRPdHBSZXNwb25zZRJjCgpMb2dpbk9hdXRoEikubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dpbk9hdXRoUmVxdWVzdBoqLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTG9naW5PYXV0aFJlc3BvbnNlEmYKC1NpZ251cE9hdXRoEioubGVkZ2VybGluZS5pZGVudGl0eS52MS5TaWdudXBPYXV0aFJlcXVlc3QaKy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlNpZ251cE9hdXRoUmVzcG9uc2USbwoORm9yZ290UGFzc3dvcmQSLS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkZvcmdvdFBhc3N3b3JkUmVxdWVzdBouLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuRm9yZ290UGFzc3dvcmRSZXNwb25zZRJsCg1SZXNldFBhc3N3b3JkEiwubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBotLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlEngKEVVwZGF0ZUNyZWRlbnRpYWxzEjAubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVDcmVkZW50aWFsc1JlcXVlc3QaMS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZUNyZWRlbnRpYWxzUmVzcG9uc2USpQEKIFVwZGF0ZVBhc3N3b3JkQnlFeGlzdGluZ1Bhc3N3b3JkEj8ubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVQYXNzd29yZEJ5RXhpc3RpbmdQYXNzd29yZFJlcXVlc3QaQC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZVBhc3N3b3JkQnlFeGlzdGluZ1Bhc3N3b3JkUmVzcG9uc2USVwoGTG9nb3V0EiUubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dvdXRSZXF1ZXN0GiYubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dvdXRSZXNwb25zZRJmCgtPbmJvYXJkVXNlchIqLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuT25ib2FyZFVzZXJSZXF1ZXN0GisubGVkZ2VybGluZS5pZGVudGl0eS52MS5PbmJvYXJkVXNlclJlc3BvbnNlElQKBUdldE1lEiQubGVkZ2VybGluZS5pZGVudGl0eS52MS5HZXRNZVJlcXVlc3QaJS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkdldE1lUmVzcG9uc2USXQoIVXBkYXRlTWUSJy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZU1lUmVxdWVzdBooLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXBkYXRlTWVSZXNwb25zZRJvCg5SZXNvbHZlU2Vzc2lvbhItLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmVzb2x2ZVNlc3Npb25SZXF1ZXN0Gi4ubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNvbHZlU2Vzc2lvblJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiVsZWRnZXJsaW5lL2lkZW50aXR5L3YxL2lkZW50aXR5LnByb3RvEhZsZWRnZXJsaW5lLmlkZW50aXR5LnYxInsKCVdvcmtzcGFjZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIZChFvcmdhbml6YXRpb25fbmFtZRgEIAEoCRIMCgRyb2xlGAUgASgJEhIKCmlzX2RlZmF1bHQYBiABKAgi/gIKBFVzZXISCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRITCgttaWRkbGVfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkSDQoFZW1haWwYBSABKAkSEwoLaXNfdmVyaWZpZWQYBiABKAgSEQoJdXNlcl90eXBlGAcgASgJEgwKBHJvbGUYCCABKAkSNAoJd29ya3NwYWNlGAkgASgLMiEubGVkZ2VybGluZS5pZGVudGl0eS52MS5Xb3Jrc3BhY2USFAoMc3VwcG9ydF9oYXNoGAogASgJEhQKDGlzX29uYm9hcmRlZBgLIAEoCBI1Cgp3b3Jrc3BhY2VzGAwgAygLMiEubGVkZ2VybGluZS5pZGVudGl0eS52MS5Xb3Jrc3BhY2USFAoMaGFzX3Bhc3N3b3JkGA0gASgIEjoKB3Byb2ZpbGUYDiABKAsyKS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLk9uYm9hcmRpbmdQcm9maWxlIpsBChFPbmJvYXJkaW5nUHJvZmlsZRIVCg1tYXhfdGVhbV9zaXplGAEgASgFEhQKDGNvbXBhbnlfbmFtZRgCIAEoCRIMCgRyb2xlGAMgASgJEhQKDHBob25lX251bWJlchgEIAEoCRIMCgRjaXR5GAUgASgJEg8KB2NvdW50cnkYBiABKAkSFgoOaGVhcmRfYWJvdXRfdXMYByABKAkiowIKDVNpZ25VcFJlcXVlc3QSFwoKZmlyc3RfbmFtZRgBIAEoCUgAiAEBEhgKC21pZGRsZV9uYW1lGAIgASgJSAGIAQESFgoJbGFzdF9uYW1lGAMgASgJSAKIAQESGQoMY29tcGFueV9uYW1lGAQgASgJSAOIAQESGgoNbWF4X3RlYW1fc2l6ZRgFIAEoBUgEiAEBEhIKBWVtYWlsGAYgASgJSAWIAQESFQoIcGFzc3dvcmQYByABKAlIBogBAUINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZUIPCg1fY29tcGFueV9uYW1lQhAKDl9tYXhfdGVhbV9zaXplQggKBl9lbWFpbEILCglfcGFzc3dvcmQiSwoOU2lnblVwUmVzcG9uc2USFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIRCgltZXRob2RfaWQYAiABKAkSDwoHbWVzc2FnZRgDIAEoCSJ8CgxMb2dpblJlcXVlc3QSEgoFZW1haWwYASABKAlIAIgBARIVCghwYXNzd29yZBgCIAEoCUgBiAEBEhkKDGRldmljZV90b2tlbhgDIAEoCUgCiAEBQggKBl9lbWFpbEILCglfcGFzc3dvcmRCDwoNX2RldmljZV90b2tlbiKEAQoNTG9naW5SZXNwb25zZRIvCgR1c2VyGAEgASgLMhwubGVkZ2VybGluZS5pZGVudGl0eS52MS5Vc2VySACIAQESFQoNc2Vzc2lvbl90b2tlbhgCIAEoCRIRCgltZXRob2RfaWQYAyABKAkSDwoHbWVzc2FnZRgEIAEoCUIHCgVfdXNlciK0AQoWQXV0aGVudGljYXRlT3RwUmVxdWVzdBIWCgltZXRob2RfaWQYASABKAlIAIgBARIRCgRjb2RlGAIgASgJSAGIAQESGgoNc2Vzc2lvbl90b2tlbhgDIAEoCUgCiAEBEhkKDGRldmljZV90b2tlbhgEIAEoCUgDiAEBQgwKCl9tZXRob2RfaWRCBwoFX2NvZGVCEAoOX3Nlc3Npb25fdG9rZW5CDwoNX2RldmljZV90b2tlbiJyChdBdXRoZW50aWNhdGVPdHBSZXNwb25zZRIqCgR1c2VyGAEgASgLMhwubGVkZ2VybGluZS5pZGVudGl0eS52MS5Vc2VyEhUKDXNlc3Npb25fdG9rZW4YAiABKAkSFAoMZGV2aWNlX3Rva2VuGAMgASgJIl4KEFJlc2VuZE90cFJlcXVlc3QSEgoFZW1haWwYASABKAlIAIgBARIaCg1zZXNzaW9uX3Rva2VuGAIgASgJSAGIAQFCCAoGX2VtYWlsQhAKDl9zZXNzaW9uX3Rva2VuIjcKEVJlc2VuZE90cFJlc3BvbnNlEhEKCW1ldGhvZF9pZBgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIjEKEUxvZ2luT2F1dGhSZXF1ZXN0EhIKBXRva2VuGAEgASgJSACIAQFCCAoGX3Rva2VuIm0KEkxvZ2luT2F1dGhSZXNwb25zZRIqCgR1c2VyGAEgASgLMhwubGVkZ2VybGluZS5pZGVudGl0eS52MS5Vc2VyEhUKDXNlc3Npb25fdG9rZW4YAiABKAkSFAoMdXNlcl9jcmVhdGVkGAMgASgIIowBChJTaWdudXBPYXV0aFJlcXVlc3QSEgoFdG9rZW4YASABKAlIAIgBARIZCgxjb21wYW55X25hbWUYAiABKAlIAYgBARIaCg1tYXhfdGVhbV9zaXplGAMgASgFSAKIAQFCCAoGX3Rva2VuQg8KDV9jb21wYW55X25hbWVCEAoOX21heF90ZWFtX3NpemUibgoTU2lnbnVwT2F1dGhSZXNwb25zZRIqCgR1c2VyGAEgASgLMhwubGVkZ2VybGluZS5pZGVudGl0eS52MS5Vc2VyEhUKDXNlc3Npb25fdG9rZW4YAiABKAkSFAoMdXNlcl9jcmVhdGVkGAMgASgIIjUKFUZvcmdvdFBhc3N3b3JkUmVxdWVzdBISCgVlbWFpbBgBIAEoCUgAiAEBQggKBl9lbWFpbCIpChZGb3Jnb3RQYXNzd29yZFJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkijAEKFFJlc2V0UGFzc3dvcmRSZXF1ZXN0EhIKBXRva2VuGAEgASgJSACIAQESFQoIcGFzc3dvcmQYAiABKAlIAYgBARIdChBjb25maXJtX3Bhc3N3b3JkGAMgASgJSAKIAQFCCAoGX3Rva2VuQgsKCV9wYXNzd29yZEITChFfY29uZmlybV9wYXNzd29yZCJrChVSZXNldFBhc3N3b3JkUmVzcG9uc2USKgoEdXNlchgBIAEoCzIcLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXNlchIVCg1zZXNzaW9uX3Rva2VuGAIgASgJEg8KB21lc3NhZ2UYAyABKAkigQIKGFVwZGF0ZUNyZWRlbnRpYWxzUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhUKCHBhc3N3b3JkGAIgASgJSACIAQESHQoQY29uZmlybV9wYXNzd29yZBgDIAEoCUgBiAEBEhcKCmZpcnN0X25hbWUYBCABKAlIAogBARIYCgttaWRkbGVfbmFtZRgFIAEoCUgDiAEBEhYKCWxhc3RfbmFtZRgGIAEoCUgEiAEBQgsKCV9wYXNzd29yZEITChFfY29uZmlybV9wYXNzd29yZEINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZSJYChlVcGRhdGVDcmVkZW50aWFsc1Jlc3BvbnNlEioKBHVzZXIYASABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXISDwoHbWVzc2FnZRgCIAEoCSK+AQonVXBkYXRlUGFzc3dvcmRCeUV4aXN0aW5nUGFzc3dvcmRSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSHgoRZXhpc3RpbmdfcGFzc3dvcmQYAiABKAlIAIgBARIZCgxuZXdfcGFzc3dvcmQYAyABKAlIAYgBARIaChJlbmRfb3RoZXJfc2Vzc2lvbnMYBCABKAhCFAoSX2V4aXN0aW5nX3Bhc3N3b3JkQg8KDV9uZXdfcGFzc3dvcmQiUwooVXBkYXRlUGFzc3dvcmRCeUV4aXN0aW5nUGFzc3dvcmRSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEhYKDmVuZGVkX3Nlc3Npb25zGAIgASgFIiYKDUxvZ291dFJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCSIhCg5Mb2dvdXRSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIrsCChJPbmJvYXJkVXNlclJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIaCg1tYXhfdGVhbV9zaXplGAIgASgFSACIAQESGQoMY29tcGFueV9uYW1lGAMgASgJSAGIAQESEQoEcm9sZRgEIAEoCUgCiAEBEhkKDHBob25lX251bWJlchgFIAEoCUgDiAEBEhEKBGNpdHkYBiABKAlIBIgBARIUCgdjb3VudHJ5GAcgASgJSAWIAQESGwoOaGVhcmRfYWJvdXRfdXMYCCABKAlIBogBAUIQCg5fbWF4X3RlYW1fc2l6ZUIPCg1fY29tcGFueV9uYW1lQgcKBV9yb2xlQg8KDV9waG9uZV9udW1iZXJCBwoFX2NpdHlCCgoIX2NvdW50cnlCEQoPX2hlYXJkX2Fib3V0X3VzIkEKE09uYm9hcmRVc2VyUmVzcG9uc2USKgoEdXNlchgBIAEoCzIcLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXNlciIlCgxHZXRNZVJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCSI7Cg1HZXRNZVJlc3BvbnNlEioKBHVzZXIYASABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXIioAEKD1VwZGF0ZU1lUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhcKCmZpcnN0X25hbWUYAiABKAlIAIgBARIYCgttaWRkbGVfbmFtZRgDIAEoCUgBiAEBEhYKCWxhc3RfbmFtZRgEIAEoCUgCiAEBQg0KC19maXJzdF9uYW1lQg4KDF9taWRkbGVfbmFtZUIMCgpfbGFzdF9uYW1lIj4KEFVwZGF0ZU1lUmVzcG9uc2USKgoEdXNlchgBIAEoCzIcLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXNlciIuChVSZXNvbHZlU2Vzc2lvblJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCSK7AQoWUmVzb2x2ZVNlc3Npb25SZXNwb25zZRIPCgd1c2VyX2lkGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAkSFAoMaXNfb25ib2FyZGVkGAMgASgIEhEKCXVzZXJfdHlwZRgEIAEoCRI1Cgp3b3Jrc3BhY2VzGAUgAygLMiEubGVkZ2VybGluZS5pZGVudGl0eS52MS5Xb3Jrc3BhY2USHAoUZGVmYXVsdF93b3Jrc3BhY2VfaWQYBiABKAkiMwoaR2V0U2VjdXJpdHlTZXR0aW5nc1JlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCSJwCh1VcGRhdGVTZWN1cml0eVNldHRpbmdzUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEiAKE3JlcXVpcmVfY29kZV9hbHdheXMYAiABKAhIAIgBAUIWChRfcmVxdWlyZV9jb2RlX2Fsd2F5cyJIChBTZWN1cml0eVNldHRpbmdzEhsKE3JlcXVpcmVfY29kZV9hbHdheXMYASABKAgSFwoPdHJ1c3RlZF9kZXZpY2VzGAIgASgFIlkKG0dldFNlY3VyaXR5U2V0dGluZ3NSZXNwb25zZRI6CghzZXR0aW5ncxgBIAEoCzIoLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuU2VjdXJpdHlTZXR0aW5ncyJcCh5VcGRhdGVTZWN1cml0eVNldHRpbmdzUmVzcG9uc2USOgoIc2V0dGluZ3MYASABKAsyKC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlNlY3VyaXR5U2V0dGluZ3MinwIKD1dvcmtzcGFjZURldGFpbBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB2FkZHJlc3MYAyABKAkSDQoFZW1haWwYBCABKAkSEQoJYmFua19uYW1lGAUgASgJEhYKDmFjY291bnRfbnVtYmVyGAYgASgJEhQKDGJhbmtfYWRkcmVzcxgHIAEoCRIUCgxhY2NvdW50X3R5cGUYCCABKAkSFQoNbWF4X3RlYW1fc2l6ZRgJIAEoBRIUCgxtZW1iZXJfY291bnQYCiABKAUSEwoLb3duZXJfZW1haWwYCyABKAkSEgoKaXNfZGVmYXVsdBgMIAEoCBIXCg9vcmdhbml6YXRpb25faWQYDSABKAkSDAoEcm9sZRgOIAEoCSIuChVMaXN0V29ya3NwYWNlc1JlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCSJVChZMaXN0V29ya3NwYWNlc1Jlc3BvbnNlEjsKCndvcmtzcGFjZXMYASADKAsyJy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLldvcmtzcGFjZURldGFpbCJLChZDcmVhdGVXb3Jrc3BhY2VSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoEbmFtZRgCIAEoCUgAiAEBQgcKBV9uYW1lIqcDChZVcGRhdGVXb3Jrc3BhY2VSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSDwoCaWQYAiABKAlIAIgBARIRCgRuYW1lGAMgASgJSAGIAQESFAoHYWRkcmVzcxgEIAEoCUgCiAEBEhIKBWVtYWlsGAUgASgJSAOIAQESFgoJYmFua19uYW1lGAYgASgJSASIAQESGwoOYWNjb3VudF9udW1iZXIYByABKAlIBYgBARIZCgxiYW5rX2FkZHJlc3MYCCABKAlIBogBARIZCgxhY2NvdW50X3R5cGUYCSABKAlIB4gBARIaCg1tYXhfdGVhbV9zaXplGAogASgFSAiIAQESFwoKaXNfZGVmYXVsdBgLIAEoCEgJiAEBQgUKA19pZEIHCgVfbmFtZUIKCghfYWRkcmVzc0IICgZfZW1haWxCDAoKX2JhbmtfbmFtZUIRCg9fYWNjb3VudF9udW1iZXJCDwoNX2JhbmtfYWRkcmVzc0IPCg1fYWNjb3VudF90eXBlQhAKDl9tYXhfdGVhbV9zaXplQg0KC19pc19kZWZhdWx0ImYKF0NyZWF0ZVdvcmtzcGFjZVJlc3BvbnNlEjoKCXdvcmtzcGFjZRgBIAEoCzInLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuV29ya3NwYWNlRGV0YWlsEg8KB21lc3NhZ2UYAiABKAkiZgoXVXBkYXRlV29ya3NwYWNlUmVzcG9uc2USOgoJd29ya3NwYWNlGAEgASgLMicubGVkZ2VybGluZS5pZGVudGl0eS52MS5Xb3Jrc3BhY2VEZXRhaWwSDwoHbWVzc2FnZRgCIAEoCSI7ChZEZWxldGVXb3Jrc3BhY2VSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSCgoCaWQYAiABKAkihgEKF0RlbGV0ZVdvcmtzcGFjZVJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSHQoVc2VsZWN0ZWRfd29ya3NwYWNlX2lkGAIgASgJEjsKCndvcmtzcGFjZXMYAyADKAsyJy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLldvcmtzcGFjZURldGFpbCIvChZHZXRPcmdhbml6YXRpb25SZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkiagoRT3JnYW5pemF0aW9uT3duZXISCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkSEgoKZmlyc3RfbmFtZRgDIAEoCRITCgttaWRkbGVfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAki1wEKDE9yZ2FuaXphdGlvbhIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEjgKBW93bmVyGAMgASgLMikubGVkZ2VybGluZS5pZGVudGl0eS52MS5Pcmdhbml6YXRpb25Pd25lchIUCgxtZW1iZXJfY291bnQYBCABKAUSEgoKaXNfZGVmYXVsdBgFIAEoCBIMCgR0eXBlGAYgASgJEjsKCndvcmtzcGFjZXMYByADKAsyJy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLldvcmtzcGFjZURldGFpbCJVChdHZXRPcmdhbml6YXRpb25SZXNwb25zZRI6Cgxvcmdhbml6YXRpb24YASABKAsyJC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLk9yZ2FuaXphdGlvbiJOChJNZW1iZXJPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIeChZvcmdhbml6YXRpb25fam9pbl9kYXRlGAMgASgJIlQKDE1lbWJlckVudGl0eRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIRCgl1c2VyX3JvbGUYBCABKAkitQIKBk1lbWJlchIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhMKC21pZGRsZV9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRINCgVlbWFpbBgFIAEoCRIMCgRyb2xlGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIRCglqb2luZWRfb24YCCABKAkSDAoEdHlwZRgJIAEoCRIaChJvcmdhbml6YXRpb25fY291bnQYCiABKAUSQQoNb3JnYW5pemF0aW9ucxgLIAMoCzIqLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTWVtYmVyT3JnYW5pemF0aW9uEjYKCGVudGl0aWVzGAwgAygLMiQubGVkZ2VybGluZS5pZGVudGl0eS52MS5NZW1iZXJFbnRpdHkiOQoSTGlzdE1lbWJlcnNSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSDAoEdHlwZRgCIAEoCSJGChNMaXN0TWVtYmVyc1Jlc3BvbnNlEi8KB21lbWJlcnMYASADKAsyHi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLk1lbWJlciKAAQoTVXBkYXRlTWVtYmVyUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEgoKAmlkGAIgASgJEhEKBHJvbGUYAyABKAlIAIgBARIZCgx3b3Jrc3BhY2VfaWQYBCABKAlIAYgBAUIHCgVfcm9sZUIPCg1fd29ya3NwYWNlX2lkIlcKFFVwZGF0ZU1lbWJlclJlc3BvbnNlEi4KBm1lbWJlchgBIAEoCzIeLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTWVtYmVyEg8KB21lc3NhZ2UYAiABKAkiOAoTUmVtb3ZlTWVtYmVyUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEgoKAmlkGAIgASgJIicKFFJlbW92ZU1lbWJlclJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkilwIKBkludml0ZRIKCgJpZBgBIAEoCRISCgpjcmVhdGVkX29uGAIgASgJEhIKCnVwZGF0ZWRfb24YAyABKAkSFgoOdmVuZG9yX3VzZXJfaWQYBCABKAkSDQoFZW1haWwYBSABKAkSDgoGc3RhdHVzGAYgASgJEgwKBHJvbGUYByABKAkSEgoKZmlyc3RfbmFtZRgIIAEoCRITCgttaWRkbGVfbmFtZRgJIAEoCRIRCglsYXN0X25hbWUYCiABKAkSEwoLZXhwaXJ5X2RhdGUYCyABKAkSEgoKaXNfZXhwaXJlZBgMIAEoCBIVCg13b3Jrc3BhY2VfaWRzGA0gAygJEhgKEGludml0ZWRfYnlfZW1haWwYDiABKAkiKwoSTGlzdEludml0ZXNSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkiRgoTTGlzdEludml0ZXNSZXNwb25zZRIvCgdpbnZpdGVzGAEgAygLMh4ubGVkZ2VybGluZS5pZGVudGl0eS52MS5JbnZpdGUi8wEKEVNlbmRJbnZpdGVSZXF1ZXN0EhUKDXNlc3Npb25fdG9rZW4YASABKAkSEgoFZW1haWwYAiABKAlIAIgBARIRCgRyb2xlGAMgASgJSAGIAQESFQoNd29ya3NwYWNlX2lkcxgEIAMoCRIXCgpmaXJzdF9uYW1lGAUgASgJSAKIAQESGAoLbWlkZGxlX25hbWUYBiABKAlIA4gBARIWCglsYXN0X25hbWUYByABKAlIBIgBAUIICgZfZW1haWxCBwoFX3JvbGVCDQoLX2ZpcnN0X25hbWVCDgoMX21pZGRsZV9uYW1lQgwKCl9sYXN0X25hbWUiVQoSU2VuZEludml0ZVJlc3BvbnNlEi4KBmludml0ZRgBIAEoCzIeLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuSW52aXRlEg8KB21lc3NhZ2UYAiABKAkiVwoUUmV2b2tlSW52aXRlUmVzcG9uc2USLgoGaW52aXRlGAEgASgLMh4ubGVkZ2VybGluZS5pZGVudGl0eS52MS5JbnZpdGUSDwoHbWVzc2FnZRgCIAEoCSJXChRVcGRhdGVJbnZpdGVSZXNwb25zZRIuCgZpbnZpdGUYASABKAsyHi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkludml0ZRIPCgdtZXNzYWdlGAIgASgJIkQKE1Jldm9rZUludml0ZVJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIPCgJpZBgCIAEoCUgAiAEBQgUKA19pZCLzAQoTVXBkYXRlSW52aXRlUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEgoKAmlkGAIgASgJEhEKBHJvbGUYAyABKAlIAIgBARIVCg13b3Jrc3BhY2VfaWRzGAQgAygJEhcKCmZpcnN0X25hbWUYBSABKAlIAYgBARIYCgttaWRkbGVfbmFtZRgGIAEoCUgCiAEBEhYKCWxhc3RfbmFtZRgHIAEoCUgDiAEBEg4KBnJlc2VuZBgIIAEoCEIHCgVfcm9sZUINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZSKLAQoTVmVyaWZ5SW52aXRlUmVxdWVzdBISCgV0b2tlbhgBIAEoCUgAiAEBEhUKCHBhc3N3b3JkGAIgASgJSAGIAQESHQoQY29uZmlybV9wYXNzd29yZBgDIAEoCUgCiAEBQggKBl90b2tlbkILCglfcGFzc3dvcmRCEwoRX2NvbmZpcm1fcGFzc3dvcmQi0wEKFFZlcmlmeUludml0ZVJlc3BvbnNlEg4KBnN0YXR1cxgBIAEoCRIPCgdtZXNzYWdlGAIgASgJEg0KBWVtYWlsGAMgASgJEi8KBHVzZXIYBCABKAsyHC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVzZXJIAIgBARIVCg1zZXNzaW9uX3Rva2VuGAUgASgJEhIKCmZpcnN0X25hbWUYBiABKAkSEwoLbWlkZGxlX25hbWUYByABKAkSEQoJbGFzdF9uYW1lGAggASgJQgcKBV91c2VyIk4KGUNyZWF0ZU9yZ2FuaXphdGlvblJlcXVlc3QSFQoNc2Vzc2lvbl90b2tlbhgBIAEoCRIRCgRuYW1lGAIgASgJSACIAQFCBwoFX25hbWUiWQoaQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USFwoPb3JnYW5pemF0aW9uX2lkGAEgASgJEhQKDHdvcmtzcGFjZV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJMt8aCg9JZGVudGl0eVNlcnZpY2USVwoGU2lnblVwEiUubGVkZ2VybGluZS5pZGVudGl0eS52MS5TaWduVXBSZXF1ZXN0GiYubGVkZ2VybGluZS5pZGVudGl0eS52MS5TaWduVXBSZXNwb25zZRJUCgVMb2dpbhIkLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTG9naW5SZXF1ZXN0GiUubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dpblJlc3BvbnNlEnIKD0F1dGhlbnRpY2F0ZU90cBIuLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuQXV0aGVudGljYXRlT3RwUmVxdWVzdBovLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuQXV0aGVudGljYXRlT3RwUmVzcG9uc2USYAoJUmVzZW5kT3RwEigubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNlbmRPdHBSZXF1ZXN0GikubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNlbmRPdHBSZXNwb25zZRJjCgpMb2dpbk9hdXRoEikubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dpbk9hdXRoUmVxdWVzdBoqLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTG9naW5PYXV0aFJlc3BvbnNlEmYKC1NpZ251cE9hdXRoEioubGVkZ2VybGluZS5pZGVudGl0eS52MS5TaWdudXBPYXV0aFJlcXVlc3QaKy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlNpZ251cE9hdXRoUmVzcG9uc2USbwoORm9yZ290UGFzc3dvcmQSLS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkZvcmdvdFBhc3N3b3JkUmVxdWVzdBouLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuRm9yZ290UGFzc3dvcmRSZXNwb25zZRJsCg1SZXNldFBhc3N3b3JkEiwubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNldFBhc3N3b3JkUmVxdWVzdBotLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmVzZXRQYXNzd29yZFJlc3BvbnNlEngKEVVwZGF0ZUNyZWRlbnRpYWxzEjAubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVDcmVkZW50aWFsc1JlcXVlc3QaMS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZUNyZWRlbnRpYWxzUmVzcG9uc2USpQEKIFVwZGF0ZVBhc3N3b3JkQnlFeGlzdGluZ1Bhc3N3b3JkEj8ubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVQYXNzd29yZEJ5RXhpc3RpbmdQYXNzd29yZFJlcXVlc3QaQC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZVBhc3N3b3JkQnlFeGlzdGluZ1Bhc3N3b3JkUmVzcG9uc2USVwoGTG9nb3V0EiUubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dvdXRSZXF1ZXN0GiYubGVkZ2VybGluZS5pZGVudGl0eS52MS5Mb2dvdXRSZXNwb25zZRJmCgtPbmJvYXJkVXNlchIqLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuT25ib2FyZFVzZXJSZXF1ZXN0GisubGVkZ2VybGluZS5pZGVudGl0eS52MS5PbmJvYXJkVXNlclJlc3BvbnNlElQKBUdldE1lEiQubGVkZ2VybGluZS5pZGVudGl0eS52MS5HZXRNZVJlcXVlc3QaJS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkdldE1lUmVzcG9uc2USXQoIVXBkYXRlTWUSJy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZU1lUmVxdWVzdBooLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXBkYXRlTWVSZXNwb25zZRJvCg5SZXNvbHZlU2Vzc2lvbhItLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmVzb2x2ZVNlc3Npb25SZXF1ZXN0Gi4ubGVkZ2VybGluZS5pZGVudGl0eS52MS5SZXNvbHZlU2Vzc2lvblJlc3BvbnNlEn4KE0dldFNlY3VyaXR5U2V0dGluZ3MSMi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkdldFNlY3VyaXR5U2V0dGluZ3NSZXF1ZXN0GjMubGVkZ2VybGluZS5pZGVudGl0eS52MS5HZXRTZWN1cml0eVNldHRpbmdzUmVzcG9uc2UShwEKFlVwZGF0ZVNlY3VyaXR5U2V0dGluZ3MSNS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZVNlY3VyaXR5U2V0dGluZ3NSZXF1ZXN0GjYubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVTZWN1cml0eVNldHRpbmdzUmVzcG9uc2USbwoOTGlzdFdvcmtzcGFjZXMSLS5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkxpc3RXb3Jrc3BhY2VzUmVxdWVzdBouLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTGlzdFdvcmtzcGFjZXNSZXNwb25zZRJyCg9DcmVhdGVXb3Jrc3BhY2USLi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkNyZWF0ZVdvcmtzcGFjZVJlcXVlc3QaLy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkNyZWF0ZVdvcmtzcGFjZVJlc3BvbnNlEnIKD1VwZGF0ZVdvcmtzcGFjZRIuLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXBkYXRlV29ya3NwYWNlUmVxdWVzdBovLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuVXBkYXRlV29ya3NwYWNlUmVzcG9uc2UScgoPRGVsZXRlV29ya3NwYWNlEi4ubGVkZ2VybGluZS5pZGVudGl0eS52MS5EZWxldGVXb3Jrc3BhY2VSZXF1ZXN0Gi8ubGVkZ2VybGluZS5pZGVudGl0eS52MS5EZWxldGVXb3Jrc3BhY2VSZXNwb25zZRJyCg9HZXRPcmdhbml6YXRpb24SLi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkdldE9yZ2FuaXphdGlvblJlcXVlc3QaLy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkdldE9yZ2FuaXphdGlvblJlc3BvbnNlEnsKEkNyZWF0ZU9yZ2FuaXphdGlvbhIxLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVxdWVzdBoyLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USZgoLTGlzdE1lbWJlcnMSKi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkxpc3RNZW1iZXJzUmVxdWVzdBorLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTGlzdE1lbWJlcnNSZXNwb25zZRJpCgxVcGRhdGVNZW1iZXISKy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZU1lbWJlclJlcXVlc3QaLC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlVwZGF0ZU1lbWJlclJlc3BvbnNlEmkKDFJlbW92ZU1lbWJlchIrLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmVtb3ZlTWVtYmVyUmVxdWVzdBosLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmVtb3ZlTWVtYmVyUmVzcG9uc2USZgoLTGlzdEludml0ZXMSKi5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLkxpc3RJbnZpdGVzUmVxdWVzdBorLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuTGlzdEludml0ZXNSZXNwb25zZRJjCgpTZW5kSW52aXRlEikubGVkZ2VybGluZS5pZGVudGl0eS52MS5TZW5kSW52aXRlUmVxdWVzdBoqLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuU2VuZEludml0ZVJlc3BvbnNlEmkKDFJldm9rZUludml0ZRIrLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmV2b2tlSW52aXRlUmVxdWVzdBosLmxlZGdlcmxpbmUuaWRlbnRpdHkudjEuUmV2b2tlSW52aXRlUmVzcG9uc2USaQoMVXBkYXRlSW52aXRlEisubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVJbnZpdGVSZXF1ZXN0GiwubGVkZ2VybGluZS5pZGVudGl0eS52MS5VcGRhdGVJbnZpdGVSZXNwb25zZRJpCgxWZXJpZnlJbnZpdGUSKy5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlZlcmlmeUludml0ZVJlcXVlc3QaLC5sZWRnZXJsaW5lLmlkZW50aXR5LnYxLlZlcmlmeUludml0ZVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message ledgerline.identity.v1.Workspace
@@ -278,6 +278,13 @@ export type LoginRequest = Message<"ledgerline.identity.v1.LoginRequest"> & {
    * @generated from field: optional string password = 2;
    */
   password?: string | undefined;
+
+  /**
+   * The browser's device token from an earlier code check: a trusted device skips the code for 30 days.
+   *
+   * @generated from field: optional string device_token = 3;
+   */
+  deviceToken?: string | undefined;
 };
 
 /**
@@ -339,6 +346,13 @@ export type AuthenticateOtpRequest = Message<"ledgerline.identity.v1.Authenticat
    * @generated from field: optional string session_token = 3;
    */
   sessionToken?: string | undefined;
+
+  /**
+   * The browser's device token, if it has one: it becomes trusted for this user.
+   *
+   * @generated from field: optional string device_token = 4;
+   */
+  deviceToken?: string | undefined;
 };
 
 /**
@@ -361,6 +375,13 @@ export type AuthenticateOtpResponse = Message<"ledgerline.identity.v1.Authentica
    * @generated from field: string session_token = 2;
    */
   sessionToken: string;
+
+  /**
+   * The device token now trusted for this user (the one sent, or a new one).
+   *
+   * @generated from field: string device_token = 3;
+   */
+  deviceToken: string;
 };
 
 /**
@@ -966,6 +987,1253 @@ export const ResolveSessionResponseSchema: GenMessage<ResolveSessionResponse> = 
   messageDesc(file_ledgerline_identity_v1_identity, 32);
 
 /**
+ * @generated from message ledgerline.identity.v1.GetSecuritySettingsRequest
+ */
+export type GetSecuritySettingsRequest = Message<"ledgerline.identity.v1.GetSecuritySettingsRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.GetSecuritySettingsRequest.
+ * Use `create(GetSecuritySettingsRequestSchema)` to create a new message.
+ */
+export const GetSecuritySettingsRequestSchema: GenMessage<GetSecuritySettingsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 33);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateSecuritySettingsRequest
+ */
+export type UpdateSecuritySettingsRequest = Message<"ledgerline.identity.v1.UpdateSecuritySettingsRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: optional bool require_code_always = 2;
+   */
+  requireCodeAlways?: boolean | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateSecuritySettingsRequest.
+ * Use `create(UpdateSecuritySettingsRequestSchema)` to create a new message.
+ */
+export const UpdateSecuritySettingsRequestSchema: GenMessage<UpdateSecuritySettingsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 34);
+
+/**
+ * @generated from message ledgerline.identity.v1.SecuritySettings
+ */
+export type SecuritySettings = Message<"ledgerline.identity.v1.SecuritySettings"> & {
+  /**
+   * Ask for the emailed code at every password sign-in, even on a trusted device.
+   *
+   * @generated from field: bool require_code_always = 1;
+   */
+  requireCodeAlways: boolean;
+
+  /**
+   * Devices currently trusted (a code was checked there within 30 days).
+   *
+   * @generated from field: int32 trusted_devices = 2;
+   */
+  trustedDevices: number;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.SecuritySettings.
+ * Use `create(SecuritySettingsSchema)` to create a new message.
+ */
+export const SecuritySettingsSchema: GenMessage<SecuritySettings> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 35);
+
+/**
+ * @generated from message ledgerline.identity.v1.GetSecuritySettingsResponse
+ */
+export type GetSecuritySettingsResponse = Message<"ledgerline.identity.v1.GetSecuritySettingsResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.SecuritySettings settings = 1;
+   */
+  settings?: SecuritySettings | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.GetSecuritySettingsResponse.
+ * Use `create(GetSecuritySettingsResponseSchema)` to create a new message.
+ */
+export const GetSecuritySettingsResponseSchema: GenMessage<GetSecuritySettingsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 36);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateSecuritySettingsResponse
+ */
+export type UpdateSecuritySettingsResponse = Message<"ledgerline.identity.v1.UpdateSecuritySettingsResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.SecuritySettings settings = 1;
+   */
+  settings?: SecuritySettings | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateSecuritySettingsResponse.
+ * Use `create(UpdateSecuritySettingsResponseSchema)` to create a new message.
+ */
+export const UpdateSecuritySettingsResponseSchema: GenMessage<UpdateSecuritySettingsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 37);
+
+/**
+ * A workspace (the spec's "entity") with its details, as the team screens show it.
+ *
+ * @generated from message ledgerline.identity.v1.WorkspaceDetail
+ */
+export type WorkspaceDetail = Message<"ledgerline.identity.v1.WorkspaceDetail"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string address = 3;
+   */
+  address: string;
+
+  /**
+   * @generated from field: string email = 4;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string bank_name = 5;
+   */
+  bankName: string;
+
+  /**
+   * @generated from field: string account_number = 6;
+   */
+  accountNumber: string;
+
+  /**
+   * @generated from field: string bank_address = 7;
+   */
+  bankAddress: string;
+
+  /**
+   * @generated from field: string account_type = 8;
+   */
+  accountType: string;
+
+  /**
+   * 0 when not given.
+   *
+   * @generated from field: int32 max_team_size = 9;
+   */
+  maxTeamSize: number;
+
+  /**
+   * @generated from field: int32 member_count = 10;
+   */
+  memberCount: number;
+
+  /**
+   * @generated from field: string owner_email = 11;
+   */
+  ownerEmail: string;
+
+  /**
+   * @generated from field: bool is_default = 12;
+   */
+  isDefault: boolean;
+
+  /**
+   * @generated from field: string organization_id = 13;
+   */
+  organizationId: string;
+
+  /**
+   * The caller's role in it.
+   *
+   * @generated from field: string role = 14;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.WorkspaceDetail.
+ * Use `create(WorkspaceDetailSchema)` to create a new message.
+ */
+export const WorkspaceDetailSchema: GenMessage<WorkspaceDetail> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 38);
+
+/**
+ * @generated from message ledgerline.identity.v1.ListWorkspacesRequest
+ */
+export type ListWorkspacesRequest = Message<"ledgerline.identity.v1.ListWorkspacesRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.ListWorkspacesRequest.
+ * Use `create(ListWorkspacesRequestSchema)` to create a new message.
+ */
+export const ListWorkspacesRequestSchema: GenMessage<ListWorkspacesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 39);
+
+/**
+ * @generated from message ledgerline.identity.v1.ListWorkspacesResponse
+ */
+export type ListWorkspacesResponse = Message<"ledgerline.identity.v1.ListWorkspacesResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.WorkspaceDetail workspaces = 1;
+   */
+  workspaces: WorkspaceDetail[];
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.ListWorkspacesResponse.
+ * Use `create(ListWorkspacesResponseSchema)` to create a new message.
+ */
+export const ListWorkspacesResponseSchema: GenMessage<ListWorkspacesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 40);
+
+/**
+ * @generated from message ledgerline.identity.v1.CreateWorkspaceRequest
+ */
+export type CreateWorkspaceRequest = Message<"ledgerline.identity.v1.CreateWorkspaceRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: optional string name = 2;
+   */
+  name?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.CreateWorkspaceRequest.
+ * Use `create(CreateWorkspaceRequestSchema)` to create a new message.
+ */
+export const CreateWorkspaceRequestSchema: GenMessage<CreateWorkspaceRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 41);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateWorkspaceRequest
+ */
+export type UpdateWorkspaceRequest = Message<"ledgerline.identity.v1.UpdateWorkspaceRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * The workspace to change; the current one when absent.
+   *
+   * @generated from field: optional string id = 2;
+   */
+  id?: string | undefined;
+
+  /**
+   * @generated from field: optional string name = 3;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 4;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional string email = 5;
+   */
+  email?: string | undefined;
+
+  /**
+   * @generated from field: optional string bank_name = 6;
+   */
+  bankName?: string | undefined;
+
+  /**
+   * @generated from field: optional string account_number = 7;
+   */
+  accountNumber?: string | undefined;
+
+  /**
+   * @generated from field: optional string bank_address = 8;
+   */
+  bankAddress?: string | undefined;
+
+  /**
+   * @generated from field: optional string account_type = 9;
+   */
+  accountType?: string | undefined;
+
+  /**
+   * @generated from field: optional int32 max_team_size = 10;
+   */
+  maxTeamSize?: number | undefined;
+
+  /**
+   * true makes it the organization's default workspace.
+   *
+   * @generated from field: optional bool is_default = 11;
+   */
+  isDefault?: boolean | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateWorkspaceRequest.
+ * Use `create(UpdateWorkspaceRequestSchema)` to create a new message.
+ */
+export const UpdateWorkspaceRequestSchema: GenMessage<UpdateWorkspaceRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 42);
+
+/**
+ * @generated from message ledgerline.identity.v1.CreateWorkspaceResponse
+ */
+export type CreateWorkspaceResponse = Message<"ledgerline.identity.v1.CreateWorkspaceResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.WorkspaceDetail workspace = 1;
+   */
+  workspace?: WorkspaceDetail | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.CreateWorkspaceResponse.
+ * Use `create(CreateWorkspaceResponseSchema)` to create a new message.
+ */
+export const CreateWorkspaceResponseSchema: GenMessage<CreateWorkspaceResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 43);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateWorkspaceResponse
+ */
+export type UpdateWorkspaceResponse = Message<"ledgerline.identity.v1.UpdateWorkspaceResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.WorkspaceDetail workspace = 1;
+   */
+  workspace?: WorkspaceDetail | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateWorkspaceResponse.
+ * Use `create(UpdateWorkspaceResponseSchema)` to create a new message.
+ */
+export const UpdateWorkspaceResponseSchema: GenMessage<UpdateWorkspaceResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 44);
+
+/**
+ * @generated from message ledgerline.identity.v1.DeleteWorkspaceRequest
+ */
+export type DeleteWorkspaceRequest = Message<"ledgerline.identity.v1.DeleteWorkspaceRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.DeleteWorkspaceRequest.
+ * Use `create(DeleteWorkspaceRequestSchema)` to create a new message.
+ */
+export const DeleteWorkspaceRequestSchema: GenMessage<DeleteWorkspaceRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 45);
+
+/**
+ * @generated from message ledgerline.identity.v1.DeleteWorkspaceResponse
+ */
+export type DeleteWorkspaceResponse = Message<"ledgerline.identity.v1.DeleteWorkspaceResponse"> & {
+  /**
+   * @generated from field: string message = 1;
+   */
+  message: string;
+
+  /**
+   * The workspace a client that had the deleted one selected selects now (the default, else the first).
+   *
+   * @generated from field: string selected_workspace_id = 2;
+   */
+  selectedWorkspaceId: string;
+
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.WorkspaceDetail workspaces = 3;
+   */
+  workspaces: WorkspaceDetail[];
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.DeleteWorkspaceResponse.
+ * Use `create(DeleteWorkspaceResponseSchema)` to create a new message.
+ */
+export const DeleteWorkspaceResponseSchema: GenMessage<DeleteWorkspaceResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 46);
+
+/**
+ * @generated from message ledgerline.identity.v1.GetOrganizationRequest
+ */
+export type GetOrganizationRequest = Message<"ledgerline.identity.v1.GetOrganizationRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.GetOrganizationRequest.
+ * Use `create(GetOrganizationRequestSchema)` to create a new message.
+ */
+export const GetOrganizationRequestSchema: GenMessage<GetOrganizationRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 47);
+
+/**
+ * @generated from message ledgerline.identity.v1.OrganizationOwner
+ */
+export type OrganizationOwner = Message<"ledgerline.identity.v1.OrganizationOwner"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string first_name = 3;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string middle_name = 4;
+   */
+  middleName: string;
+
+  /**
+   * @generated from field: string last_name = 5;
+   */
+  lastName: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.OrganizationOwner.
+ * Use `create(OrganizationOwnerSchema)` to create a new message.
+ */
+export const OrganizationOwnerSchema: GenMessage<OrganizationOwner> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 48);
+
+/**
+ * @generated from message ledgerline.identity.v1.Organization
+ */
+export type Organization = Message<"ledgerline.identity.v1.Organization"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: ledgerline.identity.v1.OrganizationOwner owner = 3;
+   */
+  owner?: OrganizationOwner | undefined;
+
+  /**
+   * @generated from field: int32 member_count = 4;
+   */
+  memberCount: number;
+
+  /**
+   * The organization of the caller's default workspace.
+   *
+   * @generated from field: bool is_default = 5;
+   */
+  isDefault: boolean;
+
+  /**
+   * business or firm.
+   *
+   * @generated from field: string type = 6;
+   */
+  type: string;
+
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.WorkspaceDetail workspaces = 7;
+   */
+  workspaces: WorkspaceDetail[];
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.Organization.
+ * Use `create(OrganizationSchema)` to create a new message.
+ */
+export const OrganizationSchema: GenMessage<Organization> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 49);
+
+/**
+ * @generated from message ledgerline.identity.v1.GetOrganizationResponse
+ */
+export type GetOrganizationResponse = Message<"ledgerline.identity.v1.GetOrganizationResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.Organization organization = 1;
+   */
+  organization?: Organization | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.GetOrganizationResponse.
+ * Use `create(GetOrganizationResponseSchema)` to create a new message.
+ */
+export const GetOrganizationResponseSchema: GenMessage<GetOrganizationResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 50);
+
+/**
+ * @generated from message ledgerline.identity.v1.MemberOrganization
+ */
+export type MemberOrganization = Message<"ledgerline.identity.v1.MemberOrganization"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string organization_join_date = 3;
+   */
+  organizationJoinDate: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.MemberOrganization.
+ * Use `create(MemberOrganizationSchema)` to create a new message.
+ */
+export const MemberOrganizationSchema: GenMessage<MemberOrganization> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 51);
+
+/**
+ * @generated from message ledgerline.identity.v1.MemberEntity
+ */
+export type MemberEntity = Message<"ledgerline.identity.v1.MemberEntity"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string organization_id = 3;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string user_role = 4;
+   */
+  userRole: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.MemberEntity.
+ * Use `create(MemberEntitySchema)` to create a new message.
+ */
+export const MemberEntitySchema: GenMessage<MemberEntity> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 52);
+
+/**
+ * A team member: a user with access (type "user"), or a pending invite (type "invite").
+ *
+ * @generated from message ledgerline.identity.v1.Member
+ */
+export type Member = Message<"ledgerline.identity.v1.Member"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string first_name = 2;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string middle_name = 3;
+   */
+  middleName: string;
+
+  /**
+   * @generated from field: string last_name = 4;
+   */
+  lastName: string;
+
+  /**
+   * @generated from field: string email = 5;
+   */
+  email: string;
+
+  /**
+   * The role in the current workspace (an invite's role for an invite).
+   *
+   * @generated from field: string role = 6;
+   */
+  role: string;
+
+  /**
+   * pending, verified or revoked.
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string joined_on = 8;
+   */
+  joinedOn: string;
+
+  /**
+   * @generated from field: string type = 9;
+   */
+  type: string;
+
+  /**
+   * @generated from field: int32 organization_count = 10;
+   */
+  organizationCount: number;
+
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.MemberOrganization organizations = 11;
+   */
+  organizations: MemberOrganization[];
+
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.MemberEntity entities = 12;
+   */
+  entities: MemberEntity[];
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.Member.
+ * Use `create(MemberSchema)` to create a new message.
+ */
+export const MemberSchema: GenMessage<Member> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 53);
+
+/**
+ * @generated from message ledgerline.identity.v1.ListMembersRequest
+ */
+export type ListMembersRequest = Message<"ledgerline.identity.v1.ListMembersRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * "user", "invite" or empty (both).
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.ListMembersRequest.
+ * Use `create(ListMembersRequestSchema)` to create a new message.
+ */
+export const ListMembersRequestSchema: GenMessage<ListMembersRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 54);
+
+/**
+ * @generated from message ledgerline.identity.v1.ListMembersResponse
+ */
+export type ListMembersResponse = Message<"ledgerline.identity.v1.ListMembersResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.Member members = 1;
+   */
+  members: Member[];
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.ListMembersResponse.
+ * Use `create(ListMembersResponseSchema)` to create a new message.
+ */
+export const ListMembersResponseSchema: GenMessage<ListMembersResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 55);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateMemberRequest
+ */
+export type UpdateMemberRequest = Message<"ledgerline.identity.v1.UpdateMemberRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: optional string role = 3;
+   */
+  role?: string | undefined;
+
+  /**
+   * The workspace whose role changes (given to the member when they have none there); the current one when absent.
+   *
+   * @generated from field: optional string workspace_id = 4;
+   */
+  workspaceId?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateMemberRequest.
+ * Use `create(UpdateMemberRequestSchema)` to create a new message.
+ */
+export const UpdateMemberRequestSchema: GenMessage<UpdateMemberRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 56);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateMemberResponse
+ */
+export type UpdateMemberResponse = Message<"ledgerline.identity.v1.UpdateMemberResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.Member member = 1;
+   */
+  member?: Member | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateMemberResponse.
+ * Use `create(UpdateMemberResponseSchema)` to create a new message.
+ */
+export const UpdateMemberResponseSchema: GenMessage<UpdateMemberResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 57);
+
+/**
+ * @generated from message ledgerline.identity.v1.RemoveMemberRequest
+ */
+export type RemoveMemberRequest = Message<"ledgerline.identity.v1.RemoveMemberRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.RemoveMemberRequest.
+ * Use `create(RemoveMemberRequestSchema)` to create a new message.
+ */
+export const RemoveMemberRequestSchema: GenMessage<RemoveMemberRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 58);
+
+/**
+ * @generated from message ledgerline.identity.v1.RemoveMemberResponse
+ */
+export type RemoveMemberResponse = Message<"ledgerline.identity.v1.RemoveMemberResponse"> & {
+  /**
+   * @generated from field: string message = 1;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.RemoveMemberResponse.
+ * Use `create(RemoveMemberResponseSchema)` to create a new message.
+ */
+export const RemoveMemberResponseSchema: GenMessage<RemoveMemberResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 59);
+
+/**
+ * @generated from message ledgerline.identity.v1.Invite
+ */
+export type Invite = Message<"ledgerline.identity.v1.Invite"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string created_on = 2;
+   */
+  createdOn: string;
+
+  /**
+   * @generated from field: string updated_on = 3;
+   */
+  updatedOn: string;
+
+  /**
+   * The user who accepted it (empty until then).
+   *
+   * @generated from field: string vendor_user_id = 4;
+   */
+  vendorUserId: string;
+
+  /**
+   * @generated from field: string email = 5;
+   */
+  email: string;
+
+  /**
+   * pending, verified or revoked.
+   *
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string role = 7;
+   */
+  role: string;
+
+  /**
+   * @generated from field: string first_name = 8;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string middle_name = 9;
+   */
+  middleName: string;
+
+  /**
+   * @generated from field: string last_name = 10;
+   */
+  lastName: string;
+
+  /**
+   * @generated from field: string expiry_date = 11;
+   */
+  expiryDate: string;
+
+  /**
+   * @generated from field: bool is_expired = 12;
+   */
+  isExpired: boolean;
+
+  /**
+   * @generated from field: repeated string workspace_ids = 13;
+   */
+  workspaceIds: string[];
+
+  /**
+   * @generated from field: string invited_by_email = 14;
+   */
+  invitedByEmail: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.Invite.
+ * Use `create(InviteSchema)` to create a new message.
+ */
+export const InviteSchema: GenMessage<Invite> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 60);
+
+/**
+ * @generated from message ledgerline.identity.v1.ListInvitesRequest
+ */
+export type ListInvitesRequest = Message<"ledgerline.identity.v1.ListInvitesRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.ListInvitesRequest.
+ * Use `create(ListInvitesRequestSchema)` to create a new message.
+ */
+export const ListInvitesRequestSchema: GenMessage<ListInvitesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 61);
+
+/**
+ * @generated from message ledgerline.identity.v1.ListInvitesResponse
+ */
+export type ListInvitesResponse = Message<"ledgerline.identity.v1.ListInvitesResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.identity.v1.Invite invites = 1;
+   */
+  invites: Invite[];
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.ListInvitesResponse.
+ * Use `create(ListInvitesResponseSchema)` to create a new message.
+ */
+export const ListInvitesResponseSchema: GenMessage<ListInvitesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 62);
+
+/**
+ * @generated from message ledgerline.identity.v1.SendInviteRequest
+ */
+export type SendInviteRequest = Message<"ledgerline.identity.v1.SendInviteRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: optional string email = 2;
+   */
+  email?: string | undefined;
+
+  /**
+   * @generated from field: optional string role = 3;
+   */
+  role?: string | undefined;
+
+  /**
+   * @generated from field: repeated string workspace_ids = 4;
+   */
+  workspaceIds: string[];
+
+  /**
+   * @generated from field: optional string first_name = 5;
+   */
+  firstName?: string | undefined;
+
+  /**
+   * @generated from field: optional string middle_name = 6;
+   */
+  middleName?: string | undefined;
+
+  /**
+   * @generated from field: optional string last_name = 7;
+   */
+  lastName?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.SendInviteRequest.
+ * Use `create(SendInviteRequestSchema)` to create a new message.
+ */
+export const SendInviteRequestSchema: GenMessage<SendInviteRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 63);
+
+/**
+ * @generated from message ledgerline.identity.v1.SendInviteResponse
+ */
+export type SendInviteResponse = Message<"ledgerline.identity.v1.SendInviteResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.Invite invite = 1;
+   */
+  invite?: Invite | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.SendInviteResponse.
+ * Use `create(SendInviteResponseSchema)` to create a new message.
+ */
+export const SendInviteResponseSchema: GenMessage<SendInviteResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 64);
+
+/**
+ * @generated from message ledgerline.identity.v1.RevokeInviteResponse
+ */
+export type RevokeInviteResponse = Message<"ledgerline.identity.v1.RevokeInviteResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.Invite invite = 1;
+   */
+  invite?: Invite | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.RevokeInviteResponse.
+ * Use `create(RevokeInviteResponseSchema)` to create a new message.
+ */
+export const RevokeInviteResponseSchema: GenMessage<RevokeInviteResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 65);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateInviteResponse
+ */
+export type UpdateInviteResponse = Message<"ledgerline.identity.v1.UpdateInviteResponse"> & {
+  /**
+   * @generated from field: ledgerline.identity.v1.Invite invite = 1;
+   */
+  invite?: Invite | undefined;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateInviteResponse.
+ * Use `create(UpdateInviteResponseSchema)` to create a new message.
+ */
+export const UpdateInviteResponseSchema: GenMessage<UpdateInviteResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 66);
+
+/**
+ * @generated from message ledgerline.identity.v1.RevokeInviteRequest
+ */
+export type RevokeInviteRequest = Message<"ledgerline.identity.v1.RevokeInviteRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: optional string id = 2;
+   */
+  id?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.RevokeInviteRequest.
+ * Use `create(RevokeInviteRequestSchema)` to create a new message.
+ */
+export const RevokeInviteRequestSchema: GenMessage<RevokeInviteRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 67);
+
+/**
+ * @generated from message ledgerline.identity.v1.UpdateInviteRequest
+ */
+export type UpdateInviteRequest = Message<"ledgerline.identity.v1.UpdateInviteRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: optional string role = 3;
+   */
+  role?: string | undefined;
+
+  /**
+   * @generated from field: repeated string workspace_ids = 4;
+   */
+  workspaceIds: string[];
+
+  /**
+   * @generated from field: optional string first_name = 5;
+   */
+  firstName?: string | undefined;
+
+  /**
+   * @generated from field: optional string middle_name = 6;
+   */
+  middleName?: string | undefined;
+
+  /**
+   * @generated from field: optional string last_name = 7;
+   */
+  lastName?: string | undefined;
+
+  /**
+   * Sends a new link (the old one stops working) valid for another 7 days.
+   *
+   * @generated from field: bool resend = 8;
+   */
+  resend: boolean;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.UpdateInviteRequest.
+ * Use `create(UpdateInviteRequestSchema)` to create a new message.
+ */
+export const UpdateInviteRequestSchema: GenMessage<UpdateInviteRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 68);
+
+/**
+ * @generated from message ledgerline.identity.v1.VerifyInviteRequest
+ */
+export type VerifyInviteRequest = Message<"ledgerline.identity.v1.VerifyInviteRequest"> & {
+  /**
+   * @generated from field: optional string token = 1;
+   */
+  token?: string | undefined;
+
+  /**
+   * A new user sets one (with confirm_password); an existing user leaves it empty.
+   *
+   * @generated from field: optional string password = 2;
+   */
+  password?: string | undefined;
+
+  /**
+   * @generated from field: optional string confirm_password = 3;
+   */
+  confirmPassword?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.VerifyInviteRequest.
+ * Use `create(VerifyInviteRequestSchema)` to create a new message.
+ */
+export const VerifyInviteRequestSchema: GenMessage<VerifyInviteRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 69);
+
+/**
+ * @generated from message ledgerline.identity.v1.VerifyInviteResponse
+ */
+export type VerifyInviteResponse = Message<"ledgerline.identity.v1.VerifyInviteResponse"> & {
+  /**
+   * "accepted", or "password-required" (a new user: nothing changed, send a password).
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+
+  /**
+   * A new user who set a password is signed in.
+   *
+   * @generated from field: optional ledgerline.identity.v1.User user = 4;
+   */
+  user?: User | undefined;
+
+  /**
+   * @generated from field: string session_token = 5;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: string first_name = 6;
+   */
+  firstName: string;
+
+  /**
+   * @generated from field: string middle_name = 7;
+   */
+  middleName: string;
+
+  /**
+   * @generated from field: string last_name = 8;
+   */
+  lastName: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.VerifyInviteResponse.
+ * Use `create(VerifyInviteResponseSchema)` to create a new message.
+ */
+export const VerifyInviteResponseSchema: GenMessage<VerifyInviteResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 70);
+
+/**
+ * @generated from message ledgerline.identity.v1.CreateOrganizationRequest
+ */
+export type CreateOrganizationRequest = Message<"ledgerline.identity.v1.CreateOrganizationRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: optional string name = 2;
+   */
+  name?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.CreateOrganizationRequest.
+ * Use `create(CreateOrganizationRequestSchema)` to create a new message.
+ */
+export const CreateOrganizationRequestSchema: GenMessage<CreateOrganizationRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 71);
+
+/**
+ * @generated from message ledgerline.identity.v1.CreateOrganizationResponse
+ */
+export type CreateOrganizationResponse = Message<"ledgerline.identity.v1.CreateOrganizationResponse"> & {
+  /**
+   * @generated from field: string organization_id = 1;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string workspace_id = 2;
+   */
+  workspaceId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message ledgerline.identity.v1.CreateOrganizationResponse.
+ * Use `create(CreateOrganizationResponseSchema)` to create a new message.
+ */
+export const CreateOrganizationResponseSchema: GenMessage<CreateOrganizationResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_identity_v1_identity, 72);
+
+/**
  * Identity owns users, credentials, sessions, one-time codes, OAuth sign-in, password reset,
  * onboarding, organizations, workspaces and memberships. The gateway is its only caller.
  * Field validation (with the spec's messages) happens here; errors carry ledgerline.common.v1.ErrorInfo.
@@ -1096,6 +2364,145 @@ export const IdentityService: GenService<{
     methodKind: "unary";
     input: typeof ResolveSessionRequestSchema;
     output: typeof ResolveSessionResponseSchema;
+  },
+  /**
+   * Settings → Security: whether every password sign-in asks for the emailed code.
+   *
+   * @generated from rpc ledgerline.identity.v1.IdentityService.GetSecuritySettings
+   */
+  getSecuritySettings: {
+    methodKind: "unary";
+    input: typeof GetSecuritySettingsRequestSchema;
+    output: typeof GetSecuritySettingsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.UpdateSecuritySettings
+   */
+  updateSecuritySettings: {
+    methodKind: "unary";
+    input: typeof UpdateSecuritySettingsRequestSchema;
+    output: typeof UpdateSecuritySettingsResponseSchema;
+  },
+  /**
+   * Teams (spec platform-core §3, §6, §7 "Workspace and organization", "Invites"). Every call but
+   * VerifyInvite needs session_token; the current workspace is the tenancy header's. Identity checks the
+   * caller's role in the workspaces concerned itself (it does not trust the gateway's role header).
+   *
+   * @generated from rpc ledgerline.identity.v1.IdentityService.ListWorkspaces
+   */
+  listWorkspaces: {
+    methodKind: "unary";
+    input: typeof ListWorkspacesRequestSchema;
+    output: typeof ListWorkspacesResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.CreateWorkspace
+   */
+  createWorkspace: {
+    methodKind: "unary";
+    input: typeof CreateWorkspaceRequestSchema;
+    output: typeof CreateWorkspaceResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.UpdateWorkspace
+   */
+  updateWorkspace: {
+    methodKind: "unary";
+    input: typeof UpdateWorkspaceRequestSchema;
+    output: typeof UpdateWorkspaceResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.DeleteWorkspace
+   */
+  deleteWorkspace: {
+    methodKind: "unary";
+    input: typeof DeleteWorkspaceRequestSchema;
+    output: typeof DeleteWorkspaceResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.GetOrganization
+   */
+  getOrganization: {
+    methodKind: "unary";
+    input: typeof GetOrganizationRequestSchema;
+    output: typeof GetOrganizationResponseSchema;
+  },
+  /**
+   * A new organization owned by the caller, with its first (default) workspace; workspace.created seeds its
+   * chart. For the firm's client organizations (POST /accounting-firm/add-organization with a name).
+   *
+   * @generated from rpc ledgerline.identity.v1.IdentityService.CreateOrganization
+   */
+  createOrganization: {
+    methodKind: "unary";
+    input: typeof CreateOrganizationRequestSchema;
+    output: typeof CreateOrganizationResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.ListMembers
+   */
+  listMembers: {
+    methodKind: "unary";
+    input: typeof ListMembersRequestSchema;
+    output: typeof ListMembersResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.UpdateMember
+   */
+  updateMember: {
+    methodKind: "unary";
+    input: typeof UpdateMemberRequestSchema;
+    output: typeof UpdateMemberResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.RemoveMember
+   */
+  removeMember: {
+    methodKind: "unary";
+    input: typeof RemoveMemberRequestSchema;
+    output: typeof RemoveMemberResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.ListInvites
+   */
+  listInvites: {
+    methodKind: "unary";
+    input: typeof ListInvitesRequestSchema;
+    output: typeof ListInvitesResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.SendInvite
+   */
+  sendInvite: {
+    methodKind: "unary";
+    input: typeof SendInviteRequestSchema;
+    output: typeof SendInviteResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.RevokeInvite
+   */
+  revokeInvite: {
+    methodKind: "unary";
+    input: typeof RevokeInviteRequestSchema;
+    output: typeof RevokeInviteResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.identity.v1.IdentityService.UpdateInvite
+   */
+  updateInvite: {
+    methodKind: "unary";
+    input: typeof UpdateInviteRequestSchema;
+    output: typeof UpdateInviteResponseSchema;
+  },
+  /**
+   * Public: the invite link's token. A new user sets a password; an existing user accepts.
+   *
+   * @generated from rpc ledgerline.identity.v1.IdentityService.VerifyInvite
+   */
+  verifyInvite: {
+    methodKind: "unary";
+    input: typeof VerifyInviteRequestSchema;
+    output: typeof VerifyInviteResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_identity_v1_identity, 0);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/reporting/v1/reporting.proto.
  */
 export const file_ledgerline_reporting_v1_reporting: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIt0BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkSFQoNaWZfbm9uZV9tYXRjaBgJIAEoCRISCgptb25leV90eXBlGAogASgJEhIKCndvcmtzcGFjZXMYCyABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAki6gEKC1JlcG9ydFRhYmxlEgsKA2lkcxgBIAMoCRINCgVuYW1lcxgCIAMoCRIPCgdjb2FfaWRzGAMgAygFEg0KBXR5cGVzGAQgAygJEg4KBmxldmVscxgFIAMoBRIOCgZncm91cHMYBiADKAkSDAoEdGFncxgHIAMoCRIzCglyb3dfdHlwZXMYCCADKA4yIC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5Sb3dUeXBlEg8KB3BhcmVudHMYCSADKAUSFQoNYW1vdW50c19jZW50cxgKIAEoDBIUCgx0b3RhbHNfY2VudHMYCyABKAwirwEKDFJlcG9ydEhlYWRlchITCgtyZXBvcnRfbmFtZRgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEh0KFXJlcXVlc3RlZF9wZXJpb2RpY2l0eRgEIAEoCRITCgtwZXJpb2RpY2l0eRgFIAEoCRIQCghjdXJyZW5jeRgGIAEoCRILCgNzZXEYByABKAMSEQoJY2F1Z2h0X3VwGAggASgIIksKFEdldFByb2ZpdExvc3NSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnki5QEKFUdldFByb2ZpdExvc3NSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlEgwKBGV0YWcYBSABKAkSFAoMbm90X21vZGlmaWVkGAYgASgISgQIAxAEIk0KFkdldEJhbGFuY2VTaGVldFJlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSLnAQoXR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USNQoGaGVhZGVyGAEgASgLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0SGVhZGVyEjYKB2NvbHVtbnMYAiADKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRDb2x1bW4SMwoFdGFibGUYBCABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRUYWJsZRIMCgRldGFnGAUgASgJEhQKDG5vdF9tb2RpZmllZBgGIAEoCEoECAMQBCJSChtHZXRDYXNoRmxvd1N0YXRlbWVudFJlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSLsAQocR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlEgwKBGV0YWcYBSABKAkSFAoMbm90X21vZGlmaWVkGAYgASgISgQIAxAEIkkKEkdldENhc2hGbG93UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IoUBCgpDYXNoUGVyaW9kEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkSEAoIaW5fY2VudHMYBCABKAMSEQoJb3V0X2NlbnRzGAUgASgDEh0KFWNsb3NpbmdfYmFsYW5jZV9jZW50cxgGIAEoAyLFAQoTR2V0Q2FzaEZsb3dSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISHQoVb3BlbmluZ19iYWxhbmNlX2NlbnRzGAIgASgDEjQKB3BlcmlvZHMYAyADKAsyIy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5DYXNoUGVyaW9kEgwKBGV0YWcYBCABKAkSFAoMbm90X21vZGlmaWVkGAUgASgIIj4KEEdldFJ1bndheVJlcXVlc3QSDQoFbW9udGgYASABKAkSDgoGbW9udGhzGAIgASgJEgsKA3NlcRgDIAEoCSKsAQoRR2V0UnVud2F5UmVzcG9uc2USHQoQcnVud2F5X2luX21vbnRocxgBIAEoAUgAiAEBEhoKEmF2Z19leHBlbnNlc19jZW50cxgCIAEoAxISCgphdmdfbW9udGhzGAMgASgFEhcKD2Fzc2V0X2JhbF9jZW50cxgEIAEoAxINCgVtb250aBgFIAEoCRILCgNzZXEYBiABKANCEwoRX3J1bndheV9pbl9tb250aHMiiAEKDVNwZW5kaW5nUXVlcnkSEgoKc3RhcnRfZGF0ZRgBIAEoCRIQCghlbmRfZGF0ZRgCIAEoCRIOCgZncm91cHMYAyABKAkSDAoEdGFncxgEIAEoCRISCgptb25leV90eXBlGAUgASgJEgsKA3NlcRgGIAEoCRISCgp3b3Jrc3BhY2VzGAcgASgJImoKDlNwZW5kaW5nSGVhZGVyEhIKCnN0YXJ0X2RhdGUYASABKAkSEAoIZW5kX2RhdGUYAiABKAkSEgoKbW9uZXlfdHlwZRgDIAEoCRILCgNzZXEYBCABKAMSEQoJY2F1Z2h0X3VwGAUgASgIIloKEkdldFNwZW5kaW5nUmVxdWVzdBI1CgVxdWVyeRgBIAEoCzImLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlNwZW5kaW5nUXVlcnkSDQoFb3JkZXIYAiABKAkiZAoLU3BlbmRpbmdSb3cSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIOCgZjb2FfaWQYAyABKAUSFAoMYW1vdW50X2NlbnRzGAQgASgDEhUKDXBlcmNlbnRhZ2VfYnAYBSABKAUipgEKE0dldFNwZW5kaW5nUmVzcG9uc2USNwoGaGVhZGVyGAEgASgLMicubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdIZWFkZXISDQoFb3JkZXIYAiABKAkSEwoLdG90YWxfY2VudHMYAyABKAMSMgoEcm93cxgEIAMoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlNwZW5kaW5nUm93Ik8KFkdldFRvcE1lcmNoYW50c1JlcXVlc3QSNQoFcXVlcnkYASABKAsyJi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5TcGVuZGluZ1F1ZXJ5Im8KC01lcmNoYW50Um93EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDEhUKDXBlcmNlbnRhZ2VfYnAYBCABKAUSGQoRdHJhbnNhY3Rpb25fY291bnQYBSABKAMimwEKF0dldFRvcE1lcmNoYW50c1Jlc3BvbnNlEjcKBmhlYWRlchgBIAEoCzInLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlNwZW5kaW5nSGVhZGVyEhMKC3RvdGFsX2NlbnRzGAIgASgDEjIKBHJvd3MYAyADKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5NZXJjaGFudFJvdyp8CgdSb3dUeXBlEhgKFFJPV19UWVBFX1VOU1BFQ0lGSUVEEAASFAoQUk9XX1RZUEVfU0VDVElPThABEhQKEFJPV19UWVBFX0FDQ09VTlQQAhIUChBST1dfVFlQRV9TVU1NQVJZEAMSFQoRUk9XX1RZUEVfQ09NUFVURUQQBDKsBgoQUmVwb3J0aW5nU2VydmljZRJuCg1HZXRQcm9maXRMb3NzEi0ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UHJvZml0TG9zc1JlcXVlc3QaLi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVzcG9uc2USdAoPR2V0QmFsYW5jZVNoZWV0Ei8ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBowLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldEJhbGFuY2VTaGVldFJlc3BvbnNlEoMBChRHZXRDYXNoRmxvd1N0YXRlbWVudBI0LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBo1LmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93U3RhdGVtZW50UmVzcG9uc2USaAoLR2V0Q2FzaEZsb3cSKy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1JlcXVlc3QaLC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRDYXNoRmxvd1Jlc3BvbnNlEmIKCUdldFJ1bndheRIpLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlcXVlc3QaKi5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRSdW53YXlSZXNwb25zZRJoCgtHZXRTcGVuZGluZxIrLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFNwZW5kaW5nUmVxdWVzdBosLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFNwZW5kaW5nUmVzcG9uc2USdAoPR2V0VG9wTWVyY2hhbnRzEi8ubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0VG9wTWVyY2hhbnRzUmVxdWVzdBowLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFRvcE1lcmNoYW50c1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CidsZWRnZXJsaW5lL3JlcG9ydGluZy92MS9yZXBvcnRpbmcucHJvdG8SF2xlZGdlcmxpbmUucmVwb3J0aW5nLnYxIt0BCgtSZXBvcnRRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEhEKCWJyZWFrZG93bhgDIAEoCRITCgtwZXJpb2RpY2l0eRgEIAEoCRIOCgZncm91cHMYBSABKAkSDAoEdGFncxgGIAEoCRIWCg5leGNsdWRlX3plcm9lcxgHIAEoCRILCgNzZXEYCCABKAkSFQoNaWZfbm9uZV9tYXRjaBgJIAEoCRISCgptb25leV90eXBlGAogASgJEhIKCndvcmtzcGFjZXMYCyABKAkiQwoMUmVwb3J0Q29sdW1uEg0KBWxhYmVsGAEgASgJEhIKCnN0YXJ0X2RhdGUYAiABKAkSEAoIZW5kX2RhdGUYAyABKAkinQIKC1JlcG9ydFRhYmxlEgsKA2lkcxgBIAMoCRINCgVuYW1lcxgCIAMoCRIPCgdjb2FfaWRzGAMgAygFEg0KBXR5cGVzGAQgAygJEg4KBmxldmVscxgFIAMoBRIOCgZncm91cHMYBiADKAkSDAoEdGFncxgHIAMoCRIzCglyb3dfdHlwZXMYCCADKA4yIC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5Sb3dUeXBlEg8KB3BhcmVudHMYCSADKAUSFQoNYW1vdW50c19jZW50cxgKIAEoDBIUCgx0b3RhbHNfY2VudHMYCyABKAwSMQoGZHJpbGxzGAwgAygLMiEubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUm93RHJpbGwiTwoIUm93RHJpbGwSCwoDcm93GAEgASgFEg4KBnJlcG9ydBgCIAEoCRITCgtzdGFydF9kYXRlcxgDIAMoCRIRCgllbmRfZGF0ZXMYBCADKAki4QEKDFJlcG9ydEhlYWRlchITCgtyZXBvcnRfbmFtZRgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEh0KFXJlcXVlc3RlZF9wZXJpb2RpY2l0eRgEIAEoCRITCgtwZXJpb2RpY2l0eRgFIAEoCRIQCghjdXJyZW5jeRgGIAEoCRILCgNzZXEYByABKAMSEQoJY2F1Z2h0X3VwGAggASgIEh8KF2Zpc2NhbF95ZWFyX3N0YXJ0X21vbnRoGAkgASgFEg8KB25vdGljZXMYCiADKAkiSwoUR2V0UHJvZml0TG9zc1JlcXVlc3QSMwoFcXVlcnkYASABKAsyJC5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRRdWVyeSKtAgoVR2V0UHJvZml0TG9zc1Jlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjMKBXRhYmxlGAQgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0VGFibGUSDAoEZXRhZxgFIAEoCRIUCgxub3RfbW9kaWZpZWQYBiABKAgSFAoMaW5jb21lX2NlbnRzGAcgASgMEhYKDmV4cGVuc2VzX2NlbnRzGAggASgMEhgKEG5ldF9pbmNvbWVfY2VudHMYCSABKAxKBAgDEAQiTQoWR2V0QmFsYW5jZVNoZWV0UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IucBChdHZXRCYWxhbmNlU2hlZXRSZXNwb25zZRI1CgZoZWFkZXIYASABKAsyJS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5SZXBvcnRIZWFkZXISNgoHY29sdW1ucxgCIAMoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydENvbHVtbhIzCgV0YWJsZRgEIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFRhYmxlEgwKBGV0YWcYBSABKAkSFAoMbm90X21vZGlmaWVkGAYgASgISgQIAxAEIlIKG0dldENhc2hGbG93U3RhdGVtZW50UmVxdWVzdBIzCgVxdWVyeRgBIAEoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydFF1ZXJ5IuwBChxHZXRDYXNoRmxvd1N0YXRlbWVudFJlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchI2Cgdjb2x1bW5zGAIgAygLMiUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0Q29sdW1uEjMKBXRhYmxlGAQgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0VGFibGUSDAoEZXRhZxgFIAEoCRIUCgxub3RfbW9kaWZpZWQYBiABKAhKBAgDEAQiSQoSR2V0Q2FzaEZsb3dSZXF1ZXN0EjMKBXF1ZXJ5GAEgASgLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuUmVwb3J0UXVlcnkihQEKCkNhc2hQZXJpb2QSDQoFbGFiZWwYASABKAkSEgoKc3RhcnRfZGF0ZRgCIAEoCRIQCghlbmRfZGF0ZRgDIAEoCRIQCghpbl9jZW50cxgEIAEoAxIRCglvdXRfY2VudHMYBSABKAMSHQoVY2xvc2luZ19iYWxhbmNlX2NlbnRzGAYgASgDIsUBChNHZXRDYXNoRmxvd1Jlc3BvbnNlEjUKBmhlYWRlchgBIAEoCzIlLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlJlcG9ydEhlYWRlchIdChVvcGVuaW5nX2JhbGFuY2VfY2VudHMYAiABKAMSNAoHcGVyaW9kcxgDIAMoCzIjLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkNhc2hQZXJpb2QSDAoEZXRhZxgEIAEoCRIUCgxub3RfbW9kaWZpZWQYBSABKAgiPgoQR2V0UnVud2F5UmVxdWVzdBINCgVtb250aBgBIAEoCRIOCgZtb250aHMYAiABKAkSCwoDc2VxGAMgASgJIqwBChFHZXRSdW53YXlSZXNwb25zZRIdChBydW53YXlfaW5fbW9udGhzGAEgASgBSACIAQESGgoSYXZnX2V4cGVuc2VzX2NlbnRzGAIgASgDEhIKCmF2Z19tb250aHMYAyABKAUSFwoPYXNzZXRfYmFsX2NlbnRzGAQgASgDEg0KBW1vbnRoGAUgASgJEgsKA3NlcRgGIAEoA0ITChFfcnVud2F5X2luX21vbnRocyKIAQoNU3BlbmRpbmdRdWVyeRISCgpzdGFydF9kYXRlGAEgASgJEhAKCGVuZF9kYXRlGAIgASgJEg4KBmdyb3VwcxgDIAEoCRIMCgR0YWdzGAQgASgJEhIKCm1vbmV5X3R5cGUYBSABKAkSCwoDc2VxGAYgASgJEhIKCndvcmtzcGFjZXMYByABKAkiagoOU3BlbmRpbmdIZWFkZXISEgoKc3RhcnRfZGF0ZRgBIAEoCRIQCghlbmRfZGF0ZRgCIAEoCRISCgptb25leV90eXBlGAMgASgJEgsKA3NlcRgEIAEoAxIRCgljYXVnaHRfdXAYBSABKAgiWgoSR2V0U3BlbmRpbmdSZXF1ZXN0EjUKBXF1ZXJ5GAEgASgLMiYubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdRdWVyeRINCgVvcmRlchgCIAEoCSJkCgtTcGVuZGluZ1JvdxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBmNvYV9pZBgDIAEoBRIUCgxhbW91bnRfY2VudHMYBCABKAMSFQoNcGVyY2VudGFnZV9icBgFIAEoBSKmAQoTR2V0U3BlbmRpbmdSZXNwb25zZRI3CgZoZWFkZXIYASABKAsyJy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5TcGVuZGluZ0hlYWRlchINCgVvcmRlchgCIAEoCRITCgt0b3RhbF9jZW50cxgDIAEoAxIyCgRyb3dzGAQgAygLMiQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdSb3ciTwoWR2V0VG9wTWVyY2hhbnRzUmVxdWVzdBI1CgVxdWVyeRgBIAEoCzImLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLlNwZW5kaW5nUXVlcnkibwoLTWVyY2hhbnRSb3cSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSFQoNcGVyY2VudGFnZV9icBgEIAEoBRIZChF0cmFuc2FjdGlvbl9jb3VudBgFIAEoAyKbAQoXR2V0VG9wTWVyY2hhbnRzUmVzcG9uc2USNwoGaGVhZGVyGAEgASgLMicubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuU3BlbmRpbmdIZWFkZXISEwoLdG90YWxfY2VudHMYAiABKAMSMgoEcm93cxgDIAMoCzIkLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLk1lcmNoYW50Um93KnwKB1Jvd1R5cGUSGAoUUk9XX1RZUEVfVU5TUEVDSUZJRUQQABIUChBST1dfVFlQRV9TRUNUSU9OEAESFAoQUk9XX1RZUEVfQUNDT1VOVBACEhQKEFJPV19UWVBFX1NVTU1BUlkQAxIVChFST1dfVFlQRV9DT01QVVRFRBAEMqwGChBSZXBvcnRpbmdTZXJ2aWNlEm4KDUdldFByb2ZpdExvc3MSLS5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRQcm9maXRMb3NzUmVxdWVzdBouLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFByb2ZpdExvc3NSZXNwb25zZRJ0Cg9HZXRCYWxhbmNlU2hlZXQSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRCYWxhbmNlU2hlZXRSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0QmFsYW5jZVNoZWV0UmVzcG9uc2USgwEKFEdldENhc2hGbG93U3RhdGVtZW50EjQubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXF1ZXN0GjUubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0Q2FzaEZsb3dTdGF0ZW1lbnRSZXNwb25zZRJoCgtHZXRDYXNoRmxvdxIrLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVxdWVzdBosLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldENhc2hGbG93UmVzcG9uc2USYgoJR2V0UnVud2F5EikubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0UnVud2F5UmVxdWVzdBoqLmxlZGdlcmxpbmUucmVwb3J0aW5nLnYxLkdldFJ1bndheVJlc3BvbnNlEmgKC0dldFNwZW5kaW5nEisubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0U3BlbmRpbmdSZXF1ZXN0GiwubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0U3BlbmRpbmdSZXNwb25zZRJ0Cg9HZXRUb3BNZXJjaGFudHMSLy5sZWRnZXJsaW5lLnJlcG9ydGluZy52MS5HZXRUb3BNZXJjaGFudHNSZXF1ZXN0GjAubGVkZ2VybGluZS5yZXBvcnRpbmcudjEuR2V0VG9wTWVyY2hhbnRzUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Filters shared by the reports (spec §3 dashboard filter set, §7 list filters). Strings as the REST
@@ -205,6 +205,14 @@ export type ReportTable = Message<"ledgerline.reporting.v1.ReportTable"> & {
    * @generated from field: bytes totals_cents = 11;
    */
   totalsCents: Uint8Array;
+
+  /**
+   * Rows that open another report instead of a ledger (spec §2: the balance sheet's retained earnings and
+   * net income rows open the profit and loss of the matching period).
+   *
+   * @generated from field: repeated ledgerline.reporting.v1.RowDrill drills = 12;
+   */
+  drills: RowDrill[];
 };
 
 /**
@@ -213,6 +221,44 @@ export type ReportTable = Message<"ledgerline.reporting.v1.ReportTable"> & {
  */
 export const ReportTableSchema: GenMessage<ReportTable> = /*@__PURE__*/
   messageDesc(file_ledgerline_reporting_v1_reporting, 2);
+
+/**
+ * @generated from message ledgerline.reporting.v1.RowDrill
+ */
+export type RowDrill = Message<"ledgerline.reporting.v1.RowDrill"> & {
+  /**
+   * Index of the row in the table.
+   *
+   * @generated from field: int32 row = 1;
+   */
+  row: number;
+
+  /**
+   * The report to open: "pnl".
+   *
+   * @generated from field: string report = 2;
+   */
+  report: string;
+
+  /**
+   * One per column: the period to open (both empty when there is none, e.g. no earlier fiscal year).
+   *
+   * @generated from field: repeated string start_dates = 3;
+   */
+  startDates: string[];
+
+  /**
+   * @generated from field: repeated string end_dates = 4;
+   */
+  endDates: string[];
+};
+
+/**
+ * Describes the message ledgerline.reporting.v1.RowDrill.
+ * Use `create(RowDrillSchema)` to create a new message.
+ */
+export const RowDrillSchema: GenMessage<RowDrill> = /*@__PURE__*/
+  messageDesc(file_ledgerline_reporting_v1_reporting, 3);
 
 /**
  * @generated from message ledgerline.reporting.v1.ReportHeader
@@ -261,6 +307,21 @@ export type ReportHeader = Message<"ledgerline.reporting.v1.ReportHeader"> & {
    * @generated from field: bool caught_up = 8;
    */
   caughtUp: boolean;
+
+  /**
+   * The first month of the workspace's fiscal year (1 = January): the balance sheet closes income and
+   * expenses into retained earnings at each fiscal year end; the default start date is its first day.
+   *
+   * @generated from field: int32 fiscal_year_start_month = 9;
+   */
+  fiscalYearStartMonth: number;
+
+  /**
+   * What the reader must know about what the report leaves out (e.g. accounts in another currency).
+   *
+   * @generated from field: repeated string notices = 10;
+   */
+  notices: string[];
 };
 
 /**
@@ -268,7 +329,7 @@ export type ReportHeader = Message<"ledgerline.reporting.v1.ReportHeader"> & {
  * Use `create(ReportHeaderSchema)` to create a new message.
  */
 export const ReportHeaderSchema: GenMessage<ReportHeader> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 3);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 4);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetProfitLossRequest
@@ -285,7 +346,7 @@ export type GetProfitLossRequest = Message<"ledgerline.reporting.v1.GetProfitLos
  * Use `create(GetProfitLossRequestSchema)` to create a new message.
  */
 export const GetProfitLossRequestSchema: GenMessage<GetProfitLossRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 4);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 5);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetProfitLossResponse
@@ -321,6 +382,25 @@ export type GetProfitLossResponse = Message<"ledgerline.reporting.v1.GetProfitLo
    * @generated from field: bool not_modified = 6;
    */
   notModified: boolean;
+
+  /**
+   * The bar chart's series as reporting computed them, one whole number of cents per column (packed like
+   * ReportTable.amounts_cents): the Income and Expenses sections and Net Income. Callers use these rather than
+   * recomputing them from the table's rows.
+   *
+   * @generated from field: bytes income_cents = 7;
+   */
+  incomeCents: Uint8Array;
+
+  /**
+   * @generated from field: bytes expenses_cents = 8;
+   */
+  expensesCents: Uint8Array;
+
+  /**
+   * @generated from field: bytes net_income_cents = 9;
+   */
+  netIncomeCents: Uint8Array;
 };
 
 /**
@@ -328,7 +408,7 @@ export type GetProfitLossResponse = Message<"ledgerline.reporting.v1.GetProfitLo
  * Use `create(GetProfitLossResponseSchema)` to create a new message.
  */
 export const GetProfitLossResponseSchema: GenMessage<GetProfitLossResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 5);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 6);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetBalanceSheetRequest
@@ -345,7 +425,7 @@ export type GetBalanceSheetRequest = Message<"ledgerline.reporting.v1.GetBalance
  * Use `create(GetBalanceSheetRequestSchema)` to create a new message.
  */
 export const GetBalanceSheetRequestSchema: GenMessage<GetBalanceSheetRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 6);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 7);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetBalanceSheetResponse
@@ -390,7 +470,7 @@ export type GetBalanceSheetResponse = Message<"ledgerline.reporting.v1.GetBalanc
  * Use `create(GetBalanceSheetResponseSchema)` to create a new message.
  */
 export const GetBalanceSheetResponseSchema: GenMessage<GetBalanceSheetResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 7);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 8);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetCashFlowStatementRequest
@@ -407,7 +487,7 @@ export type GetCashFlowStatementRequest = Message<"ledgerline.reporting.v1.GetCa
  * Use `create(GetCashFlowStatementRequestSchema)` to create a new message.
  */
 export const GetCashFlowStatementRequestSchema: GenMessage<GetCashFlowStatementRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 8);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 9);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetCashFlowStatementResponse
@@ -448,7 +528,7 @@ export type GetCashFlowStatementResponse = Message<"ledgerline.reporting.v1.GetC
  * Use `create(GetCashFlowStatementResponseSchema)` to create a new message.
  */
 export const GetCashFlowStatementResponseSchema: GenMessage<GetCashFlowStatementResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 9);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 10);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetCashFlowRequest
@@ -465,7 +545,7 @@ export type GetCashFlowRequest = Message<"ledgerline.reporting.v1.GetCashFlowReq
  * Use `create(GetCashFlowRequestSchema)` to create a new message.
  */
 export const GetCashFlowRequestSchema: GenMessage<GetCashFlowRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 10);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 11);
 
 /**
  * @generated from message ledgerline.reporting.v1.CashPeriod
@@ -511,7 +591,7 @@ export type CashPeriod = Message<"ledgerline.reporting.v1.CashPeriod"> & {
  * Use `create(CashPeriodSchema)` to create a new message.
  */
 export const CashPeriodSchema: GenMessage<CashPeriod> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 11);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 12);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetCashFlowResponse
@@ -550,7 +630,7 @@ export type GetCashFlowResponse = Message<"ledgerline.reporting.v1.GetCashFlowRe
  * Use `create(GetCashFlowResponseSchema)` to create a new message.
  */
 export const GetCashFlowResponseSchema: GenMessage<GetCashFlowResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 12);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 13);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetRunwayRequest
@@ -581,7 +661,7 @@ export type GetRunwayRequest = Message<"ledgerline.reporting.v1.GetRunwayRequest
  * Use `create(GetRunwayRequestSchema)` to create a new message.
  */
 export const GetRunwayRequestSchema: GenMessage<GetRunwayRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 13);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 14);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetRunwayResponse
@@ -629,7 +709,7 @@ export type GetRunwayResponse = Message<"ledgerline.reporting.v1.GetRunwayRespon
  * Use `create(GetRunwayResponseSchema)` to create a new message.
  */
 export const GetRunwayResponseSchema: GenMessage<GetRunwayResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 14);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 15);
 
 /**
  * Filters of the dashboard's spending and top-merchants cards, as the REST query carries them (strings,
@@ -686,7 +766,7 @@ export type SpendingQuery = Message<"ledgerline.reporting.v1.SpendingQuery"> & {
  * Use `create(SpendingQuerySchema)` to create a new message.
  */
 export const SpendingQuerySchema: GenMessage<SpendingQuery> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 15);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 16);
 
 /**
  * The period a spending or top-merchants answer covers and the ledger sequence it reflects.
@@ -725,7 +805,7 @@ export type SpendingHeader = Message<"ledgerline.reporting.v1.SpendingHeader"> &
  * Use `create(SpendingHeaderSchema)` to create a new message.
  */
 export const SpendingHeaderSchema: GenMessage<SpendingHeader> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 16);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 17);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetSpendingRequest
@@ -749,7 +829,7 @@ export type GetSpendingRequest = Message<"ledgerline.reporting.v1.GetSpendingReq
  * Use `create(GetSpendingRequestSchema)` to create a new message.
  */
 export const GetSpendingRequestSchema: GenMessage<GetSpendingRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 17);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 18);
 
 /**
  * @generated from message ledgerline.reporting.v1.SpendingRow
@@ -790,7 +870,7 @@ export type SpendingRow = Message<"ledgerline.reporting.v1.SpendingRow"> & {
  * Use `create(SpendingRowSchema)` to create a new message.
  */
 export const SpendingRowSchema: GenMessage<SpendingRow> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 18);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 19);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetSpendingResponse
@@ -824,7 +904,7 @@ export type GetSpendingResponse = Message<"ledgerline.reporting.v1.GetSpendingRe
  * Use `create(GetSpendingResponseSchema)` to create a new message.
  */
 export const GetSpendingResponseSchema: GenMessage<GetSpendingResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 19);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 20);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetTopMerchantsRequest
@@ -841,7 +921,7 @@ export type GetTopMerchantsRequest = Message<"ledgerline.reporting.v1.GetTopMerc
  * Use `create(GetTopMerchantsRequestSchema)` to create a new message.
  */
 export const GetTopMerchantsRequestSchema: GenMessage<GetTopMerchantsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 20);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 21);
 
 /**
  * @generated from message ledgerline.reporting.v1.MerchantRow
@@ -884,7 +964,7 @@ export type MerchantRow = Message<"ledgerline.reporting.v1.MerchantRow"> & {
  * Use `create(MerchantRowSchema)` to create a new message.
  */
 export const MerchantRowSchema: GenMessage<MerchantRow> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 21);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 22);
 
 /**
  * @generated from message ledgerline.reporting.v1.GetTopMerchantsResponse
@@ -913,7 +993,7 @@ export type GetTopMerchantsResponse = Message<"ledgerline.reporting.v1.GetTopMer
  * Use `create(GetTopMerchantsResponseSchema)` to create a new message.
  */
 export const GetTopMerchantsResponseSchema: GenMessage<GetTopMerchantsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_reporting_v1_reporting, 22);
+  messageDesc(file_ledgerline_reporting_v1_reporting, 23);
 
 /**
  * @generated from enum ledgerline.reporting.v1.RowType

@@ -1,0 +1,3 @@
+import { firm } from './service.js';
+
+await firm.main();

@@ -1,0 +1,112 @@
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankAccountSyncedSchema, BankTransactionRemovedSchema, BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
+import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
+import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
+import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { newId } from '../ids.js';
+import { eventSubject, type EventBus } from './bus.js';
+
+/**
+ * The event catalog: every event on the bus, by name. The name is the envelope's `type`, the outbox's
+ * `type` column and the subject (`events.<name>`); nowhere else in the code is an event named by a string.
+ * A new event is one line here and one in `EVENT_SCHEMAS` (the compiler refuses a name without a message).
+ */
+export const EventType = {
+  /** identity: a user account was created, with its organization and default workspace. */
+  UserSignedUp: 'user.signed_up',
+  /** identity */
+  WorkspaceCreated: 'workspace.created',
+  /** identity: a membership was created, changed or removed. */
+  MemberChanged: 'member.changed',
+  /** identity: a workspace was deleted from its organization (nobody has access to it any more). */
+  WorkspaceDeleted: 'workspace.deleted',
+  /** ledger: a balanced journal entry was posted. */
+  EntryPosted: 'entry.posted',
+  /** ledger: the workspace's chart of accounts changed. */
+  ChartChanged: 'chart.changed',
+  /** banking: a bank or card account was linked (or relinked). */
+  BankAccountLinked: 'bank_account.linked',
+  /** banking: an account was unlinked. */
+  BankAccountRemoved: 'bank_account.removed',
+  /** banking: a sync of the account's item completed (the bank's side of the tie-out). */
+  BankAccountSynced: 'bank_account.synced',
+  /** banking: a new bank transaction (its full state). */
+  BankTransactionAdded: 'bank_transaction.added',
+  /** banking: a bank transaction changed (its full new state). */
+  BankTransactionModified: 'bank_transaction.modified',
+  /** banking: the provider withdrew a transaction. */
+  BankTransactionRemoved: 'bank_transaction.removed',
+} as const;
+
+export type EventType = (typeof EventType)[keyof typeof EventType];
+
+/** Each event's payload message (proto package ledgerline.events.v1). */
+export const EVENT_SCHEMAS = {
+  [EventType.UserSignedUp]: UserSignedUpSchema,
+  [EventType.WorkspaceCreated]: WorkspaceCreatedSchema,
+  [EventType.MemberChanged]: MemberChangedSchema,
+  [EventType.WorkspaceDeleted]: WorkspaceDeletedSchema,
+  [EventType.EntryPosted]: EntryPostedSchema,
+  [EventType.ChartChanged]: ChartChangedSchema,
+  [EventType.BankAccountLinked]: BankAccountLinkedSchema,
+  [EventType.BankAccountRemoved]: BankAccountRemovedSchema,
+  [EventType.BankAccountSynced]: BankAccountSyncedSchema,
+  [EventType.BankTransactionAdded]: BankTransactionSchema,
+  [EventType.BankTransactionModified]: BankTransactionSchema,
+  [EventType.BankTransactionRemoved]: BankTransactionRemovedSchema,
+} as const satisfies Record<EventType, DescMessage>;
+
+export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];
+/** The decoded payload of an event of type N. */
+export type EventMessage<N extends EventType> = MessageShape<EventSchema<N>>;
+/** What a publisher gives for an event of type N: the message, or a plain object of its fields. */
+export type EventPayload<N extends EventType> = MessageInitShape<EventSchema<N>>;
+
+const KNOWN = new Set<string>(Object.values(EventType));
+
+export function isEventType(type: string): type is EventType {
+  return KNOWN.has(type);
+}
+
+/**
+ * An event as a consumer receives it: the envelope's fields and the payload still encoded (a handler that
+ * reads it calls `eventMessage`). A union over the types, so testing `type` narrows the event.
+ */
+export type ReceivedEvent<N extends EventType = EventType> = N extends EventType
+  ? { id: string; type: N; workspaceId: string; source: string; occurredAt: Date; payload: Uint8Array }
+  : never;
+
+/** The payload of a received event, decoded with its type's message. */
+export function eventMessage<N extends EventType>(event: { type: N; payload: Uint8Array }): EventMessage<N> {
+  return fromBinary(EVENT_SCHEMAS[event.type] as DescMessage, event.payload) as EventMessage<N>;
+}
+
+/** An event to publish: its type from the catalog, its tenant and its payload (typed by the type). */
+export type OutgoingEvent<N extends EventType = EventType> = N extends EventType
+  ? {
+      type: N;
+      workspaceId: string;
+      payload: EventPayload<N>;
+      /** Deterministic id for idempotent writers; a new UUIDv7 otherwise. */
+      id?: string;
+    }
+  : never;
+
+/** The bytes on the bus: the envelope around the encoded payload. */
+export function encodeEvent(source: string, id: string, event: OutgoingEvent, occurredAt = timestampFromDate(new Date())): Uint8Array {
+  const schema = EVENT_SCHEMAS[event.type] as DescMessage;
+  const payload = toBinary(schema, create(schema, event.payload as MessageInitShape<DescMessage>));
+  return toBinary(EventEnvelopeSchema, create(EventEnvelopeSchema, { id, type: event.type, workspaceId: event.workspaceId, occurredAt, source, payload }));
+}
+
+/**
+ * Publishes an event straight to the bus, as the outbox relay does (envelope, subject, Nats-Msg-Id = event
+ * id). Services publish through the outbox (`writeEvent`); this is for tests and tools that play a service
+ * that is not running. Returns the event id.
+ */
+export async function publishEvent(bus: EventBus, source: string, event: OutgoingEvent, msgId?: string): Promise<string> {
+  const id = event.id ?? newId();
+  await bus.publish(eventSubject(event.type), encodeEvent(source, id, event), { msgId: msgId ?? id });
+  return id;
+}

@@ -1,0 +1,250 @@
+// Issue #15's generated two-tenant test. Two signed-up tenants, each with a bank linked through the Plaid
+// sandbox (so transactions, billers and bank accounts), a category of its own and an accrual. Then, driven by
+// the gateway's /docs/json alone, every operation that takes an id (a path parameter, a query parameter or a
+// body field, nested ones included, whose name looks like an id) is called by one tenant with the OTHER
+// tenant's id in that one place and its own valid ids everywhere else: the answer is a 404 in the documented
+// error shape, and the books of both tenants (every row with their workspace id, in every service's database)
+// hash the same before and after. A new route or field is covered without editing this file.
+import { createHash } from 'node:crypto';
+import type { Knex } from '@ledgerline/platform';
+import { expectEventually } from '@ledgerline/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_SERVICE, signedUpUser, startSystem, type System } from '../support/system.js';
+
+const PLATYPUS = 'ins_109508'; // checking, savings and a credit card
+
+interface Schema { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; format?: string; minimum?: number; anyOf?: Schema[]; oneOf?: Schema[] }
+interface Param { name: string; in: string; schema?: Schema; required?: boolean }
+interface Operation { operationId?: string; parameters?: Param[]; security?: unknown[]; requestBody?: { content?: { 'application/json'?: { schema: Schema } } } }
+type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+
+/** Names that carry an id (coaId is a chart number, methodId an OTP flow's, not references). */
+const ID_NAME = /(^id$|Id$|Ids$|^billers$|^categories$|^workspaces$)/;
+const NOT_A_REFERENCE = new Set(['coaId', 'methodId']);
+const isIdName = (name: string) => ID_NAME.test(name) && !NOT_A_REFERENCE.has(name);
+/**
+ * Places whose ids are not the workspace's: the provider's account ids a link brings (POST /accounts), and
+ * GET /transactions/v2/{id}'s `ledgerTransactionId`, accepted for the spec's clients and ignored (no effect).
+ */
+const NOT_WORKSPACE_IDS = [/^accounts\./, /^institution\./, /^ledgerTransactionId$/];
+/** Values of fields whose schema gives no enum or bound but whose use case wants a particular one. */
+const KNOWN_VALUES: Record<string, unknown> = { coaId: 99_999, accrualCategory: 'Prepaid Expenses', accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', taggedUsers: [] };
+
+type Kind = 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued';
+/** What an id-like field names, from its name (and, for a bare `id`, the route's first segment). */
+function kindOf(name: string, path: string): Kind {
+  if (name === 'id') {
+    const head = path.split('/')[1] ?? '';
+    if (head === 'categories') return 'category';
+    if (head === 'billers') return 'biller';
+    if (head === 'accounts') return 'bankAccount';
+  }
+  if (/^workspace/.test(name)) return 'workspace';
+  if (/ledgerAccount/i.test(name)) return 'ledgerAccount';
+  if (name === 'targetAccountId') return 'otherBankAccount';
+  if (/categor|parentId/i.test(name)) return 'category';
+  if (/biller|vendor/i.test(name)) return 'biller';
+  if (/[aA]ccountId/.test(name)) return 'bankAccount';
+  // The transaction a route needs to reach its references: a split one for update-split, an accrued one for accruals.
+  if (/update-split/.test(path)) return 'split';
+  if (/accrual/.test(path)) return 'accrued';
+  return 'transaction';
+}
+
+interface Tenant { token: string; workspace: string; ids: Record<Kind, string> }
+
+let system: System;
+let doc: Doc;
+let a: Tenant;
+let b: Tenant;
+
+const resolve = (s: Schema | undefined): Schema => {
+  if (!s) return {};
+  if (s.$ref) return resolve(doc.components?.schemas?.[s.$ref.replace(/^#\/components\/schemas\//, '')]);
+  const alt = s.anyOf ?? s.oneOf;
+  return alt ? resolve(alt.find((x) => resolve(x).type !== 'null')) : s;
+};
+const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
+
+/** A plausible value for a field that is not an id: its enum's first, a date, a small number... */
+function sample(name: string, s: Schema, own: Tenant, path: string, depth = 0): unknown {
+  const r = resolve(s);
+  if (isIdName(name)) {
+    const id = own.ids[kindOf(name, path)];
+    return typeOf(r) === 'array' || /Ids$|^billers$|^categories$/.test(name) ? (typeOf(r) === 'array' ? [id] : id) : id;
+  }
+  if (name in KNOWN_VALUES) return KNOWN_VALUES[name];
+  if (r.enum?.length) return r.enum[0];
+  switch (typeOf(r)) {
+    case 'string': return /date/i.test(name) || r.format === 'date' ? '2026-01-31' : 'x';
+    case 'number': case 'integer': return Math.max(1, r.minimum ?? 1);
+    case 'boolean': return false;
+    case 'array': return depth > 2 ? [] : [sample(name.replace(/s$/, ''), r.items ?? {}, own, path, depth + 1)];
+    case 'object': return depth > 2 ? {} : Object.fromEntries(Object.entries(r.properties ?? {}).map(([k, v]) => [k, sample(k, v, own, path, depth + 1)]));
+    default: return 'x';
+  }
+}
+
+/** Every id-like place of a body schema, as a path of keys (array items as index 0). */
+function idPlaces(s: Schema | undefined, at: (string | number)[] = [], depth = 0): (string | number)[][] {
+  const r = resolve(s);
+  if (depth > 3) return [];
+  const out: (string | number)[][] = [];
+  for (const [k, v] of Object.entries(r.properties ?? {})) {
+    const rv = resolve(v);
+    if (isIdName(k)) out.push([...at, k]);
+    else if (typeOf(rv) === 'object') out.push(...idPlaces(rv, [...at, k], depth + 1));
+    else if (typeOf(rv) === 'array' && typeOf(resolve(rv.items)) === 'object') out.push(...idPlaces(rv.items, [...at, k, 0], depth + 1));
+  }
+  return out;
+}
+
+function setAt(target: Record<string, unknown>, place: (string | number)[], value: unknown): void {
+  let cur: Record<string | number, unknown> = target;
+  for (const key of place.slice(0, -1)) cur = cur[key] as Record<string | number, unknown>;
+  const last = place.at(-1) as string;
+  cur[last] = Array.isArray(cur[last]) ? [value] : value;
+}
+
+/** Every row holding a workspace's id, in every database of the system, hashed. */
+async function booksHash(workspace: string): Promise<string> {
+  const h = createHash('sha256');
+  for (const db of [system.ledgerDb?.adminDb, system.bankingDb?.adminDb, system.reportingDb?.adminDb] as (Knex | undefined)[]) {
+    if (!db) continue;
+    const tables = (await db.raw("select table_name from information_schema.columns where column_name = 'workspace_id' and table_schema = 'public' order by 1")).rows as { table_name: string }[];
+    for (const { table_name: t } of tables) {
+      // Outbox rows are relayed (and marked) in the background: their content is in the tables they describe.
+      if (/outbox|inbox|^sync_jobs$|webhook/.test(t)) continue;
+      const rows = (await db.raw(`select * from "${t}" where workspace_id = ? order by 1`, [workspace])).rows;
+      h.update(`${t}:${JSON.stringify(rows)}\n`);
+    }
+  }
+  return h.digest('hex');
+}
+
+async function tenantWithBooks(): Promise<Tenant> {
+  const { token, user } = await signedUpUser(system);
+  const workspace = user.workspace.id;
+  const plaid = system.plaid!;
+  const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: 12, seed: 3, initial_webhook: false } } });
+  const item = plaid.listItems().at(-1)!;
+  const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS)!;
+  const accounts = item.accounts.map((x) => ({ id: x.account_id, name: x.name, mask: x.mask, type: x.subtype === 'credit card' ? 'credit' : 'depository', subtype: x.subtype }));
+  expect((await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } })).status).toBe(200);
+  // Every sync done and every bank transaction booked.
+  const count = await expectEventually(async () => {
+    const jobs = await system.api('GET', '/jobs', { token });
+    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+    const bank = await system.api('GET', '/bank-transactions?take=100', { token });
+    expect(bank.body.data.length).toBeGreaterThan(0);
+    expect(bank.body.data.length).toBeLessThan(100);
+    return bank.body.data.length as number;
+  }, { timeoutMs: 90_000, intervalMs: 300 });
+  const txns = await expectEventually(async () => {
+    const r = await system.api('GET', '/transactions/v2?take=100', { token });
+    expect(r.body.meta.itemCount).toBe(count);
+    return r.body.data as { id: string; amount: number; accountId: string }[];
+  }, { timeoutMs: 90_000, intervalMs: 300 });
+  const categories = (await system.api('GET', '/categories', { token })).body.categories as { id: string; name: string; bankAccountId: string | null }[];
+  const parent = (await system.api('GET', '/categories/chart-of-accounts', { token })).body.parentCategories.find((c: { name: string }) => c.name === 'Operating Expenses');
+  const created = await system.api('POST', '/categories', { token, body: { name: 'Team Offsite', coaId: 61800, parentId: parent.id } });
+  expect(created.status).toBe(201);
+  const outflow = txns.find((t) => t.amount < 0) ?? txns[0]!;
+  await system.api('POST', '/transactions/create-accrual', { token, body: { transactionId: outflow.id, accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', accrualCategory: 'Prepaid Expenses', recogniseCategoryId: created.body.category.id } });
+  let billers = (await system.api('GET', '/billers', { token })).body.billers as { id: string }[];
+  if (billers.length === 0) {
+    await system.api('PATCH', '/transactions', { token, body: { transactions: [{ id: txns[0]!.id, billerName: 'Blue Bottle' }] } });
+    billers = (await system.api('GET', '/billers', { token })).body.billers;
+  }
+  const plain = txns.filter((t) => t.id !== outflow.id);
+  const toSplit = plain.find((t) => t.amount < -0.02) ?? plain[0]!;
+  const half = Math.round(Math.abs(toSplit.amount) * 50) / 100;
+  const split = await system.api('POST', '/transactions/split', { token, body: { parentTransaction: { id: toSplit.id, amount: half, categoryId: created.body.category.id }, splitTransactions: [{ amount: Math.round((Math.abs(toSplit.amount) - half) * 100) / 100, categoryId: created.body.category.id }] } });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+  const banks = categories.filter((c) => c.bankAccountId);
+  return {
+    token, workspace,
+    ids: {
+      transaction: (plain.find((t) => t.id !== toSplit.id) ?? plain[0]!).id, split: toSplit.id, accrued: outflow.id, category: created.body.category.id, ledgerAccount: banks[0]!.id, biller: billers[0]!.id,
+      bankAccount: banks[0]!.bankAccountId as string, otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string, workspace,
+    },
+  };
+}
+
+beforeAll(async () => {
+  system = await startSystem(EVERY_SERVICE);
+  [a, b] = [await tenantWithBooks(), await tenantWithBooks()];
+  doc = (await system.api('GET', '/docs/json')).body;
+}, 240_000);
+afterAll(async () => system?.stop());
+
+interface Probe { method: string; path: string; where: string; field: string; request: { path: string; body?: unknown } }
+
+/** One probe per id-like place of every operation: `caller`'s ids everywhere, `other`'s in that place. */
+function probes(caller: Tenant, other: Tenant): Probe[] {
+  const out: Probe[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      if (!op.security?.length) continue; // only signed-in operations act in a workspace
+      const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const places: { where: string; field: string; place: (string | number)[] }[] = [
+        ...params.filter((p) => isIdName(p.name)).map((p) => ({ where: p.in, field: p.name, place: [p.name] })),
+        ...idPlaces(bodySchema).map((place) => ({ where: 'body', field: place.filter((k) => typeof k === 'string').join('.'), place })),
+      ].filter((p) => !NOT_WORKSPACE_IDS.some((re) => re.test(p.field)));
+      for (const target of places) {
+        const build = (values: Tenant, name: string) => sample(name, params.find((p) => p.name === name)?.schema ?? {}, values, path);
+        let url = path;
+        const query = new URLSearchParams();
+        for (const p of params) {
+          const own = build(caller, p.name);
+          const value = target.where !== 'body' && target.field === p.name ? other.ids[kindOf(p.name, path)] : own;
+          if (p.in === 'path') url = url.replace(`{${p.name}}`, String(value));
+          else if (isIdName(p.name) || p.required) query.set(p.name, Array.isArray(value) ? value.join(',') : String(value));
+        }
+        let body: Record<string, unknown> | undefined;
+        if (bodySchema) {
+          body = sample('body', bodySchema, caller, path) as Record<string, unknown>;
+          if (target.where === 'body') setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
+          // A field both in the query and the body (DELETE /categories/delete): the route reads one, both carry the other tenant's id.
+          else if (target.field in body) body[target.field] = Array.isArray(body[target.field]) ? [other.ids[kindOf(target.field, path)]] : other.ids[kindOf(target.field, path)];
+        }
+        const qs = query.toString();
+        out.push({ method: method.toUpperCase(), path, where: target.where, field: target.field, request: { path: qs ? `${url}?${qs}` : url, body } });
+      }
+    }
+  }
+  return out;
+}
+
+describe('another tenant\'s ids, generated from /docs/json', () => {
+  it('cover the id-taking operations of every service', () => {
+    const all = probes(a, b);
+    const covered = new Set(all.map((p) => p.path));
+    for (const path of ['/transactions', '/transactions/v2', '/billers/{id}', '/categories/move', '/accounts/{id}', '/transactions/merge', '/general-ledger/csv', '/financial-data/profit-loss/v3']) expect(covered, path).toContain(path);
+    expect(all.length).toBeGreaterThan(60);
+  });
+
+  it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {
+    const before = [await booksHash(a.workspace), await booksHash(b.workspace)];
+    const wrong: string[] = [];
+    for (const [caller, other] of [[a, b], [b, a]] as const) {
+      for (const p of probes(caller, other)) {
+        const r = await system.api(p.method, p.request.path, { token: caller.token, workspace: caller.workspace, body: p.request.body });
+        const shaped = r.body && typeof r.body.message === 'string' && typeof r.body.appErrorCode === 'string' && r.body.statusCode === r.status;
+        if (r.status !== 404 || !shaped) wrong.push(`${p.method} ${p.path} ${p.where} ${p.field}: ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect([await booksHash(a.workspace), await booksHash(b.workspace)]).toEqual(before);
+  }, 240_000);
+
+  it('the 404 names the field inside the body', async () => {
+    const vendor = await system.api('PATCH', '/transactions', { token: a.token, workspace: a.workspace, body: { transactions: [{ id: a.ids.transaction, vendorId: b.ids.biller }] } });
+    expect(vendor).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'transactions.0.vendorId' }] } });
+    const category = await system.api('PATCH', `/transactions/${a.ids.transaction}`, { token: a.token, workspace: a.workspace, body: { categoryId: b.ids.category } });
+    expect(category).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Category not found', errors: [{ field: 'categoryId' }] } });
+    const filter = await system.api('GET', `/transactions/v2?billers=${b.ids.biller}`, { token: a.token, workspace: a.workspace });
+    expect(filter).toMatchObject({ status: 404, body: { errors: [{ field: 'billers' }] } });
+  });
+});
