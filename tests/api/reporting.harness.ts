@@ -4,6 +4,7 @@
 // which reporting consumes.
 import type { AddressInfo } from 'node:net';
 import { buildGateway } from '@ledgerline/gateway';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { expectEventually } from '@ledgerline/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { testConfig } from '../../services/gateway/test/support/fake-identity.js';
@@ -51,10 +52,15 @@ export async function startReportingHarness(): Promise<ReportingApiHarness> {
     reporting,
     gatewayWithReporting: gateway,
     async caughtUp(tenant, timeoutMs = 30_000) {
-      await expectEventually(async () => {
-        const [r] = await reporting.service.check([tenant.workspaceId]);
-        if (!r?.ok) throw new Error(`read model differs: ${JSON.stringify(r?.differences.slice(0, 3))}`);
-      }, { timeoutMs, intervalMs: 200 });
+      try {
+        await expectEventually(async () => {
+          const [r] = await reporting.service.check([tenant.workspaceId]);
+          if (!r?.ok) throw new Error(`read model differs: ${JSON.stringify(r?.differences.slice(0, 3))}`);
+        }, { timeoutMs, intervalMs: 200 });
+      } catch (err) {
+        // Where the entries reporting lacks got stuck: never published, published but not received, or received.
+        throw new Error(`${(err as Error).message}\n${JSON.stringify(await whereStuck(base, reporting, tenant.workspaceId), null, 1)}`, { cause: err });
+      }
     },
     async close() {
       await gateway.close();
@@ -62,4 +68,32 @@ export async function startReportingHarness(): Promise<ReportingApiHarness> {
       await base.close();
     },
   };
+}
+
+/** For a read model that never catches up: each ledger entry reporting lacks, its outbox row and inbox row, and the projector's consumer. */
+async function whereStuck(base: LedgerApiHarness, reporting: ReportingHarness, workspaceId: string) {
+  const projected = new Set(((await reporting.db.adminDb.raw('select entry_id::text from projected_entries where workspace_id = ?', [workspaceId])).rows as { entry_id: string }[]).map((r) => r.entry_id));
+  const entries = (await base.ledger.db.adminDb.raw('select id::text, seq::int, created_at from journal_entries where workspace_id = ? order by seq', [workspaceId])).rows as { id: string; seq: number; created_at: Date }[];
+  const missing = entries.filter((e) => !projected.has(e.id)).slice(0, 10);
+  const rows = [];
+  for (const e of missing) {
+    const outbox = (await base.ledger.db.adminDb.raw("select id::text, seq::int, created_at, published_at from outbox where workspace_id = ? and position(convert_to(?, 'UTF8') in envelope) > 0", [workspaceId, e.id])).rows as { id: string }[];
+    const inbox = outbox.length ? (await reporting.db.adminDb.raw('select consumer, event_id::text, handled_at from inbox where event_id = any(?::uuid[])', [outbox.map((o) => o.id)])).rows : [];
+    rows.push({ entry: e, outbox, inbox });
+  }
+  const unpublished = (await base.ledger.db.adminDb.raw('select count(*)::int as n from outbox where published_at is null')).rows[0];
+  const consumers = [];
+  try {
+    const jsm = await jetstreamManager(base.bus.connection);
+    for await (const stream of jsm.streams.list()) {
+      if (!stream.config.name.startsWith(base.bus.namespace.toUpperCase())) continue;
+      consumers.push({ stream: stream.config.name, messages: stream.state.messages });
+      for await (const c of jsm.consumers.list(stream.config.name)) {
+        consumers.push({ stream: stream.config.name, name: c.name, pending: c.num_pending, ackPending: c.num_ack_pending, redelivered: c.num_redelivered, waiting: c.num_waiting, delivered: c.delivered.stream_seq, ackFloor: c.ack_floor.stream_seq });
+      }
+    }
+  } catch (err) {
+    consumers.push({ error: String(err) });
+  }
+  return { entries: entries.length, projected: projected.size, missing: rows, ledgerOutboxUnpublished: unpublished, consumers };
 }

@@ -2,6 +2,7 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { consumerName, createLogger, deadLetterSubject, encodeEvent, eventMessage, eventSubject, EventType, newId, OutboxRelay, platformMigrations, startConsumer, withTenant, writeEvent, type EventBus, type Migration } from '../src/index.js';
+import { isTransientError } from '../src/events/transient.js';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '../src/testing/index.js';
 
 const logger = createLogger('platform-test', 'silent');
@@ -211,6 +212,50 @@ describe('consumer with inbox', () => {
     expect(await db.adminDb('inbox').where({ consumer: name, event_id: poison }).count({ n: '*' })).toEqual([{ n: 0 }]);
     await deadSub.stop();
     await sub.stop();
+  });
+  it('retries a transient failure (a deadlock, no connection in time) past maxDeliver and never dead-letters it', async () => {
+    const name = `transient-${newId()}`;
+    let failures = 0;
+    const sub = await startConsumer({
+      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 2,
+      batch: {
+        types: [EventType.UserSignedUp], size: 10, waitMs: 50, acrossTenants: true,
+        async handle(trx, events) {
+          if (failures < 4) {
+            failures++;
+            throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+          }
+          await trx('effects').insert(events.map((e) => ({ event_id: e.id, workspace_id: e.workspaceId })));
+        },
+      },
+    });
+    const dead: string[] = [];
+    const deadSub = await bus.subscribe({ durable: `dead-${name}`, subjects: [deadLetterSubject(name)] }, async (msg) => {
+      dead.push(msg.headers['ll-error'] ?? '');
+      await msg.ack();
+    });
+    const ids = [newId(), newId()];
+    for (const id of ids) await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(newId())), { msgId: id });
+    await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', ids).count({ n: '*' })).toEqual([{ n: 2 }]), { timeoutMs: 30_000 });
+    expect(failures).toBe(4);
+    expect(dead).toEqual([]);
+    await deadSub.stop();
+    await sub.stop();
+  }, 40_000);
+});
+
+describe('transient failures', () => {
+  it('are told apart from failures of the event', () => {
+    expect(isTransientError(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
+    expect(isTransientError(Object.assign(new Error('could not serialize access'), { code: '40001' }))).toBe(true);
+    expect(isTransientError(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
+    expect(isTransientError(Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(isTransientError(new Error('wrapped', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }))).toBe(true);
+    expect(isTransientError(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
+    expect(isTransientError(Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' }))).toBe(false);
+    expect(isTransientError(new Error('cannot handle this'))).toBe(false);
+    expect(isTransientError('a string')).toBe(false);
+    expect(isTransientError(undefined)).toBe(false);
   });
 });
 

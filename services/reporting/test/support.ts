@@ -18,7 +18,7 @@ export async function startReporting(bus: EventBus, options: { ledgerUrl?: strin
     NODE_ENV: 'test', LOG_LEVEL: 'silent', REPORTING_PORT: '0', REPORTING_DATABASE_URL: db.appUrl, LEDGER_URL: options.ledgerUrl ?? 'http://127.0.0.1:9',
     REPORTING_BATCH_SIZE: String(options.batchSize ?? 500), REPORTING_LEDGER_TIMEOUT_MS: '20000',
   });
-  const service = await createReportingService(config, { db: db.appDb, bus, logger: createLogger('reporting-test', 'silent'), maxDeliver: options.maxDeliver, ledger: options.ledger });
+  const service = await createReportingService(config, { db: db.appDb, bus, logger: createLogger('reporting-test', (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent'), maxDeliver: options.maxDeliver, ledger: options.ledger });
   await service.listen();
   return {
     db, service,

@@ -26,6 +26,7 @@ export interface SubscribeOptions {
   /** Durable consumer name: one per consuming purpose; replicas share it (work is split). */
   durable: string;
   subjects: string[];
+  /** Deliveries before the server stops redelivering (default 5); -1: no limit. */
   maxDeliver?: number;
   ackWaitMs?: number;
   /**

@@ -8,6 +8,7 @@ import { withSystem, withTenant } from '../db/tenancy.js';
 import { MessageBatcher } from './batcher.js';
 import { deadLetterSubject, eventSubject, type BusMessage, type EventBus, type Subscription } from './bus.js';
 import type { EventType, ReceivedEvent } from './catalog.js';
+import { isTransientError } from './transient.js';
 
 /**
  * The durable (and inbox) name of a read model's generation: generation 0 is the base name, a rebuild
@@ -56,7 +57,7 @@ export interface ConsumerOptions<N extends EventType, C = undefined> {
    * the system's, for a batched type `acrossTenants`). Without it, the batch handler is called with one event.
    */
   handle?(trx: Knex.Transaction, event: CheckedEvent<N, C>): Promise<void>;
-  /** Deliveries before a message goes to the dead-letter stream (default 5). */
+  /** Deliveries before a message whose handler keeps failing goes to the dead-letter stream (default 5); transient failures are retried without limit. */
   maxDeliver?: number;
   /** Events of a type handled at once, by type (default 1, in order); only for handlers that tolerate any order. */
   concurrency?: Partial<Record<N, number>>;
@@ -89,6 +90,12 @@ interface Item<N extends EventType, C> {
 }
 
 const tracer = trace.getTracer('ledgerline.events');
+
+/**
+ * JetStream's own delivery limit is off: the consumer decides when an event is dead-lettered (after `maxDeliver`
+ * failures that were not transient), so a message is never dropped by the server without reaching `dead.<name>`.
+ */
+const UNLIMITED_DELIVERIES = -1;
 
 /**
  * Consumes events exactly-once in effect: the handler's writes and the inbox rows commit together, and a
@@ -127,11 +134,16 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     lastActivity = Date.now();
   };
 
-  /** Redelivery with back-off, or the dead-letter stream once the deliveries are used up. */
+  /**
+   * Redelivery with back-off, or the dead-letter stream once the deliveries are used up. A transient failure
+   * (no connection in time, a dropped connection, a deadlock: `isTransientError`) is retried without limit: it
+   * says nothing about the event, and dead-lettering it would leave a read model short of an entry for good.
+   */
   const failed = async (items: readonly Item<N, C>[], err: unknown): Promise<void> => {
+    const transient = isTransientError(err);
     for (const { msg, event } of items) {
-      const log = { err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount };
-      if (msg.deliveryCount >= maxDeliver) {
+      const log = { err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount, transient };
+      if (!transient && msg.deliveryCount >= maxDeliver) {
         logger.error(log, 'event failed repeatedly; dead-lettering');
         await deadLetter(msg, err, event.id);
       } else {
@@ -182,7 +194,8 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
         }
       });
     } catch (err) {
-      if (unique.length === 1) return failed(items, err);
+      // One by one only isolates a bad event; when the database was the trouble, the whole batch waits and comes back.
+      if (unique.length === 1 || isTransientError(err)) return failed(items, err);
       logger.warn({ err, size: unique.length, consumer: name }, 'batch failed; applying its events one by one');
       for (const item of items) await processOne(item);
       return;
@@ -205,7 +218,7 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     },
   });
 
-  const sub = await bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: maxDeliver + 1, concurrency }, async (msg) => {
+  const sub = await bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: UNLIMITED_DELIVERIES, concurrency }, async (msg) => {
     lastActivity = Date.now();
     let event: ReceivedEvent<N>;
     try {

@@ -51,22 +51,27 @@ export class MemoryEventBus implements EventBus {
         }
         cursor++;
         if (!options.subjects.some((p) => matches(p, next.subject))) continue;
-        for (let delivery = 1; delivery <= (options.maxDeliver ?? 5); delivery++) {
+        const deliveries = options.maxDeliver === -1 ? Infinity : (options.maxDeliver ?? 5);
+        for (let delivery = 1; delivery <= deliveries && running && !this.closed; delivery++) {
           let outcome: 'ack' | 'nak' | 'term' = 'nak';
+          let delayMs = 0;
           await handler({
             ...next,
             deliveryCount: delivery,
             ack: async () => {
               outcome = 'ack';
             },
-            nak: () => {
+            nak: (delay?: number) => {
               outcome = 'nak';
+              delayMs = delay ?? 0;
             },
             term: () => {
               outcome = 'term';
             },
           }).catch(() => undefined);
           if (outcome !== 'nak') break;
+          // The back-off is kept short: in one process a redelivery waits for nothing but the handler's trouble to pass.
+          if (delayMs > 0) await new Promise((r) => setTimeout(r, Math.min(delayMs, 1_000)));
         }
       }
     })();
