@@ -280,7 +280,7 @@ export async function registerFirmRoutes(app: FastifyInstance, { client, identit
     const id = organizationId.toLowerCase();
     // The caller must manage the organization in identity as a member of it (access through a firm's grant does
     // not count); anything else (another tenant's) is a 404 naming the field.
-    const managed = authOf(req).workspaces.find((w) => w.organizationId.toLowerCase() === id && w.firmId === '' && isRole(w.role) && isAdminRole(w.role));
+    const managed = authOf(req).workspaces.find((w) => w.organizationId.toLowerCase() === id && !w.firmId && isRole(w.role) && isAdminRole(w.role));
     if (!managed) throw new HttpError(404, 'NOT_FOUND', 'Organization not found', [{ field: 'organizationId', message: 'Organization not found' }]);
     const r = await client.addOrganization({ organizationId: managed.organizationId, name: managed.organizationName }, rpc(req));
     await handOver(req, r.access);
