@@ -153,9 +153,14 @@ describe('firm access opens the client organization\'s workspaces', () => {
     const [one] = a.clients;
     expect(await open(a.accountant, one.workspace)).toBe(200);
     expect(await open(a.admin, one.workspace)).toBe(200);
+    // A workspace the firm's admin makes there is reached through the firm's grant, not a membership of its own.
+    const byAdmin = await api(a.admin, 'POST', '/workspace', { name: 'Admin Books' }, one.workspace);
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201);
+    expect(await workspacesOf(a.admin)).toMatchObject({ [byAdmin.body.workspace.id]: 'Admin' });
     expect((await api(a.owner, 'DELETE', `/accounting-firm/organization/${one.organizationId}`)).status).toBe(200);
     expect(await open(a.accountant, one.workspace)).toBe(404);
     expect(await open(a.admin, one.workspace)).toBe(404);
+    expect(await open(a.admin, byAdmin.body.workspace.id)).toBe(404);
     expect(await open(a.owner, one.workspace)).toBe(200);
   });
 
