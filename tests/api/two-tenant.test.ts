@@ -4,12 +4,15 @@
 // body field, nested ones included, whose name looks like an id) is called by one tenant with the OTHER
 // tenant's id in that one place and its own valid ids everywhere else: the answer is a 404 in the documented
 // error shape, and the books of both tenants (every row with their workspace id, in every service's database)
-// hash the same before and after. A new route or field is covered without editing this file.
+// hash the same before and after. A new route or field is covered without editing this file. Each tenant also
+// has a team (a member and an open invite) and a firm keeping its organization (an accountant and an open firm
+// invite), so the ids of members, invites, workspaces, organizations, firm members and firm invites are real
+// ones of the other tenant, not ids that exist nowhere.
 import { createHash } from 'node:crypto';
 import type { Knex } from '@ledgerline/platform';
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_SERVICE, signedUpUser, startSystem, type System } from '../support/system.js';
+import { EVERY_SERVICE, signedUpUser, startSystem, uniqueEmail, type System } from '../support/system.js';
 
 const PLATYPUS = 'ins_109508'; // checking, savings and a credit card
 
@@ -30,16 +33,24 @@ const NOT_WORKSPACE_IDS = [/^accounts\./, /^institution\./, /^ledgerTransactionI
 /** Values of fields whose schema gives no enum or bound but whose use case wants a particular one. */
 const KNOWN_VALUES: Record<string, unknown> = { coaId: 99_999, accrualCategory: 'Prepaid Expenses', accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', taggedUsers: [] };
 
-type Kind = 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued';
-/** What an id-like field names, from its name (and, for a bare `id`, the route's first segment). */
+type Kind =
+  | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
+  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite';
+/** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
+const ID_KINDS: Record<string, Kind> = {
+  categories: 'category', billers: 'biller', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
+  'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
+  'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
+};
+/** What an id-like field names, from its name (and, for a bare `id`, the route). */
 function kindOf(name: string, path: string): Kind {
   if (name === 'id') {
-    const head = path.split('/')[1] ?? '';
-    if (head === 'categories') return 'category';
-    if (head === 'billers') return 'biller';
-    if (head === 'accounts') return 'bankAccount';
+    const [, head = '', sub = ''] = path.split('/');
+    const kind = ID_KINDS[head] ?? ID_KINDS[`${head}/${sub}`];
+    if (kind) return kind;
   }
   if (/^workspace/.test(name)) return 'workspace';
+  if (/^organization/.test(name)) return 'organization';
   if (/ledgerAccount/i.test(name)) return 'ledgerAccount';
   if (name === 'targetAccountId') return 'otherBankAccount';
   if (/categor|parentId/i.test(name)) return 'category';
@@ -167,8 +178,40 @@ async function tenantWithBooks(): Promise<Tenant> {
     ids: {
       transaction: (plain.find((t) => t.id !== toSplit.id) ?? plain[0]!).id, split: toSplit.id, accrued: outflow.id, category: created.body.category.id, ledgerAccount: banks[0]!.id, biller: billers[0]!.id,
       bankAccount: banks[0]!.bankAccountId as string, otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string, workspace,
+      ...(await teamAndFirm(token, workspace)),
     },
   };
+}
+
+/** The link's token of the newest mail to `email` whose subject matches. */
+async function mailedToken(email: string, subject: RegExp): Promise<string> {
+  const mail = await system.mailTo(email, subject);
+  const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no invite link in "${mail.text}"`);
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+/**
+ * The tenant's team and firm: a colleague who accepted an invite to the workspace and joined the tenant's firm as
+ * its accountant, an open invite of each kind, and the tenant's organization kept by its firm.
+ */
+async function teamAndFirm(token: string, workspace: string): Promise<Pick<Record<Kind, string>, 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite'>> {
+  const call = async (method: string, path: string, body?: unknown, as = token) => {
+    const r = await system.api(method, path, { token: as, workspace: as === token ? workspace : undefined, body });
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body;
+  };
+  const colleague = await signedUpUser(system);
+  await call('POST', '/send-invite', { email: colleague.email, role: 'Viewer', workspaceIds: [workspace] });
+  expect((await system.api('POST', '/verify-invite', { body: { token: await mailedToken(colleague.email, /invited to/) } })).status).toBe(200);
+  const invite = (await call('POST', '/send-invite', { email: uniqueEmail('open-invite'), role: 'Viewer', workspaceIds: [workspace] })).invite.id as string;
+  const organization = (await call('GET', '/organization')).id as string;
+  await call('PATCH', '/accounting-firm', { firmName: 'Tenant Books LLP', country: 'US' });
+  await call('POST', '/accounting-firm/add-organization', { organizationId: organization });
+  await call('POST', '/accounting-firm/invite', { email: colleague.email, role: 'accountant', organizationIds: [organization] });
+  await call('POST', '/accounting-firm/accept-invite/', { token: await mailedToken(colleague.email, /^Join .* on Ledgerline$/) }, colleague.token);
+  const firmInvite = (await call('POST', '/accounting-firm/invite', { email: uniqueEmail('open-firm-invite'), role: 'accountant' })).invite.id as string;
+  return { member: colleague.user.id, invite, organization, firmMember: colleague.user.id, firmInvite };
 }
 
 beforeAll(async () => {
@@ -222,6 +265,16 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     const all = probes(a, b);
     const covered = new Set(all.map((p) => p.path));
     for (const path of ['/transactions', '/transactions/v2', '/billers/{id}', '/categories/move', '/accounts/{id}', '/transactions/merge', '/general-ledger/csv', '/financial-data/profit-loss/v3']) expect(covered, path).toContain(path);
+    // Team and firm routes get an id of the kind they name, never the transaction fallback.
+    const kinds = Object.fromEntries(all.map((p) => [`${p.method} ${p.path} ${p.field}`, kindOf(p.field.split('.').at(-1) ?? '', p.path)]));
+    expect(kinds).toMatchObject({
+      'DELETE /workspace/{id} id': 'workspace', 'PATCH /workspace id': 'workspace', 'PATCH /members/{id} id': 'member', 'DELETE /members/{id} id': 'member',
+      'POST /revoke-invite id': 'invite', 'PATCH /invites/{id} id': 'invite', 'PATCH /invites/{id} workspaceIds': 'workspace',
+      'GET /accounting-firm/member/{id} id': 'firmMember', 'PATCH /accounting-firm/member-access/{id} id': 'firmMember', 'PATCH /accounting-firm/member-access/{id} organizationIds': 'organization',
+      'GET /accounting-firm/invite/{id} id': 'firmInvite', 'DELETE /accounting-firm/organization/{id} id': 'organization', 'PATCH /accounting-firm/make-default-org/{id} id': 'organization',
+      'POST /accounting-firm/add-organization organizationId': 'organization', 'POST /accounting-firm/invite organizationIds': 'organization',
+    });
+    for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm)/.test(probe)) expect(kind, probe).not.toBe('transaction');
     expect(all.length).toBeGreaterThan(60);
   });
 

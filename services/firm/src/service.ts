@@ -10,12 +10,12 @@ export type FirmOverrides = BaseOverrides & {
   now?: () => Date;
 };
 
-/** The firm service: firms, firm members, invites, client organizations and member access. Publishes and consumes no events yet. */
+/** The firm service: firms, firm members, invites, client organizations and member access. Publishes firm.access_changed through its outbox; consumes nothing. */
 export const firm = defineService({
   name: 'firm',
   config: firmConfigSchema,
   migrations: firmMigrations,
-  publishes: false,
+  publishes: true,
   build: ({ config, overrides, db, logger }: ServiceContext<FirmConfig, FirmOverrides>) => {
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
     const useCases = createUseCases({ db, logger, mailer, webUrl: config.WEB_URL, now: overrides.now });
@@ -23,5 +23,5 @@ export const firm = defineService({
   },
 });
 
-export type FirmService = Running<{ useCases: FirmUseCases }, false>;
+export type FirmService = Running<{ useCases: FirmUseCases }, true>;
 export const createFirmService = (config: FirmConfig, overrides: FirmOverrides = {}): Promise<FirmService> => firm.create(config, overrides);

@@ -1,9 +1,11 @@
 import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { assertProductionSecrets, identityConfigSchema, type IdentityConfig } from './config.js';
+import { startFirmAccessConsumer } from './events/firm-access.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MailOutbox } from './mail/outbox.js';
 import { identityRoutes } from './rpc/handlers.js';
 import { identityMigrations } from './store/migrations.js';
+import { FirmAccessUseCases } from './usecases/firm-access.js';
 import { createGoogleVerifier, type GoogleTokenVerifier } from './usecases/google.js';
 import { IdentityUseCases } from './usecases/identity.js';
 import { TeamUseCases } from './usecases/teams.js';
@@ -14,14 +16,14 @@ export interface IdentityOverrides extends BaseOverrides {
   now?: () => Date;
 }
 
-/** Identity: publishes user and workspace events through its outbox; sends mail through its mail outbox; verifies Google sign-in. */
+/** Identity: publishes user and workspace events through its outbox; consumes firm.access_changed; sends mail through its mail outbox; verifies Google sign-in. */
 export const identity = defineService({
   name: 'identity',
   config: identityConfigSchema,
   migrations: identityMigrations,
   publishes: true,
   assertConfig: assertProductionSecrets,
-  build: ({ config, overrides, db, logger }: ServiceContext<IdentityConfig, IdentityOverrides>) => {
+  build: ({ config, overrides, db, bus, logger }: ServiceContext<IdentityConfig, IdentityOverrides>) => {
     const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, timeoutMs: config.MAIL_SMTP_TIMEOUT_MS });
     const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
     // Mail written by the flows' transactions, sent by this job (a claimed row's lease outlasts the three SMTP waits of one send).
@@ -30,9 +32,15 @@ export const identity = defineService({
     });
     const useCases = new IdentityUseCases({ db, config, logger, google, now: overrides.now, mailWritten: () => mailOutbox.wake() });
     const teams = new TeamUseCases(useCases, { db, webUrl: config.WEB_URL });
-    return { routes: identityRoutes(useCases, teams), jobs: [mailOutbox], expose: { useCases, teams, mailOutbox } };
+    const firmAccess = new FirmAccessUseCases({ db, now: () => useCases.now() });
+    return {
+      routes: identityRoutes(useCases, teams, firmAccess),
+      consumers: [() => startFirmAccessConsumer({ db, bus, logger, firmAccess })],
+      jobs: [mailOutbox],
+      expose: { useCases, teams, mailOutbox, firmAccess },
+    };
   },
 });
 
-export type IdentityService = Running<{ useCases: IdentityUseCases; teams: TeamUseCases; mailOutbox: MailOutbox }, true>;
+export type IdentityService = Running<{ useCases: IdentityUseCases; teams: TeamUseCases; mailOutbox: MailOutbox; firmAccess: FirmAccessUseCases }, true>;
 export const createIdentityService = (config: IdentityConfig, overrides: IdentityOverrides = {}): Promise<IdentityService> => identity.create(config, overrides);

@@ -100,3 +100,20 @@ export function uuidListProblem(values: readonly string[], field: string, atLeas
 /** A single-use invite secret (sent by mail, never stored) and the SHA-256 hash that is stored. */
 export const newSecretToken = (): string => randomBytes(32).toString('base64url');
 export const tokenHash = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+
+/**
+ * The workspace role firm access gives in a client organization's workspaces (docs/decisions/0008): the
+ * firm's owner and admins act as Admin, an accountant as Accountant.
+ */
+export const WORKSPACE_ROLE_OF: Record<FirmRole, 'Admin' | 'Accountant'> = { owner: 'Admin', admin: 'Admin', accountant: 'Accountant' };
+
+/**
+ * What a member may open: every organization of the firm for the owner and admins, those given for an
+ * accountant, nothing for someone who is no longer a member. Kept organizations only, in the firm's order.
+ */
+export function effectiveAccess(role: FirmRole | undefined, firmOrganizationIds: readonly string[], grantedIds: readonly string[]): { organizationId: string; role: 'Admin' | 'Accountant' }[] {
+  if (!role) return [];
+  const given = new Set(grantedIds);
+  const open = canManage(role) ? firmOrganizationIds : firmOrganizationIds.filter((id) => given.has(id));
+  return open.map((organizationId) => ({ organizationId, role: WORKSPACE_ROLE_OF[role] }));
+}

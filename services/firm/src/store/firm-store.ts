@@ -1,4 +1,4 @@
-import { withSystem, withTenant, type Knex } from '@ledgerline/platform';
+import { withSystem, withTenant, writeEvents, EventType, type Knex } from '@ledgerline/platform';
 import type { FirmRole } from '../domain/firm.js';
 
 export interface FirmRow {
@@ -77,6 +77,13 @@ export const withEveryFirm = <T>(db: Knex, fn: (trx: Knex.Transaction) => Promis
 
 export const firms = {
   byId: (trx: Knex.Transaction, id: string) => trx<FirmRow>('firms').where({ id }).first(),
+  /**
+   * Holds the firm row until the transaction ends: every change of a firm's access takes it before its first
+   * write, so the versions it publishes (taken after it) follow the order the changes commit in.
+   */
+  lockAccess: async (trx: Knex.Transaction, id: string) => {
+    await trx('firms').where({ id }).forUpdate().first('id');
+  },
   insert: async (trx: Knex.Transaction, row: FirmRow) => {
     await trx<FirmRow>('firms').insert(row);
   },
@@ -136,5 +143,35 @@ export const invites = {
   },
   update: async (trx: Knex.Transaction, id: string, patch: Partial<InviteRow>) => {
     await trx<InviteRow>('firm_invites').where({ id }).update(patch);
+  },
+};
+
+/** One member's complete access as published: the organizations and the workspace role each gives. */
+export interface AccessStateRow {
+  firmId: string;
+  userId: string;
+  version: bigint;
+  organizations: { organizationId: string; role: string }[];
+}
+
+export const accessStates = {
+  /** The next version of the firm database's access sequence (call under `firms.lockAccess`). */
+  nextVersion: async (trx: Knex.Transaction): Promise<bigint> => {
+    const r = await trx.raw<{ rows: { v: string }[] }>("select nextval('firm_access_version')::text as v");
+    return BigInt(r.rows[0]!.v);
+  },
+  /**
+   * Writes the states as firm.access_changed events in the transaction of the change (RELIABILITY 6). The
+   * event's tenant is the firm: the outbox row is written with the firm's id as its workspace_id.
+   */
+  publish: async (trx: Knex.Transaction, source: string, states: readonly AccessStateRow[]): Promise<void> => {
+    if (states.length === 0) return;
+    const firmId = states[0]!.firmId;
+    await trx.raw("select set_config('app.workspace_id', ?, true)", [firmId]);
+    await writeEvents(trx, source, states.map((s) => ({
+      type: EventType.FirmAccessChanged,
+      workspaceId: s.firmId,
+      payload: { firmId: s.firmId, userId: s.userId, version: s.version, organizations: s.organizations },
+    })));
   },
 };

@@ -91,4 +91,16 @@ export const firmMigrations: Migration[] = [
       await knex.raw('drop function if exists app_firm_id()');
     },
   },
+  {
+    // Firm access reaches identity (docs/decisions/0008-firm-access.md): every published access state takes
+    // the next number of one sequence, under the firm row's lock, so a later change of a member's access always
+    // carries a higher version than an earlier one, even after the member left and came back.
+    name: '20261128100000_firm_access_versions',
+    async up(knex) {
+      await knex.raw('create sequence firm_access_version as bigint');
+    },
+    async down(knex) {
+      await knex.raw('drop sequence if exists firm_access_version');
+    },
+  },
 ];

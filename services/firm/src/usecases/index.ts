@@ -1,12 +1,12 @@
 import { AppError, ErrorKind, newId, type FieldError, type Knex, type Logger } from '@ledgerline/platform';
 import {
-  ACCESS_CHANGES, canManage, emailProblem, FIRM, INVITE_TTL_MS, MANAGE_RANK, newSecretToken, normalizeEmail, optionalText, requiredText, roleProblem,
+  ACCESS_CHANGES, canManage, effectiveAccess, emailProblem, FIRM, INVITE_TTL_MS, MANAGE_RANK, newSecretToken, normalizeEmail, optionalText, requiredText, roleProblem,
   tokenHash, uuidListProblem, uuidProblem, type AccessChange, type InvitableRole,
 } from '../domain/firm.js';
 import { firmInviteMail, type Mailer, type MailMessage } from '../mail/mailer.js';
 import {
-  access, actInFirm, firms, invites, members, organizations, withEveryFirm, withFirmCaller,
-  type AccessRow, type FirmRow, type InviteRow, type MemberRow, type OrganizationRow,
+  access, accessStates, actInFirm, firms, invites, members, organizations, withEveryFirm, withFirmCaller,
+  type AccessRow, type AccessStateRow, type FirmRow, type InviteRow, type MemberRow, type OrganizationRow,
 } from '../store/firm-store.js';
 
 export interface FirmDeps {
@@ -36,6 +36,11 @@ export interface InviteView {
   firstName: string; middleName: string; lastName: string; expiryDate: string; isExpired: boolean; organizationIds: string[];
 }
 export interface OrganizationView { id: string; name: string; memberCount: number; isDefault: boolean; addedOn: string }
+/** One member's complete access after a change (docs/decisions/0008-firm-access.md): published and answered. */
+export type AccessState = AccessStateRow;
+
+/** The service's name on the events it writes. */
+export const SOURCE = 'firm';
 
 const iso = (d: Date) => d.toISOString();
 const check = (...problems: (FieldError | undefined)[]) => {
@@ -139,6 +144,25 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
     }
   }
 
+  /**
+   * The complete access of each user now (a removed member's is empty), each with the next version, written
+   * to the outbox as firm.access_changed in this transaction and answered for the gateway to hand to identity.
+   * Runs under the firm's access lock, so versions follow commit order.
+   */
+  async function publishAccess(trx: Knex.Transaction, firmId: string, userIds: readonly string[]): Promise<AccessState[]> {
+    await firms.lockAccess(trx, firmId);
+    const kept = (await organizations.ofFirm(trx, firmId)).map((o) => o.organization_id);
+    const grants = await access.ofFirm(trx, firmId);
+    const states: AccessState[] = [];
+    for (const userId of [...new Set(userIds)]) {
+      const member = await members.byUser(trx, firmId, userId);
+      const given = grants.filter((g) => g.user_id === userId).map((g) => g.organization_id);
+      states.push({ firmId, userId, version: await accessStates.nextVersion(trx), organizations: effectiveAccess(member?.role, kept, given) });
+    }
+    await accessStates.publish(trx, SOURCE, states);
+    return states;
+  }
+
   return {
     /** Creates the caller's firm (they become its owner) or changes its name and country (owner or admin). */
     async updateFirm(caller: Caller, input: { firmName?: string; country?: string }): Promise<{ firm: FirmView; created: boolean; message: string }> {
@@ -192,7 +216,7 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
       return withFirmCaller(db, caller.userId, async (trx, member) => memberView(trx, inFirm(member).firm_id, id));
     },
 
-    async updateMember(caller: Caller, id: string, input: { role?: string }): Promise<{ member: MemberView; message: string }> {
+    async updateMember(caller: Caller, id: string, input: { role?: string }): Promise<{ member: MemberView; message: string; access: AccessState[] }> {
       check(uuidProblem(id, 'id'));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
@@ -200,23 +224,26 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
         check(roleProblem(input.role, true));
         const role = input.role!.toLowerCase() as InvitableRole;
         if (MANAGE_RANK[role] > MANAGE_RANK[m.role]) throw forbidden(FIRM.manageOnly);
+        await firms.lockAccess(trx, m.firm_id);
         await members.update(trx, m.firm_id, target.user_id, { role });
-        return { member: await memberView(trx, m.firm_id, target.user_id), message: FIRM.memberUpdated };
+        const states = await publishAccess(trx, m.firm_id, [target.user_id]);
+        return { member: await memberView(trx, m.firm_id, target.user_id), message: FIRM.memberUpdated, access: states };
       });
     },
 
     /** Removes a member from the firm with all their access: their next call is refused. */
-    async removeMember(caller: Caller, id: string): Promise<{ message: string }> {
+    async removeMember(caller: Caller, id: string): Promise<{ message: string; access: AccessState[] }> {
       check(uuidProblem(id, 'id'));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
         const target = await manageableMember(trx, m, id);
+        await firms.lockAccess(trx, m.firm_id);
         await members.remove(trx, m.firm_id, target.user_id);
-        return { message: FIRM.memberRemoved };
+        return { message: FIRM.memberRemoved, access: await publishAccess(trx, m.firm_id, [target.user_id]) };
       });
     },
 
-    async changeAccess(caller: Caller, id: string, input: { type?: string; organizationIds: readonly string[] }): Promise<{ member: MemberView; message: string }> {
+    async changeAccess(caller: Caller, id: string, input: { type?: string; organizationIds: readonly string[] }): Promise<{ member: MemberView; message: string; access: AccessState[] }> {
       check(uuidProblem(id, 'id'), uuidListProblem(input.organizationIds, 'organizationIds', false));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
@@ -230,6 +257,7 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
         );
         if (target.role !== 'accountant') throw failed(FIRM.accessForAccountants, 'id', 'NOT_AN_ACCOUNTANT');
         const ids = orgs.map((o) => o.organization_id);
+        await firms.lockAccess(trx, m.firm_id);
         if ((input.type as AccessChange) === 'give-access') {
           const at = now();
           await access.grant(trx, ids.map((organization_id): AccessRow => ({ firm_id: m.firm_id, user_id: target.user_id, organization_id, granted_at: at })));
@@ -237,7 +265,8 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
           await access.revoke(trx, m.firm_id, target.user_id, ids);
           if (target.default_organization_id && ids.includes(target.default_organization_id)) await members.update(trx, m.firm_id, target.user_id, { default_organization_id: null });
         }
-        return { member: await memberView(trx, m.firm_id, target.user_id), message: FIRM.accessUpdated };
+        const states = await publishAccess(trx, m.firm_id, [target.user_id]);
+        return { member: await memberView(trx, m.firm_id, target.user_id), message: FIRM.accessUpdated, access: states };
       });
     },
 
@@ -300,7 +329,7 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
      * The invite link: a pending, unexpired token whose invite names the caller's email makes them a member
      * with the invite's role and organizations. Used, revoked, expired and unknown tokens are refused alike.
      */
-    async acceptInvite(caller: Caller, input: { token?: string }): Promise<{ firm: FirmView; member: MemberView; message: string }> {
+    async acceptInvite(caller: Caller, input: { token?: string }): Promise<{ firm: FirmView; member: MemberView; message: string; access: AccessState[] }> {
       check((input.token ?? '').trim() === '' ? { field: 'token', message: FIRM.inviteTokenRequired } : undefined);
       const invalid = () => new AppError(ErrorKind.InvalidInput, FIRM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: FIRM.inviteInvalid }] });
       return withEveryFirm(db, async (trx) => {
@@ -309,6 +338,7 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
         if (invite.email !== normalizeEmail(caller.email)) throw new AppError(ErrorKind.PermissionDenied, FIRM.inviteOtherEmail, { appErrorCode: 'INVITE_OTHER_EMAIL', fields: [{ field: 'token', message: FIRM.inviteOtherEmail }] });
         if (await members.anyFirmByUser(trx, caller.userId)) throw new AppError(ErrorKind.Conflict, FIRM.alreadyMember, { appErrorCode: 'ALREADY_MEMBER', fields: [{ field: 'token', message: FIRM.alreadyMember }] });
         const at = now();
+        await firms.lockAccess(trx, invite.firm_id);
         await members.insert(trx, {
           firm_id: invite.firm_id, user_id: caller.userId, role: invite.role as InvitableRole, email: invite.email,
           first_name: caller.firstName || invite.first_name, middle_name: caller.middleName || invite.middle_name, last_name: caller.lastName || invite.last_name,
@@ -318,7 +348,8 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
         const live = new Set((await organizations.ofFirm(trx, invite.firm_id)).map((o) => o.organization_id));
         await access.grant(trx, invite.organization_ids.filter((o) => live.has(o)).map((organization_id) => ({ firm_id: invite.firm_id, user_id: caller.userId, organization_id, granted_at: at })));
         await invites.update(trx, invite.id, { status: 'verified', accepted_user_id: caller.userId, updated_at: at });
-        return { firm: firmView((await firms.byId(trx, invite.firm_id))!), member: await memberView(trx, invite.firm_id, caller.userId), message: FIRM.inviteAccepted };
+        const states = await publishAccess(trx, invite.firm_id, [caller.userId]);
+        return { firm: firmView((await firms.byId(trx, invite.firm_id))!), member: await memberView(trx, invite.firm_id, caller.userId), message: FIRM.inviteAccepted, access: states };
       });
     },
 
@@ -327,26 +358,32 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
     },
 
     /** Keeps a client organization; the gateway has checked the caller manages it in identity and names it. */
-    async addOrganization(caller: Caller, input: { organizationId: string; name: string }): Promise<{ organization: OrganizationView; message: string }> {
+    async addOrganization(caller: Caller, input: { organizationId: string; name: string }): Promise<{ organization: OrganizationView; message: string; access: AccessState[] }> {
       check(uuidProblem(input.organizationId, 'organizationId'));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
+        await firms.lockAccess(trx, m.firm_id);
         if (await organizations.byId(trx, m.firm_id, input.organizationId)) throw new AppError(ErrorKind.Conflict, FIRM.organizationAlreadyAdded, { appErrorCode: 'ALREADY_ADDED', fields: [{ field: 'organizationId', message: FIRM.organizationAlreadyAdded }] });
         await organizations.insert(trx, { firm_id: m.firm_id, organization_id: input.organizationId, name: input.name, added_by_user_id: m.user_id, added_at: now() });
         const organization = (await organizationViews(trx, m)).find((o) => o.id === input.organizationId)!;
-        return { organization, message: FIRM.organizationAdded };
+        // The owner and the admins open every organization of the firm: each of them gains this one.
+        const managers = (await members.ofFirm(trx, m.firm_id)).filter((x) => canManage(x.role)).map((x) => x.user_id);
+        return { organization, message: FIRM.organizationAdded, access: await publishAccess(trx, m.firm_id, managers) };
       });
     },
 
     /** Stops keeping an organization: every member's access to it goes (and it stops being anyone's default). */
-    async removeOrganization(caller: Caller, id: string): Promise<{ message: string }> {
+    async removeOrganization(caller: Caller, id: string): Promise<{ message: string; access: AccessState[] }> {
       check(uuidProblem(id, 'id'));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
         if (!(await organizations.byId(trx, m.firm_id, id))) throw notFound(FIRM.organizationNotFound, 'id');
+        await firms.lockAccess(trx, m.firm_id);
+        // Everyone who could open it: the managers, and the accountants it was given to (read before the cascade).
+        const everyone = (await members.ofFirm(trx, m.firm_id)).map((x) => x.user_id);
         await members.clearDefault(trx, m.firm_id, id);
         await organizations.remove(trx, m.firm_id, id);
-        return { message: FIRM.organizationRemoved };
+        return { message: FIRM.organizationRemoved, access: await publishAccess(trx, m.firm_id, everyone) };
       });
     },
 

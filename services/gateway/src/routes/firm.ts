@@ -1,6 +1,6 @@
 import type { Client } from '@connectrpc/connect';
 import { isAdminRole, isRole } from '@ledgerline/platform';
-import type { Firm, FirmService, Invite, Member, Organization } from '@ledgerline/proto/firm/v1/firm_pb';
+import type { Firm, FirmService, Invite, Member, MemberAccess, Organization } from '@ledgerline/proto/firm/v1/firm_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, type IdentityClient } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
@@ -15,6 +15,12 @@ export type FirmClient = Client<typeof FirmService>;
  * Spec documents-parties-integrations §7 "Firm" (issue #16 item 4). Every route needs a signed-in user (no
  * workspace: a firm is not one); the firm service finds the caller's firm from their own membership and
  * checks the firm role (owner or admin manage; an accountant reads) in the same transaction as the change.
+ *
+ * Firm access opens the client organizations' workspaces (docs/decisions/0008-firm-access.md): every change
+ * that moves a member's access answers their complete new access, which is handed to identity's SetFirmAccess
+ * before the answer, so the member's very next request (identity resolves every one) sees it. The firm wrote
+ * the same state to its outbox in the change's transaction: if this process dies between the two calls, or
+ * identity refuses the call, the firm.access_changed event brings identity there.
  */
 
 const BEARER = [{ bearerAuth: [] }] as const;
@@ -120,6 +126,16 @@ export async function registerFirmRoutes(app: FastifyInstance, { client, identit
   addSchemas(app, [FirmSchema, FirmMemberSchema, FirmInviteSchema, FirmOrganizationSchema]);
   const common = { tags: TAGS, security: BEARER };
   const rpc = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
+  /** The access states a firm change answered, to identity now (the event is the fallback, never skipped). */
+  const handOver = async (req: FastifyRequest, states: readonly MemberAccess[]) => {
+    for (const s of states) {
+      try {
+        await identity.setFirmAccess({ firmId: s.firmId, userId: s.userId, version: s.version, organizations: s.organizations.map((o) => ({ organizationId: o.organizationId, role: o.role })) }, rpc(req));
+      } catch (err) {
+        req.log.error({ err, firmId: s.firmId, userId: s.userId, version: String(s.version) }, 'firm access not handed to identity; its firm.access_changed event will bring it');
+      }
+    }
+  };
   /** The caller as identity has them now: names and email for the firm's member list and the invite check. */
   const profile = async (req: FastifyRequest) => {
     const auth = authOf(req);
@@ -213,13 +229,18 @@ export async function registerFirmRoutes(app: FastifyInstance, { client, identit
     schema: { ...common, operationId: 'updateAccountingFirmMember', summary: 'Change a member\'s role (admin or accountant; owner or admin only)', params: idParams, body: object({ role: { type: 'string', maxLength: 20 } }, []), response: responses(200, withMessage('member', ref(FirmMemberSchema))) },
   }, async (req) => {
     const r = await client.updateMember({ id: req.params.id, role: req.body.role }, rpc(req));
+    await handOver(req, r.access);
     return { message: r.message, member: memberJson(r.member) };
   });
 
   app.delete<{ Params: { id: string } }>('/accounting-firm/member/:id', {
     config: SIGNED_IN,
     schema: { ...common, operationId: 'removeAccountingFirmMember', summary: 'Remove a member and all their access: their next request is refused', params: idParams, response: responses(200, ref(MessageResponseSchema)) },
-  }, async (req) => ({ message: (await client.removeMember({ id: req.params.id }, rpc(req))).message }));
+  }, async (req) => {
+    const r = await client.removeMember({ id: req.params.id }, rpc(req));
+    await handOver(req, r.access);
+    return { message: r.message };
+  });
 
   app.patch<{ Params: { id: string }; Body: { type?: string; organizationIds?: string[] } }>('/accounting-firm/member-access/:id', {
     config: SIGNED_IN,
@@ -230,6 +251,7 @@ export async function registerFirmRoutes(app: FastifyInstance, { client, identit
     },
   }, async (req) => {
     const r = await client.changeMemberAccess({ id: req.params.id, type: req.body.type, organizationIds: req.body.organizationIds ?? [] }, rpc(req));
+    await handOver(req, r.access);
     return { message: r.message, member: memberJson(r.member) };
   });
 
@@ -251,21 +273,28 @@ export async function registerFirmRoutes(app: FastifyInstance, { client, identit
       const auth = authOf(req);
       const made = await identity.createOrganization({ sessionToken: auth.token, name }, { headers: auth.rpcHeaders });
       const r = await client.addOrganization({ organizationId: made.organizationId, name: made.name }, rpc(req));
+      await handOver(req, r.access);
       const organization = organizationJson(req, r.organization);
       return reply.code(201).send({ message: r.message, organization: { ...organization, workspaces: [{ id: made.workspaceId, name: made.name, role: 'Owner' }] } });
     }
     const id = organizationId.toLowerCase();
-    // The caller must manage the organization in identity; anything else (another tenant's) is a 404 naming the field.
-    const managed = authOf(req).workspaces.find((w) => w.organizationId.toLowerCase() === id && isRole(w.role) && isAdminRole(w.role));
+    // The caller must manage the organization in identity as a member of it (access through a firm's grant does
+    // not count); anything else (another tenant's) is a 404 naming the field.
+    const managed = authOf(req).workspaces.find((w) => w.organizationId.toLowerCase() === id && !w.firmId && isRole(w.role) && isAdminRole(w.role));
     if (!managed) throw new HttpError(404, 'NOT_FOUND', 'Organization not found', [{ field: 'organizationId', message: 'Organization not found' }]);
     const r = await client.addOrganization({ organizationId: managed.organizationId, name: managed.organizationName }, rpc(req));
+    await handOver(req, r.access);
     return reply.code(201).send({ message: r.message, organization: organizationJson(req, r.organization) });
   });
 
   app.delete<{ Params: { id: string } }>('/accounting-firm/organization/:id', {
     config: SIGNED_IN,
     schema: { ...common, operationId: 'removeAccountingFirmOrganization', summary: 'Stop keeping a client organization (every member\'s access to it goes)', params: idParams, response: responses(200, ref(MessageResponseSchema)) },
-  }, async (req) => ({ message: (await client.removeOrganization({ id: req.params.id }, rpc(req))).message }));
+  }, async (req) => {
+    const r = await client.removeOrganization({ id: req.params.id }, rpc(req));
+    await handOver(req, r.access);
+    return { message: r.message };
+  });
 
   app.patch<{ Params: { id: string } }>('/accounting-firm/make-default-org/:id', {
     config: SIGNED_IN,
@@ -285,6 +314,7 @@ export async function registerFirmRoutes(app: FastifyInstance, { client, identit
   }, async (req) => {
     const { caller } = await profile(req);
     const r = await client.acceptInvite({ token: req.body.token, caller }, rpc(req));
+    await handOver(req, r.access);
     return { message: r.message, firm: firmJson(r.firm), member: memberJson(r.member) };
   });
 }

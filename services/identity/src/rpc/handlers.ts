@@ -4,6 +4,7 @@ import { tenantKey, withInputRules } from '@ledgerline/platform';
 import {
   IdentityService, OnboardingProfileSchema, UserSchema, WorkspaceSchema, type User,
 } from '@ledgerline/proto/identity/v1/identity_pb';
+import type { FirmAccessUseCases } from '../usecases/firm-access.js';
 import type { IdentityUseCases } from '../usecases/identity.js';
 import type { TeamUseCases } from '../usecases/teams.js';
 import type { UserView, WorkspaceView } from '../usecases/views.js';
@@ -30,7 +31,7 @@ export function userMessage(u: UserView): User {
 const currentWorkspace = (ctx: HandlerContext) => ctx.values.get(tenantKey).workspaceId;
 
 /** Thin edge: map the message, call one use case, map the answer. */
-export function identityRoutes(useCases: IdentityUseCases, teams: TeamUseCases) {
+export function identityRoutes(useCases: IdentityUseCases, teams: TeamUseCases, firmAccess: FirmAccessUseCases) {
   return (router: ConnectRouter) =>
     router.service(IdentityService, withInputRules(IdentityService, {
       async signUp(req) {
@@ -133,6 +134,9 @@ export function identityRoutes(useCases: IdentityUseCases, teams: TeamUseCases) 
       async verifyInvite(req) {
         const r = await teams.verifyInvite(req);
         return 'user' in r && r.user ? { ...r, user: userMessage(r.user) } : { ...r, user: undefined };
+      },
+      async setFirmAccess(req) {
+        return firmAccess.set({ firmId: req.firmId, userId: req.userId, version: req.version, organizations: req.organizations });
       },
     }));
 }

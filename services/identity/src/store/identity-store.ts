@@ -41,14 +41,31 @@ export const tenancy = {
     await db('workspaces').insert({ id: input.workspaceId, organization_id: input.organizationId, name: input.name, is_default: true });
     await db('memberships').insert({ workspace_id: input.workspaceId, user_id: input.ownerUserId, role: 'Owner' satisfies Role });
   },
-  /** The user's workspaces; needs app.user_id set (row-level security on memberships). */
-  membershipsOf: (db: Db, userId: string): Promise<MembershipRow[]> =>
-    db('memberships as m')
-      .join('workspaces as w', 'w.id', 'm.workspace_id')
-      .join('organizations as o', 'o.id', 'w.organization_id')
-      .where('m.user_id', userId)
-      .orderBy([{ column: 'w.is_default', order: 'desc' }, { column: 'm.created_at', order: 'asc' }])
-      .select('m.workspace_id', 'w.name', 'w.organization_id', 'o.name as organization_name', 'm.role', 'w.is_default'),
+  /**
+   * The user's workspaces: their memberships, and every workspace of the organizations a firm gave them
+   * (docs/decisions/0008-firm-access.md; those made later too). Where both give access, the higher role in
+   * the management ranking (Owner > Admin > Accountant > Viewer) wins, a membership on a tie. Defaults first,
+   * memberships before grants, then oldest first. Needs app.user_id set (row-level security).
+   */
+  membershipsOf: async (db: Db, userId: string): Promise<MembershipRow[]> => {
+    const rank = (col: string) => `case ${col} when 'Owner' then 4 when 'Admin' then 3 when 'Accountant' then 2 else 1 end`;
+    const r = await db.raw(
+      `select workspace_id, name, organization_id, organization_name, role, is_default, firm_id from (
+         select distinct on (x.workspace_id) x.* from (
+           select m.workspace_id, w.name, w.organization_id, o.name as organization_name, m.role, w.is_default, null::uuid as firm_id,
+                  m.created_at as since, ${rank('m.role')} as rank, 0 as via
+             from memberships m join workspaces w on w.id = m.workspace_id join organizations o on o.id = w.organization_id
+            where m.user_id = ?
+           union all
+           select w.id, w.name, w.organization_id, o.name, g.role, w.is_default, g.firm_id, g.granted_at, ${rank('g.role')}, 1
+             from organization_grants g join workspaces w on w.organization_id = g.organization_id join organizations o on o.id = g.organization_id
+            where g.user_id = ?
+         ) x order by x.workspace_id, x.rank desc, x.via, x.since
+       ) y order by y.is_default desc, y.via, y.since, y.workspace_id`,
+      [userId, userId],
+    );
+    return r.rows as MembershipRow[];
+  },
   async renameOwnedDefault(db: Db, userId: string, name: string): Promise<void> {
     const orgs = db('organizations').where({ owner_user_id: userId }).select('id');
     await db('organizations').whereIn('id', orgs).update({ name });
@@ -177,4 +194,48 @@ export const throttle = {
   },
   lock: (db: Db, emailHash: Buffer, until: Date) => db('login_throttle').where({ email_hash: emailHash }).update({ locked_until: until, consecutive_failures: 0 }),
   clear: (db: Db, emailHash: Buffer) => db('login_throttle').where({ email_hash: emailHash }).update({ consecutive_failures: 0, locked_until: null }),
+};
+
+/** One organization a firm opens to one of its members, with the workspace role it gives. */
+export interface FirmGrant {
+  organizationId: string;
+  role: 'Admin' | 'Accountant';
+}
+
+/** Firm access (migration 20261128100000): each firm member's organization grants and the version they came with. */
+export const firmGrants = {
+  /**
+   * Records `version` as the member's newest state when it is newer than the one held, locking their row
+   * (concurrent appliers of one member wait for each other); false when a state as new or newer was applied.
+   */
+  claimVersion: async (db: Db, firmId: string, userId: string, version: bigint, now: Date): Promise<boolean> => {
+    const r = await db.raw(
+      `insert into firm_access_versions (firm_id, user_id, version, updated_at) values (?, ?, ?, ?)
+       on conflict (firm_id, user_id) do update set version = excluded.version, updated_at = excluded.updated_at
+       where firm_access_versions.version < excluded.version
+       returning version`,
+      [firmId, userId, version.toString(), now],
+    );
+    return r.rows.length > 0;
+  },
+  versionOf: async (db: Db, firmId: string, userId: string): Promise<bigint> => {
+    const row = await db('firm_access_versions').where({ firm_id: firmId, user_id: userId }).first('version');
+    return BigInt((row as { version?: string | number } | undefined)?.version ?? 0);
+  },
+  /** The organizations of `ids` identity has (a grant of an unknown one is dropped). */
+  knownOrganizations: async (db: Db, ids: readonly string[]): Promise<Set<string>> => {
+    if (ids.length === 0) return new Set();
+    const rows = (await db('organizations').whereIn('id', [...ids]).select('id')) as { id: string }[];
+    return new Set(rows.map((r) => r.id));
+  },
+  /** Makes the member's grants from this firm exactly `grants` (kept ones keep the date they were first given). */
+  replace: async (db: Db, firmId: string, userId: string, version: bigint, grants: readonly FirmGrant[], now: Date): Promise<void> => {
+    const keep = grants.map((g) => g.organizationId);
+    await db('organization_grants').where({ firm_id: firmId, user_id: userId }).modify((q) => (keep.length ? q.whereNotIn('organization_id', keep) : q)).delete();
+    if (grants.length === 0) return;
+    await db('organization_grants')
+      .insert(grants.map((g) => ({ firm_id: firmId, user_id: userId, organization_id: g.organizationId, role: g.role, version: version.toString(), granted_at: now })))
+      .onConflict(['firm_id', 'user_id', 'organization_id'])
+      .merge(['role', 'version']);
+  },
 };

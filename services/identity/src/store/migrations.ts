@@ -259,4 +259,45 @@ export const identityMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('mail_outbox');
     },
   },
+  {
+    // Firm access (docs/decisions/0008-firm-access.md): the client organizations a firm lets each of its members
+    // open, as the firm service last decided (SetFirmAccess, or its firm.access_changed event), and the version
+    // of that decision per firm member, kept when the set is empty so an older state arriving late is ignored.
+    // A grant opens every workspace of the organization, those made later too; row-level security like
+    // memberships: the user's own rows, or those of the organization the transaction acts in.
+    name: '20261128100000_identity_firm_grants',
+    async up(knex) {
+      await knex.schema.createTable('firm_access_versions', (t) => {
+        t.uuid('firm_id').notNullable();
+        t.uuid('user_id').notNullable();
+        t.bigInteger('version').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.primary(['firm_id', 'user_id']);
+      });
+      await knex.schema.createTable('organization_grants', (t) => {
+        t.uuid('firm_id').notNullable();
+        t.uuid('user_id').notNullable().references('users.id').onDelete('cascade');
+        t.uuid('organization_id').notNullable().references('organizations.id').onDelete('cascade');
+        t.text('role').notNullable();
+        t.bigInteger('version').notNullable();
+        t.timestamp('granted_at', { useTz: true }).notNullable();
+        t.primary(['firm_id', 'user_id', 'organization_id']);
+      });
+      await knex.raw("alter table organization_grants add constraint organization_grants_role check (role in ('Admin', 'Accountant'))");
+      await knex.raw('create index organization_grants_user on organization_grants (user_id)');
+      await knex.raw('create index organization_grants_organization on organization_grants (organization_id)');
+      for (const [table, condition] of [
+        ['firm_access_versions', 'user_id = app_user_id() or app_is_system()'],
+        ['organization_grants', 'user_id = app_user_id() or app_is_system() or organization_id = app_organization_id()'],
+      ] as const) {
+        await knex.raw('alter table ?? enable row level security', [table]);
+        await knex.raw('alter table ?? force row level security', [table]);
+        await knex.raw(`create policy grant_isolation on ?? using (${condition}) with check (${condition})`, [table]);
+      }
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('organization_grants');
+      await knex.schema.dropTableIfExists('firm_access_versions');
+    },
+  },
 ];

@@ -34,6 +34,8 @@ export interface MembershipRow {
   organization_name: string;
   role: Role;
   is_default: boolean;
+  /** The firm whose grant gives this access; null for a membership of the workspace. */
+  firm_id: string | null;
 }
 
 export interface SessionRow {

@@ -195,9 +195,10 @@ export class TeamUseCases {
       const name = (input.name ?? '').trim();
       const now = this.identity.now();
       await workspaces.insert(trx, { id, organization_id: caller.org.id, name, is_default: false, created_at: now });
-      // The organization's owner keeps access to every workspace; an Admin who creates one is its Admin.
+      // The organization's owner keeps access to every workspace; an Admin who creates one is its Admin. An Admin
+      // through a firm's grant already reaches it by that grant, and must not keep it once the firm's access goes.
       await members.upsert(trx, { workspace_id: id, user_id: caller.org.owner_user_id, role: 'Owner', created_at: now });
-      if (caller.user.id !== caller.org.owner_user_id) await members.upsert(trx, { workspace_id: id, user_id: caller.user.id, role: caller.current.role, created_at: now });
+      if (caller.user.id !== caller.org.owner_user_id && !caller.current.firm_id) await members.upsert(trx, { workspace_id: id, user_id: caller.user.id, role: caller.current.role, created_at: now });
       // Every other service learns of it here: the ledger seeds its chart of accounts on this event.
       await this.emit(trx, caller.user.id, { type: EventType.WorkspaceCreated, workspaceId: id, payload: { workspaceId: id, organizationId: caller.org.id, name, ownerUserId: caller.org.owner_user_id, isDefault: false } });
       const refreshed = await this.caller(trx, token, id);

@@ -9,6 +9,8 @@ export interface WorkspaceView {
   organizationName: string;
   role: Role;
   isDefault: boolean;
+  /** The firm whose grant gives this access; '' for a membership. */
+  firmId: string;
 }
 
 export interface UserView {
@@ -29,7 +31,7 @@ export interface UserView {
 }
 
 export function workspaceView(m: MembershipRow): WorkspaceView {
-  return { id: m.workspace_id, name: m.name, organizationId: m.organization_id, organizationName: m.organization_name, role: m.role, isDefault: m.is_default };
+  return { id: m.workspace_id, name: m.name, organizationId: m.organization_id, organizationName: m.organization_name, role: m.role, isDefault: m.is_default, firmId: m.firm_id ?? '' };
 }
 
 /** The user as clients see them; `role` and `workspace` are those of the current (else default) workspace. */

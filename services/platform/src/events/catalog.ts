@@ -2,6 +2,7 @@ import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, 
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankAccountSyncedSchema, BankTransactionRemovedSchema, BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
+import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
 import { newId } from '../ids.js';
@@ -37,6 +38,8 @@ export const EventType = {
   BankTransactionModified: 'bank_transaction.modified',
   /** banking: the provider withdrew a transaction. */
   BankTransactionRemoved: 'bank_transaction.removed',
+  /** firm: one firm member's complete set of client organizations (full state with a version; identity projects it). */
+  FirmAccessChanged: 'firm.access_changed',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -55,6 +58,7 @@ export const EVENT_SCHEMAS = {
   [EventType.BankTransactionAdded]: BankTransactionSchema,
   [EventType.BankTransactionModified]: BankTransactionSchema,
   [EventType.BankTransactionRemoved]: BankTransactionRemovedSchema,
+  [EventType.FirmAccessChanged]: FirmAccessChangedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

@@ -10,7 +10,66 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/firm/v1/firm.proto.
  */
 export const file_ledgerline_firm_v1_firm: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sZWRnZXJsaW5lL2Zpcm0vdjEvZmlybS5wcm90bxISbGVkZ2VybGluZS5maXJtLnYxIloKDUNhbGxlclByb2ZpbGUSDQoFZW1haWwYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRITCgttaWRkbGVfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkiXAoERmlybRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB2NvdW50cnkYAyABKAkSFQoNb3duZXJfdXNlcl9pZBgEIAEoCRISCgpjcmVhdGVkX29uGAUgASgJIk4KEk1lbWJlck9yZ2FuaXphdGlvbhIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEh4KFm9yZ2FuaXphdGlvbl9qb2luX2RhdGUYAyABKAkimgIKBk1lbWJlchIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhMKC21pZGRsZV9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRINCgVlbWFpbBgFIAEoCRIMCgRyb2xlGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIRCglqb2luZWRfb24YCCABKAkSDAoEdHlwZRgJIAEoCRIaChJvcmdhbml6YXRpb25fY291bnQYCiABKAUSPQoNb3JnYW5pemF0aW9ucxgLIAMoCzImLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXJPcmdhbml6YXRpb24SHwoXZGVmYXVsdF9vcmdhbml6YXRpb25faWQYDCABKAkimQIKBkludml0ZRIKCgJpZBgBIAEoCRISCgpjcmVhdGVkX29uGAIgASgJEhIKCnVwZGF0ZWRfb24YAyABKAkSFgoOdmVuZG9yX3VzZXJfaWQYBCABKAkSFwoPdmVuZG9yX2VtYWlsX2lkGAUgASgJEg0KBWVtYWlsGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIMCgRyb2xlGAggASgJEhIKCmZpcnN0X25hbWUYCSABKAkSEwoLbWlkZGxlX25hbWUYCiABKAkSEQoJbGFzdF9uYW1lGAsgASgJEhMKC2V4cGlyeV9kYXRlGAwgASgJEhIKCmlzX2V4cGlyZWQYDSABKAgSGAoQb3JnYW5pemF0aW9uX2lkcxgOIAMoCSJkCgxPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxtZW1iZXJfY291bnQYAyABKAUSEgoKaXNfZGVmYXVsdBgEIAEoCBIQCghhZGRlZF9vbhgFIAEoCSKOAQoRVXBkYXRlRmlybVJlcXVlc3QSFgoJZmlybV9uYW1lGAEgASgJSACIAQESFAoHY291bnRyeRgCIAEoCUgBiAEBEjEKBmNhbGxlchgDIAEoCzIhLmxlZGdlcmxpbmUuZmlybS52MS5DYWxsZXJQcm9maWxlQgwKCl9maXJtX25hbWVCCgoIX2NvdW50cnkiXgoSVXBkYXRlRmlybVJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSJgoEZmlybRgCIAEoCzIYLmxlZGdlcmxpbmUuZmlybS52MS5GaXJtEg8KB2NyZWF0ZWQYAyABKAgiDgoMR2V0TWVSZXF1ZXN0IooBCg1HZXRNZVJlc3BvbnNlEiYKBGZpcm0YASABKAsyGC5sZWRnZXJsaW5lLmZpcm0udjEuRmlybRIpCgVvd25lchgCIAEoCzIaLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXISJgoCbWUYAyABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyIhQKEkxpc3RNZW1iZXJzUmVxdWVzdCJvChNMaXN0TWVtYmVyc1Jlc3BvbnNlEisKB21lbWJlcnMYASADKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyEisKB2ludml0ZXMYAiADKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuSW52aXRlIh4KEEdldE1lbWJlclJlcXVlc3QSCgoCaWQYASABKAkiPQoTVXBkYXRlTWVtYmVyUmVxdWVzdBIKCgJpZBgBIAEoCRIRCgRyb2xlGAIgASgJSACIAQFCBwoFX3JvbGUiIQoTUmVtb3ZlTWVtYmVyUmVxdWVzdBIKCgJpZBgBIAEoCSJdChlDaGFuZ2VNZW1iZXJBY2Nlc3NSZXF1ZXN0EgoKAmlkGAEgASgJEhEKBHR5cGUYAiABKAlIAIgBARIYChBvcmdhbml6YXRpb25faWRzGAMgAygJQgcKBV90eXBlIpICChFTZW5kSW52aXRlUmVxdWVzdBISCgVlbWFpbBgBIAEoCUgAiAEBEhEKBHJvbGUYAiABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAMgASgJSAKIAQESGAoLbWlkZGxlX25hbWUYBCABKAlIA4gBARIWCglsYXN0X25hbWUYBSABKAlIBIgBARIYChBvcmdhbml6YXRpb25faWRzGAYgAygJEjEKBmNhbGxlchgHIAEoCzIhLmxlZGdlcmxpbmUuZmlybS52MS5DYWxsZXJQcm9maWxlQggKBl9lbWFpbEIHCgVfcm9sZUINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZSIeChBHZXRJbnZpdGVSZXF1ZXN0EgoKAmlkGAEgASgJIiEKE1Jldm9rZUludml0ZVJlcXVlc3QSCgoCaWQYASABKAkiZgoTQWNjZXB0SW52aXRlUmVxdWVzdBISCgV0b2tlbhgBIAEoCUgAiAEBEjEKBmNhbGxlchgCIAEoCzIhLmxlZGdlcmxpbmUuZmlybS52MS5DYWxsZXJQcm9maWxlQggKBl90b2tlbiJ7ChRBY2NlcHRJbnZpdGVSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEiYKBGZpcm0YAiABKAsyGC5sZWRnZXJsaW5lLmZpcm0udjEuRmlybRIqCgZtZW1iZXIYAyABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyIhoKGExpc3RPcmdhbml6YXRpb25zUmVxdWVzdCJUChlMaXN0T3JnYW5pemF0aW9uc1Jlc3BvbnNlEjcKDW9yZ2FuaXphdGlvbnMYASADKAsyIC5sZWRnZXJsaW5lLmZpcm0udjEuT3JnYW5pemF0aW9uIj8KFkFkZE9yZ2FuaXphdGlvblJlcXVlc3QSFwoPb3JnYW5pemF0aW9uX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiJwoZUmVtb3ZlT3JnYW5pemF0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSIsCh5NYWtlRGVmYXVsdE9yZ2FuaXphdGlvblJlcXVlc3QSCgoCaWQYASABKAkiUAoRR2V0TWVtYmVyUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIqCgZtZW1iZXIYAiABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyIlMKFFVwZGF0ZU1lbWJlclJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSKgoGbWVtYmVyGAIgASgLMhoubGVkZ2VybGluZS5maXJtLnYxLk1lbWJlciJZChpDaGFuZ2VNZW1iZXJBY2Nlc3NSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEioKBm1lbWJlchgCIAEoCzIaLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXIiJwoUUmVtb3ZlTWVtYmVyUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCSItChpSZW1vdmVPcmdhbml6YXRpb25SZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJIlEKElNlbmRJbnZpdGVSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEioKBmludml0ZRgCIAEoCzIaLmxlZGdlcmxpbmUuZmlybS52MS5JbnZpdGUiUAoRR2V0SW52aXRlUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIqCgZpbnZpdGUYAiABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuSW52aXRlIlMKFFJldm9rZUludml0ZVJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSKgoGaW52aXRlGAIgASgLMhoubGVkZ2VybGluZS5maXJtLnYxLkludml0ZSJiChdBZGRPcmdhbml6YXRpb25SZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEjYKDG9yZ2FuaXphdGlvbhgCIAEoCzIgLmxlZGdlcmxpbmUuZmlybS52MS5Pcmdhbml6YXRpb24iagofTWFrZURlZmF1bHRPcmdhbml6YXRpb25SZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEjYKDG9yZ2FuaXphdGlvbhgCIAEoCzIgLmxlZGdlcmxpbmUuZmlybS52MS5Pcmdhbml6YXRpb24yggwKC0Zpcm1TZXJ2aWNlElsKClVwZGF0ZUZpcm0SJS5sZWRnZXJsaW5lLmZpcm0udjEuVXBkYXRlRmlybVJlcXVlc3QaJi5sZWRnZXJsaW5lLmZpcm0udjEuVXBkYXRlRmlybVJlc3BvbnNlEkwKBUdldE1lEiAubGVkZ2VybGluZS5maXJtLnYxLkdldE1lUmVxdWVzdBohLmxlZGdlcmxpbmUuZmlybS52MS5HZXRNZVJlc3BvbnNlEl4KC0xpc3RNZW1iZXJzEiYubGVkZ2VybGluZS5maXJtLnYxLkxpc3RNZW1iZXJzUmVxdWVzdBonLmxlZGdlcmxpbmUuZmlybS52MS5MaXN0TWVtYmVyc1Jlc3BvbnNlElgKCUdldE1lbWJlchIkLmxlZGdlcmxpbmUuZmlybS52MS5HZXRNZW1iZXJSZXF1ZXN0GiUubGVkZ2VybGluZS5maXJtLnYxLkdldE1lbWJlclJlc3BvbnNlEmEKDFVwZGF0ZU1lbWJlchInLmxlZGdlcmxpbmUuZmlybS52MS5VcGRhdGVNZW1iZXJSZXF1ZXN0GigubGVkZ2VybGluZS5maXJtLnYxLlVwZGF0ZU1lbWJlclJlc3BvbnNlEmEKDFJlbW92ZU1lbWJlchInLmxlZGdlcmxpbmUuZmlybS52MS5SZW1vdmVNZW1iZXJSZXF1ZXN0GigubGVkZ2VybGluZS5maXJtLnYxLlJlbW92ZU1lbWJlclJlc3BvbnNlEnMKEkNoYW5nZU1lbWJlckFjY2VzcxItLmxlZGdlcmxpbmUuZmlybS52MS5DaGFuZ2VNZW1iZXJBY2Nlc3NSZXF1ZXN0Gi4ubGVkZ2VybGluZS5maXJtLnYxLkNoYW5nZU1lbWJlckFjY2Vzc1Jlc3BvbnNlElsKClNlbmRJbnZpdGUSJS5sZWRnZXJsaW5lLmZpcm0udjEuU2VuZEludml0ZVJlcXVlc3QaJi5sZWRnZXJsaW5lLmZpcm0udjEuU2VuZEludml0ZVJlc3BvbnNlElgKCUdldEludml0ZRIkLmxlZGdlcmxpbmUuZmlybS52MS5HZXRJbnZpdGVSZXF1ZXN0GiUubGVkZ2VybGluZS5maXJtLnYxLkdldEludml0ZVJlc3BvbnNlEmEKDFJldm9rZUludml0ZRInLmxlZGdlcmxpbmUuZmlybS52MS5SZXZva2VJbnZpdGVSZXF1ZXN0GigubGVkZ2VybGluZS5maXJtLnYxLlJldm9rZUludml0ZVJlc3BvbnNlEmEKDEFjY2VwdEludml0ZRInLmxlZGdlcmxpbmUuZmlybS52MS5BY2NlcHRJbnZpdGVSZXF1ZXN0GigubGVkZ2VybGluZS5maXJtLnYxLkFjY2VwdEludml0ZVJlc3BvbnNlEnAKEUxpc3RPcmdhbml6YXRpb25zEiwubGVkZ2VybGluZS5maXJtLnYxLkxpc3RPcmdhbml6YXRpb25zUmVxdWVzdBotLmxlZGdlcmxpbmUuZmlybS52MS5MaXN0T3JnYW5pemF0aW9uc1Jlc3BvbnNlEmoKD0FkZE9yZ2FuaXphdGlvbhIqLmxlZGdlcmxpbmUuZmlybS52MS5BZGRPcmdhbml6YXRpb25SZXF1ZXN0GisubGVkZ2VybGluZS5maXJtLnYxLkFkZE9yZ2FuaXphdGlvblJlc3BvbnNlEnMKElJlbW92ZU9yZ2FuaXphdGlvbhItLmxlZGdlcmxpbmUuZmlybS52MS5SZW1vdmVPcmdhbml6YXRpb25SZXF1ZXN0Gi4ubGVkZ2VybGluZS5maXJtLnYxLlJlbW92ZU9yZ2FuaXphdGlvblJlc3BvbnNlEoIBChdNYWtlRGVmYXVsdE9yZ2FuaXphdGlvbhIyLmxlZGdlcmxpbmUuZmlybS52MS5NYWtlRGVmYXVsdE9yZ2FuaXphdGlvblJlcXVlc3QaMy5sZWRnZXJsaW5lLmZpcm0udjEuTWFrZURlZmF1bHRPcmdhbml6YXRpb25SZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Ch1sZWRnZXJsaW5lL2Zpcm0vdjEvZmlybS5wcm90bxISbGVkZ2VybGluZS5maXJtLnYxIoABCgxNZW1iZXJBY2Nlc3MSDwoHZmlybV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg8KB3ZlcnNpb24YAyABKAMSPQoNb3JnYW5pemF0aW9ucxgEIAMoCzImLmxlZGdlcmxpbmUuZmlybS52MS5Pcmdhbml6YXRpb25BY2Nlc3MiOwoST3JnYW5pemF0aW9uQWNjZXNzEhcKD29yZ2FuaXphdGlvbl9pZBgBIAEoCRIMCgRyb2xlGAIgASgJIloKDUNhbGxlclByb2ZpbGUSDQoFZW1haWwYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRITCgttaWRkbGVfbmFtZRgDIAEoCRIRCglsYXN0X25hbWUYBCABKAkiXAoERmlybRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB2NvdW50cnkYAyABKAkSFQoNb3duZXJfdXNlcl9pZBgEIAEoCRISCgpjcmVhdGVkX29uGAUgASgJIk4KEk1lbWJlck9yZ2FuaXphdGlvbhIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEh4KFm9yZ2FuaXphdGlvbl9qb2luX2RhdGUYAyABKAkimgIKBk1lbWJlchIKCgJpZBgBIAEoCRISCgpmaXJzdF9uYW1lGAIgASgJEhMKC21pZGRsZV9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRINCgVlbWFpbBgFIAEoCRIMCgRyb2xlGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIRCglqb2luZWRfb24YCCABKAkSDAoEdHlwZRgJIAEoCRIaChJvcmdhbml6YXRpb25fY291bnQYCiABKAUSPQoNb3JnYW5pemF0aW9ucxgLIAMoCzImLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXJPcmdhbml6YXRpb24SHwoXZGVmYXVsdF9vcmdhbml6YXRpb25faWQYDCABKAkimQIKBkludml0ZRIKCgJpZBgBIAEoCRISCgpjcmVhdGVkX29uGAIgASgJEhIKCnVwZGF0ZWRfb24YAyABKAkSFgoOdmVuZG9yX3VzZXJfaWQYBCABKAkSFwoPdmVuZG9yX2VtYWlsX2lkGAUgASgJEg0KBWVtYWlsGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIMCgRyb2xlGAggASgJEhIKCmZpcnN0X25hbWUYCSABKAkSEwoLbWlkZGxlX25hbWUYCiABKAkSEQoJbGFzdF9uYW1lGAsgASgJEhMKC2V4cGlyeV9kYXRlGAwgASgJEhIKCmlzX2V4cGlyZWQYDSABKAgSGAoQb3JnYW5pemF0aW9uX2lkcxgOIAMoCSJkCgxPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxtZW1iZXJfY291bnQYAyABKAUSEgoKaXNfZGVmYXVsdBgEIAEoCBIQCghhZGRlZF9vbhgFIAEoCSKOAQoRVXBkYXRlRmlybVJlcXVlc3QSFgoJZmlybV9uYW1lGAEgASgJSACIAQESFAoHY291bnRyeRgCIAEoCUgBiAEBEjEKBmNhbGxlchgDIAEoCzIhLmxlZGdlcmxpbmUuZmlybS52MS5DYWxsZXJQcm9maWxlQgwKCl9maXJtX25hbWVCCgoIX2NvdW50cnkiXgoSVXBkYXRlRmlybVJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSJgoEZmlybRgCIAEoCzIYLmxlZGdlcmxpbmUuZmlybS52MS5GaXJtEg8KB2NyZWF0ZWQYAyABKAgiDgoMR2V0TWVSZXF1ZXN0IooBCg1HZXRNZVJlc3BvbnNlEiYKBGZpcm0YASABKAsyGC5sZWRnZXJsaW5lLmZpcm0udjEuRmlybRIpCgVvd25lchgCIAEoCzIaLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXISJgoCbWUYAyABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyIhQKEkxpc3RNZW1iZXJzUmVxdWVzdCJvChNMaXN0TWVtYmVyc1Jlc3BvbnNlEisKB21lbWJlcnMYASADKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyEisKB2ludml0ZXMYAiADKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuSW52aXRlIh4KEEdldE1lbWJlclJlcXVlc3QSCgoCaWQYASABKAkiPQoTVXBkYXRlTWVtYmVyUmVxdWVzdBIKCgJpZBgBIAEoCRIRCgRyb2xlGAIgASgJSACIAQFCBwoFX3JvbGUiIQoTUmVtb3ZlTWVtYmVyUmVxdWVzdBIKCgJpZBgBIAEoCSJdChlDaGFuZ2VNZW1iZXJBY2Nlc3NSZXF1ZXN0EgoKAmlkGAEgASgJEhEKBHR5cGUYAiABKAlIAIgBARIYChBvcmdhbml6YXRpb25faWRzGAMgAygJQgcKBV90eXBlIpICChFTZW5kSW52aXRlUmVxdWVzdBISCgVlbWFpbBgBIAEoCUgAiAEBEhEKBHJvbGUYAiABKAlIAYgBARIXCgpmaXJzdF9uYW1lGAMgASgJSAKIAQESGAoLbWlkZGxlX25hbWUYBCABKAlIA4gBARIWCglsYXN0X25hbWUYBSABKAlIBIgBARIYChBvcmdhbml6YXRpb25faWRzGAYgAygJEjEKBmNhbGxlchgHIAEoCzIhLmxlZGdlcmxpbmUuZmlybS52MS5DYWxsZXJQcm9maWxlQggKBl9lbWFpbEIHCgVfcm9sZUINCgtfZmlyc3RfbmFtZUIOCgxfbWlkZGxlX25hbWVCDAoKX2xhc3RfbmFtZSIeChBHZXRJbnZpdGVSZXF1ZXN0EgoKAmlkGAEgASgJIiEKE1Jldm9rZUludml0ZVJlcXVlc3QSCgoCaWQYASABKAkiZgoTQWNjZXB0SW52aXRlUmVxdWVzdBISCgV0b2tlbhgBIAEoCUgAiAEBEjEKBmNhbGxlchgCIAEoCzIhLmxlZGdlcmxpbmUuZmlybS52MS5DYWxsZXJQcm9maWxlQggKBl90b2tlbiKtAQoUQWNjZXB0SW52aXRlUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRImCgRmaXJtGAIgASgLMhgubGVkZ2VybGluZS5maXJtLnYxLkZpcm0SKgoGbWVtYmVyGAMgASgLMhoubGVkZ2VybGluZS5maXJtLnYxLk1lbWJlchIwCgZhY2Nlc3MYBCADKAsyIC5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyQWNjZXNzIhoKGExpc3RPcmdhbml6YXRpb25zUmVxdWVzdCJUChlMaXN0T3JnYW5pemF0aW9uc1Jlc3BvbnNlEjcKDW9yZ2FuaXphdGlvbnMYASADKAsyIC5sZWRnZXJsaW5lLmZpcm0udjEuT3JnYW5pemF0aW9uIj8KFkFkZE9yZ2FuaXphdGlvblJlcXVlc3QSFwoPb3JnYW5pemF0aW9uX2lkGAEgASgJEgwKBG5hbWUYAiABKAkiJwoZUmVtb3ZlT3JnYW5pemF0aW9uUmVxdWVzdBIKCgJpZBgBIAEoCSIsCh5NYWtlRGVmYXVsdE9yZ2FuaXphdGlvblJlcXVlc3QSCgoCaWQYASABKAkiUAoRR2V0TWVtYmVyUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIqCgZtZW1iZXIYAiABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyIoUBChRVcGRhdGVNZW1iZXJSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEioKBm1lbWJlchgCIAEoCzIaLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXISMAoGYWNjZXNzGAMgAygLMiAubGVkZ2VybGluZS5maXJtLnYxLk1lbWJlckFjY2VzcyKLAQoaQ2hhbmdlTWVtYmVyQWNjZXNzUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIqCgZtZW1iZXIYAiABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyEjAKBmFjY2VzcxgDIAMoCzIgLmxlZGdlcmxpbmUuZmlybS52MS5NZW1iZXJBY2Nlc3MiWQoUUmVtb3ZlTWVtYmVyUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIwCgZhY2Nlc3MYAiADKAsyIC5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyQWNjZXNzIl8KGlJlbW92ZU9yZ2FuaXphdGlvblJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSMAoGYWNjZXNzGAIgAygLMiAubGVkZ2VybGluZS5maXJtLnYxLk1lbWJlckFjY2VzcyJRChJTZW5kSW52aXRlUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRIqCgZpbnZpdGUYAiABKAsyGi5sZWRnZXJsaW5lLmZpcm0udjEuSW52aXRlIlAKEUdldEludml0ZVJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSKgoGaW52aXRlGAIgASgLMhoubGVkZ2VybGluZS5maXJtLnYxLkludml0ZSJTChRSZXZva2VJbnZpdGVSZXNwb25zZRIPCgdtZXNzYWdlGAEgASgJEioKBmludml0ZRgCIAEoCzIaLmxlZGdlcmxpbmUuZmlybS52MS5JbnZpdGUilAEKF0FkZE9yZ2FuaXphdGlvblJlc3BvbnNlEg8KB21lc3NhZ2UYASABKAkSNgoMb3JnYW5pemF0aW9uGAIgASgLMiAubGVkZ2VybGluZS5maXJtLnYxLk9yZ2FuaXphdGlvbhIwCgZhY2Nlc3MYAyADKAsyIC5sZWRnZXJsaW5lLmZpcm0udjEuTWVtYmVyQWNjZXNzImoKH01ha2VEZWZhdWx0T3JnYW5pemF0aW9uUmVzcG9uc2USDwoHbWVzc2FnZRgBIAEoCRI2Cgxvcmdhbml6YXRpb24YAiABKAsyIC5sZWRnZXJsaW5lLmZpcm0udjEuT3JnYW5pemF0aW9uMoIMCgtGaXJtU2VydmljZRJbCgpVcGRhdGVGaXJtEiUubGVkZ2VybGluZS5maXJtLnYxLlVwZGF0ZUZpcm1SZXF1ZXN0GiYubGVkZ2VybGluZS5maXJtLnYxLlVwZGF0ZUZpcm1SZXNwb25zZRJMCgVHZXRNZRIgLmxlZGdlcmxpbmUuZmlybS52MS5HZXRNZVJlcXVlc3QaIS5sZWRnZXJsaW5lLmZpcm0udjEuR2V0TWVSZXNwb25zZRJeCgtMaXN0TWVtYmVycxImLmxlZGdlcmxpbmUuZmlybS52MS5MaXN0TWVtYmVyc1JlcXVlc3QaJy5sZWRnZXJsaW5lLmZpcm0udjEuTGlzdE1lbWJlcnNSZXNwb25zZRJYCglHZXRNZW1iZXISJC5sZWRnZXJsaW5lLmZpcm0udjEuR2V0TWVtYmVyUmVxdWVzdBolLmxlZGdlcmxpbmUuZmlybS52MS5HZXRNZW1iZXJSZXNwb25zZRJhCgxVcGRhdGVNZW1iZXISJy5sZWRnZXJsaW5lLmZpcm0udjEuVXBkYXRlTWVtYmVyUmVxdWVzdBooLmxlZGdlcmxpbmUuZmlybS52MS5VcGRhdGVNZW1iZXJSZXNwb25zZRJhCgxSZW1vdmVNZW1iZXISJy5sZWRnZXJsaW5lLmZpcm0udjEuUmVtb3ZlTWVtYmVyUmVxdWVzdBooLmxlZGdlcmxpbmUuZmlybS52MS5SZW1vdmVNZW1iZXJSZXNwb25zZRJzChJDaGFuZ2VNZW1iZXJBY2Nlc3MSLS5sZWRnZXJsaW5lLmZpcm0udjEuQ2hhbmdlTWVtYmVyQWNjZXNzUmVxdWVzdBouLmxlZGdlcmxpbmUuZmlybS52MS5DaGFuZ2VNZW1iZXJBY2Nlc3NSZXNwb25zZRJbCgpTZW5kSW52aXRlEiUubGVkZ2VybGluZS5maXJtLnYxLlNlbmRJbnZpdGVSZXF1ZXN0GiYubGVkZ2VybGluZS5maXJtLnYxLlNlbmRJbnZpdGVSZXNwb25zZRJYCglHZXRJbnZpdGUSJC5sZWRnZXJsaW5lLmZpcm0udjEuR2V0SW52aXRlUmVxdWVzdBolLmxlZGdlcmxpbmUuZmlybS52MS5HZXRJbnZpdGVSZXNwb25zZRJhCgxSZXZva2VJbnZpdGUSJy5sZWRnZXJsaW5lLmZpcm0udjEuUmV2b2tlSW52aXRlUmVxdWVzdBooLmxlZGdlcmxpbmUuZmlybS52MS5SZXZva2VJbnZpdGVSZXNwb25zZRJhCgxBY2NlcHRJbnZpdGUSJy5sZWRnZXJsaW5lLmZpcm0udjEuQWNjZXB0SW52aXRlUmVxdWVzdBooLmxlZGdlcmxpbmUuZmlybS52MS5BY2NlcHRJbnZpdGVSZXNwb25zZRJwChFMaXN0T3JnYW5pemF0aW9ucxIsLmxlZGdlcmxpbmUuZmlybS52MS5MaXN0T3JnYW5pemF0aW9uc1JlcXVlc3QaLS5sZWRnZXJsaW5lLmZpcm0udjEuTGlzdE9yZ2FuaXphdGlvbnNSZXNwb25zZRJqCg9BZGRPcmdhbml6YXRpb24SKi5sZWRnZXJsaW5lLmZpcm0udjEuQWRkT3JnYW5pemF0aW9uUmVxdWVzdBorLmxlZGdlcmxpbmUuZmlybS52MS5BZGRPcmdhbml6YXRpb25SZXNwb25zZRJzChJSZW1vdmVPcmdhbml6YXRpb24SLS5sZWRnZXJsaW5lLmZpcm0udjEuUmVtb3ZlT3JnYW5pemF0aW9uUmVxdWVzdBouLmxlZGdlcmxpbmUuZmlybS52MS5SZW1vdmVPcmdhbml6YXRpb25SZXNwb25zZRKCAQoXTWFrZURlZmF1bHRPcmdhbml6YXRpb24SMi5sZWRnZXJsaW5lLmZpcm0udjEuTWFrZURlZmF1bHRPcmdhbml6YXRpb25SZXF1ZXN0GjMubGVkZ2VybGluZS5maXJtLnYxLk1ha2VEZWZhdWx0T3JnYW5pemF0aW9uUmVzcG9uc2ViBnByb3RvMw");
+
+/**
+ * The complete access of one firm member after a change (docs/decisions/0008-firm-access.md): the same state
+ * the firm publishes as firm.access_changed. The gateway hands each one to identity's SetFirmAccess at once.
+ *
+ * @generated from message ledgerline.firm.v1.MemberAccess
+ */
+export type MemberAccess = Message<"ledgerline.firm.v1.MemberAccess"> & {
+  /**
+   * @generated from field: string firm_id = 1;
+   */
+  firmId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: int64 version = 3;
+   */
+  version: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.firm.v1.OrganizationAccess organizations = 4;
+   */
+  organizations: OrganizationAccess[];
+};
+
+/**
+ * Describes the message ledgerline.firm.v1.MemberAccess.
+ * Use `create(MemberAccessSchema)` to create a new message.
+ */
+export const MemberAccessSchema: GenMessage<MemberAccess> = /*@__PURE__*/
+  messageDesc(file_ledgerline_firm_v1_firm, 0);
+
+/**
+ * @generated from message ledgerline.firm.v1.OrganizationAccess
+ */
+export type OrganizationAccess = Message<"ledgerline.firm.v1.OrganizationAccess"> & {
+  /**
+   * @generated from field: string organization_id = 1;
+   */
+  organizationId: string;
+
+  /**
+   * Admin or Accountant: the workspace role the firm role gives.
+   *
+   * @generated from field: string role = 2;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message ledgerline.firm.v1.OrganizationAccess.
+ * Use `create(OrganizationAccessSchema)` to create a new message.
+ */
+export const OrganizationAccessSchema: GenMessage<OrganizationAccess> = /*@__PURE__*/
+  messageDesc(file_ledgerline_firm_v1_firm, 1);
 
 /**
  * The caller as identity knows them (the gateway fills it from identity's GetMe).
@@ -44,7 +103,7 @@ export type CallerProfile = Message<"ledgerline.firm.v1.CallerProfile"> & {
  * Use `create(CallerProfileSchema)` to create a new message.
  */
 export const CallerProfileSchema: GenMessage<CallerProfile> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 0);
+  messageDesc(file_ledgerline_firm_v1_firm, 2);
 
 /**
  * @generated from message ledgerline.firm.v1.Firm
@@ -81,7 +140,7 @@ export type Firm = Message<"ledgerline.firm.v1.Firm"> & {
  * Use `create(FirmSchema)` to create a new message.
  */
 export const FirmSchema: GenMessage<Firm> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 1);
+  messageDesc(file_ledgerline_firm_v1_firm, 3);
 
 /**
  * @generated from message ledgerline.firm.v1.MemberOrganization
@@ -110,7 +169,7 @@ export type MemberOrganization = Message<"ledgerline.firm.v1.MemberOrganization"
  * Use `create(MemberOrganizationSchema)` to create a new message.
  */
 export const MemberOrganizationSchema: GenMessage<MemberOrganization> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 2);
+  messageDesc(file_ledgerline_firm_v1_firm, 4);
 
 /**
  * @generated from message ledgerline.firm.v1.Member
@@ -190,7 +249,7 @@ export type Member = Message<"ledgerline.firm.v1.Member"> & {
  * Use `create(MemberSchema)` to create a new message.
  */
 export const MemberSchema: GenMessage<Member> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 3);
+  messageDesc(file_ledgerline_firm_v1_firm, 5);
 
 /**
  * @generated from message ledgerline.firm.v1.Invite
@@ -276,7 +335,7 @@ export type Invite = Message<"ledgerline.firm.v1.Invite"> & {
  * Use `create(InviteSchema)` to create a new message.
  */
 export const InviteSchema: GenMessage<Invite> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 4);
+  messageDesc(file_ledgerline_firm_v1_firm, 6);
 
 /**
  * @generated from message ledgerline.firm.v1.Organization
@@ -315,7 +374,7 @@ export type Organization = Message<"ledgerline.firm.v1.Organization"> & {
  * Use `create(OrganizationSchema)` to create a new message.
  */
 export const OrganizationSchema: GenMessage<Organization> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 5);
+  messageDesc(file_ledgerline_firm_v1_firm, 7);
 
 /**
  * @generated from message ledgerline.firm.v1.UpdateFirmRequest
@@ -342,7 +401,7 @@ export type UpdateFirmRequest = Message<"ledgerline.firm.v1.UpdateFirmRequest"> 
  * Use `create(UpdateFirmRequestSchema)` to create a new message.
  */
 export const UpdateFirmRequestSchema: GenMessage<UpdateFirmRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 6);
+  messageDesc(file_ledgerline_firm_v1_firm, 8);
 
 /**
  * @generated from message ledgerline.firm.v1.UpdateFirmResponse
@@ -369,7 +428,7 @@ export type UpdateFirmResponse = Message<"ledgerline.firm.v1.UpdateFirmResponse"
  * Use `create(UpdateFirmResponseSchema)` to create a new message.
  */
 export const UpdateFirmResponseSchema: GenMessage<UpdateFirmResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 7);
+  messageDesc(file_ledgerline_firm_v1_firm, 9);
 
 /**
  * @generated from message ledgerline.firm.v1.GetMeRequest
@@ -382,7 +441,7 @@ export type GetMeRequest = Message<"ledgerline.firm.v1.GetMeRequest"> & {
  * Use `create(GetMeRequestSchema)` to create a new message.
  */
 export const GetMeRequestSchema: GenMessage<GetMeRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 8);
+  messageDesc(file_ledgerline_firm_v1_firm, 10);
 
 /**
  * @generated from message ledgerline.firm.v1.GetMeResponse
@@ -409,7 +468,7 @@ export type GetMeResponse = Message<"ledgerline.firm.v1.GetMeResponse"> & {
  * Use `create(GetMeResponseSchema)` to create a new message.
  */
 export const GetMeResponseSchema: GenMessage<GetMeResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 9);
+  messageDesc(file_ledgerline_firm_v1_firm, 11);
 
 /**
  * @generated from message ledgerline.firm.v1.ListMembersRequest
@@ -422,7 +481,7 @@ export type ListMembersRequest = Message<"ledgerline.firm.v1.ListMembersRequest"
  * Use `create(ListMembersRequestSchema)` to create a new message.
  */
 export const ListMembersRequestSchema: GenMessage<ListMembersRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 10);
+  messageDesc(file_ledgerline_firm_v1_firm, 12);
 
 /**
  * @generated from message ledgerline.firm.v1.ListMembersResponse
@@ -444,7 +503,7 @@ export type ListMembersResponse = Message<"ledgerline.firm.v1.ListMembersRespons
  * Use `create(ListMembersResponseSchema)` to create a new message.
  */
 export const ListMembersResponseSchema: GenMessage<ListMembersResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 11);
+  messageDesc(file_ledgerline_firm_v1_firm, 13);
 
 /**
  * @generated from message ledgerline.firm.v1.GetMemberRequest
@@ -461,7 +520,7 @@ export type GetMemberRequest = Message<"ledgerline.firm.v1.GetMemberRequest"> & 
  * Use `create(GetMemberRequestSchema)` to create a new message.
  */
 export const GetMemberRequestSchema: GenMessage<GetMemberRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 12);
+  messageDesc(file_ledgerline_firm_v1_firm, 14);
 
 /**
  * @generated from message ledgerline.firm.v1.UpdateMemberRequest
@@ -483,7 +542,7 @@ export type UpdateMemberRequest = Message<"ledgerline.firm.v1.UpdateMemberReques
  * Use `create(UpdateMemberRequestSchema)` to create a new message.
  */
 export const UpdateMemberRequestSchema: GenMessage<UpdateMemberRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 13);
+  messageDesc(file_ledgerline_firm_v1_firm, 15);
 
 /**
  * @generated from message ledgerline.firm.v1.RemoveMemberRequest
@@ -500,7 +559,7 @@ export type RemoveMemberRequest = Message<"ledgerline.firm.v1.RemoveMemberReques
  * Use `create(RemoveMemberRequestSchema)` to create a new message.
  */
 export const RemoveMemberRequestSchema: GenMessage<RemoveMemberRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 14);
+  messageDesc(file_ledgerline_firm_v1_firm, 16);
 
 /**
  * @generated from message ledgerline.firm.v1.ChangeMemberAccessRequest
@@ -529,7 +588,7 @@ export type ChangeMemberAccessRequest = Message<"ledgerline.firm.v1.ChangeMember
  * Use `create(ChangeMemberAccessRequestSchema)` to create a new message.
  */
 export const ChangeMemberAccessRequestSchema: GenMessage<ChangeMemberAccessRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 15);
+  messageDesc(file_ledgerline_firm_v1_firm, 17);
 
 /**
  * @generated from message ledgerline.firm.v1.SendInviteRequest
@@ -576,7 +635,7 @@ export type SendInviteRequest = Message<"ledgerline.firm.v1.SendInviteRequest"> 
  * Use `create(SendInviteRequestSchema)` to create a new message.
  */
 export const SendInviteRequestSchema: GenMessage<SendInviteRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 16);
+  messageDesc(file_ledgerline_firm_v1_firm, 18);
 
 /**
  * @generated from message ledgerline.firm.v1.GetInviteRequest
@@ -593,7 +652,7 @@ export type GetInviteRequest = Message<"ledgerline.firm.v1.GetInviteRequest"> & 
  * Use `create(GetInviteRequestSchema)` to create a new message.
  */
 export const GetInviteRequestSchema: GenMessage<GetInviteRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 17);
+  messageDesc(file_ledgerline_firm_v1_firm, 19);
 
 /**
  * @generated from message ledgerline.firm.v1.RevokeInviteRequest
@@ -610,7 +669,7 @@ export type RevokeInviteRequest = Message<"ledgerline.firm.v1.RevokeInviteReques
  * Use `create(RevokeInviteRequestSchema)` to create a new message.
  */
 export const RevokeInviteRequestSchema: GenMessage<RevokeInviteRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 18);
+  messageDesc(file_ledgerline_firm_v1_firm, 20);
 
 /**
  * @generated from message ledgerline.firm.v1.AcceptInviteRequest
@@ -632,7 +691,7 @@ export type AcceptInviteRequest = Message<"ledgerline.firm.v1.AcceptInviteReques
  * Use `create(AcceptInviteRequestSchema)` to create a new message.
  */
 export const AcceptInviteRequestSchema: GenMessage<AcceptInviteRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 19);
+  messageDesc(file_ledgerline_firm_v1_firm, 21);
 
 /**
  * @generated from message ledgerline.firm.v1.AcceptInviteResponse
@@ -652,6 +711,13 @@ export type AcceptInviteResponse = Message<"ledgerline.firm.v1.AcceptInviteRespo
    * @generated from field: ledgerline.firm.v1.Member member = 3;
    */
   member?: Member | undefined;
+
+  /**
+   * The access states this change produced (to identity, through the gateway).
+   *
+   * @generated from field: repeated ledgerline.firm.v1.MemberAccess access = 4;
+   */
+  access: MemberAccess[];
 };
 
 /**
@@ -659,7 +725,7 @@ export type AcceptInviteResponse = Message<"ledgerline.firm.v1.AcceptInviteRespo
  * Use `create(AcceptInviteResponseSchema)` to create a new message.
  */
 export const AcceptInviteResponseSchema: GenMessage<AcceptInviteResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 20);
+  messageDesc(file_ledgerline_firm_v1_firm, 22);
 
 /**
  * @generated from message ledgerline.firm.v1.ListOrganizationsRequest
@@ -672,7 +738,7 @@ export type ListOrganizationsRequest = Message<"ledgerline.firm.v1.ListOrganizat
  * Use `create(ListOrganizationsRequestSchema)` to create a new message.
  */
 export const ListOrganizationsRequestSchema: GenMessage<ListOrganizationsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 21);
+  messageDesc(file_ledgerline_firm_v1_firm, 23);
 
 /**
  * @generated from message ledgerline.firm.v1.ListOrganizationsResponse
@@ -689,7 +755,7 @@ export type ListOrganizationsResponse = Message<"ledgerline.firm.v1.ListOrganiza
  * Use `create(ListOrganizationsResponseSchema)` to create a new message.
  */
 export const ListOrganizationsResponseSchema: GenMessage<ListOrganizationsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 22);
+  messageDesc(file_ledgerline_firm_v1_firm, 24);
 
 /**
  * @generated from message ledgerline.firm.v1.AddOrganizationRequest
@@ -711,7 +777,7 @@ export type AddOrganizationRequest = Message<"ledgerline.firm.v1.AddOrganization
  * Use `create(AddOrganizationRequestSchema)` to create a new message.
  */
 export const AddOrganizationRequestSchema: GenMessage<AddOrganizationRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 23);
+  messageDesc(file_ledgerline_firm_v1_firm, 25);
 
 /**
  * @generated from message ledgerline.firm.v1.RemoveOrganizationRequest
@@ -728,7 +794,7 @@ export type RemoveOrganizationRequest = Message<"ledgerline.firm.v1.RemoveOrgani
  * Use `create(RemoveOrganizationRequestSchema)` to create a new message.
  */
 export const RemoveOrganizationRequestSchema: GenMessage<RemoveOrganizationRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 24);
+  messageDesc(file_ledgerline_firm_v1_firm, 26);
 
 /**
  * @generated from message ledgerline.firm.v1.MakeDefaultOrganizationRequest
@@ -745,7 +811,7 @@ export type MakeDefaultOrganizationRequest = Message<"ledgerline.firm.v1.MakeDef
  * Use `create(MakeDefaultOrganizationRequestSchema)` to create a new message.
  */
 export const MakeDefaultOrganizationRequestSchema: GenMessage<MakeDefaultOrganizationRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 25);
+  messageDesc(file_ledgerline_firm_v1_firm, 27);
 
 /**
  * @generated from message ledgerline.firm.v1.GetMemberResponse
@@ -767,7 +833,7 @@ export type GetMemberResponse = Message<"ledgerline.firm.v1.GetMemberResponse"> 
  * Use `create(GetMemberResponseSchema)` to create a new message.
  */
 export const GetMemberResponseSchema: GenMessage<GetMemberResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 26);
+  messageDesc(file_ledgerline_firm_v1_firm, 28);
 
 /**
  * @generated from message ledgerline.firm.v1.UpdateMemberResponse
@@ -782,6 +848,13 @@ export type UpdateMemberResponse = Message<"ledgerline.firm.v1.UpdateMemberRespo
    * @generated from field: ledgerline.firm.v1.Member member = 2;
    */
   member?: Member | undefined;
+
+  /**
+   * The access states this change produced (to identity, through the gateway).
+   *
+   * @generated from field: repeated ledgerline.firm.v1.MemberAccess access = 3;
+   */
+  access: MemberAccess[];
 };
 
 /**
@@ -789,7 +862,7 @@ export type UpdateMemberResponse = Message<"ledgerline.firm.v1.UpdateMemberRespo
  * Use `create(UpdateMemberResponseSchema)` to create a new message.
  */
 export const UpdateMemberResponseSchema: GenMessage<UpdateMemberResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 27);
+  messageDesc(file_ledgerline_firm_v1_firm, 29);
 
 /**
  * @generated from message ledgerline.firm.v1.ChangeMemberAccessResponse
@@ -804,6 +877,13 @@ export type ChangeMemberAccessResponse = Message<"ledgerline.firm.v1.ChangeMembe
    * @generated from field: ledgerline.firm.v1.Member member = 2;
    */
   member?: Member | undefined;
+
+  /**
+   * The access states this change produced (to identity, through the gateway).
+   *
+   * @generated from field: repeated ledgerline.firm.v1.MemberAccess access = 3;
+   */
+  access: MemberAccess[];
 };
 
 /**
@@ -811,7 +891,7 @@ export type ChangeMemberAccessResponse = Message<"ledgerline.firm.v1.ChangeMembe
  * Use `create(ChangeMemberAccessResponseSchema)` to create a new message.
  */
 export const ChangeMemberAccessResponseSchema: GenMessage<ChangeMemberAccessResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 28);
+  messageDesc(file_ledgerline_firm_v1_firm, 30);
 
 /**
  * @generated from message ledgerline.firm.v1.RemoveMemberResponse
@@ -821,6 +901,13 @@ export type RemoveMemberResponse = Message<"ledgerline.firm.v1.RemoveMemberRespo
    * @generated from field: string message = 1;
    */
   message: string;
+
+  /**
+   * The access states this change produced (to identity, through the gateway).
+   *
+   * @generated from field: repeated ledgerline.firm.v1.MemberAccess access = 2;
+   */
+  access: MemberAccess[];
 };
 
 /**
@@ -828,7 +915,7 @@ export type RemoveMemberResponse = Message<"ledgerline.firm.v1.RemoveMemberRespo
  * Use `create(RemoveMemberResponseSchema)` to create a new message.
  */
 export const RemoveMemberResponseSchema: GenMessage<RemoveMemberResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 29);
+  messageDesc(file_ledgerline_firm_v1_firm, 31);
 
 /**
  * @generated from message ledgerline.firm.v1.RemoveOrganizationResponse
@@ -838,6 +925,13 @@ export type RemoveOrganizationResponse = Message<"ledgerline.firm.v1.RemoveOrgan
    * @generated from field: string message = 1;
    */
   message: string;
+
+  /**
+   * The access states this change produced (to identity, through the gateway).
+   *
+   * @generated from field: repeated ledgerline.firm.v1.MemberAccess access = 2;
+   */
+  access: MemberAccess[];
 };
 
 /**
@@ -845,7 +939,7 @@ export type RemoveOrganizationResponse = Message<"ledgerline.firm.v1.RemoveOrgan
  * Use `create(RemoveOrganizationResponseSchema)` to create a new message.
  */
 export const RemoveOrganizationResponseSchema: GenMessage<RemoveOrganizationResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 30);
+  messageDesc(file_ledgerline_firm_v1_firm, 32);
 
 /**
  * @generated from message ledgerline.firm.v1.SendInviteResponse
@@ -867,7 +961,7 @@ export type SendInviteResponse = Message<"ledgerline.firm.v1.SendInviteResponse"
  * Use `create(SendInviteResponseSchema)` to create a new message.
  */
 export const SendInviteResponseSchema: GenMessage<SendInviteResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 31);
+  messageDesc(file_ledgerline_firm_v1_firm, 33);
 
 /**
  * @generated from message ledgerline.firm.v1.GetInviteResponse
@@ -889,7 +983,7 @@ export type GetInviteResponse = Message<"ledgerline.firm.v1.GetInviteResponse"> 
  * Use `create(GetInviteResponseSchema)` to create a new message.
  */
 export const GetInviteResponseSchema: GenMessage<GetInviteResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 32);
+  messageDesc(file_ledgerline_firm_v1_firm, 34);
 
 /**
  * @generated from message ledgerline.firm.v1.RevokeInviteResponse
@@ -911,7 +1005,7 @@ export type RevokeInviteResponse = Message<"ledgerline.firm.v1.RevokeInviteRespo
  * Use `create(RevokeInviteResponseSchema)` to create a new message.
  */
 export const RevokeInviteResponseSchema: GenMessage<RevokeInviteResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 33);
+  messageDesc(file_ledgerline_firm_v1_firm, 35);
 
 /**
  * @generated from message ledgerline.firm.v1.AddOrganizationResponse
@@ -926,6 +1020,13 @@ export type AddOrganizationResponse = Message<"ledgerline.firm.v1.AddOrganizatio
    * @generated from field: ledgerline.firm.v1.Organization organization = 2;
    */
   organization?: Organization | undefined;
+
+  /**
+   * The access states this change produced (to identity, through the gateway).
+   *
+   * @generated from field: repeated ledgerline.firm.v1.MemberAccess access = 3;
+   */
+  access: MemberAccess[];
 };
 
 /**
@@ -933,7 +1034,7 @@ export type AddOrganizationResponse = Message<"ledgerline.firm.v1.AddOrganizatio
  * Use `create(AddOrganizationResponseSchema)` to create a new message.
  */
 export const AddOrganizationResponseSchema: GenMessage<AddOrganizationResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 34);
+  messageDesc(file_ledgerline_firm_v1_firm, 36);
 
 /**
  * @generated from message ledgerline.firm.v1.MakeDefaultOrganizationResponse
@@ -955,7 +1056,7 @@ export type MakeDefaultOrganizationResponse = Message<"ledgerline.firm.v1.MakeDe
  * Use `create(MakeDefaultOrganizationResponseSchema)` to create a new message.
  */
 export const MakeDefaultOrganizationResponseSchema: GenMessage<MakeDefaultOrganizationResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_firm_v1_firm, 35);
+  messageDesc(file_ledgerline_firm_v1_firm, 37);
 
 /**
  * The firm service (services/firm/README.md): accounting firms, their members, invites, the client
