@@ -2,6 +2,7 @@
 import './settings.css';
 import { useCurrentUser, useFirmProfile } from '@ledgerline/api';
 import { Card, Tabs } from '@ledgerline/ui';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EntitiesTab } from './EntitiesTab';
 import { FirmManagementTab } from './FirmManagementTab';
@@ -59,10 +60,15 @@ export function SettingsPage() {
   const waiting = firm.isPending && user?.userType !== 'firm' && (requested === 'firm-management' || requested === 'firm-team-management');
   const tab = resolveTab(requested, tabs);
   const isFirmUser = user?.userType === 'firm';
+  const root = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls in itself: a tab opened by a link is brought into view.
+  useEffect(() => {
+    root.current?.querySelector('[role="tab"][aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, waiting]);
 
   return (
     // data-remote scopes this remote's stylesheet (postcss.config.mjs).
-    <div data-remote="settings" className="min-w-0">
+    <div ref={root} data-remote="settings" className="min-w-0">
       <div className="mb-8">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Settings</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
