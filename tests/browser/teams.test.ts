@@ -213,6 +213,19 @@ describe('workspaces, members and invites', () => {
       await visible(row(page, 'Invites', invitee).getByText('Pending', { exact: true }));
       await bothSizes(page, 'organization', ['Members', 'Invites']);
 
+      // Change the open invite (?invite=<id>): role Admin; then send its link again.
+      await row(page, 'Invites', invitee).getByRole('button', { name: invitee, exact: true }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('invite')).toMatch(/^[0-9a-f-]{36}$/);
+      const openInvite = page.getByRole('dialog', { name: invitee });
+      await choose(openInvite, page, 'Role', 'Admin');
+      await openInvite.getByRole('button', { name: 'Save invite' }).click();
+      await visible(notice(page, 'status', 'Invite updated'));
+      await visible(row(page, 'Invites', invitee).getByRole('cell', { name: 'Admin', exact: true }));
+      expect(new URL(page.url()).searchParams.get('invite')).toBeNull();
+      await rowAction(page, invitee, 'Edit invite');
+      await page.getByRole('dialog', { name: invitee }).getByRole('button', { name: 'Resend' }).click();
+      await visible(notice(page, 'status', 'Invite sent again'));
+
       // Revoke it (confirmation first): Inactive.
       await rowAction(page, invitee, 'Revoke invite');
       const confirm = page.getByRole('dialog', { name: 'Revoke this invite?' });
@@ -314,7 +327,7 @@ describe('workspaces, members and invites', () => {
 });
 
 describe('the firm profile area', () => {
-  it('a firm owner adds two client organizations and invites an accountant to one of them', async () => {
+  it('a firm owner adds two client organizations, invites an accountant, and changes a member\'s access and role', async () => {
     const o = await owner('Ledger & Co Books');
     const created = await system.api('PATCH', '/accounting-firm', { token: o.token, body: { firmName: 'Ledger & Co', country: 'US' } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -381,8 +394,62 @@ describe('the firm profile area', () => {
       await page.getByRole('dialog', { name: 'Revoke this invite?' }).getByRole('button', { name: 'Revoke invite' }).click();
       await visible(notice(page, 'status', 'Invite revoked'));
       await visible(row(page, 'Firm invites', accountant).getByText('Inactive', { exact: true }));
+
+      // Another accountant, invited to Acme Corp, accepts (through the API); the owner moves their access to
+      // Globex LLC, makes them an admin, then removes them from the firm.
+      const globex = listed.body.organizations.find((x: { name: string }) => x.name === 'Globex LLC').id as string;
+      const joiner = await owner('Joiner Books');
+      const sent = await system.api('POST', '/accounting-firm/invite', { token: o.token, body: { email: joiner.email, role: 'accountant', firstName: 'Joan', lastName: 'Clarke', organizationIds: [acme] } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const link = /\/verify-invite\?token=([\w-]+)&kind=firm/.exec((await system.mailTo(joiner.email, /^Join .* on Ledgerline$/)).text ?? '')?.[1];
+      // The firm keeps the names the member had when they joined.
+      expect((await system.api('PATCH', '/users/me', { token: joiner.token, body: { firstName: 'Joan', middleName: 'M', lastName: 'Clarke' } })).status).toBe(200);
+      const accepted = await system.api('POST', '/accounting-firm/accept-invite/', { token: joiner.token, body: { token: link } });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      await page.reload();
+      await visible(row(page, 'Firm members', joiner.email).getByRole('cell', { name: 'Acme Corp', exact: true }));
+      await row(page, 'Firm members', joiner.email).getByRole('button', { name: 'Joan M Clarke', exact: true }).click();
+      const access = page.getByRole('dialog', { name: 'Joan M Clarke' });
+      await visible(access.getByRole('heading'));
+      await dialogFits(page, 'firm-member');
+      await access.getByRole('checkbox', { name: 'Acme Corp' }).uncheck();
+      await access.getByRole('checkbox', { name: 'Globex LLC' }).check();
+      await access.getByRole('button', { name: 'Save', exact: true }).click();
+      await visible(notice(page, 'status', 'Access updated'));
+      const afterAccess = await system.api('GET', '/accounting-firm/members', { token: o.token });
+      expect(afterAccess.body.members.find((m: { email: string }) => m.email === joiner.email).organizations.map((x: { id: string }) => x.id)).toEqual([globex]);
+
+      await rowAction(page, 'Joan M Clarke', 'Change role and access');
+      await choose(page.getByRole('dialog', { name: 'Joan M Clarke' }), page, 'Role', 'Admin');
+      await page.getByRole('dialog', { name: 'Joan M Clarke' }).getByRole('button', { name: 'Save', exact: true }).click();
+      await visible(notice(page, 'status', 'Member updated'));
+      await visible(row(page, 'Firm members', joiner.email).getByRole('cell', { name: 'Admin', exact: true }));
+
+      await rowAction(page, 'Joan M Clarke', 'Remove from firm');
+      await page.getByRole('dialog', { name: 'Remove Joan M Clarke from the firm?' }).getByRole('button', { name: 'Remove from firm' }).click();
+      await visible(notice(page, 'status', 'Member removed'));
+      await expect.poll(() => row(page, 'Firm members', joiner.email).count()).toBe(0);
     });
   }, TEST_MS * 2);
+
+  it('a firm user (user type firm) gets the firm profile area first', async () => {
+    const o = await owner('Firm User Books');
+    // Sign-up as a firm is another branch's: the user type is set where identity keeps it.
+    await system.db.adminDb('users').where({ email: o.email }).update({ user_type: 'firm' });
+    expect((await system.api('PATCH', '/accounting-firm', { token: o.token, body: { firmName: 'Counting House', country: 'GB' } })).status).toBe(200);
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await logInThroughForm(page, o.email, PASSWORD);
+      await page.setViewportSize(PHONE);
+      await openSettingsTab(page, 'firm-team-management');
+      await visible(page.getByRole('tab', { name: 'Team Management', selected: true }));
+      expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Profile', 'Firm Management', 'Team Management', 'Entities', 'Organization members', 'Audit Log', 'Billing', 'Security']);
+      await visible(row(page, 'Firm members', o.email));
+      await expectNoHorizontalScroll(page, 'a firm user\'s settings at 390px');
+      // The selected tab is scrolled into the tab row's view on a phone.
+      await expectInsideWindow(page, page.getByRole('tab', { name: 'Team Management' }), 'the selected tab at 390px');
+      await page.screenshot({ path: new URL('teams-firm-user-phone.png', SCREENSHOTS).pathname, fullPage: true });
+    });
+  }, TEST_MS);
 
   it('a business user without a firm has no firm tabs; a firm link falls back to the profile', async () => {
     const o = await owner('Plain Co');
