@@ -90,7 +90,11 @@ export function EntitiesTab() {
         )}
       </div>
       <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => setEntity(id)} />
-      {open && <EditWorkspaceDialog key={open.id} workspace={open} blocked={blocked} onClose={() => setEntity(null)} onDelete={() => setDeleting(open)} />}
+      {open && <EditWorkspaceDialog key={open.id} workspace={open} blocked={blocked} onClose={() => setEntity(null)} onDelete={() => {
+            // One dialog at a time: the record closes and the confirmation takes its place.
+            setDeleting(open);
+            setEntity(null);
+          }} />}
       <DeleteWorkspaceDialog workspace={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => (id === openId ? setEntity(null) : undefined)} />
     </Card>
   );

@@ -154,7 +154,10 @@ export function FirmTeamTab() {
       )}
       <FirmInviteDialog open={inviting} organizations={orgs} onClose={() => setInviting(false)} />
       {openMember && (
-        <FirmMemberDialog key={openMember.id} member={openMember} organizations={orgs} blocked={blocked ?? (openMember.role === 'owner' ? 'The firm owner\'s role and access cannot be changed.' : null)} onClose={() => open('member', null)} onRemove={() => setRemoving(openMember)} />
+        <FirmMemberDialog key={openMember.id} member={openMember} organizations={orgs} blocked={blocked ?? (openMember.role === 'owner' ? 'The firm owner\'s role and access cannot be changed.' : null)} onClose={() => open('member', null)} onRemove={() => {
+            setRemoving(openMember);
+            open('member', null);
+          }} />
       )}
       {openInvite && (
         <SettingsDialog open onClose={() => open('invite', null)} title={openInvite.email} description={`${roleLabel(openInvite.role)} · sent ${formatDate(openInvite.createdOn)}`}>
@@ -164,7 +167,10 @@ export function FirmTeamTab() {
             </p>
             <p className="text-slate-600 dark:text-slate-400">Clients: {orgs.filter((o) => openInvite.organizationIds.includes(o.id)).map((o) => o.name).join(', ') || 'none'}</p>
             <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="danger" disabled={blocked !== null || !isOpenInvite(openInvite)} onClick={() => setRevoking(openInvite)}>
+              <Button variant="danger" disabled={blocked !== null || !isOpenInvite(openInvite)} onClick={() => {
+                  setRevoking(openInvite);
+                  open('invite', null);
+                }}>
                 Revoke invite
               </Button>
               <Button variant="secondary" onClick={() => open('invite', null)}>

@@ -211,10 +211,16 @@ export function OrganizationTab() {
       </Card>
       <InviteDialog open={inviting} workspaces={workspaces.data ?? []} currentWorkspaceId={user?.workspace?.id} onClose={() => setInviting(false)} />
       {openMember && (
-        <MemberDialog key={openMember.id} member={openMember} workspaces={workspaces.data ?? []} currentWorkspaceId={user?.workspace?.id} blocked={blocked} onClose={() => open('member', null)} onRemove={() => setRemoving(openMember)} />
+        <MemberDialog key={openMember.id} member={openMember} workspaces={workspaces.data ?? []} currentWorkspaceId={user?.workspace?.id} blocked={blocked} onClose={() => open('member', null)} onRemove={() => {
+            setRemoving(openMember);
+            open('member', null);
+          }} />
       )}
       {openInvite && (
-        <InviteDetailsDialog key={openInvite.id} invite={openInvite} workspaces={workspaces.data ?? []} blocked={blocked} onClose={() => open('invite', null)} onRevoke={() => setRevoking(openInvite)} />
+        <InviteDetailsDialog key={openInvite.id} invite={openInvite} workspaces={workspaces.data ?? []} blocked={blocked} onClose={() => open('invite', null)} onRevoke={() => {
+            setRevoking(openInvite);
+            open('invite', null);
+          }} />
       )}
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} onRemoved={() => open('member', null)} />
       <RevokeInviteDialog invite={revoking} onClose={() => setRevoking(null)} />
