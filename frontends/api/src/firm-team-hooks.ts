@@ -86,8 +86,8 @@ export function useFirmClientOrganizations(options: { enabled?: boolean } = {}) 
  */
 async function firmChanged(queryClient: QueryClient, options: { user?: boolean } = {}): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: firmTeamQueryKeys.all });
-  // Any other screen's list of the firm's organizations (the shell's) is keyed under 'firm'.
-  await queryClient.invalidateQueries({ queryKey: ['firm'] });
+  // The shell's own firm queries (firm-hooks.ts) are keyed under 'accounting-firm'.
+  await queryClient.invalidateQueries({ queryKey: ['accounting-firm'] });
   if (options.user) await queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }
 

@@ -8,9 +8,10 @@ import type { OperationResult, Schemas } from './types';
 
 type JsonBody<K extends keyof operations> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } } ? NonNullable<B> : never;
 
-export type Firm = Schemas['Firm'];
-export type FirmMember = Schemas['FirmMember'];
-export type FirmInvite = Schemas['FirmInvite'];
+// Named apart from firm.ts's `Firm` / `FirmMember` (the same shapes), so both modules' types can be re-exported.
+export type AccountingFirm = Schemas['Firm'];
+export type FirmTeamMember = Schemas['FirmMember'];
+export type FirmTeamInvite = Schemas['FirmInvite'];
 export type FirmClientOrganization = Schemas['FirmOrganization'];
 
 export type FirmProfile = OperationResult<'getAccountingFirmMe'>;

@@ -10,9 +10,9 @@ import {
   useRevokeFirmInvite,
   useUpdateFirmMember,
   type FirmClientOrganization,
-  type FirmInvite,
+  type FirmTeamInvite,
   type FirmInviteRole,
-  type FirmMember,
+  type FirmTeamMember,
 } from '@ledgerline/api';
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
@@ -34,8 +34,8 @@ export function FirmTeamTab() {
   const organizations = useFirmClientOrganizations({ enabled: inFirm });
   const [params, setParams] = useSearchParams();
   const [inviting, setInviting] = useState(false);
-  const [removing, setRemoving] = useState<FirmMember | null>(null);
-  const [revoking, setRevoking] = useState<FirmInvite | null>(null);
+  const [removing, setRemoving] = useState<FirmTeamMember | null>(null);
+  const [revoking, setRevoking] = useState<FirmTeamInvite | null>(null);
   const open = (key: 'member' | 'invite', id: string | null) => setParams((p) => searchWith(searchWith(p, key === 'member' ? 'invite' : 'member', null), key, id));
 
   if (profile.isPending) return <Spinner label="Loading your firm" />;
@@ -261,7 +261,7 @@ function FirmInviteDialog({ open, organizations, onClose }: { open: boolean; org
   );
 }
 
-function FirmMemberDialog({ member, organizations, blocked, onClose, onRemove }: { member: FirmMember; organizations: readonly FirmClientOrganization[]; blocked: string | null; onClose: () => void; onRemove: () => void }) {
+function FirmMemberDialog({ member, organizations, blocked, onClose, onRemove }: { member: FirmTeamMember; organizations: readonly FirmClientOrganization[]; blocked: string | null; onClose: () => void; onRemove: () => void }) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const updateRole = useUpdateFirmMember();
@@ -328,7 +328,7 @@ function FirmMemberDialog({ member, organizations, blocked, onClose, onRemove }:
   );
 }
 
-function RemoveFirmMemberDialog({ member, onClose, onRemoved }: { member: FirmMember | null; onClose: () => void; onRemoved: () => void }) {
+function RemoveFirmMemberDialog({ member, onClose, onRemoved }: { member: FirmTeamMember | null; onClose: () => void; onRemoved: () => void }) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const remove = useRemoveFirmMember();
@@ -358,7 +358,7 @@ function RemoveFirmMemberDialog({ member, onClose, onRemoved }: { member: FirmMe
   );
 }
 
-function RevokeFirmInviteDialog({ invite, onClose, onRevoked }: { invite: FirmInvite | null; onClose: () => void; onRevoked: () => void }) {
+function RevokeFirmInviteDialog({ invite, onClose, onRevoked }: { invite: FirmTeamInvite | null; onClose: () => void; onRevoked: () => void }) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const revoke = useRevokeFirmInvite();
