@@ -246,3 +246,39 @@ export {
   type TransactionComment,
   type UserRef,
 } from './drawer-hooks';
+// Teams (issue #16): workspaces, the organization, members and invites (spec platform-core §3, §6, §7).
+export { ASSIGNABLE_ROLES, DEFAULT_INVITE_ROLE, INVITE_STATUS_LABELS, teamsApi, userAfterWorkspaceDeleted } from './teams';
+export type * from './teams';
+export {
+  teamsQueryKeys,
+  useCreateWorkspace,
+  useDeleteWorkspace,
+  useInvites,
+  useMembers,
+  useOrganization,
+  useRemoveMember,
+  useRevokeInvite,
+  useSendInvite,
+  useUpdateInvite,
+  useUpdateMember,
+  useUpdateWorkspace,
+  useWorkspaces,
+} from './teams-hooks';
+// The accounting firm's own management (issue #16): the firm, client organizations, members, invites, access.
+export { FIRM_ACCESS_CHANGES, FIRM_INVITE_ROLES, canManageFirm, firmTeamApi } from './firm-team';
+export type * from './firm-team';
+export {
+  firmTeamQueryKeys,
+  useAddFirmClientOrganization,
+  useChangeFirmMemberAccess,
+  useFirmClientOrganizations,
+  useFirmMembers,
+  useFirmProfile,
+  useInviteFirmMember,
+  useMakeDefaultFirmClientOrganization,
+  useRemoveFirmClientOrganization,
+  useRemoveFirmMember,
+  useRevokeFirmInvite,
+  useUpdateFirm,
+  useUpdateFirmMember,
+} from './firm-team-hooks';

@@ -1,0 +1,146 @@
+// Pieces the team and firm tabs share: tables that fit a phone, row menus, badges, the "why you cannot edit"
+// note and a confirmation for destructive actions.
+import { Button, Dialog, Menu, WarningIcon, cx, type DialogProps, type MenuEntry } from '@ledgerline/ui';
+import type { ReactNode } from 'react';
+
+/** Dialog content is portaled to the end of the body: this wrapper brings the remote's scoped styles along. */
+export function SettingsDialog({ children, ...props }: DialogProps) {
+  return <Dialog {...props}>{children !== undefined && <div data-remote="settings">{children}</div>}</Dialog>;
+}
+
+/** The reason editing is off, shown once above the controls it disables (spec §6 for a Viewer). */
+export function BlockedNote({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      <WarningIcon className="mt-0.5 size-4 shrink-0" />
+      <span>{message}</span>
+    </p>
+  );
+}
+
+const tones = {
+  green: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-200',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-200',
+  slate: 'bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-800 dark:text-slate-300',
+  brand: 'bg-brand-50 text-brand-800 ring-brand-600/20 dark:bg-brand-950 dark:text-brand-200',
+} as const;
+
+export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: keyof typeof tones }) {
+  return <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[tone])}>{children}</span>;
+}
+
+/** Active green, Pending amber, Inactive (and Expired) grey. */
+export function StatusBadge({ label }: { label: string }) {
+  return <Badge tone={label === 'Active' ? 'green' : label === 'Pending' ? 'amber' : 'slate'}>{label}</Badge>;
+}
+
+/**
+ * A table that fits its card: fixed layout, dense rows (spec issue #13: 32–36 px of text), long text cut with an
+ * ellipsis. Columns marked `wide` only show from 48em; on a phone the first cell carries their content as a
+ * second line, so nothing scrolls sideways.
+ */
+export function Table({ label, head, children }: { label: string; head: readonly { label: string; wide?: boolean; className?: string }[]; children: ReactNode }) {
+  return (
+    <div className="-mx-6 overflow-x-auto sm:mx-0">
+      <table aria-label={label} className="w-full table-fixed border-collapse text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+            {head.map((h) => (
+              <th key={h.label} scope="col" className={cx('px-3 py-2 font-medium first:pl-6 last:pr-6 sm:first:pl-3 sm:last:pr-3', h.wide && 'hidden md:table-cell', h.className)}>
+                {h.label === '' ? <span className="sr-only">Actions</span> : h.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cellClass = 'px-3 py-2 align-middle first:pl-6 last:pr-6 sm:first:pl-3 sm:last:pr-3';
+export const wideCellClass = cx(cellClass, 'hidden truncate md:table-cell');
+
+/** The first cell's record link: opens the record (a URL parameter) in a dialog. */
+export function RecordLink({ onOpen, children, label }: { onOpen: () => void; children: ReactNode; label?: string }) {
+  return (
+    <button type="button" aria-label={label} onClick={onOpen} className="max-w-full truncate text-left font-medium text-brand-700 hover:underline focus-visible:underline focus-visible:outline-none dark:text-brand-300">
+      {children}
+    </button>
+  );
+}
+
+/** A row's actions: a menu, or (when editing is off) the same button disabled with the reason as its description. */
+export function RowMenu({ label, items, blocked }: { label: string; items: readonly MenuEntry[]; blocked: string | null }) {
+  const dots = (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+      <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" />
+    </svg>
+  );
+  if (blocked || items.length === 0) {
+    return (
+      <button type="button" disabled aria-label={label} title={blocked ?? undefined} className="rounded-lg px-2 py-1.5 text-slate-400 disabled:cursor-not-allowed">
+        {dots}
+      </button>
+    );
+  }
+  return (
+    <div className="flex justify-end">
+      <Menu trigger={dots} triggerLabel={label} items={items} />
+    </div>
+  );
+}
+
+/** "Are you sure?" for a destructive action: names what goes, and the button says what it does. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <SettingsDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** A card's header action that is disabled, with its reason, when editing is off. */
+export function HeaderAction({ label, onClick, blocked }: { label: string; onClick: () => void; blocked: string | null }) {
+  return (
+    <Button size="sm" onClick={onClick} disabled={blocked !== null} title={blocked ?? undefined}>
+      {label}
+    </Button>
+  );
+}
+
+export function formatDate(iso: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
