@@ -179,6 +179,7 @@ function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
     updateInvite: notFaked('updateInvite'),
     verifyInvite: notFaked('verifyInvite'),
     createOrganization: notFaked('createOrganization'),
+    createInvitedUser: notFaked('createInvitedUser'),
   };
 }
 

@@ -21,7 +21,7 @@ export function userMessage(u: UserView): User {
     profile: p
       ? create(OnboardingProfileSchema, {
           maxTeamSize: p.maxTeamSize ?? 0, companyName: p.companyName ?? '', role: p.role ?? '', phoneNumber: p.phoneNumber ?? '',
-          city: p.city ?? '', country: p.country ?? '', heardAboutUs: p.heardAboutUs ?? '',
+          city: p.city ?? '', country: p.country ?? '', heardAboutUs: p.heardAboutUs ?? '', firmName: p.firmName ?? '',
         })
       : undefined,
   });
@@ -133,6 +133,10 @@ export function identityRoutes(useCases: IdentityUseCases, teams: TeamUseCases) 
       async verifyInvite(req) {
         const r = await teams.verifyInvite(req);
         return 'user' in r && r.user ? { ...r, user: userMessage(r.user) } : { ...r, user: undefined };
+      },
+      async createInvitedUser(req) {
+        const r = await teams.createInvitedUser(req);
+        return { status: r.status, message: r.message, user: r.user ? userMessage(r.user) : undefined, sessionToken: r.sessionToken ?? '' };
       },
     }));
 }
