@@ -53,7 +53,8 @@ const TAGS_USERS = ['users'] as const;
 export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authenticator, limits }: AuthRoutesDeps): void {
   /**
    * A user who signed up as a firm owns a firm from their first sign-in on (services/firm/README.md "Sign-up as a
-   * firm"): identity keeps the firm name and country they signed up with; at every sign-in the firm service is asked
+   * firm"): identity keeps the firm name and country they signed up with; at every sign-in (code step, login, Google
+   * sign-in, password reset) the firm service is asked
    * to ensure the firm, keyed by the user's id (nothing changes when it exists). A crash between the two services
    * loses nothing: the next sign-in ensures it again. The sign-in answer waits for it, so a signed-in firm owner has
    * their firm; if the firm service is down, the sign-in fails (503) rather than leave them without one.
@@ -133,6 +134,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     },
     async (req) => {
       const r = await identity.loginOauth({ token: req.body.token });
+      await ensureOwnFirm(r.user);
       return { user: userJson(r.user), sessionToken: r.sessionToken, userCreated: r.userCreated };
     },
   );
@@ -146,6 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     async (req) => {
       const b = req.body;
       const r = await identity.signupOauth({ token: b.token, companyName: b.companyName, maxTeamSize: b.maxTeamSize });
+      await ensureOwnFirm(r.user);
       return { user: userJson(r.user), sessionToken: r.sessionToken, userCreated: r.userCreated };
     },
   );
@@ -171,6 +174,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     async (req) => {
       const b = req.body;
       const r = await identity.resetPassword({ token: b.token, password: b.password, confirmPassword: b.confirmPassword });
+      await ensureOwnFirm(r.user);
       const user = userJson(r.user);
       // Identity ended the user's other sessions: stop honouring them here at once.
       authenticator.evictUser(user.id);
