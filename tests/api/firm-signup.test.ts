@@ -197,6 +197,31 @@ describe('a new user accepting a firm invite', () => {
     expect((await system.api('GET', '/accounting-firm/me', { token: winner.body.sessionToken })).status).toBe(200);
   });
 
+  it('loses nothing when the firm fails after identity made the user: the session is ended, and a retry with the same password accepts', async () => {
+    const email = uniqueEmail('retry');
+    const { id, token } = await invite(owner, email);
+    // The firm's accept fails after identity has made the user (a crash between the two services, as far as the user can tell).
+    await firmDb().raw(`create or replace function fail_member() returns trigger language plpgsql as $$ begin raise exception 'firm store down'; end $$`);
+    await firmDb().raw('create trigger fail_member before insert on firm_members for each row execute function fail_member()');
+    try {
+      expect((await verify({ token, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(500);
+    } finally {
+      await firmDb().raw('drop trigger fail_member on firm_members');
+    }
+    const [made] = await usersWithEmail(email);
+    expect(made).toMatchObject({ user_type: 'firm', is_verified: true });
+    const live = async () => Number(((await system.db.adminDb('sessions').where({ user_id: made!.id, kind: 'active' }).whereNull('revoked_at').count({ n: '*' }))[0] as { n: string | number }).n);
+    expect(await live()).toBe(0);
+    expect((await firmDb()('firm_invites').where({ id }).first('status')).status).toBe('pending');
+    // Another password cannot claim the user made for this invite; the same one signs in again and accepts.
+    expect(await verify({ token, password: 'Other1password', confirmPassword: 'Other1password' })).toMatchObject({ status: 200, body: { status: 'sign-in-required' } });
+    const retried = await verify({ token, password: PASSWORD, confirmPassword: PASSWORD });
+    expect(retried).toMatchObject({ status: 200, body: { status: 'accepted', message: 'Your password has been set.', user: { id: made!.id } } });
+    expect((await system.api('GET', '/accounting-firm/me', { token: retried.body.sessionToken })).body.member).toMatchObject({ id: made!.id, role: 'accountant' });
+    expect(await usersWithEmail(email)).toHaveLength(1);
+    expect(await live()).toBe(1);
+  });
+
   it('asks an address that has an account to sign in, and accepts for it signed in as the invited email', async () => {
     const existing = await signedUpUser(system, uniqueEmail('existing'));
     const { token } = await invite(owner, existing.email);
