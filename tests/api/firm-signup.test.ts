@@ -178,6 +178,20 @@ describe('a new user accepting a firm invite', () => {
     expect((await firmDb()('firm_invites').whereIn('id', [expired.id, revoked.id]).select('status')).map((r: { status: string }) => r.status).sort()).toEqual(['pending', 'revoked']);
   });
 
+  it('works for 7 days by the service clock, and not a minute more', async () => {
+    const email = uniqueEmail('week');
+    const { token } = await invite(owner, email);
+    try {
+      system.clock.offsetMs = 7 * 86_400_000 - 60_000;
+      expect(await verify({ token })).toMatchObject({ status: 200, body: { status: 'password-required', email } });
+      system.clock.offsetMs = 7 * 86_400_000 + 60_000;
+      expect(await verify({ token, password: PASSWORD, confirmPassword: PASSWORD })).toMatchObject({ status: 400, body: { message: 'This invite link is invalid or has expired' } });
+    } finally {
+      system.clock.offsetMs = 0;
+    }
+    expect(await usersWithEmail(email)).toEqual([]);
+  });
+
   it('accepts once when two accepts race: one is signed in, the other refused; one user, one membership', async () => {
     const email = uniqueEmail('racer');
     const { id, token } = await invite(owner, email);
