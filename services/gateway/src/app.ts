@@ -177,6 +177,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   registerAuthRoutes(app, {
     identity,
+    firm: firmClient,
     authenticator,
     limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
   });
@@ -186,7 +187,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerReportingRoutes(app, { reporting, answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
   await registerExportRoutes(app, { ledger, reporting });
   await registerSpendingRoutes(app, { reporting });
-  registerTeamRoutes(app, { identity, codeLimit: { max: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS } });
+  registerTeamRoutes(app, { identity, firm: firmClient, authenticator, codeLimit: { max: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS } });
   registerDashboardRoutes(app);
   await registerFirmRoutes(app, { client: firmClient, identity });
 

@@ -41,7 +41,7 @@ describe('public auth routes call identity and answer the documented shapes', ()
     expect(Object.keys(json).sort()).toEqual(['sessionToken', 'user']);
     expect(Object.keys(json.user).sort()).toEqual(USER_KEYS);
     expect(json.user.workspace).toMatchObject({ id: WS_OWNED, role: 'Owner', isDefault: true, organizationName: 'Acme' });
-    expect(json.user.profile).toEqual({ maxTeamSize: 5, companyName: 'Acme', role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google' });
+    expect(json.user.profile).toEqual({ maxTeamSize: 5, companyName: 'Acme', role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google', firmName: '' });
     expect(json.user.workspaces).toHaveLength(3);
   });
 

@@ -1,8 +1,7 @@
-import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { createMailOutbox, defineService, type BaseOverrides, type MailOutbox, type Running, type ServiceContext } from '@ledgerline/platform';
 import { assertProductionSecrets, identityConfigSchema, type IdentityConfig } from './config.js';
 import { startFirmAccessConsumer } from './events/firm-access.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { MailOutbox } from './mail/outbox.js';
+import type { Mailer } from './mail/mailer.js';
 import { identityRoutes } from './rpc/handlers.js';
 import { identityMigrations } from './store/migrations.js';
 import { FirmAccessUseCases } from './usecases/firm-access.js';
@@ -24,12 +23,9 @@ export const identity = defineService({
   publishes: true,
   assertConfig: assertProductionSecrets,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<IdentityConfig, IdentityOverrides>) => {
-    const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger, timeoutMs: config.MAIL_SMTP_TIMEOUT_MS });
     const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
-    // Mail written by the flows' transactions, sent by this job (a claimed row's lease outlasts the three SMTP waits of one send).
-    const mailOutbox = new MailOutbox({
-      db, mailer, logger, maxAttempts: config.MAIL_MAX_ATTEMPTS, retryBaseMs: config.MAIL_RETRY_BASE_MS, pollMs: config.MAIL_POLL_MS, leaseMs: 4 * config.MAIL_SMTP_TIMEOUT_MS,
-    });
+    // Mail written by the flows' transactions, sent by the chassis' mail outbox job.
+    const mailOutbox = createMailOutbox({ db, logger, settings: config, mailer: overrides.mailer });
     const useCases = new IdentityUseCases({ db, config, logger, google, now: overrides.now, mailWritten: () => mailOutbox.wake() });
     const teams = new TeamUseCases(useCases, { db, webUrl: config.WEB_URL });
     const firmAccess = new FirmAccessUseCases({ db, now: () => useCases.now() });

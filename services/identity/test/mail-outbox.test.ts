@@ -3,7 +3,7 @@
 // mid-send loses nothing. Real PostgreSQL; the mailer is a stand-in here (tests/api/mail-outbox.test.ts
 // sends to the mailbox sandbox over SMTP).
 import { randomUUID } from 'node:crypto';
-import { createLogger, type Knex } from '@ledgerline/platform';
+import { createLogger, createMailOutboxTable, type Knex } from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '@ledgerline/platform/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../src/config.js';
@@ -190,5 +190,22 @@ describe('mail outbox', () => {
     const service = await identityWith(new Recording());
     await service.mailOutbox.start();
     await expectEventually(async () => expect((await outbox()).map((r) => r.id)).toEqual([recent]));
+  });
+});
+
+describe('the chassis\' mail outbox', () => {
+  it('has the shape identity\'s mail_outbox migration made: identity and the firm service share one table definition', async () => {
+    const shape = async (k: Knex) => ({
+      columns: await rows(k, `select column_name, data_type, is_nullable, column_default from information_schema.columns where table_name = 'mail_outbox' order by column_name`),
+      indexes: await rows(k, `select indexname, regexp_replace(indexdef, ' ON [^ ]+ ', ' ON ') as def from pg_indexes where tablename = 'mail_outbox' order by indexname`),
+    });
+    const fresh = await createTestDatabase('mailshape', [{ name: '20261128110000_mail_outbox', up: createMailOutboxTable, down: async () => {} }]);
+    try {
+      const identity = await shape(db.adminDb);
+      expect(identity.columns.length).toBe(11);
+      expect(await shape(fresh.adminDb)).toEqual(identity);
+    } finally {
+      await fresh.drop();
+    }
   });
 });

@@ -1,6 +1,10 @@
 export { loadConfig, baseConfigSchema, portSchema, ConfigError, DEVELOPMENT_SERVICE_TOKEN_KEY, type BaseConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { createMailer, escapeHtml, type Mailer, type MailMessage } from './mail/mailer.js';
+export {
+  MailOutbox, MAIL_SETTINGS, createMailOutbox, createMailOutboxTable, dropMailOutboxTable, mailOutboxStore, mailRetryDelayMs, transactWithMail,
+  type MailOutboxOptions, type MailRow, type MailSettings, type OutgoingMail,
+} from './mail/outbox.js';
 export { newId, isUuid } from './ids.js';
 export { ROLES, isRole, hasRoleAtLeast, isAdminRole, VIEWER_EDIT_MESSAGE, type Role } from './roles.js';
 export { AppError, ErrorKind, GENERIC_ERROR_MESSAGE, toConnectError, errorInfoOf, type FieldError } from './errors.js';

@@ -1486,7 +1486,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invite. A new user sends a password (answer: signed in, 'Your password has been set.'); without one the answer is status password-required and nothing changes */
+        /** Accept an invite (kind workspace, the default, or firm: the link's kind). A new user sends a password (answer: signed in, 'Your password has been set.'); without one the answer is status password-required and nothing changes. A firm invite to an address that has an account answers sign-in-required unless the request carries that account's bearer token */
         post: operations["verifyInvite"];
         delete?: never;
         options?: never;
@@ -1756,6 +1756,8 @@ export interface components {
             country: string;
             /** @description One of: Google, YC, Product Hunt, Social Media, Friends, Accel, Goodwater Capital, Frontier Ventures, Global Brains, Accounting Firm, Other; empty before onboarding. */
             heardAboutUs: string;
+            /** @description A firm user's firm (userType firm): the name they signed up with; their company name. Empty for business users. */
+            firmName: string;
         };
         /** @description The signed-in user; `workspace` and `role` are those of the current (or default) workspace. */
         User: {
@@ -1786,6 +1788,13 @@ export interface components {
             maxTeamSize?: number;
             email?: string;
             password?: string;
+            /**
+             * @description business (default) or firm. A firm sign-up needs firmName and country; its company name is the firm name and maxTeamSize is optional.
+             * @enum {string}
+             */
+            userType?: "business" | "firm";
+            firmName?: string;
+            country?: string;
         };
         /** @description The account exists; a one-time code was emailed. Check it with /authenticate-otp. */
         SignUpResponse: {
@@ -6779,6 +6788,8 @@ export interface operations {
                     token?: string;
                     password?: string;
                     confirmPassword?: string;
+                    /** @enum {string} */
+                    kind?: "workspace" | "firm";
                 };
             };
         };
@@ -6791,7 +6802,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status: "accepted" | "password-required";
+                        status: "accepted" | "password-required" | "sign-in-required";
                         message: string;
                         email: string;
                         firstName: string;

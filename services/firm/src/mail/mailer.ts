@@ -1,11 +1,10 @@
-import { escapeHtml, type MailMessage } from '@ledgerline/platform';
+import { escapeHtml, type OutgoingMail } from '@ledgerline/platform';
 
-export { createMailer, type Mailer, type MailMessage } from '@ledgerline/platform';
-
-/** The firm invite: the link carries the single-use secret; it works for 7 days. */
-export function firmInviteMail(to: string, { firmName, inviterName, role, link, expiresOn }: { firmName: string; inviterName: string; role: string; link: string; expiresOn: string }): MailMessage {
+/** The firm invite: the link carries the single-use secret; it works for 7 days. Written to the mail outbox in the invite's transaction. */
+export function firmInviteMail(to: string, { firmName, inviterName, role, link, expiresOn }: { firmName: string; inviterName: string; role: string; link: string; expiresOn: string }): OutgoingMail {
   const who = inviterName ? `${inviterName} invited you` : 'You are invited';
   return {
+    kind: 'firm-invite',
     to,
     subject: `Join ${firmName} on Ledgerline`,
     text: `${who} to join the accounting firm ${firmName} on Ledgerline as ${role}. Accept with this link (valid until ${expiresOn}, once): ${link}`,

@@ -80,6 +80,13 @@ export function firmRoutes(useCases: FirmUseCases): (router: ConnectRouter) => v
         const r = await useCases.makeDefaultOrganization(callerOf(ctx), req.id);
         return { message: r.message, organization: organization(r.organization) };
       },
+      async ensureFirm(req, ctx) {
+        const r = await useCases.ensureFirm(callerOf(ctx, req.caller), { firmName: req.firmName, country: req.country });
+        return { firm: firm(r.firm), created: r.created };
+      },
+      async peekInvite(req) {
+        return useCases.peekInvite({ token: req.token });
+      },
     }));
   };
 }

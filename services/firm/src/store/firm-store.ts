@@ -138,6 +138,8 @@ export const invites = {
   pendingFor: (trx: Knex.Transaction, firmId: string, email: string) => trx<InviteRow>('firm_invites').where({ firm_id: firmId, email, status: 'pending' }).first(),
   /** Locks the row: two clicks on one link cannot both accept it. */
   byTokenHash: (trx: Knex.Transaction, hash: Buffer) => trx<InviteRow>('firm_invites').where({ token_hash: hash }).forUpdate().first(),
+  /** Reads without locking: what the link shows before anything changes. */
+  peekByTokenHash: (trx: Knex.Transaction, hash: Buffer) => trx<InviteRow>('firm_invites').where({ token_hash: hash }).first(),
   insert: async (trx: Knex.Transaction, row: Omit<InviteRow, 'status' | 'accepted_user_id'>) => {
     await trx('firm_invites').insert(row);
   },

@@ -1,4 +1,4 @@
-import { platformMigrations, type Knex, type Migration } from '@ledgerline/platform';
+import { createMailOutboxTable, dropMailOutboxTable, platformMigrations, type Knex, type Migration } from '@ledgerline/platform';
 
 /**
  * Row-level security by firm (README "Tenancy"): a row is visible and writable when its firm is the
@@ -101,6 +101,17 @@ export const firmMigrations: Migration[] = [
     },
     async down(knex) {
       await knex.raw('drop sequence if exists firm_access_version');
+    },
+  },
+  {
+    // The invite mail is a row of the chassis' mail outbox written in the invite's transaction (issue #16):
+    // a rolled-back invite mails nothing, a committed one cannot lose its mail to a crash or a mail server down.
+    name: '20261128110000_firm_mail_outbox',
+    async up(knex) {
+      await createMailOutboxTable(knex);
+    },
+    async down(knex) {
+      await dropMailOutboxTable(knex);
     },
   },
 ];

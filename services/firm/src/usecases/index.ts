@@ -1,9 +1,9 @@
-import { AppError, ErrorKind, newId, type FieldError, type Knex, type Logger } from '@ledgerline/platform';
+import { AppError, ErrorKind, mailOutboxStore, newId, type FieldError, type Knex } from '@ledgerline/platform';
 import {
   ACCESS_CHANGES, canManage, effectiveAccess, emailProblem, FIRM, INVITE_TTL_MS, MANAGE_RANK, newSecretToken, normalizeEmail, optionalText, requiredText, roleProblem,
   tokenHash, uuidListProblem, uuidProblem, type AccessChange, type InvitableRole,
 } from '../domain/firm.js';
-import { firmInviteMail, type Mailer, type MailMessage } from '../mail/mailer.js';
+import { firmInviteMail } from '../mail/mailer.js';
 import {
   access, accessStates, actInFirm, firms, invites, members, organizations, withEveryFirm, withFirmCaller,
   type AccessRow, type AccessStateRow, type FirmRow, type InviteRow, type MemberRow, type OrganizationRow,
@@ -11,10 +11,10 @@ import {
 
 export interface FirmDeps {
   db: Knex;
-  logger: Logger;
-  mailer: Mailer;
   webUrl: string;
   now?: () => Date;
+  /** Called after a transaction that wrote mail committed (wakes the mail outbox job). */
+  mailWritten?: () => void;
 }
 
 /** Who calls: the user id from the service token, and their profile as identity has it (for names and emails). */
@@ -67,7 +67,7 @@ function manager(member: MemberRow | undefined): MemberRow {
  * one transaction that reads the caller's membership first (no cache), so a removed member's or a
  * stripped accountant's next call already sees the change.
  */
-export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmDeps) {
+export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps) {
   const now = () => clock?.() ?? new Date();
 
   const firmView = (f: FirmRow): FirmView => ({ id: f.id, name: f.name, country: f.country, ownerUserId: f.owner_user_id, createdOn: iso(f.created_at) });
@@ -135,13 +135,17 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
     return target;
   }
 
-  async function sendAfterCommit(message: MailMessage | undefined): Promise<void> {
-    if (!message) return;
-    try {
-      await mailer.send(message);
-    } catch (err) {
-      logger.error({ err, to: message.to }, 'firm invite mail failed');
-    }
+  /** A new firm owned by the caller (they become its owner member); the caller belongs to no firm. */
+  async function createOwnedFirm(trx: Knex.Transaction, caller: Caller, firmName: string, country: string): Promise<FirmRow> {
+    const at = now();
+    const id = newId();
+    await actInFirm(trx, id);
+    await firms.insert(trx, { id, name: firmName.trim(), country: country.trim(), owner_user_id: caller.userId, created_at: at, updated_at: at });
+    await members.insert(trx, {
+      firm_id: id, user_id: caller.userId, role: 'owner', email: normalizeEmail(caller.email), first_name: caller.firstName ?? '', middle_name: caller.middleName ?? '', last_name: caller.lastName ?? '',
+      default_organization_id: null, joined_at: at,
+    });
+    return (await firms.byId(trx, id))!;
   }
 
   /**
@@ -162,6 +166,7 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
     await accessStates.publish(trx, SOURCE, states);
     return states;
   }
+  const invalidInvite = () => new AppError(ErrorKind.InvalidInput, FIRM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: FIRM.inviteInvalid }] });
 
   return {
     /** Creates the caller's firm (they become its owner) or changes its name and country (owner or admin). */
@@ -169,15 +174,7 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         if (!member) {
           check(requiredText(input.firmName, 'firmName', FIRM.firmNameRequired, 200), requiredText(input.country, 'country', FIRM.countryRequired, 100));
-          const at = now();
-          const id = newId();
-          await actInFirm(trx, id);
-          await firms.insert(trx, { id, name: input.firmName!.trim(), country: input.country!.trim(), owner_user_id: caller.userId, created_at: at, updated_at: at });
-          await members.insert(trx, {
-            firm_id: id, user_id: caller.userId, role: 'owner', email: normalizeEmail(caller.email), first_name: caller.firstName ?? '', middle_name: caller.middleName ?? '', last_name: caller.lastName ?? '',
-            default_organization_id: null, joined_at: at,
-          });
-          return { firm: firmView((await firms.byId(trx, id))!), created: true, message: FIRM.firmCreated };
+          return { firm: firmView(await createOwnedFirm(trx, caller, input.firmName!, input.country!)), created: true, message: FIRM.firmCreated };
         }
         check(
           input.firmName !== undefined ? requiredText(input.firmName, 'firmName', FIRM.firmNameRequired, 200) : undefined,
@@ -272,7 +269,6 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
 
     async sendInvite(caller: Caller, input: { email?: string; role?: string; firstName?: string; middleName?: string; lastName?: string; organizationIds: readonly string[] }): Promise<{ invite: InviteView; message: string }> {
       check(uuidListProblem(input.organizationIds, 'organizationIds', false));
-      let mail: MailMessage | undefined;
       const result = await withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
         const orgs = await firmOrganizations(trx, m.firm_id, input.organizationIds, 'organizationIds');
@@ -296,10 +292,11 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
         const link = new URL('/verify-invite', webUrl);
         link.searchParams.set('token', secret);
         link.searchParams.set('kind', 'firm');
-        mail = firmInviteMail(email, { firmName: firm.name, inviterName: [m.first_name, m.last_name].filter(Boolean).join(' '), role, link: link.toString(), expiresOn: iso(row.expires_at).slice(0, 10) });
+        // The mail is a row of the mail outbox in this transaction: sent if and only if the invite commits.
+        await mailOutboxStore.add(trx, firmInviteMail(email, { firmName: firm.name, inviterName: [m.first_name, m.last_name].filter(Boolean).join(' '), role, link: link.toString(), expiresOn: iso(row.expires_at).slice(0, 10) }));
         return { invite: inviteView((await invites.byId(trx, m.firm_id, row.id))!), message: FIRM.inviteSent };
       });
-      await sendAfterCommit(mail);
+      mailWritten?.();
       return result;
     },
 
@@ -331,10 +328,9 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
      */
     async acceptInvite(caller: Caller, input: { token?: string }): Promise<{ firm: FirmView; member: MemberView; message: string; access: AccessState[] }> {
       check((input.token ?? '').trim() === '' ? { field: 'token', message: FIRM.inviteTokenRequired } : undefined);
-      const invalid = () => new AppError(ErrorKind.InvalidInput, FIRM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: FIRM.inviteInvalid }] });
       return withEveryFirm(db, async (trx) => {
         const invite = await invites.byTokenHash(trx, tokenHash(input.token!));
-        if (!invite || invite.status !== 'pending' || invite.expires_at <= now()) throw invalid();
+        if (!invite || invite.status !== 'pending' || invite.expires_at <= now()) throw invalidInvite();
         if (invite.email !== normalizeEmail(caller.email)) throw new AppError(ErrorKind.PermissionDenied, FIRM.inviteOtherEmail, { appErrorCode: 'INVITE_OTHER_EMAIL', fields: [{ field: 'token', message: FIRM.inviteOtherEmail }] });
         if (await members.anyFirmByUser(trx, caller.userId)) throw new AppError(ErrorKind.Conflict, FIRM.alreadyMember, { appErrorCode: 'ALREADY_MEMBER', fields: [{ field: 'token', message: FIRM.alreadyMember }] });
         const at = now();
@@ -396,6 +392,41 @@ export function createUseCases({ db, logger, mailer, webUrl, now: clock }: FirmD
         await members.update(trx, m.firm_id, m.user_id, { default_organization_id: id });
         const organization = (await organizationViews(trx, { ...m, default_organization_id: id })).find((o) => o.id === id)!;
         return { organization, message: FIRM.defaultOrganizationSet };
+      });
+    },
+
+    /**
+     * The firm of a user who signed up as a firm (issue #16): created with the caller as owner unless the caller
+     * already belongs to a firm, in which case nothing changes (a rename made since is kept). Keyed by the
+     * owner's user id (one firm per user, `firm_members.user_id` unique), so repeating it — after a crash, at
+     * every sign-in — never makes a second firm.
+     */
+    async ensureFirm(caller: Caller, input: { firmName?: string; country?: string }): Promise<{ firm: FirmView; created: boolean }> {
+      check(requiredText(input.firmName, 'firmName', FIRM.firmNameRequired, 200), requiredText(input.country, 'country', FIRM.countryRequired, 100));
+      const attempt = () => withFirmCaller(db, caller.userId, async (trx, member) => {
+        if (member) return { firm: firmView((await firms.byId(trx, member.firm_id))!), created: false };
+        return { firm: firmView(await createOwnedFirm(trx, caller, input.firmName!, input.country!)), created: true };
+      });
+      try {
+        return await attempt();
+      } catch (err) {
+        // Two ensures at once: the unique user id let one firm in; the other's transaction rolled back whole.
+        if ((err as { code?: string }).code === '23505') return attempt();
+        throw err;
+      }
+    },
+
+    /**
+     * What the invite link shows before anything changes: the invite's email, names and firm, if the token is
+     * pending and unexpired. Used, revoked, expired and unknown tokens are refused alike.
+     */
+    async peekInvite(input: { token?: string }): Promise<{ inviteId: string; email: string; firstName: string; middleName: string; lastName: string; role: string; firmName: string }> {
+      check((input.token ?? '').trim() === '' ? { field: 'token', message: FIRM.inviteTokenRequired } : undefined);
+      return withEveryFirm(db, async (trx) => {
+        const invite = await invites.peekByTokenHash(trx, tokenHash(input.token!));
+        if (!invite || invite.status !== 'pending' || invite.expires_at <= now()) throw invalidInvite();
+        const firm = (await firms.byId(trx, invite.firm_id))!;
+        return { inviteId: invite.id, email: invite.email, firstName: invite.first_name, middleName: invite.middle_name, lastName: invite.last_name, role: invite.role, firmName: firm.name };
       });
     },
   };

@@ -81,8 +81,9 @@ export const OnboardingProfileSchema = {
     city: { type: 'string' },
     country: { type: 'string' },
     heardAboutUs: { type: 'string', description: `One of: ${REFERRAL_SOURCES.join(', ')}; empty before onboarding.` },
+    firmName: { type: 'string', description: 'A firm user\'s firm (userType firm): the name they signed up with; their company name. Empty for business users.' },
   },
-  required: ['maxTeamSize', 'companyName', 'role', 'phoneNumber', 'city', 'country', 'heardAboutUs'],
+  required: ['maxTeamSize', 'companyName', 'role', 'phoneNumber', 'city', 'country', 'heardAboutUs', 'firmName'],
   additionalProperties: false,
 } as const;
 
@@ -190,6 +191,9 @@ export const SignUpBodySchema = {
     maxTeamSize: int32,
     email: str(EMAIL),
     password: str(PASSWORD),
+    userType: { type: 'string', enum: ['business', 'firm'], description: 'business (default) or firm. A firm sign-up needs firmName and country; its company name is the firm name and maxTeamSize is optional.' },
+    firmName: str(200),
+    country: str(100),
   },
   additionalProperties: false,
 } as const;

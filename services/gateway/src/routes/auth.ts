@@ -1,3 +1,7 @@
+import type { Client } from '@connectrpc/connect';
+import { tenantHeaders } from '@ledgerline/platform';
+import type { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
+import type { User } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance } from 'fastify';
 import { authOf, type Authenticator, type IdentityClient } from '../http/auth.js';
 import { userJson } from '../http/present.js';
@@ -29,6 +33,8 @@ import {
 
 export interface AuthRoutesDeps {
   identity: IdentityClient;
+  /** The firm service: a firm sign-up's firm is ensured when its owner signs in. */
+  firm: Client<typeof FirmService>;
   authenticator: Authenticator;
   /** Per client IP and route, per window (RELIABILITY promise 18). */
   limits: { login: number; code: number; windowMs: number };
@@ -44,7 +50,23 @@ const TAGS_USERS = ['users'] as const;
  * rate-limited per IP and route; authenticated ones pass the bearer token as `sessionToken` and the
  * tenancy headers of the caller.
  */
-export function registerAuthRoutes(app: FastifyInstance, { identity, authenticator, limits }: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authenticator, limits }: AuthRoutesDeps): void {
+  /**
+   * A user who signed up as a firm owns a firm from their first sign-in on (services/firm/README.md "Sign-up as a
+   * firm"): identity keeps the firm name and country they signed up with; at every sign-in (code step, login, Google
+   * sign-in, password reset) the firm service is asked
+   * to ensure the firm, keyed by the user's id (nothing changes when it exists). A crash between the two services
+   * loses nothing: the next sign-in ensures it again. The sign-in answer waits for it, so a signed-in firm owner has
+   * their firm; if the firm service is down, the sign-in fails (503) rather than leave them without one.
+   */
+  const ensureOwnFirm = async (user: User | undefined) => {
+    const p = user?.profile;
+    if (!user || user.userType !== 'firm' || !p?.firmName) return;
+    await firm.ensureFirm(
+      { firmName: p.firmName, country: p.country, caller: { email: user.email, firstName: user.firstName, middleName: user.middleName, lastName: user.lastName } },
+      { headers: tenantHeaders({ userId: user.id }) },
+    );
+  };
   const loginLimit = { rateLimit: { max: limits.login, timeWindow: limits.windowMs } };
   const codeLimit = { rateLimit: { max: limits.code, timeWindow: limits.windowMs } };
 
@@ -56,7 +78,10 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     },
     async (req, reply) => {
       const b = req.body;
-      const r = await identity.signUp({ firstName: b.firstName, middleName: b.middleName, lastName: b.lastName, companyName: b.companyName, maxTeamSize: b.maxTeamSize, email: b.email, password: b.password });
+      const r = await identity.signUp({
+        firstName: b.firstName, middleName: b.middleName, lastName: b.lastName, companyName: b.companyName, maxTeamSize: b.maxTeamSize, email: b.email, password: b.password,
+        userType: b.userType, firmName: b.firmName, country: b.country,
+      });
       return reply.code(201).send({ sessionToken: r.sessionToken, methodId: r.methodId, message: r.message });
     },
   );
@@ -69,6 +94,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     },
     async (req) => {
       const r = await identity.login({ email: req.body.email, password: req.body.password, deviceToken: req.body.deviceToken });
+      await ensureOwnFirm(r.user);
       if (r.user) return { user: userJson(r.user), sessionToken: r.sessionToken, ...(r.message ? { message: r.message } : {}) };
       return { sessionToken: r.sessionToken, methodId: r.methodId, message: r.message };
     },
@@ -83,6 +109,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     async (req) => {
       const b = req.body;
       const r = await identity.authenticateOtp({ methodId: b.methodId, code: b.code, sessionToken: b.sessionToken, deviceToken: b.deviceToken });
+      await ensureOwnFirm(r.user);
       return { user: userJson(r.user), sessionToken: r.sessionToken, ...(r.deviceToken ? { deviceToken: r.deviceToken } : {}) };
     },
   );
@@ -107,6 +134,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     },
     async (req) => {
       const r = await identity.loginOauth({ token: req.body.token });
+      await ensureOwnFirm(r.user);
       return { user: userJson(r.user), sessionToken: r.sessionToken, userCreated: r.userCreated };
     },
   );
@@ -120,6 +148,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     async (req) => {
       const b = req.body;
       const r = await identity.signupOauth({ token: b.token, companyName: b.companyName, maxTeamSize: b.maxTeamSize });
+      await ensureOwnFirm(r.user);
       return { user: userJson(r.user), sessionToken: r.sessionToken, userCreated: r.userCreated };
     },
   );
@@ -145,6 +174,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
     async (req) => {
       const b = req.body;
       const r = await identity.resetPassword({ token: b.token, password: b.password, confirmPassword: b.confirmPassword });
+      await ensureOwnFirm(r.user);
       const user = userJson(r.user);
       // Identity ended the user's other sessions: stop honouring them here at once.
       authenticator.evictUser(user.id);
@@ -243,6 +273,15 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, authenticat
       );
       // Onboarding creates the user's organization and workspace: resolve the token afresh next time.
       authenticator.evict(auth.token);
+      // A firm owner's company is their firm (as in QuickBooks Online Accountant and Xero HQ): the company name and
+      // country confirmed here are the firm's. Identity has them first; a failure here leaves the firm's earlier name.
+      const u = r.user;
+      if (u?.userType === 'firm' && u.profile?.firmName) {
+        await firm.updateFirm(
+          { firmName: u.profile.firmName, country: u.profile.country, caller: { email: u.email, firstName: u.firstName, middleName: u.middleName, lastName: u.lastName } },
+          { headers: tenantHeaders({ userId: u.id }) },
+        );
+      }
       return { user: userJson(r.user) };
     },
   );

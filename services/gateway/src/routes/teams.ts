@@ -1,7 +1,10 @@
-import { ROLES } from '@ledgerline/platform';
+import type { Client } from '@connectrpc/connect';
+import { ROLES, tenantHeaders } from '@ledgerline/platform';
+import type { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
 import type { Invite, Member, User, WorkspaceDetail } from '@ledgerline/proto/identity/v1/identity_pb';
-import type { FastifyInstance } from 'fastify';
-import { authOf, type IdentityClient } from '../http/auth.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf, bearerToken, type Authenticator, type IdentityClient } from '../http/auth.js';
+import { HttpError } from '../http/errors.js';
 import { addSchemas } from '../http/hardening.js';
 import { userJson } from '../http/present.js';
 import { MessageResponseSchema, ref, responses, UserSchema, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
@@ -170,7 +173,16 @@ const inviteFields = {
 
 interface InviteBody { email?: string; role?: string; workspaceIds?: string[]; firstName?: string; middleName?: string; lastName?: string; resend?: boolean }
 
-export function registerTeamRoutes(app: FastifyInstance, { identity, codeLimit }: { identity: IdentityClient; codeLimit: { max: number; windowMs: number } }): void {
+export interface TeamRoutesDeps {
+  identity: IdentityClient;
+  /** The firm service: `/verify-invite` with `kind=firm` accepts a firm invite there. */
+  firm: Client<typeof FirmService>;
+  /** Reads an optional bearer on `/verify-invite` (an existing user accepts a firm invite signed in). */
+  authenticator: Authenticator;
+  codeLimit: { max: number; windowMs: number };
+}
+
+export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authenticator, codeLimit }: TeamRoutesDeps): void {
   addSchemas(app, [WorkspaceDetailSchema, OrganizationSchema, MemberSchema, InviteSchema]);
   const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
 
@@ -340,19 +352,63 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, codeLimit }
     },
   );
 
-  app.post<{ Body: { token?: string; password?: string; confirmPassword?: string } }>(
+  /** The signed-in user of a public route, if its bearer is valid; a stale bearer counts as none (never a 401 here). */
+  const optionalSession = async (req: FastifyRequest) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return undefined;
+    try {
+      return { token, session: await authenticator.resolve(token) };
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 401) return undefined;
+      throw err;
+    }
+  };
+
+  /**
+   * A firm invite's link (`/verify-invite?token=…&kind=firm`; services/firm/README.md "Accepting a firm invite").
+   * The firm checks the token first (400 'This invite link is invalid or has expired', nothing changes). A caller
+   * signed in accepts as themself (the firm checks the invite names their email). Otherwise identity answers
+   * password-required (a new address), sign-in-required (an address with an account), or makes the user (userType
+   * firm, verified, signed in) — then the firm accepts the invite for them in one locked transaction; if it refuses
+   * (a concurrent accept won, the invite was revoked meanwhile) the new session is ended and the refusal answered.
+   * A crash between the two leaves a user whose retry with the same password signs in again and accepts.
+   */
+  const verifyFirmInvite = async (req: FastifyRequest, b: { token?: string; password?: string; confirmPassword?: string }) => {
+    const peek = await firm.peekInvite({ token: b.token });
+    const names = { email: peek.email, firstName: peek.firstName, middleName: peek.middleName, lastName: peek.lastName };
+    const signedIn = await optionalSession(req);
+    if (signedIn) {
+      const headers = tenantHeaders({ userId: signedIn.session.userId });
+      const { user } = await identity.getMe({ sessionToken: signedIn.token }, { headers });
+      const r = await firm.acceptInvite({ token: b.token, caller: { email: user?.email ?? '', firstName: user?.firstName ?? '', middleName: user?.middleName ?? '', lastName: user?.lastName ?? '' } }, { headers });
+      return { status: 'accepted' as const, message: r.message, ...names };
+    }
+    const c = await identity.createInvitedUser({ inviteId: peek.inviteId, ...names, firmName: peek.firmName, password: b.password, confirmPassword: b.confirmPassword });
+    if (c.status !== 'created' || !c.user) return { status: c.status === 'sign-in-required' ? 'sign-in-required' as const : 'password-required' as const, message: c.message, ...names };
+    const headers = tenantHeaders({ userId: c.user.id });
+    try {
+      await firm.acceptInvite({ token: b.token, caller: names }, { headers });
+    } catch (err) {
+      // Not accepted: the session made for it must not outlive the refusal.
+      await identity.logout({ sessionToken: c.sessionToken }, { headers }).catch((e: unknown) => req.log.warn({ err: e }, 'ending the session of a refused invite failed'));
+      throw err;
+    }
+    return { status: 'accepted' as const, message: c.message, ...names, user: userJson(c.user), sessionToken: c.sessionToken };
+  };
+
+  app.post<{ Body: { token?: string; password?: string; confirmPassword?: string; kind?: 'workspace' | 'firm' } }>(
     '/verify-invite',
     {
       // Rate-limited per IP like the other public token routes (reset-password, codes).
       config: { rateLimit: { max: codeLimit.max, timeWindow: codeLimit.windowMs } },
       schema: {
         operationId: 'verifyInvite',
-        summary: 'Accept an invite. A new user sends a password (answer: signed in, \'Your password has been set.\'); without one the answer is status password-required and nothing changes',
+        summary: 'Accept an invite (kind workspace, the default, or firm: the link\'s kind). A new user sends a password (answer: signed in, \'Your password has been set.\'); without one the answer is status password-required and nothing changes. A firm invite to an address that has an account answers sign-in-required unless the request carries that account\'s bearer token',
         tags: TAGS,
         security: PUBLIC,
-        body: object({ token: text(1024), password: text(256), confirmPassword: text(256) }, []),
+        body: object({ token: text(1024), password: text(256), confirmPassword: text(256), kind: { type: 'string', enum: ['workspace', 'firm'] } }, []),
         response: responses(200, object({
-          status: { type: 'string', enum: ['accepted', 'password-required'] },
+          status: { type: 'string', enum: ['accepted', 'password-required', 'sign-in-required'] },
           message: { type: 'string' }, email: { type: 'string' }, firstName: { type: 'string' }, middleName: { type: 'string' }, lastName: { type: 'string' },
           user: ref(UserSchema), sessionToken: { type: 'string' },
         }, ['status', 'message', 'email', 'firstName', 'middleName', 'lastName'])),
@@ -360,6 +416,7 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, codeLimit }
     },
     async (req) => {
       const b = req.body;
+      if (b.kind === 'firm') return verifyFirmInvite(req, b);
       const r = await identity.verifyInvite({ token: b.token, password: b.password, confirmPassword: b.confirmPassword });
       const user: User | undefined = r.user;
       return {

@@ -180,6 +180,7 @@ function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
     verifyInvite: notFaked('verifyInvite'),
     createOrganization: notFaked('createOrganization'),
     setFirmAccess: notFaked('setFirmAccess'),
+    createInvitedUser: notFaked('createInvitedUser'),
   };
 }
 

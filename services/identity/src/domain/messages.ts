@@ -54,6 +54,10 @@ export const OWN = {
   oauthTokenInvalid: 'Google sign-in could not be verified',
   oauthEmailUnverified: 'Your Google email address is not verified',
   nameTooLong: 'must be at most 100 characters',
+  // Firm sign-up (spec documents-parties-integrations §3 "Firm create: firmName, country"; the firm service's wording).
+  firmNameRequired: 'Firm name is required',
+  userTypeInvalid: 'User type must be business or firm',
+  inviteSignInRequired: 'This email already has an account. Sign in with it to accept the invite.',
 } as const;
 
 /** Team messages of our own (spec §6 gives only 'Role cannot be Owner' and the Viewer's message). */

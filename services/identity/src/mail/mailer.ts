@@ -1,12 +1,12 @@
-import { escapeHtml, type MailMessage } from '@ledgerline/platform';
+import { escapeHtml, type OutgoingMail as QueuedMail } from '@ledgerline/platform';
 
 export { createMailer, type Mailer, type MailMessage } from '@ledgerline/platform';
 
 /** Which template a mail came from (kept on its outbox row and in logs; the body never is). */
 export type MailKind = 'code' | 'reset' | 'account-exists' | 'invite' | 'password-changed';
 
-/** A mail a flow decides to send: written to the mail outbox in its transaction. */
-export interface OutgoingMail extends MailMessage {
+/** A mail a flow decides to send: written to the chassis' mail outbox in its transaction. */
+export interface OutgoingMail extends QueuedMail {
   kind: MailKind;
 }
 

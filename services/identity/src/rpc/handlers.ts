@@ -22,7 +22,7 @@ export function userMessage(u: UserView): User {
     profile: p
       ? create(OnboardingProfileSchema, {
           maxTeamSize: p.maxTeamSize ?? 0, companyName: p.companyName ?? '', role: p.role ?? '', phoneNumber: p.phoneNumber ?? '',
-          city: p.city ?? '', country: p.country ?? '', heardAboutUs: p.heardAboutUs ?? '',
+          city: p.city ?? '', country: p.country ?? '', heardAboutUs: p.heardAboutUs ?? '', firmName: p.firmName ?? '',
         })
       : undefined,
   });
@@ -137,6 +137,10 @@ export function identityRoutes(useCases: IdentityUseCases, teams: TeamUseCases, 
       },
       async setFirmAccess(req) {
         return firmAccess.set({ firmId: req.firmId, userId: req.userId, version: req.version, organizations: req.organizations });
+      },
+      async createInvitedUser(req) {
+        const r = await teams.createInvitedUser(req);
+        return { status: r.status, message: r.message, user: r.user ? userMessage(r.user) : undefined, sessionToken: r.sessionToken ?? '' };
       },
     }));
 }

@@ -25,6 +25,10 @@ export interface ProfileJson {
   city?: string;
   country?: string;
   heardAboutUs?: string;
+  /** The firm a firm user signed up with (the firm service keeps the firm; empty for invited members). */
+  firmName?: string;
+  /** The firm invite a user was created for (a retry of its acceptance finds them). */
+  firmInviteId?: string;
 }
 
 export interface MembershipRow {

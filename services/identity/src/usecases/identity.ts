@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, EventType, newId, writeEvent, type Knex } from '@ledgerline/platform';
+import { AppError, ErrorKind, EventType, newId, transactWithMail, writeEvent, type Knex } from '@ledgerline/platform';
 import { MSG, OWN } from '../domain/messages.js';
 import { EvenTiming } from '../domain/even-timing.js';
 import { isLocked, lockAfterFailure, needsLoginCode, POLICY } from '../domain/policy.js';
@@ -6,7 +6,6 @@ import { codeHash, decoyToken, hashPassword, isDecoyToken, isDeviceToken, needsR
 import { collect, normalizeEmail, rules } from '../domain/validation.js';
 import { templates, type OutgoingMail } from '../mail/mailer.js';
 import { actAs, codes, decoys, devices, oauthIdentities, resets, sessions, tenancy, throttle, users } from '../store/identity-store.js';
-import { mailOutbox } from '../store/mail-store.js';
 import type { ProfileJson, SessionRow, UserRow } from '../store/rows.js';
 import type { IdentityDeps } from './context.js';
 import { userView, workspaceView, type UserView, type WorkspaceView } from './views.js';
@@ -23,6 +22,10 @@ export interface SignUpInput {
   maxTeamSize?: number;
   email?: string;
   password?: string;
+  /** business (default) or firm (spec §3); a firm sign-up needs firmName and country. */
+  userType?: string;
+  firmName?: string;
+  country?: string;
 }
 
 export interface OnboardInput {
@@ -95,15 +98,7 @@ export class IdentityUseCases {
    * out), and a failed send is retried by the job, never undoing the change.
    */
   async transact<T>(fn: (trx: Knex.Transaction, mail: MailWriter) => Promise<T>): Promise<T> {
-    let wrote = false;
-    const result = await this.deps.db.transaction((trx) =>
-      fn(trx, async (m) => {
-        await mailOutbox.add(trx, m);
-        wrote = true;
-      }),
-    );
-    if (wrote) this.deps.mailWritten?.();
-    return result;
+    return transactWithMail(this.deps.db, this.deps.mailWritten, fn);
   }
 
   async view(trx: Knex.Transaction, user: UserRow, workspaceId?: string): Promise<UserView> {
@@ -161,12 +156,18 @@ export class IdentityUseCases {
   }
 
   async signUp(input: SignUpInput): Promise<CodeChallenge> {
+    const userType = input.userType === undefined || input.userType === '' ? 'business' : input.userType;
+    const firm = userType === 'firm';
     collect(
+      () => (userType === 'business' || firm ? undefined : { field: 'userType', message: OWN.userTypeInvalid }),
       rules.required(input.firstName, 'firstName', MSG.firstName),
       rules.required(input.middleName, 'middleName', MSG.middleName),
       rules.required(input.lastName, 'lastName', MSG.lastName),
-      rules.required(input.companyName, 'companyName', MSG.companyName),
-      rules.teamSize(input.maxTeamSize),
+      // A firm's company is the firm: its name stands for the company name, and a team size is optional.
+      firm ? () => undefined : rules.required(input.companyName, 'companyName', MSG.companyName),
+      firm ? rules.required(input.firmName, 'firmName', OWN.firmNameRequired) : () => undefined,
+      firm ? rules.required(input.country, 'country', OWN.countryRequired) : () => undefined,
+      firm && input.maxTeamSize === undefined ? () => undefined : rules.teamSize(input.maxTeamSize),
       rules.email(input.email),
       rules.newPassword(input.password),
     );
@@ -194,11 +195,16 @@ export class IdentityUseCases {
     return this.transact(async (trx, mail) => {
       if (await users.byEmail(trx, email)) return undefined;
       const userId = newId();
-      const companyName = (input.companyName ?? '').trim();
+      const firm = input.userType === 'firm';
+      const firmName = (input.firmName ?? '').trim();
+      const companyName = firm ? firmName : (input.companyName ?? '').trim();
+      const profile: ProfileJson = firm
+        ? { companyName, firmName, country: (input.country ?? '').trim(), ...(input.maxTeamSize !== undefined ? { maxTeamSize: input.maxTeamSize } : {}) }
+        : { companyName, maxTeamSize: input.maxTeamSize };
       const user: UserRow = {
         id: userId, email, first_name: (input.firstName ?? '').trim(), middle_name: (input.middleName ?? '').trim(), last_name: (input.lastName ?? '').trim(),
-        password_hash: passwordHash, is_verified: false, user_type: 'business', is_onboarded: false,
-        profile: { companyName, maxTeamSize: input.maxTeamSize }, consecutive_failures: 0, locked_until: null, last_code_verified_at: null,
+        password_hash: passwordHash, is_verified: false, user_type: firm ? 'firm' : 'business', is_onboarded: false,
+        profile, consecutive_failures: 0, locked_until: null, last_code_verified_at: null,
       };
       try {
         await users.insert(trx, user);
@@ -206,6 +212,14 @@ export class IdentityUseCases {
         // Two sign-ups with one email at the same moment: the unique index decides.
         if ((err as { code?: string }).code === '23505') return undefined;
         throw err;
+      }
+      if (firm) {
+        // A firm user has no business workspace of their own (spec §2: they work in their clients' organizations).
+        // The firm itself is the firm service's: the gateway ensures it, keyed by this user's id, when they sign in
+        // (services/firm/README.md "Sign-up as a firm"); its name and country wait here, in the profile, until then.
+        const pending = await this.startSession(trx, userId, 'pending');
+        const methodId = await this.issueCode(trx, pending.id, user, mail);
+        return { sessionToken: pending.token, methodId, message: OWN.signupDone };
       }
       const organizationId = newId();
       const workspaceId = newId();
@@ -484,6 +498,9 @@ export class IdentityUseCases {
         city: (input.city ?? '').trim(),
         country: (input.country ?? '').trim(),
         heardAboutUs: (input.heardAboutUs ?? '').trim(),
+        // A firm owner's company is their firm: the name they confirm here is the firm's (the gateway renames the firm).
+        ...(user.profile?.firmName ? { firmName: (input.companyName ?? '').trim() } : {}),
+        ...(user.profile?.firmInviteId ? { firmInviteId: user.profile.firmInviteId } : {}),
       };
       await users.update(trx, user.id, { is_onboarded: true, profile });
       if (profile.companyName && profile.companyName !== user.profile?.companyName) await tenancy.renameOwnedDefault(trx, user.id, profile.companyName);

@@ -1,6 +1,6 @@
 import { AppError, ErrorKind, EventType, isAdminRole, isRole, isUuid, newId, writeEvent, type Knex, type OutgoingEvent, type Role } from '@ledgerline/platform';
 import { INVITE_TTL_MS, MSG, OWN, TEAM } from '../domain/messages.js';
-import { hashPassword, newSecretToken, tokenHash } from '../domain/secrets.js';
+import { hashPassword, newSecretToken, tokenHash, verifyAgainstDummy, verifyPassword } from '../domain/secrets.js';
 import { collect, normalizeEmail, rules, type Rule } from '../domain/validation.js';
 import { templates } from '../mail/mailer.js';
 import { actAs, tenancy, users } from '../store/identity-store.js';
@@ -96,6 +96,16 @@ export interface InviteInput {
 export type VerifyInviteResult =
   | { status: 'password-required'; message: string; email: string; firstName: string; middleName: string; lastName: string }
   | { status: 'accepted'; message: string; email: string; firstName: string; middleName: string; lastName: string; user?: UserView; sessionToken?: string };
+
+/** What a firm invite's new user gets (createInvitedUser). */
+export interface InvitedUserResult {
+  status: 'password-required' | 'created' | 'sign-in-required';
+  message: string;
+  user?: UserView;
+  sessionToken?: string;
+}
+
+const SIGN_IN_REQUIRED: InvitedUserResult = { status: 'sign-in-required', message: OWN.inviteSignInRequired };
 
 /** The caller of a team call: their user, the organization of the current workspace and their role there. */
 interface Caller {
@@ -570,6 +580,57 @@ export class TeamUseCases {
       if (!isNew) return { status: 'accepted', message: TEAM.inviteAccepted, ...names };
       const session = await this.identity.startSession(trx, user.id, 'active');
       return { status: 'accepted', message: MSG.passwordSet, ...names, user: await this.identity.view(trx, user), sessionToken: session.token };
+    });
+  }
+
+  /**
+   * A firm invite's new user (the firm service keeps firm invites; the gateway checked the token and passes the
+   * invite's id, email and names). Without a password: password-required, nothing changes. With one: the user is
+   * made (userType firm, verified by the link, onboarded: they join an existing company) and signed in; the
+   * gateway then has the firm accept the invite for them, and ends this session if the firm refuses.
+   * The same invite and password again (a retry after a crash between the two services, or two clicks at once)
+   * signs in the user it made; an address with any other account must sign in and accept as itself.
+   */
+  async createInvitedUser(input: { inviteId: string; email: string; firstName: string; middleName: string; lastName: string; firmName: string; password?: string; confirmPassword?: string }): Promise<InvitedUserResult> {
+    const settingPassword = input.password !== undefined && input.password !== '';
+    if (settingPassword) collect(rules.newPassword(input.password), rules.confirm(input.password, input.confirmPassword));
+    const email = normalizeEmail(input.email);
+    collect(rules.email(email), rules.uuid(input.inviteId, 'inviteId', TEAM.inviteTokenRequired));
+    const existing = await users.byEmail(this.deps.db, email);
+    if (!settingPassword) return existing ? SIGN_IN_REQUIRED : { status: 'password-required', message: TEAM.invitePasswordRequired };
+    if (existing) return this.retrySignIn(existing, input.inviteId, input.password!);
+    const passwordHash = await hashPassword(input.password!);
+    const id = newId();
+    const created = await this.identity.transact(async (trx) => {
+      try {
+        await users.insert(trx, {
+          id, email, first_name: input.firstName.trim(), middle_name: input.middleName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash, is_verified: true, user_type: 'firm',
+          profile: { companyName: input.firmName.trim(), firmInviteId: input.inviteId },
+        });
+      } catch (err) {
+        // Two acceptances at once: the unique email let one user in; the other signs in as it below.
+        if ((err as { code?: string }).code === '23505') return undefined;
+        throw err;
+      }
+      await users.update(trx, id, { is_onboarded: true, last_code_verified_at: this.identity.now() });
+      const user = (await users.byId(trx, id))!;
+      const session = await this.identity.startSession(trx, id, 'active');
+      return { status: 'created' as const, message: MSG.passwordSet, user: await this.identity.view(trx, user), sessionToken: session.token };
+    });
+    if (created) return created;
+    const winner = await users.byEmail(this.deps.db, email);
+    return winner ? this.retrySignIn(winner, input.inviteId, input.password!) : SIGN_IN_REQUIRED;
+  }
+
+  /** The user an earlier acceptance of this invite made, signed in again with the password it set; anyone else must sign in. */
+  private async retrySignIn(user: UserRow, inviteId: string, password: string): Promise<InvitedUserResult> {
+    const sameInvite = user.user_type === 'firm' && user.profile?.firmInviteId === inviteId && user.password_hash !== null;
+    // The password is checked (or a dummy of equal cost) either way, so the answer's timing says nothing more.
+    const ok = sameInvite ? await verifyPassword(user.password_hash!, password) : (await verifyAgainstDummy(password), false);
+    if (!ok) return SIGN_IN_REQUIRED;
+    return this.deps.db.transaction(async (trx) => {
+      const session = await this.identity.startSession(trx, user.id, 'active');
+      return { status: 'created' as const, message: MSG.passwordSet, user: await this.identity.view(trx, user), sessionToken: session.token };
     });
   }
 }
