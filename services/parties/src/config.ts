@@ -1,0 +1,12 @@
+import { baseConfigSchema, portSchema } from '@ledgerline/platform';
+import { z } from 'zod';
+
+export const partiesConfigSchema = baseConfigSchema.extend({
+  PARTIES_PORT: portSchema.default(4106),
+  /** Runtime connection: the application role (not the owner; row-level security applies). */
+  PARTIES_DATABASE_URL: z.string().default('postgres://ledgerline_parties_app@127.0.0.1:5432/ledgerline_parties'),
+  /** Owner connection for provisioning and migrations (the start-up step / migration Job only). */
+  PARTIES_DATABASE_ADMIN_URL: z.string().default('postgres://postgres@127.0.0.1:5432/ledgerline_parties'),
+});
+
+export type PartiesConfig = z.infer<typeof partiesConfigSchema>;
