@@ -4,7 +4,7 @@ import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankAccountSyncedSch
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
-import { PartiesRecordCreatedSchema } from '@ledgerline/proto/events/v1/parties_pb';
+import { CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -38,8 +38,10 @@ export const EventType = {
   BankTransactionModified: 'bank_transaction.modified',
   /** banking: the provider withdrew a transaction. */
   BankTransactionRemoved: 'bank_transaction.removed',
-  /** parties: a record was created. */
-  PartiesRecordCreated: 'parties.record_created',
+  /** parties: a vendor was created, updated, deleted or merged into another (one per merged vendor). */
+  VendorChanged: 'vendor.changed',
+  /** parties: a customer was created, updated or deleted. */
+  CustomerChanged: 'customer.changed',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -58,7 +60,8 @@ export const EVENT_SCHEMAS = {
   [EventType.BankTransactionAdded]: BankTransactionSchema,
   [EventType.BankTransactionModified]: BankTransactionSchema,
   [EventType.BankTransactionRemoved]: BankTransactionRemovedSchema,
-  [EventType.PartiesRecordCreated]: PartiesRecordCreatedSchema,
+  [EventType.VendorChanged]: VendorChangedSchema,
+  [EventType.CustomerChanged]: CustomerChangedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

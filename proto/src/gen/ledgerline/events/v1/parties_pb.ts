@@ -10,29 +10,84 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/parties.proto.
  */
 export const file_ledgerline_events_v1_parties: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9wYXJ0aWVzLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSI4ChRQYXJ0aWVzUmVjb3JkQ3JlYXRlZBIRCglyZWNvcmRfaWQYASABKAkSDQoFdGl0bGUYAiABKAliBnByb3RvMw");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9wYXJ0aWVzLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSJvCg1WZW5kb3JDaGFuZ2VkEhEKCXZlbmRvcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSHQoVbWVyZ2VkX2ludG9fdmVuZG9yX2lkGAUgASgJIlQKD0N1c3RvbWVyQ2hhbmdlZBITCgtjdXN0b21lcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAliBnByb3RvMw");
 
 /**
- * type "parties.record_created": a record was created in the workspace.
+ * type "vendor.changed": a vendor was created, updated, deleted, made inactive or merged into another.
+ * A merge publishes one per merged vendor (change "merged", merged_into_vendor_id the parent): whoever keeps
+ * something of a vendor (bills and vendor credits in the documents service) moves it to the parent.
  *
- * @generated from message ledgerline.events.v1.PartiesRecordCreated
+ * @generated from message ledgerline.events.v1.VendorChanged
  */
-export type PartiesRecordCreated = Message<"ledgerline.events.v1.PartiesRecordCreated"> & {
+export type VendorChanged = Message<"ledgerline.events.v1.VendorChanged"> & {
   /**
-   * @generated from field: string record_id = 1;
+   * @generated from field: string vendor_id = 1;
    */
-  recordId: string;
+  vendorId: string;
 
   /**
-   * @generated from field: string title = 2;
+   * created, updated, deleted, merged.
+   *
+   * @generated from field: string change = 2;
    */
-  title: string;
+  change: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * active or inactive.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string merged_into_vendor_id = 5;
+   */
+  mergedIntoVendorId: string;
 };
 
 /**
- * Describes the message ledgerline.events.v1.PartiesRecordCreated.
- * Use `create(PartiesRecordCreatedSchema)` to create a new message.
+ * Describes the message ledgerline.events.v1.VendorChanged.
+ * Use `create(VendorChangedSchema)` to create a new message.
  */
-export const PartiesRecordCreatedSchema: GenMessage<PartiesRecordCreated> = /*@__PURE__*/
+export const VendorChangedSchema: GenMessage<VendorChanged> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_parties, 0);
+
+/**
+ * type "customer.changed": a customer was created, updated or deleted.
+ *
+ * @generated from message ledgerline.events.v1.CustomerChanged
+ */
+export type CustomerChanged = Message<"ledgerline.events.v1.CustomerChanged"> & {
+  /**
+   * @generated from field: string customer_id = 1;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string change = 2;
+   */
+  change: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string status = 4;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.CustomerChanged.
+ * Use `create(CustomerChangedSchema)` to create a new message.
+ */
+export const CustomerChangedSchema: GenMessage<CustomerChanged> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_parties, 1);
 

@@ -10,91 +10,999 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/parties/v1/parties.proto.
  */
 export const file_ledgerline_parties_v1_parties: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL3BhcnRpZXMvdjEvcGFydGllcy5wcm90bxIVbGVkZ2VybGluZS5wYXJ0aWVzLnYxIiQKE0NyZWF0ZVJlY29yZFJlcXVlc3QSDQoFdGl0bGUYASABKAkiPgoNUGFydGllc1JlY29yZBIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRISCgpjcmVhdGVkX2F0GAMgASgJIkwKFENyZWF0ZVJlY29yZFJlc3BvbnNlEjQKBnJlY29yZBgBIAEoCzIkLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0aWVzUmVjb3JkMnkKDlBhcnRpZXNTZXJ2aWNlEmcKDENyZWF0ZVJlY29yZBIqLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVSZWNvcmRSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVJlY29yZFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiNsZWRnZXJsaW5lL3BhcnRpZXMvdjEvcGFydGllcy5wcm90bxIVbGVkZ2VybGluZS5wYXJ0aWVzLnYxIm0KEkxpc3RWZW5kb3JzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSDgoGc2VhcmNoGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSCwoDYWxsGAYgASgIIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgiHgoQR2V0VmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSJCChFHZXRWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkoKE0NyZWF0ZVZlbmRvclJlcXVlc3QSMwoGZmllbGRzGAEgASgLMiMubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvckZpZWxkcyJFChRDcmVhdGVWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkUKFFVwZGF0ZVZlbmRvclJlc3BvbnNlEi0KBnZlbmRvchgBIAEoCzIdLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3IiIQoTRGVsZXRlVmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSLcAgoMVmVuZG9yRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhQKB2FkZHJlc3MYAyABKAlIAogBARIZCgxiYW5rX2RldGFpbHMYBCABKAlIA4gBARISCgVlbWFpbBgFIAEoCUgEiAEBEhwKD2lzMTA5OV9lbGlnaWJsZRgGIAEoCEgFiAEBEhAKA2VpbhgHIAEoCUgGiAEBEhMKBnN0YXR1cxgIIAEoCUgHiAEBEhsKDm1ldGFfZGF0YV9qc29uGAkgASgJSAiIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCAoGX2VtYWlsQhIKEF9pczEwOTlfZWxpZ2libGVCBgoEX2VpbkIJCgdfc3RhdHVzQhEKD19tZXRhX2RhdGFfanNvbiJWChNVcGRhdGVWZW5kb3JSZXF1ZXN0EgoKAmlkGAEgASgJEjMKBmZpZWxkcxgCIAEoCzIjLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JGaWVsZHMirQQKBlZlbmRvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSFAoMYmFua19kZXRhaWxzGAUgASgJEg0KBWVtYWlsGAYgASgJEhcKD2lzMTA5OV9lbGlnaWJsZRgHIAEoCBILCgNlaW4YCCABKAkSDgoGc3RhdHVzGAkgASgJEhYKDm1ldGFfZGF0YV9qc29uGAogASgJEhAKCGlzX2FkZGVkGAsgASgIEhIKCmNyZWF0ZWRfb24YDCABKAkSEgoKdXBkYXRlZF9vbhgNIAEoCRIZChF0cmFuc2FjdGlvbl9jb3VudBgOIAEoBRIWCg5zcGVuZGluZ19jZW50cxgPIAEoAxIUCgxpbmZsb3dfY2VudHMYECABKAMSEgoKYmlsbF9jb3VudBgRIAEoBRIWCg5kdWVfYmlsbF9jb3VudBgSIAEoBRIcChRvdmVyZHVlX2Ftb3VudF9jZW50cxgTIAEoAxIbChN2ZW5kb3JfY3JlZGl0X2NvdW50GBQgASgFEiEKGXZlbmRvcl9jcmVkaXRfdG90YWxfY2VudHMYFSABKAMSJQoddmVuZG9yX2NyZWRpdF9yZW1haW5pbmdfY2VudHMYFiABKAMSEAoIaGFzX3J1bGUYFyABKAgSEgoKcWJvX3N5bmNlZBgYIAEoCBIWCg5tZXJjaGFudF9uYW1lcxgZIAMoCSJxChNMaXN0VmVuZG9yc1Jlc3BvbnNlEisKBGRhdGEYASADKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yEi0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiVgoURGVsZXRlVmVuZG9yUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBItCgZ2ZW5kb3IYAiABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIksKE01lcmdlVmVuZG9yc1JlcXVlc3QSGAoQcGFyZW50X3ZlbmRvcl9pZBgBIAEoCRIaChJtZXJnaW5nX3ZlbmRvcnNfaWQYAiADKAkiYQoUTWVyZ2VWZW5kb3JzUmVzcG9uc2USLQoGdmVuZG9yGAEgASgLMh0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvchIaChJtb3ZlZF90cmFuc2FjdGlvbnMYAiABKAUivgIKDkN1c3RvbWVyRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIZCgxjb21wYW55X25hbWUYAiABKAlIAYgBARISCgVlbWFpbBgDIAEoCUgCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQESFAoHYWRkcmVzcxgFIAEoCUgEiAEBEhkKDGJhbmtfZGV0YWlscxgGIAEoCUgFiAEBEhMKBnN0YXR1cxgHIAEoCUgGiAEBEhsKDm1ldGFfZGF0YV9qc29uGAggASgJSAeIAQFCBwoFX25hbWVCDwoNX2NvbXBhbnlfbmFtZUIICgZfZW1haWxCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCQoHX3N0YXR1c0IRCg9fbWV0YV9kYXRhX2pzb24iWgoVVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0EgoKAmlkGAEgASgJEjUKBmZpZWxkcxgCIAEoCzIlLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lckZpZWxkcyK+AwoIQ3VzdG9tZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIUCgxiYW5rX2RldGFpbHMYByABKAkSDgoGc3RhdHVzGAggASgJEhYKDm1ldGFfZGF0YV9qc29uGAkgASgJEhIKCmNyZWF0ZWRfb24YCiABKAkSEgoKdXBkYXRlZF9vbhgLIAEoCRIVCg1pbnZvaWNlX2NvdW50GAwgASgFEhwKFGludm9pY2VfYW1vdW50X2NlbnRzGA0gASgDEhkKEWR1ZV9pbnZvaWNlX2NvdW50GA4gASgFEiAKGGR1ZV9pbnZvaWNlX2Ftb3VudF9jZW50cxgPIAEoAxIZChFjcmVkaXRfbWVtb19jb3VudBgQIAEoBRIgChhjcmVkaXRfbWVtb19hbW91bnRfY2VudHMYESABKAMSJAocb3ZlcmR1ZV9wYXltZW50X2Ftb3VudF9jZW50cxgSIAEoAxISCgpxYm9fc3luY2VkGBMgASgIIl8KFExpc3RDdXN0b21lcnNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRIOCgZzZWFyY2gYAyABKAkSDgoGc3RhdHVzGAQgASgJEgsKA2FsbBgFIAEoCCIgChJHZXRDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkiSAoTR2V0Q3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciJOChVDcmVhdGVDdXN0b21lclJlcXVlc3QSNQoGZmllbGRzGAEgASgLMiUubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkN1c3RvbWVyRmllbGRzIksKFkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USMQoIY3VzdG9tZXIYASABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXIiSwoWVXBkYXRlQ3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciIjChVEZWxldGVDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkidQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEi0KBGRhdGEYASADKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXISLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIpChZEZWxldGVDdXN0b21lclJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgymQkKDlBhcnRpZXNTZXJ2aWNlEmQKC0xpc3RWZW5kb3JzEikubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JzUmVxdWVzdBoqLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0VmVuZG9yc1Jlc3BvbnNlEl4KCUdldFZlbmRvchInLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRWZW5kb3JSZXF1ZXN0GigubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvclJlc3BvbnNlEmcKDENyZWF0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvclJlc3BvbnNlEmcKDFVwZGF0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvclJlc3BvbnNlEmcKDERlbGV0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvclJlc3BvbnNlEmcKDE1lcmdlVmVuZG9ycxIqLmxlZGdlcmxpbmUucGFydGllcy52MS5NZXJnZVZlbmRvcnNSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLk1lcmdlVmVuZG9yc1Jlc3BvbnNlEmoKDUxpc3RDdXN0b21lcnMSKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEmQKC0dldEN1c3RvbWVyEikubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldEN1c3RvbWVyUmVxdWVzdBoqLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDdXN0b21lclJlc3BvbnNlEm0KDkNyZWF0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDdXN0b21lclJlc3BvbnNlEm0KDlVwZGF0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDdXN0b21lclJlc3BvbnNlEm0KDkRlbGV0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDdXN0b21lclJlc3BvbnNlYgZwcm90bzM");
 
 /**
- * @generated from message ledgerline.parties.v1.CreateRecordRequest
+ * @generated from message ledgerline.parties.v1.ListVendorsRequest
  */
-export type CreateRecordRequest = Message<"ledgerline.parties.v1.CreateRecordRequest"> & {
+export type ListVendorsRequest = Message<"ledgerline.parties.v1.ListVendorsRequest"> & {
   /**
-   * 1 to 200 characters, not only spaces.
+   * 1 or more (default 1).
    *
-   * @generated from field: string title = 1;
+   * @generated from field: int32 page = 1;
    */
-  title: string;
+  page: number;
+
+  /**
+   * 1 to 100 (default 20); ignored when `all`.
+   *
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * Part of the name, case-insensitive.
+   *
+   * @generated from field: string search = 3;
+   */
+  search: string;
+
+  /**
+   * "", "active" or "inactive".
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * "", "added" (made by a user) or "not-added" (made from a bank merchant, not edited yet). Vendors only.
+   *
+   * @generated from field: string filter = 5;
+   */
+  filter: string;
+
+  /**
+   * Every match, unpaged (the CSV export).
+   *
+   * @generated from field: bool all = 6;
+   */
+  all: boolean;
 };
 
 /**
- * Describes the message ledgerline.parties.v1.CreateRecordRequest.
- * Use `create(CreateRecordRequestSchema)` to create a new message.
+ * Describes the message ledgerline.parties.v1.ListVendorsRequest.
+ * Use `create(ListVendorsRequestSchema)` to create a new message.
  */
-export const CreateRecordRequestSchema: GenMessage<CreateRecordRequest> = /*@__PURE__*/
+export const ListVendorsRequestSchema: GenMessage<ListVendorsRequest> = /*@__PURE__*/
   messageDesc(file_ledgerline_parties_v1_parties, 0);
 
 /**
- * @generated from message ledgerline.parties.v1.PartiesRecord
+ * @generated from message ledgerline.parties.v1.PageMeta
  */
-export type PartiesRecord = Message<"ledgerline.parties.v1.PartiesRecord"> & {
+export type PageMeta = Message<"ledgerline.parties.v1.PageMeta"> & {
+  /**
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * @generated from field: int32 item_count = 3;
+   */
+  itemCount: number;
+
+  /**
+   * @generated from field: int32 page_count = 4;
+   */
+  pageCount: number;
+
+  /**
+   * @generated from field: bool has_previous_page = 5;
+   */
+  hasPreviousPage: boolean;
+
+  /**
+   * @generated from field: bool has_next_page = 6;
+   */
+  hasNextPage: boolean;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.PageMeta.
+ * Use `create(PageMetaSchema)` to create a new message.
+ */
+export const PageMetaSchema: GenMessage<PageMeta> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 1);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetVendorRequest
+ */
+export type GetVendorRequest = Message<"ledgerline.parties.v1.GetVendorRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetVendorRequest.
+ * Use `create(GetVendorRequestSchema)` to create a new message.
+ */
+export const GetVendorRequestSchema: GenMessage<GetVendorRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 2);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetVendorResponse
+ */
+export type GetVendorResponse = Message<"ledgerline.parties.v1.GetVendorResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Vendor vendor = 1;
+   */
+  vendor?: Vendor | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetVendorResponse.
+ * Use `create(GetVendorResponseSchema)` to create a new message.
+ */
+export const GetVendorResponseSchema: GenMessage<GetVendorResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 3);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateVendorRequest
+ */
+export type CreateVendorRequest = Message<"ledgerline.parties.v1.CreateVendorRequest"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.VendorFields fields = 1;
+   */
+  fields?: VendorFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateVendorRequest.
+ * Use `create(CreateVendorRequestSchema)` to create a new message.
+ */
+export const CreateVendorRequestSchema: GenMessage<CreateVendorRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 4);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateVendorResponse
+ */
+export type CreateVendorResponse = Message<"ledgerline.parties.v1.CreateVendorResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Vendor vendor = 1;
+   */
+  vendor?: Vendor | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateVendorResponse.
+ * Use `create(CreateVendorResponseSchema)` to create a new message.
+ */
+export const CreateVendorResponseSchema: GenMessage<CreateVendorResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 5);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateVendorResponse
+ */
+export type UpdateVendorResponse = Message<"ledgerline.parties.v1.UpdateVendorResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Vendor vendor = 1;
+   */
+  vendor?: Vendor | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateVendorResponse.
+ * Use `create(UpdateVendorResponseSchema)` to create a new message.
+ */
+export const UpdateVendorResponseSchema: GenMessage<UpdateVendorResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 6);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteVendorRequest
+ */
+export type DeleteVendorRequest = Message<"ledgerline.parties.v1.DeleteVendorRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteVendorRequest.
+ * Use `create(DeleteVendorRequestSchema)` to create a new message.
+ */
+export const DeleteVendorRequestSchema: GenMessage<DeleteVendorRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 7);
+
+/**
+ * The editable fields of a vendor (spec §3). On create `name` is required; on update only present ones change.
+ *
+ * @generated from message ledgerline.parties.v1.VendorFields
+ */
+export type VendorFields = Message<"ledgerline.parties.v1.VendorFields"> & {
+  /**
+   * @generated from field: optional string name = 1;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string description = 2;
+   */
+  description?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 3;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional string bank_details = 4;
+   */
+  bankDetails?: string | undefined;
+
+  /**
+   * Lower-cased; "" clears it.
+   *
+   * @generated from field: optional string email = 5;
+   */
+  email?: string | undefined;
+
+  /**
+   * @generated from field: optional bool is1099_eligible = 6;
+   */
+  is1099Eligible?: boolean | undefined;
+
+  /**
+   * Nine digits, shown as XX-XXXXXXX; "" clears it.
+   *
+   * @generated from field: optional string ein = 7;
+   */
+  ein?: string | undefined;
+
+  /**
+   * "active" or "inactive".
+   *
+   * @generated from field: optional string status = 8;
+   */
+  status?: string | undefined;
+
+  /**
+   * A JSON object of string or number values.
+   *
+   * @generated from field: optional string meta_data_json = 9;
+   */
+  metaDataJson?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.VendorFields.
+ * Use `create(VendorFieldsSchema)` to create a new message.
+ */
+export const VendorFieldsSchema: GenMessage<VendorFields> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 8);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateVendorRequest
+ */
+export type UpdateVendorRequest = Message<"ledgerline.parties.v1.UpdateVendorRequest"> & {
   /**
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
-   * @generated from field: string title = 2;
+   * @generated from field: ledgerline.parties.v1.VendorFields fields = 2;
    */
-  title: string;
+  fields?: VendorFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateVendorRequest.
+ * Use `create(UpdateVendorRequestSchema)` to create a new message.
+ */
+export const UpdateVendorRequestSchema: GenMessage<UpdateVendorRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 9);
+
+/**
+ * @generated from message ledgerline.parties.v1.Vendor
+ */
+export type Vendor = Message<"ledgerline.parties.v1.Vendor"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
 
   /**
-   * RFC 3339.
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string address = 4;
+   */
+  address: string;
+
+  /**
+   * @generated from field: string bank_details = 5;
+   */
+  bankDetails: string;
+
+  /**
+   * @generated from field: string email = 6;
+   */
+  email: string;
+
+  /**
+   * @generated from field: bool is1099_eligible = 7;
+   */
+  is1099Eligible: boolean;
+
+  /**
+   * @generated from field: string ein = 8;
+   */
+  ein: string;
+
+  /**
+   * @generated from field: string status = 9;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string meta_data_json = 10;
+   */
+  metaDataJson: string;
+
+  /**
+   * Made or edited by a user (the Added filter); false for a vendor made from a bank merchant.
    *
-   * @generated from field: string created_at = 3;
+   * @generated from field: bool is_added = 11;
    */
-  createdAt: string;
-};
+  isAdded: boolean;
 
-/**
- * Describes the message ledgerline.parties.v1.PartiesRecord.
- * Use `create(PartiesRecordSchema)` to create a new message.
- */
-export const PartiesRecordSchema: GenMessage<PartiesRecord> = /*@__PURE__*/
-  messageDesc(file_ledgerline_parties_v1_parties, 1);
-
-/**
- * @generated from message ledgerline.parties.v1.CreateRecordResponse
- */
-export type CreateRecordResponse = Message<"ledgerline.parties.v1.CreateRecordResponse"> & {
   /**
-   * @generated from field: ledgerline.parties.v1.PartiesRecord record = 1;
+   * @generated from field: string created_on = 12;
    */
-  record?: PartiesRecord | undefined;
+  createdOn: string;
+
+  /**
+   * @generated from field: string updated_on = 13;
+   */
+  updatedOn: string;
+
+  /**
+   * From the ledger's workspace transactions linked to the vendor.
+   *
+   * @generated from field: int32 transaction_count = 14;
+   */
+  transactionCount: number;
+
+  /**
+   * @generated from field: int64 spending_cents = 15;
+   */
+  spendingCents: bigint;
+
+  /**
+   * @generated from field: int64 inflow_cents = 16;
+   */
+  inflowCents: bigint;
+
+  /**
+   * Bills and vendor credits do not exist yet: 0 (documents issue).
+   *
+   * @generated from field: int32 bill_count = 17;
+   */
+  billCount: number;
+
+  /**
+   * @generated from field: int32 due_bill_count = 18;
+   */
+  dueBillCount: number;
+
+  /**
+   * @generated from field: int64 overdue_amount_cents = 19;
+   */
+  overdueAmountCents: bigint;
+
+  /**
+   * @generated from field: int32 vendor_credit_count = 20;
+   */
+  vendorCreditCount: number;
+
+  /**
+   * @generated from field: int64 vendor_credit_total_cents = 21;
+   */
+  vendorCreditTotalCents: bigint;
+
+  /**
+   * @generated from field: int64 vendor_credit_remaining_cents = 22;
+   */
+  vendorCreditRemainingCents: bigint;
+
+  /**
+   * Vendor rules do not exist yet: false.
+   *
+   * @generated from field: bool has_rule = 23;
+   */
+  hasRule: boolean;
+
+  /**
+   * @generated from field: bool qbo_synced = 24;
+   */
+  qboSynced: boolean;
+
+  /**
+   * The bank merchant names the vendor stands for.
+   *
+   * @generated from field: repeated string merchant_names = 25;
+   */
+  merchantNames: string[];
 };
 
 /**
- * Describes the message ledgerline.parties.v1.CreateRecordResponse.
- * Use `create(CreateRecordResponseSchema)` to create a new message.
+ * Describes the message ledgerline.parties.v1.Vendor.
+ * Use `create(VendorSchema)` to create a new message.
  */
-export const CreateRecordResponseSchema: GenMessage<CreateRecordResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_parties_v1_parties, 2);
+export const VendorSchema: GenMessage<Vendor> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 10);
 
 /**
- * The parties service (services/parties/README.md says what it owns). The gateway is its caller; the
- * tenancy context travels in the platform's x-ll-* headers. Errors carry ledgerline.common.v1.ErrorInfo
- * (field violations name the REST field).
+ * @generated from message ledgerline.parties.v1.ListVendorsResponse
+ */
+export type ListVendorsResponse = Message<"ledgerline.parties.v1.ListVendorsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.Vendor data = 1;
+   */
+  data: Vendor[];
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PageMeta meta = 2;
+   */
+  meta?: PageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListVendorsResponse.
+ * Use `create(ListVendorsResponseSchema)` to create a new message.
+ */
+export const ListVendorsResponseSchema: GenMessage<ListVendorsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 11);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteVendorResponse
+ */
+export type DeleteVendorResponse = Message<"ledgerline.parties.v1.DeleteVendorResponse"> & {
+  /**
+   * False: the vendor has transactions and was made inactive instead.
+   *
+   * @generated from field: bool deleted = 1;
+   */
+  deleted: boolean;
+
+  /**
+   * @generated from field: ledgerline.parties.v1.Vendor vendor = 2;
+   */
+  vendor?: Vendor | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteVendorResponse.
+ * Use `create(DeleteVendorResponseSchema)` to create a new message.
+ */
+export const DeleteVendorResponseSchema: GenMessage<DeleteVendorResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 12);
+
+/**
+ * @generated from message ledgerline.parties.v1.MergeVendorsRequest
+ */
+export type MergeVendorsRequest = Message<"ledgerline.parties.v1.MergeVendorsRequest"> & {
+  /**
+   * @generated from field: string parent_vendor_id = 1;
+   */
+  parentVendorId: string;
+
+  /**
+   * @generated from field: repeated string merging_vendors_id = 2;
+   */
+  mergingVendorsId: string[];
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.MergeVendorsRequest.
+ * Use `create(MergeVendorsRequestSchema)` to create a new message.
+ */
+export const MergeVendorsRequestSchema: GenMessage<MergeVendorsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 13);
+
+/**
+ * @generated from message ledgerline.parties.v1.MergeVendorsResponse
+ */
+export type MergeVendorsResponse = Message<"ledgerline.parties.v1.MergeVendorsResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Vendor vendor = 1;
+   */
+  vendor?: Vendor | undefined;
+
+  /**
+   * @generated from field: int32 moved_transactions = 2;
+   */
+  movedTransactions: number;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.MergeVendorsResponse.
+ * Use `create(MergeVendorsResponseSchema)` to create a new message.
+ */
+export const MergeVendorsResponseSchema: GenMessage<MergeVendorsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 14);
+
+/**
+ * @generated from message ledgerline.parties.v1.CustomerFields
+ */
+export type CustomerFields = Message<"ledgerline.parties.v1.CustomerFields"> & {
+  /**
+   * @generated from field: optional string name = 1;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string company_name = 2;
+   */
+  companyName?: string | undefined;
+
+  /**
+   * @generated from field: optional string email = 3;
+   */
+  email?: string | undefined;
+
+  /**
+   * @generated from field: optional string description = 4;
+   */
+  description?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 5;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional string bank_details = 6;
+   */
+  bankDetails?: string | undefined;
+
+  /**
+   * @generated from field: optional string status = 7;
+   */
+  status?: string | undefined;
+
+  /**
+   * @generated from field: optional string meta_data_json = 8;
+   */
+  metaDataJson?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CustomerFields.
+ * Use `create(CustomerFieldsSchema)` to create a new message.
+ */
+export const CustomerFieldsSchema: GenMessage<CustomerFields> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 15);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateCustomerRequest
+ */
+export type UpdateCustomerRequest = Message<"ledgerline.parties.v1.UpdateCustomerRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: ledgerline.parties.v1.CustomerFields fields = 2;
+   */
+  fields?: CustomerFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateCustomerRequest.
+ * Use `create(UpdateCustomerRequestSchema)` to create a new message.
+ */
+export const UpdateCustomerRequestSchema: GenMessage<UpdateCustomerRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 16);
+
+/**
+ * @generated from message ledgerline.parties.v1.Customer
+ */
+export type Customer = Message<"ledgerline.parties.v1.Customer"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * @generated from field: string email = 4;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string description = 5;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string address = 6;
+   */
+  address: string;
+
+  /**
+   * @generated from field: string bank_details = 7;
+   */
+  bankDetails: string;
+
+  /**
+   * @generated from field: string status = 8;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string meta_data_json = 9;
+   */
+  metaDataJson: string;
+
+  /**
+   * @generated from field: string created_on = 10;
+   */
+  createdOn: string;
+
+  /**
+   * @generated from field: string updated_on = 11;
+   */
+  updatedOn: string;
+
+  /**
+   * Invoices and credit memos do not exist yet: 0 (documents issue).
+   *
+   * @generated from field: int32 invoice_count = 12;
+   */
+  invoiceCount: number;
+
+  /**
+   * @generated from field: int64 invoice_amount_cents = 13;
+   */
+  invoiceAmountCents: bigint;
+
+  /**
+   * @generated from field: int32 due_invoice_count = 14;
+   */
+  dueInvoiceCount: number;
+
+  /**
+   * @generated from field: int64 due_invoice_amount_cents = 15;
+   */
+  dueInvoiceAmountCents: bigint;
+
+  /**
+   * @generated from field: int32 credit_memo_count = 16;
+   */
+  creditMemoCount: number;
+
+  /**
+   * @generated from field: int64 credit_memo_amount_cents = 17;
+   */
+  creditMemoAmountCents: bigint;
+
+  /**
+   * @generated from field: int64 overdue_payment_amount_cents = 18;
+   */
+  overduePaymentAmountCents: bigint;
+
+  /**
+   * @generated from field: bool qbo_synced = 19;
+   */
+  qboSynced: boolean;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.Customer.
+ * Use `create(CustomerSchema)` to create a new message.
+ */
+export const CustomerSchema: GenMessage<Customer> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 17);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListCustomersRequest
+ */
+export type ListCustomersRequest = Message<"ledgerline.parties.v1.ListCustomersRequest"> & {
+  /**
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * @generated from field: string search = 3;
+   */
+  search: string;
+
+  /**
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: bool all = 5;
+   */
+  all: boolean;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListCustomersRequest.
+ * Use `create(ListCustomersRequestSchema)` to create a new message.
+ */
+export const ListCustomersRequestSchema: GenMessage<ListCustomersRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 18);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetCustomerRequest
+ */
+export type GetCustomerRequest = Message<"ledgerline.parties.v1.GetCustomerRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetCustomerRequest.
+ * Use `create(GetCustomerRequestSchema)` to create a new message.
+ */
+export const GetCustomerRequestSchema: GenMessage<GetCustomerRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 19);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetCustomerResponse
+ */
+export type GetCustomerResponse = Message<"ledgerline.parties.v1.GetCustomerResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Customer customer = 1;
+   */
+  customer?: Customer | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetCustomerResponse.
+ * Use `create(GetCustomerResponseSchema)` to create a new message.
+ */
+export const GetCustomerResponseSchema: GenMessage<GetCustomerResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 20);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateCustomerRequest
+ */
+export type CreateCustomerRequest = Message<"ledgerline.parties.v1.CreateCustomerRequest"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.CustomerFields fields = 1;
+   */
+  fields?: CustomerFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateCustomerRequest.
+ * Use `create(CreateCustomerRequestSchema)` to create a new message.
+ */
+export const CreateCustomerRequestSchema: GenMessage<CreateCustomerRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 21);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateCustomerResponse
+ */
+export type CreateCustomerResponse = Message<"ledgerline.parties.v1.CreateCustomerResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Customer customer = 1;
+   */
+  customer?: Customer | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateCustomerResponse.
+ * Use `create(CreateCustomerResponseSchema)` to create a new message.
+ */
+export const CreateCustomerResponseSchema: GenMessage<CreateCustomerResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 22);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateCustomerResponse
+ */
+export type UpdateCustomerResponse = Message<"ledgerline.parties.v1.UpdateCustomerResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.Customer customer = 1;
+   */
+  customer?: Customer | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateCustomerResponse.
+ * Use `create(UpdateCustomerResponseSchema)` to create a new message.
+ */
+export const UpdateCustomerResponseSchema: GenMessage<UpdateCustomerResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 23);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteCustomerRequest
+ */
+export type DeleteCustomerRequest = Message<"ledgerline.parties.v1.DeleteCustomerRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteCustomerRequest.
+ * Use `create(DeleteCustomerRequestSchema)` to create a new message.
+ */
+export const DeleteCustomerRequestSchema: GenMessage<DeleteCustomerRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 24);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListCustomersResponse
+ */
+export type ListCustomersResponse = Message<"ledgerline.parties.v1.ListCustomersResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.Customer data = 1;
+   */
+  data: Customer[];
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PageMeta meta = 2;
+   */
+  meta?: PageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListCustomersResponse.
+ * Use `create(ListCustomersResponseSchema)` to create a new message.
+ */
+export const ListCustomersResponseSchema: GenMessage<ListCustomersResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 25);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteCustomerResponse
+ */
+export type DeleteCustomerResponse = Message<"ledgerline.parties.v1.DeleteCustomerResponse"> & {
+  /**
+   * @generated from field: bool deleted = 1;
+   */
+  deleted: boolean;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteCustomerResponse.
+ * Use `create(DeleteCustomerResponseSchema)` to create a new message.
+ */
+export const DeleteCustomerResponseSchema: GenMessage<DeleteCustomerResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 26);
+
+/**
+ * The parties service (services/parties/README.md says what it owns): vendors and customers of a workspace
+ * (spec documents-parties-integrations §3, §7). The gateway is its caller; the tenancy context travels in
+ * the platform's x-ll-* headers. Errors carry ledgerline.common.v1.ErrorInfo (field violations name the
+ * REST field). Money is integer cents.
  *
  * @generated from service ledgerline.parties.v1.PartiesService
  */
 export const PartiesService: GenService<{
   /**
-   * Creates a record in the caller's workspace and publishes parties.record_created (event
-   * ledgerline.events.v1.PartiesRecordCreated) in the same transaction.
+   * GET /vendors: a page of the workspace's vendors with their totals from the books.
    *
-   * @generated from rpc ledgerline.parties.v1.PartiesService.CreateRecord
+   * @generated from rpc ledgerline.parties.v1.PartiesService.ListVendors
    */
-  createRecord: {
+  listVendors: {
     methodKind: "unary";
-    input: typeof CreateRecordRequestSchema;
-    output: typeof CreateRecordResponseSchema;
+    input: typeof ListVendorsRequestSchema;
+    output: typeof ListVendorsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.GetVendor
+   */
+  getVendor: {
+    methodKind: "unary";
+    input: typeof GetVendorRequestSchema;
+    output: typeof GetVendorResponseSchema;
+  },
+  /**
+   * POST /vendors; publishes vendor.changed (created).
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.CreateVendor
+   */
+  createVendor: {
+    methodKind: "unary";
+    input: typeof CreateVendorRequestSchema;
+    output: typeof CreateVendorResponseSchema;
+  },
+  /**
+   * PATCH /vendors/{id}: only the fields present change; publishes vendor.changed (updated).
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.UpdateVendor
+   */
+  updateVendor: {
+    methodKind: "unary";
+    input: typeof UpdateVendorRequestSchema;
+    output: typeof UpdateVendorResponseSchema;
+  },
+  /**
+   * DELETE /vendors/{id}: a vendor with transactions is made inactive instead (`deleted` false).
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.DeleteVendor
+   */
+  deleteVendor: {
+    methodKind: "unary";
+    input: typeof DeleteVendorRequestSchema;
+    output: typeof DeleteVendorResponseSchema;
+  },
+  /**
+   * POST /vendors/merge: the merging vendors' transactions (and merchants) move to the parent; they go.
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.MergeVendors
+   */
+  mergeVendors: {
+    methodKind: "unary";
+    input: typeof MergeVendorsRequestSchema;
+    output: typeof MergeVendorsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.ListCustomers
+   */
+  listCustomers: {
+    methodKind: "unary";
+    input: typeof ListCustomersRequestSchema;
+    output: typeof ListCustomersResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.GetCustomer
+   */
+  getCustomer: {
+    methodKind: "unary";
+    input: typeof GetCustomerRequestSchema;
+    output: typeof GetCustomerResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.CreateCustomer
+   */
+  createCustomer: {
+    methodKind: "unary";
+    input: typeof CreateCustomerRequestSchema;
+    output: typeof CreateCustomerResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.UpdateCustomer
+   */
+  updateCustomer: {
+    methodKind: "unary";
+    input: typeof UpdateCustomerRequestSchema;
+    output: typeof UpdateCustomerResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.DeleteCustomer
+   */
+  deleteCustomer: {
+    methodKind: "unary";
+    input: typeof DeleteCustomerRequestSchema;
+    output: typeof DeleteCustomerResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_parties_v1_parties, 0);
