@@ -87,11 +87,12 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
 
     async updateVendor(tenant: Tenant, id: string, input: VendorInput): Promise<VendorView> {
       assertCanEdit(tenant);
+      throwIfAny(idProblems('id', id));
       const { value, problems } = cleanParty(input, false);
-      throwIfAny([...idProblems('id', id), ...problems]);
       return withTenant(db, tenant, async (trx) => {
-        const before = await vendorById(trx, id, true);
-        if (!before) throw notFound('Vendor', 'id');
+        // Another workspace's id is a 404 whatever the body holds; then the fields' refusals (nothing changed).
+        if (!(await vendorById(trx, id, true))) throw notFound('Vendor', 'id');
+        throwIfAny(problems);
         const nameKey = value.name !== undefined ? vendorNameKey(value.name) : undefined;
         if (value.name !== undefined && (await vendorNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.vendorNameTaken }]);
         const row = await updateVendor(trx, id, { ...value, nameKey });
@@ -207,10 +208,11 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
 
     async updateCustomer(tenant: Tenant, id: string, input: CustomerInput): Promise<CustomerRow> {
       assertCanEdit(tenant);
+      throwIfAny(idProblems('id', id));
       const { value, problems } = cleanParty(input, false);
-      throwIfAny([...idProblems('id', id), ...problems]);
       return withTenant(db, tenant, async (trx) => {
         if (!(await customerById(trx, id, true))) throw notFound('Customer', 'id');
+        throwIfAny(problems);
         if (value.name !== undefined && (await customerNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
         const row = await updateCustomer(trx, id, value);
         await customerChanged(trx, tenant.workspaceId, row, 'updated');
