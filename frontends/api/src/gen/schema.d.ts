@@ -7927,10 +7927,9 @@ export interface operations {
             query?: {
                 page?: number;
                 take?: number;
+                /** @description Part of the name or company name. */
                 search?: string;
                 status?: string;
-                /** @description Vendors: added or not-added (the Added filter). */
-                filter?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -8002,10 +8001,9 @@ export interface operations {
             query?: {
                 page?: number;
                 take?: number;
+                /** @description Part of the name or company name. */
                 search?: string;
                 status?: string;
-                /** @description Vendors: added or not-added (the Added filter). */
-                filter?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */

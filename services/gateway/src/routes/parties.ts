@@ -103,6 +103,11 @@ const LIST_QUERY = {
   properties: { page: int, take: int, search: text(200), status: text(20), filter: { ...text(20), description: 'Vendors: added or not-added (the Added filter).' } },
   additionalProperties: false,
 } as const;
+const CUSTOMER_LIST_QUERY = {
+  type: 'object',
+  properties: { page: int, take: int, search: { ...text(200), description: 'Part of the name or company name.' }, status: text(20) },
+  additionalProperties: false,
+} as const;
 interface ListQueryString { page?: number; take?: number; search?: string; status?: string; filter?: string }
 
 interface EmailBody { email?: string }
@@ -232,7 +237,7 @@ export async function registerPartiesRoutes(app: FastifyInstance, { client }: { 
   // Customers.
   app.get<{ Querystring: ListQueryString }>(
     '/customers',
-    { config: READ, schema: { ...common, operationId: 'listCustomers', summary: 'A page of the workspace\'s customers (20 by default)', querystring: LIST_QUERY, response: responses(200, ref(CustomerListSchema)) } },
+    { config: READ, schema: { ...common, operationId: 'listCustomers', summary: 'A page of the workspace\'s customers (20 by default)', querystring: CUSTOMER_LIST_QUERY, response: responses(200, ref(CustomerListSchema)) } },
     async (req) => {
       const r = await client.listCustomers({ ...listRequest(req.query), all: false }, headers(req));
       return { data: r.data.map(customerJson), meta: r.meta };
@@ -241,7 +246,7 @@ export async function registerPartiesRoutes(app: FastifyInstance, { client }: { 
 
   app.get<{ Querystring: ListQueryString }>(
     '/customers/csv',
-    { config: READ, schema: { ...common, operationId: 'exportCustomersCsv', summary: 'Every customer matching the filters, as CSV', querystring: LIST_QUERY, response: csvResponse('The customers') } },
+    { config: READ, schema: { ...common, operationId: 'exportCustomersCsv', summary: 'Every customer matching the filters, as CSV', querystring: CUSTOMER_LIST_QUERY, response: csvResponse('The customers') } },
     async (req, reply) => {
       const r = await client.listCustomers({ ...listRequest(req.query), all: true }, headers(req));
       const rows = r.data.map((c) => csvRow([c.name, c.companyName, c.status, c.email, c.description, c.address, c.bankDetails, c.invoiceCount, c.invoiceAmountCents, c.dueInvoiceCount, c.dueInvoiceAmountCents, c.creditMemoCount, c.creditMemoAmountCents, c.overduePaymentAmountCents]));
