@@ -44,30 +44,35 @@ function notFound(what: 'Vendor' | 'Customer', field: string): AppError {
 const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field, message: MSG.uuid(field) }]);
 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
-  async function views(tenant: Tenant, trx: Knex.Transaction, rows: VendorRow[], all = false): Promise<VendorView[]> {
-    const ids = rows.map((r) => r.id);
-    const [names, activity] = await Promise.all([merchantNames(trx, ids), ledger.activity(tenant, all ? undefined : ids)]);
-    return rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY }));
+  /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
+  async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
+    const [names, activity] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id])]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY };
   }
-  const viewOf = async (tenant: Tenant, trx: Knex.Transaction, row: VendorRow) => (await views(tenant, trx, [row]))[0] as VendorView;
 
   return {
     async listVendors(tenant: Tenant, query: { page: number; take: number; search: string; status: string; filter: string; all: boolean }): Promise<ListAnswer<VendorView>> {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
-      return withTenant(db, tenant, async (trx) => {
-        const { rows, count } = await listVendors(trx, q);
-        return { data: await views(tenant, trx, rows, q.all), meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+      // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
+      const { rows, count, names } = await withTenant(db, tenant, async (trx) => {
+        const page = await listVendors(trx, q);
+        return { ...page, names: await merchantNames(trx, page.rows.map((r) => r.id)) };
       });
+      const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY }));
+      return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
     async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
       throwIfAny(idProblems('id', id));
-      return withTenant(db, tenant, async (trx) => {
-        const row = await vendorById(trx, id);
-        if (!row) throw notFound('Vendor', 'id');
-        return viewOf(tenant, trx, row);
+      const { row, names } = await withTenant(db, tenant, async (trx) => {
+        const found = await vendorById(trx, id);
+        if (!found) throw notFound('Vendor', 'id');
+        return { row: found, names: await merchantNames(trx, [id]) };
       });
+      const activity = await ledger.activity(tenant, [id]);
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
