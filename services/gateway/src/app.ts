@@ -27,6 +27,8 @@ import { registerTeamRoutes } from './routes/teams.js';
 import { registerTransactionDrawerRoutes } from './routes/transaction-drawer.js';
 import { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
 import { registerFirmRoutes, type FirmClient } from './routes/firm.js';
+import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
+import { registerPartiesRoutes, type PartiesClient } from './routes/parties.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -42,6 +44,8 @@ export interface GatewayDeps {
   reporting?: ReportingClient;
   /** Default: a Connect client to `config.FIRM_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
   firm?: FirmClient;
+  /** Default: a Connect client to `config.PARTIES_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
+  parties?: PartiesClient;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -79,6 +83,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const ledger = deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('ledger') });
   const reporting = deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('reporting') });
   const firmClient = deps.firm ?? createServiceClient(FirmService, { baseUrl: config.FIRM_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('firm') });
+  const partiesClient = deps.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('parties') });
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -190,6 +195,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerTeamRoutes(app, { identity, firm: firmClient, authenticator, codeLimit: { max: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS } });
   registerDashboardRoutes(app);
   await registerFirmRoutes(app, { client: firmClient, identity });
+  await registerPartiesRoutes(app, { client: partiesClient });
 
   return app;
 }

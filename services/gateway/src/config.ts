@@ -52,6 +52,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   REPORTING_URL: z.url().default(localUrl('reporting')),
   /** The firm service (services/firm); same deadline rule. */
   FIRM_URL: z.url().default(localUrl('firm')),
+  /** The parties service (services/parties); same deadline rule. */
+  PARTIES_URL: z.url().default(localUrl('parties')),
   SERVICE_TIMEOUT_MS: positiveInt.default(3000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),

@@ -46,8 +46,8 @@ async function seed(workspaceId: string): Promise<void> {
     });
     const ids = await postEntries(trx, rows.map((r) => ({ workspaceId, date: r.txn_date, sourceType: 'WorkspaceTransaction' as const, sourceId: r.id, description: r.name, lines: bankTransactionLines(r.ledger_account_id, r.category_id, r.amount_cents), transactionId: r.id })));
     await trx('workspace_transactions').insert(rows.map((r, i) => ({ ...r, current_entry_id: ids[i] })));
-    // A vendor of this workspace (vendorId must name one of its own, issue #15).
-    await trx('billers').insert({ id: newId(), workspace_id: workspaceId, name: 'Vendor Co' });
+    // A vendor of this workspace (vendorId must name one of its own, issue #15), as the parties service registers it.
+    await trx('ledger_vendors').insert({ id: newId(), workspace_id: workspaceId });
   });
 }
 
@@ -57,7 +57,7 @@ async function itemsFor(workspaceId: string, round: number): Promise<UpdateItem[
   const cats = ['Office Supplies', 'Software and Subscriptions', 'Travel', 'Meals and Entertainment'].map(byName);
   const txns = (await db.adminDb('workspace_transactions').where({ workspace_id: workspaceId }).select('id', 'bank_transaction_id', 'is_finalized')) as { id: string; bank_transaction_id: string; is_finalized: boolean }[];
   const idOf = new Map(txns.map((t) => [t.bank_transaction_id, t.id]));
-  const vendor = ((await db.adminDb('billers').where({ workspace_id: workspaceId, name: 'Vendor Co' }).first('id')) as { id: string }).id;
+  const vendor = ((await db.adminDb('ledger_vendors').where({ workspace_id: workspaceId }).first('id')) as { id: string }).id;
   const finalized = new Set(txns.filter((t) => t.is_finalized).map((t) => t.bank_transaction_id));
   const items: UpdateItem[] = [];
   bankTxnIds.forEach((bt, i) => {

@@ -93,9 +93,13 @@ describe('references inside a request belong to the caller\'s workspace', () => 
     expect((await ledger.client.listTransactions({ accountIds: [ids.mine.account], billerIds: [ids.mine.biller] }, ledger.as(mine))).data.map((t) => t.id)).toEqual([ids.mine.transaction]);
   });
 
-  it("the workspace's own merchant as vendorId is stored; an empty one clears it", async () => {
-    await ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.mine.transaction, vendorId: ids.mine.biller }] }, ledger.as(mine));
-    expect((await ledger.client.getTransaction({ id: ids.mine.transaction }, ledger.as(mine))).transaction?.vendorId).toBe(ids.mine.biller);
+  it("a vendor the parties service registered for the workspace is stored as vendorId; a merchant's id is not a vendor; an empty one clears it", async () => {
+    expect((await refusal(ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.mine.transaction, vendorId: ids.mine.biller }] }, ledger.as(mine)))).fields).toEqual(['transactions.0.vendorId']);
+    const vendor = newId();
+    await ledger.client.registerVendors({ vendors: [{ vendorId: vendor, billerIds: [] }] }, ledger.as(mine));
+    expect((await refusal(ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.theirs.transaction, vendorId: vendor }] }, ledger.as(theirs)))).fields).toEqual(['transactions.0.vendorId']);
+    await ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.mine.transaction, vendorId: vendor }] }, ledger.as(mine));
+    expect((await ledger.client.getTransaction({ id: ids.mine.transaction }, ledger.as(mine))).transaction?.vendorId).toBe(vendor);
     await ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.mine.transaction, vendorId: '' }] }, ledger.as(mine));
     expect((await ledger.client.getTransaction({ id: ids.mine.transaction }, ledger.as(mine))).transaction?.vendorId).toBe('');
   });

@@ -1718,6 +1718,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vendors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's vendors (20 by default) with their totals from the books */
+        get: operations["listVendors"];
+        put?: never;
+        /** Add a vendor */
+        post: operations["createVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every vendor matching the filters, as CSV */
+        get: operations["exportVendorsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge vendors into a parent: their transactions move to it and they go */
+        post: operations["mergeVendors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vendor with its totals */
+        get: operations["getVendor"];
+        put?: never;
+        post?: never;
+        /** Delete a vendor; one with transactions is made inactive instead */
+        delete: operations["deleteVendor"];
+        options?: never;
+        head?: never;
+        /** Change a vendor (only the fields sent) */
+        patch: operations["updateVendor"];
+        trace?: never;
+    };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's customers (20 by default) */
+        get: operations["listCustomers"];
+        put?: never;
+        /** Add a customer */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every customer matching the filters, as CSV */
+        get: operations["exportCustomersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        /** Delete a customer */
+        delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        /** Change a customer (only the fields sent) */
+        patch: operations["updateCustomer"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2915,6 +3040,147 @@ export interface components {
                 role: string;
             }[];
             subscription: null;
+        };
+        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant). */
+        Vendor: {
+            id: string;
+            name: string;
+            description: string;
+            address: string;
+            bankDetails: string;
+            /** @description The email, as spec §3 writes it ({email}); lower-cased; an empty string clears it. */
+            email: {
+                email: string;
+            };
+            is1099Eligible: boolean;
+            ein: string;
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** @description Free keys with string or number values (at most 50). */
+            metaData: {
+                [key: string]: string | number;
+            };
+            isAdded: boolean;
+            createdOn: string;
+            updatedOn: string;
+            transactionCount: number;
+            spending: number;
+            inflow: number;
+            billCount: number;
+            dueBillCount: number;
+            overdueAmount: number;
+            vendorCreditCount: number;
+            vendorCreditTotal: number;
+            vendorCreditRemainingBalance: number;
+            hasRule: boolean;
+            qboSynced: boolean;
+            merchantNames: string[];
+        };
+        /** @description A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist. */
+        Customer: {
+            id: string;
+            name: string;
+            companyName: string;
+            /** @description The email, as spec §3 writes it ({email}); lower-cased; an empty string clears it. */
+            email: {
+                email: string;
+            };
+            description: string;
+            address: string;
+            bankDetails: string;
+            /** @enum {string} */
+            status: "active" | "inactive";
+            /** @description Free keys with string or number values (at most 50). */
+            metaData: {
+                [key: string]: string | number;
+            };
+            createdOn: string;
+            updatedOn: string;
+            invoiceCount: number;
+            invoiceAmount: number;
+            dueInvoiceCount: number;
+            dueInvoiceAmount: number;
+            creditMemoCount: number;
+            creditMemoAmount: number;
+            overduePaymentAmount: number;
+            qboSynced: boolean;
+        };
+        /** @description Paging of a vendor or customer list (page from 1; take 1–100, default 20). */
+        PartiesPageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        VendorList: {
+            data: components["schemas"]["Vendor"][];
+            meta: components["schemas"]["PartiesPageMeta"];
+        };
+        CustomerList: {
+            data: components["schemas"]["Customer"][];
+            meta: components["schemas"]["PartiesPageMeta"];
+        };
+        VendorAnswer: {
+            message: string;
+            vendor: components["schemas"]["Vendor"];
+        };
+        VendorDeleted: {
+            message: string;
+            /** @description false: the vendor has transactions and was made inactive instead. */
+            deleted: boolean;
+            vendor: components["schemas"]["Vendor"];
+        };
+        VendorMerged: {
+            message: string;
+            vendor: components["schemas"]["Vendor"];
+            movedTransactions: number;
+        };
+        CustomerAnswer: {
+            message: string;
+            customer: components["schemas"]["Customer"];
+        };
+        PartiesMessage: {
+            message: string;
+        };
+        VendorBody: {
+            name?: string;
+            description?: string;
+            address?: string;
+            bankDetails?: string;
+            /** @description The email, as spec §3 writes it ({email}); lower-cased; an empty string clears it. */
+            email?: {
+                email: string;
+            };
+            status?: string;
+            /** @description Free keys with string or number values (at most 50). */
+            metaData?: {
+                [key: string]: string | number;
+            };
+            is1099Eligible?: boolean;
+            ein?: string;
+        };
+        CustomerBody: {
+            name?: string;
+            description?: string;
+            address?: string;
+            bankDetails?: string;
+            /** @description The email, as spec §3 writes it ({email}); lower-cased; an empty string clears it. */
+            email?: {
+                email: string;
+            };
+            status?: string;
+            /** @description Free keys with string or number values (at most 50). */
+            metaData?: {
+                [key: string]: string | number;
+            };
+            companyName?: string;
+        };
+        VendorMergeBody: {
+            parentVendorId?: string;
+            /** @description The vendors merged into the parent (at least one). */
+            mergingVendorsId?: string[];
         };
     };
     responses: never;
@@ -7398,6 +7664,480 @@ export interface operations {
                         firm: components["schemas"]["Firm"];
                         member: components["schemas"]["FirmMember"];
                     };
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listVendors: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                search?: string;
+                status?: string;
+                /** @description Vendors: added or not-added (the Added filter). */
+                filter?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createVendor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportVendorsCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                search?: string;
+                status?: string;
+                /** @description Vendors: added or not-added (the Added filter). */
+                filter?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendors, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    mergeVendors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorMergeBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorMerged"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVendor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vendor"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteVendor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorDeleted"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateVendor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Part of the name or company name. */
+                search?: string;
+                status?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportCustomersCsv: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Part of the name or company name. */
+                search?: string;
+                status?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartiesMessage"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnswer"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -171,6 +171,21 @@ export function ledgerRoutes(u: LedgerUseCases) {
       async listBillers(_req, ctx) {
         return { billers: (await u.transactions.listBillers(tenantOf(ctx))).map(billerMessage) };
       },
+      async registerVendors(req, ctx) {
+        await u.vendors.register(tenantOf(ctx), req.vendors.map((v) => ({ vendorId: v.vendorId, billerIds: v.billerIds })));
+        return {};
+      },
+      async mergeVendors(req, ctx) {
+        return u.vendors.merge(tenantOf(ctx), req.parentVendorId, req.mergingVendorIds);
+      },
+      async forgetVendor(req, ctx) {
+        await u.vendors.forget(tenantOf(ctx), req.vendorId);
+        return {};
+      },
+      async getVendorActivity(req, ctx) {
+        const rows = await u.vendors.activity(tenantOf(ctx), req.vendorIds);
+        return { activity: rows.map((r) => ({ vendorId: r.vendor_id, transactionCount: r.transaction_count, spendingCents: BigInt(r.spending_cents), inflowCents: BigInt(r.inflow_cents) })) };
+      },
       async updateBiller(req, ctx) {
         const r = await u.transactions.updateBiller(tenantOf(ctx), req.id, req.categoryId);
         return { biller: billerMessage(r.biller), updatedTransactions: r.updatedTransactions, message: r.message, seq: BigInt(r.seq) };

@@ -10,6 +10,7 @@ import { registerMigration } from './migrations-register.js';
 import { seqMigration } from './migrations-seq.js';
 import { tieOutMigration } from './migrations-tieout.js';
 import { transfersMigration } from './migrations-transfers.js';
+import { vendorsMigration } from './migrations-vendors.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
 
@@ -255,4 +256,5 @@ export const ledgerMigrations: Migration[] = [
   registerMigration,
   oneSidedTransfersMigration,
   drawerMigration,
+  vendorsMigration,
 ];

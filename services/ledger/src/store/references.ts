@@ -12,8 +12,8 @@ const WHERE: Record<ReferenceKind, { table: string; column: string; extra?: Reco
   // Bank accounts are banking's; the ledger knows the ones linked to this workspace by their ledger account.
   bankAccount: { table: 'accounts', column: 'bank_account_id' },
   biller: { table: 'billers', column: 'id' },
-  // The workspace's parties: until a vendors table exists, a transaction's vendor is one of its merchants.
-  vendor: { table: 'billers', column: 'id' },
+  // The parties service's vendors of this workspace, as it registered them (RegisterVendors).
+  vendor: { table: 'ledger_vendors', column: 'id' },
   // Vendor rules do not exist yet: no id can name one of this workspace's.
   appliedRule: null,
   transaction: { table: 'workspace_transactions', column: 'id', extra: { is_removed: false } },

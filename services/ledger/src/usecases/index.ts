@@ -10,6 +10,7 @@ import { PostingUseCases } from './posting.js';
 import { ReceiptUseCases } from './receipts.js';
 import { TransactionUseCases } from './transactions.js';
 import { TransferUseCases } from './transfers.js';
+import { VendorLinkUseCases } from './vendors.js';
 
 export interface LedgerUseCases {
   categories: CategoryUseCases;
@@ -23,8 +24,9 @@ export interface LedgerUseCases {
   transfers: TransferUseCases;
   receipts: ReceiptUseCases;
   comments: CommentUseCases;
+  vendors: VendorLinkUseCases;
 }
 
 export function createUseCases(deps: LedgerDeps): LedgerUseCases {
-  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps) };
+  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps) };
 }

@@ -5,6 +5,7 @@ import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -40,6 +41,10 @@ export const EventType = {
   BankTransactionRemoved: 'bank_transaction.removed',
   /** firm: one firm member's complete set of client organizations (full state with a version; identity projects it). */
   FirmAccessChanged: 'firm.access_changed',
+  /** parties: a vendor was created, updated, deleted or merged into another (one per merged vendor). */
+  VendorChanged: 'vendor.changed',
+  /** parties: a customer was created, updated or deleted. */
+  CustomerChanged: 'customer.changed',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -59,6 +64,8 @@ export const EVENT_SCHEMAS = {
   [EventType.BankTransactionModified]: BankTransactionSchema,
   [EventType.BankTransactionRemoved]: BankTransactionRemovedSchema,
   [EventType.FirmAccessChanged]: FirmAccessChangedSchema,
+  [EventType.VendorChanged]: VendorChangedSchema,
+  [EventType.CustomerChanged]: CustomerChangedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

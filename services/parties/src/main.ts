@@ -1,0 +1,3 @@
+import { parties } from './service.js';
+
+await parties.main();

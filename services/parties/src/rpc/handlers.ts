@@ -1,0 +1,84 @@
+import { create } from '@bufbuild/protobuf';
+import type { ConnectRouter } from '@connectrpc/connect';
+import { requireTenant, withInputRules } from '@ledgerline/platform';
+import { CustomerSchema, PageMetaSchema, PartiesService as PartiesRpc, VendorSchema, type Customer, type CustomerFields, type Vendor, type VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
+import type { CustomerInput, VendorInput } from '../domain/parties.js';
+import type { CustomerRow } from '../store/customers.js';
+import type { ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+
+export function vendorMessage(v: VendorView): Vendor {
+  const r = v.row;
+  return create(VendorSchema, {
+    id: r.id, name: r.name, description: r.description, address: r.address, bankDetails: r.bank_details, email: r.email, is1099Eligible: r.is_1099_eligible, ein: r.ein,
+    status: r.status, metaDataJson: JSON.stringify(r.meta_data), isAdded: r.is_added, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
+    transactionCount: v.activity.transactionCount, spendingCents: BigInt(v.activity.spendingCents), inflowCents: BigInt(v.activity.inflowCents),
+    // Bills, vendor credits and rules do not exist yet (documents issue; rules later in this service).
+    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, vendorCreditCount: 0, vendorCreditTotalCents: 0n, vendorCreditRemainingCents: 0n, hasRule: false,
+    qboSynced: r.qbo_synced, merchantNames: v.merchantNames,
+  });
+}
+
+export function customerMessage(r: CustomerRow): Customer {
+  return create(CustomerSchema, {
+    id: r.id, name: r.name, companyName: r.company_name, email: r.email, description: r.description, address: r.address, bankDetails: r.bank_details, status: r.status,
+    metaDataJson: JSON.stringify(r.meta_data), createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
+    // Invoices and credit memos do not exist yet (documents issue).
+    invoiceCount: 0, invoiceAmountCents: 0n, dueInvoiceCount: 0, dueInvoiceAmountCents: 0n, creditMemoCount: 0, creditMemoAmountCents: 0n, overduePaymentAmountCents: 0n,
+    qboSynced: r.qbo_synced,
+  });
+}
+
+const metaOf = <T>(a: ListAnswer<T>) => create(PageMetaSchema, a.meta);
+
+const vendorInput = (f: VendorFields | undefined): VendorInput => ({
+  name: f?.name, description: f?.description, address: f?.address, bankDetails: f?.bankDetails, email: f?.email, is1099Eligible: f?.is1099Eligible, ein: f?.ein, status: f?.status, metaDataJson: f?.metaDataJson,
+});
+const customerInput = (f: CustomerFields | undefined): CustomerInput => ({
+  name: f?.name, companyName: f?.companyName, email: f?.email, description: f?.description, address: f?.address, bankDetails: f?.bankDetails, status: f?.status, metaDataJson: f?.metaDataJson,
+});
+
+/** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
+export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => void {
+  return (router) => {
+    router.service(PartiesRpc, withInputRules(PartiesRpc, {
+      async listVendors(req, ctx) {
+        const a = await u.listVendors(requireTenant(ctx), { page: req.page, take: req.take, search: req.search, status: req.status, filter: req.filter, all: req.all });
+        return { data: a.data.map(vendorMessage), meta: metaOf(a) };
+      },
+      async getVendor(req, ctx) {
+        return { vendor: vendorMessage(await u.getVendor(requireTenant(ctx), req.id)) };
+      },
+      async createVendor(req, ctx) {
+        return { vendor: vendorMessage(await u.createVendor(requireTenant(ctx), vendorInput(req.fields))) };
+      },
+      async updateVendor(req, ctx) {
+        return { vendor: vendorMessage(await u.updateVendor(requireTenant(ctx), req.id, vendorInput(req.fields))) };
+      },
+      async deleteVendor(req, ctx) {
+        const r = await u.deleteVendor(requireTenant(ctx), req.id);
+        return { deleted: r.deleted, vendor: vendorMessage(r.vendor) };
+      },
+      async mergeVendors(req, ctx) {
+        const r = await u.mergeVendors(requireTenant(ctx), req.parentVendorId, req.mergingVendorsId);
+        return { vendor: vendorMessage(r.vendor), movedTransactions: r.movedTransactions };
+      },
+      async listCustomers(req, ctx) {
+        const a = await u.listCustomers(requireTenant(ctx), { page: req.page, take: req.take, search: req.search, status: req.status, all: req.all });
+        return { data: a.data.map(customerMessage), meta: metaOf(a) };
+      },
+      async getCustomer(req, ctx) {
+        return { customer: customerMessage(await u.getCustomer(requireTenant(ctx), req.id)) };
+      },
+      async createCustomer(req, ctx) {
+        return { customer: customerMessage(await u.createCustomer(requireTenant(ctx), customerInput(req.fields))) };
+      },
+      async updateCustomer(req, ctx) {
+        return { customer: customerMessage(await u.updateCustomer(requireTenant(ctx), req.id, customerInput(req.fields))) };
+      },
+      async deleteCustomer(req, ctx) {
+        await u.deleteCustomer(requireTenant(ctx), req.id);
+        return { deleted: true };
+      },
+    }));
+  };
+}

@@ -1,0 +1,37 @@
+import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import { ledgerLink, type LedgerClient } from './clients/ledger.js';
+import { partiesConfigSchema, type PartiesConfig } from './config.js';
+import { startMerchantConsumer } from './events/merchant-consumer.js';
+import { partiesRoutes } from './rpc/handlers.js';
+import { partiesMigrations } from './store/migrations.js';
+import { createUseCases, type PartiesUseCases } from './usecases/index.js';
+
+export type PartiesOverrides = BaseOverrides & {
+  /** The ledger client (tests hand one in); default: a Connect client to LEDGER_URL. */
+  ledger?: LedgerClient;
+  maxDeliver?: number;
+};
+
+/**
+ * The parties service: vendors and customers. Publishes vendor.changed and customer.changed through its outbox;
+ * consumes the ledger's entry.posted (a bank merchant becomes a vendor); calls the ledger for the vendor link.
+ */
+export const parties = defineService({
+  name: 'parties',
+  config: partiesConfigSchema,
+  migrations: partiesMigrations,
+  publishes: true,
+  build: ({ config, overrides, db, bus, logger }: ServiceContext<PartiesConfig, PartiesOverrides>) => {
+    const client = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' } });
+    const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
+    return {
+      routes: partiesRoutes(useCases),
+      consumers: [() => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver })],
+      expose: { useCases },
+    };
+  },
+});
+
+export type PartiesService = Running<{ useCases: PartiesUseCases }, true>;
+export const createPartiesService = (config: PartiesConfig, overrides: PartiesOverrides = {}): Promise<PartiesService> => parties.create(config, overrides);

@@ -1,0 +1,242 @@
+import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
+import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
+import { vendorNameKey } from '../domain/vendor-name.js';
+import { customerChanged, vendorChanged } from '../events/party-changed.js';
+import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, updateCustomer, type CustomerRow } from '../store/customers.js';
+import {
+  insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
+} from '../store/vendors.js';
+
+export interface PartiesDeps {
+  db: Knex;
+  logger: Logger;
+  ledger: LedgerLink;
+}
+
+export type Tenant = TenantContext & { workspaceId: string };
+
+/** A vendor as the API shows it: its row, the merchants it stands for and its totals from the books. */
+export interface VendorView {
+  row: VendorRow;
+  merchantNames: string[];
+  activity: VendorActivity;
+}
+
+export interface ListAnswer<T> {
+  data: T[];
+  meta: ReturnType<typeof pageMeta>;
+}
+
+const NO_ACTIVITY: VendorActivity = { transactionCount: 0, spendingCents: 0, inflowCents: 0 };
+
+function assertCanEdit(tenant: Tenant): void {
+  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+}
+function throwIfAny(problems: FieldProblem[]): void {
+  if (problems.length > 0) throw AppError.invalid(problems);
+}
+/** A 404 naming the field that carried the id (in a path: `id`). */
+function notFound(what: 'Vendor' | 'Customer', field: string): AppError {
+  const message = `${what} not found`;
+  return new AppError(ErrorKind.NotFound, message, { fields: [{ field, message }] });
+}
+const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field, message: MSG.uuid(field) }]);
+
+export function createUseCases({ db, ledger, logger }: PartiesDeps) {
+  /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
+  async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
+    const [names, activity] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id])]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY };
+  }
+
+  return {
+    async listVendors(tenant: Tenant, query: { page: number; take: number; search: string; status: string; filter: string; all: boolean }): Promise<ListAnswer<VendorView>> {
+      const { value: q, problems } = cleanListQuery(query);
+      throwIfAny(problems);
+      // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
+      const { rows, count, names } = await withTenant(db, tenant, async (trx) => {
+        const page = await listVendors(trx, q);
+        return { ...page, names: await merchantNames(trx, page.rows.map((r) => r.id)) };
+      });
+      const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY }));
+      return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+    },
+
+    async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
+      throwIfAny(idProblems('id', id));
+      const { row, names } = await withTenant(db, tenant, async (trx) => {
+        const found = await vendorById(trx, id);
+        if (!found) throw notFound('Vendor', 'id');
+        return { row: found, names: await merchantNames(trx, [id]) };
+      });
+      const activity = await ledger.activity(tenant, [id]);
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY };
+    },
+
+    /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
+    async createVendor(tenant: Tenant, input: VendorInput): Promise<VendorView> {
+      assertCanEdit(tenant);
+      const { value, problems } = cleanParty(input, true);
+      throwIfAny(problems);
+      const name = value.name as string;
+      return withTenant(db, tenant, async (trx) => {
+        const row = await insertVendor(trx, { ...value, id: newId(), workspaceId: tenant.workspaceId, name, nameKey: vendorNameKey(name), isAdded: true });
+        if (!row) throw AppError.invalid([{ field: 'name', message: MSG.vendorNameTaken }]);
+        await ledger.register(tenant, [{ vendorId: row.id, billerIds: [] }]);
+        await vendorChanged(trx, tenant.workspaceId, row, 'created');
+        return viewOf(tenant, trx, row);
+      });
+    },
+
+    async updateVendor(tenant: Tenant, id: string, input: VendorInput): Promise<VendorView> {
+      assertCanEdit(tenant);
+      throwIfAny(idProblems('id', id));
+      const { value, problems } = cleanParty(input, false);
+      return withTenant(db, tenant, async (trx) => {
+        // Another workspace's id is a 404 whatever the body holds; then the fields' refusals (nothing changed).
+        if (!(await vendorById(trx, id, true))) throw notFound('Vendor', 'id');
+        throwIfAny(problems);
+        const nameKey = value.name !== undefined ? vendorNameKey(value.name) : undefined;
+        if (value.name !== undefined && (await vendorNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.vendorNameTaken }]);
+        const row = await updateVendor(trx, id, { ...value, nameKey });
+        await vendorChanged(trx, tenant.workspaceId, row, 'updated');
+        return viewOf(tenant, trx, row);
+      });
+    },
+
+    /**
+     * DELETE /vendors/{id}, as QuickBooks Online does it: a vendor with transactions in the books cannot be
+     * deleted (they would lose their vendor); it is made inactive instead and the answer says so. One
+     * without any is deleted and the ledger forgets its id.
+     */
+    async deleteVendor(tenant: Tenant, id: string): Promise<{ deleted: boolean; vendor: VendorView }> {
+      assertCanEdit(tenant);
+      throwIfAny(idProblems('id', id));
+      return withTenant(db, tenant, async (trx) => {
+        const row = await vendorById(trx, id, true);
+        if (!row) throw notFound('Vendor', 'id');
+        const view = await viewOf(tenant, trx, row);
+        if (view.activity.transactionCount > 0) {
+          const inactive = row.status === 'inactive' ? row : await setVendorStatus(trx, id, 'inactive');
+          if (inactive !== row) await vendorChanged(trx, tenant.workspaceId, inactive, 'updated');
+          return { deleted: false, vendor: { ...view, row: inactive } };
+        }
+        await markVendorsDeleted(trx, [id], null);
+        await ledger.forget(tenant, id);
+        await vendorChanged(trx, tenant.workspaceId, row, 'deleted');
+        return { deleted: true, vendor: view };
+      });
+    },
+
+    /**
+     * POST /vendors/merge: the merging vendors go into the parent. The ledger moves their transactions (and
+     * merchants) to the parent; here their merchants move and they are deleted; one vendor.changed
+     * (merged, into the parent) per merged vendor tells whoever keeps something of them — bills and vendor
+     * credits (documents service), rules (this service, in this transaction once they exist) — to move it.
+     */
+    async mergeVendors(tenant: Tenant, parentId: string, mergingIds: string[]): Promise<{ vendor: VendorView; movedTransactions: number }> {
+      assertCanEdit(tenant);
+      const merging = [...new Set(mergingIds)];
+      throwIfAny(mergeProblems(parentId, merging));
+      return withTenant(db, tenant, async (trx) => {
+        const found = await vendorsByIds(trx, [parentId, ...merging], true);
+        const parent = found.find((v) => v.id === parentId);
+        if (!parent) throw notFound('Vendor', 'parentVendorId');
+        const others = found.filter((v) => v.id !== parentId);
+        if (others.length !== merging.length) throw notFound('Vendor', 'mergingVendorsId');
+        const movedTransactions = await ledger.merge(tenant, parentId, merging);
+        await moveMerchants(trx, merging, parentId);
+        await markVendorsDeleted(trx, merging, parentId);
+        for (const v of others) await vendorChanged(trx, tenant.workspaceId, v, 'merged', parentId);
+        return { vendor: await viewOf(tenant, trx, parent), movedTransactions };
+      });
+    },
+
+    /**
+     * A bank merchant becomes a vendor (issue #17): the ledger's biller is matched to the live vendor of the
+     * same name, else the oldest whose name has the same key (vendorNameKey), else a new vendor is made of it (not "added": the Added filter
+     * shows it as Not added until a user edits it), and the ledger records the biller's vendor. Idempotent.
+     */
+    async adoptMerchant(trx: Knex.Transaction, workspaceId: string, billerId: string, merchantName: string): Promise<void> {
+      if (await merchantKnown(trx, billerId)) return;
+      const name = merchantName.trim().slice(0, 200);
+      const key = vendorNameKey(name);
+      if (key === '') return;
+      const tenant = { workspaceId };
+      let vendor = await vendorForMerchant(trx, name, key);
+      let created = false;
+      if (!vendor) {
+        const inserted = await insertVendor(trx, { id: newId(), workspaceId, name, nameKey: key, isAdded: false });
+        created = inserted !== undefined;
+        // A user made a vendor of that name meanwhile: use it.
+        vendor = inserted ?? (await vendorForMerchant(trx, name, key));
+      }
+      if (!vendor) throw new Error(`no vendor for merchant ${billerId}`);
+      await insertMerchant(trx, { billerId, workspaceId, vendorId: vendor.id, merchantName: name });
+      await ledger.register(tenant, [{ vendorId: vendor.id, billerIds: [billerId] }]);
+      if (created) await vendorChanged(trx, workspaceId, vendor, 'created');
+      logger.debug({ workspaceId, billerId, vendorId: vendor.id }, 'merchant adopted as vendor');
+    },
+
+    async listCustomers(tenant: Tenant, query: { page: number; take: number; search: string; status: string; all: boolean }): Promise<ListAnswer<CustomerRow>> {
+      const { value: q, problems } = cleanListQuery(query);
+      throwIfAny(problems);
+      return withTenant(db, tenant, async (trx) => {
+        const { rows, count } = await listCustomers(trx, q);
+        return { data: rows, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+      });
+    },
+
+    async getCustomer(tenant: Tenant, id: string): Promise<CustomerRow> {
+      throwIfAny(idProblems('id', id));
+      return withTenant(db, tenant, async (trx) => {
+        const row = await customerById(trx, id);
+        if (!row) throw notFound('Customer', 'id');
+        return row;
+      });
+    },
+
+    async createCustomer(tenant: Tenant, input: CustomerInput): Promise<CustomerRow> {
+      assertCanEdit(tenant);
+      const { value, problems } = cleanParty(input, true);
+      throwIfAny(problems);
+      const name = value.name as string;
+      return withTenant(db, tenant, async (trx) => {
+        if (await customerNameTaken(trx, name)) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
+        const row = await insertCustomer(trx, { ...value, id: newId(), workspaceId: tenant.workspaceId, name });
+        await customerChanged(trx, tenant.workspaceId, row, 'created');
+        return row;
+      });
+    },
+
+    async updateCustomer(tenant: Tenant, id: string, input: CustomerInput): Promise<CustomerRow> {
+      assertCanEdit(tenant);
+      throwIfAny(idProblems('id', id));
+      const { value, problems } = cleanParty(input, false);
+      return withTenant(db, tenant, async (trx) => {
+        if (!(await customerById(trx, id, true))) throw notFound('Customer', 'id');
+        throwIfAny(problems);
+        if (value.name !== undefined && (await customerNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
+        const row = await updateCustomer(trx, id, value);
+        await customerChanged(trx, tenant.workspaceId, row, 'updated');
+        return row;
+      });
+    },
+
+    /** DELETE /customers/{id}: no invoices or credit memos exist yet, so a customer is always deletable. */
+    async deleteCustomer(tenant: Tenant, id: string): Promise<void> {
+      assertCanEdit(tenant);
+      throwIfAny(idProblems('id', id));
+      await withTenant(db, tenant, async (trx) => {
+        const row = await customerById(trx, id, true);
+        if (!row) throw notFound('Customer', 'id');
+        await markCustomerDeleted(trx, id);
+        await customerChanged(trx, tenant.workspaceId, row, 'deleted');
+      });
+    },
+  };
+}
+
+export type PartiesUseCases = ReturnType<typeof createUseCases>;
