@@ -273,3 +273,85 @@ describe('/verify-invite', () => {
     TEST_MS + STEP_MS,
   );
 });
+
+describe('/verify-invite for a firm', () => {
+  it(
+    'an existing user, signed in, accepts a firm invite with one click and lands on Home; the used link is refused',
+    async () => {
+      const firmOwner = await signedUpUser(system);
+      expect((await system.api('POST', '/onboard-user', { token: firmOwner.token, body: { ...onboardBody, companyName: 'Quill Partners' } })).status).toBe(200);
+      expect((await system.api('PATCH', '/accounting-firm', { token: firmOwner.token, body: { firmName: 'Quill Partners', country: 'US' } })).status).toBe(200);
+      const client = await system.api('POST', '/accounting-firm/add-organization', { token: firmOwner.token, body: { name: 'Dune Outfitters' } });
+      expect(client.status, JSON.stringify(client.body)).toBe(201);
+      const invitee = await signedUpUser(system);
+      expect((await system.api('POST', '/onboard-user', { token: invitee.token, body: onboardBody })).status).toBe(200);
+      const sent = await system.api('POST', '/accounting-firm/invite', {
+        token: firmOwner.token,
+        body: { email: invitee.email, role: 'accountant', firstName: 'Ada', lastName: 'Lovelace', organizationIds: [client.body.organization.id] },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const mail = await system.mailTo(invitee.email, /^Join Quill Partners/);
+      const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+&kind=firm/.exec(mail.text ?? '')?.[0];
+      if (!link) throw new Error(`no firm invite link in "${mail.text}"`);
+      const { search } = new URL(link);
+
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await logInThroughForm(page, invitee.email, PASSWORD);
+        await waitForPath(page, '/dashboard');
+        await page.goto(`/verify-invite${search}`);
+        await visible(page.getByRole('heading', { name: 'Join the accounting firm' }));
+        await page.getByRole('button', { name: 'Accept invitation' }).click();
+        await waitForPath(page, '/select-organization');
+        await visible(page.getByRole('region', { name: 'Client organizations' }).getByRole('button').filter({ hasText: 'Dune Outfitters' }));
+        // They are the firm's accountant now, and the link is spent.
+        const me = await system.api('GET', '/accounting-firm/me', { token: invitee.token });
+        expect(me.body.member).toMatchObject({ role: 'accountant' });
+        await page.goto(`/verify-invite${search}`);
+        await page.getByRole('button', { name: 'Accept invitation' }).click();
+        await visible(page.getByRole('alert').filter({ hasText: 'This invite link is invalid or has expired' }));
+      });
+    },
+    TEST_MS,
+  );
+});
+
+describe('sign-up as an accounting firm', () => {
+  it(
+    'offers Business or Accounting firm; a firm names the firm and its country, with their messages, and sends them with userType firm',
+    async () => {
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        const bodies: unknown[] = [];
+        page.on('request', (request) => {
+          if (request.method() === 'POST' && request.url() === `${system.gatewayUrl}/signup`) bodies.push(request.postDataJSON());
+        });
+        await page.goto('/signup');
+        await visible(field(page, 'Company Name'));
+        await page.getByRole('radio', { name: 'Accounting firm' }).check();
+        await visible(field(page, 'Firm Name'));
+        expect(await field(page, 'Company Name').count()).toBe(0);
+        await page.getByRole('button', { name: 'Create account' }).click();
+        expect(await descriptionOf(field(page, 'Firm Name'))).toBe('Firm name is required');
+        expect(await descriptionOf(field(page, 'Country'))).toBe('Country is required');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await page.screenshot({ path: `${SHOTS}/workspaces-signup-firm-390.png`, fullPage: true });
+
+        const email = uniqueEmail('firm');
+        await field(page, 'First Name').fill('Ada');
+        await field(page, 'Middle Name').fill('K');
+        await field(page, 'Last Name').fill('Lovelace');
+        await field(page, 'Firm Name').fill('Lovelace Accounting');
+        await field(page, 'Country').fill('United States');
+        await field(page, 'Team Size').fill('4');
+        await field(page, 'Email').fill(email);
+        await field(page, 'Password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await waitForPath(page, '/verify-otp');
+        expect(bodies).toEqual([
+          expect.objectContaining({ userType: 'firm', firmName: 'Lovelace Accounting', country: 'United States', companyName: 'Lovelace Accounting', email, maxTeamSize: 4 }),
+        ]);
+      });
+    },
+    TEST_MS,
+  );
+});

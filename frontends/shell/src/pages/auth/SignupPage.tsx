@@ -35,7 +35,7 @@ export function SignupPage() {
 
   return (
     <>
-      <AuthHeading title="Create your account" subtitle="Set up Ledgerline for your company in a couple of minutes." />
+      <AuthHeading title="Create your account" subtitle={kind === 'firm' ? 'Set up Ledgerline for your firm and its clients in a couple of minutes.' : 'Set up Ledgerline for your company in a couple of minutes.'} />
       <form
         noValidate
         className="space-y-4"
