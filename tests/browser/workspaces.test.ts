@@ -11,6 +11,8 @@ import { boxOf, descriptionOf, field, importBankTransactions, inFreshPage, launc
 let system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let browser: Browser;
 const SHOTS = 'test-results/screenshots';
+/** Polls for as long as a step may take (a busy machine slows transitions and answers alike). */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: STEP_MS });
 
 /** An onboarded business user with the sandbox bank's transactions in the first workspace and an empty second one. */
 let owner: { email: string; token: string; first: string; second: string };
@@ -68,7 +70,7 @@ describe('the workspace switcher', () => {
         const firstCash = (await visible(cashInBank(page))).textContent();
         const cashText = await firstCash;
         expect(cashText).toMatch(/\$/);
-        await expect.poll(() => calls.some((c) => c.path === '/accounts' && c.workspace === owner.first)).toBe(true);
+        await poll(() => calls.some((c) => c.path === '/accounts' && c.workspace === owner.first)).toBe(true);
 
         // Keyboard: Enter opens the switcher on the current workspace; arrows reach the other; Enter chooses it.
         await switcher(page).focus();
@@ -88,7 +90,7 @@ describe('the workspace switcher', () => {
         // The empty workspace: no bank figure from the first one stays on screen; every call now carries it.
         await visible(page.getByText('No bank accounts connected'));
         expect(await cashInBank(page).count()).toBe(0);
-        await expect.poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Second Books)');
+        await poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Second Books)');
         const after = calls.slice(before);
         expect(after.some((c) => c.path === '/accounts')).toBe(true);
         expect(after.filter((c) => c.workspace !== owner.second)).toEqual([]);
@@ -98,7 +100,7 @@ describe('the workspace switcher', () => {
         const beforeReload = calls.length;
         await page.reload();
         await visible(page.getByText('No bank accounts connected'));
-        await expect.poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Second Books)');
+        await poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Second Books)');
         expect(calls.slice(beforeReload).filter((c) => c.workspace !== owner.second)).toEqual([]);
 
         // Mouse: back to the first workspace and its figure.
@@ -114,7 +116,7 @@ describe('the workspace switcher', () => {
         await expectSwitcherLayout(page, { width: 390, height: 844 });
         await page.screenshot({ path: `${SHOTS}/workspaces-switcher-390.png` });
         await page.keyboard.press('Escape');
-        await expect.poll(() => page.getByRole('listbox', { name: 'Workspaces' }).count()).toBe(0);
+        await poll(() => page.getByRole('listbox', { name: 'Workspaces' }).count()).toBe(0);
       });
     },
     TEST_MS,
@@ -134,7 +136,7 @@ describe('/login-workspace', () => {
         await logInOnThisPage(page, owner.email, PASSWORD);
         await waitForPath(page, '/dashboard');
         await visible(page.getByText('No bank accounts connected'));
-        await expect.poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Second Books)');
+        await poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Second Books)');
         expect(calls.filter((c) => c.path === '/accounts').map((c) => c.workspace)).toContain(owner.second);
 
         // Signed in, a link to a workspace of another company.
@@ -180,9 +182,9 @@ describe('/select-organization', () => {
         // Search narrows the list (case-insensitive contains).
         const search = page.getByRole('searchbox', { name: 'Search organizations' });
         await search.fill('BIRCH');
-        await expect.poll(() => cards.count()).toBe(1);
+        await poll(() => cards.count()).toBe(1);
         await search.fill('');
-        await expect.poll(() => cards.count()).toBe(2);
+        await poll(() => cards.count()).toBe(2);
 
         // The owner adds a client organization; the name is required.
         await page.getByRole('button', { name: 'Add organization' }).click();
@@ -192,7 +194,7 @@ describe('/select-organization', () => {
         expect(await descriptionOf(field(page, 'Organization name'))).toBe('Organization name is required');
         await field(page, 'Organization name').fill('Cedar Studio');
         await dialog.getByRole('button', { name: 'Add organization' }).click();
-        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        await poll(() => page.getByRole('dialog').count()).toBe(0);
         await visible(cards.filter({ hasText: 'Cedar Studio' }));
 
         // A phone: the cards stack, nothing scrolls sideways.
@@ -211,8 +213,8 @@ describe('/select-organization', () => {
         await cards.filter({ hasText: 'Birch Dental' }).click();
         await waitForPath(page, '/dashboard');
         await visible(page.getByText('No bank accounts connected'));
-        await expect.poll(async () => (await stored(page)).user).toMatchObject({ selectedOrganizationId: birch.id, selectedWorkspaceId: birch.workspaceId });
-        await expect.poll(() => calls.slice(before).some((c) => c.path === '/accounts' && c.workspace === birch.workspaceId)).toBe(true);
+        await poll(async () => (await stored(page)).user).toMatchObject({ selectedOrganizationId: birch.id, selectedWorkspaceId: birch.workspaceId });
+        await poll(() => calls.slice(before).some((c) => c.path === '/accounts' && c.workspace === birch.workspaceId)).toBe(true);
         expect(calls.slice(before).filter((c) => c.workspace !== birch.workspaceId)).toEqual([]);
 
         // Back on Home, the chosen organization is marked as the current one.
