@@ -123,6 +123,43 @@ describe('the workspace switcher', () => {
   );
 });
 
+describe('a long list of workspaces', () => {
+  it(
+    'the switcher offers a search that filters as you type (organization or workspace name); Enter opens the match',
+    async () => {
+      const user = await signedUpUser(system);
+      expect((await system.api('POST', '/onboard-user', { token: user.token, body: onboardBody })).status).toBe(200);
+      for (const name of ['North Branch', 'South Branch', 'East Branch', 'West Branch', 'Harbor Office', 'Summit Office']) {
+        const created = await system.api('POST', '/workspace', { token: user.token, workspace: user.user.workspace.id, body: { name } });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+      }
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await logInThroughForm(page, user.email, PASSWORD);
+        await waitForPath(page, '/dashboard');
+        await switcher(page).click();
+        const search = await visible(page.getByRole('combobox', { name: 'Search workspaces' }));
+        // The search field has the focus as the list opens: typing filters at once.
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search workspaces');
+        expect(await page.getByRole('option').count()).toBe(7);
+        await expectSwitcherLayout(page, { width: 390, height: 844 });
+        await page.keyboard.type('BRANCH');
+        await poll(() => page.getByRole('option').count()).toBe(4);
+        await search.fill('harbor');
+        await poll(() => page.getByRole('option').count()).toBe(1);
+        await page.screenshot({ path: `${SHOTS}/workspaces-switcher-search-390.png` });
+        await search.fill('no such place');
+        await visible(page.getByText('No workspace matches “no such place”'));
+        await search.fill('harbor');
+        await page.keyboard.press('Enter');
+        await poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Harbor Office)');
+        await visible(page.getByText('No bank accounts connected'));
+      });
+    },
+    TEST_MS,
+  );
+});
+
 describe('/login-workspace', () => {
   it(
     'signed out: to /login and back into that workspace after the code step; a workspace of someone else: a clear message and home',

@@ -42,7 +42,11 @@ export function WorkspaceSwitcher({ workspaces, currentId }: WorkspaceSwitcherPr
         anchor={{ to: 'bottom start', gap: 6, padding: 8 }}
         focus
         data-testid="workspace-switcher-panel"
-        className="z-50 flex max-h-[min(24rem,var(--anchor-max-height))] w-max max-w-[min(22rem,calc(100vw-1rem))] min-w-(--button-width) flex-col rounded-lg border border-slate-200 bg-white text-sm shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+        className={cx(
+          'z-50 flex max-h-[min(24rem,var(--anchor-max-height))] max-w-[min(22rem,calc(100vw-1rem))] min-w-(--button-width) flex-col rounded-lg border border-slate-200 bg-white text-sm shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900',
+          // With a search the panel keeps one width while the matches change under it.
+          showsSearch(workspaces) ? 'w-80' : 'w-max',
+        )}
       >
         {({ close }) => <SwitcherList workspaces={workspaces} currentId={current.id} onDone={close} />}
       </PopoverPanel>
