@@ -21,6 +21,10 @@ describe('sign-up as an accounting firm', () => {
     expect(signUpValidator('firm')(firm)).toEqual({ firmName: 'Firm name is required', country: 'Country is required' });
     expect(signUpValidator('firm')({ ...firm, firmName: 'Ledger & Co', country: 'US', password: 'short' })).toEqual({ password: 'Must be 8 or more characters' });
     expect(signUpValidator('firm')({ ...firm, firmName: 'Ledger & Co', country: 'US' })).toEqual({});
+    // The team size is optional for a firm, checked when given.
+    expect(signUpValidator('firm')({ ...firm, firmName: 'Ledger & Co', country: 'US', maxTeamSize: '' })).toEqual({});
+    expect(signUpValidator('firm')({ ...firm, firmName: 'Ledger & Co', country: 'US', maxTeamSize: 'many' })).toEqual({ maxTeamSize: 'Team size must be a whole number from 1 to 100000' });
+    expect(signUpValidator('business')({ ...filled, maxTeamSize: '' })).toEqual({ maxTeamSize: 'Team size field is required' });
   });
 
   it('sends userType firm, firmName and country, the firm name standing for the company', () => {
@@ -36,5 +40,6 @@ describe('sign-up as an accounting firm', () => {
       firmName: 'Ledger & Co',
       country: 'United States',
     });
+    expect('maxTeamSize' in signUpBodyFor('firm', { ...filled, maxTeamSize: '', firmName: 'Ledger & Co', country: 'US' })).toBe(false);
   });
 });

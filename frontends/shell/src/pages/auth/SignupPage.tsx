@@ -75,7 +75,7 @@ export function SignupPage() {
             <TextField label="Firm Name" autoComplete="organization" required {...form.field('firmName')} />
             <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <TextField label="Country" autoComplete="country-name" required {...form.field('country')} />
-              <TextField label="Team Size" inputMode="numeric" placeholder="e.g. 10" required {...form.field('maxTeamSize')} />
+              <TextField label="Team Size" inputMode="numeric" placeholder="Optional" {...form.field('maxTeamSize')} />
             </div>
           </>
         ) : (

@@ -21,6 +21,7 @@ type Step =
   | { kind: 'asking' }
   | { kind: 'password'; invite: VerifyInviteResponse }
   | { kind: 'accepted'; message: string }
+  | { kind: 'sign-in'; message: string; email: string }
   | { kind: 'failed'; message: string };
 
 const initial: NewPasswordFormValues = { password: '', confirmPassword: '' };
@@ -129,6 +130,10 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
       setStep({ kind: 'password', invite: answer });
       return;
     }
+    if (answer.status === 'sign-in-required') {
+      setStep({ kind: 'sign-in', message: answer.message, email: answer.email });
+      return;
+    }
     if (answer.user && answer.sessionToken) {
       const { user, sessionToken } = answer;
       store.setState((s) => signedIn(s, { user, sessionToken }));
@@ -144,7 +149,10 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
     // Once per link (StrictMode runs effects twice in development).
     if (asked.current) return;
     asked.current = true;
-    verify.mutate({ token: invite.token }, { onSuccess: answered, onError: (error) => setStep({ kind: 'failed', message: describeError(error)?.message ?? 'Something went wrong' }) });
+    verify.mutate(
+      { token: invite.token, kind: invite.kind },
+      { onSuccess: answered, onError: (error) => setStep({ kind: 'failed', message: describeError(error)?.message ?? 'Something went wrong' }) },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once for the link the page opened with
   }, [invite.token]);
 
@@ -173,6 +181,21 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
             </>
           )}
         </p>
+      </>
+    );
+  }
+  if (step.kind === 'sign-in') {
+    return (
+      <>
+        <AuthHeading
+          title="Log in to accept"
+          subtitle={
+            <>
+              <strong className="font-medium break-all text-slate-900 dark:text-slate-100">{step.email}</strong> already has a Ledgerline account. {step.message}
+            </>
+          }
+        />
+        <TextLink to={loginBack}>Log in and accept the invitation</TextLink>
       </>
     );
   }
@@ -205,7 +228,7 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!form.check()) return;
-          verify.mutate({ token: invite.token, password: form.values.password, confirmPassword: form.values.confirmPassword }, { onSuccess: answered, onError: showError });
+          verify.mutate({ token: invite.token, kind: invite.kind, password: form.values.password, confirmPassword: form.values.confirmPassword }, { onSuccess: answered, onError: showError });
         }}
       >
         <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number." required {...form.field('password')} />
