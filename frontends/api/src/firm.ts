@@ -127,5 +127,6 @@ export const firmApi = {
   me: (client: ApiClient, signal?: AbortSignal) => client.request<FirmMeResponse>('GET', '/accounting-firm/me', signal ? { signal } : {}),
   acceptInvite: (client: ApiClient, token: string) => client.request<AcceptFirmInviteResponse>('POST', '/accounting-firm/accept-invite/', { body: { token } }),
   verifyInvite: (client: ApiClient, body: VerifyInviteBody) => client.request<VerifyInviteResponse>('POST', '/verify-invite', { body }),
-  signUpFirm: (client: ApiClient, body: FirmSignUpBody) => client.request<SignUpResponse>('POST', '/signup', { body }),
+  /** POST /signup for either kind of account (a business body, or one with the firm's fields). */
+  signUp: (client: ApiClient, body: SignUpBody | FirmSignUpBody) => client.request<SignUpResponse>('POST', '/signup', { body }),
 };

@@ -20,7 +20,7 @@ export function SignupPage() {
   const form = useForm(initial, signUpValidator(kind));
 
   const signup = useMutation({
-    mutationFn: (body: SignUpBody | FirmSignUpBody) => ('userType' in body ? firmApi.signUpFirm(client, body) : client.signup(body)),
+    mutationFn: (body: SignUpBody | FirmSignUpBody) => firmApi.signUp(client, body),
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
     onSuccess: (answer, body) => {
       store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email ?? "" }));
