@@ -394,3 +394,89 @@ describe('sign-up as an accounting firm', () => {
     TEST_MS,
   );
 });
+
+/** Whether the gateway signs up firms (userType firm, firmName, country in POST /signup; issue #16 item 4). */
+async function gatewaySignsUpFirms(): Promise<boolean> {
+  const doc = (await (await fetch(`${system.gatewayUrl}/docs/json`)).json()) as { components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> } };
+  return doc.components?.schemas?.SignUpBody?.properties?.userType !== undefined;
+}
+
+describe('a firm user (userType firm)', () => {
+  it(
+    'lands on Home with only Home in the navigation, adds and opens clients, keeps Home first; a new firm accountant sets a password from the firm invite',
+    async (context) => {
+      // Runs once the gateway signs up firms (the firm sign-up of issue #16 item 4).
+      if (!(await gatewaySignsUpFirms())) context.skip();
+      const email = uniqueEmail('firm-owner');
+      const signup = await system.api('POST', '/signup', {
+        body: { firstName: 'Grace', middleName: 'B', lastName: 'Hopper', email, password: PASSWORD, userType: 'firm', firmName: 'Hopper & Partners', country: 'US' },
+      });
+      expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+      const verified = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, code: await system.codeFor(email), sessionToken: signup.body.sessionToken } });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      const token = verified.body.sessionToken as string;
+      expect((await system.api('POST', '/onboard-user', { token, body: { ...onboardBody, companyName: 'Hopper & Partners' } })).status).toBe(200);
+
+      let mapleId = '';
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await logInThroughForm(page, email, PASSWORD);
+        await waitForPath(page, '/select-organization');
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        await visible(nav.getByRole('link', { name: 'Home' }));
+        expect(await nav.getByRole('link').count()).toBe(1);
+        // Nothing else opens before a client is chosen.
+        await page.goto('/transactions?tab=review');
+        await waitForPath(page, '/select-organization');
+        await visible(page.getByRole('heading', { name: 'No client organizations yet' }));
+        await page.screenshot({ path: `${SHOTS}/workspaces-firm-empty-1280.png` });
+
+        await page.getByRole('button', { name: 'Add organization' }).first().click();
+        await visible(page.getByRole('dialog').getByRole('heading', { name: 'Add a client organization' }));
+        await field(page, 'Organization name').fill('Harbor Books Ltd');
+        await page.getByRole('dialog').getByRole('button', { name: 'Add organization' }).click();
+        const cards = page.getByRole('region', { name: 'Client organizations' }).getByRole('button');
+        await visible(cards.filter({ hasText: 'Harbor Books Ltd' }));
+        const maple = await system.api('POST', '/accounting-firm/add-organization', { token, body: { name: 'Maple Ventures' } });
+        expect(maple.status, JSON.stringify(maple.body)).toBe(201);
+        mapleId = maple.body.organization.id as string;
+        await page.reload();
+        await visible(cards.filter({ hasText: 'Maple Ventures' }));
+        // Spec §4: with exactly one organization (their first client) it was chosen for them; a second changes nothing.
+        await visible(cards.filter({ hasText: 'Harbor Books Ltd' }).and(page.locator('[aria-current="true"]')));
+
+        await cards.filter({ hasText: 'Maple Ventures' }).click();
+        await waitForPath(page, '/dashboard');
+        await visible(page.getByText('No bank accounts connected'));
+        await poll(async () => (await stored(page)).user?.selectedOrganizationId).toBe(maple.body.organization.id);
+        await visible(nav.getByRole('link', { name: 'Dashboard' }));
+        expect(await nav.getByRole('link').first().textContent()).toBe('Home');
+        // The switcher groups the two clients' workspaces by organization.
+        await switcher(page).click();
+        const list = await visible(page.getByRole('listbox', { name: 'Workspaces' }));
+        await visible(list.getByRole('group', { name: 'Harbor Books Ltd' }));
+        await visible(list.getByRole('group', { name: 'Maple Ventures' }));
+        await page.screenshot({ path: `${SHOTS}/workspaces-firm-switcher-1280.png` });
+        await page.keyboard.press('Escape');
+      });
+
+      // A new accountant invited to the firm sets a password from the mailed link and lands on Home.
+      const accountant = uniqueEmail('firm-accountant');
+      const sent = await system.api('POST', '/accounting-firm/invite', { token, body: { email: accountant, role: 'accountant', firstName: 'Alan', lastName: 'Turing', organizationIds: [mapleId] } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const mail = await system.mailTo(accountant, /^Join Hopper & Partners/);
+      const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+&kind=firm/.exec(mail.text ?? '')?.[0];
+      if (!link) throw new Error(`no firm invite link in "${mail.text}"`);
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await page.goto(`/verify-invite${new URL(link).search}`);
+        await visible(page.getByRole('heading', { name: 'Welcome, Alan' }));
+        await field(page, 'Password').fill(PASSWORD);
+        await field(page, 'Confirm password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Set password and join' }).click();
+        await visible(notice(page, 'status', 'Your password has been set.'));
+        await waitForPath(page, '/select-organization');
+        await visible(page.getByRole('heading', { name: 'Select an organization', level: 1 }));
+      });
+    },
+    TEST_MS * 2,
+  );
+});

@@ -74,7 +74,7 @@ export function SelectOrganizationPage() {
 
   return (
     <>
-      <PageHeader title="Select an organization" description="Choose the client organization to work in. You can switch at any time from the top bar." actions={addButton} />
+      <PageHeader title="Select an organization" description="Choose the client organization to work in. You can switch at any time from the top bar." actions={all.length > 0 ? addButton : null} />
       {organizations.isPending ? (
         <div className="flex justify-center py-16 text-brand-600">
           <Spinner label="Loading organizations" />
