@@ -160,6 +160,41 @@ describe('a long list of workspaces', () => {
   );
 });
 
+describe('the selected workspace deleted elsewhere', () => {
+  it(
+    "the next load selects the organization's default workspace (spec §4) instead of failing",
+    async () => {
+      const user = await signedUpUser(system);
+      expect((await system.api('POST', '/onboard-user', { token: user.token, body: onboardBody })).status).toBe(200);
+      const created = await system.api('POST', '/workspace', { token: user.token, workspace: user.user.workspace.id, body: { name: 'Short-lived Books' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const doomed = created.body.workspace.id as string;
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await logInThroughForm(page, user.email, PASSWORD);
+        await waitForPath(page, '/dashboard');
+        await switcher(page).click();
+        await page.getByRole('option', { name: /Short-lived Books/ }).click();
+        await poll(() => switcher(page).getAttribute('aria-label')).toBe('Switch workspace (current: Short-lived Books)');
+        expect((await stored(page)).user?.selectedWorkspaceId).toBe(doomed);
+
+        // Another session of the owner deletes it.
+        const deleted = await system.api('DELETE', `/workspace/${doomed}`, { token: user.token, workspace: user.user.workspace.id });
+        expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+        const calls = recordWorkspaceHeaders(page);
+        await page.reload();
+        await poll(async () => (await stored(page)).user?.selectedWorkspaceId).toBe(user.user.workspace.id);
+        await visible(page.getByText('No bank accounts connected'));
+        // One workspace left: no switcher, and every call after the recovery carries the default workspace.
+        await poll(() => switcher(page).count()).toBe(0);
+        const recovered = calls.findIndex((c) => c.workspace === user.user.workspace.id);
+        expect(recovered).toBeGreaterThanOrEqual(0);
+        expect(calls.slice(recovered).filter((c) => c.workspace !== user.user.workspace.id)).toEqual([]);
+      });
+    },
+    TEST_MS,
+  );
+});
+
 describe('/login-workspace', () => {
   it(
     'signed out: to /login and back into that workspace after the code step; a workspace of someone else: a clear message and home',
