@@ -229,3 +229,46 @@ export async function startLedgerOnlyWebSystem(): Promise<System & { webUrl: str
   }
   return { ...system, webUrl: system.webUrl };
 }
+
+/**
+ * The real stack for workspaces and firms: the built web app with banking (and the Plaid sandbox), the ledger and the
+ * firm service. Limits as in startLedgerWebSystem.
+ */
+export async function startFirmWebSystem(): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
+  const system = await startSystem({
+    web: true,
+    banking: true,
+    ledger: true,
+    firm: true,
+    gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+  });
+  if (system.webUrl === null || system.plaid === null) {
+    await system.stop();
+    throw new Error('startSystem({ web, banking, ledger, firm }) served no web app or no Plaid sandbox');
+  }
+  return { ...system, webUrl: system.webUrl, plaid: system.plaid };
+}
+
+/**
+ * Logs in through the login form already on screen (keeping its `?next=`), entering the mailed code when the code
+ * step follows, as logInThroughForm does.
+ */
+export async function logInOnThisPage(page: Page, email: string, password: string): Promise<void> {
+  await visible(field(page, 'Email'));
+  const before = (await mailedCodes(email)).length;
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: STEP_MS });
+  if (new URL(page.url()).pathname !== '/verify-otp') return;
+  await field(page, 'Verification code').fill(await nextMailedCode(email, before));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => url.pathname !== '/verify-otp', { timeout: STEP_MS });
+}
+
+/** A locator's box, or a failure naming what had none (it is not rendered). */
+export async function boxOf(locator: Locator, what: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${what} has no box`);
+  return box;
+}

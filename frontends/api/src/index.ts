@@ -282,3 +282,20 @@ export {
   useUpdateFirm,
   useUpdateFirmMember,
 } from './firm-team-hooks';
+// Accounting firms in the shell (issue #16): client organizations, invite links, the firm sign-up.
+export {
+  FIRM_INVITE_KIND,
+  FIRM_MANAGER_ROLES,
+  ORGANIZATION_NAME_MAX,
+  ORGANIZATION_NAME_REQUIRED,
+  checkOrganizationName,
+  filterFirmOrganizations,
+  firmApi,
+  firmSignUpBody,
+  firmValidationMessages,
+  inviteFromSearch,
+  isFirmManager,
+  validateFirmSignUp,
+} from './firm';
+export type * from './firm';
+export { firmQueryKeys, useAcceptFirmInvite, useAddFirmOrganization, useFirmMe, useFirmOrganizations, useVerifyInvite } from './firm-hooks';

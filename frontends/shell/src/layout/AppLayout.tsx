@@ -6,6 +6,7 @@ import { TieOutNotices } from '../banking/TieOutNotices';
 import { useSession, useSessionController } from '../session/context';
 import { Logo } from './Logo';
 import { navigationFor } from './navigation';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 export function AppLayout() {
   const { logout } = useSessionController();
@@ -30,7 +31,7 @@ export function AppLayout() {
   if (user === null) return null;
 
   const nav = navigationFor(user, userState);
-  const workspace = userState.workspaces.find((w) => w.id === userState.selectedWorkspaceId) ?? user.workspace;
+  const workspace = userState.workspaces.find((w) => w.id === userState.selectedWorkspaceId) ?? null;
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
@@ -80,12 +81,8 @@ export function AppLayout() {
             >
               {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
             </button>
-            <Logo className="text-slate-900 lg:hidden dark:text-white" />
-            {workspace && (
-              <span className="hidden truncate rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700 sm:inline dark:bg-slate-800 dark:text-slate-300">
-                {workspace.name}
-              </span>
-            )}
+            <Logo compact={userState.workspaces.length > 1} className="text-slate-900 lg:hidden dark:text-white" />
+            <WorkspaceSwitcher workspaces={userState.workspaces} currentId={workspace?.id ?? null} />
           </div>
           <div className="flex items-center gap-1">
             <ThemeToggle />
@@ -130,7 +127,8 @@ export function AppLayout() {
         )}
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
           <ImportNoticesProvider>
-            {!userState.isDemoModeActive && Boolean(userState.selectedWorkspaceId ?? user.workspace?.id) && <TieOutNotices />}
+            {/* A firm user watches the books of the client they chose, never a default one. */}
+            {!userState.isDemoModeActive && Boolean(userState.selectedWorkspaceId ?? (user.userType === 'firm' ? null : user.workspace?.id)) && <TieOutNotices />}
             <Outlet />
           </ImportNoticesProvider>
         </main>

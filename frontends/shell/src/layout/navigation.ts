@@ -27,9 +27,12 @@ const demoNav: readonly NavItem[] = [
 
 const firmHomeNav: readonly NavItem[] = [{ label: 'Home', to: '/select-organization', path: '/select-organization' }];
 
-/** Spec §2: business navigation; demo mode shows Demo View and Connect Accounts; a firm user without an organization sees only Home. */
+/**
+ * Spec §2: business navigation; demo mode shows Demo View and Connect Accounts; a firm user without an organization
+ * sees only Home. A firm user working in a client organization keeps Home first, the way back to the client list.
+ */
 export function navigationFor(user: Pick<User, 'userType'>, state: { isDemoModeActive: boolean; selectedOrganizationId: string | null }): readonly NavItem[] {
   if (user.userType === 'firm' && state.selectedOrganizationId === null) return firmHomeNav;
   if (state.isDemoModeActive) return demoNav;
-  return businessNav;
+  return user.userType === 'firm' ? [...firmHomeNav, ...businessNav] : businessNav;
 }

@@ -6,6 +6,19 @@ export const ONBOARDING_ROUTE = '/onboard';
 export const LOGIN_ROUTE = '/login';
 export const HOME_ROUTE = '/dashboard';
 export const SELECT_ORGANIZATION_ROUTE = '/select-organization';
+export const SETTINGS_ROUTE = '/settings';
+export const VERIFY_INVITE_ROUTE = '/verify-invite';
+export const LOGIN_WORKSPACE_ROUTE = '/login-workspace';
+
+/**
+ * Public routes that act on the session rather than start one: an invite link (a signed-in user accepts with one
+ * click) and a workspace link (a signed-in user is switched into it). They open for a signed-in user too, and a
+ * signed-out visitor sent to /login comes back to them (`next`).
+ */
+export const SESSION_ROUTES: readonly string[] = [VERIFY_INVITE_ROUTE, LOGIN_WORKSPACE_ROUTE];
+
+/** What a firm user without a selected organization may open (spec §2: only Home; settings stays reachable). */
+export const FIRM_HOME_ROUTES: readonly string[] = [SELECT_ORGANIZATION_ROUTE, SETTINGS_ROUTE];
 
 /** The query parameter that carries the page a signed-out visitor asked for through login and back. */
 export const NEXT_PARAM = 'next';
@@ -24,20 +37,25 @@ export type GuardDecision = { kind: 'open' } | { kind: 'redirect'; to: string } 
 const normalize = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 export const isPublicRoute = (pathname: string): boolean => PUBLIC_ROUTES.includes(normalize(pathname));
+export const isSessionRoute = (pathname: string): boolean => SESSION_ROUTES.includes(normalize(pathname));
+
+/** A firm user who has not chosen an organization yet (spec §2). */
+export const needsOrganization = (user: Pick<User, 'userType'>, selectedOrganizationId: string | null): boolean => user.userType === 'firm' && selectedOrganizationId === null;
 
 export function homeFor(user: Pick<User, 'userType'>, selectedOrganizationId: string | null): string {
-  return user.userType === 'firm' && selectedOrganizationId === null ? SELECT_ORGANIZATION_ROUTE : HOME_ROUTE;
+  return needsOrganization(user, selectedOrganizationId) ? SELECT_ORGANIZATION_ROUTE : HOME_ROUTE;
 }
 
 /**
- * A `next` value that stays inside the app: a path starting with one '/', not an auth route, no scheme,
+ * A `next` value that stays inside the app: a path starting with one '/', not an auth route (the session routes
+ * excepted: an invite or workspace link resumes after login), no scheme,
  * no backslash (browsers read '/\\evil' as '//evil'). Anything else is dropped, so login cannot be turned
  * into an open redirect.
  */
 export function safeNext(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20)) return null;
   const path = normalize(value.split(/[?#]/)[0] ?? '');
-  if (isPublicRoute(path) || path === ONBOARDING_ROUTE) return null;
+  if ((isPublicRoute(path) && !isSessionRoute(path)) || path === ONBOARDING_ROUTE) return null;
   return value;
 }
 
@@ -62,8 +80,12 @@ export function guardRoute({ pathname, search, isAuthenticated, user, selectedOr
   if (user === null) return { kind: 'wait' };
   // 2. Not onboarded: onboarding only.
   if (!user.isOnboarded) return path === ONBOARDING_ROUTE ? { kind: 'open' } : { kind: 'redirect', to: ONBOARDING_ROUTE };
-  // 3. Onboarded on a public (or the onboarding) route: the page asked for before login, else home.
+  // 3. Onboarded on a public (or the onboarding) route: the page asked for before login, else home. An invite or
+  //    workspace link is the exception: it is for the signed-in user to act on.
+  if (isSessionRoute(path)) return { kind: 'open' };
   if (isPublic || path === ONBOARDING_ROUTE) return { kind: 'redirect', to: (isPublic ? nextFrom(search) : null) ?? homeFor(user, selectedOrganizationId) };
+  // A firm user without an organization: only Home (/select-organization) and settings.
+  if (needsOrganization(user, selectedOrganizationId) && !FIRM_HOME_ROUTES.includes(path)) return { kind: 'redirect', to: SELECT_ORGANIZATION_ROUTE };
   // 4. Everything else opens.
   return { kind: 'open' };
 }

@@ -16,6 +16,9 @@ const VerifyOtpPage = lazyPage(() => import('../pages/auth/VerifyOtpPage').then(
 const ForgotPasswordPage = lazyPage(() => import('../pages/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage), 'Loading');
 const ResetPasswordPage = lazyPage(() => import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage), 'Loading');
 const OnboardPage = lazyPage(() => import('../pages/auth/OnboardPage').then((m) => m.OnboardPage), 'Loading onboarding');
+const VerifyInvitePage = lazyPage(() => import('../pages/auth/VerifyInvitePage').then((m) => m.VerifyInvitePage), 'Loading the invitation');
+const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePage').then((m) => m.LoginWorkspacePage), 'Opening the workspace');
+const SelectOrganizationPage = lazyPage(() => import('../pages/app/SelectOrganizationPage').then((m) => m.SelectOrganizationPage), 'Loading organizations');
 const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then((m) => m.ComingSoonPage), 'Loading the page');
 const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');
 const AreaPage = lazyPage(() => import('../pages/app/AreaPage').then((m) => m.AreaPage), 'Loading the page');
@@ -54,14 +57,8 @@ export function createAppRouter() {
             { path: '/forgot-password', element: <ForgotPasswordPage /> },
             { path: '/reset-password', element: <ResetPasswordPage /> },
             { path: '/onboard', element: <OnboardPage /> },
-            {
-              path: '/verify-invite',
-              element: <ComingSoonPage title="Accept an invitation" coming="Invitation links from your team open here once team invites are built." />,
-            },
-            {
-              path: '/login-workspace',
-              element: <ComingSoonPage title="Workspace sign-in" coming="Signing in to a workspace you were invited to happens here once invites are built." />,
-            },
+            { path: '/verify-invite', element: <VerifyInvitePage /> },
+            { path: '/login-workspace', element: <LoginWorkspacePage /> },
           ],
         },
         {
@@ -85,10 +82,7 @@ export function createAppRouter() {
               ),
             },
             { path: '/connect-accounts', element: <ConnectAccountsPage /> },
-            {
-              path: '/select-organization',
-              element: <ComingSoonPage title="Organizations" coming="Accounting firms pick the organization to work in here once firm management is built." />,
-            },
+            { path: '/select-organization', element: <SelectOrganizationPage /> },
             { path: '/settings', element: <SettingsRoute /> },
             { path: '*', element: <NotFoundPage /> },
           ],

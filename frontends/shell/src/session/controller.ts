@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from '@ledgerline/api';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionStore } from './store';
+import { sameSelection, type Selection } from './selection';
+import { withSelection, type SessionStore } from './store';
 
 /** Spec §9: the session-expired flag resets after 2000 ms. */
 export const SESSION_EXPIRED_RESET_MS = 2000;
@@ -12,6 +13,12 @@ export interface SessionController {
   logout: () => Promise<void>;
   /** The 401 path: clear local data, mark the session expired for 2 s; the guard then sends the user to /login. */
   forceLogout: () => void;
+  /**
+   * Works in another workspace (and its organization) from now on: every later request carries its id in
+   * `x-workspace-id`, and every cached answer is dropped and the shown ones fetched again, so no screen keeps the
+   * previous workspace's numbers.
+   */
+  selectWorkspace: (selection: Selection) => Promise<void>;
 }
 
 export interface SessionControllerOptions {
@@ -58,10 +65,22 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
     ...(fetch ? { fetch } : {}),
   });
 
+  const selectWorkspace = async (selection: Selection) => {
+    const { user } = store.getState();
+    if (sameSelection(selection, { workspaceId: user.selectedWorkspaceId, organizationId: user.selectedOrganizationId })) return;
+    // The store first: from this moment every request (the refetches below included) carries the new workspace.
+    store.setState((s) => withSelection(s, selection));
+    // Answers still on their way are for the previous workspace: cancel them, then drop every cached answer
+    // (no placeholder keeps the old numbers) and refetch what is on screen.
+    await queryClient.cancelQueries();
+    await queryClient.resetQueries();
+  };
+
   return {
     store,
     client,
     forceLogout,
+    selectWorkspace,
     async logout() {
       loggingOut = true;
       try {

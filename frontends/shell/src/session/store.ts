@@ -1,4 +1,5 @@
 import type { User, Workspace } from '@ledgerline/api';
+import { resolveSelection, sameSelection, type Selection } from './selection';
 
 export type AsyncStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -106,24 +107,19 @@ export function createSessionStore(storage: KeyValueStorage | undefined): Sessio
 
 // Pure state transitions, so the flows are testable without a browser.
 
-export function selectDefaultWorkspace(user: User): Workspace | null {
-  return user.workspace ?? user.workspaces.find((w) => w.isDefault) ?? user.workspaces[0] ?? null;
-}
-
+/** Spec §4 selection after the user's workspaces are (re)loaded (`resolveSelection` in selection.ts). */
 export function withUser(state: SessionState, user: User): SessionState {
-  const current = state.user.selectedWorkspaceId;
-  const stillMember = current !== null && user.workspaces.some((w) => w.id === current);
-  const workspace = stillMember ? (user.workspaces.find((w) => w.id === current) ?? null) : selectDefaultWorkspace(user);
+  const next = resolveSelection(user, { workspaceId: state.user.selectedWorkspaceId, organizationId: state.user.selectedOrganizationId });
   return {
     ...state,
-    user: {
-      ...state.user,
-      user,
-      workspaces: user.workspaces,
-      selectedWorkspaceId: workspace?.id ?? null,
-      selectedOrganizationId: workspace?.organizationId ?? state.user.selectedOrganizationId,
-    },
+    user: { ...state.user, user, workspaces: user.workspaces, selectedWorkspaceId: next.workspaceId, selectedOrganizationId: next.organizationId },
   };
+}
+
+/** A chosen workspace and organization (the switcher, /select-organization, /login-workspace). */
+export function withSelection(state: SessionState, selection: Selection): SessionState {
+  if (sameSelection(selection, { workspaceId: state.user.selectedWorkspaceId, organizationId: state.user.selectedOrganizationId })) return state;
+  return { ...state, user: { ...state.user, selectedWorkspaceId: selection.workspaceId, selectedOrganizationId: selection.organizationId } };
 }
 
 export function signedIn(state: SessionState, answer: { user: User; sessionToken: string }): SessionState {
