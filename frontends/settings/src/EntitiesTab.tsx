@@ -10,7 +10,7 @@ import {
 import { Button, Card, Checkbox, EmptyState, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, BlockedNote, ConfirmDialog, HeaderAction, RecordLink, RowMenu, SettingsDialog, Table, cellClass, wideCellClass } from './parts';
+import { Badge, BlockedNote, cellClass, ConfirmDialog, FormActions, HeaderAction, RecordLink, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
 import { WORKSPACE_NAME_REQUIRED, teamEditBlock, validateWorkspaceForm, workspaceChanges, workspaceFormValues, type WorkspaceFormValues } from './rules';
 import { searchWith } from './tabs';
 
@@ -136,14 +136,7 @@ function CreateWorkspaceDialog({ open, onClose, onCreated }: { open: boolean; on
         }}
       >
         <TextField label="Workspace name" required autoFocus {...form.field('name')} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create workspace
-          </Button>
-        </div>
+        <FormActions onCancel={close} submitLabel="Create workspace" pending={create.isPending} />
       </form>
     </SettingsDialog>
   );
@@ -210,14 +203,7 @@ function EditWorkspaceDialog({ workspace, blocked, onClose, onDelete }: { worksp
           <Button variant="ghost" className="text-red-700 dark:text-red-400" disabled={disabled} onClick={onDelete}>
             Delete workspace
           </Button>
-          <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={onClose}>
-              {disabled ? 'Close' : 'Cancel'}
-            </Button>
-            <Button type="submit" disabled={disabled} loading={update.isPending}>
-              Save changes
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} submitLabel="Save changes" pending={update.isPending} disabled={disabled} align="start" />
         </div>
       </form>
     </SettingsDialog>

@@ -10,7 +10,7 @@ import {
 } from '@ledgerline/api';
 import { Button, Card, EmptyState, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
-import { Badge, BlockedNote, ConfirmDialog, HeaderAction, RowMenu, SettingsDialog, Table, cellClass, formatDate, wideCellClass } from './parts';
+import { Badge, BlockedNote, cellClass, ConfirmDialog, FormActions, formatDate, HeaderAction, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
 import { ORGANIZATION_NAME_REQUIRED, firmEditBlock, validateFirmForm } from './rules';
 
 /**
@@ -190,14 +190,7 @@ function AddClientDialog({ open, onClose }: { open: boolean; onClose: () => void
         }}
       >
         <TextField label="Organization name" required autoFocus autoComplete="off" {...form.field('name')} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add client
-          </Button>
-        </div>
+        <FormActions onCancel={close} submitLabel="Add client" pending={add.isPending} />
       </form>
     </SettingsDialog>
   );

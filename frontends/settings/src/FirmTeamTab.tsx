@@ -17,7 +17,7 @@ import {
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockedNote, ConfirmDialog, HeaderAction, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, cellClass, formatDate, wideCellClass } from './parts';
+import { BlockedNote, cellClass, ConfirmDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
 import { accessChanges, firmEditBlock, inviteNames, inviteStatusText, isOpenInvite, personName, roleLabel, validateInviteForm, type InviteFormValues } from './rules';
 import { searchWith } from './tabs';
 
@@ -241,21 +241,10 @@ function FirmInviteDialog({ open, organizations, onClose }: { open: boolean; org
         }}
       >
         <TextField label="Email" type="email" required autoComplete="off" {...form.field('email')} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="First Name" {...form.field('firstName')} />
-          <TextField label="Middle Name" {...form.field('middleName')} />
-          <TextField label="Last Name" {...form.field('lastName')} />
-        </div>
+        <NameFields field={form.field} />
         <Select label="Role" name="role" options={firmRoleOptions} value={role} onChange={setRole} />
         {role === 'accountant' && <OrganizationChoices legend="Clients they can open" organizations={organizations} chosen={chosen} onChange={setChosen} disabled={false} />}
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            Send invite
-          </Button>
-        </div>
+        <FormActions onCancel={close} submitLabel="Send invite" pending={invite.isPending} className="pt-2" />
       </form>
     </SettingsDialog>
   );
@@ -314,14 +303,7 @@ function FirmMemberDialog({ member, organizations, blocked, onClose, onRemove }:
           <Button variant="ghost" className="text-red-700 dark:text-red-400" disabled={disabled} onClick={onRemove}>
             Remove from firm
           </Button>
-          <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={onClose}>
-              {disabled ? 'Close' : 'Cancel'}
-            </Button>
-            <Button type="submit" disabled={disabled} loading={pending}>
-              Save
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} submitLabel="Save" pending={pending} disabled={disabled} align="start" />
         </div>
       </form>
     </SettingsDialog>

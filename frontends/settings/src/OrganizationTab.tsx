@@ -20,7 +20,7 @@ import {
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockedNote, ConfirmDialog, HeaderAction, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, cellClass, formatDate, wideCellClass } from './parts';
+import { BlockedNote, cellClass, ConfirmDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
 import {
   WORKSPACE_CHOICE_REQUIRED,
   inviteNames,
@@ -294,21 +294,10 @@ function InviteDialog({ open, workspaces, currentWorkspaceId, onClose }: { open:
         }}
       >
         <TextField label="Email" type="email" required autoComplete="off" {...form.field('email')} />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="First Name" {...form.field('firstName')} />
-          <TextField label="Middle Name" {...form.field('middleName')} />
-          <TextField label="Last Name" {...form.field('lastName')} />
-        </div>
+        <NameFields field={form.field} />
         <Select label="Role" name="role" options={roleOptions} value={role} onChange={setRole} />
         {workspaces.length > 1 && <WorkspaceChoices workspaces={workspaces} chosen={workspaceIds} onChange={setChosen} disabled={false} error={choiceError} />}
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            Send invite
-          </Button>
-        </div>
+        <FormActions onCancel={close} submitLabel="Send invite" pending={send.isPending} className="pt-2" />
       </form>
     </SettingsDialog>
   );
@@ -398,14 +387,7 @@ function MemberDialog({
           <Button variant="ghost" className="text-red-700 dark:text-red-400" disabled={disabled} onClick={onRemove}>
             Remove member
           </Button>
-          <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={onClose}>
-              {disabled ? 'Close' : 'Cancel'}
-            </Button>
-            <Button type="submit" disabled={disabled || role === null} loading={update.isPending}>
-              Save role
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} submitLabel="Save role" pending={update.isPending} disabled={disabled} submitDisabled={role === null} align="start" />
         </div>
       </form>
     </SettingsDialog>

@@ -1,6 +1,6 @@
 // Pieces the team and firm tabs share: tables that fit a phone, row menus, badges, the "why you cannot edit"
 // note and a confirmation for destructive actions.
-import { Button, Dialog, Menu, WarningIcon, cx, type DialogProps, type MenuEntry } from '@ledgerline/ui';
+import { Button, Dialog, Menu, TextField, WarningIcon, cx, type BoundField, type DialogProps, type MenuEntry } from '@ledgerline/ui';
 import type { ReactNode } from 'react';
 
 /** Dialog content is portaled to the end of the body: this wrapper brings the remote's scoped styles along. */
@@ -143,4 +143,41 @@ export function formatDate(iso: string): string {
   if (!iso) return '';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/**
+ * A dialog form's buttons: Cancel (Close when nothing can be changed) and the submit button saying what it does.
+ * `align` 'end' for a creating dialog's footer, 'start' beside other controls.
+ */
+export function FormActions({ onCancel, submitLabel, pending, disabled = false, submitDisabled = false, align = 'end', className }: {
+  onCancel: () => void;
+  submitLabel: string;
+  pending: boolean;
+  /** Nothing can be changed (a Viewer): the cancel button reads Close and submitting is off. */
+  disabled?: boolean;
+  submitDisabled?: boolean;
+  align?: 'start' | 'end';
+  className?: string;
+}) {
+  return (
+    <div className={cx('flex flex-wrap gap-3', align === 'end' && 'justify-end', className)}>
+      <Button variant="secondary" onClick={onCancel}>
+        {disabled ? 'Close' : 'Cancel'}
+      </Button>
+      <Button type="submit" disabled={disabled || submitDisabled} loading={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+/** First, middle and last name side by side (stacked on a phone), as sign-up and invites ask for them. */
+export function NameFields({ field }: { field: (name: 'firstName' | 'middleName' | 'lastName') => BoundField }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextField label="First Name" {...field('firstName')} />
+      <TextField label="Middle Name" {...field('middleName')} />
+      <TextField label="Last Name" {...field('lastName')} />
+    </div>
+  );
 }
