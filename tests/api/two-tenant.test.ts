@@ -33,6 +33,11 @@ const isIdName = (name: string) => ID_NAME.test(name) && !NOT_A_REFERENCE.has(na
 const NOT_WORKSPACE_IDS = [/^accounts\./, /^institution\./, /^ledgerTransactionId$/];
 /** Values of fields whose schema gives no enum or bound but whose use case wants a particular one. */
 const KNOWN_VALUES: Record<string, unknown> = { coaId: 99_999, accrualCategory: 'Prepaid Expenses', accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', taggedUsers: [] };
+/**
+ * A vendor's or customer's text fields that the parties service checks (spec §3): with these the body is valid, so
+ * a probe's only fault is the other tenant's id, whichever the service checks first.
+ */
+const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: '12-3456789', status: 'active' };
 
 type Kind =
   | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
@@ -90,6 +95,7 @@ function sample(name: string, s: Schema, own: Tenant, path: string, depth = 0): 
     return typeOf(r) === 'array' || /Ids$|^billers$|^categories$/.test(name) ? (typeOf(r) === 'array' ? [id] : id) : id;
   }
   if (name in KNOWN_VALUES) return KNOWN_VALUES[name];
+  if (name in PARTY_VALUES && typeOf(r) === 'string' && /^\/(vendors|customers)/.test(path)) return PARTY_VALUES[name];
   if (r.enum?.length) return r.enum[0];
   switch (typeOf(r)) {
     case 'string': return /date/i.test(name) || r.format === 'date' ? '2026-01-31' : 'x';
