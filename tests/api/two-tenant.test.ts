@@ -340,6 +340,9 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     expect(merge).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'mergingVendorsId' }] } });
     const parent = await system.api('POST', '/vendors/merge', { token: a.token, workspace: a.workspace, body: { parentVendorId: b.ids.vendor, mergingVendorsId: [a.ids.otherVendor] } });
     expect(parent).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'parentVendorId' }] } });
+    // The other tenant's workspace as the one to act in: the header is named, so the web app knows its selection is gone.
+    const header = await system.api('GET', '/vendors', { token: a.token, workspace: b.workspace });
+    expect(header).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Workspace not found', errors: [{ field: 'x-workspace-id' }] } });
     for (const path of [`/vendors/${b.ids.vendor}`, `/customers/${b.ids.customer}`]) {
       expect((await system.api('GET', path, { token: a.token, workspace: a.workspace })).status, path).toBe(404);
     }

@@ -219,25 +219,33 @@ describe('the firm journey', () => {
         await visible(notice(o, 'status', 'Access updated'));
         await poll(() => firmRow(o, 'Firm members', accountantEmail).getByRole('cell', { name: 'Alder Bakery', exact: true }).count()).toBe(0);
 
-        // The accountant's next action, on the screen still open: refused with the product's message, and the
-        // transaction is not shown as categorised.
+        // The accountant's next action, on the screen still open: refused with the product's message; the transaction
+        // is not shown as categorised, and the app leaves the books they may no longer open for Home, where nothing is left.
         const second = reviewRows(a).filter({ hasNot: a.locator(`[data-transaction-id="${firstId}"]`) }).nth(1);
         const secondId = await second.getAttribute('data-transaction-id');
         expect(secondId).not.toBe(firstId);
         const before = await system.api('GET', `/transactions/v2/${secondId}`, { token: ownerToken, workspace: alder.id });
+        const refusals: number[] = [];
+        a.on('response', (response) => {
+          if (response.request().method() === 'PATCH' && new URL(response.url()).pathname.startsWith('/transactions')) refusals.push(response.status());
+        });
         await categorise(a, a.locator(`tr[data-transaction-id="${secondId}"]`), 'ren', 'Rent');
         await visible(notice(a, 'alert', 'Workspace not found'));
+        expect(refusals).toEqual([404]);
+        await waitForPath(a, '/select-organization');
+        await visible(a.getByRole('heading', { name: 'No client organizations yet' }));
         await a.screenshot({ path: `${SHOTS}/firm-journey-accountant-refused-1280.png` });
+        expect(await a.getByText('Alder Bakery').count()).toBe(0);
+        expect(await notice(a, 'status', 'Transaction has been updated successfully.').count()).toBeLessThanOrEqual(1);
+        await poll(async () => (await stored(a)).user?.selectedWorkspaceId ?? null).toBeNull();
         const after = await system.api('GET', `/transactions/v2/${secondId}`, { token: ownerToken, workspace: alder.id });
         expect(after.body.category).toEqual(before.body.category);
-        expect(await notice(a, 'status', 'Transaction has been updated successfully.').count()).toBeLessThanOrEqual(1);
 
-        // A reload: the workspace is no longer theirs; they are back on Home with nothing to open, not on the books.
+        // A reload, or the books typed in the address bar: still Home, with nothing to open.
         await a.reload();
         await waitForPath(a, '/select-organization');
         await visible(a.getByRole('heading', { name: 'No client organizations yet' }));
         expect(await cards(a).count()).toBe(0);
-        expect((await stored(a)).user?.selectedWorkspaceId ?? null).toBeNull();
         await a.goto('/transactions?tab=review');
         await waitForPath(a, '/select-organization');
         await phoneFits(a, 'accountant-removed');

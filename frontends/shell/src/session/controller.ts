@@ -62,6 +62,15 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
       forceLogout();
       return true;
     },
+    // The workspace being worked in is gone (deleted elsewhere, or the firm removed this member's access): its
+    // selection is dropped, keeping the organization, and every answer refetched without it, so the spec §4 rules
+    // pick what is left (the organization's default workspace, else Home for a firm user) instead of a screen
+    // that keeps showing books the user may no longer open. The refused call still shows its own message.
+    onWorkspaceLost: (workspaceId) => {
+      const { auth, user } = store.getState();
+      if (!auth.isAuthenticated || user.selectedWorkspaceId !== workspaceId) return;
+      void selectWorkspace({ workspaceId: null, organizationId: user.selectedOrganizationId });
+    },
     ...(fetch ? { fetch } : {}),
   });
 
