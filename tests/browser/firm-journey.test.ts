@@ -236,6 +236,8 @@ describe('the firm journey', () => {
         await visible(a.getByRole('heading', { name: 'No client organizations yet' }));
         await a.screenshot({ path: `${SHOTS}/firm-journey-accountant-refused-1280.png` });
         expect(await a.getByText('Alder Bakery').count()).toBe(0);
+        // Told once, though the screen that made the call is gone.
+        expect(await a.getByRole('alert').filter({ hasText: 'Workspace not found' }).count()).toBe(1);
         expect(await notice(a, 'status', 'Transaction has been updated successfully.').count()).toBeLessThanOrEqual(1);
         await poll(async () => (await stored(a)).user?.selectedWorkspaceId ?? null).toBeNull();
         const after = await system.api('GET', `/transactions/v2/${secondId}`, { token: ownerToken, workspace: alder.id });

@@ -52,9 +52,10 @@ export interface ApiClientOptions {
   onUnauthorized: (error: ApiError) => boolean | void;
   /**
    * Called when the gateway refuses the workspace a call acted in (404 naming `x-workspace-id`: deleted, or the
-   * caller's access removed), with that workspace's id. The error still reaches the caller.
+   * caller's access removed), with that workspace's id. Return true when it told the user itself: the error still
+   * reaches the caller, marked as handled, so screens (which may be leaving) stay quiet.
    */
-  onWorkspaceLost?: (workspaceId: string, error: ApiError) => void;
+  onWorkspaceLost?: (workspaceId: string, error: ApiError) => boolean | void;
   /** While this returns true every call is refused with 'Session expired' without reaching the server. */
   isSessionExpired?: () => boolean;
   fetch?: typeof fetch;
@@ -174,7 +175,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (options.onUnauthorized(error) === true) error.handled = true;
     }
     const workspaceId = sent.get(WORKSPACE_HEADER);
-    if (response.status === 404 && error.field === WORKSPACE_HEADER && workspaceId) options.onWorkspaceLost?.(workspaceId, error);
+    if (response.status === 404 && error.field === WORKSPACE_HEADER && workspaceId) {
+      if (options.onWorkspaceLost?.(workspaceId, error) === true) error.handled = true;
+    }
     throw error;
   }
 

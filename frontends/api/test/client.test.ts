@@ -112,6 +112,9 @@ describe('createApiClient', () => {
     const lost = fakeServer(() => json(404, { message: 'Workspace not found', errors: [{ field: 'x-workspace-id', message: 'Workspace not found' }], appErrorCode: 'NOT_FOUND', statusCode: 404 }));
     await expect(client(lost.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ message: 'Workspace not found', statusCode: 404 });
     expect(onWorkspaceLost).toHaveBeenCalledWith('ws-1', expect.any(ApiError));
+    // Told the user itself: the error is marked handled, so the screen that made the call stays quiet.
+    const told = await client(lost.fetchFn, { onWorkspaceLost: () => true }).getMe().catch((e: unknown) => e);
+    expect(told).toMatchObject({ message: 'Workspace not found', statusCode: 404, handled: true });
     const record = fakeServer(() => json(404, { message: 'Transaction not found', errors: [{ field: 'transactions.0.id', message: 'Transaction not found' }], appErrorCode: 'NOT_FOUND', statusCode: 404 }));
     await expect(client(record.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ statusCode: 404 });
     const plain = fakeServer(() => json(404, { message: 'Workspace not found', appErrorCode: 'NOT_FOUND', statusCode: 404 }));
