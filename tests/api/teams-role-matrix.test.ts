@@ -8,9 +8,11 @@
 // (tags `auth` and `users`: names, password, sign-in security, onboarding, logout), which every role manages,
 // and the accounting firm's routes (tag `firm`): a firm is not a workspace, its routes take the firm role
 // (owner, admin, accountant), and tests/api/firm-role-matrix.test.ts walks them the same way.
+// Every service runs, and the Viewer's calls carry real ids and bodies where a change would show: the second
+// workspace, a member, an open invite, two vendors and a customer (issue #17's /vendors and /customers routes).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, PASSWORD, signedUpUser, startSystem, uniqueEmail, type ApiAnswer, type System } from '../support/system.js';
+import { EVERY_SERVICE, onboardBody, PASSWORD, signedUpUser, startSystem, uniqueEmail, type ApiAnswer, type System } from '../support/system.js';
 
 interface Operation { operationId?: string; tags?: string[]; security?: unknown[]; parameters?: { name: string; in: string }[] }
 interface Doc { paths: Record<string, Record<string, Operation>> }
@@ -28,6 +30,10 @@ let doc: Doc;
 let workspace: string;
 let second: string;
 let pendingInvite: string;
+/** Real parties of the default workspace (issue #17), so a Viewer's change to one would show. */
+let vendor: string;
+let otherVendor: string;
+let customer: string;
 const people: Record<'Owner' | 'Admin' | 'Accountant' | 'Viewer', { token: string; userId: string }> = {} as never;
 
 interface Op { method: string; path: string; manage: boolean }
@@ -51,7 +57,7 @@ async function joinAs(role: 'Admin' | 'Accountant' | 'Viewer'): Promise<{ token:
 
 /** For the Viewer: real ids and real bodies on the team routes, so a missing check would change something. */
 function viewerRequest(op: Op): { url: string; body: unknown } {
-  const ids: Record<string, string> = { '/workspace/{id}': second, '/members/{id}': people.Admin.userId, '/invites/{id}': pendingInvite };
+  const ids: Record<string, string> = { '/workspace/{id}': second, '/members/{id}': people.Admin.userId, '/invites/{id}': pendingInvite, '/vendors/{id}': vendor, '/customers/{id}': customer };
   const url = op.path.replace(/\{\w+\}/g, () => ids[op.path] ?? RANDOM_ID);
   const bodies: Record<string, unknown> = {
     'POST /workspace': { name: 'Made by a viewer' },
@@ -60,6 +66,12 @@ function viewerRequest(op: Op): { url: string; body: unknown } {
     'POST /send-invite': { email: uniqueEmail('by-viewer') },
     'POST /revoke-invite': { id: pendingInvite },
     'PATCH /invites/{id}': { role: 'Admin' },
+    'POST /vendors': { name: 'Vendor made by a viewer' },
+    'PATCH /vendors/{id}': { name: 'Renamed by a viewer', status: 'inactive' },
+    'POST /vendors/merge': { parentVendorId: vendor, mergingVendorsId: [otherVendor] },
+    'POST /customers': { name: 'Customer made by a viewer' },
+    'PATCH /customers/{id}': { name: 'Renamed by a viewer', status: 'inactive' },
+    'PATCH /transactions': { transactions: [{ id: RANDOM_ID, vendorId: vendor }] },
   };
   return { url, body: bodies[`${op.method} ${op.path}`] ?? {} };
 }
@@ -68,7 +80,7 @@ function viewerRequest(op: Op): { url: string; body: unknown } {
 async function stateHash(): Promise<string> {
   const h = createHash('sha256');
   for (const ws of [workspace, second]) {
-    for (const path of ['/workspace', '/members', '/invites', '/organization', '/categories', '/categories/chart-of-accounts', '/billers', '/transactions/v2?take=100', '/accounts']) {
+    for (const path of ['/workspace', '/members', '/invites', '/organization', '/categories', '/categories/chart-of-accounts', '/billers', '/transactions/v2?take=100', '/accounts', '/vendors?take=100', '/customers?take=100']) {
       const a = await system.api('GET', path, { token: people.Owner.token, workspace: ws });
       expect(a.status, `${path} ${JSON.stringify(a.body).slice(0, 200)}`).toBe(200);
       h.update(path).update(JSON.stringify(a.body));
@@ -80,7 +92,8 @@ async function stateHash(): Promise<string> {
 const show = (a: ApiAnswer) => `${a.status} ${JSON.stringify(a.body).slice(0, 200)}`;
 
 beforeAll(async () => {
-  system = await startSystem({ banking: true, ledger: true, reporting: true, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' } });
+  // Every service: a route a new service adds is walked with its service answering, not a 503.
+  system = await startSystem({ ...EVERY_SERVICE, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' } });
   const owner = await signedUpUser(system);
   expect((await system.api('POST', '/onboard-user', { token: owner.token, body: onboardBody })).status).toBe(200);
   people.Owner = { token: owner.token, userId: owner.user.id };
@@ -93,6 +106,12 @@ beforeAll(async () => {
   people.Viewer = await joinAs('Viewer');
   const open = await system.api('POST', '/send-invite', { token: owner.token, workspace, body: { email: uniqueEmail('open'), role: 'Accountant' } });
   pendingInvite = open.body.invite.id;
+  const made = async (path: string, name: string, key: 'vendor' | 'customer') => {
+    const answer = await system.api('POST', path, { token: owner.token, workspace, body: { name } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body[key].id as string;
+  };
+  [vendor, otherVendor, customer] = [await made('/vendors', 'Harbor Supply Co', 'vendor'), await made('/vendors', 'Summit Paper', 'vendor'), await made('/customers', 'Alder Bakery', 'customer')];
   doc = (await system.api('GET', '/docs/json')).body;
 }, 240_000);
 afterAll(async () => system?.stop());
@@ -101,7 +120,7 @@ describe('role matrix over /docs/json', () => {
   it('walks the documented API (a check of the walk itself)', () => {
     const all = ops();
     expect(all.length).toBeGreaterThan(30);
-    for (const must of ['POST /categories', 'PATCH /transactions', 'POST /accounts', 'POST /send-invite', 'DELETE /members/{id}', 'DELETE /workspace/{id}']) {
+    for (const must of ['POST /categories', 'PATCH /transactions', 'POST /accounts', 'POST /send-invite', 'DELETE /members/{id}', 'DELETE /workspace/{id}', 'POST /vendors', 'PATCH /vendors/{id}', 'DELETE /vendors/{id}', 'POST /vendors/merge', 'POST /customers', 'PATCH /customers/{id}', 'DELETE /customers/{id}']) {
       expect(all.map((o) => `${o.method} ${o.path}`)).toContain(must);
     }
     expect(all.filter((o) => o.manage).length).toBeGreaterThanOrEqual(8);

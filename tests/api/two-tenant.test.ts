@@ -7,7 +7,8 @@
 // hash the same before and after. A new route or field is covered without editing this file. Each tenant also
 // has a team (a member and an open invite) and a firm keeping its organization (an accountant and an open firm
 // invite), so the ids of members, invites, workspaces, organizations, firm members and firm invites are real
-// ones of the other tenant, not ids that exist nowhere.
+// ones of the other tenant, not ids that exist nowhere. Likewise two vendors and a customer of each tenant, made
+// through the API (issue #17), for the vendor and customer routes and every vendor id inside a body.
 import { createHash } from 'node:crypto';
 import type { Knex } from '@ledgerline/platform';
 import { expectEventually } from '@ledgerline/platform/testing';
@@ -32,13 +33,18 @@ const isIdName = (name: string) => ID_NAME.test(name) && !NOT_A_REFERENCE.has(na
 const NOT_WORKSPACE_IDS = [/^accounts\./, /^institution\./, /^ledgerTransactionId$/];
 /** Values of fields whose schema gives no enum or bound but whose use case wants a particular one. */
 const KNOWN_VALUES: Record<string, unknown> = { coaId: 99_999, accrualCategory: 'Prepaid Expenses', accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', taggedUsers: [] };
+/**
+ * A vendor's or customer's text fields that the parties service checks (spec §3): with these the body is valid, so
+ * a probe's only fault is the other tenant's id, whichever the service checks first.
+ */
+const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: '12-3456789', status: 'active' };
 
 type Kind =
   | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
-  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite';
+  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer';
 /** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
 const ID_KINDS: Record<string, Kind> = {
-  categories: 'category', billers: 'biller', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
+  categories: 'category', billers: 'biller', vendors: 'vendor', customers: 'customer', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
   'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
 };
@@ -52,9 +58,13 @@ function kindOf(name: string, path: string): Kind {
   if (/^workspace/.test(name)) return 'workspace';
   if (/^organization/.test(name)) return 'organization';
   if (/ledgerAccount/i.test(name)) return 'ledgerAccount';
+  // A merge's merging vendors: another vendor than its parent, so the rest of the call is valid.
+  if (/^merging/.test(name)) return 'otherVendor';
+  if (/vendor/i.test(name)) return 'vendor';
+  if (/customer/i.test(name)) return 'customer';
   if (name === 'targetAccountId') return 'otherBankAccount';
   if (/categor|parentId/i.test(name)) return 'category';
-  if (/biller|vendor/i.test(name)) return 'biller';
+  if (/biller/i.test(name)) return 'biller';
   if (/[aA]ccountId/.test(name)) return 'bankAccount';
   // The transaction a route needs to reach its references: a split one for update-split, an accrued one for accruals.
   if (/update-split/.test(path)) return 'split';
@@ -85,6 +95,7 @@ function sample(name: string, s: Schema, own: Tenant, path: string, depth = 0): 
     return typeOf(r) === 'array' || /Ids$|^billers$|^categories$/.test(name) ? (typeOf(r) === 'array' ? [id] : id) : id;
   }
   if (name in KNOWN_VALUES) return KNOWN_VALUES[name];
+  if (name in PARTY_VALUES && typeOf(r) === 'string' && /^\/(vendors|customers)/.test(path)) return PARTY_VALUES[name];
   if (r.enum?.length) return r.enum[0];
   switch (typeOf(r)) {
     case 'string': return /date/i.test(name) || r.format === 'date' ? '2026-01-31' : 'x';
@@ -179,6 +190,7 @@ async function tenantWithBooks(): Promise<Tenant> {
       transaction: (plain.find((t) => t.id !== toSplit.id) ?? plain[0]!).id, split: toSplit.id, accrued: outflow.id, category: created.body.category.id, ledgerAccount: banks[0]!.id, biller: billers[0]!.id,
       bankAccount: banks[0]!.bankAccountId as string, otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string, workspace,
       ...(await teamAndFirm(token, workspace)),
+      ...(await parties(token, workspace)),
     },
   };
 }
@@ -212,6 +224,26 @@ async function teamAndFirm(token: string, workspace: string): Promise<Pick<Recor
   await call('POST', '/accounting-firm/accept-invite/', { token: await mailedToken(colleague.email, /^Join .* on Ledgerline$/) }, colleague.token);
   const firmInvite = (await call('POST', '/accounting-firm/invite', { email: uniqueEmail('open-firm-invite'), role: 'accountant' })).invite.id as string;
   return { member: colleague.user.id, invite, organization, firmMember: colleague.user.id, firmInvite };
+}
+
+/** Two vendors and a customer of the tenant, made through the API. */
+async function parties(token: string, workspace: string): Promise<Pick<Record<Kind, string>, 'vendor' | 'otherVendor' | 'customer'>> {
+  const make = async (path: string, name: string, key: 'vendor' | 'customer') => {
+    const r = await system.api('POST', path, { token, workspace, body: { name } });
+    expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBe(201);
+    return r.body[key].id as string;
+  };
+  return { vendor: await make('/vendors', 'Harbor Supply Co', 'vendor'), otherVendor: await make('/vendors', 'Summit Paper', 'vendor'), customer: await make('/customers', 'Alder Bakery', 'customer') };
+}
+
+/** What the parties service holds for a tenant (its own database is not among the books' ones), as a hash. */
+async function partiesHash(t: Tenant): Promise<string> {
+  const h = createHash('sha256');
+  for (const path of ['/vendors?take=100', '/customers?take=100', `/vendors/${t.ids.vendor}`, `/vendors/${t.ids.otherVendor}`, `/customers/${t.ids.customer}`]) {
+    const r = await system.api('GET', path, { token: t.token, workspace: t.workspace });
+    h.update(`${path}:${r.status}:${JSON.stringify(r.body)}\n`);
+  }
+  return h.digest('hex');
 }
 
 beforeAll(async () => {
@@ -273,13 +305,19 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /accounting-firm/member/{id} id': 'firmMember', 'PATCH /accounting-firm/member-access/{id} id': 'firmMember', 'PATCH /accounting-firm/member-access/{id} organizationIds': 'organization',
       'GET /accounting-firm/invite/{id} id': 'firmInvite', 'DELETE /accounting-firm/organization/{id} id': 'organization', 'PATCH /accounting-firm/make-default-org/{id} id': 'organization',
       'POST /accounting-firm/add-organization organizationId': 'organization', 'POST /accounting-firm/invite organizationIds': 'organization',
+      'GET /vendors/{id} id': 'vendor', 'PATCH /vendors/{id} id': 'vendor', 'DELETE /vendors/{id} id': 'vendor',
+      'POST /vendors/merge parentVendorId': 'vendor', 'POST /vendors/merge mergingVendorsId': 'otherVendor',
+      'GET /customers/{id} id': 'customer', 'PATCH /customers/{id} id': 'customer', 'DELETE /customers/{id} id': 'customer',
+      'PATCH /transactions transactions.vendorId': 'vendor',
     });
-    for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm)/.test(probe)) expect(kind, probe).not.toBe('transaction');
+    for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
+    // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.
+    for (const [probe, kind] of Object.entries(kinds)) if (/vendor/i.test(probe.split(' ').at(-1) ?? '')) expect(kind, probe).toMatch(/^(vendor|otherVendor)$/);
     expect(all.length).toBeGreaterThan(60);
   });
 
   it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {
-    const before = [await booksHash(a.workspace), await booksHash(b.workspace)];
+    const before = [await booksHash(a.workspace), await booksHash(b.workspace), await partiesHash(a), await partiesHash(b)];
     const wrong: string[] = [];
     for (const [caller, other] of [[a, b], [b, a]] as const) {
       for (const p of probes(caller, other)) {
@@ -289,12 +327,25 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       }
     }
     expect(wrong).toEqual([]);
-    expect([await booksHash(a.workspace), await booksHash(b.workspace)]).toEqual(before);
+    expect([await booksHash(a.workspace), await booksHash(b.workspace), await partiesHash(a), await partiesHash(b)]).toEqual(before);
   }, 240_000);
 
   it('the 404 names the field inside the body', async () => {
-    const vendor = await system.api('PATCH', '/transactions', { token: a.token, workspace: a.workspace, body: { transactions: [{ id: a.ids.transaction, vendorId: b.ids.biller }] } });
+    const vendor = await system.api('PATCH', '/transactions', { token: a.token, workspace: a.workspace, body: { transactions: [{ id: a.ids.transaction, vendorId: b.ids.vendor }] } });
     expect(vendor).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'transactions.0.vendorId' }] } });
+    // The tenant's own vendor is accepted in the same place: the 404 is about whose vendor it is.
+    const own = await system.api('PATCH', '/transactions', { token: a.token, workspace: a.workspace, body: { transactions: [{ id: a.ids.transaction, vendorId: a.ids.vendor }] } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const merge = await system.api('POST', '/vendors/merge', { token: a.token, workspace: a.workspace, body: { parentVendorId: a.ids.vendor, mergingVendorsId: [b.ids.otherVendor] } });
+    expect(merge).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'mergingVendorsId' }] } });
+    const parent = await system.api('POST', '/vendors/merge', { token: a.token, workspace: a.workspace, body: { parentVendorId: b.ids.vendor, mergingVendorsId: [a.ids.otherVendor] } });
+    expect(parent).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'parentVendorId' }] } });
+    // The other tenant's workspace as the one to act in: the header is named, so the web app knows its selection is gone.
+    const header = await system.api('GET', '/vendors', { token: a.token, workspace: b.workspace });
+    expect(header).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Workspace not found', errors: [{ field: 'x-workspace-id' }] } });
+    for (const path of [`/vendors/${b.ids.vendor}`, `/customers/${b.ids.customer}`]) {
+      expect((await system.api('GET', path, { token: a.token, workspace: a.workspace })).status, path).toBe(404);
+    }
     const category = await system.api('PATCH', `/transactions/${a.ids.transaction}`, { token: a.token, workspace: a.workspace, body: { categoryId: b.ids.category } });
     expect(category).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Category not found', errors: [{ field: 'categoryId' }] } });
     const filter = await system.api('GET', `/transactions/v2?billers=${b.ids.biller}`, { token: a.token, workspace: a.workspace });

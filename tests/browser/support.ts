@@ -185,23 +185,23 @@ export async function startLedgerWebSystem(options: { reporting?: boolean } = {}
 /**
  * Links a First Platypus Bank item of the Plaid sandbox with `count` generated transactions through the gateway
  * (as the link flow's POST /accounts does) and waits until banking synced them and the ledger booked every one.
- * Returns how many the ledger lists.
+ * Returns how many the ledger lists. `workspace` links it in that workspace (a firm's client) instead of the user's default.
  */
-export async function importBankTransactions(system: System & { plaid: NonNullable<System['plaid']> }, token: string, count: number, seed = 7): Promise<number> {
+export async function importBankTransactions(system: System & { plaid: NonNullable<System['plaid']> }, token: string, count: number, seed = 7, workspace?: string): Promise<number> {
   const PLATYPUS = 'ins_109508';
   const publicToken = system.plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: count, seed, initial_webhook: false } } });
   const item = system.plaid.listItems().at(-1);
   const institution = system.plaid.institutions().find((i) => i.institutionId === PLATYPUS);
   if (!item || !institution) throw new Error('the Plaid sandbox made no item');
   const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
-  const linked = await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
+  const linked = await system.api('POST', '/accounts', { token, workspace, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
   if (linked.status !== 200) throw new Error(`POST /accounts answered ${linked.status}: ${JSON.stringify(linked.body)}`);
   return expectEventually(
     async () => {
-      const jobs = await system.api('GET', '/jobs', { token });
+      const jobs = await system.api('GET', '/jobs', { token, workspace });
       const busy = (jobs.body?.jobs ?? []).some((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status));
-      const bank = await system.api('GET', '/bank-transactions?take=1', { token });
-      const ledger = await system.api('GET', '/transactions/v2?take=1', { token });
+      const bank = await system.api('GET', '/bank-transactions?take=1', { token, workspace });
+      const ledger = await system.api('GET', '/transactions/v2?take=1', { token, workspace });
       const banked = bank.body?.meta?.total as number | undefined;
       if (busy || banked === undefined || banked === 0 || ledger.body?.meta?.itemCount !== banked) {
         throw new Error(`the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${ledger.body?.meta?.itemCount}; jobs: ${JSON.stringify(jobs.body)})`);

@@ -50,6 +50,12 @@ export interface ApiClientOptions {
    * the 401 itself (forced logout and its warning), so the error reaches callers marked as handled.
    */
   onUnauthorized: (error: ApiError) => boolean | void;
+  /**
+   * Called when the gateway refuses the workspace a call acted in (404 naming `x-workspace-id`: deleted, or the
+   * caller's access removed), with that workspace's id. Return true when it told the user itself: the error still
+   * reaches the caller, marked as handled, so screens (which may be leaving) stay quiet.
+   */
+  onWorkspaceLost?: (workspaceId: string, error: ApiError) => boolean | void;
   /** While this returns true every call is refused with 'Session expired' without reaching the server. */
   isSessionExpired?: () => boolean;
   fetch?: typeof fetch;
@@ -149,10 +155,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // A FormData body (file uploads) goes as multipart/form-data: fetch sets the type with its boundary.
     const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
     let response: Response;
+    const sent = headers(hasBody && !isForm);
     try {
       response = await doFetch(`${baseUrl}${buildUrl(path, request.query)}`, {
         method,
-        headers: headers(hasBody && !isForm),
+        headers: sent,
         body: isForm ? (request.body as FormData) : hasBody ? JSON.stringify(request.body) : null,
         signal: request.signal ?? null,
       });
@@ -166,6 +173,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // A burst of parallel 401s must log out once, not once per call.
       if (options.isSessionExpired?.()) throw sessionExpired();
       if (options.onUnauthorized(error) === true) error.handled = true;
+    }
+    const workspaceId = sent.get(WORKSPACE_HEADER);
+    if (response.status === 404 && error.field === WORKSPACE_HEADER && workspaceId) {
+      if (options.onWorkspaceLost?.(workspaceId, error) === true) error.handled = true;
     }
     throw error;
   }

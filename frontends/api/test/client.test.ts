@@ -107,6 +107,21 @@ describe('createApiClient', () => {
     expect(loud).toMatchObject({ message: 'Invalid credentials', statusCode: 401, handled: false });
   });
 
+  it('calls onWorkspaceLost with the workspace a call acted in when the gateway refuses that workspace, not on other 404s', async () => {
+    const onWorkspaceLost = vi.fn();
+    const lost = fakeServer(() => json(404, { message: 'Workspace not found', errors: [{ field: 'x-workspace-id', message: 'Workspace not found' }], appErrorCode: 'NOT_FOUND', statusCode: 404 }));
+    await expect(client(lost.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ message: 'Workspace not found', statusCode: 404 });
+    expect(onWorkspaceLost).toHaveBeenCalledWith('ws-1', expect.any(ApiError));
+    // Told the user itself: the error is marked handled, so the screen that made the call stays quiet.
+    const told = await client(lost.fetchFn, { onWorkspaceLost: () => true }).getMe().catch((e: unknown) => e);
+    expect(told).toMatchObject({ message: 'Workspace not found', statusCode: 404, handled: true });
+    const record = fakeServer(() => json(404, { message: 'Transaction not found', errors: [{ field: 'transactions.0.id', message: 'Transaction not found' }], appErrorCode: 'NOT_FOUND', statusCode: 404 }));
+    await expect(client(record.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ statusCode: 404 });
+    const plain = fakeServer(() => json(404, { message: 'Workspace not found', appErrorCode: 'NOT_FOUND', statusCode: 404 }));
+    await expect(client(plain.fetchFn, { onWorkspaceLost }).request('DELETE', '/workspace/ws-2')).rejects.toMatchObject({ statusCode: 404 });
+    expect(onWorkspaceLost).toHaveBeenCalledTimes(1);
+  });
+
   it('downloads with the file name from content-disposition', async () => {
     const server = fakeServer(() => new Response('a,b', { status: 200, headers: { 'content-disposition': 'attachment; filename="ledger.csv"' } }));
     const result = await client(server.fetchFn).download('/general-ledger/csv', { startDate: '2024-01-01', endDate: '' });

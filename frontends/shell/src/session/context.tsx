@@ -27,6 +27,17 @@ function SessionExpiredNotice() {
   return null;
 }
 
+/**
+ * Shows the gateway's message when the selected workspace is lost while the user works (the controller has already
+ * moved them to what is left): once, as an error, whichever screen made the refused call.
+ */
+function WorkspaceLostNotice() {
+  const { subscribeWorkspaceLost } = useSessionController();
+  const notice = useNotice();
+  useEffect(() => subscribeWorkspaceLost((message) => notice.notify({ id: 'workspace-lost', message, type: 'error' })), [subscribeWorkspaceLost, notice]);
+  return null;
+}
+
 export function SessionProvider({ controller, children }: { controller: SessionController; children: ReactNode }) {
   const { store, client } = controller;
   const state = useSyncExternalStore(store.subscribe, store.getState);
@@ -35,6 +46,7 @@ export function SessionProvider({ controller, children }: { controller: SessionC
     <SessionContext.Provider value={controller}>
       <ApiProvider client={client} user={state.auth.isAuthenticated ? state.user.user : null} onUserChange={onUserChange}>
         <SessionExpiredNotice />
+        <WorkspaceLostNotice />
         {children}
       </ApiProvider>
     </SessionContext.Provider>

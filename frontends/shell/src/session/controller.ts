@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '@ledgerline/api';
 import type { QueryClient } from '@tanstack/react-query';
-import { sameSelection, type Selection } from './selection';
+import { NO_SELECTION, resolveSelection, sameSelection, type Selection } from './selection';
 import { withSelection, type SessionStore } from './store';
 
 /** Spec §9: the session-expired flag resets after 2000 ms. */
@@ -19,6 +19,12 @@ export interface SessionController {
    * previous workspace's numbers.
    */
   selectWorkspace: (selection: Selection) => Promise<void>;
+  /**
+   * Tells `listener` the gateway's message each time the selected workspace is lost while the user works (deleted
+   * elsewhere, or their access removed); the shell shows it as a notice, since the screen that made the call is
+   * leaving. Returns the unsubscribe.
+   */
+  subscribeWorkspaceLost: (listener: (message: string) => void) => () => void;
 }
 
 export interface SessionControllerOptions {
@@ -31,6 +37,7 @@ export interface SessionControllerOptions {
 export function createSessionController({ apiUrl, store, queryClient, fetch }: SessionControllerOptions): SessionController {
   let loggingOut = false;
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  const workspaceLostListeners = new Set<(message: string) => void>();
 
   const clearEverything = () => {
     queryClient.clear();
@@ -62,6 +69,20 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
       forceLogout();
       return true;
     },
+    // The workspace being worked in is gone (deleted elsewhere, or the firm removed this member's access): the spec
+    // §4 rules choose again among the user's other workspaces (the organization's default, else Home for a firm
+    // user) and every answer is fetched again there, instead of a screen that keeps showing books the user may no
+    // longer open; GET /users/me, refetched with the rest, then brings the server's list. The refused call still
+    // shows its own message.
+    onWorkspaceLost: (workspaceId, error) => {
+      const { auth, user } = store.getState();
+      if (!auth.isAuthenticated || user.selectedWorkspaceId !== workspaceId) return false;
+      const current = { workspaceId: null, organizationId: user.selectedOrganizationId };
+      const next = user.user ? resolveSelection({ ...user.user, workspaces: user.workspaces.filter((w) => w.id !== workspaceId) }, current) : NO_SELECTION;
+      void selectWorkspace(next);
+      for (const listener of workspaceLostListeners) listener(error.message);
+      return true;
+    },
     ...(fetch ? { fetch } : {}),
   });
 
@@ -81,6 +102,10 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
     client,
     forceLogout,
     selectWorkspace,
+    subscribeWorkspaceLost(listener) {
+      workspaceLostListeners.add(listener);
+      return () => workspaceLostListeners.delete(listener);
+    },
     async logout() {
       loggingOut = true;
       try {

@@ -77,8 +77,9 @@ function pickWorkspace(session: ResolvedSession, requested: string | string[] | 
     if (!isUuid(raw)) throw HttpError.invalid([{ field: WORKSPACE_HEADER, message: `${WORKSPACE_HEADER} must be a UUID` }]);
     const id = raw.toLowerCase();
     const found = session.workspaces.find((w) => w.id.toLowerCase() === id);
-    // Not a member (or no such workspace): the same answer, so ids of other tenants stay unknowable.
-    if (!found) throw HttpError.notFound('Workspace not found');
+    // Not a member (or no such workspace): the same answer, so ids of other tenants stay unknowable. It names the
+    // header, so a client tells "the workspace you act in is no longer yours" from a record not found.
+    if (!found) throw new HttpError(404, 'NOT_FOUND', 'Workspace not found', [{ field: WORKSPACE_HEADER, message: 'Workspace not found' }]);
     return found;
   }
   return (
