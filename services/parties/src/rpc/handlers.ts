@@ -4,7 +4,9 @@ import { requireTenant, withInputRules } from '@ledgerline/platform';
 import { CustomerSchema, PageMetaSchema, PartiesService as PartiesRpc, VendorSchema, type Customer, type CustomerFields, type Vendor, type VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { CustomerInput, VendorInput } from '../domain/parties.js';
 import type { CustomerRow } from '../store/customers.js';
+import type { CreditUseCases } from '../usecases/credits.js';
 import type { ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+import { creditHandlers } from './credits.js';
 
 export function vendorMessage(v: VendorView): Vendor {
   const r = v.row;
@@ -12,8 +14,9 @@ export function vendorMessage(v: VendorView): Vendor {
     id: r.id, name: r.name, description: r.description, address: r.address, bankDetails: r.bank_details, email: r.email, is1099Eligible: r.is_1099_eligible, ein: r.ein,
     status: r.status, metaDataJson: JSON.stringify(r.meta_data), isAdded: r.is_added, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
     transactionCount: v.activity.transactionCount, spendingCents: BigInt(v.activity.spendingCents), inflowCents: BigInt(v.activity.inflowCents),
-    // Bills, vendor credits and rules do not exist yet (documents issue; rules later in this service).
-    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, vendorCreditCount: 0, vendorCreditTotalCents: 0n, vendorCreditRemainingCents: 0n, hasRule: false,
+    // Bills and rules do not exist yet (documents issue; rules later in this service). Vendor credits: this service's.
+    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, hasRule: false,
+    vendorCreditCount: v.credits?.count ?? 0, vendorCreditTotalCents: BigInt(v.credits?.totalCents ?? 0), vendorCreditRemainingCents: BigInt(v.credits?.remainingCents ?? 0),
     qboSynced: r.qbo_synced, merchantNames: v.merchantNames,
   });
 }
@@ -38,7 +41,7 @@ const customerInput = (f: CustomerFields | undefined): CustomerInput => ({
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
-export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => void {
+export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases): (router: ConnectRouter) => void {
   return (router) => {
     router.service(PartiesRpc, withInputRules(PartiesRpc, {
       async listVendors(req, ctx) {
@@ -79,6 +82,7 @@ export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => vo
         await u.deleteCustomer(requireTenant(ctx), req.id);
         return { deleted: true };
       },
+      ...creditHandlers(credits),
     }));
   };
 }

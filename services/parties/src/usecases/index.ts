@@ -3,6 +3,7 @@ import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
 import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
 import { vendorNameKey } from '../domain/vendor-name.js';
 import { customerChanged, vendorChanged } from '../events/party-changed.js';
+import { creditTotals, moveVendorCredits, type PartyCreditTotals } from '../store/credits.js';
 import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, updateCustomer, type CustomerRow } from '../store/customers.js';
 import {
   insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
@@ -21,6 +22,8 @@ export interface VendorView {
   row: VendorRow;
   merchantNames: string[];
   activity: VendorActivity;
+  /** Its live vendor credits: count, total and what remains unapplied (services/parties/src/store/credits.ts). */
+  credits?: PartyCreditTotals;
 }
 
 export interface ListAnswer<T> {
@@ -46,8 +49,8 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
   /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
   async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
-    const [names, activity] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id])]);
-    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY };
+    const [names, activity, credits] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id])]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id) };
   }
 
   return {
@@ -55,24 +58,25 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
-      const { rows, count, names } = await withTenant(db, tenant, async (trx) => {
+      const { rows, count, names, credits } = await withTenant(db, tenant, async (trx) => {
         const page = await listVendors(trx, q);
-        return { ...page, names: await merchantNames(trx, page.rows.map((r) => r.id)) };
+        const ids = page.rows.map((r) => r.id);
+        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids) };
       });
       const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
-      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY }));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id) }));
       return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
     async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
       throwIfAny(idProblems('id', id));
-      const { row, names } = await withTenant(db, tenant, async (trx) => {
+      const { row, names, credits } = await withTenant(db, tenant, async (trx) => {
         const found = await vendorById(trx, id);
         if (!found) throw notFound('Vendor', 'id');
-        return { row: found, names: await merchantNames(trx, [id]) };
+        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]) };
       });
       const activity = await ledger.activity(tenant, [id]);
-      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY };
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id) };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
@@ -118,7 +122,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         const row = await vendorById(trx, id, true);
         if (!row) throw notFound('Vendor', 'id');
         const view = await viewOf(tenant, trx, row);
-        if (view.activity.transactionCount > 0) {
+        // Vendor credits too: they would lose their vendor.
+        if (view.activity.transactionCount > 0 || (view.credits?.count ?? 0) > 0) {
           const inactive = row.status === 'inactive' ? row : await setVendorStatus(trx, id, 'inactive');
           if (inactive !== row) await vendorChanged(trx, tenant.workspaceId, inactive, 'updated');
           return { deleted: false, vendor: { ...view, row: inactive } };
@@ -148,6 +153,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         if (others.length !== merging.length) throw notFound('Vendor', 'mergingVendorsId');
         const movedTransactions = await ledger.merge(tenant, parentId, merging);
         await moveMerchants(trx, merging, parentId);
+        await moveVendorCredits(trx, merging, parentId);
         await markVendorsDeleted(trx, merging, parentId);
         for (const v of others) await vendorChanged(trx, tenant.workspaceId, v, 'merged', parentId);
         return { vendor: await viewOf(tenant, trx, parent), movedTransactions };
