@@ -2,7 +2,8 @@ import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE
 import { isPostableLevel } from '../domain/chart.js';
 import { isPartyCreditSourceType, PARTY_ACCOUNTS, PARTY_CREDIT_MSG, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
-import { accountsByIds, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
+import { accountsByIds, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, insertAccount, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
+import { lockLedgerWorkspace, setSystemKey, unkeyedDefaultAccount } from '../store/party-credits-store.js';
 import { applyVersion, type PostingOutcome } from '../store/postings.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
@@ -29,12 +30,12 @@ async function partyAccount(trx: Knex.Transaction, workspaceId: string, type: Pa
   const spec = PARTY_ACCOUNTS[type];
   const keyed = await findAccountBySystemKey(trx, spec.systemKey);
   if (keyed) return keyed;
-  await trx.raw('select 1 from ledger_workspaces where workspace_id = ? for update', [workspaceId]);
+  await lockLedgerWorkspace(trx, workspaceId);
   const again = await findAccountBySystemKey(trx, spec.systemKey);
   if (again) return again;
-  const byDefault = (await trx('accounts').where({ coa_id: spec.coaId, name: spec.name, class_group: spec.classGroup, level: 3 }).whereNull('system_key').first()) as AccountRow | undefined;
+  const byDefault = await unkeyedDefaultAccount(trx, spec);
   if (byDefault) {
-    await trx('accounts').where({ id: byDefault.id }).update({ system_key: spec.systemKey });
+    await setSystemKey(trx, byDefault.id, spec.systemKey);
     return { ...byDefault, system_key: spec.systemKey };
   }
   const { cls, group } = await classAndFirstGroup(trx, spec.classGroup);
@@ -44,7 +45,7 @@ async function partyAccount(trx: Knex.Transaction, workspaceId: string, type: Pa
     id: newId(), workspace_id: workspaceId, name: spec.name, coa_id: (await coaIdTaken(trx, spec.coaId)) ? await nextCoaId(trx, parent) : spec.coaId, class_group: parent.class_group,
     level: parent.level + 1, parent_id: parent.id, group_name: parent.level === 1 ? parent.name : parent.group_name, tag: '', is_user_created: false, system_key: spec.systemKey, bank_account_id: null, qbo_synced: false,
   };
-  await trx('accounts').insert(row);
+  await insertAccount(trx, row);
   await writeChartChanged(trx, workspaceId, 'created', [row.id]);
   return row;
 }
