@@ -29,8 +29,8 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 
 type Kind = 'vendor' | 'customer';
 const KINDS = {
-  vendor: { tag: 'vendors', one: 'vendorCredit', many: 'vendorCredits', party: 'vendor', partyId: 'vendorId', schemaId: 'VendorCredit', what: 'Vendor credit', base: '/vendors' },
-  customer: { tag: 'customers', one: 'creditMemo', many: 'creditMemos', party: 'customer', partyId: 'customerId', schemaId: 'CreditMemo', what: 'Credit memo', base: '/customers' },
+  vendor: { tag: 'parties', one: 'vendorCredit', many: 'vendorCredits', party: 'vendor', partyId: 'vendorId', schemaId: 'VendorCredit', what: 'Vendor credit', base: '/vendors' },
+  customer: { tag: 'parties', one: 'creditMemo', many: 'creditMemos', party: 'customer', partyId: 'customerId', schemaId: 'CreditMemo', what: 'Credit memo', base: '/customers' },
 } as const;
 
 const LineItemSchema = {
