@@ -311,6 +311,11 @@ describe('credit memos', () => {
     expect(gl.body.data.filter((x: { sourceType: string }) => x.sourceType === 'CreditMemo')).toEqual([expect.objectContaining({ journalEntryId: memo.journalEntryId, credit: 120 })]);
 
     expect((await api('GET', `/customers/credit-memo/${memo.id}`, { tenant: t })).body).toEqual(memo);
+    expect((await api('GET', `/customers/${customer.id}`, { tenant: t })).body).toMatchObject({ creditMemoCount: 1, creditMemoAmount: 120 });
+    // A customer with credit memos is made inactive, not deleted.
+    const del = await api('DELETE', `/customers/${customer.id}`, { tenant: t });
+    expect(del).toMatchObject({ status: 200, body: { message: 'This customer has credit memos, so it was made inactive instead of deleted' } });
+    expect((await api('GET', `/customers/${customer.id}`, { tenant: t })).body).toMatchObject({ status: 'inactive', creditMemoCount: 1 });
     const listed = await api('GET', `/customers/credit-memos?customerId=${customer.id}`, { tenant: t });
     expect(listed.body).toMatchObject({ data: [memo], meta: { itemCount: 1, page: 1, take: 20 } });
     const patched = await api('PATCH', `/customers/credit-memo/${memo.id}`, { tenant: t, body: { refNo: 'CM-1001A', lineItems: [{ categoryId: c['Service Revenue'], amount: 80 }] } });
@@ -322,6 +327,9 @@ describe('credit memos', () => {
     expect(removed.body).toMatchObject({ message: 'Credit memo deleted' });
     expect(await entriesOf(memo.id)).toHaveLength(4);
     expect((await api('GET', `/customers/credit-memo/${memo.id}`, { tenant: t })).status).toBe(404);
+    expect((await api('GET', '/customers?search=Globex', { tenant: t })).body.data[0]).toMatchObject({ creditMemoCount: 0, creditMemoAmount: 0 });
+    // Without credit memos it can be deleted.
+    expect(await api('DELETE', `/customers/${customer.id}`, { tenant: t })).toMatchObject({ status: 200, body: { message: 'Customer deleted' } });
   });
 
   it('refuses bad input naming the field: customer, refNo (100), dates, line items', async () => {

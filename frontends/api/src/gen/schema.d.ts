@@ -3147,7 +3147,7 @@ export interface components {
             }[];
             subscription: null;
         };
-        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant). */
+        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
         Vendor: {
             id: string;
             name: string;
@@ -3182,7 +3182,7 @@ export interface components {
             qboSynced: boolean;
             merchantNames: string[];
         };
-        /** @description A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist. */
+        /** @description A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
         Customer: {
             id: string;
             name: string;
@@ -8055,7 +8055,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant). */
+            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8273,7 +8273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist. */
+            /** @description A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -3,9 +3,8 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { requireTenant, withInputRules } from '@ledgerline/platform';
 import { CustomerSchema, PageMetaSchema, PartiesService as PartiesRpc, VendorSchema, type Customer, type CustomerFields, type Vendor, type VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { CustomerInput, VendorInput } from '../domain/parties.js';
-import type { CustomerRow } from '../store/customers.js';
 import type { CreditUseCases } from '../usecases/credits.js';
-import type { ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+import type { CustomerView, ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
 import { creditHandlers } from './credits.js';
 
 export function vendorMessage(v: VendorView): Vendor {
@@ -21,12 +20,13 @@ export function vendorMessage(v: VendorView): Vendor {
   });
 }
 
-export function customerMessage(r: CustomerRow): Customer {
+export function customerMessage(r: CustomerView): Customer {
   return create(CustomerSchema, {
     id: r.id, name: r.name, companyName: r.company_name, email: r.email, description: r.description, address: r.address, bankDetails: r.bank_details, status: r.status,
     metaDataJson: JSON.stringify(r.meta_data), createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
-    // Invoices and credit memos do not exist yet (documents issue).
-    invoiceCount: 0, invoiceAmountCents: 0n, dueInvoiceCount: 0, dueInvoiceAmountCents: 0n, creditMemoCount: 0, creditMemoAmountCents: 0n, overduePaymentAmountCents: 0n,
+    // Invoices do not exist yet (documents issue). Credit memos: this service's (count and total of the live ones).
+    invoiceCount: 0, invoiceAmountCents: 0n, dueInvoiceCount: 0, dueInvoiceAmountCents: 0n, overduePaymentAmountCents: 0n,
+    creditMemoCount: r.memoTotals?.count ?? 0, creditMemoAmountCents: BigInt(r.memoTotals?.totalCents ?? 0),
     qboSynced: r.qbo_synced,
   });
 }
@@ -79,8 +79,7 @@ export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases): (rou
         return { customer: customerMessage(await u.updateCustomer(requireTenant(ctx), req.id, customerInput(req.fields))) };
       },
       async deleteCustomer(req, ctx) {
-        await u.deleteCustomer(requireTenant(ctx), req.id);
-        return { deleted: true };
+        return { deleted: await u.deleteCustomer(requireTenant(ctx), req.id) };
       },
       ...creditHandlers(credits),
     }));

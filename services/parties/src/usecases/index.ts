@@ -4,7 +4,7 @@ import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type Customer
 import { vendorNameKey } from '../domain/vendor-name.js';
 import { customerChanged, vendorChanged } from '../events/party-changed.js';
 import { creditTotals, moveVendorCredits, type PartyCreditTotals } from '../store/credits.js';
-import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, updateCustomer, type CustomerRow } from '../store/customers.js';
+import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, setCustomerStatus, updateCustomer, type CustomerRow } from '../store/customers.js';
 import {
   insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
 } from '../store/vendors.js';
@@ -25,6 +25,9 @@ export interface VendorView {
   /** Its live vendor credits: count, total and what remains unapplied (services/parties/src/store/credits.ts). */
   credits?: PartyCreditTotals;
 }
+
+/** A customer with its live credit memos' count and total (this service's own). */
+export type CustomerView = CustomerRow & { memoTotals?: PartyCreditTotals };
 
 export interface ListAnswer<T> {
   data: T[];
@@ -186,21 +189,22 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       logger.debug({ workspaceId, billerId, vendorId: vendor.id }, 'merchant adopted as vendor');
     },
 
-    async listCustomers(tenant: Tenant, query: { page: number; take: number; search: string; status: string; all: boolean }): Promise<ListAnswer<CustomerRow>> {
+    async listCustomers(tenant: Tenant, query: { page: number; take: number; search: string; status: string; all: boolean }): Promise<ListAnswer<CustomerView>> {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       return withTenant(db, tenant, async (trx) => {
         const { rows, count } = await listCustomers(trx, q);
-        return { data: rows, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+        const memos = await creditTotals(trx, 'credit_memo', rows.map((r) => r.id));
+        return { data: rows.map((r) => ({ ...r, memoTotals: memos.get(r.id) })), meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
       });
     },
 
-    async getCustomer(tenant: Tenant, id: string): Promise<CustomerRow> {
+    async getCustomer(tenant: Tenant, id: string): Promise<CustomerView> {
       throwIfAny(idProblems('id', id));
       return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id);
         if (!row) throw notFound('Customer', 'id');
-        return row;
+        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id) };
       });
     },
 
@@ -217,7 +221,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       });
     },
 
-    async updateCustomer(tenant: Tenant, id: string, input: CustomerInput): Promise<CustomerRow> {
+    async updateCustomer(tenant: Tenant, id: string, input: CustomerInput): Promise<CustomerView> {
       assertCanEdit(tenant);
       throwIfAny(idProblems('id', id));
       const { value, problems } = cleanParty(input, false);
@@ -227,19 +231,27 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         if (value.name !== undefined && (await customerNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
         const row = await updateCustomer(trx, id, value);
         await customerChanged(trx, tenant.workspaceId, row, 'updated');
-        return row;
+        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id) };
       });
     },
 
-    /** DELETE /customers/{id}: no invoices or credit memos exist yet, so a customer is always deletable. */
-    async deleteCustomer(tenant: Tenant, id: string): Promise<void> {
+    /**
+     * DELETE /customers/{id}: a customer with credit memos is made inactive instead (as a vendor with transactions
+     * or credits), answering false; one without is deleted. Invoices will count the same way (documents issue).
+     */
+    async deleteCustomer(tenant: Tenant, id: string): Promise<boolean> {
       assertCanEdit(tenant);
       throwIfAny(idProblems('id', id));
-      await withTenant(db, tenant, async (trx) => {
+      return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id, true);
         if (!row) throw notFound('Customer', 'id');
+        if (((await creditTotals(trx, 'credit_memo', [id])).get(id)?.count ?? 0) > 0) {
+          if (row.status !== 'inactive') await customerChanged(trx, tenant.workspaceId, await setCustomerStatus(trx, id, 'inactive'), 'updated');
+          return false;
+        }
         await markCustomerDeleted(trx, id);
         await customerChanged(trx, tenant.workspaceId, row, 'deleted');
+        return true;
       });
     },
   };

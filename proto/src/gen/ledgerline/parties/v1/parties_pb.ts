@@ -885,6 +885,8 @@ export const ListCustomersResponseSchema: GenMessage<ListCustomersResponse> = /*
  */
 export type DeleteCustomerResponse = Message<"ledgerline.parties.v1.DeleteCustomerResponse"> & {
   /**
+   * False: the customer has credit memos and was made inactive instead.
+   *
    * @generated from field: bool deleted = 1;
    */
   deleted: boolean;
