@@ -121,16 +121,25 @@ export function createCreditUseCases({ db, ledger }: { db: Knex; ledger: CreditL
       const { value, problems } = cleanCredit(kind, input, false);
       return withTenant(db, tenant, async (trx) => {
         // Another workspace's credit is a 404 whatever the body holds; then the fields' refusals (nothing changed).
+        const seen = await creditById(trx, kind, id);
+        if (!seen) throw notFound(CREDIT_MSG.notFound(kind), 'id');
+        throwIfAny(problems);
+        const partyOf = (r: CreditRow) => (kind === 'vendor_credit' ? r.vendor_id : r.customer_id) ?? '';
+        // Locks in the order a merge takes them (the party, then its credits), so the two never wait on each other.
+        let partyId = value.partyId ?? partyOf(seen);
+        let name = await partyName(trx, kind, partyId);
         const row = await creditById(trx, kind, id, true);
         if (!row) throw notFound(CREDIT_MSG.notFound(kind), 'id');
-        throwIfAny(problems);
+        if (value.partyId === undefined && partyOf(row) !== partyId) {
+          // Merged into another vendor meanwhile: the credit keeps its new vendor.
+          partyId = partyOf(row);
+          name = await partyName(trx, kind, partyId);
+        }
         const current = (await creditLines(trx, [id])).get(id) ?? [];
-        const partyId = value.partyId ?? (kind === 'vendor_credit' ? row.vendor_id : row.customer_id) ?? '';
         const c = {
           paymentDate: value.paymentDate ?? row.payment_date, partyId, description: value.description ?? row.description, refNo: value.refNo ?? row.ref_no,
           lines: value.lineItems ?? current.map((l) => ({ description: l.description, categoryId: l.category_id, amountCents: l.amount_cents })),
         };
-        const name = await partyName(trx, kind, partyId);
         const sameLines = c.lines.length === current.length && c.lines.every((l, i) => l.description === current[i]?.description && l.categoryId === current[i]?.category_id && l.amountCents === current[i]?.amount_cents);
         const unchanged = sameLines && c.paymentDate === row.payment_date && c.description === row.description && c.refNo === row.ref_no && partyId === (row.vendor_id ?? row.customer_id);
         if (unchanged) return { credit: viewOf(row, current), seq: 0 };
