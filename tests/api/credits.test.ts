@@ -289,6 +289,28 @@ describe('vendor credits', () => {
   });
 });
 
+describe('concurrent edits', () => {
+  it('five PATCHes of one credit at once apply one at a time: five versions, each a reversal and a new entry, the books hold only the last', async () => {
+    const c = await categoryIds(t);
+    const vendor = await newVendor(t);
+    const created = (await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-07-01', vendorId: vendor.id, lineItems: [{ categoryId: c['Utilities'], amount: 10 }] } })).body.vendorCredit;
+    const answers = await Promise.all([11, 12, 13, 14, 15].map((amount) => api('PATCH', `/vendors/vendor-credit/${created.id}`, { tenant: t, body: { lineItems: [{ categoryId: c['Utilities'], amount }] } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.body.vendorCredit.version).sort()).toEqual([2, 3, 4, 5, 6]);
+    const final = (await api('GET', `/vendors/vendor-credit/${created.id}`, { tenant: t })).body;
+    expect(final.version).toBe(6);
+    const last = answers.find((a) => a.body.vendorCredit.version === 6)!.body.vendorCredit;
+    expect(final).toMatchObject({ totalAmount: last.totalAmount, journalEntryId: last.journalEntryId });
+    const entries = await entriesOf(created.id);
+    expect(entries).toHaveLength(11);
+    const lines = await linesOf(entries.map((e) => e.id));
+    const net = new Map<string, number>();
+    for (const l of lines.filter((x) => x.entry_id !== final.journalEntryId)) net.set(l.account_id, (net.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
+    expect([...net.values()].every((v) => v === 0)).toBe(true);
+    expect((await linesOf([final.journalEntryId])).find((l) => l.direction === 'debit')?.amount_cents).toBe(cents(final.totalAmount));
+  });
+});
+
 describe('credit memos', () => {
   it('POST /customers/credit-memo posts ONE balanced entry: debit each category, credit Accounts Receivable (source CreditMemo); every route works', async () => {
     const c = await categoryIds(t);
