@@ -1,10 +1,12 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
+import { creditLedger } from './clients/ledger-credits.js';
 import { partiesConfigSchema, type PartiesConfig } from './config.js';
 import { startMerchantConsumer } from './events/merchant-consumer.js';
 import { partiesRoutes } from './rpc/handlers.js';
 import { partiesMigrations } from './store/migrations.js';
+import { createCreditUseCases, type CreditUseCases } from './usecases/credits.js';
 import { createUseCases, type PartiesUseCases } from './usecases/index.js';
 
 export type PartiesOverrides = BaseOverrides & {
@@ -25,13 +27,14 @@ export const parties = defineService({
   build: ({ config, overrides, db, bus, logger }: ServiceContext<PartiesConfig, PartiesOverrides>) => {
     const client = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' } });
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
+    const credits = createCreditUseCases({ db, ledger: creditLedger(client) });
     return {
-      routes: partiesRoutes(useCases),
+      routes: partiesRoutes(useCases, credits),
       consumers: [() => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver })],
-      expose: { useCases },
+      expose: { useCases, credits },
     };
   },
 });
 
-export type PartiesService = Running<{ useCases: PartiesUseCases }, true>;
+export type PartiesService = Running<{ useCases: PartiesUseCases; credits: CreditUseCases }, true>;
 export const createPartiesService = (config: PartiesConfig, overrides: PartiesOverrides = {}): Promise<PartiesService> => parties.create(config, overrides);

@@ -1843,6 +1843,112 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/vendors/vendor-credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a vendor credit: one balanced ledger entry (source VendorCredit) */
+        post: operations["createVendorCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/vendor-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's vendor credits (20 by default), newest first */
+        get: operations["listVendorCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/vendor-credit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vendor credit */
+        get: operations["getVendorCredit"];
+        put?: never;
+        post?: never;
+        /** Delete a vendor credit: the ledger reverses its entry (voided) */
+        delete: operations["deleteVendorCredit"];
+        options?: never;
+        head?: never;
+        /** Change a vendor credit (only the fields sent): the ledger reverses its entry and posts the new one */
+        patch: operations["updateVendorCredit"];
+        trace?: never;
+    };
+    "/customers/credit-memo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a credit memo: one balanced ledger entry (source CreditMemo) */
+        post: operations["createCreditMemo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/credit-memos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's credit memos (20 by default), newest first */
+        get: operations["listCreditMemos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/credit-memo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit memo */
+        get: operations["getCreditMemo"];
+        put?: never;
+        post?: never;
+        /** Delete a credit memo: the ledger reverses its entry (voided) */
+        delete: operations["deleteCreditMemo"];
+        options?: never;
+        head?: never;
+        /** Change a credit memo (only the fields sent): the ledger reverses its entry and posts the new one */
+        patch: operations["updateCreditMemo"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3041,7 +3147,7 @@ export interface components {
             }[];
             subscription: null;
         };
-        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant). */
+        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
         Vendor: {
             id: string;
             name: string;
@@ -3076,7 +3182,7 @@ export interface components {
             qboSynced: boolean;
             merchantNames: string[];
         };
-        /** @description A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist. */
+        /** @description A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
         Customer: {
             id: string;
             name: string;
@@ -3181,6 +3287,114 @@ export interface components {
             parentVendorId?: string;
             /** @description The vendors merged into the parent (at least one). */
             mergingVendorsId?: string[];
+        };
+        CreditLineItem: {
+            id: string;
+            description: string;
+            categoryId: string;
+            amount: number;
+        };
+        CreditParty: {
+            id: string;
+            name: string;
+        };
+        /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+        VendorCredit: {
+            id: string;
+            paymentDate: string;
+            description: string;
+            vendor: components["schemas"]["CreditParty"];
+            totalAmount: number;
+            appliedAmount: number;
+            runningBalance: number;
+            lineItems: components["schemas"]["CreditLineItem"][];
+            journalEntryId: string;
+            version: number;
+            createdOn: string;
+            updatedOn: string;
+        };
+        /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+        CreditMemo: {
+            id: string;
+            paymentDate: string;
+            description: string;
+            refNo: string;
+            customer: components["schemas"]["CreditParty"];
+            totalAmount: number;
+            appliedAmount: number;
+            runningBalance: number;
+            lineItems: components["schemas"]["CreditLineItem"][];
+            journalEntryId: string;
+            version: number;
+            createdOn: string;
+            updatedOn: string;
+        };
+        CreditPageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        VendorCreditBody: {
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            paymentDate?: string;
+            vendorId?: string;
+            description?: string;
+            /** @description At least one line item. */
+            lineItems?: {
+                description?: string;
+                /** @description A category (level 3 or 4) of the workspace. */
+                categoryId?: string;
+                /** @description Dollars, greater than 0, at most 2 decimals. */
+                amount?: number;
+            }[];
+        };
+        CreditMemoBody: {
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            paymentDate?: string;
+            customerId?: string;
+            description?: string;
+            refNo?: string;
+            /** @description At least one line item. */
+            lineItems?: {
+                description?: string;
+                /** @description A category (level 3 or 4) of the workspace. */
+                categoryId?: string;
+                /** @description Dollars, greater than 0, at most 2 decimals. */
+                amount?: number;
+            }[];
+        };
+        VendorCreditAnswer: {
+            message: string;
+            vendorCredit: components["schemas"]["VendorCredit"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        CreditMemoAnswer: {
+            message: string;
+            creditMemo: components["schemas"]["CreditMemo"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        VendorCreditList: {
+            data: components["schemas"]["VendorCredit"][];
+            meta: components["schemas"]["CreditPageMeta"];
+        };
+        CreditMemoList: {
+            data: components["schemas"]["CreditMemo"][];
+            meta: components["schemas"]["CreditPageMeta"];
+        };
+        VendorCreditDeleted: {
+            message: string;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        CreditMemoDeleted: {
+            message: string;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
     };
     responses: never;
@@ -7841,7 +8055,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant). */
+            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8059,7 +8273,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist. */
+            /** @description A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8138,6 +8352,364 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCreditBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCreditAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listVendorCredits: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Only this vendor's. */
+                vendorId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCreditList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCredit"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCreditDeleted"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateVendorCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorCreditBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorCreditAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCreditMemo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditMemoBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditMemoAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCreditMemos: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Only this customer's. */
+                customerId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditMemoList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCreditMemo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditMemo"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteCreditMemo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditMemoDeleted"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCreditMemo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditMemoBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditMemoAnswer"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

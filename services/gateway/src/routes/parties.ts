@@ -48,7 +48,7 @@ const VendorSchema = {
   type: 'object',
   description:
     'A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger\'s transactions linked to the vendor (their own vendorId, else their merchant\'s vendor). ' +
-    'Bills, due bills, overdue amount and vendor credits are 0 and hasRule false until bills, credits and rules exist. isAdded: made or edited by a user (false: made from a bank merchant).',
+    'Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits\' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant).',
   properties: {
     id: str, name: str, description: str, address: str, bankDetails: str, email: EmailSchema, is1099Eligible: bool, ein: str,
     status: { type: 'string', enum: ['active', 'inactive'] }, metaData: MetaDataSchema, isAdded: bool, createdOn: str, updatedOn: str,
@@ -62,7 +62,7 @@ const VendorSchema = {
 const CustomerSchema = {
   $id: 'Customer',
   type: 'object',
-  description: 'A customer (spec §3). Invoice, due-invoice and credit-memo counts and amounts and overduePaymentAmount are 0 until invoices and credit memos exist.',
+  description: 'A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos\' count and total.',
   properties: {
     id: str, name: str, companyName: str, email: EmailSchema, description: str, address: str, bankDetails: str, status: { type: 'string', enum: ['active', 'inactive'] }, metaData: MetaDataSchema,
     createdOn: str, updatedOn: str, invoiceCount: int, invoiceAmount: num, dueInvoiceCount: int, dueInvoiceAmount: num, creditMemoCount: int, creditMemoAmount: num, overduePaymentAmount: num, qboSynced: bool,
@@ -283,8 +283,8 @@ export async function registerPartiesRoutes(app: FastifyInstance, { client }: { 
     '/customers/:id',
     { config: WRITE, schema: { ...common, operationId: 'deleteCustomer', summary: 'Delete a customer', params: idParams, response: responses(200, ref(MessageAnswerSchema)) } },
     async (req) => {
-      await client.deleteCustomer({ id: req.params.id }, headers(req));
-      return { message: 'Customer deleted' };
+      const r = await client.deleteCustomer({ id: req.params.id }, headers(req));
+      return { message: r.deleted ? 'Customer deleted' : 'This customer has credit memos, so it was made inactive instead of deleted' };
     },
   );
 }

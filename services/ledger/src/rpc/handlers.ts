@@ -254,5 +254,9 @@ export function ledgerRoutes(u: LedgerUseCases) {
         const r = await u.accruals.remove(tenantOf(ctx), req.transactionId);
         return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
+      async postPartyCredit(req, ctx) {
+        const r = await u.partyCredits.post(tenantOf(ctx), { sourceType: req.sourceType, sourceId: req.sourceId, version: req.version, date: req.date, description: req.description, lines: req.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })) });
+        return { result: postingResult(r), partyAccountId: r.partyAccountId };
+      },
     }));
 }

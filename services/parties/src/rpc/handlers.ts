@@ -3,8 +3,9 @@ import type { ConnectRouter } from '@connectrpc/connect';
 import { requireTenant, withInputRules } from '@ledgerline/platform';
 import { CustomerSchema, PageMetaSchema, PartiesService as PartiesRpc, VendorSchema, type Customer, type CustomerFields, type Vendor, type VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { CustomerInput, VendorInput } from '../domain/parties.js';
-import type { CustomerRow } from '../store/customers.js';
-import type { ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+import type { CreditUseCases } from '../usecases/credits.js';
+import type { CustomerView, ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+import { creditHandlers } from './credits.js';
 
 export function vendorMessage(v: VendorView): Vendor {
   const r = v.row;
@@ -12,18 +13,20 @@ export function vendorMessage(v: VendorView): Vendor {
     id: r.id, name: r.name, description: r.description, address: r.address, bankDetails: r.bank_details, email: r.email, is1099Eligible: r.is_1099_eligible, ein: r.ein,
     status: r.status, metaDataJson: JSON.stringify(r.meta_data), isAdded: r.is_added, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
     transactionCount: v.activity.transactionCount, spendingCents: BigInt(v.activity.spendingCents), inflowCents: BigInt(v.activity.inflowCents),
-    // Bills, vendor credits and rules do not exist yet (documents issue; rules later in this service).
-    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, vendorCreditCount: 0, vendorCreditTotalCents: 0n, vendorCreditRemainingCents: 0n, hasRule: false,
+    // Bills and rules do not exist yet (documents issue; rules later in this service). Vendor credits: this service's.
+    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, hasRule: false,
+    vendorCreditCount: v.credits?.count ?? 0, vendorCreditTotalCents: BigInt(v.credits?.totalCents ?? 0), vendorCreditRemainingCents: BigInt(v.credits?.remainingCents ?? 0),
     qboSynced: r.qbo_synced, merchantNames: v.merchantNames,
   });
 }
 
-export function customerMessage(r: CustomerRow): Customer {
+export function customerMessage(r: CustomerView): Customer {
   return create(CustomerSchema, {
     id: r.id, name: r.name, companyName: r.company_name, email: r.email, description: r.description, address: r.address, bankDetails: r.bank_details, status: r.status,
     metaDataJson: JSON.stringify(r.meta_data), createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
-    // Invoices and credit memos do not exist yet (documents issue).
-    invoiceCount: 0, invoiceAmountCents: 0n, dueInvoiceCount: 0, dueInvoiceAmountCents: 0n, creditMemoCount: 0, creditMemoAmountCents: 0n, overduePaymentAmountCents: 0n,
+    // Invoices do not exist yet (documents issue). Credit memos: this service's (count and total of the live ones).
+    invoiceCount: 0, invoiceAmountCents: 0n, dueInvoiceCount: 0, dueInvoiceAmountCents: 0n, overduePaymentAmountCents: 0n,
+    creditMemoCount: r.memoTotals?.count ?? 0, creditMemoAmountCents: BigInt(r.memoTotals?.totalCents ?? 0),
     qboSynced: r.qbo_synced,
   });
 }
@@ -38,7 +41,7 @@ const customerInput = (f: CustomerFields | undefined): CustomerInput => ({
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
-export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => void {
+export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases): (router: ConnectRouter) => void {
   return (router) => {
     router.service(PartiesRpc, withInputRules(PartiesRpc, {
       async listVendors(req, ctx) {
@@ -76,9 +79,9 @@ export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => vo
         return { customer: customerMessage(await u.updateCustomer(requireTenant(ctx), req.id, customerInput(req.fields))) };
       },
       async deleteCustomer(req, ctx) {
-        await u.deleteCustomer(requireTenant(ctx), req.id);
-        return { deleted: true };
+        return { deleted: await u.deleteCustomer(requireTenant(ctx), req.id) };
       },
+      ...creditHandlers(credits),
     }));
   };
 }

@@ -71,3 +71,10 @@ export async function listCustomers(trx: Knex.Transaction, q: ListQuery): Promis
   if (!q.all) page.limit(q.take).offset((q.page - 1) * q.take);
   return { rows: (await page) as CustomerRow[], count: Number(count) };
 }
+
+/** A customer with credit memos is made inactive instead of deleted (they would lose their customer). */
+export async function setCustomerStatus(trx: Knex.Transaction, id: string, status: 'active' | 'inactive'): Promise<CustomerRow> {
+  const [row] = (await trx('customers').where({ id }).update({ status, updated_at: trx.fn.now() }).returning('*')) as CustomerRow[];
+  if (!row) throw new Error(`customer ${id} vanished under its lock`);
+  return row;
+}

@@ -3,7 +3,8 @@ import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
 import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
 import { vendorNameKey } from '../domain/vendor-name.js';
 import { customerChanged, vendorChanged } from '../events/party-changed.js';
-import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, updateCustomer, type CustomerRow } from '../store/customers.js';
+import { creditTotals, moveVendorCredits, type PartyCreditTotals } from '../store/credits.js';
+import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, setCustomerStatus, updateCustomer, type CustomerRow } from '../store/customers.js';
 import {
   insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
 } from '../store/vendors.js';
@@ -21,7 +22,12 @@ export interface VendorView {
   row: VendorRow;
   merchantNames: string[];
   activity: VendorActivity;
+  /** Its live vendor credits: count, total and what remains unapplied (services/parties/src/store/credits.ts). */
+  credits?: PartyCreditTotals;
 }
+
+/** A customer with its live credit memos' count and total (this service's own). */
+export type CustomerView = CustomerRow & { memoTotals?: PartyCreditTotals };
 
 export interface ListAnswer<T> {
   data: T[];
@@ -46,8 +52,8 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
   /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
   async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
-    const [names, activity] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id])]);
-    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY };
+    const [names, activity, credits] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id])]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id) };
   }
 
   return {
@@ -55,24 +61,25 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
-      const { rows, count, names } = await withTenant(db, tenant, async (trx) => {
+      const { rows, count, names, credits } = await withTenant(db, tenant, async (trx) => {
         const page = await listVendors(trx, q);
-        return { ...page, names: await merchantNames(trx, page.rows.map((r) => r.id)) };
+        const ids = page.rows.map((r) => r.id);
+        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids) };
       });
       const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
-      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY }));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id) }));
       return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
     async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
       throwIfAny(idProblems('id', id));
-      const { row, names } = await withTenant(db, tenant, async (trx) => {
+      const { row, names, credits } = await withTenant(db, tenant, async (trx) => {
         const found = await vendorById(trx, id);
         if (!found) throw notFound('Vendor', 'id');
-        return { row: found, names: await merchantNames(trx, [id]) };
+        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]) };
       });
       const activity = await ledger.activity(tenant, [id]);
-      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY };
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id) };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
@@ -118,7 +125,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         const row = await vendorById(trx, id, true);
         if (!row) throw notFound('Vendor', 'id');
         const view = await viewOf(tenant, trx, row);
-        if (view.activity.transactionCount > 0) {
+        // Vendor credits too: they would lose their vendor.
+        if (view.activity.transactionCount > 0 || (view.credits?.count ?? 0) > 0) {
           const inactive = row.status === 'inactive' ? row : await setVendorStatus(trx, id, 'inactive');
           if (inactive !== row) await vendorChanged(trx, tenant.workspaceId, inactive, 'updated');
           return { deleted: false, vendor: { ...view, row: inactive } };
@@ -148,6 +156,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         if (others.length !== merging.length) throw notFound('Vendor', 'mergingVendorsId');
         const movedTransactions = await ledger.merge(tenant, parentId, merging);
         await moveMerchants(trx, merging, parentId);
+        await moveVendorCredits(trx, merging, parentId);
         await markVendorsDeleted(trx, merging, parentId);
         for (const v of others) await vendorChanged(trx, tenant.workspaceId, v, 'merged', parentId);
         return { vendor: await viewOf(tenant, trx, parent), movedTransactions };
@@ -180,21 +189,22 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       logger.debug({ workspaceId, billerId, vendorId: vendor.id }, 'merchant adopted as vendor');
     },
 
-    async listCustomers(tenant: Tenant, query: { page: number; take: number; search: string; status: string; all: boolean }): Promise<ListAnswer<CustomerRow>> {
+    async listCustomers(tenant: Tenant, query: { page: number; take: number; search: string; status: string; all: boolean }): Promise<ListAnswer<CustomerView>> {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       return withTenant(db, tenant, async (trx) => {
         const { rows, count } = await listCustomers(trx, q);
-        return { data: rows, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+        const memos = await creditTotals(trx, 'credit_memo', rows.map((r) => r.id));
+        return { data: rows.map((r) => ({ ...r, memoTotals: memos.get(r.id) })), meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
       });
     },
 
-    async getCustomer(tenant: Tenant, id: string): Promise<CustomerRow> {
+    async getCustomer(tenant: Tenant, id: string): Promise<CustomerView> {
       throwIfAny(idProblems('id', id));
       return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id);
         if (!row) throw notFound('Customer', 'id');
-        return row;
+        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id) };
       });
     },
 
@@ -211,7 +221,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       });
     },
 
-    async updateCustomer(tenant: Tenant, id: string, input: CustomerInput): Promise<CustomerRow> {
+    async updateCustomer(tenant: Tenant, id: string, input: CustomerInput): Promise<CustomerView> {
       assertCanEdit(tenant);
       throwIfAny(idProblems('id', id));
       const { value, problems } = cleanParty(input, false);
@@ -221,19 +231,27 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         if (value.name !== undefined && (await customerNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
         const row = await updateCustomer(trx, id, value);
         await customerChanged(trx, tenant.workspaceId, row, 'updated');
-        return row;
+        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id) };
       });
     },
 
-    /** DELETE /customers/{id}: no invoices or credit memos exist yet, so a customer is always deletable. */
-    async deleteCustomer(tenant: Tenant, id: string): Promise<void> {
+    /**
+     * DELETE /customers/{id}: a customer with credit memos is made inactive instead (as a vendor with transactions
+     * or credits), answering false; one without is deleted. Invoices will count the same way (documents issue).
+     */
+    async deleteCustomer(tenant: Tenant, id: string): Promise<boolean> {
       assertCanEdit(tenant);
       throwIfAny(idProblems('id', id));
-      await withTenant(db, tenant, async (trx) => {
+      return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id, true);
         if (!row) throw notFound('Customer', 'id');
+        if (((await creditTotals(trx, 'credit_memo', [id])).get(id)?.count ?? 0) > 0) {
+          if (row.status !== 'inactive') await customerChanged(trx, tenant.workspaceId, await setCustomerStatus(trx, id, 'inactive'), 'updated');
+          return false;
+        }
         await markCustomerDeleted(trx, id);
         await customerChanged(trx, tenant.workspaceId, row, 'deleted');
+        return true;
       });
     },
   };

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/parties/v1/parties.proto.
  */
 export const file_ledgerline_parties_v1_parties: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL3BhcnRpZXMvdjEvcGFydGllcy5wcm90bxIVbGVkZ2VybGluZS5wYXJ0aWVzLnYxIm0KEkxpc3RWZW5kb3JzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSDgoGc2VhcmNoGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSCwoDYWxsGAYgASgIIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgiHgoQR2V0VmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSJCChFHZXRWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkoKE0NyZWF0ZVZlbmRvclJlcXVlc3QSMwoGZmllbGRzGAEgASgLMiMubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvckZpZWxkcyJFChRDcmVhdGVWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkUKFFVwZGF0ZVZlbmRvclJlc3BvbnNlEi0KBnZlbmRvchgBIAEoCzIdLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3IiIQoTRGVsZXRlVmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSLcAgoMVmVuZG9yRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhQKB2FkZHJlc3MYAyABKAlIAogBARIZCgxiYW5rX2RldGFpbHMYBCABKAlIA4gBARISCgVlbWFpbBgFIAEoCUgEiAEBEhwKD2lzMTA5OV9lbGlnaWJsZRgGIAEoCEgFiAEBEhAKA2VpbhgHIAEoCUgGiAEBEhMKBnN0YXR1cxgIIAEoCUgHiAEBEhsKDm1ldGFfZGF0YV9qc29uGAkgASgJSAiIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCAoGX2VtYWlsQhIKEF9pczEwOTlfZWxpZ2libGVCBgoEX2VpbkIJCgdfc3RhdHVzQhEKD19tZXRhX2RhdGFfanNvbiJWChNVcGRhdGVWZW5kb3JSZXF1ZXN0EgoKAmlkGAEgASgJEjMKBmZpZWxkcxgCIAEoCzIjLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JGaWVsZHMirQQKBlZlbmRvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSFAoMYmFua19kZXRhaWxzGAUgASgJEg0KBWVtYWlsGAYgASgJEhcKD2lzMTA5OV9lbGlnaWJsZRgHIAEoCBILCgNlaW4YCCABKAkSDgoGc3RhdHVzGAkgASgJEhYKDm1ldGFfZGF0YV9qc29uGAogASgJEhAKCGlzX2FkZGVkGAsgASgIEhIKCmNyZWF0ZWRfb24YDCABKAkSEgoKdXBkYXRlZF9vbhgNIAEoCRIZChF0cmFuc2FjdGlvbl9jb3VudBgOIAEoBRIWCg5zcGVuZGluZ19jZW50cxgPIAEoAxIUCgxpbmZsb3dfY2VudHMYECABKAMSEgoKYmlsbF9jb3VudBgRIAEoBRIWCg5kdWVfYmlsbF9jb3VudBgSIAEoBRIcChRvdmVyZHVlX2Ftb3VudF9jZW50cxgTIAEoAxIbChN2ZW5kb3JfY3JlZGl0X2NvdW50GBQgASgFEiEKGXZlbmRvcl9jcmVkaXRfdG90YWxfY2VudHMYFSABKAMSJQoddmVuZG9yX2NyZWRpdF9yZW1haW5pbmdfY2VudHMYFiABKAMSEAoIaGFzX3J1bGUYFyABKAgSEgoKcWJvX3N5bmNlZBgYIAEoCBIWCg5tZXJjaGFudF9uYW1lcxgZIAMoCSJxChNMaXN0VmVuZG9yc1Jlc3BvbnNlEisKBGRhdGEYASADKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yEi0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiVgoURGVsZXRlVmVuZG9yUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBItCgZ2ZW5kb3IYAiABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIksKE01lcmdlVmVuZG9yc1JlcXVlc3QSGAoQcGFyZW50X3ZlbmRvcl9pZBgBIAEoCRIaChJtZXJnaW5nX3ZlbmRvcnNfaWQYAiADKAkiYQoUTWVyZ2VWZW5kb3JzUmVzcG9uc2USLQoGdmVuZG9yGAEgASgLMh0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvchIaChJtb3ZlZF90cmFuc2FjdGlvbnMYAiABKAUivgIKDkN1c3RvbWVyRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIZCgxjb21wYW55X25hbWUYAiABKAlIAYgBARISCgVlbWFpbBgDIAEoCUgCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQESFAoHYWRkcmVzcxgFIAEoCUgEiAEBEhkKDGJhbmtfZGV0YWlscxgGIAEoCUgFiAEBEhMKBnN0YXR1cxgHIAEoCUgGiAEBEhsKDm1ldGFfZGF0YV9qc29uGAggASgJSAeIAQFCBwoFX25hbWVCDwoNX2NvbXBhbnlfbmFtZUIICgZfZW1haWxCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCQoHX3N0YXR1c0IRCg9fbWV0YV9kYXRhX2pzb24iWgoVVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0EgoKAmlkGAEgASgJEjUKBmZpZWxkcxgCIAEoCzIlLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lckZpZWxkcyK+AwoIQ3VzdG9tZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIUCgxiYW5rX2RldGFpbHMYByABKAkSDgoGc3RhdHVzGAggASgJEhYKDm1ldGFfZGF0YV9qc29uGAkgASgJEhIKCmNyZWF0ZWRfb24YCiABKAkSEgoKdXBkYXRlZF9vbhgLIAEoCRIVCg1pbnZvaWNlX2NvdW50GAwgASgFEhwKFGludm9pY2VfYW1vdW50X2NlbnRzGA0gASgDEhkKEWR1ZV9pbnZvaWNlX2NvdW50GA4gASgFEiAKGGR1ZV9pbnZvaWNlX2Ftb3VudF9jZW50cxgPIAEoAxIZChFjcmVkaXRfbWVtb19jb3VudBgQIAEoBRIgChhjcmVkaXRfbWVtb19hbW91bnRfY2VudHMYESABKAMSJAocb3ZlcmR1ZV9wYXltZW50X2Ftb3VudF9jZW50cxgSIAEoAxISCgpxYm9fc3luY2VkGBMgASgIIl8KFExpc3RDdXN0b21lcnNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRIOCgZzZWFyY2gYAyABKAkSDgoGc3RhdHVzGAQgASgJEgsKA2FsbBgFIAEoCCIgChJHZXRDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkiSAoTR2V0Q3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciJOChVDcmVhdGVDdXN0b21lclJlcXVlc3QSNQoGZmllbGRzGAEgASgLMiUubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkN1c3RvbWVyRmllbGRzIksKFkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USMQoIY3VzdG9tZXIYASABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXIiSwoWVXBkYXRlQ3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciIjChVEZWxldGVDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkidQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEi0KBGRhdGEYASADKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXISLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIpChZEZWxldGVDdXN0b21lclJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgymQkKDlBhcnRpZXNTZXJ2aWNlEmQKC0xpc3RWZW5kb3JzEikubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JzUmVxdWVzdBoqLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0VmVuZG9yc1Jlc3BvbnNlEl4KCUdldFZlbmRvchInLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRWZW5kb3JSZXF1ZXN0GigubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvclJlc3BvbnNlEmcKDENyZWF0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvclJlc3BvbnNlEmcKDFVwZGF0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvclJlc3BvbnNlEmcKDERlbGV0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvclJlc3BvbnNlEmcKDE1lcmdlVmVuZG9ycxIqLmxlZGdlcmxpbmUucGFydGllcy52MS5NZXJnZVZlbmRvcnNSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLk1lcmdlVmVuZG9yc1Jlc3BvbnNlEmoKDUxpc3RDdXN0b21lcnMSKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEmQKC0dldEN1c3RvbWVyEikubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldEN1c3RvbWVyUmVxdWVzdBoqLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDdXN0b21lclJlc3BvbnNlEm0KDkNyZWF0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDdXN0b21lclJlc3BvbnNlEm0KDlVwZGF0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDdXN0b21lclJlc3BvbnNlEm0KDkRlbGV0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDdXN0b21lclJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiNsZWRnZXJsaW5lL3BhcnRpZXMvdjEvcGFydGllcy5wcm90bxIVbGVkZ2VybGluZS5wYXJ0aWVzLnYxIm0KEkxpc3RWZW5kb3JzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSDgoGc2VhcmNoGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSCwoDYWxsGAYgASgIIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgiHgoQR2V0VmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSJCChFHZXRWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkoKE0NyZWF0ZVZlbmRvclJlcXVlc3QSMwoGZmllbGRzGAEgASgLMiMubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvckZpZWxkcyJFChRDcmVhdGVWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkUKFFVwZGF0ZVZlbmRvclJlc3BvbnNlEi0KBnZlbmRvchgBIAEoCzIdLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3IiIQoTRGVsZXRlVmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSLcAgoMVmVuZG9yRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhQKB2FkZHJlc3MYAyABKAlIAogBARIZCgxiYW5rX2RldGFpbHMYBCABKAlIA4gBARISCgVlbWFpbBgFIAEoCUgEiAEBEhwKD2lzMTA5OV9lbGlnaWJsZRgGIAEoCEgFiAEBEhAKA2VpbhgHIAEoCUgGiAEBEhMKBnN0YXR1cxgIIAEoCUgHiAEBEhsKDm1ldGFfZGF0YV9qc29uGAkgASgJSAiIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCAoGX2VtYWlsQhIKEF9pczEwOTlfZWxpZ2libGVCBgoEX2VpbkIJCgdfc3RhdHVzQhEKD19tZXRhX2RhdGFfanNvbiJWChNVcGRhdGVWZW5kb3JSZXF1ZXN0EgoKAmlkGAEgASgJEjMKBmZpZWxkcxgCIAEoCzIjLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JGaWVsZHMirQQKBlZlbmRvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSFAoMYmFua19kZXRhaWxzGAUgASgJEg0KBWVtYWlsGAYgASgJEhcKD2lzMTA5OV9lbGlnaWJsZRgHIAEoCBILCgNlaW4YCCABKAkSDgoGc3RhdHVzGAkgASgJEhYKDm1ldGFfZGF0YV9qc29uGAogASgJEhAKCGlzX2FkZGVkGAsgASgIEhIKCmNyZWF0ZWRfb24YDCABKAkSEgoKdXBkYXRlZF9vbhgNIAEoCRIZChF0cmFuc2FjdGlvbl9jb3VudBgOIAEoBRIWCg5zcGVuZGluZ19jZW50cxgPIAEoAxIUCgxpbmZsb3dfY2VudHMYECABKAMSEgoKYmlsbF9jb3VudBgRIAEoBRIWCg5kdWVfYmlsbF9jb3VudBgSIAEoBRIcChRvdmVyZHVlX2Ftb3VudF9jZW50cxgTIAEoAxIbChN2ZW5kb3JfY3JlZGl0X2NvdW50GBQgASgFEiEKGXZlbmRvcl9jcmVkaXRfdG90YWxfY2VudHMYFSABKAMSJQoddmVuZG9yX2NyZWRpdF9yZW1haW5pbmdfY2VudHMYFiABKAMSEAoIaGFzX3J1bGUYFyABKAgSEgoKcWJvX3N5bmNlZBgYIAEoCBIWCg5tZXJjaGFudF9uYW1lcxgZIAMoCSJxChNMaXN0VmVuZG9yc1Jlc3BvbnNlEisKBGRhdGEYASADKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yEi0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiVgoURGVsZXRlVmVuZG9yUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBItCgZ2ZW5kb3IYAiABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIksKE01lcmdlVmVuZG9yc1JlcXVlc3QSGAoQcGFyZW50X3ZlbmRvcl9pZBgBIAEoCRIaChJtZXJnaW5nX3ZlbmRvcnNfaWQYAiADKAkiYQoUTWVyZ2VWZW5kb3JzUmVzcG9uc2USLQoGdmVuZG9yGAEgASgLMh0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvchIaChJtb3ZlZF90cmFuc2FjdGlvbnMYAiABKAUivgIKDkN1c3RvbWVyRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIZCgxjb21wYW55X25hbWUYAiABKAlIAYgBARISCgVlbWFpbBgDIAEoCUgCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQESFAoHYWRkcmVzcxgFIAEoCUgEiAEBEhkKDGJhbmtfZGV0YWlscxgGIAEoCUgFiAEBEhMKBnN0YXR1cxgHIAEoCUgGiAEBEhsKDm1ldGFfZGF0YV9qc29uGAggASgJSAeIAQFCBwoFX25hbWVCDwoNX2NvbXBhbnlfbmFtZUIICgZfZW1haWxCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCQoHX3N0YXR1c0IRCg9fbWV0YV9kYXRhX2pzb24iWgoVVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0EgoKAmlkGAEgASgJEjUKBmZpZWxkcxgCIAEoCzIlLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lckZpZWxkcyK+AwoIQ3VzdG9tZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIUCgxiYW5rX2RldGFpbHMYByABKAkSDgoGc3RhdHVzGAggASgJEhYKDm1ldGFfZGF0YV9qc29uGAkgASgJEhIKCmNyZWF0ZWRfb24YCiABKAkSEgoKdXBkYXRlZF9vbhgLIAEoCRIVCg1pbnZvaWNlX2NvdW50GAwgASgFEhwKFGludm9pY2VfYW1vdW50X2NlbnRzGA0gASgDEhkKEWR1ZV9pbnZvaWNlX2NvdW50GA4gASgFEiAKGGR1ZV9pbnZvaWNlX2Ftb3VudF9jZW50cxgPIAEoAxIZChFjcmVkaXRfbWVtb19jb3VudBgQIAEoBRIgChhjcmVkaXRfbWVtb19hbW91bnRfY2VudHMYESABKAMSJAocb3ZlcmR1ZV9wYXltZW50X2Ftb3VudF9jZW50cxgSIAEoAxISCgpxYm9fc3luY2VkGBMgASgIIl8KFExpc3RDdXN0b21lcnNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRIOCgZzZWFyY2gYAyABKAkSDgoGc3RhdHVzGAQgASgJEgsKA2FsbBgFIAEoCCIgChJHZXRDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkiSAoTR2V0Q3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciJOChVDcmVhdGVDdXN0b21lclJlcXVlc3QSNQoGZmllbGRzGAEgASgLMiUubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkN1c3RvbWVyRmllbGRzIksKFkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USMQoIY3VzdG9tZXIYASABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXIiSwoWVXBkYXRlQ3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciIjChVEZWxldGVDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkidQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEi0KBGRhdGEYASADKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXISLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIpChZEZWxldGVDdXN0b21lclJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgiVgoUUGFydHlDcmVkaXRMaW5lSW5wdXQSEwoLZGVzY3JpcHRpb24YASABKAkSEwoLY2F0ZWdvcnlfaWQYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDIoYCChFQYXJ0eUNyZWRpdEZpZWxkcxIZCgxwYXltZW50X2RhdGUYASABKAlIAIgBARIVCghwYXJ0eV9pZBgCIAEoCUgBiAEBEhgKC2Rlc2NyaXB0aW9uGAMgASgJSAKIAQESEwoGcmVmX25vGAQgASgJSAOIAQESFgoOaGFzX2xpbmVfaXRlbXMYBSABKAgSPwoKbGluZV9pdGVtcxgGIAMoCzIrLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdExpbmVJbnB1dEIPCg1fcGF5bWVudF9kYXRlQgsKCV9wYXJ0eV9pZEIOCgxfZGVzY3JpcHRpb25CCQoHX3JlZl9ubyJdCg9QYXJ0eUNyZWRpdExpbmUSCgoCaWQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAki/AIKC1BhcnR5Q3JlZGl0EgoKAmlkGAEgASgJEhQKDHBheW1lbnRfZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIuCgVwYXJ0eRgEIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eVJlZhIOCgZyZWZfbm8YBSABKAkSGgoSdG90YWxfYW1vdW50X2NlbnRzGAYgASgDEhwKFGFwcGxpZWRfYW1vdW50X2NlbnRzGAcgASgDEh0KFXJ1bm5pbmdfYmFsYW5jZV9jZW50cxgIIAEoAxI6CgpsaW5lX2l0ZW1zGAkgAygLMiYubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGAogASgJEg8KB3ZlcnNpb24YCyABKAMSDgoGdm9pZGVkGAwgASgIEhIKCmNyZWF0ZWRfb24YDSABKAkSEgoKdXBkYXRlZF9vbhgOIAEoCSJVChlDcmVhdGVWZW5kb3JDcmVkaXRSZXF1ZXN0EjgKBmZpZWxkcxgBIAEoCzIoLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdEZpZWxkcyJdChpDcmVhdGVWZW5kb3JDcmVkaXRSZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSCwoDc2VxGAIgASgDIkgKGExpc3RWZW5kb3JDcmVkaXRzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEAoIcGFydHlfaWQYAyABKAkifAoZTGlzdFZlbmRvckNyZWRpdHNSZXNwb25zZRIwCgRkYXRhGAEgAygLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0Ei0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiJAoWR2V0VmVuZG9yQ3JlZGl0UmVxdWVzdBIKCgJpZBgBIAEoCSJNChdHZXRWZW5kb3JDcmVkaXRSZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQiYQoZVXBkYXRlVmVuZG9yQ3JlZGl0UmVxdWVzdBIKCgJpZBgBIAEoCRI4CgZmaWVsZHMYAiABKAsyKC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXRGaWVsZHMiXQoaVXBkYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyInChlEZWxldGVWZW5kb3JDcmVkaXRSZXF1ZXN0EgoKAmlkGAEgASgJIl0KGkRlbGV0ZVZlbmRvckNyZWRpdFJlc3BvbnNlEjIKBmNyZWRpdBgBIAEoCzIiLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdBILCgNzZXEYAiABKAMiUwoXQ3JlYXRlQ3JlZGl0TWVtb1JlcXVlc3QSOAoGZmllbGRzGAEgASgLMigubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0RmllbGRzIlsKGENyZWF0ZUNyZWRpdE1lbW9SZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSCwoDc2VxGAIgASgDIkYKFkxpc3RDcmVkaXRNZW1vc1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhAKCHBhcnR5X2lkGAMgASgJInoKF0xpc3RDcmVkaXRNZW1vc1Jlc3BvbnNlEjAKBGRhdGEYASADKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIiChRHZXRDcmVkaXRNZW1vUmVxdWVzdBIKCgJpZBgBIAEoCSJLChVHZXRDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0Il8KF1VwZGF0ZUNyZWRpdE1lbW9SZXF1ZXN0EgoKAmlkGAEgASgJEjgKBmZpZWxkcxgCIAEoCzIoLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdEZpZWxkcyJbChhVcGRhdGVDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyIlChdEZWxldGVDcmVkaXRNZW1vUmVxdWVzdBIKCgJpZBgBIAEoCSJbChhEZWxldGVDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAzKxEgoOUGFydGllc1NlcnZpY2USZAoLTGlzdFZlbmRvcnMSKS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdFZlbmRvcnNSZXF1ZXN0GioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JzUmVzcG9uc2USXgoJR2V0VmVuZG9yEicubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvclJlcXVlc3QaKC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0VmVuZG9yUmVzcG9uc2USZwoMQ3JlYXRlVmVuZG9yEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvclJlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlVmVuZG9yUmVzcG9uc2USZwoMVXBkYXRlVmVuZG9yEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvclJlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlVmVuZG9yUmVzcG9uc2USZwoMRGVsZXRlVmVuZG9yEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvclJlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlVmVuZG9yUmVzcG9uc2USZwoMTWVyZ2VWZW5kb3JzEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLk1lcmdlVmVuZG9yc1JlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTWVyZ2VWZW5kb3JzUmVzcG9uc2USagoNTGlzdEN1c3RvbWVycxIrLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0Q3VzdG9tZXJzUmVxdWVzdBosLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0Q3VzdG9tZXJzUmVzcG9uc2USZAoLR2V0Q3VzdG9tZXISKS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0Q3VzdG9tZXJSZXF1ZXN0GioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldEN1c3RvbWVyUmVzcG9uc2USbQoOQ3JlYXRlQ3VzdG9tZXISLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlQ3VzdG9tZXJSZXF1ZXN0Gi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USbQoOVXBkYXRlQ3VzdG9tZXISLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0Gi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZUN1c3RvbWVyUmVzcG9uc2USbQoORGVsZXRlQ3VzdG9tZXISLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlQ3VzdG9tZXJSZXF1ZXN0Gi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZUN1c3RvbWVyUmVzcG9uc2USeQoSQ3JlYXRlVmVuZG9yQ3JlZGl0EjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvckNyZWRpdFJlcXVlc3QaMS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USdgoRTGlzdFZlbmRvckNyZWRpdHMSLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdFZlbmRvckNyZWRpdHNSZXF1ZXN0GjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JDcmVkaXRzUmVzcG9uc2UScAoPR2V0VmVuZG9yQ3JlZGl0Ei0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvckNyZWRpdFJlcXVlc3QaLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0VmVuZG9yQ3JlZGl0UmVzcG9uc2USeQoSVXBkYXRlVmVuZG9yQ3JlZGl0EjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvckNyZWRpdFJlcXVlc3QaMS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USeQoSRGVsZXRlVmVuZG9yQ3JlZGl0EjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvckNyZWRpdFJlcXVlc3QaMS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2UScwoQQ3JlYXRlQ3JlZGl0TWVtbxIuLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDcmVkaXRNZW1vUmVxdWVzdBovLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDcmVkaXRNZW1vUmVzcG9uc2UScAoPTGlzdENyZWRpdE1lbW9zEi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RDcmVkaXRNZW1vc1JlcXVlc3QaLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdENyZWRpdE1lbW9zUmVzcG9uc2USagoNR2V0Q3JlZGl0TWVtbxIrLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDcmVkaXRNZW1vUmVxdWVzdBosLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDcmVkaXRNZW1vUmVzcG9uc2UScwoQVXBkYXRlQ3JlZGl0TWVtbxIuLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDcmVkaXRNZW1vUmVxdWVzdBovLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDcmVkaXRNZW1vUmVzcG9uc2UScwoQRGVsZXRlQ3JlZGl0TWVtbxIuLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDcmVkaXRNZW1vUmVxdWVzdBovLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDcmVkaXRNZW1vUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.parties.v1.ListVendorsRequest
@@ -885,6 +885,8 @@ export const ListCustomersResponseSchema: GenMessage<ListCustomersResponse> = /*
  */
 export type DeleteCustomerResponse = Message<"ledgerline.parties.v1.DeleteCustomerResponse"> & {
   /**
+   * False: the customer has credit memos and was made inactive instead.
+   *
    * @generated from field: bool deleted = 1;
    */
   deleted: boolean;
@@ -896,6 +898,660 @@ export type DeleteCustomerResponse = Message<"ledgerline.parties.v1.DeleteCustom
  */
 export const DeleteCustomerResponseSchema: GenMessage<DeleteCustomerResponse> = /*@__PURE__*/
   messageDesc(file_ledgerline_parties_v1_parties, 26);
+
+/**
+ * A line item of a vendor credit or credit memo as sent (spec §5: description, categoryId, amount).
+ *
+ * @generated from message ledgerline.parties.v1.PartyCreditLineInput
+ */
+export type PartyCreditLineInput = Message<"ledgerline.parties.v1.PartyCreditLineInput"> & {
+  /**
+   * @generated from field: string description = 1;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string category_id = 2;
+   */
+  categoryId: string;
+
+  /**
+   * > 0.
+   *
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.PartyCreditLineInput.
+ * Use `create(PartyCreditLineInputSchema)` to create a new message.
+ */
+export const PartyCreditLineInputSchema: GenMessage<PartyCreditLineInput> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 27);
+
+/**
+ * The editable fields. On create all but description and ref_no are required; on update only present ones change
+ * (line_items replace the lines when `has_line_items`).
+ *
+ * @generated from message ledgerline.parties.v1.PartyCreditFields
+ */
+export type PartyCreditFields = Message<"ledgerline.parties.v1.PartyCreditFields"> & {
+  /**
+   * @generated from field: optional string payment_date = 1;
+   */
+  paymentDate?: string | undefined;
+
+  /**
+   * vendorId (vendor credit) or customerId (credit memo).
+   *
+   * @generated from field: optional string party_id = 2;
+   */
+  partyId?: string | undefined;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * Credit memos only.
+   *
+   * @generated from field: optional string ref_no = 4;
+   */
+  refNo?: string | undefined;
+
+  /**
+   * @generated from field: bool has_line_items = 5;
+   */
+  hasLineItems: boolean;
+
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.PartyCreditLineInput line_items = 6;
+   */
+  lineItems: PartyCreditLineInput[];
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.PartyCreditFields.
+ * Use `create(PartyCreditFieldsSchema)` to create a new message.
+ */
+export const PartyCreditFieldsSchema: GenMessage<PartyCreditFields> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 28);
+
+/**
+ * @generated from message ledgerline.parties.v1.PartyCreditLine
+ */
+export type PartyCreditLine = Message<"ledgerline.parties.v1.PartyCreditLine"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string category_id = 3;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.PartyCreditLine.
+ * Use `create(PartyCreditLineSchema)` to create a new message.
+ */
+export const PartyCreditLineSchema: GenMessage<PartyCreditLine> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 29);
+
+/**
+ * @generated from message ledgerline.parties.v1.PartyRef
+ */
+export type PartyRef = Message<"ledgerline.parties.v1.PartyRef"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.PartyRef.
+ * Use `create(PartyRefSchema)` to create a new message.
+ */
+export const PartyRefSchema: GenMessage<PartyRef> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 30);
+
+/**
+ * @generated from message ledgerline.parties.v1.PartyCredit
+ */
+export type PartyCredit = Message<"ledgerline.parties.v1.PartyCredit"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string payment_date = 2;
+   */
+  paymentDate: string;
+
+  /**
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * The vendor (vendor credit) or customer (credit memo).
+   *
+   * @generated from field: ledgerline.parties.v1.PartyRef party = 4;
+   */
+  party?: PartyRef | undefined;
+
+  /**
+   * @generated from field: string ref_no = 5;
+   */
+  refNo: string;
+
+  /**
+   * @generated from field: int64 total_amount_cents = 6;
+   */
+  totalAmountCents: bigint;
+
+  /**
+   * Applied to bills / invoices (issue #18); 0 until documents apply credits.
+   *
+   * @generated from field: int64 applied_amount_cents = 7;
+   */
+  appliedAmountCents: bigint;
+
+  /**
+   * total − applied.
+   *
+   * @generated from field: int64 running_balance_cents = 8;
+   */
+  runningBalanceCents: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.PartyCreditLine line_items = 9;
+   */
+  lineItems: PartyCreditLine[];
+
+  /**
+   * The ledger entry that books the current version (empty once voided).
+   *
+   * @generated from field: string journal_entry_id = 10;
+   */
+  journalEntryId: string;
+
+  /**
+   * @generated from field: int64 version = 11;
+   */
+  version: bigint;
+
+  /**
+   * @generated from field: bool voided = 12;
+   */
+  voided: boolean;
+
+  /**
+   * @generated from field: string created_on = 13;
+   */
+  createdOn: string;
+
+  /**
+   * @generated from field: string updated_on = 14;
+   */
+  updatedOn: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.PartyCredit.
+ * Use `create(PartyCreditSchema)` to create a new message.
+ */
+export const PartyCreditSchema: GenMessage<PartyCredit> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 31);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateVendorCreditRequest
+ */
+export type CreateVendorCreditRequest = Message<"ledgerline.parties.v1.CreateVendorCreditRequest"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCreditFields fields = 1;
+   */
+  fields?: PartyCreditFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateVendorCreditRequest.
+ * Use `create(CreateVendorCreditRequestSchema)` to create a new message.
+ */
+export const CreateVendorCreditRequestSchema: GenMessage<CreateVendorCreditRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 32);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateVendorCreditResponse
+ */
+export type CreateVendorCreditResponse = Message<"ledgerline.parties.v1.CreateVendorCreditResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+
+  /**
+   * Commit sequence of the last entry the change posted (reporting waits on it).
+   *
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateVendorCreditResponse.
+ * Use `create(CreateVendorCreditResponseSchema)` to create a new message.
+ */
+export const CreateVendorCreditResponseSchema: GenMessage<CreateVendorCreditResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 33);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListVendorCreditsRequest
+ */
+export type ListVendorCreditsRequest = Message<"ledgerline.parties.v1.ListVendorCreditsRequest"> & {
+  /**
+   * 1 or more (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * 1 to 100 (default 20).
+   *
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * Only this vendor's (vendor credits) or customer's (credit memos).
+   *
+   * @generated from field: string party_id = 3;
+   */
+  partyId: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListVendorCreditsRequest.
+ * Use `create(ListVendorCreditsRequestSchema)` to create a new message.
+ */
+export const ListVendorCreditsRequestSchema: GenMessage<ListVendorCreditsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 34);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListVendorCreditsResponse
+ */
+export type ListVendorCreditsResponse = Message<"ledgerline.parties.v1.ListVendorCreditsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.PartyCredit data = 1;
+   */
+  data: PartyCredit[];
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PageMeta meta = 2;
+   */
+  meta?: PageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListVendorCreditsResponse.
+ * Use `create(ListVendorCreditsResponseSchema)` to create a new message.
+ */
+export const ListVendorCreditsResponseSchema: GenMessage<ListVendorCreditsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 35);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetVendorCreditRequest
+ */
+export type GetVendorCreditRequest = Message<"ledgerline.parties.v1.GetVendorCreditRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetVendorCreditRequest.
+ * Use `create(GetVendorCreditRequestSchema)` to create a new message.
+ */
+export const GetVendorCreditRequestSchema: GenMessage<GetVendorCreditRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 36);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetVendorCreditResponse
+ */
+export type GetVendorCreditResponse = Message<"ledgerline.parties.v1.GetVendorCreditResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetVendorCreditResponse.
+ * Use `create(GetVendorCreditResponseSchema)` to create a new message.
+ */
+export const GetVendorCreditResponseSchema: GenMessage<GetVendorCreditResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 37);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateVendorCreditRequest
+ */
+export type UpdateVendorCreditRequest = Message<"ledgerline.parties.v1.UpdateVendorCreditRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCreditFields fields = 2;
+   */
+  fields?: PartyCreditFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateVendorCreditRequest.
+ * Use `create(UpdateVendorCreditRequestSchema)` to create a new message.
+ */
+export const UpdateVendorCreditRequestSchema: GenMessage<UpdateVendorCreditRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 38);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateVendorCreditResponse
+ */
+export type UpdateVendorCreditResponse = Message<"ledgerline.parties.v1.UpdateVendorCreditResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+
+  /**
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateVendorCreditResponse.
+ * Use `create(UpdateVendorCreditResponseSchema)` to create a new message.
+ */
+export const UpdateVendorCreditResponseSchema: GenMessage<UpdateVendorCreditResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 39);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteVendorCreditRequest
+ */
+export type DeleteVendorCreditRequest = Message<"ledgerline.parties.v1.DeleteVendorCreditRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteVendorCreditRequest.
+ * Use `create(DeleteVendorCreditRequestSchema)` to create a new message.
+ */
+export const DeleteVendorCreditRequestSchema: GenMessage<DeleteVendorCreditRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 40);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteVendorCreditResponse
+ */
+export type DeleteVendorCreditResponse = Message<"ledgerline.parties.v1.DeleteVendorCreditResponse"> & {
+  /**
+   * The voided credit.
+   *
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+
+  /**
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteVendorCreditResponse.
+ * Use `create(DeleteVendorCreditResponseSchema)` to create a new message.
+ */
+export const DeleteVendorCreditResponseSchema: GenMessage<DeleteVendorCreditResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 41);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateCreditMemoRequest
+ */
+export type CreateCreditMemoRequest = Message<"ledgerline.parties.v1.CreateCreditMemoRequest"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCreditFields fields = 1;
+   */
+  fields?: PartyCreditFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateCreditMemoRequest.
+ * Use `create(CreateCreditMemoRequestSchema)` to create a new message.
+ */
+export const CreateCreditMemoRequestSchema: GenMessage<CreateCreditMemoRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 42);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateCreditMemoResponse
+ */
+export type CreateCreditMemoResponse = Message<"ledgerline.parties.v1.CreateCreditMemoResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+
+  /**
+   * Commit sequence of the last entry the change posted (reporting waits on it).
+   *
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateCreditMemoResponse.
+ * Use `create(CreateCreditMemoResponseSchema)` to create a new message.
+ */
+export const CreateCreditMemoResponseSchema: GenMessage<CreateCreditMemoResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 43);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListCreditMemosRequest
+ */
+export type ListCreditMemosRequest = Message<"ledgerline.parties.v1.ListCreditMemosRequest"> & {
+  /**
+   * 1 or more (default 1).
+   *
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * 1 to 100 (default 20).
+   *
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * Only this vendor's (vendor credits) or customer's (credit memos).
+   *
+   * @generated from field: string party_id = 3;
+   */
+  partyId: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListCreditMemosRequest.
+ * Use `create(ListCreditMemosRequestSchema)` to create a new message.
+ */
+export const ListCreditMemosRequestSchema: GenMessage<ListCreditMemosRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 44);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListCreditMemosResponse
+ */
+export type ListCreditMemosResponse = Message<"ledgerline.parties.v1.ListCreditMemosResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.PartyCredit data = 1;
+   */
+  data: PartyCredit[];
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PageMeta meta = 2;
+   */
+  meta?: PageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListCreditMemosResponse.
+ * Use `create(ListCreditMemosResponseSchema)` to create a new message.
+ */
+export const ListCreditMemosResponseSchema: GenMessage<ListCreditMemosResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 45);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetCreditMemoRequest
+ */
+export type GetCreditMemoRequest = Message<"ledgerline.parties.v1.GetCreditMemoRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetCreditMemoRequest.
+ * Use `create(GetCreditMemoRequestSchema)` to create a new message.
+ */
+export const GetCreditMemoRequestSchema: GenMessage<GetCreditMemoRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 46);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetCreditMemoResponse
+ */
+export type GetCreditMemoResponse = Message<"ledgerline.parties.v1.GetCreditMemoResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetCreditMemoResponse.
+ * Use `create(GetCreditMemoResponseSchema)` to create a new message.
+ */
+export const GetCreditMemoResponseSchema: GenMessage<GetCreditMemoResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 47);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateCreditMemoRequest
+ */
+export type UpdateCreditMemoRequest = Message<"ledgerline.parties.v1.UpdateCreditMemoRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCreditFields fields = 2;
+   */
+  fields?: PartyCreditFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateCreditMemoRequest.
+ * Use `create(UpdateCreditMemoRequestSchema)` to create a new message.
+ */
+export const UpdateCreditMemoRequestSchema: GenMessage<UpdateCreditMemoRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 48);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateCreditMemoResponse
+ */
+export type UpdateCreditMemoResponse = Message<"ledgerline.parties.v1.UpdateCreditMemoResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+
+  /**
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateCreditMemoResponse.
+ * Use `create(UpdateCreditMemoResponseSchema)` to create a new message.
+ */
+export const UpdateCreditMemoResponseSchema: GenMessage<UpdateCreditMemoResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 49);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteCreditMemoRequest
+ */
+export type DeleteCreditMemoRequest = Message<"ledgerline.parties.v1.DeleteCreditMemoRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteCreditMemoRequest.
+ * Use `create(DeleteCreditMemoRequestSchema)` to create a new message.
+ */
+export const DeleteCreditMemoRequestSchema: GenMessage<DeleteCreditMemoRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 50);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteCreditMemoResponse
+ */
+export type DeleteCreditMemoResponse = Message<"ledgerline.parties.v1.DeleteCreditMemoResponse"> & {
+  /**
+   * The voided credit.
+   *
+   * @generated from field: ledgerline.parties.v1.PartyCredit credit = 1;
+   */
+  credit?: PartyCredit | undefined;
+
+  /**
+   * @generated from field: int64 seq = 2;
+   */
+  seq: bigint;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteCreditMemoResponse.
+ * Use `create(DeleteCreditMemoResponseSchema)` to create a new message.
+ */
+export const DeleteCreditMemoResponseSchema: GenMessage<DeleteCreditMemoResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 51);
 
 /**
  * The parties service (services/parties/README.md says what it owns): vendors and customers of a workspace
@@ -1003,6 +1659,90 @@ export const PartiesService: GenService<{
     methodKind: "unary";
     input: typeof DeleteCustomerRequestSchema;
     output: typeof DeleteCustomerResponseSchema;
+  },
+  /**
+   * Vendor credits (spec §3 "Vendor credit", §5 "Payment to vendor") and credit memos ("Payment from customer"):
+   * each version posts one balanced entry through the ledger's PostPartyCredit (source VendorCredit / CreditMemo);
+   * an edit is the ledger's reversal + new entry, a delete its reversal (the credit is voided, its row kept).
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.CreateVendorCredit
+   */
+  createVendorCredit: {
+    methodKind: "unary";
+    input: typeof CreateVendorCreditRequestSchema;
+    output: typeof CreateVendorCreditResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.ListVendorCredits
+   */
+  listVendorCredits: {
+    methodKind: "unary";
+    input: typeof ListVendorCreditsRequestSchema;
+    output: typeof ListVendorCreditsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.GetVendorCredit
+   */
+  getVendorCredit: {
+    methodKind: "unary";
+    input: typeof GetVendorCreditRequestSchema;
+    output: typeof GetVendorCreditResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.UpdateVendorCredit
+   */
+  updateVendorCredit: {
+    methodKind: "unary";
+    input: typeof UpdateVendorCreditRequestSchema;
+    output: typeof UpdateVendorCreditResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.DeleteVendorCredit
+   */
+  deleteVendorCredit: {
+    methodKind: "unary";
+    input: typeof DeleteVendorCreditRequestSchema;
+    output: typeof DeleteVendorCreditResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.CreateCreditMemo
+   */
+  createCreditMemo: {
+    methodKind: "unary";
+    input: typeof CreateCreditMemoRequestSchema;
+    output: typeof CreateCreditMemoResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.ListCreditMemos
+   */
+  listCreditMemos: {
+    methodKind: "unary";
+    input: typeof ListCreditMemosRequestSchema;
+    output: typeof ListCreditMemosResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.GetCreditMemo
+   */
+  getCreditMemo: {
+    methodKind: "unary";
+    input: typeof GetCreditMemoRequestSchema;
+    output: typeof GetCreditMemoResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.UpdateCreditMemo
+   */
+  updateCreditMemo: {
+    methodKind: "unary";
+    input: typeof UpdateCreditMemoRequestSchema;
+    output: typeof UpdateCreditMemoResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.DeleteCreditMemo
+   */
+  deleteCreditMemo: {
+    methodKind: "unary";
+    input: typeof DeleteCreditMemoRequestSchema;
+    output: typeof DeleteCreditMemoResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_parties_v1_parties, 0);

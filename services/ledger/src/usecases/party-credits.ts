@@ -1,0 +1,95 @@
+import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, type FieldError, type Knex } from '@ledgerline/platform';
+import { isPostableLevel } from '../domain/chart.js';
+import { isPartyCreditSourceType, PARTY_ACCOUNTS, PARTY_CREDIT_MSG, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
+import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
+import { accountsByIds, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, insertAccount, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
+import { lockLedgerWorkspace, setSystemKey, unkeyedDefaultAccount } from '../store/party-credits-store.js';
+import { applyVersion, type PostingOutcome } from '../store/postings.js';
+import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+
+export interface PartyCreditInput {
+  sourceType: string;
+  sourceId: string;
+  version: bigint | number;
+  date: string;
+  description: string;
+  lines: { categoryId: string; amountCents: bigint | number }[];
+}
+
+export interface PartyCreditOutcome extends PostingOutcome {
+  partyAccountId: string;
+}
+
+/**
+ * Accounts Payable (vendor credits) or Accounts Receivable (credit memos) of the workspace: the account holding the
+ * system key; else the default chart's account (same coaId, name and class, no key yet), which gets the key; else a
+ * new level-3 account of that name under the class's first group (Current Liabilities / Current Assets), keyed,
+ * announced by `chart.changed` (created). The workspace row is locked first so two first credits make one account.
+ */
+async function partyAccount(trx: Knex.Transaction, workspaceId: string, type: PartyCreditSourceType): Promise<AccountRow> {
+  const spec = PARTY_ACCOUNTS[type];
+  const keyed = await findAccountBySystemKey(trx, spec.systemKey);
+  if (keyed) return keyed;
+  await lockLedgerWorkspace(trx, workspaceId);
+  const again = await findAccountBySystemKey(trx, spec.systemKey);
+  if (again) return again;
+  const byDefault = await unkeyedDefaultAccount(trx, spec);
+  if (byDefault) {
+    await setSystemKey(trx, byDefault.id, spec.systemKey);
+    return { ...byDefault, system_key: spec.systemKey };
+  }
+  const { cls, group } = await classAndFirstGroup(trx, spec.classGroup);
+  const parent = group ?? cls;
+  if (!parent) throw new Error(`the chart of workspace ${workspaceId} has no ${spec.classGroup} class`);
+  const row: AccountRow = {
+    id: newId(), workspace_id: workspaceId, name: spec.name, coa_id: (await coaIdTaken(trx, spec.coaId)) ? await nextCoaId(trx, parent) : spec.coaId, class_group: parent.class_group,
+    level: parent.level + 1, parent_id: parent.id, group_name: parent.level === 1 ? parent.name : parent.group_name, tag: '', is_user_created: false, system_key: spec.systemKey, bank_account_id: null, qbo_synced: false,
+  };
+  await insertAccount(trx, row);
+  await writeChartChanged(trx, workspaceId, 'created', [row.id]);
+  return row;
+}
+
+/** Every line's category is of the workspace (else 404 naming it), postable, and not the party account itself. */
+async function checkCategories(trx: Knex.Transaction, lines: readonly { categoryId: string }[], party: AccountRow): Promise<void> {
+  const found = new Map((await accountsByIds(trx, [...new Set(lines.map((l) => l.categoryId))])).map((a) => [a.id, a]));
+  const missing = lines.findIndex((l) => !found.has(l.categoryId));
+  if (missing >= 0) {
+    throw new AppError(ErrorKind.NotFound, PARTY_CREDIT_MSG.categoryNotFound, { fields: [{ field: `lineItems.${missing}.categoryId`, message: PARTY_CREDIT_MSG.categoryNotFound }] });
+  }
+  const problems: FieldError[] = [];
+  lines.forEach((l, i) => {
+    const a = found.get(l.categoryId) as AccountRow;
+    if (!isPostableLevel(a.level)) problems.push({ field: `lineItems.${i}.categoryId`, message: PARTY_CREDIT_MSG.categoryNotPostable(i) });
+    else if (a.id === party.id) problems.push({ field: `lineItems.${i}.categoryId`, message: PARTY_CREDIT_MSG.categoryIsParty(i, party.name) });
+  });
+  if (problems.length > 0) throw AppError.invalid(problems);
+}
+
+/** PostPartyCredit: one version of a vendor credit's or credit memo's entry (services/ledger/README.md, "Vendor credits and credit memos"). */
+export class PartyCreditUseCases {
+  constructor(private readonly deps: LedgerDeps) {}
+
+  async post(tenant: Tenant, input: PartyCreditInput): Promise<PartyCreditOutcome> {
+    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+    if (!isPartyCreditSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: PARTY_CREDIT_MSG.sourceType }]);
+    const type = input.sourceType;
+    const idProblems: FieldError[] = [];
+    input.lines.forEach((l, i) => {
+      if (!isUuid(l.categoryId)) idProblems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
+    });
+    if (idProblems.length > 0) throw AppError.invalid(idProblems);
+    return inWorkspace(this.deps.db, tenant, async (trx) => {
+      const isVoid = input.lines.length === 0;
+      const party = await partyAccount(trx, tenant.workspaceId, type);
+      const lines = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents) }));
+      if (!isVoid) await checkCategories(trx, lines, party);
+      const { request, problems } = checkPostingRequest({
+        sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: partyCreditLines(type, party.id, lines),
+      });
+      if (!request) throw AppError.invalid(problems);
+      const outcome = await applyVersion(trx, { ...request, workspaceId: tenant.workspaceId, bodyHash: bodyHash(request) });
+      return { ...outcome, partyAccountId: party.id };
+    });
+  }
+}
