@@ -6,6 +6,7 @@
 // Viewer's disabled controls. Layout: 15+ rows at 1440×900, no sideways scroll at 390×844, dialogs inside the window.
 // Screenshots in test-results/screenshots/vendors-*.png.
 import { mkdirSync } from 'node:fs';
+import { expectEventually } from '@ledgerline/platform/testing';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,13 @@ beforeAll(async () => {
   if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
   await importBankTransactions(system, token, 12);
   // The bank's merchants become vendors (not added) as the ledger books them.
-  await expect.poll(async () => (await api('GET', '/vendors?filter=not-added')).body?.meta?.itemCount ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expectEventually(
+    async () => {
+      const n = (await api('GET', '/vendors?filter=not-added')).body?.meta?.itemCount ?? 0;
+      if (n === 0) throw new Error('no bank merchant became a vendor yet');
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
   for (let i = 0; i < MANY; i += 15) {
     await Promise.all(Array.from({ length: Math.min(15, MANY - i) }, (_, k) => createVendor({ name: `Supplier ${String(i + k + 1).padStart(3, '0')}` })));
   }
@@ -65,6 +72,9 @@ afterAll(async () => {
   await browser?.close();
   await system?.stop();
 });
+
+/** An open dialog's panel (the dialog element itself is a zero-size wrapper of fixed layers). */
+const dialogNamed = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true }).locator('[data-dialog-panel]');
 
 async function openVendors(page: Page, query = ''): Promise<Locator> {
   await page.goto(`/transactions?tab=vendors${query}`);
@@ -142,17 +152,17 @@ describe('Transactions → Vendors', () => {
       await page.setViewportSize(DESKTOP);
       await logInThroughForm(page, email, PASSWORD);
       const table = await openVendors(page);
-      await field(page, 'Search vendors').fill('Supplier 14');
+      await page.getByRole('searchbox', { name: 'Search vendors' }).fill('Supplier 14');
       await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('Supplier 14');
       await expect.poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual(['Supplier 140', 'Supplier 141', 'Supplier 142', 'Supplier 143', 'Supplier 144', 'Supplier 145', 'Supplier 146', 'Supplier 147', 'Supplier 148', 'Supplier 149']);
-      await field(page, 'Search vendors').fill('');
+      await page.getByRole('searchbox', { name: 'Search vendors' }).fill('');
 
       const notAdded = (await api('GET', '/vendors?filter=not-added&take=100')).body.data.map((v: { name: string }) => v.name).sort();
       await page.getByRole('button', { name: /Added/ }).first().click();
       await page.getByRole('option', { name: 'Not added', exact: true }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toBe('not-added');
       await expect.poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual(notAdded);
-      await expect(table.getByText('Not added', { exact: true }).first()).toBeVisible();
+      await visible(table.getByText('Not added', { exact: true }).first());
       // A reload keeps the filter.
       await page.reload();
       await expect.poll(async () => (await nameButtons(page.getByRole('table', { name: 'Vendors' })).allTextContents()).sort()).toEqual(notAdded);
@@ -165,10 +175,10 @@ describe('Transactions → Vendors', () => {
       await logInThroughForm(page, email, PASSWORD);
       await openVendors(page);
       await page.getByRole('button', { name: 'New vendor' }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: 'New vendor' }));
+      const dialog = await visible(dialogNamed(page, 'New vendor'));
       await expectInsideWindow(page, dialog, 'the new-vendor dialog');
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
-      await expect(dialog.getByText('Name is required')).toBeVisible();
+      await visible(dialog.getByText('Name is required'));
       await field(page, 'Name').fill('Blue Bottle Coffee');
       await field(page, 'Email').fill('AP@BlueBottle.com');
       await dialog.getByRole('textbox', { name: 'Description' }).fill('Office coffee');
@@ -177,40 +187,40 @@ describe('Transactions → Vendors', () => {
       await field(page, 'EIN').fill('12345');
       await dialog.getByRole('checkbox', { name: 'Eligible for 1099' }).check();
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
-      await expect(dialog.getByText('EIN must be 9 digits (XX-XXXXXXX)')).toBeVisible();
+      await visible(dialog.getByText('EIN must be 9 digits (XX-XXXXXXX)'));
       await field(page, 'EIN').fill('123456789');
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
       await visible(notice(page, 'status', 'Vendor created'));
-      const view = await visible(page.getByRole('dialog', { name: 'Blue Bottle Coffee' }));
+      const view = await visible(dialogNamed(page, 'Blue Bottle Coffee'));
       const id = new URL(page.url()).searchParams.get('vendor');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      for (const text of ['ap@bluebottle.com', 'Office coffee', '300 Webster St, Oakland CA', 'Chase ••1234', '12-3456789']) await expect(view.getByText(text, { exact: true })).toBeVisible();
+      for (const text of ['ap@bluebottle.com', 'Office coffee', '300 Webster St, Oakland CA', 'Chase ••1234', '12-3456789']) await visible(view.getByText(text, { exact: true }));
       await page.screenshot({ path: new URL('vendors-view-1440.png', SCREENSHOTS).pathname });
 
       // A link opens it again.
       await page.goto(`/transactions?tab=vendors&vendor=${id}`);
-      await visible(page.getByRole('dialog', { name: 'Blue Bottle Coffee' }));
+      await visible(dialogNamed(page, 'Blue Bottle Coffee'));
       await page.getByRole('button', { name: 'Edit' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('mode')).toBe('edit');
-      const edit = await visible(page.getByRole('dialog', { name: 'Edit Blue Bottle Coffee' }));
+      const edit = await visible(dialogNamed(page, 'Edit Blue Bottle Coffee'));
       await field(page, 'Email').fill('billing@bluebottle.com');
       await edit.getByRole('checkbox', { name: 'Eligible for 1099' }).uncheck();
       await edit.getByRole('button', { name: 'Save vendor' }).click();
-      const saved = await visible(page.getByRole('dialog', { name: 'Blue Bottle Coffee' }));
-      await expect(saved.getByText('billing@bluebottle.com', { exact: true })).toBeVisible();
+      const saved = await visible(dialogNamed(page, 'Blue Bottle Coffee'));
+      await visible(saved.getByText('billing@bluebottle.com', { exact: true }));
       const stored = (await api('GET', `/vendors/${id}`)).body;
       expect(stored).toMatchObject({ email: { email: 'billing@bluebottle.com' }, is1099Eligible: false, ein: '12-3456789', address: '300 Webster St, Oakland CA', isAdded: true });
 
       // Deleting one without transactions deletes it.
       await saved.getByRole('button', { name: 'Delete' }).click();
       await saved.getByRole('button', { name: 'Delete vendor' }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       expect((await api('GET', `/vendors/${id}`)).status).toBe(404);
 
       // One with transactions is made inactive instead; the server says so.
       const merchant = (await api('GET', '/vendors?filter=not-added')).body.data.find((v: { transactionCount: number }) => v.transactionCount > 0);
       await page.goto(`/transactions?tab=vendors&vendor=${merchant.id}`);
-      const busy = await visible(page.getByRole('dialog', { name: merchant.name }));
+      const busy = await visible(dialogNamed(page, merchant.name));
       await busy.getByRole('button', { name: 'Delete' }).click();
       await busy.getByRole('button', { name: 'Delete vendor' }).click();
       await visible(notice(page, 'alert', 'This vendor has transactions, so it was made inactive instead of deleted'));
@@ -229,17 +239,17 @@ describe('Transactions → Vendors', () => {
       const table = await openVendors(page, '&search=Merge%20Parent');
       await expect.poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual([parent.name, child.name]);
       await page.getByRole('button', { name: 'Merge vendors' }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: 'Merge vendors' }));
+      const dialog = await visible(dialogNamed(page, 'Merge vendors'));
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await expect(dialog.getByText('Choose the vendor to keep')).toBeVisible();
+      await visible(dialog.getByText('Choose the vendor to keep'));
       await dialog.getByRole('button', { name: /Vendor to keep/ }).click();
       await page.getByRole('option', { name: parent.name, exact: true }).click();
-      await expect(dialog.getByRole('checkbox', { name: parent.name, exact: true })).toHaveCount(0);
+      await expect.poll(() => dialog.getByRole('checkbox', { name: parent.name, exact: true }).count()).toBe(0);
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await expect(dialog.getByText('Vendor merge needs a non-empty list of vendor ids')).toBeVisible();
+      await visible(dialog.getByText('Vendor merge needs a non-empty list of vendor ids'));
       await dialog.getByRole('checkbox', { name: child.name, exact: true }).check();
       await dialog.getByRole('button', { name: 'Continue' }).click();
-      await expect(dialog.getByText(`Merge ${child.name} into ${parent.name}?`, { exact: false })).toBeVisible();
+      await visible(dialog.getByText(`Merge ${child.name} into ${parent.name}?`, { exact: false }));
       await expectInsideWindow(page, dialog, 'the merge confirmation');
       await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
       await visible(notice(page, 'status', `Vendors merged: 2 transactions moved to ${parent.name}`));
@@ -251,7 +261,7 @@ describe('Transactions → Vendors', () => {
       await page.goto(`/transactions?tab=all&txn=${txns[0]!.id}`);
       const link = await visible(page.getByRole('link', { name: parent.name }));
       await link.click();
-      await visible(page.getByRole('dialog', { name: parent.name }));
+      await visible(dialogNamed(page, parent.name));
       expect(new URL(page.url()).searchParams.get('tab')).toBe('vendors');
       expect(new URL(page.url()).searchParams.get('vendor')).toBe(parent.id);
       await page.keyboard.press('Escape');
@@ -269,11 +279,11 @@ describe('Transactions → Vendors', () => {
       const table = await openVendors(page);
       await expect.poll(() => nameButtons(table).count()).toBeGreaterThanOrEqual(20);
       await expectNoHorizontalScroll(page, 'vendors at 390');
-      await expect(table.getByRole('columnheader', { name: 'Inflow' })).toBeHidden();
-      await expect(table.getByRole('columnheader', { name: 'Spending' })).toBeVisible();
+      expect(await table.getByRole('columnheader', { name: 'Inflow' }).isVisible()).toBe(false);
+      await visible(table.getByRole('columnheader', { name: 'Spending' }));
       await page.screenshot({ path: new URL('vendors-list-390.png', SCREENSHOTS).pathname });
       await page.getByRole('button', { name: 'New vendor' }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: 'New vendor' }));
+      const dialog = await visible(dialogNamed(page, 'New vendor'));
       await expectInsideWindow(page, dialog, 'the new-vendor sheet');
       await expectNoHorizontalScroll(page, 'the new-vendor sheet at 390');
       await page.screenshot({ path: new URL('vendors-new-390.png', SCREENSHOTS).pathname });
@@ -291,7 +301,7 @@ describe('Revenue → Customers', () => {
       await visible(page.getByRole('heading', { name: 'Revenue', level: 1 }));
       await visible(page.getByText('No customers'));
       await page.getByRole('button', { name: 'New customer' }).click();
-      const dialog = await visible(page.getByRole('dialog', { name: 'New customer' }));
+      const dialog = await visible(dialogNamed(page, 'New customer'));
       await field(page, 'Name').fill('Acme Robotics');
       await field(page, 'Company name').fill('Acme Robotics Inc.');
       await field(page, 'Email').fill('ap@acme.test');
@@ -301,20 +311,20 @@ describe('Revenue → Customers', () => {
       await dialog.getByRole('textbox', { name: /Other details/ }).fill('plan: Pro\nseats: 12');
       await dialog.getByRole('button', { name: 'Create customer' }).click();
       await visible(notice(page, 'status', 'Customer created'));
-      const view = await visible(page.getByRole('dialog', { name: 'Acme Robotics' }));
+      const view = await visible(dialogNamed(page, 'Acme Robotics'));
       const id = new URL(page.url()).searchParams.get('customer');
-      for (const text of ['Acme Robotics Inc.', 'ap@acme.test', 'Annual plan', '1 Main St', 'Wire', 'Pro', '12']) await expect(view.getByText(text, { exact: true })).toBeVisible();
+      for (const text of ['Acme Robotics Inc.', 'ap@acme.test', 'Annual plan', '1 Main St', 'Wire', 'Pro', '12']) await visible(view.getByText(text, { exact: true }));
       await view.getByRole('button', { name: 'Edit' }).click();
-      const edit = await visible(page.getByRole('dialog', { name: 'Edit Acme Robotics' }));
+      const edit = await visible(dialogNamed(page, 'Edit Acme Robotics'));
       await field(page, 'Company name').fill('Acme Robotics LLC');
       await edit.getByRole('button', { name: /Customer status/ }).click();
       await page.getByRole('option', { name: 'Inactive', exact: true }).click();
       await edit.getByRole('button', { name: 'Save customer' }).click();
-      await visible(page.getByRole('dialog', { name: 'Acme Robotics' }).getByText('Acme Robotics LLC', { exact: true }));
+      await visible(dialogNamed(page, 'Acme Robotics').getByText('Acme Robotics LLC', { exact: true }));
       expect((await api('GET', `/customers/${id}`)).body).toMatchObject({ companyName: 'Acme Robotics LLC', status: 'inactive', metaData: { plan: 'Pro', seats: 12 } });
       await page.keyboard.press('Escape');
       const table = await visible(page.getByRole('table', { name: 'Customers' }));
-      await expect(table.getByText('Inactive')).toBeVisible();
+      await visible(table.getByText('Inactive'));
       await page.screenshot({ path: new URL('vendors-customers-1440.png', SCREENSHOTS).pathname });
 
       const file = await downloadFrom(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
@@ -327,7 +337,7 @@ describe('Revenue → Customers', () => {
       await page.setViewportSize(DESKTOP);
 
       await table.getByRole('button', { name: 'Acme Robotics' }).click();
-      const open = await visible(page.getByRole('dialog', { name: 'Acme Robotics' }));
+      const open = await visible(dialogNamed(page, 'Acme Robotics'));
       await open.getByRole('button', { name: 'Delete' }).click();
       await open.getByRole('button', { name: 'Delete customer' }).click();
       await visible(page.getByText('No customers'));
@@ -351,11 +361,11 @@ describe('a Viewer', () => {
       await page.setViewportSize(DESKTOP);
       await logInThroughForm(page, viewerEmail, PASSWORD);
       await openVendors(page);
-      await expect(page.getByRole('button', { name: 'New vendor' })).toBeDisabled();
-      await expect(page.getByRole('button', { name: 'Merge vendors' })).toBeDisabled();
-      await expect(page.getByText('Editing actions are disabled for your account').first()).toBeVisible();
+      expect(await page.getByRole('button', { name: 'New vendor' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Merge vendors' }).isDisabled()).toBe(true);
+      await visible(page.getByText('Editing actions are disabled for your account').first());
       await page.goto('/revenue?tab=customers');
-      await expect(page.getByRole('button', { name: 'New customer' })).toBeDisabled();
+      expect(await page.getByRole('button', { name: 'New customer' }).isDisabled()).toBe(true);
     });
   }, TEST_MS);
 });

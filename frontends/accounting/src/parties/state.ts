@@ -237,6 +237,11 @@ export function customerBody(f: CustomerForm): CustomerBody {
 export function uniqueRows<T extends { id: string }>(pages: readonly { data: readonly T[] }[] | undefined): T[] {
   const seen = new Set<string>();
   const rows: T[] = [];
-  for (const page of pages ?? []) for (const row of page.data) if (!seen.has(row.id)) (seen.add(row.id), rows.push(row));
+  for (const page of pages ?? [])
+    for (const row of page.data) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+    }
   return rows;
 }
