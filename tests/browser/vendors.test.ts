@@ -64,8 +64,8 @@ beforeAll(async () => {
     },
     { timeoutMs: 60_000, intervalMs: 250 },
   );
-  for (let i = 0; i < MANY; i += 15) {
-    await Promise.all(Array.from({ length: Math.min(15, MANY - i) }, (_, k) => createVendor({ name: `Supplier ${String(i + k + 1).padStart(3, '0')}` })));
+  for (let i = 0; i < MANY; i += 5) {
+    await Promise.all(Array.from({ length: Math.min(5, MANY - i) }, (_, k) => createVendor({ name: `Supplier ${String(i + k + 1).padStart(3, '0')}` })));
   }
 }, 240_000);
 afterAll(async () => {
@@ -189,9 +189,13 @@ describe('Transactions → Vendors', () => {
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
       await visible(dialog.getByText('EIN must be 9 digits (XX-XXXXXXX)'));
       await field(page, 'EIN').fill('123456789');
+      // The bank's merchant of that name is a vendor already: the server's message is shown and nothing is lost.
+      await dialog.getByRole('button', { name: 'Create vendor' }).click();
+      await visible(notice(page, 'alert', 'A vendor with this name already exists'));
+      await field(page, 'Name').fill('Blue Bottle Wholesale');
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
       await visible(notice(page, 'status', 'Vendor created'));
-      const view = await visible(dialogNamed(page, 'Blue Bottle Coffee'));
+      const view = await visible(dialogNamed(page, 'Blue Bottle Wholesale'));
       const id = new URL(page.url()).searchParams.get('vendor');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       for (const text of ['ap@bluebottle.com', 'Office coffee', '300 Webster St, Oakland CA', 'Chase ••1234', '12-3456789']) await visible(view.getByText(text, { exact: true }));
@@ -199,14 +203,14 @@ describe('Transactions → Vendors', () => {
 
       // A link opens it again.
       await page.goto(`/transactions?tab=vendors&vendor=${id}`);
-      await visible(dialogNamed(page, 'Blue Bottle Coffee'));
+      await visible(dialogNamed(page, 'Blue Bottle Wholesale'));
       await page.getByRole('button', { name: 'Edit' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('mode')).toBe('edit');
-      const edit = await visible(dialogNamed(page, 'Edit Blue Bottle Coffee'));
+      const edit = await visible(dialogNamed(page, 'Edit Blue Bottle Wholesale'));
       await field(page, 'Email').fill('billing@bluebottle.com');
       await edit.getByRole('checkbox', { name: 'Eligible for 1099' }).uncheck();
       await edit.getByRole('button', { name: 'Save vendor' }).click();
-      const saved = await visible(dialogNamed(page, 'Blue Bottle Coffee'));
+      const saved = await visible(dialogNamed(page, 'Blue Bottle Wholesale'));
       await visible(saved.getByText('billing@bluebottle.com', { exact: true }));
       const stored = (await api('GET', `/vendors/${id}`)).body;
       expect(stored).toMatchObject({ email: { email: 'billing@bluebottle.com' }, is1099Eligible: false, ein: '12-3456789', address: '300 Webster St, Oakland CA', isAdded: true });

@@ -65,13 +65,13 @@ export function VendorsTab() {
             head={
               <tr>
                 <th scope="col" className={TH}>Name</th>
-                <th scope="col" className={`${TH} w-28 ${FOLD}`}>Status</th>
-                <th scope="col" className={`${TH} w-28 text-right ${FOLD}`}>Transactions</th>
+                <th scope="col" className={`${TH} w-24 ${FOLD}`}>Status</th>
+                <th scope="col" className={`${TH} w-36 text-right ${FOLD}`}>Transactions</th>
                 <th scope="col" className={`${TH} w-32 text-right`}>Spending</th>
                 <th scope="col" className={`${TH} w-32 text-right ${FOLD}`}>Inflow</th>
                 <th scope="col" className={`${TH} w-20 text-right ${FOLD}`}>Bills</th>
-                <th scope="col" className={`${TH} w-24 ${FOLD}`}>Added</th>
-                <th scope="col" className={`${TH} w-20 ${FOLD}`}>Rule</th>
+                <th scope="col" className={`${TH} w-28 ${FOLD}`}>Added</th>
+                <th scope="col" className={`${TH} w-16 ${FOLD}`}>Rule</th>
               </tr>
             }
           >
