@@ -191,7 +191,7 @@ describe('Transactions → Vendors', () => {
       await field(page, 'EIN').fill('123456789');
       // The bank's merchant of that name is a vendor already: the server's message is shown and nothing is lost.
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
-      await visible(notice(page, 'alert', 'A vendor with this name already exists'));
+      await visible(dialog.getByText('A vendor with this name already exists', { exact: true }));
       await field(page, 'Name').fill('Blue Bottle Wholesale');
       await dialog.getByRole('button', { name: 'Create vendor' }).click();
       await visible(notice(page, 'status', 'Vendor created'));
@@ -227,7 +227,7 @@ describe('Transactions → Vendors', () => {
       const busy = await visible(dialogNamed(page, merchant.name));
       await busy.getByRole('button', { name: 'Delete' }).click();
       await busy.getByRole('button', { name: 'Delete vendor' }).click();
-      await visible(notice(page, 'alert', 'This vendor has transactions, so it was made inactive instead of deleted'));
+      await visible(busy.getByRole('alert').filter({ hasText: 'This vendor has transactions, so it was made inactive instead of deleted' }));
       expect((await api('GET', `/vendors/${merchant.id}`)).body.status).toBe('inactive');
     });
   }, TEST_MS);

@@ -1,8 +1,8 @@
 import { type CustomerListFilters, describeError, useCreateCustomer, useCustomer, useCustomerList, useCustomersCsv, useDeleteCustomer, useUpdateCustomer, type Customer } from '@ledgerline/api';
-import { Button, Dialog, EmptyState, Select, Spinner, TextField, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
-import { useCallback, useState } from 'react';
+import { Button, Dialog, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { CsvButton, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll } from './common';
+import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError } from './common';
 import type { PartyWrite } from './common';
 import { customerBody, customerForm, customerScreenFromSearch, uniqueRows, validateCustomerForm, type CustomerForm } from './state';
 
@@ -15,7 +15,7 @@ export function CustomersTab() {
   const rows = uniqueRows(list.data?.pages);
   const total = list.data?.pages.at(-1)?.meta.itemCount;
   const access = useEditAccess();
-  const onSearch = useCallback((search: string) => write({ filters: { ...screen.filters, search } }, true), [write, screen.filters]);
+  const onSearch = (search: string) => write({ filters: { ...screen.filters, search } }, true);
 
   return (
     <section aria-label="Customers">
@@ -84,8 +84,8 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
   const access = useEditAccess();
   const remove = useDeleteCustomer();
   const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const [confirming, setConfirming] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const close = () => write({ openId: null, mode: 'idle' });
   const c = customer.data;
   if (editing && c) return <CustomerEditor customer={c} onDone={() => write({ openId: id, mode: 'view' })} />;
@@ -112,7 +112,7 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
                     notice.success(answer.message);
                     close();
                   },
-                  onError: showError,
+                  onError: (error) => setRefused(serverError(error, []).message),
                 })
               }
             >
@@ -154,6 +154,7 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
           />
         )
       )}
+      <DialogMessage text={refused} />
       {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
     </Dialog>
   );
@@ -162,18 +163,24 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
 function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDone: (id: string | null) => void }) {
   const [form, setForm] = useState<CustomerForm>(() => customerForm(customer));
   const [errors, setErrors] = useState<Partial<Record<keyof CustomerForm, string>>>({});
+  const [refused, setRefused] = useState<string | null>(null);
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const notice = useNotice();
-  const showError = useErrorNotice(describeError);
+  const onError = (error: unknown) => {
+    const { field, message } = serverError(error, Object.keys(form) as (keyof CustomerForm)[]);
+    if (field === null) setRefused(message);
+    else setErrors({ [field]: message });
+  };
   const access = useEditAccess();
   const set = <K extends keyof CustomerForm>(key: K, value: CustomerForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = () => {
     const found = validateCustomerForm(form);
     setErrors(found);
+    setRefused(null);
     if (Object.keys(found).length > 0) return;
     const body = customerBody(form);
-    const done = { onSuccess: (answer: { message: string; customer: Customer }) => (notice.success(answer.message), onDone(answer.customer.id)), onError: showError };
+    const done = { onSuccess: (answer: { message: string; customer: Customer }) => (notice.success(answer.message), onDone(answer.customer.id)), onError };
     if (customer === null) create.mutate(body, done);
     else update.mutate({ id: customer.id, body }, done);
   };
@@ -219,6 +226,7 @@ function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDon
         <TextArea label="Other details (key: value per line)" name="metaData" value={form.metaData} error={errors.metaData} onChange={(v) => set('metaData', v)} />
         <button type="submit" hidden />
       </form>
+      <DialogMessage text={refused} />
     </Dialog>
   );
 }

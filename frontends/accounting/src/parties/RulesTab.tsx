@@ -20,12 +20,12 @@ import {
   type VendorRuleErrors,
   type VendorRuleForm,
 } from '@ledgerline/api';
-import { Button, Combobox, Dialog, EmptyState, Select, Spinner, TextField, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { Button, Combobox, Dialog, EmptyState, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { categoryOptions } from '../transactions/category-options';
 import { useEditAccess } from '../transactions/access';
-import { FOLD, PartyTable, TD, TH } from './common';
+import { DialogMessage, FOLD, PartyTable, TD, TH, serverError } from './common';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALL_VENDORS = { search: '', status: '', filter: '' } as const;
@@ -110,7 +110,8 @@ function RuleEditor({ rule, onClose }: { rule: VendorRule | null; onClose: () =>
   const save = useSaveVendorRule();
   const remove = useDeleteVendorRule();
   const notice = useNotice();
-  const showError = useErrorNotice(describeError);
+  const [refused, setRefused] = useState<string | null>(null);
+  const showError = (error: unknown) => setRefused(serverError(error, []).message);
   const access = useEditAccess();
   const set = <K extends keyof VendorRuleForm>(key: K, value: VendorRuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const vendorOptions = (vendors.data?.pages.flatMap((p) => p.data) ?? []).map((v) => ({ value: v.id, title: v.name }));
@@ -163,6 +164,7 @@ function RuleEditor({ rule, onClose }: { rule: VendorRule | null; onClose: () =>
           value={form.sourceId}
           onChange={(v) => set('sourceId', v)}
         />
+        <DialogMessage text={refused} />
         {errors.conditions && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {errors.conditions}

@@ -1,8 +1,8 @@
 import { type VendorListFilters, ADDED_FILTERS, describeError, useCreateVendor, useDeleteVendor, useMergeVendors, useUpdateVendor, useVendor, useVendorList, useVendorsCsv, type AddedFilter, type Vendor } from '@ledgerline/api';
-import { Button, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
-import { useCallback, useState } from 'react';
+import { Button, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { CsvButton, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll } from './common';
+import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError } from './common';
 import type { PartyWrite } from './common';
 import {
   EMPTY_MERGE,
@@ -32,7 +32,7 @@ export function VendorsTab() {
   const total = list.data?.pages.at(-1)?.meta.itemCount;
   const access = useEditAccess();
   const [merging, setMerging] = useState(false);
-  const onSearch = useCallback((search: string) => write({ filters: { ...screen.filters, search } }, true), [write, screen.filters]);
+  const onSearch = (search: string) => write({ filters: { ...screen.filters, search } }, true);
 
   return (
     <section aria-label="Vendors">
@@ -111,8 +111,8 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
   const access = useEditAccess();
   const remove = useDeleteVendor();
   const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'warning' } | null>(null);
   const close = () => write({ openId: null, mode: 'idle' });
   const v = vendor.data;
   if (editing && v) return <VendorEditor vendor={v} onDone={() => write({ openId: id, mode: 'view' })} />;
@@ -141,9 +141,9 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
                         if (answer.deleted) {
                           notice.success(answer.message);
                           close();
-                        } else notice.warning(answer.message);
+                        } else setMessage({ text: answer.message, tone: 'warning' });
                       },
-                      onError: showError,
+                      onError: (error) => setMessage({ text: serverError(error, []).message, tone: 'error' }),
                     })
                   }
                 >
@@ -189,6 +189,7 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
           />
         )
       )}
+      <DialogMessage text={message?.text ?? null} tone={message?.tone} />
       {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
     </Dialog>
   );
@@ -198,18 +199,24 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
 function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: string | null) => void }) {
   const [form, setForm] = useState<VendorForm>(() => vendorForm(vendor));
   const [errors, setErrors] = useState<Partial<Record<keyof VendorForm, string>>>({});
+  const [refused, setRefused] = useState<string | null>(null);
   const create = useCreateVendor();
   const update = useUpdateVendor();
   const notice = useNotice();
-  const showError = useErrorNotice(describeError);
+  const onError = (error: unknown) => {
+    const { field, message } = serverError(error, Object.keys(form) as (keyof VendorForm)[]);
+    if (field === null) setRefused(message);
+    else setErrors({ [field]: message });
+  };
   const access = useEditAccess();
   const set = <K extends keyof VendorForm>(key: K, value: VendorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = () => {
     const found = validateVendorForm(form);
     setErrors(found);
+    setRefused(null);
     if (Object.keys(found).length > 0) return;
     const body = vendorBody(form);
-    const done = { onSuccess: (answer: { message: string; vendor: Vendor }) => (notice.success(answer.message), onDone(answer.vendor.id)), onError: showError };
+    const done = { onSuccess: (answer: { message: string; vendor: Vendor }) => (notice.success(answer.message), onDone(answer.vendor.id)), onError };
     if (vendor === null) create.mutate(body, done);
     else update.mutate({ id: vendor.id, body }, done);
   };
@@ -257,6 +264,7 @@ function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: 
         <Checkbox label="Eligible for 1099" name="is1099Eligible" checked={form.is1099Eligible} onChange={(e) => set('is1099Eligible', e.target.checked)} />
         <button type="submit" hidden />
       </form>
+      <DialogMessage text={refused} />
     </Dialog>
   );
 }
@@ -267,7 +275,7 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
   const [tried, setTried] = useState(false);
   const merge = useMergeVendors();
   const notice = useNotice();
-  const showError = useErrorNotice(describeError);
+  const [refused, setRefused] = useState<string | null>(null);
   const nameOf = (id: string) => vendors.find((v) => v.id === id)?.name ?? id;
   const problem = mergeProblem(selection);
   return (
@@ -293,7 +301,7 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
                       notice.success(`${answer.message}: ${answer.movedTransactions} transaction${answer.movedTransactions === 1 ? '' : 's'} moved to ${answer.vendor.name}`);
                       onClose();
                     },
-                    onError: showError,
+                    onError: (error) => setRefused(serverError(error, []).message),
                   });
               }}
             >
@@ -318,7 +326,10 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
       }
     >
       {confirming ? (
-        <p className="text-sm text-slate-700 dark:text-slate-200">{mergeConfirmation(selection, nameOf)}</p>
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-200">{mergeConfirmation(selection, nameOf)}</p>
+          <DialogMessage text={refused} />
+        </>
       ) : (
         <div className="grid gap-3">
           <Select

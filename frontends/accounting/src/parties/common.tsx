@@ -1,6 +1,6 @@
 // What the vendors and customers tabs share: their state in the URL, the search box that settles before it is
 // written, the infinite scroll of spec §2 and the pieces of their tables and forms.
-import { describeError, saveDownload, type ApiError, type Download } from '@ledgerline/api';
+import { describeError, isApiError, saveDownload, type ApiError, type Download } from '@ledgerline/api';
 import { Button, Select, TextField, cx, useErrorNotice } from '@ledgerline/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -31,6 +31,9 @@ export function usePartyScreen<F extends PartyScreen<{ search: string; status: s
 export function SearchBox({ value, onSettled, label }: { value: string; onSettled: (v: string) => void; label: string }) {
   const [text, setText] = useState(value);
   const typed = useRef(value);
+  // The latest callback, so a re-render (a page arriving) does not restart the 300 ms wait.
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
   useEffect(() => {
     if (value !== typed.current) {
       typed.current = value;
@@ -41,10 +44,10 @@ export function SearchBox({ value, onSettled, label }: { value: string; onSettle
     if (text === typed.current) return;
     const timer = setTimeout(() => {
       typed.current = text;
-      onSettled(text);
+      settled.current(text);
     }, 300);
     return () => clearTimeout(timer);
-  }, [text, onSettled]);
+  }, [text]);
   return <TextField label={label} name="search" type="search" className="w-full sm:w-64" value={text} placeholder="Search by name" onChange={(e) => setText(e.target.value)} />;
 }
 
@@ -151,5 +154,25 @@ export function TextArea({ label, name, value, onChange, error, disabled }: { la
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A refused save shown inside its dialog (a modal dialog hides the page's notices from assistive technology): on the
+ * field the server names when the form has it, else above the buttons.
+ */
+export function serverError<K extends string>(error: unknown, fields: readonly K[]): { field: K | null; message: string } {
+  const message = describeError(error)?.message ?? 'Something went wrong';
+  const named = isApiError(error) ? error.field : undefined;
+  const field = fields.find((f) => f === named) ?? null;
+  return { field, message };
+}
+
+export function DialogMessage({ text, tone = 'error' }: { text: string | null; tone?: 'error' | 'warning' }) {
+  if (text === null) return null;
+  return (
+    <p role="alert" className={cx('mt-3 rounded-lg px-3 py-2 text-sm', tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100')}>
+      {text}
+    </p>
   );
 }
