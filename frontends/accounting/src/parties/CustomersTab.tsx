@@ -15,13 +15,13 @@ export function CustomersTab() {
   const rows = uniqueRows(list.data?.pages);
   const total = list.data?.pages.at(-1)?.meta.itemCount;
   const access = useEditAccess();
-  const onSearch = (search: string) => write({ filters: { ...screen.filters, search } }, true);
+  const onSearch = (search: string) => write({ filters: { search } }, true);
 
   return (
     <section aria-label="Customers">
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <SearchBox label="Search customers" value={filters.search} onSettled={onSearch} />
-        <StatusFilter value={filters.status} onChange={(status) => write({ filters: { ...filters, status } })} />
+        <StatusFilter value={filters.status} onChange={(status) => write({ filters: { status } })} />
         <div className="ml-auto flex flex-wrap gap-2">
           <CsvButton exporter={useCustomersCsv()} filters={filters} fallbackName="customers.csv" />
           <Button size="sm" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => write({ mode: 'create', openId: null })}>

@@ -32,14 +32,14 @@ export function VendorsTab() {
   const total = list.data?.pages.at(-1)?.meta.itemCount;
   const access = useEditAccess();
   const [merging, setMerging] = useState(false);
-  const onSearch = (search: string) => write({ filters: { ...screen.filters, search } }, true);
+  const onSearch = (search: string) => write({ filters: { search } }, true);
 
   return (
     <section aria-label="Vendors">
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <SearchBox label="Search vendors" value={filters.search} onSettled={onSearch} />
-        <Select<AddedFilter | ''> label="Added" name="filter" className="w-full sm:w-52" options={ADDED_OPTIONS} value={filters.filter} onChange={(filter) => write({ filters: { ...filters, filter } })} />
-        <StatusFilter value={filters.status} onChange={(status) => write({ filters: { ...filters, status } })} />
+        <Select<AddedFilter | ''> label="Added" name="filter" className="w-full sm:w-52" options={ADDED_OPTIONS} value={filters.filter} onChange={(filter) => write({ filters: { filter } })} />
+        <StatusFilter value={filters.status} onChange={(status) => write({ filters: { status } })} />
         <div className="ml-auto flex flex-wrap gap-2">
           <CsvButton exporter={useVendorsCsv()} filters={filters} fallbackName="vendors.csv" />
           <Button size="sm" variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => setMerging(true)}>

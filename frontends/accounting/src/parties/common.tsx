@@ -1,29 +1,40 @@
 // What the vendors and customers tabs share: their state in the URL, the search box that settles before it is
 // written, the infinite scroll of spec §2 and the pieces of their tables and forms.
 import { describeError, isApiError, saveDownload, type ApiError, type Download } from '@ledgerline/api';
-import { Button, Select, TextField, cx, useErrorNotice } from '@ledgerline/ui';
+import { Button, Select, TextField, cx, useErrorNotice, useSearchWriter } from '@ledgerline/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { useInfiniteScroll } from '../transactions/use-infinite-scroll';
 import { partySearch, type PartyScreen } from './state';
 
-export type PartyWrite<F> = (change: Partial<PartyScreen<F>>, replace?: boolean) => void;
+/** A change of a parties tab: the filters named (the others kept), the open one, the mode. */
+export interface PartyChange<F> {
+  filters?: Partial<F>;
+  openId?: string | null;
+  mode?: PartyScreen<F>['mode'];
+}
+export type PartyWrite<F> = (change: PartyChange<F>, replace?: boolean) => void;
 
-/** The tab's state read from the URL and a writer; a typed search replaces the history entry, every other change adds one. */
+/**
+ * The tab's state read from the URL and a writer based on the latest URL (the ui kit's useSearchWriter: a settled
+ * search and a filter chosen just before it never undo each other). A typed search replaces the history entry, every
+ * other change adds one.
+ */
 export function usePartyScreen<F extends PartyScreen<{ search: string; status: string }>['filters']>(
   tab: 'vendors' | 'customers',
   read: (params: URLSearchParams) => PartyScreen<F>,
 ) {
-  const [params, setParams] = useSearchParams();
+  const [params, writeSearch] = useSearchWriter();
   const screen = read(params);
-  const latest = useRef(screen);
-  latest.current = screen;
-  const write: PartyWrite<F> = (change, replace = false) => {
-    const next = { ...latest.current, ...change };
-    latest.current = next;
-    setParams(partySearch(tab, next as PartyScreen<never>), { replace });
-  };
+  const write: PartyWrite<F> = (change, replace = false) =>
+    writeSearch(
+      (latest) => {
+        const current = read(latest);
+        const next: PartyScreen<F> = { filters: { ...current.filters, ...change.filters }, openId: change.openId === undefined ? current.openId : change.openId, mode: change.mode ?? current.mode };
+        return partySearch(tab, next as PartyScreen<never>);
+      },
+      { replace },
+    );
   return { screen, write };
 }
 
