@@ -26,6 +26,9 @@ let email: string;
 let token: string;
 let workspace: string;
 
+/** A wait on a busy machine: as long as a step may take. */
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
+
 const api = (method: string, path: string, body?: unknown) => system.api(method, path, { token, workspace, body });
 
 async function createVendor(body: Record<string, unknown>): Promise<{ id: string; name: string }> {
@@ -128,7 +131,7 @@ describe('Transactions → Vendors', () => {
       const settled = Math.max(...asked);
       const total = MANY + (await api('GET', '/vendors?filter=not-added')).body.meta.itemCount;
       expect(settled * 20, 'the first screen did not load every vendor (the test needs more pages)').toBeLessThan(total);
-      await expect.poll(() => nameButtons(table).count()).toBe(settled * 20);
+      await poll(() => nameButtons(table).count()).toBe(settled * 20);
       expect(asked).toEqual(Array.from({ length: settled }, (_, i) => i + 1));
       const remaining = await page.evaluate(() => document.documentElement.scrollHeight - window.scrollY - window.innerHeight);
       expect(remaining, 'it stopped while the rest was still within 2.2 viewports').toBeGreaterThan(2.2 * DESKTOP.height);
@@ -143,7 +146,7 @@ describe('Transactions → Vendors', () => {
       // Scroll towards the end: the next page comes once the rest is within 2.2 viewports.
       await page.evaluate((vh) => window.scrollTo(0, document.documentElement.scrollHeight - vh - 2.2 * vh + 10), DESKTOP.height);
       await expect.poll(() => Math.max(...asked), { timeout: STEP_MS }).toBe(settled + 1);
-      await expect.poll(() => nameButtons(table).count()).toBeGreaterThanOrEqual((settled + 1) * 20);
+      await poll(() => nameButtons(table).count()).toBeGreaterThanOrEqual((settled + 1) * 20);
     });
   }, TEST_MS);
 
@@ -153,19 +156,19 @@ describe('Transactions → Vendors', () => {
       await logInThroughForm(page, email, PASSWORD);
       const table = await openVendors(page);
       await page.getByRole('searchbox', { name: 'Search vendors' }).fill('Supplier 14');
-      await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('Supplier 14');
-      await expect.poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual(['Supplier 140', 'Supplier 141', 'Supplier 142', 'Supplier 143', 'Supplier 144', 'Supplier 145', 'Supplier 146', 'Supplier 147', 'Supplier 148', 'Supplier 149']);
+      await poll(() => new URL(page.url()).searchParams.get('search')).toBe('Supplier 14');
+      await poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual(['Supplier 140', 'Supplier 141', 'Supplier 142', 'Supplier 143', 'Supplier 144', 'Supplier 145', 'Supplier 146', 'Supplier 147', 'Supplier 148', 'Supplier 149']);
       await page.getByRole('searchbox', { name: 'Search vendors' }).fill('');
 
       const notAdded = (await api('GET', '/vendors?filter=not-added&take=100')).body.data.map((v: { name: string }) => v.name).sort();
       await page.getByRole('button', { name: /Added/ }).first().click();
       await page.getByRole('option', { name: 'Not added', exact: true }).click();
-      await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toBe('not-added');
-      await expect.poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual(notAdded);
+      await poll(() => new URL(page.url()).searchParams.get('filter')).toBe('not-added');
+      await poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual(notAdded);
       await visible(table.getByText('Not added', { exact: true }).first());
       // A reload keeps the filter.
       await page.reload();
-      await expect.poll(async () => (await nameButtons(page.getByRole('table', { name: 'Vendors' })).allTextContents()).sort()).toEqual(notAdded);
+      await poll(async () => (await nameButtons(page.getByRole('table', { name: 'Vendors' })).allTextContents()).sort()).toEqual(notAdded);
     });
   }, TEST_MS);
 
@@ -205,7 +208,7 @@ describe('Transactions → Vendors', () => {
       await page.goto(`/transactions?tab=vendors&vendor=${id}`);
       await visible(dialogNamed(page, 'Blue Bottle Wholesale'));
       await page.getByRole('button', { name: 'Edit' }).click();
-      await expect.poll(() => new URL(page.url()).searchParams.get('mode')).toBe('edit');
+      await poll(() => new URL(page.url()).searchParams.get('mode')).toBe('edit');
       const edit = await visible(dialogNamed(page, 'Edit Blue Bottle Wholesale'));
       await field(page, 'Email').fill('billing@bluebottle.com');
       await edit.getByRole('checkbox', { name: 'Eligible for 1099' }).uncheck();
@@ -218,7 +221,7 @@ describe('Transactions → Vendors', () => {
       // Deleting one without transactions deletes it.
       await saved.getByRole('button', { name: 'Delete' }).click();
       await saved.getByRole('button', { name: 'Delete vendor' }).click();
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: STEP_MS }).toBe(0);
       expect((await api('GET', `/vendors/${id}`)).status).toBe(404);
 
       // One with transactions is made inactive instead; the server says so.
@@ -241,14 +244,14 @@ describe('Transactions → Vendors', () => {
       await page.setViewportSize(DESKTOP);
       await logInThroughForm(page, email, PASSWORD);
       const table = await openVendors(page, '&search=Merge%20Parent');
-      await expect.poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual([parent.name, child.name]);
+      await poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual([parent.name, child.name]);
       await page.getByRole('button', { name: 'Merge vendors' }).click();
       const dialog = await visible(dialogNamed(page, 'Merge vendors'));
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await visible(dialog.getByText('Choose the vendor to keep'));
       await dialog.getByRole('button', { name: /Vendor to keep/ }).click();
       await page.getByRole('option', { name: parent.name, exact: true }).click();
-      await expect.poll(() => dialog.getByRole('checkbox', { name: parent.name, exact: true }).count()).toBe(0);
+      await expect.poll(() => dialog.getByRole('checkbox', { name: parent.name, exact: true }).count(), { timeout: STEP_MS }).toBe(0);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await visible(dialog.getByText('Vendor merge needs a non-empty list of vendor ids'));
       await dialog.getByRole('checkbox', { name: child.name, exact: true }).check();
@@ -257,7 +260,7 @@ describe('Transactions → Vendors', () => {
       await expectInsideWindow(page, dialog, 'the merge confirmation');
       await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
       await visible(notice(page, 'status', `Vendors merged: 2 transactions moved to ${parent.name}`));
-      await expect.poll(async () => nameButtons(table).allTextContents()).toEqual([parent.name]);
+      await poll(async () => nameButtons(table).allTextContents()).toEqual([parent.name]);
       expect((await api('GET', `/vendors/${child.id}`)).status).toBe(404);
       expect((await api('GET', `/vendors/${parent.id}`)).body.transactionCount).toBe(2);
 
@@ -281,7 +284,7 @@ describe('Transactions → Vendors', () => {
       await page.setViewportSize(PHONE);
       await logInThroughForm(page, email, PASSWORD);
       const table = await openVendors(page);
-      await expect.poll(() => nameButtons(table).count()).toBeGreaterThanOrEqual(20);
+      await poll(() => nameButtons(table).count()).toBeGreaterThanOrEqual(20);
       await expectNoHorizontalScroll(page, 'vendors at 390');
       expect(await table.getByRole('columnheader', { name: 'Inflow' }).isVisible()).toBe(false);
       await visible(table.getByRole('columnheader', { name: 'Spending' }));

@@ -27,9 +27,11 @@ export const partiesQueryKeys = {
   /** Every query of this area starts with it, so one invalidation reaches them all. */
   all: ['parties'] as const,
   vendors: ['parties', 'vendors'] as const,
+  vendorLists: ['parties', 'vendors', 'list'] as const,
   vendorList: (f: VendorListFilters) => ['parties', 'vendors', 'list', f] as const,
   vendor: (id: string) => ['parties', 'vendors', 'one', id] as const,
   customers: ['parties', 'customers'] as const,
+  customerLists: ['parties', 'customers', 'list'] as const,
   customerList: (f: CustomerListFilters) => ['parties', 'customers', 'list', f] as const,
   customer: (id: string) => ['parties', 'customers', 'one', id] as const,
   rules: ['parties', 'rules'] as const,
@@ -57,12 +59,18 @@ export function useVendor(id: string | null) {
   });
 }
 
+/**
+ * After a vendor change: the lists are asked again (not awaited: the dialog that made the change closes at once), the
+ * changed vendor's own query takes the answer, a deleted or merged one is forgotten (it answers 404 now), and the
+ * transactions are refreshed (a merge or delete changes which vendor they show).
+ */
 function useVendorsChanged() {
   const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: partiesQueryKeys.vendors });
-    // A merge or delete changes which vendor a transaction shows.
-    await queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transactions });
+  return (answer: { vendor?: Vendor; gone?: readonly string[] }) => {
+    for (const id of answer.gone ?? []) queryClient.removeQueries({ queryKey: partiesQueryKeys.vendor(id), exact: true });
+    if (answer.vendor) queryClient.setQueryData(partiesQueryKeys.vendor(answer.vendor.id), answer.vendor);
+    void queryClient.invalidateQueries({ queryKey: partiesQueryKeys.vendorLists });
+    void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transactions });
   };
 }
 
@@ -70,28 +78,34 @@ function useVendorsChanged() {
 export function useCreateVendor() {
   const { client } = useApiContext();
   const changed = useVendorsChanged();
-  return useMutation<VendorAnswer, ApiError, VendorBody>({ mutationFn: (body) => partiesApi.createVendor(client, body), onSuccess: changed });
+  return useMutation<VendorAnswer, ApiError, VendorBody>({ mutationFn: (body) => partiesApi.createVendor(client, body), onSuccess: (answer) => changed({ vendor: answer.vendor }) });
 }
 
 /** PATCH /vendors/{id} (only the fields sent change). */
 export function useUpdateVendor() {
   const { client } = useApiContext();
   const changed = useVendorsChanged();
-  return useMutation<VendorAnswer, ApiError, { id: string; body: VendorBody }>({ mutationFn: ({ id, body }) => partiesApi.updateVendor(client, id, body), onSuccess: changed });
+  return useMutation<VendorAnswer, ApiError, { id: string; body: VendorBody }>({ mutationFn: ({ id, body }) => partiesApi.updateVendor(client, id, body), onSuccess: (answer) => changed({ vendor: answer.vendor }) });
 }
 
 /** DELETE /vendors/{id}: `deleted: false` when the server made the vendor inactive instead (it has transactions). */
 export function useDeleteVendor() {
   const { client } = useApiContext();
   const changed = useVendorsChanged();
-  return useMutation<VendorDeleted, ApiError, string>({ mutationFn: (id) => partiesApi.deleteVendor(client, id), onSuccess: changed });
+  return useMutation<VendorDeleted, ApiError, string>({
+    mutationFn: (id) => partiesApi.deleteVendor(client, id),
+    onSuccess: (answer, id) => changed(answer.deleted ? { gone: [id] } : { vendor: answer.vendor }),
+  });
 }
 
 /** POST /vendors/merge (parentVendorId, mergingVendorsId). */
 export function useMergeVendors() {
   const { client } = useApiContext();
   const changed = useVendorsChanged();
-  return useMutation<VendorMerged, ApiError, VendorMergeBody>({ mutationFn: (body) => partiesApi.mergeVendors(client, body), onSuccess: changed });
+  return useMutation<VendorMerged, ApiError, VendorMergeBody>({
+    mutationFn: (body) => partiesApi.mergeVendors(client, body),
+    onSuccess: (answer, body) => changed({ vendor: answer.vendor, gone: body.mergingVendorsId ?? [] }),
+  });
 }
 
 /** GET /vendors/csv with the list's filters; the server names the file (content-disposition). */
@@ -121,27 +135,32 @@ export function useCustomer(id: string | null) {
   });
 }
 
+/** After a customer change, as for vendors: lists asked again (not awaited), the customer's own query updated or forgotten. */
 function useCustomersChanged() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: partiesQueryKeys.customers });
+  return (answer: { customer?: Customer; gone?: string }) => {
+    if (answer.gone) queryClient.removeQueries({ queryKey: partiesQueryKeys.customer(answer.gone), exact: true });
+    if (answer.customer) queryClient.setQueryData(partiesQueryKeys.customer(answer.customer.id), answer.customer);
+    void queryClient.invalidateQueries({ queryKey: partiesQueryKeys.customerLists });
+  };
 }
 
 export function useCreateCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<CustomerAnswer, ApiError, CustomerBody>({ mutationFn: (body) => partiesApi.createCustomer(client, body), onSuccess: changed });
+  return useMutation<CustomerAnswer, ApiError, CustomerBody>({ mutationFn: (body) => partiesApi.createCustomer(client, body), onSuccess: (answer) => changed({ customer: answer.customer }) });
 }
 
 export function useUpdateCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<CustomerAnswer, ApiError, { id: string; body: CustomerBody }>({ mutationFn: ({ id, body }) => partiesApi.updateCustomer(client, id, body), onSuccess: changed });
+  return useMutation<CustomerAnswer, ApiError, { id: string; body: CustomerBody }>({ mutationFn: ({ id, body }) => partiesApi.updateCustomer(client, id, body), onSuccess: (answer) => changed({ customer: answer.customer }) });
 }
 
 export function useDeleteCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<PartiesMessage, ApiError, string>({ mutationFn: (id) => partiesApi.deleteCustomer(client, id), onSuccess: changed });
+  return useMutation<PartiesMessage, ApiError, string>({ mutationFn: (id) => partiesApi.deleteCustomer(client, id), onSuccess: (_answer, id) => changed({ gone: id }) });
 }
 
 /** GET /customers/csv with the list's filters. */
@@ -163,11 +182,11 @@ export function useVendorRule(id: string | null) {
 
 function useRulesChanged() {
   const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: partiesQueryKeys.rules });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: partiesQueryKeys.rules });
     // A rule applies to existing transactions (their category and vendor) and sets a vendor's hasRule.
-    await queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transactions });
-    await queryClient.invalidateQueries({ queryKey: partiesQueryKeys.vendors });
+    void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transactions });
+    void queryClient.invalidateQueries({ queryKey: partiesQueryKeys.vendors });
   };
 }
 

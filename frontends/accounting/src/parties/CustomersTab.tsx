@@ -1,8 +1,8 @@
 import { type CustomerListFilters, describeError, useCreateCustomer, useCustomer, useCustomerList, useCustomersCsv, useDeleteCustomer, useUpdateCustomer, type Customer } from '@ledgerline/api';
-import { Button, Dialog, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { Button, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError } from './common';
+import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
 import type { PartyWrite } from './common';
 import { customerBody, customerForm, customerScreenFromSearch, uniqueRows, validateCustomerForm, type CustomerForm } from './state';
 
@@ -90,7 +90,7 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
   const c = customer.data;
   if (editing && c) return <CustomerEditor customer={c} onDone={() => write({ openId: id, mode: 'view' })} />;
   return (
-    <Dialog
+    <PartyDialog
       open
       onClose={close}
       title={c?.name ?? (customer.isError ? 'Customer not found' : 'Customer')}
@@ -156,7 +156,7 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
       )}
       <DialogMessage text={refused} />
       {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
-    </Dialog>
+    </PartyDialog>
   );
 }
 
@@ -185,7 +185,7 @@ function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDon
     else update.mutate({ id: customer.id, body }, done);
   };
   return (
-    <Dialog
+    <PartyDialog
       open
       onClose={() => onDone(customer?.id ?? null)}
       title={customer === null ? 'New customer' : `Edit ${customer.name}`}
@@ -227,6 +227,6 @@ function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDon
         <button type="submit" hidden />
       </form>
       <DialogMessage text={refused} />
-    </Dialog>
+    </PartyDialog>
   );
 }

@@ -20,12 +20,12 @@ import {
   type VendorRuleErrors,
   type VendorRuleForm,
 } from '@ledgerline/api';
-import { Button, Combobox, Dialog, EmptyState, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
+import { Button, Combobox, EmptyState, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { categoryOptions } from '../transactions/category-options';
 import { useEditAccess } from '../transactions/access';
-import { DialogMessage, FOLD, PartyTable, TD, TH, serverError } from './common';
+import { DialogMessage, FOLD, PartyTable, TD, TH, serverError , PartyDialog } from './common';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALL_VENDORS = { search: '', status: '', filter: '' } as const;
@@ -94,9 +94,9 @@ function OpenRule({ id, onClose }: { id: string; onClose: () => void }) {
   if (rule.isPending) return null;
   if (rule.isError)
     return (
-      <Dialog open onClose={onClose} title="Rule not found" actions={<Button onClick={onClose}>Close</Button>}>
+      <PartyDialog open onClose={onClose} title="Rule not found" actions={<Button onClick={onClose}>Close</Button>}>
         <p className="text-sm">{describeError(rule.error)?.message}</p>
-      </Dialog>
+      </PartyDialog>
     );
   return <RuleEditor rule={rule.data} onClose={onClose} />;
 }
@@ -123,7 +123,7 @@ function RuleEditor({ rule, onClose }: { rule: VendorRule | null; onClose: () =>
     save.mutate({ id: rule?.id ?? null, body: vendorRuleBody(form) }, { onSuccess: (a) => (notice.success(a.message), onClose()), onError: showError });
   };
   return (
-    <Dialog
+    <PartyDialog
       open
       onClose={onClose}
       title={rule === null ? 'New rule' : rule.name}
@@ -171,6 +171,6 @@ function RuleEditor({ rule, onClose }: { rule: VendorRule | null; onClose: () =>
           </p>
         )}
       </div>
-    </Dialog>
+    </PartyDialog>
   );
 }

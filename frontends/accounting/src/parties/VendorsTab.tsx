@@ -1,8 +1,8 @@
 import { type VendorListFilters, ADDED_FILTERS, describeError, useCreateVendor, useDeleteVendor, useMergeVendors, useUpdateVendor, useVendor, useVendorList, useVendorsCsv, type AddedFilter, type Vendor } from '@ledgerline/api';
-import { Button, Checkbox, Dialog, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { Button, Checkbox, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError } from './common';
+import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
 import type { PartyWrite } from './common';
 import {
   EMPTY_MERGE,
@@ -117,7 +117,7 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
   const v = vendor.data;
   if (editing && v) return <VendorEditor vendor={v} onDone={() => write({ openId: id, mode: 'view' })} />;
   return (
-    <Dialog
+    <PartyDialog
       open
       onClose={close}
       title={v?.name ?? (vendor.isError ? 'Vendor not found' : 'Vendor')}
@@ -191,7 +191,7 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
       )}
       <DialogMessage text={message?.text ?? null} tone={message?.tone} />
       {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
-    </Dialog>
+    </PartyDialog>
   );
 }
 
@@ -221,7 +221,7 @@ function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: 
     else update.mutate({ id: vendor.id, body }, done);
   };
   return (
-    <Dialog
+    <PartyDialog
       open
       onClose={() => onDone(vendor?.id ?? null)}
       title={vendor === null ? 'New vendor' : `Edit ${vendor.name}`}
@@ -265,7 +265,7 @@ function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: 
         <button type="submit" hidden />
       </form>
       <DialogMessage text={refused} />
-    </Dialog>
+    </PartyDialog>
   );
 }
 
@@ -279,7 +279,7 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
   const nameOf = (id: string) => vendors.find((v) => v.id === id)?.name ?? id;
   const problem = mergeProblem(selection);
   return (
-    <Dialog
+    <PartyDialog
       open
       onClose={onClose}
       title="Merge vendors"
@@ -354,6 +354,6 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
           </fieldset>
         </div>
       )}
-    </Dialog>
+    </PartyDialog>
   );
 }

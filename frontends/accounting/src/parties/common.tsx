@@ -1,7 +1,7 @@
 // What the vendors and customers tabs share: their state in the URL, the search box that settles before it is
 // written, the infinite scroll of spec §2 and the pieces of their tables and forms.
 import { describeError, isApiError, saveDownload, type ApiError, type Download } from '@ledgerline/api';
-import { Button, Select, TextField, cx, useErrorNotice, useSearchWriter } from '@ledgerline/ui';
+import { Button, Dialog, Select, TextField, cx, useErrorNotice, useSearchWriter, type DialogProps } from '@ledgerline/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteScroll } from '../transactions/use-infinite-scroll';
@@ -185,5 +185,23 @@ export function DialogMessage({ text, tone = 'error' }: { text: string | null; t
     <p role="alert" className={cx('mt-3 rounded-lg px-3 py-2 text-sm', tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100')}>
       {text}
     </p>
+  );
+}
+
+/** The ui kit's dialog with its content (and buttons) inside `data-remote`: it is portaled out of the page, and this remote's styles are scoped to that attribute. */
+export function PartyDialog({ children, actions, ...props }: DialogProps) {
+  return (
+    <Dialog
+      {...props}
+      actions={
+        actions && (
+          <div data-remote="accounting" style={{ display: 'contents' }}>
+            {actions}
+          </div>
+        )
+      }
+    >
+      <div data-remote="accounting">{children}</div>
+    </Dialog>
   );
 }
