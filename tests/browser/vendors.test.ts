@@ -298,6 +298,28 @@ describe('Transactions → Vendors', () => {
   }, TEST_MS);
 });
 
+describe('Transactions → Rules', () => {
+  it('opens the rule editor from the URL and checks the spec §5 condition before saving', async () => {
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await page.setViewportSize(DESKTOP);
+      await logInThroughForm(page, email, PASSWORD);
+      await page.goto('/transactions?tab=rules');
+      await waitForPath(page, '/transactions');
+      await page.getByRole('button', { name: 'New rule' }).click();
+      await poll(() => new URL(page.url()).searchParams.get('mode')).toBe('create');
+      const dialog = await visible(dialogNamed(page, 'New rule'));
+      await field(page, 'Rule name').fill('Coffee');
+      await dialog.getByRole('button', { name: 'Save rule' }).click();
+      await visible(dialog.getByText('Vendor is required'));
+      await visible(dialog.getByText('Vendor rule needs at least one of a non-blank description value, an amount above 0, or a source'));
+      await expectInsideWindow(page, dialog, 'the rule editor');
+      await page.screenshot({ path: new URL('vendors-rule-editor-1440.png', SCREENSHOTS).pathname });
+      await page.keyboard.press('Escape');
+      await poll(() => new URL(page.url()).searchParams.get('mode')).toBe(null);
+    });
+  }, TEST_MS);
+});
+
 describe('Revenue → Customers', () => {
   it('creates, views, edits and deletes a customer; CSV; fits at 1440 and 390', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
@@ -372,7 +394,9 @@ describe('a Viewer', () => {
       expect(await page.getByRole('button', { name: 'Merge vendors' }).isDisabled()).toBe(true);
       await visible(page.getByText('Editing actions are disabled for your account').first());
       await page.goto('/revenue?tab=customers');
-      expect(await page.getByRole('button', { name: 'New customer' }).isDisabled()).toBe(true);
+      expect(await (await visible(page.getByRole('button', { name: 'New customer' }))).isDisabled()).toBe(true);
+      await page.goto('/transactions?tab=rules');
+      expect(await (await visible(page.getByRole('button', { name: 'New rule' }))).isDisabled()).toBe(true);
     });
   }, TEST_MS);
 });
