@@ -299,3 +299,38 @@ export {
 } from './firm';
 export type * from './firm';
 export { firmQueryKeys, useAcceptFirmInvite, useAddFirmOrganization, useFirmMe, useFirmOrganizations, useVerifyInvite } from './firm-hooks';
+// Parties (issue #17): vendors, customers and vendor rules (spec documents-parties-integrations §2, §3, §5, §7, §9).
+export { ADDED_FILTERS, PARTIES_PAGE_SIZE, PARTY_STATUSES, customersQuery, partiesApi, vendorsQuery } from './parties';
+export type * from './parties';
+export {
+  AMOUNT_SIGNS,
+  DESCRIPTION_SIGNS,
+  VENDOR_RULE_CONDITION_MESSAGE,
+  describeVendorRule,
+  impactedCount,
+  validateVendorRule,
+  vendorRuleBody,
+  vendorRuleForm,
+  vendorRulesApi,
+} from './parties-rules';
+export type * from './parties-rules';
+export {
+  partiesQueryKeys,
+  useCreateCustomer,
+  useCreateVendor,
+  useCustomer,
+  useCustomerList,
+  useCustomersCsv,
+  useDeleteCustomer,
+  useDeleteVendor,
+  useDeleteVendorRule,
+  useMergeVendors,
+  useSaveVendorRule,
+  useUpdateCustomer,
+  useUpdateVendor,
+  useVendor,
+  useVendorList,
+  useVendorRule,
+  useVendorRules,
+  useVendorsCsv,
+} from './parties-hooks';

@@ -23,6 +23,7 @@ import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, sh
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useEditAccess } from './access';
+import { VendorLink } from '../parties/VendorLink';
 import { AccrualDialog } from './AccrualDialog';
 import { CategoryPicker } from './CategoryPicker';
 import { CommentsSection, ReceiptsSection } from './DrawerAttachments';
@@ -175,6 +176,11 @@ function Details({ transaction: t }: { transaction: Transaction }) {
       <Section title="Details">
         <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
           <Term label="Biller">{t.biller?.name ?? '—'}</Term>
+          {t.vendorId && (
+            <Term label="Vendor">
+              <VendorLink id={t.vendorId} />
+            </Term>
+          )}
           <Term label="Bank text">{t.memo || '—'}</Term>
           <Term label="Debit account">{t.debitAccount.name || '—'}</Term>
           <Term label="Credit account">{t.creditAccount.name || '—'}</Term>

@@ -23,6 +23,7 @@ const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then
 const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');
 const AreaPage = lazyPage(() => import('../pages/app/AreaPage').then((m) => m.AreaPage), 'Loading the page');
 const TransactionsRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.TransactionsRoute), 'Loading transactions');
+const RevenueRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.RevenueRoute), 'Loading revenue');
 const AccountingRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.AccountingRoute), 'Loading accounting');
 const ReportsRoute = lazyPage(() => import('../pages/app/ReportsRoutes').then((m) => m.ReportsRoute), 'Loading reports');
 const ConnectAccountsPage = lazyPage(() => import('../pages/app/ConnectAccountsPage').then((m) => m.ConnectAccountsPage), 'Loading accounts');
@@ -68,7 +69,7 @@ export function createAppRouter() {
             { path: '/dashboard', element: <DashboardPage /> },
             { path: '/expenses', element: <AreaPage area={areas.expenses} /> },
             { path: '/transactions/:transactionId?', element: <TransactionsRoute /> },
-            { path: '/revenue', element: <AreaPage area={areas.revenue} /> },
+            { path: '/revenue', element: <RevenueRoute /> },
             { path: '/accounting', element: <AccountingRoute /> },
             { path: '/reports', element: <ReportsRoute /> },
             {

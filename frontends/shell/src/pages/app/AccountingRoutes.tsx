@@ -9,6 +9,7 @@ export interface AreaPageProps {
 
 const loadAccountingPage = (retry: boolean) => loadRemotePage<AreaPageProps>('accounting', 'AccountingPage', retry);
 const loadTransactionsPage = (retry: boolean) => loadRemotePage<AreaPageProps>('accounting', 'TransactionsPage', retry);
+const loadRevenuePage = (retry: boolean) => loadRemotePage<AreaPageProps>('accounting', 'RevenuePage', retry);
 
 export function AccountingRoute() {
   return <RemotePage load={loadAccountingPage} props={{ area: areas.accounting }} fallbackTitle="Accounting could not be loaded" loadingLabel="Loading accounting" />;
@@ -16,4 +17,9 @@ export function AccountingRoute() {
 
 export function TransactionsRoute() {
   return <RemotePage load={loadTransactionsPage} props={{ area: areas.transactions }} fallbackTitle="Transactions could not be loaded" loadingLabel="Loading transactions" />;
+}
+
+/** /revenue: the accounting remote builds its customers tab (beside the vendors it mirrors); the other tabs say what they will hold. */
+export function RevenueRoute() {
+  return <RemotePage load={loadRevenuePage} props={{ area: areas.revenue }} fallbackTitle="Revenue could not be loaded" loadingLabel="Loading revenue" />;
 }

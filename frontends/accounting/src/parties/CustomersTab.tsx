@@ -1,0 +1,232 @@
+import { type CustomerListFilters, describeError, useCreateCustomer, useCustomer, useCustomerList, useCustomersCsv, useDeleteCustomer, useUpdateCustomer, type Customer } from '@ledgerline/api';
+import { Button, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { useState } from 'react';
+import { useEditAccess } from '../transactions/access';
+import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
+import type { PartyWrite } from './common';
+import { customerBody, customerForm, customerScreenFromSearch, uniqueRows, validateCustomerForm, type CustomerForm } from './state';
+
+/** Revenue → Customers (`?tab=customers`, `?customer=<id>` opens one): spec §2, §3; issue #17 item 8. */
+export function CustomersTab() {
+  const { screen, write } = usePartyScreen('customers', customerScreenFromSearch);
+  const { filters } = screen;
+  const list = useCustomerList(filters);
+  usePartyScroll(list);
+  const rows = uniqueRows(list.data?.pages);
+  const total = list.data?.pages.at(-1)?.meta.itemCount;
+  const access = useEditAccess();
+  const onSearch = (search: string) => write({ filters: { search } }, true);
+
+  return (
+    <section aria-label="Customers">
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <SearchBox label="Search customers" value={filters.search} onSettled={onSearch} />
+        <StatusFilter value={filters.status} onChange={(status) => write({ filters: { status } })} />
+        <div className="ml-auto flex flex-wrap gap-2">
+          <CsvButton exporter={useCustomersCsv()} filters={filters} fallbackName="customers.csv" />
+          <Button size="sm" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => write({ mode: 'create', openId: null })}>
+            New customer
+          </Button>
+        </div>
+      </div>
+      {access.reason && <p className="mb-2 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
+
+      {list.isPending ? (
+        <Spinner label="Loading customers" />
+      ) : list.isError ? (
+        <EmptyState title="Customers could not be loaded" description={describeError(list.error)?.message} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No customers" description={filters.search || filters.status ? 'No customer matches these filters.' : 'Add the customers you invoice.'} />
+      ) : (
+        <>
+          <PartyTable
+            label="Customers"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Name</th>
+                <th scope="col" className={`${TH} ${FOLD}`}>Company</th>
+                <th scope="col" className={`${TH} ${FOLD}`}>Email</th>
+                <th scope="col" className={`${TH} w-28 ${FOLD}`}>Status</th>
+                <th scope="col" className={`${TH} w-24 text-right ${FOLD}`}>Invoices</th>
+                <th scope="col" className={`${TH} w-32 text-right`}>Overdue</th>
+              </tr>
+            }
+          >
+            {rows.map((c) => (
+              <tr key={c.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50">
+                <td className={TD}>
+                  <button type="button" className="max-w-full truncate text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 dark:text-indigo-300" onClick={() => write({ openId: c.id, mode: 'view' })}>
+                    {c.name}
+                  </button>
+                </td>
+                <td className={`${TD} ${FOLD}`}>{c.companyName || '—'}</td>
+                <td className={`${TD} ${FOLD}`}>{c.email.email || '—'}</td>
+                <td className={`${TD} ${FOLD}`}>
+                  <StatusBadge status={c.status} />
+                </td>
+                <td className={`${TD} text-right tabular-nums ${FOLD}`}>{c.invoiceCount}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatMoney(c.overduePaymentAmount)}</td>
+              </tr>
+            ))}
+          </PartyTable>
+          <ListFoot shown={rows.length} total={total} loading={list.isFetchingNextPage} />
+        </>
+      )}
+
+      {screen.mode === 'create' && <CustomerEditor customer={null} onDone={(id) => write(id === null ? { mode: 'idle' } : { mode: 'view', openId: id })} />}
+      {screen.openId !== null && <CustomerView id={screen.openId} editing={screen.mode === 'edit'} write={write} />}
+    </section>
+  );
+}
+
+function CustomerView({ id, editing, write }: { id: string; editing: boolean; write: PartyWrite<CustomerListFilters> }) {
+  const customer = useCustomer(id);
+  const access = useEditAccess();
+  const remove = useDeleteCustomer();
+  const notice = useNotice();
+  const [confirming, setConfirming] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const close = () => write({ openId: null, mode: 'idle' });
+  const c = customer.data;
+  if (editing && c) return <CustomerEditor customer={c} onDone={() => write({ openId: id, mode: 'view' })} />;
+  return (
+    <PartyDialog
+      open
+      onClose={close}
+      title={c?.name ?? (customer.isError ? 'Customer not found' : 'Customer')}
+      description={c ? [c.companyName, c.status === 'active' ? 'Active' : 'Inactive'].filter(Boolean).join(' · ') : undefined}
+      actions={
+        c &&
+        (confirming ? (
+          <>
+            <span className="self-center text-sm text-slate-700 dark:text-slate-200">Delete {c.name}?</span>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(c.id, {
+                  onSuccess: (answer) => {
+                    notice.success(answer.message);
+                    close();
+                  },
+                  onError: (error) => setRefused(serverError(error, []).message),
+                })
+              }
+            >
+              Delete customer
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+            <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => write({ openId: c.id, mode: 'edit' })}>
+              Edit
+            </Button>
+            <Button onClick={close}>Close</Button>
+          </>
+        ))
+      }
+    >
+      {customer.isPending ? (
+        <Spinner label="Loading the customer" />
+      ) : customer.isError ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{describeError(customer.error)?.message}</p>
+      ) : (
+        c && (
+          <Terms
+            items={[
+              ['Company', c.companyName],
+              ['Email', c.email.email],
+              ['Description', c.description],
+              ['Address', c.address],
+              ['Bank details', c.bankDetails],
+              ['Invoices', `${c.invoiceCount} · ${formatMoney(c.invoiceAmount)}`],
+              ['Due invoices', `${c.dueInvoiceCount} · ${formatMoney(c.dueInvoiceAmount)}`],
+              ['Overdue', formatMoney(c.overduePaymentAmount)],
+              ['Credit memos', `${c.creditMemoCount} · ${formatMoney(c.creditMemoAmount)}`],
+              ...Object.entries(c.metaData).map(([k, v]) => [k, String(v)] as [string, string]),
+            ]}
+          />
+        )
+      )}
+      <DialogMessage text={refused} />
+      {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
+    </PartyDialog>
+  );
+}
+
+function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDone: (id: string | null) => void }) {
+  const [form, setForm] = useState<CustomerForm>(() => customerForm(customer));
+  const [errors, setErrors] = useState<Partial<Record<keyof CustomerForm, string>>>({});
+  const [refused, setRefused] = useState<string | null>(null);
+  const create = useCreateCustomer();
+  const update = useUpdateCustomer();
+  const notice = useNotice();
+  const onError = (error: unknown) => {
+    const { field, message } = serverError(error, Object.keys(form) as (keyof CustomerForm)[]);
+    if (field === null) setRefused(message);
+    else setErrors({ [field]: message });
+  };
+  const access = useEditAccess();
+  const set = <K extends keyof CustomerForm>(key: K, value: CustomerForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const save = () => {
+    const found = validateCustomerForm(form);
+    setErrors(found);
+    setRefused(null);
+    if (Object.keys(found).length > 0) return;
+    const body = customerBody(form);
+    const done = { onSuccess: (answer: { message: string; customer: Customer }) => (notice.success(answer.message), onDone(answer.customer.id)), onError };
+    if (customer === null) create.mutate(body, done);
+    else update.mutate({ id: customer.id, body }, done);
+  };
+  return (
+    <PartyDialog
+      open
+      onClose={() => onDone(customer?.id ?? null)}
+      title={customer === null ? 'New customer' : `Edit ${customer.name}`}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => onDone(customer?.id ?? null)}>
+            Cancel
+          </Button>
+          <Button loading={create.isPending || update.isPending} disabled={!access.canEdit} title={access.reason ?? undefined} onClick={save}>
+            {customer === null ? 'Create customer' : 'Save customer'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
+        <TextField label="Company name" name="companyName" value={form.companyName} onChange={(e) => set('companyName', e.target.value)} maxLength={100} />
+        <TextField label="Email" name="email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
+        <TextArea label="Description" name="description" value={form.description} onChange={(v) => set('description', v)} />
+        <TextArea label="Address" name="address" value={form.address} onChange={(v) => set('address', v)} />
+        <TextField label="Bank details" name="bankDetails" value={form.bankDetails} onChange={(e) => set('bankDetails', e.target.value)} />
+        <Select<'active' | 'inactive'>
+          label="Customer status"
+          name="customerStatus"
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
+          value={form.status}
+          onChange={(v) => set('status', v)}
+        />
+        <TextArea label="Other details (key: value per line)" name="metaData" value={form.metaData} error={errors.metaData} onChange={(v) => set('metaData', v)} />
+        <button type="submit" hidden />
+      </form>
+      <DialogMessage text={refused} />
+    </PartyDialog>
+  );
+}

@@ -1,0 +1,207 @@
+// What the vendors and customers tabs share: their state in the URL, the search box that settles before it is
+// written, the infinite scroll of spec §2 and the pieces of their tables and forms.
+import { describeError, isApiError, saveDownload, type ApiError, type Download } from '@ledgerline/api';
+import { Button, Dialog, Select, TextField, cx, useErrorNotice, useSearchWriter, type DialogProps } from '@ledgerline/ui';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useInfiniteScroll } from '../transactions/use-infinite-scroll';
+import { partySearch, type PartyScreen } from './state';
+
+/** A change of a parties tab: the filters named (the others kept), the open one, the mode. */
+export interface PartyChange<F> {
+  filters?: Partial<F>;
+  openId?: string | null;
+  mode?: PartyScreen<F>['mode'];
+}
+export type PartyWrite<F> = (change: PartyChange<F>, replace?: boolean) => void;
+
+/**
+ * The tab's state read from the URL and a writer based on the latest URL (the ui kit's useSearchWriter: a settled
+ * search and a filter chosen just before it never undo each other). A typed search replaces the history entry, every
+ * other change adds one.
+ */
+export function usePartyScreen<F extends PartyScreen<{ search: string; status: string }>['filters']>(
+  tab: 'vendors' | 'customers',
+  read: (params: URLSearchParams) => PartyScreen<F>,
+) {
+  const [params, writeSearch] = useSearchWriter();
+  const screen = read(params);
+  const write: PartyWrite<F> = (change, replace = false) =>
+    writeSearch(
+      (latest) => {
+        const current = read(latest);
+        const next: PartyScreen<F> = { filters: { ...current.filters, ...change.filters }, openId: change.openId === undefined ? current.openId : change.openId, mode: change.mode ?? current.mode };
+        return partySearch(tab, next as PartyScreen<never>);
+      },
+      { replace },
+    );
+  return { screen, write };
+}
+
+/** A search box that writes the URL 300 ms after the last key (and follows the URL on back/forward). */
+export function SearchBox({ value, onSettled, label }: { value: string; onSettled: (v: string) => void; label: string }) {
+  const [text, setText] = useState(value);
+  const typed = useRef(value);
+  // The latest callback, so a re-render (a page arriving) does not restart the 300 ms wait.
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => {
+    if (value !== typed.current) {
+      typed.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    if (text === typed.current) return;
+    const timer = setTimeout(() => {
+      typed.current = text;
+      settled.current(text);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return <TextField label={label} name="search" type="search" className="w-full sm:w-64" value={text} placeholder="Search by name" onChange={(e) => setText(e.target.value)} />;
+}
+
+export const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+] as const;
+
+export function StatusFilter<T extends '' | 'active' | 'inactive'>({ value, onChange }: { value: T; onChange: (v: T) => void }) {
+  return <Select<T> label="Status" name="status" className="w-full sm:w-40" options={STATUS_OPTIONS as unknown as { value: T; label: string }[]} value={value} onChange={onChange} />;
+}
+
+/** Spec §2 infinite scroll over an infinite query: the next page when the rest is within 2.2 viewports (throttled 200 ms). */
+export function usePartyScroll(q: { hasNextPage: boolean; isFetchingNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
+  useInfiniteScroll(q.hasNextPage && !q.isFetching, () => void q.fetchNextPage(), q.data?.pages.length ?? 0);
+}
+
+/** "Export CSV" of a list with its filters; the server names the file (content-disposition). */
+export function CsvButton<F>({ exporter, filters, fallbackName }: { exporter: UseMutationResult<Download, ApiError, F>; filters: F; fallbackName: string }) {
+  const showError = useErrorNotice(describeError);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      className="whitespace-nowrap"
+      loading={exporter.isPending}
+      onClick={() => exporter.mutate(filters, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? fallbackName), onError: showError })}
+    >
+      Export CSV
+    </Button>
+  );
+}
+
+/** A compact table that fits its container: secondary columns (`fold`) are hidden below 48em, so a phone never scrolls sideways. */
+export const TH = 'px-3 py-2 text-left';
+export const TD = 'px-3 py-1.5 truncate';
+export const FOLD = 'max-md:hidden';
+
+export function PartyTable({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <table aria-label={label} className="w-full table-fixed text-sm">
+        <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:sticky [&_th]:top-16 [&_th]:z-10 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900">
+          {head}
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The list's foot: how many are shown, a loading line while the next page comes. */
+export function ListFoot({ shown, total, loading }: { shown: number; total: number | undefined; loading: boolean }) {
+  return (
+    <p className="mt-2 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+      {loading ? 'Loading more…' : `Showing ${shown} of ${total ?? shown}`}
+    </p>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status === 'active' ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+      {status === 'active' ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
+
+export function Terms({ items }: { items: readonly [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+          <dd className="break-words text-slate-900 dark:text-slate-100">{value === '' || value === null || value === undefined ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function TextArea({ label, name, value, onChange, error, disabled }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string | undefined; disabled?: boolean }) {
+  const id = `${name}-area`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={2}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A refused save shown inside its dialog (a modal dialog hides the page's notices from assistive technology): on the
+ * field the server names when the form has it, else above the buttons.
+ */
+export function serverError<K extends string>(error: unknown, fields: readonly K[]): { field: K | null; message: string } {
+  const message = describeError(error)?.message ?? 'Something went wrong';
+  const named = isApiError(error) ? error.field : undefined;
+  const field = fields.find((f) => f === named) ?? null;
+  return { field, message };
+}
+
+export function DialogMessage({ text, tone = 'error' }: { text: string | null; tone?: 'error' | 'warning' }) {
+  if (text === null) return null;
+  return (
+    <p role="alert" className={cx('mt-3 rounded-lg px-3 py-2 text-sm', tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100')}>
+      {text}
+    </p>
+  );
+}
+
+/** The ui kit's dialog with its content (and buttons) inside `data-remote`: it is portaled out of the page, and this remote's styles are scoped to that attribute. */
+export function PartyDialog({ children, actions, ...props }: DialogProps) {
+  return (
+    <Dialog
+      {...props}
+      actions={
+        actions && (
+          <div data-remote="accounting" style={{ display: 'contents' }}>
+            {actions}
+          </div>
+        )
+      }
+    >
+      <div data-remote="accounting">{children}</div>
+    </Dialog>
+  );
+}

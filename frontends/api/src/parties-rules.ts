@@ -1,0 +1,165 @@
+// Vendor rules (spec documents-parties-integrations §3 "Vendor rule", §5, §7: /vendors/rule-engines and
+// /vendors/rule-engines/{id}). The rule routes are being built in the parties service beside this client and are
+// not in openapi.json yet, so these shapes are written by hand from the spec's field names: when the routes land,
+// `npm run gen` names them and these aliases become `Schemas['VendorRule']`… (the screen does not change).
+import type { ApiClient } from './client';
+
+export const DESCRIPTION_SIGNS = [
+  { value: 'equals', label: 'Equals' },
+  { value: 'contains', label: 'Contains' },
+] as const;
+export type DescriptionSign = (typeof DESCRIPTION_SIGNS)[number]['value'];
+export const AMOUNT_SIGNS = [
+  { value: 'equals', label: 'Equals' },
+  { value: 'greater_than', label: 'Greater than' },
+  { value: 'less_than', label: 'Less than' },
+  { value: 'between', label: 'Between' },
+] as const;
+export type AmountSign = (typeof AMOUNT_SIGNS)[number]['value'];
+
+interface Ref {
+  id: string;
+  name: string;
+}
+
+/** Spec §3 Vendor rule. */
+export interface VendorRule {
+  id: string;
+  name: string;
+  vendor: Ref | null;
+  category: Ref | null;
+  ruleApplyDateTime: string | null;
+  descriptionSign: DescriptionSign | null;
+  descriptionValue: string | null;
+  amountSign: AmountSign | null;
+  amountValue: number | null;
+  upperAmountValue: number | null;
+  conditions?: unknown;
+  sourceAccount: Ref | null;
+  impactedTransactions?: unknown[] | number | null;
+}
+
+/** Spec §3 create payload (PATCH sends the same fields). */
+export interface VendorRuleBody {
+  name: string;
+  vendorId: string;
+  categoryId: string;
+  ruleApplyDateTime?: string;
+  descriptionSign?: DescriptionSign;
+  descriptionValue?: string;
+  amountSign?: AmountSign;
+  amountValue?: number;
+  upperAmountValue?: number;
+  sourceId?: string;
+}
+
+export interface VendorRuleList {
+  data: VendorRule[];
+  meta?: { page: number; take: number; itemCount: number; pageCount: number; hasNextPage: boolean; hasPreviousPage: boolean };
+}
+
+/** Spec §5. */
+export const VENDOR_RULE_CONDITION_MESSAGE = 'Vendor rule needs at least one of a non-blank description value, an amount above 0, or a source';
+
+/** The rule editor's fields as typed (amounts as text, '' for none). */
+export interface VendorRuleForm {
+  name: string;
+  vendorId: string;
+  categoryId: string;
+  ruleApplyDateTime: string;
+  descriptionSign: DescriptionSign;
+  descriptionValue: string;
+  amountSign: AmountSign;
+  amountValue: string;
+  upperAmountValue: string;
+  sourceId: string;
+}
+
+export type VendorRuleErrors = Partial<Record<keyof VendorRuleForm | 'conditions', string>>;
+
+const amountOf = (text: string): number | null => {
+  const cleaned = text.replace(/^\$/, '').replaceAll(',', '').trim();
+  if (cleaned === '' || !/^\d*\.?\d*$/.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Spec §5 checks of the rule editor, with the messages the server answers. */
+export function validateVendorRule(f: VendorRuleForm): VendorRuleErrors {
+  const errors: VendorRuleErrors = {};
+  if (f.name.trim() === '') errors.name = 'Name is required';
+  if (f.vendorId === '') errors.vendorId = 'Vendor is required';
+  if (f.categoryId === '') errors.categoryId = 'Category is required';
+  const amount = amountOf(f.amountValue);
+  if (f.amountValue.trim() !== '' && amount === null) errors.amountValue = 'Enter an amount';
+  if (f.amountSign === 'between' && amount !== null && amount > 0) {
+    const upper = amountOf(f.upperAmountValue);
+    if (upper === null || upper <= amount) errors.upperAmountValue = 'The upper amount must be above the amount';
+  }
+  if (f.descriptionValue.trim() === '' && !(amount !== null && amount > 0) && f.sourceId === '') errors.conditions = VENDOR_RULE_CONDITION_MESSAGE;
+  return errors;
+}
+
+/** The payload of a valid form: conditions left blank are left out. */
+export function vendorRuleBody(f: VendorRuleForm): VendorRuleBody {
+  const amount = amountOf(f.amountValue);
+  const body: VendorRuleBody = { name: f.name.trim(), vendorId: f.vendorId, categoryId: f.categoryId };
+  if (f.ruleApplyDateTime) body.ruleApplyDateTime = f.ruleApplyDateTime;
+  if (f.descriptionValue.trim() !== '') {
+    body.descriptionSign = f.descriptionSign;
+    body.descriptionValue = f.descriptionValue.trim();
+  }
+  if (amount !== null && amount > 0) {
+    body.amountSign = f.amountSign;
+    body.amountValue = amount;
+    const upper = amountOf(f.upperAmountValue);
+    if (f.amountSign === 'between' && upper !== null) body.upperAmountValue = upper;
+  }
+  if (f.sourceId) body.sourceId = f.sourceId;
+  return body;
+}
+
+/** The editor's fields for an existing rule (or a new one: all blank, description contains, amount equals). */
+export function vendorRuleForm(rule: VendorRule | null): VendorRuleForm {
+  return {
+    name: rule?.name ?? '',
+    vendorId: rule?.vendor?.id ?? '',
+    categoryId: rule?.category?.id ?? '',
+    ruleApplyDateTime: rule?.ruleApplyDateTime?.slice(0, 10) ?? '',
+    descriptionSign: rule?.descriptionSign ?? 'contains',
+    descriptionValue: rule?.descriptionValue ?? '',
+    amountSign: rule?.amountSign ?? 'equals',
+    amountValue: rule?.amountValue ? String(rule.amountValue) : '',
+    upperAmountValue: rule?.upperAmountValue ? String(rule.upperAmountValue) : '',
+    sourceId: rule?.sourceAccount?.id ?? '',
+  };
+}
+
+/** The rule's conditions in words, for the list ("Description contains "uber" · Amount between $10.00 and $50.00"). */
+export function describeVendorRule(rule: VendorRule): string {
+  const parts: string[] = [];
+  const money = (n: number) => `$${n.toFixed(2)}`;
+  if (rule.descriptionValue) parts.push(`Description ${rule.descriptionSign === 'equals' ? 'equals' : 'contains'} "${rule.descriptionValue}"`);
+  if (rule.amountValue) {
+    const sign = rule.amountSign ?? 'equals';
+    parts.push(sign === 'between' ? `Amount between ${money(rule.amountValue)} and ${money(rule.upperAmountValue ?? 0)}` : `Amount ${AMOUNT_SIGNS.find((s) => s.value === sign)?.label.toLowerCase() ?? sign} ${money(rule.amountValue)}`);
+  }
+  if (rule.sourceAccount) parts.push(`Source ${rule.sourceAccount.name}`);
+  return parts.join(' · ') || '—';
+}
+
+export function impactedCount(rule: VendorRule): number | null {
+  const i = rule.impactedTransactions;
+  if (Array.isArray(i)) return i.length;
+  return typeof i === 'number' ? i : null;
+}
+
+const enc = encodeURIComponent;
+
+export const vendorRulesApi = {
+  list: (client: ApiClient, signal?: AbortSignal) => client.request<VendorRuleList>('GET', '/vendors/rule-engines', { query: { page: 1, take: 100 }, signal }),
+  get: (client: ApiClient, id: string, signal?: AbortSignal) => client.request<VendorRule>('GET', `/vendors/rule-engines/${enc(id)}`, { signal }),
+  create: (client: ApiClient, body: VendorRuleBody) => client.request<{ message: string }>('POST', '/vendors/rule-engines', { body }),
+  update: (client: ApiClient, id: string, body: VendorRuleBody) => client.request<{ message: string }>('PATCH', `/vendors/rule-engines/${enc(id)}`, { body }),
+  remove: (client: ApiClient, id: string) => client.request<{ message: string }>('DELETE', `/vendors/rule-engines/${enc(id)}`),
+};
