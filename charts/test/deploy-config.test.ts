@@ -39,9 +39,21 @@ function sources(dir: string): string[] {
     .map((d) => join(d.parentPath, d.name));
 }
 
-/** The keys of a zod config schema (`  NAME: z...` lines of a config.ts). */
+/** The keys of a zod config schema (`  NAME: z...` lines of a config.ts), with the chassis' setting groups it spreads (`...MAIL_SETTINGS`). */
 function schemaKeys(file: string): string[] {
-  return [...readFileSync(file, 'utf8').matchAll(/^\s+([A-Z][A-Z0-9_]*):\s/gm)].map((m) => m[1] ?? '');
+  const text = readFileSync(file, 'utf8');
+  const own = [...text.matchAll(/^\s+([A-Z][A-Z0-9_]*):\s/gm)].map((m) => m[1] ?? '');
+  const spread = [...text.matchAll(/^\s+\.\.\.([A-Z][A-Z0-9_]*),/gm)].flatMap((m) => chassisGroup(m[1] ?? ''));
+  return [...own, ...spread];
+}
+
+/** The keys of `export const NAME = { ... }` in the chassis' sources (a group of settings several services take). */
+function chassisGroup(name: string): string[] {
+  for (const file of sources(join(servicesDir, 'platform', 'src'))) {
+    const block = new RegExp(`export const ${name} = \\{\\n([\\s\\S]*?)\\n\\};`).exec(readFileSync(file, 'utf8'));
+    if (block) return [...(block[1] ?? '').matchAll(/^\s+([A-Z][A-Z0-9_]*):\s/gm)].map((m) => m[1] ?? '');
+  }
+  throw new Error(`a config spreads ${name}, which no chassis source exports`);
 }
 
 /** Variables read straight from process.env, or named as a string literal (`port('MAILBOX_HTTP_PORT', ...)`). */
