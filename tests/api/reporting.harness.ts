@@ -77,7 +77,7 @@ async function whereStuck(base: LedgerApiHarness, reporting: ReportingHarness, w
   const missing = entries.filter((e) => !projected.has(e.id)).slice(0, 10);
   const rows = [];
   for (const e of missing) {
-    const outbox = (await base.ledger.db.adminDb.raw("select id::text, seq::int, created_at, published_at from outbox where workspace_id = ? and position(convert_to(?, 'UTF8') in envelope) > 0", [workspaceId, e.id])).rows as { id: string }[];
+    const outbox = (await base.ledger.db.adminDb.raw("select id::text, type, seq::int, created_at, published_at from outbox where workspace_id = ? and position(convert_to(?, 'UTF8') in envelope) > 0", [workspaceId, e.id])).rows as { id: string }[];
     const inbox = outbox.length ? (await reporting.db.adminDb.raw('select consumer, event_id::text, handled_at from inbox where event_id = any(?::uuid[])', [outbox.map((o) => o.id)])).rows : [];
     rows.push({ entry: e, outbox, inbox });
   }
@@ -95,5 +95,5 @@ async function whereStuck(base: LedgerApiHarness, reporting: ReportingHarness, w
   } catch (err) {
     consumers.push({ error: String(err) });
   }
-  return { entries: entries.length, projected: projected.size, missing: rows, ledgerOutboxUnpublished: unpublished, consumers };
+  return { entries: entries.length, projected: projected.size, missing: rows, ledgerOutboxUnpublished: unpublished, consumers, reportingLogs: reporting.logs.filter((l) => !l.includes("read model differs")).slice(-40) };
 }

@@ -8,6 +8,8 @@ import type { LedgerClient } from '../src/usecases/accounts.js';
 export interface ReportingHarness {
   db: TestDatabase;
   service: ReportingService;
+  /** The service's last warnings and errors (a test that fails on the read model shows them). */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -18,10 +20,13 @@ export async function startReporting(bus: EventBus, options: { ledgerUrl?: strin
     NODE_ENV: 'test', LOG_LEVEL: 'silent', REPORTING_PORT: '0', REPORTING_DATABASE_URL: db.appUrl, LEDGER_URL: options.ledgerUrl ?? 'http://127.0.0.1:9',
     REPORTING_BATCH_SIZE: String(options.batchSize ?? 500), REPORTING_LEDGER_TIMEOUT_MS: '20000',
   });
-  const service = await createReportingService(config, { db: db.appDb, bus, logger: createLogger('reporting-test', (process.env.SYSTEM_LOG_LEVEL as 'warn' | undefined) ?? 'silent'), maxDeliver: options.maxDeliver, ledger: options.ledger });
+  const logs: string[] = [];
+  const kept = { write: (line: string) => void (logs.push(line.trimEnd()) > 200 && logs.shift()) };
+  const logger = process.env.SYSTEM_LOG_LEVEL ? createLogger('reporting-test', process.env.SYSTEM_LOG_LEVEL as 'warn') : createLogger('reporting-test', 'warn', kept);
+  const service = await createReportingService(config, { db: db.appDb, bus, logger, maxDeliver: options.maxDeliver, ledger: options.ledger });
   await service.listen();
   return {
-    db, service,
+    db, service, logs,
     async close() {
       await service.stop();
       await db.drop();
