@@ -29,6 +29,7 @@ import { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
 import { registerFirmRoutes, type FirmClient } from './routes/firm.js';
 import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
 import { registerPartiesRoutes, type PartiesClient } from './routes/parties.js';
+import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -196,6 +197,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerDashboardRoutes(app);
   await registerFirmRoutes(app, { client: firmClient, identity });
   await registerPartiesRoutes(app, { client: partiesClient });
+  await registerVendorRuleRoutes(app, { client: partiesClient });
 
   return app;
 }

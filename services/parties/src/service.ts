@@ -1,11 +1,13 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
+import { ruleLedgerLink } from './clients/ledger-rules.js';
 import { partiesConfigSchema, type PartiesConfig } from './config.js';
 import { startMerchantConsumer } from './events/merchant-consumer.js';
 import { partiesRoutes } from './rpc/handlers.js';
 import { partiesMigrations } from './store/migrations.js';
 import { createUseCases, type PartiesUseCases } from './usecases/index.js';
+import { createVendorRuleUseCases } from './usecases/vendor-rules.js';
 
 export type PartiesOverrides = BaseOverrides & {
   /** The ledger client (tests hand one in); default: a Connect client to LEDGER_URL. */
@@ -26,7 +28,7 @@ export const parties = defineService({
     const client = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' } });
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
     return {
-      routes: partiesRoutes(useCases),
+      routes: partiesRoutes(useCases, createVendorRuleUseCases({ db, ledger: ruleLedgerLink(client) })),
       consumers: [() => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver })],
       expose: { useCases },
     };

@@ -5,6 +5,8 @@ import { CustomerSchema, PageMetaSchema, PartiesService as PartiesRpc, VendorSch
 import type { CustomerInput, VendorInput } from '../domain/parties.js';
 import type { CustomerRow } from '../store/customers.js';
 import type { ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+import type { VendorRuleUseCases } from '../usecases/vendor-rules.js';
+import { vendorRuleHandlers } from './vendor-rules.js';
 
 export function vendorMessage(v: VendorView): Vendor {
   const r = v.row;
@@ -12,8 +14,8 @@ export function vendorMessage(v: VendorView): Vendor {
     id: r.id, name: r.name, description: r.description, address: r.address, bankDetails: r.bank_details, email: r.email, is1099Eligible: r.is_1099_eligible, ein: r.ein,
     status: r.status, metaDataJson: JSON.stringify(r.meta_data), isAdded: r.is_added, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
     transactionCount: v.activity.transactionCount, spendingCents: BigInt(v.activity.spendingCents), inflowCents: BigInt(v.activity.inflowCents),
-    // Bills, vendor credits and rules do not exist yet (documents issue; rules later in this service).
-    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, vendorCreditCount: 0, vendorCreditTotalCents: 0n, vendorCreditRemainingCents: 0n, hasRule: false,
+    // Bills and vendor credits do not exist yet (documents issue).
+    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, vendorCreditCount: 0, vendorCreditTotalCents: 0n, vendorCreditRemainingCents: 0n, hasRule: v.hasRule ?? false,
     qboSynced: r.qbo_synced, merchantNames: v.merchantNames,
   });
 }
@@ -38,7 +40,7 @@ const customerInput = (f: CustomerFields | undefined): CustomerInput => ({
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
-export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => void {
+export function partiesRoutes(u: PartiesUseCases, rules?: VendorRuleUseCases): (router: ConnectRouter) => void {
   return (router) => {
     router.service(PartiesRpc, withInputRules(PartiesRpc, {
       async listVendors(req, ctx) {
@@ -79,6 +81,7 @@ export function partiesRoutes(u: PartiesUseCases): (router: ConnectRouter) => vo
         await u.deleteCustomer(requireTenant(ctx), req.id);
         return { deleted: true };
       },
+      ...(rules ? vendorRuleHandlers(rules) : {}),
     }));
   };
 }

@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { vendorRulesMigration } from './migrations-vendor-rules.js';
 
 /** The parties database: the platform's tenancy functions, outbox and inbox, then its own tables. */
 export const partiesMigrations: Migration[] = [
@@ -72,4 +73,5 @@ export const partiesMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('vendors');
     },
   },
+  vendorRulesMigration,
 ];

@@ -7,6 +7,7 @@ import { customerById, customerNameTaken, insertCustomer, listCustomers, markCus
 import {
   insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
 } from '../store/vendors.js';
+import { moveRules, vendorsWithRules } from '../store/vendor-rules.js';
 
 export interface PartiesDeps {
   db: Knex;
@@ -21,6 +22,8 @@ export interface VendorView {
   row: VendorRow;
   merchantNames: string[];
   activity: VendorActivity;
+  /** The vendor has at least one vendor rule. */
+  hasRule?: boolean;
 }
 
 export interface ListAnswer<T> {
@@ -46,8 +49,8 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
   /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
   async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
-    const [names, activity] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id])]);
-    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY };
+    const [names, activity, ruled] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), vendorsWithRules(trx, [row.id])]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, hasRule: ruled.has(row.id) };
   }
 
   return {
@@ -55,24 +58,24 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
-      const { rows, count, names } = await withTenant(db, tenant, async (trx) => {
+      const { rows, count, names, ruled } = await withTenant(db, tenant, async (trx) => {
         const page = await listVendors(trx, q);
-        return { ...page, names: await merchantNames(trx, page.rows.map((r) => r.id)) };
+        return { ...page, names: await merchantNames(trx, page.rows.map((r) => r.id)), ruled: await vendorsWithRules(trx, page.rows.map((r) => r.id)) };
       });
       const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
-      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY }));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, hasRule: ruled.has(row.id) }));
       return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
     async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
       throwIfAny(idProblems('id', id));
-      const { row, names } = await withTenant(db, tenant, async (trx) => {
+      const { row, names, ruled } = await withTenant(db, tenant, async (trx) => {
         const found = await vendorById(trx, id);
         if (!found) throw notFound('Vendor', 'id');
-        return { row: found, names: await merchantNames(trx, [id]) };
+        return { row: found, names: await merchantNames(trx, [id]), ruled: await vendorsWithRules(trx, [id]) };
       });
       const activity = await ledger.activity(tenant, [id]);
-      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY };
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, hasRule: ruled.has(id) };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
@@ -124,6 +127,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
           return { deleted: false, vendor: { ...view, row: inactive } };
         }
         await markVendorsDeleted(trx, [id], null);
+        await moveRules(trx, [id], null);
         await ledger.forget(tenant, id);
         await vendorChanged(trx, tenant.workspaceId, row, 'deleted');
         return { deleted: true, vendor: view };
@@ -148,6 +152,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         if (others.length !== merging.length) throw notFound('Vendor', 'mergingVendorsId');
         const movedTransactions = await ledger.merge(tenant, parentId, merging);
         await moveMerchants(trx, merging, parentId);
+        // Their vendor rules move to the parent here and in the ledger's copy (MergeVendors), in this step.
+        await moveRules(trx, merging, parentId);
         await markVendorsDeleted(trx, merging, parentId);
         for (const v of others) await vendorChanged(trx, tenant.workspaceId, v, 'merged', parentId);
         return { vendor: await viewOf(tenant, trx, parent), movedTransactions };
