@@ -10,6 +10,10 @@ export function vendorRuleHandlers(u: VendorRuleUseCases): Pick<ServiceImpl<type
   return {
     async applyVendorRule(req, ctx) {
       const r = req.rule;
+      if (req.checkReferencesOnly) {
+        await u.checkReferences(tenantOf(ctx), { categoryId: r?.categoryId ?? '', vendorId: r?.vendorId ?? '', sourceId: r?.sourceId ?? '' });
+        return { categorised: 0, impacted: 0, seq: 0n };
+      }
       const out = await u.apply(tenantOf(ctx), {
         ruleId: r?.ruleId ?? '', name: r?.name ?? '', categoryId: r?.categoryId ?? '', vendorId: r?.vendorId ?? '', applyFrom: r?.applyFrom ?? '', ruleApplyDateTime: r?.ruleApplyDateTime ?? '',
         descriptionSign: r?.descriptionSign ?? '', descriptionValue: r?.descriptionValue ?? '', amountSign: r?.amountSign ?? '', amountCents: Number(r?.amountCents ?? 0n),

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import { AppError, ErrorKind, hasRoleAtLeast, isUuid, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
 import { bankTransactionLines } from '../domain/posting.js';
 import { Problems } from '../domain/validation.js';
 import { cleanRule, type RuleInput } from '../domain/vendor-rules.js';
@@ -83,6 +83,16 @@ export class VendorRuleUseCases {
       const [described] = await describeRules(trx, [value.ruleId], 0);
       return { categorised, impacted: described?.impacted_count ?? 0 };
     });
+  }
+
+  /** Another workspace's category, vendor or source (of those that are UUIDs) is a 404 naming the field; nothing else happens. */
+  async checkReferences(tenant: Tenant, ids: { categoryId: string; vendorId: string; sourceId: string }): Promise<void> {
+    const some = (id: string) => (isUuid(id) ? [id] : []);
+    await inWorkspace(this.deps.db, tenant, (trx) => assertReferences(trx, [
+      { field: 'categoryId', kind: 'category', ids: some(ids.categoryId) },
+      { field: 'vendorId', kind: 'vendor', ids: some(ids.vendorId) },
+      { field: 'sourceId', kind: 'bankAccount', ids: some(ids.sourceId) },
+    ]));
   }
 
   async forget(tenant: Tenant, ruleId: string): Promise<{ keptCategorisations: number }> {

@@ -29,6 +29,8 @@ export interface RuleDescription {
  */
 export interface RuleLedgerLink {
   apply(tenant: TenantContext, rule: RuleForLedger): Promise<{ categorised: number; impacted: number }>;
+  /** Another workspace's category, vendor or source (those that are UUIDs) is a 404 naming the field. */
+  checkReferences(tenant: TenantContext, ids: { categoryId: string; vendorId: string; sourceId: string }): Promise<void>;
   forget(tenant: TenantContext, ruleId: string): Promise<number>;
   describe(tenant: TenantContext, ruleIds: string[], impactedLimit: number): Promise<Map<string, RuleDescription>>;
 }
@@ -45,6 +47,9 @@ export function ruleLedgerLink(client: LedgerClient): RuleLedgerLink {
         },
       }, call(tenant));
       return { categorised: out.categorised, impacted: out.impacted };
+    },
+    async checkReferences(tenant, ids) {
+      await client.applyVendorRule({ rule: ids, checkReferencesOnly: true }, call(tenant));
     },
     async forget(tenant, ruleId) {
       return (await client.forgetVendorRule({ ruleId }, call(tenant))).keptCategorisations;

@@ -43,7 +43,14 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
  */
 export function createVendorRuleUseCases({ db, ledger }: VendorRuleDeps) {
   async function checkVendor(trx: Knex.Transaction, vendorId: string | null): Promise<void> {
-    if (vendorId && (await vendorsByIds(trx, [vendorId])).length === 0) throw notFound('Vendor', 'vendorId');
+    if (vendorId && isUuid(vendorId) && (await vendorsByIds(trx, [vendorId])).length === 0) throw notFound('Vendor', 'vendorId');
+  }
+  /** Another workspace's ids answer 404 before the fields' refusals (vendor here, category and source in the ledger). */
+  async function refuse(tenant: Tenant, trx: Knex.Transaction, value: RuleValue, problems: FieldProblem[]): Promise<void> {
+    await checkVendor(trx, value.vendorId);
+    if (problems.length === 0) return;
+    await ledger.checkReferences(tenant, { categoryId: value.categoryId, vendorId: '', sourceId: value.sourceId ?? '' });
+    throwIfAny(problems);
   }
   const forLedger = (id: string, v: RuleValue) => ({ ruleId: id, ...v, applyFrom: applyFromOf(v.ruleApplyDateTime) });
 
@@ -68,10 +75,9 @@ export function createVendorRuleUseCases({ db, ledger }: VendorRuleDeps) {
     async createVendorRule(tenant: Tenant, input: RuleFieldsInput): Promise<{ rule: RuleView; categorised: number }> {
       assertCanEdit(tenant);
       const { value, problems } = cleanRule(input);
-      throwIfAny(problems);
       const id = newId();
       const { row, categorised } = await withTenant(db, tenant, async (trx) => {
-        await checkVendor(trx, value.vendorId);
+        await refuse(tenant, trx, value, problems);
         await insertRule(trx, id, tenant.workspaceId, value);
         const applied = await ledger.apply(tenant, forLedger(id, value));
         return { row: (await ruleById(trx, id)) as VendorRuleRow, categorised: applied.categorised };
@@ -88,8 +94,7 @@ export function createVendorRuleUseCases({ db, ledger }: VendorRuleDeps) {
         const before = await ruleById(trx, id, true);
         if (!before) throw notFound('Vendor rule', 'id');
         const { value, problems } = cleanRule(input, ruleValueOf(before));
-        throwIfAny(problems);
-        await checkVendor(trx, value.vendorId);
+        await refuse(tenant, trx, value, problems);
         await updateRule(trx, id, value);
         const applied = await ledger.apply(tenant, forLedger(id, value));
         return { row: (await ruleById(trx, id)) as VendorRuleRow, categorised: applied.categorised };
