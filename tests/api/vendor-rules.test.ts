@@ -202,6 +202,10 @@ describe('POST /vendors/rule-engines', () => {
     const base = { name: 'R', categoryId: cat('Travel'), ruleApplyDateTime: '2026-01-01', descriptionValue: 'x' };
     expect(await h.api('POST', '/vendors/rule-engines', { tenant: t, body: { ...base, vendorId: otherVendorId } })).toMatchObject({ status: 404, body: { errors: [{ field: 'vendorId' }] } });
     expect(await h.api('POST', '/vendors/rule-engines', { tenant: t, body: { ...base, categoryId: otherCategoryId } })).toMatchObject({ status: 404, body: { errors: [{ field: 'categoryId' }] } });
+    // Another workspace's id answers 404 before the fields' refusals (here an unknown sign and no name).
+    expect(await h.api('POST', '/vendors/rule-engines', { tenant: t, body: { ...base, name: '', descriptionSign: 'x', categoryId: otherCategoryId } })).toMatchObject({ status: 404, body: { errors: [{ field: 'categoryId' }] } });
+    expect(await h.api('POST', '/vendors/rule-engines', { tenant: t, body: { ...base, name: '', descriptionSign: 'x', vendorId: otherVendorId } })).toMatchObject({ status: 404, body: { errors: [{ field: 'vendorId' }] } });
+    expect(await h.api('POST', '/vendors/rule-engines', { tenant: t, body: { ...base, name: '', descriptionSign: 'x', sourceId: otherAccountId } })).toMatchObject({ status: 404, body: { errors: [{ field: 'sourceId' }] } });
     expect(await count()).toBe(n);
     for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'Mine now' }], ['DELETE', undefined]] as const) {
       const r = await h.api(method, `/vendors/rule-engines/${ruleId}`, { tenant: other, body });
