@@ -93,8 +93,9 @@ export async function ruleChanges(trx: Knex.Transaction, target: { ruleId: strin
        order by w.id, ${PRECEDENCE('r')}
      )
      select w.*, win.rule_id as win_rule_id, win.category_id as win_category_id, win.vendor_id as win_vendor_id, c.name as win_category_name
-     from win join workspace_transactions w on w.id = win.id join accounts c on c.id = win.category_id
-     where ${byRule ? 'win.rule_id = ?::uuid and' : ''} (w.category_id is distinct from win.category_id or w.applied_rule_id is distinct from win.rule_id
+     from win join workspace_transactions w on w.id = win.id join accounts c on c.id = win.category_id left join accounts cur on cur.id = w.category_id
+     -- Editable again at this level: a row changed meanwhile (finalized, say) is re-checked once locked.
+     where ${byRule ? 'win.rule_id = ?::uuid and' : ''} ${EDITABLE('w', 'cur')} and (w.category_id is distinct from win.category_id or w.applied_rule_id is distinct from win.rule_id
             or (win.vendor_id is not null and w.vendor_id is distinct from win.vendor_id))
      order by w.id
      for update of w`,

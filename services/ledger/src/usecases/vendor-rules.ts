@@ -5,10 +5,14 @@ import { cleanRule, type RuleInput } from '../domain/vendor-rules.js';
 import { auditMany } from '../store/audit.js';
 import { postEntries, reversalsOf, type NewEntry } from '../store/journal.js';
 import { deleteRule, describeRules, hasRules, ruleChanges, upsertRule, type RuleChange } from '../store/vendor-rules-store.js';
+import { transferLock } from '../store/transfers-store.js';
 import { updateBookings } from '../store/workspace-transactions.js';
 import { categoryForBooking } from './booking.js';
 import { changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import { assertReferences } from './references.js';
+
+/** Entries per `postEntries` call when a rule re-books many transactions (1,000 transactions a slice). */
+const POST_SLICE = 2_000;
 
 /**
  * Re-books the transactions a rule application changes, set-based, in the caller's transaction: the
@@ -31,7 +35,9 @@ async function rebook(trx: Knex.Transaction, changes: readonly RuleChange[], use
       entries.push({ workspaceId: c.workspace_id, date: c.txn_date, sourceType: 'WorkspaceTransaction', sourceId: c.id, description: c.name, lines: bankTransactionLines(c.ledger_account_id, c.win_category_id, Number(c.amount_cents)), transactionId: c.id, billerId: c.biller_id });
     } else newEntryOf.push(null);
   }
-  const posted = await postEntries(trx, entries);
+  // In slices (posted in order, as one after another): one huge statement's cost grows faster than its size.
+  const posted: string[] = [];
+  for (let i = 0; i < entries.length; i += POST_SLICE) posted.push(...(await postEntries(trx, entries.slice(i, i + POST_SLICE))));
   const entryOf = new Map(recategorised.map((c, i) => {
     const at = newEntryOf[i];
     return [c.id, at === null || at === undefined ? null : (posted[at] as string)] as const;
@@ -78,6 +84,8 @@ export class VendorRuleUseCases {
         { field: 'sourceId', kind: 'bankAccount', ids: value.sourceId ? [value.sourceId] : [] },
       ]);
       await categoryForBooking(trx, value.categoryId);
+      // Imports of the workspace take the same lock (bank-batch.ts): a rule and an import never miss each other.
+      await transferLock(trx, tenant.workspaceId);
       await upsertRule(trx, tenant.workspaceId, value);
       const categorised = await rebook(trx, await ruleChanges(trx, { ruleId: value.ruleId }), tenant.userId ?? null);
       const [described] = await describeRules(trx, [value.ruleId], 0);
