@@ -137,7 +137,6 @@ it('rules in any order categorise exactly as the reference does; restricted tran
     }),
     { numRuns: 12 },
   );
-  console.log(`vendor-rules property: ${JSON.stringify(seen)}`);
   expect(seen.categorised).toBeGreaterThan(0);
   expect(seen.contested).toBeGreaterThan(0);
   expect(seen.restricted).toBeGreaterThan(0);
