@@ -19,7 +19,7 @@ let otherAccountId: string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the documented JSON, read field by field
 let categories: any[];
 const cat = (name: string) => categories.find((c) => c.name === name).id as string;
-let ids: Record<string, string>;
+let ids: Record<'uberOld' | 'uber1' | 'uberEats' | 'uberFinal' | 'uberTransfer' | 'coffee' | 'pay' | 'uberNew', string>;
 let otherCategoryId: string;
 let otherVendorId: string;
 
@@ -55,6 +55,7 @@ beforeAll(async () => {
     uberTransfer: await add(t, accountId, { amountCents: -4000, date: '2026-10-05', name: 'Uber card payment' }),
     coffee: await add(t, accountId, { amountCents: -500, date: '2026-10-06', name: 'Blue Bottle' }),
     pay: await add(t, accountId, { amountCents: 100000, date: '2026-10-07', name: 'Client payment' }),
+    uberNew: '',
   };
   await add(other, otherAccountId, { amountCents: -700, date: '2026-10-01', name: 'Uber elsewhere' });
   await h.transactions(t, 7);
