@@ -80,7 +80,7 @@ async function stateHash(): Promise<string> {
 const show = (a: ApiAnswer) => `${a.status} ${JSON.stringify(a.body).slice(0, 200)}`;
 
 beforeAll(async () => {
-  system = await startSystem({ banking: true, ledger: true, reporting: true, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' } });
+  system = await startSystem({ banking: true, ledger: true, reporting: true, parties: true, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' } });
   const owner = await signedUpUser(system);
   expect((await system.api('POST', '/onboard-user', { token: owner.token, body: onboardBody })).status).toBe(200);
   people.Owner = { token: owner.token, userId: owner.user.id };
