@@ -213,6 +213,7 @@ describe('POST /vendors/rule-engines', () => {
       expect(r, method).toMatchObject({ status: 404, body: { errors: [{ field: 'id', message: 'Vendor rule not found' }] } });
     }
     expect((await h.api('GET', '/vendors/rule-engines', { tenant: other })).body.data).toEqual([]);
+    expect(await h.api('GET', `/vendors/rule-engines?vendorId=${otherVendorId}`, { tenant: t })).toMatchObject({ status: 404, body: { errors: [{ field: 'vendorId' }] } });
     // appliedRuleId inside PATCH /transactions: another workspace's rule is a 404 naming it; our own is accepted.
     const theirs = await h.api('PATCH', '/transactions', { tenant: other, body: { transactions: [{ id: (await h.transactions(other, 1)).data[0].id, appliedRuleId: ruleId }] } });
     expect(theirs).toMatchObject({ status: 404, body: { errors: [{ field: 'transactions.0.appliedRuleId' }] } });

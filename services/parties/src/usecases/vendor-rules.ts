@@ -58,7 +58,11 @@ export function createVendorRuleUseCases({ db, ledger }: VendorRuleDeps) {
     async listVendorRules(tenant: Tenant, query: { page: number; take: number; vendorId: string }) {
       const { value: q, problems } = cleanListQuery({ page: query.page, take: query.take, search: '', status: '', all: false });
       throwIfAny([...problems, ...(query.vendorId ? idProblems('vendorId', query.vendorId) : [])]);
-      const { rows, count } = await withTenant(db, tenant, (trx) => listRules(trx, { page: q.page, take: q.take, vendorId: query.vendorId || null }));
+      const { rows, count } = await withTenant(db, tenant, async (trx) => {
+        // Another workspace's vendor (or a deleted one) is a 404 naming vendorId, not an empty page.
+        await checkVendor(trx, query.vendorId || null);
+        return listRules(trx, { page: q.page, take: q.take, vendorId: query.vendorId || null });
+      });
       const described = await ledger.describe(tenant, rows.map((r) => r.id), IMPACTED_LIMIT);
       return { data: rows.map((row): RuleView => ({ row, value: ruleValueOf(row), described: described.get(row.id) ?? NOTHING })), meta: pageMeta(q.page, q.take, count) };
     },
