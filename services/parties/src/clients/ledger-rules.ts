@@ -35,6 +35,9 @@ export interface RuleLedgerLink {
   describe(tenant: TenantContext, ruleIds: string[], impactedLimit: number): Promise<Map<string, RuleDescription>>;
 }
 
+/** Applying a rule is one ledger transaction whose length grows with what it re-categorises (the gateway waits as long). */
+export const RULE_APPLY_TIMEOUT_MS = 120_000;
+
 export function ruleLedgerLink(client: LedgerClient): RuleLedgerLink {
   const call = (tenant: TenantContext) => ({ headers: tenantHeaders(tenant) });
   return {
@@ -45,7 +48,7 @@ export function ruleLedgerLink(client: LedgerClient): RuleLedgerLink {
           descriptionSign: r.descriptionSign ?? '', descriptionValue: r.descriptionValue ?? '', amountSign: r.amountSign ?? '', amountCents: BigInt(r.amountCents ?? 0),
           upperAmountCents: BigInt(r.upperAmountCents ?? 0), sourceId: r.sourceId ?? '',
         },
-      }, call(tenant));
+      }, { ...call(tenant), timeoutMs: RULE_APPLY_TIMEOUT_MS });
       return { categorised: out.categorised, impacted: out.impacted };
     },
     async checkReferences(tenant, ids) {
