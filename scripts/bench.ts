@@ -6,7 +6,8 @@ import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
 import { measure, type LoadResult } from './lib/load.js';
 import { signedUpUser, startSystem } from '../tests/support/system.js';
 import { benchSyncThroughput } from '../services/banking/bench/sync-throughput.js';
-import { benchLedger } from '../services/ledger/bench/ledger-bench.js';
+import { benchLedger, ingest } from '../services/ledger/bench/ledger-bench.js';
+import { startRulesHarness } from '../tests/api/vendor-rules.support.js';
 import { benchWeb, webReport } from './lib/web-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
@@ -123,10 +124,60 @@ async function webSuite(): Promise<void> {
   write('web', 'Web app: compressed bytes and time to draw, cold cache', `the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip); Debian's Chromium (headless, playwright-core) on the same machine as the gateway, identity, banking, ledger, reporting, PostgreSQL, NATS and the Plaid sandbox; /dashboard as an onboarded user with a First Platypus Bank item of ${result.transactions} sandbox transactions, linked, synced and booked. Localhost: no network latency or bandwidth limit. Load average (1/5/15 min) when the suite started: ${load}.`, body, { result, summary, loadAverage: load });
 }
 
+/**
+ * Vendor rules (issue #17): a rule matching a quarter of a workspace's transactions is created through the gateway
+ * (parties → the ledger's one set-based ApplyVendorRule: reversals and new entries in one statement), then the
+ * time until every report reflects it (reporting's read model equals the ledger's lines again, and the P&L cell
+ * of the rule's category equals the ledger). BENCH_RULES_TRANSACTIONS sizes it (the brief's figure: 200,000).
+ */
+async function rulesSuite(): Promise<void> {
+  const transactions = Number(process.env.BENCH_RULES_TRANSACTIONS ?? 200_000);
+  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const h = await startRulesHarness({ serviceTimeoutMs: 600_000 });
+  try {
+    const t = h.tenant();
+    const seeded = await ingest(h, t, transactions);
+    console.log(`rules: ${transactions} transactions booked in ${seeded.bookedSeconds} s`);
+    const caughtUpAt = performance.now();
+    await h.caughtUp(t, 3_600_000);
+    const seedReportingSeconds = Math.round((performance.now() - caughtUpAt) / 10) / 100;
+    const admin = h.ledger.db.adminDb;
+    const cats = (await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[];
+    const office = cats.find((c) => c.name === 'Office Supplies')!.id;
+    // The bench's amounts are spread evenly over 1.00..2,500.99 dollars: below 626.00 is about a quarter of them.
+    const body = { name: 'Small purchases', categoryId: office, ruleApplyDateTime: '2024-01-01', amountSign: 'less_than', amountValue: 626 };
+    const expected = Number(((await admin.raw('select count(*)::int as n from workspace_transactions where workspace_id = ? and abs(amount_cents) < 62600', [t.workspaceId])).rows[0] as { n: number }).n);
+    const entriesBefore = Number(((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n);
+    const t0 = performance.now();
+    const r = await h.api('POST', '/vendors/rule-engines', { tenant: t, body });
+    const applied = performance.now();
+    if (r.status !== 201) throw new Error(`POST /vendors/rule-engines answered ${r.status} ${JSON.stringify(r.body)}`);
+    await h.caughtUp(t, 3_600_000);
+    const reflected = performance.now();
+    const pl = await h.api('GET', '/financial-data/profit-loss/v3?startDate=2024-01-01&endDate=2025-12-31&periodicity=totals_only', { tenant: t });
+    const cell = JSON.stringify(pl.body).includes('Office Supplies');
+    const entriesAfter = Number(((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n);
+    const result = {
+      transactions, matched: r.body.rule.impactedTransactionCount as number, expected, categorised: r.body.categorised as number, entriesPosted: entriesAfter - entriesBefore,
+      applySeconds: Math.round((applied - t0) / 10) / 100, reflectedSeconds: Math.round((reflected - t0) / 10) / 100, seedBookedSeconds: seeded.bookedSeconds, seedReportingSeconds, officeRowShown: cell,
+    };
+    console.log(`rules: ${JSON.stringify(result)}`);
+    const table = [
+      '| transactions | matched by the rule | entries posted (reversal + new) | POST answered (ledger applied, committed) | every report reflects it | goal |',
+      '|---|---|---|---|---|---|',
+      `| ${transactions} | ${result.matched} (expected ${expected}) | ${result.entriesPosted} | ${result.applySeconds} s | ${result.reflectedSeconds} s | ≤ 2 s |`,
+    ].join('\n');
+    write('vendor-rules', 'Vendor rules: one rule applied to a quarter of the transactions', `${transactions} bank transactions in one workspace (10 merchants, amounts 1.00..2,500.99, two years), booked through the ledger's consumer (${seeded.bookedSeconds} s) and projected by reporting (${seedReportingSeconds} s more) before the rule; a rule "amount less than 626.00" created through the gateway (parties, ledger, reporting and the gateway in this process; PostgreSQL and NATS on the same machine). "Every report reflects it": reporting's check finds its balances equal to the ledger's lines again. Load average (1/5/15 min) before: ${load}.`, table, { result, loadAverage: load });
+  } finally {
+    await h.close();
+  }
+}
+
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
 if (runs('ledger')) await ledgerSuite();
 if (runs('web')) await webSuite();
+if (runs('rules')) await rulesSuite();
 // The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts). At its
 // default size (1,000,000 entries) the first run generates the data set for many minutes; later runs reuse it.
 if (runs('reporting')) await import('../services/reporting/bench/run.js');

@@ -30,6 +30,7 @@ import { registerFirmRoutes, type FirmClient } from './routes/firm.js';
 import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
 import { registerPartiesRoutes, type PartiesClient } from './routes/parties.js';
 import { registerCreditRoutes } from './routes/credits.js';
+import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -198,6 +199,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerFirmRoutes(app, { client: firmClient, identity });
   await registerPartiesRoutes(app, { client: partiesClient });
   await registerCreditRoutes(app, { client: partiesClient });
+  await registerVendorRuleRoutes(app, { client: partiesClient });
 
   return app;
 }

@@ -2,12 +2,14 @@ import { createServiceClient, defineService, type BaseOverrides, type Running, t
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
 import { creditLedger } from './clients/ledger-credits.js';
+import { ruleLedgerLink } from './clients/ledger-rules.js';
 import { partiesConfigSchema, type PartiesConfig } from './config.js';
 import { startMerchantConsumer } from './events/merchant-consumer.js';
 import { partiesRoutes } from './rpc/handlers.js';
 import { partiesMigrations } from './store/migrations.js';
 import { createCreditUseCases, type CreditUseCases } from './usecases/credits.js';
 import { createUseCases, type PartiesUseCases } from './usecases/index.js';
+import { createVendorRuleUseCases } from './usecases/vendor-rules.js';
 
 export type PartiesOverrides = BaseOverrides & {
   /** The ledger client (tests hand one in); default: a Connect client to LEDGER_URL. */
@@ -29,7 +31,7 @@ export const parties = defineService({
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
     const credits = createCreditUseCases({ db, ledger: creditLedger(client) });
     return {
-      routes: partiesRoutes(useCases, credits),
+      routes: partiesRoutes(useCases, credits, createVendorRuleUseCases({ db, ledger: ruleLedgerLink(client) })),
       consumers: [() => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver })],
       expose: { useCases, credits },
     };

@@ -1949,6 +1949,43 @@ export interface paths {
         patch: operations["updateCreditMemo"];
         trace?: never;
     };
+    "/vendors/rule-engines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's vendor rules (newest first), optionally one vendor's */
+        get: operations["listVendorRules"];
+        put?: never;
+        /** Add a vendor rule; it categorises the existing editable transactions from its date on, and new ones on import */
+        post: operations["createVendorRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vendors/rule-engines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One vendor rule with the transactions it categorised */
+        get: operations["getVendorRule"];
+        put?: never;
+        post?: never;
+        /** Delete a vendor rule; the transactions it categorised keep their category */
+        delete: operations["deleteVendorRule"];
+        options?: never;
+        head?: never;
+        /** Change a vendor rule (only the fields sent) and apply it again; what it categorised before stays */
+        patch: operations["updateVendorRule"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3395,6 +3432,81 @@ export interface components {
             message: string;
             /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
             seq: number;
+        };
+        VendorRuleImpactedTransaction: {
+            id: string;
+            description: string;
+            amount: number;
+            dateTime: string;
+            categoryId: string;
+        };
+        /** @description A vendor rule (spec §3). conditions: the rule in words. impactedTransactions: the transactions it categorised (appliedRuleId = the rule), newest first, at most 100; impactedTransactionCount: all of them. Amounts compare with the transaction amount's absolute value; descriptions case-insensitively. */
+        VendorRule: {
+            id: string;
+            name: string;
+            /** @description The vendor the rule gives its transactions, or null. */
+            vendor: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description The category the rule gives its transactions. */
+            category: {
+                id: string;
+                name: string;
+            } | null;
+            ruleApplyDateTime: string;
+            descriptionSign: string;
+            descriptionValue: string;
+            amountSign: string;
+            amountValue: number;
+            upperAmountValue: number;
+            conditions: string[];
+            /** @description The bank account the transactions must come from, or null. */
+            sourceAccount: {
+                id: string;
+                name: string;
+            } | null;
+            impactedTransactions: components["schemas"]["VendorRuleImpactedTransaction"][];
+            impactedTransactionCount: number;
+            vendorId: string;
+            categoryId: string;
+            sourceId: string;
+            createdOn: string;
+            updatedOn: string;
+        };
+        VendorRuleList: {
+            data: components["schemas"]["VendorRule"][];
+            meta: components["schemas"]["PartiesPageMeta"];
+        };
+        VendorRuleAnswer: {
+            message: string;
+            rule: components["schemas"]["VendorRule"];
+            /** @description Transactions this change categorised (or re-marked) now. */
+            categorised: number;
+        };
+        VendorRuleDeleted: {
+            message: string;
+            deleted: boolean;
+            /** @description Transactions that keep the category the rule gave them. */
+            keptCategorisations: number;
+        };
+        VendorRuleBody: {
+            name?: string;
+            vendorId?: string;
+            categoryId?: string;
+            /** @description The rule applies to transactions dated on or after this day (YYYY-MM-DD or an ISO date and time). */
+            ruleApplyDateTime?: string;
+            /** @description equals or contains (default contains). */
+            descriptionSign?: string;
+            descriptionValue?: string;
+            /** @description equals, greater_than, less_than or between (default equals). */
+            amountSign?: string;
+            /** @description Dollars; 0 or absent: no amount condition. */
+            amountValue?: number;
+            /** @description Dollars; for between, above amountValue. */
+            upperAmountValue?: number;
+            /** @description A bank account id: only transactions of that account. */
+            sourceId?: string;
         };
     };
     responses: never;
@@ -8710,6 +8822,184 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditMemoAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listVendorRules: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                vendorId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRuleList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createVendorRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorRuleBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRuleAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVendorRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A vendor rule (spec §3). conditions: the rule in words. impactedTransactions: the transactions it categorised (appliedRuleId = the rule), newest first, at most 100; impactedTransactionCount: all of them. Amounts compare with the transaction amount's absolute value; descriptions case-insensitively. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRule"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteVendorRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRuleDeleted"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateVendorRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VendorRuleBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRuleAnswer"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

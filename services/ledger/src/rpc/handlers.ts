@@ -9,6 +9,7 @@ import type { BillerRow, TxnViewRow } from '../store/rows.js';
 import { transferStatusOf } from '../usecases/transactions.js';
 import { bankTransactionMessage } from './bank-transaction-message.js';
 import { commentHandlers } from './comments.js';
+import { vendorRuleHandlers } from './vendor-rules.js';
 import { receiptHandlers } from './receipts.js';
 import type { CategoryView } from '../usecases/categories.js';
 import type { ScheduleView } from '../usecases/accruals.js';
@@ -85,6 +86,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
     router.service(LedgerService, withInputRules(LedgerService, {
       ...receiptHandlers(u.receipts),
       ...commentHandlers(u.comments),
+      ...vendorRuleHandlers(u.vendorRules),
       async listCategories(_req, ctx) {
         return { categories: (await u.categories.list(tenantOf(ctx))).map(categoryMessage) };
       },

@@ -11,6 +11,7 @@ import { seqMigration } from './migrations-seq.js';
 import { tieOutMigration } from './migrations-tieout.js';
 import { transfersMigration } from './migrations-transfers.js';
 import { vendorsMigration } from './migrations-vendors.js';
+import { vendorRulesMigration } from './migrations-vendor-rules.js';
 import { partyCreditsMigration } from './migrations-party-credits.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
@@ -258,5 +259,6 @@ export const ledgerMigrations: Migration[] = [
   oneSidedTransfersMigration,
   drawerMigration,
   vendorsMigration,
+  vendorRulesMigration,
   partyCreditsMigration,
 ];

@@ -14,8 +14,8 @@ const WHERE: Record<ReferenceKind, { table: string; column: string; extra?: Reco
   biller: { table: 'billers', column: 'id' },
   // The parties service's vendors of this workspace, as it registered them (RegisterVendors).
   vendor: { table: 'ledger_vendors', column: 'id' },
-  // Vendor rules do not exist yet: no id can name one of this workspace's.
-  appliedRule: null,
+  // The parties service's vendor rules of this workspace, as the ledger keeps them (ApplyVendorRule).
+  appliedRule: { table: 'ledger_rules', column: 'id' },
   transaction: { table: 'workspace_transactions', column: 'id', extra: { is_removed: false } },
 };
 

@@ -35,6 +35,7 @@ export async function mergeVendors(trx: Knex.Transaction, parentId: string, merg
     [[...mergingIds]],
   )).rows[0] as { n: number };
   await trx('billers').whereIn('vendor_id', [...mergingIds]).update({ vendor_id: parentId });
+  await trx('ledger_rules').whereIn('vendor_id', [...mergingIds]).update({ vendor_id: parentId });
   await trx('ledger_vendors').whereIn('id', [...mergingIds]).delete();
   return moved + viaBillers.n;
 }
@@ -43,6 +44,7 @@ export async function mergeVendors(trx: Knex.Transaction, parentId: string, merg
 export async function forgetVendor(trx: Knex.Transaction, vendorId: string): Promise<void> {
   await trx('workspace_transactions').where({ vendor_id: vendorId }).update({ vendor_id: null });
   await trx('billers').where({ vendor_id: vendorId }).update({ vendor_id: null });
+  await trx('ledger_rules').where({ vendor_id: vendorId }).update({ vendor_id: null });
   await trx('ledger_vendors').where({ id: vendorId }).delete();
 }
 

@@ -10,6 +10,7 @@ import { postEntries, type NewEntry } from '../store/journal.js';
 import { insertImported, knownBankTransactionIds, type ImportedTransaction } from '../store/workspace-transactions.js';
 import { transferLock } from '../store/transfers-store.js';
 import { detectTransfers } from './transfers.js';
+import { applyVendorRulesTo } from './vendor-rules.js';
 
 /**
  * Books new bank transactions of one workspace set-based, in the caller's transaction: the accounts and
@@ -86,5 +87,7 @@ export async function handleAddedBatch(trx: Knex.Transaction, events: readonly R
   const booked = await bookNewBankTransactions(trx, workspaceId, fresh);
   // Transfers among the batch and with what was booked before (either side may arrive first), in batch order.
   await detectTransfers(trx, workspaceId, booked);
+  // Then vendor rules (a transfer is never a rule's): set-based, the winning rule of each new transaction.
+  await applyVendorRulesTo(trx, booked);
   for (const t of later) await applyOne(trx, workspaceId, t);
 }

@@ -18,6 +18,7 @@ import { isBooksCurrency } from '../domain/tie-out.js';
 import { daysApart, TRANSFER_WINDOW_DAYS } from '../domain/transfers.js';
 import { transferLock } from '../store/transfers-store.js';
 import { detectTransfers, freshCategory, unpairLocked } from './transfers.js';
+import { applyVendorRulesTo } from './vendor-rules.js';
 
 export const CONSUMER = 'ledger';
 export const CONSUMED_TYPES = [
@@ -120,6 +121,7 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
     date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending, billerId: biller?.id ?? null, categoryId, version, entryId,
   });
   await detectTransfers(trx, workspaceId, [id]);
+  await applyVendorRulesTo(trx, [id]);
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */

@@ -12,6 +12,7 @@ import { ReceiptUseCases } from './receipts.js';
 import { TransactionUseCases } from './transactions.js';
 import { TransferUseCases } from './transfers.js';
 import { VendorLinkUseCases } from './vendors.js';
+import { VendorRuleUseCases } from './vendor-rules.js';
 
 export interface LedgerUseCases {
   categories: CategoryUseCases;
@@ -27,8 +28,9 @@ export interface LedgerUseCases {
   receipts: ReceiptUseCases;
   comments: CommentUseCases;
   vendors: VendorLinkUseCases;
+  vendorRules: VendorRuleUseCases;
 }
 
 export function createUseCases(deps: LedgerDeps): LedgerUseCases {
-  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps) };
+  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps), vendorRules: new VendorRuleUseCases(deps) };
 }

@@ -5,7 +5,9 @@ import { CustomerSchema, PageMetaSchema, PartiesService as PartiesRpc, VendorSch
 import type { CustomerInput, VendorInput } from '../domain/parties.js';
 import type { CreditUseCases } from '../usecases/credits.js';
 import type { CustomerView, ListAnswer, PartiesUseCases, VendorView } from '../usecases/index.js';
+import type { VendorRuleUseCases } from '../usecases/vendor-rules.js';
 import { creditHandlers } from './credits.js';
+import { vendorRuleHandlers } from './vendor-rules.js';
 
 export function vendorMessage(v: VendorView): Vendor {
   const r = v.row;
@@ -13,8 +15,8 @@ export function vendorMessage(v: VendorView): Vendor {
     id: r.id, name: r.name, description: r.description, address: r.address, bankDetails: r.bank_details, email: r.email, is1099Eligible: r.is_1099_eligible, ein: r.ein,
     status: r.status, metaDataJson: JSON.stringify(r.meta_data), isAdded: r.is_added, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
     transactionCount: v.activity.transactionCount, spendingCents: BigInt(v.activity.spendingCents), inflowCents: BigInt(v.activity.inflowCents),
-    // Bills and rules do not exist yet (documents issue; rules later in this service). Vendor credits: this service's.
-    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, hasRule: false,
+    // Bills do not exist yet (documents issue). Vendor credits and rules: this service's.
+    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, hasRule: v.hasRule ?? false,
     vendorCreditCount: v.credits?.count ?? 0, vendorCreditTotalCents: BigInt(v.credits?.totalCents ?? 0), vendorCreditRemainingCents: BigInt(v.credits?.remainingCents ?? 0),
     qboSynced: r.qbo_synced, merchantNames: v.merchantNames,
   });
@@ -41,7 +43,7 @@ const customerInput = (f: CustomerFields | undefined): CustomerInput => ({
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
-export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases): (router: ConnectRouter) => void {
+export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases, rules?: VendorRuleUseCases): (router: ConnectRouter) => void {
   return (router) => {
     router.service(PartiesRpc, withInputRules(PartiesRpc, {
       async listVendors(req, ctx) {
@@ -82,6 +84,7 @@ export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases): (rou
         return { deleted: await u.deleteCustomer(requireTenant(ctx), req.id) };
       },
       ...creditHandlers(credits),
+      ...(rules ? vendorRuleHandlers(rules) : {}),
     }));
   };
 }

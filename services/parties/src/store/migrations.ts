@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { vendorRulesMigration } from './migrations-vendor-rules.js';
 import { creditsMigration } from './migrations-credits.js';
 
 /** The parties database: the platform's tenancy functions, outbox and inbox, then its own tables. */
@@ -73,5 +74,6 @@ export const partiesMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('vendors');
     },
   },
+  vendorRulesMigration,
   creditsMigration,
 ];

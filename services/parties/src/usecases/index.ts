@@ -8,6 +8,7 @@ import { customerById, customerNameTaken, insertCustomer, listCustomers, markCus
 import {
   insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
 } from '../store/vendors.js';
+import { moveRules, vendorsWithRules } from '../store/vendor-rules.js';
 
 export interface PartiesDeps {
   db: Knex;
@@ -24,6 +25,8 @@ export interface VendorView {
   activity: VendorActivity;
   /** Its live vendor credits: count, total and what remains unapplied (services/parties/src/store/credits.ts). */
   credits?: PartyCreditTotals;
+  /** The vendor has at least one vendor rule. */
+  hasRule?: boolean;
 }
 
 /** A customer with its live credit memos' count and total (this service's own). */
@@ -52,8 +55,8 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
   /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
   async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
-    const [names, activity, credits] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id])]);
-    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id) };
+    const [names, activity, credits, ruled] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id]), vendorsWithRules(trx, [row.id])]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id) };
   }
 
   return {
@@ -61,25 +64,25 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
-      const { rows, count, names, credits } = await withTenant(db, tenant, async (trx) => {
+      const { rows, count, names, credits, ruled } = await withTenant(db, tenant, async (trx) => {
         const page = await listVendors(trx, q);
         const ids = page.rows.map((r) => r.id);
-        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids) };
+        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids), ruled: await vendorsWithRules(trx, ids) };
       });
       const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
-      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id) }));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id) }));
       return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
     async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
       throwIfAny(idProblems('id', id));
-      const { row, names, credits } = await withTenant(db, tenant, async (trx) => {
+      const { row, names, credits, ruled } = await withTenant(db, tenant, async (trx) => {
         const found = await vendorById(trx, id);
         if (!found) throw notFound('Vendor', 'id');
-        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]) };
+        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]), ruled: await vendorsWithRules(trx, [id]) };
       });
       const activity = await ledger.activity(tenant, [id]);
-      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id) };
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id), hasRule: ruled.has(id) };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
@@ -132,6 +135,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
           return { deleted: false, vendor: { ...view, row: inactive } };
         }
         await markVendorsDeleted(trx, [id], null);
+        await moveRules(trx, [id], null);
         await ledger.forget(tenant, id);
         await vendorChanged(trx, tenant.workspaceId, row, 'deleted');
         return { deleted: true, vendor: view };
@@ -157,6 +161,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         const movedTransactions = await ledger.merge(tenant, parentId, merging);
         await moveMerchants(trx, merging, parentId);
         await moveVendorCredits(trx, merging, parentId);
+        // Their vendor rules move to the parent here and in the ledger's copy (MergeVendors), in this step.
+        await moveRules(trx, merging, parentId);
         await markVendorsDeleted(trx, merging, parentId);
         for (const v of others) await vendorChanged(trx, tenant.workspaceId, v, 'merged', parentId);
         return { vendor: await viewOf(tenant, trx, parent), movedTransactions };

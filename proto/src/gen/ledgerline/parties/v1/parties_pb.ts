@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/parties/v1/parties.proto.
  */
 export const file_ledgerline_parties_v1_parties: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL3BhcnRpZXMvdjEvcGFydGllcy5wcm90bxIVbGVkZ2VybGluZS5wYXJ0aWVzLnYxIm0KEkxpc3RWZW5kb3JzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSDgoGc2VhcmNoGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSCwoDYWxsGAYgASgIIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgiHgoQR2V0VmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSJCChFHZXRWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkoKE0NyZWF0ZVZlbmRvclJlcXVlc3QSMwoGZmllbGRzGAEgASgLMiMubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvckZpZWxkcyJFChRDcmVhdGVWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkUKFFVwZGF0ZVZlbmRvclJlc3BvbnNlEi0KBnZlbmRvchgBIAEoCzIdLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3IiIQoTRGVsZXRlVmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSLcAgoMVmVuZG9yRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhQKB2FkZHJlc3MYAyABKAlIAogBARIZCgxiYW5rX2RldGFpbHMYBCABKAlIA4gBARISCgVlbWFpbBgFIAEoCUgEiAEBEhwKD2lzMTA5OV9lbGlnaWJsZRgGIAEoCEgFiAEBEhAKA2VpbhgHIAEoCUgGiAEBEhMKBnN0YXR1cxgIIAEoCUgHiAEBEhsKDm1ldGFfZGF0YV9qc29uGAkgASgJSAiIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCAoGX2VtYWlsQhIKEF9pczEwOTlfZWxpZ2libGVCBgoEX2VpbkIJCgdfc3RhdHVzQhEKD19tZXRhX2RhdGFfanNvbiJWChNVcGRhdGVWZW5kb3JSZXF1ZXN0EgoKAmlkGAEgASgJEjMKBmZpZWxkcxgCIAEoCzIjLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JGaWVsZHMirQQKBlZlbmRvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSFAoMYmFua19kZXRhaWxzGAUgASgJEg0KBWVtYWlsGAYgASgJEhcKD2lzMTA5OV9lbGlnaWJsZRgHIAEoCBILCgNlaW4YCCABKAkSDgoGc3RhdHVzGAkgASgJEhYKDm1ldGFfZGF0YV9qc29uGAogASgJEhAKCGlzX2FkZGVkGAsgASgIEhIKCmNyZWF0ZWRfb24YDCABKAkSEgoKdXBkYXRlZF9vbhgNIAEoCRIZChF0cmFuc2FjdGlvbl9jb3VudBgOIAEoBRIWCg5zcGVuZGluZ19jZW50cxgPIAEoAxIUCgxpbmZsb3dfY2VudHMYECABKAMSEgoKYmlsbF9jb3VudBgRIAEoBRIWCg5kdWVfYmlsbF9jb3VudBgSIAEoBRIcChRvdmVyZHVlX2Ftb3VudF9jZW50cxgTIAEoAxIbChN2ZW5kb3JfY3JlZGl0X2NvdW50GBQgASgFEiEKGXZlbmRvcl9jcmVkaXRfdG90YWxfY2VudHMYFSABKAMSJQoddmVuZG9yX2NyZWRpdF9yZW1haW5pbmdfY2VudHMYFiABKAMSEAoIaGFzX3J1bGUYFyABKAgSEgoKcWJvX3N5bmNlZBgYIAEoCBIWCg5tZXJjaGFudF9uYW1lcxgZIAMoCSJxChNMaXN0VmVuZG9yc1Jlc3BvbnNlEisKBGRhdGEYASADKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yEi0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiVgoURGVsZXRlVmVuZG9yUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBItCgZ2ZW5kb3IYAiABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIksKE01lcmdlVmVuZG9yc1JlcXVlc3QSGAoQcGFyZW50X3ZlbmRvcl9pZBgBIAEoCRIaChJtZXJnaW5nX3ZlbmRvcnNfaWQYAiADKAkiYQoUTWVyZ2VWZW5kb3JzUmVzcG9uc2USLQoGdmVuZG9yGAEgASgLMh0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvchIaChJtb3ZlZF90cmFuc2FjdGlvbnMYAiABKAUivgIKDkN1c3RvbWVyRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIZCgxjb21wYW55X25hbWUYAiABKAlIAYgBARISCgVlbWFpbBgDIAEoCUgCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQESFAoHYWRkcmVzcxgFIAEoCUgEiAEBEhkKDGJhbmtfZGV0YWlscxgGIAEoCUgFiAEBEhMKBnN0YXR1cxgHIAEoCUgGiAEBEhsKDm1ldGFfZGF0YV9qc29uGAggASgJSAeIAQFCBwoFX25hbWVCDwoNX2NvbXBhbnlfbmFtZUIICgZfZW1haWxCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCQoHX3N0YXR1c0IRCg9fbWV0YV9kYXRhX2pzb24iWgoVVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0EgoKAmlkGAEgASgJEjUKBmZpZWxkcxgCIAEoCzIlLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lckZpZWxkcyK+AwoIQ3VzdG9tZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIUCgxiYW5rX2RldGFpbHMYByABKAkSDgoGc3RhdHVzGAggASgJEhYKDm1ldGFfZGF0YV9qc29uGAkgASgJEhIKCmNyZWF0ZWRfb24YCiABKAkSEgoKdXBkYXRlZF9vbhgLIAEoCRIVCg1pbnZvaWNlX2NvdW50GAwgASgFEhwKFGludm9pY2VfYW1vdW50X2NlbnRzGA0gASgDEhkKEWR1ZV9pbnZvaWNlX2NvdW50GA4gASgFEiAKGGR1ZV9pbnZvaWNlX2Ftb3VudF9jZW50cxgPIAEoAxIZChFjcmVkaXRfbWVtb19jb3VudBgQIAEoBRIgChhjcmVkaXRfbWVtb19hbW91bnRfY2VudHMYESABKAMSJAocb3ZlcmR1ZV9wYXltZW50X2Ftb3VudF9jZW50cxgSIAEoAxISCgpxYm9fc3luY2VkGBMgASgIIl8KFExpc3RDdXN0b21lcnNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRIOCgZzZWFyY2gYAyABKAkSDgoGc3RhdHVzGAQgASgJEgsKA2FsbBgFIAEoCCIgChJHZXRDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkiSAoTR2V0Q3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciJOChVDcmVhdGVDdXN0b21lclJlcXVlc3QSNQoGZmllbGRzGAEgASgLMiUubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkN1c3RvbWVyRmllbGRzIksKFkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USMQoIY3VzdG9tZXIYASABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXIiSwoWVXBkYXRlQ3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciIjChVEZWxldGVDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkidQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEi0KBGRhdGEYASADKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXISLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIpChZEZWxldGVDdXN0b21lclJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgiVgoUUGFydHlDcmVkaXRMaW5lSW5wdXQSEwoLZGVzY3JpcHRpb24YASABKAkSEwoLY2F0ZWdvcnlfaWQYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDIoYCChFQYXJ0eUNyZWRpdEZpZWxkcxIZCgxwYXltZW50X2RhdGUYASABKAlIAIgBARIVCghwYXJ0eV9pZBgCIAEoCUgBiAEBEhgKC2Rlc2NyaXB0aW9uGAMgASgJSAKIAQESEwoGcmVmX25vGAQgASgJSAOIAQESFgoOaGFzX2xpbmVfaXRlbXMYBSABKAgSPwoKbGluZV9pdGVtcxgGIAMoCzIrLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdExpbmVJbnB1dEIPCg1fcGF5bWVudF9kYXRlQgsKCV9wYXJ0eV9pZEIOCgxfZGVzY3JpcHRpb25CCQoHX3JlZl9ubyJdCg9QYXJ0eUNyZWRpdExpbmUSCgoCaWQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAki/AIKC1BhcnR5Q3JlZGl0EgoKAmlkGAEgASgJEhQKDHBheW1lbnRfZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIuCgVwYXJ0eRgEIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eVJlZhIOCgZyZWZfbm8YBSABKAkSGgoSdG90YWxfYW1vdW50X2NlbnRzGAYgASgDEhwKFGFwcGxpZWRfYW1vdW50X2NlbnRzGAcgASgDEh0KFXJ1bm5pbmdfYmFsYW5jZV9jZW50cxgIIAEoAxI6CgpsaW5lX2l0ZW1zGAkgAygLMiYubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGAogASgJEg8KB3ZlcnNpb24YCyABKAMSDgoGdm9pZGVkGAwgASgIEhIKCmNyZWF0ZWRfb24YDSABKAkSEgoKdXBkYXRlZF9vbhgOIAEoCSJVChlDcmVhdGVWZW5kb3JDcmVkaXRSZXF1ZXN0EjgKBmZpZWxkcxgBIAEoCzIoLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdEZpZWxkcyJdChpDcmVhdGVWZW5kb3JDcmVkaXRSZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSCwoDc2VxGAIgASgDIkgKGExpc3RWZW5kb3JDcmVkaXRzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEAoIcGFydHlfaWQYAyABKAkifAoZTGlzdFZlbmRvckNyZWRpdHNSZXNwb25zZRIwCgRkYXRhGAEgAygLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0Ei0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiJAoWR2V0VmVuZG9yQ3JlZGl0UmVxdWVzdBIKCgJpZBgBIAEoCSJNChdHZXRWZW5kb3JDcmVkaXRSZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQiYQoZVXBkYXRlVmVuZG9yQ3JlZGl0UmVxdWVzdBIKCgJpZBgBIAEoCRI4CgZmaWVsZHMYAiABKAsyKC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXRGaWVsZHMiXQoaVXBkYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyInChlEZWxldGVWZW5kb3JDcmVkaXRSZXF1ZXN0EgoKAmlkGAEgASgJIl0KGkRlbGV0ZVZlbmRvckNyZWRpdFJlc3BvbnNlEjIKBmNyZWRpdBgBIAEoCzIiLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdBILCgNzZXEYAiABKAMiUwoXQ3JlYXRlQ3JlZGl0TWVtb1JlcXVlc3QSOAoGZmllbGRzGAEgASgLMigubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0RmllbGRzIlsKGENyZWF0ZUNyZWRpdE1lbW9SZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSCwoDc2VxGAIgASgDIkYKFkxpc3RDcmVkaXRNZW1vc1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhAKCHBhcnR5X2lkGAMgASgJInoKF0xpc3RDcmVkaXRNZW1vc1Jlc3BvbnNlEjAKBGRhdGEYASADKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIiChRHZXRDcmVkaXRNZW1vUmVxdWVzdBIKCgJpZBgBIAEoCSJLChVHZXRDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0Il8KF1VwZGF0ZUNyZWRpdE1lbW9SZXF1ZXN0EgoKAmlkGAEgASgJEjgKBmZpZWxkcxgCIAEoCzIoLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdEZpZWxkcyJbChhVcGRhdGVDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyIlChdEZWxldGVDcmVkaXRNZW1vUmVxdWVzdBIKCgJpZBgBIAEoCSJbChhEZWxldGVDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAzKxEgoOUGFydGllc1NlcnZpY2USZAoLTGlzdFZlbmRvcnMSKS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdFZlbmRvcnNSZXF1ZXN0GioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JzUmVzcG9uc2USXgoJR2V0VmVuZG9yEicubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvclJlcXVlc3QaKC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0VmVuZG9yUmVzcG9uc2USZwoMQ3JlYXRlVmVuZG9yEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvclJlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlVmVuZG9yUmVzcG9uc2USZwoMVXBkYXRlVmVuZG9yEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvclJlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlVmVuZG9yUmVzcG9uc2USZwoMRGVsZXRlVmVuZG9yEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvclJlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlVmVuZG9yUmVzcG9uc2USZwoMTWVyZ2VWZW5kb3JzEioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLk1lcmdlVmVuZG9yc1JlcXVlc3QaKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTWVyZ2VWZW5kb3JzUmVzcG9uc2USagoNTGlzdEN1c3RvbWVycxIrLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0Q3VzdG9tZXJzUmVxdWVzdBosLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0Q3VzdG9tZXJzUmVzcG9uc2USZAoLR2V0Q3VzdG9tZXISKS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0Q3VzdG9tZXJSZXF1ZXN0GioubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldEN1c3RvbWVyUmVzcG9uc2USbQoOQ3JlYXRlQ3VzdG9tZXISLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlQ3VzdG9tZXJSZXF1ZXN0Gi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USbQoOVXBkYXRlQ3VzdG9tZXISLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0Gi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZUN1c3RvbWVyUmVzcG9uc2USbQoORGVsZXRlQ3VzdG9tZXISLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlQ3VzdG9tZXJSZXF1ZXN0Gi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZUN1c3RvbWVyUmVzcG9uc2USeQoSQ3JlYXRlVmVuZG9yQ3JlZGl0EjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvckNyZWRpdFJlcXVlc3QaMS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USdgoRTGlzdFZlbmRvckNyZWRpdHMSLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdFZlbmRvckNyZWRpdHNSZXF1ZXN0GjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JDcmVkaXRzUmVzcG9uc2UScAoPR2V0VmVuZG9yQ3JlZGl0Ei0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvckNyZWRpdFJlcXVlc3QaLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0VmVuZG9yQ3JlZGl0UmVzcG9uc2USeQoSVXBkYXRlVmVuZG9yQ3JlZGl0EjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvckNyZWRpdFJlcXVlc3QaMS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USeQoSRGVsZXRlVmVuZG9yQ3JlZGl0EjAubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvckNyZWRpdFJlcXVlc3QaMS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2UScwoQQ3JlYXRlQ3JlZGl0TWVtbxIuLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDcmVkaXRNZW1vUmVxdWVzdBovLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDcmVkaXRNZW1vUmVzcG9uc2UScAoPTGlzdENyZWRpdE1lbW9zEi0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RDcmVkaXRNZW1vc1JlcXVlc3QaLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdENyZWRpdE1lbW9zUmVzcG9uc2USagoNR2V0Q3JlZGl0TWVtbxIrLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDcmVkaXRNZW1vUmVxdWVzdBosLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDcmVkaXRNZW1vUmVzcG9uc2UScwoQVXBkYXRlQ3JlZGl0TWVtbxIuLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDcmVkaXRNZW1vUmVxdWVzdBovLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDcmVkaXRNZW1vUmVzcG9uc2UScwoQRGVsZXRlQ3JlZGl0TWVtbxIuLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDcmVkaXRNZW1vUmVxdWVzdBovLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDcmVkaXRNZW1vUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CiNsZWRnZXJsaW5lL3BhcnRpZXMvdjEvcGFydGllcy5wcm90bxIVbGVkZ2VybGluZS5wYXJ0aWVzLnYxIm0KEkxpc3RWZW5kb3JzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSDgoGc2VhcmNoGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSCwoDYWxsGAYgASgIIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgiHgoQR2V0VmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSJCChFHZXRWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkoKE0NyZWF0ZVZlbmRvclJlcXVlc3QSMwoGZmllbGRzGAEgASgLMiMubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvckZpZWxkcyJFChRDcmVhdGVWZW5kb3JSZXNwb25zZRItCgZ2ZW5kb3IYASABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIkUKFFVwZGF0ZVZlbmRvclJlc3BvbnNlEi0KBnZlbmRvchgBIAEoCzIdLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3IiIQoTRGVsZXRlVmVuZG9yUmVxdWVzdBIKCgJpZBgBIAEoCSLcAgoMVmVuZG9yRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgCIAEoCUgBiAEBEhQKB2FkZHJlc3MYAyABKAlIAogBARIZCgxiYW5rX2RldGFpbHMYBCABKAlIA4gBARISCgVlbWFpbBgFIAEoCUgEiAEBEhwKD2lzMTA5OV9lbGlnaWJsZRgGIAEoCEgFiAEBEhAKA2VpbhgHIAEoCUgGiAEBEhMKBnN0YXR1cxgIIAEoCUgHiAEBEhsKDm1ldGFfZGF0YV9qc29uGAkgASgJSAiIAQFCBwoFX25hbWVCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCAoGX2VtYWlsQhIKEF9pczEwOTlfZWxpZ2libGVCBgoEX2VpbkIJCgdfc3RhdHVzQhEKD19tZXRhX2RhdGFfanNvbiJWChNVcGRhdGVWZW5kb3JSZXF1ZXN0EgoKAmlkGAEgASgJEjMKBmZpZWxkcxgCIAEoCzIjLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JGaWVsZHMirQQKBlZlbmRvchIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSFAoMYmFua19kZXRhaWxzGAUgASgJEg0KBWVtYWlsGAYgASgJEhcKD2lzMTA5OV9lbGlnaWJsZRgHIAEoCBILCgNlaW4YCCABKAkSDgoGc3RhdHVzGAkgASgJEhYKDm1ldGFfZGF0YV9qc29uGAogASgJEhAKCGlzX2FkZGVkGAsgASgIEhIKCmNyZWF0ZWRfb24YDCABKAkSEgoKdXBkYXRlZF9vbhgNIAEoCRIZChF0cmFuc2FjdGlvbl9jb3VudBgOIAEoBRIWCg5zcGVuZGluZ19jZW50cxgPIAEoAxIUCgxpbmZsb3dfY2VudHMYECABKAMSEgoKYmlsbF9jb3VudBgRIAEoBRIWCg5kdWVfYmlsbF9jb3VudBgSIAEoBRIcChRvdmVyZHVlX2Ftb3VudF9jZW50cxgTIAEoAxIbChN2ZW5kb3JfY3JlZGl0X2NvdW50GBQgASgFEiEKGXZlbmRvcl9jcmVkaXRfdG90YWxfY2VudHMYFSABKAMSJQoddmVuZG9yX2NyZWRpdF9yZW1haW5pbmdfY2VudHMYFiABKAMSEAoIaGFzX3J1bGUYFyABKAgSEgoKcWJvX3N5bmNlZBgYIAEoCBIWCg5tZXJjaGFudF9uYW1lcxgZIAMoCSJxChNMaXN0VmVuZG9yc1Jlc3BvbnNlEisKBGRhdGEYASADKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yEi0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiVgoURGVsZXRlVmVuZG9yUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoCBItCgZ2ZW5kb3IYAiABKAsyHS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yIksKE01lcmdlVmVuZG9yc1JlcXVlc3QSGAoQcGFyZW50X3ZlbmRvcl9pZBgBIAEoCRIaChJtZXJnaW5nX3ZlbmRvcnNfaWQYAiADKAkiYQoUTWVyZ2VWZW5kb3JzUmVzcG9uc2USLQoGdmVuZG9yGAEgASgLMh0ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvchIaChJtb3ZlZF90cmFuc2FjdGlvbnMYAiABKAUivgIKDkN1c3RvbWVyRmllbGRzEhEKBG5hbWUYASABKAlIAIgBARIZCgxjb21wYW55X25hbWUYAiABKAlIAYgBARISCgVlbWFpbBgDIAEoCUgCiAEBEhgKC2Rlc2NyaXB0aW9uGAQgASgJSAOIAQESFAoHYWRkcmVzcxgFIAEoCUgEiAEBEhkKDGJhbmtfZGV0YWlscxgGIAEoCUgFiAEBEhMKBnN0YXR1cxgHIAEoCUgGiAEBEhsKDm1ldGFfZGF0YV9qc29uGAggASgJSAeIAQFCBwoFX25hbWVCDwoNX2NvbXBhbnlfbmFtZUIICgZfZW1haWxCDgoMX2Rlc2NyaXB0aW9uQgoKCF9hZGRyZXNzQg8KDV9iYW5rX2RldGFpbHNCCQoHX3N0YXR1c0IRCg9fbWV0YV9kYXRhX2pzb24iWgoVVXBkYXRlQ3VzdG9tZXJSZXF1ZXN0EgoKAmlkGAEgASgJEjUKBmZpZWxkcxgCIAEoCzIlLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lckZpZWxkcyK+AwoIQ3VzdG9tZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSEwoLZGVzY3JpcHRpb24YBSABKAkSDwoHYWRkcmVzcxgGIAEoCRIUCgxiYW5rX2RldGFpbHMYByABKAkSDgoGc3RhdHVzGAggASgJEhYKDm1ldGFfZGF0YV9qc29uGAkgASgJEhIKCmNyZWF0ZWRfb24YCiABKAkSEgoKdXBkYXRlZF9vbhgLIAEoCRIVCg1pbnZvaWNlX2NvdW50GAwgASgFEhwKFGludm9pY2VfYW1vdW50X2NlbnRzGA0gASgDEhkKEWR1ZV9pbnZvaWNlX2NvdW50GA4gASgFEiAKGGR1ZV9pbnZvaWNlX2Ftb3VudF9jZW50cxgPIAEoAxIZChFjcmVkaXRfbWVtb19jb3VudBgQIAEoBRIgChhjcmVkaXRfbWVtb19hbW91bnRfY2VudHMYESABKAMSJAocb3ZlcmR1ZV9wYXltZW50X2Ftb3VudF9jZW50cxgSIAEoAxISCgpxYm9fc3luY2VkGBMgASgIIl8KFExpc3RDdXN0b21lcnNSZXF1ZXN0EgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRIOCgZzZWFyY2gYAyABKAkSDgoGc3RhdHVzGAQgASgJEgsKA2FsbBgFIAEoCCIgChJHZXRDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkiSAoTR2V0Q3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciJOChVDcmVhdGVDdXN0b21lclJlcXVlc3QSNQoGZmllbGRzGAEgASgLMiUubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkN1c3RvbWVyRmllbGRzIksKFkNyZWF0ZUN1c3RvbWVyUmVzcG9uc2USMQoIY3VzdG9tZXIYASABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXIiSwoWVXBkYXRlQ3VzdG9tZXJSZXNwb25zZRIxCghjdXN0b21lchgBIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5DdXN0b21lciIjChVEZWxldGVDdXN0b21lclJlcXVlc3QSCgoCaWQYASABKAkidQoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEi0KBGRhdGEYASADKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3VzdG9tZXISLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIpChZEZWxldGVDdXN0b21lclJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAgiVgoUUGFydHlDcmVkaXRMaW5lSW5wdXQSEwoLZGVzY3JpcHRpb24YASABKAkSEwoLY2F0ZWdvcnlfaWQYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDIoYCChFQYXJ0eUNyZWRpdEZpZWxkcxIZCgxwYXltZW50X2RhdGUYASABKAlIAIgBARIVCghwYXJ0eV9pZBgCIAEoCUgBiAEBEhgKC2Rlc2NyaXB0aW9uGAMgASgJSAKIAQESEwoGcmVmX25vGAQgASgJSAOIAQESFgoOaGFzX2xpbmVfaXRlbXMYBSABKAgSPwoKbGluZV9pdGVtcxgGIAMoCzIrLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdExpbmVJbnB1dEIPCg1fcGF5bWVudF9kYXRlQgsKCV9wYXJ0eV9pZEIOCgxfZGVzY3JpcHRpb25CCQoHX3JlZl9ubyJdCg9QYXJ0eUNyZWRpdExpbmUSCgoCaWQYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAki/AIKC1BhcnR5Q3JlZGl0EgoKAmlkGAEgASgJEhQKDHBheW1lbnRfZGF0ZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIuCgVwYXJ0eRgEIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eVJlZhIOCgZyZWZfbm8YBSABKAkSGgoSdG90YWxfYW1vdW50X2NlbnRzGAYgASgDEhwKFGFwcGxpZWRfYW1vdW50X2NlbnRzGAcgASgDEh0KFXJ1bm5pbmdfYmFsYW5jZV9jZW50cxgIIAEoAxI6CgpsaW5lX2l0ZW1zGAkgAygLMiYubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGAogASgJEg8KB3ZlcnNpb24YCyABKAMSDgoGdm9pZGVkGAwgASgIEhIKCmNyZWF0ZWRfb24YDSABKAkSEgoKdXBkYXRlZF9vbhgOIAEoCSJVChlDcmVhdGVWZW5kb3JDcmVkaXRSZXF1ZXN0EjgKBmZpZWxkcxgBIAEoCzIoLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdEZpZWxkcyJdChpDcmVhdGVWZW5kb3JDcmVkaXRSZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSCwoDc2VxGAIgASgDIkgKGExpc3RWZW5kb3JDcmVkaXRzUmVxdWVzdBIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEAoIcGFydHlfaWQYAyABKAkifAoZTGlzdFZlbmRvckNyZWRpdHNSZXNwb25zZRIwCgRkYXRhGAEgAygLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0Ei0KBG1ldGEYAiABKAsyHy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFnZU1ldGEiJAoWR2V0VmVuZG9yQ3JlZGl0UmVxdWVzdBIKCgJpZBgBIAEoCSJNChdHZXRWZW5kb3JDcmVkaXRSZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQiYQoZVXBkYXRlVmVuZG9yQ3JlZGl0UmVxdWVzdBIKCgJpZBgBIAEoCRI4CgZmaWVsZHMYAiABKAsyKC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXRGaWVsZHMiXQoaVXBkYXRlVmVuZG9yQ3JlZGl0UmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyInChlEZWxldGVWZW5kb3JDcmVkaXRSZXF1ZXN0EgoKAmlkGAEgASgJIl0KGkRlbGV0ZVZlbmRvckNyZWRpdFJlc3BvbnNlEjIKBmNyZWRpdBgBIAEoCzIiLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdBILCgNzZXEYAiABKAMiUwoXQ3JlYXRlQ3JlZGl0TWVtb1JlcXVlc3QSOAoGZmllbGRzGAEgASgLMigubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0RmllbGRzIlsKGENyZWF0ZUNyZWRpdE1lbW9SZXNwb25zZRIyCgZjcmVkaXQYASABKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSCwoDc2VxGAIgASgDIkYKFkxpc3RDcmVkaXRNZW1vc1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhAKCHBhcnR5X2lkGAMgASgJInoKF0xpc3RDcmVkaXRNZW1vc1Jlc3BvbnNlEjAKBGRhdGEYASADKAsyIi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuUGFydHlDcmVkaXQSLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIiChRHZXRDcmVkaXRNZW1vUmVxdWVzdBIKCgJpZBgBIAEoCSJLChVHZXRDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0Il8KF1VwZGF0ZUNyZWRpdE1lbW9SZXF1ZXN0EgoKAmlkGAEgASgJEjgKBmZpZWxkcxgCIAEoCzIoLmxlZGdlcmxpbmUucGFydGllcy52MS5QYXJ0eUNyZWRpdEZpZWxkcyJbChhVcGRhdGVDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyIlChdEZWxldGVDcmVkaXRNZW1vUmVxdWVzdBIKCgJpZBgBIAEoCSJbChhEZWxldGVDcmVkaXRNZW1vUmVzcG9uc2USMgoGY3JlZGl0GAEgASgLMiIubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlBhcnR5Q3JlZGl0EgsKA3NlcRgCIAEoAyLYAwoQVmVuZG9yUnVsZUZpZWxkcxIRCgRuYW1lGAEgASgJSACIAQESFgoJdmVuZG9yX2lkGAIgASgJSAGIAQESGAoLY2F0ZWdvcnlfaWQYAyABKAlIAogBARIhChRydWxlX2FwcGx5X2RhdGVfdGltZRgEIAEoCUgDiAEBEh0KEGRlc2NyaXB0aW9uX3NpZ24YBSABKAlIBIgBARIeChFkZXNjcmlwdGlvbl92YWx1ZRgGIAEoCUgFiAEBEhgKC2Ftb3VudF9zaWduGAcgASgJSAaIAQESGQoMYW1vdW50X2NlbnRzGAggASgDSAeIAQESHwoSdXBwZXJfYW1vdW50X2NlbnRzGAkgASgDSAiIAQESFgoJc291cmNlX2lkGAogASgJSAmIAQFCBwoFX25hbWVCDAoKX3ZlbmRvcl9pZEIOCgxfY2F0ZWdvcnlfaWRCFwoVX3J1bGVfYXBwbHlfZGF0ZV90aW1lQhMKEV9kZXNjcmlwdGlvbl9zaWduQhQKEl9kZXNjcmlwdGlvbl92YWx1ZUIOCgxfYW1vdW50X3NpZ25CDwoNX2Ftb3VudF9jZW50c0IVChNfdXBwZXJfYW1vdW50X2NlbnRzQgwKCl9zb3VyY2VfaWQibAoQVmVuZG9yUnVsZUltcGFjdBIKCgJpZBgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSDAoEZGF0ZRgEIAEoCRITCgtjYXRlZ29yeV9pZBgFIAEoCSLTAwoKVmVuZG9yUnVsZRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhEKCXZlbmRvcl9pZBgDIAEoCRITCgt2ZW5kb3JfbmFtZRgEIAEoCRITCgtjYXRlZ29yeV9pZBgFIAEoCRIVCg1jYXRlZ29yeV9uYW1lGAYgASgJEhwKFHJ1bGVfYXBwbHlfZGF0ZV90aW1lGAcgASgJEhgKEGRlc2NyaXB0aW9uX3NpZ24YCCABKAkSGQoRZGVzY3JpcHRpb25fdmFsdWUYCSABKAkSEwoLYW1vdW50X3NpZ24YCiABKAkSFAoMYW1vdW50X2NlbnRzGAsgASgDEhoKEnVwcGVyX2Ftb3VudF9jZW50cxgMIAEoAxIRCglzb3VyY2VfaWQYDSABKAkSGwoTc291cmNlX2FjY291bnRfbmFtZRgOIAEoCRISCgpjb25kaXRpb25zGA8gAygJEhYKDmltcGFjdGVkX2NvdW50GBAgASgFEjkKCGltcGFjdGVkGBEgAygLMicubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvclJ1bGVJbXBhY3QSEgoKY3JlYXRlZF9vbhgSIAEoCRISCgp1cGRhdGVkX29uGBMgASgJIkcKFkxpc3RWZW5kb3JSdWxlc1JlcXVlc3QSDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhEKCXZlbmRvcl9pZBgDIAEoCSJ5ChdMaXN0VmVuZG9yUnVsZXNSZXNwb25zZRIvCgRkYXRhGAEgAygLMiEubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvclJ1bGUSLQoEbWV0YRgCIAEoCzIfLmxlZGdlcmxpbmUucGFydGllcy52MS5QYWdlTWV0YSIiChRHZXRWZW5kb3JSdWxlUmVxdWVzdBIKCgJpZBgBIAEoCSJIChVHZXRWZW5kb3JSdWxlUmVzcG9uc2USLwoEcnVsZRgBIAEoCzIhLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JSdWxlIlIKF0NyZWF0ZVZlbmRvclJ1bGVSZXF1ZXN0EjcKBmZpZWxkcxgBIAEoCzInLmxlZGdlcmxpbmUucGFydGllcy52MS5WZW5kb3JSdWxlRmllbGRzImAKGENyZWF0ZVZlbmRvclJ1bGVSZXNwb25zZRIvCgRydWxlGAEgASgLMiEubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvclJ1bGUSEwoLY2F0ZWdvcmlzZWQYAiABKAUiXgoXVXBkYXRlVmVuZG9yUnVsZVJlcXVlc3QSCgoCaWQYASABKAkSNwoGZmllbGRzGAIgASgLMicubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlZlbmRvclJ1bGVGaWVsZHMiYAoYVXBkYXRlVmVuZG9yUnVsZVJlc3BvbnNlEi8KBHJ1bGUYASABKAsyIS5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVmVuZG9yUnVsZRITCgtjYXRlZ29yaXNlZBgCIAEoBSIlChdEZWxldGVWZW5kb3JSdWxlUmVxdWVzdBIKCgJpZBgBIAEoCSI4ChhEZWxldGVWZW5kb3JSdWxlUmVzcG9uc2USHAoUa2VwdF9jYXRlZ29yaXNhdGlvbnMYASABKAUy7hYKDlBhcnRpZXNTZXJ2aWNlEmQKC0xpc3RWZW5kb3JzEikubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JzUmVxdWVzdBoqLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0VmVuZG9yc1Jlc3BvbnNlEl4KCUdldFZlbmRvchInLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRWZW5kb3JSZXF1ZXN0GigubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvclJlc3BvbnNlEmcKDENyZWF0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvclJlc3BvbnNlEmcKDFVwZGF0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvclJlc3BvbnNlEmcKDERlbGV0ZVZlbmRvchIqLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVWZW5kb3JSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvclJlc3BvbnNlEmcKDE1lcmdlVmVuZG9ycxIqLmxlZGdlcmxpbmUucGFydGllcy52MS5NZXJnZVZlbmRvcnNSZXF1ZXN0GisubGVkZ2VybGluZS5wYXJ0aWVzLnYxLk1lcmdlVmVuZG9yc1Jlc3BvbnNlEmoKDUxpc3RDdXN0b21lcnMSKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEmQKC0dldEN1c3RvbWVyEikubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldEN1c3RvbWVyUmVxdWVzdBoqLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRDdXN0b21lclJlc3BvbnNlEm0KDkNyZWF0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVDdXN0b21lclJlc3BvbnNlEm0KDlVwZGF0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVDdXN0b21lclJlc3BvbnNlEm0KDkRlbGV0ZUN1c3RvbWVyEiwubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZUN1c3RvbWVyUmVxdWVzdBotLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVDdXN0b21lclJlc3BvbnNlEnkKEkNyZWF0ZVZlbmRvckNyZWRpdBIwLmxlZGdlcmxpbmUucGFydGllcy52MS5DcmVhdGVWZW5kb3JDcmVkaXRSZXF1ZXN0GjEubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkNyZWF0ZVZlbmRvckNyZWRpdFJlc3BvbnNlEnYKEUxpc3RWZW5kb3JDcmVkaXRzEi8ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JDcmVkaXRzUmVxdWVzdBowLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0VmVuZG9yQ3JlZGl0c1Jlc3BvbnNlEnAKD0dldFZlbmRvckNyZWRpdBItLmxlZGdlcmxpbmUucGFydGllcy52MS5HZXRWZW5kb3JDcmVkaXRSZXF1ZXN0Gi4ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkdldFZlbmRvckNyZWRpdFJlc3BvbnNlEnkKElVwZGF0ZVZlbmRvckNyZWRpdBIwLmxlZGdlcmxpbmUucGFydGllcy52MS5VcGRhdGVWZW5kb3JDcmVkaXRSZXF1ZXN0GjEubGVkZ2VybGluZS5wYXJ0aWVzLnYxLlVwZGF0ZVZlbmRvckNyZWRpdFJlc3BvbnNlEnkKEkRlbGV0ZVZlbmRvckNyZWRpdBIwLmxlZGdlcmxpbmUucGFydGllcy52MS5EZWxldGVWZW5kb3JDcmVkaXRSZXF1ZXN0GjEubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkRlbGV0ZVZlbmRvckNyZWRpdFJlc3BvbnNlEnMKEENyZWF0ZUNyZWRpdE1lbW8SLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlQ3JlZGl0TWVtb1JlcXVlc3QaLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlQ3JlZGl0TWVtb1Jlc3BvbnNlEnAKD0xpc3RDcmVkaXRNZW1vcxItLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0Q3JlZGl0TWVtb3NSZXF1ZXN0Gi4ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RDcmVkaXRNZW1vc1Jlc3BvbnNlEmoKDUdldENyZWRpdE1lbW8SKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0Q3JlZGl0TWVtb1JlcXVlc3QaLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0Q3JlZGl0TWVtb1Jlc3BvbnNlEnMKEFVwZGF0ZUNyZWRpdE1lbW8SLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlQ3JlZGl0TWVtb1JlcXVlc3QaLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlQ3JlZGl0TWVtb1Jlc3BvbnNlEnMKEERlbGV0ZUNyZWRpdE1lbW8SLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlQ3JlZGl0TWVtb1JlcXVlc3QaLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlQ3JlZGl0TWVtb1Jlc3BvbnNlEnAKD0xpc3RWZW5kb3JSdWxlcxItLmxlZGdlcmxpbmUucGFydGllcy52MS5MaXN0VmVuZG9yUnVsZXNSZXF1ZXN0Gi4ubGVkZ2VybGluZS5wYXJ0aWVzLnYxLkxpc3RWZW5kb3JSdWxlc1Jlc3BvbnNlEmoKDUdldFZlbmRvclJ1bGUSKy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0VmVuZG9yUnVsZVJlcXVlc3QaLC5sZWRnZXJsaW5lLnBhcnRpZXMudjEuR2V0VmVuZG9yUnVsZVJlc3BvbnNlEnMKEENyZWF0ZVZlbmRvclJ1bGUSLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlVmVuZG9yUnVsZVJlcXVlc3QaLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuQ3JlYXRlVmVuZG9yUnVsZVJlc3BvbnNlEnMKEFVwZGF0ZVZlbmRvclJ1bGUSLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlVmVuZG9yUnVsZVJlcXVlc3QaLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuVXBkYXRlVmVuZG9yUnVsZVJlc3BvbnNlEnMKEERlbGV0ZVZlbmRvclJ1bGUSLi5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlVmVuZG9yUnVsZVJlcXVlc3QaLy5sZWRnZXJsaW5lLnBhcnRpZXMudjEuRGVsZXRlVmVuZG9yUnVsZVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message ledgerline.parties.v1.ListVendorsRequest
@@ -1554,6 +1554,418 @@ export const DeleteCreditMemoResponseSchema: GenMessage<DeleteCreditMemoResponse
   messageDesc(file_ledgerline_parties_v1_parties, 51);
 
 /**
+ * The fields of a vendor rule as sent (spec §3 create payload); absent = unchanged on update. Money in cents.
+ *
+ * @generated from message ledgerline.parties.v1.VendorRuleFields
+ */
+export type VendorRuleFields = Message<"ledgerline.parties.v1.VendorRuleFields"> & {
+  /**
+   * @generated from field: optional string name = 1;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string vendor_id = 2;
+   */
+  vendorId?: string | undefined;
+
+  /**
+   * @generated from field: optional string category_id = 3;
+   */
+  categoryId?: string | undefined;
+
+  /**
+   * @generated from field: optional string rule_apply_date_time = 4;
+   */
+  ruleApplyDateTime?: string | undefined;
+
+  /**
+   * @generated from field: optional string description_sign = 5;
+   */
+  descriptionSign?: string | undefined;
+
+  /**
+   * @generated from field: optional string description_value = 6;
+   */
+  descriptionValue?: string | undefined;
+
+  /**
+   * @generated from field: optional string amount_sign = 7;
+   */
+  amountSign?: string | undefined;
+
+  /**
+   * @generated from field: optional int64 amount_cents = 8;
+   */
+  amountCents?: bigint | undefined;
+
+  /**
+   * @generated from field: optional int64 upper_amount_cents = 9;
+   */
+  upperAmountCents?: bigint | undefined;
+
+  /**
+   * @generated from field: optional string source_id = 10;
+   */
+  sourceId?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.VendorRuleFields.
+ * Use `create(VendorRuleFieldsSchema)` to create a new message.
+ */
+export const VendorRuleFieldsSchema: GenMessage<VendorRuleFields> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 52);
+
+/**
+ * @generated from message ledgerline.parties.v1.VendorRuleImpact
+ */
+export type VendorRuleImpact = Message<"ledgerline.parties.v1.VendorRuleImpact"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string date = 4;
+   */
+  date: string;
+
+  /**
+   * @generated from field: string category_id = 5;
+   */
+  categoryId: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.VendorRuleImpact.
+ * Use `create(VendorRuleImpactSchema)` to create a new message.
+ */
+export const VendorRuleImpactSchema: GenMessage<VendorRuleImpact> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 53);
+
+/**
+ * @generated from message ledgerline.parties.v1.VendorRule
+ */
+export type VendorRule = Message<"ledgerline.parties.v1.VendorRule"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string vendor_id = 3;
+   */
+  vendorId: string;
+
+  /**
+   * @generated from field: string vendor_name = 4;
+   */
+  vendorName: string;
+
+  /**
+   * @generated from field: string category_id = 5;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: string category_name = 6;
+   */
+  categoryName: string;
+
+  /**
+   * @generated from field: string rule_apply_date_time = 7;
+   */
+  ruleApplyDateTime: string;
+
+  /**
+   * @generated from field: string description_sign = 8;
+   */
+  descriptionSign: string;
+
+  /**
+   * @generated from field: string description_value = 9;
+   */
+  descriptionValue: string;
+
+  /**
+   * @generated from field: string amount_sign = 10;
+   */
+  amountSign: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 11;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: int64 upper_amount_cents = 12;
+   */
+  upperAmountCents: bigint;
+
+  /**
+   * @generated from field: string source_id = 13;
+   */
+  sourceId: string;
+
+  /**
+   * @generated from field: string source_account_name = 14;
+   */
+  sourceAccountName: string;
+
+  /**
+   * The conditions in words, e.g. "Description contains \"uber\"".
+   *
+   * @generated from field: repeated string conditions = 15;
+   */
+  conditions: string[];
+
+  /**
+   * @generated from field: int32 impacted_count = 16;
+   */
+  impactedCount: number;
+
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.VendorRuleImpact impacted = 17;
+   */
+  impacted: VendorRuleImpact[];
+
+  /**
+   * @generated from field: string created_on = 18;
+   */
+  createdOn: string;
+
+  /**
+   * @generated from field: string updated_on = 19;
+   */
+  updatedOn: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.VendorRule.
+ * Use `create(VendorRuleSchema)` to create a new message.
+ */
+export const VendorRuleSchema: GenMessage<VendorRule> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 54);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListVendorRulesRequest
+ */
+export type ListVendorRulesRequest = Message<"ledgerline.parties.v1.ListVendorRulesRequest"> & {
+  /**
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * Only this vendor's rules ("" for all).
+   *
+   * @generated from field: string vendor_id = 3;
+   */
+  vendorId: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListVendorRulesRequest.
+ * Use `create(ListVendorRulesRequestSchema)` to create a new message.
+ */
+export const ListVendorRulesRequestSchema: GenMessage<ListVendorRulesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 55);
+
+/**
+ * @generated from message ledgerline.parties.v1.ListVendorRulesResponse
+ */
+export type ListVendorRulesResponse = Message<"ledgerline.parties.v1.ListVendorRulesResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.parties.v1.VendorRule data = 1;
+   */
+  data: VendorRule[];
+
+  /**
+   * @generated from field: ledgerline.parties.v1.PageMeta meta = 2;
+   */
+  meta?: PageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.ListVendorRulesResponse.
+ * Use `create(ListVendorRulesResponseSchema)` to create a new message.
+ */
+export const ListVendorRulesResponseSchema: GenMessage<ListVendorRulesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 56);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetVendorRuleRequest
+ */
+export type GetVendorRuleRequest = Message<"ledgerline.parties.v1.GetVendorRuleRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetVendorRuleRequest.
+ * Use `create(GetVendorRuleRequestSchema)` to create a new message.
+ */
+export const GetVendorRuleRequestSchema: GenMessage<GetVendorRuleRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 57);
+
+/**
+ * @generated from message ledgerline.parties.v1.GetVendorRuleResponse
+ */
+export type GetVendorRuleResponse = Message<"ledgerline.parties.v1.GetVendorRuleResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.VendorRule rule = 1;
+   */
+  rule?: VendorRule | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.GetVendorRuleResponse.
+ * Use `create(GetVendorRuleResponseSchema)` to create a new message.
+ */
+export const GetVendorRuleResponseSchema: GenMessage<GetVendorRuleResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 58);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateVendorRuleRequest
+ */
+export type CreateVendorRuleRequest = Message<"ledgerline.parties.v1.CreateVendorRuleRequest"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.VendorRuleFields fields = 1;
+   */
+  fields?: VendorRuleFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateVendorRuleRequest.
+ * Use `create(CreateVendorRuleRequestSchema)` to create a new message.
+ */
+export const CreateVendorRuleRequestSchema: GenMessage<CreateVendorRuleRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 59);
+
+/**
+ * @generated from message ledgerline.parties.v1.CreateVendorRuleResponse
+ */
+export type CreateVendorRuleResponse = Message<"ledgerline.parties.v1.CreateVendorRuleResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.VendorRule rule = 1;
+   */
+  rule?: VendorRule | undefined;
+
+  /**
+   * @generated from field: int32 categorised = 2;
+   */
+  categorised: number;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.CreateVendorRuleResponse.
+ * Use `create(CreateVendorRuleResponseSchema)` to create a new message.
+ */
+export const CreateVendorRuleResponseSchema: GenMessage<CreateVendorRuleResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 60);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateVendorRuleRequest
+ */
+export type UpdateVendorRuleRequest = Message<"ledgerline.parties.v1.UpdateVendorRuleRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: ledgerline.parties.v1.VendorRuleFields fields = 2;
+   */
+  fields?: VendorRuleFields | undefined;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateVendorRuleRequest.
+ * Use `create(UpdateVendorRuleRequestSchema)` to create a new message.
+ */
+export const UpdateVendorRuleRequestSchema: GenMessage<UpdateVendorRuleRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 61);
+
+/**
+ * @generated from message ledgerline.parties.v1.UpdateVendorRuleResponse
+ */
+export type UpdateVendorRuleResponse = Message<"ledgerline.parties.v1.UpdateVendorRuleResponse"> & {
+  /**
+   * @generated from field: ledgerline.parties.v1.VendorRule rule = 1;
+   */
+  rule?: VendorRule | undefined;
+
+  /**
+   * @generated from field: int32 categorised = 2;
+   */
+  categorised: number;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.UpdateVendorRuleResponse.
+ * Use `create(UpdateVendorRuleResponseSchema)` to create a new message.
+ */
+export const UpdateVendorRuleResponseSchema: GenMessage<UpdateVendorRuleResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 62);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteVendorRuleRequest
+ */
+export type DeleteVendorRuleRequest = Message<"ledgerline.parties.v1.DeleteVendorRuleRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteVendorRuleRequest.
+ * Use `create(DeleteVendorRuleRequestSchema)` to create a new message.
+ */
+export const DeleteVendorRuleRequestSchema: GenMessage<DeleteVendorRuleRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 63);
+
+/**
+ * @generated from message ledgerline.parties.v1.DeleteVendorRuleResponse
+ */
+export type DeleteVendorRuleResponse = Message<"ledgerline.parties.v1.DeleteVendorRuleResponse"> & {
+  /**
+   * @generated from field: int32 kept_categorisations = 1;
+   */
+  keptCategorisations: number;
+};
+
+/**
+ * Describes the message ledgerline.parties.v1.DeleteVendorRuleResponse.
+ * Use `create(DeleteVendorRuleResponseSchema)` to create a new message.
+ */
+export const DeleteVendorRuleResponseSchema: GenMessage<DeleteVendorRuleResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_parties_v1_parties, 64);
+
+/**
  * The parties service (services/parties/README.md says what it owns): vendors and customers of a workspace
  * (spec documents-parties-integrations §3, §7). The gateway is its caller; the tenancy context travels in
  * the platform's x-ll-* headers. Errors carry ledgerline.common.v1.ErrorInfo (field violations name the
@@ -1743,6 +2155,51 @@ export const PartiesService: GenService<{
     methodKind: "unary";
     input: typeof DeleteCreditMemoRequestSchema;
     output: typeof DeleteCreditMemoResponseSchema;
+  },
+  /**
+   * Vendor rules (GET, POST /vendors/rule-engines; GET, PATCH, DELETE /vendors/rule-engines/{id}). Create and
+   * update apply the rule through the ledger (ApplyVendorRule) in the same step.
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.ListVendorRules
+   */
+  listVendorRules: {
+    methodKind: "unary";
+    input: typeof ListVendorRulesRequestSchema;
+    output: typeof ListVendorRulesResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.GetVendorRule
+   */
+  getVendorRule: {
+    methodKind: "unary";
+    input: typeof GetVendorRuleRequestSchema;
+    output: typeof GetVendorRuleResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.CreateVendorRule
+   */
+  createVendorRule: {
+    methodKind: "unary";
+    input: typeof CreateVendorRuleRequestSchema;
+    output: typeof CreateVendorRuleResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.parties.v1.PartiesService.UpdateVendorRule
+   */
+  updateVendorRule: {
+    methodKind: "unary";
+    input: typeof UpdateVendorRuleRequestSchema;
+    output: typeof UpdateVendorRuleResponseSchema;
+  },
+  /**
+   * Past categorisations stay (kept_categorisations says how many).
+   *
+   * @generated from rpc ledgerline.parties.v1.PartiesService.DeleteVendorRule
+   */
+  deleteVendorRule: {
+    methodKind: "unary";
+    input: typeof DeleteVendorRuleRequestSchema;
+    output: typeof DeleteVendorRuleResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_parties_v1_parties, 0);
