@@ -41,18 +41,19 @@ const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: 
 
 type Kind =
   | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
-  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer';
+  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule';
 /** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
 const ID_KINDS: Record<string, Kind> = {
   categories: 'category', billers: 'biller', vendors: 'vendor', customers: 'customer', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
   'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
+  'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
 };
 /** What an id-like field names, from its name (and, for a bare `id`, the route). */
 function kindOf(name: string, path: string): Kind {
   if (name === 'id') {
     const [, head = '', sub = ''] = path.split('/');
-    const kind = ID_KINDS[head] ?? ID_KINDS[`${head}/${sub}`];
+    const kind = ID_KINDS[`${head}/${sub}`] ?? ID_KINDS[head];
     if (kind) return kind;
   }
   if (/^workspace/.test(name)) return 'workspace';
@@ -60,6 +61,9 @@ function kindOf(name: string, path: string): Kind {
   if (/ledgerAccount/i.test(name)) return 'ledgerAccount';
   // A merge's merging vendors: another vendor than its parent, so the rest of the call is valid.
   if (/^merging/.test(name)) return 'otherVendor';
+  if (/rule/i.test(name)) return 'rule';
+  // A vendor rule's source: the bank account its transactions come from.
+  if (name === 'sourceId') return 'bankAccount';
   if (/vendor/i.test(name)) return 'vendor';
   if (/customer/i.test(name)) return 'customer';
   if (name === 'targetAccountId') return 'otherBankAccount';
@@ -190,7 +194,7 @@ async function tenantWithBooks(): Promise<Tenant> {
       transaction: (plain.find((t) => t.id !== toSplit.id) ?? plain[0]!).id, split: toSplit.id, accrued: outflow.id, category: created.body.category.id, ledgerAccount: banks[0]!.id, biller: billers[0]!.id,
       bankAccount: banks[0]!.bankAccountId as string, otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string, workspace,
       ...(await teamAndFirm(token, workspace)),
-      ...(await parties(token, workspace)),
+      ...(await parties(token, workspace, created.body.category.id as string)),
     },
   };
 }
@@ -226,14 +230,22 @@ async function teamAndFirm(token: string, workspace: string): Promise<Pick<Recor
   return { member: colleague.user.id, invite, organization, firmMember: colleague.user.id, firmInvite };
 }
 
-/** Two vendors and a customer of the tenant, made through the API. */
-async function parties(token: string, workspace: string): Promise<Pick<Record<Kind, string>, 'vendor' | 'otherVendor' | 'customer'>> {
-  const make = async (path: string, name: string, key: 'vendor' | 'customer') => {
-    const r = await system.api('POST', path, { token, workspace, body: { name } });
+/** Two vendors, a customer, a vendor credit, a credit memo and a vendor rule of the tenant, made through the API. */
+async function parties(token: string, workspace: string, categoryId: string): Promise<Pick<Record<Kind, string>, 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'>> {
+  const make = async (path: string, body: Record<string, unknown>, key: string) => {
+    const r = await system.api('POST', path, { token, workspace, body });
     expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBe(201);
     return r.body[key].id as string;
   };
-  return { vendor: await make('/vendors', 'Harbor Supply Co', 'vendor'), otherVendor: await make('/vendors', 'Summit Paper', 'vendor'), customer: await make('/customers', 'Alder Bakery', 'customer') };
+  const vendor = await make('/vendors', { name: 'Harbor Supply Co' }, 'vendor');
+  const customer = await make('/customers', { name: 'Alder Bakery' }, 'customer');
+  const lineItems = [{ description: 'Probe', categoryId, amount: 12.5 }];
+  return {
+    vendor, otherVendor: await make('/vendors', { name: 'Summit Paper' }, 'vendor'), customer,
+    vendorCredit: await make('/vendors/vendor-credit', { paymentDate: '2026-03-10', vendorId: vendor, lineItems }, 'vendorCredit'),
+    creditMemo: await make('/customers/credit-memo', { paymentDate: '2026-03-10', customerId: customer, refNo: 'CM-1', lineItems }, 'creditMemo'),
+    rule: await make('/vendors/rule-engines', { name: 'Probe rule', vendorId: vendor, categoryId, ruleApplyDateTime: '2026-01-01', descriptionSign: 'contains', descriptionValue: 'no transaction says this' }, 'rule'),
+  };
 }
 
 /** What the parties service holds for a tenant (its own database is not among the books' ones), as a hash. */
@@ -309,6 +321,8 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'POST /vendors/merge parentVendorId': 'vendor', 'POST /vendors/merge mergingVendorsId': 'otherVendor',
       'GET /customers/{id} id': 'customer', 'PATCH /customers/{id} id': 'customer', 'DELETE /customers/{id} id': 'customer',
       'PATCH /transactions transactions.vendorId': 'vendor',
+      'GET /vendors/vendor-credit/{id} id': 'vendorCredit', 'PATCH /vendors/vendor-credit/{id} id': 'vendorCredit', 'DELETE /customers/credit-memo/{id} id': 'creditMemo',
+      'PATCH /vendors/rule-engines/{id} id': 'rule', 'POST /vendors/rule-engines sourceId': 'bankAccount',
     });
     for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
     // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.

@@ -467,6 +467,12 @@ describe('the list at a desktop and a phone width', () => {
       const cells = await page.locator('tbody tr').first().getByRole('cell').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
       for (let i = 1; i < cells.length; i++) expect(cells[i]!.left, `cell ${i + 1} starts after cell ${i}`).toBeGreaterThanOrEqual(cells[i - 1]!.right - 0.5);
       await page.screenshot({ path: new URL('transactions-account-column-desktop.png', SCREENSHOTS).pathname });
+      // At 1280 px (a laptop) the description keeps a readable column too: the account and category give way first.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const width = async (name: string) => (await page.getByRole('columnheader', { name }).boundingBox())!.width;
+      expect(await width('Description'), 'the Description column at 1280 px').toBeGreaterThanOrEqual(150);
+      expect(await width('Account'), 'the Account column at 1280 px').toBeGreaterThanOrEqual(140);
+      await page.screenshot({ path: new URL('transactions-columns-1280.png', SCREENSHOTS).pathname });
 
       await page.setViewportSize({ width: 390, height: 844 });
       const count = page.locator('p[aria-live="polite"]').filter({ hasText: `of ${imported}` });

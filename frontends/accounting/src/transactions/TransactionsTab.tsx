@@ -273,10 +273,10 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
                     Description
                   </th>
                   {/* Wide enough for a bank's account name and its mask on a desktop; a longer one ends in an ellipsis (its title shows it whole). */}
-                  <th scope="col" className="w-40 px-3 py-2 xl:w-56 2xl:w-64">
+                  <th scope="col" className="w-36 px-3 py-2 min-[1400px]:w-56 2xl:w-64">
                     Account
                   </th>
-                  <th scope="col" className="w-64 px-3 py-2">
+                  <th scope="col" className="w-56 px-3 py-2 min-[1400px]:w-64">
                     Category
                   </th>
                   <th scope="col" className="w-28 px-3 py-2 text-right">
