@@ -108,20 +108,21 @@ describe('references inside a request belong to the caller\'s workspace', () => 
 describe('the RPC input rules, whoever the caller', () => {
   it('refuse control characters, over-long text, huge amounts and dates outside 1900..2100 with InvalidArgument naming the field; nothing changes', async () => {
     const before = await books(mine);
-    const cases: [Promise<unknown>, string][] = [
-      [ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.mine.transaction, billerName: 'Blue\u0000Bottle' }] }, ledger.as(mine)), 'transactions.0.billerName'],
-      [ledger.client.createCategory({ name: 'x'.repeat(10_001), coaId: 61_800, parentId: ids.mine.travel }, ledger.as(mine)), 'name'],
-      [ledger.client.listTransactions({ startDate: '0000-01-01' }, ledger.as(mine)), 'startDate'],
-      [ledger.client.getGeneralLedger({ startDate: '2026-01-01', endDate: '9999-12-31' }, ledger.as(mine)), 'endDate'],
-      [ledger.client.listTransactions({ minAmountCents: 10n ** 17n }, ledger.as(mine)), 'minAmount'],
-      [ledger.client.splitTransaction({ parentTransaction: { id: ids.mine.transaction, amountCents: 10n ** 15n, categoryId: ids.mine.travel }, splitTransactions: [{ amountCents: 1n, categoryId: ids.mine.travel }] }, ledger.as(mine)), 'parentTransaction.amount'],
-      [ledger.client.setOpeningBalance({ categoryId: ids.mine.cash, amountCents: -(10n ** 15n), date: '2026-01-01' }, ledger.as(mine)), 'amount'],
-      [ledger.client.setOpeningBalance({ categoryId: ids.mine.cash, amountCents: 100n, date: '2023-02-29' }, ledger.as(mine)), 'date'],
-      [ledger.client.listTransactions({ page: 2 ** 31 - 1 }, ledger.as(mine)), 'page'],
-      [ledger.client.createCategory({ name: 'X', coaId: 2 ** 31 - 1, parentId: ids.mine.travel }, ledger.as(mine)), 'coaId'],
+    // Each call starts when its turn comes: a refusal made before its await would be an unhandled rejection.
+    const cases: [() => Promise<unknown>, string][] = [
+      [() => ledger.client.bulkUpdateTransactions({ transactions: [{ id: ids.mine.transaction, billerName: 'Blue\u0000Bottle' }] }, ledger.as(mine)), 'transactions.0.billerName'],
+      [() => ledger.client.createCategory({ name: 'x'.repeat(10_001), coaId: 61_800, parentId: ids.mine.travel }, ledger.as(mine)), 'name'],
+      [() => ledger.client.listTransactions({ startDate: '0000-01-01' }, ledger.as(mine)), 'startDate'],
+      [() => ledger.client.getGeneralLedger({ startDate: '2026-01-01', endDate: '9999-12-31' }, ledger.as(mine)), 'endDate'],
+      [() => ledger.client.listTransactions({ minAmountCents: 10n ** 17n }, ledger.as(mine)), 'minAmount'],
+      [() => ledger.client.splitTransaction({ parentTransaction: { id: ids.mine.transaction, amountCents: 10n ** 15n, categoryId: ids.mine.travel }, splitTransactions: [{ amountCents: 1n, categoryId: ids.mine.travel }] }, ledger.as(mine)), 'parentTransaction.amount'],
+      [() => ledger.client.setOpeningBalance({ categoryId: ids.mine.cash, amountCents: -(10n ** 15n), date: '2026-01-01' }, ledger.as(mine)), 'amount'],
+      [() => ledger.client.setOpeningBalance({ categoryId: ids.mine.cash, amountCents: 100n, date: '2023-02-29' }, ledger.as(mine)), 'date'],
+      [() => ledger.client.listTransactions({ page: 2 ** 31 - 1 }, ledger.as(mine)), 'page'],
+      [() => ledger.client.createCategory({ name: 'X', coaId: 2 ** 31 - 1, parentId: ids.mine.travel }, ledger.as(mine)), 'coaId'],
     ];
     for (const [call, field] of cases) {
-      const r = await refusal(call);
+      const r = await refusal(call());
       expect(r.code, field).toBe(Code.InvalidArgument);
       expect(r.fields, field).toContain(field);
       expect(r.message, field).toContain(field);
