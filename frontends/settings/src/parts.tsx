@@ -62,15 +62,6 @@ export function Table({ label, head, children }: { label: string; head: readonly
 export const cellClass = 'px-3 py-2 align-middle first:pl-6 last:pr-6 sm:first:pl-3 sm:last:pr-3';
 export const wideCellClass = cx(cellClass, 'hidden truncate md:table-cell');
 
-/** The first cell's record link: opens the record (a URL parameter) in a dialog. */
-export function RecordLink({ onOpen, children, label }: { onOpen: () => void; children: ReactNode; label?: string }) {
-  return (
-    <button type="button" aria-label={label} onClick={onOpen} className="max-w-full truncate text-left font-medium text-brand-700 hover:underline focus-visible:underline focus-visible:outline-none dark:text-brand-300">
-      {children}
-    </button>
-  );
-}
-
 /** A row's actions: a menu, or (when editing is off) the same button disabled with the reason as its description. */
 export function RowMenu({ label, items, blocked }: { label: string; items: readonly MenuEntry[]; blocked: string | null }) {
   const dots = (
@@ -181,3 +172,6 @@ export function NameFields({ field }: { field: (name: 'firstName' | 'middleName'
     </div>
   );
 }
+
+/** The first cell's record link (the ui kit's, shared with the accounting remote's lists). */
+export { RecordLink } from '@ledgerline/ui';

@@ -25,6 +25,7 @@ export type { Notice, NoticeAction, NoticeInput, NoticePlacement, NoticeType } f
 export { Spinner } from './components/Spinner';
 export type { SpinnerProps } from './components/Spinner';
 export { EmptyState } from './components/EmptyState';
+export { RecordLink } from './components/RecordLink';
 export type { EmptyStateProps } from './components/EmptyState';
 export { Card } from './components/Card';
 export type { CardProps } from './components/Card';

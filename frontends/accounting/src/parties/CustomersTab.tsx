@@ -1,5 +1,5 @@
 import { type CustomerListFilters, describeError, useCreateCustomer, useCustomer, useCustomerList, useCustomersCsv, useDeleteCustomer, useUpdateCustomer, type Customer } from '@ledgerline/api';
-import { Button, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { Button, EmptyState, formatMoney, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
 import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
@@ -55,9 +55,7 @@ export function CustomersTab() {
             {rows.map((c) => (
               <tr key={c.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50">
                 <td className={TD}>
-                  <button type="button" className="max-w-full truncate text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 dark:text-indigo-300" onClick={() => write({ openId: c.id, mode: 'view' })}>
-                    {c.name}
-                  </button>
+                  <RecordLink onOpen={() => write({ openId: c.id, mode: 'view' })}>{c.name}</RecordLink>
                 </td>
                 <td className={`${TD} ${FOLD}`}>{c.companyName || '—'}</td>
                 <td className={`${TD} ${FOLD}`}>{c.email.email || '—'}</td>

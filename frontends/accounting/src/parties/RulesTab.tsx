@@ -20,7 +20,7 @@ import {
   type VendorRuleErrors,
   type VendorRuleForm,
 } from '@ledgerline/api';
-import { Button, Combobox, EmptyState, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
+import { Button, Combobox, EmptyState, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { categoryOptions } from '../transactions/category-options';
@@ -71,9 +71,7 @@ export function RulesTab() {
           {rules.data.data.map((r) => (
             <tr key={r.id} className="h-9">
               <td className={TD}>
-                <button type="button" className="max-w-full truncate text-left font-medium text-indigo-700 hover:underline dark:text-indigo-300" onClick={() => open({ rule: r.id })}>
-                  {r.name}
-                </button>
+                <RecordLink onOpen={() => open({ rule: r.id })}>{r.name}</RecordLink>
               </td>
               <td className={`${TD} ${FOLD}`}>{r.vendor?.name ?? '—'}</td>
               <td className={`${TD} ${FOLD}`}>{r.category?.name ?? '—'}</td>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 export function VendorLink({ id }: { id: string }) {
   const vendor = useVendor(id);
   return (
-    <Link to={`/transactions?tab=vendors&vendor=${encodeURIComponent(id)}`} className="text-indigo-700 hover:underline dark:text-indigo-300">
+    <Link to={`/transactions?tab=vendors&vendor=${encodeURIComponent(id)}`} className="text-brand-700 hover:underline dark:text-brand-300">
       {vendor.data?.name ?? 'Open vendor'}
     </Link>
   );

@@ -1,5 +1,5 @@
 import { type VendorListFilters, ADDED_FILTERS, describeError, useCreateVendor, useDeleteVendor, useMergeVendors, useUpdateVendor, useVendor, useVendorList, useVendorsCsv, type AddedFilter, type Vendor } from '@ledgerline/api';
-import { Button, Checkbox, EmptyState, Select, Spinner, TextField, formatMoney, useNotice } from '@ledgerline/ui';
+import { Button, Checkbox, EmptyState, formatMoney, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
 import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
@@ -78,9 +78,7 @@ export function VendorsTab() {
             {rows.map((v) => (
               <tr key={v.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-selected={v.id === screen.openId || undefined}>
                 <td className={TD}>
-                  <button type="button" className="max-w-full truncate text-left font-medium text-indigo-700 hover:underline focus-visible:outline-2 dark:text-indigo-300" onClick={() => write({ openId: v.id, mode: 'view' })}>
-                    {v.name}
-                  </button>
+                  <RecordLink onOpen={() => write({ openId: v.id, mode: 'view' })}>{v.name}</RecordLink>
                   {v.is1099Eligible && <span className="ml-2 text-xs text-slate-500">1099</span>}
                 </td>
                 <td className={`${TD} ${FOLD}`}>
