@@ -45,6 +45,9 @@ export const banking = defineService({
   config: bankingConfigSchema,
   migrations: bankingMigrations,
   publishes: true,
+  // A delivery is remembered so a replayed signed webhook is a no-op; Plaid's verification already refuses a
+  // token older than 5 minutes, so a day is ample (issue #23 item 5).
+  retention: [{ name: 'webhook_deliveries', table: 'webhook_deliveries', where: "received_at < now() - interval '1 day'" }],
   describe: (config) => ({ plaid: config.PLAID_BASE_URL }),
   assertConfig: assertBankingConfig,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<BankingConfig, BankingOverrides>) => {

@@ -22,6 +22,13 @@ export const identity = defineService({
   migrations: identityMigrations,
   publishes: true,
   assertConfig: assertProductionSecrets,
+  // Ended sessions (their one-time codes go with them), used or expired reset links and old sign-in failures
+  // are kept 30 days for a security review, then removed (issue #23 item 5).
+  retention: [
+    { name: 'sessions', table: 'sessions', where: "coalesce(revoked_at, least(idle_expires_at, absolute_expires_at)) < now() - interval '30 days'" },
+    { name: 'password_resets', table: 'password_resets', where: "coalesce(used_at, expires_at) < now() - interval '30 days'" },
+    { name: 'login_failures', table: 'login_failures', where: "at < now() - interval '30 days'" },
+  ],
   build: ({ config, overrides, db, bus, logger }: ServiceContext<IdentityConfig, IdentityOverrides>) => {
     const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
     // Mail written by the flows' transactions, sent by the chassis' mail outbox job.

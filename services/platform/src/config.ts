@@ -35,6 +35,12 @@ export const baseConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** The shared key of service-to-service tokens (HS256); the same value in the gateway and every service. Production refuses the default. */
   SERVICE_TOKEN_KEY: z.string().min(MIN_SERVICE_TOKEN_KEY_LENGTH).default(DEVELOPMENT_SERVICE_TOKEN_KEY),
+  /** Hours a relayed outbox row is kept (for tracing a delivery) before the retention sweeper removes it. */
+  OUTBOX_KEEP_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  /** Days a processed inbox id is kept: longer than any outage of a consumer, after which JetStream could redeliver its event. */
+  INBOX_KEEP_DAYS: z.coerce.number().min(1).max(3650).default(14),
+  /** Seconds between the retention sweeper's passes (outbox, inbox and each service's own rules). */
+  RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -36,8 +36,17 @@ export interface SubscribeOptions {
   concurrency?: Record<string, number>;
 }
 
+export interface ConsumerLag {
+  /** Messages of the consumer's subjects not yet delivered to it. */
+  pending: number;
+  /** Messages delivered and not yet acknowledged. */
+  unacknowledged: number;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
+  /** How far behind the durable consumer is (the metrics read it when scraped). */
+  lag?(): Promise<ConsumerLag>;
 }
 
 export interface EventBus {

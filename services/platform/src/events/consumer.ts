@@ -8,6 +8,7 @@ import { withSystem, withTenant } from '../db/tenancy.js';
 import { MessageBatcher } from './batcher.js';
 import { deadLetterSubject, eventSubject, type BusMessage, type EventBus, type Subscription } from './bus.js';
 import type { EventType, ReceivedEvent } from './catalog.js';
+import { consumerPending, consumerUnacknowledged, deadLetters, eventFailures, eventRedeliveries, eventsHandled } from './metrics.js';
 import { isTransientError } from './transient.js';
 
 /**
@@ -130,7 +131,9 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
       await apply(trx, todo);
       return todo.length;
     };
-    handled += workspaceId === null ? await withSystem(db, run) : await withTenant(db, { workspaceId }, run);
+    const n = workspaceId === null ? await withSystem(db, run) : await withTenant(db, { workspaceId }, run);
+    handled += n;
+    if (n > 0) eventsHandled.inc({ consumer: name }, n);
     lastActivity = Date.now();
   };
 
@@ -141,6 +144,7 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
    */
   const failed = async (items: readonly Item<N, C>[], err: unknown): Promise<void> => {
     const transient = isTransientError(err);
+    eventFailures.inc({ consumer: name, transient: String(transient) }, items.length);
     for (const { msg, event } of items) {
       const log = { err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount, transient };
       if (!transient && msg.deliveryCount >= maxDeliver) {
@@ -156,6 +160,7 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
   const deadLetter = async (msg: BusMessage, err: unknown, id: string): Promise<void> => {
     const headers = { ...msg.headers, 'll-error': String((err as Error)?.message ?? err).slice(0, 500) };
     await bus.publish(deadLetterSubject(name), msg.data, { msgId: `dead:${name}:${id}`, headers });
+    deadLetters.inc({ consumer: name });
     msg.term();
   };
 
@@ -220,6 +225,7 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
 
   const sub = await bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: UNLIMITED_DELIVERIES, concurrency }, async (msg) => {
     lastActivity = Date.now();
+    if (msg.deliveryCount > 1) eventRedeliveries.inc({ consumer: name });
     let event: ReceivedEvent<N>;
     try {
       const env = fromBinary(EventEnvelopeSchema, msg.data);
@@ -245,6 +251,13 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     }
   });
 
+  const lag = () => (sub.lag ? sub.lag() : Promise.resolve({ pending: 0, unacknowledged: 0 }));
+  const removers = [
+    consumerPending.add(async () => [{ labels: { consumer: name }, value: (await lag()).pending }]),
+    consumerUnacknowledged.add(async () => [{ labels: { consumer: name }, value: (await lag()).unacknowledged }]),
+  ];
+  const removeProbes = () => removers.forEach((remove) => remove());
+
   return {
     name,
     get handledCount() {
@@ -254,6 +267,7 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
       return pending > 0 ? 0 : Date.now() - lastActivity;
     },
     async stop() {
+      removeProbes();
       await sub.stop();
       await batcher?.flush();
     },

@@ -36,6 +36,7 @@ export class MemoryEventBus implements EventBus {
 
   async subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
     let cursor = 0;
+    let inFlight = 0;
     let running = true;
     let wake: () => void = () => undefined;
     const waker = () => wake();
@@ -51,6 +52,7 @@ export class MemoryEventBus implements EventBus {
         }
         cursor++;
         if (!options.subjects.some((p) => matches(p, next.subject))) continue;
+        inFlight = 1;
         const deliveries = options.maxDeliver === -1 ? Infinity : (options.maxDeliver ?? 5);
         for (let delivery = 1; delivery <= deliveries && running && !this.closed; delivery++) {
           let outcome: 'ack' | 'nak' | 'term' = 'nak';
@@ -73,6 +75,7 @@ export class MemoryEventBus implements EventBus {
           // The back-off is kept short: in one process a redelivery waits for nothing but the handler's trouble to pass.
           if (delayMs > 0) await new Promise((r) => setTimeout(r, Math.min(delayMs, 1_000)));
         }
+        inFlight = 0;
       }
     })();
     return {
@@ -82,6 +85,10 @@ export class MemoryEventBus implements EventBus {
         wake();
         await loop;
       },
+      lag: async () => ({
+        pending: this.log.slice(cursor).filter((m) => options.subjects.some((p) => matches(p, m.subject))).length,
+        unacknowledged: inFlight,
+      }),
     };
   }
 

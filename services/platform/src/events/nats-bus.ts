@@ -75,7 +75,13 @@ export class NatsEventBus implements EventBus {
     const subs = await Promise.all(
       options.subjects.map((subject, i) => this.subscribeOne(options.subjects.length === 1 ? options.durable : `${options.durable}_${i}`, subject, options, handler)),
     );
-    return { stop: async () => void (await Promise.all(subs.map((s) => s.stop()))) };
+    return {
+      stop: async () => void (await Promise.all(subs.map((s) => s.stop()))),
+      lag: async () => {
+        const lags = await Promise.all(subs.map((s) => s.lag?.() ?? { pending: 0, unacknowledged: 0 }));
+        return lags.reduce((a, b) => ({ pending: a.pending + b.pending, unacknowledged: a.unacknowledged + b.unacknowledged }), { pending: 0, unacknowledged: 0 });
+      },
+    };
   }
 
   private async subscribeOne(durable: string, subject: string, options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
@@ -115,6 +121,10 @@ export class NatsEventBus implements EventBus {
       stop: async () => {
         this.stoppers.delete(stop);
         await stop();
+      },
+      lag: async () => {
+        const info = await this.jsm.consumers.info(stream, durable);
+        return { pending: info.num_pending, unacknowledged: info.num_ack_pending };
       },
     };
   }

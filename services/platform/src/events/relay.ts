@@ -3,9 +3,12 @@ import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import { withSystem } from '../db/tenancy.js';
 import { eventSubject, type EventBus } from './bus.js';
+import { eventsPublished, outboxBacklog, outboxOldestSeconds } from './metrics.js';
 
 export interface RelayOptions {
   db: Knex;
+  /** Labels the relay's metrics. */
+  service?: string;
   bus: EventBus;
   logger: Logger;
   batchSize?: number;
@@ -24,17 +27,25 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   private listener: { release(): void } | undefined;
   published = 0;
+  private removeProbes: Array<() => void> = [];
 
   constructor(private readonly options: RelayOptions) {}
 
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    const service = this.options.service ?? 'unknown';
+    this.removeProbes = [
+      outboxBacklog.add(async () => [{ labels: { service }, value: (await this.backlog()).rows }]),
+      outboxOldestSeconds.add(async () => [{ labels: { service }, value: (await this.backlog()).oldestSeconds }]),
+    ];
     await this.listen();
     this.loop = this.run();
   }
 
   async stop(): Promise<void> {
+    for (const remove of this.removeProbes) remove();
+    this.removeProbes = [];
     this.running = false;
     this.wake?.();
     await this.loop;
@@ -51,6 +62,16 @@ export class OutboxRelay {
         void client.query('unlisten outbox').catch(() => undefined).finally(() => this.options.db.client.releaseConnection(client));
       },
     };
+  }
+
+  /** Rows not yet published and the age of the oldest (0 when none): the metrics' backlog, read when scraped. */
+  async backlog(): Promise<{ rows: number; oldestSeconds: number }> {
+    return withSystem(this.options.db, async (trx) => {
+      const row = (await trx.raw(
+        `select count(*)::int as rows, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest from outbox where published_at is null`,
+      )).rows[0] as { rows: number; oldest: number };
+      return { rows: row.rows, oldestSeconds: row.oldest };
+    });
   }
 
   /** Publishes one batch; returns how many rows it published. */
@@ -82,6 +103,7 @@ export class OutboxRelay {
       try {
         const n = await this.publishBatch();
         this.published += n;
+        if (n > 0) eventsPublished.inc({ service: this.options.service ?? 'unknown' }, n);
         failures = 0;
         if (n > 0) continue;
       } catch (err) {

@@ -12,6 +12,7 @@ import { migrateLatest, type Migration } from '../db/migrations.js';
 import type { EventBus, Subscription } from '../events/bus.js';
 import { connectBus } from '../events/connect.js';
 import { OutboxRelay } from '../events/relay.js';
+import { eventRetentionRules, RetentionSweeper, type RetentionRule } from '../events/retention.js';
 import { runUntilSignal } from '../lifecycle.js';
 import { createLogger, type Logger } from '../logger.js';
 import { createServiceServer } from '../rpc/server.js';
@@ -69,6 +70,11 @@ export interface ServiceDefinition<N extends string, S extends z.ZodType<Service
   build(context: ServiceContext<z.infer<S>, O>): Promise<ServiceParts<X>> | ServiceParts<X>;
   /** Refuses settings `main` must not start with (e.g. development secrets in production). */
   assertConfig?(config: z.infer<S>): void;
+  /**
+   * The service's own rows that may go once old (expired sessions, old webhook deliveries); the chassis adds
+   * relayed outbox rows and processed inbox ids. One sweeper runs them every RETENTION_INTERVAL_SECONDS.
+   */
+  retention?: RetentionRule[];
   /** Extra fields of the "listening" log line. */
   describe?(config: z.infer<S>): Record<string, unknown>;
 }
@@ -81,6 +87,8 @@ export interface RunningParts<P extends boolean = boolean> {
   logger: Logger;
   /** Null when the service publishes no events. */
   relay: P extends true ? OutboxRelay : null;
+  /** Removes what the retention rules say may go (run on its own every RETENTION_INTERVAL_SECONDS). */
+  retention: RetentionSweeper;
   /** Starts the relay, the consumers and the jobs, then listens on the configured port; answers the base URL. */
   listen(): Promise<string>;
   /** Stops in reverse order of start; closes the bus and the pool unless they were handed in. */
@@ -129,13 +137,18 @@ export function defineService<N extends string, S extends z.ZodType<ServiceConfi
     pairSystemPool(db, systemDb);
     const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name, logger, namespace: config.NATS_NAMESPACE }));
     const parts = await definition.build({ config, overrides, logger, db, systemDb, bus });
-    const relay = definition.publishes ? new OutboxRelay({ db: systemDb, bus, logger }) : null;
+    const relay = definition.publishes ? new OutboxRelay({ db: systemDb, bus, logger, service: name }) : null;
+    const sweeper = new RetentionSweeper({
+      db: systemDb, logger, service: name, intervalMs: config.RETENTION_INTERVAL_SECONDS * 1000,
+      rules: [...eventRetentionRules({ outboxKeepHours: config.OUTBOX_KEEP_HOURS, inboxKeepDays: config.INBOX_KEEP_DAYS }), ...(definition.retention ?? [])],
+    });
     const server = await createServiceServer({ name, logger, routes: parts.routes, readiness: { database: () => db.raw('select 1') }, tokenKey: config.SERVICE_TOKEN_KEY });
-    const jobs = parts.jobs ?? [];
+    const jobs = [...(parts.jobs ?? []), sweeper];
     let subscriptions: Subscription[] = [];
     const base: RunningParts<P> = {
       server, db, systemDb, bus, logger,
       relay: relay as RunningParts<P>['relay'],
+      retention: sweeper,
       async listen() {
         await relay?.start();
         for (const consume of parts.consumers ?? []) subscriptions.push(await consume());
