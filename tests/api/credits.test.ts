@@ -36,6 +36,8 @@ let gateway: FastifyInstance;
 let gatewayUrl: string;
 let t: Tenant;
 let other: Tenant;
+/** While true, parties' call that books a committed version fails, as a crash right after its commit would leave it. */
+let bookingFails = false;
 
 async function api(method: string, path: string, o: { tenant?: Tenant; token?: string; body?: unknown } = {}): Promise<Answer> {
   const token = o.token ?? o.tenant?.token;
@@ -102,7 +104,10 @@ beforeAll(async () => {
   reporting = await startReporting(bus, { ledgerUrl: ledger.url });
   partiesDb = await createTestDatabase('parties', partiesMigrations);
   const config = partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: ledger.url });
-  parties = await createPartiesService(config, { db: partiesDb.appDb, bus, logger: createLogger('credits-api', 'silent') });
+  parties = await createPartiesService(config, {
+    db: partiesDb.appDb, bus, logger: createLogger('credits-api', 'silent'),
+    creditLedger: (real) => ({ check: (tn, p) => real.check(tn, p), post: (tn, p) => (bookingFails ? Promise.reject(new Error('the ledger went away after the commit')) : real.post(tn, p)) }),
+  });
   const partiesUrl = await parties.listen();
   identity = await startFakeIdentity();
   const reportingUrl = `http://127.0.0.1:${(reporting.service.server.server.address() as AddressInfo).port}`;
@@ -308,6 +313,58 @@ describe('concurrent edits', () => {
     for (const l of lines.filter((x) => x.entry_id !== final.journalEntryId)) net.set(l.account_id, (net.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
     expect([...net.values()].every((v) => v === 0)).toBe(true);
     expect((await linesOf([final.journalEntryId])).find((l) => l.direction === 'debit')?.amount_cents).toBe(cents(final.totalAmount));
+  });
+});
+
+describe('a crash between the commit and the booking (decision 0012)', () => {
+  it('a version committed without reaching the ledger is booked from its posting.requested event, exactly once; the next version follows', async () => {
+    const c = await categoryIds(t);
+    const vendor = await newVendor(t);
+    bookingFails = true;
+    let id: string;
+    try {
+      const created = await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-04-01', vendorId: vendor.id, lineItems: [{ categoryId: c['Office Supplies'], amount: 25 }] } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      id = created.body.vendorCredit.id as string;
+      // Booked by the ledger's consumer of the event: one balanced entry.
+      const first = await expectEventually(async () => {
+        const entries = await entriesOf(id);
+        expect(entries).toHaveLength(1);
+        return entries;
+      }, { timeoutMs: 30_000 });
+      expect(balanced(await linesOf(first.map((e) => e.id)))).toBe(true);
+      // A refusal is still checked before anything commits: another workspace's category is a 404, nothing changes.
+      const foreign = (await categoryIds(other))['Office Supplies'];
+      const refused = await api('PATCH', `/vendors/vendor-credit/${id}`, { tenant: t, body: { lineItems: [{ categoryId: foreign, amount: 30 }] } });
+      expect(refused.status).toBe(404);
+      expect(refused.body.errors[0].field).toBe('lineItems.0.categoryId');
+      // The next version while the ledger is still away: a reversal and a new entry, from the event.
+      const edited = await api('PATCH', `/vendors/vendor-credit/${id}`, { tenant: t, body: { lineItems: [{ categoryId: c['Office Supplies'], amount: 30 }] } });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(edited.body.vendorCredit.version).toBe(2);
+      await expectEventually(async () => expect(await entriesOf(id)).toHaveLength(3), { timeoutMs: 30_000 });
+    } finally {
+      bookingFails = false;
+    }
+    // With the ledger back, the answer books at once; the event that follows changes nothing.
+    const again = await api('PATCH', `/vendors/vendor-credit/${id}`, { tenant: t, body: { lineItems: [{ categoryId: c['Office Supplies'], amount: 35 }] } });
+    expect(again.status).toBe(200);
+    expect(again.body.vendorCredit.version).toBe(3);
+    expect(await entriesOf(id)).toHaveLength(5);
+    const removed = await api('DELETE', `/vendors/vendor-credit/${id}`, { tenant: t });
+    expect(removed.status).toBe(200);
+    // Once the ledger has handled every posting.requested parties committed, still exactly the four versions' entries.
+    await expectEventually(async () => {
+      const sent = ((await partiesDb.adminDb.raw("select id::text from outbox where type = 'posting.requested'")).rows as { id: string }[]).map((r) => r.id);
+      const handled = (await ledger.db.adminDb.raw("select count(*)::int as n from inbox where consumer = 'ledger_postings' and event_id = any(?::uuid[])", [sent])).rows[0].n as number;
+      expect(handled).toBe(sent.length);
+    }, { timeoutMs: 30_000 });
+    const entries = await entriesOf(id);
+    expect(entries).toHaveLength(6);
+    // The credit is void: its lines net to zero on every account.
+    const byAccount = new Map<string, number>();
+    for (const l of await linesOf(entries.map((e) => e.id))) byAccount.set(l.account_id, (byAccount.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
+    expect([...byAccount.values()].every((v) => v === 0)).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { ledgerConfigSchema, type LedgerConfig } from './config.js';
+import { startPostingRequestConsumer } from './events/posting-requests.js';
 import { ledgerRoutes } from './rpc/handlers.js';
 import { ledgerMigrations } from './store/migrations.js';
 import { startLedgerConsumer } from './usecases/bank-events.js';
@@ -10,7 +11,7 @@ export interface LedgerOverrides extends BaseOverrides {
   maxDeliver?: number;
 }
 
-/** The ledger: publishes entry events through its outbox, consumes identity and banking events. */
+/** The ledger: publishes entry events through its outbox, consumes identity and banking events and the documents' posting requests. */
 export const ledger = defineService({
   name: 'ledger',
   config: ledgerConfigSchema,
@@ -20,7 +21,7 @@ export const ledger = defineService({
     const useCases = createUseCases({ db, logger });
     return {
       routes: ledgerRoutes(useCases),
-      consumers: [() => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH })],
+      consumers: [() => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }), () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver })],
       expose: { useCases },
     };
   },

@@ -1,7 +1,7 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
-import { creditLedger } from './clients/ledger-credits.js';
+import { creditLedger, type CreditLedger } from './clients/ledger-credits.js';
 import { ruleLedgerLink } from './clients/ledger-rules.js';
 import { partiesConfigSchema, type PartiesConfig } from './config.js';
 import { startMerchantConsumer } from './events/merchant-consumer.js';
@@ -14,12 +14,15 @@ import { createVendorRuleUseCases } from './usecases/vendor-rules.js';
 export type PartiesOverrides = BaseOverrides & {
   /** The ledger client (tests hand one in); default: a Connect client to LEDGER_URL. */
   ledger?: LedgerClient;
+  /** Wraps the credits' ledger (fault tests make its booking call fail, as a crash right after the commit would). */
+  creditLedger?: (real: CreditLedger) => CreditLedger;
   maxDeliver?: number;
 };
 
 /**
  * The parties service: vendors and customers. Publishes vendor.changed and customer.changed through its outbox;
- * consumes the ledger's entry.posted (a bank merchant becomes a vendor); calls the ledger for the vendor link.
+ * consumes the ledger's entry.posted (a bank merchant becomes a vendor); calls the ledger for the vendor link. Credits
+ * publish posting.requested, which the ledger books (decision 0012).
  */
 export const parties = defineService({
   name: 'parties',
@@ -29,7 +32,7 @@ export const parties = defineService({
   build: ({ config, overrides, db, bus, logger }: ServiceContext<PartiesConfig, PartiesOverrides>) => {
     const client = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' } });
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
-    const credits = createCreditUseCases({ db, ledger: creditLedger(client) });
+    const credits = createCreditUseCases({ db, ledger: (overrides.creditLedger ?? ((l) => l))(creditLedger(client)), logger });
     return {
       routes: partiesRoutes(useCases, credits, createVendorRuleUseCases({ db, ledger: ruleLedgerLink(client) })),
       consumers: [() => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver })],

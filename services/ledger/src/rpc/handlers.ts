@@ -257,7 +257,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
         return { transaction: transactionMessage(r.transaction), message: r.message, seq: BigInt(r.seq) };
       },
       async postPartyCredit(req, ctx) {
-        const r = await u.partyCredits.post(tenantOf(ctx), { sourceType: req.sourceType, sourceId: req.sourceId, version: req.version, date: req.date, description: req.description, lines: req.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })) });
+        const r = await u.partyCredits.post(tenantOf(ctx), { sourceType: req.sourceType, sourceId: req.sourceId, version: req.version, date: req.date, description: req.description, lines: req.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })), dryRun: req.dryRun });
         return { result: postingResult(r), partyAccountId: r.partyAccountId };
       },
     }));

@@ -4,7 +4,7 @@ import { isPartyCreditSourceType, PARTY_ACCOUNTS, PARTY_CREDIT_MSG, partyCreditL
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
 import { accountsByIds, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, insertAccount, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
 import { lockLedgerWorkspace, setSystemKey, unkeyedDefaultAccount } from '../store/party-credits-store.js';
-import { applyVersion, type PostingOutcome } from '../store/postings.js';
+import { applyVersion, findSource, type PostingOutcome } from '../store/postings.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
 export interface PartyCreditInput {
@@ -66,30 +66,72 @@ async function checkCategories(trx: Knex.Transaction, lines: readonly { category
   if (problems.length > 0) throw AppError.invalid(problems);
 }
 
+/** A dry run's way out of its transaction: everything was checked, nothing may stay. */
+class DryRunDone extends Error {
+  constructor(readonly partyAccountId: string) {
+    super('dry run');
+  }
+}
+
 /** PostPartyCredit: one version of a vendor credit's or credit memo's entry (services/ledger/README.md, "Vendor credits and credit memos"). */
 export class PartyCreditUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
-  async post(tenant: Tenant, input: PartyCreditInput): Promise<PartyCreditOutcome> {
+  async post(tenant: Tenant, input: PartyCreditInput & { dryRun?: boolean }): Promise<PartyCreditOutcome> {
     if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-    if (!isPartyCreditSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: PARTY_CREDIT_MSG.sourceType }]);
-    const type = input.sourceType;
-    const idProblems: FieldError[] = [];
-    input.lines.forEach((l, i) => {
-      if (!isUuid(l.categoryId)) idProblems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
-    });
-    if (idProblems.length > 0) throw AppError.invalid(idProblems);
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
-      const isVoid = input.lines.length === 0;
-      const party = await partyAccount(trx, tenant.workspaceId, type);
-      const lines = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents) }));
-      if (!isVoid) await checkCategories(trx, lines, party);
-      const { request, problems } = checkPostingRequest({
-        sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: partyCreditLines(type, party.id, lines),
+    const type = checkInput(input);
+    try {
+      return await inWorkspace(this.deps.db, tenant, async (trx) => {
+        const outcome = await postIn(trx, tenant.workspaceId, type, input, input.dryRun === true);
+        // The check's own writes (a first Accounts Payable account) roll back with it.
+        if (input.dryRun) throw new DryRunDone(outcome.partyAccountId);
+        return outcome;
       });
-      if (!request) throw AppError.invalid(problems);
-      const outcome = await applyVersion(trx, { ...request, workspaceId: tenant.workspaceId, bodyHash: bodyHash(request) });
-      return { ...outcome, partyAccountId: party.id };
-    });
+    } catch (err) {
+      if (err instanceof DryRunDone) return checked(Number(input.version), err.partyAccountId);
+      throw err;
+    }
   }
+}
+
+/** A dry run's answer: nothing posted. */
+const checked = (version: number, partyAccountId: string): PartyCreditOutcome => ({ entryId: null, seq: 0, reversedEntryId: null, reversalEntryId: null, replayed: false, version, partyAccountId });
+
+/** The request's own checks (before any database work): the source type and each category id's form. */
+function checkInput(input: PartyCreditInput): PartyCreditSourceType {
+  if (!isPartyCreditSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: PARTY_CREDIT_MSG.sourceType }]);
+  const idProblems: FieldError[] = [];
+  input.lines.forEach((l, i) => {
+    if (!isUuid(l.categoryId)) idProblems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
+  });
+  if (idProblems.length > 0) throw AppError.invalid(idProblems);
+  return input.sourceType;
+}
+
+/** One version, in the caller's transaction (the RPC's, or the posting.requested consumer's with its inbox row). */
+async function postIn(trx: Knex.Transaction, workspaceId: string, type: PartyCreditSourceType, input: PartyCreditInput, dryRun: boolean): Promise<PartyCreditOutcome> {
+  const isVoid = input.lines.length === 0;
+  const party = await partyAccount(trx, workspaceId, type);
+  const lines = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents) }));
+  if (!isVoid) await checkCategories(trx, lines, party);
+  const { request, problems } = checkPostingRequest({
+    sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: partyCreditLines(type, party.id, lines),
+  });
+  if (!request) throw AppError.invalid(problems);
+  if (dryRun) return checked(Number(input.version), party.id);
+  const outcome = await applyVersion(trx, { ...request, workspaceId, bodyHash: bodyHash(request) });
+  return { ...outcome, partyAccountId: party.id };
+}
+
+/**
+ * posting.requested of a credit (decision 0012), in the consumer's transaction: the version is booked unless the
+ * ledger already holds it or a newer one (the owner's own call got there first), so a redelivery or the race with
+ * that call changes nothing.
+ */
+export async function applyRequestedCredit(trx: Knex.Transaction, workspaceId: string, input: PartyCreditInput): Promise<'applied' | 'already'> {
+  const type = checkInput(input);
+  const source = await findSource(trx, type, input.sourceId);
+  if (source && source.current_version >= Number(input.version)) return 'already';
+  await postIn(trx, workspaceId, type, input, false);
+  return 'applied';
 }

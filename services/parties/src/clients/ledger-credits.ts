@@ -24,16 +24,21 @@ export interface CreditPosted {
  */
 export interface CreditLedger {
   post(tenant: TenantContext, posting: CreditPosting): Promise<CreditPosted>;
+  /** Everything `post` would refuse, refused; nothing is booked (PostPartyCredit with dry_run). */
+  check(tenant: TenantContext, posting: CreditPosting): Promise<void>;
 }
 
 export function creditLedger(client: LedgerClient): CreditLedger {
+  const request = (p: CreditPosting, dryRun: boolean) => ({
+    sourceType: p.sourceType, sourceId: p.creditId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents) })), dryRun,
+  });
   return {
     async post(tenant, p) {
-      const r = await client.postPartyCredit(
-        { sourceType: p.sourceType, sourceId: p.creditId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents) })) },
-        { headers: tenantHeaders(tenant) },
-      );
+      const r = await client.postPartyCredit(request(p, false), { headers: tenantHeaders(tenant) });
       return { entryId: r.result?.entryId ?? '', seq: Number(r.result?.seq ?? 0n) };
+    },
+    async check(tenant, p) {
+      await client.postPartyCredit(request(p, true), { headers: tenantHeaders(tenant) });
     },
   };
 }

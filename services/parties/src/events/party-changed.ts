@@ -10,3 +10,11 @@ export function vendorChanged(trx: Knex.Transaction, workspaceId: string, v: { i
 export function customerChanged(trx: Knex.Transaction, workspaceId: string, c: { id: string; name: string; status: string }, change: 'created' | 'updated' | 'deleted'): Promise<string> {
   return writeEvent(trx, 'parties', { type: EventType.CustomerChanged, workspaceId, payload: { customerId: c.id, change, name: c.name, status: c.status } });
 }
+
+/** One version of a document the ledger books (decision 0012): written with the version's rows, so the ledger books it once it commits. */
+export function postingRequested(trx: Knex.Transaction, workspaceId: string, p: { sourceType: string; sourceId: string; version: number; date: string; description: string; lines: readonly { categoryId: string; amountCents: number }[] }): Promise<string> {
+  return writeEvent(trx, 'parties', {
+    type: EventType.PostingRequested, workspaceId,
+    payload: { sourceType: p.sourceType, sourceId: p.sourceId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: '' })) },
+  });
+}

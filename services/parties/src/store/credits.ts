@@ -82,8 +82,9 @@ export async function updateCredit(trx: Knex.Transaction, id: string, patch: { k
   });
 }
 
-export async function setJournalEntry(trx: Knex.Transaction, id: string, journalEntryId: string | null): Promise<void> {
-  await trx('party_credits').where({ id }).update({ journal_entry_id: journalEntryId });
+/** The entry the ledger booked for a version, kept only while the credit is still at that version. */
+export async function setJournalEntry(trx: Knex.Transaction, id: string, journalEntryId: string | null, version: number): Promise<void> {
+  await trx('party_credits').where({ id, version }).whereNull('voided_at').update({ journal_entry_id: journalEntryId });
 }
 
 export async function voidCredit(trx: Knex.Transaction, id: string, version: number): Promise<void> {

@@ -1,5 +1,6 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex } from '@ledgerline/platform';
-import type { CreditLedger } from '../clients/ledger-credits.js';
+import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger } from '@ledgerline/platform';
+import { postingRequested } from '../events/party-changed.js';
+import type { CreditLedger, CreditPosting } from '../clients/ledger-credits.js';
 import { balanceOf, cleanCredit, CREDIT_KINDS, CREDIT_MSG, entryDescription, totalCents, type CleanLine, type CreditInput, type CreditKind } from '../domain/credits.js';
 import { MSG, pageMeta, PAGE_MAX, PAGE_SIZE, type FieldProblem } from '../domain/parties.js';
 import { creditById, creditLines, insertCredit, listCredits, replaceLines, setJournalEntry, updateCredit, voidCredit, type CreditLineRow, type CreditRow } from '../store/credits.js';
@@ -39,11 +40,14 @@ const viewOf = (row: CreditRow, lines: CreditLineRow[]): CreditView => {
 
 /**
  * Vendor credits and credit memos (issue #17 item 5; services/parties/README.md "Vendor credits and credit memos").
- * Each version of a credit is one balanced ledger entry (PostPartyCredit): the ledger is called inside this
- * service's transaction, after the row is written and locked, so a refusal of the ledger (a category of another
- * workspace) leaves nothing here, and versions of one credit are applied one at a time.
+ * Each version of a credit is one balanced ledger entry (PostPartyCredit), booked as decision 0012 says: inside this
+ * service's transaction, with the row locked, the ledger checks the version (a dry run: a refusal such as another
+ * workspace's category leaves nothing anywhere); the version's rows and a posting.requested event commit together;
+ * then the ledger is asked to book it, for the answer's read-your-writes sequence. When that call fails or never
+ * happens (a crash right after the commit), the ledger books the version from the event, exactly once — the books
+ * never hold a version this service does not, and never miss one it does.
  */
-export function createCreditUseCases({ db, ledger }: { db: Knex; ledger: CreditLedger }) {
+export function createCreditUseCases({ db, ledger, logger }: { db: Knex; ledger: CreditLedger; logger?: Logger }) {
   /** The live vendor or customer the credit names, locked against a concurrent delete or merge; else 404 naming the field. */
   async function partyName(trx: Knex.Transaction, kind: CreditKind, partyId: string): Promise<string> {
     const k = CREDIT_KINDS[kind];
@@ -58,10 +62,33 @@ export function createCreditUseCases({ db, ledger }: { db: Knex; ledger: CreditL
     return viewOf(row, (await creditLines(trx, [id])).get(id) ?? []);
   }
 
-  const posting = (kind: CreditKind, id: string, version: number, c: { paymentDate: string; description: string; refNo: string; lines: readonly CleanLine[] }, name: string) => ({
+  const posting = (kind: CreditKind, id: string, version: number, c: { paymentDate: string; description: string; refNo: string; lines: readonly CleanLine[] }, name: string): CreditPosting => ({
     sourceType: CREDIT_KINDS[kind].sourceType, creditId: id, version, date: c.paymentDate, description: entryDescription(kind, name, c.description, c.refNo),
     lines: c.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })),
   });
+  const voiding = (kind: CreditKind, id: string, version: number): CreditPosting => ({ sourceType: CREDIT_KINDS[kind].sourceType, creditId: id, version, date: '', description: '', lines: [] });
+
+  /** Inside the version's transaction: the ledger's check, then the event that books it once this commits. */
+  async function request(trx: Knex.Transaction, tenant: Tenant, p: CreditPosting): Promise<void> {
+    await ledger.check(tenant, p);
+    await postingRequested(trx, tenant.workspaceId, { sourceType: p.sourceType, sourceId: p.creditId, version: p.version, date: p.date, description: p.description, lines: p.lines });
+  }
+
+  /**
+   * After the commit: books the version now (its seq lets the answer's reader wait for reports). A failure is not the
+   * user's: the version is committed and its event books it; the answer then carries seq 0.
+   */
+  async function book(tenant: Tenant, kind: CreditKind, p: CreditPosting, view: CreditView): Promise<CreditChange> {
+    try {
+      const posted = await ledger.post(tenant, p);
+      if (posted.entryId) await withTenant(db, tenant, (trx) => setJournalEntry(trx, p.creditId, posted.entryId, p.version));
+      // The answer is this version as committed (a concurrent change may already have followed it).
+      return { credit: { ...view, row: { ...view.row, journal_entry_id: posted.entryId || view.row.journal_entry_id } }, seq: posted.seq };
+    } catch (err) {
+      logger?.warn({ err, kind, creditId: p.creditId, version: p.version }, 'the ledger did not book the credit now; its posting.requested event will');
+      return { credit: view, seq: 0 };
+    }
+  }
 
   return {
     async list(tenant: Tenant, kind: CreditKind, q: { page: number; take: number; partyId: string }): Promise<ListAnswer<CreditView>> {
@@ -99,15 +126,16 @@ export function createCreditUseCases({ db, ledger }: { db: Knex; ledger: CreditL
       const { value, problems } = cleanCredit(kind, input, true);
       throwIfAny(problems);
       const c = { paymentDate: value.paymentDate as string, partyId: value.partyId as string, description: value.description ?? '', refNo: value.refNo ?? '', lines: value.lineItems as CleanLine[] };
-      return withTenant(db, tenant, async (trx) => {
+      const id = newId();
+      const p = await withTenant(db, tenant, async (trx) => {
         const name = await partyName(trx, kind, c.partyId);
-        const id = newId();
         await insertCredit(trx, { id, workspaceId: tenant.workspaceId, kind, partyId: c.partyId, paymentDate: c.paymentDate, description: c.description, refNo: c.refNo, totalCents: totalCents(c.lines), createdBy: tenant.userId ?? null });
         await replaceLines(trx, tenant.workspaceId, id, c.lines);
-        const posted = await ledger.post(tenant, posting(kind, id, 1, c, name));
-        await setJournalEntry(trx, id, posted.entryId || null);
-        return { credit: await reload(trx, kind, id), seq: posted.seq };
+        const version = posting(kind, id, 1, c, name);
+        await request(trx, tenant, version);
+        return { version, view: await reload(trx, kind, id) };
       });
+      return book(tenant, kind, p.version, p.view);
     },
 
     /**
@@ -119,7 +147,7 @@ export function createCreditUseCases({ db, ledger }: { db: Knex; ledger: CreditL
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
       const { value, problems } = cleanCredit(kind, input, false);
-      return withTenant(db, tenant, async (trx) => {
+      const changed: CreditChange | { p: CreditPosting; view: CreditView } = await withTenant(db, tenant, async (trx): Promise<CreditChange | { p: CreditPosting; view: CreditView }> => {
         // Another workspace's credit is a 404 whatever the body holds; then the fields' refusals (nothing changed).
         const seen = await creditById(trx, kind, id);
         if (!seen) throw notFound(CREDIT_MSG.notFound(kind), 'id');
@@ -144,27 +172,31 @@ export function createCreditUseCases({ db, ledger }: { db: Knex; ledger: CreditL
         const unchanged = sameLines && c.paymentDate === row.payment_date && c.description === row.description && c.refNo === row.ref_no && partyId === (row.vendor_id ?? row.customer_id);
         if (unchanged) return { credit: viewOf(row, current), seq: 0 };
         const version = row.version + 1;
+        const p = posting(kind, id, version, c, name);
         await updateCredit(trx, id, { kind, partyId, paymentDate: c.paymentDate, description: c.description, refNo: c.refNo, totalCents: totalCents(c.lines), version, journalEntryId: row.journal_entry_id });
         if (value.lineItems) await replaceLines(trx, tenant.workspaceId, id, c.lines);
-        const posted = await ledger.post(tenant, posting(kind, id, version, c, name));
-        await setJournalEntry(trx, id, posted.entryId || null);
-        return { credit: await reload(trx, kind, id), seq: posted.seq };
+        await request(trx, tenant, p);
+        return { p, view: await reload(trx, kind, id) };
       });
+      if (!('p' in changed)) return changed;
+      return book(tenant, kind, changed.p, changed.view);
     },
 
     /** DELETE: the ledger reverses the credit's entry (a void); the row stays, voided, and is no longer listed or found. */
     async remove(tenant: Tenant, kind: CreditKind, id: string): Promise<CreditChange> {
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
-      return withTenant(db, tenant, async (trx) => {
+      const removed = await withTenant(db, tenant, async (trx) => {
         const row = await creditById(trx, kind, id, true);
         if (!row) throw notFound(CREDIT_MSG.notFound(kind), 'id');
         const lines = (await creditLines(trx, [id])).get(id) ?? [];
         const version = row.version + 1;
-        const posted = await ledger.post(tenant, { sourceType: CREDIT_KINDS[kind].sourceType, creditId: id, version, date: '', description: '', lines: [] });
         await voidCredit(trx, id, version);
-        return { credit: viewOf({ ...row, version, journal_entry_id: null, voided_at: new Date() }, lines), seq: posted.seq };
+        await request(trx, tenant, voiding(kind, id, version));
+        return { credit: viewOf({ ...row, version, journal_entry_id: null, voided_at: new Date() }, lines), version };
       });
+      const booked = await book(tenant, kind, voiding(kind, id, removed.version), removed.credit);
+      return { credit: removed.credit, seq: booked.seq };
     },
   };
 }
