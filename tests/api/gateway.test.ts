@@ -25,6 +25,11 @@ describe('a downstream service that is down', () => {
       expect(down.ms).toBeLessThan(2_000);
       const publicRoute = await system.api('POST', '/forgot-password', { body: { email: uniqueEmail() } });
       expect(publicRoute.status).toBe(503);
+      // The gateway stays in rotation: its readiness is its own, not identity's (issue #23), so the 503 above is the
+      // gateway's clear answer rather than a load balancer's empty one.
+      const ready = await system.api('GET', '/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toMatchObject({ status: 'ready', service: 'gateway' });
     } finally {
       await system.startIdentity();
     }

@@ -173,12 +173,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (!OPERATIONAL.has(route)) req.log.info({ method: req.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), ...(clientRequestId ? { clientRequestId } : {}) }, 'request');
   });
 
-  registerHealth(app, 'gateway', {
-    identity: async () => {
-      const res = await fetch(new URL('/healthz', config.IDENTITY_URL), { signal: AbortSignal.timeout(1_500) });
-      if (!res.ok) throw new Error(`identity /healthz answered ${res.status}`);
-    },
-  });
+  // Readiness is the gateway's own (issue #23): it has no dependency it cannot serve without — Redis only backs the
+  // rate limits, which skip on its errors, and an upstream service that is away answers 503 on its own routes. Were
+  // readiness to follow identity, one slow service would take every replica, and so the whole API, out of rotation.
+  registerHealth(app, 'gateway', {});
 
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
