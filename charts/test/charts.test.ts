@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { SERVICES } from '@ledgerline/platform/registry';
 
 const chartsDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = resolve(chartsDir, '..');
@@ -312,7 +313,14 @@ describe('deploy/infra', () => {
     const list = (Array.isArray(docs) ? docs : [docs]).map((d) => d.toJS() as Values);
     const cluster = list.find((d) => d.kind === 'Cluster');
     expect(cluster?.apiVersion).toBe('postgresql.cnpg.io/v1');
-    const databases = list.filter((d) => d.kind === 'Database').map((d) => (d.spec as Values).name);
-    expect(databases).toContain('ledgerline_identity');
+    const databases = list.filter((d) => d.kind === 'Database').map((d) => d.spec as Values);
+    const roles = ((cluster?.spec as Values).managed as { roles: Values[] }).roles;
+    // Every service of the registry: its database, owned by its owner role, whose password comes from its Secret.
+    for (const s of SERVICES) {
+      const owner = `${s.database}_owner`;
+      expect(databases, s.name).toContainEqual(expect.objectContaining({ name: s.database, owner, cluster: { name: 'ledgerline-pg' } }));
+      expect(roles, s.name).toContainEqual(expect.objectContaining({ name: owner, login: true, createrole: true, passwordSecret: { name: `ledgerline-pg-${s.name}-owner` } }));
+    }
+    expect(databases).toHaveLength(SERVICES.length);
   });
 });
