@@ -35,6 +35,10 @@ export const baseConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   /** The shared key of service-to-service tokens (HS256); the same value in the gateway and every service. Production refuses the default. */
   SERVICE_TOKEN_KEY: z.string().min(MIN_SERVICE_TOKEN_KEY_LENGTH).default(DEVELOPMENT_SERVICE_TOKEN_KEY),
+  /** Replicas of the JetStream streams the services create (3 on a three-server NATS cluster in production). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Days a dead letter is kept for an operator to inspect and replay; the events stream itself keeps everything (read models rebuild from it). */
+  DEAD_LETTER_KEEP_DAYS: z.coerce.number().min(1).max(3650).default(30),
   /** Hours a relayed outbox row is kept (for tracing a delivery) before the retention sweeper removes it. */
   OUTBOX_KEEP_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
   /** Days a processed inbox id is kept: longer than any outage of a consumer, after which JetStream could redeliver its event. */

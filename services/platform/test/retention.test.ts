@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, EventType, metricsRegistry, newId, OutboxRelay, platformMigrations, startConsumer, withSystem, withTenant, writeEvents, type Migration } from '../src/index.js';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { createLogger, EventType, metricsRegistry, NatsEventBus, newId, OutboxRelay, platformMigrations, startConsumer, withSystem, withTenant, writeEvents, type Migration } from '../src/index.js';
 import { eventRetentionRules, RetentionSweeper } from '../src/events/retention.js';
-import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '../src/testing/index.js';
+import { createTestBus, createTestDatabase, expectEventually, TEST_NATS_URL, type TestDatabase } from '../src/testing/index.js';
 
 const logger = createLogger('platform-test', 'silent');
 
@@ -142,5 +143,26 @@ describe('event metrics', () => {
     });
     await consumer.stop();
     expect(await metricsRegistry.getSingleMetricAsString('ledgerline_consumer_pending')).not.toContain('lag_probe');
+  });
+});
+
+describe('the streams', () => {
+  it('keep every event, keep a dead letter for DEAD_LETTER_KEEP_DAYS, and are brought to new settings by the next process', async () => {
+    const namespace = `t${Date.now().toString(36)}streams`;
+    const first = await NatsEventBus.connect({ url: TEST_NATS_URL, name: 'streams', logger, namespace, streams: { replicas: 1, deadLetterKeepDays: 30 } });
+    try {
+      const jsm = await jetstreamManager(first.connection);
+      const events = await jsm.streams.info(`${namespace.toUpperCase()}_LEDGERLINE_EVENTS`);
+      const dead = await jsm.streams.info(`${namespace.toUpperCase()}_LEDGERLINE_DEAD_LETTERS`);
+      expect(events.config).toMatchObject({ num_replicas: 1, max_age: 0 });
+      expect(dead.config).toMatchObject({ num_replicas: 1, max_age: 30 * 86_400 * 1e9 });
+      // A process with another setting brings the stream to it.
+      const second = await NatsEventBus.connect({ url: TEST_NATS_URL, name: 'streams', logger, namespace, streams: { replicas: 1, deadLetterKeepDays: 7 } });
+      await second.close();
+      expect((await jsm.streams.info(`${namespace.toUpperCase()}_LEDGERLINE_DEAD_LETTERS`)).config.max_age).toBe(7 * 86_400 * 1e9);
+    } finally {
+      await first.deleteStreams();
+      await first.close();
+    }
   });
 });

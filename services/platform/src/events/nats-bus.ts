@@ -9,31 +9,52 @@ export interface NatsBusOptions {
   logger: Logger;
   /** Namespace for streams and subjects so parallel test files never share them ('' in production). */
   namespace?: string;
+  streams?: StreamSettings;
 }
+
+/** How the streams are kept: replicas on a NATS cluster, and how long a dead letter stays. */
+export interface StreamSettings {
+  replicas: number;
+  deadLetterKeepDays: number;
+}
+
+const DEFAULT_STREAMS: StreamSettings = { replicas: 1, deadLetterKeepDays: 30 };
 
 /** Streams are created idempotently by whichever process connects first. */
 function streamName(base: string, ns: string): string {
   return ns ? `${ns.toUpperCase()}_${base}` : base;
 }
 
-async function ensureStreams(jsm: JetStreamManager, ns: string): Promise<void> {
+/**
+ * The events stream keeps every event (a read model's new generation replays it from the start); the dead-letter
+ * stream keeps a failed event `deadLetterKeepDays`. Created with the settings by whichever process connects first;
+ * a stream created with other settings is brought to them (a server that cannot, e.g. a single server asked for 3
+ * replicas, keeps what it has and the process says so).
+ */
+async function ensureStreams(jsm: JetStreamManager, ns: string, settings: StreamSettings, logger: Logger): Promise<void> {
   const prefix = ns ? `${ns}.` : '';
   const streams = [
-    { name: streamName(EVENTS_STREAM, ns), subjects: [`${prefix}${EVENT_SUBJECT_PREFIX}>`] },
-    { name: streamName(DEAD_LETTER_STREAM, ns), subjects: [`${prefix}${DEAD_LETTER_SUBJECT_PREFIX}>`] },
+    { name: streamName(EVENTS_STREAM, ns), subjects: [`${prefix}${EVENT_SUBJECT_PREFIX}>`], max_age: 0 },
+    { name: streamName(DEAD_LETTER_STREAM, ns), subjects: [`${prefix}${DEAD_LETTER_SUBJECT_PREFIX}>`], max_age: nanos(settings.deadLetterKeepDays * 86_400_000) },
   ];
   for (const s of streams) {
+    const wanted = { num_replicas: settings.replicas, max_age: s.max_age };
+    let info;
     try {
-      await jsm.streams.info(s.name);
+      info = await jsm.streams.info(s.name);
     } catch {
       try {
-        await jsm.streams.add({ name: s.name, subjects: s.subjects, duplicate_window: nanos(2 * 60_000) });
+        await jsm.streams.add({ name: s.name, subjects: s.subjects, duplicate_window: nanos(2 * 60_000), ...wanted });
+        continue;
       } catch (err) {
         // Another process created it in between.
-        await jsm.streams.info(s.name).catch(() => {
+        info = await jsm.streams.info(s.name).catch(() => {
           throw err;
         });
       }
+    }
+    if (info.config.num_replicas !== wanted.num_replicas || info.config.max_age !== wanted.max_age) {
+      await jsm.streams.update(s.name, { ...info.config, ...wanted }).catch((err: unknown) => logger.warn({ err, stream: s.name, wanted }, 'could not bring the stream to its settings; it keeps its own'));
     }
   }
 }
@@ -49,10 +70,10 @@ export class NatsEventBus implements EventBus {
     private readonly ns: string,
   ) {}
 
-  static async connect({ url, name, logger, namespace = '' }: NatsBusOptions): Promise<NatsEventBus> {
+  static async connect({ url, name, logger, namespace = '', streams = DEFAULT_STREAMS }: NatsBusOptions): Promise<NatsEventBus> {
     const nc = await connect({ servers: url, name, timeout: 3_000, reconnect: true, maxReconnectAttempts: -1 });
     const jsm = await jetstreamManager(nc);
-    await ensureStreams(jsm, namespace);
+    await ensureStreams(jsm, namespace, streams, logger);
     return new NatsEventBus(nc, jetstream(nc), jsm, logger, namespace);
   }
 

@@ -135,7 +135,7 @@ export function defineService<N extends string, S extends z.ZodType<ServiceConfi
     const ownsSystemDb = !overrides.systemDb && !overrides.db;
     const systemDb = overrides.systemDb ?? (overrides.db ? systemPoolOf(overrides.db) : createDb({ url: systemUrlOf(setting(config, env.databaseUrl) as string), applicationName: `${name}-system` }));
     pairSystemPool(db, systemDb);
-    const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name, logger, namespace: config.NATS_NAMESPACE }));
+    const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name, logger, namespace: config.NATS_NAMESPACE, streams: { replicas: config.NATS_STREAM_REPLICAS, deadLetterKeepDays: config.DEAD_LETTER_KEEP_DAYS } }));
     const parts = await definition.build({ config, overrides, logger, db, systemDb, bus });
     const relay = definition.publishes ? new OutboxRelay({ db: systemDb, bus, logger, service: name }) : null;
     const sweeper = new RetentionSweeper({
