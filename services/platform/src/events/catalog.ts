@@ -4,8 +4,8 @@ import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankAccountSyncedSch
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
-import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
-import { CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
+import { CategorizationRequestedSchema, ChartChangedSchema, EntryPostedSchema, TransactionCategorizedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -45,6 +45,12 @@ export const EventType = {
   VendorChanged: 'vendor.changed',
   /** parties: a customer was created, updated or deleted. */
   CustomerChanged: 'customer.changed',
+  /** ledger: a user categorised a transaction by hand (the categorisation model learns from it). */
+  TransactionCategorized: 'transaction.categorized',
+  /** ledger: an import left transactions nobody categorised; a categorisation job waits for suggestions. */
+  CategorizationRequested: 'categorization.requested',
+  /** parties: the categorisation model's suggestions for a job (the ledger applies those marked apply). */
+  CategorizationSuggested: 'categorization.suggested',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -66,6 +72,9 @@ export const EVENT_SCHEMAS = {
   [EventType.FirmAccessChanged]: FirmAccessChangedSchema,
   [EventType.VendorChanged]: VendorChangedSchema,
   [EventType.CustomerChanged]: CustomerChangedSchema,
+  [EventType.TransactionCategorized]: TransactionCategorizedSchema,
+  [EventType.CategorizationRequested]: CategorizationRequestedSchema,
+  [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];
