@@ -3,6 +3,7 @@ import { ledgerConfigSchema, type LedgerConfig } from './config.js';
 import { ledgerRoutes } from './rpc/handlers.js';
 import { ledgerMigrations } from './store/migrations.js';
 import { startLedgerConsumer } from './usecases/bank-events.js';
+import { startCategorisationConsumer } from './usecases/categorisation.js';
 import { createUseCases, type LedgerUseCases } from './usecases/index.js';
 
 export interface LedgerOverrides extends BaseOverrides {
@@ -10,7 +11,7 @@ export interface LedgerOverrides extends BaseOverrides {
   maxDeliver?: number;
 }
 
-/** The ledger: publishes entry events through its outbox, consumes identity and banking events. */
+/** The ledger: publishes entry events through its outbox, consumes identity and banking events and the parties service's categorisation suggestions. */
 export const ledger = defineService({
   name: 'ledger',
   config: ledgerConfigSchema,
@@ -20,7 +21,8 @@ export const ledger = defineService({
     const useCases = createUseCases({ db, logger });
     return {
       routes: ledgerRoutes(useCases),
-      consumers: [() => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH })],
+      consumers: [() => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }),
+        () => startCategorisationConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver })],
       expose: { useCases },
     };
   },
