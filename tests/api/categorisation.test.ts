@@ -109,10 +109,26 @@ describe('learned categorisation', () => {
     expect(waiting.body.jobs).toEqual([]);
   });
 
-  it('refuses a transactions list that is not ids, naming the field', async () => {
+  it('refuses a transactions list that is not ids, naming the field; another workspace\'s transaction is a 404', async () => {
     const r = await h.api('GET', '/jobs/categorization?transactions=nope', { tenant: t });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body.errors)).toContain('transactions');
+    const bad = await h.api('GET', '/jobs/categorization?status=nope', { tenant: t });
+    expect(bad.status).toBe(400);
+    const other = h.tenant();
+    await other.banking.workspaceCreated();
+    const otherAccount = await other.banking.link();
+    await other.banking.add(otherAccount, { amountCents: -999, date: '2026-08-01', name: 'Elsewhere' });
+    const theirs = (await h.transactions(other, 1)).data[0].id as string;
+    const cross = await h.api('GET', `/jobs/categorization?transactions=${ids.newCoffee},${theirs}`, { tenant: t });
+    expect(cross.status).toBe(404);
+    expect(JSON.stringify(cross.body)).toContain('transactions');
+    // Their own transaction answers them, and their queue is theirs alone.
+    const own = await h.api('GET', `/jobs/categorization?transactions=${theirs}`, { tenant: other });
+    expect(own.status).toBe(200);
+    expect(own.body.transactions).toEqual([{ id: theirs, categoryState: expect.stringMatching(/^categori(zed|zing)$/) }]);
+    const mine = (await h.api('GET', '/jobs/categorization', { tenant: t })).body.jobs.map((j: { id: string }) => j.id);
+    for (const j of (await h.api('GET', '/jobs/categorization', { tenant: other })).body.jobs) expect(mine).not.toContain(j.id);
   });
 
   it('accepting a suggestion is a categorisation by hand', async () => {

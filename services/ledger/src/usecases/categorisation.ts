@@ -4,6 +4,7 @@ import { SYSTEM } from '../domain/chart.js';
 import { Problems } from '../domain/validation.js';
 import { EDITABLE, type RuleChange } from '../store/vendor-rules-store.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+import { assertReferences } from './references.js';
 import { rebook } from './vendor-rules.js';
 
 /**
@@ -151,7 +152,7 @@ export interface CategorizationJobRow {
 
 const STATUSES = ['waiting', 'waiting-children', 'active', 'completed', 'failed', 'paused', 'repeat', 'wait', 'delayed', 'prioritized'];
 
-/** GET /jobs/categorization: the workspace's jobs (newest first, at most 100) and the given transactions' state. */
+/** GET /jobs/categorization: the workspace's jobs (newest first, at most 100) and the given transactions' state (another workspace's id: 404). */
 export class CategorisationUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
@@ -163,6 +164,8 @@ export class CategorisationUseCases {
     });
     p.throwIfAny();
     return inWorkspace(this.deps.db, tenant, async (trx) => {
+      // Another workspace's transaction (or none): 404 naming the field, as everywhere.
+      await assertReferences(trx, [{ field: 'transactions', kind: 'transaction', ids: input.transactionIds }]);
       const q = trx('categorization_jobs').orderBy('job_order', 'desc').limit(100);
       if (input.statuses.length) q.whereIn('status', [...input.statuses]);
       const jobs = (await q) as CategorizationJobRow[];
