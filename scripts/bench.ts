@@ -1,5 +1,5 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity`, `-- banking`, `-- ledger`, `-- reporting` or `-- web` runs one suite.
+// `npm run bench -- identity`, `-- banking`, `-- ledger`, `-- reporting`, `-- web`, `-- rules` or `-- categorisation` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
@@ -9,6 +9,7 @@ import { benchSyncThroughput } from '../services/banking/bench/sync-throughput.j
 import { benchLedger, ingest } from '../services/ledger/bench/ledger-bench.js';
 import { startRulesHarness } from '../tests/api/vendor-rules.support.js';
 import { benchWeb, webReport } from './lib/web-bench.js';
+import { benchCategorisation, categorisationTable } from '../services/parties/bench/categorisation-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -173,11 +174,19 @@ async function rulesSuite(): Promise<void> {
   }
 }
 
+/** Learned categorisation: accuracy and coverage of the auto-applied suggestions on a held-out month (the pure model). */
+function categorisationSuite(): void {
+  const r = benchCategorisation();
+  const data = `one generated workspace (seed ${r.seed}; services/parties/bench/categorisation-bench.ts): ${r.merchants} merchants — subscriptions, frequent card merchants with noisy descriptions ("SQ *BLUE BOTTLE 1234"), five merchants in two categories by amount, one with the same amounts in two categories, local merchants seen once, merchants never seen before (20 in the held-out month), income — ${r.history} transactions categorised by hand over three months (1 % of them wrong, as people are), then a held-out fourth month of ${r.heldOut}. The held-out month is replayed in date order with the shipped model (services/parties/src/domain/categorisation.ts): a suggestion at or above the threshold is applied; any other transaction is categorised by the user, correctly, and learnt (as the product does), an applied one is not. Accuracy = correct among the applied; coverage = applied / held-out.`;
+  write('categorisation', 'Learned categorisation: accuracy and coverage on a held-out month', data, categorisationTable(r), r);
+}
+
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
 if (runs('ledger')) await ledgerSuite();
 if (runs('web')) await webSuite();
 if (runs('rules')) await rulesSuite();
+if (runs('categorisation')) categorisationSuite();
 // The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts). At its
 // default size (1,000,000 entries) the first run generates the data set for many minutes; later runs reuse it.
 if (runs('reporting')) await import('../services/reporting/bench/run.js');

@@ -193,6 +193,8 @@ const txn = (over: Partial<Transaction> = {}): Transaction => ({
   splittedChildren: [],
   transferPair: null,
   transferStatus: null,
+  creationMode: null,
+  suggestion: null,
   ...over,
 });
 

@@ -31,6 +31,7 @@ import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
 import { registerPartiesRoutes, type PartiesClient } from './routes/parties.js';
 import { registerCreditRoutes } from './routes/credits.js';
 import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
+import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -198,6 +199,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerPartiesRoutes(app, { client: partiesClient });
   await registerCreditRoutes(app, { client: partiesClient });
   await registerVendorRuleRoutes(app, { client: partiesClient });
+  await registerCategorizationJobRoutes(app, { ledger });
 
   return app;
 }

@@ -4,6 +4,7 @@ import { startPostingRequestConsumer } from './events/posting-requests.js';
 import { ledgerRoutes } from './rpc/handlers.js';
 import { ledgerMigrations } from './store/migrations.js';
 import { startLedgerConsumer } from './usecases/bank-events.js';
+import { startCategorisationConsumer } from './usecases/categorisation.js';
 import { createUseCases, type LedgerUseCases } from './usecases/index.js';
 
 export interface LedgerOverrides extends BaseOverrides {
@@ -11,7 +12,7 @@ export interface LedgerOverrides extends BaseOverrides {
   maxDeliver?: number;
 }
 
-/** The ledger: publishes entry events through its outbox, consumes identity and banking events and the documents' posting requests. */
+/** The ledger: publishes entry events through its outbox; consumes identity and banking events, the owners' posting requests (decision 0012) and the parties service's categorisation suggestions. */
 export const ledger = defineService({
   name: 'ledger',
   config: ledgerConfigSchema,
@@ -21,7 +22,11 @@ export const ledger = defineService({
     const useCases = createUseCases({ db, logger });
     return {
       routes: ledgerRoutes(useCases),
-      consumers: [() => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }), () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver })],
+      consumers: [
+        () => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }),
+        () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
+        () => startCategorisationConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
+      ],
       expose: { useCases },
     };
   },

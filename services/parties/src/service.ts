@@ -4,9 +4,11 @@ import { ledgerLink, type LedgerClient } from './clients/ledger.js';
 import { creditLedger, type CreditLedger } from './clients/ledger-credits.js';
 import { ruleLedgerLink } from './clients/ledger-rules.js';
 import { partiesConfigSchema, type PartiesConfig } from './config.js';
+import { startCategorisationConsumer } from './events/categorisation-consumer.js';
 import { startMerchantConsumer } from './events/merchant-consumer.js';
 import { partiesRoutes } from './rpc/handlers.js';
 import { partiesMigrations } from './store/migrations.js';
+import { CategorisationUseCases } from './usecases/categorisation.js';
 import { createCreditUseCases, type CreditUseCases } from './usecases/credits.js';
 import { createUseCases, type PartiesUseCases } from './usecases/index.js';
 import { createVendorRuleUseCases } from './usecases/vendor-rules.js';
@@ -21,8 +23,9 @@ export type PartiesOverrides = BaseOverrides & {
 
 /**
  * The parties service: vendors and customers. Publishes vendor.changed and customer.changed through its outbox;
- * consumes the ledger's entry.posted (a bank merchant becomes a vendor); calls the ledger for the vendor link. Credits
- * publish posting.requested, which the ledger books (decision 0012).
+ * consumes the ledger's entry.posted (a bank merchant becomes a vendor) and its categorisation events (the learned
+ * model: transaction.categorized, categorization.requested → categorization.suggested); calls the ledger for the vendor
+ * link. Credits publish posting.requested, which the ledger books (decision 0012).
  */
 export const parties = defineService({
   name: 'parties',
@@ -33,13 +36,17 @@ export const parties = defineService({
     const client = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' } });
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
     const credits = createCreditUseCases({ db, ledger: (overrides.creditLedger ?? ((l) => l))(creditLedger(client)), logger });
+    const categorisation = new CategorisationUseCases(db);
     return {
       routes: partiesRoutes(useCases, credits, createVendorRuleUseCases({ db, ledger: ruleLedgerLink(client) })),
-      consumers: [() => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver })],
-      expose: { useCases, credits },
+      consumers: [
+        () => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver }),
+        () => startCategorisationConsumer({ db, bus, logger, model: categorisation, maxDeliver: overrides.maxDeliver }),
+      ],
+      expose: { useCases, credits, categorisation },
     };
   },
 });
 
-export type PartiesService = Running<{ useCases: PartiesUseCases; credits: CreditUseCases }, true>;
+export type PartiesService = Running<{ useCases: PartiesUseCases; credits: CreditUseCases; categorisation: CategorisationUseCases }, true>;
 export const createPartiesService = (config: PartiesConfig, overrides: PartiesOverrides = {}): Promise<PartiesService> => parties.create(config, overrides);

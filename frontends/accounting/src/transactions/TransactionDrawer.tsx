@@ -25,6 +25,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useEditAccess } from './access';
 import { VendorLink } from '../parties/VendorLink';
 import { AccrualDialog } from './AccrualDialog';
+import { SuggestionDetails } from './Suggestion';
 import { CategoryPicker } from './CategoryPicker';
 import { CommentsSection, ReceiptsSection } from './DrawerAttachments';
 import { bankAccountName, describeTransaction } from './present';
@@ -146,6 +147,7 @@ function Details({ transaction: t }: { transaction: Transaction }) {
           categorise.mutate({ id: t.id, categoryId }, { onSuccess: (answer) => notice.success(answer.message), onError: showError });
         }}
       />
+      <SuggestionDetails transaction={t} editable={editable} />
 
       <div className="flex flex-wrap gap-2">
         <Button

@@ -22,6 +22,7 @@ import { TransactionsExportButton } from './ExportCsvButton';
 import { FiltersBar, OrderSelect, type FilterChangeOptions } from './FiltersBar';
 import { bankAccountName, describeTransaction } from './present';
 import { REVIEW_KEYS, nextFocus, type ReviewAction } from './review-keys';
+import { SuggestionChip } from './Suggestion';
 import { formatTxnDate } from './rules';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { TRANSACTIONS_SCREEN_KEYS, arrivalSearch, clearedState, storedFilterSet, transactionsSearch, transactionsStateFromSearch, type TransactionsUrlState } from './url-state';
@@ -392,6 +393,8 @@ function TransactionRow({ transaction: t, selected, focused, onFocus, onOpen, on
             {description}
           </button>
           {t.memo && t.memo !== description && <span className="min-w-0 shrink-[100] truncate">{t.memo}</span>}
+          {restriction === null && <SuggestionChip transaction={t} canEdit={access.canEdit} onAccepted={onPicked} />}
+          {t.creationMode === 'auto' && <Badge>Auto</Badge>}
           {t.pending && <Badge>Pending</Badge>}
           {t.isTransactionFinalized && <Badge>Finalized</Badge>}
           {t.isSplittedParent && <Badge>Split</Badge>}

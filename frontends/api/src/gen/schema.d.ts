@@ -1986,6 +1986,23 @@ export interface paths {
         patch: operations["updateVendorRule"];
         trace?: never;
     };
+    "/jobs/categorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The categorisation queue and the category state of some transactions */
+        get: operations["listCategorizationJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2625,6 +2642,14 @@ export interface components {
             } | null;
             /** @description paired; review = in a Transfer account without a pair (a one-sided transfer); null otherwise. */
             transferStatus: ("paired" | "review") | null;
+            /** @description How the transaction got its category (spec platform-core §4): manual = a user; auto = the learned categorisation applied its suggestion; null = on import (a merchant's category or a vendor rule). */
+            creationMode: ("manual" | "auto") | null;
+            suggestion: {
+                categoryId: string;
+                categoryName: string;
+                vendorId: string | null;
+                confidence: number;
+            } | null;
             accrualStartDate?: string | null;
             accrualEndDate?: string | null;
             /** @description active or stopped; null when the transaction is not accrued. */
@@ -3507,6 +3532,38 @@ export interface components {
             upperAmountValue?: number;
             /** @description A bank account id: only transactions of that account. */
             sourceId?: string;
+        };
+        /** @description A categorisation job (spec §3 Job, queue categorization): waiting until the learned categorisation has answered, then completed. data.totalTransactions: the new transactions it was asked about; data.transactionPushed: those answered; applied: categorised with creation mode auto; suggested: shown as a suggestion. */
+        CategorizationJob: {
+            id: string;
+            /** @enum {string} */
+            status: "waiting" | "active" | "completed" | "failed";
+            /** @enum {string} */
+            type: "categorization";
+            order: number;
+            data: {
+                requestId: string;
+                accountId: string | null;
+                transactionPushed: number;
+                totalTransactions: number;
+                uploadType: string | null;
+            };
+            applied: number;
+            suggested: number;
+            failedReason: string | null;
+            attempts: number;
+            createdOn: string;
+            finishedOn: string | null;
+        };
+        CategorizationJobsResponse: {
+            /** @description Newest first, at most 100. */
+            jobs: components["schemas"]["CategorizationJob"][];
+            /** @description For each id of `transactions` of this workspace: categorizing while its job waits, else categorized (spec §3 "Category state"). */
+            transactions: {
+                id: string;
+                /** @enum {string} */
+                categoryState: "categorized" | "categorizing";
+            }[];
         };
     };
     responses: never;
@@ -9000,6 +9057,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorRuleAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listCategorizationJobs: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated transaction ids (at most 500) whose category state to answer. */
+                transactions?: string;
+                /** @description Comma-separated queue statuses. */
+                status?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategorizationJobsResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

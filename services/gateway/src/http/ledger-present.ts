@@ -55,5 +55,7 @@ export function transactionJson(t: Transaction | undefined) {
     })),
     transferPair: t.transferPair ? { id: t.transferPair.id, accountId: t.transferPair.accountId, accountName: t.transferPair.accountName, amount: centsToDollars(t.transferPair.amountCents), dateTime: t.transferPair.date, name: t.transferPair.name } : null,
     transferStatus: t.transferStatus === 'paired' || t.transferStatus === 'review' ? t.transferStatus : null,
+    creationMode: t.creationMode === 'manual' || t.creationMode === 'auto' ? t.creationMode : null,
+    suggestion: t.suggestion ? { categoryId: t.suggestion.categoryId, categoryName: t.suggestion.categoryName, vendorId: orNull(t.suggestion.vendorId), confidence: t.suggestion.confidence } : null,
   };
 }

@@ -195,6 +195,19 @@ export const TransactionSchema = {
       }, { type: 'null' }],
     },
     transferStatus: { anyOf: [{ type: 'string', enum: ['paired', 'review'] }, { type: 'null' }], description: 'paired; review = in a Transfer account without a pair (a one-sided transfer); null otherwise.' },
+    creationMode: {
+      anyOf: [{ type: 'string', enum: ['manual', 'auto'] }, { type: 'null' }],
+      description: 'How the transaction got its category (spec platform-core §4): manual = a user; auto = the learned categorisation applied its suggestion; null = on import (a merchant\'s category or a vendor rule).',
+    },
+    suggestion: {
+      anyOf: [{
+        type: 'object',
+        description: 'The learned categorisation\'s suggestion when it was not sure enough to apply it (accept it with PATCH /transactions categoryId); confidence 0..1.',
+        properties: { categoryId: str, categoryName: str, vendorId: nullableStr, confidence: num },
+        required: ['categoryId', 'categoryName', 'vendorId', 'confidence'],
+        additionalProperties: false,
+      }, { type: 'null' }],
+    },
     accrualStartDate: nullableStr, accrualEndDate: nullableStr,
     accrualStatus: { type: ['string', 'null'], description: 'active or stopped; null when the transaction is not accrued.' },
     accruedChildren: {
@@ -208,7 +221,7 @@ export const TransactionSchema = {
       },
     },
   },
-  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId', 'splittedChildren', 'transferPair', 'transferStatus'],
+  required: ['id', 'vendorTransactionId', 'biller', 'memo', 'amount', 'dateTime', 'isoCurrencyCode', 'accountId', 'ledgerAccountId', 'runningBalance', 'category', 'debit', 'credit', 'debitJournalId', 'creditJournalId', 'debitAccount', 'creditAccount', 'isTransactionFinalized', 'isAccruedParent', 'isAccruedChildren', 'isSplittedParent', 'isSplittedChildren', 'isOpeningBalance', 'entityType', 'entityId', 'qboSynced', 'pending', 'vendorId', 'appliedRuleId', 'splittedChildren', 'transferPair', 'transferStatus', 'creationMode', 'suggestion'],
   additionalProperties: false,
 } as const;
 

@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant, withInputRules } from '@ledgerline/platform';
 import {
-  AccountRefSchema, AccrualMonthSchema, BankTieOutSchema, AccrualScheduleSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema, TransferCandidateSchema, TransferPairSchema,
+  AccountRefSchema, AccrualMonthSchema, CategorySuggestionSchema, BankTieOutSchema, AccrualScheduleSchema, AuditLogSchema, OpeningBalanceSchema, PostingResultSchema, BillerSchema, SplitPartSchema, CategorySchema, GeneralLedgerAccountSchema, LedgerLineSchema, LedgerService, PageMetaSchema, PathPartSchema, TransactionSchema, TransferCandidateSchema, TransferPairSchema,
   type AccrualSchedule, type Category, type Transaction,
 } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { BillerRow, TxnViewRow } from '../store/rows.js';
@@ -10,6 +10,7 @@ import { transferStatusOf } from '../usecases/transactions.js';
 import { bankTransactionMessage } from './bank-transaction-message.js';
 import { commentHandlers } from './comments.js';
 import { vendorRuleHandlers } from './vendor-rules.js';
+import { categorisationHandlers } from './categorisation.js';
 import { receiptHandlers } from './receipts.js';
 import type { CategoryView } from '../usecases/categories.js';
 import type { ScheduleView } from '../usecases/accruals.js';
@@ -52,6 +53,10 @@ export function transactionMessage(t: TxnViewRow): Transaction {
       id: t.transfer_pair_id, accountId: t.pair_bank_account_id ?? '', accountName: t.pair_account_name ?? '', amountCents: BigInt(t.pair_amount_cents ?? 0), date: t.pair_date ?? '', name: t.pair_name ?? '',
     }) : undefined,
     transferStatus: transferStatusOf(t) ?? '',
+    creationMode: t.creation_mode ?? '',
+    suggestion: t.suggested_category_id
+      ? create(CategorySuggestionSchema, { categoryId: t.suggested_category_id, categoryName: t.suggested_category_name ?? '', vendorId: t.suggested_vendor_id ?? '', confidence: Number(t.suggestion_confidence ?? 0) })
+      : undefined,
   });
 }
 
@@ -87,6 +92,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
       ...receiptHandlers(u.receipts),
       ...commentHandlers(u.comments),
       ...vendorRuleHandlers(u.vendorRules),
+      ...categorisationHandlers(u.categorisation),
       async listCategories(_req, ctx) {
         return { categories: (await u.categories.list(tenantOf(ctx))).map(categoryMessage) };
       },

@@ -1,3 +1,4 @@
+import { categorisationMigration } from './migrations-categorisation.js';
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { accrualsMigration } from './migrations-accruals.js';
 import { drawerMigration } from './migrations-drawer.js';
@@ -261,4 +262,5 @@ export const ledgerMigrations: Migration[] = [
   vendorsMigration,
   vendorRulesMigration,
   partyCreditsMigration,
+  categorisationMigration,
 ];

@@ -31,10 +31,17 @@ export interface TxnRow {
   is_opening_balance: boolean;
   /** The other side of a paired transfer (each side names the other). */
   transfer_pair_id: string | null;
+  /** manual (a user), auto (the categorisation model), null (on import: merchant category or vendor rule). */
+  creation_mode?: 'manual' | 'auto' | null;
+  suggested_category_id?: string | null;
+  suggested_vendor_id?: string | null;
+  suggestion_confidence?: number | null;
+  categorization_job_id?: string | null;
 }
 
 /** A transaction with what its list and detail views show. */
 export interface TxnViewRow extends TxnRow {
+  suggested_category_name?: string | null;
   category_name: string | null;
   category_coa_id: number | null;
   category_class: string | null;

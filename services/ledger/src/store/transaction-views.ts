@@ -35,7 +35,8 @@ function viewQuery(trx: Knex.Transaction) {
     .leftJoin('accounts as la', 'la.id', 't.ledger_account_id')
     .leftJoin('workspace_transactions as p', 'p.id', 't.transfer_pair_id')
     .leftJoin('accounts as pa', 'pa.id', 'p.ledger_account_id')
-    .select('t.*', 'c.name as category_name', 'c.coa_id as category_coa_id', 'c.class_group as category_class', 'c.level as category_level', 'c.parent_id as category_parent_id', 'b.name as biller_name', 'b.category_id as biller_category_id', 'la.name as ledger_account_name',
+    .leftJoin('accounts as sc', 'sc.id', 't.suggested_category_id')
+    .select('t.*', 'sc.name as suggested_category_name', 'c.name as category_name', 'c.coa_id as category_coa_id', 'c.class_group as category_class', 'c.level as category_level', 'c.parent_id as category_parent_id', 'b.name as biller_name', 'b.category_id as biller_category_id', 'la.name as ledger_account_name',
       'p.amount_cents as pair_amount_cents', 'p.txn_date as pair_date', 'p.name as pair_name', 'p.bank_account_id as pair_bank_account_id', 'pa.name as pair_account_name');
 }
 

@@ -49,7 +49,7 @@ const MATCHES = (r: string, w: string) => `
  * the books' currency, not linked to an entity, not finalized, not a Transfer (paired or categorised so), not
  * synced, not accrued, not split, not a split or accrual child, not an opening balance.
  */
-const EDITABLE = (w: string, a: string) => `
+export const EDITABLE = (w: string, a: string) => `
   not ${w}.is_removed and ${w}.iso_currency_code = '${BOOKS_CURRENCY}' and ${w}.entity_type is null and not ${w}.is_finalized
   and ${w}.transfer_pair_id is null and coalesce(${a}.class_group, '') <> 'Transfer' and not ${w}.qbo_synced
   and not ${w}.is_accrued_parent and not ${w}.is_split_parent and not ${w}.is_split_child and not ${w}.is_accrual_child
@@ -68,7 +68,8 @@ const PRECEDENCE = (r: string) => `${r}.condition_count desc,
 
 /** A transaction a rule application changes, locked, with the rule that wins it. */
 export interface RuleChange extends TxnRow {
-  win_rule_id: string;
+  /** The winning rule; null when the categorisation model's suggestion is the winner (usecases/categorisation.ts). */
+  win_rule_id: string | null;
   win_category_id: string;
   win_vendor_id: string | null;
   win_category_name: string;

@@ -10,6 +10,7 @@ import { postEntries, type NewEntry } from '../store/journal.js';
 import { insertImported, knownBankTransactionIds, type ImportedTransaction } from '../store/workspace-transactions.js';
 import { transferLock } from '../store/transfers-store.js';
 import { detectTransfers } from './transfers.js';
+import { requestCategorisation } from './categorisation.js';
 import { applyVendorRulesTo } from './vendor-rules.js';
 
 /**
@@ -89,5 +90,7 @@ export async function handleAddedBatch(trx: Knex.Transaction, events: readonly R
   await detectTransfers(trx, workspaceId, booked);
   // Then vendor rules (a transfer is never a rule's): set-based, the winning rule of each new transaction.
   await applyVendorRulesTo(trx, booked);
+  // Then the learned categorisation: the ones nobody claimed are asked about (a job and one event).
+  await requestCategorisation(trx, workspaceId, booked);
   for (const t of later) await applyOne(trx, workspaceId, t);
 }

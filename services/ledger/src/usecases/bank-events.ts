@@ -18,6 +18,7 @@ import { isBooksCurrency } from '../domain/tie-out.js';
 import { daysApart, TRANSFER_WINDOW_DAYS } from '../domain/transfers.js';
 import { transferLock } from '../store/transfers-store.js';
 import { detectTransfers, freshCategory, unpairLocked } from './transfers.js';
+import { requestCategorisation } from './categorisation.js';
 import { applyVendorRulesTo } from './vendor-rules.js';
 
 export const CONSUMER = 'ledger';
@@ -122,6 +123,7 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   });
   await detectTransfers(trx, workspaceId, [id]);
   await applyVendorRulesTo(trx, [id]);
+  await requestCategorisation(trx, workspaceId, [id]);
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */

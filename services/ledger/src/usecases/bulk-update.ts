@@ -9,6 +9,7 @@ import { postEntries, reversalsOf, type NewEntry } from '../store/journal.js';
 import type { TxnRow } from '../store/rows.js';
 import { views } from '../store/transaction-views.js';
 import { lockLiveTransactions, updateBookings, updateTransaction, type TxnPatch } from '../store/workspace-transactions.js';
+import { markManual } from './categorisation.js';
 import { categoryForBooking, checkBookable, lockRow, repost, assertEditable } from './booking.js';
 import type { Tenant } from './context.js';
 import { refuseOpeningBalanceEntry } from './opening-balances.js';
@@ -60,6 +61,7 @@ export async function bulkUpdateOneByOne(trx: Knex.Transaction, tenant: Tenant, 
     }
     ids.push(id);
   }
+  await markManual(trx, tenant.workspaceId, items.filter((it) => it.categoryId).map((it) => it.id as string));
   return { transactions: await views(trx, ids), message: SUCCESS.transactionsUpdated };
 }
 
@@ -156,6 +158,7 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
 
   await updateBookings(trx, updates);
   await auditMany(trx, trail.map((t) => ({ ...t, workspaceId: tenant.workspaceId, userId: tenant.userId })));
+  await markManual(trx, tenant.workspaceId, items.filter((it) => it.categoryId).map((it) => it.id as string));
   return { transactions: await views(trx, ids), message: SUCCESS.transactionsUpdated };
 }
 

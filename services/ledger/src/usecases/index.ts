@@ -1,5 +1,6 @@
 import { AccrualUseCases } from './accruals.js';
 import { BankTieOutUseCases } from './bank-tieout.js';
+import { CategorisationUseCases } from './categorisation.js';
 import { CategoryUseCases } from './categories.js';
 import { CommentUseCases } from './comments.js';
 import type { LedgerDeps } from './context.js';
@@ -29,8 +30,9 @@ export interface LedgerUseCases {
   comments: CommentUseCases;
   vendors: VendorLinkUseCases;
   vendorRules: VendorRuleUseCases;
+  categorisation: CategorisationUseCases;
 }
 
 export function createUseCases(deps: LedgerDeps): LedgerUseCases {
-  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps), vendorRules: new VendorRuleUseCases(deps) };
+  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps), vendorRules: new VendorRuleUseCases(deps), categorisation: new CategorisationUseCases(deps) };
 }

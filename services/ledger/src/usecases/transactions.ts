@@ -8,6 +8,7 @@ import { allBillers, lockBiller, setBillerCategory } from '../store/billers.js';
 import { accountById } from '../store/chart-store.js';
 import { auditLogPage, listViews, views, type ViewFilters } from '../store/transaction-views.js';
 import { lockBillerTransactionsNotIn, replaceSplitParts, splitParts, transactionExists, updateTransaction } from '../store/workspace-transactions.js';
+import { markManual } from './categorisation.js';
 import { assertEditable, categoryForBooking, lockRow, repost, viewById } from './booking.js';
 import { bulkUpdateOneByOne, bulkUpdateSetBased, type UpdateItem } from './bulk-update.js';
 import { assertCanEdit, changeInWorkspace, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
@@ -88,6 +89,7 @@ export class TransactionUseCases {
         await repost(trx, row, { categoryId: category.id });
         await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
       }
+      await markManual(trx, tenant.workspaceId, [id]);
       return { transaction: await viewById(trx, id), message: SUCCESS.transactionUpdated };
     });
   }

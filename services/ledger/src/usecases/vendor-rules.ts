@@ -19,9 +19,10 @@ const POST_SLICE = 2_000;
  * reversals of their current entries read in one statement, every reversal and new entry posted through
  * `postEntries` (one statement; balances exact; entry.posted for each in one outbox insert), the rows in one
  * UPDATE and the 'categorised' trail in chunked INSERTs. A transaction whose category is already the rule's
- * only gets its applied_rule_id (and vendor) — nothing is posted for it.
+ * only gets its applied_rule_id (and vendor) — nothing is posted for it. The categorisation model's applied
+ * suggestions go the same way (no rule; `trail` adds to each 'categorised' row of the trail).
  */
-async function rebook(trx: Knex.Transaction, changes: readonly RuleChange[], userId: string | null): Promise<number> {
+export async function rebook(trx: Knex.Transaction, changes: readonly RuleChange[], userId: string | null, trail: Record<string, unknown> = {}): Promise<number> {
   if (changes.length === 0) return 0;
   const recategorised = changes.filter((c) => c.category_id !== c.win_category_id);
   const reversals = await reversalsOf(trx, recategorised.filter((c) => c.current_entry_id).map((c) => ({ entryId: c.current_entry_id as string, description: `Reversal: ${c.name}` })));
@@ -51,7 +52,7 @@ async function rebook(trx: Knex.Transaction, changes: readonly RuleChange[], use
   })));
   await auditMany(trx, recategorised.map((c) => ({
     workspaceId: c.workspace_id, transactionId: c.id, userId, event: 'categorised' as const,
-    details: { fromCategoryId: c.category_id, toCategoryId: c.win_category_id, toCategoryName: c.win_category_name, appliedRuleId: c.win_rule_id },
+    details: { fromCategoryId: c.category_id, toCategoryId: c.win_category_id, toCategoryName: c.win_category_name, appliedRuleId: c.win_rule_id, ...trail },
   })));
   return changes.length;
 }

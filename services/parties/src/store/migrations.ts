@@ -1,6 +1,7 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { vendorRulesMigration } from './migrations-vendor-rules.js';
 import { creditsMigration } from './migrations-credits.js';
+import { categorisationMigration } from './migrations-categorisation.js';
 
 /** The parties database: the platform's tenancy functions, outbox and inbox, then its own tables. */
 export const partiesMigrations: Migration[] = [
@@ -76,4 +77,5 @@ export const partiesMigrations: Migration[] = [
   },
   vendorRulesMigration,
   creditsMigration,
+  categorisationMigration,
 ];

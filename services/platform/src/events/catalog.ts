@@ -4,8 +4,8 @@ import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankAccountSyncedSch
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
-import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
-import { CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
+import { CategorizationRequestedSchema, ChartChangedSchema, EntryPostedSchema, TransactionCategorizedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
@@ -48,6 +48,12 @@ export const EventType = {
   CustomerChanged: 'customer.changed',
   /** parties, documents: a document's new version committed; the ledger books it (idempotent by source id + version). */
   PostingRequested: 'posting.requested',
+  /** ledger: a user categorised a transaction by hand (the categorisation model learns from it). */
+  TransactionCategorized: 'transaction.categorized',
+  /** ledger: an import left transactions nobody categorised; a categorisation job waits for suggestions. */
+  CategorizationRequested: 'categorization.requested',
+  /** parties: the categorisation model's suggestions for a job (the ledger applies those marked apply). */
+  CategorizationSuggested: 'categorization.suggested',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -70,6 +76,9 @@ export const EVENT_SCHEMAS = {
   [EventType.VendorChanged]: VendorChangedSchema,
   [EventType.CustomerChanged]: CustomerChangedSchema,
   [EventType.PostingRequested]: PostingRequestedSchema,
+  [EventType.TransactionCategorized]: TransactionCategorizedSchema,
+  [EventType.CategorizationRequested]: CategorizationRequestedSchema,
+  [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

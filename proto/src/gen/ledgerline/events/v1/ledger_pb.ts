@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/ledger.proto.
  */
 export const file_ledgerline_events_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCSLnAQoWVHJhbnNhY3Rpb25DYXRlZ29yaXplZBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIVCg1tZXJjaGFudF9uYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxIXCg9iYW5rX2FjY291bnRfaWQYBSABKAkSEwoLY2F0ZWdvcnlfaWQYBiABKAkSEQoJdmVuZG9yX2lkGAcgASgJEgwKBGRhdGUYCCABKAkSDAoEbW9kZRgJIAEoCRIWCg5jYXRlZ29yaXplZF9hdBgKIAEoCSKaAQoXQ2F0ZWdvcml6YXRpb25DYW5kaWRhdGUSFgoOdHJhbnNhY3Rpb25faWQYASABKAkSFQoNbWVyY2hhbnRfbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSFwoPYmFua19hY2NvdW50X2lkGAUgASgJEgwKBGRhdGUYBiABKAkibAoXQ2F0ZWdvcml6YXRpb25SZXF1ZXN0ZWQSDgoGam9iX2lkGAEgASgJEkEKCmNhbmRpZGF0ZXMYAiADKAsyLS5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvbkNhbmRpZGF0ZWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.events.v1.EntryLine
@@ -161,4 +161,150 @@ export type ChartChanged = Message<"ledgerline.events.v1.ChartChanged"> & {
  */
 export const ChartChangedSchema: GenMessage<ChartChanged> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_ledger, 2);
+
+/**
+ * type "transaction.categorized": a user categorised a workspace transaction by hand (PATCH of its category,
+ * the bulk update, accepting a suggestion). The parties service learns its categorisation model from it
+ * (decision 0013-learned-categorisation). Carries what the model looks at, as the transaction is now.
+ *
+ * @generated from message ledgerline.events.v1.TransactionCategorized
+ */
+export type TransactionCategorized = Message<"ledgerline.events.v1.TransactionCategorized"> & {
+  /**
+   * @generated from field: string transaction_id = 1;
+   */
+  transactionId: string;
+
+  /**
+   * The merchant (biller) name, else empty.
+   *
+   * @generated from field: string merchant_name = 2;
+   */
+  merchantName: string;
+
+  /**
+   * The bank's description of the transaction.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * Signed like the bank's amount (an outflow is negative in the ledger's convention).
+   *
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string bank_account_id = 5;
+   */
+  bankAccountId: string;
+
+  /**
+   * @generated from field: string category_id = 6;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: string vendor_id = 7;
+   */
+  vendorId: string;
+
+  /**
+   * @generated from field: string date = 8;
+   */
+  date: string;
+
+  /**
+   * "manual".
+   *
+   * @generated from field: string mode = 9;
+   */
+  mode: string;
+
+  /**
+   * When the user categorised it (RFC 3339): the model's recency order.
+   *
+   * @generated from field: string categorized_at = 10;
+   */
+  categorizedAt: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.TransactionCategorized.
+ * Use `create(TransactionCategorizedSchema)` to create a new message.
+ */
+export const TransactionCategorizedSchema: GenMessage<TransactionCategorized> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_ledger, 3);
+
+/**
+ * A new transaction no vendor rule or merchant (biller) category claimed, as the categorisation model sees it.
+ *
+ * @generated from message ledgerline.events.v1.CategorizationCandidate
+ */
+export type CategorizationCandidate = Message<"ledgerline.events.v1.CategorizationCandidate"> & {
+  /**
+   * @generated from field: string transaction_id = 1;
+   */
+  transactionId: string;
+
+  /**
+   * @generated from field: string merchant_name = 2;
+   */
+  merchantName: string;
+
+  /**
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string bank_account_id = 5;
+   */
+  bankAccountId: string;
+
+  /**
+   * @generated from field: string date = 6;
+   */
+  date: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.CategorizationCandidate.
+ * Use `create(CategorizationCandidateSchema)` to create a new message.
+ */
+export const CategorizationCandidateSchema: GenMessage<CategorizationCandidate> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_ledger, 4);
+
+/**
+ * type "categorization.requested": an import booked transactions nobody categorised; the ledger holds a
+ * categorisation job (status waiting) for them until the parties service answers with
+ * categorization.suggested. One event per import batch of a workspace.
+ *
+ * @generated from message ledgerline.events.v1.CategorizationRequested
+ */
+export type CategorizationRequested = Message<"ledgerline.events.v1.CategorizationRequested"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: repeated ledgerline.events.v1.CategorizationCandidate candidates = 2;
+   */
+  candidates: CategorizationCandidate[];
+};
+
+/**
+ * Describes the message ledgerline.events.v1.CategorizationRequested.
+ * Use `create(CategorizationRequestedSchema)` to create a new message.
+ */
+export const CategorizationRequestedSchema: GenMessage<CategorizationRequested> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_ledger, 5);
 

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/parties.proto.
  */
 export const file_ledgerline_events_v1_parties: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9wYXJ0aWVzLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSJvCg1WZW5kb3JDaGFuZ2VkEhEKCXZlbmRvcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSHQoVbWVyZ2VkX2ludG9fdmVuZG9yX2lkGAUgASgJIlQKD0N1c3RvbWVyQ2hhbmdlZBITCgtjdXN0b21lcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAliBnByb3RvMw");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9wYXJ0aWVzLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSJvCg1WZW5kb3JDaGFuZ2VkEhEKCXZlbmRvcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSHQoVbWVyZ2VkX2ludG9fdmVuZG9yX2lkGAUgASgJIlQKD0N1c3RvbWVyQ2hhbmdlZBITCgtjdXN0b21lcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkifQoYQ2F0ZWdvcml6YXRpb25TdWdnZXN0aW9uEhYKDnRyYW5zYWN0aW9uX2lkGAEgASgJEhMKC2NhdGVnb3J5X2lkGAIgASgJEhEKCXZlbmRvcl9pZBgDIAEoCRISCgpjb25maWRlbmNlGAQgASgBEg0KBWFwcGx5GAUgASgIIoEBChdDYXRlZ29yaXphdGlvblN1Z2dlc3RlZBIOCgZqb2JfaWQYASABKAkSQwoLc3VnZ2VzdGlvbnMYAiADKAsyLi5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvblN1Z2dlc3Rpb24SEQoJdGhyZXNob2xkGAMgASgBYgZwcm90bzM");
 
 /**
  * type "vendor.changed": a vendor was created, updated, deleted, made inactive or merged into another.
@@ -90,4 +90,77 @@ export type CustomerChanged = Message<"ledgerline.events.v1.CustomerChanged"> & 
  */
 export const CustomerChangedSchema: GenMessage<CustomerChanged> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_parties, 1);
+
+/**
+ * One transaction's suggestion. An empty category_id: the model has nothing to suggest.
+ *
+ * @generated from message ledgerline.events.v1.CategorizationSuggestion
+ */
+export type CategorizationSuggestion = Message<"ledgerline.events.v1.CategorizationSuggestion"> & {
+  /**
+   * @generated from field: string transaction_id = 1;
+   */
+  transactionId: string;
+
+  /**
+   * @generated from field: string category_id = 2;
+   */
+  categoryId: string;
+
+  /**
+   * @generated from field: string vendor_id = 3;
+   */
+  vendorId: string;
+
+  /**
+   * 0..1.
+   *
+   * @generated from field: double confidence = 4;
+   */
+  confidence: number;
+
+  /**
+   * confidence >= the model's threshold: the ledger applies it (creation mode auto); else it is shown only.
+   *
+   * @generated from field: bool apply = 5;
+   */
+  apply: boolean;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.CategorizationSuggestion.
+ * Use `create(CategorizationSuggestionSchema)` to create a new message.
+ */
+export const CategorizationSuggestionSchema: GenMessage<CategorizationSuggestion> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_parties, 2);
+
+/**
+ * type "categorization.suggested": the parties service's answer to categorization.requested (same job_id);
+ * the ledger applies the suggestions marked apply, set-based and exactly once, and stores the others.
+ *
+ * @generated from message ledgerline.events.v1.CategorizationSuggested
+ */
+export type CategorizationSuggested = Message<"ledgerline.events.v1.CategorizationSuggested"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: repeated ledgerline.events.v1.CategorizationSuggestion suggestions = 2;
+   */
+  suggestions: CategorizationSuggestion[];
+
+  /**
+   * @generated from field: double threshold = 3;
+   */
+  threshold: number;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.CategorizationSuggested.
+ * Use `create(CategorizationSuggestedSchema)` to create a new message.
+ */
+export const CategorizationSuggestedSchema: GenMessage<CategorizationSuggested> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_parties, 3);
 
