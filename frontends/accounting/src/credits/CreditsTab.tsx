@@ -205,20 +205,28 @@ function CreditTotals({ total, applied, balance }: { total: number; applied: num
 function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: PartyCredit | null; onDone: (id: string | null) => void }) {
   const today = todayIso();
   const [form, setForm] = useState<CreditForm>(() => creditForm(credit, today));
-  const [errors, setErrors] = useState<CreditFormErrors>({});
+  // After the first Save the checks follow the form (a fixed field loses its message at once); a refusal from the
+  // server shows until the form changes.
+  const [tried, setTried] = useState(false);
+  const [refusedFields, setRefusedFields] = useState<CreditFormErrors>({});
   const [refused, setRefused] = useState<string | null>(null);
+  const errors: CreditFormErrors = { ...(tried ? validateCreditForm(spec, form) : {}), ...refusedFields };
   const save = useSaveCredit(spec.kind);
   const notice = useNotice();
-  const set = <K extends keyof CreditForm>(key: K, value: CreditForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setLine = (key: string, change: Partial<CreditLineForm>) => setForm((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...change } : l)) }));
+  const change = (next: (f: CreditForm) => CreditForm) => {
+    setRefusedFields({});
+    setForm(next);
+  };
+  const set = <K extends keyof CreditForm>(key: K, value: CreditForm[K]) => change((f) => ({ ...f, [key]: value }));
+  const setLine = (key: string, patch: Partial<CreditLineForm>) => change((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
   const total = formTotal(form);
   const applied = credit?.appliedAmount ?? 0;
 
   const submit = () => {
-    const found = validateCreditForm(spec, form);
-    setErrors(found);
+    setTried(true);
+    setRefusedFields({});
     setRefused(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(validateCreditForm(spec, form))) return;
     save.mutate(
       { id: credit?.id ?? null, body: creditBody(spec, form) },
       {
@@ -230,7 +238,7 @@ function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: Part
           const message = describeError(error)?.message ?? 'Something went wrong';
           const onForm = serverErrorOnForm(spec, form, isApiError(error) ? error.field : undefined, message);
           if (onForm === null) setRefused(message);
-          else setErrors(onForm);
+          else setRefusedFields(onForm);
         },
       },
     );
