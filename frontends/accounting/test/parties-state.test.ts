@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ruleFormFromTransaction,
   EIN_MESSAGE,
   EMAIL_MESSAGE,
   EMPTY_MERGE,
@@ -143,5 +144,17 @@ describe('vendor and customer forms (spec §3 fields, §5 messages)', () => {
     expect(validateCustomerForm({ ...customerForm(null), name: 'Acme', metaData: ':x' })).toEqual({ metaData: META_MESSAGE });
     const form = { ...customerForm(null), name: 'Acme', companyName: ' Acme Inc ', metaData: 'region: EU' };
     expect(customerBody(form)).toMatchObject({ name: 'Acme', companyName: 'Acme Inc', metaData: { region: 'EU' }, email: { email: '' } });
+  });
+});
+
+describe('a rule made from a transaction (the drawer’s Create rule)', () => {
+  it('takes its vendor, category and bank name, from a year before its date', () => {
+    const form = ruleFormFromTransaction({ biller: { id: 'b', name: 'Uber Trip' } as never, memo: 'UBER *TRIP', vendorId: 'v1', category: { id: 'c1' } as never, dateTime: '2026-03-01T10:00:00Z' });
+    expect(form).toMatchObject({ name: 'Uber Trip rule', vendorId: 'v1', categoryId: 'c1', descriptionSign: 'contains', descriptionValue: 'Uber Trip', ruleApplyDateTime: '2025-03-01', amountValue: '', sourceId: '' });
+  });
+
+  it('falls back to the bank text, and leaves what the transaction lacks for the person to choose', () => {
+    const form = ruleFormFromTransaction({ biller: null, memo: 'ACH STRIPE', vendorId: null, category: null, dateTime: '2024-02-29' });
+    expect(form).toMatchObject({ name: 'ACH STRIPE rule', vendorId: '', categoryId: '', descriptionValue: 'ACH STRIPE', ruleApplyDateTime: '2023-02-28' });
   });
 });

@@ -314,8 +314,14 @@ export {
   vendorRulesApi,
 } from './parties-rules';
 export type * from './parties-rules';
+export { CREDITS_PAGE_SIZE, creditRestBody, creditsApi, partyCreditOf } from './parties-credits';
+export type * from './parties-credits';
 export {
   partiesQueryKeys,
+  useCredit,
+  useCreditList,
+  useDeleteCredit,
+  useSaveCredit,
   useCreateCustomer,
   useCreateVendor,
   useCustomer,

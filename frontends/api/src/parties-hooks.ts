@@ -21,7 +21,9 @@ import {
   type VendorMergeBody,
   type VendorMerged,
 } from './parties';
+import { creditsApi, type CreditKind, type PartyCredit, type PartyCreditAnswer, type PartyCreditBody, type PartyCreditList } from './parties-credits';
 import { vendorRulesApi, type VendorRule, type VendorRuleBody, type VendorRuleList } from './parties-rules';
+import { afterBooksChanged } from './reports-hooks';
 
 export const partiesQueryKeys = {
   /** Every query of this area starts with it, so one invalidation reaches them all. */
@@ -36,6 +38,9 @@ export const partiesQueryKeys = {
   customer: (id: string) => ['parties', 'customers', 'one', id] as const,
   rules: ['parties', 'rules'] as const,
   rule: (id: string) => ['parties', 'rules', 'one', id] as const,
+  credits: (kind: CreditKind) => ['parties', 'credits', kind] as const,
+  creditList: (kind: CreditKind) => ['parties', 'credits', kind, 'list'] as const,
+  credit: (kind: CreditKind, id: string) => ['parties', 'credits', kind, 'one', id] as const,
 };
 
 /** GET /vendors, 20 a page (spec §9); the next page comes with `fetchNextPage` (the screen's infinite scroll). */
@@ -203,4 +208,62 @@ export function useDeleteVendorRule() {
   const { client } = useApiContext();
   const changed = useRulesChanged();
   return useMutation<{ message: string }, ApiError, string>({ mutationFn: (id) => vendorRulesApi.remove(client, id), onSuccess: changed });
+}
+
+/** GET /vendors/vendor-credits or /customers/credit-memos, 20 a page, newest first (the screen's infinite scroll asks for more). */
+export function useCreditList(kind: CreditKind) {
+  const { client } = useApiContext();
+  return useInfiniteQuery<PartyCreditList, ApiError, InfiniteData<PartyCreditList, number>, ReturnType<typeof partiesQueryKeys.creditList>, number>({
+    queryKey: partiesQueryKeys.creditList(kind),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => creditsApi.list(client, kind, pageParam, signal),
+    getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
+  });
+}
+
+/** GET /vendors/vendor-credit/{id} or /customers/credit-memo/{id}; null disables it. */
+export function useCredit(kind: CreditKind, id: string | null) {
+  const { client } = useApiContext();
+  return useQuery<PartyCredit, ApiError>({
+    queryKey: partiesQueryKeys.credit(kind, id ?? ''),
+    queryFn: ({ signal }) => creditsApi.get(client, kind, id ?? '', signal),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * After a credit change: its lists are asked again, its own query takes the answer (or is forgotten when deleted),
+ * the party's credit totals change (vendors, customers) and so do the books (each credit posts a ledger entry): the
+ * reports wait for the change's seq.
+ */
+function useCreditsChanged(kind: CreditKind) {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return (answer: { credit?: PartyCredit; gone?: string; seq: number }) => {
+    if (answer.gone) queryClient.removeQueries({ queryKey: partiesQueryKeys.credit(kind, answer.gone), exact: true });
+    if (answer.credit) queryClient.setQueryData(partiesQueryKeys.credit(kind, answer.credit.id), answer.credit);
+    void queryClient.invalidateQueries({ queryKey: partiesQueryKeys.creditList(kind) });
+    void queryClient.invalidateQueries({ queryKey: kind === 'vendor' ? partiesQueryKeys.vendors : partiesQueryKeys.customers });
+    void afterBooksChanged(client, queryClient, answer.seq);
+  };
+}
+
+/** POST (id null) or PATCH a vendor credit or credit memo. */
+export function useSaveCredit(kind: CreditKind) {
+  const { client } = useApiContext();
+  const changed = useCreditsChanged(kind);
+  return useMutation<PartyCreditAnswer, ApiError, { id: string | null; body: PartyCreditBody }>({
+    mutationFn: ({ id, body }) => (id === null ? creditsApi.create(client, kind, body) : creditsApi.update(client, kind, id, body)),
+    onSuccess: (answer) => changed({ credit: answer.credit, seq: answer.seq }),
+  });
+}
+
+/** DELETE a vendor credit or credit memo (the ledger reverses its entry). */
+export function useDeleteCredit(kind: CreditKind) {
+  const { client } = useApiContext();
+  const changed = useCreditsChanged(kind);
+  return useMutation<{ message: string; seq: number }, ApiError, string>({
+    mutationFn: (id) => creditsApi.remove(client, kind, id),
+    onSuccess: (answer, id) => changed({ gone: id, seq: answer.seq }),
+  });
 }

@@ -37,6 +37,8 @@ export interface VendorRule {
   conditions?: unknown;
   sourceAccount: Ref | null;
   impactedTransactions?: unknown[] | number | null;
+  /** Every transaction the rule categorised (impactedTransactions lists at most 100 of them). */
+  impactedTransactionCount?: number;
 }
 
 /** Spec §3 create payload (PATCH sends the same fields). */
@@ -148,7 +150,9 @@ export function describeVendorRule(rule: VendorRule): string {
   return parts.join(' · ') || '—';
 }
 
+/** How many transactions the rule categorised: the server's count, else the length of the list it sent. */
 export function impactedCount(rule: VendorRule): number | null {
+  if (typeof rule.impactedTransactionCount === 'number') return rule.impactedTransactionCount;
   const i = rule.impactedTransactions;
   if (Array.isArray(i)) return i.length;
   return typeof i === 'number' ? i : null;

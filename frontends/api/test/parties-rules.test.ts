@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VENDOR_RULE_CONDITION_MESSAGE, describeVendorRule, validateVendorRule, vendorRuleBody, vendorRuleForm, type VendorRule } from '../src/parties-rules';
+import { VENDOR_RULE_CONDITION_MESSAGE, describeVendorRule, impactedCount, validateVendorRule, vendorRuleBody, vendorRuleForm, type VendorRule } from '../src/parties-rules';
 import { customersQuery, vendorsQuery } from '../src/parties';
 
 const V = '0b7c8f2e-1111-4a2b-8c3d-000000000001';
@@ -55,5 +55,14 @@ describe('vendor and customer list queries (spec §9: 20 a page)', () => {
     expect(vendorsQuery({ search: ' ', status: '', filter: '' }, 1)).toEqual({ page: 1, take: 20, search: undefined, status: undefined, filter: undefined });
     expect(vendorsQuery({ search: 'blue', status: 'active', filter: 'not-added' }, 3)).toEqual({ page: 3, take: 20, search: 'blue', status: 'active', filter: 'not-added' });
     expect(customersQuery({ search: 'acme', status: 'inactive' }, 2)).toEqual({ page: 2, take: 20, search: 'acme', status: 'inactive' });
+  });
+});
+
+describe('impactedCount', () => {
+  const rule: VendorRule = { id: 'r', name: 'R', vendor: null, category: null, ruleApplyDateTime: null, descriptionSign: null, descriptionValue: null, amountSign: null, amountValue: null, upperAmountValue: null, sourceAccount: null };
+  it('takes the server’s count over the list, which stops at 100', () => {
+    expect(impactedCount({ ...rule, impactedTransactions: new Array(100).fill({}), impactedTransactionCount: 250 })).toBe(250);
+    expect(impactedCount({ ...rule, impactedTransactions: [{}, {}] })).toBe(2);
+    expect(impactedCount({ ...rule, impactedTransactions: null })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { type CustomerListFilters, describeError, useCreateCustomer, useCustomer, useCustomerList, useCustomersCsv, useDeleteCustomer, useUpdateCustomer, type Customer } from '@ledgerline/api';
-import { Button, EmptyState, formatMoney, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
+import { Button, EmptyState, formatMoney, RecordLink, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
+import { ContactFields, CsvButton, EditorDialog, FOLD, ListFoot, PartyStatusSelect, PartyTable, RecordDialog, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, refusalHandler, serverError, usePartyScreen, usePartyScroll } from './common';
 import type { PartyWrite } from './common';
 import { customerBody, customerForm, customerScreenFromSearch, uniqueRows, validateCustomerForm, type CustomerForm } from './state';
 
@@ -79,56 +79,32 @@ export function CustomersTab() {
 
 function CustomerView({ id, editing, write }: { id: string; editing: boolean; write: PartyWrite<CustomerListFilters> }) {
   const customer = useCustomer(id);
-  const access = useEditAccess();
   const remove = useDeleteCustomer();
   const notice = useNotice();
-  const [confirming, setConfirming] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const close = () => write({ openId: null, mode: 'idle' });
   const c = customer.data;
   if (editing && c) return <CustomerEditor customer={c} onDone={() => write({ openId: id, mode: 'view' })} />;
   return (
-    <PartyDialog
-      open
-      onClose={close}
+    <RecordDialog
       title={c?.name ?? (customer.isError ? 'Customer not found' : 'Customer')}
       description={c ? [c.companyName, c.status === 'active' ? 'Active' : 'Inactive'].filter(Boolean).join(' · ') : undefined}
-      actions={
-        c &&
-        (confirming ? (
-          <>
-            <span className="self-center text-sm text-slate-700 dark:text-slate-200">Delete {c.name}?</span>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(c.id, {
-                  onSuccess: (answer) => {
-                    notice.success(answer.message);
-                    close();
-                  },
-                  onError: (error) => setRefused(serverError(error, []).message),
-                })
-              }
-            >
-              Delete customer
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-            <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => write({ openId: c.id, mode: 'edit' })}>
-              Edit
-            </Button>
-            <Button onClick={close}>Close</Button>
-          </>
-        ))
+      loaded={c !== undefined}
+      deleteQuestion={`Delete ${c?.name ?? 'this customer'}?`}
+      deleteLabel="Delete customer"
+      deleting={remove.isPending}
+      onDelete={() =>
+        remove.mutate(id, {
+          onSuccess: (answer) => {
+            notice.success(answer.message);
+            close();
+          },
+          onError: (error) => setRefused(serverError(error, []).message),
+        })
       }
+      onEdit={() => write({ openId: id, mode: 'edit' })}
+      onClose={close}
+      message={refused === null ? null : { text: refused, tone: 'error' }}
     >
       {customer.isPending ? (
         <Spinner label="Loading the customer" />
@@ -152,9 +128,7 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
           />
         )
       )}
-      <DialogMessage text={refused} />
-      {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
-    </PartyDialog>
+    </RecordDialog>
   );
 }
 
@@ -165,12 +139,7 @@ function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDon
   const create = useCreateCustomer();
   const update = useUpdateCustomer();
   const notice = useNotice();
-  const onError = (error: unknown) => {
-    const { field, message } = serverError(error, Object.keys(form) as (keyof CustomerForm)[]);
-    if (field === null) setRefused(message);
-    else setErrors({ [field]: message });
-  };
-  const access = useEditAccess();
+  const onError = refusalHandler(Object.keys(form) as (keyof CustomerForm)[], setErrors, setRefused);
   const set = <K extends keyof CustomerForm>(key: K, value: CustomerForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = () => {
     const found = validateCustomerForm(form);
@@ -183,48 +152,19 @@ function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDon
     else update.mutate({ id: customer.id, body }, done);
   };
   return (
-    <PartyDialog
-      open
-      onClose={() => onDone(customer?.id ?? null)}
+    <EditorDialog
       title={customer === null ? 'New customer' : `Edit ${customer.name}`}
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => onDone(customer?.id ?? null)}>
-            Cancel
-          </Button>
-          <Button loading={create.isPending || update.isPending} disabled={!access.canEdit} title={access.reason ?? undefined} onClick={save}>
-            {customer === null ? 'Create customer' : 'Save customer'}
-          </Button>
-        </>
-      }
+      saveLabel={customer === null ? 'Create customer' : 'Save customer'}
+      saving={create.isPending || update.isPending}
+      onSave={save}
+      onCancel={() => onDone(customer?.id ?? null)}
+      refused={refused}
     >
-      <form
-        className="grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
-        <TextField label="Company name" name="companyName" value={form.companyName} onChange={(e) => set('companyName', e.target.value)} maxLength={100} />
-        <TextField label="Email" name="email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
-        <TextArea label="Description" name="description" value={form.description} onChange={(v) => set('description', v)} />
-        <TextArea label="Address" name="address" value={form.address} onChange={(v) => set('address', v)} />
-        <TextField label="Bank details" name="bankDetails" value={form.bankDetails} onChange={(e) => set('bankDetails', e.target.value)} />
-        <Select<'active' | 'inactive'>
-          label="Customer status"
-          name="customerStatus"
-          options={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          value={form.status}
-          onChange={(v) => set('status', v)}
-        />
-        <TextArea label="Other details (key: value per line)" name="metaData" value={form.metaData} error={errors.metaData} onChange={(v) => set('metaData', v)} />
-        <button type="submit" hidden />
-      </form>
-      <DialogMessage text={refused} />
-    </PartyDialog>
+      <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
+      <TextField label="Company name" name="companyName" value={form.companyName} onChange={(e) => set('companyName', e.target.value)} maxLength={100} />
+      <ContactFields form={form} errors={errors} set={set} />
+      <PartyStatusSelect label="Customer status" name="customerStatus" value={form.status} onChange={(v) => set('status', v)} />
+      <TextArea label="Other details (key: value per line)" name="metaData" value={form.metaData} error={errors.metaData} onChange={(v) => set('metaData', v)} />
+    </EditorDialog>
   );
 }

@@ -8,6 +8,7 @@ import {
   useCategories,
   useDeleteVendorRule,
   useSaveVendorRule,
+  useVendor,
   useVendorList,
   useVendorRule,
   useVendorRules,
@@ -99,10 +100,15 @@ function OpenRule({ id, onClose }: { id: string; onClose: () => void }) {
   return <RuleEditor rule={rule.data} onClose={onClose} />;
 }
 
-function RuleEditor({ rule, onClose }: { rule: VendorRule | null; onClose: () => void }) {
-  const [form, setForm] = useState<VendorRuleForm>(() => vendorRuleForm(rule));
+/**
+ * A rule's editor: an existing rule, or a new one (blank, or `initial` when made from a transaction in its drawer).
+ */
+export function RuleEditor({ rule, initial, onClose }: { rule: VendorRule | null; initial?: VendorRuleForm; onClose: () => void }) {
+  const [form, setForm] = useState<VendorRuleForm>(() => initial ?? vendorRuleForm(rule));
   const [errors, setErrors] = useState<VendorRuleErrors>({});
   const vendors = useVendorList(ALL_VENDORS);
+  // A vendor chosen before the editor opened (the drawer's transaction's) may be beyond the first page.
+  const initialVendor = useVendor(initial?.vendorId ? initial.vendorId : null).data;
   const categories = useCategories();
   const accounts = useBankAccounts();
   const save = useSaveVendorRule();
@@ -114,6 +120,7 @@ function RuleEditor({ rule, onClose }: { rule: VendorRule | null; onClose: () =>
   const set = <K extends keyof VendorRuleForm>(key: K, value: VendorRuleForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const vendorOptions = (vendors.data?.pages.flatMap((p) => p.data) ?? []).map((v) => ({ value: v.id, title: v.name }));
   if (rule?.vendor && !vendorOptions.some((o) => o.value === rule.vendor?.id)) vendorOptions.push({ value: rule.vendor.id, title: rule.vendor.name });
+  if (initialVendor && !vendorOptions.some((o) => o.value === initialVendor.id)) vendorOptions.push({ value: initialVendor.id, title: initialVendor.name });
   const submit = () => {
     const found = validateVendorRule(form);
     setErrors(found);

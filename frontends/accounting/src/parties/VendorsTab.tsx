@@ -2,7 +2,7 @@ import { type VendorListFilters, ADDED_FILTERS, describeError, useCreateVendor, 
 import { Button, Checkbox, EmptyState, formatMoney, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { CsvButton, DialogMessage, FOLD, ListFoot, PartyTable, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, usePartyScreen, usePartyScroll, serverError , PartyDialog } from './common';
+import { ContactFields, CsvButton, DialogMessage, EditorDialog, FOLD, ListFoot, PartyDialog, PartyStatusSelect, PartyTable, RecordDialog, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, refusalHandler, serverError, usePartyScreen, usePartyScroll } from './common';
 import type { PartyWrite } from './common';
 import {
   EMPTY_MERGE,
@@ -106,62 +106,35 @@ export function VendorsTab() {
 
 function VendorView({ id, editing, write }: { id: string; editing: boolean; write: PartyWrite<VendorListFilters> }) {
   const vendor = useVendor(id);
-  const access = useEditAccess();
   const remove = useDeleteVendor();
   const notice = useNotice();
-  const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'warning' } | null>(null);
   const close = () => write({ openId: null, mode: 'idle' });
   const v = vendor.data;
   if (editing && v) return <VendorEditor vendor={v} onDone={() => write({ openId: id, mode: 'view' })} />;
   return (
-    <PartyDialog
-      open
-      onClose={close}
+    <RecordDialog
       title={v?.name ?? (vendor.isError ? 'Vendor not found' : 'Vendor')}
       description={v ? `${v.status === 'active' ? 'Active' : 'Inactive'} vendor${v.merchantNames.length > 0 ? ` · bank name ${v.merchantNames.join(', ')}` : ''}` : undefined}
-      actions={
-        v && (
-          <>
-            {confirming ? (
-              <>
-                <span className="self-center text-sm text-slate-700 dark:text-slate-200">Delete {v.name}?</span>
-                <Button variant="secondary" onClick={() => setConfirming(false)}>
-                  Keep
-                </Button>
-                <Button
-                  variant="danger"
-                  loading={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(v.id, {
-                      onSuccess: (answer) => {
-                        setConfirming(false);
-                        if (answer.deleted) {
-                          notice.success(answer.message);
-                          close();
-                        } else setMessage({ text: answer.message, tone: 'warning' });
-                      },
-                      onError: (error) => setMessage({ text: serverError(error, []).message, tone: 'error' }),
-                    })
-                  }
-                >
-                  Delete vendor
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => setConfirming(true)}>
-                  Delete
-                </Button>
-                <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => write({ openId: v.id, mode: 'edit' })}>
-                  Edit
-                </Button>
-                <Button onClick={close}>Close</Button>
-              </>
-            )}
-          </>
-        )
+      loaded={v !== undefined}
+      deleteQuestion={`Delete ${v?.name ?? 'this vendor'}?`}
+      deleteLabel="Delete vendor"
+      deleting={remove.isPending}
+      onDelete={(stop) =>
+        remove.mutate(id, {
+          onSuccess: (answer) => {
+            stop();
+            if (answer.deleted) {
+              notice.success(answer.message);
+              close();
+            } else setMessage({ text: answer.message, tone: 'warning' });
+          },
+          onError: (error) => setMessage({ text: serverError(error, []).message, tone: 'error' }),
+        })
       }
+      onEdit={() => write({ openId: id, mode: 'edit' })}
+      onClose={close}
+      message={message}
     >
       {vendor.isPending ? (
         <Spinner label="Loading the vendor" />
@@ -187,9 +160,7 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
           />
         )
       )}
-      <DialogMessage text={message?.text ?? null} tone={message?.tone} />
-      {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
-    </PartyDialog>
+    </RecordDialog>
   );
 }
 
@@ -201,12 +172,7 @@ function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: 
   const create = useCreateVendor();
   const update = useUpdateVendor();
   const notice = useNotice();
-  const onError = (error: unknown) => {
-    const { field, message } = serverError(error, Object.keys(form) as (keyof VendorForm)[]);
-    if (field === null) setRefused(message);
-    else setErrors({ [field]: message });
-  };
-  const access = useEditAccess();
+  const onError = refusalHandler(Object.keys(form) as (keyof VendorForm)[], setErrors, setRefused);
   const set = <K extends keyof VendorForm>(key: K, value: VendorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const save = () => {
     const found = validateVendorForm(form);
@@ -219,51 +185,22 @@ function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: 
     else update.mutate({ id: vendor.id, body }, done);
   };
   return (
-    <PartyDialog
-      open
-      onClose={() => onDone(vendor?.id ?? null)}
+    <EditorDialog
       title={vendor === null ? 'New vendor' : `Edit ${vendor.name}`}
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => onDone(vendor?.id ?? null)}>
-            Cancel
-          </Button>
-          <Button loading={create.isPending || update.isPending} disabled={!access.canEdit} title={access.reason ?? undefined} onClick={save}>
-            {vendor === null ? 'Create vendor' : 'Save vendor'}
-          </Button>
-        </>
-      }
+      saveLabel={vendor === null ? 'Create vendor' : 'Save vendor'}
+      saving={create.isPending || update.isPending}
+      onSave={save}
+      onCancel={() => onDone(vendor?.id ?? null)}
+      refused={refused}
     >
-      <form
-        className="grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
-        <TextField label="Email" name="email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
-        <TextArea label="Description" name="description" value={form.description} onChange={(v) => set('description', v)} />
-        <TextArea label="Address" name="address" value={form.address} onChange={(v) => set('address', v)} />
-        <TextField label="Bank details" name="bankDetails" value={form.bankDetails} onChange={(e) => set('bankDetails', e.target.value)} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="EIN" name="ein" placeholder="XX-XXXXXXX" value={form.ein} error={errors.ein} onChange={(e) => set('ein', e.target.value)} />
-          <Select<'active' | 'inactive'>
-            label="Vendor status"
-            name="vendorStatus"
-            options={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
-            value={form.status}
-            onChange={(v) => set('status', v)}
-          />
-        </div>
-        <Checkbox label="Eligible for 1099" name="is1099Eligible" checked={form.is1099Eligible} onChange={(e) => set('is1099Eligible', e.target.checked)} />
-        <button type="submit" hidden />
-      </form>
-      <DialogMessage text={refused} />
-    </PartyDialog>
+      <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
+      <ContactFields form={form} errors={errors} set={set} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="EIN" name="ein" placeholder="XX-XXXXXXX" value={form.ein} error={errors.ein} onChange={(e) => set('ein', e.target.value)} />
+        <PartyStatusSelect label="Vendor status" name="vendorStatus" value={form.status} onChange={(v) => set('status', v)} />
+      </div>
+      <Checkbox label="Eligible for 1099" name="is1099Eligible" checked={form.is1099Eligible} onChange={(e) => set('is1099Eligible', e.target.checked)} />
+    </EditorDialog>
   );
 }
 

@@ -5,6 +5,7 @@ import { Button, Dialog, Select, TextField, cx, useErrorNotice, useSearchWriter,
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteScroll } from '../transactions/use-infinite-scroll';
+import { useEditAccess } from '../transactions/access';
 import { partySearch, type PartyScreen } from './state';
 
 /** A change of a parties tab: the filters named (the others kept), the open one, the mode. */
@@ -204,4 +205,144 @@ export function PartyDialog({ children, actions, ...props }: DialogProps) {
       <div data-remote="accounting">{children}</div>
     </Dialog>
   );
+}
+
+/**
+ * One record opened in a dialog (a vendor, a customer, a vendor credit, a credit memo): its details, and Delete (after
+ * a confirmation), Edit and Close. `onDelete(stop)` deletes; `stop()` leaves the confirmation (e.g. when the server
+ * kept the record and said why). Until the record is loaded only Close is offered.
+ */
+export function RecordDialog({ title, description, loaded, deleteQuestion, deleteLabel, deleting, onDelete, onEdit, onClose, message, children }: {
+  title: string;
+  description?: ReactNode;
+  loaded: boolean;
+  deleteQuestion: string;
+  deleteLabel: string;
+  deleting: boolean;
+  onDelete: (stop: () => void) => void;
+  onEdit: () => void;
+  onClose: () => void;
+  message: { text: string; tone: 'error' | 'warning' } | null;
+  children: ReactNode;
+}) {
+  const access = useEditAccess();
+  const [confirming, setConfirming] = useState(false);
+  const editing = { disabled: !access.canEdit, title: access.reason ?? undefined };
+  return (
+    <PartyDialog
+      open
+      onClose={onClose}
+      title={title}
+      description={description}
+      actions={
+        !loaded ? (
+          <Button onClick={onClose}>Close</Button>
+        ) : confirming ? (
+          <>
+            <span className="self-center text-sm text-slate-700 dark:text-slate-200">{deleteQuestion}</span>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep
+            </Button>
+            <Button variant="danger" loading={deleting} onClick={() => onDelete(() => setConfirming(false))}>
+              {deleteLabel}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" {...editing} onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+            <Button variant="secondary" {...editing} onClick={onEdit}>
+              Edit
+            </Button>
+            <Button onClick={onClose}>Close</Button>
+          </>
+        )
+      }
+    >
+      {children}
+      <DialogMessage text={message?.text ?? null} tone={message?.tone} />
+      {access.reason && <p className="mt-3 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
+    </PartyDialog>
+  );
+}
+
+/** A record's create or edit form in a dialog: Cancel and Save, Enter saves, the server's refusal above the buttons. */
+export function EditorDialog({ title, saveLabel, saving, onSave, onCancel, refused, label, children }: {
+  title: string;
+  saveLabel: string;
+  saving: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+  refused: string | null;
+  /** The form's accessible name. */
+  label?: string;
+  children: ReactNode;
+}) {
+  const access = useEditAccess();
+  return (
+    <PartyDialog
+      open
+      onClose={onCancel}
+      title={title}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button loading={saving} disabled={!access.canEdit} title={access.reason ?? undefined} onClick={onSave}>
+            {saveLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="grid gap-3"
+        aria-label={label}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave();
+        }}
+      >
+        {children}
+        <button type="submit" hidden />
+      </form>
+      <DialogMessage text={refused} />
+    </PartyDialog>
+  );
+}
+
+/** What a vendor's and a customer's forms both hold (spec §3): email, description, address, bank details. */
+export interface ContactForm {
+  email: string;
+  description: string;
+  address: string;
+  bankDetails: string;
+}
+
+export function ContactFields<F extends ContactForm>({ form, errors, set }: { form: F; errors: Partial<Record<keyof F, string>>; set: <K extends keyof F>(key: K, value: F[K]) => void }) {
+  return (
+    <>
+      <TextField label="Email" name="email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value as F['email'])} />
+      <TextArea label="Description" name="description" value={form.description} onChange={(v) => set('description', v as F['description'])} />
+      <TextArea label="Address" name="address" value={form.address} onChange={(v) => set('address', v as F['address'])} />
+      <TextField label="Bank details" name="bankDetails" value={form.bankDetails} onChange={(e) => set('bankDetails', e.target.value as F['bankDetails'])} />
+    </>
+  );
+}
+
+export function PartyStatusSelect({ label, name, value, onChange }: { label: string; name: string; value: 'active' | 'inactive'; onChange: (v: 'active' | 'inactive') => void }) {
+  return <Select<'active' | 'inactive'> label={label} name={name} options={STATUS_OPTIONS.slice(1) as unknown as { value: 'active' | 'inactive'; label: string }[]} value={value} onChange={onChange} />;
+}
+
+/**
+ * A save refused by the server, on the form: on the field it names when the form has it, else above the buttons.
+ * Returns the handler for a mutation's onError.
+ */
+export function refusalHandler<K extends string>(fields: readonly K[], setErrors: (e: Partial<Record<K, string>>) => void, setRefused: (m: string) => void) {
+  return (error: unknown) => {
+    const { field, message } = serverError(error, fields);
+    if (field === null) setRefused(message);
+    else setErrors({ [field]: message } as Partial<Record<K, string>>);
+  };
 }

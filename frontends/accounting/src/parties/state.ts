@@ -12,7 +12,11 @@ import {
   type VendorBody,
   type VendorListFilters,
   type VendorMergeBody,
+  type Transaction,
+  type VendorRuleForm,
+  vendorRuleForm,
 } from '@ledgerline/api';
+import { addYears } from '@ledgerline/ui';
 
 /** Spec §2 page modes the parties tabs use: a list (idle), a new one (create), one open (view) or being edited (edit). */
 export type PartyMode = 'idle' | 'create' | 'view' | 'edit';
@@ -244,4 +248,25 @@ export function uniqueRows<T extends { id: string }>(pages: readonly { data: rea
       rows.push(row);
     }
   return rows;
+}
+
+// ——— A rule made from a transaction (the drawer's "Create rule") ———
+
+/**
+ * The rule editor's fields for a rule like this transaction: its vendor and category, its description to contain
+ * (what the bank calls it), named after it, from a year before its date (so the rule reaches the same payee's past
+ * transactions, as a QuickBooks bank rule offers "apply to existing"). Everything stays editable before saving.
+ */
+export function ruleFormFromTransaction(t: Pick<Transaction, 'biller' | 'memo' | 'vendorId' | 'category' | 'dateTime'>): VendorRuleForm {
+  const text = (t.biller?.name || t.memo || '').trim();
+  const date = t.dateTime.slice(0, 10);
+  return {
+    ...vendorRuleForm(null),
+    name: text === '' ? 'New rule' : `${text} rule`.slice(0, 200),
+    vendorId: t.vendorId ?? '',
+    categoryId: t.category?.id ?? '',
+    ruleApplyDateTime: /^\d{4}-\d{2}-\d{2}$/.test(date) ? addYears(date, -1) : '',
+    descriptionSign: 'contains',
+    descriptionValue: text.slice(0, 200),
+  };
 }

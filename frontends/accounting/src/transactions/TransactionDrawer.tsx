@@ -23,6 +23,8 @@ import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, sh
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useEditAccess } from './access';
+import { RuleEditor } from '../parties/RulesTab';
+import { ruleFormFromTransaction } from '../parties/state';
 import { VendorLink } from '../parties/VendorLink';
 import { AccrualDialog } from './AccrualDialog';
 import { SuggestionDetails } from './Suggestion';
@@ -114,6 +116,7 @@ function Details({ transaction: t }: { transaction: Transaction }) {
   const showError = useErrorNotice(describeError);
   const [splitting, setSplitting] = useState(false);
   const [accruing, setAccruing] = useState(false);
+  const [makingRule, setMakingRule] = useState(false);
   const restriction = transactionRestriction(t);
   const splitRestriction = transactionRestriction(t, { splitting: true });
   const editable = access.canEdit && restriction === null;
@@ -171,6 +174,9 @@ function Details({ transaction: t }: { transaction: Transaction }) {
         >
           {t.isTransactionFinalized ? 'Un-finalize' : 'Finalize'}
         </Button>
+        <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => setMakingRule(true)}>
+          Create rule
+        </Button>
       </div>
 
       {isTransfer(t) && <TransferSection transaction={t} />}
@@ -181,6 +187,13 @@ function Details({ transaction: t }: { transaction: Transaction }) {
           {t.vendorId && (
             <Term label="Vendor">
               <VendorLink id={t.vendorId} />
+            </Term>
+          )}
+          {t.appliedRuleId && (
+            <Term label="Rule">
+              <Link to={`/transactions?tab=rules&rule=${encodeURIComponent(t.appliedRuleId)}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                Categorised by a rule
+              </Link>
             </Term>
           )}
           <Term label="Bank text">{t.memo || '—'}</Term>
@@ -218,6 +231,7 @@ function Details({ transaction: t }: { transaction: Transaction }) {
 
       {splitting && <SplitDialog transaction={t} open={splitting} onClose={() => setSplitting(false)} />}
       {accruing && <AccrualDialog transaction={t} open={accruing} onClose={() => setAccruing(false)} />}
+      {makingRule && <RuleEditor rule={null} initial={ruleFormFromTransaction(t)} onClose={() => setMakingRule(false)} />}
     </div>
   );
 }

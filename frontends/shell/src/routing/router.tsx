@@ -2,7 +2,6 @@ import { lazyPage } from '@ledgerline/ui';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { AuthLayout } from '../layout/AuthLayout';
 import { ACCOUNTING_SYNC_ROUTE } from '../layout/navigation';
-import { areas } from '../pages/app/areas';
 import { LoginPage } from '../pages/auth/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
@@ -21,8 +20,8 @@ const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePa
 const SelectOrganizationPage = lazyPage(() => import('../pages/app/SelectOrganizationPage').then((m) => m.SelectOrganizationPage), 'Loading organizations');
 const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then((m) => m.ComingSoonPage), 'Loading the page');
 const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');
-const AreaPage = lazyPage(() => import('../pages/app/AreaPage').then((m) => m.AreaPage), 'Loading the page');
 const TransactionsRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.TransactionsRoute), 'Loading transactions');
+const ExpensesRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.ExpensesRoute), 'Loading expenses');
 const RevenueRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.RevenueRoute), 'Loading revenue');
 const AccountingRoute = lazyPage(() => import('../pages/app/AccountingRoutes').then((m) => m.AccountingRoute), 'Loading accounting');
 const ReportsRoute = lazyPage(() => import('../pages/app/ReportsRoutes').then((m) => m.ReportsRoute), 'Loading reports');
@@ -67,7 +66,7 @@ export function createAppRouter() {
           children: [
             { index: true, element: <Navigate to="/dashboard" replace /> },
             { path: '/dashboard', element: <DashboardPage /> },
-            { path: '/expenses', element: <AreaPage area={areas.expenses} /> },
+            { path: '/expenses', element: <ExpensesRoute /> },
             { path: '/transactions/:transactionId?', element: <TransactionsRoute /> },
             { path: '/revenue', element: <RevenueRoute /> },
             { path: '/accounting', element: <AccountingRoute /> },

@@ -1,0 +1,364 @@
+import { describeError, isApiError, useCategories, useCredit, useCreditList, useCustomerList, useDeleteCredit, useSaveCredit, useVendorList, type CreditKind, type PartyCredit } from '@ledgerline/api';
+import { AmountInput, Button, DatePicker, EmptyState, RecordLink, Spinner, TextField, addYears, formatMoney, formatShortDate, todayIso, useNotice, useSearchWriter, Combobox } from '@ledgerline/ui';
+import { useEffect, useState } from 'react';
+import { CategoryPicker } from '../transactions/CategoryPicker';
+import { useEditAccess } from '../transactions/access';
+import { EditorDialog, FOLD, ListFoot, PartyTable, RecordDialog, TD, TH, Terms, TextArea, usePartyScroll } from '../parties/common';
+import { uniqueRows } from '../parties/state';
+import {
+  CREDIT_SPECS,
+  creditBody,
+  creditForm,
+  creditScreenFromSearch,
+  creditSearch,
+  emptyLine,
+  formTotal,
+  hasErrors,
+  serverErrorOnForm,
+  validateCreditForm,
+  type CreditForm,
+  type CreditFormErrors,
+  type CreditLineForm,
+  type CreditScreen,
+  type CreditSpec,
+} from './state';
+
+/**
+ * Expenses → Vendor Credit (`?tab=vendor-credit`, `?vendorCredit=<id>`) and Revenue → Credit Memo (`?tab=credit-memo`,
+ * `?creditMemo=<id>`): one list, one view and one editor for both kinds (spec §2, §3, §5; issue #17 item 8). `mode`
+ * is create, edit or view (the default for an open one).
+ */
+export function CreditsTab({ kind }: { kind: CreditKind }) {
+  const spec = CREDIT_SPECS[kind];
+  const [params, writeSearch] = useSearchWriter();
+  const screen = creditScreenFromSearch(spec, params);
+  const go = (next: CreditScreen) => writeSearch(() => creditSearch(spec, next));
+  const list = useCreditList(kind);
+  usePartyScroll(list);
+  const rows = uniqueRows(list.data?.pages);
+  const total = list.data?.pages.at(-1)?.meta.itemCount;
+  const access = useEditAccess();
+  const plural = `${spec.what}s`;
+
+  return (
+    <section aria-label={plural}>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {kind === 'vendor' ? 'Money your vendors owe you back: refunds and credits to set against their bills.' : 'Credits you issued to customers, to set against their invoices.'}
+        </p>
+        <Button size="sm" className="ml-auto" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => go({ openId: null, mode: 'create' })}>
+          New {spec.what.toLowerCase()}
+        </Button>
+      </div>
+      {access.reason && <p className="mb-2 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
+
+      {list.isPending ? (
+        <Spinner label={`Loading ${plural.toLowerCase()}`} />
+      ) : list.isError ? (
+        <EmptyState title={`${plural} could not be loaded`} description={describeError(list.error)?.message} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={`No ${plural.toLowerCase()}`} description={kind === 'vendor' ? 'Record a credit a vendor gave you.' : 'Record a credit you gave a customer.'} />
+      ) : (
+        <>
+          <PartyTable
+            label={plural}
+            head={
+              <tr>
+                <th scope="col" className={`${TH} w-24`}>Date</th>
+                <th scope="col" className={TH}>{spec.party}</th>
+                {spec.hasRefNo && <th scope="col" className={`${TH} w-28 ${FOLD}`}>Ref no</th>}
+                <th scope="col" className={`${TH} ${FOLD}`}>Description</th>
+                <th scope="col" className={`${TH} w-28 text-right ${FOLD}`}>Total</th>
+                <th scope="col" className={`${TH} w-28 text-right ${FOLD}`}>Applied</th>
+                <th scope="col" className={`${TH} w-28 text-right`}>Balance</th>
+              </tr>
+            }
+          >
+            {rows.map((c) => (
+              <tr key={c.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-selected={c.id === screen.openId || undefined}>
+                <td className={`${TD} tabular-nums`}>{formatShortDate(c.paymentDate)}</td>
+                <td className={TD}>
+                  <RecordLink label={`${spec.what} ${c.party.name} ${formatShortDate(c.paymentDate)}`} onOpen={() => go({ openId: c.id, mode: 'view' })}>
+                    {c.party.name}
+                  </RecordLink>
+                </td>
+                {spec.hasRefNo && <td className={`${TD} ${FOLD}`}>{c.refNo || '—'}</td>}
+                <td className={`${TD} ${FOLD}`}>{c.description || '—'}</td>
+                <td className={`${TD} text-right tabular-nums ${FOLD}`}>{formatMoney(c.totalAmount)}</td>
+                <td className={`${TD} text-right tabular-nums ${FOLD}`}>{formatMoney(c.appliedAmount)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatMoney(c.runningBalance)}</td>
+              </tr>
+            ))}
+          </PartyTable>
+          <ListFoot shown={rows.length} total={total} loading={list.isFetchingNextPage} />
+        </>
+      )}
+
+      {screen.mode === 'create' && <CreditEditor spec={spec} credit={null} onDone={(id) => go(id === null ? { openId: null, mode: 'idle' } : { openId: id, mode: 'view' })} />}
+      {screen.openId !== null && <CreditView spec={spec} id={screen.openId} editing={screen.mode === 'edit'} go={go} />}
+    </section>
+  );
+}
+
+function CreditView({ spec, id, editing, go }: { spec: CreditSpec; id: string; editing: boolean; go: (next: CreditScreen) => void }) {
+  const credit = useCredit(spec.kind, id);
+  const remove = useDeleteCredit(spec.kind);
+  const notice = useNotice();
+  const [refused, setRefused] = useState<string | null>(null);
+  const close = () => go({ openId: null, mode: 'idle' });
+  const c = credit.data;
+  if (editing && c) return <CreditEditor spec={spec} credit={c} onDone={() => go({ openId: id, mode: 'view' })} />;
+  return (
+    <RecordDialog
+      title={c ? `${spec.what}: ${c.party.name}` : credit.isError ? `${spec.what} not found` : spec.what}
+      description={c ? `${formatShortDate(c.paymentDate)}${c.refNo ? ` · Ref ${c.refNo}` : ''}` : undefined}
+      loaded={c !== undefined}
+      deleteQuestion={`Delete this ${spec.what.toLowerCase()}? Its ledger entry is reversed.`}
+      deleteLabel={`Delete ${spec.what.toLowerCase()}`}
+      deleting={remove.isPending}
+      onDelete={() =>
+        remove.mutate(id, {
+          onSuccess: (answer) => {
+            notice.success(answer.message);
+            close();
+          },
+          onError: (error) => setRefused(describeError(error)?.message ?? 'Something went wrong'),
+        })
+      }
+      onEdit={() => go({ openId: id, mode: 'edit' })}
+      onClose={close}
+      message={refused === null ? null : { text: refused, tone: 'error' }}
+    >
+      {credit.isPending ? (
+        <Spinner label={`Loading the ${spec.what.toLowerCase()}`} />
+      ) : credit.isError ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{describeError(credit.error)?.message}</p>
+      ) : (
+        c && (
+          <div className="grid gap-4">
+            <Terms
+              items={[
+                [spec.party, c.party.name],
+                ['Payment date', formatShortDate(c.paymentDate)],
+                ...(spec.hasRefNo ? ([['Ref no', c.refNo]] as [string, string][]) : []),
+                ['Description', c.description],
+              ]}
+            />
+            <LineItemsTable credit={c} />
+            <CreditTotals total={c.totalAmount} applied={c.appliedAmount} balance={c.runningBalance} />
+          </div>
+        )
+      )}
+    </RecordDialog>
+  );
+}
+
+function LineItemsTable({ credit }: { credit: PartyCredit }) {
+  return (
+    <table aria-label="Line items" className="w-full table-fixed text-sm">
+      <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        <tr className="border-b border-slate-200 dark:border-slate-800">
+          <th scope="col" className="py-1.5 pr-2 text-left">Description</th>
+          <th scope="col" className="py-1.5 pr-2 text-left">Category</th>
+          <th scope="col" className="w-24 py-1.5 text-right">Amount</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        {credit.lineItems.map((l) => (
+          <tr key={l.id}>
+            <td className="truncate py-1.5 pr-2">{l.description || '—'}</td>
+            <td className="truncate py-1.5 pr-2">
+              <CategoryName id={l.categoryId} />
+            </td>
+            <td className="py-1.5 text-right tabular-nums">{formatMoney(l.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A line's category by name (GET /categories, the query the pickers share). */
+function CategoryName({ id }: { id: string }) {
+  const categories = useCategories();
+  return <>{categories.data?.find((c) => c.id === id)?.name ?? (categories.isPending ? '…' : 'Unknown category')}</>;
+}
+
+/** totalAmount, appliedAmount and runningBalance (spec §3), as a credit shows them. */
+function CreditTotals({ total, applied, balance }: { total: number; applied: number | null; balance: number | null }) {
+  const row = (label: string, value: number | null, strong = false) => (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className={strong ? 'font-semibold tabular-nums' : 'tabular-nums'}>{value === null ? '—' : formatMoney(value)}</dd>
+    </div>
+  );
+  return (
+    <dl aria-label="Totals" className="ml-auto grid w-full max-w-xs gap-1 text-sm">
+      {row('Total', total, true)}
+      {row('Applied', applied)}
+      {row('Running balance', balance)}
+    </dl>
+  );
+}
+
+/** Create (credit null) or edit a vendor credit or a credit memo. `onDone(id)` with the saved one's id, or null when cancelled. */
+function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: PartyCredit | null; onDone: (id: string | null) => void }) {
+  const today = todayIso();
+  const [form, setForm] = useState<CreditForm>(() => creditForm(credit, today));
+  // After the first Save the checks follow the form (a fixed field loses its message at once); a refusal from the
+  // server shows until the form changes.
+  const [tried, setTried] = useState(false);
+  const [refusedFields, setRefusedFields] = useState<CreditFormErrors>({});
+  const [refused, setRefused] = useState<string | null>(null);
+  const errors: CreditFormErrors = { ...(tried ? validateCreditForm(spec, form) : {}), ...refusedFields };
+  const save = useSaveCredit(spec.kind);
+  const notice = useNotice();
+  const change = (next: (f: CreditForm) => CreditForm) => {
+    setRefusedFields({});
+    setForm(next);
+  };
+  const set = <K extends keyof CreditForm>(key: K, value: CreditForm[K]) => change((f) => ({ ...f, [key]: value }));
+  const setLine = (key: string, patch: Partial<CreditLineForm>) => change((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
+  const total = formTotal(form);
+  const applied = credit?.appliedAmount ?? 0;
+
+  const submit = () => {
+    setTried(true);
+    setRefusedFields({});
+    setRefused(null);
+    if (hasErrors(validateCreditForm(spec, form))) return;
+    save.mutate(
+      { id: credit?.id ?? null, body: creditBody(spec, form) },
+      {
+        onSuccess: (answer) => {
+          notice.success(answer.message);
+          onDone(answer.credit.id);
+        },
+        onError: (error) => {
+          const message = describeError(error)?.message ?? 'Something went wrong';
+          const onForm = serverErrorOnForm(spec, form, isApiError(error) ? error.field : undefined, message);
+          if (onForm === null) setRefused(message);
+          else setRefusedFields(onForm);
+        },
+      },
+    );
+  };
+
+  return (
+    <EditorDialog
+      title={credit === null ? `New ${spec.what.toLowerCase()}` : `Edit ${spec.what.toLowerCase()}`}
+      saveLabel={`Save ${spec.what.toLowerCase()}`}
+      saving={save.isPending}
+      onSave={submit}
+      onCancel={() => onDone(credit?.id ?? null)}
+      refused={refused}
+      label={spec.what}
+    >
+      <PartyPicker spec={spec} value={form.partyId} current={credit?.party ?? null} error={errors.partyId} onChange={(id) => set('partyId', id)} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <DatePicker label="Payment date" name="paymentDate" required value={form.paymentDate || null} max={addYears(today, 1)} error={errors.paymentDate} onChange={(d) => set('paymentDate', d)} />
+        {spec.hasRefNo && <TextField label="Ref no" name="refNo" maxLength={100} value={form.refNo} error={errors.refNo} onChange={(e) => set('refNo', e.target.value)} />}
+      </div>
+      <TextArea label="Description" name="description" value={form.description} error={errors.description} onChange={(v) => set('description', v)} />
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Line items</legend>
+        {form.lines.map((line, i) => (
+          <LineEditor
+            key={line.key}
+            spec={spec}
+            index={i}
+            line={line}
+            errors={errors.line?.[line.key]}
+            canRemove={form.lines.length > 1}
+            onChange={(change) => setLine(line.key, change)}
+            onRemove={() => set('lines', form.lines.filter((l) => l.key !== line.key))}
+          />
+        ))}
+        {errors.lines && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errors.lines}
+          </p>
+        )}
+        <div>
+          <Button size="sm" variant="secondary" onClick={() => set('lines', [...form.lines, emptyLine()])}>
+            Add line
+          </Button>
+        </div>
+      </fieldset>
+      <CreditTotals total={total} applied={credit === null ? null : applied} balance={credit === null ? null : Math.round((total - applied) * 100) / 100} />
+    </EditorDialog>
+  );
+}
+
+function LineEditor({ spec, index, line, errors, canRemove, onChange, onRemove }: {
+  spec: CreditSpec;
+  index: number;
+  line: CreditLineForm;
+  errors: Partial<Record<'categoryId' | 'amount' | 'description', string>> | undefined;
+  canRemove: boolean;
+  onChange: (change: Partial<CreditLineForm>) => void;
+  onRemove: () => void;
+}) {
+  const n = index + 1;
+  return (
+    <div role="group" aria-label={`Line ${n}`} className="grid gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-800">
+      <TextField label={`Line ${n} description`} name={`lineItems.${index}.description`} value={line.description} error={errors?.description} onChange={(e) => onChange({ description: e.target.value })} />
+      <div className="grid grid-cols-[minmax(0,1fr)_7rem] items-start gap-2">
+        <CategoryPicker label={`Line ${n} category`} name={`lineItems.${index}.categoryId`} flow={spec.flow} required value={line.categoryId || null} error={errors?.categoryId} onChange={(categoryId) => onChange({ categoryId })} />
+        <AmountInput label={`Line ${n} amount`} name={`lineItems.${index}.amount`} required value={line.amount} error={errors?.amount} onValueChange={(amount) => onChange({ amount })} />
+      </div>
+      {canRemove && (
+        <div className="flex justify-end">
+          <Button size="sm" variant="secondary" onClick={onRemove}>
+            Remove line {n}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The vendor or customer the credit is for: every active one (up to 10 pages of 20), and the credit's own. */
+function PartyPicker(props: { spec: CreditSpec; value: string; current: { id: string; name: string } | null; error: string | undefined; onChange: (id: string) => void }) {
+  return props.spec.kind === 'vendor' ? <VendorPicker {...props} /> : <CustomerPicker {...props} />;
+}
+
+const PICKER_PAGES = 10;
+type PickerProps = Parameters<typeof PartyPicker>[0];
+
+function usePickerPages(q: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
+  const pages = q.data?.pages.length ?? 0;
+  const more = q.hasNextPage && !q.isFetching && pages < PICKER_PAGES;
+  useEffect(() => {
+    if (more) void q.fetchNextPage();
+  }, [more, pages, q]);
+}
+
+function VendorPicker(props: PickerProps) {
+  const list = useVendorList({ search: '', status: 'active', filter: '' });
+  usePickerPages(list);
+  return <PickerBox {...props} rows={uniqueRows(list.data?.pages)} loading={list.isPending} />;
+}
+
+function CustomerPicker(props: PickerProps) {
+  const list = useCustomerList({ search: '', status: 'active' });
+  usePickerPages(list);
+  return <PickerBox {...props} rows={uniqueRows(list.data?.pages)} loading={list.isPending} />;
+}
+
+function PickerBox({ spec, value, current, error, onChange, rows, loading }: PickerProps & { rows: readonly { id: string; name: string }[]; loading: boolean }) {
+  const options = rows.map((r) => ({ value: r.id, title: r.name }));
+  if (current && !options.some((o) => o.value === current.id)) options.push({ value: current.id, title: current.name });
+  return (
+    <Combobox
+      label={spec.party}
+      name={spec.kind === 'vendor' ? 'vendorId' : 'customerId'}
+      required
+      options={options}
+      value={value || null}
+      error={error}
+      onChange={onChange}
+      placeholder={loading ? `Loading ${spec.party.toLowerCase()}s…` : `Choose a ${spec.party.toLowerCase()}`}
+    />
+  );
+}
