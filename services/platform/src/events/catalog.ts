@@ -6,6 +6,7 @@ import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { ChartChangedSchema, EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
 import { CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
+import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -45,6 +46,8 @@ export const EventType = {
   VendorChanged: 'vendor.changed',
   /** parties: a customer was created, updated or deleted. */
   CustomerChanged: 'customer.changed',
+  /** documents: a record was created. */
+  DocumentsDocumentChanged: 'documents.document_changed',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -66,6 +69,7 @@ export const EVENT_SCHEMAS = {
   [EventType.FirmAccessChanged]: FirmAccessChangedSchema,
   [EventType.VendorChanged]: VendorChangedSchema,
   [EventType.CustomerChanged]: CustomerChangedSchema,
+  [EventType.DocumentsDocumentChanged]: DocumentsDocumentChangedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];
