@@ -28,6 +28,8 @@ export interface DocumentPosted {
  */
 export interface DocumentLedger {
   post(tenant: TenantContext, posting: DocumentPosting): Promise<DocumentPosted>;
+  /** The ids of every account of the caller's workspace (the check of a manual journal posts nothing). */
+  accountIds(tenant: TenantContext): Promise<Set<string>>;
 }
 
 export function documentLedger(client: LedgerClient): DocumentLedger {
@@ -38,6 +40,10 @@ export function documentLedger(client: LedgerClient): DocumentLedger {
         { headers: tenantHeaders(tenant) },
       );
       return { entryId: r.result?.entryId ?? '', seq: Number(r.result?.seq ?? 0n) };
+    },
+    async accountIds(tenant) {
+      const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
+      return new Set(r.chartOfAccounts.map((a) => a.id));
     },
   };
 }

@@ -46,6 +46,7 @@ export const DOC_MSG = {
   totalTooLarge: 'The total of the line items must be less than 10000000000000',
   unbalanced: (debit: string, credit: string) => `Total debits (${debit}) must equal total credits (${credit})`,
   notFound: (what: string) => `${what} not found`,
+  categoryNotFound: 'Category not found',
   voided: (what: string) => `A voided ${what.toLowerCase()} cannot be changed`,
   kind: 'kind must be one of: bill, invoice, manual_entry',
   status: 'status must be one of: Posted, Voided',

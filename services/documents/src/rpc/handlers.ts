@@ -48,8 +48,7 @@ export function documentsRoutes(u: DocumentsUseCases): (router: ConnectRouter) =
         return change(await u.remove(requireTenant(ctx), req.kind, req.id));
       },
       async checkManualEntry(req, ctx) {
-        requireTenant(ctx);
-        const r = u.check(inputOf(req.fields));
+        const r = await u.check(requireTenant(ctx), inputOf(req.fields));
         return {
           balanced: r.balanced, debitCents: BigInt(r.debitCents), creditCents: BigInt(r.creditCents), differenceCents: BigInt(r.differenceCents),
           differences: r.differences.map((d) => ({ accountId: d.accountId, amountCents: BigInt(d.amountCents), flag: d.flag })), differenceMessages: r.differenceMessages,

@@ -226,12 +226,18 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       });
     },
 
-    /** A manual journal's rules and balance, posting nothing: every field problem except the balance, and the balance. */
-    check(input: DocumentInput) {
+    /**
+     * A manual journal's rules and balance, posting nothing: every field problem except the balance, then each line's
+     * account must be of the workspace (else 404 naming it), then the balance and each account's difference.
+     */
+    async check(tenant: Tenant, input: DocumentInput) {
       const { problems } = cleanDocument('manual_entry', input);
       const rest = problems.filter((p) => p.field !== 'lineItems' || p.message === DOC_MSG.lineItemsRequired || p.message === DOC_MSG.tooManyLines);
       throwIfAny(rest);
       const lines = input.lineItems.map((l) => ({ categoryId: (l.categoryId ?? '').trim().toLowerCase(), amountCents: Number(l.amountCents ?? 0), direction: (l.direction ?? '').trim() }));
+      const known = await ledger.accountIds(tenant);
+      const unknown = lines.findIndex((l) => !known.has(l.categoryId));
+      if (unknown >= 0) throw notFound(DOC_MSG.categoryNotFound, `lineItems.${unknown}.categoryId`);
       const b = balanceOf(lines);
       return { balanced: b.differenceCents === 0 && lines.length >= 2, ...b, differenceMessages: balanceMessages(b) };
     },
