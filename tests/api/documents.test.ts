@@ -373,6 +373,10 @@ describe('manual journals', () => {
     const bad = await s.api('POST', '/accounting/manual-entry/check', { tenant: t, body: { postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 3 }] } });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toEqual([['memo', 'memo is required']]);
+    const otherCategories = await categoryIds(s, other);
+    const foreign = await s.api('POST', '/accounting/manual-entry/check', { tenant: t, body: { memo: 'm', postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 3 }, { categoryId: otherCategories['Office Supplies'], type: 'credit', amount: 3 }] } });
+    expect(foreign.status).toBe(404);
+    expect(fields(foreign.body)).toEqual([['lineItems.1.categoryId', 'Category not found']]);
     expect((await s.api('GET', '/accounting/manual-entries?take=100', { tenant: t })).body.meta.itemCount).toBe(before);
   });
 });
