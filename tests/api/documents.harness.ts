@@ -7,11 +7,11 @@ import { createDocumentsService, documentsConfigSchema, documentsMigrations, typ
 import { buildGateway } from '@ledgerline/gateway';
 import { createPartiesService, partiesConfigSchema, partiesMigrations, type PartiesService } from '@ledgerline/parties';
 import { createLogger, newId } from '@ledgerline/platform';
-import { createTestBus, createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
+import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '@ledgerline/platform/testing';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ORG_ID, startFakeIdentity, testConfig, type FakeIdentity } from '../../services/gateway/test/support/fake-identity.js';
-import { startLedger, type LedgerHarness } from '../../services/ledger/test/support.js';
+import { bankingFor, startLedger, type LedgerHarness } from '../../services/ledger/test/support.js';
 import { startReporting, type ReportingHarness } from '../../services/reporting/test/support.js';
 
 export interface Answer {
@@ -25,6 +25,7 @@ export interface Answer {
 export interface Tenant { token: string; viewerToken: string; workspaceId: string }
 
 export interface DocumentsSystem {
+  bus: Awaited<ReturnType<typeof createTestBus>>;
   ledger: LedgerHarness;
   reporting: ReportingHarness;
   documentsDb: TestDatabase;
@@ -58,7 +59,7 @@ export async function startDocumentsSystem(name: string): Promise<DocumentsSyste
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
   return {
-    ledger, reporting, documentsDb,
+    bus, ledger, reporting, documentsDb,
     async api(method, path, o = {}) {
       const token = o.token ?? o.tenant?.token;
       const res = await fetch(`${gatewayUrl}${path}`, {
@@ -134,4 +135,18 @@ export async function accountOfKey(s: DocumentsSystem, tn: Tenant, key: string):
   const r = (await s.ledger.db.adminDb.raw('select id::text from accounts where workspace_id = ? and system_key = ?', [tn.workspaceId, key])).rows as { id: string }[];
   expect(r).toHaveLength(1);
   return r[0]!.id;
+}
+
+/** Bank transactions of the tenant booked by the ledger (banking's events on the bus), by amount in cents: their ids. */
+export async function bankTransactions(s: DocumentsSystem, tn: Tenant, amounts: number[]): Promise<string[]> {
+  const banking = bankingFor(s.bus, tn.workspaceId);
+  const account = await banking.link();
+  const external: string[] = [];
+  for (const [i, amountCents] of amounts.entries()) external.push(`ext-${(await banking.add(account, { amountCents, name: `Payment ${i + 1}`, date: '2026-04-15' })).slice(-8)}`);
+  return expectEventually(async () => {
+    const r = await s.ledger.client.listTransactions({ take: 100 }, s.ledger.as(tn.workspaceId));
+    const ids = external.map((e) => r.data.find((t) => t.vendorTransactionId === e)?.id);
+    expect(ids.every((id) => id !== undefined)).toBe(true);
+    return ids as string[];
+  }, { timeoutMs: 20_000 });
 }

@@ -5,7 +5,7 @@
 // statuses Posted / Voided and the status filter, CSV exports, the check route, Viewer 403, and another workspace's
 // ids (document, vendor, customer, category) answering 404 also inside bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOfKey, categoryIds, debitBalance, entriesOf, linesOf, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
+import { accountOfKey, bankTransactions, categoryIds, debitBalance, entriesOf, linesOf, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
 
 const VIEWER_MESSAGE = 'Editing actions are disabled for your account';
 let s: DocumentsSystem;
@@ -378,5 +378,85 @@ describe('manual journals', () => {
     expect(foreign.status).toBe(404);
     expect(fields(foreign.body)).toEqual([['lineItems.1.categoryId', 'Category not found']]);
     expect((await s.api('GET', '/accounting/manual-entries?take=100', { tenant: t })).body.meta.itemCount).toBe(before);
+  });
+});
+
+describe('payments: connected bank transactions', () => {
+  it('a bill paid by a bank transaction is PAID; the transaction is re-booked against Accounts Payable and cannot be edited; void releases it', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const vendor = await newVendor(s, tn);
+    const [out1, out2, in1] = await bankTransactions(s, tn, [-5050, -4000, 20000]);
+    const body = { billDate: '2026-04-01', vendorId: vendor.id, lineItems: [{ serviceName: 'Toner', categoryId: cats['Office Supplies'], amount: 40 }, { serviceName: 'Paper', categoryId: cats['Office Supplies'], amount: 10.5 }] };
+    const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, connectedTransactions: [{ id: out1, amount: 50.5 }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.bill).toMatchObject({ paymentStatus: 'PAID', paidAmount: 50.5, differenceMessages: [], connectedTransactions: [{ id: out1, amount: 50.5 }] });
+    const ap = await accountOfKey(s, tn, 'accounts_payable');
+    const txn = (await s.ledger.client.getTransaction({ id: out1! }, s.ledger.as(tn.workspaceId))).transaction!;
+    expect(txn).toMatchObject({ entityType: 'Bill', entityId: r.body.bill.id, category: { id: ap } });
+    expect(await debitBalance(s, tn, ap)).toBe(0);
+    const edit = await s.api('PATCH', `/transactions/${out1}`, { tenant: tn, body: { categoryId: cats['Travel'] } });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe('This transaction is linked to a bill and cannot be edited here');
+
+    // The same transaction cannot pay a second bill; money in cannot pay a bill; no more than the transaction's amount.
+    const second = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, connectedTransactions: [{ id: out1, amount: 1 }] } });
+    expect(second.status).toBe(409);
+    const wrongWay = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, connectedTransactions: [{ id: in1, amount: 1 }] } });
+    expect(wrongWay.status).toBe(400);
+    expect(fields(wrongWay.body)).toEqual([['connectedTransactions.0.id', 'Connected transaction 1: a bill is paid by money going out']]);
+    const tooMuch = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, connectedTransactions: [{ id: out2, amount: 40.01 }] } });
+    expect(tooMuch.status).toBe(400);
+    expect(fields(tooMuch.body)).toEqual([['connectedTransactions.0.amount', "Connected transaction 1: amount cannot be more than the transaction's amount (40.00)"]]);
+    const bad = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, connectedTransactions: [{ id: 'nope', amount: 0 }, { id: out2 }] } });
+    expect(fields(bad.body)).toEqual([
+      ['connectedTransactions.0.id', 'Connected transaction 1: id must be a UUID'], ['connectedTransactions.0.amount', 'Connected transaction 1: amount must be greater than 0'],
+      ['connectedTransactions.1.amount', 'Connected transaction 2: amount is required'],
+    ]);
+    const [theirs] = await bankTransactions(s, other, [-100]);
+    const foreign = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, connectedTransactions: [{ id: theirs, amount: 1 }] } });
+    expect(foreign.status).toBe(404);
+    expect(fields(foreign.body)).toEqual([['connectedTransactions.0.id', 'Transaction not found']]);
+    expect((await s.api('GET', `/accounting/bills?vendorId=${vendor.id}`, { tenant: tn })).body.data).toHaveLength(1);
+
+    // PUT adds a partial payment of another bill's worth: PARTIALLY_PAID is for a second bill paid 40 of 100.
+    const partial = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { billDate: '2026-04-02', vendorId: vendor.id, lineItems: [{ serviceName: 'Desk', categoryId: cats['Office Supplies'], amount: 100 }], connectedTransactions: [{ id: out2, amount: 40 }] } });
+    expect(partial.body.bill).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', paidAmount: 40, differenceMessages: ['Payments of 40.00 leave 60.00 of 100.00 unpaid'] });
+    expect(await debitBalance(s, tn, ap)).toBe(-6000);
+    // PUT without the payment releases the transaction to Uncategorised Expense; the bill is UNPAID.
+    const released = await s.api('PUT', `/accounting/bill/${partial.body.bill.id}`, { tenant: tn, body: { billDate: '2026-04-02', vendorId: vendor.id, lineItems: [{ serviceName: 'Desk', categoryId: cats['Office Supplies'], amount: 100 }] } });
+    expect(released.body.bill).toMatchObject({ paymentStatus: 'UNPAID', connectedTransactions: [] });
+    expect((await s.ledger.client.getTransaction({ id: out2! }, s.ledger.as(tn.workspaceId))).transaction).toMatchObject({ entityType: '', category: { id: cats['Uncategorised Expense'] } });
+    expect(await debitBalance(s, tn, ap)).toBe(-10000);
+
+    // Void the paid bill: its entry is reversed and the transaction released.
+    const voided = await s.api('POST', `/accounting/bill/void/${r.body.bill.id}`, { tenant: tn });
+    expect(voided.body.bill).toMatchObject({ status: 'Voided', connectedTransactions: [] });
+    expect((await s.ledger.client.getTransaction({ id: out1! }, s.ledger.as(tn.workspaceId))).transaction).toMatchObject({ entityType: '', entityId: '' });
+    expect((await s.api('PATCH', `/transactions/${out1}`, { tenant: tn, body: { categoryId: cats['Travel'] } })).status).toBe(200);
+    expect(await debitBalance(s, tn, ap)).toBe(-10000);
+    const trial = (await s.ledger.db.adminDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ?", [tn.workspaceId])).rows as { b: string }[];
+    expect(Number(trial[0]!.b)).toBe(0);
+  });
+
+  it('an invoice paid by money coming in: OVERPAID beyond 0.01, against Accounts Receivable', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const customer = await newCustomer(s, tn);
+    const [in1] = await bankTransactions(s, tn, [20000]);
+    const r = await s.api('POST', '/accounting/invoice/v2', {
+      tenant: tn, body: { invoiceDate: '2026-04-01', customerId: customer.id, lineItems: [{ serviceName: 'Work', categoryId: cats['Sales'], quantity: 1, rate: 100, amount: 100 }], connectedTransactions: [{ id: in1, amount: 150 }] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.invoice).toMatchObject({ paymentStatus: 'OVERPAID', paidAmount: 150, differenceMessages: ['Payments of 150.00 exceed the total of 100.00 by 50.00'] });
+    const ar = await accountOfKey(s, tn, 'accounts_receivable');
+    expect((await s.ledger.client.getTransaction({ id: in1! }, s.ledger.as(tn.workspaceId))).transaction).toMatchObject({ entityType: 'Invoice', category: { id: ar } });
+    // AR: the invoice's 100 debited, the whole 200 received credited.
+    expect(await debitBalance(s, tn, ar)).toBe(-10000);
+    const edit = await s.api('PATCH', `/transactions/${in1}`, { tenant: tn, body: { categoryId: cats['Sales'] } });
+    expect(edit.body.message).toBe('This transaction is linked to a invoice and cannot be edited here');
+    expect((await s.api('DELETE', `/accounting/invoice/${r.body.invoice.id}`, { tenant: tn })).status).toBe(200);
+    expect((await s.ledger.client.getTransaction({ id: in1! }, s.ledger.as(tn.workspaceId))).transaction).toMatchObject({ entityType: '', category: { id: cats['Uncategorised Income'] } });
+    expect(await debitBalance(s, tn, ar)).toBe(0);
   });
 });

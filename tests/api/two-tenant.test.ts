@@ -318,7 +318,9 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
         if (bodySchema) {
           body = sample('body', bodySchema, caller, path) as Record<string, unknown>;
           balanceManualEntry(path, body);
-          if (target.where === 'body') setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
+          // A bill's or invoice's payments name bank transactions: none of the caller's (a valid body), the other's as the probe.
+          if ('connectedTransactions' in body) body.connectedTransactions = target.field === 'connectedTransactions.id' ? [{ id: other.ids.transaction, amount: 0.01 }] : [];
+          if (target.where === 'body' && target.field !== 'connectedTransactions.id') setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
           // A field both in the query and the body (DELETE /categories/delete): the route reads one, both carry the other tenant's id.
           else if (target.field in body) body[target.field] = Array.isArray(body[target.field]) ? [other.ids[kindOf(target.field, path)]] : other.ids[kindOf(target.field, path)];
         }
@@ -352,12 +354,14 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /accounting/bill/{id} id': 'bill', 'PUT /accounting/bill/{id} id': 'bill', 'POST /accounting/bill/void/{id} id': 'bill', 'POST /accounting/bill/v2 vendorId': 'vendor',
       'POST /accounting/bill/v2 lineItems.categoryId': 'category', 'GET /accounting/bills vendorId': 'vendor',
       'DELETE /accounting/invoice/{id} id': 'invoice', 'POST /accounting/invoice/v2 customerId': 'customer', 'GET /invoices/csv customerId': 'customer',
-      'GET /accounting/manual-entry/{id} id': 'manualEntry', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
+      'GET /accounting/manual-entry/{id} id': 'manualEntry', 'PUT /accounting/invoice/{id} customerId': 'customer', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
     });
     for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
     // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.
     for (const [probe, kind] of Object.entries(kinds)) if (/vendor/i.test(probe.split(' ').at(-1) ?? '')) expect(kind, probe).toMatch(/^(vendor|otherVendor)$/);
     expect(all.length).toBeGreaterThan(60);
+    // A bill's and an invoice's payments are probed with the other tenant's bank transaction.
+    for (const path of ['/accounting/bill/v2', '/accounting/invoice/{id}']) expect(all.some((p) => p.path === path && p.field === 'connectedTransactions.id'), path).toBe(true);
   });
 
   it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {

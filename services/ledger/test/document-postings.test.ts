@@ -5,7 +5,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { errorInfoOf, newId } from '@ledgerline/platform';
 import { createTestBus } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billOrInvoiceLines, manualEntryLines } from '../src/domain/document-postings.js';
+import { billOrInvoiceLines, manualEntryLines, paysDocument } from '../src/domain/document-postings.js';
 import { rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -52,6 +52,9 @@ describe('the entry\'s lines', () => {
       lines: [{ accountId: 'a', direction: 'debit', amountCents: 5 }, { accountId: 'b', direction: 'credit', amountCents: 5 }],
     });
     expect(manualEntryLines([{ categoryId: 'a', amountCents: 5, direction: 'debit' }, { categoryId: 'b', amountCents: 5 }]).badDirection).toBe(1);
+  });
+  it('money out pays a bill, money in an invoice', () => {
+    expect([paysDocument('Bill', -1), paysDocument('Bill', 1), paysDocument('Invoice', 1), paysDocument('Invoice', -1), paysDocument('Bill', 0)]).toEqual([true, false, true, false, false]);
   });
 });
 

@@ -3773,6 +3773,10 @@ export interface components {
             id: string;
             name: string;
         };
+        DocumentConnectedTransaction: {
+            id: string;
+            amount: number;
+        };
         DocumentPageMeta: {
             page: number;
             take: number;
@@ -3822,6 +3826,8 @@ export interface components {
             paymentStatus: string;
             paidAmount: number;
             differenceMessages: string[];
+            /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
+            connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
             billDate: string;
             dueDate: string;
             description: string;
@@ -3847,6 +3853,8 @@ export interface components {
             paymentStatus: string;
             paidAmount: number;
             differenceMessages: string[];
+            /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
+            connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
             invoiceDate: string;
             dueDate: string;
             customer: components["schemas"]["DocumentParty"];
@@ -3882,6 +3890,13 @@ export interface components {
             vendorId?: string;
             invoiceCode?: string;
             description?: string;
+            /** @description The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount. */
+            connectedTransactions?: {
+                /** @description A transaction of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -3903,6 +3918,13 @@ export interface components {
             description?: string;
             companyName?: string;
             companyAddress?: string;
+            /** @description The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount. */
+            connectedTransactions?: {
+                /** @description A transaction of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;

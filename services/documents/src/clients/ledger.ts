@@ -13,6 +13,8 @@ export interface DocumentPosting {
   description: string;
   /** None: the document's current entry is reversed (void). Direction: manual journals only. */
   lines: { categoryId: string; amountCents: number; direction: string }[];
+  /** Bills and invoices: the whole set of bank transactions paying it (none: every link released). */
+  payments?: { transactionId: string; amountCents: number }[];
 }
 
 export interface DocumentPosted {
@@ -36,7 +38,8 @@ export function documentLedger(client: LedgerClient): DocumentLedger {
   return {
     async post(tenant, p) {
       const r = await client.postDocument(
-        { sourceType: p.sourceType, sourceId: p.documentId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })) },
+        { sourceType: p.sourceType, sourceId: p.documentId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })),
+          setPayments: p.payments !== undefined, payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })) },
         { headers: tenantHeaders(tenant) },
       );
       return { entryId: r.result?.entryId ?? '', seq: Number(r.result?.seq ?? 0n) };

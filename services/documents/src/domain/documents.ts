@@ -42,6 +42,8 @@ export const DOC_MSG = {
   lineItemsRequired: 'At least one line item is required',
   tooManyLines: `A document holds at most ${LIMITS.lineItems} line items`,
   line: (i: number, text: string) => `Line Item ${i + 1}: ${text}`,
+  payment: (i: number, text: string) => `Connected transaction ${i + 1}: ${text}`,
+  tooManyPayments: `A document holds at most ${LIMITS.lineItems} connected transactions`,
   amountEqualsQtyRate: 'Amount must equal quantity multiplied by rate',
   totalTooLarge: 'The total of the line items must be less than 10000000000000',
   unbalanced: (debit: string, credit: string) => `Total debits (${debit}) must equal total credits (${credit})`,
@@ -79,6 +81,13 @@ export interface DocumentInput {
   companyName?: string;
   companyAddress?: string;
   lineItems: LineInput[];
+  /** Bills and invoices: the bank transactions paying it. */
+  connectedTransactions?: { id?: string; amountCents?: bigint | number }[];
+}
+
+export interface CleanPayment {
+  transactionId: string;
+  amountCents: number;
 }
 
 export interface CleanLine {
@@ -99,6 +108,7 @@ export interface CleanDocument {
   companyName: string;
   companyAddress: string;
   lines: CleanLine[];
+  payments: CleanPayment[];
 }
 
 const cents = (v: bigint | number | undefined): number | undefined => (v === undefined ? undefined : typeof v === 'bigint' ? (v > MAX_CENTS || v < -MAX_CENTS ? Number.NaN : Number(v)) : v);
@@ -193,8 +203,26 @@ export function cleanDocument(kind: DocumentKind, input: DocumentInput): { value
       } else if (BigInt(totalCents(lines)) > MAX_CENTS) add('lineItems', DOC_MSG.totalTooLarge);
     }
   }
+  const payments: CleanPayment[] = [];
+  if (kind !== 'manual_entry') {
+    const connected = input.connectedTransactions ?? [];
+    if (connected.length > LIMITS.lineItems) add('connectedTransactions', DOC_MSG.tooManyPayments);
+    else {
+      connected.forEach((p, i) => {
+        const id = trim(p.id).toLowerCase();
+        const amount = cents(p.amountCents);
+        let ok = true;
+        if (id === '') { add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'id is required')); ok = false; }
+        else if (!isUuid(id)) { add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'id must be a UUID')); ok = false; }
+        else if (connected.findIndex((q) => trim(q.id).toLowerCase() === id) !== i) { add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'is listed twice')); ok = false; }
+        if (amount === undefined) { add(`connectedTransactions.${i}.amount`, DOC_MSG.payment(i, 'amount is required')); ok = false; }
+        else if (!Number.isSafeInteger(amount) || amount <= 0) { add(`connectedTransactions.${i}.amount`, DOC_MSG.payment(i, 'amount must be greater than 0')); ok = false; }
+        if (ok) payments.push({ transactionId: id, amountCents: amount as number });
+      });
+    }
+  }
   if (problems.length > 0) return { problems };
-  return { problems, value: { date, dueDate, partyId: partyId.toLowerCase(), reference, description, companyName, companyAddress, lines } };
+  return { problems, value: { date, dueDate, partyId: partyId.toLowerCase(), reference, description, companyName, companyAddress, lines, payments } };
 }
 
 /** Cents as dollars with two decimals ("1234.50"). */

@@ -12,6 +12,7 @@ export function documentMessage(v: DocumentView): Document {
     companyName: r.company_name, companyAddress: r.company_address, totalCents: BigInt(r.total_cents), voided: r.voided_at !== null, status: v.status, paymentStatus: v.paymentStatus,
     paidCents: BigInt(v.paidCents), differenceMessages: v.differenceMessages,
     lines: v.lines.map((l) => ({ id: l.id, serviceName: l.service_name, categoryId: l.category_id, amountCents: BigInt(l.amount_cents), quantity: l.quantity ?? '', rateCents: BigInt(l.rate_cents ?? 0), direction: l.direction ?? '' })),
+    connectedTransactions: v.payments.map((p) => ({ id: p.transaction_id, amountCents: BigInt(p.amount_cents) })),
     journalEntryId: r.journal_entry_id ?? '', version: BigInt(r.version), source: r.source, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
   });
 }
@@ -21,6 +22,7 @@ const inputOf = (f: DocumentFields | undefined): DocumentInput => ({
   lineItems: (f?.lineItems ?? []).map((l) => ({
     serviceName: l.serviceName, categoryId: l.categoryId, amountCents: l.hasAmount ? l.amountCents : undefined, quantity: l.hasQuantity ? l.quantity : undefined, rateCents: l.hasRate ? l.rateCents : undefined, direction: l.direction,
   })),
+  connectedTransactions: (f?.connectedTransactions ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined })),
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */

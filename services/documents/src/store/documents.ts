@@ -1,5 +1,5 @@
 import { newId, type Knex } from '@ledgerline/platform';
-import type { CleanDocument, CleanLine, DocumentKind } from '../domain/documents.js';
+import type { CleanDocument, CleanLine, CleanPayment, DocumentKind } from '../domain/documents.js';
 
 export interface DocumentRow {
   id: string;
@@ -125,4 +125,24 @@ export async function markVoided(trx: Knex.Transaction, id: string, version: num
 
 export async function markDeleted(trx: Knex.Transaction, id: string, version: number): Promise<void> {
   await trx('documents').where({ id }).update({ deleted_at: trx.fn.now(), voided_at: trx.raw('coalesce(voided_at, now())'), version, journal_entry_id: null, updated_at: trx.fn.now() });
+}
+
+export interface PaymentRow {
+  document_id: string;
+  transaction_id: string;
+  amount_cents: number;
+}
+
+export async function documentPayments(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, PaymentRow[]>> {
+  const out = new Map<string, PaymentRow[]>();
+  if (ids.length === 0) return out;
+  const rows = (await trx.raw('select document_id, transaction_id, amount_cents::float8 as amount_cents from document_payments where document_id = any(?::uuid[]) order by document_id, position', [[...ids]])).rows as PaymentRow[];
+  for (const r of rows) out.set(r.document_id, [...(out.get(r.document_id) ?? []), r]);
+  return out;
+}
+
+export async function replacePayments(trx: Knex.Transaction, workspaceId: string, documentId: string, payments: readonly CleanPayment[]): Promise<void> {
+  await trx('document_payments').where({ document_id: documentId }).delete();
+  if (payments.length === 0) return;
+  await trx('document_payments').insert(payments.map((p, i) => ({ id: newId(), workspace_id: workspaceId, document_id: documentId, position: i, transaction_id: p.transactionId, amount_cents: p.amountCents })));
 }

@@ -58,4 +58,25 @@ export const documentsMigrations: Migration[] = [
       await knex.raw('drop table if exists documents');
     },
   },
+  {
+    // Payments (issue #18 item 4): the bank transactions paying a bill or invoice, with what each pays. The ledger
+    // holds the link on the transaction (entity_type / entity_id) and its re-booking against AP / AR.
+    name: '20261128011500_documents_payments',
+    async up(knex) {
+      await knex.raw(`create table document_payments (
+        id uuid primary key,
+        workspace_id uuid not null,
+        document_id uuid not null references documents(id),
+        position int not null,
+        transaction_id uuid not null,
+        amount_cents bigint not null check (amount_cents > 0),
+        unique (document_id, position),
+        unique (workspace_id, transaction_id)
+      )`);
+      await enableTenantRls(knex, 'document_payments');
+    },
+    async down(knex) {
+      await knex.raw('drop table if exists document_payments');
+    },
+  },
 ];

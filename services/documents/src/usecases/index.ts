@@ -4,7 +4,7 @@ import type { PartyLookup } from '../clients/parties.js';
 import { balanceMessages, balanceOf, cleanDocument, DOC_MSG, entryDescription, isDocumentKind, KINDS, totalCents, type CleanDocument, type DocumentInput, type DocumentKind, type FieldProblem } from '../domain/documents.js';
 import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain/payment-status.js';
 import { documentChanged, type DocumentChange } from '../events/document-changed.js';
-import { documentById, documentLines, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow } from '../store/documents.js';
+import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
 
 export interface DocumentsDeps {
   db: Knex;
@@ -19,6 +19,7 @@ export type Tenant = TenantContext & { workspaceId: string };
 export interface DocumentView {
   row: DocumentRow;
   lines: DocumentLineRow[];
+  payments: PaymentRow[];
   status: 'Posted' | 'Voided';
   paidCents: number;
   paymentStatus: PaymentStatus | '';
@@ -45,20 +46,22 @@ function kindOf(kind: string): DocumentKind {
 }
 const idProblems = (id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field: 'id', message: DOC_MSG.uuid('id') }]);
 
-/**
- * What is paid comes from the document's connections (bank transactions, manual journals, vendor credits / credit
- * memos: issue #18 item 4, not built yet), so it is 0 and every live bill or invoice is UNPAID until then; the status
- * is still computed by the one rule.
- */
-function viewOf(row: DocumentRow, lines: DocumentLineRow[]): DocumentView {
-  const paidCents = 0;
+/** What is paid is the sum of the connected transactions' amounts; the status follows by the one rule (0.01 tolerance). */
+function viewOf(row: DocumentRow, lines: DocumentLineRow[], payments: PaymentRow[]): DocumentView {
+  const paidCents = payments.reduce((sum, p) => sum + p.amount_cents, 0);
   const party = row.kind !== 'manual_entry';
   return {
-    row, lines, status: row.voided_at ? 'Voided' : 'Posted', paidCents,
+    row, lines, payments, status: row.voided_at ? 'Voided' : 'Posted', paidCents,
     paymentStatus: party ? paymentStatus(row.total_cents, paidCents) : '', differenceMessages: party && !row.voided_at ? differenceMessages(row.total_cents, paidCents) : [],
   };
 }
 
+async function load(trx: Knex.Transaction, row: DocumentRow): Promise<DocumentView> {
+  return viewOf(row, (await documentLines(trx, [row.id])).get(row.id) ?? [], (await documentPayments(trx, [row.id])).get(row.id) ?? []);
+}
+
+/** Bills and invoices send their whole set of payments with every version (the ledger links and releases); journals none. */
+const paymentsOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? undefined : d.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })));
 const postingLines = (d: CleanDocument) => d.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction }));
 /** A bill's or invoice's total; a manual journal's is its debits (= its credits). */
 const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? balanceOf(d.lines).debitCents : totalCents(d.lines));
@@ -82,7 +85,7 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
   async function reload(trx: Knex.Transaction, kind: DocumentKind, id: string): Promise<DocumentView> {
     const row = await documentById(trx, kind, id);
     if (!row) throw new Error(`document ${id} vanished inside its own change`);
-    return viewOf(row, (await documentLines(trx, [id])).get(id) ?? []);
+    return load(trx, row);
   }
 
   async function announce(trx: Knex.Transaction, tenant: Tenant, view: DocumentView, change: DocumentChange): Promise<void> {
@@ -115,7 +118,8 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       return withTenant(db, tenant, async (trx) => {
         const { rows, count } = await listDocuments(trx, { kind, status: q.status, partyId: k.partyField ? q.partyId.toLowerCase() : '', startDate: q.startDate, endDate: q.endDate, page: q.all ? undefined : p });
         const lines = await documentLines(trx, rows.map((r) => r.id));
-        return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [])), meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count) };
+        const payments = await documentPayments(trx, rows.map((r) => r.id));
+        return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [], payments.get(r.id) ?? [])), meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count) };
       });
     },
 
@@ -125,7 +129,7 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       return withTenant(db, tenant, async (trx) => {
         const row = await documentById(trx, kind, id);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-        return viewOf(row, (await documentLines(trx, [id])).get(id) ?? []);
+        return load(trx, row);
       });
     },
 
@@ -139,7 +143,9 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
         const id = newId();
         await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
-        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc) });
+        // The ledger first: it refuses a transaction linked to another document (409) before this row could clash.
+        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) });
+        await replacePayments(trx, tenant.workspaceId, id, doc.payments);
         await setJournalEntry(trx, id, posted.entryId || null);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
@@ -167,18 +173,22 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
         const current = (await documentLines(trx, [id])).get(id) ?? [];
+        const currentPayments = (await documentPayments(trx, [id])).get(id) ?? [];
+        const samePayments = doc.payments.length === currentPayments.length && doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
         const sameLines = doc.lines.length === current.length && doc.lines.every((l, i) => {
           const c = current[i];
           return !!c && l.serviceName === c.service_name && l.categoryId === c.category_id && l.amountCents === c.amount_cents && (l.direction || null) === c.direction
             && (l.quantity === '' ? c.quantity === null : c.quantity !== null && Number(l.quantity) === Number(c.quantity)) && (l.quantity === '' || l.rateCents === c.rate_cents);
         });
-        const unchanged = sameLines && doc.date === row.doc_date && (doc.dueDate || null) === row.due_date && (doc.partyId || null) === row.party_id && doc.reference === row.reference
+        const unchanged = sameLines && samePayments && doc.date === row.doc_date && (doc.dueDate || null) === row.due_date && (doc.partyId || null) === row.party_id && doc.reference === row.reference
           && doc.description === row.description && doc.companyName === row.company_name && doc.companyAddress === row.company_address && name === row.party_name;
-        if (unchanged) return { document: viewOf(row, current), seq: 0 };
+        if (unchanged) return { document: viewOf(row, current, currentPayments), seq: 0 };
         const version = row.version + 1;
         await updateDocument(trx, id, doc, name, totalOf(kind, doc), version);
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
-        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc) });
+        // The ledger first: it refuses a transaction linked to another document (409) before this row could clash.
+        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) });
+        await replacePayments(trx, tenant.workspaceId, id, doc.payments);
         await setJournalEntry(trx, id, posted.entryId || null);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'updated');
@@ -194,10 +204,12 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       return withTenant(db, tenant, async (trx) => {
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-        if (row.voided_at) return { document: viewOf(row, (await documentLines(trx, [id])).get(id) ?? []), seq: 0 };
+        if (row.voided_at) return { document: await load(trx, row), seq: 0 };
         const version = row.version + 1;
-        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [] });
+        // The reversal releases the payments: each connected transaction is booked back to its category.
+        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] });
         await markVoided(trx, id, version);
+        await replacePayments(trx, tenant.workspaceId, id, []);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'voided');
         return { document: view, seq: posted.seq };
@@ -217,10 +229,11 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
         let version = row.version;
         if (!row.voided_at) {
           version += 1;
-          seq = (await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [] })).seq;
+          seq = (await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] })).seq;
         }
         await markDeleted(trx, id, version);
-        const view = viewOf({ ...row, version, journal_entry_id: null, voided_at: row.voided_at ?? new Date() }, lines);
+        await replacePayments(trx, tenant.workspaceId, id, []);
+        const view = viewOf({ ...row, version, journal_entry_id: null, voided_at: row.voided_at ?? new Date() }, lines, []);
         await announce(trx, tenant, view, 'deleted');
         return { document: view, seq };
       });

@@ -47,12 +47,19 @@ const COMMON_PROPS = {
   id: str, voided: bool, status: { ...str, description: 'Posted or Voided.' }, totalAmount: num, source: str,
   journalEntryId: { ...str, description: 'The ledger entry booking the current version; empty once voided.' }, version: int, createdOn: str, updatedOn: str,
 } as const;
+const ConnectedSchema = { $id: 'DocumentConnectedTransaction', ...object({ id: str, amount: num }, ['id', 'amount']) };
 const PAYMENT_PROPS = {
   paymentStatus: { ...str, description: 'PAID, PARTIALLY_PAID, OVERPAID or UNPAID, from what the connected payments pay (within 0.01).' },
   paidAmount: num, differenceMessages: strings,
+  connectedTransactions: { type: 'array', items: ref(ConnectedSchema), description: 'The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays.' },
+} as const;
+const CONNECTED_BODY = {
+  type: 'array', maxItems: 500,
+  description: 'The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount.',
+  items: object({ id: { ...text(100), description: 'A transaction of the workspace.' }, amount: { ...num, description: 'Dollars, greater than 0.' } }),
 } as const;
 const COMMON_REQUIRED = ['id', 'voided', 'status', 'totalAmount', 'source', 'journalEntryId', 'version', 'createdOn', 'updatedOn'];
-const PAYMENT_REQUIRED = ['paymentStatus', 'paidAmount', 'differenceMessages'];
+const PAYMENT_REQUIRED = ['paymentStatus', 'paidAmount', 'differenceMessages', 'connectedTransactions'];
 
 const BillLineSchema = { $id: 'BillLineItem', ...object({ id: str, serviceName: str, categoryId: str, amount: num }, ['id', 'serviceName', 'categoryId', 'amount']) };
 const InvoiceLineSchema = { $id: 'InvoiceLineItem', ...object({ id: str, serviceName: str, categoryId: str, quantity: num, rate: num, amount: num }, ['id', 'serviceName', 'categoryId', 'quantity', 'rate', 'amount']) };
@@ -87,7 +94,7 @@ const BillBodySchema = {
   $id: 'BillBody',
   ...object({
     billDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before billDate.' },
-    vendorId: { ...text(100), description: 'A vendor of the workspace. Required.' }, invoiceCode: text(1000), description: text(1000),
+    vendorId: { ...text(100), description: 'A vendor of the workspace. Required.' }, invoiceCode: text(1000), description: text(1000), connectedTransactions: CONNECTED_BODY,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({ serviceName: text(1000), description: { ...text(1000), description: 'Taken as serviceName when serviceName is absent.' }, categoryId: text(100), amount: { ...num, description: 'Dollars, greater than 0.' } }),
@@ -99,6 +106,7 @@ const InvoiceBodySchema = {
   ...object({
     invoiceDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before invoiceDate.' },
     customerId: { ...text(100), description: 'A customer of the workspace. Required.' }, referenceNo: text(1000), description: text(1000), companyName: text(1000), companyAddress: text(1000),
+    connectedTransactions: CONNECTED_BODY,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({
@@ -157,10 +165,11 @@ const csvQuery = (k: Kind) => {
 interface LineBody { serviceName?: string; description?: string; categoryId?: string; amount?: number; quantity?: number; rate?: number; type?: string }
 interface DocBody {
   billDate?: string; invoiceDate?: string; postingDate?: string; dueDate?: string; vendorId?: string; customerId?: string; invoiceCode?: string; referenceNo?: string;
-  description?: string; memo?: string; companyName?: string; companyAddress?: string; lineItems?: LineBody[];
+  description?: string; memo?: string; companyName?: string; companyAddress?: string; lineItems?: LineBody[]; connectedTransactions?: { id?: string; amount?: number }[];
 }
 interface ListQuery { page?: number; take?: number; status?: string; startDate?: string; endDate?: string; vendorId?: string; customerId?: string }
-type FieldsInit = Partial<Omit<DocumentFields, '$typeName' | '$unknown' | 'lineItems'>> & {
+type FieldsInit = Partial<Omit<DocumentFields, '$typeName' | '$unknown' | 'lineItems' | 'connectedTransactions'>> & {
+  connectedTransactions?: { id: string; hasAmount: boolean; amountCents: bigint }[];
   lineItems?: { serviceName: string; categoryId: string; hasAmount: boolean; amountCents: bigint; hasQuantity: boolean; quantity: string; hasRate: boolean; rateCents: bigint; direction: string }[];
 };
 
@@ -179,6 +188,10 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
         hasRate: rate !== undefined, rateCents: rate ?? 0n, direction: l.type ?? '',
       };
     }),
+    connectedTransactions: (b.connectedTransactions ?? []).map((p, i) => {
+      const amount = a.cents(`connectedTransactions.${i}.amount`, p.amount);
+      return { id: p.id ?? '', hasAmount: amount !== undefined, amountCents: amount ?? 0n };
+    }),
   }));
 }
 
@@ -189,7 +202,10 @@ function documentJson(k: Kind, d: Document | undefined): Record<string, unknown>
   const common = {
     id: d.id, voided: d.voided, status: d.status, totalAmount: dollarsOf(d.totalCents), source: d.source, journalEntryId: d.journalEntryId, version: Number(d.version), createdOn: d.createdOn, updatedOn: d.updatedOn,
   };
-  const payment = { paymentStatus: d.paymentStatus, paidAmount: dollarsOf(d.paidCents), differenceMessages: d.differenceMessages };
+  const payment = {
+    paymentStatus: d.paymentStatus, paidAmount: dollarsOf(d.paidCents), differenceMessages: d.differenceMessages,
+    connectedTransactions: d.connectedTransactions.map((p) => ({ id: p.id, amount: dollarsOf(p.amountCents) })),
+  };
   const party = { id: d.party?.id ?? '', name: d.party?.name ?? '' };
   if (k === 'bill') {
     return {
@@ -227,7 +243,7 @@ const listRequest = (k: Kind, q: ListQuery) => ({ kind: k, page: q.page ?? 0, ta
 /** REST routes of the documents service: each one RPC with the caller's tenancy headers. */
 export async function registerDocumentsRoutes(app: FastifyInstance, { client }: { client: DocumentsClient }): Promise<void> {
   addSchemas(app, [
-    PartyRefSchema, DocumentPageMetaSchema, BillLineSchema, InvoiceLineSchema, ManualLineSchema, BillSchema, InvoiceSchema, ManualEntrySchema, BillBodySchema, InvoiceBodySchema, ManualEntryBodySchema,
+    PartyRefSchema, ConnectedSchema, DocumentPageMetaSchema, BillLineSchema, InvoiceLineSchema, ManualLineSchema, BillSchema, InvoiceSchema, ManualEntrySchema, BillBodySchema, InvoiceBodySchema, ManualEntryBodySchema,
     ANSWERS.bill, ANSWERS.invoice, ANSWERS.manual_entry, LISTS.bill, LISTS.invoice, LISTS.manual_entry, CheckAnswerSchema,
   ]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });

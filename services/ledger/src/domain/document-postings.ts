@@ -26,7 +26,19 @@ export interface DocumentLine {
 export const DOCUMENT_POSTING_MSG = {
   sourceType: `sourceType must be one of: ${DOCUMENT_POSTING_SOURCE_TYPES.join(', ')}`,
   direction: (i: number) => `lineItems.${i}.direction must be one of: debit, credit`,
+  transactionNotFound: 'Transaction not found',
+  paymentsOnManualEntry: 'A manual journal is not paid by bank transactions',
+  paymentDirection: (i: number, type: 'Bill' | 'Invoice') => `Connected transaction ${i + 1}: ${type === 'Bill' ? 'a bill is paid by money going out' : 'an invoice is paid by money coming in'}`,
+  paymentDuplicate: (i: number) => `connectedTransactions.${i}.id is listed twice`,
+  paymentAmount: (i: number) => `connectedTransactions.${i}.amount must be greater than 0`,
+  paymentAboveTransaction: (i: number, max: string) => `Connected transaction ${i + 1}: amount cannot be more than the transaction's amount (${max})`,
 } as const;
+
+/**
+ * Whether a bank transaction can pay the document: money out pays a bill, money in pays an invoice (amounts are
+ * positive for money in, as the bank sends them).
+ */
+export const paysDocument = (type: 'Bill' | 'Invoice', amountCents: number): boolean => (type === 'Bill' ? amountCents < 0 : amountCents > 0);
 
 /** The entry's lines for a bill or an invoice: each category on one side, the party account for the total on the other. */
 export function billOrInvoiceLines(type: 'Bill' | 'Invoice', partyAccountId: string, lines: readonly DocumentLine[]): PostingLine[] {

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/documents/v1/documents.proto.
  */
 export const file_ledgerline_documents_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIuQDCghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCSLKAQoSRG9jdW1lbnRMaW5lRmllbGRzEhQKDHNlcnZpY2VfbmFtZRgBIAEoCRITCgtjYXRlZ29yeV9pZBgCIAEoCRISCgpoYXNfYW1vdW50GAMgASgIEhQKDGFtb3VudF9jZW50cxgEIAEoAxIUCgxoYXNfcXVhbnRpdHkYBSABKAgSEAoIcXVhbnRpdHkYBiABKAkSEAoIaGFzX3JhdGUYByABKAgSEgoKcmF0ZV9jZW50cxgIIAEoAxIRCglkaXJlY3Rpb24YCSABKAki4wIKDkRvY3VtZW50RmllbGRzEhEKBGRhdGUYASABKAlIAIgBARIVCghkdWVfZGF0ZRgCIAEoCUgBiAEBEhUKCHBhcnR5X2lkGAMgASgJSAKIAQESFgoJcmVmZXJlbmNlGAQgASgJSAOIAQESGAoLZGVzY3JpcHRpb24YBSABKAlIBIgBARIZCgxjb21wYW55X25hbWUYBiABKAlIBYgBARIcCg9jb21wYW55X2FkZHJlc3MYByABKAlIBogBARI/CgpsaW5lX2l0ZW1zGAggAygLMisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRMaW5lRmllbGRzQgcKBV9kYXRlQgsKCV9kdWVfZGF0ZUILCglfcGFydHlfaWRCDAoKX3JlZmVyZW5jZUIOCgxfZGVzY3JpcHRpb25CDwoNX2NvbXBhbnlfbmFtZUISChBfY29tcGFueV9hZGRyZXNzIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgilQEKFExpc3REb2N1bWVudHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDAoEcGFnZRgCIAEoBRIMCgR0YWtlGAMgASgFEg4KBnN0YXR1cxgEIAEoCRIQCghwYXJ0eV9pZBgFIAEoCRISCgpzdGFydF9kYXRlGAYgASgJEhAKCGVuZF9kYXRlGAcgASgJEgsKA2FsbBgIIAEoCCJ5ChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USLwoEZGF0YRgBIAMoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50Ei8KBG1ldGEYAiABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYWdlTWV0YSIuChJHZXREb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSJKChNHZXREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiXgoVQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSNwoGZmllbGRzGAIgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiagoVVXBkYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSNwoGZmllbGRzGAMgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiLwoTVm9pZERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIjEKFURlbGV0ZURvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIloKFkNyZWF0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiWgoWVXBkYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJYChRWb2lkRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZEZWxldGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlIKF0NoZWNrTWFudWFsRW50cnlSZXF1ZXN0EjcKBmZpZWxkcxgBIAEoCzInLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50RmllbGRzIksKEUFjY291bnREaWZmZXJlbmNlEhIKCmFjY291bnRfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEgwKBGZsYWcYAyABKAkizwEKGENoZWNrTWFudWFsRW50cnlSZXNwb25zZRIQCghiYWxhbmNlZBgBIAEoCBITCgtkZWJpdF9jZW50cxgCIAEoAxIUCgxjcmVkaXRfY2VudHMYAyABKAMSGAoQZGlmZmVyZW5jZV9jZW50cxgEIAEoAxI/CgtkaWZmZXJlbmNlcxgFIAMoCzIqLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkFjY291bnREaWZmZXJlbmNlEhsKE2RpZmZlcmVuY2VfbWVzc2FnZXMYBiADKAkyqwYKEERvY3VtZW50c1NlcnZpY2USbgoNTGlzdERvY3VtZW50cxItLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkxpc3REb2N1bWVudHNSZXF1ZXN0Gi4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlEmgKC0dldERvY3VtZW50EisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuR2V0RG9jdW1lbnRSZXNwb25zZRJxCg5DcmVhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNyZWF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNyZWF0ZURvY3VtZW50UmVzcG9uc2UScQoOVXBkYXRlRG9jdW1lbnQSLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5VcGRhdGVEb2N1bWVudFJlcXVlc3QaLy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5VcGRhdGVEb2N1bWVudFJlc3BvbnNlEmsKDFZvaWREb2N1bWVudBIsLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Wb2lkRG9jdW1lbnRSZXNwb25zZRJxCg5EZWxldGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRlbGV0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRlbGV0ZURvY3VtZW50UmVzcG9uc2USdwoQQ2hlY2tNYW51YWxFbnRyeRIwLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNoZWNrTWFudWFsRW50cnlSZXF1ZXN0GjEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIqYECghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudCIrCgdQYXltZW50EgoKAmlkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAyLKAQoSRG9jdW1lbnRMaW5lRmllbGRzEhQKDHNlcnZpY2VfbmFtZRgBIAEoCRITCgtjYXRlZ29yeV9pZBgCIAEoCRISCgpoYXNfYW1vdW50GAMgASgIEhQKDGFtb3VudF9jZW50cxgEIAEoAxIUCgxoYXNfcXVhbnRpdHkYBSABKAgSEAoIcXVhbnRpdHkYBiABKAkSEAoIaGFzX3JhdGUYByABKAgSEgoKcmF0ZV9jZW50cxgIIAEoAxIRCglkaXJlY3Rpb24YCSABKAkiqwMKDkRvY3VtZW50RmllbGRzEhEKBGRhdGUYASABKAlIAIgBARIVCghkdWVfZGF0ZRgCIAEoCUgBiAEBEhUKCHBhcnR5X2lkGAMgASgJSAKIAQESFgoJcmVmZXJlbmNlGAQgASgJSAOIAQESGAoLZGVzY3JpcHRpb24YBSABKAlIBIgBARIZCgxjb21wYW55X25hbWUYBiABKAlIBYgBARIcCg9jb21wYW55X2FkZHJlc3MYByABKAlIBogBARI/CgpsaW5lX2l0ZW1zGAggAygLMisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRMaW5lRmllbGRzEkYKFmNvbm5lY3RlZF90cmFuc2FjdGlvbnMYCSADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzQgcKBV9kYXRlQgsKCV9kdWVfZGF0ZUILCglfcGFydHlfaWRCDAoKX3JlZmVyZW5jZUIOCgxfZGVzY3JpcHRpb25CDwoNX2NvbXBhbnlfbmFtZUISChBfY29tcGFueV9hZGRyZXNzIkUKDVBheW1lbnRGaWVsZHMSCgoCaWQYASABKAkSEgoKaGFzX2Ftb3VudBgCIAEoCBIUCgxhbW91bnRfY2VudHMYAyABKAMigAEKCFBhZ2VNZXRhEgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRISCgppdGVtX2NvdW50GAMgASgFEhIKCnBhZ2VfY291bnQYBCABKAUSGQoRaGFzX3ByZXZpb3VzX3BhZ2UYBSABKAgSFQoNaGFzX25leHRfcGFnZRgGIAEoCCKVAQoUTGlzdERvY3VtZW50c1JlcXVlc3QSDAoEa2luZBgBIAEoCRIMCgRwYWdlGAIgASgFEgwKBHRha2UYAyABKAUSDgoGc3RhdHVzGAQgASgJEhAKCHBhcnR5X2lkGAUgASgJEhIKCnN0YXJ0X2RhdGUYBiABKAkSEAoIZW5kX2RhdGUYByABKAkSCwoDYWxsGAggASgIInkKFUxpc3REb2N1bWVudHNSZXNwb25zZRIvCgRkYXRhGAEgAygLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSLwoEbWV0YRgCIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBhZ2VNZXRhIi4KEkdldERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIkoKE0dldERvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudCJeChVDcmVhdGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRI3CgZmaWVsZHMYAiABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyJqChVVcGRhdGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCRI3CgZmaWVsZHMYAyABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyIvChNWb2lkRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiMQoVRGVsZXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiWgoWQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZVcGRhdGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlgKFFZvaWREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIloKFkRlbGV0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiUgoXQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QSNwoGZmllbGRzGAEgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiSwoRQWNjb3VudERpZmZlcmVuY2USEgoKYWNjb3VudF9pZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMSDAoEZmxhZxgDIAEoCSLPAQoYQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlEhAKCGJhbGFuY2VkGAEgASgIEhMKC2RlYml0X2NlbnRzGAIgASgDEhQKDGNyZWRpdF9jZW50cxgDIAEoAxIYChBkaWZmZXJlbmNlX2NlbnRzGAQgASgDEj8KC2RpZmZlcmVuY2VzGAUgAygLMioubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQWNjb3VudERpZmZlcmVuY2USGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgGIAMoCTKrBgoQRG9jdW1lbnRzU2VydmljZRJuCg1MaXN0RG9jdW1lbnRzEi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USaAoLR2V0RG9jdW1lbnQSKy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlcXVlc3QaLC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlc3BvbnNlEnEKDkNyZWF0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRJxCg5VcGRhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVzcG9uc2USawoMVm9pZERvY3VtZW50EiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVm9pZERvY3VtZW50UmVxdWVzdBotLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlc3BvbnNlEnEKDkRlbGV0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXNwb25zZRJ3ChBDaGVja01hbnVhbEVudHJ5EjAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QaMS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DaGVja01hbnVhbEVudHJ5UmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.documents.v1.PartyRef
@@ -207,6 +207,13 @@ export type Document = Message<"ledgerline.documents.v1.Document"> & {
    * @generated from field: string updated_on = 21;
    */
   updatedOn: string;
+
+  /**
+   * Bills and invoices: the bank transactions that pay it, with what each pays (paid_cents is their sum).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment connected_transactions = 22;
+   */
+  connectedTransactions: Payment[];
 };
 
 /**
@@ -215,6 +222,28 @@ export type Document = Message<"ledgerline.documents.v1.Document"> & {
  */
 export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
   messageDesc(file_ledgerline_documents_v1_documents, 2);
+
+/**
+ * @generated from message ledgerline.documents.v1.Payment
+ */
+export type Payment = Message<"ledgerline.documents.v1.Payment"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.Payment.
+ * Use `create(PaymentSchema)` to create a new message.
+ */
+export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 3);
 
 /**
  * @generated from message ledgerline.documents.v1.DocumentLineFields
@@ -273,7 +302,7 @@ export type DocumentLineFields = Message<"ledgerline.documents.v1.DocumentLineFi
  * Use `create(DocumentLineFieldsSchema)` to create a new message.
  */
 export const DocumentLineFieldsSchema: GenMessage<DocumentLineFields> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 3);
+  messageDesc(file_ledgerline_documents_v1_documents, 4);
 
 /**
  * A create or PUT body. Text fields absent or empty are treated as absent (spec §5).
@@ -320,6 +349,13 @@ export type DocumentFields = Message<"ledgerline.documents.v1.DocumentFields"> &
    * @generated from field: repeated ledgerline.documents.v1.DocumentLineFields line_items = 8;
    */
   lineItems: DocumentLineFields[];
+
+  /**
+   * Bills and invoices: the bank transactions that pay it (the whole set; none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_transactions = 9;
+   */
+  connectedTransactions: PaymentFields[];
 };
 
 /**
@@ -327,7 +363,34 @@ export type DocumentFields = Message<"ledgerline.documents.v1.DocumentFields"> &
  * Use `create(DocumentFieldsSchema)` to create a new message.
  */
 export const DocumentFieldsSchema: GenMessage<DocumentFields> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 4);
+  messageDesc(file_ledgerline_documents_v1_documents, 5);
+
+/**
+ * @generated from message ledgerline.documents.v1.PaymentFields
+ */
+export type PaymentFields = Message<"ledgerline.documents.v1.PaymentFields"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: bool has_amount = 2;
+   */
+  hasAmount: boolean;
+
+  /**
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.PaymentFields.
+ * Use `create(PaymentFieldsSchema)` to create a new message.
+ */
+export const PaymentFieldsSchema: GenMessage<PaymentFields> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 6);
 
 /**
  * @generated from message ledgerline.documents.v1.PageMeta
@@ -369,7 +432,7 @@ export type PageMeta = Message<"ledgerline.documents.v1.PageMeta"> & {
  * Use `create(PageMetaSchema)` to create a new message.
  */
 export const PageMetaSchema: GenMessage<PageMeta> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 5);
+  messageDesc(file_ledgerline_documents_v1_documents, 7);
 
 /**
  * @generated from message ledgerline.documents.v1.ListDocumentsRequest
@@ -431,7 +494,7 @@ export type ListDocumentsRequest = Message<"ledgerline.documents.v1.ListDocument
  * Use `create(ListDocumentsRequestSchema)` to create a new message.
  */
 export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 6);
+  messageDesc(file_ledgerline_documents_v1_documents, 8);
 
 /**
  * @generated from message ledgerline.documents.v1.ListDocumentsResponse
@@ -453,7 +516,7 @@ export type ListDocumentsResponse = Message<"ledgerline.documents.v1.ListDocumen
  * Use `create(ListDocumentsResponseSchema)` to create a new message.
  */
 export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 7);
+  messageDesc(file_ledgerline_documents_v1_documents, 9);
 
 /**
  * @generated from message ledgerline.documents.v1.GetDocumentRequest
@@ -475,7 +538,7 @@ export type GetDocumentRequest = Message<"ledgerline.documents.v1.GetDocumentReq
  * Use `create(GetDocumentRequestSchema)` to create a new message.
  */
 export const GetDocumentRequestSchema: GenMessage<GetDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 8);
+  messageDesc(file_ledgerline_documents_v1_documents, 10);
 
 /**
  * @generated from message ledgerline.documents.v1.GetDocumentResponse
@@ -492,7 +555,7 @@ export type GetDocumentResponse = Message<"ledgerline.documents.v1.GetDocumentRe
  * Use `create(GetDocumentResponseSchema)` to create a new message.
  */
 export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 9);
+  messageDesc(file_ledgerline_documents_v1_documents, 11);
 
 /**
  * @generated from message ledgerline.documents.v1.CreateDocumentRequest
@@ -514,7 +577,7 @@ export type CreateDocumentRequest = Message<"ledgerline.documents.v1.CreateDocum
  * Use `create(CreateDocumentRequestSchema)` to create a new message.
  */
 export const CreateDocumentRequestSchema: GenMessage<CreateDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 10);
+  messageDesc(file_ledgerline_documents_v1_documents, 12);
 
 /**
  * @generated from message ledgerline.documents.v1.UpdateDocumentRequest
@@ -541,7 +604,7 @@ export type UpdateDocumentRequest = Message<"ledgerline.documents.v1.UpdateDocum
  * Use `create(UpdateDocumentRequestSchema)` to create a new message.
  */
 export const UpdateDocumentRequestSchema: GenMessage<UpdateDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 11);
+  messageDesc(file_ledgerline_documents_v1_documents, 13);
 
 /**
  * @generated from message ledgerline.documents.v1.VoidDocumentRequest
@@ -563,7 +626,7 @@ export type VoidDocumentRequest = Message<"ledgerline.documents.v1.VoidDocumentR
  * Use `create(VoidDocumentRequestSchema)` to create a new message.
  */
 export const VoidDocumentRequestSchema: GenMessage<VoidDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 12);
+  messageDesc(file_ledgerline_documents_v1_documents, 14);
 
 /**
  * @generated from message ledgerline.documents.v1.DeleteDocumentRequest
@@ -585,7 +648,7 @@ export type DeleteDocumentRequest = Message<"ledgerline.documents.v1.DeleteDocum
  * Use `create(DeleteDocumentRequestSchema)` to create a new message.
  */
 export const DeleteDocumentRequestSchema: GenMessage<DeleteDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 13);
+  messageDesc(file_ledgerline_documents_v1_documents, 15);
 
 /**
  * @generated from message ledgerline.documents.v1.CreateDocumentResponse
@@ -609,7 +672,7 @@ export type CreateDocumentResponse = Message<"ledgerline.documents.v1.CreateDocu
  * Use `create(CreateDocumentResponseSchema)` to create a new message.
  */
 export const CreateDocumentResponseSchema: GenMessage<CreateDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 14);
+  messageDesc(file_ledgerline_documents_v1_documents, 16);
 
 /**
  * @generated from message ledgerline.documents.v1.UpdateDocumentResponse
@@ -633,7 +696,7 @@ export type UpdateDocumentResponse = Message<"ledgerline.documents.v1.UpdateDocu
  * Use `create(UpdateDocumentResponseSchema)` to create a new message.
  */
 export const UpdateDocumentResponseSchema: GenMessage<UpdateDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 15);
+  messageDesc(file_ledgerline_documents_v1_documents, 17);
 
 /**
  * @generated from message ledgerline.documents.v1.VoidDocumentResponse
@@ -657,7 +720,7 @@ export type VoidDocumentResponse = Message<"ledgerline.documents.v1.VoidDocument
  * Use `create(VoidDocumentResponseSchema)` to create a new message.
  */
 export const VoidDocumentResponseSchema: GenMessage<VoidDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 16);
+  messageDesc(file_ledgerline_documents_v1_documents, 18);
 
 /**
  * @generated from message ledgerline.documents.v1.DeleteDocumentResponse
@@ -681,7 +744,7 @@ export type DeleteDocumentResponse = Message<"ledgerline.documents.v1.DeleteDocu
  * Use `create(DeleteDocumentResponseSchema)` to create a new message.
  */
 export const DeleteDocumentResponseSchema: GenMessage<DeleteDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 17);
+  messageDesc(file_ledgerline_documents_v1_documents, 19);
 
 /**
  * @generated from message ledgerline.documents.v1.CheckManualEntryRequest
@@ -698,7 +761,7 @@ export type CheckManualEntryRequest = Message<"ledgerline.documents.v1.CheckManu
  * Use `create(CheckManualEntryRequestSchema)` to create a new message.
  */
 export const CheckManualEntryRequestSchema: GenMessage<CheckManualEntryRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 18);
+  messageDesc(file_ledgerline_documents_v1_documents, 20);
 
 /**
  * @generated from message ledgerline.documents.v1.AccountDifference
@@ -729,7 +792,7 @@ export type AccountDifference = Message<"ledgerline.documents.v1.AccountDifferen
  * Use `create(AccountDifferenceSchema)` to create a new message.
  */
 export const AccountDifferenceSchema: GenMessage<AccountDifference> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 19);
+  messageDesc(file_ledgerline_documents_v1_documents, 21);
 
 /**
  * @generated from message ledgerline.documents.v1.CheckManualEntryResponse
@@ -773,7 +836,7 @@ export type CheckManualEntryResponse = Message<"ledgerline.documents.v1.CheckMan
  * Use `create(CheckManualEntryResponseSchema)` to create a new message.
  */
 export const CheckManualEntryResponseSchema: GenMessage<CheckManualEntryResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 20);
+  messageDesc(file_ledgerline_documents_v1_documents, 22);
 
 /**
  * The documents service (services/documents/README.md says what it owns): bills, invoices and manual journals
