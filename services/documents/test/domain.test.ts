@@ -12,7 +12,7 @@ describe('cleanDocument', () => {
   it('a bill: trims, lower-cases ids, treats empty optional text as absent, totals nothing itself', () => {
     const r = cleanDocument('bill', { date: ' 2026-01-02 ', dueDate: '', partyId: VENDOR.toUpperCase(), reference: '  ', description: ' d ', lineItems: [{ serviceName: ' s ', categoryId: CAT.toUpperCase(), amountCents: 150 }] });
     expect(r.problems).toEqual([]);
-    expect(r.value).toEqual({ date: '2026-01-02', dueDate: '', partyId: VENDOR, reference: '', description: 'd', companyName: '', companyAddress: '', lines: [{ serviceName: 's', categoryId: CAT, amountCents: 150, quantity: '', rateCents: 0, direction: '' }] });
+    expect(r.value).toEqual({ date: '2026-01-02', dueDate: '', partyId: VENDOR, reference: '', description: 'd', companyName: '', companyAddress: '', lines: [{ serviceName: 's', categoryId: CAT, amountCents: 150, quantity: '', rateCents: 0, direction: '' }], payments: [] });
   });
 
   it('names every problem at once with the "Line Item N" prefix', () => {
@@ -44,6 +44,18 @@ describe('cleanDocument', () => {
     const one = cleanDocument('manual_entry', { date: '2026-01-01', description: 'm', lineItems: [{ categoryId: CAT, amountCents: 500, direction: 'debit' }] });
     expect(one.problems).toEqual([{ field: 'lineItems', message: 'Total debits (5.00) must equal total credits (0.00)' }]);
     expect(cleanDocument('manual_entry', { date: '2026-01-01', lineItems: [{ categoryId: CAT, amountCents: 1, direction: 'up' }] }).problems.map((p) => p.message)).toEqual(['memo is required', 'Line Item 1: type must be debit or credit']);
+  });
+});
+
+describe('connected transactions', () => {
+  it('bills and invoices take each once with an amount above 0; a manual journal has none', () => {
+    const base = { date: '2026-01-01', partyId: VENDOR, lineItems: [{ serviceName: 's', categoryId: CAT, amountCents: 100 }] };
+    expect(cleanDocument('bill', { ...base, connectedTransactions: [{ id: CAT2.toUpperCase(), amountCents: 100 }] }).value?.payments).toEqual([{ transactionId: CAT2, amountCents: 100 }]);
+    expect(cleanDocument('bill', { ...base, connectedTransactions: [{ id: CAT2, amountCents: 100 }, { id: CAT2, amountCents: 0 }, { amountCents: 5 }] }).problems).toEqual([
+      { field: 'connectedTransactions.1.id', message: 'Connected transaction 2: is listed twice' }, { field: 'connectedTransactions.1.amount', message: 'Connected transaction 2: amount must be greater than 0' },
+      { field: 'connectedTransactions.2.id', message: 'Connected transaction 3: id is required' },
+    ]);
+    expect(cleanDocument('manual_entry', { date: '2026-01-01', description: 'm', lineItems: [{ categoryId: CAT, amountCents: 5, direction: 'debit' }, { categoryId: CAT2, amountCents: 5, direction: 'credit' }], connectedTransactions: [{ id: CAT2, amountCents: 5 }] }).value?.payments).toEqual([]);
   });
 });
 
