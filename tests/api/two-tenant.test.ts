@@ -41,13 +41,15 @@ const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: 
 
 type Kind =
   | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
-  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule';
+  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'
+  | 'bill' | 'invoice' | 'manualEntry';
 /** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
 const ID_KINDS: Record<string, Kind> = {
   categories: 'category', billers: 'biller', vendors: 'vendor', customers: 'customer', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
   'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
   'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
+  'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry',
 };
 /** What an id-like field names, from its name (and, for a bare `id`, the route). */
 function kindOf(name: string, path: string): Kind {
@@ -111,6 +113,13 @@ function sample(name: string, s: Schema, own: Tenant, path: string, depth = 0): 
   }
 }
 
+/** A manual journal's sampled body gets a debit line and its credit twin, so it balances (spec §5: debits = credits). */
+function balanceManualEntry(path: string, body: Record<string, unknown>): void {
+  if (!path.startsWith('/accounting/manual-entry') || !Array.isArray(body.lineItems) || body.lineItems.length !== 1) return;
+  const line = body.lineItems[0] as Record<string, unknown>;
+  body.lineItems = [{ ...line, type: 'debit' }, { ...line, type: 'credit' }];
+}
+
 /** Every id-like place of a body schema, as a path of keys (array items as index 0). */
 function idPlaces(s: Schema | undefined, at: (string | number)[] = [], depth = 0): (string | number)[][] {
   const r = resolve(s);
@@ -135,7 +144,7 @@ function setAt(target: Record<string, unknown>, place: (string | number)[], valu
 /** Every row holding a workspace's id, in every database of the system, hashed. */
 async function booksHash(workspace: string): Promise<string> {
   const h = createHash('sha256');
-  for (const db of [system.ledgerDb?.adminDb, system.bankingDb?.adminDb, system.reportingDb?.adminDb] as (Knex | undefined)[]) {
+  for (const db of [system.ledgerDb?.adminDb, system.bankingDb?.adminDb, system.reportingDb?.adminDb, system.databases.documents?.adminDb] as (Knex | undefined)[]) {
     if (!db) continue;
     const tables = (await db.raw("select table_name from information_schema.columns where column_name = 'workspace_id' and table_schema = 'public' order by 1")).rows as { table_name: string }[];
     for (const { table_name: t } of tables) {
@@ -188,13 +197,15 @@ async function tenantWithBooks(): Promise<Tenant> {
   const split = await system.api('POST', '/transactions/split', { token, body: { parentTransaction: { id: toSplit.id, amount: half, categoryId: created.body.category.id }, splitTransactions: [{ amount: Math.round((Math.abs(toSplit.amount) - half) * 100) / 100, categoryId: created.body.category.id }] } });
   expect(split.status, JSON.stringify(split.body)).toBe(200);
   const banks = categories.filter((c) => c.bankAccountId);
+  const partyIds = await parties(token, workspace, created.body.category.id as string);
   return {
     token, workspace,
     ids: {
       transaction: (plain.find((t) => t.id !== toSplit.id) ?? plain[0]!).id, split: toSplit.id, accrued: outflow.id, category: created.body.category.id, ledgerAccount: banks[0]!.id, biller: billers[0]!.id,
       bankAccount: banks[0]!.bankAccountId as string, otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string, workspace,
       ...(await teamAndFirm(token, workspace)),
-      ...(await parties(token, workspace, created.body.category.id as string)),
+      ...partyIds,
+      ...(await documents(token, workspace, { vendor: partyIds.vendor, customer: partyIds.customer, category: created.body.category.id as string })),
     },
   };
 }
@@ -248,6 +259,20 @@ async function parties(token: string, workspace: string, categoryId: string): Pr
   };
 }
 
+/** A bill, an invoice and a manual journal of the tenant (issue #18), made through the API. */
+async function documents(token: string, workspace: string, ids: { vendor: string; customer: string; category: string }): Promise<Pick<Record<Kind, string>, 'bill' | 'invoice' | 'manualEntry'>> {
+  const make = async (path: string, body: Record<string, unknown>, key: string) => {
+    const r = await system.api('POST', path, { token, workspace, body });
+    expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBe(201);
+    return r.body[key].id as string;
+  };
+  return {
+    bill: await make('/accounting/bill/v2', { billDate: '2026-03-10', vendorId: ids.vendor, lineItems: [{ serviceName: 'Probe', categoryId: ids.category, amount: 12.5 }] }, 'bill'),
+    invoice: await make('/accounting/invoice/v2', { invoiceDate: '2026-03-10', customerId: ids.customer, lineItems: [{ serviceName: 'Probe', categoryId: ids.category, quantity: 1, rate: 12.5, amount: 12.5 }] }, 'invoice'),
+    manualEntry: await make('/accounting/manual-entry/v2', { postingDate: '2026-03-10', memo: 'Probe', lineItems: [{ categoryId: ids.category, type: 'debit', amount: 5 }, { categoryId: ids.category, type: 'credit', amount: 5 }] }, 'manualEntry'),
+  };
+}
+
 /** What the parties service holds for a tenant (its own database is not among the books' ones), as a hash. */
 async function partiesHash(t: Tenant): Promise<string> {
   const h = createHash('sha256');
@@ -292,7 +317,10 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
         let body: Record<string, unknown> | undefined;
         if (bodySchema) {
           body = sample('body', bodySchema, caller, path) as Record<string, unknown>;
-          if (target.where === 'body') setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
+          balanceManualEntry(path, body);
+          // A bill's or invoice's payments name bank transactions: none of the caller's (a valid body), the other's as the probe.
+          if ('connectedTransactions' in body) body.connectedTransactions = target.field === 'connectedTransactions.id' ? [{ id: other.ids.transaction, amount: 0.01 }] : [];
+          if (target.where === 'body' && target.field !== 'connectedTransactions.id') setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
           // A field both in the query and the body (DELETE /categories/delete): the route reads one, both carry the other tenant's id.
           else if (target.field in body) body[target.field] = Array.isArray(body[target.field]) ? [other.ids[kindOf(target.field, path)]] : other.ids[kindOf(target.field, path)];
         }
@@ -323,11 +351,17 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'PATCH /transactions transactions.vendorId': 'vendor',
       'GET /vendors/vendor-credit/{id} id': 'vendorCredit', 'PATCH /vendors/vendor-credit/{id} id': 'vendorCredit', 'DELETE /customers/credit-memo/{id} id': 'creditMemo',
       'PATCH /vendors/rule-engines/{id} id': 'rule', 'POST /vendors/rule-engines sourceId': 'bankAccount',
+      'GET /accounting/bill/{id} id': 'bill', 'PUT /accounting/bill/{id} id': 'bill', 'POST /accounting/bill/void/{id} id': 'bill', 'POST /accounting/bill/v2 vendorId': 'vendor',
+      'POST /accounting/bill/v2 lineItems.categoryId': 'category', 'GET /accounting/bills vendorId': 'vendor',
+      'DELETE /accounting/invoice/{id} id': 'invoice', 'POST /accounting/invoice/v2 customerId': 'customer', 'GET /invoices/csv customerId': 'customer',
+      'GET /accounting/manual-entry/{id} id': 'manualEntry', 'PUT /accounting/invoice/{id} customerId': 'customer', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
     });
     for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
     // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.
     for (const [probe, kind] of Object.entries(kinds)) if (/vendor/i.test(probe.split(' ').at(-1) ?? '')) expect(kind, probe).toMatch(/^(vendor|otherVendor)$/);
     expect(all.length).toBeGreaterThan(60);
+    // A bill's and an invoice's payments are probed with the other tenant's bank transaction.
+    for (const path of ['/accounting/bill/v2', '/accounting/invoice/{id}']) expect(all.some((p) => p.path === path && p.field === 'connectedTransactions.id'), path).toBe(true);
   });
 
   it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {

@@ -32,6 +32,8 @@ import { registerPartiesRoutes, type PartiesClient } from './routes/parties.js';
 import { registerCreditRoutes } from './routes/credits.js';
 import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
 import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js';
+import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
+import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -49,6 +51,8 @@ export interface GatewayDeps {
   firm?: FirmClient;
   /** Default: a Connect client to `config.PARTIES_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
   parties?: PartiesClient;
+  /** Default: a Connect client to `config.DOCUMENTS_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
+  documents?: DocumentsClient;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -87,6 +91,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const reporting = deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('reporting') });
   const firmClient = deps.firm ?? createServiceClient(FirmService, { baseUrl: config.FIRM_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('firm') });
   const partiesClient = deps.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('parties') });
+  const documentsClient = deps.documents ?? createServiceClient(DocumentsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -200,6 +205,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerCreditRoutes(app, { client: partiesClient });
   await registerVendorRuleRoutes(app, { client: partiesClient });
   await registerCategorizationJobRoutes(app, { ledger });
+  await registerDocumentsRoutes(app, { client: documentsClient });
 
   return app;
 }

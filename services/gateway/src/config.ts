@@ -54,6 +54,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   FIRM_URL: z.url().default(localUrl('firm')),
   /** The parties service (services/parties); same deadline rule. */
   PARTIES_URL: z.url().default(localUrl('parties')),
+  /** The documents service (services/documents); same deadline rule. */
+  DOCUMENTS_URL: z.url().default(localUrl('documents')),
   SERVICE_TIMEOUT_MS: positiveInt.default(3000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),

@@ -2003,6 +2003,267 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/bills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's bills (20 by default), newest first; status Posted or Voided */
+        get: operations["listBills"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/bill/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bill */
+        get: operations["getBill"];
+        /** Replace a bill: the ledger reverses its entry and posts the new one */
+        put: operations["updateBill"];
+        post?: never;
+        /** Delete a bill: the ledger reverses its entry; it is no longer listed */
+        delete: operations["deleteBill"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/bill/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a bill: one balanced ledger entry (source Bill) */
+        post: operations["createBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/bill/void/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a bill: the ledger reverses its entry; it stays listed as Voided */
+        post: operations["voidBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bills/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every bill matching the filters, as CSV */
+        get: operations["exportBillsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's invoices (20 by default), newest first; status Posted or Voided */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice */
+        get: operations["getInvoice"];
+        /** Replace a invoice: the ledger reverses its entry and posts the new one */
+        put: operations["updateInvoice"];
+        post?: never;
+        /** Delete a invoice: the ledger reverses its entry; it is no longer listed */
+        delete: operations["deleteInvoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/invoice/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a invoice: one balanced ledger entry (source Invoice) */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/invoice/void/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a invoice: the ledger reverses its entry; it stays listed as Voided */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every invoice matching the filters, as CSV */
+        get: operations["exportInvoicesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/manual-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the workspace's manual entrys (20 by default), newest first; status Posted or Voided */
+        get: operations["listManualEntrys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/manual-entry/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One manual entry */
+        get: operations["getManualEntry"];
+        /** Replace a manual entry: the ledger reverses its entry and posts the new one */
+        put: operations["updateManualEntry"];
+        post?: never;
+        /** Delete a manual entry: the ledger reverses its entry; it is no longer listed */
+        delete: operations["deleteManualEntry"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/manual-entry/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a manual entry: one balanced ledger entry (source ManualEntry) */
+        post: operations["createManualEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/manual-entry/void/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void a manual entry: the ledger reverses its entry; it stays listed as Voided */
+        post: operations["voidManualEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/manual-entry/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a manual journal without posting it: its rules, whether it balances and each account's difference */
+        post: operations["checkManualEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3564,6 +3825,237 @@ export interface components {
                 /** @enum {string} */
                 categoryState: "categorized" | "categorizing";
             }[];
+        };
+        DocumentParty: {
+            id: string;
+            name: string;
+        };
+        DocumentConnectedTransaction: {
+            id: string;
+            amount: number;
+        };
+        DocumentPageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        BillLineItem: {
+            id: string;
+            serviceName: string;
+            categoryId: string;
+            amount: number;
+        };
+        InvoiceLineItem: {
+            id: string;
+            serviceName: string;
+            categoryId: string;
+            quantity: number;
+            rate: number;
+            amount: number;
+        };
+        ManualEntryLineItem: {
+            id: string;
+            description: string;
+            categoryId: string;
+            /** @description debit or credit. */
+            type: string;
+            amount: number;
+            debit: number;
+            credit: number;
+        };
+        /** @description A bill (spec §3): money owed to a vendor, booked on the accrual basis at billDate (each line's category debited, Accounts Payable credited). */
+        Bill: {
+            id: string;
+            voided: boolean;
+            /** @description Posted or Voided. */
+            status: string;
+            totalAmount: number;
+            source: string;
+            /** @description The ledger entry booking the current version; empty once voided. */
+            journalEntryId: string;
+            version: number;
+            createdOn: string;
+            updatedOn: string;
+            /** @description PAID, PARTIALLY_PAID, OVERPAID or UNPAID, from what the connected payments pay (within 0.01). */
+            paymentStatus: string;
+            paidAmount: number;
+            differenceMessages: string[];
+            /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
+            connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
+            billDate: string;
+            dueDate: string;
+            description: string;
+            vendor: components["schemas"]["DocumentParty"];
+            billerName: string;
+            invoiceCode: string;
+            lineItems: components["schemas"]["BillLineItem"][];
+        };
+        /** @description An invoice (spec §3): money owed by a customer, booked at invoiceDate (Accounts Receivable debited, each line's category credited). */
+        Invoice: {
+            id: string;
+            voided: boolean;
+            /** @description Posted or Voided. */
+            status: string;
+            totalAmount: number;
+            source: string;
+            /** @description The ledger entry booking the current version; empty once voided. */
+            journalEntryId: string;
+            version: number;
+            createdOn: string;
+            updatedOn: string;
+            /** @description PAID, PARTIALLY_PAID, OVERPAID or UNPAID, from what the connected payments pay (within 0.01). */
+            paymentStatus: string;
+            paidAmount: number;
+            differenceMessages: string[];
+            /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
+            connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
+            invoiceDate: string;
+            dueDate: string;
+            customer: components["schemas"]["DocumentParty"];
+            referenceNo: string;
+            description: string;
+            companyName: string;
+            companyAddress: string;
+            lineItems: components["schemas"]["InvoiceLineItem"][];
+        };
+        /** @description A manual journal (spec §3): its lines booked as given at postingDate (debits = credits). totalAmount is its debits. */
+        ManualEntry: {
+            id: string;
+            voided: boolean;
+            /** @description Posted or Voided. */
+            status: string;
+            totalAmount: number;
+            source: string;
+            /** @description The ledger entry booking the current version; empty once voided. */
+            journalEntryId: string;
+            version: number;
+            createdOn: string;
+            updatedOn: string;
+            postingDate: string;
+            memo: string;
+            lineItems: components["schemas"]["ManualEntryLineItem"][];
+        };
+        BillBody: {
+            /** @description YYYY-MM-DD. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            billDate?: string;
+            /** @description YYYY-MM-DD, not before billDate. A calendar date from 1900-01-01 to 2100-12-31. */
+            dueDate?: string;
+            /** @description A vendor of the workspace. Required. */
+            vendorId?: string;
+            invoiceCode?: string;
+            description?: string;
+            /** @description The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount. */
+            connectedTransactions?: {
+                /** @description A transaction of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description At least one. */
+            lineItems?: {
+                serviceName?: string;
+                /** @description Taken as serviceName when serviceName is absent. */
+                description?: string;
+                categoryId?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+        };
+        InvoiceBody: {
+            /** @description YYYY-MM-DD. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            invoiceDate?: string;
+            /** @description YYYY-MM-DD, not before invoiceDate. A calendar date from 1900-01-01 to 2100-12-31. */
+            dueDate?: string;
+            /** @description A customer of the workspace. Required. */
+            customerId?: string;
+            referenceNo?: string;
+            description?: string;
+            companyName?: string;
+            companyAddress?: string;
+            /** @description The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount. */
+            connectedTransactions?: {
+                /** @description A transaction of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description At least one. */
+            lineItems?: {
+                serviceName?: string;
+                /** @description Taken as serviceName when serviceName is absent. */
+                description?: string;
+                categoryId?: string;
+                /** @description Greater than 0. */
+                quantity?: number;
+                /** @description Dollars, greater than 0. */
+                rate?: number;
+                /** @description Dollars: quantity × rate within 0.01. */
+                amount?: number;
+            }[];
+        };
+        ManualEntryBody: {
+            /** @description YYYY-MM-DD. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            postingDate?: string;
+            /** @description Required. */
+            memo?: string;
+            /** @description At least two; debits equal credits. */
+            lineItems?: {
+                categoryId?: string;
+                description?: string;
+                /** @description debit or credit. */
+                type?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+        };
+        BillAnswer: {
+            message: string;
+            bill: components["schemas"]["Bill"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        InvoiceAnswer: {
+            message: string;
+            invoice: components["schemas"]["Invoice"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        ManualEntryAnswer: {
+            message: string;
+            manualEntry: components["schemas"]["ManualEntry"];
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
+        };
+        BillList: {
+            data: components["schemas"]["Bill"][];
+            meta: components["schemas"]["DocumentPageMeta"];
+        };
+        InvoiceList: {
+            data: components["schemas"]["Invoice"][];
+            meta: components["schemas"]["DocumentPageMeta"];
+        };
+        ManualEntryList: {
+            data: components["schemas"]["ManualEntry"][];
+            meta: components["schemas"]["DocumentPageMeta"];
+        };
+        ManualEntryCheck: {
+            balanced: boolean;
+            totalDebit: number;
+            totalCredit: number;
+            /** @description Debits − credits. */
+            difference: number;
+            differenceData: {
+                differences: {
+                    accountId: string;
+                    amount: number;
+                    /** @description debit or credit: the side the account is left on. */
+                    flag: string;
+                }[];
+                differenceMessages: string[];
+            };
         };
     };
     responses: never;
@@ -9094,6 +9586,779 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategorizationJobsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listBills: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Posted or Voided. */
+                status?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description Only this vendor's. */
+                vendorId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bill (spec §3): money owed to a vendor, booked on the accrual basis at billDate (each line's category debited, Accounts Payable credited). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bill"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    voidBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportBillsCsv: {
+        parameters: {
+            query?: {
+                /** @description Posted or Voided. */
+                status?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description Only this vendor's. */
+                vendorId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bills, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Posted or Voided. */
+                status?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description Only this customer's. */
+                customerId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invoice (spec §3): money owed by a customer, booked at invoiceDate (Accounts Receivable debited, each line's category credited). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportInvoicesCsv: {
+        parameters: {
+            query?: {
+                /** @description Posted or Voided. */
+                status?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description Only this customer's. */
+                customerId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices, as an attachment (file name in content-disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listManualEntrys: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description Posted or Voided. */
+                status?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A manual journal (spec §3): its lines booked as given at postingDate (debits = credits). totalAmount is its debits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntry"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    voidManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    checkManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualEntryBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryCheck"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

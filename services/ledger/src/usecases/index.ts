@@ -7,6 +7,7 @@ import type { LedgerDeps } from './context.js';
 import { ExportUseCases } from './export.js';
 import { GeneralLedgerUseCases } from './general-ledger.js';
 import { OpeningBalanceUseCases } from './opening-balances.js';
+import { DocumentPostingUseCases } from './document-postings.js';
 import { PartyCreditUseCases } from './party-credits.js';
 import { PostingUseCases } from './posting.js';
 import { ReceiptUseCases } from './receipts.js';
@@ -23,6 +24,7 @@ export interface LedgerUseCases {
   accruals: AccrualUseCases;
   postings: PostingUseCases;
   partyCredits: PartyCreditUseCases;
+  documentPostings: DocumentPostingUseCases;
   openingBalances: OpeningBalanceUseCases;
   tieOut: BankTieOutUseCases;
   transfers: TransferUseCases;
@@ -34,5 +36,5 @@ export interface LedgerUseCases {
 }
 
 export function createUseCases(deps: LedgerDeps): LedgerUseCases {
-  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps), vendorRules: new VendorRuleUseCases(deps), categorisation: new CategorisationUseCases(deps) };
+  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps), documentPostings: new DocumentPostingUseCases(deps), vendorRules: new VendorRuleUseCases(deps), categorisation: new CategorisationUseCases(deps) };
 }

@@ -26,7 +26,7 @@ export interface PartyCreditOutcome extends PostingOutcome {
  * new level-3 account of that name under the class's first group (Current Liabilities / Current Assets), keyed,
  * announced by `chart.changed` (created). The workspace row is locked first so two first credits make one account.
  */
-async function partyAccount(trx: Knex.Transaction, workspaceId: string, type: PartyCreditSourceType): Promise<AccountRow> {
+export async function partyAccount(trx: Knex.Transaction, workspaceId: string, type: PartyCreditSourceType): Promise<AccountRow> {
   const spec = PARTY_ACCOUNTS[type];
   const keyed = await findAccountBySystemKey(trx, spec.systemKey);
   if (keyed) return keyed;

@@ -7,6 +7,7 @@ import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, Worksp
 import { CategorizationRequestedSchema, ChartChangedSchema, EntryPostedSchema, TransactionCategorizedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
 import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
+import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -54,6 +55,8 @@ export const EventType = {
   CategorizationRequested: 'categorization.requested',
   /** parties: the categorisation model's suggestions for a job (the ledger applies those marked apply). */
   CategorizationSuggested: 'categorization.suggested',
+  /** documents: a bill, invoice or manual journal was created, changed, voided or deleted. */
+  DocumentsDocumentChanged: 'documents.document_changed',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -79,6 +82,7 @@ export const EVENT_SCHEMAS = {
   [EventType.TransactionCategorized]: TransactionCategorizedSchema,
   [EventType.CategorizationRequested]: CategorizationRequestedSchema,
   [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
+  [EventType.DocumentsDocumentChanged]: DocumentsDocumentChangedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

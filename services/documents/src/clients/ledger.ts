@@ -1,0 +1,52 @@
+import type { Client } from '@connectrpc/connect';
+import { tenantHeaders, type TenantContext } from '@ledgerline/platform';
+import type { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
+
+export type LedgerClient = Client<typeof LedgerService>;
+
+export interface DocumentPosting {
+  sourceType: 'Bill' | 'Invoice' | 'ManualEntry';
+  documentId: string;
+  version: number;
+  /** Empty for a void. */
+  date: string;
+  description: string;
+  /** None: the document's current entry is reversed (void). Direction: manual journals only. */
+  lines: { categoryId: string; amountCents: number; direction: string }[];
+  /** Bills and invoices: the whole set of bank transactions paying it (none: every link released). */
+  payments?: { transactionId: string; amountCents: number }[];
+}
+
+export interface DocumentPosted {
+  entryId: string;
+  seq: number;
+}
+
+/**
+ * The ledger books bills, invoices and manual journals (PostDocument, services/ledger/README.md): this service sends
+ * the document's version, the ledger picks Accounts Payable / Receivable and checks the categories (another
+ * workspace's category is its NOT_FOUND naming `lineItems.N.categoryId`, passed on as is). Idempotent on
+ * (document, version): a retried call answers the entry it posted the first time.
+ */
+export interface DocumentLedger {
+  post(tenant: TenantContext, posting: DocumentPosting): Promise<DocumentPosted>;
+  /** The ids of every account of the caller's workspace (the check of a manual journal posts nothing). */
+  accountIds(tenant: TenantContext): Promise<Set<string>>;
+}
+
+export function documentLedger(client: LedgerClient): DocumentLedger {
+  return {
+    async post(tenant, p) {
+      const r = await client.postDocument(
+        { sourceType: p.sourceType, sourceId: p.documentId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })),
+          setPayments: p.payments !== undefined, payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })) },
+        { headers: tenantHeaders(tenant) },
+      );
+      return { entryId: r.result?.entryId ?? '', seq: Number(r.result?.seq ?? 0n) };
+    },
+    async accountIds(tenant) {
+      const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
+      return new Set(r.chartOfAccounts.map((a) => a.id));
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import { tenantHeaders, type TenantContext } from '@ledgerline/platform';
+import type { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
+
+export type PartiesClient = Client<typeof PartiesService>;
+
+/**
+ * Vendors and customers are the parties service's (decision 0009): a bill names a vendor and an invoice a customer
+ * of the caller's workspace, asked for by id with the caller's tenancy. Undefined: not of this workspace (or gone).
+ */
+export interface PartyLookup {
+  vendor(tenant: TenantContext, id: string): Promise<{ id: string; name: string } | undefined>;
+  customer(tenant: TenantContext, id: string): Promise<{ id: string; name: string } | undefined>;
+}
+
+async function orUndefined<T>(p: Promise<T>): Promise<T | undefined> {
+  try {
+    return await p;
+  } catch (err) {
+    if (ConnectError.from(err).code === Code.NotFound) return undefined;
+    throw err;
+  }
+}
+
+export function partyLookup(client: PartiesClient): PartyLookup {
+  return {
+    async vendor(tenant, id) {
+      const r = await orUndefined(client.getVendor({ id }, { headers: tenantHeaders(tenant) }));
+      return r?.vendor ? { id: r.vendor.id, name: r.vendor.name } : undefined;
+    },
+    async customer(tenant, id) {
+      const r = await orUndefined(client.getCustomer({ id }, { headers: tenantHeaders(tenant) }));
+      return r?.customer ? { id: r.customer.id, name: r.customer.name } : undefined;
+    },
+  };
+}

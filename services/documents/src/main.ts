@@ -1,0 +1,3 @@
+import { documents } from './service.js';
+
+await documents.main();

@@ -1,0 +1,61 @@
+import { create } from '@bufbuild/protobuf';
+import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
+import { requireTenant, withInputRules } from '@ledgerline/platform';
+import { DocumentSchema, DocumentsService as DocumentsRpc, PageMetaSchema, type Document, type DocumentFields } from '@ledgerline/proto/documents/v1/documents_pb';
+import type { DocumentInput } from '../domain/documents.js';
+import type { DocumentsUseCases, DocumentView } from '../usecases/index.js';
+
+export function documentMessage(v: DocumentView): Document {
+  const r = v.row;
+  return create(DocumentSchema, {
+    id: r.id, kind: r.kind, date: r.doc_date, dueDate: r.due_date ?? '', party: r.party_id ? { id: r.party_id, name: r.party_name } : undefined, reference: r.reference, description: r.description,
+    companyName: r.company_name, companyAddress: r.company_address, totalCents: BigInt(r.total_cents), voided: r.voided_at !== null, status: v.status, paymentStatus: v.paymentStatus,
+    paidCents: BigInt(v.paidCents), differenceMessages: v.differenceMessages,
+    lines: v.lines.map((l) => ({ id: l.id, serviceName: l.service_name, categoryId: l.category_id, amountCents: BigInt(l.amount_cents), quantity: l.quantity ?? '', rateCents: BigInt(l.rate_cents ?? 0), direction: l.direction ?? '' })),
+    connectedTransactions: v.payments.map((p) => ({ id: p.transaction_id, amountCents: BigInt(p.amount_cents) })),
+    journalEntryId: r.journal_entry_id ?? '', version: BigInt(r.version), source: r.source, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
+  });
+}
+
+const inputOf = (f: DocumentFields | undefined): DocumentInput => ({
+  date: f?.date, dueDate: f?.dueDate, partyId: f?.partyId, reference: f?.reference, description: f?.description, companyName: f?.companyName, companyAddress: f?.companyAddress,
+  lineItems: (f?.lineItems ?? []).map((l) => ({
+    serviceName: l.serviceName, categoryId: l.categoryId, amountCents: l.hasAmount ? l.amountCents : undefined, quantity: l.hasQuantity ? l.quantity : undefined, rateCents: l.hasRate ? l.rateCents : undefined, direction: l.direction,
+  })),
+  connectedTransactions: (f?.connectedTransactions ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined })),
+});
+
+/** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
+export function documentsRoutes(u: DocumentsUseCases): (router: ConnectRouter) => void {
+  const change = (r: { document: DocumentView; seq: number }) => ({ document: documentMessage(r.document), seq: BigInt(r.seq) });
+  return (router) => {
+    router.service(DocumentsRpc, withInputRules(DocumentsRpc, {
+      async listDocuments(req, ctx: HandlerContext) {
+        const a = await u.list(requireTenant(ctx), { kind: req.kind, page: req.page, take: req.take, status: req.status, partyId: req.partyId, startDate: req.startDate, endDate: req.endDate, all: req.all });
+        return { data: a.data.map(documentMessage), meta: create(PageMetaSchema, a.meta) };
+      },
+      async getDocument(req, ctx) {
+        return { document: documentMessage(await u.get(requireTenant(ctx), req.kind, req.id)) };
+      },
+      async createDocument(req, ctx) {
+        return change(await u.create(requireTenant(ctx), req.kind, inputOf(req.fields)));
+      },
+      async updateDocument(req, ctx) {
+        return change(await u.update(requireTenant(ctx), req.kind, req.id, inputOf(req.fields)));
+      },
+      async voidDocument(req, ctx) {
+        return change(await u.void(requireTenant(ctx), req.kind, req.id));
+      },
+      async deleteDocument(req, ctx) {
+        return change(await u.remove(requireTenant(ctx), req.kind, req.id));
+      },
+      async checkManualEntry(req, ctx) {
+        const r = await u.check(requireTenant(ctx), inputOf(req.fields));
+        return {
+          balanced: r.balanced, debitCents: BigInt(r.debitCents), creditCents: BigInt(r.creditCents), differenceCents: BigInt(r.differenceCents),
+          differences: r.differences.map((d) => ({ accountId: d.accountId, amountCents: BigInt(d.amountCents), flag: d.flag })), differenceMessages: r.differenceMessages,
+        };
+      },
+    }));
+  };
+}

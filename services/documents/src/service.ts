@@ -1,0 +1,36 @@
+import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
+import { documentLedger, type LedgerClient } from './clients/ledger.js';
+import { partyLookup, type PartiesClient } from './clients/parties.js';
+import { documentsConfigSchema, type DocumentsConfig } from './config.js';
+import { documentsRoutes } from './rpc/handlers.js';
+import { documentsMigrations } from './store/migrations.js';
+import { createUseCases, type DocumentsUseCases } from './usecases/index.js';
+
+export type DocumentsOverrides = BaseOverrides & {
+  /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
+  ledger?: LedgerClient;
+  parties?: PartiesClient;
+};
+
+/**
+ * The documents service: bills, invoices and manual journals. Posts each version through the ledger (PostDocument),
+ * checks vendors and customers with the parties service, publishes documents.document_changed through its outbox.
+ */
+export const documents = defineService({
+  name: 'documents',
+  config: documentsConfigSchema,
+  migrations: documentsMigrations,
+  publishes: true,
+  build: ({ config, overrides, db, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
+    const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
+    const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
+    const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
+    const useCases = createUseCases({ db, logger, ledger: documentLedger(ledger), parties: partyLookup(parties) });
+    return { routes: documentsRoutes(useCases), expose: { useCases } };
+  },
+});
+
+export type DocumentsService = Running<{ useCases: DocumentsUseCases }, true>;
+export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

@@ -1,0 +1,260 @@
+import { AppError, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import type { DocumentLedger } from '../clients/ledger.js';
+import type { PartyLookup } from '../clients/parties.js';
+import { balanceMessages, balanceOf, cleanDocument, DOC_MSG, entryDescription, isDocumentKind, KINDS, totalCents, type CleanDocument, type DocumentInput, type DocumentKind, type FieldProblem } from '../domain/documents.js';
+import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain/payment-status.js';
+import { documentChanged, type DocumentChange } from '../events/document-changed.js';
+import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
+
+export interface DocumentsDeps {
+  db: Knex;
+  logger: Logger;
+  ledger: DocumentLedger;
+  parties: PartyLookup;
+}
+
+export type Tenant = TenantContext & { workspaceId: string };
+
+/** A document as the API shows it: its row, its lines, and its payment status (bills and invoices). */
+export interface DocumentView {
+  row: DocumentRow;
+  lines: DocumentLineRow[];
+  payments: PaymentRow[];
+  status: 'Posted' | 'Voided';
+  paidCents: number;
+  paymentStatus: PaymentStatus | '';
+  differenceMessages: string[];
+}
+
+export interface DocumentChangeAnswer {
+  document: DocumentView;
+  seq: number;
+}
+
+function assertCanEdit(tenant: Tenant): void {
+  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+}
+function throwIfAny(problems: FieldProblem[]): void {
+  if (problems.length > 0) throw AppError.invalid(problems);
+}
+function notFound(message: string, field: string): AppError {
+  return new AppError(ErrorKind.NotFound, message, { fields: [{ field, message }] });
+}
+function kindOf(kind: string): DocumentKind {
+  if (!isDocumentKind(kind)) throw AppError.invalid([{ field: 'kind', message: DOC_MSG.kind }]);
+  return kind;
+}
+const idProblems = (id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field: 'id', message: DOC_MSG.uuid('id') }]);
+
+/** What is paid is the sum of the connected transactions' amounts; the status follows by the one rule (0.01 tolerance). */
+function viewOf(row: DocumentRow, lines: DocumentLineRow[], payments: PaymentRow[]): DocumentView {
+  const paidCents = payments.reduce((sum, p) => sum + p.amount_cents, 0);
+  const party = row.kind !== 'manual_entry';
+  return {
+    row, lines, payments, status: row.voided_at ? 'Voided' : 'Posted', paidCents,
+    paymentStatus: party ? paymentStatus(row.total_cents, paidCents) : '', differenceMessages: party && !row.voided_at ? differenceMessages(row.total_cents, paidCents) : [],
+  };
+}
+
+async function load(trx: Knex.Transaction, row: DocumentRow): Promise<DocumentView> {
+  return viewOf(row, (await documentLines(trx, [row.id])).get(row.id) ?? [], (await documentPayments(trx, [row.id])).get(row.id) ?? []);
+}
+
+/** Bills and invoices send their whole set of payments with every version (the ledger links and releases); journals none. */
+const paymentsOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? undefined : d.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })));
+const postingLines = (d: CleanDocument) => d.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction }));
+/** A bill's or invoice's total; a manual journal's is its debits (= its credits). */
+const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? balanceOf(d.lines).debitCents : totalCents(d.lines));
+
+/**
+ * Bills, invoices and manual journals (services/documents/README.md). Each version of a document is one balanced
+ * ledger entry (PostDocument): the ledger is called inside this service's transaction, after the row is written and
+ * locked, so a refusal of the ledger (a category of another workspace) leaves nothing here, and one document's versions
+ * apply one at a time. The vendor or customer is checked with the parties service first (another workspace's: 404
+ * naming vendorId / customerId).
+ */
+export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
+  async function partyName(tenant: Tenant, kind: DocumentKind, partyId: string): Promise<string> {
+    const k = KINDS[kind];
+    if (!k.partyField || !k.party) return '';
+    const party = kind === 'bill' ? await parties.vendor(tenant, partyId) : await parties.customer(tenant, partyId);
+    if (!party) throw notFound(DOC_MSG.notFound(k.party), k.partyField);
+    return party.name;
+  }
+
+  async function reload(trx: Knex.Transaction, kind: DocumentKind, id: string): Promise<DocumentView> {
+    const row = await documentById(trx, kind, id);
+    if (!row) throw new Error(`document ${id} vanished inside its own change`);
+    return load(trx, row);
+  }
+
+  async function announce(trx: Knex.Transaction, tenant: Tenant, view: DocumentView, change: DocumentChange): Promise<void> {
+    await documentChanged(trx, tenant.workspaceId, { documentId: view.row.id, kind: view.row.kind, change, version: view.row.version, journalEntryId: view.row.journal_entry_id ?? '' });
+  }
+
+  function cleaned(kind: DocumentKind, input: DocumentInput): CleanDocument {
+    const { value, problems } = cleanDocument(kind, input);
+    throwIfAny(problems);
+    return value as CleanDocument;
+  }
+
+  return {
+    async list(tenant: Tenant, q: { kind: string; page: number; take: number; status: string; partyId: string; startDate: string; endDate: string; all: boolean }) {
+      const kind = kindOf(q.kind);
+      const k = KINDS[kind];
+      const problems: FieldProblem[] = [];
+      const page = q.page === 0 ? 1 : q.page;
+      const take = q.take === 0 ? 20 : q.take;
+      if (!Number.isInteger(page) || page < 1) problems.push({ field: 'page', message: DOC_MSG.page });
+      if (!Number.isInteger(take) || take < 1 || take > 100) problems.push({ field: 'take', message: DOC_MSG.take });
+      if (q.status !== '' && q.status !== 'Posted' && q.status !== 'Voided') problems.push({ field: 'status', message: DOC_MSG.status });
+      if (q.partyId !== '' && k.partyField && !isUuid(q.partyId)) problems.push({ field: k.partyField, message: DOC_MSG.uuid(k.partyField) });
+      if (q.startDate !== '' && !isBusinessDate(q.startDate)) problems.push({ field: 'startDate', message: DOC_MSG.dateFormat('startDate') });
+      if (q.endDate !== '' && !isBusinessDate(q.endDate)) problems.push({ field: 'endDate', message: DOC_MSG.dateFormat('endDate') });
+      else if (isReversedRange(q.startDate, q.endDate)) problems.push({ field: 'startDate', message: DOC_MSG.rangeOrder });
+      throwIfAny(problems);
+      if (q.partyId !== '' && k.partyField) await partyName(tenant, kind, q.partyId.toLowerCase());
+      const p = paging(page, take);
+      return withTenant(db, tenant, async (trx) => {
+        const { rows, count } = await listDocuments(trx, { kind, status: q.status, partyId: k.partyField ? q.partyId.toLowerCase() : '', startDate: q.startDate, endDate: q.endDate, page: q.all ? undefined : p });
+        const lines = await documentLines(trx, rows.map((r) => r.id));
+        const payments = await documentPayments(trx, rows.map((r) => r.id));
+        return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [], payments.get(r.id) ?? [])), meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count) };
+      });
+    },
+
+    async get(tenant: Tenant, kindName: string, id: string): Promise<DocumentView> {
+      const kind = kindOf(kindName);
+      throwIfAny(idProblems(id));
+      return withTenant(db, tenant, async (trx) => {
+        const row = await documentById(trx, kind, id);
+        if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
+        return load(trx, row);
+      });
+    },
+
+    /** The document and its first version's entry, in one step. */
+    async create(tenant: Tenant, kindName: string, input: DocumentInput): Promise<DocumentChangeAnswer> {
+      const kind = kindOf(kindName);
+      assertCanEdit(tenant);
+      const doc = cleaned(kind, input);
+      const name = await partyName(tenant, kind, doc.partyId);
+      return withTenant(db, tenant, async (trx) => {
+        const id = newId();
+        await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
+        await replaceLines(trx, tenant.workspaceId, id, doc.lines);
+        // The ledger first: it refuses a transaction linked to another document (409) before this row could clash.
+        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) });
+        await replacePayments(trx, tenant.workspaceId, id, doc.payments);
+        await setJournalEntry(trx, id, posted.entryId || null);
+        const view = await reload(trx, kind, id);
+        await announce(trx, tenant, view, 'created');
+        return { document: view, seq: posted.seq };
+      });
+    },
+
+    /**
+     * PUT: the whole document again. A change is a new version: the ledger reverses the previous entry and posts the
+     * new one (posted lines never change). Sending what is there already posts nothing. A voided document is not edited.
+     */
+    async update(tenant: Tenant, kindName: string, id: string, input: DocumentInput): Promise<DocumentChangeAnswer> {
+      const kind = kindOf(kindName);
+      assertCanEdit(tenant);
+      throwIfAny(idProblems(id));
+      const { value, problems } = cleanDocument(kind, input);
+      // Another workspace's document is a 404 whatever the body holds; then the fields' refusals (nothing changed).
+      const seen = await withTenant(db, tenant, (trx) => documentById(trx, kind, id));
+      if (!seen) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
+      throwIfAny(problems);
+      const doc = value as CleanDocument;
+      const name = await partyName(tenant, kind, doc.partyId);
+      return withTenant(db, tenant, async (trx) => {
+        const row = await documentById(trx, kind, id, true);
+        if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
+        if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
+        const current = (await documentLines(trx, [id])).get(id) ?? [];
+        const currentPayments = (await documentPayments(trx, [id])).get(id) ?? [];
+        const samePayments = doc.payments.length === currentPayments.length && doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
+        const sameLines = doc.lines.length === current.length && doc.lines.every((l, i) => {
+          const c = current[i];
+          return !!c && l.serviceName === c.service_name && l.categoryId === c.category_id && l.amountCents === c.amount_cents && (l.direction || null) === c.direction
+            && (l.quantity === '' ? c.quantity === null : c.quantity !== null && Number(l.quantity) === Number(c.quantity)) && (l.quantity === '' || l.rateCents === c.rate_cents);
+        });
+        const unchanged = sameLines && samePayments && doc.date === row.doc_date && (doc.dueDate || null) === row.due_date && (doc.partyId || null) === row.party_id && doc.reference === row.reference
+          && doc.description === row.description && doc.companyName === row.company_name && doc.companyAddress === row.company_address && name === row.party_name;
+        if (unchanged) return { document: viewOf(row, current, currentPayments), seq: 0 };
+        const version = row.version + 1;
+        await updateDocument(trx, id, doc, name, totalOf(kind, doc), version);
+        await replaceLines(trx, tenant.workspaceId, id, doc.lines);
+        // The ledger first: it refuses a transaction linked to another document (409) before this row could clash.
+        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) });
+        await replacePayments(trx, tenant.workspaceId, id, doc.payments);
+        await setJournalEntry(trx, id, posted.entryId || null);
+        const view = await reload(trx, kind, id);
+        await announce(trx, tenant, view, 'updated');
+        return { document: view, seq: posted.seq };
+      });
+    },
+
+    /** Void: the ledger reverses the entry; the document stays, status Voided. Voiding a voided one changes nothing. */
+    async void(tenant: Tenant, kindName: string, id: string): Promise<DocumentChangeAnswer> {
+      const kind = kindOf(kindName);
+      assertCanEdit(tenant);
+      throwIfAny(idProblems(id));
+      return withTenant(db, tenant, async (trx) => {
+        const row = await documentById(trx, kind, id, true);
+        if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
+        if (row.voided_at) return { document: await load(trx, row), seq: 0 };
+        const version = row.version + 1;
+        // The reversal releases the payments: each connected transaction is booked back to its category.
+        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] });
+        await markVoided(trx, id, version);
+        await replacePayments(trx, tenant.workspaceId, id, []);
+        const view = await reload(trx, kind, id);
+        await announce(trx, tenant, view, 'voided');
+        return { document: view, seq: posted.seq };
+      });
+    },
+
+    /** Delete: the ledger reverses the entry (unless voided already); the document is no longer listed or found. */
+    async remove(tenant: Tenant, kindName: string, id: string): Promise<DocumentChangeAnswer> {
+      const kind = kindOf(kindName);
+      assertCanEdit(tenant);
+      throwIfAny(idProblems(id));
+      return withTenant(db, tenant, async (trx) => {
+        const row = await documentById(trx, kind, id, true);
+        if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
+        const lines = (await documentLines(trx, [id])).get(id) ?? [];
+        let seq = 0;
+        let version = row.version;
+        if (!row.voided_at) {
+          version += 1;
+          seq = (await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] })).seq;
+        }
+        await markDeleted(trx, id, version);
+        await replacePayments(trx, tenant.workspaceId, id, []);
+        const view = viewOf({ ...row, version, journal_entry_id: null, voided_at: row.voided_at ?? new Date() }, lines, []);
+        await announce(trx, tenant, view, 'deleted');
+        return { document: view, seq };
+      });
+    },
+
+    /**
+     * A manual journal's rules and balance, posting nothing: every field problem except the balance, then each line's
+     * account must be of the workspace (else 404 naming it), then the balance and each account's difference.
+     */
+    async check(tenant: Tenant, input: DocumentInput) {
+      const { problems } = cleanDocument('manual_entry', input);
+      const rest = problems.filter((p) => p.field !== 'lineItems' || p.message === DOC_MSG.lineItemsRequired || p.message === DOC_MSG.tooManyLines);
+      throwIfAny(rest);
+      const lines = input.lineItems.map((l) => ({ categoryId: (l.categoryId ?? '').trim().toLowerCase(), amountCents: Number(l.amountCents ?? 0), direction: (l.direction ?? '').trim() }));
+      const known = await ledger.accountIds(tenant);
+      const unknown = lines.findIndex((l) => !known.has(l.categoryId));
+      if (unknown >= 0) throw notFound(DOC_MSG.categoryNotFound, `lineItems.${unknown}.categoryId`);
+      const b = balanceOf(lines);
+      return { balanced: b.differenceCents === 0 && lines.length >= 2, ...b, differenceMessages: balanceMessages(b) };
+    },
+  };
+}
+
+export type DocumentsUseCases = ReturnType<typeof createUseCases>;
