@@ -1,4 +1,6 @@
 export { cx } from './cx';
+/** The kit's field look (border, brand focus ring, error state) for a field the kit has no component for, e.g. a textarea. */
+export { inputClass } from './components/field-parts';
 export { formatMoney, formatRelativeTime, formatShortMoney, shortId } from './format';
 export { Button } from './components/Button';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './components/Button';
