@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { startRemoteServer, startWebServer, type RunningServer } from '../server/serve';
+import { startRemoteServer, startWebServer, type RunningServer } from '../server/serve.js';
 
 /** Issue #13: the shell's first load, compressed JavaScript. */
 export const FIRST_LOAD_BUDGET_BYTES = 200_000;
