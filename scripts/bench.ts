@@ -1,5 +1,5 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity`, `-- banking`, `-- ledger`, `-- reporting`, `-- web`, `-- rules` or `-- categorisation` runs one suite.
+// `npm run bench -- identity`, `-- banking`, `-- ledger`, `-- reporting`, `-- web`, `-- bundle`, `-- rules` or `-- categorisation` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
@@ -10,6 +10,7 @@ import { benchLedger, ingest } from '../services/ledger/bench/ledger-bench.js';
 import { startRulesHarness } from '../tests/api/vendor-rules.support.js';
 import { benchWeb, webReport } from './lib/web-bench.js';
 import { benchCategorisation, categorisationTable } from '../services/parties/bench/categorisation-bench.js';
+import { benchBundle, bundleReport } from './lib/bundle-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -125,6 +126,13 @@ async function webSuite(): Promise<void> {
   write('web', 'Web app: compressed bytes and time to draw, cold cache', `the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip); Debian's Chromium (headless, playwright-core) on the same machine as the gateway, identity, banking, ledger, reporting, PostgreSQL, NATS and the Plaid sandbox; /dashboard as an onboarded user with a First Platypus Bank item of ${result.transactions} sandbox transactions, linked, synced and booked. Localhost: no network latency or bandwidth limit. Load average (1/5/15 min) when the suite started: ${load}.`, body, { result, summary, loadAverage: load });
 }
 
+/** The JavaScript a signed-out first visit fetches (issue #13's 200 kB budget), page by page and script by script. */
+async function bundleSuite(): Promise<void> {
+  // Needs the built frontends, as the web suite.
+  const loads = await benchBundle();
+  write('bundle', 'Web app: first-load JavaScript of the public pages', "the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip), each page loaded signed out in a fresh context of Debian's Chromium (headless, playwright-core); bytes do not depend on the machine's load.", bundleReport(loads), { loads });
+}
+
 /**
  * Vendor rules (issue #17): a rule matching a quarter of a workspace's transactions is created through the gateway
  * (parties → the ledger's one set-based ApplyVendorRule: reversals and new entries in one statement), then the
@@ -185,6 +193,7 @@ if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
 if (runs('ledger')) await ledgerSuite();
 if (runs('web')) await webSuite();
+if (runs('bundle')) await bundleSuite();
 if (runs('rules')) await rulesSuite();
 if (runs('categorisation')) categorisationSuite();
 // The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts). At its

@@ -2,7 +2,7 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { pluginPrecompress } from './server/precompress';
-import { FEDERATION_SHARED } from '../ui/federation';
+import { FEDERATION_RESOLVE, FEDERATION_SHARED } from '../ui/federation';
 
 // Applies the stored theme before the first paint so a dark-mode user never sees a white flash.
 const themeScript = `try{var t=localStorage.getItem('ledgerline:theme');if(t==='dark'||(!t&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}`;
@@ -16,6 +16,7 @@ export default defineConfig({
     pluginModuleFederation({ name: 'shell', remotes: {}, shared: FEDERATION_SHARED, dts: false }),
   ],
   source: { entry: { index: './src/index.ts' } },
+  resolve: FEDERATION_RESOLVE,
   html: {
     title: 'Ledgerline',
     tags: [{ tag: 'script', children: themeScript, head: true, append: false }],

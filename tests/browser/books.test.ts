@@ -11,7 +11,7 @@ import { expectEventually } from '@ledgerline/platform/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, signedUpUser, PASSWORD, type System } from '../support/system.js';
-import { inFreshPage, launchBrowser, logInThroughForm, startLedgerWebSystem, STEP_MS, visible, waitForPath } from './support.js';
+import { inFreshPage, launchBrowser, logInThroughForm, startLedgerWebSystem, STEP_MS, visible, waitForPath, settledLayout } from './support.js';
 
 type BooksSystem = System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let system: BooksSystem;
@@ -158,7 +158,7 @@ async function checkLayout(page: Page, name: string, boxes: (page: Page) => { lo
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
-      await page.waitForTimeout(150); // a relayout after the resize
+      await settledLayout(page);
       await expectNoHorizontalOverflow(page, `${name} ${viewport.name} ${theme}`);
       for (const { locator, what, maxHeight } of boxes(page)) await expectSaneBox(locator, `${name} ${viewport.name}: ${what}`, maxHeight === undefined ? {} : { maxHeight });
       await page.screenshot({ path: new URL(`books-${name}-${viewport.name}-${theme}.png`, SCREENSHOTS).pathname, fullPage: true });

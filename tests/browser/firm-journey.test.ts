@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail, type System } from '../support/system.js';
-import { boxOf, field, importBankTransactions, launchBrowser, nextMailedCode, notice, openPage, startFirmWebSystem, STEP_MS, TEST_MS, visible, waitForPath } from './support.js';
+import { boxOf, field, importBankTransactions, launchBrowser, nextMailedCode, notice, openPage, startFirmWebSystem, STEP_MS, TEST_MS, visible, waitForPath, settledLayout } from './support.js';
 
 let system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let browser: Browser;
@@ -55,7 +55,7 @@ async function expectInsideWindow(page: Page, locator: Locator, what: string): P
 async function dialogFits(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(150); // a relayout after the resize
+    await settledLayout(page);
     await expectInsideWindow(page, page.locator('[data-dialog-panel]').last(), `the ${name} dialog at ${viewport.width}px`);
     await expectNoHorizontalScroll(page, `the ${name} dialog at ${viewport.width}px`);
     await page.screenshot({ path: `${SHOTS}/firm-journey-${name}-dialog-${size}.png` });
@@ -66,7 +66,7 @@ async function dialogFits(page: Page, name: string): Promise<void> {
 /** The screen at 390 px: nothing scrolls sideways; a full-page screenshot; back to the desktop size. */
 async function phoneFits(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(150);
+  await settledLayout(page);
   await expectNoHorizontalScroll(page, `${name} at 390px`);
   await page.screenshot({ path: `${SHOTS}/firm-journey-${name}-390.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, startLedgerWebSystem, TEST_MS, visible, waitForPath } from './support.js';
+import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, startLedgerWebSystem, TEST_MS, visible, waitForPath, settledBox } from './support.js';
 
 interface Txn {
   id: string;
@@ -174,8 +174,8 @@ describe('keyboard-first review', () => {
           await visible(sheet.locator('[data-dialog-panel]'));
           for (const key of ['j', 'k', 'c', 'x', 'f', '?']) await visible(sheet.locator('kbd', { hasText: new RegExp(`^${key === '?' ? '\\?' : key}$`) }).first());
           await visible(sheet.getByText('Next transaction'));
-          await page.waitForTimeout(300); // the open transition
-          const box = await sheet.locator('[data-dialog-panel]').boundingBox();
+          // Measured once the open transition is over.
+          const box = await settledBox(sheet.locator('[data-dialog-panel]'), 'the shortcut sheet');
           expect(box, 'the sheet is laid out').not.toBeNull();
           expect(box!.x).toBeGreaterThanOrEqual(0);
           expect(box!.y).toBeGreaterThanOrEqual(0);

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, startLedgerWebSystem, TEST_MS, visible, waitForPath } from './support.js';
+import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, startLedgerWebSystem, TEST_MS, visible, waitForPath, settledLayout, settledBox } from './support.js';
 
 let system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let browser: Browser;
@@ -93,7 +93,7 @@ async function bothSizes(page: Page, name: string, ready: (page: Page) => Promis
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
     await ready(page);
-    await page.waitForTimeout(150); // a relayout after the resize
+    await settledLayout(page);
     await expectNoHorizontalScroll(page, `${name} at ${viewport.width}px`);
     await atEach?.(page, size);
     await page.screenshot({ path: new URL(`layout-${name}-${size}.png`, SCREENSHOTS).pathname, fullPage: true });
@@ -273,8 +273,8 @@ describe('layout', () => {
         if (await split.isEnabled()) {
           await split.click();
           const panel = await visible(page.locator('[data-dialog-panel]'));
-          await page.waitForTimeout(300); // the open transition
-          expect(await panel.boundingBox(), 'the dialog is a full-screen sheet').toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+          // Measured once the open transition is over.
+          expect(await settledBox(panel, 'the split dialog'), 'the dialog is a full-screen sheet').toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
           await expectNoHorizontalScroll(page, 'the split dialog');
           await page.screenshot({ path: new URL('layout-dialog-sheet-phone.png', SCREENSHOTS).pathname });
           await page.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, startLedgerWebSystem, TEST_MS, visible, waitForPath } from './support.js';
+import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, startLedgerWebSystem, TEST_MS, visible, waitForPath, settledBox } from './support.js';
 
 interface Txn {
   id: string;
@@ -68,16 +68,7 @@ async function openReview(page: Page, viewport: (typeof VIEWPORTS)[number]): Pro
 }
 
 /** The box once it stops moving: floating-ui places a panel after it renders, and again after its first measure. */
-async function settledBox(locator: Locator): Promise<Awaited<ReturnType<Locator['boundingBox']>>> {
-  let last = JSON.stringify(await locator.boundingBox());
-  for (let i = 0; i < 20; i++) {
-    await locator.page().waitForTimeout(50);
-    const now = JSON.stringify(await locator.boundingBox());
-    if (now === last) return JSON.parse(now);
-    last = now;
-  }
-  throw new Error(`the dropdown panel kept moving: ${last}`);
-}
+const settledPanelBox = (locator: Locator) => settledBox(locator, 'the dropdown panel');
 
 /**
  * The panel is at least as wide as its field, wholly inside the window, and on top: the element drawn at its
@@ -85,7 +76,7 @@ async function settledBox(locator: Locator): Promise<Awaited<ReturnType<Locator[
  */
 async function expectPanelLaidOut(page: Page, field: Locator, where: string): Promise<void> {
   const list = await visible(panel(page));
-  const [fieldBox, box] = [await field.boundingBox(), await settledBox(list)];
+  const [fieldBox, box] = [await field.boundingBox(), await settledPanelBox(list)];
   expect(fieldBox, `${where}: field not laid out`).not.toBeNull();
   expect(box, `${where}: panel not laid out`).not.toBeNull();
   const viewport = page.viewportSize()!;
@@ -203,8 +194,9 @@ describe('the category picker', () => {
       await panel(page).waitFor({ state: 'detached' });
       await expect.poll(() => picker.inputValue(), { timeout: STEP_MS }).toBe('Uncategorised Expense');
 
-      // Opened again after the search text cleared (500 ms, spec §9): the whole list, the category selected.
-      await page.waitForTimeout(600);
+      // Opened again after the search text cleared (500 ms after the list closed, spec §9; the input shows the text it
+      // keeps in data-search): the whole list, the category selected.
+      await expect.poll(() => picker.getAttribute('data-search'), { timeout: STEP_MS }).toBeNull();
       await page.keyboard.press('ArrowDown');
       const list = await visible(panel(page));
       await expect.poll(() => list.getByRole('option').count(), { timeout: STEP_MS }).toBeGreaterThan(10);

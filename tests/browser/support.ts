@@ -2,6 +2,7 @@
 // sees (a URL, a heading, a message) rather than on time.
 import { expectEventually } from '@ledgerline/platform/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchBrowser } from '../../frontends/shell/test/browser.js';
 import { currentMailboxUrl, startSystem, type System } from '../support/system.js';
 
@@ -271,4 +272,52 @@ export async function boxOf(locator: Locator, what: string): Promise<{ x: number
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${what} has no box`);
   return box;
+}
+
+interface PageElement {
+  scrollWidth: number;
+  scrollHeight: number;
+  getBoundingClientRect(): unknown;
+}
+interface PageGlobals {
+  innerWidth: number;
+  requestAnimationFrame(callback: () => void): number;
+  document: { documentElement: unknown; getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { iterations?: number } } | null }> };
+}
+
+/**
+ * Runs in the page (Playwright sends the function itself; the shell's CSP allows no eval): true when no finite
+ * animation or transition is running (a dialog's open transition, a panel sliding in; endless ones such as a spinner
+ * do not count) and the box of `element` is the same over two animation frames (a re-render on a media query, a
+ * chart's ResizeObserver, floating-ui placing a panel). Given the document's root element it measures the page's
+ * scroll size.
+ */
+async function heldStill(element: PageElement, width: number | null): Promise<boolean> {
+  // This file is also compiled for Node (the benches import it): the page's globals, typed by what is used here.
+  const page = globalThis as unknown as PageGlobals;
+  if (width !== null && page.innerWidth !== width) return false;
+  const moving = page.document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+  if (moving) return false;
+  const root = element === page.document.documentElement;
+  const measure = () => (root ? `${element.scrollWidth}x${element.scrollHeight}` : JSON.stringify(element.getBoundingClientRect()));
+  const frame = () => new Promise<void>((done) => page.requestAnimationFrame(() => done()));
+  const before = measure();
+  await frame();
+  await frame();
+  return measure() === before;
+}
+
+/**
+ * After `page.setViewportSize` (or a theme switch): waits until the window has its new width and the page's layout
+ * holds still, a measured condition instead of a fixed wait.
+ */
+export async function settledLayout(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? null;
+  await expect.poll(() => page.locator('html').evaluate(heldStill, width), { timeout: STEP_MS, message: 'the page kept moving after the resize' }).toBe(true);
+}
+
+/** The box of `locator` once it holds still (an open transition done, a floating panel placed). */
+export async function settledBox(locator: Locator, what: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  await expect.poll(() => locator.evaluate(heldStill, null), { timeout: STEP_MS, message: `${what} kept moving` }).toBe(true);
+  return boxOf(locator, what);
 }

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, startSystem, uniqueEmail, type System } from '../support/system.js';
-import { field, inFreshPage, launchBrowser, logInThroughForm, notice, TEST_MS, visible, waitForPath } from './support.js';
+import { field, inFreshPage, launchBrowser, logInThroughForm, notice, TEST_MS, visible, waitForPath, settledLayout } from './support.js';
 
 let system: System & { webUrl: string };
 let browser: Browser;
@@ -100,7 +100,7 @@ async function expectDisjointColumns(table: Locator, where: string): Promise<voi
 async function bothSizes(page: Page, name: string, tables: readonly string[]): Promise<void> {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(150); // a relayout after the resize
+    await settledLayout(page);
     await expectNoHorizontalScroll(page, `${name} at ${viewport.width}px`);
     for (const label of tables) {
       const table = page.getByRole('table', { name: label, exact: true });
@@ -118,7 +118,7 @@ async function dialogFits(page: Page, name: string): Promise<void> {
   const panel = page.locator('[data-dialog-panel]');
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
+    await settledLayout(page);
     await expectInsideWindow(page, panel, `the ${name} dialog at ${viewport.width}px`);
     await expectNoHorizontalScroll(page, `the ${name} dialog at ${viewport.width}px`);
     await page.screenshot({ path: new URL(`teams-${name}-dialog-${size}.png`, SCREENSHOTS).pathname });

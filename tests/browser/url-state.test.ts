@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankingFor } from '../../services/ledger/test/support.js';
 import { onboardBody, PASSWORD, signedUpUser, startSystem, type System } from '../support/system.js';
-import { inFreshPage, launchBrowser, logInThroughForm, STEP_MS, TEST_MS, visible, waitForPath } from './support.js';
+import { inFreshPage, launchBrowser, logInThroughForm, STEP_MS, TEST_MS, visible, waitForPath, settledLayout } from './support.js';
 
 let system: System & { webUrl: string };
 let browser: Browser;
@@ -114,7 +114,7 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 async function checkLayout(page: Page, name: string, boxes: { locator: Locator; what: string; desktopOnly?: boolean }[]): Promise<void> {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.waitForTimeout(150); // a relayout after the resize
+    await settledLayout(page);
     // The page never scrolls sideways (at 390 px the list's table scrolls inside its own box).
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll, `${name} ${viewport.name}: the page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);

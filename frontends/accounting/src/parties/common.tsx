@@ -1,7 +1,7 @@
 // What the vendors and customers tabs share: their state in the URL, the search box that settles before it is
 // written, the infinite scroll of spec §2 and the pieces of their tables and forms.
 import { describeError, isApiError, saveDownload, type ApiError, type Download } from '@ledgerline/api';
-import { Button, Dialog, Select, TextField, cx, useErrorNotice, useSearchWriter, type DialogProps } from '@ledgerline/ui';
+import { Button, Dialog, Select, TextField, cx, inputClass, useErrorNotice, useSearchWriter, type DialogProps } from '@ledgerline/ui';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useInfiniteScroll } from '../transactions/use-infinite-scroll';
@@ -158,7 +158,7 @@ export function TextArea({ label, name, value, onChange, error, disabled }: { la
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className={cx('mt-1', inputClass(Boolean(error)))}
       />
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">

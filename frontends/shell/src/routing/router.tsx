@@ -8,15 +8,16 @@ import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { RouteGuard } from './RouteGuard';
 
 // Code split per route (issue #13): the login page and the layouts' frames come with the first load; every other
-// page, and the signed-in layout, loads on demand with a skeleton.
+// page, and the signed-in layout, loads on demand with a skeleton. The auth pages that show no dropdown, dialog or
+// tabs (`widgets: false`) do not fetch the kit's Headless UI components either, so each stays a light first load.
 const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout), 'Loading Ledgerline', { full: true });
-const SignupPage = lazyPage(() => import('../pages/auth/SignupPage').then((m) => m.SignupPage), 'Loading sign-up');
-const VerifyOtpPage = lazyPage(() => import('../pages/auth/VerifyOtpPage').then((m) => m.VerifyOtpPage), 'Loading');
-const ForgotPasswordPage = lazyPage(() => import('../pages/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage), 'Loading');
-const ResetPasswordPage = lazyPage(() => import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage), 'Loading');
+const SignupPage = lazyPage(() => import('../pages/auth/SignupPage').then((m) => m.SignupPage), 'Loading sign-up', { widgets: false });
+const VerifyOtpPage = lazyPage(() => import('../pages/auth/VerifyOtpPage').then((m) => m.VerifyOtpPage), 'Loading', { widgets: false });
+const ForgotPasswordPage = lazyPage(() => import('../pages/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage), 'Loading', { widgets: false });
+const ResetPasswordPage = lazyPage(() => import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage), 'Loading', { widgets: false });
 const OnboardPage = lazyPage(() => import('../pages/auth/OnboardPage').then((m) => m.OnboardPage), 'Loading onboarding');
-const VerifyInvitePage = lazyPage(() => import('../pages/auth/VerifyInvitePage').then((m) => m.VerifyInvitePage), 'Loading the invitation');
-const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePage').then((m) => m.LoginWorkspacePage), 'Opening the workspace');
+const VerifyInvitePage = lazyPage(() => import('../pages/auth/VerifyInvitePage').then((m) => m.VerifyInvitePage), 'Loading the invitation', { widgets: false });
+const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePage').then((m) => m.LoginWorkspacePage), 'Opening the workspace', { widgets: false });
 const SelectOrganizationPage = lazyPage(() => import('../pages/app/SelectOrganizationPage').then((m) => m.SelectOrganizationPage), 'Loading organizations');
 const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then((m) => m.ComingSoonPage), 'Loading the page');
 const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');

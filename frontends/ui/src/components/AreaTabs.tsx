@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from './EmptyState';
-import { Tabs } from './Tabs';
+import { Tabs } from './Deferred';
 
 /** The shell's description of an area (frontends/shell/src/pages/app/areas.ts), handed to a remote's pages. */
 export interface AreaTab {

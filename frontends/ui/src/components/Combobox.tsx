@@ -75,6 +75,8 @@ export function Combobox({ label, name, options, value, onChange, onCreate, plac
           <ComboboxInput
             aria-describedby={error ? messageId : undefined}
             aria-required={required || undefined}
+            // The search text the list is filtered by, kept 500 ms after the list closes (spec §9); absent when none.
+            data-search={query === '' ? undefined : query}
             placeholder={placeholder}
             displayValue={titleOf}
             onFocus={(event) => {

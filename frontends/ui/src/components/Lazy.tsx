@@ -1,4 +1,5 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { preloadWidgets } from './Deferred';
 
 /**
  * A skeleton of the page while its code loads (issue #13: code split per route): the shape of a page header and a
@@ -24,8 +25,14 @@ export type LazyPageComponent<P extends object> = ComponentType<P> & { preload: 
  * A page or a screen loaded on demand in its own chunk, with a skeleton until it arrives (the shell's routes: `/login`,
  * the first load, does not carry the app's pages; the remotes' tabs and drawers).
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, label: string, options: { full?: boolean; fallback?: ReactNode } = {}): LazyPageComponent<P> {
-  const Page = lazy(async () => ({ default: await load() }));
+export function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  label: string,
+  options: { full?: boolean; fallback?: ReactNode; /** false: a page that shows none of the kit's Headless UI components (components/Deferred.tsx) does not fetch them. */ widgets?: boolean } = {},
+): LazyPageComponent<P> {
+  // With the kit's Headless UI components unless told otherwise, so nothing on the page waits for them after it shows.
+  const loadWithWidgets = options.widgets === false ? load : () => Promise.all([load(), preloadWidgets()]).then(([page]) => page);
+  const Page = lazy(async () => ({ default: await loadWithWidgets() }));
   function LazyPage(props: P) {
     return (
       <Suspense fallback={options.fallback === undefined ? <PageSkeleton label={label} full={options.full} /> : options.fallback}>
@@ -35,6 +42,6 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   }
   LazyPage.displayName = `Lazy(${label})`;
   // The browser keeps one copy of a module: fetching it early (a page that will surely be needed) costs no second request.
-  LazyPage.preload = () => void load().catch(() => undefined);
+  LazyPage.preload = () => void loadWithWidgets().catch(() => undefined);
   return LazyPage;
 }

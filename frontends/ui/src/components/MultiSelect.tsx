@@ -2,6 +2,7 @@ import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } f
 import { cx } from '../cx';
 import { CheckIcon, ChevronDownIcon } from '../icons';
 import { LabelText, inputClass } from './field-parts';
+import { multiSelectSummary } from '../multi-select-summary';
 import { optionClass, optionsPanelClass, panelAnchor, type SelectOption } from './Select';
 
 export interface MultiSelectProps<T extends string> {
@@ -16,12 +17,7 @@ export interface MultiSelectProps<T extends string> {
   className?: string;
 }
 
-/** What the button says: the one choice, or how many. */
-export function multiSelectSummary(labels: readonly string[], placeholder: string): string {
-  if (labels.length === 0) return placeholder;
-  if (labels.length === 1) return labels[0] ?? placeholder;
-  return `${labels.length} selected`;
-}
+export { multiSelectSummary };
 
 /** A Select that keeps several values (report filters by groups or tags); the list stays open while choosing. */
 export function MultiSelect<T extends string>({ label, name, options, value, onChange, placeholder, disabled, className }: MultiSelectProps<T>) {

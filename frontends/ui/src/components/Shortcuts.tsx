@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { matchShortcut, type Shortcut } from '../shortcuts';
 import { Button } from './Button';
-import { Dialog } from './Dialog';
+import { Dialog } from './Deferred';
 
 /**
  * Listens for the screen's single-key shortcuts on the document while `enabled`. A shortcut never fires while the

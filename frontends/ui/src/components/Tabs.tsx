@@ -1,5 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cx } from '../cx';
 
 export interface TabItem<T extends string> {
@@ -21,6 +21,20 @@ export function Tabs<T extends string>({ items, value, onChange, className }: Ta
     0,
     items.findIndex((item) => item.value === value),
   );
+  const listRef = useRef<HTMLDivElement>(null);
+  // A row wider than the screen (a phone) scrolls inside itself: bring the selected tab into view, on the first render
+  // (a link to ?tab=customers) and on every change, moving the row only, never the page.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    // By position: Headless UI marks the tab selected (aria-selected) a render after the value changes.
+    const tab = list?.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
+    if (!list || !tab) return;
+    const row = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    const margin = 16;
+    if (box.left < row.left) list.scrollLeft -= row.left - box.left + margin;
+    else if (box.right > row.right) list.scrollLeft += box.right - row.right + margin;
+  }, [selectedIndex, items.length]);
   return (
     <TabGroup
       selectedIndex={selectedIndex}
@@ -32,7 +46,9 @@ export function Tabs<T extends string>({ items, value, onChange, className }: Ta
     >
       {/* More tabs than the width holds (a phone): the row scrolls sideways in itself, never the page. The base line is
           an inset shadow so the selected tab's underline paints over it without overflowing the scrolling row. */}
-      <TabList className="flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] [scrollbar-width:thin] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]">
+      <TabList
+        ref={listRef}
+        className="flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] [scrollbar-width:thin] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]">
         {items.map((item) => (
           <Tab
             key={item.value}
