@@ -126,6 +126,34 @@ ${NAME}_DATABASE_ADMIN_URL=postgres://postgres@127.0.0.1:5432/ledgerline_${name}
   changes.write(chart, `${changes.read(chart)}  - name: ${name}\n    version: 0.1.0\n    repository: file://../${name}\n    condition: ${name}.enabled\n`);
   const values = 'charts/ledgerline/values.yaml';
   changes.write(values, `${changes.read(values).replace(/\n*$/, '\n')}\n${name}:\n  enabled: true\n`);
+
+  // PostgreSQL on CloudNativePG: the owner role (after the last one) and the Database (charts/test checks the list).
+  const pg = 'deploy/infra/postgres.yaml';
+  const roles = [...changes.read(pg).matchAll(/^ {6}- name: ledgerline_\w+_owner\n(?: {8}.*\n)+/gm)];
+  const lastRole = roles.at(-1);
+  if (!lastRole) throw new GeneratorError(`${pg}: no \`- name: ledgerline_<service>_owner\` role under spec.managed.roles to add ${name}'s after`);
+  changes.insertAt(pg, lastRole.index + lastRole[0].length, `      - name: ledgerline_${name}_owner
+        ensure: present
+        login: true
+        createrole: true
+        createdb: false
+        passwordSecret:
+          name: ledgerline-pg-${name}-owner
+`);
+  changes.write(pg, `${changes.read(pg).replace(/\n*$/, '\n')}---
+apiVersion: postgresql.cnpg.io/v1
+kind: Database
+metadata:
+  name: ledgerline-pg-${name}
+  labels:
+    app.kubernetes.io/part-of: ledgerline
+spec:
+  name: ledgerline_${name}
+  owner: ledgerline_${name}_owner
+  cluster:
+    name: ledgerline-pg
+  ensure: present
+`);
 }
 
 async function main(): Promise<void> {

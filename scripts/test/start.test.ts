@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, expect, it } from 'vitest';
+import { SERVICES } from '@ledgerline/platform/registry';
 
 const OFFSET = 20_000 + Math.floor(Math.random() * 500) * 10;
 const port = (base: number) => base + OFFSET;
@@ -42,7 +43,12 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
   expect((await fetch(config.remotes.accounting)).status).toBe(200);
   expect((await fetch(config.remotes.reports)).status).toBe(200);
   const ready = await fetch(`${config.apiUrl}/readyz`);
-  expect(await ready.json()).toMatchObject({ status: 'ready', checks: { identity: 'ok' } });
+  expect(await ready.json()).toMatchObject({ status: 'ready', service: 'gateway' });
+  // Every service is up, each ready by its own database.
+  for (const s of SERVICES) {
+    const own = await fetch(`http://127.0.0.1:${port(s.port)}/readyz`);
+    expect(await own.json(), s.name).toMatchObject({ status: 'ready', service: s.name, checks: { database: 'ok' } });
+  }
   // Banking and the ledger answer through the gateway (a signed-out call is refused by the gateway, not lost).
   expect((await fetch(`${config.apiUrl}/accounts`)).status).toBe(401);
   expect((await fetch(`${config.apiUrl}/categories`)).status).toBe(401);

@@ -3,7 +3,7 @@
 // token per workspace); data is set up through the REST API.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createDocumentsService, documentsConfigSchema, documentsMigrations, type DocumentsService } from '@ledgerline/documents';
+import { createDocumentsService, documentsConfigSchema, documentsMigrations, type DocumentsOverrides, type DocumentsService } from '@ledgerline/documents';
 import { buildGateway } from '@ledgerline/gateway';
 import { createPartiesService, partiesConfigSchema, partiesMigrations, type PartiesService } from '@ledgerline/parties';
 import { createLogger, newId } from '@ledgerline/platform';
@@ -34,7 +34,7 @@ export interface DocumentsSystem {
   stop(): Promise<void>;
 }
 
-export async function startDocumentsSystem(name: string): Promise<DocumentsSystem> {
+export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger'] } = {}): Promise<DocumentsSystem> {
   const bus = await createTestBus(name);
   const ledger = await startLedger(bus);
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
@@ -47,7 +47,7 @@ export async function startDocumentsSystem(name: string): Promise<DocumentsSyste
   const documentsDb = await createTestDatabase('documents', documentsMigrations);
   const documents: DocumentsService = await createDocumentsService(
     documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: '0', DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl }),
-    { db: documentsDb.appDb, bus, logger },
+    { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger },
   );
   const documentsUrl = await documents.listen();
   const identity: FakeIdentity = await startFakeIdentity();

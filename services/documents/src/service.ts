@@ -1,7 +1,7 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
-import { documentLedger, type LedgerClient } from './clients/ledger.js';
+import { documentLedger, type DocumentLedger, type LedgerClient } from './clients/ledger.js';
 import { partyLookup, type PartiesClient } from './clients/parties.js';
 import { documentsConfigSchema, type DocumentsConfig } from './config.js';
 import { documentsRoutes } from './rpc/handlers.js';
@@ -12,11 +12,14 @@ export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
   ledger?: LedgerClient;
   parties?: PartiesClient;
+  /** Wraps the ledger the use cases see (fault tests make its booking call fail, as a crash right after the commit would). */
+  documentLedger?: (real: DocumentLedger) => DocumentLedger;
 };
 
 /**
  * The documents service: bills, invoices and manual journals. Posts each version through the ledger (PostDocument),
- * checks vendors and customers with the parties service, publishes documents.document_changed through its outbox.
+ * checks vendors and customers with the parties service, publishes documents.document_changed and posting.requested
+ * (decision 0012) through its outbox.
  */
 export const documents = defineService({
   name: 'documents',
@@ -27,7 +30,7 @@ export const documents = defineService({
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
     const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
     const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
-    const useCases = createUseCases({ db, logger, ledger: documentLedger(ledger), parties: partyLookup(parties) });
+    const useCases = createUseCases({ db, logger, ledger: (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger)), parties: partyLookup(parties) });
     return { routes: documentsRoutes(useCases), expose: { useCases } };
   },
 });

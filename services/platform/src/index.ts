@@ -18,6 +18,7 @@ export { MessageBatcher } from './events/batcher.js';
 export { NatsEventBus } from './events/nats-bus.js';
 export { MemoryEventBus } from './events/memory-bus.js';
 export { writeEvent, writeEvents, type OutboxEvent } from './events/outbox.js';
+export { writePostingRequested, type RequestedPosting } from './events/posting-requested.js';
 export { OutboxRelay } from './events/relay.js';
 export { startConsumer, consumerName, type CheckedEvent, type Consumer, type ConsumerBatch, type ConsumerDeclaration, type ConsumerOptions } from './events/consumer.js';
 export { createServiceServer, type ServiceServerOptions } from './rpc/server.js';

@@ -30,19 +30,24 @@ export interface DocumentPosted {
  */
 export interface DocumentLedger {
   post(tenant: TenantContext, posting: DocumentPosting): Promise<DocumentPosted>;
+  /** Everything `post` would refuse, refused; nothing is booked (PostDocument with dry_run, decision 0012). */
+  check(tenant: TenantContext, posting: DocumentPosting): Promise<void>;
   /** The ids of every account of the caller's workspace (the check of a manual journal posts nothing). */
   accountIds(tenant: TenantContext): Promise<Set<string>>;
 }
 
 export function documentLedger(client: LedgerClient): DocumentLedger {
+  const request = (p: DocumentPosting, dryRun: boolean) => ({
+    sourceType: p.sourceType, sourceId: p.documentId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })),
+    setPayments: p.payments !== undefined, payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })), dryRun,
+  });
   return {
     async post(tenant, p) {
-      const r = await client.postDocument(
-        { sourceType: p.sourceType, sourceId: p.documentId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })),
-          setPayments: p.payments !== undefined, payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })) },
-        { headers: tenantHeaders(tenant) },
-      );
+      const r = await client.postDocument(request(p, false), { headers: tenantHeaders(tenant) });
       return { entryId: r.result?.entryId ?? '', seq: Number(r.result?.seq ?? 0n) };
+    },
+    async check(tenant, p) {
+      await client.postDocument(request(p, true), { headers: tenantHeaders(tenant) });
     },
     async accountIds(tenant) {
       const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });

@@ -115,8 +115,9 @@ export async function replaceLines(trx: Knex.Transaction, workspaceId: string, d
   })));
 }
 
-export async function setJournalEntry(trx: Knex.Transaction, id: string, journalEntryId: string | null): Promise<void> {
-  await trx('documents').where({ id }).update({ journal_entry_id: journalEntryId });
+/** The entry the ledger booked for a version, kept only while the document is still at that version. */
+export async function setJournalEntry(trx: Knex.Transaction, id: string, journalEntryId: string | null, version: number): Promise<void> {
+  await trx('documents').where({ id, version }).update({ journal_entry_id: journalEntryId });
 }
 
 export async function markVoided(trx: Knex.Transaction, id: string, version: number): Promise<void> {

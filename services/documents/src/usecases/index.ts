@@ -1,5 +1,5 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
-import type { DocumentLedger } from '../clients/ledger.js';
+import { AppError, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, writePostingRequested, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import type { PartyLookup } from '../clients/parties.js';
 import { balanceMessages, balanceOf, cleanDocument, DOC_MSG, entryDescription, isDocumentKind, KINDS, totalCents, type CleanDocument, type DocumentInput, type DocumentKind, type FieldProblem } from '../domain/documents.js';
 import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain/payment-status.js';
@@ -62,18 +62,40 @@ async function load(trx: Knex.Transaction, row: DocumentRow): Promise<DocumentVi
 
 /** Bills and invoices send their whole set of payments with every version (the ledger links and releases); journals none. */
 const paymentsOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? undefined : d.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })));
+/** A void: no lines; a bill's or invoice's payments all released. */
+const voiding = (kind: DocumentKind, id: string, version: number): DocumentPosting => ({ sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] });
 const postingLines = (d: CleanDocument) => d.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction }));
 /** A bill's or invoice's total; a manual journal's is its debits (= its credits). */
 const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? balanceOf(d.lines).debitCents : totalCents(d.lines));
 
 /**
  * Bills, invoices and manual journals (services/documents/README.md). Each version of a document is one balanced
- * ledger entry (PostDocument): the ledger is called inside this service's transaction, after the row is written and
- * locked, so a refusal of the ledger (a category of another workspace) leaves nothing here, and one document's versions
- * apply one at a time. The vendor or customer is checked with the parties service first (another workspace's: 404
- * naming vendorId / customerId).
+ * ledger entry (PostDocument), booked as decision 0012 says: inside this service's transaction, with the row written
+ * and locked, the ledger checks the version (a dry run: a refusal such as a category of another workspace leaves
+ * nothing anywhere); the version's rows and a posting.requested event commit together; then the ledger is asked to book
+ * it, for the answer's seq. If that call fails or never happens, the ledger books the version from the event, exactly
+ * once. The vendor or customer is checked with the parties service first (another workspace's: 404 naming vendorId /
+ * customerId).
  */
-export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
+export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
+  /** Inside the version's transaction: the ledger's check, then the event that books it once this commits. */
+  async function request(trx: Knex.Transaction, tenant: Tenant, p: DocumentPosting): Promise<void> {
+    await ledger.check(tenant, p);
+    await writePostingRequested(trx, 'documents', tenant.workspaceId, { sourceType: p.sourceType, sourceId: p.documentId, version: p.version, date: p.date, description: p.description, lines: p.lines, payments: p.payments });
+  }
+
+  /** After the commit: books the version now; a failure leaves it to the event (the answer then carries seq 0). */
+  async function book(tenant: Tenant, p: DocumentPosting, view: DocumentView): Promise<DocumentChangeAnswer> {
+    try {
+      const posted = await ledger.post(tenant, p);
+      if (posted.entryId) await withTenant(db, tenant, (trx) => setJournalEntry(trx, p.documentId, posted.entryId, p.version));
+      return { document: { ...view, row: { ...view.row, journal_entry_id: posted.entryId || view.row.journal_entry_id } }, seq: posted.seq };
+    } catch (err) {
+      logger?.warn({ err, sourceType: p.sourceType, documentId: p.documentId, version: p.version }, 'the ledger did not book the document now; its posting.requested event will');
+      return { document: view, seq: 0 };
+    }
+  }
+
   async function partyName(tenant: Tenant, kind: DocumentKind, partyId: string): Promise<string> {
     const k = KINDS[kind];
     if (!k.partyField || !k.party) return '';
@@ -139,18 +161,19 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       assertCanEdit(tenant);
       const doc = cleaned(kind, input);
       const name = await partyName(tenant, kind, doc.partyId);
-      return withTenant(db, tenant, async (trx) => {
-        const id = newId();
+      const id = newId();
+      const changed = await withTenant(db, tenant, async (trx) => {
         await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
-        // The ledger first: it refuses a transaction linked to another document (409) before this row could clash.
-        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) });
+        const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
+        // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
+        await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
-        await setJournalEntry(trx, id, posted.entryId || null);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
-        return { document: view, seq: posted.seq };
+        return { p, view };
       });
+      return book(tenant, changed.p, changed.view);
     },
 
     /**
@@ -168,7 +191,7 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       throwIfAny(problems);
       const doc = value as CleanDocument;
       const name = await partyName(tenant, kind, doc.partyId);
-      return withTenant(db, tenant, async (trx) => {
+      const changed = await withTenant(db, tenant, async (trx): Promise<DocumentChangeAnswer | { p: DocumentPosting; view: DocumentView }> => {
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
@@ -186,14 +209,16 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
         const version = row.version + 1;
         await updateDocument(trx, id, doc, name, totalOf(kind, doc), version);
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
-        // The ledger first: it refuses a transaction linked to another document (409) before this row could clash.
-        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) });
+        const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
+        // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
+        await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
-        await setJournalEntry(trx, id, posted.entryId || null);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'updated');
-        return { document: view, seq: posted.seq };
+        return { p, view };
       });
+      if (!('p' in changed)) return changed;
+      return book(tenant, changed.p, changed.view);
     },
 
     /** Void: the ledger reverses the entry; the document stays, status Voided. Voiding a voided one changes nothing. */
@@ -201,19 +226,22 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       const kind = kindOf(kindName);
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
-      return withTenant(db, tenant, async (trx) => {
+      const changed = await withTenant(db, tenant, async (trx): Promise<DocumentChangeAnswer | { p: DocumentPosting; view: DocumentView }> => {
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) return { document: await load(trx, row), seq: 0 };
         const version = row.version + 1;
         // The reversal releases the payments: each connected transaction is booked back to its category.
-        const posted = await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] });
+        const p = voiding(kind, id, version);
+        await request(trx, tenant, p);
         await markVoided(trx, id, version);
         await replacePayments(trx, tenant.workspaceId, id, []);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'voided');
-        return { document: view, seq: posted.seq };
+        return { p, view };
       });
+      if (!('p' in changed)) return changed;
+      return book(tenant, changed.p, changed.view);
     },
 
     /** Delete: the ledger reverses the entry (unless voided already); the document is no longer listed or found. */
@@ -221,22 +249,26 @@ export function createUseCases({ db, ledger, parties }: DocumentsDeps) {
       const kind = kindOf(kindName);
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
-      return withTenant(db, tenant, async (trx) => {
+      const removed = await withTenant(db, tenant, async (trx) => {
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         const lines = (await documentLines(trx, [id])).get(id) ?? [];
-        let seq = 0;
+        let p: DocumentPosting | undefined;
         let version = row.version;
         if (!row.voided_at) {
           version += 1;
-          seq = (await ledger.post(tenant, { sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] })).seq;
+          p = voiding(kind, id, version);
+          await request(trx, tenant, p);
         }
         await markDeleted(trx, id, version);
         await replacePayments(trx, tenant.workspaceId, id, []);
         const view = viewOf({ ...row, version, journal_entry_id: null, voided_at: row.voided_at ?? new Date() }, lines, []);
         await announce(trx, tenant, view, 'deleted');
-        return { document: view, seq };
+        return { p, view };
       });
+      if (!removed.p) return { document: removed.view, seq: 0 };
+      const booked = await book(tenant, removed.p, removed.view);
+      return { document: removed.view, seq: booked.seq };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { eventMessage, EventType, startConsumer, type EventBus, type Knex, type Logger, type Subscription } from '@ledgerline/platform';
 import { ensureChart } from '../store/chart-store.js';
+import { applyRequestedDocument } from '../usecases/document-postings.js';
 import { applyRequestedCredit } from '../usecases/party-credits.js';
 
 /** The durable (and inbox) name of the consumer of posting.requested. */
@@ -27,6 +28,14 @@ export function startPostingRequestConsumer(options: { db: Knex; bus: EventBus; 
         case 'VendorCredit':
         case 'CreditMemo': {
           const outcome = await applyRequestedCredit(trx, event.workspaceId, input);
+          if (outcome === 'applied') logger.info({ sourceType: p.sourceType, sourceId: p.sourceId, version: Number(p.version) }, 'booked a version its owner committed without reaching the ledger');
+          return;
+        }
+        case 'Bill':
+        case 'Invoice':
+        case 'ManualEntry': {
+          const payments = p.setPayments ? p.payments.map((x) => ({ transactionId: x.transactionId, amountCents: x.amountCents })) : undefined;
+          const outcome = await applyRequestedDocument(trx, event.workspaceId, { ...input, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })), payments });
           if (outcome === 'applied') logger.info({ sourceType: p.sourceType, sourceId: p.sourceId, version: Number(p.version) }, 'booked a version its owner committed without reaching the ledger');
           return;
         }

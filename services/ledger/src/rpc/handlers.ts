@@ -267,7 +267,7 @@ export function ledgerRoutes(u: LedgerUseCases) {
         return { result: postingResult(r), partyAccountId: r.partyAccountId };
       },
       async postDocument(req, ctx) {
-        const r = await u.documentPostings.post(tenantOf(ctx), { sourceType: req.sourceType, sourceId: req.sourceId, version: req.version, date: req.date, description: req.description, lines: req.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })), payments: req.setPayments ? req.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })) : undefined });
+        const r = await u.documentPostings.post(tenantOf(ctx), { sourceType: req.sourceType, sourceId: req.sourceId, version: req.version, date: req.date, description: req.description, lines: req.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })), payments: req.setPayments ? req.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })) : undefined, dryRun: req.dryRun });
         return { result: postingResult(r), partyAccountId: r.partyAccountId, payments: r.payments.map((p) => ({ transactionId: p.transactionId, amountCents: BigInt(p.amountCents) })) };
       },
     }));

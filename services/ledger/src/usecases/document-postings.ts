@@ -10,7 +10,7 @@ import { billerCategory, lockTransactionsLinkedTo, setEntityLink } from '../stor
 import type { TxnRow } from '../store/rows.js';
 import { lockLiveTransactions } from '../store/workspace-transactions.js';
 import { assertEditable, repost } from './booking.js';
-import { applyVersion, type PostingOutcome } from '../store/postings.js';
+import { applyVersion, findSource, type PostingOutcome } from '../store/postings.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import { partyAccount } from './party-credits.js';
 
@@ -91,42 +91,88 @@ async function checkCategories(trx: Knex.Transaction, lines: readonly { category
 export class DocumentPostingUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
-  async post(tenant: Tenant, input: DocumentPostingInput): Promise<DocumentPostingOutcome> {
+  async post(tenant: Tenant, input: DocumentPostingInput & { dryRun?: boolean }): Promise<DocumentPostingOutcome> {
     if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-    if (!isDocumentPostingSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: DOCUMENT_POSTING_MSG.sourceType }]);
-    const type = input.sourceType;
-    const problems: FieldError[] = [];
-    input.lines.forEach((l, i) => {
-      if (!isUuid(l.categoryId)) problems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
-    });
-    const payments = input.payments?.map((p) => ({ transactionId: p.transactionId, amountCents: Number(p.amountCents) }));
-    if (payments && payments.length > 0 && type === 'ManualEntry') problems.push({ field: 'connectedTransactions', message: DOCUMENT_POSTING_MSG.paymentsOnManualEntry });
-    payments?.forEach((p, i) => {
-      if (!isUuid(p.transactionId)) problems.push({ field: `connectedTransactions.${i}.id`, message: `connectedTransactions.${i}.id must be a UUID` });
-      else if (payments.findIndex((q) => q.transactionId === p.transactionId) !== i) problems.push({ field: `connectedTransactions.${i}.id`, message: DOCUMENT_POSTING_MSG.paymentDuplicate(i) });
-      if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) problems.push({ field: `connectedTransactions.${i}.amount`, message: DOCUMENT_POSTING_MSG.paymentAmount(i) });
-    });
-    if (problems.length > 0) throw AppError.invalid(problems);
-    const lines: DocumentLine[] = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents), direction: l.direction }));
-    return inWorkspace(this.deps.db, tenant, async (trx) => {
-      const isVoid = lines.length === 0;
-      const party = type === 'ManualEntry' ? undefined : await partyAccount(trx, tenant.workspaceId, DOCUMENT_PARTY[type]);
-      let posting: PostingLine[] = [];
-      if (!isVoid) {
-        await checkCategories(trx, lines, party);
-        if (type === 'ManualEntry') {
-          const m = manualEntryLines(lines);
-          if (m.badDirection !== undefined) throw AppError.invalid([{ field: `lineItems.${m.badDirection}.direction`, message: DOCUMENT_POSTING_MSG.direction(m.badDirection) }]);
-          posting = m.lines;
-        } else {
-          posting = billOrInvoiceLines(type, (party as AccountRow).id, lines);
-        }
-      }
-      const { request, problems: invalid } = checkPostingRequest({ sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: posting });
-      if (!request) throw AppError.invalid(invalid);
-      const outcome = await applyVersion(trx, { ...request, workspaceId: tenant.workspaceId, bodyHash: bodyHash(request) });
-      const paid = party && type !== 'ManualEntry' && payments ? await applyPayments(trx, type, input.sourceId, party, payments) : [];
-      return { ...outcome, partyAccountId: party?.id ?? '', payments: paid };
-    });
+    const checkedInput = checkDocumentInput(input);
+    try {
+      return await inWorkspace(this.deps.db, tenant, async (trx) => {
+        const outcome = await postDocumentIn(trx, tenant.workspaceId, checkedInput);
+        // A check: everything ran (payments' transactions locked and re-booked included) and now rolls back.
+        if (input.dryRun) throw new DryRunDone(outcome);
+        return outcome;
+      });
+    } catch (err) {
+      if (err instanceof DryRunDone) return { ...err.outcome, entryId: null, seq: 0, reversedEntryId: null, reversalEntryId: null, replayed: false };
+      throw err;
+    }
   }
+}
+
+/** A dry run's way out of its transaction. */
+class DryRunDone extends Error {
+  constructor(readonly outcome: DocumentPostingOutcome) {
+    super('dry run');
+  }
+}
+
+interface CheckedDocumentInput {
+  type: 'Bill' | 'Invoice' | 'ManualEntry';
+  input: DocumentPostingInput;
+  lines: DocumentLine[];
+  payments: { transactionId: string; amountCents: number }[] | undefined;
+}
+
+/** The request's own checks (before any database work). */
+function checkDocumentInput(input: DocumentPostingInput): CheckedDocumentInput {
+  if (!isDocumentPostingSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: DOCUMENT_POSTING_MSG.sourceType }]);
+  const type = input.sourceType;
+  const problems: FieldError[] = [];
+  input.lines.forEach((l, i) => {
+    if (!isUuid(l.categoryId)) problems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
+  });
+  const payments = input.payments?.map((p) => ({ transactionId: p.transactionId, amountCents: Number(p.amountCents) }));
+  if (payments && payments.length > 0 && type === 'ManualEntry') problems.push({ field: 'connectedTransactions', message: DOCUMENT_POSTING_MSG.paymentsOnManualEntry });
+  payments?.forEach((p, i) => {
+    if (!isUuid(p.transactionId)) problems.push({ field: `connectedTransactions.${i}.id`, message: `connectedTransactions.${i}.id must be a UUID` });
+    else if (payments.findIndex((q) => q.transactionId === p.transactionId) !== i) problems.push({ field: `connectedTransactions.${i}.id`, message: DOCUMENT_POSTING_MSG.paymentDuplicate(i) });
+    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) problems.push({ field: `connectedTransactions.${i}.amount`, message: DOCUMENT_POSTING_MSG.paymentAmount(i) });
+  });
+  if (problems.length > 0) throw AppError.invalid(problems);
+  const lines: DocumentLine[] = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents), direction: l.direction }));
+  return { type, input, lines, payments };
+}
+
+/** One version, in the caller's transaction (the RPC's, or the posting.requested consumer's with its inbox row). */
+async function postDocumentIn(trx: Knex.Transaction, workspaceId: string, c: CheckedDocumentInput): Promise<DocumentPostingOutcome> {
+  const { type, input, lines, payments } = c;
+  const isVoid = lines.length === 0;
+  const party = type === 'ManualEntry' ? undefined : await partyAccount(trx, workspaceId, DOCUMENT_PARTY[type]);
+  let posting: PostingLine[] = [];
+  if (!isVoid) {
+    await checkCategories(trx, lines, party);
+    if (type === 'ManualEntry') {
+      const m = manualEntryLines(lines);
+      if (m.badDirection !== undefined) throw AppError.invalid([{ field: `lineItems.${m.badDirection}.direction`, message: DOCUMENT_POSTING_MSG.direction(m.badDirection) }]);
+      posting = m.lines;
+    } else {
+      posting = billOrInvoiceLines(type, (party as AccountRow).id, lines);
+    }
+  }
+  const { request, problems: invalid } = checkPostingRequest({ sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: posting });
+  if (!request) throw AppError.invalid(invalid);
+  const outcome = await applyVersion(trx, { ...request, workspaceId, bodyHash: bodyHash(request) });
+  const paid = party && type !== 'ManualEntry' && payments ? await applyPayments(trx, type, input.sourceId, party, payments) : [];
+  return { ...outcome, partyAccountId: party?.id ?? '', payments: paid };
+}
+
+/**
+ * posting.requested of a bill, invoice or manual journal (decision 0012), in the consumer's transaction: booked unless
+ * the ledger already holds this version or a newer one (the owner's own call got there first).
+ */
+export async function applyRequestedDocument(trx: Knex.Transaction, workspaceId: string, input: DocumentPostingInput): Promise<'applied' | 'already'> {
+  const c = checkDocumentInput(input);
+  const source = await findSource(trx, c.type, input.sourceId);
+  if (source && source.current_version >= Number(input.version)) return 'already';
+  await postDocumentIn(trx, workspaceId, c);
+  return 'applied';
 }

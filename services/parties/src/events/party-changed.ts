@@ -1,4 +1,4 @@
-import { EventType, writeEvent, type Knex } from '@ledgerline/platform';
+import { EventType, writeEvent, writePostingRequested, type Knex, type RequestedPosting } from '@ledgerline/platform';
 
 export type VendorChange = 'created' | 'updated' | 'deleted' | 'merged';
 
@@ -11,10 +11,7 @@ export function customerChanged(trx: Knex.Transaction, workspaceId: string, c: {
   return writeEvent(trx, 'parties', { type: EventType.CustomerChanged, workspaceId, payload: { customerId: c.id, change, name: c.name, status: c.status } });
 }
 
-/** One version of a document the ledger books (decision 0012): written with the version's rows, so the ledger books it once it commits. */
-export function postingRequested(trx: Knex.Transaction, workspaceId: string, p: { sourceType: string; sourceId: string; version: number; date: string; description: string; lines: readonly { categoryId: string; amountCents: number }[] }): Promise<string> {
-  return writeEvent(trx, 'parties', {
-    type: EventType.PostingRequested, workspaceId,
-    payload: { sourceType: p.sourceType, sourceId: p.sourceId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: '' })) },
-  });
+/** One version of a credit the ledger books (decision 0012): written with the version's rows, so the ledger books it once it commits. */
+export function postingRequested(trx: Knex.Transaction, workspaceId: string, p: RequestedPosting): Promise<string> {
+  return writePostingRequested(trx, 'parties', workspaceId, p);
 }

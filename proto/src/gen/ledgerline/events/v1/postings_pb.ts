@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/postings.proto.
  */
 export const file_ledgerline_events_v1_postings: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9wb3N0aW5ncy5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEiSwoLUG9zdGluZ0xpbmUSEwoLY2F0ZWdvcnlfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEhEKCWRpcmVjdGlvbhgDIAEoCSKgAQoQUG9zdGluZ1JlcXVlc3RlZBITCgtzb3VyY2VfdHlwZRgBIAEoCRIRCglzb3VyY2VfaWQYAiABKAkSDwoHdmVyc2lvbhgDIAEoAxIMCgRkYXRlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEjAKBWxpbmVzGAYgAygLMiEubGVkZ2VybGluZS5ldmVudHMudjEuUG9zdGluZ0xpbmViBnByb3RvMw");
+  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9wb3N0aW5ncy5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEiSwoLUG9zdGluZ0xpbmUSEwoLY2F0ZWdvcnlfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEhEKCWRpcmVjdGlvbhgDIAEoCSLuAQoQUG9zdGluZ1JlcXVlc3RlZBITCgtzb3VyY2VfdHlwZRgBIAEoCRIRCglzb3VyY2VfaWQYAiABKAkSDwoHdmVyc2lvbhgDIAEoAxIMCgRkYXRlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEjAKBWxpbmVzGAYgAygLMiEubGVkZ2VybGluZS5ldmVudHMudjEuUG9zdGluZ0xpbmUSFAoMc2V0X3BheW1lbnRzGAcgASgIEjYKCHBheW1lbnRzGAggAygLMiQubGVkZ2VybGluZS5ldmVudHMudjEuUG9zdGluZ1BheW1lbnQiPgoOUG9zdGluZ1BheW1lbnQSFgoOdHJhbnNhY3Rpb25faWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDYgZwcm90bzM");
 
 /**
  * @generated from message ledgerline.events.v1.PostingLine
@@ -91,6 +91,18 @@ export type PostingRequested = Message<"ledgerline.events.v1.PostingRequested"> 
    * @generated from field: repeated ledgerline.events.v1.PostingLine lines = 6;
    */
   lines: PostingLine[];
+
+  /**
+   * Bills and invoices, when set_payments: every bank transaction that pays the document (the whole set).
+   *
+   * @generated from field: bool set_payments = 7;
+   */
+  setPayments: boolean;
+
+  /**
+   * @generated from field: repeated ledgerline.events.v1.PostingPayment payments = 8;
+   */
+  payments: PostingPayment[];
 };
 
 /**
@@ -99,4 +111,28 @@ export type PostingRequested = Message<"ledgerline.events.v1.PostingRequested"> 
  */
 export const PostingRequestedSchema: GenMessage<PostingRequested> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_postings, 1);
+
+/**
+ * @generated from message ledgerline.events.v1.PostingPayment
+ */
+export type PostingPayment = Message<"ledgerline.events.v1.PostingPayment"> & {
+  /**
+   * @generated from field: string transaction_id = 1;
+   */
+  transactionId: string;
+
+  /**
+   * > 0.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.PostingPayment.
+ * Use `create(PostingPaymentSchema)` to create a new message.
+ */
+export const PostingPaymentSchema: GenMessage<PostingPayment> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_postings, 2);
 
