@@ -84,7 +84,11 @@ async function books(trx: Knex, workspaceId: string) {
   const m = (id: string | null | undefined) => (id ? (coa.get(id) ?? txn.get(id) ?? entryNo.get(id) ?? `?${id}`) : null);
   const lines = await q<{ entry_id: string; account_id: string; direction: string; amount_cents: number; entry_date: string; transaction_id: string | null; day_seq: number; day_net_before: number }>(
     'select l.* from journal_lines l join journal_entries e on e.id = l.entry_id where l.workspace_id = ? order by e.seq, l.id');
-  const events = (await q<{ type: string; envelope: Buffer }>("select type, envelope from outbox where workspace_id = ? order by seq")).map((o) => {
+  // Entries as entry.posted carries them, in order; the other events (transaction.categorized for what a user
+  // categorised) counted by type, since the two paths interleave them differently with the entries.
+  const outbox = await q<{ type: string; envelope: Buffer }>('select type, envelope from outbox where workspace_id = ? order by seq');
+  const otherEvents = Object.fromEntries([...new Set(outbox.map((o) => o.type))].filter((t) => t !== 'entry.posted').sort().map((t) => [t, outbox.filter((o) => o.type === t).length]));
+  const events = outbox.filter((o) => o.type === 'entry.posted').map((o) => {
     const p = fromBinary(EntryPostedSchema, fromBinary(EventEnvelopeSchema, o.envelope).payload);
     return { type: o.type, entry: m(p.entryId), date: p.date, sourceType: p.sourceType, source: m(p.sourceId), description: p.description, reverses: m(p.reversesEntryId), transaction: m(p.transactionId), biller: p.billerName,
       lines: p.lines.map((l) => [m(l.accountId), l.direction, Number(l.amountCents)]) };
@@ -102,6 +106,7 @@ async function books(trx: Knex, workspaceId: string) {
     trail: (await q<{ transaction_id: string; event: string; details: Record<string, unknown> }>('select * from transaction_audit_logs where workspace_id = ? order by id'))
       .map((a) => [m(a.transaction_id), a.event, Object.fromEntries(Object.entries(a.details).map(([k, v]) => [k, typeof v === 'string' ? m(v) : v]))]),
     events,
+    otherEvents,
   };
 }
 
@@ -123,7 +128,9 @@ describe('bulk re-categorise, set-based', () => {
     }
     const [ba, bb] = [await books(db.adminDb, a), await books(db.adminDb, b)];
     expect(ba.entries.length).toBeGreaterThan(N + 400);
+    // One entry.posted per entry; besides them only the transaction.categorized of what was categorised by hand.
     expect(ba.events.length).toBe(ba.entries.length);
+    expect(Object.keys(ba.otherEvents)).toEqual(['transaction.categorized']);
     expect(ba.trail.length).toBeGreaterThan(500);
     for (const k of Object.keys(ba) as (keyof typeof ba)[]) expect(ba[k], k).toEqual(bb[k]);
     // Day balances equal the lines; every line's place is dense in its account × day.
