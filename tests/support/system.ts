@@ -69,10 +69,11 @@ export const EVERY_SERVICE = Object.fromEntries(SERVICES.filter((s) => s.name !=
 
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const databases: Partial<Record<ServiceName, TestDatabase>> = {};
-  for (const entry of SERVICES) {
-    if (entry.name !== 'identity' && !options[entry.name]) continue;
-    databases[entry.name] = await createTestDatabase(entry.name, (await loadService(entry)).migrations);
-  }
+  await Promise.all(
+    SERVICES.filter((entry) => entry.name === 'identity' || options[entry.name]).map(async (entry) => {
+      databases[entry.name] = await createTestDatabase(entry.name, (await loadService(entry)).migrations);
+    }),
+  );
   const db = databases.identity!;
   const bankingDb = databases.banking ?? null;
   const ledgerDb = databases.ledger ?? null;
@@ -171,7 +172,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await stack.close();
       await google.close();
       await bus.close();
-      for (const d of Object.values(databases)) await d.drop();
+      await Promise.all(Object.values(databases).map((d) => d.drop()));
     },
   };
 }

@@ -105,7 +105,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // The gateway makes every request id itself: a client's x-request-id is only logged (clientRequestId).
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    schemaController: gatewaySchemaController(),
+    schemaController: gatewaySchemaController({ compile: config.GATEWAY_SCHEMA_COMPILE ?? (config.NODE_ENV === 'production' ? 'eager' : 'lazy') }),
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });

@@ -72,6 +72,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Report answers kept to send again when reporting confirms (etag) they are unchanged; 0: off. */
   REPORT_ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   TRUST_PROXY: trustProxySchema,
+  /**
+   * When the routes' validators and response serializers are compiled: `eager` at start (a broken schema stops
+   * the start), `lazy` on each route's first use (starts in a fraction of the time). Unset: eager in production,
+   * lazy elsewhere (development, tests).
+   */
+  GATEWAY_SCHEMA_COMPILE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['eager', 'lazy']).optional()),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

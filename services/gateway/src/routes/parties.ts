@@ -40,7 +40,7 @@ const MetaDataSchema = {
   type: 'object',
   description: 'Free keys with string or number values (at most 50).',
   maxProperties: 50,
-  additionalProperties: { type: ['string', 'number'] },
+  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] },
 } as const;
 
 const VendorSchema = {
