@@ -1,8 +1,9 @@
 // Issue #15's generated two-tenant test. Two signed-up tenants, each with a bank linked through the Plaid
 // sandbox (so transactions, billers and bank accounts), a category of its own and an accrual. Then, driven by
 // the gateway's /docs/json alone, every operation that takes an id (a path parameter, a query parameter or a
-// body field, nested ones included, whose name looks like an id) is called by one tenant with the OTHER
-// tenant's id in that one place and its own valid ids everywhere else: the answer is a 404 in the documented
+// body field, nested ones included, whose name looks like an id; a query parameter of comma-joined ids, told by its
+// description or its name, gets the caller's id and the OTHER tenant's in one list) is called by one tenant with the
+// OTHER tenant's id in that one place and its own valid ids everywhere else: the answer is a 404 in the documented
 // error shape, and the books of both tenants (every row with their workspace id, in every service's database)
 // hash the same before and after. A new route or field is covered without editing this file. Each tenant also
 // has a team (a member and an open invite) and a firm keeping its organization (an accountant and an open firm
@@ -17,8 +18,8 @@ import { EVERY_SERVICE, signedUpUser, startSystem, uniqueEmail, type System } fr
 
 const PLATYPUS = 'ins_109508'; // checking, savings and a credit card
 
-interface Schema { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; format?: string; minimum?: number; anyOf?: Schema[]; oneOf?: Schema[] }
-interface Param { name: string; in: string; schema?: Schema; required?: boolean }
+interface Schema { $ref?: string; description?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; format?: string; minimum?: number; anyOf?: Schema[]; oneOf?: Schema[] }
+interface Param { name: string; in: string; schema?: Schema; required?: boolean; description?: string }
 interface Operation { operationId?: string; parameters?: Param[]; security?: unknown[]; requestBody?: { content?: { 'application/json'?: { schema: Schema } } } }
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
@@ -26,6 +27,17 @@ type Doc = { paths: Record<string, Record<string, Operation>>; components?: { sc
 const ID_NAME = /(^id$|Id$|Ids$|^billers$|^categories$|^workspaces$)/;
 const NOT_A_REFERENCE = new Set(['coaId', 'methodId']);
 const isIdName = (name: string) => ID_NAME.test(name) && !NOT_A_REFERENCE.has(name);
+/** A query parameter described as a list of ids ("Comma-separated transaction ids", "Comma-joined workspace ids"). */
+const COMMA_IDS = /\bcomma-(?:separated|joined)\b[^.]*\bids\b/i;
+/** Names of a list of ids (categoryIds, billers): in a query string, comma-joined. */
+const ID_LIST_NAME = /(Ids$|^billers$|^categories$|^workspaces$)/;
+/**
+ * A query parameter that takes comma-joined ids, from its OpenAPI description or its name: probed with the caller's
+ * own id and the other tenant's in one list, so the other's id is checked inside the list, not only alone.
+ */
+const isIdList = (p: Param) => p.in === 'query' && !NOT_A_REFERENCE.has(p.name) && (COMMA_IDS.test(p.description ?? p.schema?.description ?? '') || ID_LIST_NAME.test(p.name));
+/** A path or query parameter that carries ids: by its name, or a comma-joined list of them. */
+const isIdParam = (p: Param) => isIdName(p.name) || isIdList(p);
 /**
  * Places whose ids are not the workspace's: the provider's account ids a link brings (POST /accounts), and
  * GET /transactions/v2/{id}'s `ledgerTransactionId`, accepted for the spec's clients and ignored (no effect).
@@ -301,7 +313,7 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
       const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const places: { where: string; field: string; place: (string | number)[] }[] = [
-        ...params.filter((p) => isIdName(p.name)).map((p) => ({ where: p.in, field: p.name, place: [p.name] })),
+        ...params.filter(isIdParam).map((p) => ({ where: p.in, field: p.name, place: [p.name] })),
         ...idPlaces(bodySchema).map((place) => ({ where: 'body', field: place.filter((k) => typeof k === 'string').join('.'), place })),
       ].filter((p) => !NOT_WORKSPACE_IDS.some((re) => re.test(p.field)));
       for (const target of places) {
@@ -309,10 +321,12 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
         let url = path;
         const query = new URLSearchParams();
         for (const p of params) {
-          const own = build(caller, p.name);
-          const value = target.where !== 'body' && target.field === p.name ? other.ids[kindOf(p.name, path)] : own;
+          const probed = target.where !== 'body' && target.field === p.name;
+          const kind = kindOf(p.name, path);
+          // A list of ids: the caller's own, and in the probe the other tenant's after it.
+          const value = isIdList(p) ? (probed ? [caller.ids[kind], other.ids[kind]] : [caller.ids[kind]]) : probed ? other.ids[kind] : build(caller, p.name);
           if (p.in === 'path') url = url.replace(`{${p.name}}`, String(value));
-          else if (isIdName(p.name) || p.required) query.set(p.name, Array.isArray(value) ? value.join(',') : String(value));
+          else if (isIdParam(p) || p.required) query.set(p.name, Array.isArray(value) ? value.join(',') : String(value));
         }
         let body: Record<string, unknown> | undefined;
         if (bodySchema) {
@@ -362,6 +376,15 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     expect(all.length).toBeGreaterThan(60);
     // A bill's and an invoice's payments are probed with the other tenant's bank transaction.
     for (const path of ['/accounting/bill/v2', '/accounting/invoice/{id}']) expect(all.some((p) => p.path === path && p.field === 'connectedTransactions.id'), path).toBe(true);
+    // A query of comma-joined ids (told by its description or its name) carries the other tenant's id inside the caller's list.
+    const lists = Object.fromEntries(all.filter((p) => p.where === 'query').map((p) => [`${p.method} ${p.path} ${p.field}`, new URL(p.request.path, 'http://probe').searchParams.get(p.field)]));
+    expect(lists).toMatchObject({
+      'GET /jobs/categorization transactions': `${a.ids.transaction},${b.ids.transaction}`,
+      'GET /transactions/v2 billers': `${a.ids.biller},${b.ids.biller}`,
+      'GET /dashboard workspaces': `${a.workspace},${b.workspace}`,
+      'GET /transactions/v2 accountId': b.ids.bankAccount,
+    });
+    expect(Object.keys(lists).filter((k) => /\b(status|groups|tags)$/.test(k)), 'lists that are not ids').toEqual([]);
   });
 
   it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {

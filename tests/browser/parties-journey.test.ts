@@ -8,19 +8,17 @@ import { mkdirSync } from 'node:fs';
 import { expectEventually } from '@ledgerline/platform/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, PASSWORD, signedUpUser, startSystem, type System } from '../support/system.js';
-import { boxOf, field, importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, TEST_MS, visible, waitForPath } from './support.js';
+import {
+  boxOf, dialogNamed, expectInsideWindow, expectNoHorizontalScroll, field, inFreshPage, launchBrowser, notice, startPartiesWebSession, STEP_MS, TEST_MS, visible, waitForPath, type PartiesWebSession,
+} from './support.js';
 
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-type Sys = System & { webUrl: string; plaid: NonNullable<System['plaid']> };
-let system: Sys;
+let session: PartiesWebSession;
+let system: PartiesWebSession['system'];
 let browser: Browser;
-let email: string;
-let token: string;
-let workspace: string;
 
 interface Txn {
   id: string;
@@ -34,7 +32,7 @@ interface Txn {
 }
 
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
-const api = (method: string, path: string, body?: unknown) => system.api(method, path, { token, workspace, body });
+const api = (method: string, path: string, body?: unknown) => session.api(method, path, body);
 const shot = (page: Page, name: string) => page.screenshot({ path: new URL(`parties-journey-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
 
 async function created<T>(path: string, body: unknown, key: string): Promise<T> {
@@ -55,35 +53,13 @@ async function categoryId(name: string): Promise<string> {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const [started, launched] = await Promise.all([
-    startSystem({
-      web: true,
-      banking: true,
-      ledger: true,
-      reporting: true,
-      parties: true,
-      gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
-    }),
-    launchBrowser(),
-  ]);
-  browser = launched;
-  if (started.webUrl === null || started.plaid === null) throw new Error('startSystem served no web app or no Plaid sandbox');
-  system = { ...started, webUrl: started.webUrl, plaid: started.plaid };
-  const user = await signedUpUser(system);
-  email = user.email;
-  token = user.token;
-  workspace = user.user.workspace.id;
-  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
-  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
-  await importBankTransactions(system, token, 40);
+  [session, browser] = await Promise.all([startPartiesWebSession({ transactions: 40, reporting: true }), launchBrowser()]);
+  system = session.system;
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
   await system?.stop();
 });
-
-/** An open dialog's panel (the dialog element itself is a zero-size wrapper of fixed layers). */
-const dialogNamed = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name, exact: typeof name === 'string' }).locator('[data-dialog-panel]');
 
 /** Chooses `option` in a combobox of the ui kit: typing searches, the option is clicked in the portaled list. */
 async function choose(page: Page, combobox: Locator, option: string): Promise<void> {
@@ -93,27 +69,7 @@ async function choose(page: Page, combobox: Locator, option: string): Promise<vo
   await poll(() => combobox.inputValue()).toBe(option);
 }
 
-async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${where}: the page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
-}
-
-/** The locator's box lies inside the window (a dialog) or inside the page's width (a table). */
-async function expectInside(page: Page, locator: Locator, what: string, { vertically = true } = {}): Promise<void> {
-  const viewport = page.viewportSize()!;
-  await expect
-    .poll(async () => {
-      const b = await locator.boundingBox();
-      return b !== null && b.x >= -0.5 && b.x + b.width <= viewport.width + 0.5 && (!vertically || (b.y >= -0.5 && b.y + b.height <= viewport.height + 0.5));
-    }, { message: `${what} inside the ${viewport.width}×${viewport.height} window`, timeout: 5_000 })
-    .toBe(true);
-}
-
-async function signIn(page: Page, viewport = DESKTOP): Promise<void> {
-  await page.setViewportSize(viewport);
-  await logInThroughForm(page, email, PASSWORD);
-  await waitForPath(page, '/dashboard');
-}
+const signIn = (page: Page, viewport = DESKTOP) => session.signIn(page, viewport);
 
 describe('the parties journey', () => {
   it('creates a vendor rule from a transaction in its drawer and sees it applied to the payee’s past transactions', async () => {
@@ -150,7 +106,7 @@ describe('the parties journey', () => {
       const applyFrom = editor.locator('input[name="ruleApplyDateTime"]');
       expect(await applyFrom.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await applyFrom.fill(oldestDate);
-      await expectInside(page, editor, 'the rule editor over the drawer');
+      await expectInsideWindow(page, editor, 'the rule editor over the drawer');
       await shot(page, 'rule-from-drawer');
       await editor.getByRole('button', { name: 'Save rule' }).click();
       await visible(notice(page, 'status', 'Vendor rule created'));
@@ -182,7 +138,7 @@ describe('the parties journey', () => {
       const rules = await visible(page.getByRole('table', { name: 'Vendor rules' }));
       const row = rules.getByRole('row').filter({ hasText: `${payee} rule` });
       await poll(() => row.getByRole('cell').last().textContent()).toBe(String(payeeTxns.length));
-      await expectInside(page, rules, 'the rules table', { vertically: false });
+      await expectInsideWindow(page, rules, 'the rules table', { vertically: false });
       await shot(page, 'rules-1440');
     });
   }, TEST_MS);
@@ -205,7 +161,7 @@ describe('the parties journey', () => {
       await dialog.getByRole('checkbox', { name: child.name, exact: true }).check();
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await visible(dialog.getByText(`Merge ${child.name} into ${parent.name}?`, { exact: false }));
-      await expectInside(page, dialog, 'the merge confirmation');
+      await expectInsideWindow(page, dialog, 'the merge confirmation');
       await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
       await visible(notice(page, 'status', `Vendors merged: 2 transactions moved to ${parent.name}`));
       await poll(() => names.allTextContents()).toEqual([parent.name]);
@@ -245,7 +201,7 @@ describe('the parties journey', () => {
       await editor.getByRole('textbox', { name: 'Line 2 amount' }).fill('30');
       const totals = editor.getByRole('definition').first();
       await poll(() => totals.textContent()).toBe('$150.50');
-      await expectInside(page, editor, 'the vendor credit editor');
+      await expectInsideWindow(page, editor, 'the vendor credit editor');
       await shot(page, 'vendor-credit-editor-1440');
       await editor.getByRole('button', { name: 'Save vendor credit' }).click();
       await visible(notice(page, 'status', 'Vendor credit created'));
@@ -257,7 +213,7 @@ describe('the parties journey', () => {
       const shown = view.getByRole('definition');
       await poll(async () => (await shown.allTextContents()).slice(-3)).toEqual(['$150.50', '$0.00', '$150.50']);
       await visible(view.getByRole('table', { name: 'Line items' }).getByRole('cell', { name: 'Grinder' }));
-      await expectInside(page, view, 'the vendor credit');
+      await expectInsideWindow(page, view, 'the vendor credit');
       await view.getByRole('button', { name: 'Close' }).click();
       await poll(() => new URL(page.url()).searchParams.get('vendorCredit')).toBe(null);
 
@@ -266,7 +222,7 @@ describe('the parties journey', () => {
       const row = table.getByRole('row').filter({ hasText: vendorName });
       await poll(() => row.count()).toBe(1);
       await visible(row.getByRole('cell', { name: '$150.50' }).first());
-      await expectInside(page, table, 'the vendor credits table', { vertically: false });
+      await expectInsideWindow(page, table, 'the vendor credits table', { vertically: false });
       await expectNoHorizontalScroll(page, 'vendor credits at 1440');
       await shot(page, 'vendor-credits-1440');
 
@@ -335,7 +291,7 @@ describe('the parties journey', () => {
       await page.goto(`/expenses?tab=spendings&startDate=${startDate}&endDate=${endDate}`);
       const byCategory = await visible(page.getByRole('table', { name: 'Spending by category' }));
       await visible(page.getByRole('table', { name: 'Spending by merchant' }));
-      await expectInside(page, byCategory, 'the spending table', { vertically: false });
+      await expectInsideWindow(page, byCategory, 'the spending table', { vertically: false });
       await expectNoHorizontalScroll(page, 'spendings at 1440');
       await shot(page, 'spendings-1440');
       const link = byCategory.getByRole('link', { name: new RegExp(`spent on ${top!.name}: show the transactions`) });
@@ -356,7 +312,7 @@ describe('the parties journey', () => {
       await signIn(page, PHONE);
       await page.goto('/expenses?tab=vendor-credit');
       const table = await visible(page.getByRole('table', { name: 'Vendor credits' }));
-      await expectInside(page, table, 'the vendor credits table at 390', { vertically: false });
+      await expectInsideWindow(page, table, 'the vendor credits table at 390', { vertically: false });
       expect(await table.getByRole('columnheader', { name: 'Applied' }).isVisible()).toBe(false);
       await expectNoHorizontalScroll(page, 'vendor credits at 390');
       await shot(page, 'vendor-credits-390');
@@ -364,7 +320,7 @@ describe('the parties journey', () => {
       const editor = await visible(dialogNamed(page, 'New vendor credit'));
       const box = await boxOf(editor, 'the vendor credit sheet');
       expect(Math.round(box.width)).toBe(PHONE.width);
-      await expectInside(page, editor, 'the vendor credit sheet');
+      await expectInsideWindow(page, editor, 'the vendor credit sheet');
       await expectNoHorizontalScroll(page, 'the vendor credit sheet at 390');
       await shot(page, 'vendor-credit-editor-390');
       await page.keyboard.press('Escape');
@@ -372,7 +328,7 @@ describe('the parties journey', () => {
 
       const dates = (await transactions()).map((t) => t.dateTime.slice(0, 10)).sort();
       await page.goto(`/expenses?tab=spendings&startDate=${dates[0]}&endDate=${dates.at(-1)}`);
-      for (const name of ['Spending by category', 'Spending by merchant']) await expectInside(page, await visible(page.getByRole('table', { name })), `the table ${name} at 390`, { vertically: false });
+      for (const name of ['Spending by category', 'Spending by merchant']) await expectInsideWindow(page, await visible(page.getByRole('table', { name })), `the table ${name} at 390`, { vertically: false });
       // The transaction counts fold away; the merchant, amount and share stay.
       expect(await page.getByRole('table', { name: 'Spending by merchant' }).getByRole('columnheader', { name: 'Transactions' }).isVisible()).toBe(false);
       await expectNoHorizontalScroll(page, 'spendings at 390');

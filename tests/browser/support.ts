@@ -4,7 +4,7 @@ import { expectEventually } from '@ledgerline/platform/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchBrowser } from '../../frontends/shell/test/browser.js';
-import { currentMailboxUrl, startSystem, type System } from '../support/system.js';
+import { currentMailboxUrl, onboardBody, PASSWORD, signedUpUser, startSystem, type ApiAnswer, type System } from '../support/system.js';
 
 export { launchBrowser };
 
@@ -248,6 +248,78 @@ export async function startFirmWebSystem(): Promise<System & { webUrl: string; p
     throw new Error('startSystem({ web, banking, ledger, firm }) served no web app or no Plaid sandbox');
   }
   return { ...system, webUrl: system.webUrl, plaid: system.plaid };
+}
+
+/** A started stack with its one user: signed up, onboarded, with bank transactions booked. */
+export interface PartiesWebSession {
+  system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
+  email: string;
+  token: string;
+  workspace: string;
+  /** Calls the gateway as the user, in their workspace. */
+  api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
+  /** Logs in through the login form at `viewport` and waits for the dashboard. */
+  signIn(page: Page, viewport: { width: number; height: number }): Promise<void>;
+}
+
+/**
+ * The real stack for the screens of vendors, customers and credits: the built web app with banking (and the Plaid
+ * sandbox), the ledger and the parties service (reporting too when asked); one user signed up and onboarded, with
+ * `transactions` bank transactions of the sandbox booked (importBankTransactions). Limits as in startLedgerWebSystem,
+ * and a global rate limit these files do not reach.
+ */
+export async function startPartiesWebSession(options: { transactions: number; reporting?: boolean }): Promise<PartiesWebSession> {
+  const started = await startSystem({
+    web: true,
+    banking: true,
+    ledger: true,
+    reporting: options.reporting ?? false,
+    parties: true,
+    gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+  });
+  if (started.webUrl === null || started.plaid === null) {
+    await started.stop();
+    throw new Error('startSystem({ web, banking, ledger, parties }) served no web app or no Plaid sandbox');
+  }
+  const system = { ...started, webUrl: started.webUrl, plaid: started.plaid };
+  const { email, token, user } = await signedUpUser(system);
+  const workspace = user.workspace.id;
+  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
+  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
+  await importBankTransactions(system, token, options.transactions);
+  return {
+    system, email, token, workspace,
+    api: (method, path, body) => system.api(method, path, { token, workspace, body }),
+    async signIn(page, viewport) {
+      await page.setViewportSize(viewport);
+      await logInThroughForm(page, email, PASSWORD);
+      await waitForPath(page, '/dashboard');
+    },
+  };
+}
+
+/** An open dialog's panel (the dialog element itself is a zero-size wrapper of fixed layers). */
+export const dialogNamed = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name, exact: typeof name === 'string' }).locator('[data-dialog-panel]');
+
+/** The page does not scroll sideways: the document is no wider than the window. */
+export async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
+  // Runs in the page; typed by what it uses, as heldStill is (the benches compile this file for Node).
+  const { scroll, client } = await page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return { scroll: root.scrollWidth, client: root.clientWidth };
+  });
+  expect(scroll, `${where}: the page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
+}
+
+/** The locator's box lies inside the window (a dialog), or only inside its width (`vertically: false`: a long table). */
+export async function expectInsideWindow(page: Page, locator: Locator, what: string, { vertically = true } = {}): Promise<void> {
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(async () => {
+      const b = await locator.boundingBox();
+      return b !== null && b.x >= -0.5 && b.x + b.width <= viewport.width + 0.5 && (!vertically || (b.y >= -0.5 && b.y + b.height <= viewport.height + 0.5));
+    }, { message: `${what} inside the ${viewport.width}×${viewport.height} window`, timeout: 5_000 })
+    .toBe(true);
 }
 
 /**

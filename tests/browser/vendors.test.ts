@@ -10,8 +10,10 @@ import { expectEventually } from '@ledgerline/platform/testing';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, PASSWORD, signedUpUser, startSystem, uniqueEmail, type System } from '../support/system.js';
-import { field, importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, TEST_MS, visible, waitForPath } from './support.js';
+import { PASSWORD, uniqueEmail } from '../support/system.js';
+import {
+  dialogNamed, expectInsideWindow, expectNoHorizontalScroll, field, inFreshPage, launchBrowser, logInThroughForm, notice, startPartiesWebSession, STEP_MS, TEST_MS, visible, waitForPath, type PartiesWebSession,
+} from './support.js';
 
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
 const DESKTOP = { width: 1440, height: 900 };
@@ -19,17 +21,14 @@ const PHONE = { width: 390, height: 844 };
 /** Enough vendors for several pages of 20: the first screen loads only some of them. */
 const MANY = 150;
 
-type Sys = System & { webUrl: string; plaid: NonNullable<System['plaid']> };
-let system: Sys;
+let session: PartiesWebSession;
+let system: PartiesWebSession['system'];
 let browser: Browser;
-let email: string;
-let token: string;
-let workspace: string;
 
 /** A wait on a busy machine: as long as a step may take. */
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
 
-const api = (method: string, path: string, body?: unknown) => system.api(method, path, { token, workspace, body });
+const api = (method: string, path: string, body?: unknown) => session.api(method, path, body);
 
 async function createVendor(body: Record<string, unknown>): Promise<{ id: string; name: string }> {
   const r = await api('POST', '/vendors', body);
@@ -39,26 +38,8 @@ async function createVendor(body: Record<string, unknown>): Promise<{ id: string
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const [started, launched] = await Promise.all([
-    startSystem({
-      web: true,
-      banking: true,
-      ledger: true,
-      parties: true,
-      gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
-    }),
-    launchBrowser(),
-  ]);
-  browser = launched;
-  if (started.webUrl === null || started.plaid === null) throw new Error('startSystem served no web app or no Plaid sandbox');
-  system = { ...started, webUrl: started.webUrl, plaid: started.plaid };
-  const user = await signedUpUser(system);
-  email = user.email;
-  token = user.token;
-  workspace = user.user.workspace.id;
-  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
-  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
-  await importBankTransactions(system, token, 12);
+  [session, browser] = await Promise.all([startPartiesWebSession({ transactions: 12 }), launchBrowser()]);
+  system = session.system;
   // The bank's merchants become vendors (not added) as the ledger books them.
   await expectEventually(
     async () => {
@@ -76,9 +57,6 @@ afterAll(async () => {
   await system?.stop();
 });
 
-/** An open dialog's panel (the dialog element itself is a zero-size wrapper of fixed layers). */
-const dialogNamed = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true }).locator('[data-dialog-panel]');
-
 async function openVendors(page: Page, query = ''): Promise<Locator> {
   await page.goto(`/transactions?tab=vendors${query}`);
   await waitForPath(page, '/transactions');
@@ -86,21 +64,6 @@ async function openVendors(page: Page, query = ''): Promise<Locator> {
 }
 
 const nameButtons = (table: Locator) => table.locator('tbody tr td:first-child button');
-
-async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${where}: the page is ${scroll}px wide in a ${client}px window`).toBeLessThanOrEqual(client);
-}
-
-async function expectInsideWindow(page: Page, locator: Locator, what: string): Promise<void> {
-  const viewport = page.viewportSize()!;
-  await expect
-    .poll(async () => {
-      const b = await locator.boundingBox();
-      return b !== null && b.x >= -0.5 && b.y >= -0.5 && b.x + b.width <= viewport.width + 0.5 && b.y + b.height <= viewport.height + 0.5;
-    }, { message: `${what} inside the ${viewport.width}×${viewport.height} window`, timeout: 5_000 })
-    .toBe(true);
-}
 
 async function downloadFrom(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -120,9 +83,7 @@ function vendorPagesAsked(page: Page): number[] {
 describe('Transactions → Vendors', () => {
   it('lists 20 a page and fetches the next page only once the rest is within 2.2 viewports; 15+ rows at 1440×900', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
-      await waitForPath(page, '/dashboard');
+      await session.signIn(page, DESKTOP);
       const asked = vendorPagesAsked(page);
       const table = await openVendors(page);
       // The first pages do not fill 3.2 viewports, so more come without a scroll, then it stops (the rule).
@@ -152,8 +113,7 @@ describe('Transactions → Vendors', () => {
 
   it('searches by name and filters Added / Not added, in the URL', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
+      await session.signIn(page, DESKTOP);
       const table = await openVendors(page);
       await page.getByRole('searchbox', { name: 'Search vendors' }).fill('Supplier 14');
       await poll(() => new URL(page.url()).searchParams.get('search')).toBe('Supplier 14');
@@ -174,8 +134,7 @@ describe('Transactions → Vendors', () => {
 
   it('creates a vendor with every field, edits it, and deletes one (with transactions: made inactive, the message shown)', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
+      await session.signIn(page, DESKTOP);
       await openVendors(page);
       await page.getByRole('button', { name: 'New vendor' }).click();
       const dialog = await visible(dialogNamed(page, 'New vendor'));
@@ -241,8 +200,7 @@ describe('Transactions → Vendors', () => {
     const txns = (await api('GET', '/transactions/v2?take=2')).body.data as { id: string }[];
     expect((await api('PATCH', '/transactions', { transactions: txns.map((t) => ({ id: t.id, vendorId: child.id })) })).status).toBe(200);
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
+      await session.signIn(page, DESKTOP);
       const table = await openVendors(page, '&search=Merge%20Parent');
       await poll(async () => (await nameButtons(table).allTextContents()).sort()).toEqual([parent.name, child.name]);
       await page.getByRole('button', { name: 'Merge vendors' }).click();
@@ -281,8 +239,7 @@ describe('Transactions → Vendors', () => {
 
   it('at 390×844: no sideways scroll, secondary columns folded, dialogs fill the screen', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(PHONE);
-      await logInThroughForm(page, email, PASSWORD);
+      await session.signIn(page, PHONE);
       const table = await openVendors(page);
       await poll(() => nameButtons(table).count()).toBeGreaterThanOrEqual(20);
       await expectNoHorizontalScroll(page, 'vendors at 390');
@@ -301,8 +258,7 @@ describe('Transactions → Vendors', () => {
 describe('Transactions → Rules', () => {
   it('opens the rule editor from the URL and checks the spec §5 condition before saving', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
+      await session.signIn(page, DESKTOP);
       await page.goto('/transactions?tab=rules');
       await waitForPath(page, '/transactions');
       await page.getByRole('button', { name: 'New rule' }).click();
@@ -323,8 +279,7 @@ describe('Transactions → Rules', () => {
 describe('Revenue → Customers', () => {
   it('creates, views, edits and deletes a customer; CSV; fits at 1440 and 390', async () => {
     await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
+      await session.signIn(page, DESKTOP);
       await page.goto('/revenue?tab=customers');
       await waitForPath(page, '/revenue');
       await visible(page.getByRole('heading', { name: 'Revenue', level: 1 }));

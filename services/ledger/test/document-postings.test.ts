@@ -1,39 +1,15 @@
 // PostDocument (issue #18): bills, invoices and manual journals booked on the accrual basis over the real Connect
 // server, PostgreSQL and NATS. Idempotent by document id + version: a retried version answers the original entry and
 // never posts twice; the same version with another body is refused; a newer version reverses and reposts; no lines voids.
-import { Code, ConnectError } from '@connectrpc/connect';
-import { errorInfoOf, newId } from '@ledgerline/platform';
-import { createTestBus } from '@ledgerline/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@connectrpc/connect';
+import { newId } from '@ledgerline/platform';
+import { describe, expect, it } from 'vitest';
 import { billOrInvoiceLines, manualEntryLines, paysDocument } from '../src/domain/document-postings.js';
-import { rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
+import { ledgerForFile, refusal } from './sourced-postings.support.js';
+import { rows, trialBalance } from './support.js';
 
-let bus: Awaited<ReturnType<typeof createTestBus>>;
-let ledger: LedgerHarness;
-
-beforeAll(async () => {
-  bus = await createTestBus('ledger-document-postings');
-  ledger = await startLedger(bus);
-});
-afterAll(async () => {
-  await ledger?.close();
-  await bus?.close();
-});
-
-async function chart(ws: string): Promise<Record<string, string>> {
-  const r = await ledger.client.getChartOfAccounts({}, ledger.as(ws));
-  return Object.fromEntries(r.chartOfAccounts.map((c) => [c.name, c.id]));
-}
-async function refusal(p: Promise<unknown>): Promise<{ code: Code; fields: { field: string; message: string }[] }> {
-  try {
-    await p;
-  } catch (err) {
-    const e = ConnectError.from(err);
-    return { code: e.code, fields: errorInfoOf(e)?.fields ?? [] };
-  }
-  throw new Error('expected a refusal');
-}
-const linesOf = (entryId: string) => rows<{ account_id: string; direction: string; amount_cents: number }>(ledger.db.adminDb, 'select account_id::text, direction, amount_cents::int from journal_lines where entry_id = ? order by id', [entryId]);
+const ledger = ledgerForFile('ledger-document-postings');
+const { chart, linesOf } = ledger;
 const entriesOf = (sourceId: string) => rows<{ id: string; source_type: string; entry_date: string; reverses_entry_id: string | null }>(
   ledger.db.adminDb, "select id::text, source_type, to_char(entry_date, 'YYYY-MM-DD') as entry_date, reverses_entry_id::text from journal_entries where source_id = ? order by seq", [sourceId],
 );

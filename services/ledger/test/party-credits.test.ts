@@ -1,41 +1,17 @@
 // PostPartyCredit (issue #17 item 5): vendor credits and credit memos booked against Accounts Payable /
 // Receivable, found or created in the chart, over the real Connect server, PostgreSQL and NATS.
-import { Code, ConnectError } from '@connectrpc/connect';
-import { errorInfoOf, newId } from '@ledgerline/platform';
-import { createTestBus } from '@ledgerline/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@connectrpc/connect';
+import { newId } from '@ledgerline/platform';
+import { describe, expect, it } from 'vitest';
 import { partyCreditLines } from '../src/domain/party-credits.js';
-import { rows, startLedger, type LedgerHarness } from './support.js';
+import { ledgerForFile, refusal } from './sourced-postings.support.js';
+import { rows } from './support.js';
 
-let bus: Awaited<ReturnType<typeof createTestBus>>;
-let ledger: LedgerHarness;
-
-beforeAll(async () => {
-  bus = await createTestBus('ledger-party-credits');
-  ledger = await startLedger(bus);
-});
-afterAll(async () => {
-  await ledger?.close();
-  await bus?.close();
-});
-
-async function chart(ws: string): Promise<Record<string, string>> {
-  const r = await ledger.client.getChartOfAccounts({}, ledger.as(ws));
-  return Object.fromEntries(r.chartOfAccounts.map((c) => [c.name, c.id]));
-}
-async function refusal(p: Promise<unknown>): Promise<{ code: Code; fields: { field: string; message: string }[] }> {
-  try {
-    await p;
-  } catch (err) {
-    const e = ConnectError.from(err);
-    return { code: e.code, fields: errorInfoOf(e)?.fields ?? [] };
-  }
-  throw new Error('expected a refusal');
-}
+const ledger = ledgerForFile('ledger-party-credits');
+const { chart, linesOf } = ledger;
 const keyed = (ws: string, key: string) => rows<{ id: string; name: string; coa_id: number; level: number; parent: string }>(
   ledger.db.adminDb, 'select a.id::text, a.name, a.coa_id, a.level, p.name as parent from accounts a join accounts p on p.id = a.parent_id where a.workspace_id = ? and a.system_key = ?', [ws, key],
 );
-const linesOf = (entryId: string) => rows<{ account_id: string; direction: string; amount_cents: number }>(ledger.db.adminDb, 'select account_id::text, direction, amount_cents::int from journal_lines where entry_id = ? order by id', [entryId]);
 
 describe('partyCreditLines', () => {
   it('a vendor credit debits the party account with the total and credits each category; a credit memo the other way round', () => {

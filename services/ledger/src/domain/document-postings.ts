@@ -11,8 +11,6 @@ import type { PostingLine } from './posting.js';
 export const DOCUMENT_POSTING_SOURCE_TYPES = ['Bill', 'Invoice', 'ManualEntry'] as const;
 export type DocumentPostingSourceType = (typeof DOCUMENT_POSTING_SOURCE_TYPES)[number];
 
-export const isDocumentPostingSourceType = (s: string): s is DocumentPostingSourceType => (DOCUMENT_POSTING_SOURCE_TYPES as readonly string[]).includes(s);
-
 /** The party account a bill or invoice is booked against: the same one a vendor credit / credit memo uses. */
 export const DOCUMENT_PARTY: Record<'Bill' | 'Invoice', PartyCreditSourceType> = { Bill: 'VendorCredit', Invoice: 'CreditMemo' };
 

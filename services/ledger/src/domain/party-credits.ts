@@ -24,8 +24,6 @@ export const PARTY_CREDIT_MSG = {
   categoryIsParty: (i: number, name: string) => `lineItems.${i}.categoryId cannot be ${name} itself`,
 } as const;
 
-export const isPartyCreditSourceType = (s: string): s is PartyCreditSourceType => (PARTY_CREDIT_SOURCE_TYPES as readonly string[]).includes(s);
-
 /** The entry's lines: the party account for the total on one side, each category on the other (in order). */
 export function partyCreditLines(type: PartyCreditSourceType, partyAccountId: string, lines: readonly { categoryId: string; amountCents: number }[]): PostingLine[] {
   if (lines.length === 0) return [];

@@ -1,18 +1,17 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, VIEWER_EDIT_MESSAGE, type FieldError, type Knex } from '@ledgerline/platform';
-import { isPostableLevel } from '../domain/chart.js';
-import { billOrInvoiceLines, DOCUMENT_PARTY, DOCUMENT_POSTING_MSG, isDocumentPostingSourceType, manualEntryLines, paysDocument, type DocumentLine } from '../domain/document-postings.js';
+import { AppError, ErrorKind, hasRoleAtLeast, isUuid, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import { billOrInvoiceLines, DOCUMENT_PARTY, DOCUMENT_POSTING_MSG, DOCUMENT_POSTING_SOURCE_TYPES, manualEntryLines, paysDocument, type DocumentLine } from '../domain/document-postings.js';
 import { SYSTEM } from '../domain/chart.js';
-import { PARTY_CREDIT_MSG } from '../domain/party-credits.js';
+import { checkSourcedLines } from '../domain/sourced-lines.js';
 import type { PostingLine } from '../domain/posting.js';
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
-import { accountBySystemKey, accountsByIds, type AccountRow } from '../store/chart-store.js';
+import { accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import { billerCategory, lockTransactionsLinkedTo, setEntityLink } from '../store/document-payments-store.js';
 import type { TxnRow } from '../store/rows.js';
 import { lockLiveTransactions } from '../store/workspace-transactions.js';
 import { assertEditable, repost } from './booking.js';
 import { applyVersion, findSource, type PostingOutcome } from '../store/postings.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
-import { partyAccount } from './party-credits.js';
+import { checkCategories, partyAccount } from './party-credits.js';
 
 export interface DocumentPostingInput {
   sourceType: string;
@@ -67,22 +66,6 @@ async function applyPayments(trx: Knex.Transaction, type: 'Bill' | 'Invoice', do
   return out;
 }
 
-/** Every line's category is of the workspace (else 404 naming it), postable, and not the party account itself. */
-async function checkCategories(trx: Knex.Transaction, lines: readonly { categoryId: string }[], party: AccountRow | undefined): Promise<void> {
-  const found = new Map((await accountsByIds(trx, [...new Set(lines.map((l) => l.categoryId))])).map((a) => [a.id, a]));
-  const missing = lines.findIndex((l) => !found.has(l.categoryId));
-  if (missing >= 0) {
-    throw new AppError(ErrorKind.NotFound, PARTY_CREDIT_MSG.categoryNotFound, { fields: [{ field: `lineItems.${missing}.categoryId`, message: PARTY_CREDIT_MSG.categoryNotFound }] });
-  }
-  const problems: FieldError[] = [];
-  lines.forEach((l, i) => {
-    const a = found.get(l.categoryId) as AccountRow;
-    if (!isPostableLevel(a.level)) problems.push({ field: `lineItems.${i}.categoryId`, message: PARTY_CREDIT_MSG.categoryNotPostable(i) });
-    else if (party && a.id === party.id) problems.push({ field: `lineItems.${i}.categoryId`, message: PARTY_CREDIT_MSG.categoryIsParty(i, party.name) });
-  });
-  if (problems.length > 0) throw AppError.invalid(problems);
-}
-
 /**
  * PostDocument: one version of a bill's, invoice's or manual journal's entry (services/ledger/README.md, "Bills, invoices
  * and manual journals"). Versions as PostEntry: the same (source, version) and body answers the original entry, a newer
@@ -124,12 +107,8 @@ interface CheckedDocumentInput {
 
 /** The request's own checks (before any database work). */
 function checkDocumentInput(input: DocumentPostingInput): CheckedDocumentInput {
-  if (!isDocumentPostingSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: DOCUMENT_POSTING_MSG.sourceType }]);
-  const type = input.sourceType;
-  const problems: FieldError[] = [];
-  input.lines.forEach((l, i) => {
-    if (!isUuid(l.categoryId)) problems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
-  });
+  const { type, problems } = checkSourcedLines(input, DOCUMENT_POSTING_SOURCE_TYPES, DOCUMENT_POSTING_MSG.sourceType);
+  if (!type) throw AppError.invalid(problems);
   const payments = input.payments?.map((p) => ({ transactionId: p.transactionId, amountCents: Number(p.amountCents) }));
   if (payments && payments.length > 0 && type === 'ManualEntry') problems.push({ field: 'connectedTransactions', message: DOCUMENT_POSTING_MSG.paymentsOnManualEntry });
   payments?.forEach((p, i) => {

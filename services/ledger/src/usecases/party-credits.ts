@@ -1,6 +1,6 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, type FieldError, type Knex } from '@ledgerline/platform';
-import { isPostableLevel } from '../domain/chart.js';
-import { isPartyCreditSourceType, PARTY_ACCOUNTS, PARTY_CREDIT_MSG, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
+import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import { PARTY_ACCOUNTS, PARTY_CREDIT_MSG, PARTY_CREDIT_SOURCE_TYPES, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
+import { checkSourcedLines, lineCategoryProblems, type SourcedLine } from '../domain/sourced-lines.js';
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
 import { accountsByIds, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, insertAccount, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
 import { lockLedgerWorkspace, setSystemKey, unkeyedDefaultAccount } from '../store/party-credits-store.js';
@@ -50,19 +50,14 @@ export async function partyAccount(trx: Knex.Transaction, workspaceId: string, t
   return row;
 }
 
-/** Every line's category is of the workspace (else 404 naming it), postable, and not the party account itself. */
-async function checkCategories(trx: Knex.Transaction, lines: readonly { categoryId: string }[], party: AccountRow): Promise<void> {
+/**
+ * Every line's category is of the workspace (else 404 naming it), postable, and not the party account itself (when the
+ * document is booked against one): the one check of vendor credits, credit memos, bills, invoices and manual journals.
+ */
+export async function checkCategories(trx: Knex.Transaction, lines: readonly SourcedLine[], party: AccountRow | undefined): Promise<void> {
   const found = new Map((await accountsByIds(trx, [...new Set(lines.map((l) => l.categoryId))])).map((a) => [a.id, a]));
-  const missing = lines.findIndex((l) => !found.has(l.categoryId));
-  if (missing >= 0) {
-    throw new AppError(ErrorKind.NotFound, PARTY_CREDIT_MSG.categoryNotFound, { fields: [{ field: `lineItems.${missing}.categoryId`, message: PARTY_CREDIT_MSG.categoryNotFound }] });
-  }
-  const problems: FieldError[] = [];
-  lines.forEach((l, i) => {
-    const a = found.get(l.categoryId) as AccountRow;
-    if (!isPostableLevel(a.level)) problems.push({ field: `lineItems.${i}.categoryId`, message: PARTY_CREDIT_MSG.categoryNotPostable(i) });
-    else if (a.id === party.id) problems.push({ field: `lineItems.${i}.categoryId`, message: PARTY_CREDIT_MSG.categoryIsParty(i, party.name) });
-  });
+  const { notFound, problems } = lineCategoryProblems(lines, found, party);
+  if (notFound) throw new AppError(ErrorKind.NotFound, notFound.message, { fields: [notFound] });
   if (problems.length > 0) throw AppError.invalid(problems);
 }
 
@@ -99,13 +94,9 @@ const checked = (version: number, partyAccountId: string): PartyCreditOutcome =>
 
 /** The request's own checks (before any database work): the source type and each category id's form. */
 function checkInput(input: PartyCreditInput): PartyCreditSourceType {
-  if (!isPartyCreditSourceType(input.sourceType)) throw AppError.invalid([{ field: 'sourceType', message: PARTY_CREDIT_MSG.sourceType }]);
-  const idProblems: FieldError[] = [];
-  input.lines.forEach((l, i) => {
-    if (!isUuid(l.categoryId)) idProblems.push({ field: `lineItems.${i}.categoryId`, message: `lineItems.${i}.categoryId must be a UUID` });
-  });
-  if (idProblems.length > 0) throw AppError.invalid(idProblems);
-  return input.sourceType;
+  const { type, problems } = checkSourcedLines(input, PARTY_CREDIT_SOURCE_TYPES, PARTY_CREDIT_MSG.sourceType);
+  if (!type || problems.length > 0) throw AppError.invalid(problems);
+  return type;
 }
 
 /** One version, in the caller's transaction (the RPC's, or the posting.requested consumer's with its inbox row). */
