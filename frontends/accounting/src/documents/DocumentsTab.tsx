@@ -126,7 +126,7 @@ function DocumentsCsv({ kind, status }: { kind: 'bill' | 'invoice'; status: Docu
 export function StatusPill({ status }: { status: string }) {
   const tone: Readonly<Record<string, string>> = {
     Posted: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
-    Voided: 'bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-300',
+    Voided: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
     PAID: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
     PARTIALLY_PAID: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
     OVERPAID: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-200',
@@ -140,16 +140,16 @@ function DocumentTable({ label, kind, spec, rows, openId, onOpen }: { label: str
   const payable = kind !== 'manualEntry';
   return (
     <div className="rounded-xl border border-slate-200 bg-white max-md:overflow-x-auto dark:border-slate-800 dark:bg-slate-900">
-      <table aria-label={label} className="w-full table-fixed text-sm">
+      <table aria-label={label} className="w-full table-fixed text-sm max-md:[&_td]:px-2 max-md:[&_th]:px-2">
         <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 md:[&_th]:sticky md:[&_th]:top-16 md:[&_th]:z-10 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900">
           <tr>
-            <th scope="col" className={`${TH} w-24`}>Date</th>
+            <th scope="col" className={`${TH} w-20 md:w-24`}>Date</th>
             <th scope="col" className={TH}>{spec.party ?? 'Memo'}</th>
             {payable && <th scope="col" className={`${TH} w-32 ${FOLD}`}>{kind === 'bill' ? 'Invoice code' : 'Ref no'}</th>}
             {payable && <th scope="col" className={`${TH} w-24 ${FOLD}`}>Due</th>}
-            <th scope="col" className={`${TH} w-28 text-right`}>Total</th>
+            <th scope="col" className={`${TH} w-24 text-right md:w-28`}>Total</th>
             {payable && <th scope="col" className={`${TH} w-36 ${FOLD}`}>Payment</th>}
-            <th scope="col" className={`${TH} w-24`}>Status</th>
+            <th scope="col" className={`${TH} w-20 md:w-24`}>Status</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -377,15 +377,15 @@ const COLUMNS: Readonly<Record<DocumentKind, readonly LineColumn[]>> = {
   invoice: [
     { header: 'Service', track: 'minmax(0,3fr)' },
     { header: 'Category', track: 'minmax(0,3fr)' },
-    { header: 'Qty', track: '5rem', numeric: true },
-    { header: 'Rate', track: '7rem', numeric: true },
-    { header: 'Amount', track: '7rem', numeric: true },
+    { header: 'Qty', track: '5rem', numeric: true, phone: 'third' },
+    { header: 'Rate', track: '7rem', numeric: true, phone: 'third' },
+    { header: 'Amount', track: '7rem', numeric: true, phone: 'third' },
   ],
   manualEntry: [
     { header: 'Account', track: 'minmax(0,3fr)' },
     { header: 'Description', track: 'minmax(0,3fr)' },
-    { header: 'Debit', track: '7rem', numeric: true },
-    { header: 'Credit', track: '7rem', numeric: true },
+    { header: 'Debit', track: '7rem', numeric: true, phone: 'half' },
+    { header: 'Credit', track: '7rem', numeric: true, phone: 'half' },
   ],
 };
 

@@ -10,7 +10,11 @@ export interface LineColumn {
   track: string;
   /** Right-aligned header (amounts). */
   numeric?: boolean;
+  /** Below 48em, where each line is a card: the whole width (default), half or a third of it. */
+  phone?: 'full' | 'half' | 'third';
 }
+
+const PHONE_SPAN = { full: 'col-span-6', half: 'col-span-3', third: 'col-span-2' } as const;
 
 export interface LineItemsEditorProps<L extends { key: string }> {
   lines: readonly L[];
@@ -46,15 +50,16 @@ export function LineItemsEditor<L extends { key: string }>({ lines, columns, ren
           role="group"
           aria-label={`Line ${i + 1}`}
           // One row from 48em: the fields' labels are read, not shown (the header row shows them once).
-          className="grid items-start gap-2 rounded-lg border border-slate-200 p-2 md:[grid-template-columns:var(--line-cols)] md:border-0 md:p-0 md:[&_label]:sr-only dark:border-slate-800"
+          className="relative grid grid-cols-6 items-start gap-2 rounded-lg border border-slate-200 p-2 md:[grid-template-columns:var(--line-cols)] md:border-0 md:p-0 md:[&_label]:sr-only dark:border-slate-800"
           style={{ '--line-cols': template } as CSSProperties}
         >
           {renderLine(line, i).map((cell, c) => (
-            <div key={columns[c]?.header ?? c} className="min-w-0">
+            <div key={columns[c]?.header ?? c} className={cx('min-w-0 md:col-span-1', PHONE_SPAN[columns[c]?.phone ?? 'full'])}>
               {cell}
             </div>
           ))}
-          <div className="flex justify-end md:pt-1">
+          {/* On a phone the remove button sits in the card's top right corner, beside the first label. */}
+          <div className="flex justify-end max-md:absolute max-md:top-1 max-md:right-1 md:pt-1">
             {canRemove && (
               <button
                 type="button"
