@@ -284,9 +284,11 @@ describe('the documents journey', () => {
       await expectInside(page, editor, 'the journal editor');
       await shot(page, 'journal-unbalanced-1440');
 
-      await editor.getByRole('textbox', { name: 'Line 2 credit' }).fill('100');
+      const credit = editor.getByRole('textbox', { name: 'Line 2 credit' });
+      await credit.fill('100');
       await poll(() => totals.allTextContents()).toEqual(['$100.00', '$100.00', '$0.00']);
-      await editor.getByRole('button', { name: 'Save manual journal' }).click();
+      // From the keyboard: Enter in a field saves.
+      await credit.press('Enter');
       await visible(notice(page, 'status', 'Manual entry created'));
       await poll(() => param(page, 'manualJournal')).toMatch(/^[0-9a-f-]{36}$/);
       const view = await visible(dialogNamed(page, /^Manual journal: /));
@@ -325,7 +327,18 @@ describe('the documents journey', () => {
         await shot(page, `${tab}-390`);
       }
       await page.goto('/accounting?tab=bills');
-      expect(await page.getByRole('table', { name: 'Bills' }).getByRole('columnheader', { name: 'Invoice code' }).isVisible()).toBe(false);
+      const bills = await visible(page.getByRole('table', { name: 'Bills' }));
+      expect(await bills.getByRole('columnheader', { name: 'Invoice code' }).isVisible()).toBe(false);
+      // A bill opened on a phone: a full-screen sheet, its actions in view.
+      await bills.getByRole('row').nth(1).getByRole('button').first().click();
+      const view = await visible(dialogNamed(page, /^Bill: /));
+      await visible(view.getByRole('table', { name: 'Line items' }));
+      await expectInside(page, view, 'the bill sheet');
+      await expectInside(page, view.getByRole('button', { name: 'Close' }), 'the bill sheet’s Close button');
+      await expectNoHorizontalScroll(page, 'the bill sheet at 390');
+      await shot(page, 'bill-view-390');
+      await view.getByRole('button', { name: 'Close' }).click();
+      await poll(() => param(page, 'bill')).toBe(null);
       await page.getByRole('button', { name: 'New bill' }).click();
       const editor = await visible(dialogNamed(page, 'New bill'));
       await editor.getByRole('button', { name: 'Add line' }).click();
