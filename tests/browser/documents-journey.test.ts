@@ -277,6 +277,9 @@ describe('the documents journey', () => {
       await editor.getByRole('textbox', { name: 'Line 2 credit' }).fill('90');
       const totals = editor.getByRole('definition');
       await poll(() => totals.allTextContents()).toEqual(['$100.00', '$90.00', '$10.00']);
+      // Asked of the server without posting (POST /accounting/manual-entry/check), then refused when saved.
+      await editor.getByRole('button', { name: 'Check balance' }).click();
+      await visible(editor.getByText('The entry does not balance: debits exceed credits by 10.00', { exact: true }));
       await editor.getByRole('button', { name: 'Save manual journal' }).click();
       // The ledger's rule, said by the server, on the lines.
       await visible(editor.getByText('Total debits (100.00) must equal total credits (90.00)', { exact: true }));
@@ -287,6 +290,8 @@ describe('the documents journey', () => {
       const credit = editor.getByRole('textbox', { name: 'Line 2 credit' });
       await credit.fill('100');
       await poll(() => totals.allTextContents()).toEqual(['$100.00', '$100.00', '$0.00']);
+      // The check's answer was about the form as it was; it goes once the form changes.
+      expect(await editor.getByText(/^The entry does not balance/).count()).toBe(0);
       // From the keyboard: Enter in a field saves.
       await credit.press('Enter');
       await visible(notice(page, 'status', 'Manual entry created'));

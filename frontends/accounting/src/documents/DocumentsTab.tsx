@@ -7,6 +7,7 @@ import {
   useDeleteDocument,
   useDocument,
   useDocumentList,
+  useCheckManualEntry,
   useDocumentsCsv,
   useInvoicePdf,
   useSaveDocument,
@@ -513,13 +514,20 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
         renderLine={(line, i) => lineCells(spec, i, line, errors.line?.[line.key], (patch) => setLine(line.key, patch))}
       />
       {kind === 'manualEntry' ? (
-        <TotalsList
-          rows={[
-            ['Total debits', totals.debit, true],
-            ['Total credits', totals.credit, true],
-            ['Difference', Math.round((totals.debit - totals.credit) * 100) / 100],
-          ]}
-        />
+        <>
+          <TotalsList
+            rows={[
+              ['Total debits', totals.debit, true],
+              ['Total credits', totals.credit, true],
+              ['Difference', Math.round((totals.debit - totals.credit) * 100) / 100],
+            ]}
+          />
+          <BalanceCheck form={form} spec={spec} onRefused={(field, message) => {
+            const onForm = documentErrorOnForm(kind, form, field, message);
+            if (onForm === null) setRefused(message);
+            else setRefusedFields(onForm);
+          }} onInvalid={() => setTried(true)} />
+        </>
       ) : (
         <TotalsList rows={[['Total', totals.total, true]]} />
       )}
@@ -527,5 +535,41 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
         <PaymentsEditor kind={kind} documentId={doc?.id ?? null} total={totals.total} payments={form.payments} error={errors.payments} onChange={(payments) => set('payments', payments)} />
       )}
     </EditorDialog>
+  );
+}
+
+/** POST /accounting/manual-entry/check: whether the journal balances, asked of the server without posting it. */
+function BalanceCheck({ form, spec, onRefused, onInvalid }: { form: DocumentForm; spec: DocumentSpec; onRefused: (field: string | undefined, message: string) => void; onInvalid: () => void }) {
+  const check = useCheckManualEntry();
+  // What the server said, about the form as it was checked: a changed form hides it.
+  const [said, setSaid] = useState<{ text: string; ok: boolean; about: string } | null>(null);
+  const current = JSON.stringify(manualEntryBody(form));
+  const run = () => {
+    setSaid(null);
+    if (hasDocumentErrors(validateDocumentForm(spec, form))) {
+      onInvalid();
+      return;
+    }
+    check.mutate(manualEntryBody(form), {
+      onSuccess: (r) =>
+        setSaid(
+          r.balanced
+            ? { text: `The entry balances: debits and credits are ${formatMoney(r.totalDebit)}`, ok: true, about: current }
+            : { text: r.differenceData.differenceMessages.join(' ') || 'The entry does not balance', ok: false, about: current },
+        ),
+      onError: (error) => onRefused(isApiError(error) ? error.field : undefined, describeError(error)?.message ?? 'Something went wrong'),
+    });
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3">
+      {said?.about === current && (
+        <p role="status" className={cx('text-sm', said.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-800 dark:text-amber-300')}>
+          {said.text}
+        </p>
+      )}
+      <Button size="sm" variant="secondary" loading={check.isPending} onClick={run}>
+        Check balance
+      </Button>
+    </div>
   );
 }
