@@ -5,10 +5,20 @@ import { AreaTabs, lazyPage, type AreaPageProps } from '@ledgerline/ui';
 // Each tab's code loads when the tab opens (issue #13: split per screen), behind a skeleton.
 const ChartOfAccountsTab = lazyPage(() => import('./accounting/ChartOfAccountsTab').then((m) => m.ChartOfAccountsTab), 'Loading the chart of accounts');
 const GeneralLedgerTab = lazyPage(() => import('./accounting/GeneralLedgerTab').then((m) => m.GeneralLedgerTab), 'Loading the general ledger');
+const DocumentsTab = lazyPage(() => import('./documents/DocumentsTab').then((m) => m.DocumentsTab), 'Loading the documents');
 
-const built = { coa: () => <ChartOfAccountsTab />, ledger: () => <GeneralLedgerTab /> };
+const built = {
+  coa: () => <ChartOfAccountsTab />,
+  ledger: () => <GeneralLedgerTab />,
+  'manual-journal': () => <DocumentsTab key="manualEntry" kind="manualEntry" />,
+  invoices: () => <DocumentsTab key="invoice" kind="invoice" />,
+  bills: () => <DocumentsTab key="bill" kind="bill" />,
+};
 
-/** Exposed as `accounting/AccountingPage` (/accounting): chart of accounts and general ledger tabs. */
+/**
+ * Exposed as `accounting/AccountingPage` (/accounting): chart of accounts, general ledger, and the documents — manual
+ * journals (`?manualJournal=`), invoices (`?invoice=`) and bills (`?bill=`), each with mode view / edit / create.
+ */
 export function AccountingPage({ area }: AreaPageProps) {
   return <AreaTabs remote="accounting" area={area} built={built} />;
 }

@@ -340,3 +340,19 @@ export {
   useVendorRules,
   useVendorsCsv,
 } from './parties-hooks';
+// Documents (issue #18): bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §7).
+export { DOCUMENT_ENTITY_TYPES, DOCUMENT_PATHS, DOCUMENT_STATUSES, DOCUMENTS_PAGE_SIZE, PAYMENT_STATUSES, RECURRENCE_INTERVALS, documentsApi } from './documents';
+export type * from './documents';
+export {
+  documentsQueryKeys,
+  useCheckManualEntry,
+  useDeleteDocument,
+  useDocument,
+  useDocumentList,
+  useDocumentsCsv,
+  useInvoicePdf,
+  usePaymentCandidates,
+  useRecurDocument,
+  useSaveDocument,
+  useVoidDocument,
+} from './documents-hooks';

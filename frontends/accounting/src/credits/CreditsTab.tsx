@@ -1,6 +1,7 @@
 import { describeError, isApiError, useCategories, useCredit, useCreditList, useCustomerList, useDeleteCredit, useSaveCredit, useVendorList, type CreditKind, type PartyCredit } from '@ledgerline/api';
 import { AmountInput, Button, DatePicker, EmptyState, RecordLink, Spinner, TextField, addYears, formatMoney, formatShortDate, todayIso, useNotice, useSearchWriter, Combobox } from '@ledgerline/ui';
 import { useEffect, useState } from 'react';
+import { LineItemsEditor, TotalsList } from '../documents/LineItems';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { EditorDialog, FOLD, ListFoot, PartyTable, RecordDialog, TD, TH, Terms, TextArea, usePartyScroll } from '../parties/common';
@@ -127,6 +128,7 @@ function CreditView({ spec, id, editing, go }: { spec: CreditSpec; id: string; e
       }
       onEdit={() => go({ openId: id, mode: 'edit' })}
       onClose={close}
+      size="lg"
       message={refused === null ? null : { text: refused, tone: 'error' }}
     >
       {credit.isPending ? (
@@ -186,19 +188,7 @@ function CategoryName({ id }: { id: string }) {
 
 /** totalAmount, appliedAmount and runningBalance (spec §3), as a credit shows them. */
 function CreditTotals({ total, applied, balance }: { total: number; applied: number | null; balance: number | null }) {
-  const row = (label: string, value: number | null, strong = false) => (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className={strong ? 'font-semibold tabular-nums' : 'tabular-nums'}>{value === null ? '—' : formatMoney(value)}</dd>
-    </div>
-  );
-  return (
-    <dl aria-label="Totals" className="ml-auto grid w-full max-w-xs gap-1 text-sm">
-      {row('Total', total, true)}
-      {row('Applied', applied)}
-      {row('Running balance', balance)}
-    </dl>
-  );
+  return <TotalsList rows={[['Total', total, true], ['Applied', applied], ['Running balance', balance]]} />;
 }
 
 /** Create (credit null) or edit a vendor credit or a credit memo. `onDone(id)` with the saved one's id, or null when cancelled. */
@@ -253,6 +243,7 @@ function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: Part
       onCancel={() => onDone(credit?.id ?? null)}
       refused={refused}
       label={spec.what}
+      size="lg"
     >
       <PartyPicker spec={spec} value={form.partyId} current={credit?.party ?? null} error={errors.partyId} onChange={(id) => set('partyId', id)} />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -260,66 +251,37 @@ function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: Part
         {spec.hasRefNo && <TextField label="Ref no" name="refNo" maxLength={100} value={form.refNo} error={errors.refNo} onChange={(e) => set('refNo', e.target.value)} />}
       </div>
       <TextArea label="Description" name="description" value={form.description} error={errors.description} onChange={(v) => set('description', v)} />
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Line items</legend>
-        {form.lines.map((line, i) => (
-          <LineEditor
-            key={line.key}
-            spec={spec}
-            index={i}
-            line={line}
-            errors={errors.line?.[line.key]}
-            canRemove={form.lines.length > 1}
-            onChange={(change) => setLine(line.key, change)}
-            onRemove={() => set('lines', form.lines.filter((l) => l.key !== line.key))}
-          />
-        ))}
-        {errors.lines && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errors.lines}
-          </p>
-        )}
-        <div>
-          <Button size="sm" variant="secondary" onClick={() => set('lines', [...form.lines, emptyLine()])}>
-            Add line
-          </Button>
-        </div>
-      </fieldset>
+      <LineItemsEditor
+        lines={form.lines}
+        columns={CREDIT_COLUMNS}
+        error={errors.lines}
+        onAdd={() => set('lines', [...form.lines, emptyLine()])}
+        onRemove={(key) => set('lines', form.lines.filter((l) => l.key !== key))}
+        renderLine={(line, i) => creditLineCells(spec, i, line, errors.line?.[line.key], (change) => setLine(line.key, change))}
+      />
       <CreditTotals total={total} applied={credit === null ? null : applied} balance={credit === null ? null : Math.round((total - applied) * 100) / 100} />
     </EditorDialog>
   );
 }
 
-function LineEditor({ spec, index, line, errors, canRemove, onChange, onRemove }: {
-  spec: CreditSpec;
-  index: number;
-  line: CreditLineForm;
-  errors: Partial<Record<'categoryId' | 'amount' | 'description', string>> | undefined;
-  canRemove: boolean;
-  onChange: (change: Partial<CreditLineForm>) => void;
-  onRemove: () => void;
-}) {
+const CREDIT_COLUMNS = [
+  { header: 'Description', track: 'minmax(0,3fr)' },
+  { header: 'Category', track: 'minmax(0,3fr)' },
+  { header: 'Amount', track: '8rem', numeric: true },
+] as const;
+
+/** A credit line's fields for the shared grid: description, category, amount. */
+function creditLineCells(spec: CreditSpec, index: number, line: CreditLineForm, errors: Partial<Record<'categoryId' | 'amount' | 'description', string>> | undefined, onChange: (change: Partial<CreditLineForm>) => void) {
   const n = index + 1;
-  return (
-    <div role="group" aria-label={`Line ${n}`} className="grid gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-800">
-      <TextField label={`Line ${n} description`} name={`lineItems.${index}.description`} value={line.description} error={errors?.description} onChange={(e) => onChange({ description: e.target.value })} />
-      <div className="grid grid-cols-[minmax(0,1fr)_7rem] items-start gap-2">
-        <CategoryPicker label={`Line ${n} category`} name={`lineItems.${index}.categoryId`} flow={spec.flow} required value={line.categoryId || null} error={errors?.categoryId} onChange={(categoryId) => onChange({ categoryId })} />
-        <AmountInput label={`Line ${n} amount`} name={`lineItems.${index}.amount`} required value={line.amount} error={errors?.amount} onValueChange={(amount) => onChange({ amount })} />
-      </div>
-      {canRemove && (
-        <div className="flex justify-end">
-          <Button size="sm" variant="secondary" onClick={onRemove}>
-            Remove line {n}
-          </Button>
-        </div>
-      )}
-    </div>
-  );
+  return [
+    <TextField key="d" label={`Line ${n} description`} name={`lineItems.${index}.description`} value={line.description} error={errors?.description} onChange={(e) => onChange({ description: e.target.value })} />,
+    <CategoryPicker key="c" label={`Line ${n} category`} name={`lineItems.${index}.categoryId`} flow={spec.flow} required value={line.categoryId || null} error={errors?.categoryId} onChange={(categoryId) => onChange({ categoryId })} />,
+    <AmountInput key="a" label={`Line ${n} amount`} name={`lineItems.${index}.amount`} required className="[&_input]:text-right" value={line.amount} error={errors?.amount} onValueChange={(amount) => onChange({ amount })} />,
+  ];
 }
 
 /** The vendor or customer the credit is for: every active one (up to 10 pages of 20), and the credit's own. */
-function PartyPicker(props: { spec: CreditSpec; value: string; current: { id: string; name: string } | null; error: string | undefined; onChange: (id: string) => void }) {
+export function PartyPicker(props: { spec: CreditSpec; value: string; current: { id: string; name: string } | null; error: string | undefined; onChange: (id: string) => void }) {
   return props.spec.kind === 'vendor' ? <VendorPicker {...props} /> : <CustomerPicker {...props} />;
 }
 

@@ -212,8 +212,14 @@ export function PartyDialog({ children, actions, ...props }: DialogProps) {
  * a confirmation), Edit and Close. `onDelete(stop)` deletes; `stop()` leaves the confirmation (e.g. when the server
  * kept the record and said why). Until the record is loaded only Close is offered.
  */
-export function RecordDialog({ title, description, loaded, deleteQuestion, deleteLabel, deleting, onDelete, onEdit, onClose, message, children }: {
+export function RecordDialog({ title, description, loaded, deleteQuestion, deleteLabel, deleting, onDelete, onEdit, onClose, message, children, size, extraActions, editLocked }: {
   title: string;
+  /** Why this record cannot be edited (e.g. it is voided): Edit is disabled and says so. */
+  editLocked?: string | null;
+  /** The kit dialog's width from 48em (documents with line items: lg). */
+  size?: DialogProps['size'];
+  /** More actions of the record (void, recur, PDF), before Delete and Edit. */
+  extraActions?: ReactNode;
   description?: ReactNode;
   loaded: boolean;
   deleteQuestion: string;
@@ -234,6 +240,7 @@ export function RecordDialog({ title, description, loaded, deleteQuestion, delet
       onClose={onClose}
       title={title}
       description={description}
+      size={size}
       actions={
         !loaded ? (
           <Button onClick={onClose}>Close</Button>
@@ -249,10 +256,11 @@ export function RecordDialog({ title, description, loaded, deleteQuestion, delet
           </>
         ) : (
           <>
+            {extraActions}
             <Button variant="secondary" {...editing} onClick={() => setConfirming(true)}>
               Delete
             </Button>
-            <Button variant="secondary" {...editing} onClick={onEdit}>
+            <Button variant="secondary" disabled={editing.disabled || Boolean(editLocked)} title={editing.title ?? editLocked ?? undefined} onClick={onEdit}>
               Edit
             </Button>
             <Button onClick={onClose}>Close</Button>
@@ -268,8 +276,10 @@ export function RecordDialog({ title, description, loaded, deleteQuestion, delet
 }
 
 /** A record's create or edit form in a dialog: Cancel and Save, Enter saves, the server's refusal above the buttons. */
-export function EditorDialog({ title, saveLabel, saving, onSave, onCancel, refused, label, children }: {
+export function EditorDialog({ title, saveLabel, saving, onSave, onCancel, refused, label, children, size }: {
   title: string;
+  /** The kit dialog's width from 48em (editors with a line-item grid: lg). */
+  size?: DialogProps['size'];
   saveLabel: string;
   saving: boolean;
   onSave: () => void;
@@ -285,6 +295,7 @@ export function EditorDialog({ title, saveLabel, saving, onSave, onCancel, refus
       open
       onClose={onCancel}
       title={title}
+      size={size}
       actions={
         <>
           <Button variant="secondary" onClick={onCancel}>

@@ -22,6 +22,7 @@ import {
 import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { documentLink } from '../documents/state';
 import { useEditAccess } from './access';
 import { RuleEditor } from '../parties/RulesTab';
 import { ruleFormFromTransaction } from '../parties/state';
@@ -120,6 +121,8 @@ function Details({ transaction: t }: { transaction: Transaction }) {
   const restriction = transactionRestriction(t);
   const splitRestriction = transactionRestriction(t, { splitting: true });
   const editable = access.canEdit && restriction === null;
+  // Spec platform-core §4: a transaction paying a bill or invoice (or booked by a journal) is edited through it.
+  const linked = t.entityType && t.entityId ? documentLink(t.entityType, t.entityId) : null;
 
   return (
     <div className="space-y-6">
@@ -134,9 +137,17 @@ function Details({ transaction: t }: { transaction: Transaction }) {
       </div>
 
       {(restriction ?? access.reason) && (
-        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {access.reason ?? restriction?.message}
-        </p>
+        <div role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <p>{access.reason ?? restriction?.message}</p>
+          {access.reason && restriction && <p className="mt-1">{restriction.message}</p>}
+          {linked && (
+            <p className="mt-1">
+              <Link to={linked.to} className="font-medium text-brand-700 underline dark:text-brand-300">
+                Open the linked {linked.what}
+              </Link>
+            </p>
+          )}
+        </div>
       )}
 
       <CategoryPicker
@@ -193,6 +204,13 @@ function Details({ transaction: t }: { transaction: Transaction }) {
             <Term label="Rule">
               <Link to={`/transactions?tab=rules&rule=${encodeURIComponent(t.appliedRuleId)}`} className="text-brand-700 hover:underline dark:text-brand-300">
                 Categorised by a rule
+              </Link>
+            </Term>
+          )}
+          {linked && (
+            <Term label="Linked to">
+              <Link to={linked.to} className="text-brand-700 hover:underline dark:text-brand-300">
+                {linked.what[0]!.toUpperCase() + linked.what.slice(1)}
               </Link>
             </Term>
           )}
