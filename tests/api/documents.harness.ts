@@ -2,7 +2,7 @@
 // fresh databases; real NATS; the real gateway. Tenants are sessions of the fake identity (an Owner and a Viewer
 // token per workspace); data is set up through the REST API.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { createDocumentsService, documentsConfigSchema, documentsMigrations, type DocumentsOverrides, type DocumentsService } from '@ledgerline/documents';
 import { buildGateway } from '@ledgerline/gateway';
 import { createPartiesService, partiesConfigSchema, partiesMigrations, type PartiesService } from '@ledgerline/parties';
@@ -40,13 +40,16 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
   const logger = createLogger(name, 'silent');
   const partiesDb = await createTestDatabase('parties', partiesMigrations);
+  // The two call each other (documents: a bill's vendor; parties: a changed bill's figures): documents' port is chosen first.
+  const documentsPort = await freePort();
   const parties: PartiesService = await createPartiesService(
-    partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: ledger.url }), { db: partiesDb.appDb, bus, logger },
+    partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: ledger.url, DOCUMENTS_URL: `http://127.0.0.1:${documentsPort}` }),
+    { db: partiesDb.appDb, bus, logger },
   );
   const partiesUrl = await parties.listen();
   const documentsDb = await createTestDatabase('documents', documentsMigrations);
   const documents: DocumentsService = await createDocumentsService(
-    documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: '0', DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl }),
+    documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: String(documentsPort), DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl }),
     { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger },
   );
   const documentsUrl = await documents.listen();
@@ -98,6 +101,18 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
       await bus.close();
     },
   };
+}
+
+/** A port free right now (the OS's choice), for a service another must know the address of before it listens. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export async function categoryIds(s: DocumentsSystem, tn: Tenant): Promise<Record<string, string>> {
