@@ -2,7 +2,7 @@
 // fresh databases; real NATS; the real gateway. Tenants are sessions of the fake identity (an Owner and a Viewer
 // token per workspace); data is set up through the REST API.
 import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createDocumentsService, documentsConfigSchema, documentsMigrations, type DocumentsOverrides, type DocumentsService } from '@ledgerline/documents';
 import { buildGateway } from '@ledgerline/gateway';
 import { createPartiesService, partiesConfigSchema, partiesMigrations, type PartiesService } from '@ledgerline/parties';
@@ -11,6 +11,7 @@ import { createTestBus, createTestDatabase, expectEventually, type TestDatabase 
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ORG_ID, startFakeIdentity, testConfig, type FakeIdentity } from '../../services/gateway/test/support/fake-identity.js';
+import { freePort } from '../../scripts/lib/stack.js';
 import { bankingFor, startLedger, type LedgerHarness } from '../../services/ledger/test/support.js';
 import { startReporting, type ReportingHarness } from '../../services/reporting/test/support.js';
 
@@ -101,18 +102,6 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
       await bus.close();
     },
   };
-}
-
-/** A port free right now (the OS's choice), for a service another must know the address of before it listens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function categoryIds(s: DocumentsSystem, tn: Tenant): Promise<Record<string, string>> {
