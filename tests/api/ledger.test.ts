@@ -237,6 +237,9 @@ describe('billers', () => {
     expect(r.body).toMatchObject({ message: 'Category updated successfully.', biller: { id: blueBottle.id, categoryId: office }, updatedTransactions: 1 });
     const list = (await h.api('GET', `/transactions/v2?billers=${blueBottle.id}`, { tenant: t })).body.data;
     expect(list.map((x: { category: { id: string } }) => x.category.id).sort()).toEqual([office, (await categoryId(t, 'Travel'))].sort());
+    // A person chose the biller's category: the transactions it re-booked are creation mode manual; the finalized one is untouched.
+    expect(list.find((x: { id: string }) => x.id !== beans.id)).toMatchObject({ category: { id: office }, creationMode: 'manual' });
+    expect(list.find((x: { id: string }) => x.id === beans.id)).toMatchObject({ creationMode: beans.creationMode });
     expect(meals).not.toBe(office);
     // A new transaction of the biller is booked to its category.
     await t.banking.add(checking, { amountCents: -900, date: '2026-10-10', name: 'Blue Bottle again', merchantName: 'Blue Bottle' });

@@ -94,9 +94,10 @@ describe('POST /vendors/rule-engines', () => {
     });
     expect((r.body.rule.impactedTransactions as { id: string }[]).map((x) => x.id).sort()).toEqual([ids.uber1, ids.uberEats].sort());
     expect(r.body.rule.impactedTransactions[0]).toMatchObject({ id: ids.uberEats, description: 'UBER EATS', amount: -30, dateTime: '2026-10-03', categoryId: cat('Travel') });
-    for (const id of [ids.uber1, ids.uberEats]) expect(await txn(t, id)).toMatchObject({ category: { id: cat('Travel') }, appliedRuleId: ruleId, vendorId });
+    // A rule's categorisation is creation mode auto (spec: manual or auto), not null.
+    for (const id of [ids.uber1, ids.uberEats]) expect(await txn(t, id)).toMatchObject({ category: { id: cat('Travel') }, appliedRuleId: ruleId, vendorId, creationMode: 'auto' });
     // Before the rule's date, finalized, a transfer, not matching: untouched.
-    expect(await txn(t, ids.uberOld)).toMatchObject({ category: { name: 'Uncategorised Expense' }, appliedRuleId: null });
+    expect(await txn(t, ids.uberOld)).toMatchObject({ category: { name: 'Uncategorised Expense' }, appliedRuleId: null, creationMode: null });
     expect(await txn(t, ids.uberFinal)).toMatchObject({ category: before.category, appliedRuleId: null, isTransactionFinalized: true });
     expect(await txn(t, ids.uberTransfer)).toMatchObject({ category: { name: 'Credit Card Payments' }, appliedRuleId: null });
     expect(await txn(t, ids.coffee)).toMatchObject({ category: { name: 'Uncategorised Expense' }, appliedRuleId: null });
@@ -113,7 +114,7 @@ describe('POST /vendors/rule-engines', () => {
   it('categorises a new transaction on import, and the books still tie with the reports', async () => {
     const id = await add(t, accountId, { amountCents: -777, date: '2026-10-10', name: 'Uber ride home' });
     await h.transactions(t, 8);
-    await expectEventually(async () => expect(await txn(t, id)).toMatchObject({ category: { id: cat('Travel') }, appliedRuleId: ruleId }), { timeoutMs: 20_000 });
+    await expectEventually(async () => expect(await txn(t, id)).toMatchObject({ category: { id: cat('Travel') }, appliedRuleId: ruleId, creationMode: 'auto' }), { timeoutMs: 20_000 });
     ids.uberNew = id;
     const got = await h.api('GET', `/vendors/rule-engines/${ruleId}`, { tenant: t });
     expect(got.status).toBe(200);

@@ -4,12 +4,14 @@ import { startPostingRequestConsumer } from './events/posting-requests.js';
 import { ledgerRoutes } from './rpc/handlers.js';
 import { ledgerMigrations } from './store/migrations.js';
 import { startLedgerConsumer } from './usecases/bank-events.js';
-import { startCategorisationConsumer } from './usecases/categorisation.js';
+import { applySuggestions, startCategorisationConsumer, type ApplySuggestions } from './usecases/categorisation.js';
 import { createUseCases, type LedgerUseCases } from './usecases/index.js';
 
 export interface LedgerOverrides extends BaseOverrides {
   /** Deliveries before a failing event is dead-lettered (tests lower it). */
   maxDeliver?: number;
+  /** Wraps the application of categorisation answers (fault tests make it fail). */
+  applySuggestions?: (real: ApplySuggestions) => ApplySuggestions;
 }
 
 /** The ledger: publishes entry events through its outbox; consumes identity and banking events, the owners' posting requests (decision 0012) and the parties service's categorisation suggestions. */
@@ -25,7 +27,7 @@ export const ledger = defineService({
       consumers: [
         () => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }),
         () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
-        () => startCategorisationConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
+        () => startCategorisationConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, apply: (overrides.applySuggestions ?? ((real) => real))(applySuggestions) }),
       ],
       expose: { useCases },
     };

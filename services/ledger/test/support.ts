@@ -7,7 +7,7 @@ import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { WorkspaceCreatedSchema } from '@ledgerline/proto/events/v1/identity_pb';
 import { LedgerService as LedgerRpc } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerConfigSchema } from '../src/config.js';
-import { createLedgerService, type LedgerService } from '../src/service.js';
+import { createLedgerService, type LedgerOverrides, type LedgerService } from '../src/service.js';
 import { ledgerMigrations } from '../src/store/migrations.js';
 
 export interface LedgerHarness {
@@ -21,10 +21,10 @@ export interface LedgerHarness {
 }
 
 /** A real ledger service on a fresh database, consuming from `bus`, listening on a free port. */
-export async function startLedger(bus: EventBus, options: { port?: number; maxDeliver?: number } = {}): Promise<LedgerHarness> {
+export async function startLedger(bus: EventBus, options: { port?: number; maxDeliver?: number; applySuggestions?: LedgerOverrides['applySuggestions'] } = {}): Promise<LedgerHarness> {
   const db = await createTestDatabase('ledger', ledgerMigrations);
   const config = ledgerConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LEDGER_PORT: String(options.port ?? 0), LEDGER_DATABASE_URL: db.appUrl, LEDGER_CONSUMER_CONCURRENCY: process.env.LEDGER_CONSUMER_CONCURRENCY, LEDGER_INGEST_BATCH: process.env.LEDGER_INGEST_BATCH });
-  const service = await createLedgerService(config, { db: db.appDb, bus, logger: createLogger('ledger-test', 'silent'), maxDeliver: options.maxDeliver });
+  const service = await createLedgerService(config, { db: db.appDb, bus, logger: createLogger('ledger-test', 'silent'), maxDeliver: options.maxDeliver, applySuggestions: options.applySuggestions });
   const url = await service.listen();
   const client = createServiceClient(LedgerRpc, { baseUrl: url, timeoutMs: 20_000, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'ledger-test', audience: 'ledger' } });
   return {

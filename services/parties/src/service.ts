@@ -1,10 +1,13 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import { documentReader, type DocumentReader } from './clients/documents.js';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
 import { creditLedger, type CreditLedger } from './clients/ledger-credits.js';
 import { ruleLedgerLink } from './clients/ledger-rules.js';
 import { partiesConfigSchema, type PartiesConfig } from './config.js';
 import { startCategorisationConsumer } from './events/categorisation-consumer.js';
+import { startDocumentsConsumer } from './events/documents-consumer.js';
 import { startMerchantConsumer } from './events/merchant-consumer.js';
 import { partiesRoutes } from './rpc/handlers.js';
 import { partiesMigrations } from './store/migrations.js';
@@ -18,6 +21,8 @@ export type PartiesOverrides = BaseOverrides & {
   ledger?: LedgerClient;
   /** Wraps the credits' ledger (fault tests make its booking call fail, as a crash right after the commit would). */
   creditLedger?: (real: CreditLedger) => CreditLedger;
+  /** The documents reader (tests hand one in); default: a Connect client to DOCUMENTS_URL. */
+  documents?: DocumentReader;
   maxDeliver?: number;
 };
 
@@ -25,7 +30,8 @@ export type PartiesOverrides = BaseOverrides & {
  * The parties service: vendors and customers. Publishes vendor.changed and customer.changed through its outbox;
  * consumes the ledger's entry.posted (a bank merchant becomes a vendor) and its categorisation events (the learned
  * model: transaction.categorized, categorization.requested → categorization.suggested); calls the ledger for the vendor
- * link. Credits publish posting.requested, which the ledger books (decision 0012).
+ * link; consumes the documents service's documents.document_changed (the bills' and invoices' figures, read back
+ * from the documents service). Credits publish posting.requested, which the ledger books (decision 0012).
  */
 export const parties = defineService({
   name: 'parties',
@@ -37,11 +43,13 @@ export const parties = defineService({
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
     const credits = createCreditUseCases({ db, ledger: (overrides.creditLedger ?? ((l) => l))(creditLedger(client)), logger });
     const categorisation = new CategorisationUseCases(db);
+    const documents = overrides.documents ?? documentReader(createServiceClient(DocumentsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'documents' } }));
     return {
       routes: partiesRoutes(useCases, credits, createVendorRuleUseCases({ db, ledger: ruleLedgerLink(client) })),
       consumers: [
         () => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver }),
         () => startCategorisationConsumer({ db, bus, logger, model: categorisation, maxDeliver: overrides.maxDeliver }),
+        () => startDocumentsConsumer({ db, bus, logger, documents, maxDeliver: overrides.maxDeliver }),
       ],
       expose: { useCases, credits, categorisation },
     };

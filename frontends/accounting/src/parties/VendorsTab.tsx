@@ -153,7 +153,9 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
               ['Transactions', String(v.transactionCount)],
               ['Spending', formatMoney(v.spending)],
               ['Inflow', formatMoney(v.inflow)],
-              ['Bills', `${v.billCount} (${v.dueBillCount} due, ${formatMoney(v.overdueAmount)} overdue)`],
+              ['Bills', `${v.billCount} · ${formatMoney(v.billAmount)}`],
+              ['Due bills', `${v.dueBillCount} · ${formatMoney(v.dueBillAmount)}`],
+              ['Overdue', formatMoney(v.overdueAmount)],
               ['Vendor credits', `${v.vendorCreditCount} · ${formatMoney(v.vendorCreditTotal)} (${formatMoney(v.vendorCreditRemainingBalance)} left)`],
               ['Rule', v.hasRule ? 'Has a rule' : 'No rule'],
             ]}

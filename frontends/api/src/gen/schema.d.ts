@@ -3470,7 +3470,7 @@ export interface components {
             }[];
             subscription: null;
         };
-        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
+        /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). billCount / billAmount: the vendor's live (not voided) bills and their total; dueBillCount / dueBillAmount: those with money still owed and what is owed (total − paid); overdueAmount: what is owed on bills whose due date (else bill date) is before today (UTC), decided at each read. They follow a bill's change a moment later (a read model fed by the documents service's events). hasRule: the vendor has a vendor rule; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
         Vendor: {
             id: string;
             name: string;
@@ -3496,7 +3496,9 @@ export interface components {
             spending: number;
             inflow: number;
             billCount: number;
+            billAmount: number;
             dueBillCount: number;
+            dueBillAmount: number;
             overdueAmount: number;
             vendorCreditCount: number;
             vendorCreditTotal: number;
@@ -3505,7 +3507,7 @@ export interface components {
             qboSynced: boolean;
             merchantNames: string[];
         };
-        /** @description A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
+        /** @description A customer (spec §3). invoiceCount / invoiceAmount: the live (not voided) invoices and their total; dueInvoiceCount / dueInvoiceAmount: those with money still owed and what is owed (total − paid); overduePaymentAmount: what is owed on invoices whose due date (else invoice date) is before today (UTC), decided at each read; they follow an invoice's change a moment later (a read model fed by the documents service's events). creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
         Customer: {
             id: string;
             name: string;
@@ -8716,7 +8718,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
+            /** @description A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). billCount / billAmount: the vendor's live (not voided) bills and their total; dueBillCount / dueBillAmount: those with money still owed and what is owed (total − paid); overdueAmount: what is owed on bills whose due date (else bill date) is before today (UTC), decided at each read. They follow a bill's change a moment later (a read model fed by the documents service's events). hasRule: the vendor has a vendor rule; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8934,7 +8936,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
+            /** @description A customer (spec §3). invoiceCount / invoiceAmount: the live (not voided) invoices and their total; dueInvoiceCount / dueInvoiceAmount: those with money still owed and what is owed (total − paid); overduePaymentAmount: what is owed on invoices whose due date (else invoice date) is before today (UTC), decided at each read; they follow an invoice's change a moment later (a read model fed by the documents service's events). creditMemoCount and creditMemoAmount are the live credit memos' count and total. */
             200: {
                 headers: {
                     [name: string]: unknown;

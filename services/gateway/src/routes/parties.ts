@@ -48,21 +48,23 @@ const VendorSchema = {
   type: 'object',
   description:
     'A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger\'s transactions linked to the vendor (their own vendorId, else their merchant\'s vendor). ' +
-    'Bills, due bills and overdue amount are 0 and hasRule false until bills and rules exist; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits\' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant).',
+    'billCount / billAmount: the vendor\'s live (not voided) bills and their total; dueBillCount / dueBillAmount: those with money still owed and what is owed (total − paid); overdueAmount: what is owed on bills whose due date (else bill date) is before today (UTC), decided at each read. ' +
+    'They follow a bill\'s change a moment later (a read model fed by the documents service\'s events). hasRule: the vendor has a vendor rule; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits\' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant).',
   properties: {
     id: str, name: str, description: str, address: str, bankDetails: str, email: EmailSchema, is1099Eligible: bool, ein: str,
     status: { type: 'string', enum: ['active', 'inactive'] }, metaData: MetaDataSchema, isAdded: bool, createdOn: str, updatedOn: str,
-    transactionCount: int, spending: num, inflow: num, billCount: int, dueBillCount: int, overdueAmount: num, vendorCreditCount: int, vendorCreditTotal: num, vendorCreditRemainingBalance: num,
+    transactionCount: int, spending: num, inflow: num, billCount: int, billAmount: num, dueBillCount: int, dueBillAmount: num, overdueAmount: num, vendorCreditCount: int, vendorCreditTotal: num, vendorCreditRemainingBalance: num,
     hasRule: bool, qboSynced: bool, merchantNames: { type: 'array', items: str },
   },
-  required: ['id', 'name', 'description', 'address', 'bankDetails', 'email', 'is1099Eligible', 'ein', 'status', 'metaData', 'isAdded', 'createdOn', 'updatedOn', 'transactionCount', 'spending', 'inflow', 'billCount', 'dueBillCount', 'overdueAmount', 'vendorCreditCount', 'vendorCreditTotal', 'vendorCreditRemainingBalance', 'hasRule', 'qboSynced', 'merchantNames'],
+  required: ['id', 'name', 'description', 'address', 'bankDetails', 'email', 'is1099Eligible', 'ein', 'status', 'metaData', 'isAdded', 'createdOn', 'updatedOn', 'transactionCount', 'spending', 'inflow', 'billCount', 'billAmount', 'dueBillCount', 'dueBillAmount', 'overdueAmount', 'vendorCreditCount', 'vendorCreditTotal', 'vendorCreditRemainingBalance', 'hasRule', 'qboSynced', 'merchantNames'],
   additionalProperties: false,
 } as const;
 
 const CustomerSchema = {
   $id: 'Customer',
   type: 'object',
-  description: 'A customer (spec §3). Invoice and due-invoice counts and amounts and overduePaymentAmount are 0 until invoices exist; creditMemoCount and creditMemoAmount are the live credit memos\' count and total.',
+  description: 'A customer (spec §3). invoiceCount / invoiceAmount: the live (not voided) invoices and their total; dueInvoiceCount / dueInvoiceAmount: those with money still owed and what is owed (total − paid); ' +
+    'overduePaymentAmount: what is owed on invoices whose due date (else invoice date) is before today (UTC), decided at each read; they follow an invoice\'s change a moment later (a read model fed by the documents service\'s events). creditMemoCount and creditMemoAmount are the live credit memos\' count and total.',
   properties: {
     id: str, name: str, companyName: str, email: EmailSchema, description: str, address: str, bankDetails: str, status: { type: 'string', enum: ['active', 'inactive'] }, metaData: MetaDataSchema,
     createdOn: str, updatedOn: str, invoiceCount: int, invoiceAmount: num, dueInvoiceCount: int, dueInvoiceAmount: num, creditMemoCount: int, creditMemoAmount: num, overduePaymentAmount: num, qboSynced: bool,
@@ -121,8 +123,8 @@ export function vendorJson(v: Vendor | undefined) {
   return {
     id: v.id, name: v.name, description: v.description, address: v.address, bankDetails: v.bankDetails, email: emailJson(v.email), is1099Eligible: v.is1099Eligible, ein: v.ein, status: v.status,
     metaData: metaJson(v.metaDataJson), isAdded: v.isAdded, createdOn: v.createdOn, updatedOn: v.updatedOn,
-    transactionCount: v.transactionCount, spending: centsToDollars(v.spendingCents), inflow: centsToDollars(v.inflowCents), billCount: v.billCount, dueBillCount: v.dueBillCount,
-    overdueAmount: centsToDollars(v.overdueAmountCents), vendorCreditCount: v.vendorCreditCount, vendorCreditTotal: centsToDollars(v.vendorCreditTotalCents), vendorCreditRemainingBalance: centsToDollars(v.vendorCreditRemainingCents),
+    transactionCount: v.transactionCount, spending: centsToDollars(v.spendingCents), inflow: centsToDollars(v.inflowCents), billCount: v.billCount, billAmount: centsToDollars(v.billAmountCents),
+    dueBillCount: v.dueBillCount, dueBillAmount: centsToDollars(v.dueBillAmountCents), overdueAmount: centsToDollars(v.overdueAmountCents), vendorCreditCount: v.vendorCreditCount, vendorCreditTotal: centsToDollars(v.vendorCreditTotalCents), vendorCreditRemainingBalance: centsToDollars(v.vendorCreditRemainingCents),
     hasRule: v.hasRule, qboSynced: v.qboSynced, merchantNames: v.merchantNames,
   };
 }

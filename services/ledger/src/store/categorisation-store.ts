@@ -67,6 +67,18 @@ export async function markAuto(trx: Knex.Transaction, rows: readonly { id: strin
   );
 }
 
+/**
+ * A vendor rule categorised these (re-booked or only given its applied_rule_id): creation mode auto — not a
+ * person's choice, so the model does not learn from it — and any suggestion dropped (the rule decided).
+ */
+export async function markRuleApplied(trx: Knex.Transaction, transactionIds: readonly string[]): Promise<void> {
+  if (transactionIds.length === 0) return;
+  await trx.raw(
+    `update workspace_transactions set creation_mode = 'auto', suggested_category_id = null, suggested_vendor_id = null, suggestion_confidence = null where id = any(?::uuid[])`,
+    [[...transactionIds]],
+  );
+}
+
 /** Suggestions shown, not applied. */
 export async function storeSuggestions(trx: Knex.Transaction, rows: readonly { id: string; categoryId: string; vendorId: string | null; confidence: number }[]): Promise<void> {
   if (rows.length === 0) return;
@@ -75,6 +87,16 @@ export async function storeSuggestions(trx: Knex.Transaction, rows: readonly { i
      from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::float8[]) as t(id, category_id, vendor_id, confidence) where w.id = t.id`,
     [rows.map((s) => s.id), rows.map((s) => s.categoryId), rows.map((s) => s.vendorId), rows.map((s) => s.confidence)] as unknown as Knex.RawBinding[],
   );
+}
+
+/** The ledger took up the job's answer (its own transaction, committed before the answer is applied): waiting → active. */
+export async function markJobActive(trx: Knex.Transaction, jobId: string): Promise<void> {
+  await trx('categorization_jobs').where({ id: jobId, status: 'waiting' }).update({ status: 'active' });
+}
+
+/** The job failed for good (its answer could not be given or applied): failed with the reason, unless it completed. */
+export async function failJob(trx: Knex.Transaction, jobId: string, reason: string): Promise<void> {
+  await trx('categorization_jobs').where({ id: jobId }).whereIn('status', ['waiting', 'active']).update({ status: 'failed', failed_reason: reason.slice(0, 500), finished_at: trx.fn.now() });
 }
 
 export async function completeJob(trx: Knex.Transaction, workspaceId: string, jobId: string, applied: number, suggested: number): Promise<void> {
@@ -113,7 +135,7 @@ export async function listJobs(trx: Knex.Transaction, statuses: readonly string[
   return (await q) as CategorizationJobRow[];
 }
 
-/** categorizing while a transaction's job waits (or is active), else categorized. */
+/** categorizing while a transaction's job waits or is active, else categorized (completed or failed: nothing more will come). */
 export async function categoryStates(trx: Knex.Transaction, transactionIds: readonly string[]): Promise<{ id: string; category_state: string }[]> {
   if (transactionIds.length === 0) return [];
   return (await trx.raw(

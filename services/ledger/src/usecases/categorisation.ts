@@ -1,8 +1,8 @@
-import { eventMessage, EventType, isUuid, newId, startConsumer, writeEvents, type EventBus, type Knex, type Logger, type ReceivedEvent, type Subscription } from '@ledgerline/platform';
+import { eventMessage, EventType, isUuid, newId, startConsumer, withTenant, writeEvents, type EventBus, type Knex, type Logger, type ReceivedEvent, type Subscription } from '@ledgerline/platform';
 import type { CategorizationSuggested } from '@ledgerline/proto/events/v1/parties_pb';
 import { Problems } from '../domain/validation.js';
 import {
-  bookableCategoryNames, categoryStates, completeJob, insertJob, knownVendors, listJobs, lockJob, lockUnclaimedOfJob, markAuto, markManualRows, storeSuggestions, unclaimedCandidates,
+  bookableCategoryNames, categoryStates, completeJob, failJob, insertJob, knownVendors, listJobs, lockJob, lockUnclaimedOfJob, markAuto, markJobActive, markManualRows, storeSuggestions, unclaimedCandidates,
 } from '../store/categorisation-store.js';
 import type { RuleChange } from '../store/vendor-rules-store.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
@@ -44,7 +44,12 @@ export async function requestCategorisation(trx: Knex.Transaction, workspaceId: 
 /** Applies a job's suggestions (in the consumer's tenant transaction, after its inbox row). */
 export async function applySuggestions(trx: Knex.Transaction, workspaceId: string, answer: CategorizationSuggested): Promise<{ applied: number; suggested: number }> {
   const job = await lockJob(trx, answer.jobId);
-  if (!job || job.status === 'completed') return { applied: 0, suggested: 0 };
+  if (!job || job.status === 'completed' || job.status === 'failed') return { applied: 0, suggested: 0 };
+  // The parties service could not answer for good: the job failed, its transactions stay as imported.
+  if (answer.failedReason) {
+    await failJob(trx, answer.jobId, answer.failedReason);
+    return { applied: 0, suggested: 0 };
+  }
   const wanted = answer.suggestions.filter((s) => isUuid(s.transactionId) && isUuid(s.categoryId));
   // Only categories of this workspace a transaction may be booked to, and vendors the ledger knows.
   const categories = await bookableCategoryNames(trx, [...new Set(wanted.map((s) => s.categoryId))]);
@@ -87,8 +92,18 @@ export async function markManual(trx: Knex.Transaction, workspaceId: string, tra
   })));
 }
 
-/** The consumer of the parties service's answers (exactly once through the inbox; one tenant transaction each). */
-export function startCategorisationConsumer(o: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number }): Promise<Subscription> {
+export type ApplySuggestions = typeof applySuggestions;
+
+/**
+ * The consumer of the parties service's answers (exactly once through the inbox; one tenant transaction each).
+ * Job statuses are truthful: the answer taken up marks the job active in a transaction of its own (so it shows
+ * while the answer is applied, and while a failing application is retried); applying completes it; an answer
+ * that cannot be applied for good (dead-lettered) marks it failed with the reason. `apply` is replaced by fault
+ * tests only.
+ */
+export function startCategorisationConsumer(o: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number; apply?: ApplySuggestions }): Promise<Subscription> {
+  const apply = o.apply ?? applySuggestions;
+  const inJob = (workspaceId: string, fn: (trx: Knex.Transaction) => Promise<void>) => withTenant(o.db, { workspaceId }, fn);
   return startConsumer({
     name: CATEGORISATION_CONSUMER,
     types: [EventType.CategorizationSuggested],
@@ -100,7 +115,14 @@ export function startCategorisationConsumer(o: { db: Knex; bus: EventBus; logger
       if (!isUuid(eventMessage(event).jobId)) throw new Error(`invalid ${event.type} ${event.id}: jobId`);
     },
     async handle(trx, event) {
-      await applySuggestions(trx, event.workspaceId, eventMessage(event));
+      const answer = eventMessage(event);
+      await inJob(event.workspaceId, (t) => markJobActive(t, answer.jobId));
+      await apply(trx, event.workspaceId, answer);
+    },
+    async onDeadLetter(event, err) {
+      const { jobId } = eventMessage(event);
+      if (!isUuid(jobId)) return;
+      await inJob(event.workspaceId, (t) => failJob(t, jobId, `Applying the suggestions failed: ${String((err as Error)?.message ?? err)}`));
     },
   });
 }

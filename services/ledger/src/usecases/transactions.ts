@@ -156,7 +156,11 @@ export class TransactionUseCases {
     return inWorkspace(this.deps.db, tenant, (trx) => allBillers(trx));
   }
 
-  /** PATCH /billers/{id}: the biller's category, applied to its open (editable) transactions. */
+  /**
+   * PATCH /billers/{id}: the biller's category, applied to its open (editable) transactions. A person chose it, so
+   * the transactions it re-books are creation mode manual and taught to the model (`markManual`), as a
+   * categorisation by hand.
+   */
   async updateBiller(tenant: Tenant, id: string, categoryId: string | undefined) {
     assertCanEdit(tenant);
     const p = new Problems();
@@ -170,7 +174,7 @@ export class TransactionUseCases {
       const category = await categoryForBooking(trx, categoryId as string);
       await setBillerCategory(trx, id, category.id);
       const rows = await lockBillerTransactionsNotIn(trx, id, category.id);
-      let updated = 0;
+      const updated: string[] = [];
       for (const row of rows) {
         const cat = row.category_id ? await accountById(trx, row.category_id) : undefined;
         const r = editRestriction({
@@ -180,9 +184,10 @@ export class TransactionUseCases {
         if (r) continue;
         await repost(trx, row, { categoryId: category.id });
         await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name, billerId: id } });
-        updated++;
+        updated.push(row.id);
       }
-      return { biller: { ...biller, category_id: category.id }, updatedTransactions: updated, message: SUCCESS.categoryUpdated };
+      await markManual(trx, tenant.workspaceId, updated);
+      return { biller: { ...biller, category_id: category.id }, updatedTransactions: updated.length, message: SUCCESS.categoryUpdated };
     });
   }
 

@@ -3,6 +3,7 @@ import { bankTransactionLines } from '../domain/posting.js';
 import { Problems } from '../domain/validation.js';
 import { cleanRule, type RuleInput } from '../domain/vendor-rules.js';
 import { auditMany } from '../store/audit.js';
+import { markRuleApplied } from '../store/categorisation-store.js';
 import { postEntries, reversalsOf, type NewEntry } from '../store/journal.js';
 import { deleteRule, describeRules, hasRules, ruleChanges, upsertRule, type RuleChange } from '../store/vendor-rules-store.js';
 import { transferLock } from '../store/transfers-store.js';
@@ -50,6 +51,8 @@ export async function rebook(trx: Knex.Transaction, changes: readonly RuleChange
     applied_rule_id: c.win_rule_id,
     vendor_id: c.win_vendor_id ?? c.vendor_id,
   })));
+  // A rule's categorisation is creation mode auto (spec: manual or auto); the model's own is marked by its caller.
+  await markRuleApplied(trx, changes.filter((c) => c.win_rule_id).map((c) => c.id));
   await auditMany(trx, recategorised.map((c) => ({
     workspaceId: c.workspace_id, transactionId: c.id, userId, event: 'categorised' as const,
     details: { fromCategoryId: c.category_id, toCategoryId: c.win_category_id, toCategoryName: c.win_category_name, appliedRuleId: c.win_rule_id, ...trail },

@@ -15,8 +15,9 @@ export function vendorMessage(v: VendorView): Vendor {
     id: r.id, name: r.name, description: r.description, address: r.address, bankDetails: r.bank_details, email: r.email, is1099Eligible: r.is_1099_eligible, ein: r.ein,
     status: r.status, metaDataJson: JSON.stringify(r.meta_data), isAdded: r.is_added, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
     transactionCount: v.activity.transactionCount, spendingCents: BigInt(v.activity.spendingCents), inflowCents: BigInt(v.activity.inflowCents),
-    // Bills do not exist yet (documents issue). Vendor credits and rules: this service's.
-    billCount: 0, dueBillCount: 0, overdueAmountCents: 0n, hasRule: v.hasRule ?? false,
+    // Bills: the read model of the documents service's bills, as of today. Vendor credits and rules: this service's.
+    billCount: v.bills?.count ?? 0, billAmountCents: BigInt(v.bills?.amountCents ?? 0), dueBillCount: v.bills?.dueCount ?? 0, dueBillAmountCents: BigInt(v.bills?.dueAmountCents ?? 0),
+    overdueAmountCents: BigInt(v.bills?.overdueAmountCents ?? 0), hasRule: v.hasRule ?? false,
     vendorCreditCount: v.credits?.count ?? 0, vendorCreditTotalCents: BigInt(v.credits?.totalCents ?? 0), vendorCreditRemainingCents: BigInt(v.credits?.remainingCents ?? 0),
     qboSynced: r.qbo_synced, merchantNames: v.merchantNames,
   });
@@ -26,8 +27,9 @@ export function customerMessage(r: CustomerView): Customer {
   return create(CustomerSchema, {
     id: r.id, name: r.name, companyName: r.company_name, email: r.email, description: r.description, address: r.address, bankDetails: r.bank_details, status: r.status,
     metaDataJson: JSON.stringify(r.meta_data), createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
-    // Invoices do not exist yet (documents issue). Credit memos: this service's (count and total of the live ones).
-    invoiceCount: 0, invoiceAmountCents: 0n, dueInvoiceCount: 0, dueInvoiceAmountCents: 0n, overduePaymentAmountCents: 0n,
+    // Invoices: the read model of the documents service's invoices, as of today. Credit memos: this service's (live ones).
+    invoiceCount: r.invoices?.count ?? 0, invoiceAmountCents: BigInt(r.invoices?.amountCents ?? 0), dueInvoiceCount: r.invoices?.dueCount ?? 0,
+    dueInvoiceAmountCents: BigInt(r.invoices?.dueAmountCents ?? 0), overduePaymentAmountCents: BigInt(r.invoices?.overdueAmountCents ?? 0),
     creditMemoCount: r.memoTotals?.count ?? 0, creditMemoAmountCents: BigInt(r.memoTotals?.totalCents ?? 0),
     qboSynced: r.qbo_synced,
   });

@@ -2,6 +2,7 @@ import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline
 import { vendorRulesMigration } from './migrations-vendor-rules.js';
 import { creditsMigration } from './migrations-credits.js';
 import { categorisationMigration } from './migrations-categorisation.js';
+import { partyDocumentsMigration } from './migrations-party-documents.js';
 
 /** The parties database: the platform's tenancy functions, outbox and inbox, then its own tables. */
 export const partiesMigrations: Migration[] = [
@@ -78,4 +79,5 @@ export const partiesMigrations: Migration[] = [
   vendorRulesMigration,
   creditsMigration,
   categorisationMigration,
+  partyDocumentsMigration,
 ];

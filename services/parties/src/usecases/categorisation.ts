@@ -34,6 +34,18 @@ export class CategorisationUseCases {
     });
   }
 
+  /**
+   * A request that could not be answered for good (its handling was dead-lettered): the ledger is told, with the
+   * reason and no suggestions, so the job is marked failed rather than waiting for ever. Its own transaction.
+   */
+  async failed(workspaceId: string, jobId: string, reason: string): Promise<void> {
+    await withTenant(this.db, { workspaceId }, (trx) => writeEvent(trx, 'parties', {
+      type: EventType.CategorizationSuggested,
+      workspaceId,
+      payload: { jobId, suggestions: [], threshold: AUTO_APPLY_THRESHOLD, failedReason: reason.slice(0, 500) },
+    }));
+  }
+
   /** What the model would suggest now for a transaction of the workspace (tests and support look at it). */
   suggest(workspaceId: string, q: CategorisationQuery): Promise<CategorySuggestion | null> {
     return withTenant(this.db, { workspaceId }, async (trx) => suggestCategory(indexExamples(await latestExamples(trx)), q));

@@ -1,6 +1,7 @@
 import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
 import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
+import { partyFigures, utcToday, type PartyFigures } from '../domain/document-figures.js';
 import { vendorNameKey } from '../domain/vendor-name.js';
 import { customerChanged, vendorChanged } from '../events/party-changed.js';
 import { creditTotals, moveVendorCredits, type PartyCreditTotals } from '../store/credits.js';
@@ -8,6 +9,7 @@ import { customerById, customerNameTaken, insertCustomer, listCustomers, markCus
 import {
   insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
 } from '../store/vendors.js';
+import { movePartyDocuments, partyDocuments, type PartyDocumentKind } from '../store/party-documents.js';
 import { moveRules, vendorsWithRules } from '../store/vendor-rules.js';
 
 export interface PartiesDeps {
@@ -27,10 +29,17 @@ export interface VendorView {
   credits?: PartyCreditTotals;
   /** The vendor has at least one vendor rule. */
   hasRule?: boolean;
+  /** Its bills' figures as of today (read model of the documents service's bills; none: no bills). */
+  bills?: PartyFigures;
 }
 
-/** A customer with its live credit memos' count and total (this service's own). */
-export type CustomerView = CustomerRow & { memoTotals?: PartyCreditTotals };
+/** A customer with its live credit memos' count and total (this service's own) and its invoices' figures as of today. */
+export type CustomerView = CustomerRow & { memoTotals?: PartyCreditTotals; invoices?: PartyFigures };
+
+/** The parties' bill or invoice figures as of today (UTC), from the read model; every party's when `ids` is undefined. */
+async function figuresOf(trx: Knex.Transaction, kind: PartyDocumentKind, ids?: readonly string[]): Promise<Map<string, PartyFigures>> {
+  return partyFigures(await partyDocuments(trx, kind, ids), utcToday());
+}
 
 export interface ListAnswer<T> {
   data: T[];
@@ -55,8 +64,10 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
   /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
   async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
-    const [names, activity, credits, ruled] = await Promise.all([merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id]), vendorsWithRules(trx, [row.id])]);
-    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id) };
+    const [names, activity, credits, ruled, bills] = await Promise.all([
+      merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id]), vendorsWithRules(trx, [row.id]), figuresOf(trx, 'bill', [row.id]),
+    ]);
+    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id), bills: bills.get(row.id) };
   }
 
   return {
@@ -64,25 +75,25 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
-      const { rows, count, names, credits, ruled } = await withTenant(db, tenant, async (trx) => {
+      const { rows, count, names, credits, ruled, bills } = await withTenant(db, tenant, async (trx) => {
         const page = await listVendors(trx, q);
         const ids = page.rows.map((r) => r.id);
-        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids), ruled: await vendorsWithRules(trx, ids) };
+        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids), ruled: await vendorsWithRules(trx, ids), bills: await figuresOf(trx, 'bill', q.all ? undefined : ids) };
       });
       const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
-      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id) }));
+      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id), bills: bills.get(row.id) }));
       return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
     async getVendor(tenant: Tenant, id: string): Promise<VendorView> {
       throwIfAny(idProblems('id', id));
-      const { row, names, credits, ruled } = await withTenant(db, tenant, async (trx) => {
+      const { row, names, credits, ruled, bills } = await withTenant(db, tenant, async (trx) => {
         const found = await vendorById(trx, id);
         if (!found) throw notFound('Vendor', 'id');
-        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]), ruled: await vendorsWithRules(trx, [id]) };
+        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]), ruled: await vendorsWithRules(trx, [id]), bills: await figuresOf(trx, 'bill', [id]) };
       });
       const activity = await ledger.activity(tenant, [id]);
-      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id), hasRule: ruled.has(id) };
+      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id), hasRule: ruled.has(id), bills: bills.get(id) };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
@@ -128,8 +139,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         const row = await vendorById(trx, id, true);
         if (!row) throw notFound('Vendor', 'id');
         const view = await viewOf(tenant, trx, row);
-        // Vendor credits too: they would lose their vendor.
-        if (view.activity.transactionCount > 0 || (view.credits?.count ?? 0) > 0) {
+        // Vendor credits and bills too: they would lose their vendor.
+        if (view.activity.transactionCount > 0 || (view.credits?.count ?? 0) > 0 || (view.bills?.count ?? 0) > 0) {
           const inactive = row.status === 'inactive' ? row : await setVendorStatus(trx, id, 'inactive');
           if (inactive !== row) await vendorChanged(trx, tenant.workspaceId, inactive, 'updated');
           return { deleted: false, vendor: { ...view, row: inactive } };
@@ -161,6 +172,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         const movedTransactions = await ledger.merge(tenant, parentId, merging);
         await moveMerchants(trx, merging, parentId);
         await moveVendorCredits(trx, merging, parentId);
+        // Their bills' figures follow at once (the documents service moves the bills on vendor.changed).
+        await movePartyDocuments(trx, merging, parentId);
         // Their vendor rules move to the parent here and in the ledger's copy (MergeVendors), in this step.
         await moveRules(trx, merging, parentId);
         await markVendorsDeleted(trx, merging, parentId);
@@ -200,8 +213,9 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       throwIfAny(problems);
       return withTenant(db, tenant, async (trx) => {
         const { rows, count } = await listCustomers(trx, q);
-        const memos = await creditTotals(trx, 'credit_memo', rows.map((r) => r.id));
-        return { data: rows.map((r) => ({ ...r, memoTotals: memos.get(r.id) })), meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+        const ids = rows.map((r) => r.id);
+        const [memos, invoices] = [await creditTotals(trx, 'credit_memo', ids), await figuresOf(trx, 'invoice', q.all ? undefined : ids)];
+        return { data: rows.map((r) => ({ ...r, memoTotals: memos.get(r.id), invoices: invoices.get(r.id) })), meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
       });
     },
 
@@ -210,7 +224,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id);
         if (!row) throw notFound('Customer', 'id');
-        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id) };
+        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id), invoices: (await figuresOf(trx, 'invoice', [id])).get(id) };
       });
     },
 
@@ -237,13 +251,13 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         if (value.name !== undefined && (await customerNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
         const row = await updateCustomer(trx, id, value);
         await customerChanged(trx, tenant.workspaceId, row, 'updated');
-        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id) };
+        return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id), invoices: (await figuresOf(trx, 'invoice', [id])).get(id) };
       });
     },
 
     /**
-     * DELETE /customers/{id}: a customer with credit memos is made inactive instead (as a vendor with transactions
-     * or credits), answering false; one without is deleted. Invoices will count the same way (documents issue).
+     * DELETE /customers/{id}: a customer with credit memos or invoices is made inactive instead (as a vendor with
+     * transactions, credits or bills), answering false; one without is deleted.
      */
     async deleteCustomer(tenant: Tenant, id: string): Promise<boolean> {
       assertCanEdit(tenant);
@@ -251,7 +265,7 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id, true);
         if (!row) throw notFound('Customer', 'id');
-        if (((await creditTotals(trx, 'credit_memo', [id])).get(id)?.count ?? 0) > 0) {
+        if (((await creditTotals(trx, 'credit_memo', [id])).get(id)?.count ?? 0) > 0 || ((await figuresOf(trx, 'invoice', [id])).get(id)?.count ?? 0) > 0) {
           if (row.status !== 'inactive') await customerChanged(trx, tenant.workspaceId, await setCustomerStatus(trx, id, 'inactive'), 'updated');
           return false;
         }

@@ -60,6 +60,12 @@ export interface ConsumerOptions<N extends EventType, C = undefined> {
   handle?(trx: Knex.Transaction, event: CheckedEvent<N, C>): Promise<void>;
   /** Deliveries before a message whose handler keeps failing goes to the dead-letter stream (default 5); transient failures are retried without limit. */
   maxDeliver?: number;
+  /**
+   * Called once when a decoded event is given up on (its handler failed `maxDeliver` times, or `check` refused it),
+   * before it goes to the dead-letter stream: e.g. to record, in a transaction of its own, that the work it asked
+   * for failed for good. A failure of this hook is logged; the event is dead-lettered all the same.
+   */
+  onDeadLetter?(event: ReceivedEvent<N>, err: unknown): Promise<void>;
   /** Events of a type handled at once, by type (default 1, in order); only for handlers that tolerate any order. */
   concurrency?: Partial<Record<N, number>>;
   /**
@@ -149,11 +155,21 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
       const log = { err, eventId: event.id, type: event.type, consumer: name, deliveries: msg.deliveryCount, transient };
       if (!transient && msg.deliveryCount >= maxDeliver) {
         logger.error(log, 'event failed repeatedly; dead-lettering');
+        await givenUp(event, err);
         await deadLetter(msg, err, event.id);
       } else {
         logger.warn(log, 'event handler failed; will retry');
         msg.nak(Math.min(30_000, 250 * 2 ** msg.deliveryCount));
       }
+    }
+  };
+
+  const givenUp = async (event: ReceivedEvent<N>, err: unknown): Promise<void> => {
+    if (!options.onDeadLetter) return;
+    try {
+      await options.onDeadLetter(event, err);
+    } catch (hookErr) {
+      logger.error({ err: hookErr, eventId: event.id, type: event.type, consumer: name }, 'dead-letter hook failed');
     }
   };
 
@@ -239,6 +255,7 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
       checked = check ? check(event) : (undefined as C);
     } catch (err) {
       logger.error({ err, eventId: event.id, type: event.type, consumer: name }, 'invalid event; dead-lettering');
+      await givenUp(event, err);
       return deadLetter(msg, err, event.id);
     }
     const item: Item<N, C> = { msg, event: { ...event, checked } as CheckedEvent<N, C> };

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/parties.proto.
  */
 export const file_ledgerline_events_v1_parties: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9wYXJ0aWVzLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSJvCg1WZW5kb3JDaGFuZ2VkEhEKCXZlbmRvcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSHQoVbWVyZ2VkX2ludG9fdmVuZG9yX2lkGAUgASgJIlQKD0N1c3RvbWVyQ2hhbmdlZBITCgtjdXN0b21lcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkifQoYQ2F0ZWdvcml6YXRpb25TdWdnZXN0aW9uEhYKDnRyYW5zYWN0aW9uX2lkGAEgASgJEhMKC2NhdGVnb3J5X2lkGAIgASgJEhEKCXZlbmRvcl9pZBgDIAEoCRISCgpjb25maWRlbmNlGAQgASgBEg0KBWFwcGx5GAUgASgIIoEBChdDYXRlZ29yaXphdGlvblN1Z2dlc3RlZBIOCgZqb2JfaWQYASABKAkSQwoLc3VnZ2VzdGlvbnMYAiADKAsyLi5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvblN1Z2dlc3Rpb24SEQoJdGhyZXNob2xkGAMgASgBYgZwcm90bzM");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9wYXJ0aWVzLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSJvCg1WZW5kb3JDaGFuZ2VkEhEKCXZlbmRvcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSHQoVbWVyZ2VkX2ludG9fdmVuZG9yX2lkGAUgASgJIlQKD0N1c3RvbWVyQ2hhbmdlZBITCgtjdXN0b21lcl9pZBgBIAEoCRIOCgZjaGFuZ2UYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZzdGF0dXMYBCABKAkifQoYQ2F0ZWdvcml6YXRpb25TdWdnZXN0aW9uEhYKDnRyYW5zYWN0aW9uX2lkGAEgASgJEhMKC2NhdGVnb3J5X2lkGAIgASgJEhEKCXZlbmRvcl9pZBgDIAEoCRISCgpjb25maWRlbmNlGAQgASgBEg0KBWFwcGx5GAUgASgIIpgBChdDYXRlZ29yaXphdGlvblN1Z2dlc3RlZBIOCgZqb2JfaWQYASABKAkSQwoLc3VnZ2VzdGlvbnMYAiADKAsyLi5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvblN1Z2dlc3Rpb24SEQoJdGhyZXNob2xkGAMgASgBEhUKDWZhaWxlZF9yZWFzb24YBCABKAliBnByb3RvMw");
 
 /**
  * type "vendor.changed": a vendor was created, updated, deleted, made inactive or merged into another.
@@ -155,6 +155,14 @@ export type CategorizationSuggested = Message<"ledgerline.events.v1.Categorizati
    * @generated from field: double threshold = 3;
    */
   threshold: number;
+
+  /**
+   * Set (no suggestions) when the parties service could not answer the request for good (its handling was
+   * dead-lettered): the ledger marks the job failed with this reason.
+   *
+   * @generated from field: string failed_reason = 4;
+   */
+  failedReason: string;
 };
 
 /**
