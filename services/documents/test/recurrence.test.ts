@@ -67,7 +67,7 @@ describe('cleanRecur', () => {
       { field: 'recurringEndType', message: RECUR_MSG.endType },
       { field: 'activity', message: RECUR_MSG.activity },
     ]);
-    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '2027-01-31' }).problems).toEqual([{ field: 'recurringEndDate', message: RECUR_MSG.endBeforeStart }]);
+    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '2027-01-31' }).problems).toEqual([{ field: 'recurringStartDate', message: 'Start date cannot be greater than End date' }]);
     expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '01/02/2027' }).problems).toEqual([{ field: 'recurringEndDate', message: 'Invalid recurringEndDate format' }]);
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringCount: bad }).problems).toEqual([{ field: 'recurringCount', message: 'Recurrence occurrence count must be a positive integer' }]);

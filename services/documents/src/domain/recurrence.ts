@@ -1,4 +1,4 @@
-import { dateMessage, isBusinessDate } from '@ledgerline/platform';
+import { DATE_ORDER_MESSAGE, dateMessage, isBusinessDate } from '@ledgerline/platform';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import type { FieldProblem } from './documents.js';
@@ -28,7 +28,8 @@ export const RECUR_MSG = {
   count: 'Recurrence occurrence count must be a positive integer',
   interval: `interval must be one of: ${INTERVALS.join(', ')}`,
   endType: `recurringEndType must be one of: ${END_TYPES.join(', ')}`,
-  endBeforeStart: 'recurringEndDate cannot be before recurringStartDate',
+  /** The product's message for an upside-down range (the gateway gives it for every *StartDate / *EndDate pair). */
+  endBeforeStart: DATE_ORDER_MESSAGE,
   endDateAndCount: 'Give either recurringEndDate or recurringCount, not both',
   activity: 'activity must be one of: Active, Paused',
   entityType: 'entityType must be one of: Bill, Invoice, ManualEntry',
@@ -88,7 +89,7 @@ export function cleanRecur(input: RecurInput): { value?: CleanRecur; problems: F
   if (endType === 'date') {
     if (end === '') problems.push({ field: 'recurringEndDate', message: RECUR_MSG.fillAll });
     else if (!isBusinessDate(end)) problems.push({ field: 'recurringEndDate', message: dateMessage('recurringEndDate') });
-    else if (isBusinessDate(start) && end < start) problems.push({ field: 'recurringEndDate', message: RECUR_MSG.endBeforeStart });
+    else if (isBusinessDate(start) && end < start) problems.push({ field: 'recurringStartDate', message: RECUR_MSG.endBeforeStart });
     if (countGiven) problems.push({ field: 'recurringCount', message: RECUR_MSG.endDateAndCount });
   }
   if (endType === 'count') {
