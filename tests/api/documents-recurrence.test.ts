@@ -213,6 +213,9 @@ describe('recurrence validation', () => {
     }
     // Another workspace's document answers 404 before its body is judged.
     expect((await s.api('POST', `/accounting/bill/recur/${b.id}`, { tenant: other, body: {} })).status).toBe(404);
+    const unknownKind = await s.api('POST', `/accounting/stop-recurring/${b.id}`, { tenant: other, body: { entityType: 'Vendor' } });
+    expect(unknownKind.status).toBe(404);
+    expect(fields(unknownKind.body)).toEqual([['id', 'Document not found']]);
     for (const path of ['/accounting/invoice/recur/not-a-uuid', '/accounting/manual-entry/recur/not-a-uuid', '/accounting/stop-recurring/not-a-uuid']) {
       expect((await s.api('POST', path, { tenant: t, body: { ...body, entityType: 'Bill' } })).status, path).toBe(400);
     }

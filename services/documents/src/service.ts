@@ -38,9 +38,8 @@ export const documents = defineService({
     const useCases = createUseCases({ db, logger, ledger: booking, parties: partyLookup(parties) });
     const clock = overrides.clock ?? (() => new Date());
     const today = () => clock().toISOString().slice(0, 10);
-    let scheduler: RecurrenceScheduler | undefined;
-    const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler?.wake() });
-    scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
+    const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
+    const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     return { routes: documentsRoutes(useCases, recurrence), jobs: [scheduler], expose: { useCases, recurrence, scheduler } };
   },
 });

@@ -114,3 +114,8 @@ export async function templatesOfOccurrences(trx: Knex.Transaction, documentIds:
 export async function markRecurringSource(trx: Knex.Transaction, id: string): Promise<void> {
   await trx('documents').where({ id }).update({ source: 'recurring' });
 }
+
+/** The kind of a document of the caller's workspace that is not deleted; undefined when there is none. */
+export async function documentKindById(trx: Knex.Transaction, id: string): Promise<DocumentKind | undefined> {
+  return ((await trx.raw('select kind from documents where id = ? and deleted_at is null', [id])).rows[0] as { kind: DocumentKind } | undefined)?.kind;
+}

@@ -5,7 +5,7 @@ import { addDays, cleanRecur, daysBetween, kindOfEntityType, nextOccurrences, oc
 import { documentChanged } from '../events/document-changed.js';
 import { documentById, documentLines, insertDocument, replaceLines, setJournalEntry, type DocumentLineRow, type DocumentRow } from '../store/documents.js';
 import {
-  advanceRecurrence, claimOccurrence, dueTemplates, lockRecurrence, markRecurringSource, occurrencesOf, recurrencesOf, saveRecurrence, scheduleOf, setActivity, templatesOfOccurrences,
+  advanceRecurrence, claimOccurrence, documentKindById, dueTemplates, lockRecurrence, markRecurringSource, occurrencesOf, recurrencesOf, saveRecurrence, scheduleOf, setActivity, templatesOfOccurrences,
   type RecurrenceRow,
 } from '../store/recurrence.js';
 
@@ -208,13 +208,16 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
     /** POST /accounting/stop-recurring/{id} with entityType: no more occurrences; those created stay. */
     async stop(tenant: Tenant, id: string, entityType: string): Promise<{ kind: DocumentKind; recurrence: RecurrenceView }> {
       assertCanEdit(tenant);
-      const problems: FieldProblem[] = [];
-      if (!isUuid(id)) problems.push({ field: 'id', message: DOC_MSG.uuid('id') });
+      invalid(isUuid(id) ? [] : [{ field: 'id', message: DOC_MSG.uuid('id') }]);
       const kind = kindOfEntityType(entityType);
-      if (entityType.trim() === '') problems.push({ field: 'entityType', message: RECUR_MSG.entityTypeRequired });
-      else if (!kind) problems.push({ field: 'entityType', message: RECUR_MSG.entityType });
-      invalid(problems);
-      const k = kind!;
+      // Another workspace's document (or none) is a 404 whatever the body holds; then the body's problems.
+      if (!(await withTenant(db, tenant, (trx) => documentKindById(trx, id)))) {
+        const message = DOC_MSG.notFound(kind ? KINDS[kind].what : 'Document');
+        throw new AppError(ErrorKind.NotFound, message, { fields: [{ field: 'id', message }] });
+      }
+      if (entityType.trim() === '') invalid([{ field: 'entityType', message: RECUR_MSG.entityTypeRequired }]);
+      if (!kind) throw AppError.invalid([{ field: 'entityType', message: RECUR_MSG.entityType }]);
+      const k = kind;
       const recurrence = await withTenant(db, tenant, async (trx) => {
         const row = await documentById(trx, k, id, true);
         if (!row) throw notFound(k);
