@@ -1,7 +1,7 @@
 import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withSystem, withTenant, writePostingRequested, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import { DOC_MSG, entryDescription, isDocumentKind, KINDS, type CleanDocument, type DocumentKind, type FieldProblem } from '../domain/documents.js';
-import { addDays, cleanRecur, daysBetween, kindOfEntityType, nextOccurrences, occurrenceDate, RECUR_MSG, type Activity, type EndType, type Interval, type RecurInput } from '../domain/recurrence.js';
+import { addDays, cleanRecur, daysBetween, kindOfEntityType, occurrenceDate, RECUR_MSG, type Activity, type EndType, type Interval, type RecurInput } from '../domain/recurrence.js';
 import { documentChanged } from '../events/document-changed.js';
 import { documentById, documentLines, insertDocument, replaceLines, setJournalEntry, type DocumentLineRow, type DocumentRow } from '../store/documents.js';
 import {
@@ -59,6 +59,19 @@ function conflict(message: string, field = 'id'): AppError {
   return new AppError(ErrorKind.FailedPrecondition, message, { fields: [{ field, message }] });
 }
 
+/** The next dates an Active schedule will handle (at most UPCOMING): from where it stands, not those passed while paused or handled. */
+function upcomingDates(r: RecurrenceRow, handled: ReadonlySet<string>): { index: number; date: string }[] {
+  const out: { index: number; date: string }[] = [];
+  const schedule = scheduleOf(r);
+  for (let n = r.next_index; out.length < UPCOMING && n < r.next_index + 100_000; n += 1) {
+    const date = occurrenceDate(schedule, n);
+    if (date === undefined) break;
+    if ((r.not_before && date < r.not_before) || handled.has(date)) continue;
+    out.push({ index: n, date });
+  }
+  return out;
+}
+
 /** A template's lines and fields as a new document of the occurrence's date; the due date keeps its distance. */
 function occurrenceOf(t: DocumentRow, lines: DocumentLineRow[], date: string): CleanDocument {
   return {
@@ -90,10 +103,10 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
       }
       const done = occurrences.get(id) ?? [];
       const handled = new Set(done.map((o) => o.occurrence_date));
-      const upcoming = r.activity === 'Stopped' || r.next_date === null ? [] : nextOccurrences(scheduleOf(r), r.next_index, UPCOMING).filter((o) => !handled.has(o.date) && (!r.not_before || o.date >= r.not_before));
+      const upcoming = r.activity !== 'Active' || r.next_date === null ? [] : upcomingDates(r, handled);
       out.set(id, {
         isRecurredParent: true, recurringStartDate: r.start_date, recurringEndDate: r.end_date ?? '', interval: r.interval, recurringEndType: r.end_type, recurringCount: r.occurrence_count ?? 0,
-        activity: r.activity, nextRecurrenceDate: r.activity === 'Stopped' ? '' : (upcoming[0]?.date ?? ''), recurredFromId: from,
+        activity: r.activity, nextRecurrenceDate: upcoming[0]?.date ?? '', recurredFromId: from,
         recurringSchedule: [
           ...done.map((o) => ({ recurrenceDate: o.occurrence_date, isRecurred: true, documentId: o.document_id })),
           ...upcoming.map((o) => ({ recurrenceDate: o.date, isRecurred: false, documentId: '' })),
