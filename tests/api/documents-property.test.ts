@@ -1,5 +1,5 @@
-// Property (issue #18 "Must show"): random sequences of create / edit (PUT) / void / delete on bills, invoices and
-// manual journals, bills and invoices connecting bank transactions as payments, through the gateway, keep the books
+// Property (issue #18 "Must show"): random sequences of create / edit (PUT) / void / delete / recur on bills, invoices
+// and manual journals, bills and invoices connecting bank transactions as payments, through the gateway, keep the books
 // balanced (trial balance zero), Accounts Payable equal to the open bills less the bank transactions paying them,
 // Accounts Receivable likewise for invoices, every document's current entry
 // equal to its current lines, every payment status equal to the reference computation, and the P&L equal to the
@@ -34,7 +34,9 @@ type Op =
   | { op: 'create'; kind: Kind; day: number; lines: Line[]; pay: Pay | null }
   | { op: 'edit'; pick: number; day: number; lines: Line[]; pay: Pay | null }
   | { op: 'void'; pick: number }
-  | { op: 'delete'; pick: number };
+  | { op: 'delete'; pick: number }
+  /** Recur monthly from the document's own date, `count` dates in all (in the past: the scheduler catches them up). */
+  | { op: 'recur'; pick: number; count: number };
 
 const linesArb = fc.array(fc.record({ cat: fc.nat(5), cents: fc.integer({ min: 1, max: 500_000 }), qty: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 3 });
 const payArb = fc.option(fc.record({ txn: fc.nat(5), share: fc.integer({ min: 1, max: 100 }) }), { nil: null });
@@ -43,9 +45,22 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('edit' as const), pick: fc.nat(), day: fc.integer({ min: 1, max: 28 }), lines: linesArb, pay: payArb }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('void' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('recur' as const), pick: fc.nat(), count: fc.integer({ min: 1, max: 3 }) }) },
 );
 
-interface Doc { id: string; kind: Kind; totalCents: number; state: 'open' | 'voided' | 'deleted'; version: number; payment: { txn: number; cents: number } | null }
+interface Doc {
+  id: string; kind: Kind; totalCents: number; state: 'open' | 'voided' | 'deleted'; version: number; payment: { txn: number; cents: number } | null;
+  date: string;
+  /** A document a recurrence made (it cannot recur itself); a template's dates handled so far. */
+  made: boolean;
+  claimed: Set<string>;
+}
+/** The reference month step (days 1–28 only, so no month-end clamping here): YYYY-MM-DD plus k months. */
+const plusMonths = (date: string, k: number) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const months = y * 12 + (m - 1) + k;
+  return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+};
 
 /** The reference payment status (spec §3, §9): written out here, apart from the service's rule. */
 function referenceStatus(total: number, paid: number): string {
@@ -96,7 +111,7 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
           const payment = paymentFor(op.kind, op.pay, null);
           const r = await s.api('POST', PATHS[op.kind].create, { tenant: tn, body: body(op.kind, op.day, op.lines, payment) });
           expect(r.status, JSON.stringify(r.body)).toBe(201);
-          docs.push({ id: r.body[PATHS[op.kind].key].id, kind: op.kind, totalCents: totalOf(op.kind, op.lines), state: 'open', version: 1, payment });
+          docs.push({ id: r.body[PATHS[op.kind].key].id, kind: op.kind, totalCents: totalOf(op.kind, op.lines), state: 'open', version: 1, payment, date: date(op.day), made: false, claimed: new Set() });
           lastSeq = Math.max(lastSeq, r.body.seq);
           continue;
         }
@@ -104,6 +119,27 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
         if (candidates.length === 0) continue;
         const d = candidates[op.pick % candidates.length]!;
         const p = PATHS[d.kind];
+        if (op.op === 'recur') {
+          const r = await s.api('POST', `${p.one}/recur/${d.id}`, { tenant: tn, body: { recurringStartDate: d.date, recurringCount: op.count } });
+          if (d.state === 'voided' || d.made) { expect(r.status, JSON.stringify(r.body)).toBe(409); continue; }
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          await s.documents.scheduler.runOnce();
+          // The reference: every date of the schedule not handled before; the template's own date is the template.
+          const fresh: string[] = [];
+          for (let k = 0; k < op.count; k += 1) {
+            const day = plusMonths(d.date, k);
+            if (d.claimed.has(day)) continue;
+            d.claimed.add(day);
+            if (day !== d.date) fresh.push(day);
+          }
+          const got = await s.api('GET', `${p.one}/${d.id}`, { tenant: tn });
+          const schedule = got.body.recurrence.recurringSchedule as { recurrenceDate: string; isRecurred: boolean; documentId: string }[];
+          const known = new Set(docs.map((x) => x.id));
+          const made = schedule.filter((x) => x.isRecurred && x.documentId !== d.id && !known.has(x.documentId));
+          expect(made.map((x) => x.recurrenceDate).sort()).toEqual(fresh.sort());
+          for (const x of made) docs.push({ id: x.documentId, kind: d.kind, totalCents: d.totalCents, state: 'open', version: 1, payment: null, date: x.recurrenceDate, made: true, claimed: new Set() });
+          continue;
+        }
         if (op.op === 'edit') {
           const payment = paymentFor(d.kind, op.pay, d);
           const r = await s.api('PUT', `${p.one}/${d.id}`, { tenant: tn, body: body(d.kind, op.day, op.lines, payment) });
@@ -111,6 +147,7 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
           expect(r.status, JSON.stringify(r.body)).toBe(200);
           d.totalCents = totalOf(d.kind, op.lines);
           d.payment = payment;
+          d.date = date(op.day);
           lastSeq = Math.max(lastSeq, r.body.seq);
         } else if (op.op === 'void') {
           const r = await s.api('POST', `${p.one}/void/${d.id}`, { tenant: tn });

@@ -30,12 +30,16 @@ export interface DocumentsSystem {
   ledger: LedgerHarness;
   reporting: ReportingHarness;
   documentsDb: TestDatabase;
+  /** The documents service (its recurrence scheduler: `expose.scheduler`). */
+  documents: DocumentsService;
+  /** Another replica of the documents service on the same database and bus (its own pools), with this clock. */
+  replica(clock: () => Date): Promise<DocumentsService>;
   api(method: string, path: string, o?: { tenant?: Tenant; token?: string; body?: unknown }): Promise<Answer>;
   tenant(): Tenant;
   stop(): Promise<void>;
 }
 
-export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger'] } = {}): Promise<DocumentsSystem> {
+export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger']; clock?: () => Date } = {}): Promise<DocumentsSystem> {
   const bus = await createTestBus(name);
   const ledger = await startLedger(bus);
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
@@ -49,10 +53,9 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   );
   const partiesUrl = await parties.listen();
   const documentsDb = await createTestDatabase('documents', documentsMigrations);
-  const documents: DocumentsService = await createDocumentsService(
-    documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: String(documentsPort), DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl }),
-    { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger },
-  );
+  const documentsConfig = documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: String(documentsPort), DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl });
+  const documents: DocumentsService = await createDocumentsService(documentsConfig, { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger, clock: o.clock });
+  const replicas: DocumentsService[] = [];
   const documentsUrl = await documents.listen();
   const identity: FakeIdentity = await startFakeIdentity();
   const reportingUrl = `http://127.0.0.1:${(reporting.service.server.server.address() as AddressInfo).port}`;
@@ -63,7 +66,14 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
   return {
-    bus, ledger, reporting, documentsDb,
+    bus, ledger, reporting, documentsDb, documents,
+    async replica(clock) {
+      // Another replica: the same database and bus, a port of its own.
+      const r = await createDocumentsService({ ...documentsConfig, DOCUMENTS_PORT: 0 }, { bus, logger, clock });
+      await r.listen();
+      replicas.push(r);
+      return r;
+    },
     async api(method, path, o = {}) {
       const token = o.token ?? o.tenant?.token;
       const res = await fetch(`${gatewayUrl}${path}`, {
@@ -92,6 +102,7 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
     },
     async stop() {
       await gateway.close();
+      for (const r of replicas) await r.stop().catch(() => undefined);
       await documents.stop();
       await documentsDb.drop();
       await parties.stop();

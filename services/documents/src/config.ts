@@ -13,6 +13,8 @@ export const documentsConfigSchema = baseConfigSchema.extend({
   PARTIES_URL: z.url().default('http://127.0.0.1:4106'),
   /** Deadline of each call to the ledger or the parties service. */
   DOCUMENTS_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Time between the recurrence scheduler's sweeps (it also sweeps at start and as soon as a schedule is set). */
+  DOCUMENTS_RECURRENCE_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
 });
 
 export type DocumentsConfig = z.infer<typeof documentsConfigSchema>;

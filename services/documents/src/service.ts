@@ -4,9 +4,11 @@ import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
 import { documentLedger, type DocumentLedger, type LedgerClient } from './clients/ledger.js';
 import { partyLookup, type PartiesClient } from './clients/parties.js';
 import { documentsConfigSchema, type DocumentsConfig } from './config.js';
+import { createRecurrenceScheduler, type RecurrenceScheduler } from './jobs/recurrence-scheduler.js';
 import { documentsRoutes } from './rpc/handlers.js';
 import { documentsMigrations } from './store/migrations.js';
 import { createUseCases, type DocumentsUseCases } from './usecases/index.js';
+import { createRecurrenceUseCases, type RecurrenceUseCases } from './usecases/recurrence.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
@@ -14,12 +16,14 @@ export type DocumentsOverrides = BaseOverrides & {
   parties?: PartiesClient;
   /** Wraps the ledger the use cases see (fault tests make its booking call fail, as a crash right after the commit would). */
   documentLedger?: (real: DocumentLedger) => DocumentLedger;
+  /** The recurrence scheduler's clock (default: the system's); its UTC date is "today" for schedules. */
+  clock?: () => Date;
 };
 
 /**
  * The documents service: bills, invoices and manual journals. Posts each version through the ledger (PostDocument),
  * checks vendors and customers with the parties service, publishes documents.document_changed and posting.requested
- * (decision 0012) through its outbox.
+ * (decision 0012) through its outbox. Its job, the recurrence scheduler, creates the occurrences of recurring documents.
  */
 export const documents = defineService({
   name: 'documents',
@@ -30,10 +34,15 @@ export const documents = defineService({
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
     const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
     const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
-    const useCases = createUseCases({ db, logger, ledger: (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger)), parties: partyLookup(parties) });
-    return { routes: documentsRoutes(useCases), expose: { useCases } };
+    const booking = (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger));
+    const useCases = createUseCases({ db, logger, ledger: booking, parties: partyLookup(parties) });
+    const clock = overrides.clock ?? (() => new Date());
+    const today = () => clock().toISOString().slice(0, 10);
+    const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
+    const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
+    return { routes: documentsRoutes(useCases, recurrence), jobs: [scheduler], expose: { useCases, recurrence, scheduler } };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

@@ -2264,6 +2264,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/bill/recur/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a bill recur: a new bill on every date of the schedule (created once each, booked through the ledger) */
+        post: operations["recurBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/invoice/recur/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a invoice recur: a new invoice on every date of the schedule (created once each, booked through the ledger) */
+        post: operations["recurInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/manual-entry/recur/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a manual entry recur: a new manual entry on every date of the schedule (created once each, booked through the ledger) */
+        post: operations["recurManualEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/stop-recurring/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a recurring bill, invoice or manual journal: no more occurrences; those created stay */
+        post: operations["stopRecurring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3828,6 +3896,30 @@ export interface components {
                 categoryState: "categorized" | "categorizing";
             }[];
         };
+        RecurrenceDate: {
+            recurrenceDate: string;
+            /** @description Whether this date was handled (its document created, or the template itself on its own date). */
+            isRecurred: boolean;
+            documentId: string;
+        };
+        /** @description Its recurrence: as a template (isRecurredParent) or as a document a recurrence created (recurredFromId). Empty fields when it never recurred. */
+        Recurrence: {
+            isRecurredParent: boolean;
+            recurringStartDate: string;
+            recurringEndDate: string;
+            /** @description daily, weekly, monthly, quarterly or yearly. */
+            interval: string;
+            /** @description never, date or count. */
+            recurringEndType: string;
+            /** @description Occurrences in all, when it ends after a count. */
+            recurringCount: number;
+            /** @description Active, Paused or Stopped. */
+            activity: string;
+            /** @description The dates handled so far, then the next ones (at most 12). */
+            recurringSchedule: components["schemas"]["RecurrenceDate"][];
+            nextRecurrenceDate: string;
+            recurredFromId: string;
+        };
         DocumentParty: {
             id: string;
             name: string;
@@ -3881,6 +3973,7 @@ export interface components {
             version: number;
             createdOn: string;
             updatedOn: string;
+            recurrence: components["schemas"]["Recurrence"];
             /** @description PAID, PARTIALLY_PAID, OVERPAID or UNPAID, from what the connected payments pay (within 0.01). */
             paymentStatus: string;
             paidAmount: number;
@@ -3908,6 +4001,7 @@ export interface components {
             version: number;
             createdOn: string;
             updatedOn: string;
+            recurrence: components["schemas"]["Recurrence"];
             /** @description PAID, PARTIALLY_PAID, OVERPAID or UNPAID, from what the connected payments pay (within 0.01). */
             paymentStatus: string;
             paidAmount: number;
@@ -3936,6 +4030,7 @@ export interface components {
             version: number;
             createdOn: string;
             updatedOn: string;
+            recurrence: components["schemas"]["Recurrence"];
             postingDate: string;
             memo: string;
             lineItems: components["schemas"]["ManualEntryLineItem"][];
@@ -4058,6 +4153,42 @@ export interface components {
                 }[];
                 differenceMessages: string[];
             };
+        };
+        RecurBody: {
+            /** @description YYYY-MM-DD: the first date of the schedule. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description Active (default) or Paused. Active again after Paused or Stopped resumes from today: the dates that passed meanwhile are not created. */
+            activity?: string;
+        };
+        StopRecurringBody: {
+            /** @description Bill, Invoice or ManualEntry. Required. */
+            entityType?: string;
+        };
+        StopRecurringAnswer: {
+            message: string;
+            id: string;
+            entityType: string;
+            recurrence: components["schemas"]["Recurrence"];
+        };
+        BillRecurAnswer: {
+            message: string;
+            bill: components["schemas"]["Bill"];
+        };
+        InvoiceRecurAnswer: {
+            message: string;
+            invoice: components["schemas"]["Invoice"];
+        };
+        ManualEntryRecurAnswer: {
+            message: string;
+            manualEntry: components["schemas"]["ManualEntry"];
         };
     };
     responses: never;
@@ -10361,6 +10492,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ManualEntryCheck"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recurBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillRecurAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recurInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceRecurAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recurManualEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecurBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualEntryRecurAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    stopRecurring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopRecurringBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StopRecurringAnswer"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -4,8 +4,9 @@ import { requireTenant, withInputRules } from '@ledgerline/platform';
 import { DocumentSchema, DocumentsService as DocumentsRpc, PageMetaSchema, type Document, type DocumentFields } from '@ledgerline/proto/documents/v1/documents_pb';
 import type { DocumentInput } from '../domain/documents.js';
 import type { DocumentsUseCases, DocumentView } from '../usecases/index.js';
+import type { RecurrenceUseCases, RecurrenceView } from '../usecases/recurrence.js';
 
-export function documentMessage(v: DocumentView): Document {
+export function documentMessage(v: DocumentView, recurrence?: RecurrenceView): Document {
   const r = v.row;
   return create(DocumentSchema, {
     id: r.id, kind: r.kind, date: r.doc_date, dueDate: r.due_date ?? '', party: r.party_id ? { id: r.party_id, name: r.party_name } : undefined, reference: r.reference, description: r.description,
@@ -14,6 +15,7 @@ export function documentMessage(v: DocumentView): Document {
     lines: v.lines.map((l) => ({ id: l.id, serviceName: l.service_name, categoryId: l.category_id, amountCents: BigInt(l.amount_cents), quantity: l.quantity ?? '', rateCents: BigInt(l.rate_cents ?? 0), direction: l.direction ?? '' })),
     connectedTransactions: v.payments.map((p) => ({ id: p.transaction_id, amountCents: BigInt(p.amount_cents) })),
     journalEntryId: r.journal_entry_id ?? '', version: BigInt(r.version), source: r.source, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
+    recurrence,
   });
 }
 
@@ -26,28 +28,53 @@ const inputOf = (f: DocumentFields | undefined): DocumentInput => ({
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
-export function documentsRoutes(u: DocumentsUseCases): (router: ConnectRouter) => void {
-  const change = (r: { document: DocumentView; seq: number }) => ({ document: documentMessage(r.document), seq: BigInt(r.seq) });
+export function documentsRoutes(u: DocumentsUseCases, rec: RecurrenceUseCases): (router: ConnectRouter) => void {
+  type Tenant = ReturnType<typeof requireTenant>;
+  /** Documents with their recurrence fields (templates, and documents a recurrence created). */
+  const messages = async (tenant: Tenant, views: DocumentView[]) => {
+    const recurrences = await rec.views(tenant, views.map((v) => v.row.id));
+    return views.map((v) => documentMessage(v, recurrences.get(v.row.id)));
+  };
+  const one = async (tenant: Tenant, v: DocumentView) => (await messages(tenant, [v]))[0];
+  const changeOf = async (tenant: Tenant, r: { document: DocumentView; seq: number }) => ({ document: await one(tenant, r.document), seq: BigInt(r.seq) });
   return (router) => {
     router.service(DocumentsRpc, withInputRules(DocumentsRpc, {
       async listDocuments(req, ctx: HandlerContext) {
-        const a = await u.list(requireTenant(ctx), { kind: req.kind, page: req.page, take: req.take, status: req.status, partyId: req.partyId, startDate: req.startDate, endDate: req.endDate, all: req.all });
-        return { data: a.data.map(documentMessage), meta: create(PageMetaSchema, a.meta) };
+        const tenant = requireTenant(ctx);
+        const a = await u.list(tenant, { kind: req.kind, page: req.page, take: req.take, status: req.status, partyId: req.partyId, startDate: req.startDate, endDate: req.endDate, all: req.all });
+        return { data: await messages(tenant, a.data), meta: create(PageMetaSchema, a.meta) };
       },
       async getDocument(req, ctx) {
-        return { document: documentMessage(await u.get(requireTenant(ctx), req.kind, req.id)) };
+        const tenant = requireTenant(ctx);
+        return { document: await one(tenant, await u.get(tenant, req.kind, req.id)) };
       },
       async createDocument(req, ctx) {
-        return change(await u.create(requireTenant(ctx), req.kind, inputOf(req.fields)));
+        const tenant = requireTenant(ctx);
+        return changeOf(tenant, await u.create(tenant, req.kind, inputOf(req.fields)));
       },
       async updateDocument(req, ctx) {
-        return change(await u.update(requireTenant(ctx), req.kind, req.id, inputOf(req.fields)));
+        const tenant = requireTenant(ctx);
+        return changeOf(tenant, await u.update(tenant, req.kind, req.id, inputOf(req.fields)));
       },
       async voidDocument(req, ctx) {
-        return change(await u.void(requireTenant(ctx), req.kind, req.id));
+        const tenant = requireTenant(ctx);
+        return changeOf(tenant, await u.void(tenant, req.kind, req.id));
       },
       async deleteDocument(req, ctx) {
-        return change(await u.remove(requireTenant(ctx), req.kind, req.id));
+        const tenant = requireTenant(ctx);
+        return changeOf(tenant, await u.remove(tenant, req.kind, req.id));
+      },
+      async recurDocument(req, ctx) {
+        const tenant = requireTenant(ctx);
+        const recurrence = await rec.recur(tenant, req.kind, req.id, {
+          recurringStartDate: req.recurringStartDate, recurringEndDate: req.recurringEndDate, interval: req.interval, recurringEndType: req.recurringEndType, recurringCount: req.recurringCount, activity: req.activity,
+        });
+        return { document: documentMessage(await u.get(tenant, req.kind, req.id), recurrence) };
+      },
+      async stopRecurring(req, ctx) {
+        const tenant = requireTenant(ctx);
+        const r = await rec.stop(tenant, req.id, req.entityType);
+        return { document: documentMessage(await u.get(tenant, r.kind, req.id), r.recurrence) };
       },
       async checkManualEntry(req, ctx) {
         const r = await u.check(requireTenant(ctx), inputOf(req.fields));

@@ -9,6 +9,7 @@ import { authOf } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
+import { recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from './recurrence-schema.js';
 
 /** The gateway's client of the documents service (services/documents/README.md). */
 export type DocumentsClient = Client<typeof DocumentsService>;
@@ -35,7 +36,7 @@ const str = { type: 'string' } as const;
 const strings = { type: 'array', items: str } as const;
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
-type Kind = 'bill' | 'invoice' | 'manual_entry';
+export type Kind = 'bill' | 'invoice' | 'manual_entry';
 
 const PartyRefSchema = { $id: 'DocumentParty', ...object({ id: str, name: str }, ['id', 'name']) };
 const DocumentPageMetaSchema = {
@@ -46,6 +47,7 @@ const DocumentPageMetaSchema = {
 const COMMON_PROPS = {
   id: str, voided: bool, status: { ...str, description: 'Posted or Voided.' }, totalAmount: num, source: str,
   journalEntryId: { ...str, description: 'The ledger entry booking the current version; empty once voided.' }, version: int, createdOn: str, updatedOn: str,
+  recurrence: ref(RecurrenceSchema),
 } as const;
 const ConnectedSchema = { $id: 'DocumentConnectedTransaction', ...object({ id: str, amount: num }, ['id', 'amount']) };
 const PAYMENT_PROPS = {
@@ -58,7 +60,7 @@ const CONNECTED_BODY = {
   description: 'The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount.',
   items: object({ id: { ...text(100), description: 'A transaction of the workspace.' }, amount: { ...num, description: 'Dollars, greater than 0.' } }),
 } as const;
-const COMMON_REQUIRED = ['id', 'voided', 'status', 'totalAmount', 'source', 'journalEntryId', 'version', 'createdOn', 'updatedOn'];
+const COMMON_REQUIRED = ['id', 'voided', 'status', 'totalAmount', 'source', 'journalEntryId', 'version', 'createdOn', 'updatedOn', 'recurrence'];
 const PAYMENT_REQUIRED = ['paymentStatus', 'paidAmount', 'differenceMessages', 'connectedTransactions'];
 
 const BillLineSchema = { $id: 'BillLineItem', ...object({ id: str, serviceName: str, categoryId: str, amount: num }, ['id', 'serviceName', 'categoryId', 'amount']) };
@@ -127,7 +129,7 @@ const ManualEntryBodySchema = {
   }),
 };
 
-const KINDS = {
+export const KINDS = {
   bill: { one: 'bill', schema: BillSchema, body: BillBodySchema, Name: 'Bill', what: 'Bill', singular: '/accounting/bill', plural: '/accounting/bills', csv: '/bills/csv', partyQuery: 'vendorId' },
   invoice: { one: 'invoice', schema: InvoiceSchema, body: InvoiceBodySchema, Name: 'Invoice', what: 'Invoice', singular: '/accounting/invoice', plural: '/accounting/invoices', csv: '/invoices/csv', partyQuery: 'customerId' },
   manual_entry: { one: 'manualEntry', schema: ManualEntrySchema, body: ManualEntryBodySchema, Name: 'ManualEntry', what: 'Manual entry', singular: '/accounting/manual-entry', plural: '/accounting/manual-entries', csv: '', partyQuery: '' },
@@ -135,7 +137,7 @@ const KINDS = {
 
 const answerSchema = (k: Kind) => ({ $id: `${KINDS[k].Name}Answer`, ...object({ message: str, [KINDS[k].one]: ref(KINDS[k].schema), seq: SEQ_PROPERTY }, ['message', KINDS[k].one, 'seq']) });
 const listSchema = (k: Kind) => ({ $id: `${KINDS[k].Name}List`, ...object({ data: { type: 'array', items: ref(KINDS[k].schema) }, meta: ref(DocumentPageMetaSchema) }, ['data', 'meta']) });
-const ANSWERS = { bill: answerSchema('bill'), invoice: answerSchema('invoice'), manual_entry: answerSchema('manual_entry') };
+export const ANSWERS = { bill: answerSchema('bill'), invoice: answerSchema('invoice'), manual_entry: answerSchema('manual_entry') };
 const LISTS = { bill: listSchema('bill'), invoice: listSchema('invoice'), manual_entry: listSchema('manual_entry') };
 
 const CheckAnswerSchema = {
@@ -197,10 +199,11 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
 
 const dollarsOf = (c: bigint) => centsToDollars(c);
 
-function documentJson(k: Kind, d: Document | undefined): Record<string, unknown> {
+export function documentJson(k: Kind, d: Document | undefined): Record<string, unknown> {
   if (!d) throw new Error('the documents service answered no document');
   const common = {
     id: d.id, voided: d.voided, status: d.status, totalAmount: dollarsOf(d.totalCents), source: d.source, journalEntryId: d.journalEntryId, version: Number(d.version), createdOn: d.createdOn, updatedOn: d.updatedOn,
+    recurrence: recurrenceJson(d.recurrence),
   };
   const payment = {
     paymentStatus: d.paymentStatus, paidAmount: dollarsOf(d.paidCents), differenceMessages: d.differenceMessages,
@@ -243,7 +246,7 @@ const listRequest = (k: Kind, q: ListQuery) => ({ kind: k, page: q.page ?? 0, ta
 /** REST routes of the documents service: each one RPC with the caller's tenancy headers. */
 export async function registerDocumentsRoutes(app: FastifyInstance, { client }: { client: DocumentsClient }): Promise<void> {
   addSchemas(app, [
-    PartyRefSchema, ConnectedSchema, DocumentPageMetaSchema, BillLineSchema, InvoiceLineSchema, ManualLineSchema, BillSchema, InvoiceSchema, ManualEntrySchema, BillBodySchema, InvoiceBodySchema, ManualEntryBodySchema,
+    RecurrenceDateSchema, RecurrenceSchema, PartyRefSchema, ConnectedSchema, DocumentPageMetaSchema, BillLineSchema, InvoiceLineSchema, ManualLineSchema, BillSchema, InvoiceSchema, ManualEntrySchema, BillBodySchema, InvoiceBodySchema, ManualEntryBodySchema,
     ANSWERS.bill, ANSWERS.invoice, ANSWERS.manual_entry, LISTS.bill, LISTS.invoice, LISTS.manual_entry, CheckAnswerSchema,
   ]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/documents/v1/documents.proto.
  */
 export const file_ledgerline_documents_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIqYECghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudCIrCgdQYXltZW50EgoKAmlkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAyLKAQoSRG9jdW1lbnRMaW5lRmllbGRzEhQKDHNlcnZpY2VfbmFtZRgBIAEoCRITCgtjYXRlZ29yeV9pZBgCIAEoCRISCgpoYXNfYW1vdW50GAMgASgIEhQKDGFtb3VudF9jZW50cxgEIAEoAxIUCgxoYXNfcXVhbnRpdHkYBSABKAgSEAoIcXVhbnRpdHkYBiABKAkSEAoIaGFzX3JhdGUYByABKAgSEgoKcmF0ZV9jZW50cxgIIAEoAxIRCglkaXJlY3Rpb24YCSABKAkiqwMKDkRvY3VtZW50RmllbGRzEhEKBGRhdGUYASABKAlIAIgBARIVCghkdWVfZGF0ZRgCIAEoCUgBiAEBEhUKCHBhcnR5X2lkGAMgASgJSAKIAQESFgoJcmVmZXJlbmNlGAQgASgJSAOIAQESGAoLZGVzY3JpcHRpb24YBSABKAlIBIgBARIZCgxjb21wYW55X25hbWUYBiABKAlIBYgBARIcCg9jb21wYW55X2FkZHJlc3MYByABKAlIBogBARI/CgpsaW5lX2l0ZW1zGAggAygLMisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRMaW5lRmllbGRzEkYKFmNvbm5lY3RlZF90cmFuc2FjdGlvbnMYCSADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzQgcKBV9kYXRlQgsKCV9kdWVfZGF0ZUILCglfcGFydHlfaWRCDAoKX3JlZmVyZW5jZUIOCgxfZGVzY3JpcHRpb25CDwoNX2NvbXBhbnlfbmFtZUISChBfY29tcGFueV9hZGRyZXNzIkUKDVBheW1lbnRGaWVsZHMSCgoCaWQYASABKAkSEgoKaGFzX2Ftb3VudBgCIAEoCBIUCgxhbW91bnRfY2VudHMYAyABKAMigAEKCFBhZ2VNZXRhEgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRISCgppdGVtX2NvdW50GAMgASgFEhIKCnBhZ2VfY291bnQYBCABKAUSGQoRaGFzX3ByZXZpb3VzX3BhZ2UYBSABKAgSFQoNaGFzX25leHRfcGFnZRgGIAEoCCKVAQoUTGlzdERvY3VtZW50c1JlcXVlc3QSDAoEa2luZBgBIAEoCRIMCgRwYWdlGAIgASgFEgwKBHRha2UYAyABKAUSDgoGc3RhdHVzGAQgASgJEhAKCHBhcnR5X2lkGAUgASgJEhIKCnN0YXJ0X2RhdGUYBiABKAkSEAoIZW5kX2RhdGUYByABKAkSCwoDYWxsGAggASgIInkKFUxpc3REb2N1bWVudHNSZXNwb25zZRIvCgRkYXRhGAEgAygLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSLwoEbWV0YRgCIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBhZ2VNZXRhIi4KEkdldERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIkoKE0dldERvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudCJeChVDcmVhdGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRI3CgZmaWVsZHMYAiABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyJqChVVcGRhdGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCRI3CgZmaWVsZHMYAyABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyIvChNWb2lkRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiMQoVRGVsZXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiWgoWQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZVcGRhdGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlgKFFZvaWREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIloKFkRlbGV0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiUgoXQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QSNwoGZmllbGRzGAEgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiSwoRQWNjb3VudERpZmZlcmVuY2USEgoKYWNjb3VudF9pZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMSDAoEZmxhZxgDIAEoCSLPAQoYQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlEhAKCGJhbGFuY2VkGAEgASgIEhMKC2RlYml0X2NlbnRzGAIgASgDEhQKDGNyZWRpdF9jZW50cxgDIAEoAxIYChBkaWZmZXJlbmNlX2NlbnRzGAQgASgDEj8KC2RpZmZlcmVuY2VzGAUgAygLMioubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQWNjb3VudERpZmZlcmVuY2USGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgGIAMoCTKrBgoQRG9jdW1lbnRzU2VydmljZRJuCg1MaXN0RG9jdW1lbnRzEi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USaAoLR2V0RG9jdW1lbnQSKy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlcXVlc3QaLC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlc3BvbnNlEnEKDkNyZWF0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRJxCg5VcGRhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVzcG9uc2USawoMVm9pZERvY3VtZW50EiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVm9pZERvY3VtZW50UmVxdWVzdBotLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlc3BvbnNlEnEKDkRlbGV0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXNwb25zZRJ3ChBDaGVja01hbnVhbEVudHJ5EjAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QaMS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DaGVja01hbnVhbEVudHJ5UmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIt8ECghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI3CgpyZWN1cnJlbmNlGBcgASgLMiMubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJyZW5jZSK4AgoKUmVjdXJyZW5jZRIaChJpc19yZWN1cnJlZF9wYXJlbnQYASABKAgSHAoUcmVjdXJyaW5nX3N0YXJ0X2RhdGUYAiABKAkSGgoScmVjdXJyaW5nX2VuZF9kYXRlGAMgASgJEhAKCGludGVydmFsGAQgASgJEhoKEnJlY3VycmluZ19lbmRfdHlwZRgFIAEoCRIXCg9yZWN1cnJpbmdfY291bnQYBiABKAUSEAoIYWN0aXZpdHkYByABKAkSQwoScmVjdXJyaW5nX3NjaGVkdWxlGAggAygLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJyZW5jZURhdGUSHAoUbmV4dF9yZWN1cnJlbmNlX2RhdGUYCSABKAkSGAoQcmVjdXJyZWRfZnJvbV9pZBgKIAEoCSJTCg5SZWN1cnJlbmNlRGF0ZRIXCg9yZWN1cnJlbmNlX2RhdGUYASABKAkSEwoLaXNfcmVjdXJyZWQYAiABKAgSEwoLZG9jdW1lbnRfaWQYAyABKAkiKwoHUGF5bWVudBIKCgJpZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMiygEKEkRvY3VtZW50TGluZUZpZWxkcxIUCgxzZXJ2aWNlX25hbWUYASABKAkSEwoLY2F0ZWdvcnlfaWQYAiABKAkSEgoKaGFzX2Ftb3VudBgDIAEoCBIUCgxhbW91bnRfY2VudHMYBCABKAMSFAoMaGFzX3F1YW50aXR5GAUgASgIEhAKCHF1YW50aXR5GAYgASgJEhAKCGhhc19yYXRlGAcgASgIEhIKCnJhdGVfY2VudHMYCCABKAMSEQoJZGlyZWN0aW9uGAkgASgJIqsDCg5Eb2N1bWVudEZpZWxkcxIRCgRkYXRlGAEgASgJSACIAQESFQoIZHVlX2RhdGUYAiABKAlIAYgBARIVCghwYXJ0eV9pZBgDIAEoCUgCiAEBEhYKCXJlZmVyZW5jZRgEIAEoCUgDiAEBEhgKC2Rlc2NyaXB0aW9uGAUgASgJSASIAQESGQoMY29tcGFueV9uYW1lGAYgASgJSAWIAQESHAoPY29tcGFueV9hZGRyZXNzGAcgASgJSAaIAQESPwoKbGluZV9pdGVtcxgIIAMoCzIrLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZUZpZWxkcxJGChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGAkgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudEZpZWxkc0IHCgVfZGF0ZUILCglfZHVlX2RhdGVCCwoJX3BhcnR5X2lkQgwKCl9yZWZlcmVuY2VCDgoMX2Rlc2NyaXB0aW9uQg8KDV9jb21wYW55X25hbWVCEgoQX2NvbXBhbnlfYWRkcmVzcyJFCg1QYXltZW50RmllbGRzEgoKAmlkGAEgASgJEhIKCmhhc19hbW91bnQYAiABKAgSFAoMYW1vdW50X2NlbnRzGAMgASgDIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgilQEKFExpc3REb2N1bWVudHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDAoEcGFnZRgCIAEoBRIMCgR0YWtlGAMgASgFEg4KBnN0YXR1cxgEIAEoCRIQCghwYXJ0eV9pZBgFIAEoCRISCgpzdGFydF9kYXRlGAYgASgJEhAKCGVuZF9kYXRlGAcgASgJEgsKA2FsbBgIIAEoCCJ5ChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USLwoEZGF0YRgBIAMoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50Ei8KBG1ldGEYAiABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYWdlTWV0YSIuChJHZXREb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSJKChNHZXREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiXgoVQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSNwoGZmllbGRzGAIgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiagoVVXBkYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSNwoGZmllbGRzGAMgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiLwoTVm9pZERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIjEKFURlbGV0ZURvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIloKFkNyZWF0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiWgoWVXBkYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJYChRWb2lkRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZEZWxldGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlIKF0NoZWNrTWFudWFsRW50cnlSZXF1ZXN0EjcKBmZpZWxkcxgBIAEoCzInLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50RmllbGRzIksKEUFjY291bnREaWZmZXJlbmNlEhIKCmFjY291bnRfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEgwKBGZsYWcYAyABKAkizwEKGENoZWNrTWFudWFsRW50cnlSZXNwb25zZRIQCghiYWxhbmNlZBgBIAEoCBITCgtkZWJpdF9jZW50cxgCIAEoAxIUCgxjcmVkaXRfY2VudHMYAyABKAMSGAoQZGlmZmVyZW5jZV9jZW50cxgEIAEoAxI/CgtkaWZmZXJlbmNlcxgFIAMoCzIqLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkFjY291bnREaWZmZXJlbmNlEhsKE2RpZmZlcmVuY2VfbWVzc2FnZXMYBiADKAki1gIKFFJlY3VyRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSIQoUcmVjdXJyaW5nX3N0YXJ0X2RhdGUYAyABKAlIAIgBARIfChJyZWN1cnJpbmdfZW5kX2RhdGUYBCABKAlIAYgBARIVCghpbnRlcnZhbBgFIAEoCUgCiAEBEh8KEnJlY3VycmluZ19lbmRfdHlwZRgGIAEoCUgDiAEBEhwKD3JlY3VycmluZ19jb3VudBgHIAEoAUgEiAEBEhUKCGFjdGl2aXR5GAggASgJSAWIAQFCFwoVX3JlY3VycmluZ19zdGFydF9kYXRlQhUKE19yZWN1cnJpbmdfZW5kX2RhdGVCCwoJX2ludGVydmFsQhUKE19yZWN1cnJpbmdfZW5kX3R5cGVCEgoQX3JlY3VycmluZ19jb3VudEILCglfYWN0aXZpdHkiTAoVUmVjdXJEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiNwoUU3RvcFJlY3VycmluZ1JlcXVlc3QSCgoCaWQYASABKAkSEwoLZW50aXR5X3R5cGUYAiABKAkiTAoVU3RvcFJlY3VycmluZ1Jlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQyiwgKEERvY3VtZW50c1NlcnZpY2USbgoNTGlzdERvY3VtZW50cxItLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkxpc3REb2N1bWVudHNSZXF1ZXN0Gi4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlEmgKC0dldERvY3VtZW50EisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuR2V0RG9jdW1lbnRSZXNwb25zZRJxCg5DcmVhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNyZWF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNyZWF0ZURvY3VtZW50UmVzcG9uc2UScQoOVXBkYXRlRG9jdW1lbnQSLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5VcGRhdGVEb2N1bWVudFJlcXVlc3QaLy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5VcGRhdGVEb2N1bWVudFJlc3BvbnNlEmsKDFZvaWREb2N1bWVudBIsLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Wb2lkRG9jdW1lbnRSZXNwb25zZRJxCg5EZWxldGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRlbGV0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRlbGV0ZURvY3VtZW50UmVzcG9uc2USdwoQQ2hlY2tNYW51YWxFbnRyeRIwLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNoZWNrTWFudWFsRW50cnlSZXF1ZXN0GjEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlEm4KDVJlY3VyRG9jdW1lbnQSLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5SZWN1ckRvY3VtZW50UmVxdWVzdBouLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlJlY3VyRG9jdW1lbnRSZXNwb25zZRJuCg1TdG9wUmVjdXJyaW5nEi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuU3RvcFJlY3VycmluZ1JlcXVlc3QaLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5TdG9wUmVjdXJyaW5nUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.documents.v1.PartyRef
@@ -214,6 +214,13 @@ export type Document = Message<"ledgerline.documents.v1.Document"> & {
    * @generated from field: repeated ledgerline.documents.v1.Payment connected_transactions = 22;
    */
   connectedTransactions: Payment[];
+
+  /**
+   * Its recurrence: as a template (is_recurred_parent) or as a document a recurrence created (recurred_from_id).
+   *
+   * @generated from field: ledgerline.documents.v1.Recurrence recurrence = 23;
+   */
+  recurrence?: Recurrence | undefined;
 };
 
 /**
@@ -222,6 +229,110 @@ export type Document = Message<"ledgerline.documents.v1.Document"> & {
  */
 export const DocumentSchema: GenMessage<Document> = /*@__PURE__*/
   messageDesc(file_ledgerline_documents_v1_documents, 2);
+
+/**
+ * Spec §3 recurrence fields (isRecurredParent, recurringStartDate, recurringEndDate, recurringSchedule, interval), with
+ * the end (never, date, count) and the activity (Active, Paused, Stopped). Empty when the document never recurred.
+ *
+ * @generated from message ledgerline.documents.v1.Recurrence
+ */
+export type Recurrence = Message<"ledgerline.documents.v1.Recurrence"> & {
+  /**
+   * @generated from field: bool is_recurred_parent = 1;
+   */
+  isRecurredParent: boolean;
+
+  /**
+   * @generated from field: string recurring_start_date = 2;
+   */
+  recurringStartDate: string;
+
+  /**
+   * @generated from field: string recurring_end_date = 3;
+   */
+  recurringEndDate: string;
+
+  /**
+   * daily, weekly, monthly, quarterly or yearly.
+   *
+   * @generated from field: string interval = 4;
+   */
+  interval: string;
+
+  /**
+   * never, date or count.
+   *
+   * @generated from field: string recurring_end_type = 5;
+   */
+  recurringEndType: string;
+
+  /**
+   * The number of occurrences in all, when it ends after a count.
+   *
+   * @generated from field: int32 recurring_count = 6;
+   */
+  recurringCount: number;
+
+  /**
+   * Active, Paused or Stopped.
+   *
+   * @generated from field: string activity = 7;
+   */
+  activity: string;
+
+  /**
+   * The dates handled so far (is_recurred, with the document created) and the next ones (at most 12).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.RecurrenceDate recurring_schedule = 8;
+   */
+  recurringSchedule: RecurrenceDate[];
+
+  /**
+   * @generated from field: string next_recurrence_date = 9;
+   */
+  nextRecurrenceDate: string;
+
+  /**
+   * Of a document a recurrence created: its template's id.
+   *
+   * @generated from field: string recurred_from_id = 10;
+   */
+  recurredFromId: string;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.Recurrence.
+ * Use `create(RecurrenceSchema)` to create a new message.
+ */
+export const RecurrenceSchema: GenMessage<Recurrence> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 3);
+
+/**
+ * @generated from message ledgerline.documents.v1.RecurrenceDate
+ */
+export type RecurrenceDate = Message<"ledgerline.documents.v1.RecurrenceDate"> & {
+  /**
+   * @generated from field: string recurrence_date = 1;
+   */
+  recurrenceDate: string;
+
+  /**
+   * @generated from field: bool is_recurred = 2;
+   */
+  isRecurred: boolean;
+
+  /**
+   * @generated from field: string document_id = 3;
+   */
+  documentId: string;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.RecurrenceDate.
+ * Use `create(RecurrenceDateSchema)` to create a new message.
+ */
+export const RecurrenceDateSchema: GenMessage<RecurrenceDate> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 4);
 
 /**
  * @generated from message ledgerline.documents.v1.Payment
@@ -243,7 +354,7 @@ export type Payment = Message<"ledgerline.documents.v1.Payment"> & {
  * Use `create(PaymentSchema)` to create a new message.
  */
 export const PaymentSchema: GenMessage<Payment> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 3);
+  messageDesc(file_ledgerline_documents_v1_documents, 5);
 
 /**
  * @generated from message ledgerline.documents.v1.DocumentLineFields
@@ -302,7 +413,7 @@ export type DocumentLineFields = Message<"ledgerline.documents.v1.DocumentLineFi
  * Use `create(DocumentLineFieldsSchema)` to create a new message.
  */
 export const DocumentLineFieldsSchema: GenMessage<DocumentLineFields> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 4);
+  messageDesc(file_ledgerline_documents_v1_documents, 6);
 
 /**
  * A create or PUT body. Text fields absent or empty are treated as absent (spec §5).
@@ -363,7 +474,7 @@ export type DocumentFields = Message<"ledgerline.documents.v1.DocumentFields"> &
  * Use `create(DocumentFieldsSchema)` to create a new message.
  */
 export const DocumentFieldsSchema: GenMessage<DocumentFields> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 5);
+  messageDesc(file_ledgerline_documents_v1_documents, 7);
 
 /**
  * @generated from message ledgerline.documents.v1.PaymentFields
@@ -390,7 +501,7 @@ export type PaymentFields = Message<"ledgerline.documents.v1.PaymentFields"> & {
  * Use `create(PaymentFieldsSchema)` to create a new message.
  */
 export const PaymentFieldsSchema: GenMessage<PaymentFields> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 6);
+  messageDesc(file_ledgerline_documents_v1_documents, 8);
 
 /**
  * @generated from message ledgerline.documents.v1.PageMeta
@@ -432,7 +543,7 @@ export type PageMeta = Message<"ledgerline.documents.v1.PageMeta"> & {
  * Use `create(PageMetaSchema)` to create a new message.
  */
 export const PageMetaSchema: GenMessage<PageMeta> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 7);
+  messageDesc(file_ledgerline_documents_v1_documents, 9);
 
 /**
  * @generated from message ledgerline.documents.v1.ListDocumentsRequest
@@ -494,7 +605,7 @@ export type ListDocumentsRequest = Message<"ledgerline.documents.v1.ListDocument
  * Use `create(ListDocumentsRequestSchema)` to create a new message.
  */
 export const ListDocumentsRequestSchema: GenMessage<ListDocumentsRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 8);
+  messageDesc(file_ledgerline_documents_v1_documents, 10);
 
 /**
  * @generated from message ledgerline.documents.v1.ListDocumentsResponse
@@ -516,7 +627,7 @@ export type ListDocumentsResponse = Message<"ledgerline.documents.v1.ListDocumen
  * Use `create(ListDocumentsResponseSchema)` to create a new message.
  */
 export const ListDocumentsResponseSchema: GenMessage<ListDocumentsResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 9);
+  messageDesc(file_ledgerline_documents_v1_documents, 11);
 
 /**
  * @generated from message ledgerline.documents.v1.GetDocumentRequest
@@ -538,7 +649,7 @@ export type GetDocumentRequest = Message<"ledgerline.documents.v1.GetDocumentReq
  * Use `create(GetDocumentRequestSchema)` to create a new message.
  */
 export const GetDocumentRequestSchema: GenMessage<GetDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 10);
+  messageDesc(file_ledgerline_documents_v1_documents, 12);
 
 /**
  * @generated from message ledgerline.documents.v1.GetDocumentResponse
@@ -555,7 +666,7 @@ export type GetDocumentResponse = Message<"ledgerline.documents.v1.GetDocumentRe
  * Use `create(GetDocumentResponseSchema)` to create a new message.
  */
 export const GetDocumentResponseSchema: GenMessage<GetDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 11);
+  messageDesc(file_ledgerline_documents_v1_documents, 13);
 
 /**
  * @generated from message ledgerline.documents.v1.CreateDocumentRequest
@@ -577,7 +688,7 @@ export type CreateDocumentRequest = Message<"ledgerline.documents.v1.CreateDocum
  * Use `create(CreateDocumentRequestSchema)` to create a new message.
  */
 export const CreateDocumentRequestSchema: GenMessage<CreateDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 12);
+  messageDesc(file_ledgerline_documents_v1_documents, 14);
 
 /**
  * @generated from message ledgerline.documents.v1.UpdateDocumentRequest
@@ -604,7 +715,7 @@ export type UpdateDocumentRequest = Message<"ledgerline.documents.v1.UpdateDocum
  * Use `create(UpdateDocumentRequestSchema)` to create a new message.
  */
 export const UpdateDocumentRequestSchema: GenMessage<UpdateDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 13);
+  messageDesc(file_ledgerline_documents_v1_documents, 15);
 
 /**
  * @generated from message ledgerline.documents.v1.VoidDocumentRequest
@@ -626,7 +737,7 @@ export type VoidDocumentRequest = Message<"ledgerline.documents.v1.VoidDocumentR
  * Use `create(VoidDocumentRequestSchema)` to create a new message.
  */
 export const VoidDocumentRequestSchema: GenMessage<VoidDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 14);
+  messageDesc(file_ledgerline_documents_v1_documents, 16);
 
 /**
  * @generated from message ledgerline.documents.v1.DeleteDocumentRequest
@@ -648,7 +759,7 @@ export type DeleteDocumentRequest = Message<"ledgerline.documents.v1.DeleteDocum
  * Use `create(DeleteDocumentRequestSchema)` to create a new message.
  */
 export const DeleteDocumentRequestSchema: GenMessage<DeleteDocumentRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 15);
+  messageDesc(file_ledgerline_documents_v1_documents, 17);
 
 /**
  * @generated from message ledgerline.documents.v1.CreateDocumentResponse
@@ -672,7 +783,7 @@ export type CreateDocumentResponse = Message<"ledgerline.documents.v1.CreateDocu
  * Use `create(CreateDocumentResponseSchema)` to create a new message.
  */
 export const CreateDocumentResponseSchema: GenMessage<CreateDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 16);
+  messageDesc(file_ledgerline_documents_v1_documents, 18);
 
 /**
  * @generated from message ledgerline.documents.v1.UpdateDocumentResponse
@@ -696,7 +807,7 @@ export type UpdateDocumentResponse = Message<"ledgerline.documents.v1.UpdateDocu
  * Use `create(UpdateDocumentResponseSchema)` to create a new message.
  */
 export const UpdateDocumentResponseSchema: GenMessage<UpdateDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 17);
+  messageDesc(file_ledgerline_documents_v1_documents, 19);
 
 /**
  * @generated from message ledgerline.documents.v1.VoidDocumentResponse
@@ -720,7 +831,7 @@ export type VoidDocumentResponse = Message<"ledgerline.documents.v1.VoidDocument
  * Use `create(VoidDocumentResponseSchema)` to create a new message.
  */
 export const VoidDocumentResponseSchema: GenMessage<VoidDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 18);
+  messageDesc(file_ledgerline_documents_v1_documents, 20);
 
 /**
  * @generated from message ledgerline.documents.v1.DeleteDocumentResponse
@@ -744,7 +855,7 @@ export type DeleteDocumentResponse = Message<"ledgerline.documents.v1.DeleteDocu
  * Use `create(DeleteDocumentResponseSchema)` to create a new message.
  */
 export const DeleteDocumentResponseSchema: GenMessage<DeleteDocumentResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 19);
+  messageDesc(file_ledgerline_documents_v1_documents, 21);
 
 /**
  * @generated from message ledgerline.documents.v1.CheckManualEntryRequest
@@ -761,7 +872,7 @@ export type CheckManualEntryRequest = Message<"ledgerline.documents.v1.CheckManu
  * Use `create(CheckManualEntryRequestSchema)` to create a new message.
  */
 export const CheckManualEntryRequestSchema: GenMessage<CheckManualEntryRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 20);
+  messageDesc(file_ledgerline_documents_v1_documents, 22);
 
 /**
  * @generated from message ledgerline.documents.v1.AccountDifference
@@ -792,7 +903,7 @@ export type AccountDifference = Message<"ledgerline.documents.v1.AccountDifferen
  * Use `create(AccountDifferenceSchema)` to create a new message.
  */
 export const AccountDifferenceSchema: GenMessage<AccountDifference> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 21);
+  messageDesc(file_ledgerline_documents_v1_documents, 23);
 
 /**
  * @generated from message ledgerline.documents.v1.CheckManualEntryResponse
@@ -836,7 +947,125 @@ export type CheckManualEntryResponse = Message<"ledgerline.documents.v1.CheckMan
  * Use `create(CheckManualEntryResponseSchema)` to create a new message.
  */
 export const CheckManualEntryResponseSchema: GenMessage<CheckManualEntryResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_documents_v1_documents, 22);
+  messageDesc(file_ledgerline_documents_v1_documents, 24);
+
+/**
+ * @generated from message ledgerline.documents.v1.RecurDocumentRequest
+ */
+export type RecurDocumentRequest = Message<"ledgerline.documents.v1.RecurDocumentRequest"> & {
+  /**
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * @generated from field: optional string recurring_start_date = 3;
+   */
+  recurringStartDate?: string | undefined;
+
+  /**
+   * @generated from field: optional string recurring_end_date = 4;
+   */
+  recurringEndDate?: string | undefined;
+
+  /**
+   * Empty: monthly.
+   *
+   * @generated from field: optional string interval = 5;
+   */
+  interval?: string | undefined;
+
+  /**
+   * never, date or count; empty: date when an end date is given, count when a count is, else never.
+   *
+   * @generated from field: optional string recurring_end_type = 6;
+   */
+  recurringEndType?: string | undefined;
+
+  /**
+   * A positive integer (anything else is refused by name).
+   *
+   * @generated from field: optional double recurring_count = 7;
+   */
+  recurringCount?: number | undefined;
+
+  /**
+   * Active (default) or Paused.
+   *
+   * @generated from field: optional string activity = 8;
+   */
+  activity?: string | undefined;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.RecurDocumentRequest.
+ * Use `create(RecurDocumentRequestSchema)` to create a new message.
+ */
+export const RecurDocumentRequestSchema: GenMessage<RecurDocumentRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 25);
+
+/**
+ * @generated from message ledgerline.documents.v1.RecurDocumentResponse
+ */
+export type RecurDocumentResponse = Message<"ledgerline.documents.v1.RecurDocumentResponse"> & {
+  /**
+   * @generated from field: ledgerline.documents.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.RecurDocumentResponse.
+ * Use `create(RecurDocumentResponseSchema)` to create a new message.
+ */
+export const RecurDocumentResponseSchema: GenMessage<RecurDocumentResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 26);
+
+/**
+ * @generated from message ledgerline.documents.v1.StopRecurringRequest
+ */
+export type StopRecurringRequest = Message<"ledgerline.documents.v1.StopRecurringRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Bill, Invoice or ManualEntry.
+   *
+   * @generated from field: string entity_type = 2;
+   */
+  entityType: string;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.StopRecurringRequest.
+ * Use `create(StopRecurringRequestSchema)` to create a new message.
+ */
+export const StopRecurringRequestSchema: GenMessage<StopRecurringRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 27);
+
+/**
+ * @generated from message ledgerline.documents.v1.StopRecurringResponse
+ */
+export type StopRecurringResponse = Message<"ledgerline.documents.v1.StopRecurringResponse"> & {
+  /**
+   * @generated from field: ledgerline.documents.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.StopRecurringResponse.
+ * Use `create(StopRecurringResponseSchema)` to create a new message.
+ */
+export const StopRecurringResponseSchema: GenMessage<StopRecurringResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 28);
 
 /**
  * The documents service (services/documents/README.md says what it owns): bills, invoices and manual journals
@@ -913,6 +1142,27 @@ export const DocumentsService: GenService<{
     methodKind: "unary";
     input: typeof CheckManualEntryRequestSchema;
     output: typeof CheckManualEntryResponseSchema;
+  },
+  /**
+   * Makes the document a recurring template with this schedule (POST /accounting/{bill|invoice|manual-entry}/recur/{id});
+   * the service's scheduler creates one document per date of the schedule, exactly once.
+   *
+   * @generated from rpc ledgerline.documents.v1.DocumentsService.RecurDocument
+   */
+  recurDocument: {
+    methodKind: "unary";
+    input: typeof RecurDocumentRequestSchema;
+    output: typeof RecurDocumentResponseSchema;
+  },
+  /**
+   * No more occurrences of the template (POST /accounting/stop-recurring/{id} with entityType); those created stay.
+   *
+   * @generated from rpc ledgerline.documents.v1.DocumentsService.StopRecurring
+   */
+  stopRecurring: {
+    methodKind: "unary";
+    input: typeof StopRecurringRequestSchema;
+    output: typeof StopRecurringResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_documents_v1_documents, 0);
