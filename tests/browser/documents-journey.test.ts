@@ -239,8 +239,25 @@ describe('the documents journey', () => {
       await visible(view.getByRole('button', { name: 'Download PDF' }));
       // after merge: Download PDF saves GET /invoice/{id}/pdf (built by the PDF helper); check the download's file name
       // and that pdftotext finds the customer, total and due date.
-      // after merge: Recur → "Save schedule" posts /accounting/invoice/recur/{id}; check the schedule, then "Stop recurring".
       await shot(page, 'invoice-view-1440');
+
+      // Recur it monthly, three times in all; the dialog keeps its actions in view; then stop the schedule.
+      await view.getByRole('button', { name: 'Recur', exact: true }).click();
+      const recur = await visible(dialogNamed(page, 'Recur this invoice'));
+      await recur.getByRole('button', { name: /^Ends/ }).click();
+      await page.getByRole('option', { name: 'After a number of times', exact: true }).click();
+      await recur.getByRole('textbox', { name: 'Occurrences' }).fill('3');
+      await expectInside(page, recur.getByRole('button', { name: 'Save schedule' }), 'the recur dialog’s Save button');
+      await shot(page, 'invoice-recur-1440');
+      await recur.getByRole('button', { name: 'Save schedule' }).click();
+      await poll(async () => (await dialogNamed(page, 'Recur this invoice').count())).toBe(0);
+      await poll(async () => (await api('GET', `/accounting/invoice/${id}`)).body).toMatchObject({
+        recurrence: { isRecurredParent: true, interval: 'monthly', recurringEndType: 'count', recurringCount: 3, activity: 'Active' },
+      });
+      await view.getByRole('button', { name: 'Recur', exact: true }).click();
+      await (await visible(dialogNamed(page, 'Recur this invoice'))).getByRole('button', { name: 'Stop recurring' }).click();
+      await poll(async () => (await dialogNamed(page, 'Recur this invoice').count())).toBe(0);
+      await poll(async () => (await api('GET', `/accounting/invoice/${id}`)).body).toMatchObject({ recurrence: { activity: 'Stopped' } });
 
       await view.getByRole('button', { name: 'Void', exact: true }).click();
       await view.getByRole('button', { name: 'Void invoice' }).click();

@@ -139,9 +139,9 @@ describe('recurrence (spec §3, §5)', () => {
     expect(validateRecurrence({ ...base, end: 'count', count: '0' })).toEqual({ count: RECURRENCE_MESSAGES.count });
     expect(validateRecurrence({ ...base, start: '' })).toEqual({ start: 'Please fill all recurring details' });
   });
-  it('sends the end as a date, a count or neither', () => {
-    expect(recurrenceBody(base)).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly' });
-    expect(recurrenceBody({ ...base, end: 'count', count: '12' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', occurrences: 12 });
-    expect(recurrenceBody({ ...base, end: 'date', endDate: '2027-03-01' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndDate: '2027-03-01' });
+  it('sends the end as a date, a count or neither, with the end type the API reads (recurringEndType)', () => {
+    expect(recurrenceBody(base)).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'never' });
+    expect(recurrenceBody({ ...base, end: 'count', count: '12' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'count', recurringCount: 12 });
+    expect(recurrenceBody({ ...base, end: 'date', endDate: '2027-03-01' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'date', recurringEndDate: '2027-03-01' });
   });
 });

@@ -41,12 +41,7 @@ export const RECURRENCE_INTERVALS = ['daily', 'weekly', 'monthly', 'quarterly', 
 export type RecurrenceInterval = (typeof RECURRENCE_INTERVALS)[number];
 
 /** What POST /accounting/{kind}/recur/{id} sends (spec §3 "Recurrence"): the end is never, a date, or a count. */
-export interface RecurrenceBody {
-  recurringStartDate: string;
-  recurringEndDate?: string;
-  occurrences?: number;
-  interval: RecurrenceInterval;
-}
+export type RecurrenceBody = Schemas['RecurBody'] & { recurringStartDate: string; interval: RecurrenceInterval };
 
 /** The spec §3 ledger source type of each kind: what POST /accounting/stop-recurring/{id} sends as entityType. */
 export const DOCUMENT_ENTITY_TYPES: Readonly<Record<DocumentKind, 'Bill' | 'Invoice' | 'ManualEntry'>> = { bill: 'Bill', invoice: 'Invoice', manualEntry: 'ManualEntry' };

@@ -247,6 +247,9 @@ function DocumentView({ spec, id, editing, go }: { spec: DocumentSpec; id: strin
     );
 
   const title = d ? `${spec.what}: ${kind === 'manualEntry' ? formatShortDate(dateOf(kind, d)) : partyOf(kind, d)}` : query.isError ? `${spec.what} not found` : spec.what;
+  // The schedule's dialog takes the view's place rather than opening over it: Headless UI leaves the page inert
+  // after a dialog nested in another closes (notices included); closing it brings the view back.
+  if (recurring && d) return <RecurDialog kind={kind} id={id} what={spec.what} start={dateOf(kind, d)} onClose={() => setRecurring(false)} />;
   return (
     <>
       <RecordDialog
@@ -283,7 +286,6 @@ function DocumentView({ spec, id, editing, go }: { spec: DocumentSpec; id: strin
           d && <DocumentDetails kind={kind} doc={d} />
         )}
       </RecordDialog>
-      {recurring && d && <RecurDialog kind={kind} id={id} what={spec.what} start={dateOf(kind, d)} onClose={() => setRecurring(false)} />}
     </>
   );
 }

@@ -57,7 +57,7 @@ export function RecurDialog({ kind, id, what, start, onClose }: { kind: Document
         <Select<RecurrenceInterval> label="Interval" name="interval" options={INTERVALS} value={form.interval} onChange={(v) => set('interval', v)} />
         <Select<RecurrenceEnd> label="Ends" name="end" options={ENDS} value={form.end} onChange={(v) => set('end', v)} />
         {form.end === 'date' && <DatePicker label="End date" name="recurringEndDate" required value={form.endDate || null} max={addYears(today, 20)} error={errors.endDate} onChange={(d) => set('endDate', d)} />}
-        {form.end === 'count' && <TextField label="Occurrences" name="occurrences" required inputMode="numeric" value={form.count} error={errors.count} onChange={(e) => set('count', e.target.value.replace(/\D/g, ''))} />}
+        {form.end === 'count' && <TextField label="Occurrences" name="recurringCount" required inputMode="numeric" value={form.count} error={errors.count} onChange={(e) => set('count', e.target.value.replace(/\D/g, ''))} />}
         <button type="submit" hidden />
       </form>
       <DialogMessage text={refused} />

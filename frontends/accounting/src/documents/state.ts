@@ -225,8 +225,9 @@ export function recurrenceBody(f: RecurrenceForm): RecurrenceBody {
   return {
     recurringStartDate: f.start,
     interval: f.interval,
+    recurringEndType: f.end,
     ...(f.end === 'date' ? { recurringEndDate: f.endDate } : {}),
-    ...(f.end === 'count' ? { occurrences: Number(f.count.trim()) } : {}),
+    ...(f.end === 'count' ? { recurringCount: Number(f.count.trim()) } : {}),
   };
 }
 
