@@ -29,6 +29,10 @@ export interface DocumentsSystem {
   ledger: LedgerHarness;
   reporting: ReportingHarness;
   documentsDb: TestDatabase;
+  /** The fake identity: tests answer its team calls (e.g. the workspace profile an invoice PDF shows) through `handlers`. */
+  identity: FakeIdentity;
+  /** The gateway's base URL (binary answers, read as bytes). */
+  gatewayUrl: string;
   api(method: string, path: string, o?: { tenant?: Tenant; token?: string; body?: unknown }): Promise<Answer>;
   tenant(): Tenant;
   stop(): Promise<void>;
@@ -59,7 +63,7 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
   return {
-    bus, ledger, reporting, documentsDb,
+    bus, ledger, reporting, documentsDb, identity, gatewayUrl,
     async api(method, path, o = {}) {
       const token = o.token ?? o.tenant?.token;
       const res = await fetch(`${gatewayUrl}${path}`, {

@@ -34,6 +34,7 @@ import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
 import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js';
 import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
+import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -206,6 +207,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerVendorRuleRoutes(app, { client: partiesClient });
   await registerCategorizationJobRoutes(app, { ledger });
   await registerDocumentsRoutes(app, { client: documentsClient });
+  registerInvoicePdfRoute(app, { client: documentsClient, identity });
 
   return app;
 }
