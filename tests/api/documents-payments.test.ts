@@ -2,6 +2,8 @@
 // installs), payments by manual journals, vendor credits and credit memos, the suggestions, and a vendor merge moving
 // bills — through the real gateway, ledger, parties and documents services.
 import { execFileSync } from 'node:child_process';
+import { EventType, publishEvent } from '@ledgerline/platform';
+import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryIds, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
 
@@ -105,5 +107,59 @@ describe('GET /invoice/{id}/pdf', () => {
     const bad = await s.api('GET', '/invoice/not-a-uuid/pdf', { tenant: t });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('id');
+  });
+});
+
+describe('a vendor merge moves the merged vendors\' bills (documents consumes vendor.changed)', () => {
+  const bill = async (tn: Tenant, vendorId: string, amount: number, category: string) => {
+    const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { billDate: '2026-02-01', vendorId, lineItems: [{ serviceName: 'Goods', categoryId: category, amount }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.bill as { id: string; version: number; journalEntryId: string };
+  };
+  const inboxHas = (eventId: string) => expectEventually(async () => {
+    expect(await s.documentsDb.adminDb('inbox').where({ event_id: eventId }).first()).toBeDefined();
+  }, { timeoutMs: 20_000 });
+
+  it('POST /vendors/merge: every bill of the merged vendors (a voided one too) names the kept vendor; the books and versions do not change; a replay moves nothing', async () => {
+    const kept = await newVendor(s, t, 'Acme Supplies Inc');
+    const dupA = await newVendor(s, t, 'ACME supplies');
+    const dupB = await newVendor(s, t, 'Acme Supply Co');
+    const bystander = await newVendor(s, t, 'Unrelated Vendor');
+    const k1 = await bill(t, kept.id, 10, c['Office Supplies']!);
+    const a1 = await bill(t, dupA.id, 20, c['Office Supplies']!);
+    const a2 = await bill(t, dupA.id, 30, c['Office Supplies']!);
+    const b1 = await bill(t, dupB.id, 40, c['Office Supplies']!);
+    const by = await bill(t, bystander.id, 50, c['Office Supplies']!);
+    expect((await s.api('POST', `/accounting/bill/void/${a2.id}`, { tenant: t })).status).toBe(200);
+    const otherCats = await categoryIds(s, other);
+    const foreignVendor = await newVendor(s, other, 'Foreign');
+    const foreignBill = await bill(other, foreignVendor.id, 60, otherCats['Office Supplies']!);
+
+    const merge = await s.api('POST', '/vendors/merge', { tenant: t, body: { parentVendorId: kept.id, mergingVendorsId: [dupA.id, dupB.id] } });
+    expect(merge.status, JSON.stringify(merge.body)).toBe(200);
+
+    await expectEventually(async () => {
+      const listed = await s.api('GET', `/accounting/bills?vendorId=${kept.id}`, { tenant: t });
+      expect(listed.status).toBe(200);
+      expect((listed.body.data as { id: string }[]).map((d) => d.id).sort()).toEqual([k1.id, a1.id, a2.id, b1.id].sort());
+    }, { timeoutMs: 20_000 });
+    for (const moved of [a1, a2, b1]) {
+      const got = await s.api('GET', `/accounting/bill/${moved.id}`, { tenant: t });
+      expect(got.body).toMatchObject({ vendor: { id: kept.id, name: 'Acme Supplies Inc' }, billerName: 'Acme Supplies Inc', version: moved.id === a2.id ? 2 : 1 });
+    }
+    expect((await s.api('GET', `/accounting/bill/${a1.id}`, { tenant: t })).body.journalEntryId).toBe(a1.journalEntryId);
+    expect((await s.api('GET', `/accounting/bill/${by.id}`, { tenant: t })).body.vendor).toEqual({ id: bystander.id, name: 'Unrelated Vendor' });
+    expect((await s.api('GET', `/accounting/bill/${foreignBill.id}`, { tenant: other })).body.vendor).toEqual({ id: foreignVendor.id, name: 'Foreign' });
+
+    // The same merge again as a new event (a replay from the stream): nothing left to move, nothing else touched.
+    const before = await s.documentsDb.adminDb('documents').orderBy('id').select('id', 'party_id', 'party_name', 'version', 'updated_at');
+    const replay = await publishEvent(s.bus, 'parties', { type: EventType.VendorChanged, workspaceId: t.workspaceId, payload: { vendorId: dupA.id, change: 'merged', name: 'ACME supplies', status: 'active', mergedIntoVendorId: kept.id } });
+    await inboxHas(replay);
+    expect(await s.documentsDb.adminDb('documents').orderBy('id').select('id', 'party_id', 'party_name', 'version', 'updated_at')).toEqual(before);
+
+    // A merge event of one workspace never touches another's bills, even naming that workspace's vendor.
+    const cross = await publishEvent(s.bus, 'parties', { type: EventType.VendorChanged, workspaceId: t.workspaceId, payload: { vendorId: foreignVendor.id, change: 'merged', name: 'Foreign', status: 'active', mergedIntoVendorId: kept.id } });
+    await inboxHas(cross);
+    expect((await s.api('GET', `/accounting/bill/${foreignBill.id}`, { tenant: other })).body.vendor).toEqual({ id: foreignVendor.id, name: 'Foreign' });
   });
 });

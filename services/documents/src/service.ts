@@ -4,9 +4,11 @@ import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
 import { documentLedger, type DocumentLedger, type LedgerClient } from './clients/ledger.js';
 import { partyLookup, type PartiesClient } from './clients/parties.js';
 import { documentsConfigSchema, type DocumentsConfig } from './config.js';
+import { startVendorMergeConsumer } from './events/vendor-merge-consumer.js';
 import { documentsRoutes } from './rpc/handlers.js';
 import { documentsMigrations } from './store/migrations.js';
 import { createUseCases, type DocumentsUseCases } from './usecases/index.js';
+import { createVendorMerge } from './usecases/vendor-merge.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
@@ -14,6 +16,8 @@ export type DocumentsOverrides = BaseOverrides & {
   parties?: PartiesClient;
   /** Wraps the ledger the use cases see (fault tests make its booking call fail, as a crash right after the commit would). */
   documentLedger?: (real: DocumentLedger) => DocumentLedger;
+  /** Deliveries of one event before its consumer dead-letters it (default 8). */
+  maxDeliver?: number;
 };
 
 /**
@@ -26,12 +30,18 @@ export const documents = defineService({
   config: documentsConfigSchema,
   migrations: documentsMigrations,
   publishes: true,
-  build: ({ config, overrides, db, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
+  build: ({ config, overrides, db, bus, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
     const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
     const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
-    const useCases = createUseCases({ db, logger, ledger: (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger)), parties: partyLookup(parties) });
-    return { routes: documentsRoutes(useCases), expose: { useCases } };
+    const lookup = partyLookup(parties);
+    const useCases = createUseCases({ db, logger, ledger: (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger)), parties: lookup });
+    const merges = createVendorMerge({ parties: lookup, logger });
+    return {
+      routes: documentsRoutes(useCases),
+      consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
+      expose: { useCases },
+    };
   },
 });
 
