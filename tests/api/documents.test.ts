@@ -361,12 +361,23 @@ describe('manual journals', () => {
   it('POST /accounting/manual-entry/check answers the balance and each account\'s difference without posting', async () => {
     const a = c['Office Supplies']!;
     const b = c['Software and Subscriptions']!;
+    // Something on both accounts first, so their opening balances are not zero.
+    const seed = await s.api('POST', '/accounting/manual-entry/v2', { tenant: t, body: { memo: 'seed', postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 12.34 }, { categoryId: b, type: 'credit', amount: 12.34 }] } });
+    expect(seed.status).toBe(201);
     const before = (await s.api('GET', '/accounting/manual-entries?take=100', { tenant: t })).body.meta.itemCount;
     const off = await s.api('POST', '/accounting/manual-entry/check', { tenant: t, body: { memo: 'm', postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 10 }, { categoryId: b, type: 'credit', amount: 7.5 }] } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
+    // openingBalance: each account's balance before the journal, in its normal direction (expenses: debit − credit).
+    const openA = (await debitBalance(s, t, a)) / 100;
+    const openB = (await debitBalance(s, t, b)) / 100;
+    expect(openA).not.toBe(0);
+    expect(openB).not.toBe(0);
     expect(off.body).toEqual({
       balanced: false, totalDebit: 10, totalCredit: 7.5, difference: 2.5,
-      differenceData: { differences: [{ accountId: a, amount: 10, flag: 'debit' }, { accountId: b, amount: 7.5, flag: 'credit' }], differenceMessages: ['The entry does not balance: debits exceed credits by 2.50'] },
+      differenceData: {
+        differences: [{ accountId: a, amount: 10, flag: 'debit', openingBalance: openA }, { accountId: b, amount: 7.5, flag: 'credit', openingBalance: openB }],
+        differenceMessages: ['The entry does not balance: debits exceed credits by 2.50'],
+      },
     });
     const ok = await s.api('POST', '/accounting/manual-entry/check', { tenant: t, body: { memo: 'm', postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 3 }, { categoryId: b, type: 'credit', amount: 3 }] } });
     expect(ok.body).toMatchObject({ balanced: true, difference: 0, differenceData: { differenceMessages: [] } });

@@ -2264,6 +2264,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/payment-details/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a payment (a manual journal's bills and invoices with amounts) would leave of each: paid so far, remaining, the payment status; nothing is written */
+        post: operations["checkPaymentDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoice/{id}/pdf": {
         parameters: {
             query?: never;
@@ -3843,6 +3860,10 @@ export interface components {
                 categoryState: "categorized" | "categorizing";
             }[];
         };
+        DocumentConnection: {
+            id: string;
+            amount: number;
+        };
         DocumentParty: {
             id: string;
             name: string;
@@ -3902,6 +3923,10 @@ export interface components {
             differenceMessages: string[];
             /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
             connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
+            /** @description The manual journals paying it, with what each pays. */
+            connectedManualEntries: components["schemas"]["DocumentConnection"][];
+            /** @description The vendor credits applied to it, with what each pays. */
+            connectedVendorCredits: components["schemas"]["DocumentConnection"][];
             billDate: string;
             dueDate: string;
             description: string;
@@ -3929,6 +3954,10 @@ export interface components {
             differenceMessages: string[];
             /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
             connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
+            /** @description The manual journals paying it, with what each pays. */
+            connectedManualEntries: components["schemas"]["DocumentConnection"][];
+            /** @description The credit memos applied to it, with what each pays. */
+            connectedCreditMemos: components["schemas"]["DocumentConnection"][];
             invoiceDate: string;
             dueDate: string;
             customer: components["schemas"]["DocumentParty"];
@@ -3951,6 +3980,10 @@ export interface components {
             version: number;
             createdOn: string;
             updatedOn: string;
+            /** @description The bills it pays, with what it pays of each. */
+            paidBills: components["schemas"]["DocumentConnection"][];
+            /** @description The invoices it pays, with what it pays of each. */
+            paidInvoices: components["schemas"]["DocumentConnection"][];
             postingDate: string;
             memo: string;
             lineItems: components["schemas"]["ManualEntryLineItem"][];
@@ -3967,6 +4000,20 @@ export interface components {
             /** @description The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount. */
             connectedTransactions?: {
                 /** @description A transaction of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of manual journals paying it (absent: none). A journal pays at most its net debit to Accounts Payable (bills) / net credit to Accounts Receivable (invoices) not applied elsewhere. */
+            connectedManualEntries?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of vendor credits of the bill's vendor applied to it (absent: none), each at most its remaining balance. */
+            connectedVendorCredits?: {
+                /** @description A UUID of the workspace. */
                 id?: string;
                 /** @description Dollars, greater than 0. */
                 amount?: number;
@@ -3999,6 +4046,20 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description The whole set of manual journals paying it (absent: none). A journal pays at most its net debit to Accounts Payable (bills) / net credit to Accounts Receivable (invoices) not applied elsewhere. */
+            connectedManualEntries?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of credit memos of the invoice's customer applied to it (absent: none), each at most its remaining balance. */
+            connectedCreditMemos?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -4018,6 +4079,20 @@ export interface components {
             postingDate?: string;
             /** @description Required. */
             memo?: string;
+            /** @description The whole set of bills this journal pays (absent: none); together at most its net debit to Accounts Payable. */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of invoices this journal pays (absent: none); together at most its net credit to Accounts Receivable. */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
             /** @description At least two; debits equal credits. */
             lineItems?: {
                 categoryId?: string;
@@ -4070,9 +4145,54 @@ export interface components {
                     amount: number;
                     /** @description debit or credit: the side the account is left on. */
                     flag: string;
+                    /** @description The account's balance before this journal (every posted entry), in its normal direction. */
+                    openingBalance: number;
                 }[];
                 differenceMessages: string[];
             };
+        };
+        PaymentDetail: {
+            id: string;
+            /** @description bill or invoice. */
+            kind: string;
+            party: {
+                id: string;
+                name: string;
+            };
+            reference: string;
+            totalAmount: number;
+            /** @description What its other payments pay already. */
+            paidAmount: number;
+            /** @description What this payment would pay of it. */
+            amount: number;
+            /** @description totalAmount − paidAmount − amount (negative: overpaid). */
+            remainingAmount: number;
+            /** @description The status it would have. */
+            paymentStatus: string;
+            differenceMessages: string[];
+        };
+        PaymentDetailsCheck: {
+            bills: components["schemas"]["PaymentDetail"][];
+            invoices: components["schemas"]["PaymentDetail"][];
+            totalAmount: number;
+        };
+        PaymentDetailsBody: {
+            /** @description The whole set of bills this journal pays (absent: none); together at most its net debit to Accounts Payable. */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of invoices this journal pays (absent: none); together at most its net credit to Accounts Receivable. */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The manual journal being edited, if any: what it pays now is not counted twice. */
+            manualEntryId?: string;
         };
     };
     responses: never;
@@ -10376,6 +10496,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ManualEntryCheck"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    checkPaymentDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDetailsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetailsCheck"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -34,6 +34,14 @@ export interface DocumentLedger {
   check(tenant: TenantContext, posting: DocumentPosting): Promise<void>;
   /** The ids of every account of the caller's workspace (the check of a manual journal posts nothing). */
   accountIds(tenant: TenantContext): Promise<Set<string>>;
+  /** The workspace's chart: each account's balance (normal direction) and the Accounts Payable / Receivable ids, if any yet. */
+  chart(tenant: TenantContext): Promise<LedgerChart>;
+}
+
+export interface LedgerChart {
+  balances: Map<string, number>;
+  payableId?: string;
+  receivableId?: string;
 }
 
 export function documentLedger(client: LedgerClient): DocumentLedger {
@@ -52,6 +60,14 @@ export function documentLedger(client: LedgerClient): DocumentLedger {
     async accountIds(tenant) {
       const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
       return new Set(r.chartOfAccounts.map((a) => a.id));
+    },
+    async chart(tenant) {
+      const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
+      return {
+        balances: new Map(r.chartOfAccounts.map((a) => [a.id, Number(a.balanceCents)])),
+        payableId: r.chartOfAccounts.find((a) => a.systemKey === 'accounts_payable')?.id,
+        receivableId: r.chartOfAccounts.find((a) => a.systemKey === 'accounts_receivable')?.id,
+      };
     },
   };
 }

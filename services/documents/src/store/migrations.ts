@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { connectionMigrations } from './migrations-connections.js';
 
 /**
  * The documents database: the platform's tenancy functions, outbox and inbox, then its own tables.
@@ -79,4 +80,5 @@ export const documentsMigrations: Migration[] = [
       await knex.raw('drop table if exists document_payments');
     },
   },
+  ...connectionMigrations,
 ];

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/documents/v1/documents.proto.
  */
 export const file_ledgerline_documents_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIqYECghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudCIrCgdQYXltZW50EgoKAmlkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAyLKAQoSRG9jdW1lbnRMaW5lRmllbGRzEhQKDHNlcnZpY2VfbmFtZRgBIAEoCRITCgtjYXRlZ29yeV9pZBgCIAEoCRISCgpoYXNfYW1vdW50GAMgASgIEhQKDGFtb3VudF9jZW50cxgEIAEoAxIUCgxoYXNfcXVhbnRpdHkYBSABKAgSEAoIcXVhbnRpdHkYBiABKAkSEAoIaGFzX3JhdGUYByABKAgSEgoKcmF0ZV9jZW50cxgIIAEoAxIRCglkaXJlY3Rpb24YCSABKAkiqwMKDkRvY3VtZW50RmllbGRzEhEKBGRhdGUYASABKAlIAIgBARIVCghkdWVfZGF0ZRgCIAEoCUgBiAEBEhUKCHBhcnR5X2lkGAMgASgJSAKIAQESFgoJcmVmZXJlbmNlGAQgASgJSAOIAQESGAoLZGVzY3JpcHRpb24YBSABKAlIBIgBARIZCgxjb21wYW55X25hbWUYBiABKAlIBYgBARIcCg9jb21wYW55X2FkZHJlc3MYByABKAlIBogBARI/CgpsaW5lX2l0ZW1zGAggAygLMisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRMaW5lRmllbGRzEkYKFmNvbm5lY3RlZF90cmFuc2FjdGlvbnMYCSADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzQgcKBV9kYXRlQgsKCV9kdWVfZGF0ZUILCglfcGFydHlfaWRCDAoKX3JlZmVyZW5jZUIOCgxfZGVzY3JpcHRpb25CDwoNX2NvbXBhbnlfbmFtZUISChBfY29tcGFueV9hZGRyZXNzIkUKDVBheW1lbnRGaWVsZHMSCgoCaWQYASABKAkSEgoKaGFzX2Ftb3VudBgCIAEoCBIUCgxhbW91bnRfY2VudHMYAyABKAMigAEKCFBhZ2VNZXRhEgwKBHBhZ2UYASABKAUSDAoEdGFrZRgCIAEoBRISCgppdGVtX2NvdW50GAMgASgFEhIKCnBhZ2VfY291bnQYBCABKAUSGQoRaGFzX3ByZXZpb3VzX3BhZ2UYBSABKAgSFQoNaGFzX25leHRfcGFnZRgGIAEoCCKVAQoUTGlzdERvY3VtZW50c1JlcXVlc3QSDAoEa2luZBgBIAEoCRIMCgRwYWdlGAIgASgFEgwKBHRha2UYAyABKAUSDgoGc3RhdHVzGAQgASgJEhAKCHBhcnR5X2lkGAUgASgJEhIKCnN0YXJ0X2RhdGUYBiABKAkSEAoIZW5kX2RhdGUYByABKAkSCwoDYWxsGAggASgIInkKFUxpc3REb2N1bWVudHNSZXNwb25zZRIvCgRkYXRhGAEgAygLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSLwoEbWV0YRgCIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBhZ2VNZXRhIi4KEkdldERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIkoKE0dldERvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudCJeChVDcmVhdGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRI3CgZmaWVsZHMYAiABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyJqChVVcGRhdGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCRI3CgZmaWVsZHMYAyABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyIvChNWb2lkRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiMQoVRGVsZXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiWgoWQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZVcGRhdGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlgKFFZvaWREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIloKFkRlbGV0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiUgoXQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QSNwoGZmllbGRzGAEgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiSwoRQWNjb3VudERpZmZlcmVuY2USEgoKYWNjb3VudF9pZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMSDAoEZmxhZxgDIAEoCSLPAQoYQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlEhAKCGJhbGFuY2VkGAEgASgIEhMKC2RlYml0X2NlbnRzGAIgASgDEhQKDGNyZWRpdF9jZW50cxgDIAEoAxIYChBkaWZmZXJlbmNlX2NlbnRzGAQgASgDEj8KC2RpZmZlcmVuY2VzGAUgAygLMioubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQWNjb3VudERpZmZlcmVuY2USGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgGIAMoCTKrBgoQRG9jdW1lbnRzU2VydmljZRJuCg1MaXN0RG9jdW1lbnRzEi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USaAoLR2V0RG9jdW1lbnQSKy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlcXVlc3QaLC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlc3BvbnNlEnEKDkNyZWF0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRJxCg5VcGRhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVzcG9uc2USawoMVm9pZERvY3VtZW50EiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVm9pZERvY3VtZW50UmVxdWVzdBotLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlc3BvbnNlEnEKDkRlbGV0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXNwb25zZRJ3ChBDaGVja01hbnVhbEVudHJ5EjAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QaMS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DaGVja01hbnVhbEVudHJ5UmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIpYGCghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBJCChhjb25uZWN0ZWRfbWFudWFsX2VudHJpZXMYKCADKAsyIC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50EjsKEWNvbm5lY3RlZF9jcmVkaXRzGCkgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI0CgpwYWlkX2JpbGxzGCogAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI3Cg1wYWlkX2ludm9pY2VzGCsgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudCIrCgdQYXltZW50EgoKAmlkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAyLKAQoSRG9jdW1lbnRMaW5lRmllbGRzEhQKDHNlcnZpY2VfbmFtZRgBIAEoCRITCgtjYXRlZ29yeV9pZBgCIAEoCRISCgpoYXNfYW1vdW50GAMgASgIEhQKDGFtb3VudF9jZW50cxgEIAEoAxIUCgxoYXNfcXVhbnRpdHkYBSABKAgSEAoIcXVhbnRpdHkYBiABKAkSEAoIaGFzX3JhdGUYByABKAgSEgoKcmF0ZV9jZW50cxgIIAEoAxIRCglkaXJlY3Rpb24YCSABKAkivQUKDkRvY3VtZW50RmllbGRzEhEKBGRhdGUYASABKAlIAIgBARIVCghkdWVfZGF0ZRgCIAEoCUgBiAEBEhUKCHBhcnR5X2lkGAMgASgJSAKIAQESFgoJcmVmZXJlbmNlGAQgASgJSAOIAQESGAoLZGVzY3JpcHRpb24YBSABKAlIBIgBARIZCgxjb21wYW55X25hbWUYBiABKAlIBYgBARIcCg9jb21wYW55X2FkZHJlc3MYByABKAlIBogBARI/CgpsaW5lX2l0ZW1zGAggAygLMisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRMaW5lRmllbGRzEkYKFmNvbm5lY3RlZF90cmFuc2FjdGlvbnMYCSADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzEkgKGGNvbm5lY3RlZF9tYW51YWxfZW50cmllcxgoIAMoCzImLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBheW1lbnRGaWVsZHMSQQoRY29ubmVjdGVkX2NyZWRpdHMYKSADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzEj8KD2Nvbm5lY3RlZF9iaWxscxgqIAMoCzImLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBheW1lbnRGaWVsZHMSQgoSY29ubmVjdGVkX2ludm9pY2VzGCsgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudEZpZWxkc0IHCgVfZGF0ZUILCglfZHVlX2RhdGVCCwoJX3BhcnR5X2lkQgwKCl9yZWZlcmVuY2VCDgoMX2Rlc2NyaXB0aW9uQg8KDV9jb21wYW55X25hbWVCEgoQX2NvbXBhbnlfYWRkcmVzcyJFCg1QYXltZW50RmllbGRzEgoKAmlkGAEgASgJEhIKCmhhc19hbW91bnQYAiABKAgSFAoMYW1vdW50X2NlbnRzGAMgASgDIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgilQEKFExpc3REb2N1bWVudHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDAoEcGFnZRgCIAEoBRIMCgR0YWtlGAMgASgFEg4KBnN0YXR1cxgEIAEoCRIQCghwYXJ0eV9pZBgFIAEoCRISCgpzdGFydF9kYXRlGAYgASgJEhAKCGVuZF9kYXRlGAcgASgJEgsKA2FsbBgIIAEoCCJ5ChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USLwoEZGF0YRgBIAMoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50Ei8KBG1ldGEYAiABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYWdlTWV0YSIuChJHZXREb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSJKChNHZXREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiXgoVQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSNwoGZmllbGRzGAIgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiagoVVXBkYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSNwoGZmllbGRzGAMgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiLwoTVm9pZERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIjEKFURlbGV0ZURvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIloKFkNyZWF0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiWgoWVXBkYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJYChRWb2lkRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZEZWxldGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlIKF0NoZWNrTWFudWFsRW50cnlSZXF1ZXN0EjcKBmZpZWxkcxgBIAEoCzInLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50RmllbGRzImoKEUFjY291bnREaWZmZXJlbmNlEhIKCmFjY291bnRfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEgwKBGZsYWcYAyABKAkSHQoVb3BlbmluZ19iYWxhbmNlX2NlbnRzGAQgASgDIs8BChhDaGVja01hbnVhbEVudHJ5UmVzcG9uc2USEAoIYmFsYW5jZWQYASABKAgSEwoLZGViaXRfY2VudHMYAiABKAMSFAoMY3JlZGl0X2NlbnRzGAMgASgDEhgKEGRpZmZlcmVuY2VfY2VudHMYBCABKAMSPwoLZGlmZmVyZW5jZXMYBSADKAsyKi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5BY2NvdW50RGlmZmVyZW5jZRIbChNkaWZmZXJlbmNlX21lc3NhZ2VzGAYgAygJIroBChpDaGVja1BheW1lbnREZXRhaWxzUmVxdWVzdBI/Cg9jb25uZWN0ZWRfYmlsbHMYASADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzEkIKEmNvbm5lY3RlZF9pbnZvaWNlcxgCIAMoCzImLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBheW1lbnRGaWVsZHMSFwoPbWFudWFsX2VudHJ5X2lkGAMgASgJIvsBCg1QYXltZW50RGV0YWlsEgoKAmlkGAEgASgJEgwKBGtpbmQYAiABKAkSMAoFcGFydHkYAyABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBCABKAkSEwoLdG90YWxfY2VudHMYBSABKAMSEgoKcGFpZF9jZW50cxgGIAEoAxIUCgxhbW91bnRfY2VudHMYByABKAMSFwoPcmVtYWluaW5nX2NlbnRzGAggASgDEhYKDnBheW1lbnRfc3RhdHVzGAkgASgJEhsKE2RpZmZlcmVuY2VfbWVzc2FnZXMYCiADKAkiowEKG0NoZWNrUGF5bWVudERldGFpbHNSZXNwb25zZRI1CgViaWxscxgBIAMoCzImLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBheW1lbnREZXRhaWwSOAoIaW52b2ljZXMYAiADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RGV0YWlsEhMKC3RvdGFsX2NlbnRzGAMgASgDMq4HChBEb2N1bWVudHNTZXJ2aWNlEm4KDUxpc3REb2N1bWVudHMSLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5MaXN0RG9jdW1lbnRzUmVxdWVzdBouLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkxpc3REb2N1bWVudHNSZXNwb25zZRJoCgtHZXREb2N1bWVudBIrLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkdldERvY3VtZW50UmVxdWVzdBosLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkdldERvY3VtZW50UmVzcG9uc2UScQoOQ3JlYXRlRG9jdW1lbnQSLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DcmVhdGVEb2N1bWVudFJlcXVlc3QaLy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DcmVhdGVEb2N1bWVudFJlc3BvbnNlEnEKDlVwZGF0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVXBkYXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVXBkYXRlRG9jdW1lbnRSZXNwb25zZRJrCgxWb2lkRG9jdW1lbnQSLC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Wb2lkRG9jdW1lbnRSZXF1ZXN0Gi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVm9pZERvY3VtZW50UmVzcG9uc2UScQoORGVsZXRlRG9jdW1lbnQSLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5EZWxldGVEb2N1bWVudFJlcXVlc3QaLy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5EZWxldGVEb2N1bWVudFJlc3BvbnNlEncKEENoZWNrTWFudWFsRW50cnkSMC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DaGVja01hbnVhbEVudHJ5UmVxdWVzdBoxLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNoZWNrTWFudWFsRW50cnlSZXNwb25zZRKAAQoTQ2hlY2tQYXltZW50RGV0YWlscxIzLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNoZWNrUGF5bWVudERldGFpbHNSZXF1ZXN0GjQubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tQYXltZW50RGV0YWlsc1Jlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message ledgerline.documents.v1.PartyRef
@@ -209,11 +209,37 @@ export type Document = Message<"ledgerline.documents.v1.Document"> & {
   updatedOn: string;
 
   /**
-   * Bills and invoices: the bank transactions that pay it, with what each pays (paid_cents is their sum).
+   * Bills and invoices: the bank transactions that pay it, with what each pays.
    *
    * @generated from field: repeated ledgerline.documents.v1.Payment connected_transactions = 22;
    */
   connectedTransactions: Payment[];
+
+  /**
+   * Bills and invoices: the manual journals that pay it (their lines move Accounts Payable / Receivable).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment connected_manual_entries = 40;
+   */
+  connectedManualEntries: Payment[];
+
+  /**
+   * Bills: the vendor credits applied to it; invoices: the credit memos. paid_cents is the sum of all three kinds.
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment connected_credits = 41;
+   */
+  connectedCredits: Payment[];
+
+  /**
+   * Manual journals: the bills and invoices it pays, with what it pays of each.
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment paid_bills = 42;
+   */
+  paidBills: Payment[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.Payment paid_invoices = 43;
+   */
+  paidInvoices: Payment[];
 };
 
 /**
@@ -356,6 +382,32 @@ export type DocumentFields = Message<"ledgerline.documents.v1.DocumentFields"> &
    * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_transactions = 9;
    */
   connectedTransactions: PaymentFields[];
+
+  /**
+   * Bills and invoices: the manual journals that pay it (connectedManualEntries; the whole set, none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_manual_entries = 40;
+   */
+  connectedManualEntries: PaymentFields[];
+
+  /**
+   * Bills: connectedVendorCredits; invoices: connectedCreditMemos (the whole set, none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_credits = 41;
+   */
+  connectedCredits: PaymentFields[];
+
+  /**
+   * Manual journals: connectedBills and connectedInvoices, what it pays of each (the whole set, none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_bills = 42;
+   */
+  connectedBills: PaymentFields[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_invoices = 43;
+   */
+  connectedInvoices: PaymentFields[];
 };
 
 /**
@@ -785,6 +837,14 @@ export type AccountDifference = Message<"ledgerline.documents.v1.AccountDifferen
    * @generated from field: string flag = 3;
    */
   flag: string;
+
+  /**
+   * The account's balance in the books before this journal (all posted entries), in its normal direction
+   * (debit-normal for assets and expenses), in cents.
+   *
+   * @generated from field: int64 opening_balance_cents = 4;
+   */
+  openingBalanceCents: bigint;
 };
 
 /**
@@ -837,6 +897,137 @@ export type CheckManualEntryResponse = Message<"ledgerline.documents.v1.CheckMan
  */
 export const CheckManualEntryResponseSchema: GenMessage<CheckManualEntryResponse> = /*@__PURE__*/
   messageDesc(file_ledgerline_documents_v1_documents, 22);
+
+/**
+ * POST /accounting/payment-details/check: the bills and invoices a payment would pay (a manual journal's
+ * connectedBills / connectedInvoices), each with what it would pay.
+ *
+ * @generated from message ledgerline.documents.v1.CheckPaymentDetailsRequest
+ */
+export type CheckPaymentDetailsRequest = Message<"ledgerline.documents.v1.CheckPaymentDetailsRequest"> & {
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_bills = 1;
+   */
+  connectedBills: PaymentFields[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_invoices = 2;
+   */
+  connectedInvoices: PaymentFields[];
+
+  /**
+   * The manual journal being edited, if any: what it pays now is not counted twice.
+   *
+   * @generated from field: string manual_entry_id = 3;
+   */
+  manualEntryId: string;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.CheckPaymentDetailsRequest.
+ * Use `create(CheckPaymentDetailsRequestSchema)` to create a new message.
+ */
+export const CheckPaymentDetailsRequestSchema: GenMessage<CheckPaymentDetailsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 23);
+
+/**
+ * @generated from message ledgerline.documents.v1.PaymentDetail
+ */
+export type PaymentDetail = Message<"ledgerline.documents.v1.PaymentDetail"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * bill or invoice.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: ledgerline.documents.v1.PartyRef party = 3;
+   */
+  party?: PartyRef | undefined;
+
+  /**
+   * @generated from field: string reference = 4;
+   */
+  reference: string;
+
+  /**
+   * @generated from field: int64 total_cents = 5;
+   */
+  totalCents: bigint;
+
+  /**
+   * What its other payments pay already.
+   *
+   * @generated from field: int64 paid_cents = 6;
+   */
+  paidCents: bigint;
+
+  /**
+   * What this payment would pay of it.
+   *
+   * @generated from field: int64 amount_cents = 7;
+   */
+  amountCents: bigint;
+
+  /**
+   * total − paid − amount (negative: overpaid).
+   *
+   * @generated from field: int64 remaining_cents = 8;
+   */
+  remainingCents: bigint;
+
+  /**
+   * The payment status it would have.
+   *
+   * @generated from field: string payment_status = 9;
+   */
+  paymentStatus: string;
+
+  /**
+   * @generated from field: repeated string difference_messages = 10;
+   */
+  differenceMessages: string[];
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.PaymentDetail.
+ * Use `create(PaymentDetailSchema)` to create a new message.
+ */
+export const PaymentDetailSchema: GenMessage<PaymentDetail> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 24);
+
+/**
+ * @generated from message ledgerline.documents.v1.CheckPaymentDetailsResponse
+ */
+export type CheckPaymentDetailsResponse = Message<"ledgerline.documents.v1.CheckPaymentDetailsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentDetail bills = 1;
+   */
+  bills: PaymentDetail[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentDetail invoices = 2;
+   */
+  invoices: PaymentDetail[];
+
+  /**
+   * @generated from field: int64 total_cents = 3;
+   */
+  totalCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.CheckPaymentDetailsResponse.
+ * Use `create(CheckPaymentDetailsResponseSchema)` to create a new message.
+ */
+export const CheckPaymentDetailsResponseSchema: GenMessage<CheckPaymentDetailsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 25);
 
 /**
  * The documents service (services/documents/README.md says what it owns): bills, invoices and manual journals
@@ -913,6 +1104,17 @@ export const DocumentsService: GenService<{
     methodKind: "unary";
     input: typeof CheckManualEntryRequestSchema;
     output: typeof CheckManualEntryResponseSchema;
+  },
+  /**
+   * What a set of payments would leave of each bill and invoice it names, changing nothing
+   * (POST /accounting/payment-details/check).
+   *
+   * @generated from rpc ledgerline.documents.v1.DocumentsService.CheckPaymentDetails
+   */
+  checkPaymentDetails: {
+    methodKind: "unary";
+    input: typeof CheckPaymentDetailsRequestSchema;
+    output: typeof CheckPaymentDetailsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_documents_v1_documents, 0);
