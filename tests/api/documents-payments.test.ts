@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { EventType, publishEvent } from '@ledgerline/platform';
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryIds, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
+import { accountOfKey, categoryIds, debitBalance, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
 
 let s: DocumentsSystem;
 let t: Tenant;
@@ -161,5 +161,151 @@ describe('a vendor merge moves the merged vendors\' bills (documents consumes ve
     const cross = await publishEvent(s.bus, 'parties', { type: EventType.VendorChanged, workspaceId: t.workspaceId, payload: { vendorId: foreignVendor.id, change: 'merged', name: 'Foreign', status: 'active', mergedIntoVendorId: kept.id } });
     await inboxHas(cross);
     expect((await s.api('GET', `/accounting/bill/${foreignBill.id}`, { tenant: other })).body.vendor).toEqual({ id: foreignVendor.id, name: 'Foreign' });
+  });
+});
+
+describe('payments by vendor credits, credit memos and manual journals (none posts anything; the books stay right)', () => {
+  const errorsOf = (body: { errors?: { field: string; message: string }[] }) => (body.errors ?? []).map((e) => [e.field, e.message]);
+  const newBill = async (tn: Tenant, cats: Record<string, string>, vendorId: string, amount: number, extra: Record<string, unknown> = {}) => {
+    const body = { billDate: '2026-03-01', vendorId, lineItems: [{ serviceName: 'Goods', categoryId: cats['Office Supplies'], amount }] };
+    const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, ...extra } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return { id: r.body.bill.id as string, body };
+  };
+  const vendorCredit = async (tn: Tenant, cats: Record<string, string>, vendorId: string, amount: number) => {
+    const r = await s.api('POST', '/vendors/vendor-credit', { tenant: tn, body: { paymentDate: '2026-03-05', vendorId, description: 'Returned goods', lineItems: [{ description: 'Goods', categoryId: cats['Office Supplies'], amount }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.vendorCredit.id as string;
+  };
+  const journal = async (tn: Tenant, lines: { categoryId: string; type: string; amount: number }[], extra: Record<string, unknown> = {}) => {
+    const r = await s.api('POST', '/accounting/manual-entry/v2', { tenant: tn, body: { memo: 'Paid by journal', postingDate: '2026-03-20', lineItems: lines, ...extra } });
+    return r;
+  };
+
+  it('a vendor credit applied to a bill counts as paid (PARTIALLY_PAID, PAID), posts no new version, at most its remaining balance, of the bill\'s vendor; AP = open bills − unapplied credits', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const vendor = await newVendor(s, tn, 'Credit Vendor');
+    const otherVendor = await newVendor(s, tn, 'Someone Else');
+    const bill = await newBill(tn, cats, vendor.id, 100);
+    const credit = await vendorCredit(tn, cats, vendor.id, 30);
+    const ap = await accountOfKey(s, tn, 'accounts_payable');
+    expect(await debitBalance(s, tn, ap)).toBe(-7000);
+
+    const applied = await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedVendorCredits: [{ id: credit, amount: 30 }] } });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toMatchObject({ seq: 0, bill: { version: 1, paymentStatus: 'PARTIALLY_PAID', paidAmount: 30, connectedVendorCredits: [{ id: credit, amount: 30 }], connectedManualEntries: [], differenceMessages: ['Payments of 30.00 leave 70.00 of 100.00 unpaid'] } });
+    // Nothing posted: AP is what the bill and the credit booked, 100 owed less 30 credited.
+    expect(await debitBalance(s, tn, ap)).toBe(-7000);
+    expect((await s.api('GET', `/accounting/bill/${bill.id}`, { tenant: tn })).body).toMatchObject({ paidAmount: 30, connectedVendorCredits: [{ id: credit, amount: 30 }] });
+
+    // The credit is used up: another bill of the vendor cannot take it; a credit of another vendor is refused.
+    const second = await newBill(tn, cats, vendor.id, 10);
+    const exceeded = await s.api('PUT', `/accounting/bill/${second.id}`, { tenant: tn, body: { ...second.body, connectedVendorCredits: [{ id: credit, amount: 0.01 }] } });
+    expect(exceeded.status).toBe(400);
+    expect(errorsOf(exceeded.body)).toEqual([['connectedVendorCredits.0.amount', 'Connected vendor credit 1: amount exceeds the vendor credit\'s remaining balance of 0.00']]);
+    const foreignVendorsCredit = await vendorCredit(tn, cats, otherVendor.id, 5);
+    const wrongVendor = await s.api('PUT', `/accounting/bill/${second.id}`, { tenant: tn, body: { ...second.body, connectedVendorCredits: [{ id: foreignVendorsCredit, amount: 5 }] } });
+    expect(wrongVendor.status).toBe(400);
+    expect(errorsOf(wrongVendor.body)).toEqual([['connectedVendorCredits.0.id', 'The vendor credit is of another vendor']]);
+    const dup = await s.api('PUT', `/accounting/bill/${second.id}`, { tenant: tn, body: { ...second.body, connectedVendorCredits: [{ id: credit, amount: 1 }, { id: credit, amount: 1 }] } });
+    expect(errorsOf(dup.body)).toEqual([['connectedVendorCredits.1.id', 'Connected vendor credit 2: is listed twice']]);
+
+    // Less of the credit on the first bill frees the rest for the second.
+    expect((await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedVendorCredits: [{ id: credit, amount: 20 }] } })).body.bill.paidAmount).toBe(20);
+    const second2 = await s.api('PUT', `/accounting/bill/${second.id}`, { tenant: tn, body: { ...second.body, connectedVendorCredits: [{ id: credit, amount: 10 }] } });
+    expect(second2.body.bill).toMatchObject({ paymentStatus: 'PAID', paidAmount: 10, version: 1 });
+
+    // Voiding the second bill releases what it took of the credit.
+    expect((await s.api('POST', `/accounting/bill/void/${second.id}`, { tenant: tn })).status).toBe(200);
+    expect((await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedVendorCredits: [{ id: credit, amount: 30 }] } })).body.bill.paidAmount).toBe(30);
+    // AP: the bill's 100 less the credits' 30 and 5 (the voided bill's entry reversed).
+    expect(await debitBalance(s, tn, ap)).toBe(-6500);
+  });
+
+  it('a credit memo applied to an invoice: PAID within 0.01; another customer\'s memo refused; AR = open invoices', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const customer = await newCustomer(s, tn, 'Memo Customer');
+    const body = { invoiceDate: '2026-03-01', customerId: customer.id, lineItems: [{ serviceName: 'Work', categoryId: cats['Sales'], quantity: 1, rate: 50, amount: 50 }] };
+    const inv = await s.api('POST', '/accounting/invoice/v2', { tenant: tn, body });
+    expect(inv.status).toBe(201);
+    const memo = await s.api('POST', '/customers/credit-memo', { tenant: tn, body: { paymentDate: '2026-03-02', customerId: customer.id, refNo: 'CM-1', description: 'Discount', lineItems: [{ description: 'Discount', categoryId: cats['Sales'], amount: 49.99 }] } });
+    expect(memo.status, JSON.stringify(memo.body)).toBe(201);
+    const r = await s.api('PUT', `/accounting/invoice/${inv.body.invoice.id}`, { tenant: tn, body: { ...body, connectedCreditMemos: [{ id: memo.body.creditMemo.id, amount: 49.99 }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.invoice).toMatchObject({ paymentStatus: 'PAID', paidAmount: 49.99, connectedCreditMemos: [{ id: memo.body.creditMemo.id, amount: 49.99 }], differenceMessages: [] });
+    const ar = await accountOfKey(s, tn, 'accounts_receivable');
+    expect(await debitBalance(s, tn, ar)).toBe(1);
+
+    const stranger = await newCustomer(s, tn, 'Stranger');
+    const other = await s.api('POST', '/customers/credit-memo', { tenant: tn, body: { paymentDate: '2026-03-02', customerId: stranger.id, refNo: 'CM-2', lineItems: [{ description: 'x', categoryId: cats['Sales'], amount: 5 }] } });
+    const refused = await s.api('PUT', `/accounting/invoice/${inv.body.invoice.id}`, { tenant: tn, body: { ...body, connectedCreditMemos: [{ id: other.body.creditMemo.id, amount: 5 }] } });
+    expect(refused.status).toBe(400);
+    expect(errorsOf(refused.body)).toEqual([['connectedCreditMemos.0.id', 'The credit memo is of another customer']]);
+  });
+
+  it('a manual journal pays bills up to its net debit to Accounts Payable, from either side; paidBills; voiding the journal unpays the bill', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const vendor = await newVendor(s, tn, 'Journal Vendor');
+    const bill = await newBill(tn, cats, vendor.id, 200);
+    const ap = await accountOfKey(s, tn, 'accounts_payable');
+    const cash = cats['Opening Balance Equity']!;
+    const j1 = await journal(tn, [{ categoryId: ap, type: 'debit', amount: 150 }, { categoryId: cash, type: 'credit', amount: 150 }], { connectedBills: [{ id: bill.id, amount: 150 }] });
+    expect(j1.status, JSON.stringify(j1.body)).toBe(201);
+    expect(j1.body.manualEntry).toMatchObject({ paidBills: [{ id: bill.id, amount: 150 }], paidInvoices: [] });
+    expect((await s.api('GET', `/accounting/bill/${bill.id}`, { tenant: tn })).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', paidAmount: 150, connectedManualEntries: [{ id: j1.body.manualEntry.id, amount: 150 }] });
+
+    // More than the journal moves on AP: refused from the journal's side and from the bill's.
+    const tooMuch = await journal(tn, [{ categoryId: ap, type: 'debit', amount: 10 }, { categoryId: cash, type: 'credit', amount: 10 }], { connectedBills: [{ id: bill.id, amount: 10.01 }] });
+    expect(tooMuch.status).toBe(400);
+    expect(errorsOf(tooMuch.body)).toEqual([['connectedBills', 'connectedBills pay 10.01, more than the manual entry\'s net debit to Accounts Payable (10.00)']]);
+    const noAp = await journal(tn, [{ categoryId: cats['Office Supplies']!, type: 'debit', amount: 50 }, { categoryId: cash, type: 'credit', amount: 50 }]);
+    expect(noAp.status).toBe(201);
+    const j2 = await journal(tn, [{ categoryId: ap, type: 'debit', amount: 50 }, { categoryId: cash, type: 'credit', amount: 50 }]);
+    const viaBill = await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedManualEntries: [{ id: j1.body.manualEntry.id, amount: 150 }, { id: noAp.body.manualEntry.id, amount: 50 }] } });
+    expect(viaBill.status).toBe(400);
+    expect(errorsOf(viaBill.body)).toEqual([['connectedManualEntries.1.amount', 'Connected manual entry 2: amount exceeds what the manual entry\'s debits to Accounts Payable leave to apply (0.00)']]);
+    const paid = await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedManualEntries: [{ id: j1.body.manualEntry.id, amount: 150 }, { id: j2.body.manualEntry.id, amount: 50 }] } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.bill).toMatchObject({ paymentStatus: 'PAID', paidAmount: 200, version: 1 });
+    expect((await s.api('GET', `/accounting/manual-entry/${j2.body.manualEntry.id}`, { tenant: tn })).body.paidBills).toEqual([{ id: bill.id, amount: 50 }]);
+    // The bill is paid and AP holds nothing for it: 200 owed, 150 + 50 debited by the journals.
+    expect(await debitBalance(s, tn, ap)).toBe(0);
+
+    // Another workspace's journal inside the body is a 404 naming it.
+    const foreign = await journal(other, [{ categoryId: (await categoryIds(s, other))['Office Supplies']!, type: 'debit', amount: 1 }, { categoryId: (await categoryIds(s, other))['Opening Balance Equity']!, type: 'credit', amount: 1 }]);
+    expect(foreign.status).toBe(201);
+    const cross = await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedManualEntries: [{ id: foreign.body.manualEntry.id, amount: 1 }] } });
+    expect(cross.status).toBe(404);
+    expect(errorsOf(cross.body)).toEqual([['connectedManualEntries.0.id', 'Manual entry not found']]);
+
+    // Voiding a journal: its entry is reversed and it no longer pays the bill.
+    expect((await s.api('POST', `/accounting/manual-entry/void/${j2.body.manualEntry.id}`, { tenant: tn })).status).toBe(200);
+    expect((await s.api('GET', `/accounting/bill/${bill.id}`, { tenant: tn })).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', paidAmount: 150, connectedManualEntries: [{ id: j1.body.manualEntry.id, amount: 150 }] });
+    expect(await debitBalance(s, tn, ap)).toBe(-5000);
+  });
+
+  it('POST /accounting/payment-details/check: what a payment would leave of each bill, without writing; another workspace\'s bill 404', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const vendor = await newVendor(s, tn, 'Details Vendor');
+    const bill = await newBill(tn, cats, vendor.id, 80);
+    const credit = await vendorCredit(tn, cats, vendor.id, 20);
+    expect((await s.api('PUT', `/accounting/bill/${bill.id}`, { tenant: tn, body: { ...bill.body, connectedVendorCredits: [{ id: credit, amount: 20 }] } })).status).toBe(200);
+    const r = await s.api('POST', '/accounting/payment-details/check', { tenant: tn, body: { connectedBills: [{ id: bill.id, amount: 70 }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({
+      bills: [{ id: bill.id, kind: 'bill', party: { id: vendor.id, name: 'Details Vendor' }, reference: '', totalAmount: 80, paidAmount: 20, amount: 70, remainingAmount: -10, paymentStatus: 'OVERPAID', differenceMessages: ['Payments of 90.00 exceed the total of 80.00 by 10.00'] }],
+      invoices: [], totalAmount: 70,
+    });
+    expect((await s.api('GET', `/accounting/bill/${bill.id}`, { tenant: tn })).body.paidAmount).toBe(20);
+    const foreign = await s.api('POST', '/accounting/payment-details/check', { tenant: other, body: { connectedBills: [{ id: bill.id, amount: 1 }] } });
+    expect(foreign.status).toBe(404);
+    expect(errorsOf(foreign.body)).toEqual([['connectedBills.0.id', 'Bill not found']]);
+    const bad = await s.api('POST', '/accounting/payment-details/check', { tenant: tn, body: { connectedBills: [{ id: 'nope', amount: 0 }] } });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad.body)).toEqual([['connectedBills.0.id', 'Connected bill 1: id must be a UUID'], ['connectedBills.0.amount', 'Connected bill 1: amount must be greater than 0']]);
   });
 });
