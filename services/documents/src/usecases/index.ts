@@ -6,7 +6,8 @@ import { balanceMessages, balanceOf, cleanDocument, DOC_MSG, entryDescription, i
 import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain/payment-status.js';
 import { cleanConnections, type CleanConnections, type Connection } from '../domain/connections.js';
 import { documentChanged, type DocumentChange } from '../events/document-changed.js';
-import { applicationsByPayer, applicationsOf, lockConnections, type ApplicationRow } from '../store/applications.js';
+import { rankSuggestions } from '../domain/suggestions.js';
+import { applicationsByPayer, applicationsOf, lockConnections, openDocuments, type ApplicationRow } from '../store/applications.js';
 import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
 
 export interface DocumentsDeps {
@@ -334,10 +335,35 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       const chart = await ledger.chart(tenant);
       const unknown = lines.findIndex((l) => !chart.balances.has(l.categoryId));
       if (unknown >= 0) throw notFound(DOC_MSG.categoryNotFound, `lineItems.${unknown}.categoryId`);
+      // The bills and invoices it would pay must be the workspace's and open (404 / 409 naming them); nothing is written.
+      const c = cleanConnections('manual_entry', input.connections ?? {});
+      throwIfAny(c.problems);
+      if (c.value.bills.length + c.value.invoices.length > 0) await withTenant(db, tenant, (trx) => pay.details(trx, c.value, ''));
       const b = balanceOf(lines);
       // Each account's balance as the books stand before this journal (the chart's, in the account's normal direction).
       const differences = b.differences.map((d) => ({ ...d, openingBalanceCents: chart.balances.get(d.accountId) ?? 0 }));
       return { balanced: b.differenceCents === 0 && lines.length >= 2, ...b, differences, differenceMessages: balanceMessages(b) };
+    },
+
+    /**
+     * The open bills (money out) or invoices (money in) the transaction most likely pays, best first
+     * (domain/suggestions.ts). Another workspace's transaction is a 404 naming transactionId.
+     */
+    async suggest(tenant: Tenant, transactionId: string): Promise<{ view: DocumentView; score: number; reasons: string[] }[]> {
+      if (!isUuid(transactionId)) throw AppError.invalid([{ field: 'transactionId', message: DOC_MSG.uuid('transactionId') }]);
+      const t = await ledger.transaction(tenant, transactionId.toLowerCase());
+      if (!t) throw notFound('Transaction not found', 'transactionId');
+      if (t.amountCents === 0) return [];
+      const kind = t.amountCents < 0 ? 'bill' : 'invoice';
+      return withTenant(db, tenant, async (trx) => {
+        const ranked = rankSuggestions(t, await openDocuments(trx, kind));
+        const out: { view: DocumentView; score: number; reasons: string[] }[] = [];
+        for (const r of ranked) {
+          const row = await documentById(trx, kind, r.doc.id);
+          if (row) out.push({ view: await load(trx, row), score: r.score, reasons: r.reasons });
+        }
+        return out;
+      });
     },
 
     /** POST /accounting/payment-details/check (usecases/payments.ts `details`): nothing is written. */
