@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { EventType, publishEvent } from '@ledgerline/platform';
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOfKey, categoryIds, debitBalance, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
+import { accountOfKey, bankTransactions, categoryIds, debitBalance, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
 
 let s: DocumentsSystem;
 let t: Tenant;
@@ -307,5 +307,48 @@ describe('payments by vendor credits, credit memos and manual journals (none pos
     const bad = await s.api('POST', '/accounting/payment-details/check', { tenant: tn, body: { connectedBills: [{ id: 'nope', amount: 0 }] } });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad.body)).toEqual([['connectedBills.0.id', 'Connected bill 1: id must be a UUID'], ['connectedBills.0.amount', 'Connected bill 1: amount must be greater than 0']]);
+  });
+});
+
+describe('GET /accounting/payment-suggestions: the bill or invoice a bank transaction most likely pays', () => {
+  it('ranks open bills for money out by amount, vendor and date; a paid bill and invoices are not suggested; another workspace\'s transaction 404', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const vendor = await newVendor(s, tn, 'Harbor Freight');
+    const customer = await newCustomer(s, tn, 'Money In Co');
+    const [out1, out2, in1] = await bankTransactions(s, tn, [-12050, -12050, 12050]);
+    const bill = async (amount: number, dueDate: string) => {
+      const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { billDate: '2026-01-01', dueDate, vendorId: vendor.id, lineItems: [{ serviceName: 'Tools', categoryId: cats['Office Supplies'], amount }] } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.bill.id as string;
+    };
+    const exact = await bill(120.5, '2026-04-14');
+    const near = await bill(118, '2026-02-01');
+    const unrelated = await bill(500, '2026-06-30');
+    const inv = await s.api('POST', '/accounting/invoice/v2', { tenant: tn, body: { invoiceDate: '2026-04-10', dueDate: '2026-04-15', customerId: customer.id, lineItems: [{ serviceName: 'Work', categoryId: cats['Sales'], quantity: 1, rate: 120.5, amount: 120.5 }] } });
+    expect(inv.status).toBe(201);
+
+    const r = await s.api('GET', `/accounting/payment-suggestions?transactionId=${out1}`, { tenant: tn });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const got = (r.body.suggestions as { kind: string; score: number; reasons: string[]; bill: { id: string } }[]).map((x) => [x.kind, x.bill.id, x.score, x.reasons]);
+    expect(got[0]).toEqual(['bill', exact, 75, ['amount', 'date']]);
+    expect(got[1]).toEqual(['bill', near, 25, ['amount within 5%']]);
+    expect(got.map((x) => x[1])).not.toContain(unrelated);
+    expect(got).toHaveLength(2);
+
+    // Money in: the invoice (amount, date).
+    const incoming = await s.api('GET', `/accounting/payment-suggestions?transactionId=${in1}`, { tenant: tn });
+    expect(incoming.body.suggestions.map((x: { kind: string; invoice: { id: string } }) => [x.kind, x.invoice.id])).toEqual([['invoice', inv.body.invoice.id]]);
+
+    // Once the exact bill is paid by the other transaction, it is no longer suggested.
+    const paid = await s.api('PUT', `/accounting/bill/${exact}`, { tenant: tn, body: { billDate: '2026-01-01', dueDate: '2026-04-14', vendorId: vendor.id, lineItems: [{ serviceName: 'Tools', categoryId: cats['Office Supplies'], amount: 120.5 }], connectedTransactions: [{ id: out2, amount: 120.5 }] } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const after = await s.api('GET', `/accounting/payment-suggestions?transactionId=${out1}`, { tenant: tn });
+    expect(after.body.suggestions.map((x: { bill: { id: string } }) => x.bill.id)).toEqual([near]);
+
+    const foreign = await s.api('GET', `/accounting/payment-suggestions?transactionId=${out1}`, { tenant: other });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.errors[0].field).toBe('transactionId');
+    expect((await s.api('GET', '/accounting/payment-suggestions?transactionId=nope', { tenant: tn })).status).toBe(400);
   });
 });

@@ -2281,6 +2281,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/payment-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open bills or invoices a bank transaction most likely pays (amount, vendor / customer, date), best first */
+        get: operations["suggestPaymentDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoice/{id}/pdf": {
         parameters: {
             query?: never;
@@ -4193,6 +4210,19 @@ export interface components {
             }[];
             /** @description The manual journal being edited, if any: what it pays now is not counted twice. */
             manualEntryId?: string;
+        };
+        PaymentSuggestion: {
+            /** @description bill (money out) or invoice (money in). */
+            kind: string;
+            /** @description 0–100: amount 60 (what is left to pay equals the transaction within 0.01; 25 within 5%), vendor / customer 25, due date within 7 days 15 (within 30: 5). */
+            score: number;
+            /** @description amount, amount within 5%, party, date, date within 30 days. */
+            reasons: string[];
+            bill?: components["schemas"]["Bill"];
+            invoice?: components["schemas"]["Invoice"];
+        };
+        PaymentSuggestions: {
+            suggestions: components["schemas"]["PaymentSuggestion"][];
         };
     };
     responses: never;
@@ -10532,6 +10562,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentDetailsCheck"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    suggestPaymentDocuments: {
+        parameters: {
+            query: {
+                transactionId: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSuggestions"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -1,4 +1,4 @@
-import type { Client } from '@connectrpc/connect';
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { tenantHeaders, type TenantContext } from '@ledgerline/platform';
 import type { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 
@@ -36,6 +36,8 @@ export interface DocumentLedger {
   accountIds(tenant: TenantContext): Promise<Set<string>>;
   /** The workspace's chart: each account's balance (normal direction) and the Accounts Payable / Receivable ids, if any yet. */
   chart(tenant: TenantContext): Promise<LedgerChart>;
+  /** A transaction of the caller's workspace (undefined: not of it), as a payment suggestion needs it. */
+  transaction(tenant: TenantContext, id: string): Promise<{ amountCents: number; date: string; vendorId: string; merchantName: string } | undefined>;
 }
 
 export interface LedgerChart {
@@ -60,6 +62,15 @@ export function documentLedger(client: LedgerClient): DocumentLedger {
     async accountIds(tenant) {
       const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
       return new Set(r.chartOfAccounts.map((a) => a.id));
+    },
+    async transaction(tenant, id) {
+      try {
+        const t = (await client.getTransaction({ id }, { headers: tenantHeaders(tenant) })).transaction;
+        return t ? { amountCents: Number(t.amountCents), date: t.date, vendorId: t.vendorId, merchantName: t.biller?.name ?? '' } : undefined;
+      } catch (err) {
+        if (ConnectError.from(err).code === Code.NotFound) return undefined;
+        throw err;
+      }
     },
     async chart(tenant) {
       const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });

@@ -62,6 +62,10 @@ export function documentsRoutes(u: DocumentsUseCases): (router: ConnectRouter) =
           differences: r.differences.map((d) => ({ accountId: d.accountId, amountCents: BigInt(d.amountCents), flag: d.flag, openingBalanceCents: BigInt(d.openingBalanceCents) })), differenceMessages: r.differenceMessages,
         };
       },
+      async suggestDocuments(req, ctx) {
+        const r = await u.suggest(requireTenant(ctx), req.transactionId);
+        return { suggestions: r.map((x) => ({ document: documentMessage(x.view), score: x.score, reasons: x.reasons })) };
+      },
       async checkPaymentDetails(req, ctx) {
         const r = await u.checkPayments(requireTenant(ctx), { connections: { bills: connectionsOf(req.connectedBills), invoices: connectionsOf(req.connectedInvoices) }, manualEntryId: req.manualEntryId });
         const detail = (d: PaymentDetail) => ({

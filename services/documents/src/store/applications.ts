@@ -68,3 +68,19 @@ export async function documentsOfKind(trx: Knex.Transaction, kind: DocumentKind,
   )).rows as { id: string; voided: boolean; party_id: string | null; party_name: string; reference: string; total_cents: number }[];
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/**
+ * The workspace's posted (not voided, not deleted) bills or invoices with something left to pay: total less what bank
+ * transactions, journals and credits pay. The newest 1000 by date (a suggestion looks at recent documents).
+ */
+export async function openDocuments(trx: Knex.Transaction, kind: 'bill' | 'invoice'): Promise<{ id: string; remainingCents: number; date: string; dueDate: string | null; partyId: string | null; partyName: string }[]> {
+  const rows = (await trx.raw(
+    `select d.id, to_char(d.doc_date, 'YYYY-MM-DD') as date, to_char(d.due_date, 'YYYY-MM-DD') as due_date, d.party_id, d.party_name,
+        (d.total_cents - coalesce((select sum(p.amount_cents) from document_payments p where p.document_id = d.id), 0)
+          - coalesce((select sum(a.amount_cents) from document_applications a where a.document_id = d.id), 0))::float8 as remaining
+       from documents d
+      where d.kind = ? and d.voided_at is null and d.deleted_at is null
+      order by d.doc_date desc, d.id limit 1000`, [kind],
+  )).rows as { id: string; date: string; due_date: string | null; party_id: string | null; party_name: string; remaining: number }[];
+  return rows.map((r) => ({ id: r.id, remainingCents: r.remaining, date: r.date, dueDate: r.due_date, partyId: r.party_id, partyName: r.party_name }));
+}

@@ -5,7 +5,7 @@ import { authOf } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DocumentsClient } from './documents.js';
+import { documentJson, type DocumentsClient } from './documents.js';
 
 /**
  * Payments of bills and invoices other than bank transactions (issue #18 item 4; services/documents/README.md
@@ -114,6 +114,46 @@ export function registerPaymentDetailsRoute(app: FastifyInstance, { client }: { 
       const f = withAmounts((a) => connectionFieldsOf(a, 'manual_entry', body));
       const r = await client.checkPaymentDetails({ connectedBills: f.connectedBills, connectedInvoices: f.connectedInvoices, manualEntryId: body.manualEntryId ?? '' }, { headers: authOf(req).rpcHeaders });
       return { bills: r.bills.map(detail), invoices: r.invoices.map(detail), totalAmount: centsToDollars(r.totalCents) };
+    },
+  );
+}
+
+const SuggestionSchema = {
+  $id: 'PaymentSuggestion',
+  ...object({
+    kind: { ...str, description: 'bill (money out) or invoice (money in).' },
+    score: { type: 'integer', description: '0–100: amount 60 (what is left to pay equals the transaction within 0.01; 25 within 5%), vendor / customer 25, due date within 7 days 15 (within 30: 5).' },
+    reasons: { type: 'array', items: str, description: 'amount, amount within 5%, party, date, date within 30 days.' },
+    bill: ref({ $id: 'Bill' }), invoice: ref({ $id: 'Invoice' }),
+  }, ['kind', 'score', 'reasons']),
+};
+const SuggestionsAnswerSchema = { $id: 'PaymentSuggestions', ...object({ suggestions: { type: 'array', items: ref(SuggestionSchema) } }, ['suggestions']) };
+
+/**
+ * GET /accounting/payment-suggestions?transactionId= (issue #18 item 4, "suggest the matching bill or invoice for a new
+ * bank transaction"): the open bills (money out) or invoices (money in) it most likely pays, best first, at most 5.
+ */
+export function registerPaymentSuggestionsRoute(app: FastifyInstance, { client }: { client: DocumentsClient }): void {
+  addSchemas(app, [SuggestionSchema, SuggestionsAnswerSchema]);
+  app.get<{ Querystring: { transactionId: string } }>(
+    '/accounting/payment-suggestions',
+    {
+      config: { auth: { workspace: 'required' as const } },
+      schema: {
+        tags: ['documents'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'suggestPaymentDocuments',
+        summary: 'The open bills or invoices a bank transaction most likely pays (amount, vendor / customer, date), best first',
+        querystring: { type: 'object', properties: { transactionId: { type: 'string', format: 'uuid' } }, required: ['transactionId'], additionalProperties: false },
+        response: responses(200, ref(SuggestionsAnswerSchema)),
+      },
+    },
+    async (req) => {
+      const r = await client.suggestDocuments({ transactionId: req.query.transactionId }, { headers: authOf(req).rpcHeaders });
+      return {
+        suggestions: r.suggestions.map((x) => {
+          const kind = x.document?.kind === 'invoice' ? 'invoice' : 'bill';
+          return { kind, score: x.score, reasons: x.reasons, [kind]: documentJson(kind, x.document) };
+        }),
+      };
     },
   );
 }

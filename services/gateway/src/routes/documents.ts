@@ -9,7 +9,7 @@ import { authOf } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
-import { CONNECTION_BODIES, CONNECTION_PROPS, CONNECTION_REQUIRED, CONNECTION_SCHEMAS, connectionFieldsOf, connectionJson, registerPaymentDetailsRoute, type ConnectionBodies } from './document-payments.js';
+import { CONNECTION_BODIES, CONNECTION_PROPS, CONNECTION_REQUIRED, CONNECTION_SCHEMAS, connectionFieldsOf, connectionJson, registerPaymentDetailsRoute, registerPaymentSuggestionsRoute, type ConnectionBodies } from './document-payments.js';
 
 /** The gateway's client of the documents service (services/documents/README.md). */
 export type DocumentsClient = Client<typeof DocumentsService>;
@@ -212,7 +212,7 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
 
 const dollarsOf = (c: bigint) => centsToDollars(c);
 
-function documentJson(k: Kind, d: Document | undefined): Record<string, unknown> {
+export function documentJson(k: Kind, d: Document | undefined): Record<string, unknown> {
   if (!d) throw new Error('the documents service answered no document');
   const common = {
     id: d.id, voided: d.voided, status: d.status, totalAmount: dollarsOf(d.totalCents), source: d.source, journalEntryId: d.journalEntryId, version: Number(d.version), createdOn: d.createdOn, updatedOn: d.updatedOn,
@@ -347,4 +347,5 @@ export async function registerDocumentsRoutes(app: FastifyInstance, { client }: 
   );
 
   registerPaymentDetailsRoute(app, { client });
+  registerPaymentSuggestionsRoute(app, { client });
 }
