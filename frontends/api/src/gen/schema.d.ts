@@ -4162,7 +4162,7 @@ export interface components {
                     amount: number;
                     /** @description debit or credit: the side the account is left on. */
                     flag: string;
-                    /** @description The account's balance before this journal (every posted entry), in its normal direction. */
+                    /** @description The account's balance on the day before postingDate (the chart's: income and expenses for that fiscal year), in its normal direction. */
                     openingBalance: number;
                 }[];
                 differenceMessages: string[];

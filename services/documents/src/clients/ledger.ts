@@ -34,8 +34,11 @@ export interface DocumentLedger {
   check(tenant: TenantContext, posting: DocumentPosting): Promise<void>;
   /** The ids of every account of the caller's workspace (the check of a manual journal posts nothing). */
   accountIds(tenant: TenantContext): Promise<Set<string>>;
-  /** The workspace's chart: each account's balance (normal direction) and the Accounts Payable / Receivable ids, if any yet. */
-  chart(tenant: TenantContext): Promise<LedgerChart>;
+  /**
+   * The workspace's chart: each account's balance (normal direction; as of `endDate` inclusive, the ledger's chart
+   * rules: income and expenses for that fiscal year) and the Accounts Payable / Receivable ids, if any yet.
+   */
+  chart(tenant: TenantContext, endDate?: string): Promise<LedgerChart>;
   /** A transaction of the caller's workspace (undefined: not of it), as a payment suggestion needs it. */
   transaction(tenant: TenantContext, id: string): Promise<{ amountCents: number; date: string; vendorId: string; merchantName: string } | undefined>;
 }
@@ -72,8 +75,8 @@ export function documentLedger(client: LedgerClient): DocumentLedger {
         throw err;
       }
     },
-    async chart(tenant) {
-      const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
+    async chart(tenant, endDate = '') {
+      const r = await client.getChartOfAccounts({ endDate }, { headers: tenantHeaders(tenant) });
       return {
         balances: new Map(r.chartOfAccounts.map((a) => [a.id, Number(a.balanceCents)])),
         payableId: r.chartOfAccounts.find((a) => a.systemKey === 'accounts_payable')?.id,

@@ -332,7 +332,9 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       const rest = problems.filter((p) => p.field !== 'lineItems' || p.message === DOC_MSG.lineItemsRequired || p.message === DOC_MSG.tooManyLines);
       throwIfAny(rest);
       const lines = input.lineItems.map((l) => ({ categoryId: (l.categoryId ?? '').trim().toLowerCase(), amountCents: Number(l.amountCents ?? 0), direction: (l.direction ?? '').trim() }));
-      const chart = await ledger.chart(tenant);
+      // Balances as of the day before postingDate: what the journal opens on (the chart's rules, decision-free here).
+      const dayBefore = new Date(Date.parse(`${(input.date ?? '').trim()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const chart = await ledger.chart(tenant, dayBefore);
       const unknown = lines.findIndex((l) => !chart.balances.has(l.categoryId));
       if (unknown >= 0) throw notFound(DOC_MSG.categoryNotFound, `lineItems.${unknown}.categoryId`);
       // The bills and invoices it would pay must be the workspace's and open (404 / 409 naming them); nothing is written.
@@ -340,7 +342,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       throwIfAny(c.problems);
       if (c.value.bills.length + c.value.invoices.length > 0) await withTenant(db, tenant, (trx) => pay.details(trx, c.value, ''));
       const b = balanceOf(lines);
-      // Each account's balance as the books stand before this journal (the chart's, in the account's normal direction).
+      // Each account's balance before this journal's date (the chart's, in the account's normal direction).
       const differences = b.differences.map((d) => ({ ...d, openingBalanceCents: chart.balances.get(d.accountId) ?? 0 }));
       return { balanced: b.differenceCents === 0 && lines.length >= 2, ...b, differences, differenceMessages: balanceMessages(b) };
     },

@@ -150,7 +150,7 @@ const CheckAnswerSchema = {
         type: 'array',
         items: object({
           accountId: str, amount: num, flag: { ...str, description: 'debit or credit: the side the account is left on.' },
-          openingBalance: { ...num, description: 'The account\'s balance before this journal (every posted entry), in its normal direction.' },
+          openingBalance: { ...num, description: 'The account\'s balance on the day before postingDate (the chart\'s: income and expenses for that fiscal year), in its normal direction.' },
         }, ['accountId', 'amount', 'flag', 'openingBalance']),
       },
       differenceMessages: strings,

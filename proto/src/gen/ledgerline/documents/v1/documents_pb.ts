@@ -839,8 +839,8 @@ export type AccountDifference = Message<"ledgerline.documents.v1.AccountDifferen
   flag: string;
 
   /**
-   * The account's balance in the books before this journal (all posted entries), in its normal direction
-   * (debit-normal for assets and expenses), in cents.
+   * The account's balance on the day before the posting date (the chart's rules: income and expenses for that
+   * fiscal year), in its normal direction (debit-normal for assets and expenses), in cents.
    *
    * @generated from field: int64 opening_balance_cents = 4;
    */
