@@ -1,5 +1,5 @@
 // Property (issue #18 "Must show"): random sequences of create / edit (PUT) / void / delete / recur on bills, invoices
-// and manual journals, bills and invoices connecting bank transactions as payments, through the gateway, keep the books
+// and manual journals, bills and invoices connecting bank transactions as payments and vendor credits / credit memos applied, through the gateway, keep the books
 // balanced (trial balance zero), Accounts Payable equal to the open bills less the bank transactions paying them,
 // Accounts Receivable likewise for invoices, every document's current entry
 // equal to its current lines, every payment status equal to the reference computation, and the P&L equal to the
@@ -36,7 +36,9 @@ type Op =
   | { op: 'void'; pick: number }
   | { op: 'delete'; pick: number }
   /** Recur monthly from the document's own date, `count` dates in all (in the past: the scheduler catches them up). */
-  | { op: 'recur'; pick: number; count: number };
+  | { op: 'recur'; pick: number; count: number }
+  /** A vendor credit (for a bill) or credit memo (for an invoice) of `cents`, applied with `share` percent of it. */
+  | { op: 'credit'; pick: number; cents: number; share: number };
 
 const linesArb = fc.array(fc.record({ cat: fc.nat(5), cents: fc.integer({ min: 1, max: 500_000 }), qty: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 3 });
 const payArb = fc.option(fc.record({ txn: fc.nat(5), share: fc.integer({ min: 1, max: 100 }) }), { nil: null });
@@ -46,6 +48,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('void' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('recur' as const), pick: fc.nat(), count: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('credit' as const), pick: fc.nat(), cents: fc.integer({ min: 1, max: 300_000 }), share: fc.integer({ min: 1, max: 100 }) }) },
 );
 
 interface Doc {
@@ -54,7 +57,10 @@ interface Doc {
   /** A document a recurrence made (it cannot recur itself); a template's dates handled so far. */
   made: boolean;
   claimed: Set<string>;
+  /** The body it was last saved with (a credit's PUT sends it again), and the credit applied to it. */
+  day: number; lines: Line[]; credit: { id: string; cents: number } | null;
 }
+
 /** The reference month step (days 1–28 only, so no month-end clamping here): YYYY-MM-DD plus k months. */
 const plusMonths = (date: string, k: number) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -71,7 +77,7 @@ function referenceStatus(total: number, paid: number): string {
 // Three money-out transactions (for bills) and three money-in (for invoices), per run.
 const TXN_CENTS = [-250_000, -120_050, -999, 300_000, 45_075, 1_001];
 
-it('random create / edit / void / delete / connect-payment sequences keep the books balanced, AP and AR = open documents less their payments, payment statuses = reference, P&L = ledger', async () => {
+it('random create / edit / void / delete / connect-payment / apply-credit sequences keep the books balanced, AP and AR = open documents less their payments, payment statuses = reference, P&L = ledger', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 3, maxLength: 12 }), fc.constantFrom('03', '04', '05'), async (ops, month) => {
       const tn = s.tenant();
@@ -80,6 +86,8 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
       const customer = await newCustomer(s, tn);
       const date = (d: number) => `2026-${month}-${String(d).padStart(2, '0')}`;
       const docs: Doc[] = [];
+      /** Every vendor credit / credit memo made (each is posted: it moves AP / AR whether applied or not). */
+      const credits: { kind: 'bill' | 'invoice'; cents: number }[] = [];
       let lastSeq = 0;
       const txnIds = await bankTransactions(s, tn, TXN_CENTS);
 
@@ -111,7 +119,7 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
           const payment = paymentFor(op.kind, op.pay, null);
           const r = await s.api('POST', PATHS[op.kind].create, { tenant: tn, body: body(op.kind, op.day, op.lines, payment) });
           expect(r.status, JSON.stringify(r.body)).toBe(201);
-          docs.push({ id: r.body[PATHS[op.kind].key].id, kind: op.kind, totalCents: totalOf(op.kind, op.lines), state: 'open', version: 1, payment, date: date(op.day), made: false, claimed: new Set() });
+          docs.push({ id: r.body[PATHS[op.kind].key].id, kind: op.kind, totalCents: totalOf(op.kind, op.lines), state: 'open', version: 1, payment, date: date(op.day), made: false, claimed: new Set(), day: op.day, lines: op.lines, credit: null });
           lastSeq = Math.max(lastSeq, r.body.seq);
           continue;
         }
@@ -137,7 +145,27 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
           const known = new Set(docs.map((x) => x.id));
           const made = schedule.filter((x) => x.isRecurred && x.documentId !== d.id && !known.has(x.documentId));
           expect(made.map((x) => x.recurrenceDate).sort()).toEqual(fresh.sort());
-          for (const x of made) docs.push({ id: x.documentId, kind: d.kind, totalCents: d.totalCents, state: 'open', version: 1, payment: null, date: x.recurrenceDate, made: true, claimed: new Set() });
+          for (const x of made) docs.push({ id: x.documentId, kind: d.kind, totalCents: d.totalCents, state: 'open', version: 1, payment: null, date: x.recurrenceDate, made: true, claimed: new Set(), day: d.day, lines: d.lines, credit: null });
+          continue;
+        }
+        if (op.op === 'credit') {
+          // A document a recurrence made keeps its own date; re-sending the template's body would change it.
+          if (d.kind === 'manual_entry' || d.made) continue;
+          const made = d.kind === 'bill'
+            ? await s.api('POST', '/vendors/vendor-credit', { tenant: tn, body: { paymentDate: date(1), vendorId: vendor.id, lineItems: [{ description: 'Credit', categoryId: c[EXPENSES[0]], amount: op.cents / 100 }] } })
+            : await s.api('POST', '/customers/credit-memo', { tenant: tn, body: { paymentDate: date(1), customerId: customer.id, lineItems: [{ description: 'Credit', categoryId: c[INCOME[0]], amount: op.cents / 100 }] } });
+          expect(made.status, JSON.stringify(made.body)).toBe(201);
+          credits.push({ kind: d.kind, cents: op.cents });
+          lastSeq = Math.max(lastSeq, made.body.seq);
+          const credit = { id: (d.kind === 'bill' ? made.body.vendorCredit.id : made.body.creditMemo.id) as string, cents: Math.max(1, Math.floor((op.cents * op.share) / 100)) };
+          const list = d.kind === 'bill' ? 'connectedVendorCredits' : 'connectedCreditMemos';
+          const r = await s.api('PUT', `${p.one}/${d.id}`, { tenant: tn, body: { ...body(d.kind, d.day, d.lines, d.payment), [list]: [{ id: credit.id, amount: credit.cents / 100 }] } });
+          if (d.state === 'voided') { expect(r.status).toBe(409); continue; }
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          // Only the connection changed: no new version, nothing posted.
+          expect(r.body.seq).toBe(0);
+          expect(r.body[p.key].version).toBe(d.version);
+          d.credit = credit;
           continue;
         }
         if (op.op === 'edit') {
@@ -148,6 +176,11 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
           d.totalCents = totalOf(d.kind, op.lines);
           d.payment = payment;
           d.date = date(op.day);
+          // The PUT's body lists no credits: the whole set is none now.
+          d.credit = null;
+          d.version = r.body[p.key].version;
+          d.day = op.day;
+          d.lines = op.lines;
           lastSeq = Math.max(lastSeq, r.body.seq);
         } else if (op.op === 'void') {
           const r = await s.api('POST', `${p.one}/void/${d.id}`, { tenant: tn });
@@ -155,12 +188,14 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
           expect(r.body[p.key].status).toBe('Voided');
           d.state = 'voided';
           d.payment = null;
+          d.credit = null;
           lastSeq = Math.max(lastSeq, r.body.seq);
         } else {
           const r = await s.api('DELETE', `${p.one}/${d.id}`, { tenant: tn });
           expect(r.status).toBe(200);
           d.state = 'deleted';
           d.payment = null;
+          d.credit = null;
           lastSeq = Math.max(lastSeq, r.body.seq);
           expect((await s.api('GET', `${p.one}/${d.id}`, { tenant: tn })).status).toBe(404);
         }
@@ -176,7 +211,10 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
       const trial = (await s.ledger.db.adminDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ?", [tn.workspaceId])).rows as { b: string }[];
       expect(Number(trial[0]!.b)).toBe(0);
       // Open documents less the whole amounts of the bank transactions re-booked against AP / AR as their payments.
-      const open = (kind: Kind) => docs.filter((d) => d.kind === kind && d.state === 'open').reduce((sum, d) => sum + d.totalCents - (d.payment ? Math.abs(TXN_CENTS[d.payment.txn]!) : 0), 0);
+      // Credits were posted when made (a vendor credit debits AP, a credit memo credits AR), applied or not: applying
+      // one posts nothing (decision 0020), so AP / AR = open documents − bank payments − every credit.
+      const open = (kind: Kind) => docs.filter((d) => d.kind === kind && d.state === 'open').reduce((sum, d) => sum + d.totalCents - (d.payment ? Math.abs(TXN_CENTS[d.payment.txn]!) : 0), 0)
+        - credits.filter((x) => x.kind === kind).reduce((sum, x) => sum + x.cents, 0);
       const hasBills = docs.some((d) => d.kind === 'bill');
       const hasInvoices = docs.some((d) => d.kind === 'invoice');
       if (hasBills) expect(0 - (await debitBalance(s, tn, await accountOfKey(s, tn, 'accounts_payable')))).toBe(open('bill'));
@@ -191,9 +229,11 @@ it('random create / edit / void / delete / connect-payment sequences keep the bo
         expect(doc.status).toBe(d.state === 'open' ? 'Posted' : 'Voided');
         expect(cents(doc.totalAmount)).toBe(d.totalCents);
         if (d.kind !== 'manual_entry') {
-          const paid = d.payment?.cents ?? 0;
+          const paid = (d.payment?.cents ?? 0) + (d.credit?.cents ?? 0);
           expect(doc.paymentStatus).toBe(referenceStatus(d.totalCents, paid));
+          expect(cents(doc.paidAmount)).toBe(paid);
           expect(doc.connectedTransactions).toEqual(d.payment ? [{ id: txnIds[d.payment.txn], amount: d.payment.cents / 100 }] : []);
+          expect(d.kind === 'bill' ? doc.connectedVendorCredits : doc.connectedCreditMemos).toEqual(d.credit ? [{ id: d.credit.id, amount: d.credit.cents / 100 }] : []);
         }
         if (d.state === 'voided') expect(doc.journalEntryId).toBe('');
         else {

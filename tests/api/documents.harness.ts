@@ -34,6 +34,10 @@ export interface DocumentsSystem {
   documents: DocumentsService;
   /** Another replica of the documents service on the same database and bus (its own pools), with this clock. */
   replica(clock: () => Date): Promise<DocumentsService>;
+  /** The fake identity: tests answer its team calls (e.g. the workspace profile an invoice PDF shows) through `handlers`. */
+  identity: FakeIdentity;
+  /** The gateway's base URL (binary answers, read as bytes). */
+  gatewayUrl: string;
   api(method: string, path: string, o?: { tenant?: Tenant; token?: string; body?: unknown }): Promise<Answer>;
   tenant(): Tenant;
   stop(): Promise<void>;
@@ -66,7 +70,7 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
   return {
-    bus, ledger, reporting, documentsDb, documents,
+    bus, ledger, reporting, documentsDb, documents, identity, gatewayUrl,
     async replica(clock) {
       // Another replica: the same database and bus, a port of its own.
       const r = await createDocumentsService({ ...documentsConfig, DOCUMENTS_PORT: 0 }, { bus, logger, clock });

@@ -361,12 +361,28 @@ describe('manual journals', () => {
   it('POST /accounting/manual-entry/check answers the balance and each account\'s difference without posting', async () => {
     const a = c['Office Supplies']!;
     const b = c['Software and Subscriptions']!;
+    // Something on both accounts first, so their opening balances are not zero.
+    const seed = await s.api('POST', '/accounting/manual-entry/v2', { tenant: t, body: { memo: 'seed', postingDate: '2025-12-15', lineItems: [{ categoryId: a, type: 'debit', amount: 12.34 }, { categoryId: b, type: 'credit', amount: 12.34 }] } });
+    expect(seed.status).toBe(201);
     const before = (await s.api('GET', '/accounting/manual-entries?take=100', { tenant: t })).body.meta.itemCount;
     const off = await s.api('POST', '/accounting/manual-entry/check', { tenant: t, body: { memo: 'm', postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 10 }, { categoryId: b, type: 'credit', amount: 7.5 }] } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
+    // openingBalance: each account's balance the day before postingDate (2026-01-01), in its normal direction
+    // (expenses: debit − credit, for that fiscal year — 2025, the seed's and earlier tests' 2025 lines).
+    const before2026 = async (account: string) => Number(((await s.ledger.db.adminDb.raw(
+      "select coalesce(sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end), 0)::bigint as b from journal_lines l join journal_entries e on e.id = l.entry_id where l.workspace_id = ? and l.account_id = ? and e.entry_date between '2025-01-01' and '2025-12-31'",
+      [t.workspaceId, account],
+    )).rows as { b: string }[])[0]!.b) / 100;
+    const openA = await before2026(a);
+    const openB = await before2026(b);
+    expect(openA).not.toBe(0);
+    expect(openB).toBe(-12.34);
     expect(off.body).toEqual({
       balanced: false, totalDebit: 10, totalCredit: 7.5, difference: 2.5,
-      differenceData: { differences: [{ accountId: a, amount: 10, flag: 'debit' }, { accountId: b, amount: 7.5, flag: 'credit' }], differenceMessages: ['The entry does not balance: debits exceed credits by 2.50'] },
+      differenceData: {
+        differences: [{ accountId: a, amount: 10, flag: 'debit', openingBalance: openA }, { accountId: b, amount: 7.5, flag: 'credit', openingBalance: openB }],
+        differenceMessages: ['The entry does not balance: debits exceed credits by 2.50'],
+      },
     });
     const ok = await s.api('POST', '/accounting/manual-entry/check', { tenant: t, body: { memo: 'm', postingDate: '2026-01-01', lineItems: [{ categoryId: a, type: 'debit', amount: 3 }, { categoryId: b, type: 'credit', amount: 3 }] } });
     expect(ok.body).toMatchObject({ balanced: true, difference: 0, differenceData: { differenceMessages: [] } });

@@ -61,8 +61,10 @@ const ID_KINDS: Record<string, Kind> = {
   'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
   'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
-  'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry',
+  'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry', invoice: 'invoice',
 };
+/** A document's lists of payments (and a journal's of what it pays), by the kind of id each holds. */
+const CONNECTION_KINDS: Record<string, Kind> = { connectedManualEntries: 'manualEntry', connectedVendorCredits: 'vendorCredit', connectedCreditMemos: 'creditMemo', connectedBills: 'bill', connectedInvoices: 'invoice' };
 /** What an id-like field names, from its name (and, for a bare `id`, the route). */
 function kindOf(name: string, path: string): Kind {
   if (name === 'id') {
@@ -334,7 +336,9 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
           balanceManualEntry(path, body);
           // A bill's or invoice's payments name bank transactions: none of the caller's (a valid body), the other's as the probe.
           if ('connectedTransactions' in body) body.connectedTransactions = target.field === 'connectedTransactions.id' ? [{ id: other.ids.transaction, amount: 0.01 }] : [];
-          if (target.where === 'body' && target.field !== 'connectedTransactions.id') setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
+          // Likewise payments by journals and credits, and the bills and invoices a journal pays: the other's document of that kind as the probe.
+          for (const [list, kind] of Object.entries(CONNECTION_KINDS)) if (list in body) body[list] = target.field === `${list}.id` ? [{ id: other.ids[kind], amount: 0.01 }] : [];
+          if (target.where === 'body' && target.field !== 'connectedTransactions.id' && !(target.field.replace(/\.id$/, '') in CONNECTION_KINDS)) setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
           // A field both in the query and the body (DELETE /categories/delete): the route reads one, both carry the other tenant's id.
           else if (target.field in body) body[target.field] = Array.isArray(body[target.field]) ? [other.ids[kindOf(target.field, path)]] : other.ids[kindOf(target.field, path)];
         }
@@ -352,7 +356,7 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     const covered = new Set(all.map((p) => p.path));
     for (const path of ['/transactions', '/transactions/v2', '/billers/{id}', '/categories/move', '/accounts/{id}', '/transactions/merge', '/general-ledger/csv', '/financial-data/profit-loss/v3']) expect(covered, path).toContain(path);
     // Team and firm routes get an id of the kind they name, never the transaction fallback.
-    const kinds = Object.fromEntries(all.map((p) => [`${p.method} ${p.path} ${p.field}`, kindOf(p.field.split('.').at(-1) ?? '', p.path)]));
+    const kinds = Object.fromEntries(all.map((p) => [`${p.method} ${p.path} ${p.field}`, CONNECTION_KINDS[p.field.replace(/\.id$/, '')] ?? kindOf(p.field.split('.').at(-1) ?? '', p.path)]));
     expect(kinds).toMatchObject({
       'DELETE /workspace/{id} id': 'workspace', 'PATCH /workspace id': 'workspace', 'PATCH /members/{id} id': 'member', 'DELETE /members/{id} id': 'member',
       'POST /revoke-invite id': 'invite', 'PATCH /invites/{id} id': 'invite', 'PATCH /invites/{id} workspaceIds': 'workspace',
@@ -372,7 +376,12 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     });
     for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
     // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.
-    for (const [probe, kind] of Object.entries(kinds)) if (/vendor/i.test(probe.split(' ').at(-1) ?? '')) expect(kind, probe).toMatch(/^(vendor|otherVendor)$/);
+    // (connectedVendorCredits holds vendor credits' ids.)
+    for (const [probe, kind] of Object.entries(kinds)) {
+      const field = probe.split(' ').at(-1) ?? '';
+      if (/vendor/i.test(field) && !(field.replace(/\.id$/, '') in CONNECTION_KINDS)) expect(kind, probe).toMatch(/^(vendor|otherVendor)$/);
+    }
+    expect(kinds['PUT /accounting/bill/{id} connectedVendorCredits.id']).toBe('vendorCredit');
     expect(all.length).toBeGreaterThan(60);
     // A bill's and an invoice's payments are probed with the other tenant's bank transaction.
     for (const path of ['/accounting/bill/v2', '/accounting/invoice/{id}']) expect(all.some((p) => p.path === path && p.field === 'connectedTransactions.id'), path).toBe(true);
@@ -385,6 +394,10 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /transactions/v2 accountId': b.ids.bankAccount,
     });
     expect(Object.keys(lists).filter((k) => /\b(status|groups|tags)$/.test(k)), 'lists that are not ids').toEqual([]);
+    // And with the other tenant's journals, credits, bills and invoices inside the payment lists.
+    for (const [path, field] of [['/accounting/bill/v2', 'connectedVendorCredits.id'], ['/accounting/invoice/{id}', 'connectedCreditMemos.id'], ['/accounting/bill/{id}', 'connectedManualEntries.id'], ['/accounting/manual-entry/v2', 'connectedBills.id'], ['/accounting/payment-details/check', 'connectedInvoices.id'], ['/invoice/{id}/pdf', 'id']]) {
+      expect(all.some((p) => p.path === path && p.field === field), `${path} ${field}`).toBe(true);
+    }
   });
 
   it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {

@@ -5,10 +5,12 @@ import { documentLedger, type DocumentLedger, type LedgerClient } from './client
 import { partyLookup, type PartiesClient } from './clients/parties.js';
 import { documentsConfigSchema, type DocumentsConfig } from './config.js';
 import { createRecurrenceScheduler, type RecurrenceScheduler } from './jobs/recurrence-scheduler.js';
-import { documentsRoutes } from './rpc/handlers.js';
-import { documentsMigrations } from './store/migrations.js';
-import { createUseCases, type DocumentsUseCases } from './usecases/index.js';
 import { createRecurrenceUseCases, type RecurrenceUseCases } from './usecases/recurrence.js';
+import { createUseCases, type DocumentsUseCases } from './usecases/index.js';
+import { createVendorMerge } from './usecases/vendor-merge.js';
+import { documentsMigrations } from './store/migrations.js';
+import { documentsRoutes } from './rpc/handlers.js';
+import { startVendorMergeConsumer } from './events/vendor-merge-consumer.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
@@ -18,6 +20,8 @@ export type DocumentsOverrides = BaseOverrides & {
   documentLedger?: (real: DocumentLedger) => DocumentLedger;
   /** The recurrence scheduler's clock (default: the system's); its UTC date is "today" for schedules. */
   clock?: () => Date;
+  /** Deliveries of one event before its consumer dead-letters it (default 8). */
+  maxDeliver?: number;
 };
 
 /**
@@ -30,17 +34,24 @@ export const documents = defineService({
   config: documentsConfigSchema,
   migrations: documentsMigrations,
   publishes: true,
-  build: ({ config, overrides, db, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
+  build: ({ config, overrides, db, bus, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
     const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
     const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
+    const lookup = partyLookup(parties);
     const booking = (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger));
-    const useCases = createUseCases({ db, logger, ledger: booking, parties: partyLookup(parties) });
+    const useCases = createUseCases({ db, logger, ledger: booking, parties: lookup });
     const clock = overrides.clock ?? (() => new Date());
     const today = () => clock().toISOString().slice(0, 10);
     const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
     const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
-    return { routes: documentsRoutes(useCases, recurrence), jobs: [scheduler], expose: { useCases, recurrence, scheduler } };
+    const merges = createVendorMerge({ parties: lookup, logger });
+    return {
+      routes: documentsRoutes(useCases, recurrence),
+      consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
+      jobs: [scheduler],
+      expose: { useCases, recurrence, scheduler },
+    };
   },
 });
 

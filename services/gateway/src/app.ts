@@ -35,6 +35,7 @@ import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js
 import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
 import { registerRecurrenceRoutes } from './routes/recurrence.js';
+import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -208,6 +209,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerCategorizationJobRoutes(app, { ledger });
   await registerDocumentsRoutes(app, { client: documentsClient });
   await registerRecurrenceRoutes(app, { client: documentsClient });
+  registerInvoicePdfRoute(app, { client: documentsClient, identity });
 
   return app;
 }

@@ -2264,6 +2264,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/payment-details/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a payment (a manual journal's bills and invoices with amounts) would leave of each: paid so far, remaining, the payment status; nothing is written */
+        post: operations["checkPaymentDetails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/payment-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open bills or invoices a bank transaction most likely pays (amount, vendor / customer, date), best first */
+        get: operations["suggestPaymentDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting/bill/recur/{id}": {
         parameters: {
             query?: never;
@@ -2326,6 +2360,23 @@ export interface paths {
         put?: never;
         /** Stop a recurring bill, invoice or manual journal: no more occurrences; those created stay */
         post: operations["stopRecurring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice as a PDF: company, customer, lines with quantity, rate and amount, totals, invoice and due date (file name in content-disposition) */
+        get: operations["downloadInvoicePdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3920,6 +3971,10 @@ export interface components {
             nextRecurrenceDate: string;
             recurredFromId: string;
         };
+        DocumentConnection: {
+            id: string;
+            amount: number;
+        };
         DocumentParty: {
             id: string;
             name: string;
@@ -3980,6 +4035,10 @@ export interface components {
             differenceMessages: string[];
             /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
             connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
+            /** @description The manual journals paying it, with what each pays. */
+            connectedManualEntries: components["schemas"]["DocumentConnection"][];
+            /** @description The vendor credits applied to it, with what each pays. */
+            connectedVendorCredits: components["schemas"]["DocumentConnection"][];
             billDate: string;
             dueDate: string;
             description: string;
@@ -4008,6 +4067,10 @@ export interface components {
             differenceMessages: string[];
             /** @description The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays. */
             connectedTransactions: components["schemas"]["DocumentConnectedTransaction"][];
+            /** @description The manual journals paying it, with what each pays. */
+            connectedManualEntries: components["schemas"]["DocumentConnection"][];
+            /** @description The credit memos applied to it, with what each pays. */
+            connectedCreditMemos: components["schemas"]["DocumentConnection"][];
             invoiceDate: string;
             dueDate: string;
             customer: components["schemas"]["DocumentParty"];
@@ -4031,6 +4094,10 @@ export interface components {
             createdOn: string;
             updatedOn: string;
             recurrence: components["schemas"]["Recurrence"];
+            /** @description The bills it pays, with what it pays of each. */
+            paidBills: components["schemas"]["DocumentConnection"][];
+            /** @description The invoices it pays, with what it pays of each. */
+            paidInvoices: components["schemas"]["DocumentConnection"][];
             postingDate: string;
             memo: string;
             lineItems: components["schemas"]["ManualEntryLineItem"][];
@@ -4047,6 +4114,20 @@ export interface components {
             /** @description The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount. */
             connectedTransactions?: {
                 /** @description A transaction of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of manual journals paying it (absent: none). A journal pays at most its net debit to Accounts Payable (bills) / net credit to Accounts Receivable (invoices) not applied elsewhere. */
+            connectedManualEntries?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of vendor credits of the bill's vendor applied to it (absent: none), each at most its remaining balance. */
+            connectedVendorCredits?: {
+                /** @description A UUID of the workspace. */
                 id?: string;
                 /** @description Dollars, greater than 0. */
                 amount?: number;
@@ -4079,6 +4160,20 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description The whole set of manual journals paying it (absent: none). A journal pays at most its net debit to Accounts Payable (bills) / net credit to Accounts Receivable (invoices) not applied elsewhere. */
+            connectedManualEntries?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of credit memos of the invoice's customer applied to it (absent: none), each at most its remaining balance. */
+            connectedCreditMemos?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -4098,6 +4193,20 @@ export interface components {
             postingDate?: string;
             /** @description Required. */
             memo?: string;
+            /** @description The whole set of bills this journal pays (absent: none); together at most its net debit to Accounts Payable. */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of invoices this journal pays (absent: none); together at most its net credit to Accounts Receivable. */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
             /** @description At least two; debits equal credits. */
             lineItems?: {
                 categoryId?: string;
@@ -4150,9 +4259,67 @@ export interface components {
                     amount: number;
                     /** @description debit or credit: the side the account is left on. */
                     flag: string;
+                    /** @description The account's balance on the day before postingDate (the chart's: income and expenses for that fiscal year), in its normal direction. */
+                    openingBalance: number;
                 }[];
                 differenceMessages: string[];
             };
+        };
+        PaymentDetail: {
+            id: string;
+            /** @description bill or invoice. */
+            kind: string;
+            party: {
+                id: string;
+                name: string;
+            };
+            reference: string;
+            totalAmount: number;
+            /** @description What its other payments pay already. */
+            paidAmount: number;
+            /** @description What this payment would pay of it. */
+            amount: number;
+            /** @description totalAmount − paidAmount − amount (negative: overpaid). */
+            remainingAmount: number;
+            /** @description The status it would have. */
+            paymentStatus: string;
+            differenceMessages: string[];
+        };
+        PaymentDetailsCheck: {
+            bills: components["schemas"]["PaymentDetail"][];
+            invoices: components["schemas"]["PaymentDetail"][];
+            totalAmount: number;
+        };
+        PaymentDetailsBody: {
+            /** @description The whole set of bills this journal pays (absent: none); together at most its net debit to Accounts Payable. */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The whole set of invoices this journal pays (absent: none); together at most its net credit to Accounts Receivable. */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The manual journal being edited, if any: what it pays now is not counted twice. */
+            manualEntryId?: string;
+        };
+        PaymentSuggestion: {
+            /** @description bill (money out) or invoice (money in). */
+            kind: string;
+            /** @description 0–100: amount 60 (what is left to pay equals the transaction within 0.01; 25 within 5%), vendor / customer 25, due date within 7 days 15 (within 30: 5). */
+            score: number;
+            /** @description amount, amount within 5%, party, date, date within 30 days. */
+            reasons: string[];
+            bill?: components["schemas"]["Bill"];
+            invoice?: components["schemas"]["Invoice"];
+        };
+        PaymentSuggestions: {
+            suggestions: components["schemas"]["PaymentSuggestion"][];
         };
         RecurBody: {
             /** @description YYYY-MM-DD: the first date of the schedule. Required. A calendar date from 1900-01-01 to 2100-12-31. */
@@ -10505,6 +10672,76 @@ export interface operations {
             };
         };
     };
+    checkPaymentDetails: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentDetailsBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetailsCheck"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    suggestPaymentDocuments: {
+        parameters: {
+            query: {
+                transactionId: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSuggestions"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     recurBill: {
         parameters: {
             query?: never;
@@ -10644,6 +10881,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StopRecurringAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -1,4 +1,4 @@
-import type { Client } from '@connectrpc/connect';
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { tenantHeaders, type TenantContext } from '@ledgerline/platform';
 import type { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 
@@ -34,6 +34,19 @@ export interface DocumentLedger {
   check(tenant: TenantContext, posting: DocumentPosting): Promise<void>;
   /** The ids of every account of the caller's workspace (the check of a manual journal posts nothing). */
   accountIds(tenant: TenantContext): Promise<Set<string>>;
+  /**
+   * The workspace's chart: each account's balance (normal direction; as of `endDate` inclusive, the ledger's chart
+   * rules: income and expenses for that fiscal year) and the Accounts Payable / Receivable ids, if any yet.
+   */
+  chart(tenant: TenantContext, endDate?: string): Promise<LedgerChart>;
+  /** A transaction of the caller's workspace (undefined: not of it), as a payment suggestion needs it. */
+  transaction(tenant: TenantContext, id: string): Promise<{ amountCents: number; date: string; vendorId: string; merchantName: string } | undefined>;
+}
+
+export interface LedgerChart {
+  balances: Map<string, number>;
+  payableId?: string;
+  receivableId?: string;
 }
 
 export function documentLedger(client: LedgerClient): DocumentLedger {
@@ -52,6 +65,23 @@ export function documentLedger(client: LedgerClient): DocumentLedger {
     async accountIds(tenant) {
       const r = await client.getChartOfAccounts({}, { headers: tenantHeaders(tenant) });
       return new Set(r.chartOfAccounts.map((a) => a.id));
+    },
+    async transaction(tenant, id) {
+      try {
+        const t = (await client.getTransaction({ id }, { headers: tenantHeaders(tenant) })).transaction;
+        return t ? { amountCents: Number(t.amountCents), date: t.date, vendorId: t.vendorId, merchantName: t.biller?.name ?? '' } : undefined;
+      } catch (err) {
+        if (ConnectError.from(err).code === Code.NotFound) return undefined;
+        throw err;
+      }
+    },
+    async chart(tenant, endDate = '') {
+      const r = await client.getChartOfAccounts({ endDate }, { headers: tenantHeaders(tenant) });
+      return {
+        balances: new Map(r.chartOfAccounts.map((a) => [a.id, Number(a.balanceCents)])),
+        payableId: r.chartOfAccounts.find((a) => a.systemKey === 'accounts_payable')?.id,
+        receivableId: r.chartOfAccounts.find((a) => a.systemKey === 'accounts_receivable')?.id,
+      };
     },
   };
 }

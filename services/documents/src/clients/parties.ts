@@ -11,6 +11,15 @@ export type PartiesClient = Client<typeof PartiesService>;
 export interface PartyLookup {
   vendor(tenant: TenantContext, id: string): Promise<{ id: string; name: string } | undefined>;
   customer(tenant: TenantContext, id: string): Promise<{ id: string; name: string } | undefined>;
+  /** A vendor credit or credit memo of the caller's workspace (decision 0010): its party, total and whether voided. */
+  credit(tenant: TenantContext, kind: 'vendor_credit' | 'credit_memo', id: string): Promise<PartyCreditInfo | undefined>;
+}
+
+export interface PartyCreditInfo {
+  id: string;
+  partyId: string;
+  totalCents: number;
+  voided: boolean;
 }
 
 async function orUndefined<T>(p: Promise<T>): Promise<T | undefined> {
@@ -31,6 +40,11 @@ export function partyLookup(client: PartiesClient): PartyLookup {
     async customer(tenant, id) {
       const r = await orUndefined(client.getCustomer({ id }, { headers: tenantHeaders(tenant) }));
       return r?.customer ? { id: r.customer.id, name: r.customer.name } : undefined;
+    },
+    async credit(tenant, kind, id) {
+      const headers = { headers: tenantHeaders(tenant) };
+      const c = kind === 'vendor_credit' ? (await orUndefined(client.getVendorCredit({ id }, headers)))?.credit : (await orUndefined(client.getCreditMemo({ id }, headers)))?.credit;
+      return c ? { id: c.id, partyId: c.party?.id ?? '', totalCents: Number(c.totalAmountCents), voided: c.voided } : undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { dateMessage, isBusinessDate, isUuid, MAX_CENTS } from '@ledgerline/platform';
+import type { ConnectionsInput } from './connections.js';
 
 /**
  * Bills, invoices and manual journals (spec documents-parties-integrations §3, §5; issue #18): the fields' rules,
@@ -83,6 +84,8 @@ export interface DocumentInput {
   lineItems: LineInput[];
   /** Bills and invoices: the bank transactions paying it. */
   connectedTransactions?: { id?: string; amountCents?: bigint | number }[];
+  /** Payments by manual journals and credits (bills, invoices), or the bills and invoices a journal pays (domain/connections.ts). */
+  connections?: ConnectionsInput;
 }
 
 export interface CleanPayment {

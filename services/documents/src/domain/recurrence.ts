@@ -7,7 +7,7 @@ dayjs.extend(utc);
 
 /**
  * Recurrence of bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §9; issue #18 item 6;
- * decision docs/decisions/00XX-recurrence-schedule.md), pure. A schedule is its start date, its interval and its end
+ * decision docs/decisions/0019-recurrence-schedule.md), pure. A schedule is its start date, its interval and its end
  * (never, on a date, or after a positive count of occurrences). The n-th date (n from 0) is always computed from the
  * start date, never from the previous date, so month-end clamping does not drift: Jan 31 monthly is Feb 28 (29 in a
  * leap year), Mar 31, Apr 30, ...; Feb 29 yearly is Feb 28 in common years and Feb 29 again in leap years.

@@ -19,7 +19,7 @@ export interface RecurrenceScheduler extends Job {
  * The scheduler of recurrences: a sweep at start (catching up what came due while no replica ran), then every
  * `intervalMs`. It keeps no state of its own: where each schedule stands is in the documents database (`recurrences`,
  * `recurrence_occurrences`), so a restart or a second replica changes nothing but who does the work; the unique
- * (template, date) key makes each occurrence once (decision 00XX-recurrence-schedule). One sweep at a time per process.
+ * (template, date) key makes each occurrence once (decision 0019-recurrence-schedule). One sweep at a time per process.
  */
 export function createRecurrenceScheduler(o: RecurrenceSchedulerOptions): RecurrenceScheduler {
   let timer: NodeJS.Timeout | undefined;

@@ -1,10 +1,14 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant, withInputRules } from '@ledgerline/platform';
-import { DocumentSchema, DocumentsService as DocumentsRpc, PageMetaSchema, type Document, type DocumentFields } from '@ledgerline/proto/documents/v1/documents_pb';
+import { DocumentSchema, DocumentsService as DocumentsRpc, PageMetaSchema, type Document, type DocumentFields, type PaymentFields } from '@ledgerline/proto/documents/v1/documents_pb';
 import type { DocumentInput } from '../domain/documents.js';
 import type { DocumentsUseCases, DocumentView } from '../usecases/index.js';
 import type { RecurrenceUseCases, RecurrenceView } from '../usecases/recurrence.js';
+import type { PaymentDetail } from '../usecases/payments.js';
+
+const payment = (c: { id: string; amountCents: number }) => ({ id: c.id, amountCents: BigInt(c.amountCents) });
+const connectionsOf = (list: readonly PaymentFields[] | undefined) => (list ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined }));
 
 export function documentMessage(v: DocumentView, recurrence?: RecurrenceView): Document {
   const r = v.row;
@@ -14,6 +18,7 @@ export function documentMessage(v: DocumentView, recurrence?: RecurrenceView): D
     paidCents: BigInt(v.paidCents), differenceMessages: v.differenceMessages,
     lines: v.lines.map((l) => ({ id: l.id, serviceName: l.service_name, categoryId: l.category_id, amountCents: BigInt(l.amount_cents), quantity: l.quantity ?? '', rateCents: BigInt(l.rate_cents ?? 0), direction: l.direction ?? '' })),
     connectedTransactions: v.payments.map((p) => ({ id: p.transaction_id, amountCents: BigInt(p.amount_cents) })),
+    connectedManualEntries: v.connectedManualEntries.map(payment), connectedCredits: v.connectedCredits.map(payment), paidBills: v.paidBills.map(payment), paidInvoices: v.paidInvoices.map(payment),
     journalEntryId: r.journal_entry_id ?? '', version: BigInt(r.version), source: r.source, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
     recurrence,
   });
@@ -25,6 +30,7 @@ const inputOf = (f: DocumentFields | undefined): DocumentInput => ({
     serviceName: l.serviceName, categoryId: l.categoryId, amountCents: l.hasAmount ? l.amountCents : undefined, quantity: l.hasQuantity ? l.quantity : undefined, rateCents: l.hasRate ? l.rateCents : undefined, direction: l.direction,
   })),
   connectedTransactions: (f?.connectedTransactions ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined })),
+  connections: { manualEntries: connectionsOf(f?.connectedManualEntries), credits: connectionsOf(f?.connectedCredits), bills: connectionsOf(f?.connectedBills), invoices: connectionsOf(f?.connectedInvoices) },
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
@@ -80,8 +86,20 @@ export function documentsRoutes(u: DocumentsUseCases, rec: RecurrenceUseCases): 
         const r = await u.check(requireTenant(ctx), inputOf(req.fields));
         return {
           balanced: r.balanced, debitCents: BigInt(r.debitCents), creditCents: BigInt(r.creditCents), differenceCents: BigInt(r.differenceCents),
-          differences: r.differences.map((d) => ({ accountId: d.accountId, amountCents: BigInt(d.amountCents), flag: d.flag })), differenceMessages: r.differenceMessages,
+          differences: r.differences.map((d) => ({ accountId: d.accountId, amountCents: BigInt(d.amountCents), flag: d.flag, openingBalanceCents: BigInt(d.openingBalanceCents) })), differenceMessages: r.differenceMessages,
         };
+      },
+      async suggestDocuments(req, ctx) {
+        const r = await u.suggest(requireTenant(ctx), req.transactionId);
+        return { suggestions: r.map((x) => ({ document: documentMessage(x.view), score: x.score, reasons: x.reasons })) };
+      },
+      async checkPaymentDetails(req, ctx) {
+        const r = await u.checkPayments(requireTenant(ctx), { connections: { bills: connectionsOf(req.connectedBills), invoices: connectionsOf(req.connectedInvoices) }, manualEntryId: req.manualEntryId });
+        const detail = (d: PaymentDetail) => ({
+          id: d.id, kind: d.kind, party: d.partyId ? { id: d.partyId, name: d.partyName } : undefined, reference: d.reference, totalCents: BigInt(d.totalCents), paidCents: BigInt(d.paidCents),
+          amountCents: BigInt(d.amountCents), remainingCents: BigInt(d.remainingCents), paymentStatus: d.paymentStatus, differenceMessages: d.differenceMessages,
+        });
+        return { bills: r.bills.map(detail), invoices: r.invoices.map(detail), totalCents: BigInt(r.totalCents) };
       },
     }));
   };

@@ -1,5 +1,6 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { recurrenceMigration } from './recurrence-migration.js';
+import { connectionMigrations } from './migrations-connections.js';
 
 /**
  * The documents database: the platform's tenancy functions, outbox and inbox, then its own tables.
@@ -81,4 +82,5 @@ export const documentsMigrations: Migration[] = [
     },
   },
   recurrenceMigration,
+  ...connectionMigrations,
 ];

@@ -1,9 +1,13 @@
 import { AppError, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, writePostingRequested, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import type { PartyLookup } from '../clients/parties.js';
+import { connectionsView, createPayments } from './payments.js';
 import { balanceMessages, balanceOf, cleanDocument, DOC_MSG, entryDescription, isDocumentKind, KINDS, totalCents, type CleanDocument, type DocumentInput, type DocumentKind, type FieldProblem } from '../domain/documents.js';
 import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain/payment-status.js';
+import { cleanConnections, type CleanConnections, type Connection } from '../domain/connections.js';
 import { documentChanged, type DocumentChange } from '../events/document-changed.js';
+import { rankSuggestions } from '../domain/suggestions.js';
+import { applicationsByPayer, applicationsOf, lockConnections, openDocuments, type ApplicationRow } from '../store/applications.js';
 import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
 
 export interface DocumentsDeps {
@@ -24,6 +28,12 @@ export interface DocumentView {
   paidCents: number;
   paymentStatus: PaymentStatus | '';
   differenceMessages: string[];
+  /** Bills and invoices: the manual journals and the credits (vendor credits / credit memos) paying it. */
+  connectedManualEntries: Connection[];
+  connectedCredits: Connection[];
+  /** Manual journals: the bills and invoices it pays. */
+  paidBills: Connection[];
+  paidInvoices: Connection[];
 }
 
 export interface DocumentChangeAnswer {
@@ -46,19 +56,29 @@ function kindOf(kind: string): DocumentKind {
 }
 const idProblems = (id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field: 'id', message: DOC_MSG.uuid('id') }]);
 
-/** What is paid is the sum of the connected transactions' amounts; the status follows by the one rule (0.01 tolerance). */
-function viewOf(row: DocumentRow, lines: DocumentLineRow[], payments: PaymentRow[]): DocumentView {
-  const paidCents = payments.reduce((sum, p) => sum + p.amount_cents, 0);
+/**
+ * What is paid is the sum of what the connected transactions, manual journals and credits pay; the status follows by
+ * the one rule (0.01 tolerance). `asPaid`: the document's payments by journals and credits; `asPayer`: what a journal pays.
+ */
+function viewOf(row: DocumentRow, lines: DocumentLineRow[], payments: PaymentRow[], asPaid: readonly ApplicationRow[] = [], asPayer: readonly ApplicationRow[] = []): DocumentView {
+  const paidCents = payments.reduce((sum, p) => sum + p.amount_cents, 0) + asPaid.reduce((sum, a) => sum + a.amount_cents, 0);
   const party = row.kind !== 'manual_entry';
   return {
     row, lines, payments, status: row.voided_at ? 'Voided' : 'Posted', paidCents,
     paymentStatus: party ? paymentStatus(row.total_cents, paidCents) : '', differenceMessages: party && !row.voided_at ? differenceMessages(row.total_cents, paidCents) : [],
+    ...connectionsView(asPaid, asPayer),
   };
 }
 
 async function load(trx: Knex.Transaction, row: DocumentRow): Promise<DocumentView> {
-  return viewOf(row, (await documentLines(trx, [row.id])).get(row.id) ?? [], (await documentPayments(trx, [row.id])).get(row.id) ?? []);
+  return viewOf(
+    row, (await documentLines(trx, [row.id])).get(row.id) ?? [], (await documentPayments(trx, [row.id])).get(row.id) ?? [],
+    (await applicationsOf(trx, [row.id])).get(row.id) ?? [], (await applicationsByPayer(trx, [row.id])).get(row.id) ?? [],
+  );
 }
+
+/** Two lists of connections are the same set with the same amounts, in the same order. */
+const sameList = (a: readonly Connection[], b: readonly Connection[]) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id && x.amountCents === b[i]?.amountCents);
 
 /** Bills and invoices send their whole set of payments with every version (the ledger links and releases); journals none. */
 const paymentsOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? undefined : d.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })));
@@ -78,6 +98,14 @@ const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entr
  * customerId).
  */
 export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
+  const pay = createPayments({ ledger, parties });
+
+  /** The version's connections (payments by journals and credits, or what a journal pays), checked and written. */
+  async function connect(trx: Knex.Transaction, tenant: Tenant, kind: DocumentKind, id: string, doc: CleanDocument, c: CleanConnections): Promise<void> {
+    if (kind === 'manual_entry') await pay.setForJournal(trx, tenant, id, doc.lines, c);
+    else await pay.setForDocument(trx, tenant, kind, id, doc.partyId, c);
+  }
+
   /** Inside the version's transaction: the ledger's check, then the event that books it once this commits. */
   async function request(trx: Knex.Transaction, tenant: Tenant, p: DocumentPosting): Promise<void> {
     await ledger.check(tenant, p);
@@ -114,10 +142,11 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     await documentChanged(trx, tenant.workspaceId, { documentId: view.row.id, kind: view.row.kind, change, version: view.row.version, journalEntryId: view.row.journal_entry_id ?? '' });
   }
 
-  function cleaned(kind: DocumentKind, input: DocumentInput): CleanDocument {
+  function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections } {
     const { value, problems } = cleanDocument(kind, input);
-    throwIfAny(problems);
-    return value as CleanDocument;
+    const c = cleanConnections(kind, input.connections ?? {});
+    throwIfAny([...problems, ...c.problems]);
+    return { doc: value as CleanDocument, connections: c.value };
   }
 
   return {
@@ -141,7 +170,9 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         const { rows, count } = await listDocuments(trx, { kind, status: q.status, partyId: k.partyField ? q.partyId.toLowerCase() : '', startDate: q.startDate, endDate: q.endDate, page: q.all ? undefined : p });
         const lines = await documentLines(trx, rows.map((r) => r.id));
         const payments = await documentPayments(trx, rows.map((r) => r.id));
-        return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [], payments.get(r.id) ?? [])), meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count) };
+        const asPaid = await applicationsOf(trx, rows.map((r) => r.id));
+        const asPayer = await applicationsByPayer(trx, rows.map((r) => r.id));
+        return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [], payments.get(r.id) ?? [], asPaid.get(r.id) ?? [], asPayer.get(r.id) ?? [])), meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count) };
       });
     },
 
@@ -159,16 +190,18 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     async create(tenant: Tenant, kindName: string, input: DocumentInput): Promise<DocumentChangeAnswer> {
       const kind = kindOf(kindName);
       assertCanEdit(tenant);
-      const doc = cleaned(kind, input);
+      const { doc, connections } = cleaned(kind, input);
       const name = await partyName(tenant, kind, doc.partyId);
       const id = newId();
       const changed = await withTenant(db, tenant, async (trx) => {
+        await lockConnections(trx, tenant.workspaceId);
         await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
         const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
         // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
         await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
+        await connect(trx, tenant, kind, id, doc, connections);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
         return { p, view };
@@ -185,13 +218,16 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
       const { value, problems } = cleanDocument(kind, input);
+      const c = cleanConnections(kind, input.connections ?? {});
       // Another workspace's document is a 404 whatever the body holds; then the fields' refusals (nothing changed).
       const seen = await withTenant(db, tenant, (trx) => documentById(trx, kind, id));
       if (!seen) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-      throwIfAny(problems);
+      throwIfAny([...problems, ...c.problems]);
       const doc = value as CleanDocument;
+      const connections = c.value;
       const name = await partyName(tenant, kind, doc.partyId);
       const changed = await withTenant(db, tenant, async (trx): Promise<DocumentChangeAnswer | { p: DocumentPosting; view: DocumentView }> => {
+        await lockConnections(trx, tenant.workspaceId);
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
@@ -205,7 +241,17 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         });
         const unchanged = sameLines && samePayments && doc.date === row.doc_date && (doc.dueDate || null) === row.due_date && (doc.partyId || null) === row.party_id && doc.reference === row.reference
           && doc.description === row.description && doc.companyName === row.company_name && doc.companyAddress === row.company_address && name === row.party_name;
-        if (unchanged) return { document: viewOf(row, current, currentPayments), seq: 0 };
+        const before = await load(trx, row);
+        const sameConnections = sameList(before.connectedManualEntries, connections.manualEntries) && sameList(before.connectedCredits, connections.credits)
+          && sameList(before.paidBills, connections.bills) && sameList(before.paidInvoices, connections.invoices);
+        if (unchanged && sameConnections) return { document: before, seq: 0 };
+        if (unchanged) {
+          // Only the journals / credits changed: they post nothing, so no new version (decision 0020).
+          await connect(trx, tenant, kind, id, doc, connections);
+          const view = await reload(trx, kind, id);
+          await announce(trx, tenant, view, 'updated');
+          return { document: view, seq: 0 };
+        }
         const version = row.version + 1;
         await updateDocument(trx, id, doc, name, totalOf(kind, doc), version);
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
@@ -213,6 +259,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
         await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
+        await connect(trx, tenant, kind, id, doc, connections);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'updated');
         return { p, view };
@@ -227,6 +274,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
       const changed = await withTenant(db, tenant, async (trx): Promise<DocumentChangeAnswer | { p: DocumentPosting; view: DocumentView }> => {
+        await lockConnections(trx, tenant.workspaceId);
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) return { document: await load(trx, row), seq: 0 };
@@ -236,6 +284,8 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await request(trx, tenant, p);
         await markVoided(trx, id, version);
         await replacePayments(trx, tenant.workspaceId, id, []);
+        // A voided document neither is paid nor pays: its journals and credits are released, and a journal's bills.
+        await pay.release(trx, id);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'voided');
         return { p, view };
@@ -250,6 +300,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
       const removed = await withTenant(db, tenant, async (trx) => {
+        await lockConnections(trx, tenant.workspaceId);
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         const lines = (await documentLines(trx, [id])).get(id) ?? [];
@@ -262,6 +313,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         }
         await markDeleted(trx, id, version);
         await replacePayments(trx, tenant.workspaceId, id, []);
+        await pay.release(trx, id);
         const view = viewOf({ ...row, version, journal_entry_id: null, voided_at: row.voided_at ?? new Date() }, lines, []);
         await announce(trx, tenant, view, 'deleted');
         return { p, view };
@@ -280,11 +332,53 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       const rest = problems.filter((p) => p.field !== 'lineItems' || p.message === DOC_MSG.lineItemsRequired || p.message === DOC_MSG.tooManyLines);
       throwIfAny(rest);
       const lines = input.lineItems.map((l) => ({ categoryId: (l.categoryId ?? '').trim().toLowerCase(), amountCents: Number(l.amountCents ?? 0), direction: (l.direction ?? '').trim() }));
-      const known = await ledger.accountIds(tenant);
-      const unknown = lines.findIndex((l) => !known.has(l.categoryId));
+      // Balances as of the day before postingDate: what the journal opens on (the chart's rules, decision-free here).
+      const dayBefore = new Date(Date.parse(`${(input.date ?? '').trim()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const chart = await ledger.chart(tenant, dayBefore);
+      const unknown = lines.findIndex((l) => !chart.balances.has(l.categoryId));
       if (unknown >= 0) throw notFound(DOC_MSG.categoryNotFound, `lineItems.${unknown}.categoryId`);
+      // The bills and invoices it would pay must be the workspace's and open (404 / 409 naming them); nothing is written.
+      const c = cleanConnections('manual_entry', input.connections ?? {});
+      throwIfAny(c.problems);
+      if (c.value.bills.length + c.value.invoices.length > 0) await withTenant(db, tenant, (trx) => pay.details(trx, c.value, ''));
       const b = balanceOf(lines);
-      return { balanced: b.differenceCents === 0 && lines.length >= 2, ...b, differenceMessages: balanceMessages(b) };
+      // Each account's balance before this journal's date (the chart's, in the account's normal direction).
+      const differences = b.differences.map((d) => ({ ...d, openingBalanceCents: chart.balances.get(d.accountId) ?? 0 }));
+      return { balanced: b.differenceCents === 0 && lines.length >= 2, ...b, differences, differenceMessages: balanceMessages(b) };
+    },
+
+    /**
+     * The open bills (money out) or invoices (money in) the transaction most likely pays, best first
+     * (domain/suggestions.ts). Another workspace's transaction is a 404 naming transactionId.
+     */
+    async suggest(tenant: Tenant, transactionId: string): Promise<{ view: DocumentView; score: number; reasons: string[] }[]> {
+      if (!isUuid(transactionId)) throw AppError.invalid([{ field: 'transactionId', message: DOC_MSG.uuid('transactionId') }]);
+      const t = await ledger.transaction(tenant, transactionId.toLowerCase());
+      if (!t) throw notFound('Transaction not found', 'transactionId');
+      if (t.amountCents === 0) return [];
+      const kind = t.amountCents < 0 ? 'bill' : 'invoice';
+      return withTenant(db, tenant, async (trx) => {
+        const ranked = rankSuggestions(t, await openDocuments(trx, kind));
+        const out: { view: DocumentView; score: number; reasons: string[] }[] = [];
+        for (const r of ranked) {
+          const row = await documentById(trx, kind, r.doc.id);
+          if (row) out.push({ view: await load(trx, row), score: r.score, reasons: r.reasons });
+        }
+        return out;
+      });
+    },
+
+    /** POST /accounting/payment-details/check (usecases/payments.ts `details`): nothing is written. */
+    async checkPayments(tenant: Tenant, input: { connections: DocumentInput['connections']; manualEntryId: string }) {
+      const c = cleanConnections('manual_entry', input.connections ?? {});
+      const problems = [...c.problems];
+      if (input.manualEntryId !== '' && !isUuid(input.manualEntryId)) problems.push({ field: 'manualEntryId', message: DOC_MSG.uuid('manualEntryId') });
+      throwIfAny(problems);
+      return withTenant(db, tenant, async (trx) => {
+        const manualEntryId = input.manualEntryId.toLowerCase();
+        if (manualEntryId !== '' && !(await documentById(trx, 'manual_entry', manualEntryId))) throw notFound(DOC_MSG.notFound(KINDS.manual_entry.what), 'manualEntryId');
+        return pay.details(trx, c.value, manualEntryId);
+      });
     },
   };
 }

@@ -10,6 +10,7 @@ import { addSchemas } from '../http/hardening.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from './recurrence-schema.js';
+import { CONNECTION_BODIES, CONNECTION_PROPS, CONNECTION_REQUIRED, CONNECTION_SCHEMAS, connectionFieldsOf, connectionJson, registerPaymentDetailsRoute, registerPaymentSuggestionsRoute, type ConnectionBodies } from './document-payments.js';
 
 /** The gateway's client of the documents service (services/documents/README.md). */
 export type DocumentsClient = Client<typeof DocumentsService>;
@@ -73,23 +74,23 @@ const ManualLineSchema = {
 const BillSchema = {
   $id: 'Bill', type: 'object', additionalProperties: false,
   description: 'A bill (spec §3): money owed to a vendor, booked on the accrual basis at billDate (each line\'s category debited, Accounts Payable credited).',
-  properties: { ...COMMON_PROPS, ...PAYMENT_PROPS, billDate: str, dueDate: str, description: str, vendor: ref(PartyRefSchema), billerName: str, invoiceCode: str, lineItems: { type: 'array', items: ref(BillLineSchema) } },
-  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, 'billDate', 'dueDate', 'description', 'vendor', 'billerName', 'invoiceCode', 'lineItems'],
+  properties: { ...COMMON_PROPS, ...PAYMENT_PROPS, ...CONNECTION_PROPS.bill, billDate: str, dueDate: str, description: str, vendor: ref(PartyRefSchema), billerName: str, invoiceCode: str, lineItems: { type: 'array', items: ref(BillLineSchema) } },
+  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.bill, 'billDate', 'dueDate', 'description', 'vendor', 'billerName', 'invoiceCode', 'lineItems'],
 } as const;
 const InvoiceSchema = {
   $id: 'Invoice', type: 'object', additionalProperties: false,
   description: 'An invoice (spec §3): money owed by a customer, booked at invoiceDate (Accounts Receivable debited, each line\'s category credited).',
   properties: {
-    ...COMMON_PROPS, ...PAYMENT_PROPS, invoiceDate: str, dueDate: str, customer: ref(PartyRefSchema), referenceNo: str, description: str, companyName: str, companyAddress: str,
+    ...COMMON_PROPS, ...PAYMENT_PROPS, ...CONNECTION_PROPS.invoice, invoiceDate: str, dueDate: str, customer: ref(PartyRefSchema), referenceNo: str, description: str, companyName: str, companyAddress: str,
     lineItems: { type: 'array', items: ref(InvoiceLineSchema) },
   },
-  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, 'invoiceDate', 'dueDate', 'customer', 'referenceNo', 'description', 'companyName', 'companyAddress', 'lineItems'],
+  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.invoice, 'invoiceDate', 'dueDate', 'customer', 'referenceNo', 'description', 'companyName', 'companyAddress', 'lineItems'],
 } as const;
 const ManualEntrySchema = {
   $id: 'ManualEntry', type: 'object', additionalProperties: false,
   description: 'A manual journal (spec §3): its lines booked as given at postingDate (debits = credits). totalAmount is its debits.',
-  properties: { ...COMMON_PROPS, postingDate: str, memo: str, lineItems: { type: 'array', items: ref(ManualLineSchema) } },
-  required: [...COMMON_REQUIRED, 'postingDate', 'memo', 'lineItems'],
+  properties: { ...COMMON_PROPS, ...CONNECTION_PROPS.manual_entry, postingDate: str, memo: str, lineItems: { type: 'array', items: ref(ManualLineSchema) } },
+  required: [...COMMON_REQUIRED, ...CONNECTION_REQUIRED.manual_entry, 'postingDate', 'memo', 'lineItems'],
 } as const;
 
 const BillBodySchema = {
@@ -97,6 +98,7 @@ const BillBodySchema = {
   ...object({
     billDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before billDate.' },
     vendorId: { ...text(100), description: 'A vendor of the workspace. Required.' }, invoiceCode: text(1000), description: text(1000), connectedTransactions: CONNECTED_BODY,
+    connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedVendorCredits: CONNECTION_BODIES.connectedVendorCredits,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({ serviceName: text(1000), description: { ...text(1000), description: 'Taken as serviceName when serviceName is absent.' }, categoryId: text(100), amount: { ...num, description: 'Dollars, greater than 0.' } }),
@@ -108,7 +110,7 @@ const InvoiceBodySchema = {
   ...object({
     invoiceDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before invoiceDate.' },
     customerId: { ...text(100), description: 'A customer of the workspace. Required.' }, referenceNo: text(1000), description: text(1000), companyName: text(1000), companyAddress: text(1000),
-    connectedTransactions: CONNECTED_BODY,
+    connectedTransactions: CONNECTED_BODY, connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedCreditMemos: CONNECTION_BODIES.connectedCreditMemos,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({
@@ -122,6 +124,7 @@ const ManualEntryBodySchema = {
   $id: 'ManualEntryBody',
   ...object({
     postingDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, memo: { ...text(1000), description: 'Required.' },
+    connectedBills: CONNECTION_BODIES.connectedBills, connectedInvoices: CONNECTION_BODIES.connectedInvoices,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least two; debits equal credits.',
       items: object({ categoryId: text(100), description: text(1000), type: { ...text(10), description: 'debit or credit.' }, amount: { ...num, description: 'Dollars, greater than 0.' } }),
@@ -145,7 +148,13 @@ const CheckAnswerSchema = {
   ...object({
     balanced: bool, totalDebit: num, totalCredit: num, difference: { ...num, description: 'Debits − credits.' },
     differenceData: object({
-      differences: { type: 'array', items: object({ accountId: str, amount: num, flag: { ...str, description: 'debit or credit: the side the account is left on.' } }, ['accountId', 'amount', 'flag']) },
+      differences: {
+        type: 'array',
+        items: object({
+          accountId: str, amount: num, flag: { ...str, description: 'debit or credit: the side the account is left on.' },
+          openingBalance: { ...num, description: 'The account\'s balance on the day before postingDate (the chart\'s: income and expenses for that fiscal year), in its normal direction.' },
+        }, ['accountId', 'amount', 'flag', 'openingBalance']),
+      },
       differenceMessages: strings,
     }, ['differences', 'differenceMessages']),
   }, ['balanced', 'totalDebit', 'totalCredit', 'difference', 'differenceData']),
@@ -165,13 +174,18 @@ const csvQuery = (k: Kind) => {
 };
 
 interface LineBody { serviceName?: string; description?: string; categoryId?: string; amount?: number; quantity?: number; rate?: number; type?: string }
-interface DocBody {
+interface DocBody extends ConnectionBodies {
   billDate?: string; invoiceDate?: string; postingDate?: string; dueDate?: string; vendorId?: string; customerId?: string; invoiceCode?: string; referenceNo?: string;
   description?: string; memo?: string; companyName?: string; companyAddress?: string; lineItems?: LineBody[]; connectedTransactions?: { id?: string; amount?: number }[];
 }
 interface ListQuery { page?: number; take?: number; status?: string; startDate?: string; endDate?: string; vendorId?: string; customerId?: string }
-type FieldsInit = Partial<Omit<DocumentFields, '$typeName' | '$unknown' | 'lineItems' | 'connectedTransactions'>> & {
-  connectedTransactions?: { id: string; hasAmount: boolean; amountCents: bigint }[];
+type PaymentInit = { id: string; hasAmount: boolean; amountCents: bigint }[];
+type FieldsInit = Partial<Omit<DocumentFields, '$typeName' | '$unknown' | 'lineItems' | 'connectedTransactions' | 'connectedManualEntries' | 'connectedCredits' | 'connectedBills' | 'connectedInvoices'>> & {
+  connectedTransactions?: PaymentInit;
+  connectedManualEntries?: PaymentInit;
+  connectedCredits?: PaymentInit;
+  connectedBills?: PaymentInit;
+  connectedInvoices?: PaymentInit;
   lineItems?: { serviceName: string; categoryId: string; hasAmount: boolean; amountCents: bigint; hasQuantity: boolean; quantity: string; hasRate: boolean; rateCents: bigint; direction: string }[];
 };
 
@@ -194,6 +208,7 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
       const amount = a.cents(`connectedTransactions.${i}.amount`, p.amount);
       return { id: p.id ?? '', hasAmount: amount !== undefined, amountCents: amount ?? 0n };
     }),
+    ...connectionFieldsOf(a, k, b),
   }));
 }
 
@@ -212,18 +227,18 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
   const party = { id: d.party?.id ?? '', name: d.party?.name ?? '' };
   if (k === 'bill') {
     return {
-      ...common, ...payment, billDate: d.date, dueDate: d.dueDate, description: d.description, vendor: party, billerName: party.name, invoiceCode: d.reference,
+      ...common, ...payment, ...connectionJson(k, d), billDate: d.date, dueDate: d.dueDate, description: d.description, vendor: party, billerName: party.name, invoiceCode: d.reference,
       lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, amount: dollarsOf(l.amountCents) })),
     };
   }
   if (k === 'invoice') {
     return {
-      ...common, ...payment, invoiceDate: d.date, dueDate: d.dueDate, customer: party, referenceNo: d.reference, description: d.description, companyName: d.companyName, companyAddress: d.companyAddress,
+      ...common, ...payment, ...connectionJson(k, d), invoiceDate: d.date, dueDate: d.dueDate, customer: party, referenceNo: d.reference, description: d.description, companyName: d.companyName, companyAddress: d.companyAddress,
       lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, quantity: Number(l.quantity), rate: dollarsOf(l.rateCents), amount: dollarsOf(l.amountCents) })),
     };
   }
   return {
-    ...common, postingDate: d.date, memo: d.description,
+    ...common, ...connectionJson(k, d), postingDate: d.date, memo: d.description,
     lineItems: d.lines.map((l) => ({
       id: l.id, description: l.serviceName, categoryId: l.categoryId, type: l.direction, amount: dollarsOf(l.amountCents),
       debit: l.direction === 'debit' ? dollarsOf(l.amountCents) : 0, credit: l.direction === 'credit' ? dollarsOf(l.amountCents) : 0,
@@ -246,7 +261,7 @@ const listRequest = (k: Kind, q: ListQuery) => ({ kind: k, page: q.page ?? 0, ta
 /** REST routes of the documents service: each one RPC with the caller's tenancy headers. */
 export async function registerDocumentsRoutes(app: FastifyInstance, { client }: { client: DocumentsClient }): Promise<void> {
   addSchemas(app, [
-    RecurrenceDateSchema, RecurrenceSchema, PartyRefSchema, ConnectedSchema, DocumentPageMetaSchema, BillLineSchema, InvoiceLineSchema, ManualLineSchema, BillSchema, InvoiceSchema, ManualEntrySchema, BillBodySchema, InvoiceBodySchema, ManualEntryBodySchema,
+    RecurrenceDateSchema, RecurrenceSchema, ...CONNECTION_SCHEMAS, PartyRefSchema, ConnectedSchema, DocumentPageMetaSchema, BillLineSchema, InvoiceLineSchema, ManualLineSchema, BillSchema, InvoiceSchema, ManualEntrySchema, BillBodySchema, InvoiceBodySchema, ManualEntryBodySchema,
     ANSWERS.bill, ANSWERS.invoice, ANSWERS.manual_entry, LISTS.bill, LISTS.invoice, LISTS.manual_entry, CheckAnswerSchema,
   ]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
@@ -329,8 +344,11 @@ export async function registerDocumentsRoutes(app: FastifyInstance, { client }: 
       const r = await client.checkManualEntry({ fields: fieldsOf('manual_entry', req.body ?? {}) }, headers(req));
       return {
         balanced: r.balanced, totalDebit: dollarsOf(r.debitCents), totalCredit: dollarsOf(r.creditCents), difference: dollarsOf(r.differenceCents),
-        differenceData: { differences: r.differences.map((d) => ({ accountId: d.accountId, amount: dollarsOf(d.amountCents), flag: d.flag })), differenceMessages: r.differenceMessages },
+        differenceData: { differences: r.differences.map((d) => ({ accountId: d.accountId, amount: dollarsOf(d.amountCents), flag: d.flag, openingBalance: dollarsOf(d.openingBalanceCents) })), differenceMessages: r.differenceMessages },
       };
     },
   );
+
+  registerPaymentDetailsRoute(app, { client });
+  registerPaymentSuggestionsRoute(app, { client });
 }

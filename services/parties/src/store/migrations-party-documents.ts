@@ -2,7 +2,7 @@ import { enableTenantRls, type Migration } from '@ledgerline/platform';
 
 /**
  * The vendors' bills and the customers' invoices as this service needs them for the parties' figures (decision
- * 00XX-party-figures-from-documents): a read model fed by the documents service's documents.document_changed (the
+ * 0018-party-figures-from-documents): a read model fed by the documents service's documents.document_changed (the
  * state read back with GetDocument). One row per live bill or invoice; a deleted document's row goes. `version`
  * keeps the row from going back to an older state; the due date is stored, "overdue" is decided at each read.
  */

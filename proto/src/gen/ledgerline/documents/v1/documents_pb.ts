@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/documents/v1/documents.proto.
  */
 export const file_ledgerline_documents_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIt8ECghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI3CgpyZWN1cnJlbmNlGBcgASgLMiMubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJyZW5jZSK4AgoKUmVjdXJyZW5jZRIaChJpc19yZWN1cnJlZF9wYXJlbnQYASABKAgSHAoUcmVjdXJyaW5nX3N0YXJ0X2RhdGUYAiABKAkSGgoScmVjdXJyaW5nX2VuZF9kYXRlGAMgASgJEhAKCGludGVydmFsGAQgASgJEhoKEnJlY3VycmluZ19lbmRfdHlwZRgFIAEoCRIXCg9yZWN1cnJpbmdfY291bnQYBiABKAUSEAoIYWN0aXZpdHkYByABKAkSQwoScmVjdXJyaW5nX3NjaGVkdWxlGAggAygLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJyZW5jZURhdGUSHAoUbmV4dF9yZWN1cnJlbmNlX2RhdGUYCSABKAkSGAoQcmVjdXJyZWRfZnJvbV9pZBgKIAEoCSJTCg5SZWN1cnJlbmNlRGF0ZRIXCg9yZWN1cnJlbmNlX2RhdGUYASABKAkSEwoLaXNfcmVjdXJyZWQYAiABKAgSEwoLZG9jdW1lbnRfaWQYAyABKAkiKwoHUGF5bWVudBIKCgJpZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMiygEKEkRvY3VtZW50TGluZUZpZWxkcxIUCgxzZXJ2aWNlX25hbWUYASABKAkSEwoLY2F0ZWdvcnlfaWQYAiABKAkSEgoKaGFzX2Ftb3VudBgDIAEoCBIUCgxhbW91bnRfY2VudHMYBCABKAMSFAoMaGFzX3F1YW50aXR5GAUgASgIEhAKCHF1YW50aXR5GAYgASgJEhAKCGhhc19yYXRlGAcgASgIEhIKCnJhdGVfY2VudHMYCCABKAMSEQoJZGlyZWN0aW9uGAkgASgJIqsDCg5Eb2N1bWVudEZpZWxkcxIRCgRkYXRlGAEgASgJSACIAQESFQoIZHVlX2RhdGUYAiABKAlIAYgBARIVCghwYXJ0eV9pZBgDIAEoCUgCiAEBEhYKCXJlZmVyZW5jZRgEIAEoCUgDiAEBEhgKC2Rlc2NyaXB0aW9uGAUgASgJSASIAQESGQoMY29tcGFueV9uYW1lGAYgASgJSAWIAQESHAoPY29tcGFueV9hZGRyZXNzGAcgASgJSAaIAQESPwoKbGluZV9pdGVtcxgIIAMoCzIrLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZUZpZWxkcxJGChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGAkgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudEZpZWxkc0IHCgVfZGF0ZUILCglfZHVlX2RhdGVCCwoJX3BhcnR5X2lkQgwKCl9yZWZlcmVuY2VCDgoMX2Rlc2NyaXB0aW9uQg8KDV9jb21wYW55X25hbWVCEgoQX2NvbXBhbnlfYWRkcmVzcyJFCg1QYXltZW50RmllbGRzEgoKAmlkGAEgASgJEhIKCmhhc19hbW91bnQYAiABKAgSFAoMYW1vdW50X2NlbnRzGAMgASgDIoABCghQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoBRISCgpwYWdlX2NvdW50GAQgASgFEhkKEWhhc19wcmV2aW91c19wYWdlGAUgASgIEhUKDWhhc19uZXh0X3BhZ2UYBiABKAgilQEKFExpc3REb2N1bWVudHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSDAoEcGFnZRgCIAEoBRIMCgR0YWtlGAMgASgFEg4KBnN0YXR1cxgEIAEoCRIQCghwYXJ0eV9pZBgFIAEoCRISCgpzdGFydF9kYXRlGAYgASgJEhAKCGVuZF9kYXRlGAcgASgJEgsKA2FsbBgIIAEoCCJ5ChVMaXN0RG9jdW1lbnRzUmVzcG9uc2USLwoEZGF0YRgBIAMoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50Ei8KBG1ldGEYAiABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYWdlTWV0YSIuChJHZXREb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSJKChNHZXREb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiXgoVQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSNwoGZmllbGRzGAIgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiagoVVXBkYXRlRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSNwoGZmllbGRzGAMgASgLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnRGaWVsZHMiLwoTVm9pZERvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIjEKFURlbGV0ZURvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJIloKFkNyZWF0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiWgoWVXBkYXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJYChRWb2lkRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJaChZEZWxldGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIlIKF0NoZWNrTWFudWFsRW50cnlSZXF1ZXN0EjcKBmZpZWxkcxgBIAEoCzInLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50RmllbGRzIksKEUFjY291bnREaWZmZXJlbmNlEhIKCmFjY291bnRfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEgwKBGZsYWcYAyABKAkizwEKGENoZWNrTWFudWFsRW50cnlSZXNwb25zZRIQCghiYWxhbmNlZBgBIAEoCBITCgtkZWJpdF9jZW50cxgCIAEoAxIUCgxjcmVkaXRfY2VudHMYAyABKAMSGAoQZGlmZmVyZW5jZV9jZW50cxgEIAEoAxI/CgtkaWZmZXJlbmNlcxgFIAMoCzIqLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkFjY291bnREaWZmZXJlbmNlEhsKE2RpZmZlcmVuY2VfbWVzc2FnZXMYBiADKAki1gIKFFJlY3VyRG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkSIQoUcmVjdXJyaW5nX3N0YXJ0X2RhdGUYAyABKAlIAIgBARIfChJyZWN1cnJpbmdfZW5kX2RhdGUYBCABKAlIAYgBARIVCghpbnRlcnZhbBgFIAEoCUgCiAEBEh8KEnJlY3VycmluZ19lbmRfdHlwZRgGIAEoCUgDiAEBEhwKD3JlY3VycmluZ19jb3VudBgHIAEoAUgEiAEBEhUKCGFjdGl2aXR5GAggASgJSAWIAQFCFwoVX3JlY3VycmluZ19zdGFydF9kYXRlQhUKE19yZWN1cnJpbmdfZW5kX2RhdGVCCwoJX2ludGVydmFsQhUKE19yZWN1cnJpbmdfZW5kX3R5cGVCEgoQX3JlY3VycmluZ19jb3VudEILCglfYWN0aXZpdHkiTAoVUmVjdXJEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQiNwoUU3RvcFJlY3VycmluZ1JlcXVlc3QSCgoCaWQYASABKAkSEwoLZW50aXR5X3R5cGUYAiABKAkiTAoVU3RvcFJlY3VycmluZ1Jlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQyiwgKEERvY3VtZW50c1NlcnZpY2USbgoNTGlzdERvY3VtZW50cxItLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkxpc3REb2N1bWVudHNSZXF1ZXN0Gi4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1Jlc3BvbnNlEmgKC0dldERvY3VtZW50EisubGVkZ2VybGluZS5kb2N1bWVudHMudjEuR2V0RG9jdW1lbnRSZXF1ZXN0GiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuR2V0RG9jdW1lbnRSZXNwb25zZRJxCg5DcmVhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNyZWF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNyZWF0ZURvY3VtZW50UmVzcG9uc2UScQoOVXBkYXRlRG9jdW1lbnQSLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5VcGRhdGVEb2N1bWVudFJlcXVlc3QaLy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5VcGRhdGVEb2N1bWVudFJlc3BvbnNlEmsKDFZvaWREb2N1bWVudBIsLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlcXVlc3QaLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Wb2lkRG9jdW1lbnRSZXNwb25zZRJxCg5EZWxldGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRlbGV0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRlbGV0ZURvY3VtZW50UmVzcG9uc2USdwoQQ2hlY2tNYW51YWxFbnRyeRIwLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNoZWNrTWFudWFsRW50cnlSZXF1ZXN0GjEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlEm4KDVJlY3VyRG9jdW1lbnQSLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5SZWN1ckRvY3VtZW50UmVxdWVzdBouLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlJlY3VyRG9jdW1lbnRSZXNwb25zZRJuCg1TdG9wUmVjdXJyaW5nEi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuU3RvcFJlY3VycmluZ1JlcXVlc3QaLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5TdG9wUmVjdXJyaW5nUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CidsZWRnZXJsaW5lL2RvY3VtZW50cy92MS9kb2N1bWVudHMucHJvdG8SF2xlZGdlcmxpbmUuZG9jdW1lbnRzLnYxIiQKCFBhcnR5UmVmEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkilAEKDERvY3VtZW50TGluZRIKCgJpZBgBIAEoCRIUCgxzZXJ2aWNlX25hbWUYAiABKAkSEwoLY2F0ZWdvcnlfaWQYAyABKAkSFAoMYW1vdW50X2NlbnRzGAQgASgDEhAKCHF1YW50aXR5GAUgASgJEhIKCnJhdGVfY2VudHMYBiABKAMSEQoJZGlyZWN0aW9uGAcgASgJIs8GCghEb2N1bWVudBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEgwKBGRhdGUYAyABKAkSEAoIZHVlX2RhdGUYBCABKAkSMAoFcGFydHkYBSABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXJ0eVJlZhIRCglyZWZlcmVuY2UYBiABKAkSEwoLZGVzY3JpcHRpb24YByABKAkSFAoMY29tcGFueV9uYW1lGAggASgJEhcKD2NvbXBhbnlfYWRkcmVzcxgJIAEoCRITCgt0b3RhbF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSDgoGc3RhdHVzGAwgASgJEhYKDnBheW1lbnRfc3RhdHVzGA0gASgJEhIKCnBhaWRfY2VudHMYDiABKAMSGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgPIAMoCRI0CgVsaW5lcxgQIAMoCzIlLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZRIYChBqb3VybmFsX2VudHJ5X2lkGBEgASgJEg8KB3ZlcnNpb24YEiABKAMSDgoGc291cmNlGBMgASgJEhIKCmNyZWF0ZWRfb24YFCABKAkSEgoKdXBkYXRlZF9vbhgVIAEoCRJAChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGBYgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBJCChhjb25uZWN0ZWRfbWFudWFsX2VudHJpZXMYKCADKAsyIC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50EjsKEWNvbm5lY3RlZF9jcmVkaXRzGCkgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI0CgpwYWlkX2JpbGxzGCogAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI3Cg1wYWlkX2ludm9pY2VzGCsgAygLMiAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudBI3CgpyZWN1cnJlbmNlGBcgASgLMiMubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJyZW5jZSK4AgoKUmVjdXJyZW5jZRIaChJpc19yZWN1cnJlZF9wYXJlbnQYASABKAgSHAoUcmVjdXJyaW5nX3N0YXJ0X2RhdGUYAiABKAkSGgoScmVjdXJyaW5nX2VuZF9kYXRlGAMgASgJEhAKCGludGVydmFsGAQgASgJEhoKEnJlY3VycmluZ19lbmRfdHlwZRgFIAEoCRIXCg9yZWN1cnJpbmdfY291bnQYBiABKAUSEAoIYWN0aXZpdHkYByABKAkSQwoScmVjdXJyaW5nX3NjaGVkdWxlGAggAygLMicubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJyZW5jZURhdGUSHAoUbmV4dF9yZWN1cnJlbmNlX2RhdGUYCSABKAkSGAoQcmVjdXJyZWRfZnJvbV9pZBgKIAEoCSJTCg5SZWN1cnJlbmNlRGF0ZRIXCg9yZWN1cnJlbmNlX2RhdGUYASABKAkSEwoLaXNfcmVjdXJyZWQYAiABKAgSEwoLZG9jdW1lbnRfaWQYAyABKAkiKwoHUGF5bWVudBIKCgJpZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMiygEKEkRvY3VtZW50TGluZUZpZWxkcxIUCgxzZXJ2aWNlX25hbWUYASABKAkSEwoLY2F0ZWdvcnlfaWQYAiABKAkSEgoKaGFzX2Ftb3VudBgDIAEoCBIUCgxhbW91bnRfY2VudHMYBCABKAMSFAoMaGFzX3F1YW50aXR5GAUgASgIEhAKCHF1YW50aXR5GAYgASgJEhAKCGhhc19yYXRlGAcgASgIEhIKCnJhdGVfY2VudHMYCCABKAMSEQoJZGlyZWN0aW9uGAkgASgJIr0FCg5Eb2N1bWVudEZpZWxkcxIRCgRkYXRlGAEgASgJSACIAQESFQoIZHVlX2RhdGUYAiABKAlIAYgBARIVCghwYXJ0eV9pZBgDIAEoCUgCiAEBEhYKCXJlZmVyZW5jZRgEIAEoCUgDiAEBEhgKC2Rlc2NyaXB0aW9uGAUgASgJSASIAQESGQoMY29tcGFueV9uYW1lGAYgASgJSAWIAQESHAoPY29tcGFueV9hZGRyZXNzGAcgASgJSAaIAQESPwoKbGluZV9pdGVtcxgIIAMoCzIrLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50TGluZUZpZWxkcxJGChZjb25uZWN0ZWRfdHJhbnNhY3Rpb25zGAkgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudEZpZWxkcxJIChhjb25uZWN0ZWRfbWFudWFsX2VudHJpZXMYKCADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzEkEKEWNvbm5lY3RlZF9jcmVkaXRzGCkgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudEZpZWxkcxI/Cg9jb25uZWN0ZWRfYmlsbHMYKiADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzEkIKEmNvbm5lY3RlZF9pbnZvaWNlcxgrIAMoCzImLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlBheW1lbnRGaWVsZHNCBwoFX2RhdGVCCwoJX2R1ZV9kYXRlQgsKCV9wYXJ0eV9pZEIMCgpfcmVmZXJlbmNlQg4KDF9kZXNjcmlwdGlvbkIPCg1fY29tcGFueV9uYW1lQhIKEF9jb21wYW55X2FkZHJlc3MiRQoNUGF5bWVudEZpZWxkcxIKCgJpZBgBIAEoCRISCgpoYXNfYW1vdW50GAIgASgIEhQKDGFtb3VudF9jZW50cxgDIAEoAyKAAQoIUGFnZU1ldGESDAoEcGFnZRgBIAEoBRIMCgR0YWtlGAIgASgFEhIKCml0ZW1fY291bnQYAyABKAUSEgoKcGFnZV9jb3VudBgEIAEoBRIZChFoYXNfcHJldmlvdXNfcGFnZRgFIAEoCBIVCg1oYXNfbmV4dF9wYWdlGAYgASgIIpUBChRMaXN0RG9jdW1lbnRzUmVxdWVzdBIMCgRraW5kGAEgASgJEgwKBHBhZ2UYAiABKAUSDAoEdGFrZRgDIAEoBRIOCgZzdGF0dXMYBCABKAkSEAoIcGFydHlfaWQYBSABKAkSEgoKc3RhcnRfZGF0ZRgGIAEoCRIQCghlbmRfZGF0ZRgHIAEoCRILCgNhbGwYCCABKAgieQoVTGlzdERvY3VtZW50c1Jlc3BvbnNlEi8KBGRhdGEYASADKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBIvCgRtZXRhGAIgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGFnZU1ldGEiLgoSR2V0RG9jdW1lbnRSZXF1ZXN0EgwKBGtpbmQYASABKAkSCgoCaWQYAiABKAkiSgoTR2V0RG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50Il4KFUNyZWF0ZURvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEjcKBmZpZWxkcxgCIAEoCzInLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50RmllbGRzImoKFVVwZGF0ZURvY3VtZW50UmVxdWVzdBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJEjcKBmZpZWxkcxgDIAEoCzInLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50RmllbGRzIi8KE1ZvaWREb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSIxChVEZWxldGVEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCSJaChZDcmVhdGVEb2N1bWVudFJlc3BvbnNlEjMKCGRvY3VtZW50GAEgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRG9jdW1lbnQSCwoDc2VxGAIgASgDIloKFlVwZGF0ZURvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiWAoUVm9pZERvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBILCgNzZXEYAiABKAMiWgoWRGVsZXRlRG9jdW1lbnRSZXNwb25zZRIzCghkb2N1bWVudBgBIAEoCzIhLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50EgsKA3NlcRgCIAEoAyJSChdDaGVja01hbnVhbEVudHJ5UmVxdWVzdBI3CgZmaWVsZHMYASABKAsyJy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudEZpZWxkcyJqChFBY2NvdW50RGlmZmVyZW5jZRISCgphY2NvdW50X2lkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAxIMCgRmbGFnGAMgASgJEh0KFW9wZW5pbmdfYmFsYW5jZV9jZW50cxgEIAEoAyLPAQoYQ2hlY2tNYW51YWxFbnRyeVJlc3BvbnNlEhAKCGJhbGFuY2VkGAEgASgIEhMKC2RlYml0X2NlbnRzGAIgASgDEhQKDGNyZWRpdF9jZW50cxgDIAEoAxIYChBkaWZmZXJlbmNlX2NlbnRzGAQgASgDEj8KC2RpZmZlcmVuY2VzGAUgAygLMioubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQWNjb3VudERpZmZlcmVuY2USGwoTZGlmZmVyZW5jZV9tZXNzYWdlcxgGIAMoCSLWAgoUUmVjdXJEb2N1bWVudFJlcXVlc3QSDAoEa2luZBgBIAEoCRIKCgJpZBgCIAEoCRIhChRyZWN1cnJpbmdfc3RhcnRfZGF0ZRgDIAEoCUgAiAEBEh8KEnJlY3VycmluZ19lbmRfZGF0ZRgEIAEoCUgBiAEBEhUKCGludGVydmFsGAUgASgJSAKIAQESHwoScmVjdXJyaW5nX2VuZF90eXBlGAYgASgJSAOIAQESHAoPcmVjdXJyaW5nX2NvdW50GAcgASgBSASIAQESFQoIYWN0aXZpdHkYCCABKAlIBYgBAUIXChVfcmVjdXJyaW5nX3N0YXJ0X2RhdGVCFQoTX3JlY3VycmluZ19lbmRfZGF0ZUILCglfaW50ZXJ2YWxCFQoTX3JlY3VycmluZ19lbmRfdHlwZUISChBfcmVjdXJyaW5nX2NvdW50QgsKCV9hY3Rpdml0eSJMChVSZWN1ckRvY3VtZW50UmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudCI3ChRTdG9wUmVjdXJyaW5nUmVxdWVzdBIKCgJpZBgBIAEoCRITCgtlbnRpdHlfdHlwZRgCIAEoCSJMChVTdG9wUmVjdXJyaW5nUmVzcG9uc2USMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudCK6AQoaQ2hlY2tQYXltZW50RGV0YWlsc1JlcXVlc3QSPwoPY29ubmVjdGVkX2JpbGxzGAEgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudEZpZWxkcxJCChJjb25uZWN0ZWRfaW52b2ljZXMYAiADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RmllbGRzEhcKD21hbnVhbF9lbnRyeV9pZBgDIAEoCSL7AQoNUGF5bWVudERldGFpbBIKCgJpZBgBIAEoCRIMCgRraW5kGAIgASgJEjAKBXBhcnR5GAMgASgLMiEubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGFydHlSZWYSEQoJcmVmZXJlbmNlGAQgASgJEhMKC3RvdGFsX2NlbnRzGAUgASgDEhIKCnBhaWRfY2VudHMYBiABKAMSFAoMYW1vdW50X2NlbnRzGAcgASgDEhcKD3JlbWFpbmluZ19jZW50cxgIIAEoAxIWCg5wYXltZW50X3N0YXR1cxgJIAEoCRIbChNkaWZmZXJlbmNlX21lc3NhZ2VzGAogAygJIqMBChtDaGVja1BheW1lbnREZXRhaWxzUmVzcG9uc2USNQoFYmlsbHMYASADKAsyJi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5QYXltZW50RGV0YWlsEjgKCGludm9pY2VzGAIgAygLMiYubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUGF5bWVudERldGFpbBITCgt0b3RhbF9jZW50cxgDIAEoAyIxChdTdWdnZXN0RG9jdW1lbnRzUmVxdWVzdBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCSJpChJEb2N1bWVudFN1Z2dlc3Rpb24SMwoIZG9jdW1lbnQYASABKAsyIS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5Eb2N1bWVudBINCgVzY29yZRgCIAEoBRIPCgdyZWFzb25zGAMgAygJIlwKGFN1Z2dlc3REb2N1bWVudHNSZXNwb25zZRJACgtzdWdnZXN0aW9ucxgBIAMoCzIrLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkRvY3VtZW50U3VnZ2VzdGlvbjKHCgoQRG9jdW1lbnRzU2VydmljZRJuCg1MaXN0RG9jdW1lbnRzEi0ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuTGlzdERvY3VtZW50c1JlcXVlc3QaLi5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5MaXN0RG9jdW1lbnRzUmVzcG9uc2USaAoLR2V0RG9jdW1lbnQSKy5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlcXVlc3QaLC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5HZXREb2N1bWVudFJlc3BvbnNlEnEKDkNyZWF0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ3JlYXRlRG9jdW1lbnRSZXNwb25zZRJxCg5VcGRhdGVEb2N1bWVudBIuLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVxdWVzdBovLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlVwZGF0ZURvY3VtZW50UmVzcG9uc2USawoMVm9pZERvY3VtZW50EiwubGVkZ2VybGluZS5kb2N1bWVudHMudjEuVm9pZERvY3VtZW50UmVxdWVzdBotLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlZvaWREb2N1bWVudFJlc3BvbnNlEnEKDkRlbGV0ZURvY3VtZW50Ei4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXF1ZXN0Gi8ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuRGVsZXRlRG9jdW1lbnRSZXNwb25zZRJ3ChBDaGVja01hbnVhbEVudHJ5EjAubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tNYW51YWxFbnRyeVJlcXVlc3QaMS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5DaGVja01hbnVhbEVudHJ5UmVzcG9uc2USbgoNUmVjdXJEb2N1bWVudBItLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlJlY3VyRG9jdW1lbnRSZXF1ZXN0Gi4ubGVkZ2VybGluZS5kb2N1bWVudHMudjEuUmVjdXJEb2N1bWVudFJlc3BvbnNlEm4KDVN0b3BSZWN1cnJpbmcSLS5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5TdG9wUmVjdXJyaW5nUmVxdWVzdBouLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlN0b3BSZWN1cnJpbmdSZXNwb25zZRKAAQoTQ2hlY2tQYXltZW50RGV0YWlscxIzLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLkNoZWNrUGF5bWVudERldGFpbHNSZXF1ZXN0GjQubGVkZ2VybGluZS5kb2N1bWVudHMudjEuQ2hlY2tQYXltZW50RGV0YWlsc1Jlc3BvbnNlEncKEFN1Z2dlc3REb2N1bWVudHMSMC5sZWRnZXJsaW5lLmRvY3VtZW50cy52MS5TdWdnZXN0RG9jdW1lbnRzUmVxdWVzdBoxLmxlZGdlcmxpbmUuZG9jdW1lbnRzLnYxLlN1Z2dlc3REb2N1bWVudHNSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.documents.v1.PartyRef
@@ -209,11 +209,37 @@ export type Document = Message<"ledgerline.documents.v1.Document"> & {
   updatedOn: string;
 
   /**
-   * Bills and invoices: the bank transactions that pay it, with what each pays (paid_cents is their sum).
+   * Bills and invoices: the bank transactions that pay it, with what each pays.
    *
    * @generated from field: repeated ledgerline.documents.v1.Payment connected_transactions = 22;
    */
   connectedTransactions: Payment[];
+
+  /**
+   * Bills and invoices: the manual journals that pay it (their lines move Accounts Payable / Receivable).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment connected_manual_entries = 40;
+   */
+  connectedManualEntries: Payment[];
+
+  /**
+   * Bills: the vendor credits applied to it; invoices: the credit memos. paid_cents is the sum of all three kinds.
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment connected_credits = 41;
+   */
+  connectedCredits: Payment[];
+
+  /**
+   * Manual journals: the bills and invoices it pays, with what it pays of each.
+   *
+   * @generated from field: repeated ledgerline.documents.v1.Payment paid_bills = 42;
+   */
+  paidBills: Payment[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.Payment paid_invoices = 43;
+   */
+  paidInvoices: Payment[];
 
   /**
    * Its recurrence: as a template (is_recurred_parent) or as a document a recurrence created (recurred_from_id).
@@ -467,6 +493,32 @@ export type DocumentFields = Message<"ledgerline.documents.v1.DocumentFields"> &
    * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_transactions = 9;
    */
   connectedTransactions: PaymentFields[];
+
+  /**
+   * Bills and invoices: the manual journals that pay it (connectedManualEntries; the whole set, none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_manual_entries = 40;
+   */
+  connectedManualEntries: PaymentFields[];
+
+  /**
+   * Bills: connectedVendorCredits; invoices: connectedCreditMemos (the whole set, none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_credits = 41;
+   */
+  connectedCredits: PaymentFields[];
+
+  /**
+   * Manual journals: connectedBills and connectedInvoices, what it pays of each (the whole set, none when absent).
+   *
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_bills = 42;
+   */
+  connectedBills: PaymentFields[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_invoices = 43;
+   */
+  connectedInvoices: PaymentFields[];
 };
 
 /**
@@ -896,6 +948,14 @@ export type AccountDifference = Message<"ledgerline.documents.v1.AccountDifferen
    * @generated from field: string flag = 3;
    */
   flag: string;
+
+  /**
+   * The account's balance on the day before the posting date (the chart's rules: income and expenses for that
+   * fiscal year), in its normal direction (debit-normal for assets and expenses), in cents.
+   *
+   * @generated from field: int64 opening_balance_cents = 4;
+   */
+  openingBalanceCents: bigint;
 };
 
 /**
@@ -1068,6 +1128,204 @@ export const StopRecurringResponseSchema: GenMessage<StopRecurringResponse> = /*
   messageDesc(file_ledgerline_documents_v1_documents, 28);
 
 /**
+ * POST /accounting/payment-details/check: the bills and invoices a payment would pay (a manual journal's
+ * connectedBills / connectedInvoices), each with what it would pay.
+ *
+ * @generated from message ledgerline.documents.v1.CheckPaymentDetailsRequest
+ */
+export type CheckPaymentDetailsRequest = Message<"ledgerline.documents.v1.CheckPaymentDetailsRequest"> & {
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_bills = 1;
+   */
+  connectedBills: PaymentFields[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentFields connected_invoices = 2;
+   */
+  connectedInvoices: PaymentFields[];
+
+  /**
+   * The manual journal being edited, if any: what it pays now is not counted twice.
+   *
+   * @generated from field: string manual_entry_id = 3;
+   */
+  manualEntryId: string;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.CheckPaymentDetailsRequest.
+ * Use `create(CheckPaymentDetailsRequestSchema)` to create a new message.
+ */
+export const CheckPaymentDetailsRequestSchema: GenMessage<CheckPaymentDetailsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 29);
+
+/**
+ * @generated from message ledgerline.documents.v1.PaymentDetail
+ */
+export type PaymentDetail = Message<"ledgerline.documents.v1.PaymentDetail"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * bill or invoice.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: ledgerline.documents.v1.PartyRef party = 3;
+   */
+  party?: PartyRef | undefined;
+
+  /**
+   * @generated from field: string reference = 4;
+   */
+  reference: string;
+
+  /**
+   * @generated from field: int64 total_cents = 5;
+   */
+  totalCents: bigint;
+
+  /**
+   * What its other payments pay already.
+   *
+   * @generated from field: int64 paid_cents = 6;
+   */
+  paidCents: bigint;
+
+  /**
+   * What this payment would pay of it.
+   *
+   * @generated from field: int64 amount_cents = 7;
+   */
+  amountCents: bigint;
+
+  /**
+   * total − paid − amount (negative: overpaid).
+   *
+   * @generated from field: int64 remaining_cents = 8;
+   */
+  remainingCents: bigint;
+
+  /**
+   * The payment status it would have.
+   *
+   * @generated from field: string payment_status = 9;
+   */
+  paymentStatus: string;
+
+  /**
+   * @generated from field: repeated string difference_messages = 10;
+   */
+  differenceMessages: string[];
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.PaymentDetail.
+ * Use `create(PaymentDetailSchema)` to create a new message.
+ */
+export const PaymentDetailSchema: GenMessage<PaymentDetail> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 30);
+
+/**
+ * @generated from message ledgerline.documents.v1.CheckPaymentDetailsResponse
+ */
+export type CheckPaymentDetailsResponse = Message<"ledgerline.documents.v1.CheckPaymentDetailsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentDetail bills = 1;
+   */
+  bills: PaymentDetail[];
+
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.PaymentDetail invoices = 2;
+   */
+  invoices: PaymentDetail[];
+
+  /**
+   * @generated from field: int64 total_cents = 3;
+   */
+  totalCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.CheckPaymentDetailsResponse.
+ * Use `create(CheckPaymentDetailsResponseSchema)` to create a new message.
+ */
+export const CheckPaymentDetailsResponseSchema: GenMessage<CheckPaymentDetailsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 31);
+
+/**
+ * @generated from message ledgerline.documents.v1.SuggestDocumentsRequest
+ */
+export type SuggestDocumentsRequest = Message<"ledgerline.documents.v1.SuggestDocumentsRequest"> & {
+  /**
+   * A transaction of the caller's workspace (another's: NOT_FOUND naming transactionId).
+   *
+   * @generated from field: string transaction_id = 1;
+   */
+  transactionId: string;
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.SuggestDocumentsRequest.
+ * Use `create(SuggestDocumentsRequestSchema)` to create a new message.
+ */
+export const SuggestDocumentsRequestSchema: GenMessage<SuggestDocumentsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 32);
+
+/**
+ * @generated from message ledgerline.documents.v1.DocumentSuggestion
+ */
+export type DocumentSuggestion = Message<"ledgerline.documents.v1.DocumentSuggestion"> & {
+  /**
+   * @generated from field: ledgerline.documents.v1.Document document = 1;
+   */
+  document?: Document | undefined;
+
+  /**
+   * 0–100: amount 60 (what is left to pay equals the transaction's amount within 0.01; 25 within 5%), party 25 (the
+   * transaction's vendor, or the merchant's name is the vendor's / customer's), date 15 (due date or date within 7
+   * days of the transaction; 5 within 30).
+   *
+   * @generated from field: int32 score = 2;
+   */
+  score: number;
+
+  /**
+   * @generated from field: repeated string reasons = 3;
+   */
+  reasons: string[];
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.DocumentSuggestion.
+ * Use `create(DocumentSuggestionSchema)` to create a new message.
+ */
+export const DocumentSuggestionSchema: GenMessage<DocumentSuggestion> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 33);
+
+/**
+ * @generated from message ledgerline.documents.v1.SuggestDocumentsResponse
+ */
+export type SuggestDocumentsResponse = Message<"ledgerline.documents.v1.SuggestDocumentsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.documents.v1.DocumentSuggestion suggestions = 1;
+   */
+  suggestions: DocumentSuggestion[];
+};
+
+/**
+ * Describes the message ledgerline.documents.v1.SuggestDocumentsResponse.
+ * Use `create(SuggestDocumentsResponseSchema)` to create a new message.
+ */
+export const SuggestDocumentsResponseSchema: GenMessage<SuggestDocumentsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_documents_v1_documents, 34);
+
+/**
  * The documents service (services/documents/README.md says what it owns): bills, invoices and manual journals
  * (spec documents-parties-integrations §3, §5, §7; issue #18). Every version of a document that affects the books
  * is one balanced entry posted through the ledger (PostDocument, source Bill, Invoice or ManualEntry); a void or a
@@ -1163,6 +1421,28 @@ export const DocumentsService: GenService<{
     methodKind: "unary";
     input: typeof StopRecurringRequestSchema;
     output: typeof StopRecurringResponseSchema;
+  },
+  /**
+   * What a set of payments would leave of each bill and invoice it names, changing nothing
+   * (POST /accounting/payment-details/check).
+   *
+   * @generated from rpc ledgerline.documents.v1.DocumentsService.CheckPaymentDetails
+   */
+  checkPaymentDetails: {
+    methodKind: "unary";
+    input: typeof CheckPaymentDetailsRequestSchema;
+    output: typeof CheckPaymentDetailsResponseSchema;
+  },
+  /**
+   * The open bills (money out) or invoices (money in) a bank transaction most likely pays, best first, by amount,
+   * vendor / customer and date (issue #18 item 4).
+   *
+   * @generated from rpc ledgerline.documents.v1.DocumentsService.SuggestDocuments
+   */
+  suggestDocuments: {
+    methodKind: "unary";
+    input: typeof SuggestDocumentsRequestSchema;
+    output: typeof SuggestDocumentsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_documents_v1_documents, 0);
