@@ -4,6 +4,7 @@
 // back; an invoice priced by quantity × rate, viewed, voided and found under the Voided filter; a manual journal
 // refused while unbalanced, then posted. Layout: dialogs inside the window with Save/Cancel pinned in view, tables
 // inside the page, no sideways scroll at 390 px. Screenshots in test-results/screenshots/documents-journey-*.png.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,7 +210,7 @@ describe('the documents journey', () => {
     expect([txn.entityType, txn.entityId]).toEqual(['Bill', expect.any(String)]);
   }, TEST_MS);
 
-  it('creates an invoice from quantity × rate, views it, voids it and finds it under Voided', async () => {
+  it('creates an invoice from quantity × rate, downloads its PDF (pdftotext), recurs it three times and stops it, voids it and finds it under Voided', async () => {
     const customer = await created<{ id: string; name: string }>('/customers', { name: 'Journey Client' }, 'customer');
     await inFreshPage(browser, system.webUrl, async (page) => {
       await signIn(page);
@@ -237,8 +238,16 @@ describe('the documents journey', () => {
       const id = param(page, 'invoice')!;
       await visible(view.getByText('INV-7', { exact: true }));
       await visible(view.getByRole('button', { name: 'Download PDF' }));
-      // after merge: Download PDF saves GET /invoice/{id}/pdf (built by the PDF helper); check the download's file name
-      // and that pdftotext finds the customer, total and due date.
+      // Download PDF saves GET /invoice/{id}/pdf; its text (pdftotext, Debian's poppler-utils) names the customer, the
+      // total and the due date the API holds.
+      const [file] = await Promise.all([page.waitForEvent('download'), view.getByRole('button', { name: 'Download PDF' }).click()]);
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      const pdf = execFileSync('pdftotext', ['-layout', (await file.path())!, '-']).toString('utf8');
+      const { dueDate } = (await api('GET', `/accounting/invoice/${id}`)).body as { dueDate: string };
+      const due = new Date(`${dueDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      expect(pdf).toContain(customer.name);
+      expect(pdf).toMatch(/Total\s+\$450\.00/);
+      expect(pdf).toMatch(new RegExp(`Due date\\s+${due}`));
       await shot(page, 'invoice-view-1440');
 
       // Recur it monthly, three times in all; the dialog keeps its actions in view; then stop the schedule.
