@@ -11,7 +11,6 @@ import { createTestBus, createTestDatabase, expectEventually, type TestDatabase 
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ORG_ID, startFakeIdentity, testConfig, type FakeIdentity } from '../../services/gateway/test/support/fake-identity.js';
-import { freePort } from '../../scripts/lib/stack.js';
 import { bankingFor, startLedger, type LedgerHarness } from '../../services/ledger/test/support.js';
 import { startReporting, type ReportingHarness } from '../../services/reporting/test/support.js';
 
@@ -49,15 +48,13 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
   const logger = createLogger(name, 'silent');
   const partiesDb = await createTestDatabase('parties', partiesMigrations);
-  // The two call each other (documents: a bill's vendor; parties: a changed bill's figures): documents' port is chosen first.
-  const documentsPort = await freePort();
   const parties: PartiesService = await createPartiesService(
-    partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: ledger.url, DOCUMENTS_URL: `http://127.0.0.1:${documentsPort}` }),
+    partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: ledger.url }),
     { db: partiesDb.appDb, bus, logger },
   );
   const partiesUrl = await parties.listen();
   const documentsDb = await createTestDatabase('documents', documentsMigrations);
-  const documentsConfig = documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: String(documentsPort), DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl });
+  const documentsConfig = documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: '0', DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl });
   const documents: DocumentsService = await createDocumentsService(documentsConfig, { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger, clock: o.clock });
   const replicas: DocumentsService[] = [];
   const documentsUrl = await documents.listen();

@@ -9,9 +9,7 @@ export const partiesConfigSchema = baseConfigSchema.extend({
   PARTIES_DATABASE_ADMIN_URL: z.string().default('postgres://postgres@127.0.0.1:5432/ledgerline_parties'),
   /** The ledger: transactions' vendor links and the vendors' totals from the books. */
   LEDGER_URL: z.url().default('http://127.0.0.1:4103'),
-  /** The documents service: the bills and invoices behind the vendors' and customers' figures (read back per change). */
-  DOCUMENTS_URL: z.url().default('http://127.0.0.1:4107'),
-  /** Deadline of each ledger or documents call. */
+  /** Deadline of each ledger call. */
   PARTIES_LEDGER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 

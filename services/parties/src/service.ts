@@ -1,7 +1,6 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
-import { documentReader, type DocumentReader } from './clients/documents.js';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
 import { creditLedger, type CreditLedger } from './clients/ledger-credits.js';
 import { ruleLedgerLink } from './clients/ledger-rules.js';
@@ -21,8 +20,6 @@ export type PartiesOverrides = BaseOverrides & {
   ledger?: LedgerClient;
   /** Wraps the credits' ledger (fault tests make its booking call fail, as a crash right after the commit would). */
   creditLedger?: (real: CreditLedger) => CreditLedger;
-  /** The documents reader (tests hand one in); default: a Connect client to DOCUMENTS_URL. */
-  documents?: DocumentReader;
   maxDeliver?: number;
 };
 
@@ -43,13 +40,12 @@ export const parties = defineService({
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
     const credits = createCreditUseCases({ db, ledger: (overrides.creditLedger ?? ((l) => l))(creditLedger(client)), logger });
     const categorisation = new CategorisationUseCases(db);
-    const documents = overrides.documents ?? documentReader(createServiceClient(DocumentsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'documents' } }));
     return {
       routes: partiesRoutes(useCases, credits, createVendorRuleUseCases({ db, ledger: ruleLedgerLink(client) })),
       consumers: [
         () => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver }),
         () => startCategorisationConsumer({ db, bus, logger, model: categorisation, maxDeliver: overrides.maxDeliver }),
-        () => startDocumentsConsumer({ db, bus, logger, documents, maxDeliver: overrides.maxDeliver }),
+        () => startDocumentsConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
       ],
       expose: { useCases, credits, categorisation },
     };

@@ -139,7 +139,11 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
   }
 
   async function announce(trx: Knex.Transaction, tenant: Tenant, view: DocumentView, change: DocumentChange): Promise<void> {
-    await documentChanged(trx, tenant.workspaceId, { documentId: view.row.id, kind: view.row.kind, change, version: view.row.version, journalEntryId: view.row.journal_entry_id ?? '' });
+    const r = view.row;
+    await documentChanged(trx, tenant.workspaceId, {
+      documentId: r.id, kind: r.kind, change, version: r.version, journalEntryId: r.journal_entry_id ?? '',
+      state: { partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: Number(r.total_cents), paidCents: view.paidCents, voided: view.status === 'Voided' },
+    });
   }
 
   function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections } {

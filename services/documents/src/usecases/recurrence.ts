@@ -169,7 +169,10 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
         };
         await ledger.check(tenant, p);
         await writePostingRequested(trx, 'documents', r.workspace_id, { sourceType: p.sourceType, sourceId: id, version: 1, date, description: p.description, lines: p.lines, payments: p.payments });
-        await documentChanged(trx, r.workspace_id, { documentId: id, kind: r.kind, change: 'created', version: 1, journalEntryId: '' });
+        await documentChanged(trx, r.workspace_id, {
+          documentId: id, kind: r.kind, change: 'created', version: 1, journalEntryId: '',
+          state: { partyId: doc.partyId || null, date, dueDate: doc.dueDate || null, totalCents: Number(template.total_cents), paidCents: 0, voided: false },
+        });
         await advanceRecurrence(trx, r.document_id, n + 1, occurrenceDate(schedule, n + 1) ?? null);
         return p;
       }

@@ -1,5 +1,4 @@
 import { eventMessage, EventType, isUuid, startConsumer, type Consumer, type EventBus, type Knex, type Logger } from '@ledgerline/platform';
-import type { DocumentReader } from '../clients/documents.js';
 import { deletePartyDocument, upsertPartyDocument, type PartyDocumentKind } from '../store/party-documents.js';
 
 export const DOCUMENTS_CONSUMER = 'parties_documents';
@@ -8,13 +7,12 @@ const KINDS: readonly string[] = ['bill', 'invoice'] satisfies PartyDocumentKind
 
 /**
  * Keeps the parties' read model of bills and invoices (party_documents) from the documents service's
- * documents.document_changed, exactly once through the inbox. The event says which document changed; its state
- * (party, dates, total, paid, voided, version) is read back with GetDocument in the workspace's tenancy, so an
- * event that arrives late or twice stores the current state, and the version guard keeps a row from going back.
- * A document no longer found (deleted) leaves the model. Manual journals are not a party's. While the documents
- * service does not answer, the event is retried and then dead-lettered (the next change of the document heals it).
+ * documents.document_changed, exactly once through the inbox. The event carries the document's state after the change
+ * (party, dates, total, paid, voided, version), so nothing is asked back of the documents service (which calls this
+ * one: no call cycle); the version guard keeps a row from going back when an older event arrives late, and at the same
+ * version a voided or deleted state is final. A deleted document stays as a voided row, which counts nowhere. Manual journals, and documents without a party, are not a party's.
  */
-export function startDocumentsConsumer(o: { db: Knex; bus: EventBus; logger: Logger; documents: DocumentReader; maxDeliver?: number }): Promise<Consumer> {
+export function startDocumentsConsumer(o: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number }): Promise<Consumer> {
   return startConsumer({
     name: DOCUMENTS_CONSUMER,
     types: [EventType.DocumentsDocumentChanged],
@@ -30,9 +28,15 @@ export function startDocumentsConsumer(o: { db: Knex; bus: EventBus; logger: Log
     async handle(trx, event) {
       const m = event.checked;
       if (!KINDS.includes(m.kind)) return;
-      const doc = m.change === 'deleted' ? undefined : await o.documents.read(event.workspaceId, m.kind as PartyDocumentKind, m.documentId);
-      if (doc) await upsertPartyDocument(trx, event.workspaceId, doc);
-      else await deletePartyDocument(trx, m.documentId);
+      if (!isUuid(m.partyId)) {
+        await deletePartyDocument(trx, m.documentId);
+        return;
+      }
+      // A deleted document stays as a voided row (it counts nowhere): a late event of the same version cannot bring it back.
+      await upsertPartyDocument(trx, event.workspaceId, {
+        id: m.documentId, kind: m.kind as PartyDocumentKind, partyId: m.partyId, date: m.date, dueDate: m.dueDate || null,
+        totalCents: Number(m.totalCents), paidCents: Number(m.paidCents), voided: m.voided || m.change === 'deleted', version: Number(m.version),
+      });
     },
   });
 }

@@ -11,19 +11,22 @@ export interface PartyDocumentRow extends DocumentFacts {
   version: number;
 }
 
-/** Stores a document's state unless the row already holds a later version (events may arrive out of order). */
+/**
+ * Stores a document's state unless the row already holds a later version, or the same version voided or deleted
+ * (final for that version): events may arrive out of order.
+ */
 export async function upsertPartyDocument(trx: Knex.Transaction, workspaceId: string, d: PartyDocumentRow): Promise<void> {
   await trx.raw(
     `insert into party_documents (workspace_id, id, kind, party_id, doc_date, due_date, total_cents, paid_cents, voided, version)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (workspace_id, id) do update set kind = excluded.kind, party_id = excluded.party_id, doc_date = excluded.doc_date, due_date = excluded.due_date,
        total_cents = excluded.total_cents, paid_cents = excluded.paid_cents, voided = excluded.voided, version = excluded.version, updated_at = now()
-     where party_documents.version <= excluded.version`,
+     where party_documents.version < excluded.version or (party_documents.version = excluded.version and not party_documents.voided)`,
     [workspaceId, d.id, d.kind, d.partyId, d.date, d.dueDate, d.totalCents, d.paidCents, d.voided, d.version],
   );
 }
 
-/** A deleted document (the documents service no longer finds it) leaves the read model. */
+/** A document that is not a party's (no vendor or customer) leaves the read model. */
 export async function deletePartyDocument(trx: Knex.Transaction, id: string): Promise<void> {
   await trx('party_documents').where({ id }).delete();
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/documents.proto.
  */
 export const file_ledgerline_events_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CiRsZWRnZXJsaW5lL2V2ZW50cy92MS9kb2N1bWVudHMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIngKGERvY3VtZW50c0RvY3VtZW50Q2hhbmdlZBITCgtkb2N1bWVudF9pZBgBIAEoCRIMCgRraW5kGAIgASgJEg4KBmNoYW5nZRgDIAEoCRIPCgd2ZXJzaW9uGAQgASgDEhgKEGpvdXJuYWxfZW50cnlfaWQYBSABKAliBnByb3RvMw");
+  fileDesc("CiRsZWRnZXJsaW5lL2V2ZW50cy92MS9kb2N1bWVudHMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIuMBChhEb2N1bWVudHNEb2N1bWVudENoYW5nZWQSEwoLZG9jdW1lbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRIOCgZjaGFuZ2UYAyABKAkSDwoHdmVyc2lvbhgEIAEoAxIYChBqb3VybmFsX2VudHJ5X2lkGAUgASgJEhAKCHBhcnR5X2lkGAYgASgJEgwKBGRhdGUYByABKAkSEAoIZHVlX2RhdGUYCCABKAkSEwoLdG90YWxfY2VudHMYCSABKAMSEgoKcGFpZF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAhiBnByb3RvMw");
 
 /**
  * type "documents.document_changed": a bill, invoice or manual journal was created, changed, voided or deleted.
@@ -48,6 +48,42 @@ export type DocumentsDocumentChanged = Message<"ledgerline.events.v1.DocumentsDo
    * @generated from field: string journal_entry_id = 5;
    */
   journalEntryId: string;
+
+  /**
+   * The document's state after the change (event-carried, so a reader such as the parties service's bill and invoice
+   * figures needs no call back): its vendor or customer (empty for a manual journal), dates, total, what is paid of it
+   * (every kind of payment), and whether it is voided. Of a deleted document: its state before the delete.
+   *
+   * @generated from field: string party_id = 6;
+   */
+  partyId: string;
+
+  /**
+   * @generated from field: string date = 7;
+   */
+  date: string;
+
+  /**
+   * Empty when it has none.
+   *
+   * @generated from field: string due_date = 8;
+   */
+  dueDate: string;
+
+  /**
+   * @generated from field: int64 total_cents = 9;
+   */
+  totalCents: bigint;
+
+  /**
+   * @generated from field: int64 paid_cents = 10;
+   */
+  paidCents: bigint;
+
+  /**
+   * @generated from field: bool voided = 11;
+   */
+  voided: boolean;
 };
 
 /**
