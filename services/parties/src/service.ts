@@ -1,5 +1,4 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
-import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
 import { creditLedger, type CreditLedger } from './clients/ledger-credits.js';
