@@ -256,6 +256,12 @@ describe('payments by vendor credits, credit memos and manual journals (none pos
     expect(j1.status, JSON.stringify(j1.body)).toBe(201);
     expect(j1.body.manualEntry).toMatchObject({ paidBills: [{ id: bill.id, amount: 150 }], paidInvoices: [] });
     expect((await s.api('GET', `/accounting/bill/${bill.id}`, { tenant: tn })).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', paidAmount: 150, connectedManualEntries: [{ id: j1.body.manualEntry.id, amount: 150 }] });
+    // The journal's change announces the bill it pays: the vendor's figures (parties' read model) follow.
+    const dueOf = () => expectEventually(async () => {
+      const v = (await s.api('GET', `/vendors/${vendor.id}`, { tenant: tn })).body as { dueBillCount: number; dueBillAmount: number };
+      return { dueBillCount: v.dueBillCount, dueBillAmount: v.dueBillAmount };
+    }, { timeoutMs: 20_000 });
+    await expectEventually(async () => expect(await dueOf()).toEqual({ dueBillCount: 1, dueBillAmount: 50 }), { timeoutMs: 20_000 });
 
     // More than the journal moves on AP: refused from the journal's side and from the bill's.
     const tooMuch = await journal(tn, [{ categoryId: ap, type: 'debit', amount: 10 }, { categoryId: cash, type: 'credit', amount: 10 }], { connectedBills: [{ id: bill.id, amount: 10.01 }] });
@@ -273,6 +279,7 @@ describe('payments by vendor credits, credit memos and manual journals (none pos
     expect((await s.api('GET', `/accounting/manual-entry/${j2.body.manualEntry.id}`, { tenant: tn })).body.paidBills).toEqual([{ id: bill.id, amount: 50 }]);
     // The bill is paid and AP holds nothing for it: 200 owed, 150 + 50 debited by the journals.
     expect(await debitBalance(s, tn, ap)).toBe(0);
+    await expectEventually(async () => expect(await dueOf()).toEqual({ dueBillCount: 0, dueBillAmount: 0 }), { timeoutMs: 20_000 });
 
     // Another workspace's journal inside the body is a 404 naming it.
     const foreign = await journal(other, [{ categoryId: (await categoryIds(s, other))['Office Supplies']!, type: 'debit', amount: 1 }, { categoryId: (await categoryIds(s, other))['Opening Balance Equity']!, type: 'credit', amount: 1 }]);
@@ -285,6 +292,8 @@ describe('payments by vendor credits, credit memos and manual journals (none pos
     expect((await s.api('POST', `/accounting/manual-entry/void/${j2.body.manualEntry.id}`, { tenant: tn })).status).toBe(200);
     expect((await s.api('GET', `/accounting/bill/${bill.id}`, { tenant: tn })).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', paidAmount: 150, connectedManualEntries: [{ id: j1.body.manualEntry.id, amount: 150 }] });
     expect(await debitBalance(s, tn, ap)).toBe(-5000);
+    // Voiding the journal announces the bill it paid: due again by 50.
+    await expectEventually(async () => expect(await dueOf()).toEqual({ dueBillCount: 1, dueBillAmount: 50 }), { timeoutMs: 20_000 });
   });
 
   it('POST /accounting/payment-details/check: what a payment would leave of each bill, without writing; another workspace\'s bill 404', async () => {

@@ -146,6 +146,26 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     });
   }
 
+  /** The bills and invoices a manual journal pays now (none for other kinds): their paid amounts move with it. */
+  async function paidTargets(trx: Knex.Transaction, kind: DocumentKind, id: string): Promise<{ kind: 'bill' | 'invoice'; id: string }[]> {
+    if (kind !== 'manual_entry') return [];
+    const row = await documentById(trx, kind, id);
+    if (!row) return [];
+    const view = await load(trx, row);
+    return [...view.paidBills.map((c) => ({ kind: 'bill' as const, id: c.id })), ...view.paidInvoices.map((c) => ({ kind: 'invoice' as const, id: c.id }))];
+  }
+
+  /** Announces each of these bills and invoices (what a journal paid before and pays now) with its paid amount now. */
+  async function announcePaid(trx: Knex.Transaction, tenant: Tenant, targets: readonly { kind: 'bill' | 'invoice'; id: string }[]): Promise<void> {
+    const seen = new Set<string>();
+    for (const t of targets) {
+      if (seen.has(t.id)) continue;
+      seen.add(t.id);
+      const row = await documentById(trx, t.kind, t.id);
+      if (row) await announce(trx, tenant, await load(trx, row), 'updated');
+    }
+  }
+
   function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections } {
     const { value, problems } = cleanDocument(kind, input);
     const c = cleanConnections(kind, input.connections ?? {});
@@ -208,6 +228,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await connect(trx, tenant, kind, id, doc, connections);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
+        await announcePaid(trx, tenant, await paidTargets(trx, kind, id));
         return { p, view };
       });
       return book(tenant, changed.p, changed.view);
@@ -251,9 +272,11 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         if (unchanged && sameConnections) return { document: before, seq: 0 };
         if (unchanged) {
           // Only the journals / credits changed: they post nothing, so no new version (decision 0020).
+          const paidBefore = await paidTargets(trx, kind, id);
           await connect(trx, tenant, kind, id, doc, connections);
           const view = await reload(trx, kind, id);
           await announce(trx, tenant, view, 'updated');
+          await announcePaid(trx, tenant, [...paidBefore, ...(await paidTargets(trx, kind, id))]);
           return { document: view, seq: 0 };
         }
         const version = row.version + 1;
@@ -262,10 +285,12 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
         // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
         await request(trx, tenant, p);
+        const paidBefore = await paidTargets(trx, kind, id);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
         await connect(trx, tenant, kind, id, doc, connections);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'updated');
+        await announcePaid(trx, tenant, [...paidBefore, ...(await paidTargets(trx, kind, id))]);
         return { p, view };
       });
       if (!('p' in changed)) return changed;
@@ -286,12 +311,14 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         // The reversal releases the payments: each connected transaction is booked back to its category.
         const p = voiding(kind, id, version);
         await request(trx, tenant, p);
+        const paidBefore = await paidTargets(trx, kind, id);
         await markVoided(trx, id, version);
         await replacePayments(trx, tenant.workspaceId, id, []);
         // A voided document neither is paid nor pays: its journals and credits are released, and a journal's bills.
         await pay.release(trx, id);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'voided');
+        await announcePaid(trx, tenant, paidBefore);
         return { p, view };
       });
       if (!('p' in changed)) return changed;
@@ -315,9 +342,11 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
           p = voiding(kind, id, version);
           await request(trx, tenant, p);
         }
+        const paidBefore = await paidTargets(trx, kind, id);
         await markDeleted(trx, id, version);
         await replacePayments(trx, tenant.workspaceId, id, []);
         await pay.release(trx, id);
+        await announcePaid(trx, tenant, paidBefore);
         const view = viewOf({ ...row, version, journal_entry_id: null, voided_at: row.voided_at ?? new Date() }, lines, []);
         await announce(trx, tenant, view, 'deleted');
         return { p, view };
