@@ -15,7 +15,7 @@
 # Network: the chroot runs in its own network namespace, joined to the host by a veth pair whose host end
 # NATs (masquerade) to the outside, so apt reaches Debian's mirror and npm the registry, while the host's
 # own 127.0.0.1 (its PostgreSQL, NATS, Redis) is not visible: the namespace has its own loopback, and the
-# host drops everything the namespace sends to the host itself. IPv4 forwarding is switched on for the run
+# host rejects everything the namespace sends to the host itself. IPv4 forwarding is switched on for the run
 # and restored afterwards; the iptables rules, the veth pair, the namespace and every mount go away on exit.
 set -euo pipefail
 
@@ -97,6 +97,15 @@ deb $mirror bookworm-updates main
 deb http://deb.debian.org/debian-security bookworm-security main
 EOF
 echo "nameserver $nameserver" >"$root/etc/resolv.conf"
+# A host whose way out re-signs TLS (an intercepting proxy) trusts an extra CA through NODE_EXTRA_CA_CERTS;
+# npm inside needs the same trust to reach the registry. Only that file is copied, and only when set.
+extra_ca=${FRESH_EXTRA_CA_CERTS:-${NODE_EXTRA_CA_CERTS:-}}
+ca_env=()
+if [ -n "$extra_ca" ] && [ -f "$extra_ca" ]; then
+  install -D -m 0644 "$extra_ca" "$root/usr/local/share/ledgerline-fresh/extra-ca.crt"
+  ca_env=(NODE_EXTRA_CA_CERTS=/usr/local/share/ledgerline-fresh/extra-ca.crt)
+  note "the host's NODE_EXTRA_CA_CERTS is copied in and set inside (its TLS way out needs it)"
+fi
 echo ledgerline-fresh >"$root/etc/hostname"
 install -m 0755 "$node_bin" "$root/usr/local/bin/node"
 mkdir -p "$root/usr/local/lib/node_modules"
@@ -123,7 +132,7 @@ for rule in \
   "-t nat -I POSTROUTING -s $subnet.0/30 ! -o $host_if -j MASQUERADE" \
   "-I FORWARD -i $host_if -j ACCEPT" \
   "-I FORWARD -o $host_if -m conntrack --ctstate RELATED,ESTABLISHED -j ACCEPT" \
-  "-I INPUT -i $host_if -j DROP"; do
+  "-I INPUT -i $host_if -j REJECT"; do
   eval "iptables $rule"
   rules+=("$rule")
 done
@@ -131,21 +140,25 @@ done
 # Runs a bash snippet inside the chroot, in the namespace, in its own PID and mount namespaces (every
 # process it leaves behind, e.g. the databases .ci/run starts, ends with it; its mounts vanish with it).
 inside() {
-  ip netns exec "$ns" unshare --mount --pid --fork --propagation private bash -c '
+  ca="${ca_env[*]}" ip netns exec "$ns" unshare --mount --pid --fork --propagation private bash -c '
     set -e
     r=$1; shift
     mount -t proc proc "$r/proc"
     mount -t sysfs sysfs "$r/sys"
     mount --rbind /dev "$r/dev"
     mount -t tmpfs -o mode=1777 shm "$r/dev/shm"
-    exec chroot "$r" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb CI=1 \
+    exec chroot "$r" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb CI=1 $ca \
       PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin bash -c "$@"
   ' inside "$root" "$@"
 }
 
-inside 'for p in 5432 4222 6379; do (exec 3<>/dev/tcp/127.0.0.1/$p) 2>/dev/null && { echo "port $p answers inside: not isolated" >&2; exit 1; }; done; exit 0' \
-  || { note "isolation check: FAILED"; exit 1; }
-note "inside: Debian $(cat "$root/etc/debian_version"); nothing answers on 127.0.0.1:5432/4222/6379; no psql, nats-server, redis, chromium, hledger"
+# What "fresh" means, checked: the host's services out of reach, none of the test machine's programs there.
+inside "
+  for p in 5432 4222 6379; do (exec 3<>/dev/tcp/127.0.0.1/\$p) 2>/dev/null && { echo \"127.0.0.1:\$p answers inside\" >&2; exit 1; }; done
+  for p in 5432 4222 6379; do (exec 3<>/dev/tcp/$subnet.1/\$p) 2>/dev/null && { echo \"the host's $subnet.1:\$p answers inside\" >&2; exit 1; }; done
+  for c in psql pg_ctlcluster nats-server redis-server chromium hledger; do command -v \$c && { echo \"\$c is installed inside\" >&2; exit 1; }; done
+  exit 0" || { note "fresh check: FAILED"; exit 1; }
+note "inside: Debian $(cat "$root/etc/debian_version"), checked: nothing answers on 127.0.0.1 or the host at 5432/4222/6379; no psql, pg_ctlcluster, nats-server, redis-server, chromium, hledger"
 
 # ---- (a) npm ci && npm start
 t=$(date +%s)
