@@ -106,7 +106,10 @@ if [ -n "$extra_ca" ] && [ -f "$extra_ca" ]; then
   ca_env=(NODE_EXTRA_CA_CERTS=/usr/local/share/ledgerline-fresh/extra-ca.crt)
   note "the host's NODE_EXTRA_CA_CERTS is copied in and set inside (its TLS way out needs it)"
 fi
+# debootstrap writes no /etc/hosts (an installed Debian, a cloud image or a container has one); without it
+# "localhost" does not resolve and the embedded PostgreSQL cannot listen. The installer's content:
 echo ledgerline-fresh >"$root/etc/hostname"
+printf '127.0.0.1\tlocalhost\n127.0.1.1\tledgerline-fresh\n::1\tlocalhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
 install -m 0755 "$node_bin" "$root/usr/local/bin/node"
 mkdir -p "$root/usr/local/lib/node_modules"
 cp -a "$npm_dir" "$root/usr/local/lib/node_modules/npm"
