@@ -172,3 +172,6 @@ export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw new Error(`route ${req.routeOptions.url ?? '?'} has no config.auth`);
   return req.auth;
 }
+
+/** The route config of a change to the books: the spec §6 edit ranking (a Viewer is refused with the spec message). */
+export const WRITE = { auth: { minRole: 'Admin' as const } };

@@ -1,7 +1,7 @@
 import type { AccrualSchedule } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../http/amounts.js';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { transactionJson, type LedgerClient } from '../http/ledger-present.js';
@@ -93,7 +93,6 @@ export async function registerAccrualRoutes(app: FastifyInstance, { ledger }: { 
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['ledger'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA };
   const READ = { auth: { workspace: 'required' as const } };
-  const WRITE = { auth: { minRole: 'Admin' as const } };
   const byTransaction = { type: 'object', properties: { transactionId: field } } as const;
   const answer = (r: { message: string; transaction?: Parameters<typeof transactionJson>[0]; schedule?: AccrualSchedule; seq: bigint }) => ({ message: r.message, transaction: transactionJson(r.transaction), schedule: scheduleJson(r.schedule), seq: Number(r.seq) });
 

@@ -2,7 +2,7 @@ import type { Client } from '@connectrpc/connect';
 import type { BankAccount, BankingService, Job } from '@ledgerline/proto/banking/v1/banking_pb';
 import type { BankTieOut } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance } from 'fastify';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import {
   AccountIdBodySchema,
   AccountsResponseSchema,
@@ -29,7 +29,6 @@ const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['banking'] as const;
 /** Viewers read; every write needs a role above Viewer (spec §6). */
 const READ = { auth: { workspace: 'required' as const } };
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const uuid = { type: 'string', format: 'uuid' } as const;
 
 const cents = (v: bigint | undefined) => (v === undefined ? null : centsToDollars(v));

@@ -2,7 +2,7 @@ import { centsToDollars } from '@ledgerline/platform';
 import type { PartyCredit, PartyCreditFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../http/amounts.js';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
@@ -17,7 +17,6 @@ import type { PartiesClient } from './parties.js';
 
 const BEARER = [{ bearerAuth: [] }] as const;
 const READ = { auth: { workspace: 'required' as const } };
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;

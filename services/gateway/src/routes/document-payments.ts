@@ -1,7 +1,7 @@
 import { centsToDollars } from '@ledgerline/platform';
 import type { Payment, PaymentDetail } from '@ledgerline/proto/documents/v1/documents_pb';
 import { withAmounts, type Amounts } from '../http/amounts.js';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -102,7 +102,8 @@ export function registerPaymentDetailsRoute(app: FastifyInstance, { client }: { 
   app.post<{ Body: ConnectionBodies & { manualEntryId?: string } }>(
     '/accounting/payment-details/check',
     {
-      config: { auth: { workspace: 'required' as const } },
+      // A check made while editing a journal: the edit ranking, as /accounting/manual-entry/check.
+      config: WRITE,
       schema: {
         tags: ['documents'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'checkPaymentDetails',
         summary: 'What a payment (a manual journal\'s bills and invoices with amounts) would leave of each: paid so far, remaining, the payment status; nothing is written',

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvRow } from '../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName } from '../exports/files.js';
 import { withAmounts } from '../http/amounts.js';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
@@ -26,7 +26,6 @@ export type DocumentsClient = Client<typeof DocumentsService>;
 
 const BEARER = [{ bearerAuth: [] }] as const;
 const READ = { auth: { workspace: 'required' as const } };
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;

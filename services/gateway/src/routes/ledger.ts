@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts, type Amounts } from '../http/amounts.js';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import {
   ChartChangedResponseSchema, FiscalYearBodySchema, FiscalYearSchema, AuditLogsResponseSchema, BillersResponseSchema, BillerUpdatedResponseSchema, BulkUpdateBodySchema, CategoriesResponseSchema, CategoryIdBodySchema, CategoryResponseSchema, ChartOfAccountsResponseSchema,
   CreateCategoryBodySchema, DeleteCategoriesBodySchema, SplitBodySchema, UpdateSplitBodySchema, FinalizeBodySchema, GroupsAndTagsResponseSchema, MoveCategoryBodySchema, UpdateCategoryBodySchema, GeneralLedgerResponseSchema, LEDGER_SCHEMAS, LedgerTransactionsResponseSchema, TransactionSchema, TransactionsPageSchema,
@@ -19,7 +19,6 @@ const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['ledger'] as const;
 /** Viewers read; every write needs a role above Viewer (spec §6). */
 const READ = { auth: { workspace: 'required' as const } };
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] } as const;
 const text = { type: 'string', maxLength: 4000 } as const;

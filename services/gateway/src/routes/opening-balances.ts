@@ -1,7 +1,7 @@
 import type { OpeningBalance } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../http/amounts.js';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { LedgerClient } from '../http/ledger-present.js';
@@ -55,7 +55,6 @@ export const OpeningBalanceRemovedSchema = {
 
 const BEARER = [{ bearerAuth: [] }] as const;
 const READ = { auth: { workspace: 'required' as const } };
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 const openingBalanceJson = (o: OpeningBalance | undefined) =>

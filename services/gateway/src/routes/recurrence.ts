@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { documentJson, KINDS, type DocumentsClient, type Kind } from './documents.js';
@@ -13,7 +13,6 @@ import { recurrenceJson, RecurrenceSchema } from './recurrence-schema.js';
  * and their messages ('Please fill all recurring details', 'Recurrence occurrence count must be a positive integer').
  */
 const BEARER = [{ bearerAuth: [] }] as const;
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const str = { type: 'string' } as const;

@@ -2,7 +2,7 @@ import type { Client } from '@connectrpc/connect';
 import type { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { Comment, Receipt } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../http/auth.js';
+import { authOf, WRITE } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { LedgerClient } from '../http/ledger-present.js';
@@ -18,7 +18,6 @@ interface FormFile {
 const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['ledger'] as const;
 const READ = { auth: { workspace: 'required' as const } };
-const WRITE = { auth: { minRole: 'Admin' as const } };
 const text = { type: 'string', maxLength: 4000 } as const;
 
 /** Receipts: at most 5 files of 10 MB (the ledger checks each file; this only bounds the request). */
