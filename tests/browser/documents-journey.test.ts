@@ -263,10 +263,14 @@ describe('the documents journey', () => {
       await poll(async () => (await api('GET', `/accounting/invoice/${id}`)).body).toMatchObject({
         recurrence: { isRecurredParent: true, interval: 'monthly', recurringEndType: 'count', recurringCount: 3, activity: 'Active' },
       });
+      // The view says so: interval, start, end and activity.
+      await visible(view.getByText(/^Monthly from \d{2}\/\d{2}\/\d{2}, 3 times · Active · next /));
+      await shot(page, 'invoice-recurring-1440');
       await view.getByRole('button', { name: 'Recur', exact: true }).click();
       await (await visible(dialogNamed(page, 'Recur this invoice'))).getByRole('button', { name: 'Stop recurring' }).click();
       await poll(async () => (await dialogNamed(page, 'Recur this invoice').count())).toBe(0);
       await poll(async () => (await api('GET', `/accounting/invoice/${id}`)).body).toMatchObject({ recurrence: { activity: 'Stopped' } });
+      await visible(view.getByText(/^Monthly from .*, 3 times · Stopped$/));
 
       await view.getByRole('button', { name: 'Void', exact: true }).click();
       await view.getByRole('button', { name: 'Void invoice' }).click();

@@ -20,6 +20,7 @@ import {
   validateDocumentForm,
   validateRecurrence,
   type DocumentForm,
+  recurrenceSummary,
 } from '../src/documents/state';
 
 const ID = '3f1c2a4e-9b7d-4c1e-8f2a-1b2c3d4e5f60';
@@ -143,5 +144,21 @@ describe('recurrence (spec §3, §5)', () => {
     expect(recurrenceBody(base)).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'never' });
     expect(recurrenceBody({ ...base, end: 'count', count: '12' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'count', recurringCount: 12 });
     expect(recurrenceBody({ ...base, end: 'date', endDate: '2027-03-01' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'date', recurringEndDate: '2027-03-01' });
+  });
+});
+
+describe('recurrenceSummary: the view\'s line for a schedule', () => {
+  const iso = (d: string) => d;
+  const base = { isRecurredParent: true, recurringStartDate: '2026-11-28', recurringEndDate: '', interval: 'monthly', recurringEndType: 'count', recurringCount: 3, activity: 'Active', recurringSchedule: [], nextRecurrenceDate: '2026-12-28', recurredFromId: '' };
+  it('says the interval, the start, the end, the activity and the next date', () => {
+    expect(recurrenceSummary(base, iso)).toBe('Monthly from 2026-11-28, 3 times · Active · next 2026-12-28');
+    expect(recurrenceSummary({ ...base, recurringEndType: 'date', recurringEndDate: '2027-03-01', interval: 'weekly' }, iso)).toBe('Weekly from 2026-11-28, until 2027-03-01 · Active · next 2026-12-28');
+    expect(recurrenceSummary({ ...base, recurringEndType: 'never', activity: 'Stopped' }, iso)).toBe('Monthly from 2026-11-28, no end date · Stopped');
+    expect(recurrenceSummary({ ...base, recurringCount: 1 }, iso)).toBe('Monthly from 2026-11-28, 1 time · Active · next 2026-12-28');
+  });
+  it('says a schedule made a document, and nothing for one that never recurred', () => {
+    expect(recurrenceSummary({ ...base, isRecurredParent: false, recurredFromId: 'a' }, iso)).toBe('Made by a recurring schedule');
+    expect(recurrenceSummary({ ...base, isRecurredParent: false }, iso)).toBeNull();
+    expect(recurrenceSummary(undefined, iso)).toBeNull();
   });
 });

@@ -44,6 +44,7 @@ import {
   invoiceBody,
   invoiceLineAmount,
   manualEntryBody,
+  recurrenceSummary,
   validateDocumentForm,
   type DocumentForm,
   type DocumentFormErrors,
@@ -303,6 +304,8 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
     items.push(['Posting date', formatShortDate(m.postingDate)], ['Memo', m.memo]);
   }
   items.push(['Status', <StatusPill key="s" status={doc.status} />]);
+  const recurs = recurrenceSummary(doc.recurrence, formatShortDate);
+  if (recurs) items.push(['Recurrence', recurs]);
   const payable = kind !== 'manualEntry' ? (doc as Bill | Invoice) : null;
   if (payable) items.push(['Payment status', <StatusPill key="p" status={payable.paymentStatus} />]);
   return (

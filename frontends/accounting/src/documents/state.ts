@@ -365,3 +365,19 @@ export function documentLink(entityType: string, entityId: string): { to: string
   const spec = DOCUMENT_SPECS[kind];
   return { to: `/accounting?${documentSearch(spec, { openId: entityId, mode: 'view', status: '' }).toString()}`, what: spec.what.toLowerCase() };
 }
+
+/** A document's recurrence as the view shows it (spec §3 recurrence fields); null when it never recurred. */
+export type DocumentRecurrence = Bill['recurrence'];
+
+/**
+ * One line for the view: a template's schedule ("Monthly from 11/28/26, 3 times · Active · next 12/28/26"), or that
+ * a schedule made the document; null for a document that never recurred. `date` formats a YYYY-MM-DD date.
+ */
+export function recurrenceSummary(r: DocumentRecurrence | undefined, date: (iso: string) => string): string | null {
+  if (!r) return null;
+  if (!r.isRecurredParent) return r.recurredFromId ? 'Made by a recurring schedule' : null;
+  const interval = r.interval ? r.interval[0]!.toUpperCase() + r.interval.slice(1) : 'Monthly';
+  const end = r.recurringEndType === 'count' ? `, ${r.recurringCount} ${r.recurringCount === 1 ? 'time' : 'times'}` : r.recurringEndType === 'date' && r.recurringEndDate ? `, until ${date(r.recurringEndDate)}` : ', no end date';
+  const next = r.activity === 'Active' && r.nextRecurrenceDate ? ` · next ${date(r.nextRecurrenceDate)}` : '';
+  return `${interval} from ${date(r.recurringStartDate)}${end} · ${r.activity || 'Active'}${next}`;
+}
