@@ -10,7 +10,7 @@ import {
 import { Button, Card, Checkbox, EmptyState, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, BlockedNote, cellClass, ConfirmDialog, FormActions, HeaderAction, RecordLink, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
+import { Badge, BlockedNote, cellClass, ConfirmMutationDialog, FormActions, HeaderAction, RecordLink, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
 import { WORKSPACE_NAME_REQUIRED, teamEditBlock, validateWorkspaceForm, workspaceChanges, workspaceFormValues, type WorkspaceFormValues } from './rules';
 import { searchWith } from './tabs';
 
@@ -211,32 +211,17 @@ function EditWorkspaceDialog({ workspace, blocked, onClose, onDelete }: { worksp
 }
 
 function DeleteWorkspaceDialog({ workspace, onClose, onDeleted }: { workspace: WorkspaceDetail | null; onClose: () => void; onDeleted: (id: string) => void }) {
-  const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const remove = useDeleteWorkspace();
+  // An error is the server's message, e.g. that the last workspace of an organization cannot be deleted.
   return (
-    <ConfirmDialog
-      open={workspace !== null}
+    <ConfirmMutationDialog
+      target={workspace}
       title={`Delete ${workspace?.name ?? 'workspace'}?`}
       description="Its books, bank connections and members' access to it go with it. This cannot be undone."
       confirmLabel="Delete workspace"
-      pending={remove.isPending}
+      mutation={remove}
+      onDone={(deleted) => onDeleted(deleted.id)}
       onClose={onClose}
-      onConfirm={() => {
-        if (!workspace) return;
-        remove.mutate(workspace.id, {
-          onSuccess: (answer) => {
-            notice.success(answer.message);
-            onDeleted(workspace.id);
-            onClose();
-          },
-          // The server's message, e.g. that the last workspace of an organization cannot be deleted.
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        });
-      }}
     />
   );
 }

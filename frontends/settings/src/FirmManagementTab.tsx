@@ -10,7 +10,7 @@ import {
 } from '@ledgerline/api';
 import { Button, Card, EmptyState, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
-import { Badge, BlockedNote, cellClass, ConfirmDialog, FormActions, formatDate, HeaderAction, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
+import { Badge, BlockedNote, cellClass, ConfirmMutationDialog, FormActions, formatDate, HeaderAction, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
 import { ORGANIZATION_NAME_REQUIRED, firmEditBlock, validateFirmForm } from './rules';
 
 /**
@@ -197,30 +197,15 @@ function AddClientDialog({ open, onClose }: { open: boolean; onClose: () => void
 }
 
 function RemoveClientDialog({ organization, onClose }: { organization: FirmClientOrganization | null; onClose: () => void }) {
-  const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const remove = useRemoveFirmClientOrganization();
   return (
-    <ConfirmDialog
-      open={organization !== null}
+    <ConfirmMutationDialog
+      target={organization}
       title={`Stop keeping ${organization?.name ?? 'this client'}?`}
       description="Your firm's members lose their access to it. The organization and its books stay with its owner."
       confirmLabel="Remove client"
-      pending={remove.isPending}
+      mutation={remove}
       onClose={onClose}
-      onConfirm={() => {
-        if (!organization) return;
-        remove.mutate(organization.id, {
-          onSuccess: (answer) => {
-            notice.success(answer.message);
-            onClose();
-          },
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        });
-      }}
     />
   );
 }

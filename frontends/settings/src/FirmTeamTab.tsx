@@ -17,7 +17,7 @@ import {
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockedNote, cellClass, ConfirmDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
+import { BlockedNote, cellClass, ConfirmMutationDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
 import { accessChanges, firmEditBlock, inviteNames, inviteStatusText, isOpenInvite, personName, roleLabel, validateInviteForm, type InviteFormValues } from './rules';
 import { searchWith } from './tabs';
 
@@ -311,61 +311,31 @@ function FirmMemberDialog({ member, organizations, blocked, onClose, onRemove }:
 }
 
 function RemoveFirmMemberDialog({ member, onClose, onRemoved }: { member: FirmTeamMember | null; onClose: () => void; onRemoved: () => void }) {
-  const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const remove = useRemoveFirmMember();
   return (
-    <ConfirmDialog
-      open={member !== null}
+    <ConfirmMutationDialog
+      target={member}
       title={`Remove ${member ? personName(member) : 'member'} from the firm?`}
       description="They lose access to every client at once; their next action is refused."
       confirmLabel="Remove from firm"
-      pending={remove.isPending}
+      mutation={remove}
+      onDone={onRemoved}
       onClose={onClose}
-      onConfirm={() => {
-        if (!member) return;
-        remove.mutate(member.id, {
-          onSuccess: (answer) => {
-            notice.success(answer.message);
-            onRemoved();
-            onClose();
-          },
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        });
-      }}
     />
   );
 }
 
 function RevokeFirmInviteDialog({ invite, onClose, onRevoked }: { invite: FirmTeamInvite | null; onClose: () => void; onRevoked: () => void }) {
-  const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const revoke = useRevokeFirmInvite();
   return (
-    <ConfirmDialog
-      open={invite !== null}
+    <ConfirmMutationDialog
+      target={invite}
       title="Revoke this invite?"
       description={`The link sent to ${invite?.email ?? 'them'} stops working.`}
       confirmLabel="Revoke invite"
-      pending={revoke.isPending}
+      mutation={revoke}
+      onDone={onRevoked}
       onClose={onClose}
-      onConfirm={() => {
-        if (!invite) return;
-        revoke.mutate(invite.id, {
-          onSuccess: (answer) => {
-            notice.success(answer.message);
-            onRevoked();
-            onClose();
-          },
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        });
-      }}
     />
   );
 }

@@ -20,7 +20,7 @@ import {
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockedNote, cellClass, ConfirmDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
+import { BlockedNote, cellClass, ConfirmMutationDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
 import {
   WORKSPACE_CHOICE_REQUIRED,
   inviteNames,
@@ -450,63 +450,33 @@ function InviteDetailsDialog({ invite, workspaces, blocked, onClose, onRevoke }:
 }
 
 function RemoveMemberDialog({ member, onClose, onRemoved }: { member: Member | null; onClose: () => void; onRemoved: () => void }) {
-  const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const remove = useRemoveMember();
   return (
-    <ConfirmDialog
-      open={member !== null}
+    <ConfirmMutationDialog
+      target={member}
       title={`Remove ${member ? personName(member) : 'member'}?`}
       description="They lose access to every workspace of this organization at once. You can invite them again later."
       confirmLabel="Remove member"
-      pending={remove.isPending}
+      mutation={remove}
+      onDone={onRemoved}
       onClose={onClose}
-      onConfirm={() => {
-        if (!member) return;
-        remove.mutate(member.id, {
-          onSuccess: (answer) => {
-            notice.success(answer.message);
-            onRemoved();
-            onClose();
-          },
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        });
-      }}
     />
   );
 }
 
 function RevokeInviteDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
-  const notice = useNotice();
-  const showError = useErrorNotice(describeError);
   const revoke = useRevokeInvite();
   const [, setParams] = useSearchParams();
+  // Spec §8: invite revoked shows the server's message.
   return (
-    <ConfirmDialog
-      open={invite !== null}
+    <ConfirmMutationDialog
+      target={invite}
       title="Revoke this invite?"
       description={`The link sent to ${invite?.email ?? 'them'} stops working. You can send a new invite later.`}
       confirmLabel="Revoke invite"
-      pending={revoke.isPending}
+      mutation={revoke}
+      onDone={() => setParams((p) => searchWith(p, 'invite', null))}
       onClose={onClose}
-      onConfirm={() => {
-        if (!invite) return;
-        revoke.mutate(invite.id, {
-          onSuccess: (answer) => {
-            // Spec §8: invite revoked shows the server's message.
-            notice.success(answer.message);
-            setParams((p) => searchWith(p, 'invite', null));
-            onClose();
-          },
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        });
-      }}
     />
   );
 }

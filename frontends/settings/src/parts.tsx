@@ -1,6 +1,7 @@
 // Pieces the team and firm tabs share: tables that fit a phone, row menus, badges, the "why you cannot edit"
 // note and a confirmation for destructive actions.
-import { Button, Dialog, Menu, TextField, WarningIcon, cx, type BoundField, type DialogProps, type MenuEntry } from '@ledgerline/ui';
+import { describeError } from '@ledgerline/api';
+import { Button, Dialog, Menu, TextField, WarningIcon, cx, useErrorNotice, useNotice, type BoundField, type DialogProps, type MenuEntry } from '@ledgerline/ui';
 import type { ReactNode } from 'react';
 
 /** Dialog content is portaled to the end of the body: this wrapper brings the remote's scoped styles along. */
@@ -117,6 +118,57 @@ export function ConfirmDialog({
           </Button>
         </>
       }
+    />
+  );
+}
+
+/** The mutation a confirmation runs: the target's id in, the server's answer (with its message) out. */
+interface ConfirmedMutation {
+  isPending: boolean;
+  mutate: (id: string, callbacks: { onSuccess: (answer: { message: string }) => void; onError: (error: unknown) => void }) => void;
+}
+
+/**
+ * A ConfirmDialog that runs one mutation on its target, open while there is one: the server's message becomes a
+ * success notice (then `onDone`), an error an error notice, and the dialog closes either way.
+ */
+export function ConfirmMutationDialog<T extends { id: string }>({
+  target,
+  mutation,
+  onDone,
+  onClose,
+  ...text
+}: {
+  target: T | null;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  mutation: ConfirmedMutation;
+  onDone?: (target: T) => void;
+  onClose: () => void;
+}) {
+  const notice = useNotice();
+  const showError = useErrorNotice(describeError);
+  return (
+    <ConfirmDialog
+      {...text}
+      open={target !== null}
+      pending={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() => {
+        if (!target) return;
+        mutation.mutate(target.id, {
+          onSuccess: (answer) => {
+            notice.success(answer.message);
+            onDone?.(target);
+            onClose();
+          },
+          onError: (error) => {
+            showError(error);
+            onClose();
+          },
+        });
+      }}
     />
   );
 }
