@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, three layers (vitest projects), each runnable alone:
+ * One runner, four layers (vitest projects), each runnable alone:
  * - `packages`: every package's own tests (services/*, frontends/*, charts, scripts): pure rules, a service
  *   against its own database, a web package's logic;
  * - `api`: tests/api, the REST contract through the gateway with every service running;
+ * - `dist`: a part of the api tests again, every service and the gateway run from its built `dist/` as its own process;
  * - `browser`: tests/browser, the built web app in Chromium against the whole stack.
  * `npm test` runs them in that order (scripts/test.ts); `npm test -- api` runs one. Service tests create their
  * own database per file, so files run in parallel; two workers match the two cores we plan for.
@@ -14,6 +15,9 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+
+/** The API tests the `dist` layer runs again against the built services (see below). */
+export const DIST_TESTS = ['tests/api/bank-tieout.test.ts', 'tests/api/two-tenant.test.ts', 'tests/api/reporting-system.test.ts', 'tests/api/firm-flows.test.ts', 'tests/api/gateway.test.ts'];
 
 export default defineConfig({
   resolve: { conditions: ['ledgerline-source'] },
@@ -31,6 +35,10 @@ export default defineConfig({
         },
       },
       { extends: true, test: { ...shared, name: 'api', include: ['tests/api/**/*.test.ts'] } },
+      // The same API tests of the whole product, against every service and the gateway built (`dist/`) and run as
+      // separate processes, as the images run them (scripts/lib/service-process.ts). Only tests that start the
+      // product through tests/support/system.ts and reach it only over the network.
+      { extends: true, test: { ...shared, name: 'dist', include: DIST_TESTS, env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000 } },
       { extends: true, test: { ...shared, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },
     ],
   },

@@ -7,6 +7,7 @@ import { run, timed } from './lib/run.js';
 const LAYERS = {
   packages: "each package's own tests: services, web packages, charts and scripts",
   api: 'API tests: the REST contract through the gateway, every service running',
+  dist: 'API tests of the whole product against the built services, each its own process (as the images run them)',
   browser: 'browser tests: the built web app in Chromium',
 } as const;
 type Layer = keyof typeof LAYERS;
@@ -36,5 +37,7 @@ if (all) {
 if (chosen.includes('browser') || chosen.includes('packages')) {
   await step('build the web app', 'npm', ['run', 'build', ...[...REMOTES, SHELL].flatMap((p) => ['-w', p.package])]);
 }
+// The dist layer runs each service's and the gateway's built `dist/main.js`.
+if (chosen.includes('dist')) await step('build the services', 'npm', ['run', 'build:services']);
 for (const layer of chosen) await step(`${layer}: ${LAYERS[layer]}`, 'npx', ['vitest', 'run', '--project', layer]);
 console.log(`\nnpm test: ${all ? 'all layers' : chosen.join(', ')} passed in ${((Date.now() - started) / 60_000).toFixed(1)} min`);

@@ -10,6 +10,7 @@ import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox'
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
+import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 export type StackPorts = Record<PortName, number>;
 
@@ -51,6 +52,13 @@ export interface StackOptions {
   now?: () => Date;
   /** The key of service-to-service tokens shared by the gateway and every service (SERVICE_TOKEN_KEY); the development key when unset. */
   serviceTokenKey?: string;
+  /**
+   * Run every service and the gateway from its built `dist/` as a separate Node process, as the images run them,
+   * calling each other over the network (the `dist` test layer). Needs `npm run build:services` first, and
+   * `namespace` (the bus's NATS_NAMESPACE) so the processes' streams are the test's. Overrides (`now`) do not
+   * reach another process.
+   */
+  processes?: { namespace: string };
 }
 
 export interface Stack {
@@ -126,14 +134,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(plaid ? { banking: { env: { PLAID_BASE_URL: plaid.url, PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret, PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook` } } } : {}),
     };
 
-    const running = new Map<ServiceName, RunningParts>();
+    const running = new Map<ServiceName, RunningParts | ServiceProcess>();
     const starters = new Map<ServiceName, () => Promise<void>>();
+    const starting: Promise<void>[] = [];
     for (const entry of SERVICES) {
       const databaseUrl = options.databases[entry.name];
       if (!databaseUrl) continue;
       const service = await loadService(entry);
       const names = serviceEnvNames(entry.name);
-      const config = service.config.parse({
+      const settings: Record<string, string> = {
         NODE_ENV: nodeEnv,
         LOG_LEVEL: level,
         ...trust,
@@ -142,18 +151,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...Object.fromEntries((entry.calls as readonly ServiceName[]).map((called) => [urlSetting(called), internalUrl(called)])),
         ...extras[entry.name]?.env,
         ...options.env?.[entry.name],
-      });
+      };
+      const config = service.config.parse(settings);
       const logger = createLogger(entry.name, level, options.logDestination);
       const start = async () => {
         if (running.has(entry.name)) return;
+        if (options.processes) {
+          running.set(entry.name, await startServiceProcess({ name: entry.name, dir: entry.dir, env: { ...settings, NATS_NAMESPACE: options.processes.namespace }, port: ports[entry.name] }));
+          return;
+        }
         const instance = await service.create(config, { bus: options.bus, logger, ...extras[entry.name]?.overrides });
         await instance.listen();
         running.set(entry.name, instance);
       };
       starters.set(entry.name, start);
-      await start();
       closers.push(() => stopService(entry.name));
+      // Processes start side by side (each waits for its own /readyz); in-process services one after another.
+      if (options.processes) starting.push(start());
+      else await start();
     }
+    // Every start settles before a failure is thrown, so close() stops each process that did start.
+    const failed = (await Promise.allSettled(starting)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     async function stopService(name: ServiceName): Promise<void> {
       const instance = running.get(name);
       running.delete(name);
@@ -165,7 +184,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await start();
     };
 
-    const gatewayConfig = gatewayConfigSchema.parse({
+    const gatewaySettings: Record<string, string> = {
       NODE_ENV: nodeEnv,
       LOG_LEVEL: level,
       ...trust,
@@ -173,10 +192,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...Object.fromEntries(SERVICES.map((s) => [urlSetting(s.name), internalUrl(s.name)])),
       CORS_ORIGINS: [webUrl, `http://127.0.0.1:${ports.web}`].join(','),
       ...options.env?.gateway,
-    });
-    const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level, options.logDestination) });
-    await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
-    closers.push(() => gateway.close());
+    };
+    if (options.processes) {
+      const gateway = await startServiceProcess({ name: 'gateway', dir: 'services/gateway', env: { ...gatewaySettings, HOST: '127.0.0.1' }, port: ports.gateway });
+      closers.push(() => gateway.stop());
+    } else {
+      const gatewayConfig = gatewayConfigSchema.parse(gatewaySettings);
+      const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level, options.logDestination) });
+      await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
+      closers.push(() => gateway.close());
+    }
 
     const remoteUrls = Object.fromEntries(REMOTES.map((r) => [r.name, null])) as Record<RemoteName, string | null>;
     let web: RunningServer | null = null;

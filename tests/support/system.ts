@@ -93,6 +93,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     logDestination: options.logs?.destination,
     nodeEnv: 'test',
     now: () => new Date(Date.now() + clock.offsetMs),
+    // The dist layer (vitest.config.ts) runs the same tests against the built services, each its own process.
+    processes: process.env.LEDGERLINE_STACK === 'dist' ? { namespace: bus.namespace } : undefined,
     env: {
       identity: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
       // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
