@@ -38,7 +38,7 @@ export default defineConfig({
       // The same API tests of the whole product, against every service and the gateway built (`dist/`) and run as
       // separate processes, as the images run them (scripts/lib/service-process.ts). Only tests that start the
       // product through tests/support/system.ts and reach it only over the network.
-      { extends: true, test: { ...shared, name: 'dist', include: DIST_TESTS, env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000 } },
+      { extends: true, test: { ...shared, name: 'dist', include: [...DIST_TESTS, 'tests/chaos/**/*.test.ts'], env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000 } },
       { extends: true, test: { ...shared, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },
     ],
   },

@@ -81,6 +81,13 @@ export interface Stack {
   stopService(name: ServiceName): Promise<void>;
   /** Starts it again on the same port. */
   startService(name: ServiceName): Promise<void>;
+  /**
+   * Kills a service, or the gateway, with SIGKILL: no shutdown hook runs (the chaos tests). Only a stack of
+   * `processes` can: an in-process service cannot be killed apart from the test.
+   */
+  killService(name: ServiceName | 'gateway'): Promise<void>;
+  /** Starts the gateway again after killService('gateway'). */
+  startGateway(): Promise<void>;
   stopIdentity(): Promise<void>;
   startIdentity(): Promise<void>;
   close(): Promise<void>;
@@ -193,9 +200,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       CORS_ORIGINS: [webUrl, `http://127.0.0.1:${ports.web}`].join(','),
       ...options.env?.gateway,
     };
+    let gatewayProcess: ServiceProcess | null = null;
+    const startGateway = async () => {
+      if (!options.processes) throw new Error('only a stack of processes restarts its gateway');
+      if (gatewayProcess) return;
+      gatewayProcess = await startServiceProcess({ name: 'gateway', dir: 'services/gateway', env: { ...gatewaySettings, HOST: '127.0.0.1' }, port: ports.gateway });
+    };
+    const killService = async (name: ServiceName | 'gateway') => {
+      if (!options.processes) throw new Error('only a stack of processes can kill a service (options.processes)');
+      if (name === 'gateway') {
+        await gatewayProcess?.kill();
+        gatewayProcess = null;
+        return;
+      }
+      const instance = running.get(name);
+      running.delete(name);
+      if (instance && 'kill' in instance) await instance.kill();
+    };
     if (options.processes) {
-      const gateway = await startServiceProcess({ name: 'gateway', dir: 'services/gateway', env: { ...gatewaySettings, HOST: '127.0.0.1' }, port: ports.gateway });
-      closers.push(() => gateway.stop());
+      await startGateway();
+      closers.push(async () => {
+        await gatewayProcess?.stop();
+        gatewayProcess = null;
+      });
     } else {
       const gatewayConfig = gatewayConfigSchema.parse(gatewaySettings);
       const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level, options.logDestination) });
@@ -235,6 +262,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       plaid,
       stopService,
       startService,
+      killService,
+      startGateway,
       stopIdentity: () => stopService('identity'),
       startIdentity: () => startService('identity'),
       close,
