@@ -77,7 +77,7 @@ const server = createServer((req, res) => {
   }
   forward(req, res, shell, url);
 });
-server.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(JSON.stringify({ msg: 'web: listening', port })));
+server.listen(port, process.env.HOST ?? '0.0.0.0', () => process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'web: listening', port })}\n`));
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
