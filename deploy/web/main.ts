@@ -5,6 +5,7 @@
 // (JSON: { "publicUrl", "apiUrl", "plaid"? }, rendered by the chart from its `config` values).
 // /healthz and /readyz answer here: the pod is ready once the files are being served.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { REMOTES } from '../../services/platform/src/kit/registry.js';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
@@ -77,7 +78,10 @@ const server = createServer((req, res) => {
   }
   forward(req, res, shell, url);
 });
-server.listen(port, process.env.HOST ?? '0.0.0.0', () => process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'web: listening', port })}\n`));
+server.listen(port, process.env.HOST ?? '0.0.0.0', () => {
+  // The bound port (WEB_PORT=0 picks a free one, as the tests do).
+  process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'web: listening', port: (server.address() as AddressInfo).port })}\n`);
+});
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
