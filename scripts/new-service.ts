@@ -120,6 +120,17 @@ ${NAME}_DATABASE_ADMIN_URL=postgres://postgres@127.0.0.1:5432/ledgerline_${name}
   if (changes.read(example).includes(anchor)) changes.insertBefore(example, anchor, section);
   else changes.write(example, `${changes.read(example).replace(/\n*$/, '\n')}\n${section.trimEnd()}\n`);
 
+  // The gateway's chart: the service's URL (a Service of the same release) and its NetworkPolicy's egress to it.
+  const gatewayValues = 'charts/gateway/values.yaml';
+  const gatewayText = changes.read(gatewayValues);
+  const gatewayUrls = [...gatewayText.matchAll(/^ {2}[A-Z]+_URL: "http:\/\/\{\{ \.Release\.Name \}\}-[a-z]+"\n/gm)];
+  const lastGatewayUrl = gatewayUrls.at(-1);
+  if (!lastGatewayUrl) throw new GeneratorError(`${gatewayValues}: no \`  <SERVICE>_URL: "http://{{ .Release.Name }}-<service>"\` line to add ${NAME}_URL after`);
+  changes.insertAt(gatewayValues, lastGatewayUrl.index + lastGatewayUrl[0].length, `  ${NAME}_URL: "http://{{ .Release.Name }}-${name}"\n`);
+  const gatewayCalls = /^ {2}calls: \[([a-z, ]*)\]$/m.exec(changes.read(gatewayValues));
+  if (!gatewayCalls) throw new GeneratorError(`${gatewayValues}: no \`  calls: [...]\` line under networkPolicy to add ${name} to`);
+  changes.write(gatewayValues, changes.read(gatewayValues).replace(gatewayCalls[0], `  calls: [${gatewayCalls[1]}, ${name}]`));
+
   // The umbrella chart: a dependency and its enabled value.
   const chart = 'charts/ledgerline/Chart.yaml';
   if (!/\ndependencies:\n(?: {2}- .*\n(?: {4}.*\n)*)+$/.test(changes.read(chart))) throw new GeneratorError(`${chart}: \`dependencies:\` is not its last block; add the ${name} chart by hand`);

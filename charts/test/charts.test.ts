@@ -127,7 +127,7 @@ function hasPath(values: Values, path: string[]): boolean {
 }
 
 /** Keys whose values are free-form maps or lists (any key may be set under them). */
-const FREE_FORM = new Set(['env', 'secretEnv', 'resources', 'affinity', 'nodeSelector', 'podAnnotations', 'labels', 'tolerations', 'secrets', 'imagePullSecrets', 'command']);
+const FREE_FORM = new Set(['annotations', 'env', 'secretEnv', 'resources', 'affinity', 'nodeSelector', 'podAnnotations', 'labels', 'tolerations', 'secrets', 'imagePullSecrets', 'command']);
 
 /** Keys of `override` that `defaults` does not declare, as dotted paths. */
 function unknownKeys(override: Values, defaults: Values, prefix = ''): string[] {

@@ -82,6 +82,8 @@ const appCharts = readdirSync(chartsDir, { withFileTypes: true })
     const meta = readYaml(join(chartsDir, name, 'Chart.yaml'));
     return meta.type !== 'library' && !(meta.dependencies as Values[] | undefined)?.some((dep) => dep.name !== 'ledgerline-lib');
   })
+  // The charts of services (charts/web serves the frontends: checked on its own below).
+  .filter((name) => existsSync(join(servicesDir, name)))
   .sort();
 
 const envFiles = readdirSync(join(repoDir, 'deploy', 'values'))
@@ -133,6 +135,17 @@ describe('environment variables', () => {
     const port = objectAt(readYaml(join(chartsDir, 'identity', 'values.yaml')), 'service').port;
     expect(url).toMatch(/^http:\/\/\{\{ \.Release\.Name \}\}-identity(?::\d+)?$/);
     expect(Number(url.match(/:(\d+)$/)?.[1] ?? 80)).toBe(port);
+  });
+});
+
+describe('charts/web', () => {
+  it('sets only the variables deploy/web/main.ts reads, its port variable among them', () => {
+    const values = readYaml(join(chartsDir, 'web', 'values.yaml'));
+    const main = readFileSync(join(repoDir, 'deploy', 'web', 'main.ts'), 'utf8');
+    const read = new Set([...main.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? ''));
+    const names = [...Object.keys(objectAt(values, 'env')), ...Object.keys(objectAt(values, 'secretEnv')), String(values.portEnv), 'HOST'];
+    expect(names.filter((name) => !read.has(name))).toEqual([]);
+    expect(read).toContain('WEB_CONFIG');
   });
 });
 

@@ -51,7 +51,7 @@ async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
 const generator = (dir: string, kind: 'service' | 'remote', name: string) => sh(dir, 'node_modules/.bin/tsx', ['--conditions=ledgerline-source', `scripts/new-${kind}.ts`, name]);
 
 /** Files a generator edits: their text, to show a refusal or a rollback left them alone. */
-const EDITED = ['package.json', 'package-lock.json', '.env.example', 'services/platform/src/kit/registry.ts', 'services/platform/src/events/catalog.ts', 'services/gateway/src/config.ts', 'services/gateway/src/app.ts', 'charts/ledgerline/Chart.yaml', 'charts/ledgerline/values.yaml', 'frontends/shell/src/remote-names.ts', 'frontends/shell/src/routing/router.tsx', 'frontends/api/openapi.json'];
+const EDITED = ['package.json', 'package-lock.json', '.env.example', 'services/platform/src/kit/registry.ts', 'services/platform/src/events/catalog.ts', 'services/gateway/src/config.ts', 'services/gateway/src/app.ts', 'charts/gateway/values.yaml', 'charts/ledgerline/Chart.yaml', 'charts/ledgerline/values.yaml', 'frontends/shell/src/remote-names.ts', 'frontends/shell/src/routing/router.tsx', 'frontends/api/openapi.json'];
 const snapshot = (dir: string) => Object.fromEntries(EDITED.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 
 describe('the generators', () => {

@@ -1,6 +1,6 @@
 {{/*
 The service's Deployment. Reads: replicaCount, autoscaling.enabled, image.*, port, env, secretEnv,
-secret.*, resources, podAnnotations, nodeSelector, tolerations, affinity, terminationGracePeriodSeconds.
+secret.*, serviceAccount.*, resources, podAnnotations, nodeSelector, tolerations, affinity, terminationGracePeriodSeconds.
 */}}
 {{- define "ledgerline-lib.deployment" -}}
 apiVersion: apps/v1
@@ -31,6 +31,7 @@ spec:
         {{- toYaml . | nindent 8 }}
       {{- end }}
     spec:
+      serviceAccountName: {{ include "ledgerline-lib.serviceAccountName" . }}
       automountServiceAccountToken: false
       {{- include "ledgerline-lib.imagePullSecrets" . | nindent 6 }}
       securityContext:

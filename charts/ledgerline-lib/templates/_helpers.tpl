@@ -10,13 +10,17 @@ deploy/README.md).
 {{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* <release>-<chart>, or fullnameOverride; the release name alone when it already contains the chart name. */}}
+{{/*
+<release>-<chart>, or fullnameOverride; the release name alone when it is the chart's name. (Not when it merely
+contains it: in the release `ledgerline` the ledger chart would otherwise be named `ledgerline`, not
+`ledgerline-ledger`, the host its callers' LEDGER_URL names.)
+*/}}
 {{- define "ledgerline-lib.fullname" -}}
 {{- if .Values.fullnameOverride -}}
 {{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
 {{- else -}}
 {{- $name := default .Chart.Name .Values.nameOverride -}}
-{{- if contains $name .Release.Name -}}
+{{- if eq $name .Release.Name -}}
 {{- .Release.Name | trunc 63 | trimSuffix "-" -}}
 {{- else -}}
 {{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
