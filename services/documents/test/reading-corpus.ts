@@ -299,3 +299,46 @@ export async function renderNoisyPng(pdf: Buffer, seed: number, n: number, dpi =
   const png = await sharp(data, { raw: { width, height, channels } }).png().toBuffer();
   return { png, noise };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring
+
+export type ReadFn = (doc: CorpusDoc, bytes: Buffer) => Promise<{ merchant?: string; date?: string; total?: number; vendorOrCustomer?: string; invoiceNumber?: string; dueDate?: string; lines?: Array<{ amount: number }> }>;
+export const MEASURED = ['total', 'date', 'merchant', 'vendorOrCustomer', 'invoiceNumber', 'dueDate', 'lines'] as const;
+export type Measured = (typeof MEASURED)[number];
+export interface Accuracy { n: number; byField: Record<Measured, { correct: number; of: number }>; misses: string[] }
+
+/** A merchant or party name matches when its letters and digits match, case aside ("Maple & Oak" = "MAPLE & OAK."). */
+export const sameName = (a: string | undefined, b: string) => (a ?? '').toLowerCase().replace(/[^a-z0-9]/g, '') === b.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Read every document (`concurrency` at a time) and count, per field, the ones read right. */
+export async function measure(docs: Array<{ doc: CorpusDoc; bytes: Buffer }>, read: ReadFn, concurrency = 2): Promise<Accuracy> {
+  const byField = Object.fromEntries(MEASURED.map((f) => [f, { correct: 0, of: 0 }])) as Accuracy['byField'];
+  const misses: string[] = [];
+  let next = 0;
+  const count = (d: CorpusDoc, field: Measured, ok: boolean, got: unknown, want: unknown) => {
+    byField[field].of++;
+    if (ok) byField[field].correct++;
+    else misses.push(`${d.id} (${d.layout}, ${d.font[0]}, ${d.dateFormat}) ${field}: read ${JSON.stringify(got)}, is ${JSON.stringify(want)}`);
+  };
+  const worker = async () => {
+    while (next < docs.length) {
+      const { doc: d, bytes } = docs[next++]!;
+      const r = await read(d, bytes);
+      count(d, 'total', r.total === d.total, r.total, d.total);
+      count(d, 'date', r.date === d.date, r.date, d.date);
+      count(d, 'merchant', sameName(r.merchant, d.merchant), r.merchant, d.merchant);
+      if (d.kind === 'receipt') continue;
+      const party = d.kind === 'bill' ? d.merchant : d.customer;
+      count(d, 'vendorOrCustomer', sameName(r.vendorOrCustomer, party), r.vendorOrCustomer, party);
+      count(d, 'invoiceNumber', r.invoiceNumber === d.invoiceNumber, r.invoiceNumber, d.invoiceNumber);
+      count(d, 'dueDate', r.dueDate === d.dueDate, r.dueDate, d.dueDate);
+      const amounts = (r.lines ?? []).map((l) => l.amount);
+      count(d, 'lines', JSON.stringify(amounts) === JSON.stringify(d.lines.map((l) => l.amount)), amounts, d.lines.map((l) => l.amount));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { n: docs.length, byField, misses };
+}
+
+export const percent = (x: { correct: number; of: number }) => (x.of ? (100 * x.correct) / x.of : 100);

@@ -75,7 +75,7 @@ export function findDates(s: string): DateMatch[] {
   // ISO-like, year first.
   run(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g, (m) => [iso(+m[1]!, +m[2]!, +m[3]!)]);
   // Month name first: Jan 5, 2026 / January 05 2026 / Jan. 5th, 2026
-  run(new RegExp(`\\b${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s*(\\d{4})(?!\\d)`, 'gi'), (m) => [iso(+m[3]!, MONTHS[m[1]!.toLowerCase().slice(0, 3)]!, +m[2]!)]);
+  run(new RegExp(`\\b${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*[,.]?\\s*(\\d{4})(?!\\d)`, 'gi'), (m) => [iso(+m[3]!, MONTHS[m[1]!.toLowerCase().slice(0, 3)]!, +m[2]!)]);
   // Day first with a month name: 5 January 2026 / 05-Jan-2026 / 5 Jan, 26
   run(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s-]*${MONTH_RE}[\\s,-]*(\\d{4}|\\d{2})(?!\\d)`, 'gi'), (m) => [iso(+m[3]!, MONTHS[m[2]!.toLowerCase().slice(0, 3)]!, +m[1]!)]);
   // Dotted day.month.year (European).
@@ -111,8 +111,10 @@ export function findAmounts(raw: string): AmountMatch[] {
   const out: AmountMatch[] = [];
   const re = /(\(?)(-)?\s?(?:([$€£¥₹])\s?|\b(USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|SGD|ZAR)\s?)?(-)?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+,\d{2}|\d{1,3}(?:\.\d{3})+\.\d{2}|\d+[.,]\d{2}|\d+)(?![\d,.]*\d)(\s?(?:USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|SGD|ZAR)\b|\s?[€£])?(\)?)/g;
   for (const m of s.matchAll(re)) {
-    const [whole, open, minus1, sym, code, minus2, num, suffix, close] = m;
-    const idx = m.index ?? 0;
+    const [matched, open, minus1, sym, code, minus2, num, suffix, close] = m;
+    // The optional space before a sign or symbol is not part of the amount.
+    const whole = matched.trimStart();
+    const idx = (m.index ?? 0) + matched.length - whole.length;
     // A number glued to letters (INV-1042, A12) or part of a date or phone is not an amount.
     const before = s[idx - 1] ?? ' ';
     const after = s[idx + whole.length] ?? ' ';
@@ -375,7 +377,7 @@ export function findLineItems(lines: string[]): Found<ReadLineItem[]> | undefine
     const row = parseItemRow(l);
     if (!row) {
       // A description wrapped onto the next line continues the previous row.
-      if (items.length && letters(l) > 2 && !findAmounts(l).length && !TABLE_END.test(l)) items[items.length - 1]!.description += ` ${cleanName(l)}`;
+      if (items.length && letters(l) > 2 && !findAmounts(l).length && !TABLE_END.test(l)) items[items.length - 1]!.description += ` ${l.trim()}`;
       continue;
     }
     if (row.quantity !== undefined && row.rate !== undefined && Math.abs(row.quantity * row.rate - row.amount) <= 0.01) consistent++;
