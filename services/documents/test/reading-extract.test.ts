@@ -122,6 +122,9 @@ describe('names and numbers', () => {
     expect(findInvoiceNumber(L('INVOICE\nInvoice Date: 2026-01-01\nInvoice #: INV-1042'))?.value).toBe('INV-1042');
     expect(findInvoiceNumber(L('Invoice No. 2026-114'))?.value).toBe('2026-114');
     expect(findInvoiceNumber(L('Invoice number: A7731'))?.value).toBe('A7731');
+    // OCR reads a colon as ";" or ",".
+    expect(findInvoiceNumber(L('Invoice #; B-84570'))?.value).toBe('B-84570');
+    expect(findInvoiceNumber(L('Invoice No, 2026-80974'))?.value).toBe('2026-80974');
     expect(findInvoiceNumber(L('Thanks! Ref INV 5521'))?.value).toBe('INV-5521');
     expect(findInvoiceNumber(L('INVOICE\nDate: 2026-01-01'))).toBeUndefined();
   });

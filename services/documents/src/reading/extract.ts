@@ -309,7 +309,7 @@ export function findCustomer(lines: string[]): Found<string> | undefined {
 
 /** The invoice or bill number: after "Invoice #", "Invoice No.", "Invoice number", "Bill #", "Ref", or a bare INV-1234. */
 export function findInvoiceNumber(lines: string[]): Found<string> | undefined {
-  const labelled = /\b(?:invoice|inv|bill|receipt|document|reference|ref)\.?\s*(?:#|no\.?|num(?:ber)?\.?|number|id)?\s*[:#]?\s*([A-Z0-9][A-Z0-9/_-]{1,30})/i;
+  const labelled = /\b(?:invoice|inv|bill|receipt|document|reference|ref)\.?\s*(?:#|no\.?|num(?:ber)?\.?|number|id)?\s*[:#;,.]?\s*([A-Z0-9][A-Z0-9/_-]{1,30})/i;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const m = labelled.exec(l);

@@ -1,5 +1,6 @@
-// Reading a document: its text (a PDF's text layer, or OCR of an image; a scanned PDF without a text layer is
-// rendered and OCR'd) and the fields its kind needs, each with a confidence (0–1).
+// Reading a document: its text (a PDF's text layer, or OCR of an image) and the fields its kind needs, each with a
+// confidence (0–1). A PDF without a text layer (a scan) is refused with UnreadableDocumentError, as is a file the
+// readers cannot open; the caller (the bulk-upload job) reports the file as failed.
 import { extractFields, type DocumentKind, type FieldName, type ReadLineItem } from './extract.js';
 import { ocrImage, type OcrOptions } from './ocr.js';
 import { pdfText } from './pdf-text.js';
@@ -27,7 +28,7 @@ export interface ReadResult {
   confidence: Partial<Record<FieldName, number>>;
 }
 
-export interface ReadOptions extends OcrOptions {}
+export type ReadOptions = OcrOptions;
 
 /** A PDF's text layer shorter than this (letters) is taken as a scan with no text. */
 const MIN_PDF_LETTERS = 12;
@@ -66,16 +67,11 @@ export async function readDocument(input: ReadInput, options: ReadOptions = {}):
   const confidence: ReadResult['confidence'] = {};
   for (const [field, c] of Object.entries(fields.confidence) as Array<[FieldName, number]>) {
     const line = fields.sourceLine[field];
-    // OCR: how sure the rule is, times how sure tesseract was of the words on that line.
-    const ocr = lineConfidence && line !== undefined ? lineConfidenceAt(lineConfidence, text, line) : 1;
+    // OCR: how sure the rule is, times how sure tesseract was of the words on that line (the text's lines are
+    // the OCR lines, in order).
+    const ocr = lineConfidence && line !== undefined ? (lineConfidence[line] ?? 1) : 1;
     confidence[field] = Math.round(c * ocr * 100) / 100;
   }
   const { confidence: _c, sourceLine: _s, ...values } = fields;
   return { text, source, ...values, confidence };
-}
-
-/** The OCR confidence of text line `index` (the text's lines are the OCR lines joined by newlines). */
-function lineConfidenceAt(confidences: number[], text: string, index: number): number {
-  void text;
-  return confidences[index] ?? 1;
 }
