@@ -1,7 +1,9 @@
-// readDocument's edges (src/reading/index.ts): the kind decides the fields, a PDF's text layer is read, and a file
-// that cannot be read — not a PDF, not an image, a scan without text, tesseract missing or too slow — is refused
-// with UnreadableDocumentError naming why, never a half-read result.
+// readDocument's edges (src/reading/index.ts): the kind decides the fields, a PDF's text layer is read, a JPEG
+// photo is read by OCR (PNGs: reading-corpus.test.ts), and a file that cannot be read — not a PDF, not an image, a
+// scan without text, tesseract missing or too slow — is refused with UnreadableDocumentError naming why, never a
+// half-read result.
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readDocument, UnreadableDocumentError, type ReadableMime } from '../src/reading/index.js';
 import { corpusDoc, renderNoisyPng, renderPdf } from './reading-corpus.js';
@@ -38,10 +40,11 @@ describe('readDocument', () => {
     expect(r.invoiceNumber).toBeUndefined();
   });
 
-  it('a photographed receipt through tesseract: the OCR text and its fields, confidences below a PDF’s', async () => {
+  it('a photographed receipt as a JPEG through tesseract: the OCR text and its fields, confidences below a PDF’s', async () => {
     const d = corpusDoc(7, 0, ['receipt']);
     const { png } = await renderNoisyPng(await renderPdf(d), 7, 0, 300);
-    const r = await readDocument({ bytes: png, mime: 'image/png', kind: 'receipt' });
+    const jpeg = await sharp(png).jpeg({ quality: 80 }).toBuffer();
+    const r = await readDocument({ bytes: jpeg, mime: 'image/jpeg', kind: 'receipt' });
     expect(r.source).toBe('ocr');
     expect(r).toMatchObject({ merchant: d.merchant, total: d.total, date: d.date });
     expect(r.confidence.total).toBeGreaterThan(0.3);
