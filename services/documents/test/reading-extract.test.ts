@@ -48,6 +48,12 @@ describe('dates', () => {
     expect(findDate(L('Blue Bottle\n14/03/2026 10:42\nTOTAL 4.50'))).toMatchObject({ value: '2026-03-14', confidence: 0.7 });
   });
 
+  it('a due date after an OCR-misread label ("Oue Date", "Que Date") is still the due date, not the document date', () => {
+    const lines = L('Invoice Date: June 1, 2024\n(711) 555-9485  Que Date: July 31, 2024');
+    expect(findDueDate(lines)?.value).toBe('2024-07-31');
+    expect(findDate(L('Oue Date: 13-Jan-2025\nInvoice Date: 29-Nov-2024'))?.value).toBe('2024-11-29');
+  });
+
   it('"Due on receipt" is the document date; "Amount due" is not a due date', () => {
     expect(findDueDate(L('Terms: Due on receipt'), '2026-04-01')?.value).toBe('2026-04-01');
     expect(findDueDate(L('Amount due 2026-05-01 $12.00'))).toBeUndefined();

@@ -193,7 +193,8 @@ export function findTotal(lines: string[]): Found<number> | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // Dates by label
 
-const DUE_LABEL = /\b(due\s*(?:date|on|by)?|payment\s*due|pay\s*by)\b/i;
+// OCR reads the D of "Due Date" as O or Q now and then: "Oue Date" / "Que Date" count (only before "date").
+const DUE_LABEL = /\b(due\s*(?:date|on|by)?|[oq]ue\s*date|payment\s*due|pay\s*by)\b/i;
 const DATE_LABEL = /\b((?:invoice|bill|issue|issued|receipt|transaction|txn|order|purchase|document|tax\s*point)\s*date|date\s*(?:of\s*issue|issued)|dated|date)\b/i;
 
 /** The document's date: one on a "Date" / "Invoice date" / "Issue date" line (not "Due date"), else the first date not on a due line. */
