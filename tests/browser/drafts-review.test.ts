@@ -48,8 +48,12 @@ beforeAll(async () => {
   workspace = user.user.workspace.id;
   const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
   if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
-  const c = await expect.poll(async () => (await api('GET', '/categories')).body?.categories?.length ?? 0, { timeout: STEP_MS }).toBeGreaterThan(0).then(() => api('GET', '/categories'));
-  categories = Object.fromEntries((c.body.categories as { id: string; name: string }[]).map((x) => [x.name, x.id]));
+  // The chart is seeded once onboarding's event reaches the ledger.
+  for (let i = 0; i < 100 && !categories?.['Office Supplies']; i++) {
+    const c = await api('GET', '/categories');
+    categories = Object.fromEntries(((c.body?.categories ?? []) as { id: string; name: string }[]).map((x) => [x.name, x.id]));
+    if (!categories['Office Supplies']) await new Promise((r) => setTimeout(r, 200));
+  }
 }, 240_000);
 afterAll(async () => {
   await browser?.close();

@@ -92,14 +92,14 @@ export function BulkDraftReview({ entity }: { entity: DraftEntity }) {
           <table aria-label={`${w.one} drafts`} className="w-full table-fixed text-sm max-md:[&_td]:px-2 max-md:[&_th]:px-2">
             <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900">
               <tr>
-                <th scope="col" className={`${TH} w-10`}>
+                <th scope="col" className={`${TH} w-9 md:w-10`}>
                   <Checkbox label="Select all drafts" name="selectAll" className="[&_label]:sr-only" checked={allOn} onChange={(e) => setSelected(new Set(e.target.checked ? rows.map((d) => d.id) : []))} />
                 </th>
-                <th scope="col" className={`${TH} w-20 md:w-24`}>Date</th>
+                <th scope="col" className={`${TH} w-24 max-sm:hidden`}>Date</th>
                 <th scope="col" className={TH}>{w.party}</th>
                 <th scope="col" className={`${TH} w-28 max-md:hidden`}>{w.reference}</th>
-                <th scope="col" className={`${TH} w-24 text-right`}>Total</th>
-                <th scope="col" className={`${TH} w-[40%] max-md:w-[38%]`}>To fix</th>
+                <th scope="col" className={`${TH} w-20 text-right md:w-24`}>Total</th>
+                <th scope="col" className={`${TH} w-[34%] md:w-[36%]`}>To fix</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -111,7 +111,7 @@ export function BulkDraftReview({ entity }: { entity: DraftEntity }) {
                     <td className={TD}>
                       <Checkbox label={`Select draft ${party || r.reference || d.id.slice(-6)}`} name={`select-${d.id}`} className="[&_label]:sr-only" checked={selected.has(d.id)} onChange={(e) => toggle(d.id, e.target.checked)} />
                     </td>
-                    <td className={`${TD} tabular-nums`}>{r.date ? formatShortDate(r.date) : '—'}</td>
+                    <td className={`${TD} tabular-nums max-sm:hidden`}>{r.date ? formatShortDate(r.date) : '—'}</td>
                     <td className={TD}>
                       <button type="button" className="max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-300" onClick={() => setEditing(d)}>
                         {party || `Draft ${d.id.slice(-6).toUpperCase()}`}
