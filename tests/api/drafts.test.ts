@@ -120,6 +120,18 @@ describe('POST, GET, PATCH /drafts', () => {
     const r2 = await s.api('POST', '/drafts', { tenant: t, body: { entityType: 'bill', metaData: billMeta({ lineItems: [{ serviceName: 'x', categoryId: theirCategory, amount: 1 }] }) } });
     expect(r2.status).toBe(404);
     expect(fields(r2.body)).toEqual([['metaData.lineItems.0.categoryId', 'Category not found']]);
+    // A bulk upload or an uploaded file belongs to the workspace whose drafts first named it.
+    const batch = '9a1c2e5d-7f8a-4b0c-8d4a-4f7b3f2b8c1e';
+    const file = '2e5d7f8a-9b0c-4f7b-9a1c-3f2b8c1e6d4a';
+    await draft(other, 'bill', { uploadId: file }, { bulkUploadId: batch });
+    const bulk = await s.api('POST', '/drafts', { tenant: t, body: { entityType: 'bill', bulkUploadId: batch } });
+    expect(bulk.status).toBe(404);
+    expect(fields(bulk.body)).toEqual([['bulkUploadId', 'Bulk upload not found']]);
+    const upload = await s.api('POST', '/drafts', { tenant: t, body: { entityType: 'bill', metaData: { uploadId: file } } });
+    expect(upload.status).toBe(404);
+    expect(fields(upload.body)).toEqual([['metaData.uploadId', 'Upload not found']]);
+    expect((await s.api('GET', `/drafts?bulkUploadId=${batch}`, { tenant: t })).status).toBe(404);
+    expect((await s.api('GET', `/drafts?bulkUploadId=${batch}`, { tenant: other })).status).toBe(200);
   });
 
   it('PATCH replaces metaData and recomputes the first error; another workspace\'s draft is a 404 and stays as it was', async () => {

@@ -35,6 +35,7 @@ export const DRAFT_MSG = {
   tooManyDrafts: 'At most 100 drafts at a time',
   notFound: 'Draft not found',
   bulkUploadNotFound: 'Bulk upload not found',
+  uploadNotFound: 'Upload not found',
   converted: 'This draft was converted already',
   otherEntity: (draft: DraftEntity, wanted: DraftEntity) => `This draft is ${draft === 'invoice' ? 'an invoice' : 'a bill'}, not ${wanted === 'invoice' ? 'an invoice' : 'a bill'}`,
   /** Spec §8, exactly. */

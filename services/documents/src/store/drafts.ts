@@ -121,3 +121,13 @@ export async function consumeDraft(trx: Knex.Transaction, id: string, documentId
   const n = await trx('drafts').where({ id }).whereNull('deleted_at').whereNull('document_id').update({ document_id: documentId, converted_at: trx.fn.now(), last_modified_by: by, updated_at: trx.fn.now() });
   return n === 1;
 }
+
+/**
+ * Run with the system role: whether another workspace's drafts already name this bulk upload or this uploaded file.
+ * An upload's id belongs to the workspace whose drafts first named it.
+ */
+export async function uploadOfAnotherWorkspace(trx: Knex.Transaction, workspaceId: string, ids: { bulkUploadId?: string; uploadId?: string }): Promise<'bulkUploadId' | 'uploadId' | undefined> {
+  if (ids.bulkUploadId && (await trx('drafts').where('bulk_upload_id', ids.bulkUploadId).whereNot('workspace_id', workspaceId).first('id'))) return 'bulkUploadId';
+  if (ids.uploadId && (await trx('drafts').whereRaw("lower(meta_data->>'uploadId') = ?", [ids.uploadId]).whereNot('workspace_id', workspaceId).first('id'))) return 'uploadId';
+  return undefined;
+}

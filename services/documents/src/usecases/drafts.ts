@@ -1,12 +1,12 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { AppError, errorInfoOf, ErrorKind, hasRoleAtLeast, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger } from '@ledgerline/platform';
+import { AppError, errorInfoOf, ErrorKind, hasRoleAtLeast, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withSystem, withTenant, type Knex, type Logger } from '@ledgerline/platform';
 import { DOC_MSG, type FieldProblem } from '../domain/documents.js';
 import {
   cleanDraftIds, conversionMessage, DEFAULT_DRAFT_TYPE, DRAFT_MSG, draftDocumentInput, draftRecurrence, firstDraftProblem, isDraftEntity, isDraftType, parseMetaData, parsePublishedAt,
   type DraftEntity,
 } from '../domain/drafts.js';
 import { occurrenceDate } from '../domain/recurrence.js';
-import { bulkUploadKnown, consumeDraft, draftsByIds, insertDraft, listOpenDrafts, markDraftsDeleted, openDraftIdsOfBulkUpload, updateDraft, type DraftRow } from '../store/drafts.js';
+import { bulkUploadKnown, uploadOfAnotherWorkspace, consumeDraft, draftsByIds, insertDraft, listOpenDrafts, markDraftsDeleted, openDraftIdsOfBulkUpload, updateDraft, type DraftRow } from '../store/drafts.js';
 import { saveRecurrence } from '../store/recurrence.js';
 import type { DocumentsUseCases, Tenant } from './index.js';
 import type { DocumentLedger } from '../clients/ledger.js';
@@ -74,13 +74,18 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
    * draft holds only the workspace's own references. Text that is not a UUID yet (read from a file) stays, the draft's
    * first error until it is fixed.
    */
-  async function assertOwnReferences(tenant: Tenant, entity: DraftEntity, meta: Record<string, unknown>): Promise<void> {
-    const partyField = entity === 'bill' ? 'vendorId' : 'customerId';
-    const partyId = meta[partyField];
-    if (typeof partyId === 'string' && isUuid(partyId.trim())) {
-      const id = partyId.trim().toLowerCase();
-      const found = entity === 'bill' ? await parties.vendor(tenant, id) : await parties.customer(tenant, id);
-      if (!found) throw notFound(`metaData.${partyField}`, entity === 'bill' ? 'Vendor not found' : 'Customer not found');
+  async function assertOwnReferences(tenant: Tenant, meta: Record<string, unknown>, bulkUploadId = ''): Promise<void> {
+    const uuidAt = (v: unknown) => (typeof v === 'string' && isUuid(v.trim()) ? v.trim().toLowerCase() : undefined);
+    const vendorId = uuidAt(meta.vendorId);
+    if (vendorId && !(await parties.vendor(tenant, vendorId))) throw notFound('metaData.vendorId', 'Vendor not found');
+    const customerId = uuidAt(meta.customerId);
+    if (customerId && !(await parties.customer(tenant, customerId))) throw notFound('metaData.customerId', 'Customer not found');
+    const uploadId = uuidAt(meta.uploadId);
+    const bulk = uuidAt(bulkUploadId);
+    if (uploadId || bulk) {
+      const taken = await withSystem(db, (trx) => uploadOfAnotherWorkspace(trx, tenant.workspaceId, { bulkUploadId: bulk, uploadId }));
+      if (taken === 'bulkUploadId') throw notFound('bulkUploadId', DRAFT_MSG.bulkUploadNotFound);
+      if (taken === 'uploadId') throw notFound('metaData.uploadId', DRAFT_MSG.uploadNotFound);
     }
     const lines = Array.isArray(meta.lineItems) ? (meta.lineItems as unknown[]) : [];
     const categories = lines.map((l, i) => ({ i, id: l !== null && typeof l === 'object' ? (l as Record<string, unknown>).categoryId : undefined }))
@@ -156,8 +161,9 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       if (meta.problem) problems.push(meta.problem);
       const bulkUploadId = input.bulkUploadId.trim().toLowerCase();
       if (bulkUploadId !== '' && !isUuid(bulkUploadId)) problems.push({ field: 'bulkUploadId', message: DOC_MSG.uuid('bulkUploadId') });
+      // Another workspace's id is a 404 whatever else the body holds; then the fields' refusals.
+      await assertOwnReferences(tenant, meta.value ?? {}, bulkUploadId);
       throwIfAny(problems);
-      await assertOwnReferences(tenant, entity as DraftEntity, meta.value ?? {});
       const row = await withTenant(db, tenant, (trx) => insertDraft(trx, {
         id: newId(), workspace_id: tenant.workspaceId, entity_type: entity as DraftEntity, draft_type: draftType, meta_data: meta.value ?? {}, bulk_upload_id: bulkUploadId || null,
         published_at: publishedAt as Date, created_by: tenant.userId ?? '', last_modified_by: tenant.userId ?? '',
@@ -178,6 +184,7 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       throwIfAny(problems);
       const p = paging(page, take);
       return withTenant(db, tenant, async (trx) => {
+        if (q.bulkUploadId !== '' && !(await bulkUploadKnown(trx, q.bulkUploadId.toLowerCase()))) throw notFound('bulkUploadId', DRAFT_MSG.bulkUploadNotFound);
         const { rows, count } = await listOpenDrafts(trx, { entityType: q.entityType, draftType: q.draftType, bulkUploadId: q.bulkUploadId.toLowerCase(), offset: p.offset, limit: p.take });
         return { data: rows.map(viewOf), meta: pageMeta(p, count) };
       });
@@ -199,8 +206,8 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       if (draftType !== '' && !isDraftType(draftType)) problems.push({ field: 'draftType', message: DRAFT_MSG.draftType });
       const publishedAt = input.publishedAt.trim() === '' ? undefined : parsePublishedAt(input.publishedAt, new Date());
       if (input.publishedAt.trim() !== '' && !publishedAt) problems.push({ field: 'publishedAt', message: DRAFT_MSG.publishedAt });
+      if (meta.value) await assertOwnReferences(tenant, meta.value);
       throwIfAny(problems);
-      if (meta.value) await assertOwnReferences(tenant, seen.entity_type, meta.value);
       const row = await withTenant(db, tenant, async (trx) => {
         const locked = (await draftsByIds(trx, [id], true)).get(id);
         if (!locked || locked.deleted_at) throw notFound('id');
