@@ -385,6 +385,8 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /accounting/bill/{id} id': 'bill', 'PUT /accounting/bill/{id} id': 'bill', 'POST /accounting/bill/void/{id} id': 'bill', 'POST /accounting/bill/v2 vendorId': 'vendor',
       'POST /accounting/bill/v2 lineItems.categoryId': 'category', 'GET /accounting/bills vendorId': 'vendor',
       'DELETE /accounting/invoice/{id} id': 'invoice', 'POST /accounting/invoice/v2 customerId': 'customer', 'GET /invoices/csv customerId': 'customer',
+      'PATCH /drafts id': 'draft', 'POST /accounting/drafts/create-bills draftIds': 'draft', 'DELETE /drafts draftIds': 'draft', 'DELETE /drafts/bulk-delete bulkUploadId': 'bulkUpload',
+      'POST /drafts bulkUploadId': 'bulkUpload', 'POST /drafts metaData.uploadId': 'upload', 'POST /drafts metaData.vendorId': 'vendor', 'PATCH /drafts metaData.lineItems.categoryId': 'category',
       'GET /accounting/manual-entry/{id} id': 'manualEntry', 'PUT /accounting/invoice/{id} customerId': 'customer', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
     });
     for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
@@ -405,6 +407,7 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /transactions/v2 billers': `${a.ids.biller},${b.ids.biller}`,
       'GET /dashboard workspaces': `${a.workspace},${b.workspace}`,
       'GET /transactions/v2 accountId': b.ids.bankAccount,
+      'DELETE /drafts draftIds': `${a.ids.draft},${b.ids.draft}`,
     });
     expect(Object.keys(lists).filter((k) => /\b(status|groups|tags)$/.test(k)), 'lists that are not ids').toEqual([]);
     // And with the other tenant's journals, credits, bills and invoices inside the payment lists.
