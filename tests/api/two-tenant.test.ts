@@ -10,7 +10,7 @@
 // invite), so the ids of members, invites, workspaces, organizations, firm members and firm invites are real
 // ones of the other tenant, not ids that exist nowhere. Likewise two vendors and a customer of each tenant, made
 // through the API (issue #17), for the vendor and customer routes and every vendor id inside a body.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from '@ledgerline/platform';
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,14 +54,14 @@ const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: 
 type Kind =
   | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
   | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'
-  | 'bill' | 'invoice' | 'manualEntry';
+  | 'bill' | 'invoice' | 'manualEntry' | 'draft' | 'bulkUpload' | 'upload';
 /** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
 const ID_KINDS: Record<string, Kind> = {
   categories: 'category', billers: 'biller', vendors: 'vendor', customers: 'customer', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
   'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
   'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
-  'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry', invoice: 'invoice',
+  'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry', invoice: 'invoice', drafts: 'draft',
 };
 /** A document's lists of payments (and a journal's of what it pays), by the kind of id each holds. */
 const CONNECTION_KINDS: Record<string, Kind> = { connectedManualEntries: 'manualEntry', connectedVendorCredits: 'vendorCredit', connectedCreditMemos: 'creditMemo', connectedBills: 'bill', connectedInvoices: 'invoice' };
@@ -73,6 +73,10 @@ function kindOf(name: string, path: string): Kind {
     if (kind) return kind;
   }
   if (/^workspace/.test(name)) return 'workspace';
+  // Drafts (issue #19): the drafts converted or deleted, the bulk upload and the uploaded file a draft came from.
+  if (name === 'draftIds') return 'draft';
+  if (/^bulkUpload/.test(name)) return 'bulkUpload';
+  if (name === 'uploadId') return 'upload';
   if (/^organization/.test(name)) return 'organization';
   if (/ledgerAccount/i.test(name)) return 'ledgerAccount';
   // A merge's merging vendors: another vendor than its parent, so the rest of the call is valid.
@@ -220,6 +224,7 @@ async function tenantWithBooks(): Promise<Tenant> {
       ...(await teamAndFirm(token, workspace)),
       ...partyIds,
       ...(await documents(token, workspace, { vendor: partyIds.vendor, customer: partyIds.customer, category: created.body.category.id as string })),
+      ...(await draftOf(token, workspace)),
     },
   };
 }
@@ -285,6 +290,14 @@ async function documents(token: string, workspace: string, ids: { vendor: string
     invoice: await make('/accounting/invoice/v2', { invoiceDate: '2026-03-10', customerId: ids.customer, lineItems: [{ serviceName: 'Probe', categoryId: ids.category, quantity: 1, rate: 12.5, amount: 12.5 }] }, 'invoice'),
     manualEntry: await make('/accounting/manual-entry/v2', { postingDate: '2026-03-10', memo: 'Probe', lineItems: [{ categoryId: ids.category, type: 'debit', amount: 5 }, { categoryId: ids.category, type: 'credit', amount: 5 }] }, 'manualEntry'),
   };
+}
+
+/** A draft of the tenant from a bulk upload of one file (issue #19): its id, its bulk upload's and its file's. */
+async function draftOf(token: string, workspace: string): Promise<Pick<Record<Kind, string>, 'draft' | 'bulkUpload' | 'upload'>> {
+  const [bulkUpload, upload] = [randomUUID(), randomUUID()];
+  const r = await system.api('POST', '/drafts', { token, workspace, body: { entityType: 'bill', draftType: 'bulk_upload', bulkUploadId: bulkUpload, metaData: { uploadId: upload } } });
+  expect(r.status, `POST /drafts: ${JSON.stringify(r.body)}`).toBe(201);
+  return { draft: r.body.draft.id as string, bulkUpload, upload };
 }
 
 /** What the parties service holds for a tenant (its own database is not among the books' ones), as a hash. */
@@ -372,6 +385,8 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /accounting/bill/{id} id': 'bill', 'PUT /accounting/bill/{id} id': 'bill', 'POST /accounting/bill/void/{id} id': 'bill', 'POST /accounting/bill/v2 vendorId': 'vendor',
       'POST /accounting/bill/v2 lineItems.categoryId': 'category', 'GET /accounting/bills vendorId': 'vendor',
       'DELETE /accounting/invoice/{id} id': 'invoice', 'POST /accounting/invoice/v2 customerId': 'customer', 'GET /invoices/csv customerId': 'customer',
+      'PATCH /drafts id': 'draft', 'POST /accounting/drafts/create-bills draftIds': 'draft', 'DELETE /drafts draftIds': 'draft', 'DELETE /drafts/bulk-delete bulkUploadId': 'bulkUpload',
+      'POST /drafts bulkUploadId': 'bulkUpload', 'POST /drafts metaData.uploadId': 'upload', 'POST /drafts metaData.vendorId': 'vendor', 'PATCH /drafts metaData.lineItems.categoryId': 'category',
       'GET /accounting/manual-entry/{id} id': 'manualEntry', 'PUT /accounting/invoice/{id} customerId': 'customer', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
     });
     for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
@@ -392,6 +407,7 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /transactions/v2 billers': `${a.ids.biller},${b.ids.biller}`,
       'GET /dashboard workspaces': `${a.workspace},${b.workspace}`,
       'GET /transactions/v2 accountId': b.ids.bankAccount,
+      'DELETE /drafts draftIds': `${a.ids.draft},${b.ids.draft}`,
     });
     expect(Object.keys(lists).filter((k) => /\b(status|groups|tags)$/.test(k)), 'lists that are not ids').toEqual([]);
     // And with the other tenant's journals, credits, bills and invoices inside the payment lists.

@@ -6,13 +6,14 @@ import { AreaTabs, lazyPage, type AreaPageProps } from '@ledgerline/ui';
 const ChartOfAccountsTab = lazyPage(() => import('./accounting/ChartOfAccountsTab').then((m) => m.ChartOfAccountsTab), 'Loading the chart of accounts');
 const GeneralLedgerTab = lazyPage(() => import('./accounting/GeneralLedgerTab').then((m) => m.GeneralLedgerTab), 'Loading the general ledger');
 const DocumentsTab = lazyPage(() => import('./documents/DocumentsTab').then((m) => m.DocumentsTab), 'Loading the documents');
+const DocumentsOrDrafts = lazyPage(() => import('./drafts/DocumentsOrDrafts').then((m) => m.DocumentsOrDrafts), 'Loading the documents');
 
 const built = {
   coa: () => <ChartOfAccountsTab />,
   ledger: () => <GeneralLedgerTab />,
   'manual-journal': () => <DocumentsTab key="manualEntry" kind="manualEntry" />,
-  invoices: () => <DocumentsTab key="invoice" kind="invoice" />,
-  bills: () => <DocumentsTab key="bill" kind="bill" />,
+  invoices: () => <DocumentsOrDrafts key="invoice" kind="invoice" />,
+  bills: () => <DocumentsOrDrafts key="bill" kind="bill" />,
 };
 
 /**

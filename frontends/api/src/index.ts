@@ -343,6 +343,9 @@ export {
 // Documents (issue #18): bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §7).
 export { DOCUMENT_ENTITY_TYPES, DOCUMENT_PATHS, DOCUMENT_STATUSES, DOCUMENTS_PAGE_SIZE, PAYMENT_STATUSES, RECURRENCE_INTERVALS, documentsApi } from './documents';
 export type * from './documents';
+export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from './drafts';
+export type * from './drafts';
+export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
 export {
   documentsQueryKeys,
   useCheckManualEntry,

@@ -10,6 +10,8 @@ import { createUseCases, type DocumentsUseCases } from './usecases/index.js';
 import { createVendorMerge } from './usecases/vendor-merge.js';
 import { documentsMigrations } from './store/migrations.js';
 import { documentsRoutes } from './rpc/handlers.js';
+import { draftsRoutes } from './rpc/drafts.js';
+import { createDraftUseCases, type DraftUseCases } from './usecases/drafts.js';
 import { startVendorMergeConsumer } from './events/vendor-merge-consumer.js';
 
 export type DocumentsOverrides = BaseOverrides & {
@@ -46,14 +48,15 @@ export const documents = defineService({
     const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
     const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     const merges = createVendorMerge({ parties: lookup, logger });
+    const drafts = createDraftUseCases({ db, logger, documents: useCases, parties: lookup, ledger: booking, wake: () => scheduler.wake() });
     return {
-      routes: documentsRoutes(useCases, recurrence),
+      routes: (router) => { documentsRoutes(useCases, recurrence)(router); draftsRoutes(drafts)(router); },
       consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
       jobs: [scheduler],
-      expose: { useCases, recurrence, scheduler },
+      expose: { useCases, recurrence, scheduler, drafts },
     };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

@@ -35,6 +35,8 @@ import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js
 import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
 import { registerRecurrenceRoutes } from './routes/recurrence.js';
+import { registerDraftsRoutes } from './routes/drafts.js';
+import { DraftsService } from '@ledgerline/proto/documents/v1/drafts_pb';
 import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
 
 export interface GatewayDeps {
@@ -209,6 +211,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerCategorizationJobRoutes(app, { ledger });
   await registerDocumentsRoutes(app, { client: documentsClient });
   await registerRecurrenceRoutes(app, { client: documentsClient });
+  await registerDraftsRoutes(app, { client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
   registerInvoicePdfRoute(app, { client: documentsClient, identity });
 
   return app;

@@ -2366,6 +2366,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open drafts, oldest first (20 a page by default), each with its first error */
+        get: operations["listDrafts"];
+        put?: never;
+        /** Save a bill or invoice in progress as a draft (posts nothing) */
+        post: operations["createDraft"];
+        /** Delete drafts (draftIds comma-joined) */
+        delete: operations["deleteDrafts"];
+        options?: never;
+        head?: never;
+        /** Edit a draft: metaData replaced as a whole when given */
+        patch: operations["updateDraft"];
+        trace?: never;
+    };
+    "/drafts/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete every open draft of a bulk upload */
+        delete: operations["deleteBulkUploadDrafts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/drafts/create-bills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create bills from drafts: each checked by the bill's rules and created once (a retried call answers the same bills) */
+        post: operations["createBillsFromDrafts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/drafts/create-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create invoices from drafts: each checked by the invoice's rules and created once (a retried call answers the same invoices) */
+        post: operations["createInvoicesFromDrafts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoice/{id}/pdf": {
         parameters: {
             query?: never;
@@ -4356,6 +4427,122 @@ export interface components {
         ManualEntryRecurAnswer: {
             message: string;
             manualEntry: components["schemas"]["ManualEntry"];
+        };
+        /** @description A field of metaData (e.g. vendorId, lineItems.0.amount) and its message ('Line Item N: ...'). */
+        DraftProblem: {
+            field: string;
+            message: string;
+        };
+        /** @description A bill or invoice payload in progress (the fields of POST /accounting/bill/v2 or /invoice/v2, every one optional), plus the recurrence, the upload it came from and what was read from the file. */
+        DraftMetaDataBody: {
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            billDate?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            invoiceDate?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            dueDate?: string;
+            /** @description Bills: a vendor of the workspace. */
+            vendorId?: string;
+            /** @description Invoices: a customer of the workspace. */
+            customerId?: string;
+            invoiceCode?: string;
+            referenceNo?: string;
+            description?: string;
+            companyName?: string;
+            companyAddress?: string;
+            lineItems?: {
+                serviceName?: string;
+                description?: string;
+                /** @description A category of the workspace. */
+                categoryId?: string;
+                /** @description Invoices. */
+                quantity?: number;
+                /** @description Invoices: dollars. */
+                rate?: number;
+                /** @description Dollars. */
+                amount?: number;
+            }[];
+            /** @description With any recurring field given: the document recurs once created (start date, end date and interval all required). */
+            isRecurring?: boolean;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly, quarterly or yearly. */
+            interval?: string;
+            /** @description The uploaded file the draft was read from. */
+            uploadId?: string;
+            /** @description What was read from the file (merchant, date, total...), kept for review. */
+            extracted?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** @description A bill or invoice in progress (spec §3 Draft). It posts nothing. firstError: what converting it would refuse now (null when nothing is known to be wrong). */
+        Draft: {
+            id: string;
+            draftType: string;
+            /** @description bill or invoice. */
+            entityType: string;
+            metaData: components["schemas"]["DraftMetaDataBody"];
+            createdByUser: string;
+            lastModifiedByUser: string;
+            publishedDate: string;
+            createdOn: string;
+            updatedOn: string;
+            bulkUploadId: string;
+            firstError: components["schemas"]["DraftProblem"] | null;
+        };
+        DraftPageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        DraftList: {
+            data: components["schemas"]["Draft"][];
+            meta: components["schemas"]["DraftPageMeta"];
+        };
+        DraftAnswer: {
+            message: string;
+            draft: components["schemas"]["Draft"];
+        };
+        DraftResult: {
+            draftId: string;
+            documentId: string;
+            error: components["schemas"]["DraftProblem"] | null;
+        };
+        /** @description Spec §3 batch result. Conversion: createdCount, failedCount, success (none failed), deletedCount (the drafts that left the list: the converted ones), and each draft's result in order. */
+        DraftBatch: {
+            message: string;
+            createdCount: number;
+            failedCount: number;
+            success: boolean;
+            deletedCount: number;
+            results: components["schemas"]["DraftResult"][];
+        };
+        DraftBody: {
+            /** @description bill or invoice. Required. */
+            entityType?: string;
+            /** @description manual (default), upload, bulk_upload or email. */
+            draftType?: string;
+            /** @description YYYY-MM-DD or an ISO date-time; absent: now. */
+            publishedAt?: string;
+            metaData?: components["schemas"]["DraftMetaDataBody"];
+            /** @description The bulk upload the draft came from (a UUID). */
+            bulkUploadId?: string;
+        };
+        DraftPatchBody: {
+            /** @description The draft. Required. */
+            id?: string;
+            metaData?: components["schemas"]["DraftMetaDataBody"];
+            draftType?: string;
+            publishedAt?: string;
+        };
+        DraftConvertBody: {
+            /** @description The drafts to convert, in order. At least one. */
+            draftIds?: string[];
         };
     };
     responses: never;
@@ -10881,6 +11068,260 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StopRecurringAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listDrafts: {
+        parameters: {
+            query?: {
+                page?: number;
+                take?: number;
+                /** @description bill or invoice. */
+                entityType?: string;
+                draftType?: string;
+                /** @description Only the drafts of this bulk upload. */
+                bulkUploadId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteDrafts: {
+        parameters: {
+            query: {
+                /** @description Comma-joined draft ids. At least one. */
+                draftIds: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Spec §3 batch result. Conversion: createdCount, failedCount, success (none failed), deletedCount (the drafts that left the list: the converted ones), and each draft's result in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftBatch"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftPatchBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteBulkUploadDrafts: {
+        parameters: {
+            query: {
+                /** @description The bulk upload whose open drafts are deleted. */
+                bulkUploadId: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Spec §3 batch result. Conversion: createdCount, failedCount, success (none failed), deletedCount (the drafts that left the list: the converted ones), and each draft's result in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftBatch"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createBillsFromDrafts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftConvertBody"];
+            };
+        };
+        responses: {
+            /** @description Spec §3 batch result. Conversion: createdCount, failedCount, success (none failed), deletedCount (the drafts that left the list: the converted ones), and each draft's result in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftBatch"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createInvoicesFromDrafts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftConvertBody"];
+            };
+        };
+        responses: {
+            /** @description Spec §3 batch result. Conversion: createdCount, failedCount, success (none failed), deletedCount (the drafts that left the list: the converted ones), and each draft's result in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftBatch"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

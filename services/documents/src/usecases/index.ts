@@ -36,6 +36,11 @@ export interface DocumentView {
   paidInvoices: Connection[];
 }
 
+/** What a caller of `create` writes in the document's own transaction (a draft's conversion consumes the draft there). */
+export interface CreateHooks {
+  within?: (trx: Knex.Transaction, documentId: string) => Promise<void>;
+}
+
 export interface DocumentChangeAnswer {
   document: DocumentView;
   seq: number;
@@ -211,7 +216,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     },
 
     /** The document and its first version's entry, in one step. */
-    async create(tenant: Tenant, kindName: string, input: DocumentInput): Promise<DocumentChangeAnswer> {
+    async create(tenant: Tenant, kindName: string, input: DocumentInput, hooks: CreateHooks = {}): Promise<DocumentChangeAnswer> {
       const kind = kindOf(kindName);
       assertCanEdit(tenant);
       const { doc, connections } = cleaned(kind, input);
@@ -221,6 +226,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await lockConnections(trx, tenant.workspaceId);
         await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
+        await hooks.within?.(trx, id);
         const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
         // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
         await request(trx, tenant, p);

@@ -1,0 +1,42 @@
+// Drafts (spec documents-parties-integrations §3 Draft, §7, §8; issue #19 item 5): bills and invoices in progress,
+// usually read from uploaded files, reviewed and converted. The generated OpenAPI shapes and one typed call per route;
+// the hooks are in drafts-hooks.ts.
+import type { ApiClient } from './client';
+import type { Schemas } from './types';
+
+export type Draft = Schemas['Draft'];
+export type DraftMetaData = Schemas['DraftMetaDataBody'];
+export type DraftBatch = Schemas['DraftBatch'];
+export type DraftProblem = Schemas['DraftProblem'];
+export type DraftList = Schemas['DraftList'];
+export type DraftEntity = 'bill' | 'invoice';
+
+/** Spec §2 mode of the bills and invoices tabs that reviews drafts. */
+export const BULK_DRAFT_MODE = 'bulk-draft';
+
+/** The import notices (spec §4 / platform-core "Finished-import notices"), word for word. */
+export const IMPORT_NOTICES = {
+  importing: { title: 'Importing', description: 'Please wait while we finish uploading' },
+  complete: { title: 'Import Complete!', description: 'Click here to review and save them', action: 'View' },
+} as const;
+
+/**
+ * Spec §8 draft conversion message, as the server words it: none created and some failed → 'Failed to create {n}
+ * bills'; otherwise '{created} bills created' with ', {failed} failed.' when any failed.
+ */
+export function conversionMessage(entity: DraftEntity, created: number, failed: number): string {
+  const plural = `${entity}s`;
+  return created === 0 && failed > 0 ? `Failed to create ${failed} ${plural}` : `${created} ${plural} created${failed > 0 ? `, ${failed} failed.` : ''}`;
+}
+
+export const draftsApi = {
+  list: (client: ApiClient, f: { entityType: DraftEntity; bulkUploadId?: string }, page: number, signal?: AbortSignal): Promise<DraftList> =>
+    client.request('GET', '/drafts', { query: { entityType: f.entityType, bulkUploadId: f.bulkUploadId || undefined, page, take: 100 }, signal }),
+  create: (client: ApiClient, body: { entityType: DraftEntity; draftType?: string; metaData?: DraftMetaData; bulkUploadId?: string; publishedAt?: string }): Promise<{ message: string; draft: Draft }> =>
+    client.request('POST', '/drafts', { body }),
+  update: (client: ApiClient, body: { id: string; metaData: DraftMetaData }): Promise<{ message: string; draft: Draft }> => client.request('PATCH', '/drafts', { body }),
+  remove: (client: ApiClient, ids: readonly string[]): Promise<DraftBatch> => client.request('DELETE', '/drafts', { query: { draftIds: ids.join(',') } }),
+  removeBulkUpload: (client: ApiClient, bulkUploadId: string): Promise<DraftBatch> => client.request('DELETE', '/drafts/bulk-delete', { query: { bulkUploadId } }),
+  convert: (client: ApiClient, entity: DraftEntity, ids: readonly string[]): Promise<DraftBatch> =>
+    client.request('POST', entity === 'bill' ? '/accounting/drafts/create-bills' : '/accounting/drafts/create-invoices', { body: { draftIds: ids } }),
+};
