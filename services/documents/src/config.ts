@@ -1,5 +1,6 @@
 import { baseConfigSchema, portSchema } from '@ledgerline/platform';
 import { z } from 'zod';
+import { STORAGE_SETTINGS } from './storage/settings.js';
 
 export const documentsConfigSchema = baseConfigSchema.extend({
   DOCUMENTS_PORT: portSchema.default(4107),
@@ -15,6 +16,8 @@ export const documentsConfigSchema = baseConfigSchema.extend({
   DOCUMENTS_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Time between the recurrence scheduler's sweeps (it also sweeps at start and as soon as a schedule is set). */
   DOCUMENTS_RECURRENCE_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Uploads' object store (storage/settings.ts). */
+  ...STORAGE_SETTINGS,
 });
 
 export type DocumentsConfig = z.infer<typeof documentsConfigSchema>;

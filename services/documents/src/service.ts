@@ -11,6 +11,12 @@ import { createVendorMerge } from './usecases/vendor-merge.js';
 import { documentsMigrations } from './store/migrations.js';
 import { documentsRoutes } from './rpc/handlers.js';
 import { startVendorMergeConsumer } from './events/vendor-merge-consumer.js';
+import { transactionSource, type TransactionSource } from './clients/transactions.js';
+import { createUploadsSweeper, type UploadsSweeper } from './jobs/uploads-sweeper.js';
+import { uploadsRoutes } from './rpc/uploads.js';
+import { assertStorageSettings } from './storage/settings.js';
+import { createObjectStore, type ObjectStore } from './storage/object-store.js';
+import { createUploadUseCases, type UploadUseCases } from './usecases/uploads.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
@@ -22,6 +28,9 @@ export type DocumentsOverrides = BaseOverrides & {
   clock?: () => Date;
   /** Deliveries of one event before its consumer dead-letters it (default 8). */
   maxDeliver?: number;
+  /** The uploads' object store (default: S3 by the DOCUMENTS_S3_* settings) and the transactions receipts match against. */
+  objectStore?: ObjectStore;
+  transactions?: TransactionSource;
 };
 
 /**
@@ -34,6 +43,7 @@ export const documents = defineService({
   config: documentsConfigSchema,
   migrations: documentsMigrations,
   publishes: true,
+  assertConfig: assertStorageSettings,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
     const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
@@ -46,14 +56,20 @@ export const documents = defineService({
     const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
     const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     const merges = createVendorMerge({ parties: lookup, logger });
+    const objectStore = overrides.objectStore ?? createObjectStore(config);
+    const uploads = createUploadUseCases({ db, logger, store: objectStore, transactions: overrides.transactions ?? transactionSource(ledger) });
+    const uploadsSweeper = createUploadsSweeper({ store: objectStore, sweep: () => uploads.sweep(config.DOCUMENTS_UPLOAD_PENDING_SECONDS), intervalMs: config.DOCUMENTS_UPLOAD_SWEEP_SECONDS * 1000, logger });
     return {
-      routes: documentsRoutes(useCases, recurrence),
+      routes: (router) => {
+        documentsRoutes(useCases, recurrence)(router);
+        uploadsRoutes(uploads)(router);
+      },
       consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
-      jobs: [scheduler],
-      expose: { useCases, recurrence, scheduler },
+      jobs: [scheduler, uploadsSweeper],
+      expose: { useCases, recurrence, scheduler, uploads, uploadsSweeper },
     };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

@@ -36,6 +36,8 @@ import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
 import { registerRecurrenceRoutes } from './routes/recurrence.js';
 import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
+import { registerUploadsRoutes } from './routes/uploads.js';
+import { UploadsService } from '@ledgerline/proto/documents/v1/uploads_pb';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -210,6 +212,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerDocumentsRoutes(app, { client: documentsClient });
   await registerRecurrenceRoutes(app, { client: documentsClient });
   registerInvoicePdfRoute(app, { client: documentsClient, identity });
+  await registerUploadsRoutes(app, { client: createServiceClient(UploadsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
 
   return app;
 }
