@@ -197,12 +197,13 @@ describe('receipt matching', () => {
   let depot2: string;
   let fuel: string;
   beforeAll(async () => {
-    [coffee, depot1, depot2, fuel] = await bankTxns(a, [
+    const ids = await bankTxns(a, [
       { amountCents: -1250, date: '2026-04-15', name: 'SQ *BLUE BOTTLE COFFEE #12' },
       { amountCents: -4599, date: '2026-04-20', name: 'OFFICE DEPOT #455' },
       { amountCents: -4599, date: '2026-04-20', name: 'OFFICE DEPOT #455' },
       { amountCents: -6000, date: '2026-04-22', name: 'SHELL OIL 5512' },
     ]);
+    [coffee, depot1, depot2, fuel] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];
   }, 60_000);
 
   const receipt = async (name: string) => (await upload('/workspace-uploads', a, [{ name, bytes: png() }], { uploadType: 'receipt' })).body.results.uploadedFiles[0];
