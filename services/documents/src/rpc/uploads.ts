@@ -2,7 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import type { ConnectRouter } from '@connectrpc/connect';
 import { requireTenant, withInputRules } from '@ledgerline/platform';
 import { PageMetaSchema } from '@ledgerline/proto/documents/v1/documents_pb';
-import { TransactionSummarySchema, UploadSchema, UploadsService, type Upload } from '@ledgerline/proto/documents/v1/uploads_pb';
+import { UploadSchema, UploadsService, type TransactionSummarySchema, type Upload } from '@ledgerline/proto/documents/v1/uploads_pb';
 import type { TransactionSummaryJson } from '../store/uploads.js';
 import type { UploadUseCases, UploadView } from '../usecases/uploads.js';
 

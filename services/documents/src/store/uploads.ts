@@ -161,6 +161,11 @@ export async function setMatch(trx: Knex.Transaction, id: string, m: { transacti
   );
 }
 
+/** Drops an automatic match (the receipt's facts changed and no longer point at it). */
+export async function clearMatch(trx: Knex.Transaction, id: string): Promise<void> {
+  await trx.raw('update uploads set matched_transaction_id = null, matched_transaction = null, matched_on = null, matched_by = null, match_confidence = null, updated_at = now() where id = ?', [id]);
+}
+
 export async function setSuggestions(trx: Knex.Transaction, id: string, suggestions: SuggestionJson[]): Promise<void> {
   await trx.raw('update uploads set suggestions = ?::jsonb, updated_at = now() where id = ?', [JSON.stringify(suggestions), id]);
 }

@@ -7,7 +7,7 @@ import {
 } from '../domain/uploads.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import {
-  deleteUpload, insertPendingUpload, listUploads, markRead, markStored, matchedTransactionIds, setMatch, setSuggestions, stalePending, updateFacts, uploadById, uploadsByIdempotencyKeys, uploadsByIds,
+  clearMatch, deleteUpload, insertPendingUpload, listUploads, markRead, markStored, matchedTransactionIds, setMatch, setSuggestions, stalePending, updateFacts, uploadById, uploadsByIdempotencyKeys, uploadsByIds,
   type SuggestionJson, type TransactionSummaryJson, type UploadRow,
 } from '../store/uploads.js';
 
@@ -79,7 +79,7 @@ export function createUploadUseCases(deps: UploadsDeps) {
         await setMatch(trx, id, { transaction: byId.get(decision.best.transactionId)!, by: 'auto', confidence: decision.best.confidence, suggestions });
         return;
       }
-      if (locked.matched_by === 'auto') await trx.raw('update uploads set matched_transaction_id = null, matched_transaction = null, matched_on = null, matched_by = null, match_confidence = null where id = ?', [id]);
+      if (locked.matched_by === 'auto') await clearMatch(trx, id);
       await setSuggestions(trx, id, suggestions);
     });
   }
