@@ -54,7 +54,7 @@ const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: 
 type Kind =
   | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
   | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'
-  | 'bill' | 'invoice' | 'manualEntry';
+  | 'bill' | 'invoice' | 'manualEntry' | 'upload';
 /** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
 const ID_KINDS: Record<string, Kind> = {
   categories: 'category', billers: 'biller', vendors: 'vendor', customers: 'customer', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
@@ -62,6 +62,7 @@ const ID_KINDS: Record<string, Kind> = {
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
   'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
   'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry', invoice: 'invoice',
+  'workspace-uploads': 'upload',
 };
 /** A document's lists of payments (and a journal's of what it pays), by the kind of id each holds. */
 const CONNECTION_KINDS: Record<string, Kind> = { connectedManualEntries: 'manualEntry', connectedVendorCredits: 'vendorCredit', connectedCreditMemos: 'creditMemo', connectedBills: 'bill', connectedInvoices: 'invoice' };
@@ -220,8 +221,20 @@ async function tenantWithBooks(): Promise<Tenant> {
       ...(await teamAndFirm(token, workspace)),
       ...partyIds,
       ...(await documents(token, workspace, { vendor: partyIds.vendor, customer: partyIds.customer, category: created.body.category.id as string })),
+      upload: await uploadOf(token, workspace),
     },
   };
+}
+
+/** A receipt the tenant uploaded (a one-page PDF): its upload id. */
+async function uploadOf(token: string, workspace: string): Promise<string> {
+  const form = new FormData();
+  form.append('uploadType', 'receipt');
+  form.append('files', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'probe.pdf');
+  const res = await fetch(`${system.gatewayUrl}/workspace-uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspace } });
+  const body = (await res.json()) as { results: { uploadedFiles: { id: string }[] } };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.results.uploadedFiles[0]!.id;
 }
 
 /** The link's token of the newest mail to `email` whose subject matches. */

@@ -301,7 +301,9 @@ describe('two tenants and roles', () => {
     expect(attach.status).toBe(404);
     const listB = await s.api('GET', '/workspace-uploads', { tenant: b });
     expect(listB.body.data.map((x: { id: string }) => x.id)).toEqual([theirs.id]);
-    expect((await s.api('GET', `/workspace-uploads?transactionId=${aTxn}`, { tenant: b })).body.data).toEqual([]);
+    const filter = await s.api('GET', `/workspace-uploads?transactionId=${aTxn}`, { tenant: b });
+    expect(filter.status).toBe(404);
+    expect(filter.body.errors[0].field).toBe('transactionId');
     expect((await s.api('GET', `/workspace-uploads/${mine.id}`, { tenant: a })).body.merchantName).toBeNull();
 
     const viewer = { token: a.viewerToken, workspaceId: a.workspaceId };

@@ -190,6 +190,8 @@ export function createUploadUseCases(deps: UploadsDeps) {
       if (q.page !== undefined && (!Number.isInteger(q.page) || q.page < 1)) problems.push({ field: 'page', message: 'page must be a positive integer' });
       if (q.take !== undefined && (!Number.isInteger(q.take) || q.take < 1 || q.take > 100)) problems.push({ field: 'take', message: 'take must be an integer from 1 to 100' });
       if (problems.length > 0) throw AppError.invalid(problems);
+      // A filter by another workspace's (or an unknown) transaction is a 404 naming it, as any id in a request.
+      if (q.transactionId !== '' && !(await transactions.get(tenant, q.transactionId))) throw notFound('transactionId', UPLOAD_MSG.transactionNotFound);
       const p = paging(q.page, q.take);
       const { rows, count } = await withTenant(db, tenant, (trx) => listUploads(trx, { ...q, limit: p.take, offset: p.offset }));
       return { data: await Promise.all(rows.map(view)), meta: pageMeta(p, count) };
