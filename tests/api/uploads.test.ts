@@ -245,6 +245,23 @@ describe('receipt matching', () => {
     expect(byTxn.body.data.map((x: { fileName: string }) => x.fileName)).toEqual(['fuel.pdf']);
   });
 
+  it('reading (the hook the reading helper plugs into) fills the facts a person has not set and matches the receipt', async () => {
+    const [uber] = await bankTxns(a, [{ amountCents: -2345, date: '2026-04-25', name: 'UBER *TRIP' }]);
+    const u = await receipt('uber.png');
+    await s.api('PATCH', `/workspace-uploads/${u.id}`, { tenant: a, body: { merchantName: 'Uber' } });
+    const seen: { mime: string; kind: string; size: number }[] = [];
+    const read = async (input: { bytes: Uint8Array; mime: string; kind: string }) => {
+      seen.push({ mime: input.mime, kind: input.kind, size: input.bytes.length });
+      return { merchantName: 'UBER TECHNOLOGIES', date: '2026-04-24', amountCents: 2345 };
+    };
+    const tenant = { workspaceId: a.workspaceId, userId: randomUUID(), role: 'Owner' as const };
+    await s.documents.uploads.read(tenant, u.id, read);
+    await s.documents.uploads.read(tenant, u.id, read);
+    expect(seen).toEqual([{ mime: 'image/png', kind: 'receipt', size: png().length }]);
+    const after = await s.api('GET', `/workspace-uploads/${u.id}`, { tenant: a });
+    expect(after.body).toMatchObject({ merchantName: 'Uber', dateTime: '2026-04-24', amount: 23.45, readStatus: 'read', receiptStatus: 'matched', matchedBy: 'auto', matchedTransaction: { id: uber } });
+  });
+
   it('a receipt with nothing near stays unmatched; bad facts are a 400 naming the field and change nothing', async () => {
     const u = await receipt('mystery.png');
     const r = await s.api('PATCH', `/workspace-uploads/${u.id}`, { tenant: a, body: { merchantName: 'Nobody', dateTime: '2026-01-02', amount: 12.5 } });
@@ -268,11 +285,11 @@ describe('receipt matching', () => {
     const matched = await s.api('GET', '/workspace-uploads?receiptStatus=matched&uploadType=receipt', { tenant: a });
     expect(matched.status).toBe(200);
     expect(matched.body.data.every((x: { receiptStatus: string; uploadType: string }) => x.receiptStatus === 'matched' && x.uploadType === 'receipt')).toBe(true);
-    expect(matched.body.data.length).toBe(3);
+    expect(matched.body.data.length).toBe(4);
     const bills = await s.api('GET', '/workspace-uploads?uploadType=bill,invoice', { tenant: a });
     expect(bills.body.data.map((x: { uploadType: string }) => x.uploadType).sort()).toEqual(['bill', 'invoice', 'invoice']);
     const april = await s.api('GET', '/workspace-uploads?startDate=2026-04-01&endDate=2026-04-30&uploadType=receipt', { tenant: a });
-    expect(april.body.data.map((x: { dateTime: string }) => x.dateTime).sort()).toEqual(['2026-04-14', '2026-04-19']);
+    expect(april.body.data.map((x: { dateTime: string }) => x.dateTime).sort()).toEqual(['2026-04-14', '2026-04-19', '2026-04-24']);
     const page = await s.api('GET', '/workspace-uploads?take=2&page=1', { tenant: a });
     expect(page.body.data).toHaveLength(2);
     expect(page.body.meta).toMatchObject({ page: 1, take: 2, hasNextPage: true });
