@@ -7,6 +7,7 @@ import { createLogger, DEFAULT_PORTS, REMOTES, SERVICES, urlSetting, serviceEnvN
 import { startMailbox, type Mailbox } from '@ledgerline/mailbox';
 import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
+import { startS3Sandbox, type S3Sandbox } from '@ledgerline/s3-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
@@ -77,6 +78,8 @@ export interface Stack {
   mailbox: Mailbox;
   /** The Plaid sandbox banking talks to (null when banking does not run). */
   plaid: PlaidSandbox | null;
+  /** The S3 sandbox the documents service keeps uploads in (null when documents does not run). */
+  s3: S3Sandbox | null;
   /** Stops a running service (the gateway keeps running). */
   stopService(name: ServiceName): Promise<void>;
   /** Starts it again on the same port. */
@@ -134,10 +137,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       plaid = await startPlaidSandbox({ port: ports.plaid, host: '127.0.0.1' });
       closers.push(() => plaid!.close());
     }
+    let s3: S3Sandbox | null = null;
+    if (options.databases.documents) {
+      s3 = await startS3Sandbox({ port: ports.s3, host: '127.0.0.1', buckets: ['ledgerline-documents'] });
+      closers.push(() => s3!.close());
+    }
     // What the stack adds to a service's settings and overrides beyond its port, database and the URLs of what it calls.
     const extras: Partial<Record<ServiceName, { env: Record<string, string>; overrides?: Record<string, unknown> }>> = {
       identity: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
       firm: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
+      ...(s3 ? { documents: { env: { DOCUMENTS_S3_ENDPOINT: s3.url, DOCUMENTS_S3_REGION: s3.region, DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId, DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey, DOCUMENTS_S3_BUCKET: 'ledgerline-documents' } } } : {}),
       ...(plaid ? { banking: { env: { PLAID_BASE_URL: plaid.url, PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret, PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook` } } } : {}),
     };
 
@@ -260,6 +269,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       reportsUrl: remoteUrls.reports,
       mailbox,
       plaid,
+      s3,
       stopService,
       startService,
       killService,

@@ -42,7 +42,7 @@ export interface DocumentsSystem {
   stop(): Promise<void>;
 }
 
-export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger']; clock?: () => Date } = {}): Promise<DocumentsSystem> {
+export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger']; clock?: () => Date; documentsEnv?: Record<string, string> } = {}): Promise<DocumentsSystem> {
   const bus = await createTestBus(name);
   const ledger = await startLedger(bus);
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
@@ -54,7 +54,7 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   );
   const partiesUrl = await parties.listen();
   const documentsDb = await createTestDatabase('documents', documentsMigrations);
-  const documentsConfig = documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: '0', DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl });
+  const documentsConfig = documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: '0', DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, ...o.documentsEnv });
   const documents: DocumentsService = await createDocumentsService(documentsConfig, { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger, clock: o.clock });
   const replicas: DocumentsService[] = [];
   const documentsUrl = await documents.listen();

@@ -62,6 +62,7 @@ const ID_KINDS: Record<string, Kind> = {
   'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
   'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
   'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry', invoice: 'invoice', drafts: 'draft',
+  'workspace-uploads': 'upload',
 };
 /** A document's lists of payments (and a journal's of what it pays), by the kind of id each holds. */
 const CONNECTION_KINDS: Record<string, Kind> = { connectedManualEntries: 'manualEntry', connectedVendorCredits: 'vendorCredit', connectedCreditMemos: 'creditMemo', connectedBills: 'bill', connectedInvoices: 'invoice' };
@@ -224,9 +225,20 @@ async function tenantWithBooks(): Promise<Tenant> {
       ...(await teamAndFirm(token, workspace)),
       ...partyIds,
       ...(await documents(token, workspace, { vendor: partyIds.vendor, customer: partyIds.customer, category: created.body.category.id as string })),
-      ...(await draftOf(token, workspace)),
+      ...(await draftOf(token, workspace, await uploadOf(token, workspace))),
     },
   };
+}
+
+/** A receipt the tenant uploaded (a one-page PDF): its upload id. */
+async function uploadOf(token: string, workspace: string): Promise<string> {
+  const form = new FormData();
+  form.append('uploadType', 'receipt');
+  form.append('files', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'probe.pdf');
+  const res = await fetch(`${system.gatewayUrl}/workspace-uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspace } });
+  const body = (await res.json()) as { results: { uploadedFiles: { id: string }[] } };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.results.uploadedFiles[0]!.id;
 }
 
 /** The link's token of the newest mail to `email` whose subject matches. */
@@ -293,8 +305,8 @@ async function documents(token: string, workspace: string, ids: { vendor: string
 }
 
 /** A draft of the tenant from a bulk upload of one file (issue #19): its id, its bulk upload's and its file's. */
-async function draftOf(token: string, workspace: string): Promise<Pick<Record<Kind, string>, 'draft' | 'bulkUpload' | 'upload'>> {
-  const [bulkUpload, upload] = [randomUUID(), randomUUID()];
+async function draftOf(token: string, workspace: string, upload: string): Promise<Pick<Record<Kind, string>, 'draft' | 'bulkUpload' | 'upload'>> {
+  const bulkUpload = randomUUID();
   const r = await system.api('POST', '/drafts', { token, workspace, body: { entityType: 'bill', draftType: 'bulk_upload', bulkUploadId: bulkUpload, metaData: { uploadId: upload } } });
   expect(r.status, `POST /drafts: ${JSON.stringify(r.body)}`).toBe(201);
   return { draft: r.body.draft.id as string, bulkUpload, upload };
@@ -389,7 +401,7 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'POST /drafts bulkUploadId': 'bulkUpload', 'POST /drafts metaData.uploadId': 'upload', 'POST /drafts metaData.vendorId': 'vendor', 'PATCH /drafts metaData.lineItems.categoryId': 'category',
       'GET /accounting/manual-entry/{id} id': 'manualEntry', 'PUT /accounting/invoice/{id} customerId': 'customer', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
     });
-    for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
+    for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace(?!-uploads)|accounting-firm|vendors|customers)/.test(probe)) expect(kind, probe).not.toBe('transaction');
     // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.
     // (connectedVendorCredits holds vendor credits' ids.)
     for (const [probe, kind] of Object.entries(kinds)) {

@@ -13,6 +13,12 @@ import { documentsRoutes } from './rpc/handlers.js';
 import { draftsRoutes } from './rpc/drafts.js';
 import { createDraftUseCases, type DraftUseCases } from './usecases/drafts.js';
 import { startVendorMergeConsumer } from './events/vendor-merge-consumer.js';
+import { transactionSource, type TransactionSource } from './clients/transactions.js';
+import { createUploadsSweeper, type UploadsSweeper } from './jobs/uploads-sweeper.js';
+import { uploadsRoutes } from './rpc/uploads.js';
+import { assertStorageSettings } from './storage/settings.js';
+import { createObjectStore, type ObjectStore } from './storage/object-store.js';
+import { createUploadUseCases, type UploadUseCases } from './usecases/uploads.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
@@ -24,6 +30,9 @@ export type DocumentsOverrides = BaseOverrides & {
   clock?: () => Date;
   /** Deliveries of one event before its consumer dead-letters it (default 8). */
   maxDeliver?: number;
+  /** The uploads' object store (default: S3 by the DOCUMENTS_S3_* settings) and the transactions receipts match against. */
+  objectStore?: ObjectStore;
+  transactions?: TransactionSource;
 };
 
 /**
@@ -36,6 +45,7 @@ export const documents = defineService({
   config: documentsConfigSchema,
   migrations: documentsMigrations,
   publishes: true,
+  assertConfig: assertStorageSettings,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
     const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
@@ -49,14 +59,21 @@ export const documents = defineService({
     const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     const merges = createVendorMerge({ parties: lookup, logger });
     const drafts = createDraftUseCases({ db, logger, documents: useCases, parties: lookup, ledger: booking, wake: () => scheduler.wake() });
+    const objectStore = overrides.objectStore ?? createObjectStore(config);
+    const uploads = createUploadUseCases({ db, logger, store: objectStore, transactions: overrides.transactions ?? transactionSource(ledger) });
+    const uploadsSweeper = createUploadsSweeper({ store: objectStore, sweep: () => uploads.sweep(config.DOCUMENTS_UPLOAD_PENDING_SECONDS), intervalMs: config.DOCUMENTS_UPLOAD_SWEEP_SECONDS * 1000, logger });
     return {
-      routes: (router) => { documentsRoutes(useCases, recurrence)(router); draftsRoutes(drafts)(router); },
+      routes: (router) => {
+        documentsRoutes(useCases, recurrence)(router);
+        draftsRoutes(drafts)(router);
+        uploadsRoutes(uploads)(router);
+      },
       consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
-      jobs: [scheduler],
-      expose: { useCases, recurrence, scheduler, drafts },
+      jobs: [scheduler, uploadsSweeper],
+      expose: { useCases, recurrence, scheduler, drafts, uploads, uploadsSweeper },
     };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

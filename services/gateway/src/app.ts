@@ -38,6 +38,8 @@ import { registerRecurrenceRoutes } from './routes/recurrence.js';
 import { registerDraftsRoutes } from './routes/drafts.js';
 import { DraftsService } from '@ledgerline/proto/documents/v1/drafts_pb';
 import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
+import { registerUploadsRoutes } from './routes/uploads.js';
+import { UploadsService } from '@ledgerline/proto/documents/v1/uploads_pb';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -213,6 +215,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerRecurrenceRoutes(app, { client: documentsClient });
   await registerDraftsRoutes(app, { client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
   registerInvoicePdfRoute(app, { client: documentsClient, identity });
+  await registerUploadsRoutes(app, { client: createServiceClient(UploadsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
 
   return app;
 }

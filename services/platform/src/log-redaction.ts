@@ -12,7 +12,7 @@ export const REDACTED_KEYS = [
   'authorization', 'cookie', 'set-cookie', 'password', 'newPassword', 'existingPassword', 'token', 'sessionToken', 'deviceToken', 'code',
   // Secrets of the system.
   'secret', 'client_secret', 'clientSecret', 'apiKey', 'api_key', 'privateKey', 'private_key',
-  'SERVICE_TOKEN_KEY', 'PLAID_SECRET', 'PLAID_TOKEN_KEYS', 'OTP_PEPPER', 'SUPPORT_HASH_SECRET',
+  'SERVICE_TOKEN_KEY', 'PLAID_SECRET', 'PLAID_TOKEN_KEYS', 'OTP_PEPPER', 'SUPPORT_HASH_SECRET', 'DOCUMENTS_S3_SECRET_ACCESS_KEY', 'secretAccessKey',
 ] as const;
 
 const DEPTH = 4;

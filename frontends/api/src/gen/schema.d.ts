@@ -2454,6 +2454,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workspace-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's uploads, newest first */
+        get: operations["listWorkspaceUploads"];
+        put?: never;
+        /**
+         * Upload receipts or other files (uploadType receipt (default) or file; transactionId attaches a receipt to that transaction)
+         * @description multipart/form-data: up to 20 files (field "files"), each jpg, jpeg, png or pdf by its content and at most 10 MB. A file that cannot be kept is answered in results.failedFiles (naming it) and leaves nothing behind; when none can, a 400 names "files". An Idempotency-Key header makes a retry answer the first result.
+         */
+        post: operations["uploadWorkspaceFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace-uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One upload, with a fresh signedUrl */
+        get: operations["getWorkspaceUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A receipt's merchantName, dateTime and amount; a receipt is matched again with them */
+        patch: operations["updateWorkspaceUpload"];
+        trace?: never;
+    };
+    "/workspace-uploads/{id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Match an upload to a bank transaction by hand */
+        post: operations["matchWorkspaceUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace-uploads/bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload bills (files of type bill)
+         * @description multipart/form-data: up to 20 files (field "files"), each jpg, jpeg, png or pdf by its content and at most 10 MB. A file that cannot be kept is answered in results.failedFiles (naming it) and leaves nothing behind; when none can, a 400 names "files". An Idempotency-Key header makes a retry answer the first result.
+         */
+        post: operations["uploadBills"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace-uploads/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload invoices (files of type invoice)
+         * @description multipart/form-data: up to 20 files (field "files"), each jpg, jpeg, png or pdf by its content and at most 10 MB. A file that cannot be kept is answered in results.failedFiles (naming it) and leaves nothing behind; when none can, a 400 names "files". An Idempotency-Key header makes a retry answer the first result.
+         */
+        post: operations["uploadInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4543,6 +4639,90 @@ export interface components {
         DraftConvertBody: {
             /** @description The drafts to convert, in order. At least one. */
             draftIds?: string[];
+        };
+        UploadTransactionSummary: {
+            id: string;
+            dateTime: string;
+            /** @description Signed as the bank reports it: < 0 money out. */
+            amount: number;
+            merchantName: string;
+            memo?: string;
+            accountId?: string;
+            isoCurrencyCode?: string;
+        };
+        UploadMatchSuggestion: {
+            transaction: components["schemas"]["UploadTransactionSummary"];
+            /** @description 0 to 1. */
+            confidence: number;
+            reasons: string[];
+        };
+        WorkspaceUpload: {
+            id: string;
+            /** @description The upload in this API (GET it for a fresh signedUrl). */
+            url: string;
+            /** @description A short-lived signed URL of the file (no bearer token needed); fetch a new one when it has expired. */
+            signedUrl: string;
+            signedUrlExpiresAt?: string;
+            /** @description file, receipt, bill or invoice. */
+            uploadType: string;
+            /** @description The receipt's date (YYYY-MM-DD). */
+            dateTime?: string | null;
+            merchantName?: string | null;
+            /** @description The receipt's total. */
+            amount?: number | null;
+            workspaceId: string;
+            /** @description When it was matched to a transaction. */
+            matchedOn?: string | null;
+            matchedTransaction?: components["schemas"]["UploadTransactionSummary"] | null;
+            /** @description matched, review (suggestions to confirm) or unmatched. */
+            receiptStatus: string;
+            /** @description auto or manual. */
+            matchedBy?: string | null;
+            matchConfidence?: number | null;
+            suggestions?: components["schemas"]["UploadMatchSuggestion"][];
+            fileName: string;
+            contentType: string;
+            sizeBytes: number;
+            createdAt: string;
+            createdBy?: string | null;
+            readStatus?: string | null;
+        };
+        UploadFailedFile: {
+            fileName: string;
+            reason: string;
+        };
+        UploadResult: {
+            message: string;
+            results: {
+                uploadedFiles: components["schemas"]["WorkspaceUpload"][];
+                failedFiles: components["schemas"]["UploadFailedFile"][];
+            };
+        };
+        UploadPageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        UploadList: {
+            data: components["schemas"]["WorkspaceUpload"][];
+            meta: components["schemas"]["UploadPageMeta"];
+        };
+        UploadAnswer: {
+            message?: string;
+            upload: components["schemas"]["WorkspaceUpload"];
+        };
+        UpdateUploadBody: {
+            merchantName?: string;
+            /** @description YYYY-MM-DD or an ISO 8601 date and time. */
+            dateTime?: string;
+            /** @description The receipt's total (until reading fills it). */
+            amount?: number;
+        };
+        MatchUploadBody: {
+            transactionId: string;
         };
     };
     responses: never;
@@ -11356,6 +11536,257 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWorkspaceUploads: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated: file, receipt, bill, invoice. */
+                uploadType?: string;
+                /** @description Comma-separated: matched, review, unmatched. */
+                receiptStatus?: string;
+                /** @description YYYY-MM-DD: the receipt's date (else the upload day) from. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description Uploads matched to this transaction. */
+                transactionId?: string;
+                page?: number;
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadWorkspaceFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWorkspaceUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceUpload"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWorkspaceUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUploadBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    matchWorkspaceUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchUploadBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadBills: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadInvoices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

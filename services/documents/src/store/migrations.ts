@@ -1,6 +1,7 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { recurrenceMigration } from './recurrence-migration.js';
 import { connectionMigrations } from './migrations-connections.js';
+import { uploadsMigration } from './uploads-migration.js';
 import { draftsMigration } from './drafts.js';
 
 /**
@@ -84,5 +85,6 @@ export const documentsMigrations: Migration[] = [
   },
   recurrenceMigration,
   ...connectionMigrations,
+  uploadsMigration,
   draftsMigration,
 ];

@@ -205,7 +205,8 @@ function dateRanges(input: Record<string, unknown>): [string, string][] {
 
 /** The first upside-down date range of a validated query or body, as a field problem. */
 export function reversedRange(input: unknown): { field: string; message: string } | undefined {
-  if (!isObject(input)) return undefined;
+  // A raw body (multipart uploads) is bytes: its keys are millions of indices, never dates.
+  if (!isObject(input) || ArrayBuffer.isView(input)) return undefined;
   for (const [start, end] of dateRanges(input)) {
     const a = input[start];
     const b = input[end];
