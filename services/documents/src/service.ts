@@ -11,10 +11,15 @@ import { createVendorMerge } from './usecases/vendor-merge.js';
 import { documentsMigrations } from './store/migrations.js';
 import { documentsRoutes } from './rpc/handlers.js';
 import { startVendorMergeConsumer } from './events/vendor-merge-consumer.js';
+import { LedgerFixedAssetService } from '@ledgerline/proto/ledger/v1/fixed_assets_pb';
+import { fixedAssetLedger, type LedgerFixedAssetClient } from './clients/ledger-fixed-assets.js';
+import { createFixedAssetUseCases, type FixedAssetUseCases } from './usecases/fixed-assets.js';
+import { fixedAssetRoutes } from './rpc/fixed-assets.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
   ledger?: LedgerClient;
+  ledgerFixedAssets?: LedgerFixedAssetClient;
   parties?: PartiesClient;
   /** Wraps the ledger the use cases see (fault tests make its booking call fail, as a crash right after the commit would). */
   documentLedger?: (real: DocumentLedger) => DocumentLedger;
@@ -46,14 +51,17 @@ export const documents = defineService({
     const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
     const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     const merges = createVendorMerge({ parties: lookup, logger });
+    const assetLedger = overrides.ledgerFixedAssets ?? createServiceClient(LedgerFixedAssetService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
+    const fixedAssets = createFixedAssetUseCases({ db, logger, ledger: fixedAssetLedger(assetLedger), today, wake: () => depreciation.wake() });
+    const depreciation = createRecurrenceScheduler({ sweep: () => fixedAssets.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     return {
-      routes: documentsRoutes(useCases, recurrence),
+      routes: (router) => { documentsRoutes(useCases, recurrence)(router); fixedAssetRoutes(fixedAssets)(router); },
       consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
-      jobs: [scheduler],
-      expose: { useCases, recurrence, scheduler },
+      jobs: [scheduler, depreciation],
+      expose: { useCases, recurrence, scheduler, fixedAssets, depreciation },
     };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; fixedAssets: FixedAssetUseCases; depreciation: RecurrenceScheduler }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);
