@@ -99,7 +99,7 @@ export class FixedAssetPostingUseCases {
           // owner kept it from the first answer.
           return { ...base, previousCategoryId: '', seq: 0 };
         }
-        if (row.entity_type === 'FixedAsset') throw new AppError(ErrorKind.FailedPrecondition, FIXED_ASSET_MSG.linkedElsewhere, { appErrorCode: 'TRANSACTION_LINKED' });
+        if (row.entity_type === 'FixedAsset') throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.linkedElsewhere, { appErrorCode: 'TRANSACTION_LINKED', fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.linkedElsewhere }] });
         if (row.amount_cents >= 0) throw AppError.invalid([{ field: 'transactionId', message: FIXED_ASSET_MSG.moneyIn }]);
         await assertEditable(trx, row);
         const answer = { ...base, previousCategoryId: row.category_id ?? '', seq: 0 };
