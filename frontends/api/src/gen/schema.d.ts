@@ -4526,8 +4526,11 @@ export interface components {
             salvageValue?: number;
             /** @description Whole years (1 to 100); not negative. Required except for units of production. */
             usefulLife?: number;
-            /** @description One of STRAIGHT_LINE, UNITS_OF_PRODUCTION, DOUBLE_DECLINING_BALANCE, SUM_OF_YEARS_DIGITS; default STRAIGHT_LINE. */
-            method?: string;
+            /**
+             * @description Default STRAIGHT_LINE.
+             * @enum {string}
+             */
+            method?: "STRAIGHT_LINE" | "UNITS_OF_PRODUCTION" | "DOUBLE_DECLINING_BALANCE" | "SUM_OF_YEARS_DIGITS";
             /** @description Units of production: the units over the asset's life; not negative. */
             totalEstimatedUnits?: number;
             /** @description Units of production: units a year (a twelfth a month); not negative. */

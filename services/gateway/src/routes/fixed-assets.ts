@@ -60,7 +60,7 @@ const FixedAssetBodySchema = {
     cost: { type: 'number', description: 'The purchase transaction\'s amount. Required; not negative.' },
     salvageValue: { type: 'number', description: 'Default 0; not negative, not more than cost.' },
     usefulLife: { type: 'number', description: 'Whole years (1 to 100); not negative. Required except for units of production.' },
-    method: text(40, `One of ${METHODS.join(', ')}; default STRAIGHT_LINE.`),
+    method: { type: 'string', enum: METHODS, description: 'Default STRAIGHT_LINE.' },
     totalEstimatedUnits: { type: 'number', description: 'Units of production: the units over the asset\'s life; not negative.' },
     unitProducedPerYear: { type: 'number', description: 'Units of production: units a year (a twelfth a month); not negative.' },
   },
