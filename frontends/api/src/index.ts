@@ -359,3 +359,6 @@ export {
   useSaveDocument,
   useVoidDocument,
 } from './documents-hooks';
+
+// Fixed assets and schedules (issue #19 items 6, 7).
+export * from './fixed-assets';

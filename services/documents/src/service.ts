@@ -19,10 +19,15 @@ import { uploadsRoutes } from './rpc/uploads.js';
 import { assertStorageSettings } from './storage/settings.js';
 import { createObjectStore, type ObjectStore } from './storage/object-store.js';
 import { createUploadUseCases, type UploadUseCases } from './usecases/uploads.js';
+import { LedgerFixedAssetService } from '@ledgerline/proto/ledger/v1/fixed_assets_pb';
+import { fixedAssetLedger, type LedgerFixedAssetClient } from './clients/ledger-fixed-assets.js';
+import { createFixedAssetUseCases, type FixedAssetUseCases } from './usecases/fixed-assets.js';
+import { fixedAssetRoutes } from './rpc/fixed-assets.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
   ledger?: LedgerClient;
+  ledgerFixedAssets?: LedgerFixedAssetClient;
   parties?: PartiesClient;
   /** Wraps the ledger the use cases see (fault tests make its booking call fail, as a crash right after the commit would). */
   documentLedger?: (real: DocumentLedger) => DocumentLedger;
@@ -62,18 +67,22 @@ export const documents = defineService({
     const objectStore = overrides.objectStore ?? createObjectStore(config);
     const uploads = createUploadUseCases({ db, logger, store: objectStore, transactions: overrides.transactions ?? transactionSource(ledger) });
     const uploadsSweeper = createUploadsSweeper({ store: objectStore, sweep: () => uploads.sweep(config.DOCUMENTS_UPLOAD_PENDING_SECONDS), intervalMs: config.DOCUMENTS_UPLOAD_SWEEP_SECONDS * 1000, logger });
+    const assetLedger = overrides.ledgerFixedAssets ?? createServiceClient(LedgerFixedAssetService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
+    const fixedAssets = createFixedAssetUseCases({ db, logger, ledger: fixedAssetLedger(assetLedger), today, wake: () => depreciation.wake() });
+    const depreciation = createRecurrenceScheduler({ sweep: () => fixedAssets.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     return {
       routes: (router) => {
         documentsRoutes(useCases, recurrence)(router);
         draftsRoutes(drafts)(router);
         uploadsRoutes(uploads)(router);
+        fixedAssetRoutes(fixedAssets)(router);
       },
       consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
-      jobs: [scheduler, uploadsSweeper],
-      expose: { useCases, recurrence, scheduler, drafts, uploads, uploadsSweeper },
+      jobs: [scheduler, uploadsSweeper, depreciation],
+      expose: { useCases, recurrence, scheduler, drafts, uploads, uploadsSweeper, fixedAssets, depreciation },
     };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper; fixedAssets: FixedAssetUseCases; depreciation: RecurrenceScheduler }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

@@ -34,6 +34,9 @@ import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
 import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js';
 import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
 import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
+import { FixedAssetsService } from '@ledgerline/proto/documents/v1/fixed_assets_pb';
+import { registerFixedAssetRoutes } from './routes/fixed-assets.js';
+import { registerScheduleRoutes } from './routes/schedules.js';
 import { registerRecurrenceRoutes } from './routes/recurrence.js';
 import { registerDraftsRoutes } from './routes/drafts.js';
 import { DraftsService } from '@ledgerline/proto/documents/v1/drafts_pb';
@@ -216,6 +219,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerDraftsRoutes(app, { client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
   registerInvoicePdfRoute(app, { client: documentsClient, identity });
   await registerUploadsRoutes(app, { client: createServiceClient(UploadsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
+  const fixedAssets = createServiceClient(FixedAssetsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
+  await registerFixedAssetRoutes(app, { client: fixedAssets });
+  await registerScheduleRoutes(app, { ledger, assets: fixedAssets });
 
   return app;
 }

@@ -2,6 +2,7 @@ import { defineService, type BaseOverrides, type Running, type ServiceContext } 
 import { ledgerConfigSchema, type LedgerConfig } from './config.js';
 import { startPostingRequestConsumer } from './events/posting-requests.js';
 import { ledgerRoutes } from './rpc/handlers.js';
+import { fixedAssetPostingRoutes } from './rpc/fixed-assets.js';
 import { ledgerMigrations } from './store/migrations.js';
 import { startLedgerConsumer } from './usecases/bank-events.js';
 import { applySuggestions, startCategorisationConsumer, type ApplySuggestions } from './usecases/categorisation.js';
@@ -23,7 +24,7 @@ export const ledger = defineService({
   build: ({ config, overrides, db, bus, logger }: ServiceContext<LedgerConfig, LedgerOverrides>) => {
     const useCases = createUseCases({ db, logger });
     return {
-      routes: ledgerRoutes(useCases),
+      routes: (router) => { ledgerRoutes(useCases)(router); fixedAssetPostingRoutes({ db, logger })(router); },
       consumers: [
         () => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }),
         () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),

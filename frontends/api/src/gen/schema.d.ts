@@ -2550,6 +2550,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounting/fixed-assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's fixed assets, newest purchase first (without schedules) */
+        get: operations["listFixedAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/fixed-asset/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fixed asset with its depreciation schedule */
+        get: operations["getFixedAsset"];
+        put?: never;
+        post?: never;
+        /** Delete a fixed asset: every depreciation posted is reversed and the purchase booked back to the category it had */
+        delete: operations["deleteFixedAsset"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/fixed-asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a fixed asset from a bank transaction: the purchase is re-booked to the asset account; the schedule is posted monthly (source FixedAsset) */
+        post: operations["createFixedAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/fixed-asset/stop/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a fixed asset: no further depreciation (what is posted stays) */
+        post: operations["stopFixedAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deferred revenue, prepaid expenses and depreciation schedules: each account with txnCount, runningBalance and its lines */
+        get: operations["listSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting/schedules-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedules month by month: what each account releases (or will) in each month and its balance at the month's end */
+        get: operations["listSchedulesCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4723,6 +4826,145 @@ export interface components {
         };
         MatchUploadBody: {
             transactionId: string;
+        };
+        /** @description One month of the schedule: posted (isDepreciated) by the scheduler at the month's last day, exactly once. */
+        DepreciationRow: {
+            id: string;
+            /** @description The month's last day, YYYY-MM-DD: the date of its entry. */
+            depreciationDateTime: string;
+            /** @description The asset's id. */
+            depreciationAsset: string;
+            isDepreciated: boolean;
+            beginningCarryingValue: number;
+            endingCarryingValue: number;
+            depreciationAmount: number;
+            accumulatedDepreciation: number;
+            journalEntryId: string;
+        };
+        FixedAsset: {
+            id: string;
+            /** @description The bank transaction of the purchase (linked: not editable directly). */
+            referenceWorkspaceTransaction: string;
+            purchaseDate: string;
+            description: string;
+            /** @description The asset account of the chart the purchase is booked to. */
+            assetType: {
+                id: string;
+                name: string;
+            };
+            depreciationStartDate: string;
+            usefulLife: number;
+            cost: number;
+            salvageValue: number;
+            totalEstimatedUnits: number;
+            unitProducedPerYear: number;
+            /** @enum {string} */
+            method: "STRAIGHT_LINE" | "UNITS_OF_PRODUCTION" | "DOUBLE_DECLINING_BALANCE" | "SUM_OF_YEARS_DIGITS";
+            /**
+             * @description Pending: the purchase is being booked; Stopped: no further depreciation after stoppedOn.
+             * @enum {string}
+             */
+            status: "Pending" | "Active" | "Stopped" | "Fully Depreciated";
+            stoppedOn: string | null;
+            /** @description What is posted so far. */
+            accumulatedDepreciation: number;
+            /** @description cost − accumulatedDepreciation. */
+            carryingValue: number;
+            merchantName: string;
+            qboSynced: boolean;
+            createdAt: string;
+            /** @description Only in GET /accounting/fixed-asset/{id} and the answers of create and stop. */
+            schedule?: components["schemas"]["DepreciationRow"][];
+        };
+        FixedAssetBody: {
+            /** @description The bank transaction of the purchase (money out, editable). Required. */
+            transactionId?: string;
+            /** @description YYYY-MM-DD. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            purchaseDate?: string;
+            /** @description YYYY-MM-DD, not before purchaseDate: its month is the first of the schedule. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            depreciationStartDate?: string;
+            /** @description What the asset is. */
+            description?: string;
+            /** @description The asset account (chart of accounts, class Assets, e.g. Property and Equipment). Required. */
+            assetTypeId?: string;
+            /** @description The purchase transaction's amount. Required; not negative. */
+            cost?: number;
+            /** @description Default 0; not negative, not more than cost. */
+            salvageValue?: number;
+            /** @description Whole years (1 to 100); not negative. Required except for units of production. */
+            usefulLife?: number;
+            /**
+             * @description Default STRAIGHT_LINE.
+             * @enum {string}
+             */
+            method?: "STRAIGHT_LINE" | "UNITS_OF_PRODUCTION" | "DOUBLE_DECLINING_BALANCE" | "SUM_OF_YEARS_DIGITS";
+            /** @description Units of production: the units over the asset's life; not negative. */
+            totalEstimatedUnits?: number;
+            /** @description Units of production: units a year (a twelfth a month); not negative. */
+            unitProducedPerYear?: number;
+        };
+        FixedAssetAnswer: {
+            message: string;
+            fixedAsset: components["schemas"]["FixedAsset"];
+            seq?: number;
+        };
+        FixedAssetList: {
+            data: components["schemas"]["FixedAsset"][];
+        };
+        FixedAssetDeleted: {
+            message: string;
+            id: string;
+            seq: number;
+        };
+        ScheduleLine: {
+            date: string;
+            description: string;
+            /** @description Signed in the account's normal direction (a release is negative for Prepaid Expenses, Deferred Revenue; depreciation positive for Accumulated Depreciation, a contra account shown as its credit balance). */
+            amount: number;
+            runningBalance: number;
+            journalEntryId: string;
+            transactionId: string;
+            sourceType: string;
+            /** @description Not yet in the books (a depreciation month to come). */
+            scheduled: boolean;
+        };
+        ScheduleLedgerAccount: {
+            id: string;
+            name: string;
+            coaId: number;
+        };
+        Schedule: {
+            ledgerAccount: components["schemas"]["ScheduleLedgerAccount"];
+            /** @enum {string} */
+            kind: "Prepaid Expenses" | "Deferred Revenue" | "Accumulated Depreciation" | "Other";
+            /** @description Entries of the account in the range (scheduled months not counted). */
+            txnCount: number;
+            openingBalance: number;
+            /** @description The balance at endDate (what is still to be released). */
+            runningBalance: number;
+            lines: components["schemas"]["ScheduleLine"][];
+        };
+        SchedulesAnswer: {
+            startDate: string;
+            endDate: string;
+            data: components["schemas"]["Schedule"][];
+        };
+        SchedulesCalendarAnswer: {
+            startDate: string;
+            endDate: string;
+            months: {
+                /** @description YYYY-MM */
+                month: string;
+                schedules: {
+                    ledgerAccount: components["schemas"]["ScheduleLedgerAccount"];
+                    /** @enum {string} */
+                    kind: "Prepaid Expenses" | "Deferred Revenue" | "Accumulated Depreciation" | "Other";
+                    amount: number;
+                    scheduledAmount: number;
+                    txnCount: number;
+                    runningBalance: number;
+                }[];
+            }[];
         };
     };
     responses: never;
@@ -11787,6 +12029,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listFixedAssets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getFixedAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAsset"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteFixedAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetDeleted"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createFixedAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixedAssetBody"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    stopFixedAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixedAssetAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: {
+                /** @description A ledger account id: only its schedule (the balance sheet's prepaid / deferred revenue rows open this). Default: Prepaid Expenses, Deferred Revenue and Accumulated Depreciation. */
+                ledgerAccount?: string;
+                /** @description YYYY-MM-DD; default January 1 of this year. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive; default December 31 of this year. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulesAnswer"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSchedulesCalendar: {
+        parameters: {
+            query?: {
+                /** @description A ledger account id: only its schedule (the balance sheet's prepaid / deferred revenue rows open this). Default: Prepaid Expenses, Deferred Revenue and Accumulated Depreciation. */
+                ledgerAccount?: string;
+                /** @description YYYY-MM-DD; default January 1 of this year. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD, inclusive; default December 31 of this year. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulesCalendarAnswer"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
