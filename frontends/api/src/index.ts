@@ -343,6 +343,7 @@ export {
 // Documents (issue #18): bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §7).
 export { DOCUMENT_ENTITY_TYPES, DOCUMENT_PATHS, DOCUMENT_STATUSES, DOCUMENTS_PAGE_SIZE, PAYMENT_STATUSES, RECURRENCE_INTERVALS, documentsApi } from './documents';
 export type * from './documents';
+export { paymentDetailsApi, usePaymentDetailsCheck, type PaymentDetail, type PaymentDetailsBody, type PaymentDetailsCheck } from './payment-details';
 export {
   documentsQueryKeys,
   useCheckManualEntry,

@@ -288,7 +288,8 @@ export function PartyPicker(props: { spec: CreditSpec; value: string; current: {
 const PICKER_PAGES = 10;
 type PickerProps = Parameters<typeof PartyPicker>[0];
 
-function usePickerPages(q: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
+/** Fetches the pages of a picker's list, up to PICKER_PAGES, so it offers more than the first 20. */
+export function usePickerPages(q: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
   const pages = q.data?.pages.length ?? 0;
   const more = q.hasNextPage && !q.isFetching && pages < PICKER_PAGES;
   useEffect(() => {

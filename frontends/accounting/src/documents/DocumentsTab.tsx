@@ -28,12 +28,12 @@ import { uniqueRows } from '../parties/state';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { LineItemsEditor, TotalsList, type LineColumn } from './LineItems';
-import { PaymentsEditor, PaymentsList } from './Payments';
+import { DocumentPaymentsEditor, JournalPaysEditor, JournalPaysList, PaymentsList, StatusPill } from './Payments';
 import { RecurDialog } from './RecurDialog';
 import {
   DOCUMENT_SPECS,
-  PAYMENT_STATUS_LABELS,
   billBody,
+  documentPaid,
   documentErrorOnForm,
   documentForm,
   documentScreenFromSearch,
@@ -123,18 +123,6 @@ export function DocumentsTab({ kind }: { kind: DocumentKind }) {
 function DocumentsCsv({ kind, status }: { kind: 'bill' | 'invoice'; status: DocumentStatusFilter }) {
   const exporter = useDocumentsCsv(kind);
   return <CsvButton exporter={exporter} filters={{ status }} fallbackName={`${kind}s.csv`} />;
-}
-
-export function StatusPill({ status }: { status: string }) {
-  const tone: Readonly<Record<string, string>> = {
-    Posted: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
-    Voided: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
-    PAID: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
-    PARTIALLY_PAID: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
-    OVERPAID: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-200',
-    UNPAID: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
-  };
-  return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone[status] ?? tone.UNPAID)}>{PAYMENT_STATUS_LABELS[status] ?? status}</span>;
 }
 
 /** The list: secondary columns fold away below 48em, and on a phone the table scrolls inside its own box if it must. */
@@ -317,7 +305,7 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
       ) : (
         <TotalsList rows={[['Total debits', doc.totalAmount, true], ['Total credits', (doc as ManualEntry).lineItems.reduce((s, l) => s + l.credit, 0)]]} />
       )}
-      {payable && <PaymentsList kind={kind as 'bill' | 'invoice'} payments={payable.connectedTransactions} messages={payable.differenceMessages} />}
+      {payable ? <PaymentsList kind={kind as 'bill' | 'invoice'} doc={payable} /> : <JournalPaysList journal={doc as ManualEntry} />}
     </div>
   );
 }
@@ -536,8 +524,21 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
       ) : (
         <TotalsList rows={[['Total', totals.total, true]]} />
       )}
-      {kind !== 'manualEntry' && (
-        <PaymentsEditor kind={kind} documentId={doc?.id ?? null} total={totals.total} payments={form.payments} error={errors.payments} onChange={(payments) => set('payments', payments)} />
+      {kind === 'manualEntry' ? (
+        <JournalPaysEditor journalId={doc?.id ?? null} bills={form.bills} invoices={form.invoices} errors={errors} onChange={(key, list) => set(key, list)} />
+      ) : (
+        <DocumentPaymentsEditor
+          kind={kind}
+          documentId={doc?.id ?? null}
+          partyId={form.partyId}
+          total={totals.total}
+          paid={documentPaid(form)}
+          payments={form.payments}
+          journals={form.journals}
+          credits={form.credits}
+          errors={errors}
+          onChange={(key, list) => set(key, list)}
+        />
       )}
     </EditorDialog>
   );
