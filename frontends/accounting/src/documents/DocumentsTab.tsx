@@ -3,7 +3,6 @@ import {
   describeError,
   isApiError,
   saveDownload,
-  useCategories,
   useDeleteDocument,
   useDocument,
   useDocumentList,
@@ -19,12 +18,13 @@ import {
   type Invoice,
   type ManualEntry,
 } from '@ledgerline/api';
-import { AmountInput, Button, DatePicker, EmptyState, RecordLink, Select, Spinner, TextField, addYears, cx, formatMoney, formatShortDate, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
+import { AmountInput, Button, DatePicker, RecordLink, Select, Spinner, TextField, addYears, cx, formatMoney, formatShortDate, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
 import { useState, type ReactNode } from 'react';
 import { CREDIT_SPECS } from '../credits/state';
 import { PartyPicker } from '../credits/CreditsTab';
-import { CsvButton, EditorDialog, FOLD, ListFoot, RecordDialog, TD, TH, Terms, TextArea, usePartyScroll } from '../parties/common';
-import { uniqueRows } from '../parties/state';
+import { CsvButton, EditorDialog, FOLD, RecordDialog, Terms, TextArea } from '../parties/common';
+import { CategoryName } from '../records/CategoryName';
+import { RecordList, type RecordColumn, type RecordPages } from '../records/RecordList';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { LineItemsEditor, TotalsList, type LineColumn } from './LineItems';
@@ -79,11 +79,7 @@ export function DocumentsTab({ kind }: { kind: DocumentKind }) {
   const [params, writeSearch] = useSearchWriter();
   const screen = documentScreenFromSearch(spec, params);
   const go = (next: Partial<DocumentScreen>) => writeSearch((latest) => documentSearch(spec, { ...documentScreenFromSearch(spec, latest), openId: null, mode: 'idle', ...next }));
-  const filters = { status: screen.status };
-  const list = useDocumentList(kind, filters);
-  usePartyScroll(list);
-  const rows = uniqueRows(list.data?.pages) as AnyDocument[];
-  const total = list.data?.pages.at(-1)?.meta.itemCount;
+  const list = useDocumentList(kind, { status: screen.status });
   const access = useEditAccess();
   const plural = kind === 'manualEntry' ? 'Manual journals' : `${spec.what}s`;
 
@@ -101,18 +97,13 @@ export function DocumentsTab({ kind }: { kind: DocumentKind }) {
       </div>
       {access.reason && <p className="mb-2 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
 
-      {list.isPending ? (
-        <Spinner label={`Loading ${plural.toLowerCase()}`} />
-      ) : list.isError ? (
-        <EmptyState title={`${plural} could not be loaded`} description={describeError(list.error)?.message} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={`No ${plural.toLowerCase()}${screen.status ? ` (${screen.status})` : ''}`} description={`Record a ${spec.what.toLowerCase()} with “New ${spec.what.toLowerCase()}”.`} />
-      ) : (
-        <>
-          <DocumentTable label={plural} kind={kind} spec={spec} rows={rows} openId={screen.openId} onOpen={(id) => go({ openId: id, mode: 'view' })} />
-          <ListFoot shown={rows.length} total={total} loading={list.isFetchingNextPage} />
-        </>
-      )}
+      <RecordList<AnyDocument>
+        label={plural}
+        list={list as RecordPages<AnyDocument>}
+        columns={documentColumns(kind, spec, (id) => go({ openId: id, mode: 'view' }))}
+        openId={screen.openId}
+        empty={{ title: `No ${plural.toLowerCase()}${screen.status ? ` (${screen.status})` : ''}`, description: `Record a ${spec.what.toLowerCase()} with “New ${spec.what.toLowerCase()}”.` }}
+      />
 
       {screen.mode === 'create' && <DocumentEditor spec={spec} doc={null} onDone={(id) => go(id === null ? {} : { openId: id, mode: 'view' })} />}
       {screen.openId !== null && <DocumentView spec={spec} id={screen.openId} editing={screen.mode === 'edit'} go={go} />}
@@ -125,49 +116,29 @@ function DocumentsCsv({ kind, status }: { kind: 'bill' | 'invoice'; status: Docu
   return <CsvButton exporter={exporter} filters={{ status }} fallbackName={`${kind}s.csv`} />;
 }
 
-/** The list: secondary columns fold away below 48em, and on a phone the table scrolls inside its own box if it must. */
-function DocumentTable({ label, kind, spec, rows, openId, onOpen }: { label: string; kind: DocumentKind; spec: DocumentSpec; rows: AnyDocument[]; openId: string | null; onOpen: (id: string) => void }) {
+/** The list's columns: secondary ones fold away below 48em (RecordList). */
+function documentColumns(kind: DocumentKind, spec: DocumentSpec, onOpen: (id: string) => void): RecordColumn<AnyDocument>[] {
   const payable = kind !== 'manualEntry';
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white max-md:overflow-x-auto dark:border-slate-800 dark:bg-slate-900">
-      <table aria-label={label} className="w-full table-fixed text-sm max-md:[&_td]:px-2 max-md:[&_th]:px-2">
-        <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 md:[&_th]:sticky md:[&_th]:top-16 md:[&_th]:z-10 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900">
-          <tr>
-            <th scope="col" className={`${TH} w-20 md:w-24`}>Date</th>
-            <th scope="col" className={TH}>{spec.party ?? 'Memo'}</th>
-            {payable && <th scope="col" className={`${TH} w-32 ${FOLD}`}>{kind === 'bill' ? 'Invoice code' : 'Ref no'}</th>}
-            {payable && <th scope="col" className={`${TH} w-24 ${FOLD}`}>Due</th>}
-            <th scope="col" className={`${TH} w-24 text-right md:w-28`}>Total</th>
-            {payable && <th scope="col" className={`${TH} w-36 ${FOLD}`}>Payment</th>}
-            <th scope="col" className={`${TH} w-20 md:w-24`}>Status</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.map((d) => (
-            <tr key={d.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-selected={d.id === openId || undefined}>
-              <td className={`${TD} tabular-nums`}>{formatShortDate(dateOf(kind, d))}</td>
-              <td className={TD}>
-                <RecordLink label={`${spec.what} ${partyOf(kind, d)} ${formatShortDate(dateOf(kind, d))}`} onOpen={() => onOpen(d.id)}>
-                  {partyOf(kind, d) || '—'}
-                </RecordLink>
-              </td>
-              {payable && <td className={`${TD} ${FOLD}`}>{referenceOf(kind, d) || '—'}</td>}
-              {payable && <td className={`${TD} tabular-nums ${FOLD}`}>{formatShortDate((d as Bill).dueDate)}</td>}
-              <td className={`${TD} text-right tabular-nums`}>{formatMoney(d.totalAmount)}</td>
-              {payable && (
-                <td className={`${TD} ${FOLD}`}>
-                  <StatusPill status={(d as Bill).paymentStatus} />
-                </td>
-              )}
-              <td className={TD}>
-                <StatusPill status={d.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    { header: 'Date', width: 'w-20 md:w-24', cell: (d) => <span className="tabular-nums">{formatShortDate(dateOf(kind, d))}</span> },
+    {
+      header: spec.party ?? 'Memo',
+      cell: (d) => (
+        <RecordLink label={`${spec.what} ${partyOf(kind, d)} ${formatShortDate(dateOf(kind, d))}`} onOpen={() => onOpen(d.id)}>
+          {partyOf(kind, d) || '—'}
+        </RecordLink>
+      ),
+    },
+    ...(payable
+      ? [
+          { header: kind === 'bill' ? 'Invoice code' : 'Ref no', width: 'w-32', fold: true, cell: (d: AnyDocument) => referenceOf(kind, d) || '—' },
+          { header: 'Due', width: 'w-24', fold: true, cell: (d: AnyDocument) => <span className="tabular-nums">{formatShortDate((d as Bill).dueDate)}</span> },
+        ]
+      : []),
+    { header: 'Total', width: 'w-24 md:w-28', numeric: true, cell: (d) => formatMoney(d.totalAmount) },
+    ...(payable ? [{ header: 'Payment', width: 'w-36', fold: true, cell: (d: AnyDocument) => <StatusPill status={(d as Bill).paymentStatus} /> }] : []),
+    { header: 'Status', width: 'w-20 md:w-24', cell: (d) => <StatusPill status={d.status} /> },
+  ];
 }
 
 function DocumentView({ spec, id, editing, go }: { spec: DocumentSpec; id: string; editing: boolean; go: (next: Partial<DocumentScreen>) => void }) {
@@ -308,11 +279,6 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
       {payable ? <PaymentsList kind={kind as 'bill' | 'invoice'} doc={payable} /> : <JournalPaysList journal={doc as ManualEntry} />}
     </div>
   );
-}
-
-function CategoryName({ id }: { id: string }) {
-  const categories = useCategories();
-  return <>{categories.data?.find((c) => c.id === id)?.name ?? (categories.isPending ? '…' : 'Unknown category')}</>;
 }
 
 function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }) {
