@@ -1,0 +1,313 @@
+// Payments by manual journals and credits in the document editors (issue #18 items 4 and 7, decision 0020), the
+// notices kept clear of a dialog's pinned actions (the ui kit), and the transaction drawer of a linked transaction,
+// in real Chromium against the real stack (gateway, identity, banking with the Plaid sandbox, ledger, reporting,
+// parties, documents). Layout is asserted by bounding boxes at 1440×900 and 390×844. Screenshots in
+// test-results/screenshots/document-payments-*.png.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onboardBody, PASSWORD, signedUpUser, startSystem, type System } from '../support/system.js';
+import {
+  boxOf,
+  dialogNamed,
+  expectInsideWindow,
+  expectNoHorizontalScroll,
+  importBankTransactions,
+  inFreshPage,
+  launchBrowser,
+  logInThroughForm,
+  notice,
+  settledBox,
+  STEP_MS,
+  TEST_MS,
+  visible,
+  waitForPath,
+} from './support.js';
+
+const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+type Sys = System & { webUrl: string; plaid: NonNullable<System['plaid']> };
+let system: Sys;
+let browser: Browser;
+let email: string;
+let token: string;
+let workspace: string;
+let categories: Record<string, string>;
+
+interface Txn {
+  id: string;
+  amount: number;
+  memo: string;
+  biller: { id: string; name: string } | null;
+  category: { id: string; name: string; type?: string } | null;
+  isTransactionFinalized: boolean;
+  entityType: string | null;
+}
+type Box = { x: number; y: number; width: number; height: number };
+
+const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
+const api = (method: string, path: string, body?: unknown) => system.api(method, path, { token, workspace, body });
+const shot = (page: Page, name: string) => page.screenshot({ path: new URL(`document-payments-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function created<T>(method: string, path: string, body: unknown, key: string): Promise<T> {
+  const r = await api(method, path, body);
+  if (r.status !== 201 && r.status !== 200) throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body[key] as T;
+}
+
+const category = (name: string): string => {
+  const id = categories[name];
+  if (!id) throw new Error(`no category named ${name}`);
+  return id;
+};
+
+/** A bill of `amount` for the vendor, dated today (the API's own call: the editors are what this file tests). */
+const newBill = (vendorId: string, amount: number, code: string) =>
+  created<{ id: string }>('POST', '/accounting/bill/v2', { billDate: today(), vendorId, invoiceCode: code, lineItems: [{ serviceName: 'Studio rent', categoryId: category('Rent'), amount }] }, 'bill');
+
+/** A journal that debits Accounts Payable by `amount` (so it can pay bills up to that) against Rent. */
+const apJournal = (memo: string, amount: number) =>
+  created<{ id: string }>('POST', '/accounting/manual-entry/v2', {
+    memo, postingDate: today(),
+    lineItems: [{ categoryId: category('Accounts Payable'), type: 'debit', amount }, { categoryId: category('Rent'), type: 'credit', amount }],
+  }, 'manualEntry');
+
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The newest notice with `text` is on screen and its box meets neither the dialog's pinned action bar nor any of its
+ * buttons (the ui kit's Dialog keeps clear of the notices' room).
+ */
+async function expectNoticeClearOfActions(page: Page, dialog: Locator, text: string, where: string): Promise<void> {
+  const shown = await visible(notice(page, 'status', text));
+  const actions = dialog.locator('[data-dialog-actions]');
+  await visible(actions);
+  // Measured once both hold still (the dialog's open transition, the frame giving the notice its room).
+  const noticeBox = await settledBox(shown, `${where}: the notice`);
+  await poll(async () => intersects(await settledBox(actions, `${where}: the action bar`), noticeBox)).toBe(false);
+  for (const button of await actions.getByRole('button').all()) {
+    const b = await boxOf(button, `${where}: an action button`);
+    expect(intersects(b, noticeBox), `${where}: “${await button.textContent()}” (${JSON.stringify(b)}) under the notice (${JSON.stringify(noticeBox)})`).toBe(false);
+  }
+}
+
+/** A dropdown panel at least as wide as its field (not collapsed), with options, wholly inside the window. */
+async function expectPanelLaidOut(page: Page, field: Locator, where: string): Promise<void> {
+  const list = await visible(page.getByRole('listbox'));
+  const fieldBox = await boxOf(field, `${where}: the field`);
+  const box = await settledBox(list, `${where}: the panel`);
+  const viewport = page.viewportSize()!;
+  expect(box.width, `${where}: panel ${box.width}px wide under a ${fieldBox.width}px field`).toBeGreaterThanOrEqual(fieldBox.width - 0.5);
+  expect(box.height, `${where}: panel height`).toBeGreaterThan(30);
+  expect(box.x, `${where}: panel left edge`).toBeGreaterThanOrEqual(-0.5);
+  expect(box.y, `${where}: panel top edge`).toBeGreaterThanOrEqual(-0.5);
+  expect(box.x + box.width, `${where}: panel right edge`).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(box.y + box.height, `${where}: panel bottom edge`).toBeLessThanOrEqual(viewport.height + 0.5);
+}
+
+/** Opens the combobox, checks its panel's box, types `typed` and picks the option whose name contains `option`. */
+async function pick(page: Page, combobox: Locator, typed: string, option: string, where: string): Promise<void> {
+  await combobox.click();
+  await expectPanelLaidOut(page, combobox, where);
+  await page.keyboard.type(typed);
+  await page.getByRole('listbox').getByRole('option').filter({ hasText: option }).first().click();
+}
+
+async function signIn(page: Page, viewport = DESKTOP): Promise<void> {
+  await page.setViewportSize(viewport);
+  await logInThroughForm(page, email, PASSWORD);
+  await waitForPath(page, '/dashboard');
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const [started, launched] = await Promise.all([
+    startSystem({
+      web: true,
+      banking: true,
+      ledger: true,
+      reporting: true,
+      parties: true,
+      documents: true,
+      gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+    }),
+    launchBrowser(),
+  ]);
+  browser = launched;
+  if (started.webUrl === null || started.plaid === null) throw new Error('startSystem served no web app or no Plaid sandbox');
+  system = { ...started, webUrl: started.webUrl, plaid: started.plaid };
+  const user = await signedUpUser(system);
+  email = user.email;
+  token = user.token;
+  workspace = user.user.workspace.id;
+  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
+  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
+  await importBankTransactions(system, token, 30);
+  const list = (await api('GET', '/categories')).body as { categories: { id: string; name: string }[] };
+  categories = Object.fromEntries(list.categories.map((c) => [c.name, c.id]));
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+describe('payments by manual journal and vendor credit', () => {
+  it('at 1440×900: pays a bill with a journal and a vendor credit in its editor, sees PAID; the notice never covers the dialog’s actions', async () => {
+    const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Harbor Lofts' }, 'vendor');
+    const bill = await newBill(vendor.id, 250, 'HL-0425');
+    const journal = await apJournal('Rent settled by the owner', 150);
+    const credit = await created<{ id: string }>('POST', '/vendors/vendor-credit', {
+      paymentDate: today(), vendorId: vendor.id, description: 'Deposit returned', lineItems: [{ description: 'Deposit', categoryId: category('Rent'), amount: 100 }],
+    }, 'vendorCredit');
+
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await signIn(page);
+      await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=edit`);
+      const editor = await visible(dialogNamed(page, 'Edit bill'));
+      await visible(editor.getByText(`Paid ${money(0)} of ${money(250)}`));
+      await visible(editor.getByText('UNPAID', { exact: true }));
+
+      // The journal: the picker opens at least as wide as its field and inside the window; what is still open is offered.
+      await pick(page, editor.getByRole('combobox', { name: 'Connect a manual journal' }), 'Rent settled', 'Rent settled by the owner', 'the journal picker');
+      await poll(() => editor.getByRole('textbox', { name: 'Journal 1 amount' }).inputValue()).toBe('150.00');
+      await visible(editor.getByText(`Paid ${money(150)} of ${money(250)}`));
+      await visible(editor.getByText('PARTIALLY PAID', { exact: true }));
+
+      // The vendor credit (only this vendor's are offered), from the keyboard: type, arrow down, Enter.
+      const creditPicker = editor.getByRole('combobox', { name: 'Apply a vendor credit' });
+      await creditPicker.click();
+      await expectPanelLaidOut(page, creditPicker, 'the vendor credit picker');
+      await page.keyboard.type('Harbor');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await poll(() => editor.getByRole('textbox', { name: 'Credit 1 amount' }).inputValue()).toBe('100.00');
+      await visible(editor.getByText(`Paid ${money(250)} of ${money(250)}`));
+      await visible(editor.getByText('PAID', { exact: true }));
+      await expectInsideWindow(page, editor, 'the bill editor');
+      await expectInsideWindow(page, editor.getByRole('button', { name: 'Save bill' }), 'the bill editor’s Save button');
+      await expectNoHorizontalScroll(page, 'the bill editor with payments at 1440');
+      await shot(page, 'bill-editor-1440');
+
+      await editor.getByRole('button', { name: 'Save bill' }).click();
+      await visible(notice(page, 'status', 'Bill updated'));
+      // Straight back to the editor while the notice shows: the editor is as tall as the window allows, its actions
+      // pinned at the bottom, and the notice still does not cover them.
+      const view = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+      await view.getByRole('button', { name: 'Edit' }).click();
+      const again = await visible(dialogNamed(page, 'Edit bill'));
+      const frame = await settledBox(again, 'the editor');
+      const room = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--notice-space-bottom')) || 0);
+      expect(room, 'the notices’ room at the bottom').toBeGreaterThan(0);
+      expect(frame.y + frame.height, 'the editor ends above the notices’ room').toBeLessThanOrEqual(DESKTOP.height - room + 0.5);
+      expect(frame.height, 'the editor fills the height the window leaves it').toBeGreaterThanOrEqual(DESKTOP.height - room - 16 - 16 - 1);
+      await expectNoticeClearOfActions(page, again, 'Bill updated', 'the bill editor at 1440');
+      await shot(page, 'notice-over-editor-1440');
+      await again.getByRole('button', { name: 'Cancel' }).click();
+
+      // The view: PAID, each payment named and linked, no difference left to explain.
+      const paid = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+      await visible(paid.getByText('PAID', { exact: true }));
+      const payments = paid.getByRole('region', { name: 'Payments' });
+      await visible(payments.getByRole('link', { name: /^Manual journal: Rent settled by the owner/ }));
+      await visible(payments.getByRole('link', { name: /^Vendor credit: Harbor Lofts/ }));
+      await expectInsideWindow(page, paid, 'the paid bill');
+      await shot(page, 'bill-paid-1440');
+
+      // The journal's view says which bill it pays.
+      await payments.getByRole('link', { name: /^Manual journal: / }).click();
+      await poll(() => [param(page, 'tab'), param(page, 'manualJournal')]).toEqual(['manual-journal', journal.id]);
+      const journalView = await visible(dialogNamed(page, /^Manual journal: /));
+      const pays = journalView.getByRole('region', { name: 'Pays' });
+      await visible(pays.getByRole('link', { name: /^Bill: Harbor Lofts · HL-0425/ }));
+      await visible(pays.getByText(money(150), { exact: true }));
+      await shot(page, 'journal-pays-1440');
+    });
+    expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({
+      paymentStatus: 'PAID', paidAmount: 250, connectedManualEntries: [{ id: journal.id, amount: 150 }], connectedVendorCredits: [{ id: credit.id, amount: 100 }], differenceMessages: [],
+    });
+    expect((await api('GET', `/accounting/manual-entry/${journal.id}`)).body).toMatchObject({ paidBills: [{ id: bill.id, amount: 150 }] });
+  }, TEST_MS);
+
+  it('at 390×844: a manual journal pays a bill from its editor (the server checks as it is typed); nothing overflows; the notice stays clear of the sheet’s actions', async () => {
+    const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Pier Storage' }, 'vendor');
+    const bill = await newBill(vendor.id, 80, 'PS-7');
+    const journal = await apJournal('Storage paid from savings', 60);
+
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await signIn(page, PHONE);
+      await page.goto(`/accounting?tab=manual-journal&manualJournal=${journal.id}&mode=edit`);
+      const editor = await visible(dialogNamed(page, 'Edit manual journal'));
+      await pick(page, editor.getByRole('combobox', { name: 'Pay a bill' }), 'Pier', 'Pier Storage · PS-7', 'the bill picker at 390');
+      // Offered at what the bill still owes; the journal can pay 60 of it.
+      const amount = editor.getByRole('textbox', { name: 'Bill 1 amount' });
+      await poll(() => amount.inputValue()).toBe('80.00');
+      await amount.fill('60');
+      const check = editor.getByRole('region', { name: 'Payment check' });
+      await visible(check.getByText(/^Bill Pier Storage.*: pays \$60\.00, leaves \$20\.00$/));
+      await visible(check.getByText('PARTIALLY PAID', { exact: true }));
+      const box = await boxOf(editor, 'the journal sheet');
+      expect(Math.round(box.width)).toBe(PHONE.width);
+      await expectNoHorizontalScroll(page, 'the journal sheet at 390');
+      await expectInsideWindow(page, editor.getByRole('button', { name: 'Save manual journal' }), 'the journal sheet’s Save button');
+      await shot(page, 'journal-editor-390');
+
+      await editor.getByRole('button', { name: 'Save manual journal' }).click();
+      const view = await visible(dialogNamed(page, /^Manual journal: /));
+      // The full-screen sheet's actions sit at its bottom edge, which ends above the notices' room.
+      await expectNoticeClearOfActions(page, view, 'Manual entry updated', 'the journal sheet at 390');
+      await visible(view.getByRole('region', { name: 'Pays' }).getByRole('link', { name: /^Bill: Pier Storage · PS-7/ }));
+      await expectNoHorizontalScroll(page, 'the journal view at 390');
+      await shot(page, 'journal-view-390');
+
+      // The bill, opened on the phone: PARTIALLY PAID, why, and its payments, inside the sheet.
+      await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=view`);
+      const billView = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+      await visible(billView.getByText('PARTIALLY PAID', { exact: true }));
+      await visible(billView.getByText('Payments of 60.00 leave 20.00 of 80.00 unpaid', { exact: true }));
+      await expectNoHorizontalScroll(page, 'the bill view at 390');
+      await shot(page, 'bill-partly-paid-390');
+    });
+    expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', connectedManualEntries: [{ id: journal.id, amount: 60 }] });
+  }, TEST_MS);
+});
+
+describe('the drawer of a transaction that pays a bill', () => {
+  it('shows the linked bill and why the transaction cannot be edited, inside the window at 1440×900 and 390×844', async () => {
+    const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Quay Utilities' }, 'vendor');
+    const out = ((await api('GET', '/transactions/v2?take=100')).body.data as Txn[]).find(
+      (t) => t.amount <= -5 && !t.isTransactionFinalized && !t.entityType && !/transfer/i.test(`${t.category?.name} ${t.category?.type ?? ''}`),
+    );
+    expect(out, 'the sandbox gave no payment out of at least $5').toBeDefined();
+    const amount = Math.abs(out!.amount);
+    const bill = await newBill(vendor.id, amount, 'QU-1');
+    const put = await api('PUT', `/accounting/bill/${bill.id}`, {
+      billDate: today(), vendorId: vendor.id, invoiceCode: 'QU-1', lineItems: [{ serviceName: 'Studio rent', categoryId: category('Rent'), amount }], connectedTransactions: [{ id: out!.id, amount }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await signIn(page, viewport);
+        await page.goto(`/transactions?tab=all&txn=${out!.id}`);
+        const drawer = page.getByRole('dialog', { name: out!.biller?.name || out!.memo || 'Bank transaction' });
+        const note = await visible(drawer.getByRole('note'));
+        await visible(note.getByText('This transaction is linked to a bill and cannot be edited here', { exact: true }));
+        const link = note.getByRole('link', { name: 'Open the linked bill' });
+        await expectInsideWindow(page, note, `the drawer’s note at ${viewport.width}`);
+        await expectInsideWindow(page, link, `the link to the bill at ${viewport.width}`);
+        expect(await drawer.getByRole('combobox', { name: 'Category' }).isDisabled()).toBe(true);
+        await expectNoHorizontalScroll(page, `the drawer at ${viewport.width}`);
+        await shot(page, `drawer-linked-${viewport.width}`);
+        await link.click();
+        await waitForPath(page, '/accounting');
+        await poll(() => [param(page, 'tab'), param(page, 'bill')]).toEqual(['bills', bill.id]);
+        await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+      });
+    }
+  }, TEST_MS);
+});
