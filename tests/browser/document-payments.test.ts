@@ -6,18 +6,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, PASSWORD, signedUpUser, startSystem, type System } from '../support/system.js';
+import { PASSWORD, type System } from '../support/system.js';
 import {
   boxOf,
   dialogNamed,
   expectInsideWindow,
   expectNoHorizontalScroll,
-  importBankTransactions,
   inFreshPage,
   launchBrowser,
   logInThroughForm,
   notice,
   settledBox,
+  startPartiesWebSession,
   STEP_MS,
   TEST_MS,
   visible,
@@ -66,9 +66,12 @@ const category = (name: string): string => {
   return id;
 };
 
-/** A bill of `amount` for the vendor, dated today (the API's own call: the editors are what this file tests). */
-const newBill = (vendorId: string, amount: number, code: string) =>
-  created<{ id: string }>('POST', '/accounting/bill/v2', { billDate: today(), vendorId, invoiceCode: code, lineItems: [{ serviceName: 'Studio rent', categoryId: category('Rent'), amount }] }, 'bill');
+/** A bill of `amount` in `lines` equal lines for the vendor, dated today (the API's own call: the editors are what this file tests). */
+const newBill = (vendorId: string, amount: number, code: string, lines = 1) =>
+  created<{ id: string }>('POST', '/accounting/bill/v2', {
+    billDate: today(), vendorId, invoiceCode: code,
+    lineItems: Array.from({ length: lines }, (_, i) => ({ serviceName: lines === 1 ? 'Studio rent' : `Studio rent, week ${i + 1}`, categoryId: category('Rent'), amount: amount / lines })),
+  }, 'bill');
 
 /** A journal that debits Accounts Payable by `amount` (so it can pay bills up to that) against Rent. */
 const apJournal = (memo: string, amount: number) =>
@@ -80,20 +83,44 @@ const apJournal = (memo: string, amount: number) =>
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
- * The newest notice with `text` is on screen and its box meets neither the dialog's pinned action bar nor any of its
- * buttons (the ui kit's Dialog keeps clear of the notices' room).
+ * With the success notice `text` on screen over the open dialog: the notice's box meets neither the dialog's pinned
+ * action bar nor any of its buttons, and the dialog ends above the room the notices take (`--notice-space-bottom`).
+ * `fills`: the dialog is as tall as that leaves it (`margin` px short at most), so without the room its actions would sit
+ * where the notice is. Everything is read in one call in the page, once the dialog holds still, so it is one moment
+ * of the screen (a notice fades after 5 seconds).
  */
-async function expectNoticeClearOfActions(page: Page, dialog: Locator, text: string, where: string): Promise<void> {
-  const shown = await visible(notice(page, 'status', text));
-  const actions = dialog.locator('[data-dialog-actions]');
-  await visible(actions);
-  // Measured once both hold still (the dialog's open transition, the frame giving the notice its room).
-  const noticeBox = await settledBox(shown, `${where}: the notice`);
-  await poll(async () => intersects(await settledBox(actions, `${where}: the action bar`), noticeBox)).toBe(false);
-  for (const button of await actions.getByRole('button').all()) {
-    const b = await boxOf(button, `${where}: an action button`);
-    expect(intersects(b, noticeBox), `${where}: “${await button.textContent()}” (${JSON.stringify(b)}) under the notice (${JSON.stringify(noticeBox)})`).toBe(false);
-  }
+async function expectNoticeClearOfActions(page: Page, dialog: Locator, text: string, where: string, margin: number): Promise<void> {
+  await visible(notice(page, 'status', text));
+  await settledBox(dialog, `${where}: the dialog`);
+  const m = await dialog.evaluate((panel, wanted) => {
+    const rect = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    const shown = [...document.querySelectorAll('[data-notice-region="bottom"] [role="status"]')].filter((n) => n.textContent?.includes(wanted));
+    const actions = panel.querySelector('[data-dialog-actions]');
+    return {
+      notice: shown.length > 0 ? rect(shown[shown.length - 1]!) : null,
+      actions: actions ? rect(actions) : null,
+      buttons: actions ? [...actions.querySelectorAll('button')].map((b) => ({ name: b.textContent ?? '', box: rect(b) })) : [],
+      panel: rect(panel),
+      room: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--notice-space-bottom')) || 0,
+      height: window.innerHeight,
+    };
+  }, text);
+  expect(m.notice, `${where}: the notice “${text}” was still on screen when measured`).not.toBeNull();
+  expect(m.actions, `${where}: the dialog's action bar`).not.toBeNull();
+  expect(m.room, `${where}: the notices' room at the bottom`).toBeGreaterThanOrEqual(m.notice!.height);
+  expect(intersects(m.actions!, m.notice!), `${where}: the action bar ${JSON.stringify(m.actions)} under the notice ${JSON.stringify(m.notice)}`).toBe(false);
+  for (const b of m.buttons) expect(intersects(b.box, m.notice!), `${where}: “${b.name}” ${JSON.stringify(b.box)} under the notice ${JSON.stringify(m.notice)}`).toBe(false);
+  expect(m.panel.y + m.panel.height, `${where}: the dialog ends above the notices' room`).toBeLessThanOrEqual(m.height - m.room + 0.5);
+  expect(m.panel.height, `${where}: the dialog fills the height the window leaves it`).toBeGreaterThanOrEqual(m.height - m.room - margin - 1);
+}
+
+/** Nothing in the dialog's scrolling content is wider than it (a long payment's name is cut with an ellipsis instead). */
+async function expectBodyFits(dialog: Locator, where: string): Promise<void> {
+  const { scroll, client } = await dialog.locator('[data-dialog-body]').evaluate((body) => ({ scroll: body.scrollWidth, client: body.clientWidth }));
+  expect(scroll, `${where}: the content is ${scroll}px wide in a ${client}px dialog`).toBeLessThanOrEqual(client);
 }
 
 /** A dropdown panel at least as wide as its field (not collapsed), with options, wholly inside the window. */
@@ -126,28 +153,10 @@ async function signIn(page: Page, viewport = DESKTOP): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const [started, launched] = await Promise.all([
-    startSystem({
-      web: true,
-      banking: true,
-      ledger: true,
-      reporting: true,
-      parties: true,
-      documents: true,
-      gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
-    }),
-    launchBrowser(),
-  ]);
+  const [session, launched] = await Promise.all([startPartiesWebSession({ transactions: 30, reporting: true, documents: true }), launchBrowser()]);
   browser = launched;
-  if (started.webUrl === null || started.plaid === null) throw new Error('startSystem served no web app or no Plaid sandbox');
-  system = { ...started, webUrl: started.webUrl, plaid: started.plaid };
-  const user = await signedUpUser(system);
-  email = user.email;
-  token = user.token;
-  workspace = user.user.workspace.id;
-  const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
-  if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
-  await importBankTransactions(system, token, 30);
+  system = session.system;
+  ({ email, token, workspace } = session);
   const list = (await api('GET', '/categories')).body as { categories: { id: string; name: string }[] };
   categories = Object.fromEntries(list.categories.map((c) => [c.name, c.id]));
 }, 240_000);
@@ -159,7 +168,8 @@ afterAll(async () => {
 describe('payments by manual journal and vendor credit', () => {
   it('at 1440×900: pays a bill with a journal and a vendor credit in its editor, sees PAID; the notice never covers the dialog’s actions', async () => {
     const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Harbor Lofts' }, 'vendor');
-    const bill = await newBill(vendor.id, 250, 'HL-0425');
+    // Ten lines: the bill's view is as tall as the window allows, its actions pinned at the bottom, where notices show.
+    const bill = await newBill(vendor.id, 250, 'HL-0425', 10);
     const journal = await apJournal('Rent settled by the owner', 150);
     const credit = await created<{ id: string }>('POST', '/vendors/vendor-credit', {
       paymentDate: today(), vendorId: vendor.id, description: 'Deposit returned', lineItems: [{ description: 'Deposit', categoryId: category('Rent'), amount: 100 }],
@@ -191,31 +201,24 @@ describe('payments by manual journal and vendor credit', () => {
       await expectInsideWindow(page, editor, 'the bill editor');
       await expectInsideWindow(page, editor.getByRole('button', { name: 'Save bill' }), 'the bill editor’s Save button');
       await expectNoHorizontalScroll(page, 'the bill editor with payments at 1440');
+      await expectBodyFits(editor, 'the bill editor at 1440');
       await shot(page, 'bill-editor-1440');
 
       await editor.getByRole('button', { name: 'Save bill' }).click();
-      await visible(notice(page, 'status', 'Bill updated'));
-      // Straight back to the editor while the notice shows: the editor is as tall as the window allows, its actions
-      // pinned at the bottom, and the notice still does not cover them.
-      const view = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
-      await view.getByRole('button', { name: 'Edit' }).click();
-      const again = await visible(dialogNamed(page, 'Edit bill'));
-      const frame = await settledBox(again, 'the editor');
-      const room = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--notice-space-bottom')) || 0);
-      expect(room, 'the notices’ room at the bottom').toBeGreaterThan(0);
-      expect(frame.y + frame.height, 'the editor ends above the notices’ room').toBeLessThanOrEqual(DESKTOP.height - room + 0.5);
-      expect(frame.height, 'the editor fills the height the window leaves it').toBeGreaterThanOrEqual(DESKTOP.height - room - 16 - 16 - 1);
-      await expectNoticeClearOfActions(page, again, 'Bill updated', 'the bill editor at 1440');
-      await shot(page, 'notice-over-editor-1440');
-      await again.getByRole('button', { name: 'Cancel' }).click();
+      // Saved: the view opens under the success notice. It is as tall as the window allows (ten lines, the payments),
+      // its actions pinned at its bottom, and it ends above the notice's room, so the notice covers none of them.
+      const paid = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+      // A centred card: 1rem from the window's top.
+      await expectNoticeClearOfActions(page, paid, 'Bill updated', 'the bill view at 1440', 16);
+      await shot(page, 'notice-and-view-1440');
 
       // The view: PAID, each payment named and linked, no difference left to explain.
-      const paid = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
       await visible(paid.getByText('PAID', { exact: true }));
       const payments = paid.getByRole('region', { name: 'Payments' });
       await visible(payments.getByRole('link', { name: /^Manual journal: Rent settled by the owner/ }));
       await visible(payments.getByRole('link', { name: /^Vendor credit: Harbor Lofts/ }));
       await expectInsideWindow(page, paid, 'the paid bill');
+      await expectBodyFits(paid, 'the paid bill at 1440');
       await shot(page, 'bill-paid-1440');
 
       // The journal's view says which bill it pays.
@@ -253,15 +256,17 @@ describe('payments by manual journal and vendor credit', () => {
       const box = await boxOf(editor, 'the journal sheet');
       expect(Math.round(box.width)).toBe(PHONE.width);
       await expectNoHorizontalScroll(page, 'the journal sheet at 390');
+      await expectBodyFits(editor, 'the journal sheet at 390');
       await expectInsideWindow(page, editor.getByRole('button', { name: 'Save manual journal' }), 'the journal sheet’s Save button');
       await shot(page, 'journal-editor-390');
 
       await editor.getByRole('button', { name: 'Save manual journal' }).click();
       const view = await visible(dialogNamed(page, /^Manual journal: /));
       // The full-screen sheet's actions sit at its bottom edge, which ends above the notices' room.
-      await expectNoticeClearOfActions(page, view, 'Manual entry updated', 'the journal sheet at 390');
+      await expectNoticeClearOfActions(page, view, 'Manual entry updated', 'the journal sheet at 390', 0);
       await visible(view.getByRole('region', { name: 'Pays' }).getByRole('link', { name: /^Bill: Pier Storage · PS-7/ }));
       await expectNoHorizontalScroll(page, 'the journal view at 390');
+      await expectBodyFits(view, 'the journal view at 390');
       await shot(page, 'journal-view-390');
 
       // The bill, opened on the phone: PARTIALLY PAID, why, and its payments, inside the sheet.
@@ -269,7 +274,10 @@ describe('payments by manual journal and vendor credit', () => {
       const billView = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
       await visible(billView.getByText('PARTIALLY PAID', { exact: true }));
       await visible(billView.getByText('Payments of 60.00 leave 20.00 of 80.00 unpaid', { exact: true }));
+      // It was saved with no due date: the view says none rather than a made-up date.
+      expect(await billView.locator('dt:text-is("Due date") + dd').textContent()).toBe('—');
       await expectNoHorizontalScroll(page, 'the bill view at 390');
+      await expectBodyFits(billView, 'the bill view at 390');
       await shot(page, 'bill-partly-paid-390');
     });
     expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', connectedManualEntries: [{ id: journal.id, amount: 60 }] });

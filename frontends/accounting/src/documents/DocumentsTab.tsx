@@ -65,6 +65,9 @@ const INTRO: Readonly<Record<DocumentKind, string>> = {
   manualEntry: 'Journal entries you post by hand: debits must equal credits.',
 };
 
+/** A date that may be absent (a bill or invoice with no due date): '' rather than a made-up date. */
+const optionalDate = (iso: string): string => (iso ? formatShortDate(iso) : '');
+
 const partyOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).vendor.name : kind === 'invoice' ? (d as Invoice).customer.name : (d as ManualEntry).memo);
 const dateOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).billDate : kind === 'invoice' ? (d as Invoice).invoiceDate : (d as ManualEntry).postingDate);
 const referenceOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).invoiceCode : kind === 'invoice' ? (d as Invoice).referenceNo : '');
@@ -132,7 +135,7 @@ function documentColumns(kind: DocumentKind, spec: DocumentSpec, onOpen: (id: st
     ...(payable
       ? [
           { header: kind === 'bill' ? 'Invoice code' : 'Ref no', width: 'w-32', fold: true, cell: (d: AnyDocument) => referenceOf(kind, d) || '—' },
-          { header: 'Due', width: 'w-24', fold: true, cell: (d: AnyDocument) => <span className="tabular-nums">{formatShortDate((d as Bill).dueDate)}</span> },
+          { header: 'Due', width: 'w-24', fold: true, cell: (d: AnyDocument) => <span className="tabular-nums">{optionalDate((d as Bill).dueDate) || '—'}</span> },
         ]
       : []),
     { header: 'Total', width: 'w-24 md:w-28', numeric: true, cell: (d) => formatMoney(d.totalAmount) },
@@ -254,10 +257,10 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
   const items: [string, ReactNode][] = [];
   if (kind === 'bill') {
     const b = doc as Bill;
-    items.push(['Vendor', b.vendor.name], ['Bill date', formatShortDate(b.billDate)], ['Due date', formatShortDate(b.dueDate)], ['Invoice code', b.invoiceCode], ['Description', b.description]);
+    items.push(['Vendor', b.vendor.name], ['Bill date', formatShortDate(b.billDate)], ['Due date', optionalDate(b.dueDate)], ['Invoice code', b.invoiceCode], ['Description', b.description]);
   } else if (kind === 'invoice') {
     const v = doc as Invoice;
-    items.push(['Customer', v.customer.name], ['Invoice date', formatShortDate(v.invoiceDate)], ['Due date', formatShortDate(v.dueDate)], ['Ref no', v.referenceNo], ['Description', v.description], ['Company', v.companyName], ['Address', v.companyAddress]);
+    items.push(['Customer', v.customer.name], ['Invoice date', formatShortDate(v.invoiceDate)], ['Due date', optionalDate(v.dueDate)], ['Ref no', v.referenceNo], ['Description', v.description], ['Company', v.companyName], ['Address', v.companyAddress]);
   } else {
     const m = doc as ManualEntry;
     items.push(['Posting date', formatShortDate(m.postingDate)], ['Memo', m.memo]);

@@ -82,12 +82,12 @@ export function ConnectionsEditor({ heading, hint, pickerLabel, itemLabel, name,
     setRound((r) => r + 1);
   };
   return (
-    <fieldset className="grid gap-2 border-t border-slate-200 pt-3 dark:border-slate-800" data-connections={name}>
+    <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 border-t border-slate-200 pt-3 dark:border-slate-800" data-connections={name}>
       <legend className="sr-only">{heading}</legend>
       <h3 className="text-sm font-medium text-slate-700 dark:text-slate-200">{heading}</h3>
       <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>
       {connections.length > 0 && (
-        <ul aria-label={`Connected ${what}`} className="grid gap-2">
+        <ul aria-label={`Connected ${what}`} className="grid grid-cols-[minmax(0,1fr)] gap-2">
           {connections.map((c, i) => {
             const o = byId.get(c.id);
             return (
@@ -177,7 +177,7 @@ export function DocumentPaymentsEditor(props: DocumentConnectionsProps) {
   usePickerPages(credits);
   const shared = { total, paid };
   return (
-    <section aria-label="Payments" className="grid gap-3">
+    <section aria-label="Payments" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
       <ConnectionsEditor
         {...shared}
         heading="Payments"
@@ -262,39 +262,38 @@ export function JournalPaysEditor({ journalId, bills, invoices, errors, onChange
   const check = usePaymentDetailsCheck(body);
   const payable = <D extends Bill | Invoice>(rows: D[], chosen: readonly PaymentForm[], title: (d: D) => string) =>
     rows.filter((d) => !d.voided && (open(d) > 0 || chosen.some((c) => c.id === d.id))).map((d) => ({ value: d.id, title: title(d), available: open(d) }));
-  const none = { total: 0, paid: 0 };
+  const lists = [
+    {
+      key: 'bills' as const, heading: 'Bills paid', hint: 'A journal that debits Accounts Payable can pay bills, up to that debit.', pickerLabel: 'Pay a bill', itemLabel: 'Bill', name: 'connectedBills',
+      query: billList, connections: bills, options: payable(uniqueRows(billList.data?.pages) as Bill[], bills, billTitle),
+    },
+    {
+      key: 'invoices' as const, heading: 'Invoices paid', hint: 'A journal that credits Accounts Receivable can pay invoices, up to that credit.', pickerLabel: 'Pay an invoice', itemLabel: 'Invoice', name: 'connectedInvoices',
+      query: invoiceList, connections: invoices, options: payable(uniqueRows(invoiceList.data?.pages) as Invoice[], invoices, invoiceTitle),
+    },
+  ];
   return (
-    <section aria-label="What this journal pays" className="grid gap-3">
-      <ConnectionsEditor
-        {...none}
-        heading="Bills paid"
-        hint="A journal that debits Accounts Payable can pay bills, up to that debit."
-        pickerLabel="Pay a bill"
-        itemLabel="Bill"
-        name="connectedBills"
-        options={payable(uniqueRows(billList.data?.pages) as Bill[], bills, billTitle)}
-        loading={billList.isPending}
-        loadError={billList.isError}
-        connections={bills}
-        error={errors.bills}
-        onChange={(c) => onChange('bills', c)}
-      />
-      <ConnectionsEditor
-        {...none}
-        heading="Invoices paid"
-        hint="A journal that credits Accounts Receivable can pay invoices, up to that credit."
-        pickerLabel="Pay an invoice"
-        itemLabel="Invoice"
-        name="connectedInvoices"
-        options={payable(uniqueRows(invoiceList.data?.pages) as Invoice[], invoices, invoiceTitle)}
-        loading={invoiceList.isPending}
-        loadError={invoiceList.isError}
-        connections={invoices}
-        error={errors.invoices}
-        onChange={(c) => onChange('invoices', c)}
-      />
+    <section aria-label="What this journal pays" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
+      {lists.map((l) => (
+        <ConnectionsEditor
+          key={l.key}
+          total={0}
+          paid={0}
+          heading={l.heading}
+          hint={l.hint}
+          pickerLabel={l.pickerLabel}
+          itemLabel={l.itemLabel}
+          name={l.name}
+          options={l.options}
+          loading={l.query.isPending}
+          loadError={l.query.isError}
+          connections={l.connections}
+          error={errors[l.key]}
+          onChange={(c) => onChange(l.key, c)}
+        />
+      ))}
       {body !== null && (
-        <div aria-label="Payment check" role="region" className="grid gap-1 text-sm">
+        <div aria-label="Payment check" role="region" className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm">
           {check.isError ? (
             <p className="text-amber-800 dark:text-amber-300">{describeError(check.error)?.message ?? 'The payments could not be checked'}</p>
           ) : (
@@ -308,7 +307,7 @@ export function JournalPaysEditor({ journalId, bills, invoices, errors, onChange
 
 function DetailRow({ detail }: { detail: PaymentDetail }) {
   return (
-    <div className="grid gap-1 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
       <p className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 truncate">
           {detail.kind === 'bill' ? 'Bill' : 'Invoice'} {detail.party.name}
@@ -329,7 +328,7 @@ function DetailRow({ detail }: { detail: PaymentDetail }) {
 
 function LinkedRow({ to, title, amount }: { to: string; title: string; amount: number }) {
   return (
-    <li className="flex items-center justify-between gap-3">
+    <li className="flex min-w-0 items-center justify-between gap-3">
       <Link to={to} className="min-w-0 truncate font-medium text-brand-700 hover:underline dark:text-brand-300">
         {title}
       </Link>
@@ -366,14 +365,14 @@ export function PaymentsList({ kind, doc }: { kind: 'bill' | 'invoice'; doc: Bil
   const journals = doc.connectedManualEntries ?? [];
   const none = doc.connectedTransactions.length + journals.length + credits.length === 0;
   return (
-    <section aria-label="Payments" className="grid gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+    <section aria-label="Payments" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
       <h3 className="text-sm font-medium text-slate-700 dark:text-slate-200">Payments</h3>
       {none ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
           No payment connected yet. Edit the {kind} to connect the bank transaction, manual journal or {kind === 'bill' ? 'vendor credit' : 'credit memo'} that paid it.
         </p>
       ) : (
-        <ul className="grid gap-1 text-sm">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm">
           {doc.connectedTransactions.map((p) => (
             <TransactionRow key={p.id} payment={p} />
           ))}
@@ -399,12 +398,12 @@ export function JournalPaysList({ journal }: { journal: ManualEntry }) {
   const bills = journal.paidBills ?? [];
   const invoices = journal.paidInvoices ?? [];
   return (
-    <section aria-label="Pays" className="grid gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+    <section aria-label="Pays" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
       <h3 className="text-sm font-medium text-slate-700 dark:text-slate-200">Pays</h3>
       {bills.length + invoices.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">This journal pays no bill or invoice.</p>
       ) : (
-        <ul className="grid gap-1 text-sm">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm">
           {bills.map((p) => (
             <PaidDocumentRow key={p.id} kind="bill" id={p.id} amount={p.amount} />
           ))}
