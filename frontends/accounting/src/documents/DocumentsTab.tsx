@@ -292,7 +292,8 @@ function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocumen
       <table aria-label="Line items" className="w-full table-fixed text-sm">
         <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           <tr className="border-b border-slate-200 dark:border-slate-800">
-            <th scope="col" className={th}>{kind === 'manualEntry' ? 'Description' : 'Service'}</th>
+            {/* A journal line's description is optional: it folds away on a phone, where the account needs the room. */}
+            <th scope="col" className={cx(th, kind === 'manualEntry' && FOLD)}>{kind === 'manualEntry' ? 'Description' : 'Service'}</th>
             <th scope="col" className={th}>{kind === 'manualEntry' ? 'Account' : 'Category'}</th>
             {kind === 'invoice' && <th scope="col" className={`${num} ${FOLD}`}>Qty</th>}
             {kind === 'invoice' && <th scope="col" className={`${num} ${FOLD}`}>Rate</th>}
@@ -309,7 +310,7 @@ function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocumen
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {doc.lineItems.map((l) => (
             <tr key={l.id}>
-              <td className="truncate py-1.5 pr-2">{('serviceName' in l ? l.serviceName : l.description) || '—'}</td>
+              <td className={cx('truncate py-1.5 pr-2', kind === 'manualEntry' && FOLD)}>{('serviceName' in l ? l.serviceName : l.description) || '—'}</td>
               <td className="truncate py-1.5 pr-2">
                 <CategoryName id={l.categoryId} />
               </td>
