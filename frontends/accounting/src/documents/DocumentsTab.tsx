@@ -60,9 +60,9 @@ export const QTY_RATE_TOOLTIP = 'Enter Qty and Rate to update Amount';
 const STATUS_OPTIONS: { value: DocumentStatusFilter; label: string }[] = [{ value: '', label: 'All statuses' }, ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: s }))];
 
 const INTRO: Readonly<Record<DocumentKind, string>> = {
-  bill: 'Bills you owe vendors, booked to Accounts Payable on their date; pay one by connecting the bank transaction that paid it.',
-  invoice: 'Invoices you sent customers, booked to Accounts Receivable; connect the deposit that paid one.',
-  manualEntry: 'Journal entries you post by hand: debits must equal credits.',
+  bill: 'Bills you owe vendors, booked to Accounts Payable on their date; pay one by connecting the bank transaction, manual journal or vendor credit that paid it.',
+  invoice: 'Invoices you sent customers, booked to Accounts Receivable; connect the deposit, manual journal or credit memo that paid one.',
+  manualEntry: 'Journal entries you post by hand: debits must equal credits. A journal that moves Accounts Payable or Receivable can pay bills and invoices.',
 };
 
 /** A date that may be absent (a bill or invoice with no due date): '' rather than a made-up date. */
