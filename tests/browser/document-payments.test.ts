@@ -6,7 +6,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type System } from '../support/system.js';
 import {
   boxOf,
   dialogNamed,
@@ -14,10 +13,10 @@ import {
   expectNoHorizontalScroll,
   inFreshPage,
   launchBrowser,
-  logInThroughForm,
   notice,
   settledBox,
   startPartiesWebSession,
+  type PartiesWebSession,
   STEP_MS,
   TEST_MS,
   visible,
@@ -28,12 +27,8 @@ const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-type Sys = System & { webUrl: string; plaid: NonNullable<System['plaid']> };
-let system: Sys;
+let session: PartiesWebSession;
 let browser: Browser;
-let email: string;
-let token: string;
-let workspace: string;
 let categories: Record<string, string>;
 
 interface Txn {
@@ -48,7 +43,7 @@ interface Txn {
 type Box = { x: number; y: number; width: number; height: number };
 
 const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
-const api = (method: string, path: string, body?: unknown) => system.api(method, path, { token, workspace, body });
+const api = (method: string, path: string, body?: unknown) => session.api(method, path, body);
 const shot = (page: Page, name: string) => page.screenshot({ path: new URL(`document-payments-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
@@ -145,24 +140,15 @@ async function pick(page: Page, combobox: Locator, typed: string, option: string
   await page.getByRole('listbox').getByRole('option').filter({ hasText: option }).first().click();
 }
 
-async function signIn(page: Page, viewport = DESKTOP): Promise<void> {
-  await page.setViewportSize(viewport);
-  await logInThroughForm(page, email, PASSWORD);
-  await waitForPath(page, '/dashboard');
-}
-
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const [session, launched] = await Promise.all([startPartiesWebSession({ transactions: 30, reporting: true, documents: true }), launchBrowser()]);
-  browser = launched;
-  system = session.system;
-  ({ email, token, workspace } = session);
+  [session, browser] = await Promise.all([startPartiesWebSession({ transactions: 30, reporting: true, documents: true }), launchBrowser()]);
   const list = (await api('GET', '/categories')).body as { categories: { id: string; name: string }[] };
   categories = Object.fromEntries(list.categories.map((c) => [c.name, c.id]));
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
-  await system?.stop();
+  await session?.system.stop();
 });
 
 describe('payments by manual journal and vendor credit', () => {
@@ -175,8 +161,8 @@ describe('payments by manual journal and vendor credit', () => {
       paymentDate: today(), vendorId: vendor.id, description: 'Deposit returned', lineItems: [{ description: 'Deposit', categoryId: category('Rent'), amount: 100 }],
     }, 'vendorCredit');
 
-    await inFreshPage(browser, system.webUrl, async (page) => {
-      await signIn(page);
+    await inFreshPage(browser, session.system.webUrl, async (page) => {
+      await session.signIn(page, DESKTOP);
       await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=edit`);
       const editor = await visible(dialogNamed(page, 'Edit bill'));
       await visible(editor.getByText(`Paid ${money(0)} of ${money(250)}`));
@@ -241,8 +227,8 @@ describe('payments by manual journal and vendor credit', () => {
     const bill = await newBill(vendor.id, 80, 'PS-7');
     const journal = await apJournal('Storage paid from savings', 60);
 
-    await inFreshPage(browser, system.webUrl, async (page) => {
-      await signIn(page, PHONE);
+    await inFreshPage(browser, session.system.webUrl, async (page) => {
+      await session.signIn(page, PHONE);
       await page.goto(`/accounting?tab=manual-journal&manualJournal=${journal.id}&mode=edit`);
       const editor = await visible(dialogNamed(page, 'Edit manual journal'));
       await pick(page, editor.getByRole('combobox', { name: 'Pay a bill' }), 'Pier', 'Pier Storage · PS-7', 'the bill picker at 390');
@@ -299,8 +285,8 @@ describe('the drawer of a transaction that pays a bill', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
 
     for (const viewport of [DESKTOP, PHONE]) {
-      await inFreshPage(browser, system.webUrl, async (page) => {
-        await signIn(page, viewport);
+      await inFreshPage(browser, session.system.webUrl, async (page) => {
+        await session.signIn(page, viewport);
         await page.goto(`/transactions?tab=all&txn=${out!.id}`);
         const drawer = page.getByRole('dialog', { name: out!.biller?.name || out!.memo || 'Bank transaction' });
         const note = await visible(drawer.getByRole('note'));
