@@ -137,7 +137,7 @@ describe('the documents journey', () => {
       await visible(editor.getByText('Vendor is required'));
       await visible(editor.getByText('At least one line item is required'));
 
-      await choose(page, editor.getByRole('combobox', { name: 'Vendor' }), vendor.name);
+      await choose(page, editor.getByRole('combobox', { name: 'Vendor', exact: true }), vendor.name);
       await editor.getByRole('textbox', { name: 'Invoice code' }).fill('LL-2026-03');
       await editor.getByRole('textbox', { name: 'Line 1 service' }).fill('Office rent');
       await choose(page, editor.getByRole('combobox', { name: 'Line 1 category' }), 'Rent');

@@ -264,17 +264,18 @@ export interface PartiesWebSession {
 
 /**
  * The real stack for the screens of vendors, customers and credits: the built web app with banking (and the Plaid
- * sandbox), the ledger and the parties service (reporting too when asked); one user signed up and onboarded, with
+ * sandbox), the ledger and the parties service (reporting and documents too when asked); one user signed up and onboarded, with
  * `transactions` bank transactions of the sandbox booked (importBankTransactions). Limits as in startLedgerWebSystem,
  * and a global rate limit these files do not reach.
  */
-export async function startPartiesWebSession(options: { transactions: number; reporting?: boolean }): Promise<PartiesWebSession> {
+export async function startPartiesWebSession(options: { transactions: number; reporting?: boolean; documents?: boolean }): Promise<PartiesWebSession> {
   const started = await startSystem({
     web: true,
     banking: true,
     ledger: true,
     reporting: options.reporting ?? false,
     parties: true,
+    documents: options.documents ?? false,
     gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
   });
   if (started.webUrl === null || started.plaid === null) {

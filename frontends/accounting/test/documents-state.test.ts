@@ -1,11 +1,15 @@
-import type { Bill } from '@ledgerline/api';
+import type { Bill, ManualEntry } from '@ledgerline/api';
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_SPECS,
   RECURRENCE_MESSAGES,
   billBody,
+  creditLink,
+  defaultConnectionAmount,
   documentErrorOnForm,
+  documentPaid,
+  paymentStatusOf,
   documentForm,
   documentLink,
   documentScreenFromSearch,
@@ -73,7 +77,7 @@ describe('the bill form', () => {
     expect(billBody(f)).toEqual({
       billDate: '2026-03-01', dueDate: '2026-03-31', vendorId: ID, invoiceCode: undefined, description: undefined,
       lineItems: [{ serviceName: 'Rent', categoryId: CAT, amount: 1200.5 }, { serviceName: 'Power', categoryId: CAT, amount: 80 }],
-      connectedTransactions: [{ id: ID, amount: 1280.5 }],
+      connectedTransactions: [{ id: ID, amount: 1280.5 }], connectedManualEntries: [], connectedVendorCredits: [],
     });
     expect(documentTotals('bill', f).total).toBe(1280.5);
     expect(paidTotal(f.payments)).toBe(1280.5);
@@ -96,6 +100,56 @@ describe('the bill form', () => {
     expect(documentErrorOnForm('bill', f, 'billDate', 'Invalid billDate format')).toEqual({ date: 'Invalid billDate format' });
     expect(documentErrorOnForm('bill', f, 'connectedTransactions.0.id', 'x')).toEqual({ payments: 'x' });
     expect(documentErrorOnForm('bill', f, 'other', 'x')).toBeNull();
+  });
+});
+
+describe('payments by manual journals and credits (decision 0020)', () => {
+  const J = '22222222-3333-4444-8555-666666666666';
+  const C = '33333333-4444-4555-8666-777777777777';
+
+  it('sends a bill’s journals and vendor credits, an invoice’s credit memos, a journal’s bills and invoices', () => {
+    const bill = { ...documentForm('bill', null, '2026-03-01'), partyId: ID, lines: [line({ text: 'Rent', categoryId: CAT, amount: '100' })], journals: [{ id: J, amount: '60' }], credits: [{ id: C, amount: '40.5' }] };
+    expect(billBody(bill)).toMatchObject({ connectedTransactions: [], connectedManualEntries: [{ id: J, amount: 60 }], connectedVendorCredits: [{ id: C, amount: 40.5 }] });
+    expect(documentPaid(bill)).toBe(100.5);
+    const invoice = { ...documentForm('invoice', null, '2026-03-01'), credits: [{ id: C, amount: '5' }] };
+    expect(invoiceBody(invoice)).toMatchObject({ connectedManualEntries: [], connectedCreditMemos: [{ id: C, amount: 5 }] });
+    expect(invoiceBody(invoice)).not.toHaveProperty('connectedVendorCredits');
+    const journal = { ...documentForm('manualEntry', null, '2026-03-01'), bills: [{ id: ID, amount: '12' }], invoices: [{ id: C, amount: '3.25' }] };
+    expect(manualEntryBody(journal)).toMatchObject({ connectedBills: [{ id: ID, amount: 12 }], connectedInvoices: [{ id: C, amount: 3.25 }] });
+  });
+
+  it('reads them back from a saved bill, invoice and journal', () => {
+    const bill = { billDate: '2026-01-02', dueDate: '', vendor: { id: ID, name: 'V' }, invoiceCode: '', description: '', lineItems: [], connectedTransactions: [], connectedManualEntries: [{ id: J, amount: 7 }], connectedVendorCredits: [{ id: C, amount: 3 }] } as unknown as Bill;
+    expect(documentForm('bill', bill, '2026-03-01')).toMatchObject({ journals: [{ id: J, amount: '7.00' }], credits: [{ id: C, amount: '3.00' }] });
+    const journal = { postingDate: '2026-01-02', memo: 'm', lineItems: [], paidBills: [{ id: ID, amount: 9 }], paidInvoices: [] } as unknown as ManualEntry;
+    expect(documentForm('manualEntry', journal, '2026-03-01')).toMatchObject({ bills: [{ id: ID, amount: '9.00' }], invoices: [] });
+  });
+
+  it('refuses an amount that is not a positive sum, on its own list, and puts the server’s refusals there too', () => {
+    const f = { ...documentForm('bill', null, '2026-03-01'), journals: [{ id: J, amount: '0' }], credits: [{ id: C, amount: '2' }] };
+    const e = validateDocumentForm(DOCUMENT_SPECS.bill, f);
+    expect([e.journals, e.credits, e.payments]).toEqual([DOCUMENT_MESSAGES.paymentAmount, undefined, undefined]);
+    expect(documentErrorOnForm('bill', f, 'connectedManualEntries.0.amount', 'too much')).toEqual({ journals: 'too much' });
+    expect(documentErrorOnForm('bill', f, 'connectedVendorCredits.0.id', 'Vendor credit not found')).toEqual({ credits: 'Vendor credit not found' });
+    expect(documentErrorOnForm('invoice', f, 'connectedCreditMemos.1.amount', 'x')).toEqual({ credits: 'x' });
+    expect(documentErrorOnForm('manualEntry', f, 'connectedBills.0.id', 'x')).toEqual({ bills: 'x' });
+    expect(documentErrorOnForm('manualEntry', f, 'connectedInvoices', 'x')).toEqual({ invoices: 'x' });
+  });
+
+  it('says the status the payments make, within 0.01 (spec §3), and what a new payment pays by default', () => {
+    expect(paymentStatusOf(100, 0)).toBe('UNPAID');
+    expect(paymentStatusOf(100, 99.99)).toBe('PAID');
+    expect(paymentStatusOf(100, 100.01)).toBe('PAID');
+    expect(paymentStatusOf(100, 99.98)).toBe('PARTIALLY_PAID');
+    expect(paymentStatusOf(100, 100.02)).toBe('OVERPAID');
+    expect(defaultConnectionAmount(80, 100, 30)).toBe('70.00');
+    expect(defaultConnectionAmount(50, 100, 30)).toBe('50.00');
+    expect(defaultConnectionAmount(50, 100, 100)).toBe('50.00');
+  });
+
+  it('links a credit to its screen', () => {
+    expect(creditLink('vendor', C)).toBe(`/expenses?tab=vendor-credit&vendorCredit=${C}`);
+    expect(creditLink('customer', C)).toBe(`/revenue?tab=credit-memo&creditMemo=${C}`);
   });
 });
 
@@ -128,7 +182,7 @@ describe('the manual journal form', () => {
     const unbalanced = { ...f, description: 'Accrue rent', lines: [line({ categoryId: CAT, debit: '100' }), line({ categoryId: CAT, credit: '90' })] };
     expect(validateDocumentForm(DOCUMENT_SPECS.manualEntry, unbalanced)).toEqual({});
     expect(documentTotals('manualEntry', unbalanced)).toEqual({ total: 100, debit: 100, credit: 90 });
-    expect(manualEntryBody(unbalanced)).toEqual({ postingDate: '2026-03-01', memo: 'Accrue rent', lineItems: [{ categoryId: CAT, description: undefined, type: 'debit', amount: 100 }, { categoryId: CAT, description: undefined, type: 'credit', amount: 90 }] });
+    expect(manualEntryBody(unbalanced)).toEqual({ postingDate: '2026-03-01', memo: 'Accrue rent', connectedBills: [], connectedInvoices: [], lineItems: [{ categoryId: CAT, description: undefined, type: 'debit', amount: 100 }, { categoryId: CAT, description: undefined, type: 'credit', amount: 90 }] });
   });
 });
 

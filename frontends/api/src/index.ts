@@ -346,6 +346,7 @@ export type * from './documents';
 export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from './drafts';
 export type * from './drafts';
 export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
+export { paymentDetailsApi, usePaymentDetailsCheck, type PaymentDetail, type PaymentDetailsBody, type PaymentDetailsCheck } from './payment-details';
 export {
   documentsQueryKeys,
   useCheckManualEntry,

@@ -23,7 +23,7 @@ export { Dialog } from './components/Deferred';
 export type { DialogProps } from './components/Dialog';
 export { NoticeProvider, useErrorNotice, useNotice } from './components/Notices';
 export type { NoticeApi } from './components/Notices';
-export { DEFAULT_NOTICE_DURATION_MS, resolveNotice } from './notice-rules';
+export { DEFAULT_NOTICE_DURATION_MS, noticeSpace, noticeSpaceVariable, resolveNotice } from './notice-rules';
 export type { Notice, NoticeAction, NoticeInput, NoticePlacement, NoticeType } from './notice-rules';
 export { Spinner } from './components/Spinner';
 export type { SpinnerProps } from './components/Spinner';

@@ -51,3 +51,13 @@ export function resolveNotice(input: NoticeInput): Notice {
     actions: input.actions ?? [],
   };
 }
+
+/**
+ * The CSS variable through which a region tells the page how much of the window's edge its notices take
+ * (`--notice-space-top`, `--notice-space-bottom`): the ui kit's Dialog keeps its panel clear of that much, so a notice
+ * never covers a dialog's pinned actions or its title.
+ */
+export const noticeSpaceVariable = (placement: NoticePlacement): string => `--notice-space-${placement}`;
+
+/** What a region of notices `height` pixels tall takes of the window's edge: its offset (1rem) and a gap (0.5rem); 0 when empty. */
+export const noticeSpace = (height: number): string => (height > 0 ? `${Math.ceil(height) + 24}px` : '0px');

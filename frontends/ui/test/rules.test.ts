@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addOptionLabel, filterOptions, formatMoney, formatRelativeTime, formatShortMoney, resolveNotice, shortId } from '../src/index';
+import { addOptionLabel, filterOptions, formatMoney, formatRelativeTime, formatShortMoney, noticeSpace, noticeSpaceVariable, resolveNotice, shortId } from '../src/index';
 
 describe('format helpers (spec §9)', () => {
   it('formats USD in en-US with 2 decimals', () => {
@@ -44,6 +44,11 @@ describe('notice rules (spec §8)', () => {
   });
   it('keeps custom notices at the bottom without a timeout', () => {
     expect(resolveNotice({ message: 'Please wait while we finish uploading', title: 'Importing', type: 'custom' })).toMatchObject({ placement: 'bottom', duration: null });
+  });
+  it('tells dialogs how much of the window edge the notices take: their height, offset and gap, none when empty', () => {
+    expect(noticeSpace(0)).toBe('0px');
+    expect(noticeSpace(61.2)).toBe('86px');
+    expect([noticeSpaceVariable('top'), noticeSpaceVariable('bottom')]).toEqual(['--notice-space-top', '--notice-space-bottom']);
   });
 });
 

@@ -1,11 +1,13 @@
-import { describeError, isApiError, useCategories, useCredit, useCreditList, useCustomerList, useDeleteCredit, useSaveCredit, useVendorList, type CreditKind, type PartyCredit } from '@ledgerline/api';
-import { AmountInput, Button, DatePicker, EmptyState, RecordLink, Spinner, TextField, addYears, formatMoney, formatShortDate, todayIso, useNotice, useSearchWriter, Combobox } from '@ledgerline/ui';
+import { describeError, isApiError, useCredit, useCreditList, useCustomerList, useDeleteCredit, useSaveCredit, useVendorList, type CreditKind, type PartyCredit } from '@ledgerline/api';
+import { AmountInput, Button, DatePicker, RecordLink, Spinner, TextField, addYears, formatMoney, formatShortDate, todayIso, useNotice, useSearchWriter, Combobox } from '@ledgerline/ui';
 import { useEffect, useState } from 'react';
 import { LineItemsEditor, TotalsList } from '../documents/LineItems';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
-import { EditorDialog, FOLD, ListFoot, PartyTable, RecordDialog, TD, TH, Terms, TextArea, usePartyScroll } from '../parties/common';
+import { EditorDialog, RecordDialog, Terms, TextArea } from '../parties/common';
 import { uniqueRows } from '../parties/state';
+import { CategoryName } from '../records/CategoryName';
+import { RecordList, type RecordColumn } from '../records/RecordList';
 import {
   CREDIT_SPECS,
   creditBody,
@@ -35,9 +37,6 @@ export function CreditsTab({ kind }: { kind: CreditKind }) {
   const screen = creditScreenFromSearch(spec, params);
   const go = (next: CreditScreen) => writeSearch(() => creditSearch(spec, next));
   const list = useCreditList(kind);
-  usePartyScroll(list);
-  const rows = uniqueRows(list.data?.pages);
-  const total = list.data?.pages.at(-1)?.meta.itemCount;
   const access = useEditAccess();
   const plural = `${spec.what}s`;
 
@@ -53,52 +52,38 @@ export function CreditsTab({ kind }: { kind: CreditKind }) {
       </div>
       {access.reason && <p className="mb-2 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
 
-      {list.isPending ? (
-        <Spinner label={`Loading ${plural.toLowerCase()}`} />
-      ) : list.isError ? (
-        <EmptyState title={`${plural} could not be loaded`} description={describeError(list.error)?.message} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={`No ${plural.toLowerCase()}`} description={kind === 'vendor' ? 'Record a credit a vendor gave you.' : 'Record a credit you gave a customer.'} />
-      ) : (
-        <>
-          <PartyTable
-            label={plural}
-            head={
-              <tr>
-                <th scope="col" className={`${TH} w-24`}>Date</th>
-                <th scope="col" className={TH}>{spec.party}</th>
-                {spec.hasRefNo && <th scope="col" className={`${TH} w-28 ${FOLD}`}>Ref no</th>}
-                <th scope="col" className={`${TH} ${FOLD}`}>Description</th>
-                <th scope="col" className={`${TH} w-28 text-right ${FOLD}`}>Total</th>
-                <th scope="col" className={`${TH} w-28 text-right ${FOLD}`}>Applied</th>
-                <th scope="col" className={`${TH} w-28 text-right`}>Balance</th>
-              </tr>
-            }
-          >
-            {rows.map((c) => (
-              <tr key={c.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-selected={c.id === screen.openId || undefined}>
-                <td className={`${TD} tabular-nums`}>{formatShortDate(c.paymentDate)}</td>
-                <td className={TD}>
-                  <RecordLink label={`${spec.what} ${c.party.name} ${formatShortDate(c.paymentDate)}`} onOpen={() => go({ openId: c.id, mode: 'view' })}>
-                    {c.party.name}
-                  </RecordLink>
-                </td>
-                {spec.hasRefNo && <td className={`${TD} ${FOLD}`}>{c.refNo || '—'}</td>}
-                <td className={`${TD} ${FOLD}`}>{c.description || '—'}</td>
-                <td className={`${TD} text-right tabular-nums ${FOLD}`}>{formatMoney(c.totalAmount)}</td>
-                <td className={`${TD} text-right tabular-nums ${FOLD}`}>{formatMoney(c.appliedAmount)}</td>
-                <td className={`${TD} text-right tabular-nums`}>{formatMoney(c.runningBalance)}</td>
-              </tr>
-            ))}
-          </PartyTable>
-          <ListFoot shown={rows.length} total={total} loading={list.isFetchingNextPage} />
-        </>
-      )}
+      <RecordList<PartyCredit>
+        label={plural}
+        list={list}
+        columns={creditColumns(spec, (id) => go({ openId: id, mode: 'view' }))}
+        openId={screen.openId}
+        empty={{ title: `No ${plural.toLowerCase()}`, description: kind === 'vendor' ? 'Record a credit a vendor gave you.' : 'Record a credit you gave a customer.' }}
+      />
 
       {screen.mode === 'create' && <CreditEditor spec={spec} credit={null} onDone={(id) => go(id === null ? { openId: null, mode: 'idle' } : { openId: id, mode: 'view' })} />}
       {screen.openId !== null && <CreditView spec={spec} id={screen.openId} editing={screen.mode === 'edit'} go={go} />}
     </section>
   );
+}
+
+/** The list's columns: secondary ones fold away below 48em (RecordList). */
+function creditColumns(spec: CreditSpec, onOpen: (id: string) => void): RecordColumn<PartyCredit>[] {
+  return [
+    { header: 'Date', width: 'w-24', cell: (c) => <span className="tabular-nums">{formatShortDate(c.paymentDate)}</span> },
+    {
+      header: spec.party,
+      cell: (c) => (
+        <RecordLink label={`${spec.what} ${c.party.name} ${formatShortDate(c.paymentDate)}`} onOpen={() => onOpen(c.id)}>
+          {c.party.name}
+        </RecordLink>
+      ),
+    },
+    ...(spec.hasRefNo ? [{ header: 'Ref no', width: 'w-28', fold: true, cell: (c: PartyCredit) => c.refNo || '—' }] : []),
+    { header: 'Description', fold: true, cell: (c) => c.description || '—' },
+    { header: 'Total', width: 'w-28', numeric: true, fold: true, cell: (c) => formatMoney(c.totalAmount) },
+    { header: 'Applied', width: 'w-28', numeric: true, fold: true, cell: (c) => formatMoney(c.appliedAmount) },
+    { header: 'Balance', width: 'w-28', numeric: true, cell: (c) => formatMoney(c.runningBalance) },
+  ];
 }
 
 function CreditView({ spec, id, editing, go }: { spec: CreditSpec; id: string; editing: boolean; go: (next: CreditScreen) => void }) {
@@ -178,12 +163,6 @@ function LineItemsTable({ credit }: { credit: PartyCredit }) {
       </tbody>
     </table>
   );
-}
-
-/** A line's category by name (GET /categories, the query the pickers share). */
-function CategoryName({ id }: { id: string }) {
-  const categories = useCategories();
-  return <>{categories.data?.find((c) => c.id === id)?.name ?? (categories.isPending ? '…' : 'Unknown category')}</>;
 }
 
 /** totalAmount, appliedAmount and runningBalance (spec §3), as a credit shows them. */
@@ -288,7 +267,8 @@ export function PartyPicker(props: { spec: CreditSpec; value: string; current: {
 const PICKER_PAGES = 10;
 type PickerProps = Parameters<typeof PartyPicker>[0];
 
-function usePickerPages(q: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
+/** Fetches the pages of a picker's list, up to PICKER_PAGES, so it offers more than the first 20. */
+export function usePickerPages(q: { hasNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
   const pages = q.data?.pages.length ?? 0;
   const more = q.hasNextPage && !q.isFetching && pages < PICKER_PAGES;
   useEffect(() => {

@@ -3,7 +3,6 @@ import {
   describeError,
   isApiError,
   saveDownload,
-  useCategories,
   useDeleteDocument,
   useDocument,
   useDocumentList,
@@ -19,21 +18,22 @@ import {
   type Invoice,
   type ManualEntry,
 } from '@ledgerline/api';
-import { AmountInput, Button, DatePicker, EmptyState, RecordLink, Select, Spinner, TextField, addYears, cx, formatMoney, formatShortDate, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
+import { AmountInput, Button, DatePicker, RecordLink, Select, Spinner, TextField, addYears, cx, formatMoney, formatShortDate, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
 import { useState, type ReactNode } from 'react';
 import { CREDIT_SPECS } from '../credits/state';
 import { PartyPicker } from '../credits/CreditsTab';
-import { CsvButton, EditorDialog, FOLD, ListFoot, RecordDialog, TD, TH, Terms, TextArea, usePartyScroll } from '../parties/common';
-import { uniqueRows } from '../parties/state';
+import { CsvButton, EditorDialog, FOLD, RecordDialog, Terms, TextArea } from '../parties/common';
+import { CategoryName } from '../records/CategoryName';
+import { RecordList, type RecordColumn, type RecordPages } from '../records/RecordList';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { LineItemsEditor, TotalsList, type LineColumn } from './LineItems';
-import { PaymentsEditor, PaymentsList } from './Payments';
+import { DocumentPaymentsEditor, JournalPaysEditor, JournalPaysList, PaymentsList, StatusPill } from './Payments';
 import { RecurDialog } from './RecurDialog';
 import {
   DOCUMENT_SPECS,
-  PAYMENT_STATUS_LABELS,
   billBody,
+  documentPaid,
   documentErrorOnForm,
   documentForm,
   documentScreenFromSearch,
@@ -60,10 +60,13 @@ export const QTY_RATE_TOOLTIP = 'Enter Qty and Rate to update Amount';
 const STATUS_OPTIONS: { value: DocumentStatusFilter; label: string }[] = [{ value: '', label: 'All statuses' }, ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: s }))];
 
 const INTRO: Readonly<Record<DocumentKind, string>> = {
-  bill: 'Bills you owe vendors, booked to Accounts Payable on their date; pay one by connecting the bank transaction that paid it.',
-  invoice: 'Invoices you sent customers, booked to Accounts Receivable; connect the deposit that paid one.',
-  manualEntry: 'Journal entries you post by hand: debits must equal credits.',
+  bill: 'Bills you owe vendors, booked to Accounts Payable on their date; pay one by connecting the bank transaction, manual journal or vendor credit that paid it.',
+  invoice: 'Invoices you sent customers, booked to Accounts Receivable; connect the deposit, manual journal or credit memo that paid one.',
+  manualEntry: 'Journal entries you post by hand: debits must equal credits. A journal that moves Accounts Payable or Receivable can pay bills and invoices.',
 };
+
+/** A date that may be absent (a bill or invoice with no due date): '' rather than a made-up date. */
+const optionalDate = (iso: string): string => (iso ? formatShortDate(iso) : '');
 
 const partyOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).vendor.name : kind === 'invoice' ? (d as Invoice).customer.name : (d as ManualEntry).memo);
 const dateOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).billDate : kind === 'invoice' ? (d as Invoice).invoiceDate : (d as ManualEntry).postingDate);
@@ -79,11 +82,7 @@ export function DocumentsTab({ kind }: { kind: DocumentKind }) {
   const [params, writeSearch] = useSearchWriter();
   const screen = documentScreenFromSearch(spec, params);
   const go = (next: Partial<DocumentScreen>) => writeSearch((latest) => documentSearch(spec, { ...documentScreenFromSearch(spec, latest), openId: null, mode: 'idle', ...next }));
-  const filters = { status: screen.status };
-  const list = useDocumentList(kind, filters);
-  usePartyScroll(list);
-  const rows = uniqueRows(list.data?.pages) as AnyDocument[];
-  const total = list.data?.pages.at(-1)?.meta.itemCount;
+  const list = useDocumentList(kind, { status: screen.status });
   const access = useEditAccess();
   const plural = kind === 'manualEntry' ? 'Manual journals' : `${spec.what}s`;
 
@@ -101,18 +100,13 @@ export function DocumentsTab({ kind }: { kind: DocumentKind }) {
       </div>
       {access.reason && <p className="mb-2 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
 
-      {list.isPending ? (
-        <Spinner label={`Loading ${plural.toLowerCase()}`} />
-      ) : list.isError ? (
-        <EmptyState title={`${plural} could not be loaded`} description={describeError(list.error)?.message} />
-      ) : rows.length === 0 ? (
-        <EmptyState title={`No ${plural.toLowerCase()}${screen.status ? ` (${screen.status})` : ''}`} description={`Record a ${spec.what.toLowerCase()} with “New ${spec.what.toLowerCase()}”.`} />
-      ) : (
-        <>
-          <DocumentTable label={plural} kind={kind} spec={spec} rows={rows} openId={screen.openId} onOpen={(id) => go({ openId: id, mode: 'view' })} />
-          <ListFoot shown={rows.length} total={total} loading={list.isFetchingNextPage} />
-        </>
-      )}
+      <RecordList<AnyDocument>
+        label={plural}
+        list={list as RecordPages<AnyDocument>}
+        columns={documentColumns(kind, spec, (id) => go({ openId: id, mode: 'view' }))}
+        openId={screen.openId}
+        empty={{ title: `No ${plural.toLowerCase()}${screen.status ? ` (${screen.status})` : ''}`, description: `Record a ${spec.what.toLowerCase()} with “New ${spec.what.toLowerCase()}”.` }}
+      />
 
       {screen.mode === 'create' && <DocumentEditor spec={spec} doc={null} onDone={(id) => go(id === null ? {} : { openId: id, mode: 'view' })} />}
       {screen.openId !== null && <DocumentView spec={spec} id={screen.openId} editing={screen.mode === 'edit'} go={go} />}
@@ -125,61 +119,29 @@ function DocumentsCsv({ kind, status }: { kind: 'bill' | 'invoice'; status: Docu
   return <CsvButton exporter={exporter} filters={{ status }} fallbackName={`${kind}s.csv`} />;
 }
 
-export function StatusPill({ status }: { status: string }) {
-  const tone: Readonly<Record<string, string>> = {
-    Posted: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
-    Voided: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
-    PAID: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300',
-    PARTIALLY_PAID: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
-    OVERPAID: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-200',
-    UNPAID: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
-  };
-  return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone[status] ?? tone.UNPAID)}>{PAYMENT_STATUS_LABELS[status] ?? status}</span>;
-}
-
-/** The list: secondary columns fold away below 48em, and on a phone the table scrolls inside its own box if it must. */
-function DocumentTable({ label, kind, spec, rows, openId, onOpen }: { label: string; kind: DocumentKind; spec: DocumentSpec; rows: AnyDocument[]; openId: string | null; onOpen: (id: string) => void }) {
+/** The list's columns: secondary ones fold away below 48em (RecordList). */
+function documentColumns(kind: DocumentKind, spec: DocumentSpec, onOpen: (id: string) => void): RecordColumn<AnyDocument>[] {
   const payable = kind !== 'manualEntry';
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white max-md:overflow-x-auto dark:border-slate-800 dark:bg-slate-900">
-      <table aria-label={label} className="w-full table-fixed text-sm max-md:[&_td]:px-2 max-md:[&_th]:px-2">
-        <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 md:[&_th]:sticky md:[&_th]:top-16 md:[&_th]:z-10 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900">
-          <tr>
-            <th scope="col" className={`${TH} w-20 md:w-24`}>Date</th>
-            <th scope="col" className={TH}>{spec.party ?? 'Memo'}</th>
-            {payable && <th scope="col" className={`${TH} w-32 ${FOLD}`}>{kind === 'bill' ? 'Invoice code' : 'Ref no'}</th>}
-            {payable && <th scope="col" className={`${TH} w-24 ${FOLD}`}>Due</th>}
-            <th scope="col" className={`${TH} w-24 text-right md:w-28`}>Total</th>
-            {payable && <th scope="col" className={`${TH} w-36 ${FOLD}`}>Payment</th>}
-            <th scope="col" className={`${TH} w-20 md:w-24`}>Status</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {rows.map((d) => (
-            <tr key={d.id} className="h-9 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-selected={d.id === openId || undefined}>
-              <td className={`${TD} tabular-nums`}>{formatShortDate(dateOf(kind, d))}</td>
-              <td className={TD}>
-                <RecordLink label={`${spec.what} ${partyOf(kind, d)} ${formatShortDate(dateOf(kind, d))}`} onOpen={() => onOpen(d.id)}>
-                  {partyOf(kind, d) || '—'}
-                </RecordLink>
-              </td>
-              {payable && <td className={`${TD} ${FOLD}`}>{referenceOf(kind, d) || '—'}</td>}
-              {payable && <td className={`${TD} tabular-nums ${FOLD}`}>{formatShortDate((d as Bill).dueDate)}</td>}
-              <td className={`${TD} text-right tabular-nums`}>{formatMoney(d.totalAmount)}</td>
-              {payable && (
-                <td className={`${TD} ${FOLD}`}>
-                  <StatusPill status={(d as Bill).paymentStatus} />
-                </td>
-              )}
-              <td className={TD}>
-                <StatusPill status={d.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    { header: 'Date', width: 'w-20 md:w-24', cell: (d) => <span className="tabular-nums">{formatShortDate(dateOf(kind, d))}</span> },
+    {
+      header: spec.party ?? 'Memo',
+      cell: (d) => (
+        <RecordLink label={`${spec.what} ${partyOf(kind, d)} ${formatShortDate(dateOf(kind, d))}`} onOpen={() => onOpen(d.id)}>
+          {partyOf(kind, d) || '—'}
+        </RecordLink>
+      ),
+    },
+    ...(payable
+      ? [
+          { header: kind === 'bill' ? 'Invoice code' : 'Ref no', width: 'w-32', fold: true, cell: (d: AnyDocument) => referenceOf(kind, d) || '—' },
+          { header: 'Due', width: 'w-24', fold: true, cell: (d: AnyDocument) => <span className="tabular-nums">{optionalDate((d as Bill).dueDate) || '—'}</span> },
+        ]
+      : []),
+    { header: 'Total', width: 'w-24 md:w-28', numeric: true, cell: (d) => formatMoney(d.totalAmount) },
+    ...(payable ? [{ header: 'Payment', width: 'w-36', fold: true, cell: (d: AnyDocument) => <StatusPill status={(d as Bill).paymentStatus} /> }] : []),
+    { header: 'Status', width: 'w-20 md:w-24', cell: (d) => <StatusPill status={d.status} /> },
+  ];
 }
 
 function DocumentView({ spec, id, editing, go }: { spec: DocumentSpec; id: string; editing: boolean; go: (next: Partial<DocumentScreen>) => void }) {
@@ -295,10 +257,10 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
   const items: [string, ReactNode][] = [];
   if (kind === 'bill') {
     const b = doc as Bill;
-    items.push(['Vendor', b.vendor.name], ['Bill date', formatShortDate(b.billDate)], ['Due date', formatShortDate(b.dueDate)], ['Invoice code', b.invoiceCode], ['Description', b.description]);
+    items.push(['Vendor', b.vendor.name], ['Bill date', formatShortDate(b.billDate)], ['Due date', optionalDate(b.dueDate)], ['Invoice code', b.invoiceCode], ['Description', b.description]);
   } else if (kind === 'invoice') {
     const v = doc as Invoice;
-    items.push(['Customer', v.customer.name], ['Invoice date', formatShortDate(v.invoiceDate)], ['Due date', formatShortDate(v.dueDate)], ['Ref no', v.referenceNo], ['Description', v.description], ['Company', v.companyName], ['Address', v.companyAddress]);
+    items.push(['Customer', v.customer.name], ['Invoice date', formatShortDate(v.invoiceDate)], ['Due date', optionalDate(v.dueDate)], ['Ref no', v.referenceNo], ['Description', v.description], ['Company', v.companyName], ['Address', v.companyAddress]);
   } else {
     const m = doc as ManualEntry;
     items.push(['Posting date', formatShortDate(m.postingDate)], ['Memo', m.memo]);
@@ -317,14 +279,9 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
       ) : (
         <TotalsList rows={[['Total debits', doc.totalAmount, true], ['Total credits', (doc as ManualEntry).lineItems.reduce((s, l) => s + l.credit, 0)]]} />
       )}
-      {payable && <PaymentsList kind={kind as 'bill' | 'invoice'} payments={payable.connectedTransactions} messages={payable.differenceMessages} />}
+      {payable ? <PaymentsList kind={kind as 'bill' | 'invoice'} doc={payable} /> : <JournalPaysList journal={doc as ManualEntry} />}
     </div>
   );
-}
-
-function CategoryName({ id }: { id: string }) {
-  const categories = useCategories();
-  return <>{categories.data?.find((c) => c.id === id)?.name ?? (categories.isPending ? '…' : 'Unknown category')}</>;
 }
 
 function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }) {
@@ -335,7 +292,8 @@ function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocumen
       <table aria-label="Line items" className="w-full table-fixed text-sm">
         <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           <tr className="border-b border-slate-200 dark:border-slate-800">
-            <th scope="col" className={th}>{kind === 'manualEntry' ? 'Description' : 'Service'}</th>
+            {/* A journal line's description is optional: it folds away on a phone, where the account needs the room. */}
+            <th scope="col" className={cx(th, kind === 'manualEntry' && FOLD)}>{kind === 'manualEntry' ? 'Description' : 'Service'}</th>
             <th scope="col" className={th}>{kind === 'manualEntry' ? 'Account' : 'Category'}</th>
             {kind === 'invoice' && <th scope="col" className={`${num} ${FOLD}`}>Qty</th>}
             {kind === 'invoice' && <th scope="col" className={`${num} ${FOLD}`}>Rate</th>}
@@ -352,7 +310,7 @@ function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocumen
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {doc.lineItems.map((l) => (
             <tr key={l.id}>
-              <td className="truncate py-1.5 pr-2">{('serviceName' in l ? l.serviceName : l.description) || '—'}</td>
+              <td className={cx('truncate py-1.5 pr-2', kind === 'manualEntry' && FOLD)}>{('serviceName' in l ? l.serviceName : l.description) || '—'}</td>
               <td className="truncate py-1.5 pr-2">
                 <CategoryName id={l.categoryId} />
               </td>
@@ -536,8 +494,21 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
       ) : (
         <TotalsList rows={[['Total', totals.total, true]]} />
       )}
-      {kind !== 'manualEntry' && (
-        <PaymentsEditor kind={kind} documentId={doc?.id ?? null} total={totals.total} payments={form.payments} error={errors.payments} onChange={(payments) => set('payments', payments)} />
+      {kind === 'manualEntry' ? (
+        <JournalPaysEditor journalId={doc?.id ?? null} bills={form.bills} invoices={form.invoices} errors={errors} onChange={(key, list) => set(key, list)} />
+      ) : (
+        <DocumentPaymentsEditor
+          kind={kind}
+          documentId={doc?.id ?? null}
+          partyId={form.partyId}
+          total={totals.total}
+          paid={documentPaid(form)}
+          payments={form.payments}
+          journals={form.journals}
+          credits={form.credits}
+          errors={errors}
+          onChange={(key, list) => set(key, list)}
+        />
       )}
     </EditorDialog>
   );

@@ -2,7 +2,7 @@
 // invoice and manual journal, §5 their checks): their state in the URL, the forms, the checks made before saving,
 // the totals and the payloads. Pure, tested in test/documents-state.test.ts.
 import type { Bill, BillBody, DocumentKind, DocumentStatusFilter, Invoice, InvoiceBody, ManualEntry, ManualEntryBody, RecurrenceBody, RecurrenceInterval } from '@ledgerline/api';
-import { amountCents, amountText } from '../credits/state';
+import { CREDIT_SPECS, amountCents, amountText, creditSearch } from '../credits/state';
 
 export interface DocumentSpec {
   kind: DocumentKind;
@@ -78,10 +78,17 @@ export interface DocumentLineForm {
 }
 
 export interface PaymentForm {
-  /** The bank transaction's id. */
+  /** The paying (or, on a journal, the paid) record's id: a bank transaction, a journal, a credit, a bill, an invoice. */
   id: string;
   amount: string;
 }
+
+/**
+ * The connections of a document besides its lines (spec §3, decision 0020), each a list of id and amount: a bill's or
+ * invoice's bank transactions (`payments`), manual journals (`journals`) and vendor credits / credit memos
+ * (`credits`); a manual journal's bills and invoices it pays (`bills`, `invoices`).
+ */
+export type ConnectionKey = 'payments' | 'journals' | 'credits' | 'bills' | 'invoices';
 
 export interface DocumentForm {
   date: string;
@@ -95,10 +102,16 @@ export interface DocumentForm {
   companyAddress: string;
   lines: DocumentLineForm[];
   payments: PaymentForm[];
+  journals: PaymentForm[];
+  credits: PaymentForm[];
+  bills: PaymentForm[];
+  invoices: PaymentForm[];
 }
 
 let nextKey = 0;
 export const emptyDocumentLine = (): DocumentLineForm => ({ key: `doc-line-${++nextKey}`, text: '', categoryId: '', amount: '', quantity: '', rate: '', debit: '', credit: '' });
+
+const connectionForms = (list: readonly { id: string; amount: number }[] | undefined): PaymentForm[] => (list ?? []).map((p) => ({ id: p.id, amount: amountText(p.amount) }));
 
 const plusDays = (iso: string, days: number): string => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -110,7 +123,7 @@ const plusDays = (iso: string, days: number): string => {
 export function documentForm(kind: DocumentKind, doc: Bill | Invoice | ManualEntry | null, today: string): DocumentForm {
   const blank: DocumentForm = {
     date: today, dueDate: kind === 'manualEntry' ? '' : plusDays(today, 30), partyId: '', reference: '', description: '', companyName: '', companyAddress: '',
-    lines: kind === 'manualEntry' ? [emptyDocumentLine(), emptyDocumentLine()] : [emptyDocumentLine()], payments: [],
+    lines: kind === 'manualEntry' ? [emptyDocumentLine(), emptyDocumentLine()] : [emptyDocumentLine()], payments: [], journals: [], credits: [], bills: [], invoices: [],
   };
   if (doc === null) return blank;
   if (kind === 'bill') {
@@ -118,7 +131,7 @@ export function documentForm(kind: DocumentKind, doc: Bill | Invoice | ManualEnt
     return {
       ...blank, date: b.billDate, dueDate: b.dueDate, partyId: b.vendor.id, reference: b.invoiceCode, description: b.description,
       lines: b.lineItems.map((l) => ({ ...emptyDocumentLine(), key: l.id, text: l.serviceName, categoryId: l.categoryId, amount: amountText(l.amount) })),
-      payments: b.connectedTransactions.map((p) => ({ id: p.id, amount: amountText(p.amount) })),
+      payments: connectionForms(b.connectedTransactions), journals: connectionForms(b.connectedManualEntries), credits: connectionForms(b.connectedVendorCredits),
     };
   }
   if (kind === 'invoice') {
@@ -126,12 +139,12 @@ export function documentForm(kind: DocumentKind, doc: Bill | Invoice | ManualEnt
     return {
       ...blank, date: v.invoiceDate, dueDate: v.dueDate, partyId: v.customer.id, reference: v.referenceNo, description: v.description, companyName: v.companyName, companyAddress: v.companyAddress,
       lines: v.lineItems.map((l) => ({ ...emptyDocumentLine(), key: l.id, text: l.serviceName, categoryId: l.categoryId, quantity: String(l.quantity), rate: amountText(l.rate), amount: amountText(l.amount) })),
-      payments: v.connectedTransactions.map((p) => ({ id: p.id, amount: amountText(p.amount) })),
+      payments: connectionForms(v.connectedTransactions), journals: connectionForms(v.connectedManualEntries), credits: connectionForms(v.connectedCreditMemos),
     };
   }
   const m = doc as ManualEntry;
   return {
-    ...blank, date: m.postingDate, description: m.memo,
+    ...blank, date: m.postingDate, description: m.memo, bills: connectionForms(m.paidBills), invoices: connectionForms(m.paidInvoices),
     lines: m.lineItems.map((l) => ({ ...emptyDocumentLine(), key: l.id, text: l.description, categoryId: l.categoryId, debit: l.type === 'debit' ? amountText(l.amount) : '', credit: l.type === 'credit' ? amountText(l.amount) : '' })),
   };
 }
@@ -189,6 +202,27 @@ export function documentTotals(kind: DocumentKind, form: DocumentForm): Document
 
 /** What the connected payments pay, in dollars. */
 export const paidTotal = (payments: readonly PaymentForm[]): number => payments.reduce((s, p) => s + (amountCents(p.amount) ?? 0), 0) / 100;
+
+/** What a bill or invoice being edited is paid by, all connections together (bank transactions, journals, credits), in dollars. */
+export const documentPaid = (form: Pick<DocumentForm, 'payments' | 'journals' | 'credits'>): number => Math.round((paidTotal(form.payments) + paidTotal(form.journals) + paidTotal(form.credits)) * 100) / 100;
+
+/**
+ * Spec §3 payment status of the form as it stands (PAID, PARTIALLY_PAID, OVERPAID, UNPAID within 0.01), what the
+ * server will compute on save; the editor shows it beside "Paid … of …".
+ */
+export function paymentStatusOf(total: number, paid: number): 'PAID' | 'PARTIALLY_PAID' | 'OVERPAID' | 'UNPAID' {
+  const cents = (n: number) => Math.round(n * 100);
+  if (cents(paid) <= 0) return 'UNPAID';
+  const diff = cents(paid) - cents(total);
+  if (Math.abs(diff) <= 1) return 'PAID';
+  return diff > 0 ? 'OVERPAID' : 'PARTIALLY_PAID';
+}
+
+/** What a new connection pays by default: what is still open when that is less than what the payer has, else all it has. */
+export function defaultConnectionAmount(available: number, total: number, paid: number): string {
+  const open = Math.round((total - paid) * 100) / 100;
+  return amountText(open > 0 ? Math.min(available, open) : available);
+}
 
 // ——— Recurrence (spec §3 "Recurrence", §5) ———
 
@@ -253,8 +287,10 @@ export const DOCUMENT_MESSAGES = {
   paymentAmount: 'Payment amount must be greater than 0',
 } as const;
 
+const CONNECTION_KEYS: readonly ConnectionKey[] = ['payments', 'journals', 'credits', 'bills', 'invoices'];
+
 export type LineField = 'text' | 'categoryId' | 'amount' | 'quantity' | 'rate' | 'debit';
-export type DocumentFormErrors = Partial<Record<'partyId' | 'date' | 'dueDate' | 'description' | 'reference' | 'companyName' | 'companyAddress' | 'lines' | 'payments', string>> & {
+export type DocumentFormErrors = Partial<Record<'partyId' | 'date' | 'dueDate' | 'description' | 'reference' | 'companyName' | 'companyAddress' | 'lines' | ConnectionKey, string>> & {
   line?: Record<string, Partial<Record<LineField, string>>>;
 };
 
@@ -293,7 +329,7 @@ export function validateDocumentForm(spec: DocumentSpec, form: DocumentForm): Do
     }
     if (Object.keys(p).length > 0) (e.line ??= {})[l.key] = p;
   }
-  if (form.payments.some((p) => amountCents(p.amount) === null)) e.payments = DOCUMENT_MESSAGES.paymentAmount;
+  for (const key of CONNECTION_KEYS) if (form[key].some((p) => amountCents(p.amount) === null)) e[key] = DOCUMENT_MESSAGES.paymentAmount;
   return e;
 }
 
@@ -301,13 +337,14 @@ export const hasDocumentErrors = (e: DocumentFormErrors): boolean => Object.keys
 
 const optional = (s: string) => (s.trim() === '' ? undefined : s.trim());
 const dollars = (cents: number | null) => (cents ?? 0) / 100;
+const connections = (list: readonly PaymentForm[]) => list.map((p) => ({ id: p.id, amount: dollars(amountCents(p.amount)) }));
 
 /** The payload of a valid form: blank lines left out, empty optional text absent (spec §5), every payment sent (the whole set). */
 export function billBody(form: DocumentForm): BillBody {
   return {
     billDate: form.date, dueDate: optional(form.dueDate), vendorId: form.partyId, invoiceCode: optional(form.reference), description: optional(form.description),
     lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => ({ serviceName: l.text.trim(), categoryId: l.categoryId, amount: dollars(amountCents(l.amount)) })),
-    connectedTransactions: form.payments.map((p) => ({ id: p.id, amount: dollars(amountCents(p.amount)) })),
+    connectedTransactions: connections(form.payments), connectedManualEntries: connections(form.journals), connectedVendorCredits: connections(form.credits),
   };
 }
 
@@ -316,13 +353,13 @@ export function invoiceBody(form: DocumentForm): InvoiceBody {
     invoiceDate: form.date, dueDate: optional(form.dueDate), customerId: form.partyId, referenceNo: optional(form.reference), description: optional(form.description),
     companyName: optional(form.companyName), companyAddress: optional(form.companyAddress),
     lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => ({ serviceName: l.text.trim(), categoryId: l.categoryId, quantity: quantityOf(l.quantity) ?? 0, rate: dollars(amountCents(l.rate)), amount: dollars(invoiceLineCents(l)) })),
-    connectedTransactions: form.payments.map((p) => ({ id: p.id, amount: dollars(amountCents(p.amount)) })),
+    connectedTransactions: connections(form.payments), connectedManualEntries: connections(form.journals), connectedCreditMemos: connections(form.credits),
   };
 }
 
 export function manualEntryBody(form: DocumentForm): ManualEntryBody {
   return {
-    postingDate: form.date, memo: form.description.trim(),
+    postingDate: form.date, memo: form.description.trim(), connectedBills: connections(form.bills), connectedInvoices: connections(form.invoices),
     lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => {
       const debit = l.debit.trim() !== '';
       return { categoryId: l.categoryId, description: optional(l.text), type: debit ? 'debit' : 'credit', amount: dollars(amountCents(debit ? l.debit : l.credit)) };
@@ -332,8 +369,15 @@ export function manualEntryBody(form: DocumentForm): ManualEntryBody {
 
 const FIELD_OF: Readonly<Record<string, keyof DocumentFormErrors>> = {
   billDate: 'date', invoiceDate: 'date', postingDate: 'date', dueDate: 'dueDate', vendorId: 'partyId', customerId: 'partyId', invoiceCode: 'reference', referenceNo: 'reference',
-  description: 'description', memo: 'description', companyName: 'companyName', companyAddress: 'companyAddress', lineItems: 'lines', connectedTransactions: 'payments',
+  description: 'description', memo: 'description', companyName: 'companyName', companyAddress: 'companyAddress', lineItems: 'lines',
 };
+const CONNECTION_FIELDS: readonly (readonly [RegExp, ConnectionKey])[] = [
+  [/^connectedTransactions(\.|$)/, 'payments'],
+  [/^connectedManualEntries(\.|$)/, 'journals'],
+  [/^(connectedVendorCredits|connectedCreditMemos)(\.|$)/, 'credits'],
+  [/^connectedBills(\.|$)/, 'bills'],
+  [/^connectedInvoices(\.|$)/, 'invoices'],
+];
 const LINE_FIELD_OF: Readonly<Record<string, LineField>> = { serviceName: 'text', description: 'text', categoryId: 'categoryId', amount: 'amount', quantity: 'quantity', rate: 'rate', type: 'debit' };
 
 /**
@@ -344,7 +388,8 @@ export function documentErrorOnForm(kind: DocumentKind, form: DocumentForm, fiel
   if (field === undefined) return null;
   const top = FIELD_OF[field];
   if (top !== undefined) return { [top]: message };
-  if (/^connectedTransactions\.\d+/.test(field)) return { payments: message };
+  const connection = CONNECTION_FIELDS.find(([re]) => re.test(field));
+  if (connection) return { [connection[1]]: message };
   const m = /^lineItems\.(\d+)\.(\w+)$/.exec(field);
   const sent = form.lines.filter((l) => !isBlank(l));
   const line = m ? sent[Number(m[1])] : undefined;
@@ -364,6 +409,12 @@ export function documentLink(entityType: string, entityId: string): { to: string
   if (kind === null || !UUID.test(entityId)) return null;
   const spec = DOCUMENT_SPECS[kind];
   return { to: `/accounting?${documentSearch(spec, { openId: entityId, mode: 'view', status: '' }).toString()}`, what: spec.what.toLowerCase() };
+}
+
+/** The way to a vendor credit (Expenses) or a credit memo (Revenue) that pays a bill or an invoice. */
+export function creditLink(kind: 'vendor' | 'customer', id: string): string {
+  const spec = CREDIT_SPECS[kind];
+  return `${kind === 'vendor' ? '/expenses' : '/revenue'}?${creditSearch(spec, { openId: id, mode: 'view' }).toString()}`;
 }
 
 /** A document's recurrence as the view shows it (spec §3 recurrence fields); null when it never recurred. */

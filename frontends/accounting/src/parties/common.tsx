@@ -99,11 +99,20 @@ export const TH = 'px-3 py-2 text-left';
 export const TD = 'px-3 py-1.5 truncate';
 export const FOLD = 'max-md:hidden';
 
-export function PartyTable({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
+/**
+ * `scrollOnPhone`: below 48em the table scrolls inside its own box if it must, with tighter cells (the header is then
+ * sticky from 48em only: a scrolling box would hold it).
+ */
+export function PartyTable({ label, head, children, scrollOnPhone = false }: { label: string; head: ReactNode; children: ReactNode; scrollOnPhone?: boolean }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <table aria-label={label} className="w-full table-fixed text-sm">
-        <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:sticky [&_th]:top-16 [&_th]:z-10 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900">
+    <div className={cx('rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900', scrollOnPhone && 'max-md:overflow-x-auto')}>
+      <table aria-label={label} className={cx('w-full table-fixed text-sm', scrollOnPhone && 'max-md:[&_td]:px-2 max-md:[&_th]:px-2')}>
+        <thead
+          className={cx(
+            'text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400 [&_th]:z-10 [&_th]:border-b [&_th]:border-slate-200 [&_th]:bg-slate-50 dark:[&_th]:border-slate-800 dark:[&_th]:bg-slate-900',
+            scrollOnPhone ? 'md:[&_th]:sticky md:[&_th]:top-16' : '[&_th]:sticky [&_th]:top-16',
+          )}
+        >
           {head}
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>

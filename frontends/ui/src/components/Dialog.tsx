@@ -26,7 +26,14 @@ export function Dialog({ open, onClose, title, description, children, actions, s
         Below 48em the dialog is a full-screen sheet; from 48em a centred card at most the window's height. Either way
         the title stays at the top, the content scrolls inside, and the actions stay pinned at the bottom.
       */}
-      <div className="fixed inset-0 flex items-stretch justify-center md:items-center md:p-4">
+      {/*
+        The frame keeps clear of the notices shown at the window's top and bottom (the Notices region writes how much
+        room they take into --notice-space-top / --notice-space-bottom), so a notice never covers the pinned actions.
+      */}
+      <div
+        data-dialog-frame=""
+        className="fixed inset-0 flex items-stretch justify-center pt-[var(--notice-space-top,0px)] pb-[var(--notice-space-bottom,0px)] md:items-center md:px-4 md:pt-[max(1rem,var(--notice-space-top,0px))] md:pb-[max(1rem,var(--notice-space-bottom,0px))]"
+      >
         <DialogPanel
           transition
           data-dialog-panel=""

@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { cx } from '../cx';
 import { CheckIcon, CloseIcon, InfoIcon, WarningIcon } from '../icons';
-import { resolveNotice, type Notice, type NoticeInput, type NoticePlacement, type NoticeType } from '../notice-rules';
+import { noticeSpace, noticeSpaceVariable, resolveNotice, type Notice, type NoticeInput, type NoticePlacement, type NoticeType } from '../notice-rules';
 
 type Shorthand = (message: string, options?: Omit<NoticeInput, 'message' | 'type'>) => string;
 
@@ -90,10 +90,31 @@ function NoticeIcon({ type }: { type: NoticeType }) {
   return <InfoIcon className="size-5 shrink-0" />;
 }
 
+/** Keeps the region's CSS variable equal to the space its notices take, as they come, grow and go. */
+function useNoticeSpace(placement: NoticePlacement, region: RefObject<HTMLDivElement | null>, count: number) {
+  useLayoutEffect(() => {
+    const element = region.current;
+    const root = document.documentElement;
+    const name = noticeSpaceVariable(placement);
+    if (element === null) return;
+    const write = () => root.style.setProperty(name, noticeSpace(count === 0 ? 0 : element.getBoundingClientRect().height));
+    write();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(write);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.setProperty(name, '0px');
+    };
+  }, [placement, region, count]);
+}
+
 function NoticeRegion({ placement, notices, onDismiss }: { placement: NoticePlacement; notices: Notice[]; onDismiss: (id: string) => void }) {
   const shown = notices.filter((n) => n.placement === placement);
+  const region = useRef<HTMLDivElement>(null);
+  useNoticeSpace(placement, region, shown.length);
   return (
     <div
+      ref={region}
       data-notice-region={placement}
       className={cx(
         'pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-4',
