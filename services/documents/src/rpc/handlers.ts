@@ -31,6 +31,10 @@ const inputOf = (f: DocumentFields | undefined): DocumentInput => ({
   })),
   connectedTransactions: (f?.connectedTransactions ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined })),
   connections: { manualEntries: connectionsOf(f?.connectedManualEntries), credits: connectionsOf(f?.connectedCredits), bills: connectionsOf(f?.connectedBills), invoices: connectionsOf(f?.connectedInvoices) },
+  recurrence: {
+    recurringStartDate: f?.recurringStartDate, recurringEndDate: f?.recurringEndDate, interval: f?.interval, recurringEndType: f?.recurringEndType, recurringCount: f?.recurringCount, activity: f?.activity,
+  },
+  billerName: f?.billerName,
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */

@@ -7,6 +7,8 @@ import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain
 import { cleanConnections, type CleanConnections, type Connection } from '../domain/connections.js';
 import { documentChanged, type DocumentChange } from '../events/document-changed.js';
 import { rankSuggestions } from '../domain/suggestions.js';
+import { cleanRecur, recurrenceRequested, type CleanRecur } from '../domain/recurrence.js';
+import type { RecurrenceUseCases } from './recurrence.js';
 import { applicationsByPayer, applicationsOf, lockConnections, openDocuments, type ApplicationRow } from '../store/applications.js';
 import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
 
@@ -15,6 +17,8 @@ export interface DocumentsDeps {
   logger: Logger;
   ledger: DocumentLedger;
   parties: PartyLookup;
+  /** Saves a schedule in the document's own transaction (a create / PUT body with the recurrence fields). */
+  schedules?: Pick<RecurrenceUseCases, 'saveIn' | 'saved'>;
 }
 
 export type Tenant = TenantContext & { workspaceId: string };
@@ -97,7 +101,7 @@ const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entr
  * once. The vendor or customer is checked with the parties service first (another workspace's: 404 naming vendorId /
  * customerId).
  */
-export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
+export function createUseCases({ db, ledger, parties, logger, schedules }: DocumentsDeps) {
   const pay = createPayments({ ledger, parties });
 
   /** The version's connections (payments by journals and credits, or what a journal pays), checked and written. */
@@ -166,11 +170,24 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     }
   }
 
-  function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections } {
+  /** The body's recurrence fields, when it has any: the recur route's rules and messages (domain/recurrence.ts). */
+  function recurrenceOf(input: DocumentInput): { value?: CleanRecur; problems: FieldProblem[] } {
+    if (!recurrenceRequested(input.recurrence)) return { problems: [] };
+    if (!schedules) throw new Error('the documents use cases were built without schedules');
+    return cleanRecur(input.recurrence);
+  }
+
+  /** Inside the document's transaction: its requested schedule saved with it (so a crash cannot leave one without the other). */
+  async function schedule(trx: Knex.Transaction, tenant: Tenant, kind: DocumentKind, id: string, recur: CleanRecur | undefined): Promise<void> {
+    if (recur && schedules) await schedules.saveIn(trx, tenant, kind, id, recur);
+  }
+
+  function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections; recur?: CleanRecur } {
     const { value, problems } = cleanDocument(kind, input);
     const c = cleanConnections(kind, input.connections ?? {});
-    throwIfAny([...problems, ...c.problems]);
-    return { doc: value as CleanDocument, connections: c.value };
+    const r = recurrenceOf(input);
+    throwIfAny([...problems, ...c.problems, ...r.problems]);
+    return { doc: value as CleanDocument, connections: c.value, recur: r.value };
   }
 
   return {
@@ -214,7 +231,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     async create(tenant: Tenant, kindName: string, input: DocumentInput): Promise<DocumentChangeAnswer> {
       const kind = kindOf(kindName);
       assertCanEdit(tenant);
-      const { doc, connections } = cleaned(kind, input);
+      const { doc, connections, recur } = cleaned(kind, input);
       const name = await partyName(tenant, kind, doc.partyId);
       const id = newId();
       const changed = await withTenant(db, tenant, async (trx) => {
@@ -226,11 +243,13 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
         await connect(trx, tenant, kind, id, doc, connections);
+        await schedule(trx, tenant, kind, id, recur);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
         await announcePaid(trx, tenant, await paidTargets(trx, kind, id));
         return { p, view };
       });
+      if (recur) schedules?.saved(recur);
       return book(tenant, changed.p, changed.view);
     },
 
@@ -244,10 +263,11 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       throwIfAny(idProblems(id));
       const { value, problems } = cleanDocument(kind, input);
       const c = cleanConnections(kind, input.connections ?? {});
+      const r = recurrenceOf(input);
       // Another workspace's document is a 404 whatever the body holds; then the fields' refusals (nothing changed).
       const seen = await withTenant(db, tenant, (trx) => documentById(trx, kind, id));
       if (!seen) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-      throwIfAny([...problems, ...c.problems]);
+      throwIfAny([...problems, ...c.problems, ...r.problems]);
       const doc = value as CleanDocument;
       const connections = c.value;
       const name = await partyName(tenant, kind, doc.partyId);
@@ -256,6 +276,8 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
+        // The body's schedule replaces the document's in this transaction; a body without one leaves it as it is.
+        await schedule(trx, tenant, kind, id, r.value);
         const current = (await documentLines(trx, [id])).get(id) ?? [];
         const currentPayments = (await documentPayments(trx, [id])).get(id) ?? [];
         const samePayments = doc.payments.length === currentPayments.length && doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
@@ -293,6 +315,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await announcePaid(trx, tenant, [...paidBefore, ...(await paidTargets(trx, kind, id))]);
         return { p, view };
       });
+      if (r.value) schedules?.saved(r.value);
       if (!('p' in changed)) return changed;
       return book(tenant, changed.p, changed.view);
     },
