@@ -146,7 +146,8 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
     const r = view.row;
     await documentChanged(trx, tenant.workspaceId, {
       documentId: r.id, kind: r.kind, change, version: r.version, journalEntryId: r.journal_entry_id ?? '',
-      state: { partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: Number(r.total_cents), paidCents: view.paidCents, voided: view.status === 'Voided' },
+      state: { partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: Number(r.total_cents), paidCents: view.paidCents, voided: view.status === 'Voided',
+        creditApplications: view.status === 'Voided' ? [] : view.connectedCredits },
     });
   }
 
