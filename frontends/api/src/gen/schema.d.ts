@@ -3742,7 +3742,7 @@ export interface components {
             id: string;
             name: string;
         };
-        /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+        /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
         VendorCredit: {
             id: string;
             paymentDate: string;
@@ -3757,7 +3757,7 @@ export interface components {
             createdOn: string;
             updatedOn: string;
         };
-        /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+        /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
         CreditMemo: {
             id: string;
             paymentDate: string;
@@ -4044,6 +4044,8 @@ export interface components {
             description: string;
             vendor: components["schemas"]["DocumentParty"];
             billerName: string;
+            /** @description Only in GET of one document: the existing vendor whose name best matches the billerName, when that does not name the linked vendor (or there is none); else null. */
+            suggestedVendor?: components["schemas"]["DocumentParty"] | null;
             invoiceCode: string;
             lineItems: components["schemas"]["BillLineItem"][];
         };
@@ -4078,6 +4080,10 @@ export interface components {
             description: string;
             companyName: string;
             companyAddress: string;
+            /** @description The customer's name as written on it (the customer's name when none was given). */
+            customerName: string;
+            /** @description Only in GET of one document: the existing customer whose name best matches the customerName, when that does not name the linked customer (or there is none); else null. */
+            suggestedCustomer?: components["schemas"]["DocumentParty"] | null;
             lineItems: components["schemas"]["InvoiceLineItem"][];
         };
         /** @description A manual journal (spec §3): its lines booked as given at postingDate (debits = credits). totalAmount is its debits. */
@@ -4132,6 +4138,41 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description Not taken on a bill: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedCreditMemos?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a bill: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a bill: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description With the recurrence fields: Active (default) or Paused. */
+            activity?: string;
+            /** @description The biller's name as written on the bill (e.g. read from an upload); absent: the vendor's name. When it names another existing vendor better, GET answers it as suggestedVendor. */
+            billerName?: string;
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -4174,6 +4215,41 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description Not taken on an invoice: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedVendorCredits?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on an invoice: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on an invoice: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The customer's name as written on the invoice (e.g. read from an upload); absent: the customer's name. When it names another existing customer better, GET answers it as suggestedCustomer. */
+            customerName?: string;
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description With the recurrence fields: Active (default) or Paused. */
+            activity?: string;
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -4207,6 +4283,39 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description Not taken on a manual entry: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedManualEntries?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a manual entry: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedVendorCredits?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a manual entry: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedCreditMemos?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description With the recurrence fields: Active (default) or Paused. */
+            activity?: string;
             /** @description At least two; debits equal credits. */
             lineItems?: {
                 categoryId?: string;
@@ -4322,7 +4431,7 @@ export interface components {
             suggestions: components["schemas"]["PaymentSuggestion"][];
         };
         RecurBody: {
-            /** @description YYYY-MM-DD: the first date of the schedule. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
             recurringStartDate?: string;
             /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
             recurringEndDate?: string;
@@ -9413,7 +9522,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+            /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9592,7 +9701,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+            /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
             200: {
                 headers: {
                     [name: string]: unknown;

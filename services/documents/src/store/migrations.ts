@@ -1,6 +1,7 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
 import { recurrenceMigration } from './recurrence-migration.js';
 import { connectionMigrations } from './migrations-connections.js';
+import { writtenNameMigration } from './written-names.js';
 
 /**
  * The documents database: the platform's tenancy functions, outbox and inbox, then its own tables.
@@ -83,4 +84,5 @@ export const documentsMigrations: Migration[] = [
   },
   recurrenceMigration,
   ...connectionMigrations,
+  writtenNameMigration,
 ];

@@ -9,6 +9,8 @@ import { documentChanged, type DocumentChange } from '../events/document-changed
 import { rankSuggestions } from '../domain/suggestions.js';
 import { cleanRecur, recurrenceRequested, type CleanRecur } from '../domain/recurrence.js';
 import type { RecurrenceUseCases } from './recurrence.js';
+import { nameSimilarity, suggestParty, type NamedParty } from '../domain/party-match.js';
+import { setWrittenName, writtenNames } from '../store/written-names.js';
 import { applicationsByPayer, applicationsOf, lockConnections, openDocuments, type ApplicationRow } from '../store/applications.js';
 import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
 
@@ -58,6 +60,8 @@ function kindOf(kind: string): DocumentKind {
   if (!isDocumentKind(kind)) throw AppError.invalid([{ field: 'kind', message: DOC_MSG.kind }]);
   return kind;
 }
+/** billerName / customerName: at most the length of a vendor's or customer's name. */
+const WRITTEN_NAME_MAX = 150;
 const idProblems = (id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field: 'id', message: DOC_MSG.uuid('id') }]);
 
 /**
@@ -183,11 +187,20 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
     if (recur && schedules) await schedules.saveIn(trx, tenant, kind, id, recur);
   }
 
+  /** billerName (bills) / customerName (invoices): undefined when not sent, null when sent blank. */
+  function writtenOf(kind: DocumentKind, input: DocumentInput): { value: string | null | undefined; problems: FieldProblem[] } {
+    if (input.billerName === undefined || kind === 'manual_entry') return { value: undefined, problems: [] };
+    const value = input.billerName.trim();
+    const field = kind === 'bill' ? 'billerName' : 'customerName';
+    if (value.length > WRITTEN_NAME_MAX) return { value: undefined, problems: [{ field, message: `${field} must be at most ${WRITTEN_NAME_MAX} characters` }] };
+    return { value: value === '' ? null : value, problems: [] };
+  }
+
   function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections; recur?: CleanRecur } {
     const { value, problems } = cleanDocument(kind, input);
     const c = cleanConnections(kind, input.connections ?? {});
     const r = recurrenceOf(input);
-    throwIfAny([...problems, ...c.problems, ...r.problems]);
+    throwIfAny([...problems, ...c.problems, ...r.problems, ...writtenOf(kind, input).problems]);
     return { doc: value as CleanDocument, connections: c.value, recur: r.value };
   }
 
@@ -245,6 +258,8 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
         await connect(trx, tenant, kind, id, doc, connections);
         await schedule(trx, tenant, kind, id, recur);
+        const written = writtenOf(kind, input).value;
+        if (written) await setWrittenName(trx, id, written);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
         await announcePaid(trx, tenant, await paidTargets(trx, kind, id));
@@ -265,10 +280,11 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       const { value, problems } = cleanDocument(kind, input);
       const c = cleanConnections(kind, input.connections ?? {});
       const r = recurrenceOf(input);
+      const w = writtenOf(kind, input);
       // Another workspace's document is a 404 whatever the body holds; then the fields' refusals (nothing changed).
       const seen = await withTenant(db, tenant, (trx) => documentById(trx, kind, id));
       if (!seen) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-      throwIfAny([...problems, ...c.problems, ...r.problems]);
+      throwIfAny([...problems, ...c.problems, ...r.problems, ...w.problems]);
       const doc = value as CleanDocument;
       const connections = c.value;
       const name = await partyName(tenant, kind, doc.partyId);
@@ -279,6 +295,8 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
         // The body's schedule replaces the document's in this transaction; a body without one leaves it as it is.
         await schedule(trx, tenant, kind, id, r.value);
+        // The name as written: replaced when sent (blank clears it), kept when not; no new version (it posts nothing).
+        if (w.value !== undefined) await setWrittenName(trx, id, w.value);
         const current = (await documentLines(trx, [id])).get(id) ?? [];
         const currentPayments = (await documentPayments(trx, [id])).get(id) ?? [];
         const samePayments = doc.payments.length === currentPayments.length && doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
@@ -423,6 +441,25 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         }
         return out;
       });
+    },
+
+    /** billerName / customerName of these documents, where one was given. */
+    async writtenNames(tenant: Tenant, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      return withTenant(db, tenant, (trx) => writtenNames(trx, ids));
+    },
+
+    /**
+     * suggestedVendor / suggestedCustomer of one bill or invoice (domain/party-match.ts): the active party whose name
+     * best matches the name written on it, when that is not its linked party's; null otherwise (and for journals).
+     */
+    async suggestedParty(tenant: Tenant, view: DocumentView, written: string | undefined): Promise<NamedParty | null> {
+      const kind = view.row.kind;
+      if (kind === 'manual_entry' || !written) return null;
+      const linked = view.row.party_id ? { id: view.row.party_id, name: view.row.party_name } : null;
+      // The written name is the linked party's own: nothing to ask the parties service.
+      if (linked && nameSimilarity(written, linked.name) === 1) return null;
+      return suggestParty(written, linked, await parties.active(tenant, kind === 'bill' ? 'vendor' : 'customer'));
     },
 
     /** POST /accounting/payment-details/check (usecases/payments.ts `details`): nothing is written. */

@@ -66,9 +66,10 @@ const PAYMENT_REQUIRED = ['paymentStatus', 'paidAmount', 'differenceMessages', '
 /** A suggested vendor / customer (GET of one bill / invoice): null when none is suggested. */
 const suggestion = (what: string) => ({
   anyOf: [ref(PartyRefSchema), { type: 'null' }],
-  description: `Only in GET of one document: the existing ${what} whose name best matches the ${what === 'vendor' ? 'billerName' : 'customer name written on it'}, when that does not name the linked ${what} (or there is none); else null.`,
+  description: `Only in GET of one document: the existing ${what} whose name best matches the ${what === 'vendor' ? 'billerName' : 'customerName'}, when that does not name the linked ${what} (or there is none); else null.`,
 }) as const;
 const BILLER_NAME_BODY = { ...text(150), description: 'The biller\'s name as written on the bill (e.g. read from an upload); absent: the vendor\'s name. When it names another existing vendor better, GET answers it as suggestedVendor.' } as const;
+const CUSTOMER_NAME_BODY = { ...text(150), description: 'The customer\'s name as written on the invoice (e.g. read from an upload); absent: the customer\'s name. When it names another existing customer better, GET answers it as suggestedCustomer.' } as const;
 const ACTIVITY_BODY = { ...text(10), description: 'With the recurrence fields: Active (default) or Paused.' } as const;
 
 const BillLineSchema = { $id: 'BillLineItem', ...object({ id: str, serviceName: str, categoryId: str, amount: num }, ['id', 'serviceName', 'categoryId', 'amount']) };
@@ -89,9 +90,9 @@ const InvoiceSchema = {
   description: 'An invoice (spec §3): money owed by a customer, booked at invoiceDate (Accounts Receivable debited, each line\'s category credited).',
   properties: {
     ...COMMON_PROPS, ...PAYMENT_PROPS, ...CONNECTION_PROPS.invoice, invoiceDate: str, dueDate: str, customer: ref(PartyRefSchema), referenceNo: str, description: str, companyName: str, companyAddress: str,
-    suggestedCustomer: suggestion('customer'), lineItems: { type: 'array', items: ref(InvoiceLineSchema) },
+    customerName: { ...str, description: 'The customer\'s name as written on it (the customer\'s name when none was given).' }, suggestedCustomer: suggestion('customer'), lineItems: { type: 'array', items: ref(InvoiceLineSchema) },
   },
-  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.invoice, 'invoiceDate', 'dueDate', 'customer', 'referenceNo', 'description', 'companyName', 'companyAddress', 'lineItems'],
+  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.invoice, 'invoiceDate', 'dueDate', 'customer', 'referenceNo', 'description', 'companyName', 'companyAddress', 'customerName', 'lineItems'],
 } as const;
 const ManualEntrySchema = {
   $id: 'ManualEntry', type: 'object', additionalProperties: false,
@@ -117,7 +118,7 @@ const InvoiceBodySchema = {
   ...object({
     invoiceDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before invoiceDate.' },
     customerId: { ...text(100), description: 'A customer of the workspace. Required.' }, referenceNo: text(1000), description: text(1000), companyName: text(1000), companyAddress: text(1000),
-    connectedTransactions: CONNECTED_BODY, connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedCreditMemos: CONNECTION_BODIES.connectedCreditMemos, ...MISPLACED.invoice, ...RECURRENCE_BODY, activity: ACTIVITY_BODY,
+    connectedTransactions: CONNECTED_BODY, connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedCreditMemos: CONNECTION_BODIES.connectedCreditMemos, ...MISPLACED.invoice, customerName: CUSTOMER_NAME_BODY, ...RECURRENCE_BODY, activity: ACTIVITY_BODY,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({
@@ -182,7 +183,7 @@ const csvQuery = (k: Kind) => {
 
 interface LineBody { serviceName?: string; description?: string; categoryId?: string; amount?: number; quantity?: number; rate?: number; type?: string }
 interface DocBody extends ConnectionBodies {
-  recurringStartDate?: string; recurringEndDate?: string; interval?: string; recurringEndType?: string; recurringCount?: number; activity?: string; billerName?: string;
+  recurringStartDate?: string; recurringEndDate?: string; interval?: string; recurringEndType?: string; recurringCount?: number; activity?: string; billerName?: string; customerName?: string;
   billDate?: string; invoiceDate?: string; postingDate?: string; dueDate?: string; vendorId?: string; customerId?: string; invoiceCode?: string; referenceNo?: string;
   description?: string; memo?: string; companyName?: string; companyAddress?: string; lineItems?: LineBody[]; connectedTransactions?: { id?: string; amount?: number }[];
 }
@@ -218,7 +219,7 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
     }),
     ...connectionFieldsOf(a, k, b),
     recurringStartDate: b.recurringStartDate, recurringEndDate: b.recurringEndDate, interval: b.interval, recurringEndType: b.recurringEndType, recurringCount: b.recurringCount, activity: b.activity,
-    billerName: k === 'bill' ? b.billerName : undefined,
+    billerName: k === 'bill' ? b.billerName : k === 'invoice' ? b.customerName : undefined,
   }));
 }
 
@@ -244,7 +245,7 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
   }
   if (k === 'invoice') {
     return {
-      ...common, ...payment, ...connectionJson(k, d), invoiceDate: d.date, dueDate: d.dueDate, customer: party, suggestedCustomer: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null, referenceNo: d.reference, description: d.description, companyName: d.companyName, companyAddress: d.companyAddress,
+      ...common, ...payment, ...connectionJson(k, d), invoiceDate: d.date, dueDate: d.dueDate, customer: party, customerName: d.billerName || party.name, suggestedCustomer: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null, referenceNo: d.reference, description: d.description, companyName: d.companyName, companyAddress: d.companyAddress,
       lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, quantity: Number(l.quantity), rate: dollarsOf(l.rateCents), amount: dollarsOf(l.amountCents) })),
     };
   }

@@ -2,7 +2,8 @@
 // §5 payloads: recurringStartDate, recurringEndDate, interval; issue #18), through the real gateway: the schedule is
 // saved in the document's own transaction, under the recur route's rules and messages ('Please fill all recurring
 // details'); a 400 changes nothing (no document, no schedule); a PUT without the fields leaves the schedule alone; the
-// scheduler then makes the occurrences. Also: a payment list sent on the wrong kind of document is a 400 naming it.
+// scheduler then makes the occurrences. Also: a payment list sent on the wrong kind of document is a 400 naming it;
+// billerName / customerName and the suggestedVendor / suggestedCustomer GET answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryIds, entriesOf, newCustomer, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
 
@@ -13,7 +14,7 @@ let other: Tenant;
 let c: Record<string, string>;
 
 beforeAll(async () => {
-  s = await startDocumentsSystem('documents-body-recurrence', { clock: () => now });
+  s = await startDocumentsSystem('documents-body-fields', { clock: () => now });
   t = s.tenant();
   other = s.tenant();
   c = await categoryIds(s, t);
@@ -207,5 +208,60 @@ describe('payment lists on the wrong kind of document', () => {
     expect(put.status).toBe(400);
     expect(fields(put.body)).toEqual([['connectedVendorCredits', 'connectedVendorCredits is not accepted on an invoice']]);
     expect((await s.api('GET', `/accounting/invoice/${id}`, { tenant: t })).body).toMatchObject({ version: 1, referenceNo: '' });
+  });
+});
+
+describe('suggestedVendor and suggestedCustomer', () => {
+  it('a bill whose billerName names another existing vendor suggests it on GET; its own vendor\'s name, an unknown name or none: null', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const acme = await newVendor(s, tn, 'Acme Office Supplies');
+    const apex = await newVendor(s, tn, 'Apex Legal LLP');
+    const body = { billDate: '2027-03-01', vendorId: apex.id, lineItems: [{ serviceName: 'Paper', categoryId: cats['Office Supplies'], amount: 12 }] };
+    const wrong = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, billerName: 'ACME OFFICE SUPPLIES, INC.' } });
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(201);
+    expect(wrong.body.bill).toMatchObject({ billerName: 'ACME OFFICE SUPPLIES, INC.', vendor: { id: apex.id }, version: 1 });
+    const got = await s.api('GET', `/accounting/bill/${wrong.body.bill.id}`, { tenant: tn });
+    expect(got.body).toMatchObject({ billerName: 'ACME OFFICE SUPPLIES, INC.', suggestedVendor: { id: acme.id, name: 'Acme Office Supplies' } });
+    // Another workspace's vendors are never suggested: its GET of this bill is a 404, and its own bill suggests none of ours.
+    expect((await s.api('GET', `/accounting/bill/${wrong.body.bill.id}`, { tenant: other })).status).toBe(404);
+    const otherCats = await categoryIds(s, other);
+    const otherVendor = await newVendor(s, other, 'Zeta Supplies');
+    const theirs = await s.api('POST', '/accounting/bill/v2', { tenant: other, body: { billDate: '2027-03-01', vendorId: otherVendor.id, billerName: 'Acme Office Supplies', lineItems: [{ serviceName: 'x', categoryId: otherCats['Office Supplies'], amount: 1 }] } });
+    expect(theirs.status).toBe(201);
+    expect((await s.api('GET', `/accounting/bill/${theirs.body.bill.id}`, { tenant: other })).body.suggestedVendor).toBeNull();
+
+    // The PUT fixes the vendor: the written name now names it, no suggestion; billerName is kept when a PUT leaves it out.
+    const fixed = await s.api('PUT', `/accounting/bill/${wrong.body.bill.id}`, { tenant: tn, body: { ...body, vendorId: acme.id } });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    const after = await s.api('GET', `/accounting/bill/${wrong.body.bill.id}`, { tenant: tn });
+    expect(after.body).toMatchObject({ billerName: 'ACME OFFICE SUPPLIES, INC.', vendor: { id: acme.id }, suggestedVendor: null });
+
+    for (const billerName of [undefined, 'Apex Legal', 'Zenith Plumbing']) {
+      const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, billerName } });
+      expect(r.status).toBe(201);
+      const g = await s.api('GET', `/accounting/bill/${r.body.bill.id}`, { tenant: tn });
+      expect(g.body.suggestedVendor, String(billerName)).toBeNull();
+      expect(g.body.billerName).toBe(billerName ?? 'Apex Legal LLP');
+    }
+    const long = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...body, billerName: 'x'.repeat(151) } });
+    expect(long.status).toBe(400);
+    expect(fields(long.body)[0]![0]).toBe('billerName');
+  });
+
+  it('an invoice whose customerName is close to another customer\'s name suggests that customer', async () => {
+    const tn = s.tenant();
+    const cats = await categoryIds(s, tn);
+    const blue = await newCustomer(s, tn, 'Blue Bottle Coffee');
+    const red = await newCustomer(s, tn, 'Red Door Bakery');
+    const r = await s.api('POST', '/accounting/invoice/v2', {
+      tenant: tn, body: { invoiceDate: '2027-03-01', customerId: red.id, customerName: 'Blue Botle Cofee', lineItems: [{ serviceName: 'Beans', categoryId: cats['Sales'], quantity: 1, rate: 30, amount: 30 }] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const got = await s.api('GET', `/accounting/invoice/${r.body.invoice.id}`, { tenant: tn });
+    expect(got.body).toMatchObject({ customerName: 'Blue Botle Cofee', customer: { id: red.id }, suggestedCustomer: { id: blue.id, name: 'Blue Bottle Coffee' } });
+    // The list answers billerName / customerName; the suggestion only in the GET of one.
+    const listed = (await listOf('/accounting/invoices', tn)).find((d) => d.id === r.body.invoice.id);
+    expect(listed).toMatchObject({ customerName: 'Blue Botle Cofee', suggestedCustomer: null });
   });
 });
