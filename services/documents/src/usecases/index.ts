@@ -459,7 +459,13 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       const linked = view.row.party_id ? { id: view.row.party_id, name: view.row.party_name } : null;
       // The written name is the linked party's own: nothing to ask the parties service.
       if (linked && nameSimilarity(written, linked.name) === 1) return null;
-      return suggestParty(written, linked, await parties.active(tenant, kind === 'bill' ? 'vendor' : 'customer'));
+      try {
+        return suggestParty(written, linked, await parties.active(tenant, kind === 'bill' ? 'vendor' : 'customer'));
+      } catch (err) {
+        // A suggestion is a hint: the bill is answered without it rather than not at all.
+        logger.warn({ err, documentId: view.row.id }, 'no suggested party: the parties service did not answer');
+        return null;
+      }
     },
 
     /** POST /accounting/payment-details/check (usecases/payments.ts `details`): nothing is written. */
