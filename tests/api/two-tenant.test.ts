@@ -139,6 +139,25 @@ function balanceManualEntry(path: string, body: Record<string, unknown>): void {
   body.lineItems = [{ ...line, type: 'debit' }, { ...line, type: 'credit' }];
 }
 
+/**
+ * A bill's, invoice's or manual journal's body lists every payment list (those the kind does not take are refused by
+ * name, not dropped) and the recurrence fields (asking for recurrence, judged by their own rules): the probe body
+ * leaves both out, so its only fault is the other tenant's id.
+ */
+const NOT_TAKEN: Record<string, string[]> = {
+  bill: ['connectedCreditMemos', 'connectedBills', 'connectedInvoices'],
+  invoice: ['connectedVendorCredits', 'connectedBills', 'connectedInvoices'],
+  'manual-entry': ['connectedManualEntries', 'connectedVendorCredits', 'connectedCreditMemos'],
+};
+const RECURRENCE_FIELDS = ['recurringStartDate', 'recurringEndDate', 'interval', 'recurringEndType', 'recurringCount', 'activity'];
+const documentKindOf = (path: string) => /^\/accounting\/(bill|invoice|manual-entry)\/(v2|\{id\}|check)$/.exec(path)?.[1];
+const notTakenHere = (path: string, field: string) => (NOT_TAKEN[documentKindOf(path) ?? ''] ?? []).includes(field.replace(/\.id$/, ''));
+function documentBodyOnly(path: string, body: Record<string, unknown>): void {
+  const kind = documentKindOf(path);
+  if (!kind) return;
+  for (const k of [...(NOT_TAKEN[kind] ?? []), ...RECURRENCE_FIELDS]) delete body[k];
+}
+
 /** Every id-like place of a body schema, as a path of keys (array items as index 0). */
 function idPlaces(s: Schema | undefined, at: (string | number)[] = [], depth = 0): (string | number)[][] {
   const r = resolve(s);
@@ -341,7 +360,7 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const places: { where: string; field: string; place: (string | number)[] }[] = [
         ...params.filter(isIdParam).map((p) => ({ where: p.in, field: p.name, place: [p.name] })),
-        ...idPlaces(bodySchema).map((place) => ({ where: 'body', field: place.filter((k) => typeof k === 'string').join('.'), place })),
+        ...idPlaces(bodySchema).map((place) => ({ where: 'body', field: place.filter((k) => typeof k === 'string').join('.'), place })).filter((t) => !notTakenHere(path, t.field)),
       ].filter((p) => !NOT_WORKSPACE_IDS.some((re) => re.test(p.field)));
       for (const target of places) {
         const build = (values: Tenant, name: string) => sample(name, params.find((p) => p.name === name)?.schema ?? {}, values, path);
@@ -359,6 +378,7 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
         if (bodySchema) {
           body = sample('body', bodySchema, caller, path) as Record<string, unknown>;
           balanceManualEntry(path, body);
+          documentBodyOnly(path, body);
           // A bill's or invoice's payments name bank transactions: none of the caller's (a valid body), the other's as the probe.
           if ('connectedTransactions' in body) body.connectedTransactions = target.field === 'connectedTransactions.id' ? [{ id: other.ids.transaction, amount: 0.01 }] : [];
           // Likewise payments by journals and credits, and the bills and invoices a journal pays: the other's document of that kind as the probe.

@@ -57,10 +57,10 @@ export const documents = defineService({
     const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
     const lookup = partyLookup(parties);
     const booking = (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger));
-    const useCases = createUseCases({ db, logger, ledger: booking, parties: lookup });
     const clock = overrides.clock ?? (() => new Date());
     const today = () => clock().toISOString().slice(0, 10);
     const recurrence = createRecurrenceUseCases({ db, logger, ledger: booking, today, wake: () => scheduler.wake() });
+    const useCases = createUseCases({ db, logger, ledger: booking, parties: lookup, schedules: recurrence });
     const scheduler = createRecurrenceScheduler({ sweep: () => recurrence.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
     const merges = createVendorMerge({ parties: lookup, logger });
     const drafts = createDraftUseCases({ db, logger, documents: useCases, parties: lookup, ledger: booking, wake: () => scheduler.wake() });

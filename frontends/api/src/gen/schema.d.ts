@@ -4012,7 +4012,7 @@ export interface components {
             id: string;
             name: string;
         };
-        /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+        /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
         VendorCredit: {
             id: string;
             paymentDate: string;
@@ -4027,7 +4027,7 @@ export interface components {
             createdOn: string;
             updatedOn: string;
         };
-        /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+        /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
         CreditMemo: {
             id: string;
             paymentDate: string;
@@ -4314,6 +4314,8 @@ export interface components {
             description: string;
             vendor: components["schemas"]["DocumentParty"];
             billerName: string;
+            /** @description Only in GET of one document: the existing vendor whose name best matches the billerName, when that does not name the linked vendor (or there is none); else null. */
+            suggestedVendor?: components["schemas"]["DocumentParty"] | null;
             invoiceCode: string;
             lineItems: components["schemas"]["BillLineItem"][];
         };
@@ -4348,6 +4350,10 @@ export interface components {
             description: string;
             companyName: string;
             companyAddress: string;
+            /** @description The customer's name as written on it (the customer's name when none was given). */
+            customerName: string;
+            /** @description Only in GET of one document: the existing customer whose name best matches the customerName, when that does not name the linked customer (or there is none); else null. */
+            suggestedCustomer?: components["schemas"]["DocumentParty"] | null;
             lineItems: components["schemas"]["InvoiceLineItem"][];
         };
         /** @description A manual journal (spec §3): its lines booked as given at postingDate (debits = credits). totalAmount is its debits. */
@@ -4402,6 +4408,41 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description Not taken on a bill: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedCreditMemos?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a bill: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a bill: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description With the recurrence fields: Active (default) or Paused. */
+            activity?: string;
+            /** @description The biller's name as written on the bill (e.g. read from an upload); absent: the vendor's name. When it names another existing vendor better, GET answers it as suggestedVendor. */
+            billerName?: string;
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -4444,6 +4485,41 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description Not taken on an invoice: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedVendorCredits?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on an invoice: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedBills?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on an invoice: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedInvoices?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description The customer's name as written on the invoice (e.g. read from an upload); absent: the customer's name. When it names another existing customer better, GET answers it as suggestedCustomer. */
+            customerName?: string;
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description With the recurrence fields: Active (default) or Paused. */
+            activity?: string;
             /** @description At least one. */
             lineItems?: {
                 serviceName?: string;
@@ -4477,6 +4553,39 @@ export interface components {
                 /** @description Dollars, greater than 0. */
                 amount?: number;
             }[];
+            /** @description Not taken on a manual entry: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedManualEntries?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a manual entry: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedVendorCredits?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description Not taken on a manual entry: a non-empty list is refused with a 400 naming it (an empty one is ignored). */
+            connectedCreditMemos?: {
+                /** @description A UUID of the workspace. */
+                id?: string;
+                /** @description Dollars, greater than 0. */
+                amount?: number;
+            }[];
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringStartDate?: string;
+            /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
+            recurringEndDate?: string;
+            /** @description daily, weekly, monthly (default), quarterly or yearly. */
+            interval?: string;
+            /** @description never, date or count; absent: date with recurringEndDate, count with recurringCount, else never. */
+            recurringEndType?: string;
+            /** @description A positive integer: the number of occurrences in all (recurringEndType count). */
+            recurringCount?: number;
+            /** @description With the recurrence fields: Active (default) or Paused. */
+            activity?: string;
             /** @description At least two; debits equal credits. */
             lineItems?: {
                 categoryId?: string;
@@ -4592,7 +4701,7 @@ export interface components {
             suggestions: components["schemas"]["PaymentSuggestion"][];
         };
         RecurBody: {
-            /** @description YYYY-MM-DD: the first date of the schedule. Required. A calendar date from 1900-01-01 to 2100-12-31. */
+            /** @description YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given. A calendar date from 1900-01-01 to 2100-12-31. */
             recurringStartDate?: string;
             /** @description YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date). A calendar date from 1900-01-01 to 2100-12-31. */
             recurringEndDate?: string;
@@ -10022,7 +10131,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+            /** @description A vendor credit (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10201,7 +10310,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
+            /** @description A credit memo (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version. */
             200: {
                 headers: {
                     [name: string]: unknown;

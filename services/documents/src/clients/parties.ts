@@ -13,6 +13,8 @@ export interface PartyLookup {
   customer(tenant: TenantContext, id: string): Promise<{ id: string; name: string } | undefined>;
   /** A vendor credit or credit memo of the caller's workspace (decision 0010): its party, total and whether voided. */
   credit(tenant: TenantContext, kind: 'vendor_credit' | 'credit_memo', id: string): Promise<PartyCreditInfo | undefined>;
+  /** The workspace's active vendors or customers (suggestedVendor / suggestedCustomer: domain/party-match.ts). */
+  active(tenant: TenantContext, kind: 'vendor' | 'customer'): Promise<{ id: string; name: string }[]>;
 }
 
 export interface PartyCreditInfo {
@@ -45,6 +47,11 @@ export function partyLookup(client: PartiesClient): PartyLookup {
       const headers = { headers: tenantHeaders(tenant) };
       const c = kind === 'vendor_credit' ? (await orUndefined(client.getVendorCredit({ id }, headers)))?.credit : (await orUndefined(client.getCreditMemo({ id }, headers)))?.credit;
       return c ? { id: c.id, partyId: c.party?.id ?? '', totalCents: Number(c.totalAmountCents), voided: c.voided } : undefined;
+    },
+    async active(tenant, kind) {
+      const headers = { headers: tenantHeaders(tenant) };
+      const r = kind === 'vendor' ? await client.listVendors({ all: true, status: 'active' }, headers) : await client.listCustomers({ all: true, status: 'active' }, headers);
+      return r.data.map((p) => ({ id: p.id, name: p.name }));
     },
   };
 }

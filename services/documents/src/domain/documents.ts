@@ -1,5 +1,6 @@
 import { dateMessage, isBusinessDate, isUuid, MAX_CENTS } from '@ledgerline/platform';
 import type { ConnectionsInput } from './connections.js';
+import type { RecurInput } from './recurrence.js';
 
 /**
  * Bills, invoices and manual journals (spec documents-parties-integrations §3, §5; issue #18): the fields' rules,
@@ -86,6 +87,10 @@ export interface DocumentInput {
   connectedTransactions?: { id?: string; amountCents?: bigint | number }[];
   /** Payments by manual journals and credits (bills, invoices), or the bills and invoices a journal pays (domain/connections.ts). */
   connections?: ConnectionsInput;
+  /** The recurrence fields of the body (domain/recurrence.ts); none given: no change to the schedule. */
+  recurrence?: RecurInput;
+  /** Bills: the biller's name as written on it (domain/biller.ts). */
+  billerName?: string;
 }
 
 export interface CleanPayment {

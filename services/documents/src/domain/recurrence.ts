@@ -67,6 +67,15 @@ export interface CleanRecur {
 const blank = (s: string | undefined): boolean => s === undefined || s.trim() === '';
 
 /**
+ * Whether a create / PUT body asks for recurrence: any recurrence field given (blank text counts as absent, so an
+ * editor sending empty fields does not make a document recur).
+ */
+export function recurrenceRequested(input: RecurInput | undefined): input is RecurInput {
+  if (!input) return false;
+  return !blank(input.recurringStartDate) || !blank(input.recurringEndDate) || !blank(input.interval) || !blank(input.recurringEndType) || input.recurringCount !== undefined || !blank(input.activity);
+}
+
+/**
  * The recurrence's rules, every problem at once, each naming its REST field. The end type defaults from what is given:
  * an end date → date, a count → count, neither → never. A start date is always required and so is what the chosen end
  * needs ('Please fill all recurring details', spec §5); the interval defaults to monthly (spec §9).

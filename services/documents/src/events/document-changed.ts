@@ -11,6 +11,8 @@ export interface DocumentState {
   totalCents: number;
   paidCents: number;
   voided: boolean;
+  /** Bills: the vendor credits applied to it; invoices: the credit memos (the whole set; none once voided or deleted). */
+  creditApplications?: readonly { id: string; amountCents: number }[];
 }
 
 /**
@@ -28,6 +30,7 @@ export function documentChanged(
     payload: {
       documentId: e.documentId, kind: e.kind, change: e.change, version: BigInt(e.version), journalEntryId: e.journalEntryId,
       partyId: e.state.partyId ?? '', date: e.state.date, dueDate: e.state.dueDate ?? '', totalCents: BigInt(e.state.totalCents), paidCents: BigInt(e.state.paidCents), voided: e.state.voided,
+      creditApplications: (e.state.creditApplications ?? []).map((a) => ({ creditId: a.id, amountCents: BigInt(a.amountCents) })),
     },
   });
 }

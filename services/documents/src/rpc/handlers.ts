@@ -10,7 +10,7 @@ import type { PaymentDetail } from '../usecases/payments.js';
 const payment = (c: { id: string; amountCents: number }) => ({ id: c.id, amountCents: BigInt(c.amountCents) });
 const connectionsOf = (list: readonly PaymentFields[] | undefined) => (list ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined }));
 
-export function documentMessage(v: DocumentView, recurrence?: RecurrenceView): Document {
+export function documentMessage(v: DocumentView, recurrence?: RecurrenceView, extra: { billerName?: string; suggested?: { id: string; name: string } | null } = {}): Document {
   const r = v.row;
   return create(DocumentSchema, {
     id: r.id, kind: r.kind, date: r.doc_date, dueDate: r.due_date ?? '', party: r.party_id ? { id: r.party_id, name: r.party_name } : undefined, reference: r.reference, description: r.description,
@@ -20,7 +20,7 @@ export function documentMessage(v: DocumentView, recurrence?: RecurrenceView): D
     connectedTransactions: v.payments.map((p) => ({ id: p.transaction_id, amountCents: BigInt(p.amount_cents) })),
     connectedManualEntries: v.connectedManualEntries.map(payment), connectedCredits: v.connectedCredits.map(payment), paidBills: v.paidBills.map(payment), paidInvoices: v.paidInvoices.map(payment),
     journalEntryId: r.journal_entry_id ?? '', version: BigInt(r.version), source: r.source, createdOn: r.created_at.toISOString(), updatedOn: r.updated_at.toISOString(),
-    recurrence,
+    recurrence, billerName: extra.billerName ?? '', suggestedParty: extra.suggested ?? undefined,
   });
 }
 
@@ -31,6 +31,10 @@ const inputOf = (f: DocumentFields | undefined): DocumentInput => ({
   })),
   connectedTransactions: (f?.connectedTransactions ?? []).map((p) => ({ id: p.id, amountCents: p.hasAmount ? p.amountCents : undefined })),
   connections: { manualEntries: connectionsOf(f?.connectedManualEntries), credits: connectionsOf(f?.connectedCredits), bills: connectionsOf(f?.connectedBills), invoices: connectionsOf(f?.connectedInvoices) },
+  recurrence: {
+    recurringStartDate: f?.recurringStartDate, recurringEndDate: f?.recurringEndDate, interval: f?.interval, recurringEndType: f?.recurringEndType, recurringCount: f?.recurringCount, activity: f?.activity,
+  },
+  billerName: f?.billerName,
 });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
@@ -38,10 +42,18 @@ export function documentsRoutes(u: DocumentsUseCases, rec: RecurrenceUseCases): 
   type Tenant = ReturnType<typeof requireTenant>;
   /** Documents with their recurrence fields (templates, and documents a recurrence created). */
   const messages = async (tenant: Tenant, views: DocumentView[]) => {
-    const recurrences = await rec.views(tenant, views.map((v) => v.row.id));
-    return views.map((v) => documentMessage(v, recurrences.get(v.row.id)));
+    const ids = views.map((v) => v.row.id);
+    const recurrences = await rec.views(tenant, ids);
+    const written = await u.writtenNames(tenant, ids);
+    return views.map((v) => documentMessage(v, recurrences.get(v.row.id), { billerName: written.get(v.row.id) }));
   };
   const one = async (tenant: Tenant, v: DocumentView) => (await messages(tenant, [v]))[0];
+  /** GET of one document: with its suggested vendor / customer. */
+  const withSuggestion = async (tenant: Tenant, v: DocumentView) => {
+    const written = (await u.writtenNames(tenant, [v.row.id])).get(v.row.id);
+    const recurrences = await rec.views(tenant, [v.row.id]);
+    return documentMessage(v, recurrences.get(v.row.id), { billerName: written, suggested: await u.suggestedParty(tenant, v, written) });
+  };
   const changeOf = async (tenant: Tenant, r: { document: DocumentView; seq: number }) => ({ document: await one(tenant, r.document), seq: BigInt(r.seq) });
   return (router) => {
     router.service(DocumentsRpc, withInputRules(DocumentsRpc, {
@@ -52,7 +64,7 @@ export function documentsRoutes(u: DocumentsUseCases, rec: RecurrenceUseCases): 
       },
       async getDocument(req, ctx) {
         const tenant = requireTenant(ctx);
-        return { document: await one(tenant, await u.get(tenant, req.kind, req.id)) };
+        return { document: await withSuggestion(tenant, await u.get(tenant, req.kind, req.id)) };
       },
       async createDocument(req, ctx) {
         const tenant = requireTenant(ctx);

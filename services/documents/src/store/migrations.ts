@@ -4,6 +4,7 @@ import { connectionMigrations } from './migrations-connections.js';
 import { uploadsMigration } from './uploads-migration.js';
 import { draftsMigration } from './drafts.js';
 import { fixedAssetsMigration } from './fixed-assets-migration.js';
+import { writtenNameMigration } from './written-names.js';
 
 /**
  * The documents database: the platform's tenancy functions, outbox and inbox, then its own tables.
@@ -89,4 +90,5 @@ export const documentsMigrations: Migration[] = [
   uploadsMigration,
   draftsMigration,
   fixedAssetsMigration,
+  writtenNameMigration,
 ];

@@ -7,6 +7,10 @@ import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain
 import { cleanConnections, type CleanConnections, type Connection } from '../domain/connections.js';
 import { documentChanged, type DocumentChange } from '../events/document-changed.js';
 import { rankSuggestions } from '../domain/suggestions.js';
+import { cleanRecur, recurrenceRequested, type CleanRecur } from '../domain/recurrence.js';
+import type { RecurrenceUseCases } from './recurrence.js';
+import { nameSimilarity, suggestParty, type NamedParty } from '../domain/party-match.js';
+import { setWrittenName, writtenNames } from '../store/written-names.js';
 import { applicationsByPayer, applicationsOf, lockConnections, openDocuments, type ApplicationRow } from '../store/applications.js';
 import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
 
@@ -15,6 +19,8 @@ export interface DocumentsDeps {
   logger: Logger;
   ledger: DocumentLedger;
   parties: PartyLookup;
+  /** Saves a schedule in the document's own transaction (a create / PUT body with the recurrence fields). */
+  schedules?: Pick<RecurrenceUseCases, 'saveIn' | 'saved'>;
 }
 
 export type Tenant = TenantContext & { workspaceId: string };
@@ -59,6 +65,8 @@ function kindOf(kind: string): DocumentKind {
   if (!isDocumentKind(kind)) throw AppError.invalid([{ field: 'kind', message: DOC_MSG.kind }]);
   return kind;
 }
+/** billerName / customerName: at most the length of a vendor's or customer's name. */
+const WRITTEN_NAME_MAX = 150;
 const idProblems = (id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field: 'id', message: DOC_MSG.uuid('id') }]);
 
 /**
@@ -102,7 +110,7 @@ const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entr
  * once. The vendor or customer is checked with the parties service first (another workspace's: 404 naming vendorId /
  * customerId).
  */
-export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
+export function createUseCases({ db, ledger, parties, logger, schedules }: DocumentsDeps) {
   const pay = createPayments({ ledger, parties });
 
   /** The version's connections (payments by journals and credits, or what a journal pays), checked and written. */
@@ -147,7 +155,8 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     const r = view.row;
     await documentChanged(trx, tenant.workspaceId, {
       documentId: r.id, kind: r.kind, change, version: r.version, journalEntryId: r.journal_entry_id ?? '',
-      state: { partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: Number(r.total_cents), paidCents: view.paidCents, voided: view.status === 'Voided' },
+      state: { partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: Number(r.total_cents), paidCents: view.paidCents, voided: view.status === 'Voided',
+        creditApplications: view.status === 'Voided' ? [] : view.connectedCredits },
     });
   }
 
@@ -171,11 +180,33 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     }
   }
 
-  function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections } {
+  /** The body's recurrence fields, when it has any: the recur route's rules and messages (domain/recurrence.ts). */
+  function recurrenceOf(input: DocumentInput): { value?: CleanRecur; problems: FieldProblem[] } {
+    if (!recurrenceRequested(input.recurrence)) return { problems: [] };
+    if (!schedules) throw new Error('the documents use cases were built without schedules');
+    return cleanRecur(input.recurrence);
+  }
+
+  /** Inside the document's transaction: its requested schedule saved with it (so a crash cannot leave one without the other). */
+  async function schedule(trx: Knex.Transaction, tenant: Tenant, kind: DocumentKind, id: string, recur: CleanRecur | undefined): Promise<void> {
+    if (recur && schedules) await schedules.saveIn(trx, tenant, kind, id, recur);
+  }
+
+  /** billerName (bills) / customerName (invoices): undefined when not sent, null when sent blank. */
+  function writtenOf(kind: DocumentKind, input: DocumentInput): { value: string | null | undefined; problems: FieldProblem[] } {
+    if (input.billerName === undefined || kind === 'manual_entry') return { value: undefined, problems: [] };
+    const value = input.billerName.trim();
+    const field = kind === 'bill' ? 'billerName' : 'customerName';
+    if (value.length > WRITTEN_NAME_MAX) return { value: undefined, problems: [{ field, message: `${field} must be at most ${WRITTEN_NAME_MAX} characters` }] };
+    return { value: value === '' ? null : value, problems: [] };
+  }
+
+  function cleaned(kind: DocumentKind, input: DocumentInput): { doc: CleanDocument; connections: CleanConnections; recur?: CleanRecur } {
     const { value, problems } = cleanDocument(kind, input);
     const c = cleanConnections(kind, input.connections ?? {});
-    throwIfAny([...problems, ...c.problems]);
-    return { doc: value as CleanDocument, connections: c.value };
+    const r = recurrenceOf(input);
+    throwIfAny([...problems, ...c.problems, ...r.problems, ...writtenOf(kind, input).problems]);
+    return { doc: value as CleanDocument, connections: c.value, recur: r.value };
   }
 
   return {
@@ -219,7 +250,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
     async create(tenant: Tenant, kindName: string, input: DocumentInput, hooks: CreateHooks = {}): Promise<DocumentChangeAnswer> {
       const kind = kindOf(kindName);
       assertCanEdit(tenant);
-      const { doc, connections } = cleaned(kind, input);
+      const { doc, connections, recur } = cleaned(kind, input);
       const name = await partyName(tenant, kind, doc.partyId);
       const id = newId();
       const changed = await withTenant(db, tenant, async (trx) => {
@@ -232,11 +263,15 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
         await connect(trx, tenant, kind, id, doc, connections);
+        await schedule(trx, tenant, kind, id, recur);
+        const written = writtenOf(kind, input).value;
+        if (written) await setWrittenName(trx, id, written);
         const view = await reload(trx, kind, id);
         await announce(trx, tenant, view, 'created');
         await announcePaid(trx, tenant, await paidTargets(trx, kind, id));
         return { p, view };
       });
+      if (recur) schedules?.saved(recur);
       return book(tenant, changed.p, changed.view);
     },
 
@@ -250,10 +285,12 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
       throwIfAny(idProblems(id));
       const { value, problems } = cleanDocument(kind, input);
       const c = cleanConnections(kind, input.connections ?? {});
+      const r = recurrenceOf(input);
+      const w = writtenOf(kind, input);
       // Another workspace's document is a 404 whatever the body holds; then the fields' refusals (nothing changed).
       const seen = await withTenant(db, tenant, (trx) => documentById(trx, kind, id));
       if (!seen) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-      throwIfAny([...problems, ...c.problems]);
+      throwIfAny([...problems, ...c.problems, ...r.problems, ...w.problems]);
       const doc = value as CleanDocument;
       const connections = c.value;
       const name = await partyName(tenant, kind, doc.partyId);
@@ -262,6 +299,10 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
         if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
+        // The body's schedule replaces the document's in this transaction; a body without one leaves it as it is.
+        await schedule(trx, tenant, kind, id, r.value);
+        // The name as written: replaced when sent (blank clears it), kept when not; no new version (it posts nothing).
+        if (w.value !== undefined) await setWrittenName(trx, id, w.value);
         const current = (await documentLines(trx, [id])).get(id) ?? [];
         const currentPayments = (await documentPayments(trx, [id])).get(id) ?? [];
         const samePayments = doc.payments.length === currentPayments.length && doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
@@ -299,6 +340,7 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         await announcePaid(trx, tenant, [...paidBefore, ...(await paidTargets(trx, kind, id))]);
         return { p, view };
       });
+      if (r.value) schedules?.saved(r.value);
       if (!('p' in changed)) return changed;
       return book(tenant, changed.p, changed.view);
     },
@@ -405,6 +447,31 @@ export function createUseCases({ db, ledger, parties, logger }: DocumentsDeps) {
         }
         return out;
       });
+    },
+
+    /** billerName / customerName of these documents, where one was given. */
+    async writtenNames(tenant: Tenant, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      return withTenant(db, tenant, (trx) => writtenNames(trx, ids));
+    },
+
+    /**
+     * suggestedVendor / suggestedCustomer of one bill or invoice (domain/party-match.ts): the active party whose name
+     * best matches the name written on it, when that is not its linked party's; null otherwise (and for journals).
+     */
+    async suggestedParty(tenant: Tenant, view: DocumentView, written: string | undefined): Promise<NamedParty | null> {
+      const kind = view.row.kind;
+      if (kind === 'manual_entry' || !written) return null;
+      const linked = view.row.party_id ? { id: view.row.party_id, name: view.row.party_name } : null;
+      // The written name is the linked party's own: nothing to ask the parties service.
+      if (linked && nameSimilarity(written, linked.name) === 1) return null;
+      try {
+        return suggestParty(written, linked, await parties.active(tenant, kind === 'bill' ? 'vendor' : 'customer'));
+      } catch (err) {
+        // A suggestion is a hint: the bill is answered without it rather than not at all.
+        logger.warn({ err, documentId: view.row.id }, 'no suggested party: the parties service did not answer');
+        return null;
+      }
     },
 
     /** POST /accounting/payment-details/check (usecases/payments.ts `details`): nothing is written. */

@@ -1,7 +1,7 @@
 import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withSystem, withTenant, writePostingRequested, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import { DOC_MSG, entryDescription, isDocumentKind, KINDS, type CleanDocument, type DocumentKind, type FieldProblem } from '../domain/documents.js';
-import { addDays, cleanRecur, daysBetween, kindOfEntityType, occurrenceDate, RECUR_MSG, type Activity, type EndType, type Interval, type RecurInput } from '../domain/recurrence.js';
+import { addDays, cleanRecur, daysBetween, kindOfEntityType, occurrenceDate, RECUR_MSG, type Activity, type CleanRecur, type EndType, type Interval, type RecurInput } from '../domain/recurrence.js';
 import { documentChanged } from '../events/document-changed.js';
 import { documentById, documentLines, insertDocument, replaceLines, setJournalEntry, type DocumentLineRow, type DocumentRow } from '../store/documents.js';
 import {
@@ -182,7 +182,28 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
     return true;
   }
 
+  /**
+   * Inside the caller's transaction, with the document's row locked: the document becomes a template with this schedule,
+   * replacing any earlier one (Active from Paused or Stopped resumes from today). A document a recurrence made does not
+   * recur itself (409). Used by the recur route and by a create or PUT whose body carries the recurrence fields.
+   */
+  async function saveIn(trx: Knex.Transaction, tenant: Tenant, kind: DocumentKind, id: string, clean: CleanRecur): Promise<void> {
+    if ((await templatesOfOccurrences(trx, [id])).has(id)) throw conflict(RECUR_MSG.occurrence(KINDS[kind].what));
+    const before = await lockRecurrence(trx, id);
+    const notBefore = !before ? null : before.activity === 'Active' ? before.not_before : today();
+    await saveRecurrence(trx, {
+      documentId: id, workspaceId: tenant.workspaceId, kind, schedule: clean.schedule, endType: clean.endType, activity: clean.activity, notBefore,
+      nextDate: occurrenceDate(clean.schedule, 0) ?? null, createdBy: tenant.userId ?? null,
+    });
+  }
+
   return {
+    saveIn,
+    /** After the commit of a saved schedule: an Active one is swept at once (its due dates caught up). */
+    saved(clean: CleanRecur): void {
+      if (clean.activity === 'Active') wake?.();
+    },
+
     /** The recurrence fields of these documents (templates, and documents a recurrence created). */
     async views(tenant: Tenant, ids: readonly string[]): Promise<Map<string, RecurrenceView>> {
       if (ids.length === 0) return new Map();
@@ -208,13 +229,7 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(kind);
         if (row.voided_at) throw conflict(RECUR_MSG.voided(KINDS[kind].what));
-        if ((await templatesOfOccurrences(trx, [id])).has(id)) throw conflict(RECUR_MSG.occurrence(KINDS[kind].what));
-        const before = await lockRecurrence(trx, id);
-        const notBefore = !before ? null : before.activity === 'Active' ? before.not_before : today();
-        await saveRecurrence(trx, {
-          documentId: id, workspaceId: tenant.workspaceId, kind, schedule: clean.schedule, endType: clean.endType, activity: clean.activity, notBefore,
-          nextDate: occurrenceDate(clean.schedule, 0) ?? null, createdBy: tenant.userId ?? null,
-        });
+        await saveIn(trx, tenant, kind, id, clean);
         return (await viewsOf(trx, [id])).get(id) ?? NO_RECURRENCE;
       });
       if (clean.activity === 'Active') wake?.();

@@ -45,7 +45,7 @@ function creditSchema(kind: Kind) {
     $id: k.schemaId,
     type: 'object',
     description:
-      `A ${k.what.toLowerCase()} (spec §3). totalAmount is the sum of the line items; appliedAmount what bills or invoices applied of it (0 until documents apply credits, issue #18); ` +
+      `A ${k.what.toLowerCase()} (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); ` +
       'runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version.',
     properties: {
       id: str, paymentDate: str, description: str, ...memo, [k.party]: ref(PartyRefSchema), totalAmount: num, appliedAmount: num, runningBalance: num,

@@ -56,7 +56,33 @@ function fieldList(a: Amounts, field: string, items: { id?: string; amount?: num
     return { id: p.id ?? '', hasAmount: amount !== undefined, amountCents: amount ?? 0n };
   });
 }
+/** The payment lists each kind takes; the others are refused by name (400), never dropped. */
+export const ACCEPTED_LISTS: Record<Kind, readonly (keyof ConnectionBodies)[]> = {
+  bill: ['connectedManualEntries', 'connectedVendorCredits'],
+  invoice: ['connectedManualEntries', 'connectedCreditMemos'],
+  manual_entry: ['connectedBills', 'connectedInvoices'],
+};
+const A_KIND: Record<Kind, string> = { bill: 'a bill', invoice: 'an invoice', manual_entry: 'a manual entry' };
+export const misplacedListMessage = (field: string, k: Kind) => `${field} is not accepted on ${A_KIND[k]}`;
+
+/**
+ * Every payment list is in every body's schema (so that ajv does not silently drop one sent on the wrong kind of
+ * document); a non-empty list the kind does not take is a 400 naming it, before anything is called.
+ */
+export function misplacedLists(a: Amounts, k: Kind, b: ConnectionBodies): void {
+  for (const field of Object.keys(CONNECTION_BODIES) as (keyof ConnectionBodies)[]) {
+    if (!ACCEPTED_LISTS[k].includes(field) && (b[field]?.length ?? 0) > 0) a.add(field, misplacedListMessage(field, k));
+  }
+}
+
+/** Per kind, the lists it does not take, in its body schema only to be refused by name. */
+const misplacedSchemas = (k: Kind) => Object.fromEntries((Object.keys(CONNECTION_BODIES) as (keyof ConnectionBodies)[])
+  .filter((f) => !ACCEPTED_LISTS[k].includes(f))
+  .map((f) => [f, connectionBody(`Not taken on ${A_KIND[k]}: a non-empty list is refused with a 400 naming it (an empty one is ignored).`)]));
+export const MISPLACED = { bill: misplacedSchemas('bill'), invoice: misplacedSchemas('invoice'), manual_entry: misplacedSchemas('manual_entry') };
+
 export function connectionFieldsOf(a: Amounts, k: Kind, b: ConnectionBodies) {
+  misplacedLists(a, k, b);
   return {
     connectedManualEntries: fieldList(a, 'connectedManualEntries', b.connectedManualEntries),
     connectedCredits: k === 'invoice' ? fieldList(a, 'connectedCreditMemos', b.connectedCreditMemos) : fieldList(a, 'connectedVendorCredits', b.connectedVendorCredits),

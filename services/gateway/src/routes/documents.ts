@@ -9,8 +9,8 @@ import { authOf, WRITE } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { SEQ_PROPERTY } from '../http/ledger-schemas.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
-import { recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from './recurrence-schema.js';
-import { CONNECTION_BODIES, CONNECTION_PROPS, CONNECTION_REQUIRED, CONNECTION_SCHEMAS, connectionFieldsOf, connectionJson, registerPaymentDetailsRoute, registerPaymentSuggestionsRoute, type ConnectionBodies } from './document-payments.js';
+import { RECURRENCE_BODY, recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from './recurrence-schema.js';
+import { CONNECTION_BODIES, CONNECTION_PROPS, CONNECTION_REQUIRED, CONNECTION_SCHEMAS, connectionFieldsOf, connectionJson, MISPLACED, registerPaymentDetailsRoute, registerPaymentSuggestionsRoute, type ConnectionBodies } from './document-payments.js';
 
 /** The gateway's client of the documents service (services/documents/README.md). */
 export type DocumentsClient = Client<typeof DocumentsService>;
@@ -63,6 +63,15 @@ const CONNECTED_BODY = {
 const COMMON_REQUIRED = ['id', 'voided', 'status', 'totalAmount', 'source', 'journalEntryId', 'version', 'createdOn', 'updatedOn', 'recurrence'];
 const PAYMENT_REQUIRED = ['paymentStatus', 'paidAmount', 'differenceMessages', 'connectedTransactions'];
 
+/** A suggested vendor / customer (GET of one bill / invoice): null when none is suggested. */
+const suggestion = (what: string) => ({
+  anyOf: [ref(PartyRefSchema), { type: 'null' }],
+  description: `Only in GET of one document: the existing ${what} whose name best matches the ${what === 'vendor' ? 'billerName' : 'customerName'}, when that does not name the linked ${what} (or there is none); else null.`,
+}) as const;
+const BILLER_NAME_BODY = { ...text(150), description: 'The biller\'s name as written on the bill (e.g. read from an upload); absent: the vendor\'s name. When it names another existing vendor better, GET answers it as suggestedVendor.' } as const;
+const CUSTOMER_NAME_BODY = { ...text(150), description: 'The customer\'s name as written on the invoice (e.g. read from an upload); absent: the customer\'s name. When it names another existing customer better, GET answers it as suggestedCustomer.' } as const;
+const ACTIVITY_BODY = { ...text(10), description: 'With the recurrence fields: Active (default) or Paused.' } as const;
+
 const BillLineSchema = { $id: 'BillLineItem', ...object({ id: str, serviceName: str, categoryId: str, amount: num }, ['id', 'serviceName', 'categoryId', 'amount']) };
 const InvoiceLineSchema = { $id: 'InvoiceLineItem', ...object({ id: str, serviceName: str, categoryId: str, quantity: num, rate: num, amount: num }, ['id', 'serviceName', 'categoryId', 'quantity', 'rate', 'amount']) };
 const ManualLineSchema = {
@@ -73,7 +82,7 @@ const ManualLineSchema = {
 const BillSchema = {
   $id: 'Bill', type: 'object', additionalProperties: false,
   description: 'A bill (spec §3): money owed to a vendor, booked on the accrual basis at billDate (each line\'s category debited, Accounts Payable credited).',
-  properties: { ...COMMON_PROPS, ...PAYMENT_PROPS, ...CONNECTION_PROPS.bill, billDate: str, dueDate: str, description: str, vendor: ref(PartyRefSchema), billerName: str, invoiceCode: str, lineItems: { type: 'array', items: ref(BillLineSchema) } },
+  properties: { ...COMMON_PROPS, ...PAYMENT_PROPS, ...CONNECTION_PROPS.bill, billDate: str, dueDate: str, description: str, vendor: ref(PartyRefSchema), billerName: str, suggestedVendor: suggestion('vendor'), invoiceCode: str, lineItems: { type: 'array', items: ref(BillLineSchema) } },
   required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.bill, 'billDate', 'dueDate', 'description', 'vendor', 'billerName', 'invoiceCode', 'lineItems'],
 } as const;
 const InvoiceSchema = {
@@ -81,9 +90,9 @@ const InvoiceSchema = {
   description: 'An invoice (spec §3): money owed by a customer, booked at invoiceDate (Accounts Receivable debited, each line\'s category credited).',
   properties: {
     ...COMMON_PROPS, ...PAYMENT_PROPS, ...CONNECTION_PROPS.invoice, invoiceDate: str, dueDate: str, customer: ref(PartyRefSchema), referenceNo: str, description: str, companyName: str, companyAddress: str,
-    lineItems: { type: 'array', items: ref(InvoiceLineSchema) },
+    customerName: { ...str, description: 'The customer\'s name as written on it (the customer\'s name when none was given).' }, suggestedCustomer: suggestion('customer'), lineItems: { type: 'array', items: ref(InvoiceLineSchema) },
   },
-  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.invoice, 'invoiceDate', 'dueDate', 'customer', 'referenceNo', 'description', 'companyName', 'companyAddress', 'lineItems'],
+  required: [...COMMON_REQUIRED, ...PAYMENT_REQUIRED, ...CONNECTION_REQUIRED.invoice, 'invoiceDate', 'dueDate', 'customer', 'referenceNo', 'description', 'companyName', 'companyAddress', 'customerName', 'lineItems'],
 } as const;
 const ManualEntrySchema = {
   $id: 'ManualEntry', type: 'object', additionalProperties: false,
@@ -97,7 +106,7 @@ const BillBodySchema = {
   ...object({
     billDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before billDate.' },
     vendorId: { ...text(100), description: 'A vendor of the workspace. Required.' }, invoiceCode: text(1000), description: text(1000), connectedTransactions: CONNECTED_BODY,
-    connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedVendorCredits: CONNECTION_BODIES.connectedVendorCredits,
+    connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedVendorCredits: CONNECTION_BODIES.connectedVendorCredits, ...MISPLACED.bill, ...RECURRENCE_BODY, activity: ACTIVITY_BODY, billerName: BILLER_NAME_BODY,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({ serviceName: text(1000), description: { ...text(1000), description: 'Taken as serviceName when serviceName is absent.' }, categoryId: text(100), amount: { ...num, description: 'Dollars, greater than 0.' } }),
@@ -109,7 +118,7 @@ const InvoiceBodySchema = {
   ...object({
     invoiceDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, dueDate: { ...text(10), description: 'YYYY-MM-DD, not before invoiceDate.' },
     customerId: { ...text(100), description: 'A customer of the workspace. Required.' }, referenceNo: text(1000), description: text(1000), companyName: text(1000), companyAddress: text(1000),
-    connectedTransactions: CONNECTED_BODY, connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedCreditMemos: CONNECTION_BODIES.connectedCreditMemos,
+    connectedTransactions: CONNECTED_BODY, connectedManualEntries: CONNECTION_BODIES.connectedManualEntries, connectedCreditMemos: CONNECTION_BODIES.connectedCreditMemos, ...MISPLACED.invoice, customerName: CUSTOMER_NAME_BODY, ...RECURRENCE_BODY, activity: ACTIVITY_BODY,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least one.',
       items: object({
@@ -123,7 +132,7 @@ const ManualEntryBodySchema = {
   $id: 'ManualEntryBody',
   ...object({
     postingDate: { ...text(10), description: 'YYYY-MM-DD. Required.' }, memo: { ...text(1000), description: 'Required.' },
-    connectedBills: CONNECTION_BODIES.connectedBills, connectedInvoices: CONNECTION_BODIES.connectedInvoices,
+    connectedBills: CONNECTION_BODIES.connectedBills, connectedInvoices: CONNECTION_BODIES.connectedInvoices, ...MISPLACED.manual_entry, ...RECURRENCE_BODY, activity: ACTIVITY_BODY,
     lineItems: {
       type: 'array', maxItems: 500, description: 'At least two; debits equal credits.',
       items: object({ categoryId: text(100), description: text(1000), type: { ...text(10), description: 'debit or credit.' }, amount: { ...num, description: 'Dollars, greater than 0.' } }),
@@ -174,6 +183,7 @@ const csvQuery = (k: Kind) => {
 
 interface LineBody { serviceName?: string; description?: string; categoryId?: string; amount?: number; quantity?: number; rate?: number; type?: string }
 interface DocBody extends ConnectionBodies {
+  recurringStartDate?: string; recurringEndDate?: string; interval?: string; recurringEndType?: string; recurringCount?: number; activity?: string; billerName?: string; customerName?: string;
   billDate?: string; invoiceDate?: string; postingDate?: string; dueDate?: string; vendorId?: string; customerId?: string; invoiceCode?: string; referenceNo?: string;
   description?: string; memo?: string; companyName?: string; companyAddress?: string; lineItems?: LineBody[]; connectedTransactions?: { id?: string; amount?: number }[];
 }
@@ -208,6 +218,8 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
       return { id: p.id ?? '', hasAmount: amount !== undefined, amountCents: amount ?? 0n };
     }),
     ...connectionFieldsOf(a, k, b),
+    recurringStartDate: b.recurringStartDate, recurringEndDate: b.recurringEndDate, interval: b.interval, recurringEndType: b.recurringEndType, recurringCount: b.recurringCount, activity: b.activity,
+    billerName: k === 'bill' ? b.billerName : k === 'invoice' ? b.customerName : undefined,
   }));
 }
 
@@ -226,13 +238,14 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
   const party = { id: d.party?.id ?? '', name: d.party?.name ?? '' };
   if (k === 'bill') {
     return {
-      ...common, ...payment, ...connectionJson(k, d), billDate: d.date, dueDate: d.dueDate, description: d.description, vendor: party, billerName: party.name, invoiceCode: d.reference,
+      ...common, ...payment, ...connectionJson(k, d), billDate: d.date, dueDate: d.dueDate, description: d.description, vendor: party, billerName: d.billerName || party.name,
+      suggestedVendor: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null, invoiceCode: d.reference,
       lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, amount: dollarsOf(l.amountCents) })),
     };
   }
   if (k === 'invoice') {
     return {
-      ...common, ...payment, ...connectionJson(k, d), invoiceDate: d.date, dueDate: d.dueDate, customer: party, referenceNo: d.reference, description: d.description, companyName: d.companyName, companyAddress: d.companyAddress,
+      ...common, ...payment, ...connectionJson(k, d), invoiceDate: d.date, dueDate: d.dueDate, customer: party, customerName: d.billerName || party.name, suggestedCustomer: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null, referenceNo: d.reference, description: d.description, companyName: d.companyName, companyAddress: d.companyAddress,
       lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, quantity: Number(l.quantity), rate: dollarsOf(l.rateCents), amount: dollarsOf(l.amountCents) })),
     };
   }

@@ -9,6 +9,17 @@ const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
 const int = { type: 'integer' } as const;
 
+const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
+
+/** The schedule's fields of a recur body, and of a bill's, invoice's or manual journal's create / PUT body (spec §5 payloads). */
+export const RECURRENCE_BODY = {
+  recurringStartDate: text(10, 'YYYY-MM-DD: the first date of the schedule. Required when any recurrence field is given.'),
+  recurringEndDate: text(10, 'YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date).'),
+  interval: text(20, 'daily, weekly, monthly (default), quarterly or yearly.'),
+  recurringEndType: text(10, 'never, date or count; absent: date with recurringEndDate, count with recurringCount, else never.'),
+  recurringCount: { type: 'number', description: 'A positive integer: the number of occurrences in all (recurringEndType count).' },
+} as const;
+
 export const RecurrenceDateSchema = {
   $id: 'RecurrenceDate', type: 'object', additionalProperties: false,
   properties: { recurrenceDate: str, isRecurred: { ...bool, description: 'Whether this date was handled (its document created, or the template itself on its own date).' }, documentId: str },

@@ -3,7 +3,7 @@ import { authOf, WRITE } from '../http/auth.js';
 import { addSchemas } from '../http/hardening.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import { documentJson, KINDS, type DocumentsClient, type Kind } from './documents.js';
-import { recurrenceJson, RecurrenceSchema } from './recurrence-schema.js';
+import { RECURRENCE_BODY, recurrenceJson, RecurrenceSchema } from './recurrence-schema.js';
 
 /**
  * Recurrence of bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §7, §9; issue #18
@@ -21,11 +21,7 @@ const text = (maxLength: number, description: string) => ({ type: 'string', maxL
 const RecurBodySchema = {
   $id: 'RecurBody', type: 'object', additionalProperties: false,
   properties: {
-    recurringStartDate: text(10, 'YYYY-MM-DD: the first date of the schedule. Required.'),
-    recurringEndDate: text(10, 'YYYY-MM-DD, inclusive: the schedule ends on this date (recurringEndType date).'),
-    interval: text(20, 'daily, weekly, monthly (default), quarterly or yearly.'),
-    recurringEndType: text(10, 'never, date or count; absent: date with recurringEndDate, count with recurringCount, else never.'),
-    recurringCount: { type: 'number', description: 'A positive integer: the number of occurrences in all (recurringEndType count).' },
+    ...RECURRENCE_BODY,
     activity: text(10, 'Active (default) or Paused. Active again after Paused or Stopped resumes from today: the dates that passed meanwhile are not created.'),
   },
 } as const;

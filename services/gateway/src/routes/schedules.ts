@@ -13,7 +13,7 @@ import type { FixedAssetsClient } from './fixed-assets.js';
  * over time: Prepaid Expenses and Deferred Revenue (the ledger's accruals: every month is posted at once, dated in its
  * month) and Accumulated Depreciation (the documents service's fixed assets: each month posted at its end; the months
  * still to come are shown as scheduled). Composed here from the ledger's account lines and the documents service's
- * depreciation months: each service keeps its own data, the gateway lays them side by side (decision 00XX).
+ * depreciation months: each service keeps its own data, the gateway lays them side by side (decision 0025).
  */
 const BEARER = [{ bearerAuth: [] }] as const;
 const READ = { auth: { workspace: 'required' as const } };

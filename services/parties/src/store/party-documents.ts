@@ -13,10 +13,10 @@ export interface PartyDocumentRow extends DocumentFacts {
 
 /**
  * Stores a document's state unless the row already holds a later version, or the same version voided or deleted
- * (final for that version): events may arrive out of order.
+ * (final for that version): events may arrive out of order. Answers whether it stored this state.
  */
-export async function upsertPartyDocument(trx: Knex.Transaction, workspaceId: string, d: PartyDocumentRow): Promise<void> {
-  await trx.raw(
+export async function upsertPartyDocument(trx: Knex.Transaction, workspaceId: string, d: PartyDocumentRow): Promise<boolean> {
+  const r = await trx.raw(
     `insert into party_documents (workspace_id, id, kind, party_id, doc_date, due_date, total_cents, paid_cents, voided, version)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (workspace_id, id) do update set kind = excluded.kind, party_id = excluded.party_id, doc_date = excluded.doc_date, due_date = excluded.due_date,
@@ -24,6 +24,8 @@ export async function upsertPartyDocument(trx: Knex.Transaction, workspaceId: st
      where party_documents.version < excluded.version or (party_documents.version = excluded.version and not party_documents.voided)`,
     [workspaceId, d.id, d.kind, d.partyId, d.date, d.dueDate, d.totalCents, d.paidCents, d.voided, d.version],
   );
+  // Whether this state was taken (false: the row holds a later one).
+  return (r.rowCount ?? 0) > 0;
 }
 
 /** A document that is not a party's (no vendor or customer) leaves the read model. */

@@ -519,7 +519,7 @@ export const ListDepreciationResponseSchema: GenMessage<ListDepreciationResponse
 
 /**
  * Fixed assets and their depreciation (spec documents-parties-integrations "Fixed asset"; issue #19 item 6; decision
- * docs/decisions/00XX-fixed-assets-and-depreciation.md). An asset is created from a bank transaction (its purchase is
+ * docs/decisions/0025-fixed-assets-and-depreciation.md). An asset is created from a bank transaction (its purchase is
  * re-booked to the asset account through the ledger); its schedule is drawn at once and each month is posted by the
  * service's scheduler exactly once (source FixedAsset). The gateway is its caller; tenancy in the x-ll-* headers.
  *

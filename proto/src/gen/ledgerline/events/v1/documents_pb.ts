@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/documents.proto.
  */
 export const file_ledgerline_events_v1_documents: GenFile = /*@__PURE__*/
-  fileDesc("CiRsZWRnZXJsaW5lL2V2ZW50cy92MS9kb2N1bWVudHMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIuMBChhEb2N1bWVudHNEb2N1bWVudENoYW5nZWQSEwoLZG9jdW1lbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRIOCgZjaGFuZ2UYAyABKAkSDwoHdmVyc2lvbhgEIAEoAxIYChBqb3VybmFsX2VudHJ5X2lkGAUgASgJEhAKCHBhcnR5X2lkGAYgASgJEgwKBGRhdGUYByABKAkSEAoIZHVlX2RhdGUYCCABKAkSEwoLdG90YWxfY2VudHMYCSABKAMSEgoKcGFpZF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAhiBnByb3RvMw");
+  fileDesc("CiRsZWRnZXJsaW5lL2V2ZW50cy92MS9kb2N1bWVudHMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIrECChhEb2N1bWVudHNEb2N1bWVudENoYW5nZWQSEwoLZG9jdW1lbnRfaWQYASABKAkSDAoEa2luZBgCIAEoCRIOCgZjaGFuZ2UYAyABKAkSDwoHdmVyc2lvbhgEIAEoAxIYChBqb3VybmFsX2VudHJ5X2lkGAUgASgJEhAKCHBhcnR5X2lkGAYgASgJEgwKBGRhdGUYByABKAkSEAoIZHVlX2RhdGUYCCABKAkSEwoLdG90YWxfY2VudHMYCSABKAMSEgoKcGFpZF9jZW50cxgKIAEoAxIOCgZ2b2lkZWQYCyABKAgSTAoTY3JlZGl0X2FwcGxpY2F0aW9ucxgMIAMoCzIvLmxlZGdlcmxpbmUuZXZlbnRzLnYxLkRvY3VtZW50Q3JlZGl0QXBwbGljYXRpb24iRAoZRG9jdW1lbnRDcmVkaXRBcHBsaWNhdGlvbhIRCgljcmVkaXRfaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDYgZwcm90bzM");
 
 /**
  * type "documents.document_changed": a bill, invoice or manual journal was created, changed, voided or deleted.
@@ -84,6 +84,14 @@ export type DocumentsDocumentChanged = Message<"ledgerline.events.v1.DocumentsDo
    * @generated from field: bool voided = 11;
    */
   voided: boolean;
+
+  /**
+   * Bills: the vendor credits applied to it; invoices: the credit memos (each credit's id and what the document takes
+   * of it). Empty once voided or deleted. The whole set after the change: it replaces what an earlier event said.
+   *
+   * @generated from field: repeated ledgerline.events.v1.DocumentCreditApplication credit_applications = 12;
+   */
+  creditApplications: DocumentCreditApplication[];
 };
 
 /**
@@ -92,4 +100,26 @@ export type DocumentsDocumentChanged = Message<"ledgerline.events.v1.DocumentsDo
  */
 export const DocumentsDocumentChangedSchema: GenMessage<DocumentsDocumentChanged> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_documents, 0);
+
+/**
+ * @generated from message ledgerline.events.v1.DocumentCreditApplication
+ */
+export type DocumentCreditApplication = Message<"ledgerline.events.v1.DocumentCreditApplication"> & {
+  /**
+   * @generated from field: string credit_id = 1;
+   */
+  creditId: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.DocumentCreditApplication.
+ * Use `create(DocumentCreditApplicationSchema)` to create a new message.
+ */
+export const DocumentCreditApplicationSchema: GenMessage<DocumentCreditApplication> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_documents, 1);
 

@@ -222,7 +222,7 @@ export const PostDepreciationResponseSchema: GenMessage<PostDepreciationResponse
 
 /**
  * The books of fixed assets (issue #19 item 6; the documents service owns the assets and their schedules, decision
- * docs/decisions/00XX-fixed-assets-and-depreciation.md). Service to service, never over REST; a call that names a role
+ * docs/decisions/0025-fixed-assets-and-depreciation.md). Service to service, never over REST; a call that names a role
  * needs Admin or above. Errors carry ledgerline.common.v1.ErrorInfo naming the REST field (transactionId, assetTypeId).
  *
  * @generated from service ledgerline.ledger.v1.LedgerFixedAssetService
