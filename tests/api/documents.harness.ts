@@ -37,7 +37,7 @@ export interface DocumentsSystem {
   identity: FakeIdentity;
   /** The gateway's base URL (binary answers, read as bytes). */
   gatewayUrl: string;
-  api(method: string, path: string, o?: { tenant?: Tenant; token?: string; body?: unknown }): Promise<Answer>;
+  api(method: string, path: string, o?: { tenant?: Tenant; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer>;
   tenant(): Tenant;
   stop(): Promise<void>;
 }
@@ -83,6 +83,7 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
           ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(o.tenant ? { 'x-workspace-id': o.tenant.workspaceId } : {}),
+          ...o.headers,
         },
         body: o.body === undefined ? undefined : JSON.stringify(o.body),
         signal: AbortSignal.timeout(30_000),

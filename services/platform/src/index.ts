@@ -12,6 +12,7 @@ export { createDb, provisionDatabase, grantAppRole, systemRoleOf, systemUrlOf, d
 export { migrateLatest, migrateRollbackAll, type Migration } from './db/migrations.js';
 export { withTenant, withSystem, pairSystemPool, systemPoolOf, enableTenantRls, disableTenantRls, tablesMissingRls, TENANCY_FUNCTIONS_SQL, type TenantContext } from './db/tenancy.js';
 export { platformMigrations } from './db/platform-migrations.js';
+export { IDEMPOTENCY_HEADER, IDEMPOTENCY_REST_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MSG, claimIdempotencyKey, requestHash, type IdempotencyClaim } from './db/idempotency.js';
 export { type EventBus, type BusMessage, type Subscription, eventSubject, deadLetterSubject, EVENTS_STREAM, DEAD_LETTER_STREAM } from './events/bus.js';
 export { EventType, EVENT_SCHEMAS, eventMessage, encodeEvent, isEventType, publishEvent, type EventMessage, type EventPayload, type EventSchema, type OutgoingEvent, type ReceivedEvent } from './events/catalog.js';
 export { MessageBatcher } from './events/batcher.js';

@@ -1,7 +1,7 @@
-import { create } from '@bufbuild/protobuf';
+import { create, toJson } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
-import { requireTenant, withInputRules } from '@ledgerline/platform';
-import { DocumentSchema, DocumentsService as DocumentsRpc, PageMetaSchema, type Document, type DocumentFields, type PaymentFields } from '@ledgerline/proto/documents/v1/documents_pb';
+import { IDEMPOTENCY_HEADER, requestHash, requireTenant, withInputRules } from '@ledgerline/platform';
+import { DocumentFieldsSchema, DocumentSchema, DocumentsService as DocumentsRpc, PageMetaSchema, type Document, type DocumentFields, type PaymentFields } from '@ledgerline/proto/documents/v1/documents_pb';
 import type { DocumentInput } from '../domain/documents.js';
 import type { DocumentsUseCases, DocumentView } from '../usecases/index.js';
 import type { RecurrenceUseCases, RecurrenceView } from '../usecases/recurrence.js';
@@ -68,7 +68,9 @@ export function documentsRoutes(u: DocumentsUseCases, rec: RecurrenceUseCases): 
       },
       async createDocument(req, ctx) {
         const tenant = requireTenant(ctx);
-        return changeOf(tenant, await u.create(tenant, req.kind, inputOf(req.fields)));
+        const input = inputOf(req.fields);
+        const key = ctx.requestHeader.get(IDEMPOTENCY_HEADER);
+        return changeOf(tenant, await u.create(tenant, req.kind, input, key ? { idempotency: { key, hash: requestHash({ kind: req.kind, fields: toJson(DocumentFieldsSchema, req.fields ?? create(DocumentFieldsSchema)) }) } } : {}));
       },
       async updateDocument(req, ctx) {
         const tenant = requireTenant(ctx);

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, writePostingRequested, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import { AppError, claimIdempotencyKey, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, writePostingRequested, type IdempotencyClaim, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import type { PartyLookup } from '../clients/parties.js';
 import { connectionsView, createPayments } from './payments.js';
@@ -45,6 +45,8 @@ export interface DocumentView {
 /** What a caller of `create` writes in the document's own transaction (a draft's conversion consumes the draft there). */
 export interface CreateHooks {
   within?: (trx: Knex.Transaction, documentId: string) => Promise<void>;
+  /** The client's Idempotency-Key and its request's hash: a repeat answers the document the first request made. */
+  idempotency?: IdempotencyClaim;
 }
 
 export interface DocumentChangeAnswer {
@@ -255,6 +257,8 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       const id = newId();
       const changed = await withTenant(db, tenant, async (trx) => {
         await lockConnections(trx, tenant.workspaceId);
+        const first = hooks.idempotency ? await claimIdempotencyKey(trx, tenant.workspaceId, `create:${kind}`, hooks.idempotency, id) : null;
+        if (first) return { replay: await reload(trx, kind, first) };
         await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
         await hooks.within?.(trx, id);
@@ -271,6 +275,16 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         await announcePaid(trx, tenant, await paidTargets(trx, kind, id));
         return { p, view };
       });
+      if ('replay' in changed) {
+        // The first request's document (deleted since: as the id of a document that is gone).
+        const first = changed.replay;
+        if (!first) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'Idempotency-Key');
+        if (first.row.version !== 1) return { document: first, seq: 0 };
+        // The same body makes the same posting, which the ledger answers idempotently with the first's entry and commit
+        // sequence (booking it now if the first request has not yet), so every repeat answers what the first does.
+        const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: first.row.id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
+        return book(tenant, p, first);
+      }
       if (recur) schedules?.saved(recur);
       return book(tenant, changed.p, changed.view);
     },

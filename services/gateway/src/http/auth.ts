@@ -1,5 +1,5 @@
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
-import { hasRoleAtLeast, isAdminRole, isRole, isUuid, tenantHeaders, type Role } from '@ledgerline/platform';
+import { hasRoleAtLeast, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MSG, IDEMPOTENCY_REST_HEADER, isAdminRole, isRole, isUuid, tenantHeaders, type Role } from '@ledgerline/platform';
 import type { IdentityService, Workspace } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { HttpError } from './errors.js';
@@ -140,6 +140,10 @@ export class Authenticator {
     if (rule.minRole && (!role || !hasRoleAtLeast(role, rule.minRole))) throw HttpError.forbidden();
     if (rule.manage && (!role || role === 'Viewer')) throw HttpError.forbidden();
     if (rule.manage && role && !isAdminRole(role)) throw new HttpError(403, 'FORBIDDEN', MANAGE_MESSAGE);
+    const idempotencyKey = req.headers[IDEMPOTENCY_REST_HEADER];
+    if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
+      throw HttpError.invalid([{ field: 'Idempotency-Key', message: IDEMPOTENCY_MSG.invalid }]);
+    }
     req.auth = {
       token,
       userId: session.userId,
@@ -149,7 +153,8 @@ export class Authenticator {
       workspaces: session.workspaces,
       workspace,
       role,
-      rpcHeaders: tenantHeaders({ workspaceId: workspace?.id, userId: session.userId, role: role ?? undefined }),
+      // A client's Idempotency-Key travels with the call; a service that honours it claims it with its write.
+      rpcHeaders: { ...tenantHeaders({ workspaceId: workspace?.id, userId: session.userId, role: role ?? undefined }), ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}) },
     };
   };
 

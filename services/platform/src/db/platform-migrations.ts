@@ -1,8 +1,9 @@
 import type { Migration } from './migrations.js';
 import { TENANCY_FUNCTIONS_SQL, enableTenantRls, disableTenantRls } from './tenancy.js';
 import { createOutboxAndInbox, dropOutboxAndInbox } from '../events/outbox.js';
+import { idempotencyMigration } from './idempotency.js';
 
-/** Migrations every service database starts with: tenancy functions, outbox and inbox. */
+/** Migrations every service database starts with: tenancy functions, outbox and inbox, idempotency keys. */
 export const platformMigrations: Migration[] = [
   {
     name: '20261123000000_platform_tenancy_functions',
@@ -26,4 +27,5 @@ export const platformMigrations: Migration[] = [
       await dropOutboxAndInbox(knex);
     },
   },
+  idempotencyMigration,
 ];
