@@ -3,6 +3,7 @@ import { recurrenceMigration } from './recurrence-migration.js';
 import { connectionMigrations } from './migrations-connections.js';
 import { uploadsMigration } from './uploads-migration.js';
 import { draftsMigration } from './drafts.js';
+import { bulkUploadMigration } from './bulk-upload.js';
 
 /**
  * The documents database: the platform's tenancy functions, outbox and inbox, then its own tables.
@@ -87,4 +88,5 @@ export const documentsMigrations: Migration[] = [
   ...connectionMigrations,
   uploadsMigration,
   draftsMigration,
+  bulkUploadMigration,
 ];
