@@ -27,38 +27,48 @@ const JOB_STATUSES = ['waiting', 'active', 'completed', 'failed'];
 const dollars = (v: number | undefined) => (v === undefined ? undefined : Math.round(v * 100) / 100);
 
 /**
- * What reading found, as the draft's metaData: the bill or invoice payload's REST names (billDate / invoiceDate,
- * dueDate, invoiceCode / referenceNo, lineItems, billerName / customerName) and `total`, plus uploadId and the raw
- * `extracted` fields with their confidence (decision 0023). Fields reading did not find are left out, for the
- * reviewer to fill.
+ * What reading found, as the draft's metaData (decision 0023; the drafts API's metaData fields): the bill or invoice
+ * payload's REST names (billDate / invoiceDate, dueDate, invoiceCode / referenceNo, lineItems in dollars), uploadId,
+ * and `extracted`: every value read, flat (billerName or customerName, merchant, total, currency, the dates, the
+ * invoice number, where the text came from, each field's confidence as `<field>Confidence`), or `error` with the
+ * reason the file could not be read. Fields reading did not find are left out, for the reviewer to fill.
  */
 export function draftMetaData(entity: 'bill' | 'invoice', uploadId: string, fileName: string, r: ReadResult | undefined, reason?: string): Record<string, unknown> {
-  const m: Record<string, unknown> = { uploadId, fileName };
-  if (r) {
-    const party = r.vendorOrCustomer ?? r.merchant;
-    if (entity === 'bill') {
-      if (r.date) m.billDate = r.date;
-      if (r.invoiceNumber) m.invoiceCode = r.invoiceNumber;
-      if (party) m.billerName = party;
-    } else {
-      if (r.date) m.invoiceDate = r.date;
-      if (r.invoiceNumber) m.referenceNo = r.invoiceNumber;
-      if (party) m.customerName = party;
-    }
-    if (r.dueDate) m.dueDate = r.dueDate;
-    if (r.total !== undefined) m.total = dollars(r.total);
-    if (r.currency) m.currency = r.currency;
-    const lines = r.lines ?? [];
-    if (lines.length > 0) {
-      m.lineItems = lines.map((l) => ({ description: l.description, amount: dollars(l.amount), ...(l.quantity !== undefined ? { quantity: l.quantity } : {}), ...(l.rate !== undefined ? { rate: dollars(l.rate) } : {}) }));
-    } else if (r.total !== undefined) {
-      m.lineItems = [{ description: party ?? fileName, amount: dollars(r.total) }];
-    }
-    const { text: _text, ...found } = r;
-    m.extracted = found;
-  } else {
-    m.extracted = { error: reason ?? 'The file could not be read' };
+  const m: Record<string, unknown> = { uploadId };
+  const extracted: Record<string, string | number> = { fileName };
+  m.extracted = extracted;
+  if (!r) {
+    extracted.error = (reason ?? 'The file could not be read').slice(0, 1000);
+    return m;
   }
+  const party = r.vendorOrCustomer ?? r.merchant;
+  if (entity === 'bill') {
+    if (r.date) m.billDate = r.date;
+    if (r.invoiceNumber) m.invoiceCode = r.invoiceNumber;
+    if (party) extracted.billerName = party;
+  } else {
+    if (r.date) m.invoiceDate = r.date;
+    if (r.invoiceNumber) m.referenceNo = r.invoiceNumber;
+    if (party) extracted.customerName = party;
+  }
+  if (r.dueDate) m.dueDate = r.dueDate;
+  const lines = r.lines ?? [];
+  if (lines.length > 0) {
+    m.lineItems = lines.map((l) => ({
+      description: l.description.slice(0, 1000), amount: dollars(l.amount),
+      ...(entity === 'invoice' && l.quantity !== undefined ? { quantity: l.quantity } : {}), ...(entity === 'invoice' && l.rate !== undefined ? { rate: dollars(l.rate) } : {}),
+    }));
+  } else if (r.total !== undefined) {
+    m.lineItems = [{ description: (party ?? fileName).slice(0, 1000), amount: dollars(r.total) }];
+  }
+  for (const k of ['merchant', 'vendorOrCustomer', 'date', 'dueDate', 'invoiceNumber', 'currency'] as const) {
+    const v = r[k];
+    if (v) extracted[k] = v.slice(0, 1000);
+  }
+  if (r.total !== undefined) extracted.total = dollars(r.total)!;
+  if (r.lines) extracted.lineCount = r.lines.length;
+  extracted.source = r.source;
+  for (const [k, c] of Object.entries(r.confidence)) if (typeof c === 'number') extracted[`${k}Confidence`] = c;
   return m;
 }
 
