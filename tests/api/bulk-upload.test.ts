@@ -9,7 +9,7 @@ import { createLogger } from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '@ledgerline/platform/testing';
 import { startS3Sandbox, type S3Sandbox } from '@ledgerline/s3-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusDoc, renderPdf, sameName, type CorpusDoc } from '../../services/documents/test/reading-corpus.js';
+import { corpusDoc, renderNoisyPng, renderPdf, sameName, type CorpusDoc } from '../../services/documents/test/reading-corpus.js';
 import { startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
 
 const BUCKET = 'bulk-upload-test';
@@ -138,4 +138,42 @@ describe('bulk upload of bills', () => {
     expect(blank.metaData.lineItems).toBeUndefined();
     expect(blank.metaData.extracted.error).toContain('scan.pdf');
   }, 120_000);
+
+  it('a worker whose database connection dies mid-file (as when its process is killed) loses nothing: each file is drafted once', async () => {
+    const c = s.tenant();
+    // Photographed-looking PNGs: OCR takes seconds per file, so the claim's transaction is open long enough to kill.
+    const files = await Promise.all([50, 51, 52].map(async (n, i) => ({ name: `photo-${i + 1}.png`, bytes: (await renderNoisyPng(await renderPdf(corpusDoc(19, n, ['bill'])), 19, n)).png, type: 'image/png' })));
+    const r = await upload('/workspace-uploads/bill', c, files);
+    expect(r.status).toBe(200);
+    const ids = (r.body.results.uploadedFiles as Json[]).map((u) => u.id as string);
+    // Kill the connection of the worker that holds a file of this batch, twice (two files), as a crash would.
+    let killed = 0;
+    for (let round = 0; round < 2; round++) {
+      const victim = await expectEventually(async () => {
+        const rows = (await s.documentsDb.adminDb.raw(
+          `select distinct l.pid, f.upload_id::text from pg_locks l join pg_stat_activity a on a.pid = l.pid, bulk_upload_files f
+           where l.relation = 'bulk_upload_files'::regclass and l.pid <> pg_backend_pid() and f.workspace_id = ? and f.status = 'waiting' and f.attempts = 0 and a.state like 'idle in transaction%'`,
+          [c.workspaceId],
+        )).rows as { pid: number; upload_id: string }[];
+        expect(rows.length).toBeGreaterThan(0);
+        return rows[0]!;
+      }, { timeoutMs: 60_000 });
+      const t = (await s.documentsDb.adminDb.raw('select pg_terminate_backend(?) as ok', [victim.pid])).rows[0] as { ok: boolean };
+      if (t.ok) killed += 1;
+    }
+    expect(killed).toBe(2);
+    const job = await expectEventually(async () => {
+      const jobs = await bulkJobs(c);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0].status).toBe('completed');
+      return jobs[0];
+    }, { timeoutMs: 120_000 });
+    expect(job.data).toMatchObject({ transactionPushed: 3, totalTransactions: 3 });
+    expect(job.attempts).toBeGreaterThanOrEqual(2);
+    const counts = (await s.documentsDb.adminDb.raw("select meta_data->>'uploadId' as u, count(*)::int as n from drafts where workspace_id = ? group by 1 order by 1", [c.workspaceId])).rows as { u: string; n: number }[];
+    expect(counts).toEqual([...ids].sort().map((u) => ({ u, n: 1 })));
+    const files2 = (await s.documentsDb.adminDb.raw('select status, attempts from bulk_upload_files where workspace_id = ?', [c.workspaceId])).rows as { status: string; attempts: number }[];
+    expect(files2.every((f) => f.status === 'done')).toBe(true);
+    expect(files2.reduce((n, f) => n + f.attempts, 0)).toBe(2);
+  }, 240_000);
 });
