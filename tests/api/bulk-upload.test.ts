@@ -21,8 +21,9 @@ let s: DocumentsSystem;
 let a: Tenant;
 let b: Tenant;
 
-async function upload(path: string, tn: Tenant, files: { name: string; bytes: Buffer; type: string }[]) {
+async function upload(path: string, tn: Tenant, files: { name: string; bytes: Buffer; type: string }[], fields: Record<string, string> = {}) {
   const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   const res = await fetch(`${s.gatewayUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId }, signal: AbortSignal.timeout(30_000) });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -176,4 +177,27 @@ describe('bulk upload of bills', () => {
     expect(files2.every((f) => f.status === 'done')).toBe(true);
     expect(files2.reduce((n, f) => n + f.attempts, 0)).toBe(2);
   }, 240_000);
+
+  it('reads an uploaded receipt in the same job: its merchant, date and total are saved and it is marked read', async () => {
+    const d = corpusDoc(19, 7, ['receipt']);
+    const r = await upload('/workspace-uploads', b, [{ name: 'receipt.pdf', bytes: await renderPdf(d), type: 'application/pdf' }], { uploadType: 'receipt' });
+    expect(r.status).toBe(200);
+    const id = r.body.results.uploadedFiles[0].id as string;
+    const job = await expectEventually(async () => {
+      const jobs = (await bulkJobs(b)).filter((j) => j.data.uploadType === 'receipt');
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0].status).toBe('completed');
+      return jobs[0];
+    }, { timeoutMs: 60_000 });
+    expect(job.data).toMatchObject({ transactionPushed: 1, totalTransactions: 1 });
+    const g = await s.api('GET', `/workspace-uploads/${id}`, { tenant: b });
+    const u = g.body.upload ?? g.body;
+    expect(u.readStatus).toBe('read');
+    expect(u.dateTime).toBe(d.date);
+    expect(u.amount).toBe(d.total);
+    expect(sameName(u.merchantName, d.merchant), `${u.merchantName} vs ${d.merchant}`).toBe(true);
+    // A receipt is no draft: the batch has none (the drafts API knows no such bulk upload).
+    expect((await s.api('GET', `/drafts?bulkUploadId=${job.id}`, { tenant: b })).status).toBe(404);
+    expect(Number((await s.documentsDb.adminDb.raw('select count(*)::int as n from drafts where workspace_id = ?', [b.workspaceId])).rows[0].n)).toBe(0);
+  }, 120_000);
 });

@@ -109,13 +109,15 @@ export function createBulkUploadUseCases(deps: BulkUploadDeps) {
           }
           if (upload.upload_type === 'receipt') {
             const tenant = { workspaceId: file.workspace_id, userId: upload.created_by ?? undefined } as TenantContext;
-            await deps.uploads().read(tenant, upload.id, async ({ bytes, mime, kind }) => {
+            const unreadable = await deps.uploads().read(tenant, upload.id, async ({ bytes, mime, kind }) => {
               const r = await reader({ bytes, mime, kind: kind === 'receipt' ? 'receipt' : 'bill' });
               return { merchantName: r.merchant, date: r.date, amountCents: r.total === undefined ? undefined : Math.round(r.total * 100) };
-            }).catch((err: unknown) => {
+            }).then(() => undefined, (err: unknown) => {
               if (!(err instanceof UnreadableDocumentError)) throw err;
+              // Left unread: its facts are for the person to type (PATCH /workspace-uploads/{id}), and matching uses them.
+              return `${upload.file_name}: ${err.message}`;
             });
-            await finishFile(trx, { uploadId: upload.id, jobId: file.job_id, failed: false });
+            await finishFile(trx, { uploadId: upload.id, jobId: file.job_id, failed: false, unreadable: unreadable !== undefined, reason: unreadable });
             return true;
           }
           const entity = upload.upload_type === 'invoice' ? 'invoice' : 'bill';
