@@ -42,7 +42,7 @@ export interface DocumentsSystem {
   stop(): Promise<void>;
 }
 
-export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger']; clock?: () => Date; documentsEnv?: Record<string, string> } = {}): Promise<DocumentsSystem> {
+export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger']; clock?: () => Date; documentsEnv?: Record<string, string>; gatewayEnv?: Record<string, string> } = {}): Promise<DocumentsSystem> {
   const bus = await createTestBus(name);
   const ledger = await startLedger(bus);
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
@@ -61,7 +61,7 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   const identity: FakeIdentity = await startFakeIdentity();
   const reportingUrl = `http://127.0.0.1:${(reporting.service.server.server.address() as AddressInfo).port}`;
   const gateway: FastifyInstance = await buildGateway({
-    config: testConfig(identity.url, { LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, DOCUMENTS_URL: documentsUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: '20000' }), redis: null,
+    config: testConfig(identity.url, { LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, DOCUMENTS_URL: documentsUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: '20000', ...o.gatewayEnv }), redis: null,
   });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;

@@ -23,6 +23,9 @@ import { LedgerFixedAssetService } from '@ledgerline/proto/ledger/v1/fixed_asset
 import { fixedAssetLedger, type LedgerFixedAssetClient } from './clients/ledger-fixed-assets.js';
 import { createFixedAssetUseCases, type FixedAssetUseCases } from './usecases/fixed-assets.js';
 import { fixedAssetRoutes } from './rpc/fixed-assets.js';
+import { createBulkUploadUseCases, type BulkReader, type BulkUploadUseCases } from './usecases/bulk-upload.js';
+import { createBulkUploadWorker, type BulkUploadWorker } from './jobs/bulk-upload.js';
+import { bulkUploadRoutes } from './rpc/bulk-upload.js';
 
 export type DocumentsOverrides = BaseOverrides & {
   /** Clients tests hand in; default: Connect clients to LEDGER_URL and PARTIES_URL. */
@@ -38,6 +41,9 @@ export type DocumentsOverrides = BaseOverrides & {
   /** The uploads' object store (default: S3 by the DOCUMENTS_S3_* settings) and the transactions receipts match against. */
   objectStore?: ObjectStore;
   transactions?: TransactionSource;
+  /** The bulk-upload job's reader (default readDocument) and its poll interval (default 2 s). */
+  bulkReader?: BulkReader;
+  bulkPollMs?: number;
 };
 
 /**
@@ -65,7 +71,12 @@ export const documents = defineService({
     const merges = createVendorMerge({ parties: lookup, logger });
     const drafts = createDraftUseCases({ db, logger, documents: useCases, parties: lookup, ledger: booking, wake: () => scheduler.wake() });
     const objectStore = overrides.objectStore ?? createObjectStore(config);
-    const uploads = createUploadUseCases({ db, logger, store: objectStore, transactions: overrides.transactions ?? transactionSource(ledger) });
+    const bulk = createBulkUploadUseCases({ db, logger, store: objectStore, uploads: () => uploads, reader: overrides.bulkReader });
+    const bulkWorker = createBulkUploadWorker({ runOne: () => bulk.runOne(), intervalMs: overrides.bulkPollMs ?? 2_000, logger });
+    const onStored: NonNullable<Parameters<typeof createUploadUseCases>[0]['onStored']> = async (trx, ws, type, ids) => {
+      if (await bulk.enqueue(trx, ws, type, ids)) setImmediate(() => bulkWorker.wake());
+    };
+    const uploads = createUploadUseCases({ db, logger, store: objectStore, transactions: overrides.transactions ?? transactionSource(ledger), onStored });
     const uploadsSweeper = createUploadsSweeper({ store: objectStore, sweep: () => uploads.sweep(config.DOCUMENTS_UPLOAD_PENDING_SECONDS), intervalMs: config.DOCUMENTS_UPLOAD_SWEEP_SECONDS * 1000, logger });
     const assetLedger = overrides.ledgerFixedAssets ?? createServiceClient(LedgerFixedAssetService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
     const fixedAssets = createFixedAssetUseCases({ db, logger, ledger: fixedAssetLedger(assetLedger), today, wake: () => depreciation.wake() });
@@ -76,13 +87,14 @@ export const documents = defineService({
         draftsRoutes(drafts)(router);
         uploadsRoutes(uploads)(router);
         fixedAssetRoutes(fixedAssets)(router);
+        bulkUploadRoutes(bulk)(router);
       },
       consumers: [() => startVendorMergeConsumer({ db, bus, logger, mover: merges, maxDeliver: overrides.maxDeliver })],
-      jobs: [scheduler, uploadsSweeper, depreciation],
-      expose: { useCases, recurrence, scheduler, drafts, uploads, uploadsSweeper, fixedAssets, depreciation },
+      jobs: [scheduler, uploadsSweeper, depreciation, bulkWorker],
+      expose: { useCases, recurrence, scheduler, drafts, uploads, uploadsSweeper, fixedAssets, depreciation, bulk, bulkWorker },
     };
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper; fixedAssets: FixedAssetUseCases; depreciation: RecurrenceScheduler }, true>;
+export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper; fixedAssets: FixedAssetUseCases; depreciation: RecurrenceScheduler; bulk: BulkUploadUseCases; bulkWorker: BulkUploadWorker }, true>;
 export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);

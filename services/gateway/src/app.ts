@@ -43,6 +43,7 @@ import { DraftsService } from '@ledgerline/proto/documents/v1/drafts_pb';
 import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
 import { registerUploadsRoutes } from './routes/uploads.js';
 import { UploadsService } from '@ledgerline/proto/documents/v1/uploads_pb';
+import { BulkUploadService } from '@ledgerline/proto/documents/v1/bulk_upload_pb';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -201,7 +202,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     authenticator,
     limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
   });
-  await registerBankingRoutes(app, { banking, ledger });
+  await registerBankingRoutes(app, { banking, ledger, bulkUploads: createServiceClient(BulkUploadService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
   await registerLedgerRoutes(app, { ledger });
   await registerTransactionDrawerRoutes(app, { ledger, identity });
   await registerReportingRoutes(app, { reporting, answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });

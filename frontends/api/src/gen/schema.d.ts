@@ -371,7 +371,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Queue jobs (bank sync) and their progress */
+        /** Queue jobs (bank sync, bulk upload) and their progress */
         get: operations["listJobs"];
         put?: never;
         post?: never;
@@ -2881,7 +2881,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "waiting" | "delayed" | "active" | "completed" | "failed";
-            /** @description The queue: transaction-sync. */
+            /** @description The queue: transaction-sync, or bulk upload (the documents service: data.transactionPushed of data.totalTransactions files read, data.uploadType bill, invoice or receipt; accountId empty). */
             type: string;
             order: number;
             data: {

@@ -28,6 +28,8 @@ export interface UploadsDeps {
   logger: Logger;
   store: ObjectStore;
   transactions: TransactionSource;
+  /** In the transaction that marks a request's files stored (the bulk-upload job enqueues them there). */
+  onStored?: (trx: Knex.Transaction, workspaceId: string, uploadType: UploadType, uploadIds: string[]) => Promise<unknown>;
 }
 
 export interface IncomingFile {
@@ -161,6 +163,7 @@ export function createUploadUseCases(deps: UploadsDeps) {
       await withTenant(db, tenant, async (trx) => {
         await markStored(trx, stored);
         for (const f of failed) await deleteUpload(trx, f.id);
+        await deps.onStored?.(trx, tenant.workspaceId, uploadType, plan.filter((p) => p.stored || stored.includes(p.id)).map((p) => p.id));
       });
       for (const f of failed) failedFiles.push({ fileName: f.fileName, reason: `${f.fileName} could not be stored; try again` });
       const kept = plan.filter((p) => p.stored || stored.includes(p.id)).map((p) => p.id);

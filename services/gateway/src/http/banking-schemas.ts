@@ -48,7 +48,7 @@ export const JobSchema = {
   properties: {
     id: uuid,
     status: { type: 'string', enum: ['waiting', 'delayed', 'active', 'completed', 'failed'] },
-    type: { type: 'string', description: 'The queue: transaction-sync.' },
+    type: { type: 'string', description: 'The queue: transaction-sync, or bulk upload (the documents service: data.transactionPushed of data.totalTransactions files read, data.uploadType bill, invoice or receipt; accountId empty).' },
     order: { type: 'integer' },
     data: {
       type: 'object',

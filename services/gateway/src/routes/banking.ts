@@ -22,6 +22,7 @@ import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { LedgerClient } from '../http/ledger-present.js';
 import { addSchemas } from '../http/hardening.js';
 import { centsToDollars, orNull } from '@ledgerline/platform';
+import { bulkUploadJobJson, type BulkUploadClient } from './bulk-upload-jobs.js';
 
 export type BankingClient = Client<typeof BankingService>;
 
@@ -135,7 +136,7 @@ interface MergeBody {
  * BankingService RPC; GET /bank-transactions (raw transactions until the ledger serves them); and
  * POST /plaid/webhook, whose raw body bytes go to banking untouched (their SHA-256 is signed).
  */
-export async function registerBankingRoutes(app: FastifyInstance, { banking, ledger }: { banking: BankingClient; ledger: LedgerClient }): Promise<void> {
+export async function registerBankingRoutes(app: FastifyInstance, { banking, ledger, bulkUploads }: { banking: BankingClient; ledger: LedgerClient; bulkUploads?: BulkUploadClient }): Promise<void> {
   addSchemas(app, BANKING_SCHEMAS);
   const headers = (req: Parameters<typeof authOf>[0]) => ({ headers: authOf(req).rpcHeaders });
 
@@ -278,7 +279,7 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     {
       config: READ,
       schema: {
-        operationId: 'listJobs', summary: 'Queue jobs (bank sync) and their progress', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'listJobs', summary: 'Queue jobs (bank sync, bulk upload) and their progress', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
         querystring: {
           type: 'object',
           properties: {
@@ -292,8 +293,19 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     },
     async (req) => {
       const statuses = (req.query.status ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-      const r = await banking.listJobs({ accountId: req.query.accountId, statuses }, headers(req));
-      return { jobs: r.jobs.map(jobJson) };
+      // Bank jobs, and (unless an account is asked for) the documents service's bulk-upload jobs, newest first.
+      const [r, bulk] = await Promise.all([
+        banking.listJobs({ accountId: req.query.accountId, statuses }, headers(req)),
+        // An addition to the bank's list (as the tie-out is to /accounts): a documents service that fails leaves it out.
+        bulkUploads && !req.query.accountId
+          ? bulkUploads.listBulkUploadJobs({ statuses }, headers(req)).catch((err: unknown) => {
+            req.log.warn({ err }, 'the documents service did not answer its bulk-upload jobs; jobs answered without them');
+            return undefined;
+          })
+          : undefined,
+      ]);
+      const jobs = [...r.jobs.map(jobJson), ...(bulk?.jobs ?? []).map(bulkUploadJobJson)];
+      return { jobs: bulk ? jobs.sort((a, b) => b.createdOn.localeCompare(a.createdOn)) : jobs };
     },
   );
 
