@@ -1,13 +1,13 @@
-import { AppError, ErrorKind, isUuid, newId, type Knex } from '@ledgerline/platform';
+import { AppError, ErrorKind, isUuid } from '@ledgerline/platform';
 import { isPostableLevel, SYSTEM, type ClassGroup } from '../domain/chart.js';
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
-import { accountById, accountBySystemKey, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, insertAccount, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
+import { accountById, accountBySystemKey } from '../store/chart-store.js';
 import { billerCategory, setEntityLink } from '../store/document-payments-store.js';
-import { lockLedgerWorkspace, setSystemKey, unkeyedDefaultAccount } from '../store/party-credits-store.js';
 import { applyVersion } from '../store/postings.js';
 import { ownSeq } from '../store/seq.js';
 import { assertEditable, lockRow, repost } from './booking.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
+import { keyedAccount } from './party-credits.js';
 
 /**
  * Fixed assets in the books (issue #19 item 6; proto ledgerline/ledger/v1/fixed_assets.proto): the purchase re-booked
@@ -30,31 +30,6 @@ export const FIXED_ASSET_MSG = {
   amount: 'amountCents must be a whole number of cents (0 voids)',
 } as const;
 
-type AccountSpec = (typeof FIXED_ASSET_ACCOUNTS)[keyof typeof FIXED_ASSET_ACCOUNTS];
-
-/** The keyed account (as the ledger finds Accounts Payable for vendor credits): by key, else the default chart's, else created. */
-async function keyedAccount(trx: Knex.Transaction, workspaceId: string, spec: AccountSpec): Promise<AccountRow> {
-  const keyed = await findAccountBySystemKey(trx, spec.systemKey);
-  if (keyed) return keyed;
-  await lockLedgerWorkspace(trx, workspaceId);
-  const again = await findAccountBySystemKey(trx, spec.systemKey);
-  if (again) return again;
-  const byDefault = await unkeyedDefaultAccount(trx, spec);
-  if (byDefault) {
-    await setSystemKey(trx, byDefault.id, spec.systemKey);
-    return { ...byDefault, system_key: spec.systemKey };
-  }
-  const { cls, group } = await classAndFirstGroup(trx, spec.classGroup);
-  const parent = group ?? cls;
-  if (!parent) throw new Error(`the chart of workspace ${workspaceId} has no ${spec.classGroup} class`);
-  const row: AccountRow = {
-    id: newId(), workspace_id: workspaceId, name: spec.name, coa_id: (await coaIdTaken(trx, spec.coaId)) ? await nextCoaId(trx, parent) : spec.coaId, class_group: parent.class_group,
-    level: parent.level + 1, parent_id: parent.id, group_name: parent.level === 1 ? parent.name : parent.group_name, tag: '', is_user_created: false, system_key: spec.systemKey, bank_account_id: null, qbo_synced: false,
-  };
-  await insertAccount(trx, row);
-  await writeChartChanged(trx, workspaceId, 'created', [row.id]);
-  return row;
-}
 
 export interface PurchaseBooked {
   previousCategoryId: string;

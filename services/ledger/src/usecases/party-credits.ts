@@ -1,4 +1,5 @@
 import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import type { ClassGroup } from '../domain/chart.js';
 import { PARTY_ACCOUNTS, PARTY_CREDIT_MSG, PARTY_CREDIT_SOURCE_TYPES, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
 import { checkSourcedLines, lineCategoryProblems, type SourcedLine } from '../domain/sourced-lines.js';
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
@@ -27,7 +28,19 @@ export interface PartyCreditOutcome extends PostingOutcome {
  * announced by `chart.changed` (created). The workspace row is locked first so two first credits make one account.
  */
 export async function partyAccount(trx: Knex.Transaction, workspaceId: string, type: PartyCreditSourceType): Promise<AccountRow> {
-  const spec = PARTY_ACCOUNTS[type];
+  return keyedAccount(trx, workspaceId, PARTY_ACCOUNTS[type]);
+}
+
+/** An account the ledger keeps by system key (Accounts Payable, Accumulated Depreciation…): what `keyedAccount` needs of it. */
+export interface KeyedAccountSpec {
+  systemKey: string;
+  name: string;
+  coaId: number;
+  classGroup: ClassGroup;
+}
+
+/** The account of `spec.systemKey`, found, keyed from the default chart, or created (see `partyAccount`). */
+export async function keyedAccount(trx: Knex.Transaction, workspaceId: string, spec: KeyedAccountSpec): Promise<AccountRow> {
   const keyed = await findAccountBySystemKey(trx, spec.systemKey);
   if (keyed) return keyed;
   await lockLedgerWorkspace(trx, workspaceId);
