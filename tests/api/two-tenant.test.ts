@@ -180,19 +180,21 @@ function setAt(target: Record<string, unknown>, place: (string | number)[], valu
 }
 
 /** Every row holding a workspace's id, in every database of the system, hashed. */
-async function booksHash(workspace: string): Promise<string> {
-  const h = createHash('sha256');
-  for (const db of [system.ledgerDb?.adminDb, system.bankingDb?.adminDb, system.reportingDb?.adminDb, system.databases.documents?.adminDb] as (Knex | undefined)[]) {
+/** Each table's rows of the workspace, hashed: a change names its table. */
+async function booksHash(workspace: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const dbs = { ledger: system.ledgerDb?.adminDb, banking: system.bankingDb?.adminDb, reporting: system.reportingDb?.adminDb, documents: system.databases.documents?.adminDb } as Record<string, Knex | undefined>;
+  for (const [name, db] of Object.entries(dbs)) {
     if (!db) continue;
     const tables = (await db.raw("select table_name from information_schema.columns where column_name = 'workspace_id' and table_schema = 'public' order by 1")).rows as { table_name: string }[];
     for (const { table_name: t } of tables) {
       // Outbox rows are relayed (and marked) in the background: their content is in the tables they describe.
       if (/outbox|inbox|^sync_jobs$|webhook/.test(t)) continue;
       const rows = (await db.raw(`select * from "${t}" where workspace_id = ? order by 1`, [workspace])).rows;
-      h.update(`${t}:${JSON.stringify(rows)}\n`);
+      out[`${name}.${t}`] = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
     }
   }
-  return h.digest('hex');
+  return out;
 }
 
 async function tenantWithBooks(): Promise<Tenant> {
@@ -247,6 +249,14 @@ async function tenantWithBooks(): Promise<Tenant> {
       ...(await draftOf(token, workspace, await uploadOf(token, workspace))),
     },
   };
+}
+
+/** Every queue job of the workspace finished: bank syncs, and the bulk-upload job that reads an uploaded receipt. */
+async function jobsSettled(token: string, workspace: string): Promise<void> {
+  await expectEventually(async () => {
+    const jobs = await system.api('GET', '/jobs', { token, workspace });
+    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+  }, { timeoutMs: 120_000, intervalMs: 300 });
 }
 
 /** A receipt the tenant uploaded (a one-page PDF): its upload id. */
@@ -344,6 +354,7 @@ async function partiesHash(t: Tenant): Promise<string> {
 beforeAll(async () => {
   system = await startSystem(EVERY_SERVICE);
   [a, b] = [await tenantWithBooks(), await tenantWithBooks()];
+  for (const t of [a, b]) await jobsSettled(t.token, t.workspace);
   doc = (await system.api('GET', '/docs/json')).body;
 }, 240_000);
 afterAll(async () => system?.stop());
