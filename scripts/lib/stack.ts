@@ -57,9 +57,9 @@ export interface StackOptions {
    * Run every service and the gateway from its built `dist/` as a separate Node process, as the images run them,
    * calling each other over the network (the `dist` test layer). Needs `npm run build:services` first, and
    * `namespace` (the bus's NATS_NAMESPACE) so the processes' streams are the test's. Overrides (`now`) do not
-   * reach another process.
+   * reach another process. `natsUrl`: the NATS server of the processes (the machine's when unset).
    */
-  processes?: { namespace: string };
+  processes?: { namespace: string; natsUrl?: string };
 }
 
 export interface Stack {
@@ -173,7 +173,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const start = async () => {
         if (running.has(entry.name)) return;
         if (options.processes) {
-          running.set(entry.name, await startServiceProcess({ name: entry.name, dir: entry.dir, env: { ...settings, NATS_NAMESPACE: options.processes.namespace }, port: ports[entry.name] }));
+          running.set(entry.name, await startServiceProcess({ name: entry.name, dir: entry.dir, env: { ...settings, NATS_NAMESPACE: options.processes.namespace, ...(options.processes.natsUrl ? { NATS_URL: options.processes.natsUrl } : {}) }, port: ports[entry.name] }));
           return;
         }
         const instance = await service.create(config, { bus: options.bus, logger, ...extras[entry.name]?.overrides });

@@ -2,7 +2,7 @@
 // dist/ as separate processes (scripts/lib/service-process.ts), so each can be killed with SIGKILL as a crash would.
 // While the bank keeps sending new transactions (webhooks → banking's sync jobs → the ledger → reporting), a
 // client keeps reading reports and the transactions list and categorising transactions, and in turn banking, the
-// ledger, reporting, identity and the gateway are killed -9 and started again, and a PostgreSQL connection of each
+// ledger, reporting, identity, the gateway and NATS are killed -9 and started again, and a PostgreSQL connection of each
 // service is terminated. Then the invariants, printed:
 // - no lost or duplicate transaction: the bank's count = banking's = the ledger's, each bank id once;
 // - the books tie to the bank for every account (books = bank balance);
@@ -10,7 +10,8 @@
 // - no 5xx or dropped connection outside an outage window;
 // - every categorisation that answered 200 holds, and one that failed left the transaction as it was or fully
 //   categorised (no half-applied write: its ledger entry and its category agree, which the P&L check covers).
-// NATS is not killed here: the test layers share one NATS server (docs/architecture.md, "Tests").
+// NATS is killed too: this system runs a NATS server of its own (a process with its own JetStream store, started
+// again on the same store as a pod on its volume), not the server the other tests share.
 import type { ServiceName } from '@ledgerline/platform';
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ const GRACE_MS = 2_000;
 let system: System;
 beforeAll(async () => {
   if (process.env.LEDGERLINE_STACK !== 'dist') throw new Error('the chaos test kills service processes: run it in the dist layer (npm test -- dist)');
-  system = await startSystem({ banking: true, ledger: true, reporting: true });
+  system = await startSystem({ banking: true, ledger: true, reporting: true, ownNats: true });
 });
 afterAll(async () => system?.stop());
 
@@ -33,7 +34,7 @@ interface Outage { victim: string; from: number; to: number }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-it('kill -9 of banking, the ledger, reporting, identity, the gateway and PostgreSQL connections during an import, categorisations and report reads: nothing lost, duplicated or half-applied', async () => {
+it('kill -9 of banking, the ledger, reporting, identity, the gateway, NATS and PostgreSQL connections during an import, categorisations and report reads: nothing lost, duplicated or half-applied', async () => {
   const { token, user } = await signedUpUser(system);
   const workspaceId = user.workspace.id;
   const plaid = system.plaid!;
@@ -71,7 +72,7 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway and Postgre
 
   // The chaos: new bank transactions arrive (a webhook each time), then a victim dies mid-work and comes back.
   const outages: Outage[] = [];
-  const victims: (ServiceName | 'gateway' | 'postgres')[] = ['banking', 'ledger', 'reporting', 'identity', 'gateway', 'postgres'];
+  const victims: (ServiceName | 'gateway' | 'nats' | 'postgres')[] = ['banking', 'ledger', 'reporting', 'identity', 'gateway', 'nats', 'postgres'];
   for (const victim of victims) {
     await plaid.addTransactions(item.item_id, { count: 20, webhook: true }).catch(() => undefined);
     await sleep(300);
@@ -79,6 +80,10 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway and Postgre
     if (victim === 'postgres') {
       // Every service's connections to its database are cut at once, as a failover or a network blip would.
       for (const db of Object.values(system.databases)) await db.adminDb.raw("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and usename <> 'postgres'");
+    } else if (victim === 'nats') {
+      await system.killNats();
+      await sleep(1_000);
+      await system.startNats();
     } else {
       await system.killService(victim);
       await sleep(1_000);

@@ -4,6 +4,7 @@ import { createTestBus, createTestDatabase, type TestDatabase } from '@ledgerlin
 import { DEVELOPMENT_SERVICE_TOKEN_KEY, SERVICES, type ServiceName } from '@ledgerline/platform';
 import type { MailMessage } from '@ledgerline/mailbox';
 import type { DestinationStream } from 'pino';
+import { startNatsProcess } from '../../scripts/lib/nats-process.js';
 import { DEFAULT_PORTS, loadService, startStack, type Stack } from '../../scripts/lib/stack.js';
 import { startFakeGoogle } from '../../services/identity/test/support.js';
 
@@ -27,6 +28,9 @@ export interface System extends Stack {
   api(method: string, path: string, options?: { body?: unknown; token?: string; workspace?: string; headers?: Record<string, string> }): Promise<ApiAnswer>;
   /** The newest mail to `email` whose subject matches, read from the mailbox's JSON API. */
   mailTo(email: string, subject: RegExp): Promise<MailMessage>;
+  /** Crashes (SIGKILL) and starts again the system's own NATS server (`ownNats`). */
+  killNats(): Promise<void>;
+  startNats(): Promise<void>;
   /** The 6-digit code of the newest verification mail to `email`. */
   codeFor(email: string): Promise<string>;
   stop(): Promise<void>;
@@ -57,6 +61,11 @@ export type SystemOptions = Partial<Record<Exclude<ServiceName, 'identity'>, boo
    * key when unset, so a test that builds another gateway or client with default settings can call in.
    */
   serviceTokenKey?: string;
+  /**
+   * A NATS server of this system's own (a separate process, dist layer only), which `killNats` and `startNats`
+   * crash and restart (the chaos test); the machine's shared server otherwise.
+   */
+  ownNats?: boolean;
   /** Captures every service's and the gateway's log lines at `level` (the log-redaction test). */
   logs?: { level: 'trace' | 'debug' | 'info'; destination: DestinationStream };
 };
@@ -78,7 +87,10 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   const bankingDb = databases.banking ?? null;
   const ledgerDb = databases.ledger ?? null;
   const reportingDb = databases.reporting ?? null;
-  const bus = await createTestBus('system');
+  const dist = process.env.LEDGERLINE_STACK === 'dist';
+  if (options.ownNats && !dist) throw new Error('ownNats: the services must be processes to reach another NATS server (LEDGERLINE_STACK=dist)');
+  const nats = options.ownNats ? await startNatsProcess() : null;
+  const bus = await createTestBus('system', nats?.url);
   const google = await startFakeGoogle(GOOGLE_CLIENT_ID);
   const clock = { offsetMs: 0 };
   const serviceTokenKey = options.serviceTokenKey ?? DEVELOPMENT_SERVICE_TOKEN_KEY;
@@ -94,7 +106,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     nodeEnv: 'test',
     now: () => new Date(Date.now() + clock.offsetMs),
     // The dist layer (vitest.config.ts) runs the same tests against the built services, each its own process.
-    processes: process.env.LEDGERLINE_STACK === 'dist' ? { namespace: bus.namespace } : undefined,
+    processes: dist ? { namespace: bus.namespace, natsUrl: nats?.url } : undefined,
     env: {
       identity: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
       // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
@@ -164,6 +176,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     serviceTokenKey,
     api,
     mailTo,
+    async killNats() {
+      if (!nats) throw new Error('killNats: start the system with ownNats');
+      await nats.kill();
+    },
+    async startNats() {
+      if (!nats) throw new Error('startNats: start the system with ownNats');
+      await nats.start();
+    },
     async codeFor(email) {
       const mail = await mailTo(email, /verification code/);
       const code = /^(\d{6}) /.exec(mail.subject)?.[1];
@@ -174,6 +194,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       await stack.close();
       await google.close();
       await bus.close();
+      await nats?.close();
       await Promise.all(Object.values(databases).map((d) => d.drop()));
     },
   };

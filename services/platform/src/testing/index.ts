@@ -139,10 +139,10 @@ async function buildTemplate(service: string, template: string, migrations: read
   });
 }
 
-/** A NATS bus in a namespace of its own (streams and subjects), deleted by `close`. */
-export async function createTestBus(name = 'test'): Promise<NatsEventBus & { namespace: string }> {
+/** A NATS bus in a namespace of its own (streams and subjects), deleted by `close`; on the shared server unless `url` names another. */
+export async function createTestBus(name = 'test', url = TEST_NATS_URL): Promise<NatsEventBus & { namespace: string }> {
   const namespace = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const bus = await NatsEventBus.connect({ url: TEST_NATS_URL, name, logger: createLogger(name, 'warn'), namespace });
+  const bus = await NatsEventBus.connect({ url, name, logger: createLogger(name, 'warn'), namespace });
   const close = bus.close.bind(bus);
   bus.close = async () => {
     await bus.deleteStreams();
