@@ -258,3 +258,68 @@ export function schedulesSearch(state: SchedulesUrlState): string {
   if (state.view === 'calendar') p.set('view', 'calendar');
   return `?${p.toString()}`;
 }
+
+/** One schedule in one month of the calendar view. */
+export interface ScheduleMonthCell {
+  ledgerAccountId: string;
+  name: string;
+  kind: Schedule['kind'];
+  /** Released to the P&L in the month (prepaid expenses, deferred revenue) or depreciated (posted), positive. */
+  recognised: number;
+  /** Newly deferred in the month (a prepaid purchase, an advance received), positive. */
+  added: number;
+  /** Depreciation of the month not posted yet. */
+  scheduled: number;
+  txnCount: number;
+  /** The balance at the month's end (what is still to be released; for depreciation, what is accumulated, scheduled months included). */
+  balance: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The calendar view's months: GET /accounting/schedules-calendar's balances, counts and scheduled amounts, with each
+ * month's booked lines (GET /accounting/schedules) split into what was recognised and what was added — the calendar
+ * answer's net amount would hide a month's release inside the purchase it releases.
+ */
+export function calendarMonths(calendar: SchedulesCalendarAnswer, schedules: SchedulesAnswer): { month: string; cells: ScheduleMonthCell[] }[] {
+  const linesOf = new Map(schedules.data.map((s) => [s.ledgerAccount.id, s.lines.filter((l) => !l.scheduled)]));
+  return calendar.months.map((m) => ({
+    month: m.month,
+    cells: m.schedules.map((c) => {
+      const lines = (linesOf.get(c.ledgerAccount.id) ?? []).filter((l) => l.date.slice(0, 7) === m.month);
+      const up = round2(lines.filter((l) => l.amount > 0).reduce((t, l) => t + l.amount, 0));
+      const down = round2(-lines.filter((l) => l.amount < 0).reduce((t, l) => t + l.amount, 0));
+      const depreciation = c.kind === 'Accumulated Depreciation';
+      return {
+        ledgerAccountId: c.ledgerAccount.id, name: c.ledgerAccount.name, kind: c.kind,
+        recognised: depreciation ? up : down, added: depreciation ? 0 : up, scheduled: c.scheduledAmount, txnCount: c.txnCount, balance: c.runningBalance,
+      };
+    }),
+  }));
+}
+
+/** "Jan 2026" of "2026-01". */
+export function monthTitle(month: string): string {
+  const names = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${names[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+}
+
+/** The schedule accounts of a chart (decision 0025): Prepaid Expenses, Deferred Revenue and Accumulated Depreciation, by system key. */
+export function scheduleAccountOptions(chart: readonly ChartNode[]): { id: string; name: string; coaId: number }[] {
+  const keys = ['prepaid_expenses', 'deferred_revenue', 'accumulated_depreciation'];
+  const out: { id: string; name: string; coaId: number; keyed: boolean }[] = [];
+  const stack = [...chart];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    stack.push(...node.children);
+    const keyed = node.systemKey !== null && keys.includes(node.systemKey);
+    // The default chart's Accumulated Depreciation before the ledger keyed it (the gateway's rule too).
+    const unkeyed = node.systemKey === null && node.coaId === 15300 && node.name === 'Accumulated Depreciation';
+    if (keyed || unkeyed) out.push({ id: node.id, name: node.name, coaId: node.coaId, keyed });
+  }
+  const keyedDepreciation = out.some((a) => a.keyed && a.name === 'Accumulated Depreciation');
+  return out
+    .filter((a) => a.keyed || !keyedDepreciation)
+    .map(({ id, name, coaId }) => ({ id, name, coaId }))
+    .sort((a, b) => a.coaId - b.coaId);
+}

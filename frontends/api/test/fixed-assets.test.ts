@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   assetAccountOptions,
+  calendarMonths,
+  monthTitle,
+  scheduleAccountOptions,
   defaultAssetAccount,
   emptyFixedAssetDraft,
   fixedAssetBody,
@@ -96,5 +99,46 @@ describe('the schedules URL', () => {
     expect(search).toBe('?tab=schedules&ledgerAccount=a1&startDate=2026-01-01&endDate=2026-03-31&view=calendar');
     expect(schedulesStateFromSearch(new URLSearchParams(search), undefined, today)).toEqual(state);
     expect(schedulesSearch({ ...state, ledgerAccount: null, view: 'list' })).toBe('?tab=schedules&startDate=2026-01-01&endDate=2026-03-31');
+  });
+});
+
+describe('the calendar view', () => {
+  const account = { id: 'pp', name: 'Prepaid Expenses', coaId: 13000 };
+  const dep = { id: 'ad', name: 'Accumulated Depreciation', coaId: 15300 };
+  const line = (date: string, amount: number, scheduled = false) => ({ date, description: '', amount, runningBalance: 0, journalEntryId: '', transactionId: '', sourceType: '', scheduled });
+  it('splits a month into what was recognised and what was added; depreciation posted and to come', () => {
+    const schedules = {
+      startDate: '2026-01-01', endDate: '2026-02-28',
+      data: [
+        { ledgerAccount: account, kind: 'Prepaid Expenses' as const, txnCount: 3, openingBalance: 0, runningBalance: 600, lines: [line('2026-01-05', 1200), line('2026-01-31', -300), line('2026-02-28', -300)] },
+        { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, txnCount: 1, openingBalance: 0, runningBalance: 200, lines: [line('2026-01-31', 200), line('2026-02-28', 200, true)] },
+      ],
+    };
+    const calendar = {
+      startDate: '2026-01-01', endDate: '2026-02-28',
+      months: [
+        { month: '2026-01', schedules: [{ ledgerAccount: account, kind: 'Prepaid Expenses' as const, amount: 900, scheduledAmount: 0, txnCount: 2, runningBalance: 900 }, { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, amount: 200, scheduledAmount: 0, txnCount: 1, runningBalance: 200 }] },
+        { month: '2026-02', schedules: [{ ledgerAccount: account, kind: 'Prepaid Expenses' as const, amount: -300, scheduledAmount: 0, txnCount: 1, runningBalance: 600 }, { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, amount: 0, scheduledAmount: 200, txnCount: 0, runningBalance: 400 }] },
+      ],
+    };
+    const months = calendarMonths(calendar, schedules);
+    expect(months.map((m) => m.month)).toEqual(['2026-01', '2026-02']);
+    expect(months[0]!.cells[0]).toMatchObject({ recognised: 300, added: 1200, scheduled: 0, balance: 900, txnCount: 2 });
+    expect(months[0]!.cells[1]).toMatchObject({ recognised: 200, added: 0, balance: 200 });
+    expect(months[1]!.cells[0]).toMatchObject({ recognised: 300, added: 0, balance: 600 });
+    expect(months[1]!.cells[1]).toMatchObject({ recognised: 0, scheduled: 200, balance: 400 });
+    expect(monthTitle('2026-02')).toBe('February 2026');
+  });
+
+  it('lists the schedule accounts of a chart; a keyed Accumulated Depreciation hides the default chart\'s unkeyed one', () => {
+    const chart = [
+      node({ id: 'pp', name: 'Prepaid Expenses', coaId: 13000, systemKey: 'prepaid_expenses' }),
+      node({ id: 'dr', name: 'Deferred Revenue', coaId: 24000, type: 'Liability', systemKey: 'deferred_revenue' }),
+      node({ id: 'ad0', name: 'Accumulated Depreciation', coaId: 15300 }),
+      node({ id: 'pe', name: 'Property and Equipment', coaId: 15100 }),
+    ];
+    expect(scheduleAccountOptions(chart as never).map((a) => a.id)).toEqual(['pp', 'ad0', 'dr']);
+    const keyed = [...chart, node({ id: 'ad1', name: 'Accumulated Depreciation', coaId: 15301, systemKey: 'accumulated_depreciation' })];
+    expect(scheduleAccountOptions(keyed as never).map((a) => a.id)).toEqual(['pp', 'ad1', 'dr']);
   });
 });
