@@ -53,11 +53,25 @@ export const fixedAssetsQueryKeys = {
 
 export function useFixedAssets() {
   const { client } = useApiContext();
-  return useQuery<{ data: FixedAsset[] }, ApiError>({ queryKey: fixedAssetsQueryKeys.list, queryFn: ({ signal }) => fixedAssetsApi.list(client, signal) });
+  return useQuery<{ data: FixedAsset[] }, ApiError>({
+    queryKey: fixedAssetsQueryKeys.list,
+    queryFn: ({ signal }) => fixedAssetsApi.list(client, signal),
+    // A Pending asset's purchase is being booked: look again until it is Active.
+    refetchInterval: (query) => (query.state.data?.data.some((a) => a.status === 'Pending') ? ASSET_POSTING_POLL_MS : false),
+  });
 }
+/** How often an open asset is asked again while the scheduler has months of it to post (a new asset's past months post a moment after its create). */
+export const ASSET_POSTING_POLL_MS = 3000;
+const utcToday = () => new Date().toISOString().slice(0, 10);
+
 export function useFixedAsset(id: string | null) {
   const { client } = useApiContext();
-  return useQuery<FixedAsset, ApiError>({ queryKey: fixedAssetsQueryKeys.one(id ?? ''), queryFn: ({ signal }) => fixedAssetsApi.get(client, id ?? '', signal), enabled: id !== null });
+  return useQuery<FixedAsset, ApiError>({
+    queryKey: fixedAssetsQueryKeys.one(id ?? ''),
+    queryFn: ({ signal }) => fixedAssetsApi.get(client, id ?? '', signal),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && awaitingPosting(query.state.data, utcToday()) ? ASSET_POSTING_POLL_MS : false),
+  });
 }
 export function useSchedules(q: ScheduleQuery) {
   const { client } = useApiContext();
@@ -99,9 +113,25 @@ export function useDeleteFixedAsset() {
 /** Status values (decision 0025) in the order a list shows them. */
 export const FIXED_ASSET_STATUSES = ['Pending', 'Active', 'Stopped', 'Fully Depreciated'] as const;
 
+/** Where a month of the schedule stands: in the books, due (the scheduler posts it shortly), to come, or never (the asset was stopped before it). */
+export type DepreciationRowState = 'Posted' | 'Due' | 'Scheduled' | 'Not posted';
+
+export function depreciationRowState(row: Pick<DepreciationRow, 'isDepreciated' | 'depreciationDateTime'>, asset: Pick<FixedAsset, 'stoppedOn'>, today: string): DepreciationRowState {
+  if (row.isDepreciated) return 'Posted';
+  const date = row.depreciationDateTime.slice(0, 10);
+  if (asset.stoppedOn && date > asset.stoppedOn.slice(0, 10)) return 'Not posted';
+  return date <= today ? 'Due' : 'Scheduled';
+}
+
+/** Whether the scheduler still has a month of the asset to post by today (or its purchase to book). */
+export function awaitingPosting(asset: Pick<FixedAsset, 'status' | 'stoppedOn' | 'schedule'>, today: string): boolean {
+  if (asset.status === 'Pending') return true;
+  return (asset.schedule ?? []).some((r) => depreciationRowState(r, asset, today) === 'Due');
+}
+
 export const methodLabel = (method: string): string => DEPRECIATION_METHODS.find((m) => m.value === method)?.label ?? method;
 
-/** A bank transaction that can become a fixed asset: money out, not linked to a document or asset, not accrued, split or an opening balance. */
+/** A bank transaction that can become a fixed asset: money out, not linked to a document or asset, not accrued, split, a transfer or an opening balance. */
 export function isAssetPurchaseCandidate(t: {
   amount: number;
   entityType: string | null;
@@ -111,8 +141,9 @@ export function isAssetPurchaseCandidate(t: {
   isSplittedChildren: boolean;
   isOpeningBalance: boolean;
   pending: boolean;
+  transferStatus: string | null;
 }): boolean {
-  return t.amount < 0 && t.entityType === null && !t.isAccruedParent && !t.isAccruedChildren && !t.isSplittedParent && !t.isSplittedChildren && !t.isOpeningBalance && !t.pending;
+  return t.amount < 0 && t.transferStatus === null && t.entityType === null && !t.isAccruedParent && !t.isAccruedChildren && !t.isSplittedParent && !t.isSplittedChildren && !t.isOpeningBalance && !t.pending;
 }
 
 interface ChartNode {

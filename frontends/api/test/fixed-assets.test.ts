@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   assetAccountOptions,
+  awaitingPosting,
+  depreciationRowState,
   calendarMonths,
   monthTitle,
   scheduleAccountOptions,
@@ -44,7 +46,7 @@ describe('assetAccountOptions', () => {
 });
 
 describe('isAssetPurchaseCandidate', () => {
-  const plain = { amount: -1200, entityType: null, isAccruedParent: false, isAccruedChildren: false, isSplittedParent: false, isSplittedChildren: false, isOpeningBalance: false, pending: false };
+  const plain = { amount: -1200, entityType: null, isAccruedParent: false, isAccruedChildren: false, isSplittedParent: false, isSplittedChildren: false, isOpeningBalance: false, pending: false, transferStatus: null };
   it('takes money going out that nothing else claims', () => {
     expect(isAssetPurchaseCandidate(plain)).toBe(true);
     expect(isAssetPurchaseCandidate({ ...plain, amount: 1200 })).toBe(false);
@@ -52,6 +54,7 @@ describe('isAssetPurchaseCandidate', () => {
     expect(isAssetPurchaseCandidate({ ...plain, isAccruedParent: true })).toBe(false);
     expect(isAssetPurchaseCandidate({ ...plain, isSplittedParent: true })).toBe(false);
     expect(isAssetPurchaseCandidate({ ...plain, pending: true })).toBe(false);
+    expect(isAssetPurchaseCandidate({ ...plain, transferStatus: 'paired' })).toBe(false);
   });
 });
 
@@ -140,5 +143,21 @@ describe('the calendar view', () => {
     expect(scheduleAccountOptions(chart as never).map((a) => a.id)).toEqual(['pp', 'ad0', 'dr']);
     const keyed = [...chart, node({ id: 'ad1', name: 'Accumulated Depreciation', coaId: 15301, systemKey: 'accumulated_depreciation' })];
     expect(scheduleAccountOptions(keyed as never).map((a) => a.id)).toEqual(['pp', 'ad1', 'dr']);
+  });
+});
+
+describe('where a month of the schedule stands', () => {
+  const row = (date: string, isDepreciated = false) => ({ depreciationDateTime: date, isDepreciated });
+  it('posted, due (the scheduler posts it shortly), to come, or never after a stop', () => {
+    const today = '2026-11-28';
+    expect(depreciationRowState(row('2026-10-31', true), { stoppedOn: null }, today)).toBe('Posted');
+    expect(depreciationRowState(row('2026-10-31'), { stoppedOn: null }, today)).toBe('Due');
+    expect(depreciationRowState(row('2026-11-30'), { stoppedOn: null }, today)).toBe('Scheduled');
+    expect(depreciationRowState(row('2026-11-30'), { stoppedOn: '2026-11-28' }, today)).toBe('Not posted');
+    expect(depreciationRowState(row('2026-10-31'), { stoppedOn: '2026-11-28' }, today)).toBe('Due');
+    const asset = (status: 'Pending' | 'Active' | 'Stopped' | 'Fully Depreciated', schedule: ReturnType<typeof row>[]) => ({ status, stoppedOn: null, schedule: schedule as never });
+    expect(awaitingPosting(asset('Pending', []), today)).toBe(true);
+    expect(awaitingPosting(asset('Active', [row('2026-10-31', true), row('2026-11-30')]), today)).toBe(false);
+    expect(awaitingPosting(asset('Active', [row('2026-10-31'), row('2026-11-30')]), today)).toBe(true);
   });
 });

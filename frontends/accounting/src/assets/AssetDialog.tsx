@@ -1,4 +1,4 @@
-import { describeError, methodLabel, useDeleteFixedAsset, useFixedAsset, useStopFixedAsset, type DepreciationRow, type FixedAsset } from '@ledgerline/api';
+import { depreciationRowState, describeError, methodLabel, useDeleteFixedAsset, useFixedAsset, useStopFixedAsset, type DepreciationRow, type FixedAsset } from '@ledgerline/api';
 import { Button, Dialog, EmptyState, Spinner, cx, formatMoney, formatShortDate, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -122,7 +122,7 @@ function AssetBody({ asset: a }: { asset: FixedAsset }) {
           </div>
         ))}
       </dl>
-      <ScheduleRows rows={a.schedule ?? []} />
+      <ScheduleRows rows={a.schedule ?? []} asset={a} />
     </div>
   );
 }
@@ -130,7 +130,8 @@ function AssetBody({ asset: a }: { asset: FixedAsset }) {
 const th = 'px-3 py-2 text-right';
 
 /** The depreciation schedule, month by month: posted months and the ones to come. */
-function ScheduleRows({ rows }: { rows: readonly DepreciationRow[] }) {
+function ScheduleRows({ rows, asset }: { rows: readonly DepreciationRow[]; asset: FixedAsset }) {
+  const today = new Date().toISOString().slice(0, 10);
   if (rows.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No depreciation is scheduled.</p>;
   return (
     <div className="max-h-[50vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} aria-label="Depreciation schedule, scrollable">
@@ -153,7 +154,7 @@ function ScheduleRows({ rows }: { rows: readonly DepreciationRow[] }) {
               Ending value
             </th>
             <th scope="col" className="px-3 py-2">
-              Posted
+              Status
             </th>
           </tr>
         </thead>
@@ -165,7 +166,7 @@ function ScheduleRows({ rows }: { rows: readonly DepreciationRow[] }) {
               <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(r.depreciationAmount)}</td>
               <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(r.accumulatedDepreciation)}</td>
               <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(r.endingCarryingValue)}</td>
-              <td className="px-3 py-1.5">{r.isDepreciated ? 'Posted' : 'Scheduled'}</td>
+              <td className="px-3 py-1.5 whitespace-nowrap">{depreciationRowState(r, asset, today)}</td>
             </tr>
           ))}
         </tbody>

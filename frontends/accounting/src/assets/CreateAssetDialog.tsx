@@ -185,7 +185,7 @@ function PurchasePicker({ onPick, error }: { onPick: (t: Transaction) => void; e
   const list = useTransactionList('all', { ...DEFAULT_TRANSACTION_FILTERS, flow: 'outflow', description: search });
   const rows = (list.data?.pages.flatMap((p) => p.data) ?? []).filter(isAssetPurchaseCandidate);
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
         Purchase transaction <span className="text-red-600 dark:text-red-400">*</span>
       </legend>
