@@ -144,6 +144,9 @@ describe('fixed assets', () => {
       expect(cells[3]).toBe('Straight line');
       expect(cells[4]).toBe('5 years');
       expect(cells[7]).toBe('Stopped');
+      // The list's figures are the asset's own (the months posted while it was open included).
+      const after = (await session.api('GET', `/accounting/fixed-asset/${assetId}`)).body;
+      expect([cells[5], cells[6]]).toEqual([money(after.accumulatedDepreciation), money(after.carryingValue)]);
       await expectInsideWindow(page, scrollBoxOf(table), 'the fixed assets table', { vertically: false });
       await expectNoHorizontalScroll(page, 'the fixed assets list at 1440 px');
       await shot(page, 'desktop-list');
@@ -209,6 +212,7 @@ describe('schedules', () => {
       expect(text).toContain('Recognised');
       expect(text).toContain('Added');
       expect(text).toContain(money(amount));
+      expect(await calendar.innerText()).not.toContain('-$0.00');
       await shot(page, 'desktop-schedules-calendar');
       await page.reload();
       await visible(page.getByRole('list', { name: 'Schedules calendar' }));

@@ -1,6 +1,7 @@
 // Fixed assets and schedules (spec documents-parties-integrations "Fixed asset", §2 Fixed Assets and Schedules tabs,
 // §7; issue #19 items 6, 7): the generated OpenAPI shapes, one typed call per route, and their react-query hooks.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ApiClient } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
@@ -66,12 +67,19 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 
 export function useFixedAsset(id: string | null) {
   const { client } = useApiContext();
-  return useQuery<FixedAsset, ApiError>({
+  const queryClient = useQueryClient();
+  const query = useQuery<FixedAsset, ApiError>({
     queryKey: fixedAssetsQueryKeys.one(id ?? ''),
     queryFn: ({ signal }) => fixedAssetsApi.get(client, id ?? '', signal),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data && awaitingPosting(query.state.data, utcToday()) ? ASSET_POSTING_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data && awaitingPosting(q.state.data, utcToday()) ? ASSET_POSTING_POLL_MS : false),
   });
+  // A month the scheduler posted meanwhile changes the list's figures too: ask the list again.
+  const posted = query.data ? `${query.data.status}:${query.data.accumulatedDepreciation}` : null;
+  useEffect(() => {
+    if (posted !== null) void queryClient.invalidateQueries({ queryKey: fixedAssetsQueryKeys.list });
+  }, [posted, queryClient]);
+  return query;
 }
 export function useSchedules(q: ScheduleQuery) {
   const { client } = useApiContext();
@@ -306,7 +314,8 @@ export interface ScheduleMonthCell {
   balance: number;
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Cents-rounded, and never -0 (a month without releases would otherwise show '-$0.00'). */
+const round2 = (n: number) => Math.round(n * 100) / 100 || 0;
 
 /**
  * The calendar view's months: GET /accounting/schedules-calendar's balances, counts and scheduled amounts, with each

@@ -130,6 +130,11 @@ describe('the calendar view', () => {
     expect(months[0]!.cells[1]).toMatchObject({ recognised: 200, added: 0, balance: 200 });
     expect(months[1]!.cells[0]).toMatchObject({ recognised: 300, added: 0, balance: 600 });
     expect(months[1]!.cells[1]).toMatchObject({ recognised: 0, scheduled: 200, balance: 400 });
+    // Nothing released in a month is 0, not -0 ('-$0.00' on screen).
+    expect(Object.is(months[1]!.cells[1]!.recognised, 0)).toBe(true);
+    const quiet = calendarMonths({ ...calendar, months: [{ month: '2026-03', schedules: [calendar.months[0]!.schedules[0]!] }] }, schedules);
+    expect(Object.is(quiet[0]!.cells[0]!.recognised, 0)).toBe(true);
+    expect(Object.is(quiet[0]!.cells[0]!.added, 0)).toBe(true);
     expect(monthTitle('2026-02')).toBe('February 2026');
   });
 
