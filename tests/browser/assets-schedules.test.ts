@@ -57,7 +57,7 @@ beforeAll(async () => {
   const all = (await session.api('GET', '/transactions/v2?take=100&flow=outflow&order=DESC')).body.data as Txn[];
   // Settled purchases of at least $10 (a cent or two would make a thin schedule), newest first.
   outflows = all.filter((t) => !t.pending && t.amount <= -10 && t.entityType === null && !t.isAccruedParent && t.transferStatus === null);
-  if (outflows.length < 2) throw new Error(`the sandbox gave ${outflows.length} settled purchases; two are needed`);
+  if (outflows.length < 3) throw new Error(`the sandbox gave ${outflows.length} settled purchases; three are needed`);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -152,6 +152,40 @@ describe('fixed assets', () => {
       await shot(page, 'desktop-list');
     });
   }, TEST_MS * 2);
+});
+
+describe('deleting a fixed asset', () => {
+  it('asks first, then the asset is gone and its purchase is an ordinary transaction again', async () => {
+    const purchase = outflows[2]!;
+    const categories = (await session.api('GET', '/categories')).body.categories as { id: string; name: string }[];
+    const made = await session.api('POST', '/accounting/fixed-asset', {
+      transactionId: purchase.id, purchaseDate: purchase.dateTime.slice(0, 10), depreciationStartDate: purchase.dateTime.slice(0, 10), description: 'Office laptop',
+      assetTypeId: categories.find((c) => c.name === 'Computer Equipment')!.id, cost: Math.abs(purchase.amount), usefulLife: 3, method: 'SUM_OF_YEARS_DIGITS',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.fixedAsset.id as string;
+    expect((await session.api('GET', `/transactions/v2/${purchase.id}`)).body.entityType).toBe('FixedAsset');
+    await inFreshPage(browser, session.system.webUrl, async (page) => {
+      await session.signIn(page, DESKTOP);
+      await page.goto(`${session.system.webUrl}/accounting?tab=fixed-assets&fixedAsset=${id}`);
+      const view = dialogNamed(page, 'Office laptop');
+      await expect.poll(() => view.getByRole('table', { name: 'Depreciation schedule' }).locator('tbody tr').count(), { timeout: STEP_MS }).toBe(36);
+      expect(await view.innerText()).toContain('Sum of years digits');
+      await view.getByRole('button', { name: 'Delete', exact: true }).click();
+      await visible(view.getByText(/^Delete this asset\?/));
+      await shot(page, 'desktop-delete-confirm');
+      // Keep leaves it as it was.
+      await view.getByRole('button', { name: 'Keep' }).click();
+      await view.getByRole('button', { name: 'Delete', exact: true }).click();
+      await view.getByRole('button', { name: 'Delete asset' }).click();
+      await expect.poll(() => notice(page, 'status', 'Fixed asset deleted').count(), { timeout: STEP_MS }).toBeGreaterThan(0);
+      await page.waitForURL((u) => u.searchParams.get('fixedAsset') === null);
+      await visible(page.getByRole('table', { name: 'Fixed assets' }));
+      await expect.poll(() => page.getByRole('table', { name: 'Fixed assets' }).locator('tbody tr').filter({ hasText: 'Office laptop' }).count(), { timeout: STEP_MS }).toBe(0);
+    });
+    expect((await session.api('GET', `/accounting/fixed-asset/${id}`)).status).toBe(404);
+    await expectEventually(async () => expect((await session.api('GET', `/transactions/v2/${purchase.id}`)).body.entityType).toBeNull(), { timeoutMs: 20_000, intervalMs: 250 });
+  }, TEST_MS);
 });
 
 describe('schedules', () => {

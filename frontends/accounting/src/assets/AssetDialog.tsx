@@ -8,8 +8,8 @@ import { StatusBadge, lifeOf } from './present';
 type Confirming = 'stop' | 'delete' | null;
 
 const QUESTION: Record<'stop' | 'delete', string> = {
-  stop: 'Stop depreciating this asset? Months already posted stay in the books.',
-  delete: 'Delete this asset? Its depreciation is reversed and the purchase goes back to its category.',
+  stop: 'Stop depreciating this asset? Posted months stay.',
+  delete: 'Delete this asset? Its depreciation is reversed.',
 };
 
 /** One fixed asset (`?fixedAsset=<id>`): its figures, the purchase it came from, its depreciation schedule; Stop and Delete after a confirmation. */
