@@ -151,12 +151,13 @@ export interface DrillCell {
 
 const RETAINED_EARNINGS = /^retained earnings\b/i;
 const NET_INCOME = /^net income\b/i;
-const SCHEDULED = /^(deferred revenue|prepaid expenses?)$/i;
+/** Balance sheet rows that open the schedules (spec §2); Accumulated Depreciation too: its schedule is the assets' depreciation (decision 0030). */
+const SCHEDULED = /^(deferred revenue|prepaid expenses?|accumulated depreciation)$/i;
 
 /**
  * Spec §2: a report cell opens the ledger of its account for its period; on the balance sheet, retained earnings and
  * net income rows open the profit and loss (of the earlier periods and of the report's period up to the column),
- * and deferred revenue and prepaid expense rows open the schedules. On the cash flow statement, Net Income opens the
+ * and deferred revenue, prepaid expense and accumulated depreciation rows open the schedules. On the cash flow statement, Net Income opens the
  * profit and loss of the cell's period and each account's change its ledger. Totals and other computed rows lead nowhere.
  */
 export function drillDownTarget({ report, row, column, header, earliestDate }: DrillCell): DrillTarget | null {

@@ -110,14 +110,16 @@ describe('drill-down (spec §2)', () => {
     expect(drillDownTarget({ report: 'balancesheet', row: computed('Retained Earnings (earlier periods)'), column: jan, header: { ...header, startDate: earliestDate }, earliestDate })).toBeNull();
   });
 
-  it('opens the schedules from deferred revenue and prepaid expense rows', () => {
-    for (const name of ['Deferred Revenue', 'Prepaid Expenses', 'prepaid expense']) {
+  it('opens the schedules from deferred revenue, prepaid expense and accumulated depreciation rows', () => {
+    for (const name of ['Deferred Revenue', 'Prepaid Expenses', 'prepaid expense', 'Accumulated Depreciation']) {
       const account = row(name, [], { type: name.startsWith('Deferred') ? 'Liability' : 'Assets' });
       const target = drillDownTarget({ report: 'balancesheet', row: account, column: jan, header, earliestDate });
       expect(target?.kind).toBe('schedules');
       expect(target?.href.startsWith('/accounting?')).toBe(true);
       expect(query(target!.href)).toEqual({ tab: 'schedules', ledgerAccount: account.id, startDate: '2026-01-01', endDate: '2026-01-31' });
     }
+    // Only on the balance sheet: the cash flow's change of a schedule account opens its ledger.
+    expect(drillDownTarget({ report: 'cashflow', row: row('Accumulated Depreciation', [], { type: 'Assets' }), column: jan, header, earliestDate })?.kind).toBe('ledger');
   });
 
   it('on the cash flow statement, opens the P&L of the period from Net Income and the ledger from an account\'s change', () => {
