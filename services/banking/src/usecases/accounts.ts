@@ -245,7 +245,8 @@ export class AccountUseCases {
     if (problems.length > 0) throw AppError.invalid(problems);
 
     const result = await withTenant(this.deps.db, actor, async (trx) => {
-      const [source, target] = await Promise.all([accounts.liveById(trx, sourceId), accounts.liveById(trx, targetId)]);
+      const source = await accounts.liveById(trx, sourceId);
+      const target = await accounts.liveById(trx, targetId);
       if (!source || !target) throw notFound();
       // Lock both accounts' items: a sync of either must not interleave with the merge.
       for (const itemId of [source.plaid_item_id, target.plaid_item_id]) if (itemId) await items.lock(trx, itemId);

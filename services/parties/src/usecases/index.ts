@@ -64,9 +64,14 @@ const idProblems = (field: string, id: string): FieldProblem[] => (isUuid(id) ? 
 export function createUseCases({ db, ledger, logger }: PartiesDeps) {
   /** A vendor with its merchants and totals, inside a change (whose answer must show what it changed). */
   async function viewOf(tenant: Tenant, trx: Knex.Transaction, row: VendorRow): Promise<VendorView> {
-    const [names, activity, credits, ruled, bills] = await Promise.all([
-      merchantNames(trx, [row.id]), ledger.activity(tenant, [row.id]), creditTotals(trx, 'vendor_credit', [row.id]), vendorsWithRules(trx, [row.id]), figuresOf(trx, 'bill', [row.id]),
-    ]);
+    // The ledger's call goes out while the transaction's queries run one after another (one connection runs one query at a time).
+    const activityCall = ledger.activity(tenant, [row.id]);
+    activityCall.catch(() => undefined); // its failure is thrown by the await below, not reported as unhandled meanwhile
+    const names = await merchantNames(trx, [row.id]);
+    const credits = await creditTotals(trx, 'vendor_credit', [row.id]);
+    const ruled = await vendorsWithRules(trx, [row.id]);
+    const bills = await figuresOf(trx, 'bill', [row.id]);
+    const activity = await activityCall;
     return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id), bills: bills.get(row.id) };
   }
 
