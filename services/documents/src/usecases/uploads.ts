@@ -213,6 +213,16 @@ export function createUploadUseCases(deps: UploadsDeps) {
       return view(row);
     },
 
+    /** A stored receipt with its bytes (the transaction drawer's file route); any other upload or workspace: not found. */
+    async file(t: TenantContext, id: string): Promise<{ view: UploadView; content: Uint8Array }> {
+      const tenant = tenantOf(t);
+      const row = isUuid(id) ? await withTenant(db, tenant, (trx) => uploadById(trx, id)) : undefined;
+      if (!row || row.upload_type !== 'receipt') throw notFound('id', UPLOAD_MSG.notFound);
+      const content = await store.get(row.object_key);
+      if (!content) throw new AppError(ErrorKind.Unavailable, 'The file cannot be read now; try again');
+      return { view: await view(row), content };
+    },
+
     /** merchantName, dateTime, amount: the receipt's facts (until reading fills them); a receipt is matched again. */
     async update(t: TenantContext, id: string, input: { merchantName?: string; dateTime?: string; amountCents?: number }) {
       const tenant = tenantOf(t);
