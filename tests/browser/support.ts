@@ -168,12 +168,15 @@ export async function logInThroughForm(page: Page, email: string, password: stri
  * the screens of the books. Limits as in startWebSystem; a link books its transactions entry by entry, which on a
  * busy machine can pass the production service deadline.
  */
-export async function startLedgerWebSystem(options: { reporting?: boolean } = {}): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
+export async function startLedgerWebSystem(options: { reporting?: boolean; documents?: boolean } = {}): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
   const system = await startSystem({
     web: true,
     banking: true,
     ledger: true,
     reporting: options.reporting ?? false,
+    // The transaction drawer's receipts are uploads of the documents service (with the S3 sandbox; it calls parties).
+    documents: options.documents ?? false,
+    parties: options.documents ?? false,
     gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
   });
   if (system.webUrl === null || system.plaid === null) {

@@ -29,7 +29,7 @@ let token: string;
 let txn: Txn;
 
 beforeAll(async () => {
-  [system, browser] = await Promise.all([startLedgerWebSystem(), launchBrowser()]);
+  [system, browser] = await Promise.all([startLedgerWebSystem({ documents: true }), launchBrowser()]);
   const user = await signedUpUser(system);
   email = user.email;
   token = user.token;
@@ -101,7 +101,7 @@ describe('the transaction drawer', () => {
 
       // A file that is not a receipt is refused with the server's reason.
       await drawer.getByTestId('receipt-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
-      await visible(notice(page, 'alert', 'files must be jpg, jpeg, png or pdf files'));
+      await visible(notice(page, 'alert', 'notes.png is not a jpg, jpeg, png or pdf file'));
       await expect.poll(() => attached.getByRole('listitem').count()).toBe(1);
 
       // A comment tagging a member (the person themself: the only member of a new workspace).

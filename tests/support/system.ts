@@ -56,6 +56,8 @@ export type SystemOptions = Partial<Record<Exclude<ServiceName, 'identity'>, boo
   bankingEnv?: Record<string, string>;
   /** Settings of the firm service (e.g. its mail outbox's retry timing). */
   firmEnv?: Record<string, string>;
+  /** Settings of the documents service (e.g. its uploads sweeper's timing). */
+  documentsEnv?: Record<string, string>;
   /**
    * The service-to-service token key (SERVICE_TOKEN_KEY) of the gateway and every service; the development
    * key when unset, so a test that builds another gateway or client with default settings can call in.
@@ -116,6 +118,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
       // A lease of 5 s hands a job whose worker stalled to another one quickly.
       banking: { WEBHOOK_SYNC_DELAY_MS: '200', SYNC_RETRY_BASE_MS: '200', SYNC_ACK_WAIT_MS: '5000', ...options.bankingEnv },
       firm: { ...options.firmEnv },
+      documents: { ...options.documentsEnv },
     },
   });
 

@@ -204,7 +204,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   await registerBankingRoutes(app, { banking, ledger, bulkUploads: createServiceClient(BulkUploadService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
   await registerLedgerRoutes(app, { ledger });
-  await registerTransactionDrawerRoutes(app, { ledger, identity });
+  const uploadsClient = createServiceClient(UploadsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
+  await registerTransactionDrawerRoutes(app, { ledger, identity, uploads: uploadsClient });
   await registerReportingRoutes(app, { reporting, answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
   await registerExportRoutes(app, { ledger, reporting });
   await registerSpendingRoutes(app, { reporting });
@@ -219,7 +220,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerRecurrenceRoutes(app, { client: documentsClient });
   await registerDraftsRoutes(app, { client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
   registerInvoicePdfRoute(app, { client: documentsClient, identity });
-  await registerUploadsRoutes(app, { client: createServiceClient(UploadsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
+  await registerUploadsRoutes(app, { client: uploadsClient });
   const fixedAssets = createServiceClient(FixedAssetsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
   await registerFixedAssetRoutes(app, { client: fixedAssets });
   await registerScheduleRoutes(app, { ledger, assets: fixedAssets });

@@ -1,12 +1,14 @@
-// The transaction drawer (issue #13): receipts (type by content, size), comments with tagged members, and
-// the trail each writes in the same database transaction; another workspace's transaction is "not found".
+// The transaction drawer (issue #13): receipts (uploads of the documents service since decision 0031: the ledger
+// records their attachment in the trail and still answers the receipts it stored before), comments with tagged
+// members, and the trail each writes in the same database transaction; another workspace's transaction is "not found".
 import { create } from '@bufbuild/protobuf';
 import { AppError, createLogger, newId, withTenant } from '@ledgerline/platform';
 import { createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
 import { BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MSG } from '../src/domain/comments.js';
-import { RECEIPT_MAX_BYTES, RECEIPT_MSG, receiptFileProblem, sniffReceiptType } from '../src/domain/receipts.js';
+import { createHash } from 'node:crypto';
+import { insertReceipt } from '../src/store/receipts-store.js';
 import { ensureBankLedgerAccount, ensureChart } from '../src/store/chart-store.js';
 import { ledgerMigrations } from '../src/store/migrations.js';
 import { applyBankTransaction } from '../src/usecases/bank-events.js';
@@ -24,7 +26,6 @@ afterAll(async () => db?.drop());
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const PDF = new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
 
 type Tenant = { workspaceId: string; userId: string; role: 'Owner' | 'Viewer' };
 
@@ -48,55 +49,53 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
   return e as AppError;
 }
 
-describe('receipt files (pure)', () => {
-  it('knows jpg, png and pdf by their first bytes, whatever the name says', () => {
-    expect(sniffReceiptType(PNG)).toBe('image/png');
-    expect(sniffReceiptType(PDF)).toBe('application/pdf');
-    expect(sniffReceiptType(JPEG)).toBe('image/jpeg');
-    expect(sniffReceiptType(new TextEncoder().encode('GIF89a'))).toBeNull();
-    expect(receiptFileProblem('receipt.png', PNG)).toBeNull();
-    expect(receiptFileProblem('receipt.JPEG', JPEG)).toBeNull();
-    expect(receiptFileProblem('receipt.pdf', PNG)).toBe(RECEIPT_MSG.badType); // name and content disagree
-    expect(receiptFileProblem('script.png', new TextEncoder().encode('<script>alert(1)</script>'))).toBe(RECEIPT_MSG.badType);
-    expect(receiptFileProblem('big.pdf', new Uint8Array(RECEIPT_MAX_BYTES + 1).fill(0x25))).toBe(RECEIPT_MSG.tooLarge);
-    expect(receiptFileProblem('empty.pdf', new Uint8Array(0))).toBe(RECEIPT_MSG.empty);
-  });
-});
+/** A receipt as the ledger stored them before receipts became uploads of the documents service. */
+async function oldReceipt(tenant: Tenant, txnId: string, fileName: string, bytes: Uint8Array, contentType: string): Promise<string> {
+  const id = newId();
+  await withTenant(db.appDb, tenant, (trx) => insertReceipt(trx, {
+    id, workspace_id: tenant.workspaceId, transaction_id: txnId, file_name: fileName, content_type: contentType, size_bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest(), content: Buffer.from(bytes), uploaded_by: tenant.userId,
+  }));
+  return id;
+}
 
 describe('receipts', () => {
-  it('stores good files, answers the bad ones in failedFiles, and writes one trail entry per receipt', async () => {
+  it('records each attached receipt once in the trail, with who attached it', async () => {
     const { tenant, txnId } = await workspaceWithTransaction();
-    const r = await u.receipts.upload(tenant, txnId, [{ fileName: 'lunch.png', content: PNG }, { fileName: '../../etc/notes.txt', content: new TextEncoder().encode('hello') }, { fileName: 'invoice.pdf', content: PDF }], { name: 'Ada Lovelace', email: 'ada@example.com' });
-    expect(r.message).toBe('Receipt has been uploaded successfully.');
-    expect(r.uploadedFiles.map((f) => [f.file_name, f.content_type, f.size_bytes, f.uploaded_by_name])).toEqual([['lunch.png', 'image/png', PNG.length, 'Ada Lovelace'], ['invoice.pdf', 'application/pdf', PDF.length, 'Ada Lovelace']]);
-    expect(r.failedFiles).toEqual([{ fileName: 'notes.txt', reason: RECEIPT_MSG.badType }]);
-    const file = await u.receipts.file(tenant, r.uploadedFiles[0]!.id);
-    expect(Buffer.compare(file.content, Buffer.from(PNG))).toBe(0);
-    expect((await u.receipts.list(tenant, txnId)).map((x) => x.file_name)).toEqual(['lunch.png', 'invoice.pdf']);
+    const receipts = [{ id: newId(), fileName: 'lunch.png', contentType: 'image/png', sizeBytes: PNG.length }, { id: newId(), fileName: 'invoice.pdf', contentType: 'application/pdf', sizeBytes: PDF.length }];
+    expect(await u.receipts.recordAttached(tenant, txnId, receipts, { name: 'Ada Lovelace', email: 'ada@example.com' })).toBe(2);
+    // A retry (the same uploads) records nothing twice.
+    expect(await u.receipts.recordAttached(tenant, txnId, receipts, undefined)).toBe(0);
     const trail = await u.transactions.auditLogs(tenant, txnId, 1, 50);
-    const uploads = trail.data.filter((a) => a.event === 'receipt_uploaded');
-    expect(uploads.map((a) => (a.details as { fileName: string }).fileName).sort()).toEqual(['invoice.pdf', 'lunch.png']);
-    expect(uploads.every((a) => a.user_id === tenant.userId)).toBe(true);
+    const attached = trail.data.filter((a) => a.event === 'receipt_uploaded');
+    expect(attached.map((a) => (a.details as { fileName: string }).fileName).sort()).toEqual(['invoice.pdf', 'lunch.png']);
+    expect(attached.map((a) => (a.details as { receiptId: string }).receiptId).sort()).toEqual(receipts.map((r) => r.id).sort());
+    expect(attached.every((a) => a.user_id === tenant.userId)).toBe(true);
+    expect((await u.comments.taggableUsers(tenant, undefined)).map((m) => m.name)).toEqual(['Ada Lovelace']);
   });
 
-  it('refuses a request where no file is a receipt (400 naming files) and stores nothing', async () => {
+  it('still answers the receipts it stored before, read only', async () => {
     const { tenant, txnId } = await workspaceWithTransaction();
-    const e = await refusal(u.receipts.upload(tenant, txnId, [{ fileName: 'evil.pdf', content: new TextEncoder().encode('MZ\x90\x00') }], undefined));
-    expect(e.kind).toBe('INVALID_INPUT');
-    expect(e.options.fields?.[0]?.field).toBe('files');
-    expect(await u.receipts.list(tenant, txnId)).toEqual([]);
-    expect((await u.transactions.auditLogs(tenant, txnId, 1, 50)).data.some((a) => a.event === 'receipt_uploaded')).toBe(false);
-    expect((await refusal(u.receipts.upload(tenant, txnId, [], undefined))).options.fields?.[0]?.field).toBe('files');
+    const id = await oldReceipt(tenant, txnId, 'lunch.png', PNG, 'image/png');
+    await oldReceipt(tenant, txnId, 'invoice.pdf', PDF, 'application/pdf');
+    const file = await u.receipts.file(tenant, id);
+    expect(Buffer.compare(file.content, Buffer.from(PNG))).toBe(0);
+    expect((await u.receipts.list(tenant, txnId)).map((x) => x.file_name).sort()).toEqual(['invoice.pdf', 'lunch.png']);
   });
 
-  it("answers not found for another workspace's transaction and receipt, and refuses a Viewer", async () => {
+  it("refuses bad input naming the field, another workspace's transaction and receipt, and a Viewer", async () => {
     const a = await workspaceWithTransaction();
     const b = await workspaceWithTransaction();
-    const up = await u.receipts.upload(a.tenant, a.txnId, [{ fileName: 'a.png', content: PNG }], undefined);
-    expect((await refusal(u.receipts.upload(b.tenant, a.txnId, [{ fileName: 'b.png', content: PNG }], undefined))).kind).toBe('NOT_FOUND');
+    const one = [{ id: newId(), fileName: 'a.png', contentType: 'image/png', sizeBytes: PNG.length }];
+    expect((await refusal(u.receipts.recordAttached(a.tenant, a.txnId, [], undefined))).options.fields?.[0]?.field).toBe('receipts');
+    expect((await refusal(u.receipts.recordAttached(a.tenant, a.txnId, [{ ...one[0]!, id: 'nope' }], undefined))).options.fields?.[0]?.field).toBe('receipts.0.id');
+    expect((await refusal(u.receipts.recordAttached(a.tenant, 'nope', one, undefined))).options.fields?.[0]?.field).toBe('transactionId');
+    const id = await oldReceipt(a.tenant, a.txnId, 'a.png', PNG, 'image/png');
+    expect((await refusal(u.receipts.recordAttached(b.tenant, a.txnId, one, undefined))).kind).toBe('NOT_FOUND');
     expect((await refusal(u.receipts.list(b.tenant, a.txnId))).kind).toBe('NOT_FOUND');
-    expect((await refusal(u.receipts.file(b.tenant, up.uploadedFiles[0]!.id))).kind).toBe('NOT_FOUND');
-    expect((await refusal(u.receipts.upload({ ...a.tenant, role: 'Viewer' }, a.txnId, [{ fileName: 'v.png', content: PNG }], undefined))).kind).toBe('PERMISSION_DENIED');
+    expect((await refusal(u.receipts.file(b.tenant, id))).kind).toBe('NOT_FOUND');
+    expect((await refusal(u.receipts.recordAttached({ ...a.tenant, role: 'Viewer' }, a.txnId, one, undefined))).kind).toBe('PERMISSION_DENIED');
+    expect((await u.transactions.auditLogs(a.tenant, a.txnId, 1, 50)).data.some((x) => x.event === 'receipt_uploaded')).toBe(false);
   });
 });
 
@@ -141,7 +140,7 @@ describe('comments', () => {
     const a = await workspaceWithTransaction();
     const b = await workspaceWithTransaction();
     await u.comments.post(a.tenant, a.txnId, 'mine', [], undefined);
-    await u.receipts.upload(a.tenant, a.txnId, [{ fileName: 'a.pdf', content: PDF }], undefined);
+    await oldReceipt(a.tenant, a.txnId, 'a.pdf', PDF, 'application/pdf');
     const seen = await withTenant(db.appDb, b.tenant, async (trx) => ({
       comments: (await trx('transaction_comments')).length,
       receipts: (await trx('transaction_receipts')).length,

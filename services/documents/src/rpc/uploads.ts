@@ -44,6 +44,10 @@ export function uploadsRoutes(u: UploadUseCases): (router: ConnectRouter) => voi
         const r = await u.update(requireTenant(ctx), req.id, { merchantName: req.merchantName, dateTime: req.dateTime, amountCents: req.amountCents === undefined ? undefined : Number(req.amountCents) });
         return { upload: uploadMessage(r.upload), message: r.message };
       },
+      async getUploadFile(req, ctx) {
+        const r = await u.file(requireTenant(ctx), req.id);
+        return { upload: uploadMessage(r.view), content: r.content };
+      },
       async matchUpload(req, ctx) {
         const r = await u.match(requireTenant(ctx), req.id, req.transactionId);
         return { upload: uploadMessage(r.upload), message: r.message };

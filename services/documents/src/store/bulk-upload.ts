@@ -52,6 +52,30 @@ export const bulkUploadMigration: Migration = {
   },
 };
 
+/**
+ * One row per read of a bulk-upload file that started (written and committed in its own transaction before the
+ * read, so a crash of the process cannot roll it back). A read that ends in an error is counted in the file's
+ * `attempts`; one that ends with the file done is never started again: the started reads beyond the attempts of a
+ * file still waiting are reads the process died in. After a few of those the file is given up (reported failed),
+ * so a file that crashes every reader cannot hold the queue forever.
+ */
+export const bulkUploadReadsMigration: Migration = {
+  name: '20261128120000_documents_bulk_upload_reads',
+  async up(knex) {
+    await knex.raw(`create table bulk_upload_reads (
+      id bigserial primary key,
+      upload_id uuid not null references bulk_upload_files(upload_id) on delete cascade,
+      workspace_id uuid not null,
+      started_at timestamptz not null default now()
+    )`);
+    await knex.raw('create index bulk_upload_reads_upload on bulk_upload_reads (upload_id)');
+    await enableTenantRls(knex, 'bulk_upload_reads');
+  },
+  async down(knex) {
+    await knex.raw('drop table if exists bulk_upload_reads');
+  },
+};
+
 export type BulkUploadType = 'bill' | 'invoice' | 'receipt';
 
 export interface BulkJobRow {
@@ -89,10 +113,14 @@ export async function enqueueBulkJob(trx: Knex.Transaction, input: { id: string;
   return input.id;
 }
 
-/** The next waiting file due (any workspace), locked for this transaction; other workers skip it. */
+/**
+ * The next waiting file due (any workspace), locked for this transaction; other workers skip it. `for no key update`
+ * (not `for update`): the read's record (`bulk_upload_reads`, written in another transaction while this one holds
+ * the row) references the row, and a key-share lock must not wait for the claim.
+ */
 export async function claimWaitingFile(trx: Knex.Transaction): Promise<BulkFileRow | undefined> {
   const rows = (await trx.raw(
-    "select upload_id, job_id, workspace_id, position, attempts from bulk_upload_files where status = 'waiting' and next_attempt_at <= now() order by created_at, position limit 1 for update skip locked",
+    "select upload_id, job_id, workspace_id, position, attempts from bulk_upload_files where status = 'waiting' and next_attempt_at <= now() order by created_at, position limit 1 for no key update skip locked",
   )).rows as BulkFileRow[];
   return rows[0];
 }
@@ -133,4 +161,14 @@ export async function listBulkJobs(trx: Knex.Transaction, statuses: readonly str
   const q = trx('bulk_upload_jobs').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'seq', order: 'desc' }]).limit(100);
   if (statuses.length > 0) q.whereIn('status', statuses);
   return (await q) as BulkJobRow[];
+}
+
+/** Records that a read of the file starts (its own transaction: it must survive the reader's crash). */
+export async function recordReadStarted(trx: Knex.Transaction, file: BulkFileRow): Promise<void> {
+  await trx('bulk_upload_reads').insert({ upload_id: file.upload_id, workspace_id: file.workspace_id });
+}
+
+/** Reads of the file that started so far. */
+export async function readsStarted(trx: Knex.Transaction, uploadId: string): Promise<number> {
+  return Number((await trx.raw('select count(*)::int as n from bulk_upload_reads where upload_id = ?', [uploadId])).rows[0].n);
 }

@@ -5,7 +5,7 @@ import { uploadsMigration } from './uploads-migration.js';
 import { draftsMigration } from './drafts.js';
 import { fixedAssetsMigration } from './fixed-assets-migration.js';
 import { writtenNameMigration } from './written-names.js';
-import { bulkUploadMigration } from './bulk-upload.js';
+import { bulkUploadMigration, bulkUploadReadsMigration } from './bulk-upload.js';
 
 /**
  * The documents database: the platform's tenancy functions, outbox and inbox, then its own tables.
@@ -93,4 +93,5 @@ export const documentsMigrations: Migration[] = [
   fixedAssetsMigration,
   writtenNameMigration,
   bulkUploadMigration,
+  bulkUploadReadsMigration,
 ];

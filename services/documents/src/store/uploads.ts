@@ -70,9 +70,11 @@ export async function insertPendingUpload(trx: Knex.Transaction, u: NewUpload): 
   return (r.rowCount ?? 0) === 1;
 }
 
-export async function markStored(trx: Knex.Transaction, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await trx.raw("update uploads set status = 'stored', stored_at = now(), updated_at = now() where id = any(?::uuid[]) and status = 'pending'", [[...ids]]);
+/** Marks pending rows stored; answers the ids it marked (a row the sweeper removed meanwhile is not among them). */
+export async function markStored(trx: Knex.Transaction, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const r = await trx.raw("update uploads set status = 'stored', stored_at = now(), updated_at = now() where id = any(?::uuid[]) and status = 'pending' returning id", [[...ids]]);
+  return (r.rows as { id: string }[]).map((x) => x.id);
 }
 
 export async function uploadById(trx: Knex.Transaction, id: string, opts: { includePending?: boolean; forUpdate?: boolean } = {}): Promise<UploadRow | undefined> {

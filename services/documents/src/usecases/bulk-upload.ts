@@ -1,7 +1,7 @@
 import { AppError, ErrorKind, newId, withSystem, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { readDocument, UnreadableDocumentError, type ReadResult } from '../reading/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { claimWaitingFile, enqueueBulkJob, finishFile, listBulkJobs, markJobActive, retryFileLater, type BulkUploadType } from '../store/bulk-upload.js';
+import { claimWaitingFile, enqueueBulkJob, finishFile, listBulkJobs, markJobActive, readsStarted, recordReadStarted, retryFileLater, type BulkUploadType } from '../store/bulk-upload.js';
 import { insertDraft } from '../store/drafts.js';
 import { markRead, uploadById } from '../store/uploads.js';
 import type { UploadUseCases } from './uploads.js';
@@ -18,7 +18,12 @@ export interface BulkUploadDeps {
   reader?: BulkReader;
   /** Attempts at a file that fails for another reason than its content (object store, database) before it is reported failed. */
   maxAttempts?: number;
+  /** Reads of one file the process died in (a crash, not an error) before the file is reported failed. */
+  maxCrashes?: number;
 }
+
+/** Why a file was given up after the process died reading it (GET /jobs failedReason). */
+export const crashedReason = (fileName: string, crashes: number) => `${fileName}: the service stopped ${crashes} times while reading it; upload it again or enter it by hand`;
 
 const BULK_TYPES: readonly string[] = ['bill', 'invoice', 'receipt'];
 export const isBulkUploadType = (t: string): t is BulkUploadType => BULK_TYPES.includes(t);
@@ -80,6 +85,7 @@ export function createBulkUploadUseCases(deps: BulkUploadDeps) {
   const { db, logger, store } = deps;
   const reader = deps.reader ?? readDocument;
   const maxAttempts = deps.maxAttempts ?? 5;
+  const maxCrashes = deps.maxCrashes ?? 3;
 
   return {
     /** In the transaction that marks the uploads stored: a job for those of type bill, invoice or receipt not enqueued yet. */
@@ -107,6 +113,15 @@ export function createBulkUploadUseCases(deps: BulkUploadDeps) {
             await finishFile(trx, { uploadId: file.upload_id, jobId: file.job_id, failed: true, reason: 'The file is no longer stored' });
             return true;
           }
+          // Reads that started and neither finished nor failed with an error: the process died in them. A file that
+          // keeps killing its reader is given up, or it would be claimed first forever and hold every file behind it.
+          const crashes = (await readsStarted(trx, file.upload_id)) - file.attempts;
+          if (crashes >= maxCrashes) {
+            logger.error({ uploadId: file.upload_id, crashes }, 'bulk upload: the service died reading this file each time; reported failed');
+            await finishFile(trx, { uploadId: file.upload_id, jobId: file.job_id, failed: true, reason: crashedReason(upload.file_name, crashes) });
+            return true;
+          }
+          await withSystem(db, (own) => recordReadStarted(own, file));
           if (upload.upload_type === 'receipt') {
             const tenant = { workspaceId: file.workspace_id, userId: upload.created_by ?? undefined } as TenantContext;
             const unreadable = await deps.uploads().read(tenant, upload.id, async ({ bytes, mime, kind }) => {

@@ -159,24 +159,30 @@ export function createUploadUseCases(deps: UploadsDeps) {
       });
       // 2. Objects (a key's object is put again when its first attempt did not finish).
       const { stored, failed } = await putObjects(plan.filter((p) => !p.stored));
-      // 3. Rows 'stored'; a file the store refused leaves no row.
-      await withTenant(db, tenant, async (trx) => {
+      // 3. Rows 'stored', enqueued for reading and (a receipt attached to a transaction) matched to it, in one
+      // transaction: a crash before it commits leaves pending rows for a retry with the key or for the sweeper.
+      // A file the store refused leaves no row; a row the sweeper removed meanwhile (its first attempt crashed
+      // long ago) is answered as not stored, and the object this attempt put is removed.
+      const kept = await withTenant(db, tenant, async (trx) => {
         await markStored(trx, stored);
         for (const f of failed) await deleteUpload(trx, f.id);
-        await deps.onStored?.(trx, tenant.workspaceId, uploadType, plan.filter((p) => p.stored || stored.includes(p.id)).map((p) => p.id));
+        // What is stored now: this attempt's rows, an earlier attempt's, or the sweeper's (which enqueued them itself).
+        const ids = (await uploadsByIds(trx, plan.map((p) => p.id))).filter((r) => r.status === 'stored').map((r) => r.id);
+        if (ids.length > 0) await deps.onStored?.(trx, tenant.workspaceId, uploadType, ids);
+        if (matchTo) {
+          for (const id of ids) {
+            const row = await uploadById(trx, id, { forUpdate: true });
+            if (row && !row.matched_transaction_id) await setMatch(trx, id, { transaction: matchTo, by: 'manual', confidence: null, suggestions: [] });
+          }
+        }
+        return ids;
       });
       for (const f of failed) failedFiles.push({ fileName: f.fileName, reason: `${f.fileName} could not be stored; try again` });
-      const kept = plan.filter((p) => p.stored || stored.includes(p.id)).map((p) => p.id);
-      if (kept.length === 0) throw new AppError(ErrorKind.Unavailable, 'The files could not be stored; try again');
-      if (matchTo) {
-        const summary = matchTo;
-        await withTenant(db, tenant, async (trx) => {
-          for (const id of kept) {
-            const row = await uploadById(trx, id, { forUpdate: true });
-            if (row && !row.matched_transaction_id) await setMatch(trx, id, { transaction: summary, by: 'manual', confidence: null, suggestions: [] });
-          }
-        });
+      for (const p of plan.filter((x) => !x.stored && stored.includes(x.id) && !kept.includes(x.id))) {
+        await store.delete(p.key).catch((err: unknown) => logger.warn({ err, uploadId: p.id }, 'removing the object of a swept upload failed'));
+        failedFiles.push({ fileName: p.fileName, reason: `${p.fileName} could not be stored; try again` });
       }
+      if (kept.length === 0) throw new AppError(ErrorKind.Unavailable, 'The files could not be stored; try again');
       const rows = await withTenant(db, tenant, (trx) => uploadsByIds(trx, kept));
       return { uploadedFiles: await Promise.all(rows.map(view)), failedFiles, message: UPLOAD_MSG[uploadType] };
     },
@@ -205,6 +211,16 @@ export function createUploadUseCases(deps: UploadsDeps) {
       const row = isUuid(id) ? await withTenant(db, tenant, (trx) => uploadById(trx, id)) : undefined;
       if (!row) throw notFound('id', UPLOAD_MSG.notFound);
       return view(row);
+    },
+
+    /** A stored receipt with its bytes (the transaction drawer's file route); any other upload or workspace: not found. */
+    async file(t: TenantContext, id: string): Promise<{ view: UploadView; content: Uint8Array }> {
+      const tenant = tenantOf(t);
+      const row = isUuid(id) ? await withTenant(db, tenant, (trx) => uploadById(trx, id)) : undefined;
+      if (!row || row.upload_type !== 'receipt') throw notFound('id', UPLOAD_MSG.notFound);
+      const content = await store.get(row.object_key);
+      if (!content) throw new AppError(ErrorKind.Unavailable, 'The file cannot be read now; try again');
+      return { view: await view(row), content };
     },
 
     /** merchantName, dateTime, amount: the receipt's facts (until reading fills them); a receipt is matched again. */
@@ -276,10 +292,14 @@ export function createUploadUseCases(deps: UploadsDeps) {
       for (;;) {
         const batch = await withSystem(db, async (trx) => {
           const rows = await stalePending(trx, olderThanSeconds, 50);
+          const settled = new Map<string, { workspaceId: string; uploadType: UploadType; ids: string[] }>();
           for (const r of rows) {
             const head = await store.head(r.object_key);
             if (head && head.etag === r.md5 && head.size === Number(r.size_bytes)) {
               await markStored(trx, [r.id]);
+              const group = settled.get(`${r.workspace_id}/${r.upload_type}`) ?? { workspaceId: r.workspace_id, uploadType: r.upload_type, ids: [] };
+              group.ids.push(r.id);
+              settled.set(`${r.workspace_id}/${r.upload_type}`, group);
               storedCount += 1;
             } else {
               if (head) await store.delete(r.object_key);
@@ -287,6 +307,9 @@ export function createUploadUseCases(deps: UploadsDeps) {
               removed += 1;
             }
           }
+          // A stored bill, invoice or receipt is read like one whose request finished: enqueued in the transaction
+          // that marks it stored, so it is never stored and forgotten.
+          for (const g of settled.values()) await deps.onStored?.(trx, g.workspaceId, g.uploadType, g.ids);
           return rows.length;
         });
         if (batch < 50) break;

@@ -1,4 +1,5 @@
-import type { Client } from '@connectrpc/connect';
+import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import type { Upload } from '@ledgerline/proto/documents/v1/uploads_pb';
 import type { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { Comment, Receipt } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,6 +7,7 @@ import { authOf, WRITE } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import type { LedgerClient } from '../http/ledger-present.js';
+import type { UploadsClient } from './uploads.js';
 
 type IdentityClient = Client<typeof IdentityService>;
 /** A file part of a parsed multipart body. */
@@ -20,14 +22,21 @@ const TAGS = ['ledger'] as const;
 const READ = { auth: { workspace: 'required' as const } };
 const text = { type: 'string', maxLength: 4000 } as const;
 
-/** Receipts: at most 5 files of 10 MB (the ledger checks each file; this only bounds the request). */
+/** Receipts: at most 5 files of 10 MB (the documents service checks each file; this only bounds the request). */
 const MAX_FILES = 5;
 const UPLOAD_BODY_LIMIT = MAX_FILES * 10 * 1024 * 1024 + 1024 * 1024;
 
-const receiptJson = (r: Receipt) => ({
+/** A receipt the ledger stored before receipts became uploads (read only; decision 0031). */
+const legacyReceiptJson = (r: Receipt) => ({
   id: r.id, transactionId: r.transactionId, fileName: r.fileName, contentType: r.contentType, sizeBytes: Number(r.sizeBytes), uploadType: 'receipt',
   url: `/transactions/receipts/${r.id}/file`, dateTime: r.createdAt, uploadedBy: { id: r.uploadedBy, name: r.uploadedByName },
 });
+/** A receipt upload of the documents service (type receipt, matched to the transaction) as the drawer shows it. */
+const receiptJson = (u: Upload, transactionId: string, names: ReadonlyMap<string, string>) => ({
+  id: u.id, transactionId: u.matchedTransaction?.id || transactionId, fileName: u.fileName, contentType: u.contentType, sizeBytes: Number(u.sizeBytes), uploadType: 'receipt',
+  url: `/transactions/receipts/${u.id}/file`, dateTime: u.createdAt, uploadedBy: { id: u.createdBy, name: names.get(u.createdBy) ?? '' },
+});
+const isNotFound = (err: unknown) => err instanceof ConnectError && err.code === Code.NotFound;
 const commentJson = (c: Comment) => ({
   id: c.id, transactionId: c.transactionId, comment: c.comment, user: { id: c.userId, name: c.userName }, taggedUsers: c.taggedUsers.map((t) => ({ id: t.id, name: t.name })), createdAt: c.createdAt,
 });
@@ -67,11 +76,13 @@ function actorLookup(identity: IdentityClient) {
 
 /**
  * The transaction drawer (issue #13, spec §7): POST /transactions/receipt and /transactions/comment, and the
- * reads the drawer shows (its receipts, the file of one, its comments, whom a comment can tag). The ledger
- * keeps them (services/ledger/README.md, "The transaction drawer") until the documents and notifications
- * services exist. GET /transactions/audit-logs (in routes/ledger.ts) answers the history.
+ * reads the drawer shows (its receipts, the file of one, its comments, whom a comment can tag). A receipt is an
+ * upload of the documents service of type receipt matched to the transaction (decision 0031): kept in the object
+ * store, listed in GET /workspace-uploads; the ledger records the attachment in the transaction's trail and still
+ * answers the receipts it stored itself before. Comments stay with the ledger until a notifications service exists.
+ * GET /transactions/audit-logs (in routes/ledger.ts) answers the history.
  */
-export async function registerTransactionDrawerRoutes(app: FastifyInstance, { ledger, identity }: { ledger: LedgerClient; identity: IdentityClient }): Promise<void> {
+export async function registerTransactionDrawerRoutes(app: FastifyInstance, { ledger, identity, uploads }: { ledger: LedgerClient; identity: IdentityClient; uploads: UploadsClient }): Promise<void> {
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
   const actorOf = actorLookup(identity);
@@ -110,11 +121,20 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
         if (files.length === 0) problems.push({ field: 'files', message: 'files is required' });
         else if (files.length > MAX_FILES) problems.push({ field: 'files', message: `files can hold at most ${MAX_FILES} files` });
         if (problems.length > 0) throw HttpError.invalid(problems);
-        const r = await ledger.uploadReceipts(
-          { transactionId: transactionId as string, files: await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type, content: new Uint8Array(await f.arrayBuffer()) }))), actor: await actorOf(req) },
+        const txn = transactionId as string;
+        const actor = await actorOf(req);
+        // The documents service checks the transaction (another workspace's: 404), judges each file by its content,
+        // stores it and matches it to the transaction, all or nothing per file.
+        const r = await uploads.createUploads(
+          { uploadType: 'receipt', transactionId: txn, files: await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type, content: new Uint8Array(await f.arrayBuffer()) }))), idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : '' },
           headers(req),
         );
-        return { message: r.message, results: { uploadedFiles: r.uploadedFiles.map(receiptJson), failedFiles: r.failedFiles.map((f) => ({ fileName: f.fileName, reason: f.reason })) } };
+        // The trail records the attachment (once per receipt). The receipts are kept whatever happens here: a
+        // failure leaves them without their trail entry and is logged, never answered as a failed upload.
+        await ledger.recordReceiptsAttached({ transactionId: txn, receipts: r.uploadedFiles.map((u) => ({ id: u.id, fileName: u.fileName, contentType: u.contentType, sizeBytes: u.sizeBytes })), actor }, headers(req))
+          .catch((err: unknown) => req.log.warn({ err, transactionId: txn }, 'the ledger did not record the receipts in the transaction trail'));
+        const names = new Map(actor?.name ? [[authOf(req).userId, actor.name]] : []);
+        return { message: r.message, results: { uploadedFiles: r.uploadedFiles.map((u) => receiptJson(u, txn, names)), failedFiles: r.failedFiles.map((f) => ({ fileName: f.fileName, reason: f.reason })) } };
       },
     );
   });
@@ -122,7 +142,20 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
   app.get<{ Querystring: { transactionId?: string } }>(
     '/transactions/receipts',
     { config: READ, schema: { ...common, operationId: 'listTransactionReceipts', summary: "A transaction's receipts, oldest first", querystring: { type: 'object', properties: { transactionId: text } }, response: responses(200, { type: 'object', properties: { data: { type: 'array', items: ReceiptJsonSchema } } }) } },
-    async (req) => ({ data: (await ledger.listReceipts({ transactionId: req.query.transactionId ?? '' }, headers(req))).receipts.map(receiptJson) }),
+    async (req) => {
+      const transactionId = req.query.transactionId ?? '';
+      if (transactionId === '') throw HttpError.invalid([{ field: 'transactionId', message: 'transactionId is required' }]);
+      // The uploads matched to the transaction (another workspace's transaction: 404), the ledger's older receipts,
+      // and the names of the members who uploaded them (the ledger remembers whom it has seen act).
+      const found = await uploads.listUploads({ uploadTypes: ['receipt'], receiptStatuses: [], startDate: '', endDate: '', transactionId, take: 100 }, headers(req));
+      const [legacy, members] = await Promise.all([
+        ledger.listReceipts({ transactionId }, headers(req)),
+        ledger.listTaggableUsers({ actor: await actorOf(req) }, headers(req)).then((m) => m.users, () => []),
+      ]);
+      const names = new Map(members.map((m) => [m.id, m.name]));
+      const current = [...found.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).map((u) => receiptJson(u, transactionId, names));
+      return { data: [...legacy.receipts.map(legacyReceiptJson), ...current] };
+    },
   );
 
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>(
@@ -136,11 +169,19 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
       },
     },
     async (req, reply) => {
-      const r = await ledger.getReceiptFile({ id: req.params.id }, headers(req));
-      const name = (r.receipt?.fileName ?? 'receipt').replace(/[^\x20-\x7e]/g, '_');
+      // A receipt upload of the documents service; else one the ledger stored before receipts became uploads.
+      const r = await uploads.getUploadFile({ id: req.params.id }, headers(req)).then(
+        (u) => ({ fileName: u.upload?.fileName, contentType: u.upload?.contentType, content: u.content }),
+        async (err: unknown) => {
+          if (!isNotFound(err)) throw err;
+          const old = await ledger.getReceiptFile({ id: req.params.id }, headers(req));
+          return { fileName: old.receipt?.fileName, contentType: old.receipt?.contentType, content: old.content };
+        },
+      );
+      const name = (r.fileName ?? 'receipt').replace(/[^\x20-\x7e]/g, '_');
       const disposition = req.query.download === '1' ? 'attachment' : 'inline';
       return reply
-        .type(r.receipt?.contentType ?? 'application/octet-stream')
+        .type(r.contentType ?? 'application/octet-stream')
         .header('content-disposition', `${disposition}; filename="${name}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')

@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { HandlerContext, ServiceImpl } from '@connectrpc/connect';
 import { requireTenant } from '@ledgerline/platform';
-import { FailedReceiptFileSchema, ReceiptSchema, type LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import { ReceiptSchema, type LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { ReceiptRow } from '../store/receipts-store.js';
 import type { ReceiptUseCases } from '../usecases/receipts.js';
 
@@ -13,11 +13,11 @@ export const receiptMessage = (r: ReceiptRow) => create(ReceiptSchema, {
 });
 
 /** The drawer's receipt RPCs (thin edge: map the message, call one use case, map the answer). */
-export function receiptHandlers(u: ReceiptUseCases): Pick<ServiceImpl<typeof LedgerService>, 'uploadReceipts' | 'listReceipts' | 'getReceiptFile'> {
+export function receiptHandlers(u: ReceiptUseCases): Pick<ServiceImpl<typeof LedgerService>, 'recordReceiptsAttached' | 'listReceipts' | 'getReceiptFile'> {
   return {
-    async uploadReceipts(req, ctx) {
-      const r = await u.upload(tenantOf(ctx), req.transactionId, req.files.map((f) => ({ fileName: f.fileName, content: f.content })), req.actor);
-      return { uploadedFiles: r.uploadedFiles.map(receiptMessage), failedFiles: r.failedFiles.map((f) => create(FailedReceiptFileSchema, f)), message: r.message };
+    async recordReceiptsAttached(req, ctx) {
+      const recorded = await u.recordAttached(tenantOf(ctx), req.transactionId, req.receipts.map((r) => ({ id: r.id, fileName: r.fileName, contentType: r.contentType, sizeBytes: Number(r.sizeBytes) })), req.actor);
+      return { recorded };
     },
     async listReceipts(req, ctx) {
       return { receipts: (await u.list(tenantOf(ctx), req.transactionId)).map(receiptMessage) };

@@ -40,3 +40,10 @@ export async function membersByIds(trx: Knex.Transaction, ids: readonly string[]
 export async function transactionExists(trx: Knex.Transaction, id: string): Promise<boolean> {
   return (await trx('workspace_transactions').where({ id }).first('id')) !== undefined;
 }
+
+/** Of these receipt (upload) ids, those the transaction's trail records as attached already. */
+export async function receiptsInTrail(trx: Knex.Transaction, transactionId: string, receiptIds: readonly string[]): Promise<Set<string>> {
+  if (receiptIds.length === 0) return new Set();
+  const rows = (await trx.raw("select details->>'receiptId' as id from transaction_audit_logs where transaction_id = ? and event = 'receipt_uploaded' and details->>'receiptId' = any(?::text[])", [transactionId, [...receiptIds]])).rows as { id: string }[];
+  return new Set(rows.map((r) => r.id));
+}

@@ -21,16 +21,13 @@ function withUploader(trx: Knex.Transaction) {
     .select(...COLUMNS, trx.raw("coalesce(nullif(m.name, ''), m.email) as uploaded_by_name"));
 }
 
+/** A row as the ledger wrote them before receipts moved to the documents service (tests of the read-only path). */
 export async function insertReceipt(trx: Knex.Transaction, row: { id: string; workspace_id: string; transaction_id: string; file_name: string; content_type: string; size_bytes: number; sha256: Buffer; content: Buffer; uploaded_by: string | null }): Promise<void> {
   await trx('transaction_receipts').insert(row);
 }
 
 export async function receiptsOf(trx: Knex.Transaction, transactionId: string): Promise<ReceiptRow[]> {
   return (await withUploader(trx).where('r.transaction_id', transactionId).orderBy('r.id')) as ReceiptRow[];
-}
-
-export async function receiptsByIds(trx: Knex.Transaction, ids: readonly string[]): Promise<ReceiptRow[]> {
-  return (await withUploader(trx).whereIn('r.id', ids).orderBy('r.id')) as ReceiptRow[];
 }
 
 export async function receiptWithContent(trx: Knex.Transaction, id: string): Promise<(ReceiptRow & { content: Buffer }) | undefined> {

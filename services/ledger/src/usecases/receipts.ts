@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
-import { AppError, isUuid, newId } from '@ledgerline/platform';
-import { cleanFileName, RECEIPT_MAX_FILES, RECEIPT_MSG, receiptFileProblem, sniffReceiptType } from '../domain/receipts.js';
+import { AppError, isUuid } from '@ledgerline/platform';
+import { RECEIPT_MSG } from '../domain/receipts.js';
 import { Problems } from '../domain/validation.js';
-import { auditDrawerEvent, rememberMember, transactionExists } from '../store/audit-log-drawer.js';
-import { insertReceipt, receiptsByIds, receiptsOf, receiptWithContent, type ReceiptRow } from '../store/receipts-store.js';
+import { auditDrawerEvent, receiptsInTrail, rememberMember, transactionExists } from '../store/audit-log-drawer.js';
+import { receiptsOf, receiptWithContent, type ReceiptRow } from '../store/receipts-store.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 
-export interface ReceiptUpload {
+/** A receipt the documents service stored for a transaction (its upload). */
+export interface AttachedReceipt {
+  id: string;
   fileName: string;
-  content: Uint8Array;
+  contentType: string;
+  sizeBytes: number;
 }
 export interface Actor {
   name: string;
@@ -16,42 +18,37 @@ export interface Actor {
 }
 
 /**
- * Receipts on a transaction. Stored in the ledger (bytes in `transaction_receipts`) until a documents
- * service exists; the interface (these RPCs) is what moves then.
+ * Receipts on a transaction. The files are uploads of the documents service (type receipt, matched to the
+ * transaction; decision 0031): the ledger records in the transaction's trail that they were attached, and answers
+ * the receipts it stored itself before the move (`transaction_receipts`, read only: no row is written any more).
  */
 export class ReceiptUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   /**
-   * POST /transactions/receipt: each file whose content is a jpg, png or pdf (by its magic bytes, and its
-   * name's extension agrees) of at most 10 MB is attached; the others are answered in `failedFiles`. When
-   * none can be attached nothing is stored and the answer is a 400 naming `files`.
+   * One `receipt_uploaded` trail entry per receipt (by its upload id) not recorded before, and the acting member
+   * remembered (their name shows on the receipt and in the trail). Another workspace's transaction: not found.
    */
-  async upload(tenant: Tenant, transactionId: string, files: readonly ReceiptUpload[], actor: Actor | undefined) {
+  async recordAttached(tenant: Tenant, transactionId: string, receipts: readonly AttachedReceipt[], actor: Actor | undefined): Promise<number> {
     assertCanEdit(tenant);
     const p = new Problems();
     p.uuid('transactionId', transactionId, { required: true });
-    if (files.length === 0) p.add('files', RECEIPT_MSG.filesRequired);
-    if (files.length > RECEIPT_MAX_FILES) p.add('files', RECEIPT_MSG.tooManyFiles);
+    if (receipts.length === 0) p.add('receipts', RECEIPT_MSG.filesRequired);
+    receipts.forEach((r, i) => p.uuid(`receipts.${i}.id`, r.id, { required: true }));
     p.throwIfAny();
-    const checked = files.map((f) => ({ ...f, fileName: cleanFileName(f.fileName), problem: receiptFileProblem(cleanFileName(f.fileName), f.content) }));
-    const good = checked.filter((f) => f.problem === null);
-    const failedFiles = checked.filter((f) => f.problem !== null).map((f) => ({ fileName: f.fileName, reason: f.problem as string }));
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       if (!(await transactionExists(trx, transactionId))) throw AppError.notFound('Transaction');
-      if (good.length === 0) throw AppError.invalid([{ field: 'files', message: failedFiles[0]?.reason ?? RECEIPT_MSG.badType }]);
       const userId = tenant.userId ?? null;
       if (userId) await rememberMember(trx, tenant.workspaceId, userId, actor);
-      const ids: string[] = [];
-      for (const f of good) {
-        const id = newId();
-        const content = Buffer.from(f.content);
-        const contentType = sniffReceiptType(content) as string;
-        await insertReceipt(trx, { id, workspace_id: tenant.workspaceId, transaction_id: transactionId, file_name: f.fileName, content_type: contentType, size_bytes: content.length, sha256: createHash('sha256').update(content).digest(), content, uploaded_by: userId });
-        await auditDrawerEvent(trx, { workspaceId: tenant.workspaceId, transactionId, userId, event: 'receipt_uploaded', details: { receiptId: id, fileName: f.fileName, contentType, sizeBytes: content.length } });
-        ids.push(id);
+      const known = await receiptsInTrail(trx, transactionId, receipts.map((r) => r.id));
+      let recorded = 0;
+      for (const r of receipts) {
+        if (known.has(r.id)) continue;
+        known.add(r.id);
+        await auditDrawerEvent(trx, { workspaceId: tenant.workspaceId, transactionId, userId, event: 'receipt_uploaded', details: { receiptId: r.id, fileName: r.fileName, contentType: r.contentType, sizeBytes: r.sizeBytes } });
+        recorded += 1;
       }
-      return { uploadedFiles: await receiptsByIds(trx, ids), failedFiles, message: RECEIPT_MSG.uploaded };
+      return recorded;
     });
   }
 
@@ -65,7 +62,7 @@ export class ReceiptUseCases {
     });
   }
 
-  /** One receipt with its bytes; another workspace's (or an unknown) id is "not found". */
+  /** One receipt stored here before the move, with its bytes; another workspace's (or an unknown) id is "not found". */
   async file(tenant: Tenant, id: string) {
     if (!isUuid(id)) throw AppError.notFound(RECEIPT_MSG.notFound);
     return inWorkspace(this.deps.db, tenant, async (trx) => {
