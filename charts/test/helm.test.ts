@@ -310,6 +310,16 @@ describe.each(renderingNames.filter((n) => n.includes(UMBRELLA)))('%s', (name) =
     expect(jobs.map((j) => podTemplate(j).metadata.labels['app.kubernetes.io/name']).sort()).toEqual(SERVICES.map((s) => `${s.name}-migrate`).sort());
     for (const job of jobs) {
       expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+      // Its own ServiceAccount, a hook created before it (the release's accounts do not exist yet), without a token.
+      const pod = podTemplate(job);
+      const account = named(list, 'ServiceAccount', pod.spec.serviceAccountName ?? '');
+      expect(account, `${job.metadata.name}: ServiceAccount ${pod.spec.serviceAccountName}`).toBeDefined();
+      expect(account?.automountServiceAccountToken).toBe(false);
+      expect(account?.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+      expect(Number(account?.metadata.annotations?.['helm.sh/hook-weight'])).toBeLessThan(Number(job.metadata.annotations?.['helm.sh/hook-weight'] ?? 0));
+      const deployment = byKind(list, 'Deployment').find((d) => podTemplate(d).metadata.labels['app.kubernetes.io/name'] === podTemplate(job).metadata.labels['app.kubernetes.io/name']?.replace(/-migrate$/, ''));
+      expect(deployment, job.metadata.name).toBeDefined();
+      expect(pod.spec.serviceAccountName, job.metadata.name).not.toBe(podTemplate(deployment!).spec.serviceAccountName);
       const policy = byKind(list, 'NetworkPolicy').find((p) => matches((p.spec as unknown as PolicySpec).podSelector.matchLabels, podTemplate(job).metadata.labels));
       expect(policy, job.metadata.name).toBeDefined();
       expect((policy?.spec as unknown as PolicySpec).ingress).toEqual([]);

@@ -10,10 +10,32 @@ Reads: migration.enabled, .command, .backoffLimit, .activeDeadlineSeconds, .reso
 
 Its pods carry their own app.kubernetes.io/name (<name>-migrate) so the Service, the PDB and the
 ServiceMonitor never select them.
+
+It runs as its own ServiceAccount (<fullname>-migrate, no API token), a hook created just before it: a
+pre-install hook runs before the release's own ServiceAccount exists, and the owner's credentials (e.g. a
+cloud IAM role for the database owner, migration.serviceAccount.annotations) belong to this account only,
+never to the running pods'.
 */}}
 {{- define "ledgerline-lib.migrationJob" -}}
 {{- if .Values.migration.enabled -}}
 {{- $command := .Values.migration.command | default (list "node" (printf "/app/services/%s/dist/migrate.js" .Chart.Name)) -}}
+{{- $account := printf "%s-migrate" (include "ledgerline-lib.fullname" . | trunc 55 | trimSuffix "-") -}}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ $account }}
+  labels:
+    {{- include "ledgerline-lib.labels" . | nindent 4 }}
+    app.kubernetes.io/component: migration
+  annotations:
+    "helm.sh/hook": pre-install,pre-upgrade
+    "helm.sh/hook-weight": "-1"
+    "helm.sh/hook-delete-policy": before-hook-creation
+    {{- with (.Values.migration.serviceAccount | default dict).annotations }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+automountServiceAccountToken: false
+---
 apiVersion: batch/v1
 kind: Job
 metadata:
@@ -37,6 +59,7 @@ spec:
         app.kubernetes.io/part-of: ledgerline
     spec:
       restartPolicy: Never
+      serviceAccountName: {{ $account }}
       automountServiceAccountToken: false
       {{- include "ledgerline-lib.imagePullSecrets" . | nindent 6 }}
       securityContext:
