@@ -1,0 +1,85 @@
+// react-query hooks for uploads (uploads.ts has the calls, types and rules).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { JOB_POLL_INTERVAL_MS, isJobInProgress } from './banking';
+import { useApiContext } from './context';
+import type { ApiError } from './errors';
+import { queryKeys } from './hooks';
+import { ledgerQueryKeys } from './ledger-hooks';
+import type { Job } from './types';
+import { bulkUploadJobs, jobOfBatch, uploadsApi, type ReceiptStatus, type UploadFilesInput, type UploadKind, type UploadList, type UploadResult, type WorkspaceUpload } from './uploads';
+
+export const uploadsQueryKeys = {
+  all: ['workspace-uploads'] as const,
+  list: (kind: UploadKind, statuses: readonly ReceiptStatus[]) => ['workspace-uploads', kind, statuses.join(',')] as const,
+};
+
+const READ_WAIT_MS = 5 * 60_000;
+const awaitingRead = (u: WorkspaceUpload): boolean => u.uploadType === 'receipt' && u.readStatus !== 'read' && Date.now() - Date.parse(u.createdAt) < READ_WAIT_MS;
+
+/** GET /workspace-uploads of one type (newest first, the first 100), filtered by receiptStatus when given. */
+export function useUploadList(kind: UploadKind, statuses: readonly ReceiptStatus[] = []) {
+  const { client } = useApiContext();
+  return useQuery<UploadList, ApiError>({
+    queryKey: uploadsQueryKeys.list(kind, statuses),
+    queryFn: ({ signal }) => uploadsApi.list(client, { uploadType: kind, receiptStatus: statuses }, signal),
+    // Receipts are read (and matched) by the bulk-upload job after they are stored: look again while one uploaded in the
+    // last few minutes is unread (one the job gave up on stays unread; it is not polled for ever).
+    refetchInterval: (query) => ((query.state.data?.data ?? []).some(awaitingRead) ? JOB_POLL_INTERVAL_MS : false),
+  });
+}
+
+/** POST the files (one batch) with the request's progress; the lists of uploads and the jobs are asked for again. */
+export function useUploadFiles() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<UploadResult, ApiError, UploadFilesInput>({
+    mutationFn: (input) => uploadsApi.upload(client, input),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: uploadsQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.jobs });
+    },
+  });
+}
+
+/** PATCH /workspace-uploads/{id} (merchantName, dateTime, amount): a receipt is matched again with them. */
+export function useUpdateUpload() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<{ message: string; upload: WorkspaceUpload }, ApiError, { id: string; merchantName?: string; dateTime?: string; amount?: number }>({
+    mutationFn: ({ id, ...body }) => uploadsApi.update(client, id, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: uploadsQueryKeys.all }),
+  });
+}
+
+/** POST /workspace-uploads/{id}/match (transactionId). */
+export function useMatchUpload() {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  return useMutation<{ message: string; upload: WorkspaceUpload }, ApiError, { id: string; transactionId: string }>({
+    mutationFn: ({ id, transactionId }) => uploadsApi.match(client, id, transactionId),
+    onSuccess: (_answer, { transactionId }) => {
+      void queryClient.invalidateQueries({ queryKey: uploadsQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.transaction(transactionId) });
+    },
+  });
+}
+
+/** The ids of the bulk-upload jobs GET /jobs lists now: taken before a batch goes up, to tell its job apart after. */
+export function useBulkUploadJobIds() {
+  const { client } = useApiContext();
+  return async (): Promise<Set<string>> => new Set(bulkUploadJobs((await client.listJobs({})).jobs).map((j) => j.id));
+}
+
+/**
+ * The bulk-upload job of a batch (`batch`: the job ids listed before it went up, and its upload type), polled while it
+ * is not there yet or in progress. Null disables it.
+ */
+export function useBatchJob(batch: { before: ReadonlySet<string>; kind: UploadKind; key: string } | null) {
+  const { client } = useApiContext();
+  return useQuery<Job | null, ApiError>({
+    queryKey: [...queryKeys.jobs, 'bulk upload', batch?.key ?? ''],
+    queryFn: async ({ signal }) => (batch ? jobOfBatch((await client.listJobs({}, signal)).jobs, batch.before, batch.kind) : null),
+    enabled: batch !== null,
+    refetchInterval: (query) => (query.state.data === undefined || query.state.data === null || isJobInProgress(query.state.data) ? JOB_POLL_INTERVAL_MS : false),
+  });
+}
