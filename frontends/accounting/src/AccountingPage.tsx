@@ -6,11 +6,13 @@ import { AreaTabs, lazyPage, type AreaPageProps } from '@ledgerline/ui';
 const ChartOfAccountsTab = lazyPage(() => import('./accounting/ChartOfAccountsTab').then((m) => m.ChartOfAccountsTab), 'Loading the chart of accounts');
 const GeneralLedgerTab = lazyPage(() => import('./accounting/GeneralLedgerTab').then((m) => m.GeneralLedgerTab), 'Loading the general ledger');
 const DocumentsTab = lazyPage(() => import('./documents/DocumentsTab').then((m) => m.DocumentsTab), 'Loading the documents');
+const ReceiptMatchingTab = lazyPage(() => import('./receipts/ReceiptMatchingTab').then((m) => m.ReceiptMatchingTab), 'Loading the receipts');
 const DocumentsOrDrafts = lazyPage(() => import('./drafts/DocumentsOrDrafts').then((m) => m.DocumentsOrDrafts), 'Loading the documents');
 
 const built = {
   coa: () => <ChartOfAccountsTab />,
   ledger: () => <GeneralLedgerTab />,
+  'receipt-matching': () => <ReceiptMatchingTab />,
   'manual-journal': () => <DocumentsTab key="manualEntry" kind="manualEntry" />,
   invoices: () => <DocumentsOrDrafts key="invoice" kind="invoice" />,
   bills: () => <DocumentsOrDrafts key="bill" kind="bill" />,
@@ -18,7 +20,8 @@ const built = {
 
 /**
  * Exposed as `accounting/AccountingPage` (/accounting): chart of accounts, general ledger, and the documents — manual
- * journals (`?manualJournal=`), invoices (`?invoice=`) and bills (`?bill=`), each with mode view / edit / create.
+ * journals (`?manualJournal=`), invoices (`?invoice=`) and bills (`?bill=`), each with mode view / edit / create;
+ * receipt matching (`?filter=` receiptStatus, `?rec=` the receipt being matched).
  */
 export function AccountingPage({ area }: AreaPageProps) {
   return <AreaTabs remote="accounting" area={area} built={built} />;
