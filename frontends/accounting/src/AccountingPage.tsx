@@ -1,6 +1,7 @@
 /// <reference types="@rsbuild/core/types" />
 import './accounting.css';
 import { AreaTabs, lazyPage, type AreaPageProps } from '@ledgerline/ui';
+import { ImportWatcher } from './drafts/ImportWatcher';
 
 // Each tab's code loads when the tab opens (issue #13: split per screen), behind a skeleton.
 const ChartOfAccountsTab = lazyPage(() => import('./accounting/ChartOfAccountsTab').then((m) => m.ChartOfAccountsTab), 'Loading the chart of accounts');
@@ -24,5 +25,11 @@ const built = {
  * receipt matching (`?filter=` receiptStatus, `?rec=` the receipt being matched).
  */
 export function AccountingPage({ area }: AreaPageProps) {
-  return <AreaTabs remote="accounting" area={area} built={built} />;
+  return (
+    <>
+      {/* The import notices of bills and invoices uploaded from any of its tabs (decision 0029). */}
+      <ImportWatcher />
+      <AreaTabs remote="accounting" area={area} built={built} />
+    </>
+  );
 }

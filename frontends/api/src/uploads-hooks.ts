@@ -70,16 +70,29 @@ export function useBulkUploadJobIds() {
   return async (): Promise<Set<string>> => new Set(bulkUploadJobs((await client.listJobs({})).jobs).map((j) => j.id));
 }
 
+/** A batch of files sent as bills, invoices or receipts: the bulk-upload job ids listed before it went up, and its type. */
+export interface UploadBatch {
+  key: string;
+  kind: UploadKind;
+  before: ReadonlySet<string>;
+}
+
 /**
- * The bulk-upload job of a batch (`batch`: the job ids listed before it went up, and its upload type), polled while it
- * is not there yet or in progress. Null disables it.
+ * The bulk-upload job of each batch (null while GET /jobs does not show it yet), by the batch's key; polled while any is
+ * missing or in progress.
  */
-export function useBatchJob(batch: { before: ReadonlySet<string>; kind: UploadKind; key: string } | null) {
+export function useBatchJobs(batches: readonly UploadBatch[]) {
   const { client } = useApiContext();
-  return useQuery<Job | null, ApiError>({
-    queryKey: [...queryKeys.jobs, 'bulk upload', batch?.key ?? ''],
-    queryFn: async ({ signal }) => (batch ? jobOfBatch((await client.listJobs({}, signal)).jobs, batch.before, batch.kind) : null),
-    enabled: batch !== null,
-    refetchInterval: (query) => (query.state.data === undefined || query.state.data === null || isJobInProgress(query.state.data) ? JOB_POLL_INTERVAL_MS : false),
+  return useQuery<ReadonlyMap<string, Job | null>, ApiError>({
+    queryKey: [...queryKeys.jobs, 'bulk upload', batches.map((b) => b.key).join(',')],
+    queryFn: async ({ signal }) => {
+      const jobs = (await client.listJobs({}, signal)).jobs;
+      return new Map(batches.map((b) => [b.key, jobOfBatch(jobs, b.before, b.kind)] as const));
+    },
+    enabled: batches.length > 0,
+    refetchInterval: (query) => {
+      const found = query.state.data;
+      return found === undefined || [...found.values()].some((j) => j === null || isJobInProgress(j)) ? JOB_POLL_INTERVAL_MS : false;
+    },
   });
 }
