@@ -5,7 +5,8 @@
 // automatically) and two that fit nothing. They go up through the drop zone — two by "Browse files", one dropped —
 // with a text file the browser refuses before sending. One unmatched receipt is matched by hand in the Match dialog
 // (searched by the transaction's name). The status filter lives in the URL. Layout: the table and the dialog inside
-// the window, nothing scrolls sideways at 390 px. Screenshots in test-results/screenshots/receipts-*.png.
+// the window, nothing scrolls sideways at 390 px; a throttled upload shows its progress bar part way. Screenshots in
+// test-results/screenshots/receipts-*.png.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +170,23 @@ describe('receipt matching', () => {
       await expect.poll(() => dialog.getByRole('list', { name: 'Candidate transactions' }).getByRole('listitem').count(), { timeout: STEP_MS }).toBeGreaterThan(0);
       await expectNoHorizontalScroll(page, 'the Match dialog at 390 px');
       await shot(page, 'phone-match-dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // The bar follows the request's real progress: with the upload throttled to 256 KB/s, a 1.5 MB file is seen part
+      // way, then uploaded. (The server takes it by its first bytes, a PDF's; reading it finds no text.)
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+      const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1536 * 1024, 0x20)]);
+      await page.getByTestId('drop-zone-input').setInputFiles([{ name: 'scanned-statement.pdf', mimeType: 'application/pdf', buffer: big }]);
+      const bar = page.getByRole('progressbar', { name: 'Uploading scanned-statement.pdf' });
+      await expect.poll(async () => Number((await bar.getAttribute('aria-valuenow').catch(() => null)) ?? -1), { timeout: STEP_MS }).toBeGreaterThan(0);
+      const partWay = Number(await bar.getAttribute('aria-valuenow'));
+      expect(partWay).toBeLessThan(100);
+      await shot(page, 'phone-progress');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      const bigRow = page.getByRole('list', { name: 'Upload receipts: files' }).getByRole('listitem', { name: 'scanned-statement.pdf' });
+      await expect.poll(() => bigRow.innerText(), { timeout: STEP_MS }).toContain('Uploaded');
     });
   }, TEST_MS);
 });
