@@ -28,7 +28,9 @@ export function ImportWatcher() {
     }
   }, [importing, notices]);
   useEffect(() => () => {
-    if (shown.current) notice.dismiss(IMPORT_NOTICE_ID);
+    if (!shown.current) return;
+    notice.dismiss(IMPORT_NOTICE_ID);
+    shown.current = false;
   }, [notice]);
   useEffect(() => {
     if (outcome?.state !== 'done') return;
