@@ -2,9 +2,9 @@
 // hand; decision 0029) in real Chromium against the real stack (gateway, identity, banking with the Plaid sandbox,
 // ledger, parties, documents with the S3 sandbox). Three receipts are rendered to PDF by the reading corpus: one with
 // the merchant, date and total of one of the workspace's bank transactions (the bulk-upload job reads it and matches it
-// automatically) and two that fit nothing. They go up through the drop zone — two by "Browse files", one dropped —
-// with a text file the browser refuses before sending. One unmatched receipt is matched by hand in the Match dialog
-// (searched by the transaction's name). The status filter lives in the URL. Layout: the table and the dialog inside
+// automatically) and two that fit nothing. They go up through the drop zone — two by "Browse files" from the keyboard,
+// one dropped — with a text file the browser refuses before sending. One unmatched receipt is matched by hand in the
+// Match dialog (searched by the transaction's name). The status filter lives in the URL. Layout: the table and the dialog inside
 // the window, nothing scrolls sideways at 390 px; a throttled upload shows its progress bar part way. Screenshots in
 // test-results/screenshots/receipts-*.png.
 import { mkdirSync } from 'node:fs';
@@ -75,8 +75,11 @@ describe('receipt matching', () => {
       const zone = page.getByRole('region', { name: 'Upload receipts' });
       await shot(page, 'desktop-empty');
 
-      // Browse files: two receipts and a text file the browser refuses before sending anything.
-      await page.getByTestId('drop-zone-input').setInputFiles(files);
+      // Browse files, from the keyboard: two receipts and a text file the browser refuses before sending anything.
+      await zone.getByRole('button', { name: 'Browse files' }).focus();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      expect(chooser.isMultiple()).toBe(true);
+      await chooser.setFiles(files);
       const rows = zone.getByRole('list', { name: 'Upload receipts: files' });
       await expect.poll(() => rows.getByRole('listitem').count()).toBe(3);
       await expect.poll(() => rows.getByRole('listitem', { name: 'notes.txt' }).innerText()).toContain('notes.txt is not a jpg, jpeg, png or pdf file');

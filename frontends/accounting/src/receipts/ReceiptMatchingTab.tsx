@@ -136,7 +136,7 @@ function ReceiptTableRow({ upload, row, canEdit, reason, onMatch, onEdit }: { up
       </td>
       <td className={TD}>
         <button type="button" disabled={!canEdit} className="block max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline disabled:text-slate-900 disabled:no-underline dark:text-sky-300 dark:disabled:text-slate-100" title={row.merchant ? `Edit ${row.merchant}` : `Edit ${row.fileName}`} onClick={onEdit}>
-          {row.merchant || 'No merchant read'}
+          {row.merchant || (row.reading ? 'Reading…' : 'No merchant read')}
         </button>
         <FileLink upload={upload} isImage={row.isImage} icon={false} />
       </td>

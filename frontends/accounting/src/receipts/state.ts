@@ -42,6 +42,8 @@ export interface ReceiptRow {
   statusLabel: string;
   /** 'Matched automatically' / 'Matched by hand' / 'N suggested' / 'Reading…' / ''. */
   statusNote: string;
+  /** The bulk-upload job has not read the file yet. */
+  reading: boolean;
   matched: UploadTransactionSummary | null;
   matchedOn: string;
 }
@@ -50,14 +52,15 @@ export interface ReceiptRow {
 export function receiptRow(u: WorkspaceUpload): ReceiptRow {
   const status: ReceiptStatus = isReceiptStatus(u.receiptStatus) ? u.receiptStatus : 'unmatched';
   const suggestions = u.suggestions?.length ?? 0;
+  const reading = u.readStatus !== 'read';
   const note =
     status === 'matched' ? (u.matchedBy === 'auto' ? 'Matched automatically' : 'Matched by hand')
-      : u.readStatus !== 'read' ? 'Reading…'
+      : reading ? 'Reading…'
         : status === 'review' ? `${suggestions} suggested`
           : '';
   return {
     id: u.id, fileName: u.fileName, isImage: u.contentType.startsWith('image/'), merchant: u.merchantName ?? '', date: u.dateTime ?? '', amount: u.amount ?? null,
-    status, statusLabel: RECEIPT_STATUS_LABELS[status], statusNote: note, matched: u.matchedTransaction ?? null, matchedOn: u.matchedOn ?? '',
+    status, statusLabel: RECEIPT_STATUS_LABELS[status], statusNote: note, reading, matched: u.matchedTransaction ?? null, matchedOn: u.matchedOn ?? '',
   };
 }
 
