@@ -114,6 +114,7 @@ describe('receipt matching', () => {
       const table = page.getByRole('table', { name: 'Receipts' });
       const rowOf = (file: string) => table.getByRole('row', { name: `Receipt ${file}` });
       await expect.poll(() => table.locator('tbody tr').count(), { timeout: STEP_MS }).toBe(3);
+      await expect.poll(() => page.getByText('Showing 3 of 3', { exact: true }).count(), { timeout: STEP_MS }).toBe(1);
       await expect.poll(() => rowOf('auto-receipt.pdf').innerText(), { timeout: JOB_MS }).toContain('Matched automatically');
       const autoRow = await rowOf('auto-receipt.pdf').innerText();
       expect(autoRow).toContain(nameOf(auto!));

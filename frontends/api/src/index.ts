@@ -349,7 +349,7 @@ export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
 // Uploads (issue #19): receipts, bills and invoices as files, with the request's progress; receipt matching; the bulk-upload job.
 export { BULK_UPLOAD_QUEUE, RECEIPT_STATUSES, RECEIPT_STATUS_LABELS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, bulkUploadJobs, isReceiptStatus, jobOfBatch, uploadsApi } from './uploads';
 export type * from './uploads';
-export { uploadsQueryKeys, useBatchJobs, useBulkUploadJobIds, useMatchUpload, useUpdateUpload, useUploadFiles, useUploadList } from './uploads-hooks';
+export { UPLOADS_PAGE_SIZE, uploadsQueryKeys, useBatchJobs, useBulkUploadJobIds, useMatchUpload, useUpdateUpload, useUploadFiles, useUploadList } from './uploads-hooks';
 export type { UploadBatch } from './uploads-hooks';
 export { paymentDetailsApi, usePaymentDetailsCheck, type PaymentDetail, type PaymentDetailsBody, type PaymentDetailsCheck } from './payment-details';
 export {

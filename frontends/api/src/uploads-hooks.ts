@@ -1,5 +1,5 @@
 // react-query hooks for uploads (uploads.ts has the calls, types and rules).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { JOB_POLL_INTERVAL_MS, isJobInProgress } from './banking';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
@@ -16,15 +16,20 @@ export const uploadsQueryKeys = {
 const READ_WAIT_MS = 5 * 60_000;
 const awaitingRead = (u: WorkspaceUpload): boolean => u.uploadType === 'receipt' && u.readStatus !== 'read' && Date.now() - Date.parse(u.createdAt) < READ_WAIT_MS;
 
-/** GET /workspace-uploads of one type (newest first, the first 100), filtered by receiptStatus when given. */
+/** Receipts are listed this many at a time (the next page when the list nears its end, as the other lists). */
+export const UPLOADS_PAGE_SIZE = 50;
+
+/** GET /workspace-uploads of one type, newest first, page by page, filtered by receiptStatus when given. */
 export function useUploadList(kind: UploadKind, statuses: readonly ReceiptStatus[] = []) {
   const { client } = useApiContext();
-  return useQuery<UploadList, ApiError>({
+  return useInfiniteQuery<UploadList, ApiError, InfiniteData<UploadList, number>, ReturnType<typeof uploadsQueryKeys.list>, number>({
     queryKey: uploadsQueryKeys.list(kind, statuses),
-    queryFn: ({ signal }) => uploadsApi.list(client, { uploadType: kind, receiptStatus: statuses }, signal),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => uploadsApi.list(client, { uploadType: kind, receiptStatus: statuses, page: pageParam, take: UPLOADS_PAGE_SIZE }, signal),
+    getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
     // Receipts are read (and matched) by the bulk-upload job after they are stored: look again while one uploaded in the
     // last few minutes is unread (one the job gave up on stays unread; it is not polled for ever).
-    refetchInterval: (query) => ((query.state.data?.data ?? []).some(awaitingRead) ? JOB_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) => ((query.state.data?.pages ?? []).some((p) => p.data.some(awaitingRead)) ? JOB_POLL_INTERVAL_MS : false),
   });
 }
 

@@ -16,7 +16,8 @@ import {
 } from '@ledgerline/api';
 import { AmountInput, Button, DatePicker, DropZone, EmptyState, Select, Spinner, TextField, cx, formatMoney, formatShortDate, parseAmount, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
 import { useEffect, useState, type MouseEvent } from 'react';
-import { EditorDialog, FOLD, PartyDialog, PartyTable, TD, TH, DialogMessage } from '../parties/common';
+import { DialogMessage, EditorDialog, FOLD, ListFoot, PartyDialog, PartyTable, TD, TH, usePartyScroll } from '../parties/common';
+import { uniqueRows } from '../parties/state';
 import { useEditAccess } from '../transactions/access';
 import {
   STATUS_FILTER_OPTIONS,
@@ -52,7 +53,8 @@ export function ReceiptMatchingTab() {
   const access = useEditAccess();
   const notice = useNotice();
   const [editing, setEditing] = useState<WorkspaceUpload | null>(null);
-  const rows = list.data?.data ?? [];
+  usePartyScroll(list);
+  const rows = uniqueRows(list.data?.pages);
   const matching = screen.matching === null ? null : (rows.find((u) => u.id === screen.matching) ?? null);
 
   return (
@@ -87,7 +89,10 @@ export function ReceiptMatchingTab() {
           description={screen.status ? 'Choose another status to see the rest.' : 'Drop receipts (PDF, JPG or PNG) in the box above, or browse for them: each is read and matched to its bank transaction.'}
         />
       ) : (
-        <ReceiptsTable rows={rows} canEdit={access.canEdit} reason={access.reason} onMatch={(id) => go({ matching: id })} onEdit={setEditing} />
+        <>
+          <ReceiptsTable rows={rows} canEdit={access.canEdit} reason={access.reason} onMatch={(id) => go({ matching: id })} onEdit={setEditing} />
+          <ListFoot shown={rows.length} total={list.data?.pages.at(-1)?.meta.itemCount} loading={list.isFetchingNextPage} />
+        </>
       )}
       {matching && <MatchDialog upload={matching} onClose={() => go({ matching: null })} />}
       {editing && <EditReceiptDialog upload={editing} onClose={() => setEditing(null)} />}
@@ -97,33 +102,30 @@ export function ReceiptMatchingTab() {
 
 function ReceiptsTable({ rows, canEdit, reason, onMatch, onEdit }: { rows: readonly WorkspaceUpload[]; canEdit: boolean; reason: string | null; onMatch: (id: string) => void; onEdit: (u: WorkspaceUpload) => void }) {
   return (
-    <>
-      <PartyTable
-        label="Receipts"
-        scrollOnPhone
-        head={
-          <tr>
-            <th scope="col" className={cx(TH, 'w-16', FOLD)}>
-              <span className="sr-only">File</span>
-            </th>
-            <th scope="col" className={TH}>Merchant</th>
-            <th scope="col" className={cx(TH, 'w-24', FOLD)}>Date</th>
-            <th scope="col" className={cx(TH, 'w-[4.75rem] text-right md:w-24')}>Amount</th>
-            <th scope="col" className={cx(TH, 'w-[6.75rem] md:w-36')}>Status</th>
-            <th scope="col" className={cx(TH, 'w-[22%]', FOLD)}>Matched transaction</th>
-            <th scope="col" className={cx(TH, 'w-24', FOLD)}>Matched on</th>
-            <th scope="col" className={cx(TH, 'w-[4.75rem] md:w-40')}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        }
-      >
-        {rows.map((u) => (
-          <ReceiptTableRow key={u.id} upload={u} row={receiptRow(u)} canEdit={canEdit} reason={reason} onMatch={() => onMatch(u.id)} onEdit={() => onEdit(u)} />
-        ))}
-      </PartyTable>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Showing {rows.length} receipt{rows.length === 1 ? '' : 's'}</p>
-    </>
+    <PartyTable
+      label="Receipts"
+      scrollOnPhone
+      head={
+        <tr>
+          <th scope="col" className={cx(TH, 'w-16', FOLD)}>
+            <span className="sr-only">File</span>
+          </th>
+          <th scope="col" className={TH}>Merchant</th>
+          <th scope="col" className={cx(TH, 'w-24', FOLD)}>Date</th>
+          <th scope="col" className={cx(TH, 'w-[4.75rem] text-right md:w-24')}>Amount</th>
+          <th scope="col" className={cx(TH, 'w-[6.75rem] md:w-36')}>Status</th>
+          <th scope="col" className={cx(TH, 'w-[22%]', FOLD)}>Matched transaction</th>
+          <th scope="col" className={cx(TH, 'w-24', FOLD)}>Matched on</th>
+          <th scope="col" className={cx(TH, 'w-[4.75rem] md:w-40')}>
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      }
+    >
+      {rows.map((u) => (
+        <ReceiptTableRow key={u.id} upload={u} row={receiptRow(u)} canEdit={canEdit} reason={reason} onMatch={() => onMatch(u.id)} onEdit={() => onEdit(u)} />
+      ))}
+    </PartyTable>
   );
 }
 
