@@ -4,7 +4,8 @@
 // job of GET /jobs ('Importing' / 'Please wait while we finish uploading', then 'Import Complete!' / 'Click here to
 // review and save them' with View); View opens mode=bulk-draft, where each draft shows what was read — the vendor,
 // already picked because a vendor of that name exists, the invoice number and the total; a category is chosen per draft
-// and both are created as bills. Layout of the review at 390 px: the table inside the window, names wrapped, the
+// and both are created as bills. An invoice uploaded from the invoices tab ends in the invoices review with its
+// customer picked. Layout of the review at 390 px: the table inside the window, names wrapped, the
 // disabled "Create bills" readable. Screenshots in test-results/screenshots/bulk-upload-*.png.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -136,6 +137,38 @@ describe('bulk upload of bills', () => {
       await shot(page, 'desktop-created');
     });
   }, TEST_MS * 3);
+
+  it('uploads an invoice from the invoices tab: its notices end in the invoices review with the customer picked', async () => {
+    const customer = (await session.api('POST', '/customers', { name: 'Delta Freight LLC' })).body.customer as { id: string; name: string };
+    const base = corpusDoc(37, 2, ['invoice']);
+    const invoice: CorpusDoc = {
+      ...base, kind: 'invoice', layout: 'invoice-classic', merchant: 'Analytical Co', customer: 'Delta Freight LLC', date: '2026-03-09', dueDate: '2026-04-08', dateFormat: 'iso', invoiceNumber: 'INV-7001', currency: 'USD',
+      lines: [{ description: 'Consulting', quantity: 2, rate: 150, amount: 300 }], subtotal: 300, tax: 0, total: 300, totalLabel: 'Total',
+    };
+    const file = { name: 'delta-invoice.pdf', mimeType: 'application/pdf', buffer: await renderPdf(invoice) };
+    await inFreshPage(browser, session.system.webUrl, async (page) => {
+      await session.signIn(page, DESKTOP);
+      await page.goto(`${session.system.webUrl}/accounting?tab=invoices`);
+      await page.getByRole('button', { name: 'Upload invoices' }).click();
+      const dialog = dialogNamed(page, 'Upload invoices');
+      const notices = await recordNotices(page);
+      await dialog.getByTestId('drop-zone-input').setInputFiles([file]);
+      await expect.poll(() => dialog.getByRole('listitem', { name: file.name }).innerText(), { timeout: STEP_MS }).toContain('Uploaded');
+      await expect.poll(async () => (await notices()).some((t) => t.includes('Invoice uploaded successfully.')), { timeout: STEP_MS }).toBe(true);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      const complete = page.getByRole('status').filter({ hasText: 'Import Complete!' });
+      await expect.poll(() => complete.count(), { timeout: JOB_MS }).toBe(1);
+      await complete.getByRole('button', { name: 'View' }).click();
+      await expect.poll(() => `${new URL(page.url()).searchParams.get('tab')} ${new URL(page.url()).searchParams.get('mode')}`).toBe('invoices bulk-draft');
+      const table = page.getByRole('table', { name: 'invoice drafts' });
+      await expect.poll(() => table.locator('tbody tr').count(), { timeout: STEP_MS }).toBe(1);
+      await expect.poll(async () => ((await session.api('GET', '/drafts?entityType=invoice')).body.data as { metaData: { customerId?: string; referenceNo?: string } }[]).map((d) => [d.metaData.referenceNo, d.metaData.customerId]), { timeout: STEP_MS })
+        .toEqual([['INV-7001', customer.id]]);
+      await expect.poll(() => table.locator('tbody tr').innerText(), { timeout: STEP_MS }).toContain('Delta Freight LLC');
+      expect(await table.locator('tbody tr').innerText()).toContain('$300.00');
+      await shot(page, 'desktop-invoice-review');
+    });
+  }, TEST_MS * 2);
 
   it('at 390 px: the review keeps long names inside the window and "Create bills" readable while disabled', async () => {
     const office = ((await session.api('GET', '/categories')).body.categories as { id: string; name: string }[]).find((c) => c.name === 'Office Supplies')!.id;
