@@ -3,10 +3,11 @@
 // ledger, parties, documents with the S3 sandbox). Three receipts are rendered to PDF by the reading corpus: one with
 // the merchant, date and total of one of the workspace's bank transactions (the bulk-upload job reads it and matches it
 // automatically) and two that fit nothing. They go up through the drop zone — two by "Browse files" from the keyboard,
-// one dropped — with a text file the browser refuses before sending. One unmatched receipt is matched by hand in the
-// Match dialog (searched by the transaction's name). The status filter lives in the URL. Layout: the table and the dialog inside
-// the window, nothing scrolls sideways at 390 px; a throttled upload shows its progress bar part way. Screenshots in
-// test-results/screenshots/receipts-*.png.
+// one dropped — with a text file the browser refuses before sending and an executable named .pdf the server refuses.
+// One unmatched receipt is matched by hand in the Match dialog (searched by the transaction's name). The status filter
+// lives in the URL. Layout: the table and the dialog inside the window, nothing scrolls sideways at 390 px; a batch the
+// server refuses whole still names each file's reason; a throttled upload shows its progress bar part way. Screenshots
+// in test-results/screenshots/receipts-*.png.
 import { mkdirSync } from 'node:fs';
 import type { Browser, FileChooser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,8 @@ describe('receipt matching', () => {
       { name: 'auto-receipt.pdf', mimeType: 'application/pdf', buffer: await receipt(1, nameOf(auto!), dayOf(auto!), Math.abs(auto!.amount)) },
       { name: 'kiosk-receipt-with-a-rather-long-file-name-from-the-phone-camera.pdf', mimeType: 'application/pdf', buffer: await receipt(2, 'Quiet Kiosk', '2021-02-03', 987.65) },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a receipt') },
+      // Named .pdf, but a Windows program by its bytes: the browser sends it, the server refuses it (failedFiles).
+      { name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]) },
     ];
     const dropped = { name: 'lunch.pdf', mimeType: 'application/pdf', buffer: await receipt(3, 'Faraway Lunch', '2021-03-04', 432.1) };
 
@@ -94,8 +97,9 @@ describe('receipt matching', () => {
       expect(chooser.isMultiple()).toBe(true);
       await chooser.setFiles(files);
       const rows = zone.getByRole('list', { name: 'Upload receipts: files' });
-      await expect.poll(() => rows.getByRole('listitem').count()).toBe(3);
+      await expect.poll(() => rows.getByRole('listitem').count()).toBe(4);
       await expect.poll(() => rows.getByRole('listitem', { name: 'notes.txt' }).innerText()).toContain('notes.txt is not a jpg, jpeg, png or pdf file');
+      await expect.poll(() => rows.getByRole('listitem', { name: 'renamed.pdf' }).innerText(), { timeout: STEP_MS }).toContain('renamed.pdf is not a jpg, jpeg, png or pdf file');
       await expect.poll(() => rows.getByRole('listitem', { name: 'auto-receipt.pdf' }).innerText(), { timeout: STEP_MS }).toContain('Uploaded');
       const longRow = rows.getByRole('listitem', { name: files[1]!.name });
       await expect.poll(() => longRow.innerText(), { timeout: STEP_MS }).toContain('Uploaded');
@@ -188,6 +192,10 @@ describe('receipt matching', () => {
       await expectNoHorizontalScroll(page, 'the Match dialog at 390 px');
       await shot(page, 'phone-match-dialog');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // A batch the server refuses whole (a 400 naming files): each row still says why.
+      await page.getByTestId('drop-zone-input').setInputFiles([{ name: 'invoice-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('PK\u0003\u0004 a zip archive') }]);
+      await expect.poll(() => page.getByRole('listitem', { name: 'invoice-scan.pdf' }).innerText(), { timeout: STEP_MS }).toContain('invoice-scan.pdf is not a jpg, jpeg, png or pdf file');
 
       // The bar follows the request's real progress: with the upload throttled to 256 KB/s, a 1.5 MB file is seen part
       // way, then uploaded. (The server takes it by its first bytes, a PDF's; reading it finds no text.)

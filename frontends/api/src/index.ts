@@ -347,7 +347,7 @@ export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from '.
 export type * from './drafts';
 export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
 // Uploads (issue #19): receipts, bills and invoices as files, with the request's progress; receipt matching; the bulk-upload job.
-export { BULK_UPLOAD_QUEUE, RECEIPT_STATUSES, RECEIPT_STATUS_LABELS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, bulkUploadJobs, isReceiptStatus, jobOfBatch, uploadsApi } from './uploads';
+export { BULK_UPLOAD_QUEUE, RECEIPT_STATUSES, RECEIPT_STATUS_LABELS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, bulkUploadJobs, isReceiptStatus, jobOfBatch, refusedEach, uploadsApi } from './uploads';
 export type * from './uploads';
 export { UPLOADS_PAGE_SIZE, uploadsQueryKeys, useBatchJobs, useBulkUploadJobIds, useMatchUpload, useUpdateUpload, useUploadFiles, useUploadList } from './uploads-hooks';
 export type { UploadBatch } from './uploads-hooks';

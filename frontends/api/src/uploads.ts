@@ -3,6 +3,7 @@
 // (the server judges the content and stays the final word), one typed call per route and the bulk-upload job of
 // GET /jobs. The hooks are in uploads-hooks.ts.
 import type { ApiClient } from './client';
+import { isApiError } from './errors';
 import type { Job, Schemas } from './types';
 
 export type WorkspaceUpload = Schemas['WorkspaceUpload'];
@@ -59,14 +60,40 @@ export const uploadsApi = {
     client.request('PATCH', `/workspace-uploads/${encodeURIComponent(id)}`, { body }),
   match: (client: ApiClient, id: string, transactionId: string): Promise<{ message: string; upload: WorkspaceUpload }> =>
     client.request('POST', `/workspace-uploads/${encodeURIComponent(id)}/match`, { body: { transactionId } }),
-  /** POST the files as one multipart request (one batch, one bulk-upload job), with the upload's progress. */
-  upload: (client: ApiClient, input: UploadFilesInput): Promise<UploadResult> => {
+  /**
+   * POST the files as one multipart request (one batch, one bulk-upload job), with the upload's progress. When the
+   * server refuses every file (a 400 naming `files`), the answer is the same result shape with each file's reason.
+   */
+  upload: async (client: ApiClient, input: UploadFilesInput): Promise<UploadResult> => {
     const form = new FormData();
     if (input.kind === 'receipt' || input.kind === 'file') form.append('uploadType', input.kind);
     for (const f of input.files) form.append('files', f, f.name);
-    return client.upload(PATHS[input.kind], { form, ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}), ...(input.signal ? { signal: input.signal } : {}) });
+    try {
+      return await client.upload<UploadResult>(PATHS[input.kind], {
+        form, ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}), ...(input.signal ? { signal: input.signal } : {}),
+      });
+    } catch (error) {
+      const refused = isApiError(error) && error.statusCode === 400 && error.field === 'files' ? refusedEach(input.files.map((f) => f.name), error.message) : null;
+      if (refused === null) throw error;
+      return { message: error instanceof Error ? error.message : '', results: { uploadedFiles: [], failedFiles: refused } };
+    }
   },
 };
+
+/**
+ * Each file's reason in the message of a 400 that refused them all (the server joins the reasons with '; ', each
+ * starting with its file's name), or null when some file has none (another 400: no files, too many).
+ */
+export function refusedEach(names: readonly string[], message: string): UploadFailedFile[] | null {
+  const reasons = message.split('; ');
+  const out: UploadFailedFile[] = [];
+  for (const name of names) {
+    const reason = reasons.find((r) => r.startsWith(`${name} `));
+    if (reason === undefined) return null;
+    out.push({ fileName: name, reason });
+  }
+  return out;
+}
 
 /** The bulk-upload jobs among GET /jobs's answer. */
 export const bulkUploadJobs = (jobs: readonly Job[]): Job[] => jobs.filter((j) => j.type === BULK_UPLOAD_QUEUE);

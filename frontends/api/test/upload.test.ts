@@ -1,7 +1,7 @@
 // The client's multipart upload through XMLHttpRequest (decision 0029: fetch reports no upload progress): headers,
 // progress events, the answer, the error shape and the 401 handling as `request`'s.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, jobOfBatch, type Job } from '../src/index';
+import { ApiError, createApiClient, jobOfBatch, refusedEach, uploadsApi, type Job } from '../src/index';
 
 type Listener = (e: { loaded: number; total: number; lengthComputable: boolean }) => void;
 
@@ -89,5 +89,20 @@ describe('the job of a batch', () => {
     expect(jobOfBatch(jobs, new Set(['old-bill']), 'bill')?.id).toBe('new-bill');
     expect(jobOfBatch(jobs, new Set(['old-bill', 'new-bill']), 'bill')).toBeNull();
     expect(jobOfBatch(jobs, new Set(), 'invoice')).toBeNull();
+  });
+});
+
+describe('a batch the server refuses whole', () => {
+  it("answers each file's reason from the 400's message, as failedFiles", async () => {
+    const message = 'a.pdf is not a jpg, jpeg, png or pdf file; big scan.png is larger than 10 MB';
+    FakeXhr.answer = { status: 400, body: JSON.stringify({ message: 'Bad Request', errors: [{ field: 'files', message }] }) };
+    const files = [new File(['MZ'], 'a.pdf'), new File(['x'], 'big scan.png')];
+    const r = await uploadsApi.upload(client(), { kind: 'receipt', files });
+    expect(r.results).toEqual({ uploadedFiles: [], failedFiles: [{ fileName: 'a.pdf', reason: 'a.pdf is not a jpg, jpeg, png or pdf file' }, { fileName: 'big scan.png', reason: 'big scan.png is larger than 10 MB' }] });
+  });
+  it('any other refusal stays an error', async () => {
+    expect(refusedEach(['a.pdf'], 'files is required')).toBeNull();
+    FakeXhr.answer = { status: 400, body: JSON.stringify({ message: 'Bad Request', errors: [{ field: 'files', message: 'files can hold at most 20 files' }] }) };
+    await expect(uploadsApi.upload(client(), { kind: 'bill', files: [new File(['%PDF'], 'a.pdf')] })).rejects.toBeInstanceOf(ApiError);
   });
 });
