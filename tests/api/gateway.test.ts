@@ -100,6 +100,7 @@ describe('CORS and the OpenAPI document', () => {
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(system.webOrigin);
     expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-workspace-id');
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
     const refused = await preflight('https://evil.example');
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -74,11 +74,26 @@ export interface Download {
   fileName: string | undefined;
 }
 
+/** A multipart upload (`upload`): its form, and what to hear of the bytes sent (fetch reports no upload progress). */
+export interface UploadOptions {
+  form: FormData;
+  /** Bytes of the request body sent so far, and its whole size, as the browser reports them. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Sent as the Idempotency-Key header: a retry of the same batch answers the first result. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   /** The highest ledger commit sequence a change answered, per workspace: report requests carry it. */
   ledgerSeq: LedgerSeq;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   download(path: string, query?: QueryParams, signal?: AbortSignal): Promise<Download>;
+  /**
+   * POST a multipart form with upload progress: XMLHttpRequest where the browser has it (its upload events are the
+   * only source of real progress), fetch elsewhere (no progress). Errors as `request`'s.
+   */
+  upload<T>(path: string, options: UploadOptions): Promise<T>;
   signup(body: SignUpBody): Promise<SignUpResponse>;
   login(body: LoginBody): Promise<LoginResponse>;
   authenticateOtp(body: AuthenticateOtpBody): Promise<SessionResponse>;
@@ -168,17 +183,55 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw extractError(undefined, undefined);
     }
     if (response.ok) return response;
-    const error = extractError(response.status, await readBody(response));
-    if (response.status === 401) {
+    throw failure(response.status, await readBody(response), sent);
+  }
+
+  /** The error of a refused call, after the session and workspace handling (a 401 logs out once; a lost workspace). */
+  function failure(status: number, body: unknown, sent: Headers): ApiError {
+    const error = extractError(status, body);
+    if (status === 401) {
       // A burst of parallel 401s must log out once, not once per call.
-      if (options.isSessionExpired?.()) throw sessionExpired();
+      if (options.isSessionExpired?.()) return sessionExpired();
       if (options.onUnauthorized(error) === true) error.handled = true;
     }
     const workspaceId = sent.get(WORKSPACE_HEADER);
-    if (response.status === 404 && error.field === WORKSPACE_HEADER && workspaceId) {
+    if (status === 404 && error.field === WORKSPACE_HEADER && workspaceId) {
       if (options.onWorkspaceLost?.(workspaceId, error) === true) error.handled = true;
     }
-    throw error;
+    return error;
+  }
+
+  function upload<T>(path: string, { form, onProgress, idempotencyKey, signal }: UploadOptions): Promise<T> {
+    if (options.getToken() && options.isSessionExpired?.()) return Promise.reject(sessionExpired());
+    const sent = headers(false);
+    if (idempotencyKey) sent.set('idempotency-key', idempotencyKey);
+    if (typeof XMLHttpRequest === 'undefined' || options.fetch) {
+      return request<T>('POST', path, { body: form, ...(signal ? { signal } : {}) });
+    }
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${baseUrl}${path}`);
+      sent.forEach((value, key) => xhr.setRequestHeader(key, value));
+      if (onProgress) xhr.upload.addEventListener('progress', (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0));
+      const abort = () => xhr.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      xhr.addEventListener('loadend', () => signal?.removeEventListener('abort', abort));
+      xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled', 'AbortError')));
+      xhr.addEventListener('error', () => reject(extractError(undefined, undefined)));
+      xhr.addEventListener('load', () => {
+        let body: unknown = undefined;
+        if (xhr.responseText !== '') {
+          try {
+            body = JSON.parse(xhr.responseText) as unknown;
+          } catch {
+            body = xhr.responseText;
+          }
+        }
+        if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+        else reject(failure(xhr.status, body, sent));
+      });
+      xhr.send(form);
+    });
   }
 
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -191,6 +244,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     ledgerSeq: createLedgerSeq(options.getWorkspaceId),
     request,
+    upload,
     async download(path, query, signal) {
       const response = await send('GET', path, { query, ...(signal ? { signal } : {}) });
       return { blob: await response.blob(), fileName: fileNameFromHeaders(response.headers) };

@@ -1,5 +1,5 @@
 export { createApiClient, WORKSPACE_HEADER } from './client';
-export type { ApiClient, ApiClientOptions, Download, HttpMethod, JobsFilter, RequestOptions } from './client';
+export type { ApiClient, ApiClientOptions, Download, HttpMethod, JobsFilter, RequestOptions, UploadOptions } from './client';
 export { ApiError, GENERIC_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE, describeError, extractError, isApiError, toApiError } from './errors';
 export type { ApiErrorInit } from './errors';
 export { buildUrl } from './url';
@@ -346,6 +346,11 @@ export type * from './documents';
 export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from './drafts';
 export type * from './drafts';
 export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
+// Uploads (issue #19): receipts, bills and invoices as files, with the request's progress; receipt matching; the bulk-upload job.
+export { BULK_UPLOAD_QUEUE, RECEIPT_STATUSES, RECEIPT_STATUS_LABELS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, bulkUploadJobs, isReceiptStatus, jobOfBatch, refusedEach, uploadsApi } from './uploads';
+export type * from './uploads';
+export { UPLOADS_PAGE_SIZE, uploadsQueryKeys, useBatchJobs, useBulkUploadJobIds, useMatchUpload, useUpdateUpload, useUploadFiles, useUploadList } from './uploads-hooks';
+export type { UploadBatch } from './uploads-hooks';
 export { paymentDetailsApi, usePaymentDetailsCheck, type PaymentDetail, type PaymentDetailsBody, type PaymentDetailsCheck } from './payment-details';
 export {
   documentsQueryKeys,

@@ -81,3 +81,7 @@ export type { SearchTracker, SearchWriteOptions } from './search-state';
 export { FILTERS_STORAGE_KEY, readStoredFilterSet, readStoredFilterSets, writeStoredFilterSet } from './stored-filters';
 export { PageSkeleton, lazyPage } from './components/Lazy';
 export type { LazyPageComponent } from './components/Lazy';
+export { DropZone } from './components/DropZone';
+export type { DropZoneProps, DropZoneRefusal } from './components/DropZone';
+export { filesProgress, formatFileSize, listOfTypes, precheckFile } from './upload-rules';
+export type { FileLike, UploadLimits } from './upload-rules';

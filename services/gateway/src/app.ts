@@ -143,7 +143,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(cors, {
     origin: config.CORS_ORIGINS,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', WORKSPACE_HEADER],
+    // Idempotency-Key: the web app's uploads send it, so a retried batch answers the first result (decision 0029).
+    allowedHeaders: ['Authorization', 'Content-Type', WORKSPACE_HEADER, 'Idempotency-Key'],
     exposedHeaders: ['content-disposition', 'x-request-id', 'retry-after'],
     maxAge: 600,
   });

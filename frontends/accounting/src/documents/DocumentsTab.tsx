@@ -77,7 +77,7 @@ const referenceOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'b
  * `?bill=` / `?invoice=` / `?manualJournal=` with mode=view or edit, mode=create for a new one, `filter` Posted or
  * Voided): one list, one view and one editor for the three documents (issue #18 item 7).
  */
-export function DocumentsTab({ kind }: { kind: DocumentKind }) {
+export function DocumentsTab({ kind, actions }: { kind: DocumentKind; /** More buttons in the toolbar (the bills' and invoices' upload). */ actions?: ReactNode }) {
   const spec = DOCUMENT_SPECS[kind];
   const [params, writeSearch] = useSearchWriter();
   const screen = documentScreenFromSearch(spec, params);
@@ -92,6 +92,7 @@ export function DocumentsTab({ kind }: { kind: DocumentKind }) {
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <Select<DocumentStatusFilter> label="Status" name="filter" className="w-full sm:w-40" options={STATUS_OPTIONS} value={screen.status} onChange={(status) => go({ status })} />
         <div className="ml-auto flex flex-wrap gap-2">
+          {actions}
           {kind !== 'manualEntry' && <DocumentsCsv kind={kind} status={screen.status} />}
           <Button size="sm" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => go({ mode: 'create' })}>
             New {spec.what.toLowerCase()}

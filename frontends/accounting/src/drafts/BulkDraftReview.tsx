@@ -8,7 +8,9 @@ import { uniqueRows } from '../parties/state';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { LineItemsEditor, type LineColumn } from '../documents/LineItems';
+import { UploadDocumentsButton } from './BulkUpload';
 import { draftForm, draftMetaData, draftRow, emptyDraftLine, listSearch, type DraftForm, type DraftLine } from './state';
+import { usePickPartiesByName } from './use-picked-parties';
 
 const WHAT: Readonly<Record<DraftEntity, { one: string; many: string; party: 'Vendor' | 'Customer'; reference: string; date: string }>> = {
   bill: { one: 'bill', many: 'bills', party: 'Vendor', reference: 'Invoice code', date: 'Bill date' },
@@ -35,6 +37,7 @@ export function BulkDraftReview({ entity }: { entity: DraftEntity }) {
   const rows = drafts.data?.data ?? [];
   const shown = rows.filter((d) => selected.has(d.id));
   const allOn = rows.length > 0 && shown.length === rows.length;
+  usePickPartiesByName(entity, rows, access.canEdit);
 
   const toggle = (id: string, on: boolean) => setSelected((s) => {
     const next = new Set(s);
@@ -67,7 +70,10 @@ export function BulkDraftReview({ entity }: { entity: DraftEntity }) {
         <Button size="sm" variant="secondary" onClick={() => writeSearch(() => listSearch(entity))}>
           Back to {w.many}
         </Button>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Drafts read from your uploads. Fix what each one is missing, then create the {w.many}.</p>
+        <p className="min-w-0 flex-1 text-sm text-slate-600 max-sm:order-last max-sm:basis-full dark:text-slate-400">Drafts read from your uploads. Fix what each one is missing, then create the {w.many}.</p>
+        <div className="ml-auto">
+          <UploadDocumentsButton entity={entity} />
+        </div>
       </div>
       <div className="mb-3 flex flex-wrap items-center gap-2" role="toolbar" aria-label="Draft actions">
         <span className="text-sm text-slate-600 dark:text-slate-400">{shown.length} selected</span>
@@ -86,7 +92,7 @@ export function BulkDraftReview({ entity }: { entity: DraftEntity }) {
       ) : drafts.isError ? (
         <EmptyState title="The drafts could not be loaded" description={describeError(drafts.error)?.message} />
       ) : rows.length === 0 ? (
-        <EmptyState title={`No ${w.one} drafts`} description={`Upload ${w.many} to have them read into drafts here.`} />
+        <EmptyState title={`No ${w.one} drafts`} description={`Upload ${w.many} to have them read into drafts here.`} action={<UploadDocumentsButton entity={entity} />} />
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white max-md:overflow-x-auto dark:border-slate-800 dark:bg-slate-900">
           <table aria-label={`${w.one} drafts`} className="w-full table-fixed text-sm max-md:[&_td]:px-2 max-md:[&_th]:px-2">
@@ -112,8 +118,9 @@ export function BulkDraftReview({ entity }: { entity: DraftEntity }) {
                       <Checkbox label={`Select draft ${party || r.reference || d.id.slice(-6)}`} name={`select-${d.id}`} className="[&_label]:sr-only" checked={selected.has(d.id)} onChange={(e) => toggle(d.id, e.target.checked)} />
                     </td>
                     <td className={`${TD} tabular-nums max-sm:hidden`}>{r.date ? formatShortDate(r.date) : '—'}</td>
-                    <td className={TD}>
-                      <button type="button" className="max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-300" onClick={() => setEditing(d)}>
+                    <td className={cx(TD, 'whitespace-normal')}>
+                      {/* A long name wraps (a phone has room for a few letters only), the whole of it also in the title. */}
+                      <button type="button" title={party || undefined} className="max-w-full text-left font-medium break-words text-sky-700 underline-offset-2 hover:underline dark:text-sky-300" onClick={() => setEditing(d)}>
                         {party || `Draft ${d.id.slice(-6).toUpperCase()}`}
                       </button>
                     </td>

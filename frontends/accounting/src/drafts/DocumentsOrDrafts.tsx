@@ -2,11 +2,12 @@ import { useDrafts, type DraftEntity } from '@ledgerline/api';
 import { Button, useSearchWriter } from '@ledgerline/ui';
 import { DocumentsTab } from '../documents/DocumentsTab';
 import { BulkDraftReview } from './BulkDraftReview';
+import { UploadDocumentsButton } from './BulkUpload';
 import { bulkDraftSearch, isBulkDraft } from './state';
 
 /**
  * The bills and invoices tabs: `mode=bulk-draft` reviews the drafts (spec §2), any other mode is the documents' own
- * tab, with a line saying how many drafts wait for review when some do.
+ * tab with "Upload bills" / "Upload invoices" beside "New", and a line saying how many drafts wait for review when some do.
  */
 export function DocumentsOrDrafts({ kind }: { kind: DraftEntity }) {
   const [params, writeSearch] = useSearchWriter();
@@ -14,7 +15,7 @@ export function DocumentsOrDrafts({ kind }: { kind: DraftEntity }) {
   return (
     <>
       <DraftsWaiting entity={kind} open={() => writeSearch(() => bulkDraftSearch(kind))} />
-      <DocumentsTab kind={kind} />
+      <DocumentsTab kind={kind} actions={<UploadDocumentsButton entity={kind} />} />
     </>
   );
 }

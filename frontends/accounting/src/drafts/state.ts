@@ -106,10 +106,9 @@ export function draftRow(d: Draft, override?: { field: string; message: string }
   const entity = d.entityType as DraftEntity;
   const f = draftForm(entity, d.metaData);
   const amounts = f.lines.map((l) => num(l.amount)).filter((a): a is number => a !== undefined);
-  const extracted = (d.metaData.extracted ?? {}) as Record<string, unknown>;
   const problem = override ?? d.firstError;
   return {
-    id: d.id, date: f.date, partyId: f.partyId, merchant: text(extracted.merchantName), reference: f.reference,
+    id: d.id, date: f.date, partyId: f.partyId, merchant: nameRead(d), reference: f.reference,
     total: amounts.length > 0 ? Math.round(amounts.reduce((s, a) => s + a, 0) * 100) / 100 : null,
     error: problem?.message ?? '', errorField: problem?.field ?? '',
   };
@@ -125,4 +124,42 @@ export const IMPORT_NOTICE_ID = 'draft-import';
 export function importNotice(state: 'importing' | 'complete', onView: () => void): NoticeInput {
   if (state === 'importing') return { id: IMPORT_NOTICE_ID, type: 'info', title: IMPORT_NOTICES.importing.title, message: IMPORT_NOTICES.importing.description, duration: null };
   return { id: IMPORT_NOTICE_ID, type: 'success', title: IMPORT_NOTICES.complete.title, message: IMPORT_NOTICES.complete.description, duration: null, action: { label: IMPORT_NOTICES.complete.action, onClick: onView } };
+}
+
+/** The name of the vendor (bill) or customer (invoice) read off a draft's file, or ''. */
+export function nameRead(d: Draft): string {
+  const extracted = (d.metaData.extracted ?? {}) as Record<string, unknown>;
+  return text(extracted.merchantName) || text(d.entityType === 'invoice' ? extracted.customerName : extracted.billerName) || text(extracted.merchant);
+}
+
+const LEGAL_FORMS = new Set(['inc', 'incorporated', 'llc', 'ltd', 'limited', 'co', 'corp', 'corporation', 'company', 'plc', 'gmbh', 'lp', 'llp', 'pty', 'sa']);
+
+/** A name's words as compared: lower case, no accents or punctuation, '&' as 'and', no leading 'the', no trailing legal forms. */
+export function partyNameWords(name: string): string[] {
+  const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  if (words[0] === 'the') words.shift();
+  while (words.length > 1 && LEGAL_FORMS.has(words.at(-1)!)) words.pop();
+  return words;
+}
+
+/** The word to ask the party list for (its longest), or '' when the name has none. */
+export const partySearchWord = (name: string): string => partyNameWords(name).reduce((best, w) => (w.length > best.length ? w : best), '');
+
+/**
+ * The vendor / customer a draft's name read names (decision 0029): the one whose name is the same once compared by
+ * partyNameWords, else the only one whose words all appear in the name read or the other way round (at least one word
+ * of four letters or more in common). Null when none or several fit: the reviewer picks.
+ */
+export function suggestParty<P extends { id: string; name: string }>(written: string, candidates: readonly P[]): P | null {
+  const key = partyNameWords(written);
+  if (key.length === 0) return null;
+  const same = candidates.filter((c) => partyNameWords(c.name).join(' ') === key.join(' '));
+  if (same.length === 1) return same[0]!;
+  if (same.length > 1) return null;
+  const inside = (a: readonly string[], b: readonly string[]) => a.length > 0 && a.every((w) => b.includes(w)) && a.some((w) => w.length >= 4);
+  const near = candidates.filter((c) => {
+    const words = partyNameWords(c.name);
+    return inside(words, key) || inside(key, words);
+  });
+  return near.length === 1 ? near[0]! : null;
 }

@@ -21,6 +21,12 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600',
 };
 
+/**
+ * A primary or danger button that cannot be used now (disabled, not loading): a solid grey with dark text, readable and
+ * plainly off. Fading the brand colour (opacity) left white on pale teal, too faint to read (decision 0029).
+ */
+const unavailable = 'bg-slate-200 text-slate-600 shadow-none ring-1 ring-inset ring-slate-300 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-600';
+
 const sizes: Record<ButtonSize, string> = {
   sm: 'h-8 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
@@ -28,6 +34,7 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 export function Button({ variant = 'primary', size = 'md', loading = false, fullWidth = false, type = 'button', disabled, className, children, ...rest }: ButtonProps) {
+  const off = disabled === true && !loading && (variant === 'primary' || variant === 'danger');
   return (
     <button
       type={type}
@@ -35,8 +42,8 @@ export function Button({ variant = 'primary', size = 'md', loading = false, full
       aria-busy={loading || undefined}
       className={cx(
         'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
-        variants[variant],
+        'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed',
+        off ? unavailable : cx(variants[variant], 'disabled:opacity-60'),
         sizes[size],
         fullWidth && 'w-full',
         className,
