@@ -31,6 +31,14 @@ export const DIST_TESTS = ['tests/api/bank-tieout.test.ts', 'tests/api/two-tenan
  * of the layer. Vitest orders by its own cache of durations, which a clean checkout (CI) does not have.
  */
 export const SLOW_FIRST = [
+  'scripts/test/generators.test.ts',
+  'services/documents/test/reading-corpus.test.ts',
+  'services/identity/test/identity.test.ts',
+  'services/gateway/test/schema-compile.test.ts',
+  'services/ledger/test/bulk-update.test.ts',
+  'services/ledger/test/general-ledger.test.ts',
+  'services/ledger/test/books.property.test.ts',
+  'services/ledger/test/tieout.property.test.ts',
   'tests/api/reporting-concurrent-writers.test.ts',
   'tests/api/books-property.test.ts',
   'tests/api/auth-hygiene.test.ts',
@@ -39,6 +47,17 @@ export const SLOW_FIRST = [
   'tests/api/documents-property.test.ts',
   'tests/api/banking-crash.test.ts',
   'tests/api/reporting-property.test.ts',
+  'tests/chaos/chaos.test.ts',
+  'tests/api/two-tenant.test.ts',
+  'tests/browser/transactions.test.ts',
+  'tests/browser/workspaces.test.ts',
+  'tests/browser/banking.test.ts',
+  'tests/browser/teams.test.ts',
+  'tests/browser/parties-journey.test.ts',
+  'tests/browser/document-payments.test.ts',
+  'tests/browser/vendors.test.ts',
+  'tests/browser/documents-journey.test.ts',
+  'tests/browser/accounting.test.ts',
 ];
 
 /** Vitest's order (failed first, then longest first by its cache), with the files of SLOW_FIRST ahead of the rest. */
@@ -73,8 +92,10 @@ export default defineConfig({
       // The same API tests of the whole product, against every service and the gateway built (`dist/`) and run as
       // separate processes, as the images run them (scripts/lib/service-process.ts). Only tests that start the
       // product through tests/support/system.ts and reach it only over the network (not the gateway's 1.5 s deadline
-      // tests: a cold process under load misses it). One file at a time: each starts nine processes.
-      { extends: true, test: { ...shared, name: 'dist', include: [...DIST_TESTS, 'tests/chaos/**/*.test.ts'], env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000, fileParallelism: false } },
+      // tests: a cold process under load misses it). Two files at a time, as the other layers: each starts nine
+      // processes (about 1.5 GB together); the chaos tests measure their outage windows, so another file's load
+      // lengthens the windows rather than failing them.
+      { extends: true, test: { ...shared, name: 'dist', include: [...DIST_TESTS, 'tests/chaos/**/*.test.ts'], env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000 } },
       { extends: true, test: { ...shared, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },
     ],
   },
