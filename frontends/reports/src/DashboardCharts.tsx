@@ -4,13 +4,12 @@ import {
   DASHBOARD_FRESH_MS,
   REPORT_PATHS,
   burnSeries,
+  dashboardQueries,
   dashboardTieOut,
   describeError,
   isReportPathServed,
-  reportQuery,
   reportsSearch,
   runwaySummary,
-  spendingQuery,
   useAccountsTieOut,
   useAssetBalanceGraph,
   useCashFlow,
@@ -138,11 +137,11 @@ export function DashboardCharts() {
   // not after it arrives.
   useEffect(() => void loadChart().catch(() => undefined), []);
   const [filters] = useStoredFilters('dashboard');
-  const query = reportQuery({ ...period, ...filters });
+  const { query, spending } = dashboardQueries(period, filters);
   const spendingFilters = { ...period, groups: filters.groups, tags: filters.tags };
-  // The widgets come in one request (GET /dashboard); each widget's own query then holds its answer, and only one
-  // the batch could not answer asks on its own.
-  const batch = useDashboard(query, spendingQuery(spendingFilters));
+  // The widgets come in one request (GET /dashboard, which the shell asked for as the page mounted, with the same
+  // queries); each widget's own query then holds its answer, and only one the batch could not answer asks on its own.
+  const batch = useDashboard(query, spending);
   const widgets: WidgetQueryOptions = { enabled: !batch.isPending, staleTime: DASHBOARD_FRESH_MS };
   const pnl = useProfitLoss(query, widgets);
   const cashFlow = useCashFlow(query, widgets);
