@@ -209,12 +209,14 @@ describe('reports screens', () => {
         const reportsOrigin = new URL(config.remotes.reports).origin;
         const asked: string[] = [];
         const order: string[] = [];
+        let reloaded = false;
         page.on('request', (request) => {
           const url = new URL(request.url());
           if (url.pathname === '/dashboard' && request.resourceType() === 'fetch') {
             asked.push('dashboard');
             order.push('GET /dashboard sent');
           }
+          if (reloaded && url.pathname === '/users/me') order.push('GET /users/me sent');
           if (url.pathname.startsWith('/financial-data/')) asked.push(url.pathname);
         });
         page.on('response', (response) => {
@@ -249,6 +251,19 @@ describe('reports screens', () => {
           await page.screenshot({ path: new URL(`reports-dashboard-${size}.png`, SCREENSHOTS).pathname, fullPage: true });
         }
         await page.setViewportSize({ width: 1280, height: 800 });
+
+        // A reload (a signed-in load of /dashboard) asks for the widgets once, at start-up: before the shell has even
+        // asked who is signed in (GET /users/me), and before any of the reports remote's scripts has answered.
+        asked.length = 0;
+        order.length = 0;
+        reloaded = true;
+        await page.reload();
+        await visible(merchants.getByRole('row').filter({ hasText: 'Office Depot' }));
+        await visible(page.getByRole('img', { name: 'Cash balance by month' }).locator('svg').first());
+        expect(asked).toEqual(['dashboard']);
+        expect(order[0], `after the reload, what happened first: ${order.join('; ')}`).toBe('GET /dashboard sent');
+        expect(order, 'the shell asked who is signed in').toContain('GET /users/me sent');
+        expect(order.some((o) => o.startsWith('reports remote')), 'the reports remote sent its scripts').toBe(true);
 
         // The P&L card's link opens the report for the dashboard's period.
         await page.getByRole('link', { name: 'Profit & Loss', exact: true }).click();

@@ -180,7 +180,7 @@ export {
   dashboardQueries,
 } from './reports';
 export type * from './reports';
-export { DASHBOARD_FRESH_MS, afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useDashboard, usePrefetchDashboard, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
+export { DASHBOARD_FRESH_MS, afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useDashboard, usePrefetchDashboard, prefetchDashboard, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
 export type { DashboardAnswer, DashboardWidget, ReportExportRequest, WidgetQueryOptions } from './reports-hooks';
 // Reads after writes: the ledger commit sequence a change answered, sent with report requests.
 export { createLedgerSeq, withSeq } from './seq';

@@ -118,10 +118,14 @@ export function usePrefetchDashboard(inputs: () => { query: ReportQuery; spendin
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   useState(() => {
-    const { query, spending } = inputs();
-    void queryClient.prefetchQuery<DashboardAnswer, ApiError>(dashboardOptions(client, queryClient, query, spending));
+    prefetchDashboard(client, queryClient, inputs());
     return null;
   });
+}
+
+/** Asks GET /dashboard into the cache `useDashboard` reads (not again while an answer is on its way or fresh). */
+export function prefetchDashboard(client: ApiClient, queryClient: QueryClient, { query, spending }: { query: ReportQuery; spending: SpendingQuery }): void {
+  void queryClient.prefetchQuery<DashboardAnswer, ApiError>(dashboardOptions(client, queryClient, query, spending));
 }
 
 /** GET /financial-data/profit-loss/v3: income and expenses by account tree per column, Net Income and the bar chart. */

@@ -33,6 +33,9 @@ const SettingsRoute = lazyPage(() => import('../pages/app/SettingsRoute').then((
 /** Routes anyone may open (spec §2 auth routes): their load fetches nothing of the signed-in app. */
 const PUBLIC_PATHS = new Set(['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/onboard', '/verify-invite', '/login-workspace']);
 
+/** Paths a signed-in load lands on the dashboard from. */
+export const opensDashboard = (pathname: string): boolean => pathname === '/dashboard' || pathname === '/';
+
 /**
  * A load of a signed-in page (a reload, a link) fetches the layout and, on /dashboard, its page and the reports
  * remote's charts at once rather than one after the other behind the route guard; /login fetches none of them.
@@ -40,7 +43,7 @@ const PUBLIC_PATHS = new Set(['/login', '/signup', '/verify-otp', '/forgot-passw
 export function preloadFor(pathname: string): void {
   if (PUBLIC_PATHS.has(pathname)) return;
   AppLayout.preload();
-  if (pathname === '/dashboard' || pathname === '/') {
+  if (opensDashboard(pathname)) {
     DashboardPage.preload();
     preloadRemotePage('reports', 'DashboardCharts');
   }

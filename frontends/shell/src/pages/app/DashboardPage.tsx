@@ -1,21 +1,20 @@
 import {
-  dashboardQueries,
   dashboardTieOut,
   isCreditCard,
   jobProgress,
   ledgerHref,
   maskLabel,
-  parseStoredFilters,
   useAccountsTieOut,
   usePrefetchDashboard,
   useSyncJobsInProgress,
   type Job,
   type TieOutGroupTotal,
 } from '@ledgerline/api';
-import { Card, EmptyState, Spinner, defaultReportPeriod, formatMoney, readStoredFilterSet } from '@ledgerline/ui';
+import { Card, EmptyState, Spinner, formatMoney } from '@ledgerline/ui';
 import { TieOutBadge } from '../../banking/TieOut';
 import { TextLink } from '../../layout/TextLink';
 import { useSession } from '../../session/context';
+import { dashboardWidgetQueries } from './dashboard-data';
 import { PageHeader } from './PageHeader';
 import { DashboardCharts } from './ReportsRoutes';
 
@@ -114,7 +113,7 @@ function BankAccountsCard() {
  * 1.5 s). First in the page, so the request leaves before anything else of the page is fetched.
  */
 function DashboardData() {
-  usePrefetchDashboard(() => dashboardQueries(defaultReportPeriod(), parseStoredFilters(readStoredFilterSet('dashboard'))));
+  usePrefetchDashboard(dashboardWidgetQueries);
   return null;
 }
 
