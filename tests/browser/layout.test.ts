@@ -128,6 +128,16 @@ describe('layout', () => {
           expect(box).toBeGreaterThanOrEqual(30);
           expect(box).toBeLessThanOrEqual(37);
         }
+        // A merchant's name is never cut while the bank's text beside it still shows: the bank's text gives way first.
+        const cut = await rows.evaluateAll((trs) =>
+          trs.slice(0, 20).flatMap((tr) => {
+            const line = tr.querySelectorAll('td')[2]?.firstElementChild;
+            const [name, memo] = [line?.children[0] as HTMLElement | undefined, line?.children[1] as HTMLElement | undefined];
+            if (!name || !memo?.classList.contains('truncate') || memo.getBoundingClientRect().width < 1) return [];
+            return name.scrollWidth > name.clientWidth ? [`"${name.textContent}" cut to ${name.clientWidth}px beside "${memo.textContent}"`] : [];
+          }),
+        );
+        expect(cut, 'descriptions cut while the bank text beside them shows').toEqual([]);
         await expectDisjointColumns(table.locator('thead th'), 'transactions header');
         await expectDisjointColumns(rows.first().locator('td'), 'first transaction row');
 
