@@ -128,6 +128,16 @@ describe('layout', () => {
           expect(box).toBeGreaterThanOrEqual(30);
           expect(box).toBeLessThanOrEqual(37);
         }
+        // A merchant's name is never cut while the bank's text beside it still shows: the bank's text gives way first.
+        const cut = await rows.evaluateAll((trs) =>
+          trs.slice(0, 20).flatMap((tr) => {
+            const line = tr.querySelectorAll('td')[2]?.firstElementChild;
+            const [name, memo] = [line?.children[0] as HTMLElement | undefined, line?.children[1] as HTMLElement | undefined];
+            if (!name || !memo?.classList.contains('truncate') || memo.getBoundingClientRect().width < 1) return [];
+            return name.scrollWidth > name.clientWidth ? [`"${name.textContent}" cut to ${name.clientWidth}px beside "${memo.textContent}"`] : [];
+          }),
+        );
+        expect(cut, 'descriptions cut while the bank text beside them shows').toEqual([]);
         await expectDisjointColumns(table.locator('thead th'), 'transactions header');
         await expectDisjointColumns(rows.first().locator('td'), 'first transaction row');
 
@@ -195,7 +205,28 @@ describe('layout', () => {
         await bothSizes(page, 'general-ledger', (p) => visible(p.getByRole('table', { name: 'General ledger' }).locator('tbody tr').first()));
 
         await page.goto('/reports?tab=pnl');
-        await bothSizes(page, 'reports', (p) => visible(p.getByRole('table', { name: 'Profit and loss' })));
+        await bothSizes(
+          page,
+          'reports',
+          (p) => visible(p.getByRole('table', { name: 'Profit and loss' })),
+          async (p, size) => {
+            // Months hidden to the right of a report that scrolls sideways show as a shade at its right edge, gone
+            // once scrolled to the end (the year by month is wider than the card at both sizes with this data).
+            const scroller = p.getByRole('table', { name: 'Profit and loss' }).locator('xpath=..');
+            const wider = await scroller.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+            const shade = p.locator('[data-more-columns]');
+            expect(await shade.count(), `the shade of hidden columns (${size}, table wider than its box: ${wider})`).toBe(wider ? 1 : 0);
+            if (!wider) return;
+            const [shadeBox, box] = [await shade.boundingBox(), await scroller.boundingBox()];
+            expect(Math.abs(shadeBox!.x + shadeBox!.width - (box!.x + box!.width)), 'the shade sits on the right edge').toBeLessThanOrEqual(1);
+            expect(shadeBox!.height, 'the shade is as tall as the report').toBeGreaterThanOrEqual(box!.height - 1);
+            await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+            await shade.waitFor({ state: 'detached' });
+            await p.screenshot({ path: new URL(`layout-reports-scrolled-${size}.png`, SCREENSHOTS).pathname });
+            await scroller.evaluate((e) => e.scrollTo({ left: 0 }));
+            await shade.waitFor({ state: 'visible' });
+          },
+        );
 
         await page.goto('/settings');
         await bothSizes(page, 'settings', (p) => visible(p.getByRole('heading', { name: 'Settings', level: 1 })));

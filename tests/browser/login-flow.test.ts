@@ -70,9 +70,14 @@ describe('login', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `${SHOTS}/login-code-step-390.png`, fullPage: true });
 
+      await visible(notice(page, 'status', 'We sent a 6-digit code to your email.'));
       await codeInput.fill(await nextMailedCode(email, before));
       await page.getByRole('button', { name: 'Verify' }).click();
       await expectOnDeepLink(page);
+      // The code is used: its "sent" notice does not follow the user onto the page they asked for.
+      await page.getByText('We sent a 6-digit code to your email.').waitFor({ state: 'detached', timeout: 2_000 });
+      await visible(page.getByRole('heading', { name: 'Transactions', level: 1 }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `${SHOTS}/login-deep-link-390.png` });
 
       // The same browser again: trusted, so no code step and no new code.

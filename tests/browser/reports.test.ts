@@ -2,7 +2,7 @@
 // run: its events are published on the system's bus as banking publishes them, the ledger books them and reporting
 // reads the entries. A user opens the profit and loss, clicks a cell and lands on the ledger lines behind it; when
 // the gateway serves the exports, the CSV, Excel and PDF downloads carry the same totals as the screen.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { expectEventually } from '@ledgerline/platform/testing';
@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayBuffer, pdfPages } from '../../services/gateway/test/support/pdf-text.js';
 import { bankingFor } from '../../services/ledger/test/support.js';
 import { onboardBody, signedUpUser, startSystem, PASSWORD, type System } from '../support/system.js';
-import { inFreshPage, launchBrowser, logInThroughForm, TEST_MS, visible, waitForPath } from './support.js';
+import { expectInsideWindow, expectNoHorizontalScroll, inFreshPage, launchBrowser, logInThroughForm, settledLayout, TEST_MS, visible, waitForPath } from './support.js';
 
 let system: System & { webUrl: string };
 let browser: Browser;
+
+const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
 
 /** The web app with the ledger and reporting behind the gateway (limits as in the other browser files). */
 async function startReportsWebSystem(): Promise<System & { webUrl: string }> {
@@ -31,6 +33,7 @@ async function startReportsWebSystem(): Promise<System & { webUrl: string }> {
 }
 
 beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   [system, browser] = await Promise.all([startReportsWebSystem(), launchBrowser()]);
 });
 afterAll(async () => {
@@ -200,12 +203,25 @@ describe('reports screens', () => {
     async () => {
       const { email } = await books();
       await inFreshPage(browser, system.webUrl, async (page) => {
-        // The report widgets come in one request (GET /dashboard), not one each (issue #13).
+        // The report widgets come in one request (GET /dashboard), not one each (issue #13), and it is sent while the
+        // reports remote's code loads, not after it: before the remote's first script has answered.
+        const config = (await (await fetch(new URL('/config.json', system.webUrl))).json()) as { remotes: { reports: string } };
+        const reportsOrigin = new URL(config.remotes.reports).origin;
         const asked: string[] = [];
+        const order: string[] = [];
+        let reloaded = false;
         page.on('request', (request) => {
           const url = new URL(request.url());
-          if (url.pathname === '/dashboard' && request.resourceType() === 'fetch') asked.push('dashboard');
+          if (url.pathname === '/dashboard' && request.resourceType() === 'fetch') {
+            asked.push('dashboard');
+            order.push('GET /dashboard sent');
+          }
+          if (reloaded && url.pathname === '/users/me') order.push('GET /users/me sent');
           if (url.pathname.startsWith('/financial-data/')) asked.push(url.pathname);
+        });
+        page.on('response', (response) => {
+          const url = new URL(response.url());
+          if (url.origin === reportsOrigin && response.request().resourceType() === 'script') order.push(`reports remote ${url.pathname} answered`);
         });
         await signIn(page, email);
         await visible(page.getByRole('heading', { name: 'Financial overview' }));
@@ -224,6 +240,30 @@ describe('reports screens', () => {
         await visible(merchants.getByRole('row').filter({ hasText: 'Office Depot' }).getByRole('cell', { name: '$120.25', exact: true }));
         await visible(merchants.getByRole('row').filter({ hasText: 'Coffee Roasters' }).getByRole('cell', { name: '27.45%', exact: true }));
         expect(asked).toEqual(['dashboard']);
+        expect(order[0], `what happened first: ${order.join('; ')}`).toBe('GET /dashboard sent');
+        expect(order.length, 'the reports remote sent its scripts').toBeGreaterThan(1);
+        // The charts as drawn, at 1440 and at 390 px (no sideways scroll on a phone).
+        for (const [size, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+          await page.setViewportSize(viewport);
+          await settledLayout(page);
+          await expectNoHorizontalScroll(page, `the dashboard at ${viewport.width}px`);
+          await expectInsideWindow(page, card('Profit & Loss'), `the Profit & Loss card at ${viewport.width}px`, { vertically: false });
+          await page.screenshot({ path: new URL(`reports-dashboard-${size}.png`, SCREENSHOTS).pathname, fullPage: true });
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+
+        // A reload (a signed-in load of /dashboard) asks for the widgets once, at start-up: before the shell has even
+        // asked who is signed in (GET /users/me), and before any of the reports remote's scripts has answered.
+        asked.length = 0;
+        order.length = 0;
+        reloaded = true;
+        await page.reload();
+        await visible(merchants.getByRole('row').filter({ hasText: 'Office Depot' }));
+        await visible(page.getByRole('img', { name: 'Cash balance by month' }).locator('svg').first());
+        expect(asked).toEqual(['dashboard']);
+        expect(order[0], `after the reload, what happened first: ${order.join('; ')}`).toBe('GET /dashboard sent');
+        expect(order, 'the shell asked who is signed in').toContain('GET /users/me sent');
+        expect(order.some((o) => o.startsWith('reports remote')), 'the reports remote sent its scripts').toBe(true);
 
         // The P&L card's link opens the report for the dashboard's period.
         await page.getByRole('link', { name: 'Profit & Loss', exact: true }).click();

@@ -170,15 +170,17 @@ export {
   monthLabel,
   ownPostingsRow,
   reportExportPath,
+  parseStoredFilters,
   reportQuery,
   reportRowKey,
   reportTableRows,
   reportsSearch,
   runwaySummary,
   spendingQuery,
+  dashboardQueries,
 } from './reports';
 export type * from './reports';
-export { DASHBOARD_FRESH_MS, afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useDashboard, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
+export { DASHBOARD_FRESH_MS, afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useDashboard, usePrefetchDashboard, prefetchDashboard, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
 export type { DashboardAnswer, DashboardWidget, ReportExportRequest, WidgetQueryOptions } from './reports-hooks';
 // Reads after writes: the ledger commit sequence a change answered, sent with report requests.
 export { createLedgerSeq, withSeq } from './seq';

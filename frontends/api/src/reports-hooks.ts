@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ApiClient, Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
@@ -83,9 +84,13 @@ export const DASHBOARD_FRESH_MS = 30_000;
 export function useDashboard(query: ReportQuery, spending: SpendingQuery) {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
-  return useQuery<DashboardAnswer, ApiError>({
-    queryKey: ['reports', 'dashboard', query, spending],
-    queryFn: async ({ signal }) => {
+  return useQuery<DashboardAnswer, ApiError>(dashboardOptions(client, queryClient, query, spending));
+}
+
+function dashboardOptions(client: ApiClient, queryClient: QueryClient, query: ReportQuery, spending: SpendingQuery) {
+  return {
+    queryKey: ['reports', 'dashboard', query, spending] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const answer = await client.request<DashboardAnswer>('GET', '/dashboard', { query: withSeq(query, client.ledgerSeq.current()), signal });
       const seed = (key: readonly unknown[], w: DashboardAnswer[DashboardWidget] | undefined) => {
         if (w?.status === 200 && w.data !== undefined) queryClient.setQueryData(key, w.data);
@@ -99,7 +104,28 @@ export function useDashboard(query: ReportQuery, spending: SpendingQuery) {
       return answer;
     },
     staleTime: DASHBOARD_FRESH_MS,
+  };
+}
+
+/**
+ * Asks GET /dashboard as the page first renders, for the shell: the widgets' data is then on its way while the reports
+ * remote's code (which draws them, with `useDashboard` on the same key) is still loading, instead of after it. Asked
+ * in the render, not in an effect: a navigation renders the page in a transition that commits (and runs effects)
+ * only once the rest of the page's code has arrived. Harmless if that render is thrown away and redone: an answer
+ * on its way or still fresh is not asked again. A failure is left to `useDashboard`, which asks again and shows it.
+ */
+export function usePrefetchDashboard(inputs: () => { query: ReportQuery; spending: SpendingQuery }) {
+  const { client } = useApiContext();
+  const queryClient = useQueryClient();
+  useState(() => {
+    prefetchDashboard(client, queryClient, inputs());
+    return null;
   });
+}
+
+/** Asks GET /dashboard into the cache `useDashboard` reads (not again while an answer is on its way or fresh). */
+export function prefetchDashboard(client: ApiClient, queryClient: QueryClient, { query, spending }: { query: ReportQuery; spending: SpendingQuery }): void {
+  void queryClient.prefetchQuery<DashboardAnswer, ApiError>(dashboardOptions(client, queryClient, query, spending));
 }
 
 /** GET /financial-data/profit-loss/v3: income and expenses by account tree per column, Net Income and the bar chart. */

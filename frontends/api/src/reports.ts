@@ -340,3 +340,30 @@ export function spendingQuery(filters: Pick<ReportFilterSet, 'startDate' | 'endD
   if (filters.workspaces && filters.workspaces.length > 0) query.workspaces = [...filters.workspaces].sort().join(',');
   return query;
 }
+
+/** What a report screen keeps besides its period (spec §3 filter set), stored per screen key. */
+export type StoredFilters = Pick<ReportFilterSet, 'dateBreakdown' | 'isZeroAmountHidden' | 'groups' | 'tags'> & { moneyType: MoneyType; workspaces: string[] };
+
+const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null);
+
+/** A stored filter set read back: each well-formed field kept, anything else from the defaults (spec §3). */
+export function parseStoredFilters(raw: unknown): StoredFilters {
+  const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return {
+    dateBreakdown: isDateBreakdown(o.dateBreakdown) ? o.dateBreakdown : REPORT_FILTER_DEFAULTS.dateBreakdown,
+    isZeroAmountHidden: typeof o.isZeroAmountHidden === 'boolean' ? o.isZeroAmountHidden : REPORT_FILTER_DEFAULTS.isZeroAmountHidden,
+    groups: strings(o.groups) ?? [],
+    tags: strings(o.tags) ?? [],
+    moneyType: isMoneyType(o.moneyType) ? o.moneyType : 'ALL',
+    workspaces: strings(o.workspaces) ?? [],
+  };
+}
+
+/**
+ * What GET /dashboard is asked for a period and the dashboard's filter set: the report widgets' query and the
+ * spending widgets' (period, groups and tags). The reports remote draws the widgets with these; the shell asks for the
+ * batch with the same ones before the remote's code has arrived, so the two share one request.
+ */
+export function dashboardQueries(period: { startDate: string; endDate: string }, filters: StoredFilters): { query: ReportQuery; spending: SpendingQuery } {
+  return { query: reportQuery({ ...period, ...filters }), spending: spendingQuery({ ...period, groups: filters.groups, tags: filters.tags }) };
+}

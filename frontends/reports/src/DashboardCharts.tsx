@@ -4,13 +4,12 @@ import {
   DASHBOARD_FRESH_MS,
   REPORT_PATHS,
   burnSeries,
+  dashboardQueries,
   dashboardTieOut,
   describeError,
   isReportPathServed,
-  reportQuery,
   reportsSearch,
   runwaySummary,
-  spendingQuery,
   useAccountsTieOut,
   useAssetBalanceGraph,
   useCashFlow,
@@ -21,7 +20,7 @@ import {
   type WidgetQueryOptions,
 } from '@ledgerline/api';
 import { Button, Card, DateRangePicker, EmptyState, Spinner, todayIso, type DateRange } from '@ledgerline/ui';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChartProps } from './dashboard/Chart';
 import { SpendingCard, TopMerchantsCard } from './dashboard/SpendingCards';
@@ -29,6 +28,10 @@ import { defaultReportPeriod, useStoredFilters } from './filters';
 import { formatAmount } from './format';
 
 const loadChart = () => import('./dashboard/Chart');
+// The charts' code (its own chunk, only the dashboard needs it) is fetched as soon as this module runs, which the shell
+// starts with the page: it arrives while the widgets' data is on its way, not after the charts have mounted (a
+// navigation commits, and runs effects, only once the whole page is ready).
+void loadChart().catch(() => undefined);
 const Chart = lazy(loadChart);
 
 const INCOME = '#10b981';
@@ -134,15 +137,12 @@ function RunwayCard({ options }: { options: WidgetQueryOptions }) {
  */
 export function DashboardCharts() {
   const [period, setPeriod] = useState<DateRange>(() => defaultReportPeriod());
-  // The charts' code (its own chunk, only the dashboard needs it) is fetched while the widgets' data is on its way,
-  // not after it arrives.
-  useEffect(() => void loadChart().catch(() => undefined), []);
   const [filters] = useStoredFilters('dashboard');
-  const query = reportQuery({ ...period, ...filters });
+  const { query, spending } = dashboardQueries(period, filters);
   const spendingFilters = { ...period, groups: filters.groups, tags: filters.tags };
-  // The widgets come in one request (GET /dashboard); each widget's own query then holds its answer, and only one
-  // the batch could not answer asks on its own.
-  const batch = useDashboard(query, spendingQuery(spendingFilters));
+  // The widgets come in one request (GET /dashboard, which the shell asked for as the page mounted, with the same
+  // queries); each widget's own query then holds its answer, and only one the batch could not answer asks on its own.
+  const batch = useDashboard(query, spending);
   const widgets: WidgetQueryOptions = { enabled: !batch.isPending, staleTime: DASHBOARD_FRESH_MS };
   const pnl = useProfitLoss(query, widgets);
   const cashFlow = useCashFlow(query, widgets);

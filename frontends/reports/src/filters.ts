@@ -3,40 +3,21 @@ import {
   MONEY_TYPE_LABELS,
   MONEY_TYPES,
   REPORT_FILTER_DEFAULTS,
-  isDateBreakdown,
   isMoneyType,
+  parseStoredFilters,
   type AccountTreeNode,
   type DateBreakdown,
   type MoneyType,
-  type ReportFilterSet,
   type ReportScreenKey,
+  type StoredFilters,
 } from '@ledgerline/api';
-import { presetRange, readStoredFilterSet, todayIso, writeStoredFilterSet, type DateRange } from '@ledgerline/ui';
+import { readStoredFilterSet, writeStoredFilterSet } from '@ledgerline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** What a screen keeps besides its period (spec §3 filter set), stored per screen key. */
-export type StoredFilters = Pick<ReportFilterSet, 'dateBreakdown' | 'isZeroAmountHidden' | 'groups' | 'tags'> & { moneyType: MoneyType; workspaces: string[] };
-
-/** The reports' period when the URL names none: the year so far (the server's own default too). */
-export function defaultReportPeriod(today: string = todayIso()): DateRange {
-  return presetRange('Year to date', today);
-}
-
-const strings = (v: unknown): string[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : null);
-
-/** A stored filter set read back: each well-formed field kept, anything else from the defaults (spec §3). */
-export function parseStoredFilters(raw: unknown): StoredFilters {
-  const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  return {
-    dateBreakdown: isDateBreakdown(o.dateBreakdown) ? o.dateBreakdown : REPORT_FILTER_DEFAULTS.dateBreakdown,
-    isZeroAmountHidden: typeof o.isZeroAmountHidden === 'boolean' ? o.isZeroAmountHidden : REPORT_FILTER_DEFAULTS.isZeroAmountHidden,
-    groups: strings(o.groups) ?? [],
-    tags: strings(o.tags) ?? [],
-    moneyType: isMoneyType(o.moneyType) ? o.moneyType : 'ALL',
-    workspaces: strings(o.workspaces) ?? [],
-  };
-}
+// Shared with the shell, which asks for the dashboard's widgets before this remote's code arrives.
+export { parseStoredFilters, type StoredFilters } from '@ledgerline/api';
+export { defaultReportPeriod } from '@ledgerline/ui';
 
 /** The filter set of one screen key, kept across visits in local storage (frontends/ui stored-filters). */
 export function useStoredFilters(screen: ReportScreenKey): [StoredFilters, (change: Partial<StoredFilters>) => void] {

@@ -1,5 +1,6 @@
 /// <reference types="@rsbuild/core/types" />
 import './styles.css';
+import { prefetchDashboard } from '@ledgerline/api';
 import { NoticeProvider, ThemeProvider } from '@ledgerline/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -9,7 +10,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadRuntimeConfig } from './config';
 import { registerRemoteEntries } from './federation';
-import { createAppRouter } from './routing/router';
+import { dashboardWidgetQueries } from './pages/app/dashboard-data';
+import { createAppRouter, opensDashboard } from './routing/router';
 import { RuntimeConfigProvider } from './runtime-config';
 import { SessionProvider } from './session/context';
 import { createSessionController } from './session/controller';
@@ -35,6 +37,10 @@ async function start(): Promise<void> {
   });
   const store = createSessionStore(safeLocalStorage());
   const controller = createSessionController({ apiUrl: config.apiUrl, store, queryClient });
+  // A signed-in load of the dashboard asks for its charts' widgets now, before the page's code is fetched, not once the
+  // page and the reports remote have arrived (issue #13's 1.5 s); the remote's charts then read this answer.
+  const { auth, user } = store.getState();
+  if (opensDashboard(window.location.pathname) && auth.isAuthenticated && user.selectedWorkspaceId !== null) prefetchDashboard(controller.client, queryClient, dashboardWidgetQueries());
   const router = createAppRouter();
 
   createRoot(root).render(

@@ -105,6 +105,15 @@ export function presetRange(preset: DateRangePreset, today: IsoDate): DateRange 
   }
 }
 
+/**
+ * The reports' period when the URL names none: the year so far (the server's own default too). The reports remote and
+ * the shell (which asks for the dashboard's widgets before the remote's code arrives) read it from here, so both ask
+ * for the same period.
+ */
+export function defaultReportPeriod(today: IsoDate = todayIso()): DateRange {
+  return presetRange('Year to date', today);
+}
+
 /** The preset a range is, or 'Custom Date'. */
 export function presetOf(range: DateRange, today: IsoDate): DateRangePreset | typeof CUSTOM_DATE {
   return DATE_RANGE_PRESETS.find((p) => {

@@ -53,6 +53,7 @@ export {
   addYears,
   calendarWeeks,
   dateBounds,
+  defaultReportPeriod,
   dateRangeMessages,
   formatDateInput,
   formatShortDate,

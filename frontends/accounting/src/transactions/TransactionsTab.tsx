@@ -387,12 +387,15 @@ function TransactionRow({ transaction: t, selected, focused, onFocus, onOpen, on
         {formatTxnDate(t.dateTime)}
       </td>
       <td role="cell" className={cx(CARD_LINE, 'max-md:row-start-2')}>
-        {/* One line per row: the memo and badges follow the description and are cut at the column's edge (the drawer shows all). */}
+        {/* One line per row: the memo and badges follow the description and are cut at the column's edge (the drawer shows all).
+            The memo gives up all its room before the description loses a pixel: flex shrinks items by factor × width, so
+            with a factor of 1 against 100 the description still lost a fraction of a pixel, enough for its ellipsis
+            ("Starbuc…" beside a whole "STARBUCKS STORE 05432"); against 10⁶ its share rounds to nothing. */}
         <div className="flex items-center gap-1.5 overflow-hidden text-xs whitespace-nowrap text-slate-500 dark:text-slate-400" title={t.memo && t.memo !== description ? `${description} — ${t.memo}` : description}>
           <button type="button" onClick={open} className="min-w-0 shrink truncate text-left text-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-100">
             {description}
           </button>
-          {t.memo && t.memo !== description && <span className="min-w-0 shrink-[100] truncate">{t.memo}</span>}
+          {t.memo && t.memo !== description && <span className="min-w-0 shrink-[1000000] truncate">{t.memo}</span>}
           {restriction === null && <SuggestionChip transaction={t} canEdit={access.canEdit} onAccepted={onPicked} />}
           {t.creationMode === 'auto' && <Badge>Auto</Badge>}
           {t.pending && <Badge>Pending</Badge>}

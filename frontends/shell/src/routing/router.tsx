@@ -1,4 +1,5 @@
 import { lazyPage } from '@ledgerline/ui';
+import { preloadRemotePage } from '../federation';
 import { Navigate, createBrowserRouter } from 'react-router';
 import { AuthLayout } from '../layout/AuthLayout';
 import { ACCOUNTING_SYNC_ROUTE } from '../layout/navigation';
@@ -32,14 +33,20 @@ const SettingsRoute = lazyPage(() => import('../pages/app/SettingsRoute').then((
 /** Routes anyone may open (spec §2 auth routes): their load fetches nothing of the signed-in app. */
 const PUBLIC_PATHS = new Set(['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/onboard', '/verify-invite', '/login-workspace']);
 
+/** Paths a signed-in load lands on the dashboard from. */
+export const opensDashboard = (pathname: string): boolean => pathname === '/dashboard' || pathname === '/';
+
 /**
- * A load of a signed-in page (a reload, a link) fetches the layout and, on /dashboard, its page at once rather than one
- * after the other behind the route guard; /login fetches neither.
+ * A load of a signed-in page (a reload, a link) fetches the layout and, on /dashboard, its page and the reports
+ * remote's charts at once rather than one after the other behind the route guard; /login fetches none of them.
  */
 export function preloadFor(pathname: string): void {
   if (PUBLIC_PATHS.has(pathname)) return;
   AppLayout.preload();
-  if (pathname === '/dashboard' || pathname === '/') DashboardPage.preload();
+  if (opensDashboard(pathname)) {
+    DashboardPage.preload();
+    preloadRemotePage('reports', 'DashboardCharts');
+  }
 }
 
 export function createAppRouter() {

@@ -1,8 +1,20 @@
-import { dashboardTieOut, isCreditCard, jobProgress, ledgerHref, maskLabel, useAccountsTieOut, useSyncJobsInProgress, type Job, type TieOutGroupTotal } from '@ledgerline/api';
+import {
+  dashboardTieOut,
+  isCreditCard,
+  jobProgress,
+  ledgerHref,
+  maskLabel,
+  useAccountsTieOut,
+  usePrefetchDashboard,
+  useSyncJobsInProgress,
+  type Job,
+  type TieOutGroupTotal,
+} from '@ledgerline/api';
 import { Card, EmptyState, Spinner, formatMoney } from '@ledgerline/ui';
 import { TieOutBadge } from '../../banking/TieOut';
 import { TextLink } from '../../layout/TextLink';
 import { useSession } from '../../session/context';
+import { dashboardWidgetQueries } from './dashboard-data';
 import { PageHeader } from './PageHeader';
 import { DashboardCharts } from './ReportsRoutes';
 
@@ -95,6 +107,16 @@ function BankAccountsCard() {
   );
 }
 
+/**
+ * Asks for the charts' widgets (GET /dashboard) as the page first renders, with the period and filter set the reports
+ * remote will draw them with: their data is on its way while the remote's code loads, not after it (issue #13's
+ * 1.5 s). First in the page, so the request leaves before anything else of the page is fetched.
+ */
+function DashboardData() {
+  usePrefetchDashboard(dashboardWidgetQueries);
+  return null;
+}
+
 export function DashboardPage() {
   const { user: userState } = useSession();
   const user = userState.user;
@@ -103,6 +125,7 @@ export function DashboardPage() {
 
   return (
     <>
+      <DashboardData />
       <PageHeader
         title={`Welcome, ${user.firstName}`}
         description={

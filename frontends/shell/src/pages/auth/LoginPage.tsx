@@ -7,6 +7,7 @@ import { TextLink } from '../../layout/TextLink';
 import { useSessionController } from '../../session/context';
 import { readDeviceToken } from '../../session/device';
 import { awaitingCode, signedIn, withStatus } from '../../session/store';
+import { CODE_SENT_NOTICE } from './code-notice';
 
 const initial: LoginFormValues = { email: '', password: '' };
 
@@ -38,7 +39,7 @@ export function LoginPage() {
         return;
       }
       store.setState((s) => awaitingCode(s, { sessionToken, methodId, email: body.email }));
-      if (answer.message) notice.info(answer.message);
+      if (answer.message) notice.info(answer.message, { id: CODE_SENT_NOTICE });
       void navigate(`/verify-otp${search}`);
     },
     onError: (error) => {

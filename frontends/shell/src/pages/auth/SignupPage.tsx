@@ -8,6 +8,7 @@ import { TextLink } from '../../layout/TextLink';
 import { useSessionController } from '../../session/context';
 import { awaitingCode, withStatus } from '../../session/store';
 import { SIGN_UP_KINDS, signUpBodyFor, signUpValidator } from './signup';
+import { CODE_SENT_NOTICE } from './code-notice';
 
 const initial: FirmSignUpFormValues = { firstName: '', middleName: '', lastName: '', companyName: '', maxTeamSize: '', email: '', password: '', firmName: '', country: '' };
 
@@ -24,7 +25,7 @@ export function SignupPage() {
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
     onSuccess: (answer, body) => {
       store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email ?? "" }));
-      notice.success(answer.message);
+      notice.success(answer.message, { id: CODE_SENT_NOTICE });
       void navigate('/verify-otp');
     },
     onError: (error) => {

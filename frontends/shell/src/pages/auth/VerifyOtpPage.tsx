@@ -6,6 +6,7 @@ import { TextLink } from '../../layout/TextLink';
 import { useSession, useSessionController } from '../../session/context';
 import { readDeviceToken, rememberDeviceToken } from '../../session/device';
 import { signedIn, withStatus } from '../../session/store';
+import { CODE_SENT_NOTICE } from './code-notice';
 
 const validate = (v: { code: string }) => {
   const code = validateOtpCode(v.code);
@@ -30,6 +31,7 @@ export function VerifyOtpPage() {
     // page asked for before login (?next=), or the dashboard.
     onSuccess: (answer) => {
       rememberDeviceToken(answer.deviceToken);
+      notice.dismiss(CODE_SENT_NOTICE);
       store.setState((s) => signedIn(s, answer));
     },
     onError: (error) => {
@@ -42,7 +44,7 @@ export function VerifyOtpPage() {
     mutationFn: () => client.resendOtp({ email: auth.pendingEmail ?? '', sessionToken: auth.accessToken ?? '' }),
     onSuccess: (answer) => {
       store.setState((s) => ({ ...s, auth: { ...s.auth, methodId: answer.methodId } }));
-      notice.success(answer.message);
+      notice.success(answer.message, { id: CODE_SENT_NOTICE });
     },
     onError: showError,
   });
