@@ -189,7 +189,8 @@ describe('Transactions → Vendors', () => {
       const busy = await visible(dialogNamed(page, merchant.name));
       await busy.getByRole('button', { name: 'Delete' }).click();
       await busy.getByRole('button', { name: 'Delete vendor' }).click();
-      await visible(busy.getByRole('alert').filter({ hasText: 'This vendor has transactions, so it was made inactive instead of deleted' }));
+      const held = `This vendor has ${merchant.transactionCount} transaction${merchant.transactionCount === 1 ? '' : 's'}, so it was made inactive instead of deleted`;
+      await visible(busy.getByRole('alert').filter({ hasText: held }));
       expect((await api('GET', `/vendors/${merchant.id}`)).body.status).toBe('inactive');
     });
   }, TEST_MS);
