@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '../support/system.js';
 import {
-  dialogNamed, expectInsideWindow, expectNoHorizontalScroll, field, inFreshPage, launchBrowser, logInThroughForm, notice, startPartiesWebSession, STEP_MS, TEST_MS, visible, waitForPath, type PartiesWebSession,
+  boxOf, dialogNamed, expectInsideWindow, expectNoHorizontalScroll, field, inFreshPage, launchBrowser, logInThroughForm, notice, startPartiesWebSession, STEP_MS, TEST_MS, visible, waitForPath, type PartiesWebSession,
 } from './support.js';
 
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
@@ -190,7 +190,13 @@ describe('Transactions → Vendors', () => {
       await busy.getByRole('button', { name: 'Delete' }).click();
       await busy.getByRole('button', { name: 'Delete vendor' }).click();
       const held = `This vendor has ${merchant.transactionCount} transaction${merchant.transactionCount === 1 ? '' : 's'}, so it was made inactive instead of deleted`;
-      await visible(busy.getByRole('alert').filter({ hasText: held }));
+      const alert = await visible(busy.getByRole('alert').filter({ hasText: held }));
+      // The longer, counted message wraps inside the dialog: the whole alert is within the panel and the window.
+      const [panel, box] = [await boxOf(busy, 'the vendor dialog'), await boxOf(alert, 'the delete message')];
+      expect(box.x).toBeGreaterThanOrEqual(panel.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+      await expectInsideWindow(page, alert, 'the delete message');
+      await page.screenshot({ path: new URL('vendors-delete-inactive-1440.png', SCREENSHOTS).pathname });
       expect((await api('GET', `/vendors/${merchant.id}`)).body.status).toBe('inactive');
     });
   }, TEST_MS);
