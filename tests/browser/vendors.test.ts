@@ -333,6 +333,20 @@ describe('Revenue → Customers', () => {
       await open.getByRole('button', { name: 'Delete customer' }).click();
       await visible(page.getByText('No customers'));
       expect((await api('GET', `/customers/${id}`)).status).toBe(404);
+
+      // One with a credit memo is made inactive instead: the dialog stays open and says why, counted.
+      const held = (await api('POST', '/customers', { name: 'Held Customer' })).body.customer as { id: string };
+      const sales = ((await api('GET', '/categories')).body.categories as { id: string; name: string }[]).find((x) => x.name === 'Sales')!.id;
+      expect((await api('POST', '/customers/credit-memo', { paymentDate: '2026-03-15', customerId: held.id, lineItems: [{ description: 'Discount', categoryId: sales, amount: 20 }] })).status).toBe(201);
+      await page.goto(`/revenue?tab=customers&customer=${held.id}`);
+      const kept = await visible(dialogNamed(page, 'Held Customer'));
+      await kept.getByRole('button', { name: 'Delete' }).click();
+      await kept.getByRole('button', { name: 'Delete customer' }).click();
+      const why = await visible(kept.getByRole('alert').filter({ hasText: 'This customer has 1 credit memo, so it was made inactive instead of deleted' }));
+      await expectInsideWindow(page, why, 'the customer delete message');
+      await page.screenshot({ path: new URL('vendors-customer-kept-1440.png', SCREENSHOTS).pathname });
+      expect((await api('GET', `/customers/${held.id}`)).body.status).toBe('inactive');
+      await page.keyboard.press('Escape');
       // The other revenue tabs stay as they were.
       await page.getByRole('tab', { name: 'Payouts' }).click();
       await visible(page.getByText('Payouts is not built yet'));
