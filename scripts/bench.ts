@@ -161,6 +161,10 @@ async function rulesSuite(): Promise<void> {
     const r = await h.api('POST', '/vendors/rule-engines', { tenant: t, body });
     const applied = performance.now();
     if (r.status !== 201) throw new Error(`POST /vendors/rule-engines answered ${r.status} ${JSON.stringify(r.body)}`);
+    // Where the time goes after the ledger's commit: its outbox relayed to JetStream, then reporting's read model.
+    const unpublished = async () => Number(((await admin.raw('select count(*)::int as n from outbox where workspace_id = ? and published_at is null', [t.workspaceId])).rows[0] as { n: number }).n);
+    while ((await unpublished()) > 0) await new Promise((done) => setTimeout(done, 100));
+    const relayed = performance.now();
     await h.caughtUp(t, 3_600_000);
     const reflected = performance.now();
     const pl = await h.api('GET', '/financial-data/profit-loss/v3?startDate=2024-01-01&endDate=2025-12-31&periodicity=totals_only', { tenant: t });
@@ -168,13 +172,16 @@ async function rulesSuite(): Promise<void> {
     const entriesAfter = Number(((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n);
     const result = {
       transactions, matched: r.body.rule.impactedTransactionCount as number, expected, categorised: r.body.categorised as number, entriesPosted: entriesAfter - entriesBefore,
-      applySeconds: Math.round((applied - t0) / 10) / 100, reflectedSeconds: Math.round((reflected - t0) / 10) / 100, seedBookedSeconds: seeded.bookedSeconds, seedReportingSeconds, officeRowShown: cell,
+      applySeconds: Math.round((applied - t0) / 10) / 100, relayedSeconds: Math.round((relayed - t0) / 10) / 100, reflectedSeconds: Math.round((reflected - t0) / 10) / 100,
+      seedBookedSeconds: seeded.bookedSeconds, seedReportingSeconds, officeRowShown: cell,
     };
     console.log(`rules: ${JSON.stringify(result)}`);
     const table = [
-      '| transactions | matched by the rule | entries posted (reversal + new) | POST answered (ledger applied, committed) | every report reflects it | goal |',
-      '|---|---|---|---|---|---|',
-      `| ${transactions} | ${result.matched} (expected ${expected}) | ${result.entriesPosted} | ${result.applySeconds} s | ${result.reflectedSeconds} s | ≤ 2 s |`,
+      '| transactions | matched by the rule | entries posted (reversal + new) | POST answered (ledger applied, committed) | ledger outbox relayed | every report reflects it | goal |',
+      '|---|---|---|---|---|---|---|',
+      `| ${transactions} | ${result.matched} (expected ${expected}) | ${result.entriesPosted} | ${result.applySeconds} s | ${result.relayedSeconds} s | ${result.reflectedSeconds} s | ≤ 2 s |`,
+      '',
+      'Times are from the POST. "Ledger outbox relayed": every entry.posted of the workspace published to JetStream.',
     ].join('\n');
     write('vendor-rules', 'Vendor rules: one rule applied to a quarter of the transactions', `${transactions} bank transactions in one workspace (10 merchants, amounts 1.00..2,500.99, two years), booked through the ledger's consumer (${seeded.bookedSeconds} s) and projected by reporting (${seedReportingSeconds} s more) before the rule; a rule "amount less than 626.00" created through the gateway (parties, ledger, reporting and the gateway in this process; PostgreSQL and NATS on the same machine). "Every report reflects it": reporting's check finds its balances equal to the ledger's lines again. Load average (1/5/15 min) before: ${load}.`, table, { result, loadAverage: load });
   } finally {

@@ -18,7 +18,7 @@ const cat = (name: string) => categories.find((c) => c.name === name).id as stri
 let count = 0;
 
 /** A bank transaction added through banking's events, and its id once the ledger booked it (amount + date unique here). */
-async function add(x: { amountCents: number; date: string; name: string }): Promise<string> {
+async function add(x: { amountCents: number; date: string; name: string; merchantName?: string }): Promise<string> {
   await t.banking.add(accountId, x);
   count++;
   return expectEventually(async () => {
@@ -147,6 +147,23 @@ describe('learned categorisation', () => {
     // One correction against four earlier choices: shown, not applied, until the user confirms it.
     const next = await add({ amountCents: -590, date: '2026-08-10', name: 'SQ *BLUE BOTTLE 3301' });
     await expectEventually(async () => expect(await txn(next)).toMatchObject({ creationMode: null, suggestion: { categoryId: cat('Office Supplies') } }), { timeoutMs: 30_000 });
+  });
+
+  it("an import booked to its merchant's category (PATCH /billers) is creation mode auto, as a rule's; none is asked of the model", async () => {
+    const first = await add({ amountCents: -13_300, date: '2026-08-12', name: 'ACME TRAVEL DESK 7781', merchantName: 'Acme Travel Desk' });
+    expect(await txn(first)).toMatchObject({ creationMode: null, category: { name: 'Uncategorised Expense' } });
+    const biller = (await h.api('GET', '/billers', { tenant: t })).body.billers.find((b: { name: string }) => b.name === 'Acme Travel Desk');
+    const r = await h.api('PATCH', `/billers/${biller.id}`, { tenant: t, body: { categoryId: cat('Travel') } });
+    expect(r.body).toMatchObject({ message: 'Category updated successfully.', updatedTransactions: 1 });
+    // The person's choice re-booked the first one: manual.
+    expect(await txn(first)).toMatchObject({ creationMode: 'manual', category: { id: cat('Travel') } });
+    // The next import of the merchant is booked to the biller's category on arrival: auto, no suggestion, no rule.
+    const next = await add({ amountCents: -14_100, date: '2026-08-19', name: 'ACME TRAVEL DESK 7790', merchantName: 'Acme Travel Desk' });
+    expect(await txn(next)).toMatchObject({ creationMode: 'auto', category: { id: cat('Travel') }, appliedRuleId: null, suggestion: null });
+    // It was not left for the model: categorized on arrival.
+    const jobs = await h.api('GET', `/jobs/categorization?transactions=${next}`, { tenant: t });
+    expect(jobs.status).toBe(200);
+    expect(jobs.body.transactions).toEqual([expect.objectContaining({ categoryState: 'categorized' })]);
   });
 
   it('the profit and loss still equals the ledger', async () => {

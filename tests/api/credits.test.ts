@@ -290,7 +290,7 @@ describe('vendor credits', () => {
     expect((await api('GET', `/vendors/${a.id}`, { tenant: tn })).body).toMatchObject({ vendorCreditCount: 22 });
     expect((await api('GET', `/vendors/vendor-credits?vendorId=${a.id}&take=100`, { tenant: tn })).body.data.every((x: { vendor: { id: string } }) => x.vendor.id === a.id)).toBe(true);
     const del = await api('DELETE', `/vendors/${a.id}`, { tenant: tn });
-    expect(del.body).toMatchObject({ deleted: false, vendor: { status: 'inactive' } });
+    expect(del.body).toMatchObject({ deleted: false, message: 'This vendor has 22 vendor credits, so it was made inactive instead of deleted', vendor: { status: 'inactive' } });
   });
 });
 
@@ -393,7 +393,7 @@ describe('credit memos', () => {
     expect((await api('GET', `/customers/${customer.id}`, { tenant: t })).body).toMatchObject({ creditMemoCount: 1, creditMemoAmount: 120 });
     // A customer with credit memos is made inactive, not deleted.
     const del = await api('DELETE', `/customers/${customer.id}`, { tenant: t });
-    expect(del).toMatchObject({ status: 200, body: { message: 'This customer has credit memos, so it was made inactive instead of deleted' } });
+    expect(del).toMatchObject({ status: 200, body: { deleted: false, message: 'This customer has 1 credit memo, so it was made inactive instead of deleted' } });
     expect((await api('GET', `/customers/${customer.id}`, { tenant: t })).body).toMatchObject({ status: 'inactive', creditMemoCount: 1 });
     const listed = await api('GET', `/customers/credit-memos?customerId=${customer.id}`, { tenant: t });
     expect(listed.body).toMatchObject({ data: [memo], meta: { itemCount: 1, page: 1, take: 20 } });
@@ -408,7 +408,7 @@ describe('credit memos', () => {
     expect((await api('GET', `/customers/credit-memo/${memo.id}`, { tenant: t })).status).toBe(404);
     expect((await api('GET', '/customers?search=Globex', { tenant: t })).body.data[0]).toMatchObject({ creditMemoCount: 0, creditMemoAmount: 0 });
     // Without credit memos it can be deleted.
-    expect(await api('DELETE', `/customers/${customer.id}`, { tenant: t })).toMatchObject({ status: 200, body: { message: 'Customer deleted' } });
+    expect(await api('DELETE', `/customers/${customer.id}`, { tenant: t })).toMatchObject({ status: 200, body: { deleted: true, message: 'Customer deleted' } });
   });
 
   it('refuses bad input naming the field: customer, refNo (100), dates, line items', async () => {

@@ -220,8 +220,10 @@ describe('vendors', () => {
 
     // DELETE: a vendor with transactions is made inactive instead, as QuickBooks Online does.
     const del = await api('DELETE', `/vendors/${vendor.id}`, { tenant: tn });
-    expect(del).toMatchObject({ status: 200, body: { deleted: false, message: 'This vendor has transactions, so it was made inactive instead of deleted', vendor: { id: vendor.id, status: 'inactive', transactionCount: 3 } } });
+    expect(del).toMatchObject({ status: 200, body: { deleted: false, message: 'This vendor has 3 transactions, so it was made inactive instead of deleted', vendor: { id: vendor.id, status: 'inactive', transactionCount: 3 } } });
     expect((await api('GET', `/vendors/${vendor.id}`, { tenant: tn })).body.status).toBe('inactive');
+    // Asked again, it stays inactive, and the answer does not claim a change.
+    expect((await api('DELETE', `/vendors/${vendor.id}`, { tenant: tn })).body).toMatchObject({ deleted: false, message: 'This vendor has 3 transactions, so it stays inactive instead of being deleted' });
   });
 
   it('DELETE /vendors/{id} deletes a vendor without transactions: it is gone (404) and no transaction may name it', async () => {
@@ -355,7 +357,7 @@ describe('customers', () => {
     for (const [method, path, body] of [['POST', '/customers', { name: 'V' }], ['PATCH', `/customers/${id}`, { name: 'V' }], ['DELETE', `/customers/${id}`, undefined]] as const) {
       expect(await api(method, path, { ...asViewer(t), body }), `${method} ${path}`).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
     }
-    expect(await api('DELETE', `/customers/${id}`, { tenant: t })).toMatchObject({ status: 200, body: { message: 'Customer deleted' } });
+    expect(await api('DELETE', `/customers/${id}`, { tenant: t })).toMatchObject({ status: 200, body: { deleted: true, message: 'Customer deleted' } });
     expect((await api('GET', `/customers/${id}`, { tenant: t })).status).toBe(404);
   });
 

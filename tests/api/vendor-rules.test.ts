@@ -245,6 +245,10 @@ describe('POST /vendors/rule-engines', () => {
     const id = await add(t, accountId, { amountCents: -1100, date: '2026-10-12', name: 'Uber late' });
     await h.transactions(t, 9);
     expect(await txn(t, id)).toMatchObject({ category: { name: 'Uncategorised Expense' }, appliedRuleId: null });
+    // A rule that categorised one transaction says so in the singular.
+    const one = await h.api('POST', '/vendors/rule-engines', { tenant: t, body: { name: 'Late rides', categoryId: cat('Travel'), ruleApplyDateTime: '2026-01-01', descriptionSign: 'equals', descriptionValue: 'Uber late' } });
+    expect(one.body.rule.impactedTransactionCount).toBe(1);
+    expect((await h.api('DELETE', `/vendors/rule-engines/${one.body.rule.id}`, { tenant: t })).body).toMatchObject({ keptCategorisations: 1, message: 'Vendor rule deleted. The 1 transaction it categorised keeps its category.' });
     await assertBooksTie(h, t, '2026-01-01', '2026-12-31');
   });
 });

@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail } from '../support/system.js';
 import {
-  dialogNamed, expectInsideWindow, expectNoHorizontalScroll, field, inFreshPage, launchBrowser, logInThroughForm, notice, startPartiesWebSession, STEP_MS, TEST_MS, visible, waitForPath, type PartiesWebSession,
+  boxOf, dialogNamed, expectInsideWindow, expectNoHorizontalScroll, field, inFreshPage, launchBrowser, logInThroughForm, notice, startPartiesWebSession, STEP_MS, TEST_MS, visible, waitForPath, type PartiesWebSession,
 } from './support.js';
 
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
@@ -189,7 +189,14 @@ describe('Transactions → Vendors', () => {
       const busy = await visible(dialogNamed(page, merchant.name));
       await busy.getByRole('button', { name: 'Delete' }).click();
       await busy.getByRole('button', { name: 'Delete vendor' }).click();
-      await visible(busy.getByRole('alert').filter({ hasText: 'This vendor has transactions, so it was made inactive instead of deleted' }));
+      const held = `This vendor has ${merchant.transactionCount} transaction${merchant.transactionCount === 1 ? '' : 's'}, so it was made inactive instead of deleted`;
+      const alert = await visible(busy.getByRole('alert').filter({ hasText: held }));
+      // The longer, counted message wraps inside the dialog: the whole alert is within the panel and the window.
+      const [panel, box] = [await boxOf(busy, 'the vendor dialog'), await boxOf(alert, 'the delete message')];
+      expect(box.x).toBeGreaterThanOrEqual(panel.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+      await expectInsideWindow(page, alert, 'the delete message');
+      await page.screenshot({ path: new URL('vendors-delete-inactive-1440.png', SCREENSHOTS).pathname });
       expect((await api('GET', `/vendors/${merchant.id}`)).body.status).toBe('inactive');
     });
   }, TEST_MS);
@@ -326,6 +333,20 @@ describe('Revenue → Customers', () => {
       await open.getByRole('button', { name: 'Delete customer' }).click();
       await visible(page.getByText('No customers'));
       expect((await api('GET', `/customers/${id}`)).status).toBe(404);
+
+      // One with a credit memo is made inactive instead: the dialog stays open and says why, counted.
+      const held = (await api('POST', '/customers', { name: 'Held Customer' })).body.customer as { id: string };
+      const sales = ((await api('GET', '/categories')).body.categories as { id: string; name: string }[]).find((x) => x.name === 'Sales')!.id;
+      expect((await api('POST', '/customers/credit-memo', { paymentDate: '2026-03-15', customerId: held.id, lineItems: [{ description: 'Discount', categoryId: sales, amount: 20 }] })).status).toBe(201);
+      await page.goto(`/revenue?tab=customers&customer=${held.id}`);
+      const kept = await visible(dialogNamed(page, 'Held Customer'));
+      await kept.getByRole('button', { name: 'Delete' }).click();
+      await kept.getByRole('button', { name: 'Delete customer' }).click();
+      const why = await visible(kept.getByRole('alert').filter({ hasText: 'This customer has 1 credit memo, so it was made inactive instead of deleted' }));
+      await expectInsideWindow(page, why, 'the customer delete message');
+      await page.screenshot({ path: new URL('vendors-customer-kept-1440.png', SCREENSHOTS).pathname });
+      expect((await api('GET', `/customers/${held.id}`)).body.status).toBe('inactive');
+      await page.keyboard.press('Escape');
       // The other revenue tabs stay as they were.
       await page.getByRole('tab', { name: 'Payouts' }).click();
       await visible(page.getByText('Payouts is not built yet'));

@@ -9,9 +9,9 @@ import {
   type Customer,
   type CustomerAnswer,
   type CustomerBody,
+  type CustomerDeleted,
   type CustomerList,
   type CustomerListFilters,
-  type PartiesMessage,
   type Vendor,
   type VendorAnswer,
   type VendorBody,
@@ -165,7 +165,7 @@ export function useUpdateCustomer() {
 export function useDeleteCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<PartiesMessage, ApiError, string>({ mutationFn: (id) => partiesApi.deleteCustomer(client, id), onSuccess: (_answer, id) => changed({ gone: id }) });
+  return useMutation<CustomerDeleted, ApiError, string>({ mutationFn: (id) => partiesApi.deleteCustomer(client, id), onSuccess: (_answer, id) => changed({ gone: id }) });
 }
 
 /** GET /customers/csv with the list's filters. */

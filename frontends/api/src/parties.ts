@@ -16,7 +16,7 @@ export type VendorAnswer = Schemas['VendorAnswer'];
 export type VendorDeleted = Schemas['VendorDeleted'];
 export type VendorMerged = Schemas['VendorMerged'];
 export type CustomerAnswer = Schemas['CustomerAnswer'];
-export type PartiesMessage = Schemas['PartiesMessage'];
+export type CustomerDeleted = Schemas['CustomerDeleted'];
 export type VendorBody = JsonBody<'createVendor'>;
 export type CustomerBody = JsonBody<'createCustomer'>;
 export type VendorMergeBody = JsonBody<'mergeVendors'>;
@@ -73,7 +73,7 @@ export const partiesApi = {
   getCustomer: (client: ApiClient, id: string, signal?: AbortSignal) => client.request<Customer>('GET', `/customers/${enc(id)}`, { signal }),
   createCustomer: (client: ApiClient, body: CustomerBody) => client.request<CustomerAnswer>('POST', '/customers', { body }),
   updateCustomer: (client: ApiClient, id: string, body: CustomerBody) => client.request<CustomerAnswer>('PATCH', `/customers/${enc(id)}`, { body }),
-  deleteCustomer: (client: ApiClient, id: string) => client.request<PartiesMessage>('DELETE', `/customers/${enc(id)}`),
+  deleteCustomer: (client: ApiClient, id: string) => client.request<CustomerDeleted>('DELETE', `/customers/${enc(id)}`),
   customersCsv: (client: ApiClient, f: CustomerListFilters): Promise<Download> => {
     const { page: _page, take: _take, ...query } = customersQuery(f, 1);
     return client.download('/customers/csv', query);

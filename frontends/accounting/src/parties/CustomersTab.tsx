@@ -81,7 +81,7 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
   const customer = useCustomer(id);
   const remove = useDeleteCustomer();
   const notice = useNotice();
-  const [refused, setRefused] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'warning' } | null>(null);
   const close = () => write({ openId: null, mode: 'idle' });
   const c = customer.data;
   if (editing && c) return <CustomerEditor customer={c} onDone={() => write({ openId: id, mode: 'view' })} />;
@@ -93,18 +93,22 @@ function CustomerView({ id, editing, write }: { id: string; editing: boolean; wr
       deleteQuestion={`Delete ${c?.name ?? 'this customer'}?`}
       deleteLabel="Delete customer"
       deleting={remove.isPending}
-      onDelete={() =>
+      onDelete={(stop) =>
         remove.mutate(id, {
           onSuccess: (answer) => {
-            notice.success(answer.message);
-            close();
+            // A customer with invoices or credit memos is made inactive instead: the dialog stays and says why (as a vendor's).
+            stop();
+            if (answer.deleted) {
+              notice.success(answer.message);
+              close();
+            } else setMessage({ text: answer.message, tone: 'warning' });
           },
-          onError: (error) => setRefused(serverError(error, []).message),
+          onError: (error) => setMessage({ text: serverError(error, []).message, tone: 'error' }),
         })
       }
       onEdit={() => write({ openId: id, mode: 'edit' })}
       onClose={close}
-      message={refused === null ? null : { text: refused, tone: 'error' }}
+      message={message}
     >
       {customer.isPending ? (
         <Spinner label="Loading the customer" />

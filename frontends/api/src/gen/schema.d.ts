@@ -1781,7 +1781,7 @@ export interface paths {
         get: operations["getVendor"];
         put?: never;
         post?: never;
-        /** Delete a vendor; one with transactions is made inactive instead */
+        /** Delete a vendor; one with transactions, bills or vendor credits is made inactive instead */
         delete: operations["deleteVendor"];
         options?: never;
         head?: never;
@@ -1835,7 +1835,7 @@ export interface paths {
         get: operations["getCustomer"];
         put?: never;
         post?: never;
-        /** Delete a customer */
+        /** Delete a customer; one with invoices or credit memos is made inactive instead */
         delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
@@ -3947,10 +3947,17 @@ export interface components {
             vendor: components["schemas"]["Vendor"];
         };
         VendorDeleted: {
+            /** @description 'Vendor deleted', or what keeps it (its transactions, bills and vendor credits, counted) and that it was made inactive instead. */
             message: string;
-            /** @description false: the vendor has transactions and was made inactive instead. */
+            /** @description false: the vendor has transactions, bills or vendor credits and was made inactive instead. */
             deleted: boolean;
             vendor: components["schemas"]["Vendor"];
+        };
+        CustomerDeleted: {
+            /** @description 'Customer deleted', or what keeps it (its invoices and credit memos, counted) and that it was made inactive instead. */
+            message: string;
+            /** @description false: the customer has invoices or credit memos and was made inactive instead. */
+            deleted: boolean;
         };
         VendorMerged: {
             message: string;
@@ -3960,9 +3967,6 @@ export interface components {
         CustomerAnswer: {
             message: string;
             customer: components["schemas"]["Customer"];
-        };
-        PartiesMessage: {
-            message: string;
         };
         VendorBody: {
             name?: string;
@@ -9992,7 +9996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PartiesMessage"];
+                    "application/json": components["schemas"]["CustomerDeleted"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

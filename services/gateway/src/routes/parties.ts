@@ -85,10 +85,16 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 const VendorListSchema = { $id: 'VendorList', ...object({ data: { type: 'array', items: ref(VendorSchema) }, meta: ref(PartiesPageMetaSchema) }, ['data', 'meta']) };
 const CustomerListSchema = { $id: 'CustomerList', ...object({ data: { type: 'array', items: ref(CustomerSchema) }, meta: ref(PartiesPageMetaSchema) }, ['data', 'meta']) };
 const VendorAnswerSchema = { $id: 'VendorAnswer', ...object({ message: str, vendor: ref(VendorSchema) }, ['message', 'vendor']) };
-const VendorDeletedSchema = { $id: 'VendorDeleted', ...object({ message: str, deleted: { ...bool, description: 'false: the vendor has transactions and was made inactive instead.' }, vendor: ref(VendorSchema) }, ['message', 'deleted', 'vendor']) };
+const VendorDeletedSchema = {
+  $id: 'VendorDeleted',
+  ...object({ message: { ...str, description: "'Vendor deleted', or what keeps it (its transactions, bills and vendor credits, counted) and that it was made inactive instead." }, deleted: { ...bool, description: 'false: the vendor has transactions, bills or vendor credits and was made inactive instead.' }, vendor: ref(VendorSchema) }, ['message', 'deleted', 'vendor']),
+};
+const CustomerDeletedSchema = {
+  $id: 'CustomerDeleted',
+  ...object({ message: { ...str, description: "'Customer deleted', or what keeps it (its invoices and credit memos, counted) and that it was made inactive instead." }, deleted: { ...bool, description: 'false: the customer has invoices or credit memos and was made inactive instead.' } }, ['message', 'deleted']),
+};
 const VendorMergedSchema = { $id: 'VendorMerged', ...object({ message: str, vendor: ref(VendorSchema), movedTransactions: int }, ['message', 'vendor', 'movedTransactions']) };
 const CustomerAnswerSchema = { $id: 'CustomerAnswer', ...object({ message: str, customer: ref(CustomerSchema) }, ['message', 'customer']) };
-const MessageAnswerSchema = { $id: 'PartiesMessage', ...object({ message: str }, ['message']) };
 
 // Bodies: shape only (as every body, services/gateway/src/http/schemas.ts); the service owns the rules and messages.
 const partyText = { name: text(200), description: text(1000), address: text(300), bankDetails: text(500), email: EmailSchema, status: text(20), metaData: MetaDataSchema };
@@ -168,7 +174,7 @@ export const VENDORS_CSV_HEADER = ['Name', 'Status', 'Email', 'Description', 'Ad
 export const CUSTOMERS_CSV_HEADER = ['Name', 'Company', 'Status', 'Email', 'Description', 'Address', 'Bank details', 'Invoices', 'Invoice amount', 'Due invoices', 'Due invoice amount', 'Credit memos', 'Credit memo amount', 'Overdue payment amount'];
 
 export async function registerPartiesRoutes(app: FastifyInstance, { client }: { client: PartiesClient }): Promise<void> {
-  addSchemas(app, [VendorSchema, CustomerSchema, PartiesPageMetaSchema, VendorListSchema, CustomerListSchema, VendorAnswerSchema, VendorDeletedSchema, VendorMergedSchema, CustomerAnswerSchema, MessageAnswerSchema, VendorBodySchema, CustomerBodySchema, MergeBodySchema]);
+  addSchemas(app, [VendorSchema, CustomerSchema, PartiesPageMetaSchema, VendorListSchema, CustomerListSchema, VendorAnswerSchema, VendorDeletedSchema, CustomerDeletedSchema, VendorMergedSchema, CustomerAnswerSchema, VendorBodySchema, CustomerBodySchema, MergeBodySchema]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
 
@@ -228,10 +234,10 @@ export async function registerPartiesRoutes(app: FastifyInstance, { client }: { 
 
   app.delete<{ Params: { id: string } }>(
     '/vendors/:id',
-    { config: WRITE, schema: { ...common, operationId: 'deleteVendor', summary: 'Delete a vendor; one with transactions is made inactive instead', params: idParams, response: responses(200, ref(VendorDeletedSchema)) } },
+    { config: WRITE, schema: { ...common, operationId: 'deleteVendor', summary: 'Delete a vendor; one with transactions, bills or vendor credits is made inactive instead', params: idParams, response: responses(200, ref(VendorDeletedSchema)) } },
     async (req) => {
       const r = await client.deleteVendor({ id: req.params.id }, headers(req));
-      return { message: r.deleted ? 'Vendor deleted' : 'This vendor has transactions, so it was made inactive instead of deleted', deleted: r.deleted, vendor: vendorJson(r.vendor) };
+      return { message: r.message, deleted: r.deleted, vendor: vendorJson(r.vendor) };
     },
   );
 
@@ -282,10 +288,10 @@ export async function registerPartiesRoutes(app: FastifyInstance, { client }: { 
 
   app.delete<{ Params: { id: string } }>(
     '/customers/:id',
-    { config: WRITE, schema: { ...common, operationId: 'deleteCustomer', summary: 'Delete a customer', params: idParams, response: responses(200, ref(MessageAnswerSchema)) } },
+    { config: WRITE, schema: { ...common, operationId: 'deleteCustomer', summary: 'Delete a customer; one with invoices or credit memos is made inactive instead', params: idParams, response: responses(200, ref(CustomerDeletedSchema)) } },
     async (req) => {
       const r = await client.deleteCustomer({ id: req.params.id }, headers(req));
-      return { message: r.deleted ? 'Customer deleted' : 'This customer has credit memos, so it was made inactive instead of deleted' };
+      return { message: r.message, deleted: r.deleted };
     },
   );
 }

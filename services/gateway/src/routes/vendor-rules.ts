@@ -104,6 +104,13 @@ export function vendorRuleJson(r: VendorRule | undefined) {
 }
 
 /** Body to the service's fields: present keys only (PATCH changes only what it names); dollars to cents (a bad amount: 400). */
+/** DELETE's answer: past categorisations stay (as in QuickBooks Online), and the answer says how many, in good English. */
+function ruleDeletedMessage(kept: number): string {
+  if (kept <= 0) return 'Vendor rule deleted';
+  if (kept === 1) return 'Vendor rule deleted. The 1 transaction it categorised keeps its category.';
+  return `Vendor rule deleted. The ${kept.toLocaleString('en-US')} transactions it categorised keep their category.`;
+}
+
 function fieldsOf(b: RuleBody) {
   return withAmounts((a) => {
     const amountCents = a.cents('amountValue', b.amountValue);
@@ -160,7 +167,7 @@ export async function registerVendorRuleRoutes(app: FastifyInstance, { client }:
     async (req) => {
       const r = await client.deleteVendorRule({ id: req.params.id }, headers(req));
       const kept = r.keptCategorisations;
-      return { message: kept > 0 ? `Vendor rule deleted. The ${kept} transaction${kept === 1 ? '' : 's'} it categorised keep their category.` : 'Vendor rule deleted', deleted: true, keptCategorisations: kept };
+      return { message: ruleDeletedMessage(kept), deleted: true, keptCategorisations: kept };
     },
   );
 }

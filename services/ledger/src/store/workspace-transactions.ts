@@ -19,6 +19,8 @@ export interface ImportedTransaction {
   version: number;
   /** The entry that books it (null: not booked, e.g. another currency or zero). */
   entryId: string | null;
+  /** 'auto' when the import booked it to its merchant's (biller's) category; null when it was left Uncategorised. */
+  creationMode: 'auto' | null;
 }
 
 /**
@@ -30,11 +32,11 @@ export async function insertImported(trx: Knex.Transaction, workspaceId: string,
   const result = (await trx.raw(
     `with txns as (
        insert into workspace_transactions (id, workspace_id, bank_transaction_id, bank_account_id, ledger_account_id, external_id, amount_cents, iso_currency_code,
-         txn_date, name, memo, pending, biller_id, category_id, version, current_entry_id)
+         txn_date, name, memo, pending, biller_id, category_id, version, current_entry_id, creation_mode)
        select r.id, ?, r.bank_transaction_id, r.bank_account_id, r.ledger_account_id, r.external_id, r.amount_cents, r.iso, r.txn_date, r.name, r.memo, r.pending,
-         r.biller_id, r.category_id, r.version, r.entry_id
-       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::bigint[], ?::text[], ?::date[], ?::text[], ?::text[], ?::boolean[], ?::uuid[], ?::uuid[], ?::bigint[], ?::uuid[])
-         with ordinality as r(id, bank_transaction_id, bank_account_id, ledger_account_id, external_id, amount_cents, iso, txn_date, name, memo, pending, biller_id, category_id, version, entry_id, n)
+         r.biller_id, r.category_id, r.version, r.entry_id, r.creation_mode
+       from unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::bigint[], ?::text[], ?::date[], ?::text[], ?::text[], ?::boolean[], ?::uuid[], ?::uuid[], ?::bigint[], ?::uuid[], ?::text[])
+         with ordinality as r(id, bank_transaction_id, bank_account_id, ledger_account_id, external_id, amount_cents, iso, txn_date, name, memo, pending, biller_id, category_id, version, entry_id, creation_mode, n)
        order by r.n
        returning id
      ), trail as (
@@ -48,7 +50,7 @@ export async function insertImported(trx: Knex.Transaction, workspaceId: string,
     [
       workspaceId, rows.map((r) => r.id), rows.map((r) => r.bankTransactionId), rows.map((r) => r.bankAccountId), rows.map((r) => r.ledgerAccountId), rows.map((r) => r.externalId),
       rows.map((r) => r.amountCents), rows.map((r) => r.isoCurrencyCode), rows.map((r) => r.date), rows.map((r) => r.name), rows.map((r) => r.memo),
-      rows.map((r) => r.pending), rows.map((r) => r.billerId), rows.map((r) => r.categoryId), rows.map((r) => r.version), rows.map((r) => r.entryId),
+      rows.map((r) => r.pending), rows.map((r) => r.billerId), rows.map((r) => r.categoryId), rows.map((r) => r.version), rows.map((r) => r.entryId), rows.map((r) => r.creationMode),
       workspaceId, rows.map(() => newId()), rows.map((r) => r.id), rows.map((r) => JSON.stringify({ amountCents: r.amountCents, date: r.date, categoryId: r.categoryId })),
     ] as unknown as readonly Knex.RawBinding[],
   )).rows[0] as { txns: string };
@@ -134,7 +136,7 @@ export async function insertImportedOne(trx: Knex.Transaction, workspaceId: stri
   const insertRow = trx('workspace_transactions').insert({
     id: r.id, workspace_id: workspaceId, bank_transaction_id: r.bankTransactionId, bank_account_id: r.bankAccountId, ledger_account_id: r.ledgerAccountId, external_id: r.externalId,
     amount_cents: r.amountCents, iso_currency_code: r.isoCurrencyCode, txn_date: r.date, name: r.name, memo: r.memo, pending: r.pending,
-    biller_id: r.billerId, category_id: r.categoryId, version: r.version, current_entry_id: r.entryId,
+    biller_id: r.billerId, category_id: r.categoryId, version: r.version, current_entry_id: r.entryId, creation_mode: r.creationMode,
   }).toSQL();
   await trx.raw(
     `with t as (${insertRow.sql} returning id)

@@ -48,6 +48,8 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
     rows.push({
       id, bankTransactionId: t.id, bankAccountId: t.accountId, ledgerAccountId, externalId: t.externalId, amountCents, isoCurrencyCode: t.isoCurrencyCode || 'USD',
       date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending, billerId: biller?.id ?? null, categoryId, version: Number(t.version), entryId: null,
+      // Booked to the merchant's category (a choice made once, applied without review): auto, as a rule's.
+      creationMode: biller?.category_id ? 'auto' : null,
     });
     // A transaction in another currency is recorded but never booked as USD (spec §9): no entry, no lines.
     if (amountCents !== 0 && isBooksCurrency(t.isoCurrencyCode)) {

@@ -120,6 +120,7 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   await insertImportedOne(trx, workspaceId, {
     id, bankTransactionId: t.id, bankAccountId: t.accountId, ledgerAccountId: ledgerAccount.id, externalId: t.externalId, amountCents, isoCurrencyCode: t.isoCurrencyCode || 'USD',
     date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending, billerId: biller?.id ?? null, categoryId, version, entryId,
+    creationMode: biller?.category_id ? 'auto' : null,
   });
   await detectTransfers(trx, workspaceId, [id]);
   await applyVendorRulesTo(trx, [id]);

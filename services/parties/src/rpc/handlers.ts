@@ -63,7 +63,7 @@ export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases, rules
       },
       async deleteVendor(req, ctx) {
         const r = await u.deleteVendor(requireTenant(ctx), req.id);
-        return { deleted: r.deleted, vendor: vendorMessage(r.vendor) };
+        return { deleted: r.deleted, vendor: vendorMessage(r.vendor), message: r.message };
       },
       async mergeVendors(req, ctx) {
         const r = await u.mergeVendors(requireTenant(ctx), req.parentVendorId, req.mergingVendorsId);
@@ -83,7 +83,7 @@ export function partiesRoutes(u: PartiesUseCases, credits: CreditUseCases, rules
         return { customer: customerMessage(await u.updateCustomer(requireTenant(ctx), req.id, customerInput(req.fields))) };
       },
       async deleteCustomer(req, ctx) {
-        return { deleted: await u.deleteCustomer(requireTenant(ctx), req.id) };
+        return u.deleteCustomer(requireTenant(ctx), req.id);
       },
       ...creditHandlers(credits),
       ...(rules ? vendorRuleHandlers(rules) : {}),

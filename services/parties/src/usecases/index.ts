@@ -2,6 +2,7 @@ import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE
 import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
 import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
 import { partyFigures, utcToday, type PartyFigures } from '../domain/document-figures.js';
+import { customerKeptMessage, DELETED, vendorKeptMessage } from '../domain/party-delete.js';
 import { vendorNameKey } from '../domain/vendor-name.js';
 import { customerChanged, vendorChanged } from '../events/party-changed.js';
 import { creditTotals, moveVendorCredits, type PartyCreditTotals } from '../store/credits.js';
@@ -133,28 +134,28 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
     },
 
     /**
-     * DELETE /vendors/{id}, as QuickBooks Online does it: a vendor with transactions in the books cannot be
-     * deleted (they would lose their vendor); it is made inactive instead and the answer says so. One
-     * without any is deleted and the ledger forgets its id.
+     * DELETE /vendors/{id}, as QuickBooks Online does it: a vendor with transactions, bills or vendor credits cannot
+     * be deleted (they would lose their vendor); it is made inactive instead and the answer names what holds it
+     * (domain/party-delete.ts). One without any is deleted and the ledger forgets its id.
      */
-    async deleteVendor(tenant: Tenant, id: string): Promise<{ deleted: boolean; vendor: VendorView }> {
+    async deleteVendor(tenant: Tenant, id: string): Promise<{ deleted: boolean; vendor: VendorView; message: string }> {
       assertCanEdit(tenant);
       throwIfAny(idProblems('id', id));
       return withTenant(db, tenant, async (trx) => {
         const row = await vendorById(trx, id, true);
         if (!row) throw notFound('Vendor', 'id');
         const view = await viewOf(tenant, trx, row);
-        // Vendor credits and bills too: they would lose their vendor.
-        if (view.activity.transactionCount > 0 || (view.credits?.count ?? 0) > 0 || (view.bills?.count ?? 0) > 0) {
+        const held = vendorKeptMessage({ transactions: view.activity.transactionCount, bills: view.bills?.count ?? 0, vendorCredits: view.credits?.count ?? 0 }, row.status === 'inactive');
+        if (held) {
           const inactive = row.status === 'inactive' ? row : await setVendorStatus(trx, id, 'inactive');
           if (inactive !== row) await vendorChanged(trx, tenant.workspaceId, inactive, 'updated');
-          return { deleted: false, vendor: { ...view, row: inactive } };
+          return { deleted: false, vendor: { ...view, row: inactive }, message: held };
         }
         await markVendorsDeleted(trx, [id], null);
         await moveRules(trx, [id], null);
         await ledger.forget(tenant, id);
         await vendorChanged(trx, tenant.workspaceId, row, 'deleted');
-        return { deleted: true, vendor: view };
+        return { deleted: true, vendor: view, message: DELETED.vendor };
       });
     },
 
@@ -261,22 +262,25 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
     },
 
     /**
-     * DELETE /customers/{id}: a customer with credit memos or invoices is made inactive instead (as a vendor with
-     * transactions, credits or bills), answering false; one without is deleted.
+     * DELETE /customers/{id}: a customer with invoices or credit memos is made inactive instead (as a vendor with
+     * transactions, bills or credits), and the answer names what holds it; one without is deleted.
      */
-    async deleteCustomer(tenant: Tenant, id: string): Promise<boolean> {
+    async deleteCustomer(tenant: Tenant, id: string): Promise<{ deleted: boolean; message: string }> {
       assertCanEdit(tenant);
       throwIfAny(idProblems('id', id));
       return withTenant(db, tenant, async (trx) => {
         const row = await customerById(trx, id, true);
         if (!row) throw notFound('Customer', 'id');
-        if (((await creditTotals(trx, 'credit_memo', [id])).get(id)?.count ?? 0) > 0 || ((await figuresOf(trx, 'invoice', [id])).get(id)?.count ?? 0) > 0) {
+        const memos = (await creditTotals(trx, 'credit_memo', [id])).get(id)?.count ?? 0;
+        const invoices = (await figuresOf(trx, 'invoice', [id])).get(id)?.count ?? 0;
+        const held = customerKeptMessage({ invoices, creditMemos: memos }, row.status === 'inactive');
+        if (held) {
           if (row.status !== 'inactive') await customerChanged(trx, tenant.workspaceId, await setCustomerStatus(trx, id, 'inactive'), 'updated');
-          return false;
+          return { deleted: false, message: held };
         }
         await markCustomerDeleted(trx, id);
         await customerChanged(trx, tenant.workspaceId, row, 'deleted');
-        return true;
+        return { deleted: true, message: DELETED.customer };
       });
     },
   };
