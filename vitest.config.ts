@@ -68,7 +68,10 @@ class SlowFirstSequencer extends BaseSequencer {
       const i = SLOW_FIRST.indexOf(relative(process.cwd(), f.moduleId).split('\\').join('/'));
       return i < 0 ? SLOW_FIRST.length : i;
     };
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
   }
 }
 
@@ -95,7 +98,10 @@ export default defineConfig({
       // tests: a cold process under load misses it). Two files at a time, as the other layers: each starts nine
       // processes (about 1.5 GB together); the chaos tests measure their outage windows, so another file's load
       // lengthens the windows rather than failing them.
-      { extends: true, test: { ...shared, name: 'dist', include: [...DIST_TESTS, 'tests/chaos/**/*.test.ts'], env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000 } },
+      {
+        extends: true,
+        test: { ...shared, name: 'dist', include: [...DIST_TESTS, 'tests/chaos/**/*.test.ts'], env: { LEDGERLINE_STACK: 'dist' }, hookTimeout: 180_000 },
+      },
       { extends: true, test: { ...shared, name: 'browser', include: ['tests/browser/**/*.test.ts'] } },
     ],
   },

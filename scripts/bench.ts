@@ -36,7 +36,8 @@ async function identitySuite(): Promise<void> {
     const anyUser = async () => (await system.api('GET', '/users/me', { token: users[i++ % users.length]!.token })).status === 200;
     results.push(await measure({ name: 'GET /users/me (session cached at the gateway)', connections: 1, seconds: 8, send: anyUser }));
     results.push(await measure({ name: 'GET /users/me (session cached at the gateway)', connections: 8, seconds: 8, send: anyUser }));
-    const login = async () => (await system.api('POST', '/login', { body: { email: users[i++ % users.length]!.email, password: 'Sup3rSecret' } })).status === 200;
+    const login = async () =>
+      (await system.api('POST', '/login', { body: { email: users[i++ % users.length]!.email, password: 'Sup3rSecret' } })).status === 200;
     results.push(await measure({ name: 'POST /login (argon2id verify, new session)', connections: 2, seconds: 8, send: login, warmup: 4 }));
   } finally {
     await system.stop();
@@ -46,7 +47,13 @@ async function identitySuite(): Promise<void> {
     '|---|---|---|---|---|---|---|---|',
     ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} |`),
   ].join('\n');
-  write('identity', 'Identity through the gateway', '20 signed-up users in a fresh identity database; the gateway, identity, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).', table, { results });
+  write(
+    'identity',
+    'Identity through the gateway',
+    '20 signed-up users in a fresh identity database; the gateway, identity, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).',
+    table,
+    { results },
+  );
 }
 
 /** Banking: transactions per second from the Plaid sandbox to stored raw transactions and published events. */
@@ -61,7 +68,13 @@ async function bankingSuite(): Promise<void> {
       '|---|---|---|---|---|',
       `| ${result.transactions} | ${result.storedSeconds} s | ${result.storedPerSecond} | ${result.publishedSeconds} s | ${result.transactionsPerSecond} |`,
     ].join('\n');
-    write('banking-sync', 'Banking: transaction sync throughput', `one sandbox item (First Platypus Bank: checking, savings, credit card) with ${transactions} transactions, synced through the official plaid SDK in pages of 500; each page is one database transaction (rows, cursor, outbox); the relay publishes to JetStream. Sandbox, banking, PostgreSQL and NATS on the same machine.`, table, { result });
+    write(
+      'banking-sync',
+      'Banking: transaction sync throughput',
+      `one sandbox item (First Platypus Bank: checking, savings, credit card) with ${transactions} transactions, synced through the official plaid SDK in pages of 500; each page is one database transaction (rows, cursor, outbox); the relay publishes to JetStream. Sandbox, banking, PostgreSQL and NATS on the same machine.`,
+      table,
+      { result },
+    );
   } finally {
     await sandbox.close();
   }
@@ -110,7 +123,13 @@ async function ledgerSuite(): Promise<void> {
     '|---|---|---|',
     ...r.offsetSql.map((o) => `| ${o.take} | ${o.page} | ${o.p50} |`),
   ].join('\n');
-  write('ledger', 'Ledger: ingest, bulk re-categorise, general-ledger pages', `${transactions} bank transactions over two years (10 merchants) in one workspace with one bank account; ${glLines} lines on one account (Cash and Cash Equivalents) of another workspace over two years. Gateway (fake identity), ledger, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).`, body, { result: r });
+  write(
+    'ledger',
+    'Ledger: ingest, bulk re-categorise, general-ledger pages',
+    `${transactions} bank transactions over two years (10 merchants) in one workspace with one bank account; ${glLines} lines on one account (Cash and Cash Equivalents) of another workspace over two years. Gateway (fake identity), ledger, PostgreSQL and NATS on the same machine; the load runner in the same process (scripts/lib/load.ts).`,
+    body,
+    { result: r },
+  );
 }
 
 /** The web app in Chromium with a cold cache: compressed JavaScript per route and the dashboard's time to draw. */
@@ -119,18 +138,32 @@ async function webSuite(): Promise<void> {
   const runs = Number(process.env.BENCH_WEB_RUNS ?? 5);
   const transactions = Number(process.env.BENCH_WEB_TRANSACTIONS ?? 200);
   // The machine is shared: the load average says how quiet it was (timings move with it, bytes do not).
-  const load = loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
   const throttledRuns = Number(process.env.BENCH_WEB_THROTTLED_RUNS ?? 3);
   const result = await benchWeb({ transactions, runs, throttledRuns, log: (line) => console.log(line) });
   const { body, summary } = webReport(result);
-  write('web', 'Web app: compressed bytes and time to draw, cold cache', `the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip); Debian's Chromium (headless, playwright-core) on the same machine as the gateway, identity, banking, ledger, reporting, PostgreSQL, NATS and the Plaid sandbox; /dashboard as an onboarded user with a First Platypus Bank item of ${result.transactions} sandbox transactions, linked, synced and booked. Localhost: no network latency or bandwidth limit. Load average (1/5/15 min) when the suite started: ${load}.`, body, { result, summary, loadAverage: load });
+  write(
+    'web',
+    'Web app: compressed bytes and time to draw, cold cache',
+    `the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip); Debian's Chromium (headless, playwright-core) on the same machine as the gateway, identity, banking, ledger, reporting, PostgreSQL, NATS and the Plaid sandbox; /dashboard as an onboarded user with a First Platypus Bank item of ${result.transactions} sandbox transactions, linked, synced and booked. Localhost: no network latency or bandwidth limit. Load average (1/5/15 min) when the suite started: ${load}.`,
+    body,
+    { result, summary, loadAverage: load },
+  );
 }
 
 /** The JavaScript a signed-out first visit fetches (issue #13's 200 kB budget), page by page and script by script. */
 async function bundleSuite(): Promise<void> {
   // Needs the built frontends, as the web suite.
   const loads = await benchBundle();
-  write('bundle', 'Web app: first-load JavaScript of the public pages', "the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip), each page loaded signed out in a fresh context of Debian's Chromium (headless, playwright-core); bytes do not depend on the machine's load.", bundleReport(loads), { loads });
+  write(
+    'bundle',
+    'Web app: first-load JavaScript of the public pages',
+    "the production build of the shell and the settings, accounting and reports remotes served by frontends/shell/server/serve.ts (precompressed br/gzip), each page loaded signed out in a fresh context of Debian's Chromium (headless, playwright-core); bytes do not depend on the machine's load.",
+    bundleReport(loads),
+    { loads },
+  );
 }
 
 /**
@@ -141,7 +174,9 @@ async function bundleSuite(): Promise<void> {
  */
 async function rulesSuite(): Promise<void> {
   const transactions = Number(process.env.BENCH_RULES_TRANSACTIONS ?? 200_000);
-  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
   const h = await startRulesHarness({ serviceTimeoutMs: 600_000 });
   try {
     const t = h.tenant();
@@ -155,25 +190,46 @@ async function rulesSuite(): Promise<void> {
     const office = cats.find((c) => c.name === 'Office Supplies')!.id;
     // The bench's amounts are spread evenly over 1.00..2,500.99 dollars: below 626.00 is about a quarter of them.
     const body = { name: 'Small purchases', categoryId: office, ruleApplyDateTime: '2024-01-01', amountSign: 'less_than', amountValue: 626 };
-    const expected = Number(((await admin.raw('select count(*)::int as n from workspace_transactions where workspace_id = ? and abs(amount_cents) < 62600', [t.workspaceId])).rows[0] as { n: number }).n);
-    const entriesBefore = Number(((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n);
+    const expected = Number(
+      (
+        (await admin.raw('select count(*)::int as n from workspace_transactions where workspace_id = ? and abs(amount_cents) < 62600', [t.workspaceId]))
+          .rows[0] as { n: number }
+      ).n,
+    );
+    const entriesBefore = Number(
+      ((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n,
+    );
     const t0 = performance.now();
     const r = await h.api('POST', '/vendors/rule-engines', { tenant: t, body });
     const applied = performance.now();
     if (r.status !== 201) throw new Error(`POST /vendors/rule-engines answered ${r.status} ${JSON.stringify(r.body)}`);
     // Where the time goes after the ledger's commit: its outbox relayed to JetStream, then reporting's read model.
-    const unpublished = async () => Number(((await admin.raw('select count(*)::int as n from outbox where workspace_id = ? and published_at is null', [t.workspaceId])).rows[0] as { n: number }).n);
+    const unpublished = async () =>
+      Number(
+        ((await admin.raw('select count(*)::int as n from outbox where workspace_id = ? and published_at is null', [t.workspaceId])).rows[0] as { n: number })
+          .n,
+      );
     while ((await unpublished()) > 0) await new Promise((done) => setTimeout(done, 100));
     const relayed = performance.now();
     await h.caughtUp(t, 3_600_000);
     const reflected = performance.now();
     const pl = await h.api('GET', '/financial-data/profit-loss/v3?startDate=2024-01-01&endDate=2025-12-31&periodicity=totals_only', { tenant: t });
     const cell = JSON.stringify(pl.body).includes('Office Supplies');
-    const entriesAfter = Number(((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n);
+    const entriesAfter = Number(
+      ((await admin.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0] as { n: number }).n,
+    );
     const result = {
-      transactions, matched: r.body.rule.impactedTransactionCount as number, expected, categorised: r.body.categorised as number, entriesPosted: entriesAfter - entriesBefore,
-      applySeconds: Math.round((applied - t0) / 10) / 100, relayedSeconds: Math.round((relayed - t0) / 10) / 100, reflectedSeconds: Math.round((reflected - t0) / 10) / 100,
-      seedBookedSeconds: seeded.bookedSeconds, seedReportingSeconds, officeRowShown: cell,
+      transactions,
+      matched: r.body.rule.impactedTransactionCount as number,
+      expected,
+      categorised: r.body.categorised as number,
+      entriesPosted: entriesAfter - entriesBefore,
+      applySeconds: Math.round((applied - t0) / 10) / 100,
+      relayedSeconds: Math.round((relayed - t0) / 10) / 100,
+      reflectedSeconds: Math.round((reflected - t0) / 10) / 100,
+      seedBookedSeconds: seeded.bookedSeconds,
+      seedReportingSeconds,
+      officeRowShown: cell,
     };
     console.log(`rules: ${JSON.stringify(result)}`);
     const table = [
@@ -183,7 +239,13 @@ async function rulesSuite(): Promise<void> {
       '',
       'Times are from the POST. "Ledger outbox relayed": every entry.posted of the workspace published to JetStream.',
     ].join('\n');
-    write('vendor-rules', 'Vendor rules: one rule applied to a quarter of the transactions', `${transactions} bank transactions in one workspace (10 merchants, amounts 1.00..2,500.99, two years), booked through the ledger's consumer (${seeded.bookedSeconds} s) and projected by reporting (${seedReportingSeconds} s more) before the rule; a rule "amount less than 626.00" created through the gateway (parties, ledger, reporting and the gateway in this process; PostgreSQL and NATS on the same machine). "Every report reflects it": reporting's check finds its balances equal to the ledger's lines again. Load average (1/5/15 min) before: ${load}.`, table, { result, loadAverage: load });
+    write(
+      'vendor-rules',
+      'Vendor rules: one rule applied to a quarter of the transactions',
+      `${transactions} bank transactions in one workspace (10 merchants, amounts 1.00..2,500.99, two years), booked through the ledger's consumer (${seeded.bookedSeconds} s) and projected by reporting (${seedReportingSeconds} s more) before the rule; a rule "amount less than 626.00" created through the gateway (parties, ledger, reporting and the gateway in this process; PostgreSQL and NATS on the same machine). "Every report reflects it": reporting's check finds its balances equal to the ledger's lines again. Load average (1/5/15 min) before: ${load}.`,
+      table,
+      { result, loadAverage: load },
+    );
   } finally {
     await h.close();
   }

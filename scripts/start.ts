@@ -25,12 +25,20 @@ if (busy.length > 0) {
 }
 
 const postgres = await ensurePostgres(DATA_DIR);
-log.info({ source: postgres.source }, postgres.source === 'server' ? 'PostgreSQL: using the server on 127.0.0.1:5432' : 'PostgreSQL: started an embedded server (data in .data/postgres)');
+log.info(
+  { source: postgres.source },
+  postgres.source === 'server' ? 'PostgreSQL: using the server on 127.0.0.1:5432' : 'PostgreSQL: started an embedded server (data in .data/postgres)',
+);
 const nats = await ensureNats(DATA_DIR);
 if (nats.kind === 'memory') {
-  log.warn('NATS: none on 127.0.0.1:4222 and no nats-server installed; using the in-process event bus (single-machine development only, events do not survive a restart). Install Debian\'s nats-server for the real thing.');
+  log.warn(
+    "NATS: none on 127.0.0.1:4222 and no nats-server installed; using the in-process event bus (single-machine development only, events do not survive a restart). Install Debian's nats-server for the real thing.",
+  );
 } else {
-  log.info({ source: nats.source }, nats.source === 'server' ? 'NATS: using the server on 127.0.0.1:4222' : 'NATS: started nats-server with JetStream (data in .data/nats)');
+  log.info(
+    { source: nats.source },
+    nats.source === 'server' ? 'NATS: using the server on 127.0.0.1:4222' : 'NATS: started nats-server with JetStream (data in .data/nats)',
+  );
 }
 
 /** Creates (once) and migrates each registry service's database; answers the runtime URLs (the application roles). */
@@ -38,7 +46,9 @@ const databases: Partial<Record<ServiceName, string>> = {};
 for (const entry of SERVICES) {
   const names = serviceEnvNames(entry.name);
   const appUrl = withDatabase(withUser(postgres.adminUrl, `${entry.database}_app`, APP_PASSWORD), entry.database);
-  const applied = await (await loadService(entry)).migrate({ ...process.env, LOG_LEVEL: 'warn', [names.databaseUrl]: appUrl, [names.adminUrl]: withDatabase(postgres.adminUrl, entry.database) });
+  const applied = await (
+    await loadService(entry)
+  ).migrate({ ...process.env, LOG_LEVEL: 'warn', [names.databaseUrl]: appUrl, [names.adminUrl]: withDatabase(postgres.adminUrl, entry.database) });
   log.info({ applied: applied.length }, `${entry.name} database ready`);
   databases[entry.name] = appUrl;
 }

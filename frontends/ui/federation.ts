@@ -39,7 +39,13 @@ export const FEDERATION_SHARED = {
  * dist works on its port under `npm start`, on a free port in tests and behind a CDN. `<NAME>_PUBLIC_URL` pins an
  * absolute origin.
  */
-export function remoteSettings({ name, port }: { name: string; port: number }): Pick<RsbuildConfig, 'source' | 'resolve' | 'html' | 'output' | 'dev' | 'server'> {
+export function remoteSettings({
+  name,
+  port,
+}: {
+  name: string;
+  port: number;
+}): Pick<RsbuildConfig, 'source' | 'resolve' | 'html' | 'output' | 'dev' | 'server'> {
   const publicUrl = process.env[`${name.toUpperCase()}_PUBLIC_URL`] ?? 'auto';
   const assetPrefix = publicUrl === 'auto' || publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
   return {

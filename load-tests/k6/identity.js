@@ -12,14 +12,16 @@ export const options = {
     sign_in: { executor: 'constant-vus', vus: 2, duration: '30s', exec: 'login', startTime: '30s' },
   },
   thresholds: {
-    'http_req_failed': ['rate<0.01'],
+    http_req_failed: ['rate<0.01'],
     'http_req_duration{scenario:session_check}': ['p(99)<50'],
     'http_req_duration{scenario:sign_in}': ['p(99)<500'],
   },
 };
 
 export function setup() {
-  const res = http.post(`${BASE_URL}/login`, JSON.stringify({ email: __ENV.EMAIL, password: __ENV.PASSWORD }), { headers: { 'content-type': 'application/json' } });
+  const res = http.post(`${BASE_URL}/login`, JSON.stringify({ email: __ENV.EMAIL, password: __ENV.PASSWORD }), {
+    headers: { 'content-type': 'application/json' },
+  });
   check(res, { 'signed in': (r) => r.status === 200 && !!r.json('user') });
   return { token: res.json('sessionToken') };
 }
@@ -30,6 +32,8 @@ export function me(data) {
 }
 
 export function login() {
-  const res = http.post(`${BASE_URL}/login`, JSON.stringify({ email: __ENV.EMAIL, password: __ENV.PASSWORD }), { headers: { 'content-type': 'application/json' } });
+  const res = http.post(`${BASE_URL}/login`, JSON.stringify({ email: __ENV.EMAIL, password: __ENV.PASSWORD }), {
+    headers: { 'content-type': 'application/json' },
+  });
   check(res, { 'login 200': (r) => r.status === 200 });
 }

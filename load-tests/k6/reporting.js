@@ -21,7 +21,15 @@ const thresholds = { http_req_failed: ['rate<0.01'], checks: ['rate>0.99'] };
 let startAt = 0;
 for (const s of selected) {
   const seconds = Math.max(1, Math.round(s.seconds * TIME_SCALE));
-  scenarios[s.id] = { executor: 'constant-vus', vus: s.connections, duration: `${seconds}s`, startTime: `${startAt}s`, exec: 'report', env: { SCENARIO_ID: s.id }, gracefulStop: '5s' };
+  scenarios[s.id] = {
+    executor: 'constant-vus',
+    vus: s.connections,
+    duration: `${seconds}s`,
+    startTime: `${startAt}s`,
+    exec: 'report',
+    env: { SCENARIO_ID: s.id },
+    gracefulStop: '5s',
+  };
   // The next scenario starts once this one (and its graceful stop) is over, so they never overlap.
   startAt += seconds + 5;
   const latency = [];
@@ -40,7 +48,9 @@ export function setup() {
   let token = __ENV.TOKEN;
   let workspaceId = __ENV.WORKSPACE_ID;
   if (!token) {
-    const res = http.post(`${BASE_URL}/login`, JSON.stringify({ email: __ENV.EMAIL, password: __ENV.PASSWORD }), { headers: { 'content-type': 'application/json' } });
+    const res = http.post(`${BASE_URL}/login`, JSON.stringify({ email: __ENV.EMAIL, password: __ENV.PASSWORD }), {
+      headers: { 'content-type': 'application/json' },
+    });
     const body = json(res);
     // A user whose sign-in asks for a mailed code cannot be used here: pass TOKEN instead.
     if (!check(res, { 'signed in': (r) => r.status === 200 && !!body && !!body.user })) throw new Error(`login answered ${res.status}`);
@@ -59,7 +69,12 @@ export function setup() {
   const first = json(http.get(`${BASE_URL}/ledger/get-ledger-transactions?ledgerAccountId=${account}&take=${config.glTake}&page=1`, { headers }));
   const lastPage = first && first.meta ? Math.max(1, first.meta.pageCount) : 1;
   const items = first && first.meta ? first.meta.itemCount : 0;
-  const vars = { busiestAccount: account, middlePage: String(Math.max(1, Math.ceil(lastPage / 2))), lastPage: String(lastPage), middlePageMax: String(Math.max(1, Math.ceil(items / 100 / 2))) };
+  const vars = {
+    busiestAccount: account,
+    middlePage: String(Math.max(1, Math.ceil(lastPage / 2))),
+    lastPage: String(lastPage),
+    middlePageMax: String(Math.max(1, Math.ceil(items / 100 / 2))),
+  };
   const paths = {};
   for (const s of selected) paths[s.id] = s.paths.map((p) => p.replace(/\{(\w+)\}/g, (_, k) => vars[k] || `{${k}}`));
   return { headers, paths };

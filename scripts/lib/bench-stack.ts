@@ -3,7 +3,18 @@
 // set that took long to generate is generated once and reused. The mailbox (sign-up codes) runs here.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createDb, createLogger, dropDatabase, GATEWAY, NatsEventBus, SERVICES as REGISTRY, serviceEnvNames, urlSetting, withDatabase, withUser } from '@ledgerline/platform';
+import {
+  createDb,
+  createLogger,
+  dropDatabase,
+  GATEWAY,
+  NatsEventBus,
+  SERVICES as REGISTRY,
+  serviceEnvNames,
+  urlSetting,
+  withDatabase,
+  withUser,
+} from '@ledgerline/platform';
 import { startMailbox, type Mailbox, type MailMessage } from '@ledgerline/mailbox';
 import { startServiceProcess, type ServiceProcess } from './processes.js';
 import { freePort, loadService } from './stack.js';
@@ -27,7 +38,10 @@ export interface BenchDatabases {
 /** `ledgerline_bench_<name>_<service>` and the NATS namespace `bench<name>` (letters and digits only). */
 export function benchDatabases(name: string): BenchDatabases {
   const db = (s: Service) => `ledgerline_bench_${name}_${s}`;
-  const appUrl = Object.fromEntries(SERVICES.map((s) => [s, withDatabase(withUser(ADMIN_URL, `${entryOf(s).database}_app`, APP_PASSWORD), db(s))])) as Record<Service, string>;
+  const appUrl = Object.fromEntries(SERVICES.map((s) => [s, withDatabase(withUser(ADMIN_URL, `${entryOf(s).database}_app`, APP_PASSWORD), db(s))])) as Record<
+    Service,
+    string
+  >;
   const adminUrl = Object.fromEntries(SERVICES.map((s) => [s, withDatabase(ADMIN_URL, db(s))])) as Record<Service, string>;
   return { appUrl, adminUrl, namespace: `bench${name.replace(/[^a-z0-9]/g, '')}` };
 }
@@ -37,7 +51,8 @@ export async function readMarker<T>(dbs: BenchDatabases): Promise<T | null> {
   const admin = createDb({ url: ADMIN_URL, pool: { max: 1 } });
   try {
     const name = new URL(dbs.adminUrl.reporting).pathname.slice(1);
-    const row = (await admin.raw("select shobj_description(oid, 'pg_database') as c from pg_database where datname = ?", [name])).rows[0] as { c: string | null } | undefined;
+    const row = (await admin.raw("select shobj_description(oid, 'pg_database') as c from pg_database where datname = ?", [name])).rows[0] as
+      { c: string | null } | undefined;
     if (!row?.c) return null;
     try {
       return JSON.parse(row.c) as T;
@@ -94,9 +109,17 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
-export async function startBenchStack(dbs: BenchDatabases, options: { logDir: string; gatewayEnv?: Record<string, string>; reportingEnv?: Record<string, string> }): Promise<BenchStack> {
+export async function startBenchStack(
+  dbs: BenchDatabases,
+  options: { logDir: string; gatewayEnv?: Record<string, string>; reportingEnv?: Record<string, string> },
+): Promise<BenchStack> {
   const mailbox = await startMailbox({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
-  const port: Record<Service | 'gateway', number> = { identity: await freePort(), ledger: await freePort(), reporting: await freePort(), gateway: await freePort() };
+  const port: Record<Service | 'gateway', number> = {
+    identity: await freePort(),
+    ledger: await freePort(),
+    reporting: await freePort(),
+    gateway: await freePort(),
+  };
   const url = (p: number) => `http://127.0.0.1:${p}`;
   // Production refuses the development service token key: each run shares a random one.
   const serviceTokenKey = randomBytes(32).toString('base64url');
@@ -105,10 +128,24 @@ export async function startBenchStack(dbs: BenchDatabases, options: { logDir: st
   const serviceSpec = (s: Service, env: Record<string, string> = {}) => {
     const names = serviceEnvNames(s);
     const calls = (entryOf(s).calls as readonly string[]).filter((c): c is Service => (SERVICES as readonly string[]).includes(c));
-    return { entry: `${entryOf(s).dir}/src/main.ts`, env: { [names.port]: String(port[s]), [names.databaseUrl]: dbs.appUrl[s], [names.adminUrl]: dbs.adminUrl[s], ...Object.fromEntries(calls.map((c) => [urlSetting(c), url(port[c])])), ...env } };
+    return {
+      entry: `${entryOf(s).dir}/src/main.ts`,
+      env: {
+        [names.port]: String(port[s]),
+        [names.databaseUrl]: dbs.appUrl[s],
+        [names.adminUrl]: dbs.adminUrl[s],
+        ...Object.fromEntries(calls.map((c) => [urlSetting(c), url(port[c])])),
+        ...env,
+      },
+    };
   };
   const specs = {
-    identity: serviceSpec('identity', { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, OTP_PEPPER: 'bench-only-otp-pepper-local', SUPPORT_HASH_SECRET: 'bench-only-support-secret-local', OTP_RESEND_SECONDS: '0' }),
+    identity: serviceSpec('identity', {
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+      OTP_PEPPER: 'bench-only-otp-pepper-local',
+      SUPPORT_HASH_SECRET: 'bench-only-support-secret-local',
+      OTP_RESEND_SECONDS: '0',
+    }),
     ledger: serviceSpec('ledger'),
     reporting: serviceSpec('reporting', options.reportingEnv),
     gateway: {
@@ -128,7 +165,12 @@ export async function startBenchStack(dbs: BenchDatabases, options: { logDir: st
   };
   const gatewayUrl = url(port.gateway);
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${gatewayUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
     // The documented session shapes, read field by field.
     return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> & { user?: { workspace?: { id: string } } } };
   };
@@ -167,10 +209,23 @@ export async function startBenchStack(dbs: BenchDatabases, options: { logDir: st
     throw err;
   }
   return {
-    gatewayUrl, mailbox, processes, serviceTokenKey, start, stopService,
+    gatewayUrl,
+    mailbox,
+    processes,
+    serviceTokenKey,
+    start,
+    stopService,
     async signUp(email, password) {
       const seen = (await mailTo(email)).length;
-      const r = await post('/signup', { firstName: 'Ada', middleName: 'K', lastName: 'Lovelace', companyName: 'Analytical Co', maxTeamSize: 5, email, password });
+      const r = await post('/signup', {
+        firstName: 'Ada',
+        middleName: 'K',
+        lastName: 'Lovelace',
+        companyName: 'Analytical Co',
+        maxTeamSize: 5,
+        email,
+        password,
+      });
       if (r.status !== 201) throw new Error(`signup answered ${r.status}: ${JSON.stringify(r.body)}`);
       return session(await verify(email, r.body, seen));
     },

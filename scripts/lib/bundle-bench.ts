@@ -10,7 +10,8 @@ export async function benchBundle(): Promise<PageLoad[]> {
   const browser = await launchBrowser();
   try {
     const loads: PageLoad[] = [];
-    for (const { route, drawn } of PUBLIC_PAGES) for (const encoding of ['br', 'gzip'] as const) loads.push(await measurePage(browser, servers.webUrl, route, drawn, encoding));
+    for (const { route, drawn } of PUBLIC_PAGES)
+      for (const encoding of ['br', 'gzip'] as const) loads.push(await measurePage(browser, servers.webUrl, route, drawn, encoding));
     return loads;
   } finally {
     await browser.close();
@@ -24,13 +25,16 @@ export function bundleReport(loads: PageLoad[]): string {
   const login = loads.find((l) => l.route === '/login' && l.encoding === 'gzip');
   return [
     'Bytes of each script body on the wire (DevTools protocol: Network.loadingFinished less the response headers), the',
-    "browser pinned to one Accept-Encoding per row; \"decoded\" is what the engine parses. The page counts as loaded when",
+    'browser pinned to one Accept-Encoding per row; "decoded" is what the engine parses. The page counts as loaded when',
     'its form shows and the network is idle. The budget test (frontends/shell/test/first-load.test.ts) holds every row to',
     `${kB(FIRST_LOAD_BUDGET_BYTES)}.`,
     '',
     '| page | encoding | scripts | JavaScript on the wire | decoded | budget |',
     '|---|---|---|---|---|---|',
-    ...loads.map((l) => `| ${l.route} | ${l.encoding} | ${l.scripts.length} | **${kB(l.jsBytes)}** | ${kB(l.jsDecoded)} | ${l.jsBytes <= FIRST_LOAD_BUDGET_BYTES ? 'met' : '**not met**'} |`),
+    ...loads.map(
+      (l) =>
+        `| ${l.route} | ${l.encoding} | ${l.scripts.length} | **${kB(l.jsBytes)}** | ${kB(l.jsDecoded)} | ${l.jsBytes <= FIRST_LOAD_BUDGET_BYTES ? 'met' : '**not met**'} |`,
+    ),
     '',
     ...(login
       ? [
@@ -38,7 +42,9 @@ export function bundleReport(loads: PageLoad[]): string {
           '',
           '| script | gzip | decoded |',
           '|---|---|---|',
-          ...[...login.scripts].sort((a, b) => b.bodyBytes - a.bodyBytes).map((s) => `| ${new URL(s.url).pathname} | ${kB(s.bodyBytes)} | ${kB(s.decodedBytes)} |`),
+          ...[...login.scripts]
+            .sort((a, b) => b.bodyBytes - a.bodyBytes)
+            .map((s) => `| ${new URL(s.url).pathname} | ${kB(s.bodyBytes)} | ${kB(s.decodedBytes)} |`),
           '',
         ]
       : []),
@@ -48,6 +54,6 @@ export function bundleReport(loads: PageLoad[]): string {
     'br) in 15 scripts. The shared React Router was the whole package (48.5 + 14.2 kB: server rendering, sessions and',
     "cookies came with it), and the ui kit's shared chunk carried Headless UI and its positioning library (37.4 + 29.5",
     'kB). Now the router is shared as the part the app uses (frontends/ui/shared/react-router.js) and the Headless UI',
-    "components load in their own chunk with the pages that show them (frontends/ui/src/widgets.ts).",
+    'components load in their own chunk with the pages that show them (frontends/ui/src/widgets.ts).',
   ].join('\n');
 }

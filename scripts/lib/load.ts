@@ -34,8 +34,16 @@ function summary(name: string, connections: number, latencies: number[], errors:
   latencies.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 100) / 100;
   return {
-    name, connections, requests: latencies.length, errors, seconds: round(seconds), rps: round(latencies.length / seconds),
-    p50: round(percentile(latencies, 50)), p90: round(percentile(latencies, 90)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0),
+    name,
+    connections,
+    requests: latencies.length,
+    errors,
+    seconds: round(seconds),
+    rps: round(latencies.length / seconds),
+    p50: round(percentile(latencies, 50)),
+    p90: round(percentile(latencies, 90)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1) ?? 0),
   };
 }
 
@@ -89,10 +97,17 @@ export async function loadHttp(options: HttpLoadOptions): Promise<LoadResult> {
   const run = (seconds: number, latencies: number[] | null) =>
     new Promise<{ errors: number; seconds: number }>((resolve, reject) => {
       let errors = 0;
-      const instance = autocannon({ url: options.baseUrl, connections: options.connections, duration: seconds, headers: options.headers, requests, timeout: 30 }, (err: unknown, result: autocannon.Result) => {
-        if (err) reject(err instanceof Error ? err : new Error(String(err)));
-        else resolve({ errors: errors + result.errors + result.timeouts, seconds: (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000 });
-      });
+      const instance = autocannon(
+        { url: options.baseUrl, connections: options.connections, duration: seconds, headers: options.headers, requests, timeout: 30 },
+        (err: unknown, result: autocannon.Result) => {
+          if (err) reject(err instanceof Error ? err : new Error(String(err)));
+          else
+            resolve({
+              errors: errors + result.errors + result.timeouts,
+              seconds: (new Date(result.finish).getTime() - new Date(result.start).getTime()) / 1000,
+            });
+        },
+      );
       // The instance emits (client, status, bytes, ms) per response; its typings omit the client.
       (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
         latencies?.push(ms);

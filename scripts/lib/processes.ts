@@ -19,7 +19,10 @@ async function ready(url: string, child: ChildProcess, timeoutMs: number): Promi
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before answering ${url}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) }).then((r) => r.status < 500, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -30,7 +33,15 @@ async function ready(url: string, child: ChildProcess, timeoutMs: number): Promi
  * Starts `entry` (a service's src/main.ts) in its own process with `env` on top of this one's, its
  * output appended to `<logDir>/<name>.log`, and resolves once `healthUrl` answers.
  */
-export async function startServiceProcess(options: { name: string; entry: string; env: Record<string, string>; url: string; healthPath?: string; logDir: string; timeoutMs?: number }): Promise<ServiceProcess> {
+export async function startServiceProcess(options: {
+  name: string;
+  entry: string;
+  env: Record<string, string>;
+  url: string;
+  healthPath?: string;
+  logDir: string;
+  timeoutMs?: number;
+}): Promise<ServiceProcess> {
   mkdirSync(options.logDir, { recursive: true });
   const log = createWriteStream(join(options.logDir, `${options.name}.log`), { flags: 'a' });
   const child = spawn(process.execPath, [...NODE_SOURCE_ARGS, options.entry], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });

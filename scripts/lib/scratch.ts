@@ -15,7 +15,11 @@ export function makeScratch(root: string, prefix = 'ledgerline-scratch-'): Scrat
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
       .split('\0')
       .filter((f) => f !== '');
     const made = new Set<string>();
@@ -40,7 +44,8 @@ export function makeScratch(root: string, prefix = 'ledgerline-scratch-'): Scrat
     }
     // The workspace packages: the same relative links npm made, now resolving inside the copy.
     mkdirSync(join(dir, 'node_modules', '@ledgerline'));
-    for (const pkg of readdirSync(join(modules, '@ledgerline'))) symlinkSync(readlinkSync(join(modules, '@ledgerline', pkg)), join(dir, 'node_modules', '@ledgerline', pkg));
+    for (const pkg of readdirSync(join(modules, '@ledgerline')))
+      symlinkSync(readlinkSync(join(modules, '@ledgerline', pkg)), join(dir, 'node_modules', '@ledgerline', pkg));
     return { dir, remove };
   } catch (err) {
     remove();

@@ -21,12 +21,28 @@ export interface ServiceProcess {
 /** The variables a service process inherits from ours: nothing of this test process's own Node settings. */
 const INHERITED = ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR', 'NODE_EXTRA_CA_CERTS'];
 
-export async function startServiceProcess({ name, dir, env, port, readyTimeoutMs = 120_000 }: { name: string; dir: string; env: Record<string, string>; port: number; readyTimeoutMs?: number }): Promise<ServiceProcess> {
+export async function startServiceProcess({
+  name,
+  dir,
+  env,
+  port,
+  readyTimeoutMs = 120_000,
+}: {
+  name: string;
+  dir: string;
+  env: Record<string, string>;
+  port: number;
+  readyTimeoutMs?: number;
+}): Promise<ServiceProcess> {
   const cwd = join(ROOT, dir);
   const main = join(cwd, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${name}: ${dir}/dist/main.js is missing; build the services first (npm run build:services)`);
   const inherited = Object.fromEntries(INHERITED.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
-  const child = spawn(process.execPath, ['--import', '@ledgerline/platform/instrumentation', main], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', '@ledgerline/platform/instrumentation', main], {
+    cwd,
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -50,7 +66,10 @@ export async function startServiceProcess({ name, dir, env, port, readyTimeoutMs
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (gone) throw new Error(`${name} exited before it was ready (code ${await exited}):\n${handle.output()}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return handle;
     if (Date.now() > deadline) {
       await handle.kill();

@@ -3,7 +3,22 @@
 // `npm start` runs it on the usual ports; the API and browser tests run it on free ports against a fresh
 // database, and stop and restart identity to check the gateway's behaviour when a service is down.
 import { createServer } from 'node:net';
-import { createLogger, DEFAULT_PORTS, REMOTES, SERVICES, urlSetting, serviceEnvNames, type BaseOverrides, type DefinedService, type EventBus, type PortName, type RemoteName, type RunningParts, type ServiceEntry, type ServiceName } from '@ledgerline/platform';
+import {
+  createLogger,
+  DEFAULT_PORTS,
+  REMOTES,
+  SERVICES,
+  urlSetting,
+  serviceEnvNames,
+  type BaseOverrides,
+  type DefinedService,
+  type EventBus,
+  type PortName,
+  type RemoteName,
+  type RunningParts,
+  type ServiceEntry,
+  type ServiceName,
+} from '@ledgerline/platform';
 import { startMailbox, type Mailbox } from '@ledgerline/mailbox';
 import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
@@ -146,8 +161,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const extras: Partial<Record<ServiceName, { env: Record<string, string>; overrides?: Record<string, unknown> }>> = {
       identity: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
       firm: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
-      ...(s3 ? { documents: { env: { DOCUMENTS_S3_ENDPOINT: s3.url, DOCUMENTS_S3_REGION: s3.region, DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId, DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey, DOCUMENTS_S3_BUCKET: 'ledgerline-documents' } } } : {}),
-      ...(plaid ? { banking: { env: { PLAID_BASE_URL: plaid.url, PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret, PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook` } } } : {}),
+      ...(s3
+        ? {
+            documents: {
+              env: {
+                DOCUMENTS_S3_ENDPOINT: s3.url,
+                DOCUMENTS_S3_REGION: s3.region,
+                DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+                DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+                DOCUMENTS_S3_BUCKET: 'ledgerline-documents',
+              },
+            },
+          }
+        : {}),
+      ...(plaid
+        ? {
+            banking: {
+              env: {
+                PLAID_BASE_URL: plaid.url,
+                PLAID_CLIENT_ID: plaid.clientId,
+                PLAID_SECRET: plaid.secret,
+                PLAID_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/plaid/webhook`,
+              },
+            },
+          }
+        : {}),
     };
 
     const running = new Map<ServiceName, RunningParts | ServiceProcess>();
@@ -173,7 +211,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const start = async () => {
         if (running.has(entry.name)) return;
         if (options.processes) {
-          running.set(entry.name, await startServiceProcess({ name: entry.name, dir: entry.dir, env: { ...settings, NATS_NAMESPACE: options.processes.namespace, ...(options.processes.natsUrl ? { NATS_URL: options.processes.natsUrl } : {}) }, port: ports[entry.name] }));
+          running.set(
+            entry.name,
+            await startServiceProcess({
+              name: entry.name,
+              dir: entry.dir,
+              env: { ...settings, NATS_NAMESPACE: options.processes.namespace, ...(options.processes.natsUrl ? { NATS_URL: options.processes.natsUrl } : {}) },
+              port: ports[entry.name],
+            }),
+          );
           return;
         }
         const instance = await service.create(config, { bus: options.bus, logger, ...extras[entry.name]?.overrides });
@@ -213,7 +259,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const startGateway = async () => {
       if (!options.processes) throw new Error('only a stack of processes restarts its gateway');
       if (gatewayProcess) return;
-      gatewayProcess = await startServiceProcess({ name: 'gateway', dir: 'services/gateway', env: { ...gatewaySettings, HOST: '127.0.0.1' }, port: ports.gateway });
+      gatewayProcess = await startServiceProcess({
+        name: 'gateway',
+        dir: 'services/gateway',
+        env: { ...gatewaySettings, HOST: '127.0.0.1' },
+        port: ports.gateway,
+      });
     };
     const killService = async (name: ServiceName | 'gateway') => {
       if (!options.processes) throw new Error('only a stack of processes can kill a service (options.processes)');
@@ -243,7 +294,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let web: RunningServer | null = null;
     if (options.web) {
       for (const remote of REMOTES) {
-        const server = await startRemoteServer({ port: ports[remote.name], dir: new URL(`../../${remote.dir}/dist/`, import.meta.url).pathname, host: '127.0.0.1' });
+        const server = await startRemoteServer({
+          port: ports[remote.name],
+          dir: new URL(`../../${remote.dir}/dist/`, import.meta.url).pathname,
+          host: '127.0.0.1',
+        });
         closers.push(() => server.close());
         remoteUrls[remote.name] = `http://${publicHost}:${ports[remote.name]}`;
       }

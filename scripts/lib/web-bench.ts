@@ -63,7 +63,13 @@ async function recordNetwork(cdp: CDPSession): Promise<() => Response[]> {
   await cdp.send('Network.enable');
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    pending.set(event.requestId, { url: event.response.url, type: event.type, encoding: headers['content-encoding'] ?? 'identity', transferred: 0, decoded: 0 });
+    pending.set(event.requestId, {
+      url: event.response.url,
+      type: event.type,
+      encoding: headers['content-encoding'] ?? 'identity',
+      transferred: 0,
+      decoded: 0,
+    });
   });
   cdp.on('Network.dataReceived', (event) => {
     const r = pending.get(event.requestId);
@@ -104,12 +110,25 @@ async function linkSandboxBank(system: System, token: string, count: number): Pr
   const plaid = system.plaid;
   if (!plaid) throw new Error('the system runs without the Plaid sandbox');
   const PLATYPUS = 'ins_109508';
-  const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: count, seed: 13, initial_webhook: false } } });
+  const publicToken = plaid.createPublicToken({
+    institution_id: PLATYPUS,
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: count, seed: 13, initial_webhook: false } },
+  });
   const item = plaid.listItems().at(-1);
   const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS);
   if (!item || !institution) throw new Error('the Plaid sandbox made no item');
-  const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
-  const linked = await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
+  const accounts = item.accounts.map((a) => ({
+    id: a.account_id,
+    name: a.name,
+    mask: a.mask,
+    type: a.subtype === 'credit card' ? 'credit' : 'depository',
+    subtype: a.subtype,
+  }));
+  const linked = await system.api('POST', '/accounts', {
+    token,
+    body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+  });
   if (linked.status !== 200) throw new Error(`POST /accounts answered ${linked.status}: ${JSON.stringify(linked.body)}`);
   return expectEventually(
     async () => {
@@ -117,7 +136,8 @@ async function linkSandboxBank(system: System, token: string, count: number): Pr
       const busy = (jobs.body?.jobs ?? []).some((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status));
       const banked = (await system.api('GET', '/bank-transactions?take=1', { token })).body?.meta?.total as number | undefined;
       const booked = (await system.api('GET', '/transactions/v2?take=1', { token })).body?.meta?.itemCount as number | undefined;
-      if (busy || !banked || booked !== banked) throw new Error(`the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${booked})`);
+      if (busy || !banked || booked !== banked)
+        throw new Error(`the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${booked})`);
       return banked;
     },
     { timeoutMs: 120_000, intervalMs: 250 },
@@ -150,7 +170,13 @@ async function measureRoute(
     const responses = await recordNetwork(cdp);
     // Chromium sends "gzip, deflate, br, zstd"; the other rows pin what it may accept (the server's choice only).
     if (encoding !== 'br') await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encoding } });
-    if (throttled) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: THROTTLED.latency, downloadThroughput: THROTTLED.downloadThroughput, uploadThroughput: THROTTLED.uploadThroughput });
+    if (throttled)
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: THROTTLED.latency,
+        downloadThroughput: THROTTLED.downloadThroughput,
+        uploadThroughput: THROTTLED.uploadThroughput,
+      });
     await page.goto(route, { waitUntil: 'load' });
     const drawnMs = await ready(page);
     await page.waitForLoadState('networkidle');
@@ -231,7 +257,9 @@ export async function benchWeb(options: { transactions: number; runs: number; th
         const login = await measureRoute(browser, webUrl, '/login', encoding, undefined, loginReady);
         const dashboard = await measureRoute(browser, webUrl, '/dashboard', encoding, signedIn, dashboardReady);
         loads.push(login, dashboard);
-        log(`${encoding} run ${run + 1}: /login ${login.jsTransferred} B of JS, form drawn at ${login.drawnMs} ms; /dashboard ${dashboard.jsTransferred} B of JS, widgets asked at ${dashboard.widgetsAskedMs} ms, answered at ${dashboard.widgetsAnsweredMs} ms, drawn at ${dashboard.drawnMs} ms`);
+        log(
+          `${encoding} run ${run + 1}: /login ${login.jsTransferred} B of JS, form drawn at ${login.drawnMs} ms; /dashboard ${dashboard.jsTransferred} B of JS, widgets asked at ${dashboard.widgetsAskedMs} ms, answered at ${dashboard.widgetsAnsweredMs} ms, drawn at ${dashboard.drawnMs} ms`,
+        );
       }
     }
     // Where compression pays: the same loads over a link with a bandwidth and a round trip.
@@ -240,7 +268,9 @@ export async function benchWeb(options: { transactions: number; runs: number; th
         const login = await measureRoute(browser, webUrl, '/login', encoding, undefined, loginReady, true);
         const dashboard = await measureRoute(browser, webUrl, '/dashboard', encoding, signedIn, dashboardReady, true);
         loads.push(login, dashboard);
-        log(`${encoding} over ${THROTTLED.name}, run ${run + 1}: /login form drawn at ${login.drawnMs} ms; /dashboard widgets drawn at ${dashboard.drawnMs} ms`);
+        log(
+          `${encoding} over ${THROTTLED.name}, run ${run + 1}: /login form drawn at ${login.drawnMs} ms; /dashboard widgets drawn at ${dashboard.drawnMs} ms`,
+        );
       }
     }
     return { transactions: booked, runs: options.runs, throttledRuns: options.throttledRuns, loads };
@@ -264,7 +294,10 @@ export function webReport(result: WebBenchResult): { body: string; summary: Reco
       const drawn = loads.map((l) => l.drawnMs);
       const asked = loads.flatMap((l) => (l.widgetsAskedMs === null ? [] : [l.widgetsAskedMs]));
       const answered = loads.flatMap((l) => (l.widgetsAnsweredMs === null ? [] : [l.widgetsAnsweredMs]));
-      const served = Object.entries(loads[0]!.encodings).map(([e, n]) => `${n} ${e}`).join(', ') || 'none compressed';
+      const served =
+        Object.entries(loads[0]!.encodings)
+          .map(([e, n]) => `${n} ${e}`)
+          .join(', ') || 'none compressed';
       summary[`${route} ${encoding}`] = { jsTransferred: m((l) => l.jsTransferred), transferred: m((l) => l.transferred), drawnMs: median(drawn) };
       rows.push(
         `| ${route} | ${encoding} | ${m((l) => l.jsRequests)} | **${kB(m((l) => l.jsTransferred))}** | ${kB(m((l) => l.jsDecoded))} | ${m((l) => l.requests)} | ${kB(m((l) => l.transferred))} | ${m((l) => l.domContentLoadedMs)} ms | ${asked.length ? `${median(asked)} ms` : '—'} | ${answered.length ? `${median(answered)} ms` : '—'} | **${median(drawn)} ms** (${drawn.join(', ')}) | ${served} |`,
@@ -277,8 +310,14 @@ export function webReport(result: WebBenchResult): { body: string; summary: Reco
       const loads = result.loads.filter((l) => l.network === THROTTLED.name && l.encoding === encoding && l.route === route);
       if (loads.length === 0) continue;
       const drawn = loads.map((l) => l.drawnMs);
-      summary[`${route} ${encoding} throttled`] = { jsTransferred: median(loads.map((l) => l.jsTransferred)), transferred: median(loads.map((l) => l.transferred)), drawnMs: median(drawn) };
-      throttledRows.push(`| ${route} | ${encoding} | ${kB(median(loads.map((l) => l.jsTransferred)))} | ${median(loads.map((l) => l.domContentLoadedMs))} ms | **${median(drawn)} ms** (${drawn.join(', ')}) |`);
+      summary[`${route} ${encoding} throttled`] = {
+        jsTransferred: median(loads.map((l) => l.jsTransferred)),
+        transferred: median(loads.map((l) => l.transferred)),
+        drawnMs: median(drawn),
+      };
+      throttledRows.push(
+        `| ${route} | ${encoding} | ${kB(median(loads.map((l) => l.jsTransferred)))} | ${median(loads.map((l) => l.domContentLoadedMs))} ms | **${median(drawn)} ms** (${drawn.join(', ')}) |`,
+      );
     }
   }
   const login = summary['/login br'];
@@ -287,7 +326,7 @@ export function webReport(result: WebBenchResult): { body: string; summary: Reco
   const body = [
     `Medians of ${result.runs} cold loads per row (a fresh browser context each: empty HTTP cache). "JS on the wire" is the`,
     'bytes received for every script response, headers included (DevTools protocol, Network.loadingFinished); "decoded" is',
-    "what the engine parses. Rows other than br pin the browser's Accept-Encoding to show what compression saves. \"Drawn\"",
+    'what the engine parses. Rows other than br pin the browser\'s Accept-Encoding to show what compression saves. "Drawn"',
     'is performance.now() in the page when /login shows its form, and when /dashboard has drawn every chart (SVG), the',
     'spending list and the top merchants. "Widgets asked" and "answered" are when /dashboard sent its one request for the',
     "widgets (GET /dashboard of the API) and when the answer had arrived: the earlier it is asked, the more of the remote's",

@@ -30,7 +30,15 @@ afterAll(async () => {
 describe('loadHttp (autocannon)', () => {
   it('sends the paths in turn with the headers, and counts every answer but 2xx as an error', async () => {
     seen.length = 0;
-    const r = await loadHttp({ name: 'mixed', baseUrl, paths: ['/ok', '/bad'], headers: { authorization: 'Bearer t' }, connections: 2, seconds: 1, warmupSeconds: 0 });
+    const r = await loadHttp({
+      name: 'mixed',
+      baseUrl,
+      paths: ['/ok', '/bad'],
+      headers: { authorization: 'Bearer t' },
+      connections: 2,
+      seconds: 1,
+      warmupSeconds: 0,
+    });
     expect(r.requests).toBeGreaterThan(20);
     expect(seen.every((s) => s.endsWith(' Bearer t'))).toBe(true);
     // Each connection alternates, so half the answers were 503s.

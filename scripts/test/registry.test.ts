@@ -37,7 +37,8 @@ describe('the registry of services and remotes', () => {
     expect(defaults[names.port]).toBe(entry.port);
     expect(new URL(defaults[names.databaseUrl] as string).pathname).toBe(`/${entry.database}`);
     expect(decodeURIComponent(new URL(defaults[names.databaseUrl] as string).username)).toBe(`${entry.database}_app`);
-    for (const called of entry.calls) expect(new URL(defaults[`${called.toUpperCase()}_URL`] as string).port).toBe(String(SERVICES.find((s) => s.name === called)!.port));
+    for (const called of entry.calls)
+      expect(new URL(defaults[`${called.toUpperCase()}_URL`] as string).port).toBe(String(SERVICES.find((s) => s.name === called)!.port));
   });
 
   it('gives the gateway a URL of every service, on its port', () => {

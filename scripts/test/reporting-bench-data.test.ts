@@ -80,7 +80,8 @@ describe('the reporting bench data set', () => {
     expect(pl.status).toBe(200);
     const section = (rows: { name: string; total: number }[], name: string) => cents(rows.find((r) => r.name === name)?.total ?? Number.NaN);
     // The P&L's sections split the classes: Income + Other Income; Cost of Goods Sold + Expenses + Other Expenses.
-    const pick = (...names: string[]) => names.reduce((t, n) => t + (pl.body.report.data.some((r: { name: string }) => r.name === n) ? section(pl.body.report.data, n) : 0), 0);
+    const pick = (...names: string[]) =>
+      names.reduce((t, n) => t + (pl.body.report.data.some((r: { name: string }) => r.name === n) ? section(pl.body.report.data, n) : 0), 0);
     expect(pick('Income', 'Other Income')).toBe(sums('Income'));
     expect(pick('Cost of Goods Sold', 'Expenses', 'Other Expenses')).toBe(sums('Expenses'));
     expect(section(pl.body.report.data, 'Net Income')).toBe(sums('Income') - sums('Expenses'));

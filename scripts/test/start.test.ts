@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
-  child = spawn('node_modules/.bin/tsx', ['--conditions=ledgerline-source', 'scripts/start.ts'], { env: { ...process.env, PORT_OFFSET: String(OFFSET) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn('node_modules/.bin/tsx', ['--conditions=ledgerline-source', 'scripts/start.ts'], {
+    env: { ...process.env, PORT_OFFSET: String(OFFSET) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -33,10 +36,18 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
   const page = await fetch(`${webUrl}/login`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
-  const config = (await (await fetch(`${webUrl}/config.json`)).json()) as { apiUrl: string; remotes: { settings: string; accounting: string; reports: string }; plaid: { sandboxUrl: string } };
+  const config = (await (await fetch(`${webUrl}/config.json`)).json()) as {
+    apiUrl: string;
+    remotes: { settings: string; accounting: string; reports: string };
+    plaid: { sandboxUrl: string };
+  };
   expect(config).toEqual({
     apiUrl: `http://localhost:${port(4000)}`,
-    remotes: { settings: `http://localhost:${port(3001)}/mf-manifest.json`, accounting: `http://localhost:${port(3002)}/mf-manifest.json`, reports: `http://localhost:${port(3003)}/mf-manifest.json` },
+    remotes: {
+      settings: `http://localhost:${port(3001)}/mf-manifest.json`,
+      accounting: `http://localhost:${port(3002)}/mf-manifest.json`,
+      reports: `http://localhost:${port(3003)}/mf-manifest.json`,
+    },
     plaid: { mode: 'sandbox', sandboxUrl: `http://localhost:${port(8090)}` },
   });
   expect((await fetch(config.remotes.settings)).status).toBe(200);
@@ -53,7 +64,11 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
   expect((await fetch(`${config.apiUrl}/accounts`)).status).toBe(401);
   expect((await fetch(`${config.apiUrl}/categories`)).status).toBe(401);
   // The gateway lets the web app's origin in, and reaches identity and its database.
-  const answer = await fetch(`${config.apiUrl}/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: webUrl }, body: JSON.stringify({ email: '', password: '' }) });
+  const answer = await fetch(`${config.apiUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: webUrl },
+    body: JSON.stringify({ email: '', password: '' }),
+  });
   expect(answer.status).toBe(400);
   expect(answer.headers.get('access-control-allow-origin')).toBe(webUrl);
   expect(((await answer.json()) as { errors: unknown[] }).errors).toContainEqual({ field: 'email', message: 'Email cannot be empty' });

@@ -26,7 +26,11 @@ describe('POST /signup', () => {
     const email = uniqueEmail('signup');
     const res = await system.api('POST', '/signup', { body: signUpBody(email) });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ sessionToken: expect.any(String), methodId: expect.any(String), message: 'Account created. We sent a 6-digit code to your email.' });
+    expect(res.body).toEqual({
+      sessionToken: expect.any(String),
+      methodId: expect.any(String),
+      message: 'Account created. We sent a 6-digit code to your email.',
+    });
     expect(await system.codeFor(email)).toMatch(/^\d{6}$/);
   });
 
@@ -52,7 +56,10 @@ describe('POST /signup', () => {
 
   it('checks the email and password rules', async () => {
     const bad = await system.api('POST', '/signup', { body: { ...signUpBody('not-an-email'), password: 'alllowercase1' } });
-    expect(fieldErrors(bad.body)).toEqual({ email: 'Please enter a valid email', password: 'Must contain at least one uppercase letter, one lowercase letter, and one number' });
+    expect(fieldErrors(bad.body)).toEqual({
+      email: 'Please enter a valid email',
+      password: 'Must contain at least one uppercase letter, one lowercase letter, and one number',
+    });
     const short = await system.api('POST', '/signup', { body: { ...signUpBody(uniqueEmail()), password: 'Ab1' } });
     expect(fieldErrors(short.body)).toEqual({ password: 'Must be 8 or more characters' });
   });
@@ -86,7 +93,9 @@ describe('POST /authenticate-otp and /resend-otp', () => {
     const email = uniqueEmail('otp');
     const signup = await system.api('POST', '/signup', { body: signUpBody(email) });
     const code = await system.codeFor(email);
-    const wrong = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: code === '000000' ? '111111' : '000000' } });
+    const wrong = await system.api('POST', '/authenticate-otp', {
+      body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: code === '000000' ? '111111' : '000000' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid code');
     const ok = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code } });
@@ -108,7 +117,8 @@ describe('POST /authenticate-otp and /resend-otp', () => {
     const signup = await system.api('POST', '/signup', { body: signUpBody(email) });
     const code = await system.codeFor(email);
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: wrongCode } });
+    for (let i = 0; i < 5; i++)
+      await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: wrongCode } });
     const right = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code } });
     expect(right.status).toBe(400);
     expect(right.body.message).toBe('Too many wrong codes. Request a new one.');
@@ -123,14 +133,20 @@ describe('POST /authenticate-otp and /resend-otp', () => {
     expect(resend.body).toEqual({ methodId: expect.any(String), message: 'We sent a 6-digit code to your email.' });
     expect(resend.body.methodId).not.toBe(signup.body.methodId);
     // The new code leaves through identity's mail outbox after the answer.
-    await expectEventually(async () => expect(await (await fetch(`${system.mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()).toHaveLength(2));
+    await expectEventually(async () =>
+      expect(await (await fetch(`${system.mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()).toHaveLength(2),
+    );
     const second = await system.codeFor(email);
-    const old = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: first } });
+    const old = await system.api('POST', '/authenticate-otp', {
+      body: { methodId: signup.body.methodId, sessionToken: signup.body.sessionToken, code: first },
+    });
     expect(old.status).toBe(400);
 
     system.clock.offsetMs = 11 * 60_000;
     try {
-      const late = await system.api('POST', '/authenticate-otp', { body: { methodId: resend.body.methodId, sessionToken: signup.body.sessionToken, code: second } });
+      const late = await system.api('POST', '/authenticate-otp', {
+        body: { methodId: resend.body.methodId, sessionToken: signup.body.sessionToken, code: second },
+      });
       expect(late.status).toBe(400);
       expect(late.body.message).toBe('The code has expired. Request a new one.');
     } finally {
@@ -155,10 +171,14 @@ describe('POST /login', () => {
     const elsewhere = await system.api('POST', '/login', { body: { email, password: PASSWORD } });
     expect(elsewhere.body).toEqual({ sessionToken: expect.any(String), methodId: expect.any(String), message: 'We sent a 6-digit code to your email.' });
     const code = await system.codeFor(email);
-    const checked = await system.api('POST', '/authenticate-otp', { body: { methodId: elsewhere.body.methodId, sessionToken: elsewhere.body.sessionToken, code } });
+    const checked = await system.api('POST', '/authenticate-otp', {
+      body: { methodId: elsewhere.body.methodId, sessionToken: elsewhere.body.sessionToken, code },
+    });
     expect(checked.body.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(checked.body.deviceToken).not.toBe(deviceToken);
-    expect((await system.api('POST', '/login', { body: { email, password: PASSWORD, deviceToken: checked.body.deviceToken } })).body.user).toMatchObject({ email });
+    expect((await system.api('POST', '/login', { body: { email, password: PASSWORD, deviceToken: checked.body.deviceToken } })).body.user).toMatchObject({
+      email,
+    });
     const wrong = await system.api('POST', '/login', { body: { email, password: 'Wr0ngPassword' } });
     const unknown = await system.api('POST', '/login', { body: { email: uniqueEmail('nobody'), password: 'Wr0ngPassword' } });
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
@@ -189,7 +209,11 @@ describe('POST /login', () => {
     for (let i = 0; i < 10; i++) expect((await system.api('POST', '/login', { body: { email, password: 'Wr0ngPassword' } })).status).toBe(401);
     const locked = await system.api('POST', '/login', { body: { email, password: PASSWORD } });
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ message: 'Too many failed sign-in attempts. Try again in 15 minutes or reset your password.', appErrorCode: 'ACCOUNT_LOCKED', statusCode: 429 });
+    expect(locked.body).toMatchObject({
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes or reset your password.',
+      appErrorCode: 'ACCOUNT_LOCKED',
+      statusCode: 429,
+    });
     system.clock.offsetMs = 16 * 60_000;
     try {
       expect((await system.api('POST', '/login', { body: { email, password: PASSWORD } })).status).toBe(200);
@@ -288,7 +312,10 @@ describe('passwords', () => {
     const { email, token } = await signedUpUser(system);
     const short = await system.api('POST', '/update-password-by-existing-password', { token, body: { existingPassword: PASSWORD, newPassword: 'short' } });
     expect(fieldErrors(short.body)).toEqual({ newPassword: 'Password must have atleast 8 characters' });
-    const wrong = await system.api('POST', '/update-password-by-existing-password', { token, body: { existingPassword: 'Wr0ngPassword', newPassword: 'N3wPassword' } });
+    const wrong = await system.api('POST', '/update-password-by-existing-password', {
+      token,
+      body: { existingPassword: 'Wr0ngPassword', newPassword: 'N3wPassword' },
+    });
     expect(wrong.status).toBe(400);
     expect(fieldErrors(wrong.body)).toEqual({ existingPassword: 'Existing password is incorrect' });
     const ok = await system.api('POST', '/update-password-by-existing-password', { token, body: { existingPassword: PASSWORD, newPassword: 'N3wPassword' } });
@@ -305,7 +332,11 @@ describe('Google sign-in and setting a first password', () => {
     const idToken = await system.google.idToken({ sub: `g-${email}`, email, given_name: 'Grace', family_name: 'Hopper' });
     const first = await system.api('POST', '/signup-oauth', { body: { token: idToken } });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ userCreated: true, sessionToken: expect.any(String), user: { email, firstName: 'Grace', isVerified: true, hasPassword: false } });
+    expect(first.body).toMatchObject({
+      userCreated: true,
+      sessionToken: expect.any(String),
+      user: { email, firstName: 'Grace', isVerified: true, hasPassword: false },
+    });
     const again = await system.api('POST', '/login-oauth', { body: { token: idToken } });
     expect(again.body).toMatchObject({ userCreated: false, user: { id: first.body.user.id } });
 
@@ -336,8 +367,15 @@ describe('onboarding and the profile', () => {
     const letters = await system.api('POST', '/onboard-user', { token, body: { ...onboardBody, phoneNumber: '555-123-45', heardAboutUs: '' } });
     expect(letters.status).toBe(400);
     expect(fieldErrors(letters.body)).toEqual({ phoneNumber: 'Phone number must contain only digits', heardAboutUs: 'Please tell us how you heard about us' });
-    const length = await system.api('POST', '/onboard-user', { token, body: { ...onboardBody, phoneNumber: '12345', companyName: ' ', maxTeamSize: undefined } });
-    expect(fieldErrors(length.body)).toMatchObject({ phoneNumber: 'Phone number must be 10 digits', companyName: 'Company name is required', maxTeamSize: 'Team size field is required' });
+    const length = await system.api('POST', '/onboard-user', {
+      token,
+      body: { ...onboardBody, phoneNumber: '12345', companyName: ' ', maxTeamSize: undefined },
+    });
+    expect(fieldErrors(length.body)).toMatchObject({
+      phoneNumber: 'Phone number must be 10 digits',
+      companyName: 'Company name is required',
+      maxTeamSize: 'Team size field is required',
+    });
     expect((await system.api('GET', '/users/me', { token })).body.isOnboarded).toBe(false);
 
     const ok = await system.api('POST', '/onboard-user', { token, body: onboardBody });

@@ -21,9 +21,21 @@ interface Schema {
   items?: Schema;
   anyOf?: Schema[];
 }
-interface Parameter { name: string; in: 'query' | 'path' | 'header'; schema: Schema }
-interface Operation { operationId?: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; security?: unknown[] }
-interface Doc { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
+interface Parameter {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  schema: Schema;
+}
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  security?: unknown[];
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema> };
+}
 
 let system: System;
 let token: string;
@@ -79,7 +91,11 @@ const QUERY_TABLE: Record<Kind, string[][]> = {
 };
 const HEADER_TABLE: string[] = ['not-a-uuid', '00000000-0000-0000-0000-00000000000g', 'x'.repeat(5_000)];
 
-interface Field { path: (string | number)[]; name: string; kind: Kind }
+interface Field {
+  path: (string | number)[];
+  name: string;
+  kind: Kind;
+}
 /** Every field of a body schema, nested objects and array items included (`transactions.0.id`). */
 function fieldsOf(s: Schema | undefined, path: (string | number)[] = [], out: Field[] = [], depth = 0): Field[] {
   const r = resolve(s);
@@ -116,7 +132,10 @@ function expectRefused(a: ApiAnswer, what: string, field?: string): void {
   expect(a.status, `${what} → ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`).toBeGreaterThanOrEqual(400);
   expect(a.status, `${what} → ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`).toBeLessThan(500);
   expect(a.body, what).toMatchObject({ message: expect.any(String), appErrorCode: expect.any(String), statusCode: a.status });
-  expect(Object.keys(a.body).filter((k) => !['message', 'appErrorCode', 'statusCode', 'errors'].includes(k)), what).toEqual([]);
+  expect(
+    Object.keys(a.body).filter((k) => !['message', 'appErrorCode', 'statusCode', 'errors'].includes(k)),
+    what,
+  ).toEqual([]);
   const text = JSON.stringify(a.body);
   expect(text, what).not.toMatch(/\bat .*\.(ts|js):\d+|stack|\bselect\b.*\bfrom\b|\binsert into\b|\bupdate\b.*\bset\b|syntax error at|violates|pg_|FST_ERR/i);
   // Within 1 s; the 2-core test machine is shared, so a rare slow answer is counted (below) rather than failed here.
@@ -131,7 +150,15 @@ function expectRefused(a: ApiAnswer, what: string, field?: string): void {
 /** A hash of the tenant's books and profile as the API shows them. */
 async function booksHash(): Promise<string> {
   const h = createHash('sha256');
-  for (const path of ['/transactions/v2?take=100', '/categories', '/categories/chart-of-accounts', '/ledger/get-general-ledger', '/billers', '/users/me', '/bank-transactions?take=100']) {
+  for (const path of [
+    '/transactions/v2?take=100',
+    '/categories',
+    '/categories/chart-of-accounts',
+    '/ledger/get-general-ledger',
+    '/billers',
+    '/users/me',
+    '/bank-transactions?take=100',
+  ]) {
     const a = await system.api('GET', path, { token, workspace });
     expect(a.status, path).toBe(200);
     h.update(path).update(JSON.stringify(a.body));
@@ -142,7 +169,12 @@ async function booksHash(): Promise<string> {
 /** Raw request (the system's api() always sends JSON). */
 async function raw(method: string, path: string, body: string, contentType: string): Promise<ApiAnswer> {
   const started = performance.now();
-  const res = await fetch(`${system.gatewayUrl}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspace, 'content-type': contentType }, body, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${system.gatewayUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspace, 'content-type': contentType },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -165,21 +197,42 @@ beforeAll(async () => {
   expect((await system.api('POST', '/onboard-user', { token, body: onboardBody })).status).toBe(200);
   const plaid = system.plaid;
   if (!plaid) throw new Error('the system runs without banking');
-  const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: 15, seed: 3, initial_webhook: false } } });
+  const publicToken = plaid.createPublicToken({
+    institution_id: PLATYPUS,
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: 15, seed: 3, initial_webhook: false } },
+  });
   const item = plaid.listItems().at(-1);
   const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS);
   if (!item || !institution) throw new Error('the sandbox made no item');
-  const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
-  expect((await system.api('POST', '/accounts', { token, workspace, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } })).status).toBe(200);
+  const accounts = item.accounts.map((a) => ({
+    id: a.account_id,
+    name: a.name,
+    mask: a.mask,
+    type: a.subtype === 'credit card' ? 'credit' : 'depository',
+    subtype: a.subtype,
+  }));
+  expect(
+    (
+      await system.api('POST', '/accounts', {
+        token,
+        workspace,
+        body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+      })
+    ).status,
+  ).toBe(200);
   // The books settle: every sync job done and every bank transaction booked.
-  await expectEventually(async () => {
-    const jobs = await system.api('GET', '/jobs', { token, workspace });
-    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
-    const bank = await system.api('GET', '/bank-transactions?take=1', { token, workspace });
-    const books = await system.api('GET', '/transactions/v2?take=1', { token, workspace });
-    expect(bank.body.meta.total).toBeGreaterThan(0);
-    expect(books.body.meta.itemCount).toBe(bank.body.meta.total);
-  }, { timeoutMs: 120_000, intervalMs: 500 });
+  await expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token, workspace });
+      expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+      const bank = await system.api('GET', '/bank-transactions?take=1', { token, workspace });
+      const books = await system.api('GET', '/transactions/v2?take=1', { token, workspace });
+      expect(bank.body.meta.total).toBeGreaterThan(0);
+      expect(books.body.meta.itemCount).toBe(bank.body.meta.total);
+    },
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
   doc = (await system.api('GET', '/docs/json')).body;
 }, 300_000);
 afterAll(async () => system?.stop());
@@ -207,7 +260,11 @@ describe('every operation of /docs/json refuses hostile input', () => {
           fieldsSeen.add(`${M} ${path} ${p.in}:${p.name}`);
           if (p.in === 'header') {
             for (const v of HEADER_TABLE) {
-              probe(() => system.api(M, fill(path, {}), { token, headers: { [p.name]: v }, ...(bodySchema ? { body: {} } : {}) }), `${M} ${path} header ${p.name}=${v.slice(0, 30)}`, p.name);
+              probe(
+                () => system.api(M, fill(path, {}), { token, headers: { [p.name]: v }, ...(bodySchema ? { body: {} } : {}) }),
+                `${M} ${path} header ${p.name}=${v.slice(0, 30)}`,
+                p.name,
+              );
             }
             continue;
           }
@@ -220,7 +277,11 @@ describe('every operation of /docs/json refuses hostile input', () => {
               const qs = values.map((v) => `${encodeURIComponent(p.name)}=${encodeURIComponent(v)}`).join('&');
               url = `${fill(path, {})}?${qs}`;
             }
-            probe(() => system.api(M, url, { token, workspace, ...(bodySchema ? { body: {} } : {}) }), `${M} ${path} ${p.in} ${p.name}=${JSON.stringify(values).slice(0, 40)}`, p.name);
+            probe(
+              () => system.api(M, url, { token, workspace, ...(bodySchema ? { body: {} } : {}) }),
+              `${M} ${path} ${p.in} ${p.name}=${JSON.stringify(values).slice(0, 40)}`,
+              p.name,
+            );
           }
         }
         // Path parameters: over-long (414) and not validly percent-encoded (400).
@@ -233,7 +294,11 @@ describe('every operation of /docs/json refuses hostile input', () => {
         for (const f of fieldsOf(bodySchema)) {
           fieldsSeen.add(`${M} ${path} body:${f.path.join('.')}`);
           for (const value of BODY_TABLE[f.kind]) {
-            probe(() => system.api(M, fill(path, {}), { token, workspace, body: bodyWith(f.path, value) }), `${M} ${path} body ${f.path.join('.')}=${JSON.stringify(value)?.slice(0, 40)}`, f.name);
+            probe(
+              () => system.api(M, fill(path, {}), { token, workspace, body: bodyWith(f.path, value) }),
+              `${M} ${path} body ${f.path.join('.')}=${JSON.stringify(value)?.slice(0, 40)}`,
+              f.name,
+            );
           }
         }
         // Body-level attacks on every operation that takes a body, or any write.
@@ -262,9 +327,11 @@ describe('every operation of /docs/json refuses hostile input', () => {
       }
     }
     let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let i = next++; i < probes.length; i = next++) expectRefused(await probes[i]!.send(), probes[i]!.what, probes[i]!.field);
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = next++; i < probes.length; i = next++) expectRefused(await probes[i]!.send(), probes[i]!.what, probes[i]!.field);
+      }),
+    );
     const requests = probes.length;
     // The walk reached every documented field (a broken walk would pass vacuously).
     expect(fieldsSeen.size).toBeGreaterThan(150);
@@ -272,7 +339,13 @@ describe('every operation of /docs/json refuses hostile input', () => {
     expect(await booksHash()).toBe(before);
     // Answers within 1 s: at most 1% of them slower (machine load), none over 5 s (checked per request).
     const slow = timings.filter((t) => t.ms >= 1_000);
-    expect(slow.length, slow.slice(0, 10).map((t) => `${t.what}: ${Math.round(t.ms)} ms`).join('\n')).toBeLessThanOrEqual(Math.ceil(timings.length / 100));
+    expect(
+      slow.length,
+      slow
+        .slice(0, 10)
+        .map((t) => `${t.what}: ${Math.round(t.ms)} ms`)
+        .join('\n'),
+    ).toBeLessThanOrEqual(Math.ceil(timings.length / 100));
   }, 600_000);
 
   it('an upside-down date range is refused naming startDate, wherever a route takes one', async () => {
@@ -291,7 +364,10 @@ describe('every operation of /docs/json refuses hostile input', () => {
   });
 
   it('a good amount, date and page still pass (the rules refuse only what is wrong)', async () => {
-    const a = await system.api('GET', '/transactions/v2?startDate=2000-02-29&endDate=2100-12-31&minAmount=0.01&maxAmount=9999999999999.99&page=1&take=100', { token, workspace });
+    const a = await system.api('GET', '/transactions/v2?startDate=2000-02-29&endDate=2100-12-31&minAmount=0.01&maxAmount=9999999999999.99&page=1&take=100', {
+      token,
+      workspace,
+    });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
   });
 });

@@ -16,30 +16,58 @@ beforeAll(async () => {
 });
 afterAll(async () => system?.stop());
 
-interface TieOut { status: string; bankBalance: number; booksBalance: number; pendingAmount: number; difference: number; asOf: string | null; ledgerAccountId: string }
-interface Account { id: string; type: string; subtype: string; vendorAccountId: string; currentBalance: number | null; lastSyncedAt: string | null; dateStartAt: string | null; tieOut: TieOut | null }
-interface Answer { accounts: Account[]; tieOut: { bankTotal: number; booksTotal: number; difference: number; status: string } | null }
+interface TieOut {
+  status: string;
+  bankBalance: number;
+  booksBalance: number;
+  pendingAmount: number;
+  difference: number;
+  asOf: string | null;
+  ledgerAccountId: string;
+}
+interface Account {
+  id: string;
+  type: string;
+  subtype: string;
+  vendorAccountId: string;
+  currentBalance: number | null;
+  lastSyncedAt: string | null;
+  dateStartAt: string | null;
+  tieOut: TieOut | null;
+}
+interface Answer {
+  accounts: Account[];
+  tieOut: { bankTotal: number; booksTotal: number; difference: number; status: string } | null;
+}
 
 const cents = (x: number) => Math.round(x * 100);
 
 /** Waits until no sync job runs and every account's tie-out is settled (not catching up). */
 async function caughtUp(token: string, expectedAccounts: number): Promise<Answer> {
-  return expectEventually(async () => {
-    const jobs = await system.api('GET', '/jobs', { token });
-    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
-    const r = await system.api('GET', '/accounts', { token });
-    expect(r.status).toBe(200);
-    const body = r.body as Answer;
-    expect(body.accounts).toHaveLength(expectedAccounts);
-    for (const a of body.accounts) expect(a.tieOut?.status, a.subtype).not.toBe('catching_up');
-    for (const a of body.accounts) expect(a.tieOut?.status, a.subtype).not.toBe('unknown');
-    return body;
-  }, { timeoutMs: 90_000, intervalMs: 300 });
+  return expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token });
+      expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+      const r = await system.api('GET', '/accounts', { token });
+      expect(r.status).toBe(200);
+      const body = r.body as Answer;
+      expect(body.accounts).toHaveLength(expectedAccounts);
+      for (const a of body.accounts) expect(a.tieOut?.status, a.subtype).not.toBe('catching_up');
+      for (const a of body.accounts) expect(a.tieOut?.status, a.subtype).not.toBe('unknown');
+      return body;
+    },
+    { timeoutMs: 90_000, intervalMs: 300 },
+  );
 }
 
 /** Every account ties out: books = the bank's balance that GET /accounts shows, as of its lastSyncedAt. */
 async function expectTiesOut(token: string, body: Answer) {
-  const categories = (await system.api('GET', '/categories', { token })).body.categories as { id: string; bankAccountId: string | null; balance: number; type: string }[];
+  const categories = (await system.api('GET', '/categories', { token })).body.categories as {
+    id: string;
+    bankAccountId: string | null;
+    balance: number;
+    type: string;
+  }[];
   for (const a of body.accounts) {
     const t = a.tieOut!;
     expect(t, a.subtype).toMatchObject({ status: 'matches', difference: 0, asOf: a.lastSyncedAt });
@@ -61,12 +89,25 @@ describe('books tie to the bank', () => {
   it('after linking, and again after the bank modifies, removes, adds, posts pending and sends late history', async () => {
     const { token } = await signedUpUser(system);
     const plaid = system.plaid!;
-    const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: 150, seed: 21, pending_days: 4, initial_webhook: false } } });
+    const publicToken = plaid.createPublicToken({
+      institution_id: PLATYPUS,
+      initial_products: ['transactions'],
+      options: { ledgerline: { transactions: 150, seed: 21, pending_days: 4, initial_webhook: false } },
+    });
     const item = plaid.listItems().at(-1)!;
     const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS)!;
-    const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
+    const accounts = item.accounts.map((a) => ({
+      id: a.account_id,
+      name: a.name,
+      mask: a.mask,
+      type: a.subtype === 'credit card' ? 'credit' : 'depository',
+      subtype: a.subtype,
+    }));
     expect(accounts.map((a) => a.subtype).sort()).toEqual(['checking', 'credit card', 'savings']);
-    const linked = await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
+    const linked = await system.api('POST', '/accounts', {
+      token,
+      body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+    });
     expect(linked.status).toBe(200);
 
     const first = await caughtUp(token, 3);
@@ -75,11 +116,19 @@ describe('books tie to the bank', () => {
     // The bank changes its history.
     const checking = item.accounts.find((a) => a.subtype === 'checking')!;
     const card = item.accounts.find((a) => a.subtype === 'credit card')!;
-    const raw = (await system.api('GET', `/bank-transactions?take=100&accountId=${first.accounts.find((a) => a.vendorAccountId === checking.account_id)!.id}`, { token })).body.data as { externalId: string; amount: number; pending: boolean }[];
+    const raw = (
+      await system.api('GET', `/bank-transactions?take=100&accountId=${first.accounts.find((a) => a.vendorAccountId === checking.account_id)!.id}`, { token })
+    ).body.data as { externalId: string; amount: number; pending: boolean }[];
     const ids = raw.filter((t) => !t.pending).map((t) => t.externalId);
     expect(ids.length).toBeGreaterThan(3);
     const flip = plaid.getTransaction(item.item_id, ids[0]!)!;
-    await plaid.modifyTransactions(item.item_id, { transactions: [{ transaction_id: flip.transaction_id, amount: -flip.amount }, { transaction_id: ids[1]!, amount: 12.34 }], webhook: false });
+    await plaid.modifyTransactions(item.item_id, {
+      transactions: [
+        { transaction_id: flip.transaction_id, amount: -flip.amount },
+        { transaction_id: ids[1]!, amount: 12.34 },
+      ],
+      webhook: false,
+    });
     await plaid.removeTransactions(item.item_id, { transaction_ids: [ids[2]!], webhook: false });
     await plaid.addTransactions(item.item_id, {
       transactions: [
@@ -93,12 +142,16 @@ describe('books tie to the bank', () => {
     const anyAccount = first.accounts[0]!.id;
     const sync = await system.api('POST', '/transactions/sync', { token, body: { accountId: anyAccount } });
     expect(sync.status).toBe(200);
-    const second = await expectEventually(async () => {
-      const body = await caughtUp(token, 3);
-      // The new sync's snapshot is in: it is later than the first one's.
-      for (const a of body.accounts) expect(Date.parse(a.tieOut!.asOf!)).toBeGreaterThan(Date.parse(first.accounts.find((x) => x.id === a.id)!.tieOut!.asOf!));
-      return body;
-    }, { timeoutMs: 90_000, intervalMs: 300 });
+    const second = await expectEventually(
+      async () => {
+        const body = await caughtUp(token, 3);
+        // The new sync's snapshot is in: it is later than the first one's.
+        for (const a of body.accounts)
+          expect(Date.parse(a.tieOut!.asOf!)).toBeGreaterThan(Date.parse(first.accounts.find((x) => x.id === a.id)!.tieOut!.asOf!));
+        return body;
+      },
+      { timeoutMs: 90_000, intervalMs: 300 },
+    );
     await expectTiesOut(token, second);
     const cardAfter = second.accounts.find((a) => a.vendorAccountId === card.account_id)!;
     expect(cardAfter.dateStartAt).toBe('2020-02-03');

@@ -29,7 +29,12 @@ async function duplicatePair(t: Tenant, options: { extraOnNew?: number; extraOnO
   expect(first.answer.status).toBe(200);
   await h.settle(t);
   if (options.extraOnOld) {
-    await h.sandbox.addTransactions(first.itemId, { transactions: [{ account_id: h.sandbox.getItem(first.itemId).accounts[0]!.account_id, amount: 12.34, date: options.extraOnOld, name: 'Only in the old link' }], webhook: false });
+    await h.sandbox.addTransactions(first.itemId, {
+      transactions: [
+        { account_id: h.sandbox.getItem(first.itemId).accounts[0]!.account_id, amount: 12.34, date: options.extraOnOld, name: 'Only in the old link' },
+      ],
+      webhook: false,
+    });
     const old = (first.answer.body.accounts as Account[]).find((a) => a.mask === '4321')!;
     await h.api('POST', '/transactions/sync', { tenant: t, body: { accountId: old.id } });
     await h.settle(t);
@@ -41,7 +46,15 @@ async function duplicatePair(t: Tenant, options: { extraOnNew?: number; extraOnO
   await h.settle(t);
   if (options.extraOnNew) {
     const checking = h.sandbox.getItem(second.itemId).accounts.find((a) => a.mask === '4321')!;
-    await h.sandbox.addTransactions(second.itemId, { transactions: Array.from({ length: options.extraOnNew }, (_, i) => ({ account_id: checking.account_id, amount: 5 + i, date: TOMORROW, name: `New ${i}` })), webhook: false });
+    await h.sandbox.addTransactions(second.itemId, {
+      transactions: Array.from({ length: options.extraOnNew }, (_, i) => ({
+        account_id: checking.account_id,
+        amount: 5 + i,
+        date: TOMORROW,
+        name: `New ${i}`,
+      })),
+      webhook: false,
+    });
     await h.api('POST', '/transactions/sync', { tenant: t, body: { accountId: fresh.id } });
     await h.settle(t);
   }
@@ -106,7 +119,10 @@ describe('merging a duplicate account', () => {
 
     // The feed now lands in the target account.
     const checking = h.sandbox.getItem(newItemId).accounts.find((a) => a.mask === '4321')!;
-    await h.sandbox.addTransactions(newItemId, { transactions: [{ account_id: checking.account_id, amount: 1.23, date: TOMORROW, name: 'After the merge' }], webhook: false });
+    await h.sandbox.addTransactions(newItemId, {
+      transactions: [{ account_id: checking.account_id, amount: 1.23, date: TOMORROW, name: 'After the merge' }],
+      webhook: false,
+    });
     await h.api('POST', '/transactions/sync', { tenant: t, body: { accountId: old.id } });
     await h.settle(t);
     expect(await liveTx(old.id)).toHaveLength(before.length + 3);
@@ -116,7 +132,10 @@ describe('merging a duplicate account', () => {
     const t = h.tenant();
     const { old, fresh } = await duplicatePair(t, { extraOnNew: 1 });
     const n = (await liveTx(old.id)).length;
-    const r = await h.api('POST', '/transactions/merge', { tenant: t, body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'complete-merge' } });
+    const r = await h.api('POST', '/transactions/merge', {
+      tenant: t,
+      body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'complete-merge' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ movedTransactions: 1, droppedTransactions: n, removedTargetTransactions: 0 });
     expect(await liveTx(old.id)).toHaveLength(n + 1);
@@ -131,8 +150,13 @@ describe('merging a duplicate account', () => {
     const r = await h.api('POST', '/transactions/merge', {
       tenant: t,
       body: {
-        sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'complete-merge',
-        conflicts: [{ ...p1, resolution: 'keep_source' }, { ...p2, resolution: 'keep_both' }],
+        sourceAccountId: fresh.id,
+        targetAccountId: old.id,
+        mergeStrategy: 'complete-merge',
+        conflicts: [
+          { ...p1, resolution: 'keep_source' },
+          { ...p2, resolution: 'keep_both' },
+        ],
       },
     });
     expect(r.status).toBe(200);
@@ -146,7 +170,7 @@ describe('merging a duplicate account', () => {
     expect(Number(removed[0]!.n)).toBe(n + 1);
   });
 
-  it('complete-merge removes the target\'s unmatched transactions when keepTargetsNonMatchedTransactions is false', async () => {
+  it("complete-merge removes the target's unmatched transactions when keepTargetsNonMatchedTransactions is false", async () => {
     const t = h.tenant();
     const probe = h.tenant();
     await h.link(probe, { institutionId: GINGHAM, transactions: 30, seed: 7 });
@@ -154,7 +178,10 @@ describe('merging a duplicate account', () => {
     const dates = (await h.db.adminDb('bank_transactions').where({ workspace_id: probe.workspaceId }).orderBy('date')).map((r: { date: string }) => r.date);
     const { old, fresh } = await duplicatePair(t, { extraOnOld: dates[Math.floor(dates.length / 2)]! });
     const n = (await liveTx(old.id)).length;
-    const kept = await h.api('POST', '/transactions/merge', { tenant: t, body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'complete-merge', keepTargetsNonMatchedTransactions: false } });
+    const kept = await h.api('POST', '/transactions/merge', {
+      tenant: t,
+      body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'complete-merge', keepTargetsNonMatchedTransactions: false },
+    });
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ movedTransactions: 0, removedTargetTransactions: 1 });
     expect(await liveTx(old.id)).toHaveLength(n - 1);
@@ -163,14 +190,22 @@ describe('merging a duplicate account', () => {
   it('refuses bad merges: unknown strategy or resolution, same account, foreign transaction', async () => {
     const t = h.tenant();
     const { old, fresh } = await duplicatePair(t);
-    const bad = await h.api('POST', '/transactions/merge', { tenant: t, body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'everything' } });
+    const bad = await h.api('POST', '/transactions/merge', {
+      tenant: t,
+      body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'everything' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('mergeStrategy');
     const same = await h.api('POST', '/transactions/merge', { tenant: t, body: { sourceAccountId: old.id, targetAccountId: old.id } });
     expect(same.body).toMatchObject({ statusCode: 400, message: 'sourceAccountId and targetAccountId must differ' });
     const foreign = await h.api('POST', '/transactions/merge', {
       tenant: t,
-      body: { sourceAccountId: fresh.id, targetAccountId: old.id, mergeStrategy: 'complete-merge', conflicts: [{ sourceTransactionId: old.id, targetTransactionId: fresh.id, resolution: 'keep_both' }] },
+      body: {
+        sourceAccountId: fresh.id,
+        targetAccountId: old.id,
+        mergeStrategy: 'complete-merge',
+        conflicts: [{ sourceTransactionId: old.id, targetTransactionId: fresh.id, resolution: 'keep_both' }],
+      },
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.errors.map((e: { field: string }) => e.field)).toEqual(['conflicts[0].sourceTransactionId', 'conflicts[0].targetTransactionId']);
@@ -262,7 +297,11 @@ describe('bad input, roles and tenants', () => {
     const token = await h.api('POST', '/plaid/link-token', { tenant: t });
     expect(token.status).toBe(200);
     expect(token.body.linkToken).toMatch(/^link-/);
-    const linked = await h.link(t, { institutionId: GINGHAM, transactions: 5, accounts: (a) => a.account_id === h.sandbox.listItems().at(-1)!.accounts[0]!.account_id });
+    const linked = await h.link(t, {
+      institutionId: GINGHAM,
+      transactions: 5,
+      accounts: (a) => a.account_id === h.sandbox.listItems().at(-1)!.accounts[0]!.account_id,
+    });
     expect(linked.answer.body.accounts).toHaveLength(1);
     const id = linked.answer.body.accounts[0].id as string;
     await h.settle(t);
@@ -278,7 +317,14 @@ describe('bad input, roles and tenants', () => {
     const linked = await h.link(t, { institutionId: GINGHAM, transactions: 10 });
     await h.settle(t);
     const accountId = h.sandbox.getItem(linked.itemId).accounts[0]!.account_id;
-    await h.sandbox.addTransactions(linked.itemId, { transactions: [{ account_id: accountId, amount: 3 }, { account_id: accountId, amount: 4 }, { account_id: accountId, raw: { amount: 1.005 } }], webhook: false });
+    await h.sandbox.addTransactions(linked.itemId, {
+      transactions: [
+        { account_id: accountId, amount: 3 },
+        { account_id: accountId, amount: 4 },
+        { account_id: accountId, raw: { amount: 1.005 } },
+      ],
+      webhook: false,
+    });
     await h.api('POST', '/transactions/sync', { tenant: t, body: { accountId: linked.answer.body.accounts[0].id } });
     const jobs = await h.settle(t);
     expect(jobs[0]).toMatchObject({ status: 'failed', failedReason: 'INVALID_PAYLOAD' });

@@ -42,17 +42,29 @@ async function startBanking(): Promise<ChildProcess> {
     cwd: repo,
     env: {
       ...process.env,
-      NODE_ENV: 'test', LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn', BANKING_PORT: String(port), BANKING_DATABASE_URL: db.appUrl,
-      NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: bus.namespace, PLAID_BASE_URL: sandbox.url, PLAID_CLIENT_ID: sandbox.clientId, PLAID_SECRET: sandbox.secret,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
+      BANKING_PORT: String(port),
+      BANKING_DATABASE_URL: db.appUrl,
+      NATS_URL: TEST_NATS_URL,
+      NATS_NAMESPACE: bus.namespace,
+      PLAID_BASE_URL: sandbox.url,
+      PLAID_CLIENT_ID: sandbox.clientId,
+      PLAID_SECRET: sandbox.secret,
       // A killed worker's job is handed on after 2 s; no telemetry exporters in tests.
-      SYNC_ACK_WAIT_MS: '2000', SYNC_CONCURRENCY: '1', OTEL_SDK_DISABLED: 'true',
+      SYNC_ACK_WAIT_MS: '2000',
+      SYNC_CONCURRENCY: '1',
+      OTEL_SDK_DISABLED: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await expectEventually(async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(res.status).toBe(200);
-  }, { timeoutMs: 20_000, intervalMs: 100 });
+  await expectEventually(
+    async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(res.status).toBe(200);
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
   return proc;
 }
 
@@ -85,11 +97,30 @@ const scalar = async (sql: string, bindings: unknown[] = []) => Number((await db
 it('finishes a 20,000-transaction sync killed midway with exactly 20,000 transactions and no duplicate events', async () => {
   child = await startBanking();
   const workspaceId = newId();
-  const client = createServiceClient(BankingService, { baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 10_000, trust: { key: DEVELOPMENT_SERVICE_TOKEN_KEY, issuer: 'test', audience: 'banking' } });
-  const publicToken = sandbox.createPublicToken({ institution_id: 'ins_109508', initial_products: ['transactions'], options: { ledgerline: { transactions: TOTAL, seed: 42, initial_webhook: false } } });
+  const client = createServiceClient(BankingService, {
+    baseUrl: `http://127.0.0.1:${port}`,
+    timeoutMs: 10_000,
+    trust: { key: DEVELOPMENT_SERVICE_TOKEN_KEY, issuer: 'test', audience: 'banking' },
+  });
+  const publicToken = sandbox.createPublicToken({
+    institution_id: 'ins_109508',
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: TOTAL, seed: 42, initial_webhook: false } },
+  });
   const item = sandbox.listItems().at(-1)!;
   const linked = await client.linkAccounts(
-    { publicToken, accounts: item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype })), institution: { name: item.institution_name, institutionId: item.institution_id }, ignoreDuplicateAccounts: false },
+    {
+      publicToken,
+      accounts: item.accounts.map((a) => ({
+        id: a.account_id,
+        name: a.name,
+        mask: a.mask,
+        type: a.subtype === 'credit card' ? 'credit' : 'depository',
+        subtype: a.subtype,
+      })),
+      institution: { name: item.institution_name, institutionId: item.institution_id },
+      ignoreDuplicateAccounts: false,
+    },
     { headers: tenantHeaders({ workspaceId }) },
   );
   const jobId = linked.jobs[0]!.id;
@@ -103,11 +134,14 @@ it('finishes a 20,000-transaction sync killed midway with exactly 20,000 transac
   expect(await scalar('select count(*) as n from bank_transactions')).toBe(atKill);
 
   child = await startBanking();
-  await expectEventually(async () => {
-    const job = (await db.adminDb.raw('select status, transaction_pushed, attempts from sync_jobs where id = ?', [jobId])).rows[0];
-    expect(job).toMatchObject({ status: 'completed', transaction_pushed: TOTAL });
-    expect(job.attempts).toBeGreaterThanOrEqual(2);
-  }, { timeoutMs: 60_000, intervalMs: 100 });
+  await expectEventually(
+    async () => {
+      const job = (await db.adminDb.raw('select status, transaction_pushed, attempts from sync_jobs where id = ?', [jobId])).rows[0];
+      expect(job).toMatchObject({ status: 'completed', transaction_pushed: TOTAL });
+      expect(job.attempts).toBeGreaterThanOrEqual(2);
+    },
+    { timeoutMs: 60_000, intervalMs: 100 },
+  );
 
   expect(await scalar('select count(*) as n from bank_transactions')).toBe(TOTAL);
   expect(await scalar('select count(distinct (account_id, external_id)) as n from bank_transactions')).toBe(TOTAL);
@@ -121,9 +155,12 @@ it('finishes a 20,000-transaction sync killed midway with exactly 20,000 transac
   // longest part of the test.
   const jsm = await jetstreamManager(bus.connection);
   const subject = `${bus.namespace}.events.bank_transaction.added`;
-  await expectEventually(async () => {
-    const info = await jsm.streams.info(`${bus.namespace.toUpperCase()}_LEDGERLINE_EVENTS`, { subjects_filter: subject });
-    expect(info.state.subjects?.[subject]).toBe(TOTAL);
-  }, { timeoutMs: 90_000, intervalMs: 200 });
+  await expectEventually(
+    async () => {
+      const info = await jsm.streams.info(`${bus.namespace.toUpperCase()}_LEDGERLINE_EVENTS`, { subjects_filter: subject });
+      expect(info.state.subjects?.[subject]).toBe(TOTAL);
+    },
+    { timeoutMs: 90_000, intervalMs: 200 },
+  );
   expect(await scalar('select count(*) as n from outbox where published_at is null')).toBe(0);
 }, 180_000);

@@ -35,11 +35,26 @@ export interface BankingHarness {
   gateway: FastifyInstance;
   gatewayUrl: string;
   webhookUrl: string;
-  api(method: string, path: string, options?: { tenant?: Tenant; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Answer>;
+  api(
+    method: string,
+    path: string,
+    options?: { tenant?: Tenant; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
   /** A workspace with an Owner and a Viewer (sessions of the fake identity). */
   tenant(): Tenant;
   /** Plaid Link in the sandbox: an item of the institution, then POST /accounts with its accounts. */
-  link(tenant: Tenant, options: { institutionId: string; transactions?: number; seed?: number; pendingDays?: number; ignoreDuplicateAccounts?: boolean; initialWebhook?: boolean; accounts?: (a: { account_id: string }) => boolean }): Promise<{ answer: Answer; itemId: string }>;
+  link(
+    tenant: Tenant,
+    options: {
+      institutionId: string;
+      transactions?: number;
+      seed?: number;
+      pendingDays?: number;
+      ignoreDuplicateAccounts?: boolean;
+      initialWebhook?: boolean;
+      accounts?: (a: { account_id: string }) => boolean;
+    },
+  ): Promise<{ answer: Answer; itemId: string }>;
   /** Waits until no job of the workspace is waiting, delayed or active; returns the jobs. */
   settle(tenant: Tenant, timeoutMs?: number): Promise<Answer['body'][]>;
   /** Messages JetStream holds per event subject (after de-duplication by Nats-Msg-Id). */
@@ -53,14 +68,26 @@ export async function startBankingHarness(env: Record<string, string> = {}): Pro
   const sandbox = await startPlaidSandbox({ port: 0 });
   const identity = await startFakeIdentity();
   const config = bankingConfigSchema.parse({
-    NODE_ENV: 'test', LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'silent', BANKING_PORT: '0', BANKING_DATABASE_URL: db.appUrl,
-    PLAID_BASE_URL: sandbox.url, PLAID_CLIENT_ID: sandbox.clientId, PLAID_SECRET: sandbox.secret, NATS_NAMESPACE: bus.namespace,
-    SYNC_ACK_WAIT_MS: '5000', SYNC_RETRY_BASE_MS: '100', WEBHOOK_SYNC_DELAY_MS: '1000', ...env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'silent',
+    BANKING_PORT: '0',
+    BANKING_DATABASE_URL: db.appUrl,
+    PLAID_BASE_URL: sandbox.url,
+    PLAID_CLIENT_ID: sandbox.clientId,
+    PLAID_SECRET: sandbox.secret,
+    NATS_NAMESPACE: bus.namespace,
+    SYNC_ACK_WAIT_MS: '5000',
+    SYNC_RETRY_BASE_MS: '100',
+    WEBHOOK_SYNC_DELAY_MS: '1000',
+    ...env,
   });
   const banking = await createBankingService(config, { db: db.appDb, bus, logger: createLogger('banking', config.LOG_LEVEL) });
   const bankingUrl = await banking.listen();
   // No ledger here (nothing listens on port 1): GET /accounts answers without its tie-out.
-  const gateway = await buildGateway({ config: testConfig(identity.url, { BANKING_URL: bankingUrl, LEDGER_URL: 'http://127.0.0.1:1', SERVICE_TIMEOUT_MS: '10000' }), redis: null });
+  const gateway = await buildGateway({
+    config: testConfig(identity.url, { BANKING_URL: bankingUrl, LEDGER_URL: 'http://127.0.0.1:1', SERVICE_TIMEOUT_MS: '10000' }),
+    redis: null,
+  });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   const webhookUrl = `${gatewayUrl}/plaid/webhook`;
@@ -102,14 +129,29 @@ export async function startBankingHarness(env: Record<string, string> = {}): Pro
     const publicToken = sandbox.createPublicToken({
       institution_id: options.institutionId,
       initial_products: ['transactions'],
-      options: { webhook: webhookUrl, ledgerline: { transactions: options.transactions ?? 50, seed: options.seed ?? 1, pending_days: options.pendingDays ?? 2, initial_webhook: options.initialWebhook ?? false } },
+      options: {
+        webhook: webhookUrl,
+        ledgerline: {
+          transactions: options.transactions ?? 50,
+          seed: options.seed ?? 1,
+          pending_days: options.pendingDays ?? 2,
+          initial_webhook: options.initialWebhook ?? false,
+        },
+      },
     });
     const item = sandbox.listItems().at(-1)!;
     const institution = sandbox.institutions().find((i) => i.institutionId === options.institutionId)!;
-    const accounts = item.accounts.filter(options.accounts ?? (() => true)).map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
+    const accounts = item.accounts
+      .filter(options.accounts ?? (() => true))
+      .map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
     const answer = await api('POST', '/accounts', {
       tenant: t,
-      body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId }, ignoreDuplicateAccounts: options.ignoreDuplicateAccounts ?? false },
+      body: {
+        publicToken,
+        accounts,
+        institution: { name: institution.name, institution_id: institution.institutionId },
+        ignoreDuplicateAccounts: options.ignoreDuplicateAccounts ?? false,
+      },
     });
     return { answer, itemId: item.item_id };
   };
@@ -134,7 +176,19 @@ export async function startBankingHarness(env: Record<string, string> = {}): Pro
   };
 
   return {
-    db, bus, sandbox, identity, banking, gateway, gatewayUrl, webhookUrl, api, tenant, link, settle, streamCounts,
+    db,
+    bus,
+    sandbox,
+    identity,
+    banking,
+    gateway,
+    gatewayUrl,
+    webhookUrl,
+    api,
+    tenant,
+    link,
+    settle,
+    streamCounts,
     async close() {
       await gateway.close();
       await banking.stop();

@@ -50,10 +50,13 @@ describe('linking and the first sync', () => {
     expect(await count("select count(*) as n from plaid_items where workspace_id = ? and cursor <> ''", [ws])).toBe(1);
     expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.added'", [ws])).toBe(5_000);
     expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_account.linked'", [ws])).toBe(3);
-    await expectEventually(async () => {
-      expect(await count('select count(*) as n from outbox where workspace_id = ? and published_at is null', [ws])).toBe(0);
-      expect((await h.streamCounts())['bank_transaction.added']).toBe(eventsBefore + 5_000);
-    }, { timeoutMs: 90_000, intervalMs: 200 });
+    await expectEventually(
+      async () => {
+        expect(await count('select count(*) as n from outbox where workspace_id = ? and published_at is null', [ws])).toBe(0);
+        expect((await h.streamCounts())['bank_transaction.added']).toBe(eventsBefore + 5_000);
+      },
+      { timeoutMs: 90_000, intervalMs: 200 },
+    );
 
     const accounts = await accountsOf(t);
     expect(accounts.every((a) => a.lastSyncedAt !== null && a.reconnectRequired === false)).toBe(true);
@@ -68,17 +71,20 @@ describe('linking and the first sync', () => {
     const modified = await h.sandbox.modifyTransactions(itemId, { count: 3 });
     const removed = await h.sandbox.removeTransactions(itemId, { count: 2 });
     expect(modified.webhook?.status).toBe(200);
-    await expectEventually(async () => {
-      for (const m of modified.modified) {
-        const r = await h.db.adminDb('bank_transactions').where({ workspace_id: t.workspaceId, external_id: m.transaction_id }).first();
-        expect(Number(r.amount_cents)).toBe(-Math.round(m.amount * 100));
-        expect(Number(r.version)).toBe(2);
-      }
-      for (const x of removed.removed) {
-        const r = await h.db.adminDb('bank_transactions').where({ workspace_id: t.workspaceId, external_id: x.transaction_id }).first();
-        expect(r.removed_at).not.toBeNull();
-      }
-    }, { timeoutMs: 15_000 });
+    await expectEventually(
+      async () => {
+        for (const m of modified.modified) {
+          const r = await h.db.adminDb('bank_transactions').where({ workspace_id: t.workspaceId, external_id: m.transaction_id }).first();
+          expect(Number(r.amount_cents)).toBe(-Math.round(m.amount * 100));
+          expect(Number(r.version)).toBe(2);
+        }
+        for (const x of removed.removed) {
+          const r = await h.db.adminDb('bank_transactions').where({ workspace_id: t.workspaceId, external_id: x.transaction_id }).first();
+          expect(r.removed_at).not.toBeNull();
+        }
+      },
+      { timeoutMs: 15_000 },
+    );
     await h.settle(t);
     expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.modified'", [t.workspaceId])).toBe(3);
     expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.removed'", [t.workspaceId])).toBe(2);
@@ -88,7 +94,13 @@ describe('linking and the first sync', () => {
   it('changes nothing when a webhook is replayed', async () => {
     // A sync that completes publishes the accounts' bank_account.synced (the bank's balances) even when no
     // transaction changed: every other event is counted.
-    const snapshot = async () => (await h.db.adminDb.raw("select count(*) as n, sum(version) as v, (select count(*) from outbox where workspace_id = ? and type <> 'bank_account.synced') as e from bank_transactions where workspace_id = ?", [t.workspaceId, t.workspaceId])).rows[0];
+    const snapshot = async () =>
+      (
+        await h.db.adminDb.raw(
+          "select count(*) as n, sum(version) as v, (select count(*) from outbox where workspace_id = ? and type <> 'bank_account.synced') as e from bank_transactions where workspace_id = ?",
+          [t.workspaceId, t.workspaceId],
+        )
+      ).rows[0];
     const before = await snapshot();
     const delivery = h.sandbox.webhookDeliveries({ item: itemId }).at(-1)!;
     const replay = await h.sandbox.replayWebhook(delivery.delivery_id);
@@ -187,7 +199,9 @@ describe('the sync protocol', () => {
     await h.api('POST', '/transactions/sync', { tenant: t, body: { accountId: accounts[0]!.id } });
     const [job] = await h.settle(t);
     expect(job).toMatchObject({ status: 'completed', attempts: 1, data: { transactionPushed: 1_200 } });
-    expect(await count('select count(*) as n from bank_transactions where workspace_id = ? and removed_at is null', [t.workspaceId])).toBe(h.sandbox.getItem(itemId).transaction_count);
+    expect(await count('select count(*) as n from bank_transactions where workspace_id = ? and removed_at is null', [t.workspaceId])).toBe(
+      h.sandbox.getItem(itemId).transaction_count,
+    );
     expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.added'", [t.workspaceId])).toBe(1_210);
   });
 

@@ -48,7 +48,19 @@ const KINDS = [
   { name: 'Savings', mask: '0002', type: 'depository', subtype: 'savings' },
   { name: 'Visa', mask: '0003', type: 'credit', subtype: 'credit card' },
 ] as const;
-const CATEGORIES = ['Sales', 'Service Revenue', 'Interest Income', 'Rent', 'Software and Subscriptions', 'Cost of Sales', 'Travel', 'Loans Payable', 'Security Deposits', 'Uncategorised Income', 'Uncategorised Expense'];
+const CATEGORIES = [
+  'Sales',
+  'Service Revenue',
+  'Interest Income',
+  'Rent',
+  'Software and Subscriptions',
+  'Cost of Sales',
+  'Travel',
+  'Loans Payable',
+  'Security Deposits',
+  'Uncategorised Income',
+  'Uncategorised Expense',
+];
 const EXPENSE_RECOGNISE = ['Rent', 'Software and Subscriptions', 'Travel'];
 const INCOME_RECOGNISE = ['Sales', 'Service Revenue'];
 /** Three calendar years of history (day 0 = 2023-01-01); late history goes earlier. */
@@ -76,22 +88,59 @@ type Op =
 const amount = fc.integer({ min: -300_000, max: 300_000 }).filter((c) => c !== 0);
 const account = fc.integer({ min: 0, max: 2 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), account, cents: amount, day: fc.integer({ min: 0, max: DAYS }), pending: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('add' as const), account, cents: amount, day: fc.integer({ min: 0, max: DAYS }), pending: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('late' as const), account, cents: amount, daysBack: fc.integer({ min: 1, max: 90 }) }) },
   // route 0: checking → savings, 1: savings → checking, 2: checking → card (a card payment).
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('transfer' as const), route: fc.integer({ min: 0, max: 2 }), cents: fc.integer({ min: 0, max: 2_000 }), day: fc.integer({ min: 0, max: DAYS - 5 }), delay: fc.integer({ min: 0, max: 5 }), outFirst: fc.boolean(), laterSync: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      route: fc.integer({ min: 0, max: 2 }),
+      cents: fc.integer({ min: 0, max: 2_000 }),
+      day: fc.integer({ min: 0, max: DAYS - 5 }),
+      delay: fc.integer({ min: 0, max: 5 }),
+      outFirst: fc.boolean(),
+      laterSync: fc.boolean(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('modify' as const), txn: fc.nat(), cents: amount, flip: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), txn: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('post' as const), txn: fc.nat(), cents: fc.option(amount, { nil: null }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('categorise' as const), a: fc.nat(), b: fc.nat(), catA: fc.nat(), catB: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('split' as const), txn: fc.nat(), shares: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 2, maxLength: 3 }), category: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('split' as const),
+      txn: fc.nat(),
+      shares: fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 2, maxLength: 3 }),
+      category: fc.nat(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('accrue' as const), txn: fc.nat(), months: fc.integer({ min: 1, max: 6 }), category: fc.nat() }) },
 );
 /** A step: an operation, and the order its sync's events go out in (keys of a random interleaving). */
 const stepArb = fc.record({ op: opArb, order: fc.array(fc.nat({ max: 1_000 }), { minLength: 8, maxLength: 8 }) });
 
-interface Txn { id: string; account: number; cents: number; date: string; name: string; pending: boolean; version: number; removed: boolean; modified: boolean; touched: boolean; transfer?: number }
-interface Transfer { out: string; into: string }
+interface Txn {
+  id: string;
+  account: number;
+  cents: number;
+  date: string;
+  name: string;
+  pending: boolean;
+  version: number;
+  removed: boolean;
+  modified: boolean;
+  touched: boolean;
+  transfer?: number;
+}
+interface Transfer {
+  out: string;
+  into: string;
+}
 type Event =
   | { kind: 'txn'; type: 'added' | 'modified' | 'removed'; txn: Txn; snapshot: { cents: number; date: string; pending: boolean; version: number } }
   | { kind: 'synced'; account: number };
@@ -110,20 +159,38 @@ it('books tie to the bank and every report agrees with the general ledger, after
       // The bank's balances before the first transaction it reports (what the opening balances must recover).
       fc.tuple(fc.integer({ min: -50_000, max: 5_000_000 }), fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 0, max: 500_000 })),
       // A few adds and transfers first (fast-check favours short sequences), then any steps.
-      fc.array(fc.record({ op: fc.oneof(opArb.filter((o) => o.kind === 'add'), opArb.filter((o) => o.kind === 'transfer')), order: stepArb.map((s) => s.order) }), { minLength: 2, maxLength: 3 }),
+      fc.array(
+        fc.record({
+          op: fc.oneof(
+            opArb.filter((o) => o.kind === 'add'),
+            opArb.filter((o) => o.kind === 'transfer'),
+          ),
+          order: stepArb.map((s) => s.order),
+        }),
+        { minLength: 2, maxLength: 3 },
+      ),
       fc.array(stepArb, { minLength: 1, maxLength: Math.max(1, maxSteps - 3), size: 'max' }),
       async (openings, first, rest) => {
         const steps = [...first, ...rest];
         const t = h.tenant();
         // A second writer of the same workspace (an Accountant), for the concurrent categorisations.
         const otherToken = `tok-${randomUUID()}`;
-        h.identity.sessions.set(otherToken, { userId: newId(), workspaces: [{ id: t.workspaceId, name: 'Books', organizationId: ORG_ID, organizationName: 'Acme', role: 'Accountant', isDefault: true }], defaultWorkspaceId: t.workspaceId });
+        h.identity.sessions.set(otherToken, {
+          userId: newId(),
+          workspaces: [{ id: t.workspaceId, name: 'Books', organizationId: ORG_ID, organizationName: 'Acme', role: 'Accountant', isDefault: true }],
+          defaultWorkspaceId: t.workspaceId,
+        });
         const bankIds: string[] = [];
         for (const k of KINDS) bankIds.push(await t.banking.link({ name: k.name, mask: k.mask, type: k.type, subtype: k.subtype }));
-        await expectEventually(async () => {
-          const [r] = await ledgerRows<{ n: number }>('select count(*)::int as n from accounts where workspace_id = ? and bank_account_id is not null', [t.workspaceId]);
-          if (r?.n !== 3) throw new Error('bank accounts not linked yet');
-        }, { timeoutMs: 20_000 });
+        await expectEventually(
+          async () => {
+            const [r] = await ledgerRows<{ n: number }>('select count(*)::int as n from accounts where workspace_id = ? and bank_account_id is not null', [
+              t.workspaceId,
+            ]);
+            if (r?.n !== 3) throw new Error('bank accounts not linked yet');
+          },
+          { timeoutMs: 20_000 },
+        );
 
         const txns: Txn[] = [];
         const transfers: Transfer[] = [];
@@ -138,8 +205,10 @@ it('books tie to the bank and every report agrees with the general ledger, after
           const postedTotal = posted.reduce((s, x) => s + x.cents, 0);
           return {
             current: KINDS[a]!.type === 'credit' ? openings[a]! - postedTotal : openings[a]! + postedTotal,
-            postedTotal, postedCount: posted.length,
-            pendingTotal: mine.filter((x) => x.pending).reduce((s, x) => s + x.cents, 0), pendingCount: mine.length - posted.length,
+            postedTotal,
+            postedCount: posted.length,
+            pendingTotal: mine.filter((x) => x.pending).reduce((s, x) => s + x.cents, 0),
+            pendingCount: mine.length - posted.length,
             earliest: mine.map((x) => x.date).sort()[0] ?? '',
           };
         };
@@ -148,18 +217,41 @@ it('books tie to the bank and every report agrees with the general ledger, after
           if (e.kind === 'synced') {
             const b = bankState(e.account);
             await publish(h.bus, 'bank_account.synced', t.workspaceId, BankAccountSyncedSchema, {
-              accountId: bankIds[e.account]!, type: KINDS[e.account]!.type, isoCurrencyCode: 'USD', currentBalanceCents: BigInt(b.current), hasCurrentBalance: true,
-              syncedAt: new Date(Date.UTC(2026, 0, 1, 0, sync)).toISOString(), postedTotalCents: BigInt(b.postedTotal), postedCount: BigInt(b.postedCount),
-              pendingTotalCents: BigInt(b.pendingTotal), pendingCount: BigInt(b.pendingCount), earliestDate: b.earliest, version: BigInt(sync),
+              accountId: bankIds[e.account]!,
+              type: KINDS[e.account]!.type,
+              isoCurrencyCode: 'USD',
+              currentBalanceCents: BigInt(b.current),
+              hasCurrentBalance: true,
+              syncedAt: new Date(Date.UTC(2026, 0, 1, 0, sync)).toISOString(),
+              postedTotalCents: BigInt(b.postedTotal),
+              postedCount: BigInt(b.postedCount),
+              pendingTotalCents: BigInt(b.pendingTotal),
+              pendingCount: BigInt(b.pendingCount),
+              earliestDate: b.earliest,
+              version: BigInt(sync),
             });
             return;
           }
           const { txn, snapshot: s } = e;
           const common = { id: txn.id, accountId: bankIds[txn.account]!, externalId: `ext-${txn.id.slice(-12)}`, version: BigInt(s.version) };
           if (e.type === 'removed') await publish(h.bus, 'bank_transaction.removed', t.workspaceId, BankTransactionRemovedSchema, common);
-          else await publish(h.bus, `bank_transaction.${e.type}`, t.workspaceId, BankTransactionSchema, { ...common, amountCents: BigInt(s.cents), isoCurrencyCode: 'USD', date: s.date, name: txn.name, merchantName: '', pending: s.pending });
+          else
+            await publish(h.bus, `bank_transaction.${e.type}`, t.workspaceId, BankTransactionSchema, {
+              ...common,
+              amountCents: BigInt(s.cents),
+              isoCurrencyCode: 'USD',
+              date: s.date,
+              name: txn.name,
+              merchantName: '',
+              pending: s.pending,
+            });
         };
-        const txnEvent = (type: 'added' | 'modified' | 'removed', txn: Txn): Event => ({ kind: 'txn', type, txn, snapshot: { cents: txn.cents, date: txn.date, pending: txn.pending, version: txn.version } });
+        const txnEvent = (type: 'added' | 'modified' | 'removed', txn: Txn): Event => ({
+          kind: 'txn',
+          type,
+          txn,
+          snapshot: { cents: txn.cents, date: txn.date, pending: txn.pending, version: txn.version },
+        });
 
         /** The sync: the step's events, the legs held back from an earlier sync and every account's snapshot, interleaved. */
         const runSync = async (events: Event[], order: readonly number[]) => {
@@ -171,31 +263,48 @@ it('books tie to the bank and every report agrees with the general ledger, after
           sync++;
           stats.syncs++;
           const all: Event[] = [...events, ...[0, 1, 2].map((a): Event => ({ kind: 'synced', account: a }))];
-          const shuffled = all.map((e, i) => ({ e, key: (order[i % order.length] ?? 0) * 100 + i })).sort((x, y) => x.key - y.key).map((x) => x.e);
+          const shuffled = all
+            .map((e, i) => ({ e, key: (order[i % order.length] ?? 0) * 100 + i }))
+            .sort((x, y) => x.key - y.key)
+            .map((x) => x.e);
           for (const e of shuffled) await publishEvent(e);
         };
 
-        const ledgerTxnId = async (x: Txn) => (await ledgerRows<{ id: string }>('select id from workspace_transactions where workspace_id = ? and bank_transaction_id = ?', [t.workspaceId, x.id]))[0]?.id;
-        const categoryIds = async () => new Map(((await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[]).map((c) => [c.name, c.id]));
+        const ledgerTxnId = async (x: Txn) =>
+          (
+            await ledgerRows<{ id: string }>('select id from workspace_transactions where workspace_id = ? and bank_transaction_id = ?', [t.workspaceId, x.id])
+          )[0]?.id;
+        const categoryIds = async () =>
+          new Map(((await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[]).map((c) => [c.name, c.id]));
         const allowed = (status: number, what: string, body: unknown) => expect([200, 400, 409], `${what}: ${JSON.stringify(body)}`).toContain(status);
 
         /** Waits until the ledger has applied every event sent (each transaction at its version, each snapshot), then reporting every entry. */
         const caughtUp = async () => {
-          await expectEventually(async () => {
-            const rows = await ledgerRows<{ bank_transaction_id: string; version: string; is_removed: boolean }>('select bank_transaction_id, version, is_removed from workspace_transactions where workspace_id = ?', [t.workspaceId]);
-            const byId = new Map(rows.map((r) => [r.bank_transaction_id, r]));
-            for (const x of txns) {
-              const r = byId.get(x.id);
-              if (!r || Number(r.version) !== x.version || r.is_removed !== x.removed) throw new Error(`ledger has not applied ${x.id} v${x.version} yet`);
-            }
-            const snaps = await ledgerRows<{ version: string }>('select s.version from bank_snapshots s where s.workspace_id = ?', [t.workspaceId]);
-            if (sync > 0 && (snaps.length !== 3 || snaps.some((s) => Number(s.version) !== sync))) throw new Error('snapshots not applied yet');
-          }, { timeoutMs: 30_000, intervalMs: 100 });
-          await expectEventually(async () => {
-            const [l] = await ledgerRows<{ n: number }>('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId]);
-            const [r] = (await h.reporting.db.adminDb.raw('select count(*)::int as n from projected_entries where workspace_id = ?', [t.workspaceId])).rows as { n: number }[];
-            if (l?.n !== r?.n) throw new Error(`reporting has ${r?.n} of ${l?.n} entries`);
-          }, { timeoutMs: 30_000, intervalMs: 100 });
+          await expectEventually(
+            async () => {
+              const rows = await ledgerRows<{ bank_transaction_id: string; version: string; is_removed: boolean }>(
+                'select bank_transaction_id, version, is_removed from workspace_transactions where workspace_id = ?',
+                [t.workspaceId],
+              );
+              const byId = new Map(rows.map((r) => [r.bank_transaction_id, r]));
+              for (const x of txns) {
+                const r = byId.get(x.id);
+                if (!r || Number(r.version) !== x.version || r.is_removed !== x.removed) throw new Error(`ledger has not applied ${x.id} v${x.version} yet`);
+              }
+              const snaps = await ledgerRows<{ version: string }>('select s.version from bank_snapshots s where s.workspace_id = ?', [t.workspaceId]);
+              if (sync > 0 && (snaps.length !== 3 || snaps.some((s) => Number(s.version) !== sync))) throw new Error('snapshots not applied yet');
+            },
+            { timeoutMs: 30_000, intervalMs: 100 },
+          );
+          await expectEventually(
+            async () => {
+              const [l] = await ledgerRows<{ n: number }>('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId]);
+              const [r] = (await h.reporting.db.adminDb.raw('select count(*)::int as n from projected_entries where workspace_id = ?', [t.workspaceId]))
+                .rows as { n: number }[];
+              if (l?.n !== r?.n) throw new Error(`reporting has ${r?.n} of ${l?.n} entries`);
+            },
+            { timeoutMs: 30_000, intervalMs: 100 },
+          );
           await h.caughtUp(t);
         };
 
@@ -207,20 +316,61 @@ it('books tie to the bank and every report agrees with the general ledger, after
             case 'add':
             case 'late': {
               const earliest = txns.map((x) => x.date).sort()[0] ?? dateOf(0);
-              const x: Txn = { id: newId(), account: o.account, cents: o.cents, date: o.kind === 'add' ? dateOf(o.day) : addDays(earliest, -o.daysBack), name: `Shop ${index}`, pending: o.kind === 'add' && o.pending, version: 1, removed: false, modified: false, touched: false };
+              const x: Txn = {
+                id: newId(),
+                account: o.account,
+                cents: o.cents,
+                date: o.kind === 'add' ? dateOf(o.day) : addDays(earliest, -o.daysBack),
+                name: `Shop ${index}`,
+                pending: o.kind === 'add' && o.pending,
+                version: 1,
+                removed: false,
+                modified: false,
+                touched: false,
+              };
               if (o.kind === 'late') stats.late++;
               txns.push(x);
               events.push(txnEvent('added', x));
               break;
             }
             case 'transfer': {
-              const [from, to] = ([[0, 1], [1, 0], [0, 2]] as const)[o.route]!;
+              const [from, to] = (
+                [
+                  [0, 1],
+                  [1, 0],
+                  [0, 2],
+                ] as const
+              )[o.route]!;
               // Amounts no other transaction has (plain ones stay within ±3,000.00), so each leg has one counterpart.
               const cents = 400_000 + o.cents * 100 + index;
               const card = to === 2;
               const n = transfers.length;
-              const out: Txn = { id: newId(), account: from, cents: -cents, date: dateOf(o.day), name: card ? 'Credit card payment' : `Online transfer to ${KINDS[to]!.name}`, pending: false, version: 1, removed: false, modified: false, touched: false, transfer: n };
-              const into: Txn = { id: newId(), account: to, cents, date: dateOf(o.day + o.delay), name: card ? 'Payment thank you' : `Online transfer from ${KINDS[from]!.name}`, pending: false, version: 1, removed: false, modified: false, touched: false, transfer: n };
+              const out: Txn = {
+                id: newId(),
+                account: from,
+                cents: -cents,
+                date: dateOf(o.day),
+                name: card ? 'Credit card payment' : `Online transfer to ${KINDS[to]!.name}`,
+                pending: false,
+                version: 1,
+                removed: false,
+                modified: false,
+                touched: false,
+                transfer: n,
+              };
+              const into: Txn = {
+                id: newId(),
+                account: to,
+                cents,
+                date: dateOf(o.day + o.delay),
+                name: card ? 'Payment thank you' : `Online transfer from ${KINDS[from]!.name}`,
+                pending: false,
+                version: 1,
+                removed: false,
+                modified: false,
+                touched: false,
+                transfer: n,
+              };
               transfers.push({ out: out.id, into: into.id });
               const [a, b] = o.outFirst ? [out, into] : [into, out];
               txns.push(a);
@@ -251,10 +401,18 @@ it('books tie to the bank and every report agrees with the general ledger, after
               break;
             }
             case 'post': {
-              const x = pick(live().filter((y) => y.pending), o.txn);
+              const x = pick(
+                live().filter((y) => y.pending),
+                o.txn,
+              );
               if (!x) break;
               stats.posted++;
-              Object.assign(x, { pending: false, cents: o.cents ?? x.cents, version: x.version + 1, modified: x.modified || (o.cents !== null && o.cents !== x.cents) });
+              Object.assign(x, {
+                pending: false,
+                cents: o.cents ?? x.cents,
+                version: x.version + 1,
+                modified: x.modified || (o.cents !== null && o.cents !== x.cents),
+              });
               events.push(txnEvent('modified', x));
               break;
             }
@@ -268,7 +426,11 @@ it('books tie to the bank and every report agrees with the general ledger, after
               // Two users of the workspace at once (maybe on the same transaction).
               const [ra, rb] = await Promise.all([
                 h.api('PATCH', `/transactions/${ida}`, { tenant: t, body: { categoryId: cats.get(CATEGORIES[o.catA % CATEGORIES.length]!) } }),
-                h.api('PATCH', `/transactions/${idb}`, { token: otherToken, tenant: t, body: { categoryId: cats.get(CATEGORIES[o.catB % CATEGORIES.length]!) } }),
+                h.api('PATCH', `/transactions/${idb}`, {
+                  token: otherToken,
+                  tenant: t,
+                  body: { categoryId: cats.get(CATEGORIES[o.catB % CATEGORIES.length]!) },
+                }),
               ]);
               allowed(ra.status, 'categorise', ra.body);
               allowed(rb.status, 'categorise', rb.body);
@@ -288,7 +450,13 @@ it('books tie to the bank and every report agrees with the general ledger, after
               const parts = o.shares.slice(1).map((w) => Math.floor((total * w) / weights));
               const parent = total - parts.reduce((s, c) => s + c, 0);
               const cat = (i: number) => cats.get(CATEGORIES[(o.category + i) % CATEGORIES.length]!);
-              const r = await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id, amount: parent / 100, categoryId: cat(0) }, splitTransactions: parts.map((c, i) => ({ amount: c / 100, categoryId: cat(i + 1) })) } });
+              const r = await h.api('POST', '/transactions/split', {
+                tenant: t,
+                body: {
+                  parentTransaction: { id, amount: parent / 100, categoryId: cat(0) },
+                  splitTransactions: parts.map((c, i) => ({ amount: c / 100, categoryId: cat(i + 1) })),
+                },
+              });
               allowed(r.status, 'split', r.body);
               if (r.status === 200) {
                 x.touched = true;
@@ -302,10 +470,17 @@ it('books tie to the bank and every report agrees with the general ledger, after
               if (!x) break;
               const id = await ledgerTxnId(x);
               const cats = await categoryIds();
-              const recognise = x.cents < 0 ? EXPENSE_RECOGNISE[o.category % EXPENSE_RECOGNISE.length]! : INCOME_RECOGNISE[o.category % INCOME_RECOGNISE.length]!;
+              const recognise =
+                x.cents < 0 ? EXPENSE_RECOGNISE[o.category % EXPENSE_RECOGNISE.length]! : INCOME_RECOGNISE[o.category % INCOME_RECOGNISE.length]!;
               const r = await h.api('POST', '/transactions/create-accrual', {
                 tenant: t,
-                body: { transactionId: id, accrualStartDate: x.date, accrualEndDate: addDays(x.date, o.months * 30), accrualCategory: x.cents < 0 ? 'Prepaid Expenses' : 'Deferred Revenue', recogniseCategoryId: cats.get(recognise) },
+                body: {
+                  transactionId: id,
+                  accrualStartDate: x.date,
+                  accrualEndDate: addDays(x.date, o.months * 30),
+                  accrualCategory: x.cents < 0 ? 'Prepaid Expenses' : 'Deferred Revenue',
+                  recogniseCategoryId: cats.get(recognise),
+                },
               });
               allowed(r.status, 'accrue', r.body);
               if (r.status === 200) {
@@ -325,11 +500,23 @@ it('books tie to the bank and every report agrees with the general ledger, after
           await caughtUp();
           await checkBooks(t, { bankIds, bankState, txns, transfers, stepLabel: `final sync ${sync}` });
         }
-        stats.paired += (await ledgerRows<{ n: number }>('select count(*)::int as n from workspace_transactions where workspace_id = ? and transfer_pair_id is not null', [t.workspaceId]))[0]?.n ?? 0;
+        stats.paired +=
+          (
+            await ledgerRows<{ n: number }>('select count(*)::int as n from workspace_transactions where workspace_id = ? and transfer_pair_id is not null', [
+              t.workspaceId,
+            ])
+          )[0]?.n ?? 0;
       },
     ),
     // A failure's shrinking stops after BOOKS_PROPERTY_TIME_LIMIT_S (default 900) in all, reporting the smallest case found so far.
-    { numRuns: runs, seed, path, verbose: 1, interruptAfterTimeLimit: Number(process.env.BOOKS_PROPERTY_TIME_LIMIT_S ?? 900) * 1_000, markInterruptAsFailure: false },
+    {
+      numRuns: runs,
+      seed,
+      path,
+      verbose: 1,
+      interruptAfterTimeLimit: Number(process.env.BOOKS_PROPERTY_TIME_LIMIT_S ?? 900) * 1_000,
+      markInterruptAsFailure: false,
+    },
   );
   console.warn(`books property: ${runs} workspaces, ${JSON.stringify(stats)}, ${Math.round((Date.now() - started) / 1000)} s`);
   // The runs exercised what they claim to.
@@ -351,7 +538,9 @@ interface Books {
 async function monthSums(workspaceId: string) {
   const rows = await ledgerRows<{ account_id: string; month: string; d: string; c: string }>(
     `select account_id, to_char(entry_date, 'YYYY-MM') as month, coalesce(sum(amount_cents) filter (where direction = 'debit'), 0)::bigint as d,
-       coalesce(sum(amount_cents) filter (where direction = 'credit'), 0)::bigint as c from journal_lines where workspace_id = ? group by 1, 2`, [workspaceId]);
+       coalesce(sum(amount_cents) filter (where direction = 'credit'), 0)::bigint as c from journal_lines where workspace_id = ? group by 1, 2`,
+    [workspaceId],
+  );
   /** Lines dated in [from, to] (whole months). */
   return (from: string, to: string): LineSums => {
     const sums: LineSums = new Map();
@@ -364,8 +553,9 @@ async function monthSums(workspaceId: string) {
   };
 }
 
-const flatChart = (nodes: { id: string; name: string; type: string; systemKey: string | null; balance: number; children: unknown[] }[]): { id: string; name: string; type: string; systemKey: string | null; balance: number }[] =>
-  nodes.flatMap((n) => [n, ...flatChart(n.children as never)]);
+const flatChart = (
+  nodes: { id: string; name: string; type: string; systemKey: string | null; balance: number; children: unknown[] }[],
+): { id: string; name: string; type: string; systemKey: string | null; balance: number }[] => nodes.flatMap((n) => [n, ...flatChart(n.children as never)]);
 
 async function checkBooks(t: Tenant, b: Books): Promise<void> {
   const at = b.stepLabel;
@@ -374,13 +564,18 @@ async function checkBooks(t: Tenant, b: Books): Promise<void> {
   for (const [a, bankAccountId] of b.bankIds.entries()) {
     const x = tie.accounts.find((y) => y.bankAccountId === bankAccountId);
     const bank = b.bankState(a);
-    expect({ status: x?.status, bank: Number(x?.bankBalanceCents), books: Number(x?.booksBalanceCents), difference: Number(x?.differenceCents) }, `${KINDS[a]!.name} tie-out after ${at}`)
-      .toEqual({ status: 'matches', bank: bank.current, books: bank.current, difference: 0 });
+    expect(
+      { status: x?.status, bank: Number(x?.bankBalanceCents), books: Number(x?.booksBalanceCents), difference: Number(x?.differenceCents) },
+      `${KINDS[a]!.name} tie-out after ${at}`,
+    ).toEqual({ status: 'matches', bank: bank.current, books: bank.current, difference: 0 });
     expect(Number(x?.pendingCents), `${KINDS[a]!.name} pending after ${at}`).toBe(KINDS[a]!.type === 'credit' ? 0 - bank.pendingTotal || 0 : bank.pendingTotal);
   }
 
   // The books' range in whole months: from the earliest line (the opening balances) to the latest (accruals may reach past the history).
-  const [range] = await ledgerRows<{ first: string; last: string }>("select to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last from journal_lines where workspace_id = ?", [t.workspaceId]);
+  const [range] = await ledgerRows<{ first: string; last: string }>(
+    "select to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last from journal_lines where workspace_id = ?",
+    [t.workspaceId],
+  );
   if (!range?.first) return;
   const start = `${range.first.slice(0, 7)}-01`;
   const end = monthEnd(range.last);
@@ -424,15 +619,26 @@ async function checkBooks(t: Tenant, b: Books): Promise<void> {
   }
 
   // 3. Paired transfers: no Income/Expense line in force; every transfer with both legs live and untouched is paired, leg to leg.
-  const paired = (await h.api('GET', '/transactions/v2?transferStatus=paired&take=100', { tenant: t })).body.data as { id: string; transferPair: { id: string } | null }[];
+  const paired = (await h.api('GET', '/transactions/v2?transferStatus=paired&take=100', { tenant: t })).body.data as {
+    id: string;
+    transferPair: { id: string } | null;
+  }[];
   for (const p of paired) expect(p.transferPair, `paired ${p.id} after ${at}`).not.toBeNull();
   const inForce = await ledgerRows<{ transaction_id: string; name: string; s: string }>(
     `select l.transaction_id, a.name, sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end)::bigint as s
      from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and l.transaction_id = any(?::uuid[]) and a.class_group in ('Income', 'Expenses')
-     group by 1, 2 having sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end) <> 0`, [t.workspaceId, paired.map((p) => p.id)]);
+     group by 1, 2 having sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end) <> 0`,
+    [t.workspaceId, paired.map((p) => p.id)],
+  );
   expect(inForce, `P&L lines of paired transfers after ${at}`).toEqual([]);
-  const pairOf = new Map((await ledgerRows<{ bank_transaction_id: string; pair: string | null }>(
-    'select t.bank_transaction_id, p.bank_transaction_id as pair from workspace_transactions t left join workspace_transactions p on p.id = t.transfer_pair_id where t.workspace_id = ?', [t.workspaceId])).map((r) => [r.bank_transaction_id, r.pair]));
+  const pairOf = new Map(
+    (
+      await ledgerRows<{ bank_transaction_id: string; pair: string | null }>(
+        'select t.bank_transaction_id, p.bank_transaction_id as pair from workspace_transactions t left join workspace_transactions p on p.id = t.transfer_pair_id where t.workspace_id = ?',
+        [t.workspaceId],
+      )
+    ).map((r) => [r.bank_transaction_id, r.pair]),
+  );
   const byId = new Map(b.txns.map((x) => [x.id, x]));
   for (const tr of b.transfers) {
     const legs = [byId.get(tr.out), byId.get(tr.into)];
@@ -456,12 +662,30 @@ async function checkBooks(t: Tenant, b: Books): Promise<void> {
       if (lines.length < 100) break;
       page++;
     }
-    const summary = ((await h.api('GET', `/ledger/get-general-ledger?startDate=${year}-01-01&endDate=${yearEnd}`, { tenant: t })).body.data as { ledgerAccountId: string; closingBalance: number }[])
-      .find((r) => r.ledgerAccountId === retained.id);
+    const summary = (
+      (await h.api('GET', `/ledger/get-general-ledger?startDate=${year}-01-01&endDate=${yearEnd}`, { tenant: t })).body.data as {
+        ledgerAccountId: string;
+        closingBalance: number;
+      }[]
+    ).find((r) => r.ledgerAccountId === retained.id);
     const col = bsCols.findIndex((c) => c.endDate === yearEnd);
     const onSheet = col < 0 ? null : cents(accountRows(bsRows).find((r) => r.id === retained.id)?.amounts[col] ?? 0);
-    const booked = expected(sumsIn('0001-01-01', yearEnd), { id: retained.id, name: 'Retained Earnings', coaId: null, type: 'Equity', rowType: 'account', amounts: [], total: 0, children: [] });
+    const booked = expected(sumsIn('0001-01-01', yearEnd), {
+      id: retained.id,
+      name: 'Retained Earnings',
+      coaId: null,
+      type: 'Equity',
+      rowType: 'account',
+      amounts: [],
+      total: 0,
+      children: [],
+    });
     const oracle = booked + netIncome('0001-01-01', `${year - 1}-12-31`);
-    expect({ chart: inChart, ledger: cents(running), summary: summary ? cents(summary.closingBalance) : oracle, sheet: onSheet ?? oracle }, ctx).toEqual({ chart: oracle, ledger: oracle, summary: oracle, sheet: oracle });
+    expect({ chart: inChart, ledger: cents(running), summary: summary ? cents(summary.closingBalance) : oracle, sheet: onSheet ?? oracle }, ctx).toEqual({
+      chart: oracle,
+      ledger: oracle,
+      summary: oracle,
+      sheet: oracle,
+    });
   }
 }

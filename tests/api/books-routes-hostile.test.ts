@@ -17,8 +17,15 @@ let t: Tenant;
 let other: Tenant;
 let mine: string[];
 let foreign: string;
-let doc: { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: { 'application/json': { schema: Schema } } } }>>; components: { schemas: Record<string, Schema> } };
-interface Schema { $ref?: string; properties?: Record<string, Schema>; type?: string | string[] }
+let doc: {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content: { 'application/json': { schema: Schema } } } }>>;
+  components: { schemas: Record<string, Schema> };
+};
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  type?: string | string[];
+}
 
 const resolve = (s: Schema | undefined): Schema | undefined => (s?.$ref ? doc.components.schemas[s.$ref.replace(/^#\/components\/schemas\//, '')] : s);
 const HOSTILE: unknown[] = ['a\u0000b', 'x'.repeat(10_000), 1e308, -1, 2 ** 53, true, { nested: 1 }, ['a'], null, ''];
@@ -64,9 +71,13 @@ describe("issue #12's routes, from their schemas in /docs/json", () => {
       const body = Object.keys(resolve(op.requestBody?.content['application/json'].schema)?.properties ?? {});
       for (const field of [...query, ...body]) {
         for (const value of HOSTILE) {
-          const valid: Record<string, unknown> = Object.fromEntries([...query, ...body].map((f) => [f, f === 'fiscalYearStartMonth' ? 1 : f === 'counterpartTransactionId' ? mine[1] : mine[0]]));
+          const valid: Record<string, unknown> = Object.fromEntries(
+            [...query, ...body].map((f) => [f, f === 'fiscalYearStartMonth' ? 1 : f === 'counterpartTransactionId' ? mine[1] : mine[0]]),
+          );
           valid[field] = value;
-          const path = query.length ? `${r.path}?${new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}` : r.path;
+          const path = query.length
+            ? `${r.path}?${new URLSearchParams(Object.entries(valid).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`
+            : r.path;
           const a = await h.api(r.method, path, { tenant: t, body: query.length ? undefined : valid });
           const what = `${r.method} ${r.path} ${field}=${JSON.stringify(value).slice(0, 40)}`;
           expect(a.status, what).toBeGreaterThanOrEqual(400);
@@ -83,10 +94,20 @@ describe("issue #12's routes, from their schemas in /docs/json", () => {
     const before = { mine: await counts(t), other: await counts(other) };
     // Each 404 names the field that holds the foreign id.
     const notFound = (a: { status: number; body: { errors?: { field: string }[] } }) => ({ status: a.status, fields: a.body.errors?.map((e) => e.field) });
-    expect(notFound(await h.api('GET', `/transactions/transfer-candidates?transactionId=${foreign}`, { tenant: t }))).toEqual({ status: 404, fields: ['transactionId'] });
-    expect(notFound(await h.api('POST', '/transactions/pair-transfer', { tenant: t, body: { transactionId: mine[0], counterpartTransactionId: foreign } }))).toEqual({ status: 404, fields: ['counterpartTransactionId'] });
-    expect(notFound(await h.api('POST', '/transactions/pair-transfer', { tenant: t, body: { transactionId: foreign, counterpartTransactionId: mine[0] } }))).toEqual({ status: 404, fields: ['transactionId'] });
-    expect(notFound(await h.api('POST', '/transactions/unpair-transfer', { tenant: t, body: { transactionId: foreign } }))).toEqual({ status: 404, fields: ['transactionId'] });
+    expect(notFound(await h.api('GET', `/transactions/transfer-candidates?transactionId=${foreign}`, { tenant: t }))).toEqual({
+      status: 404,
+      fields: ['transactionId'],
+    });
+    expect(
+      notFound(await h.api('POST', '/transactions/pair-transfer', { tenant: t, body: { transactionId: mine[0], counterpartTransactionId: foreign } })),
+    ).toEqual({ status: 404, fields: ['counterpartTransactionId'] });
+    expect(
+      notFound(await h.api('POST', '/transactions/pair-transfer', { tenant: t, body: { transactionId: foreign, counterpartTransactionId: mine[0] } })),
+    ).toEqual({ status: 404, fields: ['transactionId'] });
+    expect(notFound(await h.api('POST', '/transactions/unpair-transfer', { tenant: t, body: { transactionId: foreign } }))).toEqual({
+      status: 404,
+      fields: ['transactionId'],
+    });
     // A body that tries to name another workspace has no effect either.
     const fy = await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: { fiscalYearStartMonth: 4, workspaceId: other.workspaceId } });
     expect(fy.status).toBeLessThan(500);

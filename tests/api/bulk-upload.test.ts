@@ -25,7 +25,12 @@ async function upload(path: string, tn: Tenant, files: { name: string; bytes: Bu
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-  const res = await fetch(`${s.gatewayUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${s.gatewayUrl}${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId },
+    signal: AbortSignal.timeout(30_000),
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -44,14 +49,29 @@ beforeAll(async () => {
   plaid = await startPlaidSandbox({ port: 0 });
   bankingDb = await createTestDatabase('banking', bankingMigrations);
   const bankingConfig = bankingConfigSchema.parse({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', BANKING_PORT: '0', BANKING_DATABASE_URL: bankingDb.appUrl, PLAID_BASE_URL: plaid.url, PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BANKING_PORT: '0',
+    BANKING_DATABASE_URL: bankingDb.appUrl,
+    PLAID_BASE_URL: plaid.url,
+    PLAID_CLIENT_ID: plaid.clientId,
+    PLAID_SECRET: plaid.secret,
   });
   // Its own bus namespace: nothing of banking's reaches the documents system's ledger.
   const bankingBus = await createTestBus('bulk-upload-banking');
-  banking = await createBankingService({ ...bankingConfig, NATS_NAMESPACE: bankingBus.namespace }, { db: bankingDb.appDb, bus: bankingBus, logger: createLogger('banking', 'silent') });
+  banking = await createBankingService(
+    { ...bankingConfig, NATS_NAMESPACE: bankingBus.namespace },
+    { db: bankingDb.appDb, bus: bankingBus, logger: createLogger('banking', 'silent') },
+  );
   const bankingUrl = await banking.listen();
   s = await startDocumentsSystem('bulk-upload', {
-    documentsEnv: { DOCUMENTS_S3_ENDPOINT: s3.url, DOCUMENTS_S3_BUCKET: BUCKET, DOCUMENTS_S3_REGION: s3.region, DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId, DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey },
+    documentsEnv: {
+      DOCUMENTS_S3_ENDPOINT: s3.url,
+      DOCUMENTS_S3_BUCKET: BUCKET,
+      DOCUMENTS_S3_REGION: s3.region,
+      DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    },
     gatewayEnv: { BANKING_URL: bankingUrl },
   });
   a = s.tenant();
@@ -78,13 +98,20 @@ describe('bulk upload of bills', () => {
     const uploaded: Json[] = r.body.results.uploadedFiles;
     expect(uploaded).toHaveLength(3);
 
-    const job = await expectEventually(async () => {
-      const jobs = await bulkJobs(a);
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0].status).toBe('completed');
-      return jobs[0];
-    }, { timeoutMs: 60_000 });
-    expect(job).toMatchObject({ type: 'bulk upload', data: { requestId: job.id, transactionPushed: 3, totalTransactions: 3, uploadType: 'bill' }, failedReason: null });
+    const job = await expectEventually(
+      async () => {
+        const jobs = await bulkJobs(a);
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0].status).toBe('completed');
+        return jobs[0];
+      },
+      { timeoutMs: 60_000 },
+    );
+    expect(job).toMatchObject({
+      type: 'bulk upload',
+      data: { requestId: job.id, transactionPushed: 3, totalTransactions: 3, uploadType: 'bill' },
+      failedReason: null,
+    });
     expect(job.finishedOn).not.toBeNull();
     expect(await bulkJobs(a, '?status=completed')).toHaveLength(1);
     expect(await bulkJobs(a, '?status=waiting,active')).toHaveLength(0);
@@ -112,7 +139,9 @@ describe('bulk upload of bills', () => {
       const g = await s.api('GET', `/workspace-uploads/${u.id}`, { tenant: a });
       expect(g.body.upload?.readStatus ?? g.body.readStatus).toBe('read');
     }
-    const counts = (await s.documentsDb.adminDb.raw("select meta_data->>'uploadId' as u, count(*)::int as n from drafts where workspace_id = ? group by 1", [a.workspaceId])).rows as { u: string; n: number }[];
+    const counts = (
+      await s.documentsDb.adminDb.raw("select meta_data->>'uploadId' as u, count(*)::int as n from drafts where workspace_id = ? group by 1", [a.workspaceId])
+    ).rows as { u: string; n: number }[];
     expect(counts.map((c) => c.n)).toEqual([1, 1, 1]);
     expect((await s.api('GET', `/drafts?bulkUploadId=${job.id}`, { tenant: b })).body.data ?? []).toHaveLength(0);
   }, 120_000);
@@ -120,15 +149,21 @@ describe('bulk upload of bills', () => {
   it('a PDF without text becomes a draft without fields that says why; the job counts it failed and still completes', async () => {
     const scan = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     const good = await renderPdf(corpusDoc(19, 40, ['invoice']));
-    const r = await upload('/workspace-uploads/invoice', a, [{ name: 'scan.pdf', bytes: scan, type: 'application/pdf' }, { name: 'inv.pdf', bytes: good, type: 'application/pdf' }]);
+    const r = await upload('/workspace-uploads/invoice', a, [
+      { name: 'scan.pdf', bytes: scan, type: 'application/pdf' },
+      { name: 'inv.pdf', bytes: good, type: 'application/pdf' },
+    ]);
     expect(r.status).toBe(200);
     const [scanUpload] = r.body.results.uploadedFiles as Json[];
-    const job = await expectEventually(async () => {
-      const jobs = (await bulkJobs(a)).filter((j) => j.data.uploadType === 'invoice');
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0].status).toBe('completed');
-      return jobs[0];
-    }, { timeoutMs: 60_000 });
+    const job = await expectEventually(
+      async () => {
+        const jobs = (await bulkJobs(a)).filter((j) => j.data.uploadType === 'invoice');
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0].status).toBe('completed');
+        return jobs[0];
+      },
+      { timeoutMs: 60_000 },
+    );
     expect(job.data).toMatchObject({ transactionPushed: 2, totalTransactions: 2 });
     expect(job.failedReason).toContain('scan.pdf');
     const drafts: Json[] = (await s.api('GET', `/drafts?bulkUploadId=${job.id}`, { tenant: a })).body.data;
@@ -143,37 +178,58 @@ describe('bulk upload of bills', () => {
   it('a worker whose database connection dies mid-file (as when its process is killed) loses nothing: each file is drafted once', async () => {
     const c = s.tenant();
     // Photographed-looking PNGs: OCR takes seconds per file, so the claim's transaction is open long enough to kill.
-    const files = await Promise.all([50, 51, 52].map(async (n, i) => ({ name: `photo-${i + 1}.png`, bytes: (await renderNoisyPng(await renderPdf(corpusDoc(19, n, ['bill'])), 19, n)).png, type: 'image/png' })));
+    const files = await Promise.all(
+      [50, 51, 52].map(async (n, i) => ({
+        name: `photo-${i + 1}.png`,
+        bytes: (await renderNoisyPng(await renderPdf(corpusDoc(19, n, ['bill'])), 19, n)).png,
+        type: 'image/png',
+      })),
+    );
     const r = await upload('/workspace-uploads/bill', c, files);
     expect(r.status).toBe(200);
     const ids = (r.body.results.uploadedFiles as Json[]).map((u) => u.id as string);
     // Kill the connection of the worker that holds a file of this batch, twice (two files), as a crash would.
     let killed = 0;
     for (let round = 0; round < 2; round++) {
-      const victim = await expectEventually(async () => {
-        const rows = (await s.documentsDb.adminDb.raw(
-          `select distinct l.pid, f.upload_id::text from pg_locks l join pg_stat_activity a on a.pid = l.pid, bulk_upload_files f
+      const victim = await expectEventually(
+        async () => {
+          const rows = (
+            await s.documentsDb.adminDb.raw(
+              `select distinct l.pid, f.upload_id::text from pg_locks l join pg_stat_activity a on a.pid = l.pid, bulk_upload_files f
            where l.relation = 'bulk_upload_files'::regclass and l.pid <> pg_backend_pid() and f.workspace_id = ? and f.status = 'waiting' and f.attempts = 0 and a.state like 'idle in transaction%'`,
-          [c.workspaceId],
-        )).rows as { pid: number; upload_id: string }[];
-        expect(rows.length).toBeGreaterThan(0);
-        return rows[0]!;
-      }, { timeoutMs: 60_000 });
+              [c.workspaceId],
+            )
+          ).rows as { pid: number; upload_id: string }[];
+          expect(rows.length).toBeGreaterThan(0);
+          return rows[0]!;
+        },
+        { timeoutMs: 60_000 },
+      );
       const t = (await s.documentsDb.adminDb.raw('select pg_terminate_backend(?) as ok', [victim.pid])).rows[0] as { ok: boolean };
       if (t.ok) killed += 1;
     }
     expect(killed).toBe(2);
-    const job = await expectEventually(async () => {
-      const jobs = await bulkJobs(c);
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0].status).toBe('completed');
-      return jobs[0];
-    }, { timeoutMs: 120_000 });
+    const job = await expectEventually(
+      async () => {
+        const jobs = await bulkJobs(c);
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0].status).toBe('completed');
+        return jobs[0];
+      },
+      { timeoutMs: 120_000 },
+    );
     expect(job.data).toMatchObject({ transactionPushed: 3, totalTransactions: 3 });
     expect(job.attempts).toBeGreaterThanOrEqual(2);
-    const counts = (await s.documentsDb.adminDb.raw("select meta_data->>'uploadId' as u, count(*)::int as n from drafts where workspace_id = ? group by 1 order by 1", [c.workspaceId])).rows as { u: string; n: number }[];
+    const counts = (
+      await s.documentsDb.adminDb.raw("select meta_data->>'uploadId' as u, count(*)::int as n from drafts where workspace_id = ? group by 1 order by 1", [
+        c.workspaceId,
+      ])
+    ).rows as { u: string; n: number }[];
     expect(counts).toEqual([...ids].sort().map((u) => ({ u, n: 1 })));
-    const files2 = (await s.documentsDb.adminDb.raw('select status, attempts from bulk_upload_files where workspace_id = ?', [c.workspaceId])).rows as { status: string; attempts: number }[];
+    const files2 = (await s.documentsDb.adminDb.raw('select status, attempts from bulk_upload_files where workspace_id = ?', [c.workspaceId])).rows as {
+      status: string;
+      attempts: number;
+    }[];
     expect(files2.every((f) => f.status === 'done')).toBe(true);
     expect(files2.reduce((n, f) => n + f.attempts, 0)).toBe(2);
   }, 240_000);
@@ -183,12 +239,15 @@ describe('bulk upload of bills', () => {
     const r = await upload('/workspace-uploads', b, [{ name: 'receipt.pdf', bytes: await renderPdf(d), type: 'application/pdf' }], { uploadType: 'receipt' });
     expect(r.status).toBe(200);
     const id = r.body.results.uploadedFiles[0].id as string;
-    const job = await expectEventually(async () => {
-      const jobs = (await bulkJobs(b)).filter((j) => j.data.uploadType === 'receipt');
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0].status).toBe('completed');
-      return jobs[0];
-    }, { timeoutMs: 60_000 });
+    const job = await expectEventually(
+      async () => {
+        const jobs = (await bulkJobs(b)).filter((j) => j.data.uploadType === 'receipt');
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0].status).toBe('completed');
+        return jobs[0];
+      },
+      { timeoutMs: 60_000 },
+    );
     expect(job.data).toMatchObject({ transactionPushed: 1, totalTransactions: 1 });
     const g = await s.api('GET', `/workspace-uploads/${id}`, { tenant: b });
     const u = g.body.upload ?? g.body;

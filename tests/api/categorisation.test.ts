@@ -21,12 +21,15 @@ let count = 0;
 async function add(x: { amountCents: number; date: string; name: string; merchantName?: string }): Promise<string> {
   await t.banking.add(accountId, x);
   count++;
-  return expectEventually(async () => {
-    const r = await h.api('GET', `/transactions/v2?take=100&startDate=${x.date}&endDate=${x.date}`, { tenant: t });
-    const found = (r.body.data ?? []).find((d: { amount: number }) => Math.round(d.amount * 100) === x.amountCents);
-    if (!found) throw new Error(`${x.name} not booked yet`);
-    return found.id as string;
-  }, { timeoutMs: 20_000 });
+  return expectEventually(
+    async () => {
+      const r = await h.api('GET', `/transactions/v2?take=100&startDate=${x.date}&endDate=${x.date}`, { tenant: t });
+      const found = (r.body.data ?? []).find((d: { amount: number }) => Math.round(d.amount * 100) === x.amountCents);
+      if (!found) throw new Error(`${x.name} not booked yet`);
+      return found.id as string;
+    },
+    { timeoutMs: 20_000 },
+  );
 }
 
 async function txn(id: string) {
@@ -36,11 +39,22 @@ async function txn(id: string) {
 }
 
 /** What the parties service's model would suggest now (it learns from the ledger's events, a moment later). */
-const suggestion = (description: string, amountCents: number) => h.parties.categorisation.suggest(t.workspaceId, { merchantName: '', description, amountCents, bankAccountId: accountId });
+const suggestion = (description: string, amountCents: number) =>
+  h.parties.categorisation.suggest(t.workspaceId, { merchantName: '', description, amountCents, bankAccountId: accountId });
 
 const history = {
-  coffee: [['SQ *BLUE BOTTLE 1101', -525, '2026-06-02'], ['SQ *BLUE BOTTLE 1102', -610, '2026-06-09'], ['BLUE BOTTLE COFFEE #12', -480, '2026-06-16'], ['SQ *BLUE BOTTLE 1104', -700, '2026-06-23']],
-  target: [['TARGET 0001', -4200, '2026-07-01'], ['TARGET 0002', -4300, '2026-07-08'], ['TARGET 0003', -4100, '2026-07-15'], ['TARGET 0004', -4250, '2026-07-22']],
+  coffee: [
+    ['SQ *BLUE BOTTLE 1101', -525, '2026-06-02'],
+    ['SQ *BLUE BOTTLE 1102', -610, '2026-06-09'],
+    ['BLUE BOTTLE COFFEE #12', -480, '2026-06-16'],
+    ['SQ *BLUE BOTTLE 1104', -700, '2026-06-23'],
+  ],
+  target: [
+    ['TARGET 0001', -4200, '2026-07-01'],
+    ['TARGET 0002', -4300, '2026-07-08'],
+    ['TARGET 0003', -4100, '2026-07-15'],
+    ['TARGET 0004', -4250, '2026-07-22'],
+  ],
 } as const;
 const ids: Record<string, string> = {};
 
@@ -69,21 +83,37 @@ describe('learned categorisation', () => {
     expect(r.status).toBe(200);
     for (const x of r.body.transactions) expect(x).toMatchObject({ creationMode: 'manual', suggestion: null });
     // The model learns from the ledger's transaction.categorized.
-    await expectEventually(async () => expect(await suggestion('SQ *BLUE BOTTLE 7777', -600)).toMatchObject({ categoryId: cat('Meals and Entertainment') }), { timeoutMs: 20_000 });
+    await expectEventually(async () => expect(await suggestion('SQ *BLUE BOTTLE 7777', -600)).toMatchObject({ categoryId: cat('Meals and Entertainment') }), {
+      timeoutMs: 20_000,
+    });
     const s = await suggestion('SQ *BLUE BOTTLE 7777', -600);
     expect(s!.confidence).toBeGreaterThanOrEqual(AUTO_APPLY_THRESHOLD);
-    await expectEventually(async () => expect((await suggestion('TARGET 9', -4200))?.confidence ?? 1).toBeLessThan(AUTO_APPLY_THRESHOLD), { timeoutMs: 20_000 });
+    await expectEventually(async () => expect((await suggestion('TARGET 9', -4200))?.confidence ?? 1).toBeLessThan(AUTO_APPLY_THRESHOLD), {
+      timeoutMs: 20_000,
+    });
   });
 
   it('a new import: the confident suggestion is applied (creation mode auto), the unsure one only shown; the queue answers', async () => {
     ids.newCoffee = await add({ amountCents: -575, date: '2026-08-03', name: 'SQ *BLUE BOTTLE 2201' });
     ids.newTarget = await add({ amountCents: -4150, date: '2026-08-04', name: 'TARGET 0042' });
-    await expectEventually(async () => expect(await txn(ids.newCoffee!)).toMatchObject({ creationMode: 'auto', category: { id: cat('Meals and Entertainment') }, suggestion: null, appliedRuleId: null }), { timeoutMs: 30_000 });
-    const unsure = await expectEventually(async () => {
-      const x = await txn(ids.newTarget!);
-      if (!x.suggestion) throw new Error('no suggestion yet');
-      return x;
-    }, { timeoutMs: 30_000 });
+    await expectEventually(
+      async () =>
+        expect(await txn(ids.newCoffee!)).toMatchObject({
+          creationMode: 'auto',
+          category: { id: cat('Meals and Entertainment') },
+          suggestion: null,
+          appliedRuleId: null,
+        }),
+      { timeoutMs: 30_000 },
+    );
+    const unsure = await expectEventually(
+      async () => {
+        const x = await txn(ids.newTarget!);
+        if (!x.suggestion) throw new Error('no suggestion yet');
+        return x;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(unsure).toMatchObject({ creationMode: null, category: { name: 'Uncategorised Expense' } });
     expect([cat('Meals and Entertainment'), cat('Office Supplies')]).toContain(unsure.suggestion.categoryId);
     expect(unsure.suggestion.confidence).toBeLessThan(AUTO_APPLY_THRESHOLD);
@@ -109,7 +139,7 @@ describe('learned categorisation', () => {
     expect(waiting.body.jobs).toEqual([]);
   });
 
-  it('refuses a transactions list that is not ids, naming the field; another workspace\'s transaction is a 404', async () => {
+  it("refuses a transactions list that is not ids, naming the field; another workspace's transaction is a 404", async () => {
     const r = await h.api('GET', '/jobs/categorization?transactions=nope', { tenant: t });
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body.errors)).toContain('transactions');
@@ -143,10 +173,14 @@ describe('learned categorisation', () => {
     expect(r.status).toBe(200);
     expect(r.body.transactions[0]).toMatchObject({ creationMode: 'manual', category: { id: cat('Office Supplies') } });
     // As soon as the correction is learnt (one event), the merchant's next suggestion is the corrected category.
-    await expectEventually(async () => expect(await suggestion('SQ *BLUE BOTTLE 3301', -590)).toMatchObject({ categoryId: cat('Office Supplies') }), { timeoutMs: 20_000 });
+    await expectEventually(async () => expect(await suggestion('SQ *BLUE BOTTLE 3301', -590)).toMatchObject({ categoryId: cat('Office Supplies') }), {
+      timeoutMs: 20_000,
+    });
     // One correction against four earlier choices: shown, not applied, until the user confirms it.
     const next = await add({ amountCents: -590, date: '2026-08-10', name: 'SQ *BLUE BOTTLE 3301' });
-    await expectEventually(async () => expect(await txn(next)).toMatchObject({ creationMode: null, suggestion: { categoryId: cat('Office Supplies') } }), { timeoutMs: 30_000 });
+    await expectEventually(async () => expect(await txn(next)).toMatchObject({ creationMode: null, suggestion: { categoryId: cat('Office Supplies') } }), {
+      timeoutMs: 30_000,
+    });
   });
 
   it("an import booked to its merchant's category (PATCH /billers) is creation mode auto, as a rule's; none is asked of the model", async () => {

@@ -43,13 +43,25 @@ describe('vendor credits applied by bills', () => {
     const tn = s.tenant();
     const cats = await categoryIds(s, tn);
     const vendor = await newVendor(s, tn);
-    const credit = await s.api('POST', '/vendors/vendor-credit', { tenant: tn, body: { paymentDate: '2026-03-01', vendorId: vendor.id, description: 'Returned goods', lineItems: [{ description: 'Goods', categoryId: cats['Office Supplies'], amount: 80 }] } });
+    const credit = await s.api('POST', '/vendors/vendor-credit', {
+      tenant: tn,
+      body: {
+        paymentDate: '2026-03-01',
+        vendorId: vendor.id,
+        description: 'Returned goods',
+        lineItems: [{ description: 'Goods', categoryId: cats['Office Supplies'], amount: 80 }],
+      },
+    });
     expect(credit.status, credit.text).toBe(201);
     const creditId = credit.body.vendorCredit.id as string;
     const path = '/vendors/vendor-credit';
     expect(await figures(tn, path, creditId)).toEqual({ totalAmount: 80, appliedAmount: 0, runningBalance: 80 });
 
-    const bodyOf = (amount: number) => ({ billDate: '2026-03-02', vendorId: vendor.id, lineItems: [{ serviceName: 'Goods', categoryId: cats['Office Supplies'], amount }] });
+    const bodyOf = (amount: number) => ({
+      billDate: '2026-03-02',
+      vendorId: vendor.id,
+      lineItems: [{ serviceName: 'Goods', categoryId: cats['Office Supplies'], amount }],
+    });
     const b1 = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...bodyOf(100), connectedVendorCredits: [{ id: creditId, amount: 30 }] } });
     expect(b1.status, b1.text).toBe(201);
     const bill1 = b1.body.bill.id as string;
@@ -62,16 +74,25 @@ describe('vendor credits applied by bills', () => {
     await follows(tn, path, creditId, { totalAmount: 80, appliedAmount: 80, runningBalance: 0 });
 
     // More than the remaining balance: a 400 naming the field; nothing changes.
-    const over = await s.api('PUT', `/accounting/bill/${bill1}`, { tenant: tn, body: { ...bodyOf(100), connectedVendorCredits: [{ id: creditId, amount: 30.01 }] } });
+    const over = await s.api('PUT', `/accounting/bill/${bill1}`, {
+      tenant: tn,
+      body: { ...bodyOf(100), connectedVendorCredits: [{ id: creditId, amount: 30.01 }] },
+    });
     expect(over.status).toBe(400);
     expect(fields(over.body)).toEqual([['connectedVendorCredits.0.amount', expect.stringContaining('remaining balance of 30.00')]]);
     expect((await s.api('GET', `/accounting/bill/${bill1}`, { tenant: tn })).body.connectedVendorCredits).toEqual([{ id: creditId, amount: 30 }]);
-    const overNew = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { ...bodyOf(10), connectedVendorCredits: [{ id: creditId, amount: 0.01 }] } });
+    const overNew = await s.api('POST', '/accounting/bill/v2', {
+      tenant: tn,
+      body: { ...bodyOf(10), connectedVendorCredits: [{ id: creditId, amount: 0.01 }] },
+    });
     expect(overNew.status).toBe(400);
     expect(fields(overNew.body)[0]![0]).toBe('connectedVendorCredits.0.amount');
 
     // Edit the first bill down to 10 of the credit (an edit of its lines too: a new version).
-    const edited = await s.api('PUT', `/accounting/bill/${bill1}`, { tenant: tn, body: { ...bodyOf(90), connectedVendorCredits: [{ id: creditId, amount: 10 }] } });
+    const edited = await s.api('PUT', `/accounting/bill/${bill1}`, {
+      tenant: tn,
+      body: { ...bodyOf(90), connectedVendorCredits: [{ id: creditId, amount: 10 }] },
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.bill).toMatchObject({ version: 2, connectedVendorCredits: [{ id: creditId, amount: 10 }] });
     await follows(tn, path, creditId, { totalAmount: 80, appliedAmount: 60, runningBalance: 20 });
@@ -85,7 +106,10 @@ describe('vendor credits applied by bills', () => {
     // Voiding the second bill releases its 50; deleting a bill releases what it applied.
     expect((await s.api('POST', `/accounting/bill/void/${bill2}`, { tenant: tn })).status).toBe(200);
     await follows(tn, path, creditId, { totalAmount: 80, appliedAmount: 0, runningBalance: 80 });
-    const again = await s.api('PUT', `/accounting/bill/${bill1}`, { tenant: tn, body: { ...bodyOf(90), connectedVendorCredits: [{ id: creditId, amount: 80 }] } });
+    const again = await s.api('PUT', `/accounting/bill/${bill1}`, {
+      tenant: tn,
+      body: { ...bodyOf(90), connectedVendorCredits: [{ id: creditId, amount: 80 }] },
+    });
     expect(again.status, again.text).toBe(200);
     await follows(tn, path, creditId, { totalAmount: 80, appliedAmount: 80, runningBalance: 0 });
     expect((await s.api('DELETE', `/accounting/bill/${bill1}`, { tenant: tn })).status).toBe(200);
@@ -94,16 +118,29 @@ describe('vendor credits applied by bills', () => {
 });
 
 describe('credit memos applied by invoices', () => {
-  it('an invoice applying a credit memo moves its figures; another workspace\'s memo is a 404 and moves nothing', async () => {
+  it("an invoice applying a credit memo moves its figures; another workspace's memo is a 404 and moves nothing", async () => {
     const tn = s.tenant();
     const other = s.tenant();
     const cats = await categoryIds(s, tn);
     const customer = await newCustomer(s, tn);
-    const memo = await s.api('POST', '/customers/credit-memo', { tenant: tn, body: { paymentDate: '2026-03-02', customerId: customer.id, refNo: 'CM-1', description: 'Discount', lineItems: [{ description: 'Discount', categoryId: cats['Sales'], amount: 40 }] } });
+    const memo = await s.api('POST', '/customers/credit-memo', {
+      tenant: tn,
+      body: {
+        paymentDate: '2026-03-02',
+        customerId: customer.id,
+        refNo: 'CM-1',
+        description: 'Discount',
+        lineItems: [{ description: 'Discount', categoryId: cats['Sales'], amount: 40 }],
+      },
+    });
     expect(memo.status, memo.text).toBe(201);
     const memoId = memo.body.creditMemo.id as string;
     const path = '/customers/credit-memo';
-    const body = { invoiceDate: '2026-03-03', customerId: customer.id, lineItems: [{ serviceName: 'Plan', categoryId: cats['Sales'], quantity: 2, rate: 50, amount: 100 }] };
+    const body = {
+      invoiceDate: '2026-03-03',
+      customerId: customer.id,
+      lineItems: [{ serviceName: 'Plan', categoryId: cats['Sales'], quantity: 2, rate: 50, amount: 100 }],
+    };
     const inv = await s.api('POST', '/accounting/invoice/v2', { tenant: tn, body: { ...body, connectedCreditMemos: [{ id: memoId, amount: 25.5 }] } });
     expect(inv.status, inv.text).toBe(201);
     await follows(tn, path, memoId, { totalAmount: 40, appliedAmount: 25.5, runningBalance: 14.5 });
@@ -112,7 +149,13 @@ describe('credit memos applied by invoices', () => {
     const otherCustomer = await newCustomer(s, other);
     const otherCats = await categoryIds(s, other);
     const foreign = await s.api('POST', '/accounting/invoice/v2', {
-      tenant: other, body: { invoiceDate: '2026-03-03', customerId: otherCustomer.id, lineItems: [{ serviceName: 'Plan', categoryId: otherCats['Sales'], quantity: 1, rate: 10, amount: 10 }], connectedCreditMemos: [{ id: memoId, amount: 5 }] },
+      tenant: other,
+      body: {
+        invoiceDate: '2026-03-03',
+        customerId: otherCustomer.id,
+        lineItems: [{ serviceName: 'Plan', categoryId: otherCats['Sales'], quantity: 1, rate: 10, amount: 10 }],
+        connectedCreditMemos: [{ id: memoId, amount: 5 }],
+      },
     });
     expect(foreign.status).toBe(404);
     expect(fields(foreign.body)[0]![0]).toBe('connectedCreditMemos.0.id');

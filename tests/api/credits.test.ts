@@ -23,7 +23,11 @@ interface Answer {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
-interface Tenant { token: string; viewerToken: string; workspaceId: string }
+interface Tenant {
+  token: string;
+  viewerToken: string;
+  workspaceId: string;
+}
 
 const VIEWER_MESSAGE = 'Editing actions are disabled for your account';
 let bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -82,14 +86,37 @@ async function newCustomer(tn: Tenant, name = `Customer ${randomUUID().slice(0, 
   return r.body.customer;
 }
 
-interface EntryRow { id: string; source_type: string; source_id: string | null; entry_date: string; description: string; reverses_entry_id: string | null }
-interface LineRow { id: string; entry_id: string; account_id: string; direction: string; amount_cents: number }
+interface EntryRow {
+  id: string;
+  source_type: string;
+  source_id: string | null;
+  entry_date: string;
+  description: string;
+  reverses_entry_id: string | null;
+}
+interface LineRow {
+  id: string;
+  entry_id: string;
+  account_id: string;
+  direction: string;
+  amount_cents: number;
+}
 const adminDb = () => ledger.db.adminDb;
 async function entriesOf(sourceId: string): Promise<EntryRow[]> {
-  return (await adminDb().raw("select id::text, source_type, source_id::text, to_char(entry_date, 'YYYY-MM-DD') as entry_date, description, reverses_entry_id::text from journal_entries where source_id = ? order by seq", [sourceId])).rows as EntryRow[];
+  return (
+    await adminDb().raw(
+      "select id::text, source_type, source_id::text, to_char(entry_date, 'YYYY-MM-DD') as entry_date, description, reverses_entry_id::text from journal_entries where source_id = ? order by seq",
+      [sourceId],
+    )
+  ).rows as EntryRow[];
 }
 async function linesOf(entryIds: string[]): Promise<LineRow[]> {
-  return (await adminDb().raw('select id::text, entry_id::text, account_id::text, direction, amount_cents::int from journal_lines where entry_id = any(?::uuid[]) order by entry_id, id', [entryIds])).rows as LineRow[];
+  return (
+    await adminDb().raw(
+      'select id::text, entry_id::text, account_id::text, direction, amount_cents::int from journal_lines where entry_id = any(?::uuid[]) order by entry_id, id',
+      [entryIds],
+    )
+  ).rows as LineRow[];
 }
 const balanced = (lines: LineRow[]) => lines.reduce((s, l) => s + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents), 0) === 0;
 async function accountOfKey(tn: Tenant, key: string): Promise<string> {
@@ -103,15 +130,29 @@ beforeAll(async () => {
   ledger = await startLedger(bus);
   reporting = await startReporting(bus, { ledgerUrl: ledger.url });
   partiesDb = await createTestDatabase('parties', partiesMigrations);
-  const config = partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: ledger.url });
+  const config = partiesConfigSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PARTIES_PORT: '0',
+    PARTIES_DATABASE_URL: partiesDb.appUrl,
+    LEDGER_URL: ledger.url,
+  });
   parties = await createPartiesService(config, {
-    db: partiesDb.appDb, bus, logger: createLogger('credits-api', 'silent'),
-    creditLedger: (real) => ({ check: (tn, p) => real.check(tn, p), post: (tn, p) => (bookingFails ? Promise.reject(new Error('the ledger went away after the commit')) : real.post(tn, p)) }),
+    db: partiesDb.appDb,
+    bus,
+    logger: createLogger('credits-api', 'silent'),
+    creditLedger: (real) => ({
+      check: (tn, p) => real.check(tn, p),
+      post: (tn, p) => (bookingFails ? Promise.reject(new Error('the ledger went away after the commit')) : real.post(tn, p)),
+    }),
   });
   const partiesUrl = await parties.listen();
   identity = await startFakeIdentity();
   const reportingUrl = `http://127.0.0.1:${(reporting.service.server.server.address() as AddressInfo).port}`;
-  gateway = await buildGateway({ config: testConfig(identity.url, { LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: '20000' }), redis: null });
+  gateway = await buildGateway({
+    config: testConfig(identity.url, { LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: '20000' }),
+    redis: null,
+  });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   t = tenant();
@@ -133,14 +174,31 @@ describe('vendor credits', () => {
     const vendor = await newVendor(t, 'Paper Mill');
     const r = await api('POST', '/vendors/vendor-credit', {
       tenant: t,
-      body: { paymentDate: '2026-03-10', vendorId: vendor.id, description: 'Returned toner', lineItems: [{ description: 'Toner', categoryId: c['Office Supplies'], amount: 40 }, { categoryId: c['Software and Subscriptions'], amount: 10.5 }] },
+      body: {
+        paymentDate: '2026-03-10',
+        vendorId: vendor.id,
+        description: 'Returned toner',
+        lineItems: [
+          { description: 'Toner', categoryId: c['Office Supplies'], amount: 40 },
+          { categoryId: c['Software and Subscriptions'], amount: 10.5 },
+        ],
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({
       message: 'Vendor credit created',
       vendorCredit: {
-        paymentDate: '2026-03-10', description: 'Returned toner', vendor: { id: vendor.id, name: 'Paper Mill' }, totalAmount: 50.5, appliedAmount: 0, runningBalance: 50.5, version: 1,
-        lineItems: [{ description: 'Toner', categoryId: c['Office Supplies'], amount: 40 }, { description: '', categoryId: c['Software and Subscriptions'], amount: 10.5 }],
+        paymentDate: '2026-03-10',
+        description: 'Returned toner',
+        vendor: { id: vendor.id, name: 'Paper Mill' },
+        totalAmount: 50.5,
+        appliedAmount: 0,
+        runningBalance: 50.5,
+        version: 1,
+        lineItems: [
+          { description: 'Toner', categoryId: c['Office Supplies'], amount: 40 },
+          { description: '', categoryId: c['Software and Subscriptions'], amount: 10.5 },
+        ],
       },
     });
     expect(r.body.seq).toBeGreaterThan(0);
@@ -149,22 +207,38 @@ describe('vendor credits', () => {
 
     const entries = await entriesOf(credit.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ id: credit.journalEntryId, source_type: 'VendorCredit', entry_date: '2026-03-10', reverses_entry_id: null, description: 'Vendor credit: Paper Mill — Returned toner' });
+    expect(entries[0]).toMatchObject({
+      id: credit.journalEntryId,
+      source_type: 'VendorCredit',
+      entry_date: '2026-03-10',
+      reverses_entry_id: null,
+      description: 'Vendor credit: Paper Mill — Returned toner',
+    });
     const ap = await accountOfKey(t, 'accounts_payable');
     expect(ap).toBe(c['Accounts Payable']);
     const lines = await linesOf([credit.journalEntryId]);
     expect(balanced(lines)).toBe(true);
-    expect(lines.map((l) => [l.account_id, l.direction, l.amount_cents]).sort()).toEqual([
-      [ap, 'debit', 5050], [c['Office Supplies'], 'credit', 4000], [c['Software and Subscriptions'], 'credit', 1050],
-    ].sort());
+    expect(lines.map((l) => [l.account_id, l.direction, l.amount_cents]).sort()).toEqual(
+      [
+        [ap, 'debit', 5050],
+        [c['Office Supplies'], 'credit', 4000],
+        [c['Software and Subscriptions'], 'credit', 1050],
+      ].sort(),
+    );
 
     // The general ledger shows it on Accounts Payable with its source type.
     const gl = await api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${ap}&startDate=2026-03-01&endDate=2026-03-31`, { tenant: t });
     expect(gl.status).toBe(200);
-    expect(gl.body.data.filter((x: { sourceType: string }) => x.sourceType === 'VendorCredit')).toEqual([expect.objectContaining({ journalEntryId: credit.journalEntryId, debit: 50.5 })]);
+    expect(gl.body.data.filter((x: { sourceType: string }) => x.sourceType === 'VendorCredit')).toEqual([
+      expect.objectContaining({ journalEntryId: credit.journalEntryId, debit: 50.5 }),
+    ]);
 
     // The vendor's credit totals are real.
-    expect((await api('GET', `/vendors/${vendor.id}`, { tenant: t })).body).toMatchObject({ vendorCreditCount: 1, vendorCreditTotal: 50.5, vendorCreditRemainingBalance: 50.5 });
+    expect((await api('GET', `/vendors/${vendor.id}`, { tenant: t })).body).toMatchObject({
+      vendorCreditCount: 1,
+      vendorCreditTotal: 50.5,
+      vendorCreditRemainingBalance: 50.5,
+    });
     const listed = (await api('GET', '/vendors?search=Paper Mill', { tenant: t })).body.data[0];
     expect(listed).toMatchObject({ vendorCreditCount: 1, vendorCreditTotal: 50.5, vendorCreditRemainingBalance: 50.5 });
   });
@@ -194,18 +268,28 @@ describe('vendor credits', () => {
       const r = await api('POST', '/vendors/vendor-credit', { tenant: t, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.statusCode).toBe(400);
-      expect(r.body.errors.find((e: { field: string }) => e.field === field), `${JSON.stringify(body)} → ${JSON.stringify(r.body.errors)}`).toMatchObject({ field, message });
+      expect(
+        r.body.errors.find((e: { field: string }) => e.field === field),
+        `${JSON.stringify(body)} → ${JSON.stringify(r.body.errors)}`,
+      ).toMatchObject({ field, message });
     }
     const decimals = await api('POST', '/vendors/vendor-credit', { tenant: t, body: { ...good, lineItems: [{ ...line, amount: 1.234 }] } });
     expect(decimals.status).toBe(400);
     expect(decimals.body.errors[0].field).toBe('lineItems.0.amount');
     // A category type or group is not a category.
-    const group = (await adminDb().raw("select id::text from accounts where workspace_id = ? and name = 'Operating Expenses'", [t.workspaceId])).rows[0].id as string;
+    const group = (await adminDb().raw("select id::text from accounts where workspace_id = ? and name = 'Operating Expenses'", [t.workspaceId])).rows[0]
+      .id as string;
     const notPostable = await api('POST', '/vendors/vendor-credit', { tenant: t, body: { ...good, lineItems: [{ categoryId: group, amount: 5 }] } });
     expect(notPostable).toMatchObject({ status: 400, body: { errors: [{ field: 'lineItems.0.categoryId' }] } });
     // An unknown vendor or category: 404 naming the field.
-    expect(await api('POST', '/vendors/vendor-credit', { tenant: t, body: { ...good, vendorId: newId() } })).toMatchObject({ status: 404, body: { message: 'Vendor not found', errors: [{ field: 'vendorId' }] } });
-    expect(await api('POST', '/vendors/vendor-credit', { tenant: t, body: { ...good, lineItems: [line, { categoryId: newId(), amount: 1 }] } })).toMatchObject({ status: 404, body: { message: 'Category not found', errors: [{ field: 'lineItems.1.categoryId' }] } });
+    expect(await api('POST', '/vendors/vendor-credit', { tenant: t, body: { ...good, vendorId: newId() } })).toMatchObject({
+      status: 404,
+      body: { message: 'Vendor not found', errors: [{ field: 'vendorId' }] },
+    });
+    expect(await api('POST', '/vendors/vendor-credit', { tenant: t, body: { ...good, lineItems: [line, { categoryId: newId(), amount: 1 }] } })).toMatchObject({
+      status: 404,
+      body: { message: 'Category not found', errors: [{ field: 'lineItems.1.categoryId' }] },
+    });
     expect(Number((await adminDb().raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0].n)).toBe(before);
     expect((await api('GET', `/vendors/vendor-credits?vendorId=${vendor.id}`, { tenant: t })).body.meta.itemCount).toBe(0);
   });
@@ -213,12 +297,29 @@ describe('vendor credits', () => {
   it('PATCH is a reversal plus a new entry (posted lines never change); the same body again posts nothing; DELETE is a reversal (voided)', async () => {
     const c = await categoryIds(t);
     const vendor = await newVendor(t);
-    const created = (await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-04-02', vendorId: vendor.id, lineItems: [{ categoryId: c['Travel'], amount: 100 }] } })).body.vendorCredit;
+    const created = (
+      await api('POST', '/vendors/vendor-credit', {
+        tenant: t,
+        body: { paymentDate: '2026-04-02', vendorId: vendor.id, lineItems: [{ categoryId: c['Travel'], amount: 100 }] },
+      })
+    ).body.vendorCredit;
     const firstLines = await linesOf([created.journalEntryId]);
 
-    const patched = await api('PATCH', `/vendors/vendor-credit/${created.id}`, { tenant: t, body: { paymentDate: '2026-04-03', lineItems: [{ categoryId: c['Travel'], amount: 60 }, { categoryId: c['Meals and Entertainment'], amount: 15.25 }] } });
+    const patched = await api('PATCH', `/vendors/vendor-credit/${created.id}`, {
+      tenant: t,
+      body: {
+        paymentDate: '2026-04-03',
+        lineItems: [
+          { categoryId: c['Travel'], amount: 60 },
+          { categoryId: c['Meals and Entertainment'], amount: 15.25 },
+        ],
+      },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    expect(patched.body).toMatchObject({ message: 'Vendor credit updated', vendorCredit: { id: created.id, paymentDate: '2026-04-03', totalAmount: 75.25, runningBalance: 75.25, version: 2, vendor: { id: vendor.id } } });
+    expect(patched.body).toMatchObject({
+      message: 'Vendor credit updated',
+      vendorCredit: { id: created.id, paymentDate: '2026-04-03', totalAmount: 75.25, runningBalance: 75.25, version: 2, vendor: { id: vendor.id } },
+    });
     expect(patched.body.seq).toBeGreaterThan(0);
     const entries = await entriesOf(created.id);
     expect(entries.map((e) => e.source_type)).toEqual(['VendorCredit', 'VendorCredit', 'VendorCredit']);
@@ -228,7 +329,9 @@ describe('vendor credits', () => {
     expect(await linesOf([created.journalEntryId])).toEqual(firstLines);
     for (const e of entries) expect(balanced(await linesOf([e.id]))).toBe(true);
     const reversal = await linesOf([entries[1]!.id]);
-    expect(reversal.map((l) => [l.account_id, l.direction, l.amount_cents]).sort()).toEqual(firstLines.map((l) => [l.account_id, l.direction === 'debit' ? 'credit' : 'debit', l.amount_cents]).sort());
+    expect(reversal.map((l) => [l.account_id, l.direction, l.amount_cents]).sort()).toEqual(
+      firstLines.map((l) => [l.account_id, l.direction === 'debit' ? 'credit' : 'debit', l.amount_cents]).sort(),
+    );
 
     // Sending what is already there changes nothing.
     const same = await api('PATCH', `/vendors/vendor-credit/${created.id}`, { tenant: t, body: { paymentDate: '2026-04-03' } });
@@ -258,7 +361,11 @@ describe('vendor credits', () => {
     expect(await api('PATCH', `/vendors/vendor-credit/${created.id}`, { tenant: t, body: { description: 'x' } })).toMatchObject({ status: 404 });
     expect(await api('DELETE', `/vendors/vendor-credit/${created.id}`, { tenant: t })).toMatchObject({ status: 404 });
     expect((await api('GET', `/vendors/vendor-credits?vendorId=${vendor.id}`, { tenant: t })).body.meta.itemCount).toBe(0);
-    expect((await api('GET', `/vendors/${vendor.id}`, { tenant: t })).body).toMatchObject({ vendorCreditCount: 0, vendorCreditTotal: 0, vendorCreditRemainingBalance: 0 });
+    expect((await api('GET', `/vendors/${vendor.id}`, { tenant: t })).body).toMatchObject({
+      vendorCreditCount: 0,
+      vendorCreditTotal: 0,
+      vendorCreditRemainingBalance: 0,
+    });
   });
 
   it('PATCH can move a credit to another vendor; GET /vendors/vendor-credits pages 20 (max 100), newest first, and filters by vendor', async () => {
@@ -266,17 +373,32 @@ describe('vendor credits', () => {
     const c = await categoryIds(tn);
     const [a, b] = [await newVendor(tn, 'Alpha'), await newVendor(tn, 'Beta')];
     for (let i = 0; i < 22; i++) {
-      const r = await api('POST', '/vendors/vendor-credit', { tenant: tn, body: { paymentDate: `2026-01-${String(i + 1).padStart(2, '0')}`, vendorId: i < 20 ? a.id : b.id, lineItems: [{ categoryId: c['Rent'], amount: i + 1 }] } });
+      const r = await api('POST', '/vendors/vendor-credit', {
+        tenant: tn,
+        body: {
+          paymentDate: `2026-01-${String(i + 1).padStart(2, '0')}`,
+          vendorId: i < 20 ? a.id : b.id,
+          lineItems: [{ categoryId: c['Rent'], amount: i + 1 }],
+        },
+      });
       expect(r.status).toBe(201);
     }
     const first = await api('GET', '/vendors/vendor-credits', { tenant: tn });
     expect(first.body.data).toHaveLength(20);
     expect(first.body.meta).toEqual({ page: 1, take: 20, itemCount: 22, pageCount: 2, hasPreviousPage: false, hasNextPage: true });
     expect(first.body.data[0]).toMatchObject({ paymentDate: '2026-01-22', vendor: { name: 'Beta' } });
-    expect((await api('GET', '/vendors/vendor-credits?page=2', { tenant: tn })).body.data.map((x: { paymentDate: string }) => x.paymentDate)).toEqual(['2026-01-02', '2026-01-01']);
+    expect((await api('GET', '/vendors/vendor-credits?page=2', { tenant: tn })).body.data.map((x: { paymentDate: string }) => x.paymentDate)).toEqual([
+      '2026-01-02',
+      '2026-01-01',
+    ]);
     expect((await api('GET', '/vendors/vendor-credits?take=100', { tenant: tn })).body.data).toHaveLength(22);
     expect((await api('GET', `/vendors/vendor-credits?vendorId=${b.id}`, { tenant: tn })).body.meta.itemCount).toBe(2);
-    for (const [q, field] of [['take=101', 'take'], ['take=0', 'take'], ['page=0', 'page'], ['vendorId=nope', 'vendorId']] as const) {
+    for (const [q, field] of [
+      ['take=101', 'take'],
+      ['take=0', 'take'],
+      ['page=0', 'page'],
+      ['vendorId=nope', 'vendorId'],
+    ] as const) {
       const r = await api('GET', `/vendors/vendor-credits?${q}`, { tenant: tn });
       expect(r.status, q).toBe(400);
       expect(r.body.errors[0].field).toBe(field);
@@ -288,9 +410,17 @@ describe('vendor credits', () => {
     const merged = await api('POST', '/vendors/merge', { tenant: tn, body: { parentVendorId: a.id, mergingVendorsId: [b.id] } });
     expect(merged.status).toBe(200);
     expect((await api('GET', `/vendors/${a.id}`, { tenant: tn })).body).toMatchObject({ vendorCreditCount: 22 });
-    expect((await api('GET', `/vendors/vendor-credits?vendorId=${a.id}&take=100`, { tenant: tn })).body.data.every((x: { vendor: { id: string } }) => x.vendor.id === a.id)).toBe(true);
+    expect(
+      (await api('GET', `/vendors/vendor-credits?vendorId=${a.id}&take=100`, { tenant: tn })).body.data.every(
+        (x: { vendor: { id: string } }) => x.vendor.id === a.id,
+      ),
+    ).toBe(true);
     const del = await api('DELETE', `/vendors/${a.id}`, { tenant: tn });
-    expect(del.body).toMatchObject({ deleted: false, message: 'This vendor has 22 vendor credits, so it was made inactive instead of deleted', vendor: { status: 'inactive' } });
+    expect(del.body).toMatchObject({
+      deleted: false,
+      message: 'This vendor has 22 vendor credits, so it was made inactive instead of deleted',
+      vendor: { status: 'inactive' },
+    });
   });
 });
 
@@ -298,8 +428,17 @@ describe('concurrent edits', () => {
   it('five PATCHes of one credit at once apply one at a time: five versions, each a reversal and a new entry, the books hold only the last', async () => {
     const c = await categoryIds(t);
     const vendor = await newVendor(t);
-    const created = (await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-07-01', vendorId: vendor.id, lineItems: [{ categoryId: c['Utilities'], amount: 10 }] } })).body.vendorCredit;
-    const answers = await Promise.all([11, 12, 13, 14, 15].map((amount) => api('PATCH', `/vendors/vendor-credit/${created.id}`, { tenant: t, body: { lineItems: [{ categoryId: c['Utilities'], amount }] } })));
+    const created = (
+      await api('POST', '/vendors/vendor-credit', {
+        tenant: t,
+        body: { paymentDate: '2026-07-01', vendorId: vendor.id, lineItems: [{ categoryId: c['Utilities'], amount: 10 }] },
+      })
+    ).body.vendorCredit;
+    const answers = await Promise.all(
+      [11, 12, 13, 14, 15].map((amount) =>
+        api('PATCH', `/vendors/vendor-credit/${created.id}`, { tenant: t, body: { lineItems: [{ categoryId: c['Utilities'], amount }] } }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((a) => a.body.vendorCredit.version).sort()).toEqual([2, 3, 4, 5, 6]);
     const final = (await api('GET', `/vendors/vendor-credit/${created.id}`, { tenant: t })).body;
@@ -310,7 +449,8 @@ describe('concurrent edits', () => {
     expect(entries).toHaveLength(11);
     const lines = await linesOf(entries.map((e) => e.id));
     const net = new Map<string, number>();
-    for (const l of lines.filter((x) => x.entry_id !== final.journalEntryId)) net.set(l.account_id, (net.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
+    for (const l of lines.filter((x) => x.entry_id !== final.journalEntryId))
+      net.set(l.account_id, (net.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
     expect([...net.values()].every((v) => v === 0)).toBe(true);
     expect((await linesOf([final.journalEntryId])).find((l) => l.direction === 'debit')?.amount_cents).toBe(cents(final.totalAmount));
   });
@@ -323,15 +463,21 @@ describe('a crash between the commit and the booking (decision 0012)', () => {
     bookingFails = true;
     let id: string;
     try {
-      const created = await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-04-01', vendorId: vendor.id, lineItems: [{ categoryId: c['Office Supplies'], amount: 25 }] } });
+      const created = await api('POST', '/vendors/vendor-credit', {
+        tenant: t,
+        body: { paymentDate: '2026-04-01', vendorId: vendor.id, lineItems: [{ categoryId: c['Office Supplies'], amount: 25 }] },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       id = created.body.vendorCredit.id as string;
       // Booked by the ledger's consumer of the event: one balanced entry.
-      const first = await expectEventually(async () => {
-        const entries = await entriesOf(id);
-        expect(entries).toHaveLength(1);
-        return entries;
-      }, { timeoutMs: 30_000 });
+      const first = await expectEventually(
+        async () => {
+          const entries = await entriesOf(id);
+          expect(entries).toHaveLength(1);
+          return entries;
+        },
+        { timeoutMs: 30_000 },
+      );
       expect(balanced(await linesOf(first.map((e) => e.id)))).toBe(true);
       // A refusal is still checked before anything commits: another workspace's category is a 404, nothing changes.
       const foreign = (await categoryIds(other))['Office Supplies'];
@@ -354,16 +500,22 @@ describe('a crash between the commit and the booking (decision 0012)', () => {
     const removed = await api('DELETE', `/vendors/vendor-credit/${id}`, { tenant: t });
     expect(removed.status).toBe(200);
     // Once the ledger has handled every posting.requested parties committed, still exactly the four versions' entries.
-    await expectEventually(async () => {
-      const sent = ((await partiesDb.adminDb.raw("select id::text from outbox where type = 'posting.requested'")).rows as { id: string }[]).map((r) => r.id);
-      const handled = (await ledger.db.adminDb.raw("select count(*)::int as n from inbox where consumer = 'ledger_postings' and event_id = any(?::uuid[])", [sent])).rows[0].n as number;
-      expect(handled).toBe(sent.length);
-    }, { timeoutMs: 30_000 });
+    await expectEventually(
+      async () => {
+        const sent = ((await partiesDb.adminDb.raw("select id::text from outbox where type = 'posting.requested'")).rows as { id: string }[]).map((r) => r.id);
+        const handled = (
+          await ledger.db.adminDb.raw("select count(*)::int as n from inbox where consumer = 'ledger_postings' and event_id = any(?::uuid[])", [sent])
+        ).rows[0].n as number;
+        expect(handled).toBe(sent.length);
+      },
+      { timeoutMs: 30_000 },
+    );
     const entries = await entriesOf(id);
     expect(entries).toHaveLength(6);
     // The credit is void: its lines net to zero on every account.
     const byAccount = new Map<string, number>();
-    for (const l of await linesOf(entries.map((e) => e.id))) byAccount.set(l.account_id, (byAccount.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
+    for (const l of await linesOf(entries.map((e) => e.id)))
+      byAccount.set(l.account_id, (byAccount.get(l.account_id) ?? 0) + (l.direction === 'debit' ? l.amount_cents : -l.amount_cents));
     expect([...byAccount.values()].every((v) => v === 0)).toBe(true);
   });
 });
@@ -372,11 +524,29 @@ describe('credit memos', () => {
   it('POST /customers/credit-memo posts ONE balanced entry: debit each category, credit Accounts Receivable (source CreditMemo); every route works', async () => {
     const c = await categoryIds(t);
     const customer = await newCustomer(t, 'Globex');
-    const r = await api('POST', '/customers/credit-memo', { tenant: t, body: { paymentDate: '2026-03-15', customerId: customer.id, refNo: 'CM-1001', description: 'Late delivery', lineItems: [{ description: 'Discount', categoryId: c['Sales'], amount: 120 }] } });
+    const r = await api('POST', '/customers/credit-memo', {
+      tenant: t,
+      body: {
+        paymentDate: '2026-03-15',
+        customerId: customer.id,
+        refNo: 'CM-1001',
+        description: 'Late delivery',
+        lineItems: [{ description: 'Discount', categoryId: c['Sales'], amount: 120 }],
+      },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({
       message: 'Credit memo created',
-      creditMemo: { paymentDate: '2026-03-15', refNo: 'CM-1001', description: 'Late delivery', customer: { id: customer.id, name: 'Globex' }, totalAmount: 120, appliedAmount: 0, runningBalance: 120, lineItems: [{ description: 'Discount', categoryId: c['Sales'], amount: 120 }] },
+      creditMemo: {
+        paymentDate: '2026-03-15',
+        refNo: 'CM-1001',
+        description: 'Late delivery',
+        customer: { id: customer.id, name: 'Globex' },
+        totalAmount: 120,
+        appliedAmount: 0,
+        runningBalance: 120,
+        lineItems: [{ description: 'Discount', categoryId: c['Sales'], amount: 120 }],
+      },
     });
     const memo = r.body.creditMemo;
     const ar = await accountOfKey(t, 'accounts_receivable');
@@ -385,19 +555,32 @@ describe('credit memos', () => {
     expect(entry).toMatchObject({ source_type: 'CreditMemo', entry_date: '2026-03-15', description: 'Credit memo CM-1001: Globex — Late delivery' });
     const lines = await linesOf([memo.journalEntryId]);
     expect(balanced(lines)).toBe(true);
-    expect(lines.map((l) => [l.account_id, l.direction, l.amount_cents]).sort()).toEqual([[c['Sales'], 'debit', 12000], [ar, 'credit', 12000]].sort());
+    expect(lines.map((l) => [l.account_id, l.direction, l.amount_cents]).sort()).toEqual(
+      [
+        [c['Sales'], 'debit', 12000],
+        [ar, 'credit', 12000],
+      ].sort(),
+    );
     const gl = await api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${ar}&startDate=2026-03-01&endDate=2026-03-31`, { tenant: t });
-    expect(gl.body.data.filter((x: { sourceType: string }) => x.sourceType === 'CreditMemo')).toEqual([expect.objectContaining({ journalEntryId: memo.journalEntryId, credit: 120 })]);
+    expect(gl.body.data.filter((x: { sourceType: string }) => x.sourceType === 'CreditMemo')).toEqual([
+      expect.objectContaining({ journalEntryId: memo.journalEntryId, credit: 120 }),
+    ]);
 
     expect((await api('GET', `/customers/credit-memo/${memo.id}`, { tenant: t })).body).toEqual(memo);
     expect((await api('GET', `/customers/${customer.id}`, { tenant: t })).body).toMatchObject({ creditMemoCount: 1, creditMemoAmount: 120 });
     // A customer with credit memos is made inactive, not deleted.
     const del = await api('DELETE', `/customers/${customer.id}`, { tenant: t });
-    expect(del).toMatchObject({ status: 200, body: { deleted: false, message: 'This customer has 1 credit memo, so it was made inactive instead of deleted' } });
+    expect(del).toMatchObject({
+      status: 200,
+      body: { deleted: false, message: 'This customer has 1 credit memo, so it was made inactive instead of deleted' },
+    });
     expect((await api('GET', `/customers/${customer.id}`, { tenant: t })).body).toMatchObject({ status: 'inactive', creditMemoCount: 1 });
     const listed = await api('GET', `/customers/credit-memos?customerId=${customer.id}`, { tenant: t });
     expect(listed.body).toMatchObject({ data: [memo], meta: { itemCount: 1, page: 1, take: 20 } });
-    const patched = await api('PATCH', `/customers/credit-memo/${memo.id}`, { tenant: t, body: { refNo: 'CM-1001A', lineItems: [{ categoryId: c['Service Revenue'], amount: 80 }] } });
+    const patched = await api('PATCH', `/customers/credit-memo/${memo.id}`, {
+      tenant: t,
+      body: { refNo: 'CM-1001A', lineItems: [{ categoryId: c['Service Revenue'], amount: 80 }] },
+    });
     expect(patched.body).toMatchObject({ message: 'Credit memo updated', creditMemo: { refNo: 'CM-1001A', totalAmount: 80, version: 2 } });
     const entries = await entriesOf(memo.id);
     expect(entries).toHaveLength(3);
@@ -408,7 +591,10 @@ describe('credit memos', () => {
     expect((await api('GET', `/customers/credit-memo/${memo.id}`, { tenant: t })).status).toBe(404);
     expect((await api('GET', '/customers?search=Globex', { tenant: t })).body.data[0]).toMatchObject({ creditMemoCount: 0, creditMemoAmount: 0 });
     // Without credit memos it can be deleted.
-    expect(await api('DELETE', `/customers/${customer.id}`, { tenant: t })).toMatchObject({ status: 200, body: { deleted: true, message: 'Customer deleted' } });
+    expect(await api('DELETE', `/customers/${customer.id}`, { tenant: t })).toMatchObject({
+      status: 200,
+      body: { deleted: true, message: 'Customer deleted' },
+    });
   });
 
   it('refuses bad input naming the field: customer, refNo (100), dates, line items', async () => {
@@ -426,9 +612,15 @@ describe('credit memos', () => {
     for (const [body, field, message] of cases) {
       const r = await api('POST', '/customers/credit-memo', { tenant: t, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(r.body.errors.find((e: { field: string }) => e.field === field), JSON.stringify(r.body.errors)).toMatchObject({ field, message });
+      expect(
+        r.body.errors.find((e: { field: string }) => e.field === field),
+        JSON.stringify(r.body.errors),
+      ).toMatchObject({ field, message });
     }
-    expect(await api('POST', '/customers/credit-memo', { tenant: t, body: { ...good, customerId: newId() } })).toMatchObject({ status: 404, body: { message: 'Customer not found', errors: [{ field: 'customerId' }] } });
+    expect(await api('POST', '/customers/credit-memo', { tenant: t, body: { ...good, customerId: newId() } })).toMatchObject({
+      status: 404,
+      body: { message: 'Customer not found', errors: [{ field: 'customerId' }] },
+    });
   });
 });
 
@@ -440,9 +632,24 @@ describe('tenancy and roles', () => {
     const myCustomer = await newCustomer(t);
     const theirVendor = await newVendor(other);
     const theirCustomer = await newCustomer(other);
-    const theirCredit = (await api('POST', '/vendors/vendor-credit', { tenant: other, body: { paymentDate: '2026-02-01', vendorId: theirVendor.id, lineItems: [{ categoryId: theirs['Rent'], amount: 9 }] } })).body.vendorCredit;
-    const theirMemo = (await api('POST', '/customers/credit-memo', { tenant: other, body: { paymentDate: '2026-02-01', customerId: theirCustomer.id, lineItems: [{ categoryId: theirs['Sales'], amount: 9 }] } })).body.creditMemo;
-    const myCredit = (await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-02-01', vendorId: myVendor.id, lineItems: [{ categoryId: mine['Rent'], amount: 9 }] } })).body.vendorCredit;
+    const theirCredit = (
+      await api('POST', '/vendors/vendor-credit', {
+        tenant: other,
+        body: { paymentDate: '2026-02-01', vendorId: theirVendor.id, lineItems: [{ categoryId: theirs['Rent'], amount: 9 }] },
+      })
+    ).body.vendorCredit;
+    const theirMemo = (
+      await api('POST', '/customers/credit-memo', {
+        tenant: other,
+        body: { paymentDate: '2026-02-01', customerId: theirCustomer.id, lineItems: [{ categoryId: theirs['Sales'], amount: 9 }] },
+      })
+    ).body.creditMemo;
+    const myCredit = (
+      await api('POST', '/vendors/vendor-credit', {
+        tenant: t,
+        body: { paymentDate: '2026-02-01', vendorId: myVendor.id, lineItems: [{ categoryId: mine['Rent'], amount: 9 }] },
+      })
+    ).body.vendorCredit;
     const entriesBefore = (await adminDb().raw('select count(*)::int as n from journal_entries')).rows[0].n;
 
     const expect404 = async (method: string, path: string, field: string, body?: unknown) => {
@@ -460,10 +667,26 @@ describe('tenancy and roles', () => {
     await expect404('GET', `/customers/credit-memo/${myCredit.id}`, 'id');
     await expect404('GET', `/vendors/vendor-credits?vendorId=${theirVendor.id}`, 'vendorId');
     await expect404('GET', `/customers/credit-memos?customerId=${theirCustomer.id}`, 'customerId');
-    await expect404('POST', '/vendors/vendor-credit', 'vendorId', { paymentDate: '2026-02-01', vendorId: theirVendor.id, lineItems: [{ categoryId: mine['Rent'], amount: 1 }] });
-    await expect404('POST', '/vendors/vendor-credit', 'lineItems.0.categoryId', { paymentDate: '2026-02-01', vendorId: myVendor.id, lineItems: [{ categoryId: theirs['Rent'], amount: 1 }] });
-    await expect404('POST', '/customers/credit-memo', 'customerId', { paymentDate: '2026-02-01', customerId: theirCustomer.id, lineItems: [{ categoryId: mine['Sales'], amount: 1 }] });
-    await expect404('POST', '/customers/credit-memo', 'lineItems.0.categoryId', { paymentDate: '2026-02-01', customerId: myCustomer.id, lineItems: [{ categoryId: theirs['Sales'], amount: 1 }] });
+    await expect404('POST', '/vendors/vendor-credit', 'vendorId', {
+      paymentDate: '2026-02-01',
+      vendorId: theirVendor.id,
+      lineItems: [{ categoryId: mine['Rent'], amount: 1 }],
+    });
+    await expect404('POST', '/vendors/vendor-credit', 'lineItems.0.categoryId', {
+      paymentDate: '2026-02-01',
+      vendorId: myVendor.id,
+      lineItems: [{ categoryId: theirs['Rent'], amount: 1 }],
+    });
+    await expect404('POST', '/customers/credit-memo', 'customerId', {
+      paymentDate: '2026-02-01',
+      customerId: theirCustomer.id,
+      lineItems: [{ categoryId: mine['Sales'], amount: 1 }],
+    });
+    await expect404('POST', '/customers/credit-memo', 'lineItems.0.categoryId', {
+      paymentDate: '2026-02-01',
+      customerId: myCustomer.id,
+      lineItems: [{ categoryId: theirs['Sales'], amount: 1 }],
+    });
     await expect404('PATCH', `/vendors/vendor-credit/${myCredit.id}`, 'vendorId', { vendorId: theirVendor.id });
     await expect404('PATCH', `/vendors/vendor-credit/${myCredit.id}`, 'lineItems.0.categoryId', { lineItems: [{ categoryId: theirs['Rent'], amount: 1 }] });
     expect((await adminDb().raw('select count(*)::int as n from journal_entries')).rows[0].n).toBe(entriesBefore);
@@ -476,8 +699,18 @@ describe('tenancy and roles', () => {
     const c = await categoryIds(t);
     const vendor = await newVendor(t);
     const customer = await newCustomer(t);
-    const credit = (await api('POST', '/vendors/vendor-credit', { tenant: t, body: { paymentDate: '2026-02-02', vendorId: vendor.id, lineItems: [{ categoryId: c['Rent'], amount: 3 }] } })).body.vendorCredit;
-    const memo = (await api('POST', '/customers/credit-memo', { tenant: t, body: { paymentDate: '2026-02-02', customerId: customer.id, lineItems: [{ categoryId: c['Sales'], amount: 3 }] } })).body.creditMemo;
+    const credit = (
+      await api('POST', '/vendors/vendor-credit', {
+        tenant: t,
+        body: { paymentDate: '2026-02-02', vendorId: vendor.id, lineItems: [{ categoryId: c['Rent'], amount: 3 }] },
+      })
+    ).body.vendorCredit;
+    const memo = (
+      await api('POST', '/customers/credit-memo', {
+        tenant: t,
+        body: { paymentDate: '2026-02-02', customerId: customer.id, lineItems: [{ categoryId: c['Sales'], amount: 3 }] },
+      })
+    ).body.creditMemo;
     const writes: [string, string, unknown][] = [
       ['POST', '/vendors/vendor-credit', { paymentDate: '2026-02-02', vendorId: vendor.id, lineItems: [{ categoryId: c['Rent'], amount: 3 }] }],
       ['PATCH', `/vendors/vendor-credit/${credit.id}`, { description: 'x' }],
@@ -491,10 +724,17 @@ describe('tenancy and roles', () => {
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.body.message).toBe(VIEWER_MESSAGE);
     }
-    for (const path of [`/vendors/vendor-credit/${credit.id}`, `/customers/credit-memo/${memo.id}`, '/vendors/vendor-credits', '/customers/credit-memos']) expect((await api('GET', path, asViewer(t))).status, path).toBe(200);
+    for (const path of [`/vendors/vendor-credit/${credit.id}`, `/customers/credit-memo/${memo.id}`, '/vendors/vendor-credits', '/customers/credit-memos'])
+      expect((await api('GET', path, asViewer(t))).status, path).toBe(200);
     // The service refuses a Viewer too, whoever calls it (the gateway is not the only guard).
-    await expect(parties.credits.create({ workspaceId: t.workspaceId, userId: newId(), role: 'Viewer' }, 'vendor_credit', { paymentDate: '2026-02-02', partyId: vendor.id, lineItems: [{ categoryId: c['Rent'], amountCents: 300 }] })).rejects.toThrow(VIEWER_MESSAGE);
-    expect((await entriesOf(credit.id))).toHaveLength(1);
+    await expect(
+      parties.credits.create({ workspaceId: t.workspaceId, userId: newId(), role: 'Viewer' }, 'vendor_credit', {
+        paymentDate: '2026-02-02',
+        partyId: vendor.id,
+        lineItems: [{ categoryId: c['Rent'], amountCents: 300 }],
+      }),
+    ).rejects.toThrow(VIEWER_MESSAGE);
+    expect(await entriesOf(credit.id)).toHaveLength(1);
   });
 });
 
@@ -509,17 +749,38 @@ describe('reports', () => {
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body;
     };
-    const vc = await post('/vendors/vendor-credit', { paymentDate: '2026-05-04', vendorId: vendor.id, lineItems: [{ categoryId: c['Office Supplies'], amount: 250 }, { categoryId: c['Travel'], amount: 49.99 }] });
+    const vc = await post('/vendors/vendor-credit', {
+      paymentDate: '2026-05-04',
+      vendorId: vendor.id,
+      lineItems: [
+        { categoryId: c['Office Supplies'], amount: 250 },
+        { categoryId: c['Travel'], amount: 49.99 },
+      ],
+    });
     await post('/vendors/vendor-credit', { paymentDate: '2026-06-11', vendorId: vendor.id, lineItems: [{ categoryId: c['Rent'], amount: 1000 }] });
-    const cm = await post('/customers/credit-memo', { paymentDate: '2026-05-20', customerId: customer.id, lineItems: [{ categoryId: c['Sales'], amount: 300 }] });
-    await api('PATCH', `/vendors/vendor-credit/${vc.vendorCredit.id}`, { tenant: tn, body: { lineItems: [{ categoryId: c['Office Supplies'], amount: 200 }] } });
+    const cm = await post('/customers/credit-memo', {
+      paymentDate: '2026-05-20',
+      customerId: customer.id,
+      lineItems: [{ categoryId: c['Sales'], amount: 300 }],
+    });
+    await api('PATCH', `/vendors/vendor-credit/${vc.vendorCredit.id}`, {
+      tenant: tn,
+      body: { lineItems: [{ categoryId: c['Office Supplies'], amount: 200 }] },
+    });
     const last = await api('DELETE', `/customers/credit-memo/${cm.creditMemo.id}`, { tenant: tn });
-    await post('/customers/credit-memo', { paymentDate: '2026-06-01', customerId: customer.id, lineItems: [{ categoryId: c['Service Revenue'], amount: 75.5 }] });
+    await post('/customers/credit-memo', {
+      paymentDate: '2026-06-01',
+      customerId: customer.id,
+      lineItems: [{ categoryId: c['Service Revenue'], amount: 75.5 }],
+    });
 
-    await expectEventually(async () => {
-      const [r] = await reporting.service.check([tn.workspaceId]);
-      if (!r?.ok) throw new Error(`read model differs: ${JSON.stringify(r?.differences.slice(0, 3))}`);
-    }, { timeoutMs: 30_000, intervalMs: 200 });
+    await expectEventually(
+      async () => {
+        const [r] = await reporting.service.check([tn.workspaceId]);
+        if (!r?.ok) throw new Error(`read model differs: ${JSON.stringify(r?.differences.slice(0, 3))}`);
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
 
     const pl = await api('GET', `/financial-data/profit-loss/v3?startDate=2026-05-01&endDate=2026-06-30&breakdown=month&seq=${last.body.seq}`, { tenant: tn });
     expect(pl.status, JSON.stringify(pl.body).slice(0, 300)).toBe(200);
@@ -546,7 +807,8 @@ describe('reports', () => {
     const bcols = bs.body.columns as { startDate: string; endDate: string }[];
     for (const [i, col] of bcols.entries()) {
       const sums = await lineSums(adminDb(), tn.workspaceId, '0001-01-01', col.endDate);
-      for (const r of accountRows(bs.body.data as Row[]).filter((x) => x.type !== 'Equity')) expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
+      for (const r of accountRows(bs.body.data as Row[]).filter((x) => x.type !== 'Equity'))
+        expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
     }
     // Accounts Payable holds the vendor credits as a debit (what vendors owe back): -(200 + 1000) at the end of June.
     expect(find(bs.body.data, 'Accounts Payable')?.amounts).toEqual([-200, -1200]);

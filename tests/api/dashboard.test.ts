@@ -68,7 +68,10 @@ describe('GET /dashboard', () => {
   });
 
   it('lets a Viewer read the same dashboard', async () => {
-    const [owner, viewer] = [await h.api('GET', `/dashboard?${PERIOD}`, { tenant: t }), await h.api('GET', `/dashboard?${PERIOD}`, { token: t.viewerToken, tenant: t })];
+    const [owner, viewer] = [
+      await h.api('GET', `/dashboard?${PERIOD}`, { tenant: t }),
+      await h.api('GET', `/dashboard?${PERIOD}`, { token: t.viewerToken, tenant: t }),
+    ];
     expect(viewer.status).toBe(200);
     for (const name of Object.keys(WIDGET_ROUTES)) expect(viewer.body[name].status, name).toBe(200);
     expect(viewer.body.profitLoss.data).toEqual(owner.body.profitLoss.data);

@@ -31,14 +31,21 @@ async function listOf(path: string, tn: Tenant = t): Promise<Record<string, unkn
   expect(r.status).toBe(200);
   return r.body.data as Record<string, unknown>[];
 }
-const madeFrom = async (path: string, key: string, templateId: string) => (await listOf(path))
-  .filter((d) => (d.recurrence as { recurredFromId: string }).recurredFromId === templateId)
-  .map((d) => ({ id: d.id as string, date: d[key] as string }))
-  .sort((a, b) => a.date.localeCompare(b.date));
+const madeFrom = async (path: string, key: string, templateId: string) =>
+  (await listOf(path))
+    .filter((d) => (d.recurrence as { recurredFromId: string }).recurredFromId === templateId)
+    .map((d) => ({ id: d.id as string, date: d[key] as string }))
+    .sort((a, b) => a.date.localeCompare(b.date));
 
 async function billBody(tn: Tenant = t, billDate = '2027-01-31') {
   const vendor = await newVendor(s, tn);
-  return { billDate, dueDate: billDate, vendorId: vendor.id, invoiceCode: 'RENT', lineItems: [{ serviceName: 'Rent', categoryId: c['Office Supplies'], amount: 120 }] };
+  return {
+    billDate,
+    dueDate: billDate,
+    vendorId: vendor.id,
+    invoiceCode: 'RENT',
+    lineItems: [{ serviceName: 'Rent', categoryId: c['Office Supplies'], amount: 120 }],
+  };
 }
 
 describe('recurrence in the create body', () => {
@@ -46,7 +53,14 @@ describe('recurrence in the create body', () => {
     const body = { ...(await billBody()), recurringStartDate: '2027-01-31', recurringEndDate: '2027-06-30', interval: 'monthly' };
     const r = await s.api('POST', '/accounting/bill/v2', { tenant: t, body });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.bill.recurrence).toMatchObject({ isRecurredParent: true, recurringStartDate: '2027-01-31', recurringEndDate: '2027-06-30', interval: 'monthly', recurringEndType: 'date', activity: 'Active' });
+    expect(r.body.bill.recurrence).toMatchObject({
+      isRecurredParent: true,
+      recurringStartDate: '2027-01-31',
+      recurringEndDate: '2027-06-30',
+      interval: 'monthly',
+      recurringEndType: 'date',
+      activity: 'Active',
+    });
     const id = r.body.bill.id as string;
     await sweep();
     const made = await madeFrom('/accounting/bills', 'billDate', id);
@@ -57,7 +71,13 @@ describe('recurrence in the create body', () => {
     now = new Date('2027-07-15T00:00:00Z');
     try {
       await sweep();
-      expect((await madeFrom('/accounting/bills', 'billDate', id)).map((m) => m.date)).toEqual(['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30']);
+      expect((await madeFrom('/accounting/bills', 'billDate', id)).map((m) => m.date)).toEqual([
+        '2027-02-28',
+        '2027-03-31',
+        '2027-04-30',
+        '2027-05-31',
+        '2027-06-30',
+      ]);
     } finally {
       now = new Date('2027-03-20T09:00:00Z');
     }
@@ -68,8 +88,15 @@ describe('recurrence in the create body', () => {
     const inv = await s.api('POST', '/accounting/invoice/v2', {
       tenant: t,
       body: {
-        invoiceDate: '2027-03-01', dueDate: '2027-03-15', customerId: customer.id, referenceNo: 'SUB', lineItems: [{ serviceName: 'Plan', categoryId: c['Sales'], quantity: 1, rate: 50, amount: 50 }],
-        recurringStartDate: '2027-03-01', recurringEndType: 'count', recurringCount: 3, interval: 'weekly',
+        invoiceDate: '2027-03-01',
+        dueDate: '2027-03-15',
+        customerId: customer.id,
+        referenceNo: 'SUB',
+        lineItems: [{ serviceName: 'Plan', categoryId: c['Sales'], quantity: 1, rate: 50, amount: 50 }],
+        recurringStartDate: '2027-03-01',
+        recurringEndType: 'count',
+        recurringCount: 3,
+        interval: 'weekly',
       },
     });
     expect(inv.status, JSON.stringify(inv.body)).toBe(201);
@@ -77,8 +104,14 @@ describe('recurrence in the create body', () => {
     const je = await s.api('POST', '/accounting/manual-entry/v2', {
       tenant: t,
       body: {
-        memo: 'Weekly accrual', postingDate: '2027-03-06', recurringStartDate: '2027-03-06', interval: 'weekly',
-        lineItems: [{ categoryId: c['Office Supplies'], type: 'debit', amount: 10 }, { categoryId: c['Sales'], type: 'credit', amount: 10 }],
+        memo: 'Weekly accrual',
+        postingDate: '2027-03-06',
+        recurringStartDate: '2027-03-06',
+        interval: 'weekly',
+        lineItems: [
+          { categoryId: c['Office Supplies'], type: 'debit', amount: 10 },
+          { categoryId: c['Sales'], type: 'credit', amount: 10 },
+        ],
       },
     });
     expect(je.status, JSON.stringify(je.body)).toBe(201);
@@ -87,7 +120,11 @@ describe('recurrence in the create body', () => {
     // Count 3: Mar 1 (the template), Mar 8, Mar 15. Never-ending weekly from Mar 6: Mar 13 and Mar 20 (today).
     const invoices = await madeFrom('/accounting/invoices', 'invoiceDate', inv.body.invoice.id);
     expect(invoices.map((m) => m.date)).toEqual(['2027-03-08', '2027-03-15']);
-    expect((await listOf('/accounting/invoices')).find((d) => d.id === invoices[0]!.id)).toMatchObject({ dueDate: '2027-03-22', totalAmount: 50, source: 'recurring' });
+    expect((await listOf('/accounting/invoices')).find((d) => d.id === invoices[0]!.id)).toMatchObject({
+      dueDate: '2027-03-22',
+      totalAmount: 50,
+      source: 'recurring',
+    });
     expect((await madeFrom('/accounting/manual-entries', 'postingDate', je.body.manualEntry.id)).map((m) => m.date)).toEqual(['2027-03-13', '2027-03-20']);
   });
 
@@ -103,7 +140,10 @@ describe('recurrence in the create body', () => {
       [{ recurringStartDate: '2027-03-01', recurringCount: 1.5 }, [['recurringCount', 'Recurrence occurrence count must be a positive integer']]],
       [{ recurringStartDate: '03/01/2027' }, [['recurringStartDate', 'Invalid recurringStartDate format']]],
       [{ recurringStartDate: '2027-03-01', recurringEndDate: '2027-02-01' }, [['recurringStartDate', 'Start date cannot be greater than End date']]],
-      [{ recurringStartDate: '2027-03-01', recurringEndDate: '2027-05-01', recurringCount: 2 }, [['recurringCount', 'Give either recurringEndDate or recurringCount, not both']]],
+      [
+        { recurringStartDate: '2027-03-01', recurringEndDate: '2027-05-01', recurringCount: 2 },
+        [['recurringCount', 'Give either recurringEndDate or recurringCount, not both']],
+      ],
       [{ recurringStartDate: '2027-03-01', interval: 'fortnightly' }, [['interval', 'interval must be one of: daily, weekly, monthly, quarterly, yearly']]],
       [{ recurringStartDate: '2027-03-01', recurringEndType: 'soon' }, [['recurringEndType', 'recurringEndType must be one of: never, date, count']]],
     ];
@@ -133,9 +173,18 @@ describe('recurrence in the PUT body', () => {
     expect(created.status).toBe(201);
     const id = created.body.bill.id as string;
     // Nothing but the schedule changes: no new version, the schedule is saved.
-    const put = await s.api('PUT', `/accounting/bill/${id}`, { tenant: t, body: { ...body, recurringStartDate: '2027-02-10', interval: 'monthly', recurringCount: 4 } });
+    const put = await s.api('PUT', `/accounting/bill/${id}`, {
+      tenant: t,
+      body: { ...body, recurringStartDate: '2027-02-10', interval: 'monthly', recurringCount: 4 },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toMatchObject({ seq: 0, bill: { version: 1, recurrence: { isRecurredParent: true, recurringStartDate: '2027-02-10', recurringEndType: 'count', recurringCount: 4, activity: 'Active' } } });
+    expect(put.body).toMatchObject({
+      seq: 0,
+      bill: {
+        version: 1,
+        recurrence: { isRecurredParent: true, recurringStartDate: '2027-02-10', recurringEndType: 'count', recurringCount: 4, activity: 'Active' },
+      },
+    });
     // A PUT that edits the bill without the fields keeps the schedule as it is.
     const edit = await s.api('PUT', `/accounting/bill/${id}`, { tenant: t, body: { ...body, invoiceCode: 'RENT-2' } });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
@@ -146,16 +195,22 @@ describe('recurrence in the PUT body', () => {
     // (Saving an Active schedule wakes the scheduler, so Mar 10 may have been made before or after the edit.)
     expect((await listOf('/accounting/bills')).find((d) => d.id === made[0]!.id)).toMatchObject({ source: 'recurring', totalAmount: 120 });
     // A new schedule in a PUT replaces the old one (the dates already handled stay handled).
-    const again = await s.api('PUT', `/accounting/bill/${id}`, { tenant: t, body: { ...body, invoiceCode: 'RENT-2', recurringStartDate: '2027-02-10', interval: 'weekly', recurringEndDate: '2027-03-03' } });
+    const again = await s.api('PUT', `/accounting/bill/${id}`, {
+      tenant: t,
+      body: { ...body, invoiceCode: 'RENT-2', recurringStartDate: '2027-02-10', interval: 'weekly', recurringEndDate: '2027-03-03' },
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.bill.recurrence).toMatchObject({ interval: 'weekly', recurringEndType: 'date', recurringEndDate: '2027-03-03', recurringCount: 0 });
     await sweep();
     expect((await madeFrom('/accounting/bills', 'billDate', id)).map((m) => m.date)).toEqual(['2027-02-17', '2027-02-24', '2027-03-03', '2027-03-10']);
   });
 
-  it('a bad schedule in a PUT is a 400 naming it and changes nothing; another workspace\'s bill is 404 whatever the body; a document a recurrence made cannot be given a schedule (409)', async () => {
+  it("a bad schedule in a PUT is a 400 naming it and changes nothing; another workspace's bill is 404 whatever the body; a document a recurrence made cannot be given a schedule (409)", async () => {
     const body = await billBody(t, '2027-03-05');
-    const created = await s.api('POST', '/accounting/bill/v2', { tenant: t, body: { ...body, recurringStartDate: '2027-03-05', recurringCount: 2, interval: 'daily' } });
+    const created = await s.api('POST', '/accounting/bill/v2', {
+      tenant: t,
+      body: { ...body, recurringStartDate: '2027-03-05', recurringCount: 2, interval: 'daily' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.bill.id as string;
     const bad = await s.api('PUT', `/accounting/bill/${id}`, { tenant: t, body: { ...body, invoiceCode: 'CHANGED', interval: 'yearly' } });
@@ -180,8 +235,19 @@ describe('payment lists on the wrong kind of document', () => {
   it('each list a kind does not take is a 400 naming it, on create and PUT; nothing is created or changed; an empty list is ignored', async () => {
     const body = await billBody(t, '2027-03-02');
     const customer = await newCustomer(s, t);
-    const invoiceBody = { invoiceDate: '2027-03-02', customerId: customer.id, lineItems: [{ serviceName: 'Plan', categoryId: c['Sales'], quantity: 2, rate: 10, amount: 20 }] };
-    const journalBody = { memo: 'Accrual', postingDate: '2027-03-02', lineItems: [{ categoryId: c['Office Supplies'], type: 'debit', amount: 5 }, { categoryId: c['Sales'], type: 'credit', amount: 5 }] };
+    const invoiceBody = {
+      invoiceDate: '2027-03-02',
+      customerId: customer.id,
+      lineItems: [{ serviceName: 'Plan', categoryId: c['Sales'], quantity: 2, rate: 10, amount: 20 }],
+    };
+    const journalBody = {
+      memo: 'Accrual',
+      postingDate: '2027-03-02',
+      lineItems: [
+        { categoryId: c['Office Supplies'], type: 'debit', amount: 5 },
+        { categoryId: c['Sales'], type: 'credit', amount: 5 },
+      ],
+    };
     const list = [{ id: '6f1c1b7e-1d52-4b8a-9a53-2a5a3f3f0c11', amount: 5 }];
     const cases: [string, string, Record<string, unknown>, string, string][] = [
       ['/accounting/invoice/v2', 'invoices', invoiceBody, 'connectedVendorCredits', 'connectedVendorCredits is not accepted on an invoice'],
@@ -212,7 +278,7 @@ describe('payment lists on the wrong kind of document', () => {
 });
 
 describe('suggestedVendor and suggestedCustomer', () => {
-  it('a bill whose billerName names another existing vendor suggests it on GET; its own vendor\'s name, an unknown name or none: null', async () => {
+  it("a bill whose billerName names another existing vendor suggests it on GET; its own vendor's name, an unknown name or none: null", async () => {
     const tn = s.tenant();
     const cats = await categoryIds(s, tn);
     const acme = await newVendor(s, tn, 'Acme Office Supplies');
@@ -227,7 +293,15 @@ describe('suggestedVendor and suggestedCustomer', () => {
     expect((await s.api('GET', `/accounting/bill/${wrong.body.bill.id}`, { tenant: other })).status).toBe(404);
     const otherCats = await categoryIds(s, other);
     const otherVendor = await newVendor(s, other, 'Zeta Supplies');
-    const theirs = await s.api('POST', '/accounting/bill/v2', { tenant: other, body: { billDate: '2027-03-01', vendorId: otherVendor.id, billerName: 'Acme Office Supplies', lineItems: [{ serviceName: 'x', categoryId: otherCats['Office Supplies'], amount: 1 }] } });
+    const theirs = await s.api('POST', '/accounting/bill/v2', {
+      tenant: other,
+      body: {
+        billDate: '2027-03-01',
+        vendorId: otherVendor.id,
+        billerName: 'Acme Office Supplies',
+        lineItems: [{ serviceName: 'x', categoryId: otherCats['Office Supplies'], amount: 1 }],
+      },
+    });
     expect(theirs.status).toBe(201);
     expect((await s.api('GET', `/accounting/bill/${theirs.body.bill.id}`, { tenant: other })).body.suggestedVendor).toBeNull();
 
@@ -249,17 +323,27 @@ describe('suggestedVendor and suggestedCustomer', () => {
     expect(fields(long.body)[0]![0]).toBe('billerName');
   });
 
-  it('an invoice whose customerName is close to another customer\'s name suggests that customer', async () => {
+  it("an invoice whose customerName is close to another customer's name suggests that customer", async () => {
     const tn = s.tenant();
     const cats = await categoryIds(s, tn);
     const blue = await newCustomer(s, tn, 'Blue Bottle Coffee');
     const red = await newCustomer(s, tn, 'Red Door Bakery');
     const r = await s.api('POST', '/accounting/invoice/v2', {
-      tenant: tn, body: { invoiceDate: '2027-03-01', customerId: red.id, customerName: 'Blue Botle Cofee', lineItems: [{ serviceName: 'Beans', categoryId: cats['Sales'], quantity: 1, rate: 30, amount: 30 }] },
+      tenant: tn,
+      body: {
+        invoiceDate: '2027-03-01',
+        customerId: red.id,
+        customerName: 'Blue Botle Cofee',
+        lineItems: [{ serviceName: 'Beans', categoryId: cats['Sales'], quantity: 1, rate: 30, amount: 30 }],
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const got = await s.api('GET', `/accounting/invoice/${r.body.invoice.id}`, { tenant: tn });
-    expect(got.body).toMatchObject({ customerName: 'Blue Botle Cofee', customer: { id: red.id }, suggestedCustomer: { id: blue.id, name: 'Blue Bottle Coffee' } });
+    expect(got.body).toMatchObject({
+      customerName: 'Blue Botle Cofee',
+      customer: { id: red.id },
+      suggestedCustomer: { id: blue.id, name: 'Blue Bottle Coffee' },
+    });
     // The list answers billerName / customerName; the suggestion only in the GET of one.
     const listed = (await listOf('/accounting/invoices', tn)).find((d) => d.id === r.body.invoice.id);
     expect(listed).toMatchObject({ customerName: 'Blue Botle Cofee', suggestedCustomer: null });

@@ -4,7 +4,17 @@
 // links the bank transaction that pays the bill, and a refusal is still answered before anything commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEventually } from '@ledgerline/platform/testing';
-import { accountOfKey, bankTransactions, categoryIds, debitBalance, entriesOf, newVendor, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
+import {
+  accountOfKey,
+  bankTransactions,
+  categoryIds,
+  debitBalance,
+  entriesOf,
+  newVendor,
+  startDocumentsSystem,
+  type DocumentsSystem,
+  type Tenant,
+} from './documents.harness.js';
 
 let s: DocumentsSystem;
 let t: Tenant;
@@ -14,7 +24,11 @@ let bookingFails = false;
 
 beforeAll(async () => {
   s = await startDocumentsSystem('documents-crash', {
-    documentLedger: (real) => ({ ...real, check: (tn, p) => real.check(tn, p), post: (tn, p) => (bookingFails ? Promise.reject(new Error('the ledger went away after the commit')) : real.post(tn, p)) }),
+    documentLedger: (real) => ({
+      ...real,
+      check: (tn, p) => real.check(tn, p),
+      post: (tn, p) => (bookingFails ? Promise.reject(new Error('the ledger went away after the commit')) : real.post(tn, p)),
+    }),
   });
   t = s.tenant();
   other = s.tenant();
@@ -25,11 +39,18 @@ afterAll(async () => {
 
 /** Waits until the ledger has handled every posting.requested the documents service committed. */
 async function quiet(): Promise<void> {
-  await expectEventually(async () => {
-    const sent = ((await s.documentsDb.adminDb.raw("select id::text from outbox where type = 'posting.requested'")).rows as { id: string }[]).map((r) => r.id);
-    const handled = (await s.ledger.db.adminDb.raw("select count(*)::int as n from inbox where consumer = 'ledger_postings' and event_id = any(?::uuid[])", [sent])).rows[0].n as number;
-    expect(handled).toBe(sent.length);
-  }, { timeoutMs: 30_000 });
+  await expectEventually(
+    async () => {
+      const sent = ((await s.documentsDb.adminDb.raw("select id::text from outbox where type = 'posting.requested'")).rows as { id: string }[]).map(
+        (r) => r.id,
+      );
+      const handled = (
+        await s.ledger.db.adminDb.raw("select count(*)::int as n from inbox where consumer = 'ledger_postings' and event_id = any(?::uuid[])", [sent])
+      ).rows[0].n as number;
+      expect(handled).toBe(sent.length);
+    },
+    { timeoutMs: 30_000 },
+  );
 }
 
 describe('a crash between the commit and the booking (decision 0012)', () => {
@@ -48,23 +69,35 @@ describe('a crash between the commit and the booking (decision 0012)', () => {
       // The entry and the payment's re-booking, from the event.
       await expectEventually(async () => expect(await entriesOf(s, id)).toHaveLength(1), { timeoutMs: 30_000 });
       const ap = await accountOfKey(s, t, 'accounts_payable');
-      await expectEventually(async () => {
-        const txn = (await s.ledger.client.getTransaction({ id: out! }, s.ledger.as(t.workspaceId))).transaction!;
-        expect(txn).toMatchObject({ entityType: 'Bill', entityId: id, category: { id: ap } });
-      }, { timeoutMs: 30_000 });
+      await expectEventually(
+        async () => {
+          const txn = (await s.ledger.client.getTransaction({ id: out! }, s.ledger.as(t.workspaceId))).transaction!;
+          expect(txn).toMatchObject({ entityType: 'Bill', entityId: id, category: { id: ap } });
+        },
+        { timeoutMs: 30_000 },
+      );
       // Still checked before the commit: another workspace's category is a 404 and nothing changes.
       const foreign = (await categoryIds(s, other))['Office Supplies'];
-      const refused = await s.api('PUT', `/accounting/bill/${id}`, { tenant: t, body: { ...body, lineItems: [{ serviceName: 'Toner', categoryId: foreign, amount: 60 }] } });
+      const refused = await s.api('PUT', `/accounting/bill/${id}`, {
+        tenant: t,
+        body: { ...body, lineItems: [{ serviceName: 'Toner', categoryId: foreign, amount: 60 }] },
+      });
       expect(refused.status).toBe(404);
       expect((await s.api('GET', `/accounting/bill/${id}`, { tenant: t })).body.version).toBe(1);
       // The next version while the ledger is still away: the payment dropped, the amount changed.
-      const edited = await s.api('PUT', `/accounting/bill/${id}`, { tenant: t, body: { ...body, lineItems: [{ serviceName: 'Toner', categoryId: c['Office Supplies'], amount: 60 }] } });
+      const edited = await s.api('PUT', `/accounting/bill/${id}`, {
+        tenant: t,
+        body: { ...body, lineItems: [{ serviceName: 'Toner', categoryId: c['Office Supplies'], amount: 60 }] },
+      });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       await expectEventually(async () => expect(await entriesOf(s, id)).toHaveLength(3), { timeoutMs: 30_000 });
-      await expectEventually(async () => {
-        const txn = (await s.ledger.client.getTransaction({ id: out! }, s.ledger.as(t.workspaceId))).transaction!;
-        expect(txn).toMatchObject({ entityType: '', entityId: '' });
-      }, { timeoutMs: 30_000 });
+      await expectEventually(
+        async () => {
+          const txn = (await s.ledger.client.getTransaction({ id: out! }, s.ledger.as(t.workspaceId))).transaction!;
+          expect(txn).toMatchObject({ entityType: '', entityId: '' });
+        },
+        { timeoutMs: 30_000 },
+      );
     } finally {
       bookingFails = false;
     }
@@ -75,7 +108,12 @@ describe('a crash between the commit and the booking (decision 0012)', () => {
     await quiet();
     expect(await entriesOf(s, id)).toHaveLength(4);
     expect(await debitBalance(s, t, await accountOfKey(s, t, 'accounts_payable'))).toBe(0);
-    const trial = (await s.ledger.db.adminDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ?", [t.workspaceId])).rows as { b: string }[];
+    const trial = (
+      await s.ledger.db.adminDb.raw(
+        "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ?",
+        [t.workspaceId],
+      )
+    ).rows as { b: string }[];
     expect(Number(trial[0]!.b)).toBe(0);
   });
 
@@ -84,7 +122,15 @@ describe('a crash between the commit and the booking (decision 0012)', () => {
     bookingFails = true;
     try {
       const r = await s.api('POST', '/accounting/manual-entry/v2', {
-        tenant: t, body: { memo: 'Accrued rent', postingDate: '2026-05-31', lineItems: [{ categoryId: c['Office Supplies'], amount: 120, type: 'debit' }, { categoryId: c['Owner\'s Equity'] ?? c['Opening Balance Equity'], amount: 120, type: 'credit' }] },
+        tenant: t,
+        body: {
+          memo: 'Accrued rent',
+          postingDate: '2026-05-31',
+          lineItems: [
+            { categoryId: c['Office Supplies'], amount: 120, type: 'debit' },
+            { categoryId: c["Owner's Equity"] ?? c['Opening Balance Equity'], amount: 120, type: 'credit' },
+          ],
+        },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       const id = r.body.manualEntry.id as string;

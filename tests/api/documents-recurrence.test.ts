@@ -28,7 +28,16 @@ const sweep = () => s.documents.scheduler.runOnce();
 
 async function bill(tn: Tenant, billDate: string, amount = 100): Promise<{ id: string; vendorId: string }> {
   const vendor = await newVendor(s, tn);
-  const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { billDate, dueDate: billDate, vendorId: vendor.id, invoiceCode: 'RENT', lineItems: [{ serviceName: 'Rent', categoryId: c['Office Supplies'], amount }] } });
+  const r = await s.api('POST', '/accounting/bill/v2', {
+    tenant: tn,
+    body: {
+      billDate,
+      dueDate: billDate,
+      vendorId: vendor.id,
+      invoiceCode: 'RENT',
+      lineItems: [{ serviceName: 'Rent', categoryId: c['Office Supplies'], amount }],
+    },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { id: r.body.bill.id, vendorId: vendor.id };
 }
@@ -48,13 +57,33 @@ describe('recur', () => {
     const r = await s.api('POST', `/accounting/bill/recur/${b.id}`, { tenant: t, body: { recurringStartDate: '2026-12-31', recurringCount: 6 } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('Bill recurrence saved');
-    expect(r.body.bill).toMatchObject({ id: b.id, recurrence: { isRecurredParent: true, recurringStartDate: '2026-12-31', recurringEndDate: '', interval: 'monthly', recurringEndType: 'count', recurringCount: 6, activity: 'Active', recurredFromId: '' } });
+    expect(r.body.bill).toMatchObject({
+      id: b.id,
+      recurrence: {
+        isRecurredParent: true,
+        recurringStartDate: '2026-12-31',
+        recurringEndDate: '',
+        interval: 'monthly',
+        recurringEndType: 'count',
+        recurringCount: 6,
+        activity: 'Active',
+        recurredFromId: '',
+      },
+    });
     await sweep();
     const made = await madeFrom('/accounting/bills', 'billDate', b.id);
     // Dec 31 is the template itself; then Jan 31, Feb 28, Mar 20 is today: Mar 31 is not due yet.
     expect(made.map((m) => m.date)).toEqual(['2027-01-31', '2027-02-28']);
     for (const m of made) {
-      expect(m.body).toMatchObject({ source: 'recurring', totalAmount: 250, invoiceCode: 'RENT', status: 'Posted', paymentStatus: 'UNPAID', dueDate: m.date, vendor: { id: b.vendorId } });
+      expect(m.body).toMatchObject({
+        source: 'recurring',
+        totalAmount: 250,
+        invoiceCode: 'RENT',
+        status: 'Posted',
+        paymentStatus: 'UNPAID',
+        dueDate: m.date,
+        vendor: { id: b.vendorId },
+      });
       const entries = await entriesOf(s, m.id);
       expect(entries).toEqual([expect.objectContaining({ source_type: 'Bill', entry_date: m.date, reverses_entry_id: null })]);
     }
@@ -83,11 +112,21 @@ describe('recur', () => {
   it('an invoice recurs weekly until a date; a manual journal quarterly, never ending', async () => {
     const customer = await newCustomer(s, t);
     const inv = await s.api('POST', '/accounting/invoice/v2', {
-      tenant: t, body: { invoiceDate: '2027-02-01', dueDate: '2027-02-15', customerId: customer.id, referenceNo: 'W', lineItems: [{ serviceName: 'Cleaning', categoryId: c['Sales'], quantity: 2, rate: 30, amount: 60 }] },
+      tenant: t,
+      body: {
+        invoiceDate: '2027-02-01',
+        dueDate: '2027-02-15',
+        customerId: customer.id,
+        referenceNo: 'W',
+        lineItems: [{ serviceName: 'Cleaning', categoryId: c['Sales'], quantity: 2, rate: 30, amount: 60 }],
+      },
     });
     expect(inv.status, JSON.stringify(inv.body)).toBe(201);
     const id = inv.body.invoice.id;
-    const r = await s.api('POST', `/accounting/invoice/recur/${id}`, { tenant: t, body: { recurringStartDate: '2027-02-22', recurringEndDate: '2027-03-08', interval: 'weekly' } });
+    const r = await s.api('POST', `/accounting/invoice/recur/${id}`, {
+      tenant: t,
+      body: { recurringStartDate: '2027-02-22', recurringEndDate: '2027-03-08', interval: 'weekly' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.invoice.recurrence).toMatchObject({ recurringEndType: 'date', recurringEndDate: '2027-03-08', interval: 'weekly' });
     await sweep();
@@ -98,11 +137,22 @@ describe('recur', () => {
     expect(made[0]!.body).toMatchObject({ totalAmount: 60, referenceNo: 'W', customer: { id: customer.id } });
 
     const me = await s.api('POST', '/accounting/manual-entry/v2', {
-      tenant: t, body: { postingDate: '2026-06-30', memo: 'Quarterly accrual', lineItems: [{ categoryId: c['Office Supplies'], type: 'debit', amount: 90 }, { categoryId: c['Opening Balance Equity'], type: 'credit', amount: 90 }] },
+      tenant: t,
+      body: {
+        postingDate: '2026-06-30',
+        memo: 'Quarterly accrual',
+        lineItems: [
+          { categoryId: c['Office Supplies'], type: 'debit', amount: 90 },
+          { categoryId: c['Opening Balance Equity'], type: 'credit', amount: 90 },
+        ],
+      },
     });
     expect(me.status, JSON.stringify(me.body)).toBe(201);
     const meId = me.body.manualEntry.id;
-    const rm = await s.api('POST', `/accounting/manual-entry/recur/${meId}`, { tenant: t, body: { recurringStartDate: '2026-09-30', interval: 'quarterly', recurringEndType: 'never' } });
+    const rm = await s.api('POST', `/accounting/manual-entry/recur/${meId}`, {
+      tenant: t,
+      body: { recurringStartDate: '2026-09-30', interval: 'quarterly', recurringEndType: 'never' },
+    });
     expect(rm.status, JSON.stringify(rm.body)).toBe(200);
     await sweep();
     const journals = await madeFrom('/accounting/manual-entries', 'postingDate', meId);
@@ -128,7 +178,12 @@ describe('recur', () => {
 
     const stop = await s.api('POST', `/accounting/stop-recurring/${b.id}`, { tenant: t, body: { entityType: 'Bill' } });
     expect(stop.status, JSON.stringify(stop.body)).toBe(200);
-    expect(stop.body).toMatchObject({ message: 'Recurring stopped', id: b.id, entityType: 'Bill', recurrence: { activity: 'Stopped', isRecurredParent: true, nextRecurrenceDate: '' } });
+    expect(stop.body).toMatchObject({
+      message: 'Recurring stopped',
+      id: b.id,
+      entityType: 'Bill',
+      recurrence: { activity: 'Stopped', isRecurredParent: true, nextRecurrenceDate: '' },
+    });
     now = new Date('2027-03-25T09:00:00Z');
     await sweep();
     expect(await madeFrom('/accounting/bills', 'billDate', b.id)).toHaveLength(1);
@@ -167,7 +222,10 @@ describe('recurrence validation', () => {
       [{ recurringStartDate: '04/01/2027' }, [['recurringStartDate', 'Invalid recurringStartDate format']]],
       [{ recurringStartDate: '2027-04-01', recurringEndDate: '2027-02-30' }, [['recurringEndDate', 'Invalid recurringEndDate format']]],
       [{ recurringStartDate: '2027-04-01', recurringEndDate: '2027-03-31' }, [['recurringStartDate', 'Start date cannot be greater than End date']]],
-      [{ recurringStartDate: '2027-04-01', recurringEndDate: '2027-05-31', recurringCount: 3 }, [['recurringCount', 'Give either recurringEndDate or recurringCount, not both']]],
+      [
+        { recurringStartDate: '2027-04-01', recurringEndDate: '2027-05-31', recurringCount: 3 },
+        [['recurringCount', 'Give either recurringEndDate or recurringCount, not both']],
+      ],
       [{ recurringStartDate: '2027-04-01', interval: 'fortnightly' }, [['interval', 'interval must be one of: daily, weekly, monthly, quarterly, yearly']]],
       [{ recurringStartDate: '2027-04-01', recurringEndType: 'later' }, [['recurringEndType', 'recurringEndType must be one of: never, date, count']]],
       [{ recurringStartDate: '2027-04-01', activity: 'Stopped' }, [['activity', 'activity must be one of: Active, Paused']]],
@@ -201,10 +259,13 @@ describe('recurrence validation', () => {
     }
   });
 
-  it('a Viewer cannot recur or stop (403); another workspace\'s document is 404; an id that is not a UUID is 400', async () => {
+  it("a Viewer cannot recur or stop (403); another workspace's document is 404; an id that is not a UUID is 400", async () => {
     const b = await bill(t, '2027-03-01');
     const body = { recurringStartDate: '2027-04-01' };
-    for (const [path, send] of [[`/accounting/bill/recur/${b.id}`, body], [`/accounting/stop-recurring/${b.id}`, { entityType: 'Bill' }]] as const) {
+    for (const [path, send] of [
+      [`/accounting/bill/recur/${b.id}`, body],
+      [`/accounting/stop-recurring/${b.id}`, { entityType: 'Bill' }],
+    ] as const) {
       const viewer = await s.api('POST', path, { tenant: t, token: t.viewerToken, body: send });
       expect(viewer.status).toBe(403);
       expect(viewer.body.message).toBe(VIEWER_MESSAGE);

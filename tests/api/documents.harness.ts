@@ -22,7 +22,11 @@ export interface Answer {
   body: any;
   text: string;
 }
-export interface Tenant { token: string; viewerToken: string; workspaceId: string }
+export interface Tenant {
+  token: string;
+  viewerToken: string;
+  workspaceId: string;
+}
 
 export interface DocumentsSystem {
   bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -42,7 +46,15 @@ export interface DocumentsSystem {
   stop(): Promise<void>;
 }
 
-export async function startDocumentsSystem(name: string, o: { documentLedger?: DocumentsOverrides['documentLedger']; clock?: () => Date; documentsEnv?: Record<string, string>; gatewayEnv?: Record<string, string> } = {}): Promise<DocumentsSystem> {
+export async function startDocumentsSystem(
+  name: string,
+  o: {
+    documentLedger?: DocumentsOverrides['documentLedger'];
+    clock?: () => Date;
+    documentsEnv?: Record<string, string>;
+    gatewayEnv?: Record<string, string>;
+  } = {},
+): Promise<DocumentsSystem> {
   const bus = await createTestBus(name);
   const ledger = await startLedger(bus);
   const reporting = await startReporting(bus, { ledgerUrl: ledger.url });
@@ -54,20 +66,48 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
   );
   const partiesUrl = await parties.listen();
   const documentsDb = await createTestDatabase('documents', documentsMigrations);
-  const documentsConfig = documentsConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DOCUMENTS_PORT: '0', DOCUMENTS_DATABASE_URL: documentsDb.appUrl, LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, ...o.documentsEnv });
-  const documents: DocumentsService = await createDocumentsService(documentsConfig, { db: documentsDb.appDb, bus, logger, documentLedger: o.documentLedger, clock: o.clock });
+  const documentsConfig = documentsConfigSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DOCUMENTS_PORT: '0',
+    DOCUMENTS_DATABASE_URL: documentsDb.appUrl,
+    LEDGER_URL: ledger.url,
+    PARTIES_URL: partiesUrl,
+    ...o.documentsEnv,
+  });
+  const documents: DocumentsService = await createDocumentsService(documentsConfig, {
+    db: documentsDb.appDb,
+    bus,
+    logger,
+    documentLedger: o.documentLedger,
+    clock: o.clock,
+  });
   const replicas: DocumentsService[] = [];
   const documentsUrl = await documents.listen();
   const identity: FakeIdentity = await startFakeIdentity();
   const reportingUrl = `http://127.0.0.1:${(reporting.service.server.server.address() as AddressInfo).port}`;
   const gateway: FastifyInstance = await buildGateway({
-    config: testConfig(identity.url, { LEDGER_URL: ledger.url, PARTIES_URL: partiesUrl, DOCUMENTS_URL: documentsUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: '20000', ...o.gatewayEnv }), redis: null,
+    config: testConfig(identity.url, {
+      LEDGER_URL: ledger.url,
+      PARTIES_URL: partiesUrl,
+      DOCUMENTS_URL: documentsUrl,
+      REPORTING_URL: reportingUrl,
+      SERVICE_TIMEOUT_MS: '20000',
+      ...o.gatewayEnv,
+    }),
+    redis: null,
   });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
   return {
-    bus, ledger, reporting, documentsDb, documents, identity, gatewayUrl,
+    bus,
+    ledger,
+    reporting,
+    documentsDb,
+    documents,
+    identity,
+    gatewayUrl,
     async replica(clock) {
       // Another replica: the same database and bus, a port of its own.
       const r = await createDocumentsService({ ...documentsConfig, DOCUMENTS_PORT: 0 }, { bus, logger, clock });
@@ -90,7 +130,11 @@ export async function startDocumentsSystem(name: string, o: { documentLedger?: D
       });
       const text = await res.text();
       let body: unknown;
-      try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
       return { status: res.status, headers: res.headers, body, text };
     },
     tenant() {
@@ -133,23 +177,51 @@ export async function newCustomer(s: DocumentsSystem, tn: Tenant, name = `Custom
   return r.body.customer;
 }
 
-export interface EntryRow { id: string; source_type: string; source_id: string | null; entry_date: string; description: string; reverses_entry_id: string | null }
-export interface LineRow { id: string; entry_id: string; account_id: string; direction: string; amount_cents: number }
+export interface EntryRow {
+  id: string;
+  source_type: string;
+  source_id: string | null;
+  entry_date: string;
+  description: string;
+  reverses_entry_id: string | null;
+}
+export interface LineRow {
+  id: string;
+  entry_id: string;
+  account_id: string;
+  direction: string;
+  amount_cents: number;
+}
 export async function entriesOf(s: DocumentsSystem, sourceId: string): Promise<EntryRow[]> {
-  return (await s.ledger.db.adminDb.raw("select id::text, source_type, source_id::text, to_char(entry_date, 'YYYY-MM-DD') as entry_date, description, reverses_entry_id::text from journal_entries where source_id = ? order by seq", [sourceId])).rows as EntryRow[];
+  return (
+    await s.ledger.db.adminDb.raw(
+      "select id::text, source_type, source_id::text, to_char(entry_date, 'YYYY-MM-DD') as entry_date, description, reverses_entry_id::text from journal_entries where source_id = ? order by seq",
+      [sourceId],
+    )
+  ).rows as EntryRow[];
 }
 export async function linesOf(s: DocumentsSystem, entryIds: string[]): Promise<LineRow[]> {
-  return (await s.ledger.db.adminDb.raw('select id::text, entry_id::text, account_id::text, direction, amount_cents::int from journal_lines where entry_id = any(?::uuid[]) order by entry_id, id', [entryIds])).rows as LineRow[];
+  return (
+    await s.ledger.db.adminDb.raw(
+      'select id::text, entry_id::text, account_id::text, direction, amount_cents::int from journal_lines where entry_id = any(?::uuid[]) order by entry_id, id',
+      [entryIds],
+    )
+  ).rows as LineRow[];
 }
 /** The workspace's balance of one account from the ledger's lines, debit − credit, in cents. */
 export async function debitBalance(s: DocumentsSystem, tn: Tenant, accountId: string): Promise<number> {
-  const r = (await s.ledger.db.adminDb.raw(
-    "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ? and account_id = ?", [tn.workspaceId, accountId],
-  )).rows as { b: string }[];
+  const r = (
+    await s.ledger.db.adminDb.raw(
+      "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ? and account_id = ?",
+      [tn.workspaceId, accountId],
+    )
+  ).rows as { b: string }[];
   return Number(r[0]?.b ?? 0);
 }
 export async function accountOfKey(s: DocumentsSystem, tn: Tenant, key: string): Promise<string> {
-  const r = (await s.ledger.db.adminDb.raw('select id::text from accounts where workspace_id = ? and system_key = ?', [tn.workspaceId, key])).rows as { id: string }[];
+  const r = (await s.ledger.db.adminDb.raw('select id::text from accounts where workspace_id = ? and system_key = ?', [tn.workspaceId, key])).rows as {
+    id: string;
+  }[];
   expect(r).toHaveLength(1);
   return r[0]!.id;
 }
@@ -159,11 +231,15 @@ export async function bankTransactions(s: DocumentsSystem, tn: Tenant, amounts: 
   const banking = bankingFor(s.bus, tn.workspaceId);
   const account = await banking.link();
   const external: string[] = [];
-  for (const [i, amountCents] of amounts.entries()) external.push(`ext-${(await banking.add(account, { amountCents, name: `Payment ${i + 1}`, date: '2026-04-15' })).slice(-8)}`);
-  return expectEventually(async () => {
-    const r = await s.ledger.client.listTransactions({ take: 100 }, s.ledger.as(tn.workspaceId));
-    const ids = external.map((e) => r.data.find((t) => t.vendorTransactionId === e)?.id);
-    expect(ids.every((id) => id !== undefined)).toBe(true);
-    return ids as string[];
-  }, { timeoutMs: 20_000 });
+  for (const [i, amountCents] of amounts.entries())
+    external.push(`ext-${(await banking.add(account, { amountCents, name: `Payment ${i + 1}`, date: '2026-04-15' })).slice(-8)}`);
+  return expectEventually(
+    async () => {
+      const r = await s.ledger.client.listTransactions({ take: 100 }, s.ledger.as(tn.workspaceId));
+      const ids = external.map((e) => r.data.find((t) => t.vendorTransactionId === e)?.id);
+      expect(ids.every((id) => id !== undefined)).toBe(true);
+      return ids as string[];
+    },
+    { timeoutMs: 20_000 },
+  );
 }

@@ -36,8 +36,13 @@ afterAll(async () => {
 
 const fields = (body: { errors?: { field: string; message: string }[] }) => (body.errors ?? []).map((e) => [e.field, e.message]);
 const billMeta = (over: Record<string, unknown> = {}) => ({
-  billDate: '2026-03-10', dueDate: '2026-04-09', vendorId: vendor.id, invoiceCode: 'INV-1', description: 'From a scan',
-  lineItems: [{ serviceName: 'Toner', categoryId: c['Office Supplies'], amount: 40 }], ...over,
+  billDate: '2026-03-10',
+  dueDate: '2026-04-09',
+  vendorId: vendor.id,
+  invoiceCode: 'INV-1',
+  description: 'From a scan',
+  lineItems: [{ serviceName: 'Toner', categoryId: c['Office Supplies'], amount: 40 }],
+  ...over,
 });
 async function draft(tn: Tenant, entityType: string, metaData: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const r = await s.api('POST', '/drafts', { tenant: tn, body: { entityType, metaData, ...extra } });
@@ -59,12 +64,23 @@ describe('POST, GET, PATCH /drafts', () => {
   it('saves a bill in progress, lists it with its first error, and posts nothing', async () => {
     const r = await s.api('POST', '/drafts', {
       tenant: t,
-      body: { entityType: 'bill', draftType: 'upload', publishedAt: '2026-03-11', metaData: { ...billMeta(), vendorId: '', uploadId: '6f9619ff-8b86-4011-b42d-00c04fc964ff', extracted: { merchantName: 'Paper Mill', total: 40 } } },
+      body: {
+        entityType: 'bill',
+        draftType: 'upload',
+        publishedAt: '2026-03-11',
+        metaData: { ...billMeta(), vendorId: '', uploadId: '6f9619ff-8b86-4011-b42d-00c04fc964ff', extracted: { merchantName: 'Paper Mill', total: 40 } },
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({
       message: 'Draft saved',
-      draft: { entityType: 'bill', draftType: 'upload', publishedDate: '2026-03-11T00:00:00.000Z', bulkUploadId: '', firstError: { field: 'vendorId', message: 'Vendor is required' } },
+      draft: {
+        entityType: 'bill',
+        draftType: 'upload',
+        publishedDate: '2026-03-11T00:00:00.000Z',
+        bulkUploadId: '',
+        firstError: { field: 'vendorId', message: 'Vendor is required' },
+      },
     });
     expect(r.body.draft.metaData.extracted).toEqual({ merchantName: 'Paper Mill', total: 40 });
     const list = await s.api('GET', '/drafts?entityType=bill', { tenant: t });
@@ -76,15 +92,43 @@ describe('POST, GET, PATCH /drafts', () => {
 
   it('reports each draft by its FIRST problem, named by field, with the Line Item N prefix (spec §5)', async () => {
     expect((await draft(t, 'bill', billMeta({ lineItems: [] }))).firstError).toEqual({ field: 'lineItems', message: 'At least one line item is required' });
-    expect((await draft(t, 'bill', billMeta({ lineItems: [{ serviceName: 'Toner', categoryId: c['Office Supplies'], amount: 40 }, { serviceName: 'Ink', categoryId: c['Office Supplies'], amount: 0 }] }))).firstError)
-      .toEqual({ field: 'lineItems.1.amount', message: 'Line Item 2: amount must be greater than 0' });
-    expect((await draft(t, 'bill', billMeta({ lineItems: [{ categoryId: c['Office Supplies'], amount: 5 }] }))).firstError).toEqual({ field: 'lineItems.0.serviceName', message: 'Line Item 1: serviceName is required' });
-    expect((await draft(t, 'bill', billMeta({ recurringStartDate: '2026-04-01', interval: 'monthly' }))).firstError).toEqual({ field: 'recurringEndDate', message: 'Please fill all recurring details' });
-    expect((await draft(t, 'bill', billMeta({ isRecurring: true }))).firstError).toEqual({ field: 'recurringStartDate', message: 'Please fill all recurring details' });
+    expect(
+      (
+        await draft(
+          t,
+          'bill',
+          billMeta({
+            lineItems: [
+              { serviceName: 'Toner', categoryId: c['Office Supplies'], amount: 40 },
+              { serviceName: 'Ink', categoryId: c['Office Supplies'], amount: 0 },
+            ],
+          }),
+        )
+      ).firstError,
+    ).toEqual({ field: 'lineItems.1.amount', message: 'Line Item 2: amount must be greater than 0' });
+    expect((await draft(t, 'bill', billMeta({ lineItems: [{ categoryId: c['Office Supplies'], amount: 5 }] }))).firstError).toEqual({
+      field: 'lineItems.0.serviceName',
+      message: 'Line Item 1: serviceName is required',
+    });
+    expect((await draft(t, 'bill', billMeta({ recurringStartDate: '2026-04-01', interval: 'monthly' }))).firstError).toEqual({
+      field: 'recurringEndDate',
+      message: 'Please fill all recurring details',
+    });
+    expect((await draft(t, 'bill', billMeta({ isRecurring: true }))).firstError).toEqual({
+      field: 'recurringStartDate',
+      message: 'Please fill all recurring details',
+    });
     expect((await draft(t, 'bill', billMeta({ billDate: '' }))).firstError).toEqual({ field: 'billDate', message: 'billDate is required' });
     const customer = await newCustomer(s, t);
-    expect((await draft(t, 'invoice', { invoiceDate: '2026-03-10', customerId: customer.id, lineItems: [{ serviceName: 'Work', categoryId: c['Sales'] ?? c['Office Supplies'], quantity: 2, rate: 10, amount: 25 }] })).firstError)
-      .toEqual({ field: 'lineItems.0.amount', message: 'Line Item 1: Amount must equal quantity multiplied by rate' });
+    expect(
+      (
+        await draft(t, 'invoice', {
+          invoiceDate: '2026-03-10',
+          customerId: customer.id,
+          lineItems: [{ serviceName: 'Work', categoryId: c['Sales'] ?? c['Office Supplies'], quantity: 2, rate: 10, amount: 25 }],
+        })
+      ).firstError,
+    ).toEqual({ field: 'lineItems.0.amount', message: 'Line Item 1: Amount must equal quantity multiplied by rate' });
     expect((await draft(t, 'bill', billMeta())).firstError).toBeNull();
   });
 
@@ -111,13 +155,16 @@ describe('POST, GET, PATCH /drafts', () => {
     expect(await openIds(t)).toEqual(before);
   });
 
-  it('another workspace\'s vendor or category inside metaData is a 404 naming it', async () => {
+  it("another workspace's vendor or category inside metaData is a 404 naming it", async () => {
     const theirs = await newVendor(s, other, 'Theirs');
     const r = await s.api('POST', '/drafts', { tenant: t, body: { entityType: 'bill', metaData: billMeta({ vendorId: theirs.id }) } });
     expect(r.status).toBe(404);
     expect(fields(r.body)).toEqual([['metaData.vendorId', 'Vendor not found']]);
     const theirCategory = (await categoryIds(s, other))['Office Supplies'];
-    const r2 = await s.api('POST', '/drafts', { tenant: t, body: { entityType: 'bill', metaData: billMeta({ lineItems: [{ serviceName: 'x', categoryId: theirCategory, amount: 1 }] }) } });
+    const r2 = await s.api('POST', '/drafts', {
+      tenant: t,
+      body: { entityType: 'bill', metaData: billMeta({ lineItems: [{ serviceName: 'x', categoryId: theirCategory, amount: 1 }] }) },
+    });
     expect(r2.status).toBe(404);
     expect(fields(r2.body)).toEqual([['metaData.lineItems.0.categoryId', 'Category not found']]);
     // A bulk upload or an uploaded file belongs to the workspace whose drafts first named it.
@@ -134,7 +181,7 @@ describe('POST, GET, PATCH /drafts', () => {
     expect((await s.api('GET', `/drafts?bulkUploadId=${batch}`, { tenant: other })).status).toBe(200);
   });
 
-  it('PATCH replaces metaData and recomputes the first error; another workspace\'s draft is a 404 and stays as it was', async () => {
+  it("PATCH replaces metaData and recomputes the first error; another workspace's draft is a 404 and stays as it was", async () => {
     const d = await draft(t, 'bill', billMeta({ lineItems: [] }));
     const r = await s.api('PATCH', '/drafts', { tenant: t, body: { id: d.id, metaData: billMeta({ invoiceCode: 'INV-9' }), draftType: 'email' } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -193,7 +240,12 @@ describe('POST /accounting/drafts/create-bills and create-invoices', () => {
 
     const customer = await newCustomer(s, t);
     const income = c['Sales'] ?? c['Office Supplies'];
-    const inv = (ref: string) => ({ invoiceDate: '2026-03-10', customerId: customer.id, referenceNo: ref, lineItems: [{ serviceName: 'Work', categoryId: income, quantity: 2, rate: 10, amount: 20 }] });
+    const inv = (ref: string) => ({
+      invoiceDate: '2026-03-10',
+      customerId: customer.id,
+      referenceNo: ref,
+      lineItems: [{ serviceName: 'Work', categoryId: income, quantity: 2, rate: 10, amount: 20 }],
+    });
     const i1 = await draft(t, 'invoice', inv('R-1'));
     const i2 = await draft(t, 'invoice', inv('R-2'));
     const ok = await s.api('POST', '/accounting/drafts/create-invoices', { tenant: t, body: { draftIds: [i1.id, i2.id] } });
@@ -211,10 +263,15 @@ describe('POST /accounting/drafts/create-bills and create-invoices', () => {
     const r = await s.api('POST', '/accounting/drafts/create-bills', { tenant: t, body: { draftIds: [d.id] } });
     expect(r.body.createdCount).toBe(1);
     const bill = await s.api('GET', `/accounting/bill/${r.body.results[0].documentId}`, { tenant: t });
-    expect(bill.body.recurrence).toMatchObject({ isRecurredParent: true, recurringStartDate: '2026-05-01', recurringEndDate: '2026-07-31', interval: 'monthly' });
+    expect(bill.body.recurrence).toMatchObject({
+      isRecurredParent: true,
+      recurringStartDate: '2026-05-01',
+      recurringEndDate: '2026-07-31',
+      interval: 'monthly',
+    });
   });
 
-  it('the vendor\'s refusal at creation is the draft\'s error (a vendor deleted since)', async () => {
+  it("the vendor's refusal at creation is the draft's error (a vendor deleted since)", async () => {
     const gone = await newVendor(s, t, 'Soon gone');
     const d = await draft(t, 'bill', billMeta({ vendorId: gone.id }));
     expect((await s.api('DELETE', `/vendors/${gone.id}`, { tenant: t })).status).toBeLessThan(300);
@@ -235,7 +292,8 @@ describe('POST /accounting/drafts/create-bills and create-invoices', () => {
     expect(r1.status, JSON.stringify(r1.body)).toBe(200);
     expect(r2.status, JSON.stringify(r2.body)).toBe(200);
     expect(await billCount(t)).toBe(before + 4);
-    const docs = (r: { body: { results: { draftId: string; documentId: string }[] } }) => Object.fromEntries(r.body.results.map((x) => [x.draftId, x.documentId]));
+    const docs = (r: { body: { results: { draftId: string; documentId: string }[] } }) =>
+      Object.fromEntries(r.body.results.map((x) => [x.draftId, x.documentId]));
     expect(docs(r2)).toEqual(docs(r1));
     expect(r1.body).toMatchObject({ message: '4 bills created', createdCount: 4 });
     const again = await s.api('POST', '/accounting/drafts/create-bills', { tenant: t, body: { draftIds: ids } });
@@ -261,11 +319,14 @@ describe('POST /accounting/drafts/create-bills and create-invoices', () => {
     expect(retry.body).toMatchObject({ message: '3 bills created', createdCount: 3, failedCount: 0 });
     expect(await billCount(t)).toBe(before + 3);
     const bills = await s.api('GET', '/accounting/bills?take=100', { tenant: t });
-    const codes = (bills.body.data as { invoiceCode: string }[]).map((b) => b.invoiceCode).filter((x) => x.startsWith('F-')).sort();
+    const codes = (bills.body.data as { invoiceCode: string }[])
+      .map((b) => b.invoiceCode)
+      .filter((x) => x.startsWith('F-'))
+      .sort();
     expect(codes).toEqual(['F-0', 'F-1', 'F-2']);
   });
 
-  it('refuses an empty or malformed list, a Viewer, and another workspace\'s draft id (404, nothing created)', async () => {
+  it("refuses an empty or malformed list, a Viewer, and another workspace's draft id (404, nothing created)", async () => {
     const mine = await draft(t, 'bill', billMeta());
     const theirs = await draft(other, 'bill', {});
     const empty = await s.api('POST', '/accounting/drafts/create-bills', { tenant: t, body: { draftIds: [] } });
@@ -279,7 +340,11 @@ describe('POST /accounting/drafts/create-bills and create-invoices', () => {
     expect(fields(foreign.body)).toEqual([['draftIds', 'Draft not found']]);
     expect(await billCount(t)).toBe(before);
     expect(await openIds(t)).toContain(mine.id);
-    const viewer = await s.api('POST', '/accounting/drafts/create-bills', { token: t.viewerToken, tenant: { ...t, token: t.viewerToken }, body: { draftIds: [mine.id] } });
+    const viewer = await s.api('POST', '/accounting/drafts/create-bills', {
+      token: t.viewerToken,
+      tenant: { ...t, token: t.viewerToken },
+      body: { draftIds: [mine.id] },
+    });
     expect(viewer.status).toBe(403);
   });
 
@@ -293,7 +358,7 @@ describe('POST /accounting/drafts/create-bills and create-invoices', () => {
 });
 
 describe('DELETE /drafts and /drafts/bulk-delete', () => {
-  it('deletes the listed drafts (comma-joined); another workspace\'s id inside the list is a 404 and nothing is deleted', async () => {
+  it("deletes the listed drafts (comma-joined); another workspace's id inside the list is a 404 and nothing is deleted", async () => {
     const a = await draft(t, 'bill', {});
     const b = await draft(t, 'invoice', {});
     const theirs = await draft(other, 'bill', {});

@@ -17,7 +17,13 @@ let t: Tenant;
 let other: Tenant;
 let url: string;
 
-interface Row { name: string; rowType: string; amounts: number[]; total: number; children: Row[] }
+interface Row {
+  name: string;
+  rowType: string;
+  amounts: number[];
+  total: number;
+  children: Row[];
+}
 const find = (rows: Row[], name: string): Row | undefined => {
   for (const r of rows) {
     if (r.name === name) return r;
@@ -68,7 +74,10 @@ function parseCsv(text: string): string[][] {
 }
 
 async function download(path: string, tenant: Tenant, token = tenant.token) {
-  const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}`, 'x-workspace-id': tenant.workspaceId }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-workspace-id': tenant.workspaceId },
+    signal: AbortSignal.timeout(30_000),
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   const type = res.headers.get('content-type');
   // A CSV starts with the UTF-8 byte order mark (for Excel); the records follow it.
@@ -109,14 +118,18 @@ beforeAll(async () => {
   await t.banking.add(checking, { amountCents: -120_000, date: '2026-02-01', name: 'Office rent' });
   await t.banking.add(card, { amountCents: -2_999, date: '2026-02-10', name: 'GitHub' });
   // Enough small ones that the transactions and the checking account's lines take several pages of 100.
-  for (let i = 0; i < 110; i++) await t.banking.add(checking, { amountCents: -(101 + i), date: `2026-02-${String(1 + (i % 28)).padStart(2, '0')}`, name: `Coffee ${i + 1}` });
+  for (let i = 0; i < 110; i++)
+    await t.banking.add(checking, { amountCents: -(101 + i), date: `2026-02-${String(1 + (i % 28)).padStart(2, '0')}`, name: `Coffee ${i + 1}` });
   const o = await other.banking.link();
   await other.banking.add(o, { amountCents: -777, date: '2026-01-02', name: 'Foreign' });
   // The machine is shared: give the ledger time to book them all.
-  await expectEventually(async () => {
-    const r = await h.api('GET', '/transactions/v2?take=1', { tenant: t });
-    if (r.body.meta?.itemCount !== 115) throw new Error(`${JSON.stringify(r.body.meta)}`);
-  }, { timeoutMs: 120_000, intervalMs: 500 });
+  await expectEventually(
+    async () => {
+      const r = await h.api('GET', '/transactions/v2?take=1', { tenant: t });
+      if (r.body.meta?.itemCount !== 115) throw new Error(`${JSON.stringify(r.body.meta)}`);
+    },
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
   const list = (await h.api('GET', '/transactions/v2?take=10&description=rent', { tenant: t })).body.data as { id: string }[];
   const cats = (await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[];
   const rent = await h.api('PATCH', `/transactions/${must(list[0], 'rent').id}`, { tenant: t, body: { categoryId: cats.find((c) => c.name === 'Rent')?.id } });
@@ -128,7 +141,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
-  it('CSV, XLSX and PDF carry the JSON report\'s totals, with their content types and file names', async () => {
+  it("CSV, XLSX and PDF carry the JSON report's totals, with their content types and file names", async () => {
     const json = await h.api('GET', `/financial-data/profit-loss/v3?${PERIOD}&breakdown=month`, { tenant: t });
     expect(json.status).toBe(200);
     const data = json.body.report.data as Row[];
@@ -146,12 +159,23 @@ describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
     const records = parseCsv(csv.text);
     expect(records[0]).toEqual(['Account', 'Code', 'Level', 'Jan-26', 'Feb-26', 'Total']);
     const lines = byLabel(records);
-    for (const [label, row] of [['Total Income', income], ['Gross Profit', grossProfit], ['Total Expenses', expenses], ['Net Operating Income', operating], ['Net Income', net], ['Rent', rentRow]] as const) {
+    for (const [label, row] of [
+      ['Total Income', income],
+      ['Gross Profit', grossProfit],
+      ['Total Expenses', expenses],
+      ['Net Operating Income', operating],
+      ['Net Income', net],
+      ['Rent', rentRow],
+    ] as const) {
       expect(lines.get(label)?.slice(3), label).toEqual([...row.amounts, row.total].map(fixed));
     }
 
     const xlsx = await download(`/income-expense/xlsx?${PERIOD}&breakdown=month`, t);
-    expect([xlsx.status, xlsx.type, xlsx.fileName]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'profit-and-loss_2026-01-01_2026-02-28.xlsx']);
+    expect([xlsx.status, xlsx.type, xlsx.fileName]).toEqual([
+      200,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'profit-and-loss_2026-01-01_2026-02-28.xlsx',
+    ]);
     const sheet = await xlsxRows(xlsx.bytes);
     expect(sheet.get('Net Income')).toEqual([...net.amounts, net.total]);
     expect(sheet.get('Total Expenses')).toEqual([...expenses.amounts, expenses.total]);
@@ -167,7 +191,7 @@ describe('the profit and loss: /income-expense/{csv|xlsx|pdf}', () => {
     expect(text).toContain(`Net Operating Income ${[...operating.amounts, operating.total].map(printed).join(' ')}`);
   });
 
-  it('takes the report\'s query: one period has one column', async () => {
+  it("takes the report's query: one period has one column", async () => {
     const json = await h.api('GET', `/financial-data/profit-loss/v3?${PERIOD}&periodicity=totals_only`, { tenant: t });
     const net = must(find(json.body.report.data, 'Net Income'), 'Net Income');
     const records = await csvOf(`/income-expense/csv?${PERIOD}&periodicity=totals_only`);
@@ -222,7 +246,10 @@ describe('the cash-flow statement: /cash-flow-statement/{csv|xlsx|pdf}', () => {
     expect(lines.get('Cash at End of Period')?.slice(3)).toEqual([...end.amounts, end.total].map(fixed));
 
     const xlsx = await download(`/cash-flow-statement/xlsx?${PERIOD}&breakdown=month`, t);
-    expect([xlsx.type, xlsx.fileName]).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'cash-flow-statement_2026-01-01_2026-02-28.xlsx']);
+    expect([xlsx.type, xlsx.fileName]).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'cash-flow-statement_2026-01-01_2026-02-28.xlsx',
+    ]);
     expect((await xlsxRows(xlsx.bytes)).get('Net Change in Cash')).toEqual([...change.amounts, change.total]);
 
     const pdf = await download(`/cash-flow-statement/pdf?${PERIOD}&breakdown=month`, t);
@@ -235,21 +262,40 @@ describe('the cash-flow statement: /cash-flow-statement/{csv|xlsx|pdf}', () => {
 
 describe('the general ledger: /general-ledger/csv', () => {
   it("every account's opening balance, debits, credits and closing balance, as GET /ledger/get-general-ledger has them", async () => {
-    const json = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as { name: string; coaId: number; openingBalance: number; debit: number; credit: number; closingBalance: number }[];
+    const json = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as {
+      name: string;
+      coaId: number;
+      openingBalance: number;
+      debit: number;
+      credit: number;
+      closingBalance: number;
+    }[];
     const r = await download(`/general-ledger/csv?${PERIOD}`, t);
     expect([r.status, r.type, r.fileName]).toEqual([200, 'text/csv; charset=utf-8', 'general-ledger_2026-01-01_2026-02-28.csv']);
     const records = parseCsv(r.text);
     expect(records[0]).toEqual(['Account', 'Code', 'Type', 'Opening balance', 'Debits', 'Credits', 'Closing balance']);
-    expect(records.slice(1).map((x) => [x[0], x[1], ...x.slice(3)])).toEqual(json.map((a) => [a.name, String(a.coaId), ...[a.openingBalance, a.debit, a.credit, a.closingBalance].map(fixed)]));
+    expect(records.slice(1).map((x) => [x[0], x[1], ...x.slice(3)])).toEqual(
+      json.map((a) => [a.name, String(a.coaId), ...[a.openingBalance, a.debit, a.credit, a.closingBalance].map(fixed)]),
+    );
     expect(json.some((a) => a.debit > 0)).toBe(true);
   });
 
   it("with ledgerAccountId, the account's every line over all pages, the running balance ending at its closing balance", async () => {
-    const gl = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as { ledgerAccountId: string; name: string; coaId: number; closingBalance: number }[];
-    const checking = must(gl.find((a) => a.name.startsWith('Checking')), 'checking');
+    const gl = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as {
+      ledgerAccountId: string;
+      name: string;
+      coaId: number;
+      closingBalance: number;
+    }[];
+    const checking = must(
+      gl.find((a) => a.name.startsWith('Checking')),
+      'checking',
+    );
     const json: { description: string; ledgerRunningBalance: number; debit: number; credit: number }[] = [];
     for (let page = 1; ; page++) {
-      const p = await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${checking.ledgerAccountId}&${PERIOD}&page=${page}&take=100`, { tenant: t });
+      const p = await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${checking.ledgerAccountId}&${PERIOD}&page=${page}&take=100`, {
+        tenant: t,
+      });
       json.push(...p.body.data);
       if (!p.body.meta.hasNextPage) break;
     }
@@ -258,8 +304,21 @@ describe('the general ledger: /general-ledger/csv', () => {
     expect(r.status).toBe(200);
     expect(r.fileName).toMatch(/^general-ledger_\d+-checking-[a-z0-9-]*_2026-01-01_2026-02-28\.csv$/);
     const records = parseCsv(r.text);
-    expect(records[0]).toEqual(['Date', 'Description', 'Counter account', 'Source', 'Debit', 'Credit', 'Amount', 'Running balance', 'Journal entry id', 'Transaction id']);
-    expect(records.slice(1).map((x) => [x[1], x[4], x[5], x[7]])).toEqual(json.map((l) => [l.description, fixed(l.debit), fixed(l.credit), fixed(l.ledgerRunningBalance)]));
+    expect(records[0]).toEqual([
+      'Date',
+      'Description',
+      'Counter account',
+      'Source',
+      'Debit',
+      'Credit',
+      'Amount',
+      'Running balance',
+      'Journal entry id',
+      'Transaction id',
+    ]);
+    expect(records.slice(1).map((x) => [x[1], x[4], x[5], x[7]])).toEqual(
+      json.map((l) => [l.description, fixed(l.debit), fixed(l.credit), fixed(l.ledgerRunningBalance)]),
+    );
     expect(records.at(-1)?.[7]).toBe(fixed(checking.closingBalance));
     expect(records.map((x) => x[1])).toContain('Smith, Jones & "Partners"');
   });
@@ -277,14 +336,34 @@ describe('the transactions: /transactions/csv', () => {
     const r = await download('/transactions/csv', t);
     expect([r.status, r.type, r.fileName]).toEqual([200, 'text/csv; charset=utf-8', 'transactions.csv']);
     const records = parseCsv(r.text);
-    expect(records[0]).toEqual(['Date', 'Memo', 'Biller', 'Category', 'Category code', 'Debit account', 'Credit account', 'Amount', 'Currency', 'Finalized', 'Split', 'Pending', 'Transaction id']);
-    expect(records.slice(1).map((x) => [x[12], x[0], x[1], x[2], x[7]])).toEqual(json.map((x) => [x.id, x.dateTime, x.memo, x.biller?.name ?? '', fixed(x.amount)]));
+    expect(records[0]).toEqual([
+      'Date',
+      'Memo',
+      'Biller',
+      'Category',
+      'Category code',
+      'Debit account',
+      'Credit account',
+      'Amount',
+      'Currency',
+      'Finalized',
+      'Split',
+      'Pending',
+      'Transaction id',
+    ]);
+    expect(records.slice(1).map((x) => [x[12], x[0], x[1], x[2], x[7]])).toEqual(
+      json.map((x) => [x.id, x.dateTime, x.memo, x.biller?.name ?? '', fixed(x.amount)]),
+    );
     expect(records.find((x) => x[2] === 'Office rent')?.[3]).toBe('Rent');
     expect(records.map((x) => x[2])).toContain('Smith, Jones & "Partners"');
 
     const filtered = await download('/transactions/csv?flow=inflow&startDate=2026-01-01&endDate=2026-02-28&order=ASC', t);
     expect(filtered.fileName).toBe('transactions_2026-01-01_2026-02-28.csv');
-    expect(parseCsv(filtered.text).slice(1).map((x) => [x[2], x[7]])).toEqual([['Stripe payout', '2500.00']]);
+    expect(
+      parseCsv(filtered.text)
+        .slice(1)
+        .map((x) => [x[2], x[7]]),
+    ).toEqual([['Stripe payout', '2500.00']]);
   });
 
   it('carries the transfer filter of the list (transferStatus: review, paired), a bad one refused naming it', async () => {
@@ -293,10 +372,17 @@ describe('the transactions: /transactions/csv', () => {
       expect(listed.status, status).toBe(200);
       const r = await download(`/transactions/csv?transferStatus=${status}`, t);
       expect(r.status, status).toBe(200);
-      expect(parseCsv(r.text).slice(1).map((x) => x[12]), status).toEqual((listed.body.data as { id: string }[]).map((x) => x.id));
+      expect(
+        parseCsv(r.text)
+          .slice(1)
+          .map((x) => x[12]),
+        status,
+      ).toEqual((listed.body.data as { id: string }[]).map((x) => x.id));
     }
     // Not every transaction is a transfer: the filter narrows the file.
-    expect(parseCsv((await download('/transactions/csv?transferStatus=paired', t)).text).length).toBeLessThan(parseCsv((await download('/transactions/csv', t)).text).length);
+    expect(parseCsv((await download('/transactions/csv?transferStatus=paired', t)).text).length).toBeLessThan(
+      parseCsv((await download('/transactions/csv', t)).text).length,
+    );
     const bad = await download('/transactions/csv?transferStatus=everything', t);
     expect([bad.status, (JSON.parse(bad.text) as { errors: { field: string }[] }).errors[0]?.field]).toEqual([400, 'transferStatus']);
   });
@@ -305,9 +391,13 @@ describe('the transactions: /transactions/csv', () => {
 describe('the rules of the edge', () => {
   it('bad dates are a 400 naming the field, as JSON, not a file', async () => {
     for (const [path, field] of [
-      ['/income-expense/csv?startDate=2026-13-01', 'startDate'], ['/income-expense/pdf?endDate=yesterday', 'endDate'], ['/balance-sheet/xlsx?startDate=2026-03-01&endDate=2026-02-01', 'startDate'],
+      ['/income-expense/csv?startDate=2026-13-01', 'startDate'],
+      ['/income-expense/pdf?endDate=yesterday', 'endDate'],
+      ['/balance-sheet/xlsx?startDate=2026-03-01&endDate=2026-02-01', 'startDate'],
       ['/cash-flow-statement/pdf?startDate=2026-02-31', 'startDate'],
-      ['/general-ledger/csv?endDate=2026-02-30', 'endDate'], ['/general-ledger/csv?ledgerAccountId=nope', 'ledgerAccountId'], ['/transactions/csv?startDate=01/02/2026', 'startDate'],
+      ['/general-ledger/csv?endDate=2026-02-30', 'endDate'],
+      ['/general-ledger/csv?ledgerAccountId=nope', 'ledgerAccountId'],
+      ['/transactions/csv?startDate=01/02/2026', 'startDate'],
     ] as const) {
       const r = await download(path, t);
       expect(r.status, path).toBe(400);
@@ -318,7 +408,13 @@ describe('the rules of the edge', () => {
   });
 
   it('a Viewer exports the same files', async () => {
-    for (const path of [`/income-expense/csv?${PERIOD}`, `/balance-sheet/csv?${PERIOD}`, `/cash-flow-statement/csv?${PERIOD}`, `/general-ledger/csv?${PERIOD}`, '/transactions/csv']) {
+    for (const path of [
+      `/income-expense/csv?${PERIOD}`,
+      `/balance-sheet/csv?${PERIOD}`,
+      `/cash-flow-statement/csv?${PERIOD}`,
+      `/general-ledger/csv?${PERIOD}`,
+      '/transactions/csv',
+    ]) {
       const [owner, viewer] = [await download(path, t), await download(path, t, t.viewerToken)];
       expect(viewer.status, path).toBe(200);
       expect(viewer.text, path).toBe(owner.text);
@@ -332,9 +428,18 @@ describe('the rules of the edge', () => {
     expect(txns.slice(1).map((x) => [x[2], x[7]])).toEqual([['Foreign', '-7.77']]);
     const pnl = byLabel(await csvOf(`/income-expense/csv?${PERIOD}`, other));
     expect(pnl.get('Net Income')?.slice(3)).toEqual(['-7.77', '0.00', '-7.77']);
-    expect(pnl.has('Rent') && pnl.get('Rent')?.slice(3).some((v) => v !== '0.00')).toBe(false);
+    expect(
+      pnl.has('Rent') &&
+        pnl
+          .get('Rent')
+          ?.slice(3)
+          .some((v) => v !== '0.00'),
+    ).toBe(false);
     const gl = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as { ledgerAccountId: string; name: string }[];
-    const mine = must(gl.find((a) => a.name.startsWith('Checking')), 'checking');
+    const mine = must(
+      gl.find((a) => a.name.startsWith('Checking')),
+      'checking',
+    );
     expect((await download(`/general-ledger/csv?ledgerAccountId=${mine.ledgerAccountId}`, other)).status).toBe(404);
     expect((await download(`/income-expense/pdf?${PERIOD}`, { ...other, workspaceId: t.workspaceId })).status).toBe(404);
     expect((await download('/transactions/csv', { ...other, workspaceId: t.workspaceId })).status).toBe(404);

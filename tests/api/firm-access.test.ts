@@ -12,9 +12,24 @@ import { bankingFor } from '../../services/ledger/test/support.js';
 import { onboardBody, signedUpUser, startSystem, uniqueEmail, type System } from '../support/system.js';
 
 let system: System;
-interface Person { token: string; email: string; userId: string; organizationId: string; workspace: string }
-interface Client { organizationId: string; workspace: string }
-interface Firm { id: string; owner: Person; admin: Person; accountant: Person; clients: [Client, Client] }
+interface Person {
+  token: string;
+  email: string;
+  userId: string;
+  organizationId: string;
+  workspace: string;
+}
+interface Client {
+  organizationId: string;
+  workspace: string;
+}
+interface Firm {
+  id: string;
+  owner: Person;
+  admin: Person;
+  accountant: Person;
+  clients: [Client, Client];
+}
 
 async function person(company: string, email = uniqueEmail('access')): Promise<Person> {
   const u = await signedUpUser(system, email);
@@ -24,7 +39,8 @@ async function person(company: string, email = uniqueEmail('access')): Promise<P
   return { token: u.token, email: u.email, userId: u.user.id, organizationId: org.body.id, workspace: u.user.workspace.id };
 }
 
-const api = (who: { token: string }, method: string, path: string, body?: unknown, workspace?: string) => system.api(method, path, { token: who.token, body, workspace });
+const api = (who: { token: string }, method: string, path: string, body?: unknown, workspace?: string) =>
+  system.api(method, path, { token: who.token, body, workspace });
 
 /** What a request in the workspace answers: 200 when the caller may open it, 404 'Workspace not found' when not. */
 const open = async (who: Person, workspace: string) => (await api(who, 'GET', '/categories', undefined, workspace)).status;
@@ -77,25 +93,32 @@ async function transactionIn(viewer: Person, workspace: string): Promise<string>
   const banking = bankingFor(system.bus, workspace);
   const accountId = await banking.link();
   await banking.add(accountId, { amountCents: -4_250, name: 'Paper Supply Co' });
-  return expectEventually(async () => {
-    const r = await api(viewer, 'GET', '/transactions/v2?take=100', undefined, workspace);
-    expect(r.status).toBe(200);
-    expect(r.body.data).toHaveLength(1);
-    return r.body.data[0].id as string;
-  }, { timeoutMs: 30_000 });
+  return expectEventually(
+    async () => {
+      const r = await api(viewer, 'GET', '/transactions/v2?take=100', undefined, workspace);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toHaveLength(1);
+      return r.body.data[0].id as string;
+    },
+    { timeoutMs: 30_000 },
+  );
 }
 
 let a: Firm;
 let b: Firm;
 
 beforeAll(async () => {
-  system = await startSystem({ firm: true, ledger: true, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_CODE_MAX: '100000' } });
+  system = await startSystem({
+    firm: true,
+    ledger: true,
+    gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_CODE_MAX: '100000' },
+  });
   a = await firmWithClients('Alpha Partners');
   b = await firmWithClients('Beta Partners');
 }, 240_000);
 afterAll(async () => system?.stop());
 
-describe('firm access opens the client organization\'s workspaces', () => {
+describe("firm access opens the client organization's workspaces", () => {
   it('the owner and admins open every client at once, as Admin where they are not Owner; an accountant opens none until given', async () => {
     const [one, two] = a.clients;
     expect(await workspacesOf(a.owner)).toMatchObject({ [one.workspace]: 'Owner', [two.workspace]: 'Owner' });
@@ -108,7 +131,7 @@ describe('firm access opens the client organization\'s workspaces', () => {
     expect((await api(a.admin, 'GET', '/users/me')).body.workspace.id).toBe(a.admin.workspace);
   });
 
-  it('an accountant given access opens the client\'s workspace and categorises a transaction there; remove-access applies to the next request', async () => {
+  it("an accountant given access opens the client's workspace and categorises a transaction there; remove-access applies to the next request", async () => {
     const [one, two] = a.clients;
     expect(await access(a, a.accountant, 'give-access', [one.organizationId])).toMatchObject({ status: 200, body: { member: { organizationCount: 1 } } });
     // No wait: the gateway handed the new state to identity before answering.
@@ -116,7 +139,9 @@ describe('firm access opens the client organization\'s workspaces', () => {
     expect(await open(a.accountant, two.workspace)).toBe(404);
     expect(await workspacesOf(a.accountant)).toMatchObject({ [one.workspace]: 'Accountant' });
     const orgs = await api(a.accountant, 'GET', '/accounting-firm/organizations');
-    expect(orgs.body.organizations).toEqual([expect.objectContaining({ id: one.organizationId, workspaces: [{ id: one.workspace, name: 'Alpha Partners Client One', role: 'Accountant' }] })]);
+    expect(orgs.body.organizations).toEqual([
+      expect.objectContaining({ id: one.organizationId, workspaces: [{ id: one.workspace, name: 'Alpha Partners Client One', role: 'Accountant' }] }),
+    ]);
 
     const txn = await transactionIn(a.accountant, one.workspace);
     const categories = (await api(a.accountant, 'GET', '/categories', undefined, one.workspace)).body.categories as { id: string; name: string }[];
@@ -128,11 +153,14 @@ describe('firm access opens the client organization\'s workspaces', () => {
     expect(read.body.data.find((t: { id: string }) => t.id === txn)).toMatchObject({ category: expect.objectContaining({ id: supplies!.id }) });
 
     expect((await access(a, a.accountant, 'remove-access', [one.organizationId])).status).toBe(200);
-    expect(await api(a.accountant, 'PATCH', `/transactions/${txn}`, { categoryId: supplies!.id }, one.workspace)).toMatchObject({ status: 404, body: { message: 'Workspace not found' } });
+    expect(await api(a.accountant, 'PATCH', `/transactions/${txn}`, { categoryId: supplies!.id }, one.workspace)).toMatchObject({
+      status: 404,
+      body: { message: 'Workspace not found' },
+    });
     expect(await workspacesOf(a.accountant)).not.toHaveProperty(one.workspace);
   });
 
-  it('reaches the organization\'s workspaces made later, and follows a role change at once', async () => {
+  it("reaches the organization's workspaces made later, and follows a role change at once", async () => {
     const [one, two] = a.clients;
     expect((await access(a, a.accountant, 'give-access', [one.organizationId])).status).toBe(200);
     const made = await api(a.owner, 'POST', '/workspace', { name: 'Second Books' }, one.workspace);
@@ -149,7 +177,7 @@ describe('firm access opens the client organization\'s workspaces', () => {
     expect(await workspacesOf(a.accountant)).toMatchObject({ [one.workspace]: 'Accountant', [later]: 'Accountant' });
   });
 
-  it('an organization removed from the firm closes it to the firm\'s members on their next request (its Owner keeps it)', async () => {
+  it("an organization removed from the firm closes it to the firm's members on their next request (its Owner keeps it)", async () => {
     const [one] = a.clients;
     expect(await open(a.accountant, one.workspace)).toBe(200);
     expect(await open(a.admin, one.workspace)).toBe(200);
@@ -173,11 +201,23 @@ describe('firm access opens the client organization\'s workspaces', () => {
     expect(Object.keys(await workspacesOf(a.accountant))).toEqual([a.accountant.workspace]);
   });
 
-  it('two firms with two clients each: a member of one never reads or changes the other\'s clients', async () => {
+  it("two firms with two clients each: a member of one never reads or changes the other's clients", async () => {
     // Firm B's accountant is given both of B's clients; A's admin has every client of A.
-    expect((await access(b, b.accountant, 'give-access', b.clients.map((c) => c.organizationId))).status).toBe(200);
+    expect(
+      (
+        await access(
+          b,
+          b.accountant,
+          'give-access',
+          b.clients.map((c) => c.organizationId),
+        )
+      ).status,
+    ).toBe(200);
     const bTxn = await transactionIn(b.owner, b.clients[1].workspace);
-    for (const [mine, theirs] of [[a, b], [b, a]] as const) {
+    for (const [mine, theirs] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       for (const who of [mine.owner, mine.admin, mine.accountant]) {
         for (const client of theirs.clients) {
           expect(await open(who, client.workspace), `${who.email} → ${client.workspace}`).toBe(404);
@@ -187,29 +227,54 @@ describe('firm access opens the client organization\'s workspaces', () => {
         // (A's accountant was removed from A above: no firm at all; B's accountant is refused as an accountant first.)
         expect((await api(who, 'DELETE', `/accounting-firm/organization/${theirs.clients[0].organizationId}`)).status).toBe(who === b.accountant ? 403 : 404);
         expect((await api(who, 'PATCH', `/accounting-firm/make-default-org/${theirs.clients[0].organizationId}`)).status).toBe(404);
-        expect(await api(who, 'POST', '/accounting-firm/add-organization', { organizationId: theirs.clients[0].organizationId })).toMatchObject({ status: 404, body: { errors: [{ field: 'organizationId' }] } });
+        expect(await api(who, 'POST', '/accounting-firm/add-organization', { organizationId: theirs.clients[0].organizationId })).toMatchObject({
+          status: 404,
+          body: { errors: [{ field: 'organizationId' }] },
+        });
       }
-      expect(await api(mine.owner, 'PATCH', `/accounting-firm/member-access/${theirs.accountant.userId}`, { type: 'give-access', organizationIds: [mine.clients[1].organizationId] })).toMatchObject({ status: 404, body: { errors: [{ field: 'id' }] } });
+      expect(
+        await api(mine.owner, 'PATCH', `/accounting-firm/member-access/${theirs.accountant.userId}`, {
+          type: 'give-access',
+          organizationIds: [mine.clients[1].organizationId],
+        }),
+      ).toMatchObject({ status: 404, body: { errors: [{ field: 'id' }] } });
     }
-    expect(await api(a.owner, 'PATCH', `/accounting-firm/member-access/${a.admin.userId}`, { type: 'give-access', organizationIds: [b.clients[0].organizationId] })).toMatchObject({ status: 404, body: { errors: [{ field: 'organizationIds' }] } });
+    expect(
+      await api(a.owner, 'PATCH', `/accounting-firm/member-access/${a.admin.userId}`, { type: 'give-access', organizationIds: [b.clients[0].organizationId] }),
+    ).toMatchObject({ status: 404, body: { errors: [{ field: 'organizationIds' }] } });
     // A's admin with its own client's workspace header cannot reach B's transaction either.
     expect((await api(a.admin, 'PATCH', `/transactions/${bTxn}`, { categoryId: newId() }, a.clients[1].workspace)).status).toBe(404);
     expect(await open(b.accountant, b.clients[1].workspace)).toBe(200);
   });
 });
 
-describe('the firm.access_changed event alone brings identity to the firm\'s state', () => {
+describe("the firm.access_changed event alone brings identity to the firm's state", () => {
   // The firm service called directly, as the gateway does, but nobody hands the answer to identity: a gateway
   // that died between the firm's commit and its SetFirmAccess call.
-  const firmClient = () => createServiceClient(FirmService, { baseUrl: system.serviceUrls.firm!, timeoutMs: 10_000, trust: { key: system.serviceTokenKey, issuer: 'test', audience: 'firm' } });
+  const firmClient = () =>
+    createServiceClient(FirmService, {
+      baseUrl: system.serviceUrls.firm!,
+      timeoutMs: 10_000,
+      trust: { key: system.serviceTokenKey, issuer: 'test', audience: 'firm' },
+    });
   const asOwner = (firm: Firm) => ({ headers: tenantHeaders({ userId: firm.owner.userId }) });
-  const inboxHas = async (eventId: string) => expectEventually(async () => {
-    expect(await system.db.adminDb('inbox').where({ event_id: eventId }).first()).toBeDefined();
-  }, { timeoutMs: 15_000 });
-  const grantsOf = async (userId: string) => ((await system.db.adminDb('organization_grants').where({ user_id: userId }).orderBy('organization_id').select('firm_id', 'organization_id', 'role', 'version')) as { version: unknown }[])
-    .map((g) => ({ ...g, version: String(g.version) }));
+  const inboxHas = async (eventId: string) =>
+    expectEventually(
+      async () => {
+        expect(await system.db.adminDb('inbox').where({ event_id: eventId }).first()).toBeDefined();
+      },
+      { timeoutMs: 15_000 },
+    );
+  const grantsOf = async (userId: string) =>
+    (
+      (await system.db
+        .adminDb('organization_grants')
+        .where({ user_id: userId })
+        .orderBy('organization_id')
+        .select('firm_id', 'organization_id', 'role', 'version')) as { version: unknown }[]
+    ).map((g) => ({ ...g, version: String(g.version) }));
 
-  it('converges on give-access and remove-access without the gateway\'s call; a replayed or older event changes nothing', async () => {
+  it("converges on give-access and remove-access without the gateway's call; a replayed or older event changes nothing", async () => {
     const [one] = b.clients;
     const newcomer = await join(b.owner, 'accountant', 'Beta Newcomer Co');
     expect(await open(newcomer, one.workspace)).toBe(404);
@@ -231,12 +296,20 @@ describe('the firm.access_changed event alone brings identity to the firm\'s sta
 
     // The give-access event delivered again (its envelope as the relay sent it, under a new message id so the bus
     // does not drop it): the inbox knows it. Then the same older state as a new event: the version refuses it.
-    const outbox = await system.databases.firm!.adminDb('outbox').where({ type: EventType.FirmAccessChanged }).orderBy('seq') as { id: string; envelope: Buffer; workspace_id: string }[];
+    const outbox = (await system.databases.firm!.adminDb('outbox').where({ type: EventType.FirmAccessChanged }).orderBy('seq')) as {
+      id: string;
+      envelope: Buffer;
+      workspace_id: string;
+    }[];
     // The newcomer's states so far: joining (nothing), give-access, remove-access.
     const original = outbox.filter((row) => row.envelope.includes(Buffer.from(newcomer.userId)) && row.workspace_id === b.id).at(-2);
     expect(original).toBeDefined();
     await system.bus.publish(eventSubject(EventType.FirmAccessChanged), new Uint8Array(original!.envelope), { msgId: newId() });
-    const older = await publishEvent(system.bus, 'firm', { type: EventType.FirmAccessChanged, workspaceId: b.id, payload: { firmId: b.id, userId: newcomer.userId, version: givenState.version, organizations: [{ organizationId: one.organizationId, role: 'Admin' }] } });
+    const older = await publishEvent(system.bus, 'firm', {
+      type: EventType.FirmAccessChanged,
+      workspaceId: b.id,
+      payload: { firmId: b.id, userId: newcomer.userId, version: givenState.version, organizations: [{ organizationId: one.organizationId, role: 'Admin' }] },
+    });
     // Events of one subject are handled in order: once the older state is in the inbox, the replay was handled before it.
     await inboxHas(older);
     expect(await open(newcomer, one.workspace)).toBe(404);
@@ -245,7 +318,13 @@ describe('the firm.access_changed event alone brings identity to the firm\'s sta
 
     // A newer state by event alone: applied once, whatever the gateway did.
     const regiven = await firmClient().changeMemberAccess({ id: newcomer.userId, type: 'give-access', organizationIds: [one.organizationId] }, asOwner(b));
-    await expectEventually(async () => expect(await grantsOf(newcomer.userId)).toEqual([{ firm_id: b.id, organization_id: one.organizationId, role: 'Accountant', version: String(regiven.access[0]!.version) }]), { timeoutMs: 15_000 });
+    await expectEventually(
+      async () =>
+        expect(await grantsOf(newcomer.userId)).toEqual([
+          { firm_id: b.id, organization_id: one.organizationId, role: 'Accountant', version: String(regiven.access[0]!.version) },
+        ]),
+      { timeoutMs: 15_000 },
+    );
     expect(await open(newcomer, one.workspace)).toBe(200);
   });
 });

@@ -7,8 +7,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, signedUpUser, startSystem, uniqueEmail, type ApiAnswer, type System } from '../support/system.js';
 
-interface Operation { tags?: string[]; security?: unknown[] }
-interface Doc { paths: Record<string, Record<string, Operation>> }
+interface Operation {
+  tags?: string[];
+  security?: unknown[];
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+}
 
 const MANAGE_MESSAGE = 'Only a firm owner or admin can manage the firm';
 const NO_FIRM_MESSAGE = 'You do not belong to an accounting firm';
@@ -19,7 +24,11 @@ const ACCOUNTANT_MAY = new Set(['PATCH /accounting-firm/make-default-org/{id}', 
 const OUTSIDER_MAY = new Set(['PATCH /accounting-firm', 'POST /accounting-firm/accept-invite/']);
 const RANDOM_ID = '7d0c3c4e-2f4b-4e36-9a8a-3f1f1c2b9d10';
 
-interface Person { token: string; userId: string; organizationId: string }
+interface Person {
+  token: string;
+  userId: string;
+  organizationId: string;
+}
 let system: System;
 let doc: Doc;
 let owner: Person;
@@ -28,7 +37,11 @@ let accountant: Person;
 let outsider: Person;
 let pendingInvite = '';
 
-interface Op { method: string; path: string; key: string }
+interface Op {
+  method: string;
+  path: string;
+  key: string;
+}
 const ops = (): Op[] =>
   Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
@@ -58,8 +71,11 @@ async function join(role: 'admin' | 'accountant'): Promise<Person> {
 /** Real ids and bodies, so a missing check would change something. */
 function realRequest(op: Op): { url: string; body: unknown } {
   const ids: Record<string, string> = {
-    '/accounting-firm/member/{id}': admin.userId, '/accounting-firm/member-access/{id}': admin.userId, '/accounting-firm/invite/{id}': pendingInvite,
-    '/accounting-firm/organization/{id}': owner.organizationId, '/accounting-firm/make-default-org/{id}': owner.organizationId,
+    '/accounting-firm/member/{id}': admin.userId,
+    '/accounting-firm/member-access/{id}': admin.userId,
+    '/accounting-firm/invite/{id}': pendingInvite,
+    '/accounting-firm/organization/{id}': owner.organizationId,
+    '/accounting-firm/make-default-org/{id}': owner.organizationId,
   };
   const bodies: Record<string, unknown> = {
     'PATCH /accounting-firm': { firmName: 'Taken over', country: 'FR' },
@@ -88,7 +104,9 @@ beforeAll(async () => {
   system = await startSystem({ firm: true, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' } });
   owner = await person();
   expect((await system.api('PATCH', '/accounting-firm', { token: owner.token, body: { firmName: 'Matrix Books', country: 'US' } })).status).toBe(200);
-  expect((await system.api('POST', '/accounting-firm/add-organization', { token: owner.token, body: { organizationId: owner.organizationId } })).status).toBe(201);
+  expect((await system.api('POST', '/accounting-firm/add-organization', { token: owner.token, body: { organizationId: owner.organizationId } })).status).toBe(
+    201,
+  );
   admin = await join('admin');
   accountant = await join('accountant');
   outsider = await person();
@@ -101,7 +119,14 @@ afterAll(async () => system?.stop());
 describe('firm role matrix over /docs/json', () => {
   it('walks the documented firm API (a check of the walk itself)', () => {
     const keys = ops().map((o) => o.key);
-    for (const must of ['PATCH /accounting-firm', 'POST /accounting-firm/invite', 'DELETE /accounting-firm/member/{id}', 'PATCH /accounting-firm/member-access/{id}', 'POST /accounting-firm/add-organization']) expect(keys).toContain(must);
+    for (const must of [
+      'PATCH /accounting-firm',
+      'POST /accounting-firm/invite',
+      'DELETE /accounting-firm/member/{id}',
+      'PATCH /accounting-firm/member-access/{id}',
+      'POST /accounting-firm/add-organization',
+    ])
+      expect(keys).toContain(must);
     expect(keys.length).toBeGreaterThanOrEqual(10);
   });
 
@@ -135,7 +160,10 @@ describe('firm role matrix over /docs/json', () => {
     const wrong: string[] = [];
     for (const op of ops()) {
       const url = op.path.replace(/\{\w+\}/g, RANDOM_ID);
-      for (const [name, who] of [['owner', owner], ['admin', admin]] as const) {
+      for (const [name, who] of [
+        ['owner', owner],
+        ['admin', admin],
+      ] as const) {
         // An unknown id and an empty body: what is checked here is the role decision only.
         const a = await system.api(op.method, url, { token: who.token, body: {} });
         if (a.status === 403 || a.status >= 500) wrong.push(`${name} ${op.key} → ${show(a)}`);

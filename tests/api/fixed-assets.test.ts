@@ -4,11 +4,22 @@
 // month once (two replicas racing, a restart, missed months caught up); stop ends depreciation; delete reverses all of
 // it; the books stay balanced throughout; the schedules show prepaid expenses and depreciation with their balances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankTransactions, categoryIds, debitBalance, entriesOf, linesOf, startDocumentsSystem, type DocumentsSystem, type Tenant } from './documents.harness.js';
+import {
+  bankTransactions,
+  categoryIds,
+  debitBalance,
+  entriesOf,
+  linesOf,
+  startDocumentsSystem,
+  type DocumentsSystem,
+  type Tenant,
+} from './documents.harness.js';
 
 let now = new Date('2026-04-20T12:00:00Z');
 const clock = () => now;
-const setDay = (day: string) => { now = new Date(`${day}T12:00:00Z`); };
+const setDay = (day: string) => {
+  now = new Date(`${day}T12:00:00Z`);
+};
 
 let s: DocumentsSystem;
 let t: Tenant;
@@ -28,10 +39,20 @@ afterAll(async () => {
 const ledgerTxn = async (tn: Tenant, id: string) => (await s.ledger.client.getTransaction({ id }, s.ledger.as(tn.workspaceId))).transaction;
 /** Sum of every line's debits minus credits of the workspace: 0 when every entry balances. */
 async function trialBalance(tn: Tenant): Promise<number> {
-  const r = (await s.ledger.db.adminDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ?", [tn.workspaceId])).rows as { b: string }[];
+  const r = (
+    await s.ledger.db.adminDb.raw(
+      "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as b from journal_lines where workspace_id = ?",
+      [tn.workspaceId],
+    )
+  ).rows as { b: string }[];
   return Number(r[0]?.b);
 }
-const accountByName = async (tn: Tenant, name: string) => ((await s.ledger.db.adminDb.raw('select id::text from accounts where workspace_id = ? and name = ? and level >= 3', [tn.workspaceId, name])).rows as { id: string }[])[0]!.id;
+const accountByName = async (tn: Tenant, name: string) =>
+  (
+    (await s.ledger.db.adminDb.raw('select id::text from accounts where workspace_id = ? and name = ? and level >= 3', [tn.workspaceId, name])).rows as {
+      id: string;
+    }[]
+  )[0]!.id;
 const assetsOf = async (tn: Tenant) => (await s.api('GET', '/accounting/fixed-assets', { tenant: tn })).body.data as { id: string }[];
 const sweep = () => s.documents.depreciation.runOnce();
 
@@ -41,17 +62,44 @@ describe('POST /accounting/fixed-asset', () => {
     const before = await ledgerTxn(t, truck!);
     const r = await s.api('POST', '/accounting/fixed-asset', {
       tenant: t,
-      body: { transactionId: truck, purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', description: 'Delivery truck', assetTypeId: c['Property and Equipment'], cost: 13000, salvageValue: 1000, usefulLife: 5 },
+      body: {
+        transactionId: truck,
+        purchaseDate: '2026-04-15',
+        depreciationStartDate: '2026-04-15',
+        description: 'Delivery truck',
+        assetTypeId: c['Property and Equipment'],
+        cost: 13000,
+        salvageValue: 1000,
+        usefulLife: 5,
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const a = r.body.fixedAsset;
     expect(r.body.message).toBe('Fixed asset created');
     expect(a).toMatchObject({
-      referenceWorkspaceTransaction: truck, purchaseDate: '2026-04-15', description: 'Delivery truck', assetType: { id: c['Property and Equipment'], name: 'Property and Equipment' },
-      usefulLife: 5, cost: 13000, salvageValue: 1000, method: 'STRAIGHT_LINE', status: 'Active', stoppedOn: null, accumulatedDepreciation: 0, carryingValue: 13000,
+      referenceWorkspaceTransaction: truck,
+      purchaseDate: '2026-04-15',
+      description: 'Delivery truck',
+      assetType: { id: c['Property and Equipment'], name: 'Property and Equipment' },
+      usefulLife: 5,
+      cost: 13000,
+      salvageValue: 1000,
+      method: 'STRAIGHT_LINE',
+      status: 'Active',
+      stoppedOn: null,
+      accumulatedDepreciation: 0,
+      carryingValue: 13000,
     });
     expect(a.schedule).toHaveLength(60);
-    expect(a.schedule[0]).toMatchObject({ depreciationDateTime: '2026-04-30', depreciationAsset: a.id, isDepreciated: false, beginningCarryingValue: 13000, depreciationAmount: 200, accumulatedDepreciation: 200, endingCarryingValue: 12800 });
+    expect(a.schedule[0]).toMatchObject({
+      depreciationDateTime: '2026-04-30',
+      depreciationAsset: a.id,
+      isDepreciated: false,
+      beginningCarryingValue: 13000,
+      depreciationAmount: 200,
+      accumulatedDepreciation: 200,
+      endingCarryingValue: 12800,
+    });
     expect(a.schedule[59]).toMatchObject({ depreciationDateTime: '2031-03-31', accumulatedDepreciation: 12000, endingCarryingValue: 1000 });
 
     const after = await ledgerTxn(t, truck!);
@@ -65,7 +113,17 @@ describe('POST /accounting/fixed-asset', () => {
     expect(await trialBalance(t)).toBe(0);
 
     // The same transaction again: 409 naming it, nothing made.
-    const again = await s.api('POST', '/accounting/fixed-asset', { tenant: t, body: { transactionId: truck, purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', assetTypeId: c['Property and Equipment'], cost: 13000, usefulLife: 5 } });
+    const again = await s.api('POST', '/accounting/fixed-asset', {
+      tenant: t,
+      body: {
+        transactionId: truck,
+        purchaseDate: '2026-04-15',
+        depreciationStartDate: '2026-04-15',
+        assetTypeId: c['Property and Equipment'],
+        cost: 13000,
+        usefulLife: 5,
+      },
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors[0].field).toBe('transactionId');
 
@@ -75,10 +133,19 @@ describe('POST /accounting/fixed-asset', () => {
     expect((await assetsOf(t)).map((x) => x.id)).toContain(a.id);
   });
 
-  it('refuses bad input with a 400 naming the field, changing nothing; another workspace\'s transaction or account is 404', async () => {
+  it("refuses bad input with a 400 naming the field, changing nothing; another workspace's transaction or account is 404", async () => {
     const [laptop, refund] = await bankTransactions(s, t, [-240_000, 50_000]);
     const [foreign] = await bankTransactions(s, other, [-240_000]);
-    const good = { transactionId: laptop, purchaseDate: '2026-04-15', depreciationStartDate: '2026-05-01', description: 'Laptop', assetTypeId: c['Computer Equipment'], cost: 2400, salvageValue: 0, usefulLife: 3 };
+    const good = {
+      transactionId: laptop,
+      purchaseDate: '2026-04-15',
+      depreciationStartDate: '2026-05-01',
+      description: 'Laptop',
+      assetTypeId: c['Computer Equipment'],
+      cost: 2400,
+      salvageValue: 0,
+      usefulLife: 3,
+    };
     const count = (await assetsOf(t)).length;
     const bad = async (body: Record<string, unknown>, status: number, field: string, message?: string) => {
       const r = await s.api('POST', '/accounting/fixed-asset', { tenant: t, body });
@@ -89,8 +156,18 @@ describe('POST /accounting/fixed-asset', () => {
     await bad({ ...good, cost: -2400 }, 400, 'cost', 'cost cannot be negative');
     await bad({ ...good, salvageValue: -1 }, 400, 'salvageValue', 'salvageValue cannot be negative');
     await bad({ ...good, usefulLife: -3 }, 400, 'usefulLife', 'usefulLife cannot be negative');
-    await bad({ ...good, method: 'UNITS_OF_PRODUCTION', totalEstimatedUnits: -5, unitProducedPerYear: 10 }, 400, 'totalEstimatedUnits', 'totalEstimatedUnits cannot be negative');
-    await bad({ ...good, method: 'UNITS_OF_PRODUCTION', totalEstimatedUnits: 50, unitProducedPerYear: -10 }, 400, 'unitProducedPerYear', 'unitProducedPerYear cannot be negative');
+    await bad(
+      { ...good, method: 'UNITS_OF_PRODUCTION', totalEstimatedUnits: -5, unitProducedPerYear: 10 },
+      400,
+      'totalEstimatedUnits',
+      'totalEstimatedUnits cannot be negative',
+    );
+    await bad(
+      { ...good, method: 'UNITS_OF_PRODUCTION', totalEstimatedUnits: 50, unitProducedPerYear: -10 },
+      400,
+      'unitProducedPerYear',
+      'unitProducedPerYear cannot be negative',
+    );
     await bad({ ...good, salvageValue: 3000 }, 400, 'salvageValue', 'salvageValue cannot be more than cost');
     await bad({ ...good, method: 'MAGIC' }, 400, 'method');
     await bad({ ...good, purchaseDate: undefined }, 400, 'purchaseDate', 'purchaseDate is required');
@@ -116,7 +193,17 @@ describe('the scheduler, stop and delete', () => {
     const [press] = await bankTransactions(s, t, [-50_000_000]);
     const made = await s.api('POST', '/accounting/fixed-asset', {
       tenant: t,
-      body: { transactionId: press, purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', description: 'Crane', assetTypeId: c['Property and Equipment'], cost: 500000, salvageValue: 50000, usefulLife: 5, method: 'SUM_OF_YEARS_DIGITS' },
+      body: {
+        transactionId: press,
+        purchaseDate: '2026-04-15',
+        depreciationStartDate: '2026-04-15',
+        description: 'Crane',
+        assetTypeId: c['Property and Equipment'],
+        cost: 500000,
+        salvageValue: 50000,
+        usefulLife: 5,
+        method: 'SUM_OF_YEARS_DIGITS',
+      },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.fixedAsset.id as string;
@@ -131,7 +218,9 @@ describe('the scheduler, stop and delete', () => {
     await replica.stop();
     const posted = async () => (await s.api('GET', `/accounting/fixed-asset/${id}`, { tenant: t })).body;
     let body = await posted();
-    expect(body.schedule.filter((r: { isDepreciated: boolean }) => r.isDepreciated).map((r: { depreciationDateTime: string }) => r.depreciationDateTime)).toEqual(['2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31']);
+    expect(
+      body.schedule.filter((r: { isDepreciated: boolean }) => r.isDepreciated).map((r: { depreciationDateTime: string }) => r.depreciationDateTime),
+    ).toEqual(['2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31']);
     expect(body.accumulatedDepreciation).toBe(50000);
     for (const r of rows.slice(0, 4)) expect((await entriesOf(s, r.id)).length, r.id).toBe(1);
     expect((await entriesOf(s, rows[4]!.id)).length).toBe(0);
@@ -161,12 +250,22 @@ describe('the scheduler, stop and delete', () => {
     expect(await trialBalance(t)).toBe(0);
   });
 
-  it('delete reverses every month posted and books the purchase back to its category; another workspace\'s id is 404', async () => {
+  it("delete reverses every month posted and books the purchase back to its category; another workspace's id is 404", async () => {
     setDay('2026-04-20');
     const [van] = await bankTransactions(s, t, [-360_000]);
     const category = (await ledgerTxn(t, van!))!.category!.id;
     const made = await s.api('POST', '/accounting/fixed-asset', {
-      tenant: t, body: { transactionId: van, purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', description: 'Van', assetTypeId: c['Property and Equipment'], cost: 3600, usefulLife: 3, method: 'DOUBLE_DECLINING_BALANCE' },
+      tenant: t,
+      body: {
+        transactionId: van,
+        purchaseDate: '2026-04-15',
+        depreciationStartDate: '2026-04-15',
+        description: 'Van',
+        assetTypeId: c['Property and Equipment'],
+        cost: 3600,
+        usefulLife: 3,
+        method: 'DOUBLE_DECLINING_BALANCE',
+      },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.fixedAsset.id as string;
@@ -175,7 +274,11 @@ describe('the scheduler, stop and delete', () => {
     expect((await s.api('GET', `/accounting/fixed-asset/${id}`, { tenant: t })).body.accumulatedDepreciation).toBeGreaterThan(0);
     const assetBefore = await debitBalance(s, t, c['Property and Equipment']!);
 
-    for (const [method, path] of [['GET', `/accounting/fixed-asset/${id}`], ['DELETE', `/accounting/fixed-asset/${id}`], ['POST', `/accounting/fixed-asset/stop/${id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/accounting/fixed-asset/${id}`],
+      ['DELETE', `/accounting/fixed-asset/${id}`],
+      ['POST', `/accounting/fixed-asset/stop/${id}`],
+    ] as const) {
       const r = await s.api(method, path, { tenant: other });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.body.message).toBe('Fixed asset not found');
@@ -202,7 +305,7 @@ describe('the scheduler, stop and delete', () => {
     // A later sweep posts nothing more of it.
     setDay('2026-12-31');
     await sweep();
-    for (const m of vanDepreciation) expect((await entriesOf(s, m.id))).toHaveLength(2);
+    for (const m of vanDepreciation) expect(await entriesOf(s, m.id)).toHaveLength(2);
     expect(await trialBalance(t)).toBe(0);
   });
 });
@@ -213,12 +316,28 @@ describe('GET /accounting/schedules and /accounting/schedules-calendar', () => {
     const cats = await categoryIds(s, tn);
     const [saas, machine] = await bankTransactions(s, tn, [-120_000, -1_200_000]);
     const accrual = await s.api('POST', '/transactions/create-accrual', {
-      tenant: tn, body: { transactionId: saas, accrualStartDate: '2026-04-01', accrualEndDate: '2027-03-31', accrualCategory: 'Prepaid Expenses', recogniseCategoryId: cats['Software and Subscriptions'] },
+      tenant: tn,
+      body: {
+        transactionId: saas,
+        accrualStartDate: '2026-04-01',
+        accrualEndDate: '2027-03-31',
+        accrualCategory: 'Prepaid Expenses',
+        recogniseCategoryId: cats['Software and Subscriptions'],
+      },
     });
     expect(accrual.status, JSON.stringify(accrual.body)).toBe(200);
     setDay('2026-04-20');
     const made = await s.api('POST', '/accounting/fixed-asset', {
-      tenant: tn, body: { transactionId: machine, purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', description: 'Machine', assetTypeId: cats['Property and Equipment'], cost: 12000, usefulLife: 10 },
+      tenant: tn,
+      body: {
+        transactionId: machine,
+        purchaseDate: '2026-04-15',
+        depreciationStartDate: '2026-04-15',
+        description: 'Machine',
+        assetTypeId: cats['Property and Equipment'],
+        cost: 12000,
+        usefulLife: 10,
+      },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     setDay('2026-06-15');
@@ -237,7 +356,11 @@ describe('GET /accounting/schedules and /accounting/schedules-calendar', () => {
     expect(byKind['Deferred Revenue']).toMatchObject({ txnCount: 0, runningBalance: 0 });
 
     // One account, as the balance sheet's prepaid row opens it.
-    const one = await s.api('GET', `/accounting/schedules?ledgerAccount=${byKind['Prepaid Expenses']!.ledgerAccount.id}&startDate=2026-04-01&endDate=2026-06-30`, { tenant: tn });
+    const one = await s.api(
+      'GET',
+      `/accounting/schedules?ledgerAccount=${byKind['Prepaid Expenses']!.ledgerAccount.id}&startDate=2026-04-01&endDate=2026-06-30`,
+      { tenant: tn },
+    );
     expect(one.body.data).toHaveLength(1);
     expect(one.body.data[0]).toMatchObject({ kind: 'Prepaid Expenses', txnCount: 4, runningBalance: 900 });
 
@@ -248,7 +371,12 @@ describe('GET /accounting/schedules and /accounting/schedules-calendar', () => {
     expect(june.find((x) => x.kind === 'Prepaid Expenses')).toMatchObject({ amount: -100, scheduledAmount: 0, runningBalance: 900 });
     expect(june.find((x) => x.kind === 'Accumulated Depreciation')).toMatchObject({ amount: 0, scheduledAmount: 100 });
 
-    for (const [q, field] of [['startDate=2026-13-01', 'startDate'], ['endDate=x', 'endDate'], ['ledgerAccount=nope', 'ledgerAccount'], ['startDate=2026-05-01&endDate=2026-04-01', 'startDate']] as const) {
+    for (const [q, field] of [
+      ['startDate=2026-13-01', 'startDate'],
+      ['endDate=x', 'endDate'],
+      ['ledgerAccount=nope', 'ledgerAccount'],
+      ['startDate=2026-05-01&endDate=2026-04-01', 'startDate'],
+    ] as const) {
       const bad = await s.api('GET', `/accounting/schedules?${q}`, { tenant: tn });
       expect(bad.status, q).toBe(400);
       expect(bad.body.errors[0].field, q).toBe(field);

@@ -95,7 +95,10 @@ describe('rate limits', () => {
 describe('CORS and the OpenAPI document', () => {
   it('lets the shell’s origin call with the workspace header, and no other origin', async () => {
     const preflight = (origin: string) =>
-      fetch(`${system.gatewayUrl}/users/me`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-workspace-id' } });
+      fetch(`${system.gatewayUrl}/users/me`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-workspace-id' },
+      });
     const allowed = await preflight(system.webOrigin);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(system.webOrigin);
@@ -110,10 +113,26 @@ describe('CORS and the OpenAPI document', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toBe('3.1.0');
     const paths = Object.keys(doc.body.paths);
-    for (const p of ['/signup', '/login', '/authenticate-otp', '/resend-otp', '/login-oauth', '/signup-oauth', '/forgot-password', '/reset-password', '/update-credentials', '/update-password-by-existing-password', '/logout', '/onboard-user', '/users/me']) {
+    for (const p of [
+      '/signup',
+      '/login',
+      '/authenticate-otp',
+      '/resend-otp',
+      '/login-oauth',
+      '/signup-oauth',
+      '/forgot-password',
+      '/reset-password',
+      '/update-credentials',
+      '/update-password-by-existing-password',
+      '/logout',
+      '/onboard-user',
+      '/users/me',
+    ]) {
       expect(paths).toContain(p);
     }
-    expect(Object.keys(doc.body.components.schemas)).toEqual(expect.arrayContaining(['User', 'Workspace', 'OnboardingProfile', 'ErrorResponse', 'SignUpBody', 'LoginResponse']));
+    expect(Object.keys(doc.body.components.schemas)).toEqual(
+      expect.arrayContaining(['User', 'Workspace', 'OnboardingProfile', 'ErrorResponse', 'SignUpBody', 'LoginResponse']),
+    );
     expect(paths).not.toContain('/healthz');
   });
 });

@@ -19,8 +19,14 @@ beforeAll(async () => {
   other = h.tenant();
   checking = await t.banking.link();
   bankIds.set('Stripe payout', await t.banking.add(checking, { amountCents: 250_000, date: '2026-09-01', name: 'Stripe payout', merchantName: 'Stripe' }));
-  bankIds.set('Blue Bottle Coffee', await t.banking.add(checking, { amountCents: -4_550, date: '2026-09-03', name: 'Blue Bottle Coffee', merchantName: 'Blue Bottle' }));
-  bankIds.set('Office rent September', await t.banking.add(checking, { amountCents: -120_000, date: '2026-09-05', name: 'Office rent September', merchantName: 'WeWork' }));
+  bankIds.set(
+    'Blue Bottle Coffee',
+    await t.banking.add(checking, { amountCents: -4_550, date: '2026-09-03', name: 'Blue Bottle Coffee', merchantName: 'Blue Bottle' }),
+  );
+  bankIds.set(
+    'Office rent September',
+    await t.banking.add(checking, { amountCents: -120_000, date: '2026-09-05', name: 'Office rent September', merchantName: 'WeWork' }),
+  );
   const o = await other.banking.link();
   await other.banking.add(o, { amountCents: -777, date: '2026-09-02', name: 'Foreign' });
   await h.transactions(t, 3);
@@ -31,7 +37,12 @@ afterAll(async () => h?.close());
 
 describe('fetchBankAccountTransaction', () => {
   it('GET /ledger/get-ledger-transactions: each line carries the bank transaction it books, in the shape the drawer opens; without the flag nothing is added', async () => {
-    const txns = (await h.api('GET', '/transactions/v2?take=100', { tenant: t })).body.data as { id: string; amount: number; biller: { name: string } | null; memo: string; }[];
+    const txns = (await h.api('GET', '/transactions/v2?take=100', { tenant: t })).body.data as {
+      id: string;
+      amount: number;
+      biller: { name: string } | null;
+      memo: string;
+    }[];
     const r = await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${checkingLedgerId}&fetchBankAccountTransaction=true`, { tenant: t });
     expect(r.status).toBe(200);
     const [opening, ...lines] = r.body.data;
@@ -40,16 +51,31 @@ describe('fetchBankAccountTransaction', () => {
     for (const line of lines) {
       const txn = txns.find((x) => x.id === line.transactionId)!;
       expect(line.bankAccountTransaction).toEqual({
-        id: txn.id, bankTransactionId: bankIds.get(line.description), dateTime: line.dateTime, amount: txn.amount, isoCurrencyCode: 'USD',
-        name: line.description, memo: txn.memo, biller: txn.biller ? expect.objectContaining({ name: txn.biller.name }) : null,
-        bankAccountId: checking, bankLedgerAccountId: checkingLedgerId, bankAccountName: 'Checking ••1234', categoryId: expect.any(String), isTransactionFinalized: false, pending: false,
+        id: txn.id,
+        bankTransactionId: bankIds.get(line.description),
+        dateTime: line.dateTime,
+        amount: txn.amount,
+        isoCurrencyCode: 'USD',
+        name: line.description,
+        memo: txn.memo,
+        biller: txn.biller ? expect.objectContaining({ name: txn.biller.name }) : null,
+        bankAccountId: checking,
+        bankLedgerAccountId: checkingLedgerId,
+        bankAccountName: 'Checking ••1234',
+        categoryId: expect.any(String),
+        isTransactionFinalized: false,
+        pending: false,
       });
     }
     expect(lines[1].bankAccountTransaction).toMatchObject({ amount: -45.5, biller: { name: 'Blue Bottle' } });
     // The category side books the same bank transactions.
     const coffeeCategory = (await h.api('GET', `/transactions/v2/${lines[1].transactionId}`, { tenant: t })).body.category.id;
     const cat = await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${coffeeCategory}&fetchBankAccountTransaction=true`, { tenant: t });
-    expect(cat.body.data.filter((l: { isOpeningBalance: boolean }) => !l.isOpeningBalance).map((l: { bankAccountTransaction: { id: string } }) => l.bankAccountTransaction.id)).toContain(lines[1].transactionId);
+    expect(
+      cat.body.data
+        .filter((l: { isOpeningBalance: boolean }) => !l.isOpeningBalance)
+        .map((l: { bankAccountTransaction: { id: string } }) => l.bankAccountTransaction.id),
+    ).toContain(lines[1].transactionId);
 
     const plain = await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${checkingLedgerId}`, { tenant: t });
     expect(plain.body.data.every((l: object) => !('bankAccountTransaction' in l))).toBe(true);
@@ -58,11 +84,14 @@ describe('fetchBankAccountTransaction', () => {
     expect(JSON.stringify(bad.body)).toContain('fetchBankAccountTransaction');
   });
 
-  it('GET /transactions/v2/{id}?fetchBankAccountTransaction=true adds the bank transaction; another workspace\'s id is 404', async () => {
+  it("GET /transactions/v2/{id}?fetchBankAccountTransaction=true adds the bank transaction; another workspace's id is 404", async () => {
     const [first] = (await h.api('GET', '/transactions/v2?take=1', { tenant: t })).body.data;
     const r = await h.api('GET', `/transactions/v2/${first.id}?fetchBankAccountTransaction=true`, { tenant: t });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: first.id, bankAccountTransaction: { id: first.id, amount: first.amount, bankAccountId: checking, bankAccountName: 'Checking ••1234' } });
+    expect(r.body).toMatchObject({
+      id: first.id,
+      bankAccountTransaction: { id: first.id, amount: first.amount, bankAccountId: checking, bankAccountName: 'Checking ••1234' },
+    });
     expect('bankAccountTransaction' in (await h.api('GET', `/transactions/v2/${first.id}`, { tenant: t })).body).toBe(false);
     const foreign = (await h.api('GET', '/transactions/v2?take=1', { tenant: other })).body.data[0].id;
     expect((await h.api('GET', `/transactions/v2/${foreign}?fetchBankAccountTransaction=true`, { tenant: t })).status).toBe(404);
@@ -81,7 +110,7 @@ describe('deep pages through the gateway', () => {
 });
 
 describe('the bank register (issue #12)', () => {
-  it('a bank account\'s ledger shows one line per bank transaction with its current category after re-categorising and bank changes; pages of take 1, 2, 3 are exact; the categories keep every line; the history is in the audit log', async () => {
+  it("a bank account's ledger shows one line per bank transaction with its current category after re-categorising and bank changes; pages of take 1, 2, 3 are exact; the categories keep every line; the history is in the audit log", async () => {
     const r = h.tenant();
     const account = await r.banking.link({ name: 'Register', mask: '7777' });
     const coffeeBank = await r.banking.add(account, { amountCents: -4_550, date: '2026-09-03', name: 'Blue Bottle Coffee' });
@@ -94,18 +123,32 @@ describe('the bank register (issue #12)', () => {
     const ledgerId = cats.find((c) => c.name === 'Register ••7777')!.id;
     const pick = (name: string) => cats.find((c) => c.name === name)!.id;
     const [meals, travel, software] = [pick('Meals and Entertainment'), pick('Travel'), pick('Software and Subscriptions')];
-    for (const categoryId of [meals, travel, software]) expect((await h.api('PATCH', `/transactions/${coffee}`, { tenant: r, body: { categoryId } })).status).toBe(200);
+    for (const categoryId of [meals, travel, software])
+      expect((await h.api('PATCH', `/transactions/${coffee}`, { tenant: r, body: { categoryId } })).status).toBe(200);
     // The bank changes the coffee's amount and moves the rent's date.
     await r.banking.modify(account, coffeeBank, { amountCents: -5_000, date: '2026-09-03', name: 'Blue Bottle Coffee' });
     await r.banking.modify(account, rentBank, { amountCents: -120_000, date: '2026-09-08', name: 'Office rent' });
-    await expectEventually(async () => {
-      const [c, d] = [(await h.api('GET', `/transactions/v2/${coffee}`, { tenant: r })).body, (await h.api('GET', `/transactions/v2/${rent}`, { tenant: r })).body];
-      if (c.amount !== -50 || d.dateTime !== '2026-09-08') throw new Error(`not applied yet: ${c.amount} ${d.dateTime}`);
-    }, { timeoutMs: 20_000 });
+    await expectEventually(
+      async () => {
+        const [c, d] = [
+          (await h.api('GET', `/transactions/v2/${coffee}`, { tenant: r })).body,
+          (await h.api('GET', `/transactions/v2/${rent}`, { tenant: r })).body,
+        ];
+        if (c.amount !== -50 || d.dateTime !== '2026-09-08') throw new Error(`not applied yet: ${c.amount} ${d.dateTime}`);
+      },
+      { timeoutMs: 20_000 },
+    );
 
     const expected = [
       { dateTime: '2026-09-01', description: 'Stripe payout', ledgerAmount: 2500, ledgerRunningBalance: 2500 },
-      { dateTime: '2026-09-03', description: 'Blue Bottle Coffee', ledgerAmount: -50, ledgerRunningBalance: 2450, transactionId: coffee, counterAccount: 'Software and Subscriptions' },
+      {
+        dateTime: '2026-09-03',
+        description: 'Blue Bottle Coffee',
+        ledgerAmount: -50,
+        ledgerRunningBalance: 2450,
+        transactionId: coffee,
+        counterAccount: 'Software and Subscriptions',
+      },
       { dateTime: '2026-09-08', description: 'Office rent', ledgerAmount: -1200, ledgerRunningBalance: 1250, transactionId: rent },
     ];
     for (const take of [1, 2, 3]) {
@@ -130,15 +173,22 @@ describe('the bank register (issue #12)', () => {
     }
     // The general ledger's row: the register's closing balance; its debits and credits count every posted line
     // (the hidden pairs add the same to both: 3 re-categorisations and the amount change of 45.50, the rent's move of 1,200).
-    const row = (await h.api('GET', '/ledger/get-general-ledger', { tenant: r })).body.data.find((a: { ledgerAccountId: string }) => a.ledgerAccountId === ledgerId);
+    const row = (await h.api('GET', '/ledger/get-general-ledger', { tenant: r })).body.data.find(
+      (a: { ledgerAccountId: string }) => a.ledgerAccountId === ledgerId,
+    );
     expect(row).toMatchObject({ debit: 2500 + 4 * 45.5 + 1200, credit: 1250 + 4 * 45.5 + 1200, closingBalance: 1250 });
     // The categories keep every line (an accountant's audit trail): Meals and Travel each the booking and its reversal.
     for (const category of [meals, travel]) {
       const lines = (await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${category}`, { tenant: r })).body.data.slice(1);
-      expect(lines.map((l: { ledgerAmount: number; transactionId: string }) => [l.transactionId, l.ledgerAmount])).toEqual([[coffee, 45.5], [coffee, -45.5]]);
+      expect(lines.map((l: { ledgerAmount: number; transactionId: string }) => [l.transactionId, l.ledgerAmount])).toEqual([
+        [coffee, 45.5],
+        [coffee, -45.5],
+      ]);
     }
     // The re-bookings are the transaction's history.
-    const history = (await h.api('GET', `/transactions/audit-logs?transactionId=${coffee}&take=20`, { tenant: r })).body.data.map((a: { event: string }) => a.event);
+    const history = (await h.api('GET', `/transactions/audit-logs?transactionId=${coffee}&take=20`, { tenant: r })).body.data.map(
+      (a: { event: string }) => a.event,
+    );
     expect(history.filter((e: string) => e === 'categorised')).toHaveLength(3);
     expect(history).toContain('bank_modified');
   });

@@ -10,7 +10,11 @@ let t: Tenant;
 let other: Tenant;
 const VIEWER_MESSAGE = 'Editing actions are disabled for your account';
 
-interface Cat { id: string; name: string; balance: number }
+interface Cat {
+  id: string;
+  name: string;
+  balance: number;
+}
 const categoryOf = async (tenant: Tenant, name: string): Promise<Cat> => {
   const c = ((await h.api('GET', '/categories', { tenant })).body.categories as Cat[]).find((x) => x.name === name);
   if (!c) throw new Error(`no category ${name}`);
@@ -33,7 +37,10 @@ describe('opening balances', () => {
     const bank = await categoryOf(t, 'Checking ••1234');
     const r = await h.api('PUT', path(bank.id), { tenant: t, body: { openingBalance: 10_000.25, openingBalanceDate: '2026-01-01' } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ message: 'Opening balance has been saved successfully.', openingBalance: { categoryId: bank.id, openingBalance: 10_000.25, openingBalanceDate: '2026-01-01' } });
+    expect(r.body).toMatchObject({
+      message: 'Opening balance has been saved successfully.',
+      openingBalance: { categoryId: bank.id, openingBalance: 10_000.25, openingBalanceDate: '2026-01-01' },
+    });
     expect(r.body.openingBalance.seq).toBeGreaterThan(0);
     expect((await h.api('GET', path(bank.id), { tenant: t })).body.openingBalance).toEqual(r.body.openingBalance);
     expect((await categoryOf(t, 'Checking ••1234')).balance).toBe(10_000.25 - 45.5);
@@ -41,10 +48,22 @@ describe('opening balances', () => {
 
     const lines = (await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${bank.id}`, { tenant: t })).body.data;
     const opening = lines.find((l: { journalEntryId: string | null }) => l.journalEntryId === r.body.openingBalance.journalEntryId);
-    expect(opening).toMatchObject({ dateTime: '2026-01-01', debit: 10_000.25, credit: 0, isOpeningBalance: true, sourceType: 'OpeningBalance', counterAccount: 'Opening Balance Equity', ledgerRunningBalance: 10_000.25, transactionId: null });
+    expect(opening).toMatchObject({
+      dateTime: '2026-01-01',
+      debit: 10_000.25,
+      credit: 0,
+      isOpeningBalance: true,
+      sourceType: 'OpeningBalance',
+      counterAccount: 'Opening Balance Equity',
+      ledgerRunningBalance: 10_000.25,
+      transactionId: null,
+    });
     expect(lines.at(-1)).toMatchObject({ credit: 45.5, ledgerRunningBalance: 10_000.25 - 45.5 });
     const gl = (await h.api('GET', '/ledger/get-general-ledger?startDate=2026-02-01&endDate=2026-02-28', { tenant: t })).body.data;
-    expect(gl.find((a: { ledgerAccountId: string }) => a.ledgerAccountId === bank.id)).toMatchObject({ openingBalance: 10_000.25, closingBalance: 10_000.25 - 45.5 });
+    expect(gl.find((a: { ledgerAccountId: string }) => a.ledgerAccountId === bank.id)).toMatchObject({
+      openingBalance: 10_000.25,
+      closingBalance: 10_000.25 - 45.5,
+    });
     expect(await trialBalance(h.ledger.db.adminDb, t.workspaceId)).toBe(0);
   });
 
@@ -54,9 +73,15 @@ describe('opening balances', () => {
     const changed = await h.api('PUT', path(loan.id), { tenant: t, body: { openingBalance: 45_000, openingBalanceDate: '2025-12-31' } });
     expect(changed.body.openingBalance).toMatchObject({ openingBalance: 45_000, openingBalanceDate: '2025-12-31' });
     expect(changed.body.openingBalance.journalEntryId).not.toBe(first.journalEntryId);
-    const lines = (await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${loan.id}`, { tenant: t })).body.data.filter((l: { isOpeningBalance: boolean; id: string | null }) => l.id !== null);
+    const lines = (await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${loan.id}`, { tenant: t })).body.data.filter(
+      (l: { isOpeningBalance: boolean; id: string | null }) => l.id !== null,
+    );
     // Dated order: the new entry (2025-12-31), then the original and its reversal (2026-01-01).
-    expect(lines.map((l: { debit: number; credit: number; isOpeningBalance: boolean }) => [l.debit, l.credit, l.isOpeningBalance])).toEqual([[0, 45_000, true], [0, 50_000, true], [50_000, 0, true]]);
+    expect(lines.map((l: { debit: number; credit: number; isOpeningBalance: boolean }) => [l.debit, l.credit, l.isOpeningBalance])).toEqual([
+      [0, 45_000, true],
+      [0, 50_000, true],
+      [50_000, 0, true],
+    ]);
     expect((await categoryOf(t, 'Loans Payable')).balance).toBe(45_000);
 
     const removed = await h.api('DELETE', path(loan.id), { tenant: t });
@@ -90,7 +115,12 @@ describe('opening balances', () => {
     await bad(inventory.id, { openingBalance: 'lots', openingBalanceDate: '2026-01-01' }, 'openingBalance');
     await bad(inventory.id, { openingBalance: 10 }, 'openingBalanceDate', 'openingBalanceDate is required');
     await bad(inventory.id, { openingBalance: 10, openingBalanceDate: '01/31/2026' }, 'openingBalanceDate', 'Invalid openingBalanceDate format');
-    await bad((await categoryOf(t, 'Sales')).id, { openingBalance: 10, openingBalanceDate: '2026-01-01' }, 'id', 'An opening balance can only be set on a bank, card, asset, liability or equity account');
+    await bad(
+      (await categoryOf(t, 'Sales')).id,
+      { openingBalance: 10, openingBalanceDate: '2026-01-01' },
+      'id',
+      'An opening balance can only be set on a bank, card, asset, liability or equity account',
+    );
     await bad((await categoryOf(t, 'Opening Balance Equity')).id, { openingBalance: 10, openingBalanceDate: '2026-01-01' }, 'id');
     await bad('not-a-uuid', { openingBalance: 10, openingBalanceDate: '2026-01-01' }, 'id');
     expect((await categoryOf(t, 'Inventory')).balance).toBe(0);
@@ -99,13 +129,19 @@ describe('opening balances', () => {
   it("another workspace's account answers 404; a Viewer reads but gets 403 on PUT and DELETE", async () => {
     const foreign = await categoryOf(other, 'Inventory');
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const r = await h.api(method, path(foreign.id), { tenant: t, body: method === 'PUT' ? { openingBalance: 1, openingBalanceDate: '2026-01-01' } : undefined });
+      const r = await h.api(method, path(foreign.id), {
+        tenant: t,
+        body: method === 'PUT' ? { openingBalance: 1, openingBalanceDate: '2026-01-01' } : undefined,
+      });
       expect(r, method).toMatchObject({ status: 404, body: { message: 'Category not found' } });
     }
     const inventory = await categoryOf(t, 'Inventory');
     const viewer = { ...t, token: t.viewerToken };
     expect((await h.api('GET', path(inventory.id), { tenant: viewer })).status).toBe(200);
-    expect(await h.api('PUT', path(inventory.id), { tenant: viewer, body: { openingBalance: 1, openingBalanceDate: '2026-01-01' } })).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
+    expect(await h.api('PUT', path(inventory.id), { tenant: viewer, body: { openingBalance: 1, openingBalanceDate: '2026-01-01' } })).toMatchObject({
+      status: 403,
+      body: { message: VIEWER_MESSAGE },
+    });
     expect(await h.api('DELETE', path(inventory.id), { tenant: viewer })).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
     expect((await categoryOf(other, 'Inventory')).balance).toBe(0);
   });

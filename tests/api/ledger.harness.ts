@@ -44,7 +44,10 @@ export async function startLedgerHarness(settings: { serviceTimeoutMs?: number }
   const bus = await createTestBus('ledger-api');
   const ledger = await startLedger(bus);
   const identity = await startFakeIdentity();
-  const gateway = await buildGateway({ config: testConfig(identity.url, { LEDGER_URL: ledger.url, SERVICE_TIMEOUT_MS: String(settings.serviceTimeoutMs ?? 20_000) }), redis: null });
+  const gateway = await buildGateway({
+    config: testConfig(identity.url, { LEDGER_URL: ledger.url, SERVICE_TIMEOUT_MS: String(settings.serviceTimeoutMs ?? 20_000) }),
+    redis: null,
+  });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 
@@ -81,14 +84,24 @@ export async function startLedgerHarness(settings: { serviceTimeoutMs?: number }
   };
 
   const transactions: LedgerApiHarness['transactions'] = (t, count, query = 'take=100') =>
-    expectEventually(async () => {
-      const r = await api('GET', `/transactions/v2?${query}`, { tenant: t });
-      if (r.status !== 200 || r.body.meta.itemCount !== count) throw new Error(`GET /transactions/v2 answered ${r.status} ${JSON.stringify(r.body.meta ?? r.body)}`);
-      return r.body;
-    }, { timeoutMs: 20_000 });
+    expectEventually(
+      async () => {
+        const r = await api('GET', `/transactions/v2?${query}`, { tenant: t });
+        if (r.status !== 200 || r.body.meta.itemCount !== count)
+          throw new Error(`GET /transactions/v2 answered ${r.status} ${JSON.stringify(r.body.meta ?? r.body)}`);
+        return r.body;
+      },
+      { timeoutMs: 20_000 },
+    );
 
   return {
-    bus, ledger, identity, gateway, api, tenant, transactions,
+    bus,
+    ledger,
+    identity,
+    gateway,
+    api,
+    tenant,
+    transactions,
     async close() {
       await gateway.close();
       await ledger.close();

@@ -10,7 +10,14 @@ let checking: string;
 let card: string;
 const VIEWER_MESSAGE = 'Editing actions are disabled for your account';
 
-interface Cat { id: string; name: string; type: string; coaId: number; level: number; children?: Cat[] }
+interface Cat {
+  id: string;
+  name: string;
+  type: string;
+  coaId: number;
+  level: number;
+  children?: Cat[];
+}
 const categories = async (tenant: Tenant): Promise<Cat[]> => (await h.api('GET', '/categories', { tenant })).body.categories;
 const categoryId = async (tenant: Tenant, name: string) => {
   const c = (await categories(tenant)).find((x) => x.name === name);
@@ -39,7 +46,16 @@ afterAll(async () => h?.close());
 describe('categories', () => {
   it('GET /categories and /categories/chart-of-accounts: the default chart as a tree with balances', async () => {
     const list = await categories(t);
-    for (const name of ['Uncategorised Income', 'Uncategorised Expense', 'Prepaid Expenses', 'Deferred Revenue', 'Retained Earnings', 'Checking ••1234', 'Visa ••4242']) expect(list.map((c) => c.name)).toContain(name);
+    for (const name of [
+      'Uncategorised Income',
+      'Uncategorised Expense',
+      'Prepaid Expenses',
+      'Deferred Revenue',
+      'Retained Earnings',
+      'Checking ••1234',
+      'Visa ••4242',
+    ])
+      expect(list.map((c) => c.name)).toContain(name);
     expect(list.every((c) => c.level >= 3 && c.coaId >= 10000)).toBe(true);
     const chart = await h.api('GET', '/categories/chart-of-accounts', { tenant: t });
     expect(chart.status).toBe(200);
@@ -47,7 +63,9 @@ describe('categories', () => {
     const assets = chart.body.chartOfAccounts.find((n: Cat) => n.name === 'Assets');
     const cash = assets.children.find((n: Cat) => n.name === 'Current Assets').children.find((n: Cat) => n.name === 'Cash and Cash Equivalents');
     expect(cash.children.find((n: Cat) => n.name === 'Checking ••1234')).toMatchObject({ balance: 2500 - 45.5 - 1200, level: 4, type: 'Assets' });
-    expect(chart.body.chartOfAccounts.find((n: Cat) => n.name === 'Liability').children[0].children.find((n: Cat) => n.name === 'Credit Cards').children[0]).toMatchObject({ name: 'Visa ••4242', balance: 44.99 });
+    expect(
+      chart.body.chartOfAccounts.find((n: Cat) => n.name === 'Liability').children[0].children.find((n: Cat) => n.name === 'Credit Cards').children[0],
+    ).toMatchObject({ name: 'Visa ••4242', balance: 44.99 });
     expect(chart.body.parentCategories.every((c: Cat) => c.level <= 3)).toBe(true);
   });
 
@@ -55,10 +73,16 @@ describe('categories', () => {
     const parent = (await h.api('GET', '/categories/chart-of-accounts', { tenant: t })).body.parentCategories.find((c: Cat) => c.name === 'Operating Expenses');
     const ok = await h.api('POST', '/categories', { tenant: t, body: { name: 'Team Offsite', coaId: 61800, parentId: parent.id } });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ message: 'Successfully added', category: { name: 'Team Offsite', coaId: 61800, type: 'Expenses', level: 3, parentId: parent.id, isUserCreated: true } });
+    expect(ok.body).toMatchObject({
+      message: 'Successfully added',
+      category: { name: 'Team Offsite', coaId: 61800, type: 'Expenses', level: 3, parentId: parent.id, isUserCreated: true },
+    });
     const low = await h.api('POST', '/categories', { tenant: t, body: { name: 'X', coaId: 9999, parentId: parent.id } });
     expect(low.status).toBe(400);
-    expect(low.body).toMatchObject({ message: 'coaId must be minimum 5 digits number', errors: [{ field: 'coaId', message: 'coaId must be minimum 5 digits number' }] });
+    expect(low.body).toMatchObject({
+      message: 'coaId must be minimum 5 digits number',
+      errors: [{ field: 'coaId', message: 'coaId must be minimum 5 digits number' }],
+    });
     const taken = await h.api('POST', '/categories', { tenant: t, body: { name: 'X', coaId: 61800, parentId: parent.id } });
     expect(taken).toMatchObject({ status: 400, body: { errors: [{ field: 'coaId' }] } });
     const empty = await h.api('POST', '/categories', { tenant: t, body: {} });
@@ -68,7 +92,11 @@ describe('categories', () => {
     expect(wrongType).toMatchObject({ status: 400, body: { errors: [{ field: 'coaId' }] } });
     const foreignParent = (await h.api('GET', '/categories/chart-of-accounts', { tenant: other })).body.parentCategories[0].id;
     expect((await h.api('POST', '/categories', { tenant: t, body: { name: 'X', coaId: 61900, parentId: foreignParent } })).status).toBe(404);
-    const viewer = await h.api('POST', '/categories', { token: t.viewerToken, tenant: { ...t, token: t.viewerToken }, body: { name: 'X', coaId: 61900, parentId: parent.id } });
+    const viewer = await h.api('POST', '/categories', {
+      token: t.viewerToken,
+      tenant: { ...t, token: t.viewerToken },
+      body: { name: 'X', coaId: 61900, parentId: parent.id },
+    });
     expect(viewer).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
   });
 });
@@ -80,9 +108,20 @@ describe('GET /transactions/v2', () => {
     expect(r.body.meta).toEqual({ page: 1, take: 20, itemCount: 5, pageCount: 1, hasPreviousPage: false, hasNextPage: false });
     expect(r.body.data.map((x: { dateTime: string }) => x.dateTime)).toEqual(['2026-10-04', '2026-10-02', '2026-09-28', '2026-09-03', '2026-09-01']);
     const payout = r.body.data.find((x: { memo: string; biller: { name: string } }) => x.biller?.name === 'Stripe');
-    expect(payout).toMatchObject({ amount: 2500, category: { name: 'Uncategorised Income', type: 'Income' }, debitAccount: { name: 'Checking ••1234' }, creditAccount: { name: 'Uncategorised Income' }, isTransactionFinalized: false, accountId: checking });
+    expect(payout).toMatchObject({
+      amount: 2500,
+      category: { name: 'Uncategorised Income', type: 'Income' },
+      debitAccount: { name: 'Checking ••1234' },
+      creditAccount: { name: 'Uncategorised Income' },
+      isTransactionFinalized: false,
+      accountId: checking,
+    });
     const coffee = r.body.data.find((x: { amount: number }) => x.amount === -45.5);
-    expect(coffee).toMatchObject({ category: { name: 'Uncategorised Expense' }, debitAccount: { name: 'Uncategorised Expense' }, creditAccount: { name: 'Checking ••1234' } });
+    expect(coffee).toMatchObject({
+      category: { name: 'Uncategorised Expense' },
+      debitAccount: { name: 'Uncategorised Expense' },
+      creditAccount: { name: 'Checking ••1234' },
+    });
   });
 
   it('applies the spec §7 filters', async () => {
@@ -142,7 +181,10 @@ describe('categorising and finalizing', () => {
     const meals = await categoryId(t, 'Meals and Entertainment');
     const r = await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: meals } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ message: 'Transaction has been updated successfully.', transaction: { id: coffee.id, category: { id: meals, name: 'Meals and Entertainment' }, debitAccount: { id: meals } } });
+    expect(r.body).toMatchObject({
+      message: 'Transaction has been updated successfully.',
+      transaction: { id: coffee.id, category: { id: meals, name: 'Meals and Entertainment' }, debitAccount: { id: meals } },
+    });
     expect(r.body.transaction.debitJournalId).not.toBe(coffee.debitJournalId);
     const entries = await h.ledger.db.adminDb('journal_entries').where({ transaction_id: coffee.id }).orderBy('seq');
     expect(entries.map((e: { reverses_entry_id: string | null }) => e.reverses_entry_id)).toEqual([null, entries[0].id, null]);
@@ -150,18 +192,29 @@ describe('categorising and finalizing', () => {
     expect(lines.body.data.at(-1)).toMatchObject({ debit: 45.5, credit: 0, ledgerAmount: 45.5, ledgerRunningBalance: 45.5, counterAccount: 'Checking ••1234' });
   });
 
-  it('refuses bad input (400 naming the field), another workspace\'s ids (404) and a Viewer (403)', async () => {
+  it("refuses bad input (400 naming the field), another workspace's ids (404) and a Viewer (403)", async () => {
     const coffee = await find(-45.5);
     const missing = await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: {} });
     expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'categoryId', message: 'categoryId is required' }] });
-    expect((await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: 'x' } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'categoryId', message: 'categoryId must be a UUID' }] });
+    expect((await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: 'x' } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'categoryId', message: 'categoryId must be a UUID' }],
+    });
     const group = (await h.api('GET', '/categories/chart-of-accounts', { tenant: t })).body.parentCategories.find((c: Cat) => c.name === 'Operating Expenses');
-    expect((await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: group.id } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'categoryId' }] });
+    expect((await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: group.id } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'categoryId' }],
+    });
     const foreignTxn = (await h.transactions(other, 1)).data[0];
     const foreignCategory = await categoryId(other, 'Travel');
     expect((await h.api('PATCH', `/transactions/${foreignTxn.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Travel') } })).status).toBe(404);
-    expect((await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: foreignCategory } })).body).toMatchObject({ statusCode: 404, message: 'Category not found' });
-    expect((await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ id: foreignTxn.id, categoryId: await categoryId(t, 'Travel') }] } })).status).toBe(404);
+    expect((await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: foreignCategory } })).body).toMatchObject({
+      statusCode: 404,
+      message: 'Category not found',
+    });
+    expect(
+      (await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ id: foreignTxn.id, categoryId: await categoryId(t, 'Travel') }] } })).status,
+    ).toBe(404);
     expect((await h.api('POST', '/transactions/finalize', { tenant: t, body: { transactionIds: [foreignTxn.id] } })).status).toBe(404);
     const viewer = { ...t, token: t.viewerToken };
     for (const [method, path, body] of [
@@ -179,20 +232,47 @@ describe('categorising and finalizing', () => {
     const empty = await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [] } });
     expect(empty.body).toMatchObject({ statusCode: 400, message: 'transactions cannot be empty', errors: [{ field: 'transactions' }] });
     expect((await h.api('PATCH', '/transactions', { tenant: t, body: {} })).status).toBe(400);
-    expect((await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ categoryId: await categoryId(t, 'Travel') }] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactions.0.id' }] });
+    expect((await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ categoryId: await categoryId(t, 'Travel') }] } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'transactions.0.id' }],
+    });
     const github = await find(-29.99);
     const beans = await find(-15);
     const software = await categoryId(t, 'Software and Subscriptions');
-    const ok = await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ id: github.id, categoryId: software, billerName: 'GitHub Inc' }, { id: beans.id, categoryId: await categoryId(t, 'Office Supplies'), isTxnFinalized: true }] } });
+    const ok = await h.api('PATCH', '/transactions', {
+      tenant: t,
+      body: {
+        transactions: [
+          { id: github.id, categoryId: software, billerName: 'GitHub Inc' },
+          { id: beans.id, categoryId: await categoryId(t, 'Office Supplies'), isTxnFinalized: true },
+        ],
+      },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Transactions have been updated successfully.');
     const byId = new Map(ok.body.transactions.map((x: { id: string }) => [x.id, x]));
-    expect(byId.get(github.id)).toMatchObject({ category: { name: 'Software and Subscriptions' }, biller: { name: 'GitHub Inc' }, isTransactionFinalized: false });
+    expect(byId.get(github.id)).toMatchObject({
+      category: { name: 'Software and Subscriptions' },
+      biller: { name: 'GitHub Inc' },
+      isTransactionFinalized: false,
+    });
     expect(byId.get(beans.id)).toMatchObject({ category: { name: 'Office Supplies' }, isTransactionFinalized: true });
     // One item refused (finalized): nothing of the request is applied.
     const travel = await categoryId(t, 'Travel');
-    const refused = await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ id: github.id, categoryId: travel }, { id: beans.id, categoryId: travel }] } });
-    expect(refused.body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_FINALIZED', message: 'This transaction is finalized. Un-finalize it before editing' });
+    const refused = await h.api('PATCH', '/transactions', {
+      tenant: t,
+      body: {
+        transactions: [
+          { id: github.id, categoryId: travel },
+          { id: beans.id, categoryId: travel },
+        ],
+      },
+    });
+    expect(refused.body).toMatchObject({
+      statusCode: 409,
+      appErrorCode: 'TRANSACTION_FINALIZED',
+      message: 'This transaction is finalized. Un-finalize it before editing',
+    });
     expect((await find(-29.99)).category.name).toBe('Software and Subscriptions');
     // Un-finalize and edit in one item.
     const again = await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: [{ id: beans.id, categoryId: travel, isTxnFinalized: false }] } });
@@ -205,8 +285,14 @@ describe('categorising and finalizing', () => {
     expect(fin.body).toMatchObject({ message: 'Transactions have been updated successfully.', transactions: [{ id: rent.id, isTransactionFinalized: true }] });
     expect((await h.api('GET', '/transactions/v2?finalization=finalized', { tenant: t })).body.data.map((x: { id: string }) => x.id)).toEqual([rent.id]);
     const refused = await h.api('PATCH', `/transactions/${rent.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Rent') } });
-    expect(refused).toMatchObject({ status: 409, body: { message: 'This transaction is finalized. Un-finalize it before editing', appErrorCode: 'TRANSACTION_FINALIZED' } });
-    expect((await h.api('POST', '/transactions/finalize', { tenant: t, body: { transactionIds: [] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionIds' }] });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: 'This transaction is finalized. Un-finalize it before editing', appErrorCode: 'TRANSACTION_FINALIZED' },
+    });
+    expect((await h.api('POST', '/transactions/finalize', { tenant: t, body: { transactionIds: [] } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'transactionIds' }],
+    });
     const unfin = await h.api('POST', '/transactions/finalize', { tenant: t, body: { transactionIds: [rent.id], isTxnFinalized: false } });
     expect(unfin.body.transactions[0].isTransactionFinalized).toBe(false);
     expect((await h.api('PATCH', `/transactions/${rent.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Rent') } })).status).toBe(200);
@@ -217,7 +303,10 @@ describe('categorising and finalizing', () => {
     const internal = await categoryId(t, 'Internal Transfers');
     expect((await h.api('PATCH', `/transactions/${payout.id}`, { tenant: t, body: { categoryId: internal } })).status).toBe(200);
     const refused = await h.api('PATCH', `/transactions/${payout.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Sales') } });
-    expect(refused).toMatchObject({ status: 409, body: { message: 'Transfer transactions cannot be edited. Unpair the transfer first.', appErrorCode: 'TRANSACTION_TRANSFER' } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: 'Transfer transactions cannot be edited. Unpair the transfer first.', appErrorCode: 'TRANSACTION_TRANSFER' },
+    });
     await h.api('POST', '/transactions/finalize', { tenant: t, body: { transactionIds: [payout.id] } });
     const first = await h.api('PATCH', `/transactions/${payout.id}`, { tenant: t, body: { categoryId: await categoryId(t, 'Sales') } });
     expect(first.body.appErrorCode).toBe('TRANSACTION_FINALIZED');
@@ -236,7 +325,7 @@ describe('billers', () => {
     const r = await h.api('PATCH', `/billers/${blueBottle.id}`, { tenant: t, body: { categoryId: office } });
     expect(r.body).toMatchObject({ message: 'Category updated successfully.', biller: { id: blueBottle.id, categoryId: office }, updatedTransactions: 1 });
     const list = (await h.api('GET', `/transactions/v2?billers=${blueBottle.id}`, { tenant: t })).body.data;
-    expect(list.map((x: { category: { id: string } }) => x.category.id).sort()).toEqual([office, (await categoryId(t, 'Travel'))].sort());
+    expect(list.map((x: { category: { id: string } }) => x.category.id).sort()).toEqual([office, await categoryId(t, 'Travel')].sort());
     // A person chose the biller's category: the transactions it re-booked are creation mode manual; the finalized one is untouched.
     expect(list.find((x: { id: string }) => x.id !== beans.id)).toMatchObject({ category: { id: office }, creationMode: 'manual' });
     expect(list.find((x: { id: string }) => x.id === beans.id)).toMatchObject({ creationMode: beans.creationMode });
@@ -247,7 +336,10 @@ describe('billers', () => {
     expect(fresh.category.id).toBe(office);
     const foreign = (await h.api('GET', '/billers', { tenant: other })).body.billers[0];
     expect((await h.api('PATCH', `/billers/${foreign.id}`, { tenant: t, body: { categoryId: office } })).status).toBe(404);
-    expect((await h.api('PATCH', `/billers/${blueBottle.id}`, { tenant: t, body: {} })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'categoryId' }] });
+    expect((await h.api('PATCH', `/billers/${blueBottle.id}`, { tenant: t, body: {} })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'categoryId' }],
+    });
   });
 });
 
@@ -261,20 +353,28 @@ describe('general ledger', () => {
     const debits = all.reduce((s: number, a: { debit: number }) => s + Math.round(a.debit * 100), 0);
     const credits = all.reduce((s: number, a: { credit: number }) => s + Math.round(a.credit * 100), 0);
     expect(debits).toBe(credits);
-    expect((await h.api('GET', '/ledger/get-general-ledger?startDate=2026-10-31&endDate=2026-10-01', { tenant: t })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'startDate' }] });
+    expect((await h.api('GET', '/ledger/get-general-ledger?startDate=2026-10-31&endDate=2026-10-01', { tenant: t })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'startDate' }],
+    });
   });
 
-  it('GET /ledger/get-ledger-transactions: an opening-balance row, running balances, pages; 404 for another workspace\'s account', async () => {
+  it("GET /ledger/get-ledger-transactions: an opening-balance row, running balances, pages; 404 for another workspace's account", async () => {
     const ledgerAccountId = (await categories(t)).find((c) => c.name === 'Checking ••1234')?.id;
-    const url = (page: number) => `/ledger/get-ledger-transactions?ledgerAccountId=${ledgerAccountId}&startDate=2026-09-02&endDate=2026-12-31&take=3&page=${page}`;
+    const url = (page: number) =>
+      `/ledger/get-ledger-transactions?ledgerAccountId=${ledgerAccountId}&startDate=2026-09-02&endDate=2026-12-31&take=3&page=${page}`;
     const page1 = await h.api('GET', url(1), { tenant: t });
     expect(page1.status).toBe(200);
     // A bank account's ledger is its register (issue #12): a re-categorised transaction's original entry and
     // its reversal (same date) are not shown, its new entry is.
-    const lineCount = (await h.ledger.db.adminDb.raw(
-      `select l.id from journal_lines l join journal_entries e on e.id = l.entry_id where l.account_id = ? and l.entry_date >= '2026-09-02'
+    const lineCount = (
+      await h.ledger.db.adminDb.raw(
+        `select l.id from journal_lines l join journal_entries e on e.id = l.entry_id where l.account_id = ? and l.entry_date >= '2026-09-02'
          and not exists (select 1 from journal_entries r where r.reverses_entry_id = e.id and r.entry_date = e.entry_date)
-         and not exists (select 1 from journal_entries o where o.id = e.reverses_entry_id and o.entry_date = e.entry_date)`, [ledgerAccountId as string])).rows.length;
+         and not exists (select 1 from journal_entries o where o.id = e.reverses_entry_id and o.entry_date = e.entry_date)`,
+        [ledgerAccountId as string],
+      )
+    ).rows.length;
     expect(page1.body.meta).toMatchObject({ page: 1, take: 3, itemCount: lineCount, pageCount: Math.ceil(lineCount / 3) });
     expect(page1.body.data[0]).toMatchObject({ isOpeningBalance: true, ledgerRunningBalance: 2500, dateTime: '2026-09-02', description: 'Opening balance' });
     expect(page1.body.openingBalance).toBe(2500);
@@ -293,11 +393,19 @@ describe('general ledger', () => {
     }
     const dates = lines.map((l: { dateTime: string }) => l.dateTime);
     expect(dates).toEqual([...dates].sort());
-    const gl = (await h.api('GET', '/ledger/get-general-ledger?startDate=2026-09-02&endDate=2026-12-31', { tenant: t })).body.data.find((a: { ledgerAccountId: string }) => a.ledgerAccountId === ledgerAccountId);
+    const gl = (await h.api('GET', '/ledger/get-general-ledger?startDate=2026-09-02&endDate=2026-12-31', { tenant: t })).body.data.find(
+      (a: { ledgerAccountId: string }) => a.ledgerAccountId === ledgerAccountId,
+    );
     expect(Math.round(gl.closingBalance * 100)).toBe(running);
     const foreign = (await categories(other))[0]?.id;
-    expect((await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${foreign}`, { tenant: t })).body).toMatchObject({ statusCode: 404, message: 'Ledger account not found' });
-    expect((await h.api('GET', '/ledger/get-ledger-transactions', { tenant: t })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'ledgerAccountId' }] });
+    expect((await h.api('GET', `/ledger/get-ledger-transactions?ledgerAccountId=${foreign}`, { tenant: t })).body).toMatchObject({
+      statusCode: 404,
+      message: 'Ledger account not found',
+    });
+    expect((await h.api('GET', '/ledger/get-ledger-transactions', { tenant: t })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'ledgerAccountId' }],
+    });
   });
 
   it('GET /ledger/export: an hledger or beancount journal as an attachment; another format is 400', async () => {
@@ -320,13 +428,22 @@ describe('categories: groups and tags, update, move, delete', () => {
     expect(gt.body.groups).toEqual(expect.arrayContaining(['Current Assets', 'Operating Expenses']));
     expect(gt.body.tags).toEqual(['team']);
     expect((await h.api('GET', '/categories/groups-and-tags?groupsAndTagsType=tags', { tenant: t })).body).toEqual({ groups: [], tags: ['team'] });
-    expect((await h.api('GET', '/categories/groups-and-tags?groupsAndTagsType=x', { tenant: t })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'groupsAndTagsType' }] });
+    expect((await h.api('GET', '/categories/groups-and-tags?groupsAndTagsType=x', { tenant: t })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'groupsAndTagsType' }],
+    });
     const upd = await h.api('PATCH', '/categories/update', { tenant: t, body: { id: created.id, name: 'Team Snacks', coaId: 62200, tag: 'people' } });
     expect(upd.body).toMatchObject({ message: 'Category updated successfully.', category: { name: 'Team Snacks', coaId: 62200, tag: 'people' } });
-    expect((await h.api('PATCH', '/categories/update', { tenant: t, body: { id: created.id, coaId: 100 } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'coaId', message: 'coaId must be minimum 5 digits number' }] });
+    expect((await h.api('PATCH', '/categories/update', { tenant: t, body: { id: created.id, coaId: 100 } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'coaId', message: 'coaId must be minimum 5 digits number' }],
+    });
     const foreign = (await categories(other))[0]?.id;
     expect((await h.api('PATCH', '/categories/update', { tenant: t, body: { id: foreign, name: 'Mine' } })).status).toBe(404);
-    expect((await h.api('PATCH', '/categories/update', { tenant: { ...t, token: t.viewerToken }, body: { id: created.id, name: 'V' } })).body).toMatchObject({ statusCode: 403, message: VIEWER_MESSAGE });
+    expect((await h.api('PATCH', '/categories/update', { tenant: { ...t, token: t.viewerToken }, body: { id: created.id, name: 'V' } })).body).toMatchObject({
+      statusCode: 403,
+      message: VIEWER_MESSAGE,
+    });
   });
 
   it('PATCH /categories/move: within its category type only, never under itself, at most four levels', async () => {
@@ -339,23 +456,47 @@ describe('categories: groups and tags, update, move, delete', () => {
     expect(sub.level).toBe(4);
     const moved = await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: otherExp.id } });
     expect(moved.body).toMatchObject({ message: 'Category updated successfully.', category: { parentId: otherExp.id, level: 3 } });
-    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: revenue.id } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'CATEGORY_MOVE_CLASS' });
-    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: sub.id } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'CATEGORY_MOVE_CYCLE' });
+    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: revenue.id } })).body).toMatchObject({
+      statusCode: 409,
+      appErrorCode: 'CATEGORY_MOVE_CLASS',
+    });
+    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: sub.id } })).body).toMatchObject({
+      statusCode: 409,
+      appErrorCode: 'CATEGORY_MOVE_CYCLE',
+    });
     const travel = (await categories(t)).find((c) => c.name === 'Travel') as Cat;
-    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: travel.id } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'CATEGORY_MOVE_DEPTH' });
-    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'parentId' }] });
+    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id, parentId: travel.id } })).body).toMatchObject({
+      statusCode: 409,
+      appErrorCode: 'CATEGORY_MOVE_DEPTH',
+    });
+    expect((await h.api('PATCH', '/categories/move', { tenant: t, body: { categoryId: cat.id } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'parentId' }],
+    });
   });
 
   it("DELETE /categories/delete: 'Successfully removed the chart of account'; refused for an account with lines, sub-categories or a ledger purpose", async () => {
     const opex = (await h.api('GET', '/categories/chart-of-accounts', { tenant: t })).body.parentCategories.find((c: Cat) => c.name === 'Operating Expenses');
     const a = (await h.api('POST', '/categories', { tenant: t, body: { name: 'Temp A', coaId: 62400, parentId: opex.id } })).body.category;
     const b = (await h.api('POST', '/categories', { tenant: t, body: { name: 'Temp B', coaId: 62410, parentId: a.id } })).body.category;
-    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [a.id] } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'CATEGORY_HAS_CHILDREN' });
+    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [a.id] } })).body).toMatchObject({
+      statusCode: 409,
+      appErrorCode: 'CATEGORY_HAS_CHILDREN',
+    });
     const withLines = (await categories(t)).find((c) => c.name === 'Meals and Entertainment') as Cat;
-    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [withLines.id] } })).body).toMatchObject({ statusCode: 409, message: 'This account has transactions and cannot be removed' });
+    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [withLines.id] } })).body).toMatchObject({
+      statusCode: 409,
+      message: 'This account has transactions and cannot be removed',
+    });
     const uncategorised = (await categories(t)).find((c) => c.name === 'Uncategorised Expense') as Cat;
-    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [uncategorised.id] } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'CATEGORY_SYSTEM' });
-    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'categoryIds', message: 'categoryIds cannot be empty' }] });
+    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [uncategorised.id] } })).body).toMatchObject({
+      statusCode: 409,
+      appErrorCode: 'CATEGORY_SYSTEM',
+    });
+    expect((await h.api('DELETE', '/categories/delete', { tenant: t, body: { categoryIds: [] } })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'categoryIds', message: 'categoryIds cannot be empty' }],
+    });
     expect((await h.api('DELETE', '/categories/delete', { tenant: { ...t, token: t.viewerToken }, body: { categoryIds: [b.id] } })).status).toBe(403);
     expect((await h.api('DELETE', '/categories/delete', { tenant: other, body: { categoryIds: [b.id] } })).status).toBe(404);
     const ok = await h.api('DELETE', `/categories/delete?categoryIds=${b.id},${a.id}`, { tenant: t });
@@ -373,24 +514,86 @@ describe('splits', () => {
     const meals = await categoryId(t, 'Meals and Entertainment');
     const travel = await categoryId(t, 'Travel');
     const office = await categoryId(t, 'Office Supplies');
-    const off = await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 30, categoryId: travel }] } });
-    expect(off.body).toMatchObject({ statusCode: 400, message: 'Split amounts must add up to the transaction amount', errors: [{ field: 'splitTransactions' }] });
-    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'splitTransactions', message: 'splitTransactions cannot be empty' }] });
-    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 0, categoryId: travel }] } })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'splitTransactions.0.amount' }] });
-    expect((await h.api('POST', '/transactions/split', { tenant: { ...t, token: t.viewerToken }, body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 40, categoryId: travel }] } })).status).toBe(403);
+    const off = await h.api('POST', '/transactions/split', {
+      tenant: t,
+      body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 30, categoryId: travel }] },
+    });
+    expect(off.body).toMatchObject({
+      statusCode: 400,
+      message: 'Split amounts must add up to the transaction amount',
+      errors: [{ field: 'splitTransactions' }],
+    });
+    expect(
+      (
+        await h.api('POST', '/transactions/split', {
+          tenant: t,
+          body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [] },
+        })
+      ).body,
+    ).toMatchObject({ statusCode: 400, errors: [{ field: 'splitTransactions', message: 'splitTransactions cannot be empty' }] });
+    expect(
+      (
+        await h.api('POST', '/transactions/split', {
+          tenant: t,
+          body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 0, categoryId: travel }] },
+        })
+      ).body,
+    ).toMatchObject({ statusCode: 400, errors: [{ field: 'splitTransactions.0.amount' }] });
+    expect(
+      (
+        await h.api('POST', '/transactions/split', {
+          tenant: { ...t, token: t.viewerToken },
+          body: { parentTransaction: { id: lunch.id, amount: 60, categoryId: meals }, splitTransactions: [{ amount: 40, categoryId: travel }] },
+        })
+      ).status,
+    ).toBe(403);
     const foreign = (await h.transactions(other, 1)).data[0];
-    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: foreign.id, amount: 5, categoryId: meals }, splitTransactions: [{ amount: 2.77, categoryId: travel }] } })).status).toBe(404);
+    expect(
+      (
+        await h.api('POST', '/transactions/split', {
+          tenant: t,
+          body: { parentTransaction: { id: foreign.id, amount: 5, categoryId: meals }, splitTransactions: [{ amount: 2.77, categoryId: travel }] },
+        })
+      ).status,
+    ).toBe(404);
 
-    const ok = await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 50, categoryId: meals }, splitTransactions: [{ amount: 29.99, categoryId: travel }, { amount: 20, categoryId: office }] } });
+    const ok = await h.api('POST', '/transactions/split', {
+      tenant: t,
+      body: {
+        parentTransaction: { id: lunch.id, amount: 50, categoryId: meals },
+        splitTransactions: [
+          { amount: 29.99, categoryId: travel },
+          { amount: 20, categoryId: office },
+        ],
+      },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ message: 'Transaction has been split successfully.', transaction: { id: lunch.id, isSplittedParent: true, amount: -100, category: { id: meals } } });
-    expect(ok.body.transaction.splittedChildren.map((c: { amount: number; categoryName: string }) => [c.amount, c.categoryName])).toEqual([[-29.99, 'Travel'], [-20, 'Office Supplies']]);
+    expect(ok.body).toMatchObject({
+      message: 'Transaction has been split successfully.',
+      transaction: { id: lunch.id, isSplittedParent: true, amount: -100, category: { id: meals } },
+    });
+    expect(ok.body.transaction.splittedChildren.map((c: { amount: number; categoryName: string }) => [c.amount, c.categoryName])).toEqual([
+      [-29.99, 'Travel'],
+      [-20, 'Office Supplies'],
+    ]);
     const lines = await h.ledger.db.adminDb('journal_lines').where({ entry_id: ok.body.transaction.debitJournalId }).orderBy('id');
     // The parent's part absorbs the cent of difference: 50.01 + 29.99 + 20 = 100.
-    expect(lines.map((l: { direction: string; amount_cents: number }) => [l.direction, l.amount_cents])).toEqual([['credit', 10_000], ['debit', 5_001], ['debit', 2_999], ['debit', 2_000]]);
+    expect(lines.map((l: { direction: string; amount_cents: number }) => [l.direction, l.amount_cents])).toEqual([
+      ['credit', 10_000],
+      ['debit', 5_001],
+      ['debit', 2_999],
+      ['debit', 2_000],
+    ]);
     const refused = await h.api('PATCH', `/transactions/${lunch.id}`, { tenant: t, body: { categoryId: travel } });
     expect(refused.body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_SPLIT', message: 'This transaction is split. Edit its split instead' });
-    expect((await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 50, categoryId: meals }, splitTransactions: [{ amount: 50, categoryId: travel }] } })).body.appErrorCode).toBe('TRANSACTION_SPLIT');
+    expect(
+      (
+        await h.api('POST', '/transactions/split', {
+          tenant: t,
+          body: { parentTransaction: { id: lunch.id, amount: 50, categoryId: meals }, splitTransactions: [{ amount: 50, categoryId: travel }] },
+        })
+      ).body.appErrorCode,
+    ).toBe('TRANSACTION_SPLIT');
   });
 
   it("POST /transactions/update-split: change, add and delete parts ('Transaction has been updated successfully.'); none left un-splits", async () => {
@@ -398,17 +601,45 @@ describe('splits', () => {
     const [travelPart, officePart] = lunch.splittedChildren;
     const meals = await categoryId(t, 'Meals and Entertainment');
     const rent = await categoryId(t, 'Rent');
-    const upd = await h.api('POST', '/transactions/update-split', { tenant: t, body: {
-      parentTransaction: { id: lunch.id, amount: 40, categoryId: meals }, updateTransactions: [{ id: travelPart.id, amount: 35, categoryId: travelPart.categoryId }],
-      splitTransactions: [{ amount: 25, categoryId: rent }], deleteTransactionIds: [officePart.id],
-    } });
+    const upd = await h.api('POST', '/transactions/update-split', {
+      tenant: t,
+      body: {
+        parentTransaction: { id: lunch.id, amount: 40, categoryId: meals },
+        updateTransactions: [{ id: travelPart.id, amount: 35, categoryId: travelPart.categoryId }],
+        splitTransactions: [{ amount: 25, categoryId: rent }],
+        deleteTransactionIds: [officePart.id],
+      },
+    });
     expect(upd.body.message).toBe('Transaction has been updated successfully.');
-    expect(upd.body.transaction.splittedChildren.map((c: { amount: number; categoryName: string }) => [c.amount, c.categoryName])).toEqual([[-35, 'Travel'], [-25, 'Rent']]);
-    expect((await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 40, categoryId: meals }, deleteTransactionIds: [lunch.id] } })).status).toBe(404);
-    const whole = await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 100, categoryId: meals }, deleteTransactionIds: upd.body.transaction.splittedChildren.map((c: { id: string }) => c.id) } });
+    expect(upd.body.transaction.splittedChildren.map((c: { amount: number; categoryName: string }) => [c.amount, c.categoryName])).toEqual([
+      [-35, 'Travel'],
+      [-25, 'Rent'],
+    ]);
+    expect(
+      (
+        await h.api('POST', '/transactions/update-split', {
+          tenant: t,
+          body: { parentTransaction: { id: lunch.id, amount: 40, categoryId: meals }, deleteTransactionIds: [lunch.id] },
+        })
+      ).status,
+    ).toBe(404);
+    const whole = await h.api('POST', '/transactions/update-split', {
+      tenant: t,
+      body: {
+        parentTransaction: { id: lunch.id, amount: 100, categoryId: meals },
+        deleteTransactionIds: upd.body.transaction.splittedChildren.map((c: { id: string }) => c.id),
+      },
+    });
     expect(whole.body.transaction).toMatchObject({ isSplittedParent: false, splittedChildren: [], category: { id: meals } });
-    expect((await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 100, categoryId: meals } } })).body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_NOT_SPLIT' });
-    const [trial] = (await h.ledger.db.adminDb.raw("select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ?", [t.workspaceId])).rows;
+    expect(
+      (await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: lunch.id, amount: 100, categoryId: meals } } })).body,
+    ).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_NOT_SPLIT' });
+    const [trial] = (
+      await h.ledger.db.adminDb.raw(
+        "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ?",
+        [t.workspaceId],
+      )
+    ).rows;
     expect(trial.s).toBe(0);
   });
 
@@ -418,7 +649,7 @@ describe('splits', () => {
 });
 
 describe('GET /transactions/audit-logs', () => {
-  it('lists who changed what, newest first; filters by transaction; 404 for another workspace\'s transaction', async () => {
+  it("lists who changed what, newest first; filters by transaction; 404 for another workspace's transaction", async () => {
     const lunch = (await h.api('GET', '/transactions/v2?description=Team%20lunch', { tenant: t })).body.data[0];
     const r = await h.api('GET', `/transactions/audit-logs?transactionId=${lunch.id}`, { token: t.viewerToken });
     expect(r.status).toBe(200);
@@ -431,8 +662,13 @@ describe('GET /transactions/audit-logs', () => {
     for (const e of ['imported', 'categorised', 'finalized', 'unfinalized', 'biller_changed', 'split']) expect(events.has(e), e).toBe(true);
     const foreign = (await h.transactions(other, 1)).data[0];
     expect((await h.api('GET', `/transactions/audit-logs?transactionId=${foreign.id}`, { tenant: t })).status).toBe(404);
-    expect((await h.api('GET', '/transactions/audit-logs?transactionId=x', { tenant: t })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }] });
-    expect((await h.ledger.db.adminDb.raw('select count(*)::int as n from transaction_audit_logs where workspace_id = ?', [other.workspaceId])).rows[0].n).toBe(1);
+    expect((await h.api('GET', '/transactions/audit-logs?transactionId=x', { tenant: t })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'transactionId' }],
+    });
+    expect((await h.ledger.db.adminDb.raw('select count(*)::int as n from transaction_audit_logs where workspace_id = ?', [other.workspaceId])).rows[0].n).toBe(
+      1,
+    );
   });
 });
 
@@ -448,15 +684,25 @@ describe('transfers', () => {
     const paired = await expectEventuallyPaired(w, 2);
     const out = paired.find((x: { amount: number }) => x.amount === -500);
     const into = paired.find((x: { amount: number }) => x.amount === 500);
-    expect(out).toMatchObject({ transferStatus: 'paired', category: { name: 'Internal Transfers', type: 'Transfer' }, transferPair: { id: into.id, accountId: sav, accountName: 'Savings ••0002', amount: 500, dateTime: '2026-09-11', name: 'Online transfer from CHK 0001' } });
-    expect((await h.api('GET', `/transactions/v2/${into.id}`, { tenant: w })).body).toMatchObject({ transferStatus: 'paired', transferPair: { id: out.id, amount: -500 } });
+    expect(out).toMatchObject({
+      transferStatus: 'paired',
+      category: { name: 'Internal Transfers', type: 'Transfer' },
+      transferPair: { id: into.id, accountId: sav, accountName: 'Savings ••0002', amount: 500, dateTime: '2026-09-11', name: 'Online transfer from CHK 0001' },
+    });
+    expect((await h.api('GET', `/transactions/v2/${into.id}`, { tenant: w })).body).toMatchObject({
+      transferStatus: 'paired',
+      transferPair: { id: out.id, amount: -500 },
+    });
     const plain = (await h.api('GET', '/transactions/v2?description=Hardware', { tenant: w })).body.data[0];
     expect(plain).toMatchObject({ transferStatus: null, transferPair: null });
     expect((await h.api('GET', '/transactions/v2?transferStatus=review', { tenant: w })).body.data).toEqual([]);
-    expect((await h.api('GET', '/transactions/v2?transferStatus=nope', { tenant: w })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transferStatus', message: 'transferStatus must be one of: review, paired' }] });
+    expect((await h.api('GET', '/transactions/v2?transferStatus=nope', { tenant: w })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'transferStatus', message: 'transferStatus must be one of: review, paired' }],
+    });
   });
 
-  it("GET /transactions/transfer-candidates, POST /transactions/pair-transfer and /unpair-transfer: 400 per field, 404 across workspaces, Viewer 403", async () => {
+  it('GET /transactions/transfer-candidates, POST /transactions/pair-transfer and /unpair-transfer: 400 per field, 404 across workspaces, Viewer 403', async () => {
     const w = h.tenant();
     const chk = await w.banking.link({ name: 'Checking', mask: '0011' });
     const visa = await w.banking.link({ name: 'Visa', type: 'credit', subtype: 'credit card', mask: '0012' });
@@ -472,34 +718,77 @@ describe('transfers', () => {
 
     const cands = await h.api('GET', `/transactions/transfer-candidates?transactionId=${dep.id}`, { tenant: w });
     expect(cands.status).toBe(200);
-    expect(cands.body.data).toEqual([{ id: adv.id, amount: -77, dateTime: '2026-09-12', accountId: visa, accountName: 'Visa ••0012', name: 'Cash advance', score: expect.any(Number) }]);
+    expect(cands.body.data).toEqual([
+      { id: adv.id, amount: -77, dateTime: '2026-09-12', accountId: visa, accountName: 'Visa ••0012', name: 'Cash advance', score: expect.any(Number) },
+    ]);
     expect(cands.body.data[0].score).toBeLessThan(60);
     expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${dep.id}`, { token: w.viewerToken })).status).toBe(200);
-    expect((await h.api('GET', '/transactions/transfer-candidates', { tenant: w })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId', message: 'transactionId is required' }] });
-    expect((await h.api('GET', '/transactions/transfer-candidates?transactionId=12', { tenant: w })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }] });
-    expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${foreign}`, { tenant: w })).body).toMatchObject({ statusCode: 404, message: 'Transaction not found' });
+    expect((await h.api('GET', '/transactions/transfer-candidates', { tenant: w })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'transactionId', message: 'transactionId is required' }],
+    });
+    expect((await h.api('GET', '/transactions/transfer-candidates?transactionId=12', { tenant: w })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'transactionId' }],
+    });
+    expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${foreign}`, { tenant: w })).body).toMatchObject({
+      statusCode: 404,
+      message: 'Transaction not found',
+    });
 
     const pair = (body: unknown, tenant = w) => h.api('POST', '/transactions/pair-transfer', { tenant, body });
     expect((await pair({})).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId' }, { field: 'counterpartTransactionId' }] });
-    expect((await pair({ transactionId: dep.id, counterpartTransactionId: 'x' })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'counterpartTransactionId', message: 'counterpartTransactionId must be a UUID' }] });
-    expect((await pair({ transactionId: dep.id, counterpartTransactionId: other8800.id })).body).toMatchObject({ statusCode: 400, errors: [{ field: 'counterpartTransactionId', message: 'counterpartTransactionId must have the opposite amount of the transaction' }] });
+    expect((await pair({ transactionId: dep.id, counterpartTransactionId: 'x' })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'counterpartTransactionId', message: 'counterpartTransactionId must be a UUID' }],
+    });
+    expect((await pair({ transactionId: dep.id, counterpartTransactionId: other8800.id })).body).toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'counterpartTransactionId', message: 'counterpartTransactionId must have the opposite amount of the transaction' }],
+    });
     expect((await pair({ transactionId: dep.id, counterpartTransactionId: foreign })).body).toMatchObject({ statusCode: 404 });
-    const viewer = await h.api('POST', '/transactions/pair-transfer', { token: w.viewerToken, tenant: { ...w, token: w.viewerToken }, body: { transactionId: dep.id, counterpartTransactionId: adv.id } });
+    const viewer = await h.api('POST', '/transactions/pair-transfer', {
+      token: w.viewerToken,
+      tenant: { ...w, token: w.viewerToken },
+      body: { transactionId: dep.id, counterpartTransactionId: adv.id },
+    });
     expect(viewer).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
     // Nothing changed by the refusals.
-    expect((await h.api('GET', `/transactions/v2/${dep.id}`, { tenant: w })).body).toMatchObject({ transferPair: null, category: { name: 'Uncategorised Income' } });
+    expect((await h.api('GET', `/transactions/v2/${dep.id}`, { tenant: w })).body).toMatchObject({
+      transferPair: null,
+      category: { name: 'Uncategorised Income' },
+    });
 
     const ok = await pair({ transactionId: dep.id, counterpartTransactionId: adv.id });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ message: 'Transfer has been paired.', seq: expect.any(Number), transactions: [{ id: dep.id, transferStatus: 'paired', category: { name: 'Credit Card Payments' } }, { id: adv.id, transferPair: { id: dep.id } }] });
-    expect((await h.api('PATCH', `/transactions/${dep.id}`, { tenant: w, body: { categoryId: await categoryId(w, 'Sales') } })).body).toMatchObject({ statusCode: 409, message: 'Transfer transactions cannot be edited. Unpair the transfer first.' });
+    expect(ok.body).toMatchObject({
+      message: 'Transfer has been paired.',
+      seq: expect.any(Number),
+      transactions: [
+        { id: dep.id, transferStatus: 'paired', category: { name: 'Credit Card Payments' } },
+        { id: adv.id, transferPair: { id: dep.id } },
+      ],
+    });
+    expect((await h.api('PATCH', `/transactions/${dep.id}`, { tenant: w, body: { categoryId: await categoryId(w, 'Sales') } })).body).toMatchObject({
+      statusCode: 409,
+      message: 'Transfer transactions cannot be edited. Unpair the transfer first.',
+    });
 
     const unpair = (body: unknown, tenant = w) => h.api('POST', '/transactions/unpair-transfer', { tenant, body });
     expect((await unpair({})).body).toMatchObject({ statusCode: 400, errors: [{ field: 'transactionId', message: 'transactionId is required' }] });
     expect((await unpair({ transactionId: foreign })).body).toMatchObject({ statusCode: 404 });
-    expect((await h.api('POST', '/transactions/unpair-transfer', { token: w.viewerToken, tenant: { ...w, token: w.viewerToken }, body: { transactionId: dep.id } })).status).toBe(403);
+    expect(
+      (await h.api('POST', '/transactions/unpair-transfer', { token: w.viewerToken, tenant: { ...w, token: w.viewerToken }, body: { transactionId: dep.id } }))
+        .status,
+    ).toBe(403);
     const un = await unpair({ transactionId: adv.id });
-    expect(un.body).toMatchObject({ message: 'Transfer has been unpaired.', transactions: [{ id: adv.id, transferPair: null, transferStatus: null, category: { name: 'Uncategorised Expense' } }, { id: dep.id, category: { name: 'Uncategorised Income' } }] });
+    expect(un.body).toMatchObject({
+      message: 'Transfer has been unpaired.',
+      transactions: [
+        { id: adv.id, transferPair: null, transferStatus: null, category: { name: 'Uncategorised Expense' } },
+        { id: dep.id, category: { name: 'Uncategorised Income' } },
+      ],
+    });
     expect((await unpair({ transactionId: adv.id })).body).toMatchObject({ statusCode: 409, appErrorCode: 'TRANSACTION_NOT_TRANSFER' });
     // Dismissed: no longer offered.
     expect((await h.api('GET', `/transactions/transfer-candidates?transactionId=${dep.id}`, { tenant: w })).body.data).toEqual([]);
@@ -516,10 +805,15 @@ async function expectEventuallyPaired(w: Tenant, n: number) {
 }
 
 describe('amounts: USD with 2 decimals (spec §9), more are refused naming the field, never rounded', () => {
-  const entries = async () => (await h.ledger.db.adminDb.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0].n as number;
+  const entries = async () =>
+    (await h.ledger.db.adminDb.raw('select count(*)::int as n from journal_entries where workspace_id = ?', [t.workspaceId])).rows[0].n as number;
   const refused = (r: { status: number; body: unknown }, field: string) => {
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ statusCode: 400, appErrorCode: 'INVALID_INPUT', errors: expect.arrayContaining([{ field, message: `${field} must have at most 2 decimal places` }]) });
+    expect(r.body).toMatchObject({
+      statusCode: 400,
+      appErrorCode: 'INVALID_INPUT',
+      errors: expect.arrayContaining([{ field, message: `${field} must have at most 2 decimal places` }]),
+    });
   };
 
   it('in the list filters amount, minAmount and maxAmount (GET /transactions/v2 and its CSV export)', async () => {
@@ -537,13 +831,58 @@ describe('amounts: USD with 2 decimals (spec §9), more are refused naming the f
     const before = await entries();
     const txn = (await h.api('GET', '/transactions/v2?description=GitHub', { tenant: t })).body.data[0];
     const travel = await categoryId(t, 'Travel');
-    refused(await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 19.995, categoryId: travel }, splitTransactions: [{ amount: 10, categoryId: travel }] } }), 'parentTransaction.amount');
-    refused(await h.api('POST', '/transactions/split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 19.99, categoryId: travel }, splitTransactions: [{ amount: 5, categoryId: travel }, { amount: 5.001, categoryId: travel }] } }), 'splitTransactions.1.amount');
-    refused(await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 20, categoryId: travel }, updateTransactions: [{ id: txn.id, amount: 1.239, categoryId: travel }] } }), 'updateTransactions.0.amount');
-    refused(await h.api('POST', '/transactions/update-split', { tenant: t, body: { parentTransaction: { id: txn.id, amount: 20, categoryId: travel }, splitTransactions: [{ amount: 9.999, categoryId: travel }] } }), 'splitTransactions.0.amount');
-    refused(await h.api('PATCH', '/transactions/update-accrual', { tenant: t, body: { transactionId: txn.id, updatedAccrualChildren: [{ id: txn.id, amount: 10 }, { id: txn.id, amount: 1.005 }] } }), 'updatedAccrualChildren.1.amount');
+    refused(
+      await h.api('POST', '/transactions/split', {
+        tenant: t,
+        body: { parentTransaction: { id: txn.id, amount: 19.995, categoryId: travel }, splitTransactions: [{ amount: 10, categoryId: travel }] },
+      }),
+      'parentTransaction.amount',
+    );
+    refused(
+      await h.api('POST', '/transactions/split', {
+        tenant: t,
+        body: {
+          parentTransaction: { id: txn.id, amount: 19.99, categoryId: travel },
+          splitTransactions: [
+            { amount: 5, categoryId: travel },
+            { amount: 5.001, categoryId: travel },
+          ],
+        },
+      }),
+      'splitTransactions.1.amount',
+    );
+    refused(
+      await h.api('POST', '/transactions/update-split', {
+        tenant: t,
+        body: { parentTransaction: { id: txn.id, amount: 20, categoryId: travel }, updateTransactions: [{ id: txn.id, amount: 1.239, categoryId: travel }] },
+      }),
+      'updateTransactions.0.amount',
+    );
+    refused(
+      await h.api('POST', '/transactions/update-split', {
+        tenant: t,
+        body: { parentTransaction: { id: txn.id, amount: 20, categoryId: travel }, splitTransactions: [{ amount: 9.999, categoryId: travel }] },
+      }),
+      'splitTransactions.0.amount',
+    );
+    refused(
+      await h.api('PATCH', '/transactions/update-accrual', {
+        tenant: t,
+        body: {
+          transactionId: txn.id,
+          updatedAccrualChildren: [
+            { id: txn.id, amount: 10 },
+            { id: txn.id, amount: 1.005 },
+          ],
+        },
+      }),
+      'updatedAccrualChildren.1.amount',
+    );
     const capital = await categoryId(t, 'Common Stock');
-    refused(await h.api('PUT', `/categories/${capital}/opening-balance`, { tenant: t, body: { openingBalance: 1000.001, openingBalanceDate: '2026-01-01' } }), 'openingBalance');
+    refused(
+      await h.api('PUT', `/categories/${capital}/opening-balance`, { tenant: t, body: { openingBalance: 1000.001, openingBalanceDate: '2026-01-01' } }),
+      'openingBalance',
+    );
     expect(await entries()).toBe(before);
     // Two decimals go through (and to the cent).
     const ok = await h.api('PUT', `/categories/${capital}/opening-balance`, { tenant: t, body: { openingBalance: 1000.07, openingBalanceDate: '2026-01-01' } });
@@ -566,7 +905,8 @@ describe('chart changes answer their seq; the fiscal year', () => {
     expect(seqs.every((s) => Number.isInteger(s) && s > 0)).toBe(true);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     expect(new Set(seqs).size).toBe(5);
-    const outbox = (await h.ledger.db.adminDb.raw("select count(*)::int as n from outbox where workspace_id = ? and type = 'chart.changed'", [t.workspaceId])).rows[0].n;
+    const outbox = (await h.ledger.db.adminDb.raw("select count(*)::int as n from outbox where workspace_id = ? and type = 'chart.changed'", [t.workspaceId]))
+      .rows[0].n;
     expect(outbox).toBeGreaterThanOrEqual(5);
     expect(created.body.category).toMatchObject({ systemKey: null });
   });
@@ -585,7 +925,8 @@ describe('chart changes answer their seq; the fiscal year', () => {
     const chart = await h.api('GET', '/categories/chart-of-accounts?endDate=2026-12-31', { tenant: t });
     expect(chart.body.fiscalYearStartMonth).toBe(7);
     expect((await h.api('GET', '/categories/fiscal-year', { tenant: other })).body.fiscalYearStartMonth).toBe(1);
-    const flat = (nodes: (Cat & { systemKey: string | null })[]): (Cat & { systemKey: string | null })[] => nodes.flatMap((n) => [n, ...flat((n.children ?? []) as never)]);
+    const flat = (nodes: (Cat & { systemKey: string | null })[]): (Cat & { systemKey: string | null })[] =>
+      nodes.flatMap((n) => [n, ...flat((n.children ?? []) as never)]);
     expect(flat(chart.body.chartOfAccounts).find((c) => c.name === 'Retained Earnings')?.systemKey).toBe('retained_earnings');
     await h.api('PATCH', '/categories/fiscal-year', { tenant: t, body: { fiscalYearStartMonth: 1 } });
   });

@@ -12,7 +12,11 @@ let replacement: Mailbox | undefined;
 
 beforeAll(async () => {
   // Retries every 100 ms and more (doubling) instead of 30 s, so the test sees several.
-  system = await startSystem({ firm: true, identityEnv: { MAIL_RETRY_BASE_MS: '100', MAIL_POLL_MS: '50' }, firmEnv: { MAIL_RETRY_BASE_MS: '100', MAIL_POLL_MS: '50' } });
+  system = await startSystem({
+    firm: true,
+    identityEnv: { MAIL_RETRY_BASE_MS: '100', MAIL_POLL_MS: '50' },
+    firmEnv: { MAIL_RETRY_BASE_MS: '100', MAIL_POLL_MS: '50' },
+  });
 });
 afterAll(async () => {
   await replacement?.close();
@@ -28,7 +32,8 @@ interface OutboxRow {
   last_error: string | null;
 }
 
-const rowsTo = async (email: string) => (await system.db.adminDb.raw('select * from mail_outbox where "to" = ? order by created_at', [email])).rows as OutboxRow[];
+const rowsTo = async (email: string) =>
+  (await system.db.adminDb.raw('select * from mail_outbox where "to" = ? order by created_at', [email])).rows as OutboxRow[];
 
 async function mailsTo(url: string, email: string): Promise<{ subject: string; text: string }[]> {
   return (await (await fetch(`${url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
@@ -41,7 +46,11 @@ describe('mail through the outbox', () => {
     expect(res.status).toBe(200);
     const mail = await system.mailTo(email, /Reset your/);
     expect(mail.text).toMatch(/reset-password\?token=/);
-    await expectEventually(async () => expect((await rowsTo(email)).filter((r) => r.kind === 'reset')).toEqual([expect.objectContaining({ sent_at: expect.any(Date), subject: '', text: '', attempts: 1 })]));
+    await expectEventually(async () =>
+      expect((await rowsTo(email)).filter((r) => r.kind === 'reset')).toEqual([
+        expect.objectContaining({ sent_at: expect.any(Date), subject: '', text: '', attempts: 1 }),
+      ]),
+    );
   });
 
   it('retries while the mail server is down and delivers once after identity restarts', async () => {
@@ -69,14 +78,28 @@ describe('mail through the outbox', () => {
 });
 
 describe('firm invite mail through the outbox', () => {
-  const firmRowsTo = async (email: string) => (await system.databases.firm!.adminDb.raw('select * from mail_outbox where "to" = ? order by created_at', [email])).rows as OutboxRow[];
+  const firmRowsTo = async (email: string) =>
+    (await system.databases.firm!.adminDb.raw('select * from mail_outbox where "to" = ? order by created_at', [email])).rows as OutboxRow[];
   let owner: { token: string; email: string };
 
   beforeAll(async () => {
     const email = uniqueEmail('partner');
-    const signup = await system.api('POST', '/signup', { body: { firstName: 'Grace', middleName: 'B', lastName: 'Hopper', email, password: PASSWORD, userType: 'firm', firmName: 'Outbox Partners', country: 'US' } });
+    const signup = await system.api('POST', '/signup', {
+      body: {
+        firstName: 'Grace',
+        middleName: 'B',
+        lastName: 'Hopper',
+        email,
+        password: PASSWORD,
+        userType: 'firm',
+        firmName: 'Outbox Partners',
+        country: 'US',
+      },
+    });
     expect(signup.status).toBe(201);
-    const verified = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, code: await system.codeFor(email), sessionToken: signup.body.sessionToken } });
+    const verified = await system.api('POST', '/authenticate-otp', {
+      body: { methodId: signup.body.methodId, code: await system.codeFor(email), sessionToken: signup.body.sessionToken },
+    });
     expect(verified.status).toBe(200);
     owner = { token: verified.body.sessionToken, email };
   });
@@ -92,7 +115,11 @@ describe('firm invite mail through the outbox', () => {
     expect(sent.status).toBe(201);
     const mail = await system.mailTo(email, /^Join Outbox Partners on Ledgerline$/);
     expect(mail.text).toMatch(/\/verify-invite\?token=[\w-]+&kind=firm/);
-    await expectEventually(async () => expect(await firmRowsTo(email)).toEqual([expect.objectContaining({ kind: 'firm-invite', sent_at: expect.any(Date), subject: '', text: '', attempts: 1 })]));
+    await expectEventually(async () =>
+      expect(await firmRowsTo(email)).toEqual([
+        expect.objectContaining({ kind: 'firm-invite', sent_at: expect.any(Date), subject: '', text: '', attempts: 1 }),
+      ]),
+    );
   });
 
   it('retries while the mail server is down and delivers once after the firm service restarts', async () => {
@@ -121,6 +148,9 @@ describe('firm invite mail through the outbox', () => {
     expect(await invites()).toHaveLength(1);
     // The mailed link works: password-required for this new address.
     const token = new URL(/https?:\/\/\S+verify-invite\?\S+/.exec((await invites())[0]!.text)![0]).searchParams.get('token');
-    expect(await system.api('POST', '/verify-invite', { body: { token, kind: 'firm' } })).toMatchObject({ status: 200, body: { status: 'password-required', email } });
+    expect(await system.api('POST', '/verify-invite', { body: { token, kind: 'firm' } })).toMatchObject({
+      status: 200,
+      body: { status: 'password-required', email },
+    });
   });
 });

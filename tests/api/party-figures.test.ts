@@ -26,7 +26,13 @@ async function vendorFigures(tn: Tenant, id: string) {
   const list = await s.api('GET', '/vendors?take=100', { tenant: tn });
   expect(list.status, list.text).toBe(200);
   const listed = list.body.data.find((v: { id: string }) => v.id === id);
-  const pick = (v: Record<string, unknown>) => ({ billCount: v.billCount, billAmount: v.billAmount, dueBillCount: v.dueBillCount, dueBillAmount: v.dueBillAmount, overdueAmount: v.overdueAmount });
+  const pick = (v: Record<string, unknown>) => ({
+    billCount: v.billCount,
+    billAmount: v.billAmount,
+    dueBillCount: v.dueBillCount,
+    dueBillAmount: v.dueBillAmount,
+    overdueAmount: v.overdueAmount,
+  });
   // The list and the single read answer the same figures.
   expect(pick(listed)).toEqual(pick(one.body));
   return pick(one.body);
@@ -38,7 +44,13 @@ async function customerFigures(tn: Tenant, id: string) {
   const list = await s.api('GET', '/customers?take=100', { tenant: tn });
   expect(list.status, list.text).toBe(200);
   const listed = list.body.data.find((c: { id: string }) => c.id === id);
-  const pick = (c: Record<string, unknown>) => ({ invoiceCount: c.invoiceCount, invoiceAmount: c.invoiceAmount, dueInvoiceCount: c.dueInvoiceCount, dueInvoiceAmount: c.dueInvoiceAmount, overduePaymentAmount: c.overduePaymentAmount });
+  const pick = (c: Record<string, unknown>) => ({
+    invoiceCount: c.invoiceCount,
+    invoiceAmount: c.invoiceAmount,
+    dueInvoiceCount: c.dueInvoiceCount,
+    dueInvoiceAmount: c.dueInvoiceAmount,
+    overduePaymentAmount: c.overduePaymentAmount,
+  });
   expect(pick(listed)).toEqual(pick(one.body));
   return pick(one.body);
 }
@@ -67,29 +79,53 @@ describe('vendor bill figures', () => {
     expect((await s.api('DELETE', `/accounting/bill/${deleted.id}`, { tenant: tn })).status).toBe(200);
 
     // Live: 100 (overdue), 50 (due later), 30 (paid). The voided and the deleted bill count nowhere.
-    await eventually(async () => expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 3, billAmount: 180, dueBillCount: 2, dueBillAmount: 150, overdueAmount: 100 }));
+    await eventually(async () =>
+      expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 3, billAmount: 180, dueBillCount: 2, dueBillAmount: 150, overdueAmount: 100 }),
+    );
 
     // A part payment of the overdue bill: 60 still owed, still overdue.
-    const put = await s.api('PUT', `/accounting/bill/${overdue.id}`, { tenant: tn, body: { billDate: '2026-01-05', dueDate: PAST, vendorId: vendor.id, lineItems: line(100), connectedTransactions: [{ id: pay40, amount: 40 }] } });
+    const put = await s.api('PUT', `/accounting/bill/${overdue.id}`, {
+      tenant: tn,
+      body: { billDate: '2026-01-05', dueDate: PAST, vendorId: vendor.id, lineItems: line(100), connectedTransactions: [{ id: pay40, amount: 40 }] },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    await eventually(async () => expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 3, billAmount: 180, dueBillCount: 2, dueBillAmount: 110, overdueAmount: 60 }));
+    await eventually(async () =>
+      expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 3, billAmount: 180, dueBillCount: 2, dueBillAmount: 110, overdueAmount: 60 }),
+    );
 
     // Its due date moved into the future: still due, no longer overdue (decided against today, not a stored flag).
-    const later = await s.api('PUT', `/accounting/bill/${overdue.id}`, { tenant: tn, body: { billDate: '2026-01-05', dueDate: FUTURE, vendorId: vendor.id, lineItems: line(100), connectedTransactions: [{ id: pay40, amount: 40 }] } });
+    const later = await s.api('PUT', `/accounting/bill/${overdue.id}`, {
+      tenant: tn,
+      body: { billDate: '2026-01-05', dueDate: FUTURE, vendorId: vendor.id, lineItems: line(100), connectedTransactions: [{ id: pay40, amount: 40 }] },
+    });
     expect(later.status, JSON.stringify(later.body)).toBe(200);
-    await eventually(async () => expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 3, billAmount: 180, dueBillCount: 2, dueBillAmount: 110, overdueAmount: 0 }));
+    await eventually(async () =>
+      expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 3, billAmount: 180, dueBillCount: 2, dueBillAmount: 110, overdueAmount: 0 }),
+    );
 
     expect((await s.api('POST', `/accounting/bill/void/${notYetDue.id}`, { tenant: tn })).status).toBe(200);
     expect((await s.api('DELETE', `/accounting/bill/${overdue.id}`, { tenant: tn })).status).toBe(200);
-    await eventually(async () => expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 1, billAmount: 30, dueBillCount: 0, dueBillAmount: 0, overdueAmount: 0 }));
+    await eventually(async () =>
+      expect(await vendorFigures(tn, vendor.id)).toEqual({ billCount: 1, billAmount: 30, dueBillCount: 0, dueBillAmount: 0, overdueAmount: 0 }),
+    );
 
     // A vendor with bills is made inactive, not deleted (its bills would lose their vendor).
     const del = await s.api('DELETE', `/vendors/${vendor.id}`, { tenant: tn });
-    expect(del).toMatchObject({ status: 200, body: { deleted: false, message: 'This vendor has 1 bill, so it was made inactive instead of deleted', vendor: { id: vendor.id, status: 'inactive', billCount: 1 } } });
+    expect(del).toMatchObject({
+      status: 200,
+      body: {
+        deleted: false,
+        message: 'This vendor has 1 bill, so it was made inactive instead of deleted',
+        vendor: { id: vendor.id, status: 'inactive', billCount: 1 },
+      },
+    });
 
     // Merging a vendor brings its bills' figures to the parent at once.
     const merged = await newVendor(s, tn);
-    const r = await s.api('POST', '/accounting/bill/v2', { tenant: tn, body: { vendorId: merged.id, billDate: '2026-01-20', dueDate: PAST, lineItems: line(25) } });
+    const r = await s.api('POST', '/accounting/bill/v2', {
+      tenant: tn,
+      body: { vendorId: merged.id, billDate: '2026-01-20', dueDate: PAST, lineItems: line(25) },
+    });
     expect(r.status).toBe(201);
     await eventually(async () => expect(await vendorFigures(tn, merged.id)).toMatchObject({ billCount: 1, overdueAmount: 25 }));
     const merge = await s.api('POST', '/vendors/merge', { tenant: tn, body: { parentVendorId: vendor.id, mergingVendorsId: [merged.id] } });
@@ -120,12 +156,36 @@ describe('customer invoice figures', () => {
     await invoice({ invoiceDate: '2026-03-01', dueDate: FUTURE, lineItems: line(200) });
     const gone = await invoice({ invoiceDate: '2026-01-06', dueDate: PAST, lineItems: line(75) });
 
-    await eventually(async () => expect(await customerFigures(tn, customer.id)).toEqual({ invoiceCount: 3, invoiceAmount: 575, dueInvoiceCount: 3, dueInvoiceAmount: 455, overduePaymentAmount: 255 }));
+    await eventually(async () =>
+      expect(await customerFigures(tn, customer.id)).toEqual({
+        invoiceCount: 3,
+        invoiceAmount: 575,
+        dueInvoiceCount: 3,
+        dueInvoiceAmount: 455,
+        overduePaymentAmount: 255,
+      }),
+    );
 
     expect((await s.api('POST', `/accounting/invoice/void/${gone.id}`, { tenant: tn })).status).toBe(200);
-    await eventually(async () => expect(await customerFigures(tn, customer.id)).toEqual({ invoiceCount: 2, invoiceAmount: 500, dueInvoiceCount: 2, dueInvoiceAmount: 380, overduePaymentAmount: 180 }));
+    await eventually(async () =>
+      expect(await customerFigures(tn, customer.id)).toEqual({
+        invoiceCount: 2,
+        invoiceAmount: 500,
+        dueInvoiceCount: 2,
+        dueInvoiceAmount: 380,
+        overduePaymentAmount: 180,
+      }),
+    );
     expect((await s.api('DELETE', `/accounting/invoice/${late.id}`, { tenant: tn })).status).toBe(200);
-    await eventually(async () => expect(await customerFigures(tn, customer.id)).toEqual({ invoiceCount: 1, invoiceAmount: 200, dueInvoiceCount: 1, dueInvoiceAmount: 200, overduePaymentAmount: 0 }));
+    await eventually(async () =>
+      expect(await customerFigures(tn, customer.id)).toEqual({
+        invoiceCount: 1,
+        invoiceAmount: 200,
+        dueInvoiceCount: 1,
+        dueInvoiceAmount: 200,
+        overduePaymentAmount: 0,
+      }),
+    );
 
     // A customer with invoices is made inactive, not deleted.
     const del = await s.api('DELETE', `/customers/${customer.id}`, { tenant: tn });

@@ -44,17 +44,26 @@ async function startReporting(): Promise<ChildProcess> {
     cwd: repo,
     env: {
       ...process.env,
-      NODE_ENV: 'test', LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn', REPORTING_PORT: String(port), REPORTING_DATABASE_URL: db.appUrl,
-      NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: bus.namespace, LEDGER_URL: ledger.url,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
+      REPORTING_PORT: String(port),
+      REPORTING_DATABASE_URL: db.appUrl,
+      NATS_URL: TEST_NATS_URL,
+      NATS_NAMESPACE: bus.namespace,
+      LEDGER_URL: ledger.url,
       // Small batches: many commits, so the kill lands between and inside them.
-      REPORTING_BATCH_SIZE: '25', OTEL_SDK_DISABLED: 'true',
+      REPORTING_BATCH_SIZE: '25',
+      OTEL_SDK_DISABLED: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await expectEventually(async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(res.status).toBe(200);
-  }, { timeoutMs: 30_000, intervalMs: 100 });
+  await expectEventually(
+    async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(res.status).toBe(200);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
   return proc;
 }
 
@@ -72,7 +81,16 @@ beforeAll(async () => {
   db = await createTestDatabase('reporting', reportingMigrations);
   port = await freePort();
   // Reads only (the check): no consumer runs in this process.
-  checker = await createReportingService(reportingConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', REPORTING_DATABASE_URL: db.appUrl, LEDGER_URL: ledger.url, REPORTING_LEDGER_TIMEOUT_MS: '20000' }), { db: db.appDb, bus, logger: createLogger('reporting-check', 'silent') });
+  checker = await createReportingService(
+    reportingConfigSchema.parse({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      REPORTING_DATABASE_URL: db.appUrl,
+      LEDGER_URL: ledger.url,
+      REPORTING_LEDGER_TIMEOUT_MS: '20000',
+    }),
+    { db: db.appDb, bus, logger: createLogger('reporting-check', 'silent') },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -91,10 +109,17 @@ it(`killed three times at random points (seed ${SEED}: after transactions ${kill
   const points = killPoints(SEED);
   let appliedBefore = 0;
   for (let i = 0; i < TOTAL; i++) {
-    await banking.add(checking, { amountCents: (i % 7 === 0 ? 1 : -1) * (100 + i), date: `2026-0${1 + (i % 6)}-${String(1 + (i % 28)).padStart(2, '0')}`, name: `T${i}` });
+    await banking.add(checking, {
+      amountCents: (i % 7 === 0 ? 1 : -1) * (100 + i),
+      date: `2026-0${1 + (i % 6)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      name: `T${i}`,
+    });
     if (points.includes(i)) {
       // Wait until reporting is applying entries again, then kill it mid-stream; the last kill leaves it down.
-      await expectEventually(async () => expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBeGreaterThan(appliedBefore), { timeoutMs: 60_000 });
+      await expectEventually(
+        async () => expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBeGreaterThan(appliedBefore),
+        { timeoutMs: 60_000 },
+      );
       await kill(child);
       appliedBefore = await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws);
       if (i !== points.at(-1)) child = await startReporting();
@@ -103,13 +128,19 @@ it(`killed three times at random points (seed ${SEED}: after transactions ${kill
   const appliedAtKill = await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws);
   expect(appliedAtKill).toBeLessThan(TOTAL);
   // The ledger keeps booking while reporting is down.
-  await expectEventually(async () => expect(await count(ledger.db.adminDb, 'select count(*) as n from workspace_transactions where workspace_id = ?', ws)).toBe(TOTAL), { timeoutMs: 120_000, intervalMs: 250 });
+  await expectEventually(
+    async () => expect(await count(ledger.db.adminDb, 'select count(*) as n from workspace_transactions where workspace_id = ?', ws)).toBe(TOTAL),
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
   child = await startReporting();
-  await expectEventually(async () => {
-    const [r] = await checker.check([ws]);
-    expect(r?.differences ?? ['no result']).toEqual([]);
-    expect(r?.ok).toBe(true);
-  }, { timeoutMs: 120_000, intervalMs: 500 });
+  await expectEventually(
+    async () => {
+      const [r] = await checker.check([ws]);
+      expect(r?.differences ?? ['no result']).toEqual([]);
+      expect(r?.ok).toBe(true);
+    },
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
   const entries = await count(ledger.db.adminDb, 'select count(*) as n from journal_entries where workspace_id = ?', ws);
   expect(await count(db.adminDb, 'select count(*) as n from projected_entries where workspace_id = ?', ws)).toBe(entries);
   const lines = await count(ledger.db.adminDb, 'select count(*) as n from journal_lines where workspace_id = ?', ws);
@@ -128,7 +159,16 @@ it(`killed three times at random points (seed ${SEED}: after transactions ${kill
 function cli(args: string[]): Promise<number | null> {
   const proc = spawn(process.execPath, ['--import', 'tsx', '--conditions=ledgerline-source', 'services/reporting/src/cli.ts', ...args], {
     cwd: repo,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn', REPORTING_DATABASE_URL: db.appUrl, NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: bus.namespace, LEDGER_URL: ledger.url, OTEL_SDK_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.SYSTEM_LOG_LEVEL ?? 'warn',
+      REPORTING_DATABASE_URL: db.appUrl,
+      NATS_URL: TEST_NATS_URL,
+      NATS_NAMESPACE: bus.namespace,
+      LEDGER_URL: ledger.url,
+      OTEL_SDK_DISABLED: 'true',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve) => proc.once('exit', (c) => resolve(c)));

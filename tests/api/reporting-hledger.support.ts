@@ -35,7 +35,10 @@ export function centsOf(amount: string): number {
 export function hledgerBalance(file: string, args: string[], options: { rowTotal?: boolean } = {}): HledgerTable {
   let csv: string;
   try {
-    csv = execFileSync('hledger', ['-f', file, 'balance', '--tree', '--no-elide', '-O', 'csv', ...(options.rowTotal ? ['-T'] : []), ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    csv = execFileSync('hledger', ['-f', file, 'balance', '--tree', '--no-elide', '-O', 'csv', ...(options.rowTotal ? ['-T'] : []), ...args], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error("hledger is not installed: apt-get install hledger (Debian's, as .ci/run does)");
     throw err;

@@ -20,8 +20,21 @@ import type { Tenant } from './ledger.harness.js';
 
 const BANK_TRANSACTIONS = Number(process.env.REPORTING_HLEDGER_TRANSACTIONS ?? 560);
 
-interface Row { id: string | null; name: string; coaId: number | null; type: string | null; rowType: string; amounts: number[]; total: number; children: Row[] }
-interface Column { label: string; startDate: string; endDate: string }
+interface Row {
+  id: string | null;
+  name: string;
+  coaId: number | null;
+  type: string | null;
+  rowType: string;
+  amounts: number[];
+  total: number;
+  children: Row[];
+}
+interface Column {
+  label: string;
+  startDate: string;
+  endDate: string;
+}
 
 let h: ReportingApiHarness;
 let t: Tenant;
@@ -67,22 +80,50 @@ const CREATED: [string, number, string][] = [
   ['R&D: Lab Supplies', 61900, 'Operating Expenses'],
 ];
 const INFLOW: [string, number][] = [
-  ['Sales', 30], ['Service Revenue', 15], ['Annual Plans', 15], ['Monthly Plans', 10], ['Subscription Revenue', 5], ['Interest Income', 5], ['Other Income', 3],
-  ['Owner Contributions', 3], ['Common Stock', 2], ['Bank Loan', 3], ['Refunds and Discounts', 2], ['', 9],
+  ['Sales', 30],
+  ['Service Revenue', 15],
+  ['Annual Plans', 15],
+  ['Monthly Plans', 10],
+  ['Subscription Revenue', 5],
+  ['Interest Income', 5],
+  ['Other Income', 3],
+  ['Owner Contributions', 3],
+  ['Common Stock', 2],
+  ['Bank Loan', 3],
+  ['Refunds and Discounts', 2],
+  ['', 9],
 ];
 const OUTFLOW: [string, number][] = [
-  ['Rent', 8], ['Salaries and Wages', 12], ['Cloud Hosting', 8], ['Design Tools', 4], ['Software and Subscriptions', 4], ['Cost of Sales', 6], ['Hosting and Infrastructure', 5],
-  ['Travel', 5], ['Meals and Entertainment', 4], ['Office Supplies', 3], ['R&D: Lab Supplies', 3], ['Laptops', 3], ['Security Deposits', 2], ['Bank Loan', 3],
-  ['Owner Distributions', 2], ['Accounts Payable', 3], ['Credit Card Payments', 2], ['Interest Expense', 2], ['', 10],
+  ['Rent', 8],
+  ['Salaries and Wages', 12],
+  ['Cloud Hosting', 8],
+  ['Design Tools', 4],
+  ['Software and Subscriptions', 4],
+  ['Cost of Sales', 6],
+  ['Hosting and Infrastructure', 5],
+  ['Travel', 5],
+  ['Meals and Entertainment', 4],
+  ['Office Supplies', 3],
+  ['R&D: Lab Supplies', 3],
+  ['Laptops', 3],
+  ['Security Deposits', 2],
+  ['Bank Loan', 3],
+  ['Owner Distributions', 2],
+  ['Accounts Payable', 3],
+  ['Credit Card Payments', 2],
+  ['Interest Expense', 2],
+  ['', 10],
 ];
 const SPLIT_INTO = ['Rent', 'Travel', 'Meals and Entertainment', 'Office Supplies', 'Cloud Hosting', 'Design Tools', 'R&D: Lab Supplies', 'Cost of Sales'];
 
 /** Runs `fn` over `items`, `n` at a time (the order of the books does not depend on it). */
 async function inParallel<T>(items: T[], n: number, fn: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await fn(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await fn(items[next++] as T);
+    }),
+  );
 }
 
 async function ok(method: string, path: string, body?: unknown) {
@@ -93,7 +134,11 @@ async function ok(method: string, path: string, body?: unknown) {
 
 /** The workspace: about 2,000 journal entries over 2024–2025. */
 async function generate(): Promise<void> {
-  const banks = [await t.banking.link(), await t.banking.link({ name: 'Savings', mask: '5678', subtype: 'savings' }), await t.banking.link({ name: 'Visa', type: 'credit', subtype: 'credit card', mask: '4242' })];
+  const banks = [
+    await t.banking.link(),
+    await t.banking.link({ name: 'Savings', mask: '5678', subtype: 'savings' }),
+    await t.banking.link({ name: 'Visa', type: 'credit', subtype: 'credit card', mask: '4242' }),
+  ];
   const planned = Array.from({ length: BANK_TRANSACTIONS }, (_, i) => {
     const inflow = random() < 0.35;
     const cents = inflow ? int(10_000, 2_000_000) : -int(500, 800_000);
@@ -103,14 +148,19 @@ async function generate(): Promise<void> {
   await inParallel(planned, 20, async (p) => {
     p.id = await t.banking.add(p.bank, { amountCents: p.cents, date: p.date, name: p.name });
   });
-  const pages = await expectEventually(async () => {
-    const r = await h.api('GET', '/transactions/v2?take=100', { tenant: t });
-    if (r.body?.meta?.itemCount !== BANK_TRANSACTIONS) throw new Error(`booked ${r.body?.meta?.itemCount} of ${BANK_TRANSACTIONS}`);
-    return r.body.meta.pageCount as number;
-  }, { timeoutMs: 120_000, intervalMs: 250 });
+  const pages = await expectEventually(
+    async () => {
+      const r = await h.api('GET', '/transactions/v2?take=100', { tenant: t });
+      if (r.body?.meta?.itemCount !== BANK_TRANSACTIONS) throw new Error(`booked ${r.body?.meta?.itemCount} of ${BANK_TRANSACTIONS}`);
+      return r.body.meta.pageCount as number;
+    },
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
   // The ledger's transaction ids, found by the bank's external id (the test banking's `ext-` + the id's end).
   const idOf = new Map<string, string>();
-  for (let page = 1; page <= pages; page++) for (const x of (await ok('GET', `/transactions/v2?take=100&page=${page}`)).data as { id: string; vendorTransactionId: string }[]) idOf.set(x.vendorTransactionId, x.id);
+  for (let page = 1; page <= pages; page++)
+    for (const x of (await ok('GET', `/transactions/v2?take=100&page=${page}`)).data as { id: string; vendorTransactionId: string }[])
+      idOf.set(x.vendorTransactionId, x.id);
   for (const p of planned) p.id = idOf.get(`ext-${p.id.slice(-8)}`) as string;
   expect(new Set(planned.map((p) => p.id)).size).toBe(BANK_TRANSACTIONS);
 
@@ -134,16 +184,30 @@ async function generate(): Promise<void> {
   await edits(categorised.filter((p) => p.category !== 'Credit Card Payments').map((p) => ({ id: p.id, categoryId: category(p.category) })));
   const editable = categorised.filter((p) => p.category !== 'Credit Card Payments');
   const again = editable.filter(() => random() < 0.1);
-  await edits(again.map((p) => ({ id: p.id, categoryId: category(weighted((p.cents > 0 ? INFLOW : OUTFLOW).filter(([n]) => n && n !== p.category && n !== 'Credit Card Payments'))) })));
+  await edits(
+    again.map((p) => ({
+      id: p.id,
+      categoryId: category(weighted((p.cents > 0 ? INFLOW : OUTFLOW).filter(([n]) => n && n !== p.category && n !== 'Credit Card Payments'))),
+    })),
+  );
   await edits(categorised.filter((p) => p.category === 'Credit Card Payments').map((p) => ({ id: p.id, categoryId: category(p.category) })));
 
   // Splits of outflows across expense categories (the parent's part first, amounts in dollars).
   const pick = () => category(SPLIT_INTO[int(0, SPLIT_INTO.length - 1)] as string);
-  const splits = editable.filter((p) => p.cents < -300 && !again.includes(p)).slice(0, 30).map((p) => {
-    const a = int(1, Math.floor(-p.cents / 3));
-    const b = int(1, Math.floor(-p.cents / 3));
-    return { parentTransaction: { id: p.id, amount: (-p.cents - a - b) / 100, categoryId: pick() }, splitTransactions: [{ amount: a / 100, categoryId: pick() }, { amount: b / 100, categoryId: pick() }] };
-  });
+  const splits = editable
+    .filter((p) => p.cents < -300 && !again.includes(p))
+    .slice(0, 30)
+    .map((p) => {
+      const a = int(1, Math.floor(-p.cents / 3));
+      const b = int(1, Math.floor(-p.cents / 3));
+      return {
+        parentTransaction: { id: p.id, amount: (-p.cents - a - b) / 100, categoryId: pick() },
+        splitTransactions: [
+          { amount: a / 100, categoryId: pick() },
+          { amount: b / 100, categoryId: pick() },
+        ],
+      };
+    });
   await inParallel(splits, 4, (body) => ok('POST', '/transactions/split', body));
 
   // Accruals: payments spread over Prepaid Expenses, receipts over Deferred Revenue.
@@ -151,17 +215,45 @@ async function generate(): Promise<void> {
   for (const [i, p] of uncategorised.slice(0, 6).entries()) {
     const start = `2024-${String(2 + i).padStart(2, '0')}-01`;
     const [accrualCategory, recognise] = p.cents < 0 ? ['Prepaid Expenses', i % 2 ? 'Insurance' : 'Design Tools'] : ['Deferred Revenue', 'Annual Plans'];
-    await ok('POST', '/transactions/create-accrual', { transactionId: p.id, accrualStartDate: start, accrualEndDate: monthEnd(2024 + (i % 2), 10 + (i % 2)), accrualCategory, recogniseCategoryId: category(recognise as string) });
+    await ok('POST', '/transactions/create-accrual', {
+      transactionId: p.id,
+      accrualStartDate: start,
+      accrualEndDate: monthEnd(2024 + (i % 2), 10 + (i % 2)),
+      accrualCategory,
+      recogniseCategoryId: category(recognise as string),
+    });
   }
 
   // Opening balances (against Opening Balance Equity), before and on the first day of the books.
-  for (const [name, amount, date] of [['Checking ••1234', 25_000, '2023-12-31'], ['Bank Loan', 40_000, '2024-01-01'], ['Laptops', 3_200.5, '2023-12-31'], ['Security Deposits', 1_500, '2023-12-31']] as const) {
+  for (const [name, amount, date] of [
+    ['Checking ••1234', 25_000, '2023-12-31'],
+    ['Bank Loan', 40_000, '2024-01-01'],
+    ['Laptops', 3_200.5, '2023-12-31'],
+    ['Security Deposits', 1_500, '2023-12-31'],
+  ] as const) {
     await ok('PUT', `/categories/${category(name)}/opening-balance`, { openingBalance: amount, openingBalanceDate: date });
   }
 
   // Manual journal entries, bills and invoices through the ledger's PostEntry (no REST route posts them yet).
-  const post = async (sourceType: string, sourceId: string, version: number, date: string, description: string, lines: [string, 'debit' | 'credit', number][]) =>
-    h.ledger.client.postEntry({ sourceType, sourceId, version: BigInt(version), date, description, lines: lines.map(([name, direction, c]) => ({ accountId: category(name), direction, amountCents: BigInt(c) })) }, h.ledger.as(t.workspaceId));
+  const post = async (
+    sourceType: string,
+    sourceId: string,
+    version: number,
+    date: string,
+    description: string,
+    lines: [string, 'debit' | 'credit', number][],
+  ) =>
+    h.ledger.client.postEntry(
+      {
+        sourceType,
+        sourceId,
+        version: BigInt(version),
+        date,
+        description,
+        lines: lines.map(([name, direction, c]) => ({ accountId: category(name), direction, amountCents: BigInt(c) })),
+      },
+      h.ledger.as(t.workspaceId),
+    );
   const postings: (() => Promise<unknown>)[] = [];
   for (let m = 0; m < 24; m++) {
     const end = monthEnd(2024 + Math.floor(m / 12), m % 12);
@@ -170,9 +262,22 @@ async function generate(): Promise<void> {
     const invoice = int(50_000, 2_500_000);
     const invoiceDate = dateOf(int(m * 30, m * 30 + 29));
     postings.push(
-      () => post('ManualEntry', newId(), 1, end, 'Depreciation', [['Depreciation Expense', 'debit', 26_675], ['Accumulated Depreciation', 'credit', 26_675]]),
-      () => post('ManualEntry', newId(), 1, end, 'Accrued payroll', [['Salaries and Wages', 'debit', wages], ['Payroll Taxes', 'debit', taxes], ['Payroll Liabilities', 'credit', wages + taxes]]),
-      () => post('Invoice', newId(), 1, invoiceDate, 'Invoice', [['Accounts Receivable', 'debit', invoice], ['Service Revenue', 'credit', invoice]]),
+      () =>
+        post('ManualEntry', newId(), 1, end, 'Depreciation', [
+          ['Depreciation Expense', 'debit', 26_675],
+          ['Accumulated Depreciation', 'credit', 26_675],
+        ]),
+      () =>
+        post('ManualEntry', newId(), 1, end, 'Accrued payroll', [
+          ['Salaries and Wages', 'debit', wages],
+          ['Payroll Taxes', 'debit', taxes],
+          ['Payroll Liabilities', 'credit', wages + taxes],
+        ]),
+      () =>
+        post('Invoice', newId(), 1, invoiceDate, 'Invoice', [
+          ['Accounts Receivable', 'debit', invoice],
+          ['Service Revenue', 'credit', invoice],
+        ]),
     );
   }
   for (let i = 0; i < 8; i++) {
@@ -180,14 +285,30 @@ async function generate(): Promise<void> {
     const amount = int(10_000, 400_000);
     postings.push(async () => {
       const billId = newId();
-      await post('Bill', billId, 1, date, 'Bill from a supplier', [['Hosting and Infrastructure', 'debit', amount], ['Accounts Payable', 'credit', amount]]);
+      await post('Bill', billId, 1, date, 'Bill from a supplier', [
+        ['Hosting and Infrastructure', 'debit', amount],
+        ['Accounts Payable', 'credit', amount],
+      ]);
       // A changed bill: the ledger reverses version 1 and posts version 2.
-      if (i % 3 === 0) await post('Bill', billId, 2, date, 'Bill from a supplier (corrected)', [['Cloud Hosting', 'debit', 12_345], ['Accounts Payable', 'credit', 12_345]]);
+      if (i % 3 === 0)
+        await post('Bill', billId, 2, date, 'Bill from a supplier (corrected)', [
+          ['Cloud Hosting', 'debit', 12_345],
+          ['Accounts Payable', 'credit', 12_345],
+        ]);
     });
   }
   postings.push(
-    () => post('ManualEntry', newId(), 1, '2025-06-30', 'Year-end true-up', [['Rent', 'debit', 150_000], ['Utilities', 'debit', 23_456], ['Accrued Liabilities', 'credit', 173_456]]),
-    () => post('ManualEntry', newId(), 1, '2024-12-31', 'Close 2023 earnings', [['Opening Balance Equity', 'debit', 500_000], ['Retained Earnings', 'credit', 500_000]]),
+    () =>
+      post('ManualEntry', newId(), 1, '2025-06-30', 'Year-end true-up', [
+        ['Rent', 'debit', 150_000],
+        ['Utilities', 'debit', 23_456],
+        ['Accrued Liabilities', 'credit', 173_456],
+      ]),
+    () =>
+      post('ManualEntry', newId(), 1, '2024-12-31', 'Close 2023 earnings', [
+        ['Opening Balance Equity', 'debit', 500_000],
+        ['Retained Earnings', 'credit', 500_000],
+      ]),
   );
   await inParallel(postings, 6, (p) => p());
 }
@@ -219,7 +340,11 @@ const report = async (path: string, query: string) => {
 const accountRows = (rows: Row[]): Row[] => rows.flatMap((r) => (r.id ? [r, ...accountRows(r.children)] : accountRows(r.children)));
 /** hledger's header of a report column: 2025-01 by month, 2025Q1 by quarter, balance for one column. */
 const hledgerHeader = (c: Column, interval: string[]) =>
-  interval[0] === '-M' ? c.startDate.slice(0, 7) : interval[0] === '-Q' ? `${c.startDate.slice(0, 4)}Q${Math.floor(Number(c.startDate.slice(5, 7)) / 3) + 1}` : 'balance';
+  interval[0] === '-M'
+    ? c.startDate.slice(0, 7)
+    : interval[0] === '-Q'
+      ? `${c.startDate.slice(0, 4)}Q${Math.floor(Number(c.startDate.slice(5, 7)) / 3) + 1}`
+      : 'balance';
 /** hledger's report period for the report's columns: [first start, day after last end). */
 const period = (columns: Column[]) => ['-b', (columns[0] as Column).startDate, '-e', nextDay((columns.at(-1) as Column).endDate)];
 
@@ -228,7 +353,14 @@ const period = (columns: Column[]) => ['-b', (columns[0] as Column).startDate, '
  * account, per column (and `total` against hledger's row total when `totals` is given); every account
  * hledger reports must be a row of the report. Returns the differences and the number of non-zero cells.
  */
-function compareAccounts(what: string, rows: Row[], columns: Column[], hl: HledgerTable, totals?: (r: Row) => number, adjust: (name: string, i: number) => number = () => 0): { differences: string[]; nonZero: number } {
+function compareAccounts(
+  what: string,
+  rows: Row[],
+  columns: Column[],
+  hl: HledgerTable,
+  totals?: (r: Row) => number,
+  adjust: (name: string, i: number) => number = () => 0,
+): { differences: string[]; nonZero: number } {
   const differences: string[] = [];
   let nonZero = 0;
   const seen = new Set<string>();
@@ -246,10 +378,13 @@ function compareAccounts(what: string, rows: Row[], columns: Column[], hl: Hledg
       if (cents(r.amounts[i] ?? NaN) !== expected) differences.push(`${what} ${name} ${c.label}: report ${r.amounts[i]}, hledger ${expected / 100}`);
       if (expected !== 0) nonZero++;
     }
-    if (totals && cents(totals(r)) !== sign * (theirs.at(-1) as number)) differences.push(`${what} ${name} total: report ${totals(r)}, hledger ${(sign * (theirs.at(-1) as number)) / 100}`);
+    if (totals && cents(totals(r)) !== sign * (theirs.at(-1) as number))
+      differences.push(`${what} ${name} total: report ${totals(r)}, hledger ${(sign * (theirs.at(-1) as number)) / 100}`);
   }
   // The P&L's class groups (Income, Expenses) are its sections' sums, not rows: hledger's top-level totals of them are not looked for.
-  for (const [name, amounts] of hl.rows) if (!seen.has(name) && !(totals && !name.includes(':')) && amounts.some((x) => x !== 0)) differences.push(`${what}: hledger reports ${name}, the report has no row for it`);
+  for (const [name, amounts] of hl.rows)
+    if (!seen.has(name) && !(totals && !name.includes(':')) && amounts.some((x) => x !== 0))
+      differences.push(`${what}: hledger reports ${name}, the report has no row for it`);
   return { differences, nonZero };
 }
 
@@ -286,7 +421,14 @@ describe(`hledger on the ledger's export agrees with the reports (${BANK_TRANSAC
       const { differences, nonZero } = compareAccounts(`P&L ${title}`, data, columns, hl, (r) => r.total);
       const net = data.find((r) => r.name === 'Net Income') as Row;
       // hledger's total of income and expenses is −(net income).
-      differences.push(...compareLine('Net Income', [...columns.map((c) => c.label), 'total'], [...net.amounts, net.total], hl.total.map((x) => -x)));
+      differences.push(
+        ...compareLine(
+          'Net Income',
+          [...columns.map((c) => c.label), 'total'],
+          [...net.amounts, net.total],
+          hl.total.map((x) => -x),
+        ),
+      );
       for (const section of ['Income', 'Expenses']) expect(data.find((r) => r.name === section)?.rowType).toBe('section');
       expect(differences).toEqual([]);
       expect(nonZero).toBeGreaterThan(columns.length * 8);
@@ -314,7 +456,9 @@ describe(`hledger on the ledger's export agrees with the reports (${BANK_TRANSAC
       const closed = fiscalYears.map((f) => -(hledgerBalance(journal, ['-e', f, '^Income(:|$)', '^Expenses(:|$)']).total[0] ?? 0));
       const retainedName = [...nameOf.values()].find((n) => /^Equity:(.*:)?Retained Earnings$/.test(n)) as string;
       expect(retainedName).toBeTruthy();
-      const { differences, nonZero } = compareAccounts(`balance sheet ${title}`, data, columns, accounts, undefined, (name, i) => (name === retainedName || retainedName.startsWith(`${name}:`) ? (closed[i] as number) : 0));
+      const { differences, nonZero } = compareAccounts(`balance sheet ${title}`, data, columns, accounts, undefined, (name, i) =>
+        name === retainedName || retainedName.startsWith(`${name}:`) ? (closed[i] as number) : 0,
+      );
       const row = (name: string) => (data.find((r) => r.name === name) as Row).amounts;
       // hledger's subtotals of the class groups (its top-level accounts), debits positive.
       const top = (name: string) => accounts.rows.get(name) ?? columns.map(() => 0);
@@ -329,7 +473,14 @@ describe(`hledger on the ledger's export agrees with the reports (${BANK_TRANSAC
       differences.push(
         ...compareLine('Total Assets', labels, row('Total Assets'), assets),
         // Net Income: the column's fiscal year, from its 1 January to the column's end.
-        ...compareLine('Net Income', labels, row('Net Income'), columns.map((c, i) => -(hledgerBalance(journal, ['-b', fiscalYears[i] as string, '-e', nextDay(c.endDate), '^Income(:|$)', '^Expenses(:|$)']).total[0] ?? 0))),
+        ...compareLine(
+          'Net Income',
+          labels,
+          row('Net Income'),
+          columns.map(
+            (c, i) => -(hledgerBalance(journal, ['-b', fiscalYears[i] as string, '-e', nextDay(c.endDate), '^Income(:|$)', '^Expenses(:|$)']).total[0] ?? 0),
+          ),
+        ),
         ...compareLine('Total Equity', labels, row('Total Equity'), equity.map(earnings)),
         ...compareLine('Total Liabilities and Equity', labels, row('Total Liabilities and Equity'), liabilitiesAndEquity.map(earnings)),
       );

@@ -21,20 +21,35 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => h?.close());
 
-
-const CATEGORIES = ['Sales', 'Service Revenue', 'Interest Income', 'Rent', 'Software and Subscriptions', 'Cost of Sales', 'Travel', 'Loans Payable', 'Security Deposits', 'Uncategorised Income', 'Uncategorised Expense'];
+const CATEGORIES = [
+  'Sales',
+  'Service Revenue',
+  'Interest Income',
+  'Rent',
+  'Software and Subscriptions',
+  'Cost of Sales',
+  'Travel',
+  'Loans Payable',
+  'Security Deposits',
+  'Uncategorised Income',
+  'Uncategorised Expense',
+];
 const PERIODICITIES = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'totals_only'];
 const FIRST = Date.UTC(2025, 9, 1);
 const dateOf = (day: number) => new Date(FIRST + day * 86_400_000).toISOString().slice(0, 10);
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const ledgerArb = fc.record({
-  adds: fc.array(fc.record({ card: fc.boolean(), cents: fc.integer({ min: -300_000, max: 300_000 }).filter((c) => c !== 0), day: fc.integer({ min: 0, max: 240 }) }), { minLength: 1, maxLength: 14 }),
+  adds: fc.array(
+    fc.record({ card: fc.boolean(), cents: fc.integer({ min: -300_000, max: 300_000 }).filter((c) => c !== 0), day: fc.integer({ min: 0, max: 240 }) }),
+    { minLength: 1, maxLength: 14 },
+  ),
   recategorise: fc.array(fc.record({ txn: fc.nat(), category: fc.nat() }), { maxLength: 10 }),
-  queries: fc.array(fc.record({ from: fc.integer({ min: 0, max: 260 }), length: fc.integer({ min: 0, max: 260 }), periodicity: fc.constantFrom(...PERIODICITIES) }), { minLength: 1, maxLength: 3 }),
+  queries: fc.array(
+    fc.record({ from: fc.integer({ min: 0, max: 260 }), length: fc.integer({ min: 0, max: 260 }), periodicity: fc.constantFrom(...PERIODICITIES) }),
+    { minLength: 1, maxLength: 3 },
+  ),
 });
-
-
 
 type LedgerInput = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -78,7 +93,8 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
         const columns = pl.body.report.columns as Column[];
         for (const [i, col] of columns.entries()) {
           const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, col.startDate, col.endDate);
-          for (const r of accountRows(pl.body.report.data)) expect(cents(r.amounts[i] ?? NaN), `${r.name} ${col.startDate}..${col.endDate}`).toBe(expected(sums, r));
+          for (const r of accountRows(pl.body.report.data))
+            expect(cents(r.amounts[i] ?? NaN), `${r.name} ${col.startDate}..${col.endDate}`).toBe(expected(sums, r));
         }
         const bs = await h.api('GET', `/financial-data/balance-sheet/v2?${query}`, { tenant: t });
         expect(bs.status).toBe(200);
@@ -88,12 +104,15 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
           expect(cents(row('Total Assets').amounts[i] ?? NaN)).toBe(cents(row('Total Liabilities and Equity').amounts[i] ?? NaN));
           const sums = await lineSums(h.ledger.db.adminDb, t.workspaceId, '0001-01-01', col.endDate);
           // Equity holds Retained Earnings, which closes the earlier fiscal years (January) into itself: checked below.
-          for (const r of accountRows(data).filter((x) => x.type !== 'Equity')) expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
+          for (const r of accountRows(data).filter((x) => x.type !== 'Equity'))
+            expect(cents(r.amounts[i] ?? NaN), `${r.name} as of ${col.endDate}`).toBe(expected(sums, r));
           const fiscalYear = `${col.endDate.slice(0, 4)}-01-01`;
           const before = await lineSums(h.ledger.db.adminDb, t.workspaceId, '0001-01-01', addDays(fiscalYear, -1));
           const retained = accountRows(data).find((r) => r.name === 'Retained Earnings') as Row;
           expect(cents(retained.amounts[i] ?? NaN), `retained earnings as of ${col.endDate}`).toBe(expected(sums, retained) + netIncomeOf(before, types));
-          expect(cents(row('Net Income').amounts[i] ?? NaN), `net income as of ${col.endDate}`).toBe(netIncomeOf(await lineSums(h.ledger.db.adminDb, t.workspaceId, fiscalYear, col.endDate), types));
+          expect(cents(row('Net Income').amounts[i] ?? NaN), `net income as of ${col.endDate}`).toBe(
+            netIncomeOf(await lineSums(h.ledger.db.adminDb, t.workspaceId, fiscalYear, col.endDate), types),
+          );
         }
         const cashIds = subtreeIds(accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row);
         const flow = await h.api('GET', `/financial-data/cash-flow-statement?${query}`, { tenant: t });
@@ -107,8 +126,12 @@ it('every report cell equals the lines behind it; the balance sheet balances; ne
         const cashRow = accountRows(data).find((r) => r.name === 'Cash and Cash Equivalents') as Row;
         expect((dashboard.body.data as { name: string; data: number[] }[]).find((x) => x.name === 'Closing Balance')?.data).toEqual(cashRow.amounts);
         const earnings = async (asOf: string) => {
-          const sheet = (await h.api('GET', `/financial-data/balance-sheet/v2?startDate=${addDays(asOf, -30)}&endDate=${asOf}&periodicity=totals_only`, { tenant: t })).body.data as Row[];
-          return cents((accountRows(sheet).find((r) => r.name === 'Retained Earnings')?.total ?? NaN) + (sheet.find((r) => r.name === 'Net Income')?.total ?? NaN));
+          const sheet = (
+            await h.api('GET', `/financial-data/balance-sheet/v2?startDate=${addDays(asOf, -30)}&endDate=${asOf}&periodicity=totals_only`, { tenant: t })
+          ).body.data as Row[];
+          return cents(
+            (accountRows(sheet).find((r) => r.name === 'Retained Earnings')?.total ?? NaN) + (sheet.find((r) => r.name === 'Net Income')?.total ?? NaN),
+          );
         };
         const totals = await h.api('GET', `/financial-data/profit-loss/v3?startDate=${start}&endDate=${end}&periodicity=totals_only`, { tenant: t });
         const netIncome = cents((totals.body.report.data as Row[]).at(-1)?.total ?? NaN);

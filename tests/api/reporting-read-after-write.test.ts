@@ -11,7 +11,11 @@ let coffee: { id: string; biller: { id: string } };
 let payout: { id: string };
 const category: Record<string, string> = {};
 
-interface Row { name: string; total: number; children: Row[] }
+interface Row {
+  name: string;
+  total: number;
+  children: Row[];
+}
 const find = (rows: Row[], name: string): Row | undefined => {
   for (const r of rows) {
     if (r.name === name) return r;
@@ -53,7 +57,11 @@ describe('mutations answer seq; reports asked with it show the change at once', 
     const before = (await h.api('GET', `/financial-data/profit-loss/v3?${PERIOD}`, { tenant: t })).body.header.seq as number;
     let last = before;
     // Back and forth: each answer is a new reversal + entry, and each report right after it shows the move.
-    for (const [to, from] of [['Software and Subscriptions', 'Uncategorised Expense'], ['Rent', 'Software and Subscriptions'], ['Software and Subscriptions', 'Rent']] as const) {
+    for (const [to, from] of [
+      ['Software and Subscriptions', 'Uncategorised Expense'],
+      ['Rent', 'Software and Subscriptions'],
+      ['Software and Subscriptions', 'Rent'],
+    ] as const) {
       const r = await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: category[to] } });
       expect(r.status).toBe(200);
       expect(Number.isInteger(r.body.seq)).toBe(true);
@@ -77,7 +85,8 @@ describe('mutations answer seq; reports asked with it show the change at once', 
   });
 
   it('bulk updates, billers, opening balances and accruals answer seq too', async () => {
-    let last = (await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: category['Software and Subscriptions'] } })).body.seq as number;
+    let last = (await h.api('PATCH', `/transactions/${coffee.id}`, { tenant: t, body: { categoryId: category['Software and Subscriptions'] } })).body
+      .seq as number;
     const posts = async (r: { status: number; body: { seq: number } }) => {
       expect(r.status).toBe(200);
       expect(r.body.seq).toBeGreaterThan(last);
@@ -107,9 +116,18 @@ describe('mutations answer seq; reports asked with it show the change at once', 
     await posts(await h.api('DELETE', `/categories/${bank}/opening-balance`, { tenant: t }));
     expect(await equity(last)).toBe(0);
 
-    await posts(await h.api('POST', '/transactions/create-accrual', {
-      tenant: t, body: { transactionId: coffee.id, accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', accrualCategory: 'Prepaid Expenses', recogniseCategoryId: category['Software and Subscriptions'] },
-    }));
+    await posts(
+      await h.api('POST', '/transactions/create-accrual', {
+        tenant: t,
+        body: {
+          transactionId: coffee.id,
+          accrualStartDate: '2026-01-01',
+          accrualEndDate: '2026-03-31',
+          accrualCategory: 'Prepaid Expenses',
+          recogniseCategoryId: category['Software and Subscriptions'],
+        },
+      }),
+    );
     // January recognises a third of it; the rest waits in Prepaid Expenses.
     expect(await plTotal(last, 'Software and Subscriptions')).toBe(15.16);
     await posts(await h.api('DELETE', `/transactions/accrual-schedule?transactionId=${coffee.id}`, { tenant: t }));

@@ -10,8 +10,20 @@ let h: ReportingApiHarness;
 let t: Tenant;
 let other: Tenant;
 
-interface SpendingRow { id: string | null; name: string; coaId: number | null; amount: number; percentage: number }
-interface MerchantRow { id: string | null; name: string; totalAmount: number; percentage: number; transactionCount: number }
+interface SpendingRow {
+  id: string | null;
+  name: string;
+  coaId: number | null;
+  amount: number;
+  percentage: number;
+}
+interface MerchantRow {
+  id: string | null;
+  name: string;
+  totalAmount: number;
+  percentage: number;
+  transactionCount: number;
+}
 const cents = (x: number) => Math.round(x * 100);
 const PERIOD = 'startDate=2026-01-01&endDate=2026-02-28';
 
@@ -33,7 +45,11 @@ beforeAll(async () => {
   const cats = (await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[];
   const cat = (name: string) => cats.find((c) => c.name === name)?.id;
   const txn = (amount: number) => txns.find((x) => x.amount === amount)?.id;
-  for (const [amount, name] of [[-1200, 'Rent'], [-29.99, 'Software and Subscriptions'], [-100, 'Office Supplies']] as const) {
+  for (const [amount, name] of [
+    [-1200, 'Rent'],
+    [-29.99, 'Software and Subscriptions'],
+    [-100, 'Office Supplies'],
+  ] as const) {
     expect((await h.api('PATCH', `/transactions/${txn(amount)}`, { tenant: t, body: { categoryId: cat(name) } })).status).toBe(200);
   }
   expect((await h.api('PATCH', '/categories/update', { tenant: t, body: { id: cat('Software and Subscriptions'), tag: 'web' } })).status).toBe(200);
@@ -57,7 +73,10 @@ describe('GET /financial-data/spending', () => {
     expect(r.body.totalAmount).toBe(1387.49);
     const rows = r.body.data as SpendingRow[];
     expect(rows.map((x) => [x.name, x.amount, x.percentage])).toEqual([
-      ['Rent', 1200, 86.49], ['Office Supplies', 100, 7.21], ['Uncategorised Expense', 57.5, 4.14], ['Software and Subscriptions', 29.99, 2.16],
+      ['Rent', 1200, 86.49],
+      ['Office Supplies', 100, 7.21],
+      ['Uncategorised Expense', 57.5, 4.14],
+      ['Software and Subscriptions', 29.99, 2.16],
     ]);
     expect(rows.every((x) => typeof x.id === 'string' && typeof x.coaId === 'number' && x.coaId >= 10000)).toBe(true);
     const asc = await spending(`${PERIOD}&order=asc`);
@@ -67,7 +86,12 @@ describe('GET /financial-data/spending', () => {
 
   it("every row equals the ledger's lines of that account over the period, and the total the P&L's Expenses", async () => {
     const rows = (await spending(PERIOD)).body.data as SpendingRow[];
-    const gl = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as { ledgerAccountId: string; type: string; debit: number; credit: number }[];
+    const gl = (await h.api('GET', `/ledger/get-general-ledger?${PERIOD}`, { tenant: t })).body.data as {
+      ledgerAccountId: string;
+      type: string;
+      debit: number;
+      credit: number;
+    }[];
     const expenses = gl.filter((a) => a.type === 'Expenses' && (a.debit !== 0 || a.credit !== 0));
     expect(rows.map((x) => x.id).sort()).toEqual(expenses.map((a) => a.ledgerAccountId).sort());
     for (const row of rows) {
@@ -75,7 +99,9 @@ describe('GET /financial-data/spending', () => {
       expect(cents(row.amount), row.name).toBe(cents(a.debit) - cents(a.credit));
     }
     const pl = (await h.api('GET', `/financial-data/profit-loss/v3?${PERIOD}&periodicity=totals_only`, { tenant: t })).body;
-    expect((pl.barChart.series as { name: string; data: number[] }[]).find((s) => s.name === 'Expenses')?.data).toEqual([(await spending(PERIOD)).body.totalAmount]);
+    expect((pl.barChart.series as { name: string; data: number[] }[]).find((s) => s.name === 'Expenses')?.data).toEqual([
+      (await spending(PERIOD)).body.totalAmount,
+    ]);
   });
 
   it('moneyType: bank transactions are not non-bank, and are unadjusted; tags and a part of a month apply', async () => {
@@ -88,7 +114,10 @@ describe('GET /financial-data/spending', () => {
     const web = await spending(`${PERIOD}&tags=web`);
     expect((web.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([['Software and Subscriptions', 29.99]]);
     const lateJanuary = await spending('startDate=2026-01-10&endDate=2026-02-05');
-    expect((lateJanuary.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([['Rent', 1200], ['Uncategorised Expense', 12]]);
+    expect((lateJanuary.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([
+      ['Rent', 1200],
+      ['Uncategorised Expense', 12],
+    ]);
   });
 });
 
@@ -98,10 +127,15 @@ describe('GET /financial-data/top-merchant', () => {
     expect(r.status).toBe(200);
     expect(r.body.totalAmount).toBe(1387.49);
     expect((r.body.data as MerchantRow[]).map((x) => [x.name, x.totalAmount, x.percentage, x.transactionCount])).toEqual([
-      ['WeWork', 1200, 86.49, 1], ['AWS', 100, 7.21, 1], ['Blue Bottle', 57.5, 4.14, 2], ['GitHub', 29.99, 2.16, 1],
+      ['WeWork', 1200, 86.49, 1],
+      ['AWS', 100, 7.21, 1],
+      ['Blue Bottle', 57.5, 4.14, 2],
+      ['GitHub', 29.99, 2.16, 1],
     ]);
     const billers = (await h.api('GET', '/billers', { tenant: t })).body as unknown;
-    const list = (Array.isArray(billers) ? billers : (billers as { data?: unknown[]; billers?: unknown[] }).data ?? (billers as { billers?: unknown[] }).billers ?? []) as { id: string; name: string }[];
+    const list = (
+      Array.isArray(billers) ? billers : ((billers as { data?: unknown[]; billers?: unknown[] }).data ?? (billers as { billers?: unknown[] }).billers ?? [])
+    ) as { id: string; name: string }[];
     for (const row of r.body.data as MerchantRow[]) expect(row.id, row.name).toBe(list.find((b) => b.name === row.name)?.id);
     expect((await merchants(`${PERIOD}&moneyType=non-bank`)).body.data).toEqual([]);
     expect((await merchants(`${PERIOD}&moneyType=adjusted`)).body.data).toEqual(r.body.data);
@@ -121,7 +155,10 @@ describe('validation, roles and tenancy', () => {
     ] as const) {
       const r = await h.api('GET', path, { tenant: t });
       expect(r.status, path).toBe(400);
-      expect((r.body.errors as { field: string }[]).map((e) => e.field), path).toContain(field);
+      expect(
+        (r.body.errors as { field: string }[]).map((e) => e.field),
+        path,
+      ).toContain(field);
     }
   });
 
@@ -144,15 +181,30 @@ describe('workspaces (consolidated)', () => {
     // A firm's accountant who reads both workspaces.
     const token = `tok-accountant-${t.workspaceId}`;
     const ws = (id: string) => ({ id, name: 'Books', organizationId: 'org', organizationName: 'Acme', role: 'Viewer', isDefault: id === t.workspaceId });
-    h.identity.sessions.set(token, { userId: '018f0000-0000-7000-8000-00000000a11c', workspaces: [ws(t.workspaceId), ws(other.workspaceId)], defaultWorkspaceId: t.workspaceId });
+    h.identity.sessions.set(token, {
+      userId: '018f0000-0000-7000-8000-00000000a11c',
+      workspaces: [ws(t.workspaceId), ws(other.workspaceId)],
+      defaultWorkspaceId: t.workspaceId,
+    });
     const both = `${PERIOD}&workspaces=${t.workspaceId},${other.workspaceId.toUpperCase()}`;
     const accountant = { ...t, token };
     const s = await spending(both, accountant);
     expect(s.status).toBe(200);
     expect(s.body.totalAmount).toBe(1395.26);
-    expect((s.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([['Rent', 1200], ['Office Supplies', 100], ['Uncategorised Expense', 65.27], ['Software and Subscriptions', 29.99]]);
+    expect((s.body.data as SpendingRow[]).map((x) => [x.name, x.amount])).toEqual([
+      ['Rent', 1200],
+      ['Office Supplies', 100],
+      ['Uncategorised Expense', 65.27],
+      ['Software and Subscriptions', 29.99],
+    ]);
     const m = await merchants(both, accountant);
-    expect((m.body.data as MerchantRow[]).map((x) => [x.name, x.totalAmount])).toEqual([['WeWork', 1200], ['AWS', 100], ['Blue Bottle', 57.5], ['GitHub', 29.99], ['Foreign', 7.77]]);
+    expect((m.body.data as MerchantRow[]).map((x) => [x.name, x.totalAmount])).toEqual([
+      ['WeWork', 1200],
+      ['AWS', 100],
+      ['Blue Bottle', 57.5],
+      ['GitHub', 29.99],
+      ['Foreign', 7.77],
+    ]);
     expect(m.body.totalAmount).toBe(1395.26);
     // Only the other workspace, asked from this one.
     expect((await merchants(`${PERIOD}&workspaces=${other.workspaceId}`, accountant)).body.data.map((x: MerchantRow) => x.name)).toEqual(['Foreign']);
@@ -166,7 +218,7 @@ describe('workspaces (consolidated)', () => {
 });
 
 describe('rebuild', () => {
-  it('replays the ledger\'s events into the same spending and merchants (the check covers the merchant tables)', async () => {
+  it("replays the ledger's events into the same spending and merchants (the check covers the merchant tables)", async () => {
     const before = [(await spending(PERIOD)).body.data, (await merchants(PERIOD)).body.data];
     await h.reporting.service.rebuild();
     await h.caughtUp(t);

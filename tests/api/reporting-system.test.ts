@@ -15,33 +15,62 @@ beforeAll(async () => {
 });
 afterAll(async () => system?.stop());
 
-interface Row { id: string | null; name: string; amounts: number[]; total: number; children: Row[] }
+interface Row {
+  id: string | null;
+  name: string;
+  amounts: number[];
+  total: number;
+  children: Row[];
+}
 const all = (rows: Row[]): Row[] => rows.flatMap((r) => [r, ...all(r.children)]);
 
 it('a synced bank shows in the P&L and the balance sheet, which balances', async () => {
   const { token } = await signedUpUser(system);
   const plaid = system.plaid;
   if (!plaid) throw new Error('the system runs without banking, the ledger or reporting');
-  const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: 60, seed: 11, initial_webhook: false } } });
+  const publicToken = plaid.createPublicToken({
+    institution_id: PLATYPUS,
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: 60, seed: 11, initial_webhook: false } },
+  });
   const item = plaid.listItems().at(-1);
   const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS);
   if (!item || !institution) throw new Error('the sandbox made no item');
-  const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
-  expect((await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } })).status).toBe(200);
+  const accounts = item.accounts.map((a) => ({
+    id: a.account_id,
+    name: a.name,
+    mask: a.mask,
+    type: a.subtype === 'credit card' ? 'credit' : 'depository',
+    subtype: a.subtype,
+  }));
+  expect(
+    (
+      await system.api('POST', '/accounts', {
+        token,
+        body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+      })
+    ).status,
+  ).toBe(200);
 
-  const bank = await expectEventually(async () => {
-    const jobs = await system.api('GET', '/jobs', { token });
-    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
-    const out: { accountId: string; amount: number }[] = [];
-    for (let page = 1; ; page++) {
-      const r = await system.api('GET', `/bank-transactions?take=100&page=${page}`, { token });
-      out.push(...(r.body.data as { accountId: string; amount: number }[]));
-      if (r.body.data.length < 100) break;
-    }
-    expect(out.length).toBeGreaterThan(0);
-    return out;
-  }, { timeoutMs: 60_000, intervalMs: 250 });
-  await expectEventually(async () => expect((await system.api('GET', '/transactions/v2?take=1', { token })).body.meta.itemCount).toBe(bank.length), { timeoutMs: 60_000, intervalMs: 250 });
+  const bank = await expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token });
+      expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+      const out: { accountId: string; amount: number }[] = [];
+      for (let page = 1; ; page++) {
+        const r = await system.api('GET', `/bank-transactions?take=100&page=${page}`, { token });
+        out.push(...(r.body.data as { accountId: string; amount: number }[]));
+        if (r.body.data.length < 100) break;
+      }
+      expect(out.length).toBeGreaterThan(0);
+      return out;
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+  await expectEventually(async () => expect((await system.api('GET', '/transactions/v2?take=1', { token })).body.meta.itemCount).toBe(bank.length), {
+    timeoutMs: 60_000,
+    intervalMs: 250,
+  });
 
   const cents = (x: number) => Math.round(x * 100);
   // Every bank transaction that is not a transfer between the linked accounts sits in Uncategorised Income
@@ -53,19 +82,25 @@ it('a synced bank shows in the P&L and the balance sheet, which balances', async
     if (r.body.data.length < 100) break;
   }
   const net = booked.filter((t) => t.category?.type !== 'Transfer').reduce((s, t) => s + cents(t.amount), 0);
-  await expectEventually(async () => {
-    const pl = await system.api('GET', '/financial-data/profit-loss/v3?startDate=2000-01-01&periodicity=totals_only', { token });
-    expect(pl.status).toBe(200);
-    const rows = all(pl.body.report.data as Row[]);
-    expect(cents(rows.find((r) => r.name === 'Net Income')?.total ?? NaN)).toBe(net);
-  }, { timeoutMs: 60_000, intervalMs: 250 });
+  await expectEventually(
+    async () => {
+      const pl = await system.api('GET', '/financial-data/profit-loss/v3?startDate=2000-01-01&periodicity=totals_only', { token });
+      expect(pl.status).toBe(200);
+      const rows = all(pl.body.report.data as Row[]);
+      expect(cents(rows.find((r) => r.name === 'Net Income')?.total ?? NaN)).toBe(net);
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
   // The books tie to the bank: each account's cleared books balance equals the bank's current balance.
-  const tied = await expectEventually(async () => {
-    const r = await system.api('GET', '/accounts', { token });
-    const listed = r.body.accounts as { id: string; tieOut: { status: string; bankBalance: number; booksBalance: number; pendingAmount: number } | null }[];
-    expect(listed.map((a) => a.tieOut?.status)).toEqual(listed.map(() => 'matches'));
-    return listed;
-  }, { timeoutMs: 60_000, intervalMs: 250 });
+  const tied = await expectEventually(
+    async () => {
+      const r = await system.api('GET', '/accounts', { token });
+      const listed = r.body.accounts as { id: string; tieOut: { status: string; bankBalance: number; booksBalance: number; pendingAmount: number } | null }[];
+      expect(listed.map((a) => a.tieOut?.status)).toEqual(listed.map(() => 'matches'));
+      return listed;
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
   const sheet = await system.api('GET', '/financial-data/balance-sheet/v2?startDate=2000-01-01&periodicity=totals_only', { token });
   expect(sheet.status).toBe(200);
   const rows = all(sheet.body.data as Row[]);

@@ -11,7 +11,15 @@ let h: ReportingApiHarness;
 let t: Tenant;
 let other: Tenant;
 
-interface Row { id: string | null; name: string; type: string | null; rowType: string; amounts: number[]; total: number; children: Row[] }
+interface Row {
+  id: string | null;
+  name: string;
+  type: string | null;
+  rowType: string;
+  amounts: number[];
+  total: number;
+  children: Row[];
+}
 const find = (rows: Row[], name: string): Row | undefined => {
   for (const r of rows) {
     if (r.name === name) return r;
@@ -40,7 +48,11 @@ beforeAll(async () => {
   const cats = (await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[];
   const cat = (name: string) => cats.find((c) => c.name === name)?.id;
   const txn = (amount: number) => txns.find((x) => x.amount === amount)?.id;
-  for (const [amount, name] of [[500, 'Sales'], [-1200, 'Rent'], [-29.99, 'Software and Subscriptions']] as const) {
+  for (const [amount, name] of [
+    [500, 'Sales'],
+    [-1200, 'Rent'],
+    [-29.99, 'Software and Subscriptions'],
+  ] as const) {
     const r = await h.api('PATCH', `/transactions/${txn(amount)}`, { tenant: t, body: { categoryId: cat(name) } });
     expect(r.status).toBe(200);
   }
@@ -58,9 +70,20 @@ describe('GET /financial-data/profit-loss/v3', () => {
   it('income and expenses by account tree per month, Net Income, and the bar chart', async () => {
     const r = await pl('startDate=2026-01-01&endDate=2026-02-28&breakdown=month');
     expect(r.status).toBe(200);
-    expect(r.body.header).toMatchObject({ reportName: 'ProfitAndLoss', startDate: '2026-01-01', endDate: '2026-02-28', requestedPeriodicity: 'monthly', periodicity: 'monthly', currency: 'USD', caughtUp: true });
+    expect(r.body.header).toMatchObject({
+      reportName: 'ProfitAndLoss',
+      startDate: '2026-01-01',
+      endDate: '2026-02-28',
+      requestedPeriodicity: 'monthly',
+      periodicity: 'monthly',
+      currency: 'USD',
+      caughtUp: true,
+    });
     expect(r.body.report.labels).toEqual(['Jan-26', 'Feb-26']);
-    expect(r.body.report.columns).toEqual([{ label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' }, { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' }]);
+    expect(r.body.report.columns).toEqual([
+      { label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' },
+      { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' },
+    ]);
     const data = r.body.report.data as Row[];
     // The layout a bookkeeper expects: sections by category group, Gross Profit, Net Operating Income, Net Income.
     expect(data.map((x) => [x.name, x.rowType, x.amounts, x.total])).toEqual([
@@ -76,14 +99,26 @@ describe('GET /financial-data/profit-loss/v3', () => {
     expect(find(data, 'Rent')).toMatchObject({ rowType: 'account', amounts: [0, 1200], total: 1200 });
     expect(find(data, 'Operating Expenses')?.amounts).toEqual([45.5, 1229.99]);
     expect(find(data, 'Sales')?.amounts).toEqual([0, 0]);
-    expect(r.body.barChart).toEqual({ labels: ['Jan-26', 'Feb-26'], series: [{ name: 'Income', data: [2500, 0] }, { name: 'Expenses', data: [45.5, 1229.99] }, { name: 'Net Income', data: [2454.5, -1229.99] }] });
+    expect(r.body.barChart).toEqual({
+      labels: ['Jan-26', 'Feb-26'],
+      series: [
+        { name: 'Income', data: [2500, 0] },
+        { name: 'Expenses', data: [45.5, 1229.99] },
+        { name: 'Net Income', data: [2454.5, -1229.99] },
+      ],
+    });
   });
 
   it("every account cell equals the ledger's general ledger for that account and column", async () => {
     const r = await pl('startDate=2025-12-01&endDate=2026-02-28&periodicity=monthly');
     const columns = r.body.report.columns as { startDate: string; endDate: string }[];
     for (const [i, c] of columns.entries()) {
-      const gl = (await h.api('GET', `/ledger/get-general-ledger?startDate=${c.startDate}&endDate=${c.endDate}`, { tenant: t })).body.data as { ledgerAccountId: string; type: string; debit: number; credit: number }[];
+      const gl = (await h.api('GET', `/ledger/get-general-ledger?startDate=${c.startDate}&endDate=${c.endDate}`, { tenant: t })).body.data as {
+        ledgerAccountId: string;
+        type: string;
+        debit: number;
+        credit: number;
+      }[];
       for (const row of leaves(r.body.report.data)) {
         const a = gl.find((x) => x.ledgerAccountId === row.id);
         const expected = a ? (a.type === 'Expenses' ? cents(a.debit) - cents(a.credit) : cents(a.credit) - cents(a.debit)) : 0;
@@ -110,30 +145,54 @@ describe('GET /financial-data/profit-loss/v3', () => {
   it('tags and groups filter the accounts; excludeZeroes hides rows with nothing in them', async () => {
     const web = await pl('startDate=2026-01-01&endDate=2026-02-28&tags=web&excludeZeroes=true');
     // Sections with nothing in them are hidden with the zero rows; the summaries always show.
-    expect(web.body.report.data.map((x: Row) => [x.name, x.amounts])).toEqual([['Gross Profit', [0, 0]], ['Expenses', [0, 29.99]], ['Net Operating Income', [0, -29.99]], ['Net Income', [0, -29.99]]]);
+    expect(web.body.report.data.map((x: Row) => [x.name, x.amounts])).toEqual([
+      ['Gross Profit', [0, 0]],
+      ['Expenses', [0, 29.99]],
+      ['Net Operating Income', [0, -29.99]],
+      ['Net Income', [0, -29.99]],
+    ]);
     expect(leaves(web.body.report.data).map((x) => x.name)).toEqual(['Software and Subscriptions']);
     const all = await pl('startDate=2026-01-01&endDate=2026-02-28&excludeZeroes=true');
-    expect(leaves(all.body.report.data).map((x) => x.name).sort()).toEqual(['Rent', 'Software and Subscriptions', 'Uncategorised Expense', 'Uncategorised Income']);
+    expect(
+      leaves(all.body.report.data)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(['Rent', 'Software and Subscriptions', 'Uncategorised Expense', 'Uncategorised Income']);
     const none = await pl('startDate=2026-01-01&endDate=2026-02-28&groups=nothing-has-this');
     expect(none.body.report.data.at(-1).amounts).toEqual([0, 0]);
   });
 });
 
 describe('GET /financial-data/balance-sheet/v2', () => {
-  it('Assets = Liabilities + Equity as of each column, with the period\'s net income and earlier earnings', async () => {
+  it("Assets = Liabilities + Equity as of each column, with the period's net income and earlier earnings", async () => {
     const r = await bs('startDate=2026-01-01&endDate=2026-02-28&breakdown=month');
     expect(r.status).toBe(200);
     expect(r.body.labels).toEqual(['Jan-26', 'Feb-26']);
     const data = r.body.data as Row[];
-    expect(data.map((x) => x.name)).toEqual(['Assets', 'Transfer', 'Total Assets', 'Liability', 'Equity', 'Net Income', 'Total Equity', 'Total Liabilities and Equity']);
+    expect(data.map((x) => x.name)).toEqual([
+      'Assets',
+      'Transfer',
+      'Total Assets',
+      'Liability',
+      'Equity',
+      'Net Income',
+      'Total Equity',
+      'Total Liabilities and Equity',
+    ]);
     expect(find(data, 'Checking ••1234')?.amounts).toEqual([2954.5, 1754.5]);
     expect(find(data, 'Visa ••4242')?.amounts).toEqual([0, 29.99]);
     // December's sale closed into Retained Earnings at the year end, on the account's own row.
     const retained = find(data, 'Retained Earnings') as Row & { drill?: unknown };
     expect(retained).toMatchObject({ rowType: 'account', type: 'Equity', amounts: [500, 500] });
-    expect(retained.drill).toEqual([{ report: 'pnl', startDate: '2025-12-20', endDate: '2025-12-31' }, { report: 'pnl', startDate: '2025-12-20', endDate: '2025-12-31' }]);
+    expect(retained.drill).toEqual([
+      { report: 'pnl', startDate: '2025-12-20', endDate: '2025-12-31' },
+      { report: 'pnl', startDate: '2025-12-20', endDate: '2025-12-31' },
+    ]);
     expect(find(data, 'Net Income')?.amounts).toEqual([2454.5, 1224.51]);
-    expect((find(data, 'Net Income') as Row & { drill?: unknown }).drill).toEqual([{ report: 'pnl', startDate: '2026-01-01', endDate: '2026-01-31' }, { report: 'pnl', startDate: '2026-01-01', endDate: '2026-02-28' }]);
+    expect((find(data, 'Net Income') as Row & { drill?: unknown }).drill).toEqual([
+      { report: 'pnl', startDate: '2026-01-01', endDate: '2026-01-31' },
+      { report: 'pnl', startDate: '2026-01-01', endDate: '2026-02-28' },
+    ]);
     // As of December: nothing earlier, the year's net income.
     const dec = await bs('startDate=2025-12-01&endDate=2025-12-31');
     expect(find(dec.body.data, 'Retained Earnings')?.amounts).toEqual([0]);
@@ -146,7 +205,9 @@ describe('GET /financial-data/balance-sheet/v2', () => {
 
 describe('GET /financial-data/cash-flow-statement', () => {
   it('indirect method: net income, the card owed more, reconciling to the change in cash', async () => {
-    const r = await h.api('GET', '/financial-data/cash-flow-statement?startDate=2026-01-01&endDate=2026-02-28&breakdown=month&excludeZeroes=true', { tenant: t });
+    const r = await h.api('GET', '/financial-data/cash-flow-statement?startDate=2026-01-01&endDate=2026-02-28&breakdown=month&excludeZeroes=true', {
+      tenant: t,
+    });
     expect(r.status).toBe(200);
     expect(r.body.header).toMatchObject({ reportName: 'CashFlowStatement', periodicity: 'monthly' });
     const data = r.body.data as Row[];
@@ -158,7 +219,10 @@ describe('GET /financial-data/cash-flow-statement', () => {
       ['Cash at Beginning of Period', [500, 2954.5]],
       ['Cash at End of Period', [2954.5, 1754.5]],
     ]);
-    expect(data[0]?.children.map((x) => [x.name, x.amounts])).toEqual([['Net Income', [2454.5, -1229.99]], ['Visa ••4242', [0, 29.99]]]);
+    expect(data[0]?.children.map((x) => [x.name, x.amounts])).toEqual([
+      ['Net Income', [2454.5, -1229.99]],
+      ['Visa ••4242', [0, 29.99]],
+    ]);
     const sheet = await bs('startDate=2026-01-01&endDate=2026-02-28&breakdown=month');
     expect(find(sheet.body.data, 'Cash and Cash Equivalents')?.amounts).toEqual(data.at(-1)?.amounts);
     expect((await h.api('GET', '/financial-data/cash-flow-statement?periodicity=hourly', { tenant: t })).body.errors[0].field).toBe('periodicity');
@@ -180,7 +244,10 @@ describe('dashboard: GET /financial-data/cash-flow, /get-asset-balance-graph, /r
       { name: 'Closing Balance', data: [500, 2954.5, 1754.5] },
     ]);
     const graph = await h.api('GET', '/financial-data/get-asset-balance-graph?startDate=2025-12-01&endDate=2026-02-28&breakdown=month', { tenant: t });
-    expect(graph.body).toEqual({ totalAssetBalance: 1754.5, graph: { labels: ['Dec-25', 'Jan-26', 'Feb-26'], dates: ['2025-12-31', '2026-01-31', '2026-02-28'], data: [500, 2954.5, 1754.5] } });
+    expect(graph.body).toEqual({
+      totalAssetBalance: 1754.5,
+      graph: { labels: ['Dec-25', 'Jan-26', 'Feb-26'], dates: ['2025-12-31', '2026-01-31', '2026-02-28'], data: [500, 2954.5, 1754.5] },
+    });
   });
 
   it('runway: cash at the end of the month over the average net burn; none while cash grows', async () => {
@@ -192,13 +259,25 @@ describe('dashboard: GET /financial-data/cash-flow, /get-asset-balance-graph, /r
     expect((await h.api('GET', '/financial-data/runway?month=2026-13', { tenant: t })).body.errors[0].field).toBe('month');
     expect((await h.api('GET', '/financial-data/runway?months=0', { tenant: t })).body.errors[0].field).toBe('months');
     expect((await h.api('GET', '/financial-data/runway', { tenant: { ...t, token: t.viewerToken } })).status).toBe(200);
-    expect((await h.api('GET', '/financial-data/runway?month=2026-02&months=1', { tenant: other })).body).toMatchObject({ assetBal: -7.77, avgExpenses: 0, runwayInMonths: null });
+    expect((await h.api('GET', '/financial-data/runway?month=2026-02&months=1', { tenant: other })).body).toMatchObject({
+      assetBal: -7.77,
+      avgExpenses: 0,
+      runwayInMonths: null,
+    });
   });
 });
 
 describe('the rules of the edge', () => {
   it('bad input is a 400 naming the field', async () => {
-    for (const [query, field] of [['startDate=2026-13-01', 'startDate'], ['endDate=yesterday', 'endDate'], ['breakdown=decade', 'breakdown'], ['periodicity=hourly', 'periodicity'], ['excludeZeroes=maybe', 'excludeZeroes'], ['startDate=2026-03-01&endDate=2026-02-01', 'startDate'], ['seq=abc', 'seq']] as const) {
+    for (const [query, field] of [
+      ['startDate=2026-13-01', 'startDate'],
+      ['endDate=yesterday', 'endDate'],
+      ['breakdown=decade', 'breakdown'],
+      ['periodicity=hourly', 'periodicity'],
+      ['excludeZeroes=maybe', 'excludeZeroes'],
+      ['startDate=2026-03-01&endDate=2026-02-01', 'startDate'],
+      ['seq=abc', 'seq'],
+    ] as const) {
       for (const get of [pl, bs]) {
         const r = await get(query);
         expect(r.status, query).toBe(400);
@@ -218,7 +297,13 @@ describe('the rules of the edge', () => {
 
   it('another workspace sees nothing of yours, and cannot ask for yours', async () => {
     const mine = await pl('startDate=2026-01-01&endDate=2026-02-28', other);
-    expect(mine.body.report.data.map((x: Row) => [x.name, x.amounts]).filter(([name]: [string]) => ['Income', 'Expenses', 'Net Income'].includes(name))).toEqual([['Income', [0, 0]], ['Expenses', [7.77, 0]], ['Net Income', [-7.77, 0]]]);
+    expect(
+      mine.body.report.data.map((x: Row) => [x.name, x.amounts]).filter(([name]: [string]) => ['Income', 'Expenses', 'Net Income'].includes(name)),
+    ).toEqual([
+      ['Income', [0, 0]],
+      ['Expenses', [7.77, 0]],
+      ['Net Income', [-7.77, 0]],
+    ]);
     const sheet = await bs('startDate=2026-01-01&endDate=2026-02-28', other);
     expect(find(sheet.body.data, 'Total Assets')?.amounts).toEqual([-7.77, -7.77]);
     const theirs = await h.api('GET', '/financial-data/profit-loss/v3', { tenant: { ...other, workspaceId: t.workspaceId } });
@@ -253,15 +338,22 @@ describe('cached reports', () => {
     // cached report must follow the rename, not keep the old name.
     const rent = (await h.api('GET', '/categories', { tenant: t })).body.categories.find((c: { name: string }) => c.name === 'Rent') as { id: string };
     expect((await h.api('PATCH', '/categories/update', { tenant: t, body: { id: rent.id, name: 'Office Rent' } })).status).toBe(200);
-    await expectEventually(async () => {
-      expect(leaves((await pl(q)).body.report.data).map((x) => x.name)).toContain('Office Rent');
-    }, { timeoutMs: 15_000, intervalMs: 250 });
+    await expectEventually(
+      async () => {
+        expect(leaves((await pl(q)).body.report.data).map((x) => x.name)).toContain('Office Rent');
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     expect(leaves((await pl(q)).body.report.data).map((x) => x.name)).not.toContain('Rent');
   });
   it('answers carry an etag: asked again with If-None-Match, an unchanged report is a 304 without a body; a changed one comes whole', async () => {
     const url = '/financial-data/balance-sheet/v2?startDate=2026-01-01&endDate=2026-03-31&breakdown=month';
     const ask = (tenant: Tenant, etag?: string) =>
-      h.gatewayWithReporting.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tenant.token}`, 'x-workspace-id': tenant.workspaceId, ...(etag ? { 'if-none-match': etag } : {}) } });
+      h.gatewayWithReporting.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${tenant.token}`, 'x-workspace-id': tenant.workspaceId, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
     const first = await ask(t);
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
@@ -287,7 +379,7 @@ describe('cached reports', () => {
 });
 
 describe('rebuild', () => {
-  it('empties the read model and replays the ledger\'s events: the check passes and the reports are unchanged', async () => {
+  it("empties the read model and replays the ledger's events: the check passes and the reports are unchanged", async () => {
     const before = await pl('startDate=2025-12-01&endDate=2026-02-28&breakdown=month');
     const generation = await h.reporting.service.rebuild();
     expect(generation).toBeGreaterThan(0);

@@ -63,11 +63,19 @@ describe('security headers', () => {
       ['broken JSON', '/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' }],
     ];
     for (const [what, path, init] of cases) {
-      const res = await fetch(`${system.gatewayUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+      const res = await fetch(`${system.gatewayUrl}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+      });
       const body = await res.json();
       expect(res.status, what).toBeGreaterThanOrEqual(400);
       expect(res.status, what).toBeLessThan(500);
-      expect(body, what).toEqual({ message: expect.any(String), appErrorCode: expect.any(String), statusCode: res.status, ...(body.errors ? { errors: expect.any(Array) } : {}) });
+      expect(body, what).toEqual({
+        message: expect.any(String),
+        appErrorCode: expect.any(String),
+        statusCode: res.status,
+        ...(body.errors ? { errors: expect.any(Array) } : {}),
+      });
       expectSecurityHeaders(res, what);
     }
   });

@@ -51,7 +51,10 @@ describe('a service called directly', () => {
   });
 
   it('refuses forged x-ll-* headers without a token', async () => {
-    expect(await refusal(chart(tenantHeaders({ workspaceId, userId, role: 'Owner' })))).toEqual({ code: Code.Unauthenticated, message: 'A service token is required' });
+    expect(await refusal(chart(tenantHeaders({ workspaceId, userId, role: 'Owner' })))).toEqual({
+      code: Code.Unauthenticated,
+      message: 'A service token is required',
+    });
   });
 
   it('refuses a token addressed to another service', async () => {
@@ -62,8 +65,12 @@ describe('a service called directly', () => {
   it('refuses an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ wid: workspaceId, sub: userId, role: 'Owner' })
-      .setProtectedHeader({ alg: 'HS256' }).setIssuer('test').setAudience('ledger').setJti(randomUUID())
-      .setIssuedAt(now - 180).setExpirationTime(now - 120)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('test')
+      .setAudience('ledger')
+      .setJti(randomUUID())
+      .setIssuedAt(now - 180)
+      .setExpirationTime(now - 120)
       .sign(new TextEncoder().encode(system.serviceTokenKey));
     expect(await refusal(chart(bearer(token)))).toEqual({ code: Code.Unauthenticated, message: 'The service token has expired' });
   });

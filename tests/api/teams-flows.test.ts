@@ -25,7 +25,11 @@ async function inviteLink(email: string): Promise<string> {
 
 /** Invites `email` with `role` into the owner's workspace and accepts as a new user: their signed-in token. */
 async function joinAs(role: string, email = uniqueEmail(role.toLowerCase())): Promise<{ token: string; userId: string; email: string }> {
-  const sent = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.workspace, body: { email, role, firstName: 'Grace', lastName: 'Hopper' } });
+  const sent = await system.api('POST', '/send-invite', {
+    token: owner.token,
+    workspace: owner.workspace,
+    body: { email, role, firstName: 'Grace', lastName: 'Hopper' },
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   const token = tokenOf(await inviteLink(email));
   const accepted = await system.api('POST', '/verify-invite', { body: { token, password: PASSWORD, confirmPassword: PASSWORD } });
@@ -48,21 +52,29 @@ describe('workspaces and the organization', () => {
   it('lists, creates (with its own chart of accounts), changes and deletes workspaces; the last one stays', async () => {
     const list = await system.api('GET', '/workspace', { token: owner.token, workspace: owner.workspace });
     expect(list.status).toBe(200);
-    expect(list.body.workspaces).toEqual([expect.objectContaining({ id: owner.workspace, isDefault: true, role: 'Owner', memberCount: 1, ownerEmail: owner.email, name: 'Analytical Co' })]);
+    expect(list.body.workspaces).toEqual([
+      expect.objectContaining({ id: owner.workspace, isDefault: true, role: 'Owner', memberCount: 1, ownerEmail: owner.email, name: 'Analytical Co' }),
+    ]);
 
     const missing = await system.api('POST', '/workspace', { token: owner.token, workspace: owner.workspace, body: { name: '  ' } });
     expect(missing).toMatchObject({ status: 400, body: { message: 'Workspace name is required', errors: [{ field: 'name' }] } });
 
     const created = await system.api('POST', '/workspace', { token: owner.token, workspace: owner.workspace, body: { name: 'Subsidiary LLC' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ message: 'Workspace created', workspace: { name: 'Subsidiary LLC', isDefault: false, role: 'Owner', memberCount: 1 } });
+    expect(created.body).toMatchObject({
+      message: 'Workspace created',
+      workspace: { name: 'Subsidiary LLC', isDefault: false, role: 'Owner', memberCount: 1 },
+    });
     const sub = created.body.workspace.id as string;
     // The ledger learns of it by the workspace.created event and seeds its chart there.
-    await expectEventually(async () => {
-      const chart = await system.api('GET', '/categories', { token: owner.token, workspace: sub });
-      expect(chart.status).toBe(200);
-      expect(JSON.stringify(chart.body)).toContain('Uncategorised Income');
-    }, { timeoutMs: 30_000, intervalMs: 250 });
+    await expectEventually(
+      async () => {
+        const chart = await system.api('GET', '/categories', { token: owner.token, workspace: sub });
+        expect(chart.status).toBe(200);
+        expect(JSON.stringify(chart.body)).toContain('Uncategorised Income');
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
 
     const badEmail = await system.api('PATCH', '/workspace', { token: owner.token, workspace: sub, body: { email: 'not-an-email' } });
     expect(badEmail).toMatchObject({ status: 400, body: { message: 'Please enter a valid email', errors: [{ field: 'email' }] } });
@@ -71,21 +83,56 @@ describe('workspaces and the organization', () => {
     expect(badSize.body.errors[0].field).toBe('maxTeamSize');
 
     const patched = await system.api('PATCH', '/workspace', {
-      token: owner.token, workspace: owner.workspace,
-      body: { id: sub, address: '1 Main St', email: 'Books@Sub.example', bankName: 'First Bank', accountNumber: '12345678', bankAddress: '2 Bank Rd', accountType: 'Checking', maxTeamSize: 12, isDefault: true },
+      token: owner.token,
+      workspace: owner.workspace,
+      body: {
+        id: sub,
+        address: '1 Main St',
+        email: 'Books@Sub.example',
+        bankName: 'First Bank',
+        accountNumber: '12345678',
+        bankAddress: '2 Bank Rd',
+        accountType: 'Checking',
+        maxTeamSize: 12,
+        isDefault: true,
+      },
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    expect(patched.body.workspace).toMatchObject({ id: sub, address: '1 Main St', email: 'books@sub.example', bankName: 'First Bank', accountNumber: '12345678', bankAddress: '2 Bank Rd', accountType: 'Checking', maxTeamSize: 12, isDefault: true });
+    expect(patched.body.workspace).toMatchObject({
+      id: sub,
+      address: '1 Main St',
+      email: 'books@sub.example',
+      bankName: 'First Bank',
+      accountNumber: '12345678',
+      bankAddress: '2 Bank Rd',
+      accountType: 'Checking',
+      maxTeamSize: 12,
+      isDefault: true,
+    });
 
     const org = await system.api('GET', '/organization', { token: owner.token, workspace: owner.workspace });
     expect(org.status).toBe(200);
-    expect(org.body).toMatchObject({ name: 'Analytical Co', owner: { id: owner.userId, email: owner.email }, memberCount: 1, isDefault: true, type: 'business', subscription: null });
-    expect(org.body.workspaces.map((w: { id: string; isDefault: boolean }) => [w.id, w.isDefault])).toEqual([[sub, true], [owner.workspace, false]]);
+    expect(org.body).toMatchObject({
+      name: 'Analytical Co',
+      owner: { id: owner.userId, email: owner.email },
+      memberCount: 1,
+      isDefault: true,
+      type: 'business',
+      subscription: null,
+    });
+    expect(org.body.workspaces.map((w: { id: string; isDefault: boolean }) => [w.id, w.isDefault])).toEqual([
+      [sub, true],
+      [owner.workspace, false],
+    ]);
 
     // Deleting the selected default: the default passes to the remaining one, which the answer selects.
     const deleted = await system.api('DELETE', `/workspace/${sub}`, { token: owner.token, workspace: sub });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect(deleted.body).toMatchObject({ message: 'Workspace deleted', selectedWorkspaceId: owner.workspace, workspaces: [{ id: owner.workspace, isDefault: true }] });
+    expect(deleted.body).toMatchObject({
+      message: 'Workspace deleted',
+      selectedWorkspaceId: owner.workspace,
+      workspaces: [{ id: owner.workspace, isDefault: true }],
+    });
     expect((await system.api('GET', '/categories', { token: owner.token, workspace: sub })).status).toBe(404);
     // Every other service learns of it by a typed event through identity's outbox.
     const outbox = await system.db.adminDb('outbox').where({ workspace_id: sub }).orderBy('created_at').select('type');
@@ -99,7 +146,11 @@ describe('workspaces and the organization', () => {
 
 describe('invites', () => {
   it('validates with the spec messages: Owner cannot be invited, a bad email is named', async () => {
-    const asOwner = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.workspace, body: { email: uniqueEmail('x'), role: 'Owner' } });
+    const asOwner = await system.api('POST', '/send-invite', {
+      token: owner.token,
+      workspace: owner.workspace,
+      body: { email: uniqueEmail('x'), role: 'Owner' },
+    });
     expect(asOwner).toMatchObject({ status: 400, body: { message: 'Role cannot be Owner', errors: [{ field: 'role', message: 'Role cannot be Owner' }] } });
     const noEmail = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.workspace, body: { role: 'Viewer' } });
     expect(noEmail).toMatchObject({ status: 400, body: { message: 'Email cannot be empty', errors: [{ field: 'email' }] } });
@@ -110,9 +161,24 @@ describe('invites', () => {
 
   it('a new user sets a password from the mailed link (default role Viewer), is signed in, and the link works once', async () => {
     const email = uniqueEmail('newbie');
-    const sent = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.workspace, body: { email: email.toUpperCase(), firstName: 'Ann', middleName: 'B', lastName: 'Cole' } });
+    const sent = await system.api('POST', '/send-invite', {
+      token: owner.token,
+      workspace: owner.workspace,
+      body: { email: email.toUpperCase(), firstName: 'Ann', middleName: 'B', lastName: 'Cole' },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    expect(sent.body).toMatchObject({ message: 'Invite sent', invite: { email, role: 'Viewer', status: 'pending', statusLabel: 'Pending', isExpired: false, workspaceIds: [owner.workspace], invitedByEmail: owner.email } });
+    expect(sent.body).toMatchObject({
+      message: 'Invite sent',
+      invite: {
+        email,
+        role: 'Viewer',
+        status: 'pending',
+        statusLabel: 'Pending',
+        isExpired: false,
+        workspaceIds: [owner.workspace],
+        invitedByEmail: owner.email,
+      },
+    });
     const expiry = new Date(sent.body.invite.expiryDate).getTime() - new Date(sent.body.invite.createdOn).getTime();
     expect(expiry).toBe(7 * 86_400_000);
     const token = tokenOf(await inviteLink(email));
@@ -135,7 +201,11 @@ describe('invites', () => {
 
     const accepted = await system.api('POST', '/verify-invite', { body: { token, password: PASSWORD, confirmPassword: PASSWORD } });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body).toMatchObject({ status: 'accepted', message: 'Your password has been set.', user: { email, role: 'Viewer', isOnboarded: true, workspace: { id: owner.workspace } } });
+    expect(accepted.body).toMatchObject({
+      status: 'accepted',
+      message: 'Your password has been set.',
+      user: { email, role: 'Viewer', isOnboarded: true, workspace: { id: owner.workspace } },
+    });
     const me = await system.api('GET', '/users/me', { token: accepted.body.sessionToken, workspace: owner.workspace });
     expect(me.body).toMatchObject({ email, role: 'Viewer' });
     // The password works for a later sign-in.
@@ -144,12 +214,20 @@ describe('invites', () => {
     const again = await system.api('POST', '/verify-invite', { body: { token, password: PASSWORD } });
     expect(again).toMatchObject({ status: 400, body: { message: 'This invite link is invalid or has expired', errors: [{ field: 'token' }] } });
     const invites = await system.api('GET', '/invites', { token: owner.token, workspace: owner.workspace });
-    expect(invites.body.invites.find((i: { email: string }) => i.email === email)).toMatchObject({ status: 'verified', statusLabel: 'Active', vendorUserId: accepted.body.user.id });
+    expect(invites.body.invites.find((i: { email: string }) => i.email === email)).toMatchObject({
+      status: 'verified',
+      statusLabel: 'Active',
+      vendorUserId: accepted.body.user.id,
+    });
   });
 
-  it('an existing user accepts without a password; their role in the workspace is the invite\'s', async () => {
+  it("an existing user accepts without a password; their role in the workspace is the invite's", async () => {
     const existing = await signedUpUser(system);
-    const sent = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.workspace, body: { email: existing.email, role: 'Accountant' } });
+    const sent = await system.api('POST', '/send-invite', {
+      token: owner.token,
+      workspace: owner.workspace,
+      body: { email: existing.email, role: 'Accountant' },
+    });
     expect(sent.status).toBe(201);
     const accepted = await system.api('POST', '/verify-invite', { body: { token: tokenOf(await inviteLink(existing.email)) } });
     expect(accepted.body).toMatchObject({ status: 'accepted', message: 'Invite accepted. Sign in to continue.' });
@@ -165,7 +243,11 @@ describe('invites', () => {
     const email = uniqueEmail('revoked');
     const sent = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.workspace, body: { email, role: 'Admin' } });
     const first = tokenOf(await inviteLink(email));
-    const changed = await system.api('PATCH', `/invites/${sent.body.invite.id}`, { token: owner.token, workspace: owner.workspace, body: { role: 'Accountant', lastName: 'Lamarr' } });
+    const changed = await system.api('PATCH', `/invites/${sent.body.invite.id}`, {
+      token: owner.token,
+      workspace: owner.workspace,
+      body: { role: 'Accountant', lastName: 'Lamarr' },
+    });
     expect(changed.body).toMatchObject({ message: 'Invite updated', invite: { role: 'Accountant', lastName: 'Lamarr', status: 'pending' } });
     const toOwner = await system.api('PATCH', `/invites/${sent.body.invite.id}`, { token: owner.token, workspace: owner.workspace, body: { role: 'Owner' } });
     expect(toOwner).toMatchObject({ status: 400, body: { message: 'Role cannot be Owner' } });
@@ -202,13 +284,19 @@ describe('invites', () => {
 });
 
 describe('members and roles', () => {
-  it('lists members by type, changes a role, refuses Owner and changes to the owner, and a removed member\'s next request is refused', async () => {
+  it("lists members by type, changes a role, refuses Owner and changes to the owner, and a removed member's next request is refused", async () => {
     const admin = await joinAs('Admin');
     const viewer = await joinAs('Viewer');
     const users = await system.api('GET', '/members?type=user', { token: owner.token, workspace: owner.workspace });
     expect(users.status).toBe(200);
     const byId = new Map(users.body.members.map((m: { id: string }) => [m.id, m]));
-    expect(byId.get(owner.userId)).toMatchObject({ role: 'Owner', type: 'user', status: 'verified', statusLabel: 'Active', entities: [{ id: owner.workspace, userRole: 'Owner' }] });
+    expect(byId.get(owner.userId)).toMatchObject({
+      role: 'Owner',
+      type: 'user',
+      status: 'verified',
+      statusLabel: 'Active',
+      entities: [{ id: owner.workspace, userRole: 'Owner' }],
+    });
     expect(byId.get(viewer.userId)).toMatchObject({ role: 'Viewer', email: viewer.email, firstName: 'Grace', organizationCount: 1 });
     const badType = await system.api('GET', '/members?type=robot', { token: owner.token, workspace: owner.workspace });
     expect(badType.status).toBe(400);
@@ -246,13 +334,18 @@ describe('members and roles', () => {
 });
 
 describe('two gateway replicas', () => {
-  it('a removal made through one replica refuses the member\'s next request on the other, with the production session settings', async () => {
+  it("a removal made through one replica refuses the member's next request on the other, with the production session settings", async () => {
     // A second replica in this process, with the defaults production runs with.
     const replica = await buildGateway({ config: gatewayConfigSchema.parse({ LOG_LEVEL: 'silent', IDENTITY_URL: system.identityUrl }), redis: null });
     try {
       const member = await joinAs('Admin');
       const viaReplica = (method: 'GET' | 'PATCH', url: string, payload?: unknown) =>
-        replica.inject({ method, url, headers: { authorization: `Bearer ${member.token}`, 'x-workspace-id': owner.workspace }, ...(payload ? { payload: payload as object } : {}) });
+        replica.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${member.token}`, 'x-workspace-id': owner.workspace },
+          ...(payload ? { payload: payload as object } : {}),
+        });
       // Warm: the replica has just authorised this member, read and write.
       expect((await viaReplica('GET', '/members')).statusCode).toBe(200);
       expect((await viaReplica('PATCH', '/workspace', { accountType: 'Checking' })).statusCode).toBe(200);
@@ -270,7 +363,7 @@ describe('two gateway replicas', () => {
 });
 
 describe('two tenants', () => {
-  it('another organization\'s ids answer 404, in paths and in bodies, and change nothing', async () => {
+  it("another organization's ids answer 404, in paths and in bodies, and change nothing", async () => {
     const email = uniqueEmail('tenant');
     const invite = (await system.api('POST', '/send-invite', { token: other.token, workspace: other.workspace, body: { email } })).body.invite;
     const theirs = (await system.api('GET', '/members?type=user', { token: other.token, workspace: other.workspace })).body.members[0].id as string;

@@ -14,8 +14,15 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_SERVICE, onboardBody, PASSWORD, signedUpUser, startSystem, uniqueEmail, type ApiAnswer, type System } from '../support/system.js';
 
-interface Operation { operationId?: string; tags?: string[]; security?: unknown[]; parameters?: { name: string; in: string }[] }
-interface Doc { paths: Record<string, Record<string, Operation>> }
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+}
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+}
 
 const VIEWER_MESSAGE = 'Editing actions are disabled for your account';
 const MANAGE_MESSAGE = 'Only an Owner or Admin can manage the team';
@@ -36,11 +43,20 @@ let otherVendor: string;
 let customer: string;
 const people: Record<'Owner' | 'Admin' | 'Accountant' | 'Viewer', { token: string; userId: string }> = {} as never;
 
-interface Op { method: string; path: string; manage: boolean }
+interface Op {
+  method: string;
+  path: string;
+  manage: boolean;
+}
 const ops = (): Op[] =>
   Object.entries(doc.paths).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
-      .filter(([method, op]) => MUTATING.has(method) && !(Array.isArray(op.security) && op.security.length === 0) && !(op.tags ?? []).some((t) => OWN_ACCOUNT_TAGS.has(t) || OTHER_ROLE_TAGS.has(t)))
+      .filter(
+        ([method, op]) =>
+          MUTATING.has(method) &&
+          !(Array.isArray(op.security) && op.security.length === 0) &&
+          !(op.tags ?? []).some((t) => OWN_ACCOUNT_TAGS.has(t) || OTHER_ROLE_TAGS.has(t)),
+      )
       .map(([method, op]) => ({ method: method.toUpperCase(), path, manage: (op.tags ?? []).includes('teams') })),
   );
 
@@ -57,7 +73,13 @@ async function joinAs(role: 'Admin' | 'Accountant' | 'Viewer'): Promise<{ token:
 
 /** For the Viewer: real ids and real bodies on the team routes, so a missing check would change something. */
 function viewerRequest(op: Op): { url: string; body: unknown } {
-  const ids: Record<string, string> = { '/workspace/{id}': second, '/members/{id}': people.Admin.userId, '/invites/{id}': pendingInvite, '/vendors/{id}': vendor, '/customers/{id}': customer };
+  const ids: Record<string, string> = {
+    '/workspace/{id}': second,
+    '/members/{id}': people.Admin.userId,
+    '/invites/{id}': pendingInvite,
+    '/vendors/{id}': vendor,
+    '/customers/{id}': customer,
+  };
   const url = op.path.replace(/\{\w+\}/g, () => ids[op.path] ?? RANDOM_ID);
   const bodies: Record<string, unknown> = {
     'POST /workspace': { name: 'Made by a viewer' },
@@ -80,7 +102,19 @@ function viewerRequest(op: Op): { url: string; body: unknown } {
 async function stateHash(): Promise<string> {
   const h = createHash('sha256');
   for (const ws of [workspace, second]) {
-    for (const path of ['/workspace', '/members', '/invites', '/organization', '/categories', '/categories/chart-of-accounts', '/billers', '/transactions/v2?take=100', '/accounts', '/vendors?take=100', '/customers?take=100']) {
+    for (const path of [
+      '/workspace',
+      '/members',
+      '/invites',
+      '/organization',
+      '/categories',
+      '/categories/chart-of-accounts',
+      '/billers',
+      '/transactions/v2?take=100',
+      '/accounts',
+      '/vendors?take=100',
+      '/customers?take=100',
+    ]) {
       const a = await system.api('GET', path, { token: people.Owner.token, workspace: ws });
       expect(a.status, `${path} ${JSON.stringify(a.body).slice(0, 200)}`).toBe(200);
       h.update(path).update(JSON.stringify(a.body));
@@ -93,7 +127,10 @@ const show = (a: ApiAnswer) => `${a.status} ${JSON.stringify(a.body).slice(0, 20
 
 beforeAll(async () => {
   // Every service: a route a new service adds is walked with its service answering, not a 503.
-  system = await startSystem({ ...EVERY_SERVICE, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' } });
+  system = await startSystem({
+    ...EVERY_SERVICE,
+    gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '1000000', RATE_LIMIT_LOGIN_MAX: '1000000', RATE_LIMIT_CODE_MAX: '1000000' },
+  });
   const owner = await signedUpUser(system);
   expect((await system.api('POST', '/onboard-user', { token: owner.token, body: onboardBody })).status).toBe(200);
   people.Owner = { token: owner.token, userId: owner.user.id };
@@ -111,7 +148,11 @@ beforeAll(async () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return answer.body[key].id as string;
   };
-  [vendor, otherVendor, customer] = [await made('/vendors', 'Harbor Supply Co', 'vendor'), await made('/vendors', 'Summit Paper', 'vendor'), await made('/customers', 'Alder Bakery', 'customer')];
+  [vendor, otherVendor, customer] = [
+    await made('/vendors', 'Harbor Supply Co', 'vendor'),
+    await made('/vendors', 'Summit Paper', 'vendor'),
+    await made('/customers', 'Alder Bakery', 'customer'),
+  ];
   doc = (await system.api('GET', '/docs/json')).body;
 }, 240_000);
 afterAll(async () => system?.stop());
@@ -120,7 +161,21 @@ describe('role matrix over /docs/json', () => {
   it('walks the documented API (a check of the walk itself)', () => {
     const all = ops();
     expect(all.length).toBeGreaterThan(30);
-    for (const must of ['POST /categories', 'PATCH /transactions', 'POST /accounts', 'POST /send-invite', 'DELETE /members/{id}', 'DELETE /workspace/{id}', 'POST /vendors', 'PATCH /vendors/{id}', 'DELETE /vendors/{id}', 'POST /vendors/merge', 'POST /customers', 'PATCH /customers/{id}', 'DELETE /customers/{id}']) {
+    for (const must of [
+      'POST /categories',
+      'PATCH /transactions',
+      'POST /accounts',
+      'POST /send-invite',
+      'DELETE /members/{id}',
+      'DELETE /workspace/{id}',
+      'POST /vendors',
+      'PATCH /vendors/{id}',
+      'DELETE /vendors/{id}',
+      'POST /vendors/merge',
+      'POST /customers',
+      'PATCH /customers/{id}',
+      'DELETE /customers/{id}',
+    ]) {
       expect(all.map((o) => `${o.method} ${o.path}`)).toContain(must);
     }
     expect(all.filter((o) => o.manage).length).toBeGreaterThanOrEqual(8);
@@ -133,14 +188,15 @@ describe('role matrix over /docs/json', () => {
       for (const ws of [workspace, second]) {
         const { url, body } = viewerRequest(op);
         const a = await system.api(op.method, url, { token: people.Viewer.token, workspace: ws, body });
-        if (a.status !== 403 || a.body?.message !== VIEWER_MESSAGE || a.body?.appErrorCode !== 'FORBIDDEN') wrong.push(`${op.method} ${op.path} in ${ws === workspace ? 'default' : 'second'} → ${show(a)}`);
+        if (a.status !== 403 || a.body?.message !== VIEWER_MESSAGE || a.body?.appErrorCode !== 'FORBIDDEN')
+          wrong.push(`${op.method} ${op.path} in ${ws === workspace ? 'default' : 'second'} → ${show(a)}`);
       }
     }
     expect(wrong).toEqual([]);
     expect(await stateHash()).toBe(before);
   });
 
-  it('Owner, Admin and Accountant pass the books\' edit ranking; only Owner and Admin pass the admin check of team changes', async () => {
+  it("Owner, Admin and Accountant pass the books' edit ranking; only Owner and Admin pass the admin check of team changes", async () => {
     const wrong: string[] = [];
     for (const op of ops()) {
       const url = op.path.replace(/\{\w+\}/g, RANDOM_ID);
@@ -149,7 +205,8 @@ describe('role matrix over /docs/json', () => {
         const a = await system.api(op.method, url, { token: people[role].token, workspace, body: {} });
         const refusedForRole = a.status === 403 && (a.body?.message === VIEWER_MESSAGE || a.body?.message === MANAGE_MESSAGE);
         const expectRefused = op.manage && role === 'Accountant';
-        if (expectRefused && !(a.status === 403 && a.body?.message === MANAGE_MESSAGE)) wrong.push(`${role} ${op.method} ${op.path} should be refused → ${show(a)}`);
+        if (expectRefused && !(a.status === 403 && a.body?.message === MANAGE_MESSAGE))
+          wrong.push(`${role} ${op.method} ${op.path} should be refused → ${show(a)}`);
         if (!expectRefused && refusedForRole) wrong.push(`${role} ${op.method} ${op.path} should pass the role check → ${show(a)}`);
         if (a.status >= 500) wrong.push(`${role} ${op.method} ${op.path} → ${show(a)}`);
       }

@@ -44,7 +44,9 @@ function startCollector(port: number): Promise<Server> {
       const doc = JSON.parse(body || '{}') as OtlpJson;
       for (const rs of doc.resourceSpans ?? []) {
         const service = rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
-        for (const ss of rs.scopeSpans ?? []) for (const s of ss.spans ?? []) spans.push({ service, name: s.name, kind: s.kind, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '' });
+        for (const ss of rs.scopeSpans ?? [])
+          for (const s of ss.spans ?? [])
+            spans.push({ service, name: s.name, kind: s.kind, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId ?? '' });
       }
       res.setHeader('content-type', 'application/json');
       res.end('{}');
@@ -82,8 +84,18 @@ beforeAll(async () => {
   namespace = bus.namespace;
   const common = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', NATS_NAMESPACE: namespace };
   await Promise.all([
-    startProcess('identity', 'services/identity/src/main.ts', { ...common, IDENTITY_PORT: String(identityPort), IDENTITY_DATABASE_URL: identityDb.appUrl, OTP_RESEND_SECONDS: '0' }, /identity listening/),
-    startProcess('gateway', 'services/gateway/src/main.ts', { ...common, GATEWAY_PORT: String(gatewayPort), IDENTITY_URL: `http://127.0.0.1:${identityPort}` }, /gateway listening/),
+    startProcess(
+      'identity',
+      'services/identity/src/main.ts',
+      { ...common, IDENTITY_PORT: String(identityPort), IDENTITY_DATABASE_URL: identityDb.appUrl, OTP_RESEND_SECONDS: '0' },
+      /identity listening/,
+    ),
+    startProcess(
+      'gateway',
+      'services/gateway/src/main.ts',
+      { ...common, GATEWAY_PORT: String(gatewayPort), IDENTITY_URL: `http://127.0.0.1:${identityPort}` },
+      /gateway listening/,
+    ),
     startProcess('consumer', 'tests/support/trace-consumer.ts', { ...common, CONSUMER_DATABASE_URL: consumerDb.appUrl }, /ready/),
   ]);
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -105,7 +117,11 @@ afterAll(async () => {
 });
 
 it('follows a sign-up: gateway → identity → NATS → consumer, in one trace', async () => {
-  const res = await fetch(`${gatewayUrl}/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signUpBody(uniqueEmail('traced'))) });
+  const res = await fetch(`${gatewayUrl}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(signUpBody(uniqueEmail('traced'))),
+  });
   expect(res.status).toBe(201);
 
   const consumerSpan = await expectEventually(

@@ -23,7 +23,11 @@ const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 async function upload(tenant: Tenant, form: FormData, token = tenant.token) {
-  const res = await fetch(`${gatewayUrl}/transactions/receipt`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-workspace-id': tenant.workspaceId }, body: form });
+  const res = await fetch(`${gatewayUrl}/transactions/receipt`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-workspace-id': tenant.workspaceId },
+    body: form,
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 function receiptForm(transactionId: string, files: { name: string; bytes: Uint8Array; type?: string }[]): FormData {
@@ -37,7 +41,13 @@ const objectsOf = (workspaceId: string) => s3.keys(BUCKET).filter((k) => k.start
 beforeAll(async () => {
   s3 = await startS3Sandbox({ port: 0 });
   h = await startDocumentsSystem('drawer', {
-    documentsEnv: { DOCUMENTS_S3_ENDPOINT: s3.url, DOCUMENTS_S3_BUCKET: BUCKET, DOCUMENTS_S3_REGION: s3.region, DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId, DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey },
+    documentsEnv: {
+      DOCUMENTS_S3_ENDPOINT: s3.url,
+      DOCUMENTS_S3_BUCKET: BUCKET,
+      DOCUMENTS_S3_REGION: s3.region,
+      DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    },
   });
   gatewayUrl = h.gatewayUrl;
   t = h.tenant();
@@ -51,16 +61,29 @@ afterAll(async () => {
 
 describe('the transaction drawer over REST', () => {
   it('uploads a receipt (spec message), lists it and gives its bytes back; a bad type is a 400 naming files', async () => {
-    const ok = await upload(t, receiptForm(txnId, [{ name: 'staples.png', bytes: PNG, type: 'image/png' }, { name: 'staples.pdf', bytes: PDF }]));
+    const ok = await upload(
+      t,
+      receiptForm(txnId, [
+        { name: 'staples.png', bytes: PNG, type: 'image/png' },
+        { name: 'staples.pdf', bytes: PDF },
+      ]),
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Receipt has been uploaded successfully.');
     expect(ok.body.results.failedFiles).toEqual([]);
-    expect(ok.body.results.uploadedFiles.map((f: { fileName: string; contentType: string; sizeBytes: number }) => [f.fileName, f.contentType, f.sizeBytes])).toEqual([['staples.png', 'image/png', PNG.length], ['staples.pdf', 'application/pdf', PDF.length]]);
+    expect(
+      ok.body.results.uploadedFiles.map((f: { fileName: string; contentType: string; sizeBytes: number }) => [f.fileName, f.contentType, f.sizeBytes]),
+    ).toEqual([
+      ['staples.png', 'image/png', PNG.length],
+      ['staples.pdf', 'application/pdf', PDF.length],
+    ]);
 
     const listed = await h.api('GET', `/transactions/receipts?transactionId=${txnId}`, { tenant: t });
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(2);
-    const file = await fetch(`${gatewayUrl}${listed.body.data[0].url}?download=1`, { headers: { authorization: `Bearer ${t.token}`, 'x-workspace-id': t.workspaceId } });
+    const file = await fetch(`${gatewayUrl}${listed.body.data[0].url}?download=1`, {
+      headers: { authorization: `Bearer ${t.token}`, 'x-workspace-id': t.workspaceId },
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="staples.png"');
@@ -69,7 +92,11 @@ describe('the transaction drawer over REST', () => {
     // A text file called .png (and declared image/png) is refused by its content.
     const bad = await upload(t, receiptForm(txnId, [{ name: 'fake.png', bytes: new TextEncoder().encode('<html>not an image</html>'), type: 'image/png' }]));
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ statusCode: 400, appErrorCode: expect.any(String), errors: [{ field: 'files', message: 'fake.png is not a jpg, jpeg, png or pdf file' }] });
+    expect(bad.body).toMatchObject({
+      statusCode: 400,
+      appErrorCode: expect.any(String),
+      errors: [{ field: 'files', message: 'fake.png is not a jpg, jpeg, png or pdf file' }],
+    });
     expect(objectsOf(t.workspaceId)).toHaveLength(2);
     const noFiles = await upload(t, receiptForm(txnId, []));
     expect(noFiles.status).toBe(400);
@@ -87,7 +114,10 @@ describe('the transaction drawer over REST', () => {
     const viewerSeen = await h.api('GET', '/transactions/taggable-users', { token: t.viewerToken, tenant: { ...t, token: t.viewerToken } });
     expect(viewerSeen.status).toBe(200);
     const viewer = viewerSeen.body.data[0] as { id: string; name: string };
-    const posted = await h.api('POST', '/transactions/comment', { tenant: t, body: { transactionId: txnId, comment: 'Toner for the office printer', taggedUsers: [viewer.id] } });
+    const posted = await h.api('POST', '/transactions/comment', {
+      tenant: t,
+      body: { transactionId: txnId, comment: 'Toner for the office printer', taggedUsers: [viewer.id] },
+    });
     expect(posted.status).toBe(200);
     expect(posted.body.message).toBe('Posted Comment Succesfully');
     expect(posted.body.comment).toMatchObject({ transactionId: txnId, comment: 'Toner for the office printer', taggedUsers: [{ id: viewer.id }] });
@@ -98,7 +128,10 @@ describe('the transaction drawer over REST', () => {
     const empty = await h.api('POST', '/transactions/comment', { tenant: t, body: { transactionId: txnId, comment: '   ' } });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toEqual({ field: 'comment', message: 'comment is required' });
-    const stranger = await h.api('POST', '/transactions/comment', { tenant: t, body: { transactionId: txnId, comment: 'hi', taggedUsers: ['0193b9a0-0000-7000-8000-000000000001'] } });
+    const stranger = await h.api('POST', '/transactions/comment', {
+      tenant: t,
+      body: { transactionId: txnId, comment: 'hi', taggedUsers: ['0193b9a0-0000-7000-8000-000000000001'] },
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.errors[0].field).toBe('taggedUsers');
   });
@@ -154,9 +187,20 @@ describe('a drawer receipt is an upload of type receipt', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(1);
     const u = listed.body.data[0];
-    expect(u).toMatchObject({ id: receipt.id, uploadType: 'receipt', receiptStatus: 'matched', matchedBy: 'manual', fileName: 'lunch.pdf', matchedTransaction: { id: txn, amount: -42.5 } });
+    expect(u).toMatchObject({
+      id: receipt.id,
+      uploadType: 'receipt',
+      receiptStatus: 'matched',
+      matchedBy: 'manual',
+      fileName: 'lunch.pdf',
+      matchedTransaction: { id: txn, amount: -42.5 },
+    });
     expect(Date.parse(u.matchedOn)).not.toBeNaN();
-    expect((await h.api('GET', `/workspace-uploads?uploadType=receipt&transactionId=${txn}&receiptStatus=matched`, { tenant: tn })).body.data.map((x: { id: string }) => x.id)).toEqual([receipt.id]);
+    expect(
+      (await h.api('GET', `/workspace-uploads?uploadType=receipt&transactionId=${txn}&receiptStatus=matched`, { tenant: tn })).body.data.map(
+        (x: { id: string }) => x.id,
+      ),
+    ).toEqual([receipt.id]);
     // The file is an object of the store (under the upload's key), the same bytes the signed URL and the drawer hand out.
     const keys = objectsOf(tn.workspaceId);
     expect(keys).toHaveLength(1);
@@ -167,23 +211,35 @@ describe('a drawer receipt is an upload of type receipt', () => {
     expect(file.headers.get('content-disposition')).toBe('inline; filename="lunch.pdf"');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
     // The ledger keeps no receipt of its own any more: only the trail entry.
-    expect(Number((await h.ledger.db.adminDb.raw('select count(*)::int as n from transaction_receipts where workspace_id = ?', [tn.workspaceId])).rows[0].n)).toBe(0);
+    expect(
+      Number((await h.ledger.db.adminDb.raw('select count(*)::int as n from transaction_receipts where workspace_id = ?', [tn.workspaceId])).rows[0].n),
+    ).toBe(0);
     const trail = await h.api('GET', `/transactions/audit-logs?transactionId=${txn}&take=50`, { tenant: tn });
-    expect((trail.body.data as { event: string; details: { receiptId?: string } }[]).filter((l) => l.event === 'receipt_uploaded').map((l) => l.details.receiptId)).toEqual([receipt.id]);
+    expect(
+      (trail.body.data as { event: string; details: { receiptId?: string } }[]).filter((l) => l.event === 'receipt_uploaded').map((l) => l.details.receiptId),
+    ).toEqual([receipt.id]);
 
     // The other way round: a receipt uploaded with transactionId through the uploads route is in the drawer.
     const form = new FormData();
     form.append('uploadType', 'receipt');
     form.append('transactionId', txn);
     form.append('files', new Blob([PNG], { type: 'image/png' }), 'tip.png');
-    const direct = await fetch(`${gatewayUrl}/workspace-uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId } });
+    const direct = await fetch(`${gatewayUrl}/workspace-uploads`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId },
+    });
     expect(direct.status).toBe(200);
     const drawer = await h.api('GET', `/transactions/receipts?transactionId=${txn}`, { tenant: tn });
     expect(drawer.body.data.map((r: { fileName: string }) => r.fileName)).toEqual(['lunch.pdf', 'tip.png']);
     // A file of another type than receipt is not the drawer's.
     const bill = new FormData();
     bill.append('files', new Blob([PDF], { type: 'application/pdf' }), 'bill.pdf');
-    const billUp = await fetch(`${gatewayUrl}/workspace-uploads/bill`, { method: 'POST', body: bill, headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId } });
+    const billUp = await fetch(`${gatewayUrl}/workspace-uploads/bill`, {
+      method: 'POST',
+      body: bill,
+      headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId },
+    });
     const billId = ((await billUp.json()) as { results: { uploadedFiles: { id: string }[] } }).results.uploadedFiles[0]!.id;
     expect((await h.api('GET', `/transactions/receipts/${billId}/file`, { tenant: tn })).status).toBe(404);
     expect((await h.api('GET', '/transactions/receipts', { tenant: tn })).body.errors[0].field).toBe('transactionId');
@@ -194,8 +250,15 @@ describe('a drawer receipt is an upload of type receipt', () => {
     const [txn] = (await bankTransactions(h, tn, [-990])) as [string];
     const id = newId();
     await h.ledger.db.adminDb('transaction_receipts').insert({
-      id, workspace_id: tn.workspaceId, transaction_id: txn, file_name: 'old.png', content_type: 'image/png', size_bytes: PNG.length,
-      sha256: createHash('sha256').update(PNG).digest(), content: Buffer.from(PNG), uploaded_by: null,
+      id,
+      workspace_id: tn.workspaceId,
+      transaction_id: txn,
+      file_name: 'old.png',
+      content_type: 'image/png',
+      size_bytes: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest(),
+      content: Buffer.from(PNG),
+      uploaded_by: null,
     });
     expect((await upload(tn, receiptForm(txn, [{ name: 'new.pdf', bytes: PDF }]))).status).toBe(200);
     const drawer = await h.api('GET', `/transactions/receipts?transactionId=${txn}`, { tenant: tn });

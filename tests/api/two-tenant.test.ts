@@ -18,9 +18,31 @@ import { EVERY_SERVICE, signedUpUser, startSystem, uniqueEmail, type System } fr
 
 const PLATYPUS = 'ins_109508'; // checking, savings and a credit card
 
-interface Schema { $ref?: string; description?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; format?: string; minimum?: number; anyOf?: Schema[]; oneOf?: Schema[] }
-interface Param { name: string; in: string; schema?: Schema; required?: boolean; description?: string }
-interface Operation { operationId?: string; parameters?: Param[]; security?: unknown[]; requestBody?: { content?: { 'application/json'?: { schema: Schema } } } }
+interface Schema {
+  $ref?: string;
+  description?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+interface Param {
+  name: string;
+  in: string;
+  schema?: Schema;
+  required?: boolean;
+  description?: string;
+}
+interface Operation {
+  operationId?: string;
+  parameters?: Param[];
+  security?: unknown[];
+  requestBody?: { content?: { 'application/json'?: { schema: Schema } } };
+}
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
 /** Names that carry an id (coaId is a chart number, methodId an OTP flow's, not references). */
@@ -35,7 +57,8 @@ const ID_LIST_NAME = /(Ids$|^billers$|^categories$|^workspaces$)/;
  * A query parameter that takes comma-joined ids, from its OpenAPI description or its name: probed with the caller's
  * own id and the other tenant's in one list, so the other's id is checked inside the list, not only alone.
  */
-const isIdList = (p: Param) => p.in === 'query' && !NOT_A_REFERENCE.has(p.name) && (COMMA_IDS.test(p.description ?? p.schema?.description ?? '') || ID_LIST_NAME.test(p.name));
+const isIdList = (p: Param) =>
+  p.in === 'query' && !NOT_A_REFERENCE.has(p.name) && (COMMA_IDS.test(p.description ?? p.schema?.description ?? '') || ID_LIST_NAME.test(p.name));
 /** A path or query parameter that carries ids: by its name, or a comma-joined list of them. */
 const isIdParam = (p: Param) => isIdName(p.name) || isIdList(p);
 /**
@@ -44,7 +67,13 @@ const isIdParam = (p: Param) => isIdName(p.name) || isIdList(p);
  */
 const NOT_WORKSPACE_IDS = [/^accounts\./, /^institution\./, /^ledgerTransactionId$/];
 /** Values of fields whose schema gives no enum or bound but whose use case wants a particular one. */
-const KNOWN_VALUES: Record<string, unknown> = { coaId: 99_999, accrualCategory: 'Prepaid Expenses', accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', taggedUsers: [] };
+const KNOWN_VALUES: Record<string, unknown> = {
+  coaId: 99_999,
+  accrualCategory: 'Prepaid Expenses',
+  accrualStartDate: '2026-01-01',
+  accrualEndDate: '2026-03-31',
+  taggedUsers: [],
+};
 /**
  * A vendor's or customer's text fields that the parties service checks (spec §3): with these the body is valid, so
  * a probe's only fault is the other tenant's id, whichever the service checks first.
@@ -52,20 +81,69 @@ const KNOWN_VALUES: Record<string, unknown> = { coaId: 99_999, accrualCategory: 
 const PARTY_VALUES: Record<string, string> = { email: 'probe@example.com', ein: '12-3456789', status: 'active' };
 
 type Kind =
-  | 'transaction' | 'category' | 'ledgerAccount' | 'biller' | 'bankAccount' | 'otherBankAccount' | 'workspace' | 'split' | 'accrued'
-  | 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite' | 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'
-  | 'bill' | 'invoice' | 'manualEntry' | 'draft' | 'bulkUpload' | 'upload' | 'fixedAsset' | 'assetAccount';
+  | 'transaction'
+  | 'category'
+  | 'ledgerAccount'
+  | 'biller'
+  | 'bankAccount'
+  | 'otherBankAccount'
+  | 'workspace'
+  | 'split'
+  | 'accrued'
+  | 'member'
+  | 'invite'
+  | 'organization'
+  | 'firmMember'
+  | 'firmInvite'
+  | 'vendor'
+  | 'otherVendor'
+  | 'customer'
+  | 'vendorCredit'
+  | 'creditMemo'
+  | 'rule'
+  | 'bill'
+  | 'invoice'
+  | 'manualEntry'
+  | 'draft'
+  | 'bulkUpload'
+  | 'upload'
+  | 'fixedAsset'
+  | 'assetAccount';
 /** What a bare `id` names, by the route's first segment (and, under /accounting-firm, its second). */
 const ID_KINDS: Record<string, Kind> = {
-  categories: 'category', billers: 'biller', vendors: 'vendor', customers: 'customer', accounts: 'bankAccount', workspace: 'workspace', members: 'member', invites: 'invite', 'revoke-invite': 'invite',
-  'accounting-firm/member': 'firmMember', 'accounting-firm/member-access': 'firmMember', 'accounting-firm/invite': 'firmInvite',
-  'accounting-firm/organization': 'organization', 'accounting-firm/make-default-org': 'organization',
-  'vendors/vendor-credit': 'vendorCredit', 'customers/credit-memo': 'creditMemo', 'vendors/rule-engines': 'rule',
-  'accounting/bill': 'bill', 'accounting/invoice': 'invoice', 'accounting/manual-entry': 'manualEntry', invoice: 'invoice', drafts: 'draft',
-  'workspace-uploads': 'upload', 'accounting/fixed-asset': 'fixedAsset',
+  categories: 'category',
+  billers: 'biller',
+  vendors: 'vendor',
+  customers: 'customer',
+  accounts: 'bankAccount',
+  workspace: 'workspace',
+  members: 'member',
+  invites: 'invite',
+  'revoke-invite': 'invite',
+  'accounting-firm/member': 'firmMember',
+  'accounting-firm/member-access': 'firmMember',
+  'accounting-firm/invite': 'firmInvite',
+  'accounting-firm/organization': 'organization',
+  'accounting-firm/make-default-org': 'organization',
+  'vendors/vendor-credit': 'vendorCredit',
+  'customers/credit-memo': 'creditMemo',
+  'vendors/rule-engines': 'rule',
+  'accounting/bill': 'bill',
+  'accounting/invoice': 'invoice',
+  'accounting/manual-entry': 'manualEntry',
+  invoice: 'invoice',
+  drafts: 'draft',
+  'workspace-uploads': 'upload',
+  'accounting/fixed-asset': 'fixedAsset',
 };
 /** A document's lists of payments (and a journal's of what it pays), by the kind of id each holds. */
-const CONNECTION_KINDS: Record<string, Kind> = { connectedManualEntries: 'manualEntry', connectedVendorCredits: 'vendorCredit', connectedCreditMemos: 'creditMemo', connectedBills: 'bill', connectedInvoices: 'invoice' };
+const CONNECTION_KINDS: Record<string, Kind> = {
+  connectedManualEntries: 'manualEntry',
+  connectedVendorCredits: 'vendorCredit',
+  connectedCreditMemos: 'creditMemo',
+  connectedBills: 'bill',
+  connectedInvoices: 'invoice',
+};
 /** What an id-like field names, from its name (and, for a bare `id`, the route). */
 function kindOf(name: string, path: string): Kind {
   if (name === 'id') {
@@ -99,7 +177,11 @@ function kindOf(name: string, path: string): Kind {
   return 'transaction';
 }
 
-interface Tenant { token: string; workspace: string; ids: Record<Kind, string> }
+interface Tenant {
+  token: string;
+  workspace: string;
+  ids: Record<Kind, string>;
+}
 
 let system: System;
 let doc: Doc;
@@ -125,12 +207,19 @@ function sample(name: string, s: Schema, own: Tenant, path: string, depth = 0): 
   if (name in PARTY_VALUES && typeOf(r) === 'string' && /^\/(vendors|customers)/.test(path)) return PARTY_VALUES[name];
   if (r.enum?.length) return r.enum[0];
   switch (typeOf(r)) {
-    case 'string': return /date/i.test(name) || r.format === 'date' ? '2026-01-31' : 'x';
-    case 'number': case 'integer': return Math.max(1, r.minimum ?? 1);
-    case 'boolean': return false;
-    case 'array': return depth > 2 ? [] : [sample(name.replace(/s$/, ''), r.items ?? {}, own, path, depth + 1)];
-    case 'object': return depth > 2 ? {} : Object.fromEntries(Object.entries(r.properties ?? {}).map(([k, v]) => [k, sample(k, v, own, path, depth + 1)]));
-    default: return 'x';
+    case 'string':
+      return /date/i.test(name) || r.format === 'date' ? '2026-01-31' : 'x';
+    case 'number':
+    case 'integer':
+      return Math.max(1, r.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return depth > 2 ? [] : [sample(name.replace(/s$/, ''), r.items ?? {}, own, path, depth + 1)];
+    case 'object':
+      return depth > 2 ? {} : Object.fromEntries(Object.entries(r.properties ?? {}).map(([k, v]) => [k, sample(k, v, own, path, depth + 1)]));
+    default:
+      return 'x';
   }
 }
 
@@ -138,7 +227,10 @@ function sample(name: string, s: Schema, own: Tenant, path: string, depth = 0): 
 function balanceManualEntry(path: string, body: Record<string, unknown>): void {
   if (!path.startsWith('/accounting/manual-entry') || !Array.isArray(body.lineItems) || body.lineItems.length !== 1) return;
   const line = body.lineItems[0] as Record<string, unknown>;
-  body.lineItems = [{ ...line, type: 'debit' }, { ...line, type: 'credit' }];
+  body.lineItems = [
+    { ...line, type: 'debit' },
+    { ...line, type: 'credit' },
+  ];
 }
 
 /**
@@ -185,10 +277,16 @@ function setAt(target: Record<string, unknown>, place: (string | number)[], valu
 /** Each table's rows of the workspace, hashed: a change names its table. */
 async function booksHash(workspace: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  const dbs = { ledger: system.ledgerDb?.adminDb, banking: system.bankingDb?.adminDb, reporting: system.reportingDb?.adminDb, documents: system.databases.documents?.adminDb } as Record<string, Knex | undefined>;
+  const dbs = {
+    ledger: system.ledgerDb?.adminDb,
+    banking: system.bankingDb?.adminDb,
+    reporting: system.reportingDb?.adminDb,
+    documents: system.databases.documents?.adminDb,
+  } as Record<string, Knex | undefined>;
   for (const [name, db] of Object.entries(dbs)) {
     if (!db) continue;
-    const tables = (await db.raw("select table_name from information_schema.columns where column_name = 'workspace_id' and table_schema = 'public' order by 1")).rows as { table_name: string }[];
+    const tables = (await db.raw("select table_name from information_schema.columns where column_name = 'workspace_id' and table_schema = 'public' order by 1"))
+      .rows as { table_name: string }[];
     for (const { table_name: t } of tables) {
       // Outbox rows are relayed (and marked) in the background: their content is in the tables they describe.
       if (/outbox|inbox|^sync_jobs$|webhook/.test(t)) continue;
@@ -203,31 +301,65 @@ async function tenantWithBooks(): Promise<Tenant> {
   const { token, user } = await signedUpUser(system);
   const workspace = user.workspace.id;
   const plaid = system.plaid!;
-  const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: 12, seed: 3, initial_webhook: false } } });
+  const publicToken = plaid.createPublicToken({
+    institution_id: PLATYPUS,
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: 12, seed: 3, initial_webhook: false } },
+  });
   const item = plaid.listItems().at(-1)!;
   const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS)!;
-  const accounts = item.accounts.map((x) => ({ id: x.account_id, name: x.name, mask: x.mask, type: x.subtype === 'credit card' ? 'credit' : 'depository', subtype: x.subtype }));
-  expect((await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } })).status).toBe(200);
+  const accounts = item.accounts.map((x) => ({
+    id: x.account_id,
+    name: x.name,
+    mask: x.mask,
+    type: x.subtype === 'credit card' ? 'credit' : 'depository',
+    subtype: x.subtype,
+  }));
+  expect(
+    (
+      await system.api('POST', '/accounts', {
+        token,
+        body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+      })
+    ).status,
+  ).toBe(200);
   // Every sync done and every bank transaction booked.
-  const count = await expectEventually(async () => {
-    const jobs = await system.api('GET', '/jobs', { token });
-    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
-    const bank = await system.api('GET', '/bank-transactions?take=100', { token });
-    expect(bank.body.data.length).toBeGreaterThan(0);
-    expect(bank.body.data.length).toBeLessThan(100);
-    return bank.body.data.length as number;
-  }, { timeoutMs: 90_000, intervalMs: 300 });
-  const txns = await expectEventually(async () => {
-    const r = await system.api('GET', '/transactions/v2?take=100', { token });
-    expect(r.body.meta.itemCount).toBe(count);
-    return r.body.data as { id: string; amount: number; accountId: string; dateTime: string }[];
-  }, { timeoutMs: 90_000, intervalMs: 300 });
+  const count = await expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token });
+      expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+      const bank = await system.api('GET', '/bank-transactions?take=100', { token });
+      expect(bank.body.data.length).toBeGreaterThan(0);
+      expect(bank.body.data.length).toBeLessThan(100);
+      return bank.body.data.length as number;
+    },
+    { timeoutMs: 90_000, intervalMs: 300 },
+  );
+  const txns = await expectEventually(
+    async () => {
+      const r = await system.api('GET', '/transactions/v2?take=100', { token });
+      expect(r.body.meta.itemCount).toBe(count);
+      return r.body.data as { id: string; amount: number; accountId: string; dateTime: string }[];
+    },
+    { timeoutMs: 90_000, intervalMs: 300 },
+  );
   const categories = (await system.api('GET', '/categories', { token })).body.categories as { id: string; name: string; bankAccountId: string | null }[];
-  const parent = (await system.api('GET', '/categories/chart-of-accounts', { token })).body.parentCategories.find((c: { name: string }) => c.name === 'Operating Expenses');
+  const parent = (await system.api('GET', '/categories/chart-of-accounts', { token })).body.parentCategories.find(
+    (c: { name: string }) => c.name === 'Operating Expenses',
+  );
   const created = await system.api('POST', '/categories', { token, body: { name: 'Team Offsite', coaId: 61800, parentId: parent.id } });
   expect(created.status).toBe(201);
   const outflow = txns.find((t) => t.amount < 0) ?? txns[0]!;
-  await system.api('POST', '/transactions/create-accrual', { token, body: { transactionId: outflow.id, accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', accrualCategory: 'Prepaid Expenses', recogniseCategoryId: created.body.category.id } });
+  await system.api('POST', '/transactions/create-accrual', {
+    token,
+    body: {
+      transactionId: outflow.id,
+      accrualStartDate: '2026-01-01',
+      accrualEndDate: '2026-03-31',
+      accrualCategory: 'Prepaid Expenses',
+      recogniseCategoryId: created.body.category.id,
+    },
+  });
   let billers = (await system.api('GET', '/billers', { token })).body.billers as { id: string }[];
   if (billers.length === 0) {
     await system.api('PATCH', '/transactions', { token, body: { transactions: [{ id: txns[0]!.id, billerName: 'Blue Bottle' }] } });
@@ -236,7 +368,13 @@ async function tenantWithBooks(): Promise<Tenant> {
   const plain = txns.filter((t) => t.id !== outflow.id);
   const toSplit = plain.find((t) => t.amount < -0.02) ?? plain[0]!;
   const half = Math.round(Math.abs(toSplit.amount) * 50) / 100;
-  const split = await system.api('POST', '/transactions/split', { token, body: { parentTransaction: { id: toSplit.id, amount: half, categoryId: created.body.category.id }, splitTransactions: [{ amount: Math.round((Math.abs(toSplit.amount) - half) * 100) / 100, categoryId: created.body.category.id }] } });
+  const split = await system.api('POST', '/transactions/split', {
+    token,
+    body: {
+      parentTransaction: { id: toSplit.id, amount: half, categoryId: created.body.category.id },
+      splitTransactions: [{ amount: Math.round((Math.abs(toSplit.amount) - half) * 100) / 100, categoryId: created.body.category.id }],
+    },
+  });
   expect(split.status, JSON.stringify(split.body)).toBe(200);
   const banks = categories.filter((c) => c.bankAccountId);
   const partyIds = await parties(token, workspace, created.body.category.id as string);
@@ -247,10 +385,20 @@ async function tenantWithBooks(): Promise<Tenant> {
   const assetType = categories.find((c) => c.name === 'Property and Equipment');
   if (!assetType) throw new Error('the chart has no Property and Equipment account');
   return {
-    token, workspace,
+    token,
+    workspace,
     ids: {
-      transaction, split: toSplit.id, fixedAsset: await fixedAssetOf(token, workspace, purchase, assetType.id), assetAccount: assetType.id, accrued: outflow.id, category: created.body.category.id, ledgerAccount: banks[0]!.id, biller: billers[0]!.id,
-      bankAccount: banks[0]!.bankAccountId as string, otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string, workspace,
+      transaction,
+      split: toSplit.id,
+      fixedAsset: await fixedAssetOf(token, workspace, purchase, assetType.id),
+      assetAccount: assetType.id,
+      accrued: outflow.id,
+      category: created.body.category.id,
+      ledgerAccount: banks[0]!.id,
+      biller: billers[0]!.id,
+      bankAccount: banks[0]!.bankAccountId as string,
+      otherBankAccount: (banks[1] ?? banks[0]!).bankAccountId as string,
+      workspace,
       ...(await teamAndFirm(token, workspace)),
       ...partyIds,
       ...(await documents(token, workspace, { vendor: partyIds.vendor, customer: partyIds.customer, category: created.body.category.id as string })),
@@ -263,11 +411,25 @@ async function tenantWithBooks(): Promise<Tenant> {
  * A fixed asset of the tenant bought with `purchase` (issue #19): depreciation starts in two years, so the scheduler
  * posts nothing while the books are hashed.
  */
-async function fixedAssetOf(token: string, workspace: string, purchase: { id: string; amount: number; dateTime: string }, assetTypeId: string): Promise<string> {
+async function fixedAssetOf(
+  token: string,
+  workspace: string,
+  purchase: { id: string; amount: number; dateTime: string },
+  assetTypeId: string,
+): Promise<string> {
   const purchaseDate = purchase.dateTime.slice(0, 10);
   const r = await system.api('POST', '/accounting/fixed-asset', {
-    token, workspace,
-    body: { transactionId: purchase.id, purchaseDate, depreciationStartDate: `${new Date().getUTCFullYear() + 2}-01-01`, description: 'Probe asset', assetTypeId, cost: Math.abs(purchase.amount), usefulLife: 5 },
+    token,
+    workspace,
+    body: {
+      transactionId: purchase.id,
+      purchaseDate,
+      depreciationStartDate: `${new Date().getUTCFullYear() + 2}-01-01`,
+      description: 'Probe asset',
+      assetTypeId,
+      cost: Math.abs(purchase.amount),
+      usefulLife: 5,
+    },
   });
   expect(r.status, `POST /accounting/fixed-asset: ${JSON.stringify(r.body)}`).toBe(201);
   return r.body.fixedAsset.id as string;
@@ -275,10 +437,13 @@ async function fixedAssetOf(token: string, workspace: string, purchase: { id: st
 
 /** Every queue job of the workspace finished: bank syncs, and the bulk-upload job that reads an uploaded receipt. */
 async function jobsSettled(token: string, workspace: string): Promise<void> {
-  await expectEventually(async () => {
-    const jobs = await system.api('GET', '/jobs', { token, workspace });
-    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
-  }, { timeoutMs: 120_000, intervalMs: 300 });
+  await expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token, workspace });
+      expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+    },
+    { timeoutMs: 120_000, intervalMs: 300 },
+  );
 }
 
 /** A receipt the tenant uploaded (a one-page PDF): its upload id. */
@@ -286,7 +451,11 @@ async function uploadOf(token: string, workspace: string): Promise<string> {
   const form = new FormData();
   form.append('uploadType', 'receipt');
   form.append('files', new Blob([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'probe.pdf');
-  const res = await fetch(`${system.gatewayUrl}/workspace-uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspace } });
+  const res = await fetch(`${system.gatewayUrl}/workspace-uploads`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspace },
+  });
   const body = (await res.json()) as { results: { uploadedFiles: { id: string }[] } };
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.results.uploadedFiles[0]!.id;
@@ -304,7 +473,10 @@ async function mailedToken(email: string, subject: RegExp): Promise<string> {
  * The tenant's team and firm: a colleague who accepted an invite to the workspace and joined the tenant's firm as
  * its accountant, an open invite of each kind, and the tenant's organization kept by its firm.
  */
-async function teamAndFirm(token: string, workspace: string): Promise<Pick<Record<Kind, string>, 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite'>> {
+async function teamAndFirm(
+  token: string,
+  workspace: string,
+): Promise<Pick<Record<Kind, string>, 'member' | 'invite' | 'organization' | 'firmMember' | 'firmInvite'>> {
   const call = async (method: string, path: string, body?: unknown, as = token) => {
     const r = await system.api(method, path, { token: as, workspace: as === token ? workspace : undefined, body });
     expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
@@ -324,7 +496,11 @@ async function teamAndFirm(token: string, workspace: string): Promise<Pick<Recor
 }
 
 /** Two vendors, a customer, a vendor credit, a credit memo and a vendor rule of the tenant, made through the API. */
-async function parties(token: string, workspace: string, categoryId: string): Promise<Pick<Record<Kind, string>, 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'>> {
+async function parties(
+  token: string,
+  workspace: string,
+  categoryId: string,
+): Promise<Pick<Record<Kind, string>, 'vendor' | 'otherVendor' | 'customer' | 'vendorCredit' | 'creditMemo' | 'rule'>> {
   const make = async (path: string, body: Record<string, unknown>, key: string) => {
     const r = await system.api('POST', path, { token, workspace, body });
     expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBe(201);
@@ -334,31 +510,75 @@ async function parties(token: string, workspace: string, categoryId: string): Pr
   const customer = await make('/customers', { name: 'Alder Bakery' }, 'customer');
   const lineItems = [{ description: 'Probe', categoryId, amount: 12.5 }];
   return {
-    vendor, otherVendor: await make('/vendors', { name: 'Summit Paper' }, 'vendor'), customer,
+    vendor,
+    otherVendor: await make('/vendors', { name: 'Summit Paper' }, 'vendor'),
+    customer,
     vendorCredit: await make('/vendors/vendor-credit', { paymentDate: '2026-03-10', vendorId: vendor, lineItems }, 'vendorCredit'),
     creditMemo: await make('/customers/credit-memo', { paymentDate: '2026-03-10', customerId: customer, refNo: 'CM-1', lineItems }, 'creditMemo'),
-    rule: await make('/vendors/rule-engines', { name: 'Probe rule', vendorId: vendor, categoryId, ruleApplyDateTime: '2026-01-01', descriptionSign: 'contains', descriptionValue: 'no transaction says this' }, 'rule'),
+    rule: await make(
+      '/vendors/rule-engines',
+      {
+        name: 'Probe rule',
+        vendorId: vendor,
+        categoryId,
+        ruleApplyDateTime: '2026-01-01',
+        descriptionSign: 'contains',
+        descriptionValue: 'no transaction says this',
+      },
+      'rule',
+    ),
   };
 }
 
 /** A bill, an invoice and a manual journal of the tenant (issue #18), made through the API. */
-async function documents(token: string, workspace: string, ids: { vendor: string; customer: string; category: string }): Promise<Pick<Record<Kind, string>, 'bill' | 'invoice' | 'manualEntry'>> {
+async function documents(
+  token: string,
+  workspace: string,
+  ids: { vendor: string; customer: string; category: string },
+): Promise<Pick<Record<Kind, string>, 'bill' | 'invoice' | 'manualEntry'>> {
   const make = async (path: string, body: Record<string, unknown>, key: string) => {
     const r = await system.api('POST', path, { token, workspace, body });
     expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBe(201);
     return r.body[key].id as string;
   };
   return {
-    bill: await make('/accounting/bill/v2', { billDate: '2026-03-10', vendorId: ids.vendor, lineItems: [{ serviceName: 'Probe', categoryId: ids.category, amount: 12.5 }] }, 'bill'),
-    invoice: await make('/accounting/invoice/v2', { invoiceDate: '2026-03-10', customerId: ids.customer, lineItems: [{ serviceName: 'Probe', categoryId: ids.category, quantity: 1, rate: 12.5, amount: 12.5 }] }, 'invoice'),
-    manualEntry: await make('/accounting/manual-entry/v2', { postingDate: '2026-03-10', memo: 'Probe', lineItems: [{ categoryId: ids.category, type: 'debit', amount: 5 }, { categoryId: ids.category, type: 'credit', amount: 5 }] }, 'manualEntry'),
+    bill: await make(
+      '/accounting/bill/v2',
+      { billDate: '2026-03-10', vendorId: ids.vendor, lineItems: [{ serviceName: 'Probe', categoryId: ids.category, amount: 12.5 }] },
+      'bill',
+    ),
+    invoice: await make(
+      '/accounting/invoice/v2',
+      {
+        invoiceDate: '2026-03-10',
+        customerId: ids.customer,
+        lineItems: [{ serviceName: 'Probe', categoryId: ids.category, quantity: 1, rate: 12.5, amount: 12.5 }],
+      },
+      'invoice',
+    ),
+    manualEntry: await make(
+      '/accounting/manual-entry/v2',
+      {
+        postingDate: '2026-03-10',
+        memo: 'Probe',
+        lineItems: [
+          { categoryId: ids.category, type: 'debit', amount: 5 },
+          { categoryId: ids.category, type: 'credit', amount: 5 },
+        ],
+      },
+      'manualEntry',
+    ),
   };
 }
 
 /** A draft of the tenant from a bulk upload of one file (issue #19): its id, its bulk upload's and its file's. */
 async function draftOf(token: string, workspace: string, upload: string): Promise<Pick<Record<Kind, string>, 'draft' | 'bulkUpload' | 'upload'>> {
   const bulkUpload = randomUUID();
-  const r = await system.api('POST', '/drafts', { token, workspace, body: { entityType: 'bill', draftType: 'bulk_upload', bulkUploadId: bulkUpload, metaData: { uploadId: upload } } });
+  const r = await system.api('POST', '/drafts', {
+    token,
+    workspace,
+    body: { entityType: 'bill', draftType: 'bulk_upload', bulkUploadId: bulkUpload, metaData: { uploadId: upload } },
+  });
   expect(r.status, `POST /drafts: ${JSON.stringify(r.body)}`).toBe(201);
   return { draft: r.body.draft.id as string, bulkUpload, upload };
 }
@@ -366,7 +586,13 @@ async function draftOf(token: string, workspace: string, upload: string): Promis
 /** What the parties service holds for a tenant (its own database is not among the books' ones), as a hash. */
 async function partiesHash(t: Tenant): Promise<string> {
   const h = createHash('sha256');
-  for (const path of ['/vendors?take=100', '/customers?take=100', `/vendors/${t.ids.vendor}`, `/vendors/${t.ids.otherVendor}`, `/customers/${t.ids.customer}`]) {
+  for (const path of [
+    '/vendors?take=100',
+    '/customers?take=100',
+    `/vendors/${t.ids.vendor}`,
+    `/vendors/${t.ids.otherVendor}`,
+    `/customers/${t.ids.customer}`,
+  ]) {
     const r = await system.api('GET', path, { token: t.token, workspace: t.workspace });
     h.update(`${path}:${r.status}:${JSON.stringify(r.body)}\n`);
   }
@@ -381,7 +607,13 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => system?.stop());
 
-interface Probe { method: string; path: string; where: string; field: string; request: { path: string; body?: unknown } }
+interface Probe {
+  method: string;
+  path: string;
+  where: string;
+  field: string;
+  request: { path: string; body?: unknown };
+}
 
 /** One probe per id-like place of every operation: `caller`'s ids everywhere, `other`'s in that place. */
 function probes(caller: Tenant, other: Tenant): Probe[] {
@@ -393,7 +625,9 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
       const places: { where: string; field: string; place: (string | number)[] }[] = [
         ...params.filter(isIdParam).map((p) => ({ where: p.in, field: p.name, place: [p.name] })),
-        ...idPlaces(bodySchema).map((place) => ({ where: 'body', field: place.filter((k) => typeof k === 'string').join('.'), place })).filter((t) => !notTakenHere(path, t.field)),
+        ...idPlaces(bodySchema)
+          .map((place) => ({ where: 'body', field: place.filter((k) => typeof k === 'string').join('.'), place }))
+          .filter((t) => !notTakenHere(path, t.field)),
       ].filter((p) => !NOT_WORKSPACE_IDS.some((re) => re.test(p.field)));
       for (const target of places) {
         const build = (values: Tenant, name: string) => sample(name, params.find((p) => p.name === name)?.schema ?? {}, values, path);
@@ -413,12 +647,16 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
           balanceManualEntry(path, body);
           documentBodyOnly(path, body);
           // A bill's or invoice's payments name bank transactions: none of the caller's (a valid body), the other's as the probe.
-          if ('connectedTransactions' in body) body.connectedTransactions = target.field === 'connectedTransactions.id' ? [{ id: other.ids.transaction, amount: 0.01 }] : [];
+          if ('connectedTransactions' in body)
+            body.connectedTransactions = target.field === 'connectedTransactions.id' ? [{ id: other.ids.transaction, amount: 0.01 }] : [];
           // Likewise payments by journals and credits, and the bills and invoices a journal pays: the other's document of that kind as the probe.
-          for (const [list, kind] of Object.entries(CONNECTION_KINDS)) if (list in body) body[list] = target.field === `${list}.id` ? [{ id: other.ids[kind], amount: 0.01 }] : [];
-          if (target.where === 'body' && target.field !== 'connectedTransactions.id' && !(target.field.replace(/\.id$/, '') in CONNECTION_KINDS)) setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
+          for (const [list, kind] of Object.entries(CONNECTION_KINDS))
+            if (list in body) body[list] = target.field === `${list}.id` ? [{ id: other.ids[kind], amount: 0.01 }] : [];
+          if (target.where === 'body' && target.field !== 'connectedTransactions.id' && !(target.field.replace(/\.id$/, '') in CONNECTION_KINDS))
+            setAt(body, target.place, other.ids[kindOf(String(target.place.filter((k) => typeof k === 'string').at(-1)), path)]);
           // A field both in the query and the body (DELETE /categories/delete): the route reads one, both carry the other tenant's id.
-          else if (target.field in body) body[target.field] = Array.isArray(body[target.field]) ? [other.ids[kindOf(target.field, path)]] : other.ids[kindOf(target.field, path)];
+          else if (target.field in body)
+            body[target.field] = Array.isArray(body[target.field]) ? [other.ids[kindOf(target.field, path)]] : other.ids[kindOf(target.field, path)];
         }
         const qs = query.toString();
         out.push({ method: method.toUpperCase(), path, where: target.where, field: target.field, request: { path: qs ? `${url}?${qs}` : url, body } });
@@ -428,35 +666,85 @@ function probes(caller: Tenant, other: Tenant): Probe[] {
   return out;
 }
 
-describe('another tenant\'s ids, generated from /docs/json', () => {
+describe("another tenant's ids, generated from /docs/json", () => {
   it('cover the id-taking operations of every service', () => {
     const all = probes(a, b);
     const covered = new Set(all.map((p) => p.path));
-    for (const path of ['/transactions', '/transactions/v2', '/billers/{id}', '/categories/move', '/accounts/{id}', '/transactions/merge', '/general-ledger/csv', '/financial-data/profit-loss/v3']) expect(covered, path).toContain(path);
+    for (const path of [
+      '/transactions',
+      '/transactions/v2',
+      '/billers/{id}',
+      '/categories/move',
+      '/accounts/{id}',
+      '/transactions/merge',
+      '/general-ledger/csv',
+      '/financial-data/profit-loss/v3',
+    ])
+      expect(covered, path).toContain(path);
     // Team and firm routes get an id of the kind they name, never the transaction fallback.
-    const kinds = Object.fromEntries(all.map((p) => [`${p.method} ${p.path} ${p.field}`, CONNECTION_KINDS[p.field.replace(/\.id$/, '')] ?? kindOf(p.field.split('.').at(-1) ?? '', p.path)]));
+    const kinds = Object.fromEntries(
+      all.map((p) => [`${p.method} ${p.path} ${p.field}`, CONNECTION_KINDS[p.field.replace(/\.id$/, '')] ?? kindOf(p.field.split('.').at(-1) ?? '', p.path)]),
+    );
     expect(kinds).toMatchObject({
-      'DELETE /workspace/{id} id': 'workspace', 'PATCH /workspace id': 'workspace', 'PATCH /members/{id} id': 'member', 'DELETE /members/{id} id': 'member',
-      'POST /revoke-invite id': 'invite', 'PATCH /invites/{id} id': 'invite', 'PATCH /invites/{id} workspaceIds': 'workspace',
-      'GET /accounting-firm/member/{id} id': 'firmMember', 'PATCH /accounting-firm/member-access/{id} id': 'firmMember', 'PATCH /accounting-firm/member-access/{id} organizationIds': 'organization',
-      'GET /accounting-firm/invite/{id} id': 'firmInvite', 'DELETE /accounting-firm/organization/{id} id': 'organization', 'PATCH /accounting-firm/make-default-org/{id} id': 'organization',
-      'POST /accounting-firm/add-organization organizationId': 'organization', 'POST /accounting-firm/invite organizationIds': 'organization',
-      'GET /vendors/{id} id': 'vendor', 'PATCH /vendors/{id} id': 'vendor', 'DELETE /vendors/{id} id': 'vendor',
-      'POST /vendors/merge parentVendorId': 'vendor', 'POST /vendors/merge mergingVendorsId': 'otherVendor',
-      'GET /customers/{id} id': 'customer', 'PATCH /customers/{id} id': 'customer', 'DELETE /customers/{id} id': 'customer',
+      'DELETE /workspace/{id} id': 'workspace',
+      'PATCH /workspace id': 'workspace',
+      'PATCH /members/{id} id': 'member',
+      'DELETE /members/{id} id': 'member',
+      'POST /revoke-invite id': 'invite',
+      'PATCH /invites/{id} id': 'invite',
+      'PATCH /invites/{id} workspaceIds': 'workspace',
+      'GET /accounting-firm/member/{id} id': 'firmMember',
+      'PATCH /accounting-firm/member-access/{id} id': 'firmMember',
+      'PATCH /accounting-firm/member-access/{id} organizationIds': 'organization',
+      'GET /accounting-firm/invite/{id} id': 'firmInvite',
+      'DELETE /accounting-firm/organization/{id} id': 'organization',
+      'PATCH /accounting-firm/make-default-org/{id} id': 'organization',
+      'POST /accounting-firm/add-organization organizationId': 'organization',
+      'POST /accounting-firm/invite organizationIds': 'organization',
+      'GET /vendors/{id} id': 'vendor',
+      'PATCH /vendors/{id} id': 'vendor',
+      'DELETE /vendors/{id} id': 'vendor',
+      'POST /vendors/merge parentVendorId': 'vendor',
+      'POST /vendors/merge mergingVendorsId': 'otherVendor',
+      'GET /customers/{id} id': 'customer',
+      'PATCH /customers/{id} id': 'customer',
+      'DELETE /customers/{id} id': 'customer',
       'PATCH /transactions transactions.vendorId': 'vendor',
-      'GET /vendors/vendor-credit/{id} id': 'vendorCredit', 'PATCH /vendors/vendor-credit/{id} id': 'vendorCredit', 'DELETE /customers/credit-memo/{id} id': 'creditMemo',
-      'PATCH /vendors/rule-engines/{id} id': 'rule', 'POST /vendors/rule-engines sourceId': 'bankAccount',
-      'GET /accounting/bill/{id} id': 'bill', 'PUT /accounting/bill/{id} id': 'bill', 'POST /accounting/bill/void/{id} id': 'bill', 'POST /accounting/bill/v2 vendorId': 'vendor',
-      'POST /accounting/bill/v2 lineItems.categoryId': 'category', 'GET /accounting/bills vendorId': 'vendor',
-      'DELETE /accounting/invoice/{id} id': 'invoice', 'POST /accounting/invoice/v2 customerId': 'customer', 'GET /invoices/csv customerId': 'customer',
-      'PATCH /drafts id': 'draft', 'POST /accounting/drafts/create-bills draftIds': 'draft', 'DELETE /drafts draftIds': 'draft', 'DELETE /drafts/bulk-delete bulkUploadId': 'bulkUpload',
-      'POST /drafts bulkUploadId': 'bulkUpload', 'POST /drafts metaData.uploadId': 'upload', 'POST /drafts metaData.vendorId': 'vendor', 'PATCH /drafts metaData.lineItems.categoryId': 'category',
-      'GET /accounting/fixed-asset/{id} id': 'fixedAsset', 'DELETE /accounting/fixed-asset/{id} id': 'fixedAsset', 'POST /accounting/fixed-asset/stop/{id} id': 'fixedAsset',
-      'POST /accounting/fixed-asset transactionId': 'transaction', 'POST /accounting/fixed-asset assetTypeId': 'assetAccount',
-      'GET /accounting/manual-entry/{id} id': 'manualEntry', 'PUT /accounting/invoice/{id} customerId': 'customer', 'POST /accounting/manual-entry/void/{id} id': 'manualEntry', 'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
+      'GET /vendors/vendor-credit/{id} id': 'vendorCredit',
+      'PATCH /vendors/vendor-credit/{id} id': 'vendorCredit',
+      'DELETE /customers/credit-memo/{id} id': 'creditMemo',
+      'PATCH /vendors/rule-engines/{id} id': 'rule',
+      'POST /vendors/rule-engines sourceId': 'bankAccount',
+      'GET /accounting/bill/{id} id': 'bill',
+      'PUT /accounting/bill/{id} id': 'bill',
+      'POST /accounting/bill/void/{id} id': 'bill',
+      'POST /accounting/bill/v2 vendorId': 'vendor',
+      'POST /accounting/bill/v2 lineItems.categoryId': 'category',
+      'GET /accounting/bills vendorId': 'vendor',
+      'DELETE /accounting/invoice/{id} id': 'invoice',
+      'POST /accounting/invoice/v2 customerId': 'customer',
+      'GET /invoices/csv customerId': 'customer',
+      'PATCH /drafts id': 'draft',
+      'POST /accounting/drafts/create-bills draftIds': 'draft',
+      'DELETE /drafts draftIds': 'draft',
+      'DELETE /drafts/bulk-delete bulkUploadId': 'bulkUpload',
+      'POST /drafts bulkUploadId': 'bulkUpload',
+      'POST /drafts metaData.uploadId': 'upload',
+      'POST /drafts metaData.vendorId': 'vendor',
+      'PATCH /drafts metaData.lineItems.categoryId': 'category',
+      'GET /accounting/fixed-asset/{id} id': 'fixedAsset',
+      'DELETE /accounting/fixed-asset/{id} id': 'fixedAsset',
+      'POST /accounting/fixed-asset/stop/{id} id': 'fixedAsset',
+      'POST /accounting/fixed-asset transactionId': 'transaction',
+      'POST /accounting/fixed-asset assetTypeId': 'assetAccount',
+      'GET /accounting/manual-entry/{id} id': 'manualEntry',
+      'PUT /accounting/invoice/{id} customerId': 'customer',
+      'POST /accounting/manual-entry/void/{id} id': 'manualEntry',
+      'POST /accounting/manual-entry/check lineItems.categoryId': 'category',
     });
-    for (const [probe, kind] of Object.entries(kinds)) if (/^\S+ \/(members|invites|revoke-invite|workspace(?!-uploads)|accounting-firm|vendors|customers|accounting\/fixed-asset\/)/.test(probe)) expect(kind, probe).not.toBe('transaction');
+    for (const [probe, kind] of Object.entries(kinds))
+      if (/^\S+ \/(members|invites|revoke-invite|workspace(?!-uploads)|accounting-firm|vendors|customers|accounting\/fixed-asset\/)/.test(probe))
+        expect(kind, probe).not.toBe('transaction');
     // A vendor id anywhere is a vendor's, never a merchant's (biller) as before vendors existed.
     // (connectedVendorCredits holds vendor credits' ids.)
     for (const [probe, kind] of Object.entries(kinds)) {
@@ -466,9 +754,17 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     expect(kinds['PUT /accounting/bill/{id} connectedVendorCredits.id']).toBe('vendorCredit');
     expect(all.length).toBeGreaterThan(60);
     // A bill's and an invoice's payments are probed with the other tenant's bank transaction.
-    for (const path of ['/accounting/bill/v2', '/accounting/invoice/{id}']) expect(all.some((p) => p.path === path && p.field === 'connectedTransactions.id'), path).toBe(true);
+    for (const path of ['/accounting/bill/v2', '/accounting/invoice/{id}'])
+      expect(
+        all.some((p) => p.path === path && p.field === 'connectedTransactions.id'),
+        path,
+      ).toBe(true);
     // A query of comma-joined ids (told by its description or its name) carries the other tenant's id inside the caller's list.
-    const lists = Object.fromEntries(all.filter((p) => p.where === 'query').map((p) => [`${p.method} ${p.path} ${p.field}`, new URL(p.request.path, 'http://probe').searchParams.get(p.field)]));
+    const lists = Object.fromEntries(
+      all
+        .filter((p) => p.where === 'query')
+        .map((p) => [`${p.method} ${p.path} ${p.field}`, new URL(p.request.path, 'http://probe').searchParams.get(p.field)]),
+    );
     expect(lists).toMatchObject({
       'GET /jobs/categorization transactions': `${a.ids.transaction},${b.ids.transaction}`,
       'GET /transactions/v2 billers': `${a.ids.biller},${b.ids.biller}`,
@@ -476,17 +772,33 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
       'GET /transactions/v2 accountId': b.ids.bankAccount,
       'DELETE /drafts draftIds': `${a.ids.draft},${b.ids.draft}`,
     });
-    expect(Object.keys(lists).filter((k) => /\b(status|groups|tags)$/.test(k)), 'lists that are not ids').toEqual([]);
+    expect(
+      Object.keys(lists).filter((k) => /\b(status|groups|tags)$/.test(k)),
+      'lists that are not ids',
+    ).toEqual([]);
     // And with the other tenant's journals, credits, bills and invoices inside the payment lists.
-    for (const [path, field] of [['/accounting/bill/v2', 'connectedVendorCredits.id'], ['/accounting/invoice/{id}', 'connectedCreditMemos.id'], ['/accounting/bill/{id}', 'connectedManualEntries.id'], ['/accounting/manual-entry/v2', 'connectedBills.id'], ['/accounting/payment-details/check', 'connectedInvoices.id'], ['/invoice/{id}/pdf', 'id']]) {
-      expect(all.some((p) => p.path === path && p.field === field), `${path} ${field}`).toBe(true);
+    for (const [path, field] of [
+      ['/accounting/bill/v2', 'connectedVendorCredits.id'],
+      ['/accounting/invoice/{id}', 'connectedCreditMemos.id'],
+      ['/accounting/bill/{id}', 'connectedManualEntries.id'],
+      ['/accounting/manual-entry/v2', 'connectedBills.id'],
+      ['/accounting/payment-details/check', 'connectedInvoices.id'],
+      ['/invoice/{id}/pdf', 'id'],
+    ]) {
+      expect(
+        all.some((p) => p.path === path && p.field === field),
+        `${path} ${field}`,
+      ).toBe(true);
     }
   });
 
   it('in a path, a query or a body: 404 in the documented shape, and the books of both tenants unchanged', async () => {
     const before = [await booksHash(a.workspace), await booksHash(b.workspace), await partiesHash(a), await partiesHash(b)];
     const wrong: string[] = [];
-    for (const [caller, other] of [[a, b], [b, a]] as const) {
+    for (const [caller, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       for (const p of probes(caller, other)) {
         const r = await system.api(p.method, p.request.path, { token: caller.token, workspace: caller.workspace, body: p.request.body });
         const shaped = r.body && typeof r.body.message === 'string' && typeof r.body.appErrorCode === 'string' && r.body.statusCode === r.status;
@@ -498,14 +810,30 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
   }, 240_000);
 
   it('the 404 names the field inside the body', async () => {
-    const vendor = await system.api('PATCH', '/transactions', { token: a.token, workspace: a.workspace, body: { transactions: [{ id: a.ids.transaction, vendorId: b.ids.vendor }] } });
+    const vendor = await system.api('PATCH', '/transactions', {
+      token: a.token,
+      workspace: a.workspace,
+      body: { transactions: [{ id: a.ids.transaction, vendorId: b.ids.vendor }] },
+    });
     expect(vendor).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'transactions.0.vendorId' }] } });
     // The tenant's own vendor is accepted in the same place: the 404 is about whose vendor it is.
-    const own = await system.api('PATCH', '/transactions', { token: a.token, workspace: a.workspace, body: { transactions: [{ id: a.ids.transaction, vendorId: a.ids.vendor }] } });
+    const own = await system.api('PATCH', '/transactions', {
+      token: a.token,
+      workspace: a.workspace,
+      body: { transactions: [{ id: a.ids.transaction, vendorId: a.ids.vendor }] },
+    });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
-    const merge = await system.api('POST', '/vendors/merge', { token: a.token, workspace: a.workspace, body: { parentVendorId: a.ids.vendor, mergingVendorsId: [b.ids.otherVendor] } });
+    const merge = await system.api('POST', '/vendors/merge', {
+      token: a.token,
+      workspace: a.workspace,
+      body: { parentVendorId: a.ids.vendor, mergingVendorsId: [b.ids.otherVendor] },
+    });
     expect(merge).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'mergingVendorsId' }] } });
-    const parent = await system.api('POST', '/vendors/merge', { token: a.token, workspace: a.workspace, body: { parentVendorId: b.ids.vendor, mergingVendorsId: [a.ids.otherVendor] } });
+    const parent = await system.api('POST', '/vendors/merge', {
+      token: a.token,
+      workspace: a.workspace,
+      body: { parentVendorId: b.ids.vendor, mergingVendorsId: [a.ids.otherVendor] },
+    });
     expect(parent).toMatchObject({ status: 404, body: { statusCode: 404, errors: [{ field: 'parentVendorId' }] } });
     // The other tenant's workspace as the one to act in: the header is named, so the web app knows its selection is gone.
     const header = await system.api('GET', '/vendors', { token: a.token, workspace: b.workspace });
@@ -513,7 +841,11 @@ describe('another tenant\'s ids, generated from /docs/json', () => {
     for (const path of [`/vendors/${b.ids.vendor}`, `/customers/${b.ids.customer}`]) {
       expect((await system.api('GET', path, { token: a.token, workspace: a.workspace })).status, path).toBe(404);
     }
-    const category = await system.api('PATCH', `/transactions/${a.ids.transaction}`, { token: a.token, workspace: a.workspace, body: { categoryId: b.ids.category } });
+    const category = await system.api('PATCH', `/transactions/${a.ids.transaction}`, {
+      token: a.token,
+      workspace: a.workspace,
+      body: { categoryId: b.ids.category },
+    });
     expect(category).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Category not found', errors: [{ field: 'categoryId' }] } });
     const filter = await system.api('GET', `/transactions/v2?billers=${b.ids.biller}`, { token: a.token, workspace: a.workspace });
     expect(filter).toMatchObject({ status: 404, body: { errors: [{ field: 'billers' }] } });

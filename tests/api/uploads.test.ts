@@ -27,14 +27,20 @@ function png(size = 0): Buffer {
     return Buffer.concat([len, body, crc]);
   };
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
-  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 128]))), chunk('IEND', Buffer.alloc(0))];
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 128]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ];
   const base = Buffer.concat(parts);
   if (size <= base.length) return base;
   const pad = chunk('tEXt', Buffer.alloc(size - base.length - 12, 0x61));
   return Buffer.concat([parts[0]!, parts[1]!, pad, parts[2]!, parts[3]!]);
 }
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-const jpg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+const jpg = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
 /** A Windows executable's first bytes (MZ header, PE signature). */
 const exe = () => {
   const b = Buffer.alloc(512);
@@ -44,19 +50,35 @@ const exe = () => {
   return b;
 };
 
-async function upload(path: string, tn: Tenant | { token: string; workspaceId: string }, files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function upload(
+  path: string,
+  tn: Tenant | { token: string; workspaceId: string },
+  files: { name: string; bytes: Buffer; type?: string }[],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
-  const res = await fetch(`${s.gatewayUrl}${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId, ...headers }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${s.gatewayUrl}${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${tn.token}`, 'x-workspace-id': tn.workspaceId, ...headers },
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   let body: unknown;
-  try { body = JSON.parse(text); } catch { body = undefined; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: body as any, text };
 }
 
-const rowCount = async (workspaceId: string) => Number((await s.documentsDb.adminDb.raw('select count(*)::int as n from uploads where workspace_id = ?', [workspaceId])).rows[0].n);
+const rowCount = async (workspaceId: string) =>
+  Number((await s.documentsDb.adminDb.raw('select count(*)::int as n from uploads where workspace_id = ?', [workspaceId])).rows[0].n);
 const objectsOf = (workspaceId: string) => s3.keys(BUCKET).filter((k) => k.startsWith(`workspaces/${workspaceId}/`));
 
 /** Bank transactions booked by the ledger for the tenant, by (amount, date, descriptor): their ledger ids. */
@@ -64,20 +86,28 @@ async function bankTxns(tn: Tenant, list: { amountCents: number; date: string; n
   const banking = bankingFor(s.bus, tn.workspaceId);
   const account = await banking.link();
   const external: string[] = [];
-  for (const t of list) external.push(`ext-${(await banking.add(account, { amountCents: t.amountCents, date: t.date, name: t.name, merchantName: t.name })).slice(-8)}`);
-  return expectEventually(async () => {
-    const r = await s.ledger.client.listTransactions({ take: 100 }, s.ledger.as(tn.workspaceId));
-    const ids = external.map((e) => r.data.find((t) => t.vendorTransactionId === e)?.id);
-    expect(ids.every((id) => id !== undefined)).toBe(true);
-    return ids as string[];
-  }, { timeoutMs: 20_000 });
+  for (const t of list)
+    external.push(`ext-${(await banking.add(account, { amountCents: t.amountCents, date: t.date, name: t.name, merchantName: t.name })).slice(-8)}`);
+  return expectEventually(
+    async () => {
+      const r = await s.ledger.client.listTransactions({ take: 100 }, s.ledger.as(tn.workspaceId));
+      const ids = external.map((e) => r.data.find((t) => t.vendorTransactionId === e)?.id);
+      expect(ids.every((id) => id !== undefined)).toBe(true);
+      return ids as string[];
+    },
+    { timeoutMs: 20_000 },
+  );
 }
 
 beforeAll(async () => {
   s3 = await startS3Sandbox({ port: 0 });
   s = await startDocumentsSystem('uploads', {
     documentsEnv: {
-      DOCUMENTS_S3_ENDPOINT: s3.url, DOCUMENTS_S3_BUCKET: BUCKET, DOCUMENTS_S3_REGION: s3.region, DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId, DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      DOCUMENTS_S3_ENDPOINT: s3.url,
+      DOCUMENTS_S3_BUCKET: BUCKET,
+      DOCUMENTS_S3_REGION: s3.region,
+      DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       DOCUMENTS_SIGNED_URL_SECONDS: '120',
     },
   });
@@ -97,7 +127,16 @@ describe('bills and invoices', () => {
     expect(r.body.message).toBe('Bill uploaded successfully.');
     expect(r.body.results.failedFiles).toEqual([]);
     const [u] = r.body.results.uploadedFiles;
-    expect(u).toMatchObject({ uploadType: 'bill', fileName: 'acme-bill.pdf', contentType: 'application/pdf', sizeBytes: bytes.length, workspaceId: a.workspaceId, url: `/workspace-uploads/${u.id}`, receiptStatus: 'unmatched', matchedOn: null });
+    expect(u).toMatchObject({
+      uploadType: 'bill',
+      fileName: 'acme-bill.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: bytes.length,
+      workspaceId: a.workspaceId,
+      url: `/workspace-uploads/${u.id}`,
+      receiptStatus: 'unmatched',
+      matchedOn: null,
+    });
     // Private: the object is not readable without a signature.
     expect(objectsOf(a.workspaceId)).toContain(`workspaces/${a.workspaceId}/uploads/${u.id}.pdf`);
     expect((await fetch(u.signedUrl.split('?')[0])).status).toBe(403);
@@ -110,10 +149,16 @@ describe('bills and invoices', () => {
   });
 
   it('POST /workspace-uploads/invoice answers its message; a real PNG named .pdf is kept as the PNG it is', async () => {
-    const r = await upload('/workspace-uploads/invoice', a, [{ name: 'invoice-7.png', bytes: png() }, { name: 'scan.pdf', bytes: png() }]);
+    const r = await upload('/workspace-uploads/invoice', a, [
+      { name: 'invoice-7.png', bytes: png() },
+      { name: 'scan.pdf', bytes: png() },
+    ]);
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Invoice uploaded successfully.');
-    expect(r.body.results.uploadedFiles.map((u: { contentType: string; uploadType: string }) => [u.uploadType, u.contentType])).toEqual([['invoice', 'image/png'], ['invoice', 'image/png']]);
+    expect(r.body.results.uploadedFiles.map((u: { contentType: string; uploadType: string }) => [u.uploadType, u.contentType])).toEqual([
+      ['invoice', 'image/png'],
+      ['invoice', 'image/png'],
+    ]);
   });
 });
 
@@ -141,7 +186,16 @@ describe('refused files: a clear 400 naming the file, nothing stored', () => {
 
   it('in a mixed request the good file is kept and the bad one named in failedFiles; empty, missing and text files are refused', async () => {
     const objects = objectsOf(a.workspaceId).length;
-    const r = await upload('/workspace-uploads', a, [{ name: 'lunch.jpg', bytes: jpg() }, { name: 'setup.exe', bytes: exe() }, { name: 'notes.pdf', bytes: Buffer.from('just text, not a pdf') }], { uploadType: 'receipt' });
+    const r = await upload(
+      '/workspace-uploads',
+      a,
+      [
+        { name: 'lunch.jpg', bytes: jpg() },
+        { name: 'setup.exe', bytes: exe() },
+        { name: 'notes.pdf', bytes: Buffer.from('just text, not a pdf') },
+      ],
+      { uploadType: 'receipt' },
+    );
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Receipt has been uploaded successfully.');
     expect(r.body.results.uploadedFiles).toHaveLength(1);
@@ -206,14 +260,24 @@ describe('receipt matching', () => {
     [coffee, depot1, depot2, fuel] = [ids[0]!, ids[1]!, ids[2]!, ids[3]!];
   }, 60_000);
 
-  const receipt = async (name: string) => (await upload('/workspace-uploads', a, [{ name, bytes: png() }], { uploadType: 'receipt' })).body.results.uploadedFiles[0];
+  const receipt = async (name: string) =>
+    (await upload('/workspace-uploads', a, [{ name, bytes: png() }], { uploadType: 'receipt' })).body.results.uploadedFiles[0];
 
   it('a receipt whose total, date and merchant fit one transaction is matched automatically', async () => {
     const u = await receipt('blue-bottle.png');
-    const r = await s.api('PATCH', `/workspace-uploads/${u.id}`, { tenant: a, body: { merchantName: 'Blue Bottle Coffee', dateTime: '2026-04-14T09:12:00Z', amount: 12.5 } });
+    const r = await s.api('PATCH', `/workspace-uploads/${u.id}`, {
+      tenant: a,
+      body: { merchantName: 'Blue Bottle Coffee', dateTime: '2026-04-14T09:12:00Z', amount: 12.5 },
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Upload updated successfully.');
-    expect(r.body.upload).toMatchObject({ merchantName: 'Blue Bottle Coffee', dateTime: '2026-04-14', amount: 12.5, receiptStatus: 'matched', matchedBy: 'auto' });
+    expect(r.body.upload).toMatchObject({
+      merchantName: 'Blue Bottle Coffee',
+      dateTime: '2026-04-14',
+      amount: 12.5,
+      receiptStatus: 'matched',
+      matchedBy: 'auto',
+    });
     expect(r.body.upload.matchedTransaction).toMatchObject({ id: coffee, dateTime: '2026-04-15', amount: -12.5 });
     expect(r.body.upload.matchConfidence).toBeGreaterThanOrEqual(0.85);
     expect(Date.parse(r.body.upload.matchedOn)).not.toBeNaN();
@@ -259,14 +323,30 @@ describe('receipt matching', () => {
     await s.documents.uploads.read(tenant, u.id, read);
     expect(seen).toEqual([{ mime: 'image/png', kind: 'receipt', size: png().length }]);
     const after = await s.api('GET', `/workspace-uploads/${u.id}`, { tenant: a });
-    expect(after.body).toMatchObject({ merchantName: 'Uber', dateTime: '2026-04-24', amount: 23.45, readStatus: 'read', receiptStatus: 'matched', matchedBy: 'auto', matchedTransaction: { id: uber } });
+    expect(after.body).toMatchObject({
+      merchantName: 'Uber',
+      dateTime: '2026-04-24',
+      amount: 23.45,
+      readStatus: 'read',
+      receiptStatus: 'matched',
+      matchedBy: 'auto',
+      matchedTransaction: { id: uber },
+    });
   });
 
   it('a receipt with nothing near stays unmatched; bad facts are a 400 naming the field and change nothing', async () => {
     const u = await receipt('mystery.png');
     const r = await s.api('PATCH', `/workspace-uploads/${u.id}`, { tenant: a, body: { merchantName: 'Nobody', dateTime: '2026-01-02', amount: 12.5 } });
     expect(r.body.upload.receiptStatus).toBe('unmatched');
-    for (const [body, field] of [[{ dateTime: 'yesterday' }, 'dateTime'], [{ dateTime: '2026-02-30' }, 'dateTime'], [{ amount: -3 }, 'amount'], [{ amount: 1.234 }, 'amount'], [{ merchantName: 'x'.repeat(201) }, 'merchantName'], [{ amount: '12' }, 'amount'], [{}, 'merchantName']] as const) {
+    for (const [body, field] of [
+      [{ dateTime: 'yesterday' }, 'dateTime'],
+      [{ dateTime: '2026-02-30' }, 'dateTime'],
+      [{ amount: -3 }, 'amount'],
+      [{ amount: 1.234 }, 'amount'],
+      [{ merchantName: 'x'.repeat(201) }, 'merchantName'],
+      [{ amount: '12' }, 'amount'],
+      [{}, 'merchantName'],
+    ] as const) {
       const bad = await s.api('PATCH', `/workspace-uploads/${u.id}`, { tenant: a, body });
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.errors[0].field, JSON.stringify(body)).toBe(field);
@@ -284,7 +364,9 @@ describe('receipt matching', () => {
   it('the list filters by receiptStatus, uploadType and date, pages, and refuses unknown values', async () => {
     const matched = await s.api('GET', '/workspace-uploads?receiptStatus=matched&uploadType=receipt', { tenant: a });
     expect(matched.status).toBe(200);
-    expect(matched.body.data.every((x: { receiptStatus: string; uploadType: string }) => x.receiptStatus === 'matched' && x.uploadType === 'receipt')).toBe(true);
+    expect(matched.body.data.every((x: { receiptStatus: string; uploadType: string }) => x.receiptStatus === 'matched' && x.uploadType === 'receipt')).toBe(
+      true,
+    );
     expect(matched.body.data.length).toBe(4);
     const bills = await s.api('GET', '/workspace-uploads?uploadType=bill,invoice', { tenant: a });
     expect(bills.body.data.map((x: { uploadType: string }) => x.uploadType).sort()).toEqual(['bill', 'invoice', 'invoice']);
@@ -294,10 +376,19 @@ describe('receipt matching', () => {
     expect(page.body.data).toHaveLength(2);
     expect(page.body.meta).toMatchObject({ page: 1, take: 2, hasNextPage: true });
     expect(page.body.meta.itemCount).toBe(await rowCount(a.workspaceId));
-    for (const [q, field] of [['uploadType=photo', 'uploadType'], ['receiptStatus=lost', 'receiptStatus'], ['startDate=2026-13-01', 'startDate'], ['take=0', 'take'], ['startDate=2026-05-01&endDate=2026-04-01', 'startDate']] as const) {
+    for (const [q, field] of [
+      ['uploadType=photo', 'uploadType'],
+      ['receiptStatus=lost', 'receiptStatus'],
+      ['startDate=2026-13-01', 'startDate'],
+      ['take=0', 'take'],
+      ['startDate=2026-05-01&endDate=2026-04-01', 'startDate'],
+    ] as const) {
       const bad = await s.api('GET', `/workspace-uploads?${q}`, { tenant: a });
       expect(bad.status, q).toBe(400);
-      expect(bad.body.errors.map((e: { field: string }) => e.field), q).toContain(field);
+      expect(
+        bad.body.errors.map((e: { field: string }) => e.field),
+        q,
+      ).toContain(field);
     }
   });
 });
@@ -327,7 +418,10 @@ describe('two tenants and roles', () => {
     const v1 = await upload('/workspace-uploads/bill', viewer, [{ name: 'v.pdf', bytes: pdf('v') }]);
     expect(v1.status).toBe(403);
     expect(v1.body.message).toBe('Editing actions are disabled for your account');
-    expect((await s.api('PATCH', `/workspace-uploads/${mine.id}`, { token: a.viewerToken, tenant: { ...a, token: a.viewerToken }, body: { merchantName: 'V' } })).status).toBe(403);
+    expect(
+      (await s.api('PATCH', `/workspace-uploads/${mine.id}`, { token: a.viewerToken, tenant: { ...a, token: a.viewerToken }, body: { merchantName: 'V' } }))
+        .status,
+    ).toBe(403);
     expect((await s.api('GET', `/workspace-uploads/${mine.id}`, { tenant: { ...a, token: a.viewerToken } })).status).toBe(200);
   });
 });
@@ -349,14 +443,20 @@ describe('crashes and retries', () => {
     const bytes = pdf('crashed after put');
     const putDone = randomUUID();
     const putLost = randomUUID();
-    const insert = (id: string, body: Buffer) => s.documentsDb.adminDb.raw(
-      "insert into uploads (id, workspace_id, upload_type, status, object_key, file_name, content_type, size_bytes, md5, created_at) values (?, ?, 'bill', 'pending', ?, 'c.pdf', 'application/pdf', ?, ?, now() - interval '1 hour')",
-      [id, ws, `workspaces/${ws}/uploads/${id}.pdf`, body.length, createHash('md5').update(body).digest('hex')],
-    );
+    const insert = (id: string, body: Buffer) =>
+      s.documentsDb.adminDb.raw(
+        "insert into uploads (id, workspace_id, upload_type, status, object_key, file_name, content_type, size_bytes, md5, created_at) values (?, ?, 'bill', 'pending', ?, 'c.pdf', 'application/pdf', ?, ?, now() - interval '1 hour')",
+        [id, ws, `workspaces/${ws}/uploads/${id}.pdf`, body.length, createHash('md5').update(body).digest('hex')],
+      );
     await insert(putDone, bytes);
     await insert(putLost, bytes);
     const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
-    const client = new S3Client({ endpoint: s3.url, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    const client = new S3Client({
+      endpoint: s3.url,
+      region: s3.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `workspaces/${ws}/uploads/${putDone}.pdf`, Body: bytes }));
     client.destroy();
     // Pending rows are not shown.

@@ -20,7 +20,13 @@ const WORDS = ['uber', 'eats', 'coffee', 'amazon', 'shell'] as const;
 const CATEGORIES = ['Travel', 'Meals and Entertainment', 'Office Supplies', 'Advertising and Marketing'] as const;
 const day = (d: number) => `2026-10-${String(d).padStart(2, '0')}`;
 
-interface Txn { name: string; amountCents: number; day: number; account: 0 | 1; restricted: 'none' | 'finalized' | 'transfer' }
+interface Txn {
+  name: string;
+  amountCents: number;
+  day: number;
+  account: 0 | 1;
+  restricted: 'none' | 'finalized' | 'transfer';
+}
 interface Rule {
   category: (typeof CATEGORIES)[number];
   applyDay: number;
@@ -29,11 +35,10 @@ interface Rule {
   source: 0 | 1 | null;
 }
 
-const nameArb = fc.tuple(fc.constantFrom(...WORDS), fc.option(fc.constantFrom(...WORDS), { nil: undefined }), fc.boolean())
-  .map(([a, b, upper]) => {
-    const n = b ? `${a} ${b}` : a;
-    return upper ? n.toUpperCase() : n;
-  });
+const nameArb = fc.tuple(fc.constantFrom(...WORDS), fc.option(fc.constantFrom(...WORDS), { nil: undefined }), fc.boolean()).map(([a, b, upper]) => {
+  const n = b ? `${a} ${b}` : a;
+  return upper ? n.toUpperCase() : n;
+});
 const txnArb = fc.record({
   name: nameArb,
   amountCents: fc.integer({ min: 1, max: 4000 }).chain((c) => fc.constantFrom(-c, -c, c)),
@@ -41,19 +46,43 @@ const txnArb = fc.record({
   account: fc.constantFrom<0 | 1>(0, 1),
   restricted: fc.constantFrom<Txn['restricted']>('none', 'none', 'none', 'none', 'finalized', 'transfer'),
 });
-const ruleArb: fc.Arbitrary<Rule> = fc.record({
-  category: fc.constantFrom(...CATEGORIES),
-  applyDay: fc.integer({ min: 1, max: 8 }),
-  description: fc.option(fc.record({ sign: fc.constantFrom<'equals' | 'contains'>('equals', 'contains'), value: fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom('uber eats', 'UBER', 'ee')) }), { nil: null, freq: 2 }),
-  amount: fc.option(fc.record({ sign: fc.constantFrom<'equals' | 'greater_than' | 'less_than' | 'between'>('equals', 'greater_than', 'less_than', 'less_than', 'between', 'between'), cents: fc.integer({ min: 1, max: 4000 }), upper: fc.integer({ min: 500, max: 3000 }) }), { nil: null, freq: 2 }),
-  source: fc.option(fc.constantFrom<0 | 1>(0, 1), { nil: null, freq: 2 }),
-}).filter((r) => r.description !== null || r.amount !== null || r.source !== null);
+const ruleArb: fc.Arbitrary<Rule> = fc
+  .record({
+    category: fc.constantFrom(...CATEGORIES),
+    applyDay: fc.integer({ min: 1, max: 8 }),
+    description: fc.option(
+      fc.record({
+        sign: fc.constantFrom<'equals' | 'contains'>('equals', 'contains'),
+        value: fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom('uber eats', 'UBER', 'ee')),
+      }),
+      { nil: null, freq: 2 },
+    ),
+    amount: fc.option(
+      fc.record({
+        sign: fc.constantFrom<'equals' | 'greater_than' | 'less_than' | 'between'>('equals', 'greater_than', 'less_than', 'less_than', 'between', 'between'),
+        cents: fc.integer({ min: 1, max: 4000 }),
+        upper: fc.integer({ min: 500, max: 3000 }),
+      }),
+      { nil: null, freq: 2 },
+    ),
+    source: fc.option(fc.constantFrom<0 | 1>(0, 1), { nil: null, freq: 2 }),
+  })
+  .filter((r) => r.description !== null || r.amount !== null || r.source !== null);
 
-const inputArb = fc.record({
-  // Unique absolute amounts: a transaction is found again in the list by its amount, and no two are a transfer pair.
-  txns: fc.uniqueArray(txnArb, { minLength: 6, maxLength: 14, selector: (t) => Math.abs(t.amountCents) }),
-  rules: fc.array(ruleArb, { minLength: 2, maxLength: 5 }),
-}).chain((x) => fc.shuffledSubarray(x.rules.map((_, i) => i), { minLength: x.rules.length, maxLength: x.rules.length }).map((order) => ({ ...x, order })));
+const inputArb = fc
+  .record({
+    // Unique absolute amounts: a transaction is found again in the list by its amount, and no two are a transfer pair.
+    txns: fc.uniqueArray(txnArb, { minLength: 6, maxLength: 14, selector: (t) => Math.abs(t.amountCents) }),
+    rules: fc.array(ruleArb, { minLength: 2, maxLength: 5 }),
+  })
+  .chain((x) =>
+    fc
+      .shuffledSubarray(
+        x.rules.map((_, i) => i),
+        { minLength: x.rules.length, maxLength: x.rules.length },
+      )
+      .map((order) => ({ ...x, order })),
+  );
 
 /** The reference: a rule's conditions read literally (descriptions case-insensitive, amounts by absolute value). */
 function matches(r: Rule & { sourceId: string | null }, t: Txn, accountIds: string[]): boolean {
@@ -65,7 +94,12 @@ function matches(r: Rule & { sourceId: string | null }, t: Txn, accountIds: stri
   }
   if (r.amount) {
     const a = Math.abs(t.amountCents);
-    const ok = { equals: a === r.amount.cents, greater_than: a > r.amount.cents, less_than: a < r.amount.cents, between: a >= r.amount.cents && a <= r.amount.cents + r.amount.upper }[r.amount.sign];
+    const ok = {
+      equals: a === r.amount.cents,
+      greater_than: a > r.amount.cents,
+      less_than: a < r.amount.cents,
+      between: a >= r.amount.cents && a <= r.amount.cents + r.amount.upper,
+    }[r.amount.sign];
     if (!ok) return false;
   }
   return r.sourceId === null || r.sourceId === accountIds[t.account];
@@ -76,8 +110,14 @@ function precedes(a: { rule: Rule; id: string; name: string; at: string }, b: ty
   const count = (r: Rule) => Number(!!r.description) + Number(!!r.amount) + Number(r.source !== null);
   const desc = (r: Rule) => (r.description?.sign === 'equals' ? 0 : r.description ? 1 : 2);
   const amt = (r: Rule) => (r.amount?.sign === 'equals' ? 0 : r.amount ? 1 : 2);
-  return count(b.rule) - count(a.rule) || desc(a.rule) - desc(b.rule) || amt(a.rule) - amt(b.rule)
-    || (a.at === b.at ? 0 : a.at > b.at ? -1 : 1) || (a.name === b.name ? 0 : Buffer.from(a.name) < Buffer.from(b.name) ? -1 : 1) || (a.id < b.id ? -1 : 1);
+  return (
+    count(b.rule) - count(a.rule) ||
+    desc(a.rule) - desc(b.rule) ||
+    amt(a.rule) - amt(b.rule) ||
+    (a.at === b.at ? 0 : a.at > b.at ? -1 : 1) ||
+    (a.name === b.name ? 0 : Buffer.from(a.name) < Buffer.from(b.name) ? -1 : 1) ||
+    (a.id < b.id ? -1 : 1)
+  );
 }
 
 it('rules in any order categorise exactly as the reference does; restricted transactions are never touched; the books tie', async () => {
@@ -93,7 +133,9 @@ it('rules in any order categorise exactly as the reference does; restricted tran
       const cats = new Map(((await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[]).map((c) => [c.name, c.id]));
       const idOf = (x: Txn) => (listed.data as { id: string; amount: number }[]).find((d) => Math.round(d.amount * 100) === x.amountCents)!.id;
 
-      const restrictions = txns.filter((x) => x.restricted !== 'none').map((x) => (x.restricted === 'finalized' ? { id: idOf(x), isTxnFinalized: true } : { id: idOf(x), categoryId: cats.get('Credit Card Payments') }));
+      const restrictions = txns
+        .filter((x) => x.restricted !== 'none')
+        .map((x) => (x.restricted === 'finalized' ? { id: idOf(x), isTxnFinalized: true } : { id: idOf(x), categoryId: cats.get('Credit Card Payments') }));
       if (restrictions.length > 0) expect((await h.api('PATCH', '/transactions', { tenant: t, body: { transactions: restrictions } })).status).toBe(200);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the documented JSON
       const before = new Map(((await h.api('GET', '/transactions/v2?take=100', { tenant: t })).body.data as any[]).map((d) => [d.id, d]));
@@ -103,9 +145,17 @@ it('rules in any order categorise exactly as the reference does; restricted tran
         const r = rules[i] as Rule;
         const sourceId = r.source === null ? null : (accountIds[r.source] as string);
         const body = {
-          name: `Rule ${i}`, categoryId: cats.get(r.category), ruleApplyDateTime: day(r.applyDay),
+          name: `Rule ${i}`,
+          categoryId: cats.get(r.category),
+          ruleApplyDateTime: day(r.applyDay),
           ...(r.description ? { descriptionSign: r.description.sign, descriptionValue: r.description.value } : {}),
-          ...(r.amount ? { amountSign: r.amount.sign, amountValue: r.amount.cents / 100, ...(r.amount.sign === 'between' ? { upperAmountValue: (r.amount.cents + r.amount.upper) / 100 } : {}) } : {}),
+          ...(r.amount
+            ? {
+                amountSign: r.amount.sign,
+                amountValue: r.amount.cents / 100,
+                ...(r.amount.sign === 'between' ? { upperAmountValue: (r.amount.cents + r.amount.upper) / 100 } : {}),
+              }
+            : {}),
           ...(sourceId ? { sourceId } : {}),
         };
         const res = await h.api('POST', '/vendors/rule-engines', { tenant: t, body });

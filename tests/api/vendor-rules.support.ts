@@ -22,11 +22,21 @@ export async function startRulesHarness(settings: { serviceTimeoutMs?: number } 
   const base = await startReportingHarness();
   const partiesDb = await createTestDatabase('parties', partiesMigrations);
   const timeout = String(settings.serviceTimeoutMs ?? 20_000);
-  const config = partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: partiesDb.appUrl, LEDGER_URL: base.ledger.url, PARTIES_LEDGER_TIMEOUT_MS: timeout });
+  const config = partiesConfigSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PARTIES_PORT: '0',
+    PARTIES_DATABASE_URL: partiesDb.appUrl,
+    LEDGER_URL: base.ledger.url,
+    PARTIES_LEDGER_TIMEOUT_MS: timeout,
+  });
   const parties = await createPartiesService(config, { db: partiesDb.appDb, bus: base.bus, logger: createLogger('parties-rules', 'silent') });
   const partiesUrl = await parties.listen();
   const reportingUrl = `http://127.0.0.1:${(base.reporting.service.server.server.address() as AddressInfo).port}`;
-  const gateway = await buildGateway({ config: testConfig(base.identity.url, { LEDGER_URL: base.ledger.url, PARTIES_URL: partiesUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: timeout }), redis: null });
+  const gateway = await buildGateway({
+    config: testConfig(base.identity.url, { LEDGER_URL: base.ledger.url, PARTIES_URL: partiesUrl, REPORTING_URL: reportingUrl, SERVICE_TIMEOUT_MS: timeout }),
+    redis: null,
+  });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   const api: LedgerApiHarness['api'] = async (method, path, options = {}) => {
@@ -51,13 +61,22 @@ export async function startRulesHarness(settings: { serviceTimeoutMs?: number } 
     return { status: res.status, headers: res.headers, body } as Answer;
   };
   const transactions: LedgerApiHarness['transactions'] = (t, count, query = 'take=100') =>
-    expectEventually(async () => {
-      const r = await api('GET', `/transactions/v2?${query}`, { tenant: t });
-      if (r.status !== 200 || r.body.meta.itemCount !== count) throw new Error(`GET /transactions/v2 answered ${r.status} ${JSON.stringify(r.body.meta ?? r.body)}`);
-      return r.body;
-    }, { timeoutMs: 60_000 });
+    expectEventually(
+      async () => {
+        const r = await api('GET', `/transactions/v2?${query}`, { tenant: t });
+        if (r.status !== 200 || r.body.meta.itemCount !== count)
+          throw new Error(`GET /transactions/v2 answered ${r.status} ${JSON.stringify(r.body.meta ?? r.body)}`);
+        return r.body;
+      },
+      { timeoutMs: 60_000 },
+    );
   return {
-    ...base, api, transactions, parties, partiesDb, rulesGateway: gateway,
+    ...base,
+    api,
+    transactions,
+    parties,
+    partiesDb,
+    rulesGateway: gateway,
     async close() {
       await gateway.close();
       await parties.stop();

@@ -47,7 +47,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 describe('accounting screens', () => {
   it(
-    "adds an account to the chart, after the coaId message for 9999",
+    'adds an account to the chart, after the coaId message for 9999',
     async () => {
       const { email } = await owner();
       await inFreshPage(browser, system.webUrl, async (page) => {
@@ -181,7 +181,9 @@ describe('accounting screens', () => {
         expect(await cashRow.getByRole('cell').nth(3).textContent()).toBe('-$60.00');
         await bankRow.getByRole('button', { name: 'Business Checking ••4321', exact: true }).click();
 
-        await page.waitForURL((url) => url.searchParams.get('tab') === 'ledger' && url.searchParams.has('ledgerAccount') && url.searchParams.get('endDate') === day(0));
+        await page.waitForURL(
+          (url) => url.searchParams.get('tab') === 'ledger' && url.searchParams.has('ledgerAccount') && url.searchParams.get('endDate') === day(0),
+        );
         expect(new URL(page.url()).searchParams.get('startDate')).toBe(`${day(0).slice(0, 4)}-01-01`);
         const lines = await visible(page.getByRole('table', { name: 'Ledger lines' }));
         await visible(lines.getByText('Office Depot', { exact: true }));

@@ -29,22 +29,37 @@ function day(daysAgo: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-interface Txn { id: string; amount: number; memo: string; creationMode: string | null; suggestion: { categoryId: string; categoryName: string } | null; category: { id: string; name: string } | null }
+interface Txn {
+  id: string;
+  amount: number;
+  memo: string;
+  creationMode: string | null;
+  suggestion: { categoryId: string; categoryName: string } | null;
+  category: { id: string; name: string } | null;
+}
 const api = (method: string, path: string, body?: unknown) => system.api(method, path, { token, body });
 
 /** Waits until the ledger lists a transaction of this amount, and answers it. */
 const booked = (amountCents: number, check: (t: Txn) => boolean = () => true) =>
-  expectEventually(async () => {
-    const list = await api('GET', '/transactions/v2?take=100');
-    const found = (list.body?.data as Txn[] | undefined)?.find((t) => Math.round(t.amount * 100) === amountCents);
-    if (!found || !check(found)) throw new Error(`no transaction of ${amountCents} as expected yet: ${JSON.stringify(found)}`);
-    return found;
-  }, { timeoutMs: 60_000, intervalMs: 250 });
+  expectEventually(
+    async () => {
+      const list = await api('GET', '/transactions/v2?take=100');
+      const found = (list.body?.data as Txn[] | undefined)?.find((t) => Math.round(t.amount * 100) === amountCents);
+      if (!found || !check(found)) throw new Error(`no transaction of ${amountCents} as expected yet: ${JSON.stringify(found)}`);
+      return found;
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [started, launched] = await Promise.all([
-    startSystem({ web: true, ledger: true, parties: true, gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' } }),
+    startSystem({
+      web: true,
+      ledger: true,
+      parties: true,
+      gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+    }),
     launchBrowser(),
   ]);
   browser = launched;
@@ -59,8 +74,13 @@ beforeAll(async () => {
   const bank = bankingFor(system.bus, workspaceId);
   const account = await bank.link();
   const history: [string, number, number][] = [
-    ['SQ *BLUE BOTTLE 1101', -525, 20], ['SQ *BLUE BOTTLE 1102', -610, 18], ['SQ *BLUE BOTTLE 1103', -480, 16],
-    ['TARGET 0001', -4200, 15], ['TARGET 0002', -4300, 14], ['TARGET 0003', -4100, 13], ['TARGET 0004', -4250, 12],
+    ['SQ *BLUE BOTTLE 1101', -525, 20],
+    ['SQ *BLUE BOTTLE 1102', -610, 18],
+    ['SQ *BLUE BOTTLE 1103', -480, 16],
+    ['TARGET 0001', -4200, 15],
+    ['TARGET 0002', -4300, 14],
+    ['TARGET 0003', -4100, 13],
+    ['TARGET 0004', -4250, 12],
   ];
   for (const [name, amountCents, ago] of history) await bank.add(account, { amountCents, name, date: day(ago) });
   const categories = (await api('GET', '/categories')).body.categories as { id: string; name: string }[];
@@ -132,9 +152,13 @@ describe('learned categorisation on /transactions', () => {
         await page.screenshot({ path: new URL('categorisation-review-phone.png', SCREENSHOTS).pathname });
         await page.setViewportSize({ width: 1440, height: 900 });
 
-        await row(page, ids.target).getByRole('button', { name: /^Accept suggested category /i }).click();
+        await row(page, ids.target)
+          .getByRole('button', { name: /^Accept suggested category /i })
+          .click();
         await visible(notice(page, 'status', 'Transaction has been updated successfully.'));
-        await row(page, ids.target).getByRole('button', { name: /^Accept suggested category /i }).waitFor({ state: 'detached', timeout: STEP_MS });
+        await row(page, ids.target)
+          .getByRole('button', { name: /^Accept suggested category /i })
+          .waitFor({ state: 'detached', timeout: STEP_MS });
         const accepted = (await api('GET', `/transactions/v2/${ids.target}`)).body as Txn;
         expect(accepted).toMatchObject({ creationMode: 'manual', suggestion: null, category: { id: suggestion.categoryId } });
       });
@@ -149,7 +173,10 @@ describe('learned categorisation on /transactions', () => {
         await page.setViewportSize({ width: 1440, height: 900 });
         await openReview(page);
         const coffee = await visible(row(page, ids.coffee));
-        await coffee.getByRole('button', { name: /BLUE BOTTLE/i }).first().click();
+        await coffee
+          .getByRole('button', { name: /BLUE BOTTLE/i })
+          .first()
+          .click();
         const drawer = await visible(page.getByRole('dialog', { name: /BLUE BOTTLE/i }));
         await visible(drawer.getByText(/^Categorised automatically from your past categorisations/));
         await page.screenshot({ path: new URL('categorisation-drawer.png', SCREENSHOTS).pathname });

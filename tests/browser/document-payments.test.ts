@@ -42,7 +42,7 @@ interface Txn {
 }
 type Box = { x: number; y: number; width: number; height: number };
 
-const poll = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: STEP_MS });
 const api = (method: string, path: string, body?: unknown) => session.api(method, path, body);
 const shot = (page: Page, name: string) => page.screenshot({ path: new URL(`document-payments-${name}.png`, SCREENSHOTS).pathname, fullPage: true });
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -63,17 +63,37 @@ const category = (name: string): string => {
 
 /** A bill of `amount` in `lines` equal lines for the vendor, dated today (the API's own call: the editors are what this file tests). */
 const newBill = (vendorId: string, amount: number, code: string, lines = 1) =>
-  created<{ id: string }>('POST', '/accounting/bill/v2', {
-    billDate: today(), vendorId, invoiceCode: code,
-    lineItems: Array.from({ length: lines }, (_, i) => ({ serviceName: lines === 1 ? 'Studio rent' : `Studio rent, week ${i + 1}`, categoryId: category('Rent'), amount: amount / lines })),
-  }, 'bill');
+  created<{ id: string }>(
+    'POST',
+    '/accounting/bill/v2',
+    {
+      billDate: today(),
+      vendorId,
+      invoiceCode: code,
+      lineItems: Array.from({ length: lines }, (_, i) => ({
+        serviceName: lines === 1 ? 'Studio rent' : `Studio rent, week ${i + 1}`,
+        categoryId: category('Rent'),
+        amount: amount / lines,
+      })),
+    },
+    'bill',
+  );
 
 /** A journal that debits Accounts Payable by `amount` (so it can pay bills up to that) against Rent. */
 const apJournal = (memo: string, amount: number) =>
-  created<{ id: string }>('POST', '/accounting/manual-entry/v2', {
-    memo, postingDate: today(),
-    lineItems: [{ categoryId: category('Accounts Payable'), type: 'debit', amount }, { categoryId: category('Rent'), type: 'credit', amount }],
-  }, 'manualEntry');
+  created<{ id: string }>(
+    'POST',
+    '/accounting/manual-entry/v2',
+    {
+      memo,
+      postingDate: today(),
+      lineItems: [
+        { categoryId: category('Accounts Payable'), type: 'debit', amount },
+        { categoryId: category('Rent'), type: 'credit', amount },
+      ],
+    },
+    'manualEntry',
+  );
 
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -107,7 +127,8 @@ async function expectNoticeClearOfActions(page: Page, dialog: Locator, text: str
   expect(m.actions, `${where}: the dialog's action bar`).not.toBeNull();
   expect(m.room, `${where}: the notices' room at the bottom`).toBeGreaterThanOrEqual(m.notice!.height);
   expect(intersects(m.actions!, m.notice!), `${where}: the action bar ${JSON.stringify(m.actions)} under the notice ${JSON.stringify(m.notice)}`).toBe(false);
-  for (const b of m.buttons) expect(intersects(b.box, m.notice!), `${where}: “${b.name}” ${JSON.stringify(b.box)} under the notice ${JSON.stringify(m.notice)}`).toBe(false);
+  for (const b of m.buttons)
+    expect(intersects(b.box, m.notice!), `${where}: “${b.name}” ${JSON.stringify(b.box)} under the notice ${JSON.stringify(m.notice)}`).toBe(false);
   expect(m.panel.y + m.panel.height, `${where}: the dialog ends above the notices' room`).toBeLessThanOrEqual(m.height - m.room + 0.5);
   expect(m.panel.height, `${where}: the dialog fills the height the window leaves it`).toBeGreaterThanOrEqual(m.height - m.room - margin - 1);
 }
@@ -152,156 +173,187 @@ afterAll(async () => {
 });
 
 describe('payments by manual journal and vendor credit', () => {
-  it('at 1440×900: pays a bill with a journal and a vendor credit in its editor, sees PAID; the notice never covers the dialog’s actions', async () => {
-    const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Harbor Lofts' }, 'vendor');
-    // Ten lines: the bill's view is as tall as the window allows, its actions pinned at the bottom, where notices show.
-    const bill = await newBill(vendor.id, 250, 'HL-0425', 10);
-    const journal = await apJournal('Rent settled by the owner', 150);
-    const credit = await created<{ id: string }>('POST', '/vendors/vendor-credit', {
-      paymentDate: today(), vendorId: vendor.id, description: 'Deposit returned', lineItems: [{ description: 'Deposit', categoryId: category('Rent'), amount: 100 }],
-    }, 'vendorCredit');
+  it(
+    'at 1440×900: pays a bill with a journal and a vendor credit in its editor, sees PAID; the notice never covers the dialog’s actions',
+    async () => {
+      const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Harbor Lofts' }, 'vendor');
+      // Ten lines: the bill's view is as tall as the window allows, its actions pinned at the bottom, where notices show.
+      const bill = await newBill(vendor.id, 250, 'HL-0425', 10);
+      const journal = await apJournal('Rent settled by the owner', 150);
+      const credit = await created<{ id: string }>(
+        'POST',
+        '/vendors/vendor-credit',
+        {
+          paymentDate: today(),
+          vendorId: vendor.id,
+          description: 'Deposit returned',
+          lineItems: [{ description: 'Deposit', categoryId: category('Rent'), amount: 100 }],
+        },
+        'vendorCredit',
+      );
 
-    await inFreshPage(browser, session.system.webUrl, async (page) => {
-      await session.signIn(page, DESKTOP);
-      await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=edit`);
-      const editor = await visible(dialogNamed(page, 'Edit bill'));
-      await visible(editor.getByText(`Paid ${money(0)} of ${money(250)}`));
-      await visible(editor.getByText('UNPAID', { exact: true }));
+      await inFreshPage(browser, session.system.webUrl, async (page) => {
+        await session.signIn(page, DESKTOP);
+        await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=edit`);
+        const editor = await visible(dialogNamed(page, 'Edit bill'));
+        await visible(editor.getByText(`Paid ${money(0)} of ${money(250)}`));
+        await visible(editor.getByText('UNPAID', { exact: true }));
 
-      // The journal: the picker opens at least as wide as its field and inside the window; what is still open is offered.
-      await pick(page, editor.getByRole('combobox', { name: 'Connect a manual journal' }), 'Rent settled', 'Rent settled by the owner', 'the journal picker');
-      await poll(() => editor.getByRole('textbox', { name: 'Journal 1 amount' }).inputValue()).toBe('150.00');
-      await visible(editor.getByText(`Paid ${money(150)} of ${money(250)}`));
-      await visible(editor.getByText('PARTIALLY PAID', { exact: true }));
+        // The journal: the picker opens at least as wide as its field and inside the window; what is still open is offered.
+        await pick(page, editor.getByRole('combobox', { name: 'Connect a manual journal' }), 'Rent settled', 'Rent settled by the owner', 'the journal picker');
+        await poll(() => editor.getByRole('textbox', { name: 'Journal 1 amount' }).inputValue()).toBe('150.00');
+        await visible(editor.getByText(`Paid ${money(150)} of ${money(250)}`));
+        await visible(editor.getByText('PARTIALLY PAID', { exact: true }));
 
-      // The vendor credit (only this vendor's are offered), from the keyboard: type, arrow down, Enter.
-      const creditPicker = editor.getByRole('combobox', { name: 'Apply a vendor credit' });
-      await creditPicker.click();
-      await expectPanelLaidOut(page, creditPicker, 'the vendor credit picker');
-      await page.keyboard.type('Harbor');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
-      await poll(() => editor.getByRole('textbox', { name: 'Credit 1 amount' }).inputValue()).toBe('100.00');
-      await visible(editor.getByText(`Paid ${money(250)} of ${money(250)}`));
-      await visible(editor.getByText('PAID', { exact: true }));
-      await expectInsideWindow(page, editor, 'the bill editor');
-      await expectInsideWindow(page, editor.getByRole('button', { name: 'Save bill' }), 'the bill editor’s Save button');
-      await expectNoHorizontalScroll(page, 'the bill editor with payments at 1440');
-      await expectBodyFits(editor, 'the bill editor at 1440');
-      await shot(page, 'bill-editor-1440');
+        // The vendor credit (only this vendor's are offered), from the keyboard: type, arrow down, Enter.
+        const creditPicker = editor.getByRole('combobox', { name: 'Apply a vendor credit' });
+        await creditPicker.click();
+        await expectPanelLaidOut(page, creditPicker, 'the vendor credit picker');
+        await page.keyboard.type('Harbor');
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        await poll(() => editor.getByRole('textbox', { name: 'Credit 1 amount' }).inputValue()).toBe('100.00');
+        await visible(editor.getByText(`Paid ${money(250)} of ${money(250)}`));
+        await visible(editor.getByText('PAID', { exact: true }));
+        await expectInsideWindow(page, editor, 'the bill editor');
+        await expectInsideWindow(page, editor.getByRole('button', { name: 'Save bill' }), 'the bill editor’s Save button');
+        await expectNoHorizontalScroll(page, 'the bill editor with payments at 1440');
+        await expectBodyFits(editor, 'the bill editor at 1440');
+        await shot(page, 'bill-editor-1440');
 
-      await editor.getByRole('button', { name: 'Save bill' }).click();
-      // Saved: the view opens under the success notice. It is as tall as the window allows (ten lines, the payments),
-      // its actions pinned at its bottom, and it ends above the notice's room, so the notice covers none of them.
-      const paid = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
-      // A centred card: 1rem from the window's top.
-      await expectNoticeClearOfActions(page, paid, 'Bill updated', 'the bill view at 1440', 16);
-      await shot(page, 'notice-and-view-1440');
+        await editor.getByRole('button', { name: 'Save bill' }).click();
+        // Saved: the view opens under the success notice. It is as tall as the window allows (ten lines, the payments),
+        // its actions pinned at its bottom, and it ends above the notice's room, so the notice covers none of them.
+        const paid = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+        // A centred card: 1rem from the window's top.
+        await expectNoticeClearOfActions(page, paid, 'Bill updated', 'the bill view at 1440', 16);
+        await shot(page, 'notice-and-view-1440');
 
-      // The view: PAID, each payment named and linked, no difference left to explain.
-      await visible(paid.getByText('PAID', { exact: true }));
-      const payments = paid.getByRole('region', { name: 'Payments' });
-      await visible(payments.getByRole('link', { name: /^Manual journal: Rent settled by the owner/ }));
-      await visible(payments.getByRole('link', { name: /^Vendor credit: Harbor Lofts/ }));
-      await expectInsideWindow(page, paid, 'the paid bill');
-      await expectBodyFits(paid, 'the paid bill at 1440');
-      await shot(page, 'bill-paid-1440');
+        // The view: PAID, each payment named and linked, no difference left to explain.
+        await visible(paid.getByText('PAID', { exact: true }));
+        const payments = paid.getByRole('region', { name: 'Payments' });
+        await visible(payments.getByRole('link', { name: /^Manual journal: Rent settled by the owner/ }));
+        await visible(payments.getByRole('link', { name: /^Vendor credit: Harbor Lofts/ }));
+        await expectInsideWindow(page, paid, 'the paid bill');
+        await expectBodyFits(paid, 'the paid bill at 1440');
+        await shot(page, 'bill-paid-1440');
 
-      // The journal's view says which bill it pays.
-      await payments.getByRole('link', { name: /^Manual journal: / }).click();
-      await poll(() => [param(page, 'tab'), param(page, 'manualJournal')]).toEqual(['manual-journal', journal.id]);
-      const journalView = await visible(dialogNamed(page, /^Manual journal: /));
-      const pays = journalView.getByRole('region', { name: 'Pays' });
-      await visible(pays.getByRole('link', { name: /^Bill: Harbor Lofts · HL-0425/ }));
-      await visible(pays.getByText(money(150), { exact: true }));
-      await shot(page, 'journal-pays-1440');
-    });
-    expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({
-      paymentStatus: 'PAID', paidAmount: 250, connectedManualEntries: [{ id: journal.id, amount: 150 }], connectedVendorCredits: [{ id: credit.id, amount: 100 }], differenceMessages: [],
-    });
-    expect((await api('GET', `/accounting/manual-entry/${journal.id}`)).body).toMatchObject({ paidBills: [{ id: bill.id, amount: 150 }] });
-  }, TEST_MS);
+        // The journal's view says which bill it pays.
+        await payments.getByRole('link', { name: /^Manual journal: / }).click();
+        await poll(() => [param(page, 'tab'), param(page, 'manualJournal')]).toEqual(['manual-journal', journal.id]);
+        const journalView = await visible(dialogNamed(page, /^Manual journal: /));
+        const pays = journalView.getByRole('region', { name: 'Pays' });
+        await visible(pays.getByRole('link', { name: /^Bill: Harbor Lofts · HL-0425/ }));
+        await visible(pays.getByText(money(150), { exact: true }));
+        await shot(page, 'journal-pays-1440');
+      });
+      expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({
+        paymentStatus: 'PAID',
+        paidAmount: 250,
+        connectedManualEntries: [{ id: journal.id, amount: 150 }],
+        connectedVendorCredits: [{ id: credit.id, amount: 100 }],
+        differenceMessages: [],
+      });
+      expect((await api('GET', `/accounting/manual-entry/${journal.id}`)).body).toMatchObject({ paidBills: [{ id: bill.id, amount: 150 }] });
+    },
+    TEST_MS,
+  );
 
-  it('at 390×844: a manual journal pays a bill from its editor (the server checks as it is typed); nothing overflows; the notice stays clear of the sheet’s actions', async () => {
-    const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Pier Storage' }, 'vendor');
-    const bill = await newBill(vendor.id, 80, 'PS-7');
-    const journal = await apJournal('Storage paid from savings', 60);
+  it(
+    'at 390×844: a manual journal pays a bill from its editor (the server checks as it is typed); nothing overflows; the notice stays clear of the sheet’s actions',
+    async () => {
+      const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Pier Storage' }, 'vendor');
+      const bill = await newBill(vendor.id, 80, 'PS-7');
+      const journal = await apJournal('Storage paid from savings', 60);
 
-    await inFreshPage(browser, session.system.webUrl, async (page) => {
-      await session.signIn(page, PHONE);
-      await page.goto(`/accounting?tab=manual-journal&manualJournal=${journal.id}&mode=edit`);
-      const editor = await visible(dialogNamed(page, 'Edit manual journal'));
-      await pick(page, editor.getByRole('combobox', { name: 'Pay a bill' }), 'Pier', 'Pier Storage · PS-7', 'the bill picker at 390');
-      // Offered at what the bill still owes; the journal can pay 60 of it.
-      const amount = editor.getByRole('textbox', { name: 'Bill 1 amount' });
-      await poll(() => amount.inputValue()).toBe('80.00');
-      await amount.fill('60');
-      const check = editor.getByRole('region', { name: 'Payment check' });
-      await visible(check.getByText(/^Bill Pier Storage.*: pays \$60\.00, leaves \$20\.00$/));
-      await visible(check.getByText('PARTIALLY PAID', { exact: true }));
-      const box = await boxOf(editor, 'the journal sheet');
-      expect(Math.round(box.width)).toBe(PHONE.width);
-      await expectNoHorizontalScroll(page, 'the journal sheet at 390');
-      await expectBodyFits(editor, 'the journal sheet at 390');
-      await expectInsideWindow(page, editor.getByRole('button', { name: 'Save manual journal' }), 'the journal sheet’s Save button');
-      await shot(page, 'journal-editor-390');
+      await inFreshPage(browser, session.system.webUrl, async (page) => {
+        await session.signIn(page, PHONE);
+        await page.goto(`/accounting?tab=manual-journal&manualJournal=${journal.id}&mode=edit`);
+        const editor = await visible(dialogNamed(page, 'Edit manual journal'));
+        await pick(page, editor.getByRole('combobox', { name: 'Pay a bill' }), 'Pier', 'Pier Storage · PS-7', 'the bill picker at 390');
+        // Offered at what the bill still owes; the journal can pay 60 of it.
+        const amount = editor.getByRole('textbox', { name: 'Bill 1 amount' });
+        await poll(() => amount.inputValue()).toBe('80.00');
+        await amount.fill('60');
+        const check = editor.getByRole('region', { name: 'Payment check' });
+        await visible(check.getByText(/^Bill Pier Storage.*: pays \$60\.00, leaves \$20\.00$/));
+        await visible(check.getByText('PARTIALLY PAID', { exact: true }));
+        const box = await boxOf(editor, 'the journal sheet');
+        expect(Math.round(box.width)).toBe(PHONE.width);
+        await expectNoHorizontalScroll(page, 'the journal sheet at 390');
+        await expectBodyFits(editor, 'the journal sheet at 390');
+        await expectInsideWindow(page, editor.getByRole('button', { name: 'Save manual journal' }), 'the journal sheet’s Save button');
+        await shot(page, 'journal-editor-390');
 
-      await editor.getByRole('button', { name: 'Save manual journal' }).click();
-      const view = await visible(dialogNamed(page, /^Manual journal: /));
-      // The full-screen sheet's actions sit at its bottom edge, which ends above the notices' room.
-      await expectNoticeClearOfActions(page, view, 'Manual entry updated', 'the journal sheet at 390', 0);
-      await visible(view.getByRole('region', { name: 'Pays' }).getByRole('link', { name: /^Bill: Pier Storage · PS-7/ }));
-      await expectNoHorizontalScroll(page, 'the journal view at 390');
-      await expectBodyFits(view, 'the journal view at 390');
-      await shot(page, 'journal-view-390');
+        await editor.getByRole('button', { name: 'Save manual journal' }).click();
+        const view = await visible(dialogNamed(page, /^Manual journal: /));
+        // The full-screen sheet's actions sit at its bottom edge, which ends above the notices' room.
+        await expectNoticeClearOfActions(page, view, 'Manual entry updated', 'the journal sheet at 390', 0);
+        await visible(view.getByRole('region', { name: 'Pays' }).getByRole('link', { name: /^Bill: Pier Storage · PS-7/ }));
+        await expectNoHorizontalScroll(page, 'the journal view at 390');
+        await expectBodyFits(view, 'the journal view at 390');
+        await shot(page, 'journal-view-390');
 
-      // The bill, opened on the phone: PARTIALLY PAID, why, and its payments, inside the sheet.
-      await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=view`);
-      const billView = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
-      await visible(billView.getByText('PARTIALLY PAID', { exact: true }));
-      await visible(billView.getByText('Payments of 60.00 leave 20.00 of 80.00 unpaid', { exact: true }));
-      // It was saved with no due date: the view says none rather than a made-up date.
-      expect(await billView.locator('dt:text-is("Due date") + dd').textContent()).toBe('—');
-      await expectNoHorizontalScroll(page, 'the bill view at 390');
-      await expectBodyFits(billView, 'the bill view at 390');
-      await shot(page, 'bill-partly-paid-390');
-    });
-    expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({ paymentStatus: 'PARTIALLY_PAID', connectedManualEntries: [{ id: journal.id, amount: 60 }] });
-  }, TEST_MS);
+        // The bill, opened on the phone: PARTIALLY PAID, why, and its payments, inside the sheet.
+        await page.goto(`/accounting?tab=bills&bill=${bill.id}&mode=view`);
+        const billView = await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+        await visible(billView.getByText('PARTIALLY PAID', { exact: true }));
+        await visible(billView.getByText('Payments of 60.00 leave 20.00 of 80.00 unpaid', { exact: true }));
+        // It was saved with no due date: the view says none rather than a made-up date.
+        expect(await billView.locator('dt:text-is("Due date") + dd').textContent()).toBe('—');
+        await expectNoHorizontalScroll(page, 'the bill view at 390');
+        await expectBodyFits(billView, 'the bill view at 390');
+        await shot(page, 'bill-partly-paid-390');
+      });
+      expect((await api('GET', `/accounting/bill/${bill.id}`)).body).toMatchObject({
+        paymentStatus: 'PARTIALLY_PAID',
+        connectedManualEntries: [{ id: journal.id, amount: 60 }],
+      });
+    },
+    TEST_MS,
+  );
 });
 
 describe('the drawer of a transaction that pays a bill', () => {
-  it('shows the linked bill and why the transaction cannot be edited, inside the window at 1440×900 and 390×844', async () => {
-    const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Quay Utilities' }, 'vendor');
-    const out = ((await api('GET', '/transactions/v2?take=100')).body.data as Txn[]).find(
-      (t) => t.amount <= -5 && !t.isTransactionFinalized && !t.entityType && !/transfer/i.test(`${t.category?.name} ${t.category?.type ?? ''}`),
-    );
-    expect(out, 'the sandbox gave no payment out of at least $5').toBeDefined();
-    const amount = Math.abs(out!.amount);
-    const bill = await newBill(vendor.id, amount, 'QU-1');
-    const put = await api('PUT', `/accounting/bill/${bill.id}`, {
-      billDate: today(), vendorId: vendor.id, invoiceCode: 'QU-1', lineItems: [{ serviceName: 'Studio rent', categoryId: category('Rent'), amount }], connectedTransactions: [{ id: out!.id, amount }],
-    });
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
-
-    for (const viewport of [DESKTOP, PHONE]) {
-      await inFreshPage(browser, session.system.webUrl, async (page) => {
-        await session.signIn(page, viewport);
-        await page.goto(`/transactions?tab=all&txn=${out!.id}`);
-        const drawer = page.getByRole('dialog', { name: out!.biller?.name || out!.memo || 'Bank transaction' });
-        const note = await visible(drawer.getByRole('note'));
-        await visible(note.getByText('This transaction is linked to a bill and cannot be edited here', { exact: true }));
-        const link = note.getByRole('link', { name: 'Open the linked bill' });
-        await expectInsideWindow(page, note, `the drawer’s note at ${viewport.width}`);
-        await expectInsideWindow(page, link, `the link to the bill at ${viewport.width}`);
-        expect(await drawer.getByRole('combobox', { name: 'Category' }).isDisabled()).toBe(true);
-        await expectNoHorizontalScroll(page, `the drawer at ${viewport.width}`);
-        await shot(page, `drawer-linked-${viewport.width}`);
-        await link.click();
-        await waitForPath(page, '/accounting');
-        await poll(() => [param(page, 'tab'), param(page, 'bill')]).toEqual(['bills', bill.id]);
-        await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+  it(
+    'shows the linked bill and why the transaction cannot be edited, inside the window at 1440×900 and 390×844',
+    async () => {
+      const vendor = await created<{ id: string; name: string }>('POST', '/vendors', { name: 'Quay Utilities' }, 'vendor');
+      const out = ((await api('GET', '/transactions/v2?take=100')).body.data as Txn[]).find(
+        (t) => t.amount <= -5 && !t.isTransactionFinalized && !t.entityType && !/transfer/i.test(`${t.category?.name} ${t.category?.type ?? ''}`),
+      );
+      expect(out, 'the sandbox gave no payment out of at least $5').toBeDefined();
+      const amount = Math.abs(out!.amount);
+      const bill = await newBill(vendor.id, amount, 'QU-1');
+      const put = await api('PUT', `/accounting/bill/${bill.id}`, {
+        billDate: today(),
+        vendorId: vendor.id,
+        invoiceCode: 'QU-1',
+        lineItems: [{ serviceName: 'Studio rent', categoryId: category('Rent'), amount }],
+        connectedTransactions: [{ id: out!.id, amount }],
       });
-    }
-  }, TEST_MS);
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+      for (const viewport of [DESKTOP, PHONE]) {
+        await inFreshPage(browser, session.system.webUrl, async (page) => {
+          await session.signIn(page, viewport);
+          await page.goto(`/transactions?tab=all&txn=${out!.id}`);
+          const drawer = page.getByRole('dialog', { name: out!.biller?.name || out!.memo || 'Bank transaction' });
+          const note = await visible(drawer.getByRole('note'));
+          await visible(note.getByText('This transaction is linked to a bill and cannot be edited here', { exact: true }));
+          const link = note.getByRole('link', { name: 'Open the linked bill' });
+          await expectInsideWindow(page, note, `the drawer’s note at ${viewport.width}`);
+          await expectInsideWindow(page, link, `the link to the bill at ${viewport.width}`);
+          expect(await drawer.getByRole('combobox', { name: 'Category' }).isDisabled()).toBe(true);
+          await expectNoHorizontalScroll(page, `the drawer at ${viewport.width}`);
+          await shot(page, `drawer-linked-${viewport.width}`);
+          await link.click();
+          await waitForPath(page, '/accounting');
+          await poll(() => [param(page, 'tab'), param(page, 'bill')]).toEqual(['bills', bill.id]);
+          await visible(dialogNamed(page, `Bill: ${vendor.name}`));
+        });
+      }
+    },
+    TEST_MS,
+  );
 });

@@ -11,7 +11,21 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, uniqueEmail, type System } from '../support/system.js';
-import { boxOf, field, importBankTransactions, launchBrowser, nextMailedCode, notice, openPage, startFirmWebSystem, STEP_MS, TEST_MS, visible, waitForPath, settledLayout } from './support.js';
+import {
+  boxOf,
+  field,
+  importBankTransactions,
+  launchBrowser,
+  nextMailedCode,
+  notice,
+  openPage,
+  startFirmWebSystem,
+  STEP_MS,
+  TEST_MS,
+  visible,
+  waitForPath,
+  settledLayout,
+} from './support.js';
 
 let system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let browser: Browser;
@@ -53,7 +67,10 @@ async function expectInsideWindow(page: Page, locator: Locator, what: string): P
 
 /** The open dialog fits the window at both sizes, nothing scrolls sideways; a screenshot of each. */
 async function dialogFits(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await settledLayout(page);
     await expectInsideWindow(page, page.locator('[data-dialog-panel]').last(), `the ${name} dialog at ${viewport.width}px`);
@@ -144,7 +161,7 @@ describe('the firm journey', () => {
         }
         await phoneFits(o, 'home-two-clients');
         const alder = (await stored(o)).user?.workspaces?.find((w) => w.organizationName === 'Alder Bakery');
-        if (!alder) throw new Error('the shell does not list Alder Bakery\'s workspace');
+        if (!alder) throw new Error("the shell does not list Alder Bakery's workspace");
 
         // The client's bank, seeded as the books' browser tests do (the Plaid sandbox through the link flow's call).
         const ownerToken = (await stored(o)).auth?.accessToken;
@@ -221,7 +238,9 @@ describe('the firm journey', () => {
 
         // The accountant's next action, on the screen still open: refused with the product's message; the transaction
         // is not shown as categorised, and the app leaves the books they may no longer open for Home, where nothing is left.
-        const second = reviewRows(a).filter({ hasNot: a.locator(`[data-transaction-id="${firstId}"]`) }).nth(1);
+        const second = reviewRows(a)
+          .filter({ hasNot: a.locator(`[data-transaction-id="${firstId}"]`) })
+          .nth(1);
         const secondId = await second.getAttribute('data-transaction-id');
         expect(secondId).not.toBe(firstId);
         const before = await system.api('GET', `/transactions/v2/${secondId}`, { token: ownerToken, workspace: alder.id });

@@ -8,7 +8,19 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, startLedgerWebSystem, TEST_MS, visible, waitForPath, settledBox } from './support.js';
+import {
+  importBankTransactions,
+  inFreshPage,
+  launchBrowser,
+  logInThroughForm,
+  notice,
+  STEP_MS,
+  startLedgerWebSystem,
+  TEST_MS,
+  visible,
+  waitForPath,
+  settledBox,
+} from './support.js';
 
 interface Txn {
   id: string;
@@ -154,7 +166,18 @@ describe('keyboard-first review', () => {
       const categorised = [...one, ...bulk];
       expect(categorised).toHaveLength(10);
       const after = await Promise.all(categorised.map((t) => transaction(t.id)));
-      expect(after.map((t) => t.category?.name)).toEqual(['Office Supplies', 'Rent', 'Office Supplies', 'Rent', 'Office Supplies', 'Rent', 'Travel', 'Travel', 'Travel', 'Travel']);
+      expect(after.map((t) => t.category?.name)).toEqual([
+        'Office Supplies',
+        'Rent',
+        'Office Supplies',
+        'Rent',
+        'Office Supplies',
+        'Rent',
+        'Travel',
+        'Travel',
+        'Travel',
+        'Travel',
+      ]);
       // The letters typed into searches finalized nothing; f finalized only the one row.
       expect(after.map((t) => t.isTransactionFinalized)).toEqual(Array(10).fill(false));
       expect((await transaction(finalized!.id)).isTransactionFinalized).toBe(true);
@@ -162,7 +185,10 @@ describe('keyboard-first review', () => {
     TEST_MS * 2,
   );
 
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(
       `? opens the shortcut sheet inside the window at ${viewport.width}×${viewport.height}; Escape closes it`,
       async () => {
@@ -172,7 +198,8 @@ describe('keyboard-first review', () => {
           // The dialog's own element is a zero-size wrapper; its panel is what shows.
           const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts for transactions' });
           await visible(sheet.locator('[data-dialog-panel]'));
-          for (const key of ['j', 'k', 'c', 'x', 'f', '?']) await visible(sheet.locator('kbd', { hasText: new RegExp(`^${key === '?' ? '\\?' : key}$`) }).first());
+          for (const key of ['j', 'k', 'c', 'x', 'f', '?'])
+            await visible(sheet.locator('kbd', { hasText: new RegExp(`^${key === '?' ? '\\?' : key}$`) }).first());
           await visible(sheet.getByText('Next transaction'));
           // Measured once the open transition is over.
           const box = await settledBox(sheet.locator('[data-dialog-panel]'), 'the shortcut sheet');

@@ -10,7 +10,18 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, startLedgerWebSystem, TEST_MS, visible, waitForPath, settledLayout, settledBox } from './support.js';
+import {
+  importBankTransactions,
+  inFreshPage,
+  launchBrowser,
+  logInThroughForm,
+  startLedgerWebSystem,
+  TEST_MS,
+  visible,
+  waitForPath,
+  settledLayout,
+  settledBox,
+} from './support.js';
 
 let system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let browser: Browser;
@@ -51,7 +62,8 @@ async function expectNoHorizontalScroll(page: Page, where: string): Promise<void
     const clipped = (e: HTMLElement) => {
       // An absolutely placed element (an sr-only text) escapes a scrolling box that is not its containing block.
       if (['absolute', 'fixed'].includes(getComputedStyle(e).position)) return false;
-      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= client + 0.5) return true;
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== 'visible' && a.getBoundingClientRect().right <= client + 0.5) return true;
       return false;
     };
     const past = [...document.querySelectorAll<HTMLElement>('body *')].filter((e) => e.getBoundingClientRect().right > client + 0.5 && !clipped(e));
@@ -78,7 +90,15 @@ async function expectInsideWindow(page: Page, locator: Locator, what: string, ho
 async function expectDisjointColumns(cells: Locator, where: string): Promise<void> {
   const boxes = await cells.evaluateAll((elements) =>
     elements
-      .map((e) => ({ text: e.textContent?.trim() ?? '', ...JSON.parse(JSON.stringify(e.getBoundingClientRect())) }) as { text: string; left: number; right: number; width: number })
+      .map(
+        (e) =>
+          ({ text: e.textContent?.trim() ?? '', ...JSON.parse(JSON.stringify(e.getBoundingClientRect())) }) as {
+            text: string;
+            left: number;
+            right: number;
+            width: number;
+          },
+      )
       .filter((b) => b.width > 0),
   );
   expect(boxes.length, `${where}: header cells`).toBeGreaterThanOrEqual(3);
@@ -89,8 +109,16 @@ async function expectDisjointColumns(cells: Locator, where: string): Promise<voi
 }
 
 /** The screen at 1440×900 and at 390×844: no sideways scroll at either, and a screenshot of each. */
-async function bothSizes(page: Page, name: string, ready: (page: Page) => Promise<unknown>, atEach?: (page: Page, size: 'desktop' | 'phone') => Promise<void>): Promise<void> {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+async function bothSizes(
+  page: Page,
+  name: string,
+  ready: (page: Page) => Promise<unknown>,
+  atEach?: (page: Page, size: 'desktop' | 'phone') => Promise<void>,
+): Promise<void> {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await ready(page);
     await settledLayout(page);
@@ -104,7 +132,9 @@ async function bothSizes(page: Page, name: string, ready: (page: Page) => Promis
 /** Rows of `rows` whose box lies wholly inside the window and below `top` (a sticky header), as a person sees them. */
 async function wholeRowsInView(page: Page, rows: Locator, top: number): Promise<number> {
   const height = page.viewportSize()!.height;
-  const boxes = await rows.evaluateAll((elements) => elements.map((e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())) as { top: number; bottom: number; height: number }));
+  const boxes = await rows.evaluateAll((elements) =>
+    elements.map((e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())) as { top: number; bottom: number; height: number }),
+  );
   return boxes.filter((b) => b.height > 0 && b.top >= top - 0.5 && b.bottom <= height + 0.5).length;
 }
 
@@ -251,7 +281,8 @@ describe('layout', () => {
         await menu.click();
         const nav = await visible(page.getByRole('navigation', { name: 'Main' }));
         await expectInsideWindow(page, nav, 'the open menu');
-        for (const label of ['Dashboard', 'Transactions', 'Accounting', 'Reports']) await expectInsideWindow(page, nav.getByRole('link', { name: label, exact: true }), `the ${label} item`);
+        for (const label of ['Dashboard', 'Transactions', 'Accounting', 'Reports'])
+          await expectInsideWindow(page, nav.getByRole('link', { name: label, exact: true }), `the ${label} item`);
         await page.screenshot({ path: new URL('layout-menu-phone.png', SCREENSHOTS).pathname });
         await nav.getByRole('link', { name: 'Transactions', exact: true }).click();
         await waitForPath(page, '/transactions');
@@ -305,7 +336,12 @@ describe('layout', () => {
           await split.click();
           const panel = await visible(page.locator('[data-dialog-panel]'));
           // Measured once the open transition is over.
-          expect(await settledBox(panel, 'the split dialog'), 'the dialog is a full-screen sheet').toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+          expect(await settledBox(panel, 'the split dialog'), 'the dialog is a full-screen sheet').toEqual({
+            x: 0,
+            y: 0,
+            width: PHONE.width,
+            height: PHONE.height,
+          });
           await expectNoHorizontalScroll(page, 'the split dialog');
           await page.screenshot({ path: new URL('layout-dialog-sheet-phone.png', SCREENSHOTS).pathname });
           await page.getByRole('button', { name: 'Cancel', exact: true }).click();

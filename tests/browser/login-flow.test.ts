@@ -93,11 +93,15 @@ describe('login', () => {
       await page.goto('/settings?tab=security');
       const always = page.getByRole('checkbox', { name: 'Always ask for a code' });
       await visible(always);
-      await page.waitForFunction(() => !(document.querySelector('input[name="requireCodeAlways"]') as HTMLInputElement | null)?.disabled, undefined, { timeout: STEP_MS });
+      await page.waitForFunction(() => !(document.querySelector('input[name="requireCodeAlways"]') as HTMLInputElement | null)?.disabled, undefined, {
+        timeout: STEP_MS,
+      });
       // The box shows the server's setting: it turns on once PATCH /users/me/security answered.
       await always.click();
       await visible(notice(page, 'status', 'Every sign-in will ask for a code.'));
-      await page.waitForFunction(() => (document.querySelector('input[name="requireCodeAlways"]') as HTMLInputElement | null)?.checked === true, undefined, { timeout: STEP_MS });
+      await page.waitForFunction(() => (document.querySelector('input[name="requireCodeAlways"]') as HTMLInputElement | null)?.checked === true, undefined, {
+        timeout: STEP_MS,
+      });
       await page.screenshot({ path: `${SHOTS}/settings-security-390.png`, fullPage: true });
       await logOut(page);
       const beforeAlways = (await mailedCodes(email)).length;
@@ -136,7 +140,9 @@ describe('login', () => {
       await visible(notice(page, 'alert', 'Session expired'));
       await waitForPath(page, '/login');
       expect(new URL(page.url()).searchParams.get('next')).toBe('/settings?tab=profile');
-      const after = await page.evaluate(() => JSON.parse(localStorage.getItem('ledgerline') ?? '{}') as { auth?: { accessToken?: string | null; isAuthenticated?: boolean } });
+      const after = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('ledgerline') ?? '{}') as { auth?: { accessToken?: string | null; isAuthenticated?: boolean } },
+      );
       expect(after.auth?.accessToken ?? null).toBeNull();
       // The device token is not session data: it stays, so this browser is still trusted.
       expect(await page.evaluate(() => localStorage.getItem('ledgerline.device'))).toMatch(/^[A-Za-z0-9_-]{43}$/);

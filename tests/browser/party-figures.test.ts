@@ -36,7 +36,13 @@ async function created(path: string, body: unknown): Promise<{ id: string }> {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [started, launched] = await Promise.all([
-    startSystem({ web: true, ledger: true, parties: true, documents: true, gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' } }),
+    startSystem({
+      web: true,
+      ledger: true,
+      parties: true,
+      documents: true,
+      gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+    }),
     launchBrowser(),
   ]);
   browser = launched;
@@ -65,10 +71,13 @@ beforeAll(async () => {
   await created('/accounting/invoice/v2', { customerId, invoiceDate: '2026-03-05', dueDate: FUTURE, lineItems: sale(400) });
 
   // The parties service's read model follows the documents a moment later.
-  await expectEventually(async () => {
-    expect((await api('GET', `/vendors/${vendorId}`)).body).toMatchObject({ billCount: 2, overdueAmount: 1200 });
-    expect((await api('GET', `/customers/${customerId}`)).body).toMatchObject({ invoiceCount: 2, overduePaymentAmount: 2500 });
-  }, { timeoutMs: 60_000, intervalMs: 250 });
+  await expectEventually(
+    async () => {
+      expect((await api('GET', `/vendors/${vendorId}`)).body).toMatchObject({ billCount: 2, overdueAmount: 1200 });
+      expect((await api('GET', `/customers/${customerId}`)).body).toMatchObject({ invoiceCount: 2, overduePaymentAmount: 2500 });
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -77,7 +86,11 @@ afterAll(async () => {
 
 const dialogNamed = (page: Page, name: string): Locator => page.getByRole('dialog', { name, exact: true }).locator('[data-dialog-panel]');
 /** The value beside a label of a view dialog's terms. */
-const term = (view: Locator, label: string): Locator => view.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const term = (view: Locator, label: string): Locator =>
+  view
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 async function expectFits(page: Page, dialog: Locator, where: string): Promise<void> {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -88,48 +101,56 @@ async function expectFits(page: Page, dialog: Locator, where: string): Promise<v
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 0.5);
 }
 
-it('the vendor view shows its bills, due bills and overdue amount; the list its bill count', async () => {
-  await inFreshPage(browser, system.webUrl, async (page) => {
-    await page.setViewportSize(DESKTOP);
-    await logInThroughForm(page, email, PASSWORD);
-    await page.goto('/transactions?tab=vendors');
-    await waitForPath(page, '/transactions');
-    const table = await visible(page.getByRole('table', { name: 'Vendors' }));
-    const row = table.locator('tbody tr').filter({ hasText: 'Paper Mill' });
-    // Bills column: the live bills (the voided one counts nowhere).
-    await expect.poll(async () => (await row.locator('td').nth(5).textContent())?.trim()).toBe('2');
-    await page.goto(`/transactions?tab=vendors&vendor=${vendorId}`);
-    const view = await visible(dialogNamed(page, 'Paper Mill'));
-    await expect.poll(async () => (await term(view, 'Bills').textContent())?.trim()).toBe('2 · $1,500.50');
-    expect((await term(view, 'Due bills').textContent())?.trim()).toBe('2 · $1,500.50');
-    expect((await term(view, 'Overdue').textContent())?.trim()).toBe('$1,200.00');
-    await expectFits(page, view, 'vendor at 1440');
-    await page.screenshot({ path: new URL('party-figures-vendor-1440.png', SCREENSHOTS).pathname });
-    await page.setViewportSize(PHONE);
-    await visible(term(view, 'Overdue'));
-    await expectFits(page, view, 'vendor at 390');
-    await page.screenshot({ path: new URL('party-figures-vendor-390.png', SCREENSHOTS).pathname });
-  });
-}, TEST_MS);
+it(
+  'the vendor view shows its bills, due bills and overdue amount; the list its bill count',
+  async () => {
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await page.setViewportSize(DESKTOP);
+      await logInThroughForm(page, email, PASSWORD);
+      await page.goto('/transactions?tab=vendors');
+      await waitForPath(page, '/transactions');
+      const table = await visible(page.getByRole('table', { name: 'Vendors' }));
+      const row = table.locator('tbody tr').filter({ hasText: 'Paper Mill' });
+      // Bills column: the live bills (the voided one counts nowhere).
+      await expect.poll(async () => (await row.locator('td').nth(5).textContent())?.trim()).toBe('2');
+      await page.goto(`/transactions?tab=vendors&vendor=${vendorId}`);
+      const view = await visible(dialogNamed(page, 'Paper Mill'));
+      await expect.poll(async () => (await term(view, 'Bills').textContent())?.trim()).toBe('2 · $1,500.50');
+      expect((await term(view, 'Due bills').textContent())?.trim()).toBe('2 · $1,500.50');
+      expect((await term(view, 'Overdue').textContent())?.trim()).toBe('$1,200.00');
+      await expectFits(page, view, 'vendor at 1440');
+      await page.screenshot({ path: new URL('party-figures-vendor-1440.png', SCREENSHOTS).pathname });
+      await page.setViewportSize(PHONE);
+      await visible(term(view, 'Overdue'));
+      await expectFits(page, view, 'vendor at 390');
+      await page.screenshot({ path: new URL('party-figures-vendor-390.png', SCREENSHOTS).pathname });
+    });
+  },
+  TEST_MS,
+);
 
-it('the customer view shows its invoices, due invoices and overdue amount; the list its overdue column', async () => {
-  await inFreshPage(browser, system.webUrl, async (page) => {
-    await page.setViewportSize(DESKTOP);
-    await logInThroughForm(page, email, PASSWORD);
-    await page.goto('/revenue?tab=customers');
-    await waitForPath(page, '/revenue');
-    const table = await visible(page.getByRole('table', { name: 'Customers' }));
-    await visible(table.locator('tbody tr').filter({ hasText: 'Globex' }).getByText('$2,500.00', { exact: true }));
-    await page.goto(`/revenue?tab=customers&customer=${customerId}`);
-    const view = await visible(dialogNamed(page, 'Globex'));
-    await expect.poll(async () => (await term(view, 'Invoices').textContent())?.trim()).toBe('2 · $2,900.00');
-    expect((await term(view, 'Due invoices').textContent())?.trim()).toBe('2 · $2,900.00');
-    expect((await term(view, 'Overdue').textContent())?.trim()).toBe('$2,500.00');
-    await expectFits(page, view, 'customer at 1440');
-    await page.screenshot({ path: new URL('party-figures-customer-1440.png', SCREENSHOTS).pathname });
-    await page.setViewportSize(PHONE);
-    await visible(term(view, 'Overdue'));
-    await expectFits(page, view, 'customer at 390');
-    await page.screenshot({ path: new URL('party-figures-customer-390.png', SCREENSHOTS).pathname });
-  });
-}, TEST_MS);
+it(
+  'the customer view shows its invoices, due invoices and overdue amount; the list its overdue column',
+  async () => {
+    await inFreshPage(browser, system.webUrl, async (page) => {
+      await page.setViewportSize(DESKTOP);
+      await logInThroughForm(page, email, PASSWORD);
+      await page.goto('/revenue?tab=customers');
+      await waitForPath(page, '/revenue');
+      const table = await visible(page.getByRole('table', { name: 'Customers' }));
+      await visible(table.locator('tbody tr').filter({ hasText: 'Globex' }).getByText('$2,500.00', { exact: true }));
+      await page.goto(`/revenue?tab=customers&customer=${customerId}`);
+      const view = await visible(dialogNamed(page, 'Globex'));
+      await expect.poll(async () => (await term(view, 'Invoices').textContent())?.trim()).toBe('2 · $2,900.00');
+      expect((await term(view, 'Due invoices').textContent())?.trim()).toBe('2 · $2,900.00');
+      expect((await term(view, 'Overdue').textContent())?.trim()).toBe('$2,500.00');
+      await expectFits(page, view, 'customer at 1440');
+      await page.screenshot({ path: new URL('party-figures-customer-1440.png', SCREENSHOTS).pathname });
+      await page.setViewportSize(PHONE);
+      await visible(term(view, 'Overdue'));
+      await expectFits(page, view, 'customer at 390');
+      await page.screenshot({ path: new URL('party-figures-customer-390.png', SCREENSHOTS).pathname });
+    });
+  },
+  TEST_MS,
+);

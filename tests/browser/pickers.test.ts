@@ -8,7 +8,19 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, STEP_MS, startLedgerWebSystem, TEST_MS, visible, waitForPath, settledBox } from './support.js';
+import {
+  importBankTransactions,
+  inFreshPage,
+  launchBrowser,
+  logInThroughForm,
+  notice,
+  STEP_MS,
+  startLedgerWebSystem,
+  TEST_MS,
+  visible,
+  waitForPath,
+  settledBox,
+} from './support.js';
 
 interface Txn {
   id: string;
@@ -45,7 +57,9 @@ beforeAll(async () => {
   if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
   await importBankTransactions(system, token, 40);
   const review = await system.api('GET', '/transactions/v2?finalization=nonFinalized&take=20', { token });
-  uncategorised = (review.body.data as Txn[]).filter((t) => t.amount < 0 && t.category?.name === 'Uncategorised Expense' && !t.isSplittedParent && !t.isAccruedParent && !t.entityType);
+  uncategorised = (review.body.data as Txn[]).filter(
+    (t) => t.amount < 0 && t.category?.name === 'Uncategorised Expense' && !t.isSplittedParent && !t.isAccruedParent && !t.entityType,
+  );
   if (uncategorised.length < 4) throw new Error(`the sandbox's first page has ${uncategorised.length} uncategorised outflows; the tests need 4`);
 }, 180_000);
 afterAll(async () => {
@@ -112,7 +126,9 @@ describe('dropdown panels', () => {
           // The whole chart, under its class group and group headers, with names that can be read.
           await visible(panel(page).getByRole('option', { name: 'Software and Subscriptions', exact: true }));
           await visible(panel(page).getByRole('group', { name: 'Expenses › Operating Expenses' }).getByRole('option', { name: 'Rent', exact: true }));
-          expect(await panel(page).locator('[data-option-header]').allTextContents()).toEqual(expect.arrayContaining(['Expenses', 'Operating Expenses', 'Income']));
+          expect(await panel(page).locator('[data-option-header]').allTextContents()).toEqual(
+            expect.arrayContaining(['Expenses', 'Operating Expenses', 'Income']),
+          );
           // Focused, the field shows the category and holds it selected, so typing replaces it.
           expect(await picker.inputValue()).toBe('Uncategorised Expense');
           expect(await picker.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 'Uncategorised Expense'.length]);
@@ -161,7 +177,9 @@ describe('the category picker', () => {
           await page.screenshot({ path: new URL(`pickers-category-search-${viewport.name}.png`, SCREENSHOTS).pathname });
 
           await page.keyboard.press('ArrowDown');
-          await expect.poll(() => list.getByRole('option', { name: 'Software and Subscriptions', exact: true }).getAttribute('data-focus'), { timeout: STEP_MS }).toBe('');
+          await expect
+            .poll(() => list.getByRole('option', { name: 'Software and Subscriptions', exact: true }).getAttribute('data-focus'), { timeout: STEP_MS })
+            .toBe('');
           await page.keyboard.press('Enter');
           await visible(notice(page, 'status', 'Transaction has been updated successfully.'));
           await expect.poll(() => picker.inputValue(), { timeout: STEP_MS }).toBe('Software and Subscriptions');
@@ -182,50 +200,56 @@ describe('the category picker', () => {
     );
   });
 
-  it('Escape closes the search and restores the category (in a row and in the drawer); the search is gone when it opens again; arrows move through the options', async () => {
-    const t = uncategorised[3] as Txn;
-    await inFreshPage(browser, system.webUrl, async (page) => {
-      await openReview(page, VIEWPORTS[0]);
-      const picker = await visible(categoryPicker(page, t));
-      await picker.click();
-      await page.keyboard.type('zzq');
-      await visible(panel(page).getByRole('option', { name: 'Add: "zzq"', exact: true }));
-      await page.keyboard.press('Escape');
-      await panel(page).waitFor({ state: 'detached' });
-      await expect.poll(() => picker.inputValue(), { timeout: STEP_MS }).toBe('Uncategorised Expense');
+  it(
+    'Escape closes the search and restores the category (in a row and in the drawer); the search is gone when it opens again; arrows move through the options',
+    async () => {
+      const t = uncategorised[3] as Txn;
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await openReview(page, VIEWPORTS[0]);
+        const picker = await visible(categoryPicker(page, t));
+        await picker.click();
+        await page.keyboard.type('zzq');
+        await visible(panel(page).getByRole('option', { name: 'Add: "zzq"', exact: true }));
+        await page.keyboard.press('Escape');
+        await panel(page).waitFor({ state: 'detached' });
+        await expect.poll(() => picker.inputValue(), { timeout: STEP_MS }).toBe('Uncategorised Expense');
 
-      // Opened again after the search text cleared (500 ms after the list closed, spec §9; the input shows the text it
-      // keeps in data-search): the whole list, the category selected.
-      await expect.poll(() => picker.getAttribute('data-search'), { timeout: STEP_MS }).toBeNull();
-      await page.keyboard.press('ArrowDown');
-      const list = await visible(panel(page));
-      await expect.poll(() => list.getByRole('option').count(), { timeout: STEP_MS }).toBeGreaterThan(10);
-      const active = () => list.locator('[role="option"][data-focus]').textContent();
-      const first = await active();
-      await page.keyboard.press('ArrowDown');
-      await expect.poll(active, { timeout: STEP_MS }).not.toBe(first);
-      await page.keyboard.press('ArrowUp');
-      await expect.poll(active, { timeout: STEP_MS }).toBe(first);
-      await page.keyboard.press('Escape');
-      await panel(page).waitFor({ state: 'detached' });
-      expect(await picker.inputValue()).toBe('Uncategorised Expense');
+        // Opened again after the search text cleared (500 ms after the list closed, spec §9; the input shows the text it
+        // keeps in data-search): the whole list, the category selected.
+        await expect.poll(() => picker.getAttribute('data-search'), { timeout: STEP_MS }).toBeNull();
+        await page.keyboard.press('ArrowDown');
+        const list = await visible(panel(page));
+        await expect.poll(() => list.getByRole('option').count(), { timeout: STEP_MS }).toBeGreaterThan(10);
+        const active = () => list.locator('[role="option"][data-focus]').textContent();
+        const first = await active();
+        await page.keyboard.press('ArrowDown');
+        await expect.poll(active, { timeout: STEP_MS }).not.toBe(first);
+        await page.keyboard.press('ArrowUp');
+        await expect.poll(active, { timeout: STEP_MS }).toBe(first);
+        await page.keyboard.press('Escape');
+        await panel(page).waitFor({ state: 'detached' });
+        expect(await picker.inputValue()).toBe('Uncategorised Expense');
 
-      // In the transaction drawer, Escape closes the open picker only; the next one closes the drawer.
-      await row(page, t).getByRole('button', { name: `Details of ${describeTxn(t)}` }).click();
-      const drawer = page.getByRole('dialog', { name: describeTxn(t) });
-      await visible(drawer.getByRole('heading', { name: describeTxn(t) }));
-      const inDrawer = drawer.getByRole('combobox', { name: 'Category' });
-      await inDrawer.click();
-      await page.keyboard.type('ren');
-      await visible(panel(page).getByRole('option', { name: 'Rent', exact: true }));
-      await expectPanelLaidOut(page, inDrawer, 'category picker in the drawer');
-      await page.keyboard.press('Escape');
-      await panel(page).waitFor({ state: 'detached' });
-      await visible(drawer.getByRole('heading', { name: describeTxn(t) }));
-      await expect.poll(() => inDrawer.inputValue(), { timeout: STEP_MS }).toBe('Uncategorised Expense');
-      await page.keyboard.press('Escape');
-      await drawer.waitFor({ state: 'detached' });
-    });
-    expect(((await system.api('GET', `/transactions/v2/${t.id}`, { token })).body as Txn).category?.name).toBe('Uncategorised Expense');
-  }, TEST_MS);
+        // In the transaction drawer, Escape closes the open picker only; the next one closes the drawer.
+        await row(page, t)
+          .getByRole('button', { name: `Details of ${describeTxn(t)}` })
+          .click();
+        const drawer = page.getByRole('dialog', { name: describeTxn(t) });
+        await visible(drawer.getByRole('heading', { name: describeTxn(t) }));
+        const inDrawer = drawer.getByRole('combobox', { name: 'Category' });
+        await inDrawer.click();
+        await page.keyboard.type('ren');
+        await visible(panel(page).getByRole('option', { name: 'Rent', exact: true }));
+        await expectPanelLaidOut(page, inDrawer, 'category picker in the drawer');
+        await page.keyboard.press('Escape');
+        await panel(page).waitFor({ state: 'detached' });
+        await visible(drawer.getByRole('heading', { name: describeTxn(t) }));
+        await expect.poll(() => inDrawer.inputValue(), { timeout: STEP_MS }).toBe('Uncategorised Expense');
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+      });
+      expect(((await system.api('GET', `/transactions/v2/${t.id}`, { token })).body as Txn).category?.name).toBe('Uncategorised Expense');
+    },
+    TEST_MS,
+  );
 });

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayBuffer, pdfPages } from '../../services/gateway/test/support/pdf-text.js';
 import { bankingFor } from '../../services/ledger/test/support.js';
 import { onboardBody, signedUpUser, startSystem, PASSWORD, type System } from '../support/system.js';
-import { expectInsideWindow, expectNoHorizontalScroll, inFreshPage, launchBrowser, logInThroughForm, settledLayout, TEST_MS, visible, waitForPath } from './support.js';
+import {
+  expectInsideWindow,
+  expectNoHorizontalScroll,
+  inFreshPage,
+  launchBrowser,
+  logInThroughForm,
+  settledLayout,
+  TEST_MS,
+  visible,
+  waitForPath,
+} from './support.js';
 
 let system: System & { webUrl: string };
 let browser: Browser;
@@ -106,7 +116,11 @@ async function books(): Promise<Books> {
   // (a minute: on a machine busy with other suites the three bookings took over 30 s to reach the read model).
   const pnl = await expectEventually(
     async () => {
-      const answer = await system.api('GET', `/financial-data/profit-loss/v3?startDate=${day(0).slice(0, 4)}-01-01&endDate=${day(0)}&periodicity=monthly&excludeZeroes=true`, { token, workspace: workspaceId });
+      const answer = await system.api(
+        'GET',
+        `/financial-data/profit-loss/v3?startDate=${day(0).slice(0, 4)}-01-01&endDate=${day(0)}&periodicity=monthly&excludeZeroes=true`,
+        { token, workspace: workspaceId },
+      );
       expect(answer.status).toBe(200);
       const report = answer.body as ProfitLossResponse;
       const rows = flatten(report.report.data);
@@ -125,7 +139,8 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 // The exports are tested once the gateway serves them (its OpenAPI document lists every route it has).
-const openApiPaths = (JSON.parse(readFileSync(new URL('../../frontends/api/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, unknown> }).paths;
+const openApiPaths = (JSON.parse(readFileSync(new URL('../../frontends/api/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, unknown> })
+  .paths;
 const pnlExportsServed = ['csv', 'xlsx', 'pdf'].every((format) => `/income-expense/${format}` in openApiPaths);
 
 describe('reports screens', () => {
@@ -181,12 +196,25 @@ describe('reports screens', () => {
         // The cash flow statement reconciles to the bank: the period's net change is the cash at its end.
         await page.getByRole('tab', { name: 'Cashflow Statement' }).click();
         const flows = await visible(page.getByRole('table', { name: 'Cash flow statement' }));
-        const total = async (name: string) => (await flows.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').last().textContent())?.trim();
+        const total = async (name: string) =>
+          (
+            await flows
+              .getByRole('row')
+              .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+              .getByRole('cell')
+              .last()
+              .textContent()
+          )?.trim();
         expect(await total('Net Change in Cash')).toBe('$2,334.25');
         expect(await total('Cash at End of Period')).toBe('$2,334.25');
         // Its Net Income opens the profit and loss of the period.
         await flows.getByRole('link', { name: /^Open the profit and loss for the period/ }).click();
-        await page.waitForURL((u) => u.searchParams.get('tab') === 'pnl' && u.searchParams.get('startDate') === `${day(0).slice(0, 4)}-01-01` && u.searchParams.get('endDate') === day(0));
+        await page.waitForURL(
+          (u) =>
+            u.searchParams.get('tab') === 'pnl' &&
+            u.searchParams.get('startDate') === `${day(0).slice(0, 4)}-01-01` &&
+            u.searchParams.get('endDate') === day(0),
+        );
         await visible(page.getByRole('table', { name: 'Profit and loss' }));
         // The period in the URL stays when the tab changes.
         await page.getByRole('tab', { name: 'Balance Sheet' }).click();
@@ -243,7 +271,10 @@ describe('reports screens', () => {
         expect(order[0], `what happened first: ${order.join('; ')}`).toBe('GET /dashboard sent');
         expect(order.length, 'the reports remote sent its scripts').toBeGreaterThan(1);
         // The charts as drawn, at 1440 and at 390 px (no sideways scroll on a phone).
-        for (const [size, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+        for (const [size, viewport] of [
+          ['desktop', { width: 1440, height: 900 }],
+          ['phone', { width: 390, height: 844 }],
+        ] as const) {
           await page.setViewportSize(viewport);
           await settledLayout(page);
           await expectNoHorizontalScroll(page, `the dashboard at ${viewport.width}px`);
@@ -263,7 +294,10 @@ describe('reports screens', () => {
         expect(asked).toEqual(['dashboard']);
         expect(order[0], `after the reload, what happened first: ${order.join('; ')}`).toBe('GET /dashboard sent');
         expect(order, 'the shell asked who is signed in').toContain('GET /users/me sent');
-        expect(order.some((o) => o.startsWith('reports remote')), 'the reports remote sent its scripts').toBe(true);
+        expect(
+          order.some((o) => o.startsWith('reports remote')),
+          'the reports remote sent its scripts',
+        ).toBe(true);
 
         // The P&L card's link opens the report for the dashboard's period.
         await page.getByRole('link', { name: 'Profit & Loss', exact: true }).click();
@@ -283,7 +317,10 @@ describe('reports screens', () => {
         await page.goto('/reports?tab=pnl');
         await visible(page.getByRole('table', { name: 'Profit and loss' }));
         const download = async (label: string) => {
-          const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: label, exact: true }).click()]);
+          const [file] = await Promise.all([
+            page.waitForEvent('download'),
+            page.getByRole('group', { name: 'Export' }).getByRole('button', { name: label, exact: true }).click(),
+          ]);
           const path = await file.path();
           return { name: file.suggestedFilename(), bytes: await readFile(path) };
         };

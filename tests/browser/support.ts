@@ -115,7 +115,10 @@ export function descriptionOf(field: Locator): Promise<string> {
 /** A notice the app shows (role alert for errors and warnings, status for the rest) with exactly `text`. */
 export function notice(page: Page, role: 'alert' | 'status', text: string): Locator {
   // The newest: two actions in a row can show the same message twice before the first one fades.
-  return page.getByRole(role).filter({ has: page.getByText(text, { exact: true }) }).last();
+  return page
+    .getByRole(role)
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .last();
 }
 
 /** A text input by its accessible name (the label without the required mark), as assistive technology finds it. */
@@ -125,7 +128,9 @@ export const field = (page: Page, name: string): Locator => page.getByRole('text
 export async function mailedCodes(email: string, mailboxUrl = currentMailboxUrl): Promise<string[]> {
   if (!mailboxUrl) throw new Error('no system started: no mailbox to read codes from');
   const res = await fetch(`${mailboxUrl}/api/messages?to=${encodeURIComponent(email.toLowerCase())}`);
-  return ((await res.json()) as Array<{ subject: string }>).map((m) => /^(\d{6}) is your Ledgerline verification code/.exec(m.subject)?.[1]).filter((c): c is string => c !== undefined);
+  return ((await res.json()) as Array<{ subject: string }>)
+    .map((m) => /^(\d{6}) is your Ledgerline verification code/.exec(m.subject)?.[1])
+    .filter((c): c is string => c !== undefined);
 }
 
 /** Waits for a code mailed after `before` codes were there; the newest. */
@@ -154,7 +159,11 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   // the caller checks (the page stays on /login).
   const outcome = await Promise.race([
     page.waitForURL((url) => url.pathname !== '/login', { timeout: STEP_MS }).then(() => 'moved' as const),
-    page.getByRole('alert').first().waitFor({ timeout: STEP_MS }).then(() => 'alert' as const),
+    page
+      .getByRole('alert')
+      .first()
+      .waitFor({ timeout: STEP_MS })
+      .then(() => 'alert' as const),
   ]).catch(() => 'timeout' as const);
   if (outcome !== 'moved' || new URL(page.url()).pathname !== '/verify-otp') return;
   const code = await nextMailedCode(email, before);
@@ -168,7 +177,9 @@ export async function logInThroughForm(page: Page, email: string, password: stri
  * the screens of the books. Limits as in startWebSystem; a link books its transactions entry by entry, which on a
  * busy machine can pass the production service deadline.
  */
-export async function startLedgerWebSystem(options: { reporting?: boolean; documents?: boolean } = {}): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
+export async function startLedgerWebSystem(
+  options: { reporting?: boolean; documents?: boolean } = {},
+): Promise<System & { webUrl: string; plaid: NonNullable<System['plaid']> }> {
   const system = await startSystem({
     web: true,
     banking: true,
@@ -191,14 +202,34 @@ export async function startLedgerWebSystem(options: { reporting?: boolean; docum
  * (as the link flow's POST /accounts does) and waits until banking synced them and the ledger booked every one.
  * Returns how many the ledger lists. `workspace` links it in that workspace (a firm's client) instead of the user's default.
  */
-export async function importBankTransactions(system: System & { plaid: NonNullable<System['plaid']> }, token: string, count: number, seed = 7, workspace?: string): Promise<number> {
+export async function importBankTransactions(
+  system: System & { plaid: NonNullable<System['plaid']> },
+  token: string,
+  count: number,
+  seed = 7,
+  workspace?: string,
+): Promise<number> {
   const PLATYPUS = 'ins_109508';
-  const publicToken = system.plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: count, seed, initial_webhook: false } } });
+  const publicToken = system.plaid.createPublicToken({
+    institution_id: PLATYPUS,
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: count, seed, initial_webhook: false } },
+  });
   const item = system.plaid.listItems().at(-1);
   const institution = system.plaid.institutions().find((i) => i.institutionId === PLATYPUS);
   if (!item || !institution) throw new Error('the Plaid sandbox made no item');
-  const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
-  const linked = await system.api('POST', '/accounts', { token, workspace, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } });
+  const accounts = item.accounts.map((a) => ({
+    id: a.account_id,
+    name: a.name,
+    mask: a.mask,
+    type: a.subtype === 'credit card' ? 'credit' : 'depository',
+    subtype: a.subtype,
+  }));
+  const linked = await system.api('POST', '/accounts', {
+    token,
+    workspace,
+    body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+  });
   if (linked.status !== 200) throw new Error(`POST /accounts answered ${linked.status}: ${JSON.stringify(linked.body)}`);
   return expectEventually(
     async () => {
@@ -208,7 +239,9 @@ export async function importBankTransactions(system: System & { plaid: NonNullab
       const ledger = await system.api('GET', '/transactions/v2?take=1', { token, workspace });
       const banked = bank.body?.meta?.total as number | undefined;
       if (busy || banked === undefined || banked === 0 || ledger.body?.meta?.itemCount !== banked) {
-        throw new Error(`the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${ledger.body?.meta?.itemCount}; jobs: ${JSON.stringify(jobs.body)})`);
+        throw new Error(
+          `the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${ledger.body?.meta?.itemCount}; jobs: ${JSON.stringify(jobs.body)})`,
+        );
       }
       return banked;
     },
@@ -279,7 +312,13 @@ export async function startPartiesWebSession(options: { transactions: number; re
     reporting: options.reporting ?? false,
     parties: true,
     documents: options.documents ?? false,
-    gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
+    gatewayEnv: {
+      RATE_LIMIT_GLOBAL_MAX: '100000',
+      RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_CODE_MAX: '1000',
+      IDENTITY_TIMEOUT_MS: '15000',
+      SERVICE_TIMEOUT_MS: '15000',
+    },
   });
   if (started.webUrl === null || started.plaid === null) {
     await started.stop();
@@ -292,7 +331,10 @@ export async function startPartiesWebSession(options: { transactions: number; re
   if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
   await importBankTransactions(system, token, options.transactions);
   return {
-    system, email, token, workspace,
+    system,
+    email,
+    token,
+    workspace,
     api: (method, path, body) => system.api(method, path, { token, workspace, body }),
     async signIn(page, viewport) {
       await page.setViewportSize(viewport);
@@ -303,7 +345,8 @@ export async function startPartiesWebSession(options: { transactions: number; re
 }
 
 /** An open dialog's panel (the dialog element itself is a zero-size wrapper of fixed layers). */
-export const dialogNamed = (page: Page, name: string | RegExp): Locator => page.getByRole('dialog', { name, exact: typeof name === 'string' }).locator('[data-dialog-panel]');
+export const dialogNamed = (page: Page, name: string | RegExp): Locator =>
+  page.getByRole('dialog', { name, exact: typeof name === 'string' }).locator('[data-dialog-panel]');
 
 /** The page does not scroll sideways: the document is no wider than the window. */
 export async function expectNoHorizontalScroll(page: Page, where: string): Promise<void> {
@@ -319,10 +362,13 @@ export async function expectNoHorizontalScroll(page: Page, where: string): Promi
 export async function expectInsideWindow(page: Page, locator: Locator, what: string, { vertically = true } = {}): Promise<void> {
   const viewport = page.viewportSize()!;
   await expect
-    .poll(async () => {
-      const b = await locator.boundingBox();
-      return b !== null && b.x >= -0.5 && b.x + b.width <= viewport.width + 0.5 && (!vertically || (b.y >= -0.5 && b.y + b.height <= viewport.height + 0.5));
-    }, { message: `${what} inside the ${viewport.width}×${viewport.height} window`, timeout: 5_000 })
+    .poll(
+      async () => {
+        const b = await locator.boundingBox();
+        return b !== null && b.x >= -0.5 && b.x + b.width <= viewport.width + 0.5 && (!vertically || (b.y >= -0.5 && b.y + b.height <= viewport.height + 0.5));
+      },
+      { message: `${what} inside the ${viewport.width}×${viewport.height} window`, timeout: 5_000 },
+    )
     .toBe(true);
 }
 

@@ -52,10 +52,13 @@ async function expectInView(page: Page, name: string): Promise<void> {
   const tab = await selectedTab(page, name);
   // The row scrolls when the tab is selected; measure until it has (a layout effect: before the next paint).
   await expect
-    .poll(async () => {
-      const box = await boxOf(tab, `the ${name} tab`);
-      return box.x >= 0 && box.x + box.width <= PHONE.width;
-    }, { timeout: STEP_MS })
+    .poll(
+      async () => {
+        const box = await boxOf(tab, `the ${name} tab`);
+        return box.x >= 0 && box.x + box.width <= PHONE.width;
+      },
+      { timeout: STEP_MS },
+    )
     .toBe(true);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.window);

@@ -7,7 +7,18 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
-import { importBankTransactions, inFreshPage, launchBrowser, logInThroughForm, notice, startLedgerWebSystem, STEP_MS, TEST_MS, visible, waitForPath } from './support.js';
+import {
+  importBankTransactions,
+  inFreshPage,
+  launchBrowser,
+  logInThroughForm,
+  notice,
+  startLedgerWebSystem,
+  STEP_MS,
+  TEST_MS,
+  visible,
+  waitForPath,
+} from './support.js';
 
 const SCREENSHOTS = new URL('../../test-results/screenshots/', import.meta.url);
 const DESKTOP = { width: 1440, height: 900 };
@@ -53,10 +64,17 @@ async function expectDrawerInViewport(page: Page, viewport: { width: number; hei
   await page.setViewportSize(viewport);
   const drawer = page.getByRole('dialog', { name: describeTxn(txn) });
   await visible(drawer);
-  await expect.poll(async () => {
-    const box = await drawer.boundingBox();
-    return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5 && box.width > 0;
-  }, { timeout: 5_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const box = await drawer.boundingBox();
+        return (
+          box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5 && box.width > 0
+        );
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
   const box = await drawer.boundingBox();
   expect(box?.width, `the drawer's width at ${viewport.width}px`).toBeGreaterThanOrEqual(Math.min(viewport.width, 320));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
@@ -71,90 +89,106 @@ async function downloadFrom(page: Page, click: () => Promise<void>): Promise<{ n
 }
 
 describe('the transaction drawer', () => {
-  it('attaches a receipt, posts a tagged comment and shows both in the history; fits the viewport at both sizes', async () => {
-    await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      await logInThroughForm(page, email, PASSWORD);
-      await waitForPath(page, '/dashboard');
-      await page.goto(`/transactions?tab=all&txn=${txn.id}`);
-      const drawer = await visible(page.getByRole('dialog', { name: describeTxn(txn) }));
+  it(
+    'attaches a receipt, posts a tagged comment and shows both in the history; fits the viewport at both sizes',
+    async () => {
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await page.setViewportSize(DESKTOP);
+        await logInThroughForm(page, email, PASSWORD);
+        await waitForPath(page, '/dashboard');
+        await page.goto(`/transactions?tab=all&txn=${txn.id}`);
+        const drawer = await visible(page.getByRole('dialog', { name: describeTxn(txn) }));
 
-      // A receipt, chosen in the file input.
-      const receipts = drawer.getByRole('region', { name: 'Receipts' });
-      await visible(receipts.getByText('No receipt attached.'));
-      await drawer.getByTestId('receipt-input').setInputFiles({ name: 'toner-receipt.png', mimeType: 'image/png', buffer: PNG });
-      await visible(notice(page, 'status', 'Receipt has been uploaded successfully.'));
-      const attached = receipts.getByRole('list', { name: 'Attached receipts' });
-      await visible(attached.getByText('toner-receipt.png', { exact: true }));
-      // Downloaded back: the same bytes.
-      const [download] = await Promise.all([page.waitForEvent('download'), attached.getByRole('button', { name: 'Download toner-receipt.png' }).click()]);
-      expect(download.suggestedFilename()).toBe('toner-receipt.png');
-      expect(Buffer.compare(await readFile(await download.path()), PNG)).toBe(0);
-      // Opened: a new tab shows the file itself, as an image of the receipt's content type, decoded (the picture's size).
-      const [tab] = await Promise.all([page.waitForEvent('popup'), attached.getByRole('button', { name: 'Open toner-receipt.png' }).click()]);
-      await tab.waitForLoadState();
-      expect(tab.url()).toMatch(/^blob:/);
-      await tab.waitForFunction(() => (document.querySelector('img')?.naturalWidth ?? 0) > 0, undefined, { timeout: STEP_MS });
-      const opened = await tab.evaluate(() => ({ type: document.contentType, width: document.querySelector('img')?.naturalWidth, height: document.querySelector('img')?.naturalHeight }));
-      expect(opened).toEqual({ type: 'image/png', width: PNG.readUInt32BE(16), height: PNG.readUInt32BE(20) });
-      await tab.close();
+        // A receipt, chosen in the file input.
+        const receipts = drawer.getByRole('region', { name: 'Receipts' });
+        await visible(receipts.getByText('No receipt attached.'));
+        await drawer.getByTestId('receipt-input').setInputFiles({ name: 'toner-receipt.png', mimeType: 'image/png', buffer: PNG });
+        await visible(notice(page, 'status', 'Receipt has been uploaded successfully.'));
+        const attached = receipts.getByRole('list', { name: 'Attached receipts' });
+        await visible(attached.getByText('toner-receipt.png', { exact: true }));
+        // Downloaded back: the same bytes.
+        const [download] = await Promise.all([page.waitForEvent('download'), attached.getByRole('button', { name: 'Download toner-receipt.png' }).click()]);
+        expect(download.suggestedFilename()).toBe('toner-receipt.png');
+        expect(Buffer.compare(await readFile(await download.path()), PNG)).toBe(0);
+        // Opened: a new tab shows the file itself, as an image of the receipt's content type, decoded (the picture's size).
+        const [tab] = await Promise.all([page.waitForEvent('popup'), attached.getByRole('button', { name: 'Open toner-receipt.png' }).click()]);
+        await tab.waitForLoadState();
+        expect(tab.url()).toMatch(/^blob:/);
+        await tab.waitForFunction(() => (document.querySelector('img')?.naturalWidth ?? 0) > 0, undefined, { timeout: STEP_MS });
+        const opened = await tab.evaluate(() => ({
+          type: document.contentType,
+          width: document.querySelector('img')?.naturalWidth,
+          height: document.querySelector('img')?.naturalHeight,
+        }));
+        expect(opened).toEqual({ type: 'image/png', width: PNG.readUInt32BE(16), height: PNG.readUInt32BE(20) });
+        await tab.close();
 
-      // A file that is not a receipt is refused with the server's reason.
-      await drawer.getByTestId('receipt-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
-      await visible(notice(page, 'alert', 'notes.png is not a jpg, jpeg, png or pdf file'));
-      await expect.poll(() => attached.getByRole('listitem').count()).toBe(1);
+        // A file that is not a receipt is refused with the server's reason.
+        await drawer.getByTestId('receipt-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+        await visible(notice(page, 'alert', 'notes.png is not a jpg, jpeg, png or pdf file'));
+        await expect.poll(() => attached.getByRole('listitem').count()).toBe(1);
 
-      // A comment tagging a member (the person themself: the only member of a new workspace).
-      const comments = drawer.getByRole('region', { name: 'Comments' });
-      await comments.getByRole('textbox', { name: 'Add a comment' }).fill('Printer toner for the office — receipt attached');
-      await comments.getByRole('button', { name: /Tag users/ }).click();
-      const option = page.getByRole('option').first();
-      const tagged = ((await option.textContent()) ?? '').trim();
-      await option.click();
-      await page.keyboard.press('Escape');
-      await comments.getByRole('button', { name: 'Post comment' }).click();
-      await visible(notice(page, 'status', 'Posted Comment Succesfully'));
-      const posted = comments.getByRole('list', { name: 'Comments' }).getByRole('listitem').first();
-      await visible(posted.getByText('Printer toner for the office — receipt attached'));
-      await visible(posted.getByText(`@${tagged}`));
+        // A comment tagging a member (the person themself: the only member of a new workspace).
+        const comments = drawer.getByRole('region', { name: 'Comments' });
+        await comments.getByRole('textbox', { name: 'Add a comment' }).fill('Printer toner for the office — receipt attached');
+        await comments.getByRole('button', { name: /Tag users/ }).click();
+        const option = page.getByRole('option').first();
+        const tagged = ((await option.textContent()) ?? '').trim();
+        await option.click();
+        await page.keyboard.press('Escape');
+        await comments.getByRole('button', { name: 'Post comment' }).click();
+        await visible(notice(page, 'status', 'Posted Comment Succesfully'));
+        const posted = comments.getByRole('list', { name: 'Comments' }).getByRole('listitem').first();
+        await visible(posted.getByText('Printer toner for the office — receipt attached'));
+        await visible(posted.getByText(`@${tagged}`));
 
-      // The history, newest first: the comment, then the receipt.
-      const history = drawer.getByRole('list', { name: 'History' });
-      await expect.poll(async () => (await history.locator('li').allTextContents()).slice(0, 2).map((s) => s.split(/[:”]/)[0]?.trim())).toEqual(['Commented', 'Receipt attached']);
-      await visible(history.getByText(/Receipt attached: toner-receipt\.png/));
+        // The history, newest first: the comment, then the receipt.
+        const history = drawer.getByRole('list', { name: 'History' });
+        await expect
+          .poll(async () => (await history.locator('li').allTextContents()).slice(0, 2).map((s) => s.split(/[:”]/)[0]?.trim()))
+          .toEqual(['Commented', 'Receipt attached']);
+        await visible(history.getByText(/Receipt attached: toner-receipt\.png/));
 
-      await expectDrawerInViewport(page, DESKTOP, 'desktop');
-      await expectDrawerInViewport(page, PHONE, 'phone');
-    });
-  }, TEST_MS);
-
-  it('exports the transactions with the filters on screen and the general ledger of the period as CSV', async () => {
-    await inFreshPage(browser, system.webUrl, async (page) => {
-      await page.setViewportSize(DESKTOP);
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        const url = new URL(r.url());
-        if (url.pathname.endsWith('/csv')) asked.push(`${url.pathname}?${url.searchParams.toString()}`);
+        await expectDrawerInViewport(page, DESKTOP, 'desktop');
+        await expectDrawerInViewport(page, PHONE, 'phone');
       });
-      await logInThroughForm(page, email, PASSWORD);
-      await waitForPath(page, '/dashboard');
-      await page.goto('/transactions?tab=all&flow=outflow');
-      await visible(page.getByRole('heading', { name: 'Transactions', level: 1 }));
-      const csv = await downloadFrom(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
-      expect(csv.name).toMatch(/^transactions.*\.csv$/);
-      expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Date,Memo,Biller,Category,Category code,Debit account,Credit account,Amount,Currency,Finalized,Split,Pending,Transaction id');
-      const lines = csv.text.split('\r\n').filter((l) => l !== '');
-      // The filter on screen went along: outflows only.
-      const outflows = await system.api('GET', '/transactions/v2?flow=outflow&take=100', { token });
-      expect(lines.length - 1).toBe(outflows.body.meta.itemCount);
-      expect(asked.find((a) => a.startsWith('/transactions/csv'))).toContain('flow=outflow');
+    },
+    TEST_MS,
+  );
 
-      await page.goto('/accounting?tab=ledger&startDate=2020-01-01&endDate=2030-12-31');
-      const gl = await downloadFrom(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
-      expect(gl.name).toMatch(/^general-ledger.*\.csv$/);
-      expect(gl.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Account,Code,Type,Opening balance,Debits,Credits,Closing balance');
-      expect(asked.find((a) => a.startsWith('/general-ledger/csv'))).toContain('startDate=2020-01-01');
-      await page.screenshot({ path: new URL('drawer-general-ledger-export.png', SCREENSHOTS).pathname });
-    });
-  }, TEST_MS);
+  it(
+    'exports the transactions with the filters on screen and the general ledger of the period as CSV',
+    async () => {
+      await inFreshPage(browser, system.webUrl, async (page) => {
+        await page.setViewportSize(DESKTOP);
+        const asked: string[] = [];
+        page.on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname.endsWith('/csv')) asked.push(`${url.pathname}?${url.searchParams.toString()}`);
+        });
+        await logInThroughForm(page, email, PASSWORD);
+        await waitForPath(page, '/dashboard');
+        await page.goto('/transactions?tab=all&flow=outflow');
+        await visible(page.getByRole('heading', { name: 'Transactions', level: 1 }));
+        const csv = await downloadFrom(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+        expect(csv.name).toMatch(/^transactions.*\.csv$/);
+        expect(csv.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+          'Date,Memo,Biller,Category,Category code,Debit account,Credit account,Amount,Currency,Finalized,Split,Pending,Transaction id',
+        );
+        const lines = csv.text.split('\r\n').filter((l) => l !== '');
+        // The filter on screen went along: outflows only.
+        const outflows = await system.api('GET', '/transactions/v2?flow=outflow&take=100', { token });
+        expect(lines.length - 1).toBe(outflows.body.meta.itemCount);
+        expect(asked.find((a) => a.startsWith('/transactions/csv'))).toContain('flow=outflow');
+
+        await page.goto('/accounting?tab=ledger&startDate=2020-01-01&endDate=2030-12-31');
+        const gl = await downloadFrom(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+        expect(gl.name).toMatch(/^general-ledger.*\.csv$/);
+        expect(gl.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Account,Code,Type,Opening balance,Debits,Credits,Closing balance');
+        expect(asked.find((a) => a.startsWith('/general-ledger/csv'))).toContain('startDate=2020-01-01');
+        await page.screenshot({ path: new URL('drawer-general-ledger-export.png', SCREENSHOTS).pathname });
+      });
+    },
+    TEST_MS,
+  );
 });

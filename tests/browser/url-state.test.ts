@@ -175,7 +175,11 @@ describe('state in the URL', () => {
         await checkLayout(page, 'transactions', [
           { locator: page.getByRole('region', { name: 'Filters' }), what: 'the filter bar' },
           { locator: description, what: 'the description filter' },
-          { locator: page.locator(`tr[data-transaction-id="${coffeeOut[0]}"]`).getByRole('button', { name: 'Details of Coffee Roasters' }), what: 'the first row', desktopOnly: true },
+          {
+            locator: page.locator(`tr[data-transaction-id="${coffeeOut[0]}"]`).getByRole('button', { name: 'Details of Coffee Roasters' }),
+            what: 'the first row',
+            desktopOnly: true,
+          },
         ]);
 
         // Back and forward walk through the choices.
@@ -246,7 +250,8 @@ describe('state in the URL', () => {
         await dropdown(page, 'Groups').click();
         const offered = await page.getByRole('option').allTextContents();
         expect(offered).toEqual(expect.arrayContaining(['Operating Expenses', 'Operating Income']));
-        for (const balanceSheetGroup of ['Current Assets', 'Fixed Assets', 'Current Liabilities', "Owner's Equity", 'Transfers']) expect(offered).not.toContain(balanceSheetGroup);
+        for (const balanceSheetGroup of ['Current Assets', 'Fixed Assets', 'Current Liabilities', "Owner's Equity", 'Transfers'])
+          expect(offered).not.toContain(balanceSheetGroup);
         await page.getByRole('option', { name: 'Operating Expenses', exact: true }).click();
         await page.keyboard.press('Escape');
         await page.waitForURL((u) => u.searchParams.get('groups') === 'Operating Expenses');
@@ -261,7 +266,12 @@ describe('state in the URL', () => {
         shown = await table.innerText();
         expect(shown).not.toMatch(/Uncategorised Income/);
         link = page.url();
-        expect(Object.fromEntries(new URL(link).searchParams)).toMatchObject({ tab: 'pnl', groups: 'Operating Expenses', breakdown: 'quarterly', excludeZeroes: 'true' });
+        expect(Object.fromEntries(new URL(link).searchParams)).toMatchObject({
+          tab: 'pnl',
+          groups: 'Operating Expenses',
+          breakdown: 'quarterly',
+          excludeZeroes: 'true',
+        });
 
         await page.reload();
         await expect.poll(() => page.getByRole('table', { name: 'Profit and loss' }).innerText(), { timeout: STEP_MS }).toBe(shown);

@@ -6,7 +6,22 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, PASSWORD, signedUpUser, uniqueEmail, type System } from '../support/system.js';
-import { boxOf, descriptionOf, field, importBankTransactions, inFreshPage, launchBrowser, logInOnThisPage, logInThroughForm, notice, startFirmWebSystem, STEP_MS, TEST_MS, visible, waitForPath } from './support.js';
+import {
+  boxOf,
+  descriptionOf,
+  field,
+  importBankTransactions,
+  inFreshPage,
+  launchBrowser,
+  logInOnThisPage,
+  logInThroughForm,
+  notice,
+  startFirmWebSystem,
+  STEP_MS,
+  TEST_MS,
+  visible,
+  waitForPath,
+} from './support.js';
 
 let system: System & { webUrl: string; plaid: NonNullable<System['plaid']> };
 let browser: Browser;
@@ -44,7 +59,8 @@ function recordWorkspaceHeaders(page: Page): Array<{ path: string; workspace: st
 
 const switcher = (page: Page) => page.getByRole('button', { name: /^Switch workspace/ });
 const cashInBank = (page: Page) => page.getByTestId('cash-in-bank');
-const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('ledgerline') ?? '{}') as { user?: { selectedWorkspaceId?: string; selectedOrganizationId?: string } });
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('ledgerline') ?? '{}') as { user?: { selectedWorkspaceId?: string; selectedOrganizationId?: string } });
 
 /** The switcher's panel is inside the viewport and at least as wide as its button; nothing scrolls sideways. */
 async function expectSwitcherLayout(page: Page, viewport: { width: number; height: number }): Promise<void> {
@@ -303,7 +319,11 @@ describe('/verify-invite', () => {
     'a new user invited to a workspace sets a password (with the spec messages), is signed in and lands on the dashboard; a used link says so',
     async () => {
       const email = uniqueEmail('invitee');
-      const sent = await system.api('POST', '/send-invite', { token: owner.token, workspace: owner.first, body: { email, role: 'Accountant', workspaceIds: [owner.first], firstName: 'Grace', lastName: 'Hopper' } });
+      const sent = await system.api('POST', '/send-invite', {
+        token: owner.token,
+        workspace: owner.first,
+        body: { email, role: 'Accountant', workspaceIds: [owner.first], firstName: 'Grace', lastName: 'Hopper' },
+      });
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       const mail = await system.mailTo(email, /invited to/);
       const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
@@ -422,7 +442,14 @@ describe('sign-up as an accounting firm', () => {
         await page.getByRole('button', { name: 'Create account' }).click();
         await waitForPath(page, '/verify-otp');
         expect(bodies).toEqual([
-          expect.objectContaining({ userType: 'firm', firmName: 'Lovelace Accounting', country: 'United States', companyName: 'Lovelace Accounting', email, maxTeamSize: 4 }),
+          expect.objectContaining({
+            userType: 'firm',
+            firmName: 'Lovelace Accounting',
+            country: 'United States',
+            companyName: 'Lovelace Accounting',
+            email,
+            maxTeamSize: 4,
+          }),
         ]);
       });
     },
@@ -436,10 +463,21 @@ describe('a firm user (userType firm)', () => {
     async () => {
       const email = uniqueEmail('firm-owner');
       const signup = await system.api('POST', '/signup', {
-        body: { firstName: 'Grace', middleName: 'B', lastName: 'Hopper', email, password: PASSWORD, userType: 'firm', firmName: 'Hopper & Partners', country: 'US' },
+        body: {
+          firstName: 'Grace',
+          middleName: 'B',
+          lastName: 'Hopper',
+          email,
+          password: PASSWORD,
+          userType: 'firm',
+          firmName: 'Hopper & Partners',
+          country: 'US',
+        },
       });
       expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-      const verified = await system.api('POST', '/authenticate-otp', { body: { methodId: signup.body.methodId, code: await system.codeFor(email), sessionToken: signup.body.sessionToken } });
+      const verified = await system.api('POST', '/authenticate-otp', {
+        body: { methodId: signup.body.methodId, code: await system.codeFor(email), sessionToken: signup.body.sessionToken },
+      });
       expect(verified.status, JSON.stringify(verified.body)).toBe(200);
       const token = verified.body.sessionToken as string;
       expect((await system.api('POST', '/onboard-user', { token, body: { ...onboardBody, companyName: 'Hopper & Partners' } })).status).toBe(200);
@@ -488,7 +526,10 @@ describe('a firm user (userType firm)', () => {
 
       // A new accountant invited to the firm sets a password from the mailed link and lands on Home.
       const accountant = uniqueEmail('firm-accountant');
-      const sent = await system.api('POST', '/accounting-firm/invite', { token, body: { email: accountant, role: 'accountant', firstName: 'Alan', lastName: 'Turing', organizationIds: [mapleId] } });
+      const sent = await system.api('POST', '/accounting-firm/invite', {
+        token,
+        body: { email: accountant, role: 'accountant', firstName: 'Alan', lastName: 'Turing', organizationIds: [mapleId] },
+      });
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       const mail = await system.mailTo(accountant, /^Join Hopper & Partners/);
       const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+&kind=firm/.exec(mail.text ?? '')?.[0];

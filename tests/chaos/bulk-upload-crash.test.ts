@@ -23,13 +23,22 @@ beforeAll(async () => {
   if (process.env.LEDGERLINE_STACK !== 'dist') throw new Error('this test kills the documents process: run it in the dist layer (npm test -- dist)');
   // Banking answers GET /jobs (the gateway adds the documents service's bulk-upload jobs to its list). A pending upload
   // older than 3 s was left by a crash, and the sweeper looks every second (production: 10 and 5 minutes).
-  system = await startSystem({ banking: true, ledger: true, parties: true, documents: true, documentsEnv: { DOCUMENTS_UPLOAD_PENDING_SECONDS: '3', DOCUMENTS_UPLOAD_SWEEP_SECONDS: '1' } });
+  system = await startSystem({
+    banking: true,
+    ledger: true,
+    parties: true,
+    documents: true,
+    documentsEnv: { DOCUMENTS_UPLOAD_PENDING_SECONDS: '3', DOCUMENTS_UPLOAD_SWEEP_SECONDS: '1' },
+  });
 });
 afterAll(async () => system?.stop());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface File { name: string; bytes: Buffer }
+interface File {
+  name: string;
+  bytes: Buffer;
+}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
@@ -39,12 +48,22 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
   const db = system.databases.documents!.adminDb;
   const s3 = system.s3!;
 
-  const files: File[] = await Promise.all(Array.from({ length: FILES }, async (_, n) => ({ name: `bill-${String(n + 1).padStart(2, '0')}.pdf`, bytes: await renderPdf(corpusDoc(31, n + 1, ['bill'])) })));
+  const files: File[] = await Promise.all(
+    Array.from({ length: FILES }, async (_, n) => ({
+      name: `bill-${String(n + 1).padStart(2, '0')}.pdf`,
+      bytes: await renderPdf(corpusDoc(31, n + 1, ['bill'])),
+    })),
+  );
   const upload = async (batch: File[], key: string): Promise<{ status: number; body: Json }> => {
     const form = new FormData();
     for (const f of batch) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: 'application/pdf' }), f.name);
     try {
-      const res = await fetch(`${system.gatewayUrl}/workspace-uploads/bill`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspaceId, 'idempotency-key': key }, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${system.gatewayUrl}/workspace-uploads/bill`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}`, 'x-workspace-id': workspaceId, 'idempotency-key': key },
+        signal: AbortSignal.timeout(30_000),
+      });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     } catch {
@@ -52,11 +71,15 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
     }
   };
   /** The client's retry of a request with its Idempotency-Key until the service answers it (it may still be starting). */
-  const retry = (batch: File[], key: string) => expectEventually(async () => {
-    const r = await upload(batch, key);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body;
-  }, { timeoutMs: 30_000, intervalMs: 300 });
+  const retry = (batch: File[], key: string) =>
+    expectEventually(
+      async () => {
+        const r = await upload(batch, key);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body;
+      },
+      { timeoutMs: 30_000, intervalMs: 300 },
+    );
   const answered = new Map<string, { uploaded: boolean; reason?: string }>();
   const record = (body: Json) => {
     for (const u of body.results.uploadedFiles as Json[]) answered.set(u.fileName, { uploaded: true });
@@ -70,7 +93,10 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
 
   // Two requests answered normally; the job starts reading.
   const [a, b, c, d] = [files.slice(0, 15), files.slice(15, 25), files.slice(25, 35), files.slice(35, 50)];
-  for (const [batch, key] of [[a, 'A'], [b, 'B']] as const) {
+  for (const [batch, key] of [
+    [a, 'A'],
+    [b, 'B'],
+  ] as const) {
     const r = await upload(batch, key);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     record(r.body);
@@ -79,22 +105,28 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
   // Kills 1 to 3: while the worker reads a file (its claim's transaction open in PostgreSQL), after some files are
   // done; then twice more while it reads the same file again (it is the oldest waiting, so it is claimed first after
   // each restart), as a file that crashes every reader would. After the third the file is given up: reported failed.
-  const reading = async (reads: number, ofFile?: string) => expectEventually(async () => {
-    const rows = (await db.raw(
-      `select f.upload_id::text, u.file_name, count(r.id)::int - f.attempts as crashes_or_reading,
+  const reading = async (reads: number, ofFile?: string) =>
+    expectEventually(
+      async () => {
+        const rows = (
+          await db.raw(
+            `select f.upload_id::text, u.file_name, count(r.id)::int - f.attempts as crashes_or_reading,
               (select count(*)::int from bulk_upload_files where workspace_id = f.workspace_id and status = 'done') as done,
               (select count(*)::int from pg_locks l join pg_stat_activity s on s.pid = l.pid
                 where l.relation = 'bulk_upload_files'::regclass and l.mode = 'RowShareLock' and s.datname = current_database() and s.state like 'idle in transaction%') as claims
          from bulk_upload_files f join bulk_upload_reads r on r.upload_id = f.upload_id join uploads u on u.id = f.upload_id
         where f.workspace_id = ? and f.status = 'waiting' group by f.upload_id, u.file_name, f.attempts, f.workspace_id`,
-      [workspaceId],
-    )).rows as { upload_id: string; file_name: string; crashes_or_reading: number; done: number; claims: number }[];
-    const row = rows.find((r) => (ofFile ? r.upload_id === ofFile : true) && r.crashes_or_reading === reads);
-    expect(row, JSON.stringify(rows)).toBeDefined();
-    expect(row!.done).toBeGreaterThanOrEqual(3);
-    expect(row!.claims).toBeGreaterThan(0);
-    return row!;
-  }, { timeoutMs: 60_000, intervalMs: 5 });
+            [workspaceId],
+          )
+        ).rows as { upload_id: string; file_name: string; crashes_or_reading: number; done: number; claims: number }[];
+        const row = rows.find((r) => (ofFile ? r.upload_id === ofFile : true) && r.crashes_or_reading === reads);
+        expect(row, JSON.stringify(rows)).toBeDefined();
+        expect(row!.done).toBeGreaterThanOrEqual(3);
+        expect(row!.claims).toBeGreaterThan(0);
+        return row!;
+      },
+      { timeoutMs: 60_000, intervalMs: 5 },
+    );
   const poison = await reading(1);
   await restart();
   kills.push(`mid-file (${poison.done} files drafted, reading ${poison.file_name})`);
@@ -110,7 +142,9 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
     let seen: { object_key: string }[] = [];
     const deadline = Date.now() + 20_000;
     for (;;) {
-      seen = (await db.raw("select object_key from uploads where workspace_id = ? and status = 'pending' and idempotency_key like ?", [workspaceId, `${key}#%`])).rows as { object_key: string }[];
+      seen = (
+        await db.raw("select object_key from uploads where workspace_id = ? and status = 'pending' and idempotency_key like ?", [workspaceId, `${key}#%`])
+      ).rows as { object_key: string }[];
       if (ready(seen)) break;
       if (Date.now() > deadline) throw new Error(`request ${key} never reached the state to kill it in`);
       await sleep(1);
@@ -130,15 +164,26 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
   // sweeper settles the rows (object there: stored and queued for reading; else removed).
   const k3 = await killWhen('D', d, (p) => p.some((x) => s3.object(BUCKET, x.object_key)));
   kills.push(`mid-request D (${k3.pending} rows pending, ${k3.objects} objects put; answered ${k3.status})`);
-  await expectEventually(async () => {
-    const n = (await db.raw("select count(*)::int as n from uploads where workspace_id = ? and status = 'pending'", [workspaceId])).rows[0].n as number;
-    expect(n).toBe(0);
-  }, { timeoutMs: 20_000, intervalMs: 200 });
+  await expectEventually(
+    async () => {
+      const n = (await db.raw("select count(*)::int as n from uploads where workspace_id = ? and status = 'pending'", [workspaceId])).rows[0].n as number;
+      expect(n).toBe(0);
+    },
+    { timeoutMs: 20_000, intervalMs: 200 },
+  );
   // A stored upload is never left out of the job queue (the user who never retries still gets a draft of it).
-  const storedNotQueued = async () => ((await db.raw(
-    "select u.file_name from uploads u left join bulk_upload_files f on f.upload_id = u.id where u.workspace_id = ? and u.status = 'stored' and f.upload_id is null", [workspaceId],
-  )).rows as { file_name: string }[]).map((r) => r.file_name);
-  const sweptStored = (await db.raw("select count(*)::int as n from uploads where workspace_id = ? and status = 'stored' and idempotency_key like 'D#%'", [workspaceId])).rows[0].n as number;
+  const storedNotQueued = async () =>
+    (
+      (
+        await db.raw(
+          "select u.file_name from uploads u left join bulk_upload_files f on f.upload_id = u.id where u.workspace_id = ? and u.status = 'stored' and f.upload_id is null",
+          [workspaceId],
+        )
+      ).rows as { file_name: string }[]
+    ).map((r) => r.file_name);
+  const sweptStored = (
+    await db.raw("select count(*)::int as n from uploads where workspace_id = ? and status = 'stored' and idempotency_key like 'D#%'", [workspaceId])
+  ).rows[0].n as number;
   expect(await storedNotQueued(), 'stored by the sweeper but never queued for reading').toEqual([]);
   record(await retry(d, 'D'));
 
@@ -146,35 +191,59 @@ it('kill -9 of the documents service during a bulk upload of 50 bills (three tim
   expect(files.filter((f) => !answered.has(f.name)).map((f) => f.name)).toEqual([]);
 
   // The job finishes every file.
-  const jobs: Json[] = await expectEventually(async () => {
-    const r = await system.api('GET', '/jobs', { token, workspace: workspaceId });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const bulk = (r.body.jobs as Json[]).filter((j) => j.type === 'bulk upload');
-    expect(bulk.filter((j) => !['completed', 'failed'].includes(j.status))).toEqual([]);
-    return bulk;
-  }, { timeoutMs: 60_000, intervalMs: 500 });
+  const jobs: Json[] = await expectEventually(
+    async () => {
+      const r = await system.api('GET', '/jobs', { token, workspace: workspaceId });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const bulk = (r.body.jobs as Json[]).filter((j) => j.type === 'bulk upload');
+      expect(bulk.filter((j) => !['completed', 'failed'].includes(j.status))).toEqual([]);
+      return bulk;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
 
   // The invariants.
-  const uploads = (await db.raw("select id, file_name, status, object_key from uploads where workspace_id = ?", [workspaceId])).rows as { id: string; file_name: string; status: string; object_key: string }[];
+  const uploads = (await db.raw('select id, file_name, status, object_key from uploads where workspace_id = ?', [workspaceId])).rows as {
+    id: string;
+    file_name: string;
+    status: string;
+    object_key: string;
+  }[];
   const stored = uploads.filter((u) => u.status === 'stored');
-  expect(uploads.filter((u) => u.status !== 'stored'), 'pending uploads left').toEqual([]);
+  expect(
+    uploads.filter((u) => u.status !== 'stored'),
+    'pending uploads left',
+  ).toEqual([]);
   const perName = new Map<string, number>();
   for (const u of stored) perName.set(u.file_name, (perName.get(u.file_name) ?? 0) + 1);
   const storedTwice = [...perName].filter(([, n]) => n > 1).map(([name]) => name);
   expect(storedTwice, 'files stored twice').toEqual([]);
   expect(await storedNotQueued()).toEqual([]);
-  const queue = (await db.raw('select upload_id, status, reason from bulk_upload_files where workspace_id = ?', [workspaceId])).rows as { upload_id: string; status: string; reason: string | null }[];
+  const queue = (await db.raw('select upload_id, status, reason from bulk_upload_files where workspace_id = ?', [workspaceId])).rows as {
+    upload_id: string;
+    status: string;
+    reason: string | null;
+  }[];
   const failedInJob = queue.filter((q) => q.status === 'failed');
   expect(queue.filter((q) => q.status === 'waiting')).toEqual([]);
-  const drafts = (await db.raw("select meta_data->>'uploadId' as upload_id, count(*)::int as n from drafts where workspace_id = ? group by 1", [workspaceId])).rows as { upload_id: string; n: number }[];
+  const drafts = (await db.raw("select meta_data->>'uploadId' as upload_id, count(*)::int as n from drafts where workspace_id = ? group by 1", [workspaceId]))
+    .rows as { upload_id: string; n: number }[];
   const duplicates = drafts.filter((x) => x.n > 1).length;
   expect(duplicates, 'uploads drafted twice').toBe(0);
   const drafted = new Set(drafts.map((x) => x.upload_id));
   const storedIds = new Set(stored.map((u) => u.id));
-  expect(drafts.filter((x) => !storedIds.has(x.upload_id)), 'drafts of no stored upload').toEqual([]);
+  expect(
+    drafts.filter((x) => !storedIds.has(x.upload_id)),
+    'drafts of no stored upload',
+  ).toEqual([]);
   // The file the service died reading three times is reported failed, naming it; no other file is.
   expect(failedInJob.map((q) => q.upload_id)).toEqual([poison.upload_id]);
-  expect(jobs.map((j) => j.failedReason).filter(Boolean).join(' ')).toContain(`${poison.file_name}: the service stopped 3 times while reading it`);
+  expect(
+    jobs
+      .map((j) => j.failedReason)
+      .filter(Boolean)
+      .join(' '),
+  ).toContain(`${poison.file_name}: the service stopped 3 times while reading it`);
   const failedIds = new Set(failedInJob.map((q) => q.upload_id));
   const lost = stored.filter((u) => !drafted.has(u.id) && !failedIds.has(u.id)).map((u) => u.file_name);
   expect(lost, 'stored but neither drafted nor reported failed').toEqual([]);

@@ -29,8 +29,18 @@ beforeAll(async () => {
 });
 afterAll(async () => system?.stop());
 
-interface Call { what: string; from: number; to: number; status: number; categorise?: { id: string; categoryId: string } }
-interface Outage { victim: string; from: number; to: number }
+interface Call {
+  what: string;
+  from: number;
+  to: number;
+  status: number;
+  categorise?: { id: string; categoryId: string };
+}
+interface Outage {
+  victim: string;
+  from: number;
+  to: number;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,11 +48,28 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway, NATS and P
   const { token, user } = await signedUpUser(system);
   const workspaceId = user.workspace.id;
   const plaid = system.plaid!;
-  const publicToken = plaid.createPublicToken({ institution_id: PLATYPUS, initial_products: ['transactions'], options: { ledgerline: { transactions: 150, seed: 23, pending_days: 0, initial_webhook: true } } });
+  const publicToken = plaid.createPublicToken({
+    institution_id: PLATYPUS,
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: 150, seed: 23, pending_days: 0, initial_webhook: true } },
+  });
   const item = plaid.listItems().at(-1)!;
   const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS)!;
-  const accounts = item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype }));
-  expect((await system.api('POST', '/accounts', { token, body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } } })).status).toBe(200);
+  const accounts = item.accounts.map((a) => ({
+    id: a.account_id,
+    name: a.name,
+    mask: a.mask,
+    type: a.subtype === 'credit card' ? 'credit' : 'depository',
+    subtype: a.subtype,
+  }));
+  expect(
+    (
+      await system.api('POST', '/accounts', {
+        token,
+        body: { publicToken, accounts, institution: { name: institution.name, institution_id: institution.institutionId } },
+      })
+    ).status,
+  ).toBe(200);
   const categories = (await system.api('GET', '/categories', { token })).body.categories as { id: string; name: string }[];
   const office = categories.find((c) => c.name === 'Office Supplies')!.id;
 
@@ -52,7 +79,10 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway, NATS and P
   let running = true;
   const call = async (what: string, method: string, path: string, body?: unknown, categorise?: Call['categorise']) => {
     const from = Date.now();
-    const status = await system.api(method, path, { token, body }).then((r) => r.status, () => 0);
+    const status = await system.api(method, path, { token, body }).then(
+      (r) => r.status,
+      () => 0,
+    );
     calls.push({ what, from, to: Date.now(), status, categorise });
     return status;
   };
@@ -61,7 +91,9 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway, NATS and P
       await call('P&L', 'GET', '/financial-data/profit-loss/v3?startDate=2000-01-01&periodicity=totals_only');
       const list = await system.api('GET', '/transactions/v2?take=50', { token }).catch(() => null);
       calls.push({ what: 'list', from: Date.now(), to: Date.now(), status: list?.status ?? 0 });
-      const next = (list?.status === 200 ? (list.body.data as { id: string; amount: number; category: { name: string } | null }[]) : []).find((t) => t.amount < 0 && t.category?.name === 'Uncategorised Expense' && !categorised.has(t.id));
+      const next = (list?.status === 200 ? (list.body.data as { id: string; amount: number; category: { name: string } | null }[]) : []).find(
+        (t) => t.amount < 0 && t.category?.name === 'Uncategorised Expense' && !categorised.has(t.id),
+      );
       if (next) {
         categorised.add(next.id);
         await call('categorise', 'PATCH', '/transactions', { transactions: [{ id: next.id, categoryId: office }] }, { id: next.id, categoryId: office });
@@ -79,7 +111,10 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway, NATS and P
     const from = Date.now();
     if (victim === 'postgres') {
       // Every service's connections to its database are cut at once, as a failover or a network blip would.
-      for (const db of Object.values(system.databases)) await db.adminDb.raw("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and usename <> 'postgres'");
+      for (const db of Object.values(system.databases))
+        await db.adminDb.raw(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and usename <> 'postgres'",
+        );
     } else if (victim === 'nats') {
       await system.killNats();
       await sleep(1_000);
@@ -97,48 +132,64 @@ it('kill -9 of banking, the ledger, reporting, identity, the gateway, NATS and P
   await client;
 
   // The bank's webhooks that fell into an outage were lost as real ones can be: a manual sync catches up.
-  const anyAccount = await expectEventually(async () => {
-    const r = await system.api('GET', '/accounts', { token });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return (r.body.accounts as { id: string }[])[0]!.id;
-  }, { timeoutMs: 30_000, intervalMs: 500 });
+  const anyAccount = await expectEventually(
+    async () => {
+      const r = await system.api('GET', '/accounts', { token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.accounts as { id: string }[])[0]!.id;
+    },
+    { timeoutMs: 30_000, intervalMs: 500 },
+  );
   expect((await system.api('POST', '/transactions/sync', { token, body: { accountId: anyAccount } })).status).toBe(200);
   const bankCount = plaid.getItem(item.item_id).transaction_count;
-  const bank = await expectEventually(async () => {
-    const jobs = await system.api('GET', '/jobs', { token });
-    expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
-    const out: { externalId: string }[] = [];
-    for (let page = 1; ; page++) {
-      const r = await system.api('GET', `/bank-transactions?take=100&page=${page}`, { token });
-      out.push(...(r.body.data as { externalId: string }[]));
-      if (r.body.data.length < 100) break;
-    }
-    expect(out.length).toBe(bankCount);
-    return out;
-  }, { timeoutMs: 120_000, intervalMs: 500 });
+  const bank = await expectEventually(
+    async () => {
+      const jobs = await system.api('GET', '/jobs', { token });
+      expect(jobs.body.jobs.filter((j: { status: string }) => ['waiting', 'delayed', 'active'].includes(j.status))).toEqual([]);
+      const out: { externalId: string }[] = [];
+      for (let page = 1; ; page++) {
+        const r = await system.api('GET', `/bank-transactions?take=100&page=${page}`, { token });
+        out.push(...(r.body.data as { externalId: string }[]));
+        if (r.body.data.length < 100) break;
+      }
+      expect(out.length).toBe(bankCount);
+      return out;
+    },
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
   const duplicates = bank.length - new Set(bank.map((t) => t.externalId)).size;
   expect(duplicates).toBe(0);
-  await expectEventually(async () => expect((await system.api('GET', '/transactions/v2?take=1', { token })).body.meta.itemCount).toBe(bankCount), { timeoutMs: 60_000, intervalMs: 500 });
+  await expectEventually(async () => expect((await system.api('GET', '/transactions/v2?take=1', { token })).body.meta.itemCount).toBe(bankCount), {
+    timeoutMs: 60_000,
+    intervalMs: 500,
+  });
 
   // Books = bank for every account.
-  const tied = await expectEventually(async () => {
-    const r = await system.api('GET', '/accounts', { token });
-    for (const a of r.body.accounts as { subtype: string; tieOut: { status: string; difference: number } | null }[]) expect(a.tieOut, a.subtype).toMatchObject({ status: 'matches', difference: 0 });
-    return r.body.accounts as unknown[];
-  }, { timeoutMs: 60_000, intervalMs: 500 });
+  const tied = await expectEventually(
+    async () => {
+      const r = await system.api('GET', '/accounts', { token });
+      for (const a of r.body.accounts as { subtype: string; tieOut: { status: string; difference: number } | null }[])
+        expect(a.tieOut, a.subtype).toMatchObject({ status: 'matches', difference: 0 });
+      return r.body.accounts as unknown[];
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
 
   // Every P&L row = the ledger's own lines; the balance sheet balances.
   const ledgerDb = system.databases.ledger!.adminDb;
   const today = new Date().toISOString().slice(0, 10);
   let rowsChecked = 0;
-  await expectEventually(async () => {
-    const pl = await system.api('GET', `/financial-data/profit-loss/v3?startDate=2000-01-01&endDate=${today}&periodicity=totals_only`, { token });
-    expect(pl.status).toBe(200);
-    const sums = await lineSums(ledgerDb, workspaceId, '2000-01-01', today);
-    const rows = accountRows(pl.body.report.data as Row[]);
-    for (const r of rows) expect(cents(r.total), r.name).toBe(expected(sums, r));
-    rowsChecked = rows.length;
-  }, { timeoutMs: 60_000, intervalMs: 500 });
+  await expectEventually(
+    async () => {
+      const pl = await system.api('GET', `/financial-data/profit-loss/v3?startDate=2000-01-01&endDate=${today}&periodicity=totals_only`, { token });
+      expect(pl.status).toBe(200);
+      const sums = await lineSums(ledgerDb, workspaceId, '2000-01-01', today);
+      const rows = accountRows(pl.body.report.data as Row[]);
+      for (const r of rows) expect(cents(r.total), r.name).toBe(expected(sums, r));
+      rowsChecked = rows.length;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
   const bs = await system.api('GET', '/financial-data/balance-sheet/v2?startDate=2000-01-01&periodicity=totals_only', { token });
   expect(bs.status).toBe(200);
   const sheet = (function all(rows: Row[]): Row[] {

@@ -76,7 +76,9 @@ export type SystemOptions = Partial<Record<Exclude<ServiceName, 'identity'>, boo
  * Every service of the registry: the tests that walk every documented route (bad input, two tenants, security
  * headers) start them all, so a service added later (e.g. by `npm run new:service`) is covered without an edit.
  */
-export const EVERY_SERVICE = Object.fromEntries(SERVICES.filter((s) => s.name !== 'identity').map((s) => [s.name, true])) as Partial<Record<Exclude<ServiceName, 'identity'>, boolean>>;
+export const EVERY_SERVICE = Object.fromEntries(SERVICES.filter((s) => s.name !== 'identity').map((s) => [s.name, true])) as Partial<
+  Record<Exclude<ServiceName, 'identity'>, boolean>
+>;
 
 export async function startSystem(options: SystemOptions = {}): Promise<System> {
   const databases: Partial<Record<ServiceName, TestDatabase>> = {};
@@ -152,7 +154,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     // Identity sends mail through its mail outbox after the answer: first let the mail to this address that
     // is still to be sent leave, so "the newest mail" is the one the last request wrote.
     for (;;) {
-      const [pending] = (await db.adminDb.raw('select count(*)::int as n from mail_outbox where "to" = ? and sent_at is null and next_attempt_at is not null', [email.toLowerCase()])).rows as { n: number }[];
+      const [pending] = (
+        await db.adminDb.raw('select count(*)::int as n from mail_outbox where "to" = ? and sent_at is null and next_attempt_at is not null', [
+          email.toLowerCase(),
+        ])
+      ).rows as { n: number }[];
       if (!pending?.n || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -214,12 +220,31 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const PASSWORD = 'Sup3rSecret';
 
-export const signUpBody = (email: string) => ({ firstName: 'Ada', middleName: 'K', lastName: 'Lovelace', companyName: 'Analytical Co', maxTeamSize: 5, email, password: PASSWORD });
+export const signUpBody = (email: string) => ({
+  firstName: 'Ada',
+  middleName: 'K',
+  lastName: 'Lovelace',
+  companyName: 'Analytical Co',
+  maxTeamSize: 5,
+  email,
+  password: PASSWORD,
+});
 
-export const onboardBody = { companyName: 'Analytical Co', maxTeamSize: 5, role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google' };
+export const onboardBody = {
+  companyName: 'Analytical Co',
+  maxTeamSize: 5,
+  role: 'CFO',
+  phoneNumber: '5551234567',
+  city: 'Austin',
+  country: 'US',
+  heardAboutUs: 'Google',
+};
 
 /** Signs up through the gateway and verifies the mailed code: an active, verified, not-yet-onboarded user. */
-export async function signedUpUser(system: System, email = uniqueEmail()): Promise<{ email: string; token: string; deviceToken: string; user: { id: string; workspace: { id: string } } & Record<string, unknown> }> {
+export async function signedUpUser(
+  system: System,
+  email = uniqueEmail(),
+): Promise<{ email: string; token: string; deviceToken: string; user: { id: string; workspace: { id: string } } & Record<string, unknown> }> {
   const signup = await system.api('POST', '/signup', { body: signUpBody(email) });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
   const code = await system.codeFor(email);

@@ -20,5 +20,8 @@ await startConsumer({
 });
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
-  void bus.close().then(() => db.destroy()).then(() => process.exit(0));
+  void bus
+    .close()
+    .then(() => db.destroy())
+    .then(() => process.exit(0));
 });

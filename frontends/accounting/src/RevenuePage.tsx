@@ -10,5 +10,11 @@ import { CustomersTab } from './parties/CustomersTab';
  * hold until the revenue issue builds them.
  */
 export function RevenuePage({ area }: AreaPageProps) {
-  return <AreaTabs remote="accounting" area={area} built={{ customers: () => <CustomersTab />, 'credit-memo': () => <CreditsTab key="customer" kind="customer" /> }} />;
+  return (
+    <AreaTabs
+      remote="accounting"
+      area={area}
+      built={{ customers: () => <CustomersTab />, 'credit-memo': () => <CreditsTab key="customer" kind="customer" /> }}
+    />
+  );
 }

@@ -8,7 +8,9 @@ import { TransactionsTab } from './transactions/TransactionsTab';
 
 // The drawer (details, split, accrual, receipts, comments) is its own chunk (issue #13: split per screen): the list
 // draws without waiting for it. Closed, it shows nothing, so nothing shows while it loads either.
-const TransactionDrawer = lazyPage(() => import('./transactions/TransactionDrawer').then((m) => m.TransactionDrawer), 'Loading the transaction', { fallback: null });
+const TransactionDrawer = lazyPage(() => import('./transactions/TransactionDrawer').then((m) => m.TransactionDrawer), 'Loading the transaction', {
+  fallback: null,
+});
 
 /** Exposed as `accounting/TransactionsPage` (/transactions): review, finalized and all tabs, the rules (`?rule=`) and vendors (`?vendor=`) tabs, and the drawer at `?txn=`. */
 export function TransactionsPage({ area }: AreaPageProps) {

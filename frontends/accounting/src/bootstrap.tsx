@@ -9,7 +9,9 @@ function Standalone() {
     <main data-remote="accounting" className="mx-auto max-w-xl p-10">
       <h1 className="text-xl font-semibold">Ledgerline accounting remote</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        This bundle exposes <code>./AccountingPage</code>, <code>./TransactionsPage</code>, <code>./ExpensesPage</code> and <code>./RevenuePage</code> through <code>mf-manifest.json</code>. Open it through the shell at <code>/accounting</code>, <code>/transactions</code>, <code>/expenses</code> and <code>/revenue</code>.
+        This bundle exposes <code>./AccountingPage</code>, <code>./TransactionsPage</code>, <code>./ExpensesPage</code> and <code>./RevenuePage</code> through{' '}
+        <code>mf-manifest.json</code>. Open it through the shell at <code>/accounting</code>, <code>/transactions</code>, <code>/expenses</code> and{' '}
+        <code>/revenue</code>.
       </p>
     </main>
   );

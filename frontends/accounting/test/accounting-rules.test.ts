@@ -19,10 +19,32 @@ import {
 } from '@ledgerline/api';
 
 let seq = 0;
-function node(name: string, level: number, children: AccountTreeNode[] = [], type: AccountTreeNode['type'] = 'Expenses', parentId: string | null = null): AccountTreeNode {
+function node(
+  name: string,
+  level: number,
+  children: AccountTreeNode[] = [],
+  type: AccountTreeNode['type'] = 'Expenses',
+  parentId: string | null = null,
+): AccountTreeNode {
   seq += 1;
   const id = `00000000-0000-7000-8000-${String(seq).padStart(12, '0')}`;
-  const self: AccountTreeNode = { id, name, coaId: 10000 + seq, type, level, balance: 0, group: '', tag: '', parentId, isUserCreated: false, qboSynced: false, bankAccountId: null, systemKey: null, path: { ids: [id], names: [name] }, children: [] };
+  const self: AccountTreeNode = {
+    id,
+    name,
+    coaId: 10000 + seq,
+    type,
+    level,
+    balance: 0,
+    group: '',
+    tag: '',
+    parentId,
+    isUserCreated: false,
+    qboSynced: false,
+    bankAccountId: null,
+    systemKey: null,
+    path: { ids: [id], names: [name] },
+    children: [],
+  };
   // Children learn their parent and path from the node that holds them.
   const adopt = (child: AccountTreeNode, ancestors: { ids: string[]; names: string[] }): AccountTreeNode => {
     const path = { ids: [...ancestors.ids, child.id], names: [...ancestors.names, child.name] };
@@ -102,19 +124,30 @@ describe('account form', () => {
     expect(validateAccountForm({ name: 'Meals', coaId: '12.5', parentId: 'p' }, 'add')).toEqual({ coaId: 'coaId must be minimum 5 digits number' });
   });
   it('needs a name, a coaId and, when adding, a parent', () => {
-    expect(validateAccountForm({ name: ' ', coaId: '', parentId: '' }, 'add')).toEqual({ name: 'Name is required', coaId: 'coaId is required', parentId: 'Parent account is required' });
+    expect(validateAccountForm({ name: ' ', coaId: '', parentId: '' }, 'add')).toEqual({
+      name: 'Name is required',
+      coaId: 'coaId is required',
+      parentId: 'Parent account is required',
+    });
     expect(validateAccountForm({ name: 'Meals', coaId: '61000', parentId: '' }, 'edit')).toEqual({});
   });
 });
 
 describe('ledger tab location (spec §2)', () => {
   it('writes the account, period and line into the URL', () => {
-    expect(ledgerSearch({ ledgerAccount: 'acc', startDate: '2026-01-01', endDate: '2026-11-23' })).toBe('?tab=ledger&ledgerAccount=acc&startDate=2026-01-01&endDate=2026-11-23');
-    expect(ledgerSearch({ startDate: '2026-01-01', endDate: '2026-01-31', ledgerTxn: 'line' })).toBe('?tab=ledger&startDate=2026-01-01&endDate=2026-01-31&ledgerTxn=line');
+    expect(ledgerSearch({ ledgerAccount: 'acc', startDate: '2026-01-01', endDate: '2026-11-23' })).toBe(
+      '?tab=ledger&ledgerAccount=acc&startDate=2026-01-01&endDate=2026-11-23',
+    );
+    expect(ledgerSearch({ startDate: '2026-01-01', endDate: '2026-01-31', ledgerTxn: 'line' })).toBe(
+      '?tab=ledger&startDate=2026-01-01&endDate=2026-01-31&ledgerTxn=line',
+    );
   });
   it('reads a well-formed period from the URL, else the default', () => {
     const fallback = { startDate: '2026-01-01', endDate: '2026-11-23' };
-    expect(periodFromSearch(new URLSearchParams('startDate=2025-02-01&endDate=2025-02-28'), fallback)).toEqual({ startDate: '2025-02-01', endDate: '2025-02-28' });
+    expect(periodFromSearch(new URLSearchParams('startDate=2025-02-01&endDate=2025-02-28'), fallback)).toEqual({
+      startDate: '2025-02-01',
+      endDate: '2025-02-28',
+    });
     expect(periodFromSearch(new URLSearchParams('startDate=2025-03-01&endDate=2025-02-28'), fallback)).toEqual(fallback);
     expect(periodFromSearch(new URLSearchParams('startDate=02/01/2025&endDate=2025-02-28'), fallback)).toEqual(fallback);
     expect(periodFromSearch(new URLSearchParams(''), fallback)).toEqual(fallback);
@@ -153,7 +186,17 @@ describe('infinite scroll (spec §9)', () => {
 
 describe('general ledger totals', () => {
   it('adds debits and credits in cents', () => {
-    const row = (debit: number, credit: number) => ({ ledgerAccountId: 'a', name: 'A', coaId: 10000, type: 'Assets', openingBalance: 0, debit, credit, closingBalance: 0, yearEndClose: 0 });
+    const row = (debit: number, credit: number) => ({
+      ledgerAccountId: 'a',
+      name: 'A',
+      coaId: 10000,
+      type: 'Assets',
+      openingBalance: 0,
+      debit,
+      credit,
+      closingBalance: 0,
+      yearEndClose: 0,
+    });
     expect(generalLedgerTotals([row(0.1, 0), row(0.2, 0.3)])).toEqual({ debit: 0.3, credit: 0.3 });
   });
 });

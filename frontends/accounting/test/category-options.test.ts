@@ -49,6 +49,8 @@ describe('category options (the chart: class group → group → category)', () 
 
   it('a search keeps the class group and group headers of what matches', () => {
     const sections = groupOptions(filterOptions(categoryOptions(categories), 'soft'));
-    expect(sections.map((s) => [s.headers.map((h) => h.title), s.options.map((o) => o.title)])).toEqual([[['Expenses', 'Operating Expenses'], ['Software and Subscriptions']]]);
+    expect(sections.map((s) => [s.headers.map((h) => h.title), s.options.map((o) => o.title)])).toEqual([
+      [['Expenses', 'Operating Expenses'], ['Software and Subscriptions']],
+    ]);
   });
 });

@@ -76,13 +76,26 @@ describe('credit form (spec §3, §5)', () => {
     expect(amountCents('')).toBeNull();
     expect(amountCents('abc')).toBeNull();
     // 0.1 + 0.2 in cents is exact
-    expect(formTotal({ ...creditForm(null, '2026-01-01'), lines: [{ ...emptyLine(), amount: '0.1' }, { ...emptyLine(), amount: '0.2' }] })).toBe(0.3);
+    expect(
+      formTotal({
+        ...creditForm(null, '2026-01-01'),
+        lines: [
+          { ...emptyLine(), amount: '0.1' },
+          { ...emptyLine(), amount: '0.2' },
+        ],
+      }),
+    ).toBe(0.3);
   });
 
   it('names every problem at once: the party, the date, the lines and each line’s category and amount', () => {
     const form: CreditForm = { paymentDate: '', partyId: '', description: '', refNo: 'x'.repeat(101), lines: [emptyLine()] };
     const e = validateCreditForm(memo, form);
-    expect(e).toMatchObject({ partyId: 'Customer is required', paymentDate: CREDIT_MESSAGES.dateRequired, lines: CREDIT_MESSAGES.linesRequired, refNo: CREDIT_MESSAGES.refNoLength });
+    expect(e).toMatchObject({
+      partyId: 'Customer is required',
+      paymentDate: CREDIT_MESSAGES.dateRequired,
+      lines: CREDIT_MESSAGES.linesRequired,
+      refNo: CREDIT_MESSAGES.refNoLength,
+    });
     const line = { ...emptyLine(), description: 'Refund' };
     const e2 = validateCreditForm(vendor, { ...form, refNo: 'x'.repeat(101), partyId: 'v', paymentDate: '2026-01-02', lines: [line, emptyLine()] });
     expect(e2.partyId).toBeUndefined();
@@ -102,10 +115,22 @@ describe('credit form (spec §3, §5)', () => {
     };
     expect(hasErrors(validateCreditForm(vendor, form))).toBe(false);
     const v = creditBody(vendor, form);
-    expect(v).toEqual({ paymentDate: '2026-02-03', partyId: 'party', description: 'Refund', refNo: '', lineItems: [{ description: 'Desk', categoryId: CAT, amount: 19.9 }] });
+    expect(v).toEqual({
+      paymentDate: '2026-02-03',
+      partyId: 'party',
+      description: 'Refund',
+      refNo: '',
+      lineItems: [{ description: 'Desk', categoryId: CAT, amount: 19.9 }],
+    });
     expect(creditRestBody('vendor', v)).toEqual({ paymentDate: '2026-02-03', vendorId: 'party', description: 'Refund', lineItems: v.lineItems });
     const m = creditBody(memo, form);
-    expect(creditRestBody('customer', m)).toEqual({ paymentDate: '2026-02-03', customerId: 'party', refNo: 'R1', description: 'Refund', lineItems: m.lineItems });
+    expect(creditRestBody('customer', m)).toEqual({
+      paymentDate: '2026-02-03',
+      customerId: 'party',
+      refNo: 'R1',
+      description: 'Refund',
+      lineItems: m.lineItems,
+    });
   });
 
   it('puts a server refusal on the field it names (lineItems.N is the N-th line sent)', () => {
@@ -113,7 +138,9 @@ describe('credit form (spec §3, §5)', () => {
     const form: CreditForm = { paymentDate: '2026-02-03', partyId: 'p', description: '', refNo: '', lines: [emptyLine(), filled] };
     expect(serverErrorOnForm(vendor, form, 'vendorId', 'Vendor not found')).toEqual({ partyId: 'Vendor not found' });
     expect(serverErrorOnForm(memo, form, 'customerId', 'Customer not found')).toEqual({ partyId: 'Customer not found' });
-    expect(serverErrorOnForm(vendor, form, 'lineItems.0.categoryId', 'Category not found')).toEqual({ line: { [filled.key]: { categoryId: 'Category not found' } } });
+    expect(serverErrorOnForm(vendor, form, 'lineItems.0.categoryId', 'Category not found')).toEqual({
+      line: { [filled.key]: { categoryId: 'Category not found' } },
+    });
     expect(serverErrorOnForm(vendor, form, 'refNo', 'x')).toBeNull();
     expect(serverErrorOnForm(vendor, form, undefined, 'x')).toBeNull();
   });
@@ -121,10 +148,37 @@ describe('credit form (spec §3, §5)', () => {
 
 describe('the API shapes of both kinds read as one', () => {
   it('takes the vendor or the customer as the party, and a vendor credit’s refNo as empty', () => {
-    const v = partyCreditOf({ id: ID, paymentDate: '2026-01-01', description: '', vendor: { id: 'v', name: 'V' }, totalAmount: 1, appliedAmount: 0, runningBalance: 1, lineItems: [], journalEntryId: '', version: 1, createdOn: '', updatedOn: '' });
+    const v = partyCreditOf({
+      id: ID,
+      paymentDate: '2026-01-01',
+      description: '',
+      vendor: { id: 'v', name: 'V' },
+      totalAmount: 1,
+      appliedAmount: 0,
+      runningBalance: 1,
+      lineItems: [],
+      journalEntryId: '',
+      version: 1,
+      createdOn: '',
+      updatedOn: '',
+    });
     expect(v.party).toEqual({ id: 'v', name: 'V' });
     expect(v.refNo).toBe('');
-    const c = partyCreditOf({ id: ID, paymentDate: '2026-01-01', description: '', refNo: 'R', customer: { id: 'c', name: 'C' }, totalAmount: 1, appliedAmount: 0, runningBalance: 1, lineItems: [], journalEntryId: '', version: 1, createdOn: '', updatedOn: '' });
+    const c = partyCreditOf({
+      id: ID,
+      paymentDate: '2026-01-01',
+      description: '',
+      refNo: 'R',
+      customer: { id: 'c', name: 'C' },
+      totalAmount: 1,
+      appliedAmount: 0,
+      runningBalance: 1,
+      lineItems: [],
+      journalEntryId: '',
+      version: 1,
+      createdOn: '',
+      updatedOn: '',
+    });
     expect(c.party).toEqual({ id: 'c', name: 'C' });
     expect(c.refNo).toBe('R');
   });

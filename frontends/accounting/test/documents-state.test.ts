@@ -35,15 +35,25 @@ describe('the documents tabs in the URL (spec §2)', () => {
   it('reads the open document with mode=view, edit, create and the Posted / Voided filter', () => {
     const bill = DOCUMENT_SPECS.bill;
     expect(documentScreenFromSearch(bill, new URLSearchParams(`tab=bills&bill=${ID}&mode=view`))).toEqual({ openId: ID, mode: 'view', status: '' });
-    expect(documentScreenFromSearch(bill, new URLSearchParams(`tab=bills&bill=${ID.toUpperCase()}&mode=edit&filter=Voided`))).toEqual({ openId: ID, mode: 'edit', status: 'Voided' });
-    expect(documentScreenFromSearch(bill, new URLSearchParams('tab=bills&mode=create&filter=Posted'))).toEqual({ openId: null, mode: 'create', status: 'Posted' });
+    expect(documentScreenFromSearch(bill, new URLSearchParams(`tab=bills&bill=${ID.toUpperCase()}&mode=edit&filter=Voided`))).toEqual({
+      openId: ID,
+      mode: 'edit',
+      status: 'Voided',
+    });
+    expect(documentScreenFromSearch(bill, new URLSearchParams('tab=bills&mode=create&filter=Posted'))).toEqual({
+      openId: null,
+      mode: 'create',
+      status: 'Posted',
+    });
     expect(documentScreenFromSearch(bill, new URLSearchParams('tab=bills&bill=nope&filter=Other'))).toEqual({ openId: null, mode: 'idle', status: '' });
     const journal = DOCUMENT_SPECS.manualEntry;
     expect(documentScreenFromSearch(journal, new URLSearchParams(`tab=manual-journal&manualJournal=${ID}`))).toEqual({ openId: ID, mode: 'view', status: '' });
   });
 
   it('writes the spec’s parameters: tab, filter, the id with mode=view', () => {
-    expect(documentSearch(DOCUMENT_SPECS.invoice, { openId: ID, mode: 'view', status: 'Voided' }).toString()).toBe(`tab=invoices&filter=Voided&invoice=${ID}&mode=view`);
+    expect(documentSearch(DOCUMENT_SPECS.invoice, { openId: ID, mode: 'view', status: 'Voided' }).toString()).toBe(
+      `tab=invoices&filter=Voided&invoice=${ID}&mode=view`,
+    );
     expect(documentSearch(DOCUMENT_SPECS.manualEntry, { openId: null, mode: 'create', status: '' }).toString()).toBe('tab=manual-journal&mode=create');
     expect(documentSearch(DOCUMENT_SPECS.bill, { openId: null, mode: 'idle', status: '' }).toString()).toBe('tab=bills');
   });
@@ -66,18 +76,35 @@ describe('the bill form', () => {
   it('names every problem at once: vendor, service name, category, amount', () => {
     const e = validateDocumentForm(DOCUMENT_SPECS.bill, form({ lines: [line({ amount: '0' })] }));
     expect(e.partyId).toBe('Vendor is required');
-    expect(Object.values(e.line ?? {})[0]).toEqual({ text: DOCUMENT_MESSAGES.serviceRequired, categoryId: DOCUMENT_MESSAGES.categoryRequired, amount: DOCUMENT_MESSAGES.amount });
+    expect(Object.values(e.line ?? {})[0]).toEqual({
+      text: DOCUMENT_MESSAGES.serviceRequired,
+      categoryId: DOCUMENT_MESSAGES.categoryRequired,
+      amount: DOCUMENT_MESSAGES.amount,
+    });
     expect(validateDocumentForm(DOCUMENT_SPECS.bill, form({ lines: [emptyDocumentLine()] })).lines).toBe('At least one line item is required');
     expect(validateDocumentForm(DOCUMENT_SPECS.bill, form({ dueDate: '2026-02-01' })).dueDate).toBe('Due date cannot be before the bill date');
   });
 
   it('sends blank lines left out, empty text absent and the whole set of payments', () => {
-    const f = form({ partyId: ID, lines: [line({ text: 'Rent', categoryId: CAT, amount: '1200.5' }), emptyDocumentLine(), line({ text: 'Power', categoryId: CAT, amount: '80' })], payments: [{ id: ID, amount: '1280.50' }] });
+    const f = form({
+      partyId: ID,
+      lines: [line({ text: 'Rent', categoryId: CAT, amount: '1200.5' }), emptyDocumentLine(), line({ text: 'Power', categoryId: CAT, amount: '80' })],
+      payments: [{ id: ID, amount: '1280.50' }],
+    });
     expect(validateDocumentForm(DOCUMENT_SPECS.bill, f)).toEqual({});
     expect(billBody(f)).toEqual({
-      billDate: '2026-03-01', dueDate: '2026-03-31', vendorId: ID, invoiceCode: undefined, description: undefined,
-      lineItems: [{ serviceName: 'Rent', categoryId: CAT, amount: 1200.5 }, { serviceName: 'Power', categoryId: CAT, amount: 80 }],
-      connectedTransactions: [{ id: ID, amount: 1280.5 }], connectedManualEntries: [], connectedVendorCredits: [],
+      billDate: '2026-03-01',
+      dueDate: '2026-03-31',
+      vendorId: ID,
+      invoiceCode: undefined,
+      description: undefined,
+      lineItems: [
+        { serviceName: 'Rent', categoryId: CAT, amount: 1200.5 },
+        { serviceName: 'Power', categoryId: CAT, amount: 80 },
+      ],
+      connectedTransactions: [{ id: ID, amount: 1280.5 }],
+      connectedManualEntries: [],
+      connectedVendorCredits: [],
     });
     expect(documentTotals('bill', f).total).toBe(1280.5);
     expect(paidTotal(f.payments)).toBe(1280.5);
@@ -85,8 +112,14 @@ describe('the bill form', () => {
 
   it('reads a saved bill back into the form, payments included', () => {
     const bill = {
-      id: ID, billDate: '2026-01-02', dueDate: '2026-02-01', vendor: { id: ID, name: 'V' }, invoiceCode: 'INV-9', description: 'd',
-      lineItems: [{ id: 'l1', serviceName: 'Rent', categoryId: CAT, amount: 12.5 }], connectedTransactions: [{ id: 't1', amount: 12.5 }],
+      id: ID,
+      billDate: '2026-01-02',
+      dueDate: '2026-02-01',
+      vendor: { id: ID, name: 'V' },
+      invoiceCode: 'INV-9',
+      description: 'd',
+      lineItems: [{ id: 'l1', serviceName: 'Rent', categoryId: CAT, amount: 12.5 }],
+      connectedTransactions: [{ id: 't1', amount: 12.5 }],
     } as unknown as Bill;
     const f = documentForm('bill', bill, '2026-03-01');
     expect(f.lines[0]).toMatchObject({ key: 'l1', text: 'Rent', amount: '12.50' });
@@ -108,8 +141,18 @@ describe('payments by manual journals and credits (decision 0020)', () => {
   const C = '33333333-4444-4555-8666-777777777777';
 
   it('sends a bill’s journals and vendor credits, an invoice’s credit memos, a journal’s bills and invoices', () => {
-    const bill = { ...documentForm('bill', null, '2026-03-01'), partyId: ID, lines: [line({ text: 'Rent', categoryId: CAT, amount: '100' })], journals: [{ id: J, amount: '60' }], credits: [{ id: C, amount: '40.5' }] };
-    expect(billBody(bill)).toMatchObject({ connectedTransactions: [], connectedManualEntries: [{ id: J, amount: 60 }], connectedVendorCredits: [{ id: C, amount: 40.5 }] });
+    const bill = {
+      ...documentForm('bill', null, '2026-03-01'),
+      partyId: ID,
+      lines: [line({ text: 'Rent', categoryId: CAT, amount: '100' })],
+      journals: [{ id: J, amount: '60' }],
+      credits: [{ id: C, amount: '40.5' }],
+    };
+    expect(billBody(bill)).toMatchObject({
+      connectedTransactions: [],
+      connectedManualEntries: [{ id: J, amount: 60 }],
+      connectedVendorCredits: [{ id: C, amount: 40.5 }],
+    });
     expect(documentPaid(bill)).toBe(100.5);
     const invoice = { ...documentForm('invoice', null, '2026-03-01'), credits: [{ id: C, amount: '5' }] };
     expect(invoiceBody(invoice)).toMatchObject({ connectedManualEntries: [], connectedCreditMemos: [{ id: C, amount: 5 }] });
@@ -119,7 +162,17 @@ describe('payments by manual journals and credits (decision 0020)', () => {
   });
 
   it('reads them back from a saved bill, invoice and journal', () => {
-    const bill = { billDate: '2026-01-02', dueDate: '', vendor: { id: ID, name: 'V' }, invoiceCode: '', description: '', lineItems: [], connectedTransactions: [], connectedManualEntries: [{ id: J, amount: 7 }], connectedVendorCredits: [{ id: C, amount: 3 }] } as unknown as Bill;
+    const bill = {
+      billDate: '2026-01-02',
+      dueDate: '',
+      vendor: { id: ID, name: 'V' },
+      invoiceCode: '',
+      description: '',
+      lineItems: [],
+      connectedTransactions: [],
+      connectedManualEntries: [{ id: J, amount: 7 }],
+      connectedVendorCredits: [{ id: C, amount: 3 }],
+    } as unknown as Bill;
     expect(documentForm('bill', bill, '2026-03-01')).toMatchObject({ journals: [{ id: J, amount: '7.00' }], credits: [{ id: C, amount: '3.00' }] });
     const journal = { postingDate: '2026-01-02', memo: 'm', lineItems: [], paidBills: [{ id: ID, amount: 9 }], paidInvoices: [] } as unknown as ManualEntry;
     expect(documentForm('manualEntry', journal, '2026-03-01')).toMatchObject({ bills: [{ id: ID, amount: '9.00' }], invoices: [] });
@@ -182,7 +235,16 @@ describe('the manual journal form', () => {
     const unbalanced = { ...f, description: 'Accrue rent', lines: [line({ categoryId: CAT, debit: '100' }), line({ categoryId: CAT, credit: '90' })] };
     expect(validateDocumentForm(DOCUMENT_SPECS.manualEntry, unbalanced)).toEqual({});
     expect(documentTotals('manualEntry', unbalanced)).toEqual({ total: 100, debit: 100, credit: 90 });
-    expect(manualEntryBody(unbalanced)).toEqual({ postingDate: '2026-03-01', memo: 'Accrue rent', connectedBills: [], connectedInvoices: [], lineItems: [{ categoryId: CAT, description: undefined, type: 'debit', amount: 100 }, { categoryId: CAT, description: undefined, type: 'credit', amount: 90 }] });
+    expect(manualEntryBody(unbalanced)).toEqual({
+      postingDate: '2026-03-01',
+      memo: 'Accrue rent',
+      connectedBills: [],
+      connectedInvoices: [],
+      lineItems: [
+        { categoryId: CAT, description: undefined, type: 'debit', amount: 100 },
+        { categoryId: CAT, description: undefined, type: 'credit', amount: 90 },
+      ],
+    });
   });
 });
 
@@ -196,17 +258,40 @@ describe('recurrence (spec §3, §5)', () => {
   });
   it('sends the end as a date, a count or neither, with the end type the API reads (recurringEndType)', () => {
     expect(recurrenceBody(base)).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'never' });
-    expect(recurrenceBody({ ...base, end: 'count', count: '12' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'count', recurringCount: 12 });
-    expect(recurrenceBody({ ...base, end: 'date', endDate: '2027-03-01' })).toEqual({ recurringStartDate: '2026-03-01', interval: 'monthly', recurringEndType: 'date', recurringEndDate: '2027-03-01' });
+    expect(recurrenceBody({ ...base, end: 'count', count: '12' })).toEqual({
+      recurringStartDate: '2026-03-01',
+      interval: 'monthly',
+      recurringEndType: 'count',
+      recurringCount: 12,
+    });
+    expect(recurrenceBody({ ...base, end: 'date', endDate: '2027-03-01' })).toEqual({
+      recurringStartDate: '2026-03-01',
+      interval: 'monthly',
+      recurringEndType: 'date',
+      recurringEndDate: '2027-03-01',
+    });
   });
 });
 
-describe('recurrenceSummary: the view\'s line for a schedule', () => {
+describe("recurrenceSummary: the view's line for a schedule", () => {
   const iso = (d: string) => d;
-  const base = { isRecurredParent: true, recurringStartDate: '2026-11-28', recurringEndDate: '', interval: 'monthly', recurringEndType: 'count', recurringCount: 3, activity: 'Active', recurringSchedule: [], nextRecurrenceDate: '2026-12-28', recurredFromId: '' };
+  const base = {
+    isRecurredParent: true,
+    recurringStartDate: '2026-11-28',
+    recurringEndDate: '',
+    interval: 'monthly',
+    recurringEndType: 'count',
+    recurringCount: 3,
+    activity: 'Active',
+    recurringSchedule: [],
+    nextRecurrenceDate: '2026-12-28',
+    recurredFromId: '',
+  };
   it('says the interval, the start, the end, the activity and the next date', () => {
     expect(recurrenceSummary(base, iso)).toBe('Monthly from 2026-11-28, 3 times · Active · next 2026-12-28');
-    expect(recurrenceSummary({ ...base, recurringEndType: 'date', recurringEndDate: '2027-03-01', interval: 'weekly' }, iso)).toBe('Weekly from 2026-11-28, until 2027-03-01 · Active · next 2026-12-28');
+    expect(recurrenceSummary({ ...base, recurringEndType: 'date', recurringEndDate: '2027-03-01', interval: 'weekly' }, iso)).toBe(
+      'Weekly from 2026-11-28, until 2027-03-01 · Active · next 2026-12-28',
+    );
     expect(recurrenceSummary({ ...base, recurringEndType: 'never', activity: 'Stopped' }, iso)).toBe('Monthly from 2026-11-28, no end date · Stopped');
     expect(recurrenceSummary({ ...base, recurringCount: 1 }, iso)).toBe('Monthly from 2026-11-28, 1 time · Active · next 2026-12-28');
   });

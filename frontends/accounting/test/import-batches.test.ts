@@ -4,7 +4,15 @@ import { importOutcome, type ImportBatch } from '../src/drafts/import-batches';
 import { nameRead, partyNameWords, partySearchWord, suggestParty } from '../src/drafts/state';
 
 const job = (id: string, status: Job['status'], pushed: number, total: number, failedReason: string | null = null): Job => ({
-  id, type: 'bulk upload', status, order: 0, attempts: 1, failedReason, createdOn: '', finishedOn: null, data: { requestId: id, accountId: '', transactionPushed: pushed, totalTransactions: total, uploadType: 'bill' },
+  id,
+  type: 'bulk upload',
+  status,
+  order: 0,
+  attempts: 1,
+  failedReason,
+  createdOn: '',
+  finishedOn: null,
+  data: { requestId: id, accountId: '', transactionPushed: pushed, totalTransactions: total, uploadType: 'bill' },
 });
 const batch = (key: string, kind: 'bill' | 'invoice' = 'bill'): ImportBatch => ({ key, kind, before: new Set() });
 
@@ -14,17 +22,43 @@ describe('the import notices of uploaded batches', () => {
   });
   it('importing while a job is not listed yet or in progress, counting the files read', () => {
     expect(importOutcome([batch('a')], undefined)).toEqual({ state: 'importing', read: 0, total: 0 });
-    expect(importOutcome([batch('a'), batch('b')], new Map([['a', job('j1', 'completed', 2, 2)], ['b', null]]))).toEqual({ state: 'importing', read: 2, total: 2 });
+    expect(
+      importOutcome(
+        [batch('a'), batch('b')],
+        new Map([
+          ['a', job('j1', 'completed', 2, 2)],
+          ['b', null],
+        ]),
+      ),
+    ).toEqual({ state: 'importing', read: 2, total: 2 });
     expect(importOutcome([batch('a')], new Map([['a', job('j1', 'active', 1, 3)]]))).toEqual({ state: 'importing', read: 1, total: 3 });
   });
   it('done once every job is over: View opens the last batch kind, a failed job is named with its reason', () => {
-    const jobs = new Map([['a', job('j1', 'completed', 2, 2)], ['b', job('j2', 'failed', 1, 1, 'No file could be read')]]);
-    expect(importOutcome([batch('a'), batch('b', 'invoice')], jobs)).toEqual({ state: 'done', entity: 'invoice', failed: [{ kind: 'invoice', reason: 'No file could be read' }], keys: ['a', 'b'] });
+    const jobs = new Map([
+      ['a', job('j1', 'completed', 2, 2)],
+      ['b', job('j2', 'failed', 1, 1, 'No file could be read')],
+    ]);
+    expect(importOutcome([batch('a'), batch('b', 'invoice')], jobs)).toEqual({
+      state: 'done',
+      entity: 'invoice',
+      failed: [{ kind: 'invoice', reason: 'No file could be read' }],
+      keys: ['a', 'b'],
+    });
   });
 });
 
 const draft = (entityType: 'bill' | 'invoice', extracted: Record<string, unknown>): Draft => ({
-  id: 'd', draftType: 'bulk_upload', entityType, metaData: { extracted } as unknown as Draft['metaData'], createdByUser: '', lastModifiedByUser: '', publishedDate: '', createdOn: '', updatedOn: '', bulkUploadId: '', firstError: null,
+  id: 'd',
+  draftType: 'bulk_upload',
+  entityType,
+  metaData: { extracted } as unknown as Draft['metaData'],
+  createdByUser: '',
+  lastModifiedByUser: '',
+  publishedDate: '',
+  createdOn: '',
+  updatedOn: '',
+  bulkUploadId: '',
+  firstError: null,
 });
 
 describe('the party picked from the name read', () => {
@@ -41,13 +75,23 @@ describe('the party picked from the name read', () => {
     expect(partySearchWord('---')).toBe('');
   });
   it('picks the one party that fits, and none when several or none do', () => {
-    const parties = [{ id: '1', name: 'Northwind Traders' }, { id: '2', name: 'Northwind' }, { id: '3', name: 'Redwood Plumbing' }, { id: '4', name: 'Summit Office Supply' }];
+    const parties = [
+      { id: '1', name: 'Northwind Traders' },
+      { id: '2', name: 'Northwind' },
+      { id: '3', name: 'Redwood Plumbing' },
+      { id: '4', name: 'Summit Office Supply' },
+    ];
     expect(suggestParty('NORTHWIND TRADERS, INC.', parties)?.id).toBe('1');
     expect(suggestParty('Redwood Plumbing Co', parties)?.id).toBe('3');
     expect(suggestParty('Summit Office Supply Company of Denver', parties)?.id).toBe('4');
     // "Northwind" alone is the same as party 2 exactly.
     expect(suggestParty('northwind', parties)?.id).toBe('2');
-    expect(suggestParty('Northwind Traders Pacific', [{ id: '1', name: 'Northwind Traders' }, { id: '2', name: 'Northwind' }])).toBeNull();
+    expect(
+      suggestParty('Northwind Traders Pacific', [
+        { id: '1', name: 'Northwind Traders' },
+        { id: '2', name: 'Northwind' },
+      ]),
+    ).toBeNull();
     expect(suggestParty('Lakeside Bakery', parties)).toBeNull();
     expect(suggestParty('', parties)).toBeNull();
     // Short words alone do not make a match.

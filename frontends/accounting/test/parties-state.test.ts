@@ -66,7 +66,9 @@ describe('vendors tab state in the URL', () => {
   });
 
   it('a blank search is left out', () => {
-    expect(partySearch('vendors', { filters: { search: '   ', status: '', filter: 'added' }, openId: null, mode: 'idle' }).toString()).toBe('tab=vendors&filter=added');
+    expect(partySearch('vendors', { filters: { search: '   ', status: '', filter: 'added' }, openId: null, mode: 'idle' }).toString()).toBe(
+      'tab=vendors&filter=added',
+    );
   });
 });
 
@@ -121,7 +123,11 @@ describe('merge selection', () => {
 
 describe('vendor and customer forms (spec §3 fields, §5 messages)', () => {
   it('checks name, email and EIN', () => {
-    expect(validateVendorForm({ ...vendorForm(null), name: ' ', email: 'nope', ein: '12-34' })).toEqual({ name: NAME_REQUIRED, email: EMAIL_MESSAGE, ein: EIN_MESSAGE });
+    expect(validateVendorForm({ ...vendorForm(null), name: ' ', email: 'nope', ein: '12-34' })).toEqual({
+      name: NAME_REQUIRED,
+      email: EMAIL_MESSAGE,
+      ein: EIN_MESSAGE,
+    });
     expect(validateVendorForm({ ...vendorForm(null), name: 'Acme', email: 'a@b.co', ein: '123456789' })).toEqual({});
   });
   it('writes an EIN as XX-XXXXXXX and sends every field (an emptied one clears it)', () => {
@@ -149,8 +155,23 @@ describe('vendor and customer forms (spec §3 fields, §5 messages)', () => {
 
 describe('a rule made from a transaction (the drawer’s Create rule)', () => {
   it('takes its vendor, category and bank name, from a year before its date', () => {
-    const form = ruleFormFromTransaction({ biller: { id: 'b', name: 'Uber Trip' } as never, memo: 'UBER *TRIP', vendorId: 'v1', category: { id: 'c1' } as never, dateTime: '2026-03-01T10:00:00Z' });
-    expect(form).toMatchObject({ name: 'Uber Trip rule', vendorId: 'v1', categoryId: 'c1', descriptionSign: 'contains', descriptionValue: 'Uber Trip', ruleApplyDateTime: '2025-03-01', amountValue: '', sourceId: '' });
+    const form = ruleFormFromTransaction({
+      biller: { id: 'b', name: 'Uber Trip' } as never,
+      memo: 'UBER *TRIP',
+      vendorId: 'v1',
+      category: { id: 'c1' } as never,
+      dateTime: '2026-03-01T10:00:00Z',
+    });
+    expect(form).toMatchObject({
+      name: 'Uber Trip rule',
+      vendorId: 'v1',
+      categoryId: 'c1',
+      descriptionSign: 'contains',
+      descriptionValue: 'Uber Trip',
+      ruleApplyDateTime: '2025-03-01',
+      amountValue: '',
+      sourceId: '',
+    });
   });
 
   it('falls back to the bank text, and leaves what the transaction lacks for the person to choose', () => {

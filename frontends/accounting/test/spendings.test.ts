@@ -4,8 +4,14 @@ import { defaultSpendingsPeriod, drillDownLink, spendingsPeriodOf, spendingsSear
 describe('Expenses → Spendings', () => {
   it('opens on the current month so far; a period in the URL wins when both dates are real and in order', () => {
     expect(defaultSpendingsPeriod('2026-11-28')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-28' });
-    expect(spendingsPeriodOf(new URLSearchParams('startDate=2026-01-01&endDate=2026-03-31'), '2026-11-28')).toEqual({ startDate: '2026-01-01', endDate: '2026-03-31' });
-    expect(spendingsPeriodOf(new URLSearchParams('startDate=2026-04-01&endDate=2026-03-31'), '2026-11-28')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-28' });
+    expect(spendingsPeriodOf(new URLSearchParams('startDate=2026-01-01&endDate=2026-03-31'), '2026-11-28')).toEqual({
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+    });
+    expect(spendingsPeriodOf(new URLSearchParams('startDate=2026-04-01&endDate=2026-03-31'), '2026-11-28')).toEqual({
+      startDate: '2026-11-01',
+      endDate: '2026-11-28',
+    });
     expect(spendingsPeriodOf(new URLSearchParams('startDate=2026-04-01'), '2026-11-28')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-28' });
     expect(spendingsSearch({ startDate: '2026-01-01', endDate: '2026-03-31' }).toString()).toBe('tab=spendings&startDate=2026-01-01&endDate=2026-03-31');
   });

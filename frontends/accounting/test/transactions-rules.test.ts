@@ -9,7 +9,17 @@ import {
   type Transaction,
 } from '@ledgerline/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCRUAL_MONTHS_SUM_MESSAGE, SPLIT_SUM_MESSAGE, formatTxnDate, shouldFetchNextPage, splitRemainder, throttle, validateAccrual, validateAccrualMonths, validateSplit } from '../src/transactions/rules';
+import {
+  ACCRUAL_MONTHS_SUM_MESSAGE,
+  SPLIT_SUM_MESSAGE,
+  formatTxnDate,
+  shouldFetchNextPage,
+  splitRemainder,
+  throttle,
+  validateAccrual,
+  validateAccrualMonths,
+  validateSplit,
+} from '../src/transactions/rules';
 
 describe('infinite scroll (spec §9)', () => {
   it('asks for the next page once the rest of the page is within 2.2 viewports, not before', () => {
@@ -114,7 +124,9 @@ describe('filters → GET /transactions/v2', () => {
     expect(url('all', DEFAULT_TRANSACTION_FILTERS, 1)).toBe('/transactions/v2?order=DESC&page=1&take=20');
     expect(url('review', DEFAULT_TRANSACTION_FILTERS, 2)).toBe('/transactions/v2?finalization=nonFinalized&order=DESC&page=2&take=20');
     // The finalization filter applies on 'all' only; the finalized tab always asks for finalized ones.
-    expect(url('finalized', { ...DEFAULT_TRANSACTION_FILTERS, finalization: 'nonFinalized' }, 1)).toBe('/transactions/v2?finalization=finalized&order=DESC&page=1&take=20');
+    expect(url('finalized', { ...DEFAULT_TRANSACTION_FILTERS, finalization: 'nonFinalized' }, 1)).toBe(
+      '/transactions/v2?finalization=finalized&order=DESC&page=1&take=20',
+    );
     expect(url('all', { ...DEFAULT_TRANSACTION_FILTERS, finalization: 'nonFinalized' }, 1)).toContain('finalization=nonFinalized');
   });
 
@@ -204,18 +216,33 @@ describe('spec §4 restrictions, first match wins', () => {
   });
 
   it('checks linked, finalized, Transfer, synced, accrued, split in that order', () => {
-    const everything = txn({ entityType: 'Bill', isTransactionFinalized: true, category: { id: 'x', name: 'Internal Transfers', coaId: 81100, type: 'Transfer', level: 3, parentId: null }, qboSynced: true, isAccruedParent: true, isSplittedParent: true });
+    const everything = txn({
+      entityType: 'Bill',
+      isTransactionFinalized: true,
+      category: { id: 'x', name: 'Internal Transfers', coaId: 81100, type: 'Transfer', level: 3, parentId: null },
+      qboSynced: true,
+      isAccruedParent: true,
+      isSplittedParent: true,
+    });
     expect(transactionRestriction(everything)?.message).toBe('This transaction is linked to a bill and cannot be edited here');
     expect(transactionRestriction({ ...everything, entityType: null })?.code).toBe('TRANSACTION_FINALIZED');
     expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false })?.code).toBe('TRANSACTION_TRANSFER');
     expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null })?.code).toBe('TRANSACTION_SYNCED');
-    expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null, qboSynced: false })?.code).toBe('TRANSACTION_ACCRUED');
+    expect(transactionRestriction({ ...everything, entityType: null, isTransactionFinalized: false, category: null, qboSynced: false })?.code).toBe(
+      'TRANSACTION_ACCRUED',
+    );
     expect(transactionRestriction(txn({ isSplittedParent: true }))?.message).toBe('This transaction is split. Edit its split instead');
   });
 
-  it('refuses to edit a transfer except by un-pairing, in the server\'s wording; earlier rules still apply to un-pairing', () => {
-    const transfer = txn({ category: { id: 'x', name: 'Internal Transfers', coaId: 81100, type: 'Transfer', level: 3, parentId: null }, transferStatus: 'review' });
-    expect(transactionRestriction(transfer)).toEqual({ code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited. Unpair the transfer first.' });
+  it("refuses to edit a transfer except by un-pairing, in the server's wording; earlier rules still apply to un-pairing", () => {
+    const transfer = txn({
+      category: { id: 'x', name: 'Internal Transfers', coaId: 81100, type: 'Transfer', level: 3, parentId: null },
+      transferStatus: 'review',
+    });
+    expect(transactionRestriction(transfer)).toEqual({
+      code: 'TRANSACTION_TRANSFER',
+      message: 'Transfer transactions cannot be edited. Unpair the transfer first.',
+    });
     expect(transactionRestriction(transfer, { transferring: true })).toBeNull();
     expect(transactionRestriction({ ...transfer, isTransactionFinalized: true }, { transferring: true })?.code).toBe('TRANSACTION_FINALIZED');
   });
@@ -237,9 +264,22 @@ describe('spec §4 restrictions, first match wins', () => {
   });
 });
 
-describe("'Add: \"{text}\"' places the new category", () => {
+describe('\'Add: "{text}"\' places the new category', () => {
   const cat = (id: string, name: string, coaId: number, level: number, parentId: string | null, type: Category['type']): Category => ({
-    id, name, coaId, level, parentId, type, balance: 0, group: '', tag: '', isUserCreated: false, qboSynced: false, bankAccountId: null, systemKey: null, path: { ids: [], names: [] },
+    id,
+    name,
+    coaId,
+    level,
+    parentId,
+    type,
+    balance: 0,
+    group: '',
+    tag: '',
+    isUserCreated: false,
+    qboSynced: false,
+    bankAccountId: null,
+    systemKey: null,
+    path: { ids: [], names: [] },
   });
   // GET /categories lists categories and sub-categories only (levels 3 and 4); groups are known by parentId.
   const chart = [

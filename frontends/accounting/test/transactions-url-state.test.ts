@@ -1,6 +1,13 @@
 import { DEFAULT_TRANSACTION_FILTERS, type TransactionFilters } from '@ledgerline/api';
 import { describe, expect, it } from 'vitest';
-import { arrivalSearch, clearedState, storedFilterParams, storedFilterSet, transactionsSearch, transactionsStateFromSearch } from '../src/transactions/url-state';
+import {
+  arrivalSearch,
+  clearedState,
+  storedFilterParams,
+  storedFilterSet,
+  transactionsSearch,
+  transactionsStateFromSearch,
+} from '../src/transactions/url-state';
 
 const ACC = '0b6f3c52-1c1e-4d8e-9f0a-2b7c6d5e4f31';
 const ACC2 = '7d1e2f30-aaaa-4bbb-8ccc-123456789abc';
@@ -85,7 +92,10 @@ describe('/transactions state in the URL (issue #13)', () => {
     expect(transactionsStateFromSearch(new URLSearchParams({ startDate: '2026-01-01' })).filters).toEqual(DEFAULT_TRANSACTION_FILTERS);
     expect(transactionsStateFromSearch(new URLSearchParams({ startDate: '2026-05-01', endDate: '2026-04-01' })).filters).toEqual(DEFAULT_TRANSACTION_FILTERS);
     expect(transactionsStateFromSearch(new URLSearchParams({ minAmount: '50', maxAmount: '5' })).filters).toEqual(DEFAULT_TRANSACTION_FILTERS);
-    expect(transactionsStateFromSearch(new URLSearchParams({ startDate: '2026-02-28', endDate: '2026-02-28' })).filters).toMatchObject({ startDate: '2026-02-28', endDate: '2026-02-28' });
+    expect(transactionsStateFromSearch(new URLSearchParams({ startDate: '2026-02-28', endDate: '2026-02-28' })).filters).toMatchObject({
+      startDate: '2026-02-28',
+      endDate: '2026-02-28',
+    });
   });
 
   it('clears every filter and the transfer filter, keeping the order and the tab', () => {
@@ -97,18 +107,24 @@ describe('/transactions state in the URL (issue #13)', () => {
 
 describe("a tab's stored filter set (spec §3)", () => {
   it('stores only the filters set, and nothing when every one is at its default', () => {
-    const state = transactionsStateFromSearch(new URLSearchParams({ flow: 'outflow', description: 'coffee', filter: 'transfers-paired', tab: 'all', txn: ACC }));
+    const state = transactionsStateFromSearch(
+      new URLSearchParams({ flow: 'outflow', description: 'coffee', filter: 'transfers-paired', tab: 'all', txn: ACC }),
+    );
     expect(storedFilterSet(state)).toEqual({ description: 'coffee', flow: 'outflow', filter: 'transfers-paired' });
     expect(storedFilterSet(transactionsStateFromSearch(new URLSearchParams({ tab: 'all' })))).toBeUndefined();
   });
 
   it('reads back only well-formed filters from storage (storage is not trusted)', () => {
-    expect(storedFilterParams({ flow: 'inflow', accountId: `${ACC},<img>`, minAmount: 'ten', tab: 'finalized', txn: ACC, order: 7 }).toString()).toBe(`accountId=${ACC}&flow=inflow`);
+    expect(storedFilterParams({ flow: 'inflow', accountId: `${ACC},<img>`, minAmount: 'ten', tab: 'finalized', txn: ACC, order: 7 }).toString()).toBe(
+      `accountId=${ACC}&flow=inflow`,
+    );
     for (const raw of [undefined, null, 'flow=inflow', ['flow', 'inflow'], 42]) expect(storedFilterParams(raw).size).toBe(0);
   });
 
   it('opens a bare URL with the stored set, keeping the tab; a URL naming any filter wins', () => {
-    expect(arrivalSearch(new URLSearchParams({ tab: 'all' }), { flow: 'inflow', description: 'rent' })?.toString()).toBe('tab=all&description=rent&flow=inflow');
+    expect(arrivalSearch(new URLSearchParams({ tab: 'all' }), { flow: 'inflow', description: 'rent' })?.toString()).toBe(
+      'tab=all&description=rent&flow=inflow',
+    );
     expect(arrivalSearch(new URLSearchParams({ tab: 'all', order: 'ASC' }), { flow: 'inflow' })).toBeNull();
     expect(arrivalSearch(new URLSearchParams({ tab: 'all' }), undefined)).toBeNull();
     expect(arrivalSearch(new URLSearchParams({ tab: 'all' }), { flow: 'sideways' })).toBeNull();

@@ -90,7 +90,9 @@ export function useDeleteChartAccounts() {
   return useMutation<DeleteCategoriesResponse, ApiError, string[]>({
     mutationFn: (categoryIds) => client.request('DELETE', '/categories/delete', { body: { categoryIds } }),
     onSuccess: (_answer, ids) => {
-      queryClient.setQueriesData<ChartOfAccountsResponse>({ queryKey: accountingQueryKeys.chart }, (chart) => (chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart));
+      queryClient.setQueriesData<ChartOfAccountsResponse>({ queryKey: accountingQueryKeys.chart }, (chart) =>
+        chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart,
+      );
       return refreshChart(client, queryClient);
     },
   });
@@ -105,7 +107,8 @@ export function useGeneralLedger(startDate: string, endDate: string) {
   const { client } = useApiContext();
   return useQuery<GeneralLedgerAccount[], ApiError>({
     queryKey: accountingQueryKeys.generalLedger(startDate, endDate),
-    queryFn: async ({ signal }) => (await client.request<GeneralLedgerResponse>('GET', '/ledger/get-general-ledger', { query: { startDate, endDate }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await client.request<GeneralLedgerResponse>('GET', '/ledger/get-general-ledger', { query: { startDate, endDate }, signal })).data,
   });
 }
 

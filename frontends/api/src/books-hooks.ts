@@ -41,7 +41,10 @@ export function useAccountsTieOut(options: { enabled?: boolean } = {}) {
   return useQuery<TiedAccountsResponse, ApiError>({
     queryKey: booksQueryKeys.tieOut,
     queryFn: ({ signal }) => client.request<TiedAccountsResponse>('GET', '/accounts', { signal }),
-    refetchInterval: (query) => (query.state.data?.accounts.some((a) => a.tieOut?.status === 'catching_up') || query.state.data?.tieOut?.status === 'catching_up' ? TIE_OUT_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.accounts.some((a) => a.tieOut?.status === 'catching_up') || query.state.data?.tieOut?.status === 'catching_up'
+        ? TIE_OUT_POLL_MS
+        : false,
     enabled: options.enabled ?? true,
   });
 }
@@ -53,7 +56,10 @@ export function useTransferFilteredList(tab: TransactionTab, filters: Transactio
     queryKey: booksQueryKeys.transactionList(tab, filters, transfer),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      client.request('GET', '/transactions/v2', { query: { ...transactionsQuery(tab, filters, pageParam), transferStatus: transfer === '' ? undefined : transfer }, signal }),
+      client.request('GET', '/transactions/v2', {
+        query: { ...transactionsQuery(tab, filters, pageParam), transferStatus: transfer === '' ? undefined : transfer },
+        signal,
+      }),
     getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
   });
 }
@@ -63,7 +69,8 @@ export function useTransferCandidates(transactionId: string | null) {
   const { client } = useApiContext();
   return useQuery<TransferCandidate[], ApiError>({
     queryKey: booksQueryKeys.transferCandidates(transactionId ?? ''),
-    queryFn: async ({ signal }) => (await client.request<TransferCandidatesResponse>('GET', '/transactions/transfer-candidates', { query: { transactionId }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await client.request<TransferCandidatesResponse>('GET', '/transactions/transfer-candidates', { query: { transactionId }, signal })).data,
     enabled: transactionId !== null,
   });
 }

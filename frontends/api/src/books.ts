@@ -174,7 +174,10 @@ export function persistentDifferences(accounts: readonly TiedBankAccount[], sync
 }
 
 /** The notice's words for a persistent difference. */
-export function tieOutProblemMessage(p: Pick<TieOutProblem, 'name' | 'mask' | 'difference' | 'bankBalance' | 'booksBalance'>): { title: string; message: string } {
+export function tieOutProblemMessage(p: Pick<TieOutProblem, 'name' | 'mask' | 'difference' | 'bankBalance' | 'booksBalance'>): {
+  title: string;
+  message: string;
+} {
   const account = p.mask ? `${p.name} •••• ${p.mask}` : p.name;
   const sides = p.booksBalance !== null && p.bankBalance !== null ? ` The books say ${money(p.booksBalance)}, the bank ${money(p.bankBalance)}.` : '';
   return {
@@ -297,7 +300,6 @@ export function drillLabel(row: Pick<ReportRow, 'name'>, drill: ReportDrill): st
   return `Open the profit and loss from ${drill.startDate} to ${drill.endDate} (${row.name})`;
 }
 
-
 // ── Opening balances (PUT /categories/{id}/opening-balance) ─────────────────────────────────────────────────────────
 
 /** Bank, card, asset, liability and equity accounts at levels 3–4 take one (not Opening Balance Equity itself). */
@@ -318,7 +320,11 @@ const OPENING_AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/;
 
 /** The amount as the server takes it (dollars, 2 decimals at most), or null when it is not one. */
 export function parseOpeningBalance(text: string): number | null {
-  const clean = text.trim().replace(/^\$/, '').replace(/,/g, '').replace(/^(-?)\$/, '$1');
+  const clean = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,/g, '')
+    .replace(/^(-?)\$/, '$1');
   return OPENING_AMOUNT.test(clean) ? Number(clean) : null;
 }
 

@@ -88,7 +88,10 @@ export function useVoidDocument<K extends DocumentKind>(kind: K) {
 export function useDeleteDocument<K extends DocumentKind>(kind: K) {
   const { client } = useApiContext();
   const changed = useDocumentsChanged(kind);
-  return useMutation<DocumentAnswer<K>, ApiError, string>({ mutationFn: (id) => documentsApi.remove(client, kind, id), onSuccess: (answer) => changed(answer, true) });
+  return useMutation<DocumentAnswer<K>, ApiError, string>({
+    mutationFn: (id) => documentsApi.remove(client, kind, id),
+    onSuccess: (answer) => changed(answer, true),
+  });
 }
 
 /** POST …/recur/{id} and POST /accounting/stop-recurring/{id}. */
@@ -96,7 +99,10 @@ export function useRecurDocument(kind: DocumentKind) {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: documentsQueryKeys.kind(kind) });
-  const recur = useMutation<{ message: string }, ApiError, { id: string; body: RecurrenceBody }>({ mutationFn: ({ id, body }) => documentsApi.recur(client, kind, id, body), onSuccess: refresh });
+  const recur = useMutation<{ message: string }, ApiError, { id: string; body: RecurrenceBody }>({
+    mutationFn: ({ id, body }) => documentsApi.recur(client, kind, id, body),
+    onSuccess: refresh,
+  });
   const stop = useMutation<{ message: string }, ApiError, string>({ mutationFn: (id) => documentsApi.stopRecurring(client, kind, id), onSuccess: refresh });
   return { recur, stop };
 }

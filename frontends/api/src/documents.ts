@@ -44,7 +44,11 @@ export type RecurrenceInterval = (typeof RECURRENCE_INTERVALS)[number];
 export type RecurrenceBody = Schemas['RecurBody'] & { recurringStartDate: string; interval: RecurrenceInterval };
 
 /** The spec §3 ledger source type of each kind: what POST /accounting/stop-recurring/{id} sends as entityType. */
-export const DOCUMENT_ENTITY_TYPES: Readonly<Record<DocumentKind, 'Bill' | 'Invoice' | 'ManualEntry'>> = { bill: 'Bill', invoice: 'Invoice', manualEntry: 'ManualEntry' };
+export const DOCUMENT_ENTITY_TYPES: Readonly<Record<DocumentKind, 'Bill' | 'Invoice' | 'ManualEntry'>> = {
+  bill: 'Bill',
+  invoice: 'Invoice',
+  manualEntry: 'ManualEntry',
+};
 
 /** Spec §7 paths of each kind. */
 export const DOCUMENT_PATHS = {
@@ -83,7 +87,8 @@ function answerOf<K extends DocumentKind>(kind: K, a: RawAnswer): DocumentAnswer
 export const documentsApi = {
   list: <K extends DocumentKind>(client: ApiClient, kind: K, f: DocumentListFilters, page: number, signal?: AbortSignal): Promise<DocumentList<K>> =>
     client.request('GET', DOCUMENT_PATHS[kind].many, { query: { page, take: DOCUMENTS_PAGE_SIZE, status: f.status || undefined }, signal }),
-  get: <K extends DocumentKind>(client: ApiClient, kind: K, id: string, signal?: AbortSignal): Promise<DocumentOf[K]> => client.request('GET', `${DOCUMENT_PATHS[kind].one}/${enc(id)}`, { signal }),
+  get: <K extends DocumentKind>(client: ApiClient, kind: K, id: string, signal?: AbortSignal): Promise<DocumentOf[K]> =>
+    client.request('GET', `${DOCUMENT_PATHS[kind].one}/${enc(id)}`, { signal }),
   create: async <K extends DocumentKind>(client: ApiClient, kind: K, body: DocumentBodyOf[K]): Promise<DocumentAnswer<K>> =>
     answerOf(kind, await client.request<RawAnswer>('POST', `${DOCUMENT_PATHS[kind].one}/v2`, { body })),
   update: async <K extends DocumentKind>(client: ApiClient, kind: K, id: string, body: DocumentBodyOf[K]): Promise<DocumentAnswer<K>> =>
@@ -99,7 +104,8 @@ export const documentsApi = {
   stopRecurring: (client: ApiClient, kind: DocumentKind, id: string): Promise<{ message: string }> =>
     client.request('POST', `/accounting/stop-recurring/${enc(id)}`, { body: { entityType: DOCUMENT_ENTITY_TYPES[kind] } }),
   /** GET /bills/csv or /invoices/csv with the list's filters; the server names the file. */
-  csv: (client: ApiClient, kind: 'bill' | 'invoice', f: DocumentListFilters): Promise<Download> => client.download(DOCUMENT_PATHS[kind].csv, { status: f.status || undefined }),
+  csv: (client: ApiClient, kind: 'bill' | 'invoice', f: DocumentListFilters): Promise<Download> =>
+    client.download(DOCUMENT_PATHS[kind].csv, { status: f.status || undefined }),
   /** GET /invoice/{id}/pdf (spec §7): the invoice as a PDF. */
   invoicePdf: (client: ApiClient, id: string): Promise<Download> => client.download(`/invoice/${enc(id)}/pdf`),
   /** POST /accounting/manual-entry/check: the journal's rules and balance without posting it. */
@@ -109,7 +115,10 @@ export const documentsApi = {
    * linked to another document (those linked to `documentId` stay, so an edit shows its own payments).
    */
   paymentCandidates: async (client: ApiClient, kind: 'bill' | 'invoice', documentId: string | null, signal?: AbortSignal): Promise<Transaction[]> => {
-    const page = await client.request<{ data: Transaction[] }>('GET', '/transactions/v2', { query: { flow: kind === 'bill' ? 'outflow' : 'inflow', take: 100, page: 1 }, signal });
+    const page = await client.request<{ data: Transaction[] }>('GET', '/transactions/v2', {
+      query: { flow: kind === 'bill' ? 'outflow' : 'inflow', take: 100, page: 1 },
+      signal,
+    });
     return page.data.filter((t) => !t.entityType || (documentId !== null && t.entityId === documentId));
   },
 };

@@ -14,7 +14,10 @@ export const draftsQueryKeys = {
 /** GET /drafts of one entity type (the first 100, oldest first). */
 export function useDrafts(entity: DraftEntity) {
   const { client } = useApiContext();
-  return useQuery<DraftList, ApiError>({ queryKey: draftsQueryKeys.list(entity), queryFn: ({ signal }) => draftsApi.list(client, { entityType: entity }, 1, signal) });
+  return useQuery<DraftList, ApiError>({
+    queryKey: draftsQueryKeys.list(entity),
+    queryFn: ({ signal }) => draftsApi.list(client, { entityType: entity }, 1, signal),
+  });
 }
 
 /**

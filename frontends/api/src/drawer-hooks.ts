@@ -91,7 +91,8 @@ export function useTransactionComments(id: string | null) {
   const { client } = useApiContext();
   return useQuery<TransactionComment[], ApiError>({
     queryKey: drawerQueryKeys.comments(id ?? ''),
-    queryFn: async ({ signal }) => (await client.request<{ data: TransactionComment[] }>('GET', '/transactions/comments', { query: { transactionId: id }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await client.request<{ data: TransactionComment[] }>('GET', '/transactions/comments', { query: { transactionId: id }, signal })).data,
     enabled: id !== null,
   });
 }
@@ -136,7 +137,8 @@ export function useTransactionsCsv() {
 export function useGeneralLedgerCsv() {
   const { client } = useApiContext();
   return useMutation<Download, ApiError, { startDate: string; endDate: string; ledgerAccountId?: string | null }>({
-    mutationFn: ({ startDate, endDate, ledgerAccountId }) => client.download('/general-ledger/csv', { startDate, endDate, ledgerAccountId: ledgerAccountId ?? undefined }),
+    mutationFn: ({ startDate, endDate, ledgerAccountId }) =>
+      client.download('/general-ledger/csv', { startDate, endDate, ledgerAccountId: ledgerAccountId ?? undefined }),
   });
 }
 

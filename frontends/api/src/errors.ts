@@ -30,8 +30,7 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
@@ -42,8 +41,7 @@ const nonEmptyString = (value: unknown): value is string => typeof value === 'st
 export function extractError(httpStatus: number | undefined, body: unknown): ApiError {
   if (!isRecord(body)) return new ApiError({ message: GENERIC_ERROR_MESSAGE, statusCode: 500 });
   const appErrorCode = body.appErrorCode === undefined || body.appErrorCode === null ? undefined : String(body.appErrorCode);
-  const statusCode =
-    httpStatus ?? (typeof body.statusCode === 'number' ? body.statusCode : 500);
+  const statusCode = httpStatus ?? (typeof body.statusCode === 'number' ? body.statusCode : 500);
   const errors = body.errors;
   if (Array.isArray(errors) && errors.length > 0) {
     const first: unknown = errors[0];

@@ -28,7 +28,8 @@ export type VerifyInviteResponse = Omit<OperationResult<'verifyInvite'>, 'status
 /** Firm roles that manage the firm (services/firm: owner and admin; an accountant only reads). */
 export const FIRM_MANAGER_ROLES: readonly string[] = ['owner', 'admin'];
 
-export const isFirmManager = (member: Pick<FirmMember, 'role'> | null | undefined): boolean => member !== null && member !== undefined && FIRM_MANAGER_ROLES.includes(member.role);
+export const isFirmManager = (member: Pick<FirmMember, 'role'> | null | undefined): boolean =>
+  member !== null && member !== undefined && FIRM_MANAGER_ROLES.includes(member.role);
 
 // ── Invite links ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -55,7 +56,10 @@ export function inviteFromSearch(search: string | URLSearchParams): InviteLink |
 /** Case-insensitive contains match on the organization's name or one of its workspaces' names (spec §5 search). */
 export function filterFirmOrganizations(organizations: readonly FirmOrganization[], search: string): FirmOrganization[] {
   const needle = search.trim().toLowerCase();
-  const matching = needle === '' ? [...organizations] : organizations.filter((o) => o.name.toLowerCase().includes(needle) || o.workspaces.some((w) => w.name.toLowerCase().includes(needle)));
+  const matching =
+    needle === ''
+      ? [...organizations]
+      : organizations.filter((o) => o.name.toLowerCase().includes(needle) || o.workspaces.some((w) => w.name.toLowerCase().includes(needle)));
   // The firm's default organization first, then by name.
   return matching.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' }));
 }
@@ -116,14 +120,23 @@ export function validateFirmSignUp(v: FirmSignUpFormValues): FieldErrors<keyof F
 export function firmSignUpBody(v: FirmSignUpFormValues, base: SignUpBody): FirmSignUpBody {
   const firmName = v.firmName.trim();
   const { maxTeamSize: _maxTeamSize, ...rest } = base;
-  return { ...rest, ...(v.maxTeamSize.trim() === '' ? {} : { maxTeamSize: base.maxTeamSize }), companyName: firmName, userType: 'firm', firmName, country: v.country.trim() };
+  return {
+    ...rest,
+    ...(v.maxTeamSize.trim() === '' ? {} : { maxTeamSize: base.maxTeamSize }),
+    companyName: firmName,
+    userType: 'firm',
+    firmName,
+    country: v.country.trim(),
+  };
 }
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────────────
 
 export const firmApi = {
-  organizations: (client: ApiClient, signal?: AbortSignal) => client.request<FirmOrganizationsResponse>('GET', '/accounting-firm/organizations', signal ? { signal } : {}),
-  addOrganization: (client: ApiClient, body: AddFirmOrganizationBody) => client.request<AddFirmOrganizationResponse>('POST', '/accounting-firm/add-organization', { body }),
+  organizations: (client: ApiClient, signal?: AbortSignal) =>
+    client.request<FirmOrganizationsResponse>('GET', '/accounting-firm/organizations', signal ? { signal } : {}),
+  addOrganization: (client: ApiClient, body: AddFirmOrganizationBody) =>
+    client.request<AddFirmOrganizationResponse>('POST', '/accounting-firm/add-organization', { body }),
   me: (client: ApiClient, signal?: AbortSignal) => client.request<FirmMeResponse>('GET', '/accounting-firm/me', signal ? { signal } : {}),
   acceptInvite: (client: ApiClient, token: string) => client.request<AcceptFirmInviteResponse>('POST', '/accounting-firm/accept-invite/', { body: { token } }),
   verifyInvite: (client: ApiClient, body: VerifyInviteBody) => client.request<VerifyInviteResponse>('POST', '/verify-invite', { body }),

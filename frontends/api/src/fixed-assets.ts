@@ -32,16 +32,25 @@ export interface ScheduleQuery {
 }
 
 const enc = encodeURIComponent;
-const scheduleQuery = (q: ScheduleQuery) => ({ ledgerAccount: q.ledgerAccount || undefined, startDate: q.startDate || undefined, endDate: q.endDate || undefined });
+const scheduleQuery = (q: ScheduleQuery) => ({
+  ledgerAccount: q.ledgerAccount || undefined,
+  startDate: q.startDate || undefined,
+  endDate: q.endDate || undefined,
+});
 
 export const fixedAssetsApi = {
   list: (client: ApiClient, signal?: AbortSignal): Promise<{ data: FixedAsset[] }> => client.request('GET', '/accounting/fixed-assets', { signal }),
   get: (client: ApiClient, id: string, signal?: AbortSignal): Promise<FixedAsset> => client.request('GET', `/accounting/fixed-asset/${enc(id)}`, { signal }),
-  create: (client: ApiClient, body: FixedAssetBody): Promise<{ message: string; fixedAsset: FixedAsset; seq?: number }> => client.request('POST', '/accounting/fixed-asset', { body }),
-  stop: (client: ApiClient, id: string): Promise<{ message: string; fixedAsset: FixedAsset }> => client.request('POST', `/accounting/fixed-asset/stop/${enc(id)}`),
-  remove: (client: ApiClient, id: string): Promise<{ message: string; id: string; seq: number }> => client.request('DELETE', `/accounting/fixed-asset/${enc(id)}`),
-  schedules: (client: ApiClient, q: ScheduleQuery, signal?: AbortSignal): Promise<SchedulesAnswer> => client.request('GET', '/accounting/schedules', { query: scheduleQuery(q), signal }),
-  calendar: (client: ApiClient, q: ScheduleQuery, signal?: AbortSignal): Promise<SchedulesCalendarAnswer> => client.request('GET', '/accounting/schedules-calendar', { query: scheduleQuery(q), signal }),
+  create: (client: ApiClient, body: FixedAssetBody): Promise<{ message: string; fixedAsset: FixedAsset; seq?: number }> =>
+    client.request('POST', '/accounting/fixed-asset', { body }),
+  stop: (client: ApiClient, id: string): Promise<{ message: string; fixedAsset: FixedAsset }> =>
+    client.request('POST', `/accounting/fixed-asset/stop/${enc(id)}`),
+  remove: (client: ApiClient, id: string): Promise<{ message: string; id: string; seq: number }> =>
+    client.request('DELETE', `/accounting/fixed-asset/${enc(id)}`),
+  schedules: (client: ApiClient, q: ScheduleQuery, signal?: AbortSignal): Promise<SchedulesAnswer> =>
+    client.request('GET', '/accounting/schedules', { query: scheduleQuery(q), signal }),
+  calendar: (client: ApiClient, q: ScheduleQuery, signal?: AbortSignal): Promise<SchedulesCalendarAnswer> =>
+    client.request('GET', '/accounting/schedules-calendar', { query: scheduleQuery(q), signal }),
 };
 
 export const fixedAssetsQueryKeys = {
@@ -83,11 +92,18 @@ export function useFixedAsset(id: string | null) {
 }
 export function useSchedules(q: ScheduleQuery) {
   const { client } = useApiContext();
-  return useQuery<SchedulesAnswer, ApiError>({ queryKey: fixedAssetsQueryKeys.schedules(q), queryFn: ({ signal }) => fixedAssetsApi.schedules(client, q, signal) });
+  return useQuery<SchedulesAnswer, ApiError>({
+    queryKey: fixedAssetsQueryKeys.schedules(q),
+    queryFn: ({ signal }) => fixedAssetsApi.schedules(client, q, signal),
+  });
 }
 export function useSchedulesCalendar(q: ScheduleQuery, enabled = true) {
   const { client } = useApiContext();
-  return useQuery<SchedulesCalendarAnswer, ApiError>({ queryKey: fixedAssetsQueryKeys.calendar(q), queryFn: ({ signal }) => fixedAssetsApi.calendar(client, q, signal), enabled });
+  return useQuery<SchedulesCalendarAnswer, ApiError>({
+    queryKey: fixedAssetsQueryKeys.calendar(q),
+    queryFn: ({ signal }) => fixedAssetsApi.calendar(client, q, signal),
+    enabled,
+  });
 }
 
 /** After a change: the assets, the schedules, the transactions (a purchase is linked) and the reports are asked again. */
@@ -103,17 +119,26 @@ function useFixedAssetsChanged() {
 export function useCreateFixedAsset() {
   const { client } = useApiContext();
   const changed = useFixedAssetsChanged();
-  return useMutation<{ message: string; fixedAsset: FixedAsset; seq?: number }, ApiError, FixedAssetBody>({ mutationFn: (body) => fixedAssetsApi.create(client, body), onSuccess: (a) => changed(a.seq) });
+  return useMutation<{ message: string; fixedAsset: FixedAsset; seq?: number }, ApiError, FixedAssetBody>({
+    mutationFn: (body) => fixedAssetsApi.create(client, body),
+    onSuccess: (a) => changed(a.seq),
+  });
 }
 export function useStopFixedAsset() {
   const { client } = useApiContext();
   const changed = useFixedAssetsChanged();
-  return useMutation<{ message: string; fixedAsset: FixedAsset }, ApiError, string>({ mutationFn: (id) => fixedAssetsApi.stop(client, id), onSuccess: () => changed() });
+  return useMutation<{ message: string; fixedAsset: FixedAsset }, ApiError, string>({
+    mutationFn: (id) => fixedAssetsApi.stop(client, id),
+    onSuccess: () => changed(),
+  });
 }
 export function useDeleteFixedAsset() {
   const { client } = useApiContext();
   const changed = useFixedAssetsChanged();
-  return useMutation<{ message: string; id: string; seq: number }, ApiError, string>({ mutationFn: (id) => fixedAssetsApi.remove(client, id), onSuccess: (a) => changed(a.seq) });
+  return useMutation<{ message: string; id: string; seq: number }, ApiError, string>({
+    mutationFn: (id) => fixedAssetsApi.remove(client, id),
+    onSuccess: (a) => changed(a.seq),
+  });
 }
 
 // ── The screens' pure parts (the Fixed Assets and Schedules tabs of the accounting remote; decision 0030) ───────────
@@ -124,7 +149,11 @@ export const FIXED_ASSET_STATUSES = ['Pending', 'Active', 'Stopped', 'Fully Depr
 /** Where a month of the schedule stands: in the books, due (the scheduler posts it shortly), to come, or never (the asset was stopped before it). */
 export type DepreciationRowState = 'Posted' | 'Due' | 'Scheduled' | 'Not posted';
 
-export function depreciationRowState(row: Pick<DepreciationRow, 'isDepreciated' | 'depreciationDateTime'>, asset: Pick<FixedAsset, 'stoppedOn'>, today: string): DepreciationRowState {
+export function depreciationRowState(
+  row: Pick<DepreciationRow, 'isDepreciated' | 'depreciationDateTime'>,
+  asset: Pick<FixedAsset, 'stoppedOn'>,
+  today: string,
+): DepreciationRowState {
   if (row.isDepreciated) return 'Posted';
   const date = row.depreciationDateTime.slice(0, 10);
   if (asset.stoppedOn && date > asset.stoppedOn.slice(0, 10)) return 'Not posted';
@@ -151,7 +180,17 @@ export function isAssetPurchaseCandidate(t: {
   pending: boolean;
   transferStatus: string | null;
 }): boolean {
-  return t.amount < 0 && t.transferStatus === null && t.entityType === null && !t.isAccruedParent && !t.isAccruedChildren && !t.isSplittedParent && !t.isSplittedChildren && !t.isOpeningBalance && !t.pending;
+  return (
+    t.amount < 0 &&
+    t.transferStatus === null &&
+    t.entityType === null &&
+    !t.isAccruedParent &&
+    !t.isAccruedChildren &&
+    !t.isSplittedParent &&
+    !t.isSplittedChildren &&
+    !t.isOpeningBalance &&
+    !t.pending
+  );
 }
 
 interface ChartNode {
@@ -207,13 +246,30 @@ export type FixedAssetField = Exclude<keyof FixedAssetDraft, never>;
 export type FixedAssetProblems = Partial<Record<FixedAssetField, string>>;
 
 export const emptyFixedAssetDraft = (assetTypeId: string | null = null): FixedAssetDraft => ({
-  transactionId: null, description: '', assetTypeId, method: 'STRAIGHT_LINE', purchaseDate: '', depreciationStartDate: '', cost: '', salvageValue: '0', usefulLife: '', totalEstimatedUnits: '', unitProducedPerYear: '',
+  transactionId: null,
+  description: '',
+  assetTypeId,
+  method: 'STRAIGHT_LINE',
+  purchaseDate: '',
+  depreciationStartDate: '',
+  cost: '',
+  salvageValue: '0',
+  usefulLife: '',
+  totalEstimatedUnits: '',
+  unitProducedPerYear: '',
 });
 
 /** The draft with a purchase chosen: its amount is the cost, its date the purchase and depreciation start dates, its merchant the name when none is typed. */
 export function withPurchase(draft: FixedAssetDraft, t: { id: string; amount: number; dateTime: string }, name: string): FixedAssetDraft {
   const date = t.dateTime.slice(0, 10);
-  return { ...draft, transactionId: t.id, cost: Math.abs(t.amount).toFixed(2), purchaseDate: date, depreciationStartDate: date, description: draft.description.trim() === '' ? name : draft.description };
+  return {
+    ...draft,
+    transactionId: t.id,
+    cost: Math.abs(t.amount).toFixed(2),
+    purchaseDate: date,
+    depreciationStartDate: date,
+    description: draft.description.trim() === '' ? name : draft.description,
+  };
 }
 
 const isUnits = (d: Pick<FixedAssetDraft, 'method'>) => d.method === 'UNITS_OF_PRODUCTION';
@@ -230,7 +286,12 @@ export function validateFixedAssetDraft(d: FixedAssetDraft): FixedAssetProblems 
   if (!d.assetTypeId) p.assetTypeId = 'assetTypeId is required';
   if (d.purchaseDate === '') p.purchaseDate = 'purchaseDate is required';
   if (d.depreciationStartDate === '') p.depreciationStartDate = 'depreciationStartDate is required';
-  const numbers: [FixedAssetField, boolean][] = [['salvageValue', false], ['usefulLife', !isUnits(d)], ['totalEstimatedUnits', isUnits(d)], ['unitProducedPerYear', isUnits(d)]];
+  const numbers: [FixedAssetField, boolean][] = [
+    ['salvageValue', false],
+    ['usefulLife', !isUnits(d)],
+    ['totalEstimatedUnits', isUnits(d)],
+    ['unitProducedPerYear', isUnits(d)],
+  ];
   for (const [field, required] of numbers) {
     const n = asNumber(d[field] as string);
     if (n === undefined) {
@@ -245,13 +306,33 @@ export function validateFixedAssetDraft(d: FixedAssetDraft): FixedAssetProblems 
 export function fixedAssetBody(d: FixedAssetDraft): FixedAssetBody {
   const units = isUnits(d);
   return {
-    transactionId: d.transactionId ?? '', description: d.description.trim(), assetTypeId: d.assetTypeId ?? '', method: d.method, purchaseDate: d.purchaseDate, depreciationStartDate: d.depreciationStartDate,
-    cost: asNumber(d.cost) ?? 0, salvageValue: asNumber(d.salvageValue) ?? 0,
-    ...(units ? { totalEstimatedUnits: asNumber(d.totalEstimatedUnits), unitProducedPerYear: asNumber(d.unitProducedPerYear) } : { usefulLife: asNumber(d.usefulLife) }),
+    transactionId: d.transactionId ?? '',
+    description: d.description.trim(),
+    assetTypeId: d.assetTypeId ?? '',
+    method: d.method,
+    purchaseDate: d.purchaseDate,
+    depreciationStartDate: d.depreciationStartDate,
+    cost: asNumber(d.cost) ?? 0,
+    salvageValue: asNumber(d.salvageValue) ?? 0,
+    ...(units
+      ? { totalEstimatedUnits: asNumber(d.totalEstimatedUnits), unitProducedPerYear: asNumber(d.unitProducedPerYear) }
+      : { usefulLife: asNumber(d.usefulLife) }),
   };
 }
 
-const DRAFT_FIELDS: readonly string[] = ['transactionId', 'description', 'assetTypeId', 'method', 'purchaseDate', 'depreciationStartDate', 'cost', 'salvageValue', 'usefulLife', 'totalEstimatedUnits', 'unitProducedPerYear'];
+const DRAFT_FIELDS: readonly string[] = [
+  'transactionId',
+  'description',
+  'assetTypeId',
+  'method',
+  'purchaseDate',
+  'depreciationStartDate',
+  'cost',
+  'salvageValue',
+  'usefulLife',
+  'totalEstimatedUnits',
+  'unitProducedPerYear',
+];
 
 /** The dialog field a server refusal names (its `errors[0].field`), or null when it names none of them (shown above the buttons). */
 export function fixedAssetFieldOf(field: string | undefined): FixedAssetField | null {
@@ -271,7 +352,11 @@ export function defaultSchedulesRange(today: string): { startDate: string; endDa
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRange = (v: unknown): v is { startDate: string; endDate: string } =>
-  typeof v === 'object' && v !== null && ISO_DAY.test(String((v as Record<string, unknown>).startDate)) && ISO_DAY.test(String((v as Record<string, unknown>).endDate)) && String((v as Record<string, unknown>).startDate) <= String((v as Record<string, unknown>).endDate);
+  typeof v === 'object' &&
+  v !== null &&
+  ISO_DAY.test(String((v as Record<string, unknown>).startDate)) &&
+  ISO_DAY.test(String((v as Record<string, unknown>).endDate)) &&
+  String((v as Record<string, unknown>).startDate) <= String((v as Record<string, unknown>).endDate);
 
 export interface SchedulesUrlState extends ScheduleQuery {
   view: SchedulesView;
@@ -285,7 +370,12 @@ export function schedulesStateFromSearch(params: URLSearchParams, stored: unknow
   const asked = { startDate: params.get('startDate') ?? '', endDate: params.get('endDate') ?? '' };
   const range = isRange(asked) ? asked : isRange(stored) ? { startDate: stored.startDate, endDate: stored.endDate } : defaultSchedulesRange(today);
   const ledgerAccount = params.get('ledgerAccount');
-  return { ledgerAccount: ledgerAccount && ledgerAccount.trim() !== '' ? ledgerAccount : null, startDate: range.startDate, endDate: range.endDate, view: params.get('view') === 'calendar' ? 'calendar' : 'list' };
+  return {
+    ledgerAccount: ledgerAccount && ledgerAccount.trim() !== '' ? ledgerAccount : null,
+    startDate: range.startDate,
+    endDate: range.endDate,
+    view: params.get('view') === 'calendar' ? 'calendar' : 'list',
+  };
 }
 
 /** The URL of a state (tab kept; the list view, the default, left out). */
@@ -332,8 +422,14 @@ export function calendarMonths(calendar: SchedulesCalendarAnswer, schedules: Sch
       const down = round2(-lines.filter((l) => l.amount < 0).reduce((t, l) => t + l.amount, 0));
       const depreciation = c.kind === 'Accumulated Depreciation';
       return {
-        ledgerAccountId: c.ledgerAccount.id, name: c.ledgerAccount.name, kind: c.kind,
-        recognised: depreciation ? up : down, added: depreciation ? 0 : up, scheduled: c.scheduledAmount, txnCount: c.txnCount, balance: c.runningBalance,
+        ledgerAccountId: c.ledgerAccount.id,
+        name: c.ledgerAccount.name,
+        kind: c.kind,
+        recognised: depreciation ? up : down,
+        added: depreciation ? 0 : up,
+        scheduled: c.scheduledAmount,
+        txnCount: c.txnCount,
+        balance: c.runningBalance,
       };
     }),
   }));

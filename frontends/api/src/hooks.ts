@@ -90,10 +90,9 @@ export function useBankAccounts(options: { enabled?: boolean } = {}) {
 
 /** Accounts and jobs change together: after a link, a removal, a sync request or a finished sync. */
 function refreshBanking(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.bankAccounts }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.jobs }),
-  ]).then(() => undefined);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.bankAccounts }), queryClient.invalidateQueries({ queryKey: queryKeys.jobs })]).then(
+    () => undefined,
+  );
 }
 
 const IN_PROGRESS_FILTER: JobsFilter = { status: IN_PROGRESS_JOB_STATUSES };

@@ -180,7 +180,25 @@ export {
   dashboardQueries,
 } from './reports';
 export type * from './reports';
-export { DASHBOARD_FRESH_MS, afterBooksChanged, fetchReport, reportsQueryKeys, useAssetBalanceGraph, useBalanceSheet, useCashFlow, useCashFlowStatement, useDashboard, usePrefetchDashboard, prefetchDashboard, useGroupsAndTags, useProfitLoss, useReportExport, useRunway, useSpending, useTopMerchants } from './reports-hooks';
+export {
+  DASHBOARD_FRESH_MS,
+  afterBooksChanged,
+  fetchReport,
+  reportsQueryKeys,
+  useAssetBalanceGraph,
+  useBalanceSheet,
+  useCashFlow,
+  useCashFlowStatement,
+  useDashboard,
+  usePrefetchDashboard,
+  prefetchDashboard,
+  useGroupsAndTags,
+  useProfitLoss,
+  useReportExport,
+  useRunway,
+  useSpending,
+  useTopMerchants,
+} from './reports-hooks';
 export type { DashboardAnswer, DashboardWidget, ReportExportRequest, WidgetQueryOptions } from './reports-hooks';
 // Reads after writes: the ledger commit sequence a change answered, sent with report requests.
 export { createLedgerSeq, withSeq } from './seq';
@@ -343,15 +361,45 @@ export {
   useVendorsCsv,
 } from './parties-hooks';
 // Documents (issue #18): bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §7).
-export { DOCUMENT_ENTITY_TYPES, DOCUMENT_PATHS, DOCUMENT_STATUSES, DOCUMENTS_PAGE_SIZE, PAYMENT_STATUSES, RECURRENCE_INTERVALS, documentsApi } from './documents';
+export {
+  DOCUMENT_ENTITY_TYPES,
+  DOCUMENT_PATHS,
+  DOCUMENT_STATUSES,
+  DOCUMENTS_PAGE_SIZE,
+  PAYMENT_STATUSES,
+  RECURRENCE_INTERVALS,
+  documentsApi,
+} from './documents';
 export type * from './documents';
 export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from './drafts';
 export type * from './drafts';
 export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
 // Uploads (issue #19): receipts, bills and invoices as files, with the request's progress; receipt matching; the bulk-upload job.
-export { BULK_UPLOAD_QUEUE, RECEIPT_STATUSES, RECEIPT_STATUS_LABELS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, bulkUploadJobs, isReceiptStatus, jobOfBatch, refusedEach, uploadsApi } from './uploads';
+export {
+  BULK_UPLOAD_QUEUE,
+  RECEIPT_STATUSES,
+  RECEIPT_STATUS_LABELS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MESSAGES,
+  bulkUploadJobs,
+  isReceiptStatus,
+  jobOfBatch,
+  refusedEach,
+  uploadsApi,
+} from './uploads';
 export type * from './uploads';
-export { UPLOADS_PAGE_SIZE, uploadsQueryKeys, useBatchJobs, useBulkUploadJobIds, useMatchUpload, useUpdateUpload, useUploadFiles, useUploadList } from './uploads-hooks';
+export {
+  UPLOADS_PAGE_SIZE,
+  uploadsQueryKeys,
+  useBatchJobs,
+  useBulkUploadJobIds,
+  useMatchUpload,
+  useUpdateUpload,
+  useUploadFiles,
+  useUploadList,
+} from './uploads-hooks';
 export type { UploadBatch } from './uploads-hooks';
 export { paymentDetailsApi, usePaymentDetailsCheck, type PaymentDetail, type PaymentDetailsBody, type PaymentDetailsCheck } from './payment-details';
 export {

@@ -61,7 +61,9 @@ export function useCreateCategory() {
     mutationFn: (body) => client.request('POST', '/categories', { body }),
     onSuccess: (answer) => {
       // Offered at once in every dropdown; the refetch then brings balances.
-      queryClient.setQueryData<Category[]>(ledgerQueryKeys.categoryList, (list) => (list ? [...list.filter((c) => c.id !== answer.category.id), answer.category] : list));
+      queryClient.setQueryData<Category[]>(ledgerQueryKeys.categoryList, (list) =>
+        list ? [...list.filter((c) => c.id !== answer.category.id), answer.category] : list,
+      );
       void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.categories });
       void afterBooksChanged(client, queryClient);
     },

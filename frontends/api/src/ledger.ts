@@ -145,7 +145,13 @@ export interface TransactionRestriction {
   message: string;
 }
 
-const ENTITY_NAMES: Readonly<Record<string, string>> = { ManualEntry: 'manual journal', ManualJournal: 'manual journal', Bill: 'bill', Invoice: 'invoice', FixedAsset: 'fixed asset' };
+const ENTITY_NAMES: Readonly<Record<string, string>> = {
+  ManualEntry: 'manual journal',
+  ManualJournal: 'manual journal',
+  Bill: 'bill',
+  Invoice: 'invoice',
+  FixedAsset: 'fixed asset',
+};
 
 /**
  * Spec §4, checked in this order, the first match applies: linked to a manual journal, bill, invoice or fixed
@@ -156,16 +162,26 @@ const ENTITY_NAMES: Readonly<Record<string, string>> = { ManualEntry: 'manual jo
  * stopping or deleting the accrual of an accrued transaction; `transferring` about pairing or un-pairing a
  * transfer (POST /transactions/pair-transfer, /unpair-transfer), which the Transfer rule does not stop.
  */
-export function transactionRestriction(t: Transaction, options: { splitting?: boolean; accrual?: boolean; transferring?: boolean } = {}): TransactionRestriction | null {
+export function transactionRestriction(
+  t: Transaction,
+  options: { splitting?: boolean; accrual?: boolean; transferring?: boolean } = {},
+): TransactionRestriction | null {
   // Ours, before the spec's order (as on the server): the books are kept in USD; another currency is recorded, not booked.
-  if (t.isoCurrencyCode && t.isoCurrencyCode !== 'USD') return { code: 'TRANSACTION_CURRENCY', message: `This transaction is in ${t.isoCurrencyCode}. The books are kept in USD, so it is recorded but not booked and cannot be categorised` };
-  if (t.entityType) return { code: 'TRANSACTION_LINKED', message: `This transaction is linked to a ${ENTITY_NAMES[t.entityType] ?? t.entityType} and cannot be edited here` };
+  if (t.isoCurrencyCode && t.isoCurrencyCode !== 'USD')
+    return {
+      code: 'TRANSACTION_CURRENCY',
+      message: `This transaction is in ${t.isoCurrencyCode}. The books are kept in USD, so it is recorded but not booked and cannot be categorised`,
+    };
+  if (t.entityType)
+    return { code: 'TRANSACTION_LINKED', message: `This transaction is linked to a ${ENTITY_NAMES[t.entityType] ?? t.entityType} and cannot be edited here` };
   if (t.isTransactionFinalized) return { code: 'TRANSACTION_FINALIZED', message: 'This transaction is finalized. Un-finalize it before editing' };
-  if (t.category?.type === 'Transfer' && !options.transferring) return { code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited. Unpair the transfer first.' };
+  if (t.category?.type === 'Transfer' && !options.transferring)
+    return { code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited. Unpair the transfer first.' };
   if (t.qboSynced) return { code: 'TRANSACTION_SYNCED', message: 'This transaction is synced to the accounting package. Un-sync it before editing' };
   if (t.isAccruedParent && !options.accrual) return { code: 'TRANSACTION_ACCRUED', message: 'This transaction is accrued. Edit or stop its accrual instead' };
   if (t.isSplittedParent && !options.splitting) return { code: 'TRANSACTION_SPLIT', message: 'This transaction is split. Edit its split instead' };
-  if (t.isSplittedChildren) return { code: 'TRANSACTION_SPLIT_CHILD', message: 'A part of a split transaction cannot be edited on its own. Edit the split instead' };
+  if (t.isSplittedChildren)
+    return { code: 'TRANSACTION_SPLIT_CHILD', message: 'A part of a split transaction cannot be edited on its own. Edit the split instead' };
   if (t.isAccruedChildren) return { code: 'TRANSACTION_ACCRUAL_CHILD', message: 'An accrual entry cannot be edited on its own. Edit the accrual instead' };
   if (t.isOpeningBalance) return { code: 'TRANSACTION_OPENING_BALANCE', message: 'An opening balance cannot be edited' };
   return null;
@@ -206,7 +222,10 @@ export const flowOf = (amount: number): Exclude<Flow, 'all'> => (amount > 0 ? 'i
  * 4), so the group is known by the parentId of a level-3 category. The coaId is the next one free after the
  * siblings' highest (coaId ≥ 10000); the server still refuses one used by a group it did not list.
  */
-export function newCategoryPlacement(categories: readonly Category[], context: { categoryId?: string | null | undefined; flow: Exclude<Flow, 'all'> }): { parentId: string; coaId: number } | null {
+export function newCategoryPlacement(
+  categories: readonly Category[],
+  context: { categoryId?: string | null | undefined; flow: Exclude<Flow, 'all'> },
+): { parentId: string; coaId: number } | null {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const categoryLevel = (c: Category | undefined): Category | undefined => {
     let node = c;

@@ -99,7 +99,10 @@ const answerOf = (kind: CreditKind, a: RawAnswer): PartyCreditAnswer => {
 
 export const creditsApi = {
   list: async (client: ApiClient, kind: CreditKind, page: number, signal?: AbortSignal): Promise<PartyCreditList> => {
-    const r = await client.request<{ data: (VendorCredit | CreditMemo)[]; meta: CreditPageMeta }>('GET', PATHS[kind].many, { query: { page, take: CREDITS_PAGE_SIZE }, signal });
+    const r = await client.request<{ data: (VendorCredit | CreditMemo)[]; meta: CreditPageMeta }>('GET', PATHS[kind].many, {
+      query: { page, take: CREDITS_PAGE_SIZE },
+      signal,
+    });
     return { data: r.data.map(partyCreditOf), meta: r.meta };
   },
   get: async (client: ApiClient, kind: CreditKind, id: string, signal?: AbortSignal): Promise<PartyCredit> =>
@@ -108,5 +111,6 @@ export const creditsApi = {
     answerOf(kind, await client.request<RawAnswer>('POST', PATHS[kind].one, { body: creditRestBody(kind, body) })),
   update: async (client: ApiClient, kind: CreditKind, id: string, body: PartyCreditBody): Promise<PartyCreditAnswer> =>
     answerOf(kind, await client.request<RawAnswer>('PATCH', `${PATHS[kind].one}/${enc(id)}`, { body: creditRestBody(kind, body) })),
-  remove: (client: ApiClient, kind: CreditKind, id: string): Promise<{ message: string; seq: number }> => client.request('DELETE', `${PATHS[kind].one}/${enc(id)}`),
+  remove: (client: ApiClient, kind: CreditKind, id: string): Promise<{ message: string; seq: number }> =>
+    client.request('DELETE', `${PATHS[kind].one}/${enc(id)}`),
 };

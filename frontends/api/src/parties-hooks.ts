@@ -83,14 +83,20 @@ function useVendorsChanged() {
 export function useCreateVendor() {
   const { client } = useApiContext();
   const changed = useVendorsChanged();
-  return useMutation<VendorAnswer, ApiError, VendorBody>({ mutationFn: (body) => partiesApi.createVendor(client, body), onSuccess: (answer) => changed({ vendor: answer.vendor }) });
+  return useMutation<VendorAnswer, ApiError, VendorBody>({
+    mutationFn: (body) => partiesApi.createVendor(client, body),
+    onSuccess: (answer) => changed({ vendor: answer.vendor }),
+  });
 }
 
 /** PATCH /vendors/{id} (only the fields sent change). */
 export function useUpdateVendor() {
   const { client } = useApiContext();
   const changed = useVendorsChanged();
-  return useMutation<VendorAnswer, ApiError, { id: string; body: VendorBody }>({ mutationFn: ({ id, body }) => partiesApi.updateVendor(client, id, body), onSuccess: (answer) => changed({ vendor: answer.vendor }) });
+  return useMutation<VendorAnswer, ApiError, { id: string; body: VendorBody }>({
+    mutationFn: ({ id, body }) => partiesApi.updateVendor(client, id, body),
+    onSuccess: (answer) => changed({ vendor: answer.vendor }),
+  });
 }
 
 /** DELETE /vendors/{id}: `deleted: false` when the server made the vendor inactive instead (it has transactions). */
@@ -153,19 +159,28 @@ function useCustomersChanged() {
 export function useCreateCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<CustomerAnswer, ApiError, CustomerBody>({ mutationFn: (body) => partiesApi.createCustomer(client, body), onSuccess: (answer) => changed({ customer: answer.customer }) });
+  return useMutation<CustomerAnswer, ApiError, CustomerBody>({
+    mutationFn: (body) => partiesApi.createCustomer(client, body),
+    onSuccess: (answer) => changed({ customer: answer.customer }),
+  });
 }
 
 export function useUpdateCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<CustomerAnswer, ApiError, { id: string; body: CustomerBody }>({ mutationFn: ({ id, body }) => partiesApi.updateCustomer(client, id, body), onSuccess: (answer) => changed({ customer: answer.customer }) });
+  return useMutation<CustomerAnswer, ApiError, { id: string; body: CustomerBody }>({
+    mutationFn: ({ id, body }) => partiesApi.updateCustomer(client, id, body),
+    onSuccess: (answer) => changed({ customer: answer.customer }),
+  });
 }
 
 export function useDeleteCustomer() {
   const { client } = useApiContext();
   const changed = useCustomersChanged();
-  return useMutation<CustomerDeleted, ApiError, string>({ mutationFn: (id) => partiesApi.deleteCustomer(client, id), onSuccess: (_answer, id) => changed({ gone: id }) });
+  return useMutation<CustomerDeleted, ApiError, string>({
+    mutationFn: (id) => partiesApi.deleteCustomer(client, id),
+    onSuccess: (_answer, id) => changed({ gone: id }),
+  });
 }
 
 /** GET /customers/csv with the list's filters. */
@@ -182,7 +197,12 @@ export function useVendorRules() {
 
 export function useVendorRule(id: string | null) {
   const { client } = useApiContext();
-  return useQuery<VendorRule, ApiError>({ queryKey: partiesQueryKeys.rule(id ?? ''), queryFn: ({ signal }) => vendorRulesApi.get(client, id ?? '', signal), enabled: id !== null, retry: false });
+  return useQuery<VendorRule, ApiError>({
+    queryKey: partiesQueryKeys.rule(id ?? ''),
+    queryFn: ({ signal }) => vendorRulesApi.get(client, id ?? '', signal),
+    enabled: id !== null,
+    retry: false,
+  });
 }
 
 function useRulesChanged() {

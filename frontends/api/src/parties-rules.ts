@@ -144,7 +144,11 @@ export function describeVendorRule(rule: VendorRule): string {
   if (rule.descriptionValue) parts.push(`Description ${rule.descriptionSign === 'equals' ? 'equals' : 'contains'} "${rule.descriptionValue}"`);
   if (rule.amountValue) {
     const sign = rule.amountSign ?? 'equals';
-    parts.push(sign === 'between' ? `Amount between ${money(rule.amountValue)} and ${money(rule.upperAmountValue ?? 0)}` : `Amount ${AMOUNT_SIGNS.find((s) => s.value === sign)?.label.toLowerCase() ?? sign} ${money(rule.amountValue)}`);
+    parts.push(
+      sign === 'between'
+        ? `Amount between ${money(rule.amountValue)} and ${money(rule.upperAmountValue ?? 0)}`
+        : `Amount ${AMOUNT_SIGNS.find((s) => s.value === sign)?.label.toLowerCase() ?? sign} ${money(rule.amountValue)}`,
+    );
   }
   if (rule.sourceAccount) parts.push(`Source ${rule.sourceAccount.name}`);
   return parts.join(' · ') || '—';

@@ -65,7 +65,10 @@ export interface WidgetQueryOptions {
   /** How long an answer (the batch's, seeded into the query) counts as fresh: not asked again on mount within it. */
   staleTime?: number;
 }
-const widget = (options: WidgetQueryOptions) => ({ enabled: options.enabled ?? true, ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }) });
+const widget = (options: WidgetQueryOptions) => ({
+  enabled: options.enabled ?? true,
+  ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+});
 
 /** The widgets GET /dashboard answers, each with its route's answer or its error (services/gateway/src/routes/dashboard.ts). */
 export type DashboardWidget = 'profitLoss' | 'cashFlow' | 'assetBalanceGraph' | 'runway' | 'spending' | 'topMerchants';
@@ -211,7 +214,8 @@ export function useTopMerchants(query: TopMerchantsQuery, options: WidgetQueryOp
     ...report,
     ...widget(options),
     queryKey: reportsQueryKeys.topMerchants(query),
-    queryFn: ({ signal }) => client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: withSeq(query, client.ledgerSeq.current()), signal }),
+    queryFn: ({ signal }) =>
+      client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: withSeq(query, client.ledgerSeq.current()), signal }),
   });
 }
 

@@ -75,7 +75,10 @@ export interface ReportFilterSet {
 }
 
 /** Spec §3/§9 defaults: breakdown Monthly, zero amounts hidden, no groups or tags. */
-export const REPORT_FILTER_DEFAULTS = { dateBreakdown: 'Monthly', groups: [], tags: [], isZeroAmountHidden: true } as const satisfies Omit<ReportFilterSet, 'startDate' | 'endDate'>;
+export const REPORT_FILTER_DEFAULTS = { dateBreakdown: 'Monthly', groups: [], tags: [], isZeroAmountHidden: true } as const satisfies Omit<
+  ReportFilterSet,
+  'startDate' | 'endDate'
+>;
 
 /** The query of GET /financial-data/profit-loss/v3 and /balance-sheet/v2 (and of their exports): lists comma-joined, empty ones left out. */
 export function reportQuery(filters: ReportFilterSet): ReportQuery {
@@ -161,18 +164,33 @@ const SCHEDULED = /^(deferred revenue|prepaid expenses?|accumulated depreciation
  * profit and loss of the cell's period and each account's change its ledger. Totals and other computed rows lead nowhere.
  */
 export function drillDownTarget({ report, row, column, header, earliestDate }: DrillCell): DrillTarget | null {
-  const period = column === 'total' ? { startDate: header.startDate, endDate: header.endDate, label: 'the period' } : { startDate: column.startDate, endDate: column.endDate, label: column.label };
+  const period =
+    column === 'total'
+      ? { startDate: header.startDate, endDate: header.endDate, label: 'the period' }
+      : { startDate: column.startDate, endDate: column.endDate, label: column.label };
   if (!ISO_DATE.test(period.startDate) || !ISO_DATE.test(period.endDate)) return null;
   if (report === 'balancesheet' && RETAINED_EARNINGS.test(row.name)) {
     if (!(earliestDate < header.startDate)) return null;
     const endDate = dayBefore(header.startDate);
-    return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: earliestDate, endDate })}`, label: `Open the profit and loss before ${header.startDate}` };
+    return {
+      kind: 'pnl',
+      href: `/reports${reportsSearch({ tab: 'pnl', startDate: earliestDate, endDate })}`,
+      label: `Open the profit and loss before ${header.startDate}`,
+    };
   }
   if (report === 'cashflow' && NET_INCOME.test(row.name) && row.id === null) {
-    return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: period.startDate, endDate: period.endDate })}`, label: `Open the profit and loss for ${period.label}` };
+    return {
+      kind: 'pnl',
+      href: `/reports${reportsSearch({ tab: 'pnl', startDate: period.startDate, endDate: period.endDate })}`,
+      label: `Open the profit and loss for ${period.label}`,
+    };
   }
   if (report === 'balancesheet' && NET_INCOME.test(row.name)) {
-    return { kind: 'pnl', href: `/reports${reportsSearch({ tab: 'pnl', startDate: header.startDate, endDate: period.endDate })}`, label: `Open the profit and loss from ${header.startDate} to ${period.endDate}` };
+    return {
+      kind: 'pnl',
+      href: `/reports${reportsSearch({ tab: 'pnl', startDate: header.startDate, endDate: period.endDate })}`,
+      label: `Open the profit and loss from ${header.startDate} to ${period.endDate}`,
+    };
   }
   // A parent's amounts include the accounts below, whose cells lead to their own lines; its own postings have a row
   // of their own (reportTableRows), so every link opens exactly the lines that add up to its cell.

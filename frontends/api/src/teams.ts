@@ -52,8 +52,7 @@ export const DEFAULT_INVITE_ROLE: AssignableRole = 'Viewer';
  */
 export function userAfterWorkspaceDeleted(user: User, deletedId: string, serverChoice?: string): User {
   const workspaces = user.workspaces.filter((w) => w.id !== deletedId);
-  const next: Workspace | null =
-    workspaces.find((w) => w.id === serverChoice) ?? workspaces.find((w) => w.isDefault) ?? workspaces[0] ?? null;
+  const next: Workspace | null = workspaces.find((w) => w.id === serverChoice) ?? workspaces.find((w) => w.isDefault) ?? workspaces[0] ?? null;
   const role = user.workspace?.id === deletedId ? (next?.role ?? user.role) : user.role;
   return { ...user, workspaces, workspace: next, role };
 }

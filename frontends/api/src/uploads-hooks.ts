@@ -6,7 +6,17 @@ import type { ApiError } from './errors';
 import { queryKeys } from './hooks';
 import { ledgerQueryKeys } from './ledger-hooks';
 import type { Job } from './types';
-import { bulkUploadJobs, jobOfBatch, uploadsApi, type ReceiptStatus, type UploadFilesInput, type UploadKind, type UploadList, type UploadResult, type WorkspaceUpload } from './uploads';
+import {
+  bulkUploadJobs,
+  jobOfBatch,
+  uploadsApi,
+  type ReceiptStatus,
+  type UploadFilesInput,
+  type UploadKind,
+  type UploadList,
+  type UploadResult,
+  type WorkspaceUpload,
+} from './uploads';
 
 export const uploadsQueryKeys = {
   all: ['workspace-uploads'] as const,
@@ -14,7 +24,8 @@ export const uploadsQueryKeys = {
 };
 
 const READ_WAIT_MS = 5 * 60_000;
-const awaitingRead = (u: WorkspaceUpload): boolean => u.uploadType === 'receipt' && u.readStatus !== 'read' && Date.now() - Date.parse(u.createdAt) < READ_WAIT_MS;
+const awaitingRead = (u: WorkspaceUpload): boolean =>
+  u.uploadType === 'receipt' && u.readStatus !== 'read' && Date.now() - Date.parse(u.createdAt) < READ_WAIT_MS;
 
 /** Receipts are listed this many at a time (the next page when the list nears its end, as the other lists). */
 export const UPLOADS_PAGE_SIZE = 50;
@@ -25,7 +36,8 @@ export function useUploadList(kind: UploadKind, statuses: readonly ReceiptStatus
   return useInfiniteQuery<UploadList, ApiError, InfiniteData<UploadList, number>, ReturnType<typeof uploadsQueryKeys.list>, number>({
     queryKey: uploadsQueryKeys.list(kind, statuses),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => uploadsApi.list(client, { uploadType: kind, receiptStatus: statuses, page: pageParam, take: UPLOADS_PAGE_SIZE }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      uploadsApi.list(client, { uploadType: kind, receiptStatus: statuses, page: pageParam, take: UPLOADS_PAGE_SIZE }, signal),
     getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
     // Receipts are read (and matched) by the bulk-upload job after they are stored: look again while one uploaded in the
     // last few minutes is unread (one the job gave up on stays unread; it is not polled for ever).

@@ -34,7 +34,12 @@ export const UPLOAD_MESSAGES = { bill: 'Bill uploaded successfully.', invoice: '
 /** The queue name of the bulk-upload job in GET /jobs (platform-core §3 Job). */
 export const BULK_UPLOAD_QUEUE = 'bulk upload';
 
-const PATHS: Readonly<Record<UploadKind, string>> = { receipt: '/workspace-uploads', file: '/workspace-uploads', bill: '/workspace-uploads/bill', invoice: '/workspace-uploads/invoice' };
+const PATHS: Readonly<Record<UploadKind, string>> = {
+  receipt: '/workspace-uploads',
+  file: '/workspace-uploads',
+  bill: '/workspace-uploads/bill',
+  invoice: '/workspace-uploads/invoice',
+};
 
 export interface UploadFilesInput {
   kind: UploadKind;
@@ -54,10 +59,17 @@ export interface UploadListFilter {
 
 export const uploadsApi = {
   list: (client: ApiClient, f: UploadListFilter, signal?: AbortSignal): Promise<UploadList> =>
-    client.request('GET', '/workspace-uploads', { query: { uploadType: f.uploadType, receiptStatus: f.receiptStatus, page: f.page, take: f.take ?? 100 }, signal }),
-  get: (client: ApiClient, id: string, signal?: AbortSignal): Promise<WorkspaceUpload> => client.request('GET', `/workspace-uploads/${encodeURIComponent(id)}`, { signal }),
-  update: (client: ApiClient, id: string, body: { merchantName?: string; dateTime?: string; amount?: number }): Promise<{ message: string; upload: WorkspaceUpload }> =>
-    client.request('PATCH', `/workspace-uploads/${encodeURIComponent(id)}`, { body }),
+    client.request('GET', '/workspace-uploads', {
+      query: { uploadType: f.uploadType, receiptStatus: f.receiptStatus, page: f.page, take: f.take ?? 100 },
+      signal,
+    }),
+  get: (client: ApiClient, id: string, signal?: AbortSignal): Promise<WorkspaceUpload> =>
+    client.request('GET', `/workspace-uploads/${encodeURIComponent(id)}`, { signal }),
+  update: (
+    client: ApiClient,
+    id: string,
+    body: { merchantName?: string; dateTime?: string; amount?: number },
+  ): Promise<{ message: string; upload: WorkspaceUpload }> => client.request('PATCH', `/workspace-uploads/${encodeURIComponent(id)}`, { body }),
   match: (client: ApiClient, id: string, transactionId: string): Promise<{ message: string; upload: WorkspaceUpload }> =>
     client.request('POST', `/workspace-uploads/${encodeURIComponent(id)}/match`, { body: { transactionId } }),
   /**
@@ -70,10 +82,19 @@ export const uploadsApi = {
     for (const f of input.files) form.append('files', f, f.name);
     try {
       return await client.upload<UploadResult>(PATHS[input.kind], {
-        form, ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}), ...(input.signal ? { signal: input.signal } : {}),
+        form,
+        ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+        ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+        ...(input.signal ? { signal: input.signal } : {}),
       });
     } catch (error) {
-      const refused = isApiError(error) && error.statusCode === 400 && error.field === 'files' ? refusedEach(input.files.map((f) => f.name), error.message) : null;
+      const refused =
+        isApiError(error) && error.statusCode === 400 && error.field === 'files'
+          ? refusedEach(
+              input.files.map((f) => f.name),
+              error.message,
+            )
+          : null;
       if (refused === null) throw error;
       return { message: error instanceof Error ? error.message : '', results: { uploadedFiles: [], failedFiles: refused } };
     }

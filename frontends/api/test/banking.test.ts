@@ -52,7 +52,13 @@ const job = (id: string, status: JobStatus, pushed = 0, total = 0): Job => ({
 describe('jobs in progress (spec §4)', () => {
   it('counts waiting and active, and delayed as waiting; not completed or failed', () => {
     expect(IN_PROGRESS_JOB_STATUSES).toEqual(['waiting', 'delayed', 'active']);
-    expect(['waiting', 'delayed', 'active', 'completed', 'failed'].map((status) => isJobInProgress({ status: status as JobStatus }))).toEqual([true, true, true, false, false]);
+    expect(['waiting', 'delayed', 'active', 'completed', 'failed'].map((status) => isJobInProgress({ status: status as JobStatus }))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('sums progress, never expecting fewer than were stored', () => {
@@ -119,7 +125,11 @@ describe('banking calls', () => {
       getWorkspaceId: () => 'ws-1',
       onUnauthorized: () => undefined,
       fetch: (input, init) => {
-        calls.push({ method: init?.method ?? 'GET', url: String(input), body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+        calls.push({
+          method: init?.method ?? 'GET',
+          url: String(input),
+          body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        });
         return Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
       },
     });
@@ -131,7 +141,12 @@ describe('banking calls', () => {
     const id = '00000000-0000-4000-8000-000000000001';
     await client.createLinkToken();
     await client.createUpdateToken(id);
-    await client.linkAccounts({ publicToken: 'public-sandbox-1', accounts: [{ id: 'a', name: 'Plaid Checking', mask: '0000', type: 'depository', subtype: 'checking' }], institution: null, ignoreDuplicateAccounts: false });
+    await client.linkAccounts({
+      publicToken: 'public-sandbox-1',
+      accounts: [{ id: 'a', name: 'Plaid Checking', mask: '0000', type: 'depository', subtype: 'checking' }],
+      institution: null,
+      ignoreDuplicateAccounts: false,
+    });
     await client.listAccounts();
     await client.removeAccount(id);
     await client.checkAnomaly();

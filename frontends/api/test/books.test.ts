@@ -48,7 +48,16 @@ const account = (over: Partial<BankAccount>, tieOut: Partial<TieOut> | null = nu
   tieOut:
     tieOut === null
       ? null
-      : { status: 'matches', bankBalance: 100, booksBalance: 100, pendingAmount: 0, difference: 0, asOf: '2026-01-02T00:00:00.000Z', ledgerAccountId: 'l1', ...tieOut },
+      : {
+          status: 'matches',
+          bankBalance: 100,
+          booksBalance: 100,
+          pendingAmount: 0,
+          difference: 0,
+          asOf: '2026-01-02T00:00:00.000Z',
+          ledgerAccountId: 'l1',
+          ...tieOut,
+        },
 });
 
 describe('tie-out', () => {
@@ -92,7 +101,10 @@ describe('tie-out', () => {
   });
 
   it('raises a notice only for an account that differs and is not syncing, keyed by the difference', () => {
-    const differing = account({ name: 'Plaid Saving', mask: '1111' }, { status: 'differs', bankBalance: 10, booksBalance: 15, difference: 5, ledgerAccountId: 'l2' });
+    const differing = account(
+      { name: 'Plaid Saving', mask: '1111' },
+      { status: 'differs', bankBalance: 10, booksBalance: 15, difference: 5, ledgerAccountId: 'l2' },
+    );
     const syncing = account({}, { status: 'differs', difference: 3 });
     const fine = account({});
     const problems = persistentDifferences([differing, syncing, fine], new Set([syncing.id]));
@@ -102,7 +114,8 @@ describe('tie-out', () => {
     expect(again[0]!.key).not.toBe(problems[0]!.key);
     expect(tieOutProblemMessage(problems[0]!)).toEqual({
       title: 'Plaid Saving •••• 1111 differs from the bank',
-      message: 'The books differ by $5.00 after the last sync. The books say $15.00, the bank $10.00. Sync again, set the account\'s opening balance, or look at its ledger lines.',
+      message:
+        "The books differ by $5.00 after the last sync. The books say $15.00, the bank $10.00. Sync again, set the account's opening balance, or look at its ledger lines.",
     });
   });
 
@@ -135,7 +148,20 @@ describe('transfers', () => {
 });
 
 describe('report rows', () => {
-  const row = (over: Partial<DrillableReportRow>): DrillableReportRow => ({ id: null, name: 'Net Income', coaId: null, type: null, level: 1, group: '', tag: '', rowType: 'summary', amounts: [1, 2], total: 2, children: [], ...over });
+  const row = (over: Partial<DrillableReportRow>): DrillableReportRow => ({
+    id: null,
+    name: 'Net Income',
+    coaId: null,
+    type: null,
+    level: 1,
+    group: '',
+    tag: '',
+    rowType: 'summary',
+    amounts: [1, 2],
+    total: 2,
+    children: [],
+    ...over,
+  });
   it('emphasises section headers, subtotals and the bottom line', () => {
     expect(rowEmphasis(row({ rowType: 'section', name: 'Income' }))).toBe('section');
     expect(rowEmphasis(row({ name: 'Gross Profit' }))).toBe('subtotal');
@@ -169,7 +195,9 @@ describe('opening balances', () => {
     expect(parseOpeningBalance('-12')).toBe(-12);
     expect(parseOpeningBalance('10.005')).toBeNull();
     expect(validateOpeningBalance({ openingBalance: '', openingBalanceDate: '' })).toEqual({});
-    expect(validateOpeningBalance({ openingBalance: '10.005', openingBalanceDate: '2026-01-01' })).toEqual({ openingBalance: 'Enter an amount in dollars with at most 2 decimals' });
+    expect(validateOpeningBalance({ openingBalance: '10.005', openingBalanceDate: '2026-01-01' })).toEqual({
+      openingBalance: 'Enter an amount in dollars with at most 2 decimals',
+    });
     expect(validateOpeningBalance({ openingBalance: '10', openingBalanceDate: '' })).toEqual({ openingBalanceDate: 'Opening balance date is required' });
   });
 });

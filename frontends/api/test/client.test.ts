@@ -67,13 +67,24 @@ describe('createApiClient', () => {
     const withErrors = fakeServer(() =>
       json(400, { message: 'Bad request', errors: [{ field: 'email', message: 'Please enter a valid email' }], appErrorCode: 'VALIDATION', statusCode: 400 }),
     );
-    const first = await client(withErrors.fetchFn).login({ email: 'x', password: 'y' }).catch((e: unknown) => e);
+    const first = await client(withErrors.fetchFn)
+      .login({ email: 'x', password: 'y' })
+      .catch((e: unknown) => e);
     expect(first).toBeInstanceOf(ApiError);
     expect(first).toMatchObject({ message: 'Please enter a valid email', statusCode: 400, appErrorCode: 'VALIDATION', field: 'email' });
 
     const messageOnly = fakeServer(() => json(409, { message: 'Email already registered', appErrorCode: 'EMAIL_TAKEN', statusCode: 409 }));
-    await expect(client(messageOnly.fetchFn).signup({ firstName: 'a', middleName: 'b', lastName: 'c', companyName: 'd', maxTeamSize: 2, email: 'e@f.gh', password: '12345678' }))
-      .rejects.toMatchObject({ message: 'Email already registered', statusCode: 409, appErrorCode: 'EMAIL_TAKEN' });
+    await expect(
+      client(messageOnly.fetchFn).signup({
+        firstName: 'a',
+        middleName: 'b',
+        lastName: 'c',
+        companyName: 'd',
+        maxTeamSize: 2,
+        email: 'e@f.gh',
+        password: '12345678',
+      }),
+    ).rejects.toMatchObject({ message: 'Email already registered', statusCode: 409, appErrorCode: 'EMAIL_TAKEN' });
   });
 
   it('answers anything else with Something went wrong and code 500', async () => {
@@ -101,21 +112,44 @@ describe('createApiClient', () => {
 
   it('marks a 401 as handled when onUnauthorized says it logged out', async () => {
     const server = fakeServer(() => json(401, { message: 'Invalid credentials', appErrorCode: 'UNAUTHENTICATED', statusCode: 401 }));
-    const quiet = await client(server.fetchFn, { onUnauthorized: () => true }).getMe().catch((e: unknown) => e);
+    const quiet = await client(server.fetchFn, { onUnauthorized: () => true })
+      .getMe()
+      .catch((e: unknown) => e);
     expect(quiet).toMatchObject({ message: 'Invalid credentials', handled: true });
-    const loud = await client(server.fetchFn, { onUnauthorized: () => false }).login({ email: 'a@b.co', password: 'x' }).catch((e: unknown) => e);
+    const loud = await client(server.fetchFn, { onUnauthorized: () => false })
+      .login({ email: 'a@b.co', password: 'x' })
+      .catch((e: unknown) => e);
     expect(loud).toMatchObject({ message: 'Invalid credentials', statusCode: 401, handled: false });
   });
 
   it('calls onWorkspaceLost with the workspace a call acted in when the gateway refuses that workspace, not on other 404s', async () => {
     const onWorkspaceLost = vi.fn();
-    const lost = fakeServer(() => json(404, { message: 'Workspace not found', errors: [{ field: 'x-workspace-id', message: 'Workspace not found' }], appErrorCode: 'NOT_FOUND', statusCode: 404 }));
-    await expect(client(lost.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ message: 'Workspace not found', statusCode: 404 });
+    const lost = fakeServer(() =>
+      json(404, {
+        message: 'Workspace not found',
+        errors: [{ field: 'x-workspace-id', message: 'Workspace not found' }],
+        appErrorCode: 'NOT_FOUND',
+        statusCode: 404,
+      }),
+    );
+    await expect(client(lost.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({
+      message: 'Workspace not found',
+      statusCode: 404,
+    });
     expect(onWorkspaceLost).toHaveBeenCalledWith('ws-1', expect.any(ApiError));
     // Told the user itself: the error is marked handled, so the screen that made the call stays quiet.
-    const told = await client(lost.fetchFn, { onWorkspaceLost: () => true }).getMe().catch((e: unknown) => e);
+    const told = await client(lost.fetchFn, { onWorkspaceLost: () => true })
+      .getMe()
+      .catch((e: unknown) => e);
     expect(told).toMatchObject({ message: 'Workspace not found', statusCode: 404, handled: true });
-    const record = fakeServer(() => json(404, { message: 'Transaction not found', errors: [{ field: 'transactions.0.id', message: 'Transaction not found' }], appErrorCode: 'NOT_FOUND', statusCode: 404 }));
+    const record = fakeServer(() =>
+      json(404, {
+        message: 'Transaction not found',
+        errors: [{ field: 'transactions.0.id', message: 'Transaction not found' }],
+        appErrorCode: 'NOT_FOUND',
+        statusCode: 404,
+      }),
+    );
     await expect(client(record.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ statusCode: 404 });
     const plain = fakeServer(() => json(404, { message: 'Workspace not found', appErrorCode: 'NOT_FOUND', statusCode: 404 }));
     await expect(client(plain.fetchFn, { onWorkspaceLost }).request('DELETE', '/workspace/ws-2')).rejects.toMatchObject({ statusCode: 404 });

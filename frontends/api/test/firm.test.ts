@@ -1,7 +1,14 @@
 // The firm's pure rules in the api package (src/firm.ts): invite links, the organizations search, the managers, the
 // organization name.
 import { describe, expect, it } from 'vitest';
-import { checkOrganizationName, filterFirmOrganizations, inviteFromSearch, isFirmManager, ORGANIZATION_NAME_REQUIRED, type FirmOrganization } from '../src/firm';
+import {
+  checkOrganizationName,
+  filterFirmOrganizations,
+  inviteFromSearch,
+  isFirmManager,
+  ORGANIZATION_NAME_REQUIRED,
+  type FirmOrganization,
+} from '../src/firm';
 
 const org = (id: string, name: string, extra: Partial<FirmOrganization> = {}): FirmOrganization => ({
   id,

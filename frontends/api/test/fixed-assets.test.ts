@@ -17,8 +17,27 @@ import {
   withPurchase,
 } from '../src/fixed-assets';
 
-const node = (over: Partial<{ id: string; name: string; coaId: number; type: string; level: number; bankAccountId: string | null; systemKey: string | null; children: never[] }>) => ({
-  id: 'x', name: 'x', coaId: 0, type: 'Assets', level: 3, bankAccountId: null, systemKey: null, children: [] as never[], ...over,
+const node = (
+  over: Partial<{
+    id: string;
+    name: string;
+    coaId: number;
+    type: string;
+    level: number;
+    bankAccountId: string | null;
+    systemKey: string | null;
+    children: never[];
+  }>,
+) => ({
+  id: 'x',
+  name: 'x',
+  coaId: 0,
+  type: 'Assets',
+  level: 3,
+  bankAccountId: null,
+  systemKey: null,
+  children: [] as never[],
+  ...over,
 });
 
 describe('assetAccountOptions', () => {
@@ -46,7 +65,17 @@ describe('assetAccountOptions', () => {
 });
 
 describe('isAssetPurchaseCandidate', () => {
-  const plain = { amount: -1200, entityType: null, isAccruedParent: false, isAccruedChildren: false, isSplittedParent: false, isSplittedChildren: false, isOpeningBalance: false, pending: false, transferStatus: null };
+  const plain = {
+    amount: -1200,
+    entityType: null,
+    isAccruedParent: false,
+    isAccruedChildren: false,
+    isSplittedParent: false,
+    isSplittedChildren: false,
+    isOpeningBalance: false,
+    pending: false,
+    transferStatus: null,
+  };
   it('takes money going out that nothing else claims', () => {
     expect(isAssetPurchaseCandidate(plain)).toBe(true);
     expect(isAssetPurchaseCandidate({ ...plain, amount: 1200 })).toBe(false);
@@ -61,21 +90,49 @@ describe('isAssetPurchaseCandidate', () => {
 describe('the create draft', () => {
   it('takes cost, dates and a name from the purchase; keeps a typed name', () => {
     const d = withPurchase(emptyFixedAssetDraft('pe'), { id: 't1', amount: -2400, dateTime: '2026-04-15T00:00:00.000Z' }, 'Apple Store');
-    expect(d).toMatchObject({ transactionId: 't1', cost: '2400.00', purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', description: 'Apple Store' });
-    expect(withPurchase({ ...emptyFixedAssetDraft(), description: 'Laptop' }, { id: 't1', amount: -5, dateTime: '2026-04-15' }, 'Apple Store').description).toBe('Laptop');
+    expect(d).toMatchObject({
+      transactionId: 't1',
+      cost: '2400.00',
+      purchaseDate: '2026-04-15',
+      depreciationStartDate: '2026-04-15',
+      description: 'Apple Store',
+    });
+    expect(
+      withPurchase({ ...emptyFixedAssetDraft(), description: 'Laptop' }, { id: 't1', amount: -5, dateTime: '2026-04-15' }, 'Apple Store').description,
+    ).toBe('Laptop');
   });
 
-  it('names what is missing or negative in the server\'s words, per method', () => {
+  it("names what is missing or negative in the server's words, per method", () => {
     expect(validateFixedAssetDraft(emptyFixedAssetDraft())).toEqual({
-      transactionId: 'Pick the purchase transaction', description: 'Name the asset', assetTypeId: 'assetTypeId is required', purchaseDate: 'purchaseDate is required',
-      depreciationStartDate: 'depreciationStartDate is required', usefulLife: 'usefulLife is required',
+      transactionId: 'Pick the purchase transaction',
+      description: 'Name the asset',
+      assetTypeId: 'assetTypeId is required',
+      purchaseDate: 'purchaseDate is required',
+      depreciationStartDate: 'depreciationStartDate is required',
+      usefulLife: 'usefulLife is required',
     });
     const ready = { ...withPurchase(emptyFixedAssetDraft('pe'), { id: 't1', amount: -2400, dateTime: '2026-04-15' }, 'Laptop'), usefulLife: '3' };
     expect(validateFixedAssetDraft(ready)).toEqual({});
     expect(validateFixedAssetDraft({ ...ready, usefulLife: '-1' })).toEqual({ usefulLife: 'usefulLife cannot be negative' });
-    expect(validateFixedAssetDraft({ ...ready, method: 'UNITS_OF_PRODUCTION', usefulLife: '' })).toEqual({ totalEstimatedUnits: 'totalEstimatedUnits is required', unitProducedPerYear: 'unitProducedPerYear is required' });
-    expect(fixedAssetBody(ready)).toEqual({ transactionId: 't1', description: 'Laptop', assetTypeId: 'pe', method: 'STRAIGHT_LINE', purchaseDate: '2026-04-15', depreciationStartDate: '2026-04-15', cost: 2400, salvageValue: 0, usefulLife: 3 });
-    expect(fixedAssetBody({ ...ready, method: 'UNITS_OF_PRODUCTION', totalEstimatedUnits: '10000', unitProducedPerYear: '2500' })).toMatchObject({ totalEstimatedUnits: 10000, unitProducedPerYear: 2500 });
+    expect(validateFixedAssetDraft({ ...ready, method: 'UNITS_OF_PRODUCTION', usefulLife: '' })).toEqual({
+      totalEstimatedUnits: 'totalEstimatedUnits is required',
+      unitProducedPerYear: 'unitProducedPerYear is required',
+    });
+    expect(fixedAssetBody(ready)).toEqual({
+      transactionId: 't1',
+      description: 'Laptop',
+      assetTypeId: 'pe',
+      method: 'STRAIGHT_LINE',
+      purchaseDate: '2026-04-15',
+      depreciationStartDate: '2026-04-15',
+      cost: 2400,
+      salvageValue: 0,
+      usefulLife: 3,
+    });
+    expect(fixedAssetBody({ ...ready, method: 'UNITS_OF_PRODUCTION', totalEstimatedUnits: '10000', unitProducedPerYear: '2500' })).toMatchObject({
+      totalEstimatedUnits: 10000,
+      unitProducedPerYear: 2500,
+    });
     expect(fixedAssetBody({ ...ready, method: 'UNITS_OF_PRODUCTION' })).not.toHaveProperty('usefulLife');
   });
 
@@ -88,12 +145,24 @@ describe('the create draft', () => {
 
 describe('the schedules URL', () => {
   const today = '2026-11-28';
-  it('reads the drill-down\'s account and range, else the stored range, else the calendar year', () => {
+  it("reads the drill-down's account and range, else the stored range, else the calendar year", () => {
     const drilled = new URLSearchParams('tab=schedules&ledgerAccount=a1&startDate=2026-01-01&endDate=2026-01-31');
-    expect(schedulesStateFromSearch(drilled, { startDate: '2025-01-01', endDate: '2025-12-31' }, today)).toEqual({ ledgerAccount: 'a1', startDate: '2026-01-01', endDate: '2026-01-31', view: 'list' });
-    expect(schedulesStateFromSearch(new URLSearchParams('tab=schedules&view=calendar'), { startDate: '2025-01-01', endDate: '2025-12-31' }, today)).toEqual({ ledgerAccount: null, startDate: '2025-01-01', endDate: '2025-12-31', view: 'calendar' });
+    expect(schedulesStateFromSearch(drilled, { startDate: '2025-01-01', endDate: '2025-12-31' }, today)).toEqual({
+      ledgerAccount: 'a1',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      view: 'list',
+    });
+    expect(schedulesStateFromSearch(new URLSearchParams('tab=schedules&view=calendar'), { startDate: '2025-01-01', endDate: '2025-12-31' }, today)).toEqual({
+      ledgerAccount: null,
+      startDate: '2025-01-01',
+      endDate: '2025-12-31',
+      view: 'calendar',
+    });
     expect(schedulesStateFromSearch(new URLSearchParams('tab=schedules'), 'junk', today)).toMatchObject({ startDate: '2026-01-01', endDate: '2026-12-31' });
-    expect(schedulesStateFromSearch(new URLSearchParams('startDate=2026-05-01&endDate=2026-01-01'), { startDate: '2026-12-31', endDate: '2026-01-01' }, today)).toMatchObject({ startDate: '2026-01-01', endDate: '2026-12-31' });
+    expect(
+      schedulesStateFromSearch(new URLSearchParams('startDate=2026-05-01&endDate=2026-01-01'), { startDate: '2026-12-31', endDate: '2026-01-01' }, today),
+    ).toMatchObject({ startDate: '2026-01-01', endDate: '2026-12-31' });
   });
 
   it('writes what it read', () => {
@@ -108,20 +177,57 @@ describe('the schedules URL', () => {
 describe('the calendar view', () => {
   const account = { id: 'pp', name: 'Prepaid Expenses', coaId: 13000 };
   const dep = { id: 'ad', name: 'Accumulated Depreciation', coaId: 15300 };
-  const line = (date: string, amount: number, scheduled = false) => ({ date, description: '', amount, runningBalance: 0, journalEntryId: '', transactionId: '', sourceType: '', scheduled });
+  const line = (date: string, amount: number, scheduled = false) => ({
+    date,
+    description: '',
+    amount,
+    runningBalance: 0,
+    journalEntryId: '',
+    transactionId: '',
+    sourceType: '',
+    scheduled,
+  });
   it('splits a month into what was recognised and what was added; depreciation posted and to come', () => {
     const schedules = {
-      startDate: '2026-01-01', endDate: '2026-02-28',
+      startDate: '2026-01-01',
+      endDate: '2026-02-28',
       data: [
-        { ledgerAccount: account, kind: 'Prepaid Expenses' as const, txnCount: 3, openingBalance: 0, runningBalance: 600, lines: [line('2026-01-05', 1200), line('2026-01-31', -300), line('2026-02-28', -300)] },
-        { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, txnCount: 1, openingBalance: 0, runningBalance: 200, lines: [line('2026-01-31', 200), line('2026-02-28', 200, true)] },
+        {
+          ledgerAccount: account,
+          kind: 'Prepaid Expenses' as const,
+          txnCount: 3,
+          openingBalance: 0,
+          runningBalance: 600,
+          lines: [line('2026-01-05', 1200), line('2026-01-31', -300), line('2026-02-28', -300)],
+        },
+        {
+          ledgerAccount: dep,
+          kind: 'Accumulated Depreciation' as const,
+          txnCount: 1,
+          openingBalance: 0,
+          runningBalance: 200,
+          lines: [line('2026-01-31', 200), line('2026-02-28', 200, true)],
+        },
       ],
     };
     const calendar = {
-      startDate: '2026-01-01', endDate: '2026-02-28',
+      startDate: '2026-01-01',
+      endDate: '2026-02-28',
       months: [
-        { month: '2026-01', schedules: [{ ledgerAccount: account, kind: 'Prepaid Expenses' as const, amount: 900, scheduledAmount: 0, txnCount: 2, runningBalance: 900 }, { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, amount: 200, scheduledAmount: 0, txnCount: 1, runningBalance: 200 }] },
-        { month: '2026-02', schedules: [{ ledgerAccount: account, kind: 'Prepaid Expenses' as const, amount: -300, scheduledAmount: 0, txnCount: 1, runningBalance: 600 }, { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, amount: 0, scheduledAmount: 200, txnCount: 0, runningBalance: 400 }] },
+        {
+          month: '2026-01',
+          schedules: [
+            { ledgerAccount: account, kind: 'Prepaid Expenses' as const, amount: 900, scheduledAmount: 0, txnCount: 2, runningBalance: 900 },
+            { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, amount: 200, scheduledAmount: 0, txnCount: 1, runningBalance: 200 },
+          ],
+        },
+        {
+          month: '2026-02',
+          schedules: [
+            { ledgerAccount: account, kind: 'Prepaid Expenses' as const, amount: -300, scheduledAmount: 0, txnCount: 1, runningBalance: 600 },
+            { ledgerAccount: dep, kind: 'Accumulated Depreciation' as const, amount: 0, scheduledAmount: 200, txnCount: 0, runningBalance: 400 },
+          ],
+        },
       ],
     };
     const months = calendarMonths(calendar, schedules);
@@ -138,7 +244,7 @@ describe('the calendar view', () => {
     expect(monthTitle('2026-02')).toBe('February 2026');
   });
 
-  it('lists the schedule accounts of a chart; a keyed Accumulated Depreciation hides the default chart\'s unkeyed one', () => {
+  it("lists the schedule accounts of a chart; a keyed Accumulated Depreciation hides the default chart's unkeyed one", () => {
     const chart = [
       node({ id: 'pp', name: 'Prepaid Expenses', coaId: 13000, systemKey: 'prepaid_expenses' }),
       node({ id: 'dr', name: 'Deferred Revenue', coaId: 24000, type: 'Liability', systemKey: 'deferred_revenue' }),
@@ -160,7 +266,11 @@ describe('where a month of the schedule stands', () => {
     expect(depreciationRowState(row('2026-11-30'), { stoppedOn: null }, today)).toBe('Scheduled');
     expect(depreciationRowState(row('2026-11-30'), { stoppedOn: '2026-11-28' }, today)).toBe('Not posted');
     expect(depreciationRowState(row('2026-10-31'), { stoppedOn: '2026-11-28' }, today)).toBe('Due');
-    const asset = (status: 'Pending' | 'Active' | 'Stopped' | 'Fully Depreciated', schedule: ReturnType<typeof row>[]) => ({ status, stoppedOn: null, schedule: schedule as never });
+    const asset = (status: 'Pending' | 'Active' | 'Stopped' | 'Fully Depreciated', schedule: ReturnType<typeof row>[]) => ({
+      status,
+      stoppedOn: null,
+      schedule: schedule as never,
+    });
     expect(awaitingPosting(asset('Pending', []), today)).toBe(true);
     expect(awaitingPosting(asset('Active', [row('2026-10-31', true), row('2026-11-30')]), today)).toBe(false);
     expect(awaitingPosting(asset('Active', [row('2026-10-31'), row('2026-11-30')]), today)).toBe(true);

@@ -4,7 +4,16 @@ import { buildUrl, extractError, fileNameFromContentDisposition, fileNameFromHea
 describe('buildUrl', () => {
   it('keeps only non-empty parameters and comma-joins lists', () => {
     expect(
-      buildUrl('/transactions/v2', { page: 1, take: 20, categories: ['a', 'b'], tags: [], billerName: '', accountId: undefined, x: null, excludeZeroes: false }),
+      buildUrl('/transactions/v2', {
+        page: 1,
+        take: 20,
+        categories: ['a', 'b'],
+        tags: [],
+        billerName: '',
+        accountId: undefined,
+        x: null,
+        excludeZeroes: false,
+      }),
     ).toBe('/transactions/v2?page=1&take=20&categories=a%2Cb&excludeZeroes=false');
     expect(buildUrl('/accounts', { a: '' })).toBe('/accounts');
     expect(buildUrl('/accounts')).toBe('/accounts');
@@ -23,6 +32,6 @@ describe('fileName helpers', () => {
 describe('extractError', () => {
   it('falls back to the body status when there is no HTTP status', () => {
     expect(extractError(undefined, { message: 'Nope', statusCode: 403 })).toMatchObject({ message: 'Nope', statusCode: 403 });
-    expect(extractError(400, { errors: [] , message: '' })).toMatchObject({ message: 'Something went wrong', statusCode: 500 });
+    expect(extractError(400, { errors: [], message: '' })).toMatchObject({ message: 'Something went wrong', statusCode: 500 });
   });
 });

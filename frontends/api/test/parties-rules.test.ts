@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { VENDOR_RULE_CONDITION_MESSAGE, describeVendorRule, impactedCount, validateVendorRule, vendorRuleBody, vendorRuleForm, type VendorRule } from '../src/parties-rules';
+import {
+  VENDOR_RULE_CONDITION_MESSAGE,
+  describeVendorRule,
+  impactedCount,
+  validateVendorRule,
+  vendorRuleBody,
+  vendorRuleForm,
+  type VendorRule,
+} from '../src/parties-rules';
 import { customersQuery, vendorsQuery } from '../src/parties';
 
 const V = '0b7c8f2e-1111-4a2b-8c3d-000000000001';
@@ -28,7 +36,11 @@ describe('vendor rule editor (spec §3 fields, §5)', () => {
       descriptionSign: 'contains',
       descriptionValue: 'uber',
     });
-    expect(vendorRuleBody({ ...base, amountSign: 'between', amountValue: '10', upperAmountValue: '50.5' })).toMatchObject({ amountSign: 'between', amountValue: 10, upperAmountValue: 50.5 });
+    expect(vendorRuleBody({ ...base, amountSign: 'between', amountValue: '10', upperAmountValue: '50.5' })).toMatchObject({
+      amountSign: 'between',
+      amountValue: 10,
+      upperAmountValue: 50.5,
+    });
     expect(vendorRuleBody({ ...base, amountSign: 'equals', amountValue: '10', upperAmountValue: '50' })).not.toHaveProperty('upperAmountValue');
   });
   it('reads an existing rule back into the editor and describes it', () => {
@@ -53,13 +65,31 @@ describe('vendor rule editor (spec §3 fields, §5)', () => {
 describe('vendor and customer list queries (spec §9: 20 a page)', () => {
   it('leaves empty filters out', () => {
     expect(vendorsQuery({ search: ' ', status: '', filter: '' }, 1)).toEqual({ page: 1, take: 20, search: undefined, status: undefined, filter: undefined });
-    expect(vendorsQuery({ search: 'blue', status: 'active', filter: 'not-added' }, 3)).toEqual({ page: 3, take: 20, search: 'blue', status: 'active', filter: 'not-added' });
+    expect(vendorsQuery({ search: 'blue', status: 'active', filter: 'not-added' }, 3)).toEqual({
+      page: 3,
+      take: 20,
+      search: 'blue',
+      status: 'active',
+      filter: 'not-added',
+    });
     expect(customersQuery({ search: 'acme', status: 'inactive' }, 2)).toEqual({ page: 2, take: 20, search: 'acme', status: 'inactive' });
   });
 });
 
 describe('impactedCount', () => {
-  const rule: VendorRule = { id: 'r', name: 'R', vendor: null, category: null, ruleApplyDateTime: null, descriptionSign: null, descriptionValue: null, amountSign: null, amountValue: null, upperAmountValue: null, sourceAccount: null };
+  const rule: VendorRule = {
+    id: 'r',
+    name: 'R',
+    vendor: null,
+    category: null,
+    ruleApplyDateTime: null,
+    descriptionSign: null,
+    descriptionValue: null,
+    amountSign: null,
+    amountValue: null,
+    upperAmountValue: null,
+    sourceAccount: null,
+  };
   it('takes the server’s count over the list, which stops at 100', () => {
     expect(impactedCount({ ...rule, impactedTransactions: new Array(100).fill({}), impactedTransactionCount: 250 })).toBe(250);
     expect(impactedCount({ ...rule, impactedTransactions: [{}, {}] })).toBe(2);

@@ -25,9 +25,29 @@ import {
 let seq = 0;
 function row(name: string, children: ReportRow[] = [], extra: Partial<ReportRow> = {}): ReportRow {
   seq += 1;
-  return { id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, name, coaId: 40000 + seq, type: 'Expenses', level: 2, group: '', tag: '', rowType: 'account', amounts: [1, 2], total: 3, children, ...extra };
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    name,
+    coaId: 40000 + seq,
+    type: 'Expenses',
+    level: 2,
+    group: '',
+    tag: '',
+    rowType: 'account',
+    amounts: [1, 2],
+    total: 3,
+    children,
+    ...extra,
+  };
 }
-const computed = (name: string, rowType: 'summary' | 'computed' = 'computed'): ReportRow => ({ ...row(name), id: null, coaId: null, type: null, level: 0, rowType });
+const computed = (name: string, rowType: 'summary' | 'computed' = 'computed'): ReportRow => ({
+  ...row(name),
+  id: null,
+  coaId: null,
+  type: null,
+  level: 0,
+  rowType,
+});
 
 const jan: ReportColumn = { label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' };
 const feb: ReportColumn = { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' };
@@ -47,8 +67,22 @@ describe('report query (spec §3 filter set)', () => {
   });
 
   it('joins groups and tags with commas and sends the other breakdowns and shown zeroes', () => {
-    const q = reportQuery({ startDate: '2024-01-01', endDate: '2026-12-31', dateBreakdown: 'Totals only', isZeroAmountHidden: false, groups: ['Payroll', 'Rent'], tags: ['ops'] });
-    expect(q).toEqual({ startDate: '2024-01-01', endDate: '2026-12-31', periodicity: 'totals_only', excludeZeroes: 'false', groups: 'Payroll,Rent', tags: 'ops' });
+    const q = reportQuery({
+      startDate: '2024-01-01',
+      endDate: '2026-12-31',
+      dateBreakdown: 'Totals only',
+      isZeroAmountHidden: false,
+      groups: ['Payroll', 'Rent'],
+      tags: ['ops'],
+    });
+    expect(q).toEqual({
+      startDate: '2024-01-01',
+      endDate: '2026-12-31',
+      periodicity: 'totals_only',
+      excludeZeroes: 'false',
+      groups: 'Payroll,Rent',
+      tags: 'ops',
+    });
     expect(reportQuery({ ...q, dateBreakdown: 'Quarterly', isZeroAmountHidden: true, groups: [], tags: [] } as never).periodicity).toBe('quarterly');
   });
 
@@ -71,15 +105,19 @@ describe('report query (spec §3 filter set)', () => {
 describe('breakdown fallback notes (spec §5, as the server reports them)', () => {
   it('explains each fallback and says nothing when the breakdown was used', () => {
     expect(breakdownFallbackNote({ requestedPeriodicity: 'monthly', periodicity: 'monthly' })).toBeNull();
-    expect(breakdownFallbackNote({ requestedPeriodicity: 'yearly', periodicity: 'monthly' })).toBe('Yearly columns need a period of 11 months or more, so this period is shown by month.');
-    expect(breakdownFallbackNote({ requestedPeriodicity: 'quarterly', periodicity: 'monthly' })).toBe('Quarterly columns need a period of 2 months or more, so this period is shown by month.');
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'yearly', periodicity: 'monthly' })).toBe(
+      'Yearly columns need a period of 11 months or more, so this period is shown by month.',
+    );
+    expect(breakdownFallbackNote({ requestedPeriodicity: 'quarterly', periodicity: 'monthly' })).toBe(
+      'Quarterly columns need a period of 2 months or more, so this period is shown by month.',
+    );
     expect(breakdownFallbackNote({ requestedPeriodicity: 'weekly', periodicity: 'totals_only' })).toBe('Periods shorter than a month show totals only.');
     expect(breakdownFallbackNote({ requestedPeriodicity: 'yearly', periodicity: 'totals_only' })).toBe('Periods shorter than a month show totals only.');
   });
 });
 
 describe('drill-down (spec §2)', () => {
-  it('opens the ledger of a profit and loss account for the cell\'s column, or the whole period from the total', () => {
+  it("opens the ledger of a profit and loss account for the cell's column, or the whole period from the total", () => {
     const office = row('Office Supplies');
     const cell = drillDownTarget({ report: 'pnl', row: office, column: feb, header, earliestDate });
     expect(cell?.kind).toBe('ledger');
@@ -92,14 +130,25 @@ describe('drill-down (spec §2)', () => {
 
   it('opens the ledger of a balance sheet account for the column (its closing balance is the cell)', () => {
     const bank = row('Checking ••1234', [], { type: 'Assets' });
-    expect(query(drillDownTarget({ report: 'balancesheet', row: bank, column: jan, header, earliestDate })!.href)).toEqual({ tab: 'ledger', ledgerAccount: bank.id, startDate: '2026-01-01', endDate: '2026-01-31' });
+    expect(query(drillDownTarget({ report: 'balancesheet', row: bank, column: jan, header, earliestDate })!.href)).toEqual({
+      tab: 'ledger',
+      ledgerAccount: bank.id,
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
   });
 
   it('opens the profit and loss from retained earnings (earlier periods) and net income (the period up to the column) on the balance sheet', () => {
     const retained = drillDownTarget({ report: 'balancesheet', row: computed('Retained Earnings (earlier periods)'), column: feb, header, earliestDate });
     expect(retained?.kind).toBe('pnl');
     expect(retained?.href).toBe(`/reports${reportsSearch({ tab: 'pnl', startDate: earliestDate, endDate: '2025-12-31' })}`);
-    const retainedAccount = drillDownTarget({ report: 'balancesheet', row: row('Retained Earnings', [], { type: 'Equity' }), column: jan, header, earliestDate });
+    const retainedAccount = drillDownTarget({
+      report: 'balancesheet',
+      row: row('Retained Earnings', [], { type: 'Equity' }),
+      column: jan,
+      header,
+      earliestDate,
+    });
     expect(retainedAccount?.kind).toBe('pnl');
     const netIncome = drillDownTarget({ report: 'balancesheet', row: computed('Net Income'), column: feb, header, earliestDate });
     expect(netIncome?.href).toBe('/reports?tab=pnl&startDate=2026-01-01&endDate=2026-02-28');
@@ -107,7 +156,15 @@ describe('drill-down (spec §2)', () => {
   });
 
   it('has no earlier periods to open when the report starts at the earliest date', () => {
-    expect(drillDownTarget({ report: 'balancesheet', row: computed('Retained Earnings (earlier periods)'), column: jan, header: { ...header, startDate: earliestDate }, earliestDate })).toBeNull();
+    expect(
+      drillDownTarget({
+        report: 'balancesheet',
+        row: computed('Retained Earnings (earlier periods)'),
+        column: jan,
+        header: { ...header, startDate: earliestDate },
+        earliestDate,
+      }),
+    ).toBeNull();
   });
 
   it('opens the schedules from deferred revenue, prepaid expense and accumulated depreciation rows', () => {
@@ -119,15 +176,24 @@ describe('drill-down (spec §2)', () => {
       expect(query(target!.href)).toEqual({ tab: 'schedules', ledgerAccount: account.id, startDate: '2026-01-01', endDate: '2026-01-31' });
     }
     // Only on the balance sheet: the cash flow's change of a schedule account opens its ledger.
-    expect(drillDownTarget({ report: 'cashflow', row: row('Accumulated Depreciation', [], { type: 'Assets' }), column: jan, header, earliestDate })?.kind).toBe('ledger');
+    expect(drillDownTarget({ report: 'cashflow', row: row('Accumulated Depreciation', [], { type: 'Assets' }), column: jan, header, earliestDate })?.kind).toBe(
+      'ledger',
+    );
   });
 
-  it('on the cash flow statement, opens the P&L of the period from Net Income and the ledger from an account\'s change', () => {
+  it("on the cash flow statement, opens the P&L of the period from Net Income and the ledger from an account's change", () => {
     const netIncome = drillDownTarget({ report: 'cashflow', row: computed('Net Income'), column: feb, header, earliestDate });
     expect(netIncome?.href).toBe('/reports?tab=pnl&startDate=2026-02-01&endDate=2026-02-28');
-    expect(drillDownTarget({ report: 'cashflow', row: computed('Net Income'), column: 'total', header, earliestDate })?.href).toBe('/reports?tab=pnl&startDate=2026-01-01&endDate=2026-02-28');
+    expect(drillDownTarget({ report: 'cashflow', row: computed('Net Income'), column: 'total', header, earliestDate })?.href).toBe(
+      '/reports?tab=pnl&startDate=2026-01-01&endDate=2026-02-28',
+    );
     const payable = row('Accounts Payable', [], { type: 'Liability' });
-    expect(query(drillDownTarget({ report: 'cashflow', row: payable, column: jan, header, earliestDate })!.href)).toEqual({ tab: 'ledger', ledgerAccount: payable.id, startDate: '2026-01-01', endDate: '2026-01-31' });
+    expect(query(drillDownTarget({ report: 'cashflow', row: payable, column: jan, header, earliestDate })!.href)).toEqual({
+      tab: 'ledger',
+      ledgerAccount: payable.id,
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
     const operating = { ...computed('Operating Activities'), rowType: 'section' as const, children: [computed('Net Income'), payable] };
     expect(drillDownTarget({ report: 'cashflow', row: operating, column: jan, header, earliestDate })).toBeNull();
     expect(drillDownTarget({ report: 'cashflow', row: computed('Cash at End of Period', 'summary'), column: jan, header, earliestDate })).toBeNull();
@@ -210,7 +276,10 @@ describe('dashboard series', () => {
     const runway = { runwayInMonths: 8.456, avgExpenses: 1234.5, avgMonths: 3, assetBal: 10_439.2, month: '2026-10', seq: 1 } as RunwayResponse;
     expect(runwaySummary(runway)).toEqual({ headline: '8.5 months', detail: 'Average net burn over the 3 months to October 2026.' });
     expect(runwaySummary({ ...runway, runwayInMonths: 1.04, avgMonths: 1 }).headline).toBe('1.0 month');
-    expect(runwaySummary({ ...runway, runwayInMonths: null, avgExpenses: -50 })).toEqual({ headline: 'Not burning cash', detail: 'Cash did not go down over the 3 months to October 2026.' });
+    expect(runwaySummary({ ...runway, runwayInMonths: null, avgExpenses: -50 })).toEqual({
+      headline: 'Not burning cash',
+      detail: 'Cash did not go down over the 3 months to October 2026.',
+    });
     // A small burn against a large balance: no 3100.5 months.
     expect(runwaySummary({ ...runway, runwayInMonths: 3100.5 }).headline).toBe('More than 8 years');
     expect(runwaySummary({ ...runway, runwayInMonths: 96 }).headline).toBe('96.0 months');

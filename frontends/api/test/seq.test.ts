@@ -47,10 +47,13 @@ describe('ledger seq on report requests', () => {
     expect(client.ledgerSeq.current()).toBeUndefined();
   });
 
-  it('after a change, a report on screen is fetched again carrying the change\'s seq', async () => {
+  it("after a change, a report on screen is fetched again carrying the change's seq", async () => {
     const { client, urls, seqOf } = setup();
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const observer = new QueryObserver(queryClient, { queryKey: reportsQueryKeys.profitLoss(query), queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.profitLoss, query, signal) });
+    const observer = new QueryObserver(queryClient, {
+      queryKey: reportsQueryKeys.profitLoss(query),
+      queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.profitLoss, query, signal),
+    });
     const unsubscribe = observer.subscribe(() => undefined);
     try {
       await expect.poll(() => observer.getCurrentResult().status).toBe('success');

@@ -56,24 +56,35 @@ describe('client.upload', () => {
     const form = new FormData();
     form.append('files', new Blob(['%PDF-1.4']), 'a.pdf');
     const progress: [number, number][] = [];
-    const answer = await client().upload<{ message: string }>('/workspace-uploads/bill', { form, idempotencyKey: 'k-1', onProgress: (s, t) => progress.push([s, t]) });
+    const answer = await client().upload<{ message: string }>('/workspace-uploads/bill', {
+      form,
+      idempotencyKey: 'k-1',
+      onProgress: (s, t) => progress.push([s, t]),
+    });
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url]).toEqual(['POST', 'http://api.test/workspace-uploads/bill']);
     expect(xhr.headers).toMatchObject({ authorization: 'Bearer tok', 'x-workspace-id': 'ws-1', 'idempotency-key': 'k-1' });
     expect(xhr.headers['content-type']).toBeUndefined();
     expect(xhr.sent).toBe(form);
-    expect(progress).toEqual([[50, 200], [200, 200]]);
+    expect(progress).toEqual([
+      [50, 200],
+      [200, 200],
+    ]);
     expect(answer.message).toBe('Bill uploaded successfully.');
   });
 
   it('a refusal is an ApiError naming the field, as request() reads it; a 401 reaches onUnauthorized', async () => {
     FakeXhr.answer = { status: 400, body: JSON.stringify({ message: 'Bad Request', errors: [{ field: 'files', message: 'files is required' }] }) };
-    const refused = await client().upload('/workspace-uploads', { form: new FormData() }).catch((e: unknown) => e);
+    const refused = await client()
+      .upload('/workspace-uploads', { form: new FormData() })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect([(refused as ApiError).statusCode, (refused as ApiError).field, (refused as ApiError).message]).toEqual([400, 'files', 'files is required']);
     FakeXhr.answer = { status: 401, body: JSON.stringify({ message: 'Unauthorized' }) };
     const unauthorized = vi.fn(() => true);
-    const e401 = (await client(unauthorized).upload('/workspace-uploads', { form: new FormData() }).catch((e: unknown) => e)) as ApiError;
+    const e401 = (await client(unauthorized)
+      .upload('/workspace-uploads', { form: new FormData() })
+      .catch((e: unknown) => e)) as ApiError;
     expect(unauthorized).toHaveBeenCalledOnce();
     expect(e401.handled).toBe(true);
   });
@@ -81,11 +92,23 @@ describe('client.upload', () => {
 
 describe('the job of a batch', () => {
   const job = (id: string, type: string, uploadType: string | null): Job => ({
-    id, type, status: 'active', order: 0, attempts: 0, failedReason: null, createdOn: '', finishedOn: null,
+    id,
+    type,
+    status: 'active',
+    order: 0,
+    attempts: 0,
+    failedReason: null,
+    createdOn: '',
+    finishedOn: null,
     data: { requestId: id, accountId: '', transactionPushed: 0, totalTransactions: 2, uploadType },
   });
   it('is the bulk-upload job of that type that was not listed before the upload', () => {
-    const jobs = [job('new-receipt', 'bulk upload', 'receipt'), job('new-bill', 'bulk upload', 'bill'), job('old-bill', 'bulk upload', 'bill'), job('sync', 'transaction-sync', null)];
+    const jobs = [
+      job('new-receipt', 'bulk upload', 'receipt'),
+      job('new-bill', 'bulk upload', 'bill'),
+      job('old-bill', 'bulk upload', 'bill'),
+      job('sync', 'transaction-sync', null),
+    ];
     expect(jobOfBatch(jobs, new Set(['old-bill']), 'bill')?.id).toBe('new-bill');
     expect(jobOfBatch(jobs, new Set(['old-bill', 'new-bill']), 'bill')).toBeNull();
     expect(jobOfBatch(jobs, new Set(), 'invoice')).toBeNull();
@@ -98,11 +121,20 @@ describe('a batch the server refuses whole', () => {
     FakeXhr.answer = { status: 400, body: JSON.stringify({ message: 'Bad Request', errors: [{ field: 'files', message }] }) };
     const files = [new File(['MZ'], 'a.pdf'), new File(['x'], 'big scan.png')];
     const r = await uploadsApi.upload(client(), { kind: 'receipt', files });
-    expect(r.results).toEqual({ uploadedFiles: [], failedFiles: [{ fileName: 'a.pdf', reason: 'a.pdf is not a jpg, jpeg, png or pdf file' }, { fileName: 'big scan.png', reason: 'big scan.png is larger than 10 MB' }] });
+    expect(r.results).toEqual({
+      uploadedFiles: [],
+      failedFiles: [
+        { fileName: 'a.pdf', reason: 'a.pdf is not a jpg, jpeg, png or pdf file' },
+        { fileName: 'big scan.png', reason: 'big scan.png is larger than 10 MB' },
+      ],
+    });
   });
   it('any other refusal stays an error', async () => {
     expect(refusedEach(['a.pdf'], 'files is required')).toBeNull();
-    FakeXhr.answer = { status: 400, body: JSON.stringify({ message: 'Bad Request', errors: [{ field: 'files', message: 'files can hold at most 20 files' }] }) };
+    FakeXhr.answer = {
+      status: 400,
+      body: JSON.stringify({ message: 'Bad Request', errors: [{ field: 'files', message: 'files can hold at most 20 files' }] }),
+    };
     await expect(uploadsApi.upload(client(), { kind: 'bill', files: [new File(['%PDF'], 'a.pdf')] })).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { REFERRAL_OPTIONS, canEdit, checkNewPassword, checkPhone, checkTeamSize, hasRoleAtLeast, isAdminRole, normalizeEmail, validateChangePassword, validateLogin, validateNewPassword, validateOnboard, validateOtpCode, validateSignUp } from '../src/index';
+import {
+  REFERRAL_OPTIONS,
+  canEdit,
+  checkNewPassword,
+  checkPhone,
+  checkTeamSize,
+  hasRoleAtLeast,
+  isAdminRole,
+  normalizeEmail,
+  validateChangePassword,
+  validateLogin,
+  validateNewPassword,
+  validateOnboard,
+  validateOtpCode,
+  validateSignUp,
+} from '../src/index';
 
 describe('sign-up and login validation (spec §5)', () => {
   it('reports every missing sign-up field with the spec wording', () => {
@@ -14,7 +29,17 @@ describe('sign-up and login validation (spec §5)', () => {
     });
   });
   it('accepts a complete sign-up', () => {
-    expect(validateSignUp({ firstName: 'Ada', middleName: 'B', lastName: 'Lovelace', companyName: 'Engines', maxTeamSize: '5', email: 'ada@example.com', password: 'Correct horse 9' })).toEqual({});
+    expect(
+      validateSignUp({
+        firstName: 'Ada',
+        middleName: 'B',
+        lastName: 'Lovelace',
+        companyName: 'Engines',
+        maxTeamSize: '5',
+        email: 'ada@example.com',
+        password: 'Correct horse 9',
+      }),
+    ).toEqual({});
   });
   it('rejects an invalid email and a short password', () => {
     expect(validateLogin({ email: 'ada@', password: 'short' })).toEqual({ email: 'Please enter a valid email', password: 'Must be 8 or more characters' });
@@ -37,7 +62,9 @@ describe('sign-up and login validation (spec §5)', () => {
     expect(checkNewPassword('NoDigitsHere')).toBe(complexity);
     expect(checkNewPassword('Sup3rSecret')).toBeUndefined();
     expect(checkNewPassword('Ab1')).toBe('Must be 8 or more characters');
-    expect(validateSignUp({ firstName: 'A', middleName: 'B', lastName: 'C', companyName: 'D', maxTeamSize: '1', email: 'a@b.co', password: 'password' })).toEqual({ password: complexity });
+    expect(
+      validateSignUp({ firstName: 'A', middleName: 'B', lastName: 'C', companyName: 'D', maxTeamSize: '1', email: 'a@b.co', password: 'password' }),
+    ).toEqual({ password: complexity });
     expect(validateNewPassword({ password: 'password1', confirmPassword: 'password1' })).toEqual({ password: complexity });
   });
   it('takes a team size from 1 to 100000', () => {
@@ -57,11 +84,31 @@ describe('onboarding validation (spec §5)', () => {
     expect(checkPhone('5551234567')).toBeUndefined();
   });
   it('needs city, country and a referral option', () => {
-    const errors = validateOnboard({ companyName: 'Acme', maxTeamSize: '3', role: 'Founder', phoneNumber: '5551234567', city: '', country: '', heardAboutUs: '' });
+    const errors = validateOnboard({
+      companyName: 'Acme',
+      maxTeamSize: '3',
+      role: 'Founder',
+      phoneNumber: '5551234567',
+      city: '',
+      country: '',
+      heardAboutUs: '',
+    });
     expect(errors).toEqual({ city: 'City is required', country: 'Country is required', heardAboutUs: 'Please tell us how you heard about us' });
   });
   it('lists the referral options of spec §3', () => {
-    expect(REFERRAL_OPTIONS).toEqual(['Google', 'YC', 'Product Hunt', 'Social Media', 'Friends', 'Accel', 'Goodwater Capital', 'Frontier Ventures', 'Global Brains', 'Accounting Firm', 'Other']);
+    expect(REFERRAL_OPTIONS).toEqual([
+      'Google',
+      'YC',
+      'Product Hunt',
+      'Social Media',
+      'Friends',
+      'Accel',
+      'Goodwater Capital',
+      'Frontier Ventures',
+      'Global Brains',
+      'Accounting Firm',
+      'Other',
+    ]);
   });
 });
 

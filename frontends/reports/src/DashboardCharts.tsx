@@ -62,7 +62,21 @@ interface QueryState {
 }
 
 /** A chart card's loading, error and empty states around its chart. */
-function ChartCard({ title, description, state, empty, children, actions }: { title: string; description: string; state: QueryState; empty: string | null; children: () => ReactNode; actions?: ReactNode }) {
+function ChartCard({
+  title,
+  description,
+  state,
+  empty,
+  children,
+  actions,
+}: {
+  title: string;
+  description: string;
+  state: QueryState;
+  empty: string | null;
+  children: () => ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Card title={title} description={description} actions={actions}>
       {state.isPending ? (
@@ -183,11 +197,19 @@ export function DashboardCharts() {
             balances &&
             cash.data && (
               <>
-                <p className="text-2xl font-semibold tabular-nums">{formatAmount(reachesToday && cashToday !== null ? cashToday : cash.data.totalAssetBalance)}</p>
+                <p className="text-2xl font-semibold tabular-nums">
+                  {formatAmount(reachesToday && cashToday !== null ? cashToday : cash.data.totalAssetBalance)}
+                </p>
                 <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
                   {reachesToday && cashToday !== null ? 'Cash in bank today, as in Bank accounts above' : `In the books at the end of ${period.endDate}`}
                 </p>
-                <LazyChart type="area" label="Cash balance by month" labels={balances.labels} series={[{ name: 'Cash balance', data: balances.data }]} colors={[NET]} />
+                <LazyChart
+                  type="area"
+                  label="Cash balance by month"
+                  labels={balances.labels}
+                  series={[{ name: 'Cash balance', data: balances.data }]}
+                  colors={[NET]}
+                />
               </>
             )
           }
@@ -220,7 +242,17 @@ export function DashboardCharts() {
           empty={bars === null || bars.series.every((s) => allZero(s.data)) ? 'Income and expenses appear once transactions are booked.' : null}
           actions={reportLink('pnl', 'Profit & Loss')}
         >
-          {() => bars && <LazyChart type="bar" label="Income, expenses and net income by month" labels={bars.labels} series={bars.series} colors={[INCOME, EXPENSES, NET]} />}
+          {() =>
+            bars && (
+              <LazyChart
+                type="bar"
+                label="Income, expenses and net income by month"
+                labels={bars.labels}
+                series={bars.series}
+                colors={[INCOME, EXPENSES, NET]}
+              />
+            )
+          }
         </ChartCard>
         {isReportPathServed(REPORT_PATHS.runway) ? (
           <RunwayCard options={widgets} />

@@ -49,7 +49,17 @@ export const REPORT_FILTER_PARAMS = ['breakdown', 'groups', 'tags', 'excludeZero
 const breakdownParam = (b: DateBreakdown) => b.toLowerCase().replace(' ', '_');
 const BREAKDOWN_OF_PARAM: Readonly<Record<string, DateBreakdown>> = Object.fromEntries(DATE_BREAKDOWNS.map((b) => [breakdownParam(b), b]));
 /** Group and tag names from a link: trimmed, no blanks, no repeats, of a sane length. */
-const names = (value: string | null): string[] => (value === null ? [] : [...new Set(value.split(',').map((s) => s.trim()).filter((s) => s !== '' && s.length <= 100))]);
+const names = (value: string | null): string[] =>
+  value === null
+    ? []
+    : [
+        ...new Set(
+          value
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '' && s.length <= 100),
+        ),
+      ];
 const WORKSPACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The filter set the URL names, or the stored one when it names none; a malformed value takes the spec §3 default. */
@@ -117,7 +127,11 @@ export const BALANCE_SHEET_CLASSES: readonly AccountClass[] = ['Assets', 'Liabil
  * The groups and tags a statement's filter offers: those GET /categories/groups-and-tags lists that an account of
  * the statement's classes carries (the route does not tell classes apart), in the route's order.
  */
-export function groupsAndTagsOfClasses(chart: readonly AccountTreeNode[], classes: readonly AccountClass[], served: { groups: readonly string[]; tags: readonly string[] }): { groups: string[]; tags: string[] } {
+export function groupsAndTagsOfClasses(
+  chart: readonly AccountTreeNode[],
+  classes: readonly AccountClass[],
+  served: { groups: readonly string[]; tags: readonly string[] },
+): { groups: string[]; tags: string[] } {
   const wanted = new Set(classes);
   const groups = new Set<string>();
   const tags = new Set<string>();

@@ -1,13 +1,28 @@
 import type { AccountTreeNode } from '@ledgerline/api';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_SHEET_CLASSES, PNL_CLASSES, groupsAndTagsOfClasses, parseStoredFilters, reportFiltersFromSearch, reportFiltersSearch, type StoredFilters } from '../src/filters';
+import {
+  BALANCE_SHEET_CLASSES,
+  PNL_CLASSES,
+  groupsAndTagsOfClasses,
+  parseStoredFilters,
+  reportFiltersFromSearch,
+  reportFiltersSearch,
+  type StoredFilters,
+} from '../src/filters';
 
 const DEFAULTS = parseStoredFilters(undefined);
 const WS = '5e0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 
 describe('report filters in the URL (issue #13)', () => {
   it('round-trips every filter with the spec §7 names, keeping tab and period', () => {
-    const filters: StoredFilters = { dateBreakdown: 'Totals only', isZeroAmountHidden: false, groups: ['Operating Expenses', 'Revenue'], tags: ['ops'], moneyType: 'non-bank', workspaces: [WS] };
+    const filters: StoredFilters = {
+      dateBreakdown: 'Totals only',
+      isZeroAmountHidden: false,
+      groups: ['Operating Expenses', 'Revenue'],
+      tags: ['ops'],
+      moneyType: 'non-bank',
+      workspaces: [WS],
+    };
     const search = reportFiltersSearch(filters, new URLSearchParams({ tab: 'pnl', startDate: '2026-01-01', endDate: '2026-06-30', groups: 'old' }));
     expect(Object.fromEntries(search)).toEqual({
       tab: 'pnl',
@@ -39,7 +54,14 @@ describe('report filters in the URL (issue #13)', () => {
   });
 
   it('ignores malformed values: each takes the spec §3 default', () => {
-    const params = new URLSearchParams({ breakdown: 'fortnightly', groups: ' , Payroll,,Payroll ', tags: '', excludeZeroes: 'maybe', moneyType: 'gold', workspaces: `<x>,${WS}` });
+    const params = new URLSearchParams({
+      breakdown: 'fortnightly',
+      groups: ' , Payroll,,Payroll ',
+      tags: '',
+      excludeZeroes: 'maybe',
+      moneyType: 'gold',
+      workspaces: `<x>,${WS}`,
+    });
     expect(reportFiltersFromSearch(params, { ...DEFAULTS, dateBreakdown: 'Yearly' })).toEqual({ ...DEFAULTS, groups: ['Payroll'], workspaces: [WS] });
   });
 });
@@ -69,13 +91,22 @@ describe('groups and tags a statement offers', () => {
     node('Income', 'Income', 'Income', '', [node('Revenue', 'Income', 'Revenue', 'sales')]),
     node('Expenses', 'Expenses', 'Expenses', '', [node('Operating Expenses', 'Expenses', 'Operating Expenses', 'ops')]),
   ];
-  const served = { groups: ['Assets', 'Credit Cards', 'Current Assets', 'Expenses', 'Income', 'Liability', 'Operating Expenses', 'Revenue', 'Unused'], tags: ['bank', 'ops', 'sales'] };
+  const served = {
+    groups: ['Assets', 'Credit Cards', 'Current Assets', 'Expenses', 'Income', 'Liability', 'Operating Expenses', 'Revenue', 'Unused'],
+    tags: ['bank', 'ops', 'sales'],
+  };
 
   it('offers the P&L only income and expense groups and tags', () => {
-    expect(groupsAndTagsOfClasses(chart, PNL_CLASSES, served)).toEqual({ groups: ['Expenses', 'Income', 'Operating Expenses', 'Revenue'], tags: ['ops', 'sales'] });
+    expect(groupsAndTagsOfClasses(chart, PNL_CLASSES, served)).toEqual({
+      groups: ['Expenses', 'Income', 'Operating Expenses', 'Revenue'],
+      tags: ['ops', 'sales'],
+    });
   });
 
   it('offers the balance sheet only its own classes', () => {
-    expect(groupsAndTagsOfClasses(chart, BALANCE_SHEET_CLASSES, served)).toEqual({ groups: ['Assets', 'Credit Cards', 'Current Assets', 'Liability'], tags: ['bank', 'ops'] });
+    expect(groupsAndTagsOfClasses(chart, BALANCE_SHEET_CLASSES, served)).toEqual({
+      groups: ['Assets', 'Credit Cards', 'Current Assets', 'Liability'],
+      tags: ['bank', 'ops'],
+    });
   });
 });

@@ -14,9 +14,32 @@ describe('amounts (spec §9: USD, en-US, 2 decimals)', () => {
 
 describe('stored filter sets (spec §3 defaults)', () => {
   it('falls back to breakdown Monthly and zero amounts hidden for anything missing or malformed', () => {
-    expect(parseStoredFilters(undefined)).toEqual({ dateBreakdown: 'Monthly', isZeroAmountHidden: true, groups: [], tags: [], moneyType: 'ALL', workspaces: [] });
-    expect(parseStoredFilters({ dateBreakdown: 'Fortnightly', isZeroAmountHidden: 'no', groups: [1], tags: 'x', moneyType: 'out', workspaces: 'w1' })).toEqual({ dateBreakdown: 'Monthly', isZeroAmountHidden: true, groups: [], tags: [], moneyType: 'ALL', workspaces: [] });
-    expect(parseStoredFilters({ dateBreakdown: 'Yearly', isZeroAmountHidden: false, groups: ['Payroll'], tags: ['ops'], moneyType: 'non-bank', workspaces: ['w1', 'w2'] })).toEqual({ dateBreakdown: 'Yearly', isZeroAmountHidden: false, groups: ['Payroll'], tags: ['ops'], moneyType: 'non-bank', workspaces: ['w1', 'w2'] });
+    expect(parseStoredFilters(undefined)).toEqual({
+      dateBreakdown: 'Monthly',
+      isZeroAmountHidden: true,
+      groups: [],
+      tags: [],
+      moneyType: 'ALL',
+      workspaces: [],
+    });
+    expect(parseStoredFilters({ dateBreakdown: 'Fortnightly', isZeroAmountHidden: 'no', groups: [1], tags: 'x', moneyType: 'out', workspaces: 'w1' })).toEqual({
+      dateBreakdown: 'Monthly',
+      isZeroAmountHidden: true,
+      groups: [],
+      tags: [],
+      moneyType: 'ALL',
+      workspaces: [],
+    });
+    expect(
+      parseStoredFilters({
+        dateBreakdown: 'Yearly',
+        isZeroAmountHidden: false,
+        groups: ['Payroll'],
+        tags: ['ops'],
+        moneyType: 'non-bank',
+        workspaces: ['w1', 'w2'],
+      }),
+    ).toEqual({ dateBreakdown: 'Yearly', isZeroAmountHidden: false, groups: ['Payroll'], tags: ['ops'], moneyType: 'non-bank', workspaces: ['w1', 'w2'] });
   });
 
   it('defaults the period to the year so far', () => {

@@ -10,7 +10,19 @@ import {
 import { Button, Card, Checkbox, EmptyState, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, BlockedNote, cellClass, ConfirmMutationDialog, FormActions, HeaderAction, RecordLink, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
+import {
+  Badge,
+  BlockedNote,
+  cellClass,
+  ConfirmMutationDialog,
+  FormActions,
+  HeaderAction,
+  RecordLink,
+  RowMenu,
+  SettingsDialog,
+  Table,
+  wideCellClass,
+} from './parts';
 import { WORKSPACE_NAME_REQUIRED, teamEditBlock, validateWorkspaceForm, workspaceChanges, workspaceFormValues, type WorkspaceFormValues } from './rules';
 import { searchWith } from './tabs';
 
@@ -90,11 +102,19 @@ export function EntitiesTab() {
         )}
       </div>
       <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => setEntity(id)} />
-      {open && <EditWorkspaceDialog key={open.id} workspace={open} blocked={blocked} onClose={() => setEntity(null)} onDelete={() => {
+      {open && (
+        <EditWorkspaceDialog
+          key={open.id}
+          workspace={open}
+          blocked={blocked}
+          onClose={() => setEntity(null)}
+          onDelete={() => {
             // One dialog at a time: the record closes and the confirmation takes its place.
             setDeleting(open);
             setEntity(null);
-          }} />}
+          }}
+        />
+      )}
       <DeleteWorkspaceDialog workspace={deleting} onClose={() => setDeleting(null)} onDeleted={(id) => (id === openId ? setEntity(null) : undefined)} />
     </Card>
   );
@@ -142,7 +162,17 @@ function CreateWorkspaceDialog({ open, onClose, onCreated }: { open: boolean; on
   );
 }
 
-function EditWorkspaceDialog({ workspace, blocked, onClose, onDelete }: { workspace: WorkspaceDetail; blocked: string | null; onClose: () => void; onDelete: () => void }) {
+function EditWorkspaceDialog({
+  workspace,
+  blocked,
+  onClose,
+  onDelete,
+}: {
+  workspace: WorkspaceDetail;
+  blocked: string | null;
+  onClose: () => void;
+  onDelete: () => void;
+}) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const update = useUpdateWorkspace();
@@ -152,7 +182,12 @@ function EditWorkspaceDialog({ workspace, blocked, onClose, onDelete }: { worksp
   const field = (name: keyof WorkspaceFormValues) => ({ ...form.field(name), disabled });
 
   return (
-    <SettingsDialog open onClose={onClose} title={workspace.name} description={`Owner: ${workspace.ownerEmail} · ${workspace.memberCount} ${workspace.memberCount === 1 ? 'member' : 'members'}`}>
+    <SettingsDialog
+      open
+      onClose={onClose}
+      title={workspace.name}
+      description={`Owner: ${workspace.ownerEmail} · ${workspace.memberCount} ${workspace.memberCount === 1 ? 'member' : 'members'}`}
+    >
       <form
         noValidate
         aria-label="Workspace details"

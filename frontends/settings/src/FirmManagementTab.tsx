@@ -10,7 +10,19 @@ import {
 } from '@ledgerline/api';
 import { Button, Card, EmptyState, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
-import { Badge, BlockedNote, cellClass, ConfirmMutationDialog, FormActions, formatDate, HeaderAction, RowMenu, SettingsDialog, Table, wideCellClass } from './parts';
+import {
+  Badge,
+  BlockedNote,
+  cellClass,
+  ConfirmMutationDialog,
+  FormActions,
+  formatDate,
+  HeaderAction,
+  RowMenu,
+  SettingsDialog,
+  Table,
+  wideCellClass,
+} from './parts';
 import { ORGANIZATION_NAME_REQUIRED, firmEditBlock, validateFirmForm } from './rules';
 
 /**
@@ -51,7 +63,11 @@ function FirmCard({ firm, blocked }: { firm: { name: string; country: string } |
   return (
     <Card
       title={firm ? 'Firm' : 'Set up your firm'}
-      description={firm ? 'Your practice as your clients and your team see it.' : 'Name your accounting firm to keep the books of client organizations and invite your team.'}
+      description={
+        firm
+          ? 'Your practice as your clients and your team see it.'
+          : 'Name your accounting firm to keep the books of client organizations and invite your team.'
+      }
     >
       <form
         noValidate
@@ -170,7 +186,12 @@ function AddClientDialog({ open, onClose }: { open: boolean; onClose: () => void
     onClose();
   };
   return (
-    <SettingsDialog open={open} onClose={close} title="Add client organization" description="It is created with its first workspace and chart of accounts; you are its owner.">
+    <SettingsDialog
+      open={open}
+      onClose={close}
+      title="Add client organization"
+      description="It is created with its first workspace and chart of accounts; you are its owner."
+    >
       <form
         noValidate
         className="space-y-4"

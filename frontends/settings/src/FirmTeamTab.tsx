@@ -17,8 +17,32 @@ import {
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockedNote, cellClass, ConfirmMutationDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
-import { accessChanges, firmEditBlock, inviteNames, inviteStatusText, isOpenInvite, personName, roleLabel, validateInviteForm, type InviteFormValues } from './rules';
+import {
+  BlockedNote,
+  cellClass,
+  ConfirmMutationDialog,
+  FormActions,
+  formatDate,
+  HeaderAction,
+  NameFields,
+  RecordLink,
+  RowMenu,
+  SettingsDialog,
+  StatusBadge,
+  Table,
+  wideCellClass,
+} from './parts';
+import {
+  accessChanges,
+  firmEditBlock,
+  inviteNames,
+  inviteStatusText,
+  isOpenInvite,
+  personName,
+  roleLabel,
+  validateInviteForm,
+  type InviteFormValues,
+} from './rules';
 import { searchWith } from './tabs';
 
 const firmRoleOptions = FIRM_INVITE_ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
@@ -36,7 +60,8 @@ export function FirmTeamTab() {
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<FirmTeamMember | null>(null);
   const [revoking, setRevoking] = useState<FirmTeamInvite | null>(null);
-  const open = (key: 'member' | 'invite', id: string | null) => setParams((p) => searchWith(searchWith(p, key === 'member' ? 'invite' : 'member', null), key, id));
+  const open = (key: 'member' | 'invite', id: string | null) =>
+    setParams((p) => searchWith(searchWith(p, key === 'member' ? 'invite' : 'member', null), key, id));
 
   if (profile.isPending) return <Spinner label="Loading your firm" />;
   if (!profile.data) {
@@ -143,7 +168,11 @@ export function FirmTeamTab() {
                     <td className={wideCellClass}>{roleLabel(i.role)}</td>
                     <td className={wideCellClass}>{isOpenInvite(i) ? formatDate(i.expiryDate) : '—'}</td>
                     <td className={cellClass}>
-                      <RowMenu label={`Actions for ${i.email}`} blocked={blocked} items={isOpenInvite(i) ? [{ label: 'Revoke invite', danger: true, onSelect: () => setRevoking(i) }] : []} />
+                      <RowMenu
+                        label={`Actions for ${i.email}`}
+                        blocked={blocked}
+                        items={isOpenInvite(i) ? [{ label: 'Revoke invite', danger: true, onSelect: () => setRevoking(i) }] : []}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -154,23 +183,48 @@ export function FirmTeamTab() {
       )}
       <FirmInviteDialog open={inviting} organizations={orgs} onClose={() => setInviting(false)} />
       {openMember && (
-        <FirmMemberDialog key={openMember.id} member={openMember} organizations={orgs} blocked={blocked ?? (openMember.role === 'owner' ? 'The firm owner\'s role and access cannot be changed.' : null)} onClose={() => open('member', null)} onRemove={() => {
+        <FirmMemberDialog
+          key={openMember.id}
+          member={openMember}
+          organizations={orgs}
+          blocked={blocked ?? (openMember.role === 'owner' ? "The firm owner's role and access cannot be changed." : null)}
+          onClose={() => open('member', null)}
+          onRemove={() => {
             setRemoving(openMember);
             open('member', null);
-          }} />
+          }}
+        />
       )}
       {openInvite && (
-        <SettingsDialog open onClose={() => open('invite', null)} title={openInvite.email} description={`${roleLabel(openInvite.role)} · sent ${formatDate(openInvite.createdOn)}`}>
+        <SettingsDialog
+          open
+          onClose={() => open('invite', null)}
+          title={openInvite.email}
+          description={`${roleLabel(openInvite.role)} · sent ${formatDate(openInvite.createdOn)}`}
+        >
           <div className="space-y-4 text-sm">
             <p>
-              <StatusBadge label={inviteStatusText(openInvite)} /> {isOpenInvite(openInvite) && <span className="ml-2 text-slate-600 dark:text-slate-400">The link works until {formatDate(openInvite.expiryDate)}.</span>}
+              <StatusBadge label={inviteStatusText(openInvite)} />{' '}
+              {isOpenInvite(openInvite) && (
+                <span className="ml-2 text-slate-600 dark:text-slate-400">The link works until {formatDate(openInvite.expiryDate)}.</span>
+              )}
             </p>
-            <p className="text-slate-600 dark:text-slate-400">Clients: {orgs.filter((o) => openInvite.organizationIds.includes(o.id)).map((o) => o.name).join(', ') || 'none'}</p>
+            <p className="text-slate-600 dark:text-slate-400">
+              Clients:{' '}
+              {orgs
+                .filter((o) => openInvite.organizationIds.includes(o.id))
+                .map((o) => o.name)
+                .join(', ') || 'none'}
+            </p>
             <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="danger" disabled={blocked !== null || !isOpenInvite(openInvite)} onClick={() => {
+              <Button
+                variant="danger"
+                disabled={blocked !== null || !isOpenInvite(openInvite)}
+                onClick={() => {
                   setRevoking(openInvite);
                   open('invite', null);
-                }}>
+                }}
+              >
                 Revoke invite
               </Button>
               <Button variant="secondary" onClick={() => open('invite', null)}>
@@ -186,7 +240,19 @@ export function FirmTeamTab() {
   );
 }
 
-function OrganizationChoices({ organizations, chosen, onChange, disabled, legend }: { organizations: readonly FirmClientOrganization[]; chosen: readonly string[]; onChange: (ids: string[]) => void; disabled: boolean; legend: string }) {
+function OrganizationChoices({
+  organizations,
+  chosen,
+  onChange,
+  disabled,
+  legend,
+}: {
+  organizations: readonly FirmClientOrganization[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+  disabled: boolean;
+  legend: string;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">{legend}</legend>
@@ -221,7 +287,12 @@ function FirmInviteDialog({ open, organizations, onClose }: { open: boolean; org
     onClose();
   };
   return (
-    <SettingsDialog open={open} onClose={close} title="Invite team member" description="An admin helps run the firm and sees every client; an accountant sees only the clients you choose.">
+    <SettingsDialog
+      open={open}
+      onClose={close}
+      title="Invite team member"
+      description="An admin helps run the firm and sees every client; an accountant sees only the clients you choose."
+    >
       <form
         noValidate
         className="space-y-4"
@@ -243,20 +314,36 @@ function FirmInviteDialog({ open, organizations, onClose }: { open: boolean; org
         <TextField label="Email" type="email" required autoComplete="off" {...form.field('email')} />
         <NameFields field={form.field} />
         <Select label="Role" name="role" options={firmRoleOptions} value={role} onChange={setRole} />
-        {role === 'accountant' && <OrganizationChoices legend="Clients they can open" organizations={organizations} chosen={chosen} onChange={setChosen} disabled={false} />}
+        {role === 'accountant' && (
+          <OrganizationChoices legend="Clients they can open" organizations={organizations} chosen={chosen} onChange={setChosen} disabled={false} />
+        )}
         <FormActions onCancel={close} submitLabel="Send invite" pending={invite.isPending} className="pt-2" />
       </form>
     </SettingsDialog>
   );
 }
 
-function FirmMemberDialog({ member, organizations, blocked, onClose, onRemove }: { member: FirmTeamMember; organizations: readonly FirmClientOrganization[]; blocked: string | null; onClose: () => void; onRemove: () => void }) {
+function FirmMemberDialog({
+  member,
+  organizations,
+  blocked,
+  onClose,
+  onRemove,
+}: {
+  member: FirmTeamMember;
+  organizations: readonly FirmClientOrganization[];
+  blocked: string | null;
+  onClose: () => void;
+  onRemove: () => void;
+}) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const updateRole = useUpdateFirmMember();
   const changeAccess = useChangeFirmMemberAccess();
   const current = member.organizations.map((o) => o.id);
-  const [role, setRole] = useState<FirmInviteRole | null>((FIRM_INVITE_ROLES as readonly string[]).includes(member.role) ? (member.role as FirmInviteRole) : null);
+  const [role, setRole] = useState<FirmInviteRole | null>(
+    (FIRM_INVITE_ROLES as readonly string[]).includes(member.role) ? (member.role as FirmInviteRole) : null,
+  );
   const [chosen, setChosen] = useState<string[]>(current);
   const disabled = blocked !== null;
   const pending = updateRole.isPending || changeAccess.isPending;

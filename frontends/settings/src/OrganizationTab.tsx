@@ -20,7 +20,21 @@ import {
 import { Button, Card, Checkbox, EmptyState, Select, Spinner, TextField, useErrorNotice, useForm, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BlockedNote, cellClass, ConfirmMutationDialog, FormActions, formatDate, HeaderAction, NameFields, RecordLink, RowMenu, SettingsDialog, StatusBadge, Table, wideCellClass } from './parts';
+import {
+  BlockedNote,
+  cellClass,
+  ConfirmMutationDialog,
+  FormActions,
+  formatDate,
+  HeaderAction,
+  NameFields,
+  RecordLink,
+  RowMenu,
+  SettingsDialog,
+  StatusBadge,
+  Table,
+  wideCellClass,
+} from './parts';
 import {
   WORKSPACE_CHOICE_REQUIRED,
   inviteNames,
@@ -65,7 +79,8 @@ export function OrganizationTab() {
   const inviteId = params.get('invite');
   const openMember = members.data?.find((m) => m.id === memberId) ?? null;
   const openInvite = invites.data?.find((i) => i.id === inviteId) ?? null;
-  const open = (key: 'member' | 'invite', id: string | null) => setParams((p) => searchWith(searchWith(p, key === 'member' ? 'invite' : 'member', null), key, id));
+  const open = (key: 'member' | 'invite', id: string | null) =>
+    setParams((p) => searchWith(searchWith(p, key === 'member' ? 'invite' : 'member', null), key, id));
 
   return (
     <div className="space-y-6">
@@ -159,7 +174,10 @@ export function OrganizationTab() {
                   {describeError(invites.error)?.message}
                 </p>
               ) : invites.data.length === 0 ? (
-                <EmptyState title="No invites yet" description="Invite your bookkeeper, accountant or a colleague. They get an email with a link that works for 7 days." />
+                <EmptyState
+                  title="No invites yet"
+                  description="Invite your bookkeeper, accountant or a colleague. They get an email with a link that works for 7 days."
+                />
               ) : (
                 <Table
                   label="Invites"
@@ -211,16 +229,31 @@ export function OrganizationTab() {
       </Card>
       <InviteDialog open={inviting} workspaces={workspaces.data ?? []} currentWorkspaceId={user?.workspace?.id} onClose={() => setInviting(false)} />
       {openMember && (
-        <MemberDialog key={openMember.id} member={openMember} workspaces={workspaces.data ?? []} currentWorkspaceId={user?.workspace?.id} blocked={blocked} onClose={() => open('member', null)} onRemove={() => {
+        <MemberDialog
+          key={openMember.id}
+          member={openMember}
+          workspaces={workspaces.data ?? []}
+          currentWorkspaceId={user?.workspace?.id}
+          blocked={blocked}
+          onClose={() => open('member', null)}
+          onRemove={() => {
             setRemoving(openMember);
             open('member', null);
-          }} />
+          }}
+        />
       )}
       {openInvite && (
-        <InviteDetailsDialog key={openInvite.id} invite={openInvite} workspaces={workspaces.data ?? []} blocked={blocked} onClose={() => open('invite', null)} onRevoke={() => {
+        <InviteDetailsDialog
+          key={openInvite.id}
+          invite={openInvite}
+          workspaces={workspaces.data ?? []}
+          blocked={blocked}
+          onClose={() => open('invite', null)}
+          onRevoke={() => {
             setRevoking(openInvite);
             open('invite', null);
-          }} />
+          }}
+        />
       )}
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} onRemoved={() => open('member', null)} />
       <RevokeInviteDialog invite={revoking} onClose={() => setRevoking(null)} />
@@ -228,7 +261,19 @@ export function OrganizationTab() {
   );
 }
 
-function WorkspaceChoices({ workspaces, chosen, onChange, disabled, error }: { workspaces: readonly WorkspaceDetail[]; chosen: readonly string[]; onChange: (ids: string[]) => void; disabled: boolean; error?: string | undefined }) {
+function WorkspaceChoices({
+  workspaces,
+  chosen,
+  onChange,
+  disabled,
+  error,
+}: {
+  workspaces: readonly WorkspaceDetail[];
+  chosen: readonly string[];
+  onChange: (ids: string[]) => void;
+  disabled: boolean;
+  error?: string | undefined;
+}) {
   return (
     <fieldset className="space-y-2" aria-describedby={error ? 'workspace-choice-error' : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Workspaces</legend>
@@ -253,7 +298,17 @@ function WorkspaceChoices({ workspaces, chosen, onChange, disabled, error }: { w
 
 const emptyInvite: InviteFormValues = { email: '', firstName: '', middleName: '', lastName: '' };
 
-function InviteDialog({ open, workspaces, currentWorkspaceId, onClose }: { open: boolean; workspaces: readonly WorkspaceDetail[]; currentWorkspaceId: string | undefined; onClose: () => void }) {
+function InviteDialog({
+  open,
+  workspaces,
+  currentWorkspaceId,
+  onClose,
+}: {
+  open: boolean;
+  workspaces: readonly WorkspaceDetail[];
+  currentWorkspaceId: string | undefined;
+  onClose: () => void;
+}) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const send = useSendInvite();
@@ -351,7 +406,7 @@ function MemberDialog({
           );
         }}
       >
-        <BlockedNote message={blocked ?? (isOwner ? 'The owner\'s role cannot be changed.' : null)} />
+        <BlockedNote message={blocked ?? (isOwner ? "The owner's role cannot be changed." : null)} />
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div>
             <dt className="text-slate-500 dark:text-slate-400">Status</dt>
@@ -394,13 +449,27 @@ function MemberDialog({
   );
 }
 
-function InviteDetailsDialog({ invite, workspaces, blocked, onClose, onRevoke }: { invite: Invite; workspaces: readonly WorkspaceDetail[]; blocked: string | null; onClose: () => void; onRevoke: () => void }) {
+function InviteDetailsDialog({
+  invite,
+  workspaces,
+  blocked,
+  onClose,
+  onRevoke,
+}: {
+  invite: Invite;
+  workspaces: readonly WorkspaceDetail[];
+  blocked: string | null;
+  onClose: () => void;
+  onRevoke: () => void;
+}) {
   const notice = useNotice();
   const showError = useErrorNotice(describeError);
   const update = useUpdateInvite();
   const editable = isOpenInvite(invite);
   const disabled = blocked !== null || !editable;
-  const [role, setRole] = useState<AssignableRole>((ASSIGNABLE_ROLES as readonly string[]).includes(invite.role) ? (invite.role as AssignableRole) : DEFAULT_INVITE_ROLE);
+  const [role, setRole] = useState<AssignableRole>(
+    (ASSIGNABLE_ROLES as readonly string[]).includes(invite.role) ? (invite.role as AssignableRole) : DEFAULT_INVITE_ROLE,
+  );
   const [chosen, setChosen] = useState<string[]>(invite.workspaceIds);
   const save = (resend: boolean) =>
     update.mutate(
@@ -414,7 +483,12 @@ function InviteDetailsDialog({ invite, workspaces, blocked, onClose, onRevoke }:
       },
     );
   return (
-    <SettingsDialog open onClose={onClose} title={invite.email} description={`Invited by ${invite.invitedByEmail || 'your team'} on ${formatDate(invite.createdOn)}`}>
+    <SettingsDialog
+      open
+      onClose={onClose}
+      title={invite.email}
+      description={`Invited by ${invite.invitedByEmail || 'your team'} on ${formatDate(invite.createdOn)}`}
+    >
       <div className="space-y-4">
         <BlockedNote message={blocked} />
         <dl className="grid grid-cols-2 gap-3 text-sm">

@@ -1,4 +1,11 @@
-import { describeError, useSecuritySettings, useUpdatePasswordByExistingPassword, useUpdateSecuritySettings, validateChangePassword, type ChangePasswordFormValues } from '@ledgerline/api';
+import {
+  describeError,
+  useSecuritySettings,
+  useUpdatePasswordByExistingPassword,
+  useUpdateSecuritySettings,
+  validateChangePassword,
+  type ChangePasswordFormValues,
+} from '@ledgerline/api';
 import { Button, Card, Checkbox, PasswordField, useForm, useNotice, useErrorNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 
@@ -24,7 +31,8 @@ function SignInCodeCard() {
             update.mutate(
               { requireCodeAlways: event.target.checked },
               {
-                onSuccess: (answer) => notice.success(answer.requireCodeAlways ? 'Every sign-in will ask for a code.' : 'Trusted browsers skip the code for 30 days.'),
+                onSuccess: (answer) =>
+                  notice.success(answer.requireCodeAlways ? 'Every sign-in will ask for a code.' : 'Trusted browsers skip the code for 30 days.'),
                 onError: showError,
               },
             )
@@ -79,7 +87,13 @@ function PasswordCard() {
         }}
       >
         <PasswordField label="Current password" required {...form.field('existingPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number." required {...form.field('newPassword')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          required
+          {...form.field('newPassword')}
+        />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
         <Checkbox
           label="Sign out of other devices"

@@ -13,7 +13,10 @@ export function SettingsDialog({ children, ...props }: DialogProps) {
 export function BlockedNote({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    <p
+      role="note"
+      className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
       <WarningIcon className="mt-0.5 size-4 shrink-0" />
       <span>{message}</span>
     </p>
@@ -28,7 +31,11 @@ const tones = {
 } as const;
 
 export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: keyof typeof tones }) {
-  return <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[tone])}>{children}</span>;
+  return (
+    <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', tones[tone])}>
+      {children}
+    </span>
+  );
 }
 
 /** Active green, Pending amber, Inactive (and Expired) grey. */
@@ -41,14 +48,26 @@ export function StatusBadge({ label }: { label: string }) {
  * ellipsis. Columns marked `wide` only show from 48em; on a phone the first cell carries their content as a
  * second line, so nothing scrolls sideways.
  */
-export function Table({ label, head, children }: { label: string; head: readonly { label: string; wide?: boolean; className?: string }[]; children: ReactNode }) {
+export function Table({
+  label,
+  head,
+  children,
+}: {
+  label: string;
+  head: readonly { label: string; wide?: boolean; className?: string }[];
+  children: ReactNode;
+}) {
   return (
     <div className="-mx-6 overflow-x-auto sm:mx-0">
       <table aria-label={label} className="w-full table-fixed border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
             {head.map((h) => (
-              <th key={h.label} scope="col" className={cx('px-3 py-2 font-medium first:pl-6 last:pr-6 sm:first:pl-3 sm:last:pr-3', h.wide && 'hidden md:table-cell', h.className)}>
+              <th
+                key={h.label}
+                scope="col"
+                className={cx('px-3 py-2 font-medium first:pl-6 last:pr-6 sm:first:pl-3 sm:last:pr-3', h.wide && 'hidden md:table-cell', h.className)}
+              >
                 {h.label === '' ? <span className="sr-only">Actions</span> : h.label}
               </th>
             ))}
@@ -72,7 +91,13 @@ export function RowMenu({ label, items, blocked }: { label: string; items: reado
   );
   if (blocked || items.length === 0) {
     return (
-      <button type="button" disabled aria-label={label} title={blocked ?? undefined} className="rounded-lg px-2 py-1.5 text-slate-400 disabled:cursor-not-allowed">
+      <button
+        type="button"
+        disabled
+        aria-label={label}
+        title={blocked ?? undefined}
+        className="rounded-lg px-2 py-1.5 text-slate-400 disabled:cursor-not-allowed"
+      >
         {dots}
       </button>
     );
@@ -192,7 +217,15 @@ export function formatDate(iso: string): string {
  * A dialog form's buttons: Cancel (Close when nothing can be changed) and the submit button saying what it does.
  * `align` 'end' for a creating dialog's footer, 'start' beside other controls.
  */
-export function FormActions({ onCancel, submitLabel, pending, disabled = false, submitDisabled = false, align = 'end', className }: {
+export function FormActions({
+  onCancel,
+  submitLabel,
+  pending,
+  disabled = false,
+  submitDisabled = false,
+  align = 'end',
+  className,
+}: {
   onCancel: () => void;
   submitLabel: string;
   pending: boolean;

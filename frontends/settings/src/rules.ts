@@ -25,7 +25,10 @@ export function firmEditBlock(firmRole: string | undefined): string | null {
 
 /** "First Middle Last", or the email when no name was given (an invite may come without one). */
 export function personName(p: { firstName: string; middleName?: string; lastName: string; email: string }): string {
-  const name = [p.firstName, p.middleName ?? '', p.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
+  const name = [p.firstName, p.middleName ?? '', p.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
   return name || p.email;
 }
 

@@ -27,7 +27,7 @@ function routeOf(method: string, path: string): string | undefined {
   });
 }
 
-describe('the team and firm calls are the gateway\'s routes', () => {
+describe("the team and firm calls are the gateway's routes", () => {
   it('each call names a documented route and method', async () => {
     const { client, calls } = recorder();
     await Promise.all([
@@ -61,11 +61,13 @@ describe('the team and firm calls are the gateway\'s routes', () => {
 
     // Every mutating or listing route of the screens' areas is called (the invite verification and
     // acceptance and the single-record reads belong to the shell or are not needed by a list screen).
-    const area = Object.entries(openapi.paths).flatMap(([path, methods]) =>
-      Object.keys(methods)
-        .filter((m) => ['get', 'post', 'patch', 'delete'].includes(m))
-        .map((m) => `${m.toUpperCase()} ${path}`),
-    ).filter((r) => /\/(workspace|organization|members|invites|send-invite|revoke-invite|accounting-firm)(\/|$)/.test(r));
+    const area = Object.entries(openapi.paths)
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => ['get', 'post', 'patch', 'delete'].includes(m))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      )
+      .filter((r) => /\/(workspace|organization|members|invites|send-invite|revoke-invite|accounting-firm)(\/|$)/.test(r));
     const notCalled = area.filter((r) => !routes.includes(r));
     expect(notCalled.sort()).toEqual(['GET /accounting-firm/invite/{id}', 'GET /accounting-firm/member/{id}', 'POST /accounting-firm/accept-invite/']);
   });

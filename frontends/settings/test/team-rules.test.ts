@@ -23,12 +23,24 @@ import {
 } from '../src/rules';
 
 const detail: WorkspaceDetail = {
-  id: 'w1', name: 'Main', address: '', email: '', bankName: '', accountNumber: '', bankAddress: '', accountType: '',
-  maxTeamSize: 0, memberCount: 1, ownerEmail: 'o@example.com', isDefault: true, organizationId: 'o1', role: 'Owner',
+  id: 'w1',
+  name: 'Main',
+  address: '',
+  email: '',
+  bankName: '',
+  accountNumber: '',
+  bankAddress: '',
+  accountType: '',
+  maxTeamSize: 0,
+  memberCount: 1,
+  ownerEmail: 'o@example.com',
+  isDefault: true,
+  organizationId: 'o1',
+  role: 'Owner',
 };
 
 describe('who may manage the team', () => {
-  it('a Viewer sees the spec\'s message, an Accountant the server\'s, Owner and Admin may', () => {
+  it("a Viewer sees the spec's message, an Accountant the server's, Owner and Admin may", () => {
     expect(teamEditBlock('Viewer')).toBe(VIEWER_DISABLED_MESSAGE);
     expect(VIEWER_DISABLED_MESSAGE).toBe('Editing actions are disabled for your account');
     expect(teamEditBlock('Accountant')).toBe(TEAM_MANAGE_MESSAGE);
@@ -58,7 +70,7 @@ describe('how members and invites are shown', () => {
     expect(inviteStatusText({ status: 'pending', statusLabel: 'Pending', isExpired: true })).toBe('Expired');
   });
 
-  it('a member\'s role in a workspace, else their organization role', () => {
+  it("a member's role in a workspace, else their organization role", () => {
     const member = { role: 'Viewer', entities: [{ id: 'w2', name: 'Sub', organizationId: 'o1', userRole: 'Admin' }] };
     expect(memberRoleIn(member, 'w2')).toBe('Admin');
     expect(memberRoleIn(member, 'w9')).toBe('Viewer');
@@ -85,7 +97,11 @@ describe('forms', () => {
   it('invite: the email is required and valid; empty names are left out', () => {
     expect(validateInviteForm({ email: '', firstName: '', middleName: '', lastName: '' })).toEqual({ email: 'Email cannot be empty' });
     expect(validateInviteForm({ email: 'x@', firstName: '', middleName: '', lastName: '' })).toEqual({ email: 'Please enter a valid email' });
-    expect(inviteNames({ email: ' Grace@Example.com ', firstName: 'Grace', middleName: ' ', lastName: 'Hopper' })).toEqual({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });
+    expect(inviteNames({ email: ' Grace@Example.com ', firstName: 'Grace', middleName: ' ', lastName: 'Hopper' })).toEqual({
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
   });
 
   it('firm: name and country required', () => {
@@ -100,11 +116,33 @@ describe('forms', () => {
 });
 
 describe('deleting a workspace: the selection follows spec §4', () => {
-  const ws = (id: string, isDefault: boolean, role: Workspace['role'] = 'Owner'): Workspace => ({ id, name: id, organizationId: 'o1', organizationName: 'Org', role, isDefault });
+  const ws = (id: string, isDefault: boolean, role: Workspace['role'] = 'Owner'): Workspace => ({
+    id,
+    name: id,
+    organizationId: 'o1',
+    organizationName: 'Org',
+    role,
+    isDefault,
+  });
   const user = (current: Workspace, workspaces: Workspace[]): User =>
-    ({ id: 'u', firstName: 'A', middleName: '', lastName: 'B', email: 'a@b.io', isVerified: true, userType: 'business', role: current.role, workspace: current, supportHash: '', isOnboarded: true, workspaces, hasPassword: true, profile: null }) as User;
+    ({
+      id: 'u',
+      firstName: 'A',
+      middleName: '',
+      lastName: 'B',
+      email: 'a@b.io',
+      isVerified: true,
+      userType: 'business',
+      role: current.role,
+      workspace: current,
+      supportHash: '',
+      isOnboarded: true,
+      workspaces,
+      hasPassword: true,
+      profile: null,
+    }) as User;
 
-  it('the deleted selected workspace gives way to the server\'s choice', () => {
+  it("the deleted selected workspace gives way to the server's choice", () => {
     const a = ws('a', false);
     const b = ws('b', true, 'Admin');
     const c = ws('c', false);

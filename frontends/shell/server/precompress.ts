@@ -42,7 +42,13 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
     if ((await stat(file)).size < MIN_COMPRESS_BYTES) continue;
     const body = await readFile(file);
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+      brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      }),
       gzipAsync(body, { level: 9 }),
     ]);
     // A sibling that is not smaller would only cost the browser a decode: leave it out.

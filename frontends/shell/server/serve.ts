@@ -237,7 +237,12 @@ function loopbackOrigins(url: string): string[] {
 /** The CSP hashes of index.html's inline scripts (the theme chosen before the first paint). */
 async function inlineScriptHashes(root: string): Promise<string[]> {
   const html = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /**

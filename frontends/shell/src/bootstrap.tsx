@@ -40,7 +40,8 @@ async function start(): Promise<void> {
   // A signed-in load of the dashboard asks for its charts' widgets now, before the page's code is fetched, not once the
   // page and the reports remote have arrived (issue #13's 1.5 s); the remote's charts then read this answer.
   const { auth, user } = store.getState();
-  if (opensDashboard(window.location.pathname) && auth.isAuthenticated && user.selectedWorkspaceId !== null) prefetchDashboard(controller.client, queryClient, dashboardWidgetQueries());
+  if (opensDashboard(window.location.pathname) && auth.isAuthenticated && user.selectedWorkspaceId !== null)
+    prefetchDashboard(controller.client, queryClient, dashboardWidgetQueries());
   const router = createAppRouter();
 
   createRoot(root).render(

@@ -40,7 +40,11 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isRecord(value) || typeof value.apiUrl !== 'string' || remotes === null || !REMOTE_NAMES.every((name) => typeof remotes[name] === 'string')) {
     throw new Error(`config.json must be { "apiUrl": string, "remotes": { ${REMOTE_NAMES.map((name) => `"${name}": string`).join(', ')} }, "plaid"?: {...} }`);
   }
-  return { apiUrl: value.apiUrl, remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name] as string])) as Record<RemoteName, string>, plaid: parsePlaid(value.plaid) };
+  return {
+    apiUrl: value.apiUrl,
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name] as string])) as Record<RemoteName, string>,
+    plaid: parsePlaid(value.plaid),
+  };
 }
 
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {

@@ -87,7 +87,14 @@ export async function measurePage(browser: Browser, webUrl: string, route: strin
     await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encoding } });
     cdp.on('Network.responseReceived', (event) => {
       const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      pending.set(event.requestId, { url: event.response.url, type: event.type, encoding: headers['content-encoding'] ?? 'identity', bodyBytes: 0, decodedBytes: 0, headerBytes: event.response.encodedDataLength ?? 0 });
+      pending.set(event.requestId, {
+        url: event.response.url,
+        type: event.type,
+        encoding: headers['content-encoding'] ?? 'identity',
+        bodyBytes: 0,
+        decodedBytes: 0,
+        headerBytes: event.response.encodedDataLength ?? 0,
+      });
     });
     cdp.on('Network.dataReceived', (event) => {
       const r = pending.get(event.requestId);

@@ -80,7 +80,15 @@ describe('navigation (spec §2)', () => {
   it('business items; demo items in demo mode; only Home for a firm user without an organization, Home first once they have one', async () => {
     const { navigationFor } = await import('../src/layout/navigation');
     const labels = (items: ReadonlyArray<{ label: string }>) => items.map((i) => i.label);
-    expect(labels(navigationFor(business, { isDemoModeActive: false, selectedOrganizationId: ORG }))).toEqual(['Dashboard', 'Expenses', 'Transactions', 'Revenue', 'Accounting', 'Reports', 'Accounting Sync']);
+    expect(labels(navigationFor(business, { isDemoModeActive: false, selectedOrganizationId: ORG }))).toEqual([
+      'Dashboard',
+      'Expenses',
+      'Transactions',
+      'Revenue',
+      'Accounting',
+      'Reports',
+      'Accounting Sync',
+    ]);
     expect(labels(navigationFor(business, { isDemoModeActive: true, selectedOrganizationId: ORG }))).toEqual(['Demo View', 'Connect Accounts']);
     expect(labels(navigationFor(firm, { isDemoModeActive: false, selectedOrganizationId: null }))).toEqual(['Home']);
     expect(labels(navigationFor(firm, { isDemoModeActive: false, selectedOrganizationId: ORG }))[0]).toBe('Home');

@@ -77,7 +77,12 @@ describe('resolveSelection (spec §4)', () => {
     expect(resolveSelection(userWith([A1, B1], { userType: 'firm' }), none)).toEqual(none);
     expect(resolveSelection(userWith([], { userType: 'firm', workspace: null }), none)).toEqual(none);
     // Their organization gone altogether (removed from the firm): back to choosing.
-    expect(resolveSelection(userWith([A1, B1], { userType: 'firm' }), { workspaceId: '0190d000-0000-7000-8000-000000000001', organizationId: '0190d000-0000-7000-8000-00000000000d' })).toEqual(none);
+    expect(
+      resolveSelection(userWith([A1, B1], { userType: 'firm' }), {
+        workspaceId: '0190d000-0000-7000-8000-000000000001',
+        organizationId: '0190d000-0000-7000-8000-00000000000d',
+      }),
+    ).toEqual(none);
   });
 
   it("a business user with several organizations: the server's current workspace, else the default, else the first", () => {
@@ -139,7 +144,10 @@ describe('switching workspace through the controller', () => {
 
     // A screen watching a report, and an answer cached from a screen no longer shown.
     const { QueryObserver } = await import('@tanstack/react-query');
-    const observer = new QueryObserver(queryClient, { queryKey: ['report'], queryFn: () => controller.client.request<{ n: number }>('GET', '/financial-data/runway') });
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['report'],
+      queryFn: () => controller.client.request<{ n: number }>('GET', '/financial-data/runway'),
+    });
     const unsubscribe = observer.subscribe(() => undefined);
     await queryClient.fetchQuery({ queryKey: ['report'], queryFn: () => controller.client.request<{ n: number }>('GET', '/financial-data/runway') });
     queryClient.setQueryData(['hidden'], { n: 0 });

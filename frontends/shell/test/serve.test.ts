@@ -47,7 +47,13 @@ beforeAll(async () => {
   await writeFile(join(dir, 'static/js/tiny.0123abcd99.js'), 'export {};\n');
   await writeFile(join(dir, 'favicon.png'), Buffer.alloc(1024, 7));
   await precompressDir(dir);
-  web = await startWebServer({ port: 0, host: '127.0.0.1', dir, apiUrl: 'http://api.test', remoteUrls: { settings: 'http://s.test', accounting: 'http://a.test', reports: 'http://r.test' } });
+  web = await startWebServer({
+    port: 0,
+    host: '127.0.0.1',
+    dir,
+    apiUrl: 'http://api.test',
+    remoteUrls: { settings: 'http://s.test', accounting: 'http://a.test', reports: 'http://r.test' },
+  });
   remote = await startRemoteServer({ port: 0, host: '127.0.0.1', dir });
 });
 
@@ -104,7 +110,12 @@ describe('content negotiation', () => {
   });
 
   it('serves the file as built without Accept-Encoding, or when br and gzip are refused', async () => {
-    for (const headers of [{} as Record<string, string>, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0, deflate' }, { 'accept-encoding': '*;q=0, identity' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0, deflate' },
+      { 'accept-encoding': '*;q=0, identity' },
+    ]) {
       const r = await get(`${web.url}${HASHED}`, headers);
       expect(r.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(r.headers.vary).toBe('Accept-Encoding');

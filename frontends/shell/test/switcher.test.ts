@@ -3,7 +3,14 @@ import type { Workspace } from '@ledgerline/api';
 import { describe, expect, it } from 'vitest';
 import { initialActive, listedIds, moveActive, pathAfterSwitch, showsSearch, switcherGroups, SWITCHER_SEARCH_FROM } from '../src/layout/switcher';
 
-const ws = (id: string, name: string, organizationId: string, organizationName: string): Workspace => ({ id, name, organizationId, organizationName, role: 'Owner', isDefault: false });
+const ws = (id: string, name: string, organizationId: string, organizationName: string): Workspace => ({
+  id,
+  name,
+  organizationId,
+  organizationName,
+  role: 'Owner',
+  isDefault: false,
+});
 const list = [
   ws('w1', 'Payroll', 'o2', 'Zephyr Labs'),
   ws('w2', 'Main books', 'o1', 'Acme Corp'),

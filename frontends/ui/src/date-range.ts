@@ -9,7 +9,15 @@ export interface DateRange {
   endDate: IsoDate;
 }
 
-export const DATE_RANGE_PRESETS = ['Current Month', 'Previous Month', 'Last 3 months', 'Previous Quarter', 'Previous 6 months', 'Previous Year', 'Year to date'] as const;
+export const DATE_RANGE_PRESETS = [
+  'Current Month',
+  'Previous Month',
+  'Last 3 months',
+  'Previous Quarter',
+  'Previous 6 months',
+  'Previous Year',
+  'Year to date',
+] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
 /** What a range that matches no preset is called. */
 export const CUSTOM_DATE = 'Custom Date';
@@ -116,10 +124,12 @@ export function defaultReportPeriod(today: IsoDate = todayIso()): DateRange {
 
 /** The preset a range is, or 'Custom Date'. */
 export function presetOf(range: DateRange, today: IsoDate): DateRangePreset | typeof CUSTOM_DATE {
-  return DATE_RANGE_PRESETS.find((p) => {
-    const r = presetRange(p, today);
-    return r.startDate === range.startDate && r.endDate === range.endDate;
-  }) ?? CUSTOM_DATE;
+  return (
+    DATE_RANGE_PRESETS.find((p) => {
+      const r = presetRange(p, today);
+      return r.startDate === range.startDate && r.endDate === range.endDate;
+    }) ?? CUSTOM_DATE
+  );
 }
 
 /**

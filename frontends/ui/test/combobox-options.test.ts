@@ -12,7 +12,8 @@ const chart: ComboboxOptionItem[] = [
   { value: 'fees', title: 'Bank Fees', group: ['Expenses', 'Uncategorised'] },
 ];
 
-const titles = (sections: ReturnType<typeof groupOptions<ComboboxOptionItem>>) => sections.map((s) => ({ headers: s.headers.map((h) => `${h.level}:${h.title}`), options: s.options.map((o) => o.value) }));
+const titles = (sections: ReturnType<typeof groupOptions<ComboboxOptionItem>>) =>
+  sections.map((s) => ({ headers: s.headers.map((h) => `${h.level}:${h.title}`), options: s.options.map((o) => o.value) }));
 
 describe('grouped options (class group → group → category)', () => {
   it('lists each group once under its headers, in the order the options first name them, and draws a class header once', () => {
@@ -34,7 +35,10 @@ describe('grouped options (class group → group → category)', () => {
   });
 
   it('puts options without a group first, without headers', () => {
-    const sections = groupOptions([{ value: 'a', title: 'A', group: ['X', 'Y'] }, { value: 'b', title: 'B' }]);
+    const sections = groupOptions([
+      { value: 'a', title: 'A', group: ['X', 'Y'] },
+      { value: 'b', title: 'B' },
+    ]);
     expect(titles(sections)).toEqual([
       { headers: [], options: ['b'] },
       { headers: ['0:X', '1:Y'], options: ['a'] },

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addOptionLabel, filterOptions, formatMoney, formatRelativeTime, formatShortMoney, noticeSpace, noticeSpaceVariable, resolveNotice, shortId } from '../src/index';
+import {
+  addOptionLabel,
+  filterOptions,
+  formatMoney,
+  formatRelativeTime,
+  formatShortMoney,
+  noticeSpace,
+  noticeSpaceVariable,
+  resolveNotice,
+  shortId,
+} from '../src/index';
 
 describe('format helpers (spec §9)', () => {
   it('formats USD in en-US with 2 decimals', () => {
@@ -43,7 +53,10 @@ describe('notice rules (spec §8)', () => {
     expect(resolveNotice({ message: 'x', type: 'warning' })).toMatchObject({ placement: 'top' });
   });
   it('keeps custom notices at the bottom without a timeout', () => {
-    expect(resolveNotice({ message: 'Please wait while we finish uploading', title: 'Importing', type: 'custom' })).toMatchObject({ placement: 'bottom', duration: null });
+    expect(resolveNotice({ message: 'Please wait while we finish uploading', title: 'Importing', type: 'custom' })).toMatchObject({
+      placement: 'bottom',
+      duration: null,
+    });
   });
   it('tells dialogs how much of the window edge the notices take: their height, offset and gap, none when empty', () => {
     expect(noticeSpace(0)).toBe('0px');

@@ -31,11 +31,21 @@ function routerImports(source: string): string[] {
 }
 
 const shared = readFileSync(join(frontends, 'ui/shared/react-router.js'), 'utf8');
-const provided = new Set([...shared.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(',').map((n) => n.trim()).filter(Boolean)));
+const provided = new Set(
+  [...shared.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  ),
+);
 
 describe('the shared React Router', () => {
   it('reads the names a file imports', () => {
-    expect(routerImports("import { Link, type LinkProps, useNavigate as go } from 'react-router';\nimport type { To } from 'react-router';")).toEqual(['Link', 'useNavigate']);
+    expect(routerImports("import { Link, type LinkProps, useNavigate as go } from 'react-router';\nimport type { To } from 'react-router';")).toEqual([
+      'Link',
+      'useNavigate',
+    ]);
     expect(provided.has('useSearchParams')).toBe(true);
   });
 

@@ -26,7 +26,13 @@ describe('single-key shortcuts', () => {
   });
 
   it('never fires while the person types in a field', () => {
-    for (const target of [{ tagName: 'INPUT' }, { tagName: 'INPUT', type: 'search' }, { tagName: 'TEXTAREA' }, { tagName: 'SELECT' }, { tagName: 'DIV', isContentEditable: true }]) {
+    for (const target of [
+      { tagName: 'INPUT' },
+      { tagName: 'INPUT', type: 'search' },
+      { tagName: 'TEXTAREA' },
+      { tagName: 'SELECT' },
+      { tagName: 'DIV', isContentEditable: true },
+    ]) {
       expect(isTypingTarget(target), JSON.stringify(target)).toBe(true);
       expect(matchShortcut(key('j', target), shortcuts)).toBeNull();
     }

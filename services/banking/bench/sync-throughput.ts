@@ -40,23 +40,54 @@ export async function benchSyncThroughput(options: SyncBenchOptions): Promise<Sy
   const db = await createTestDatabase('banking_bench', bankingMigrations);
   const bus = await createTestBus('banking-bench');
   const config = bankingConfigSchema.parse({
-    NODE_ENV: 'test', LOG_LEVEL: 'warn', BANKING_PORT: '0', BANKING_DATABASE_URL: db.appUrl, NATS_NAMESPACE: bus.namespace,
-    PLAID_BASE_URL: options.plaidUrl, PLAID_CLIENT_ID: options.clientId, PLAID_SECRET: options.secret, SYNC_PAGE_SIZE: String(options.pageSize ?? 500), SYNC_ACK_WAIT_MS: '60000',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    BANKING_PORT: '0',
+    BANKING_DATABASE_URL: db.appUrl,
+    NATS_NAMESPACE: bus.namespace,
+    PLAID_BASE_URL: options.plaidUrl,
+    PLAID_CLIENT_ID: options.clientId,
+    PLAID_SECRET: options.secret,
+    SYNC_PAGE_SIZE: String(options.pageSize ?? 500),
+    SYNC_ACK_WAIT_MS: '60000',
   });
   const plaid = createPlaidClient({ baseUrl: options.plaidUrl, clientId: options.clientId, secret: options.secret, timeoutMs: 60_000 });
   const service = await createBankingService(config, { db: db.appDb, bus, plaid, logger: createLogger('banking-bench', 'warn') });
   try {
     await service.listen();
     // The sandbox's own extension (options.ledgerline) sets the history size; the SDK's type does not know it.
-    const request = { institution_id: options.institutionId ?? 'ins_109508', initial_products: [Products.Transactions], options: { ledgerline: { transactions: total, initial_webhook: false } } };
+    const request = {
+      institution_id: options.institutionId ?? 'ins_109508',
+      initial_products: [Products.Transactions],
+      options: { ledgerline: { transactions: total, initial_webhook: false } },
+    };
     const { public_token } = (await plaid.sandboxPublicTokenCreate(request as SandboxPublicTokenCreateRequest)).data;
     const { access_token, item_id } = (await plaid.itemPublicTokenExchange({ public_token })).data;
     const got = (await plaid.accountsGet({ access_token })).data;
     const workspaceId = newId();
     const started = performance.now();
     const job = await withTenant(service.db, { workspaceId }, async (trx) => {
-      const item = await items.upsert(trx, { id: newId(), workspace_id: workspaceId, item_id, ...new TokenCipher(config.PLAID_TOKEN_KEYS).seal(access_token, item_id), institution_id: got.item.institution_id ?? '', institution_name: 'Bench Bank' });
-      await accounts.insert(trx, got.accounts.map((a) => ({ id: newId(), workspace_id: workspaceId, plaid_item_id: item.id, vendor_account_id: a.account_id, name: a.name, mask: a.mask ?? '', type: String(a.type), subtype: String(a.subtype ?? '') })));
+      const item = await items.upsert(trx, {
+        id: newId(),
+        workspace_id: workspaceId,
+        item_id,
+        ...new TokenCipher(config.PLAID_TOKEN_KEYS).seal(access_token, item_id),
+        institution_id: got.item.institution_id ?? '',
+        institution_name: 'Bench Bank',
+      });
+      await accounts.insert(
+        trx,
+        got.accounts.map((a) => ({
+          id: newId(),
+          workspace_id: workspaceId,
+          plaid_item_id: item.id,
+          vendor_account_id: a.account_id,
+          name: a.name,
+          mask: a.mask ?? '',
+          type: String(a.type),
+          subtype: String(a.subtype ?? ''),
+        })),
+      );
       return service.scheduler.requestSync(trx, { workspaceId, plaidItemId: item.id, reason: 'manual' });
     });
     await service.scheduler.publish(job);

@@ -20,14 +20,18 @@ export const bankingConfigSchema = baseConfigSchema.extend({
    * the current key first; older keys stay listed until the service has resealed every token (at start).
    * Production refuses the development key.
    */
-  PLAID_TOKEN_KEYS: z.string().min(1).default(DEVELOPMENT_TOKEN_KEYS).refine((v) => {
-    try {
-      parseTokenKeys(v);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'expected id:base64-of-32-bytes, comma-separated, each id once'),
+  PLAID_TOKEN_KEYS: z
+    .string()
+    .min(1)
+    .default(DEVELOPMENT_TOKEN_KEYS)
+    .refine((v) => {
+      try {
+        parseTokenKeys(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected id:base64-of-32-bytes, comma-separated, each id once'),
   /** Where Plaid sends webhooks: the gateway's POST /plaid/webhook. */
   PLAID_WEBHOOK_URL: z.string().default('http://127.0.0.1:4000/plaid/webhook'),
   PLAID_CLIENT_NAME: z.string().default('Ledgerline'),

@@ -1,4 +1,15 @@
-import { ConfigError, createWorkQueue, defineService, type BaseOverrides, type EventBus, type Job, type Running, type ServiceContext, type Subscription, type WorkQueue } from '@ledgerline/platform';
+import {
+  ConfigError,
+  createWorkQueue,
+  defineService,
+  type BaseOverrides,
+  type EventBus,
+  type Job,
+  type Running,
+  type ServiceContext,
+  type Subscription,
+  type WorkQueue,
+} from '@ledgerline/platform';
 import { bankingConfigSchema, type BankingConfig } from './config.js';
 import { createPlaidClient, type PlaidClient } from './plaid/client.js';
 import { PlaidWebhookVerifier } from './plaid/webhook.js';
@@ -51,14 +62,20 @@ export const banking = defineService({
   describe: (config) => ({ plaid: config.PLAID_BASE_URL }),
   assertConfig: assertBankingConfig,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<BankingConfig, BankingOverrides>) => {
-    const plaid = overrides.plaid ?? createPlaidClient({ baseUrl: config.PLAID_BASE_URL, clientId: config.PLAID_CLIENT_ID, secret: config.PLAID_SECRET, timeoutMs: config.PLAID_TIMEOUT_MS });
+    const plaid =
+      overrides.plaid ??
+      createPlaidClient({ baseUrl: config.PLAID_BASE_URL, clientId: config.PLAID_CLIENT_ID, secret: config.PLAID_SECRET, timeoutMs: config.PLAID_TIMEOUT_MS });
     let queue: WorkQueue | undefined;
     const tokens = new TokenCipher(config.PLAID_TOKEN_KEYS);
     const deps: BankingDeps = { db, config, plaid, tokens, logger, queue: () => queue, now: overrides.now };
     const scheduler = new JobScheduler(deps);
     const accounts = new AccountUseCases(deps, scheduler);
     const worker = new SyncWorker(deps);
-    const webhooks = new WebhookUseCases(deps, scheduler, new PlaidWebhookVerifier(plaid, { keyCacheMs: config.WEBHOOK_KEY_CACHE_MS, now: overrides.now ? () => overrides.now!().getTime() : undefined }));
+    const webhooks = new WebhookUseCases(
+      deps,
+      scheduler,
+      new PlaidWebhookVerifier(plaid, { keyCacheMs: config.WEBHOOK_KEY_CACHE_MS, now: overrides.now ? () => overrides.now!().getTime() : undefined }),
+    );
     let subscription: Subscription | undefined;
     let sweeper: NodeJS.Timeout | undefined;
     // Tokens stored in plain text before encryption, or under a key being retired, are sealed under the current key.
@@ -70,7 +87,13 @@ export const banking = defineService({
     };
     const sync: Job = {
       async start() {
-        queue = await createWorkQueue(bus, { name: 'transaction-sync', ackWaitMs: config.SYNC_ACK_WAIT_MS, concurrency: config.SYNC_CONCURRENCY, namespace: queueNamespace(bus, config.NATS_NAMESPACE), logger });
+        queue = await createWorkQueue(bus, {
+          name: 'transaction-sync',
+          ackWaitMs: config.SYNC_ACK_WAIT_MS,
+          concurrency: config.SYNC_CONCURRENCY,
+          namespace: queueNamespace(bus, config.NATS_NAMESPACE),
+          logger,
+        });
         if (overrides.workers !== false) subscription = await queue.process((item) => worker.handle(item));
         await scheduler.sweep();
         sweeper = setInterval(() => void scheduler.sweep().catch((err: unknown) => logger.warn({ err }, 'sync job sweep failed')), SWEEP_MS);

@@ -28,11 +28,25 @@ beforeAll(async () => {
   db = await createTestDatabase('banking_synced', bankingMigrations);
   sandbox = await startPlaidSandbox({ port: 0 });
   const config = bankingConfigSchema.parse({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', BANKING_PORT: '0', BANKING_DATABASE_URL: db.appUrl, PLAID_BASE_URL: sandbox.url, PLAID_CLIENT_ID: sandbox.clientId, PLAID_SECRET: sandbox.secret,
-    SYNC_RETRY_BASE_MS: '10', SYNC_MAX_ATTEMPTS: '1',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BANKING_PORT: '0',
+    BANKING_DATABASE_URL: db.appUrl,
+    PLAID_BASE_URL: sandbox.url,
+    PLAID_CLIENT_ID: sandbox.clientId,
+    PLAID_SECRET: sandbox.secret,
+    SYNC_RETRY_BASE_MS: '10',
+    SYNC_MAX_ATTEMPTS: '1',
   });
   const plaid = createPlaidClient({ baseUrl: sandbox.url, clientId: sandbox.clientId, secret: sandbox.secret, timeoutMs: 10_000 });
-  const deps: BankingDeps = { db: db.appDb, config, plaid, tokens: new TokenCipher(config.PLAID_TOKEN_KEYS), logger: createLogger('banking-test', 'silent'), queue: () => undefined };
+  const deps: BankingDeps = {
+    db: db.appDb,
+    config,
+    plaid,
+    tokens: new TokenCipher(config.PLAID_TOKEN_KEYS),
+    logger: createLogger('banking-test', 'silent'),
+    queue: () => undefined,
+  };
   const scheduler = new JobScheduler(deps);
   accounts = new AccountUseCases(deps, scheduler);
   worker = new SyncWorker(deps);
@@ -48,7 +62,9 @@ async function rows<T>(sql: string, bindings: readonly unknown[] = []): Promise<
 
 /** The bank_account.synced events in the workspace's outbox, in the order they were written. */
 async function syncedEvents(workspaceId: string): Promise<BankAccountSynced[]> {
-  const outbox = await rows<{ envelope: Buffer }>("select envelope from outbox where workspace_id = ? and type = 'bank_account.synced' order by seq", [workspaceId]);
+  const outbox = await rows<{ envelope: Buffer }>("select envelope from outbox where workspace_id = ? and type = 'bank_account.synced' order by seq", [
+    workspaceId,
+  ]);
   return outbox.map((r) => {
     const envelope = fromBinary(EventEnvelopeSchema, r.envelope);
     expect(envelope).toMatchObject({ type: 'bank_account.synced', workspaceId, source: 'banking' });
@@ -58,7 +74,10 @@ async function syncedEvents(workspaceId: string): Promise<BankAccountSynced[]> {
 
 /** What banking's table says for the account right now (the oracle: a plain sum, not the store's query). */
 async function tableTotals(accountId: string) {
-  const live = await rows<{ amount_cents: string; pending: boolean; date: string }>('select amount_cents, pending, date::text as date from bank_transactions where account_id = ? and removed_at is null', [accountId]);
+  const live = await rows<{ amount_cents: string; pending: boolean; date: string }>(
+    'select amount_cents, pending, date::text as date from bank_transactions where account_id = ? and removed_at is null',
+    [accountId],
+  );
   const posted = live.filter((t) => !t.pending);
   const pending = live.filter((t) => t.pending);
   return {
@@ -71,20 +90,42 @@ async function tableTotals(accountId: string) {
 }
 
 async function link(workspaceId: string, seed: number) {
-  const publicToken = sandbox.createPublicToken({ institution_id: 'ins_109508', initial_products: ['transactions'], options: { ledgerline: { transactions: 80, seed, pending_days: 3, initial_webhook: false } } });
-  const item = sandbox.listItems().at(-1)!;
-  const r = await accounts.link({ workspaceId }, {
-    publicToken,
-    accounts: item.accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.subtype === 'credit card' ? 'credit' : 'depository', subtype: a.subtype })),
-    institution: { name: 'First Platypus Bank', institutionId: 'ins_109508' },
-    ignoreDuplicateAccounts: true,
+  const publicToken = sandbox.createPublicToken({
+    institution_id: 'ins_109508',
+    initial_products: ['transactions'],
+    options: { ledgerline: { transactions: 80, seed, pending_days: 3, initial_webhook: false } },
   });
+  const item = sandbox.listItems().at(-1)!;
+  const r = await accounts.link(
+    { workspaceId },
+    {
+      publicToken,
+      accounts: item.accounts.map((a) => ({
+        id: a.account_id,
+        name: a.name,
+        mask: a.mask,
+        type: a.subtype === 'credit card' ? 'credit' : 'depository',
+        subtype: a.subtype,
+      })),
+      institution: { name: 'First Platypus Bank', institutionId: 'ins_109508' },
+      ignoreDuplicateAccounts: true,
+    },
+  );
   return { item, linked: r.accounts, job: r.jobs[0]! };
 }
 
 async function expectSnapshotsMatchBank(workspaceId: string, itemId: string, events: BankAccountSynced[], version: bigint) {
-  const bank = await rows<{ id: string; vendor_account_id: string; type: string; current_balance_cents: string; available_balance_cents: string | null; last_synced_at: Date; synced_version: string }>(
-    'select id, vendor_account_id, type, current_balance_cents, available_balance_cents, last_synced_at, synced_version from bank_accounts where workspace_id = ? and active order by created_at, id', [workspaceId],
+  const bank = await rows<{
+    id: string;
+    vendor_account_id: string;
+    type: string;
+    current_balance_cents: string;
+    available_balance_cents: string | null;
+    last_synced_at: Date;
+    synced_version: string;
+  }>(
+    'select id, vendor_account_id, type, current_balance_cents, available_balance_cents, last_synced_at, synced_version from bank_accounts where workspace_id = ? and active order by created_at, id',
+    [workspaceId],
   );
   expect(events.map((e) => e.accountId).sort()).toEqual(bank.map((a) => a.id).sort());
   const balances = new Map((await sandboxBalances(itemId)).map((b) => [b.account_id, b]));
@@ -92,9 +133,13 @@ async function expectSnapshotsMatchBank(workspaceId: string, itemId: string, eve
     const a = bank.find((x) => x.id === e.accountId)!;
     const reported = balances.get(a.vendor_account_id)!;
     expect(e, a.id).toMatchObject({
-      type: a.type, isoCurrencyCode: 'USD', version,
-      currentBalanceCents: BigInt(Math.round(reported.balances.current! * 100)), hasCurrentBalance: true,
-      availableBalanceCents: BigInt(Math.round((reported.balances.available ?? 0) * 100)), hasAvailableBalance: reported.balances.available !== null,
+      type: a.type,
+      isoCurrencyCode: 'USD',
+      version,
+      currentBalanceCents: BigInt(Math.round(reported.balances.current! * 100)),
+      hasCurrentBalance: true,
+      availableBalanceCents: BigInt(Math.round((reported.balances.available ?? 0) * 100)),
+      hasAvailableBalance: reported.balances.available !== null,
       ...(await tableTotals(a.id)),
     });
     // The account row carries what the event says: GET /accounts shows the same balances and time.
@@ -106,12 +151,16 @@ async function expectSnapshotsMatchBank(workspaceId: string, itemId: string, eve
 
 async function sandboxBalances(itemId: string) {
   const token = sandbox.getItem(itemId).access_token;
-  const res = await fetch(`${sandbox.url}/accounts/balance/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: sandbox.clientId, secret: sandbox.secret, access_token: token }) });
+  const res = await fetch(`${sandbox.url}/accounts/balance/get`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: sandbox.clientId, secret: sandbox.secret, access_token: token }),
+  });
   return ((await res.json()) as { accounts: { account_id: string; balances: { current: number | null; available: number | null } }[] }).accounts;
 }
 
 describe('bank_account.synced', () => {
-  it('a completed sync writes one per live account with the bank\'s balances and banking\'s totals; later syncs count up the version', async () => {
+  it("a completed sync writes one per live account with the bank's balances and banking's totals; later syncs count up the version", async () => {
     const workspaceId = newId();
     const { item, linked, job } = await link(workspaceId, 12);
     expect(linked.length).toBe(3);
@@ -127,11 +176,24 @@ describe('bank_account.synced', () => {
 
     // The bank changes: a sign flip, a removal, new (older) history and a pending one that posts.
     const [checking, , card] = item.accounts;
-    const someTxn = (accountVendorId: string) => rows<{ external_id: string; amount_cents: string }>("select t.external_id, t.amount_cents from bank_transactions t join bank_accounts a on a.id = t.account_id where a.vendor_account_id = ? and t.removed_at is null and not t.pending order by t.date, t.external_id limit 2", [accountVendorId]);
+    const someTxn = (accountVendorId: string) =>
+      rows<{ external_id: string; amount_cents: string }>(
+        'select t.external_id, t.amount_cents from bank_transactions t join bank_accounts a on a.id = t.account_id where a.vendor_account_id = ? and t.removed_at is null and not t.pending order by t.date, t.external_id limit 2',
+        [accountVendorId],
+      );
     const [flip, drop] = await someTxn(checking!.account_id);
-    await sandbox.modifyTransactions(item.item_id, { transactions: [{ transaction_id: flip!.external_id, amount: Number(flip!.amount_cents) / 100 }], webhook: false });
+    await sandbox.modifyTransactions(item.item_id, {
+      transactions: [{ transaction_id: flip!.external_id, amount: Number(flip!.amount_cents) / 100 }],
+      webhook: false,
+    });
     await sandbox.removeTransactions(item.item_id, { transaction_ids: [drop!.external_id], webhook: false });
-    await sandbox.addTransactions(item.item_id, { transactions: [{ account_id: card!.account_id, amount: 12.34, date: '2020-01-15', name: 'Old history' }, { account_id: checking!.account_id, amount: -250, name: 'Deposit' }], webhook: false });
+    await sandbox.addTransactions(item.item_id, {
+      transactions: [
+        { account_id: card!.account_id, amount: 12.34, date: '2020-01-15', name: 'Old history' },
+        { account_id: checking!.account_id, amount: -250, name: 'Deposit' },
+      ],
+      webhook: false,
+    });
     await sandbox.postPendingTransactions(item.item_id, { webhook: false });
 
     const second = await accounts.syncNow({ workspaceId }, linked[0]!.id);

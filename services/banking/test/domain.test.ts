@@ -23,7 +23,16 @@ describe('money from Plaid', () => {
 });
 
 describe('a /transactions/sync page', () => {
-  const good = { transaction_id: 't1', account_id: 'a1', amount: 10.5, iso_currency_code: 'USD', date: '2026-01-02', pending: false, name: 'Coffee', personal_finance_category: { primary: 'FOOD_AND_DRINK' } };
+  const good = {
+    transaction_id: 't1',
+    account_id: 'a1',
+    amount: 10.5,
+    iso_currency_code: 'USD',
+    date: '2026-01-02',
+    pending: false,
+    name: 'Coffee',
+    personal_finance_category: { primary: 'FOOD_AND_DRINK' },
+  };
   it('is parsed into cents with the provider category', () => {
     const page = parseSyncPage({ added: [good], modified: [], removed: [{ transaction_id: 'x', account_id: 'a1' }], next_cursor: 'c1', has_more: false });
     expect(page.added[0]).toMatchObject({ externalId: 't1', amountCents: -1050, providerCategory: 'FOOD_AND_DRINK', name: 'Coffee' });
@@ -45,7 +54,10 @@ describe('the duplicate check', () => {
     const target = [tx('t1', '2026-01-01', -500), tx('t2', '2026-01-05', 100), tx('t3', '2026-02-01', 9)];
     const m = matchTransactions(source, target);
     expect(m.overlapping.map((t) => t.id)).toEqual(['s1', 's2', 's3']);
-    expect(m.pairs.map((p) => [p.source.id, p.target.id])).toEqual([['s1', 't1'], ['s3', 't2']]);
+    expect(m.pairs.map((p) => [p.source.id, p.target.id])).toEqual([
+      ['s1', 't1'],
+      ['s3', 't2'],
+    ]);
     expect(m.matchPercentage).toBe(66.67);
   });
   it('recognises the same real account by institution, mask and kind', () => {
@@ -80,7 +92,11 @@ describe('merge plans', () => {
     expect(plan).toEqual({ move: ['s1', 's2', 's3'], drop: [], removeTarget: ['t1'] });
   });
   it('complete-merge removes unmatched target transactions in the source range when asked', () => {
-    expect(planMerge({ ...base, strategy: 'complete-merge', keepTargetsNonMatchedTransactions: false })).toEqual({ move: ['s3'], drop: ['s1', 's2'], removeTarget: ['t9'] });
+    expect(planMerge({ ...base, strategy: 'complete-merge', keepTargetsNonMatchedTransactions: false })).toEqual({
+      move: ['s3'],
+      drop: ['s1', 's2'],
+      removeTarget: ['t9'],
+    });
   });
 });
 

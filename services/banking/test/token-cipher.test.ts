@@ -45,8 +45,12 @@ describe('TokenCipher', () => {
     expect(() => new TokenCipher('k1:c2hvcnQ=')).toThrow(/32 bytes/);
     expect(() => new TokenCipher(`${key('k1')},${key('k1')}`)).toThrow(/twice/);
     expect(bankingConfigSchema.safeParse({ PLAID_TOKEN_KEYS: 'nonsense' }).success).toBe(false);
-    expect(() => assertBankingConfig(bankingConfigSchema.parse({ NODE_ENV: 'production', PLAID_TOKEN_KEYS: DEVELOPMENT_TOKEN_KEYS }))).toThrow(/PLAID_TOKEN_KEYS/);
-    expect(() => assertBankingConfig(bankingConfigSchema.parse({ NODE_ENV: 'production', PLAID_TOKEN_KEYS: `${key('prod1')},${DEVELOPMENT_TOKEN_KEYS}` }))).toThrow(/PLAID_TOKEN_KEYS/);
+    expect(() => assertBankingConfig(bankingConfigSchema.parse({ NODE_ENV: 'production', PLAID_TOKEN_KEYS: DEVELOPMENT_TOKEN_KEYS }))).toThrow(
+      /PLAID_TOKEN_KEYS/,
+    );
+    expect(() =>
+      assertBankingConfig(bankingConfigSchema.parse({ NODE_ENV: 'production', PLAID_TOKEN_KEYS: `${key('prod1')},${DEVELOPMENT_TOKEN_KEYS}` })),
+    ).toThrow(/PLAID_TOKEN_KEYS/);
     expect(() => assertBankingConfig(bankingConfigSchema.parse({ NODE_ENV: 'production', PLAID_TOKEN_KEYS: key('prod1') }))).not.toThrow();
     expect(() => assertBankingConfig(bankingConfigSchema.parse({ NODE_ENV: 'development' }))).not.toThrow();
   });
@@ -60,7 +64,15 @@ describe('resealing stored tokens', () => {
   afterAll(async () => db?.drop());
 
   it('seals plain-text rows of every workspace, then moves them to a new key', async () => {
-    const rows = [newId(), newId()].map((workspaceId, i) => ({ id: newId(), workspace_id: workspaceId, item_id: `item-${i}`, access_token: `${TOKEN}-${i}`, access_token_key_id: null, institution_id: 'ins_1', institution_name: 'Bank' }));
+    const rows = [newId(), newId()].map((workspaceId, i) => ({
+      id: newId(),
+      workspace_id: workspaceId,
+      item_id: `item-${i}`,
+      access_token: `${TOKEN}-${i}`,
+      access_token_key_id: null,
+      institution_id: 'ins_1',
+      institution_name: 'Bank',
+    }));
     for (const row of rows) await withTenant(db.appDb, { workspaceId: row.workspace_id }, (trx) => items.upsert(trx, row));
     const logger = createLogger('banking-test', 'silent');
     const k1 = key('k1');
@@ -81,4 +93,3 @@ describe('resealing stored tokens', () => {
     expect(() => new TokenCipher(k1).open(moved[0]!, moved[0]!.item_id)).toThrow(/key k2/);
   });
 });
-

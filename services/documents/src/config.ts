@@ -23,7 +23,10 @@ export const documentsConfigSchema = baseConfigSchema.extend({
   DOCUMENTS_S3_ENDPOINT: z.union([z.url(), z.literal('')]).default('http://127.0.0.1:9000'),
   /** The endpoint signed URLs are made for, when browsers reach the store by another address than the service; empty: DOCUMENTS_S3_ENDPOINT. */
   DOCUMENTS_S3_PUBLIC_ENDPOINT: z.union([z.url(), z.literal('')]).default(''),
-  DOCUMENTS_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').default('ledgerline-documents'),
+  DOCUMENTS_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)')
+    .default('ledgerline-documents'),
   DOCUMENTS_S3_REGION: z.string().min(1).default('us-east-1'),
   /** Empty: the SDK's default credential chain (e.g. the pod's web identity in production). */
   DOCUMENTS_S3_ACCESS_KEY_ID: z.string().default('LEDGERLINESANDBOXKEY'),

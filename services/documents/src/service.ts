@@ -59,8 +59,20 @@ export const documents = defineService({
   assertConfig: assertStorageSettings,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<DocumentsConfig, DocumentsOverrides>) => {
     const timeoutMs = config.DOCUMENTS_CALL_TIMEOUT_MS;
-    const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
-    const parties = overrides.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' } });
+    const ledger =
+      overrides.ledger ??
+      createServiceClient(LedgerService, {
+        baseUrl: config.LEDGER_URL,
+        timeoutMs,
+        trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' },
+      });
+    const parties =
+      overrides.parties ??
+      createServiceClient(PartiesService, {
+        baseUrl: config.PARTIES_URL,
+        timeoutMs,
+        trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'parties' },
+      });
     const lookup = partyLookup(parties);
     const booking = (overrides.documentLedger ?? ((l) => l))(documentLedger(ledger));
     const clock = overrides.clock ?? (() => new Date());
@@ -77,10 +89,25 @@ export const documents = defineService({
       if (await bulk.enqueue(trx, ws, type, ids)) setImmediate(() => bulkWorker.wake());
     };
     const uploads = createUploadUseCases({ db, logger, store: objectStore, transactions: overrides.transactions ?? transactionSource(ledger), onStored });
-    const uploadsSweeper = createUploadsSweeper({ store: objectStore, sweep: () => uploads.sweep(config.DOCUMENTS_UPLOAD_PENDING_SECONDS), intervalMs: config.DOCUMENTS_UPLOAD_SWEEP_SECONDS * 1000, logger });
-    const assetLedger = overrides.ledgerFixedAssets ?? createServiceClient(LedgerFixedAssetService, { baseUrl: config.LEDGER_URL, timeoutMs, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' } });
+    const uploadsSweeper = createUploadsSweeper({
+      store: objectStore,
+      sweep: () => uploads.sweep(config.DOCUMENTS_UPLOAD_PENDING_SECONDS),
+      intervalMs: config.DOCUMENTS_UPLOAD_SWEEP_SECONDS * 1000,
+      logger,
+    });
+    const assetLedger =
+      overrides.ledgerFixedAssets ??
+      createServiceClient(LedgerFixedAssetService, {
+        baseUrl: config.LEDGER_URL,
+        timeoutMs,
+        trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'documents', audience: 'ledger' },
+      });
     const fixedAssets = createFixedAssetUseCases({ db, logger, ledger: fixedAssetLedger(assetLedger), today, wake: () => depreciation.wake() });
-    const depreciation = createRecurrenceScheduler({ sweep: () => fixedAssets.runDue(), intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000, logger });
+    const depreciation = createRecurrenceScheduler({
+      sweep: () => fixedAssets.runDue(),
+      intervalMs: config.DOCUMENTS_RECURRENCE_INTERVAL_SECONDS * 1000,
+      logger,
+    });
     return {
       routes: (router) => {
         documentsRoutes(useCases, recurrence)(router);
@@ -96,5 +123,20 @@ export const documents = defineService({
   },
 });
 
-export type DocumentsService = Running<{ useCases: DocumentsUseCases; recurrence: RecurrenceUseCases; scheduler: RecurrenceScheduler; drafts: DraftUseCases; uploads: UploadUseCases; uploadsSweeper: UploadsSweeper; fixedAssets: FixedAssetUseCases; depreciation: RecurrenceScheduler; bulk: BulkUploadUseCases; bulkWorker: BulkUploadWorker }, true>;
-export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> => documents.create(config, overrides);
+export type DocumentsService = Running<
+  {
+    useCases: DocumentsUseCases;
+    recurrence: RecurrenceUseCases;
+    scheduler: RecurrenceScheduler;
+    drafts: DraftUseCases;
+    uploads: UploadUseCases;
+    uploadsSweeper: UploadsSweeper;
+    fixedAssets: FixedAssetUseCases;
+    depreciation: RecurrenceScheduler;
+    bulk: BulkUploadUseCases;
+    bulkWorker: BulkUploadWorker;
+  },
+  true
+>;
+export const createDocumentsService = (config: DocumentsConfig, overrides: DocumentsOverrides = {}): Promise<DocumentsService> =>
+  documents.create(config, overrides);

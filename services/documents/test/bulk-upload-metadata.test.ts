@@ -6,8 +6,19 @@ import type { ReadResult } from '../src/reading/index.js';
 import { draftMetaData } from '../src/usecases/bulk-upload.js';
 
 const read: ReadResult = {
-  text: 'ignored', source: 'pdf-text', merchant: 'Northwind Traders', vendorOrCustomer: 'Northwind Traders', date: '2026-03-04', dueDate: '2026-04-03',
-  invoiceNumber: 'INV-1042', total: 1234.5, currency: 'USD', lines: [{ description: 'Paper', quantity: 3, rate: 100.1, amount: 300.3 }, { description: 'Toner', amount: 934.2 }],
+  text: 'ignored',
+  source: 'pdf-text',
+  merchant: 'Northwind Traders',
+  vendorOrCustomer: 'Northwind Traders',
+  date: '2026-03-04',
+  dueDate: '2026-04-03',
+  invoiceNumber: 'INV-1042',
+  total: 1234.5,
+  currency: 'USD',
+  lines: [
+    { description: 'Paper', quantity: 3, rate: 100.1, amount: 300.3 },
+    { description: 'Toner', amount: 934.2 },
+  ],
   confidence: { total: 0.98, date: 0.9 },
 };
 
@@ -15,11 +26,28 @@ describe('draftMetaData', () => {
   it('maps a bill: billDate, dueDate, invoiceCode, lines (no quantity or rate on bills), biller and total in extracted', () => {
     const m = draftMetaData('bill', 'u-1', 'a.pdf', read);
     expect(m).toEqual({
-      uploadId: 'u-1', billDate: '2026-03-04', dueDate: '2026-04-03', invoiceCode: 'INV-1042',
-      lineItems: [{ description: 'Paper', amount: 300.3 }, { description: 'Toner', amount: 934.2 }],
+      uploadId: 'u-1',
+      billDate: '2026-03-04',
+      dueDate: '2026-04-03',
+      invoiceCode: 'INV-1042',
+      lineItems: [
+        { description: 'Paper', amount: 300.3 },
+        { description: 'Toner', amount: 934.2 },
+      ],
       extracted: {
-        fileName: 'a.pdf', billerName: 'Northwind Traders', merchant: 'Northwind Traders', vendorOrCustomer: 'Northwind Traders', date: '2026-03-04', dueDate: '2026-04-03',
-        invoiceNumber: 'INV-1042', currency: 'USD', total: 1234.5, lineCount: 2, source: 'pdf-text', totalConfidence: 0.98, dateConfidence: 0.9,
+        fileName: 'a.pdf',
+        billerName: 'Northwind Traders',
+        merchant: 'Northwind Traders',
+        vendorOrCustomer: 'Northwind Traders',
+        date: '2026-03-04',
+        dueDate: '2026-04-03',
+        invoiceNumber: 'INV-1042',
+        currency: 'USD',
+        total: 1234.5,
+        lineCount: 2,
+        source: 'pdf-text',
+        totalConfidence: 0.98,
+        dateConfidence: 0.9,
       },
     });
     // Flat: every extracted value a string or number (the drafts API's metaData.extracted).

@@ -12,19 +12,43 @@
 //   $120,000, $72,000, $43,200, $14,800; activity $15 an hour.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { annualAmounts, ASSET_MSG, cleanAsset, depreciationSchedule, METHODS, type DepreciationInput, type DepreciationMethod } from '../src/domain/depreciation.js';
+import {
+  annualAmounts,
+  ASSET_MSG,
+  cleanAsset,
+  depreciationSchedule,
+  METHODS,
+  type DepreciationInput,
+  type DepreciationMethod,
+} from '../src/domain/depreciation.js';
 
 const truck = (method: DepreciationMethod, o: Partial<DepreciationInput> = {}): DepreciationInput => ({
-  method, costCents: 1_300_000, salvageCents: 100_000, usefulLife: 5, totalEstimatedUnits: 100_000, unitProducedPerYear: 20_000, depreciationStartDate: '2027-01-01', ...o,
+  method,
+  costCents: 1_300_000,
+  salvageCents: 100_000,
+  usefulLife: 5,
+  totalEstimatedUnits: 100_000,
+  unitProducedPerYear: 20_000,
+  depreciationStartDate: '2027-01-01',
+  ...o,
 });
 const crane = (method: DepreciationMethod, o: Partial<DepreciationInput> = {}): DepreciationInput => ({
-  method, costCents: 50_000_000, salvageCents: 5_000_000, usefulLife: 5, totalEstimatedUnits: 30_000, unitProducedPerYear: 6_000, depreciationStartDate: '2027-01-01', ...o,
+  method,
+  costCents: 50_000_000,
+  salvageCents: 5_000_000,
+  usefulLife: 5,
+  totalEstimatedUnits: 30_000,
+  unitProducedPerYear: 6_000,
+  depreciationStartDate: '2027-01-01',
+  ...o,
 });
 /** Sum of each asset year's twelve monthly rows. */
 const byYear = (i: DepreciationInput) => {
   const rows = depreciationSchedule(i);
   const out: number[] = [];
-  rows.forEach((r) => { out[Math.floor(r.index / 12)] = (out[Math.floor(r.index / 12)] ?? 0) + r.depreciationAmountCents; });
+  rows.forEach((r) => {
+    out[Math.floor(r.index / 12)] = (out[Math.floor(r.index / 12)] ?? 0) + r.depreciationAmountCents;
+  });
   return out;
 };
 
@@ -41,7 +65,9 @@ describe('textbook worked examples', () => {
   });
 
   it('double declining balance switches to straight line when that is larger (no salvage: 4,000 / 2,400 / 1,440 / 1,080 / 1,080)', () => {
-    expect(annualAmounts({ method: 'DOUBLE_DECLINING_BALANCE', costCents: 1_000_000, salvageCents: 0, usefulLife: 5 })).toEqual([400_000, 240_000, 144_000, 108_000, 108_000]);
+    expect(annualAmounts({ method: 'DOUBLE_DECLINING_BALANCE', costCents: 1_000_000, salvageCents: 0, usefulLife: 5 })).toEqual([
+      400_000, 240_000, 144_000, 108_000, 108_000,
+    ]);
   });
 
   it('sum of the years digits: crane 150,000 / 120,000 / 90,000 / 60,000 / 30,000', () => {
@@ -66,7 +92,13 @@ describe('monthly rows', () => {
   it('month ends from the start month, carrying values from cost down to salvage', () => {
     const rows = depreciationSchedule(truck('STRAIGHT_LINE', { depreciationStartDate: '2027-11-15' }));
     expect(rows.slice(0, 4).map((r) => r.depreciationDate)).toEqual(['2027-11-30', '2027-12-31', '2028-01-31', '2028-02-29']);
-    expect(rows[0]).toMatchObject({ period: '2027-11', beginningCarryingValueCents: 1_300_000, depreciationAmountCents: 20_000, accumulatedDepreciationCents: 20_000, endingCarryingValueCents: 1_280_000 });
+    expect(rows[0]).toMatchObject({
+      period: '2027-11',
+      beginningCarryingValueCents: 1_300_000,
+      depreciationAmountCents: 20_000,
+      accumulatedDepreciationCents: 20_000,
+      endingCarryingValueCents: 1_280_000,
+    });
     expect(rows.at(-1)).toMatchObject({ period: '2032-10', accumulatedDepreciationCents: 1_200_000, endingCarryingValueCents: 100_000 });
   });
 
@@ -85,7 +117,15 @@ describe('monthly rows', () => {
 });
 
 describe('the create body', () => {
-  const body = { transactionId: 'x', purchaseDate: '2027-01-05', depreciationStartDate: '2027-02-01', assetTypeId: 'y', cost: 1300, salvageValue: 100, usefulLife: 5 };
+  const body = {
+    transactionId: 'x',
+    purchaseDate: '2027-01-05',
+    depreciationStartDate: '2027-02-01',
+    assetTypeId: 'y',
+    cost: 1300,
+    salvageValue: 100,
+    usefulLife: 5,
+  };
 
   it('defaults to straight line; money in cents', () => {
     const { asset, problems } = cleanAsset(body);
@@ -105,13 +145,18 @@ describe('the create body', () => {
     expect(ASSET_MSG.negative('cost')).toBe('cost cannot be negative');
   });
 
-  it('each method\'s own rules', () => {
+  it("each method's own rules", () => {
     expect(cleanAsset({ ...body, salvageValue: 2000 }).problems).toEqual([{ field: 'salvageValue', message: ASSET_MSG.salvageAboveCost }]);
     expect(cleanAsset({ ...body, usefulLife: 2.5 }).problems).toEqual([{ field: 'usefulLife', message: ASSET_MSG.usefulLife }]);
     expect(cleanAsset({ ...body, method: 'SOMETHING' }).problems).toEqual([{ field: 'method', message: ASSET_MSG.method }]);
-    expect(cleanAsset({ ...body, method: 'UNITS_OF_PRODUCTION', usefulLife: undefined }).problems.map((p) => p.field)).toEqual(['totalEstimatedUnits', 'unitProducedPerYear']);
+    expect(cleanAsset({ ...body, method: 'UNITS_OF_PRODUCTION', usefulLife: undefined }).problems.map((p) => p.field)).toEqual([
+      'totalEstimatedUnits',
+      'unitProducedPerYear',
+    ]);
     expect(cleanAsset({ ...body, cost: 10.001 }).problems).toEqual([{ field: 'cost', message: ASSET_MSG.cents('cost') }]);
-    expect(cleanAsset({ ...body, depreciationStartDate: '2026-12-31' }).problems).toEqual([{ field: 'depreciationStartDate', message: ASSET_MSG.startBeforePurchase }]);
+    expect(cleanAsset({ ...body, depreciationStartDate: '2026-12-31' }).problems).toEqual([
+      { field: 'depreciationStartDate', message: ASSET_MSG.startBeforePurchase },
+    ]);
   });
 });
 
@@ -126,22 +171,33 @@ describe('property: any asset, any method', () => {
       perYearShare: fc.double({ min: 0.03, max: 5, noNaN: true }),
       month: fc.integer({ min: 0, max: 11 }),
     });
-    fc.assert(fc.property(asset, (a) => {
-      const salvageCents = Math.floor(a.costCents * a.salvageShare);
-      const unitProducedPerYear = Math.max(1, Math.round(a.totalEstimatedUnits * a.perYearShare));
-      const i: DepreciationInput = { method: a.method, costCents: a.costCents, salvageCents, usefulLife: a.usefulLife, totalEstimatedUnits: a.totalEstimatedUnits, unitProducedPerYear, depreciationStartDate: `2027-${String(a.month + 1).padStart(2, '0')}-10` };
-      const rows = depreciationSchedule(i);
-      const base = a.costCents - salvageCents;
-      if (base === 0) return rows.length === 0;
-      let previous = 0;
-      for (const r of rows) {
-        if (r.depreciationAmountCents < 0) return false;
-        if (r.accumulatedDepreciationCents < previous || r.accumulatedDepreciationCents > base) return false;
-        if (r.endingCarryingValueCents < salvageCents || r.endingCarryingValueCents > r.beginningCarryingValueCents) return false;
-        if (r.beginningCarryingValueCents - r.depreciationAmountCents !== r.endingCarryingValueCents) return false;
-        previous = r.accumulatedDepreciationCents;
-      }
-      return rows.at(-1)?.accumulatedDepreciationCents === base && rows.at(-1)?.endingCarryingValueCents === salvageCents;
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(asset, (a) => {
+        const salvageCents = Math.floor(a.costCents * a.salvageShare);
+        const unitProducedPerYear = Math.max(1, Math.round(a.totalEstimatedUnits * a.perYearShare));
+        const i: DepreciationInput = {
+          method: a.method,
+          costCents: a.costCents,
+          salvageCents,
+          usefulLife: a.usefulLife,
+          totalEstimatedUnits: a.totalEstimatedUnits,
+          unitProducedPerYear,
+          depreciationStartDate: `2027-${String(a.month + 1).padStart(2, '0')}-10`,
+        };
+        const rows = depreciationSchedule(i);
+        const base = a.costCents - salvageCents;
+        if (base === 0) return rows.length === 0;
+        let previous = 0;
+        for (const r of rows) {
+          if (r.depreciationAmountCents < 0) return false;
+          if (r.accumulatedDepreciationCents < previous || r.accumulatedDepreciationCents > base) return false;
+          if (r.endingCarryingValueCents < salvageCents || r.endingCarryingValueCents > r.beginningCarryingValueCents) return false;
+          if (r.beginningCarryingValueCents - r.depreciationAmountCents !== r.endingCarryingValueCents) return false;
+          previous = r.accumulatedDepreciationCents;
+        }
+        return rows.at(-1)?.accumulatedDepreciationCents === base && rows.at(-1)?.endingCarryingValueCents === salvageCents;
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -22,7 +22,7 @@ describe('suggestParty', () => {
   const apex = { id: 'b', name: 'Apex Legal LLP' };
   const blue = { id: 'c', name: 'Blue Bottle Coffee' };
   const all = [acme, apex, blue];
-  it('nothing written, or the linked party\'s own name: no suggestion', () => {
+  it("nothing written, or the linked party's own name: no suggestion", () => {
     expect(suggestParty('', apex, all)).toBeNull();
     expect(suggestParty('APEX LEGAL', apex, all)).toBeNull();
   });

@@ -12,16 +12,20 @@ const PDFS = 100;
 const PNGS = 30;
 
 function report(name: string, a: Accuracy): string {
-  const rows = Object.entries(a.byField).filter(([, v]) => v.of > 0).map(([k, v]) => `${k} ${v.correct}/${v.of} (${percent(v).toFixed(1)} %)`);
+  const rows = Object.entries(a.byField)
+    .filter(([, v]) => v.of > 0)
+    .map(([k, v]) => `${k} ${v.correct}/${v.of} (${percent(v).toFixed(1)} %)`);
   return `${name}, ${a.n} documents: ${rows.join(', ')}${a.misses.length ? `\n  misses:\n  ${a.misses.join('\n  ')}` : ''}`;
 }
 
 describe('reading a generated corpus', () => {
   it(`digital PDFs (${PDFS}): total, date and merchant each read right ≥ 99 %`, async () => {
-    const docs = await Promise.all(Array.from({ length: PDFS }, async (_, n) => {
-      const doc = corpusDoc(SEED, n);
-      return { doc, bytes: await renderPdf(doc) };
-    }));
+    const docs = await Promise.all(
+      Array.from({ length: PDFS }, async (_, n) => {
+        const doc = corpusDoc(SEED, n);
+        return { doc, bytes: await renderPdf(doc) };
+      }),
+    );
     const a = await measure(docs, (d, bytes) => readDocument({ bytes, mime: 'application/pdf', kind: d.kind }));
     console.warn(report('digital PDFs', a));
     expect(percent(a.byField.total)).toBeGreaterThanOrEqual(99);

@@ -23,24 +23,87 @@ export function rng(seed: number): () => number {
 }
 
 const MERCHANTS = [
-  'Blue Bottle Coffee', 'Harbor Freight Tools', 'Greenleaf Market', 'Northwind Traders', 'Summit Office Supply',
-  'Riverside Hardware', 'Lakeside Bakery', 'Maple & Oak Furniture', 'Bright Spark Electric', 'Copperfield Books',
-  'Pinecrest Pharmacy', 'Golden Gate Catering', 'Redwood Plumbing Co', 'Atlas Courier Services', 'Sunrise Diner',
-  'Evergreen Landscaping', 'Metro Print Shop', 'Silverline Telecom', 'Cedar Creek Farms', 'Bluewave Car Wash',
-  'Orchard Street Deli', 'Ironclad Security', 'Westfield Auto Parts', 'Harvest Moon Grocers', 'Clearview Optics',
-  'Keystone Legal LLP', 'Brightwater Cleaning', 'Falcon IT Solutions', 'Juniper Design Studio', 'Granite Peak Outfitters',
-  "O'Malley's Pub", 'Tidewater Marine Supply', 'Quantum Labs Inc', 'Willow Tree Florist', 'Beacon Hill Dental',
-  'Stonebridge Consulting', 'Crescent Moon Cafe', 'Pioneer Fuel Stop', 'Highland Paper Co', 'Starlight Cinemas',
+  'Blue Bottle Coffee',
+  'Harbor Freight Tools',
+  'Greenleaf Market',
+  'Northwind Traders',
+  'Summit Office Supply',
+  'Riverside Hardware',
+  'Lakeside Bakery',
+  'Maple & Oak Furniture',
+  'Bright Spark Electric',
+  'Copperfield Books',
+  'Pinecrest Pharmacy',
+  'Golden Gate Catering',
+  'Redwood Plumbing Co',
+  'Atlas Courier Services',
+  'Sunrise Diner',
+  'Evergreen Landscaping',
+  'Metro Print Shop',
+  'Silverline Telecom',
+  'Cedar Creek Farms',
+  'Bluewave Car Wash',
+  'Orchard Street Deli',
+  'Ironclad Security',
+  'Westfield Auto Parts',
+  'Harvest Moon Grocers',
+  'Clearview Optics',
+  'Keystone Legal LLP',
+  'Brightwater Cleaning',
+  'Falcon IT Solutions',
+  'Juniper Design Studio',
+  'Granite Peak Outfitters',
+  "O'Malley's Pub",
+  'Tidewater Marine Supply',
+  'Quantum Labs Inc',
+  'Willow Tree Florist',
+  'Beacon Hill Dental',
+  'Stonebridge Consulting',
+  'Crescent Moon Cafe',
+  'Pioneer Fuel Stop',
+  'Highland Paper Co',
+  'Starlight Cinemas',
 ];
 const CUSTOMERS = [
-  'Acme Widgets Ltd', 'Jane Whitaker', 'Brookside School', 'Delta Freight LLC', 'Marcus Chen', 'Oakridge Clinic',
-  'Horizon Realty', 'Priya Natarajan', 'Lumen Studios', 'Carter & Sons', 'Polar Ice Rink', 'Vega Robotics',
+  'Acme Widgets Ltd',
+  'Jane Whitaker',
+  'Brookside School',
+  'Delta Freight LLC',
+  'Marcus Chen',
+  'Oakridge Clinic',
+  'Horizon Realty',
+  'Priya Natarajan',
+  'Lumen Studios',
+  'Carter & Sons',
+  'Polar Ice Rink',
+  'Vega Robotics',
 ];
 const ITEMS = [
-  'Consulting hours', 'Website maintenance', 'Office chairs', 'Printer paper A4', 'Delivery fee', 'Coffee beans 1kg',
-  'Plumbing repair', 'Network switch', 'Cleaning service', 'Design retainer', 'Catering for 20', 'Safety boots',
-  'Latte', 'Croissant', 'Bagel with cream cheese', 'Orange juice', 'Screws box', 'LED bulbs 4-pack', 'Paint 5L',
-  'Monthly subscription', 'Legal advice', 'Brake pads', 'Fuel unleaded', 'Flowers bouquet', 'Dental cleaning',
+  'Consulting hours',
+  'Website maintenance',
+  'Office chairs',
+  'Printer paper A4',
+  'Delivery fee',
+  'Coffee beans 1kg',
+  'Plumbing repair',
+  'Network switch',
+  'Cleaning service',
+  'Design retainer',
+  'Catering for 20',
+  'Safety boots',
+  'Latte',
+  'Croissant',
+  'Bagel with cream cheese',
+  'Orange juice',
+  'Screws box',
+  'LED bulbs 4-pack',
+  'Paint 5L',
+  'Monthly subscription',
+  'Legal advice',
+  'Brake pads',
+  'Fuel unleaded',
+  'Flowers bouquet',
+  'Dental cleaning',
 ];
 const STREETS = ['Main St', 'Oak Ave', 'Harbor Rd', 'Elm Street', 'Market Sq', 'Pine Lane', 'King St W'];
 const CITIES = ['Portland, OR 97205', 'Austin, TX 78701', 'Denver, CO 80202', 'Boston, MA 02108', 'Seattle, WA 98101'];
@@ -48,11 +111,20 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 type DateFormat = 'iso' | 'us-slash' | 'mon-d-yyyy' | 'd-month-yyyy' | 'dd-mon-yyyy' | 'eu-dot' | 'month-d-yyyy';
 const DATE_FORMATS: DateFormat[] = ['iso', 'us-slash', 'mon-d-yyyy', 'd-month-yyyy', 'dd-mon-yyyy', 'eu-dot', 'month-d-yyyy'];
-const FONTS: Array<[string, string]> = [['Helvetica', 'Helvetica-Bold'], ['Times-Roman', 'Times-Bold'], ['Courier', 'Courier-Bold']];
+const FONTS: Array<[string, string]> = [
+  ['Helvetica', 'Helvetica-Bold'],
+  ['Times-Roman', 'Times-Bold'],
+  ['Courier', 'Courier-Bold'],
+];
 export type Layout = 'receipt-classic' | 'receipt-titled' | 'invoice-classic' | 'invoice-from-to';
 type Currency = 'USD' | 'EUR' | 'GBP';
 
-export interface CorpusLine { description: string; quantity: number; rate: number; amount: number }
+export interface CorpusLine {
+  description: string;
+  quantity: number;
+  rate: number;
+  amount: number;
+}
 export interface CorpusDoc {
   id: string;
   kind: DocumentKind;
@@ -77,13 +149,20 @@ export function formatDate(isoDate: string, f: DateFormat): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   const mon = MONTHS[m - 1]!;
   switch (f) {
-    case 'iso': return isoDate;
-    case 'us-slash': return `${pad(m)}/${pad(d)}/${y}`;
-    case 'mon-d-yyyy': return `${mon.slice(0, 3)} ${d}, ${y}`;
-    case 'month-d-yyyy': return `${mon} ${d}, ${y}`;
-    case 'd-month-yyyy': return `${d} ${mon} ${y}`;
-    case 'dd-mon-yyyy': return `${pad(d)}-${mon.slice(0, 3)}-${y}`;
-    case 'eu-dot': return `${pad(d)}.${pad(m)}.${y}`;
+    case 'iso':
+      return isoDate;
+    case 'us-slash':
+      return `${pad(m)}/${pad(d)}/${y}`;
+    case 'mon-d-yyyy':
+      return `${mon.slice(0, 3)} ${d}, ${y}`;
+    case 'month-d-yyyy':
+      return `${mon} ${d}, ${y}`;
+    case 'd-month-yyyy':
+      return `${d} ${mon} ${y}`;
+    case 'dd-mon-yyyy':
+      return `${pad(d)}-${mon.slice(0, 3)}-${y}`;
+    case 'eu-dot':
+      return `${pad(d)}.${pad(m)}.${y}`;
   }
 }
 
@@ -121,14 +200,27 @@ export function corpusDoc(seed: number, n: number, kinds: DocumentKind[] = ['rec
   const subtotal = round2(lines.reduce((s, l) => s + l.amount, 0));
   const tax = r() < 0.7 ? round2(subtotal * pick([0.05, 0.0725, 0.08, 0.1, 0.2])) : 0;
   const total = round2(subtotal + tax);
-  const totalLabel = kind === 'receipt' ? pick(['TOTAL', 'Total', 'Grand Total', 'Total Due', 'Amount Due']) : pick(['Total', 'Total Due', 'Amount Due', 'Balance Due', 'Invoice Total']);
+  const totalLabel =
+    kind === 'receipt'
+      ? pick(['TOTAL', 'Total', 'Grand Total', 'Total Due', 'Amount Due'])
+      : pick(['Total', 'Total Due', 'Amount Due', 'Balance Due', 'Invoice Total']);
   return {
     id: `${kind}-${String(n).padStart(3, '0')}`,
-    kind, layout, font: pick(FONTS), merchant: pick(MERCHANTS), customer: pick(CUSTOMERS), date, dueDate,
+    kind,
+    layout,
+    font: pick(FONTS),
+    merchant: pick(MERCHANTS),
+    customer: pick(CUSTOMERS),
+    date,
+    dueDate,
     dateFormat: pick(DATE_FORMATS),
     invoiceNumber: pick(['INV-', 'INV', '', 'B-', '2026-']) + String(1000 + Math.floor(r() * 90000)),
     currency: pick(['USD', 'USD', 'USD', 'EUR', 'GBP'] as const),
-    lines, subtotal, tax, total, totalLabel,
+    lines,
+    subtotal,
+    tax,
+    total,
+    totalLabel,
   };
 }
 
@@ -153,57 +245,97 @@ export function renderPdf(d: CorpusDoc): Promise<Buffer> {
   if (receipt) {
     const w = width - 36;
     const row = (left: string, right: string, y: number, f = font) => {
-      doc.font(f).fontSize(9).text(left, 18, y, { width: w * 0.66, lineBreak: false });
+      doc
+        .font(f)
+        .fontSize(9)
+        .text(left, 18, y, { width: w * 0.66, lineBreak: false });
       doc.font(f).fontSize(9).text(right, 18, y, { width: w, align: 'right', lineBreak: false });
     };
     let y = 18;
-    if (d.layout === 'receipt-titled') { doc.font(bold).fontSize(10).text('SALES RECEIPT', 18, y, { width: w, align: 'center' }); y += 20; }
-    doc.font(bold).fontSize(13).text(d.merchant, 18, y, { width: w, align: 'center' }); y += 20;
-    doc.font(font).fontSize(8).text(street, 18, y, { width: w, align: 'center' }); y += 11;
-    doc.font(font).fontSize(8).text(city, 18, y, { width: w, align: 'center' }); y += 11;
-    doc.font(font).fontSize(8).text(`Tel ${phone}`, 18, y, { width: w, align: 'center' }); y += 18;
+    if (d.layout === 'receipt-titled') {
+      doc.font(bold).fontSize(10).text('SALES RECEIPT', 18, y, { width: w, align: 'center' });
+      y += 20;
+    }
+    doc.font(bold).fontSize(13).text(d.merchant, 18, y, { width: w, align: 'center' });
+    y += 20;
+    doc.font(font).fontSize(8).text(street, 18, y, { width: w, align: 'center' });
+    y += 11;
+    doc.font(font).fontSize(8).text(city, 18, y, { width: w, align: 'center' });
+    y += 11;
+    doc.font(font).fontSize(8).text(`Tel ${phone}`, 18, y, { width: w, align: 'center' });
+    y += 18;
     const time = `${pad(7 + Math.floor(r() * 12))}:${pad(Math.floor(r() * 60))}`;
     if (d.layout === 'receipt-titled') row(`Date: ${dt(d.date)}`, time, y);
     else row(dt(d.date), time, y);
     y += 13;
-    row(`Receipt #${d.invoiceNumber}`, `Reg ${1 + Math.floor(r() * 6)}`, y); y += 18;
+    row(`Receipt #${d.invoiceNumber}`, `Reg ${1 + Math.floor(r() * 6)}`, y);
+    y += 18;
     for (const l of d.lines) {
-      row(l.quantity > 1 ? `${l.quantity} x ${l.description}` : l.description, money(l.amount), y); y += 14;
+      row(l.quantity > 1 ? `${l.quantity} x ${l.description}` : l.description, money(l.amount), y);
+      y += 14;
     }
     y += 6;
-    row('Subtotal', money(d.subtotal), y); y += 13;
-    if (d.tax) { row('Tax', money(d.tax), y); y += 13; }
+    row('Subtotal', money(d.subtotal), y);
+    y += 13;
+    if (d.tax) {
+      row('Tax', money(d.tax), y);
+      y += 13;
+    }
     doc.font(bold).fontSize(11);
     doc.text(d.totalLabel, 18, y, { width: w * 0.6, lineBreak: false });
-    doc.text(money(d.total), 18, y, { width: w, align: 'right', lineBreak: false }); y += 20;
-    row(`VISA ****${1000 + Math.floor(r() * 8999)}`, money(d.total), y); y += 20;
+    doc.text(money(d.total), 18, y, { width: w, align: 'right', lineBreak: false });
+    y += 20;
+    row(`VISA ****${1000 + Math.floor(r() * 8999)}`, money(d.total), y);
+    y += 20;
     doc.font(font).fontSize(9).text('Thank you for your visit!', 18, y, { width: w, align: 'center' });
   } else {
-    const L = 50, R = 562;
-    const right = (text: string, y: number, f = font, size = 10) => doc.font(f).fontSize(size).text(text, 330, y, { width: R - 330, align: 'right', lineBreak: false });
+    const L = 50,
+      R = 562;
+    const right = (text: string, y: number, f = font, size = 10) =>
+      doc
+        .font(f)
+        .fontSize(size)
+        .text(text, 330, y, { width: R - 330, align: 'right', lineBreak: false });
     let y = 50;
     if (d.layout === 'invoice-classic') {
       doc.font(bold).fontSize(20).text(d.merchant, L, y, { lineBreak: false });
       right('INVOICE', y, bold, 20);
       y += 30;
-      doc.font(font).fontSize(10).text(street, L, y); doc.text(city, L, y + 13); doc.text(phone, L, y + 26);
+      doc.font(font).fontSize(10).text(street, L, y);
+      doc.text(city, L, y + 13);
+      doc.text(phone, L, y + 26);
       right(`Invoice #: ${d.invoiceNumber}`, y);
       right(`Invoice Date: ${dt(d.date)}`, y + 14);
       right(`Due Date: ${dt(d.dueDate)}`, y + 28);
       y += 70;
-      doc.font(bold).fontSize(11).text('Bill To:', L, y); y += 15;
-      doc.font(font).fontSize(10).text(d.customer, L, y); doc.text(CITIES[(d.lines.length + 2) % CITIES.length]!, L, y + 13);
+      doc.font(bold).fontSize(11).text('Bill To:', L, y);
+      y += 15;
+      doc.font(font).fontSize(10).text(d.customer, L, y);
+      doc.text(CITIES[(d.lines.length + 2) % CITIES.length]!, L, y + 13);
       y += 50;
     } else {
-      doc.font(bold).fontSize(18).text(d.kind === 'bill' ? 'TAX INVOICE' : 'INVOICE', L, y); y += 36;
-      doc.font(bold).fontSize(10).text('From:', L, y); doc.text('To:', 320, y); y += 14;
-      doc.font(font).fontSize(11).text(d.merchant, L, y, { lineBreak: false }); doc.text(d.customer, 320, y, { lineBreak: false }); y += 14;
-      doc.fontSize(10).text(street, L, y, { lineBreak: false }); y += 13;
-      doc.text(city, L, y, { lineBreak: false }); y += 30;
+      doc
+        .font(bold)
+        .fontSize(18)
+        .text(d.kind === 'bill' ? 'TAX INVOICE' : 'INVOICE', L, y);
+      y += 36;
+      doc.font(bold).fontSize(10).text('From:', L, y);
+      doc.text('To:', 320, y);
+      y += 14;
+      doc.font(font).fontSize(11).text(d.merchant, L, y, { lineBreak: false });
+      doc.text(d.customer, 320, y, { lineBreak: false });
+      y += 14;
+      doc.fontSize(10).text(street, L, y, { lineBreak: false });
+      y += 13;
+      doc.text(city, L, y, { lineBreak: false });
+      y += 30;
       doc.font(font).fontSize(10);
-      doc.text(`Invoice No. ${d.invoiceNumber}`, L, y); y += 14;
-      doc.text(`Issue date: ${dt(d.date)}`, L, y); y += 14;
-      doc.text(`Payment due: ${dt(d.dueDate)}`, L, y); y += 34;
+      doc.text(`Invoice No. ${d.invoiceNumber}`, L, y);
+      y += 14;
+      doc.text(`Issue date: ${dt(d.date)}`, L, y);
+      y += 14;
+      doc.text(`Payment due: ${dt(d.dueDate)}`, L, y);
+      y += 34;
     }
     const cols = { desc: L, qty: 330, rate: 400, amount: 480 };
     doc.font(bold).fontSize(10);
@@ -212,7 +344,11 @@ export function renderPdf(d: CorpusDoc): Promise<Buffer> {
     doc.text(d.layout === 'invoice-classic' ? 'Rate' : 'Price', cols.rate, y, { width: 70, align: 'right', lineBreak: false });
     doc.text('Amount', cols.amount, y, { width: R - cols.amount, align: 'right', lineBreak: false });
     y += 6;
-    doc.moveTo(L, y + 10).lineTo(R, y + 10).lineWidth(0.5).stroke();
+    doc
+      .moveTo(L, y + 10)
+      .lineTo(R, y + 10)
+      .lineWidth(0.5)
+      .stroke();
     y += 18;
     doc.font(font).fontSize(10);
     for (const l of d.lines) {
@@ -224,7 +360,10 @@ export function renderPdf(d: CorpusDoc): Promise<Buffer> {
     }
     y += 14;
     const sum = (label: string, v: number, f = font) => {
-      doc.font(f).fontSize(f === bold ? 12 : 10).text(label, 360, y, { width: 110, lineBreak: false });
+      doc
+        .font(f)
+        .fontSize(f === bold ? 12 : 10)
+        .text(label, 360, y, { width: 110, lineBreak: false });
       doc.text(money(v), cols.amount - 20, y, { width: R - cols.amount + 20, align: 'right', lineBreak: false });
       y += f === bold ? 20 : 15;
     };
@@ -232,7 +371,10 @@ export function renderPdf(d: CorpusDoc): Promise<Buffer> {
     if (d.tax) sum('Tax', d.tax);
     sum(d.totalLabel, d.total, bold);
     y += 30;
-    doc.font(font).fontSize(9).text(`Terms: Net ${Math.max(1, Math.round((Date.parse(d.dueDate) - Date.parse(d.date)) / 86_400_000))}. Thank you for your business.`, L, y);
+    doc
+      .font(font)
+      .fontSize(9)
+      .text(`Terms: Net ${Math.max(1, Math.round((Date.parse(d.dueDate) - Date.parse(d.date)) / 86_400_000))}. Thank you for your business.`, L, y);
   }
   doc.end();
   return done;
@@ -253,7 +395,14 @@ function run(cmd: string, args: string[], input: Buffer): Promise<Buffer> {
   });
 }
 
-export interface NoiseSettings { angle: number; blur: number; contrast: number; brightness: number; noise: number; shade: number }
+export interface NoiseSettings {
+  angle: number;
+  blur: number;
+  contrast: number;
+  brightness: number;
+  noise: number;
+  shade: number;
+}
 
 /** How degraded the n-th image is: rotation ±2.5°, blur σ 0.5–1.1, contrast 55–80 %, speckle noise σ 12–28 grey levels, a lighting gradient. */
 export function noiseFor(seed: number, n: number): NoiseSettings {
@@ -303,10 +452,25 @@ export async function renderNoisyPng(pdf: Buffer, seed: number, n: number, dpi =
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
 
-export type ReadFn = (doc: CorpusDoc, bytes: Buffer) => Promise<{ merchant?: string; date?: string; total?: number; vendorOrCustomer?: string; invoiceNumber?: string; dueDate?: string; lines?: Array<{ amount: number }> }>;
+export type ReadFn = (
+  doc: CorpusDoc,
+  bytes: Buffer,
+) => Promise<{
+  merchant?: string;
+  date?: string;
+  total?: number;
+  vendorOrCustomer?: string;
+  invoiceNumber?: string;
+  dueDate?: string;
+  lines?: Array<{ amount: number }>;
+}>;
 export const MEASURED = ['total', 'date', 'merchant', 'vendorOrCustomer', 'invoiceNumber', 'dueDate', 'lines'] as const;
 export type Measured = (typeof MEASURED)[number];
-export interface Accuracy { n: number; byField: Record<Measured, { correct: number; of: number }>; misses: string[] }
+export interface Accuracy {
+  n: number;
+  byField: Record<Measured, { correct: number; of: number }>;
+  misses: string[];
+}
 
 /** A merchant or party name matches when its letters and digits match, case aside ("Maple & Oak" = "MAPLE & OAK."). */
 export const sameName = (a: string | undefined, b: string) => (a ?? '').toLowerCase().replace(/[^a-z0-9]/g, '') === b.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -334,7 +498,13 @@ export async function measure(docs: Array<{ doc: CorpusDoc; bytes: Buffer }>, re
       count(d, 'invoiceNumber', r.invoiceNumber === d.invoiceNumber, r.invoiceNumber, d.invoiceNumber);
       count(d, 'dueDate', r.dueDate === d.dueDate, r.dueDate, d.dueDate);
       const amounts = (r.lines ?? []).map((l) => l.amount);
-      count(d, 'lines', JSON.stringify(amounts) === JSON.stringify(d.lines.map((l) => l.amount)), amounts, d.lines.map((l) => l.amount));
+      count(
+        d,
+        'lines',
+        JSON.stringify(amounts) === JSON.stringify(d.lines.map((l) => l.amount)),
+        amounts,
+        d.lines.map((l) => l.amount),
+      );
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

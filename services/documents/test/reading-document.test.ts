@@ -22,7 +22,15 @@ describe('readDocument', () => {
   it('a PDF bill: every field of a bill, with confidences, from the text layer', async () => {
     const d = corpusDoc(7, 1, ['bill']);
     const r = await readDocument({ bytes: await renderPdf(d), mime: 'application/pdf', kind: 'bill' });
-    expect(r).toMatchObject({ source: 'pdf-text', merchant: d.merchant, vendorOrCustomer: d.merchant, date: d.date, dueDate: d.dueDate, total: d.total, invoiceNumber: d.invoiceNumber });
+    expect(r).toMatchObject({
+      source: 'pdf-text',
+      merchant: d.merchant,
+      vendorOrCustomer: d.merchant,
+      date: d.date,
+      dueDate: d.dueDate,
+      total: d.total,
+      invoiceNumber: d.invoiceNumber,
+    });
     expect(r.lines?.map((l) => l.amount)).toEqual(d.lines.map((l) => l.amount));
     expect(r.text).toContain(d.merchant);
     for (const f of ['merchant', 'date', 'total', 'vendorOrCustomer', 'invoiceNumber', 'dueDate', 'lines'] as const) {
@@ -68,7 +76,11 @@ describe('readDocument', () => {
   it('tesseract missing, or slower than the timeout, is an error naming it, not an empty read', async () => {
     const d = corpusDoc(7, 0, ['receipt']);
     const { png } = await renderNoisyPng(await renderPdf(d), 7, 0, 300);
-    await expect(readDocument({ bytes: png, mime: 'image/png', kind: 'receipt' }, { command: 'tesseract-not-installed' })).rejects.toThrow(/tesseract could not be started/);
-    await expect(readDocument({ bytes: png, mime: 'image/png', kind: 'receipt' }, { timeoutMs: 1 })).rejects.toThrow(/tesseract stopped \(SIGKILL, after 1 ms\)/);
+    await expect(readDocument({ bytes: png, mime: 'image/png', kind: 'receipt' }, { command: 'tesseract-not-installed' })).rejects.toThrow(
+      /tesseract could not be started/,
+    );
+    await expect(readDocument({ bytes: png, mime: 'image/png', kind: 'receipt' }, { timeoutMs: 1 })).rejects.toThrow(
+      /tesseract stopped \(SIGKILL, after 1 ms\)/,
+    );
   }, 120_000);
 });

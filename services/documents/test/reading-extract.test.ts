@@ -3,8 +3,19 @@
 // date and the line items, and what a receipt, a bill and an invoice each get.
 import { describe, expect, it } from 'vitest';
 import {
-  extractFields, findAmounts, findCurrency, findCustomer, findDate, findDates, findDueDate, findInvoiceNumber,
-  findLineItems, findMerchant, findTotal, parseItemRow, textLines,
+  extractFields,
+  findAmounts,
+  findCurrency,
+  findCustomer,
+  findDate,
+  findDates,
+  findDueDate,
+  findInvoiceNumber,
+  findLineItems,
+  findMerchant,
+  findTotal,
+  parseItemRow,
+  textLines,
 } from '../src/reading/extract.js';
 
 const L = (s: string) => textLines(s);
@@ -184,8 +195,13 @@ describe('by kind', () => {
   it('an invoice (a sale) names its customer; a bill (a purchase) names its issuer as the vendor', () => {
     const asInvoice = extractFields(invoice, 'invoice');
     expect(asInvoice).toMatchObject({
-      merchant: 'Northwind Traders', vendorOrCustomer: 'Lumen Studios', invoiceNumber: 'INV-2231', date: '2026-03-15',
-      dueDate: '2026-04-14', total: 2700, lines: [{ description: 'Design retainer', quantity: 2, rate: 1250, amount: 2500 }],
+      merchant: 'Northwind Traders',
+      vendorOrCustomer: 'Lumen Studios',
+      invoiceNumber: 'INV-2231',
+      date: '2026-03-15',
+      dueDate: '2026-04-14',
+      total: 2700,
+      lines: [{ description: 'Design retainer', quantity: 2, rate: 1250, amount: 2500 }],
     });
     expect(extractFields(invoice, 'bill').vendorOrCustomer).toBe('Northwind Traders');
     for (const c of Object.values(asInvoice.confidence)) expect(c).toBeGreaterThan(0);

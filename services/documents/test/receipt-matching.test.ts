@@ -2,7 +2,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  AUTO_MATCH_CONFIDENCE, candidateWindow, decideMatch, merchantSimilarity, merchantTokens, REVIEW_CONFIDENCE, scoreCandidate, type CandidateTransaction,
+  AUTO_MATCH_CONFIDENCE,
+  candidateWindow,
+  decideMatch,
+  merchantSimilarity,
+  merchantTokens,
+  REVIEW_CONFIDENCE,
+  scoreCandidate,
+  type CandidateTransaction,
 } from '../src/domain/receipt-matching.js';
 
 const txn = (id: string, date: string, amountCents: number, merchantName: string): CandidateTransaction => ({ id, date, amountCents, merchantName });
@@ -49,7 +56,11 @@ describe('scoring one candidate', () => {
 describe('the decision', () => {
   const receipt = { amountCents: 4599, date: '2026-05-02', merchantName: 'Office Depot' };
   it('matches automatically the one clear candidate', () => {
-    const d = decideMatch(receipt, [txn('t1', '2026-05-03', -4599, 'OFFICE DEPOT #455'), txn('t2', '2026-05-03', -4599, 'SHELL OIL'), txn('t3', '2026-05-02', -1000, 'OFFICE DEPOT')]);
+    const d = decideMatch(receipt, [
+      txn('t1', '2026-05-03', -4599, 'OFFICE DEPOT #455'),
+      txn('t2', '2026-05-03', -4599, 'SHELL OIL'),
+      txn('t3', '2026-05-02', -1000, 'OFFICE DEPOT'),
+    ]);
     expect(d.kind).toBe('auto');
     if (d.kind !== 'auto') return;
     expect(d.best.transactionId).toBe('t1');
@@ -71,22 +82,27 @@ describe('the decision', () => {
   });
   it('property: an auto match always has the amount within a cent and the date within the window, and the best score', () => {
     const arbTxn = fc.record({
-      id: fc.uuid(), day: fc.integer({ min: 0, max: 20 }), amountCents: fc.integer({ min: -5000, max: 5000 }), merchantName: fc.constantFrom('OFFICE DEPOT', 'SHELL', 'SQ *OFFICE DEPOT', 'UBER', ''),
+      id: fc.uuid(),
+      day: fc.integer({ min: 0, max: 20 }),
+      amountCents: fc.integer({ min: -5000, max: 5000 }),
+      merchantName: fc.constantFrom('OFFICE DEPOT', 'SHELL', 'SQ *OFFICE DEPOT', 'UBER', ''),
     });
-    fc.assert(fc.property(fc.array(arbTxn, { maxLength: 12 }), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 3, max: 17 }), (list, amountCents, day) => {
-      const dateOf = (d: number) => `2026-05-${String(d + 1).padStart(2, '0')}`;
-      const candidates = list.map((t) => txn(t.id, dateOf(t.day), t.amountCents, t.merchantName));
-      const r = { amountCents, date: dateOf(day), merchantName: 'Office Depot' };
-      const d = decideMatch(r, candidates);
-      for (const s of d.suggestions) expect(s.confidence).toBeGreaterThanOrEqual(REVIEW_CONFIDENCE);
-      if (d.kind === 'auto') {
-        const t = candidates.find((c) => c.id === d.best.transactionId)!;
-        expect(Math.abs(Math.abs(t.amountCents) - amountCents)).toBeLessThanOrEqual(1);
-        expect(Math.abs(Date.parse(t.date) - Date.parse(r.date)) / 86_400_000).toBeLessThanOrEqual(5);
-        const all = candidates.map((c) => scoreCandidate(r, c)?.confidence ?? 0);
-        expect(d.best.confidence).toBe(Math.max(...all));
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(arbTxn, { maxLength: 12 }), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 3, max: 17 }), (list, amountCents, day) => {
+        const dateOf = (d: number) => `2026-05-${String(d + 1).padStart(2, '0')}`;
+        const candidates = list.map((t) => txn(t.id, dateOf(t.day), t.amountCents, t.merchantName));
+        const r = { amountCents, date: dateOf(day), merchantName: 'Office Depot' };
+        const d = decideMatch(r, candidates);
+        for (const s of d.suggestions) expect(s.confidence).toBeGreaterThanOrEqual(REVIEW_CONFIDENCE);
+        if (d.kind === 'auto') {
+          const t = candidates.find((c) => c.id === d.best.transactionId)!;
+          expect(Math.abs(Math.abs(t.amountCents) - amountCents)).toBeLessThanOrEqual(1);
+          expect(Math.abs(Date.parse(t.date) - Date.parse(r.date)) / 86_400_000).toBeLessThanOrEqual(5);
+          const all = candidates.map((c) => scoreCandidate(r, c)?.confidence ?? 0);
+          expect(d.best.confidence).toBe(Math.max(...all));
+        }
+      }),
+    );
   });
   it('asks the ledger for the window around the date', () => {
     expect(candidateWindow('2026-03-01')).toEqual({ startDate: '2026-02-24', endDate: '2026-03-06' });

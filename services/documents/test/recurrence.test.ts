@@ -1,7 +1,17 @@
 // The recurrence's pure rules: the dates of every interval, month-end clamping and leap years, the three ends
 // (never, on a date, after a count), and the recur body's rules with their messages (spec §5, §9).
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, cleanRecur, kindOfEntityType, nextOccurrences, nthDate, occurrenceDate, occurrencesUntil, RECUR_MSG, type Schedule } from '../src/domain/recurrence.js';
+import {
+  addMonthsClamped,
+  cleanRecur,
+  kindOfEntityType,
+  nextOccurrences,
+  nthDate,
+  occurrenceDate,
+  occurrencesUntil,
+  RECUR_MSG,
+  type Schedule,
+} from '../src/domain/recurrence.js';
 
 const s = (o: Partial<Schedule>): Schedule => ({ startDate: '2027-01-15', interval: 'monthly', endDate: '', count: 0, ...o });
 const dates = (sc: Schedule, n: number) => nextOccurrences(sc, 0, n).map((o) => o.date);
@@ -41,23 +51,44 @@ describe('schedule dates', () => {
   });
 
   it('dates up to a day, from an index', () => {
-    expect(occurrencesUntil(s({}), '2027-03-14')).toEqual([{ index: 0, date: '2027-01-15' }, { index: 1, date: '2027-02-15' }]);
-    expect(occurrencesUntil(s({}), '2027-03-15', 1)).toEqual([{ index: 1, date: '2027-02-15' }, { index: 2, date: '2027-03-15' }]);
+    expect(occurrencesUntil(s({}), '2027-03-14')).toEqual([
+      { index: 0, date: '2027-01-15' },
+      { index: 1, date: '2027-02-15' },
+    ]);
+    expect(occurrencesUntil(s({}), '2027-03-15', 1)).toEqual([
+      { index: 1, date: '2027-02-15' },
+      { index: 2, date: '2027-03-15' },
+    ]);
     expect(occurrencesUntil(s({}), '2027-01-14')).toEqual([]);
   });
 });
 
 describe('cleanRecur', () => {
   it('defaults: monthly, never ending, Active; the end type follows what is given', () => {
-    expect(cleanRecur({ recurringStartDate: '2027-01-31' })).toEqual({ problems: [], value: { schedule: { startDate: '2027-01-31', interval: 'monthly', endDate: '', count: 0 }, endType: 'never', activity: 'Active' } });
-    expect(cleanRecur({ recurringStartDate: '2027-01-31', recurringEndDate: '2027-12-31', interval: 'Weekly' }).value).toEqual({ schedule: { startDate: '2027-01-31', interval: 'weekly', endDate: '2027-12-31', count: 0 }, endType: 'date', activity: 'Active' });
-    expect(cleanRecur({ recurringStartDate: '2027-01-31', recurringCount: 3, activity: 'Paused' }).value).toEqual({ schedule: { startDate: '2027-01-31', interval: 'monthly', endDate: '', count: 3 }, endType: 'count', activity: 'Paused' });
+    expect(cleanRecur({ recurringStartDate: '2027-01-31' })).toEqual({
+      problems: [],
+      value: { schedule: { startDate: '2027-01-31', interval: 'monthly', endDate: '', count: 0 }, endType: 'never', activity: 'Active' },
+    });
+    expect(cleanRecur({ recurringStartDate: '2027-01-31', recurringEndDate: '2027-12-31', interval: 'Weekly' }).value).toEqual({
+      schedule: { startDate: '2027-01-31', interval: 'weekly', endDate: '2027-12-31', count: 0 },
+      endType: 'date',
+      activity: 'Active',
+    });
+    expect(cleanRecur({ recurringStartDate: '2027-01-31', recurringCount: 3, activity: 'Paused' }).value).toEqual({
+      schedule: { startDate: '2027-01-31', interval: 'monthly', endDate: '', count: 3 },
+      endType: 'count',
+      activity: 'Paused',
+    });
   });
 
   it("'Please fill all recurring details' names what the chosen end needs", () => {
     expect(cleanRecur({}).problems).toEqual([{ field: 'recurringStartDate', message: RECUR_MSG.fillAll }]);
-    expect(cleanRecur({ recurringStartDate: '2027-01-01', recurringEndType: 'date' }).problems).toEqual([{ field: 'recurringEndDate', message: 'Please fill all recurring details' }]);
-    expect(cleanRecur({ recurringStartDate: '2027-01-01', recurringEndType: 'count' }).problems).toEqual([{ field: 'recurringCount', message: 'Please fill all recurring details' }]);
+    expect(cleanRecur({ recurringStartDate: '2027-01-01', recurringEndType: 'date' }).problems).toEqual([
+      { field: 'recurringEndDate', message: 'Please fill all recurring details' },
+    ]);
+    expect(cleanRecur({ recurringStartDate: '2027-01-01', recurringEndType: 'count' }).problems).toEqual([
+      { field: 'recurringCount', message: 'Please fill all recurring details' },
+    ]);
   });
 
   it('every other problem, each naming its field', () => {
@@ -67,13 +98,23 @@ describe('cleanRecur', () => {
       { field: 'recurringEndType', message: RECUR_MSG.endType },
       { field: 'activity', message: RECUR_MSG.activity },
     ]);
-    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '2027-01-31' }).problems).toEqual([{ field: 'recurringStartDate', message: 'Start date cannot be greater than End date' }]);
-    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '01/02/2027' }).problems).toEqual([{ field: 'recurringEndDate', message: 'Invalid recurringEndDate format' }]);
+    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '2027-01-31' }).problems).toEqual([
+      { field: 'recurringStartDate', message: 'Start date cannot be greater than End date' },
+    ]);
+    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '01/02/2027' }).problems).toEqual([
+      { field: 'recurringEndDate', message: 'Invalid recurringEndDate format' },
+    ]);
     for (const bad of [0, -1, 1.5, Number.NaN]) {
-      expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringCount: bad }).problems).toEqual([{ field: 'recurringCount', message: 'Recurrence occurrence count must be a positive integer' }]);
+      expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringCount: bad }).problems).toEqual([
+        { field: 'recurringCount', message: 'Recurrence occurrence count must be a positive integer' },
+      ]);
     }
-    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '2027-05-01', recurringCount: 2 }).problems).toEqual([{ field: 'recurringCount', message: RECUR_MSG.endDateAndCount }]);
-    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndType: 'never', recurringCount: 2 }).problems).toEqual([{ field: 'recurringCount', message: RECUR_MSG.endDateAndCount }]);
+    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndDate: '2027-05-01', recurringCount: 2 }).problems).toEqual([
+      { field: 'recurringCount', message: RECUR_MSG.endDateAndCount },
+    ]);
+    expect(cleanRecur({ recurringStartDate: '2027-02-01', recurringEndType: 'never', recurringCount: 2 }).problems).toEqual([
+      { field: 'recurringCount', message: RECUR_MSG.endDateAndCount },
+    ]);
   });
 
   it('entityType names a kind, in any case', () => {

@@ -11,8 +11,11 @@ describe('effectiveAccess', () => {
     }
   });
 
-  it('opens to an accountant only the kept organizations given to them, as Accountant, in the firm\'s order', () => {
-    expect(effectiveAccess('accountant', kept, ['org-3', 'org-1', 'gone'])).toEqual([{ organizationId: 'org-1', role: 'Accountant' }, { organizationId: 'org-3', role: 'Accountant' }]);
+  it("opens to an accountant only the kept organizations given to them, as Accountant, in the firm's order", () => {
+    expect(effectiveAccess('accountant', kept, ['org-3', 'org-1', 'gone'])).toEqual([
+      { organizationId: 'org-1', role: 'Accountant' },
+      { organizationId: 'org-3', role: 'Accountant' },
+    ]);
     expect(effectiveAccess('accountant', kept, [])).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ beforeAll(async () => {
   db = await createTestDatabase('firmensure', firmMigrations);
   const config = firmConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FIRM_PORT: '0', FIRM_DATABASE_URL: db.appUrl, MAIL_POLL_MS: '20' });
   service = await createFirmService(config, { db: db.appDb, logger: createLogger('firm-test', 'silent'), mailer });
-  client = createServiceClient(FirmRpc, { baseUrl: await service.listen(), timeoutMs: 20_000, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'firm-test', audience: 'firm' } });
+  client = createServiceClient(FirmRpc, {
+    baseUrl: await service.listen(),
+    timeoutMs: 20_000,
+    trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'firm-test', audience: 'firm' },
+  });
 });
 afterAll(async () => {
   await service?.stop();
@@ -61,15 +65,25 @@ describe('EnsureFirm', () => {
 });
 
 describe('PeekInvite', () => {
-  it('shows a pending invite\'s email, names and firm, changes nothing, and refuses other tokens alike', async () => {
+  it("shows a pending invite's email, names and firm, changes nothing, and refuses other tokens alike", async () => {
     const owner = newId();
     await client.ensureFirm({ firmName: 'Peek LLP', country: 'US', caller: { email: 'o@peek.test' } }, as(owner));
-    const invited = await client.sendInvite({ email: 'New@Peek.test', role: 'accountant', firstName: 'Alan', lastName: 'Turing', caller: { email: 'o@peek.test' } }, as(owner));
+    const invited = await client.sendInvite(
+      { email: 'New@Peek.test', role: 'accountant', firstName: 'Alan', lastName: 'Turing', caller: { email: 'o@peek.test' } },
+      as(owner),
+    );
     // The invite mail is the mail outbox's: sent by its job, once.
     await expect.poll(() => sent.filter((m) => m.to === 'new@peek.test').length, { timeout: 5_000 }).toBe(1);
     const token = new URL(/https?:\/\/\S+/.exec(sent.find((m) => m.to === 'new@peek.test')!.text)![0]).searchParams.get('token')!;
     const peek = await client.peekInvite({ token });
-    expect(peek).toMatchObject({ inviteId: invited.invite?.id, email: 'new@peek.test', firstName: 'Alan', lastName: 'Turing', role: 'accountant', firmName: 'Peek LLP' });
+    expect(peek).toMatchObject({
+      inviteId: invited.invite?.id,
+      email: 'new@peek.test',
+      firstName: 'Alan',
+      lastName: 'Turing',
+      role: 'accountant',
+      firmName: 'Peek LLP',
+    });
     expect((await db.adminDb('firm_invites').where({ id: invited.invite?.id }).first('status')).status).toBe('pending');
     expect(await refusal(client.peekInvite({ token: 'unknown' }))).toEqual({ code: Code.InvalidArgument, fields: ['token'] });
     expect(await refusal(client.peekInvite({}))).toEqual({ code: Code.InvalidArgument, fields: ['token'] });

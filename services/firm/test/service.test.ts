@@ -18,7 +18,11 @@ beforeAll(async () => {
   db = await createTestDatabase('firm', firmMigrations);
   const config = firmConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', FIRM_PORT: '0', FIRM_DATABASE_URL: db.appUrl });
   service = await createFirmService(config, { db: db.appDb, logger: createLogger('firm-test', 'silent') });
-  client = createServiceClient(FirmRpc, { baseUrl: await service.listen(), timeoutMs: 20_000, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'firm-test', audience: 'firm' } });
+  client = createServiceClient(FirmRpc, {
+    baseUrl: await service.listen(),
+    timeoutMs: 20_000,
+    trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'firm-test', audience: 'firm' },
+  });
 });
 afterAll(async () => {
   await service?.stop();
@@ -46,7 +50,8 @@ describe('the firm service', () => {
     await client.updateFirm({ firmName: 'South Books', country: 'CA', caller: { email: 'o@south.test' } }, as(other));
 
     // Without a caller, and as someone else, the tables show nothing of it.
-    const seenBy = (userId?: string) => withTenant(db.appDb, { userId }, async (trx) => ({ firms: await trx('firms').select('name'), members: await trx('firm_members').select('user_id') }));
+    const seenBy = (userId?: string) =>
+      withTenant(db.appDb, { userId }, async (trx) => ({ firms: await trx('firms').select('name'), members: await trx('firm_members').select('user_id') }));
     expect(await seenBy()).toEqual({ firms: [], members: [] });
     expect((await seenBy(other)).members).toEqual([{ user_id: other }]);
     expect((await seenBy(other)).firms).toEqual([]);

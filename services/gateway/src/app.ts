@@ -95,13 +95,21 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
   // Every call carries a 60-second token for the one service it goes to (services refuse bare x-ll-* headers).
   const trustFor = (audience: string) => ({ key: config.SERVICE_TOKEN_KEY, issuer: 'gateway', audience });
-  const identity = deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS, trust: trustFor('identity') });
-  const banking = deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('banking') });
-  const ledger = deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('ledger') });
-  const reporting = deps.reporting ?? createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('reporting') });
+  const identity =
+    deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS, trust: trustFor('identity') });
+  const banking =
+    deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('banking') });
+  const ledger =
+    deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('ledger') });
+  const reporting =
+    deps.reporting ??
+    createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('reporting') });
   const firmClient = deps.firm ?? createServiceClient(FirmService, { baseUrl: config.FIRM_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('firm') });
-  const partiesClient = deps.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('parties') });
-  const documentsClient = deps.documents ?? createServiceClient(DocumentsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
+  const partiesClient =
+    deps.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('parties') });
+  const documentsClient =
+    deps.documents ??
+    createServiceClient(DocumentsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -128,8 +136,20 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Ledgerline REST gateway', version: '0.1.0', description: 'Generated from the gateway\'s route schemas. Errors always have the ErrorResponse shape.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The sessionToken of a sign-in answer. Send the `x-workspace-id` header to act in a workspace other than the default one.' } } },
+      info: {
+        title: 'Ledgerline REST gateway',
+        version: '0.1.0',
+        description: "Generated from the gateway's route schemas. Errors always have the ErrorResponse shape.",
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The sessionToken of a sign-in answer. Send the `x-workspace-id` header to act in a workspace other than the default one.',
+          },
+        },
+      },
       tags: [
         { name: 'auth', description: 'Sign-up, sign-in, codes, passwords, onboarding' },
         { name: 'users', description: 'The signed-in user' },
@@ -187,7 +207,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const route = req.routeOptions.url ?? 'unmatched';
     httpDuration.observe({ route, method: req.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     const clientRequestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 200) : undefined;
-    if (!OPERATIONAL.has(route)) req.log.info({ method: req.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), ...(clientRequestId ? { clientRequestId } : {}) }, 'request');
+    if (!OPERATIONAL.has(route))
+      req.log.info(
+        { method: req.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime), ...(clientRequestId ? { clientRequestId } : {}) },
+        'request',
+      );
   });
 
   // Readiness is the gateway's own (issue #23): it has no dependency it cannot serve without — Redis only backs the
@@ -203,9 +227,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     authenticator,
     limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
   });
-  await registerBankingRoutes(app, { banking, ledger, bulkUploads: createServiceClient(BulkUploadService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
+  await registerBankingRoutes(app, {
+    banking,
+    ledger,
+    bulkUploads: createServiceClient(BulkUploadService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }),
+  });
   await registerLedgerRoutes(app, { ledger });
-  const uploadsClient = createServiceClient(UploadsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
+  const uploadsClient = createServiceClient(UploadsService, {
+    baseUrl: config.DOCUMENTS_URL,
+    timeoutMs: config.SERVICE_TIMEOUT_MS,
+    trust: trustFor('documents'),
+  });
   await registerTransactionDrawerRoutes(app, { ledger, identity, uploads: uploadsClient });
   await registerReportingRoutes(app, { reporting, answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
   await registerExportRoutes(app, { ledger, reporting });
@@ -219,10 +251,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerCategorizationJobRoutes(app, { ledger });
   await registerDocumentsRoutes(app, { client: documentsClient });
   await registerRecurrenceRoutes(app, { client: documentsClient });
-  await registerDraftsRoutes(app, { client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }) });
+  await registerDraftsRoutes(app, {
+    client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }),
+  });
   registerInvoicePdfRoute(app, { client: documentsClient, identity });
   await registerUploadsRoutes(app, { client: uploadsClient });
-  const fixedAssets = createServiceClient(FixedAssetsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
+  const fixedAssets = createServiceClient(FixedAssetsService, {
+    baseUrl: config.DOCUMENTS_URL,
+    timeoutMs: config.SERVICE_TIMEOUT_MS,
+    trust: trustFor('documents'),
+  });
   await registerFixedAssetRoutes(app, { client: fixedAssets });
   await registerScheduleRoutes(app, { ledger, assets: fixedAssets });
 

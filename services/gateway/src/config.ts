@@ -36,7 +36,10 @@ const trustProxySchema = z
       const hops = Number(s);
       return (_address, hop) => hop < hops;
     }
-    return s.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    return s
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
   });
 
 export const gatewayConfigSchema = baseConfigSchema.extend({

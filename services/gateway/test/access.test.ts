@@ -2,7 +2,20 @@
 // later areas declare theirs (`config: { auth: { minRole } }`).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, NEWCOMER_TOKEN, OWNER_ID, OWNER_TOKEN, startFakeIdentity, startGateway, VIEWER_TOKEN, WS_ADMIN, WS_FOREIGN, WS_OWNED, WS_VIEWED, type FakeIdentity } from './support/fake-identity.js';
+import {
+  bearer,
+  NEWCOMER_TOKEN,
+  OWNER_ID,
+  OWNER_TOKEN,
+  startFakeIdentity,
+  startGateway,
+  VIEWER_TOKEN,
+  WS_ADMIN,
+  WS_FOREIGN,
+  WS_OWNED,
+  WS_VIEWED,
+  type FakeIdentity,
+} from './support/fake-identity.js';
 
 let identity: FakeIdentity;
 let app: FastifyInstance;
@@ -11,7 +24,11 @@ beforeAll(async () => {
   identity = await startFakeIdentity();
   app = await startGateway(identity.url);
   // Sample routes: an edit that needs Admin or better, and a read any member may do.
-  app.post('/sample/edit', { config: { auth: { minRole: 'Admin' } } }, async (req) => ({ workspace: req.auth?.workspace?.id, role: req.auth?.role, headers: req.auth?.rpcHeaders }));
+  app.post('/sample/edit', { config: { auth: { minRole: 'Admin' } } }, async (req) => ({
+    workspace: req.auth?.workspace?.id,
+    role: req.auth?.role,
+    headers: req.auth?.rpcHeaders,
+  }));
   app.get('/sample/read', { config: { auth: { workspace: 'required' } } }, async (req) => ({ workspace: req.auth?.workspace?.id, role: req.auth?.role }));
   await app.ready();
 });

@@ -14,8 +14,19 @@ import { AMOUNT_FORMAT, statementXlsx } from '../src/exports/xlsx.js';
 import { arrayBuffer, pdfPages } from './support/pdf-text.js';
 
 type RowInit = { name: string; rowType: RowTypeName; amounts: bigint[]; coaId?: number; children?: ReportRow[]; total?: bigint };
-const row = ({ name, rowType, amounts, coaId = 0, children = [], total = amounts.reduce((s, v) => s + v, 0n) }: RowInit): ReportRow =>
-  ({ id: '', name, rowType, coaId, type: '', level: 0, group: '', tag: '', amountsCents: amounts.map(Number), totalCents: Number(total), children });
+const row = ({ name, rowType, amounts, coaId = 0, children = [], total = amounts.reduce((s, v) => s + v, 0n) }: RowInit): ReportRow => ({
+  id: '',
+  name,
+  rowType,
+  coaId,
+  type: '',
+  level: 0,
+  group: '',
+  tag: '',
+  amountsCents: amounts.map(Number),
+  totalCents: Number(total),
+  children,
+});
 
 // Operating Expenses has postings of its own (10.00 in January) besides its two accounts.
 const rent = row({ name: 'Rent', rowType: 'account', coaId: 60100, amounts: [0n, 120_000n] });
@@ -25,7 +36,10 @@ const software = row({ name: 'Software', rowType: 'account', coaId: 61000, amoun
 const sales = row({ name: 'Sales', rowType: 'account', coaId: 40100, amounts: [250_000n, 0n] });
 const pnl = {
   header: { reportName: 'ProfitAndLoss', startDate: '2026-01-01', endDate: '2026-02-28', currency: 'USD' },
-  columns: [{ label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' }, { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' }],
+  columns: [
+    { label: 'Jan-26', startDate: '2026-01-01', endDate: '2026-01-31' },
+    { label: 'Feb-26', startDate: '2026-02-01', endDate: '2026-02-28' },
+  ],
   rows: [
     row({ name: 'Income', rowType: 'section', coaId: 40000, amounts: [250_000n, 0n], children: [sales] }),
     row({ name: 'Expenses', rowType: 'section', coaId: 50000, amounts: [5_550n, 122_999n], children: [operating, software] }),
@@ -65,7 +79,14 @@ function parseCsv(text: string): string[][] {
 
 describe('amounts and CSV fields', () => {
   it('amounts have 2 decimals, exactly, from cents', () => {
-    expect([123_456n, -5n, 0n, 100n, -1_000_000_001n, 9_007_199_254_740_993n].map(plainAmount)).toEqual(['1234.56', '-0.05', '0.00', '1.00', '-10000000.01', '90071992547409.93']);
+    expect([123_456n, -5n, 0n, 100n, -1_000_000_001n, 9_007_199_254_740_993n].map(plainAmount)).toEqual([
+      '1234.56',
+      '-0.05',
+      '0.00',
+      '1.00',
+      '-10000000.01',
+      '90071992547409.93',
+    ]);
     expect([123_456_789n, -120_000n, 5n].map(statementAmount)).toEqual(['1,234,567.89', '(1,200.00)', '0.05']);
   });
 
@@ -107,20 +128,23 @@ describe('the statement layout', () => {
     const checking = row({ name: 'Checking', rowType: 'account', coaId: 10100, amounts: [175_450n] });
     const clearing = row({ name: 'Clearing', rowType: 'account', coaId: 90100, amounts: [-50n] });
     const obe = row({ name: 'Opening Balance Equity', rowType: 'account', coaId: 30100, amounts: [100n] });
-    const sheet = balanceSheetStatement({
-      header: { startDate: '2026-01-01', endDate: '2026-02-28' },
-      columns: [{ label: 'Feb-26' }],
-      rows: [
-        row({ name: 'Assets', rowType: 'section', amounts: [175_450n], children: [checking] }),
-        row({ name: 'Transfer', rowType: 'section', amounts: [-50n], children: [clearing] }),
-        row({ name: 'Total Assets', rowType: 'summary', amounts: [175_400n] }),
-        row({ name: 'Liability', rowType: 'section', amounts: [0n] }),
-        row({ name: 'Equity', rowType: 'section', amounts: [100n], children: [obe] }),
-        row({ name: 'Net Income', rowType: 'computed', amounts: [175_300n] }),
-        row({ name: 'Total Equity', rowType: 'summary', amounts: [175_400n] }),
-        row({ name: 'Total Liabilities and Equity', rowType: 'summary', amounts: [175_400n] }),
-      ],
-    }, 'A');
+    const sheet = balanceSheetStatement(
+      {
+        header: { startDate: '2026-01-01', endDate: '2026-02-28' },
+        columns: [{ label: 'Feb-26' }],
+        rows: [
+          row({ name: 'Assets', rowType: 'section', amounts: [175_450n], children: [checking] }),
+          row({ name: 'Transfer', rowType: 'section', amounts: [-50n], children: [clearing] }),
+          row({ name: 'Total Assets', rowType: 'summary', amounts: [175_400n] }),
+          row({ name: 'Liability', rowType: 'section', amounts: [0n] }),
+          row({ name: 'Equity', rowType: 'section', amounts: [100n], children: [obe] }),
+          row({ name: 'Net Income', rowType: 'computed', amounts: [175_300n] }),
+          row({ name: 'Total Equity', rowType: 'summary', amounts: [175_400n] }),
+          row({ name: 'Total Liabilities and Equity', rowType: 'summary', amounts: [175_400n] }),
+        ],
+      },
+      'A',
+    );
     expect(sheet.lines.map((l) => [l.label, l.depth, l.kind, l.amountsCents?.[0] ?? null])).toEqual([
       ['Assets', 0, 'heading', null],
       ['Checking', 1, 'account', 175_450n],
@@ -138,15 +162,26 @@ describe('the statement layout', () => {
   });
 
   it('the cash-flow statement: activities with their lines and totals, then the change in cash and cash at both ends', () => {
-    const cf = cashFlowStatement({
-      header: { startDate: '2026-01-01', endDate: '2026-02-28' },
-      columns: [{ label: 'Jan-26' }, { label: 'Feb-26' }],
-      rows: [
-        row({ name: 'Operating Activities', rowType: 'section', amounts: [244_450n, -125_998n], children: [row({ name: 'Net Income', rowType: 'computed', amounts: [244_450n, -122_999n] }), row({ name: 'Visa', rowType: 'account', coaId: 20100, amounts: [0n, -2_999n] })] }),
-        row({ name: 'Net Change in Cash', rowType: 'summary', amounts: [244_450n, -125_998n] }),
-        row({ name: 'Cash at End of Period', rowType: 'summary', amounts: [294_450n, 168_452n], total: 168_452n }),
-      ],
-    }, 'A');
+    const cf = cashFlowStatement(
+      {
+        header: { startDate: '2026-01-01', endDate: '2026-02-28' },
+        columns: [{ label: 'Jan-26' }, { label: 'Feb-26' }],
+        rows: [
+          row({
+            name: 'Operating Activities',
+            rowType: 'section',
+            amounts: [244_450n, -125_998n],
+            children: [
+              row({ name: 'Net Income', rowType: 'computed', amounts: [244_450n, -122_999n] }),
+              row({ name: 'Visa', rowType: 'account', coaId: 20100, amounts: [0n, -2_999n] }),
+            ],
+          }),
+          row({ name: 'Net Change in Cash', rowType: 'summary', amounts: [244_450n, -125_998n] }),
+          row({ name: 'Cash at End of Period', rowType: 'summary', amounts: [294_450n, 168_452n], total: 168_452n }),
+        ],
+      },
+      'A',
+    );
     expect(cf).toMatchObject({ title: 'Statement of Cash Flows', period: 'January 1, 2026 to February 28, 2026', columns: ['Jan-26', 'Feb-26', 'Total'] });
     expect(cf.lines.map((l) => [l.label, l.depth, l.kind, l.amountsCents])).toEqual([
       ['Operating Activities', 0, 'heading', null],
@@ -239,14 +274,30 @@ describe('PDF', () => {
 
   it('names the standard fonts cannot draw lose the accent they lack or show "?", never garbage', async () => {
     expect(pdfText('Zürich Café — “Rent” € ő ł 日 😀')).toBe('Zürich Café — “Rent” € o ? ? ?');
-    const [page] = await pdfPages(await statementPdf({ ...statement, entity: 'Łódź Café 日本', lines: [{ label: 'Çağrı Öğün', code: null, depth: 0, kind: 'account', amountsCents: [1n, 2n, 3n] }] }));
-    expect(page?.lines.map((l) => l.text)).toEqual(['?ódz Café ??', 'Profit and Loss', 'January 1, 2026 to February 28, 2026', 'Jan-26 Feb-26 Total', 'Çagr? Ögün 0.01 0.02 0.03', 'Page 1 of 1']);
+    const [page] = await pdfPages(
+      await statementPdf({
+        ...statement,
+        entity: 'Łódź Café 日本',
+        lines: [{ label: 'Çağrı Öğün', code: null, depth: 0, kind: 'account', amountsCents: [1n, 2n, 3n] }],
+      }),
+    );
+    expect(page?.lines.map((l) => l.text)).toEqual([
+      '?ódz Café ??',
+      'Profit and Loss',
+      'January 1, 2026 to February 28, 2026',
+      'Jan-26 Feb-26 Total',
+      'Çagr? Ögün 0.01 0.02 0.03',
+      'Page 1 of 1',
+    ]);
   });
 
   it('a long statement runs over pages, each with the column header and its page number', async () => {
     const many = Array.from({ length: 120 }, (_, i) => row({ name: `Account ${i + 1}`, rowType: 'account', coaId: 60000 + i, amounts: [BigInt(i * 101), 0n] }));
     const total = many.reduce((s, r) => s + BigInt(r.amountsCents[0] ?? 0), 0n);
-    const long: Statement = profitLossStatement({ ...pnl, rows: [row({ name: 'Expenses', rowType: 'section', amounts: [total, 0n], children: many })] }, 'Acme Books');
+    const long: Statement = profitLossStatement(
+      { ...pnl, rows: [row({ name: 'Expenses', rowType: 'section', amounts: [total, 0n], children: many })] },
+      'Acme Books',
+    );
     const pages = await pdfPages(await statementPdf(long));
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((p, i) => {

@@ -20,11 +20,34 @@ beforeEach(() => {
   for (const key of Object.keys(identity.handlers)) delete identity.handlers[key as keyof typeof identity.handlers];
 });
 
-const USER_KEYS = ['id', 'firstName', 'middleName', 'lastName', 'email', 'isVerified', 'userType', 'role', 'workspace', 'supportHash', 'isOnboarded', 'workspaces', 'hasPassword', 'profile'].sort();
+const USER_KEYS = [
+  'id',
+  'firstName',
+  'middleName',
+  'lastName',
+  'email',
+  'isVerified',
+  'userType',
+  'role',
+  'workspace',
+  'supportHash',
+  'isOnboarded',
+  'workspaces',
+  'hasPassword',
+  'profile',
+].sort();
 
 describe('public auth routes call identity and answer the documented shapes', () => {
   it('POST /signup → 201 { sessionToken, methodId, message }, every field passed camelCase → proto', async () => {
-    const body = { firstName: 'Ada', middleName: 'M', lastName: 'Lovelace', companyName: 'Acme', maxTeamSize: 5, email: 'ada@example.com', password: 'Secret123' };
+    const body = {
+      firstName: 'Ada',
+      middleName: 'M',
+      lastName: 'Lovelace',
+      companyName: 'Acme',
+      maxTeamSize: 5,
+      email: 'ada@example.com',
+      password: 'Secret123',
+    };
     const res = await app.inject({ method: 'POST', url: '/signup', payload: body });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ sessionToken: 'st-signup', methodId: 'method-1', message: 'We sent a code to your email' });
@@ -41,7 +64,16 @@ describe('public auth routes call identity and answer the documented shapes', ()
     expect(Object.keys(json).sort()).toEqual(['sessionToken', 'user']);
     expect(Object.keys(json.user).sort()).toEqual(USER_KEYS);
     expect(json.user.workspace).toMatchObject({ id: WS_OWNED, role: 'Owner', isDefault: true, organizationName: 'Acme' });
-    expect(json.user.profile).toEqual({ maxTeamSize: 5, companyName: 'Acme', role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google', firmName: '' });
+    expect(json.user.profile).toEqual({
+      maxTeamSize: 5,
+      companyName: 'Acme',
+      role: 'CFO',
+      phoneNumber: '5551234567',
+      city: 'Austin',
+      country: 'US',
+      heardAboutUs: 'Google',
+      firmName: '',
+    });
     expect(json.user.workspaces).toHaveLength(3);
   });
 
@@ -81,7 +113,11 @@ describe('public auth routes call identity and answer the documented shapes', ()
   it('POST /forgot-password → { message }; POST /reset-password → { user, sessionToken, message }', async () => {
     const forgot = await app.inject({ method: 'POST', url: '/forgot-password', payload: { email: 'ada@example.com' } });
     expect(forgot.json()).toEqual({ message: 'If the email is known, a reset link was sent' });
-    const reset = await app.inject({ method: 'POST', url: '/reset-password', payload: { token: 'reset-token', password: 'NewSecret1', confirmPassword: 'NewSecret1' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/reset-password',
+      payload: { token: 'reset-token', password: 'NewSecret1', confirmPassword: 'NewSecret1' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ sessionToken: 'tok-after-reset', message: 'Your password has been reset.', user: { id: OWNER_ID } });
     expect(identity.callsTo('resetPassword')[0]?.request).toMatchObject({ token: 'reset-token', password: 'NewSecret1', confirmPassword: 'NewSecret1' });
@@ -90,17 +126,37 @@ describe('public auth routes call identity and answer the documented shapes', ()
 
 describe('authenticated auth routes pass the bearer token as sessionToken', () => {
   it('POST /update-credentials → { user, message }', async () => {
-    const res = await app.inject({ method: 'POST', url: '/update-credentials', headers: bearer(OWNER_TOKEN), payload: { password: 'NewSecret1', confirmPassword: 'NewSecret1', firstName: 'Ada' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/update-credentials',
+      headers: bearer(OWNER_TOKEN),
+      payload: { password: 'NewSecret1', confirmPassword: 'NewSecret1', firstName: 'Ada' },
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['message', 'user']);
-    expect(identity.callsTo('updateCredentials')[0]?.request).toMatchObject({ sessionToken: OWNER_TOKEN, password: 'NewSecret1', confirmPassword: 'NewSecret1', firstName: 'Ada' });
+    expect(identity.callsTo('updateCredentials')[0]?.request).toMatchObject({
+      sessionToken: OWNER_TOKEN,
+      password: 'NewSecret1',
+      confirmPassword: 'NewSecret1',
+      firstName: 'Ada',
+    });
   });
 
   it('POST /update-password-by-existing-password → { message, endedSessions }', async () => {
-    const res = await app.inject({ method: 'POST', url: '/update-password-by-existing-password', headers: bearer(OWNER_TOKEN), payload: { existingPassword: 'Secret123', newPassword: 'NewSecret1', endOtherSessions: true } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/update-password-by-existing-password',
+      headers: bearer(OWNER_TOKEN),
+      payload: { existingPassword: 'Secret123', newPassword: 'NewSecret1', endOtherSessions: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password updated', endedSessions: 2 });
-    expect(identity.callsTo('updatePasswordByExistingPassword')[0]?.request).toMatchObject({ sessionToken: OWNER_TOKEN, existingPassword: 'Secret123', newPassword: 'NewSecret1', endOtherSessions: true });
+    expect(identity.callsTo('updatePasswordByExistingPassword')[0]?.request).toMatchObject({
+      sessionToken: OWNER_TOKEN,
+      existingPassword: 'Secret123',
+      newPassword: 'NewSecret1',
+      endOtherSessions: true,
+    });
   });
 
   it('POST /onboard-user → { user }', async () => {

@@ -5,7 +5,16 @@ import { BankTieOutSchema } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { describe, expect, it } from 'vitest';
 import { tieOutJson, tieOutSummary } from '../src/routes/banking.js';
 
-const tie = (status: string, bank: number, books: number) => create(BankTieOutSchema, { status, bankBalanceCents: BigInt(bank), hasBankBalance: status !== 'unknown', booksBalanceCents: BigInt(books), differenceCents: BigInt(books - bank), asOf: '2026-10-20T12:00:00.000Z', ledgerAccountId: 'l' });
+const tie = (status: string, bank: number, books: number) =>
+  create(BankTieOutSchema, {
+    status,
+    bankBalanceCents: BigInt(bank),
+    hasBankBalance: status !== 'unknown',
+    booksBalanceCents: BigInt(books),
+    differenceCents: BigInt(books - bank),
+    asOf: '2026-10-20T12:00:00.000Z',
+    ledgerAccountId: 'l',
+  });
 
 describe('the tie-out summary', () => {
   it('sums bank accounts as held and cards as owed, in cents', () => {
@@ -24,14 +33,28 @@ describe('the tie-out summary', () => {
       { type: 'depository', tieOut: undefined },
       { type: 'loan', tieOut: tie('matches', 100, 100) },
     ];
-    expect(tieOutSummary([{ type: 'depository', tieOut: tie('differs', 10_000, 9_000) }, { type: 'credit', tieOut: tie('matches', 2_000, 2_000) }, ...rest]))
-      .toEqual({ bankTotal: 80, booksTotal: 70, difference: -10, status: 'differs' });
-    expect(tieOutSummary([{ type: 'depository', tieOut: tie('differs', 10_000, 9_000) }, { type: 'credit', tieOut: tie('catching_up', 2_000, 1_000) }]).status).toBe('catching_up');
+    expect(
+      tieOutSummary([{ type: 'depository', tieOut: tie('differs', 10_000, 9_000) }, { type: 'credit', tieOut: tie('matches', 2_000, 2_000) }, ...rest]),
+    ).toEqual({ bankTotal: 80, booksTotal: 70, difference: -10, status: 'differs' });
+    expect(
+      tieOutSummary([
+        { type: 'depository', tieOut: tie('differs', 10_000, 9_000) },
+        { type: 'credit', tieOut: tie('catching_up', 2_000, 1_000) },
+      ]).status,
+    ).toBe('catching_up');
     expect(tieOutSummary(rest)).toEqual({ bankTotal: 0, booksTotal: 0, difference: 0, status: 'unknown' });
   });
 
   it('presents one account in dollars, asOf null before the first sync', () => {
-    expect(tieOutJson(tie('differs', 10_001, 9_000))).toEqual({ status: 'differs', bankBalance: 100.01, booksBalance: 90, pendingAmount: 0, difference: -10.01, asOf: '2026-10-20T12:00:00.000Z', ledgerAccountId: 'l' });
+    expect(tieOutJson(tie('differs', 10_001, 9_000))).toEqual({
+      status: 'differs',
+      bankBalance: 100.01,
+      booksBalance: 90,
+      pendingAmount: 0,
+      difference: -10.01,
+      asOf: '2026-10-20T12:00:00.000Z',
+      ledgerAccountId: 'l',
+    });
     expect(tieOutJson(create(BankTieOutSchema, { status: 'unknown', ledgerAccountId: 'l' })).asOf).toBeNull();
   });
 });

@@ -14,7 +14,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   GOOGLE_CLIENT_ID: z.string().default('ledgerline-local.apps.googleusercontent.com'),
   GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('accounts.google.com,https://accounts.google.com'),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(12 * 60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   /** A login from an account whose last code check is older than this asks for a code again. */
   LOGIN_CODE_TRUST_DAYS: z.coerce.number().nonnegative().default(30),

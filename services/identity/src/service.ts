@@ -30,7 +30,13 @@ export const identity = defineService({
     { name: 'login_failures', table: 'login_failures', where: "at < now() - interval '30 days'" },
   ],
   build: ({ config, overrides, db, bus, logger }: ServiceContext<IdentityConfig, IdentityOverrides>) => {
-    const google = overrides.google ?? createGoogleVerifier({ jwksUrl: config.GOOGLE_JWKS_URL, clientId: config.GOOGLE_CLIENT_ID, issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()) });
+    const google =
+      overrides.google ??
+      createGoogleVerifier({
+        jwksUrl: config.GOOGLE_JWKS_URL,
+        clientId: config.GOOGLE_CLIENT_ID,
+        issuers: config.GOOGLE_ISSUERS.split(',').map((s) => s.trim()),
+      });
     // Mail written by the flows' transactions, sent by the chassis' mail outbox job.
     const mailOutbox = createMailOutbox({ db, logger, settings: config, mailer: overrides.mailer });
     const useCases = new IdentityUseCases({ db, config, logger, google, now: overrides.now, mailWritten: () => mailOutbox.wake() });
@@ -46,4 +52,5 @@ export const identity = defineService({
 });
 
 export type IdentityService = Running<{ useCases: IdentityUseCases; teams: TeamUseCases; mailOutbox: MailOutbox; firmAccess: FirmAccessUseCases }, true>;
-export const createIdentityService = (config: IdentityConfig, overrides: IdentityOverrides = {}): Promise<IdentityService> => identity.create(config, overrides);
+export const createIdentityService = (config: IdentityConfig, overrides: IdentityOverrides = {}): Promise<IdentityService> =>
+  identity.create(config, overrides);

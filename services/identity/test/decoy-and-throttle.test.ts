@@ -50,11 +50,14 @@ describe('the code step of a sign-up for a taken email', () => {
     expect(realAnswers.slice(-2)).toEqual(['InvalidArgument CODE_TOO_MANY_TRIES', 'InvalidArgument CODE_TOO_MANY_TRIES']);
     expect(await wrongCodes(decoy, 7)).toEqual(realAnswers);
     // Another methodId than the current one: wrong, not counted, for both.
-    const otherMethod = (c: { sessionToken: string }) => answer(h.client.authenticateOtp({ methodId: '00000000-0000-4000-8000-000000000000', code: '000000', sessionToken: c.sessionToken }));
+    const otherMethod = (c: { sessionToken: string }) =>
+      answer(h.client.authenticateOtp({ methodId: '00000000-0000-4000-8000-000000000000', code: '000000', sessionToken: c.sessionToken }));
     expect(await otherMethod(decoy)).toBe(await otherMethod(real));
     const realResent = await h.client.resendOtp({ email: real.email, sessionToken: real.sessionToken });
     const decoyResent = await h.client.resendOtp({ email: decoy.email, sessionToken: decoy.sessionToken });
-    expect(await wrongCodes({ methodId: decoyResent.methodId, sessionToken: decoy.sessionToken }, 2)).toEqual(await wrongCodes({ methodId: realResent.methodId, sessionToken: real.sessionToken }, 2));
+    expect(await wrongCodes({ methodId: decoyResent.methodId, sessionToken: decoy.sessionToken }, 2)).toEqual(
+      await wrongCodes({ methodId: realResent.methodId, sessionToken: real.sessionToken }, 2),
+    );
   });
 
   it('expires its code and then its attempt when a real one would', async () => {
@@ -98,4 +101,3 @@ describe('failed-login rows', () => {
     }
   });
 });
-

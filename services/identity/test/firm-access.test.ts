@@ -23,12 +23,19 @@ beforeAll(async () => {
   t = await createTestDatabase('identity_firm_access', identityMigrations);
   useCases = new FirmAccessUseCases({ db: t.appDb, now: () => new Date() });
   await t.adminDb('users').insert([owner, accountant].map((id, i) => ({ id, email: `firm-access-${i}-${id}@example.com` })));
-  for (const [org, name] of [[client.organization, 'Client Co'], [other.organization, 'Other Co']] as const) await t.adminDb('organizations').insert({ id: org, name, owner_user_id: owner });
+  for (const [org, name] of [
+    [client.organization, 'Client Co'],
+    [other.organization, 'Other Co'],
+  ] as const)
+    await t.adminDb('organizations').insert({ id: org, name, owner_user_id: owner });
   await t.adminDb('workspaces').insert([
     { id: client.books, organization_id: client.organization, name: 'Books', is_default: true, created_at: new Date(Date.now() - 2000) },
     { id: other.books, organization_id: other.organization, name: 'Other Books', is_default: true },
   ]);
-  await t.adminDb('memberships').insert([{ workspace_id: client.books, user_id: owner, role: 'Owner' }, { workspace_id: other.books, user_id: accountant, role: 'Viewer' }]);
+  await t.adminDb('memberships').insert([
+    { workspace_id: client.books, user_id: owner, role: 'Owner' },
+    { workspace_id: other.books, user_id: accountant, role: 'Viewer' },
+  ]);
 });
 afterAll(async () => t?.drop());
 
@@ -38,7 +45,10 @@ describe('SetFirmAccess / firm.access_changed', () => {
     expect(await useCases.set(give)).toEqual({ applied: true, version: 5n });
     expect(await grantRows(accountant)).toEqual([{ organization_id: client.organization, role: 'Accountant' }]);
     expect(await useCases.set(give)).toEqual({ applied: false, version: 5n });
-    expect(await useCases.set({ ...give, version: 4n, organizations: [{ organizationId: client.organization, role: 'Admin' }] })).toEqual({ applied: false, version: 5n });
+    expect(await useCases.set({ ...give, version: 4n, organizations: [{ organizationId: client.organization, role: 'Admin' }] })).toEqual({
+      applied: false,
+      version: 5n,
+    });
     expect(await grantRows(accountant)).toEqual([{ organization_id: client.organization, role: 'Accountant' }]);
 
     expect(await useCases.set({ ...give, version: 7n, organizations: [] })).toEqual({ applied: true, version: 7n });
@@ -48,18 +58,38 @@ describe('SetFirmAccess / firm.access_changed', () => {
     expect(await grantRows(accountant)).toEqual([]);
 
     // An organization identity does not have gives nothing; the known one is granted.
-    expect(await useCases.set({ ...give, version: 8n, organizations: [{ organizationId: newId(), role: 'Admin' }, { organizationId: client.organization, role: 'Accountant' }] })).toMatchObject({ applied: true });
+    expect(
+      await useCases.set({
+        ...give,
+        version: 8n,
+        organizations: [
+          { organizationId: newId(), role: 'Admin' },
+          { organizationId: client.organization, role: 'Accountant' },
+        ],
+      }),
+    ).toMatchObject({ applied: true });
     expect(await grantRows(accountant)).toEqual([{ organization_id: client.organization, role: 'Accountant' }]);
   });
 
   it('refuses a malformed state naming the field', async () => {
     const bad = useCases.set({ firmId: 'nope', userId: accountant, version: 0n, organizations: [{ organizationId: client.organization, role: 'Owner' }] });
     await expect(bad).rejects.toBeInstanceOf(AppError);
-    await expect(bad).rejects.toMatchObject({ fields: expect.arrayContaining([{ field: 'firmId', message: 'firmId must be a UUID' }, { field: 'version', message: 'version must be positive' }, { field: 'organizations.0.role', message: 'role must be Admin or Accountant' }]) });
+    await expect(bad).rejects.toMatchObject({
+      fields: expect.arrayContaining([
+        { field: 'firmId', message: 'firmId must be a UUID' },
+        { field: 'version', message: 'version must be positive' },
+        { field: 'organizations.0.role', message: 'role must be Admin or Accountant' },
+      ]),
+    });
   });
 
   it('serialises concurrent appliers of one member: the newest state wins whatever the order', async () => {
-    const states = [9n, 12n, 10n, 11n].map((version) => ({ firmId: firm, userId: accountant, version, organizations: version === 12n ? [] : [{ organizationId: client.organization, role: 'Accountant' }] }));
+    const states = [9n, 12n, 10n, 11n].map((version) => ({
+      firmId: firm,
+      userId: accountant,
+      version,
+      organizations: version === 12n ? [] : [{ organizationId: client.organization, role: 'Accountant' }],
+    }));
     const results = await Promise.all(states.map((s) => useCases.set(s)));
     expect(results.filter((r) => r.applied).map((r) => r.version)).toContain(12n);
     expect(await grantRows(accountant)).toEqual([]);
@@ -67,7 +97,7 @@ describe('SetFirmAccess / firm.access_changed', () => {
   });
 });
 
-describe('the user\'s workspaces', () => {
+describe("the user's workspaces", () => {
   it('include every workspace of a granted organization, later ones too, marked with the firm; a membership elsewhere stays', async () => {
     await useCases.set({ firmId: firm, userId: accountant, version: 20n, organizations: [{ organizationId: client.organization, role: 'Accountant' }] });
     await t.adminDb('workspaces').insert({ id: client.payroll, organization_id: client.organization, name: 'Payroll', is_default: false });
@@ -92,7 +122,18 @@ describe('the user\'s workspaces', () => {
     expect(await seen(undefined)).toEqual([]);
     expect(await withTenant(t.appDb, { userId: owner }, (trx) => trx('firm_access_versions').where({ user_id: accountant }).select())).toEqual([]);
     // Writing another user's grant as the application role is refused by the policy.
-    await expect(withTenant(t.appDb, { userId: owner }, (trx) => trx('organization_grants').insert({ firm_id: firm, user_id: accountant, organization_id: client.organization, role: 'Admin', version: 99, granted_at: new Date() }))).rejects.toThrow(/row-level security/);
+    await expect(
+      withTenant(t.appDb, { userId: owner }, (trx) =>
+        trx('organization_grants').insert({
+          firm_id: firm,
+          user_id: accountant,
+          organization_id: client.organization,
+          role: 'Admin',
+          version: 99,
+          granted_at: new Date(),
+        }),
+      ),
+    ).rejects.toThrow(/row-level security/);
     expect(await withTenant(t.appDb, { userId: accountant }, (trx) => firmGrants.versionOf(trx, firm, accountant))).toBe(22n);
   });
 });

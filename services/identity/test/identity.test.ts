@@ -46,7 +46,15 @@ describe('sign-up', () => {
     const code = await h.mailer.lastCodeFor(lower);
     expect(code).toMatch(/^\d{6}$/);
     const r = await h.client.authenticateOtp({ methodId: s.methodId, code, sessionToken: s.sessionToken });
-    expect(r.user).toMatchObject({ email: lower, isVerified: true, isOnboarded: false, role: 'Owner', userType: 'business', firstName: 'Ada', middleName: 'K' });
+    expect(r.user).toMatchObject({
+      email: lower,
+      isVerified: true,
+      isOnboarded: false,
+      role: 'Owner',
+      userType: 'business',
+      firstName: 'Ada',
+      middleName: 'K',
+    });
     expect(r.user?.workspace?.name).toBe('Analytical Co');
     expect(r.sessionToken).not.toBe(s.sessionToken);
   });
@@ -70,7 +78,10 @@ describe('sign-up', () => {
 
   it('checks email and password rules', async () => {
     const bad = await rpcError(h.client.signUp({ ...signUpBody('not-an-email'), password: 'short' }));
-    expect(bad.fields).toEqual([{ field: 'email', message: 'Please enter a valid email' }, { field: 'password', message: 'Must be 8 or more characters' }]);
+    expect(bad.fields).toEqual([
+      { field: 'email', message: 'Please enter a valid email' },
+      { field: 'password', message: 'Must be 8 or more characters' },
+    ]);
     const weak = await rpcError(h.client.signUp({ ...signUpBody(uniqueEmail()), password: 'alllowercase1' }));
     expect(weak.fields).toEqual([{ field: 'password', message: 'Must contain at least one uppercase letter, one lowercase letter, and one number' }]);
   });
@@ -79,7 +90,10 @@ describe('sign-up', () => {
     const { email } = await signedUpUser();
     const before = await rows<{ n: number }>(h.db.adminDb, 'select count(*)::int as n from users');
     const again = await h.client.signUp(signUpBody(email.toUpperCase()));
-    expect(again).toMatchObject({ message: 'Account created. We sent a 6-digit code to your email.', sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(again).toMatchObject({
+      message: 'Account created. We sent a 6-digit code to your email.',
+      sessionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(await rows(h.db.adminDb, 'select count(*)::int as n from users')).toEqual(before);
     await expectEventually(() => expect(h.mailer.sent.some((m) => m.to === email && m.subject === 'You already have a Ledgerline account')).toBe(true));
     // Its code step behaves as a real one would with a wrong code; a resend answers as usual.
@@ -92,7 +106,13 @@ describe('sign-up', () => {
     const email = uniqueEmail();
     const s = await h.client.signUp(signUpBody(email));
     const code = await h.mailer.lastCodeFor(email);
-    const dump = JSON.stringify(await rows(h.db.adminDb, "select u.*, s.token_hash::text as t, c.code_hash::text as c from users u join sessions s on s.user_id = u.id join one_time_codes c on c.user_id = u.id where u.email = ?", [email]));
+    const dump = JSON.stringify(
+      await rows(
+        h.db.adminDb,
+        'select u.*, s.token_hash::text as t, c.code_hash::text as c from users u join sessions s on s.user_id = u.id join one_time_codes c on c.user_id = u.id where u.email = ?',
+        [email],
+      ),
+    );
     expect(dump).not.toContain(GOOD_PASSWORD);
     expect(dump).not.toContain(s.sessionToken);
     expect(dump).not.toContain(code);
@@ -269,7 +289,10 @@ describe('limits by the clock (injectable: identity reads time through deps.now)
       }
       // 99 failures in the hour; one more reaches the cap: the right password is refused too.
       await rpcError(h.client.login({ email, password: 'Wrong-passw0rd' }));
-      expect(await rpcError(h.client.login({ email, password: GOOD_PASSWORD, deviceToken }))).toMatchObject({ code: Code.ResourceExhausted, appErrorCode: 'ACCOUNT_LOCKED' });
+      expect(await rpcError(h.client.login({ email, password: GOOD_PASSWORD, deviceToken }))).toMatchObject({
+        code: Code.ResourceExhausted,
+        appErrorCode: 'ACCOUNT_LOCKED',
+      });
       // An hour later the window has moved on.
       h.clock.offsetMs = 61 * 60_000;
       expect((await h.client.login({ email, password: GOOD_PASSWORD, deviceToken })).user?.email).toBe(email);
@@ -284,7 +307,9 @@ describe('limits by the clock (injectable: identity reads time through deps.now)
     const stale = await h.mailer.lastResetTokenFor(email);
     try {
       h.clock.offsetMs = 31 * 60_000;
-      expect((await rpcError(h.client.resetPassword({ token: stale, password: 'N3wPassword', confirmPassword: 'N3wPassword' }))).message).toBe('This reset link is invalid or has expired');
+      expect((await rpcError(h.client.resetPassword({ token: stale, password: 'N3wPassword', confirmPassword: 'N3wPassword' }))).message).toBe(
+        'This reset link is invalid or has expired',
+      );
       await h.client.forgotPassword({ email });
       let fresh = stale;
       await expectEventually(async () => {
@@ -292,7 +317,9 @@ describe('limits by the clock (injectable: identity reads time through deps.now)
         expect(fresh).not.toBe(stale);
       });
       h.clock.offsetMs = (31 + 29) * 60_000;
-      expect((await h.client.resetPassword({ token: fresh, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).message).toBe('Your password has been set.');
+      expect((await h.client.resetPassword({ token: fresh, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).message).toBe(
+        'Your password has been set.',
+      );
     } finally {
       h.clock.offsetMs = 0;
     }
@@ -328,7 +355,12 @@ describe('passwords', () => {
     expect(wrong.fields).toEqual([{ field: 'existingPassword', message: 'Existing password is incorrect' }]);
     const short = await rpcError(h.client.updatePasswordByExistingPassword({ sessionToken: token, existingPassword: GOOD_PASSWORD, newPassword: 'short' }));
     expect(short.fields).toEqual([{ field: 'newPassword', message: 'Password must have atleast 8 characters' }]);
-    const ok = await h.client.updatePasswordByExistingPassword({ sessionToken: token, existingPassword: GOOD_PASSWORD, newPassword: 'N3wPassword', endOtherSessions: true });
+    const ok = await h.client.updatePasswordByExistingPassword({
+      sessionToken: token,
+      existingPassword: GOOD_PASSWORD,
+      newPassword: 'N3wPassword',
+      endOtherSessions: true,
+    });
     expect(ok.endedSessions).toBe(1);
     expect((await rpcError(h.client.getMe({ sessionToken: other }))).code).toBe(Code.Unauthenticated);
     expect((await h.client.login({ email, password: 'N3wPassword', deviceToken })).user?.email).toBe(email);
@@ -351,7 +383,11 @@ describe('Google sign-in', () => {
     // Google vouched for the address, not for this password: the first password sign-in asks for a code.
     const challenge = await h.client.login({ email, password: 'Passw0rdSet' });
     expect(challenge.user).toBeUndefined();
-    const done = await h.client.authenticateOtp({ methodId: challenge.methodId, code: await h.mailer.lastCodeFor(email), sessionToken: challenge.sessionToken });
+    const done = await h.client.authenticateOtp({
+      methodId: challenge.methodId,
+      code: await h.mailer.lastCodeFor(email),
+      sessionToken: challenge.sessionToken,
+    });
     expect(done.user?.id).toBe(first.user?.id);
   });
 
@@ -378,13 +414,26 @@ describe('onboarding and profile', () => {
       { field: 'country', message: 'Country is required' },
       { field: 'heardAboutUs', message: 'Please tell us how you heard about us' },
     ]);
-    const short = await rpcError(h.client.onboardUser({ sessionToken: token, companyName: 'X', maxTeamSize: 3, phoneNumber: '12345', city: 'Oslo', country: 'NO', heardAboutUs: 'YC' }));
+    const short = await rpcError(
+      h.client.onboardUser({ sessionToken: token, companyName: 'X', maxTeamSize: 3, phoneNumber: '12345', city: 'Oslo', country: 'NO', heardAboutUs: 'YC' }),
+    );
     expect(short.fields).toEqual([{ field: 'phoneNumber', message: 'Phone number must be 10 digits' }]);
   });
 
   it('onboards, then edits the names', async () => {
     const { token } = await signedUpUser();
-    const u = (await h.client.onboardUser({ sessionToken: token, companyName: 'Renamed Inc', maxTeamSize: 12, role: 'Founder', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Product Hunt' })).user;
+    const u = (
+      await h.client.onboardUser({
+        sessionToken: token,
+        companyName: 'Renamed Inc',
+        maxTeamSize: 12,
+        role: 'Founder',
+        phoneNumber: '5551234567',
+        city: 'Austin',
+        country: 'US',
+        heardAboutUs: 'Product Hunt',
+      })
+    ).user;
     expect(u).toMatchObject({ isOnboarded: true, profile: { city: 'Austin', heardAboutUs: 'Product Hunt', maxTeamSize: 12 } });
     expect(u?.workspace?.name).toBe('Renamed Inc');
     const blank = await rpcError(h.client.updateMe({ sessionToken: token, firstName: '  ' }));

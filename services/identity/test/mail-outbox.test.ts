@@ -45,7 +45,13 @@ afterAll(async () => {
 /** An identity service on the shared test database; its mail job is started only when asked. */
 async function identityWith(mailer: Mailer, env: Record<string, string> = {}, destination?: { write(line: string): void }): Promise<IdentityService> {
   const config = identityConfigSchema.parse({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', IDENTITY_PORT: '0', IDENTITY_DATABASE_URL: db.appUrl, MAIL_RETRY_BASE_MS: '20', MAIL_POLL_MS: '20', ...env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    IDENTITY_PORT: '0',
+    IDENTITY_DATABASE_URL: db.appUrl,
+    MAIL_RETRY_BASE_MS: '20',
+    MAIL_POLL_MS: '20',
+    ...env,
   });
   const logger = createLogger('identity-mail-test', destination ? 'warn' : 'silent', destination);
   const service = await createIdentityService(config, { db: db.appDb, bus, mailer, logger });
@@ -85,7 +91,7 @@ async function aUser(): Promise<string> {
 const outbox = (k: Knex = db.adminDb) => rows<OutboxRow>(k, 'select * from mail_outbox order by created_at');
 
 describe('mail outbox', () => {
-  it('writes the mail in the flow\'s transaction: a flow that rolls back leaves no mail', async () => {
+  it("writes the mail in the flow's transaction: a flow that rolls back leaves no mail", async () => {
     const service = await identityWith(new Recording());
     const email = await aUser();
     await service.useCases.forgotPassword({ email });
@@ -119,7 +125,16 @@ describe('mail outbox', () => {
     expect(mailer.sent[0]?.subject).toBe('Reset your Ledgerline password');
     await expectEventually(async () => expect((await outbox())[0]?.sent_at).not.toBeNull());
     // Nothing of the mail (the reset link) stays in the table once it left.
-    expect((await outbox())[0]).toMatchObject({ to: email, kind: 'reset', attempts: 3, subject: '', text: '', html: '', next_attempt_at: null, last_error: null });
+    expect((await outbox())[0]).toMatchObject({
+      to: email,
+      kind: 'reset',
+      attempts: 3,
+      subject: '',
+      text: '',
+      html: '',
+      next_attempt_at: null,
+      last_error: null,
+    });
   });
 
   it('gives up after the last attempt with an error log that holds no mail body', async () => {
@@ -136,7 +151,9 @@ describe('mail outbox', () => {
     expect(mailer.tries).toBe(3);
     const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string; mailId?: string; kind?: string });
     expect(logged.filter((l) => l.msg === 'mail not sent; retrying later')).toHaveLength(2);
-    expect(logged.filter((l) => l.msg === 'mail given up after its last attempt')).toEqual([expect.objectContaining({ level: 50, mailId: row?.id, kind: 'reset' })]);
+    expect(logged.filter((l) => l.msg === 'mail given up after its last attempt')).toEqual([
+      expect.objectContaining({ level: 50, mailId: row?.id, kind: 'reset' }),
+    ]);
     expect(lines.join('\n')).not.toMatch(/token=|reset-password|Reset your/);
   });
 
@@ -184,8 +201,28 @@ describe('mail outbox', () => {
     const old = randomUUID();
     const recent = randomUUID();
     await db.adminDb('mail_outbox').insert([
-      { id: old, to: 'a@example.com', subject: '', text: '', html: '', kind: 'code', attempts: 1, next_attempt_at: null, sent_at: db.adminDb.raw("now() - interval '25 hours'") },
-      { id: recent, to: 'b@example.com', subject: '', text: '', html: '', kind: 'code', attempts: 1, next_attempt_at: null, sent_at: db.adminDb.raw("now() - interval '1 hour'") },
+      {
+        id: old,
+        to: 'a@example.com',
+        subject: '',
+        text: '',
+        html: '',
+        kind: 'code',
+        attempts: 1,
+        next_attempt_at: null,
+        sent_at: db.adminDb.raw("now() - interval '25 hours'"),
+      },
+      {
+        id: recent,
+        to: 'b@example.com',
+        subject: '',
+        text: '',
+        html: '',
+        kind: 'code',
+        attempts: 1,
+        next_attempt_at: null,
+        sent_at: db.adminDb.raw("now() - interval '1 hour'"),
+      },
     ]);
     const service = await identityWith(new Recording());
     await service.mailOutbox.start();
@@ -193,11 +230,17 @@ describe('mail outbox', () => {
   });
 });
 
-describe('the chassis\' mail outbox', () => {
-  it('has the shape identity\'s mail_outbox migration made: identity and the firm service share one table definition', async () => {
+describe("the chassis' mail outbox", () => {
+  it("has the shape identity's mail_outbox migration made: identity and the firm service share one table definition", async () => {
     const shape = async (k: Knex) => ({
-      columns: await rows(k, `select column_name, data_type, is_nullable, column_default from information_schema.columns where table_name = 'mail_outbox' order by column_name`),
-      indexes: await rows(k, `select indexname, regexp_replace(indexdef, ' ON [^ ]+ ', ' ON ') as def from pg_indexes where tablename = 'mail_outbox' order by indexname`),
+      columns: await rows(
+        k,
+        `select column_name, data_type, is_nullable, column_default from information_schema.columns where table_name = 'mail_outbox' order by column_name`,
+      ),
+      indexes: await rows(
+        k,
+        `select indexname, regexp_replace(indexdef, ' ON [^ ]+ ', ' ON ') as def from pg_indexes where tablename = 'mail_outbox' order by indexname`,
+      ),
     });
     const fresh = await createTestDatabase('mailshape', [{ name: '20261128110000_mail_outbox', up: createMailOutboxTable, down: async () => {} }]);
     try {

@@ -44,7 +44,11 @@ describe('user.signed_up', () => {
     for (const email of emails) await h.client.signUp(signUpBody(email));
 
     const sub = await startConsumer({
-      name: 'welcome', types: [EventType.UserSignedUp], db: consumerDb.appDb, bus, logger,
+      name: 'welcome',
+      types: [EventType.UserSignedUp],
+      db: consumerDb.appDb,
+      bus,
+      logger,
       async handle(trx, event) {
         const e = eventMessage(event);
         await trx('welcomed').insert({ email: e.email, workspace_id: event.workspaceId });

@@ -37,10 +37,13 @@ export class RecordingMailer implements Mailer {
 
 /** Waits until the mail outbox of `db` holds no row still to be sent (due, leased or waiting for a retry). */
 export async function mailSettled(db: Knex, timeoutMs = 10_000): Promise<void> {
-  await expectEventually(async () => {
-    const [row] = await rows<{ n: number }>(db, 'select count(*)::int as n from mail_outbox where sent_at is null and next_attempt_at is not null');
-    if (row?.n !== 0) throw new Error(`${row?.n} mail(s) not sent yet`);
-  }, { timeoutMs, intervalMs: 20 });
+  await expectEventually(
+    async () => {
+      const [row] = await rows<{ n: number }>(db, 'select count(*)::int as n from mail_outbox where sent_at is null and next_attempt_at is not null');
+      if (row?.n !== 0) throw new Error(`${row?.n} mail(s) not sent yet`);
+    },
+    { timeoutMs, intervalMs: 20 },
+  );
 }
 
 /** A local stand-in for Google's JWKS endpoint, and ID tokens signed with its key. */
@@ -55,7 +58,10 @@ export async function startFakeGoogle(clientId: string) {
   const port = (server.address() as { port: number }).port;
   return {
     jwksUrl: `http://127.0.0.1:${port}/certs`,
-    async idToken(claims: { sub: string; email: string; email_verified?: boolean; given_name?: string; family_name?: string }, opts: { audience?: string; issuer?: string } = {}) {
+    async idToken(
+      claims: { sub: string; email: string; email_verified?: boolean; given_name?: string; family_name?: string },
+      opts: { audience?: string; issuer?: string } = {},
+    ) {
       return new SignJWT({ email_verified: true, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
         .setIssuer(opts.issuer ?? 'https://accounts.google.com')
@@ -84,16 +90,35 @@ export async function startIdentity(bus: EventBus, env: Record<string, string> =
   const db = await createTestDatabase('identity', identityMigrations);
   const google = await startFakeGoogle('test-client-id');
   const config = identityConfigSchema.parse({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', IDENTITY_PORT: '0', IDENTITY_DATABASE_URL: db.appUrl, GOOGLE_CLIENT_ID: 'test-client-id', GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    IDENTITY_PORT: '0',
+    IDENTITY_DATABASE_URL: db.appUrl,
+    GOOGLE_CLIENT_ID: 'test-client-id',
+    GOOGLE_JWKS_URL: google.jwksUrl,
+    OTP_RESEND_SECONDS: '0',
+    ...env,
   });
   const mailer = new RecordingMailer();
   mailer.settle = () => mailSettled(db.adminDb);
   const clock = { offsetMs: 0 };
-  const service = await createIdentityService(config, { db: db.appDb, bus, mailer, logger: createLogger('identity-test', 'silent'), now: () => new Date(Date.now() + clock.offsetMs) });
+  const service = await createIdentityService(config, {
+    db: db.appDb,
+    bus,
+    mailer,
+    logger: createLogger('identity-test', 'silent'),
+    now: () => new Date(Date.now() + clock.offsetMs),
+  });
   const url = await service.listen();
   const client = createServiceClient(IdentityRpc, { baseUrl: url, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'identity-test', audience: 'identity' } });
   return {
-    db, service, client, mailer, google, clock, config,
+    db,
+    service,
+    client,
+    mailer,
+    google,
+    clock,
+    config,
     async close() {
       await service.stop();
       await google.close();
@@ -114,4 +139,12 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const GOOD_PASSWORD = 'Sup3rSecret';
 
-export const signUpBody = (email: string) => ({ firstName: 'Ada', middleName: 'K', lastName: 'Lovelace', companyName: 'Analytical Co', maxTeamSize: 5, email, password: GOOD_PASSWORD });
+export const signUpBody = (email: string) => ({
+  firstName: 'Ada',
+  middleName: 'K',
+  lastName: 'Lovelace',
+  companyName: 'Analytical Co',
+  maxTeamSize: 5,
+  email,
+  password: GOOD_PASSWORD,
+});

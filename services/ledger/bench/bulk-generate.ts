@@ -63,17 +63,32 @@ export function entryAt(plan: GeneratorPlan, i: number): NewEntry {
     amountCents = 10_000 + (draw(plan.seed, i, 3) % 1_000_000);
   }
   return {
-    workspaceId: plan.workspaceId, date, sourceType: 'ManualEntry', description: `Generated entry ${i + 1}`,
-    lines: [{ accountId: debit, direction: 'debit', amountCents }, { accountId: credit, direction: 'credit', amountCents }],
+    workspaceId: plan.workspaceId,
+    date,
+    sourceType: 'ManualEntry',
+    description: `Generated entry ${i + 1}`,
+    lines: [
+      { accountId: debit, direction: 'debit', amountCents },
+      { accountId: credit, direction: 'credit', amountCents },
+    ],
   };
 }
 
-export async function generate(plan: GeneratorPlan, log: (line: string) => void): Promise<{ posted: number; skipped: number; seconds: number; entriesPerSecond: number }> {
+export async function generate(
+  plan: GeneratorPlan,
+  log: (line: string) => void,
+): Promise<{ posted: number; skipped: number; seconds: number; entriesPerSecond: number }> {
   // Two connections: the posting transaction and nothing else (the chunk is one statement and one outbox insert).
   const db = createDb({ url: plan.databaseUrl, pool: { max: 2 }, applicationName: 'ledger-bulk-generate' });
   try {
     // Chunks commit whole, so the entries already there are exactly the first `done` of the plan.
-    const done = Number((await withTenant(db, { workspaceId: plan.workspaceId }, (trx) => trx.raw('select count(*) as n from journal_entries where workspace_id = ?', [plan.workspaceId]))).rows[0].n);
+    const done = Number(
+      (
+        await withTenant(db, { workspaceId: plan.workspaceId }, (trx) =>
+          trx.raw('select count(*) as n from journal_entries where workspace_id = ?', [plan.workspaceId]),
+        )
+      ).rows[0].n,
+    );
     const started = performance.now();
     let lastLog = started;
     for (let from = done; from < plan.entries; from += plan.chunk) {
@@ -87,7 +102,12 @@ export async function generate(plan: GeneratorPlan, log: (line: string) => void)
     }
     const seconds = (performance.now() - started) / 1000;
     const posted = Math.max(0, plan.entries - done);
-    return { posted, skipped: Math.min(done, plan.entries), seconds: Math.round(seconds * 10) / 10, entriesPerSecond: seconds > 0 ? Math.round(posted / seconds) : 0 };
+    return {
+      posted,
+      skipped: Math.min(done, plan.entries),
+      seconds: Math.round(seconds * 10) / 10,
+      entriesPerSecond: seconds > 0 ? Math.round(posted / seconds) : 0,
+    };
   } finally {
     await db.destroy();
   }

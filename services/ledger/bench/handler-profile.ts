@@ -19,7 +19,18 @@ try {
   const ws = newId();
   const account = newId();
   const event = (type: string, payload: Uint8Array) => ({ id: newId(), type, workspaceId: ws, source: 'profile', occurredAt: new Date(), payload });
-  await withTenant(db.appDb, { workspaceId: ws }, (trx) => handleLedgerEvent(trx, event('bank_account.linked', toBinary(BankAccountLinkedSchema, create(BankAccountLinkedSchema, { accountId: account, name: 'Operating', mask: '1', type: 'depository', subtype: 'checking' })))));
+  await withTenant(db.appDb, { workspaceId: ws }, (trx) =>
+    handleLedgerEvent(
+      trx,
+      event(
+        'bank_account.linked',
+        toBinary(
+          BankAccountLinkedSchema,
+          create(BankAccountLinkedSchema, { accountId: account, name: 'Operating', mask: '1', type: 'depository', subtype: 'checking' }),
+        ),
+      ),
+    ),
+  );
   const started = new Map<string, number>();
   const cost = new Map<string, { ms: number; count: number }>();
   db.appDb.on('query', (q: QueryEvent) => started.set(q.__knexQueryUid, performance.now()));
@@ -32,7 +43,21 @@ try {
   });
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    const payload = toBinary(BankTransactionSchema, create(BankTransactionSchema, { id: newId(), accountId: account, externalId: `p${i}`, amountCents: BigInt(-100 - i), isoCurrencyCode: 'USD', date: `2025-01-0${1 + (i % 9)}`, name: `Coffee ${i % 10}`, merchantName: `Coffee ${i % 10}`, pending: false, version: 1n }));
+    const payload = toBinary(
+      BankTransactionSchema,
+      create(BankTransactionSchema, {
+        id: newId(),
+        accountId: account,
+        externalId: `p${i}`,
+        amountCents: BigInt(-100 - i),
+        isoCurrencyCode: 'USD',
+        date: `2025-01-0${1 + (i % 9)}`,
+        name: `Coffee ${i % 10}`,
+        merchantName: `Coffee ${i % 10}`,
+        pending: false,
+        version: 1n,
+      }),
+    );
     await withTenant(db.appDb, { workspaceId: ws }, async (trx) => {
       // The consumer's inbox row, in the same transaction as the handler (platform events/consumer.ts).
       await trx('inbox').insert({ consumer: 'ledger', event_id: newId(), workspace_id: ws, type: 'bank_transaction.added' });
@@ -42,7 +67,8 @@ try {
   const total = (performance.now() - t0) / n;
   const statements = [...cost.values()].reduce((s, c) => s + c.count, 0) / n;
   process.stdout.write(`${n} bank transactions: ${total.toFixed(2)} ms each, ${statements.toFixed(1)} statements each (BEGIN and COMMIT not counted)\n`);
-  for (const [kind, c] of [...cost].sort((a, b) => b[1].ms - a[1].ms)) process.stdout.write(`${(c.ms / n).toFixed(2).padStart(7)} ms  ${(c.count / n).toFixed(1)}×  ${kind}\n`);
+  for (const [kind, c] of [...cost].sort((a, b) => b[1].ms - a[1].ms))
+    process.stdout.write(`${(c.ms / n).toFixed(2).padStart(7)} ms  ${(c.count / n).toFixed(1)}×  ${kind}\n`);
 } finally {
   await db.drop();
 }

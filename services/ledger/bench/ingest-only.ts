@@ -9,7 +9,9 @@ const n = Number(process.env.BENCH_LEDGER_TRANSACTIONS ?? 5_000);
 const h = await harness(Number(process.env.LEDGER_CONSUMER_CONCURRENCY ?? 4));
 try {
   const r = await ingest(h, h.tenant(), n);
-  process.stdout.write(`${JSON.stringify({ ...r, concurrency: process.env.LEDGER_CONSUMER_CONCURRENCY ?? '4', batch: process.env.LEDGER_INGEST_BATCH ?? '(default)' })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ...r, concurrency: process.env.LEDGER_CONSUMER_CONCURRENCY ?? '4', batch: process.env.LEDGER_INGEST_BATCH ?? '(default)' })}\n`,
+  );
 } finally {
   await h.close();
 }

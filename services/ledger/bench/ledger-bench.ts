@@ -10,7 +10,18 @@ import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { measure, type LoadResult } from '../../../scripts/lib/load.js';
 import { startLedgerHarness, type LedgerApiHarness, type Tenant } from '../../../tests/api/ledger.harness.js';
 
-const MERCHANTS = ['Blue Bottle Coffee', 'Amazon Web Services', 'Uber', 'Delta Air Lines', 'Staples', 'Gusto Payroll', 'WeWork', 'Stripe Payout', 'Google Workspace', 'Comcast'];
+const MERCHANTS = [
+  'Blue Bottle Coffee',
+  'Amazon Web Services',
+  'Uber',
+  'Delta Air Lines',
+  'Staples',
+  'Gusto Payroll',
+  'WeWork',
+  'Stripe Payout',
+  'Google Workspace',
+  'Comcast',
+];
 
 export interface IngestResult {
   transactions: number;
@@ -59,18 +70,41 @@ async function publishAdded(h: LedgerApiHarness, t: Tenant, bankAccountId: strin
   const inFlight = 256;
   let next = 0;
   const day0 = Date.UTC(2024, 0, 1);
-  await Promise.all(Array.from({ length: inFlight }, async () => {
-    for (let i = next++; i < n; i = next++) {
-      const id = newId();
-      const amountCents = (i % 5 === 0 ? 1 : -1) * (100 + ((i * 7919) % 250_000));
-      const date = new Date(day0 + (i % 730) * 86_400_000).toISOString().slice(0, 10);
-      const merchant = MERCHANTS[i % MERCHANTS.length]!;
-      const payload = toBinary(BankTransactionSchema, create(BankTransactionSchema, { id, accountId: bankAccountId, externalId: `bench-${i}`, amountCents: BigInt(amountCents), isoCurrencyCode: 'USD', date, name: merchant, merchantName: merchant, pending: false, version: 1n }));
-      const eventId = newId();
-      const envelope = create(EventEnvelopeSchema, { id: eventId, type: 'bank_transaction.added', workspaceId: t.workspaceId, occurredAt: timestampFromDate(new Date()), source: 'banking', payload });
-      await h.bus.publish(eventSubject('bank_transaction.added'), toBinary(EventEnvelopeSchema, envelope), { msgId: eventId });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      for (let i = next++; i < n; i = next++) {
+        const id = newId();
+        const amountCents = (i % 5 === 0 ? 1 : -1) * (100 + ((i * 7919) % 250_000));
+        const date = new Date(day0 + (i % 730) * 86_400_000).toISOString().slice(0, 10);
+        const merchant = MERCHANTS[i % MERCHANTS.length]!;
+        const payload = toBinary(
+          BankTransactionSchema,
+          create(BankTransactionSchema, {
+            id,
+            accountId: bankAccountId,
+            externalId: `bench-${i}`,
+            amountCents: BigInt(amountCents),
+            isoCurrencyCode: 'USD',
+            date,
+            name: merchant,
+            merchantName: merchant,
+            pending: false,
+            version: 1n,
+          }),
+        );
+        const eventId = newId();
+        const envelope = create(EventEnvelopeSchema, {
+          id: eventId,
+          type: 'bank_transaction.added',
+          workspaceId: t.workspaceId,
+          occurredAt: timestampFromDate(new Date()),
+          source: 'banking',
+          payload,
+        });
+        await h.bus.publish(eventSubject('bank_transaction.added'), toBinary(EventEnvelopeSchema, envelope), { msgId: eventId });
+      }
+    }),
+  );
 }
 
 /** (a) N bank transactions from JetStream into balanced entries through the ledger's consumer. */
@@ -78,9 +112,13 @@ export async function ingest(h: LedgerApiHarness, t: Tenant, n: number): Promise
   await t.banking.workspaceCreated();
   const bankAccountId = await t.banking.link({ name: 'Operating', mask: '4242' });
   const admin = h.ledger.db.adminDb;
-  await expectEventually(async () => {
-    if ((await count(admin, 'select count(*) as n from accounts where bank_account_id = ?', [bankAccountId])) !== 1) throw new Error('bank account not linked yet');
-  }, { timeoutMs: 30_000 });
+  await expectEventually(
+    async () => {
+      if ((await count(admin, 'select count(*) as n from accounts where bank_account_id = ?', [bankAccountId])) !== 1)
+        throw new Error('bank account not linked yet');
+    },
+    { timeoutMs: 30_000 },
+  );
   const started = performance.now();
   let published = 0;
   const publishing = publishAdded(h, t, bankAccountId, n).then(() => {
@@ -96,7 +134,13 @@ export async function ingest(h: LedgerApiHarness, t: Tenant, n: number): Promise
   await publishing;
   const lines = await count(admin, 'select count(*) as n from journal_lines where workspace_id = ?', [t.workspaceId]);
   const s = (ms: number) => Math.round(ms / 10) / 100;
-  return { transactions: n, publishedSeconds: s(published - started), bookedSeconds: s(bookedAt - started), transactionsPerSecond: Math.round(n / ((bookedAt - started) / 1000)), lines };
+  return {
+    transactions: n,
+    publishedSeconds: s(published - started),
+    bookedSeconds: s(bookedAt - started),
+    transactionsPerSecond: Math.round(n / ((bookedAt - started) / 1000)),
+    lines,
+  };
 }
 
 /** (b) PATCH /transactions re-categorising `n` transactions in one request, alternating two categories. */
@@ -108,7 +152,9 @@ async function recategorise(h: LedgerApiHarness, t: Tenant, n: number, runs: num
     ids.push(...(r.body.data as { id: string }[]).map((x) => x.id));
   }
   const cats = (await h.api('GET', '/categories', { tenant: t })).body.categories as { id: string; name: string }[];
-  const targets = ['Office Supplies', 'Software and Subscriptions', 'Travel', 'Meals and Entertainment'].map((name) => cats.find((c) => c.name === name)?.id).filter((x): x is string => !!x);
+  const targets = ['Office Supplies', 'Software and Subscriptions', 'Travel', 'Meals and Entertainment']
+    .map((name) => cats.find((c) => c.name === name)?.id)
+    .filter((x): x is string => !!x);
   if (targets.length < 2) throw new Error(`categories to re-categorise into not found among ${cats.length}`);
   const times: number[] = [];
   const failures: string[] = [];
@@ -130,7 +176,13 @@ async function recategorise(h: LedgerApiHarness, t: Tenant, n: number, runs: num
  * posting (balance checked per entry at commit, immutability); positions and balances are written as
  * postEntry writes them, computed for the chunk at once.
  */
-export async function seedAccount(admin: Knex, workspaceId: string, accountId: string, counter: { income: string; expense: string }, lines: number): Promise<void> {
+export async function seedAccount(
+  admin: Knex,
+  workspaceId: string,
+  accountId: string,
+  counter: { income: string; expense: string },
+  lines: number,
+): Promise<void> {
   const days = 730;
   const perDay = Math.ceil(lines / days);
   const chunkDays = Math.max(1, Math.floor(20_000 / perDay));
@@ -138,41 +190,62 @@ export async function seedAccount(admin: Knex, workspaceId: string, accountId: s
     const from = d0 * perDay;
     const to = Math.min(lines, (d0 + chunkDays) * perDay);
     await withSystem(admin, async (trx) => {
-      await trx.raw(`create temp table seed on commit drop as
+      await trx.raw(
+        `create temp table seed on commit drop as
         select g, gen_random_uuid() as id, date '2024-01-01' + (g / ?)::int as d, (g % 5 = 0) as inflow, 100 + (g * 7919) % 250000 as cents
-        from generate_series(?::int, ?::int) g`, [perDay, from, to - 1]);
-      await trx.raw(`insert into journal_entries (id, workspace_id, entry_date, source_type, description)
-        select id, ?, d, 'ManualEntry', 'Seeded ' || g from seed order by g`, [workspaceId]);
-      await trx.raw(`create temp table seed_lines on commit drop as
+        from generate_series(?::int, ?::int) g`,
+        [perDay, from, to - 1],
+      );
+      await trx.raw(
+        `insert into journal_entries (id, workspace_id, entry_date, source_type, description)
+        select id, ?, d, 'ManualEntry', 'Seeded ' || g from seed order by g`,
+        [workspaceId],
+      );
+      await trx.raw(
+        `create temp table seed_lines on commit drop as
         select s.g, x.side, s.id as entry_id, s.d, s.cents,
                case when x.side = 0 then ?::uuid when s.inflow then ?::uuid else ?::uuid end as account_id,
                case when (x.side = 0) = s.inflow then 'debit' else 'credit' end as direction
-        from seed s cross join (values (0), (1)) x(side)`, [accountId, counter.income, counter.expense]);
-      await trx.raw(`insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, day_seq, day_net_before)
+        from seed s cross join (values (0), (1)) x(side)`,
+        [accountId, counter.income, counter.expense],
+      );
+      await trx.raw(
+        `insert into journal_lines (workspace_id, entry_id, account_id, direction, amount_cents, entry_date, day_seq, day_net_before)
         select ?, entry_id, account_id, direction, cents, d,
                row_number() over w,
                coalesce(sum(case when direction = 'debit' then cents else -cents end) over (w rows between unbounded preceding and 1 preceding), 0)
         from seed_lines window w as (partition by account_id, d order by g, side)
-        order by d, g, side`, [workspaceId]);
-      await trx.raw(`insert into account_day_balances (workspace_id, account_id, day, debit_cents, credit_cents, line_count)
+        order by d, g, side`,
+        [workspaceId],
+      );
+      await trx.raw(
+        `insert into account_day_balances (workspace_id, account_id, day, debit_cents, credit_cents, line_count)
         select ?, account_id, d, coalesce(sum(cents) filter (where direction = 'debit'), 0), coalesce(sum(cents) filter (where direction = 'credit'), 0), count(*)
-        from seed_lines group by account_id, d`, [workspaceId]);
-      await trx.raw(`insert into account_balances (workspace_id, account_id, month, debit_cents, credit_cents, line_count)
+        from seed_lines group by account_id, d`,
+        [workspaceId],
+      );
+      await trx.raw(
+        `insert into account_balances (workspace_id, account_id, month, debit_cents, credit_cents, line_count)
         select ?, account_id, date_trunc('month', d)::date, coalesce(sum(cents) filter (where direction = 'debit'), 0), coalesce(sum(cents) filter (where direction = 'credit'), 0), count(*)
         from seed_lines group by account_id, date_trunc('month', d)
         on conflict (workspace_id, account_id, month) do update set debit_cents = account_balances.debit_cents + excluded.debit_cents,
-          credit_cents = account_balances.credit_cents + excluded.credit_cents, line_count = account_balances.line_count + excluded.line_count`, [workspaceId]);
+          credit_cents = account_balances.credit_cents + excluded.credit_cents, line_count = account_balances.line_count + excluded.line_count`,
+        [workspaceId],
+      );
     });
   }
 }
 
 /** The general-ledger account of the seeded workspace (fresh, so the seeded lines are the account's only lines). */
 async function glAccount(h: LedgerApiHarness, t: Tenant) {
-  const cats = await expectEventually(async () => {
-    const r = await h.api('GET', '/categories', { tenant: t });
-    if (r.status !== 200) throw new Error(`GET /categories answered ${r.status}`);
-    return r.body.categories as { id: string; name: string }[];
-  }, { timeoutMs: 120_000 });
+  const cats = await expectEventually(
+    async () => {
+      const r = await h.api('GET', '/categories', { tenant: t });
+      if (r.status !== 200) throw new Error(`GET /categories answered ${r.status}`);
+      return r.body.categories as { id: string; name: string }[];
+    },
+    { timeoutMs: 120_000 },
+  );
   const id = (name: string) => {
     const c = cats.find((x) => x.name === name);
     if (!c) throw new Error(`no account ${name}`);
@@ -235,11 +308,21 @@ export async function benchLedger(options: LedgerBenchOptions): Promise<LedgerBe
 
     const pages: PageResult[] = [];
     const lastPage = (take: number) => Math.ceil(options.glLines / take);
-    const scenarios = [{ take: 20, page: 1 }, { take: 20, page: Math.min(500, lastPage(20)) }, { take: 100, page: 1 }, { take: 100, page: Math.min(500, lastPage(100)) }, { take: 100, page: lastPage(100) }];
+    const scenarios = [
+      { take: 20, page: 1 },
+      { take: 20, page: Math.min(500, lastPage(20)) },
+      { take: 100, page: 1 },
+      { take: 100, page: Math.min(500, lastPage(100)) },
+      { take: 100, page: lastPage(100) },
+    ];
     for (const s of scenarios) {
       const url = `/ledger/get-ledger-transactions?ledgerAccountId=${accounts.cash}&take=${s.take}&page=${s.page}`;
       const r = await measure({
-        name: `GET /ledger/get-ledger-transactions take=${s.take} page=${s.page}`, connections: 1, requests: 300, seconds: 30, warmup: 20,
+        name: `GET /ledger/get-ledger-transactions take=${s.take} page=${s.page}`,
+        connections: 1,
+        requests: 300,
+        seconds: 30,
+        warmup: 20,
         send: async () => {
           const a = await h.api('GET', url, { tenant: g });
           return a.status === 200 && a.body.data.length > 0;
@@ -255,11 +338,13 @@ export async function benchLedger(options: LedgerBenchOptions): Promise<LedgerBe
       const times: number[] = [];
       for (let i = 0; i < 15; i++) {
         const t0 = performance.now();
-        await withSystem(h.ledger.db.adminDb, (trx) => trx.raw(
-          `select l.id, l.amount_cents, sum(case when direction = 'debit' then amount_cents else -amount_cents end) over (order by entry_date, day_seq) as running
+        await withSystem(h.ledger.db.adminDb, (trx) =>
+          trx.raw(
+            `select l.id, l.amount_cents, sum(case when direction = 'debit' then amount_cents else -amount_cents end) over (order by entry_date, day_seq) as running
            from journal_lines l where workspace_id = ? and account_id = ? order by entry_date, day_seq offset ? limit ?`,
-          [g.workspaceId, accounts.cash, (s.page - 1) * s.take, s.take],
-        ));
+            [g.workspaceId, accounts.cash, (s.page - 1) * s.take, s.take],
+          ),
+        );
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);

@@ -24,11 +24,29 @@ export const ledger = defineService({
   build: ({ config, overrides, db, bus, logger }: ServiceContext<LedgerConfig, LedgerOverrides>) => {
     const useCases = createUseCases({ db, logger });
     return {
-      routes: (router) => { ledgerRoutes(useCases)(router); fixedAssetPostingRoutes({ db, logger })(router); },
+      routes: (router) => {
+        ledgerRoutes(useCases)(router);
+        fixedAssetPostingRoutes({ db, logger })(router);
+      },
       consumers: [
-        () => startLedgerConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, concurrency: config.LEDGER_CONSUMER_CONCURRENCY, batchSize: config.LEDGER_INGEST_BATCH }),
+        () =>
+          startLedgerConsumer({
+            db,
+            bus,
+            logger,
+            maxDeliver: overrides.maxDeliver,
+            concurrency: config.LEDGER_CONSUMER_CONCURRENCY,
+            batchSize: config.LEDGER_INGEST_BATCH,
+          }),
         () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
-        () => startCategorisationConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver, apply: (overrides.applySuggestions ?? ((real) => real))(applySuggestions) }),
+        () =>
+          startCategorisationConsumer({
+            db,
+            bus,
+            logger,
+            maxDeliver: overrides.maxDeliver,
+            apply: (overrides.applySuggestions ?? ((real) => real))(applySuggestions),
+          }),
       ],
       expose: { useCases },
     };

@@ -29,15 +29,41 @@ async function books() {
   const tenant = { workspaceId: ws, userId: newId(), role: 'Owner' as const };
   const checking = await withTenant(db.appDb, tenant, async (trx) => {
     await ensureChart(trx, ws);
-    return ensureBankLedgerAccount(trx, ws, { accountId: newId(), name: 'Checking', mask: '1234', type: 'depository', subtype: 'checking', institutionName: 'B' });
+    return ensureBankLedgerAccount(trx, ws, {
+      accountId: newId(),
+      name: 'Checking',
+      mask: '1234',
+      type: 'depository',
+      subtype: 'checking',
+      institutionName: 'B',
+    });
   });
-  const accounts = await rows<{ id: string; name: string; system_key: string | null; class_group: string; level: number; bank_account_id: string | null }>(db.adminDb, 'select id, name, system_key, class_group, level, bank_account_id from accounts where workspace_id = ? order by coa_id', [ws]);
+  const accounts = await rows<{ id: string; name: string; system_key: string | null; class_group: string; level: number; bank_account_id: string | null }>(
+    db.adminDb,
+    'select id, name, system_key, class_group, level, bank_account_id from accounts where workspace_id = ? order by coa_id',
+    [ws],
+  );
   const expenses = accounts.filter((a) => a.class_group === 'Expenses' && a.level >= 3 && !a.system_key);
   const versions = new Map<string, number>();
   const bank = async (bankId: string, cents: number, date: string, name: string) => {
     const version = (versions.get(bankId) ?? 0) + 1;
     versions.set(bankId, version);
-    await withTenant(db.appDb, tenant, (trx) => applyBankTransaction(trx, ws, create(BankTransactionSchema, { id: bankId, accountId: checking.bank_account_id as string, externalId: bankId, amountCents: BigInt(cents), isoCurrencyCode: 'USD', date, name, version: BigInt(version) })));
+    await withTenant(db.appDb, tenant, (trx) =>
+      applyBankTransaction(
+        trx,
+        ws,
+        create(BankTransactionSchema, {
+          id: bankId,
+          accountId: checking.bank_account_id as string,
+          externalId: bankId,
+          amountCents: BigInt(cents),
+          isoCurrencyCode: 'USD',
+          date,
+          name,
+          version: BigInt(version),
+        }),
+      ),
+    );
     return (await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where bank_transaction_id = ?', [bankId]))[0]?.id as string;
   };
   return { ws, tenant, checking: checking.id, accounts, expenses, bank, name: (id: string) => accounts.find((a) => a.id === id)?.name };
@@ -82,12 +108,46 @@ describe('the bank register', () => {
     await b.bank(rentBank, -120_000, '2026-03-09', 'Rent');
     // A manual entry on the bank account reversed on another date: both stay in the register.
     const equity = b.accounts.find((a) => a.class_group === 'Equity' && a.level >= 3 && !a.system_key)!.id;
-    const manual = await withTenant(db.appDb, b.tenant, (trx) => postEntry(trx, { workspaceId: b.ws, date: '2026-03-10', sourceType: 'ManualEntry', description: 'Owner deposit', lines: [{ accountId: b.checking, direction: 'debit', amountCents: 10_000 }, { accountId: equity, direction: 'credit', amountCents: 10_000 }] }));
-    await withTenant(db.appDb, b.tenant, (trx) => postEntry(trx, { workspaceId: b.ws, date: '2026-04-05', sourceType: 'ManualEntry', description: 'Owner deposit reversed', reversesEntryId: manual, lines: [{ accountId: b.checking, direction: 'credit', amountCents: 10_000 }, { accountId: equity, direction: 'debit', amountCents: 10_000 }] }));
+    const manual = await withTenant(db.appDb, b.tenant, (trx) =>
+      postEntry(trx, {
+        workspaceId: b.ws,
+        date: '2026-03-10',
+        sourceType: 'ManualEntry',
+        description: 'Owner deposit',
+        lines: [
+          { accountId: b.checking, direction: 'debit', amountCents: 10_000 },
+          { accountId: equity, direction: 'credit', amountCents: 10_000 },
+        ],
+      }),
+    );
+    await withTenant(db.appDb, b.tenant, (trx) =>
+      postEntry(trx, {
+        workspaceId: b.ws,
+        date: '2026-04-05',
+        sourceType: 'ManualEntry',
+        description: 'Owner deposit reversed',
+        reversesEntryId: manual,
+        lines: [
+          { accountId: b.checking, direction: 'credit', amountCents: 10_000 },
+          { accountId: equity, direction: 'debit', amountCents: 10_000 },
+        ],
+      }),
+    );
 
     // The expected register, built from the transactions' current entries (not from the hidden table).
-    const current = async (txn: string) => (await rows<{ id: number; category_id: string }>(db.adminDb, 'select l.id, t.category_id from workspace_transactions t join journal_lines l on l.entry_id = t.current_entry_id and l.account_id = t.ledger_account_id where t.id = ?', [txn]))[0]!;
-    const manualLines = await rows<{ id: number; entry_date: string }>(db.adminDb, 'select id, entry_date from journal_lines where account_id = ? and transaction_id is null order by entry_date', [b.checking]);
+    const current = async (txn: string) =>
+      (
+        await rows<{ id: number; category_id: string }>(
+          db.adminDb,
+          'select l.id, t.category_id from workspace_transactions t join journal_lines l on l.entry_id = t.current_entry_id and l.account_id = t.ledger_account_id where t.id = ?',
+          [txn],
+        )
+      )[0]!;
+    const manualLines = await rows<{ id: number; entry_date: string }>(
+      db.adminDb,
+      'select id, entry_date from journal_lines where account_id = ? and transaction_id is null order by entry_date',
+      [b.checking],
+    );
     const expected = [
       { txn: stripe, date: '2026-03-01', amount: 250_000 },
       { txn: lunch, date: '2026-03-03', amount: -999 },
@@ -97,10 +157,18 @@ describe('the bank register', () => {
       { txn: april, date: '2026-04-02', amount: -2_500 },
       { line: manualLines[1]!.id, date: '2026-04-05', amount: -10_000, counter: b.name(equity) },
     ];
-    const want = await Promise.all(expected.map(async (e) => {
-      const c = e.txn ? await current(e.txn) : undefined;
-      return { id: String(c?.id ?? e.line), date: e.date, ledgerAmountCents: e.amount, transactionId: e.txn ?? '', counterAccount: c ? b.name(c.category_id) : e.counter };
-    }));
+    const want = await Promise.all(
+      expected.map(async (e) => {
+        const c = e.txn ? await current(e.txn) : undefined;
+        return {
+          id: String(c?.id ?? e.line),
+          date: e.date,
+          ledgerAmountCents: e.amount,
+          transactionId: e.txn ?? '',
+          counterAccount: c ? b.name(c.category_id) : e.counter,
+        };
+      }),
+    );
     // The coffee shows its current category and amount; the rent only at its new date.
     expect(want[2]!.counterAccount).toBe(b.name(cat3.id));
     let running = 0;
@@ -113,7 +181,16 @@ describe('the bank register', () => {
       const got = await pages(b.tenant, b.checking, take);
       expect(got.opening).toMatchObject({ isOpeningBalance: true, ledgerRunningBalanceCents: 0 });
       expect(got.meta).toMatchObject({ itemCount: 7, pageCount: Math.ceil(7 / take) });
-      expect(got.lines.map((l) => ({ id: l.id, date: l.date, ledgerAmountCents: l.ledgerAmountCents, transactionId: l.transactionId, counterAccount: l.counterAccount, ledgerRunningBalanceCents: l.ledgerRunningBalanceCents }))).toEqual(withRunning);
+      expect(
+        got.lines.map((l) => ({
+          id: l.id,
+          date: l.date,
+          ledgerAmountCents: l.ledgerAmountCents,
+          transactionId: l.transactionId,
+          counterAccount: l.counterAccount,
+          ledgerRunningBalanceCents: l.ledgerRunningBalanceCents,
+        })),
+      ).toEqual(withRunning);
     }
     // Ranges whose seek starts inside a day with hidden lines, and partial months at either end.
     const mid = await pages(b.tenant, b.checking, 1, { startDate: '2026-03-03', endDate: '2026-04-03' });
@@ -121,20 +198,34 @@ describe('the bank register', () => {
     expect(mid.lines.map((l) => l.id)).toEqual(want.slice(1, 6).map((w) => w.id));
     expect(mid.lines.map((l) => l.ledgerRunningBalanceCents)).toEqual(withRunning.slice(1, 6).map((w) => w.ledgerRunningBalanceCents));
     const day = await pages(b.tenant, b.checking, 1, { startDate: '2026-03-03', endDate: '2026-03-03' });
-    expect(day.lines.map((l) => [l.id, l.ledgerRunningBalanceCents])).toEqual([[want[1]!.id, 250_000 - 999], [want[2]!.id, 250_000 - 999 - 5_000]]);
+    expect(day.lines.map((l) => [l.id, l.ledgerRunningBalanceCents])).toEqual([
+      [want[1]!.id, 250_000 - 999],
+      [want[2]!.id, 250_000 - 999 - 5_000],
+    ]);
     // The days the rent moved from: nothing to show.
     expect((await pages(b.tenant, b.checking, 2, { startDate: '2026-03-05', endDate: '2026-03-05' })).meta.itemCount).toBe(0);
 
     // Each line links to its bank transaction, whose category is the current one.
-    const withBank = await u.generalLedger.ledgerTransactions(b.tenant, { ledgerAccountId: b.checking, startDate: '', endDate: '', take: 100, fetchBankAccountTransaction: true });
-    for (const l of withBank.data.filter((x) => x.transactionId)) expect(l.bankTransaction).toMatchObject({ id: l.transactionId, categoryId: (await current(l.transactionId)).category_id });
+    const withBank = await u.generalLedger.ledgerTransactions(b.tenant, {
+      ledgerAccountId: b.checking,
+      startDate: '',
+      endDate: '',
+      take: 100,
+      fetchBankAccountTransaction: true,
+    });
+    for (const l of withBank.data.filter((x) => x.transactionId))
+      expect(l.bankTransaction).toMatchObject({ id: l.transactionId, categoryId: (await current(l.transactionId)).category_id });
 
     // The general ledger's row of the bank account counts every posted line (reporting reconciles its read
     // model against it): the hidden pairs add the same amount to its debits and credits, so its balances are
     // the register's and its debits/credits exceed the register's lines by exactly the hidden amounts.
     const hiddenCents = 4_550 + 4_550 + 4_550 + 4_550 + 999 + 120_000;
     const row = (await u.generalLedger.generalLedger(b.tenant, '', '')).find((r) => r.account.id === b.checking)!;
-    expect(row).toMatchObject({ debitCents: 250_000 + 10_000 + hiddenCents, creditCents: 999 + 5_000 + 120_000 + 2_500 + 10_000 + hiddenCents, closingBalanceCents: running });
+    expect(row).toMatchObject({
+      debitCents: 250_000 + 10_000 + hiddenCents,
+      creditCents: 999 + 5_000 + 120_000 + 2_500 + 10_000 + hiddenCents,
+      closingBalanceCents: running,
+    });
     const marchRow = (await u.generalLedger.generalLedger(b.tenant, '2026-03-03', '2026-03-31')).find((r) => r.account.id === b.checking)!;
     expect(marchRow).toMatchObject({ openingBalanceCents: 250_000, closingBalanceCents: withRunning[4]!.ledgerRunningBalanceCents });
     expect(marchRow.debitCents - marchRow.creditCents).toBe(10_000 - 999 - 5_000 - 120_000);
@@ -148,18 +239,30 @@ describe('the bank register', () => {
     expect(cat1Lines.map((l) => l.ledgerAmountCents)).toEqual([4_550, -4_550]);
     expect(await trialBalance(db.adminDb, b.ws)).toBe(0);
     // The re-bookings stay in the transaction's history.
-    expect((await rows<{ event: string }>(db.adminDb, 'select event from transaction_audit_logs where transaction_id = ? order by created_at, id', [coffee])).map((r) => r.event).filter((e) => e !== 'imported')).toEqual(['categorised', 'categorised', 'categorised', 'bank_modified']);
+    expect(
+      (await rows<{ event: string }>(db.adminDb, 'select event from transaction_audit_logs where transaction_id = ? order by created_at, id', [coffee]))
+        .map((r) => r.event)
+        .filter((e) => e !== 'imported'),
+    ).toEqual(['categorised', 'categorised', 'categorised', 'bank_modified']);
   });
 
   it('hides nothing on another workspace, and nothing on a category: hidden rows and counts live with the bank account', async () => {
     const b = await books();
     const txn = await b.bank(newId(), -700, '2026-05-05', 'Tea');
     await u.transactions.updateCategory(b.tenant, txn, b.expenses[0]!.id);
-    const hidden = await rows<{ account_id: string; workspace_id: string }>(db.adminDb, 'select account_id, workspace_id from register_hidden_lines where workspace_id = ?', [b.ws]);
+    const hidden = await rows<{ account_id: string; workspace_id: string }>(
+      db.adminDb,
+      'select account_id, workspace_id from register_hidden_lines where workspace_id = ?',
+      [b.ws],
+    );
     expect(hidden).toHaveLength(2);
     expect(hidden.every((h) => h.account_id === b.checking)).toBe(true);
-    expect(await rows(db.adminDb, 'select day, line_count, hidden_count, hidden_cents from account_day_balances where account_id = ?', [b.checking])).toEqual([{ day: '2026-05-05', line_count: 3, hidden_count: 2, hidden_cents: 700 }]);
-    expect(await rows(db.adminDb, 'select line_count, hidden_count, hidden_cents from account_balances where account_id = ?', [b.checking])).toEqual([{ line_count: 3, hidden_count: 2, hidden_cents: 700 }]);
+    expect(await rows(db.adminDb, 'select day, line_count, hidden_count, hidden_cents from account_day_balances where account_id = ?', [b.checking])).toEqual([
+      { day: '2026-05-05', line_count: 3, hidden_count: 2, hidden_cents: 700 },
+    ]);
+    expect(await rows(db.adminDb, 'select line_count, hidden_count, hidden_cents from account_balances where account_id = ?', [b.checking])).toEqual([
+      { line_count: 3, hidden_count: 2, hidden_cents: 700 },
+    ]);
     // Row-level security: another workspace sees none of them.
     const seen = await withTenant(db.appDb, { workspaceId: newId() }, (trx) => trx('register_hidden_lines').count<{ count: string }[]>('* as count'));
     expect(Number(seen[0]!.count)).toBe(0);

@@ -35,21 +35,53 @@ interface Snapshot {
 
 const synced = (ws: string, s: Snapshot) =>
   publish(bus, 'bank_account.synced', ws, BankAccountSyncedSchema, {
-    accountId: s.accountId, type: s.type ?? 'depository', isoCurrencyCode: s.currency ?? 'USD', currentBalanceCents: BigInt(s.current ?? 0), hasCurrentBalance: s.current !== null,
-    availableBalanceCents: 0n, hasAvailableBalance: false, syncedAt: s.syncedAt ?? '2026-10-20T12:00:00.000Z', postedTotalCents: BigInt(s.posted), postedCount: BigInt(s.postedCount),
-    pendingTotalCents: BigInt(s.pending ?? 0), pendingCount: BigInt(s.pendingCount ?? 0), earliestDate: s.earliest ?? '', version: BigInt(s.version),
+    accountId: s.accountId,
+    type: s.type ?? 'depository',
+    isoCurrencyCode: s.currency ?? 'USD',
+    currentBalanceCents: BigInt(s.current ?? 0),
+    hasCurrentBalance: s.current !== null,
+    availableBalanceCents: 0n,
+    hasAvailableBalance: false,
+    syncedAt: s.syncedAt ?? '2026-10-20T12:00:00.000Z',
+    postedTotalCents: BigInt(s.posted),
+    postedCount: BigInt(s.postedCount),
+    pendingTotalCents: BigInt(s.pending ?? 0),
+    pendingCount: BigInt(s.pendingCount ?? 0),
+    earliestDate: s.earliest ?? '',
+    version: BigInt(s.version),
   });
 
-interface EntryRow { id: string; reverses_entry_id: string | null; entry_date: string; source_id: string }
-const openingEntries = (ws: string) => rows<EntryRow>(ledger.db.adminDb, "select id, reverses_entry_id, entry_date, source_id from journal_entries where workspace_id = ? and source_type = 'OpeningBalance' order by seq", [ws]);
-const snapshotVersion = async (ws: string, bankAccountId: string) => Number((await rows<{ version: string }>(ledger.db.adminDb, 'select version from bank_snapshots where workspace_id = ? and bank_account_id = ?', [ws, bankAccountId]))[0]?.version ?? 0);
-const tieOut = async (ws: string, bankAccountId: string) => (await ledger.client.getBankTieOut({}, ledger.as(ws))).accounts.find((a) => a.bankAccountId === bankAccountId);
-const ledgerAccountOf = async (ws: string, bankAccountId: string) => expectEventually(async () => {
-  const [r] = await rows<{ id: string }>(ledger.db.adminDb, 'select id from accounts where workspace_id = ? and bank_account_id = ?', [ws, bankAccountId]);
-  expect(r).toBeDefined();
-  return r!.id;
-});
-const openingOf = async (ws: string, ledgerAccountId: string) => (await ledger.client.getOpeningBalance({ categoryId: ledgerAccountId }, ledger.as(ws))).openingBalance;
+interface EntryRow {
+  id: string;
+  reverses_entry_id: string | null;
+  entry_date: string;
+  source_id: string;
+}
+const openingEntries = (ws: string) =>
+  rows<EntryRow>(
+    ledger.db.adminDb,
+    "select id, reverses_entry_id, entry_date, source_id from journal_entries where workspace_id = ? and source_type = 'OpeningBalance' order by seq",
+    [ws],
+  );
+const snapshotVersion = async (ws: string, bankAccountId: string) =>
+  Number(
+    (
+      await rows<{ version: string }>(ledger.db.adminDb, 'select version from bank_snapshots where workspace_id = ? and bank_account_id = ?', [
+        ws,
+        bankAccountId,
+      ])
+    )[0]?.version ?? 0,
+  );
+const tieOut = async (ws: string, bankAccountId: string) =>
+  (await ledger.client.getBankTieOut({}, ledger.as(ws))).accounts.find((a) => a.bankAccountId === bankAccountId);
+const ledgerAccountOf = async (ws: string, bankAccountId: string) =>
+  expectEventually(async () => {
+    const [r] = await rows<{ id: string }>(ledger.db.adminDb, 'select id from accounts where workspace_id = ? and bank_account_id = ?', [ws, bankAccountId]);
+    expect(r).toBeDefined();
+    return r!.id;
+  });
+const openingOf = async (ws: string, ledgerAccountId: string) =>
+  (await ledger.client.getOpeningBalance({ categoryId: ledgerAccountId }, ledger.as(ws))).openingBalance;
 
 async function linked(type: 'depository' | 'credit' = 'depository') {
   const ws = newId();
@@ -71,13 +103,30 @@ describe('opening balance from the bank', () => {
       return o!;
     });
     expect(opening).toMatchObject({ amountCents: 70_000n, date: '2026-03-09' });
-    expect(await tieOut(ws, accountId)).toMatchObject({ status: 'catching_up', bankBalanceCents: 100_000n, hasBankBalance: true, booksBalanceCents: 70_000n, ledgerAccountId, asOf: '2026-10-20T12:00:00.000Z' });
+    expect(await tieOut(ws, accountId)).toMatchObject({
+      status: 'catching_up',
+      bankBalanceCents: 100_000n,
+      hasBankBalance: true,
+      booksBalanceCents: 70_000n,
+      ledgerAccountId,
+      asOf: '2026-10-20T12:00:00.000Z',
+    });
 
     await bank.add(accountId, { amountCents: 20_000, date: '2026-03-10' });
     await bank.add(accountId, { amountCents: 10_000, date: '2026-04-02' });
     // A pending card-style hold: in the books, not in the cleared balance.
     const pendingId = newId();
-    await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, { id: pendingId, accountId, externalId: 'p-1', amountCents: -1_500n, isoCurrencyCode: 'USD', date: '2026-10-19', name: 'Hold', pending: true, version: 1n });
+    await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, {
+      id: pendingId,
+      accountId,
+      externalId: 'p-1',
+      amountCents: -1_500n,
+      isoCurrencyCode: 'USD',
+      date: '2026-10-19',
+      name: 'Hold',
+      pending: true,
+      version: 1n,
+    });
     // It matches as soon as the two posted transactions are booked, with or without the hold (a pending
     // transaction is in the books and out of the cleared balance): wait for the hold too.
     const t = await expectEventually(async () => {
@@ -85,7 +134,13 @@ describe('opening balance from the bank', () => {
       expect(x).toMatchObject({ status: 'matches', pendingCents: -1_500n });
       return x!;
     });
-    expect(t).toMatchObject({ bankBalanceCents: 100_000n, booksBalanceCents: 100_000n, pendingCents: -1_500n, differenceCents: 0n, openingBalancePinned: false });
+    expect(t).toMatchObject({
+      bankBalanceCents: 100_000n,
+      booksBalanceCents: 100_000n,
+      pendingCents: -1_500n,
+      differenceCents: 0n,
+      openingBalancePinned: false,
+    });
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
   });
 
@@ -122,9 +177,19 @@ describe('opening balance from the bank', () => {
     // Owed 2,391.19 now; 3 purchases (−500.00, −120.00, −30.00) and a payment (+400.00) imported.
     await synced(ws, { accountId, type: 'credit', version: 1, current: 239_119, posted: -25_000, postedCount: 4, earliest: '2026-06-03' });
     await expectEventually(async () => expect(await openingOf(ws, ledgerAccountId)).toMatchObject({ amountCents: 214_119n, date: '2026-06-02' }));
-    const [line] = await rows<{ direction: string; amount_cents: number }>(ledger.db.adminDb, 'select direction, amount_cents from journal_lines where workspace_id = ? and account_id = ?', [ws, ledgerAccountId]);
+    const [line] = await rows<{ direction: string; amount_cents: number }>(
+      ledger.db.adminDb,
+      'select direction, amount_cents from journal_lines where workspace_id = ? and account_id = ?',
+      [ws, ledgerAccountId],
+    );
     expect(line).toEqual({ direction: 'credit', amount_cents: 214_119 });
-    for (const [amountCents, date] of [[-50_000, '2026-06-03'], [-12_000, '2026-06-09'], [-3_000, '2026-07-01'], [40_000, '2026-07-15']] as const) await bank.add(accountId, { amountCents, date });
+    for (const [amountCents, date] of [
+      [-50_000, '2026-06-03'],
+      [-12_000, '2026-06-09'],
+      [-3_000, '2026-07-01'],
+      [40_000, '2026-07-15'],
+    ] as const)
+      await bank.add(accountId, { amountCents, date });
     const t = await expectEventually(async () => {
       const x = await tieOut(ws, accountId);
       expect(x?.status).toBe('matches');
@@ -144,11 +209,19 @@ describe('opening balance from the bank', () => {
 
     const set = await ledger.client.setOpeningBalance({ categoryId: ledgerAccountId, amountCents: 10_000n, date: '2026-01-01' }, ledger.as(ws));
     expect(set.openingBalance).toMatchObject({ amountCents: 10_000n, date: '2026-01-01' });
-    expect(await tieOut(ws, accountId)).toMatchObject({ status: 'differs', booksBalanceCents: 15_000n, bankBalanceCents: 25_000n, differenceCents: -10_000n, openingBalancePinned: true });
+    expect(await tieOut(ws, accountId)).toMatchObject({
+      status: 'differs',
+      booksBalanceCents: 15_000n,
+      bankBalanceCents: 25_000n,
+      differenceCents: -10_000n,
+      openingBalancePinned: true,
+    });
     // A later sync with another total does not overwrite it.
     await bank.add(accountId, { amountCents: 2_000, date: '2026-08-05' });
     await synced(ws, { accountId, version: 2, current: 27_000, posted: 7_000, postedCount: 2, earliest: '2026-08-01' });
-    await expectEventually(async () => expect(await tieOut(ws, accountId)).toMatchObject({ status: 'differs', bankBalanceCents: 27_000n, booksBalanceCents: 17_000n }));
+    await expectEventually(async () =>
+      expect(await tieOut(ws, accountId)).toMatchObject({ status: 'differs', bankBalanceCents: 27_000n, booksBalanceCents: 17_000n }),
+    );
     expect(await openingOf(ws, ledgerAccountId)).toMatchObject({ amountCents: 10_000n, date: '2026-01-01' });
     const before = (await openingEntries(ws)).length;
 
@@ -169,7 +242,13 @@ describe('opening balance from the bank', () => {
     await synced(ws, { accountId, version: 1, current: 80_000, posted: 0, postedCount: 0, currency: 'EUR' });
     await expectEventually(async () => expect(await snapshotVersion(ws, accountId)).toBe(1));
     expect(await openingEntries(ws)).toEqual([]);
-    expect(await tieOut(ws, accountId)).toMatchObject({ status: 'currency', isoCurrencyCode: 'EUR', bankBalanceCents: 80_000n, differenceCents: 0n, ledgerAccountId });
+    expect(await tieOut(ws, accountId)).toMatchObject({
+      status: 'currency',
+      isoCurrencyCode: 'EUR',
+      bankBalanceCents: 80_000n,
+      differenceCents: 0n,
+      ledgerAccountId,
+    });
 
     const other = await linked();
     await synced(other.ws, { accountId: other.accountId, version: 1, current: null, posted: 0, postedCount: 0 });
@@ -182,22 +261,46 @@ describe('opening balance from the bank', () => {
     const ws3 = newId();
     const bank3 = bankingFor(bus, ws3);
     const early = newId();
-    await publish(bus, 'bank_account.synced', ws3, BankAccountSyncedSchema, { accountId: early, type: 'depository', isoCurrencyCode: 'USD', currentBalanceCents: 12_345n, hasCurrentBalance: true, syncedAt: '2026-10-20T23:59:00.000Z', version: 1n });
+    await publish(bus, 'bank_account.synced', ws3, BankAccountSyncedSchema, {
+      accountId: early,
+      type: 'depository',
+      isoCurrencyCode: 'USD',
+      currentBalanceCents: 12_345n,
+      hasCurrentBalance: true,
+      syncedAt: '2026-10-20T23:59:00.000Z',
+      version: 1n,
+    });
     await bank3.workspaceCreated();
-    await publish(bus, 'bank_account.linked', ws3, BankAccountLinkedSchema, { accountId: early, name: 'Savings', mask: '9', type: 'depository', subtype: 'savings', institutionName: 'B', isoCurrencyCode: 'USD', source: 'plaid' });
+    await publish(bus, 'bank_account.linked', ws3, BankAccountLinkedSchema, {
+      accountId: early,
+      name: 'Savings',
+      mask: '9',
+      type: 'depository',
+      subtype: 'savings',
+      institutionName: 'B',
+      isoCurrencyCode: 'USD',
+      source: 'plaid',
+    });
     const linkedLater = await ledgerAccountOf(ws3, early);
-    await expectEventually(async () => expect(await openingOf(ws3, linkedLater)).toMatchObject({ amountCents: 12_345n, date: '2026-10-20' }), { timeoutMs: 20_000 });
+    await expectEventually(async () => expect(await openingOf(ws3, linkedLater)).toMatchObject({ amountCents: 12_345n, date: '2026-10-20' }), {
+      timeoutMs: 20_000,
+    });
     expect(await tieOut(ws3, early)).toMatchObject({ status: 'matches', booksBalanceCents: 12_345n });
   });
 
-  it('lists every linked bank account of the workspace, unknown until its first sync, and only the caller\'s', async () => {
+  it("lists every linked bank account of the workspace, unknown until its first sync, and only the caller's", async () => {
     const { ws, bank, accountId } = await linked();
     const second = await bank.link({ name: 'Savings', mask: '5678', subtype: 'savings' });
     await ledgerAccountOf(ws, second);
     await synced(ws, { accountId, version: 1, current: 1_000, posted: 0, postedCount: 0 });
     await expectEventually(async () => expect((await tieOut(ws, accountId))?.status).toBe('matches'));
     const all = (await ledger.client.getBankTieOut({}, ledger.as(ws))).accounts;
-    expect(all.map((a) => [a.bankAccountId, a.status]).sort()).toEqual([[accountId, 'matches'], [second, 'unknown']].sort());
+    expect(all.map((a) => [a.bankAccountId, a.status]).sort()).toEqual(
+      [
+        [accountId, 'matches'],
+        [second, 'unknown'],
+      ].sort(),
+    );
     expect(all.find((a) => a.bankAccountId === second)).toMatchObject({ hasBankBalance: false, asOf: '', booksBalanceCents: 0n });
     expect((await ledger.client.getBankTieOut({}, ledger.as(newId()))).accounts).toEqual([]);
   });

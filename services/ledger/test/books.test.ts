@@ -21,7 +21,11 @@ afterAll(async () => {
 
 async function seeded(workspaceId: string) {
   await withTenant(ledger.db.appDb, { workspaceId }, (trx) => ensureChart(trx, workspaceId));
-  return rows<{ id: string; system_key: string | null; coa_id: number }>(ledger.db.adminDb, 'select id, system_key, coa_id from accounts where workspace_id = ?', [workspaceId]);
+  return rows<{ id: string; system_key: string | null; coa_id: number }>(
+    ledger.db.adminDb,
+    'select id, system_key, coa_id from accounts where workspace_id = ?',
+    [workspaceId],
+  );
 }
 
 describe('schema', () => {
@@ -41,29 +45,59 @@ describe('schema', () => {
     const ws = newId();
     const accounts = await seeded(ws);
     const [a, b] = accounts;
-    await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, async (trx) => {
-      const id = newId();
-      await trx('journal_entries').insert({ id, workspace_id: ws, entry_date: '2026-01-01', source_type: 'ManualEntry' });
-      await trx('journal_lines').insert([
-        { workspace_id: ws, entry_id: id, account_id: a?.id, direction: 'debit', amount_cents: 100, entry_date: '2026-01-01' },
-        { workspace_id: ws, entry_id: id, account_id: b?.id, direction: 'credit', amount_cents: 99, entry_date: '2026-01-01' },
-      ]);
-    })).rejects.toThrow(/does not balance/);
-    await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('journal_entries').insert({ id: newId(), workspace_id: ws, entry_date: '2026-01-01', source_type: 'ManualEntry' }))).rejects.toThrow(/does not balance/);
+    await expect(
+      withTenant(ledger.db.appDb, { workspaceId: ws }, async (trx) => {
+        const id = newId();
+        await trx('journal_entries').insert({ id, workspace_id: ws, entry_date: '2026-01-01', source_type: 'ManualEntry' });
+        await trx('journal_lines').insert([
+          { workspace_id: ws, entry_id: id, account_id: a?.id, direction: 'debit', amount_cents: 100, entry_date: '2026-01-01' },
+          { workspace_id: ws, entry_id: id, account_id: b?.id, direction: 'credit', amount_cents: 99, entry_date: '2026-01-01' },
+        ]);
+      }),
+    ).rejects.toThrow(/does not balance/);
+    await expect(
+      withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) =>
+        trx('journal_entries').insert({ id: newId(), workspace_id: ws, entry_date: '2026-01-01', source_type: 'ManualEntry' }),
+      ),
+    ).rejects.toThrow(/does not balance/);
     expect(await rows(ledger.db.adminDb, 'select * from journal_entries where workspace_id = ?', [ws])).toEqual([]);
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE of posted lines and entries as the application role; a second reversal is refused', async () => {
     const ws = newId();
     const [a, b] = await seeded(ws);
-    const entryId = await withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => postEntry(trx, { workspaceId: ws, date: '2026-01-02', sourceType: 'ManualEntry', description: 'x', lines: [{ accountId: a?.id as string, direction: 'debit', amountCents: 500 }, { accountId: b?.id as string, direction: 'credit', amountCents: 500 }] }));
+    const entryId = await withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) =>
+      postEntry(trx, {
+        workspaceId: ws,
+        date: '2026-01-02',
+        sourceType: 'ManualEntry',
+        description: 'x',
+        lines: [
+          { accountId: a?.id as string, direction: 'debit', amountCents: 500 },
+          { accountId: b?.id as string, direction: 'credit', amountCents: 500 },
+        ],
+      }),
+    );
     const inTenant = (sql: string) => withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx.raw(sql, [entryId]));
     await expect(inTenant('update journal_lines set amount_cents = 1 where entry_id = ?')).rejects.toThrow(/immutable/);
     await expect(inTenant('delete from journal_lines where entry_id = ?')).rejects.toThrow(/immutable/);
     await expect(inTenant("update journal_entries set description = 'y' where id = ?")).rejects.toThrow(/immutable/);
     await expect(inTenant('delete from journal_entries where id = ?')).rejects.toThrow(/immutable/);
     await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx.raw('truncate journal_lines'))).rejects.toThrow();
-    const reverse = () => withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => postEntry(trx, { workspaceId: ws, date: '2026-01-02', sourceType: 'ManualEntry', description: 'rev', reversesEntryId: entryId, lines: [{ accountId: a?.id as string, direction: 'credit', amountCents: 500 }, { accountId: b?.id as string, direction: 'debit', amountCents: 500 }] }));
+    const reverse = () =>
+      withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) =>
+        postEntry(trx, {
+          workspaceId: ws,
+          date: '2026-01-02',
+          sourceType: 'ManualEntry',
+          description: 'rev',
+          reversesEntryId: entryId,
+          lines: [
+            { accountId: a?.id as string, direction: 'credit', amountCents: 500 },
+            { accountId: b?.id as string, direction: 'debit', amountCents: 500 },
+          ],
+        }),
+      );
     await reverse();
     await expect(reverse()).rejects.toThrow(/journal_entries_one_reversal/);
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
@@ -72,7 +106,11 @@ describe('schema', () => {
   it('refuses a coaId below 10000', async () => {
     const ws = newId();
     const [a] = await seeded(ws);
-    await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('accounts').insert({ id: newId(), workspace_id: ws, name: 'x', coa_id: 9999, class_group: 'Assets', level: 2, parent_id: a?.id }))).rejects.toThrow(/accounts_coa_id/);
+    await expect(
+      withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) =>
+        trx('accounts').insert({ id: newId(), workspace_id: ws, name: 'x', coa_id: 9999, class_group: 'Assets', level: 2, parent_id: a?.id }),
+      ),
+    ).rejects.toThrow(/accounts_coa_id/);
   });
 });
 
@@ -85,14 +123,20 @@ describe('events', () => {
     const count = (node: { children?: unknown[] }): number => 1 + (node.children ?? []).reduce<number>((n, c) => n + count(c as { children?: unknown[] }), 0);
     const expected = Object.values(DEFAULT_CHART).reduce((n, node) => n + count(node), 0);
     const accounts = await expectEventually(async () => {
-      const r = await rows<{ name: string; system_key: string | null; coa_id: number; level: number }>(ledger.db.adminDb, 'select name, system_key, coa_id, level from accounts where workspace_id = ?', [ws]);
+      const r = await rows<{ name: string; system_key: string | null; coa_id: number; level: number }>(
+        ledger.db.adminDb,
+        'select name, system_key, coa_id, level from accounts where workspace_id = ?',
+        [ws],
+      );
       expect(r.length).toBe(expected);
       return r;
     });
     const names = accounts.map((a) => a.name);
     for (const n of ['Uncategorised Income', 'Uncategorised Expense', 'Retained Earnings', 'Prepaid Expenses', 'Deferred Revenue']) expect(names).toContain(n);
     expect(accounts.every((a) => a.coa_id >= 10000)).toBe(true);
-    expect(new Set(accounts.filter((a) => a.level === 1).map((a) => a.name))).toEqual(new Set(['Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity']));
+    expect(new Set(accounts.filter((a) => a.level === 1).map((a) => a.name))).toEqual(
+      new Set(['Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity']),
+    );
   });
 
   it('books each bank transaction at once against its bank account and Uncategorised Income/Expense, publishing entry.posted', async () => {
@@ -104,9 +148,13 @@ describe('events', () => {
     await banking.add(checking, { amountCents: -2_345, name: 'Coffee' });
     await banking.add(card, { amountCents: -9_900, name: 'SaaS' });
     const balances = await expectEventually(async () => {
-      const r = await rows<{ name: string; system_key: string | null; class_group: string; d: number; c: number }>(ledger.db.adminDb, `
+      const r = await rows<{ name: string; system_key: string | null; class_group: string; d: number; c: number }>(
+        ledger.db.adminDb,
+        `
         select a.name, a.system_key, a.class_group, coalesce(sum(l.amount_cents) filter (where l.direction = 'debit'), 0)::bigint as d, coalesce(sum(l.amount_cents) filter (where l.direction = 'credit'), 0)::bigint as c
-        from accounts a join journal_lines l on l.account_id = a.id where a.workspace_id = ? group by a.id`, [ws]);
+        from accounts a join journal_lines l on l.account_id = a.id where a.workspace_id = ? group by a.id`,
+        [ws],
+      );
       expect(r.length).toBe(4);
       return r;
     });
@@ -129,16 +177,31 @@ describe('events', () => {
     await banking.modify(acct, id, { amountCents: -1_200, version: 3 });
     await banking.modify(acct, id, { amountCents: -9_999, version: 2 });
     await expectEventually(async () => {
-      const [t] = await rows<{ amount_cents: number; version: number }>(ledger.db.adminDb, 'select amount_cents, version from workspace_transactions where workspace_id = ?', [ws]);
+      const [t] = await rows<{ amount_cents: number; version: number }>(
+        ledger.db.adminDb,
+        'select amount_cents, version from workspace_transactions where workspace_id = ?',
+        [ws],
+      );
       expect(t).toMatchObject({ amount_cents: -1_200, version: 3 });
     });
-    const bankBalance = async () => (await rows<{ s: number }>(ledger.db.adminDb, "select coalesce(sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end), 0)::bigint as s from journal_lines l join accounts a on a.id = l.account_id where a.bank_account_id = ?", [acct]))[0]?.s;
+    const bankBalance = async () =>
+      (
+        await rows<{ s: number }>(
+          ledger.db.adminDb,
+          "select coalesce(sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end), 0)::bigint as s from journal_lines l join accounts a on a.id = l.account_id where a.bank_account_id = ?",
+          [acct],
+        )
+      )[0]?.s;
     expect(await bankBalance()).toBe(-1_200);
     expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(3);
     await banking.remove(acct, id);
     await expectEventually(async () => expect(await bankBalance()).toBe(0));
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
-    const reversals = await rows<{ reverses_entry_id: string }>(ledger.db.adminDb, 'select reverses_entry_id from journal_entries where workspace_id = ? and reverses_entry_id is not null', [ws]);
+    const reversals = await rows<{ reverses_entry_id: string }>(
+      ledger.db.adminDb,
+      'select reverses_entry_id from journal_entries where workspace_id = ? and reverses_entry_id is not null',
+      [ws],
+    );
     expect(reversals.length).toBe(2);
   });
 
@@ -149,8 +212,20 @@ describe('events', () => {
     await banking.add(acct, { amountCents: 500 });
     const { publish } = await import('./support.js');
     const { BankAccountLinkedSchema } = await import('@ledgerline/proto/events/v1/banking_pb');
-    await publish(bus, 'bank_account.linked', ws, BankAccountLinkedSchema, { accountId: acct, name: 'Late', mask: '0001', type: 'depository', subtype: 'checking' });
-    await expectEventually(async () => expect((await rows(ledger.db.adminDb, 'select 1 from workspace_transactions where workspace_id = ? and current_entry_id is not null', [ws])).length).toBe(1), { timeoutMs: 20_000 });
+    await publish(bus, 'bank_account.linked', ws, BankAccountLinkedSchema, {
+      accountId: acct,
+      name: 'Late',
+      mask: '0001',
+      type: 'depository',
+      subtype: 'checking',
+    });
+    await expectEventually(
+      async () =>
+        expect(
+          (await rows(ledger.db.adminDb, 'select 1 from workspace_transactions where workspace_id = ? and current_entry_id is not null', [ws])).length,
+        ).toBe(1),
+      { timeoutMs: 20_000 },
+    );
   });
 });
 
@@ -167,10 +242,18 @@ describe('concurrency and duplicates', () => {
     // busy machine some wait longer than the pool's 5 s acquire deadline; they never started, so retry.
     const post = async (i: number): Promise<void> => {
       try {
-        await withTenant(pool, { workspaceId: ws }, (trx) => postEntry(trx, {
-          workspaceId: ws, date: '2026-03-15', sourceType: 'ManualEntry', description: `p${i}`,
-          lines: [{ accountId: a?.id as string, direction: 'debit', amountCents: i + 1 }, { accountId: b?.id as string, direction: 'credit', amountCents: i + 1 }],
-        }));
+        await withTenant(pool, { workspaceId: ws }, (trx) =>
+          postEntry(trx, {
+            workspaceId: ws,
+            date: '2026-03-15',
+            sourceType: 'ManualEntry',
+            description: `p${i}`,
+            lines: [
+              { accountId: a?.id as string, direction: 'debit', amountCents: i + 1 },
+              { accountId: b?.id as string, direction: 'credit', amountCents: i + 1 },
+            ],
+          }),
+        );
       } catch (err) {
         if ((err as Error).name !== 'KnexTimeoutError') throw err;
         await post(i);
@@ -180,7 +263,11 @@ describe('concurrency and duplicates', () => {
     const total = (200 * 201) / 2;
     const sums = await withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => sumRange(trx, '2026-03-01', '2026-03-31'));
     expect(sums.get(a?.id as string)).toEqual({ debit: total, credit: 0, count: 200 });
-    const [lines] = await rows<{ d: number }>(ledger.db.adminDb, "select sum(amount_cents)::bigint as d from journal_lines where account_id = ? and direction = 'debit'", [a?.id]);
+    const [lines] = await rows<{ d: number }>(
+      ledger.db.adminDb,
+      "select sum(amount_cents)::bigint as d from journal_lines where account_id = ? and direction = 'debit'",
+      [a?.id],
+    );
     expect(lines?.d).toBe(total);
   });
 
@@ -195,7 +282,9 @@ describe('concurrency and duplicates', () => {
     const eventId = await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, payload);
     await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, payload);
     await publish(bus, 'bank_transaction.added', ws, BankTransactionSchema, payload, eventId);
-    await expectEventually(async () => expect((await rows(ledger.db.adminDb, "select 1 from inbox where workspace_id = ? and type = 'bank_transaction.added'", [ws])).length).toBe(2));
+    await expectEventually(async () =>
+      expect((await rows(ledger.db.adminDb, "select 1 from inbox where workspace_id = ? and type = 'bank_transaction.added'", [ws])).length).toBe(2),
+    );
     expect((await rows(ledger.db.adminDb, 'select 1 from workspace_transactions where workspace_id = ?', [ws])).length).toBe(1);
     expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(1);
   });
@@ -209,7 +298,11 @@ describe('a bank transaction in another currency (spec §9: the books are USD)',
     await banking.add(checking, { amountCents: -5_000, name: 'Dollar lunch' });
     const euro = await banking.add(checking, { amountCents: -7_700, name: 'Paris hotel', isoCurrencyCode: 'EUR' });
     const txns = await expectEventually(async () => {
-      const r = await rows<{ id: string; bank_transaction_id: string; iso_currency_code: string; current_entry_id: string | null }>(ledger.db.adminDb, 'select id, bank_transaction_id, iso_currency_code, current_entry_id from workspace_transactions where workspace_id = ?', [ws]);
+      const r = await rows<{ id: string; bank_transaction_id: string; iso_currency_code: string; current_entry_id: string | null }>(
+        ledger.db.adminDb,
+        'select id, bank_transaction_id, iso_currency_code, current_entry_id from workspace_transactions where workspace_id = ?',
+        [ws],
+      );
       expect(r).toHaveLength(2);
       return r;
     });
@@ -230,10 +323,18 @@ describe('a bank transaction in another currency (spec §9: the books are USD)',
     await expectEventually(async () => expect((await rows(ledger.db.adminDb, 'select 1 from journal_entries where workspace_id = ?', [ws])).length).toBe(2));
     await banking.modify(checking, euro, { amountCents: -7_700, name: 'Paris hotel', isoCurrencyCode: 'EUR', version: 3 });
     await expectEventually(async () => {
-      const [t] = await rows<{ current_entry_id: string | null; iso_currency_code: string }>(ledger.db.adminDb, 'select current_entry_id, iso_currency_code from workspace_transactions where id = ?', [eur.id]);
+      const [t] = await rows<{ current_entry_id: string | null; iso_currency_code: string }>(
+        ledger.db.adminDb,
+        'select current_entry_id, iso_currency_code from workspace_transactions where id = ?',
+        [eur.id],
+      );
       expect(t).toEqual({ current_entry_id: null, iso_currency_code: 'EUR' });
     });
-    const net = await rows<{ net: string }>(ledger.db.adminDb, "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as net from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and a.bank_account_id is not null", [ws]);
+    const net = await rows<{ net: string }>(
+      ledger.db.adminDb,
+      "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as net from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and a.bank_account_id is not null",
+      [ws],
+    );
     expect(Number(net[0]!.net)).toBe(-5_000);
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
   });

@@ -4,7 +4,18 @@ import { bankTransactionLines, isBalanced, reversalLines } from '../src/domain/p
 import { editRestriction, type EditableState } from '../src/domain/restrictions.js';
 import { beancountNames, centsToDecimal, hledgerNames } from '../src/domain/plaintext.js';
 
-const open: EditableState = { entityType: null, isFinalized: false, categoryClass: 'Expenses', qboSynced: false, isAccruedParent: false, isSplitParent: false, isSplitChild: false, isAccrualChild: false, isOpeningBalance: false, isRemoved: false };
+const open: EditableState = {
+  entityType: null,
+  isFinalized: false,
+  categoryClass: 'Expenses',
+  qboSynced: false,
+  isAccruedParent: false,
+  isSplitParent: false,
+  isSplitChild: false,
+  isAccrualChild: false,
+  isOpeningBalance: false,
+  isRemoved: false,
+};
 
 describe('spec §4 restrictions', () => {
   it('lets an open transaction be edited', () => {
@@ -12,7 +23,18 @@ describe('spec §4 restrictions', () => {
   });
 
   it('checks in the spec order, the first match applying: entity, finalized, Transfer, synced, accrued, split; then the edit rules', () => {
-    const all: EditableState = { ...open, entityType: 'Bill', isFinalized: true, categoryClass: 'Transfer', qboSynced: true, isAccruedParent: true, isSplitParent: true, isSplitChild: true, isAccrualChild: true, isOpeningBalance: true };
+    const all: EditableState = {
+      ...open,
+      entityType: 'Bill',
+      isFinalized: true,
+      categoryClass: 'Transfer',
+      qboSynced: true,
+      isAccruedParent: true,
+      isSplitParent: true,
+      isSplitChild: true,
+      isAccrualChild: true,
+      isOpeningBalance: true,
+    };
     const order: [keyof EditableState, unknown, string][] = [
       ['entityType', null, 'TRANSACTION_LINKED'],
       ['isFinalized', false, 'TRANSACTION_FINALIZED'],
@@ -41,8 +63,14 @@ describe('spec §4 restrictions', () => {
 
 describe('posting', () => {
   it('books money in as a debit of the bank account, money out as a credit; zero books nothing', () => {
-    expect(bankTransactionLines('bank', 'cat', 1234)).toEqual([{ accountId: 'bank', direction: 'debit', amountCents: 1234 }, { accountId: 'cat', direction: 'credit', amountCents: 1234 }]);
-    expect(bankTransactionLines('bank', 'cat', -5)).toEqual([{ accountId: 'bank', direction: 'credit', amountCents: 5 }, { accountId: 'cat', direction: 'debit', amountCents: 5 }]);
+    expect(bankTransactionLines('bank', 'cat', 1234)).toEqual([
+      { accountId: 'bank', direction: 'debit', amountCents: 1234 },
+      { accountId: 'cat', direction: 'credit', amountCents: 1234 },
+    ]);
+    expect(bankTransactionLines('bank', 'cat', -5)).toEqual([
+      { accountId: 'bank', direction: 'credit', amountCents: 5 },
+      { accountId: 'cat', direction: 'debit', amountCents: 5 },
+    ]);
     expect(bankTransactionLines('bank', 'cat', 0)).toEqual([]);
     expect(() => bankTransactionLines('bank', 'cat', 1.5)).toThrow(RangeError);
   });
@@ -52,7 +80,12 @@ describe('posting', () => {
     expect(isBalanced(lines) && isBalanced(reversalLines(lines))).toBe(true);
     expect(reversalLines(lines).map((l) => l.direction)).toEqual(['debit', 'credit']);
     expect(isBalanced([{ accountId: 'a', direction: 'debit', amountCents: 1 }])).toBe(false);
-    expect(isBalanced([{ accountId: 'a', direction: 'debit', amountCents: 2 }, { accountId: 'b', direction: 'credit', amountCents: 1 }])).toBe(false);
+    expect(
+      isBalanced([
+        { accountId: 'a', direction: 'debit', amountCents: 2 },
+        { accountId: 'b', direction: 'credit', amountCents: 1 },
+      ]),
+    ).toBe(false);
   });
 });
 

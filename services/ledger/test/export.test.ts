@@ -36,7 +36,10 @@ function rng(seed: number) {
 }
 
 function hledger(file: string, ...args: string[]): Map<string, number> {
-  const csv = execFileSync('/usr/bin/hledger', ['-f', file, 'balance', '--flat', '-N', '-O', 'csv', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const csv = execFileSync('/usr/bin/hledger', ['-f', file, 'balance', '--flat', '-N', '-O', 'csv', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const out = new Map<string, number>();
   for (const line of csv.trim().split('\n').slice(1)) {
     const m = /^"(.*)","(-?[\d,]+\.\d{2}) USD"$/.exec(line) ?? /^"(.*)","(0)"$/.exec(line);
@@ -53,9 +56,14 @@ beforeAll(async () => {
   const random = rng(42);
   const banks = await withTenant(db.appDb, tenant, async (trx) => {
     await ensureChart(trx, ws);
-    const specs = [['Operating', '0001', 'depository', 'checking'], ['Savings', '0002', 'depository', 'savings'], ['Corporate Card', '0003', 'credit', 'credit card']] as const;
+    const specs = [
+      ['Operating', '0001', 'depository', 'checking'],
+      ['Savings', '0002', 'depository', 'savings'],
+      ['Corporate Card', '0003', 'credit', 'credit card'],
+    ] as const;
     const out = [];
-    for (const [name, mask, type, subtype] of specs) out.push(await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name, mask, type, subtype, institutionName: 'Bank' }));
+    for (const [name, mask, type, subtype] of specs)
+      out.push(await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name, mask, type, subtype, institutionName: 'Bank' }));
     return out;
   });
   const merchants = ['AWS', 'Gusto', 'WeWork', 'Uber', 'Stripe', 'Delta', 'Staples', 'Zoom', 'Notion', 'Comcast'];
@@ -65,17 +73,42 @@ beforeAll(async () => {
         const bank = banks[Math.floor(random() * banks.length)] as (typeof banks)[number];
         const day = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 730) * 86_400_000).toISOString().slice(0, 10);
         const cents = Math.floor(random() * 500_000) + 1;
-        await applyBankTransaction(trx, ws, create(BankTransactionSchema, {
-          id: newId(), accountId: bank.bank_account_id as string, externalId: `x${i}`, amountCents: BigInt(random() < 0.3 ? cents : -cents), isoCurrencyCode: 'USD', date: day,
-          name: `${merchants[i % merchants.length]} #${i}`, merchantName: merchants[i % merchants.length], version: 1n,
-        }));
+        await applyBankTransaction(
+          trx,
+          ws,
+          create(BankTransactionSchema, {
+            id: newId(),
+            accountId: bank.bank_account_id as string,
+            externalId: `x${i}`,
+            amountCents: BigInt(random() < 0.3 ? cents : -cents),
+            isoCurrencyCode: 'USD',
+            date: day,
+            name: `${merchants[i % merchants.length]} #${i}`,
+            merchantName: merchants[i % merchants.length],
+            version: 1n,
+          }),
+        );
       }
     });
   }
   // Re-categorise some (reversal + new entry) so the journal holds reversals too.
   const categories = (await u.categories.list(tenant)).filter((c) => !c.account.bank_account_id && c.account.class_group !== 'Transfer');
-  const page = await u.transactions.list(tenant, { accountIds: [], startDate: '', endDate: '', billerIds: [], categoryIds: [], description: '', flow: '', finalization: '', order: '', take: 100 });
-  await u.transactions.bulkUpdate(tenant, page.data.map((t, i) => ({ id: t.id, categoryId: categories[i % categories.length]?.account.id })));
+  const page = await u.transactions.list(tenant, {
+    accountIds: [],
+    startDate: '',
+    endDate: '',
+    billerIds: [],
+    categoryIds: [],
+    description: '',
+    flow: '',
+    finalization: '',
+    order: '',
+    take: 100,
+  });
+  await u.transactions.bulkUpdate(
+    tenant,
+    page.data.map((t, i) => ({ id: t.id, categoryId: categories[i % categories.length]?.account.id })),
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -92,12 +125,21 @@ describe(`hledger reads the export of ${TRANSACTIONS} transactions`, () => {
     const nameOf = new Map(accounts.map((c) => [c.account.id, c.path.map((p) => p.name).join(':')]));
     const raw = (classGroup: string, normal: number) => (isDebitNormal(classGroup) ? normal : -normal);
 
-    const compare = async (hl: Map<string, number>, startDate: string, endDate: string, pick: (r: { opening: number; change: number; closing: number }) => number) => {
+    const compare = async (
+      hl: Map<string, number>,
+      startDate: string,
+      endDate: string,
+      pick: (r: { opening: number; change: number; closing: number }) => number,
+    ) => {
       const gl = await u.generalLedger.generalLedger(tenant, startDate, endDate);
       const expected = new Map<string, number>();
       for (const r of gl) {
         // hledger has no year-end close: take the general ledger's virtual closing lines (Retained Earnings, credit-normal) back out.
-        const cents = pick({ opening: raw(r.account.class_group, r.openingBalanceCents), change: r.debitCents - r.creditCents + r.yearEndCloseCents, closing: raw(r.account.class_group, r.closingBalanceCents) + r.yearEndCloseCents });
+        const cents = pick({
+          opening: raw(r.account.class_group, r.openingBalanceCents),
+          change: r.debitCents - r.creditCents + r.yearEndCloseCents,
+          closing: raw(r.account.class_group, r.closingBalanceCents) + r.yearEndCloseCents,
+        });
         if (cents !== 0) expected.set(nameOf.get(r.account.id) as string, cents);
       }
       const actual = new Map([...hl].filter(([, v]) => v !== 0));

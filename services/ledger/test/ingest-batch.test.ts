@@ -47,9 +47,33 @@ afterAll(async () => {
 });
 
 /** bank_transaction.added as banking's relay sends it; `msgId` other than the event id = a redelivery past JetStream's de-duplication. */
-async function added(bus: EventBus, ev: { eventId: string; msgId?: string; workspaceId: string; id: string; accountId: string; amountCents: number; date: string; name: string }): Promise<void> {
-  const payload = toBinary(BankTransactionSchema, create(BankTransactionSchema, { id: ev.id, accountId: ev.accountId, externalId: `x-${ev.id.slice(-6)}`, amountCents: BigInt(ev.amountCents), isoCurrencyCode: 'USD', date: ev.date, name: ev.name, merchantName: ev.name, pending: false, version: 1n }));
-  const envelope = create(EventEnvelopeSchema, { id: ev.eventId, type: 'bank_transaction.added', workspaceId: ev.workspaceId, occurredAt: timestampFromDate(new Date()), source: 'banking', payload });
+async function added(
+  bus: EventBus,
+  ev: { eventId: string; msgId?: string; workspaceId: string; id: string; accountId: string; amountCents: number; date: string; name: string },
+): Promise<void> {
+  const payload = toBinary(
+    BankTransactionSchema,
+    create(BankTransactionSchema, {
+      id: ev.id,
+      accountId: ev.accountId,
+      externalId: `x-${ev.id.slice(-6)}`,
+      amountCents: BigInt(ev.amountCents),
+      isoCurrencyCode: 'USD',
+      date: ev.date,
+      name: ev.name,
+      merchantName: ev.name,
+      pending: false,
+      version: 1n,
+    }),
+  );
+  const envelope = create(EventEnvelopeSchema, {
+    id: ev.eventId,
+    type: 'bank_transaction.added',
+    workspaceId: ev.workspaceId,
+    occurredAt: timestampFromDate(new Date()),
+    source: 'banking',
+    payload,
+  });
   await bus.publish(eventSubject('bank_transaction.added'), toBinary(EventEnvelopeSchema, envelope), { msgId: ev.msgId ?? ev.eventId });
 }
 
@@ -57,13 +81,29 @@ async function added(bus: EventBus, ev: { eventId: string; msgId?: string; works
 async function books(s: Side, ws: string) {
   const db = s.ledger.db.adminDb;
   return {
-    txns: await rows(db, `select t.bank_transaction_id, t.amount_cents, t.txn_date, c.coa_id as category, t.version, t.is_removed, t.current_entry_id is not null as booked,
+    txns: await rows(
+      db,
+      `select t.bank_transaction_id, t.amount_cents, t.txn_date, c.coa_id as category, t.version, t.is_removed, t.current_entry_id is not null as booked,
       (select count(*)::int from transaction_audit_logs a where a.transaction_id = t.id) as trail, (select count(*)::int from journal_entries e where e.transaction_id = t.id) as entries
-      from workspace_transactions t left join accounts c on c.id = t.category_id where t.workspace_id = ? order by t.bank_transaction_id`, [ws]),
-    lines: await rows(db, `select a.coa_id, l.entry_date, l.day_seq, l.day_net_before, l.direction, l.amount_cents, t.bank_transaction_id
-      from journal_lines l join accounts a on a.id = l.account_id join workspace_transactions t on t.id = l.transaction_id where l.workspace_id = ? order by 1, 2, 3`, [ws]),
-    months: await rows(db, 'select a.coa_id, b.month, b.debit_cents, b.credit_cents, b.line_count from account_balances b join accounts a on a.id = b.account_id where b.workspace_id = ? order by 1, 2', [ws]),
-    days: await rows(db, 'select a.coa_id, b.day, b.debit_cents, b.credit_cents, b.line_count from account_day_balances b join accounts a on a.id = b.account_id where b.workspace_id = ? order by 1, 2', [ws]),
+      from workspace_transactions t left join accounts c on c.id = t.category_id where t.workspace_id = ? order by t.bank_transaction_id`,
+      [ws],
+    ),
+    lines: await rows(
+      db,
+      `select a.coa_id, l.entry_date, l.day_seq, l.day_net_before, l.direction, l.amount_cents, t.bank_transaction_id
+      from journal_lines l join accounts a on a.id = l.account_id join workspace_transactions t on t.id = l.transaction_id where l.workspace_id = ? order by 1, 2, 3`,
+      [ws],
+    ),
+    months: await rows(
+      db,
+      'select a.coa_id, b.month, b.debit_cents, b.credit_cents, b.line_count from account_balances b join accounts a on a.id = b.account_id where b.workspace_id = ? order by 1, 2',
+      [ws],
+    ),
+    days: await rows(
+      db,
+      'select a.coa_id, b.day, b.debit_cents, b.credit_cents, b.line_count from account_day_balances b join accounts a on a.id = b.account_id where b.workspace_id = ? order by 1, 2',
+      [ws],
+    ),
     billers: await rows(db, 'select name from billers where workspace_id = ? order by 1', [ws]),
     posted: (await rows<{ n: number }>(db, "select count(*)::int as n from outbox where workspace_id = ? and type = 'entry.posted'", [ws]))[0]!.n,
     entries: (await rows<{ n: number }>(db, 'select count(*)::int as n from journal_entries where workspace_id = ?', [ws]))[0]!.n,
@@ -83,10 +123,23 @@ it('books a batch with redeliveries, a re-sent add, a poison event and two works
   }
   for (const s of [batched, single]) {
     for (const ws of workspaces) {
-      await publish(s.bus, 'bank_account.linked', ws, BankAccountLinkedSchema, { accountId: bankAccounts.get(ws)!, name: 'Checking', mask: '1234', type: 'depository', subtype: 'checking', institutionName: 'Test Bank', isoCurrencyCode: 'USD', source: 'plaid' });
+      await publish(s.bus, 'bank_account.linked', ws, BankAccountLinkedSchema, {
+        accountId: bankAccounts.get(ws)!,
+        name: 'Checking',
+        mask: '1234',
+        type: 'depository',
+        subtype: 'checking',
+        institutionName: 'Test Bank',
+        isoCurrencyCode: 'USD',
+        source: 'plaid',
+      });
     }
     await expectEventually(async () => {
-      const n = (await rows<{ n: number }>(s.ledger.db.adminDb, 'select count(*)::int as n from accounts where bank_account_id = any(?::uuid[])', [[...bankAccounts.values()]]))[0]!.n;
+      const n = (
+        await rows<{ n: number }>(s.ledger.db.adminDb, 'select count(*)::int as n from accounts where bank_account_id = any(?::uuid[])', [
+          [...bankAccounts.values()],
+        ])
+      )[0]!.n;
       if (n !== 2) throw new Error('not linked yet');
     });
   }
@@ -98,20 +151,43 @@ it('books a batch with redeliveries, a re-sent add, a poison event and two works
     const ws = workspaces[i % 3 === 0 ? 1 : 0]!;
     const id = newId();
     bankIds.push(id);
-    events.push({ eventId: newId(), workspaceId: ws, id, accountId: bankAccounts.get(ws)!, amountCents: (i % 4 === 0 ? 1 : -1) * (1_000 + 37 * i), date: `2026-0${6 + (i % 2)}-1${i % 3}`, name: `Merchant ${i % 4}` });
+    events.push({
+      eventId: newId(),
+      workspaceId: ws,
+      id,
+      accountId: bankAccounts.get(ws)!,
+      amountCents: (i % 4 === 0 ? 1 : -1) * (1_000 + 37 * i),
+      date: `2026-0${6 + (i % 2)}-1${i % 3}`,
+      name: `Merchant ${i % 4}`,
+    });
   }
   const redelivered = events.slice(10, 15).map((e) => ({ ...e, msgId: newId() }));
   const resent = events.slice(20, 23).map((e) => ({ ...e, eventId: newId(), amountCents: e.amountCents + 1 }));
-  const poison = { eventId: newId(), workspaceId: workspaces[0]!, id: newId(), accountId: bankAccounts.get(workspaces[0]!)!, amountCents: -500, date: '2026-13-45', name: 'Poison' };
+  const poison = {
+    eventId: newId(),
+    workspaceId: workspaces[0]!,
+    id: newId(),
+    accountId: bankAccounts.get(workspaces[0]!)!,
+    amountCents: -500,
+    date: '2026-13-45',
+    name: 'Poison',
+  };
   const sequence = [...events.slice(0, 40), ...redelivered, poison, ...events.slice(40), ...resent];
   // Pipelined on one connection (stored in this order), so the consumer finds them pending.
   for (const s of [batched, single]) await Promise.all(sequence.map((e) => added(s.bus, e)));
 
   for (const s of [batched, single]) {
-    await expectEventually(async () => {
-      const n = (await rows<{ n: number }>(s.ledger.db.adminDb, 'select count(*)::int as n from workspace_transactions where workspace_id = any(?::uuid[])', [workspaces]))[0]!.n;
-      if (n !== 90 || s.dead.length !== 1) throw new Error(`booked ${n} of 90, ${s.dead.length} dead-lettered`);
-    }, { timeoutMs: 90_000 });
+    await expectEventually(
+      async () => {
+        const n = (
+          await rows<{ n: number }>(s.ledger.db.adminDb, 'select count(*)::int as n from workspace_transactions where workspace_id = any(?::uuid[])', [
+            workspaces,
+          ])
+        )[0]!.n;
+        if (n !== 90 || s.dead.length !== 1) throw new Error(`booked ${n} of 90, ${s.dead.length} dead-lettered`);
+      },
+      { timeoutMs: 90_000 },
+    );
     expect(s.dead).toEqual([`dead:ledger:${poison.eventId}`]);
   }
 
@@ -128,8 +204,10 @@ it('books a batch with redeliveries, a re-sent add, a poison event and two works
   expect(await inbox(batched)).toEqual(await inbox(single));
   // The batching ledger booked the workspace without the poison in batches (one transaction's inbox rows
   // share their handled_at); the poison's workspace went event by event after its batch failed.
-  const handled = await rows<{ workspace_id: string; events: number; transactions: number }>(batched.ledger.db.adminDb,
-    "select workspace_id, count(*)::int as events, count(distinct handled_at)::int as transactions from inbox where type = 'bank_transaction.added' group by 1");
+  const handled = await rows<{ workspace_id: string; events: number; transactions: number }>(
+    batched.ledger.db.adminDb,
+    "select workspace_id, count(*)::int as events, count(distinct handled_at)::int as transactions from inbox where type = 'bank_transaction.added' group by 1",
+  );
   const clean = handled.find((h) => h.workspace_id === workspaces[1])!;
   expect(clean.events).toBe(31); // 30 adds and one re-sent (a new event id)
   expect(clean.transactions).toBeLessThan(10);

@@ -33,11 +33,17 @@ async function refusal(p: Promise<unknown>) {
   throw new Error('expected a refusal');
 }
 
-const entriesOf = (ws: string) => rows<{ id: string; source_type: string; source_id: string; reverses_entry_id: string | null; entry_date: string }>(ledger.db.adminDb, 'select id, source_type, source_id, reverses_entry_id, entry_date from journal_entries where workspace_id = ? order by seq', [ws]);
-const balanceOf = async (ws: string, name: string, endDate = '') => (await ledger.client.getChartOfAccounts({ endDate }, ledger.as(ws))).chartOfAccounts.find((c) => c.name === name)?.balanceCents;
+const entriesOf = (ws: string) =>
+  rows<{ id: string; source_type: string; source_id: string; reverses_entry_id: string | null; entry_date: string }>(
+    ledger.db.adminDb,
+    'select id, source_type, source_id, reverses_entry_id, entry_date from journal_entries where workspace_id = ? order by seq',
+    [ws],
+  );
+const balanceOf = async (ws: string, name: string, endDate = '') =>
+  (await ledger.client.getChartOfAccounts({ endDate }, ledger.as(ws))).chartOfAccounts.find((c) => c.name === name)?.balanceCents;
 
 describe('opening balances', () => {
-  it('sets an asset\'s opening balance against Opening Balance Equity, dated the opening date', async () => {
+  it("sets an asset's opening balance against Opening Balance Equity, dated the opening date", async () => {
     const ws = newId();
     const a = await chart(ws);
     const r = await ledger.client.setOpeningBalance({ categoryId: a['Inventory'], amountCents: 250_000n, date: '2026-01-01' }, ledger.as(ws));
@@ -53,7 +59,7 @@ describe('opening balances', () => {
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
   });
 
-  it('a liability\'s balance credits it; a negative amount (an overdrawn account) goes the other way', async () => {
+  it("a liability's balance credits it; a negative amount (an overdrawn account) goes the other way", async () => {
     const ws = newId();
     const a = await chart(ws);
     await ledger.client.setOpeningBalance({ categoryId: a['Loans Payable'], amountCents: 1_000_000n, date: '2026-01-01' }, ledger.as(ws));
@@ -62,7 +68,11 @@ describe('opening balances', () => {
     expect(await balanceOf(ws, 'Undeposited Funds')).toBe(-5_000n);
     // Opening Balance Equity carries the other side of both: debited 1,000,000 for the loan and 5,000 for the overdraft.
     expect(await balanceOf(ws, 'Opening Balance Equity')).toBe(-1_000_000n - 5_000n);
-    const lines = await rows<{ direction: string; amount_cents: number }>(ledger.db.adminDb, 'select direction, amount_cents from journal_lines where workspace_id = ? and account_id = ?', [ws, a['Loans Payable']]);
+    const lines = await rows<{ direction: string; amount_cents: number }>(
+      ledger.db.adminDb,
+      'select direction, amount_cents from journal_lines where workspace_id = ? and account_id = ?',
+      [ws, a['Loans Payable']],
+    );
     expect(lines).toEqual([{ direction: 'credit', amount_cents: 1_000_000 }]);
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
   });
@@ -73,7 +83,11 @@ describe('opening balances', () => {
     const first = await ledger.client.setOpeningBalance({ categoryId: a['Security Deposits'], amountCents: 10_000n, date: '2026-01-01' }, ledger.as(ws));
     const changed = await ledger.client.setOpeningBalance({ categoryId: a['Security Deposits'], amountCents: 12_500n, date: '2026-02-01' }, ledger.as(ws));
     let entries = await entriesOf(ws);
-    expect(entries.map((e) => [e.reverses_entry_id, e.entry_date])).toEqual([[null, '2026-01-01'], [first.openingBalance?.journalEntryId, '2026-01-01'], [null, '2026-02-01']]);
+    expect(entries.map((e) => [e.reverses_entry_id, e.entry_date])).toEqual([
+      [null, '2026-01-01'],
+      [first.openingBalance?.journalEntryId, '2026-01-01'],
+      [null, '2026-02-01'],
+    ]);
     expect(changed.openingBalance).toMatchObject({ amountCents: 12_500n, date: '2026-02-01', journalEntryId: entries[2]?.id });
     await ledger.client.setOpeningBalance({ categoryId: a['Security Deposits'], amountCents: 12_500n, date: '2026-02-01' }, ledger.as(ws));
     expect((await entriesOf(ws)).length).toBe(3);
@@ -96,7 +110,7 @@ describe('opening balances', () => {
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
   });
 
-  it('refuses income and expense accounts, groups and Opening Balance Equity itself (400 naming the field), another workspace\'s account (404) and a Viewer (403)', async () => {
+  it("refuses income and expense accounts, groups and Opening Balance Equity itself (400 naming the field), another workspace's account (404) and a Viewer (403)", async () => {
     const ws = newId();
     const a = await chart(ws);
     const other = await chart(newId());
@@ -104,13 +118,26 @@ describe('opening balances', () => {
       const r = await refusal(ledger.client.setOpeningBalance({ categoryId: a[name], amountCents: 100n, date: '2026-01-01' }, ledger.as(ws)));
       expect(r, name).toMatchObject({ code: Code.InvalidArgument, fields: [{ field: 'id' }] });
     }
-    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: a['Inventory'], date: '2026-01-01' }, ledger.as(ws)))).toMatchObject({ code: Code.InvalidArgument, fields: [{ field: 'openingBalance', message: 'openingBalance is required' }] });
-    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: a['Inventory'], amountCents: 100n, date: '01/01/2026' }, ledger.as(ws)))).toMatchObject({ code: Code.InvalidArgument, fields: [{ field: 'openingBalanceDate', message: 'Invalid openingBalanceDate format' }] });
-    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: 'abc', amountCents: 100n, date: '2026-01-01' }, ledger.as(ws)))).toMatchObject({ code: Code.InvalidArgument, fields: [{ field: 'id' }] });
-    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: other['Inventory'], amountCents: 100n, date: '2026-01-01' }, ledger.as(ws)))).toMatchObject({ code: Code.NotFound, message: 'Category not found' });
+    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: a['Inventory'], date: '2026-01-01' }, ledger.as(ws)))).toMatchObject({
+      code: Code.InvalidArgument,
+      fields: [{ field: 'openingBalance', message: 'openingBalance is required' }],
+    });
+    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: a['Inventory'], amountCents: 100n, date: '01/01/2026' }, ledger.as(ws)))).toMatchObject({
+      code: Code.InvalidArgument,
+      fields: [{ field: 'openingBalanceDate', message: 'Invalid openingBalanceDate format' }],
+    });
+    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: 'abc', amountCents: 100n, date: '2026-01-01' }, ledger.as(ws)))).toMatchObject({
+      code: Code.InvalidArgument,
+      fields: [{ field: 'id' }],
+    });
+    expect(
+      await refusal(ledger.client.setOpeningBalance({ categoryId: other['Inventory'], amountCents: 100n, date: '2026-01-01' }, ledger.as(ws))),
+    ).toMatchObject({ code: Code.NotFound, message: 'Category not found' });
     expect(await refusal(ledger.client.removeOpeningBalance({ categoryId: other['Inventory'] }, ledger.as(ws)))).toMatchObject({ code: Code.NotFound });
     expect(await refusal(ledger.client.getOpeningBalance({ categoryId: other['Inventory'] }, ledger.as(ws)))).toMatchObject({ code: Code.NotFound });
-    expect(await refusal(ledger.client.setOpeningBalance({ categoryId: a['Inventory'], amountCents: 100n, date: '2026-01-01' }, ledger.as(ws, 'Viewer')))).toMatchObject({ code: Code.PermissionDenied, message: 'Editing actions are disabled for your account' });
+    expect(
+      await refusal(ledger.client.setOpeningBalance({ categoryId: a['Inventory'], amountCents: 100n, date: '2026-01-01' }, ledger.as(ws, 'Viewer'))),
+    ).toMatchObject({ code: Code.PermissionDenied, message: 'Editing actions are disabled for your account' });
     expect(await entriesOf(ws)).toEqual([]);
   });
 });

@@ -27,11 +27,22 @@ async function chart(ws: string): Promise<Record<string, string>> {
   return Object.fromEntries(r.chartOfAccounts.map((c) => [c.name, c.id]));
 }
 
-interface Body { sourceType?: string; sourceId?: string; version?: bigint; date?: string; description?: string; lines: { accountId?: string; direction?: string; amountCents?: bigint }[] }
+interface Body {
+  sourceType?: string;
+  sourceId?: string;
+  version?: bigint;
+  date?: string;
+  description?: string;
+  lines: { accountId?: string; direction?: string; amountCents?: bigint }[];
+}
 
 function bill(a: Record<string, string>, sourceId: string, version: number, cents: number, over: Partial<Body> = {}): Body {
   return {
-    sourceType: 'Bill', sourceId, version: BigInt(version), date: '2026-10-15', description: 'Bill from AWS',
+    sourceType: 'Bill',
+    sourceId,
+    version: BigInt(version),
+    date: '2026-10-15',
+    description: 'Bill from AWS',
     lines: [
       { accountId: a['Hosting and Infrastructure'], direction: 'debit', amountCents: BigInt(cents) },
       { accountId: a['Accounts Payable'], direction: 'credit', amountCents: BigInt(cents) },
@@ -50,10 +61,23 @@ async function refusal(p: Promise<unknown>): Promise<{ code: Code; message: stri
   throw new Error('expected a refusal');
 }
 
-const entriesOf = (ws: string) => rows<{ id: string; seq: number; source_type: string; source_id: string; reverses_entry_id: string | null; description: string; entry_date: string }>(ledger.db.adminDb, 'select id, seq, source_type, source_id, reverses_entry_id, description, entry_date from journal_entries where workspace_id = ? order by seq', [ws]);
-const eventsOf = async (ws: string) => (await rows<{ n: number }>(ledger.db.adminDb, "select count(*)::int as n from outbox where workspace_id = ? and type = 'entry.posted'", [ws]))[0]?.n;
+const entriesOf = (ws: string) =>
+  rows<{ id: string; seq: number; source_type: string; source_id: string; reverses_entry_id: string | null; description: string; entry_date: string }>(
+    ledger.db.adminDb,
+    'select id, seq, source_type, source_id, reverses_entry_id, description, entry_date from journal_entries where workspace_id = ? order by seq',
+    [ws],
+  );
+const eventsOf = async (ws: string) =>
+  (await rows<{ n: number }>(ledger.db.adminDb, "select count(*)::int as n from outbox where workspace_id = ? and type = 'entry.posted'", [ws]))[0]?.n;
 /** An account's balance, debits − credits, over every line. */
-const net = async (ws: string, accountId: string | undefined) => (await rows<{ s: number }>(ledger.db.adminDb, "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ? and account_id = ?", [ws, accountId]))[0]?.s;
+const net = async (ws: string, accountId: string | undefined) =>
+  (
+    await rows<{ s: number }>(
+      ledger.db.adminDb,
+      "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ? and account_id = ?",
+      [ws, accountId],
+    )
+  )[0]?.s;
 
 describe('PostEntry', () => {
   it('posts a bill as one balanced entry with entry.posted, and answers its id and commit seq', async () => {
@@ -62,7 +86,14 @@ describe('PostEntry', () => {
     const billId = newId();
     const r = await ledger.client.postEntry(bill(a, billId, 1, 12_345), ledger.as(ws));
     const [entry] = await entriesOf(ws);
-    expect(r.result).toMatchObject({ entryId: entry?.id, seq: BigInt(entry?.seq ?? -1), version: 1n, replayed: false, reversedEntryId: '', reversalEntryId: '' });
+    expect(r.result).toMatchObject({
+      entryId: entry?.id,
+      seq: BigInt(entry?.seq ?? -1),
+      version: 1n,
+      replayed: false,
+      reversedEntryId: '',
+      reversalEntryId: '',
+    });
     expect(entry).toMatchObject({ source_type: 'Bill', source_id: billId, description: 'Bill from AWS', entry_date: '2026-10-15' });
     expect(await net(ws, a['Hosting and Infrastructure'])).toBe(12_345);
     expect(await net(ws, a['Accounts Payable'])).toBe(-12_345);
@@ -99,7 +130,12 @@ describe('PostEntry', () => {
     const a = await chart(ws);
     const billId = newId();
     const first = await ledger.client.postEntry(bill(a, billId, 1, 5_000), ledger.as(ws));
-    for (const changed of [bill(a, billId, 1, 5_001), bill(a, billId, 1, 5_000, { date: '2026-10-16' }), bill(a, billId, 1, 5_000, { description: 'Another' }), { sourceType: 'Bill', sourceId: billId, version: 1n, lines: [] }]) {
+    for (const changed of [
+      bill(a, billId, 1, 5_001),
+      bill(a, billId, 1, 5_000, { date: '2026-10-16' }),
+      bill(a, billId, 1, 5_000, { description: 'Another' }),
+      { sourceType: 'Bill', sourceId: billId, version: 1n, lines: [] },
+    ]) {
       const r = await refusal(ledger.client.postEntry(changed, ledger.as(ws)));
       expect(r.code).toBe(Code.AlreadyExists);
       expect(r.message).toBe(`Bill ${billId} version 1 was already posted with a different body; post a new version to change it`);
@@ -159,7 +195,12 @@ describe('PostEntry', () => {
 
     const voided = await ledger.client.voidEntry({ sourceType: 'Bill', sourceId: billId, version: 4n }, ledger.as(ws));
     entries = await entriesOf(ws);
-    expect(voided.result).toMatchObject({ entryId: '', reversedEntryId: v2.result?.entryId, reversalEntryId: entries.at(-1)?.id, seq: BigInt(entries.at(-1)?.seq ?? -1) });
+    expect(voided.result).toMatchObject({
+      entryId: '',
+      reversedEntryId: v2.result?.entryId,
+      reversalEntryId: entries.at(-1)?.id,
+      seq: BigInt(entries.at(-1)?.seq ?? -1),
+    });
     expect(entries.at(-1)).toMatchObject({ reverses_entry_id: v2.result?.entryId, description: 'Void: Bill from AWS (corrected)' });
     expect(await net(ws, a['Accounts Payable'])).toBe(0);
     // A void replays like any version (PostEntry with no lines is the same void).
@@ -186,10 +227,28 @@ describe('PostEntry', () => {
       ...Array.from({ length: n }, () => ({ accountId: a['Rent'], direction: 'debit', amountCents: big })),
       ...Array.from({ length: n }, () => ({ accountId: a['Loans Payable'], direction: 'credit', amountCents: big })),
     ];
-    for (let i = 0; i < 4; i++) await postings.post(owner, { sourceType: 'ManualEntry', sourceId: newId(), version: 1n, date: '2026-11-02', description: 'Huge', lines: many(250) } as Parameters<PostingUseCases['post']>[1]);
+    for (let i = 0; i < 4; i++)
+      await postings.post(owner, {
+        sourceType: 'ManualEntry',
+        sourceId: newId(),
+        version: 1n,
+        date: '2026-11-02',
+        description: 'Huge',
+        lines: many(250),
+      } as Parameters<PostingUseCases['post']>[1]);
     const before = await entriesOf(ws);
     // ...so version 2 of the bill reverses version 1, then overflows November's balance of Rent: all of it rolls back.
-    expect((await refusal(postings.post(owner, bill(a, billId, 2, 100, { date: '2026-11-03', lines: many(250) }) as Parameters<PostingUseCases['post']>[1]).catch((e: unknown) => { throw toConnectError(e); }))).code).toBe(Code.Internal);
+    expect(
+      (
+        await refusal(
+          postings
+            .post(owner, bill(a, billId, 2, 100, { date: '2026-11-03', lines: many(250) }) as Parameters<PostingUseCases['post']>[1])
+            .catch((e: unknown) => {
+              throw toConnectError(e);
+            }),
+        )
+      ).code,
+    ).toBe(Code.Internal);
     expect(await entriesOf(ws)).toEqual(before);
     expect(await net(ws, a['Accounts Payable'])).toBe(-2_500);
     expect((await ledger.client.postEntry(bill(a, billId, 1, 2_500), ledger.as(ws))).result).toMatchObject({ entryId: v1.result?.entryId, replayed: true });
@@ -206,19 +265,38 @@ describe('PostEntry', () => {
     const bad = async (body: Body, field: string, message?: string) => {
       const r = await refusal(ledger.client.postEntry(body, ledger.as(ws)));
       expect(r.code, field).toBe(Code.InvalidArgument);
-      expect(r.fields.map((f) => f.field), field).toContain(field);
+      expect(
+        r.fields.map((f) => f.field),
+        field,
+      ).toContain(field);
       if (message) expect(r.fields.find((f) => f.field === field)?.message).toBe(message);
     };
     const line = (accountId: string | undefined, direction: string, cents: number) => ({ accountId, direction, amountCents: BigInt(cents) });
-    await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 100), line(a['Accounts Payable'], 'credit', 99)] }), 'lines', 'lines do not balance: debits 100 cents, credits 99 cents');
+    await bad(
+      bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 100), line(a['Accounts Payable'], 'credit', 99)] }),
+      'lines',
+      'lines do not balance: debits 100 cents, credits 99 cents',
+    );
     await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 0), line(a['Accounts Payable'], 'credit', 0)] }), 'lines[0].amountCents');
     await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', -5), line(a['Accounts Payable'], 'credit', -5)] }), 'lines[1].amountCents');
     await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'left', 100), line(a['Accounts Payable'], 'credit', 100)] }), 'lines[0].direction');
-    await bad(bill(a, id, 1, 100, { lines: [line('nope', 'debit', 100), line(a['Accounts Payable'], 'credit', 100)] }), 'lines[0].accountId', 'lines[0].accountId must be a UUID');
+    await bad(
+      bill(a, id, 1, 100, { lines: [line('nope', 'debit', 100), line(a['Accounts Payable'], 'credit', 100)] }),
+      'lines[0].accountId',
+      'lines[0].accountId must be a UUID',
+    );
     await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 100)] }), 'lines');
-    await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 100), line(other['Accounts Payable'], 'credit', 100)] }), 'lines[1].accountId', 'lines[1].accountId is not an account of this workspace');
+    await bad(
+      bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 100), line(other['Accounts Payable'], 'credit', 100)] }),
+      'lines[1].accountId',
+      'lines[1].accountId is not an account of this workspace',
+    );
     await bad(bill(a, id, 1, 100, { lines: [line(a['Rent'], 'debit', 100), line(newId(), 'credit', 100)] }), 'lines[1].accountId');
-    await bad(bill(a, id, 1, 100, { lines: [line(a['Operating Expenses'], 'debit', 100), line(a['Accounts Payable'], 'credit', 100)] }), 'lines[0].accountId', 'lines[0].accountId must be a category or sub-category, not a category type or group');
+    await bad(
+      bill(a, id, 1, 100, { lines: [line(a['Operating Expenses'], 'debit', 100), line(a['Accounts Payable'], 'credit', 100)] }),
+      'lines[0].accountId',
+      'lines[0].accountId must be a category or sub-category, not a category type or group',
+    );
     await bad(bill(a, id, 1, 100, { sourceType: 'WorkspaceTransaction' }), 'sourceType');
     await bad(bill(a, id, 1, 100, { sourceType: 'OpeningBalance' }), 'sourceType');
     await bad(bill(a, 'bill-1', 1, 100), 'sourceId', 'sourceId must be a UUID');
@@ -229,7 +307,7 @@ describe('PostEntry', () => {
     expect(await rows(ledger.db.adminDb, 'select 1 from source_postings where workspace_id = ?', [ws])).toEqual([]);
   });
 
-  it('a Viewer\'s call is refused; a service\'s own call (no role) posts', async () => {
+  it("a Viewer's call is refused; a service's own call (no role) posts", async () => {
     const ws = newId();
     const a = await chart(ws);
     const viewer = await refusal(ledger.client.postEntry(bill(a, newId(), 1, 100), ledger.as(ws, 'Viewer')));
@@ -244,9 +322,14 @@ describe('PostEntry', () => {
     const a = await chart(ws);
     const billId = newId();
     await ledger.client.postEntry(bill(a, billId, 1, 100), ledger.as(ws));
-    await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('source_postings').insert({ workspace_id: ws, source_type: 'Bill', source_id: billId, version: 1, body_hash: 'other' })))
-      .rejects.toThrow(/source_postings_pkey/);
-    await expect(withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('source_postings').where({ source_id: billId }).update({ body_hash: 'other' }))).rejects.toThrow(/immutable/);
+    await expect(
+      withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) =>
+        trx('source_postings').insert({ workspace_id: ws, source_type: 'Bill', source_id: billId, version: 1, body_hash: 'other' }),
+      ),
+    ).rejects.toThrow(/source_postings_pkey/);
+    await expect(
+      withTenant(ledger.db.appDb, { workspaceId: ws }, (trx) => trx('source_postings').where({ source_id: billId }).update({ body_hash: 'other' })),
+    ).rejects.toThrow(/immutable/);
   });
 });
 
@@ -256,10 +339,16 @@ describe('the seq a change answers (reads after writes, issue #12)', () => {
     const a = await chart(ws);
     const tenant = { workspaceId: ws, role: 'Owner' as const };
     // Ours and theirs touch different accounts: no balance row locked by one waits for the other.
-    const entry = (cents: number, [debit, credit] = ['Hosting and Infrastructure', 'Accounts Payable']) => ({ workspaceId: ws, date: '2026-10-15', sourceType: 'ManualEntry' as const, description: `entry of ${cents}`, lines: [
-      { accountId: a[debit] as string, direction: 'debit' as const, amountCents: cents },
-      { accountId: a[credit] as string, direction: 'credit' as const, amountCents: cents },
-    ] });
+    const entry = (cents: number, [debit, credit] = ['Hosting and Infrastructure', 'Accounts Payable']) => ({
+      workspaceId: ws,
+      date: '2026-10-15',
+      sourceType: 'ManualEntry' as const,
+      description: `entry of ${cents}`,
+      lines: [
+        { accountId: a[debit] as string, direction: 'debit' as const, amountCents: cents },
+        { accountId: a[credit] as string, direction: 'credit' as const, amountCents: cents },
+      ],
+    });
     const r = await changeInWorkspace(ledger.db.appDb, tenant, async (trx) => {
       await postEntry(trx, entry(100));
       await postEntry(trx, entry(200));

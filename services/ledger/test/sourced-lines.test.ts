@@ -10,18 +10,24 @@ describe('checkSourcedLines', () => {
       problems: [{ field: 'sourceType', message: 'sourceType must be one of: VendorCredit, CreditMemo' }],
     });
     expect(checkSourcedLines({ sourceType: 'CreditMemo', lines: [{ categoryId: newId() }, { categoryId: 'x' }] }, types, '')).toEqual({
-      type: 'CreditMemo', problems: [{ field: 'lineItems.1.categoryId', message: 'lineItems.1.categoryId must be a UUID' }],
+      type: 'CreditMemo',
+      problems: [{ field: 'lineItems.1.categoryId', message: 'lineItems.1.categoryId must be a UUID' }],
     });
     expect(checkSourcedLines({ sourceType: 'VendorCredit', lines: [] }, types, '')).toEqual({ type: 'VendorCredit', problems: [] });
   });
 });
 
 describe('lineCategoryProblems', () => {
-  const found = new Map([['rent', { id: 'rent', level: 3 }], ['group', { id: 'group', level: 2 }], ['ap', { id: 'ap', level: 3 }]]);
+  const found = new Map([
+    ['rent', { id: 'rent', level: 3 }],
+    ['group', { id: 'group', level: 2 }],
+    ['ap', { id: 'ap', level: 3 }],
+  ]);
   const party = { id: 'ap', name: 'Accounts Payable' };
   it('the first category the chart does not hold is not found, before any other problem', () => {
     expect(lineCategoryProblems([{ categoryId: 'group' }, { categoryId: 'theirs' }, { categoryId: 'gone' }], found, party)).toEqual({
-      notFound: { field: 'lineItems.1.categoryId', message: 'Category not found' }, problems: [],
+      notFound: { field: 'lineItems.1.categoryId', message: 'Category not found' },
+      problems: [],
     });
   });
   it('refuses a group and the party account itself; with no party account, that account is a category like another', () => {

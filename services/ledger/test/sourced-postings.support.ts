@@ -42,7 +42,8 @@ export function ledgerForFile(busName: string): FileLedger {
       const r = await ledger().client.getChartOfAccounts({}, ledger().as(workspaceId));
       return Object.fromEntries(r.chartOfAccounts.map((c) => [c.name, c.id]));
     },
-    linesOf: (entryId) => rows(ledger().db.adminDb, 'select account_id::text, direction, amount_cents::int from journal_lines where entry_id = ? order by id', [entryId]),
+    linesOf: (entryId) =>
+      rows(ledger().db.adminDb, 'select account_id::text, direction, amount_cents::int from journal_lines where entry_id = ? order by id', [entryId]),
   };
 }
 

@@ -21,14 +21,37 @@ export interface LedgerHarness {
 }
 
 /** A real ledger service on a fresh database, consuming from `bus`, listening on a free port. */
-export async function startLedger(bus: EventBus, options: { port?: number; maxDeliver?: number; applySuggestions?: LedgerOverrides['applySuggestions'] } = {}): Promise<LedgerHarness> {
+export async function startLedger(
+  bus: EventBus,
+  options: { port?: number; maxDeliver?: number; applySuggestions?: LedgerOverrides['applySuggestions'] } = {},
+): Promise<LedgerHarness> {
   const db = await createTestDatabase('ledger', ledgerMigrations);
-  const config = ledgerConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LEDGER_PORT: String(options.port ?? 0), LEDGER_DATABASE_URL: db.appUrl, LEDGER_CONSUMER_CONCURRENCY: process.env.LEDGER_CONSUMER_CONCURRENCY, LEDGER_INGEST_BATCH: process.env.LEDGER_INGEST_BATCH });
-  const service = await createLedgerService(config, { db: db.appDb, bus, logger: createLogger('ledger-test', 'silent'), maxDeliver: options.maxDeliver, applySuggestions: options.applySuggestions });
+  const config = ledgerConfigSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LEDGER_PORT: String(options.port ?? 0),
+    LEDGER_DATABASE_URL: db.appUrl,
+    LEDGER_CONSUMER_CONCURRENCY: process.env.LEDGER_CONSUMER_CONCURRENCY,
+    LEDGER_INGEST_BATCH: process.env.LEDGER_INGEST_BATCH,
+  });
+  const service = await createLedgerService(config, {
+    db: db.appDb,
+    bus,
+    logger: createLogger('ledger-test', 'silent'),
+    maxDeliver: options.maxDeliver,
+    applySuggestions: options.applySuggestions,
+  });
   const url = await service.listen();
-  const client = createServiceClient(LedgerRpc, { baseUrl: url, timeoutMs: 20_000, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'ledger-test', audience: 'ledger' } });
+  const client = createServiceClient(LedgerRpc, {
+    baseUrl: url,
+    timeoutMs: 20_000,
+    trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'ledger-test', audience: 'ledger' },
+  });
   return {
-    db, service, url, client,
+    db,
+    service,
+    url,
+    client,
     as: (workspaceId, role = 'Owner') => ({ headers: tenantHeaders({ workspaceId, userId: newId(), role }) }),
     async close() {
       await service.stop();
@@ -38,8 +61,22 @@ export async function startLedger(bus: EventBus, options: { port?: number; maxDe
 }
 
 /** Publishes an event as its owning service would (through its outbox relay): envelope, subject, msg id. */
-export async function publish<D extends DescMessage>(bus: EventBus, type: string, workspaceId: string, schema: D, payload: MessageInitShape<D>, id = newId()): Promise<string> {
-  const envelope = create(EventEnvelopeSchema, { id, type, workspaceId, occurredAt: timestampFromDate(new Date()), source: 'test', payload: toBinary(schema, create(schema, payload)) });
+export async function publish<D extends DescMessage>(
+  bus: EventBus,
+  type: string,
+  workspaceId: string,
+  schema: D,
+  payload: MessageInitShape<D>,
+  id = newId(),
+): Promise<string> {
+  const envelope = create(EventEnvelopeSchema, {
+    id,
+    type,
+    workspaceId,
+    occurredAt: timestampFromDate(new Date()),
+    source: 'test',
+    payload: toBinary(schema, create(schema, payload)),
+  });
   await bus.publish(eventSubject(type), toBinary(EventEnvelopeSchema, envelope), { msgId: id });
   return id;
 }
@@ -48,28 +85,77 @@ export async function publish<D extends DescMessage>(bus: EventBus, type: string
 export function bankingFor(bus: EventBus, workspaceId: string) {
   const versions = new Map<string, number>();
   return {
-    workspaceCreated: () => publish(bus, 'workspace.created', workspaceId, WorkspaceCreatedSchema, { workspaceId, organizationId: newId(), name: 'Test Co', ownerUserId: newId(), isDefault: true }),
+    workspaceCreated: () =>
+      publish(bus, 'workspace.created', workspaceId, WorkspaceCreatedSchema, {
+        workspaceId,
+        organizationId: newId(),
+        name: 'Test Co',
+        ownerUserId: newId(),
+        isDefault: true,
+      }),
     async link(over: { name?: string; mask?: string; type?: string; subtype?: string } = {}): Promise<string> {
       const accountId = newId();
-      await publish(bus, 'bank_account.linked', workspaceId, BankAccountLinkedSchema, { accountId, name: over.name ?? 'Checking', mask: over.mask ?? '1234', type: over.type ?? 'depository', subtype: over.subtype ?? 'checking', institutionName: 'Test Bank', isoCurrencyCode: 'USD', source: 'plaid' });
+      await publish(bus, 'bank_account.linked', workspaceId, BankAccountLinkedSchema, {
+        accountId,
+        name: over.name ?? 'Checking',
+        mask: over.mask ?? '1234',
+        type: over.type ?? 'depository',
+        subtype: over.subtype ?? 'checking',
+        institutionName: 'Test Bank',
+        isoCurrencyCode: 'USD',
+        source: 'plaid',
+      });
       return accountId;
     },
-    async add(accountId: string, t: { amountCents: number; date?: string; name?: string; merchantName?: string; id?: string; isoCurrencyCode?: string }): Promise<string> {
+    async add(
+      accountId: string,
+      t: { amountCents: number; date?: string; name?: string; merchantName?: string; id?: string; isoCurrencyCode?: string },
+    ): Promise<string> {
       const id = t.id ?? newId();
       const version = (versions.get(id) ?? 0) + 1;
       versions.set(id, version);
-      await publish(bus, 'bank_transaction.added', workspaceId, BankTransactionSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, amountCents: BigInt(t.amountCents), isoCurrencyCode: t.isoCurrencyCode ?? 'USD', date: t.date ?? '2026-10-05', name: t.name ?? 'Coffee Shop', merchantName: t.merchantName ?? '', pending: false, version: BigInt(version) });
+      await publish(bus, 'bank_transaction.added', workspaceId, BankTransactionSchema, {
+        id,
+        accountId,
+        externalId: `ext-${id.slice(-8)}`,
+        amountCents: BigInt(t.amountCents),
+        isoCurrencyCode: t.isoCurrencyCode ?? 'USD',
+        date: t.date ?? '2026-10-05',
+        name: t.name ?? 'Coffee Shop',
+        merchantName: t.merchantName ?? '',
+        pending: false,
+        version: BigInt(version),
+      });
       return id;
     },
-    async modify(accountId: string, id: string, t: { amountCents: number; date?: string; name?: string; version?: number; isoCurrencyCode?: string }): Promise<void> {
+    async modify(
+      accountId: string,
+      id: string,
+      t: { amountCents: number; date?: string; name?: string; version?: number; isoCurrencyCode?: string },
+    ): Promise<void> {
       const version = t.version ?? (versions.get(id) ?? 0) + 1;
       versions.set(id, Math.max(version, versions.get(id) ?? 0));
-      await publish(bus, 'bank_transaction.modified', workspaceId, BankTransactionSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, amountCents: BigInt(t.amountCents), isoCurrencyCode: t.isoCurrencyCode ?? 'USD', date: t.date ?? '2026-10-05', name: t.name ?? 'Coffee Shop', pending: false, version: BigInt(version) });
+      await publish(bus, 'bank_transaction.modified', workspaceId, BankTransactionSchema, {
+        id,
+        accountId,
+        externalId: `ext-${id.slice(-8)}`,
+        amountCents: BigInt(t.amountCents),
+        isoCurrencyCode: t.isoCurrencyCode ?? 'USD',
+        date: t.date ?? '2026-10-05',
+        name: t.name ?? 'Coffee Shop',
+        pending: false,
+        version: BigInt(version),
+      });
     },
     async remove(accountId: string, id: string): Promise<void> {
       const version = (versions.get(id) ?? 0) + 1;
       versions.set(id, version);
-      await publish(bus, 'bank_transaction.removed', workspaceId, BankTransactionRemovedSchema, { id, accountId, externalId: `ext-${id.slice(-8)}`, version: BigInt(version) });
+      await publish(bus, 'bank_transaction.removed', workspaceId, BankTransactionRemovedSchema, {
+        id,
+        accountId,
+        externalId: `ext-${id.slice(-8)}`,
+        version: BigInt(version),
+      });
     },
   };
 }
@@ -80,6 +166,10 @@ export async function rows<T>(db: Knex, sql: string, bindings: readonly unknown[
 
 /** Trial balance of a workspace, read as the owner (bypasses RLS): debits − credits over every line. */
 export async function trialBalance(db: Knex, workspaceId: string): Promise<number> {
-  const [r] = await rows<{ s: number }>(db, "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ?", [workspaceId]);
+  const [r] = await rows<{ s: number }>(
+    db,
+    "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ?",
+    [workspaceId],
+  );
   return r?.s ?? 0;
 }

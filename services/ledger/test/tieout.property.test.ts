@@ -45,20 +45,39 @@ const account = fc.integer({ min: 0, max: 2 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('add' as const), account, cents, day: fc.integer({ min: 0, max: 200 }), pending: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('late' as const), account, cents, daysBack: fc.integer({ min: 1, max: 400 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('modify' as const), txn: fc.nat(), cents, flip: fc.boolean(), day: fc.integer({ min: 0, max: 200 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('modify' as const), txn: fc.nat(), cents, flip: fc.boolean(), day: fc.integer({ min: 0, max: 200 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), txn: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('post' as const), txn: fc.nat(), cents: fc.option(cents, { nil: null }) }) },
 );
 /** One step: an operation at the bank, then a sync; `deliver` orders the backlog, `hold` keeps some for later. */
-const step = fc.record({ op, deliver: fc.array(fc.nat(), { minLength: 12, maxLength: 12 }), hold: fc.integer({ min: 0, max: 3 }), duplicate: fc.boolean(), settle: fc.boolean() });
+const step = fc.record({
+  op,
+  deliver: fc.array(fc.nat(), { minLength: 12, maxLength: 12 }),
+  hold: fc.integer({ min: 0, max: 3 }),
+  duplicate: fc.boolean(),
+  settle: fc.boolean(),
+});
 
 const dateOf = (d: number) => new Date(Date.UTC(2025, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
 
-interface BankTxn { id: string; account: number; cents: number; date: string; pending: boolean; version: number; removed: boolean }
+interface BankTxn {
+  id: string;
+  account: number;
+  cents: number;
+  date: string;
+  pending: boolean;
+  version: number;
+  removed: boolean;
+}
 
-type Delivery = { kind: 'txn'; id: string; account: number; cents: number; date: string; pending: boolean; version: number; removed: boolean } | { kind: 'snapshot'; account: number; payload: ReturnType<typeof create<typeof BankAccountSyncedSchema>> };
+type Delivery =
+  | { kind: 'txn'; id: string; account: number; cents: number; date: string; pending: boolean; version: number; removed: boolean }
+  | { kind: 'snapshot'; account: number; payload: ReturnType<typeof create<typeof BankAccountSyncedSchema>> };
 
-it('each account ties to the bank once every sync\'s events are applied, in any order', async () => {
+it("each account ties to the bank once every sync's events are applied, in any order", async () => {
   await fc.assert(
     fc.asyncProperty(
       // The bank's balances before the first imported transaction (what the opening balance must recover).
@@ -70,7 +89,17 @@ it('each account ties to the bank once every sync\'s events are applied, in any 
         const banks = await withTenant(db.appDb, tenant, async (trx) => {
           await ensureChart(trx, ws);
           const out = [];
-          for (const k of KINDS) out.push(await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name: k.name, mask: '1', type: k.type, subtype: k.subtype, institutionName: 'First Platypus Bank' }));
+          for (const k of KINDS)
+            out.push(
+              await ensureBankLedgerAccount(trx, ws, {
+                accountId: newId(),
+                name: k.name,
+                mask: '1',
+                type: k.type,
+                subtype: k.subtype,
+                institutionName: 'First Platypus Bank',
+              }),
+            );
           return out;
         });
         const bankIds = banks.map((b) => b.bank_account_id as string);
@@ -85,15 +114,32 @@ it('each account ties to the bank once every sync\'s events are applied, in any 
           const postedTotal = posted.reduce((s, t) => s + t.cents, 0);
           const current = KINDS[a]!.type === 'credit' ? openings[a]! - postedTotal : openings[a]! + postedTotal;
           return {
-            current, postedTotal, postedCount: posted.length, pendingTotal: live.filter((t) => t.pending).reduce((s, t) => s + t.cents, 0), pendingCount: live.length - posted.length,
+            current,
+            postedTotal,
+            postedCount: posted.length,
+            pendingTotal: live.filter((t) => t.pending).reduce((s, t) => s + t.cents, 0),
+            pendingCount: live.length - posted.length,
             earliest: live.map((t) => t.date).sort()[0] ?? '',
           };
         };
         const txnEvent = (t: BankTxn): Delivery => ({ kind: 'txn', ...t });
         const apply = async (d: Delivery) => {
           if (d.kind === 'snapshot') return withTenant(db.appDb, tenant, (trx) => applyAccountSynced(trx, ws, d.payload));
-          if (d.removed) return withTenant(db.appDb, tenant, (trx) => removeBankTransaction(trx, ws, { id: d.id, accountId: bankIds[d.account]!, externalId: d.id, version: BigInt(d.version) }));
-          const payload = create(BankTransactionSchema, { id: d.id, accountId: bankIds[d.account]!, externalId: d.id, amountCents: BigInt(d.cents), isoCurrencyCode: 'USD', date: d.date, name: `T ${d.id.slice(-4)}`, pending: d.pending, version: BigInt(d.version) });
+          if (d.removed)
+            return withTenant(db.appDb, tenant, (trx) =>
+              removeBankTransaction(trx, ws, { id: d.id, accountId: bankIds[d.account]!, externalId: d.id, version: BigInt(d.version) }),
+            );
+          const payload = create(BankTransactionSchema, {
+            id: d.id,
+            accountId: bankIds[d.account]!,
+            externalId: d.id,
+            amountCents: BigInt(d.cents),
+            isoCurrencyCode: 'USD',
+            date: d.date,
+            name: `T ${d.id.slice(-4)}`,
+            pending: d.pending,
+            version: BigInt(d.version),
+          });
           return withTenant(db.appDb, tenant, (trx) => applyBankTransaction(trx, ws, payload));
         };
         const pick = (i: number, filter: (t: BankTxn) => boolean) => {
@@ -107,7 +153,13 @@ it('each account ties to the bank once every sync\'s events are applied, in any 
             const bank = bankState(a);
             const t = tieOut.find((x) => x.bankAccountId === bankAccountId);
             const context = `${KINDS[a]!.name} after sync ${sync}`;
-            expect(t, context).toMatchObject({ status: 'matches', bankBalanceCents: bank.current, booksBalanceCents: bank.current, differenceCents: 0, ledgerAccountId: banks[a]!.id });
+            expect(t, context).toMatchObject({
+              status: 'matches',
+              bankBalanceCents: bank.current,
+              booksBalanceCents: bank.current,
+              differenceCents: 0,
+              ledgerAccountId: banks[a]!.id,
+            });
             // Pending, in the normal direction: money in raises a bank account and lowers what a card owes.
             expect(t!.pendingCents, context).toBe(KINDS[a]!.type === 'credit' ? -bank.pendingTotal : bank.pendingTotal);
           }
@@ -120,7 +172,15 @@ it('each account ties to the bank once every sync\'s events are applied, in any 
           switch (o.kind) {
             case 'add':
             case 'late': {
-              const t: BankTxn = { id: newId(), account: o.account, cents: o.cents, date: o.kind === 'add' ? dateOf(o.day) : dateOf(-o.daysBack), pending: o.kind === 'add' && o.pending, version: 1, removed: false };
+              const t: BankTxn = {
+                id: newId(),
+                account: o.account,
+                cents: o.cents,
+                date: o.kind === 'add' ? dateOf(o.day) : dateOf(-o.daysBack),
+                pending: o.kind === 'add' && o.pending,
+                version: 1,
+                removed: false,
+              };
               txns.push(t);
               backlog.push(txnEvent(t));
               break;
@@ -152,16 +212,30 @@ it('each account ties to the bank once every sync\'s events are applied, in any 
           for (const a of [0, 1, 2]) {
             const b = bankState(a);
             backlog.push({
-              kind: 'snapshot', account: a,
+              kind: 'snapshot',
+              account: a,
               payload: create(BankAccountSyncedSchema, {
-                accountId: bankIds[a]!, type: KINDS[a]!.type, isoCurrencyCode: 'USD', currentBalanceCents: BigInt(b.current), hasCurrentBalance: true, syncedAt: new Date(Date.UTC(2026, 0, 1, 0, sync)).toISOString(),
-                postedTotalCents: BigInt(b.postedTotal), postedCount: BigInt(b.postedCount), pendingTotalCents: BigInt(b.pendingTotal), pendingCount: BigInt(b.pendingCount), earliestDate: b.earliest, version: BigInt(sync),
+                accountId: bankIds[a]!,
+                type: KINDS[a]!.type,
+                isoCurrencyCode: 'USD',
+                currentBalanceCents: BigInt(b.current),
+                hasCurrentBalance: true,
+                syncedAt: new Date(Date.UTC(2026, 0, 1, 0, sync)).toISOString(),
+                postedTotalCents: BigInt(b.postedTotal),
+                postedCount: BigInt(b.postedCount),
+                pendingTotalCents: BigInt(b.pendingTotal),
+                pendingCount: BigInt(b.pendingCount),
+                earliestDate: b.earliest,
+                version: BigInt(sync),
               }),
             });
           }
           // Delivery: the backlog in a random order; unless the step settles, the last few wait for a later
           // step (a snapshot may overtake its transactions, or an older snapshot a newer one); some twice.
-          const order = backlog.map((d, i) => ({ d, key: s.deliver[i % s.deliver.length]! * 1_000 + i })).sort((x, y) => x.key - y.key).map((x) => x.d);
+          const order = backlog
+            .map((d, i) => ({ d, key: s.deliver[i % s.deliver.length]! * 1_000 + i }))
+            .sort((x, y) => x.key - y.key)
+            .map((x) => x.d);
           const keep = s.settle ? 0 : Math.min(s.hold, order.length);
           const now = order.slice(0, order.length - keep);
           backlog = order.slice(order.length - keep);

@@ -36,15 +36,38 @@ async function workspaceWithTransaction(): Promise<{ tenant: Tenant; txnId: stri
   const bankId = newId();
   await withTenant(db.appDb, tenant, async (trx) => {
     await ensureChart(trx, ws);
-    const bank = await ensureBankLedgerAccount(trx, ws, { accountId: newId(), name: 'Checking', mask: '1', type: 'depository', subtype: 'checking', institutionName: 'B' });
-    await applyBankTransaction(trx, ws, create(BankTransactionSchema, { id: bankId, accountId: bank.bank_account_id as string, externalId: bankId, amountCents: -4250n, isoCurrencyCode: 'USD', date: '2026-10-05', name: 'Office Depot', version: 1n }));
+    const bank = await ensureBankLedgerAccount(trx, ws, {
+      accountId: newId(),
+      name: 'Checking',
+      mask: '1',
+      type: 'depository',
+      subtype: 'checking',
+      institutionName: 'B',
+    });
+    await applyBankTransaction(
+      trx,
+      ws,
+      create(BankTransactionSchema, {
+        id: bankId,
+        accountId: bank.bank_account_id as string,
+        externalId: bankId,
+        amountCents: -4250n,
+        isoCurrencyCode: 'USD',
+        date: '2026-10-05',
+        name: 'Office Depot',
+        version: 1n,
+      }),
+    );
   });
   const [r] = await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where bank_transaction_id = ?', [bankId]);
   return { tenant, txnId: r?.id as string };
 }
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(() => undefined, (err: unknown) => err);
+  const e = await p.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(AppError);
   return e as AppError;
 }
@@ -52,17 +75,29 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 /** A receipt as the ledger stored them before receipts became uploads of the documents service. */
 async function oldReceipt(tenant: Tenant, txnId: string, fileName: string, bytes: Uint8Array, contentType: string): Promise<string> {
   const id = newId();
-  await withTenant(db.appDb, tenant, (trx) => insertReceipt(trx, {
-    id, workspace_id: tenant.workspaceId, transaction_id: txnId, file_name: fileName, content_type: contentType, size_bytes: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest(), content: Buffer.from(bytes), uploaded_by: tenant.userId,
-  }));
+  await withTenant(db.appDb, tenant, (trx) =>
+    insertReceipt(trx, {
+      id,
+      workspace_id: tenant.workspaceId,
+      transaction_id: txnId,
+      file_name: fileName,
+      content_type: contentType,
+      size_bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest(),
+      content: Buffer.from(bytes),
+      uploaded_by: tenant.userId,
+    }),
+  );
   return id;
 }
 
 describe('receipts', () => {
   it('records each attached receipt once in the trail, with who attached it', async () => {
     const { tenant, txnId } = await workspaceWithTransaction();
-    const receipts = [{ id: newId(), fileName: 'lunch.png', contentType: 'image/png', sizeBytes: PNG.length }, { id: newId(), fileName: 'invoice.pdf', contentType: 'application/pdf', sizeBytes: PDF.length }];
+    const receipts = [
+      { id: newId(), fileName: 'lunch.png', contentType: 'image/png', sizeBytes: PNG.length },
+      { id: newId(), fileName: 'invoice.pdf', contentType: 'application/pdf', sizeBytes: PDF.length },
+    ];
     expect(await u.receipts.recordAttached(tenant, txnId, receipts, { name: 'Ada Lovelace', email: 'ada@example.com' })).toBe(2);
     // A retry (the same uploads) records nothing twice.
     expect(await u.receipts.recordAttached(tenant, txnId, receipts, undefined)).toBe(0);
@@ -88,7 +123,9 @@ describe('receipts', () => {
     const b = await workspaceWithTransaction();
     const one = [{ id: newId(), fileName: 'a.png', contentType: 'image/png', sizeBytes: PNG.length }];
     expect((await refusal(u.receipts.recordAttached(a.tenant, a.txnId, [], undefined))).options.fields?.[0]?.field).toBe('receipts');
-    expect((await refusal(u.receipts.recordAttached(a.tenant, a.txnId, [{ ...one[0]!, id: 'nope' }], undefined))).options.fields?.[0]?.field).toBe('receipts.0.id');
+    expect((await refusal(u.receipts.recordAttached(a.tenant, a.txnId, [{ ...one[0]!, id: 'nope' }], undefined))).options.fields?.[0]?.field).toBe(
+      'receipts.0.id',
+    );
     expect((await refusal(u.receipts.recordAttached(a.tenant, 'nope', one, undefined))).options.fields?.[0]?.field).toBe('transactionId');
     const id = await oldReceipt(a.tenant, a.txnId, 'a.png', PNG, 'image/png');
     expect((await refusal(u.receipts.recordAttached(b.tenant, a.txnId, one, undefined))).kind).toBe('NOT_FOUND');
@@ -110,9 +147,18 @@ describe('comments', () => {
     expect(r.comment.comment).toBe('Is this the printer toner?');
     expect(r.comment.taggedUsers).toEqual([{ id: colleague.userId, name: 'Grace Hopper' }]);
     const [listed] = await u.comments.list(tenant, txnId);
-    expect(listed).toMatchObject({ comment: 'Is this the printer toner?', user_id: tenant.userId, user_name: 'Ada Lovelace', taggedUsers: [{ id: colleague.userId, name: 'Grace Hopper' }] });
+    expect(listed).toMatchObject({
+      comment: 'Is this the printer toner?',
+      user_id: tenant.userId,
+      user_name: 'Ada Lovelace',
+      taggedUsers: [{ id: colleague.userId, name: 'Grace Hopper' }],
+    });
     const [last] = (await u.transactions.auditLogs(tenant, txnId, 1, 50)).data;
-    expect(last).toMatchObject({ event: 'commented', user_id: tenant.userId, details: { comment: 'Is this the printer toner?', taggedUsers: [colleague.userId] } });
+    expect(last).toMatchObject({
+      event: 'commented',
+      user_id: tenant.userId,
+      details: { comment: 'Is this the printer toner?', taggedUsers: [colleague.userId] },
+    });
   });
 
   it('refuses an empty or too long comment, a tag of a non-member and a malformed tag, naming the field', async () => {
@@ -120,8 +166,12 @@ describe('comments', () => {
     const outsider = await workspaceWithTransaction(); // a member of another workspace only
     await u.comments.taggableUsers(outsider.tenant, undefined);
     expect((await refusal(u.comments.post(tenant, txnId, '   ', [], undefined))).options.fields).toEqual([{ field: 'comment', message: COMMENT_MSG.required }]);
-    expect((await refusal(u.comments.post(tenant, txnId, 'x'.repeat(2001), [], undefined))).options.fields).toEqual([{ field: 'comment', message: COMMENT_MSG.tooLong }]);
-    expect((await refusal(u.comments.post(tenant, txnId, 'hi', [outsider.tenant.userId], undefined))).options.fields).toEqual([{ field: 'taggedUsers', message: COMMENT_MSG.notMember }]);
+    expect((await refusal(u.comments.post(tenant, txnId, 'x'.repeat(2001), [], undefined))).options.fields).toEqual([
+      { field: 'comment', message: COMMENT_MSG.tooLong },
+    ]);
+    expect((await refusal(u.comments.post(tenant, txnId, 'hi', [outsider.tenant.userId], undefined))).options.fields).toEqual([
+      { field: 'taggedUsers', message: COMMENT_MSG.notMember },
+    ]);
     expect((await refusal(u.comments.post(tenant, txnId, 'hi', ['not-a-uuid'], undefined))).options.fields?.[0]?.field).toBe('taggedUsers');
     expect(await u.comments.list(tenant, txnId)).toEqual([]);
     expect((await u.comments.post(tenant, txnId, 'x'.repeat(2000), [], undefined)).comment.comment).toHaveLength(2000);

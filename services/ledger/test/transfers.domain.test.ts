@@ -1,11 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_PAIR_THRESHOLD, counterpartProblem, hasTransferKeyword, isOneSidedTransfer, planPairs, rankCounterparts, transferKind, transferScore, type TransferSide } from '../src/domain/transfers.js';
+import {
+  AUTO_PAIR_THRESHOLD,
+  counterpartProblem,
+  hasTransferKeyword,
+  isOneSidedTransfer,
+  planPairs,
+  rankCounterparts,
+  transferKind,
+  transferScore,
+  type TransferSide,
+} from '../src/domain/transfers.js';
 
-const side = (over: Partial<TransferSide> & { id: string }): TransferSide => ({ amountCents: -10_000, date: '2026-03-10', bankAccountId: 'chk', isCreditCard: false, name: 'Something', ...over });
+const side = (over: Partial<TransferSide> & { id: string }): TransferSide => ({
+  amountCents: -10_000,
+  date: '2026-03-10',
+  bankAccountId: 'chk',
+  isCreditCard: false,
+  name: 'Something',
+  ...over,
+});
 
 describe('transfer rules', () => {
   it('recognises the descriptions banks give transfers and card payments, and not ordinary ones', () => {
-    for (const d of ['ONLINE TRANSFER TO SAV 1111', 'Xfer from checking', 'PAYMENT THANK YOU', 'Payment - Thank You', 'AUTOPAY 123', 'Credit card payment', 'EPAY CHASE CARD', 'Online Transfer']) expect(hasTransferKeyword(d), d).toBe(true);
+    for (const d of [
+      'ONLINE TRANSFER TO SAV 1111',
+      'Xfer from checking',
+      'PAYMENT THANK YOU',
+      'Payment - Thank You',
+      'AUTOPAY 123',
+      'Credit card payment',
+      'EPAY CHASE CARD',
+      'Online Transfer',
+    ])
+      expect(hasTransferKeyword(d), d).toBe(true);
     for (const d of ['Starbucks', 'Uber 063015', 'Payroll', 'Transferwise fees incl']) expect(hasTransferKeyword(d), d).toBe(false);
   });
 
@@ -39,7 +66,9 @@ describe('transfer rules', () => {
 
   it('confidence falls with the days apart and is symmetric', () => {
     const a = side({ id: 'a', name: 'transfer' });
-    const scores = [0, 1, 2, 3, 4, 5].map((d) => transferScore(a, side({ id: 'b', amountCents: 10_000, bankAccountId: 'sav', date: `2026-03-${String(10 + d).padStart(2, '0')}` })));
+    const scores = [0, 1, 2, 3, 4, 5].map((d) =>
+      transferScore(a, side({ id: 'b', amountCents: 10_000, bankAccountId: 'sav', date: `2026-03-${String(10 + d).padStart(2, '0')}` })),
+    );
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1] as number);
     const b = side({ id: 'b', amountCents: 10_000, bankAccountId: 'card', isCreditCard: true, date: '2026-03-12' });
     expect(transferScore(a, b)).toBe(transferScore(b, a));

@@ -1,7 +1,7 @@
 // Transfers and card payments (issue #12): detection on booking (single and batch paths, either side
 // first), booking to a Transfer account, pairing and un-pairing by hand, concurrency, bank modifications.
 import { create, toBinary } from '@bufbuild/protobuf';
-import type { AppError} from '@ledgerline/platform';
+import type { AppError } from '@ledgerline/platform';
 import { createLogger, EventType, newId, withTenant, type ReceivedEvent } from '@ledgerline/platform';
 import { createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
 import { BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
@@ -22,29 +22,53 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-interface Txn { id: string; bankId: string; account: string }
+interface Txn {
+  id: string;
+  bankId: string;
+  account: string;
+}
 
 async function books() {
   const ws = newId();
   const tenant = { workspaceId: ws, userId: newId(), role: 'Owner' as const };
-  const link = (name: string, type = 'depository', subtype = 'checking') => withTenant(db.appDb, tenant, async (trx) => {
-    await ensureChart(trx, ws);
-    return ensureBankLedgerAccount(trx, ws, { accountId: newId(), name, mask: '1', type, subtype, institutionName: 'B' });
-  });
+  const link = (name: string, type = 'depository', subtype = 'checking') =>
+    withTenant(db.appDb, tenant, async (trx) => {
+      await ensureChart(trx, ws);
+      return ensureBankLedgerAccount(trx, ws, { accountId: newId(), name, mask: '1', type, subtype, institutionName: 'B' });
+    });
   const checking = await link('Checking');
   const savings = await link('Savings', 'depository', 'savings');
   const card = await link('Card', 'credit', 'credit card');
-  const accounts = await rows<{ id: string; name: string; system_key: string | null }>(db.adminDb, 'select id, name, system_key from accounts where workspace_id = ?', [ws]);
+  const accounts = await rows<{ id: string; name: string; system_key: string | null }>(
+    db.adminDb,
+    'select id, name, system_key from accounts where workspace_id = ?',
+    [ws],
+  );
   const acct = (name: string) => accounts.find((a) => a.name === name)?.id as string;
   const versions = new Map<string, number>();
   const event = (bankAccountId: string, bankId: string, cents: number, date: string, name: string) => {
     const version = (versions.get(bankId) ?? 0) + 1;
     versions.set(bankId, version);
-    return create(BankTransactionSchema, { id: bankId, accountId: bankAccountId, externalId: bankId, amountCents: BigInt(cents), isoCurrencyCode: 'USD', date, name, version: BigInt(version) });
+    return create(BankTransactionSchema, {
+      id: bankId,
+      accountId: bankAccountId,
+      externalId: bankId,
+      amountCents: BigInt(cents),
+      isoCurrencyCode: 'USD',
+      date,
+      name,
+      version: BigInt(version),
+    });
   };
-  const idOf = async (bankId: string) => (await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where bank_transaction_id = ?', [bankId]))[0]?.id as string;
+  const idOf = async (bankId: string) =>
+    (await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where bank_transaction_id = ?', [bankId]))[0]?.id as string;
   return {
-    ws, tenant, checking: checking.bank_account_id as string, savings: savings.bank_account_id as string, card: card.bank_account_id as string, acct,
+    ws,
+    tenant,
+    checking: checking.bank_account_id as string,
+    savings: savings.bank_account_id as string,
+    card: card.bank_account_id as string,
+    acct,
     ledgerOf: { checking: checking.id, savings: savings.id, card: card.id },
     async add(account: string, cents: number, date: string, name: string, bankId = newId()): Promise<Txn> {
       await withTenant(db.appDb, tenant, (trx) => applyBankTransaction(trx, ws, event(account, bankId, cents, date, name)));
@@ -56,19 +80,49 @@ async function books() {
     async remove(t: Txn): Promise<void> {
       const version = (versions.get(t.bankId) ?? 0) + 1;
       versions.set(t.bankId, version);
-      await withTenant(db.appDb, tenant, (trx) => removeBankTransaction(trx, ws, { id: t.bankId, accountId: t.account, externalId: t.bankId, version: BigInt(version) }));
+      await withTenant(db.appDb, tenant, (trx) =>
+        removeBankTransaction(trx, ws, { id: t.bankId, accountId: t.account, externalId: t.bankId, version: BigInt(version) }),
+      );
     },
     /** A batch of adds through the batch path (as the consumer hands it over). */
     async batch(items: { account: string; cents: number; date: string; name: string }[]): Promise<Txn[]> {
       const ids = items.map(() => newId());
-      const events: ReceivedEvent<typeof EventType.BankTransactionAdded>[] = items.map((it, i) => ({ id: newId(), type: EventType.BankTransactionAdded, workspaceId: ws, source: 'test', occurredAt: new Date(), payload: toBinary(BankTransactionSchema, event(it.account, ids[i] as string, it.cents, it.date, it.name)) }));
+      const events: ReceivedEvent<typeof EventType.BankTransactionAdded>[] = items.map((it, i) => ({
+        id: newId(),
+        type: EventType.BankTransactionAdded,
+        workspaceId: ws,
+        source: 'test',
+        occurredAt: new Date(),
+        payload: toBinary(BankTransactionSchema, event(it.account, ids[i] as string, it.cents, it.date, it.name)),
+      }));
       await withTenant(db.appDb, tenant, (trx) => handleAddedBatch(trx, events, checkBankTransaction, applyBankTransaction));
       return Promise.all(ids.map(async (bankId, i) => ({ id: await idOf(bankId), bankId, account: items[i]?.account as string })));
     },
-    row: async (t: Txn) => (await rows<{ category_id: string; transfer_pair_id: string | null; current_entry_id: string | null }>(db.adminDb, 'select category_id, transfer_pair_id, current_entry_id from workspace_transactions where id = ?', [t.id]))[0],
+    row: async (t: Txn) =>
+      (
+        await rows<{ category_id: string; transfer_pair_id: string | null; current_entry_id: string | null }>(
+          db.adminDb,
+          'select category_id, transfer_pair_id, current_entry_id from workspace_transactions where id = ?',
+          [t.id],
+        )
+      )[0],
     /** Net of an account's lines (debits − credits). */
-    net: async (accountId: string) => Number((await rows<{ s: number }>(db.adminDb, "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ? and account_id = ?", [ws, accountId]))[0]?.s ?? 0),
-    trail: async (t: Txn) => (await rows<{ event: string; details: Record<string, unknown> }>(db.adminDb, 'select event, details from transaction_audit_logs where transaction_id = ? order by id', [t.id])),
+    net: async (accountId: string) =>
+      Number(
+        (
+          await rows<{ s: number }>(
+            db.adminDb,
+            "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where workspace_id = ? and account_id = ?",
+            [ws, accountId],
+          )
+        )[0]?.s ?? 0,
+      ),
+    trail: async (t: Txn) =>
+      await rows<{ event: string; details: Record<string, unknown> }>(
+        db.adminDb,
+        'select event, details from transaction_audit_logs where transaction_id = ? order by id',
+        [t.id],
+      ),
   };
 }
 type Books = Awaited<ReturnType<typeof books>>;
@@ -83,8 +137,12 @@ async function expectPaired(b: Books, x: Txn, y: Txn, account: string) {
 
 /** Income and expense lines booked for these transactions that are still in force (not reversed). */
 async function incomeExpenseNet(b: Books, ids: string[]): Promise<number> {
-  const [r] = await rows<{ s: number }>(db.adminDb, `select coalesce(sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end), 0)::bigint as s
-    from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and l.transaction_id = any(?::uuid[]) and a.class_group in ('Income', 'Expenses')`, [b.ws, ids]);
+  const [r] = await rows<{ s: number }>(
+    db.adminDb,
+    `select coalesce(sum(case when l.direction = 'debit' then l.amount_cents else -l.amount_cents end), 0)::bigint as s
+    from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and l.transaction_id = any(?::uuid[]) and a.class_group in ('Income', 'Expenses')`,
+    [b.ws, ids],
+  );
   return Number(r?.s ?? 0);
 }
 
@@ -92,12 +150,16 @@ describe('detection', () => {
   it('pairs checking → savings whichever side arrives first, books both to Internal Transfers, nets it to zero and leaves no income or expense', async () => {
     for (const savingsFirst of [false, true]) {
       const b = await books();
-      const x = savingsFirst ? await b.add(b.savings, 25_000, '2026-03-04', 'Online transfer from CHK') : await b.add(b.checking, -25_000, '2026-03-02', 'Online transfer to SAV');
+      const x = savingsFirst
+        ? await b.add(b.savings, 25_000, '2026-03-04', 'Online transfer from CHK')
+        : await b.add(b.checking, -25_000, '2026-03-02', 'Online transfer to SAV');
       expect((await b.row(x))?.transfer_pair_id).toBeNull();
       // Alone, its description says transfer: booked to Internal Transfers to review (out of income and expense).
       expect((await b.row(x))?.category_id).toBe(b.acct('Internal Transfers'));
       expect(await incomeExpenseNet(b, [x.id])).toBe(0);
-      const y = savingsFirst ? await b.add(b.checking, -25_000, '2026-03-02', 'Online transfer to SAV') : await b.add(b.savings, 25_000, '2026-03-04', 'Online transfer from CHK');
+      const y = savingsFirst
+        ? await b.add(b.checking, -25_000, '2026-03-02', 'Online transfer to SAV')
+        : await b.add(b.savings, 25_000, '2026-03-04', 'Online transfer from CHK');
       await expectPaired(b, x, y, 'Internal Transfers');
       expect(await b.net(b.acct('Internal Transfers'))).toBe(0);
       expect(await incomeExpenseNet(b, [x.id, y.id])).toBe(0);
@@ -145,7 +207,9 @@ describe('detection', () => {
       { account: b.savings, cents: 20_000, date: '2026-04-06', name: 'Transfer from checking' },
       { account: b.savings, cents: 30_000, date: '2026-04-07', name: 'Transfer from checking' },
     ]);
-    const [, second] = await rows<{ id: string }>(db.adminDb, "select id from workspace_transactions where workspace_id = ? and amount_cents = -20000", [b.ws]).then((r) => [null, r[0]]);
+    const [, second] = await rows<{ id: string }>(db.adminDb, 'select id from workspace_transactions where workspace_id = ? and amount_cents = -20000', [
+      b.ws,
+    ]).then((r) => [null, r[0]]);
     expect((await b.row(late as Txn))?.transfer_pair_id).toBe(second?.id);
     expect((await b.row(tooLate as Txn))?.transfer_pair_id).toBeNull();
     expect((await b.row(far as Txn))?.transfer_pair_id).toBeNull();
@@ -194,7 +258,10 @@ describe('concurrency', () => {
   it('two sides booked at once in two transactions find each other', async () => {
     for (let round = 0; round < 5; round++) {
       const b = await books();
-      const [x, y] = await Promise.all([b.add(b.checking, -4_200, '2026-06-01', 'Transfer'), b.batch([{ account: b.savings, cents: 4_200, date: '2026-06-01', name: 'Transfer' }]).then((r) => r[0] as Txn)]);
+      const [x, y] = await Promise.all([
+        b.add(b.checking, -4_200, '2026-06-01', 'Transfer'),
+        b.batch([{ account: b.savings, cents: 4_200, date: '2026-06-01', name: 'Transfer' }]).then((r) => r[0] as Txn),
+      ]);
       await expectPaired(b, x, y, 'Internal Transfers');
     }
   });
@@ -206,17 +273,42 @@ describe('by hand', () => {
     const out = await b.add(b.checking, -3_000, '2026-07-01', 'Venmo');
     const into = await b.add(b.savings, 3_000, '2026-07-03', 'Deposit');
     await u.transactions.updateCategory(b.tenant, out.id, b.acct('Internal Transfers'));
-    const review = await u.transactions.list(b.tenant, { accountIds: [], startDate: '', endDate: '', billerIds: [], categoryIds: [], description: '', flow: '', finalization: '', order: '', transferStatus: 'review' });
+    const review = await u.transactions.list(b.tenant, {
+      accountIds: [],
+      startDate: '',
+      endDate: '',
+      billerIds: [],
+      categoryIds: [],
+      description: '',
+      flow: '',
+      finalization: '',
+      order: '',
+      transferStatus: 'review',
+    });
     expect(review.data.map((t) => t.id)).toEqual([out.id]);
     // A Transfer transaction is not editable except by un-pairing.
-    await expect(u.transactions.updateCategory(b.tenant, out.id, b.acct('Sales'))).rejects.toMatchObject({ message: 'Transfer transactions cannot be edited. Unpair the transfer first.', appErrorCode: 'TRANSACTION_TRANSFER' });
+    await expect(u.transactions.updateCategory(b.tenant, out.id, b.acct('Sales'))).rejects.toMatchObject({
+      message: 'Transfer transactions cannot be edited. Unpair the transfer first.',
+      appErrorCode: 'TRANSACTION_TRANSFER',
+    });
     const c = await u.transfers.candidates(b.tenant, out.id);
     expect(c.data[0]?.id).toBe(into.id);
     const paired = await u.transfers.pair(b.tenant, out.id, into.id);
     expect(paired.message).toBe('Transfer has been paired.');
     expect(paired.transactions.map((t) => t.transfer_pair_id)).toEqual([into.id, out.id]);
     await expectPaired(b, out, into, 'Internal Transfers');
-    const listed = await u.transactions.list(b.tenant, { accountIds: [], startDate: '', endDate: '', billerIds: [], categoryIds: [], description: '', flow: '', finalization: '', order: '', transferStatus: 'paired' });
+    const listed = await u.transactions.list(b.tenant, {
+      accountIds: [],
+      startDate: '',
+      endDate: '',
+      billerIds: [],
+      categoryIds: [],
+      description: '',
+      flow: '',
+      finalization: '',
+      order: '',
+      transferStatus: 'paired',
+    });
     expect(listed.data.map((t) => t.id).sort()).toEqual([out.id, into.id].sort());
     await expect(u.transfers.pair(b.tenant, out.id, into.id)).rejects.toMatchObject({ appErrorCode: 'TRANSFER_ALREADY_PAIRED' });
 
@@ -244,11 +336,20 @@ describe('by hand', () => {
     const tooFar = await b.add(b.savings, 1_000, '2026-07-07', 'w');
     const foreign = await other.add(other.savings, 1_000, '2026-07-01', 'v');
     const field = async (p: Promise<unknown>) => ((await p.catch((e: unknown) => e)) as AppError).fields?.map((f) => `${f.field}: ${f.message}`);
-    expect(await field(u.transfers.pair(b.tenant, out.id, wrongAmount.id))).toEqual(['counterpartTransactionId: counterpartTransactionId must have the opposite amount of the transaction']);
-    expect(await field(u.transfers.pair(b.tenant, out.id, sameAccount.id))).toEqual(['counterpartTransactionId: counterpartTransactionId must be in another bank account']);
-    expect(await field(u.transfers.pair(b.tenant, out.id, tooFar.id))).toEqual(['counterpartTransactionId: counterpartTransactionId must be dated within 5 days of the transaction']);
+    expect(await field(u.transfers.pair(b.tenant, out.id, wrongAmount.id))).toEqual([
+      'counterpartTransactionId: counterpartTransactionId must have the opposite amount of the transaction',
+    ]);
+    expect(await field(u.transfers.pair(b.tenant, out.id, sameAccount.id))).toEqual([
+      'counterpartTransactionId: counterpartTransactionId must be in another bank account',
+    ]);
+    expect(await field(u.transfers.pair(b.tenant, out.id, tooFar.id))).toEqual([
+      'counterpartTransactionId: counterpartTransactionId must be dated within 5 days of the transaction',
+    ]);
     expect(await field(u.transfers.pair(b.tenant, out.id, out.id))).toEqual(['counterpartTransactionId: counterpartTransactionId must be another transaction']);
-    expect(await field(u.transfers.pair(b.tenant, 'nope', ''))).toEqual(['transactionId: transactionId must be a UUID', 'counterpartTransactionId: counterpartTransactionId is required']);
+    expect(await field(u.transfers.pair(b.tenant, 'nope', ''))).toEqual([
+      'transactionId: transactionId must be a UUID',
+      'counterpartTransactionId: counterpartTransactionId is required',
+    ]);
     await expect(u.transfers.pair(b.tenant, out.id, foreign.id)).rejects.toMatchObject({ kind: 'NOT_FOUND' });
     await expect(u.transfers.candidates(b.tenant, foreign.id)).rejects.toMatchObject({ kind: 'NOT_FOUND' });
     await expect(u.transfers.pair({ ...b.tenant, role: 'Viewer' as never }, out.id, foreign.id)).rejects.toMatchObject({ appErrorCode: 'FORBIDDEN' });
@@ -271,7 +372,20 @@ describe('transfers to review (one-sided)', () => {
     expect(await incomeExpenseNet(b, [payment.id])).toBe(0);
     expect((await b.row(fee))?.category_id).toBe(b.acct('Uncategorised Expense'));
     expect((await b.row(refund))?.category_id).toBe(b.acct('Uncategorised Income'));
-    const review = await u.transactions.list(b.tenant, { accountIds: [], startDate: '', endDate: '', billerIds: [], categoryIds: [], description: '', flow: '', finalization: '', order: '', transferStatus: 'review', page: 1, take: 20 } as never);
+    const review = await u.transactions.list(b.tenant, {
+      accountIds: [],
+      startDate: '',
+      endDate: '',
+      billerIds: [],
+      categoryIds: [],
+      description: '',
+      flow: '',
+      finalization: '',
+      order: '',
+      transferStatus: 'review',
+      page: 1,
+      take: 20,
+    } as never);
     expect(review.data.map((t: { id: string }) => t.id)).toEqual([payment.id]);
     // The user says it is not a transfer: back to Uncategorised Income, and detection leaves it alone after.
     await u.transfers.unpair(b.tenant, payment.id);
@@ -322,7 +436,13 @@ describe('bank modifications', () => {
   it('flipping the sign of an accrued transaction books the un-accrued amount on the Uncategorised side of its new sign', async () => {
     const b = await books();
     const t = await b.add(b.checking, 12_000, '2026-01-15', 'Annual contract');
-    await u.accruals.create(b.tenant, { transactionId: t.id, accrualStartDate: '2026-01-01', accrualEndDate: '2026-03-31', accrualCategory: 'Deferred Revenue', recogniseCategoryId: b.acct('Sales') } as never);
+    await u.accruals.create(b.tenant, {
+      transactionId: t.id,
+      accrualStartDate: '2026-01-01',
+      accrualEndDate: '2026-03-31',
+      accrualCategory: 'Deferred Revenue',
+      recogniseCategoryId: b.acct('Sales'),
+    } as never);
     await b.modify(t, -12_000, '2026-01-15', 'Annual contract');
     expect((await b.row(t))?.category_id).toBe(b.acct('Uncategorised Expense'));
     expect(await b.net(b.acct('Uncategorised Income'))).toBe(0);

@@ -31,7 +31,12 @@ afterAll(async () => {
 });
 
 const activity = async (ws: string, ids: string[] = []) =>
-  Object.fromEntries((await ledger.client.getVendorActivity({ vendorIds: ids }, ledger.as(ws))).activity.map((a) => [a.vendorId, [a.transactionCount, Number(a.spendingCents), Number(a.inflowCents)]]));
+  Object.fromEntries(
+    (await ledger.client.getVendorActivity({ vendorIds: ids }, ledger.as(ws))).activity.map((a) => [
+      a.vendorId,
+      [a.transactionCount, Number(a.spendingCents), Number(a.inflowCents)],
+    ]),
+  );
 
 describe('vendor links', () => {
   it("totals follow a transaction's own vendor, else its merchant's; merge moves both; forget unlinks", async () => {
@@ -49,20 +54,39 @@ describe('vendor links', () => {
     const billers = (await ledger.client.listBillers({}, ledger.as(mine))).billers;
     const blueBottle = billers.find((b) => b.name === 'Blue Bottle')!.id;
     const [coffee, paper, parent] = [newId(), newId(), newId()];
-    await ledger.client.registerVendors({ vendors: [{ vendorId: coffee, billerIds: [blueBottle] }, { vendorId: paper, billerIds: [] }, { vendorId: parent, billerIds: [] }] }, ledger.as(mine));
+    await ledger.client.registerVendors(
+      {
+        vendors: [
+          { vendorId: coffee, billerIds: [blueBottle] },
+          { vendorId: paper, billerIds: [] },
+          { vendorId: parent, billerIds: [] },
+        ],
+      },
+      ledger.as(mine),
+    );
     expect(await activity(mine)).toEqual({ [coffee]: [3, 3000, 500] });
 
     // A transaction's own vendor wins over its merchant's.
     const staples = txns.find((t) => t.biller?.name === 'Staples')!.id;
     const refund = txns.find((t) => t.amountCents > 0n)!.id;
-    await ledger.client.bulkUpdateTransactions({ transactions: [{ id: staples, vendorId: paper }, { id: refund, vendorId: paper }] }, ledger.as(mine));
+    await ledger.client.bulkUpdateTransactions(
+      {
+        transactions: [
+          { id: staples, vendorId: paper },
+          { id: refund, vendorId: paper },
+        ],
+      },
+      ledger.as(mine),
+    );
     expect(await activity(mine)).toEqual({ [coffee]: [2, 3000, 0], [paper]: [2, 4000, 500] });
     expect(await activity(mine, [paper])).toEqual({ [paper]: [2, 4000, 500] });
 
     // Merge: own links and the merchant's vendor move to the parent; the merged ids name nothing any more.
     expect((await ledger.client.mergeVendors({ parentVendorId: parent, mergingVendorIds: [coffee, paper] }, ledger.as(mine))).movedTransactions).toBe(4);
     expect(await activity(mine)).toEqual({ [parent]: [4, 7000, 500] });
-    expect((await refusal(ledger.client.bulkUpdateTransactions({ transactions: [{ id: staples, vendorId: paper }] }, ledger.as(mine)))).fields).toEqual(['transactions.0.vendorId']);
+    expect((await refusal(ledger.client.bulkUpdateTransactions({ transactions: [{ id: staples, vendorId: paper }] }, ledger.as(mine)))).fields).toEqual([
+      'transactions.0.vendorId',
+    ]);
     // A retried merge moves nothing more.
     expect((await ledger.client.mergeVendors({ parentVendorId: parent, mergingVendorIds: [coffee, paper] }, ledger.as(mine))).movedTransactions).toBe(0);
 
@@ -79,10 +103,22 @@ describe('vendor links', () => {
     const theirBiller = (await ledger.client.listBillers({}, ledger.as(theirs))).billers[0]!.id;
     const theirVendor = newId();
     await ledger.client.registerVendors({ vendors: [{ vendorId: theirVendor, billerIds: [theirBiller] }] }, ledger.as(theirs));
-    expect(await refusal(ledger.client.registerVendors({ vendors: [{ vendorId: newId(), billerIds: [theirBiller] }] }, ledger.as(mine)))).toEqual({ code: Code.NotFound, fields: ['vendors.0.billerIds'] });
-    expect(await refusal(ledger.client.mergeVendors({ parentVendorId: theirVendor, mergingVendorIds: [newId()] }, ledger.as(mine)))).toEqual({ code: Code.NotFound, fields: ['parentVendorId'] });
-    expect(await refusal(ledger.client.mergeVendors({ parentVendorId: theirVendor, mergingVendorIds: [] }, ledger.as(theirs)))).toEqual({ code: Code.InvalidArgument, fields: ['mergingVendorsId'] });
-    expect(await refusal(ledger.client.registerVendors({ vendors: [{ vendorId: 'nope', billerIds: [] }] }, ledger.as(mine)))).toEqual({ code: Code.InvalidArgument, fields: ['vendors.0.vendorId'] });
+    expect(await refusal(ledger.client.registerVendors({ vendors: [{ vendorId: newId(), billerIds: [theirBiller] }] }, ledger.as(mine)))).toEqual({
+      code: Code.NotFound,
+      fields: ['vendors.0.billerIds'],
+    });
+    expect(await refusal(ledger.client.mergeVendors({ parentVendorId: theirVendor, mergingVendorIds: [newId()] }, ledger.as(mine)))).toEqual({
+      code: Code.NotFound,
+      fields: ['parentVendorId'],
+    });
+    expect(await refusal(ledger.client.mergeVendors({ parentVendorId: theirVendor, mergingVendorIds: [] }, ledger.as(theirs)))).toEqual({
+      code: Code.InvalidArgument,
+      fields: ['mergingVendorsId'],
+    });
+    expect(await refusal(ledger.client.registerVendors({ vendors: [{ vendorId: 'nope', billerIds: [] }] }, ledger.as(mine)))).toEqual({
+      code: Code.InvalidArgument,
+      fields: ['vendors.0.vendorId'],
+    });
     expect((await refusal(ledger.client.forgetVendor({ vendorId: theirVendor }, ledger.as(theirs, 'Viewer')))).code).toBe(Code.PermissionDenied);
     expect(await activity(mine, [theirVendor])).toEqual({});
     expect(await activity(theirs)).toEqual({ [theirVendor]: [1, 700, 0] });

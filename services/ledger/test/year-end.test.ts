@@ -41,17 +41,19 @@ describe('fiscal year (pure)', () => {
   });
 
   it('holds every date in exactly one year of twelve months', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 1, max: 12 }), (n, m) => {
-      const date = addDays('2000-01-01', n);
-      const start = fiscalYearStart(date, m);
-      const end = fiscalYearEnd(date, m);
-      expect(start <= date && date <= end).toBe(true);
-      expect(Number(start.slice(5, 7))).toBe(m);
-      expect(start.slice(8)).toBe('01');
-      expect(fiscalYearStart(addDays(end, 1), m)).toBe(addDays(end, 1));
-      expect(fiscalYearStart(addDays(start, -1), m)).toBe(fiscalYearStart(addDays(start, -1), m));
-      expect(fiscalYearEnd(addDays(start, -1), m)).toBe(addDays(start, -1));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: 1, max: 12 }), (n, m) => {
+        const date = addDays('2000-01-01', n);
+        const start = fiscalYearStart(date, m);
+        const end = fiscalYearEnd(date, m);
+        expect(start <= date && date <= end).toBe(true);
+        expect(Number(start.slice(5, 7))).toBe(m);
+        expect(start.slice(8)).toBe('01');
+        expect(fiscalYearStart(addDays(end, 1), m)).toBe(addDays(end, 1));
+        expect(fiscalYearStart(addDays(start, -1), m)).toBe(fiscalYearStart(addDays(start, -1), m));
+        expect(fiscalYearEnd(addDays(start, -1), m)).toBe(addDays(start, -1));
+      }),
+    );
   });
 
   it('lists the closed years holding activity, oldest first', () => {
@@ -92,7 +94,13 @@ async function books(fiscalYearStartMonth = 1): Promise<Books> {
   const ids = await withTenant(db.appDb, { workspaceId: ws }, async (trx) => {
     await ensureChart(trx, ws);
     const byName = async (name: string) => ((await trx('accounts').where({ name }).first()) as { id: string }).id;
-    return { cash: (await accountBySystemKey(trx, SYSTEM.cash)).id, sales: await byName('Sales'), rent: await byName('Rent'), re: (await accountBySystemKey(trx, SYSTEM.retainedEarnings)).id, capital: await byName('Common Stock') };
+    return {
+      cash: (await accountBySystemKey(trx, SYSTEM.cash)).id,
+      sales: await byName('Sales'),
+      rent: await byName('Rent'),
+      re: (await accountBySystemKey(trx, SYSTEM.retainedEarnings)).id,
+      capital: await byName('Common Stock'),
+    };
   });
   if (fiscalYearStartMonth !== 1) await categories.setFiscalYear(tenant, fiscalYearStartMonth);
   return { ws, tenant, ...ids };
@@ -100,7 +108,18 @@ async function books(fiscalYearStartMonth = 1): Promise<Books> {
 
 type Dir = 'debit' | 'credit';
 const post = (b: Books, date: string, debit: string, credit: string, cents: number, description = `on ${date}`) =>
-  withTenant(db.appDb, { workspaceId: b.ws }, (trx) => postEntry(trx, { workspaceId: b.ws, date, sourceType: 'ManualEntry', description, lines: [{ accountId: debit, direction: 'debit' as Dir, amountCents: cents }, { accountId: credit, direction: 'credit' as Dir, amountCents: cents }] }));
+  withTenant(db.appDb, { workspaceId: b.ws }, (trx) =>
+    postEntry(trx, {
+      workspaceId: b.ws,
+      date,
+      sourceType: 'ManualEntry',
+      description,
+      lines: [
+        { accountId: debit, direction: 'debit' as Dir, amountCents: cents },
+        { accountId: credit, direction: 'credit' as Dir, amountCents: cents },
+      ],
+    }),
+  );
 
 const balanceIn = (chart: CategoryView[], id: string) => (chart.find((c) => c.account.id === id) as CategoryView).balanceCents;
 const byKey = (chart: CategoryView[], name: string) => chart.find((c) => c.account.name === name) as CategoryView;
@@ -108,13 +127,21 @@ const byKey = (chart: CategoryView[], name: string) => chart.find((c) => c.accou
 /** The oracle: lines straight from the table, in an account's normal direction, for dates in [from, to]. */
 async function net(accountIds: string[], from: string, to: string, debitNormal: boolean): Promise<number> {
   if (accountIds.length === 0) return 0;
-  const [r] = await rows<{ s: string }>(db.adminDb, "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where account_id = any(?::uuid[]) and entry_date between ?::date and ?::date", [accountIds, from, to]);
+  const [r] = await rows<{ s: string }>(
+    db.adminDb,
+    "select coalesce(sum(case when direction = 'debit' then amount_cents else -amount_cents end), 0)::bigint as s from journal_lines where account_id = any(?::uuid[]) and entry_date between ?::date and ?::date",
+    [accountIds, from, to],
+  );
   return Number(r?.s ?? 0) * (debitNormal ? 1 : -1) + 0; // + 0: no -0
 }
 
 /** Net income (income − expenses) of lines dated in [from, to], from the table. */
 async function netIncome(ws: string, from: string, to: string): Promise<number> {
-  const [r] = await rows<{ s: string }>(db.adminDb, "select coalesce(sum(case when l.direction = 'credit' then l.amount_cents else -l.amount_cents end), 0)::bigint as s from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and a.class_group in ('Income', 'Expenses') and l.entry_date between ?::date and ?::date", [ws, from, to]);
+  const [r] = await rows<{ s: string }>(
+    db.adminDb,
+    "select coalesce(sum(case when l.direction = 'credit' then l.amount_cents else -l.amount_cents end), 0)::bigint as s from journal_lines l join accounts a on a.id = l.account_id where l.workspace_id = ? and a.class_group in ('Income', 'Expenses') and l.entry_date between ?::date and ?::date",
+    [ws, from, to],
+  );
   return Number(r?.s ?? 0);
 }
 
@@ -160,7 +187,9 @@ describe('chart of accounts and general ledger across three fiscal years', () =>
       expect(balanceIn(chart, byKey(chart, 'Earnings').account.id)).toBe(balanceIn(chart, b.re));
       expect(balanceIn(chart, byKey(chart, 'Equity').account.id)).toBe(1_000_000 + balanceIn(chart, b.re));
       expect(balanceIn(chart, byKey(chart, 'Income').account.id)).toBe(70_000);
-      expect(balanceIn(chart, byKey(chart, 'Assets').account.id)).toBe(balanceIn(chart, byKey(chart, 'Liability').account.id) + balanceIn(chart, byKey(chart, 'Equity').account.id) + 70_000 - 10_000);
+      expect(balanceIn(chart, byKey(chart, 'Assets').account.id)).toBe(
+        balanceIn(chart, byKey(chart, 'Liability').account.id) + balanceIn(chart, byKey(chart, 'Equity').account.id) + 70_000 - 10_000,
+      );
 
       // As of the last day of FY B: FY B is current, only FY A is closed.
       const atB = (await categories.chart(b.tenant, fiscalYearEnd(fyB, m))).chartOfAccounts;
@@ -193,7 +222,13 @@ describe('chart of accounts and general ledger across three fiscal years', () =>
       expect(fromB.meta.itemCount).toBe(2);
       expect(fromB.lines.at(-1)?.ledgerRunningBalanceCents).toBe(balanceIn(chart, b.re));
       const span = (await gl.generalLedger(b.tenant, addDays(fyB, 1), end)).find((r) => r.account.id === b.re);
-      expect(span).toMatchObject({ openingBalanceCents: 180_000, yearEndCloseCents: 350_000, debitCents: 20_000, creditCents: 350_000, closingBalanceCents: balanceIn(chart, b.re) });
+      expect(span).toMatchObject({
+        openingBalanceCents: 180_000,
+        yearEndCloseCents: 350_000,
+        debitCents: 20_000,
+        creditCents: 350_000,
+        closingBalanceCents: balanceIn(chart, b.re),
+      });
     });
   }
 
@@ -220,44 +255,67 @@ describe('chart of accounts and general ledger across three fiscal years', () =>
 
 describe('property: Retained Earnings agrees everywhere at every year end', () => {
   it('random postings over three or more fiscal years: RE in the chart = RE in the general ledger (opening + lines), trial balance zero, every balance from the lines', async () => {
-    const posting = fc.record({ day: fc.integer({ min: 0, max: 4 * 365 }), cents: fc.integer({ min: 1, max: 500_000 }), kind: fc.integer({ min: 0, max: 4 }), reverse: fc.boolean() });
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 12 }), fc.array(posting, { minLength: 3, maxLength: 40 }), fc.integer({ min: 1, max: 5 }), async (m, postings, take) => {
-      const b = await books(m);
-      const posted: string[] = [];
-      for (const p of postings) {
-        const date = addDays('2023-01-01', p.day);
-        const [debit, credit] = [[b.cash, b.sales], [b.rent, b.cash], [b.sales, b.cash], [b.re, b.cash], [b.cash, b.capital]][p.kind] as [string, string];
-        posted.push(await post(b, date, debit, credit, p.cents));
-        if (p.reverse && posted.length > 1) {
-          const target = posted[posted.length - 2] as string;
-          if ((await rows(db.adminDb, 'select 1 from journal_entries where reverses_entry_id = ?', [target])).length === 0) await withTenant(db.appDb, { workspaceId: b.ws }, (trx) => reverseEntry(trx, target, 'reversal'));
-        }
-      }
-      for (let fy = fiscalYearStart('2023-01-01', m); fy <= '2027-01-01'; fy = addDays(fiscalYearEnd(fy, m), 1)) {
-        const yearEnd = fiscalYearEnd(fy, m);
-        const chart = (await categories.chart(b.tenant, yearEnd)).chartOfAccounts;
-        const pages = await allPages(b, b.re, '', yearEnd, take);
-        const glRe = pages.lines.length ? (pages.lines.at(-1) as LedgerLineView).ledgerRunningBalanceCents : pages.opening.ledgerRunningBalanceCents;
-        expect(glRe).toBe(balanceIn(chart, b.re));
-        expect(pages.opening.ledgerRunningBalanceCents + pages.lines.reduce((s, l) => s + l.ledgerAmountCents, 0)).toBe(glRe);
-        expect(balanceIn(chart, b.re)).toBe((await net([b.re], '0001-01-01', yearEnd, false)) + (await netIncome(b.ws, '0001-01-01', addDays(fy, -1))));
-        // Trial balance of the chart (own balances, debit-normal positive) is zero; P&L accounts count from the fiscal year's start.
-        const trial = chart.reduce((s, c) => s + (isDebitNormal(c.account.class_group) ? c.ownBalanceCents : -c.ownBalanceCents), 0);
-        expect(trial).toBe(0);
-        expect(balanceIn(chart, b.sales)).toBe(await net([b.sales], fy, yearEnd, false));
-        expect(balanceIn(chart, b.cash)).toBe(await net([b.cash], '0001-01-01', yearEnd, true));
-        // The general ledger's summary agrees with the chart for the fiscal year.
-        for (const r of await gl.generalLedger(b.tenant, fy, yearEnd)) expect(r.closingBalanceCents).toBe(chart.find((c) => c.account.id === r.account.id)?.ownBalanceCents);
-      }
-    }), { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 8) });
+    const posting = fc.record({
+      day: fc.integer({ min: 0, max: 4 * 365 }),
+      cents: fc.integer({ min: 1, max: 500_000 }),
+      kind: fc.integer({ min: 0, max: 4 }),
+      reverse: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(posting, { minLength: 3, maxLength: 40 }),
+        fc.integer({ min: 1, max: 5 }),
+        async (m, postings, take) => {
+          const b = await books(m);
+          const posted: string[] = [];
+          for (const p of postings) {
+            const date = addDays('2023-01-01', p.day);
+            const [debit, credit] = [
+              [b.cash, b.sales],
+              [b.rent, b.cash],
+              [b.sales, b.cash],
+              [b.re, b.cash],
+              [b.cash, b.capital],
+            ][p.kind] as [string, string];
+            posted.push(await post(b, date, debit, credit, p.cents));
+            if (p.reverse && posted.length > 1) {
+              const target = posted[posted.length - 2] as string;
+              if ((await rows(db.adminDb, 'select 1 from journal_entries where reverses_entry_id = ?', [target])).length === 0)
+                await withTenant(db.appDb, { workspaceId: b.ws }, (trx) => reverseEntry(trx, target, 'reversal'));
+            }
+          }
+          for (let fy = fiscalYearStart('2023-01-01', m); fy <= '2027-01-01'; fy = addDays(fiscalYearEnd(fy, m), 1)) {
+            const yearEnd = fiscalYearEnd(fy, m);
+            const chart = (await categories.chart(b.tenant, yearEnd)).chartOfAccounts;
+            const pages = await allPages(b, b.re, '', yearEnd, take);
+            const glRe = pages.lines.length ? (pages.lines.at(-1) as LedgerLineView).ledgerRunningBalanceCents : pages.opening.ledgerRunningBalanceCents;
+            expect(glRe).toBe(balanceIn(chart, b.re));
+            expect(pages.opening.ledgerRunningBalanceCents + pages.lines.reduce((s, l) => s + l.ledgerAmountCents, 0)).toBe(glRe);
+            expect(balanceIn(chart, b.re)).toBe((await net([b.re], '0001-01-01', yearEnd, false)) + (await netIncome(b.ws, '0001-01-01', addDays(fy, -1))));
+            // Trial balance of the chart (own balances, debit-normal positive) is zero; P&L accounts count from the fiscal year's start.
+            const trial = chart.reduce((s, c) => s + (isDebitNormal(c.account.class_group) ? c.ownBalanceCents : -c.ownBalanceCents), 0);
+            expect(trial).toBe(0);
+            expect(balanceIn(chart, b.sales)).toBe(await net([b.sales], fy, yearEnd, false));
+            expect(balanceIn(chart, b.cash)).toBe(await net([b.cash], '0001-01-01', yearEnd, true));
+            // The general ledger's summary agrees with the chart for the fiscal year.
+            for (const r of await gl.generalLedger(b.tenant, fy, yearEnd))
+              expect(r.closingBalanceCents).toBe(chart.find((c) => c.account.id === r.account.id)?.ownBalanceCents);
+          }
+        },
+      ),
+      { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 8) },
+    );
   }, 240_000);
 });
 
 describe('chart changes are reads after writes', () => {
-  it('every chart mutation writes chart.changed with a fresh number from the entries\' sequence, in its own transaction, and answers it', async () => {
+  it("every chart mutation writes chart.changed with a fresh number from the entries' sequence, in its own transaction, and answers it", async () => {
     const b = await books();
     await post(b, '2026-02-02', b.cash, b.sales, 1_000);
-    const [{ seq: entrySeq }] = await rows<{ seq: string }>(db.adminDb, 'select max(seq)::bigint as seq from journal_entries where workspace_id = ?', [b.ws]) as [{ seq: string }];
+    const [{ seq: entrySeq }] = (await rows<{ seq: string }>(db.adminDb, 'select max(seq)::bigint as seq from journal_entries where workspace_id = ?', [
+      b.ws,
+    ])) as [{ seq: string }];
     const opex = (await categories.chart(b.tenant, '')).chartOfAccounts.find((c) => c.account.name === 'Operating Expenses') as CategoryView;
     const other = (await categories.chart(b.tenant, '')).chartOfAccounts.find((c) => c.account.name === 'Other Expenses') as CategoryView;
     const created = await categories.create(b.tenant, { name: 'Team Offsite', coaId: 61_801, parentId: opex.account.id });
@@ -268,15 +326,24 @@ describe('chart changes are reads after writes', () => {
     const seqs = [created.seq, updated.seq, moved.seq, deleted.seq, fiscal.seq];
     expect(seqs[0]).toBeGreaterThan(Number(entrySeq));
     for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1] as number);
-    const events = (await rows<{ envelope: Buffer }>(db.adminDb, "select envelope from outbox where workspace_id = ? and type = 'chart.changed' order by created_at, id", [b.ws]))
-      .map((r) => fromBinary(ChartChangedSchema, fromBinary(EventEnvelopeSchema, r.envelope).payload));
+    const events = (
+      await rows<{ envelope: Buffer }>(db.adminDb, "select envelope from outbox where workspace_id = ? and type = 'chart.changed' order by created_at, id", [
+        b.ws,
+      ])
+    ).map((r) => fromBinary(ChartChangedSchema, fromBinary(EventEnvelopeSchema, r.envelope).payload));
     expect(events.map((e) => [Number(e.seq), e.change]).sort((x, y) => (x[0] as number) - (y[0] as number))).toEqual([
-      [created.seq, 'created'], [updated.seq, 'updated'], [moved.seq, 'moved'], [deleted.seq, 'deleted'], [fiscal.seq, 'fiscal_year'],
+      [created.seq, 'created'],
+      [updated.seq, 'updated'],
+      [moved.seq, 'moved'],
+      [deleted.seq, 'deleted'],
+      [fiscal.seq, 'fiscal_year'],
     ]);
     expect(events.find((e) => e.change === 'created')?.accountIds).toEqual([created.category.account.id]);
     // A later posting takes a higher number than the chart change (one sequence).
     await post(b, '2026-02-03', b.cash, b.sales, 1_000);
-    const [{ seq: after }] = await rows<{ seq: string }>(db.adminDb, 'select max(seq)::bigint as seq from journal_entries where workspace_id = ?', [b.ws]) as [{ seq: string }];
+    const [{ seq: after }] = (await rows<{ seq: string }>(db.adminDb, 'select max(seq)::bigint as seq from journal_entries where workspace_id = ?', [
+      b.ws,
+    ])) as [{ seq: string }];
     expect(Number(after)).toBeGreaterThan(fiscal.seq);
     // A refused change writes nothing.
     const count = async () => (await rows(db.adminDb, "select 1 from outbox where workspace_id = ? and type = 'chart.changed'", [b.ws])).length;

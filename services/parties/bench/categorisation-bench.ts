@@ -36,7 +36,14 @@ interface Merchant {
   income?: boolean;
 }
 
-const M = (name: string, spellings: string[], bands: Merchant['bands'], perMonth: number, account: Merchant['account'] = 'card', income = false): Merchant => ({ name, spellings, bands, perMonth, account, income });
+const M = (name: string, spellings: string[], bands: Merchant['bands'], perMonth: number, account: Merchant['account'] = 'card', income = false): Merchant => ({
+  name,
+  spellings,
+  bands,
+  perMonth,
+  account,
+  income,
+});
 
 const MERCHANTS: Merchant[] = [
   M('Amazon Web Services', ['AWS EMEA AWS.AMAZON.CO', 'AMAZON WEB SERVICES AWS.AMAZON.COM WA'], [['Hosting', 80, 2400, 1]], 1),
@@ -55,12 +62,52 @@ const MERCHANTS: Merchant[] = [
   M('Sweetgreen', ['SWEETGREEN #', 'TST* SWEETGREEN'], [['Meals', 11, 60, 1]], 6),
   M('DoorDash', ['DOORDASH*DASHPASS', 'DD *DOORDASH SWEETGRE'], [['Meals', 14, 120, 1]], 4),
   // The same merchant in two categories by amount.
-  M('Amazon', ['AMAZON.COM*#', 'AMZN MKTP US*#', 'AMAZON MKTPLACE PMTS'], [['Office Supplies', 8, 320, 0.75], ['Computer Equipment', 250, 2600, 0.25]], 7),
-  M('Apple', ['APPLE.COM/BILL', 'APPLE STORE #', 'APPLE.COM/US'], [['Software', 1, 20, 0.7], ['Computer Equipment', 900, 3500, 0.3]], 3),
-  M('Costco', ['COSTCO WHSE #', 'COSTCO WHOLESALE #'], [['Meals', 40, 180, 0.6], ['Office Supplies', 300, 900, 0.4]], 2),
-  M('Home Depot', ['THE HOME DEPOT #', 'HOME DEPOT #'], [['Repairs', 12, 150, 0.7], ['Furniture and Equipment', 500, 3000, 0.3]], 1.5),
+  M(
+    'Amazon',
+    ['AMAZON.COM*#', 'AMZN MKTP US*#', 'AMAZON MKTPLACE PMTS'],
+    [
+      ['Office Supplies', 8, 320, 0.75],
+      ['Computer Equipment', 250, 2600, 0.25],
+    ],
+    7,
+  ),
+  M(
+    'Apple',
+    ['APPLE.COM/BILL', 'APPLE STORE #', 'APPLE.COM/US'],
+    [
+      ['Software', 1, 20, 0.7],
+      ['Computer Equipment', 900, 3500, 0.3],
+    ],
+    3,
+  ),
+  M(
+    'Costco',
+    ['COSTCO WHSE #', 'COSTCO WHOLESALE #'],
+    [
+      ['Meals', 40, 180, 0.6],
+      ['Office Supplies', 300, 900, 0.4],
+    ],
+    2,
+  ),
+  M(
+    'Home Depot',
+    ['THE HOME DEPOT #', 'HOME DEPOT #'],
+    [
+      ['Repairs', 12, 150, 0.7],
+      ['Furniture and Equipment', 500, 3000, 0.3],
+    ],
+    1.5,
+  ),
   // Genuinely mixed: the same amounts in two categories (no model can tell them apart; it should not apply).
-  M('Target', ['TARGET #', 'TARGET.COM *'], [['Office Supplies', 15, 140, 0.5], ['Meals', 15, 140, 0.5]], 1),
+  M(
+    'Target',
+    ['TARGET #', 'TARGET.COM *'],
+    [
+      ['Office Supplies', 15, 140, 0.5],
+      ['Meals', 15, 140, 0.5],
+    ],
+    1,
+  ),
   M('Staples', ['STAPLES #', 'STAPLES DIRECT'], [['Office Supplies', 10, 250, 1]], 1),
   M('WeWork', ['WEWORK #', 'WEWORK MEMBERSHIP'], [['Rent', 2400, 2400, 1]], 1, 'checking'),
   M('Gusto', ['GUSTO PAYROLL #', 'GUSTO NET #'], [['Payroll', 18000, 26000, 1]], 2, 'checking'),
@@ -68,7 +115,15 @@ const MERCHANTS: Merchant[] = [
   M('Comcast', ['COMCAST BUSINESS #', 'COMCAST CABLE COMM'], [['Utilities', 120, 140, 1]], 1, 'checking'),
   M('PG&E', ['PGANDE WEB ONLINE', 'PG&E WEBRECURRING'], [['Utilities', 90, 400, 1]], 1, 'checking'),
   M('Google Ads', ['GOOGLE *ADS#', 'GOOGLE ADS #'], [['Advertising', 300, 5000, 1]], 2),
-  M('LinkedIn', ['LINKEDIN #', 'LINKEDIN ADS #'], [['Advertising', 200, 1500, 0.6], ['Recruiting', 8000, 9500, 0.4]], 1),
+  M(
+    'LinkedIn',
+    ['LINKEDIN #', 'LINKEDIN ADS #'],
+    [
+      ['Advertising', 200, 1500, 0.6],
+      ['Recruiting', 8000, 9500, 0.4],
+    ],
+    1,
+  ),
   M('Stripe', ['STRIPE TRANSFER ST-#', 'STRIPE PAYOUT #'], [['Sales', 500, 30000, 1]], 8, 'checking', true),
   M('Stripe Fees', ['STRIPE FEE #'], [['Merchant Fees', 30, 400, 1]], 1, 'checking'),
   M('Interest', ['INTEREST PAYMENT', 'INTEREST EARNED'], [['Interest Income', 2, 40, 1]], 1, 'checking', true),
@@ -76,14 +131,46 @@ const MERCHANTS: Merchant[] = [
 
 /** Local merchants: each appears rarely (some once in the history, some only in the held-out month). */
 const LOCAL: [string, string][] = [
-  ['JOES DINER', 'Meals'], ['TONY PIZZA NAPOLETANA', 'Meals'], ['CAFE MADELEINE', 'Meals'], ['PHILZ COFFEE', 'Meals'], ['TARTINE BAKERY', 'Meals'],
-  ['ACE HARDWARE', 'Repairs'], ['SHELL OIL', 'Travel'], ['CHEVRON', 'Travel'], ['HILTON GARDEN INN', 'Travel'], ['UNITED AIRLINES', 'Travel'],
-  ['FEDEX OFFICE', 'Office Supplies'], ['USPS PO', 'Postage'], ['UPS STORE', 'Postage'], ['DOCUSIGN', 'Software'], ['DROPBOX', 'Software'],
-  ['CITY PARKING', 'Travel'], ['BEST BUY', 'Computer Equipment'], ['OFFICE DEPOT', 'Office Supplies'], ['LEGALZOOM', 'Legal'], ['WSGR LAW', 'Legal'],
-  ['CALIFORNIA FRANCHISE TAX', 'Taxes'], ['IRS USATAXPYMT', 'Taxes'], ['HISCOX INSURANCE', 'Insurance'], ['BLUE SHIELD CA', 'Insurance'], ['MEETUP', 'Advertising'],
-  ['CALTRAIN', 'Travel'], ['BART CLIPPER', 'Travel'], ['WALGREENS', 'Office Supplies'], ['SMART AND FINAL', 'Meals'], ['AUTH0', 'Software'],
-  ['MAILCHIMP', 'Advertising'], ['NAMECHEAP', 'Software'], ['HERTZ RENT A CAR', 'Travel'], ['CHIPOTLE', 'Meals'], ['PEETS COFFEE', 'Meals'],
-  ['SUPERDUPER BURGERS', 'Meals'], ['RITUAL COFFEE', 'Meals'], ['HOLIDAY INN EXPRESS', 'Travel'], ['ALASKA AIRLINES', 'Travel'], ['EVENTBRITE', 'Advertising'],
+  ['JOES DINER', 'Meals'],
+  ['TONY PIZZA NAPOLETANA', 'Meals'],
+  ['CAFE MADELEINE', 'Meals'],
+  ['PHILZ COFFEE', 'Meals'],
+  ['TARTINE BAKERY', 'Meals'],
+  ['ACE HARDWARE', 'Repairs'],
+  ['SHELL OIL', 'Travel'],
+  ['CHEVRON', 'Travel'],
+  ['HILTON GARDEN INN', 'Travel'],
+  ['UNITED AIRLINES', 'Travel'],
+  ['FEDEX OFFICE', 'Office Supplies'],
+  ['USPS PO', 'Postage'],
+  ['UPS STORE', 'Postage'],
+  ['DOCUSIGN', 'Software'],
+  ['DROPBOX', 'Software'],
+  ['CITY PARKING', 'Travel'],
+  ['BEST BUY', 'Computer Equipment'],
+  ['OFFICE DEPOT', 'Office Supplies'],
+  ['LEGALZOOM', 'Legal'],
+  ['WSGR LAW', 'Legal'],
+  ['CALIFORNIA FRANCHISE TAX', 'Taxes'],
+  ['IRS USATAXPYMT', 'Taxes'],
+  ['HISCOX INSURANCE', 'Insurance'],
+  ['BLUE SHIELD CA', 'Insurance'],
+  ['MEETUP', 'Advertising'],
+  ['CALTRAIN', 'Travel'],
+  ['BART CLIPPER', 'Travel'],
+  ['WALGREENS', 'Office Supplies'],
+  ['SMART AND FINAL', 'Meals'],
+  ['AUTH0', 'Software'],
+  ['MAILCHIMP', 'Advertising'],
+  ['NAMECHEAP', 'Software'],
+  ['HERTZ RENT A CAR', 'Travel'],
+  ['CHIPOTLE', 'Meals'],
+  ['PEETS COFFEE', 'Meals'],
+  ['SUPERDUPER BURGERS', 'Meals'],
+  ['RITUAL COFFEE', 'Meals'],
+  ['HOLIDAY INN EXPRESS', 'Travel'],
+  ['ALASKA AIRLINES', 'Travel'],
+  ['EVENTBRITE', 'Advertising'],
 ];
 
 interface Generated {
@@ -103,13 +190,36 @@ export function generateWorkspace(seed = 17, scale = 3): Generated {
   const heldOut: Generated['heldOut'] = [];
   const allCategories = [...new Set([...MERCHANTS.flatMap((m) => m.bands.map((b) => b[0])), ...LOCAL.map((l) => l[1])])];
   let at = 0;
-  const emit = (month: number, day: number, m: { name: string; description: string; truth: string; cents: number; account: string; kind: Generated['heldOut'][number]['kind'] }) => {
+  const emit = (
+    month: number,
+    day: number,
+    m: { name: string; description: string; truth: string; cents: number; account: string; kind: Generated['heldOut'][number]['kind'] },
+  ) => {
     const date = `2026-${pad(month)}-${pad(day)}`;
     if (month <= 3) {
       // People are not perfect: 1 % of the hand-categorised history is wrong.
       const categoryId = r() < 0.01 ? pick(allCategories) : m.truth;
-      history.push({ merchantName: m.name, description: m.description, amountCents: m.cents, bankAccountId: m.account, categoryId, vendorId: m.name, at: ++at, date });
-    } else heldOut.push({ merchantName: m.name, description: m.description, amountCents: m.cents, bankAccountId: m.account, date, truth: m.truth, vendor: m.name, kind: m.kind });
+      history.push({
+        merchantName: m.name,
+        description: m.description,
+        amountCents: m.cents,
+        bankAccountId: m.account,
+        categoryId,
+        vendorId: m.name,
+        at: ++at,
+        date,
+      });
+    } else
+      heldOut.push({
+        merchantName: m.name,
+        description: m.description,
+        amountCents: m.cents,
+        bankAccountId: m.account,
+        date,
+        truth: m.truth,
+        vendor: m.name,
+        kind: m.kind,
+      });
   };
   for (let month = 1; month <= 4; month++) {
     for (const m of MERCHANTS) {
@@ -124,7 +234,14 @@ export function generateWorkspace(seed = 17, scale = 3): Generated {
         const cents = Math.round(dollars * 100) * (m.income ? 1 : -1);
         // Half the card feed has no merchant name, only the raw description (Plaid often has none).
         const description = pick(m.spellings).replace('#', storeNo());
-        emit(month, 1 + Math.floor(r() * 28), { name: r() < 0.5 ? m.name : '', description, truth: band[0], cents, account: m.account, kind: m.bands.length > 1 ? 'ambiguous' : 'regular' });
+        emit(month, 1 + Math.floor(r() * 28), {
+          name: r() < 0.5 ? m.name : '',
+          description,
+          truth: band[0],
+          cents,
+          account: m.account,
+          kind: m.bands.length > 1 ? 'ambiguous' : 'regular',
+        });
       }
     }
     // Local merchants: the first ten appear once in the history and again in the held-out month; the next twenty
@@ -135,7 +252,14 @@ export function generateWorkspace(seed = 17, scale = 3): Generated {
       const onlyPast = i >= 30 && month === 1;
       if (!seenBefore && !again && !onlyPast) return;
       const cents = -Math.round((8 + r() * 300) * 100);
-      emit(month, 1 + Math.floor(r() * 28), { name: '', description: `${name} ${storeNo()} SAN FRANCISCO CA`, truth, cents, account: 'card', kind: i < 10 ? 'local' : 'new' });
+      emit(month, 1 + Math.floor(r() * 28), {
+        name: '',
+        description: `${name} ${storeNo()} SAN FRANCISCO CA`,
+        truth,
+        cents,
+        account: 'card',
+        kind: i < 10 ? 'local' : 'new',
+      });
     });
   }
   heldOut.sort((a, b) => a.date.localeCompare(b.date));
@@ -170,7 +294,15 @@ export function evaluate(g: Generated, threshold: number): ThresholdResult & { b
         k.correct++;
       }
     } else {
-      known.push({ merchantName: t.merchantName, description: t.description, amountCents: t.amountCents, bankAccountId: t.bankAccountId, categoryId: t.truth, vendorId: t.vendor, at: ++at });
+      known.push({
+        merchantName: t.merchantName,
+        description: t.description,
+        amountCents: t.amountCents,
+        bankAccountId: t.bankAccountId,
+        categoryId: t.truth,
+        vendorId: t.vendor,
+        at: ++at,
+      });
       index = indexExamples(known);
     }
   }

@@ -35,7 +35,13 @@ export const parties = defineService({
   migrations: partiesMigrations,
   publishes: true,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<PartiesConfig, PartiesOverrides>) => {
-    const client = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' } });
+    const client =
+      overrides.ledger ??
+      createServiceClient(LedgerService, {
+        baseUrl: config.LEDGER_URL,
+        timeoutMs: config.PARTIES_LEDGER_TIMEOUT_MS,
+        trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties', audience: 'ledger' },
+      });
     const useCases = createUseCases({ db, logger, ledger: ledgerLink(client) });
     const credits = createCreditUseCases({ db, ledger: (overrides.creditLedger ?? ((l) => l))(creditLedger(client)), logger });
     const categorisation = new CategorisationUseCases(db);

@@ -1,12 +1,33 @@
 // The categorisation model (src/domain/categorisation.ts): pure, no I/O.
 import { describe, expect, it } from 'vitest';
-import { AUTO_APPLY_THRESHOLD, amountSimilarity, descriptionTokens, indexExamples, isAutoApplied, merchantKey, suggestCategory, type CategorisationExample } from '../src/domain/categorisation.js';
+import {
+  AUTO_APPLY_THRESHOLD,
+  amountSimilarity,
+  descriptionTokens,
+  indexExamples,
+  isAutoApplied,
+  merchantKey,
+  suggestCategory,
+  type CategorisationExample,
+} from '../src/domain/categorisation.js';
 
 let at = 0;
 const ex = (description: string, dollars: number, categoryId: string, more: Partial<CategorisationExample> = {}): CategorisationExample => ({
-  merchantName: '', description, amountCents: Math.round(dollars * 100), bankAccountId: 'card', categoryId, vendorId: null, at: ++at, ...more,
+  merchantName: '',
+  description,
+  amountCents: Math.round(dollars * 100),
+  bankAccountId: 'card',
+  categoryId,
+  vendorId: null,
+  at: ++at,
+  ...more,
 });
-const q = (description: string, dollars: number, bankAccountId = 'card') => ({ merchantName: '', description, amountCents: Math.round(dollars * 100), bankAccountId });
+const q = (description: string, dollars: number, bankAccountId = 'card') => ({
+  merchantName: '',
+  description,
+  amountCents: Math.round(dollars * 100),
+  bankAccountId,
+});
 
 describe('merchant keys and tokens', () => {
   it.each([
@@ -32,7 +53,12 @@ describe('amountSimilarity', () => {
 
 describe('suggestCategory', () => {
   it('suggests the merchant’s category with high confidence from a consistent history, whatever the store number', () => {
-    const index = indexExamples([ex('SQ *BLUE BOTTLE 1111', -6, 'meals', { vendorId: 'v-bb' }), ex('BLUE BOTTLE COFFEE #12', -8, 'meals'), ex('SQ *BLUE BOTTLE 3333', -5.5, 'meals'), ex('UBER TRIP 1', -20, 'travel')]);
+    const index = indexExamples([
+      ex('SQ *BLUE BOTTLE 1111', -6, 'meals', { vendorId: 'v-bb' }),
+      ex('BLUE BOTTLE COFFEE #12', -8, 'meals'),
+      ex('SQ *BLUE BOTTLE 3333', -5.5, 'meals'),
+      ex('UBER TRIP 1', -20, 'travel'),
+    ]);
     const s = suggestCategory(index, q('SQ *BLUE BOTTLE 9876', -7));
     expect(s).toMatchObject({ categoryId: 'meals', vendorId: 'v-bb', basis: 'merchant' });
     expect(s!.confidence).toBeGreaterThanOrEqual(AUTO_APPLY_THRESHOLD);
@@ -58,7 +84,14 @@ describe('suggestCategory', () => {
     expect(after?.categoryId).toBe('office');
     expect(isAutoApplied(after)).toBe(false);
     // Confirmed a few times, it is applied again.
-    history.push(ex('COSTCO WHSE 0005', -79, 'office'), ex('COSTCO WHSE 0006', -90, 'office'), ex('COSTCO WHSE 0007', -84, 'office'), ex('COSTCO WHSE 0008', -88, 'office'), ex('COSTCO WHSE 0009', -81, 'office'), ex('COSTCO WHSE 0010', -83, 'office'));
+    history.push(
+      ex('COSTCO WHSE 0005', -79, 'office'),
+      ex('COSTCO WHSE 0006', -90, 'office'),
+      ex('COSTCO WHSE 0007', -84, 'office'),
+      ex('COSTCO WHSE 0008', -88, 'office'),
+      ex('COSTCO WHSE 0009', -81, 'office'),
+      ex('COSTCO WHSE 0010', -83, 'office'),
+    );
     expect(isAutoApplied(suggestCategory(indexExamples(history), q('COSTCO WHSE 0011', -85)))).toBe(true);
   });
 
@@ -86,6 +119,8 @@ describe('suggestCategory', () => {
 
   it('is surer of a merchant seen on the same bank account', () => {
     const index = indexExamples([ex('SHELL OIL 1', -40, 'travel'), ex('SHELL OIL 2', -42, 'travel')]);
-    expect(suggestCategory(index, q('SHELL OIL 3', -40, 'card'))!.confidence).toBeGreaterThan(suggestCategory(index, q('SHELL OIL 3', -40, 'checking'))!.confidence);
+    expect(suggestCategory(index, q('SHELL OIL 3', -40, 'card'))!.confidence).toBeGreaterThan(
+      suggestCategory(index, q('SHELL OIL 3', -40, 'checking'))!.confidence,
+    );
   });
 });

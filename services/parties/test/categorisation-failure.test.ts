@@ -39,12 +39,24 @@ afterAll(async () => {
 it('a request that keeps failing is answered as failed, once, with the reason', async () => {
   const workspaceId = newId();
   const jobId = newId();
-  await publishEvent(bus, 'ledger', { type: EventType.CategorizationRequested, workspaceId, payload: { jobId, candidates: [{ transactionId: newId(), merchantName: 'X', description: 'X', amountCents: -100n, bankAccountId: 'acc', date: '2026-10-05' }] } });
-  const rows = await expectEventually(async () => {
-    const found = (await withSystem(db.appDb, (trx) => trx.raw("select envelope from outbox where type = 'categorization.suggested' and workspace_id = ?", [workspaceId]))).rows as { envelope: Uint8Array }[];
-    expect(found).toHaveLength(1);
-    return found;
-  }, { timeoutMs: 30_000 });
+  await publishEvent(bus, 'ledger', {
+    type: EventType.CategorizationRequested,
+    workspaceId,
+    payload: {
+      jobId,
+      candidates: [{ transactionId: newId(), merchantName: 'X', description: 'X', amountCents: -100n, bankAccountId: 'acc', date: '2026-10-05' }],
+    },
+  });
+  const rows = await expectEventually(
+    async () => {
+      const found = (
+        await withSystem(db.appDb, (trx) => trx.raw("select envelope from outbox where type = 'categorization.suggested' and workspace_id = ?", [workspaceId]))
+      ).rows as { envelope: Uint8Array }[];
+      expect(found).toHaveLength(1);
+      return found;
+    },
+    { timeoutMs: 30_000 },
+  );
   const answer = fromBinary(CategorizationSuggestedSchema, fromBinary(EventEnvelopeSchema, rows[0]!.envelope).payload);
   expect(answer).toMatchObject({ jobId, suggestions: [], failedReason: 'Suggesting categories failed: the examples could not be read' });
   expect(attempts).toBe(2);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isOverdue, openCents, partyFigures, utcToday, type DocumentFacts } from '../src/domain/document-figures.js';
 
-const doc = (o: Partial<DocumentFacts>): DocumentFacts => ({ partyId: 'v1', date: '2026-01-01', dueDate: '2026-02-01', totalCents: 10_000, paidCents: 0, voided: false, ...o });
+const doc = (o: Partial<DocumentFacts>): DocumentFacts => ({
+  partyId: 'v1',
+  date: '2026-01-01',
+  dueDate: '2026-02-01',
+  totalCents: 10_000,
+  paidCents: 0,
+  voided: false,
+  ...o,
+});
 
 describe('document figures', () => {
   it('what is owed never goes below 0 (overpaid owes nothing)', () => {
@@ -36,7 +44,7 @@ describe('document figures', () => {
     expect(partyFigures([doc({ voided: true })], '2026-06-01').has('v1')).toBe(false);
   });
 
-  it("today is the UTC date", () => {
+  it('today is the UTC date', () => {
     expect(utcToday(new Date('2026-11-28T23:30:00-05:00'))).toBe('2026-11-29');
   });
 });

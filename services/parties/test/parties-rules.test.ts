@@ -7,7 +7,20 @@ const ID2 = '0192f0e4-7a1b-7c3d-8e4f-5a6b7c8d9e10';
 
 describe('cleanParty', () => {
   it('trims text, lower-cases the email, writes the EIN as XX-XXXXXXX', () => {
-    expect(cleanParty({ name: ' Acme ', email: ' AP@Acme.COM ', ein: '12 345 6789', description: ' x ', is1099Eligible: true, status: 'inactive', metaDataJson: '{"a":"b","n":1}' }, true)).toEqual({
+    expect(
+      cleanParty(
+        {
+          name: ' Acme ',
+          email: ' AP@Acme.COM ',
+          ein: '12 345 6789',
+          description: ' x ',
+          is1099Eligible: true,
+          status: 'inactive',
+          metaDataJson: '{"a":"b","n":1}',
+        },
+        true,
+      ),
+    ).toEqual({
       value: { name: 'Acme', email: 'ap@acme.com', ein: '12-3456789', description: 'x', is1099Eligible: true, status: 'inactive', metaData: { a: 'b', n: 1 } },
       problems: [],
     });
@@ -20,7 +33,10 @@ describe('cleanParty', () => {
   });
 
   it('names every bad field in order', () => {
-    const { problems } = cleanParty({ name: 'x'.repeat(201), companyName: 'c'.repeat(101), address: 'a'.repeat(301), email: 'nope', ein: '12-345', status: 'gone', metaDataJson: '[1]' }, true);
+    const { problems } = cleanParty(
+      { name: 'x'.repeat(201), companyName: 'c'.repeat(101), address: 'a'.repeat(301), email: 'nope', ein: '12-345', status: 'gone', metaDataJson: '[1]' },
+      true,
+    );
     expect(problems.map((p) => p.field)).toEqual(['name', 'companyName', 'address', 'email', 'ein', 'status', 'metaData']);
     expect(problems.find((p) => p.field === 'email')?.message).toBe('Please enter a valid email.');
   });
@@ -30,14 +46,32 @@ describe('metaDataOf', () => {
   it('takes an object of string or number values, refuses the rest', () => {
     expect(metaDataOf('')).toEqual({});
     expect(metaDataOf('{"k":"v","n":2.5}')).toEqual({ k: 'v', n: 2.5 });
-    for (const bad of ['not json', 'null', '[]', '"s"', '{"k":{"x":1}}', '{"k":true}', '{"k":null}', JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])))]) expect(metaDataOf(bad), bad).toBeNull();
+    for (const bad of [
+      'not json',
+      'null',
+      '[]',
+      '"s"',
+      '{"k":{"x":1}}',
+      '{"k":true}',
+      '{"k":null}',
+      JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))),
+    ])
+      expect(metaDataOf(bad), bad).toBeNull();
   });
 });
 
 describe('lists', () => {
   it('defaults page 1 and take 20; refuses take above 100, page below 1, unknown status and filter', () => {
-    expect(cleanListQuery({ page: 0, take: 0, search: ' a ', status: '', filter: '', all: false })).toEqual({ value: { page: 1, take: 20, search: 'a', status: '', filter: '', all: false }, problems: [] });
-    expect(cleanListQuery({ page: -1, take: 101, search: '', status: 'x', filter: 'y', all: false }).problems.map((p) => p.field)).toEqual(['page', 'take', 'status', 'filter']);
+    expect(cleanListQuery({ page: 0, take: 0, search: ' a ', status: '', filter: '', all: false })).toEqual({
+      value: { page: 1, take: 20, search: 'a', status: '', filter: '', all: false },
+      problems: [],
+    });
+    expect(cleanListQuery({ page: -1, take: 101, search: '', status: 'x', filter: 'y', all: false }).problems.map((p) => p.field)).toEqual([
+      'page',
+      'take',
+      'status',
+      'filter',
+    ]);
   });
 
   it('pageMeta', () => {

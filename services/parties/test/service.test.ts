@@ -5,7 +5,19 @@
 // entry.posted turns each merchant into a vendor exactly once.
 import { fromBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { createLogger, createServiceClient, errorInfoOf, eventMessage, eventSubject, EventType, newId, publishEvent, tenantHeaders, withTenant, type Role } from '@ledgerline/platform';
+import {
+  createLogger,
+  createServiceClient,
+  errorInfoOf,
+  eventMessage,
+  eventSubject,
+  EventType,
+  newId,
+  publishEvent,
+  tenantHeaders,
+  withTenant,
+  type Role,
+} from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '@ledgerline/platform/testing';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { PartiesService as PartiesRpc } from '@ledgerline/proto/parties/v1/parties_pb';
@@ -55,13 +67,21 @@ const ledgerStandIn = {
   },
 };
 
-
 beforeAll(async () => {
   [db, bus] = await Promise.all([createTestDatabase('parties', partiesMigrations), createTestBus('parties-test')]);
   const config = partiesConfigSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PARTIES_PORT: '0', PARTIES_DATABASE_URL: db.appUrl });
   // The stand-in answers the four vendor calls the service makes (src/clients/ledger.ts); nothing else is called.
-  service = await createPartiesService(config, { db: db.appDb, bus, logger: createLogger('parties-test', 'silent'), ledger: ledgerStandIn as unknown as LedgerClient });
-  client = createServiceClient(PartiesRpc, { baseUrl: await service.listen(), timeoutMs: 20_000, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties-test', audience: 'parties' } });
+  service = await createPartiesService(config, {
+    db: db.appDb,
+    bus,
+    logger: createLogger('parties-test', 'silent'),
+    ledger: ledgerStandIn as unknown as LedgerClient,
+  });
+  client = createServiceClient(PartiesRpc, {
+    baseUrl: await service.listen(),
+    timeoutMs: 20_000,
+    trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'parties-test', audience: 'parties' },
+  });
   await bus.subscribe({ durable: 'parties_test_watch', subjects: [eventSubject(EventType.VendorChanged)] }, async (msg) => {
     const envelope = fromBinary(EventEnvelopeSchema, msg.data);
     if (envelope.type === EventType.VendorChanged) {
@@ -89,7 +109,8 @@ async function refusal(p: Promise<unknown>): Promise<{ code: Code; fields: strin
   throw new Error('expected a refusal');
 }
 
-const vendorsIn = (workspaceId: string) => withTenant(db.appDb, { workspaceId }, (trx) => trx('vendors').orderBy('name').select('id', 'name', 'is_added', 'deleted_at', 'merged_into', 'status'));
+const vendorsIn = (workspaceId: string) =>
+  withTenant(db.appDb, { workspaceId }, (trx) => trx('vendors').orderBy('name').select('id', 'name', 'is_added', 'deleted_at', 'merged_into', 'status'));
 
 describe('vendors', () => {
   it("stores a vendor in the caller's workspace, registers it with the ledger and publishes vendor.changed once", async () => {
@@ -99,13 +120,18 @@ describe('vendors', () => {
     expect(fakeLedger.registered.get(workspaceId)?.has(vendor!.id)).toBe(true);
     expect((await vendorsIn(workspaceId)).map((v) => v.name)).toEqual(['Acme']);
     expect(await vendorsIn(newId())).toEqual([]);
-    await expectEventually(() => expect(published.filter((e) => e.workspaceId === workspaceId)).toEqual([{ workspaceId, vendorId: vendor!.id, change: 'created', mergedInto: '' }]));
+    await expectEventually(() =>
+      expect(published.filter((e) => e.workspaceId === workspaceId)).toEqual([{ workspaceId, vendorId: vendor!.id, change: 'created', mergedInto: '' }]),
+    );
   });
 
   it('refuses bad fields, a taken name and a Viewer; nothing is stored or published', async () => {
     const workspaceId = newId();
     await client.createVendor({ fields: { name: 'Taken' } }, as(workspaceId));
-    expect(await refusal(client.createVendor({ fields: { name: ' ', email: 'x' } }, as(workspaceId)))).toEqual({ code: Code.InvalidArgument, fields: ['name', 'email'] });
+    expect(await refusal(client.createVendor({ fields: { name: ' ', email: 'x' } }, as(workspaceId)))).toEqual({
+      code: Code.InvalidArgument,
+      fields: ['name', 'email'],
+    });
     expect(await refusal(client.createVendor({ fields: { name: 'TAKEN' } }, as(workspaceId)))).toEqual({ code: Code.InvalidArgument, fields: ['name'] });
     expect((await refusal(client.createVendor({ fields: { name: 'Fine' } }, as(workspaceId, 'Viewer')))).code).toBe(Code.PermissionDenied);
     expect((await vendorsIn(workspaceId)).map((v) => v.name)).toEqual(['Taken']);
@@ -114,12 +140,20 @@ describe('vendors', () => {
 
   it('merge: the ledger moves the transactions; the merged vendors are deleted, pointing at the parent, with one vendor.changed (merged) each', async () => {
     const workspaceId = newId();
-    const [parent, a, b] = await Promise.all(['Parent', 'Child A', 'Child B'].map(async (name) => (await client.createVendor({ fields: { name } }, as(workspaceId))).vendor!));
+    const [parent, a, b] = await Promise.all(
+      ['Parent', 'Child A', 'Child B'].map(async (name) => (await client.createVendor({ fields: { name } }, as(workspaceId))).vendor!),
+    );
     fakeLedger.activity.set(a!.id, { transactionCount: 2, spendingCents: 300n, inflowCents: 0n });
     const other = newId();
     const foreign = (await client.createVendor({ fields: { name: 'Foreign' } }, as(other))).vendor!;
-    expect(await refusal(client.mergeVendors({ parentVendorId: parent!.id, mergingVendorsId: [] }, as(workspaceId)))).toEqual({ code: Code.InvalidArgument, fields: ['mergingVendorsId'] });
-    expect(await refusal(client.mergeVendors({ parentVendorId: parent!.id, mergingVendorsId: [a!.id, foreign.id] }, as(workspaceId)))).toEqual({ code: Code.NotFound, fields: ['mergingVendorsId'] });
+    expect(await refusal(client.mergeVendors({ parentVendorId: parent!.id, mergingVendorsId: [] }, as(workspaceId)))).toEqual({
+      code: Code.InvalidArgument,
+      fields: ['mergingVendorsId'],
+    });
+    expect(await refusal(client.mergeVendors({ parentVendorId: parent!.id, mergingVendorsId: [a!.id, foreign.id] }, as(workspaceId)))).toEqual({
+      code: Code.NotFound,
+      fields: ['mergingVendorsId'],
+    });
     expect(fakeLedger.calls.filter((c) => c.startsWith('merge'))).toEqual([]);
 
     const r = await client.mergeVendors({ parentVendorId: parent!.id, mergingVendorsId: [a!.id, b!.id, a!.id] }, as(workspaceId));
@@ -128,7 +162,19 @@ describe('vendors', () => {
     const rows = await vendorsIn(workspaceId);
     expect(rows.filter((v) => v.deleted_at === null).map((v) => v.name)).toEqual(['Parent']);
     expect(rows.filter((v) => v.deleted_at !== null).map((v) => v.merged_into)).toEqual([parent!.id, parent!.id]);
-    await expectEventually(() => expect(published.filter((e) => e.workspaceId === workspaceId && e.change === 'merged').map((e) => [e.vendorId, e.mergedInto]).sort()).toEqual([[a!.id, parent!.id], [b!.id, parent!.id]].sort()));
+    await expectEventually(() =>
+      expect(
+        published
+          .filter((e) => e.workspaceId === workspaceId && e.change === 'merged')
+          .map((e) => [e.vendorId, e.mergedInto])
+          .sort(),
+      ).toEqual(
+        [
+          [a!.id, parent!.id],
+          [b!.id, parent!.id],
+        ].sort(),
+      ),
+    );
     expect((await refusal(client.getVendor({ id: a!.id }, as(workspaceId)))).code).toBe(Code.NotFound);
   });
 
@@ -141,13 +187,30 @@ describe('vendors', () => {
     expect(await client.deleteVendor({ id: idle.id }, as(workspaceId))).toMatchObject({ deleted: true });
     expect(fakeLedger.calls).toContain(`forget ${idle.id}`);
     expect(fakeLedger.calls).not.toContain(`forget ${busy.id}`);
-    expect((await vendorsIn(workspaceId)).map((v) => [v.name, v.status, v.deleted_at === null])).toEqual([['Busy', 'inactive', true], ['Idle', 'active', false]]);
+    expect((await vendorsIn(workspaceId)).map((v) => [v.name, v.status, v.deleted_at === null])).toEqual([
+      ['Busy', 'inactive', true],
+      ['Idle', 'active', false],
+    ]);
   });
 });
 
 describe("the ledger's merchants", () => {
   const entryPosted = (workspaceId: string, billerId: string, billerName: string, id = newId()) =>
-    publishEvent(bus, 'test', { type: EventType.EntryPosted, workspaceId, id, payload: { entryId: newId(), seq: 1n, date: '2026-10-01', sourceType: 'WorkspaceTransaction', sourceId: newId(), description: billerName, billerId, billerName } });
+    publishEvent(bus, 'test', {
+      type: EventType.EntryPosted,
+      workspaceId,
+      id,
+      payload: {
+        entryId: newId(),
+        seq: 1n,
+        date: '2026-10-01',
+        sourceType: 'WorkspaceTransaction',
+        sourceId: newId(),
+        description: billerName,
+        billerId,
+        billerName,
+      },
+    });
 
   it('each merchant becomes a vendor (not added), matched by normalised name to an existing one, once however often it is seen', async () => {
     const workspaceId = newId();
@@ -162,7 +225,10 @@ describe("the ledger's merchants", () => {
     await entryPosted(workspaceId, newId(), '   '); // no name: no vendor
     await expectEventually(async () => {
       const rows = (await vendorsIn(workspaceId)).filter((v) => v.deleted_at === null);
-      expect(rows.map((v) => [v.name, v.is_added])).toEqual([['Blue Bottle Coffee', true], ['GitHub, Inc.', false]]);
+      expect(rows.map((v) => [v.name, v.is_added])).toEqual([
+        ['Blue Bottle Coffee', true],
+        ['GitHub, Inc.', false],
+      ]);
       expect(fakeLedger.billerVendor.get(gh2)).toBe(rows[1]!.id);
     });
     expect(fakeLedger.billerVendor.get(bb)).toBe(manual.id);
@@ -179,7 +245,10 @@ describe('customers', () => {
     const { customer } = await client.createCustomer({ fields: { name: 'Globex', companyName: 'Globex Corp', email: 'AR@GLOBEX.COM' } }, as(workspaceId));
     expect(customer).toMatchObject({ name: 'Globex', companyName: 'Globex Corp', email: 'ar@globex.com', status: 'active', invoiceCount: 0 });
     expect(await refusal(client.createCustomer({ fields: { name: 'globex' } }, as(workspaceId)))).toEqual({ code: Code.InvalidArgument, fields: ['name'] });
-    expect(await refusal(client.createCustomer({ fields: { name: 'X', email: 'no' } }, as(workspaceId)))).toEqual({ code: Code.InvalidArgument, fields: ['email'] });
+    expect(await refusal(client.createCustomer({ fields: { name: 'X', email: 'no' } }, as(workspaceId)))).toEqual({
+      code: Code.InvalidArgument,
+      fields: ['email'],
+    });
     expect((await refusal(client.updateCustomer({ id: customer!.id, fields: { name: 'Y' } }, as(workspaceId, 'Viewer')))).code).toBe(Code.PermissionDenied);
     expect((await refusal(client.getCustomer({ id: customer!.id }, as(newId())))).code).toBe(Code.NotFound);
     await client.deleteCustomer({ id: customer!.id }, as(workspaceId));

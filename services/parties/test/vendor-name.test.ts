@@ -18,7 +18,7 @@ describe('vendorNameKey', () => {
     ['Walgreens Store 0042', 'walgreens'],
     ['Target No. 12', 'target'],
     ['SQ *BLUE BOTTLE COFFEE', 'blue bottle coffee'],
-    ['TST* Joe\'s Pizza', 'joe s pizza'],
+    ["TST* Joe's Pizza", 'joe s pizza'],
     ['The Home Depot #4410', 'home depot'],
     ['Café Rouge', 'cafe rouge'],
     ['AT&T', 'at and t'],

@@ -31,7 +31,10 @@ export const baseConfigSchema = z.object({
   /** `memory` runs an in-process bus for single-machine development only (see docs/architecture.md). */
   EVENT_BUS: z.enum(['nats', 'memory']).default('nats'),
   /** Prefix of the streams and subjects, so processes sharing one NATS server stay apart (tests). Empty in production. */
-  NATS_NAMESPACE: z.string().regex(/^[a-z0-9]*$/).default(''),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]*$/)
+    .default(''),
   HOST: z.string().default('127.0.0.1'),
   /** The shared key of service-to-service tokens (HS256); the same value in the gateway and every service. Production refuses the default. */
   SERVICE_TOKEN_KEY: z.string().min(MIN_SERVICE_TOKEN_KEY_LENGTH).default(DEVELOPMENT_SERVICE_TOKEN_KEY),
@@ -40,7 +43,11 @@ export const baseConfigSchema = z.object({
   /** Days a dead letter is kept for an operator to inspect and replay; the events stream itself keeps everything (read models rebuild from it). */
   DEAD_LETTER_KEEP_DAYS: z.coerce.number().min(1).max(3650).default(30),
   /** Hours a relayed outbox row is kept (for tracing a delivery) before the retention sweeper removes it. */
-  OUTBOX_KEEP_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  OUTBOX_KEEP_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   /** Days a processed inbox id is kept: longer than any outage of a consumer, after which JetStream could redeliver its event. */
   INBOX_KEEP_DAYS: z.coerce.number().min(1).max(3650).default(14),
   /** Seconds between the retention sweeper's passes (outbox, inbox and each service's own rules). */

@@ -7,12 +7,40 @@ import { pino } from 'pino';
 /** Field names whose values are censored at any of the first four levels of a logged object. */
 export const REDACTED_KEYS = [
   // Provider tokens (Plaid today; Stripe and QuickBooks later use the same names).
-  'access_token', 'accessToken', 'public_token', 'publicToken', 'refresh_token', 'refreshToken', 'id_token', 'idToken',
+  'access_token',
+  'accessToken',
+  'public_token',
+  'publicToken',
+  'refresh_token',
+  'refreshToken',
+  'id_token',
+  'idToken',
   // Credentials of people and sessions.
-  'authorization', 'cookie', 'set-cookie', 'password', 'newPassword', 'existingPassword', 'token', 'sessionToken', 'deviceToken', 'code',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'newPassword',
+  'existingPassword',
+  'token',
+  'sessionToken',
+  'deviceToken',
+  'code',
   // Secrets of the system.
-  'secret', 'client_secret', 'clientSecret', 'apiKey', 'api_key', 'privateKey', 'private_key',
-  'SERVICE_TOKEN_KEY', 'PLAID_SECRET', 'PLAID_TOKEN_KEYS', 'OTP_PEPPER', 'SUPPORT_HASH_SECRET', 'DOCUMENTS_S3_SECRET_ACCESS_KEY', 'secretAccessKey',
+  'secret',
+  'client_secret',
+  'clientSecret',
+  'apiKey',
+  'api_key',
+  'privateKey',
+  'private_key',
+  'SERVICE_TOKEN_KEY',
+  'PLAID_SECRET',
+  'PLAID_TOKEN_KEYS',
+  'OTP_PEPPER',
+  'SUPPORT_HASH_SECRET',
+  'DOCUMENTS_S3_SECRET_ACCESS_KEY',
+  'secretAccessKey',
 ] as const;
 
 const DEPTH = 4;
@@ -36,10 +64,7 @@ export function redactPaths(keys: readonly string[] = REDACTED_KEYS): string[] {
 export const REDACTED = '[redacted]';
 
 /** Provider and bearer tokens inside free text (error messages, stacks, URLs). */
-const TOKEN_IN_TEXT = [
-  /\b(?:access|public|link|item)-(?:sandbox|development|production)-[A-Za-z0-9-]{8,}/g,
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
-];
+const TOKEN_IN_TEXT = [/\b(?:access|public|link|item)-(?:sandbox|development|production)-[A-Za-z0-9-]{8,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi];
 
 export function scrubText(text: string): string {
   let out = text;

@@ -30,9 +30,12 @@ async function run(concurrency: Record<string, number> | undefined, n = 24) {
   });
   try {
     for (let i = 0; i < n; i++) for (const s of subjects) await bus.publish(s, new TextEncoder().encode(String(i)), { msgId: newId() });
-    await expectEventually(async () => {
-      for (const s of subjects) if ((seen.get(s) ?? []).length !== n) throw new Error(`${s}: ${(seen.get(s) ?? []).length} of ${n}`);
-    }, { timeoutMs: 20_000 });
+    await expectEventually(
+      async () => {
+        for (const s of subjects) if ((seen.get(s) ?? []).length !== n) throw new Error(`${s}: ${(seen.get(s) ?? []).length} of ${n}`);
+      },
+      { timeoutMs: 20_000 },
+    );
   } finally {
     await sub.stop();
   }

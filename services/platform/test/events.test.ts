@@ -1,7 +1,23 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { consumerName, createLogger, deadLetterSubject, encodeEvent, eventMessage, eventSubject, EventType, newId, OutboxRelay, platformMigrations, startConsumer, withTenant, writeEvent, type EventBus, type Migration } from '../src/index.js';
+import {
+  consumerName,
+  createLogger,
+  deadLetterSubject,
+  encodeEvent,
+  eventMessage,
+  eventSubject,
+  EventType,
+  newId,
+  OutboxRelay,
+  platformMigrations,
+  startConsumer,
+  withTenant,
+  writeEvent,
+  type EventBus,
+  type Migration,
+} from '../src/index.js';
 import { isTransientError } from '../src/events/transient.js';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '../src/testing/index.js';
 
@@ -100,7 +116,11 @@ describe('consumer with inbox', () => {
     const name = `effects-${newId()}`;
     const seen: string[] = [];
     const sub = await startConsumer({
-      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger,
+      name,
+      types: [EventType.UserSignedUp],
+      db: db.appDb,
+      bus,
+      logger,
       async handle(trx, event) {
         seen.push(event.id);
         // RLS: the insert is allowed only because the consumer set the event's workspace.
@@ -122,7 +142,12 @@ describe('consumer with inbox', () => {
     const name = `poison-${newId()}`;
     let attempts = 0;
     const sub = await startConsumer({
-      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 3,
+      name,
+      types: [EventType.UserSignedUp],
+      db: db.appDb,
+      bus,
+      logger,
+      maxDeliver: 3,
       async handle() {
         attempts++;
         throw new Error('cannot handle this');
@@ -142,21 +167,30 @@ describe('consumer with inbox', () => {
     await sub.stop();
   });
 
-  it('applies a batch across workspaces in one transaction under the generation\'s name, and dead-letters an invalid event at once', async () => {
+  it("applies a batch across workspaces in one transaction under the generation's name, and dead-letters an invalid event at once", async () => {
     const base = `model-${newId()}`;
     const name = consumerName(base, 2);
     expect(name).toBe(`${base}_g2`);
     const transactions: number[] = [];
     const checked: string[] = [];
     const sub = await startConsumer({
-      name: base, generation: 2, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 3,
+      name: base,
+      generation: 2,
+      types: [EventType.UserSignedUp],
+      db: db.appDb,
+      bus,
+      logger,
+      maxDeliver: 3,
       check(event) {
         const p = eventMessage(event);
         if (!p.email.includes('@')) throw new Error(`invalid email in ${event.id}`);
         return p.email;
       },
       batch: {
-        types: [EventType.UserSignedUp], size: 50, waitMs: 50, acrossTenants: true,
+        types: [EventType.UserSignedUp],
+        size: 50,
+        waitMs: 50,
+        acrossTenants: true,
         async handle(trx, events) {
           transactions.push(events.length);
           for (const e of events) checked.push(e.checked);
@@ -172,11 +206,22 @@ describe('consumer with inbox', () => {
     });
     const ids = Array.from({ length: 6 }, () => newId());
     const workspaces = ids.map(() => newId());
-    for (const [i, id] of ids.entries()) await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(workspaces[i] as string)), { msgId: id });
-    await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', ids[0] as string, signedUp(workspaces[0] as string)), { msgId: `${ids[0]}-again` });
+    for (const [i, id] of ids.entries())
+      await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(workspaces[i] as string)), { msgId: id });
+    await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', ids[0] as string, signedUp(workspaces[0] as string)), {
+      msgId: `${ids[0]}-again`,
+    });
     const bad = newId();
-    await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', bad, { type: EventType.UserSignedUp, workspaceId: newId(), payload: { email: 'nobody' } }), { msgId: bad });
-    await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', ids).select('workspace_id').orderBy('workspace_id')).toEqual([...workspaces].sort().map((w) => ({ workspace_id: w }))));
+    await bus.publish(
+      eventSubject(EventType.UserSignedUp),
+      encodeEvent('test', bad, { type: EventType.UserSignedUp, workspaceId: newId(), payload: { email: 'nobody' } }),
+      { msgId: bad },
+    );
+    await expectEventually(async () =>
+      expect(await db.adminDb('effects').whereIn('event_id', ids).select('workspace_id').orderBy('workspace_id')).toEqual(
+        [...workspaces].sort().map((w) => ({ workspace_id: w })),
+      ),
+    );
     await expectEventually(() => expect(dead).toEqual([`invalid email in ${bad}`]), { timeoutMs: 20_000 });
     await sub.stop();
     expect(sub.handledCount).toBe(6);
@@ -191,9 +236,17 @@ describe('consumer with inbox', () => {
     const name = `split-${newId()}`;
     const poison = newId();
     const sub = await startConsumer({
-      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 2,
+      name,
+      types: [EventType.UserSignedUp],
+      db: db.appDb,
+      bus,
+      logger,
+      maxDeliver: 2,
       batch: {
-        types: [EventType.UserSignedUp], size: 10, waitMs: 50, acrossTenants: true,
+        types: [EventType.UserSignedUp],
+        size: 10,
+        waitMs: 50,
+        acrossTenants: true,
         async handle(trx, events) {
           if (events.some((e) => e.id === poison)) throw new Error('poisoned batch');
           await trx('effects').insert(events.map((e) => ({ event_id: e.id, workspace_id: e.workspaceId })));
@@ -206,7 +259,8 @@ describe('consumer with inbox', () => {
       await msg.ack();
     });
     const good = [newId(), newId(), newId()];
-    for (const id of [good[0], poison, good[1], good[2]] as string[]) await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(newId())), { msgId: id });
+    for (const id of [good[0], poison, good[1], good[2]] as string[])
+      await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(newId())), { msgId: id });
     await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', good).count({ n: '*' })).toEqual([{ n: 3 }]));
     await expectEventually(() => expect(dead).toEqual(['poisoned batch']), { timeoutMs: 20_000 });
     expect(await db.adminDb('inbox').where({ consumer: name, event_id: poison }).count({ n: '*' })).toEqual([{ n: 0 }]);
@@ -217,9 +271,17 @@ describe('consumer with inbox', () => {
     const name = `transient-${newId()}`;
     let failures = 0;
     const sub = await startConsumer({
-      name, types: [EventType.UserSignedUp], db: db.appDb, bus, logger, maxDeliver: 2,
+      name,
+      types: [EventType.UserSignedUp],
+      db: db.appDb,
+      bus,
+      logger,
+      maxDeliver: 2,
       batch: {
-        types: [EventType.UserSignedUp], size: 10, waitMs: 50, acrossTenants: true,
+        types: [EventType.UserSignedUp],
+        size: 10,
+        waitMs: 50,
+        acrossTenants: true,
         async handle(trx, events) {
           if (failures < 4) {
             failures++;
@@ -236,7 +298,9 @@ describe('consumer with inbox', () => {
     });
     const ids = [newId(), newId()];
     for (const id of ids) await bus.publish(eventSubject(EventType.UserSignedUp), encodeEvent('test', id, signedUp(newId())), { msgId: id });
-    await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', ids).count({ n: '*' })).toEqual([{ n: 2 }]), { timeoutMs: 30_000 });
+    await expectEventually(async () => expect(await db.adminDb('effects').whereIn('event_id', ids).count({ n: '*' })).toEqual([{ n: 2 }]), {
+      timeoutMs: 30_000,
+    });
     expect(failures).toBe(4);
     expect(dead).toEqual([]);
     await deadSub.stop();
@@ -249,7 +313,9 @@ describe('transient failures', () => {
     expect(isTransientError(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
     expect(isTransientError(Object.assign(new Error('could not serialize access'), { code: '40001' }))).toBe(true);
     expect(isTransientError(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
-    expect(isTransientError(Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(isTransientError(Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }))).toBe(
+      true,
+    );
     expect(isTransientError(new Error('wrapped', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }))).toBe(true);
     expect(isTransientError(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
     expect(isTransientError(Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' }))).toBe(false);
@@ -263,7 +329,10 @@ describe('event catalog', () => {
   it('binds each type to its message: what is published is read back typed', () => {
     const id = newId();
     const ws = newId();
-    const envelope = fromBinary(EventEnvelopeSchema, encodeEvent('test', id, { type: EventType.ChartChanged, workspaceId: ws, payload: { seq: 7n, change: 'account.created' } }));
+    const envelope = fromBinary(
+      EventEnvelopeSchema,
+      encodeEvent('test', id, { type: EventType.ChartChanged, workspaceId: ws, payload: { seq: 7n, change: 'account.created' } }),
+    );
     expect(envelope).toMatchObject({ id, type: 'chart.changed', workspaceId: ws, source: 'test' });
     const event = { type: EventType.ChartChanged, payload: envelope.payload };
     expect(eventMessage(event).seq).toBe(7n);

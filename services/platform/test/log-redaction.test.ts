@@ -21,7 +21,17 @@ const PUBLIC = 'public-sandbox-7c3e1d2f-9b8a-4e6d-a5c4-1f2e3d4c5b6a';
 describe('the chassis logger', () => {
   it('censors secret fields at any of the first four levels', () => {
     const { lines, logger } = captured();
-    logger.info({ access_token: ACCESS, body: { public_token: PUBLIC }, req: { headers: { authorization: 'Bearer abc.def.ghi', cookie: 'sid=1' } }, a: { b: { c: { accessToken: ACCESS } } }, password: 'p', keep: 'visible' }, 'linked');
+    logger.info(
+      {
+        access_token: ACCESS,
+        body: { public_token: PUBLIC },
+        req: { headers: { authorization: 'Bearer abc.def.ghi', cookie: 'sid=1' } },
+        a: { b: { c: { accessToken: ACCESS } } },
+        password: 'p',
+        keep: 'visible',
+      },
+      'linked',
+    );
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!);
     expect(line.access_token).toBe('[redacted]');
@@ -36,7 +46,11 @@ describe('the chassis logger', () => {
 
   it("drops an HTTP client error's request data and censors tokens in error texts and messages", () => {
     const { lines, logger } = captured();
-    const err = Object.assign(new Error(`Plaid refused ${ACCESS}`), { config: { data: JSON.stringify({ access_token: ACCESS, secret: 's' }) }, response: { data: { error_code: 'ITEM_LOGIN_REQUIRED' } }, error_code: 'ITEM_LOGIN_REQUIRED' });
+    const err = Object.assign(new Error(`Plaid refused ${ACCESS}`), {
+      config: { data: JSON.stringify({ access_token: ACCESS, secret: 's' }) },
+      response: { data: { error_code: 'ITEM_LOGIN_REQUIRED' } },
+      error_code: 'ITEM_LOGIN_REQUIRED',
+    });
     logger.error({ err }, 'sync failed');
     logger.warn({ err: `exchange of ${PUBLIC} failed` }, `retrying with Bearer ${'x'.repeat(20)}`);
     const all = lines.join('\n');
@@ -50,6 +64,15 @@ describe('the chassis logger', () => {
   });
 
   it('builds paths pino accepts for names that need brackets', () => {
-    expect(redactPaths(['set-cookie', 'token'])).toEqual(['["set-cookie"]', 'token', '*["set-cookie"]', '*.token', '*.*["set-cookie"]', '*.*.token', '*.*.*["set-cookie"]', '*.*.*.token']);
+    expect(redactPaths(['set-cookie', 'token'])).toEqual([
+      '["set-cookie"]',
+      'token',
+      '*["set-cookie"]',
+      '*.token',
+      '*.*["set-cookie"]',
+      '*.*.token',
+      '*.*.*["set-cookie"]',
+      '*.*.*.token',
+    ]);
   });
 });

@@ -1,6 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createLogger, EventType, metricsRegistry, NatsEventBus, newId, OutboxRelay, platformMigrations, startConsumer, withSystem, withTenant, writeEvents, type Migration } from '../src/index.js';
+import {
+  createLogger,
+  EventType,
+  metricsRegistry,
+  NatsEventBus,
+  newId,
+  OutboxRelay,
+  platformMigrations,
+  startConsumer,
+  withSystem,
+  withTenant,
+  writeEvents,
+  type Migration,
+} from '../src/index.js';
 import { eventRetentionRules, RetentionSweeper } from '../src/events/retention.js';
 import { createTestBus, createTestDatabase, expectEventually, TEST_NATS_URL, type TestDatabase } from '../src/testing/index.js';
 
@@ -39,35 +52,65 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const signedUp = (workspaceId: string) => ({ type: EventType.UserSignedUp, workspaceId, payload: { userId: newId(), email: 'a@example.com', workspaceId } }) as const;
+const signedUp = (workspaceId: string) =>
+  ({ type: EventType.UserSignedUp, workspaceId, payload: { userId: newId(), email: 'a@example.com', workspaceId } }) as const;
 
 /** Ages rows by moving their timestamps back (the sweeper compares with now()). */
 async function age(table: string, column: string, ids: string[], hours: number, key = 'id'): Promise<void> {
-  await withSystem(db.systemDb, (trx) => trx.raw(`update ${table} set ${column} = now() - make_interval(hours => ?) where ${key} = any(?::uuid[])`, [hours, ids]));
+  await withSystem(db.systemDb, (trx) =>
+    trx.raw(`update ${table} set ${column} = now() - make_interval(hours => ?) where ${key} = any(?::uuid[])`, [hours, ids]),
+  );
 }
 
-const count = (table: string, where = 'true') => withSystem(db.systemDb, async (trx) => Number((await trx.raw(`select count(*) as n from ${table} where ${where}`)).rows[0].n));
+const count = (table: string, where = 'true') =>
+  withSystem(db.systemDb, async (trx) => Number((await trx.raw(`select count(*) as n from ${table} where ${where}`)).rows[0].n));
 
 describe('retention', () => {
   it('removes relayed outbox rows and inbox ids once older than kept, and nothing else', async () => {
     const ws = newId();
-    const ids = await withTenant(db.appDb, { workspaceId: ws }, (trx) => writeEvents(trx, 'test', Array.from({ length: 12 }, () => signedUp(ws))));
+    const ids = await withTenant(db.appDb, { workspaceId: ws }, (trx) =>
+      writeEvents(
+        trx,
+        'test',
+        Array.from({ length: 12 }, () => signedUp(ws)),
+      ),
+    );
     const relay = new OutboxRelay({ db: db.systemDb, bus, logger, service: 'test' });
     await relay.publishBatch();
     // Four more stay unpublished (written after the relay ran): never removed, however old.
-    const unpublished = await withTenant(db.appDb, { workspaceId: ws }, (trx) => writeEvents(trx, 'test', Array.from({ length: 4 }, () => signedUp(ws))));
+    const unpublished = await withTenant(db.appDb, { workspaceId: ws }, (trx) =>
+      writeEvents(
+        trx,
+        'test',
+        Array.from({ length: 4 }, () => signedUp(ws)),
+      ),
+    );
     await age('outbox', 'created_at', unpublished, 1000);
     // Eight of the published rows are old, four recent.
     await age('outbox', 'published_at', ids.slice(0, 8), 30);
     await age('outbox', 'published_at', ids.slice(8), 1);
     // Inbox: ids handled by a consumer, some older than kept.
     const handled: string[] = [];
-    const consumer = await startConsumer({ name: 'retention_probe', types: [EventType.UserSignedUp], db: db.appDb, bus, logger, handle: async (_trx, e) => void handled.push(e.id) });
+    const consumer = await startConsumer({
+      name: 'retention_probe',
+      types: [EventType.UserSignedUp],
+      db: db.appDb,
+      bus,
+      logger,
+      handle: async (_trx, e) => void handled.push(e.id),
+    });
     await expectEventually(() => expect(handled.length).toBe(12));
     await consumer.stop();
     await age('inbox', 'handled_at', ids.slice(0, 5), 15 * 24, 'event_id');
 
-    const sweeper = new RetentionSweeper({ db: db.systemDb, logger, service: 'test', intervalMs: 60_000, slice: 3, rules: eventRetentionRules({ outboxKeepHours: 24, inboxKeepDays: 14 }) });
+    const sweeper = new RetentionSweeper({
+      db: db.systemDb,
+      logger,
+      service: 'test',
+      intervalMs: 60_000,
+      slice: 3,
+      rules: eventRetentionRules({ outboxKeepHours: 24, inboxKeepDays: 14 }),
+    });
     const deleted = await sweeper.sweep();
     // Slices of 3 rows: 8 outbox rows take three statements, 5 inbox ids two.
     expect(deleted).toEqual({ outbox: 8, inbox: 5 });
@@ -84,11 +127,20 @@ describe('retention', () => {
     const expired = [newId(), newId()];
     const live = [newId()];
     await withSystem(db.systemDb, (trx) =>
-      trx('test_sessions').insert([...expired.map((id) => ({ id, expires_at: new Date(Date.now() - 40 * 86_400_000) })), ...live.map((id) => ({ id, expires_at: new Date(Date.now() + 86_400_000) }))]),
+      trx('test_sessions').insert([
+        ...expired.map((id) => ({ id, expires_at: new Date(Date.now() - 40 * 86_400_000) })),
+        ...live.map((id) => ({ id, expires_at: new Date(Date.now() + 86_400_000) })),
+      ]),
     );
     const sweeper = new RetentionSweeper({
-      db: db.systemDb, logger, service: 'test', intervalMs: 60_000,
-      rules: [...eventRetentionRules({ outboxKeepHours: 24, inboxKeepDays: 14 }), { name: 'test_sessions', table: 'test_sessions', where: "expires_at < now() - interval '30 days'" }],
+      db: db.systemDb,
+      logger,
+      service: 'test',
+      intervalMs: 60_000,
+      rules: [
+        ...eventRetentionRules({ outboxKeepHours: 24, inboxKeepDays: 14 }),
+        { name: 'test_sessions', table: 'test_sessions', where: "expires_at < now() - interval '30 days'" },
+      ],
     });
     const deleted = await sweeper.sweep();
     expect(deleted.test_sessions).toBe(2);
@@ -112,7 +164,13 @@ describe('event metrics', () => {
     await relay.stop(); // a stopped relay's series disappear
     expect(await metricsRegistry.getSingleMetricAsString('ledgerline_outbox_backlog')).not.toContain('metrics_probe');
 
-    const written = await withTenant(db.appDb, { workspaceId: ws }, (trx) => writeEvents(trx, 'test', Array.from({ length: 3 }, () => signedUp(ws))));
+    const written = await withTenant(db.appDb, { workspaceId: ws }, (trx) =>
+      writeEvents(
+        trx,
+        'test',
+        Array.from({ length: 3 }, () => signedUp(ws)),
+      ),
+    );
     await age('outbox', 'created_at', written.slice(0, 1), 1);
     const probe = new OutboxRelay({ db: db.systemDb, bus, logger, service: 'metrics_probe' });
     expect(await probe.backlog()).toEqual({ rows: 3, oldestSeconds: expect.any(Number) });

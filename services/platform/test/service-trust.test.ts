@@ -7,7 +7,17 @@ import { createConnectTransport } from '@connectrpc/connect-node';
 import { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createServiceClient, createServiceServer, newId, signServiceToken, tenantHeaders, tenantKey, verifyServiceToken, type TenantContext } from '../src/index.js';
+import {
+  createLogger,
+  createServiceClient,
+  createServiceServer,
+  newId,
+  signServiceToken,
+  tenantHeaders,
+  tenantKey,
+  verifyServiceToken,
+  type TenantContext,
+} from '../src/index.js';
 
 const KEY = 'a-test-only-service-token-key-of-some-length';
 let server: FastifyInstance;
@@ -20,20 +30,25 @@ beforeAll(async () => {
     name: 'identity',
     logger: createLogger('trust-test', 'silent'),
     tokenKey: KEY,
-    routes: (router) => router.service(IdentityService, {
-      getMe(_req, ctx) {
-        seen.push(ctx.values.get(tenantKey));
-        authorizations.push(ctx.requestHeader.get('authorization') ?? '');
-        return {};
-      },
-    }),
+    routes: (router) =>
+      router.service(IdentityService, {
+        getMe(_req, ctx) {
+          seen.push(ctx.values.get(tenantKey));
+          authorizations.push(ctx.requestHeader.get('authorization') ?? '');
+          return {};
+        },
+      }),
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => server?.close());
 
-const code = async (p: Promise<unknown>) => p.then(() => 'accepted', (err: unknown) => Code[ConnectError.from(err).code]);
+const code = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'accepted',
+    (err: unknown) => Code[ConnectError.from(err).code],
+  );
 
 describe('service tokens', () => {
   it('carry the tenancy of the headers the caller wrote, and nothing else reaches the handler', async () => {

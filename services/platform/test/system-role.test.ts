@@ -50,10 +50,12 @@ describe('the application role', () => {
       return seen;
     });
     expect(rows).toEqual([]);
-    await expect(db.appDb.transaction(async (trx) => {
-      await trx.raw("select set_config('app.system', 'on', true)");
-      await trx('secrets').insert({ id: newId(), workspace_id: theirs, body: 'forged' });
-    })).rejects.toThrow(/row-level security/);
+    await expect(
+      db.appDb.transaction(async (trx) => {
+        await trx.raw("select set_config('app.system', 'on', true)");
+        await trx('secrets').insert({ id: newId(), workspace_id: theirs, body: 'forged' });
+      }),
+    ).rejects.toThrow(/row-level security/);
     expect(await db.adminDb('secrets').where({ body: 'forged' }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 

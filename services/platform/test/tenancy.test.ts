@@ -47,7 +47,9 @@ describe('row-level security', () => {
     expect(await withTenant(db.appDb, { workspaceId: a }, (trx) => trx('notes').pluck('body'))).toEqual(['a']);
     expect(await db.appDb('notes').select()).toEqual([]);
     // Writing another tenant's row is refused by the policy's check.
-    await expect(withTenant(db.appDb, { workspaceId: a }, (trx) => trx('notes').insert({ id: newId(), workspace_id: b, body: 'x' }))).rejects.toThrow(/row-level security/);
+    await expect(withTenant(db.appDb, { workspaceId: a }, (trx) => trx('notes').insert({ id: newId(), workspace_id: b, body: 'x' }))).rejects.toThrow(
+      /row-level security/,
+    );
     // The setting is transaction-local: the pooled connection forgets it.
     expect(await db.appDb('notes').count({ n: '*' })).toEqual([{ n: 0 }]);
   });

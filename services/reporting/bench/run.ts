@@ -14,7 +14,10 @@ const chunk = Number(process.env.BENCH_REPORTING_CHUNK ?? 5_000);
 const timeScale = Number(process.env.BENCH_REPORTING_TIME_SCALE ?? 1);
 const fresh = process.env.BENCH_REPORTING_FRESH === '1';
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const loadBefore = load();
 const started = performance.now();
 const r = await benchReporting({ entries, chunk, timeScale, fresh, log: (line) => process.stderr.write(`reporting bench: ${line}\n`) });
@@ -33,7 +36,9 @@ const body = [
   stageRow('ledger outbox relay → JetStream (entry.posted)', r.stages.relay),
   stageRow('reporting consumer → day and month balances', r.stages.apply),
   '',
-  r.check ? `reporting's check (read model = the ledger's general ledger): ${r.check.ok ? 'passed' : 'FAILED'} in ${r.check.seconds} s.` : 'reporting\'s check ran when the data set was generated.',
+  r.check
+    ? `reporting's check (read model = the ledger's general ledger): ${r.check.ok ? 'passed' : 'FAILED'} in ${r.check.seconds} s.`
+    : "reporting's check ran when the data set was generated.",
   '',
   `Busiest account (general-ledger scenarios): ${fmt(r.busiestAccount.lines)} lines, ${fmt(r.busiestAccount.pages)} pages of 100.`,
   '',

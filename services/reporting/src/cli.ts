@@ -23,7 +23,11 @@ try {
   }
   const results = await service.check(args.length ? args : undefined);
   failed = results.some((r) => !r.ok);
-  for (const r of results) logger.info({ workspaceId: r.workspaceId, ok: r.ok, months: r.months, differences: r.differences.length, dailyMismatches: r.dailyMismatches.length }, 'check');
+  for (const r of results)
+    logger.info(
+      { workspaceId: r.workspaceId, ok: r.ok, months: r.months, differences: r.differences.length, dailyMismatches: r.dailyMismatches.length },
+      'check',
+    );
 } finally {
   await service.stop();
 }

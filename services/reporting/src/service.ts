@@ -37,14 +37,33 @@ export const reporting = defineService({
   migrations: reportingMigrations,
   publishes: false,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<ReportingConfig, ReportingOverrides>) => {
-    const ledger = overrides.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.REPORTING_LEDGER_TIMEOUT_MS, trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'reporting', audience: 'ledger' } });
-    const reports = new ReportUseCases({ db, logger, accounts: new AccountDirectory(ledger, config.REPORTING_ACCOUNTS_CACHE_MS, db), catchUpTimeoutMs: config.REPORTING_CATCH_UP_TIMEOUT_MS, cacheEntries: config.REPORTING_REPORT_CACHE_ENTRIES });
+    const ledger =
+      overrides.ledger ??
+      createServiceClient(LedgerService, {
+        baseUrl: config.LEDGER_URL,
+        timeoutMs: config.REPORTING_LEDGER_TIMEOUT_MS,
+        trust: { key: config.SERVICE_TOKEN_KEY, issuer: 'reporting', audience: 'ledger' },
+      });
+    const reports = new ReportUseCases({
+      db,
+      logger,
+      accounts: new AccountDirectory(ledger, config.REPORTING_ACCOUNTS_CACHE_MS, db),
+      catchUpTimeoutMs: config.REPORTING_CATCH_UP_TIMEOUT_MS,
+      cacheEntries: config.REPORTING_REPORT_CACHE_ENTRIES,
+    });
     let projector: BalanceProjector | null = null;
     let chartConsumer: Subscription | null = null;
     const startProjector = async () => {
       chartConsumer ??= await startChartConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver });
       if (projector) return;
-      const p = new BalanceProjector({ db, bus, logger, generation: await currentGeneration(db), batchSize: config.REPORTING_BATCH_SIZE, maxDeliver: overrides.maxDeliver });
+      const p = new BalanceProjector({
+        db,
+        bus,
+        logger,
+        generation: await currentGeneration(db),
+        batchSize: config.REPORTING_BATCH_SIZE,
+        maxDeliver: overrides.maxDeliver,
+      });
       await p.start();
       projector = p;
     };
@@ -54,7 +73,9 @@ export const reporting = defineService({
       await p?.stop();
     };
     const expose: ReportingParts = {
-      reports, ledger, startProjector,
+      reports,
+      ledger,
+      startProjector,
       get projector() {
         return projector;
       },
@@ -87,4 +108,5 @@ export const reporting = defineService({
 });
 
 export type ReportingService = Running<ReportingParts, false>;
-export const createReportingService = (config: ReportingConfig, overrides: ReportingOverrides = {}): Promise<ReportingService> => reporting.create(config, overrides);
+export const createReportingService = (config: ReportingConfig, overrides: ReportingOverrides = {}): Promise<ReportingService> =>
+  reporting.create(config, overrides);

@@ -11,14 +11,35 @@ import { ReportUseCases, type Conditional, type Report } from '../src/usecases/r
 import { SpendingUseCases } from '../src/usecases/spending.js';
 import { publishBankAccount, publishBankTransaction, publishChartChange, publishEntry, startReporting, transfer, type ReportingHarness } from './support.js';
 
-interface Acc { id: string; name: string; coaId: number; type: string; level: number; parentId: string; bankAccountId?: string; systemKey?: string }
+interface Acc {
+  id: string;
+  name: string;
+  coaId: number;
+  type: string;
+  level: number;
+  parentId: string;
+  bankAccountId?: string;
+  systemKey?: string;
+}
 
 /** A ledger answering GetChartOfAccounts from a chart the test edits (the ledger side is another service's). */
 export function fakeLedger() {
   const id = () => newId();
   const a = {
-    assets: id(), cash: id(), checking: id(), savings: id(), liability: id(), card: id(), equity: id(), re: id(),
-    income: id(), sales: id(), expenses: id(), rent: id(), transfer: id(), xfer: id(),
+    assets: id(),
+    cash: id(),
+    checking: id(),
+    savings: id(),
+    liability: id(),
+    card: id(),
+    equity: id(),
+    re: id(),
+    income: id(),
+    sales: id(),
+    expenses: id(),
+    rent: id(),
+    transfer: id(),
+    xfer: id(),
   };
   const chart: Acc[] = [
     { id: a.assets, name: 'Assets', coaId: 10000, type: 'Assets', level: 1, parentId: '' },
@@ -42,7 +63,18 @@ export function fakeLedger() {
       state.calls++;
       return create(GetChartOfAccountsResponseSchema, {
         fiscalYearStartMonth: state.fiscalYearStartMonth,
-        chartOfAccounts: state.chart.map((c) => create(CategorySchema, { id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, parentId: c.parentId, bankAccountId: c.bankAccountId ?? '', systemKey: c.systemKey ?? '' })),
+        chartOfAccounts: state.chart.map((c) =>
+          create(CategorySchema, {
+            id: c.id,
+            name: c.name,
+            coaId: c.coaId,
+            type: c.type,
+            level: c.level,
+            parentId: c.parentId,
+            bankAccountId: c.bankAccountId ?? '',
+            systemKey: c.systemKey ?? '',
+          }),
+        ),
       });
     },
   } as unknown as LedgerClient;
@@ -70,21 +102,39 @@ afterAll(async () => {
   await bus.close();
 });
 
-const raw = (over: Record<string, string> = {}) => ({ startDate: '', endDate: '', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
+const raw = (over: Record<string, string> = {}) => ({
+  startDate: '',
+  endDate: '',
+  breakdown: '',
+  periodicity: '',
+  groups: '',
+  tags: '',
+  excludeZeroes: '',
+  seq: '',
+  ...over,
+});
 
 describe('chart changes', () => {
   const workspaceId = newId();
   const tenant = { workspaceId, userId: newId(), role: 'Owner' as const };
   const { a } = ledger;
 
-  it('a rename, a move of the fiscal year and a renumbered Cash account are visible to the next read naming the change\'s seq, on every replica', async () => {
+  it("a rename, a move of the fiscal year and a renumbered Cash account are visible to the next read naming the change's seq, on every replica", async () => {
     await publishEntry(bus, workspaceId, { seq: 1, date: '2026-03-10', lines: transfer(a.checking, a.sales, 100_000) });
     const first = body(await r.service.reports.profitLoss(tenant, raw({ startDate: '2026-01-01', endDate: '2026-12-31', seq: '1' })));
     expect(first.header.caughtUp).toBe(true);
     expect(flat(first.rows).find((x) => x.id === a.sales)?.name).toBe('Sales');
     // A second replica: its own chart cache (kept a minute), the same database.
-    const replica = new ReportUseCases({ db: r.db.appDb, logger: createLogger('replica', 'silent'), accounts: new AccountDirectory(ledger.client, 60_000, r.db.appDb), catchUpTimeoutMs: 2000, cacheEntries: 100 });
-    expect(flat(body(await replica.profitLoss(tenant, raw({ startDate: '2026-01-01', endDate: '2026-12-31', seq: '1' }))).rows).find((x) => x.id === a.sales)?.name).toBe('Sales');
+    const replica = new ReportUseCases({
+      db: r.db.appDb,
+      logger: createLogger('replica', 'silent'),
+      accounts: new AccountDirectory(ledger.client, 60_000, r.db.appDb),
+      catchUpTimeoutMs: 2000,
+      cacheEntries: 100,
+    });
+    expect(
+      flat(body(await replica.profitLoss(tenant, raw({ startDate: '2026-01-01', endDate: '2026-12-31', seq: '1' }))).rows).find((x) => x.id === a.sales)?.name,
+    ).toBe('Sales');
 
     // The ledger renames Sales and publishes chart.changed with seq 2; the read naming 2 waits for it.
     ledger.edit(a.sales, { name: 'Revenue' });
@@ -122,7 +172,8 @@ describe('chart changes', () => {
     const w = newId();
     const t = { workspaceId: w, userId: newId(), role: 'Owner' as const };
     let seq = 100;
-    const post = (date: string, lines: ReturnType<typeof transfer>, biller = '') => publishEntry(bus, w, { seq: ++seq, date, lines, sourceType: 'WorkspaceTransaction', ...(biller ? { billerId: newId(), billerName: biller } : {}) });
+    const post = (date: string, lines: ReturnType<typeof transfer>, biller = '') =>
+      publishEntry(bus, w, { seq: ++seq, date, lines, sourceType: 'WorkspaceTransaction', ...(biller ? { billerId: newId(), billerName: biller } : {}) });
     await post('2026-04-02', transfer(a.checking, a.sales, 500_000)); // income 5,000 into checking
     await post('2026-04-05', transfer(a.xfer, a.checking, 200_000)); // checking → transfer account
     await post('2026-04-07', transfer(a.savings, a.xfer, 200_000)); // … → savings, two days later
@@ -167,7 +218,9 @@ describe('accounts in another currency', () => {
     await expectEventually(async () => {
       const cf = body(await r.service.reports.cashFlow(t, raw({ startDate: '2026-05-01', endDate: '2026-05-31' })));
       expect(cf.series.closing).toEqual([10_000]);
-      expect(cf.header.notices).toEqual(['Accounts in EUR are not included: Savings. Reports are in USD and never add amounts of another currency as dollars.']);
+      expect(cf.header.notices).toEqual([
+        'Accounts in EUR are not included: Savings. Reports are in USD and never add amounts of another currency as dollars.',
+      ]);
     });
     const bs = body(await r.service.reports.balanceSheet(t, raw({ startDate: '2026-05-01', endDate: '2026-05-31' })));
     expect(flat(bs.rows).some((x) => x.id === a.savings)).toBe(false);
@@ -188,12 +241,16 @@ describe('bank transactions in another currency', () => {
     await publishBankTransaction(bus, w, EventType.BankTransactionAdded, { id: hotel, isoCurrencyCode: 'EUR', date: '2026-05-10', version: 1 });
     await publishBankTransaction(bus, w, EventType.BankTransactionAdded, { id: lunch, isoCurrencyCode: 'eur', date: '2026-05-11', version: 1 });
     await publishBankTransaction(bus, w, EventType.BankTransactionAdded, { id: newId(), isoCurrencyCode: 'USD', date: '2026-05-12', version: 1 });
-    await expectEventually(async () => expect(await notices('2026-05-01', '2026-05-31')).toEqual(['2 bank transactions in EUR in this period are not included: the books are kept in USD']));
+    await expectEventually(async () =>
+      expect(await notices('2026-05-01', '2026-05-31')).toEqual(['2 bank transactions in EUR in this period are not included: the books are kept in USD']),
+    );
     // Only a period that holds them says so.
     expect(await notices('2026-06-01', '2026-06-30')).toEqual([]);
     // The bank corrects one to USD (the ledger books it then) and removes the other; an older version arriving late changes nothing.
     await publishBankTransaction(bus, w, EventType.BankTransactionModified, { id: hotel, isoCurrencyCode: 'USD', date: '2026-05-10', version: 2 });
-    await expectEventually(async () => expect(await notices('2026-05-01', '2026-05-31')).toEqual(['1 bank transaction in EUR in this period is not included: the books are kept in USD']));
+    await expectEventually(async () =>
+      expect(await notices('2026-05-01', '2026-05-31')).toEqual(['1 bank transaction in EUR in this period is not included: the books are kept in USD']),
+    );
     await publishBankTransaction(bus, w, EventType.BankTransactionModified, { id: hotel, isoCurrencyCode: 'EUR', date: '2026-05-10', version: 1 });
     await publishBankTransaction(bus, w, EventType.BankTransactionRemoved, { id: lunch, version: 2 });
     await expectEventually(async () => expect(await notices('2026-05-01', '2026-05-31')).toEqual([]));

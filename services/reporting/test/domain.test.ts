@@ -8,7 +8,17 @@ import { parseQuery, type RawQuery } from '../src/domain/query.js';
 import { cashAccounts, cashChangeOf, cashFlowStatement, cashSeries, ownMoneyAccounts, runway } from '../src/domain/cashflow.js';
 import { accountTree, balanceSheet, profitLoss, type Account, type DebitCredit, type ReportRow } from '../src/domain/report.js';
 
-const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '', endDate: '', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
+const raw = (over: Partial<RawQuery> = {}): RawQuery => ({
+  startDate: '',
+  endDate: '',
+  breakdown: '',
+  periodicity: '',
+  groups: '',
+  tags: '',
+  excludeZeroes: '',
+  seq: '',
+  ...over,
+});
 
 describe('period length in months', () => {
   it('counts whole calendar months and the fraction of the days left', () => {
@@ -36,7 +46,8 @@ describe('spec §5 breakdown fallbacks', () => {
     expect(effectivePeriodicity('quarterly', '2026-01-01', '2026-02-28')).toBe('quarterly');
   });
   it('a period under 1 month gives totals only, whatever was asked', () => {
-    for (const p of ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'totals_only'] as const) expect(effectivePeriodicity(p, '2026-01-01', '2026-01-30')).toBe('totals_only');
+    for (const p of ['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'totals_only'] as const)
+      expect(effectivePeriodicity(p, '2026-01-01', '2026-01-30')).toBe('totals_only');
     expect(effectivePeriodicity('monthly', '2026-01-01', '2026-01-31')).toBe('monthly');
     expect(effectivePeriodicity('daily', '2026-01-01', '2026-01-31')).toBe('daily');
   });
@@ -44,7 +55,9 @@ describe('spec §5 breakdown fallbacks', () => {
     const q = parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-06-30', breakdown: 'year' }));
     expect(q).toMatchObject({ requested: 'yearly', periodicity: 'monthly' });
     expect(q.columns.map((c) => c.label)).toEqual(['Jan-26', 'Feb-26', 'Mar-26', 'Apr-26', 'May-26', 'Jun-26']);
-    expect(parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-01-20', periodicity: 'weekly' })).columns).toEqual([{ label: 'Total', start: '2026-01-01', end: '2026-01-20' }]);
+    expect(parseQuery(raw({ startDate: '2026-01-01', endDate: '2026-01-20', periodicity: 'weekly' })).columns).toEqual([
+      { label: 'Total', start: '2026-01-01', end: '2026-01-20' },
+    ]);
   });
 });
 
@@ -56,7 +69,11 @@ describe('columns', () => {
       { label: 'Q3-26', start: '2026-07-01', end: '2026-08-05' },
     ]);
     // 2026-01-01 is a Thursday: the first week runs to Sunday the 4th.
-    expect(columnsFor('weekly', '2026-01-01', '2026-01-14').map((c) => [c.start, c.end])).toEqual([['2026-01-01', '2026-01-04'], ['2026-01-05', '2026-01-11'], ['2026-01-12', '2026-01-14']]);
+    expect(columnsFor('weekly', '2026-01-01', '2026-01-14').map((c) => [c.start, c.end])).toEqual([
+      ['2026-01-01', '2026-01-04'],
+      ['2026-01-05', '2026-01-11'],
+      ['2026-01-12', '2026-01-14'],
+    ]);
     expect(columnsFor('yearly', '2025-03-01', '2026-02-28').map((c) => c.label)).toEqual(['2025', '2026']);
     expect(columnsFor('daily', '2026-02-27', '2026-03-01').map((c) => c.label)).toEqual(['02/27/26', '02/28/26', '03/01/26']);
   });
@@ -103,13 +120,31 @@ describe('query validation', () => {
 
 // A small chart: Assets > Cash > Checking; Liability > Card; Equity > Owner; Income > Sales (group
 // "core") > Online (tag "web"); Expenses > Rent, Software (tag "web"); Transfer.
-const acc = (id: string, type: string, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId: 10000 + id.length * 100 + id.charCodeAt(0), type, level: parentId ? 2 : 1, group: '', tag: '', parentId, ...extra });
+const acc = (id: string, type: string, parentId: string | null, extra: Partial<Account> = {}): Account => ({
+  id,
+  name: id,
+  coaId: 10000 + id.length * 100 + id.charCodeAt(0),
+  type,
+  level: parentId ? 2 : 1,
+  group: '',
+  tag: '',
+  parentId,
+  ...extra,
+});
 const chart: Account[] = [
-  acc('assets', 'Assets', null), acc('cash', 'Assets', 'assets'), acc('checking', 'Assets', 'cash', { level: 3 }),
-  acc('liability', 'Liability', null), acc('card', 'Liability', 'liability'),
-  acc('equity', 'Equity', null), acc('owner', 'Equity', 'equity'),
-  acc('income', 'Income', null), acc('sales', 'Income', 'income', { group: 'core' }), acc('online', 'Income', 'sales', { level: 3, tag: 'web' }),
-  acc('expenses', 'Expenses', null), acc('rent', 'Expenses', 'expenses'), acc('software', 'Expenses', 'expenses', { tag: 'web' }),
+  acc('assets', 'Assets', null),
+  acc('cash', 'Assets', 'assets'),
+  acc('checking', 'Assets', 'cash', { level: 3 }),
+  acc('liability', 'Liability', null),
+  acc('card', 'Liability', 'liability'),
+  acc('equity', 'Equity', null),
+  acc('owner', 'Equity', 'equity'),
+  acc('income', 'Income', null),
+  acc('sales', 'Income', 'income', { group: 'core' }),
+  acc('online', 'Income', 'sales', { level: 3, tag: 'web' }),
+  acc('expenses', 'Expenses', null),
+  acc('rent', 'Expenses', 'expenses'),
+  acc('software', 'Expenses', 'expenses', { tag: 'web' }),
   acc('transfer', 'Transfer', null),
 ];
 const dc = (debit: number, credit: number): DebitCredit => ({ debit, credit });
@@ -157,8 +192,17 @@ describe('report rows', () => {
 
   it('balance sheet: balances as of each column; Assets + Transfer = Liabilities + Equity with earlier and period earnings', () => {
     // The 100 of sales before the period was booked in an earlier fiscal year.
-    const opening = new Map([['checking', dc(500, 0)], ['owner', dc(0, 400)], ['sales', dc(0, 100)]]);
-    const fy = { fiscalYearStarts: ['2026-01-01', '2026-01-01'], beforeFiscalYear: new Map([['2026-01-01', new Map([['sales', dc(0, 100)]])]]), columnEnds: ['2026-01-31', '2026-02-28'], firstBooked: '2025-03-02' };
+    const opening = new Map([
+      ['checking', dc(500, 0)],
+      ['owner', dc(0, 400)],
+      ['sales', dc(0, 100)],
+    ]);
+    const fy = {
+      fiscalYearStarts: ['2026-01-01', '2026-01-01'],
+      beforeFiscalYear: new Map([['2026-01-01', new Map([['sales', dc(0, 100)]])]]),
+      columnEnds: ['2026-01-31', '2026-02-28'],
+      firstBooked: '2025-03-02',
+    };
     const rows = balanceSheet({ accounts: chart, opening, sums, columns: 2, filter, ...fy });
     const get = (name: string) => rows.find((r) => r.name === name);
     expect(get('assets')?.amounts).toEqual([1700, 1650]);
@@ -183,33 +227,102 @@ describe('fiscal years', () => {
     expect(parseQuery(raw({ endDate: '2026-05-17' }), new Date(), 7).start).toBe('2025-07-01');
   });
 
-  it('P&L sections by the category group\'s coaId: COGS, other income and other expenses; Gross Profit and Net Operating Income', () => {
-    const n = (id: string, type: string, coaId: number, parentId: string | null, level: number): Account => ({ id, name: id, coaId, type, level, group: '', tag: '', parentId });
+  it("P&L sections by the category group's coaId: COGS, other income and other expenses; Gross Profit and Net Operating Income", () => {
+    const n = (id: string, type: string, coaId: number, parentId: string | null, level: number): Account => ({
+      id,
+      name: id,
+      coaId,
+      type,
+      level,
+      group: '',
+      tag: '',
+      parentId,
+    });
     const accounts = [
-      n('inc', 'Income', 40000, null, 1), n('opInc', 'Income', 41000, 'inc', 2), n('sales', 'Income', 41100, 'opInc', 3), n('othInc', 'Income', 42000, 'inc', 2), n('interest', 'Income', 42100, 'othInc', 3),
-      n('exp', 'Expenses', 50000, null, 1), n('cogs', 'Expenses', 51000, 'exp', 2), n('hosting', 'Expenses', 51200, 'cogs', 3), n('opex', 'Expenses', 60000, 'exp', 2), n('rent', 'Expenses', 60900, 'opex', 3),
-      n('othExp', 'Expenses', 70000, 'exp', 2), n('fx', 'Expenses', 70100, 'othExp', 3), n('mine', 'Expenses', 65000, 'exp', 2),
+      n('inc', 'Income', 40000, null, 1),
+      n('opInc', 'Income', 41000, 'inc', 2),
+      n('sales', 'Income', 41100, 'opInc', 3),
+      n('othInc', 'Income', 42000, 'inc', 2),
+      n('interest', 'Income', 42100, 'othInc', 3),
+      n('exp', 'Expenses', 50000, null, 1),
+      n('cogs', 'Expenses', 51000, 'exp', 2),
+      n('hosting', 'Expenses', 51200, 'cogs', 3),
+      n('opex', 'Expenses', 60000, 'exp', 2),
+      n('rent', 'Expenses', 60900, 'opex', 3),
+      n('othExp', 'Expenses', 70000, 'exp', 2),
+      n('fx', 'Expenses', 70100, 'othExp', 3),
+      n('mine', 'Expenses', 65000, 'exp', 2),
     ];
-    const s = new Map<string, (DebitCredit | undefined)[]>([['sales', [dc(0, 1000)]], ['interest', [dc(0, 30)]], ['hosting', [dc(200, 0)]], ['rent', [dc(300, 0)]], ['fx', [dc(20, 0)]], ['mine', [dc(5, 0)]], ['exp', [dc(1, 0)]]]);
+    const s = new Map<string, (DebitCredit | undefined)[]>([
+      ['sales', [dc(0, 1000)]],
+      ['interest', [dc(0, 30)]],
+      ['hosting', [dc(200, 0)]],
+      ['rent', [dc(300, 0)]],
+      ['fx', [dc(20, 0)]],
+      ['mine', [dc(5, 0)]],
+      ['exp', [dc(1, 0)]],
+    ]);
     const pl = profitLoss({ accounts, sums: s, columns: 1, filter: { groups: [], tags: [], excludeZeroes: true } });
     expect(pl.rows.map((r) => [r.name, r.amounts[0], r.children.map((c) => c.name)])).toEqual([
-      ['Income', 1000, ['opInc']], ['Cost of Goods Sold', 200, ['cogs']], ['Gross Profit', 800, []],
-      ['Expenses', 306, ['exp', 'opex', 'mine']], ['Net Operating Income', 494, []],
-      ['Other Income', 30, ['othInc']], ['Other Expenses', 20, ['othExp']], ['Net Income', 504, []],
+      ['Income', 1000, ['opInc']],
+      ['Cost of Goods Sold', 200, ['cogs']],
+      ['Gross Profit', 800, []],
+      ['Expenses', 306, ['exp', 'opex', 'mine']],
+      ['Net Operating Income', 494, []],
+      ['Other Income', 30, ['othInc']],
+      ['Other Expenses', 20, ['othExp']],
+      ['Net Income', 504, []],
     ]);
     expect(pl.netIncome).toEqual([1000 + 30 - 200 - 306 - 20]);
     expect(pl.income).toEqual([1030]);
     expect(pl.expenses).toEqual([526]);
   });
 
-  it('balance sheet: the retained earnings account carries earlier years\' net income; net income is the fiscal year to date', () => {
-    const n = (id: string, type: string, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId: 1, type, level: parentId ? 2 : 1, group: '', tag: '', parentId, ...extra });
-    const accounts = [n('assets', 'Assets', null), n('bank', 'Assets', 'assets'), n('equity', 'Equity', null), n('re', 'Equity', 'equity', { systemKey: 'retained_earnings' }), n('inc', 'Income', null), n('sales', 'Income', 'inc')];
+  it("balance sheet: the retained earnings account carries earlier years' net income; net income is the fiscal year to date", () => {
+    const n = (id: string, type: string, parentId: string | null, extra: Partial<Account> = {}): Account => ({
+      id,
+      name: id,
+      coaId: 1,
+      type,
+      level: parentId ? 2 : 1,
+      group: '',
+      tag: '',
+      parentId,
+      ...extra,
+    });
+    const accounts = [
+      n('assets', 'Assets', null),
+      n('bank', 'Assets', 'assets'),
+      n('equity', 'Equity', null),
+      n('re', 'Equity', 'equity', { systemKey: 'retained_earnings' }),
+      n('inc', 'Income', null),
+      n('sales', 'Income', 'inc'),
+    ];
     // Sales 100 in FY2025 and 40 in FY2026 (July starts); 7 booked to retained earnings directly. Columns end 2026-06-30 and 2026-07-31.
-    const opening = new Map([['bank', dc(147, 0)], ['sales', dc(0, 140)], ['re', dc(0, 7)]]);
-    const s = new Map<string, (DebitCredit | undefined)[]>([['bank', [undefined, dc(5, 0)]], ['sales', [undefined, dc(0, 5)]]]);
-    const beforeFiscalYear = new Map([['2025-07-01', new Map([['sales', dc(0, 100)]])], ['2026-07-01', new Map([['sales', dc(0, 140)]])]]);
-    const rows = balanceSheet({ accounts, opening, sums: s, columns: 2, filter, fiscalYearStarts: ['2025-07-01', '2026-07-01'], beforeFiscalYear, columnEnds: ['2026-06-30', '2026-07-31'], firstBooked: '2024-08-01' });
+    const opening = new Map([
+      ['bank', dc(147, 0)],
+      ['sales', dc(0, 140)],
+      ['re', dc(0, 7)],
+    ]);
+    const s = new Map<string, (DebitCredit | undefined)[]>([
+      ['bank', [undefined, dc(5, 0)]],
+      ['sales', [undefined, dc(0, 5)]],
+    ]);
+    const beforeFiscalYear = new Map([
+      ['2025-07-01', new Map([['sales', dc(0, 100)]])],
+      ['2026-07-01', new Map([['sales', dc(0, 140)]])],
+    ]);
+    const rows = balanceSheet({
+      accounts,
+      opening,
+      sums: s,
+      columns: 2,
+      filter,
+      fiscalYearStarts: ['2025-07-01', '2026-07-01'],
+      beforeFiscalYear,
+      columnEnds: ['2026-06-30', '2026-07-31'],
+      firstBooked: '2024-08-01',
+    });
     const equity = rows.find((r) => r.name === 'equity') as ReportRow;
     expect(equity.children.find((c) => c.id === 're')?.amounts).toEqual([107, 147]);
     expect(rows.find((r) => r.name === 'Net Income')?.amounts).toEqual([40, 5]);
@@ -222,14 +335,37 @@ describe('fiscal years', () => {
 describe('cash-flow statement (indirect method)', () => {
   // Cash and Cash Equivalents (11100) > Checking; Current Assets > Receivable; Fixed Assets > Laptop;
   // Current Liabilities > Card; Long-term > Loan; Equity > Owner; Income > Sales; Expenses > Rent.
-  const node = (id: string, type: string, coaId: number, parentId: string | null, extra: Partial<Account> = {}): Account => ({ id, name: id, coaId, type, level: 1, group: '', tag: '', parentId, ...extra });
+  const node = (id: string, type: string, coaId: number, parentId: string | null, extra: Partial<Account> = {}): Account => ({
+    id,
+    name: id,
+    coaId,
+    type,
+    level: 1,
+    group: '',
+    tag: '',
+    parentId,
+    ...extra,
+  });
   const accounts: Account[] = [
-    node('assets', 'Assets', 10000, null), node('current', 'Assets', 11000, 'assets'), node('cashEq', 'Assets', 11100, 'current', { systemKey: 'cash' }), node('checking', 'Assets', 11101, 'cashEq', { bankAccountId: 'b1' }),
-    node('receivable', 'Assets', 11200, 'current'), node('fixed', 'Assets', 15000, 'assets'), node('laptop', 'Assets', 15200, 'fixed'),
-    node('liability', 'Liability', 20000, null), node('currentL', 'Liability', 21000, 'liability'), node('card', 'Liability', 21201, 'currentL'),
-    node('longL', 'Liability', 25000, 'liability'), node('loan', 'Liability', 25100, 'longL'),
-    node('equity', 'Equity', 30000, null), node('owners', 'Equity', 31000, 'equity'), node('owner', 'Equity', 31300, 'owners'),
-    node('income', 'Income', 40000, null), node('sales', 'Income', 41100, 'income'), node('expenses', 'Expenses', 50000, null), node('rent', 'Expenses', 60900, 'expenses'),
+    node('assets', 'Assets', 10000, null),
+    node('current', 'Assets', 11000, 'assets'),
+    node('cashEq', 'Assets', 11100, 'current', { systemKey: 'cash' }),
+    node('checking', 'Assets', 11101, 'cashEq', { bankAccountId: 'b1' }),
+    node('receivable', 'Assets', 11200, 'current'),
+    node('fixed', 'Assets', 15000, 'assets'),
+    node('laptop', 'Assets', 15200, 'fixed'),
+    node('liability', 'Liability', 20000, null),
+    node('currentL', 'Liability', 21000, 'liability'),
+    node('card', 'Liability', 21201, 'currentL'),
+    node('longL', 'Liability', 25000, 'liability'),
+    node('loan', 'Liability', 25100, 'longL'),
+    node('equity', 'Equity', 30000, null),
+    node('owners', 'Equity', 31000, 'equity'),
+    node('owner', 'Equity', 31300, 'owners'),
+    node('income', 'Income', 40000, null),
+    node('sales', 'Income', 41100, 'income'),
+    node('expenses', 'Expenses', 50000, null),
+    node('rent', 'Expenses', 60900, 'expenses'),
   ];
   // Column 0: owner puts in 1000 cash; sales 500 on credit (receivable); rent 200 on the card.
   // Column 1: customer pays the 500; laptop 800 from checking; loan 300 into checking; card paid 200.
@@ -243,15 +379,25 @@ describe('cash-flow statement (indirect method)', () => {
     ['laptop', [undefined, dc(800, 0)]],
     ['loan', [undefined, dc(0, 300)]],
   ]);
-  const opening = new Map([['checking', dc(250, 0)], ['owner', dc(0, 250)]]);
+  const opening = new Map([
+    ['checking', dc(250, 0)],
+    ['owner', dc(0, 250)],
+  ]);
 
   it('classifies by the category group: current assets and liabilities operating, fixed assets investing, long-term debt and equity financing', () => {
     const rows = cashFlowStatement({ accounts, opening, sums, columns: 2, excludeZeroes: true });
     const get = (name: string) => rows.find((r) => r.name === name) as ReportRow;
-    expect(get('Operating Activities').children.map((r) => [r.name, r.amounts])).toEqual([['Net Income', [300, 0]], ['receivable', [-500, 500]], ['card', [200, -200]]]);
+    expect(get('Operating Activities').children.map((r) => [r.name, r.amounts])).toEqual([
+      ['Net Income', [300, 0]],
+      ['receivable', [-500, 500]],
+      ['card', [200, -200]],
+    ]);
     expect(get('Operating Activities').amounts).toEqual([0, 300]);
     expect(get('Investing Activities').children.map((r) => [r.name, r.amounts])).toEqual([['laptop', [0, -800]]]);
-    expect(get('Financing Activities').children.map((r) => [r.name, r.amounts])).toEqual([['loan', [0, 300]], ['owner', [1000, 0]]]);
+    expect(get('Financing Activities').children.map((r) => [r.name, r.amounts])).toEqual([
+      ['loan', [0, 300]],
+      ['owner', [1000, 0]],
+    ]);
     expect(get('Net Change in Cash').amounts).toEqual([1000, -200]);
     expect(get('Net Change in Cash').amounts).toEqual(cashChangeOf(accounts, sums, 2));
     expect(get('Cash at Beginning of Period')).toMatchObject({ amounts: [250, 1250], total: 250 });
@@ -261,14 +407,20 @@ describe('cash-flow statement (indirect method)', () => {
   it('cash is recognised by role, never by coaId: renumbering Cash and Cash Equivalents changes nothing', () => {
     const renumbered = accounts.map((a) => (a.id === 'cashEq' ? { ...a, coaId: 18888 } : a));
     expect([...cashAccounts(renumbered)].sort()).toEqual(['cashEq', 'checking']);
-    expect(cashFlowStatement({ accounts: renumbered, opening, sums, columns: 2, excludeZeroes: true })).toEqual(cashFlowStatement({ accounts, opening, sums, columns: 2, excludeZeroes: true }));
+    expect(cashFlowStatement({ accounts: renumbered, opening, sums, columns: 2, excludeZeroes: true })).toEqual(
+      cashFlowStatement({ accounts, opening, sums, columns: 2, excludeZeroes: true }),
+    );
     // An account numbered 11100 without the role is not cash.
     const impostor = accounts.map((a) => (a.id === 'cashEq' ? { ...a, systemKey: '' } : a.id === 'receivable' ? { ...a, coaId: 11100 } : a));
     expect([...cashAccounts(impostor)].sort()).toEqual(['checking']);
   });
 
   it('own money: cash, every bank-linked account (cards too) and the Transfer class', () => {
-    const withTransfer = [...accounts.map((a) => (a.id === 'card' ? { ...a, bankAccountId: 'b9' } : a)), node('transfer', 'Transfer', 90000, null), node('xfer', 'Transfer', 91000, 'transfer')];
+    const withTransfer = [
+      ...accounts.map((a) => (a.id === 'card' ? { ...a, bankAccountId: 'b9' } : a)),
+      node('transfer', 'Transfer', 90000, null),
+      node('xfer', 'Transfer', 91000, 'transfer'),
+    ];
     expect([...ownMoneyAccounts(withTransfer)].sort()).toEqual(['card', 'cashEq', 'checking', 'transfer', 'xfer']);
   });
 });
@@ -280,12 +432,24 @@ describe('cash series and runway', () => {
     { id: 'checking', name: 'Checking', coaId: 11101, type: 'Assets', level: 4, group: '', tag: '', parentId: 'cashEq' },
     { id: 'savings', name: 'Savings (moved)', coaId: 17300, type: 'Assets', level: 3, group: '', tag: '', parentId: 'assets', bankAccountId: 'b2' },
   ];
-  it('the cash balance runs from the cash accounts\' opening balance through their change in each column', () => {
-    const s = cashSeries(accounts, new Map([['checking', dc(1000, 0)], ['savings', dc(500, 100)]]), { in: [100, 0, 50], out: [300, 200, 0] }, [-200, -200, 50]);
+  it("the cash balance runs from the cash accounts' opening balance through their change in each column", () => {
+    const s = cashSeries(
+      accounts,
+      new Map([
+        ['checking', dc(1000, 0)],
+        ['savings', dc(500, 100)],
+      ]),
+      { in: [100, 0, 50], out: [300, 200, 0] },
+      [-200, -200, 50],
+    );
     expect(s).toEqual({ opening: 1400, in: [100, 0, 50], out: [300, 200, 0], closing: [1200, 1000, 1050] });
   });
   it('runway = cash at the end over the average net burn, none when cash grew', () => {
-    expect(runway({ opening: 1400, in: [100, 0, 50], out: [300, 200, 0], closing: [1200, 1000, 1050] })).toEqual({ runwayInMonths: 8.97, avgExpenses: 117, assetBal: 1050 });
+    expect(runway({ opening: 1400, in: [100, 0, 50], out: [300, 200, 0], closing: [1200, 1000, 1050] })).toEqual({
+      runwayInMonths: 8.97,
+      avgExpenses: 117,
+      assetBal: 1050,
+    });
     expect(runway({ opening: 0, in: [500], out: [100], closing: [400] })).toEqual({ runwayInMonths: null, avgExpenses: -400, assetBal: 400 });
   });
 });

@@ -25,23 +25,41 @@ afterAll(async () => {
   await bus?.close();
 });
 
-const projected = async (ws: string) => Number(((await r.db.adminDb.raw('select count(*)::int as n from projected_entries where workspace_id = ?', [ws])).rows as { n: number }[])[0]?.n);
+const projected = async (ws: string) =>
+  Number(((await r.db.adminDb.raw('select count(*)::int as n from projected_entries where workspace_id = ?', [ws])).rows as { n: number }[])[0]?.n);
 
 describe('balances by origin', () => {
   it('each money type reads its origins; bank + non-bank and unadjusted + adjustments equal ALL, per account and column', async () => {
     const ws = newId();
     const [cash, sales, rent, payable] = [newId(), newId(), newId(), newId()];
-    const bank = await publishEntry(bus, ws, { seq: 1, date: '2026-01-10', sourceType: 'WorkspaceTransaction', lines: transfer(cash, sales, 10_000), billerId: newId(), billerName: 'Acme' });
+    const bank = await publishEntry(bus, ws, {
+      seq: 1,
+      date: '2026-01-10',
+      sourceType: 'WorkspaceTransaction',
+      lines: transfer(cash, sales, 10_000),
+      billerId: newId(),
+      billerName: 'Acme',
+    });
     await publishEntry(bus, ws, { seq: 2, date: '2026-01-10', sourceType: 'Bill', lines: transfer(rent, payable, 3_000) });
     await publishEntry(bus, ws, { seq: 3, date: '2026-02-03', sourceType: 'ManualEntry', lines: transfer(rent, cash, 500) });
     await publishEntry(bus, ws, { seq: 4, date: '2026-02-04', sourceType: 'OpeningBalance', lines: transfer(cash, payable, 200) });
     // A re-categorised bank transaction: its reversal carries the source type of the entry it reverses.
-    await publishEntry(bus, ws, { seq: 5, date: '2026-01-10', sourceType: 'WorkspaceTransaction', reversesEntryId: bank.entryId, lines: transfer(sales, cash, 10_000) });
+    await publishEntry(bus, ws, {
+      seq: 5,
+      date: '2026-01-10',
+      sourceType: 'WorkspaceTransaction',
+      reversesEntryId: bank.entryId,
+      lines: transfer(sales, cash, 10_000),
+    });
     await publishEntry(bus, ws, { seq: 6, date: '2026-01-10', sourceType: 'WorkspaceTransaction', lines: transfer(cash, rent, 10_000) });
     await expectEventually(async () => expect(await projected(ws)).toBe(6));
 
     // January by days 1-9 + 10-31 (daily) and February (monthly), plus the whole span.
-    const segments = [...segmentsFor(0, '2026-01-01', '2026-01-31'), ...segmentsFor(1, '2026-02-01', '2026-02-28'), ...segmentsFor(2, '2026-01-05', '2026-02-03')];
+    const segments = [
+      ...segmentsFor(0, '2026-01-01', '2026-01-31'),
+      ...segmentsFor(1, '2026-02-01', '2026-02-28'),
+      ...segmentsFor(2, '2026-01-05', '2026-02-03'),
+    ];
     const read = (origins: readonly Origin[] | null) => withTenant(r.db.appDb, { workspaceId: ws }, (trx) => segmentSums(trx, ws, segments, 3, origins));
     const all = await read(null);
     const nonBank = await read(originsOf('non-bank'));
@@ -93,14 +111,35 @@ describe('balances by origin', () => {
 
 describe('the migration to balances by origin', () => {
   it('rows applied before are unclassified: ALL reads them as before, the workspace is marked until a rebuild', async () => {
-    const db = await createTestDatabase('reporting_origins', reportingMigrations.slice(0, reportingMigrations.findIndex((m) => m.name === '20261123200000_reporting_balance_origins')));
+    const db = await createTestDatabase(
+      'reporting_origins',
+      reportingMigrations.slice(
+        0,
+        reportingMigrations.findIndex((m) => m.name === '20261123200000_reporting_balance_origins'),
+      ),
+    );
     try {
       const [ws, account, biller] = [newId(), newId(), newId()];
-      await db.adminDb('balances_monthly').insert({ workspace_id: ws, month: '2026-01-01', account_id: account, debit_cents: 700, credit_cents: 0, line_count: 1 });
+      await db
+        .adminDb('balances_monthly')
+        .insert({ workspace_id: ws, month: '2026-01-01', account_id: account, debit_cents: 700, credit_cents: 0, line_count: 1 });
       await db.adminDb('balances_daily').insert({ workspace_id: ws, day: '2026-01-05', account_id: account, debit_cents: 700, credit_cents: 0, line_count: 1 });
-      await db.adminDb('merchant_balances_daily').insert({ workspace_id: ws, day: '2026-01-05', account_id: account, biller_id: biller, debit_cents: 700, credit_cents: 0, line_count: 1, txn_count: 1 });
+      await db.adminDb('merchant_balances_daily').insert({
+        workspace_id: ws,
+        day: '2026-01-05',
+        account_id: account,
+        biller_id: biller,
+        debit_cents: 700,
+        credit_cents: 0,
+        line_count: 1,
+        txn_count: 1,
+      });
       await migrateLatest(db.adminDb, reportingMigrations);
-      const rows = (await db.adminDb.raw('select origin from balances_monthly union all select origin from balances_daily union all select origin from merchant_balances_daily')).rows as { origin: number }[];
+      const rows = (
+        await db.adminDb.raw(
+          'select origin from balances_monthly union all select origin from balances_daily union all select origin from merchant_balances_daily',
+        )
+      ).rows as { origin: number }[];
       expect(rows.map((x) => x.origin)).toEqual([ORIGIN.unclassified, ORIGIN.unclassified, ORIGIN.unclassified]);
       await withTenant(db.appDb, { workspaceId: ws }, async (trx) => {
         expect(await originsUnclassified(trx, ws)).toBe(true);

@@ -8,7 +8,17 @@ import { parseQuery, type RawQuery } from '../src/domain/query.js';
 import type { Account } from '../src/domain/report.js';
 import { ReportCache } from '../src/usecases/report-cache.js';
 
-const raw = (over: Partial<RawQuery> = {}): RawQuery => ({ startDate: '2026-01-01', endDate: '2026-03-31', breakdown: '', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
+const raw = (over: Partial<RawQuery> = {}): RawQuery => ({
+  startDate: '2026-01-01',
+  endDate: '2026-03-31',
+  breakdown: '',
+  periodicity: '',
+  groups: '',
+  tags: '',
+  excludeZeroes: '',
+  seq: '',
+  ...over,
+});
 const fields = rejectedFields;
 
 describe('origins and money types', () => {
@@ -56,17 +66,52 @@ describe('origins and money types', () => {
 });
 
 describe('consolidating workspaces', () => {
-  const acc = (id: string, coaId: number, over: Partial<Account> = {}): Account => ({ id, name: id, coaId, type: 'Expenses', level: 2, group: '', tag: '', parentId: null, ...over });
+  const acc = (id: string, coaId: number, over: Partial<Account> = {}): Account => ({
+    id,
+    name: id,
+    coaId,
+    type: 'Expenses',
+    level: 2,
+    group: '',
+    tag: '',
+    parentId: null,
+    ...over,
+  });
 
   it('accounts matched by coaId add up; accounts only another workspace has are added under their matched parent', () => {
-    const one = { accounts: [acc('exp1', 60000, { level: 1 }), acc('rent1', 61000, { parentId: 'exp1' })], sums: new Map([['rent1', [{ debit: 100, credit: 0 }, undefined]]]) };
+    const one = {
+      accounts: [acc('exp1', 60000, { level: 1 }), acc('rent1', 61000, { parentId: 'exp1' })],
+      sums: new Map([['rent1', [{ debit: 100, credit: 0 }, undefined]]]),
+    };
     const two = {
-      accounts: [acc('exp2', 60000, { level: 1 }), acc('rent2', 61000, { parentId: 'exp2' }), acc('travel2', 62000, { parentId: 'exp2' }), acc('taxi2', 62100, { parentId: 'travel2', level: 3 })],
-      sums: new Map([['rent2', [{ debit: 5, credit: 1 }, { debit: 7, credit: 0 }]], ['taxi2', [undefined, { debit: 3, credit: 0 }]]]),
+      accounts: [
+        acc('exp2', 60000, { level: 1 }),
+        acc('rent2', 61000, { parentId: 'exp2' }),
+        acc('travel2', 62000, { parentId: 'exp2' }),
+        acc('taxi2', 62100, { parentId: 'travel2', level: 3 }),
+      ],
+      sums: new Map([
+        [
+          'rent2',
+          [
+            { debit: 5, credit: 1 },
+            { debit: 7, credit: 0 },
+          ],
+        ],
+        ['taxi2', [undefined, { debit: 3, credit: 0 }]],
+      ]),
     };
     const r = consolidate([one, two], 2);
-    expect(r.accounts.map((a) => [a.id, a.parentId])).toEqual([['exp1', null], ['rent1', 'exp1'], ['travel2', 'exp1'], ['taxi2', 'travel2']]);
-    expect(r.sums.get('rent1')).toEqual([{ debit: 105, credit: 1 }, { debit: 7, credit: 0 }]);
+    expect(r.accounts.map((a) => [a.id, a.parentId])).toEqual([
+      ['exp1', null],
+      ['rent1', 'exp1'],
+      ['travel2', 'exp1'],
+      ['taxi2', 'travel2'],
+    ]);
+    expect(r.sums.get('rent1')).toEqual([
+      { debit: 105, credit: 1 },
+      { debit: 7, credit: 0 },
+    ]);
     expect(r.sums.get('taxi2')).toEqual([undefined, { debit: 3, credit: 0 }]);
     expect(r.sums.has('rent2')).toBe(false);
     expect(r.idMaps[1]?.get('rent2')).toBe('rent1');
@@ -75,7 +120,13 @@ describe('consolidating workspaces', () => {
   });
 
   it('accounts without a coaId are never matched across workspaces', () => {
-    const r = consolidate([{ accounts: [acc('a', 0)], sums: new Map() }, { accounts: [acc('b', 0)], sums: new Map([['b', [{ debit: 1, credit: 0 }]]]) }], 1);
+    const r = consolidate(
+      [
+        { accounts: [acc('a', 0)], sums: new Map() },
+        { accounts: [acc('b', 0)], sums: new Map([['b', [{ debit: 1, credit: 0 }]]]) },
+      ],
+      1,
+    );
     expect(r.accounts.map((a) => a.id)).toEqual(['a', 'b']);
     expect(r.sums.get('b')).toEqual([{ debit: 1, credit: 0 }]);
   });

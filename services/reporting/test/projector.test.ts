@@ -20,12 +20,24 @@ afterAll(async () => {
   await bus?.close();
 });
 
-interface Bal { account_id: string; period: string; d: number; c: number; n: number }
+interface Bal {
+  account_id: string;
+  period: string;
+  d: number;
+  c: number;
+  n: number;
+}
 const balances = async (db: Knex, table: 'balances_daily' | 'balances_monthly', ws: string): Promise<Bal[]> => {
   const period = table === 'balances_daily' ? 'day' : 'month';
-  return (await db.raw(`select account_id, to_char(${period}, 'YYYY-MM-DD') as period, debit_cents::int as d, credit_cents::int as c, line_count::int as n from ${table} where workspace_id = ? order by 2, 1`, [ws])).rows as Bal[];
+  return (
+    await db.raw(
+      `select account_id, to_char(${period}, 'YYYY-MM-DD') as period, debit_cents::int as d, credit_cents::int as c, line_count::int as n from ${table} where workspace_id = ? order by 2, 1`,
+      [ws],
+    )
+  ).rows as Bal[];
 };
-const projected = async (ws: string) => Number(((await r.db.adminDb.raw('select count(*)::int as n from projected_entries where workspace_id = ?', [ws])).rows as { n: number }[])[0]?.n);
+const projected = async (ws: string) =>
+  Number(((await r.db.adminDb.raw('select count(*)::int as n from projected_entries where workspace_id = ?', [ws])).rows as { n: number }[])[0]?.n);
 
 describe('the read model', () => {
   it('every tenant table has row-level security', async () => {
@@ -38,15 +50,25 @@ describe('the read model', () => {
     await publishEntry(bus, ws, { seq: 1, date: '2026-03-05', lines: transfer(cash, sales, 10_000) });
     await publishEntry(bus, ws, { seq: 2, date: '2026-03-05', lines: transfer(cash, sales, 2_500) });
     await publishEntry(bus, ws, { seq: 3, date: '2026-03-31', lines: transfer(rent, cash, 4_000) });
-    await publishEntry(bus, ws, { seq: 4, date: '2026-04-01', lines: [...transfer(rent, cash, 1_000), { accountId: rent, direction: 'debit', amountCents: 1 }, { accountId: cash, direction: 'credit', amountCents: 1 }] });
+    await publishEntry(bus, ws, {
+      seq: 4,
+      date: '2026-04-01',
+      lines: [
+        ...transfer(rent, cash, 1_000),
+        { accountId: rent, direction: 'debit', amountCents: 1 },
+        { accountId: cash, direction: 'credit', amountCents: 1 },
+      ],
+    });
     await expectEventually(async () => expect(await projected(ws)).toBe(4));
-    expect(await balances(r.db.adminDb, 'balances_monthly', ws)).toEqual(expect.arrayContaining([
-      { account_id: cash, period: '2026-03-01', d: 12_500, c: 4_000, n: 3 },
-      { account_id: sales, period: '2026-03-01', d: 0, c: 12_500, n: 2 },
-      { account_id: rent, period: '2026-03-01', d: 4_000, c: 0, n: 1 },
-      { account_id: cash, period: '2026-04-01', d: 0, c: 1_001, n: 2 },
-      { account_id: rent, period: '2026-04-01', d: 1_001, c: 0, n: 2 },
-    ]));
+    expect(await balances(r.db.adminDb, 'balances_monthly', ws)).toEqual(
+      expect.arrayContaining([
+        { account_id: cash, period: '2026-03-01', d: 12_500, c: 4_000, n: 3 },
+        { account_id: sales, period: '2026-03-01', d: 0, c: 12_500, n: 2 },
+        { account_id: rent, period: '2026-03-01', d: 4_000, c: 0, n: 1 },
+        { account_id: cash, period: '2026-04-01', d: 0, c: 1_001, n: 2 },
+        { account_id: rent, period: '2026-04-01', d: 1_001, c: 0, n: 2 },
+      ]),
+    );
     expect(await balances(r.db.adminDb, 'balances_daily', ws)).toHaveLength(6);
     expect(await withTenant(r.db.appDb, { workspaceId: ws }, (trx) => dailyMonthlyMismatches(trx, ws))).toEqual([]);
   });
@@ -63,14 +85,25 @@ describe('the read model', () => {
     await publishEntry(bus, ws, { entryId: first.entryId, seq: 10, date: '2026-05-02', lines: transfer(a, b, 700) });
     await publishEntry(bus, ws, { seq: 11, date: '2026-05-03', lines: transfer(a, b, 300) });
     await expectEventually(async () => expect(await projected(ws)).toBe(2));
-    await expectEventually(async () => expect(await balances(r.db.adminDb, 'balances_monthly', ws)).toEqual(expect.arrayContaining([{ account_id: a, period: '2026-05-01', d: 1_000, c: 0, n: 2 }])));
+    await expectEventually(async () =>
+      expect(await balances(r.db.adminDb, 'balances_monthly', ws)).toEqual(
+        expect.arrayContaining([{ account_id: a, period: '2026-05-01', d: 1_000, c: 0, n: 2 }]),
+      ),
+    );
   });
 
   it('an unbalanced or malformed entry goes to the dead letters; the entries around it are applied', async () => {
     const ws = newId();
     const [a, b] = [newId(), newId()];
     await publishEntry(bus, ws, { seq: 20, date: '2026-06-01', lines: transfer(a, b, 100) });
-    await publishEntry(bus, ws, { seq: 21, date: '2026-06-01', lines: [{ accountId: a, direction: 'debit', amountCents: 100 }, { accountId: b, direction: 'credit', amountCents: 99 }] });
+    await publishEntry(bus, ws, {
+      seq: 21,
+      date: '2026-06-01',
+      lines: [
+        { accountId: a, direction: 'debit', amountCents: 100 },
+        { accountId: b, direction: 'credit', amountCents: 99 },
+      ],
+    });
     await publishEntry(bus, ws, { seq: 22, date: '2026-02-30', lines: transfer(a, b, 100) });
     await publishEntry(bus, ws, { seq: 23, date: '2026-06-02', lines: transfer(a, b, 50) });
     await expectEventually(async () => expect(await projected(ws)).toBe(2));
@@ -90,7 +123,8 @@ describe('the read model', () => {
   it('rebuild empties the tables and replays the stream to the same balances', async () => {
     const ws = newId();
     const [a, b] = [newId(), newId()];
-    for (let i = 0; i < 120; i++) await publishEntry(bus, ws, { seq: 100 + i, date: `2026-0${1 + (i % 9)}-1${i % 10}`, lines: transfer(i % 2 ? a : b, i % 2 ? b : a, 100 + i) });
+    for (let i = 0; i < 120; i++)
+      await publishEntry(bus, ws, { seq: 100 + i, date: `2026-0${1 + (i % 9)}-1${i % 10}`, lines: transfer(i % 2 ? a : b, i % 2 ? b : a, 100 + i) });
     await expectEventually(async () => expect(await projected(ws)).toBe(120));
     const before = { m: await balances(r.db.adminDb, 'balances_monthly', ws), d: await balances(r.db.adminDb, 'balances_daily', ws) };
     const generation = await r.service.rebuild();

@@ -3,7 +3,17 @@ import { parseQuery } from '../src/domain/query.js';
 import { ReportCache } from '../src/usecases/report-cache.js';
 
 const query = (over: Partial<Record<string, string>> = {}) =>
-  parseQuery({ startDate: '2026-01-01', endDate: '2026-03-31', breakdown: 'month', periodicity: '', groups: '', tags: '', excludeZeroes: '', seq: '', ...over });
+  parseQuery({
+    startDate: '2026-01-01',
+    endDate: '2026-03-31',
+    breakdown: 'month',
+    periodicity: '',
+    groups: '',
+    tags: '',
+    excludeZeroes: '',
+    seq: '',
+    ...over,
+  });
 
 describe('report cache', () => {
   it('serves a report only at the version and chart generation it was built on', () => {
@@ -16,12 +26,24 @@ describe('report cache', () => {
     expect(c.get(key, 8, 'g2')).toBeUndefined();
     const tag = ReportCache.etag(key, 8, 'g1', true);
     expect(ReportCache.etag(key, 8, 'g1', true)).toBe(tag);
-    for (const other of [ReportCache.etag(key, 9, 'g1', true), ReportCache.etag(key, 8, 'g2', true), ReportCache.etag(key, 8, 'g1', false), ReportCache.etag(ReportCache.key('pl', 'w2', query()), 8, 'g1', true)]) expect(other).not.toBe(tag);
+    for (const other of [
+      ReportCache.etag(key, 9, 'g1', true),
+      ReportCache.etag(key, 8, 'g2', true),
+      ReportCache.etag(key, 8, 'g1', false),
+      ReportCache.etag(ReportCache.key('pl', 'w2', query()), 8, 'g1', true),
+    ])
+      expect(other).not.toBe(tag);
   });
 
   it('every filter, the period, the workspace and the report are part of the key; seq is not', () => {
     const base = ReportCache.key('pl', 'w1', query());
-    for (const other of [ReportCache.key('bs', 'w1', query()), ReportCache.key('pl', 'w2', query()), ...[{ endDate: '2026-02-28' }, { periodicity: 'quarterly' }, { groups: 'ops' }, { tags: 'web' }, { excludeZeroes: 'true' }].map((o) => ReportCache.key('pl', 'w1', query(o)))]) {
+    for (const other of [
+      ReportCache.key('bs', 'w1', query()),
+      ReportCache.key('pl', 'w2', query()),
+      ...[{ endDate: '2026-02-28' }, { periodicity: 'quarterly' }, { groups: 'ops' }, { tags: 'web' }, { excludeZeroes: 'true' }].map((o) =>
+        ReportCache.key('pl', 'w1', query(o)),
+      ),
+    ]) {
       expect(other).not.toBe(base);
     }
     expect(ReportCache.key('pl', 'w1', query({ seq: '42' }))).toBe(base);

@@ -49,7 +49,9 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
   const add = useAddChartAccount();
   const update = useUpdateChartAccount();
   const [values, setValues] = useState<AccountFormValues>(() =>
-    mode === 'edit' && account ? { name: account.name, coaId: String(account.coaId), parentId: account.parentId ?? '' } : { name: '', coaId: '', parentId: parentId ?? '' },
+    mode === 'edit' && account
+      ? { name: account.name, coaId: String(account.coaId), parentId: account.parentId ?? '' }
+      : { name: '', coaId: '', parentId: parentId ?? '' },
   );
   const [errors, setErrors] = useState<AccountFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -110,7 +112,10 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
       setOpeningErrors(foundOpening);
       if (Object.keys(foundOpening).length > 0) return;
       const amount = openingShown.openingBalance.trim() === '' ? 0 : parseOpeningBalance(openingShown.openingBalance);
-      const openingChanged = withOpening && openingValues !== null && (openingShown.openingBalance !== savedOpening.openingBalance || openingShown.openingBalanceDate !== savedOpening.openingBalanceDate);
+      const openingChanged =
+        withOpening &&
+        openingValues !== null &&
+        (openingShown.openingBalance !== savedOpening.openingBalance || openingShown.openingBalanceDate !== savedOpening.openingBalanceDate);
       const saveOpening = () =>
         setOpening.mutate(
           // 0 removes it; the date is then the one it had (the server needs one).
@@ -253,7 +258,11 @@ export function MoveAccountDialog({
       open={open}
       onClose={onClose}
       title={`Move ${account.name}`}
-      description={targets.length === 0 ? 'There is no other place in its category type this account can go.' : 'Its sub-accounts move with it; it stays in its category type.'}
+      description={
+        targets.length === 0
+          ? 'There is no other place in its category type this account can go.'
+          : 'Its sub-accounts move with it; it stays in its category type.'
+      }
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>

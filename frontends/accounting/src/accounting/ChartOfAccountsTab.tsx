@@ -65,7 +65,11 @@ export function ChartOfAccountsTab() {
   return (
     <Card
       title="Chart of Accounts"
-      description={asOf === null ? 'Every account of your books in four levels, with its balance today.' : 'Every account of your books in four levels, with its balance at the end of the day chosen.'}
+      description={
+        asOf === null
+          ? 'Every account of your books in four levels, with its balance today.'
+          : 'Every account of your books in four levels, with its balance at the end of the day chosen.'
+      }
       actions={
         <div className="flex flex-wrap items-end gap-2">
           <DatePicker
@@ -104,7 +108,9 @@ export function ChartOfAccountsTab() {
           }
         />
       )}
-      {chart.isSuccess && nodes.length === 0 && <EmptyState title="No accounts yet" description="The default chart is created with your workspace; it will appear here in a moment." />}
+      {chart.isSuccess && nodes.length === 0 && (
+        <EmptyState title="No accounts yet" description="The default chart is created with your workspace; it will appear here in a moment." />
+      )}
       {chart.isSuccess && nodes.length > 0 && (
         <div className="relative -mx-6 overflow-x-auto">
           <table className="w-full min-w-[40rem] text-sm" aria-label="Chart of accounts">
@@ -159,27 +165,31 @@ export function ChartOfAccountsTab() {
                           {node.name}
                         </button>
                       ) : (
-                        <span className={cx(node.level === 1 ? 'font-semibold text-slate-900 dark:text-white' : 'font-medium text-slate-800 dark:text-slate-200')}>{node.name}</span>
+                        <span
+                          className={cx(node.level === 1 ? 'font-semibold text-slate-900 dark:text-white' : 'font-medium text-slate-800 dark:text-slate-200')}
+                        >
+                          {node.name}
+                        </span>
                       )}
                     </div>
                   </td>
                   <td className="px-3 py-1.5 font-mono text-xs text-slate-600 tabular-nums dark:text-slate-400">{node.coaId}</td>
                   <td className="px-3 py-1.5 text-slate-600 dark:text-slate-400">{node.type}</td>
                   <BalanceCell balance={treeBalance(node)} total={hasChildren} />
-                  <td className="px-6 py-1 text-right">
-                    {node.level > 1 && (
-                      <RowActions node={node} editable={editable} onAction={setAction} />
-                    )}
-                  </td>
+                  <td className="px-6 py-1 text-right">{node.level > 1 && <RowActions node={node} editable={editable} onAction={setAction} />}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {action?.kind === 'add' && <AccountFormDialog mode="add" open onClose={() => setAction(null)} parents={parents} account={null} parentId={action.parentId} onSaved={reveal} />}
+      {action?.kind === 'add' && (
+        <AccountFormDialog mode="add" open onClose={() => setAction(null)} parents={parents} account={null} parentId={action.parentId} onSaved={reveal} />
+      )}
       {action?.kind === 'edit' && <AccountFormDialog mode="edit" open onClose={() => setAction(null)} parents={parents} account={action.account} />}
-      {action === null && linked !== null && editable && <AccountFormDialog key={linked.id} mode="edit" open onClose={closeLinked} parents={parents} account={linked} />}
+      {action === null && linked !== null && editable && (
+        <AccountFormDialog key={linked.id} mode="edit" open onClose={closeLinked} parents={parents} account={linked} />
+      )}
       {action?.kind === 'move' && <MoveAccountDialog open onClose={() => setAction(null)} parents={parents} account={action.account} onSaved={reveal} />}
       {action?.kind === 'delete' && <DeleteAccountDialog open onClose={() => setAction(null)} account={action.account} />}
     </Card>
@@ -199,7 +209,13 @@ function findNode(nodes: readonly AccountTreeNode[], id: string | null): Account
 /** A group's balance is the total of its accounts (shown in semibold); an account's is its own. */
 function BalanceCell({ balance, total }: { balance: number; total: boolean }) {
   return (
-    <td className={cx('px-3 py-1.5 text-right tabular-nums', total && 'font-semibold', balance < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100')}>
+    <td
+      className={cx(
+        'px-3 py-1.5 text-right tabular-nums',
+        total && 'font-semibold',
+        balance < 0 ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-slate-100',
+      )}
+    >
       {formatMoney(balance)}
     </td>
   );

@@ -37,7 +37,13 @@ export function GeneralLedgerTab() {
   const chart = useChartOfAccounts();
 
   const go = (next: { ledgerAccount?: string | null; ledgerTxn?: string | null; period?: DateRange }) =>
-    navigate({ search: ledgerSearch({ ...(next.period ?? period), ledgerAccount: next.ledgerAccount === undefined ? ledgerAccount : next.ledgerAccount, ledgerTxn: next.ledgerTxn ?? null }) });
+    navigate({
+      search: ledgerSearch({
+        ...(next.period ?? period),
+        ledgerAccount: next.ledgerAccount === undefined ? ledgerAccount : next.ledgerAccount,
+        ledgerTxn: next.ledgerTxn ?? null,
+      }),
+    });
 
   const picker = (
     <div className="flex flex-wrap items-end gap-2">
@@ -72,7 +78,9 @@ export function GeneralLedgerTab() {
         </div>
       )}
       {accounts.isError && <LoadError error={accounts.error} retry={() => void accounts.refetch()} what="The general ledger" />}
-      {accounts.isSuccess && rows.length === 0 && <EmptyState title="No accounts in the ledger" description="Accounts appear here once your chart of accounts exists." />}
+      {accounts.isSuccess && rows.length === 0 && (
+        <EmptyState title="No accounts in the ledger" description="Accounts appear here once your chart of accounts exists." />
+      )}
       {accounts.isSuccess && rows.length > 0 && (
         <div className="relative -mx-6 overflow-x-auto">
           <table className="w-full min-w-[48rem] text-sm" aria-label="General ledger">
@@ -205,7 +213,8 @@ function AccountLedger({ name, ledgerAccountId, account, period, picker, selecte
 
   // The line named in the URL may sit on a later page: fetch on until it is found (bounded).
   useEffect(() => {
-    if (selectedLine !== null && selected === null && hasNextPage && !isFetchingNextPage && pagesLoaded > 0 && pagesLoaded < MAX_PAGES_SEEKING_LINE) void fetchNextPage();
+    if (selectedLine !== null && selected === null && hasNextPage && !isFetchingNextPage && pagesLoaded > 0 && pagesLoaded < MAX_PAGES_SEEKING_LINE)
+      void fetchNextPage();
   }, [selectedLine, selected, hasNextPage, isFetchingNextPage, pagesLoaded, fetchNextPage]);
 
   // Scroll the selected line into view once it is there.
@@ -239,12 +248,17 @@ function AccountLedger({ name, ledgerAccountId, account, period, picker, selecte
       title={name}
       description={
         <>
-          <button type="button" onClick={onBack} className="rounded font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:text-brand-300">
+          <button
+            type="button"
+            onClick={onBack}
+            className="rounded font-medium text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:text-brand-300"
+          >
             ← All accounts
           </button>
           {account && (
             <span className="ml-3">
-              Opening {money(account.openingBalance)} · Debits {money(account.debit)} · Credits {money(account.credit)} · Closing {money(account.closingBalance)}
+              Opening {money(account.openingBalance)} · Debits {money(account.debit)} · Credits {money(account.credit)} · Closing{' '}
+              {money(account.closingBalance)}
             </span>
           )}
         </>
@@ -280,7 +294,9 @@ function AccountLedger({ name, ledgerAccountId, account, period, picker, selecte
                 ))}
               </tbody>
             </table>
-            {all.every(isBroughtForward) && <p className="px-6 py-6 text-center text-sm text-slate-500 dark:text-slate-400">Nothing was booked to this account in the period.</p>}
+            {all.every(isBroughtForward) && (
+              <p className="px-6 py-6 text-center text-sm text-slate-500 dark:text-slate-400">Nothing was booked to this account in the period.</p>
+            )}
             {isFetchingNextPage && (
               <div className="flex justify-center py-3">
                 <Spinner label="Loading more lines" />
@@ -321,7 +337,10 @@ function LineRow({ line, selected, onSelect }: { line: LedgerLine; selected: boo
     <tr
       data-line-id={line.id ?? undefined}
       aria-selected={selected}
-      className={cx('border-b border-slate-100 last:border-0 dark:border-slate-800/70', selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40')}
+      className={cx(
+        'border-b border-slate-100 last:border-0 dark:border-slate-800/70',
+        selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40',
+      )}
     >
       <td className="px-6 py-1.5 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">{line.dateTime ? formatShortDate(line.dateTime) : ''}</td>
       <td className="px-3 py-1.5">
@@ -345,7 +364,10 @@ function LineRow({ line, selected, onSelect }: { line: LedgerLine; selected: boo
 function LineDetail({ line, onClose }: { line: LedgerLine; onClose: () => void }) {
   const link = transactionLinkOf(line);
   return (
-    <section aria-label="Selected line" className="mt-4 rounded-lg border border-brand-200 bg-brand-50/60 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40">
+    <section
+      aria-label="Selected line"
+      className="mt-4 rounded-lg border border-brand-200 bg-brand-50/60 p-4 text-sm dark:border-brand-900 dark:bg-brand-950/40"
+    >
       <div className="flex items-start justify-between gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-slate-500 dark:text-slate-400">Date</dt>

@@ -1,4 +1,13 @@
-import { depreciationRowState, describeError, methodLabel, useDeleteFixedAsset, useFixedAsset, useStopFixedAsset, type DepreciationRow, type FixedAsset } from '@ledgerline/api';
+import {
+  depreciationRowState,
+  describeError,
+  methodLabel,
+  useDeleteFixedAsset,
+  useFixedAsset,
+  useStopFixedAsset,
+  type DepreciationRow,
+  type FixedAsset,
+} from '@ledgerline/api';
 import { Button, Dialog, EmptyState, Spinner, cx, formatMoney, formatShortDate, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -110,7 +119,10 @@ function AssetBody({ asset: a }: { asset: FixedAsset }) {
         <span>Purchased {formatShortDate(a.purchaseDate)}</span>
         <span>Depreciation from {formatShortDate(a.depreciationStartDate)}</span>
         {a.stoppedOn && <span>Stopped {formatShortDate(a.stoppedOn)}</span>}
-        <Link to={`/transactions?txn=${encodeURIComponent(a.referenceWorkspaceTransaction)}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link
+          to={`/transactions?txn=${encodeURIComponent(a.referenceWorkspaceTransaction)}`}
+          className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+        >
           Open the purchase{a.merchantName ? ` (${a.merchantName})` : ''}
         </Link>
       </div>
@@ -134,7 +146,11 @@ function ScheduleRows({ rows, asset }: { rows: readonly DepreciationRow[]; asset
   const today = new Date().toISOString().slice(0, 10);
   if (rows.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No depreciation is scheduled.</p>;
   return (
-    <div className="max-h-[50vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800" tabIndex={0} aria-label="Depreciation schedule, scrollable">
+    <div
+      className="max-h-[50vh] overflow-auto rounded-lg border border-slate-200 dark:border-slate-800"
+      tabIndex={0}
+      aria-label="Depreciation schedule, scrollable"
+    >
       <table className="w-full min-w-[40rem] text-sm" aria-label="Depreciation schedule">
         <thead className="sticky top-0 bg-white dark:bg-slate-900">
           <tr className="border-b border-slate-200 text-left text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
@@ -160,7 +176,11 @@ function ScheduleRows({ rows, asset }: { rows: readonly DepreciationRow[]; asset
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id} data-depreciated={r.isDepreciated} className={cx('border-b border-slate-100 last:border-0 dark:border-slate-800/70', !r.isDepreciated && 'text-slate-500 dark:text-slate-400')}>
+            <tr
+              key={r.id}
+              data-depreciated={r.isDepreciated}
+              className={cx('border-b border-slate-100 last:border-0 dark:border-slate-800/70', !r.isDepreciated && 'text-slate-500 dark:text-slate-400')}
+            >
               <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{formatShortDate(r.depreciationDateTime)}</td>
               <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(r.beginningCarryingValue)}</td>
               <td className="px-3 py-1.5 text-right tabular-nums">{formatMoney(r.depreciationAmount)}</td>

@@ -100,14 +100,24 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
       <div data-remote="accounting">
         <div className="space-y-4">
           {purchase ? (
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2 text-sm dark:border-brand-900 dark:bg-brand-950/40" aria-label="Purchase transaction">
+            <div
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2 text-sm dark:border-brand-900 dark:bg-brand-950/40"
+              aria-label="Purchase transaction"
+            >
               <span className="min-w-0">
                 <span className="font-medium">{describeTransaction(purchase)}</span>
                 <span className="ml-2 text-slate-600 tabular-nums dark:text-slate-400">
                   {formatShortDate(purchase.dateTime.slice(0, 10))} · {formatMoney(Math.abs(purchase.amount))}
                 </span>
               </span>
-              <Button variant="ghost" size="sm" onClick={() => { setPurchase(null); change({ transactionId: null }); }}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setPurchase(null);
+                  change({ transactionId: null });
+                }}
+              >
                 Change
               </Button>
             </div>
@@ -117,7 +127,13 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
               onPick={(t) => {
                 setPurchase(t);
                 const next = withPurchase(draft, t, describeTransaction(t));
-                change({ transactionId: next.transactionId, cost: next.cost, purchaseDate: next.purchaseDate, depreciationStartDate: next.depreciationStartDate, description: next.description });
+                change({
+                  transactionId: next.transactionId,
+                  cost: next.cost,
+                  purchaseDate: next.purchaseDate,
+                  depreciationStartDate: next.depreciationStartDate,
+                  description: next.description,
+                });
               }}
             />
           )}
@@ -127,7 +143,15 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
             </p>
           )}
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Name" name="description" required value={draft.description} onChange={(e) => change({ description: e.target.value })} error={problems.description} maxLength={500} />
+            <TextField
+              label="Name"
+              name="description"
+              required
+              value={draft.description}
+              onChange={(e) => change({ description: e.target.value })}
+              error={problems.description}
+              maxLength={500}
+            />
             <Select<string>
               label="Asset account"
               name="assetTypeId"
@@ -147,8 +171,23 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
               onChange={(method) => change({ method })}
               error={problems.method}
             />
-            <TextField label="Cost" name="cost" readOnly value={draft.cost === '' ? '' : formatMoney(Number(draft.cost))} error={problems.cost} hint="The purchase's amount." />
-            <TextField label="Purchase date" name="purchaseDate" type="date" required value={draft.purchaseDate} onChange={(e) => change({ purchaseDate: e.target.value })} error={problems.purchaseDate} />
+            <TextField
+              label="Cost"
+              name="cost"
+              readOnly
+              value={draft.cost === '' ? '' : formatMoney(Number(draft.cost))}
+              error={problems.cost}
+              hint="The purchase's amount."
+            />
+            <TextField
+              label="Purchase date"
+              name="purchaseDate"
+              type="date"
+              required
+              value={draft.purchaseDate}
+              onChange={(e) => change({ purchaseDate: e.target.value })}
+              error={problems.purchaseDate}
+            />
             <TextField
               label="Depreciation start date"
               name="depreciationStartDate"
@@ -160,13 +199,46 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
             />
             {units ? (
               <>
-                <TextField label="Total estimated units" name="totalEstimatedUnits" type="number" inputMode="numeric" required value={draft.totalEstimatedUnits} onChange={(e) => change({ totalEstimatedUnits: e.target.value })} error={problems.totalEstimatedUnits} />
-                <TextField label="Units produced per year" name="unitProducedPerYear" type="number" inputMode="numeric" required value={draft.unitProducedPerYear} onChange={(e) => change({ unitProducedPerYear: e.target.value })} error={problems.unitProducedPerYear} />
+                <TextField
+                  label="Total estimated units"
+                  name="totalEstimatedUnits"
+                  type="number"
+                  inputMode="numeric"
+                  required
+                  value={draft.totalEstimatedUnits}
+                  onChange={(e) => change({ totalEstimatedUnits: e.target.value })}
+                  error={problems.totalEstimatedUnits}
+                />
+                <TextField
+                  label="Units produced per year"
+                  name="unitProducedPerYear"
+                  type="number"
+                  inputMode="numeric"
+                  required
+                  value={draft.unitProducedPerYear}
+                  onChange={(e) => change({ unitProducedPerYear: e.target.value })}
+                  error={problems.unitProducedPerYear}
+                />
               </>
             ) : (
-              <TextField label="Useful life (years)" name="usefulLife" type="number" inputMode="numeric" required value={draft.usefulLife} onChange={(e) => change({ usefulLife: e.target.value })} error={problems.usefulLife} />
+              <TextField
+                label="Useful life (years)"
+                name="usefulLife"
+                type="number"
+                inputMode="numeric"
+                required
+                value={draft.usefulLife}
+                onChange={(e) => change({ usefulLife: e.target.value })}
+                error={problems.usefulLife}
+              />
             )}
-            <AmountInput label="Salvage value" name="salvageValue" value={draft.salvageValue} onValueChange={(salvageValue) => change({ salvageValue })} error={problems.salvageValue} />
+            <AmountInput
+              label="Salvage value"
+              name="salvageValue"
+              value={draft.salvageValue}
+              onValueChange={(salvageValue) => change({ salvageValue })}
+              error={problems.salvageValue}
+            />
           </div>
         </div>
       </div>
@@ -189,14 +261,31 @@ function PurchasePicker({ onPick, error }: { onPick: (t: Transaction) => void; e
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
         Purchase transaction <span className="text-red-600 dark:text-red-400">*</span>
       </legend>
-      <TextField label="Search transactions" name="transactionSearch" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Merchant or description" autoComplete="off" />
-      <div role="group" aria-label="Purchases" className={cx('mt-2 max-h-56 overflow-y-auto rounded-lg border', error ? 'border-red-400 dark:border-red-700' : 'border-slate-200 dark:border-slate-800')}>
+      <TextField
+        label="Search transactions"
+        name="transactionSearch"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Merchant or description"
+        autoComplete="off"
+      />
+      <div
+        role="group"
+        aria-label="Purchases"
+        className={cx(
+          'mt-2 max-h-56 overflow-y-auto rounded-lg border',
+          error ? 'border-red-400 dark:border-red-700' : 'border-slate-200 dark:border-slate-800',
+        )}
+      >
         {list.isPending && (
           <div className="flex justify-center py-4">
             <Spinner label="Loading transactions" />
           </div>
         )}
-        {list.isSuccess && rows.length === 0 && <p className="px-3 py-4 text-center text-sm text-slate-500 dark:text-slate-400">No purchase matches{search ? ` “${search}”` : ''}.</p>}
+        {list.isSuccess && rows.length === 0 && (
+          <p className="px-3 py-4 text-center text-sm text-slate-500 dark:text-slate-400">No purchase matches{search ? ` “${search}”` : ''}.</p>
+        )}
         {rows.map((t) => (
           <button
             key={t.id}

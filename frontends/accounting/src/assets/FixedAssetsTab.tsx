@@ -52,7 +52,11 @@ export function FixedAssetsTab() {
         />
       )}
       {assets.isSuccess && rows.length === 0 && (
-        <EmptyState title="No fixed assets yet" description="Make one from the bank transaction that paid for it: its cost moves to an asset account and is depreciated over its useful life." action={newButton} />
+        <EmptyState
+          title="No fixed assets yet"
+          description="Make one from the bank transaction that paid for it: its cost moves to an asset account and is depreciated over its useful life."
+          action={newButton}
+        />
       )}
       {assets.isSuccess && rows.length > 0 && (
         <div className="-mx-6 overflow-x-auto">

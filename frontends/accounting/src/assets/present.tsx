@@ -15,5 +15,11 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', STATUS_TONE[status] ?? STATUS_TONE.Stopped)}>{status}</span>;
+  return (
+    <span
+      className={cx('inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', STATUS_TONE[status] ?? STATUS_TONE.Stopped)}
+    >
+      {status}
+    </span>
+  );
 }

@@ -1,5 +1,30 @@
-import { describeError, isApiError, useCredit, useCreditList, useCustomerList, useDeleteCredit, useSaveCredit, useVendorList, type CreditKind, type PartyCredit } from '@ledgerline/api';
-import { AmountInput, Button, DatePicker, RecordLink, Spinner, TextField, addYears, formatMoney, formatShortDate, todayIso, useNotice, useSearchWriter, Combobox } from '@ledgerline/ui';
+import {
+  describeError,
+  isApiError,
+  useCredit,
+  useCreditList,
+  useCustomerList,
+  useDeleteCredit,
+  useSaveCredit,
+  useVendorList,
+  type CreditKind,
+  type PartyCredit,
+} from '@ledgerline/api';
+import {
+  AmountInput,
+  Button,
+  DatePicker,
+  RecordLink,
+  Spinner,
+  TextField,
+  addYears,
+  formatMoney,
+  formatShortDate,
+  todayIso,
+  useNotice,
+  useSearchWriter,
+  Combobox,
+} from '@ledgerline/ui';
 import { useEffect, useState } from 'react';
 import { LineItemsEditor, TotalsList } from '../documents/LineItems';
 import { CategoryPicker } from '../transactions/CategoryPicker';
@@ -44,9 +69,17 @@ export function CreditsTab({ kind }: { kind: CreditKind }) {
     <section aria-label={plural}>
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {kind === 'vendor' ? 'Money your vendors owe you back: refunds and credits to set against their bills.' : 'Credits you issued to customers, to set against their invoices.'}
+          {kind === 'vendor'
+            ? 'Money your vendors owe you back: refunds and credits to set against their bills.'
+            : 'Credits you issued to customers, to set against their invoices.'}
         </p>
-        <Button size="sm" className="ml-auto" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => go({ openId: null, mode: 'create' })}>
+        <Button
+          size="sm"
+          className="ml-auto"
+          disabled={!access.canEdit}
+          title={access.reason ?? undefined}
+          onClick={() => go({ openId: null, mode: 'create' })}
+        >
           New {spec.what.toLowerCase()}
         </Button>
       </div>
@@ -57,10 +90,15 @@ export function CreditsTab({ kind }: { kind: CreditKind }) {
         list={list}
         columns={creditColumns(spec, (id) => go({ openId: id, mode: 'view' }))}
         openId={screen.openId}
-        empty={{ title: `No ${plural.toLowerCase()}`, description: kind === 'vendor' ? 'Record a credit a vendor gave you.' : 'Record a credit you gave a customer.' }}
+        empty={{
+          title: `No ${plural.toLowerCase()}`,
+          description: kind === 'vendor' ? 'Record a credit a vendor gave you.' : 'Record a credit you gave a customer.',
+        }}
       />
 
-      {screen.mode === 'create' && <CreditEditor spec={spec} credit={null} onDone={(id) => go(id === null ? { openId: null, mode: 'idle' } : { openId: id, mode: 'view' })} />}
+      {screen.mode === 'create' && (
+        <CreditEditor spec={spec} credit={null} onDone={(id) => go(id === null ? { openId: null, mode: 'idle' } : { openId: id, mode: 'view' })} />
+      )}
       {screen.openId !== null && <CreditView spec={spec} id={screen.openId} editing={screen.mode === 'edit'} go={go} />}
     </section>
   );
@@ -145,9 +183,15 @@ function LineItemsTable({ credit }: { credit: PartyCredit }) {
     <table aria-label="Line items" className="w-full table-fixed text-sm">
       <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
         <tr className="border-b border-slate-200 dark:border-slate-800">
-          <th scope="col" className="py-1.5 pr-2 text-left">Description</th>
-          <th scope="col" className="py-1.5 pr-2 text-left">Category</th>
-          <th scope="col" className="w-24 py-1.5 text-right">Amount</th>
+          <th scope="col" className="py-1.5 pr-2 text-left">
+            Description
+          </th>
+          <th scope="col" className="py-1.5 pr-2 text-left">
+            Category
+          </th>
+          <th scope="col" className="w-24 py-1.5 text-right">
+            Amount
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -167,7 +211,15 @@ function LineItemsTable({ credit }: { credit: PartyCredit }) {
 
 /** totalAmount, appliedAmount and runningBalance (spec §3), as a credit shows them. */
 function CreditTotals({ total, applied, balance }: { total: number; applied: number | null; balance: number | null }) {
-  return <TotalsList rows={[['Total', total, true], ['Applied', applied], ['Running balance', balance]]} />;
+  return (
+    <TotalsList
+      rows={[
+        ['Total', total, true],
+        ['Applied', applied],
+        ['Running balance', balance],
+      ]}
+    />
+  );
 }
 
 /** Create (credit null) or edit a vendor credit or a credit memo. `onDone(id)` with the saved one's id, or null when cancelled. */
@@ -187,7 +239,8 @@ function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: Part
     setForm(next);
   };
   const set = <K extends keyof CreditForm>(key: K, value: CreditForm[K]) => change((f) => ({ ...f, [key]: value }));
-  const setLine = (key: string, patch: Partial<CreditLineForm>) => change((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
+  const setLine = (key: string, patch: Partial<CreditLineForm>) =>
+    change((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
   const total = formTotal(form);
   const applied = credit?.appliedAmount ?? 0;
 
@@ -226,8 +279,18 @@ function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: Part
     >
       <PartyPicker spec={spec} value={form.partyId} current={credit?.party ?? null} error={errors.partyId} onChange={(id) => set('partyId', id)} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <DatePicker label="Payment date" name="paymentDate" required value={form.paymentDate || null} max={addYears(today, 1)} error={errors.paymentDate} onChange={(d) => set('paymentDate', d)} />
-        {spec.hasRefNo && <TextField label="Ref no" name="refNo" maxLength={100} value={form.refNo} error={errors.refNo} onChange={(e) => set('refNo', e.target.value)} />}
+        <DatePicker
+          label="Payment date"
+          name="paymentDate"
+          required
+          value={form.paymentDate || null}
+          max={addYears(today, 1)}
+          error={errors.paymentDate}
+          onChange={(d) => set('paymentDate', d)}
+        />
+        {spec.hasRefNo && (
+          <TextField label="Ref no" name="refNo" maxLength={100} value={form.refNo} error={errors.refNo} onChange={(e) => set('refNo', e.target.value)} />
+        )}
       </div>
       <TextArea label="Description" name="description" value={form.description} error={errors.description} onChange={(v) => set('description', v)} />
       <LineItemsEditor
@@ -235,7 +298,12 @@ function CreditEditor({ spec, credit, onDone }: { spec: CreditSpec; credit: Part
         columns={CREDIT_COLUMNS}
         error={errors.lines}
         onAdd={() => set('lines', [...form.lines, emptyLine()])}
-        onRemove={(key) => set('lines', form.lines.filter((l) => l.key !== key))}
+        onRemove={(key) =>
+          set(
+            'lines',
+            form.lines.filter((l) => l.key !== key),
+          )
+        }
         renderLine={(line, i) => creditLineCells(spec, i, line, errors.line?.[line.key], (change) => setLine(line.key, change))}
       />
       <CreditTotals total={total} applied={credit === null ? null : applied} balance={credit === null ? null : Math.round((total - applied) * 100) / 100} />
@@ -250,17 +318,54 @@ const CREDIT_COLUMNS = [
 ] as const;
 
 /** A credit line's fields for the shared grid: description, category, amount. */
-function creditLineCells(spec: CreditSpec, index: number, line: CreditLineForm, errors: Partial<Record<'categoryId' | 'amount' | 'description', string>> | undefined, onChange: (change: Partial<CreditLineForm>) => void) {
+function creditLineCells(
+  spec: CreditSpec,
+  index: number,
+  line: CreditLineForm,
+  errors: Partial<Record<'categoryId' | 'amount' | 'description', string>> | undefined,
+  onChange: (change: Partial<CreditLineForm>) => void,
+) {
   const n = index + 1;
   return [
-    <TextField key="d" label={`Line ${n} description`} name={`lineItems.${index}.description`} value={line.description} error={errors?.description} onChange={(e) => onChange({ description: e.target.value })} />,
-    <CategoryPicker key="c" label={`Line ${n} category`} name={`lineItems.${index}.categoryId`} flow={spec.flow} required value={line.categoryId || null} error={errors?.categoryId} onChange={(categoryId) => onChange({ categoryId })} />,
-    <AmountInput key="a" label={`Line ${n} amount`} name={`lineItems.${index}.amount`} required className="[&_input]:text-right" value={line.amount} error={errors?.amount} onValueChange={(amount) => onChange({ amount })} />,
+    <TextField
+      key="d"
+      label={`Line ${n} description`}
+      name={`lineItems.${index}.description`}
+      value={line.description}
+      error={errors?.description}
+      onChange={(e) => onChange({ description: e.target.value })}
+    />,
+    <CategoryPicker
+      key="c"
+      label={`Line ${n} category`}
+      name={`lineItems.${index}.categoryId`}
+      flow={spec.flow}
+      required
+      value={line.categoryId || null}
+      error={errors?.categoryId}
+      onChange={(categoryId) => onChange({ categoryId })}
+    />,
+    <AmountInput
+      key="a"
+      label={`Line ${n} amount`}
+      name={`lineItems.${index}.amount`}
+      required
+      className="[&_input]:text-right"
+      value={line.amount}
+      error={errors?.amount}
+      onValueChange={(amount) => onChange({ amount })}
+    />,
   ];
 }
 
 /** The vendor or customer the credit is for: every active one (up to 10 pages of 20), and the credit's own. */
-export function PartyPicker(props: { spec: CreditSpec; value: string; current: { id: string; name: string } | null; error: string | undefined; onChange: (id: string) => void }) {
+export function PartyPicker(props: {
+  spec: CreditSpec;
+  value: string;
+  current: { id: string; name: string } | null;
+  error: string | undefined;
+  onChange: (id: string) => void;
+}) {
   return props.spec.kind === 'vendor' ? <VendorPicker {...props} /> : <CustomerPicker {...props} />;
 }
 
@@ -288,7 +393,15 @@ function CustomerPicker(props: PickerProps) {
   return <PickerBox {...props} rows={uniqueRows(list.data?.pages)} loading={list.isPending} />;
 }
 
-function PickerBox({ spec, value, current, error, onChange, rows, loading }: PickerProps & { rows: readonly { id: string; name: string }[]; loading: boolean }) {
+function PickerBox({
+  spec,
+  value,
+  current,
+  error,
+  onChange,
+  rows,
+  loading,
+}: PickerProps & { rows: readonly { id: string; name: string }[]; loading: boolean }) {
   const options = rows.map((r) => ({ value: r.id, title: r.name }));
   if (current && !options.some((o) => o.value === current.id)) options.push({ value: current.id, title: current.name });
   return (

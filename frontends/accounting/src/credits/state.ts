@@ -154,7 +154,9 @@ export function creditBody(spec: CreditSpec, form: CreditForm): PartyCreditBody 
     partyId: form.partyId,
     description: form.description.trim(),
     refNo: spec.hasRefNo ? form.refNo.trim() : '',
-    lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => ({ description: l.description.trim(), categoryId: l.categoryId, amount: (amountCents(l.amount) ?? 0) / 100 })),
+    lineItems: form.lines
+      .filter((l) => !isBlank(l))
+      .map((l) => ({ description: l.description.trim(), categoryId: l.categoryId, amount: (amountCents(l.amount) ?? 0) / 100 })),
   };
 }
 

@@ -18,7 +18,23 @@ import {
   type Invoice,
   type ManualEntry,
 } from '@ledgerline/api';
-import { AmountInput, Button, DatePicker, RecordLink, Select, Spinner, TextField, addYears, cx, formatMoney, formatShortDate, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
+import {
+  AmountInput,
+  Button,
+  DatePicker,
+  RecordLink,
+  Select,
+  Spinner,
+  TextField,
+  addYears,
+  cx,
+  formatMoney,
+  formatShortDate,
+  todayIso,
+  useErrorNotice,
+  useNotice,
+  useSearchWriter,
+} from '@ledgerline/ui';
 import { useState, type ReactNode } from 'react';
 import { CREDIT_SPECS } from '../credits/state';
 import { PartyPicker } from '../credits/CreditsTab';
@@ -57,7 +73,10 @@ import {
 /** Spec §5 tooltip of an invoice line's Amount. */
 export const QTY_RATE_TOOLTIP = 'Enter Qty and Rate to update Amount';
 
-const STATUS_OPTIONS: { value: DocumentStatusFilter; label: string }[] = [{ value: '', label: 'All statuses' }, ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: s }))];
+const STATUS_OPTIONS: { value: DocumentStatusFilter; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  ...DOCUMENT_STATUSES.map((s) => ({ value: s, label: s })),
+];
 
 const INTRO: Readonly<Record<DocumentKind, string>> = {
   bill: 'Bills you owe vendors, booked to Accounts Payable on their date; pay one by connecting the bank transaction, manual journal or vendor credit that paid it.',
@@ -68,20 +87,30 @@ const INTRO: Readonly<Record<DocumentKind, string>> = {
 /** A date that may be absent (a bill or invoice with no due date): '' rather than a made-up date. */
 const optionalDate = (iso: string): string => (iso ? formatShortDate(iso) : '');
 
-const partyOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).vendor.name : kind === 'invoice' ? (d as Invoice).customer.name : (d as ManualEntry).memo);
-const dateOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).billDate : kind === 'invoice' ? (d as Invoice).invoiceDate : (d as ManualEntry).postingDate);
-const referenceOf = (kind: DocumentKind, d: AnyDocument): string => (kind === 'bill' ? (d as Bill).invoiceCode : kind === 'invoice' ? (d as Invoice).referenceNo : '');
+const partyOf = (kind: DocumentKind, d: AnyDocument): string =>
+  kind === 'bill' ? (d as Bill).vendor.name : kind === 'invoice' ? (d as Invoice).customer.name : (d as ManualEntry).memo;
+const dateOf = (kind: DocumentKind, d: AnyDocument): string =>
+  kind === 'bill' ? (d as Bill).billDate : kind === 'invoice' ? (d as Invoice).invoiceDate : (d as ManualEntry).postingDate;
+const referenceOf = (kind: DocumentKind, d: AnyDocument): string =>
+  kind === 'bill' ? (d as Bill).invoiceCode : kind === 'invoice' ? (d as Invoice).referenceNo : '';
 
 /**
  * Accounting → Bills, Invoices, Manual Journal (spec §2: `?tab=bills|invoices|manual-journal`, the open one in
  * `?bill=` / `?invoice=` / `?manualJournal=` with mode=view or edit, mode=create for a new one, `filter` Posted or
  * Voided): one list, one view and one editor for the three documents (issue #18 item 7).
  */
-export function DocumentsTab({ kind, actions }: { kind: DocumentKind; /** More buttons in the toolbar (the bills' and invoices' upload). */ actions?: ReactNode }) {
+export function DocumentsTab({
+  kind,
+  actions,
+}: {
+  kind: DocumentKind;
+  /** More buttons in the toolbar (the bills' and invoices' upload). */ actions?: ReactNode;
+}) {
   const spec = DOCUMENT_SPECS[kind];
   const [params, writeSearch] = useSearchWriter();
   const screen = documentScreenFromSearch(spec, params);
-  const go = (next: Partial<DocumentScreen>) => writeSearch((latest) => documentSearch(spec, { ...documentScreenFromSearch(spec, latest), openId: null, mode: 'idle', ...next }));
+  const go = (next: Partial<DocumentScreen>) =>
+    writeSearch((latest) => documentSearch(spec, { ...documentScreenFromSearch(spec, latest), openId: null, mode: 'idle', ...next }));
   const list = useDocumentList(kind, { status: screen.status });
   const access = useEditAccess();
   const plural = kind === 'manualEntry' ? 'Manual journals' : `${spec.what}s`;
@@ -90,7 +119,14 @@ export function DocumentsTab({ kind, actions }: { kind: DocumentKind; /** More b
     <section aria-label={plural}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{INTRO[kind]}</p>
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <Select<DocumentStatusFilter> label="Status" name="filter" className="w-full sm:w-40" options={STATUS_OPTIONS} value={screen.status} onChange={(status) => go({ status })} />
+        <Select<DocumentStatusFilter>
+          label="Status"
+          name="filter"
+          className="w-full sm:w-40"
+          options={STATUS_OPTIONS}
+          value={screen.status}
+          onChange={(status) => go({ status })}
+        />
         <div className="ml-auto flex flex-wrap gap-2">
           {actions}
           {kind !== 'manualEntry' && <DocumentsCsv kind={kind} status={screen.status} />}
@@ -106,7 +142,10 @@ export function DocumentsTab({ kind, actions }: { kind: DocumentKind; /** More b
         list={list as RecordPages<AnyDocument>}
         columns={documentColumns(kind, spec, (id) => go({ openId: id, mode: 'view' }))}
         openId={screen.openId}
-        empty={{ title: `No ${plural.toLowerCase()}${screen.status ? ` (${screen.status})` : ''}`, description: `Record a ${spec.what.toLowerCase()} with “New ${spec.what.toLowerCase()}”.` }}
+        empty={{
+          title: `No ${plural.toLowerCase()}${screen.status ? ` (${screen.status})` : ''}`,
+          description: `Record a ${spec.what.toLowerCase()} with “New ${spec.what.toLowerCase()}”.`,
+        }}
       />
 
       {screen.mode === 'create' && <DocumentEditor spec={spec} doc={null} onDone={(id) => go(id === null ? {} : { openId: id, mode: 'view' })} />}
@@ -136,7 +175,12 @@ function documentColumns(kind: DocumentKind, spec: DocumentSpec, onOpen: (id: st
     ...(payable
       ? [
           { header: kind === 'bill' ? 'Invoice code' : 'Ref no', width: 'w-32', fold: true, cell: (d: AnyDocument) => referenceOf(kind, d) || '—' },
-          { header: 'Due', width: 'w-24', fold: true, cell: (d: AnyDocument) => <span className="tabular-nums">{optionalDate((d as Bill).dueDate) || '—'}</span> },
+          {
+            header: 'Due',
+            width: 'w-24',
+            fold: true,
+            cell: (d: AnyDocument) => <span className="tabular-nums">{optionalDate((d as Bill).dueDate) || '—'}</span>,
+          },
         ]
       : []),
     { header: 'Total', width: 'w-24 md:w-28', numeric: true, cell: (d) => formatMoney(d.totalAmount) },
@@ -193,7 +237,11 @@ function DocumentView({ spec, id, editing, go }: { spec: DocumentSpec; id: strin
     ) : (
       <>
         {kind === 'invoice' && (
-          <Button variant="secondary" loading={pdf.isPending} onClick={() => pdf.mutate(id, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? `invoice-${id}.pdf`), onError: showError })}>
+          <Button
+            variant="secondary"
+            loading={pdf.isPending}
+            onClick={() => pdf.mutate(id, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? `invoice-${id}.pdf`), onError: showError })}
+          >
             Download PDF
           </Button>
         )}
@@ -210,7 +258,11 @@ function DocumentView({ spec, id, editing, go }: { spec: DocumentSpec; id: strin
       </>
     );
 
-  const title = d ? `${spec.what}: ${kind === 'manualEntry' ? formatShortDate(dateOf(kind, d)) : partyOf(kind, d)}` : query.isError ? `${spec.what} not found` : spec.what;
+  const title = d
+    ? `${spec.what}: ${kind === 'manualEntry' ? formatShortDate(dateOf(kind, d)) : partyOf(kind, d)}`
+    : query.isError
+      ? `${spec.what} not found`
+      : spec.what;
   // The schedule's dialog takes the view's place rather than opening over it: Headless UI leaves the page inert
   // after a dialog nested in another closes (notices included); closing it brings the view back.
   if (recurring && d) return <RecurDialog kind={kind} id={id} what={spec.what} start={dateOf(kind, d)} onClose={() => setRecurring(false)} />;
@@ -258,10 +310,24 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
   const items: [string, ReactNode][] = [];
   if (kind === 'bill') {
     const b = doc as Bill;
-    items.push(['Vendor', b.vendor.name], ['Bill date', formatShortDate(b.billDate)], ['Due date', optionalDate(b.dueDate)], ['Invoice code', b.invoiceCode], ['Description', b.description]);
+    items.push(
+      ['Vendor', b.vendor.name],
+      ['Bill date', formatShortDate(b.billDate)],
+      ['Due date', optionalDate(b.dueDate)],
+      ['Invoice code', b.invoiceCode],
+      ['Description', b.description],
+    );
   } else if (kind === 'invoice') {
     const v = doc as Invoice;
-    items.push(['Customer', v.customer.name], ['Invoice date', formatShortDate(v.invoiceDate)], ['Due date', optionalDate(v.dueDate)], ['Ref no', v.referenceNo], ['Description', v.description], ['Company', v.companyName], ['Address', v.companyAddress]);
+    items.push(
+      ['Customer', v.customer.name],
+      ['Invoice date', formatShortDate(v.invoiceDate)],
+      ['Due date', optionalDate(v.dueDate)],
+      ['Ref no', v.referenceNo],
+      ['Description', v.description],
+      ['Company', v.companyName],
+      ['Address', v.companyAddress],
+    );
   } else {
     const m = doc as ManualEntry;
     items.push(['Posting date', formatShortDate(m.postingDate)], ['Memo', m.memo]);
@@ -276,9 +342,20 @@ function DocumentDetails({ kind, doc }: { kind: DocumentKind; doc: AnyDocument }
       <Terms items={items} />
       <DocumentLinesTable kind={kind} doc={doc} />
       {payable ? (
-        <TotalsList rows={[['Total', payable.totalAmount, true], ['Paid', payable.paidAmount], ['Balance due', Math.round((payable.totalAmount - payable.paidAmount) * 100) / 100]]} />
+        <TotalsList
+          rows={[
+            ['Total', payable.totalAmount, true],
+            ['Paid', payable.paidAmount],
+            ['Balance due', Math.round((payable.totalAmount - payable.paidAmount) * 100) / 100],
+          ]}
+        />
       ) : (
-        <TotalsList rows={[['Total debits', doc.totalAmount, true], ['Total credits', (doc as ManualEntry).lineItems.reduce((s, l) => s + l.credit, 0)]]} />
+        <TotalsList
+          rows={[
+            ['Total debits', doc.totalAmount, true],
+            ['Total credits', (doc as ManualEntry).lineItems.reduce((s, l) => s + l.credit, 0)],
+          ]}
+        />
       )}
       {payable ? <PaymentsList kind={kind as 'bill' | 'invoice'} doc={payable} /> : <JournalPaysList journal={doc as ManualEntry} />}
     </div>
@@ -294,17 +371,35 @@ function DocumentLinesTable({ kind, doc }: { kind: DocumentKind; doc: AnyDocumen
         <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           <tr className="border-b border-slate-200 dark:border-slate-800">
             {/* A journal line's description is optional: it folds away on a phone, where the account needs the room. */}
-            <th scope="col" className={cx(th, kind === 'manualEntry' && FOLD)}>{kind === 'manualEntry' ? 'Description' : 'Service'}</th>
-            <th scope="col" className={th}>{kind === 'manualEntry' ? 'Account' : 'Category'}</th>
-            {kind === 'invoice' && <th scope="col" className={`${num} ${FOLD}`}>Qty</th>}
-            {kind === 'invoice' && <th scope="col" className={`${num} ${FOLD}`}>Rate</th>}
+            <th scope="col" className={cx(th, kind === 'manualEntry' && FOLD)}>
+              {kind === 'manualEntry' ? 'Description' : 'Service'}
+            </th>
+            <th scope="col" className={th}>
+              {kind === 'manualEntry' ? 'Account' : 'Category'}
+            </th>
+            {kind === 'invoice' && (
+              <th scope="col" className={`${num} ${FOLD}`}>
+                Qty
+              </th>
+            )}
+            {kind === 'invoice' && (
+              <th scope="col" className={`${num} ${FOLD}`}>
+                Rate
+              </th>
+            )}
             {kind === 'manualEntry' ? (
               <>
-                <th scope="col" className={num}>Debit</th>
-                <th scope="col" className={num}>Credit</th>
+                <th scope="col" className={num}>
+                  Debit
+                </th>
+                <th scope="col" className={num}>
+                  Credit
+                </th>
               </>
             ) : (
-              <th scope="col" className={num}>Amount</th>
+              <th scope="col" className={num}>
+                Amount
+              </th>
             )}
           </tr>
         </thead>
@@ -356,7 +451,13 @@ const COLUMNS: Readonly<Record<DocumentKind, readonly LineColumn[]>> = {
 
 const right = '[&_input]:text-right';
 
-function lineCells(spec: DocumentSpec, i: number, line: DocumentLineForm, errors: Partial<Record<LineField, string>> | undefined, onChange: (patch: Partial<DocumentLineForm>) => void): ReactNode[] {
+function lineCells(
+  spec: DocumentSpec,
+  i: number,
+  line: DocumentLineForm,
+  errors: Partial<Record<LineField, string>> | undefined,
+  onChange: (patch: Partial<DocumentLineForm>) => void,
+): ReactNode[] {
   const n = i + 1;
   const category = (
     <CategoryPicker
@@ -373,21 +474,98 @@ function lineCells(spec: DocumentSpec, i: number, line: DocumentLineForm, errors
   if (spec.kind === 'manualEntry') {
     return [
       category,
-      <TextField key="t" label={`Line ${n} description`} name={`lineItems.${i}.description`} value={line.text} onChange={(e) => onChange({ text: e.target.value })} />,
-      <AmountInput key="d" label={`Line ${n} debit`} name={`lineItems.${i}.debit`} className={right} value={line.debit} error={errors?.debit} onValueChange={(debit) => onChange({ debit, ...(debit ? { credit: '' } : {}) })} />,
-      <AmountInput key="r" label={`Line ${n} credit`} name={`lineItems.${i}.credit`} className={right} value={line.credit} onValueChange={(credit) => onChange({ credit, ...(credit ? { debit: '' } : {}) })} />,
+      <TextField
+        key="t"
+        label={`Line ${n} description`}
+        name={`lineItems.${i}.description`}
+        value={line.text}
+        onChange={(e) => onChange({ text: e.target.value })}
+      />,
+      <AmountInput
+        key="d"
+        label={`Line ${n} debit`}
+        name={`lineItems.${i}.debit`}
+        className={right}
+        value={line.debit}
+        error={errors?.debit}
+        onValueChange={(debit) => onChange({ debit, ...(debit ? { credit: '' } : {}) })}
+      />,
+      <AmountInput
+        key="r"
+        label={`Line ${n} credit`}
+        name={`lineItems.${i}.credit`}
+        className={right}
+        value={line.credit}
+        onValueChange={(credit) => onChange({ credit, ...(credit ? { debit: '' } : {}) })}
+      />,
     ];
   }
-  const service = <TextField key="t" label={`Line ${n} service`} name={`lineItems.${i}.serviceName`} required maxLength={150} value={line.text} error={errors?.text} onChange={(e) => onChange({ text: e.target.value })} />;
+  const service = (
+    <TextField
+      key="t"
+      label={`Line ${n} service`}
+      name={`lineItems.${i}.serviceName`}
+      required
+      maxLength={150}
+      value={line.text}
+      error={errors?.text}
+      onChange={(e) => onChange({ text: e.target.value })}
+    />
+  );
   if (spec.kind === 'bill') {
-    return [service, category, <AmountInput key="a" label={`Line ${n} amount`} name={`lineItems.${i}.amount`} required className={right} value={line.amount} error={errors?.amount} onValueChange={(amount) => onChange({ amount })} />];
+    return [
+      service,
+      category,
+      <AmountInput
+        key="a"
+        label={`Line ${n} amount`}
+        name={`lineItems.${i}.amount`}
+        required
+        className={right}
+        value={line.amount}
+        error={errors?.amount}
+        onValueChange={(amount) => onChange({ amount })}
+      />,
+    ];
   }
   return [
     service,
     category,
-    <TextField key="q" label={`Line ${n} quantity`} name={`lineItems.${i}.quantity`} required inputMode="decimal" autoComplete="off" className={right} value={line.quantity} error={errors?.quantity} onChange={(e) => onChange({ quantity: e.target.value.replace(/[^\d.]/g, '') })} />,
-    <AmountInput key="r" label={`Line ${n} rate`} name={`lineItems.${i}.rate`} required className={right} value={line.rate} error={errors?.rate} onValueChange={(rate) => onChange({ rate })} />,
-    <TextField key="a" label={`Line ${n} amount`} name={`lineItems.${i}.amount`} readOnly tabIndex={-1} title={QTY_RATE_TOOLTIP} placeholder="—" hint={undefined} className={cx(right, '[&_input]:bg-slate-50 dark:[&_input]:bg-slate-800')} value={invoiceLineAmount(line)} aria-description={QTY_RATE_TOOLTIP} />,
+    <TextField
+      key="q"
+      label={`Line ${n} quantity`}
+      name={`lineItems.${i}.quantity`}
+      required
+      inputMode="decimal"
+      autoComplete="off"
+      className={right}
+      value={line.quantity}
+      error={errors?.quantity}
+      onChange={(e) => onChange({ quantity: e.target.value.replace(/[^\d.]/g, '') })}
+    />,
+    <AmountInput
+      key="r"
+      label={`Line ${n} rate`}
+      name={`lineItems.${i}.rate`}
+      required
+      className={right}
+      value={line.rate}
+      error={errors?.rate}
+      onValueChange={(rate) => onChange({ rate })}
+    />,
+    <TextField
+      key="a"
+      label={`Line ${n} amount`}
+      name={`lineItems.${i}.amount`}
+      readOnly
+      tabIndex={-1}
+      title={QTY_RATE_TOOLTIP}
+      placeholder="—"
+      hint={undefined}
+      className={cx(right, '[&_input]:bg-slate-50 dark:[&_input]:bg-slate-800')}
+      value={invoiceLineAmount(line)}
+      aria-description={QTY_RATE_TOOLTIP}
+    />,
   ];
 }
 
@@ -407,7 +585,8 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
     setForm(next);
   };
   const set = <K extends keyof DocumentForm>(key: K, value: DocumentForm[K]) => change((f) => ({ ...f, [key]: value }));
-  const setLine = (key: string, patch: Partial<DocumentLineForm>) => change((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
+  const setLine = (key: string, patch: Partial<DocumentLineForm>) =>
+    change((f) => ({ ...f, lines: f.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
   const totals = documentTotals(kind, form);
   const what = spec.what.toLowerCase();
 
@@ -417,21 +596,18 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
     setRefused(null);
     if (hasDocumentErrors(validateDocumentForm(spec, form))) return;
     const body = kind === 'bill' ? billBody(form) : kind === 'invoice' ? invoiceBody(form) : manualEntryBody(form);
-    save.mutate(
-      { id: doc?.id ?? null, body } as never,
-      {
-        onSuccess: (answer) => {
-          notice.success(answer.message);
-          onDone(answer.document.id);
-        },
-        onError: (error) => {
-          const message = describeError(error)?.message ?? 'Something went wrong';
-          const onForm = documentErrorOnForm(kind, form, isApiError(error) ? error.field : undefined, message);
-          if (onForm === null) setRefused(message);
-          else setRefusedFields(onForm);
-        },
+    save.mutate({ id: doc?.id ?? null, body } as never, {
+      onSuccess: (answer) => {
+        notice.success(answer.message);
+        onDone(answer.document.id);
       },
-    );
+      onError: (error) => {
+        const message = describeError(error)?.message ?? 'Something went wrong';
+        const onForm = documentErrorOnForm(kind, form, isApiError(error) ? error.field : undefined, message);
+        if (onForm === null) setRefused(message);
+        else setRefusedFields(onForm);
+      },
+    });
   };
 
   const partyCurrent = doc === null ? null : kind === 'bill' ? (doc as Bill).vendor : kind === 'invoice' ? (doc as Invoice).customer : null;
@@ -447,13 +623,43 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
       size={kind === 'invoice' ? 'xl' : 'lg'}
     >
       {spec.party !== null && (
-        <PartyPicker spec={CREDIT_SPECS[spec.party === 'Vendor' ? 'vendor' : 'customer']} value={form.partyId} current={partyCurrent} error={errors.partyId} onChange={(id) => set('partyId', id)} />
+        <PartyPicker
+          spec={CREDIT_SPECS[spec.party === 'Vendor' ? 'vendor' : 'customer']}
+          value={form.partyId}
+          current={partyCurrent}
+          error={errors.partyId}
+          onChange={(id) => set('partyId', id)}
+        />
       )}
       <div className="grid gap-3 sm:grid-cols-3">
-        <DatePicker label={spec.dateLabel} name="date" required value={form.date || null} max={addYears(today, 1)} error={errors.date} onChange={(d) => set('date', d)} />
-        {kind !== 'manualEntry' && <DatePicker label="Due date" name="dueDate" value={form.dueDate || null} max={addYears(today, 2)} error={errors.dueDate} onChange={(d) => set('dueDate', d)} />}
+        <DatePicker
+          label={spec.dateLabel}
+          name="date"
+          required
+          value={form.date || null}
+          max={addYears(today, 1)}
+          error={errors.date}
+          onChange={(d) => set('date', d)}
+        />
         {kind !== 'manualEntry' && (
-          <TextField label={kind === 'bill' ? 'Invoice code' : 'Ref no'} name="reference" maxLength={100} value={form.reference} error={errors.reference} onChange={(e) => set('reference', e.target.value)} />
+          <DatePicker
+            label="Due date"
+            name="dueDate"
+            value={form.dueDate || null}
+            max={addYears(today, 2)}
+            error={errors.dueDate}
+            onChange={(d) => set('dueDate', d)}
+          />
+        )}
+        {kind !== 'manualEntry' && (
+          <TextField
+            label={kind === 'bill' ? 'Invoice code' : 'Ref no'}
+            name="reference"
+            maxLength={100}
+            value={form.reference}
+            error={errors.reference}
+            onChange={(e) => set('reference', e.target.value)}
+          />
         )}
       </div>
       {kind === 'manualEntry' ? (
@@ -463,8 +669,22 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
       )}
       {kind === 'invoice' && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="Company name" name="companyName" maxLength={100} value={form.companyName} error={errors.companyName} onChange={(e) => set('companyName', e.target.value)} />
-          <TextField label="Company address" name="companyAddress" maxLength={300} value={form.companyAddress} error={errors.companyAddress} onChange={(e) => set('companyAddress', e.target.value)} />
+          <TextField
+            label="Company name"
+            name="companyName"
+            maxLength={100}
+            value={form.companyName}
+            error={errors.companyName}
+            onChange={(e) => set('companyName', e.target.value)}
+          />
+          <TextField
+            label="Company address"
+            name="companyAddress"
+            maxLength={300}
+            value={form.companyAddress}
+            error={errors.companyAddress}
+            onChange={(e) => set('companyAddress', e.target.value)}
+          />
         </div>
       )}
       {kind === 'invoice' && <p className="text-xs text-slate-500 dark:text-slate-400">{QTY_RATE_TOOLTIP}.</p>}
@@ -474,7 +694,12 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
         minLines={kind === 'manualEntry' ? 2 : 1}
         error={errors.lines}
         onAdd={() => set('lines', [...form.lines, emptyDocumentLine()])}
-        onRemove={(key) => set('lines', form.lines.filter((l) => l.key !== key))}
+        onRemove={(key) =>
+          set(
+            'lines',
+            form.lines.filter((l) => l.key !== key),
+          )
+        }
         renderLine={(line, i) => lineCells(spec, i, line, errors.line?.[line.key], (patch) => setLine(line.key, patch))}
       />
       {kind === 'manualEntry' ? (
@@ -486,11 +711,16 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
               ['Difference', Math.round((totals.debit - totals.credit) * 100) / 100],
             ]}
           />
-          <BalanceCheck form={form} spec={spec} onRefused={(field, message) => {
-            const onForm = documentErrorOnForm(kind, form, field, message);
-            if (onForm === null) setRefused(message);
-            else setRefusedFields(onForm);
-          }} onInvalid={() => setTried(true)} />
+          <BalanceCheck
+            form={form}
+            spec={spec}
+            onRefused={(field, message) => {
+              const onForm = documentErrorOnForm(kind, form, field, message);
+              if (onForm === null) setRefused(message);
+              else setRefusedFields(onForm);
+            }}
+            onInvalid={() => setTried(true)}
+          />
         </>
       ) : (
         <TotalsList rows={[['Total', totals.total, true]]} />
@@ -516,7 +746,17 @@ function DocumentEditor({ spec, doc, onDone }: { spec: DocumentSpec; doc: AnyDoc
 }
 
 /** POST /accounting/manual-entry/check: whether the journal balances, asked of the server without posting it. */
-function BalanceCheck({ form, spec, onRefused, onInvalid }: { form: DocumentForm; spec: DocumentSpec; onRefused: (field: string | undefined, message: string) => void; onInvalid: () => void }) {
+function BalanceCheck({
+  form,
+  spec,
+  onRefused,
+  onInvalid,
+}: {
+  form: DocumentForm;
+  spec: DocumentSpec;
+  onRefused: (field: string | undefined, message: string) => void;
+  onInvalid: () => void;
+}) {
   const check = useCheckManualEntry();
   // What the server said, about the form as it was checked: a changed form hides it.
   const [said, setSaid] = useState<{ text: string; ok: boolean; about: string } | null>(null);

@@ -30,13 +30,26 @@ export interface LineItemsEditorProps<L extends { key: string }> {
   legend?: string;
 }
 
-export function LineItemsEditor<L extends { key: string }>({ lines, columns, renderLine, onAdd, onRemove, error, minLines = 1, legend = 'Line items' }: LineItemsEditorProps<L>) {
+export function LineItemsEditor<L extends { key: string }>({
+  lines,
+  columns,
+  renderLine,
+  onAdd,
+  onRemove,
+  error,
+  minLines = 1,
+  legend = 'Line items',
+}: LineItemsEditorProps<L>) {
   const template = `${columns.map((c) => c.track).join(' ')} 2.25rem`;
   const canRemove = lines.length > minLines;
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">{legend}</legend>
-      <div aria-hidden="true" className="hidden gap-2 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:grid dark:text-slate-400" style={{ gridTemplateColumns: template }}>
+      <div
+        aria-hidden="true"
+        className="hidden gap-2 px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase md:grid dark:text-slate-400"
+        style={{ gridTemplateColumns: template }}
+      >
         {columns.map((c) => (
           <span key={c.header} className={cx('truncate', c.numeric && 'text-right')}>
             {c.header}

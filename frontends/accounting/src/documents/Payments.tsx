@@ -38,7 +38,11 @@ export function StatusPill({ status }: { status: string }) {
     OVERPAID: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-200',
     UNPAID: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   };
-  return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone[status] ?? tone.UNPAID)}>{PAYMENT_STATUS_LABELS[status] ?? status}</span>;
+  return (
+    <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tone[status] ?? tone.UNPAID)}>
+      {PAYMENT_STATUS_LABELS[status] ?? status}
+    </span>
+  );
 }
 
 /** Something that can be connected: its id, how the picker and the row name it, and how much it has to give. */
@@ -53,7 +57,21 @@ export interface ConnectionOption {
  * added with what is still open (or all the payer has, if less) and the picker empties again. `name` is the field of
  * the body (`connectedManualEntries`), so each amount is named as the server names it in a refusal.
  */
-export function ConnectionsEditor({ heading, hint, pickerLabel, itemLabel, name, options, loading, loadError, connections, error, total, paid, onChange }: {
+export function ConnectionsEditor({
+  heading,
+  hint,
+  pickerLabel,
+  itemLabel,
+  name,
+  options,
+  loading,
+  loadError,
+  connections,
+  error,
+  total,
+  paid,
+  onChange,
+}: {
   heading: string;
   hint: ReactNode;
   pickerLabel: string;
@@ -151,7 +169,8 @@ const paymentTitle = (t: Transaction) => `${describeTransaction(t)} · ${formatT
 const journalTitle = (m: ManualEntry) => `${m.memo} · ${formatShortDate(m.postingDate)} · ${formatMoney(m.totalAmount)}`;
 const open = (d: Bill | Invoice) => Math.round((d.totalAmount - d.paidAmount) * 100) / 100;
 const billTitle = (b: Bill) => `${b.vendor.name}${b.invoiceCode ? ` · ${b.invoiceCode}` : ''} · ${formatShortDate(b.billDate)} · ${formatMoney(open(b))} due`;
-const invoiceTitle = (v: Invoice) => `${v.customer.name}${v.referenceNo ? ` · ${v.referenceNo}` : ''} · ${formatShortDate(v.invoiceDate)} · ${formatMoney(open(v))} due`;
+const invoiceTitle = (v: Invoice) =>
+  `${v.customer.name}${v.referenceNo ? ` · ${v.referenceNo}` : ''} · ${formatShortDate(v.invoiceDate)} · ${formatMoney(open(v))} due`;
 
 interface DocumentConnectionsProps {
   kind: 'bill' | 'invoice';
@@ -183,8 +202,8 @@ export function DocumentPaymentsEditor(props: DocumentConnectionsProps) {
         heading="Payments"
         hint={
           <>
-            {bill ? 'Connect the bank transaction (money out) that paid this bill.' : 'Connect the deposit (money in) that paid this invoice.'} A connected transaction is booked against{' '}
-            {bill ? 'Accounts Payable' : 'Accounts Receivable'} and can no longer be edited on its own.
+            {bill ? 'Connect the bank transaction (money out) that paid this bill.' : 'Connect the deposit (money in) that paid this invoice.'} A connected
+            transaction is booked against {bill ? 'Accounts Payable' : 'Accounts Receivable'} and can no longer be edited on its own.
           </>
         }
         pickerLabel="Connect a bank transaction"
@@ -200,7 +219,9 @@ export function DocumentPaymentsEditor(props: DocumentConnectionsProps) {
       <ConnectionsEditor
         {...shared}
         heading="Manual journals"
-        hint={bill ? 'A journal pays a bill up to what it debits to Accounts Payable.' : 'A journal pays an invoice up to what it credits to Accounts Receivable.'}
+        hint={
+          bill ? 'A journal pays a bill up to what it debits to Accounts Payable.' : 'A journal pays an invoice up to what it credits to Accounts Receivable.'
+        }
         pickerLabel="Connect a manual journal"
         itemLabel="Journal"
         name="connectedManualEntries"
@@ -214,7 +235,11 @@ export function DocumentPaymentsEditor(props: DocumentConnectionsProps) {
       <ConnectionsEditor
         {...shared}
         heading={bill ? 'Vendor credits' : 'Credit memos'}
-        hint={bill ? 'Apply a credit this vendor gave you: it pays the bill with no new entry.' : 'Apply a credit memo of this customer: it pays the invoice with no new entry.'}
+        hint={
+          bill
+            ? 'Apply a credit this vendor gave you: it pays the bill with no new entry.'
+            : 'Apply a credit memo of this customer: it pays the invoice with no new entry.'
+        }
         pickerLabel={bill ? 'Apply a vendor credit' : 'Apply a credit memo'}
         itemLabel="Credit"
         name={bill ? 'connectedVendorCredits' : 'connectedCreditMemos'}
@@ -222,7 +247,11 @@ export function DocumentPaymentsEditor(props: DocumentConnectionsProps) {
           .filter((c) => c.party.id === partyId || props.credits.some((p) => p.id === c.id))
           .map((c) => {
             const available = c.runningBalance ?? c.totalAmount;
-            return { value: c.id, title: `${c.party.name}${c.refNo ? ` · ${c.refNo}` : ''} · ${formatShortDate(c.paymentDate)} · ${formatMoney(available)} left`, available };
+            return {
+              value: c.id,
+              title: `${c.party.name}${c.refNo ? ` · ${c.refNo}` : ''} · ${formatShortDate(c.paymentDate)} · ${formatMoney(available)} left`,
+              available,
+            };
           })}
         loading={credits.isPending}
         loadError={credits.isError}
@@ -239,7 +268,13 @@ export function DocumentPaymentsEditor(props: DocumentConnectionsProps) {
  * A manual journal's bills and invoices it pays (connectedBills / connectedInvoices), with what each would then be,
  * asked of the server as the amounts are typed (POST /accounting/payment-details/check).
  */
-export function JournalPaysEditor({ journalId, bills, invoices, errors, onChange }: {
+export function JournalPaysEditor({
+  journalId,
+  bills,
+  invoices,
+  errors,
+  onChange,
+}: {
   journalId: string | null;
   bills: readonly PaymentForm[];
   invoices: readonly PaymentForm[];
@@ -264,12 +299,26 @@ export function JournalPaysEditor({ journalId, bills, invoices, errors, onChange
     rows.filter((d) => !d.voided && (open(d) > 0 || chosen.some((c) => c.id === d.id))).map((d) => ({ value: d.id, title: title(d), available: open(d) }));
   const lists = [
     {
-      key: 'bills' as const, heading: 'Bills paid', hint: 'A journal that debits Accounts Payable can pay bills, up to that debit.', pickerLabel: 'Pay a bill', itemLabel: 'Bill', name: 'connectedBills',
-      query: billList, connections: bills, options: payable(uniqueRows(billList.data?.pages) as Bill[], bills, billTitle),
+      key: 'bills' as const,
+      heading: 'Bills paid',
+      hint: 'A journal that debits Accounts Payable can pay bills, up to that debit.',
+      pickerLabel: 'Pay a bill',
+      itemLabel: 'Bill',
+      name: 'connectedBills',
+      query: billList,
+      connections: bills,
+      options: payable(uniqueRows(billList.data?.pages) as Bill[], bills, billTitle),
     },
     {
-      key: 'invoices' as const, heading: 'Invoices paid', hint: 'A journal that credits Accounts Receivable can pay invoices, up to that credit.', pickerLabel: 'Pay an invoice', itemLabel: 'Invoice', name: 'connectedInvoices',
-      query: invoiceList, connections: invoices, options: payable(uniqueRows(invoiceList.data?.pages) as Invoice[], invoices, invoiceTitle),
+      key: 'invoices' as const,
+      heading: 'Invoices paid',
+      hint: 'A journal that credits Accounts Receivable can pay invoices, up to that credit.',
+      pickerLabel: 'Pay an invoice',
+      itemLabel: 'Invoice',
+      name: 'connectedInvoices',
+      query: invoiceList,
+      connections: invoices,
+      options: payable(uniqueRows(invoiceList.data?.pages) as Invoice[], invoices, invoiceTitle),
     },
   ];
   return (
@@ -339,23 +388,45 @@ function LinkedRow({ to, title, amount }: { to: string; title: string; amount: n
 
 function TransactionRow({ payment }: { payment: DocumentConnectedTransaction }) {
   const t = useTransaction(payment.id);
-  return <LinkedRow to={`/transactions?tab=all&txn=${encodeURIComponent(payment.id)}`} title={t.data ? paymentTitle(t.data) : `Transaction ${shortId(payment.id)}`} amount={payment.amount} />;
+  return (
+    <LinkedRow
+      to={`/transactions?tab=all&txn=${encodeURIComponent(payment.id)}`}
+      title={t.data ? paymentTitle(t.data) : `Transaction ${shortId(payment.id)}`}
+      amount={payment.amount}
+    />
+  );
 }
 
 function JournalRow({ id, amount }: { id: string; amount: number }) {
   const m = useDocument('manualEntry', id);
-  return <LinkedRow to={documentLink('ManualEntry', id)?.to ?? '/accounting?tab=manual-journal'} title={m.data ? `Manual journal: ${journalTitle(m.data)}` : `Manual journal ${shortId(id)}`} amount={amount} />;
+  return (
+    <LinkedRow
+      to={documentLink('ManualEntry', id)?.to ?? '/accounting?tab=manual-journal'}
+      title={m.data ? `Manual journal: ${journalTitle(m.data)}` : `Manual journal ${shortId(id)}`}
+      amount={amount}
+    />
+  );
 }
 
 function CreditRow({ kind, id, amount }: { kind: 'vendor' | 'customer'; id: string; amount: number }) {
   const c = useCredit(kind, id);
   const what = kind === 'vendor' ? 'Vendor credit' : 'Credit memo';
-  return <LinkedRow to={creditLink(kind, id)} title={c.data ? `${what}: ${c.data.party.name} · ${formatShortDate(c.data.paymentDate)}` : `${what} ${shortId(id)}`} amount={amount} />;
+  return (
+    <LinkedRow
+      to={creditLink(kind, id)}
+      title={c.data ? `${what}: ${c.data.party.name} · ${formatShortDate(c.data.paymentDate)}` : `${what} ${shortId(id)}`}
+      amount={amount}
+    />
+  );
 }
 
 function PaidDocumentRow({ kind, id, amount }: { kind: 'bill' | 'invoice'; id: string; amount: number }) {
   const d = useDocument(kind, id);
-  const title = d.data ? (kind === 'bill' ? `Bill: ${billTitle(d.data as Bill)}` : `Invoice: ${invoiceTitle(d.data as Invoice)}`) : `${kind === 'bill' ? 'Bill' : 'Invoice'} ${shortId(id)}`;
+  const title = d.data
+    ? kind === 'bill'
+      ? `Bill: ${billTitle(d.data as Bill)}`
+      : `Invoice: ${invoiceTitle(d.data as Invoice)}`
+    : `${kind === 'bill' ? 'Bill' : 'Invoice'} ${shortId(id)}`;
   return <LinkedRow to={documentLink(kind === 'bill' ? 'Bill' : 'Invoice', id)?.to ?? '/accounting'} title={title} amount={amount} />;
 }
 
@@ -369,7 +440,8 @@ export function PaymentsList({ kind, doc }: { kind: 'bill' | 'invoice'; doc: Bil
       <h3 className="text-sm font-medium text-slate-700 dark:text-slate-200">Payments</h3>
       {none ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">
-          No payment connected yet. Edit the {kind} to connect the bank transaction, manual journal or {kind === 'bill' ? 'vendor credit' : 'credit memo'} that paid it.
+          No payment connected yet. Edit the {kind} to connect the bank transaction, manual journal or {kind === 'bill' ? 'vendor credit' : 'credit memo'} that
+          paid it.
         </p>
       ) : (
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm">

@@ -29,7 +29,16 @@ export function RecurDialog({ kind, id, what, start, onClose }: { kind: Document
     setTried(true);
     setRefused(null);
     if (Object.keys(validateRecurrence(form)).length > 0) return;
-    recur.mutate({ id, body: recurrenceBody(form) }, { onSuccess: (a) => { notice.success(a.message); onClose(); }, onError: fail });
+    recur.mutate(
+      { id, body: recurrenceBody(form) },
+      {
+        onSuccess: (a) => {
+          notice.success(a.message);
+          onClose();
+        },
+        onError: fail,
+      },
+    );
   };
   const can = { disabled: !access.canEdit, title: access.reason ?? undefined };
   return (
@@ -40,7 +49,21 @@ export function RecurDialog({ kind, id, what, start, onClose }: { kind: Document
       description="A copy is created on each date of the schedule, exactly once."
       actions={
         <>
-          <Button variant="secondary" {...can} loading={stop.isPending} onClick={() => { setRefused(null); stop.mutate(id, { onSuccess: (a) => { notice.success(a.message); onClose(); }, onError: fail }); }}>
+          <Button
+            variant="secondary"
+            {...can}
+            loading={stop.isPending}
+            onClick={() => {
+              setRefused(null);
+              stop.mutate(id, {
+                onSuccess: (a) => {
+                  notice.success(a.message);
+                  onClose();
+                },
+                onError: fail,
+              });
+            }}
+          >
             Stop recurring
           </Button>
           <Button variant="secondary" onClick={onClose}>
@@ -52,12 +75,47 @@ export function RecurDialog({ kind, id, what, start, onClose }: { kind: Document
         </>
       }
     >
-      <form className="grid gap-3" aria-label="Recurrence" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <DatePicker label="Start date" name="recurringStartDate" required value={form.start || null} max={addYears(today, 5)} error={errors.start} onChange={(d) => set('start', d)} />
+      <form
+        className="grid gap-3"
+        aria-label="Recurrence"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <DatePicker
+          label="Start date"
+          name="recurringStartDate"
+          required
+          value={form.start || null}
+          max={addYears(today, 5)}
+          error={errors.start}
+          onChange={(d) => set('start', d)}
+        />
         <Select<RecurrenceInterval> label="Interval" name="interval" options={INTERVALS} value={form.interval} onChange={(v) => set('interval', v)} />
         <Select<RecurrenceEnd> label="Ends" name="end" options={ENDS} value={form.end} onChange={(v) => set('end', v)} />
-        {form.end === 'date' && <DatePicker label="End date" name="recurringEndDate" required value={form.endDate || null} max={addYears(today, 20)} error={errors.endDate} onChange={(d) => set('endDate', d)} />}
-        {form.end === 'count' && <TextField label="Occurrences" name="recurringCount" required inputMode="numeric" value={form.count} error={errors.count} onChange={(e) => set('count', e.target.value.replace(/\D/g, ''))} />}
+        {form.end === 'date' && (
+          <DatePicker
+            label="End date"
+            name="recurringEndDate"
+            required
+            value={form.endDate || null}
+            max={addYears(today, 20)}
+            error={errors.endDate}
+            onChange={(d) => set('endDate', d)}
+          />
+        )}
+        {form.end === 'count' && (
+          <TextField
+            label="Occurrences"
+            name="recurringCount"
+            required
+            inputMode="numeric"
+            value={form.count}
+            error={errors.count}
+            onChange={(e) => set('count', e.target.value.replace(/\D/g, ''))}
+          />
+        )}
         <button type="submit" hidden />
       </form>
       <DialogMessage text={refused} />

@@ -1,7 +1,18 @@
 // The document screens' own rules (spec documents-parties-integrations §2 tabs, modes and query parameters, §3 bill,
 // invoice and manual journal, §5 their checks): their state in the URL, the forms, the checks made before saving,
 // the totals and the payloads. Pure, tested in test/documents-state.test.ts.
-import type { Bill, BillBody, DocumentKind, DocumentStatusFilter, Invoice, InvoiceBody, ManualEntry, ManualEntryBody, RecurrenceBody, RecurrenceInterval } from '@ledgerline/api';
+import type {
+  Bill,
+  BillBody,
+  DocumentKind,
+  DocumentStatusFilter,
+  Invoice,
+  InvoiceBody,
+  ManualEntry,
+  ManualEntryBody,
+  RecurrenceBody,
+  RecurrenceInterval,
+} from '@ledgerline/api';
 import { CREDIT_SPECS, amountCents, amountText, creditSearch } from '../credits/state';
 
 export interface DocumentSpec {
@@ -23,7 +34,15 @@ export interface DocumentSpec {
 export const DOCUMENT_SPECS: Readonly<Record<DocumentKind, DocumentSpec>> = {
   bill: { kind: 'bill', tab: 'bills', param: 'bill', what: 'Bill', party: 'Vendor', dateLabel: 'Bill date', flow: 'outflow' },
   invoice: { kind: 'invoice', tab: 'invoices', param: 'invoice', what: 'Invoice', party: 'Customer', dateLabel: 'Invoice date', flow: 'inflow' },
-  manualEntry: { kind: 'manualEntry', tab: 'manual-journal', param: 'manualJournal', what: 'Manual journal', party: null, dateLabel: 'Posting date', flow: 'all' },
+  manualEntry: {
+    kind: 'manualEntry',
+    tab: 'manual-journal',
+    param: 'manualJournal',
+    what: 'Manual journal',
+    party: null,
+    dateLabel: 'Posting date',
+    flow: 'all',
+  },
 };
 
 /** Spec §2 modes (bulk-draft belongs to the drafts issue). */
@@ -109,9 +128,19 @@ export interface DocumentForm {
 }
 
 let nextKey = 0;
-export const emptyDocumentLine = (): DocumentLineForm => ({ key: `doc-line-${++nextKey}`, text: '', categoryId: '', amount: '', quantity: '', rate: '', debit: '', credit: '' });
+export const emptyDocumentLine = (): DocumentLineForm => ({
+  key: `doc-line-${++nextKey}`,
+  text: '',
+  categoryId: '',
+  amount: '',
+  quantity: '',
+  rate: '',
+  debit: '',
+  credit: '',
+});
 
-const connectionForms = (list: readonly { id: string; amount: number }[] | undefined): PaymentForm[] => (list ?? []).map((p) => ({ id: p.id, amount: amountText(p.amount) }));
+const connectionForms = (list: readonly { id: string; amount: number }[] | undefined): PaymentForm[] =>
+  (list ?? []).map((p) => ({ id: p.id, amount: amountText(p.amount) }));
 
 const plusDays = (iso: string, days: number): string => {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -122,30 +151,76 @@ const plusDays = (iso: string, days: number): string => {
 /** A new document (dated today, a bill or invoice due in 30 days; two lines for a journal, one otherwise) or the one being edited. */
 export function documentForm(kind: DocumentKind, doc: Bill | Invoice | ManualEntry | null, today: string): DocumentForm {
   const blank: DocumentForm = {
-    date: today, dueDate: kind === 'manualEntry' ? '' : plusDays(today, 30), partyId: '', reference: '', description: '', companyName: '', companyAddress: '',
-    lines: kind === 'manualEntry' ? [emptyDocumentLine(), emptyDocumentLine()] : [emptyDocumentLine()], payments: [], journals: [], credits: [], bills: [], invoices: [],
+    date: today,
+    dueDate: kind === 'manualEntry' ? '' : plusDays(today, 30),
+    partyId: '',
+    reference: '',
+    description: '',
+    companyName: '',
+    companyAddress: '',
+    lines: kind === 'manualEntry' ? [emptyDocumentLine(), emptyDocumentLine()] : [emptyDocumentLine()],
+    payments: [],
+    journals: [],
+    credits: [],
+    bills: [],
+    invoices: [],
   };
   if (doc === null) return blank;
   if (kind === 'bill') {
     const b = doc as Bill;
     return {
-      ...blank, date: b.billDate, dueDate: b.dueDate, partyId: b.vendor.id, reference: b.invoiceCode, description: b.description,
+      ...blank,
+      date: b.billDate,
+      dueDate: b.dueDate,
+      partyId: b.vendor.id,
+      reference: b.invoiceCode,
+      description: b.description,
       lines: b.lineItems.map((l) => ({ ...emptyDocumentLine(), key: l.id, text: l.serviceName, categoryId: l.categoryId, amount: amountText(l.amount) })),
-      payments: connectionForms(b.connectedTransactions), journals: connectionForms(b.connectedManualEntries), credits: connectionForms(b.connectedVendorCredits),
+      payments: connectionForms(b.connectedTransactions),
+      journals: connectionForms(b.connectedManualEntries),
+      credits: connectionForms(b.connectedVendorCredits),
     };
   }
   if (kind === 'invoice') {
     const v = doc as Invoice;
     return {
-      ...blank, date: v.invoiceDate, dueDate: v.dueDate, partyId: v.customer.id, reference: v.referenceNo, description: v.description, companyName: v.companyName, companyAddress: v.companyAddress,
-      lines: v.lineItems.map((l) => ({ ...emptyDocumentLine(), key: l.id, text: l.serviceName, categoryId: l.categoryId, quantity: String(l.quantity), rate: amountText(l.rate), amount: amountText(l.amount) })),
-      payments: connectionForms(v.connectedTransactions), journals: connectionForms(v.connectedManualEntries), credits: connectionForms(v.connectedCreditMemos),
+      ...blank,
+      date: v.invoiceDate,
+      dueDate: v.dueDate,
+      partyId: v.customer.id,
+      reference: v.referenceNo,
+      description: v.description,
+      companyName: v.companyName,
+      companyAddress: v.companyAddress,
+      lines: v.lineItems.map((l) => ({
+        ...emptyDocumentLine(),
+        key: l.id,
+        text: l.serviceName,
+        categoryId: l.categoryId,
+        quantity: String(l.quantity),
+        rate: amountText(l.rate),
+        amount: amountText(l.amount),
+      })),
+      payments: connectionForms(v.connectedTransactions),
+      journals: connectionForms(v.connectedManualEntries),
+      credits: connectionForms(v.connectedCreditMemos),
     };
   }
   const m = doc as ManualEntry;
   return {
-    ...blank, date: m.postingDate, description: m.memo, bills: connectionForms(m.paidBills), invoices: connectionForms(m.paidInvoices),
-    lines: m.lineItems.map((l) => ({ ...emptyDocumentLine(), key: l.id, text: l.description, categoryId: l.categoryId, debit: l.type === 'debit' ? amountText(l.amount) : '', credit: l.type === 'credit' ? amountText(l.amount) : '' })),
+    ...blank,
+    date: m.postingDate,
+    description: m.memo,
+    bills: connectionForms(m.paidBills),
+    invoices: connectionForms(m.paidInvoices),
+    lines: m.lineItems.map((l) => ({
+      ...emptyDocumentLine(),
+      key: l.id,
+      text: l.description,
+      categoryId: l.categoryId,
+      debit: l.type === 'debit' ? amountText(l.amount) : '',
+      credit: l.type === 'credit' ? amountText(l.amount) : '',
+    })),
   };
 }
 
@@ -204,7 +279,8 @@ export function documentTotals(kind: DocumentKind, form: DocumentForm): Document
 export const paidTotal = (payments: readonly PaymentForm[]): number => payments.reduce((s, p) => s + (amountCents(p.amount) ?? 0), 0) / 100;
 
 /** What a bill or invoice being edited is paid by, all connections together (bank transactions, journals, credits), in dollars. */
-export const documentPaid = (form: Pick<DocumentForm, 'payments' | 'journals' | 'credits'>): number => Math.round((paidTotal(form.payments) + paidTotal(form.journals) + paidTotal(form.credits)) * 100) / 100;
+export const documentPaid = (form: Pick<DocumentForm, 'payments' | 'journals' | 'credits'>): number =>
+  Math.round((paidTotal(form.payments) + paidTotal(form.journals) + paidTotal(form.credits)) * 100) / 100;
 
 /**
  * Spec §3 payment status of the form as it stands (PAID, PARTIALLY_PAID, OVERPAID, UNPAID within 0.01), what the
@@ -290,7 +366,9 @@ export const DOCUMENT_MESSAGES = {
 const CONNECTION_KEYS: readonly ConnectionKey[] = ['payments', 'journals', 'credits', 'bills', 'invoices'];
 
 export type LineField = 'text' | 'categoryId' | 'amount' | 'quantity' | 'rate' | 'debit';
-export type DocumentFormErrors = Partial<Record<'partyId' | 'date' | 'dueDate' | 'description' | 'reference' | 'companyName' | 'companyAddress' | 'lines' | ConnectionKey, string>> & {
+export type DocumentFormErrors = Partial<
+  Record<'partyId' | 'date' | 'dueDate' | 'description' | 'reference' | 'companyName' | 'companyAddress' | 'lines' | ConnectionKey, string>
+> & {
   line?: Record<string, Partial<Record<LineField, string>>>;
 };
 
@@ -300,7 +378,8 @@ export function validateDocumentForm(spec: DocumentSpec, form: DocumentForm): Do
   const kind = spec.kind;
   if (spec.party !== null && form.partyId === '') e.partyId = DOCUMENT_MESSAGES.partyRequired(spec.party);
   if (form.date === '') e.date = DOCUMENT_MESSAGES.dateRequired(spec.dateLabel);
-  if (kind !== 'manualEntry' && form.dueDate !== '' && form.date !== '' && form.dueDate < form.date) e.dueDate = DOCUMENT_MESSAGES.dueBeforeDate(spec.dateLabel);
+  if (kind !== 'manualEntry' && form.dueDate !== '' && form.date !== '' && form.dueDate < form.date)
+    e.dueDate = DOCUMENT_MESSAGES.dueBeforeDate(spec.dateLabel);
   if (kind === 'manualEntry' && form.description.trim() === '') e.description = DOCUMENT_MESSAGES.memoRequired;
   if (kind !== 'manualEntry' && form.reference.trim().length > 100) e.reference = DOCUMENT_MESSAGES.referenceLength;
   if (kind === 'invoice' && form.companyName.trim().length > 100) e.companyName = DOCUMENT_MESSAGES.companyNameLength;
@@ -342,34 +421,78 @@ const connections = (list: readonly PaymentForm[]) => list.map((p) => ({ id: p.i
 /** The payload of a valid form: blank lines left out, empty optional text absent (spec §5), every payment sent (the whole set). */
 export function billBody(form: DocumentForm): BillBody {
   return {
-    billDate: form.date, dueDate: optional(form.dueDate), vendorId: form.partyId, invoiceCode: optional(form.reference), description: optional(form.description),
-    lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => ({ serviceName: l.text.trim(), categoryId: l.categoryId, amount: dollars(amountCents(l.amount)) })),
-    connectedTransactions: connections(form.payments), connectedManualEntries: connections(form.journals), connectedVendorCredits: connections(form.credits),
+    billDate: form.date,
+    dueDate: optional(form.dueDate),
+    vendorId: form.partyId,
+    invoiceCode: optional(form.reference),
+    description: optional(form.description),
+    lineItems: form.lines
+      .filter((l) => !isBlank(l))
+      .map((l) => ({ serviceName: l.text.trim(), categoryId: l.categoryId, amount: dollars(amountCents(l.amount)) })),
+    connectedTransactions: connections(form.payments),
+    connectedManualEntries: connections(form.journals),
+    connectedVendorCredits: connections(form.credits),
   };
 }
 
 export function invoiceBody(form: DocumentForm): InvoiceBody {
   return {
-    invoiceDate: form.date, dueDate: optional(form.dueDate), customerId: form.partyId, referenceNo: optional(form.reference), description: optional(form.description),
-    companyName: optional(form.companyName), companyAddress: optional(form.companyAddress),
-    lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => ({ serviceName: l.text.trim(), categoryId: l.categoryId, quantity: quantityOf(l.quantity) ?? 0, rate: dollars(amountCents(l.rate)), amount: dollars(invoiceLineCents(l)) })),
-    connectedTransactions: connections(form.payments), connectedManualEntries: connections(form.journals), connectedCreditMemos: connections(form.credits),
+    invoiceDate: form.date,
+    dueDate: optional(form.dueDate),
+    customerId: form.partyId,
+    referenceNo: optional(form.reference),
+    description: optional(form.description),
+    companyName: optional(form.companyName),
+    companyAddress: optional(form.companyAddress),
+    lineItems: form.lines
+      .filter((l) => !isBlank(l))
+      .map((l) => ({
+        serviceName: l.text.trim(),
+        categoryId: l.categoryId,
+        quantity: quantityOf(l.quantity) ?? 0,
+        rate: dollars(amountCents(l.rate)),
+        amount: dollars(invoiceLineCents(l)),
+      })),
+    connectedTransactions: connections(form.payments),
+    connectedManualEntries: connections(form.journals),
+    connectedCreditMemos: connections(form.credits),
   };
 }
 
 export function manualEntryBody(form: DocumentForm): ManualEntryBody {
   return {
-    postingDate: form.date, memo: form.description.trim(), connectedBills: connections(form.bills), connectedInvoices: connections(form.invoices),
-    lineItems: form.lines.filter((l) => !isBlank(l)).map((l) => {
-      const debit = l.debit.trim() !== '';
-      return { categoryId: l.categoryId, description: optional(l.text), type: debit ? 'debit' : 'credit', amount: dollars(amountCents(debit ? l.debit : l.credit)) };
-    }),
+    postingDate: form.date,
+    memo: form.description.trim(),
+    connectedBills: connections(form.bills),
+    connectedInvoices: connections(form.invoices),
+    lineItems: form.lines
+      .filter((l) => !isBlank(l))
+      .map((l) => {
+        const debit = l.debit.trim() !== '';
+        return {
+          categoryId: l.categoryId,
+          description: optional(l.text),
+          type: debit ? 'debit' : 'credit',
+          amount: dollars(amountCents(debit ? l.debit : l.credit)),
+        };
+      }),
   };
 }
 
 const FIELD_OF: Readonly<Record<string, keyof DocumentFormErrors>> = {
-  billDate: 'date', invoiceDate: 'date', postingDate: 'date', dueDate: 'dueDate', vendorId: 'partyId', customerId: 'partyId', invoiceCode: 'reference', referenceNo: 'reference',
-  description: 'description', memo: 'description', companyName: 'companyName', companyAddress: 'companyAddress', lineItems: 'lines',
+  billDate: 'date',
+  invoiceDate: 'date',
+  postingDate: 'date',
+  dueDate: 'dueDate',
+  vendorId: 'partyId',
+  customerId: 'partyId',
+  invoiceCode: 'reference',
+  referenceNo: 'reference',
+  description: 'description',
+  memo: 'description',
+  companyName: 'companyName',
+  companyAddress: 'companyAddress',
+  lineItems: 'lines',
 };
 const CONNECTION_FIELDS: readonly (readonly [RegExp, ConnectionKey])[] = [
   [/^connectedTransactions(\.|$)/, 'payments'],
@@ -378,7 +501,15 @@ const CONNECTION_FIELDS: readonly (readonly [RegExp, ConnectionKey])[] = [
   [/^connectedBills(\.|$)/, 'bills'],
   [/^connectedInvoices(\.|$)/, 'invoices'],
 ];
-const LINE_FIELD_OF: Readonly<Record<string, LineField>> = { serviceName: 'text', description: 'text', categoryId: 'categoryId', amount: 'amount', quantity: 'quantity', rate: 'rate', type: 'debit' };
+const LINE_FIELD_OF: Readonly<Record<string, LineField>> = {
+  serviceName: 'text',
+  description: 'text',
+  categoryId: 'categoryId',
+  amount: 'amount',
+  quantity: 'quantity',
+  rate: 'rate',
+  type: 'debit',
+};
 
 /**
  * A refusal from the server on the form: `lineItems.N.field` to the N-th sent line (a journal's amount to its side),
@@ -401,11 +532,23 @@ export function documentErrorOnForm(kind: DocumentKind, form: DocumentForm, fiel
 }
 
 /** Spec §3 payment status words as a person reads them. */
-export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = { PAID: 'PAID', PARTIALLY_PAID: 'PARTIALLY PAID', OVERPAID: 'OVERPAID', UNPAID: 'UNPAID' };
+export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  PAID: 'PAID',
+  PARTIALLY_PAID: 'PARTIALLY PAID',
+  OVERPAID: 'OVERPAID',
+  UNPAID: 'UNPAID',
+};
 
 /** The link from a transaction to the document it is linked to (spec platform-core §4: entityType, entityId), for the transaction drawer. */
 export function documentLink(entityType: string, entityId: string): { to: string; what: string } | null {
-  const kind: DocumentKind | null = entityType === 'Bill' ? 'bill' : entityType === 'Invoice' ? 'invoice' : entityType === 'ManualEntry' || entityType === 'ManualJournal' ? 'manualEntry' : null;
+  const kind: DocumentKind | null =
+    entityType === 'Bill'
+      ? 'bill'
+      : entityType === 'Invoice'
+        ? 'invoice'
+        : entityType === 'ManualEntry' || entityType === 'ManualJournal'
+          ? 'manualEntry'
+          : null;
   if (kind === null || !UUID.test(entityId)) return null;
   const spec = DOCUMENT_SPECS[kind];
   return { to: `/accounting?${documentSearch(spec, { openId: entityId, mode: 'view', status: '' }).toString()}`, what: spec.what.toLowerCase() };
@@ -428,7 +571,12 @@ export function recurrenceSummary(r: DocumentRecurrence | undefined, date: (iso:
   if (!r) return null;
   if (!r.isRecurredParent) return r.recurredFromId ? 'Made by a recurring schedule' : null;
   const interval = r.interval ? r.interval[0]!.toUpperCase() + r.interval.slice(1) : 'Monthly';
-  const end = r.recurringEndType === 'count' ? `, ${r.recurringCount} ${r.recurringCount === 1 ? 'time' : 'times'}` : r.recurringEndType === 'date' && r.recurringEndDate ? `, until ${date(r.recurringEndDate)}` : ', no end date';
+  const end =
+    r.recurringEndType === 'count'
+      ? `, ${r.recurringCount} ${r.recurringCount === 1 ? 'time' : 'times'}`
+      : r.recurringEndType === 'date' && r.recurringEndDate
+        ? `, until ${date(r.recurringEndDate)}`
+        : ', no end date';
   const next = r.activity === 'Active' && r.nextRecurrenceDate ? ` · next ${date(r.nextRecurrenceDate)}` : '';
   return `${interval} from ${date(r.recurringStartDate)}${end} · ${r.activity || 'Active'}${next}`;
 }

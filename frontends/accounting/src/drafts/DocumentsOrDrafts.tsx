@@ -25,7 +25,10 @@ function DraftsWaiting({ entity, open }: { entity: DraftEntity; open: () => void
   const n = drafts.data?.meta.itemCount ?? 0;
   if (n === 0) return null;
   return (
-    <div role="status" className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
+    <div
+      role="status"
+      className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100"
+    >
       <span>
         {n} {entity} draft{n === 1 ? '' : 's'} waiting for review
       </span>

@@ -27,11 +27,14 @@ export function ImportWatcher() {
       shown.current = true;
     }
   }, [importing, notices]);
-  useEffect(() => () => {
-    if (!shown.current) return;
-    notice.dismiss(IMPORT_NOTICE_ID);
-    shown.current = false;
-  }, [notice]);
+  useEffect(
+    () => () => {
+      if (!shown.current) return;
+      notice.dismiss(IMPORT_NOTICE_ID);
+      shown.current = false;
+    },
+    [notice],
+  );
   useEffect(() => {
     if (outcome?.state !== 'done') return;
     shown.current = false;

@@ -46,8 +46,14 @@ export function importOutcome(watched: readonly ImportBatch[], jobs: ReadonlyMap
   const found = watched.map((b) => ({ batch: b, job: jobs?.get(b.key) ?? null }));
   if (found.some((f) => f.job === null || isJobInProgress(f.job))) {
     const known = found.flatMap((f) => (f.job ? [f.job] : []));
-    return { state: 'importing', read: known.reduce((s, j) => s + j.data.transactionPushed, 0), total: known.reduce((s, j) => s + j.data.totalTransactions, 0) };
+    return {
+      state: 'importing',
+      read: known.reduce((s, j) => s + j.data.transactionPushed, 0),
+      total: known.reduce((s, j) => s + j.data.totalTransactions, 0),
+    };
   }
-  const failed = found.filter((f) => f.job?.status === 'failed').map((f) => ({ kind: f.batch.kind, reason: f.job?.failedReason || 'The files could not be read' }));
+  const failed = found
+    .filter((f) => f.job?.status === 'failed')
+    .map((f) => ({ kind: f.batch.kind, reason: f.job?.failedReason || 'The files could not be read' }));
   return { state: 'done', entity: watched.at(-1)!.kind, failed, keys: watched.map((b) => b.key) };
 }

@@ -39,10 +39,20 @@ const lineList = (m: DraftMetaData): Record<string, unknown>[] => (Array.isArray
 
 /** The editor's form of a draft: what its metaData holds, blanks where it holds nothing. */
 export function draftForm(entity: DraftEntity, m: DraftMetaData): DraftForm {
-  const lines = lineList(m).map((l) => ({ ...emptyDraftLine(), serviceName: text(l.serviceName) || text(l.description), categoryId: text(l.categoryId), amount: text(l.amount), quantity: text(l.quantity), rate: text(l.rate) }));
+  const lines = lineList(m).map((l) => ({
+    ...emptyDraftLine(),
+    serviceName: text(l.serviceName) || text(l.description),
+    categoryId: text(l.categoryId),
+    amount: text(l.amount),
+    quantity: text(l.quantity),
+    rate: text(l.rate),
+  }));
   return {
-    date: text(entity === 'bill' ? m.billDate : m.invoiceDate), dueDate: text(m.dueDate), partyId: text(entity === 'bill' ? m.vendorId : m.customerId),
-    reference: text(entity === 'bill' ? m.invoiceCode : m.referenceNo), description: text(m.description),
+    date: text(entity === 'bill' ? m.billDate : m.invoiceDate),
+    dueDate: text(m.dueDate),
+    partyId: text(entity === 'bill' ? m.vendorId : m.customerId),
+    reference: text(entity === 'bill' ? m.invoiceCode : m.referenceNo),
+    description: text(m.description),
     lines: lines.length > 0 ? lines : [emptyDraftLine()],
   };
 }
@@ -61,7 +71,18 @@ const opt = (s: string): string | undefined => (s.trim() === '' ? undefined : s.
  * both are given (spec §5 tooltip 'Enter Qty and Rate to update Amount').
  */
 export function draftMetaData(entity: DraftEntity, before: DraftMetaData, f: DraftForm): DraftMetaData {
-  const { billDate: _b, invoiceDate: _i, dueDate: _d, vendorId: _v, customerId: _c, invoiceCode: _ic, referenceNo: _r, description: _de, lineItems: _l, ...rest } = before;
+  const {
+    billDate: _b,
+    invoiceDate: _i,
+    dueDate: _d,
+    vendorId: _v,
+    customerId: _c,
+    invoiceCode: _ic,
+    referenceNo: _r,
+    description: _de,
+    lineItems: _l,
+    ...rest
+  } = before;
   const lines = f.lines
     .filter((l) => l.serviceName.trim() !== '' || l.categoryId !== '' || l.amount.trim() !== '' || l.quantity.trim() !== '' || l.rate.trim() !== '')
     .map((l) => {
@@ -69,8 +90,11 @@ export function draftMetaData(entity: DraftEntity, before: DraftMetaData, f: Dra
       const rate = num(l.rate);
       const amount = entity === 'invoice' && quantity !== undefined && rate !== undefined ? Math.round(quantity * rate * 100) / 100 : num(l.amount);
       return {
-        ...(opt(l.serviceName) ? { serviceName: opt(l.serviceName) } : {}), ...(l.categoryId ? { categoryId: l.categoryId } : {}), ...(amount !== undefined ? { amount } : {}),
-        ...(entity === 'invoice' && quantity !== undefined ? { quantity } : {}), ...(entity === 'invoice' && rate !== undefined ? { rate } : {}),
+        ...(opt(l.serviceName) ? { serviceName: opt(l.serviceName) } : {}),
+        ...(l.categoryId ? { categoryId: l.categoryId } : {}),
+        ...(amount !== undefined ? { amount } : {}),
+        ...(entity === 'invoice' && quantity !== undefined ? { quantity } : {}),
+        ...(entity === 'invoice' && rate !== undefined ? { rate } : {}),
       };
     });
   const date = opt(f.date);
@@ -108,9 +132,14 @@ export function draftRow(d: Draft, override?: { field: string; message: string }
   const amounts = f.lines.map((l) => num(l.amount)).filter((a): a is number => a !== undefined);
   const problem = override ?? d.firstError;
   return {
-    id: d.id, date: f.date, partyId: f.partyId, merchant: nameRead(d), reference: f.reference,
+    id: d.id,
+    date: f.date,
+    partyId: f.partyId,
+    merchant: nameRead(d),
+    reference: f.reference,
     total: amounts.length > 0 ? Math.round(amounts.reduce((s, a) => s + a, 0) * 100) / 100 : null,
-    error: problem?.message ?? '', errorField: problem?.field ?? '',
+    error: problem?.message ?? '',
+    errorField: problem?.field ?? '',
   };
 }
 
@@ -122,8 +151,16 @@ export const IMPORT_NOTICE_ID = 'draft-import';
  * 'Import Complete!' / 'Click here to review and save them' with a View action opening the review).
  */
 export function importNotice(state: 'importing' | 'complete', onView: () => void): NoticeInput {
-  if (state === 'importing') return { id: IMPORT_NOTICE_ID, type: 'info', title: IMPORT_NOTICES.importing.title, message: IMPORT_NOTICES.importing.description, duration: null };
-  return { id: IMPORT_NOTICE_ID, type: 'success', title: IMPORT_NOTICES.complete.title, message: IMPORT_NOTICES.complete.description, duration: null, action: { label: IMPORT_NOTICES.complete.action, onClick: onView } };
+  if (state === 'importing')
+    return { id: IMPORT_NOTICE_ID, type: 'info', title: IMPORT_NOTICES.importing.title, message: IMPORT_NOTICES.importing.description, duration: null };
+  return {
+    id: IMPORT_NOTICE_ID,
+    type: 'success',
+    title: IMPORT_NOTICES.complete.title,
+    message: IMPORT_NOTICES.complete.description,
+    duration: null,
+    action: { label: IMPORT_NOTICES.complete.action, onClick: onView },
+  };
 }
 
 /** The name of the vendor (bill) or customer (invoice) read off a draft's file, or ''. */
@@ -136,7 +173,15 @@ const LEGAL_FORMS = new Set(['inc', 'incorporated', 'llc', 'ltd', 'limited', 'co
 
 /** A name's words as compared: lower case, no accents or punctuation, '&' as 'and', no leading 'the', no trailing legal forms. */
 export function partyNameWords(name: string): string[] {
-  const words = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   if (words[0] === 'the') words.shift();
   while (words.length > 1 && LEGAL_FORMS.has(words.at(-1)!)) words.pop();
   return words;

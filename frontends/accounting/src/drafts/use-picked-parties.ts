@@ -23,9 +23,10 @@ export function usePickPartiesByName(entity: DraftEntity, drafts: readonly Draft
       for (const d of todo) {
         const written = nameRead(d);
         const search = partySearchWord(written);
-        const candidates: readonly { id: string; name: string }[] = entity === 'bill'
-          ? (await partiesApi.listVendors(client, { search, status: 'active', filter: '' }, 1)).data
-          : (await partiesApi.listCustomers(client, { search, status: 'active' }, 1)).data;
+        const candidates: readonly { id: string; name: string }[] =
+          entity === 'bill'
+            ? (await partiesApi.listVendors(client, { search, status: 'active', filter: '' }, 1)).data
+            : (await partiesApi.listCustomers(client, { search, status: 'active' }, 1)).data;
         const party = suggestParty(written, candidates);
         if (!party) continue;
         await draftsApi.update(client, { id: d.id, metaData: { ...d.metaData, ...(entity === 'bill' ? { vendorId: party.id } : { customerId: party.id }) } });

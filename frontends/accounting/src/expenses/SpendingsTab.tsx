@@ -31,7 +31,8 @@ export function SpendingsTab() {
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <DateRangePicker label="Period" value={period} onChange={(range) => writeSearch(() => spendingsSearch(range))} />
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Spent in the period: <span className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{total === undefined ? '…' : formatMoney(total)}</span>
+          Spent in the period:{' '}
+          <span className="text-lg font-semibold text-slate-900 tabular-nums dark:text-white">{total === undefined ? '…' : formatMoney(total)}</span>
         </p>
       </div>
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
@@ -40,7 +41,13 @@ export function SpendingsTab() {
           label="Spending by category"
           description="Expense categories, largest first; the rest beyond nine are Others."
           query={spending}
-          rows={(spending.data?.data ?? []).map((r) => ({ key: r.id ?? 'others', name: r.name, amount: r.amount, percentage: r.percentage, link: drillDownLink('category', r.id, period) }))}
+          rows={(spending.data?.data ?? []).map((r) => ({
+            key: r.id ?? 'others',
+            name: r.name,
+            amount: r.amount,
+            percentage: r.percentage,
+            link: drillDownLink('category', r.id, period),
+          }))}
           nameHead="Category"
         />
         <SpendingCard
@@ -48,7 +55,14 @@ export function SpendingsTab() {
           label="Spending by merchant"
           description="The ten merchants most money went to."
           query={merchants}
-          rows={(merchants.data?.data ?? []).map((r) => ({ key: r.id ?? 'none', name: r.name, amount: r.totalAmount, percentage: r.percentage, count: r.transactionCount, link: drillDownLink('merchant', r.id, period) }))}
+          rows={(merchants.data?.data ?? []).map((r) => ({
+            key: r.id ?? 'none',
+            name: r.name,
+            amount: r.totalAmount,
+            percentage: r.percentage,
+            count: r.transactionCount,
+            link: drillDownLink('merchant', r.id, period),
+          }))}
           nameHead="Merchant"
           countHead="Transactions"
         />
@@ -57,7 +71,15 @@ export function SpendingsTab() {
   );
 }
 
-function SpendingCard({ title, label, description, query, rows, nameHead, countHead }: {
+function SpendingCard({
+  title,
+  label,
+  description,
+  query,
+  rows,
+  nameHead,
+  countHead,
+}: {
   title: string;
   label: string;
   description: string;
@@ -75,10 +97,20 @@ function SpendingCard({ title, label, description, query, rows, nameHead, countH
       <table aria-label={label} className={cx('w-full table-fixed text-sm', query.isFetching && 'opacity-60')}>
         <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           <tr className="border-b border-slate-200 dark:border-slate-800">
-            <th scope="col" className="py-2 pr-2 text-left">{nameHead}</th>
-            {countHead && <th scope="col" className="w-28 py-2 pr-2 text-right max-sm:hidden">{countHead}</th>}
-            <th scope="col" className="w-28 py-2 pr-2 text-right">Amount</th>
-            <th scope="col" className="w-16 py-2 text-right">Share</th>
+            <th scope="col" className="py-2 pr-2 text-left">
+              {nameHead}
+            </th>
+            {countHead && (
+              <th scope="col" className="w-28 py-2 pr-2 text-right max-sm:hidden">
+                {countHead}
+              </th>
+            )}
+            <th scope="col" className="w-28 py-2 pr-2 text-right">
+              Amount
+            </th>
+            <th scope="col" className="w-16 py-2 text-right">
+              Share
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -93,7 +125,11 @@ function SpendingCard({ title, label, description, query, rows, nameHead, countH
                 {r.link === null ? (
                   formatMoney(r.amount)
                 ) : (
-                  <Link to={r.link} className="font-medium text-brand-700 hover:underline dark:text-brand-300" aria-label={`${formatMoney(r.amount)} spent on ${r.name}: show the transactions`}>
+                  <Link
+                    to={r.link}
+                    className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                    aria-label={`${formatMoney(r.amount)} spent on ${r.name}: show the transactions`}
+                  >
                     {formatMoney(r.amount)}
                   </Link>
                 )}

@@ -1,8 +1,38 @@
-import { type CustomerListFilters, describeError, useCreateCustomer, useCustomer, useCustomerList, useCustomersCsv, useDeleteCustomer, useUpdateCustomer, type Customer } from '@ledgerline/api';
+import {
+  type CustomerListFilters,
+  describeError,
+  useCreateCustomer,
+  useCustomer,
+  useCustomerList,
+  useCustomersCsv,
+  useDeleteCustomer,
+  useUpdateCustomer,
+  type Customer,
+} from '@ledgerline/api';
 import { Button, EmptyState, formatMoney, RecordLink, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { ContactFields, CsvButton, EditorDialog, FOLD, ListFoot, PartyStatusSelect, PartyTable, RecordDialog, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, TextArea, refusalHandler, serverError, usePartyScreen, usePartyScroll } from './common';
+import {
+  ContactFields,
+  CsvButton,
+  EditorDialog,
+  FOLD,
+  ListFoot,
+  PartyStatusSelect,
+  PartyTable,
+  RecordDialog,
+  SearchBox,
+  StatusBadge,
+  StatusFilter,
+  TD,
+  TH,
+  Terms,
+  TextArea,
+  refusalHandler,
+  serverError,
+  usePartyScreen,
+  usePartyScroll,
+} from './common';
 import type { PartyWrite } from './common';
 import { customerBody, customerForm, customerScreenFromSearch, uniqueRows, validateCustomerForm, type CustomerForm } from './state';
 
@@ -36,19 +66,34 @@ export function CustomersTab() {
       ) : list.isError ? (
         <EmptyState title="Customers could not be loaded" description={describeError(list.error)?.message} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No customers" description={filters.search || filters.status ? 'No customer matches these filters.' : 'Add the customers you invoice.'} />
+        <EmptyState
+          title="No customers"
+          description={filters.search || filters.status ? 'No customer matches these filters.' : 'Add the customers you invoice.'}
+        />
       ) : (
         <>
           <PartyTable
             label="Customers"
             head={
               <tr>
-                <th scope="col" className={TH}>Name</th>
-                <th scope="col" className={`${TH} ${FOLD}`}>Company</th>
-                <th scope="col" className={`${TH} ${FOLD}`}>Email</th>
-                <th scope="col" className={`${TH} w-28 ${FOLD}`}>Status</th>
-                <th scope="col" className={`${TH} w-24 text-right ${FOLD}`}>Invoices</th>
-                <th scope="col" className={`${TH} w-32 text-right`}>Overdue</th>
+                <th scope="col" className={TH}>
+                  Name
+                </th>
+                <th scope="col" className={`${TH} ${FOLD}`}>
+                  Company
+                </th>
+                <th scope="col" className={`${TH} ${FOLD}`}>
+                  Email
+                </th>
+                <th scope="col" className={`${TH} w-28 ${FOLD}`}>
+                  Status
+                </th>
+                <th scope="col" className={`${TH} w-24 text-right ${FOLD}`}>
+                  Invoices
+                </th>
+                <th scope="col" className={`${TH} w-32 text-right`}>
+                  Overdue
+                </th>
               </tr>
             }
           >
@@ -164,11 +209,26 @@ function CustomerEditor({ customer, onDone }: { customer: Customer | null; onDon
       onCancel={() => onDone(customer?.id ?? null)}
       refused={refused}
     >
-      <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
+      <TextField
+        label="Name"
+        name="name"
+        required
+        value={form.name}
+        error={errors.name}
+        onChange={(e) => set('name', e.target.value)}
+        maxLength={150}
+        autoFocus
+      />
       <TextField label="Company name" name="companyName" value={form.companyName} onChange={(e) => set('companyName', e.target.value)} maxLength={100} />
       <ContactFields form={form} errors={errors} set={set} />
       <PartyStatusSelect label="Customer status" name="customerStatus" value={form.status} onChange={(v) => set('status', v)} />
-      <TextArea label="Other details (key: value per line)" name="metaData" value={form.metaData} error={errors.metaData} onChange={(v) => set('metaData', v)} />
+      <TextArea
+        label="Other details (key: value per line)"
+        name="metaData"
+        value={form.metaData}
+        error={errors.metaData}
+        onChange={(v) => set('metaData', v)}
+      />
     </EditorDialog>
   );
 }

@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { categoryOptions } from '../transactions/category-options';
 import { useEditAccess } from '../transactions/access';
-import { DialogMessage, FOLD, PartyTable, TD, TH, serverError , PartyDialog } from './common';
+import { DialogMessage, FOLD, PartyTable, TD, TH, serverError, PartyDialog } from './common';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALL_VENDORS = { search: '', status: '', filter: '' } as const;
@@ -53,7 +53,10 @@ export function RulesTab() {
       {rules.isPending ? (
         <Spinner label="Loading rules" />
       ) : rules.isError ? (
-        <EmptyState title="Rules could not be loaded" description={rules.error.statusCode === 404 ? 'This server does not offer vendor rules yet.' : describeError(rules.error)?.message} />
+        <EmptyState
+          title="Rules could not be loaded"
+          description={rules.error.statusCode === 404 ? 'This server does not offer vendor rules yet.' : describeError(rules.error)?.message}
+        />
       ) : rules.data.data.length === 0 ? (
         <EmptyState title="No rules" description="Create a rule to categorise a vendor's transactions automatically." />
       ) : (
@@ -61,11 +64,21 @@ export function RulesTab() {
           label="Vendor rules"
           head={
             <tr>
-              <th scope="col" className={TH}>Name</th>
-              <th scope="col" className={`${TH} ${FOLD}`}>Vendor</th>
-              <th scope="col" className={`${TH} ${FOLD}`}>Category</th>
-              <th scope="col" className={`${TH} ${FOLD}`}>Conditions</th>
-              <th scope="col" className={`${TH} w-28 text-right`}>Applied to</th>
+              <th scope="col" className={TH}>
+                Name
+              </th>
+              <th scope="col" className={`${TH} ${FOLD}`}>
+                Vendor
+              </th>
+              <th scope="col" className={`${TH} ${FOLD}`}>
+                Category
+              </th>
+              <th scope="col" className={`${TH} ${FOLD}`}>
+                Conditions
+              </th>
+              <th scope="col" className={`${TH} w-28 text-right`}>
+                Applied to
+              </th>
             </tr>
           }
         >
@@ -135,7 +148,13 @@ export function RuleEditor({ rule, initial, onClose }: { rule: VendorRule | null
       actions={
         <>
           {rule !== null && (
-            <Button variant="secondary" disabled={!access.canEdit} title={access.reason ?? undefined} loading={remove.isPending} onClick={() => remove.mutate(rule.id, { onSuccess: (a) => (notice.success(a.message), onClose()), onError: showError })}>
+            <Button
+              variant="secondary"
+              disabled={!access.canEdit}
+              title={access.reason ?? undefined}
+              loading={remove.isPending}
+              onClick={() => remove.mutate(rule.id, { onSuccess: (a) => (notice.success(a.message), onClose()), onError: showError })}
+            >
               Delete
             </Button>
           )}
@@ -150,17 +169,65 @@ export function RuleEditor({ rule, initial, onClose }: { rule: VendorRule | null
     >
       <div className="grid gap-3">
         <TextField label="Rule name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <Combobox label="Vendor" name="vendorId" required options={vendorOptions} value={form.vendorId || null} error={errors.vendorId} onChange={(v) => set('vendorId', v)} placeholder="Choose a vendor" />
-        <Combobox label="Category" name="categoryId" required options={categoryOptions(categories.data ?? [])} value={form.categoryId || null} error={errors.categoryId} onChange={(v) => set('categoryId', v)} placeholder="Choose a category" />
-        <TextField label="Apply from" name="ruleApplyDateTime" type="date" value={form.ruleApplyDateTime} onChange={(e) => set('ruleApplyDateTime', e.target.value)} />
+        <Combobox
+          label="Vendor"
+          name="vendorId"
+          required
+          options={vendorOptions}
+          value={form.vendorId || null}
+          error={errors.vendorId}
+          onChange={(v) => set('vendorId', v)}
+          placeholder="Choose a vendor"
+        />
+        <Combobox
+          label="Category"
+          name="categoryId"
+          required
+          options={categoryOptions(categories.data ?? [])}
+          value={form.categoryId || null}
+          error={errors.categoryId}
+          onChange={(v) => set('categoryId', v)}
+          placeholder="Choose a category"
+        />
+        <TextField
+          label="Apply from"
+          name="ruleApplyDateTime"
+          type="date"
+          value={form.ruleApplyDateTime}
+          onChange={(e) => set('ruleApplyDateTime', e.target.value)}
+        />
         <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-          <Select<DescriptionSign> label="Description" name="descriptionSign" options={DESCRIPTION_SIGNS} value={form.descriptionSign} onChange={(v) => set('descriptionSign', v)} />
+          <Select<DescriptionSign>
+            label="Description"
+            name="descriptionSign"
+            options={DESCRIPTION_SIGNS}
+            value={form.descriptionSign}
+            onChange={(v) => set('descriptionSign', v)}
+          />
           <TextField label="Description text" name="descriptionValue" value={form.descriptionValue} onChange={(e) => set('descriptionValue', e.target.value)} />
         </div>
         <div className="grid gap-3 sm:grid-cols-[10rem_1fr_1fr]">
           <Select<AmountSign> label="Amount" name="amountSign" options={AMOUNT_SIGNS} value={form.amountSign} onChange={(v) => set('amountSign', v)} />
-          <TextField label="Amount value" name="amountValue" inputMode="decimal" maxLength={10} value={form.amountValue} error={errors.amountValue} onChange={(e) => set('amountValue', e.target.value)} />
-          {form.amountSign === 'between' && <TextField label="Upper amount" name="upperAmountValue" inputMode="decimal" maxLength={10} value={form.upperAmountValue} error={errors.upperAmountValue} onChange={(e) => set('upperAmountValue', e.target.value)} />}
+          <TextField
+            label="Amount value"
+            name="amountValue"
+            inputMode="decimal"
+            maxLength={10}
+            value={form.amountValue}
+            error={errors.amountValue}
+            onChange={(e) => set('amountValue', e.target.value)}
+          />
+          {form.amountSign === 'between' && (
+            <TextField
+              label="Upper amount"
+              name="upperAmountValue"
+              inputMode="decimal"
+              maxLength={10}
+              value={form.upperAmountValue}
+              error={errors.upperAmountValue}
+              onChange={(e) => set('upperAmountValue', e.target.value)}
+            />
+          )}
         </div>
         <Select
           label="Source account"

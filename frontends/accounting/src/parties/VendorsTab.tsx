@@ -1,8 +1,42 @@
-import { type VendorListFilters, ADDED_FILTERS, describeError, useCreateVendor, useDeleteVendor, useMergeVendors, useUpdateVendor, useVendor, useVendorList, useVendorsCsv, type AddedFilter, type Vendor } from '@ledgerline/api';
+import {
+  type VendorListFilters,
+  ADDED_FILTERS,
+  describeError,
+  useCreateVendor,
+  useDeleteVendor,
+  useMergeVendors,
+  useUpdateVendor,
+  useVendor,
+  useVendorList,
+  useVendorsCsv,
+  type AddedFilter,
+  type Vendor,
+} from '@ledgerline/api';
 import { Button, Checkbox, EmptyState, formatMoney, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useEditAccess } from '../transactions/access';
-import { ContactFields, CsvButton, DialogMessage, EditorDialog, FOLD, ListFoot, PartyDialog, PartyStatusSelect, PartyTable, RecordDialog, SearchBox, StatusBadge, StatusFilter, TD, TH, Terms, refusalHandler, serverError, usePartyScreen, usePartyScroll } from './common';
+import {
+  ContactFields,
+  CsvButton,
+  DialogMessage,
+  EditorDialog,
+  FOLD,
+  ListFoot,
+  PartyDialog,
+  PartyStatusSelect,
+  PartyTable,
+  RecordDialog,
+  SearchBox,
+  StatusBadge,
+  StatusFilter,
+  TD,
+  TH,
+  Terms,
+  refusalHandler,
+  serverError,
+  usePartyScreen,
+  usePartyScroll,
+} from './common';
 import type { PartyWrite } from './common';
 import {
   EMPTY_MERGE,
@@ -38,7 +72,14 @@ export function VendorsTab() {
     <section aria-label="Vendors">
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <SearchBox label="Search vendors" value={filters.search} onSettled={onSearch} />
-        <Select<AddedFilter | ''> label="Added" name="filter" className="w-full sm:w-52" options={ADDED_OPTIONS} value={filters.filter} onChange={(filter) => write({ filters: { filter } })} />
+        <Select<AddedFilter | ''>
+          label="Added"
+          name="filter"
+          className="w-full sm:w-52"
+          options={ADDED_OPTIONS}
+          value={filters.filter}
+          onChange={(filter) => write({ filters: { filter } })}
+        />
         <StatusFilter value={filters.status} onChange={(status) => write({ filters: { status } })} />
         <div className="ml-auto flex flex-wrap gap-2">
           <CsvButton exporter={useVendorsCsv()} filters={filters} fallbackName="vendors.csv" />
@@ -57,21 +98,44 @@ export function VendorsTab() {
       ) : list.isError ? (
         <EmptyState title="Vendors could not be loaded" description={describeError(list.error)?.message} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No vendors" description={filters.search || filters.filter || filters.status ? 'No vendor matches these filters.' : 'Vendors appear as your bank transactions are imported, or add one.'} />
+        <EmptyState
+          title="No vendors"
+          description={
+            filters.search || filters.filter || filters.status
+              ? 'No vendor matches these filters.'
+              : 'Vendors appear as your bank transactions are imported, or add one.'
+          }
+        />
       ) : (
         <>
           <PartyTable
             label="Vendors"
             head={
               <tr>
-                <th scope="col" className={TH}>Name</th>
-                <th scope="col" className={`${TH} w-24 ${FOLD}`}>Status</th>
-                <th scope="col" className={`${TH} w-36 text-right ${FOLD}`}>Transactions</th>
-                <th scope="col" className={`${TH} w-32 text-right`}>Spending</th>
-                <th scope="col" className={`${TH} w-32 text-right ${FOLD}`}>Inflow</th>
-                <th scope="col" className={`${TH} w-20 text-right ${FOLD}`}>Bills</th>
-                <th scope="col" className={`${TH} w-28 ${FOLD}`}>Added</th>
-                <th scope="col" className={`${TH} w-16 ${FOLD}`}>Rule</th>
+                <th scope="col" className={TH}>
+                  Name
+                </th>
+                <th scope="col" className={`${TH} w-24 ${FOLD}`}>
+                  Status
+                </th>
+                <th scope="col" className={`${TH} w-36 text-right ${FOLD}`}>
+                  Transactions
+                </th>
+                <th scope="col" className={`${TH} w-32 text-right`}>
+                  Spending
+                </th>
+                <th scope="col" className={`${TH} w-32 text-right ${FOLD}`}>
+                  Inflow
+                </th>
+                <th scope="col" className={`${TH} w-20 text-right ${FOLD}`}>
+                  Bills
+                </th>
+                <th scope="col" className={`${TH} w-28 ${FOLD}`}>
+                  Added
+                </th>
+                <th scope="col" className={`${TH} w-16 ${FOLD}`}>
+                  Rule
+                </th>
               </tr>
             }
           >
@@ -115,7 +179,11 @@ function VendorView({ id, editing, write }: { id: string; editing: boolean; writ
   return (
     <RecordDialog
       title={v?.name ?? (vendor.isError ? 'Vendor not found' : 'Vendor')}
-      description={v ? `${v.status === 'active' ? 'Active' : 'Inactive'} vendor${v.merchantNames.length > 0 ? ` · bank name ${v.merchantNames.join(', ')}` : ''}` : undefined}
+      description={
+        v
+          ? `${v.status === 'active' ? 'Active' : 'Inactive'} vendor${v.merchantNames.length > 0 ? ` · bank name ${v.merchantNames.join(', ')}` : ''}`
+          : undefined
+      }
       loaded={v !== undefined}
       deleteQuestion={`Delete ${v?.name ?? 'this vendor'}?`}
       deleteLabel="Delete vendor"
@@ -195,7 +263,16 @@ function VendorEditor({ vendor, onDone }: { vendor: Vendor | null; onDone: (id: 
       onCancel={() => onDone(vendor?.id ?? null)}
       refused={refused}
     >
-      <TextField label="Name" name="name" required value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} autoFocus />
+      <TextField
+        label="Name"
+        name="name"
+        required
+        value={form.name}
+        error={errors.name}
+        onChange={(e) => set('name', e.target.value)}
+        maxLength={150}
+        autoFocus
+      />
       <ContactFields form={form} errors={errors} set={set} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="EIN" name="ein" placeholder="XX-XXXXXXX" value={form.ein} error={errors.ein} onChange={(e) => set('ein', e.target.value)} />
@@ -235,7 +312,9 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
                 if (body)
                   merge.mutate(body, {
                     onSuccess: (answer) => {
-                      notice.success(`${answer.message}: ${answer.movedTransactions} transaction${answer.movedTransactions === 1 ? '' : 's'} moved to ${answer.vendor.name}`);
+                      notice.success(
+                        `${answer.message}: ${answer.movedTransactions} transaction${answer.movedTransactions === 1 ? '' : 's'} moved to ${answer.vendor.name}`,
+                      );
                       onClose();
                     },
                     onError: (error) => setRefused(serverError(error, []).message),
@@ -284,7 +363,13 @@ function MergeDialog({ vendors, onClose }: { vendors: readonly Vendor[]; onClose
               {vendors
                 .filter((v) => v.id !== selection.parentId)
                 .map((v) => (
-                  <Checkbox key={v.id} name={`merge-${v.id}`} label={v.name} checked={selection.mergingIds.includes(v.id)} onChange={() => setSelection((s) => toggleMerging(s, v.id))} />
+                  <Checkbox
+                    key={v.id}
+                    name={`merge-${v.id}`}
+                    label={v.name}
+                    checked={selection.mergingIds.includes(v.id)}
+                    onChange={() => setSelection((s) => toggleMerging(s, v.id))}
+                  />
                 ))}
             </div>
             {tried && problem !== null && selection.parentId !== null && <p className="mt-1 text-sm text-red-600 dark:text-red-400">{problem}</p>}

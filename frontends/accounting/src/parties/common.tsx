@@ -31,7 +31,11 @@ export function usePartyScreen<F extends PartyScreen<{ search: string; status: s
     writeSearch(
       (latest) => {
         const current = read(latest);
-        const next: PartyScreen<F> = { filters: { ...current.filters, ...change.filters }, openId: change.openId === undefined ? current.openId : change.openId, mode: change.mode ?? current.mode };
+        const next: PartyScreen<F> = {
+          filters: { ...current.filters, ...change.filters },
+          openId: change.openId === undefined ? current.openId : change.openId,
+          mode: change.mode ?? current.mode,
+        };
         return partySearch(tab, next as PartyScreen<never>);
       },
       { replace },
@@ -60,7 +64,17 @@ export function SearchBox({ value, onSettled, label }: { value: string; onSettle
     }, 300);
     return () => clearTimeout(timer);
   }, [text]);
-  return <TextField label={label} name="search" type="search" className="w-full sm:w-64" value={text} placeholder="Search by name" onChange={(e) => setText(e.target.value)} />;
+  return (
+    <TextField
+      label={label}
+      name="search"
+      type="search"
+      className="w-full sm:w-64"
+      value={text}
+      placeholder="Search by name"
+      onChange={(e) => setText(e.target.value)}
+    />
+  );
 }
 
 export const STATUS_OPTIONS = [
@@ -70,11 +84,26 @@ export const STATUS_OPTIONS = [
 ] as const;
 
 export function StatusFilter<T extends '' | 'active' | 'inactive'>({ value, onChange }: { value: T; onChange: (v: T) => void }) {
-  return <Select<T> label="Status" name="status" className="w-full sm:w-40" options={STATUS_OPTIONS as unknown as { value: T; label: string }[]} value={value} onChange={onChange} />;
+  return (
+    <Select<T>
+      label="Status"
+      name="status"
+      className="w-full sm:w-40"
+      options={STATUS_OPTIONS as unknown as { value: T; label: string }[]}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }
 
 /** Spec §2 infinite scroll over an infinite query: the next page when the rest is within 2.2 viewports (throttled 200 ms). */
-export function usePartyScroll(q: { hasNextPage: boolean; isFetchingNextPage: boolean; isFetching: boolean; fetchNextPage: () => unknown; data?: { pages: unknown[] } | undefined }) {
+export function usePartyScroll(q: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetching: boolean;
+  fetchNextPage: () => unknown;
+  data?: { pages: unknown[] } | undefined;
+}) {
   useInfiniteScroll(q.hasNextPage && !q.isFetching, () => void q.fetchNextPage(), q.data?.pages.length ?? 0);
 }
 
@@ -132,7 +161,14 @@ export function ListFoot({ shown, total, loading }: { shown: number; total: numb
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', status === 'active' ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300')}>
+    <span
+      className={cx(
+        'rounded-full px-2 py-0.5 text-xs font-medium',
+        status === 'active'
+          ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300'
+          : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+      )}
+    >
       {status === 'active' ? 'Active' : 'Inactive'}
     </span>
   );
@@ -151,7 +187,21 @@ export function Terms({ items }: { items: readonly [string, ReactNode][] }) {
   );
 }
 
-export function TextArea({ label, name, value, onChange, error, disabled }: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string | undefined; disabled?: boolean }) {
+export function TextArea({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+}) {
   const id = `${name}-area`;
   return (
     <div>
@@ -192,7 +242,13 @@ export function serverError<K extends string>(error: unknown, fields: readonly K
 export function DialogMessage({ text, tone = 'error' }: { text: string | null; tone?: 'error' | 'warning' }) {
   if (text === null) return null;
   return (
-    <p role="alert" className={cx('mt-3 rounded-lg px-3 py-2 text-sm', tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100')}>
+    <p
+      role="alert"
+      className={cx(
+        'mt-3 rounded-lg px-3 py-2 text-sm',
+        tone === 'error' ? 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+      )}
+    >
       {text}
     </p>
   );
@@ -221,7 +277,22 @@ export function PartyDialog({ children, actions, ...props }: DialogProps) {
  * a confirmation), Edit and Close. `onDelete(stop)` deletes; `stop()` leaves the confirmation (e.g. when the server
  * kept the record and said why). Until the record is loaded only Close is offered.
  */
-export function RecordDialog({ title, description, loaded, deleteQuestion, deleteLabel, deleting, onDelete, onEdit, onClose, message, children, size, extraActions, editLocked }: {
+export function RecordDialog({
+  title,
+  description,
+  loaded,
+  deleteQuestion,
+  deleteLabel,
+  deleting,
+  onDelete,
+  onEdit,
+  onClose,
+  message,
+  children,
+  size,
+  extraActions,
+  editLocked,
+}: {
   title: string;
   /** Why this record cannot be edited (e.g. it is voided): Edit is disabled and says so. */
   editLocked?: string | null;
@@ -285,7 +356,17 @@ export function RecordDialog({ title, description, loaded, deleteQuestion, delet
 }
 
 /** A record's create or edit form in a dialog: Cancel and Save, Enter saves, the server's refusal above the buttons. */
-export function EditorDialog({ title, saveLabel, saving, onSave, onCancel, refused, label, children, size }: {
+export function EditorDialog({
+  title,
+  saveLabel,
+  saving,
+  onSave,
+  onCancel,
+  refused,
+  label,
+  children,
+  size,
+}: {
   title: string;
   /** The kit dialog's width from 48em (editors with a line-item grid: lg). */
   size?: DialogProps['size'];
@@ -340,7 +421,15 @@ export interface ContactForm {
   bankDetails: string;
 }
 
-export function ContactFields<F extends ContactForm>({ form, errors, set }: { form: F; errors: Partial<Record<keyof F, string>>; set: <K extends keyof F>(key: K, value: F[K]) => void }) {
+export function ContactFields<F extends ContactForm>({
+  form,
+  errors,
+  set,
+}: {
+  form: F;
+  errors: Partial<Record<keyof F, string>>;
+  set: <K extends keyof F>(key: K, value: F[K]) => void;
+}) {
   return (
     <>
       <TextField label="Email" name="email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value as F['email'])} />
@@ -351,8 +440,26 @@ export function ContactFields<F extends ContactForm>({ form, errors, set }: { fo
   );
 }
 
-export function PartyStatusSelect({ label, name, value, onChange }: { label: string; name: string; value: 'active' | 'inactive'; onChange: (v: 'active' | 'inactive') => void }) {
-  return <Select<'active' | 'inactive'> label={label} name={name} options={STATUS_OPTIONS.slice(1) as unknown as { value: 'active' | 'inactive'; label: string }[]} value={value} onChange={onChange} />;
+export function PartyStatusSelect({
+  label,
+  name,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: 'active' | 'inactive';
+  onChange: (v: 'active' | 'inactive') => void;
+}) {
+  return (
+    <Select<'active' | 'inactive'>
+      label={label}
+      name={name}
+      options={STATUS_OPTIONS.slice(1) as unknown as { value: 'active' | 'inactive'; label: string }[]}
+      value={value}
+      onChange={onChange}
+    />
+  );
 }
 
 /**

@@ -46,7 +46,10 @@ function openOf(params: URLSearchParams, key: 'vendor' | 'customer'): { openId: 
 
 /** The vendors tab from its query (`search`, `status`, `filter` = added | not-added, `vendor`, `mode`); a malformed value is its default. */
 export function vendorScreenFromSearch(params: URLSearchParams): PartyScreen<VendorListFilters> {
-  return { filters: { search: searchOf(params.get('search')), status: statusOf(params.get('status')), filter: addedOf(params.get('filter')) }, ...openOf(params, 'vendor') };
+  return {
+    filters: { search: searchOf(params.get('search')), status: statusOf(params.get('status')), filter: addedOf(params.get('filter')) },
+    ...openOf(params, 'vendor'),
+  };
 }
 
 export function customerScreenFromSearch(params: URLSearchParams): PartyScreen<CustomerListFilters> {

@@ -14,7 +14,24 @@ import {
   type ReceiptStatus,
   type WorkspaceUpload,
 } from '@ledgerline/api';
-import { AmountInput, Button, DatePicker, DropZone, EmptyState, Select, Spinner, TextField, cx, formatMoney, formatShortDate, parseAmount, todayIso, useErrorNotice, useNotice, useSearchWriter } from '@ledgerline/ui';
+import {
+  AmountInput,
+  Button,
+  DatePicker,
+  DropZone,
+  EmptyState,
+  Select,
+  Spinner,
+  TextField,
+  cx,
+  formatMoney,
+  formatShortDate,
+  parseAmount,
+  todayIso,
+  useErrorNotice,
+  useNotice,
+  useSearchWriter,
+} from '@ledgerline/ui';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { DialogMessage, EditorDialog, FOLD, ListFoot, PartyDialog, PartyTable, TD, TH, usePartyScroll } from '../parties/common';
 import { uniqueRows } from '../parties/state';
@@ -60,7 +77,8 @@ export function ReceiptMatchingTab() {
   return (
     <section aria-label="Receipt matching">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        Upload receipts: each is read for its merchant, date and total and matched to the bank transaction it explains. Confident matches are made for you; match the rest by hand.
+        Upload receipts: each is read for its merchant, date and total and matched to the bank transaction it explains. Confident matches are made for you;
+        match the rest by hand.
       </p>
       <DropZone
         label="Upload receipts"
@@ -71,13 +89,25 @@ export function ReceiptMatchingTab() {
         disabled={!access.canEdit}
         disabledReason={access.reason}
         describeFailure={(e) => describeError(e)?.message ?? null}
-        upload={async (files, onProgress) => (await uploadFiles.mutateAsync({ kind: 'receipt', files, onProgress, idempotencyKey: crypto.randomUUID() })).results}
+        upload={async (files, onProgress) =>
+          (await uploadFiles.mutateAsync({ kind: 'receipt', files, onProgress, idempotencyKey: crypto.randomUUID() })).results
+        }
         onSettled={({ uploaded }) => {
-          if (uploaded > 0) notice.success(uploaded === 1 ? 'Receipt uploaded: it is being read and matched' : `${uploaded} receipts uploaded: they are being read and matched`);
+          if (uploaded > 0)
+            notice.success(
+              uploaded === 1 ? 'Receipt uploaded: it is being read and matched' : `${uploaded} receipts uploaded: they are being read and matched`,
+            );
         }}
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <Select<ReceiptStatus | ''> label="Status" name="filter" className="w-full sm:w-44" options={STATUS_FILTER_OPTIONS} value={screen.status} onChange={(status) => go({ status, matching: null })} />
+        <Select<ReceiptStatus | ''>
+          label="Status"
+          name="filter"
+          className="w-full sm:w-44"
+          options={STATUS_FILTER_OPTIONS}
+          value={screen.status}
+          onChange={(status) => go({ status, matching: null })}
+        />
       </div>
       {list.isPending ? (
         <Spinner label="Loading the receipts" />
@@ -86,7 +116,11 @@ export function ReceiptMatchingTab() {
       ) : rows.length === 0 ? (
         <EmptyState
           title={screen.status ? `No ${STATUS_FILTER_OPTIONS.find((o) => o.value === screen.status)?.label.toLowerCase()} receipts` : 'No receipts yet'}
-          description={screen.status ? 'Choose another status to see the rest.' : 'Drop receipts (PDF, JPG or PNG) in the box above, or browse for them: each is read and matched to its bank transaction.'}
+          description={
+            screen.status
+              ? 'Choose another status to see the rest.'
+              : 'Drop receipts (PDF, JPG or PNG) in the box above, or browse for them: each is read and matched to its bank transaction.'
+          }
         />
       ) : (
         <>
@@ -100,7 +134,19 @@ export function ReceiptMatchingTab() {
   );
 }
 
-function ReceiptsTable({ rows, canEdit, reason, onMatch, onEdit }: { rows: readonly WorkspaceUpload[]; canEdit: boolean; reason: string | null; onMatch: (id: string) => void; onEdit: (u: WorkspaceUpload) => void }) {
+function ReceiptsTable({
+  rows,
+  canEdit,
+  reason,
+  onMatch,
+  onEdit,
+}: {
+  rows: readonly WorkspaceUpload[];
+  canEdit: boolean;
+  reason: string | null;
+  onMatch: (id: string) => void;
+  onEdit: (u: WorkspaceUpload) => void;
+}) {
   return (
     <PartyTable
       label="Receipts"
@@ -110,12 +156,24 @@ function ReceiptsTable({ rows, canEdit, reason, onMatch, onEdit }: { rows: reado
           <th scope="col" className={cx(TH, 'w-16', FOLD)}>
             <span className="sr-only">File</span>
           </th>
-          <th scope="col" className={TH}>Merchant</th>
-          <th scope="col" className={cx(TH, 'w-24', FOLD)}>Date</th>
-          <th scope="col" className={cx(TH, 'w-[4.75rem] text-right md:w-24')}>Amount</th>
-          <th scope="col" className={cx(TH, 'w-[6.75rem] md:w-36')}>Status</th>
-          <th scope="col" className={cx(TH, 'w-[22%]', FOLD)}>Matched transaction</th>
-          <th scope="col" className={cx(TH, 'w-24', FOLD)}>Matched on</th>
+          <th scope="col" className={TH}>
+            Merchant
+          </th>
+          <th scope="col" className={cx(TH, 'w-24', FOLD)}>
+            Date
+          </th>
+          <th scope="col" className={cx(TH, 'w-[4.75rem] text-right md:w-24')}>
+            Amount
+          </th>
+          <th scope="col" className={cx(TH, 'w-[6.75rem] md:w-36')}>
+            Status
+          </th>
+          <th scope="col" className={cx(TH, 'w-[22%]', FOLD)}>
+            Matched transaction
+          </th>
+          <th scope="col" className={cx(TH, 'w-24', FOLD)}>
+            Matched on
+          </th>
           <th scope="col" className={cx(TH, 'w-[4.75rem] md:w-40')}>
             <span className="sr-only">Actions</span>
           </th>
@@ -129,7 +187,21 @@ function ReceiptsTable({ rows, canEdit, reason, onMatch, onEdit }: { rows: reado
   );
 }
 
-function ReceiptTableRow({ upload, row, canEdit, reason, onMatch, onEdit }: { upload: WorkspaceUpload; row: ReceiptRow; canEdit: boolean; reason: string | null; onMatch: () => void; onEdit: () => void }) {
+function ReceiptTableRow({
+  upload,
+  row,
+  canEdit,
+  reason,
+  onMatch,
+  onEdit,
+}: {
+  upload: WorkspaceUpload;
+  row: ReceiptRow;
+  canEdit: boolean;
+  reason: string | null;
+  onMatch: () => void;
+  onEdit: () => void;
+}) {
   const can = { disabled: !canEdit, title: reason ?? undefined };
   return (
     <tr className="h-12 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-label={`Receipt ${row.fileName}`}>
@@ -137,7 +209,13 @@ function ReceiptTableRow({ upload, row, canEdit, reason, onMatch, onEdit }: { up
         <FileLink upload={upload} isImage={row.isImage} icon />
       </td>
       <td className={TD}>
-        <button type="button" disabled={!canEdit} className="block max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline disabled:text-slate-900 disabled:no-underline dark:text-sky-300 dark:disabled:text-slate-100" title={row.merchant ? `Edit ${row.merchant}` : `Edit ${row.fileName}`} onClick={onEdit}>
+        <button
+          type="button"
+          disabled={!canEdit}
+          className="block max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline disabled:text-slate-900 disabled:no-underline dark:text-sky-300 dark:disabled:text-slate-100"
+          title={row.merchant ? `Edit ${row.merchant}` : `Edit ${row.fileName}`}
+          onClick={onEdit}
+        >
           {row.merchant || (row.reading ? 'Reading…' : 'No merchant read')}
         </button>
         <FileLink upload={upload} isImage={row.isImage} icon={false} />
@@ -163,7 +241,13 @@ function ReceiptTableRow({ upload, row, canEdit, reason, onMatch, onEdit }: { up
       <td className={cx(TD, 'tabular-nums', FOLD)}>{row.matchedOn ? formatShortDate(row.matchedOn.slice(0, 10)) : '—'}</td>
       <td className={cx(TD, 'text-right')}>
         <div className="flex justify-end gap-1">
-          <Button size="sm" variant={row.status === 'matched' ? 'ghost' : 'secondary'} {...can} aria-label={`${row.status === 'matched' ? 'Change match of' : 'Match'} ${row.merchant || row.fileName}`} onClick={onMatch}>
+          <Button
+            size="sm"
+            variant={row.status === 'matched' ? 'ghost' : 'secondary'}
+            {...can}
+            aria-label={`${row.status === 'matched' ? 'Change match of' : 'Match'} ${row.merchant || row.fileName}`}
+            onClick={onMatch}
+          >
             {row.status === 'matched' ? 'Change' : 'Match'}
           </Button>
           <Button size="sm" variant="ghost" className="max-md:hidden" {...can} aria-label={`Edit ${row.merchant || row.fileName}`} onClick={onEdit}>
@@ -196,7 +280,10 @@ function FileLink({ upload, isImage, icon }: { upload: WorkspaceUpload; isImage:
   const common = { href: upload.signedUrl, target: '_blank', rel: 'noopener noreferrer', onClick: open, title: upload.fileName } as const;
   if (!icon) {
     return (
-      <a {...common} className="block truncate text-xs text-slate-500 underline-offset-2 hover:text-sky-700 hover:underline dark:text-slate-400 dark:hover:text-sky-300">
+      <a
+        {...common}
+        className="block truncate text-xs text-slate-500 underline-offset-2 hover:text-sky-700 hover:underline dark:text-slate-400 dark:hover:text-sky-300"
+      >
         {upload.fileName}
       </a>
     );
@@ -214,7 +301,17 @@ function FileLink({ upload, isImage, icon }: { upload: WorkspaceUpload; isImage:
 }
 
 const FileIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
     <path d="M14 3v5h5" />
   </svg>
@@ -253,7 +350,9 @@ function MatchDialog({ upload, onClose }: { upload: WorkspaceUpload; onClose: ()
         onError: (e) => setRefused(describeError(e)?.message ?? 'The receipt could not be matched'),
       },
     );
-  const facts = [row.merchant || row.fileName, row.date ? formatShortDate(row.date) : null, row.amount === null ? null : formatMoney(row.amount)].filter(Boolean).join(' · ');
+  const facts = [row.merchant || row.fileName, row.date ? formatShortDate(row.date) : null, row.amount === null ? null : formatMoney(row.amount)]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <PartyDialog
@@ -270,27 +369,48 @@ function MatchDialog({ upload, onClose }: { upload: WorkspaceUpload; onClose: ()
     >
       {row.matched && (
         <p className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-          Matched now to {row.matched.merchantName || 'a bank transaction'} on {formatShortDate(row.matched.dateTime.slice(0, 10))} ({signedMoney(row.matched.amount, formatMoney)}). Pick another to change it.
+          Matched now to {row.matched.merchantName || 'a bank transaction'} on {formatShortDate(row.matched.dateTime.slice(0, 10))} (
+          {signedMoney(row.matched.amount, formatMoney)}). Pick another to change it.
         </p>
       )}
-      <TextField label="Search transactions" name="search" type="search" autoComplete="off" placeholder="Merchant or description" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <TextField
+        label="Search transactions"
+        name="search"
+        type="search"
+        autoComplete="off"
+        placeholder="Merchant or description"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+      />
       <DialogMessage text={refused} />
       <div className="mt-3">
         {found.isPending && candidates.length === 0 ? (
           <Spinner label="Loading the transactions" />
         ) : candidates.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{search ? `No transactions match “${search}”.` : 'No bank transactions yet.'}</p>
+          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            {search ? `No transactions match “${search}”.` : 'No bank transactions yet.'}
+          </p>
         ) : (
-          <ul aria-label="Candidate transactions" className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          <ul
+            aria-label="Candidate transactions"
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+          >
             {candidates.map((c) => (
-              <li key={c.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" aria-label={`${c.description} ${c.date}`}>
+              <li
+                key={c.id}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
+                aria-label={`${c.description} ${c.date}`}
+              >
                 <div className="min-w-0">
                   <p className="flex min-w-0 items-center gap-2">
                     <span className="truncate font-medium text-slate-900 dark:text-slate-100" title={c.description}>
                       {c.description}
                     </span>
                     {c.confidence !== null && (
-                      <span className="shrink-0 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-950 dark:text-sky-200" title={c.reasons.join('; ')}>
+                      <span
+                        className="shrink-0 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-950 dark:text-sky-200"
+                        title={c.reasons.join('; ')}
+                      >
                         Suggested · {Math.round(c.confidence * 100)}%
                       </span>
                     )}
@@ -299,7 +419,14 @@ function MatchDialog({ upload, onClose }: { upload: WorkspaceUpload; onClose: ()
                     {formatShortDate(c.date)} · {signedMoney(c.amount, formatMoney)}
                   </p>
                 </div>
-                <Button size="sm" variant={c.confidence !== null ? 'primary' : 'secondary'} disabled={!access.canEdit || match.isPending} title={access.reason ?? undefined} aria-label={`Match to ${c.description} ${c.date}`} onClick={() => choose(c)}>
+                <Button
+                  size="sm"
+                  variant={c.confidence !== null ? 'primary' : 'secondary'}
+                  disabled={!access.canEdit || match.isPending}
+                  title={access.reason ?? undefined}
+                  aria-label={`Match to ${c.description} ${c.date}`}
+                  onClick={() => choose(c)}
+                >
                   Match
                 </Button>
               </li>
@@ -327,7 +454,12 @@ function EditReceiptDialog({ upload, onClose }: { upload: WorkspaceUpload; onClo
     if (Object.keys(found).length > 0) return;
     const value = parseAmount(amount);
     update.mutate(
-      { id: upload.id, ...(merchantName.trim() ? { merchantName: merchantName.trim() } : {}), ...(dateTime ? { dateTime } : {}), ...(value !== null && value > 0 ? { amount: value } : {}) },
+      {
+        id: upload.id,
+        ...(merchantName.trim() ? { merchantName: merchantName.trim() } : {}),
+        ...(dateTime ? { dateTime } : {}),
+        ...(value !== null && value > 0 ? { amount: value } : {}),
+      },
       {
         onSuccess: (answer) => {
           notice.success(answer.message || 'Upload updated successfully.');
@@ -346,7 +478,14 @@ function EditReceiptDialog({ upload, onClose }: { upload: WorkspaceUpload; onClo
       <p className="truncate text-sm text-slate-500 dark:text-slate-400" title={upload.fileName}>
         {upload.fileName}
       </p>
-      <TextField label="Merchant" name="merchantName" maxLength={200} value={merchantName} error={errors.merchantName} onChange={(e) => setMerchant(e.target.value)} />
+      <TextField
+        label="Merchant"
+        name="merchantName"
+        maxLength={200}
+        value={merchantName}
+        error={errors.merchantName}
+        onChange={(e) => setMerchant(e.target.value)}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <DatePicker label="Date" name="dateTime" value={dateTime || null} max={todayIso()} error={errors.dateTime} onChange={setDate} />
         <AmountInput label="Amount" name="amount" value={amount} onValueChange={setAmount} />

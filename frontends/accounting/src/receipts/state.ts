@@ -1,7 +1,15 @@
 // The Receipt Matching tab's own rules (spec documents-parties-integrations §2 tab receipt-matching, §3 Receipt or
 // document upload; platform-core §3 receiptStatus; issue #19 item 4; decision 0029): the URL, a receipt's row, the
 // candidates the Match dialog lists. Pure, tested in test/receipts-state.test.ts.
-import { RECEIPT_STATUS_LABELS, isReceiptStatus, type ReceiptStatus, type Transaction, type UploadMatchSuggestion, type UploadTransactionSummary, type WorkspaceUpload } from '@ledgerline/api';
+import {
+  RECEIPT_STATUS_LABELS,
+  isReceiptStatus,
+  type ReceiptStatus,
+  type Transaction,
+  type UploadMatchSuggestion,
+  type UploadTransactionSummary,
+  type WorkspaceUpload,
+} from '@ledgerline/api';
 
 export const RECEIPTS_TAB = 'receipt-matching';
 
@@ -54,13 +62,28 @@ export function receiptRow(u: WorkspaceUpload): ReceiptRow {
   const suggestions = u.suggestions?.length ?? 0;
   const reading = u.readStatus !== 'read';
   const note =
-    status === 'matched' ? (u.matchedBy === 'auto' ? 'Matched automatically' : 'Matched by hand')
-      : reading ? 'Reading…'
-        : status === 'review' ? `${suggestions} suggested`
+    status === 'matched'
+      ? u.matchedBy === 'auto'
+        ? 'Matched automatically'
+        : 'Matched by hand'
+      : reading
+        ? 'Reading…'
+        : status === 'review'
+          ? `${suggestions} suggested`
           : '';
   return {
-    id: u.id, fileName: u.fileName, isImage: u.contentType.startsWith('image/'), merchant: u.merchantName ?? '', date: u.dateTime ?? '', amount: u.amount ?? null,
-    status, statusLabel: RECEIPT_STATUS_LABELS[status], statusNote: note, reading, matched: u.matchedTransaction ?? null, matchedOn: u.matchedOn ?? '',
+    id: u.id,
+    fileName: u.fileName,
+    isImage: u.contentType.startsWith('image/'),
+    merchant: u.merchantName ?? '',
+    date: u.dateTime ?? '',
+    amount: u.amount ?? null,
+    status,
+    statusLabel: RECEIPT_STATUS_LABELS[status],
+    statusNote: note,
+    reading,
+    matched: u.matchedTransaction ?? null,
+    matchedOn: u.matchedOn ?? '',
   };
 }
 
@@ -77,8 +100,24 @@ export interface Candidate {
 }
 
 const fromSuggestion = (s: UploadMatchSuggestion): Candidate | null =>
-  s.transaction ? { id: s.transaction.id, date: s.transaction.dateTime, description: s.transaction.merchantName || s.transaction.memo || 'Bank transaction', amount: s.transaction.amount, confidence: s.confidence, reasons: s.reasons } : null;
-const fromTransaction = (t: Transaction): Candidate => ({ id: t.id, date: t.dateTime.slice(0, 10), description: t.biller?.name || t.memo || 'Bank transaction', amount: t.amount, confidence: null, reasons: [] });
+  s.transaction
+    ? {
+        id: s.transaction.id,
+        date: s.transaction.dateTime,
+        description: s.transaction.merchantName || s.transaction.memo || 'Bank transaction',
+        amount: s.transaction.amount,
+        confidence: s.confidence,
+        reasons: s.reasons,
+      }
+    : null;
+const fromTransaction = (t: Transaction): Candidate => ({
+  id: t.id,
+  date: t.dateTime.slice(0, 10),
+  description: t.biller?.name || t.memo || 'Bank transaction',
+  amount: t.amount,
+  confidence: null,
+  reasons: [],
+});
 
 /**
  * The Match dialog's list: the server's suggestions first (best first), then the transactions found, each once; the

@@ -30,7 +30,13 @@ export interface RecordPages<R> {
   fetchNextPage: () => unknown;
 }
 
-export function RecordList<R extends { id: string }>({ label, list, columns, openId, empty }: {
+export function RecordList<R extends { id: string }>({
+  label,
+  list,
+  columns,
+  openId,
+  empty,
+}: {
   /** The table's name and the plural the messages use ("Bills", "Vendor credits"). */
   label: string;
   list: RecordPages<R>;

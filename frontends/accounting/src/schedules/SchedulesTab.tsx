@@ -14,7 +14,21 @@ import {
   type SchedulesUrlState,
   type SchedulesView,
 } from '@ledgerline/api';
-import { Button, Card, EmptyState, Select, Spinner, TextField, cx, formatMoney, formatShortDate, readStoredFilterSet, todayIso, useSearchWriter, writeStoredFilterSet } from '@ledgerline/ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Select,
+  Spinner,
+  TextField,
+  cx,
+  formatMoney,
+  formatShortDate,
+  readStoredFilterSet,
+  todayIso,
+  useSearchWriter,
+  writeStoredFilterSet,
+} from '@ledgerline/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -37,7 +51,8 @@ export function SchedulesTab() {
 
   const write = (next: Partial<SchedulesUrlState>) => {
     const merged = { ...state, ...next };
-    if (next.startDate !== undefined || next.endDate !== undefined) writeStoredFilterSet(SCHEDULES_SCREEN_KEY, { startDate: merged.startDate, endDate: merged.endDate });
+    if (next.startDate !== undefined || next.endDate !== undefined)
+      writeStoredFilterSet(SCHEDULES_SCREEN_KEY, { startDate: merged.startDate, endDate: merged.endDate });
     writeSearch((latest) => {
       const out = new URLSearchParams(schedulesSearch(merged));
       // Keep what other parts of the page put in the URL.
@@ -59,7 +74,14 @@ export function SchedulesTab() {
       actions={<ViewToggle view={state.view} onChange={(view) => write({ view })} />}
     >
       <div className="mb-4 flex flex-wrap items-start gap-3">
-        <Select<string> label="Schedule" name="ledgerAccount" className="w-full sm:w-64" options={accountOptions} value={state.ledgerAccount ?? ALL} onChange={(v) => write({ ledgerAccount: v === ALL ? null : v })} />
+        <Select<string>
+          label="Schedule"
+          name="ledgerAccount"
+          className="w-full sm:w-64"
+          options={accountOptions}
+          value={state.ledgerAccount ?? ALL}
+          onChange={(v) => write({ ledgerAccount: v === ALL ? null : v })}
+        />
         <RangeInputs startDate={state.startDate} endDate={state.endDate} onChange={(range) => write(range)} />
       </div>
       {list.isPending && (
@@ -79,7 +101,10 @@ export function SchedulesTab() {
         />
       )}
       {list.isSuccess && list.data.data.length === 0 && (
-        <EmptyState title="No schedules" description="Accrue a transaction (prepaid expense or deferred revenue) or make a fixed asset: its schedule shows here." />
+        <EmptyState
+          title="No schedules"
+          description="Accrue a transaction (prepaid expense or deferred revenue) or make a fixed asset: its schedule shows here."
+        />
       )}
       {list.isSuccess && list.data.data.length > 0 && state.view === 'list' && (
         <div className="space-y-6">
@@ -126,7 +151,15 @@ function ViewToggle({ view, onChange }: { view: SchedulesView; onChange: (view: 
 }
 
 /** From and To (YYYY-MM-DD through the browser's date input); a range whose end is before its start is not applied and says so. */
-function RangeInputs({ startDate, endDate, onChange }: { startDate: string; endDate: string; onChange: (range: { startDate: string; endDate: string }) => void }) {
+function RangeInputs({
+  startDate,
+  endDate,
+  onChange,
+}: {
+  startDate: string;
+  endDate: string;
+  onChange: (range: { startDate: string; endDate: string }) => void;
+}) {
   const [typed, setTyped] = useState<{ startDate: string; endDate: string } | null>(null);
   const shown = typed ?? { startDate, endDate };
   const reversed = shown.startDate !== '' && shown.endDate !== '' && shown.endDate < shown.startDate;
@@ -140,7 +173,14 @@ function RangeInputs({ startDate, endDate, onChange }: { startDate: string; endD
   return (
     <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
       <TextField label="From" name="startDate" type="date" value={shown.startDate} onChange={(e) => change({ ...shown, startDate: e.target.value })} />
-      <TextField label="To" name="endDate" type="date" value={shown.endDate} onChange={(e) => change({ ...shown, endDate: e.target.value })} error={reversed ? 'End date cannot be less than Start date' : undefined} />
+      <TextField
+        label="To"
+        name="endDate"
+        type="date"
+        value={shown.endDate}
+        onChange={(e) => change({ ...shown, endDate: e.target.value })}
+        error={reversed ? 'End date cannot be less than Start date' : undefined}
+      />
     </div>
   );
 }
@@ -157,7 +197,10 @@ function ScheduleSection({ schedule: s, startDate, endDate }: { schedule: Schedu
           <h3 className="font-semibold text-slate-900 dark:text-slate-100">{title}</h3>
           <p className="text-sm text-slate-500 dark:text-slate-400">
             {s.kind} · {s.txnCount} {s.txnCount === 1 ? 'entry' : 'entries'} in the period ·{' '}
-            <Link to={`/accounting${ledgerSearch({ ledgerAccount: s.ledgerAccount.id, startDate, endDate })}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            <Link
+              to={`/accounting${ledgerSearch({ ledgerAccount: s.ledgerAccount.id, startDate, endDate })}`}
+              className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+            >
               Open in the general ledger
             </Link>
           </p>
@@ -198,7 +241,10 @@ function ScheduleSection({ schedule: s, startDate, endDate }: { schedule: Schedu
             </thead>
             <tbody>
               {s.lines.map((l, i) => (
-                <tr key={l.journalEntryId ? `${l.journalEntryId}-${i}` : `scheduled-${i}`} className={cx('border-b border-slate-100 last:border-0 dark:border-slate-800/70', l.scheduled && 'text-slate-500 italic dark:text-slate-400')}>
+                <tr
+                  key={l.journalEntryId ? `${l.journalEntryId}-${i}` : `scheduled-${i}`}
+                  className={cx('border-b border-slate-100 last:border-0 dark:border-slate-800/70', l.scheduled && 'text-slate-500 italic dark:text-slate-400')}
+                >
                   <td className="px-4 py-1.5 whitespace-nowrap tabular-nums">{formatShortDate(l.date.slice(0, 10))}</td>
                   <td className="px-3 py-1.5">
                     {l.transactionId ? (
@@ -229,7 +275,14 @@ function Calendar({ months }: { months: ReturnType<typeof calendarMonths> }) {
       {months.map((m) => {
         const quiet = m.cells.every((c) => c.recognised === 0 && c.added === 0 && c.scheduled === 0);
         return (
-          <li key={m.month} aria-label={monthTitle(m.month)} className={cx('rounded-lg border p-3', quiet ? 'border-slate-200 dark:border-slate-800' : 'border-brand-200 bg-brand-50/40 dark:border-brand-900 dark:bg-brand-950/30')}>
+          <li
+            key={m.month}
+            aria-label={monthTitle(m.month)}
+            className={cx(
+              'rounded-lg border p-3',
+              quiet ? 'border-slate-200 dark:border-slate-800' : 'border-brand-200 bg-brand-50/40 dark:border-brand-900 dark:bg-brand-950/30',
+            )}
+          >
             <h3 className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">{monthTitle(m.month)}</h3>
             <ul className="space-y-2">
               {m.cells.map((c) => (

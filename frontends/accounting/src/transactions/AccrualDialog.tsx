@@ -11,7 +11,15 @@ import {
 import { AmountInput, Button, Dialog, Select, TextField, cx, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { CategoryPicker } from './CategoryPicker';
-import { formatTxnDate, splitRemainder, validateAccrual, validateAccrualMonths, type AccrualDraft, type AccrualMonthDraft, type AccrualProblems } from './rules';
+import {
+  formatTxnDate,
+  splitRemainder,
+  validateAccrual,
+  validateAccrualMonths,
+  type AccrualDraft,
+  type AccrualMonthDraft,
+  type AccrualProblems,
+} from './rules';
 import { ScheduleTable } from './ScheduleTable';
 
 /**
@@ -19,7 +27,17 @@ import { ScheduleTable } from './ScheduleTable';
  * (money in), and the category it is recognised into month by month. Saving books every month at once; the
  * dialog then shows the schedule the server answered. With `schedule` it edits an active accrual instead.
  */
-export function AccrualDialog({ transaction: t, schedule, open, onClose }: { transaction: Transaction; schedule?: AccrualSchedule; open: boolean; onClose: () => void }) {
+export function AccrualDialog({
+  transaction: t,
+  schedule,
+  open,
+  onClose,
+}: {
+  transaction: Transaction;
+  schedule?: AccrualSchedule;
+  open: boolean;
+  onClose: () => void;
+}) {
   const [draft, setDraft] = useState<AccrualDraft>(() => ({
     startDate: schedule?.accrualStartDate ?? t.dateTime.slice(0, 10),
     endDate: schedule?.accrualEndDate ?? '',
@@ -28,7 +46,11 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
   }));
   const [problems, setProblems] = useState<AccrualProblems>({});
   // Editing: each month's amount (update-accrual's updatedAccrualChildren), while the dates stay the same.
-  const initialMonths = (schedule?.accruedChildren ?? []).map((m): AccrualMonthDraft => ({ id: m.id, date: m.accrualDateTime, amount: m.accrualAmount.toFixed(2) }));
+  const initialMonths = (schedule?.accruedChildren ?? []).map((m): AccrualMonthDraft => ({
+    id: m.id,
+    date: m.accrualDateTime,
+    amount: m.accrualAmount.toFixed(2),
+  }));
   const [months, setMonths] = useState<AccrualMonthDraft[]>(initialMonths);
   const [monthProblems, setMonthProblems] = useState<ReturnType<typeof validateAccrualMonths>>(null);
   const [saved, setSaved] = useState<AccrualSchedule | null>(null);
@@ -56,7 +78,13 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
       },
       onError: showError,
     };
-    const body = { transactionId: t.id, accrualStartDate: draft.startDate, accrualEndDate: draft.endDate, accrualCategory: draft.accrualCategory, recogniseCategoryId: draft.recogniseCategoryId ?? '' };
+    const body = {
+      transactionId: t.id,
+      accrualStartDate: draft.startDate,
+      accrualEndDate: draft.endDate,
+      accrualCategory: draft.accrualCategory,
+      recogniseCategoryId: draft.recogniseCategoryId ?? '',
+    };
     if (editing) {
       // New dates spread the amount evenly again, so they go without month amounts (the ledger refuses both at once).
       if (datesChanged) {
@@ -114,8 +142,24 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
       <div data-remote="accounting">
         <div className="space-y-4">
           <div className="grid grid-cols-2 gap-3">
-            <TextField label="Start date" name="accrualStartDate" type="date" required value={draft.startDate} onChange={(e) => change({ startDate: e.target.value })} error={problems.startDate} />
-            <TextField label="End date" name="accrualEndDate" type="date" required value={draft.endDate} onChange={(e) => change({ endDate: e.target.value })} error={problems.endDate} />
+            <TextField
+              label="Start date"
+              name="accrualStartDate"
+              type="date"
+              required
+              value={draft.startDate}
+              onChange={(e) => change({ startDate: e.target.value })}
+              error={problems.startDate}
+            />
+            <TextField
+              label="End date"
+              name="accrualEndDate"
+              type="date"
+              required
+              value={draft.endDate}
+              onChange={(e) => change({ endDate: e.target.value })}
+              error={problems.endDate}
+            />
           </div>
           <Select<AccrualCategory>
             label="Accrual account"
@@ -156,7 +200,13 @@ export function AccrualDialog({ transaction: t, schedule, open, onClose }: { tra
                     />
                   ))}
                 </div>
-                <p aria-live="polite" className={cx('mt-2 text-right text-sm font-medium tabular-nums', Math.abs(splitRemainder(t.amount, months)) > 0.01 ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400')}>
+                <p
+                  aria-live="polite"
+                  className={cx(
+                    'mt-2 text-right text-sm font-medium tabular-nums',
+                    Math.abs(splitRemainder(t.amount, months)) > 0.01 ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400',
+                  )}
+                >
                   Remaining: {formatMoney(splitRemainder(t.amount, months))}
                 </p>
                 {monthProblems?.sum && (

@@ -27,7 +27,20 @@ export interface CategoryPickerProps {
  * offers 'Add: "{text}"', which creates the category (POST /categories) and selects it. Typing starts a fresh
  * search (the ui kit's Combobox replaces the shown name on the first keystroke).
  */
-export function CategoryPicker({ label, name, value, onChange, flow, currentCategoryId, disabled, error, required, hideLabel, forRecognition, className }: CategoryPickerProps) {
+export function CategoryPicker({
+  label,
+  name,
+  value,
+  onChange,
+  flow,
+  currentCategoryId,
+  disabled,
+  error,
+  required,
+  hideLabel,
+  forRecognition,
+  className,
+}: CategoryPickerProps) {
   const categories = useCategories();
   const create = useCreateCategory();
   const notice = useNotice();

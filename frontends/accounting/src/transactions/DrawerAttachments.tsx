@@ -50,7 +50,10 @@ export function ReceiptsSection({ transactionId }: { transactionId: string }) {
     );
   };
   const fetchFile = (r: Receipt, how: 'open' | 'download') =>
-    file.mutate(r, { onSuccess: (f) => (how === 'open' ? openDownload(f.blob, f.fileName ?? r.fileName) : saveDownload(f.blob, f.fileName ?? r.fileName)), onError: showError });
+    file.mutate(r, {
+      onSuccess: (f) => (how === 'open' ? openDownload(f.blob, f.fileName ?? r.fileName) : saveDownload(f.blob, f.fileName ?? r.fileName)),
+      onError: showError,
+    });
 
   return (
     <DrawerSection title="Receipts">
@@ -61,7 +64,10 @@ export function ReceiptsSection({ transactionId }: { transactionId: string }) {
       ) : receipts.data.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No receipt attached.</p>
       ) : (
-        <ul aria-label="Attached receipts" className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+        <ul
+          aria-label="Attached receipts"
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800"
+        >
           {receipts.data.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
               <span className="min-w-0 flex-1">

@@ -1,4 +1,12 @@
-import { describeError, saveDownload, useGeneralLedgerCsv, useTransactionsCsv, type TransactionFilters, type TransactionTab, type TransferFilter } from '@ledgerline/api';
+import {
+  describeError,
+  saveDownload,
+  useGeneralLedgerCsv,
+  useTransactionsCsv,
+  type TransactionFilters,
+  type TransactionTab,
+  type TransferFilter,
+} from '@ledgerline/api';
 import { Button, useErrorNotice } from '@ledgerline/ui';
 
 /** "Export CSV" of the transactions list with the filters on screen, the transfer filter too (GET /transactions/csv; the server names the file). */
@@ -11,7 +19,9 @@ export function TransactionsExportButton({ tab, filters, transfer = '' }: { tab:
       variant="secondary"
       className="whitespace-nowrap"
       loading={exporter.isPending}
-      onClick={() => exporter.mutate({ tab, filters, transfer }, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? 'transactions.csv'), onError: showError })}
+      onClick={() =>
+        exporter.mutate({ tab, filters, transfer }, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? 'transactions.csv'), onError: showError })
+      }
     >
       Export CSV
     </Button>
@@ -28,7 +38,12 @@ export function GeneralLedgerExportButton({ startDate, endDate, ledgerAccountId 
       variant="secondary"
       className="whitespace-nowrap"
       loading={exporter.isPending}
-      onClick={() => exporter.mutate({ startDate, endDate, ledgerAccountId }, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? 'general-ledger.csv'), onError: showError })}
+      onClick={() =>
+        exporter.mutate(
+          { startDate, endDate, ledgerAccountId },
+          { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? 'general-ledger.csv'), onError: showError },
+        )
+      }
     >
       Export CSV
     </Button>

@@ -37,7 +37,8 @@ type TextKey = 'description' | 'amount' | 'minAmount' | 'maxAmount';
 type TextFilters = Record<TextKey, string>;
 
 const textOf = (f: TransactionFilters): TextFilters => ({ description: f.description, amount: f.amount, minAmount: f.minAmount, maxAmount: f.maxAmount });
-const sameText = (a: TextFilters, b: TextFilters) => a.description === b.description && a.amount === b.amount && a.minAmount === b.minAmount && a.maxAmount === b.maxAmount;
+const sameText = (a: TextFilters, b: TextFilters) =>
+  a.description === b.description && a.amount === b.amount && a.minAmount === b.minAmount && a.maxAmount === b.maxAmount;
 
 /** How a filter change reaches the URL: a choice is a history entry; settled typing replaces the current one. */
 export interface FilterChangeOptions {
@@ -89,9 +90,18 @@ export function FiltersBar({
   }, [text, onChange]);
 
   const today = todayIso();
-  const dateRange = filters.startDate !== '' && filters.endDate !== '' ? { startDate: filters.startDate, endDate: filters.endDate } : { startDate: dateBounds(today).min, endDate: today };
-  const accountOptions = useMemo(() => [{ value: '', label: 'All accounts' }, ...(accounts.data ?? []).map((a) => ({ value: a.id, label: a.mask ? `${a.name} •••• ${a.mask}` : a.name }))], [accounts.data]);
-  const billerOptions = useMemo(() => (billers.data ?? []).map((b) => ({ value: b.id, title: b.name })).sort((a, b) => a.title.localeCompare(b.title)), [billers.data]);
+  const dateRange =
+    filters.startDate !== '' && filters.endDate !== ''
+      ? { startDate: filters.startDate, endDate: filters.endDate }
+      : { startDate: dateBounds(today).min, endDate: today };
+  const accountOptions = useMemo(
+    () => [{ value: '', label: 'All accounts' }, ...(accounts.data ?? []).map((a) => ({ value: a.id, label: a.mask ? `${a.name} •••• ${a.mask}` : a.name }))],
+    [accounts.data],
+  );
+  const billerOptions = useMemo(
+    () => (billers.data ?? []).map((b) => ({ value: b.id, title: b.name })).sort((a, b) => a.title.localeCompare(b.title)),
+    [billers.data],
+  );
   const categoryOptions = useMemo(() => chartOrder(bookableCategories(categories.data ?? [])), [categories.data]);
   const active = activeFilterCount({ ...filters, ...text }, tab) + (transfer === '' ? 0 : 1);
 
@@ -113,24 +123,57 @@ export function FiltersBar({
           value={text.description}
           onChange={(e) => setText((t) => ({ ...t, description: e.target.value }))}
         />
-        <Select label="Account" name="accountId" className={cx(COMPACT, 'w-full sm:w-40')} options={accountOptions} value={filters.accountIds[0] ?? ''} onChange={(v) => onChange({ accountIds: v === '' ? [] : [v] })} />
+        <Select
+          label="Account"
+          name="accountId"
+          className={cx(COMPACT, 'w-full sm:w-40')}
+          options={accountOptions}
+          value={filters.accountIds[0] ?? ''}
+          onChange={(v) => onChange({ accountIds: v === '' ? [] : [v] })}
+        />
         <div className="flex w-full items-center gap-1 sm:w-48">
-          <Combobox label="Category" name="categories" className={cx(COMPACT, 'min-w-0 flex-1')} options={categoryOptions} value={filters.categoryIds[0] ?? null} onChange={(v) => onChange({ categoryIds: [v] })} placeholder="All categories" />
+          <Combobox
+            label="Category"
+            name="categories"
+            className={cx(COMPACT, 'min-w-0 flex-1')}
+            options={categoryOptions}
+            value={filters.categoryIds[0] ?? null}
+            onChange={(v) => onChange({ categoryIds: [v] })}
+            placeholder="All categories"
+          />
           {filters.categoryIds.length > 0 && (
-            <Button variant="ghost" size="sm" className="h-7! px-2!" aria-label="Any category" title="Any category" onClick={() => onChange({ categoryIds: [] })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7! px-2!"
+              aria-label="Any category"
+              title="Any category"
+              onClick={() => onChange({ categoryIds: [] })}
+            >
               ×
             </Button>
           )}
         </div>
         <div className="flex max-w-full items-center gap-1">
-          <DateRangePicker className={cx(COMPACT, 'min-w-0 [&>span:first-child]:sr-only [&_button]:py-1')} value={dateRange} onChange={(r) => onChange({ startDate: r.startDate, endDate: r.endDate })} />
+          <DateRangePicker
+            className={cx(COMPACT, 'min-w-0 [&>span:first-child]:sr-only [&_button]:py-1')}
+            value={dateRange}
+            onChange={(r) => onChange({ startDate: r.startDate, endDate: r.endDate })}
+          />
           {filters.startDate !== '' && (
             <Button variant="ghost" size="sm" className="h-7! px-2!" onClick={() => onChange({ startDate: '', endDate: '' })}>
               Any date
             </Button>
           )}
         </div>
-        <Select label="Flow" name="flow" className={cx(COMPACT, 'w-full sm:w-32')} options={FLOW_OPTIONS} value={filters.flow} onChange={(v) => onChange({ flow: v })} />
+        <Select
+          label="Flow"
+          name="flow"
+          className={cx(COMPACT, 'w-full sm:w-32')}
+          options={FLOW_OPTIONS}
+          value={filters.flow}
+          onChange={(v) => onChange({ flow: v })}
+        />
         <Button variant="ghost" size="sm" aria-expanded={showMore} aria-controls={moreId} onClick={() => setShowMore(!showMore)}>
           More filters
           {hidden > 0 && ` (${hidden})`}
@@ -159,22 +202,64 @@ export function FiltersBar({
       {showMore && (
         <div id={moreId} className="mt-2 grid gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800">
           <div>
-            <Combobox label="Biller" name="billers" className={COMPACT_LABELLED} options={billerOptions} value={filters.billerIds[0] ?? null} onChange={(v) => onChange({ billerIds: [v] })} placeholder="All billers" />
+            <Combobox
+              label="Biller"
+              name="billers"
+              className={COMPACT_LABELLED}
+              options={billerOptions}
+              value={filters.billerIds[0] ?? null}
+              onChange={(v) => onChange({ billerIds: [v] })}
+              placeholder="All billers"
+            />
             {filters.billerIds.length > 0 && (
               <Button variant="ghost" size="sm" className="mt-1" onClick={() => onChange({ billerIds: [] })}>
                 Any biller
               </Button>
             )}
           </div>
-          <AmountInput label="Amount" name="amount" className={COMPACT_LABELLED} value={text.amount} onValueChange={(v) => setText((t) => ({ ...t, amount: v }))} />
+          <AmountInput
+            label="Amount"
+            name="amount"
+            className={COMPACT_LABELLED}
+            value={text.amount}
+            onValueChange={(v) => setText((t) => ({ ...t, amount: v }))}
+          />
           <div className="grid grid-cols-2 gap-2">
-            <AmountInput label="Min amount" name="minAmount" className={COMPACT_LABELLED} value={text.minAmount} onValueChange={(v) => setText((t) => ({ ...t, minAmount: v }))} />
-            <AmountInput label="Max amount" name="maxAmount" className={COMPACT_LABELLED} value={text.maxAmount} onValueChange={(v) => setText((t) => ({ ...t, maxAmount: v }))} />
+            <AmountInput
+              label="Min amount"
+              name="minAmount"
+              className={COMPACT_LABELLED}
+              value={text.minAmount}
+              onValueChange={(v) => setText((t) => ({ ...t, minAmount: v }))}
+            />
+            <AmountInput
+              label="Max amount"
+              name="maxAmount"
+              className={COMPACT_LABELLED}
+              value={text.maxAmount}
+              onValueChange={(v) => setText((t) => ({ ...t, maxAmount: v }))}
+            />
           </div>
           {tab === 'all' && (
-            <Select<Finalization> label="Finalization" name="finalization" className={COMPACT_LABELLED} options={FINALIZATIONS} value={filters.finalization} onChange={(v) => onChange({ finalization: v })} />
+            <Select<Finalization>
+              label="Finalization"
+              name="finalization"
+              className={COMPACT_LABELLED}
+              options={FINALIZATIONS}
+              value={filters.finalization}
+              onChange={(v) => onChange({ finalization: v })}
+            />
           )}
-          {onTransferChange && <Select<TransferFilter> label="Transfers" name="transferStatus" className={COMPACT_LABELLED} options={TRANSFER_FILTERS} value={transfer} onChange={onTransferChange} />}
+          {onTransferChange && (
+            <Select<TransferFilter>
+              label="Transfers"
+              name="transferStatus"
+              className={COMPACT_LABELLED}
+              options={TRANSFER_FILTERS}
+              value={transfer}
+              onChange={onTransferChange}
+            />
+          )}
         </div>
       )}
     </section>
@@ -200,5 +285,7 @@ function hiddenFilterCount(f: TransactionFilters, tab: TransactionTab, transfer:
 
 /** The list's order, beside the count of listed transactions (a list control more than a filter). */
 export function OrderSelect({ filters, onChange }: { filters: TransactionFilters; onChange: (change: Partial<TransactionFilters>) => void }) {
-  return <Select label="Order" name="order" className={cx(COMPACT, 'w-40')} options={ORDER_OPTIONS} value={filters.order} onChange={(v) => onChange({ order: v })} />;
+  return (
+    <Select label="Order" name="order" className={cx(COMPACT, 'w-40')} options={ORDER_OPTIONS} value={filters.order} onChange={(v) => onChange({ order: v })} />
+  );
 }

@@ -90,59 +90,69 @@ export function SplitDialog({ transaction: t, open, onClose }: { transaction: Tr
     >
       {/* The dialog is portaled out of the page: data-remote scopes this remote's styles to its content. */}
       <div data-remote="accounting">
-      <div className="max-h-[60vh] space-y-3 overflow-y-auto pr-1">
-        {parts.map((part, i) => (
-          <fieldset key={i} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-            <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">Part {i + 1}</legend>
-            <div className="grid grid-cols-[9rem_1fr] gap-2">
-              <AmountInput
-                label={`Amount of part ${i + 1}`}
-                name={`part-${i}-amount`}
-                required
-                value={part.amount}
-                onValueChange={(amount) => setPart(i, { amount })}
-                error={problems?.parts[i]?.amount}
-              />
-              <CategoryPicker
-                label={`Category of part ${i + 1}`}
-                name={`part-${i}-category`}
-                required
-                value={part.categoryId}
-                onChange={(categoryId) => setPart(i, { categoryId })}
-                flow={flow}
-                currentCategoryId={t.category?.id ?? null}
-                error={problems?.parts[i]?.categoryId}
-              />
-            </div>
-            {i > 0 && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="mt-1"
-                onClick={() => {
-                  setParts((list) => list.filter((_, j) => j !== i));
-                  setProblems(null);
-                }}
-              >
-                Remove part {i + 1}
-              </Button>
+        <div className="max-h-[60vh] space-y-3 overflow-y-auto pr-1">
+          {parts.map((part, i) => (
+            <fieldset key={i} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+              <legend className="px-1 text-xs font-semibold text-slate-500 dark:text-slate-400">Part {i + 1}</legend>
+              <div className="grid grid-cols-[9rem_1fr] gap-2">
+                <AmountInput
+                  label={`Amount of part ${i + 1}`}
+                  name={`part-${i}-amount`}
+                  required
+                  value={part.amount}
+                  onValueChange={(amount) => setPart(i, { amount })}
+                  error={problems?.parts[i]?.amount}
+                />
+                <CategoryPicker
+                  label={`Category of part ${i + 1}`}
+                  name={`part-${i}-category`}
+                  required
+                  value={part.categoryId}
+                  onChange={(categoryId) => setPart(i, { categoryId })}
+                  flow={flow}
+                  currentCategoryId={t.category?.id ?? null}
+                  error={problems?.parts[i]?.categoryId}
+                />
+              </div>
+              {i > 0 && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-1"
+                  onClick={() => {
+                    setParts((list) => list.filter((_, j) => j !== i));
+                    setProblems(null);
+                  }}
+                >
+                  Remove part {i + 1}
+                </Button>
+              )}
+            </fieldset>
+          ))}
+        </div>
+        <div className="mt-3 flex items-center justify-between">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setParts((list) => [...list, { id: null, amount: remainder > 0 ? remainder.toFixed(2) : '', categoryId: null }])}
+          >
+            Add part
+          </Button>
+          <p
+            aria-live="polite"
+            className={cx(
+              'text-sm font-medium tabular-nums',
+              Math.abs(remainder) > 0.01 ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400',
             )}
-          </fieldset>
-        ))}
-      </div>
-      <div className="mt-3 flex items-center justify-between">
-        <Button variant="secondary" size="sm" onClick={() => setParts((list) => [...list, { id: null, amount: remainder > 0 ? remainder.toFixed(2) : '', categoryId: null }])}>
-          Add part
-        </Button>
-        <p aria-live="polite" className={cx('text-sm font-medium tabular-nums', Math.abs(remainder) > 0.01 ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400')}>
-          Remaining: {formatMoney(remainder)}
-        </p>
-      </div>
-      {problems?.sum && (
-        <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
-          {problems.sum}
-        </p>
-      )}
+          >
+            Remaining: {formatMoney(remainder)}
+          </p>
+        </div>
+        {problems?.sum && (
+          <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
+            {problems.sum}
+          </p>
+        )}
       </div>
     </Dialog>
   );

@@ -75,36 +75,41 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
   return (
     // Outside the area's root: data-remote scopes this remote's styles to the drawer (postcss-remote).
     <div data-remote="accounting">
-    <aside
-      ref={panel}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      className="fixed inset-y-0 right-0 z-40 flex w-full flex-col overflow-y-auto border-l md:max-w-lg border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          {query.data ? describeTransaction(query.data) : 'Transaction'}
-        </h2>
-        <button type="button" onClick={onClose} aria-label="Close transaction details" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
-          <CloseIcon className="size-5" />
-        </button>
-      </div>
-      <div className="flex-1 px-6 py-5">
-        {query.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner label="Loading the transaction" />
-          </div>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {describeError(query.error)?.message ?? 'The transaction could not be loaded'}
-          </p>
-        ) : (
-          <Details transaction={query.data} />
-        )}
-      </div>
-    </aside>
+      <aside
+        ref={panel}
+        role="dialog"
+        aria-modal="false"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="fixed inset-y-0 right-0 z-40 flex w-full flex-col overflow-y-auto border-l md:max-w-lg border-slate-200 bg-white shadow-2xl focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4 dark:border-slate-800">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+            {query.data ? describeTransaction(query.data) : 'Transaction'}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close transaction details"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        </div>
+        <div className="flex-1 px-6 py-5">
+          {query.isPending ? (
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading the transaction" />
+            </div>
+          ) : query.isError ? (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {describeError(query.error)?.message ?? 'The transaction could not be loaded'}
+            </p>
+          ) : (
+            <Details transaction={query.data} />
+          )}
+        </div>
+      </aside>
     </div>
   );
 }
@@ -127,7 +132,13 @@ function Details({ transaction: t }: { transaction: Transaction }) {
   return (
     <div className="space-y-6">
       <div>
-        <p className={t.amount > 0 ? 'text-2xl font-semibold text-emerald-700 tabular-nums dark:text-emerald-400' : 'text-2xl font-semibold text-slate-900 tabular-nums dark:text-slate-100'}>
+        <p
+          className={
+            t.amount > 0
+              ? 'text-2xl font-semibold text-emerald-700 tabular-nums dark:text-emerald-400'
+              : 'text-2xl font-semibold text-slate-900 tabular-nums dark:text-slate-100'
+          }
+        >
           {formatMoney(t.amount)}
         </p>
         <p className="text-sm text-slate-500 dark:text-slate-400">
@@ -137,7 +148,10 @@ function Details({ transaction: t }: { transaction: Transaction }) {
       </div>
 
       {(restriction ?? access.reason) && (
-        <div role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="note"
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p>{access.reason ?? restriction?.message}</p>
           {access.reason && restriction && <p className="mt-1">{restriction.message}</p>}
           {linked && (
@@ -181,7 +195,12 @@ function Details({ transaction: t }: { transaction: Transaction }) {
           disabled={!access.canEdit}
           title={access.reason ?? undefined}
           loading={finalize.isPending}
-          onClick={() => finalize.mutate({ transactionIds: [t.id], isTxnFinalized: !t.isTransactionFinalized }, { onSuccess: (answer) => notice.success(answer.message), onError: showError })}
+          onClick={() =>
+            finalize.mutate(
+              { transactionIds: [t.id], isTxnFinalized: !t.isTransactionFinalized },
+              { onSuccess: (answer) => notice.success(answer.message), onError: showError },
+            )
+          }
         >
           {t.isTransactionFinalized ? 'Un-finalize' : 'Finalize'}
         </Button>
@@ -227,7 +246,9 @@ function Details({ transaction: t }: { transaction: Transaction }) {
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
             <li className="flex justify-between px-3 py-2">
               <span>{t.category?.name ?? 'Uncategorised'}</span>
-              <span className="tabular-nums">{formatMoney(Math.sign(t.amount) * (Math.abs(t.amount) - t.splittedChildren.reduce((s, c) => s + Math.abs(c.amount), 0)))}</span>
+              <span className="tabular-nums">
+                {formatMoney(Math.sign(t.amount) * (Math.abs(t.amount) - t.splittedChildren.reduce((s, c) => s + Math.abs(c.amount), 0)))}
+              </span>
             </li>
             {t.splittedChildren.map((c) => (
               <li key={c.id} className="flex justify-between px-3 py-2">
@@ -282,7 +303,10 @@ function TransferSection({ transaction }: { transaction: Transaction }) {
   return (
     <Section title="Transfer">
       {pair ? (
-        <div data-testid="transfer-pair" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/60 p-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40">
+        <div
+          data-testid="transfer-pair"
+          className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50/60 p-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
+        >
           <p className="text-slate-700 dark:text-slate-300">Money moved between two of your accounts. It is left out of income, expenses and spending.</p>
           <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-4 gap-y-1">
             <Term label="Other side">{pair.accountName}</Term>
@@ -353,7 +377,8 @@ function OneSidedTransfer({ transaction: t }: { transaction: TransferTransaction
   return (
     <div className="space-y-2 text-sm">
       <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-        Transfer to review: its other side is not paired. Pair it with the matching transaction of another linked account, or leave it for an account that is not linked.
+        Transfer to review: its other side is not paired. Pair it with the matching transaction of another linked account, or leave it for an account that is
+        not linked.
       </p>
       {candidates.isPending ? (
         <Spinner label="Looking for the other side" />
@@ -362,7 +387,10 @@ function OneSidedTransfer({ transaction: t }: { transaction: TransferTransaction
       ) : ranked.length === 0 ? (
         <p className="text-slate-500 dark:text-slate-400">No transaction of another linked account matches it (same amount, opposite sign, within 5 days).</p>
       ) : (
-        <ul aria-label="Possible other sides" className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+        <ul
+          aria-label="Possible other sides"
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        >
           {ranked.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
               <span className="min-w-0">
@@ -378,7 +406,10 @@ function OneSidedTransfer({ transaction: t }: { transaction: TransferTransaction
                 loading={pairTransfer.isPending && pairTransfer.variables?.counterpartTransactionId === c.id}
                 aria-label={`Pair with ${c.name} on ${c.accountName}`}
                 onClick={() =>
-                  pairTransfer.mutate({ transactionId: t.id, counterpartTransactionId: c.id }, { onSuccess: (answer) => notice.success(answer.message), onError: showError })
+                  pairTransfer.mutate(
+                    { transactionId: t.id, counterpartTransactionId: c.id },
+                    { onSuccess: (answer) => notice.success(answer.message), onError: showError },
+                  )
                 }
               >
                 Pair
@@ -428,7 +459,13 @@ function AccrualSection({ transaction: t }: { transaction: Transaction }) {
             <Button size="sm" variant="secondary" disabled={!allowed || stopped} title={access.reason ?? restriction?.message} onClick={() => setEditing(true)}>
               Edit accrual
             </Button>
-            <Button size="sm" variant="secondary" disabled={!allowed || stopped} title={access.reason ?? restriction?.message} onClick={() => setConfirming('stop')}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!allowed || stopped}
+              title={access.reason ?? restriction?.message}
+              onClick={() => setConfirming('stop')}
+            >
               Stop accrual
             </Button>
             <Button size="sm" variant="danger" disabled={!allowed} title={access.reason ?? restriction?.message} onClick={() => setConfirming('delete')}>

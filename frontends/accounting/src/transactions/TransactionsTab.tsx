@@ -14,7 +14,21 @@ import {
   type TransferFilter,
   type TransferTransaction,
 } from '@ledgerline/api';
-import { Button, EmptyState, ShortcutSheet, Spinner, cx, formatMoney, useErrorNotice, useNotice, readStoredFilterSet, useSearchWriter, useShortcuts, writeStoredFilterSet, type Shortcut } from '@ledgerline/ui';
+import {
+  Button,
+  EmptyState,
+  ShortcutSheet,
+  Spinner,
+  cx,
+  formatMoney,
+  useErrorNotice,
+  useNotice,
+  readStoredFilterSet,
+  useSearchWriter,
+  useShortcuts,
+  writeStoredFilterSet,
+  type Shortcut,
+} from '@ledgerline/ui';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
 import { useEditAccess } from './access';
 import { CategoryPicker } from './CategoryPicker';
@@ -25,7 +39,15 @@ import { REVIEW_KEYS, nextFocus, type ReviewAction } from './review-keys';
 import { SuggestionChip } from './Suggestion';
 import { formatTxnDate } from './rules';
 import { useInfiniteScroll } from './use-infinite-scroll';
-import { TRANSACTIONS_SCREEN_KEYS, arrivalSearch, clearedState, storedFilterSet, transactionsSearch, transactionsStateFromSearch, type TransactionsUrlState } from './url-state';
+import {
+  TRANSACTIONS_SCREEN_KEYS,
+  arrivalSearch,
+  clearedState,
+  storedFilterSet,
+  transactionsSearch,
+  transactionsStateFromSearch,
+  type TransactionsUrlState,
+} from './url-state';
 
 const EMPTY_TEXT: Record<TransactionTab, { title: string; description: string }> = {
   review: { title: 'Nothing to review', description: 'Every imported transaction is finalized. New ones from your banks appear here.' },
@@ -78,7 +100,10 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
     },
     [writeSearch, screen],
   );
-  const changeFilters = useCallback((change: Partial<TransactionFilters>, options?: FilterChangeOptions) => write((s) => ({ ...s, filters: { ...s.filters, ...change } }), options), [write]);
+  const changeFilters = useCallback(
+    (change: Partial<TransactionFilters>, options?: FilterChangeOptions) => write((s) => ({ ...s, filters: { ...s.filters, ...change } }), options),
+    [write],
+  );
   const changeTransfer = useCallback((next: TransferFilter) => write((s) => ({ ...s, transfer: next })), [write]);
   const clearFilters = useCallback(() => write((s) => clearedState(s), { clear: true }), [write]);
 
@@ -161,8 +186,7 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
       if (input && !input.disabled) {
         pickingFromKeys.current = selectedRows.length === 0;
         input.focus();
-      }
-      else if (selectedRows.length === 0 && focused) {
+      } else if (selectedRows.length === 0 && focused) {
         const restriction = transactionRestriction(focused);
         notice.error(restriction?.message ?? 'This transaction cannot be categorised');
       }
@@ -193,7 +217,10 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
     <div>
       <FiltersBar tab={tab} filters={filters} onChange={changeFilters} transfer={transfer} onTransferChange={changeTransfer} onClear={clearFilters} />
       {access.reason && (
-        <p role="note" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           {access.reason}
         </p>
       )}
@@ -215,7 +242,10 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
         />
       ) : rows.length === 0 ? (
         transfer === 'review' && activeFilterCount(filters, tab) === 0 ? (
-          <EmptyState title="No transfers to review" description="Every transfer between your linked accounts is paired. A transfer whose other side is in an account that is not linked shows here." />
+          <EmptyState
+            title="No transfers to review"
+            description="Every transfer between your linked accounts is paired. A transfer whose other side is in an account that is not linked shows here."
+          />
         ) : activeFilterCount(filters, tab) > 0 || transfer !== '' ? (
           <EmptyState title="No transactions match these filters" description="Change or clear the filters to see more." />
         ) : (
@@ -236,7 +266,11 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
               </p>
               <span className="hidden lg:inline">
                 <span aria-hidden>· </span>
-                <button type="button" onClick={() => setSheetOpen(true)} className="underline decoration-dotted underline-offset-2 hover:text-slate-900 dark:hover:text-slate-100">
+                <button
+                  type="button"
+                  onClick={() => setSheetOpen(true)}
+                  className="underline decoration-dotted underline-offset-2 hover:text-slate-900 dark:hover:text-slate-100"
+                >
                   Keyboard shortcuts
                 </button>{' '}
                 <kbd className="rounded border border-slate-300 px-1 font-mono text-xs dark:border-slate-700">?</kbd>
@@ -391,8 +425,15 @@ function TransactionRow({ transaction: t, selected, focused, onFocus, onOpen, on
             The memo gives up all its room before the description loses a pixel: flex shrinks items by factor × width, so
             with a factor of 1 against 100 the description still lost a fraction of a pixel, enough for its ellipsis
             ("Starbuc…" beside a whole "STARBUCKS STORE 05432"); against 10⁶ its share rounds to nothing. */}
-        <div className="flex items-center gap-1.5 overflow-hidden text-xs whitespace-nowrap text-slate-500 dark:text-slate-400" title={t.memo && t.memo !== description ? `${description} — ${t.memo}` : description}>
-          <button type="button" onClick={open} className="min-w-0 shrink truncate text-left text-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-100">
+        <div
+          className="flex items-center gap-1.5 overflow-hidden text-xs whitespace-nowrap text-slate-500 dark:text-slate-400"
+          title={t.memo && t.memo !== description ? `${description} — ${t.memo}` : description}
+        >
+          <button
+            type="button"
+            onClick={open}
+            className="min-w-0 shrink truncate text-left text-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-100"
+          >
             {description}
           </button>
           {t.memo && t.memo !== description && <span className="min-w-0 shrink-[1000000] truncate">{t.memo}</span>}
@@ -435,13 +476,21 @@ function TransactionRow({ transaction: t, selected, focused, onFocus, onOpen, on
           />
         ) : (
           <div className="flex items-baseline gap-2 overflow-hidden whitespace-nowrap" title={restriction.message}>
-            <span className="text-slate-800 dark:text-slate-200">{t.isSplittedParent ? `${t.category?.name ?? ''} + ${t.splittedChildren.length} more` : (t.category?.name ?? 'Uncategorised')}</span>
+            <span className="text-slate-800 dark:text-slate-200">
+              {t.isSplittedParent ? `${t.category?.name ?? ''} + ${t.splittedChildren.length} more` : (t.category?.name ?? 'Uncategorised')}
+            </span>
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{restriction.message}</p>
           </div>
         )}
         {!access.canEdit && restriction === null && <p className="sr-only">{access.reason}</p>}
       </td>
-      <td role="cell" className={cx('text-right font-medium whitespace-nowrap tabular-nums max-md:col-start-3 max-md:row-start-1 max-md:self-center', t.amount > 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-900 dark:text-slate-100')}>
+      <td
+        role="cell"
+        className={cx(
+          'text-right font-medium whitespace-nowrap tabular-nums max-md:col-start-3 max-md:row-start-1 max-md:self-center',
+          t.amount > 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-900 dark:text-slate-100',
+        )}
+      >
         {formatMoney(t.amount)}
       </td>
       <td role="cell" className={cx(CARD_LINE, 'whitespace-nowrap max-md:row-start-5')}>
@@ -454,7 +503,10 @@ function TransactionRow({ transaction: t, selected, focused, onFocus, onOpen, on
           loading={finalize.isPending}
           aria-label={`${t.isTransactionFinalized ? 'Un-finalize' : 'Finalize'} ${description}`}
           onClick={() =>
-            finalize.mutate({ transactionIds: [t.id], isTxnFinalized: !t.isTransactionFinalized }, { onSuccess: (answer) => notice.success(answer.message), onError: showError })
+            finalize.mutate(
+              { transactionIds: [t.id], isTxnFinalized: !t.isTransactionFinalized },
+              { onSuccess: (answer) => notice.success(answer.message), onError: showError },
+            )
           }
         >
           {t.isTransactionFinalized ? 'Un-finalize' : 'Finalize'}
@@ -474,7 +526,10 @@ function Badge({ children }: { children: string }) {
 /** A transfer between linked accounts (issue #12): not income or expense, so it stands out from the other badges. */
 function TransferBadge({ children }: { children: string }) {
   return (
-    <span data-badge="transfer" className="shrink-0 rounded bg-indigo-100 px-1.5 py-0.5 font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+    <span
+      data-badge="transfer"
+      className="shrink-0 rounded bg-indigo-100 px-1.5 py-0.5 font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+    >
       ⇄ {children}
     </span>
   );
@@ -495,7 +550,11 @@ function BulkBar({ ref, tab, rows, onDone }: { ref: Ref<HTMLElement>; tab: Trans
   const unfinalize = tab === 'finalized' || rows.every((r) => r.isTransactionFinalized);
 
   return (
-    <section ref={ref} aria-label="Bulk actions" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 dark:border-brand-900 dark:bg-brand-950/40">
+    <section
+      ref={ref}
+      aria-label="Bulk actions"
+      className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 dark:border-brand-900 dark:bg-brand-950/40"
+    >
       <p className="self-center text-sm font-medium text-slate-800 dark:text-slate-100">{rows.length} selected</p>
       <CategoryPicker
         label="Category for selected"

@@ -13,7 +13,12 @@ export interface ReviewKey {
 export const REVIEW_KEYS: readonly ReviewKey[] = [
   { action: 'next', keys: ['j', 'ArrowDown'], label: 'j or ↓', description: 'Next transaction' },
   { action: 'previous', keys: ['k', 'ArrowUp'], label: 'k or ↑', description: 'Previous transaction' },
-  { action: 'categorise', keys: ['c'], label: 'c', description: 'Choose the category (of the selected transactions when some are selected): type to search, Enter applies' },
+  {
+    action: 'categorise',
+    keys: ['c'],
+    label: 'c',
+    description: 'Choose the category (of the selected transactions when some are selected): type to search, Enter applies',
+  },
   { action: 'select', keys: ['x'], label: 'x', description: 'Select or unselect the transaction' },
   { action: 'finalize', keys: ['f'], label: 'f', description: 'Finalize or un-finalize (the selected transactions when some are selected)' },
   { action: 'open', keys: ['o'], label: 'o or Enter', description: 'Open the transaction’s details' },

@@ -138,7 +138,10 @@ export interface AccrualMonthDraft {
 }
 
 /** Each month above zero, and the months add up to the transaction within 0.01 (as the ledger requires). */
-export function validateAccrualMonths(transactionAmount: number, months: readonly AccrualMonthDraft[]): { months: (string | undefined)[]; sum?: string } | null {
+export function validateAccrualMonths(
+  transactionAmount: number,
+  months: readonly AccrualMonthDraft[],
+): { months: (string | undefined)[]; sum?: string } | null {
   const perMonth = months.map((m) => (Number(m.amount) > 0 ? undefined : 'Amount must be greater than 0'));
   const off = Math.abs(splitRemainder(transactionAmount, months)) > AMOUNT_TOLERANCE + 1e-9;
   if (!off && perMonth.every((m) => m === undefined)) return null;

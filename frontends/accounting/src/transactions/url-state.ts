@@ -1,11 +1,34 @@
-import { DEFAULT_TRANSACTION_FILTERS, filterAmount, type Finalization, type Flow, type SortOrder, type TransactionFilters, type TransactionTab, type TransferFilter } from '@ledgerline/api';
+import {
+  DEFAULT_TRANSACTION_FILTERS,
+  filterAmount,
+  type Finalization,
+  type Flow,
+  type SortOrder,
+  type TransactionFilters,
+  type TransactionTab,
+  type TransferFilter,
+} from '@ledgerline/api';
 
 /**
  * The /transactions list in the query string (issue #13): the spec §2 parameters (tab, filter, startDate,
  * endDate, txn) and the spec §7 list filter names for the rest, lists comma-separated. Defaults are left out,
  * so an unfiltered list has a bare URL. Anything malformed is ignored (the default applies).
  */
-export const TRANSACTION_FILTER_PARAMS = ['accountId', 'startDate', 'endDate', 'billers', 'categories', 'description', 'amount', 'minAmount', 'maxAmount', 'flow', 'finalization', 'order', 'filter'] as const;
+export const TRANSACTION_FILTER_PARAMS = [
+  'accountId',
+  'startDate',
+  'endDate',
+  'billers',
+  'categories',
+  'description',
+  'amount',
+  'minAmount',
+  'maxAmount',
+  'flow',
+  'finalization',
+  'order',
+  'filter',
+] as const;
 
 export interface TransactionsUrlState {
   filters: TransactionFilters;
@@ -30,7 +53,14 @@ function isIsoDate(value: string): boolean {
 
 function ids(value: string | null): string[] {
   if (value === null) return [];
-  return [...new Set(value.split(',').map((s) => s.trim()).filter((s) => ID.test(s)))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => ID.test(s)),
+    ),
+  ];
 }
 
 function amount(value: string | null): string {
@@ -108,7 +138,11 @@ export function clearedState(state: TransactionsUrlState): TransactionsUrlState 
  * Each tab's default filter set (spec §3: a filter set per screen key; the spec's list names none for these tabs,
  * so they are named like its keys). The user's last filters of a tab, shown when the tab's URL names none.
  */
-export const TRANSACTIONS_SCREEN_KEYS: Readonly<Record<TransactionTab, string>> = { review: 'transactionsReview', finalized: 'transactionsFinalized', all: 'transactionsAll' };
+export const TRANSACTIONS_SCREEN_KEYS: Readonly<Record<TransactionTab, string>> = {
+  review: 'transactionsReview',
+  finalized: 'transactionsFinalized',
+  all: 'transactionsAll',
+};
 
 /** Whether the query string names any of the list's filters (a link or a reload with filters wins over the stored set). */
 export const hasFilterParams = (params: URLSearchParams): boolean => TRANSACTION_FILTER_PARAMS.some((name) => params.has(name));

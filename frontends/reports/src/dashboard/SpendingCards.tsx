@@ -20,7 +20,17 @@ function Loading() {
   );
 }
 
-function State({ title, state, empty, children }: { title: string; state: { isPending: boolean; isError: boolean; error: ApiError | null; refetch: () => unknown }; empty: string | null; children: () => ReactNode }) {
+function State({
+  title,
+  state,
+  empty,
+  children,
+}: {
+  title: string;
+  state: { isPending: boolean; isError: boolean; error: ApiError | null; refetch: () => unknown };
+  empty: string | null;
+  children: () => ReactNode;
+}) {
   if (state.isPending) return <Loading />;
   if (state.isError) {
     return (
@@ -87,12 +97,19 @@ export function TopMerchantsCard({ filters, options }: { filters: Filters; optio
   const data = merchants.data;
   return (
     <Card title="Top merchants" description="Where the money went over the period.">
-      <State title="Top merchants" state={merchants} empty={!data || data.data.length === 0 ? 'Merchants appear once expenses with a merchant are booked in the period.' : null}>
+      <State
+        title="Top merchants"
+        state={merchants}
+        empty={!data || data.data.length === 0 ? 'Merchants appear once expenses with a merchant are booked in the period.' : null}
+      >
         {() =>
           data && (
             // Columns keep a gap between them; on a narrow card the table scrolls inside its own box.
             <div className="-mx-1 overflow-x-auto px-1">
-              <table className="w-full text-sm [&_td]:px-2 [&_td:first-child]:pl-0 [&_td:last-child]:pr-0 [&_th]:px-2 [&_th:first-child]:pl-0 [&_th:last-child]:pr-0" aria-label="Top merchants">
+              <table
+                className="w-full text-sm [&_td]:px-2 [&_td:first-child]:pl-0 [&_td:last-child]:pr-0 [&_th]:px-2 [&_th:first-child]:pl-0 [&_th:last-child]:pr-0"
+                aria-label="Top merchants"
+              >
                 <thead>
                   <tr className="text-left text-slate-500 dark:text-slate-400">
                     <th scope="col" className="pb-2 font-medium">

@@ -1,4 +1,14 @@
-import { EXPORT_FORMATS, describeError, fallbackExportName, isReportPathServed, reportExportPath, useReportExport, type ExportFormat, type ReportQuery, type ReportTab } from '@ledgerline/api';
+import {
+  EXPORT_FORMATS,
+  describeError,
+  fallbackExportName,
+  isReportPathServed,
+  reportExportPath,
+  useReportExport,
+  type ExportFormat,
+  type ReportQuery,
+  type ReportTab,
+} from '@ledgerline/api';
 import { Button, useErrorNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 
@@ -52,7 +62,11 @@ export function ExportButtons({ tab, query, period }: { tab: ReportTab; query: R
           );
         })}
       </div>
-      {served.length < EXPORT_FORMATS.length && <p className="text-xs text-slate-500 dark:text-slate-400">{served.length === 0 ? 'Exports are not available yet.' : 'Some exports are not available yet.'}</p>}
+      {served.length < EXPORT_FORMATS.length && (
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          {served.length === 0 ? 'Exports are not available yet.' : 'Some exports are not available yet.'}
+        </p>
+      )}
     </div>
   );
 }

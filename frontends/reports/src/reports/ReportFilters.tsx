@@ -23,7 +23,10 @@ export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange
   const chart = useChartOfAccounts();
   // Only the groups and tags of the statement's own accounts (the P&L offers no balance-sheet group).
   const offered = useMemo(
-    () => (groupsAndTags.data && chart.data && accountClasses ? groupsAndTagsOfClasses(chart.data.chartOfAccounts, accountClasses, groupsAndTags.data) : { groups: [], tags: [] }),
+    () =>
+      groupsAndTags.data && chart.data && accountClasses
+        ? groupsAndTagsOfClasses(chart.data.chartOfAccounts, accountClasses, groupsAndTags.data)
+        : { groups: [], tags: [] },
     [groupsAndTags.data, chart.data, accountClasses],
   );
   // A stored or linked choice the chart no longer has still filters: keep it listed so it can be taken off.
@@ -50,9 +53,27 @@ export function ReportFilters({ period, onPeriodChange, filters, onFiltersChange
         />
       )}
       {withGroupsAndTags && groups.length > 0 && (
-        <MultiSelect label="Groups" name="groups" className="w-44" options={choices(groups)} value={filters.groups} placeholder="All groups" onChange={(next) => onFiltersChange({ groups: next })} />
+        <MultiSelect
+          label="Groups"
+          name="groups"
+          className="w-44"
+          options={choices(groups)}
+          value={filters.groups}
+          placeholder="All groups"
+          onChange={(next) => onFiltersChange({ groups: next })}
+        />
       )}
-      {withGroupsAndTags && tags.length > 0 && <MultiSelect label="Tags" name="tags" className="w-44" options={choices(tags)} value={filters.tags} placeholder="All tags" onChange={(next) => onFiltersChange({ tags: next })} />}
+      {withGroupsAndTags && tags.length > 0 && (
+        <MultiSelect
+          label="Tags"
+          name="tags"
+          className="w-44"
+          options={choices(tags)}
+          value={filters.tags}
+          placeholder="All tags"
+          onChange={(next) => onFiltersChange({ tags: next })}
+        />
+      )}
       <Select<MoneyType>
         label="Money type"
         name="moneyType"

@@ -94,7 +94,9 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
                 // fiscal period); otherwise the spec §2 rules.
                 // A balance sheet's total is its last column; a profit and loss total spans the period (the spec §2 rule).
                 const drill = index === 'total' && report !== 'balancesheet' ? null : serverDrill(row as DrillableReportRow, index, columns.length);
-                const target = drill ? { href: drillHref(drill), label: drillLabel(row, drill) } : drillDownTarget({ report, row, column, header, earliestDate });
+                const target = drill
+                  ? { href: drillHref(drill), label: drillLabel(row, drill) }
+                  : drillDownTarget({ report, row, column, header, earliestDate });
                 if (target === null) return text;
                 return (
                   <Link
@@ -116,7 +118,8 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
                     strong && 'font-semibold',
                     emphasis === 'section' && depth === 0 && 'bg-slate-50 dark:bg-slate-800/40',
                     emphasis === 'subtotal' && 'border-t-2 border-t-slate-300 dark:border-t-slate-600',
-                    emphasis === 'grand-total' && 'border-t-2 border-b-4 border-double border-t-slate-400 border-b-slate-400 font-bold dark:border-t-slate-500 dark:border-b-slate-500',
+                    emphasis === 'grand-total' &&
+                      'border-t-2 border-b-4 border-double border-t-slate-400 border-b-slate-400 font-bold dark:border-t-slate-500 dark:border-b-slate-500',
                     emphasis === 'computed' && 'italic',
                   )}
                 >
@@ -163,7 +166,11 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
       </div>
       {/* Columns hidden to the right (the last months, the Total) show as a shade at the edge, as spreadsheets do. */}
       {moreToTheRight && (
-        <div data-more-columns aria-hidden className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-linear-to-l from-slate-900/15 to-transparent dark:from-black/50" />
+        <div
+          data-more-columns
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-linear-to-l from-slate-900/15 to-transparent dark:from-black/50"
+        />
       )}
     </div>
   );

@@ -18,7 +18,15 @@ import {
 import { Button, Card, EmptyState, Spinner, cx, dateBounds, formatShortDate, todayIso, type DateRange } from '@ledgerline/ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { BALANCE_SHEET_CLASSES, PNL_CLASSES, defaultReportPeriod, useReportFilters, type AccountClass, type FilterChangeOptions, type StoredFilters } from '../filters';
+import {
+  BALANCE_SHEET_CLASSES,
+  PNL_CLASSES,
+  defaultReportPeriod,
+  useReportFilters,
+  type AccountClass,
+  type FilterChangeOptions,
+  type StoredFilters,
+} from '../filters';
 import { ExportButtons } from './ExportButtons';
 import { ReportFilters } from './ReportFilters';
 import { ReportTable } from './ReportTable';
@@ -70,7 +78,22 @@ interface ReportCardProps<T> {
 }
 
 /** A report's card: filters and exports above; loading, error, empty or the table below. */
-function ReportCard<T>({ tab, title, description, period, onPeriodChange, filters, onFiltersChange, accountClasses, query, state, headerOf, rowsOf, empty, render }: ReportCardProps<T>) {
+function ReportCard<T>({
+  tab,
+  title,
+  description,
+  period,
+  onPeriodChange,
+  filters,
+  onFiltersChange,
+  accountClasses,
+  query,
+  state,
+  headerOf,
+  rowsOf,
+  empty,
+  render,
+}: ReportCardProps<T>) {
   const data = state.data;
   const note = data === undefined ? null : breakdownFallbackNote(headerOf(data));
   return (
@@ -144,7 +167,17 @@ export function ProfitLossTab() {
       headerOf={(d) => d.header}
       rowsOf={(d) => d.report.data}
       empty={{ title: 'No income or expenses in this period', description: 'Amounts appear here once transactions in the period are booked.' }}
-      render={(d) => <ReportTable report="pnl" title="Profit and loss" header={d.header} columns={d.report.columns} rows={d.report.data} showTotal earliestDate={dateBounds(todayIso()).min} />}
+      render={(d) => (
+        <ReportTable
+          report="pnl"
+          title="Profit and loss"
+          header={d.header}
+          columns={d.report.columns}
+          rows={d.report.data}
+          showTotal
+          earliestDate={dateBounds(todayIso()).min}
+        />
+      )}
     />
   );
 }
@@ -170,7 +203,17 @@ export function BalanceSheetTab() {
       headerOf={(d) => d.header}
       rowsOf={(d) => d.data}
       empty={{ title: 'Nothing on the balance sheet yet', description: 'Balances appear here once transactions or opening balances are booked.' }}
-      render={(d) => <ReportTable report="balancesheet" title="Balance sheet" header={d.header} columns={d.columns} rows={d.data} showTotal={false} earliestDate={dateBounds(todayIso()).min} />}
+      render={(d) => (
+        <ReportTable
+          report="balancesheet"
+          title="Balance sheet"
+          header={d.header}
+          columns={d.columns}
+          rows={d.data}
+          showTotal={false}
+          earliestDate={dateBounds(todayIso()).min}
+        />
+      )}
     />
   );
 }
@@ -211,7 +254,17 @@ function ServedCashflowStatement() {
       headerOf={(d) => d.header}
       rowsOf={(d) => d.data}
       empty={{ title: 'No cash moved in this period', description: 'Cash flows appear here once bank transactions in the period are booked.' }}
-      render={(d) => <ReportTable report="cashflow" title="Cash flow statement" header={d.header} columns={d.columns} rows={d.data} showTotal earliestDate={dateBounds(todayIso()).min} />}
+      render={(d) => (
+        <ReportTable
+          report="cashflow"
+          title="Cash flow statement"
+          header={d.header}
+          columns={d.columns}
+          rows={d.data}
+          showTotal
+          earliestDate={dateBounds(todayIso()).min}
+        />
+      )}
     />
   );
 }

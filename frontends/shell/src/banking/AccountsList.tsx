@@ -44,7 +44,14 @@ export function AccountsList({
           </h3>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {group.accounts.map((account) => (
-              <AccountRow key={account.id} account={account} tieOut={tieOuts.get(account.id) ?? null} syncing={jobsOf(account, jobs, accounts)} actions={actions} now={now} />
+              <AccountRow
+                key={account.id}
+                account={account}
+                tieOut={tieOuts.get(account.id) ?? null}
+                syncing={jobsOf(account, jobs, accounts)}
+                actions={actions}
+                now={now}
+              />
             ))}
           </ul>
         </section>
@@ -55,21 +62,33 @@ export function AccountsList({
 
 function BankBadge({ name }: { name: string }) {
   return (
-    <span aria-hidden="true" className="flex size-5 items-center justify-center rounded bg-slate-200 text-[10px] font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+    <span
+      aria-hidden="true"
+      className="flex size-5 items-center justify-center rounded bg-slate-200 text-[10px] font-bold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+    >
       {(name.charAt(0) || '?').toUpperCase()}
     </span>
   );
 }
 
-function AccountRow({ account, tieOut, syncing, actions, now }: { account: BankAccount; tieOut: TieOut | null; syncing: Job[]; actions: AccountActions; now: Date }) {
+function AccountRow({
+  account,
+  tieOut,
+  syncing,
+  actions,
+  now,
+}: {
+  account: BankAccount;
+  tieOut: TieOut | null;
+  syncing: Job[];
+  actions: AccountActions;
+  now: Date;
+}) {
   const busy = actions.busyAccountId === account.id;
   const progress = jobProgress(syncing);
   const disabledTitle = actions.disabledReason;
   return (
-    <li
-      aria-label={`${account.name} ${maskLabel(account.mask)}`.trim()}
-      className="grid items-center gap-4 px-4 py-3 md:grid-cols-[minmax(0,1fr)_17rem_auto]"
-    >
+    <li aria-label={`${account.name} ${maskLabel(account.mask)}`.trim()} className="grid items-center gap-4 px-4 py-3 md:grid-cols-[minmax(0,1fr)_17rem_auto]">
       <div className="min-w-0">
         <p className="font-medium text-slate-900 dark:text-slate-100">
           {account.name} <span className="font-normal text-slate-500 dark:text-slate-400">{maskLabel(account.mask)}</span>
@@ -111,7 +130,14 @@ function AccountRow({ account, tieOut, syncing, actions, now }: { account: BankA
         >
           Sync
         </Button>
-        <Button size="sm" variant="ghost" title={disabledTitle} aria-label={`Remove ${account.name}`} disabled={!actions.onRemove || busy} onClick={() => actions.onRemove?.(account)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          title={disabledTitle}
+          aria-label={`Remove ${account.name}`}
+          disabled={!actions.onRemove || busy}
+          onClick={() => actions.onRemove?.(account)}
+        >
           Remove
         </Button>
       </div>

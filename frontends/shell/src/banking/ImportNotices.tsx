@@ -94,7 +94,9 @@ function ImportWatcher({ entry, onFinished }: { entry: TrackedImport; onFinished
       });
     } else {
       notice.dismiss(id);
-      notice.error(`Importing transactions from ${institutionName || 'your bank'} failed${failedReason ? `: ${failedReason}` : ''}. Sync the account again from Connect Accounts.`);
+      notice.error(
+        `Importing transactions from ${institutionName || 'your bank'} failed${failedReason ? `: ${failedReason}` : ''}. Sync the account again from Connect Accounts.`,
+      );
     }
     onFinished(accountId);
   }, [state, accountId, institutionName, failedReason, notice, navigate, onFinished]);

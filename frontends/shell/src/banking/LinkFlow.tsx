@@ -129,9 +129,7 @@ function SandboxLink({ token, reconnect, onSuccess, onExit, sandboxUrl }: LinkFl
                     />
                     <span className="min-w-0">
                       <span className="block font-medium text-slate-900 dark:text-slate-100">{institution.name}</span>
-                      <span className="block text-slate-500 dark:text-slate-400">
-                        {institution.accounts.map((a) => `${a.name} ${a.mask}`).join(' · ')}
-                      </span>
+                      <span className="block text-slate-500 dark:text-slate-400">{institution.accounts.map((a) => `${a.name} ${a.mask}`).join(' · ')}</span>
                     </span>
                   </label>
                 ))}

@@ -10,12 +10,26 @@ const TONE = {
 } as const;
 
 /** "Matches bank" (green check), "Differs by $X" (amber) or "Updating from the bank…": the books against the bank. */
-export function TieOutBadge({ status, difference, long = false, className }: { status: TieOutStatus; difference: number | null; long?: boolean; className?: string }) {
+export function TieOutBadge({
+  status,
+  difference,
+  long = false,
+  className,
+}: {
+  status: TieOutStatus;
+  difference: number | null;
+  long?: boolean;
+  className?: string;
+}) {
   const label = tieOutLabel(status, difference, { long });
   return (
     <span
       data-tie-out={status}
-      className={cx('inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-normal ring-1 ring-inset', TONE[label.tone], className)}
+      className={cx(
+        'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-normal ring-1 ring-inset',
+        TONE[label.tone],
+        className,
+      )}
     >
       {label.tone === 'ok' && <CheckIcon className="size-3.5 shrink-0" />}
       {label.tone === 'warn' && <WarningIcon className="size-3.5 shrink-0" />}

@@ -28,7 +28,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** Link's `(public_token, metadata)` as the product uses them; Plaid sends null for a missing mask or subtype. */
 export function parseLinkSuccess(publicToken: unknown, metadata: unknown): LinkSuccess {
   if (typeof publicToken !== 'string' || publicToken === '' || !isRecord(metadata)) throw new Error('Plaid Link returned no public token');
-  const institution = isRecord(metadata.institution) ? { name: text(metadata.institution.name), institution_id: text(metadata.institution.institution_id) } : null;
+  const institution = isRecord(metadata.institution)
+    ? { name: text(metadata.institution.name), institution_id: text(metadata.institution.institution_id) }
+    : null;
   const accounts = (Array.isArray(metadata.accounts) ? metadata.accounts : []).filter(isRecord).map((a) => ({
     id: text(a.id),
     name: text(a.name),

@@ -128,7 +128,9 @@ export function AppLayout() {
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
           <ImportNoticesProvider>
             {/* A firm user watches the books of the client they chose, never a default one. */}
-            {!userState.isDemoModeActive && Boolean(userState.selectedWorkspaceId ?? (user.userType === 'firm' ? null : user.workspace?.id)) && <TieOutNotices />}
+            {!userState.isDemoModeActive && Boolean(userState.selectedWorkspaceId ?? (user.userType === 'firm' ? null : user.workspace?.id)) && (
+              <TieOutNotices />
+            )}
             <Outlet />
           </ImportNoticesProvider>
         </main>

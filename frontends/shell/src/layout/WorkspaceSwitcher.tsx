@@ -23,7 +23,11 @@ export function WorkspaceSwitcher({ workspaces, currentId }: WorkspaceSwitcherPr
   const organizationCount = useMemo(() => organizationsOf(workspaces).length, [workspaces]);
   if (workspaces.length < 2 || current === null) {
     // Nothing to switch to: the workspace's name alone.
-    return current ? <span className="hidden truncate rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700 sm:inline dark:bg-slate-800 dark:text-slate-300">{current.name}</span> : null;
+    return current ? (
+      <span className="hidden truncate rounded-md bg-slate-100 px-2 py-1 text-xs font-medium text-slate-700 sm:inline dark:bg-slate-800 dark:text-slate-300">
+        {current.name}
+      </span>
+    ) : null;
   }
   return (
     <Popover className="min-w-0">

@@ -17,7 +17,9 @@ export function switcherGroups(workspaces: readonly Workspace[], search: string)
   const groups = organizationsOf(workspaces);
   if (needle === '') return groups;
   return groups
-    .map((group) => (group.name.toLowerCase().includes(needle) ? group : { ...group, workspaces: group.workspaces.filter((w) => w.name.toLowerCase().includes(needle)) }))
+    .map((group) =>
+      group.name.toLowerCase().includes(needle) ? group : { ...group, workspaces: group.workspaces.filter((w) => w.name.toLowerCase().includes(needle)) },
+    )
     .filter((group) => group.workspaces.length > 0);
 }
 

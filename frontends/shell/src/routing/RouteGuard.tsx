@@ -48,7 +48,13 @@ function FirmDataLoader({ enabled }: { enabled: boolean }) {
 export function RouteGuard() {
   const { pathname, search } = useLocation();
   const { auth, user } = useSession();
-  const decision = guardRoute({ pathname, search, isAuthenticated: auth.isAuthenticated, user: user.user, selectedOrganizationId: user.selectedOrganizationId });
+  const decision = guardRoute({
+    pathname,
+    search,
+    isAuthenticated: auth.isAuthenticated,
+    user: user.user,
+    selectedOrganizationId: user.selectedOrganizationId,
+  });
   return (
     <>
       <UserRefresh enabled={auth.isAuthenticated} />

@@ -1,7 +1,15 @@
 import type { User } from '@ledgerline/api';
 
 /** Spec §2 auth routes a signed-out visitor may open. /onboard is not one: it needs a session. */
-export const PUBLIC_ROUTES: readonly string[] = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/verify-invite', '/login-workspace'];
+export const PUBLIC_ROUTES: readonly string[] = [
+  '/login',
+  '/signup',
+  '/verify-otp',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-invite',
+  '/login-workspace',
+];
 export const ONBOARDING_ROUTE = '/onboard';
 export const LOGIN_ROUTE = '/login';
 export const HOME_ROUTE = '/dashboard';
@@ -40,7 +48,8 @@ export const isPublicRoute = (pathname: string): boolean => PUBLIC_ROUTES.includ
 export const isSessionRoute = (pathname: string): boolean => SESSION_ROUTES.includes(normalize(pathname));
 
 /** A firm user who has not chosen an organization yet (spec §2). */
-export const needsOrganization = (user: Pick<User, 'userType'>, selectedOrganizationId: string | null): boolean => user.userType === 'firm' && selectedOrganizationId === null;
+export const needsOrganization = (user: Pick<User, 'userType'>, selectedOrganizationId: string | null): boolean =>
+  user.userType === 'firm' && selectedOrganizationId === null;
 
 export function homeFor(user: Pick<User, 'userType'>, selectedOrganizationId: string | null): string {
   return needsOrganization(user, selectedOrganizationId) ? SELECT_ORGANIZATION_ROUTE : HOME_ROUTE;

@@ -18,7 +18,9 @@ const ForgotPasswordPage = lazyPage(() => import('../pages/auth/ForgotPasswordPa
 const ResetPasswordPage = lazyPage(() => import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage), 'Loading', { widgets: false });
 const OnboardPage = lazyPage(() => import('../pages/auth/OnboardPage').then((m) => m.OnboardPage), 'Loading onboarding');
 const VerifyInvitePage = lazyPage(() => import('../pages/auth/VerifyInvitePage').then((m) => m.VerifyInvitePage), 'Loading the invitation', { widgets: false });
-const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePage').then((m) => m.LoginWorkspacePage), 'Opening the workspace', { widgets: false });
+const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePage').then((m) => m.LoginWorkspacePage), 'Opening the workspace', {
+  widgets: false,
+});
 const SelectOrganizationPage = lazyPage(() => import('../pages/app/SelectOrganizationPage').then((m) => m.SelectOrganizationPage), 'Loading organizations');
 const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then((m) => m.ComingSoonPage), 'Loading the page');
 const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');

@@ -34,7 +34,8 @@ export function defaultWorkspaceIn(workspaces: readonly Workspace[], organizatio
   return mine.find((w) => w.isDefault) ?? mine[0] ?? null;
 }
 
-const selectionOf = (workspace: Workspace | null): Selection => (workspace ? { workspaceId: workspace.id, organizationId: workspace.organizationId } : NO_SELECTION);
+const selectionOf = (workspace: Workspace | null): Selection =>
+  workspace ? { workspaceId: workspace.id, organizationId: workspace.organizationId } : NO_SELECTION;
 
 /**
  * The selection after the user's workspaces are (re)loaded, by spec §4, first rule that applies:

@@ -126,7 +126,15 @@ export function signedIn(state: SessionState, answer: { user: User; sessionToken
   return withUser(
     {
       ...state,
-      auth: { ...state.auth, accessToken: answer.sessionToken, methodId: null, pendingEmail: null, isAuthenticated: true, hasSessionExpired: false, status: 'succeeded' },
+      auth: {
+        ...state.auth,
+        accessToken: answer.sessionToken,
+        methodId: null,
+        pendingEmail: null,
+        isAuthenticated: true,
+        hasSessionExpired: false,
+        status: 'succeeded',
+      },
     },
     answer.user,
   );
@@ -135,7 +143,14 @@ export function signedIn(state: SessionState, answer: { user: User; sessionToken
 export function awaitingCode(state: SessionState, pending: { sessionToken: string; methodId: string; email: string }): SessionState {
   return {
     ...state,
-    auth: { ...state.auth, accessToken: pending.sessionToken, methodId: pending.methodId, pendingEmail: pending.email, isAuthenticated: false, status: 'succeeded' },
+    auth: {
+      ...state.auth,
+      accessToken: pending.sessionToken,
+      methodId: pending.methodId,
+      pendingEmail: pending.email,
+      isAuthenticated: false,
+      status: 'succeeded',
+    },
   };
 }
 

@@ -9,10 +9,7 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
 
 export function Card({ title, description, actions, className, children, ...rest }: CardProps) {
   return (
-    <section
-      className={cx('rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900', className)}
-      {...rest}
-    >
+    <section className={cx('rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900', className)} {...rest}>
       {(title || actions) && (
         // On a narrow card the actions (a period picker, a link) go below the title rather than past the edge.
         <header className="mb-4 flex flex-wrap items-start justify-between gap-4">

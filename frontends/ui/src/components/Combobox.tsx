@@ -25,7 +25,10 @@ export interface ComboboxProps {
 // A value no real option can have: it marks the "Add" entry.
 const CREATE_PREFIX = '\u0000create:';
 
-const headerClass = ['px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400', 'px-2.5 pt-1.5 pb-0.5 text-xs font-medium text-slate-600 dark:text-slate-300'];
+const headerClass = [
+  'px-2.5 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400',
+  'px-2.5 pt-1.5 pb-0.5 text-xs font-medium text-slate-600 dark:text-slate-300',
+];
 
 /**
  * A searchable dropdown. The input shows the chosen option's title; focusing it selects that text and the first
@@ -114,7 +117,12 @@ export function Combobox({ label, name, options, value, onChange, onCreate, plac
           {sections.map((section) => (
             <Fragment key={section.path.join('\u0000')}>
               {section.headers.map((header) => (
-                <div key={`${header.level}:${header.title}`} aria-hidden className={cx(headerClass[Math.min(header.level, 1)], 'truncate')} data-option-header={header.level}>
+                <div
+                  key={`${header.level}:${header.title}`}
+                  aria-hidden
+                  className={cx(headerClass[Math.min(header.level, 1)], 'truncate')}
+                  data-option-header={header.level}
+                >
                   {header.title}
                 </div>
               ))}

@@ -148,7 +148,9 @@ function RangeEditor({
               onClick={isCustom ? undefined : () => choose(presetRange(name as (typeof DATE_RANGE_PRESETS)[number], today))}
               className={cx(
                 'rounded-md px-2.5 py-1.5 text-left text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40',
-                active ? 'bg-brand-50 font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                active
+                  ? 'bg-brand-50 font-medium text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
                 isCustom && !active && 'cursor-default text-slate-400 hover:bg-transparent dark:text-slate-500 dark:hover:bg-transparent',
               )}
             >
@@ -209,7 +211,16 @@ function RangeEditor({
 
 function CalendarIcon({ className }: { className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <rect x="3.5" y="5" width="17" height="15" rx="2" />
       <path d="M3.5 10h17M8 3v4M16 3v4" />
     </svg>
@@ -360,7 +371,13 @@ function Calendar({ view, onView, selected, bounds, disabledDates, onPick }: Cal
   return (
     <div>
       <div className="mb-2 flex items-center justify-between">
-        <button type="button" aria-label="Previous month" className={navButton} disabled={showYears || viewIndex <= minView.year * 12 + minView.month} onClick={() => move(-1)}>
+        <button
+          type="button"
+          aria-label="Previous month"
+          className={navButton}
+          disabled={showYears || viewIndex <= minView.year * 12 + minView.month}
+          onClick={() => move(-1)}
+        >
           <ChevronDownIcon className="size-4 rotate-90" />
         </button>
         <button
@@ -372,7 +389,13 @@ function Calendar({ view, onView, selected, bounds, disabledDates, onPick }: Cal
         >
           {heading}
         </button>
-        <button type="button" aria-label="Next month" className={navButton} disabled={showYears || viewIndex >= maxView.year * 12 + maxView.month} onClick={() => move(1)}>
+        <button
+          type="button"
+          aria-label="Next month"
+          className={navButton}
+          disabled={showYears || viewIndex >= maxView.year * 12 + maxView.month}
+          onClick={() => move(1)}
+        >
           <ChevronDownIcon className="size-4 -rotate-90" />
         </button>
       </div>
@@ -387,13 +410,16 @@ function Calendar({ view, onView, selected, bounds, disabledDates, onPick }: Cal
                 disabled={!enabled}
                 aria-pressed={year === view.year}
                 onClick={() => {
-                  const month = year === minView.year ? Math.max(view.month, minView.month) : year === maxView.year ? Math.min(view.month, maxView.month) : view.month;
+                  const month =
+                    year === minView.year ? Math.max(view.month, minView.month) : year === maxView.year ? Math.min(view.month, maxView.month) : view.month;
                   onView({ year, month });
                   setShowYears(false);
                 }}
                 className={cx(
                   'rounded-md py-1.5 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40 disabled:cursor-not-allowed disabled:text-slate-300 dark:disabled:text-slate-600',
-                  year === view.year ? 'bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+                  year === view.year
+                    ? 'bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950'
+                    : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
                 )}
               >
                 {year}

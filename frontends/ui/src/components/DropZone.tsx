@@ -50,7 +50,19 @@ let nextKey = 0;
  * (ellipsised, the full name in its title), size and a progress bar from the upload's real progress, then Uploaded or
  * the reason it was refused. Types and size are checked in the browser first; the server stays the final word.
  */
-export function DropZone({ label, hint, extensions, maxBytes, maxFiles = 20, disabled = false, disabledReason, upload, describeFailure, onSettled, className }: DropZoneProps) {
+export function DropZone({
+  label,
+  hint,
+  extensions,
+  maxBytes,
+  maxFiles = 20,
+  disabled = false,
+  disabledReason,
+  upload,
+  describeFailure,
+  onSettled,
+  className,
+}: DropZoneProps) {
   const [rows, setRows] = useState<Row[]>([]);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -85,13 +97,17 @@ export function DropZone({ label, hint, extensions, maxBytes, maxFiles = 20, dis
     try {
       const answer = await upload(sending, (sent, total) => {
         const parts = filesProgress(sizes, sent, total);
-        setRows((all) => all.map((r) => {
-          const i = keys.indexOf(r.key);
-          return i < 0 || r.state !== 'uploading' ? r : { ...r, progress: parts[i] ?? r.progress };
-        }));
+        setRows((all) =>
+          all.map((r) => {
+            const i = keys.indexOf(r.key);
+            return i < 0 || r.state !== 'uploading' ? r : { ...r, progress: parts[i] ?? r.progress };
+          }),
+        );
       });
       const reasons = new Map(answer.failedFiles.map((f) => [f.fileName, f.reason]));
-      patch(keySet, (r) => (reasons.has(r.name) ? { ...r, state: 'refused', message: reasons.get(r.name) ?? '' } : { ...r, state: 'done', progress: 1, message: 'Uploaded' }));
+      patch(keySet, (r) =>
+        reasons.has(r.name) ? { ...r, state: 'refused', message: reasons.get(r.name) ?? '' } : { ...r, state: 'done', progress: 1, message: 'Uploaded' },
+      );
       onSettled?.({ uploaded: sending.filter((f) => !reasons.has(f.name)).length, refused: [...refused, ...answer.failedFiles] });
     } catch (error) {
       const message = describeFailure?.(error) ?? 'The upload failed';
@@ -130,7 +146,14 @@ export function DropZone({ label, hint, extensions, maxBytes, maxFiles = 20, dis
         <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
           {hint ?? `Drag files here, or browse. ${listOfTypes(extensions.map((x) => x.toUpperCase()))}, up to ${formatFileSize(maxBytes)} each.`}
         </p>
-        <Button size="sm" variant="secondary" disabled={disabled} aria-describedby={hintId} title={disabled ? (disabledReason ?? undefined) : undefined} onClick={() => input.current?.click()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={disabled}
+          aria-describedby={hintId}
+          title={disabled ? (disabledReason ?? undefined) : undefined}
+          onClick={() => input.current?.click()}
+        >
           Browse files
         </Button>
         {disabled && disabledReason && <p className="text-xs text-amber-700 dark:text-amber-400">{disabledReason}</p>}
@@ -160,7 +183,10 @@ export function DropZone({ label, hint, extensions, maxBytes, maxFiles = 20, dis
               </Button>
             )}
           </div>
-          <ul aria-label={`${label}: files`} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          <ul
+            aria-label={`${label}: files`}
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+          >
             {rows.map((r) => (
               <FileRow key={r.key} row={r} />
             ))}
@@ -181,7 +207,14 @@ function FileRow({ row }: { row: Row }) {
       <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{formatFileSize(row.size)}</span>
       {row.state === 'uploading' ? (
         <>
-          <div role="progressbar" aria-label={`Uploading ${row.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${row.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          >
             <div className="h-full rounded-full bg-brand-600 transition-[width] dark:bg-brand-400" style={{ width: `${percent}%` }} />
           </div>
           <span className="text-xs text-slate-600 tabular-nums dark:text-slate-300">{percent}%</span>

@@ -28,7 +28,11 @@ export type LazyPageComponent<P extends object> = ComponentType<P> & { preload: 
 export function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   label: string,
-  options: { full?: boolean; fallback?: ReactNode; /** false: a page that shows none of the kit's Headless UI components (components/Deferred.tsx) does not fetch them. */ widgets?: boolean } = {},
+  options: {
+    full?: boolean;
+    fallback?: ReactNode;
+    /** false: a page that shows none of the kit's Headless UI components (components/Deferred.tsx) does not fetch them. */ widgets?: boolean;
+  } = {},
 ): LazyPageComponent<P> {
   // With the kit's Headless UI components unless told otherwise, so nothing on the page waits for them after it shows.
   const loadWithWidgets = options.widgets === false ? load : () => Promise.all([load(), preloadWidgets()]).then(([page]) => page);

@@ -40,7 +40,11 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       const notice = resolveNotice(input);
       clearTimeout(timers.current.get(notice.id));
       setNotices((list) => [...list.filter((n) => n.id !== notice.id), notice]);
-      if (notice.duration !== null) timers.current.set(notice.id, setTimeout(() => dismiss(notice.id), notice.duration));
+      if (notice.duration !== null)
+        timers.current.set(
+          notice.id,
+          setTimeout(() => dismiss(notice.id), notice.duration),
+        );
       return notice.id;
     },
     [dismiss],
@@ -116,10 +120,7 @@ function NoticeRegion({ placement, notices, onDismiss }: { placement: NoticePlac
     <div
       ref={region}
       data-notice-region={placement}
-      className={cx(
-        'pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-4',
-        placement === 'top' ? 'top-4' : 'bottom-4',
-      )}
+      className={cx('pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-4', placement === 'top' ? 'top-4' : 'bottom-4')}
     >
       {shown.map((notice) => (
         <div

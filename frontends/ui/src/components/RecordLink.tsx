@@ -6,7 +6,12 @@ import type { ReactNode } from 'react';
  */
 export function RecordLink({ onOpen, children, label }: { onOpen: () => void; children: ReactNode; label?: string }) {
   return (
-    <button type="button" aria-label={label} onClick={onOpen} className="max-w-full truncate text-left font-medium text-brand-700 hover:underline focus-visible:underline focus-visible:outline-none dark:text-brand-300">
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onOpen}
+      className="max-w-full truncate text-left font-medium text-brand-700 hover:underline focus-visible:underline focus-visible:outline-none dark:text-brand-300"
+    >
       {children}
     </button>
   );

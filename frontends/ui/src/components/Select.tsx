@@ -48,7 +48,18 @@ export const optionClass = cx(
   'data-focus:bg-brand-50 data-focus:text-brand-900 dark:text-slate-100 dark:data-focus:bg-brand-950 dark:data-focus:text-brand-100',
 );
 
-export function Select<T extends string>({ label, name, options, value, onChange, placeholder = 'Select…', required, error, disabled, className }: SelectProps<T>) {
+export function Select<T extends string>({
+  label,
+  name,
+  options,
+  value,
+  onChange,
+  placeholder = 'Select…',
+  required,
+  error,
+  disabled,
+  className,
+}: SelectProps<T>) {
   const messageId = useId();
   const selected = options.find((o) => o.value === value);
   return (

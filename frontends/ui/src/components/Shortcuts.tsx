@@ -19,7 +19,10 @@ export function useShortcuts(shortcuts: readonly Shortcut[], enabled = true): vo
     const onKey = (event: KeyboardEvent) => {
       if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
-      const shortcut = matchShortcut({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, defaultPrevented: event.defaultPrevented, target }, current.current);
+      const shortcut = matchShortcut(
+        { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, defaultPrevented: event.defaultPrevented, target },
+        current.current,
+      );
       if (shortcut === null) return;
       event.preventDefault();
       shortcut.run();
@@ -30,7 +33,17 @@ export function useShortcuts(shortcuts: readonly Shortcut[], enabled = true): vo
 }
 
 /** The '?' sheet: a dialog that lists the screen's shortcuts (Escape or Close closes it). */
-export function ShortcutSheet({ open, onClose, title = 'Keyboard shortcuts', shortcuts }: { open: boolean; onClose: () => void; title?: string; shortcuts: readonly Pick<Shortcut, 'label' | 'description'>[] }) {
+export function ShortcutSheet({
+  open,
+  onClose,
+  title = 'Keyboard shortcuts',
+  shortcuts,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title?: string;
+  shortcuts: readonly Pick<Shortcut, 'label' | 'description'>[];
+}) {
   return (
     <Dialog
       open={open}
@@ -50,7 +63,9 @@ export function ShortcutSheet({ open, onClose, title = 'Keyboard shortcuts', sho
               {s.label.split(' or ').map((key, i) => (
                 <span key={key}>
                   {i > 0 && <span className="px-1 text-slate-500 dark:text-slate-400"> or </span>}
-                  <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">{key}</kbd>
+                  <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                    {key}
+                  </kbd>
                 </span>
               ))}
             </dt>

@@ -48,7 +48,8 @@ export function Tabs<T extends string>({ items, value, onChange, className }: Ta
           an inset shadow so the selected tab's underline paints over it without overflowing the scrolling row. */}
       <TabList
         ref={listRef}
-        className="flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] [scrollbar-width:thin] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]">
+        className="flex gap-1 overflow-x-auto overflow-y-hidden shadow-[inset_0_-1px_0_var(--color-slate-200)] [scrollbar-width:thin] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]"
+      >
         {items.map((item) => (
           <Tab
             key={item.value}

@@ -53,7 +53,8 @@ export function sameRealAccount(
   a: { institutionId: string; institutionName: string; mask: string; type: string; subtype: string; name: string },
   b: { institutionId: string; institutionName: string; mask: string; type: string; subtype: string; name: string },
 ): boolean {
-  const sameInstitution = a.institutionId && b.institutionId ? a.institutionId === b.institutionId : a.institutionName.toLowerCase() === b.institutionName.toLowerCase();
+  const sameInstitution =
+    a.institutionId && b.institutionId ? a.institutionId === b.institutionId : a.institutionName.toLowerCase() === b.institutionName.toLowerCase();
   if (!sameInstitution) return false;
   if (a.type !== b.type || a.subtype !== b.subtype) return false;
   if (a.mask || b.mask) return a.mask === b.mask;

@@ -24,7 +24,10 @@ const plaidTransaction = z.object({
   merchant_name: z.string().max(1_000).nullable().optional(),
   pending: z.boolean(),
   pending_transaction_id: z.string().max(256).nullable().optional(),
-  personal_finance_category: z.object({ primary: z.string().max(200) }).nullable().optional(),
+  personal_finance_category: z
+    .object({ primary: z.string().max(200) })
+    .nullable()
+    .optional(),
 });
 
 const balance = z.number().finite().nullable().optional();

@@ -39,7 +39,11 @@ export class PlaidWebhookVerifier {
   private async fetchKey(kid: string): Promise<CachedKey> {
     const jwk = (await this.plaid.webhookVerificationKeyGet({ key_id: kid })).data.key;
     const key = await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, alg: 'ES256' } as JWK, 'ES256');
-    const cached = { key, expiredAt: jwk.expired_at === null || jwk.expired_at === undefined ? null : jwk.expired_at * 1000, refreshAt: this.now() + this.options.keyCacheMs };
+    const cached = {
+      key,
+      expiredAt: jwk.expired_at === null || jwk.expired_at === undefined ? null : jwk.expired_at * 1000,
+      refreshAt: this.now() + this.options.keyCacheMs,
+    };
     this.keys.set(kid, cached);
     return cached;
   }

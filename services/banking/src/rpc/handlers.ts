@@ -1,9 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { requireTenant, withInputRules } from '@ledgerline/platform';
-import {
-  BankAccountSchema, BankingService, BankTransactionRecordSchema, JobSchema, type BankAccount, type Job,
-} from '@ledgerline/proto/banking/v1/banking_pb';
+import { BankAccountSchema, BankingService, BankTransactionRecordSchema, JobSchema, type BankAccount, type Job } from '@ledgerline/proto/banking/v1/banking_pb';
 import type { AccountView } from '../usecases/accounts.js';
 import type { AccountUseCases } from '../usecases/accounts.js';
 import type { Actor } from '../usecases/context.js';
@@ -45,7 +43,13 @@ export function jobMessage(j: JobRow): Job {
     status: j.status,
     type: j.type,
     order: BigInt(j.seq),
-    data: { requestId: j.request_id, accountId: j.account_id, transactionPushed: j.transaction_pushed, totalTransactions: j.total_transactions, uploadType: '' },
+    data: {
+      requestId: j.request_id,
+      accountId: j.account_id,
+      transactionPushed: j.transaction_pushed,
+      totalTransactions: j.total_transactions,
+      uploadType: '',
+    },
     failedReason: j.status === 'failed' ? (j.failed_reason ?? '') : '',
     attempts: j.attempts,
     createdOn: iso(j.created_at),
@@ -79,66 +83,89 @@ const actorOf = (ctx: HandlerContext): Actor => {
 export function bankingRoutes(deps: { accounts: AccountUseCases; scheduler: JobScheduler; webhooks: WebhookUseCases }) {
   const { accounts, scheduler, webhooks } = deps;
   return (router: ConnectRouter) =>
-    router.service(BankingService, withInputRules(BankingService, {
-      async createLinkToken(_req, ctx) {
-        return accounts.createLinkToken(actorOf(ctx));
-      },
-      async createUpdateToken(req, ctx) {
-        return accounts.createUpdateToken(actorOf(ctx), req.accountId);
-      },
-      async linkAccounts(req, ctx) {
-        const r = await accounts.link(actorOf(ctx), {
-          publicToken: req.publicToken,
-          accounts: req.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
-          institution: req.institution ? { name: req.institution.name, institutionId: req.institution.institutionId } : undefined,
-          ignoreDuplicateAccounts: req.ignoreDuplicateAccounts,
-        });
-        return { accounts: r.accounts.map(accountMessage), resultCode: r.resultCode, matchingAccounts: r.matchingAccounts.map(accountMessage), jobs: r.jobs.map(jobMessage) };
-      },
-      async listAccounts(_req, ctx) {
-        return { accounts: (await accounts.list(actorOf(ctx))).map(accountMessage) };
-      },
-      async removeAccount(req, ctx) {
-        return accounts.remove(actorOf(ctx), req.accountId);
-      },
-      async checkAnomaly(req, ctx) {
-        const r = await accounts.checkAnomaly(actorOf(ctx), req.accountId);
-        return {
-          resultCode: r.resultCode,
-          matches: r.matches.map((m) => ({
-            account: accountMessage(m.account),
-            matchingAccount: accountMessage(m.matchingAccount),
-            overlappingTransactions: m.overlapping,
-            matchedTransactions: m.matched,
-            matchPercentage: m.matchPercentage,
-            matched: m.pairs.map((p) => ({ sourceTransactionId: p.source.id, targetTransactionId: p.target.id, date: p.source.date, amountCents: BigInt(p.source.amountCents) })),
-          })),
-        };
-      },
-      async syncTransactions(req, ctx) {
-        const job = await accounts.syncNow(actorOf(ctx), req.accountId);
-        return { message: 'Syncing all your latest transactions', job: jobMessage(job) };
-      },
-      async mergeAccounts(req, ctx) {
-        const r = await accounts.merge(actorOf(ctx), {
-          sourceAccountId: req.sourceAccountId,
-          targetAccountId: req.targetAccountId,
-          conflicts: req.conflicts.map((c) => ({ sourceTransactionId: c.sourceTransactionId, targetTransactionId: c.targetTransactionId, resolution: c.resolution })),
-          keepTargetsNonMatchedTransactions: req.keepTargetsNonMatchedTransactions,
-          mergeStrategy: req.mergeStrategy,
-        });
-        return { message: 'Accounts merged', targetAccount: accountMessage(r.target), movedTransactions: r.moved, droppedTransactions: r.dropped, removedTargetTransactions: r.removedTarget };
-      },
-      async listJobs(req, ctx) {
-        const rows = await scheduler.list(actorOf(ctx).workspaceId, { accountId: req.accountId, statuses: req.statuses });
-        return { jobs: rows.map(jobMessage) };
-      },
-      async listBankTransactions(req, ctx) {
-        const r = await accounts.listTransactions(actorOf(ctx), { accountId: req.accountId, page: req.page, take: req.take });
-        return { transactions: r.rows.map(transactionMessage), total: r.total, page: r.page, take: r.take };
-      },
-      async handlePlaidWebhook(req) {
-        return { outcome: await webhooks.handle(req.body, req.verification) };
-      },
-    }));
+    router.service(
+      BankingService,
+      withInputRules(BankingService, {
+        async createLinkToken(_req, ctx) {
+          return accounts.createLinkToken(actorOf(ctx));
+        },
+        async createUpdateToken(req, ctx) {
+          return accounts.createUpdateToken(actorOf(ctx), req.accountId);
+        },
+        async linkAccounts(req, ctx) {
+          const r = await accounts.link(actorOf(ctx), {
+            publicToken: req.publicToken,
+            accounts: req.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
+            institution: req.institution ? { name: req.institution.name, institutionId: req.institution.institutionId } : undefined,
+            ignoreDuplicateAccounts: req.ignoreDuplicateAccounts,
+          });
+          return {
+            accounts: r.accounts.map(accountMessage),
+            resultCode: r.resultCode,
+            matchingAccounts: r.matchingAccounts.map(accountMessage),
+            jobs: r.jobs.map(jobMessage),
+          };
+        },
+        async listAccounts(_req, ctx) {
+          return { accounts: (await accounts.list(actorOf(ctx))).map(accountMessage) };
+        },
+        async removeAccount(req, ctx) {
+          return accounts.remove(actorOf(ctx), req.accountId);
+        },
+        async checkAnomaly(req, ctx) {
+          const r = await accounts.checkAnomaly(actorOf(ctx), req.accountId);
+          return {
+            resultCode: r.resultCode,
+            matches: r.matches.map((m) => ({
+              account: accountMessage(m.account),
+              matchingAccount: accountMessage(m.matchingAccount),
+              overlappingTransactions: m.overlapping,
+              matchedTransactions: m.matched,
+              matchPercentage: m.matchPercentage,
+              matched: m.pairs.map((p) => ({
+                sourceTransactionId: p.source.id,
+                targetTransactionId: p.target.id,
+                date: p.source.date,
+                amountCents: BigInt(p.source.amountCents),
+              })),
+            })),
+          };
+        },
+        async syncTransactions(req, ctx) {
+          const job = await accounts.syncNow(actorOf(ctx), req.accountId);
+          return { message: 'Syncing all your latest transactions', job: jobMessage(job) };
+        },
+        async mergeAccounts(req, ctx) {
+          const r = await accounts.merge(actorOf(ctx), {
+            sourceAccountId: req.sourceAccountId,
+            targetAccountId: req.targetAccountId,
+            conflicts: req.conflicts.map((c) => ({
+              sourceTransactionId: c.sourceTransactionId,
+              targetTransactionId: c.targetTransactionId,
+              resolution: c.resolution,
+            })),
+            keepTargetsNonMatchedTransactions: req.keepTargetsNonMatchedTransactions,
+            mergeStrategy: req.mergeStrategy,
+          });
+          return {
+            message: 'Accounts merged',
+            targetAccount: accountMessage(r.target),
+            movedTransactions: r.moved,
+            droppedTransactions: r.dropped,
+            removedTargetTransactions: r.removedTarget,
+          };
+        },
+        async listJobs(req, ctx) {
+          const rows = await scheduler.list(actorOf(ctx).workspaceId, { accountId: req.accountId, statuses: req.statuses });
+          return { jobs: rows.map(jobMessage) };
+        },
+        async listBankTransactions(req, ctx) {
+          const r = await accounts.listTransactions(actorOf(ctx), { accountId: req.accountId, page: req.page, take: req.take });
+          return { transactions: r.rows.map(transactionMessage), total: r.total, page: r.page, take: r.take };
+        },
+        async handlePlaidWebhook(req) {
+          return { outcome: await webhooks.handle(req.body, req.verification) };
+        },
+      }),
+    );
 }

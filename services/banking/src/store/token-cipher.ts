@@ -25,7 +25,10 @@ export class TokenKeyError extends Error {
 /** Parses PLAID_TOKEN_KEYS: refuses empty lists, duplicate ids and keys that are not 32 bytes. */
 export function parseTokenKeys(text: string): Map<string, Buffer> {
   const keys = new Map<string, Buffer>();
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = part.indexOf(':');
     const id = at > 0 ? part.slice(0, at) : '';
     if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) throw new TokenKeyError('each key is written id:base64 with an id of letters, digits, - or _');

@@ -110,7 +110,16 @@ export class AccountUseCases {
     if (!input.ignoreDuplicateAccounts) {
       const live = await withTenant(this.deps.db, actor, (trx) => accounts.live(trx));
       const matching = live.filter((e) =>
-        input.accounts.some((a) => sameRealAccount(accountKey(e), { institutionId: institution.institutionId, institutionName: institution.name, mask: a.mask, type: a.type, subtype: a.subtype, name: a.name })),
+        input.accounts.some((a) =>
+          sameRealAccount(accountKey(e), {
+            institutionId: institution.institutionId,
+            institutionName: institution.name,
+            mask: a.mask,
+            type: a.type,
+            subtype: a.subtype,
+            name: a.name,
+          }),
+        ),
       );
       if (matching.length > 0) return { accounts: [], resultCode: DUPLICATE_ACCOUNT, matchingAccounts: await this.withRanges(actor, matching), jobs: [] };
     }
@@ -132,7 +141,14 @@ export class AccountUseCases {
     const institutionId = institution.institutionId || got.data.item.institution_id || '';
 
     const { linked, job } = await withTenant(this.deps.db, actor, async (trx) => {
-      const item = await items.upsert(trx, { id: newId(), workspace_id: actor.workspaceId, item_id: itemId, ...this.deps.tokens.seal(accessToken, itemId), institution_id: institutionId, institution_name: institution.name });
+      const item = await items.upsert(trx, {
+        id: newId(),
+        workspace_id: actor.workspaceId,
+        item_id: itemId,
+        ...this.deps.tokens.seal(accessToken, itemId),
+        institution_id: institutionId,
+        institution_name: institution.name,
+      });
       if (item.workspace_id !== actor.workspaceId) throw new AppError(ErrorKind.Conflict, 'This bank login is linked to another workspace');
       const linkedRows: AccountRow[] = [];
       for (const selected of input.accounts) {
@@ -158,7 +174,12 @@ export class AccountUseCases {
         linkedRows.push(row!);
         await accountLinkedEvent(trx, row!);
       }
-      const syncJob = await this.scheduler.requestSync(trx, { workspaceId: actor.workspaceId, plaidItemId: item.id, accountId: linkedRows[0]?.id, reason: 'link' });
+      const syncJob = await this.scheduler.requestSync(trx, {
+        workspaceId: actor.workspaceId,
+        plaidItemId: item.id,
+        accountId: linkedRows[0]?.id,
+        reason: 'link',
+      });
       return { linked: linkedRows, job: syncJob };
     });
     await this.scheduler.publish(job);
@@ -171,7 +192,12 @@ export class AccountUseCases {
   }
 
   private async withRanges(actor: Actor, rows: AccountRow[]): Promise<AccountView[]> {
-    const ranges = await withTenant(this.deps.db, actor, (trx) => accounts.dateRanges(trx, rows.map((r) => r.id)));
+    const ranges = await withTenant(this.deps.db, actor, (trx) =>
+      accounts.dateRanges(
+        trx,
+        rows.map((r) => r.id),
+      ),
+    );
     return rows.map((r) => ({ ...r, date_start_at: ranges.get(r.id)?.start ?? '', date_end_at: ranges.get(r.id)?.end ?? '' }));
   }
 
@@ -191,7 +217,9 @@ export class AccountUseCases {
     });
     if (orphanedItem) {
       // No account of the login is left: end it at Plaid too (best effort; the item is already unused here).
-      await this.deps.plaid.itemRemove({ access_token: this.deps.tokens.open(orphanedItem, orphanedItem.item_id) }).catch((err: unknown) => this.deps.logger.warn({ err: (err as Error).message }, 'Plaid item removal failed'));
+      await this.deps.plaid
+        .itemRemove({ access_token: this.deps.tokens.open(orphanedItem, orphanedItem.item_id) })
+        .catch((err: unknown) => this.deps.logger.warn({ err: (err as Error).message }, 'Plaid item removal failed'));
     }
     return { message: MESSAGES.removed };
   }
@@ -217,12 +245,22 @@ export class AccountUseCases {
         if (!txCache.has(id)) txCache.set(id, (await transactions.liveOf(trx, id)).map(txKey));
         return txCache.get(id)!;
       };
-      const ranges = await accounts.dateRanges(trx, live.map((a) => a.id));
+      const ranges = await accounts.dateRanges(
+        trx,
+        live.map((a) => a.id),
+      );
       const view = (r: AccountRow): AccountView => ({ ...r, date_start_at: ranges.get(r.id)?.start ?? '', date_end_at: ranges.get(r.id)?.end ?? '' });
       const matches: DuplicateMatchView[] = [];
       for (const [a, b] of pairs) {
         const m = matchTransactions(await txOf(a.id), await txOf(b.id));
-        matches.push({ account: view(a), matchingAccount: view(b), overlapping: m.overlapping.length, matched: m.pairs.length, matchPercentage: m.matchPercentage, pairs: m.pairs });
+        matches.push({
+          account: view(a),
+          matchingAccount: view(b),
+          overlapping: m.overlapping.length,
+          matched: m.pairs.length,
+          matchPercentage: m.matchPercentage,
+          pairs: m.pairs,
+        });
       }
       return { resultCode: matches.length > 0 ? DUPLICATE_ACCOUNT : '', matches };
     });
@@ -240,7 +278,11 @@ export class AccountUseCases {
         if (!c[field] || !isUuid(c[field])) problems.push({ field: `conflicts[${i}].${field}`, message: MESSAGES.mustBeUuid(`conflicts[${i}].${field}`) });
       }
       if (!RESOLUTIONS.includes(c.resolution as Resolution)) problems.push({ field: `conflicts[${i}].resolution`, message: MESSAGES.resolution });
-      return { sourceTransactionId: (c.sourceTransactionId ?? '').toLowerCase(), targetTransactionId: (c.targetTransactionId ?? '').toLowerCase(), resolution: c.resolution as Resolution };
+      return {
+        sourceTransactionId: (c.sourceTransactionId ?? '').toLowerCase(),
+        targetTransactionId: (c.targetTransactionId ?? '').toLowerCase(),
+        resolution: c.resolution as Resolution,
+      };
     });
     if (problems.length > 0) throw AppError.invalid(problems);
 
@@ -256,13 +298,21 @@ export class AccountUseCases {
       const targetIds = new Set(targetTx.map((t) => t.id));
       const bad: FieldError[] = [];
       conflicts.forEach((c, i) => {
-        if (!sourceIds.has(c.sourceTransactionId)) bad.push({ field: `conflicts[${i}].sourceTransactionId`, message: MESSAGES.conflictTransaction(`conflicts[${i}].sourceTransactionId`) });
-        if (!targetIds.has(c.targetTransactionId)) bad.push({ field: `conflicts[${i}].targetTransactionId`, message: MESSAGES.conflictTransaction(`conflicts[${i}].targetTransactionId`) });
+        if (!sourceIds.has(c.sourceTransactionId))
+          bad.push({ field: `conflicts[${i}].sourceTransactionId`, message: MESSAGES.conflictTransaction(`conflicts[${i}].sourceTransactionId`) });
+        if (!targetIds.has(c.targetTransactionId))
+          bad.push({ field: `conflicts[${i}].targetTransactionId`, message: MESSAGES.conflictTransaction(`conflicts[${i}].targetTransactionId`) });
       });
       // An id that names no transaction of the account (another workspace's included) is not found (issue #15).
       if (bad.length > 0) throw new AppError(ErrorKind.NotFound, bad[0]?.message ?? 'Transaction not found', { fields: bad });
 
-      const plan = planMerge({ strategy, source: sourceTx.map(txKey), target: targetTx.map(txKey), conflicts, keepTargetsNonMatchedTransactions: input.keepTargetsNonMatchedTransactions ?? true });
+      const plan = planMerge({
+        strategy,
+        source: sourceTx.map(txKey),
+        target: targetTx.map(txKey),
+        conflicts,
+        keepTargetsNonMatchedTransactions: input.keepTargetsNonMatchedTransactions ?? true,
+      });
       const byId = new Map(sourceTx.concat(targetTx).map((t) => [t.id, t]));
       const now = this.now();
       const retire = async (row: TransactionRow) => {
@@ -273,8 +323,19 @@ export class AccountUseCases {
       const copies = await transactions.insertNew(
         trx,
         moves.map((t) => ({
-          id: newId(), workspace_id: t.workspace_id, account_id: target.id, external_id: t.external_id, amount_cents: Number(t.amount_cents), iso_currency_code: t.iso_currency_code,
-          date: t.date, authorized_date: t.authorized_date, name: t.name, merchant_name: t.merchant_name, pending: t.pending, provider_category: t.provider_category, version: 1,
+          id: newId(),
+          workspace_id: t.workspace_id,
+          account_id: target.id,
+          external_id: t.external_id,
+          amount_cents: Number(t.amount_cents),
+          iso_currency_code: t.iso_currency_code,
+          date: t.date,
+          authorized_date: t.authorized_date,
+          name: t.name,
+          merchant_name: t.merchant_name,
+          pending: t.pending,
+          provider_category: t.provider_category,
+          version: 1,
         })),
       );
       await transactionsAddedEvents(trx, copies);
@@ -318,7 +379,10 @@ export class AccountUseCases {
     return job;
   }
 
-  async listTransactions(actor: Actor, input: { accountId?: string; page: number; take: number }): Promise<{ rows: TransactionRow[]; total: number; page: number; take: number }> {
+  async listTransactions(
+    actor: Actor,
+    input: { accountId?: string; page: number; take: number },
+  ): Promise<{ rows: TransactionRow[]; total: number; page: number; take: number }> {
     const accountId = input.accountId ? requireUuid(input.accountId, 'accountId') : undefined;
     const page = input.page || 1;
     const take = input.take || 20;

@@ -30,7 +30,11 @@ export async function transactionEvent(trx: Knex.Transaction, kind: 'added' | 'm
 
 /** `bank_transaction.added` for a whole sync page: the chassis's `writeEvents`, one multi-row insert and one NOTIFY. */
 export async function transactionsAddedEvents(trx: Knex.Transaction, rows: readonly TransactionRow[]): Promise<void> {
-  await writeEvents(trx, SOURCE, rows.map((row) => ({ type: EventType.BankTransactionAdded, workspaceId: row.workspace_id, payload: transactionPayload(row) })));
+  await writeEvents(
+    trx,
+    SOURCE,
+    rows.map((row) => ({ type: EventType.BankTransactionAdded, workspaceId: row.workspace_id, payload: transactionPayload(row) })),
+  );
 }
 
 export async function transactionRemovedEvent(trx: Knex.Transaction, row: TransactionRow): Promise<void> {
@@ -72,30 +76,39 @@ const NO_TOTALS: AccountTotals = { postedTotalCents: 0, postedCount: 0, pendingT
  * `bank_account.synced` for each account of a completed sync (the bank's side of the tie-out): the
  * account's balances and version as just recorded, and banking's live transactions of it at this commit.
  */
-export async function accountsSyncedEvents(trx: Knex.Transaction, rows: readonly AccountRow[], totals: ReadonlyMap<string, AccountTotals>, syncedAt: Date): Promise<void> {
-  await writeEvents(trx, SOURCE, rows.map((row) => {
-    const t = totals.get(row.id) ?? NO_TOTALS;
-    const current = row.current_balance_cents === null ? null : Number(row.current_balance_cents);
-    const available = row.available_balance_cents === null ? null : Number(row.available_balance_cents);
-    return {
-      type: EventType.BankAccountSynced,
-      workspaceId: row.workspace_id,
-      payload: {
-        accountId: row.id,
-        type: row.type,
-        isoCurrencyCode: row.iso_currency_code,
-        currentBalanceCents: BigInt(current ?? 0),
-        hasCurrentBalance: current !== null,
-        availableBalanceCents: BigInt(available ?? 0),
-        hasAvailableBalance: available !== null,
-        syncedAt: syncedAt.toISOString(),
-        postedTotalCents: BigInt(t.postedTotalCents),
-        postedCount: BigInt(t.postedCount),
-        pendingTotalCents: BigInt(t.pendingTotalCents),
-        pendingCount: BigInt(t.pendingCount),
-        earliestDate: t.earliestDate,
-        version: BigInt(row.synced_version),
-      },
-    } as const;
-  }));
+export async function accountsSyncedEvents(
+  trx: Knex.Transaction,
+  rows: readonly AccountRow[],
+  totals: ReadonlyMap<string, AccountTotals>,
+  syncedAt: Date,
+): Promise<void> {
+  await writeEvents(
+    trx,
+    SOURCE,
+    rows.map((row) => {
+      const t = totals.get(row.id) ?? NO_TOTALS;
+      const current = row.current_balance_cents === null ? null : Number(row.current_balance_cents);
+      const available = row.available_balance_cents === null ? null : Number(row.available_balance_cents);
+      return {
+        type: EventType.BankAccountSynced,
+        workspaceId: row.workspace_id,
+        payload: {
+          accountId: row.id,
+          type: row.type,
+          isoCurrencyCode: row.iso_currency_code,
+          currentBalanceCents: BigInt(current ?? 0),
+          hasCurrentBalance: current !== null,
+          availableBalanceCents: BigInt(available ?? 0),
+          hasAvailableBalance: available !== null,
+          syncedAt: syncedAt.toISOString(),
+          postedTotalCents: BigInt(t.postedTotalCents),
+          postedCount: BigInt(t.postedCount),
+          pendingTotalCents: BigInt(t.pendingTotalCents),
+          pendingCount: BigInt(t.pendingCount),
+          earliestDate: t.earliestDate,
+          version: BigInt(row.synced_version),
+        },
+      } as const;
+    }),
+  );
 }

@@ -36,7 +36,10 @@ export class JobScheduler {
   }
 
   /** In the caller's transaction: the item's pending job, or a new one. Publish it after commit. */
-  async requestSync(trx: Knex.Transaction, input: { workspaceId: string; plaidItemId: string; accountId?: string; reason: 'link' | 'webhook' | 'manual' | 'follow-up'; delayMs?: number }): Promise<JobRow> {
+  async requestSync(
+    trx: Knex.Transaction,
+    input: { workspaceId: string; plaidItemId: string; accountId?: string; reason: 'link' | 'webhook' | 'manual' | 'follow-up'; delayMs?: number },
+  ): Promise<JobRow> {
     const pending = await jobs.pendingOfItem(trx, input.plaidItemId);
     if (pending) return pending;
     const live = await accounts.liveOfItem(trx, input.plaidItemId);

@@ -1,6 +1,13 @@
 import { newId, withTenant, type Knex, type WorkItem } from '@ledgerline/platform';
 import { retryDelayMs } from '../domain/jobs.js';
-import { InvalidPayloadError, parseAccountBalances, parseSyncPage, type IncomingBalance, type IncomingTransaction, type SyncPage } from '../domain/plaid-payload.js';
+import {
+  InvalidPayloadError,
+  parseAccountBalances,
+  parseSyncPage,
+  type IncomingBalance,
+  type IncomingTransaction,
+  type SyncPage,
+} from '../domain/plaid-payload.js';
 import { isMutationDuringPagination, isPermanent, needsRelogin, plaidErrorOf } from '../plaid/client.js';
 import { accounts, items, jobs, transactions } from '../store/banking-store.js';
 import type { AccountRow, JobRow, TransactionRow } from '../store/rows.js';
@@ -53,7 +60,12 @@ export class SyncWorker {
       // One run per item at a time: a follow-up waits for the running job of its item.
       const running = await jobs.runningOfItem(trx, job.plaid_item_id, job.id, new Date(now));
       if (running) return { kind: 'retry', delayMs: Math.max(200, running.lease_expires_at!.getTime() - now) } as const;
-      const claimed = await jobs.updateReturning(trx, job.id, { status: 'active', attempts: job.attempts + 1, started_at: job.started_at ?? new Date(now), lease_expires_at: new Date(now + leaseMs) });
+      const claimed = await jobs.updateReturning(trx, job.id, {
+        status: 'active',
+        attempts: job.attempts + 1,
+        started_at: job.started_at ?? new Date(now),
+        lease_expires_at: new Date(now + leaseMs),
+      });
       return { job: claimed };
     });
   }
@@ -91,9 +103,23 @@ export class SyncWorker {
     const recorded: AccountRow[] = [];
     for (const account of live) {
       const b = byVendor.get(account.vendor_account_id);
-      recorded.push(await accounts.recordSync(trx, account.id, b ? { currentCents: b.currentCents, availableCents: b.availableCents, isoCurrencyCode: b.isoCurrencyCode, at } : { at }));
+      recorded.push(
+        await accounts.recordSync(
+          trx,
+          account.id,
+          b ? { currentCents: b.currentCents, availableCents: b.availableCents, isoCurrencyCode: b.isoCurrencyCode, at } : { at },
+        ),
+      );
     }
-    await accountsSyncedEvents(trx, recorded, await accounts.totals(trx, recorded.map((a) => a.id)), at);
+    await accountsSyncedEvents(
+      trx,
+      recorded,
+      await accounts.totals(
+        trx,
+        recorded.map((a) => a.id),
+      ),
+      at,
+    );
   }
 
   /** Balances when no page carried `accounts`: /accounts/get (best effort; the stored ones stay otherwise). */
@@ -125,7 +151,9 @@ export class SyncWorker {
     const reason = code ?? (err instanceof InvalidPayloadError ? 'INVALID_PAYLOAD' : (err as Error)?.message?.slice(0, 200) || 'ERROR');
     if (permanent || job.attempts >= this.deps.config.SYNC_MAX_ATTEMPTS) {
       this.deps.logger.error({ err, jobId: job.id, attempts: job.attempts }, 'sync job failed');
-      await withTenant(this.deps.db, tenant, (trx) => jobs.update(trx, job.id, { status: 'failed', failed_reason: reason, finished_at: this.now(), lease_expires_at: null }));
+      await withTenant(this.deps.db, tenant, (trx) =>
+        jobs.update(trx, job.id, { status: 'failed', failed_reason: reason, finished_at: this.now(), lease_expires_at: null }),
+      );
       return { kind: 'done' };
     }
     const delayMs = retryDelayMs(job.attempts, this.deps.config.SYNC_RETRY_BASE_MS);
@@ -153,7 +181,11 @@ export class SyncWorker {
       if (!item || item.status === 'removed') return balances;
       let page: SyncPage;
       try {
-        const r = await this.deps.plaid.transactionsSync({ access_token: this.deps.tokens.open(item, item.item_id), cursor: item.cursor || undefined, count: this.deps.config.SYNC_PAGE_SIZE });
+        const r = await this.deps.plaid.transactionsSync({
+          access_token: this.deps.tokens.open(item, item.item_id),
+          cursor: item.cursor || undefined,
+          count: this.deps.config.SYNC_PAGE_SIZE,
+        });
         page = parseSyncPage(r.data);
       } catch (err) {
         if (isMutationDuringPagination(err) && restarts++ < MAX_PAGINATION_RESTARTS) {
@@ -184,7 +216,9 @@ export class SyncWorker {
     let applied = 0;
 
     // Rows already stored for the provider ids of this page.
-    const ids = [...page.added, ...page.modified].flatMap((t) => (t.pendingExternalId ? [t.externalId, t.pendingExternalId] : [t.externalId])).concat(page.removed.map((r) => r.externalId));
+    const ids = [...page.added, ...page.modified]
+      .flatMap((t) => (t.pendingExternalId ? [t.externalId, t.pendingExternalId] : [t.externalId]))
+      .concat(page.removed.map((r) => r.externalId));
     const existing = new Map<string, TransactionRow>();
     for (const row of await transactions.byExternalIds(trx, accountIds, [...new Set(ids)])) {
       const key = `${row.account_id}|${row.external_id}`;
@@ -263,8 +297,14 @@ function fields(t: IncomingTransaction) {
 function sameContent(row: TransactionRow, t: IncomingTransaction): boolean {
   const f = fields(t);
   return (
-    row.external_id === f.external_id && Number(row.amount_cents) === f.amount_cents && row.iso_currency_code === f.iso_currency_code && row.date === f.date &&
-    (row.authorized_date ?? null) === f.authorized_date && row.name === f.name && row.merchant_name === f.merchant_name && row.pending === f.pending &&
+    row.external_id === f.external_id &&
+    Number(row.amount_cents) === f.amount_cents &&
+    row.iso_currency_code === f.iso_currency_code &&
+    row.date === f.date &&
+    (row.authorized_date ?? null) === f.authorized_date &&
+    row.name === f.name &&
+    row.merchant_name === f.merchant_name &&
+    row.pending === f.pending &&
     row.provider_category === f.provider_category
   );
 }

@@ -10,7 +10,10 @@ const webhookBody = z.object({
   webhook_type: z.string().max(100),
   webhook_code: z.string().max(100),
   item_id: z.string().max(256).optional(),
-  error: z.object({ error_code: z.string().max(100).optional() }).nullable().optional(),
+  error: z
+    .object({ error_code: z.string().max(100).optional() })
+    .nullable()
+    .optional(),
 });
 
 export type WebhookOutcome = 'sync_enqueued' | 'reconnect_required' | 'duplicate' | 'ignored';
@@ -41,8 +44,13 @@ export class WebhookUseCases {
       throw AppError.invalid([{ field: 'body', message: 'Webhook body is not a Plaid webhook' }]);
     }
     const itemId = body.item_id ?? '';
-    const relogin = body.webhook_type === 'ITEM' && (body.webhook_code === 'PENDING_EXPIRATION' || body.webhook_code === 'PENDING_DISCONNECT' || (body.webhook_code === 'ERROR' && body.error?.error_code === 'ITEM_LOGIN_REQUIRED'));
-    const syncs = body.webhook_type === 'TRANSACTIONS' && ['SYNC_UPDATES_AVAILABLE', 'DEFAULT_UPDATE', 'INITIAL_UPDATE', 'HISTORICAL_UPDATE'].includes(body.webhook_code);
+    const relogin =
+      body.webhook_type === 'ITEM' &&
+      (body.webhook_code === 'PENDING_EXPIRATION' ||
+        body.webhook_code === 'PENDING_DISCONNECT' ||
+        (body.webhook_code === 'ERROR' && body.error?.error_code === 'ITEM_LOGIN_REQUIRED'));
+    const syncs =
+      body.webhook_type === 'TRANSACTIONS' && ['SYNC_UPDATES_AVAILABLE', 'DEFAULT_UPDATE', 'INITIAL_UPDATE', 'HISTORICAL_UPDATE'].includes(body.webhook_code);
 
     const result = await withSystem(this.deps.db, async (trx) => {
       const fresh = await webhooks.record(trx, { token_sha256: tokenHash, webhook_type: body.webhook_type, webhook_code: body.webhook_code, item_id: itemId });
@@ -64,7 +72,12 @@ export class WebhookUseCases {
     }
     if (syncs || (body.webhook_type === 'ITEM' && body.webhook_code === 'LOGIN_REPAIRED')) {
       const job: JobRow = await withTenant(this.deps.db, tenant, (trx) =>
-        this.scheduler.requestSync(trx, { workspaceId: item.workspace_id, plaidItemId: item.id, reason: 'webhook', delayMs: this.deps.config.WEBHOOK_SYNC_DELAY_MS }),
+        this.scheduler.requestSync(trx, {
+          workspaceId: item.workspace_id,
+          plaidItemId: item.id,
+          reason: 'webhook',
+          delayMs: this.deps.config.WEBHOOK_SYNC_DELAY_MS,
+        }),
       );
       await this.scheduler.publish(job);
       return 'sync_enqueued';

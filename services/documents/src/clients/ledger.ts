@@ -51,8 +51,15 @@ export interface LedgerChart {
 
 export function documentLedger(client: LedgerClient): DocumentLedger {
   const request = (p: DocumentPosting, dryRun: boolean) => ({
-    sourceType: p.sourceType, sourceId: p.documentId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })),
-    setPayments: p.payments !== undefined, payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })), dryRun,
+    sourceType: p.sourceType,
+    sourceId: p.documentId,
+    version: BigInt(p.version),
+    date: p.date,
+    description: p.description,
+    lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction })),
+    setPayments: p.payments !== undefined,
+    payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })),
+    dryRun,
   });
   return {
     async post(tenant, p) {

@@ -45,12 +45,18 @@ export function partyLookup(client: PartiesClient): PartyLookup {
     },
     async credit(tenant, kind, id) {
       const headers = { headers: tenantHeaders(tenant) };
-      const c = kind === 'vendor_credit' ? (await orUndefined(client.getVendorCredit({ id }, headers)))?.credit : (await orUndefined(client.getCreditMemo({ id }, headers)))?.credit;
+      const c =
+        kind === 'vendor_credit'
+          ? (await orUndefined(client.getVendorCredit({ id }, headers)))?.credit
+          : (await orUndefined(client.getCreditMemo({ id }, headers)))?.credit;
       return c ? { id: c.id, partyId: c.party?.id ?? '', totalCents: Number(c.totalAmountCents), voided: c.voided } : undefined;
     },
     async active(tenant, kind) {
       const headers = { headers: tenantHeaders(tenant) };
-      const r = kind === 'vendor' ? await client.listVendors({ all: true, status: 'active' }, headers) : await client.listCustomers({ all: true, status: 'active' }, headers);
+      const r =
+        kind === 'vendor'
+          ? await client.listVendors({ all: true, status: 'active' }, headers)
+          : await client.listCustomers({ all: true, status: 'active' }, headers);
       return r.data.map((p) => ({ id: p.id, name: p.name }));
     },
   };

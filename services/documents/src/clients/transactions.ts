@@ -13,7 +13,13 @@ export interface TransactionSource {
 }
 
 export const summaryOf = (t: Transaction): TransactionSummaryJson => ({
-  id: t.id, date: t.date, amountCents: Number(t.amountCents), merchantName: t.biller?.name ?? '', memo: t.memo, accountId: t.accountId, isoCurrencyCode: t.isoCurrencyCode,
+  id: t.id,
+  date: t.date,
+  amountCents: Number(t.amountCents),
+  merchantName: t.biller?.name ?? '',
+  memo: t.memo,
+  accountId: t.accountId,
+  isoCurrencyCode: t.isoCurrencyCode,
 });
 
 export function transactionSource(client: LedgerClient): TransactionSource {

@@ -56,7 +56,8 @@ export const CONNECTION_MSG = {
   otherParty: (credit: string, party: string) => `The ${credit} is of another ${party}`,
   creditExceeded: (credit: string, remaining: number) => `amount exceeds the ${credit}'s remaining balance of ${dollars(remaining)}`,
   journalExceeded: (side: string, capacity: number) => `amount exceeds what the manual entry's ${side} leave to apply (${dollars(capacity)})`,
-  journalTotal: (field: string, side: string, total: number, capacity: number) => `${field} pay ${dollars(total)}, more than the manual entry's ${side} (${dollars(capacity)})`,
+  journalTotal: (field: string, side: string, total: number, capacity: number) =>
+    `${field} pay ${dollars(total)}, more than the manual entry's ${side} (${dollars(capacity)})`,
 } as const;
 
 const trim = (s: string | undefined) => (s ?? '').trim();
@@ -90,7 +91,10 @@ export function cleanConnections(kind: DocumentKind, input: ConnectionsInput): {
       const id = trim(c.id).toLowerCase();
       const amount = cents(c.amountCents);
       let ok = true;
-      const add = (sub: string, text: string) => { problems.push({ field: `${field}.${i}.${sub}`, message: CONNECTION_MSG.item(what, i, text) }); ok = false; };
+      const add = (sub: string, text: string) => {
+        problems.push({ field: `${field}.${i}.${sub}`, message: CONNECTION_MSG.item(what, i, text) });
+        ok = false;
+      };
       if (id === '') add('id', 'id is required');
       else if (!isUuid(id)) add('id', 'id must be a UUID');
       else if (list.findIndex((q) => trim(q.id).toLowerCase() === id) !== i) add('id', 'is listed twice');
@@ -107,7 +111,11 @@ export function cleanConnections(kind: DocumentKind, input: ConnectionsInput): {
  * Receivable (it pays invoices). A journal that does not move AP / AR pays nothing — else a bill would show PAID while
  * the books still owe it.
  */
-export function journalCapacity(lines: readonly { categoryId: string; amountCents: number; direction: string }[], payableId: string | undefined, receivableId: string | undefined) {
+export function journalCapacity(
+  lines: readonly { categoryId: string; amountCents: number; direction: string }[],
+  payableId: string | undefined,
+  receivableId: string | undefined,
+) {
   let ap = 0;
   let ar = 0;
   for (const l of lines) {

@@ -138,7 +138,15 @@ export function depreciationSchedule(i: DepreciationInput): ScheduleRow[] {
     const { period, lastDay } = monthOf(i.depreciationStartDate, index);
     const beginning = i.costCents - accumulated;
     accumulated += amount;
-    rows.push({ index, period, depreciationDate: lastDay, beginningCarryingValueCents: beginning, depreciationAmountCents: amount, accumulatedDepreciationCents: accumulated, endingCarryingValueCents: i.costCents - accumulated });
+    rows.push({
+      index,
+      period,
+      depreciationDate: lastDay,
+      beginningCarryingValueCents: beginning,
+      depreciationAmountCents: amount,
+      accumulatedDepreciationCents: accumulated,
+      endingCarryingValueCents: i.costCents - accumulated,
+    });
   }
   return rows;
 }
@@ -205,7 +213,8 @@ export function cleanAsset(b: AssetBody): { asset?: CleanAsset; problems: FieldP
   else if (costCents !== undefined && costCents <= 0) problems.push({ field: 'cost', message: ASSET_MSG.cost });
   if (salvageCents === undefined) problems.push({ field: 'salvageValue', message: ASSET_MSG.cents('salvageValue') });
   else if (costCents !== undefined && costCents > 0 && salvageCents > costCents) problems.push({ field: 'salvageValue', message: ASSET_MSG.salvageAboveCost });
-  if (life !== undefined && (!Number.isInteger(life) || life < 1 || life > MAX_LIFE_YEARS)) problems.push({ field: 'usefulLife', message: ASSET_MSG.usefulLife });
+  if (life !== undefined && (!Number.isInteger(life) || life < 1 || life > MAX_LIFE_YEARS))
+    problems.push({ field: 'usefulLife', message: ASSET_MSG.usefulLife });
   if (units) {
     if (totalUnits !== undefined && totalUnits <= 0) problems.push({ field: 'totalEstimatedUnits', message: ASSET_MSG.units });
     if (perYear !== undefined && perYear <= 0) problems.push({ field: 'unitProducedPerYear', message: ASSET_MSG.unitsPerYear });
@@ -224,13 +233,21 @@ export function cleanAsset(b: AssetBody): { asset?: CleanAsset; problems: FieldP
   };
   const purchaseDate = date('purchaseDate', b.purchaseDate);
   const depreciationStartDate = date('depreciationStartDate', b.depreciationStartDate);
-  if (purchaseDate && depreciationStartDate && depreciationStartDate < purchaseDate) problems.push({ field: 'depreciationStartDate', message: ASSET_MSG.startBeforePurchase });
+  if (purchaseDate && depreciationStartDate && depreciationStartDate < purchaseDate)
+    problems.push({ field: 'depreciationStartDate', message: ASSET_MSG.startBeforePurchase });
   if (problems.length > 0 || costCents === undefined || salvageCents === undefined || !purchaseDate || !depreciationStartDate) return { problems };
   return {
     problems,
     asset: {
-      method: method as DepreciationMethod, costCents, salvageCents, usefulLife: life ?? 0, totalEstimatedUnits: totalUnits ?? 0, unitProducedPerYear: perYear ?? 0,
-      depreciationStartDate, purchaseDate, description: typeof b.description === 'string' ? b.description.trim() : '',
+      method: method as DepreciationMethod,
+      costCents,
+      salvageCents,
+      usefulLife: life ?? 0,
+      totalEstimatedUnits: totalUnits ?? 0,
+      unitProducedPerYear: perYear ?? 0,
+      depreciationStartDate,
+      purchaseDate,
+      description: typeof b.description === 'string' ? b.description.trim() : '',
     },
   };
 }

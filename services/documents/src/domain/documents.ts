@@ -24,8 +24,24 @@ export interface KindInfo {
 }
 
 export const KINDS: Record<DocumentKind, KindInfo> = {
-  bill: { sourceType: 'Bill', dateField: 'billDate', partyField: 'vendorId', party: 'Vendor', referenceField: 'invoiceCode', descriptionField: 'description', what: 'Bill' },
-  invoice: { sourceType: 'Invoice', dateField: 'invoiceDate', partyField: 'customerId', party: 'Customer', referenceField: 'referenceNo', descriptionField: 'description', what: 'Invoice' },
+  bill: {
+    sourceType: 'Bill',
+    dateField: 'billDate',
+    partyField: 'vendorId',
+    party: 'Vendor',
+    referenceField: 'invoiceCode',
+    descriptionField: 'description',
+    what: 'Bill',
+  },
+  invoice: {
+    sourceType: 'Invoice',
+    dateField: 'invoiceDate',
+    partyField: 'customerId',
+    party: 'Customer',
+    referenceField: 'referenceNo',
+    descriptionField: 'description',
+    what: 'Invoice',
+  },
   manual_entry: { sourceType: 'ManualEntry', dateField: 'postingDate', descriptionField: 'memo', what: 'Manual entry' },
 };
 
@@ -119,7 +135,8 @@ export interface CleanDocument {
   payments: CleanPayment[];
 }
 
-const cents = (v: bigint | number | undefined): number | undefined => (v === undefined ? undefined : typeof v === 'bigint' ? (v > MAX_CENTS || v < -MAX_CENTS ? Number.NaN : Number(v)) : v);
+const cents = (v: bigint | number | undefined): number | undefined =>
+  v === undefined ? undefined : typeof v === 'bigint' ? (v > MAX_CENTS || v < -MAX_CENTS ? Number.NaN : Number(v)) : v;
 const QUANTITY_RE = /^\d{1,9}(\.\d{1,6})?$/;
 
 export const totalCents = (lines: readonly { amountCents: number; direction?: string }[]): number => lines.reduce((s, l) => s + l.amountCents, 0);
@@ -171,7 +188,10 @@ export function cleanDocument(kind: DocumentKind, input: DocumentInput): { value
   else {
     items.forEach((l, i) => {
       const f = (name: string) => `lineItems.${i}.${name}`;
-      const bad = (name: string, text: string) => { add(f(name), DOC_MSG.line(i, text)); ok = false; };
+      const bad = (name: string, text: string) => {
+        add(f(name), DOC_MSG.line(i, text));
+        ok = false;
+      };
       let ok = true;
       const serviceName = trim(l.serviceName);
       const categoryId = trim(l.categoryId);
@@ -220,11 +240,23 @@ export function cleanDocument(kind: DocumentKind, input: DocumentInput): { value
         const id = trim(p.id).toLowerCase();
         const amount = cents(p.amountCents);
         let ok = true;
-        if (id === '') { add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'id is required')); ok = false; }
-        else if (!isUuid(id)) { add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'id must be a UUID')); ok = false; }
-        else if (connected.findIndex((q) => trim(q.id).toLowerCase() === id) !== i) { add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'is listed twice')); ok = false; }
-        if (amount === undefined) { add(`connectedTransactions.${i}.amount`, DOC_MSG.payment(i, 'amount is required')); ok = false; }
-        else if (!Number.isSafeInteger(amount) || amount <= 0) { add(`connectedTransactions.${i}.amount`, DOC_MSG.payment(i, 'amount must be greater than 0')); ok = false; }
+        if (id === '') {
+          add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'id is required'));
+          ok = false;
+        } else if (!isUuid(id)) {
+          add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'id must be a UUID'));
+          ok = false;
+        } else if (connected.findIndex((q) => trim(q.id).toLowerCase() === id) !== i) {
+          add(`connectedTransactions.${i}.id`, DOC_MSG.payment(i, 'is listed twice'));
+          ok = false;
+        }
+        if (amount === undefined) {
+          add(`connectedTransactions.${i}.amount`, DOC_MSG.payment(i, 'amount is required'));
+          ok = false;
+        } else if (!Number.isSafeInteger(amount) || amount <= 0) {
+          add(`connectedTransactions.${i}.amount`, DOC_MSG.payment(i, 'amount must be greater than 0'));
+          ok = false;
+        }
         if (ok) payments.push({ transactionId: id, amountCents: amount as number });
       });
     }
@@ -260,7 +292,9 @@ export function balanceOf(lines: readonly { categoryId: string; amountCents: num
     else creditCents += l.amountCents;
     net.set(l.categoryId, (net.get(l.categoryId) ?? 0) + signed);
   }
-  const differences = [...net].filter(([, n]) => n !== 0).map(([accountId, n]) => ({ accountId, amountCents: Math.abs(n), flag: n > 0 ? ('debit' as const) : ('credit' as const) }));
+  const differences = [...net]
+    .filter(([, n]) => n !== 0)
+    .map(([accountId, n]) => ({ accountId, amountCents: Math.abs(n), flag: n > 0 ? ('debit' as const) : ('credit' as const) }));
   return { debitCents, creditCents, differenceCents: debitCents - creditCents, differences };
 }
 

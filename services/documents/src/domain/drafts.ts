@@ -37,7 +37,8 @@ export const DRAFT_MSG = {
   bulkUploadNotFound: 'Bulk upload not found',
   uploadNotFound: 'Upload not found',
   converted: 'This draft was converted already',
-  otherEntity: (draft: DraftEntity, wanted: DraftEntity) => `This draft is ${draft === 'invoice' ? 'an invoice' : 'a bill'}, not ${wanted === 'invoice' ? 'an invoice' : 'a bill'}`,
+  otherEntity: (draft: DraftEntity, wanted: DraftEntity) =>
+    `This draft is ${draft === 'invoice' ? 'an invoice' : 'a bill'}, not ${wanted === 'invoice' ? 'an invoice' : 'a bill'}`,
   /** Spec §8, exactly. */
   noneCreated: (e: DraftEntity, n: number) => `Failed to create ${n} ${plural(e)}`,
   created: (e: DraftEntity, created: number, failed: number) => `${created} ${plural(e)} created${failed > 0 ? `, ${failed} failed.` : ''}`,
@@ -89,16 +90,25 @@ const centsOf = (v: unknown): number | undefined => {
   const p = parseDollars(v);
   return 'cents' in p ? Number(p.cents) : Number.NaN;
 };
-const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map((x) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>) : {})) : []);
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.map((x) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>) : {})) : [];
 
 /** The draft's metaData as the document use case's input, exactly as the bill / invoice route builds it from its body. */
 export function draftDocumentInput(e: DraftEntity, m: Record<string, unknown>): DocumentInput {
   return {
-    date: textOf(e === 'bill' ? m.billDate : m.invoiceDate), dueDate: textOf(m.dueDate), partyId: textOf(e === 'bill' ? m.vendorId : m.customerId),
-    reference: textOf(e === 'bill' ? m.invoiceCode : m.referenceNo), description: textOf(m.description), companyName: textOf(m.companyName), companyAddress: textOf(m.companyAddress),
+    date: textOf(e === 'bill' ? m.billDate : m.invoiceDate),
+    dueDate: textOf(m.dueDate),
+    partyId: textOf(e === 'bill' ? m.vendorId : m.customerId),
+    reference: textOf(e === 'bill' ? m.invoiceCode : m.referenceNo),
+    description: textOf(m.description),
+    companyName: textOf(m.companyName),
+    companyAddress: textOf(m.companyAddress),
     lineItems: list(m.lineItems).map((l) => ({
-      serviceName: textOf(l.serviceName) ?? textOf(l.description), categoryId: textOf(l.categoryId), amountCents: centsOf(l.amount),
-      quantity: e === 'invoice' ? textOf(l.quantity) : undefined, rateCents: e === 'invoice' ? centsOf(l.rate) : undefined,
+      serviceName: textOf(l.serviceName) ?? textOf(l.description),
+      categoryId: textOf(l.categoryId),
+      amountCents: centsOf(l.amount),
+      quantity: e === 'invoice' ? textOf(l.quantity) : undefined,
+      rateCents: e === 'invoice' ? centsOf(l.rate) : undefined,
     })),
   };
 }

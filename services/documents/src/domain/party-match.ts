@@ -16,7 +16,13 @@ const LEGAL_FORMS = new Set(['inc', 'incorporated', 'llc', 'ltd', 'limited', 'co
 export const MATCH_THRESHOLD = 0.75;
 
 export function nameKey(name: string): string {
-  const s = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
   let words = s.split(' ').filter(Boolean);
   while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1] as string)) words = words.slice(0, -1);
   if (words.length > 1 && words[0] === 'the') words = words.slice(1);

@@ -70,7 +70,25 @@ export function merchantTokens(name: string): string[] {
     .replace(/[#*]\s*\d+/g, ' ')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ');
-  const stop = new Set(['the', 'inc', 'llc', 'ltd', 'co', 'corp', 'company', 'limited', 'plc', 'gmbh', 'store', 'pos', 'purchase', 'card', 'debit', 'and', 'of']);
+  const stop = new Set([
+    'the',
+    'inc',
+    'llc',
+    'ltd',
+    'co',
+    'corp',
+    'company',
+    'limited',
+    'plc',
+    'gmbh',
+    'store',
+    'pos',
+    'purchase',
+    'card',
+    'debit',
+    'and',
+    'of',
+  ]);
   return cleaned.split(' ').filter((t) => t.length > 0 && !stop.has(t) && !/^\d+$/.test(t));
 }
 

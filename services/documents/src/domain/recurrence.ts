@@ -72,7 +72,14 @@ const blank = (s: string | undefined): boolean => s === undefined || s.trim() ==
  */
 export function recurrenceRequested(input: RecurInput | undefined): input is RecurInput {
   if (!input) return false;
-  return !blank(input.recurringStartDate) || !blank(input.recurringEndDate) || !blank(input.interval) || !blank(input.recurringEndType) || input.recurringCount !== undefined || !blank(input.activity);
+  return (
+    !blank(input.recurringStartDate) ||
+    !blank(input.recurringEndDate) ||
+    !blank(input.interval) ||
+    !blank(input.recurringEndType) ||
+    input.recurringCount !== undefined ||
+    !blank(input.activity)
+  );
 }
 
 /**
@@ -103,16 +110,23 @@ export function cleanRecur(input: RecurInput): { value?: CleanRecur; problems: F
   }
   if (endType === 'count') {
     if (!countGiven) problems.push({ field: 'recurringCount', message: RECUR_MSG.fillAll });
-    else if (!Number.isInteger(input.recurringCount) || (input.recurringCount ?? 0) < 1 || (input.recurringCount ?? 0) > 100_000) problems.push({ field: 'recurringCount', message: RECUR_MSG.count });
+    else if (!Number.isInteger(input.recurringCount) || (input.recurringCount ?? 0) < 1 || (input.recurringCount ?? 0) > 100_000)
+      problems.push({ field: 'recurringCount', message: RECUR_MSG.count });
     if (!blank(input.recurringEndDate)) problems.push({ field: 'recurringEndDate', message: RECUR_MSG.endDateAndCount });
   }
-  if (endType === 'never' && (countGiven || !blank(input.recurringEndDate))) problems.push({ field: countGiven ? 'recurringCount' : 'recurringEndDate', message: RECUR_MSG.endDateAndCount });
+  if (endType === 'never' && (countGiven || !blank(input.recurringEndDate)))
+    problems.push({ field: countGiven ? 'recurringCount' : 'recurringEndDate', message: RECUR_MSG.endDateAndCount });
   if (activity !== 'Active' && activity !== 'Paused') problems.push({ field: 'activity', message: RECUR_MSG.activity });
   if (problems.length > 0) return { problems };
   return {
     problems,
     value: {
-      schedule: { startDate: start, interval: interval as Interval, endDate: endType === 'date' ? end : '', count: endType === 'count' ? (input.recurringCount ?? 0) : 0 },
+      schedule: {
+        startDate: start,
+        interval: interval as Interval,
+        endDate: endType === 'date' ? end : '',
+        count: endType === 'count' ? (input.recurringCount ?? 0) : 0,
+      },
       endType: endType as EndType,
       activity: activity as 'Active' | 'Paused',
     },

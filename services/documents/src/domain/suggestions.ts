@@ -19,7 +19,11 @@ export interface OpenDocument {
 
 const DAY_MS = 86_400_000;
 const daysBetween = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY_MS;
-const nameKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const nameKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /**
  * How likely the transaction pays the document (issue #18 item 4: "suggest the matching bill or invoice for a new bank
@@ -33,14 +37,27 @@ export function suggestionScore(t: TransactionFacts, d: OpenDocument): { score: 
   let score = 0;
   const amount = Math.abs(t.amountCents);
   const diff = Math.abs(d.remainingCents - amount);
-  if (diff <= TOLERANCE_CENTS) { score += 60; reasons.push('amount'); }
-  else if (diff * 20 <= d.remainingCents) { score += 25; reasons.push('amount within 5%'); }
+  if (diff <= TOLERANCE_CENTS) {
+    score += 60;
+    reasons.push('amount');
+  } else if (diff * 20 <= d.remainingCents) {
+    score += 25;
+    reasons.push('amount within 5%');
+  }
   const sameVendor = t.vendorId !== '' && d.partyId !== null && t.vendorId === d.partyId;
   const sameName = t.merchantName.trim() !== '' && nameKey(t.merchantName) === nameKey(d.partyName);
-  if (sameVendor || sameName) { score += 25; reasons.push('party'); }
+  if (sameVendor || sameName) {
+    score += 25;
+    reasons.push('party');
+  }
   const days = daysBetween(t.date, d.dueDate ?? d.date);
-  if (days <= 7) { score += 15; reasons.push('date'); }
-  else if (days <= 30) { score += 5; reasons.push('date within 30 days'); }
+  if (days <= 7) {
+    score += 15;
+    reasons.push('date');
+  } else if (days <= 30) {
+    score += 5;
+    reasons.push('date within 30 days');
+  }
   return { score, reasons };
 }
 

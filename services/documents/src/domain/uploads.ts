@@ -53,7 +53,10 @@ export async function sniffUploadType(bytes: Uint8Array): Promise<{ contentType:
 }
 
 /** Why a file cannot be kept (naming it), or its type. */
-export async function checkUploadFile(fileName: string, bytes: Uint8Array): Promise<{ ok: true; contentType: StoredContentType; ext: string } | { ok: false; reason: string }> {
+export async function checkUploadFile(
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<{ ok: true; contentType: StoredContentType; ext: string } | { ok: false; reason: string }> {
   if (bytes.length === 0) return { ok: false, reason: UPLOAD_MSG.empty(fileName) };
   if (bytes.length > UPLOAD_MAX_BYTES) return { ok: false, reason: UPLOAD_MSG.tooLarge(fileName) };
   const type = await sniffUploadType(bytes);
@@ -65,7 +68,8 @@ export async function checkUploadFile(fileName: string, bytes: Uint8Array): Prom
 export function cleanUploadName(name: string, fallback = 'upload'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const controls = /[\u0000-\u001f\u007f"]/g;
+  const clean = base.replace(controls, '').trim().slice(-200);
   return clean === '' ? fallback : clean;
 }
 

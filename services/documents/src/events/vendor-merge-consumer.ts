@@ -25,7 +25,8 @@ export function startVendorMergeConsumer(o: { db: Knex; bus: EventBus; logger: L
       if (v.change !== 'merged') return;
       if (!isUuid(v.vendorId) || !isUuid(v.mergedIntoVendorId)) throw new Error(`invalid ${event.type} ${event.id}: vendorId / mergedIntoVendorId`);
       const moved = await o.mover.moveBills(trx, event.workspaceId, v.vendorId.toLowerCase(), v.mergedIntoVendorId.toLowerCase());
-      if (moved > 0) o.logger.info({ workspaceId: event.workspaceId, from: v.vendorId, to: v.mergedIntoVendorId, moved }, 'bills moved to the vendor they were merged into');
+      if (moved > 0)
+        o.logger.info({ workspaceId: event.workspaceId, from: v.vendorId, to: v.mergedIntoVendorId, moved }, 'bills moved to the vendor they were merged into');
     },
   });
 }

@@ -15,14 +15,15 @@ export function createBulkUploadWorker(o: { runOne: () => Promise<boolean>; inte
   let timer: NodeJS.Timeout | undefined;
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;
-  const pause = () => new Promise<void>((resolve) => {
-    wakeUp = resolve;
-    timer = setTimeout(resolve, o.intervalMs);
-    timer.unref();
-  }).finally(() => {
-    clearTimeout(timer);
-    wakeUp = undefined;
-  });
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      wakeUp = resolve;
+      timer = setTimeout(resolve, o.intervalMs);
+      timer.unref();
+    }).finally(() => {
+      clearTimeout(timer);
+      wakeUp = undefined;
+    });
   const run = async () => {
     while (!stopped) {
       let worked = false;

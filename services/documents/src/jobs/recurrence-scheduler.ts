@@ -41,7 +41,9 @@ export function createRecurrenceScheduler(o: RecurrenceSchedulerOptions): Recurr
     clearTimeout(timer);
     timer = setTimeout(() => {
       runOnce()
-        .then((n) => { if (n > 0) o.logger.info({ created: n }, 'recurrence: occurrences created'); })
+        .then((n) => {
+          if (n > 0) o.logger.info({ created: n }, 'recurrence: occurrences created');
+        })
         .catch((err: unknown) => o.logger.warn({ err }, 'recurrence sweep failed; will try again'))
         .finally(() => {
           const soon = again;

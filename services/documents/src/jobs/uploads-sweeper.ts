@@ -11,17 +11,25 @@ export interface UploadsSweeper extends Job {
  * left 'pending' by a crash for longer than the grace period are settled (uploads use case `sweep`). No state of its
  * own; several replicas share the rows with `for update skip locked`.
  */
-export function createUploadsSweeper(o: { store: ObjectStore; sweep: () => Promise<{ stored: number; removed: number }>; intervalMs: number; logger: Logger }): UploadsSweeper {
+export function createUploadsSweeper(o: {
+  store: ObjectStore;
+  sweep: () => Promise<{ stored: number; removed: number }>;
+  intervalMs: number;
+  logger: Logger;
+}): UploadsSweeper {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let running: Promise<unknown> | undefined;
   const tick = (): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = o.sweep().catch((err: unknown) => o.logger.warn({ err }, 'uploads sweep failed; will try again')).finally(() => {
-        running = undefined;
-        tick();
-      });
+      running = o
+        .sweep()
+        .catch((err: unknown) => o.logger.warn({ err }, 'uploads sweep failed; will try again'))
+        .finally(() => {
+          running = undefined;
+          tick();
+        });
     }, o.intervalMs);
     timer.unref();
   };

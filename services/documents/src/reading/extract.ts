@@ -6,7 +6,12 @@
 export type DocumentKind = 'receipt' | 'bill' | 'invoice';
 export type FieldName = 'merchant' | 'date' | 'total' | 'currency' | 'vendorOrCustomer' | 'invoiceNumber' | 'dueDate' | 'lines';
 
-export interface ReadLineItem { description: string; quantity?: number; rate?: number; amount: number }
+export interface ReadLineItem {
+  description: string;
+  quantity?: number;
+  rate?: number;
+  amount: number;
+}
 
 export interface ExtractedFields {
   merchant?: string;
@@ -23,14 +28,21 @@ export interface ExtractedFields {
   sourceLine: Partial<Record<FieldName, number>>;
 }
 
-interface Found<T> { value: T; confidence: number; line: number }
+interface Found<T> {
+  value: T;
+  confidence: number;
+  line: number;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Text clean-up
 
 /** The text as trimmed lines; a tab or a wide gap (a column break) stays as two spaces, other runs become one. */
 export function textLines(text: string): string[] {
-  return text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(/\t/g, '  ').replace(/ {3,}/g, '  ').trim());
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\t/g, '  ').replace(/ {3,}/g, '  ').trim());
 }
 
 const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
@@ -39,7 +51,19 @@ const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
 // Dates
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
@@ -51,7 +75,12 @@ function iso(y: number, m: number, d: number): string | undefined {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-export interface DateMatch { date: string; index: number; length: number; ambiguous: boolean }
+export interface DateMatch {
+  date: string;
+  index: number;
+  length: number;
+  ambiguous: boolean;
+}
 
 /**
  * Every date written in `s`, in order: 2026-01-05, 2026/01/05, Jan 5, 2026, 5 January 2026, 05-Jan-2026,
@@ -75,14 +104,20 @@ export function findDates(s: string): DateMatch[] {
   // ISO-like, year first.
   run(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g, (m) => [iso(+m[1]!, +m[2]!, +m[3]!)]);
   // Month name first: Jan 5, 2026 / January 05 2026 / Jan. 5th, 2026
-  run(new RegExp(`\\b${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*[,.]?\\s*(\\d{4})(?!\\d)`, 'gi'), (m) => [iso(+m[3]!, MONTHS[m[1]!.toLowerCase().slice(0, 3)]!, +m[2]!)]);
+  run(new RegExp(`\\b${MONTH_RE}\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s*[,.]?\\s*(\\d{4})(?!\\d)`, 'gi'), (m) => [
+    iso(+m[3]!, MONTHS[m[1]!.toLowerCase().slice(0, 3)]!, +m[2]!),
+  ]);
   // Day first with a month name: 5 January 2026 / 05-Jan-2026 / 5 Jan, 26
-  run(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s-]*${MONTH_RE}[\\s,-]*(\\d{4}|\\d{2})(?!\\d)`, 'gi'), (m) => [iso(+m[3]!, MONTHS[m[2]!.toLowerCase().slice(0, 3)]!, +m[1]!)]);
+  run(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?[\\s-]*${MONTH_RE}[\\s,-]*(\\d{4}|\\d{2})(?!\\d)`, 'gi'), (m) => [
+    iso(+m[3]!, MONTHS[m[2]!.toLowerCase().slice(0, 3)]!, +m[1]!),
+  ]);
   // Dotted day.month.year (European).
   run(/(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d.])/g, (m) => [iso(+m[3]!, +m[2]!, +m[1]!)]);
   // Slashed or dashed numbers: month first unless the first cannot be a month.
   run(/(?<![\d/])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d/])/g, (m) => {
-    const a = +m[1]!, b = +m[2]!, y = +m[3]!;
+    const a = +m[1]!,
+      b = +m[2]!,
+      y = +m[3]!;
     if (a > 12) return [iso(y, b, a)];
     return [iso(y, a, b), b <= 12 && a !== b];
   });
@@ -95,7 +130,13 @@ export function findDates(s: string): DateMatch[] {
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
 const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CHF', 'INR', 'SGD', 'ZAR'];
 
-export interface AmountMatch { value: number; index: number; length: number; decimals: boolean; currency?: string }
+export interface AmountMatch {
+  value: number;
+  index: number;
+  length: number;
+  decimals: boolean;
+  currency?: string;
+}
 
 /**
  * Every money amount in `s`: 1,234.56 / 1234.56 / $1,234.56 / -$5.00 / (5.00) / 1.234,56 (comma decimals) /
@@ -109,7 +150,8 @@ export function findAmounts(raw: string): AmountMatch[] {
     .replace(/(?<=[\d.,])[lI](?=\d)/g, '1')
     .replace(/(?<![\p{L}\d])S(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}\b)/gu, '$');
   const out: AmountMatch[] = [];
-  const re = /(\(?)(-)?\s?(?:([$€£¥₹])\s?|\b(USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|SGD|ZAR)\s?)?(-)?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+,\d{2}|\d{1,3}(?:\.\d{3})+\.\d{2}|\d+[.,]\d{2}|\d+)(?![\d,.]*\d)(\s?(?:USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|SGD|ZAR)\b|\s?[€£])?(\)?)/g;
+  const re =
+    /(\(?)(-)?\s?(?:([$€£¥₹])\s?|\b(USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|SGD|ZAR)\s?)?(-)?(\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,3}(?:\.\d{3})+,\d{2}|\d{1,3}(?:\.\d{3})+\.\d{2}|\d+[.,]\d{2}|\d+)(?![\d,.]*\d)(\s?(?:USD|EUR|GBP|CAD|AUD|NZD|JPY|CHF|INR|SGD|ZAR)\b|\s?[€£])?(\)?)/g;
   for (const m of s.matchAll(re)) {
     const [matched, open, minus1, sym, code, minus2, num, suffix, close] = m;
     // The optional space before a sign or symbol is not part of the amount.
@@ -161,7 +203,8 @@ const TOTAL_LABELS: Array<{ re: RegExp; confidence: number }> = [
   { re: /(?<!sub\s?)(?<!sub-)\btotal\b(?!\s*(?:tax|vat|gst|items?|qty|quantity|savings?|discount)\b)/i, confidence: 0.95 },
   { re: /\b(amount|balance)\s*due\b/i, confidence: 0.9 },
 ];
-const NOT_TOTAL = /\b(sub\s?-?total|tax\s*total|total\s*(?:tax|vat|gst)|tip|change|cash\s*tendered|tendered|paid\s*to\s*date|payments?\s*received|discount|savings)\b/i;
+const NOT_TOTAL =
+  /\b(sub\s?-?total|tax\s*total|total\s*(?:tax|vat|gst)|tip|change|cash\s*tendered|tendered|paid\s*to\s*date|payments?\s*received|discount|savings)\b/i;
 
 /** The document's total: the last amount on a "Total" / "Grand total" line, else "Amount due" / "Balance due"; the label's amount may be on the next line. Else the largest amount, less sure. */
 export function findTotal(lines: string[]): Found<number> | undefined {
@@ -195,7 +238,8 @@ export function findTotal(lines: string[]): Found<number> | undefined {
 
 // OCR reads the D of "Due Date" as O or Q now and then: "Oue Date" / "Que Date" count (only before "date").
 const DUE_LABEL = /\b(due\s*(?:date|on|by)?|[oq]ue\s*date|payment\s*due|pay\s*by)\b/i;
-const DATE_LABEL = /\b((?:invoice|bill|issue|issued|receipt|transaction|txn|order|purchase|document|tax\s*point)\s*date|date\s*(?:of\s*issue|issued)|dated|date)\b/i;
+const DATE_LABEL =
+  /\b((?:invoice|bill|issue|issued|receipt|transaction|txn|order|purchase|document|tax\s*point)\s*date|date\s*(?:of\s*issue|issued)|dated|date)\b/i;
 
 /** The document's date: one on a "Date" / "Invoice date" / "Issue date" line (not "Due date"), else the first date not on a due line. */
 export function findDate(lines: string[]): Found<string> | undefined {
@@ -237,9 +281,11 @@ export function findDueDate(lines: string[], documentDate?: string): Found<strin
 // ---------------------------------------------------------------------------------------------------------------
 // Names
 
-const TITLE_WORDS = /^(?:tax\s*)?(?:invoice|receipt|sales\s*receipt|bill|statement|quote|estimate|credit\s*note|purchase\s*order|remittance(?:\s*advice)?|original|copy|customer\s*copy|merchant\s*copy|welcome(?:\s*to)?|thank\s*you.*)[\s:#.!-]*$/i;
+const TITLE_WORDS =
+  /^(?:tax\s*)?(?:invoice|receipt|sales\s*receipt|bill|statement|quote|estimate|credit\s*note|purchase\s*order|remittance(?:\s*advice)?|original|copy|customer\s*copy|merchant\s*copy|welcome(?:\s*to)?|thank\s*you.*)[\s:#.!-]*$/i;
 const NOT_A_NAME = /(@|www\.|https?:|\.com\b|\b(tel|phone|fax|ph|abn|vat|gst|ein|tax\s*id|reg(?:istration)?\s*no)\b|^\s*[#\d(+])/i;
-const LABEL_ONLY = /^(from|to|bill\s*to|billed\s*to|sold\s*to|ship\s*to|invoice\s*to|customer|client|vendor|supplier|payee|seller|issued\s*by|pay\s*to)\s*:?\s*$/i;
+const LABEL_ONLY =
+  /^(from|to|bill\s*to|billed\s*to|sold\s*to|ship\s*to|invoice\s*to|customer|client|vendor|supplier|payee|seller|issued\s*by|pay\s*to)\s*:?\s*$/i;
 
 /** A line that reads like a name: enough letters, not mostly symbols, not a title, label, address or contact. */
 export function isNameLike(l: string): boolean {
@@ -255,7 +301,11 @@ export function isNameLike(l: string): boolean {
 
 /** Tidy a name: no trailing punctuation, OCR's stray edge marks dropped. */
 export function cleanName(s: string): string {
-  return s.replace(/^[^\p{L}\d]+/u, '').replace(/[\s,;:|_~.-]+$/u, '').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/^[^\p{L}\d]+/u, '')
+    .replace(/[\s,;:|_~.-]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -304,8 +354,10 @@ export function findMerchant(lines: string[]): Found<string> | undefined {
 
 /** The customer an invoice is addressed to: the "Bill to" / "Customer" / "To" block. */
 export function findCustomer(lines: string[]): Found<string> | undefined {
-  return nameAfterLabel(lines, /\b(bill(?:ed)?\s*to|sold\s*to|invoice\s*to|customer(?:\s*name)?|client)\b\s*:?/i, 0.9)
-    ?? nameAfterLabel(lines, /^\s*to\b\s*:?/i, 0.8);
+  return (
+    nameAfterLabel(lines, /\b(bill(?:ed)?\s*to|sold\s*to|invoice\s*to|customer(?:\s*name)?|client)\b\s*:?/i, 0.9) ??
+    nameAfterLabel(lines, /^\s*to\b\s*:?/i, 0.8)
+  );
 }
 
 /** The invoice or bill number: after "Invoice #", "Invoice No.", "Invoice number", "Bill #", "Ref", or a bare INV-1234. */
@@ -411,7 +463,11 @@ export function extractFields(text: string, kind: DocumentKind): ExtractedFields
   set('total', findTotal(lines));
   set('currency', findCurrency(lines));
   if (kind === 'receipt') return out;
-  if (kind === 'bill') set('vendorOrCustomer', out.merchant !== undefined ? { value: out.merchant, confidence: out.confidence.merchant!, line: out.sourceLine.merchant! } : undefined);
+  if (kind === 'bill')
+    set(
+      'vendorOrCustomer',
+      out.merchant !== undefined ? { value: out.merchant, confidence: out.confidence.merchant!, line: out.sourceLine.merchant! } : undefined,
+    );
   else set('vendorOrCustomer', findCustomer(lines));
   set('invoiceNumber', findInvoiceNumber(lines));
   set('dueDate', findDueDate(lines, date?.value));

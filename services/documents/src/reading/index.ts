@@ -11,7 +11,11 @@ export { extractFields } from './extract.js';
 export type ReadableMime = 'application/pdf' | 'image/png' | 'image/jpeg';
 export const READABLE_MIMES: readonly ReadableMime[] = ['application/pdf', 'image/png', 'image/jpeg'];
 
-export interface ReadInput { bytes: Uint8Array; mime: ReadableMime; kind: DocumentKind }
+export interface ReadInput {
+  bytes: Uint8Array;
+  mime: ReadableMime;
+  kind: DocumentKind;
+}
 
 export interface ReadResult {
   text: string;

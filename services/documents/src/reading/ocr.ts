@@ -5,8 +5,15 @@
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
 
-export interface OcrLine { text: string; confidence: number }
-export interface OcrResult { text: string; lines: OcrLine[]; confidence: number }
+export interface OcrLine {
+  text: string;
+  confidence: number;
+}
+export interface OcrResult {
+  text: string;
+  lines: OcrLine[];
+  confidence: number;
+}
 
 export interface OcrOptions {
   /** Milliseconds before the tesseract run is killed (default 60 s). */
@@ -44,7 +51,10 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
   const smallWidth = Math.max(8, Math.round(info.width / 8));
   const smallBg = await sharp(data, { raw }).resize({ width: smallWidth }).blur(3).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const background = await sharp(smallBg.data, { raw: { width: smallBg.info.width, height: smallBg.info.height, channels: 1 } })
-    .resize({ width: info.width, height: info.height, fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
+    .resize({ width: info.width, height: info.height, fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
   const flat = Buffer.alloc(data.length);
   for (let i = 0; i < data.length; i++) flat[i] = Math.min(255, Math.round((data[i]! / Math.max(1, background[i]!)) * 245));
   const angle = await skewAngle(flat, info.width, info.height);
@@ -59,10 +69,19 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<Buffer> {
  * small copy (400 px wide), steps of 1° then 0.25° around the best.
  */
 export async function skewAngle(grey: Buffer, width: number, height: number): Promise<number> {
-  const small = await sharp(grey, { raw: { width, height, channels: 1 } }).resize({ width: 400 }).threshold(160).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .resize({ width: 400 })
+    .threshold(160)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const smallRaw = { width: small.info.width, height: small.info.height, channels: 1 as const };
   const score = async (deg: number) => {
-    const { data, info } = await sharp(small.data, { raw: smallRaw }).rotate(-deg, { background: '#ffffff' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(small.data, { raw: smallRaw })
+      .rotate(-deg, { background: '#ffffff' })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const channels = info.channels;
     let prev = -1;
     let sum = 0;
@@ -122,7 +141,13 @@ function runTesseract(input: Buffer, { timeoutMs = 60_000, command = process.env
 
 /** Tesseract's TSV (level, page, block, par, line, word, left, top, width, height, conf, text) as lines of words; a wide gap between words becomes two spaces. */
 export function parseTsv(tsv: string): OcrResult {
-  interface Word { left: number; right: number; height: number; conf: number; text: string }
+  interface Word {
+    left: number;
+    right: number;
+    height: number;
+    conf: number;
+    text: string;
+  }
   const byLine = new Map<string, Word[]>();
   const order: string[] = [];
   for (const row of tsv.split('\n').slice(1)) {
@@ -131,8 +156,12 @@ export function parseTsv(tsv: string): OcrResult {
     const text = c.slice(11).join('\t').trim();
     if (text === '') continue;
     const key = `${c[1]}.${c[2]}.${c[3]}.${c[4]}`;
-    if (!byLine.has(key)) { byLine.set(key, []); order.push(key); }
-    const left = Number(c[6]), width = Number(c[8]);
+    if (!byLine.has(key)) {
+      byLine.set(key, []);
+      order.push(key);
+    }
+    const left = Number(c[6]),
+      width = Number(c[8]);
     byLine.get(key)!.push({ left, right: left + width, height: Number(c[9]), conf: Math.max(0, Number(c[10])) / 100, text });
   }
   const lines: OcrLine[] = order.map((k) => {

@@ -6,7 +6,13 @@ import { dirname, join } from 'node:path';
 // In Node, pdf.js reads the standard fonts' metrics with fs: a directory path, not a file: URL.
 const fontsDir = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-interface Piece { text: string; x: number; right: number; y: number; height: number }
+interface Piece {
+  text: string;
+  x: number;
+  right: number;
+  y: number;
+  height: number;
+}
 
 /** At most this many pages are read (a bill or receipt is a few pages; a 500-page upload is not read whole). */
 export const MAX_PAGES = 20;

@@ -1,4 +1,14 @@
-import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageSettings } from './settings.js';
 
@@ -15,17 +25,21 @@ export interface ObjectStore {
   close(): void;
 }
 
-const dispositionOf = (fileName: string) => `inline; filename="${fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+const dispositionOf = (fileName: string) =>
+  `inline; filename="${fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export function createObjectStore(s: StorageSettings, clock: () => Date = () => new Date()): ObjectStore {
-  const credentials = s.DOCUMENTS_S3_ACCESS_KEY_ID ? { accessKeyId: s.DOCUMENTS_S3_ACCESS_KEY_ID, secretAccessKey: s.DOCUMENTS_S3_SECRET_ACCESS_KEY } : undefined;
-  const clientFor = (endpoint: string) => new S3Client({
-    region: s.DOCUMENTS_S3_REGION,
-    forcePathStyle: s.DOCUMENTS_S3_FORCE_PATH_STYLE,
-    ...(endpoint ? { endpoint } : {}),
-    ...(credentials ? { credentials } : {}),
-    maxAttempts: 3,
-  });
+  const credentials = s.DOCUMENTS_S3_ACCESS_KEY_ID
+    ? { accessKeyId: s.DOCUMENTS_S3_ACCESS_KEY_ID, secretAccessKey: s.DOCUMENTS_S3_SECRET_ACCESS_KEY }
+    : undefined;
+  const clientFor = (endpoint: string) =>
+    new S3Client({
+      region: s.DOCUMENTS_S3_REGION,
+      forcePathStyle: s.DOCUMENTS_S3_FORCE_PATH_STYLE,
+      ...(endpoint ? { endpoint } : {}),
+      ...(credentials ? { credentials } : {}),
+      maxAttempts: 3,
+    });
   const s3 = clientFor(s.DOCUMENTS_S3_ENDPOINT);
   const signer = s.DOCUMENTS_S3_PUBLIC_ENDPOINT ? clientFor(s.DOCUMENTS_S3_PUBLIC_ENDPOINT) : s3;
   const Bucket = s.DOCUMENTS_S3_BUCKET;
@@ -57,9 +71,14 @@ export function createObjectStore(s: StorageSettings, clock: () => Date = () => 
     },
     async signedUrl(key, fileName, contentType) {
       const signingDate = clock();
-      const url = await getSignedUrl(signer, new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: dispositionOf(fileName), ResponseContentType: contentType }), {
-        expiresIn: s.DOCUMENTS_SIGNED_URL_SECONDS, signingDate,
-      });
+      const url = await getSignedUrl(
+        signer,
+        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: dispositionOf(fileName), ResponseContentType: contentType }),
+        {
+          expiresIn: s.DOCUMENTS_SIGNED_URL_SECONDS,
+          signingDate,
+        },
+      );
       return { url, expiresAt: new Date(signingDate.getTime() + s.DOCUMENTS_SIGNED_URL_SECONDS * 1000) };
     },
     async ensureBucket() {

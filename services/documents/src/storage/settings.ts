@@ -1,7 +1,10 @@
 import type { DocumentsConfig } from '../config.js';
 
 /** The object store's settings (DOCUMENTS_S3_*, DOCUMENTS_SIGNED_URL_SECONDS, DOCUMENTS_UPLOAD_*), part of the documents settings. */
-export type StorageSettings = Pick<DocumentsConfig, Extract<keyof DocumentsConfig, `DOCUMENTS_S3_${string}` | 'DOCUMENTS_SIGNED_URL_SECONDS' | `DOCUMENTS_UPLOAD_${string}`>>;
+export type StorageSettings = Pick<
+  DocumentsConfig,
+  Extract<keyof DocumentsConfig, `DOCUMENTS_S3_${string}` | 'DOCUMENTS_SIGNED_URL_SECONDS' | `DOCUMENTS_UPLOAD_${string}`>
+>;
 
 /** Refused at start in production: the sandbox's credentials, or half a pair of keys. */
 export function assertStorageSettings(s: StorageSettings & { NODE_ENV: string }): void {

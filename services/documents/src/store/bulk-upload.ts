@@ -102,14 +102,21 @@ export interface BulkFileRow {
 }
 
 /** Enqueues the uploads not yet in a batch as one new job; answers its id, or undefined when all were enqueued before. */
-export async function enqueueBulkJob(trx: Knex.Transaction, input: { id: string; workspaceId: string; uploadType: BulkUploadType; uploadIds: readonly string[] }): Promise<string | undefined> {
+export async function enqueueBulkJob(
+  trx: Knex.Transaction,
+  input: { id: string; workspaceId: string; uploadType: BulkUploadType; uploadIds: readonly string[] },
+): Promise<string | undefined> {
   if (input.uploadIds.length === 0) return undefined;
-  const known = (await trx.raw('select upload_id from bulk_upload_files where upload_id = any(?::uuid[])', [[...input.uploadIds]])).rows as { upload_id: string }[];
+  const known = (await trx.raw('select upload_id from bulk_upload_files where upload_id = any(?::uuid[])', [[...input.uploadIds]])).rows as {
+    upload_id: string;
+  }[];
   const seen = new Set(known.map((k) => k.upload_id));
   const fresh = input.uploadIds.filter((id) => !seen.has(id));
   if (fresh.length === 0) return undefined;
   await trx('bulk_upload_jobs').insert({ id: input.id, workspace_id: input.workspaceId, upload_type: input.uploadType, total_files: fresh.length });
-  await trx('bulk_upload_files').insert(fresh.map((uploadId, position) => ({ upload_id: uploadId, job_id: input.id, workspace_id: input.workspaceId, position })));
+  await trx('bulk_upload_files').insert(
+    fresh.map((uploadId, position) => ({ upload_id: uploadId, job_id: input.id, workspace_id: input.workspaceId, position })),
+  );
   return input.id;
 }
 
@@ -119,9 +126,11 @@ export async function enqueueBulkJob(trx: Knex.Transaction, input: { id: string;
  * the row) references the row, and a key-share lock must not wait for the claim.
  */
 export async function claimWaitingFile(trx: Knex.Transaction): Promise<BulkFileRow | undefined> {
-  const rows = (await trx.raw(
-    "select upload_id, job_id, workspace_id, position, attempts from bulk_upload_files where status = 'waiting' and next_attempt_at <= now() order by created_at, position limit 1 for no key update skip locked",
-  )).rows as BulkFileRow[];
+  const rows = (
+    await trx.raw(
+      "select upload_id, job_id, workspace_id, position, attempts from bulk_upload_files where status = 'waiting' and next_attempt_at <= now() order by created_at, position limit 1 for no key update skip locked",
+    )
+  ).rows as BulkFileRow[];
   return rows[0];
 }
 
@@ -129,8 +138,12 @@ export async function claimWaitingFile(trx: Knex.Transaction): Promise<BulkFileR
  * The file is done (drafted or read: `failed` false) or given up (`failed` true); the job counts it and completes
  * with its last file. Answers false when the file was not waiting any more (nothing counted twice).
  */
-export async function finishFile(trx: Knex.Transaction, f: { uploadId: string; jobId: string; draftId?: string; reason?: string; failed: boolean; unreadable?: boolean }): Promise<boolean> {
-  const n = await trx('bulk_upload_files').where({ upload_id: f.uploadId, status: 'waiting' })
+export async function finishFile(
+  trx: Knex.Transaction,
+  f: { uploadId: string; jobId: string; draftId?: string; reason?: string; failed: boolean; unreadable?: boolean },
+): Promise<boolean> {
+  const n = await trx('bulk_upload_files')
+    .where({ upload_id: f.uploadId, status: 'waiting' })
     .update({ status: f.failed ? 'failed' : 'done', draft_id: f.draftId ?? null, reason: f.reason ?? null, finished_at: trx.fn.now() });
   if (n === 0) return false;
   const bad = f.failed || f.unreadable ? 1 : 0;
@@ -147,8 +160,13 @@ export async function finishFile(trx: Knex.Transaction, f: { uploadId: string; j
 
 /** A failed attempt at a file (a store or database error): tried again after `delaySeconds`. */
 export async function retryFileLater(trx: Knex.Transaction, uploadId: string, jobId: string, delaySeconds: number): Promise<void> {
-  await trx.raw("update bulk_upload_files set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ?) where upload_id = ? and status = 'waiting'", [delaySeconds, uploadId]);
-  await trx.raw("update bulk_upload_jobs set attempts = attempts + 1, status = case when status = 'waiting' then 'active' else status end where id = ?", [jobId]);
+  await trx.raw(
+    "update bulk_upload_files set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ?) where upload_id = ? and status = 'waiting'",
+    [delaySeconds, uploadId],
+  );
+  await trx.raw("update bulk_upload_jobs set attempts = attempts + 1, status = case when status = 'waiting' then 'active' else status end where id = ?", [
+    jobId,
+  ]);
 }
 
 /** The job is being worked on (its first file claimed). */
@@ -158,7 +176,13 @@ export async function markJobActive(trx: Knex.Transaction, jobId: string): Promi
 
 /** The workspace's jobs, newest first, at most 100. */
 export async function listBulkJobs(trx: Knex.Transaction, statuses: readonly string[]): Promise<BulkJobRow[]> {
-  const q = trx('bulk_upload_jobs').select('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'seq', order: 'desc' }]).limit(100);
+  const q = trx('bulk_upload_jobs')
+    .select('*')
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'seq', order: 'desc' },
+    ])
+    .limit(100);
   if (statuses.length > 0) q.whereIn('status', statuses);
   return (await q) as BulkJobRow[];
 }

@@ -41,17 +41,20 @@ const SELECT = `select d.id, d.workspace_id, d.kind, to_char(d.doc_date, 'YYYY-M
 
 /** A document of the kind, not deleted, in the caller's workspace (row-level security); `lock` takes it FOR UPDATE. */
 export async function documentById(trx: Knex.Transaction, kind: DocumentKind, id: string, lock = false): Promise<DocumentRow | undefined> {
-  return (await trx.raw(`${SELECT} where d.id = ? and d.kind = ? and d.deleted_at is null${lock ? ' for update' : ''}`, [id, kind])).rows[0] as DocumentRow | undefined;
+  return (await trx.raw(`${SELECT} where d.id = ? and d.kind = ? and d.deleted_at is null${lock ? ' for update' : ''}`, [id, kind])).rows[0] as
+    DocumentRow | undefined;
 }
 
 export async function documentLines(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, DocumentLineRow[]>> {
   const out = new Map<string, DocumentLineRow[]>();
   if (ids.length === 0) return out;
-  const rows = (await trx.raw(
-    `select id, document_id, position, service_name, category_id, amount_cents::float8 as amount_cents, quantity::text as quantity, rate_cents::float8 as rate_cents, direction
+  const rows = (
+    await trx.raw(
+      `select id, document_id, position, service_name, category_id, amount_cents::float8 as amount_cents, quantity::text as quantity, rate_cents::float8 as rate_cents, direction
        from document_lines where document_id = any(?::uuid[]) order by document_id, position`,
-    [[...ids]],
-  )).rows as DocumentLineRow[];
+      [[...ids]],
+    )
+  ).rows as DocumentLineRow[];
   for (const r of rows) out.set(r.document_id, [...(out.get(r.document_id) ?? []), r]);
   return out;
 }
@@ -73,12 +76,23 @@ export async function listDocuments(trx: Knex.Transaction, f: ListFilter): Promi
   const args: (string | number)[] = [f.kind];
   if (f.status === 'Posted') where.push('d.voided_at is null');
   if (f.status === 'Voided') where.push('d.voided_at is not null');
-  if (f.partyId) { where.push('d.party_id = ?'); args.push(f.partyId); }
-  if (f.startDate) { where.push('d.doc_date >= ?'); args.push(f.startDate); }
-  if (f.endDate) { where.push('d.doc_date <= ?'); args.push(f.endDate); }
+  if (f.partyId) {
+    where.push('d.party_id = ?');
+    args.push(f.partyId);
+  }
+  if (f.startDate) {
+    where.push('d.doc_date >= ?');
+    args.push(f.startDate);
+  }
+  if (f.endDate) {
+    where.push('d.doc_date <= ?');
+    args.push(f.endDate);
+  }
   const w = where.join(' and ');
   const limit = f.page ? ' limit ? offset ?' : '';
-  const rows = (await trx.raw(`${SELECT} where ${w} order by d.doc_date desc, d.created_at desc, d.id${limit}`, f.page ? [...args, f.page.take, f.page.offset] : args)).rows as DocumentRow[];
+  const rows = (
+    await trx.raw(`${SELECT} where ${w} order by d.doc_date desc, d.created_at desc, d.id${limit}`, f.page ? [...args, f.page.take, f.page.offset] : args)
+  ).rows as DocumentRow[];
   const count = Number(((await trx.raw(`select count(*)::int as n from documents d where ${w}`, args)).rows[0] as { n: number }).n);
   return { rows, count };
 }
@@ -95,24 +109,64 @@ export interface DocumentWrite {
 
 export async function insertDocument(trx: Knex.Transaction, w: DocumentWrite): Promise<void> {
   await trx('documents').insert({
-    id: w.id, workspace_id: w.workspaceId, kind: w.kind, doc_date: w.doc.date, due_date: w.doc.dueDate || null, party_id: w.doc.partyId || null, party_name: w.partyName,
-    reference: w.doc.reference, description: w.doc.description, company_name: w.doc.companyName, company_address: w.doc.companyAddress, total_cents: w.totalCents, version: 1, created_by: w.createdBy,
+    id: w.id,
+    workspace_id: w.workspaceId,
+    kind: w.kind,
+    doc_date: w.doc.date,
+    due_date: w.doc.dueDate || null,
+    party_id: w.doc.partyId || null,
+    party_name: w.partyName,
+    reference: w.doc.reference,
+    description: w.doc.description,
+    company_name: w.doc.companyName,
+    company_address: w.doc.companyAddress,
+    total_cents: w.totalCents,
+    version: 1,
+    created_by: w.createdBy,
   });
 }
 
-export async function updateDocument(trx: Knex.Transaction, id: string, doc: CleanDocument, partyName: string, totalCents: number, version: number): Promise<void> {
-  await trx('documents').where({ id }).update({
-    doc_date: doc.date, due_date: doc.dueDate || null, party_id: doc.partyId || null, party_name: partyName, reference: doc.reference, description: doc.description,
-    company_name: doc.companyName, company_address: doc.companyAddress, total_cents: totalCents, version, updated_at: trx.fn.now(),
-  });
+export async function updateDocument(
+  trx: Knex.Transaction,
+  id: string,
+  doc: CleanDocument,
+  partyName: string,
+  totalCents: number,
+  version: number,
+): Promise<void> {
+  await trx('documents')
+    .where({ id })
+    .update({
+      doc_date: doc.date,
+      due_date: doc.dueDate || null,
+      party_id: doc.partyId || null,
+      party_name: partyName,
+      reference: doc.reference,
+      description: doc.description,
+      company_name: doc.companyName,
+      company_address: doc.companyAddress,
+      total_cents: totalCents,
+      version,
+      updated_at: trx.fn.now(),
+    });
 }
 
 export async function replaceLines(trx: Knex.Transaction, workspaceId: string, documentId: string, lines: readonly CleanLine[]): Promise<void> {
   await trx('document_lines').where({ document_id: documentId }).delete();
-  await trx('document_lines').insert(lines.map((l, i) => ({
-    id: newId(), workspace_id: workspaceId, document_id: documentId, position: i, service_name: l.serviceName, category_id: l.categoryId, amount_cents: l.amountCents,
-    quantity: l.quantity === '' ? null : l.quantity, rate_cents: l.quantity === '' ? null : l.rateCents, direction: l.direction === '' ? null : l.direction,
-  })));
+  await trx('document_lines').insert(
+    lines.map((l, i) => ({
+      id: newId(),
+      workspace_id: workspaceId,
+      document_id: documentId,
+      position: i,
+      service_name: l.serviceName,
+      category_id: l.categoryId,
+      amount_cents: l.amountCents,
+      quantity: l.quantity === '' ? null : l.quantity,
+      rate_cents: l.quantity === '' ? null : l.rateCents,
+      direction: l.direction === '' ? null : l.direction,
+    })),
+  );
 }
 
 /** The entry the ledger booked for a version, kept only while the document is still at that version. */
@@ -125,7 +179,9 @@ export async function markVoided(trx: Knex.Transaction, id: string, version: num
 }
 
 export async function markDeleted(trx: Knex.Transaction, id: string, version: number): Promise<void> {
-  await trx('documents').where({ id }).update({ deleted_at: trx.fn.now(), voided_at: trx.raw('coalesce(voided_at, now())'), version, journal_entry_id: null, updated_at: trx.fn.now() });
+  await trx('documents')
+    .where({ id })
+    .update({ deleted_at: trx.fn.now(), voided_at: trx.raw('coalesce(voided_at, now())'), version, journal_entry_id: null, updated_at: trx.fn.now() });
 }
 
 export interface PaymentRow {
@@ -137,7 +193,12 @@ export interface PaymentRow {
 export async function documentPayments(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, PaymentRow[]>> {
   const out = new Map<string, PaymentRow[]>();
   if (ids.length === 0) return out;
-  const rows = (await trx.raw('select document_id, transaction_id, amount_cents::float8 as amount_cents from document_payments where document_id = any(?::uuid[]) order by document_id, position', [[...ids]])).rows as PaymentRow[];
+  const rows = (
+    await trx.raw(
+      'select document_id, transaction_id, amount_cents::float8 as amount_cents from document_payments where document_id = any(?::uuid[]) order by document_id, position',
+      [[...ids]],
+    )
+  ).rows as PaymentRow[];
   for (const r of rows) out.set(r.document_id, [...(out.get(r.document_id) ?? []), r]);
   return out;
 }
@@ -145,5 +206,14 @@ export async function documentPayments(trx: Knex.Transaction, ids: readonly stri
 export async function replacePayments(trx: Knex.Transaction, workspaceId: string, documentId: string, payments: readonly CleanPayment[]): Promise<void> {
   await trx('document_payments').where({ document_id: documentId }).delete();
   if (payments.length === 0) return;
-  await trx('document_payments').insert(payments.map((p, i) => ({ id: newId(), workspace_id: workspaceId, document_id: documentId, position: i, transaction_id: p.transactionId, amount_cents: p.amountCents })));
+  await trx('document_payments').insert(
+    payments.map((p, i) => ({
+      id: newId(),
+      workspace_id: workspaceId,
+      document_id: documentId,
+      position: i,
+      transaction_id: p.transactionId,
+      amount_cents: p.amountCents,
+    })),
+  );
 }

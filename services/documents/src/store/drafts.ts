@@ -51,10 +51,26 @@ export interface DraftRow {
   document_id: string | null;
 }
 
-const COLUMNS = ['id', 'workspace_id', 'entity_type', 'draft_type', 'meta_data', 'bulk_upload_id', 'published_at', 'created_by', 'last_modified_by', 'created_at', 'updated_at', 'deleted_at', 'document_id'];
+const COLUMNS = [
+  'id',
+  'workspace_id',
+  'entity_type',
+  'draft_type',
+  'meta_data',
+  'bulk_upload_id',
+  'published_at',
+  'created_by',
+  'last_modified_by',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'document_id',
+];
 
 export async function insertDraft(trx: Knex.Transaction, row: Omit<DraftRow, 'created_at' | 'updated_at' | 'deleted_at' | 'document_id'>): Promise<DraftRow> {
-  const [r] = await trx('drafts').insert({ ...row, meta_data: JSON.stringify(row.meta_data) }).returning(COLUMNS);
+  const [r] = await trx('drafts')
+    .insert({ ...row, meta_data: JSON.stringify(row.meta_data) })
+    .returning(COLUMNS);
   return r as DraftRow;
 }
 
@@ -82,11 +98,19 @@ export async function listOpenDrafts(trx: Knex.Transaction, f: DraftFilter): Pro
   if (f.bulkUploadId) q.where('bulk_upload_id', f.bulkUploadId);
   const counted = (await q.clone().count({ count: '*' })) as { count: string }[];
   const count = counted[0]?.count ?? '0';
-  const rows = (await q.select(COLUMNS).orderBy([{ column: 'created_at' }, { column: 'id' }]).offset(f.offset).limit(f.limit)) as DraftRow[];
+  const rows = (await q
+    .select(COLUMNS)
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .offset(f.offset)
+    .limit(f.limit)) as DraftRow[];
   return { rows, count: Number(count) };
 }
 
-export async function updateDraft(trx: Knex.Transaction, id: string, patch: { meta_data?: Record<string, unknown>; draft_type?: string; published_at?: Date; last_modified_by: string }): Promise<DraftRow> {
+export async function updateDraft(
+  trx: Knex.Transaction,
+  id: string,
+  patch: { meta_data?: Record<string, unknown>; draft_type?: string; published_at?: Date; last_modified_by: string },
+): Promise<DraftRow> {
   const set: Record<string, unknown> = { last_modified_by: patch.last_modified_by, updated_at: trx.fn.now() };
   if (patch.meta_data !== undefined) set.meta_data = JSON.stringify(patch.meta_data);
   if (patch.draft_type !== undefined) set.draft_type = patch.draft_type;
@@ -98,7 +122,11 @@ export async function updateDraft(trx: Knex.Transaction, id: string, patch: { me
 /** Marks these open drafts deleted; answers how many were. */
 export async function markDraftsDeleted(trx: Knex.Transaction, ids: readonly string[], by: string): Promise<number> {
   if (ids.length === 0) return 0;
-  return trx('drafts').whereIn('id', ids).whereNull('deleted_at').whereNull('document_id').update({ deleted_at: trx.fn.now(), last_modified_by: by, updated_at: trx.fn.now() });
+  return trx('drafts')
+    .whereIn('id', ids)
+    .whereNull('deleted_at')
+    .whereNull('document_id')
+    .update({ deleted_at: trx.fn.now(), last_modified_by: by, updated_at: trx.fn.now() });
 }
 
 /** Whether any draft of the workspace, open or not, came from this bulk upload. */
@@ -109,7 +137,9 @@ export async function bulkUploadKnown(trx: Knex.Transaction, bulkUploadId: strin
 
 /** The open drafts of a bulk upload, locked. */
 export async function openDraftIdsOfBulkUpload(trx: Knex.Transaction, bulkUploadId: string): Promise<string[]> {
-  const rows = (await trx('drafts').where('bulk_upload_id', bulkUploadId).whereNull('deleted_at').whereNull('document_id').forUpdate().select('id')) as { id: string }[];
+  const rows = (await trx('drafts').where('bulk_upload_id', bulkUploadId).whereNull('deleted_at').whereNull('document_id').forUpdate().select('id')) as {
+    id: string;
+  }[];
   return rows.map((r) => r.id);
 }
 
@@ -118,7 +148,11 @@ export async function openDraftIdsOfBulkUpload(trx: Knex.Transaction, bulkUpload
  * true). A draft converted or deleted meanwhile answers false and the caller rolls the document back.
  */
 export async function consumeDraft(trx: Knex.Transaction, id: string, documentId: string, by: string): Promise<boolean> {
-  const n = await trx('drafts').where({ id }).whereNull('deleted_at').whereNull('document_id').update({ document_id: documentId, converted_at: trx.fn.now(), last_modified_by: by, updated_at: trx.fn.now() });
+  const n = await trx('drafts')
+    .where({ id })
+    .whereNull('deleted_at')
+    .whereNull('document_id')
+    .update({ document_id: documentId, converted_at: trx.fn.now(), last_modified_by: by, updated_at: trx.fn.now() });
   return n === 1;
 }
 
@@ -126,8 +160,14 @@ export async function consumeDraft(trx: Knex.Transaction, id: string, documentId
  * Run with the system role: whether another workspace's drafts already name this bulk upload or this uploaded file.
  * An upload's id belongs to the workspace whose drafts first named it.
  */
-export async function uploadOfAnotherWorkspace(trx: Knex.Transaction, workspaceId: string, ids: { bulkUploadId?: string; uploadId?: string }): Promise<'bulkUploadId' | 'uploadId' | undefined> {
-  if (ids.bulkUploadId && (await trx('drafts').where('bulk_upload_id', ids.bulkUploadId).whereNot('workspace_id', workspaceId).first('id'))) return 'bulkUploadId';
-  if (ids.uploadId && (await trx('drafts').whereRaw("lower(meta_data->>'uploadId') = ?", [ids.uploadId]).whereNot('workspace_id', workspaceId).first('id'))) return 'uploadId';
+export async function uploadOfAnotherWorkspace(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  ids: { bulkUploadId?: string; uploadId?: string },
+): Promise<'bulkUploadId' | 'uploadId' | undefined> {
+  if (ids.bulkUploadId && (await trx('drafts').where('bulk_upload_id', ids.bulkUploadId).whereNot('workspace_id', workspaceId).first('id')))
+    return 'bulkUploadId';
+  if (ids.uploadId && (await trx('drafts').whereRaw("lower(meta_data->>'uploadId') = ?", [ids.uploadId]).whereNot('workspace_id', workspaceId).first('id')))
+    return 'uploadId';
   return undefined;
 }

@@ -37,7 +37,9 @@ export const fixedAssetsMigration: Migration = {
     )`);
     await knex.raw('create unique index fixed_assets_transaction on fixed_assets (workspace_id, transaction_id) where deleted_at is null');
     await knex.raw('create index fixed_assets_list on fixed_assets (workspace_id, purchase_date desc, id) where deleted_at is null');
-    await knex.raw('create index fixed_assets_unfinished on fixed_assets (id) where (deleted_at is null and not purchase_booked) or (deleted_at is not null and not released)');
+    await knex.raw(
+      'create index fixed_assets_unfinished on fixed_assets (id) where (deleted_at is null and not purchase_booked) or (deleted_at is not null and not released)',
+    );
     await enableTenantRls(knex, 'fixed_assets');
 
     await knex.raw(`create table fixed_asset_schedule (

@@ -60,7 +60,11 @@ const WITH_POSTED = `select ${ASSET_COLUMNS},
   (select count(*) from fixed_asset_schedule m where m.asset_id = a.id and m.posted_at is not null)::int as posted_months
   from fixed_assets a`;
 
-export async function insertAsset(trx: Knex.Transaction, row: Omit<AssetRow, 'deleted_at' | 'released' | 'qbo_synced' | 'created_at' | 'purchase_booked' | 'stopped_on'>, months: Omit<MonthRow, 'posted_at' | 'journal_entry_id' | 'reversed_at'>[]): Promise<void> {
+export async function insertAsset(
+  trx: Knex.Transaction,
+  row: Omit<AssetRow, 'deleted_at' | 'released' | 'qbo_synced' | 'created_at' | 'purchase_booked' | 'stopped_on'>,
+  months: Omit<MonthRow, 'posted_at' | 'journal_entry_id' | 'reversed_at'>[],
+): Promise<void> {
   await trx('fixed_assets').insert(row);
   for (let i = 0; i < months.length; i += 500) await trx('fixed_asset_schedule').insert(months.slice(i, i + 500));
 }
@@ -80,7 +84,8 @@ export async function assetById(trx: Knex.Transaction, id: string): Promise<Asse
 
 /** The asset's row locked (deleted ones too: the clean-up of a delete locks it). */
 export async function lockAsset(trx: Knex.Transaction, id: string, skipLocked = false): Promise<AssetRow | undefined> {
-  return (await trx.raw(`select ${ASSET_COLUMNS} from fixed_assets a where a.id = ? for update${skipLocked ? ' skip locked' : ''}`, [id])).rows[0] as AssetRow | undefined;
+  return (await trx.raw(`select ${ASSET_COLUMNS} from fixed_assets a where a.id = ? for update${skipLocked ? ' skip locked' : ''}`, [id])).rows[0] as
+    AssetRow | undefined;
 }
 
 /** The asset's row under a share lock: a delete or stop waits until the month being posted is committed. */
@@ -112,17 +117,31 @@ export async function removeUnbooked(trx: Knex.Transaction, id: string): Promise
 
 /** System: months due by `day` of live, booked assets (not after a stop date), oldest first. */
 export async function dueMonths(trx: Knex.Transaction, day: string, limit: number): Promise<MonthRow[]> {
-  return (await trx.raw(`select ${MONTH_COLUMNS} from fixed_asset_schedule m join fixed_assets a on a.id = m.asset_id
+  return (
+    await trx.raw(
+      `select ${MONTH_COLUMNS} from fixed_asset_schedule m join fixed_assets a on a.id = m.asset_id
     where m.posted_at is null and m.depreciation_date <= ?::date and a.deleted_at is null and a.purchase_booked
       and (a.stopped_on is null or m.depreciation_date <= a.stopped_on)
-    order by m.depreciation_date, m.id limit ?`, [day, limit])).rows as MonthRow[];
+    order by m.depreciation_date, m.id limit ?`,
+      [day, limit],
+    )
+  ).rows as MonthRow[];
 }
 
 /** System: assets whose books are unfinished: a purchase not booked (older than `graceSeconds`: its create may still be under way) or a delete not released. */
-export async function unfinishedAssets(trx: Knex.Transaction, graceSeconds: number, limit: number): Promise<{ id: string; workspace_id: string; created_by: string | null }[]> {
-  return (await trx.raw(`select id, workspace_id, created_by from fixed_assets
+export async function unfinishedAssets(
+  trx: Knex.Transaction,
+  graceSeconds: number,
+  limit: number,
+): Promise<{ id: string; workspace_id: string; created_by: string | null }[]> {
+  return (
+    await trx.raw(
+      `select id, workspace_id, created_by from fixed_assets
     where ((deleted_at is null and not purchase_booked and created_at < now() - make_interval(secs => ?)) or (deleted_at is not null and not released))
-    order by created_at limit ?`, [graceSeconds, limit])).rows as { id: string; workspace_id: string; created_by: string | null }[];
+    order by created_at limit ?`,
+      [graceSeconds, limit],
+    )
+  ).rows as { id: string; workspace_id: string; created_by: string | null }[];
 }
 
 /** The month's row locked for its posting; SKIP LOCKED: another replica posting it makes this one move on. */
@@ -130,7 +149,9 @@ export async function lockMonth(trx: Knex.Transaction, id: string): Promise<Mont
   return (await trx.raw(`select ${MONTH_COLUMNS} from fixed_asset_schedule m where m.id = ? for update skip locked`, [id])).rows[0] as MonthRow | undefined;
 }
 export async function setPosted(trx: Knex.Transaction, id: string, entryId: string): Promise<void> {
-  await trx('fixed_asset_schedule').where({ id }).update({ posted_at: trx.fn.now(), journal_entry_id: entryId || null });
+  await trx('fixed_asset_schedule')
+    .where({ id })
+    .update({ posted_at: trx.fn.now(), journal_entry_id: entryId || null });
 }
 export async function setReversed(trx: Knex.Transaction, id: string): Promise<void> {
   await trx('fixed_asset_schedule').where({ id }).update({ reversed_at: trx.fn.now() });
@@ -138,8 +159,13 @@ export async function setReversed(trx: Knex.Transaction, id: string): Promise<vo
 
 /** Months of live assets between two dates (inclusive; empty: unbounded), for the schedules. */
 export async function monthsBetween(trx: Knex.Transaction, startDate: string, endDate: string): Promise<(MonthRow & { description: string })[]> {
-  return (await trx.raw(`select ${MONTH_COLUMNS}, a.description from fixed_asset_schedule m join fixed_assets a on a.id = m.asset_id
+  return (
+    await trx.raw(
+      `select ${MONTH_COLUMNS}, a.description from fixed_asset_schedule m join fixed_assets a on a.id = m.asset_id
     where a.deleted_at is null and a.purchase_booked and (a.stopped_on is null or m.depreciation_date <= a.stopped_on)
       and (?::date is null or m.depreciation_date >= ?::date) and (?::date is null or m.depreciation_date <= ?::date)
-    order by m.depreciation_date, a.id`, [startDate || null, startDate || null, endDate || null, endDate || null])).rows as (MonthRow & { description: string })[];
+    order by m.depreciation_date, a.id`,
+      [startDate || null, startDate || null, endDate || null, endDate || null],
+    )
+  ).rows as (MonthRow & { description: string })[];
 }

@@ -7,5 +7,7 @@ import type { Knex } from '@ledgerline/platform';
  */
 export async function moveBillsToVendor(trx: Knex.Transaction, from: string, to: string, name: string | undefined): Promise<number> {
   if (from === to) return 0;
-  return trx('documents').where({ kind: 'bill', party_id: from }).update({ party_id: to, ...(name !== undefined ? { party_name: name } : {}), updated_at: trx.fn.now() });
+  return trx('documents')
+    .where({ kind: 'bill', party_id: from })
+    .update({ party_id: to, ...(name !== undefined ? { party_name: name } : {}), updated_at: trx.fn.now() });
 }

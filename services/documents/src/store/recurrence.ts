@@ -29,7 +29,12 @@ const SELECT = `select document_id, workspace_id, kind, to_char(start_date, 'YYY
     occurrence_count, activity, to_char(not_before, 'YYYY-MM-DD') as not_before, next_index, to_char(next_date, 'YYYY-MM-DD') as next_date, created_by
   from recurrences`;
 
-export const scheduleOf = (r: RecurrenceRow): Schedule => ({ startDate: r.start_date, interval: r.interval, endDate: r.end_date ?? '', count: r.occurrence_count ?? 0 });
+export const scheduleOf = (r: RecurrenceRow): Schedule => ({
+  startDate: r.start_date,
+  interval: r.interval,
+  endDate: r.end_date ?? '',
+  count: r.occurrence_count ?? 0,
+});
 
 /** The schedules of these templates (those that ever recurred). */
 export async function recurrencesOf(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, RecurrenceRow>> {
@@ -58,10 +63,24 @@ export interface RecurrenceWrite {
 /** Sets (or replaces) a template's schedule; the scheduler starts again from its first date (dates already handled stay handled). */
 export async function saveRecurrence(trx: Knex.Transaction, w: RecurrenceWrite): Promise<void> {
   const row = {
-    document_id: w.documentId, workspace_id: w.workspaceId, kind: w.kind, start_date: w.schedule.startDate, interval: w.schedule.interval, end_type: w.endType,
-    end_date: w.schedule.endDate || null, occurrence_count: w.schedule.count || null, activity: w.activity, not_before: w.notBefore, next_index: 0, next_date: w.nextDate, created_by: w.createdBy,
+    document_id: w.documentId,
+    workspace_id: w.workspaceId,
+    kind: w.kind,
+    start_date: w.schedule.startDate,
+    interval: w.schedule.interval,
+    end_type: w.endType,
+    end_date: w.schedule.endDate || null,
+    occurrence_count: w.schedule.count || null,
+    activity: w.activity,
+    not_before: w.notBefore,
+    next_index: 0,
+    next_date: w.nextDate,
+    created_by: w.createdBy,
   };
-  await trx('recurrences').insert(row).onConflict('document_id').merge({ ...row, created_by: undefined, updated_at: trx.fn.now() });
+  await trx('recurrences')
+    .insert(row)
+    .onConflict('document_id')
+    .merge({ ...row, created_by: undefined, updated_at: trx.fn.now() });
 }
 
 export async function setActivity(trx: Knex.Transaction, id: string, activity: Activity): Promise<void> {
@@ -74,31 +93,46 @@ export async function advanceRecurrence(trx: Knex.Transaction, id: string, nextI
 }
 
 /** Active templates with a date due by `today`, of every workspace (the system role's pool). */
-export async function dueTemplates(trx: Knex.Transaction, today: string, limit: number): Promise<{ document_id: string; workspace_id: string; created_by: string | null }[]> {
-  return (await trx.raw("select document_id, workspace_id, created_by from recurrences where activity = 'Active' and next_date <= ? order by next_date, document_id limit ?", [today, limit]))
-    .rows as { document_id: string; workspace_id: string; created_by: string | null }[];
+export async function dueTemplates(
+  trx: Knex.Transaction,
+  today: string,
+  limit: number,
+): Promise<{ document_id: string; workspace_id: string; created_by: string | null }[]> {
+  return (
+    await trx.raw(
+      "select document_id, workspace_id, created_by from recurrences where activity = 'Active' and next_date <= ? order by next_date, document_id limit ?",
+      [today, limit],
+    )
+  ).rows as { document_id: string; workspace_id: string; created_by: string | null }[];
 }
 
 /**
  * Claims a date of a template: the idempotency key (template, date) is unique, so of two replicas racing (or a replay
  * after a restart) one inserts and the other gets false.
  */
-export async function claimOccurrence(trx: Knex.Transaction, o: { workspaceId: string; templateId: string; date: string; index: number; documentId: string }): Promise<boolean> {
-  const rows = (await trx.raw(
-    `insert into recurrence_occurrences (id, workspace_id, template_id, occurrence_date, occurrence_index, document_id) values (?, ?, ?, ?, ?, ?)
+export async function claimOccurrence(
+  trx: Knex.Transaction,
+  o: { workspaceId: string; templateId: string; date: string; index: number; documentId: string },
+): Promise<boolean> {
+  const rows = (
+    await trx.raw(
+      `insert into recurrence_occurrences (id, workspace_id, template_id, occurrence_date, occurrence_index, document_id) values (?, ?, ?, ?, ?, ?)
        on conflict (template_id, occurrence_date) do nothing returning id`,
-    [newId(), o.workspaceId, o.templateId, o.date, o.index, o.documentId],
-  )).rows as unknown[];
+      [newId(), o.workspaceId, o.templateId, o.date, o.index, o.documentId],
+    )
+  ).rows as unknown[];
   return rows.length === 1;
 }
 
 export async function occurrencesOf(trx: Knex.Transaction, templateIds: readonly string[]): Promise<Map<string, OccurrenceRow[]>> {
   const out = new Map<string, OccurrenceRow[]>();
   if (templateIds.length === 0) return out;
-  const rows = (await trx.raw(
-    "select template_id, to_char(occurrence_date, 'YYYY-MM-DD') as occurrence_date, occurrence_index, document_id from recurrence_occurrences where template_id = any(?::uuid[]) order by template_id, occurrence_date",
-    [[...templateIds]],
-  )).rows as OccurrenceRow[];
+  const rows = (
+    await trx.raw(
+      "select template_id, to_char(occurrence_date, 'YYYY-MM-DD') as occurrence_date, occurrence_index, document_id from recurrence_occurrences where template_id = any(?::uuid[]) order by template_id, occurrence_date",
+      [[...templateIds]],
+    )
+  ).rows as OccurrenceRow[];
   for (const r of rows) out.set(r.template_id, [...(out.get(r.template_id) ?? []), r]);
   return out;
 }
@@ -106,7 +140,11 @@ export async function occurrencesOf(trx: Knex.Transaction, templateIds: readonly
 /** The template each of these documents was created from, when a recurrence created it. */
 export async function templatesOfOccurrences(trx: Knex.Transaction, documentIds: readonly string[]): Promise<Map<string, string>> {
   if (documentIds.length === 0) return new Map();
-  const rows = (await trx.raw('select document_id, template_id from recurrence_occurrences where document_id = any(?::uuid[]) and document_id <> template_id', [[...documentIds]])).rows as { document_id: string; template_id: string }[];
+  const rows = (
+    await trx.raw('select document_id, template_id from recurrence_occurrences where document_id = any(?::uuid[]) and document_id <> template_id', [
+      [...documentIds],
+    ])
+  ).rows as { document_id: string; template_id: string }[];
   return new Map(rows.map((r) => [r.document_id, r.template_id]));
 }
 

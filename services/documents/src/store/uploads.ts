@@ -73,12 +73,23 @@ export async function insertPendingUpload(trx: Knex.Transaction, u: NewUpload): 
 /** Marks pending rows stored; answers the ids it marked (a row the sweeper removed meanwhile is not among them). */
 export async function markStored(trx: Knex.Transaction, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const r = await trx.raw("update uploads set status = 'stored', stored_at = now(), updated_at = now() where id = any(?::uuid[]) and status = 'pending' returning id", [[...ids]]);
+  const r = await trx.raw(
+    "update uploads set status = 'stored', stored_at = now(), updated_at = now() where id = any(?::uuid[]) and status = 'pending' returning id",
+    [[...ids]],
+  );
   return (r.rows as { id: string }[]).map((x) => x.id);
 }
 
-export async function uploadById(trx: Knex.Transaction, id: string, opts: { includePending?: boolean; forUpdate?: boolean } = {}): Promise<UploadRow | undefined> {
-  const rows = (await trx.raw(`select ${COLUMNS} from uploads where id = ?${opts.includePending ? '' : " and status = 'stored'"}${opts.forUpdate ? ' for update' : ''}`, [id])).rows as UploadRow[];
+export async function uploadById(
+  trx: Knex.Transaction,
+  id: string,
+  opts: { includePending?: boolean; forUpdate?: boolean } = {},
+): Promise<UploadRow | undefined> {
+  const rows = (
+    await trx.raw(`select ${COLUMNS} from uploads where id = ?${opts.includePending ? '' : " and status = 'stored'"}${opts.forUpdate ? ' for update' : ''}`, [
+      id,
+    ])
+  ).rows as UploadRow[];
   return rows[0];
 }
 
@@ -114,8 +125,8 @@ export async function listUploads(trx: Knex.Transaction, f: UploadFilter): Promi
   if (f.receiptStatuses.length > 0) {
     const parts: string[] = [];
     if (f.receiptStatuses.includes('matched')) parts.push('matched_transaction_id is not null');
-    if (f.receiptStatuses.includes('review')) parts.push("(matched_transaction_id is null and jsonb_array_length(suggestions) > 0)");
-    if (f.receiptStatuses.includes('unmatched')) parts.push("(matched_transaction_id is null and jsonb_array_length(suggestions) = 0)");
+    if (f.receiptStatuses.includes('review')) parts.push('(matched_transaction_id is null and jsonb_array_length(suggestions) > 0)');
+    if (f.receiptStatuses.includes('unmatched')) parts.push('(matched_transaction_id is null and jsonb_array_length(suggestions) = 0)');
     where.push(`(${parts.join(' or ')})`);
   }
   // The date of an upload: the receipt's date when known, else the day it was uploaded.
@@ -133,7 +144,9 @@ export async function listUploads(trx: Knex.Transaction, f: UploadFilter): Promi
   }
   const clause = where.join(' and ');
   const count = Number((await trx.raw(`select count(*)::int as n from uploads where ${clause}`, args)).rows[0].n);
-  const rows = (await trx.raw(`select ${COLUMNS} from uploads where ${clause} order by created_at desc, id desc limit ? offset ?`, [...args, f.limit, f.offset])).rows as UploadRow[];
+  const rows = (
+    await trx.raw(`select ${COLUMNS} from uploads where ${clause} order by created_at desc, id desc limit ? offset ?`, [...args, f.limit, f.offset])
+  ).rows as UploadRow[];
   return { rows, count };
 }
 
@@ -156,7 +169,11 @@ export async function updateFacts(trx: Knex.Transaction, id: string, facts: { me
   await trx.raw(`update uploads set ${sets.join(', ')}, updated_at = now() where id = ?`, [...args, id]);
 }
 
-export async function setMatch(trx: Knex.Transaction, id: string, m: { transaction: TransactionSummaryJson; by: 'auto' | 'manual'; confidence: number | null; suggestions: SuggestionJson[] }): Promise<void> {
+export async function setMatch(
+  trx: Knex.Transaction,
+  id: string,
+  m: { transaction: TransactionSummaryJson; by: 'auto' | 'manual'; confidence: number | null; suggestions: SuggestionJson[] },
+): Promise<void> {
   await trx.raw(
     'update uploads set matched_transaction_id = ?, matched_transaction = ?::jsonb, matched_on = now(), matched_by = ?, match_confidence = ?, suggestions = ?::jsonb, updated_at = now() where id = ?',
     [m.transaction.id, JSON.stringify(m.transaction), m.by, m.confidence, JSON.stringify(m.suggestions), id],
@@ -165,7 +182,10 @@ export async function setMatch(trx: Knex.Transaction, id: string, m: { transacti
 
 /** Drops an automatic match (the receipt's facts changed and no longer point at it). */
 export async function clearMatch(trx: Knex.Transaction, id: string): Promise<void> {
-  await trx.raw('update uploads set matched_transaction_id = null, matched_transaction = null, matched_on = null, matched_by = null, match_confidence = null, updated_at = now() where id = ?', [id]);
+  await trx.raw(
+    'update uploads set matched_transaction_id = null, matched_transaction = null, matched_on = null, matched_by = null, match_confidence = null, updated_at = now() where id = ?',
+    [id],
+  );
 }
 
 export async function setSuggestions(trx: Knex.Transaction, id: string, suggestions: SuggestionJson[]): Promise<void> {
@@ -175,7 +195,12 @@ export async function setSuggestions(trx: Knex.Transaction, id: string, suggesti
 /** Transactions already matched to another receipt of the workspace (never auto-matched twice). */
 export async function matchedTransactionIds(trx: Knex.Transaction, ids: readonly string[], except: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = (await trx.raw("select matched_transaction_id from uploads where matched_transaction_id = any(?::text[]) and id <> ? and status = 'stored'", [[...ids], except])).rows as { matched_transaction_id: string }[];
+  const rows = (
+    await trx.raw("select matched_transaction_id from uploads where matched_transaction_id = any(?::text[]) and id <> ? and status = 'stored'", [
+      [...ids],
+      except,
+    ])
+  ).rows as { matched_transaction_id: string }[];
   return new Set(rows.map((r) => r.matched_transaction_id));
 }
 
@@ -185,7 +210,12 @@ export async function markRead(trx: Knex.Transaction, id: string): Promise<void>
 
 /** Pending rows older than `olderThanSeconds` (any workspace; the sweeper's system transaction). */
 export async function stalePending(trx: Knex.Transaction, olderThanSeconds: number, limit: number): Promise<UploadRow[]> {
-  return (await trx.raw(`select ${COLUMNS} from uploads where status = 'pending' and created_at < now() - make_interval(secs => ?) order by created_at limit ? for update skip locked`, [olderThanSeconds, limit])).rows as UploadRow[];
+  return (
+    await trx.raw(
+      `select ${COLUMNS} from uploads where status = 'pending' and created_at < now() - make_interval(secs => ?) order by created_at limit ? for update skip locked`,
+      [olderThanSeconds, limit],
+    )
+  ).rows as UploadRow[];
 }
 
 export async function deleteUpload(trx: Knex.Transaction, id: string): Promise<void> {

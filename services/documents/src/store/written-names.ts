@@ -22,7 +22,10 @@ export async function setWrittenName(trx: Knex.Transaction, id: string, name: st
 export async function writtenNames(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
-  const rows = (await trx.raw('select id, written_name from documents where id = any(?::uuid[]) and written_name is not null', [[...ids]])).rows as { id: string; written_name: string }[];
+  const rows = (await trx.raw('select id, written_name from documents where id = any(?::uuid[]) and written_name is not null', [[...ids]])).rows as {
+    id: string;
+    written_name: string;
+  }[];
   for (const r of rows) out.set(r.id, r.written_name);
   return out;
 }

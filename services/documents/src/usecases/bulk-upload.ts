@@ -1,7 +1,17 @@
 import { AppError, ErrorKind, newId, withSystem, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { readDocument, UnreadableDocumentError, type ReadResult } from '../reading/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { claimWaitingFile, enqueueBulkJob, finishFile, listBulkJobs, markJobActive, readsStarted, recordReadStarted, retryFileLater, type BulkUploadType } from '../store/bulk-upload.js';
+import {
+  claimWaitingFile,
+  enqueueBulkJob,
+  finishFile,
+  listBulkJobs,
+  markJobActive,
+  readsStarted,
+  recordReadStarted,
+  retryFileLater,
+  type BulkUploadType,
+} from '../store/bulk-upload.js';
 import { insertDraft } from '../store/drafts.js';
 import { markRead, uploadById } from '../store/uploads.js';
 import type { UploadUseCases } from './uploads.js';
@@ -23,7 +33,8 @@ export interface BulkUploadDeps {
 }
 
 /** Why a file was given up after the process died reading it (GET /jobs failedReason). */
-export const crashedReason = (fileName: string, crashes: number) => `${fileName}: the service stopped ${crashes} times while reading it; upload it again or enter it by hand`;
+export const crashedReason = (fileName: string, crashes: number) =>
+  `${fileName}: the service stopped ${crashes} times while reading it; upload it again or enter it by hand`;
 
 const BULK_TYPES: readonly string[] = ['bill', 'invoice', 'receipt'];
 export const isBulkUploadType = (t: string): t is BulkUploadType => BULK_TYPES.includes(t);
@@ -38,7 +49,13 @@ const dollars = (v: number | undefined) => (v === undefined ? undefined : Math.r
  * invoice number, where the text came from, each field's confidence as `<field>Confidence`), or `error` with the
  * reason the file could not be read. Fields reading did not find are left out, for the reviewer to fill.
  */
-export function draftMetaData(entity: 'bill' | 'invoice', uploadId: string, fileName: string, r: ReadResult | undefined, reason?: string): Record<string, unknown> {
+export function draftMetaData(
+  entity: 'bill' | 'invoice',
+  uploadId: string,
+  fileName: string,
+  r: ReadResult | undefined,
+  reason?: string,
+): Record<string, unknown> {
   const m: Record<string, unknown> = { uploadId };
   const extracted: Record<string, string | number> = { fileName };
   m.extracted = extracted;
@@ -60,8 +77,10 @@ export function draftMetaData(entity: 'bill' | 'invoice', uploadId: string, file
   const lines = r.lines ?? [];
   if (lines.length > 0) {
     m.lineItems = lines.map((l) => ({
-      description: l.description.slice(0, 1000), amount: dollars(l.amount),
-      ...(entity === 'invoice' && l.quantity !== undefined ? { quantity: l.quantity } : {}), ...(entity === 'invoice' && l.rate !== undefined ? { rate: dollars(l.rate) } : {}),
+      description: l.description.slice(0, 1000),
+      amount: dollars(l.amount),
+      ...(entity === 'invoice' && l.quantity !== undefined ? { quantity: l.quantity } : {}),
+      ...(entity === 'invoice' && l.rate !== undefined ? { rate: dollars(l.rate) } : {}),
     }));
   } else if (r.total !== undefined) {
     m.lineItems = [{ description: (party ?? fileName).slice(0, 1000), amount: dollars(r.total) }];
@@ -124,14 +143,20 @@ export function createBulkUploadUseCases(deps: BulkUploadDeps) {
           await withSystem(db, (own) => recordReadStarted(own, file));
           if (upload.upload_type === 'receipt') {
             const tenant = { workspaceId: file.workspace_id, userId: upload.created_by ?? undefined } as TenantContext;
-            const unreadable = await deps.uploads().read(tenant, upload.id, async ({ bytes, mime, kind }) => {
-              const r = await reader({ bytes, mime, kind: kind === 'receipt' ? 'receipt' : 'bill' });
-              return { merchantName: r.merchant, date: r.date, amountCents: r.total === undefined ? undefined : Math.round(r.total * 100) };
-            }).then(() => undefined, (err: unknown) => {
-              if (!(err instanceof UnreadableDocumentError)) throw err;
-              // Left unread: its facts are for the person to type (PATCH /workspace-uploads/{id}), and matching uses them.
-              return `${upload.file_name}: ${err.message}`;
-            });
+            const unreadable = await deps
+              .uploads()
+              .read(tenant, upload.id, async ({ bytes, mime, kind }) => {
+                const r = await reader({ bytes, mime, kind: kind === 'receipt' ? 'receipt' : 'bill' });
+                return { merchantName: r.merchant, date: r.date, amountCents: r.total === undefined ? undefined : Math.round(r.total * 100) };
+              })
+              .then(
+                () => undefined,
+                (err: unknown) => {
+                  if (!(err instanceof UnreadableDocumentError)) throw err;
+                  // Left unread: its facts are for the person to type (PATCH /workspace-uploads/{id}), and matching uses them.
+                  return `${upload.file_name}: ${err.message}`;
+                },
+              );
             await finishFile(trx, { uploadId: upload.id, jobId: file.job_id, failed: false, unreadable: unreadable !== undefined, reason: unreadable });
             return true;
           }
@@ -148,8 +173,15 @@ export function createBulkUploadUseCases(deps: BulkUploadDeps) {
           }
           const draftId = newId();
           await insertDraft(trx, {
-            id: draftId, workspace_id: file.workspace_id, entity_type: entity, draft_type: 'bulk_upload', meta_data: draftMetaData(entity, upload.id, upload.file_name, read, reason),
-            bulk_upload_id: file.job_id, published_at: new Date(), created_by: upload.created_by ?? '', last_modified_by: upload.created_by ?? '',
+            id: draftId,
+            workspace_id: file.workspace_id,
+            entity_type: entity,
+            draft_type: 'bulk_upload',
+            meta_data: draftMetaData(entity, upload.id, upload.file_name, read, reason),
+            bulk_upload_id: file.job_id,
+            published_at: new Date(),
+            created_by: upload.created_by ?? '',
+            last_modified_by: upload.created_by ?? '',
           });
           await markRead(trx, upload.id);
           await finishFile(trx, { uploadId: upload.id, jobId: file.job_id, draftId, failed: false, unreadable: read === undefined, reason });
@@ -166,7 +198,8 @@ export function createBulkUploadUseCases(deps: BulkUploadDeps) {
         const f = failure;
         logger.warn({ err: f.err, uploadId: f.uploadId, attempt: f.attempts }, 'bulk upload: a file failed; trying it again later');
         await withSystem(db, async (trx) => {
-          if (f.attempts >= maxAttempts) await finishFile(trx, { uploadId: f.uploadId, jobId: f.jobId, failed: true, reason: 'The file could not be processed; upload it again' });
+          if (f.attempts >= maxAttempts)
+            await finishFile(trx, { uploadId: f.uploadId, jobId: f.jobId, failed: true, reason: 'The file could not be processed; upload it again' });
           else await retryFileLater(trx, f.uploadId, f.jobId, Math.min(60, 2 ** f.attempts));
         });
       }

@@ -1,12 +1,47 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { AppError, errorInfoOf, ErrorKind, hasRoleAtLeast, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withSystem, withTenant, type Knex, type Logger } from '@ledgerline/platform';
+import {
+  AppError,
+  errorInfoOf,
+  ErrorKind,
+  hasRoleAtLeast,
+  isUuid,
+  newId,
+  pageMeta,
+  paging,
+  VIEWER_EDIT_MESSAGE,
+  withSystem,
+  withTenant,
+  type Knex,
+  type Logger,
+} from '@ledgerline/platform';
 import { DOC_MSG, type FieldProblem } from '../domain/documents.js';
 import {
-  cleanDraftIds, conversionMessage, DEFAULT_DRAFT_TYPE, DRAFT_MSG, draftDocumentInput, draftRecurrence, firstDraftProblem, isDraftEntity, isDraftType, parseMetaData, parsePublishedAt,
+  cleanDraftIds,
+  conversionMessage,
+  DEFAULT_DRAFT_TYPE,
+  DRAFT_MSG,
+  draftDocumentInput,
+  draftRecurrence,
+  firstDraftProblem,
+  isDraftEntity,
+  isDraftType,
+  parseMetaData,
+  parsePublishedAt,
   type DraftEntity,
 } from '../domain/drafts.js';
 import { occurrenceDate } from '../domain/recurrence.js';
-import { bulkUploadKnown, uploadOfAnotherWorkspace, consumeDraft, draftsByIds, insertDraft, listOpenDrafts, markDraftsDeleted, openDraftIdsOfBulkUpload, updateDraft, type DraftRow } from '../store/drafts.js';
+import {
+  bulkUploadKnown,
+  uploadOfAnotherWorkspace,
+  consumeDraft,
+  draftsByIds,
+  insertDraft,
+  listOpenDrafts,
+  markDraftsDeleted,
+  openDraftIdsOfBulkUpload,
+  updateDraft,
+  type DraftRow,
+} from '../store/drafts.js';
 import { saveRecurrence } from '../store/recurrence.js';
 import type { DocumentsUseCases, Tenant } from './index.js';
 import type { DocumentLedger } from '../clients/ledger.js';
@@ -88,7 +123,8 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       if (taken === 'uploadId') throw notFound('metaData.uploadId', DRAFT_MSG.uploadNotFound);
     }
     const lines = Array.isArray(meta.lineItems) ? (meta.lineItems as unknown[]) : [];
-    const categories = lines.map((l, i) => ({ i, id: l !== null && typeof l === 'object' ? (l as Record<string, unknown>).categoryId : undefined }))
+    const categories = lines
+      .map((l, i) => ({ i, id: l !== null && typeof l === 'object' ? (l as Record<string, unknown>).categoryId : undefined }))
       .filter((c): c is { i: number; id: string } => typeof c.id === 'string' && isUuid(c.id.trim()));
     if (categories.length > 0) {
       const own = await ledger.accountIds(tenant);
@@ -100,7 +136,13 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
   /** The workspace's drafts among these ids, open or not; any other id (another workspace's, unknown, deleted) is a 404 naming draftIds. */
   async function ownDrafts(tenant: Tenant, ids: readonly string[]): Promise<Map<string, DraftRow>> {
     const rows = await withTenant(db, tenant, (trx) => draftsByIds(trx, ids));
-    if (ids.some((id) => { const r = rows.get(id); return !r || r.deleted_at !== null; })) throw notFound('draftIds');
+    if (
+      ids.some((id) => {
+        const r = rows.get(id);
+        return !r || r.deleted_at !== null;
+      })
+    )
+      throw notFound('draftIds');
     return rows;
   }
 
@@ -117,8 +159,15 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
           if (!(await consumeDraft(trx, draftId, documentId, tenant.userId ?? ''))) throw new DraftTaken();
           if (recurrence) {
             await saveRecurrence(trx, {
-              documentId, workspaceId: tenant.workspaceId, kind: entity, schedule: recurrence.schedule, endType: recurrence.endType, activity: recurrence.activity, notBefore: null,
-              nextDate: occurrenceDate(recurrence.schedule, 0) ?? null, createdBy: tenant.userId ?? null,
+              documentId,
+              workspaceId: tenant.workspaceId,
+              kind: entity,
+              schedule: recurrence.schedule,
+              endType: recurrence.endType,
+              activity: recurrence.activity,
+              notBefore: null,
+              nextDate: occurrenceDate(recurrence.schedule, 0) ?? null,
+              createdBy: tenant.userId ?? null,
             });
           }
         },
@@ -147,7 +196,10 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
   }
 
   return {
-    async create(tenant: Tenant, input: { entityType: string; draftType: string; publishedAt: string; metaDataJson: string; bulkUploadId: string }): Promise<DraftView> {
+    async create(
+      tenant: Tenant,
+      input: { entityType: string; draftType: string; publishedAt: string; metaDataJson: string; bulkUploadId: string },
+    ): Promise<DraftView> {
       assertCanEdit(tenant);
       const problems: FieldProblem[] = [];
       const entity = input.entityType.trim();
@@ -164,10 +216,19 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       // Another workspace's id is a 404 whatever else the body holds; then the fields' refusals.
       await assertOwnReferences(tenant, meta.value ?? {}, bulkUploadId);
       throwIfAny(problems);
-      const row = await withTenant(db, tenant, (trx) => insertDraft(trx, {
-        id: newId(), workspace_id: tenant.workspaceId, entity_type: entity as DraftEntity, draft_type: draftType, meta_data: meta.value ?? {}, bulk_upload_id: bulkUploadId || null,
-        published_at: publishedAt as Date, created_by: tenant.userId ?? '', last_modified_by: tenant.userId ?? '',
-      }));
+      const row = await withTenant(db, tenant, (trx) =>
+        insertDraft(trx, {
+          id: newId(),
+          workspace_id: tenant.workspaceId,
+          entity_type: entity as DraftEntity,
+          draft_type: draftType,
+          meta_data: meta.value ?? {},
+          bulk_upload_id: bulkUploadId || null,
+          published_at: publishedAt as Date,
+          created_by: tenant.userId ?? '',
+          last_modified_by: tenant.userId ?? '',
+        }),
+      );
       return viewOf(row);
     },
 
@@ -185,13 +246,22 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       const p = paging(page, take);
       return withTenant(db, tenant, async (trx) => {
         if (q.bulkUploadId !== '' && !(await bulkUploadKnown(trx, q.bulkUploadId.toLowerCase()))) throw notFound('bulkUploadId', DRAFT_MSG.bulkUploadNotFound);
-        const { rows, count } = await listOpenDrafts(trx, { entityType: q.entityType, draftType: q.draftType, bulkUploadId: q.bulkUploadId.toLowerCase(), offset: p.offset, limit: p.take });
+        const { rows, count } = await listOpenDrafts(trx, {
+          entityType: q.entityType,
+          draftType: q.draftType,
+          bulkUploadId: q.bulkUploadId.toLowerCase(),
+          offset: p.offset,
+          limit: p.take,
+        });
         return { data: rows.map(viewOf), meta: pageMeta(p, count) };
       });
     },
 
     /** PATCH /drafts: metaData replaced as a whole when given (the editor sends the whole payload), draftType / publishedAt when given. */
-    async update(tenant: Tenant, input: { id: string; hasMetaData: boolean; metaDataJson: string; draftType: string; publishedAt: string }): Promise<DraftView> {
+    async update(
+      tenant: Tenant,
+      input: { id: string; hasMetaData: boolean; metaDataJson: string; draftType: string; publishedAt: string },
+    ): Promise<DraftView> {
       assertCanEdit(tenant);
       const id = input.id.trim().toLowerCase();
       const problems: FieldProblem[] = [];
@@ -211,8 +281,14 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       const row = await withTenant(db, tenant, async (trx) => {
         const locked = (await draftsByIds(trx, [id], true)).get(id);
         if (!locked || locked.deleted_at) throw notFound('id');
-        if (locked.document_id) throw new AppError(ErrorKind.FailedPrecondition, DRAFT_MSG.converted, { fields: [{ field: 'id', message: DRAFT_MSG.converted }] });
-        return updateDraft(trx, id, { meta_data: meta.value, draft_type: draftType || undefined, published_at: publishedAt, last_modified_by: tenant.userId ?? '' });
+        if (locked.document_id)
+          throw new AppError(ErrorKind.FailedPrecondition, DRAFT_MSG.converted, { fields: [{ field: 'id', message: DRAFT_MSG.converted }] });
+        return updateDraft(trx, id, {
+          meta_data: meta.value,
+          draft_type: draftType || undefined,
+          published_at: publishedAt,
+          last_modified_by: tenant.userId ?? '',
+        });
       });
       return viewOf(row);
     },
@@ -225,7 +301,11 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       const deletedCount = await withTenant(db, tenant, async (trx) => {
         const rows = await draftsByIds(trx, c.value, true);
         if (c.value.some((id) => !rows.has(id))) throw notFound('draftIds');
-        return markDraftsDeleted(trx, c.value.filter((id) => isOpen(rows.get(id) as DraftRow)), tenant.userId ?? '');
+        return markDraftsDeleted(
+          trx,
+          c.value.filter((id) => isOpen(rows.get(id) as DraftRow)),
+          tenant.userId ?? '',
+        );
       });
       return { createdCount: 0, failedCount: 0, success: true, deletedCount, message: DRAFT_MSG.deleted(deletedCount), results: [] };
     },
@@ -259,7 +339,14 @@ export function createDraftUseCases({ db, documents, parties, ledger, wake }: Dr
       for (const id of c.value) results.push(await convertOne(tenant, entity as DraftEntity, rows.get(id) as DraftRow));
       const createdCount = results.filter((r) => !r.error).length;
       const failedCount = results.length - createdCount;
-      return { createdCount, failedCount, success: failedCount === 0, deletedCount: createdCount, message: conversionMessage(entity as DraftEntity, createdCount, failedCount), results };
+      return {
+        createdCount,
+        failedCount,
+        success: failedCount === 0,
+        deletedCount: createdCount,
+        message: conversionMessage(entity as DraftEntity, createdCount, failedCount),
+        results,
+      };
     },
   };
 }

@@ -1,11 +1,44 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { AppError, ErrorKind, hasRoleAtLeast, isBusinessDate, isReversedRange, isUuid, newId, VIEWER_EDIT_MESSAGE, withSystem, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import {
+  AppError,
+  ErrorKind,
+  hasRoleAtLeast,
+  isBusinessDate,
+  isReversedRange,
+  isUuid,
+  newId,
+  VIEWER_EDIT_MESSAGE,
+  withSystem,
+  withTenant,
+  type Knex,
+  type Logger,
+  type TenantContext,
+} from '@ledgerline/platform';
 import type { FixedAssetLedger } from '../clients/ledger-fixed-assets.js';
 import { cleanAsset, depreciationSchedule, type AssetBody } from '../domain/depreciation.js';
 import type { FieldProblem } from '../domain/documents.js';
 import {
-  assetById, assetOfTransaction, dueMonths, insertAsset, listAssets, lockAsset, lockMonth, markDeleted, monthsBetween, removeUnbooked, scheduleOf, setPosted, setPurchaseBooked, setReleased,
-  setReversed, setStopped, shareAsset, unfinishedAssets, type AssetListRow, type AssetRow, type MonthRow,
+  assetById,
+  assetOfTransaction,
+  dueMonths,
+  insertAsset,
+  listAssets,
+  lockAsset,
+  lockMonth,
+  markDeleted,
+  monthsBetween,
+  removeUnbooked,
+  scheduleOf,
+  setPosted,
+  setPurchaseBooked,
+  setReleased,
+  setReversed,
+  setStopped,
+  shareAsset,
+  unfinishedAssets,
+  type AssetListRow,
+  type AssetRow,
+  type MonthRow,
 } from '../store/fixed-assets.js';
 
 export type Tenant = TenantContext & { workspaceId: string };
@@ -49,11 +82,14 @@ const SWEEP_BATCH = 200;
 const BOOKING_GRACE_SECONDS = 30;
 
 const notFound = () => new AppError(ErrorKind.NotFound, FIXED_ASSET_MSG.notFound, { fields: [{ field: 'id', message: FIXED_ASSET_MSG.notFound }] });
-const statusOf = (r: AssetListRow): AssetStatus => (!r.purchase_booked ? 'Pending' : r.stopped_on ? 'Stopped' : r.months > 0 && r.posted_months === r.months ? 'Fully Depreciated' : 'Active');
+const statusOf = (r: AssetListRow): AssetStatus =>
+  !r.purchase_booked ? 'Pending' : r.stopped_on ? 'Stopped' : r.months > 0 && r.posted_months === r.months ? 'Fully Depreciated' : 'Active';
 const viewOf = (r: AssetListRow, schedule?: MonthRow[]): AssetView => ({ row: r, status: statusOf(r), accumulatedCents: r.posted_cents, schedule });
-const describe = (a: Pick<AssetRow, 'description' | 'merchant_name'>, date: string) => `Depreciation: ${a.description || a.merchant_name || 'fixed asset'} (${date.slice(0, 7)})`;
+const describe = (a: Pick<AssetRow, 'description' | 'merchant_name'>, date: string) =>
+  `Depreciation: ${a.description || a.merchant_name || 'fixed asset'} (${date.slice(0, 7)})`;
 /** Refusals of the ledger that no retry changes (the transaction is not a purchase, not editable, gone, ...). */
-const isRefusal = (err: unknown) => [Code.InvalidArgument, Code.NotFound, Code.FailedPrecondition, Code.AlreadyExists, Code.PermissionDenied].includes(ConnectError.from(err).code);
+const isRefusal = (err: unknown) =>
+  [Code.InvalidArgument, Code.NotFound, Code.FailedPrecondition, Code.AlreadyExists, Code.PermissionDenied].includes(ConnectError.from(err).code);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 function assertCanEdit(tenant: Tenant): void {
@@ -74,7 +110,16 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
       if (!asset || asset.deleted_at || !asset.purchase_booked) return false;
       const month = await lockMonth(trx, m.id);
       if (!month || month.posted_at || (asset.stopped_on && month.depreciation_date > asset.stopped_on)) return false;
-      const posted = await ledger.postDepreciation({ workspaceId: m.workspace_id, role: 'Admin' }, { monthId: month.id, version: 1, date: month.depreciation_date, amountCents: month.amount_cents, description: describe(asset, month.depreciation_date) });
+      const posted = await ledger.postDepreciation(
+        { workspaceId: m.workspace_id, role: 'Admin' },
+        {
+          monthId: month.id,
+          version: 1,
+          date: month.depreciation_date,
+          amountCents: month.amount_cents,
+          description: describe(asset, month.depreciation_date),
+        },
+      );
       await setPosted(trx, month.id, posted.entryId);
       return true;
     });
@@ -92,11 +137,20 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
     const day = today();
     for (const m of months) {
       if (m.reversed_at || (!m.posted_at && m.depreciation_date > day)) continue;
-      const r = await ledger.postDepreciation(tenant, { monthId: m.id, version: 2, date: '', amountCents: 0, description: describe(asset, m.depreciation_date) });
+      const r = await ledger.postDepreciation(tenant, {
+        monthId: m.id,
+        version: 2,
+        date: '',
+        amountCents: 0,
+        description: describe(asset, m.depreciation_date),
+      });
       seq = Math.max(seq, r.seq);
       await withTenant(db, tenant, (trx) => setReversed(trx, m.id));
     }
-    seq = Math.max(seq, await ledger.releasePurchase(tenant, { assetId: id, transactionId: asset.transaction_id, categoryId: asset.previous_category_id ?? '' }));
+    seq = Math.max(
+      seq,
+      await ledger.releasePurchase(tenant, { assetId: id, transactionId: asset.transaction_id, categoryId: asset.previous_category_id ?? '' }),
+    );
     await withTenant(db, tenant, (trx) => setReleased(trx, id));
     return seq;
   }
@@ -142,23 +196,56 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
       const assetAccountId = body.assetTypeId as string;
       const id = newId();
       const checked = await ledger.bookPurchase(tenant, { assetId: id, transactionId, assetAccountId, dryRun: true });
-      if (checked.amountCents !== asset.costCents) throw AppError.invalid([{ field: 'cost', message: FIXED_ASSET_MSG.costNotAmount(dollars(checked.amountCents)) }]);
+      if (checked.amountCents !== asset.costCents)
+        throw AppError.invalid([{ field: 'cost', message: FIXED_ASSET_MSG.costNotAmount(dollars(checked.amountCents)) }]);
       const months = depreciationSchedule(asset);
       const row = {
-        id, workspace_id: tenant.workspaceId, transaction_id: transactionId, purchase_date: asset.purchaseDate, depreciation_start_date: asset.depreciationStartDate, description: asset.description,
-        asset_account_id: assetAccountId, asset_account_name: checked.assetAccountName, merchant_name: checked.merchantName, cost_cents: asset.costCents, salvage_cents: asset.salvageCents,
-        useful_life: asset.usefulLife, total_estimated_units: asset.totalEstimatedUnits, unit_produced_per_year: asset.unitProducedPerYear, method: asset.method,
-        previous_category_id: checked.previousCategoryId || null, created_by: tenant.userId ?? null,
+        id,
+        workspace_id: tenant.workspaceId,
+        transaction_id: transactionId,
+        purchase_date: asset.purchaseDate,
+        depreciation_start_date: asset.depreciationStartDate,
+        description: asset.description,
+        asset_account_id: assetAccountId,
+        asset_account_name: checked.assetAccountName,
+        merchant_name: checked.merchantName,
+        cost_cents: asset.costCents,
+        salvage_cents: asset.salvageCents,
+        useful_life: asset.usefulLife,
+        total_estimated_units: asset.totalEstimatedUnits,
+        unit_produced_per_year: asset.unitProducedPerYear,
+        method: asset.method,
+        previous_category_id: checked.previousCategoryId || null,
+        created_by: tenant.userId ?? null,
       };
       await withTenant(db, tenant, async (trx) => {
-        if (await assetOfTransaction(trx, transactionId)) throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.alreadyAsset, { appErrorCode: 'TRANSACTION_LINKED', fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.alreadyAsset }] });
-        await insertAsset(trx, row, months.map((m) => ({
-          id: newId(), workspace_id: tenant.workspaceId, asset_id: id, month_index: m.index, depreciation_date: m.depreciationDate, beginning_cents: m.beginningCarryingValueCents,
-          amount_cents: m.depreciationAmountCents, accumulated_cents: m.accumulatedDepreciationCents, ending_cents: m.endingCarryingValueCents,
-        })));
+        if (await assetOfTransaction(trx, transactionId))
+          throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.alreadyAsset, {
+            appErrorCode: 'TRANSACTION_LINKED',
+            fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.alreadyAsset }],
+          });
+        await insertAsset(
+          trx,
+          row,
+          months.map((m) => ({
+            id: newId(),
+            workspace_id: tenant.workspaceId,
+            asset_id: id,
+            month_index: m.index,
+            depreciation_date: m.depreciationDate,
+            beginning_cents: m.beginningCarryingValueCents,
+            amount_cents: m.depreciationAmountCents,
+            accumulated_cents: m.accumulatedDepreciationCents,
+            ending_cents: m.endingCarryingValueCents,
+          })),
+        );
       }).catch((err: unknown) => {
         // Two creates of one transaction at once: the unique index lets one through.
-        if ((err as { code?: string }).code === '23505') throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.alreadyAsset, { appErrorCode: 'TRANSACTION_LINKED', fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.alreadyAsset }] });
+        if ((err as { code?: string }).code === '23505')
+          throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.alreadyAsset, {
+            appErrorCode: 'TRANSACTION_LINKED',
+            fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.alreadyAsset }],
+          });
         throw err;
       });
       let seq = 0;
@@ -204,10 +291,17 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
       const problems: FieldProblem[] = [];
       if (startDate && !isBusinessDate(startDate)) problems.push({ field: 'startDate', message: FIXED_ASSET_MSG.range });
       if (endDate && !isBusinessDate(endDate)) problems.push({ field: 'endDate', message: FIXED_ASSET_MSG.rangeEnd });
-      if (problems.length === 0 && startDate && endDate && isReversedRange(startDate, endDate)) problems.push({ field: 'endDate', message: 'endDate cannot be before startDate' });
+      if (problems.length === 0 && startDate && endDate && isReversedRange(startDate, endDate))
+        problems.push({ field: 'endDate', message: 'endDate cannot be before startDate' });
       if (problems.length > 0) throw AppError.invalid(problems);
       const day = today();
-      return withTenant(db, tenant, async (trx) => (await monthsBetween(trx, startDate, endDate)).map((m) => ({ ...m, isDepreciated: m.posted_at !== null && m.reversed_at === null, due: m.depreciation_date <= day })));
+      return withTenant(db, tenant, async (trx) =>
+        (await monthsBetween(trx, startDate, endDate)).map((m) => ({
+          ...m,
+          isDepreciated: m.posted_at !== null && m.reversed_at === null,
+          due: m.depreciation_date <= day,
+        })),
+      );
     },
 
     /**
@@ -236,7 +330,10 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
         for (const m of due) {
           if (failed.has(m.asset_id)) continue;
           try {
-            if (await postMonth(m)) { posted += 1; progressed = true; }
+            if (await postMonth(m)) {
+              posted += 1;
+              progressed = true;
+            }
           } catch (err) {
             failed.add(m.asset_id);
             logger.error({ err, assetId: m.asset_id, monthId: m.id }, 'depreciation: the month could not be posted; it is tried again at the next sweep');

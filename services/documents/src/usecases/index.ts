@@ -1,8 +1,39 @@
-import { AppError, claimIdempotencyKey, ErrorKind, hasRoleAtLeast, isReversedRange, isBusinessDate, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withTenant, writePostingRequested, type IdempotencyClaim, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import {
+  AppError,
+  claimIdempotencyKey,
+  ErrorKind,
+  hasRoleAtLeast,
+  isReversedRange,
+  isBusinessDate,
+  isUuid,
+  newId,
+  pageMeta,
+  paging,
+  VIEWER_EDIT_MESSAGE,
+  withTenant,
+  writePostingRequested,
+  type IdempotencyClaim,
+  type Knex,
+  type Logger,
+  type TenantContext,
+} from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import type { PartyLookup } from '../clients/parties.js';
 import { connectionsView, createPayments } from './payments.js';
-import { balanceMessages, balanceOf, cleanDocument, DOC_MSG, entryDescription, isDocumentKind, KINDS, totalCents, type CleanDocument, type DocumentInput, type DocumentKind, type FieldProblem } from '../domain/documents.js';
+import {
+  balanceMessages,
+  balanceOf,
+  cleanDocument,
+  DOC_MSG,
+  entryDescription,
+  isDocumentKind,
+  KINDS,
+  totalCents,
+  type CleanDocument,
+  type DocumentInput,
+  type DocumentKind,
+  type FieldProblem,
+} from '../domain/documents.js';
 import { differenceMessages, paymentStatus, type PaymentStatus } from '../domain/payment-status.js';
 import { cleanConnections, type CleanConnections, type Connection } from '../domain/connections.js';
 import { documentChanged, type DocumentChange } from '../events/document-changed.js';
@@ -12,7 +43,22 @@ import type { RecurrenceUseCases } from './recurrence.js';
 import { nameSimilarity, suggestParty, type NamedParty } from '../domain/party-match.js';
 import { setWrittenName, writtenNames } from '../store/written-names.js';
 import { applicationsByPayer, applicationsOf, lockConnections, openDocuments, type ApplicationRow } from '../store/applications.js';
-import { documentById, documentLines, documentPayments, insertDocument, listDocuments, markDeleted, markVoided, replaceLines, replacePayments, setJournalEntry, updateDocument, type DocumentLineRow, type DocumentRow, type PaymentRow } from '../store/documents.js';
+import {
+  documentById,
+  documentLines,
+  documentPayments,
+  insertDocument,
+  listDocuments,
+  markDeleted,
+  markVoided,
+  replaceLines,
+  replacePayments,
+  setJournalEntry,
+  updateDocument,
+  type DocumentLineRow,
+  type DocumentRow,
+  type PaymentRow,
+} from '../store/documents.js';
 
 export interface DocumentsDeps {
   db: Knex;
@@ -75,30 +121,54 @@ const idProblems = (id: string): FieldProblem[] => (isUuid(id) ? [] : [{ field: 
  * What is paid is the sum of what the connected transactions, manual journals and credits pay; the status follows by
  * the one rule (0.01 tolerance). `asPaid`: the document's payments by journals and credits; `asPayer`: what a journal pays.
  */
-function viewOf(row: DocumentRow, lines: DocumentLineRow[], payments: PaymentRow[], asPaid: readonly ApplicationRow[] = [], asPayer: readonly ApplicationRow[] = []): DocumentView {
+function viewOf(
+  row: DocumentRow,
+  lines: DocumentLineRow[],
+  payments: PaymentRow[],
+  asPaid: readonly ApplicationRow[] = [],
+  asPayer: readonly ApplicationRow[] = [],
+): DocumentView {
   const paidCents = payments.reduce((sum, p) => sum + p.amount_cents, 0) + asPaid.reduce((sum, a) => sum + a.amount_cents, 0);
   const party = row.kind !== 'manual_entry';
   return {
-    row, lines, payments, status: row.voided_at ? 'Voided' : 'Posted', paidCents,
-    paymentStatus: party ? paymentStatus(row.total_cents, paidCents) : '', differenceMessages: party && !row.voided_at ? differenceMessages(row.total_cents, paidCents) : [],
+    row,
+    lines,
+    payments,
+    status: row.voided_at ? 'Voided' : 'Posted',
+    paidCents,
+    paymentStatus: party ? paymentStatus(row.total_cents, paidCents) : '',
+    differenceMessages: party && !row.voided_at ? differenceMessages(row.total_cents, paidCents) : [],
     ...connectionsView(asPaid, asPayer),
   };
 }
 
 async function load(trx: Knex.Transaction, row: DocumentRow): Promise<DocumentView> {
   return viewOf(
-    row, (await documentLines(trx, [row.id])).get(row.id) ?? [], (await documentPayments(trx, [row.id])).get(row.id) ?? [],
-    (await applicationsOf(trx, [row.id])).get(row.id) ?? [], (await applicationsByPayer(trx, [row.id])).get(row.id) ?? [],
+    row,
+    (await documentLines(trx, [row.id])).get(row.id) ?? [],
+    (await documentPayments(trx, [row.id])).get(row.id) ?? [],
+    (await applicationsOf(trx, [row.id])).get(row.id) ?? [],
+    (await applicationsByPayer(trx, [row.id])).get(row.id) ?? [],
   );
 }
 
 /** Two lists of connections are the same set with the same amounts, in the same order. */
-const sameList = (a: readonly Connection[], b: readonly Connection[]) => a.length === b.length && a.every((x, i) => x.id === b[i]?.id && x.amountCents === b[i]?.amountCents);
+const sameList = (a: readonly Connection[], b: readonly Connection[]) =>
+  a.length === b.length && a.every((x, i) => x.id === b[i]?.id && x.amountCents === b[i]?.amountCents);
 
 /** Bills and invoices send their whole set of payments with every version (the ledger links and releases); journals none. */
-const paymentsOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? undefined : d.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents })));
+const paymentsOf = (kind: DocumentKind, d: CleanDocument) =>
+  kind === 'manual_entry' ? undefined : d.payments.map((p) => ({ transactionId: p.transactionId, amountCents: p.amountCents }));
 /** A void: no lines; a bill's or invoice's payments all released. */
-const voiding = (kind: DocumentKind, id: string, version: number): DocumentPosting => ({ sourceType: KINDS[kind].sourceType, documentId: id, version, date: '', description: '', lines: [], payments: kind === 'manual_entry' ? undefined : [] });
+const voiding = (kind: DocumentKind, id: string, version: number): DocumentPosting => ({
+  sourceType: KINDS[kind].sourceType,
+  documentId: id,
+  version,
+  date: '',
+  description: '',
+  lines: [],
+  payments: kind === 'manual_entry' ? undefined : [],
+});
 const postingLines = (d: CleanDocument) => d.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction }));
 /** A bill's or invoice's total; a manual journal's is its debits (= its credits). */
 const totalOf = (kind: DocumentKind, d: CleanDocument) => (kind === 'manual_entry' ? balanceOf(d.lines).debitCents : totalCents(d.lines));
@@ -124,7 +194,15 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
   /** Inside the version's transaction: the ledger's check, then the event that books it once this commits. */
   async function request(trx: Knex.Transaction, tenant: Tenant, p: DocumentPosting): Promise<void> {
     await ledger.check(tenant, p);
-    await writePostingRequested(trx, 'documents', tenant.workspaceId, { sourceType: p.sourceType, sourceId: p.documentId, version: p.version, date: p.date, description: p.description, lines: p.lines, payments: p.payments });
+    await writePostingRequested(trx, 'documents', tenant.workspaceId, {
+      sourceType: p.sourceType,
+      sourceId: p.documentId,
+      version: p.version,
+      date: p.date,
+      description: p.description,
+      lines: p.lines,
+      payments: p.payments,
+    });
   }
 
   /** After the commit: books the version now; a failure leaves it to the event (the answer then carries seq 0). */
@@ -134,7 +212,10 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       if (posted.entryId) await withTenant(db, tenant, (trx) => setJournalEntry(trx, p.documentId, posted.entryId, p.version));
       return { document: { ...view, row: { ...view.row, journal_entry_id: posted.entryId || view.row.journal_entry_id } }, seq: posted.seq };
     } catch (err) {
-      logger?.warn({ err, sourceType: p.sourceType, documentId: p.documentId, version: p.version }, 'the ledger did not book the document now; its posting.requested event will');
+      logger?.warn(
+        { err, sourceType: p.sourceType, documentId: p.documentId, version: p.version },
+        'the ledger did not book the document now; its posting.requested event will',
+      );
       return { document: view, seq: 0 };
     }
   }
@@ -156,9 +237,20 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
   async function announce(trx: Knex.Transaction, tenant: Tenant, view: DocumentView, change: DocumentChange): Promise<void> {
     const r = view.row;
     await documentChanged(trx, tenant.workspaceId, {
-      documentId: r.id, kind: r.kind, change, version: r.version, journalEntryId: r.journal_entry_id ?? '',
-      state: { partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: Number(r.total_cents), paidCents: view.paidCents, voided: view.status === 'Voided',
-        creditApplications: view.status === 'Voided' ? [] : view.connectedCredits },
+      documentId: r.id,
+      kind: r.kind,
+      change,
+      version: r.version,
+      journalEntryId: r.journal_entry_id ?? '',
+      state: {
+        partyId: r.party_id,
+        date: r.doc_date,
+        dueDate: r.due_date,
+        totalCents: Number(r.total_cents),
+        paidCents: view.paidCents,
+        voided: view.status === 'Voided',
+        creditApplications: view.status === 'Voided' ? [] : view.connectedCredits,
+      },
     });
   }
 
@@ -212,7 +304,10 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
   }
 
   return {
-    async list(tenant: Tenant, q: { kind: string; page: number; take: number; status: string; partyId: string; startDate: string; endDate: string; all: boolean }) {
+    async list(
+      tenant: Tenant,
+      q: { kind: string; page: number; take: number; status: string; partyId: string; startDate: string; endDate: string; all: boolean },
+    ) {
       const kind = kindOf(q.kind);
       const k = KINDS[kind];
       const problems: FieldProblem[] = [];
@@ -229,12 +324,34 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       if (q.partyId !== '' && k.partyField) await partyName(tenant, kind, q.partyId.toLowerCase());
       const p = paging(page, take);
       return withTenant(db, tenant, async (trx) => {
-        const { rows, count } = await listDocuments(trx, { kind, status: q.status, partyId: k.partyField ? q.partyId.toLowerCase() : '', startDate: q.startDate, endDate: q.endDate, page: q.all ? undefined : p });
-        const lines = await documentLines(trx, rows.map((r) => r.id));
-        const payments = await documentPayments(trx, rows.map((r) => r.id));
-        const asPaid = await applicationsOf(trx, rows.map((r) => r.id));
-        const asPayer = await applicationsByPayer(trx, rows.map((r) => r.id));
-        return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [], payments.get(r.id) ?? [], asPaid.get(r.id) ?? [], asPayer.get(r.id) ?? [])), meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count) };
+        const { rows, count } = await listDocuments(trx, {
+          kind,
+          status: q.status,
+          partyId: k.partyField ? q.partyId.toLowerCase() : '',
+          startDate: q.startDate,
+          endDate: q.endDate,
+          page: q.all ? undefined : p,
+        });
+        const lines = await documentLines(
+          trx,
+          rows.map((r) => r.id),
+        );
+        const payments = await documentPayments(
+          trx,
+          rows.map((r) => r.id),
+        );
+        const asPaid = await applicationsOf(
+          trx,
+          rows.map((r) => r.id),
+        );
+        const asPayer = await applicationsByPayer(
+          trx,
+          rows.map((r) => r.id),
+        );
+        return {
+          data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [], payments.get(r.id) ?? [], asPaid.get(r.id) ?? [], asPayer.get(r.id) ?? [])),
+          meta: pageMeta(q.all ? { ...p, page: 1, take: Math.max(count, 1) } : p, count),
+        };
       });
     },
 
@@ -259,10 +376,26 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         await lockConnections(trx, tenant.workspaceId);
         const first = hooks.idempotency ? await claimIdempotencyKey(trx, tenant.workspaceId, `create:${kind}`, hooks.idempotency, id) : null;
         if (first) return { replay: await reload(trx, kind, first) };
-        await insertDocument(trx, { id, workspaceId: tenant.workspaceId, kind, doc, partyName: name, totalCents: totalOf(kind, doc), createdBy: tenant.userId ?? null });
+        await insertDocument(trx, {
+          id,
+          workspaceId: tenant.workspaceId,
+          kind,
+          doc,
+          partyName: name,
+          totalCents: totalOf(kind, doc),
+          createdBy: tenant.userId ?? null,
+        });
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
         await hooks.within?.(trx, id);
-        const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
+        const p: DocumentPosting = {
+          sourceType: KINDS[kind].sourceType,
+          documentId: id,
+          version: 1,
+          date: doc.date,
+          description: entryDescription(kind, name, doc.reference, doc.description),
+          lines: postingLines(doc),
+          payments: paymentsOf(kind, doc),
+        };
         // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
         await request(trx, tenant, p);
         await replacePayments(trx, tenant.workspaceId, id, doc.payments);
@@ -282,7 +415,15 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         if (first.row.version !== 1) return { document: first, seq: 0 };
         // The same body makes the same posting, which the ledger answers idempotently with the first's entry and commit
         // sequence (booking it now if the first request has not yet), so every repeat answers what the first does.
-        const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: first.row.id, version: 1, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
+        const p: DocumentPosting = {
+          sourceType: KINDS[kind].sourceType,
+          documentId: first.row.id,
+          version: 1,
+          date: doc.date,
+          description: entryDescription(kind, name, doc.reference, doc.description),
+          lines: postingLines(doc),
+          payments: paymentsOf(kind, doc),
+        };
         return book(tenant, p, first);
       }
       if (recur) schedules?.saved(recur);
@@ -312,24 +453,50 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         await lockConnections(trx, tenant.workspaceId);
         const row = await documentById(trx, kind, id, true);
         if (!row) throw notFound(DOC_MSG.notFound(KINDS[kind].what), 'id');
-        if (row.voided_at) throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), { fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }] });
+        if (row.voided_at)
+          throw new AppError(ErrorKind.FailedPrecondition, DOC_MSG.voided(KINDS[kind].what), {
+            fields: [{ field: 'id', message: DOC_MSG.voided(KINDS[kind].what) }],
+          });
         // The body's schedule replaces the document's in this transaction; a body without one leaves it as it is.
         await schedule(trx, tenant, kind, id, r.value);
         // The name as written: replaced when sent (blank clears it), kept when not; no new version (it posts nothing).
         if (w.value !== undefined) await setWrittenName(trx, id, w.value);
         const current = (await documentLines(trx, [id])).get(id) ?? [];
         const currentPayments = (await documentPayments(trx, [id])).get(id) ?? [];
-        const samePayments = doc.payments.length === currentPayments.length && doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
-        const sameLines = doc.lines.length === current.length && doc.lines.every((l, i) => {
-          const c = current[i];
-          return !!c && l.serviceName === c.service_name && l.categoryId === c.category_id && l.amountCents === c.amount_cents && (l.direction || null) === c.direction
-            && (l.quantity === '' ? c.quantity === null : c.quantity !== null && Number(l.quantity) === Number(c.quantity)) && (l.quantity === '' || l.rateCents === c.rate_cents);
-        });
-        const unchanged = sameLines && samePayments && doc.date === row.doc_date && (doc.dueDate || null) === row.due_date && (doc.partyId || null) === row.party_id && doc.reference === row.reference
-          && doc.description === row.description && doc.companyName === row.company_name && doc.companyAddress === row.company_address && name === row.party_name;
+        const samePayments =
+          doc.payments.length === currentPayments.length &&
+          doc.payments.every((p, i) => p.transactionId === currentPayments[i]?.transaction_id && p.amountCents === currentPayments[i]?.amount_cents);
+        const sameLines =
+          doc.lines.length === current.length &&
+          doc.lines.every((l, i) => {
+            const c = current[i];
+            return (
+              !!c &&
+              l.serviceName === c.service_name &&
+              l.categoryId === c.category_id &&
+              l.amountCents === c.amount_cents &&
+              (l.direction || null) === c.direction &&
+              (l.quantity === '' ? c.quantity === null : c.quantity !== null && Number(l.quantity) === Number(c.quantity)) &&
+              (l.quantity === '' || l.rateCents === c.rate_cents)
+            );
+          });
+        const unchanged =
+          sameLines &&
+          samePayments &&
+          doc.date === row.doc_date &&
+          (doc.dueDate || null) === row.due_date &&
+          (doc.partyId || null) === row.party_id &&
+          doc.reference === row.reference &&
+          doc.description === row.description &&
+          doc.companyName === row.company_name &&
+          doc.companyAddress === row.company_address &&
+          name === row.party_name;
         const before = await load(trx, row);
-        const sameConnections = sameList(before.connectedManualEntries, connections.manualEntries) && sameList(before.connectedCredits, connections.credits)
-          && sameList(before.paidBills, connections.bills) && sameList(before.paidInvoices, connections.invoices);
+        const sameConnections =
+          sameList(before.connectedManualEntries, connections.manualEntries) &&
+          sameList(before.connectedCredits, connections.credits) &&
+          sameList(before.paidBills, connections.bills) &&
+          sameList(before.paidInvoices, connections.invoices);
         if (unchanged && sameConnections) return { document: before, seq: 0 };
         if (unchanged) {
           // Only the journals / credits changed: they post nothing, so no new version (decision 0020).
@@ -343,7 +510,15 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
         const version = row.version + 1;
         await updateDocument(trx, id, doc, name, totalOf(kind, doc), version);
         await replaceLines(trx, tenant.workspaceId, id, doc.lines);
-        const p: DocumentPosting = { sourceType: KINDS[kind].sourceType, documentId: id, version, date: doc.date, description: entryDescription(kind, name, doc.reference, doc.description), lines: postingLines(doc), payments: paymentsOf(kind, doc) };
+        const p: DocumentPosting = {
+          sourceType: KINDS[kind].sourceType,
+          documentId: id,
+          version,
+          date: doc.date,
+          description: entryDescription(kind, name, doc.reference, doc.description),
+          lines: postingLines(doc),
+          payments: paymentsOf(kind, doc),
+        };
         // The ledger's check first: it refuses a transaction linked to another document (409) before this row could clash.
         await request(trx, tenant, p);
         const paidBefore = await paidTargets(trx, kind, id);
@@ -426,7 +601,11 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       const { problems } = cleanDocument('manual_entry', input);
       const rest = problems.filter((p) => p.field !== 'lineItems' || p.message === DOC_MSG.lineItemsRequired || p.message === DOC_MSG.tooManyLines);
       throwIfAny(rest);
-      const lines = input.lineItems.map((l) => ({ categoryId: (l.categoryId ?? '').trim().toLowerCase(), amountCents: Number(l.amountCents ?? 0), direction: (l.direction ?? '').trim() }));
+      const lines = input.lineItems.map((l) => ({
+        categoryId: (l.categoryId ?? '').trim().toLowerCase(),
+        amountCents: Number(l.amountCents ?? 0),
+        direction: (l.direction ?? '').trim(),
+      }));
       // Balances as of the day before postingDate: what the journal opens on (the chart's rules, decision-free here).
       const dayBefore = new Date(Date.parse(`${(input.date ?? '').trim()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
       const chart = await ledger.chart(tenant, dayBefore);
@@ -496,7 +675,8 @@ export function createUseCases({ db, ledger, parties, logger, schedules }: Docum
       throwIfAny(problems);
       return withTenant(db, tenant, async (trx) => {
         const manualEntryId = input.manualEntryId.toLowerCase();
-        if (manualEntryId !== '' && !(await documentById(trx, 'manual_entry', manualEntryId))) throw notFound(DOC_MSG.notFound(KINDS.manual_entry.what), 'manualEntryId');
+        if (manualEntryId !== '' && !(await documentById(trx, 'manual_entry', manualEntryId)))
+          throw notFound(DOC_MSG.notFound(KINDS.manual_entry.what), 'manualEntryId');
         return pay.details(trx, c.value, manualEntryId);
       });
     },

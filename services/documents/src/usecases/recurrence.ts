@@ -1,11 +1,47 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withSystem, withTenant, writePostingRequested, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import {
+  AppError,
+  ErrorKind,
+  hasRoleAtLeast,
+  isUuid,
+  newId,
+  VIEWER_EDIT_MESSAGE,
+  withSystem,
+  withTenant,
+  writePostingRequested,
+  type Knex,
+  type Logger,
+  type TenantContext,
+} from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import { DOC_MSG, entryDescription, isDocumentKind, KINDS, type CleanDocument, type DocumentKind, type FieldProblem } from '../domain/documents.js';
-import { addDays, cleanRecur, daysBetween, kindOfEntityType, occurrenceDate, RECUR_MSG, type Activity, type CleanRecur, type EndType, type Interval, type RecurInput } from '../domain/recurrence.js';
+import {
+  addDays,
+  cleanRecur,
+  daysBetween,
+  kindOfEntityType,
+  occurrenceDate,
+  RECUR_MSG,
+  type Activity,
+  type CleanRecur,
+  type EndType,
+  type Interval,
+  type RecurInput,
+} from '../domain/recurrence.js';
 import { documentChanged } from '../events/document-changed.js';
 import { documentById, documentLines, insertDocument, replaceLines, setJournalEntry, type DocumentLineRow, type DocumentRow } from '../store/documents.js';
 import {
-  advanceRecurrence, claimOccurrence, documentKindById, dueTemplates, lockRecurrence, markRecurringSource, occurrencesOf, recurrencesOf, saveRecurrence, scheduleOf, setActivity, templatesOfOccurrences,
+  advanceRecurrence,
+  claimOccurrence,
+  documentKindById,
+  dueTemplates,
+  lockRecurrence,
+  markRecurringSource,
+  occurrencesOf,
+  recurrencesOf,
+  saveRecurrence,
+  scheduleOf,
+  setActivity,
+  templatesOfOccurrences,
   type RecurrenceRow,
 } from '../store/recurrence.js';
 
@@ -42,7 +78,16 @@ const UPCOMING = 12;
 const SWEEP_BATCH = 50;
 
 export const NO_RECURRENCE: RecurrenceView = {
-  isRecurredParent: false, recurringStartDate: '', recurringEndDate: '', interval: '', recurringEndType: '', recurringCount: 0, activity: '', recurringSchedule: [], nextRecurrenceDate: '', recurredFromId: '',
+  isRecurredParent: false,
+  recurringStartDate: '',
+  recurringEndDate: '',
+  interval: '',
+  recurringEndType: '',
+  recurringCount: 0,
+  activity: '',
+  recurringSchedule: [],
+  nextRecurrenceDate: '',
+  recurredFromId: '',
 };
 
 function assertCanEdit(tenant: Tenant): void {
@@ -75,9 +120,22 @@ function upcomingDates(r: RecurrenceRow, handled: ReadonlySet<string>): { index:
 /** A template's lines and fields as a new document of the occurrence's date; the due date keeps its distance. */
 function occurrenceOf(t: DocumentRow, lines: DocumentLineRow[], date: string): CleanDocument {
   return {
-    date, dueDate: t.due_date ? addDays(date, daysBetween(t.doc_date, t.due_date)) : '', partyId: t.party_id ?? '', reference: t.reference, description: t.description,
-    companyName: t.company_name, companyAddress: t.company_address, payments: [],
-    lines: lines.map((l) => ({ serviceName: l.service_name, categoryId: l.category_id, amountCents: l.amount_cents, quantity: l.quantity ?? '', rateCents: l.rate_cents ?? 0, direction: l.direction ?? '' })),
+    date,
+    dueDate: t.due_date ? addDays(date, daysBetween(t.doc_date, t.due_date)) : '',
+    partyId: t.party_id ?? '',
+    reference: t.reference,
+    description: t.description,
+    companyName: t.company_name,
+    companyAddress: t.company_address,
+    payments: [],
+    lines: lines.map((l) => ({
+      serviceName: l.service_name,
+      categoryId: l.category_id,
+      amountCents: l.amount_cents,
+      quantity: l.quantity ?? '',
+      rateCents: l.rate_cents ?? 0,
+      direction: l.direction ?? '',
+    })),
   };
 }
 
@@ -105,8 +163,15 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
       const handled = new Set(done.map((o) => o.occurrence_date));
       const upcoming = r.activity !== 'Active' || r.next_date === null ? [] : upcomingDates(r, handled);
       out.set(id, {
-        isRecurredParent: true, recurringStartDate: r.start_date, recurringEndDate: r.end_date ?? '', interval: r.interval, recurringEndType: r.end_type, recurringCount: r.occurrence_count ?? 0,
-        activity: r.activity, nextRecurrenceDate: upcoming[0]?.date ?? '', recurredFromId: from,
+        isRecurredParent: true,
+        recurringStartDate: r.start_date,
+        recurringEndDate: r.end_date ?? '',
+        interval: r.interval,
+        recurringEndType: r.end_type,
+        recurringCount: r.occurrence_count ?? 0,
+        activity: r.activity,
+        nextRecurrenceDate: upcoming[0]?.date ?? '',
+        recurredFromId: from,
         recurringSchedule: [
           ...done.map((o) => ({ recurrenceDate: o.occurrence_date, isRecurred: true, documentId: o.document_id })),
           ...upcoming.map((o) => ({ recurrenceDate: o.date, isRecurred: false, documentId: '' })),
@@ -160,17 +225,42 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
         if (!(await claimOccurrence(trx, { workspaceId: r.workspace_id, templateId: r.document_id, date, index: n, documentId: id }))) continue;
         const lines = (await documentLines(trx, [r.document_id])).get(r.document_id) ?? [];
         const doc = occurrenceOf(template, lines, date);
-        await insertDocument(trx, { id, workspaceId: r.workspace_id, kind: r.kind, doc, partyName: template.party_name, totalCents: template.total_cents, createdBy: r.created_by });
+        await insertDocument(trx, {
+          id,
+          workspaceId: r.workspace_id,
+          kind: r.kind,
+          doc,
+          partyName: template.party_name,
+          totalCents: template.total_cents,
+          createdBy: r.created_by,
+        });
         await markRecurringSource(trx, id);
         await replaceLines(trx, r.workspace_id, id, doc.lines);
         const p: DocumentPosting = {
-          sourceType: KINDS[r.kind].sourceType, documentId: id, version: 1, date, description: entryDescription(r.kind, template.party_name, doc.reference, doc.description),
-          lines: doc.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })), payments: r.kind === 'manual_entry' ? undefined : [],
+          sourceType: KINDS[r.kind].sourceType,
+          documentId: id,
+          version: 1,
+          date,
+          description: entryDescription(r.kind, template.party_name, doc.reference, doc.description),
+          lines: doc.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })),
+          payments: r.kind === 'manual_entry' ? undefined : [],
         };
         await ledger.check(tenant, p);
-        await writePostingRequested(trx, 'documents', r.workspace_id, { sourceType: p.sourceType, sourceId: id, version: 1, date, description: p.description, lines: p.lines, payments: p.payments });
+        await writePostingRequested(trx, 'documents', r.workspace_id, {
+          sourceType: p.sourceType,
+          sourceId: id,
+          version: 1,
+          date,
+          description: p.description,
+          lines: p.lines,
+          payments: p.payments,
+        });
         await documentChanged(trx, r.workspace_id, {
-          documentId: id, kind: r.kind, change: 'created', version: 1, journalEntryId: '',
+          documentId: id,
+          kind: r.kind,
+          change: 'created',
+          version: 1,
+          journalEntryId: '',
           state: { partyId: doc.partyId || null, date, dueDate: doc.dueDate || null, totalCents: Number(template.total_cents), paidCents: 0, voided: false },
         });
         await advanceRecurrence(trx, r.document_id, n + 1, occurrenceDate(schedule, n + 1) ?? null);
@@ -192,8 +282,15 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
     const before = await lockRecurrence(trx, id);
     const notBefore = !before ? null : before.activity === 'Active' ? before.not_before : today();
     await saveRecurrence(trx, {
-      documentId: id, workspaceId: tenant.workspaceId, kind, schedule: clean.schedule, endType: clean.endType, activity: clean.activity, notBefore,
-      nextDate: occurrenceDate(clean.schedule, 0) ?? null, createdBy: tenant.userId ?? null,
+      documentId: id,
+      workspaceId: tenant.workspaceId,
+      kind,
+      schedule: clean.schedule,
+      endType: clean.endType,
+      activity: clean.activity,
+      notBefore,
+      nextDate: occurrenceDate(clean.schedule, 0) ?? null,
+      createdBy: tenant.userId ?? null,
     });
   }
 
@@ -275,10 +372,16 @@ export function createRecurrenceUseCases({ db, logger, ledger, today, wake }: Re
         let progressed = false;
         for (const t of due) {
           try {
-            while (await step(t, day)) { created += 1; progressed = true; }
+            while (await step(t, day)) {
+              created += 1;
+              progressed = true;
+            }
           } catch (err) {
             failed.add(t.document_id);
-            logger.error({ err, templateId: t.document_id, workspaceId: t.workspace_id }, 'recurrence: the next occurrence could not be created; it is tried again at the next sweep');
+            logger.error(
+              { err, templateId: t.document_id, workspaceId: t.workspace_id },
+              'recurrence: the next occurrence could not be created; it is tried again at the next sweep',
+            );
           }
         }
         // Templates another replica holds are still listed as due: leave them to it rather than spin.

@@ -1,14 +1,54 @@
 import { createHash } from 'node:crypto';
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, pageMeta, paging, VIEWER_EDIT_MESSAGE, withSystem, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import {
+  AppError,
+  ErrorKind,
+  hasRoleAtLeast,
+  isUuid,
+  newId,
+  pageMeta,
+  paging,
+  VIEWER_EDIT_MESSAGE,
+  withSystem,
+  withTenant,
+  type Knex,
+  type Logger,
+  type TenantContext,
+} from '@ledgerline/platform';
 import type { TransactionSource } from '../clients/transactions.js';
 import { candidateWindow, decideMatch, type ScoredCandidate } from '../domain/receipt-matching.js';
 import {
-  checkUploadFile, cleanUploadName, isReceiptStatus, isUploadType, objectKeyOf, parseUploadDate, receiptStatusOf, UPLOAD_MAX_FILES, UPLOAD_MSG, type ReceiptStatus, type StoredContentType, type UploadType,
+  checkUploadFile,
+  cleanUploadName,
+  isReceiptStatus,
+  isUploadType,
+  objectKeyOf,
+  parseUploadDate,
+  receiptStatusOf,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MSG,
+  type ReceiptStatus,
+  type StoredContentType,
+  type UploadType,
 } from '../domain/uploads.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import {
-  clearMatch, deleteUpload, insertPendingUpload, listUploads, markRead, markStored, matchedTransactionIds, setMatch, setSuggestions, stalePending, updateFacts, uploadById, uploadsByIdempotencyKeys, uploadsByIds,
-  type SuggestionJson, type TransactionSummaryJson, type UploadRow,
+  clearMatch,
+  deleteUpload,
+  insertPendingUpload,
+  listUploads,
+  markRead,
+  markStored,
+  matchedTransactionIds,
+  setMatch,
+  setSuggestions,
+  stalePending,
+  updateFacts,
+  uploadById,
+  uploadsByIdempotencyKeys,
+  uploadsByIds,
+  type SuggestionJson,
+  type TransactionSummaryJson,
+  type UploadRow,
 } from '../store/uploads.js';
 
 type Tenant = TenantContext & { workspaceId: string };
@@ -60,7 +100,12 @@ export function createUploadUseCases(deps: UploadsDeps) {
 
   const view = async (row: UploadRow): Promise<UploadView> => {
     const signed = await store.signedUrl(row.object_key, row.file_name, row.content_type);
-    return { row, receiptStatus: receiptStatusOf({ matched_transaction_id: row.matched_transaction_id, suggestion_count: row.suggestions.length }), signedUrl: signed.url, signedUrlExpiresAt: signed.expiresAt.toISOString() };
+    return {
+      row,
+      receiptStatus: receiptStatusOf({ matched_transaction_id: row.matched_transaction_id, suggestion_count: row.suggestions.length }),
+      signedUrl: signed.url,
+      signedUrlExpiresAt: signed.expiresAt.toISOString(),
+    };
   };
 
   /** Suggestions (with their transaction) and, when clear enough, the automatic match of one receipt. */
@@ -68,12 +113,17 @@ export function createUploadUseCases(deps: UploadsDeps) {
     const row = await withTenant(db, tenant, (trx) => uploadById(trx, id));
     if (!row || row.matched_by === 'manual') return;
     const facts = { amountCents: row.amount_cents === null ? null : Number(row.amount_cents), date: row.receipt_date, merchantName: row.merchant_name };
-    const candidates = facts.date && facts.amountCents ? await transactions.between(tenant, candidateWindow(facts.date).startDate, candidateWindow(facts.date).endDate) : [];
+    const candidates =
+      facts.date && facts.amountCents ? await transactions.between(tenant, candidateWindow(facts.date).startDate, candidateWindow(facts.date).endDate) : [];
     const byId = new Map(candidates.map((c) => [c.id, c]));
     await withTenant(db, tenant, async (trx) => {
       const locked = await uploadById(trx, id, { forUpdate: true });
       if (!locked || locked.matched_by === 'manual') return;
-      const taken = await matchedTransactionIds(trx, candidates.map((c) => c.id), id);
+      const taken = await matchedTransactionIds(
+        trx,
+        candidates.map((c) => c.id),
+        id,
+      );
       const decision = decideMatch(facts, candidates, taken);
       const withTxn = (s: ScoredCandidate): SuggestionJson => ({ ...s, transaction: byId.get(s.transactionId)! });
       const suggestions = decision.suggestions.map(withTxn);
@@ -86,20 +136,24 @@ export function createUploadUseCases(deps: UploadsDeps) {
     });
   }
 
-  async function putObjects(rows: { id: string; key: string; bytes: Uint8Array; contentType: string; fileName: string }[]): Promise<{ stored: string[]; failed: { id: string; fileName: string }[] }> {
+  async function putObjects(
+    rows: { id: string; key: string; bytes: Uint8Array; contentType: string; fileName: string }[],
+  ): Promise<{ stored: string[]; failed: { id: string; fileName: string }[] }> {
     const stored: string[] = [];
     const failed: { id: string; fileName: string }[] = [];
     // Two at a time: bounded memory and sockets, whatever the number of files.
     for (let i = 0; i < rows.length; i += 2) {
-      await Promise.all(rows.slice(i, i + 2).map(async (r) => {
-        try {
-          await store.put(r.key, r.bytes, r.contentType, md5(r.bytes).toString('base64'));
-          stored.push(r.id);
-        } catch (err) {
-          logger.error({ err, uploadId: r.id }, 'putting an upload into the object store failed');
-          failed.push({ id: r.id, fileName: r.fileName });
-        }
-      }));
+      await Promise.all(
+        rows.slice(i, i + 2).map(async (r) => {
+          try {
+            await store.put(r.key, r.bytes, r.contentType, md5(r.bytes).toString('base64'));
+            stored.push(r.id);
+          } catch (err) {
+            logger.error({ err, uploadId: r.id }, 'putting an upload into the object store failed');
+            failed.push({ id: r.id, fileName: r.fileName });
+          }
+        }),
+      );
     }
     return { stored, failed };
   }
@@ -126,10 +180,12 @@ export function createUploadUseCases(deps: UploadsDeps) {
         if (!matchTo) throw notFound('transactionId', UPLOAD_MSG.transactionNotFound);
       }
 
-      const checked = await Promise.all(input.files.map(async (f, index) => {
-        const fileName = cleanUploadName(f.fileName, uploadType);
-        return { index, fileName, bytes: f.content, check: await checkUploadFile(fileName, f.content) };
-      }));
+      const checked = await Promise.all(
+        input.files.map(async (f, index) => {
+          const fileName = cleanUploadName(f.fileName, uploadType);
+          return { index, fileName, bytes: f.content, check: await checkUploadFile(fileName, f.content) };
+        }),
+      );
       const failedFiles = checked.flatMap((c) => (c.check.ok ? [] : [{ fileName: c.fileName, reason: c.check.reason }]));
       const good = checked.filter((c) => c.check.ok);
       if (good.length === 0) throw AppError.invalid([{ field: 'files', message: failedFiles.map((f) => f.reason).join('; ') }]);
@@ -137,22 +193,44 @@ export function createUploadUseCases(deps: UploadsDeps) {
       const keyOf = (index: number) => (input.idempotencyKey ? `${input.idempotencyKey}#${index}` : null);
       // 1. Rows 'pending' (a retried key finds its first rows instead).
       const plan = await withTenant(db, tenant, async (trx) => {
-        const existing = await uploadsByIdempotencyKeys(trx, good.map((g) => keyOf(g.index)).filter((k): k is string => k !== null));
+        const existing = await uploadsByIdempotencyKeys(
+          trx,
+          good.map((g) => keyOf(g.index)).filter((k): k is string => k !== null),
+        );
         const out: { id: string; key: string; bytes: Uint8Array; contentType: string; fileName: string; fresh: boolean; stored: boolean }[] = [];
         for (const g of good) {
           if (!g.check.ok) continue;
           const known = keyOf(g.index) ? existing.get(keyOf(g.index)!) : undefined;
           if (known) {
-            out.push({ id: known.id, key: known.object_key, bytes: g.bytes, contentType: known.content_type, fileName: known.file_name, fresh: false, stored: known.status === 'stored' });
+            out.push({
+              id: known.id,
+              key: known.object_key,
+              bytes: g.bytes,
+              contentType: known.content_type,
+              fileName: known.file_name,
+              fresh: false,
+              stored: known.status === 'stored',
+            });
             continue;
           }
           const id = newId();
           const key = objectKeyOf(tenant.workspaceId, id, g.check.ext);
           const inserted = await insertPendingUpload(trx, {
-            id, workspaceId: tenant.workspaceId, uploadType, objectKey: key, fileName: g.fileName, contentType: g.check.contentType, sizeBytes: g.bytes.length,
-            md5: md5(g.bytes).toString('hex'), idempotencyKey: keyOf(g.index), createdBy: input.createdBy ?? tenant.userId ?? null,
+            id,
+            workspaceId: tenant.workspaceId,
+            uploadType,
+            objectKey: key,
+            fileName: g.fileName,
+            contentType: g.check.contentType,
+            sizeBytes: g.bytes.length,
+            md5: md5(g.bytes).toString('hex'),
+            idempotencyKey: keyOf(g.index),
+            createdBy: input.createdBy ?? tenant.userId ?? null,
           });
-          if (!inserted) throw new AppError(ErrorKind.FailedPrecondition, 'This upload is in progress; retry it', { fields: [{ field: 'Idempotency-Key', message: 'This upload is in progress; retry it' }] });
+          if (!inserted)
+            throw new AppError(ErrorKind.FailedPrecondition, 'This upload is in progress; retry it', {
+              fields: [{ field: 'Idempotency-Key', message: 'This upload is in progress; retry it' }],
+            });
           out.push({ id, key, bytes: g.bytes, contentType: g.check.contentType, fileName: g.fileName, fresh: true, stored: false });
         }
         return out;
@@ -167,7 +245,14 @@ export function createUploadUseCases(deps: UploadsDeps) {
         await markStored(trx, stored);
         for (const f of failed) await deleteUpload(trx, f.id);
         // What is stored now: this attempt's rows, an earlier attempt's, or the sweeper's (which enqueued them itself).
-        const ids = (await uploadsByIds(trx, plan.map((p) => p.id))).filter((r) => r.status === 'stored').map((r) => r.id);
+        const ids = (
+          await uploadsByIds(
+            trx,
+            plan.map((p) => p.id),
+          )
+        )
+          .filter((r) => r.status === 'stored')
+          .map((r) => r.id);
         if (ids.length > 0) await deps.onStored?.(trx, tenant.workspaceId, uploadType, ids);
         if (matchTo) {
           for (const id of ids) {
@@ -187,17 +272,25 @@ export function createUploadUseCases(deps: UploadsDeps) {
       return { uploadedFiles: await Promise.all(rows.map(view)), failedFiles, message: UPLOAD_MSG[uploadType] };
     },
 
-    async list(t: TenantContext, q: { uploadTypes: string[]; receiptStatuses: string[]; startDate: string; endDate: string; transactionId: string; page?: number; take?: number }) {
+    async list(
+      t: TenantContext,
+      q: { uploadTypes: string[]; receiptStatuses: string[]; startDate: string; endDate: string; transactionId: string; page?: number; take?: number },
+    ) {
       const tenant = tenantOf(t);
       const problems: { field: string; message: string }[] = [];
       const bad = q.uploadTypes.filter((u) => !isUploadType(u));
       if (bad.length > 0) problems.push({ field: 'uploadType', message: UPLOAD_MSG.uploadType });
-      if (q.receiptStatuses.some((s) => !isReceiptStatus(s))) problems.push({ field: 'receiptStatus', message: 'receiptStatus must be one of matched, review, unmatched' });
-      for (const [field, value] of [['startDate', q.startDate], ['endDate', q.endDate]] as const) {
+      if (q.receiptStatuses.some((s) => !isReceiptStatus(s)))
+        problems.push({ field: 'receiptStatus', message: 'receiptStatus must be one of matched, review, unmatched' });
+      for (const [field, value] of [
+        ['startDate', q.startDate],
+        ['endDate', q.endDate],
+      ] as const) {
         if (value !== '' && parseUploadDate(value) !== value) problems.push({ field, message: `${field} must be a date (YYYY-MM-DD)` });
       }
       if (q.page !== undefined && (!Number.isInteger(q.page) || q.page < 1)) problems.push({ field: 'page', message: 'page must be a positive integer' });
-      if (q.take !== undefined && (!Number.isInteger(q.take) || q.take < 1 || q.take > 100)) problems.push({ field: 'take', message: 'take must be an integer from 1 to 100' });
+      if (q.take !== undefined && (!Number.isInteger(q.take) || q.take < 1 || q.take > 100))
+        problems.push({ field: 'take', message: 'take must be an integer from 1 to 100' });
       if (problems.length > 0) throw AppError.invalid(problems);
       // A filter by another workspace's (or an unknown) transaction is a 404 naming it, as any id in a request.
       if (q.transactionId !== '' && !(await transactions.get(tenant, q.transactionId))) throw notFound('transactionId', UPLOAD_MSG.transactionNotFound);
@@ -233,8 +326,10 @@ export function createUploadUseCases(deps: UploadsDeps) {
       if (merchantName !== undefined && merchantName.length > 200) problems.push({ field: 'merchantName', message: UPLOAD_MSG.merchantName });
       const date = input.dateTime === undefined ? undefined : parseUploadDate(input.dateTime);
       if (date === null) problems.push({ field: 'dateTime', message: UPLOAD_MSG.dateTime });
-      if (input.amountCents !== undefined && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > 100_000_000_000)) problems.push({ field: 'amount', message: UPLOAD_MSG.amount });
-      if (merchantName === undefined && input.dateTime === undefined && input.amountCents === undefined) problems.push({ field: 'merchantName', message: UPLOAD_MSG.nothingToUpdate });
+      if (input.amountCents !== undefined && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > 100_000_000_000))
+        problems.push({ field: 'amount', message: UPLOAD_MSG.amount });
+      if (merchantName === undefined && input.dateTime === undefined && input.amountCents === undefined)
+        problems.push({ field: 'merchantName', message: UPLOAD_MSG.nothingToUpdate });
       if (problems.length > 0) throw AppError.invalid(problems);
       const found = await withTenant(db, tenant, async (trx) => {
         const row = await uploadById(trx, id, { forUpdate: true });
@@ -274,7 +369,7 @@ export function createUploadUseCases(deps: UploadsDeps) {
       await withTenant(db, tenant, async (trx) => {
         await updateFacts(trx, id, {
           merchantName: row.merchant_name ? undefined : fields.merchantName?.slice(0, 200),
-          date: row.receipt_date ? undefined : date ?? undefined,
+          date: row.receipt_date ? undefined : (date ?? undefined),
           amountCents: row.amount_cents ? undefined : fields.amountCents && fields.amountCents > 0 ? fields.amountCents : undefined,
         });
         await markRead(trx, id);

@@ -16,7 +16,7 @@ export function createVendorMerge({ parties, logger }: { parties: PartyLookup; l
       try {
         name = (await parties.vendor({ workspaceId }, toVendorId))?.name;
       } catch (err) {
-        logger.warn({ err, workspaceId, toVendorId }, 'the kept vendor\'s name could not be read; the bills move with the names they were saved with');
+        logger.warn({ err, workspaceId, toVendorId }, "the kept vendor's name could not be read; the bills move with the names they were saved with");
       }
       return moveBillsToVendor(trx, fromVendorId, toVendorId, name);
     },

@@ -111,7 +111,11 @@ export const WORKSPACE_ROLE_OF: Record<FirmRole, 'Admin' | 'Accountant'> = { own
  * What a member may open: every organization of the firm for the owner and admins, those given for an
  * accountant, nothing for someone who is no longer a member. Kept organizations only, in the firm's order.
  */
-export function effectiveAccess(role: FirmRole | undefined, firmOrganizationIds: readonly string[], grantedIds: readonly string[]): { organizationId: string; role: 'Admin' | 'Accountant' }[] {
+export function effectiveAccess(
+  role: FirmRole | undefined,
+  firmOrganizationIds: readonly string[],
+  grantedIds: readonly string[],
+): { organizationId: string; role: 'Admin' | 'Accountant' }[] {
   if (!role) return [];
   const given = new Set(grantedIds);
   const open = canManage(role) ? firmOrganizationIds : firmOrganizationIds.filter((id) => given.has(id));

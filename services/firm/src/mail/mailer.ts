@@ -1,7 +1,10 @@
 import { escapeHtml, type OutgoingMail } from '@ledgerline/platform';
 
 /** The firm invite: the link carries the single-use secret; it works for 7 days. Written to the mail outbox in the invite's transaction. */
-export function firmInviteMail(to: string, { firmName, inviterName, role, link, expiresOn }: { firmName: string; inviterName: string; role: string; link: string; expiresOn: string }): OutgoingMail {
+export function firmInviteMail(
+  to: string,
+  { firmName, inviterName, role, link, expiresOn }: { firmName: string; inviterName: string; role: string; link: string; expiresOn: string },
+): OutgoingMail {
   const who = inviterName ? `${inviterName} invited you` : 'You are invited';
   return {
     kind: 'firm-invite',

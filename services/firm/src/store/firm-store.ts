@@ -112,8 +112,12 @@ export const members = {
 };
 
 export const organizations = {
-  ofFirm: (trx: Knex.Transaction, firmId: string) => trx<OrganizationRow>('firm_organizations').where({ firm_id: firmId }).orderBy([{ column: 'added_at' }, { column: 'name' }]),
-  byId: (trx: Knex.Transaction, firmId: string, organizationId: string) => trx<OrganizationRow>('firm_organizations').where({ firm_id: firmId, organization_id: organizationId }).first(),
+  ofFirm: (trx: Knex.Transaction, firmId: string) =>
+    trx<OrganizationRow>('firm_organizations')
+      .where({ firm_id: firmId })
+      .orderBy([{ column: 'added_at' }, { column: 'name' }]),
+  byId: (trx: Knex.Transaction, firmId: string, organizationId: string) =>
+    trx<OrganizationRow>('firm_organizations').where({ firm_id: firmId, organization_id: organizationId }).first(),
   insert: async (trx: Knex.Transaction, row: OrganizationRow) => {
     await trx<OrganizationRow>('firm_organizations').insert(row);
   },
@@ -135,7 +139,8 @@ export const access = {
 export const invites = {
   ofFirm: (trx: Knex.Transaction, firmId: string) => trx<InviteRow>('firm_invites').where({ firm_id: firmId }).orderBy('created_at', 'desc'),
   byId: (trx: Knex.Transaction, firmId: string, id: string) => trx<InviteRow>('firm_invites').where({ firm_id: firmId, id }).first(),
-  pendingFor: (trx: Knex.Transaction, firmId: string, email: string) => trx<InviteRow>('firm_invites').where({ firm_id: firmId, email, status: 'pending' }).first(),
+  pendingFor: (trx: Knex.Transaction, firmId: string, email: string) =>
+    trx<InviteRow>('firm_invites').where({ firm_id: firmId, email, status: 'pending' }).first(),
   /** Locks the row: two clicks on one link cannot both accept it. */
   byTokenHash: (trx: Knex.Transaction, hash: Buffer) => trx<InviteRow>('firm_invites').where({ token_hash: hash }).forUpdate().first(),
   /** Reads without locking: what the link shows before anything changes. */
@@ -170,10 +175,14 @@ export const accessStates = {
     if (states.length === 0) return;
     const firmId = states[0]!.firmId;
     await trx.raw("select set_config('app.workspace_id', ?, true)", [firmId]);
-    await writeEvents(trx, source, states.map((s) => ({
-      type: EventType.FirmAccessChanged,
-      workspaceId: s.firmId,
-      payload: { firmId: s.firmId, userId: s.userId, version: s.version, organizations: s.organizations },
-    })));
+    await writeEvents(
+      trx,
+      source,
+      states.map((s) => ({
+        type: EventType.FirmAccessChanged,
+        workspaceId: s.firmId,
+        payload: { firmId: s.firmId, userId: s.userId, version: s.version, organizations: s.organizations },
+      })),
+    );
   },
 };

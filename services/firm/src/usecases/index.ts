@@ -1,12 +1,40 @@
 import { AppError, ErrorKind, mailOutboxStore, newId, type FieldError, type Knex } from '@ledgerline/platform';
 import {
-  ACCESS_CHANGES, canManage, effectiveAccess, emailProblem, FIRM, INVITE_TTL_MS, MANAGE_RANK, newSecretToken, normalizeEmail, optionalText, requiredText, roleProblem,
-  tokenHash, uuidListProblem, uuidProblem, type AccessChange, type InvitableRole,
+  ACCESS_CHANGES,
+  canManage,
+  effectiveAccess,
+  emailProblem,
+  FIRM,
+  INVITE_TTL_MS,
+  MANAGE_RANK,
+  newSecretToken,
+  normalizeEmail,
+  optionalText,
+  requiredText,
+  roleProblem,
+  tokenHash,
+  uuidListProblem,
+  uuidProblem,
+  type AccessChange,
+  type InvitableRole,
 } from '../domain/firm.js';
 import { firmInviteMail } from '../mail/mailer.js';
 import {
-  access, accessStates, actInFirm, firms, invites, members, organizations, withEveryFirm, withFirmCaller,
-  type AccessRow, type AccessStateRow, type FirmRow, type InviteRow, type MemberRow, type OrganizationRow,
+  access,
+  accessStates,
+  actInFirm,
+  firms,
+  invites,
+  members,
+  organizations,
+  withEveryFirm,
+  withFirmCaller,
+  type AccessRow,
+  type AccessStateRow,
+  type FirmRow,
+  type InviteRow,
+  type MemberRow,
+  type OrganizationRow,
 } from '../store/firm-store.js';
 
 export interface FirmDeps {
@@ -26,16 +54,50 @@ export interface Caller {
   lastName?: string;
 }
 
-export interface FirmView { id: string; name: string; country: string; ownerUserId: string; createdOn: string }
+export interface FirmView {
+  id: string;
+  name: string;
+  country: string;
+  ownerUserId: string;
+  createdOn: string;
+}
 export interface MemberView {
-  id: string; firstName: string; middleName: string; lastName: string; email: string; role: string; status: 'verified'; joinedOn: string; type: 'user';
-  organizationCount: number; organizations: { id: string; name: string; organizationJoinDate: string }[]; defaultOrganizationId: string;
+  id: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  status: 'verified';
+  joinedOn: string;
+  type: 'user';
+  organizationCount: number;
+  organizations: { id: string; name: string; organizationJoinDate: string }[];
+  defaultOrganizationId: string;
 }
 export interface InviteView {
-  id: string; createdOn: string; updatedOn: string; vendorUserId: string; vendorEmailId: string; email: string; status: InviteRow['status']; role: string;
-  firstName: string; middleName: string; lastName: string; expiryDate: string; isExpired: boolean; organizationIds: string[];
+  id: string;
+  createdOn: string;
+  updatedOn: string;
+  vendorUserId: string;
+  vendorEmailId: string;
+  email: string;
+  status: InviteRow['status'];
+  role: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  expiryDate: string;
+  isExpired: boolean;
+  organizationIds: string[];
 }
-export interface OrganizationView { id: string; name: string; memberCount: number; isDefault: boolean; addedOn: string }
+export interface OrganizationView {
+  id: string;
+  name: string;
+  memberCount: number;
+  isDefault: boolean;
+  addedOn: string;
+}
 /** One member's complete access after a change (docs/decisions/0008-firm-access.md): published and answered. */
 export type AccessState = AccessStateRow;
 
@@ -49,7 +111,8 @@ const check = (...problems: (FieldError | undefined)[]) => {
 };
 const notFound = (message: string, field: string) => new AppError(ErrorKind.NotFound, message, { fields: [{ field, message }] });
 const forbidden = (message: string) => new AppError(ErrorKind.PermissionDenied, message, { appErrorCode: 'FORBIDDEN' });
-const failed = (message: string, field: string, code: string) => new AppError(ErrorKind.FailedPrecondition, message, { appErrorCode: code, fields: [{ field, message }] });
+const failed = (message: string, field: string, code: string) =>
+  new AppError(ErrorKind.FailedPrecondition, message, { appErrorCode: code, fields: [{ field, message }] });
 
 /** The caller's membership, or 404 when they belong to no firm. */
 function inFirm(member: MemberRow | undefined): MemberRow {
@@ -80,13 +143,25 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
     return rows.map((m) => {
       const opened: { id: string; name: string; organizationJoinDate: string }[] = canManage(m.role)
         ? orgs.map((o) => ({ id: o.organization_id, name: o.name, organizationJoinDate: iso(o.added_at) }))
-        : grants.filter((g) => g.user_id === m.user_id).flatMap((g) => {
-          const o = orgs.find((x) => x.organization_id === g.organization_id);
-          return o ? [{ id: o.organization_id, name: o.name, organizationJoinDate: iso(g.granted_at) }] : [];
-        });
+        : grants
+            .filter((g) => g.user_id === m.user_id)
+            .flatMap((g) => {
+              const o = orgs.find((x) => x.organization_id === g.organization_id);
+              return o ? [{ id: o.organization_id, name: o.name, organizationJoinDate: iso(g.granted_at) }] : [];
+            });
       return {
-        id: m.user_id, firstName: m.first_name, middleName: m.middle_name, lastName: m.last_name, email: m.email, role: m.role, status: 'verified', joinedOn: iso(m.joined_at), type: 'user',
-        organizationCount: opened.length, organizations: opened, defaultOrganizationId: m.default_organization_id ?? '',
+        id: m.user_id,
+        firstName: m.first_name,
+        middleName: m.middle_name,
+        lastName: m.last_name,
+        email: m.email,
+        role: m.role,
+        status: 'verified',
+        joinedOn: iso(m.joined_at),
+        type: 'user',
+        organizationCount: opened.length,
+        organizations: opened,
+        defaultOrganizationId: m.default_organization_id ?? '',
       };
     });
   }
@@ -99,8 +174,20 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
 
   function inviteView(r: InviteRow): InviteView {
     return {
-      id: r.id, createdOn: iso(r.created_at), updatedOn: iso(r.updated_at), vendorUserId: r.accepted_user_id ?? '', vendorEmailId: r.email, email: r.email, status: r.status, role: r.role,
-      firstName: r.first_name, middleName: r.middle_name, lastName: r.last_name, expiryDate: iso(r.expires_at), isExpired: r.status === 'pending' && r.expires_at <= now(), organizationIds: r.organization_ids,
+      id: r.id,
+      createdOn: iso(r.created_at),
+      updatedOn: iso(r.updated_at),
+      vendorUserId: r.accepted_user_id ?? '',
+      vendorEmailId: r.email,
+      email: r.email,
+      status: r.status,
+      role: r.role,
+      firstName: r.first_name,
+      middleName: r.middle_name,
+      lastName: r.last_name,
+      expiryDate: iso(r.expires_at),
+      isExpired: r.status === 'pending' && r.expires_at <= now(),
+      organizationIds: r.organization_ids,
     };
   }
 
@@ -109,10 +196,15 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
     const mine = views.find((m) => m.id === caller.user_id);
     const orgs = await organizations.ofFirm(trx, caller.firm_id);
     const visible = new Set(mine?.organizations.map((o) => o.id) ?? []);
-    return orgs.filter((o) => visible.has(o.organization_id)).map((o) => ({
-      id: o.organization_id, name: o.name, memberCount: views.filter((v) => v.organizations.some((x) => x.id === o.organization_id)).length,
-      isDefault: caller.default_organization_id === o.organization_id, addedOn: iso(o.added_at),
-    }));
+    return orgs
+      .filter((o) => visible.has(o.organization_id))
+      .map((o) => ({
+        id: o.organization_id,
+        name: o.name,
+        memberCount: views.filter((v) => v.organizations.some((x) => x.id === o.organization_id)).length,
+        isDefault: caller.default_organization_id === o.organization_id,
+        addedOn: iso(o.added_at),
+      }));
   }
 
   /** The firm's organizations named in a body: each must be one the firm keeps (404 naming the field otherwise). */
@@ -142,8 +234,15 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
     await actInFirm(trx, id);
     await firms.insert(trx, { id, name: firmName.trim(), country: country.trim(), owner_user_id: caller.userId, created_at: at, updated_at: at });
     await members.insert(trx, {
-      firm_id: id, user_id: caller.userId, role: 'owner', email: normalizeEmail(caller.email), first_name: caller.firstName ?? '', middle_name: caller.middleName ?? '', last_name: caller.lastName ?? '',
-      default_organization_id: null, joined_at: at,
+      firm_id: id,
+      user_id: caller.userId,
+      role: 'owner',
+      email: normalizeEmail(caller.email),
+      first_name: caller.firstName ?? '',
+      middle_name: caller.middleName ?? '',
+      last_name: caller.lastName ?? '',
+      default_organization_id: null,
+      joined_at: at,
     });
     return (await firms.byId(trx, id))!;
   }
@@ -166,7 +265,8 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
     await accessStates.publish(trx, SOURCE, states);
     return states;
   }
-  const invalidInvite = () => new AppError(ErrorKind.InvalidInput, FIRM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: FIRM.inviteInvalid }] });
+  const invalidInvite = () =>
+    new AppError(ErrorKind.InvalidInput, FIRM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: FIRM.inviteInvalid }] });
 
   return {
     /** Creates the caller's firm (they become its owner) or changes its name and country (owner or admin). */
@@ -240,7 +340,11 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
       });
     },
 
-    async changeAccess(caller: Caller, id: string, input: { type?: string; organizationIds: readonly string[] }): Promise<{ member: MemberView; message: string; access: AccessState[] }> {
+    async changeAccess(
+      caller: Caller,
+      id: string,
+      input: { type?: string; organizationIds: readonly string[] },
+    ): Promise<{ member: MemberView; message: string; access: AccessState[] }> {
       check(uuidProblem(id, 'id'), uuidListProblem(input.organizationIds, 'organizationIds', false));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
@@ -257,35 +361,62 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
         await firms.lockAccess(trx, m.firm_id);
         if ((input.type as AccessChange) === 'give-access') {
           const at = now();
-          await access.grant(trx, ids.map((organization_id): AccessRow => ({ firm_id: m.firm_id, user_id: target.user_id, organization_id, granted_at: at })));
+          await access.grant(
+            trx,
+            ids.map((organization_id): AccessRow => ({ firm_id: m.firm_id, user_id: target.user_id, organization_id, granted_at: at })),
+          );
         } else {
           await access.revoke(trx, m.firm_id, target.user_id, ids);
-          if (target.default_organization_id && ids.includes(target.default_organization_id)) await members.update(trx, m.firm_id, target.user_id, { default_organization_id: null });
+          if (target.default_organization_id && ids.includes(target.default_organization_id))
+            await members.update(trx, m.firm_id, target.user_id, { default_organization_id: null });
         }
         const states = await publishAccess(trx, m.firm_id, [target.user_id]);
         return { member: await memberView(trx, m.firm_id, target.user_id), message: FIRM.accessUpdated, access: states };
       });
     },
 
-    async sendInvite(caller: Caller, input: { email?: string; role?: string; firstName?: string; middleName?: string; lastName?: string; organizationIds: readonly string[] }): Promise<{ invite: InviteView; message: string }> {
+    async sendInvite(
+      caller: Caller,
+      input: { email?: string; role?: string; firstName?: string; middleName?: string; lastName?: string; organizationIds: readonly string[] },
+    ): Promise<{ invite: InviteView; message: string }> {
       check(uuidListProblem(input.organizationIds, 'organizationIds', false));
       const result = await withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
         const orgs = await firmOrganizations(trx, m.firm_id, input.organizationIds, 'organizationIds');
-        check(emailProblem(input.email), roleProblem(input.role, true), optionalText(input.firstName, 'firstName', 100), optionalText(input.middleName, 'middleName', 100), optionalText(input.lastName, 'lastName', 100));
+        check(
+          emailProblem(input.email),
+          roleProblem(input.role, true),
+          optionalText(input.firstName, 'firstName', 100),
+          optionalText(input.middleName, 'middleName', 100),
+          optionalText(input.lastName, 'lastName', 100),
+        );
         const role = input.role!.toLowerCase() as InvitableRole;
         if (MANAGE_RANK[role] > MANAGE_RANK[m.role]) throw forbidden(FIRM.manageOnly);
         const email = normalizeEmail(input.email);
-        if ((await members.ofFirm(trx, m.firm_id)).some((x) => x.email === email)) throw new AppError(ErrorKind.Conflict, FIRM.alreadyMember, { appErrorCode: 'ALREADY_MEMBER', fields: [{ field: 'email', message: FIRM.alreadyMember }] });
+        if ((await members.ofFirm(trx, m.firm_id)).some((x) => x.email === email))
+          throw new AppError(ErrorKind.Conflict, FIRM.alreadyMember, {
+            appErrorCode: 'ALREADY_MEMBER',
+            fields: [{ field: 'email', message: FIRM.alreadyMember }],
+          });
         const at = now();
         // Inviting the same address again replaces the open invite: the old link stops working.
         const open = await invites.pendingFor(trx, m.firm_id, email);
         if (open) await invites.update(trx, open.id, { status: 'revoked', updated_at: at });
         const secret = newSecretToken();
         const row = {
-          id: newId(), firm_id: m.firm_id, email, role, organization_ids: orgs.map((o) => o.organization_id), token_hash: tokenHash(secret),
-          first_name: (input.firstName ?? '').trim(), middle_name: (input.middleName ?? '').trim(), last_name: (input.lastName ?? '').trim(),
-          invited_by_user_id: m.user_id, expires_at: new Date(at.getTime() + INVITE_TTL_MS), created_at: at, updated_at: at,
+          id: newId(),
+          firm_id: m.firm_id,
+          email,
+          role,
+          organization_ids: orgs.map((o) => o.organization_id),
+          token_hash: tokenHash(secret),
+          first_name: (input.firstName ?? '').trim(),
+          middle_name: (input.middleName ?? '').trim(),
+          last_name: (input.lastName ?? '').trim(),
+          invited_by_user_id: m.user_id,
+          expires_at: new Date(at.getTime() + INVITE_TTL_MS),
+          created_at: at,
+          updated_at: at,
         };
         await invites.insert(trx, row);
         const firm = (await firms.byId(trx, m.firm_id))!;
@@ -293,7 +424,16 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
         link.searchParams.set('token', secret);
         link.searchParams.set('kind', 'firm');
         // The mail is a row of the mail outbox in this transaction: sent if and only if the invite commits.
-        await mailOutboxStore.add(trx, firmInviteMail(email, { firmName: firm.name, inviterName: [m.first_name, m.last_name].filter(Boolean).join(' '), role, link: link.toString(), expiresOn: iso(row.expires_at).slice(0, 10) }));
+        await mailOutboxStore.add(
+          trx,
+          firmInviteMail(email, {
+            firmName: firm.name,
+            inviterName: [m.first_name, m.last_name].filter(Boolean).join(' '),
+            role,
+            link: link.toString(),
+            expiresOn: iso(row.expires_at).slice(0, 10),
+          }),
+        );
         return { invite: inviteView((await invites.byId(trx, m.firm_id, row.id))!), message: FIRM.inviteSent };
       });
       mailWritten?.();
@@ -331,21 +471,45 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
       return withEveryFirm(db, async (trx) => {
         const invite = await invites.byTokenHash(trx, tokenHash(input.token!));
         if (!invite || invite.status !== 'pending' || invite.expires_at <= now()) throw invalidInvite();
-        if (invite.email !== normalizeEmail(caller.email)) throw new AppError(ErrorKind.PermissionDenied, FIRM.inviteOtherEmail, { appErrorCode: 'INVITE_OTHER_EMAIL', fields: [{ field: 'token', message: FIRM.inviteOtherEmail }] });
-        if (await members.anyFirmByUser(trx, caller.userId)) throw new AppError(ErrorKind.Conflict, FIRM.alreadyMember, { appErrorCode: 'ALREADY_MEMBER', fields: [{ field: 'token', message: FIRM.alreadyMember }] });
+        if (invite.email !== normalizeEmail(caller.email))
+          throw new AppError(ErrorKind.PermissionDenied, FIRM.inviteOtherEmail, {
+            appErrorCode: 'INVITE_OTHER_EMAIL',
+            fields: [{ field: 'token', message: FIRM.inviteOtherEmail }],
+          });
+        if (await members.anyFirmByUser(trx, caller.userId))
+          throw new AppError(ErrorKind.Conflict, FIRM.alreadyMember, {
+            appErrorCode: 'ALREADY_MEMBER',
+            fields: [{ field: 'token', message: FIRM.alreadyMember }],
+          });
         const at = now();
         await firms.lockAccess(trx, invite.firm_id);
         await members.insert(trx, {
-          firm_id: invite.firm_id, user_id: caller.userId, role: invite.role as InvitableRole, email: invite.email,
-          first_name: caller.firstName || invite.first_name, middle_name: caller.middleName || invite.middle_name, last_name: caller.lastName || invite.last_name,
-          default_organization_id: null, joined_at: at,
+          firm_id: invite.firm_id,
+          user_id: caller.userId,
+          role: invite.role as InvitableRole,
+          email: invite.email,
+          first_name: caller.firstName || invite.first_name,
+          middle_name: caller.middleName || invite.middle_name,
+          last_name: caller.lastName || invite.last_name,
+          default_organization_id: null,
+          joined_at: at,
         });
         // Organizations the firm stopped keeping since the invite was sent are skipped.
         const live = new Set((await organizations.ofFirm(trx, invite.firm_id)).map((o) => o.organization_id));
-        await access.grant(trx, invite.organization_ids.filter((o) => live.has(o)).map((organization_id) => ({ firm_id: invite.firm_id, user_id: caller.userId, organization_id, granted_at: at })));
+        await access.grant(
+          trx,
+          invite.organization_ids
+            .filter((o) => live.has(o))
+            .map((organization_id) => ({ firm_id: invite.firm_id, user_id: caller.userId, organization_id, granted_at: at })),
+        );
         await invites.update(trx, invite.id, { status: 'verified', accepted_user_id: caller.userId, updated_at: at });
         const states = await publishAccess(trx, invite.firm_id, [caller.userId]);
-        return { firm: firmView((await firms.byId(trx, invite.firm_id))!), member: await memberView(trx, invite.firm_id, caller.userId), message: FIRM.inviteAccepted, access: states };
+        return {
+          firm: firmView((await firms.byId(trx, invite.firm_id))!),
+          member: await memberView(trx, invite.firm_id, caller.userId),
+          message: FIRM.inviteAccepted,
+          access: states,
+        };
       });
     },
 
@@ -354,13 +518,26 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
     },
 
     /** Keeps a client organization; the gateway has checked the caller manages it in identity and names it. */
-    async addOrganization(caller: Caller, input: { organizationId: string; name: string }): Promise<{ organization: OrganizationView; message: string; access: AccessState[] }> {
+    async addOrganization(
+      caller: Caller,
+      input: { organizationId: string; name: string },
+    ): Promise<{ organization: OrganizationView; message: string; access: AccessState[] }> {
       check(uuidProblem(input.organizationId, 'organizationId'));
       return withFirmCaller(db, caller.userId, async (trx, member) => {
         const m = manager(member);
         await firms.lockAccess(trx, m.firm_id);
-        if (await organizations.byId(trx, m.firm_id, input.organizationId)) throw new AppError(ErrorKind.Conflict, FIRM.organizationAlreadyAdded, { appErrorCode: 'ALREADY_ADDED', fields: [{ field: 'organizationId', message: FIRM.organizationAlreadyAdded }] });
-        await organizations.insert(trx, { firm_id: m.firm_id, organization_id: input.organizationId, name: input.name, added_by_user_id: m.user_id, added_at: now() });
+        if (await organizations.byId(trx, m.firm_id, input.organizationId))
+          throw new AppError(ErrorKind.Conflict, FIRM.organizationAlreadyAdded, {
+            appErrorCode: 'ALREADY_ADDED',
+            fields: [{ field: 'organizationId', message: FIRM.organizationAlreadyAdded }],
+          });
+        await organizations.insert(trx, {
+          firm_id: m.firm_id,
+          organization_id: input.organizationId,
+          name: input.name,
+          added_by_user_id: m.user_id,
+          added_at: now(),
+        });
         const organization = (await organizationViews(trx, m)).find((o) => o.id === input.organizationId)!;
         // The owner and the admins open every organization of the firm: each of them gains this one.
         const managers = (await members.ofFirm(trx, m.firm_id)).filter((x) => canManage(x.role)).map((x) => x.user_id);
@@ -403,10 +580,11 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
      */
     async ensureFirm(caller: Caller, input: { firmName?: string; country?: string }): Promise<{ firm: FirmView; created: boolean }> {
       check(requiredText(input.firmName, 'firmName', FIRM.firmNameRequired, 200), requiredText(input.country, 'country', FIRM.countryRequired, 100));
-      const attempt = () => withFirmCaller(db, caller.userId, async (trx, member) => {
-        if (member) return { firm: firmView((await firms.byId(trx, member.firm_id))!), created: false };
-        return { firm: firmView(await createOwnedFirm(trx, caller, input.firmName!, input.country!)), created: true };
-      });
+      const attempt = () =>
+        withFirmCaller(db, caller.userId, async (trx, member) => {
+          if (member) return { firm: firmView((await firms.byId(trx, member.firm_id))!), created: false };
+          return { firm: firmView(await createOwnedFirm(trx, caller, input.firmName!, input.country!)), created: true };
+        });
       try {
         return await attempt();
       } catch (err) {
@@ -420,13 +598,23 @@ export function createUseCases({ db, webUrl, now: clock, mailWritten }: FirmDeps
      * What the invite link shows before anything changes: the invite's email, names and firm, if the token is
      * pending and unexpired. Used, revoked, expired and unknown tokens are refused alike.
      */
-    async peekInvite(input: { token?: string }): Promise<{ inviteId: string; email: string; firstName: string; middleName: string; lastName: string; role: string; firmName: string }> {
+    async peekInvite(input: {
+      token?: string;
+    }): Promise<{ inviteId: string; email: string; firstName: string; middleName: string; lastName: string; role: string; firmName: string }> {
       check((input.token ?? '').trim() === '' ? { field: 'token', message: FIRM.inviteTokenRequired } : undefined);
       return withEveryFirm(db, async (trx) => {
         const invite = await invites.peekByTokenHash(trx, tokenHash(input.token!));
         if (!invite || invite.status !== 'pending' || invite.expires_at <= now()) throw invalidInvite();
         const firm = (await firms.byId(trx, invite.firm_id))!;
-        return { inviteId: invite.id, email: invite.email, firstName: invite.first_name, middleName: invite.middle_name, lastName: invite.last_name, role: invite.role, firmName: firm.name };
+        return {
+          inviteId: invite.id,
+          email: invite.email,
+          firstName: invite.first_name,
+          middleName: invite.middle_name,
+          lastName: invite.last_name,
+          role: invite.role,
+          firmName: firm.name,
+        };
       });
     },
   };

@@ -42,16 +42,60 @@ export const GENERAL_LEDGER_HEADER = ['Account', 'Code', 'Type', 'Opening balanc
 export const generalLedgerCsvRow = (a: GeneralLedgerAccount): string =>
   csvRow([a.name, a.coaId === 0 ? null : a.coaId, a.type, a.openingBalanceCents, a.debitCents, a.creditCents, a.closingBalanceCents]);
 
-export const LEDGER_LINES_HEADER = ['Date', 'Description', 'Counter account', 'Source', 'Debit', 'Credit', 'Amount', 'Running balance', 'Journal entry id', 'Transaction id'] as const;
+export const LEDGER_LINES_HEADER = [
+  'Date',
+  'Description',
+  'Counter account',
+  'Source',
+  'Debit',
+  'Credit',
+  'Amount',
+  'Running balance',
+  'Journal entry id',
+  'Transaction id',
+] as const;
 export const ledgerLineCsvRow = (l: LedgerLine): string =>
   csvRow([
-    l.isOpeningBalance ? l.date || null : l.date, l.isOpeningBalance ? l.description || 'Opening balance' : l.description, l.counterAccount, l.sourceType,
-    l.debitCents, l.creditCents, l.ledgerAmountCents, l.ledgerRunningBalanceCents, l.journalEntryId || null, l.transactionId || null,
+    l.isOpeningBalance ? l.date || null : l.date,
+    l.isOpeningBalance ? l.description || 'Opening balance' : l.description,
+    l.counterAccount,
+    l.sourceType,
+    l.debitCents,
+    l.creditCents,
+    l.ledgerAmountCents,
+    l.ledgerRunningBalanceCents,
+    l.journalEntryId || null,
+    l.transactionId || null,
   ]);
 
-export const TRANSACTIONS_HEADER = ['Date', 'Memo', 'Biller', 'Category', 'Category code', 'Debit account', 'Credit account', 'Amount', 'Currency', 'Finalized', 'Split', 'Pending', 'Transaction id'] as const;
+export const TRANSACTIONS_HEADER = [
+  'Date',
+  'Memo',
+  'Biller',
+  'Category',
+  'Category code',
+  'Debit account',
+  'Credit account',
+  'Amount',
+  'Currency',
+  'Finalized',
+  'Split',
+  'Pending',
+  'Transaction id',
+] as const;
 export const transactionCsvRow = (t: Transaction): string =>
   csvRow([
-    t.date, t.memo, t.biller?.name ?? null, t.category?.name ?? null, t.category?.coaId || null, t.debitAccount?.name ?? null, t.creditAccount?.name ?? null,
-    t.amountCents, t.isoCurrencyCode, t.isTransactionFinalized, t.isSplittedParent || t.isSplittedChildren, t.pending, t.id,
+    t.date,
+    t.memo,
+    t.biller?.name ?? null,
+    t.category?.name ?? null,
+    t.category?.coaId || null,
+    t.debitAccount?.name ?? null,
+    t.creditAccount?.name ?? null,
+    t.amountCents,
+    t.isoCurrencyCode,
+    t.isTransactionFinalized,
+    t.isSplittedParent || t.isSplittedChildren,
+    t.pending,
+    t.id,
   ]);

@@ -34,7 +34,8 @@ export function printedDate(iso: string): string {
 }
 const money = (cents: bigint) => (cents < 0n ? `-$${statementAmount(-cents)}` : `$${statementAmount(cents)}`);
 /** Short ids show the last 6 characters in upper case (spec §5). */
-export const invoiceNumber = (p: Pick<InvoicePrint, 'invoiceId' | 'referenceNo'>) => p.referenceNo || `INV-${p.invoiceId.replace(/-/g, '').slice(-6).toUpperCase()}`;
+export const invoiceNumber = (p: Pick<InvoicePrint, 'invoiceId' | 'referenceNo'>) =>
+  p.referenceNo || `INV-${p.invoiceId.replace(/-/g, '').slice(-6).toUpperCase()}`;
 
 /**
  * An invoice as a customer receives it (spec §2 "download an invoice as PDF"; issue #18 item 3): the issuing company's
@@ -44,7 +45,12 @@ export const invoiceNumber = (p: Pick<InvoicePrint, 'invoiceId' | 'referenceNo'>
  */
 export async function invoicePdf(p: InvoicePrint): Promise<Buffer> {
   const number = invoiceNumber(p);
-  const doc: Doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: true, info: { Title: `Invoice ${pdfText(number)}`, Author: pdfText(p.companyName || 'Ledgerline') } });
+  const doc: Doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `Invoice ${pdfText(number)}`, Author: pdfText(p.companyName || 'Ledgerline') },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {
@@ -66,26 +72,47 @@ export async function invoicePdf(p: InvoicePrint): Promise<Buffer> {
 
   // Header: the company on the left, the invoice's identity on the right.
   let y = MARGIN;
-  doc.font(BOLD).fontSize(16).text(pdfText(p.companyName || 'Invoice'), MARGIN, y, { width: width * 0.55 });
+  doc
+    .font(BOLD)
+    .fontSize(16)
+    .text(pdfText(p.companyName || 'Invoice'), MARGIN, y, { width: width * 0.55 });
   let leftY = doc.y + 2;
   if (p.companyAddress) {
     // An address keeps its own line breaks.
-    doc.font(REGULAR).fontSize(9.5).text(p.companyAddress.split(/\r?\n/).map(pdfText).join('\n'), MARGIN, leftY, { width: width * 0.55 });
+    doc
+      .font(REGULAR)
+      .fontSize(9.5)
+      .text(p.companyAddress.split(/\r?\n/).map(pdfText).join('\n'), MARGIN, leftY, { width: width * 0.55 });
     leftY = doc.y;
   }
-  doc.font(BOLD).fontSize(22).fillColor('#1f3a5f').text(p.voided ? 'INVOICE (VOID)' : 'INVOICE', MARGIN + width * 0.55, y, { width: width * 0.45, align: 'right' });
+  doc
+    .font(BOLD)
+    .fontSize(22)
+    .fillColor('#1f3a5f')
+    .text(p.voided ? 'INVOICE (VOID)' : 'INVOICE', MARGIN + width * 0.55, y, { width: width * 0.45, align: 'right' });
   doc.fillColor('black');
   let rightY = doc.y + 6;
-  const meta: [string, string][] = [['Invoice no.', number], ['Invoice date', printedDate(p.invoiceDate)], ['Due date', printedDate(p.dueDate || p.invoiceDate)]];
+  const meta: [string, string][] = [
+    ['Invoice no.', number],
+    ['Invoice date', printedDate(p.invoiceDate)],
+    ['Due date', printedDate(p.dueDate || p.invoiceDate)],
+  ];
   for (const [label, value] of meta) {
-    doc.font(BOLD).fontSize(9.5).text(label, MARGIN + width * 0.55, rightY, { width: width * 0.2, lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(9.5)
+      .text(label, MARGIN + width * 0.55, rightY, { width: width * 0.2, lineBreak: false });
     doc.font(REGULAR).text(pdfText(value), MARGIN + width * 0.75, rightY, { width: width * 0.25, align: 'right', lineBreak: false });
     rightY += 14;
   }
   y = Math.max(leftY, rightY) + 18;
 
   doc.font(BOLD).fontSize(9).fillColor('#555555').text('BILL TO', MARGIN, y);
-  doc.fillColor('black').font(BOLD).fontSize(11).text(pdfText(p.customerName), MARGIN, doc.y + 2, { width: width * 0.6 });
+  doc
+    .fillColor('black')
+    .font(BOLD)
+    .fontSize(11)
+    .text(pdfText(p.customerName), MARGIN, doc.y + 2, { width: width * 0.6 });
   y = doc.y + 6;
   if (p.description) {
     doc.font(REGULAR).fontSize(9.5).text(pdfText(p.description), MARGIN, y, { width });
@@ -117,11 +144,20 @@ export async function invoicePdf(p: InvoicePrint): Promise<Buffer> {
     doc.text(money(l.rateCents), xRate, y, { width: rateW, align: 'right', lineBreak: false });
     doc.text(money(l.amountCents), xAmount, y, { width: amountW - 6, align: 'right', lineBreak: false });
     y += h + 6;
-    doc.moveTo(MARGIN, y - 3).lineTo(right, y - 3).lineWidth(0.3).strokeColor('#cccccc').stroke().strokeColor('black');
+    doc
+      .moveTo(MARGIN, y - 3)
+      .lineTo(right, y - 3)
+      .lineWidth(0.3)
+      .strokeColor('#cccccc')
+      .stroke()
+      .strokeColor('black');
   }
 
   // Totals, right-aligned under the amounts; they move to a new page rather than split.
-  const totals: [string, bigint, boolean][] = [['Subtotal', p.totalCents, false], ['Total', p.totalCents, true]];
+  const totals: [string, bigint, boolean][] = [
+    ['Subtotal', p.totalCents, false],
+    ['Total', p.totalCents, true],
+  ];
   if (p.paidCents > 0n) totals.push(['Payments received', -p.paidCents, false]);
   totals.push(['Balance due', p.totalCents - p.paidCents > 0n ? p.totalCents - p.paidCents : 0n, true]);
   if (y + totals.length * 18 + 10 > bottom) {
@@ -134,7 +170,12 @@ export async function invoicePdf(p: InvoicePrint): Promise<Buffer> {
     doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 9.5);
     doc.text(label, labelX, y, { width: rateW + 60, align: 'right', lineBreak: false });
     doc.text(money(cents), xAmount, y, { width: amountW - 6, align: 'right', lineBreak: false });
-    if (label === 'Total') doc.moveTo(labelX + 20, y - 4).lineTo(right, y - 4).lineWidth(0.75).stroke();
+    if (label === 'Total')
+      doc
+        .moveTo(labelX + 20, y - 4)
+        .lineTo(right, y - 4)
+        .lineWidth(0.75)
+        .stroke();
     y += bold ? 20 : 16;
   }
 
@@ -144,7 +185,15 @@ export async function invoicePdf(p: InvoicePrint): Promise<Buffer> {
     // Writing inside the bottom margin would start a new page.
     const margins = doc.page.margins;
     doc.page.margins = { ...margins, bottom: 0 };
-    doc.font(REGULAR).fontSize(8).fillColor('#555555').text(`Invoice ${pdfText(number)} - Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, { width, align: 'center', lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(`Invoice ${pdfText(number)} - Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 10, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
     doc.fillColor('black');
     doc.page.margins = margins;
   }

@@ -18,9 +18,7 @@ const drawable = (c: string) => (c >= ' ' && c <= '~') || (c >= '\u00a0' && c <=
  * other character becomes "?" rather than garbage. (CSV and XLSX keep every character.)
  */
 export function pdfText(text: string): string {
-  return [...text]
-    .map((c) => (drawable(c) ? c : ([...c.normalize('NFKD')].filter(drawable).join('') || '?')))
-    .join('');
+  return [...text].map((c) => (drawable(c) ? c : [...c.normalize('NFKD')].filter(drawable).join('') || '?')).join('');
 }
 
 /** Cuts text to a width with an ellipsis (a label never runs into the amounts). */
@@ -39,7 +37,13 @@ function fit(doc: Doc, text: string, width: number): string {
  */
 export async function statementPdf(s: Statement): Promise<Buffer> {
   const landscape = s.columns.length > 4;
-  const doc = new PDFDocument({ size: 'LETTER', layout: landscape ? 'landscape' : 'portrait', margin: MARGIN, bufferPages: true, info: { Title: `${s.title} — ${s.entity}`, Author: 'Ledgerline' } });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: landscape ? 'landscape' : 'portrait',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${s.title} — ${s.entity}`, Author: 'Ledgerline' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {
@@ -76,7 +80,11 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     doc.font(BOLD);
     s.columns.forEach((label, i) => doc.text(pdfText(label), colX(i), y, { width: colWidth - hang, align: 'right', lineBreak: false }));
     const ruleY = y + rowHeight - 3;
-    doc.moveTo(MARGIN, ruleY).lineTo(MARGIN + width, ruleY).lineWidth(0.75).stroke();
+    doc
+      .moveTo(MARGIN, ruleY)
+      .lineTo(MARGIN + width, ruleY)
+      .lineWidth(0.75)
+      .stroke();
     return y + rowHeight + 2;
   };
   const line = (l: StatementLine, y: number) => {
@@ -94,11 +102,23 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     });
     if (isBold(l.kind)) {
       const left = colX(0) + colWidth * 0.25;
-      doc.moveTo(left, y - 2).lineTo(MARGIN + width, y - 2).lineWidth(0.5).stroke();
+      doc
+        .moveTo(left, y - 2)
+        .lineTo(MARGIN + width, y - 2)
+        .lineWidth(0.5)
+        .stroke();
       if (l.kind === 'summary') {
         const under = y + size + 2;
-        doc.moveTo(left, under).lineTo(MARGIN + width, under).lineWidth(0.5).stroke();
-        doc.moveTo(left, under + 2).lineTo(MARGIN + width, under + 2).lineWidth(0.5).stroke();
+        doc
+          .moveTo(left, under)
+          .lineTo(MARGIN + width, under)
+          .lineWidth(0.5)
+          .stroke();
+        doc
+          .moveTo(left, under + 2)
+          .lineTo(MARGIN + width, under + 2)
+          .lineWidth(0.5)
+          .stroke();
       }
     }
   };
@@ -121,7 +141,10 @@ export async function statementPdf(s: Statement): Promise<Buffer> {
     // Writing inside the bottom margin would start a new page.
     const margins = doc.page.margins;
     doc.page.margins = { ...margins, bottom: 0 };
-    doc.font(REGULAR).fontSize(8).text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width, align: 'center', lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(8)
+      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width, align: 'center', lineBreak: false });
     doc.page.margins = margins;
   }
   doc.end();

@@ -62,8 +62,13 @@ export const isBold = (kind: LineKind): boolean => kind === 'total' || kind === 
 export function statementLines(rows: readonly ReportRow[], extraTotal: boolean, depth = 0): StatementLine[] {
   const out: StatementLine[] = [];
   const amounts = (r: ReportRow) => (extraTotal ? [...r.amountsCents, r.totalCents] : r.amountsCents).map(BigInt);
-  const line = (r: ReportRow, label: string, lineDepth: number, kind: LineKind, cents: bigint[] | null): StatementLine =>
-    ({ label, code: r.coaId === 0 || kind === 'total' ? null : r.coaId, depth: lineDepth, kind, amountsCents: cents });
+  const line = (r: ReportRow, label: string, lineDepth: number, kind: LineKind, cents: bigint[] | null): StatementLine => ({
+    label,
+    code: r.coaId === 0 || kind === 'total' ? null : r.coaId,
+    depth: lineDepth,
+    kind,
+    amountsCents: cents,
+  });
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as ReportRow;
     const closing = r.rowType === 'section' ? rows.findIndex((x, j) => j > i && x.rowType === 'summary' && x.name === `Total ${r.name}`) : -1;

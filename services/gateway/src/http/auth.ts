@@ -1,5 +1,16 @@
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
-import { hasRoleAtLeast, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MSG, IDEMPOTENCY_REST_HEADER, isAdminRole, isRole, isUuid, tenantHeaders, type Role } from '@ledgerline/platform';
+import {
+  hasRoleAtLeast,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MSG,
+  IDEMPOTENCY_REST_HEADER,
+  isAdminRole,
+  isRole,
+  isUuid,
+  tenantHeaders,
+  type Role,
+} from '@ledgerline/platform';
 import type { IdentityService, Workspace } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { HttpError } from './errors.js';
@@ -82,12 +93,7 @@ function pickWorkspace(session: ResolvedSession, requested: string | string[] | 
     if (!found) throw new HttpError(404, 'NOT_FOUND', 'Workspace not found', [{ field: WORKSPACE_HEADER, message: 'Workspace not found' }]);
     return found;
   }
-  return (
-    session.workspaces.find((w) => w.id === session.defaultWorkspaceId) ??
-    session.workspaces.find((w) => w.isDefault) ??
-    session.workspaces[0] ??
-    null
-  );
+  return session.workspaces.find((w) => w.id === session.defaultWorkspaceId) ?? session.workspaces.find((w) => w.isDefault) ?? session.workspaces[0] ?? null;
 }
 
 /**
@@ -108,7 +114,14 @@ export class Authenticator {
     try {
       const r = await this.identity.resolveSession({ sessionToken: token });
       if (!r.userId) throw HttpError.sessionExpired();
-      return { userId: r.userId, sessionId: r.sessionId, userType: r.userType, isOnboarded: r.isOnboarded, workspaces: r.workspaces, defaultWorkspaceId: r.defaultWorkspaceId };
+      return {
+        userId: r.userId,
+        sessionId: r.sessionId,
+        userType: r.userType,
+        isOnboarded: r.isOnboarded,
+        workspaces: r.workspaces,
+        defaultWorkspaceId: r.defaultWorkspaceId,
+      };
     } catch (err) {
       // Identity being down or slow is a 503 (by the error mapping), never a 401: a 401 logs the user out.
       if (err instanceof ConnectError && REFUSED.has(err.code)) throw HttpError.sessionExpired();
@@ -154,7 +167,10 @@ export class Authenticator {
       workspace,
       role,
       // A client's Idempotency-Key travels with the call; a service that honours it claims it with its write.
-      rpcHeaders: { ...tenantHeaders({ workspaceId: workspace?.id, userId: session.userId, role: role ?? undefined }), ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}) },
+      rpcHeaders: {
+        ...tenantHeaders({ workspaceId: workspace?.id, userId: session.userId, role: role ?? undefined }),
+        ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
+      },
     };
   };
 

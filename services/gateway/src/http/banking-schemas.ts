@@ -4,7 +4,8 @@
  * ids are checked as UUIDs here so a malformed one is a 400 naming the field before any call.
  */
 const uuid = { type: 'string', format: 'uuid' } as const;
-const str = (maxLength: number, description?: string) => (description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const));
+const str = (maxLength: number, description?: string) =>
+  description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const);
 const nullableString = { type: ['string', 'null'] } as const;
 const money = { type: ['number', 'null'], description: 'Decimal amount with 2 places (USD, en-US).' } as const;
 
@@ -37,7 +38,26 @@ export const BankAccountSchema = {
     createdOn: { type: 'string' },
     source: { type: 'string', enum: ['quickbook', 'plaid', 'quickbook-plaid'] },
   },
-  required: ['id', 'name', 'institution', 'workspace', 'mask', 'vendorAccountId', 'type', 'subtype', 'active', 'reconnectRequired', 'availableBalance', 'currentBalance', 'isoCurrencyCode', 'lastSyncedAt', 'dateStartAt', 'dateEndAt', 'createdOn', 'source'],
+  required: [
+    'id',
+    'name',
+    'institution',
+    'workspace',
+    'mask',
+    'vendorAccountId',
+    'type',
+    'subtype',
+    'active',
+    'reconnectRequired',
+    'availableBalance',
+    'currentBalance',
+    'isoCurrencyCode',
+    'lastSyncedAt',
+    'dateStartAt',
+    'dateEndAt',
+    'createdOn',
+    'source',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -48,7 +68,11 @@ export const JobSchema = {
   properties: {
     id: uuid,
     status: { type: 'string', enum: ['waiting', 'delayed', 'active', 'completed', 'failed'] },
-    type: { type: 'string', description: 'The queue: transaction-sync, or bulk upload (the documents service: data.transactionPushed of data.totalTransactions files read, data.uploadType bill, invoice or receipt; accountId empty).' },
+    type: {
+      type: 'string',
+      description:
+        'The queue: transaction-sync, or bulk upload (the documents service: data.transactionPushed of data.totalTransactions files read, data.uploadType bill, invoice or receipt; accountId empty).',
+    },
     order: { type: 'integer' },
     data: {
       type: 'object',
@@ -89,7 +113,20 @@ export const BankTransactionSchema = {
     providerCategory: { type: 'string' },
     version: { type: 'integer' },
   },
-  required: ['id', 'accountId', 'externalId', 'amount', 'isoCurrencyCode', 'date', 'authorizedDate', 'name', 'merchantName', 'pending', 'providerCategory', 'version'],
+  required: [
+    'id',
+    'accountId',
+    'externalId',
+    'amount',
+    'isoCurrencyCode',
+    'date',
+    'authorizedDate',
+    'name',
+    'merchantName',
+    'pending',
+    'providerCategory',
+    'version',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -113,7 +150,7 @@ export const LinkAccountsBodySchema = {
       maxItems: 100,
       items: {
         type: 'object',
-        properties: { id: str(256, 'The provider\'s account id.'), name: str(256), mask: str(16), type: str(64), subtype: str(64) },
+        properties: { id: str(256, "The provider's account id."), name: str(256), mask: str(16), type: str(64), subtype: str(64) },
         additionalProperties: false,
       },
     },
@@ -131,7 +168,8 @@ export const LinkAccountsBodySchema = {
 export const LinkAccountsResponseSchema = {
   $id: 'LinkAccountsResponse',
   type: 'object',
-  description: 'The linked accounts and their first sync job; or, when accounts of the link are already linked and ignoreDuplicateAccounts was false, resultCode duplicate_account with the matching accounts and nothing linked.',
+  description:
+    'The linked accounts and their first sync job; or, when accounts of the link are already linked and ignoreDuplicateAccounts was false, resultCode duplicate_account with the matching accounts and nothing linked.',
   properties: {
     accounts: { type: 'array', items: { $ref: 'BankAccount#' } },
     resultCode: { type: ['string', 'null'], enum: ['duplicate_account', null] },
@@ -148,12 +186,12 @@ export const AccountTieOutSchema = {
   $id: 'AccountTieOut',
   type: 'object',
   description:
-    'The account in the books beside the bank (issue #12). Amounts are decimal numbers with 2 places in the account\'s normal direction: money held for a bank account, the amount owed for a card. ' +
+    "The account in the books beside the bank (issue #12). Amounts are decimal numbers with 2 places in the account's normal direction: money held for a bank account, the amount owed for a card. " +
     'status: matches (books = bank to the cent), differs, catching_up (the books have not yet booked every transaction of the last sync), currency (not USD: not compared with the USD books), unknown (no completed sync yet, or the bank reported no balance).',
   properties: {
     status: { type: 'string', enum: TIE_OUT_STATUSES },
-    bankBalance: { type: 'number', description: 'The bank\'s current balance at asOf (in the account\'s own currency for status currency; 0 when unknown).' },
-    booksBalance: { type: 'number', description: 'The ledger account\'s balance over all its lines, less transactions still pending.' },
+    bankBalance: { type: 'number', description: "The bank's current balance at asOf (in the account's own currency for status currency; 0 when unknown)." },
+    booksBalance: { type: 'number', description: "The ledger account's balance over all its lines, less transactions still pending." },
     pendingAmount: { type: 'number', description: 'Pending bank transactions of the account held in the books (not in booksBalance).' },
     difference: { type: 'number', description: 'booksBalance − bankBalance; 0 when status is currency or unknown (nothing compared).' },
     asOf: { ...nullableString, description: 'ISO-8601 instant of the sync the bank balance comes from; null before the first completed sync.' },
@@ -170,7 +208,10 @@ export const ListedBankAccountSchema = {
   description: 'A linked bank or card account (spec §3 Bank account) with its tie-out against the books.',
   properties: {
     ...BankAccountSchema.properties,
-    tieOut: { anyOf: [{ $ref: 'AccountTieOut#' }, { type: 'null' }], description: 'Null when the ledger has nothing for the account (not booked yet, or the ledger did not answer).' },
+    tieOut: {
+      anyOf: [{ $ref: 'AccountTieOut#' }, { type: 'null' }],
+      description: 'Null when the ledger has nothing for the account (not booked yet, or the ledger did not answer).',
+    },
   },
   required: [...BankAccountSchema.required, 'tieOut'],
 } as const;
@@ -216,7 +257,7 @@ export const DuplicateMatchSchema = {
   properties: {
     account: { $ref: 'BankAccount#' },
     matchingAccount: { $ref: 'BankAccount#' },
-    overlappingTransactions: { type: 'integer', description: 'Transactions of `account` dated inside the matching account\'s date range.' },
+    overlappingTransactions: { type: 'integer', description: "Transactions of `account` dated inside the matching account's date range." },
     matchedTransactions: { type: 'integer', description: 'Overlapping transactions with a counterpart of the same date and amount.' },
     matchPercentage: { type: 'number' },
     matched: { type: 'array', items: matchedPair },
@@ -259,7 +300,7 @@ export const SyncResponseSchema = {
 export const MergeBodySchema = {
   $id: 'MergeBody',
   type: 'object',
-  description: 'Spec §3 Account merge: the source account\'s transactions go into the target, which carries on with the source\'s bank feed.',
+  description: "Spec §3 Account merge: the source account's transactions go into the target, which carries on with the source's bank feed.",
   properties: {
     sourceAccountId: uuid,
     targetAccountId: uuid,

@@ -96,7 +96,8 @@ export function connectErrorToBody(err: ConnectError): ErrorBody {
   const status = err.code === Code.Aborted && !info ? 503 : mapping.status;
   if (status >= 500) {
     // The service chose to say it is unavailable (ErrorInfo present): its message is meant for users.
-    if (status === 503 && info) return { message: err.rawMessage || SERVICE_UNAVAILABLE_MESSAGE, appErrorCode: info.appErrorCode || 'SERVICE_UNAVAILABLE', statusCode: 503 };
+    if (status === 503 && info)
+      return { message: err.rawMessage || SERVICE_UNAVAILABLE_MESSAGE, appErrorCode: info.appErrorCode || 'SERVICE_UNAVAILABLE', statusCode: 503 };
     if (status === 503) return { message: SERVICE_UNAVAILABLE_MESSAGE, appErrorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 };
     return { message: GENERIC_ERROR_MESSAGE, appErrorCode: info?.appErrorCode || appErrorCode, statusCode: 500 };
   }
@@ -188,7 +189,7 @@ export function toErrorBody(err: unknown): MappedError {
   if (isFastifyError(err) && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
     // Framework errors: malformed JSON, wrong content type, body too large. Their messages are fixed
     // texts from fastify, except JSON.parse's, which we replace.
-    const message = err instanceof SyntaxError ? 'Request body is not valid JSON' : FRAMEWORK_MESSAGES[err.code] ?? err.message;
+    const message = err instanceof SyntaxError ? 'Request body is not valid JSON' : (FRAMEWORK_MESSAGES[err.code] ?? err.message);
     return { body: { message, appErrorCode: STATUS_CODES[err.statusCode] ?? 'INVALID_INPUT', statusCode: err.statusCode }, unexpected: false };
   }
   return { body: { message: GENERIC_ERROR_MESSAGE, appErrorCode: 'INTERNAL', statusCode: 500 }, unexpected: true };
@@ -202,7 +203,10 @@ export function registerErrorHandling(app: FastifyInstance, logger: Logger, notF
       // The mixin of the platform logger adds trace_id; reqId ties it to the x-request-id header.
       logger.error({ err, reqId: req.id, route: req.routeOptions.url, method: req.method }, 'request failed');
     } else if (body.statusCode >= 500) {
-      logger.warn({ reqId: req.id, route: req.routeOptions.url, code: body.appErrorCode, err: err instanceof Error ? err.message : String(err) }, 'downstream unavailable');
+      logger.warn(
+        { reqId: req.id, route: req.routeOptions.url, code: body.appErrorCode, err: err instanceof Error ? err.message : String(err) },
+        'downstream unavailable',
+      );
     } else {
       req.log.debug({ statusCode: body.statusCode, appErrorCode: body.appErrorCode }, 'request refused');
     }
@@ -235,11 +239,25 @@ export function frameworkErrorHandler(err: FastifyError, req: FastifyRequest, re
 export function clientErrorHandler(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify({ message: status === 431 ? 'Request headers are too large' : status === 408 ? 'Request timed out' : 'Malformed request', appErrorCode: STATUS_CODES[status] ?? 'INVALID_INPUT', statusCode: status } satisfies ErrorBody);
+  const body = JSON.stringify({
+    message: status === 431 ? 'Request headers are too large' : status === 408 ? 'Request timed out' : 'Malformed request',
+    appErrorCode: STATUS_CODES[status] ?? 'INVALID_INPUT',
+    statusCode: status,
+  } satisfies ErrorBody);
   if (!socket.writable) {
     socket.destroy(err);
     return;
   }
-  const headers = Object.entries({ ...API_SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`).join('\r\n');
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n${headers}\r\n\r\n${body}`);
+  const headers = Object.entries({
+    ...API_SECURITY_HEADERS,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n${headers}\r\n\r\n${body}`,
+  );
 }

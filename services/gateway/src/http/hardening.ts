@@ -1,4 +1,13 @@
-import { BUSINESS_DATE_PATTERN, DATE_ORDER_MESSAGE, MAX_BUSINESS_DATE, MAX_DOLLARS, MAX_PAGE, MAX_TAKE, MIN_BUSINESS_DATE, parseDollars } from '@ledgerline/platform';
+import {
+  BUSINESS_DATE_PATTERN,
+  DATE_ORDER_MESSAGE,
+  MAX_BUSINESS_DATE,
+  MAX_DOLLARS,
+  MAX_PAGE,
+  MAX_TAKE,
+  MIN_BUSINESS_DATE,
+  parseDollars,
+} from '@ledgerline/platform';
 
 /**
  * THE validation layer of the REST edge: every request schema (body, query string, path parameters)
@@ -49,14 +58,24 @@ function hardenString(s: Schema, name: string): Schema {
   if (s.format !== undefined || s.enum !== undefined || s.const !== undefined) return s;
   if (DATE_FIELD.test(name) && s.pattern === undefined) {
     const description = typeof s.description === 'string' && s.description !== '' ? s.description : 'YYYY-MM-DD.';
-    return { ...s, maxLength: 10, pattern: OPTIONAL_DATE_PATTERN, description: `${description} A calendar date from ${MIN_BUSINESS_DATE} to ${MAX_BUSINESS_DATE}.` };
+    return {
+      ...s,
+      maxLength: 10,
+      pattern: OPTIONAL_DATE_PATTERN,
+      description: `${description} A calendar date from ${MIN_BUSINESS_DATE} to ${MAX_BUSINESS_DATE}.`,
+    };
   }
   const maxLength = typeof s.maxLength === 'number' ? Math.min(s.maxLength, 100_000) : DEFAULT_MAX_LENGTH;
   return { ...s, maxLength, pattern: s.pattern ?? SINGLE_LINE_PATTERN };
 }
 
 function hardenInteger(s: Schema, name: string): Schema {
-  const bounded = (min: number, max: number) => ({ ...s, [FINITE_KEYWORD]: true, minimum: Math.max(typeof s.minimum === 'number' ? s.minimum : min, min), maximum: Math.min(typeof s.maximum === 'number' ? s.maximum : max, max) });
+  const bounded = (min: number, max: number) => ({
+    ...s,
+    [FINITE_KEYWORD]: true,
+    minimum: Math.max(typeof s.minimum === 'number' ? s.minimum : min, min),
+    maximum: Math.min(typeof s.maximum === 'number' ? s.maximum : max, max),
+  });
   if (name === 'page') return bounded(1, MAX_PAGE);
   if (name === 'take') return bounded(1, MAX_TAKE);
   if (name === 'coaId') return bounded(MIN_COA_ID, MAX_COA_ID);
@@ -101,7 +120,10 @@ export function decimalsKeyword(ajv: { addKeyword: (def: object) => unknown }): 
     errors: true,
     validate: function validate(this: unknown, _decimals: number, data: number) {
       const ok = !('problem' in parseDollars(data));
-      if (!ok) (validate as unknown as { errors: object[] }).errors = [{ keyword: DECIMALS_KEYWORD, message: 'must have at most 2 decimal places', params: { decimals: 2 } }];
+      if (!ok)
+        (validate as unknown as { errors: object[] }).errors = [
+          { keyword: DECIMALS_KEYWORD, message: 'must have at most 2 decimal places', params: { decimals: 2 } },
+        ];
       return ok;
     },
   });
@@ -125,7 +147,8 @@ export function finiteKeyword(ajv: { addKeyword: (def: object) => unknown }): vo
 /** Human messages for the hardened rules (ajv's defaults otherwise). */
 export function ruleMessage(field: string, keyword: string | undefined, params: Record<string, unknown> | undefined): string | undefined {
   if (keyword === 'pattern' && params?.pattern === OPTIONAL_DATE_PATTERN) return `Invalid ${field} format`;
-  if (keyword === 'pattern' && (params?.pattern === SINGLE_LINE_PATTERN || params?.pattern === MULTI_LINE_PATTERN)) return `${field} must not contain control characters`;
+  if (keyword === 'pattern' && (params?.pattern === SINGLE_LINE_PATTERN || params?.pattern === MULTI_LINE_PATTERN))
+    return `${field} must not contain control characters`;
   if (keyword === 'minimum' && field.split('.').pop() === 'coaId') return 'coaId must be minimum 5 digits number';
   // The paging messages the services answered before the gateway checked paging itself.
   if ((keyword === 'minimum' || keyword === 'maximum') && field === 'take') return `take must be between 1 and ${MAX_TAKE}`;
@@ -179,7 +202,8 @@ export function installValidationLayer(app: AppLike): void {
       const s = next[part] as Schema | undefined;
       if (!s) continue;
       if (typeof s.$ref === 'string') {
-        if (!hardenedIds.get(app)?.has(s.$ref.replace(/#$/, ''))) throw new Error(`${String(route.method)} ${route.url}: ${part} schema ${s.$ref} is not registered with addSchemas (so it is not hardened)`);
+        if (!hardenedIds.get(app)?.has(s.$ref.replace(/#$/, '')))
+          throw new Error(`${String(route.method)} ${route.url}: ${part} schema ${s.$ref} is not registered with addSchemas (so it is not hardened)`);
         continue;
       }
       next[part] = hardenRequestSchema(s);

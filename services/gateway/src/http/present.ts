@@ -13,7 +13,16 @@ export function workspaceJson(w: Workspace) {
 }
 
 export function profileJson(p: OnboardingProfile) {
-  return { maxTeamSize: p.maxTeamSize, companyName: p.companyName, role: p.role, phoneNumber: p.phoneNumber, city: p.city, country: p.country, heardAboutUs: p.heardAboutUs, firmName: p.firmName };
+  return {
+    maxTeamSize: p.maxTeamSize,
+    companyName: p.companyName,
+    role: p.role,
+    phoneNumber: p.phoneNumber,
+    city: p.city,
+    country: p.country,
+    heardAboutUs: p.heardAboutUs,
+    firmName: p.firmName,
+  };
 }
 
 /** A user; identity always sends one where the contract has one, so its absence is a 500. */

@@ -21,7 +21,13 @@ export class ReportAnswers {
    * Answers `req` with the report: `call` asks reporting (passing the etag to compare, '' for none) and
    * `toJson` shapes a full answer for the route's response schema.
    */
-  async send<R extends { etag: string; notModified: boolean }>(req: FastifyRequest, reply: FastifyReply, query: Record<string, string>, call: (ifNoneMatch: string) => Promise<R>, toJson: (r: R) => unknown): Promise<FastifyReply> {
+  async send<R extends { etag: string; notModified: boolean }>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    query: Record<string, string>,
+    call: (ifNoneMatch: string) => Promise<R>,
+    toJson: (r: R) => unknown,
+  ): Promise<FastifyReply> {
     const { seq: _seq, ...filters } = query;
     const key = `${authOf(req).workspace?.id ?? ''}|${req.routeOptions.url ?? ''}|${JSON.stringify(filters)}`;
     const held = this.answers.get(key);

@@ -24,7 +24,12 @@ export interface ReportRowTree {
   drill?: { report: string; startDates: string[]; endDates: string[] };
 }
 
-const ROW_TYPE_NAMES: Record<number, RowTypeName> = { [RowType.SECTION]: 'section', [RowType.ACCOUNT]: 'account', [RowType.SUMMARY]: 'summary', [RowType.COMPUTED]: 'computed' };
+const ROW_TYPE_NAMES: Record<number, RowTypeName> = {
+  [RowType.SECTION]: 'section',
+  [RowType.ACCOUNT]: 'account',
+  [RowType.SUMMARY]: 'summary',
+  [RowType.COMPUTED]: 'computed',
+};
 
 /** The rows of a ReportTable (flat, depth first, parents by index) as a tree; `columns` amounts per row. */
 export function reportRows(table: ReportTable | undefined, columns: number): ReportRowTree[] {
@@ -32,14 +37,23 @@ export function reportRows(table: ReportTable | undefined, columns: number): Rep
   const n = table.ids.length;
   const amounts = unpackWholeNumbers(table.amountsCents);
   const totals = unpackWholeNumbers(table.totalsCents);
-  if (amounts.length !== n * columns || totals.length !== n) throw new Error(`report table: ${n} rows × ${columns} columns but ${amounts.length} amounts and ${totals.length} totals`);
+  if (amounts.length !== n * columns || totals.length !== n)
+    throw new Error(`report table: ${n} rows × ${columns} columns but ${amounts.length} amounts and ${totals.length} totals`);
   const rows: ReportRowTree[] = [];
   const roots: ReportRowTree[] = [];
   for (let i = 0; i < n; i++) {
     const row: ReportRowTree = {
-      id: table.ids[i] ?? '', name: table.names[i] ?? '', coaId: table.coaIds[i] ?? 0, type: table.types[i] ?? '', level: table.levels[i] ?? 0,
-      group: table.groups[i] ?? '', tag: table.tags[i] ?? '', rowType: ROW_TYPE_NAMES[table.rowTypes[i] ?? 0] ?? 'account',
-      amountsCents: amounts.slice(i * columns, (i + 1) * columns), totalCents: totals[i] ?? 0, children: [],
+      id: table.ids[i] ?? '',
+      name: table.names[i] ?? '',
+      coaId: table.coaIds[i] ?? 0,
+      type: table.types[i] ?? '',
+      level: table.levels[i] ?? 0,
+      group: table.groups[i] ?? '',
+      tag: table.tags[i] ?? '',
+      rowType: ROW_TYPE_NAMES[table.rowTypes[i] ?? 0] ?? 'account',
+      amountsCents: amounts.slice(i * columns, (i + 1) * columns),
+      totalCents: totals[i] ?? 0,
+      children: [],
     };
     rows.push(row);
     const parent = table.parents[i] ?? -1;

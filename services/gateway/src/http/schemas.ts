@@ -15,7 +15,8 @@ import { addSchemas } from './hardening.js';
 
 const INT32_MAX = 2_147_483_647;
 
-const str = (maxLength: number, description?: string) => (description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const));
+const str = (maxLength: number, description?: string) =>
+  description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const);
 export const int32 = { type: 'integer', minimum: -INT32_MAX - 1, maximum: INT32_MAX } as const;
 const bool = { type: 'boolean' } as const;
 
@@ -26,7 +27,19 @@ const TOKEN = 1024;
 /** Third-party sign-in tokens are JWTs; some run to a few kilobytes. */
 const OAUTH_TOKEN = 8192;
 
-export const REFERRAL_SOURCES = ['Google', 'YC', 'Product Hunt', 'Social Media', 'Friends', 'Accel', 'Goodwater Capital', 'Frontier Ventures', 'Global Brains', 'Accounting Firm', 'Other'] as const;
+export const REFERRAL_SOURCES = [
+  'Google',
+  'YC',
+  'Product Hunt',
+  'Social Media',
+  'Friends',
+  'Accel',
+  'Goodwater Capital',
+  'Frontier Ventures',
+  'Global Brains',
+  'Accounting Firm',
+  'Other',
+] as const;
 
 // ----- answers -----
 
@@ -42,7 +55,7 @@ export const FieldErrorSchema = {
 export const ErrorResponseSchema = {
   $id: 'ErrorResponse',
   type: 'object',
-  description: 'The one error shape of the REST edge. With `errors`, `message` is the first error\'s message.',
+  description: "The one error shape of the REST edge. With `errors`, `message` is the first error's message.",
   properties: {
     message: { type: 'string' },
     errors: { type: 'array', items: { $ref: 'FieldError#' } },
@@ -81,7 +94,10 @@ export const OnboardingProfileSchema = {
     city: { type: 'string' },
     country: { type: 'string' },
     heardAboutUs: { type: 'string', description: `One of: ${REFERRAL_SOURCES.join(', ')}; empty before onboarding.` },
-    firmName: { type: 'string', description: 'A firm user\'s firm (userType firm): the name they signed up with; their company name. Empty for business users.' },
+    firmName: {
+      type: 'string',
+      description: "A firm user's firm (userType firm): the name they signed up with; their company name. Empty for business users.",
+    },
   },
   required: ['maxTeamSize', 'companyName', 'role', 'phoneNumber', 'city', 'country', 'heardAboutUs', 'firmName'],
   additionalProperties: false,
@@ -107,7 +123,22 @@ export const UserSchema = {
     hasPassword: { type: 'boolean' },
     profile: { anyOf: [{ $ref: 'OnboardingProfile#' }, { type: 'null' }] },
   },
-  required: ['id', 'firstName', 'middleName', 'lastName', 'email', 'isVerified', 'userType', 'role', 'workspace', 'supportHash', 'isOnboarded', 'workspaces', 'hasPassword', 'profile'],
+  required: [
+    'id',
+    'firstName',
+    'middleName',
+    'lastName',
+    'email',
+    'isVerified',
+    'userType',
+    'role',
+    'workspace',
+    'supportHash',
+    'isOnboarded',
+    'workspaces',
+    'hasPassword',
+    'profile',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -136,7 +167,10 @@ export const SessionResponseSchema = {
   properties: {
     user: { $ref: 'User#' },
     sessionToken: { type: 'string' },
-    deviceToken: { type: 'string', description: 'After a code check: the token of this now trusted device; send it with the next /login to skip the code for 30 days.' },
+    deviceToken: {
+      type: 'string',
+      description: 'After a code check: the token of this now trusted device; send it with the next /login to skip the code for 30 days.',
+    },
   },
   required: ['user', 'sessionToken'],
   additionalProperties: false,
@@ -191,7 +225,11 @@ export const SignUpBodySchema = {
     maxTeamSize: int32,
     email: str(EMAIL),
     password: str(PASSWORD),
-    userType: { type: 'string', enum: ['business', 'firm'], description: 'business (default) or firm. A firm sign-up needs firmName and country; its company name is the firm name and maxTeamSize is optional.' },
+    userType: {
+      type: 'string',
+      enum: ['business', 'firm'],
+      description: 'business (default) or firm. A firm sign-up needs firmName and country; its company name is the firm name and maxTeamSize is optional.',
+    },
     firmName: str(200),
     country: str(100),
   },
@@ -212,7 +250,7 @@ export const AuthenticateOtpBodySchema = {
     methodId: str(TOKEN),
     code: str(16, 'The 6-digit code from the email.'),
     sessionToken: str(TOKEN, 'The sessionToken of the /login or /signup answer.'),
-    deviceToken: str(64, 'This browser\'s deviceToken, if it has one: it becomes trusted for this user.'),
+    deviceToken: str(64, "This browser's deviceToken, if it has one: it becomes trusted for this user."),
   },
   additionalProperties: false,
 } as const;
@@ -279,12 +317,16 @@ export const OnboardBodySchema = {
   properties: {
     maxTeamSize: int32,
     companyName: str(200),
-    role: str(NAME, 'The user\'s job title.'),
+    role: str(NAME, "The user's job title."),
     phoneNumber: str(32),
     city: str(NAME),
     country: str(NAME),
     // Empty text is "not given": identity answers it with the spec's message beside the other fields' problems.
-    heardAboutUs: { type: 'string', enum: [...REFERRAL_SOURCES, ''], description: 'How the user heard about us: one of the referral options (spec platform-core §3); empty is refused by identity as missing.' },
+    heardAboutUs: {
+      type: 'string',
+      enum: [...REFERRAL_SOURCES, ''],
+      description: 'How the user heard about us: one of the referral options (spec platform-core §3); empty is refused by identity as missing.',
+    },
   },
   additionalProperties: false,
 } as const;
@@ -332,7 +374,13 @@ export function ref(schema: { readonly $id: string }): { $ref: string } {
   return { $ref: `${schema.$id}#` };
 }
 
-type JsonValueOf<S> = S extends { type: 'string' } ? string : S extends { type: 'integer' | 'number' } ? number : S extends { type: 'boolean' } ? boolean : never;
+type JsonValueOf<S> = S extends { type: 'string' }
+  ? string
+  : S extends { type: 'integer' | 'number' }
+    ? number
+    : S extends { type: 'boolean' }
+      ? boolean
+      : never;
 
 /** The TypeScript type of a flat request-body schema: every property optional (see the note at the top). */
 export type BodyOf<S extends { properties: Record<string, unknown> }> = { [K in keyof S['properties']]?: JsonValueOf<S['properties'][K]> };
@@ -341,7 +389,11 @@ export type BodyOf<S extends { properties: Record<string, unknown> }> = { [K in 
 export const WORKSPACE_HEADER_SCHEMA = {
   type: 'object',
   properties: {
-    'x-workspace-id': { type: 'string', format: 'uuid', description: 'The workspace to act in (a UUID the user is a member of). Default: the user\'s default workspace.' },
+    'x-workspace-id': {
+      type: 'string',
+      format: 'uuid',
+      description: "The workspace to act in (a UUID the user is a member of). Default: the user's default workspace.",
+    },
   },
 } as const;
 

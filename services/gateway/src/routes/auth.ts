@@ -63,7 +63,11 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     const p = user?.profile;
     if (!user || user.userType !== 'firm' || !p?.firmName) return;
     await firm.ensureFirm(
-      { firmName: p.firmName, country: p.country, caller: { email: user.email, firstName: user.firstName, middleName: user.middleName, lastName: user.lastName } },
+      {
+        firmName: p.firmName,
+        country: p.country,
+        caller: { email: user.email, firstName: user.firstName, middleName: user.middleName, lastName: user.lastName },
+      },
       { headers: tenantHeaders({ userId: user.id }) },
     );
   };
@@ -74,13 +78,28 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/signup',
     {
       config: codeLimit,
-      schema: { operationId: 'signup', summary: 'Create an account; a 6-digit code is emailed', tags: TAGS_AUTH, security: PUBLIC, body: ref(SignUpBodySchema), response: responses(201, ref(SignUpResponseSchema)) },
+      schema: {
+        operationId: 'signup',
+        summary: 'Create an account; a 6-digit code is emailed',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(SignUpBodySchema),
+        response: responses(201, ref(SignUpResponseSchema)),
+      },
     },
     async (req, reply) => {
       const b = req.body;
       const r = await identity.signUp({
-        firstName: b.firstName, middleName: b.middleName, lastName: b.lastName, companyName: b.companyName, maxTeamSize: b.maxTeamSize, email: b.email, password: b.password,
-        userType: b.userType, firmName: b.firmName, country: b.country,
+        firstName: b.firstName,
+        middleName: b.middleName,
+        lastName: b.lastName,
+        companyName: b.companyName,
+        maxTeamSize: b.maxTeamSize,
+        email: b.email,
+        password: b.password,
+        userType: b.userType,
+        firmName: b.firmName,
+        country: b.country,
       });
       return reply.code(201).send({ sessionToken: r.sessionToken, methodId: r.methodId, message: r.message });
     },
@@ -90,7 +109,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/login',
     {
       config: loginLimit,
-      schema: { operationId: 'login', summary: 'Sign in with email and password', tags: TAGS_AUTH, security: PUBLIC, body: ref(LoginBodySchema), response: responses(200, ref(LoginResponseSchema)) },
+      schema: {
+        operationId: 'login',
+        summary: 'Sign in with email and password',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(LoginBodySchema),
+        response: responses(200, ref(LoginResponseSchema)),
+      },
     },
     async (req) => {
       const r = await identity.login({ email: req.body.email, password: req.body.password, deviceToken: req.body.deviceToken });
@@ -104,7 +130,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/authenticate-otp',
     {
       config: codeLimit,
-      schema: { operationId: 'authenticateOtp', summary: 'Check the one-time code of a login or sign-up', tags: TAGS_AUTH, security: PUBLIC, body: ref(AuthenticateOtpBodySchema), response: responses(200, ref(SessionResponseSchema)) },
+      schema: {
+        operationId: 'authenticateOtp',
+        summary: 'Check the one-time code of a login or sign-up',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(AuthenticateOtpBodySchema),
+        response: responses(200, ref(SessionResponseSchema)),
+      },
     },
     async (req) => {
       const b = req.body;
@@ -118,7 +151,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/resend-otp',
     {
       config: codeLimit,
-      schema: { operationId: 'resendOtp', summary: 'Send a new one-time code', tags: TAGS_AUTH, security: PUBLIC, body: ref(ResendOtpBodySchema), response: responses(200, ref(ResendOtpResponseSchema)) },
+      schema: {
+        operationId: 'resendOtp',
+        summary: 'Send a new one-time code',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(ResendOtpBodySchema),
+        response: responses(200, ref(ResendOtpResponseSchema)),
+      },
     },
     async (req) => {
       const r = await identity.resendOtp({ email: req.body.email, sessionToken: req.body.sessionToken });
@@ -130,7 +170,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/login-oauth',
     {
       config: loginLimit,
-      schema: { operationId: 'loginOauth', summary: 'Sign in with a third-party token', tags: TAGS_AUTH, security: PUBLIC, body: ref(OauthBodySchema), response: responses(200, ref(OauthResponseSchema)) },
+      schema: {
+        operationId: 'loginOauth',
+        summary: 'Sign in with a third-party token',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(OauthBodySchema),
+        response: responses(200, ref(OauthResponseSchema)),
+      },
     },
     async (req) => {
       const r = await identity.loginOauth({ token: req.body.token });
@@ -143,7 +190,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/signup-oauth',
     {
       config: loginLimit,
-      schema: { operationId: 'signupOauth', summary: 'Sign up with a third-party token', tags: TAGS_AUTH, security: PUBLIC, body: ref(OauthBodySchema), response: responses(200, ref(OauthResponseSchema)) },
+      schema: {
+        operationId: 'signupOauth',
+        summary: 'Sign up with a third-party token',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(OauthBodySchema),
+        response: responses(200, ref(OauthResponseSchema)),
+      },
     },
     async (req) => {
       const b = req.body;
@@ -157,7 +211,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/forgot-password',
     {
       config: codeLimit,
-      schema: { operationId: 'forgotPassword', summary: 'Email a password reset link', tags: TAGS_AUTH, security: PUBLIC, body: ref(ForgotPasswordBodySchema), response: responses(200, ref(MessageResponseSchema)) },
+      schema: {
+        operationId: 'forgotPassword',
+        summary: 'Email a password reset link',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(ForgotPasswordBodySchema),
+        response: responses(200, ref(MessageResponseSchema)),
+      },
     },
     async (req) => {
       const r = await identity.forgotPassword({ email: req.body.email });
@@ -169,7 +230,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/reset-password',
     {
       config: codeLimit,
-      schema: { operationId: 'resetPassword', summary: 'Set a new password with a reset token; ends every other session', tags: TAGS_AUTH, security: PUBLIC, body: ref(ResetPasswordBodySchema), response: responses(200, ref(ResetPasswordResponseSchema)) },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Set a new password with a reset token; ends every other session',
+        tags: TAGS_AUTH,
+        security: PUBLIC,
+        body: ref(ResetPasswordBodySchema),
+        response: responses(200, ref(ResetPasswordResponseSchema)),
+      },
     },
     async (req) => {
       const b = req.body;
@@ -193,14 +261,26 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
         security: BEARER,
         headers: WORKSPACE_HEADER_SCHEMA,
         body: ref(UpdateCredentialsBodySchema),
-        response: responses(200, { type: 'object', properties: { user: ref(UserSchema), message: { type: 'string' } }, required: ['user', 'message'], additionalProperties: false }),
+        response: responses(200, {
+          type: 'object',
+          properties: { user: ref(UserSchema), message: { type: 'string' } },
+          required: ['user', 'message'],
+          additionalProperties: false,
+        }),
       },
     },
     async (req) => {
       const auth = authOf(req);
       const b = req.body;
       const r = await identity.updateCredentials(
-        { sessionToken: auth.token, password: b.password, confirmPassword: b.confirmPassword, firstName: b.firstName, middleName: b.middleName, lastName: b.lastName },
+        {
+          sessionToken: auth.token,
+          password: b.password,
+          confirmPassword: b.confirmPassword,
+          firstName: b.firstName,
+          middleName: b.middleName,
+          lastName: b.lastName,
+        },
         { headers: auth.rpcHeaders },
       );
       if (b.password !== undefined) authenticator.evict(auth.token);
@@ -219,7 +299,12 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
         security: BEARER,
         headers: WORKSPACE_HEADER_SCHEMA,
         body: ref(UpdatePasswordBodySchema),
-        response: responses(200, { type: 'object', properties: { message: { type: 'string' }, endedSessions: { type: 'integer' } }, required: ['message', 'endedSessions'], additionalProperties: false }),
+        response: responses(200, {
+          type: 'object',
+          properties: { message: { type: 'string' }, endedSessions: { type: 'integer' } },
+          required: ['message', 'endedSessions'],
+          additionalProperties: false,
+        }),
       },
     },
     async (req) => {
@@ -239,7 +324,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/logout',
     {
       config: { auth: {} },
-      schema: { operationId: 'logout', summary: 'End this session', tags: TAGS_AUTH, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, response: responses(200, ref(MessageResponseSchema)) },
+      schema: {
+        operationId: 'logout',
+        summary: 'End this session',
+        tags: TAGS_AUTH,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        response: responses(200, ref(MessageResponseSchema)),
+      },
     },
     async (req) => {
       const auth = authOf(req);
@@ -268,7 +360,16 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
       const auth = authOf(req);
       const b = req.body;
       const r = await identity.onboardUser(
-        { sessionToken: auth.token, maxTeamSize: b.maxTeamSize, companyName: b.companyName, role: b.role, phoneNumber: b.phoneNumber, city: b.city, country: b.country, heardAboutUs: b.heardAboutUs },
+        {
+          sessionToken: auth.token,
+          maxTeamSize: b.maxTeamSize,
+          companyName: b.companyName,
+          role: b.role,
+          phoneNumber: b.phoneNumber,
+          city: b.city,
+          country: b.country,
+          heardAboutUs: b.heardAboutUs,
+        },
         { headers: auth.rpcHeaders },
       );
       // Onboarding creates the user's organization and workspace: resolve the token afresh next time.
@@ -278,7 +379,11 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
       const u = r.user;
       if (u?.userType === 'firm' && u.profile?.firmName) {
         await firm.updateFirm(
-          { firmName: u.profile.firmName, country: u.profile.country, caller: { email: u.email, firstName: u.firstName, middleName: u.middleName, lastName: u.lastName } },
+          {
+            firmName: u.profile.firmName,
+            country: u.profile.country,
+            caller: { email: u.email, firstName: u.firstName, middleName: u.middleName, lastName: u.lastName },
+          },
           { headers: tenantHeaders({ userId: u.id }) },
         );
       }
@@ -301,7 +406,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/users/me/security',
     {
       config: { auth: {} },
-      schema: { operationId: 'getSecuritySettings', summary: 'Sign-in security settings', tags: TAGS_USERS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, response: responses(200, securitySettings) },
+      schema: {
+        operationId: 'getSecuritySettings',
+        summary: 'Sign-in security settings',
+        tags: TAGS_USERS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        response: responses(200, securitySettings),
+      },
     },
     async (req) => {
       const auth = authOf(req);
@@ -326,7 +438,10 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     },
     async (req) => {
       const auth = authOf(req);
-      const r = await identity.updateSecuritySettings({ sessionToken: auth.token, requireCodeAlways: req.body?.requireCodeAlways }, { headers: auth.rpcHeaders });
+      const r = await identity.updateSecuritySettings(
+        { sessionToken: auth.token, requireCodeAlways: req.body?.requireCodeAlways },
+        { headers: auth.rpcHeaders },
+      );
       return { requireCodeAlways: r.settings?.requireCodeAlways ?? false, trustedDevices: r.settings?.trustedDevices ?? 0 };
     },
   );
@@ -335,7 +450,14 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     '/users/me',
     {
       config: { auth: {} },
-      schema: { operationId: 'getMe', summary: 'The signed-in user', tags: TAGS_USERS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, response: responses(200, ref(UserSchema)) },
+      schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in user',
+        tags: TAGS_USERS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        response: responses(200, ref(UserSchema)),
+      },
     },
     async (req) => {
       const auth = authOf(req);
@@ -350,7 +472,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
       config: { auth: {} },
       schema: {
         operationId: 'updateMe',
-        summary: 'Change the signed-in user\'s names',
+        summary: "Change the signed-in user's names",
         tags: TAGS_USERS,
         security: BEARER,
         headers: WORKSPACE_HEADER_SCHEMA,
@@ -361,7 +483,10 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     async (req) => {
       const auth = authOf(req);
       const b = req.body;
-      const r = await identity.updateMe({ sessionToken: auth.token, firstName: b.firstName, middleName: b.middleName, lastName: b.lastName }, { headers: auth.rpcHeaders });
+      const r = await identity.updateMe(
+        { sessionToken: auth.token, firstName: b.firstName, middleName: b.middleName, lastName: b.lastName },
+        { headers: auth.rpcHeaders },
+      );
       return userJson(r.user);
     },
   );

@@ -136,25 +136,60 @@ interface MergeBody {
  * BankingService RPC; GET /bank-transactions (raw transactions until the ledger serves them); and
  * POST /plaid/webhook, whose raw body bytes go to banking untouched (their SHA-256 is signed).
  */
-export async function registerBankingRoutes(app: FastifyInstance, { banking, ledger, bulkUploads }: { banking: BankingClient; ledger: LedgerClient; bulkUploads?: BulkUploadClient }): Promise<void> {
+export async function registerBankingRoutes(
+  app: FastifyInstance,
+  { banking, ledger, bulkUploads }: { banking: BankingClient; ledger: LedgerClient; bulkUploads?: BulkUploadClient },
+): Promise<void> {
   addSchemas(app, BANKING_SCHEMAS);
   const headers = (req: Parameters<typeof authOf>[0]) => ({ headers: authOf(req).rpcHeaders });
 
   app.post(
     '/plaid/link-token',
-    { config: WRITE, schema: { operationId: 'createLinkToken', summary: 'A Plaid Link token to link a bank', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, response: responses(200, ref(LinkTokenResponseSchema)) } },
+    {
+      config: WRITE,
+      schema: {
+        operationId: 'createLinkToken',
+        summary: 'A Plaid Link token to link a bank',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        response: responses(200, ref(LinkTokenResponseSchema)),
+      },
+    },
     async (req) => banking.createLinkToken({}, headers(req)),
   );
 
   app.post<{ Body: { accountId?: string } }>(
     '/plaid/update-token',
-    { config: WRITE, schema: { operationId: 'createUpdateToken', summary: 'A Plaid Link token in update mode, to reconnect an account', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, body: ref(AccountIdBodySchema), response: responses(200, ref(LinkTokenResponseSchema)) } },
+    {
+      config: WRITE,
+      schema: {
+        operationId: 'createUpdateToken',
+        summary: 'A Plaid Link token in update mode, to reconnect an account',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        body: ref(AccountIdBodySchema),
+        response: responses(200, ref(LinkTokenResponseSchema)),
+      },
+    },
     async (req) => banking.createUpdateToken({ accountId: req.body.accountId }, headers(req)),
   );
 
   app.post<{ Body: LinkBody }>(
     '/accounts',
-    { config: WRITE, schema: { operationId: 'linkAccounts', summary: 'Link the accounts of a Plaid Link session; their transactions sync in a job', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, body: ref(LinkAccountsBodySchema), response: responses(200, ref(LinkAccountsResponseSchema)) } },
+    {
+      config: WRITE,
+      schema: {
+        operationId: 'linkAccounts',
+        summary: 'Link the accounts of a Plaid Link session; their transactions sync in a job',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        body: ref(LinkAccountsBodySchema),
+        response: responses(200, ref(LinkAccountsResponseSchema)),
+      },
+    },
     async (req) => {
       const b = req.body;
       const r = await banking.linkAccounts(
@@ -167,7 +202,12 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
         },
         headers(req),
       );
-      return { accounts: r.accounts.map(bankAccountJson), resultCode: orNull(r.resultCode), matchingAccounts: r.matchingAccounts.map(bankAccountJson), jobs: r.jobs.map(jobJson) };
+      return {
+        accounts: r.accounts.map(bankAccountJson),
+        resultCode: orNull(r.resultCode),
+        matchingAccounts: r.matchingAccounts.map(bankAccountJson),
+        jobs: r.jobs.map(jobJson),
+      };
     },
   );
 
@@ -176,7 +216,11 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     {
       config: READ,
       schema: {
-        operationId: 'listAccounts', summary: 'The workspace\'s linked accounts, each with its tie-out against the books, and the cash summary', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'listAccounts',
+        summary: "The workspace's linked accounts, each with its tie-out against the books, and the cash summary",
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
         response: responses(200, ref(AccountsResponseSchema)),
       },
     },
@@ -206,7 +250,11 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     {
       config: READ,
       schema: {
-        operationId: 'checkAnomaly', summary: 'Duplicate-account check', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'checkAnomaly',
+        summary: 'Duplicate-account check',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
         querystring: { type: 'object', properties: { accountId: uuid }, additionalProperties: false },
         response: responses(200, ref(CheckAnomalyResponseSchema)),
       },
@@ -219,7 +267,12 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
         overlappingTransactions: m.overlappingTransactions,
         matchedTransactions: m.matchedTransactions,
         matchPercentage: m.matchPercentage,
-        matched: m.matched.map((p) => ({ sourceTransactionId: p.sourceTransactionId, targetTransactionId: p.targetTransactionId, date: p.date, amount: centsToDollars(p.amountCents) })),
+        matched: m.matched.map((p) => ({
+          sourceTransactionId: p.sourceTransactionId,
+          targetTransactionId: p.targetTransactionId,
+          date: p.date,
+          amount: centsToDollars(p.amountCents),
+        })),
       }));
       const first = matches[0];
       return {
@@ -238,7 +291,11 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     {
       config: WRITE,
       schema: {
-        operationId: 'removeAccount', summary: 'Unlink an account (its transactions stay in the books)', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'removeAccount',
+        summary: 'Unlink an account (its transactions stay in the books)',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
         params: { type: 'object', properties: { id: uuid }, required: ['id'] },
         response: responses(200, { type: 'object', properties: { message: { type: 'string' } }, required: ['message'], additionalProperties: false }),
       },
@@ -248,7 +305,18 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
 
   app.post<{ Body: { accountId?: string } }>(
     '/transactions/sync',
-    { config: WRITE, schema: { operationId: 'syncTransactions', summary: 'Sync the account\'s bank feed now (a job)', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, body: ref(AccountIdBodySchema), response: responses(200, ref(SyncResponseSchema)) } },
+    {
+      config: WRITE,
+      schema: {
+        operationId: 'syncTransactions',
+        summary: "Sync the account's bank feed now (a job)",
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        body: ref(AccountIdBodySchema),
+        response: responses(200, ref(SyncResponseSchema)),
+      },
+    },
     async (req) => {
       const r = await banking.syncTransactions({ accountId: req.body.accountId }, headers(req));
       return { message: r.message, job: jobJson(r.job) };
@@ -257,20 +325,41 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
 
   app.post<{ Body: MergeBody }>(
     '/transactions/merge',
-    { config: WRITE, schema: { operationId: 'mergeAccounts', summary: 'Merge a duplicate account into another', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, body: ref(MergeBodySchema), response: responses(200, ref(MergeResponseSchema)) } },
+    {
+      config: WRITE,
+      schema: {
+        operationId: 'mergeAccounts',
+        summary: 'Merge a duplicate account into another',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
+        body: ref(MergeBodySchema),
+        response: responses(200, ref(MergeResponseSchema)),
+      },
+    },
     async (req) => {
       const b = req.body;
       const r = await banking.mergeAccounts(
         {
           sourceAccountId: b.sourceAccountId,
           targetAccountId: b.targetAccountId,
-          conflicts: (b.conflicts ?? []).map((c) => ({ sourceTransactionId: c.sourceTransactionId, targetTransactionId: c.targetTransactionId, resolution: c.resolution })),
+          conflicts: (b.conflicts ?? []).map((c) => ({
+            sourceTransactionId: c.sourceTransactionId,
+            targetTransactionId: c.targetTransactionId,
+            resolution: c.resolution,
+          })),
           keepTargetsNonMatchedTransactions: b.keepTargetsNonMatchedTransactions,
           mergeStrategy: b.mergeStrategy,
         },
         headers(req),
       );
-      return { message: r.message, targetAccount: bankAccountJson(r.targetAccount!), movedTransactions: r.movedTransactions, droppedTransactions: r.droppedTransactions, removedTargetTransactions: r.removedTargetTransactions };
+      return {
+        message: r.message,
+        targetAccount: bankAccountJson(r.targetAccount!),
+        movedTransactions: r.movedTransactions,
+        droppedTransactions: r.droppedTransactions,
+        removedTargetTransactions: r.removedTargetTransactions,
+      };
     },
   );
 
@@ -279,12 +368,22 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     {
       config: READ,
       schema: {
-        operationId: 'listJobs', summary: 'Queue jobs (bank sync, bulk upload) and their progress', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'listJobs',
+        summary: 'Queue jobs (bank sync, bulk upload) and their progress',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
         querystring: {
           type: 'object',
           properties: {
             accountId: uuid,
-            status: { type: 'string', maxLength: 200, pattern: '^(waiting|waiting-children|active|completed|failed|paused|repeat|wait|delayed|prioritized)(,(waiting|waiting-children|active|completed|failed|paused|repeat|wait|delayed|prioritized))*$', description: 'Comma-separated queue statuses.' },
+            status: {
+              type: 'string',
+              maxLength: 200,
+              pattern:
+                '^(waiting|waiting-children|active|completed|failed|paused|repeat|wait|delayed|prioritized)(,(waiting|waiting-children|active|completed|failed|paused|repeat|wait|delayed|prioritized))*$',
+              description: 'Comma-separated queue statuses.',
+            },
           },
           additionalProperties: false,
         },
@@ -292,16 +391,19 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
       },
     },
     async (req) => {
-      const statuses = (req.query.status ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const statuses = (req.query.status ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       // Bank jobs, and (unless an account is asked for) the documents service's bulk-upload jobs, newest first.
       const [r, bulk] = await Promise.all([
         banking.listJobs({ accountId: req.query.accountId, statuses }, headers(req)),
         // An addition to the bank's list (as the tie-out is to /accounts): a documents service that fails leaves it out.
         bulkUploads && !req.query.accountId
           ? bulkUploads.listBulkUploadJobs({ statuses }, headers(req)).catch((err: unknown) => {
-            req.log.warn({ err }, 'the documents service did not answer its bulk-upload jobs; jobs answered without them');
-            return undefined;
-          })
+              req.log.warn({ err }, 'the documents service did not answer its bulk-upload jobs; jobs answered without them');
+              return undefined;
+            })
           : undefined,
       ]);
       const jobs = [...r.jobs.map(jobJson), ...(bulk?.jobs ?? []).map(bulkUploadJobJson)];
@@ -314,7 +416,11 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
     {
       config: READ,
       schema: {
-        operationId: 'listBankTransactions', summary: 'Raw bank transactions as received from the feed (newest first)', tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'listBankTransactions',
+        summary: 'Raw bank transactions as received from the feed (newest first)',
+        tags: TAGS,
+        security: BEARER,
+        headers: WORKSPACE_HEADER_SCHEMA,
         querystring: {
           type: 'object',
           properties: { accountId: uuid, page: { type: 'integer', minimum: 1, default: 1 }, take: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
@@ -327,8 +433,18 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
       const r = await banking.listBankTransactions({ accountId: req.query.accountId, page: req.query.page ?? 1, take: req.query.take ?? 20 }, headers(req));
       return {
         data: r.transactions.map((t) => ({
-          id: t.id, accountId: t.accountId, externalId: t.externalId, amount: centsToDollars(t.amountCents), isoCurrencyCode: t.isoCurrencyCode, date: t.date,
-          authorizedDate: orNull(t.authorizedDate), name: t.name, merchantName: t.merchantName, pending: t.pending, providerCategory: t.providerCategory, version: Number(t.version),
+          id: t.id,
+          accountId: t.accountId,
+          externalId: t.externalId,
+          amount: centsToDollars(t.amountCents),
+          isoCurrencyCode: t.isoCurrencyCode,
+          date: t.date,
+          authorizedDate: orNull(t.authorizedDate),
+          name: t.name,
+          merchantName: t.merchantName,
+          pending: t.pending,
+          providerCategory: t.providerCategory,
+          version: Number(t.version),
         })),
         meta: { page: r.page, take: r.take, total: r.total },
       };
@@ -343,8 +459,14 @@ export async function registerBankingRoutes(app: FastifyInstance, { banking, led
       '/plaid/webhook',
       {
         schema: {
-          operationId: 'plaidWebhook', summary: 'Plaid webhooks (verified with the Plaid-Verification header; any failure is a 401)', tags: TAGS, security: [],
-          headers: { type: 'object', properties: { 'plaid-verification': { type: 'string', description: 'ES256 JWT signed by Plaid over the SHA-256 of the body.' } } },
+          operationId: 'plaidWebhook',
+          summary: 'Plaid webhooks (verified with the Plaid-Verification header; any failure is a 401)',
+          tags: TAGS,
+          security: [],
+          headers: {
+            type: 'object',
+            properties: { 'plaid-verification': { type: 'string', description: 'ES256 JWT signed by Plaid over the SHA-256 of the body.' } },
+          },
           response: responses(200, ref(WebhookResponseSchema)),
         },
       },

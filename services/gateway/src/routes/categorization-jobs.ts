@@ -53,7 +53,12 @@ const CategorizationJobsResponseSchema = {
     transactions: {
       type: 'array',
       description: 'For each id of `transactions` of this workspace: categorizing while its job waits, else categorized (spec §3 "Category state").',
-      items: { type: 'object', properties: { id: str, categoryState: { type: 'string', enum: ['categorized', 'categorizing'] } }, required: ['id', 'categoryState'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { id: str, categoryState: { type: 'string', enum: ['categorized', 'categorizing'] } },
+        required: ['id', 'categoryState'],
+        additionalProperties: false,
+      },
     },
   },
   required: ['jobs', 'transactions'],
@@ -62,9 +67,17 @@ const CategorizationJobsResponseSchema = {
 
 function jobJson(j: CategorizationJob) {
   return {
-    id: j.id, status: j.status, type: 'categorization', order: Number(j.order),
+    id: j.id,
+    status: j.status,
+    type: 'categorization',
+    order: Number(j.order),
     data: { requestId: j.id, accountId: null, transactionPushed: j.applied + j.suggested, totalTransactions: j.totalTransactions, uploadType: null },
-    applied: j.applied, suggested: j.suggested, failedReason: j.failedReason || null, attempts: j.status === 'waiting' ? 0 : 1, createdOn: j.createdAt, finishedOn: j.finishedAt || null,
+    applied: j.applied,
+    suggested: j.suggested,
+    failedReason: j.failedReason || null,
+    attempts: j.status === 'waiting' ? 0 : 1,
+    createdOn: j.createdAt,
+    finishedOn: j.finishedAt || null,
   };
 }
 
@@ -76,7 +89,11 @@ export async function registerCategorizationJobRoutes(app: FastifyInstance, { le
     {
       config: { auth: { workspace: 'required' as const } },
       schema: {
-        operationId: 'listCategorizationJobs', summary: 'The categorisation queue and the category state of some transactions', tags: ['ledger'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'listCategorizationJobs',
+        summary: 'The categorisation queue and the category state of some transactions',
+        tags: ['ledger'],
+        security: [{ bearerAuth: [] }],
+        headers: WORKSPACE_HEADER_SCHEMA,
         querystring: {
           type: 'object',
           properties: {

@@ -33,7 +33,11 @@ const DASHBOARD_QUERY = {
   type: 'object',
   properties: {
     ...REPORT_QUERY.properties,
-    workspaces: { type: 'string', maxLength: 2000, description: 'Comma-joined workspace ids (at most 20), each one the caller belongs to, as for every report.' },
+    workspaces: {
+      type: 'string',
+      maxLength: 2000,
+      description: 'Comma-joined workspace ids (at most 20), each one the caller belongs to, as for every report.',
+    },
   },
 } as const;
 
@@ -83,8 +87,13 @@ export function registerDashboardRoutes(app: FastifyInstance): void {
     {
       config: { auth: { workspace: 'required' as const } },
       schema: {
-        tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'getDashboard',
-        summary: `The dashboard's widgets in one request: ${Object.entries(WIDGETS).map(([name, w]) => `${name} (GET ${w.path})`).join(', ')}; each with its route's answer or its error`,
+        tags: ['reports'],
+        security: [{ bearerAuth: [] }],
+        headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'getDashboard',
+        summary: `The dashboard's widgets in one request: ${Object.entries(WIDGETS)
+          .map(([name, w]) => `${name} (GET ${w.path})`)
+          .join(', ')}; each with its route's answer or its error`,
         querystring: DASHBOARD_QUERY,
         response: responses(200, ref(DashboardResponseSchema)),
       },

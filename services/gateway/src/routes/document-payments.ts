@@ -15,17 +15,30 @@ import { documentJson, type DocumentsClient } from './documents.js';
 
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
+const object = (properties: Record<string, unknown>, required: string[] = []) =>
+  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 /** A body list of `{ id, amount }` (the whole set; absent: none). */
-export const connectionBody = (description: string) => ({
-  type: 'array', maxItems: 500, description,
-  items: object({ id: { type: 'string', maxLength: 100, description: 'A UUID of the workspace.' }, amount: { ...num, description: 'Dollars, greater than 0.' } }),
-}) as const;
+export const connectionBody = (description: string) =>
+  ({
+    type: 'array',
+    maxItems: 500,
+    description,
+    items: object({
+      id: { type: 'string', maxLength: 100, description: 'A UUID of the workspace.' },
+      amount: { ...num, description: 'Dollars, greater than 0.' },
+    }),
+  }) as const;
 export const CONNECTION_BODIES = {
-  connectedManualEntries: connectionBody('The whole set of manual journals paying it (absent: none). A journal pays at most its net debit to Accounts Payable (bills) / net credit to Accounts Receivable (invoices) not applied elsewhere.'),
-  connectedVendorCredits: connectionBody('The whole set of vendor credits of the bill\'s vendor applied to it (absent: none), each at most its remaining balance.'),
-  connectedCreditMemos: connectionBody('The whole set of credit memos of the invoice\'s customer applied to it (absent: none), each at most its remaining balance.'),
+  connectedManualEntries: connectionBody(
+    'The whole set of manual journals paying it (absent: none). A journal pays at most its net debit to Accounts Payable (bills) / net credit to Accounts Receivable (invoices) not applied elsewhere.',
+  ),
+  connectedVendorCredits: connectionBody(
+    "The whole set of vendor credits of the bill's vendor applied to it (absent: none), each at most its remaining balance.",
+  ),
+  connectedCreditMemos: connectionBody(
+    "The whole set of credit memos of the invoice's customer applied to it (absent: none), each at most its remaining balance.",
+  ),
   connectedBills: connectionBody('The whole set of bills this journal pays (absent: none); together at most its net debit to Accounts Payable.'),
   connectedInvoices: connectionBody('The whole set of invoices this journal pays (absent: none); together at most its net credit to Accounts Receivable.'),
 } as const;
@@ -33,11 +46,21 @@ export const CONNECTION_BODIES = {
 const ConnectionSchema = { $id: 'DocumentConnection', ...object({ id: str, amount: num }, ['id', 'amount']) };
 const list = (description: string) => ({ type: 'array', items: ref(ConnectionSchema), description }) as const;
 export const CONNECTION_PROPS = {
-  bill: { connectedManualEntries: list('The manual journals paying it, with what each pays.'), connectedVendorCredits: list('The vendor credits applied to it, with what each pays.') },
-  invoice: { connectedManualEntries: list('The manual journals paying it, with what each pays.'), connectedCreditMemos: list('The credit memos applied to it, with what each pays.') },
+  bill: {
+    connectedManualEntries: list('The manual journals paying it, with what each pays.'),
+    connectedVendorCredits: list('The vendor credits applied to it, with what each pays.'),
+  },
+  invoice: {
+    connectedManualEntries: list('The manual journals paying it, with what each pays.'),
+    connectedCreditMemos: list('The credit memos applied to it, with what each pays.'),
+  },
   manual_entry: { paidBills: list('The bills it pays, with what it pays of each.'), paidInvoices: list('The invoices it pays, with what it pays of each.') },
 } as const;
-export const CONNECTION_REQUIRED = { bill: ['connectedManualEntries', 'connectedVendorCredits'], invoice: ['connectedManualEntries', 'connectedCreditMemos'], manual_entry: ['paidBills', 'paidInvoices'] };
+export const CONNECTION_REQUIRED = {
+  bill: ['connectedManualEntries', 'connectedVendorCredits'],
+  invoice: ['connectedManualEntries', 'connectedCreditMemos'],
+  manual_entry: ['paidBills', 'paidInvoices'],
+};
 export const CONNECTION_SCHEMAS = [ConnectionSchema];
 
 export interface ConnectionBodies {
@@ -76,23 +99,30 @@ export function misplacedLists(a: Amounts, k: Kind, b: ConnectionBodies): void {
 }
 
 /** Per kind, the lists it does not take, in its body schema only to be refused by name. */
-const misplacedSchemas = (k: Kind) => Object.fromEntries((Object.keys(CONNECTION_BODIES) as (keyof ConnectionBodies)[])
-  .filter((f) => !ACCEPTED_LISTS[k].includes(f))
-  .map((f) => [f, connectionBody(`Not taken on ${A_KIND[k]}: a non-empty list is refused with a 400 naming it (an empty one is ignored).`)]));
+const misplacedSchemas = (k: Kind) =>
+  Object.fromEntries(
+    (Object.keys(CONNECTION_BODIES) as (keyof ConnectionBodies)[])
+      .filter((f) => !ACCEPTED_LISTS[k].includes(f))
+      .map((f) => [f, connectionBody(`Not taken on ${A_KIND[k]}: a non-empty list is refused with a 400 naming it (an empty one is ignored).`)]),
+  );
 export const MISPLACED = { bill: misplacedSchemas('bill'), invoice: misplacedSchemas('invoice'), manual_entry: misplacedSchemas('manual_entry') };
 
 export function connectionFieldsOf(a: Amounts, k: Kind, b: ConnectionBodies) {
   misplacedLists(a, k, b);
   return {
     connectedManualEntries: fieldList(a, 'connectedManualEntries', b.connectedManualEntries),
-    connectedCredits: k === 'invoice' ? fieldList(a, 'connectedCreditMemos', b.connectedCreditMemos) : fieldList(a, 'connectedVendorCredits', b.connectedVendorCredits),
+    connectedCredits:
+      k === 'invoice' ? fieldList(a, 'connectedCreditMemos', b.connectedCreditMemos) : fieldList(a, 'connectedVendorCredits', b.connectedVendorCredits),
     connectedBills: fieldList(a, 'connectedBills', b.connectedBills),
     connectedInvoices: fieldList(a, 'connectedInvoices', b.connectedInvoices),
   };
 }
 
 const json = (list: readonly Payment[]) => list.map((p) => ({ id: p.id, amount: centsToDollars(p.amountCents) }));
-export function connectionJson(k: Kind, d: { connectedManualEntries: Payment[]; connectedCredits: Payment[]; paidBills: Payment[]; paidInvoices: Payment[] }): Record<string, unknown> {
+export function connectionJson(
+  k: Kind,
+  d: { connectedManualEntries: Payment[]; connectedCredits: Payment[]; paidBills: Payment[]; paidInvoices: Payment[] },
+): Record<string, unknown> {
   if (k === 'bill') return { connectedManualEntries: json(d.connectedManualEntries), connectedVendorCredits: json(d.connectedCredits) };
   if (k === 'invoice') return { connectedManualEntries: json(d.connectedManualEntries), connectedCreditMemos: json(d.connectedCredits) };
   return { paidBills: json(d.paidBills), paidInvoices: json(d.paidInvoices) };
@@ -100,20 +130,35 @@ export function connectionJson(k: Kind, d: { connectedManualEntries: Payment[]; 
 
 const DetailSchema = {
   $id: 'PaymentDetail',
-  ...object({
-    id: str, kind: { ...str, description: 'bill or invoice.' }, party: object({ id: str, name: str }, ['id', 'name']), reference: str, totalAmount: num,
-    paidAmount: { ...num, description: 'What its other payments pay already.' }, amount: { ...num, description: 'What this payment would pay of it.' },
-    remainingAmount: { ...num, description: 'totalAmount − paidAmount − amount (negative: overpaid).' }, paymentStatus: { ...str, description: 'The status it would have.' }, differenceMessages: { type: 'array', items: str },
-  }, ['id', 'kind', 'party', 'reference', 'totalAmount', 'paidAmount', 'amount', 'remainingAmount', 'paymentStatus', 'differenceMessages']),
+  ...object(
+    {
+      id: str,
+      kind: { ...str, description: 'bill or invoice.' },
+      party: object({ id: str, name: str }, ['id', 'name']),
+      reference: str,
+      totalAmount: num,
+      paidAmount: { ...num, description: 'What its other payments pay already.' },
+      amount: { ...num, description: 'What this payment would pay of it.' },
+      remainingAmount: { ...num, description: 'totalAmount − paidAmount − amount (negative: overpaid).' },
+      paymentStatus: { ...str, description: 'The status it would have.' },
+      differenceMessages: { type: 'array', items: str },
+    },
+    ['id', 'kind', 'party', 'reference', 'totalAmount', 'paidAmount', 'amount', 'remainingAmount', 'paymentStatus', 'differenceMessages'],
+  ),
 };
 const DetailsAnswerSchema = {
   $id: 'PaymentDetailsCheck',
-  ...object({ bills: { type: 'array', items: ref(DetailSchema) }, invoices: { type: 'array', items: ref(DetailSchema) }, totalAmount: num }, ['bills', 'invoices', 'totalAmount']),
+  ...object({ bills: { type: 'array', items: ref(DetailSchema) }, invoices: { type: 'array', items: ref(DetailSchema) }, totalAmount: num }, [
+    'bills',
+    'invoices',
+    'totalAmount',
+  ]),
 };
 const DetailsBodySchema = {
   $id: 'PaymentDetailsBody',
   ...object({
-    connectedBills: CONNECTION_BODIES.connectedBills, connectedInvoices: CONNECTION_BODIES.connectedInvoices,
+    connectedBills: CONNECTION_BODIES.connectedBills,
+    connectedInvoices: CONNECTION_BODIES.connectedInvoices,
     manualEntryId: { type: 'string', maxLength: 100, description: 'The manual journal being edited, if any: what it pays now is not counted twice.' },
   }),
 };
@@ -122,8 +167,16 @@ const DetailsBodySchema = {
 export function registerPaymentDetailsRoute(app: FastifyInstance, { client }: { client: DocumentsClient }): void {
   addSchemas(app, [DetailSchema, DetailsAnswerSchema, DetailsBodySchema]);
   const detail = (d: PaymentDetail) => ({
-    id: d.id, kind: d.kind, party: { id: d.party?.id ?? '', name: d.party?.name ?? '' }, reference: d.reference, totalAmount: centsToDollars(d.totalCents), paidAmount: centsToDollars(d.paidCents),
-    amount: centsToDollars(d.amountCents), remainingAmount: centsToDollars(d.remainingCents), paymentStatus: d.paymentStatus, differenceMessages: d.differenceMessages,
+    id: d.id,
+    kind: d.kind,
+    party: { id: d.party?.id ?? '', name: d.party?.name ?? '' },
+    reference: d.reference,
+    totalAmount: centsToDollars(d.totalCents),
+    paidAmount: centsToDollars(d.paidCents),
+    amount: centsToDollars(d.amountCents),
+    remainingAmount: centsToDollars(d.remainingCents),
+    paymentStatus: d.paymentStatus,
+    differenceMessages: d.differenceMessages,
   });
   app.post<{ Body: ConnectionBodies & { manualEntryId?: string } }>(
     '/accounting/payment-details/check',
@@ -131,15 +184,23 @@ export function registerPaymentDetailsRoute(app: FastifyInstance, { client }: { 
       // A check made while editing a journal: the edit ranking, as /accounting/manual-entry/check.
       config: WRITE,
       schema: {
-        tags: ['documents'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'checkPaymentDetails',
-        summary: 'What a payment (a manual journal\'s bills and invoices with amounts) would leave of each: paid so far, remaining, the payment status; nothing is written',
-        body: ref(DetailsBodySchema), response: responses(200, ref(DetailsAnswerSchema)),
+        tags: ['documents'],
+        security: [{ bearerAuth: [] }],
+        headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'checkPaymentDetails',
+        summary:
+          "What a payment (a manual journal's bills and invoices with amounts) would leave of each: paid so far, remaining, the payment status; nothing is written",
+        body: ref(DetailsBodySchema),
+        response: responses(200, ref(DetailsAnswerSchema)),
       },
     },
     async (req: FastifyRequest<{ Body: ConnectionBodies & { manualEntryId?: string } }>) => {
       const body = req.body ?? {};
       const f = withAmounts((a) => connectionFieldsOf(a, 'manual_entry', body));
-      const r = await client.checkPaymentDetails({ connectedBills: f.connectedBills, connectedInvoices: f.connectedInvoices, manualEntryId: body.manualEntryId ?? '' }, { headers: authOf(req).rpcHeaders });
+      const r = await client.checkPaymentDetails(
+        { connectedBills: f.connectedBills, connectedInvoices: f.connectedInvoices, manualEntryId: body.manualEntryId ?? '' },
+        { headers: authOf(req).rpcHeaders },
+      );
       return { bills: r.bills.map(detail), invoices: r.invoices.map(detail), totalAmount: centsToDollars(r.totalCents) };
     },
   );
@@ -147,12 +208,20 @@ export function registerPaymentDetailsRoute(app: FastifyInstance, { client }: { 
 
 const SuggestionSchema = {
   $id: 'PaymentSuggestion',
-  ...object({
-    kind: { ...str, description: 'bill (money out) or invoice (money in).' },
-    score: { type: 'integer', description: '0–100: amount 60 (what is left to pay equals the transaction within 0.01; 25 within 5%), vendor / customer 25, due date within 7 days 15 (within 30: 5).' },
-    reasons: { type: 'array', items: str, description: 'amount, amount within 5%, party, date, date within 30 days.' },
-    bill: ref({ $id: 'Bill' }), invoice: ref({ $id: 'Invoice' }),
-  }, ['kind', 'score', 'reasons']),
+  ...object(
+    {
+      kind: { ...str, description: 'bill (money out) or invoice (money in).' },
+      score: {
+        type: 'integer',
+        description:
+          '0–100: amount 60 (what is left to pay equals the transaction within 0.01; 25 within 5%), vendor / customer 25, due date within 7 days 15 (within 30: 5).',
+      },
+      reasons: { type: 'array', items: str, description: 'amount, amount within 5%, party, date, date within 30 days.' },
+      bill: ref({ $id: 'Bill' }),
+      invoice: ref({ $id: 'Invoice' }),
+    },
+    ['kind', 'score', 'reasons'],
+  ),
 };
 const SuggestionsAnswerSchema = { $id: 'PaymentSuggestions', ...object({ suggestions: { type: 'array', items: ref(SuggestionSchema) } }, ['suggestions']) };
 
@@ -167,9 +236,17 @@ export function registerPaymentSuggestionsRoute(app: FastifyInstance, { client }
     {
       config: { auth: { workspace: 'required' as const } },
       schema: {
-        tags: ['documents'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'suggestPaymentDocuments',
+        tags: ['documents'],
+        security: [{ bearerAuth: [] }],
+        headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'suggestPaymentDocuments',
         summary: 'The open bills or invoices a bank transaction most likely pays (amount, vendor / customer, date), best first',
-        querystring: { type: 'object', properties: { transactionId: { type: 'string', format: 'uuid' } }, required: ['transactionId'], additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { transactionId: { type: 'string', format: 'uuid' } },
+          required: ['transactionId'],
+          additionalProperties: false,
+        },
         response: responses(200, ref(SuggestionsAnswerSchema)),
       },
     },

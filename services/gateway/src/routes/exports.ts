@@ -6,7 +6,15 @@ import { withAmounts } from '../http/amounts.js';
 import { authOf } from '../http/auth.js';
 import { ErrorResponseSchema, ref, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
 import {
-  CSV_BOM, csvRow, GENERAL_LEDGER_HEADER, generalLedgerCsvRow, LEDGER_LINES_HEADER, ledgerLineCsvRow, statementCsv, TRANSACTIONS_HEADER, transactionCsvRow,
+  CSV_BOM,
+  csvRow,
+  GENERAL_LEDGER_HEADER,
+  generalLedgerCsvRow,
+  LEDGER_LINES_HEADER,
+  ledgerLineCsvRow,
+  statementCsv,
+  TRANSACTIONS_HEADER,
+  transactionCsvRow,
 } from '../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName, type ExportFormat } from '../exports/files.js';
 import { statementPdf } from '../exports/pdf.js';
@@ -26,7 +34,10 @@ const text = { type: 'string', maxLength: 4000 } as const;
 /** OpenAPI: a file of one content type; errors keep the one error shape. */
 function fileResponse(format: ExportFormat, what: string) {
   return {
-    200: { description: `${what}, as an attachment (file name in content-disposition).`, content: { [CONTENT_TYPES[format].split(';')[0] as string]: { schema: { type: 'string', format: 'binary' } } } },
+    200: {
+      description: `${what}, as an attachment (file name in content-disposition).`,
+      content: { [CONTENT_TYPES[format].split(';')[0] as string]: { schema: { type: 'string', format: 'binary' } } },
+    },
     default: ref(ErrorResponseSchema),
   };
 }
@@ -42,22 +53,56 @@ function sendFile(reply: FastifyReply, format: ExportFormat, fileName: string, b
 }
 
 interface TransactionFilters {
-  accountId?: string; startDate?: string; endDate?: string; billers?: string; categories?: string; description?: string;
-  amount?: number; minAmount?: number; maxAmount?: number; flow?: string; finalization?: string; order?: string; transferStatus?: string;
+  accountId?: string;
+  startDate?: string;
+  endDate?: string;
+  billers?: string;
+  categories?: string;
+  description?: string;
+  amount?: number;
+  minAmount?: number;
+  maxAmount?: number;
+  flow?: string;
+  finalization?: string;
+  order?: string;
+  transferStatus?: string;
 }
 /** GET /transactions/v2's filters (spec §7), without page and take: the export holds every page. */
 const TRANSACTION_FILTERS = {
   type: 'object',
   properties: {
-    accountId: text, startDate: text, endDate: text, billers: text, categories: text, description: text, amount: { type: 'number' }, minAmount: { type: 'number' }, maxAmount: { type: 'number' },
-    flow: text, finalization: text, order: text,
+    accountId: text,
+    startDate: text,
+    endDate: text,
+    billers: text,
+    categories: text,
+    description: text,
+    amount: { type: 'number' },
+    minAmount: { type: 'number' },
+    maxAmount: { type: 'number' },
+    flow: text,
+    finalization: text,
+    order: text,
     transferStatus: { ...text, description: 'review (one-sided transfers: "Transfers to review") or paired.' },
   },
 } as const;
 function listRequest(q: TransactionFilters): MessageInitShape<typeof ListTransactionsRequestSchema> {
   return {
-    accountIds: commaList(q.accountId), startDate: q.startDate ?? '', endDate: q.endDate ?? '', billerIds: commaList(q.billers), categoryIds: commaList(q.categories), description: q.description ?? '',
-    ...withAmounts((a) => ({ amountCents: a.cents('amount', q.amount), minAmountCents: a.cents('minAmount', q.minAmount), maxAmountCents: a.cents('maxAmount', q.maxAmount) })), flow: q.flow ?? '', finalization: q.finalization ?? '', order: q.order ?? '', transferStatus: q.transferStatus ?? '',
+    accountIds: commaList(q.accountId),
+    startDate: q.startDate ?? '',
+    endDate: q.endDate ?? '',
+    billerIds: commaList(q.billers),
+    categoryIds: commaList(q.categories),
+    description: q.description ?? '',
+    ...withAmounts((a) => ({
+      amountCents: a.cents('amount', q.amount),
+      minAmountCents: a.cents('minAmount', q.minAmount),
+      maxAmountCents: a.cents('maxAmount', q.maxAmount),
+    })),
+    flow: q.flow ?? '',
+    finalization: q.finalization ?? '',
+    order: q.order ?? '',
+    transferStatus: q.transferStatus ?? '',
   };
 }
 
@@ -88,27 +133,63 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
   for (const format of FORMATS) {
     app.get<{ Querystring: ReportQueryString }>(
       `/income-expense/${format}`,
-      { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportProfitLoss${FORMAT_NAMES[format]}`, summary: `The profit and loss (same query as /financial-data/profit-loss/v3) as ${format.toUpperCase()}`, response: fileResponse(format, 'The profit and loss') } },
+      {
+        config: READ,
+        schema: {
+          ...common,
+          querystring: REPORT_QUERY,
+          operationId: `exportProfitLoss${FORMAT_NAMES[format]}`,
+          summary: `The profit and loss (same query as /financial-data/profit-loss/v3) as ${format.toUpperCase()}`,
+          response: fileResponse(format, 'The profit and loss'),
+        },
+      },
       async (req, reply) => {
-        const s = profitLossStatement(await reporting.getProfitLoss({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)), entity(req));
+        const s = profitLossStatement(
+          await reporting.getProfitLoss({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)),
+          entity(req),
+        );
         return sendFile(reply, format, exportFileName('profit-and-loss', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
 
     app.get<{ Querystring: ReportQueryString }>(
       `/balance-sheet/${format}`,
-      { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportBalanceSheet${FORMAT_NAMES[format]}`, summary: `The balance sheet (same query as /financial-data/balance-sheet/v2) as ${format.toUpperCase()}`, response: fileResponse(format, 'The balance sheet') } },
+      {
+        config: READ,
+        schema: {
+          ...common,
+          querystring: REPORT_QUERY,
+          operationId: `exportBalanceSheet${FORMAT_NAMES[format]}`,
+          summary: `The balance sheet (same query as /financial-data/balance-sheet/v2) as ${format.toUpperCase()}`,
+          response: fileResponse(format, 'The balance sheet'),
+        },
+      },
       async (req, reply) => {
-        const s = balanceSheetStatement(await reporting.getBalanceSheet({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)), entity(req));
+        const s = balanceSheetStatement(
+          await reporting.getBalanceSheet({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)),
+          entity(req),
+        );
         return sendFile(reply, format, exportFileName('balance-sheet', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
 
     app.get<{ Querystring: ReportQueryString }>(
       `/cash-flow-statement/${format}`,
-      { config: READ, schema: { ...common, querystring: REPORT_QUERY, operationId: `exportCashFlowStatement${FORMAT_NAMES[format]}`, summary: `The cash-flow statement (same query as /financial-data/cash-flow-statement) as ${format.toUpperCase()}`, response: fileResponse(format, 'The cash-flow statement') } },
+      {
+        config: READ,
+        schema: {
+          ...common,
+          querystring: REPORT_QUERY,
+          operationId: `exportCashFlowStatement${FORMAT_NAMES[format]}`,
+          summary: `The cash-flow statement (same query as /financial-data/cash-flow-statement) as ${format.toUpperCase()}`,
+          response: fileResponse(format, 'The cash-flow statement'),
+        },
+      },
       async (req, reply) => {
-        const s = cashFlowStatement(await reporting.getCashFlowStatement({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)), entity(req));
+        const s = cashFlowStatement(
+          await reporting.getCashFlowStatement({ query: { ...reportQuery(req.query), workspaces: checkedWorkspaces(req, req.query.workspaces) } }, rpc(req)),
+          entity(req),
+        );
         return sendFile(reply, format, exportFileName('cash-flow-statement', [s.startDate, s.endDate], format), await render(s, format));
       },
     );
@@ -119,7 +200,10 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
     {
       config: READ,
       schema: {
-        ...common, operationId: 'exportGeneralLedgerCsv', summary: "Every account's opening balance, debits, credits and closing balance for the period as CSV; with ledgerAccountId, that account's lines with running balances",
+        ...common,
+        operationId: 'exportGeneralLedgerCsv',
+        summary:
+          "Every account's opening balance, debits, credits and closing balance for the period as CSV; with ledgerAccountId, that account's lines with running balances",
         querystring: { type: 'object', properties: { startDate: text, endDate: text, ledgerAccountId: text, fetchBankAccountTransaction: text } },
         response: fileResponse('csv', 'The general ledger'),
       },
@@ -145,7 +229,16 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
 
   app.get<{ Querystring: TransactionFilters }>(
     '/transactions/csv',
-    { config: READ, schema: { ...common, operationId: 'exportTransactionsCsv', summary: 'Workspace transactions with the filters of GET /transactions/v2, every page, as CSV', querystring: TRANSACTION_FILTERS, response: fileResponse('csv', 'The transactions') } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'exportTransactionsCsv',
+        summary: 'Workspace transactions with the filters of GET /transactions/v2, every page, as CSV',
+        querystring: TRANSACTION_FILTERS,
+        response: fileResponse('csv', 'The transactions'),
+      },
+    },
     async (req, reply) => {
       const filters = listRequest(req.query);
       const ask = (page: number): Promise<ListTransactionsResponse> => ledger.listTransactions({ ...filters, page, take: PAGE }, rpc(req));

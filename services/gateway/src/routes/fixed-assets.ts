@@ -25,56 +25,131 @@ const text = (maxLength: number, description: string) => ({ type: 'string', maxL
 const METHODS = ['STRAIGHT_LINE', 'UNITS_OF_PRODUCTION', 'DOUBLE_DECLINING_BALANCE', 'SUM_OF_YEARS_DIGITS'] as const;
 
 export const DepreciationRowSchema = {
-  $id: 'DepreciationRow', type: 'object', additionalProperties: false,
-  description: 'One month of the schedule: posted (isDepreciated) by the scheduler at the month\'s last day, exactly once.',
+  $id: 'DepreciationRow',
+  type: 'object',
+  additionalProperties: false,
+  description: "One month of the schedule: posted (isDepreciated) by the scheduler at the month's last day, exactly once.",
   properties: {
-    id: str, depreciationDateTime: { type: 'string', description: 'The month\'s last day, YYYY-MM-DD: the date of its entry.' }, depreciationAsset: { type: 'string', description: 'The asset\'s id.' },
-    isDepreciated: bool, beginningCarryingValue: num, endingCarryingValue: num, depreciationAmount: num, accumulatedDepreciation: num, journalEntryId: str,
+    id: str,
+    depreciationDateTime: { type: 'string', description: "The month's last day, YYYY-MM-DD: the date of its entry." },
+    depreciationAsset: { type: 'string', description: "The asset's id." },
+    isDepreciated: bool,
+    beginningCarryingValue: num,
+    endingCarryingValue: num,
+    depreciationAmount: num,
+    accumulatedDepreciation: num,
+    journalEntryId: str,
   },
-  required: ['id', 'depreciationDateTime', 'depreciationAsset', 'isDepreciated', 'beginningCarryingValue', 'endingCarryingValue', 'depreciationAmount', 'accumulatedDepreciation', 'journalEntryId'],
+  required: [
+    'id',
+    'depreciationDateTime',
+    'depreciationAsset',
+    'isDepreciated',
+    'beginningCarryingValue',
+    'endingCarryingValue',
+    'depreciationAmount',
+    'accumulatedDepreciation',
+    'journalEntryId',
+  ],
 } as const;
 
 export const FixedAssetSchema = {
-  $id: 'FixedAsset', type: 'object', additionalProperties: false,
+  $id: 'FixedAsset',
+  type: 'object',
+  additionalProperties: false,
   properties: {
-    id: str, referenceWorkspaceTransaction: { type: 'string', description: 'The bank transaction of the purchase (linked: not editable directly).' }, purchaseDate: str, description: str,
-    assetType: { type: 'object', additionalProperties: false, properties: { id: str, name: str }, required: ['id', 'name'], description: 'The asset account of the chart the purchase is booked to.' },
-    depreciationStartDate: str, usefulLife: num, cost: num, salvageValue: num, totalEstimatedUnits: num, unitProducedPerYear: num,
+    id: str,
+    referenceWorkspaceTransaction: { type: 'string', description: 'The bank transaction of the purchase (linked: not editable directly).' },
+    purchaseDate: str,
+    description: str,
+    assetType: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { id: str, name: str },
+      required: ['id', 'name'],
+      description: 'The asset account of the chart the purchase is booked to.',
+    },
+    depreciationStartDate: str,
+    usefulLife: num,
+    cost: num,
+    salvageValue: num,
+    totalEstimatedUnits: num,
+    unitProducedPerYear: num,
     method: { type: 'string', enum: METHODS },
-    status: { type: 'string', enum: ['Pending', 'Active', 'Stopped', 'Fully Depreciated'], description: 'Pending: the purchase is being booked; Stopped: no further depreciation after stoppedOn.' },
-    stoppedOn: { type: ['string', 'null'] }, accumulatedDepreciation: { ...num, description: 'What is posted so far.' }, carryingValue: { ...num, description: 'cost − accumulatedDepreciation.' },
-    merchantName: str, qboSynced: bool, createdAt: str,
+    status: {
+      type: 'string',
+      enum: ['Pending', 'Active', 'Stopped', 'Fully Depreciated'],
+      description: 'Pending: the purchase is being booked; Stopped: no further depreciation after stoppedOn.',
+    },
+    stoppedOn: { type: ['string', 'null'] },
+    accumulatedDepreciation: { ...num, description: 'What is posted so far.' },
+    carryingValue: { ...num, description: 'cost − accumulatedDepreciation.' },
+    merchantName: str,
+    qboSynced: bool,
+    createdAt: str,
     schedule: { type: 'array', items: ref(DepreciationRowSchema), description: 'Only in GET /accounting/fixed-asset/{id} and the answers of create and stop.' },
   },
-  required: ['id', 'referenceWorkspaceTransaction', 'purchaseDate', 'description', 'assetType', 'depreciationStartDate', 'usefulLife', 'cost', 'salvageValue', 'totalEstimatedUnits', 'unitProducedPerYear', 'method', 'status', 'stoppedOn', 'accumulatedDepreciation', 'carryingValue', 'merchantName', 'qboSynced', 'createdAt'],
+  required: [
+    'id',
+    'referenceWorkspaceTransaction',
+    'purchaseDate',
+    'description',
+    'assetType',
+    'depreciationStartDate',
+    'usefulLife',
+    'cost',
+    'salvageValue',
+    'totalEstimatedUnits',
+    'unitProducedPerYear',
+    'method',
+    'status',
+    'stoppedOn',
+    'accumulatedDepreciation',
+    'carryingValue',
+    'merchantName',
+    'qboSynced',
+    'createdAt',
+  ],
 } as const;
 
 const FixedAssetBodySchema = {
-  $id: 'FixedAssetBody', type: 'object', additionalProperties: false,
+  $id: 'FixedAssetBody',
+  type: 'object',
+  additionalProperties: false,
   properties: {
     transactionId: text(64, 'The bank transaction of the purchase (money out, editable). Required.'),
     purchaseDate: text(10, 'YYYY-MM-DD. Required.'),
     depreciationStartDate: text(10, 'YYYY-MM-DD, not before purchaseDate: its month is the first of the schedule. Required.'),
     description: text(500, 'What the asset is.'),
     assetTypeId: text(64, 'The asset account (chart of accounts, class Assets, e.g. Property and Equipment). Required.'),
-    cost: { type: 'number', description: 'The purchase transaction\'s amount. Required; not negative.' },
+    cost: { type: 'number', description: "The purchase transaction's amount. Required; not negative." },
     salvageValue: { type: 'number', description: 'Default 0; not negative, not more than cost.' },
     usefulLife: { type: 'number', description: 'Whole years (1 to 100); not negative. Required except for units of production.' },
     method: { type: 'string', enum: METHODS, description: 'Default STRAIGHT_LINE.' },
-    totalEstimatedUnits: { type: 'number', description: 'Units of production: the units over the asset\'s life; not negative.' },
+    totalEstimatedUnits: { type: 'number', description: "Units of production: the units over the asset's life; not negative." },
     unitProducedPerYear: { type: 'number', description: 'Units of production: units a year (a twelfth a month); not negative.' },
   },
 } as const;
 const FixedAssetAnswerSchema = {
-  $id: 'FixedAssetAnswer', type: 'object', additionalProperties: false,
-  properties: { message: str, fixedAsset: ref(FixedAssetSchema), seq: num }, required: ['message', 'fixedAsset'],
+  $id: 'FixedAssetAnswer',
+  type: 'object',
+  additionalProperties: false,
+  properties: { message: str, fixedAsset: ref(FixedAssetSchema), seq: num },
+  required: ['message', 'fixedAsset'],
 } as const;
 const FixedAssetListSchema = {
-  $id: 'FixedAssetList', type: 'object', additionalProperties: false,
-  properties: { data: { type: 'array', items: ref(FixedAssetSchema) } }, required: ['data'],
+  $id: 'FixedAssetList',
+  type: 'object',
+  additionalProperties: false,
+  properties: { data: { type: 'array', items: ref(FixedAssetSchema) } },
+  required: ['data'],
 } as const;
 const DeletedAnswerSchema = {
-  $id: 'FixedAssetDeleted', type: 'object', additionalProperties: false, properties: { message: str, id: str, seq: num }, required: ['message', 'id', 'seq'],
+  $id: 'FixedAssetDeleted',
+  type: 'object',
+  additionalProperties: false,
+  properties: { message: str, id: str, seq: num },
+  required: ['message', 'id', 'seq'],
 } as const;
 
 const dollars = (c: bigint) => centsToDollars(c);
@@ -82,22 +157,55 @@ const dollars = (c: bigint) => centsToDollars(c);
 export function fixedAssetJson(a: FixedAsset | undefined, withSchedule: boolean) {
   if (!a) return undefined;
   return {
-    id: a.id, referenceWorkspaceTransaction: a.referenceWorkspaceTransaction, purchaseDate: a.purchaseDate, description: a.description, assetType: { id: a.assetTypeId, name: a.assetTypeName },
-    depreciationStartDate: a.depreciationStartDate, usefulLife: a.usefulLife, cost: dollars(a.costCents), salvageValue: dollars(a.salvageValueCents), totalEstimatedUnits: a.totalEstimatedUnits,
-    unitProducedPerYear: a.unitProducedPerYear, method: a.method, status: a.status, stoppedOn: a.stoppedOn || null, accumulatedDepreciation: dollars(a.accumulatedDepreciationCents),
-    carryingValue: dollars(a.carryingValueCents), merchantName: a.merchantName, qboSynced: a.qboSynced, createdAt: a.createdAt,
-    ...(withSchedule ? {
-      schedule: a.schedule.map((m) => ({
-        id: m.id, depreciationDateTime: m.depreciationDateTime, depreciationAsset: a.id, isDepreciated: m.isDepreciated, beginningCarryingValue: dollars(m.beginningCarryingValueCents),
-        endingCarryingValue: dollars(m.endingCarryingValueCents), depreciationAmount: dollars(m.depreciationAmountCents), accumulatedDepreciation: dollars(m.accumulatedDepreciationCents), journalEntryId: m.journalEntryId,
-      })),
-    } : {}),
+    id: a.id,
+    referenceWorkspaceTransaction: a.referenceWorkspaceTransaction,
+    purchaseDate: a.purchaseDate,
+    description: a.description,
+    assetType: { id: a.assetTypeId, name: a.assetTypeName },
+    depreciationStartDate: a.depreciationStartDate,
+    usefulLife: a.usefulLife,
+    cost: dollars(a.costCents),
+    salvageValue: dollars(a.salvageValueCents),
+    totalEstimatedUnits: a.totalEstimatedUnits,
+    unitProducedPerYear: a.unitProducedPerYear,
+    method: a.method,
+    status: a.status,
+    stoppedOn: a.stoppedOn || null,
+    accumulatedDepreciation: dollars(a.accumulatedDepreciationCents),
+    carryingValue: dollars(a.carryingValueCents),
+    merchantName: a.merchantName,
+    qboSynced: a.qboSynced,
+    createdAt: a.createdAt,
+    ...(withSchedule
+      ? {
+          schedule: a.schedule.map((m) => ({
+            id: m.id,
+            depreciationDateTime: m.depreciationDateTime,
+            depreciationAsset: a.id,
+            isDepreciated: m.isDepreciated,
+            beginningCarryingValue: dollars(m.beginningCarryingValueCents),
+            endingCarryingValue: dollars(m.endingCarryingValueCents),
+            depreciationAmount: dollars(m.depreciationAmountCents),
+            accumulatedDepreciation: dollars(m.accumulatedDepreciationCents),
+            journalEntryId: m.journalEntryId,
+          })),
+        }
+      : {}),
   };
 }
 
 interface AssetBody {
-  transactionId?: string; purchaseDate?: string; depreciationStartDate?: string; description?: string; assetTypeId?: string; cost?: number; salvageValue?: number; usefulLife?: number;
-  method?: string; totalEstimatedUnits?: number; unitProducedPerYear?: number;
+  transactionId?: string;
+  purchaseDate?: string;
+  depreciationStartDate?: string;
+  description?: string;
+  assetTypeId?: string;
+  cost?: number;
+  salvageValue?: number;
+  usefulLife?: number;
+  method?: string;
+  totalEstimatedUnits?: number;
+  unitProducedPerYear?: number;
 }
 
 /** The fixed-asset routes: each one FixedAssetsService RPC with the caller's tenancy headers. */
@@ -108,13 +216,30 @@ export async function registerFixedAssetRoutes(app: FastifyInstance, { client }:
 
   app.get(
     '/accounting/fixed-assets',
-    { config: READ, schema: { ...common, operationId: 'listFixedAssets', summary: 'The workspace\'s fixed assets, newest purchase first (without schedules)', response: responses(200, ref(FixedAssetListSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listFixedAssets',
+        summary: "The workspace's fixed assets, newest purchase first (without schedules)",
+        response: responses(200, ref(FixedAssetListSchema)),
+      },
+    },
     async (req) => ({ data: (await client.listFixedAssets({}, headers(req))).fixedAssets.map((a) => fixedAssetJson(a, false)) }),
   );
 
   app.get<{ Params: { id: string } }>(
     '/accounting/fixed-asset/:id',
-    { config: READ, schema: { ...common, operationId: 'getFixedAsset', summary: 'One fixed asset with its depreciation schedule', params: idParams, response: responses(200, ref(FixedAssetSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'getFixedAsset',
+        summary: 'One fixed asset with its depreciation schedule',
+        params: idParams,
+        response: responses(200, ref(FixedAssetSchema)),
+      },
+    },
     async (req) => fixedAssetJson((await client.getFixedAsset({ id: req.params.id }, headers(req))).fixedAsset, true),
   );
 
@@ -123,16 +248,32 @@ export async function registerFixedAssetRoutes(app: FastifyInstance, { client }:
     {
       config: WRITE,
       schema: {
-        ...common, operationId: 'createFixedAsset', body: ref(FixedAssetBodySchema), response: responses(201, ref(FixedAssetAnswerSchema)),
-        summary: 'Create a fixed asset from a bank transaction: the purchase is re-booked to the asset account; the schedule is posted monthly (source FixedAsset)',
+        ...common,
+        operationId: 'createFixedAsset',
+        body: ref(FixedAssetBodySchema),
+        response: responses(201, ref(FixedAssetAnswerSchema)),
+        summary:
+          'Create a fixed asset from a bank transaction: the purchase is re-booked to the asset account; the schedule is posted monthly (source FixedAsset)',
       },
     },
     async (req, reply) => {
       const b = req.body ?? {};
-      const r = await client.createFixedAsset({
-        transactionId: b.transactionId, purchaseDate: b.purchaseDate, depreciationStartDate: b.depreciationStartDate, description: b.description, assetTypeId: b.assetTypeId, cost: b.cost,
-        salvageValue: b.salvageValue, usefulLife: b.usefulLife, method: b.method, totalEstimatedUnits: b.totalEstimatedUnits, unitProducedPerYear: b.unitProducedPerYear,
-      }, headers(req));
+      const r = await client.createFixedAsset(
+        {
+          transactionId: b.transactionId,
+          purchaseDate: b.purchaseDate,
+          depreciationStartDate: b.depreciationStartDate,
+          description: b.description,
+          assetTypeId: b.assetTypeId,
+          cost: b.cost,
+          salvageValue: b.salvageValue,
+          usefulLife: b.usefulLife,
+          method: b.method,
+          totalEstimatedUnits: b.totalEstimatedUnits,
+          unitProducedPerYear: b.unitProducedPerYear,
+        },
+        headers(req),
+      );
       reply.code(201);
       return { message: 'Fixed asset created', fixedAsset: fixedAssetJson(r.fixedAsset, true), seq: Number(r.seq) };
     },
@@ -140,8 +281,20 @@ export async function registerFixedAssetRoutes(app: FastifyInstance, { client }:
 
   app.post<{ Params: { id: string } }>(
     '/accounting/fixed-asset/stop/:id',
-    { config: WRITE, schema: { ...common, operationId: 'stopFixedAsset', summary: 'Stop a fixed asset: no further depreciation (what is posted stays)', params: idParams, response: responses(200, ref(FixedAssetAnswerSchema)) } },
-    async (req) => ({ message: 'Fixed asset stopped', fixedAsset: fixedAssetJson((await client.stopFixedAsset({ id: req.params.id }, headers(req))).fixedAsset, true) }),
+    {
+      config: WRITE,
+      schema: {
+        ...common,
+        operationId: 'stopFixedAsset',
+        summary: 'Stop a fixed asset: no further depreciation (what is posted stays)',
+        params: idParams,
+        response: responses(200, ref(FixedAssetAnswerSchema)),
+      },
+    },
+    async (req) => ({
+      message: 'Fixed asset stopped',
+      fixedAsset: fixedAssetJson((await client.stopFixedAsset({ id: req.params.id }, headers(req))).fixedAsset, true),
+    }),
   );
 
   app.delete<{ Params: { id: string } }>(
@@ -149,10 +302,17 @@ export async function registerFixedAssetRoutes(app: FastifyInstance, { client }:
     {
       config: WRITE,
       schema: {
-        ...common, operationId: 'deleteFixedAsset', params: idParams, response: responses(200, ref(DeletedAnswerSchema)),
+        ...common,
+        operationId: 'deleteFixedAsset',
+        params: idParams,
+        response: responses(200, ref(DeletedAnswerSchema)),
         summary: 'Delete a fixed asset: every depreciation posted is reversed and the purchase booked back to the category it had',
       },
     },
-    async (req) => ({ message: 'Fixed asset deleted', id: req.params.id, seq: Number((await client.deleteFixedAsset({ id: req.params.id }, headers(req))).seq) }),
+    async (req) => ({
+      message: 'Fixed asset deleted',
+      id: req.params.id,
+      seq: Number((await client.deleteFixedAsset({ id: req.params.id }, headers(req))).seq),
+    }),
   );
 }

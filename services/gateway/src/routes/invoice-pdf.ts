@@ -20,10 +20,17 @@ export function registerInvoicePdfRoute(app: FastifyInstance, { client, identity
     {
       config: READ,
       schema: {
-        tags: ['documents'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, operationId: 'downloadInvoicePdf',
-        summary: 'The invoice as a PDF: company, customer, lines with quantity, rate and amount, totals, invoice and due date (file name in content-disposition)',
+        tags: ['documents'],
+        security: [{ bearerAuth: [] }],
+        headers: WORKSPACE_HEADER_SCHEMA,
+        operationId: 'downloadInvoicePdf',
+        summary:
+          'The invoice as a PDF: company, customer, lines with quantity, rate and amount, totals, invoice and due date (file name in content-disposition)',
         params: idParams,
-        response: { 200: { description: 'The invoice, as an attachment.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, default: ref(ErrorResponseSchema) },
+        response: {
+          200: { description: 'The invoice, as an attachment.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          default: ref(ErrorResponseSchema),
+        },
       },
     },
     async (req, reply: FastifyReply) => {
@@ -39,9 +46,18 @@ export function registerInvoicePdfRoute(app: FastifyInstance, { client, identity
         companyAddress ||= profile?.address ?? '';
       }
       const pdf = await invoicePdf({
-        invoiceId: d.id, referenceNo: d.reference, invoiceDate: d.date, dueDate: d.dueDate, companyName, companyAddress, customerName: d.party?.name ?? '', description: d.description,
+        invoiceId: d.id,
+        referenceNo: d.reference,
+        invoiceDate: d.date,
+        dueDate: d.dueDate,
+        companyName,
+        companyAddress,
+        customerName: d.party?.name ?? '',
+        description: d.description,
         lines: d.lines.map((l) => ({ serviceName: l.serviceName, quantity: l.quantity, rateCents: l.rateCents, amountCents: l.amountCents })),
-        totalCents: d.totalCents, paidCents: d.paidCents, voided: d.voided,
+        totalCents: d.totalCents,
+        paidCents: d.paidCents,
+        voided: d.voided,
       });
       const fileName = exportFileName('invoice', [invoiceNumber({ invoiceId: d.id, referenceNo: d.reference }), d.date], 'pdf');
       return reply.type(CONTENT_TYPES.pdf).header('content-disposition', contentDisposition(fileName)).header('cache-control', 'no-store').send(pdf);

@@ -40,7 +40,11 @@ export const OpeningBalanceBodySchema = {
 export const OpeningBalanceResponseSchema = {
   $id: 'OpeningBalanceResponse',
   type: 'object',
-  properties: { message: { type: 'string' }, openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] }, seq: { ...SEQ_PROPERTY, description: `${SEQ_PROPERTY.description} Only in the answer to PUT.` } },
+  properties: {
+    message: { type: 'string' },
+    openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] },
+    seq: { ...SEQ_PROPERTY, description: `${SEQ_PROPERTY.description} Only in the answer to PUT.` },
+  },
   required: ['openingBalance'],
   additionalProperties: false,
 } as const;
@@ -58,7 +62,15 @@ const READ = { auth: { workspace: 'required' as const } };
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 const openingBalanceJson = (o: OpeningBalance | undefined) =>
-  (o ? { categoryId: o.categoryId, openingBalance: centsToDollars(o.amountCents), openingBalanceDate: o.date, journalEntryId: o.journalEntryId, seq: Number(o.seq) } : null);
+  o
+    ? {
+        categoryId: o.categoryId,
+        openingBalance: centsToDollars(o.amountCents),
+        openingBalanceDate: o.date,
+        journalEntryId: o.journalEntryId,
+        seq: Number(o.seq),
+      }
+    : null;
 
 /**
  * GET, PUT and DELETE `/categories/{id}/opening-balance` (our route: the spec names none; QuickBooks
@@ -72,7 +84,15 @@ export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledge
 
   app.get<{ Params: { id: string } }>(
     '/categories/:id/opening-balance',
-    { config: READ, schema: { ...common, operationId: 'getOpeningBalance', summary: "A balance-sheet account's opening balance (null when it has none)", response: responses(200, ref(OpeningBalanceResponseSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'getOpeningBalance',
+        summary: "A balance-sheet account's opening balance (null when it has none)",
+        response: responses(200, ref(OpeningBalanceResponseSchema)),
+      },
+    },
     async (req) => ({ openingBalance: openingBalanceJson((await ledger.getOpeningBalance({ categoryId: req.params.id }, headers(req))).openingBalance) }),
   );
 
@@ -80,7 +100,13 @@ export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledge
     '/categories/:id/opening-balance',
     {
       config: WRITE,
-      schema: { ...common, operationId: 'setOpeningBalance', summary: 'Set the opening balance of a bank, card, asset, liability or equity account (against Opening Balance Equity)', body: ref(OpeningBalanceBodySchema), response: responses(200, ref(OpeningBalanceResponseSchema)) },
+      schema: {
+        ...common,
+        operationId: 'setOpeningBalance',
+        summary: 'Set the opening balance of a bank, card, asset, liability or equity account (against Opening Balance Equity)',
+        body: ref(OpeningBalanceBodySchema),
+        response: responses(200, ref(OpeningBalanceResponseSchema)),
+      },
     },
     async (req) => {
       const b = req.body ?? {};
@@ -92,7 +118,15 @@ export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledge
 
   app.delete<{ Params: { id: string } }>(
     '/categories/:id/opening-balance',
-    { config: WRITE, schema: { ...common, operationId: 'removeOpeningBalance', summary: 'Remove the opening balance of an account (a reversal)', response: responses(200, ref(OpeningBalanceRemovedSchema)) } },
+    {
+      config: WRITE,
+      schema: {
+        ...common,
+        operationId: 'removeOpeningBalance',
+        summary: 'Remove the opening balance of an account (a reversal)',
+        response: responses(200, ref(OpeningBalanceRemovedSchema)),
+      },
+    },
     async (req) => {
       const r = await ledger.removeOpeningBalance({ categoryId: req.params.id }, headers(req));
       return { message: r.message, seq: Number(r.seq) };

@@ -21,31 +21,59 @@ export const RECURRENCE_BODY = {
 } as const;
 
 export const RecurrenceDateSchema = {
-  $id: 'RecurrenceDate', type: 'object', additionalProperties: false,
-  properties: { recurrenceDate: str, isRecurred: { ...bool, description: 'Whether this date was handled (its document created, or the template itself on its own date).' }, documentId: str },
+  $id: 'RecurrenceDate',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    recurrenceDate: str,
+    isRecurred: { ...bool, description: 'Whether this date was handled (its document created, or the template itself on its own date).' },
+    documentId: str,
+  },
   required: ['recurrenceDate', 'isRecurred', 'documentId'],
 } as const;
 
 export const RecurrenceSchema = {
-  $id: 'Recurrence', type: 'object', additionalProperties: false,
+  $id: 'Recurrence',
+  type: 'object',
+  additionalProperties: false,
   description: 'Its recurrence: as a template (isRecurredParent) or as a document a recurrence created (recurredFromId). Empty fields when it never recurred.',
   properties: {
-    isRecurredParent: bool, recurringStartDate: str, recurringEndDate: str,
+    isRecurredParent: bool,
+    recurringStartDate: str,
+    recurringEndDate: str,
     interval: { ...str, description: 'daily, weekly, monthly, quarterly or yearly.' },
     recurringEndType: { ...str, description: 'never, date or count.' },
     recurringCount: { ...int, description: 'Occurrences in all, when it ends after a count.' },
     activity: { ...str, description: 'Active, Paused or Stopped.' },
     recurringSchedule: { type: 'array', items: { $ref: 'RecurrenceDate#' }, description: 'The dates handled so far, then the next ones (at most 12).' },
-    nextRecurrenceDate: str, recurredFromId: str,
+    nextRecurrenceDate: str,
+    recurredFromId: str,
   },
-  required: ['isRecurredParent', 'recurringStartDate', 'recurringEndDate', 'interval', 'recurringEndType', 'recurringCount', 'activity', 'recurringSchedule', 'nextRecurrenceDate', 'recurredFromId'],
+  required: [
+    'isRecurredParent',
+    'recurringStartDate',
+    'recurringEndDate',
+    'interval',
+    'recurringEndType',
+    'recurringCount',
+    'activity',
+    'recurringSchedule',
+    'nextRecurrenceDate',
+    'recurredFromId',
+  ],
 } as const;
 
 export function recurrenceJson(r: Recurrence | undefined): Record<string, unknown> {
   return {
-    isRecurredParent: r?.isRecurredParent ?? false, recurringStartDate: r?.recurringStartDate ?? '', recurringEndDate: r?.recurringEndDate ?? '', interval: r?.interval ?? '',
-    recurringEndType: r?.recurringEndType ?? '', recurringCount: r?.recurringCount ?? 0, activity: r?.activity ?? '',
+    isRecurredParent: r?.isRecurredParent ?? false,
+    recurringStartDate: r?.recurringStartDate ?? '',
+    recurringEndDate: r?.recurringEndDate ?? '',
+    interval: r?.interval ?? '',
+    recurringEndType: r?.recurringEndType ?? '',
+    recurringCount: r?.recurringCount ?? 0,
+    activity: r?.activity ?? '',
     recurringSchedule: (r?.recurringSchedule ?? []).map((d) => ({ recurrenceDate: d.recurrenceDate, isRecurred: d.isRecurred, documentId: d.documentId })),
-    nextRecurrenceDate: r?.nextRecurrenceDate ?? '', recurredFromId: r?.recurredFromId ?? '',
+    nextRecurrenceDate: r?.nextRecurrenceDate ?? '',
+    recurredFromId: r?.recurredFromId ?? '',
   };
 }

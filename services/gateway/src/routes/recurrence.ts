@@ -19,29 +19,46 @@ const str = { type: 'string' } as const;
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 
 const RecurBodySchema = {
-  $id: 'RecurBody', type: 'object', additionalProperties: false,
+  $id: 'RecurBody',
+  type: 'object',
+  additionalProperties: false,
   properties: {
     ...RECURRENCE_BODY,
     activity: text(10, 'Active (default) or Paused. Active again after Paused or Stopped resumes from today: the dates that passed meanwhile are not created.'),
   },
 } as const;
 const StopBodySchema = {
-  $id: 'StopRecurringBody', type: 'object', additionalProperties: false,
+  $id: 'StopRecurringBody',
+  type: 'object',
+  additionalProperties: false,
   properties: { entityType: text(20, 'Bill, Invoice or ManualEntry. Required.') },
 } as const;
 const StopAnswerSchema = {
-  $id: 'StopRecurringAnswer', type: 'object', additionalProperties: false,
+  $id: 'StopRecurringAnswer',
+  type: 'object',
+  additionalProperties: false,
   properties: { message: str, id: str, entityType: str, recurrence: ref(RecurrenceSchema) },
   required: ['message', 'id', 'entityType', 'recurrence'],
 } as const;
-const recurAnswer = (k: Kind) => ({
-  $id: `${KINDS[k].Name}RecurAnswer`, type: 'object', additionalProperties: false,
-  properties: { message: str, [KINDS[k].one]: ref(KINDS[k].schema) }, required: ['message', KINDS[k].one],
-}) as const;
+const recurAnswer = (k: Kind) =>
+  ({
+    $id: `${KINDS[k].Name}RecurAnswer`,
+    type: 'object',
+    additionalProperties: false,
+    properties: { message: str, [KINDS[k].one]: ref(KINDS[k].schema) },
+    required: ['message', KINDS[k].one],
+  }) as const;
 const RECUR_ANSWERS = { bill: recurAnswer('bill'), invoice: recurAnswer('invoice'), manual_entry: recurAnswer('manual_entry') };
 const ENTITY_TYPES: Record<Kind, string> = { bill: 'Bill', invoice: 'Invoice', manual_entry: 'ManualEntry' };
 
-interface RecurBody { recurringStartDate?: string; recurringEndDate?: string; interval?: string; recurringEndType?: string; recurringCount?: number; activity?: string }
+interface RecurBody {
+  recurringStartDate?: string;
+  recurringEndDate?: string;
+  interval?: string;
+  recurringEndType?: string;
+  recurringCount?: number;
+  activity?: string;
+}
 
 /** The recurrence routes: each one DocumentsService RPC with the caller's tenancy headers. */
 export async function registerRecurrenceRoutes(app: FastifyInstance, { client }: { client: DocumentsClient }): Promise<void> {
@@ -57,16 +74,29 @@ export async function registerRecurrenceRoutes(app: FastifyInstance, { client }:
       {
         config: WRITE,
         schema: {
-          ...common, operationId: `recur${K.Name}`, params: idParams, body: ref(RecurBodySchema), response: responses(200, ref(RECUR_ANSWERS[k])),
+          ...common,
+          operationId: `recur${K.Name}`,
+          params: idParams,
+          body: ref(RecurBodySchema),
+          response: responses(200, ref(RECUR_ANSWERS[k])),
           summary: `Make a ${what} recur: a new ${what} on every date of the schedule (created once each, booked through the ledger)`,
         },
       },
       async (req) => {
         const b = req.body ?? {};
-        const r = await client.recurDocument({
-          kind: k, id: req.params.id, recurringStartDate: b.recurringStartDate, recurringEndDate: b.recurringEndDate, interval: b.interval, recurringEndType: b.recurringEndType,
-          recurringCount: b.recurringCount, activity: b.activity,
-        }, headers(req));
+        const r = await client.recurDocument(
+          {
+            kind: k,
+            id: req.params.id,
+            recurringStartDate: b.recurringStartDate,
+            recurringEndDate: b.recurringEndDate,
+            interval: b.interval,
+            recurringEndType: b.recurringEndType,
+            recurringCount: b.recurringCount,
+            activity: b.activity,
+          },
+          headers(req),
+        );
         return { message: `${K.what} recurrence saved`, [K.one]: documentJson(k, r.document) };
       },
     );
@@ -77,7 +107,11 @@ export async function registerRecurrenceRoutes(app: FastifyInstance, { client }:
     {
       config: WRITE,
       schema: {
-        ...common, operationId: 'stopRecurring', params: idParams, body: ref(StopBodySchema), response: responses(200, ref(StopAnswerSchema)),
+        ...common,
+        operationId: 'stopRecurring',
+        params: idParams,
+        body: ref(StopBodySchema),
+        response: responses(200, ref(StopAnswerSchema)),
         summary: 'Stop a recurring bill, invoice or manual journal: no more occurrences; those created stay',
       },
     },

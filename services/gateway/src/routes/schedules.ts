@@ -23,57 +23,102 @@ const int = { type: 'integer' } as const;
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 const KINDS = ['Prepaid Expenses', 'Deferred Revenue', 'Accumulated Depreciation', 'Other'] as const;
 type Kind = (typeof KINDS)[number];
-const KEYS: Record<string, Kind> = { prepaid_expenses: 'Prepaid Expenses', deferred_revenue: 'Deferred Revenue', accumulated_depreciation: 'Accumulated Depreciation' };
+const KEYS: Record<string, Kind> = {
+  prepaid_expenses: 'Prepaid Expenses',
+  deferred_revenue: 'Deferred Revenue',
+  accumulated_depreciation: 'Accumulated Depreciation',
+};
 const PAGE = 100;
 const MAX_PAGES = 100;
 
 const ScheduleQuerySchema = {
-  type: 'object', additionalProperties: false,
+  type: 'object',
+  additionalProperties: false,
   properties: {
-    ledgerAccount: text(64, 'A ledger account id: only its schedule (the balance sheet\'s prepaid / deferred revenue rows open this). Default: Prepaid Expenses, Deferred Revenue and Accumulated Depreciation.'),
+    ledgerAccount: text(
+      64,
+      "A ledger account id: only its schedule (the balance sheet's prepaid / deferred revenue rows open this). Default: Prepaid Expenses, Deferred Revenue and Accumulated Depreciation.",
+    ),
     startDate: text(10, 'YYYY-MM-DD; default January 1 of this year.'),
     endDate: text(10, 'YYYY-MM-DD, inclusive; default December 31 of this year.'),
   },
 } as const;
 
 const ScheduleLineSchema = {
-  $id: 'ScheduleLine', type: 'object', additionalProperties: false,
+  $id: 'ScheduleLine',
+  type: 'object',
+  additionalProperties: false,
   properties: {
-    date: str, description: str, amount: { ...num, description: 'Signed in the account\'s normal direction (a release is negative for Prepaid Expenses, Deferred Revenue; depreciation positive for Accumulated Depreciation, a contra account shown as its credit balance).' },
-    runningBalance: num, journalEntryId: str, transactionId: str, sourceType: str, scheduled: { type: 'boolean', description: 'Not yet in the books (a depreciation month to come).' },
+    date: str,
+    description: str,
+    amount: {
+      ...num,
+      description:
+        "Signed in the account's normal direction (a release is negative for Prepaid Expenses, Deferred Revenue; depreciation positive for Accumulated Depreciation, a contra account shown as its credit balance).",
+    },
+    runningBalance: num,
+    journalEntryId: str,
+    transactionId: str,
+    sourceType: str,
+    scheduled: { type: 'boolean', description: 'Not yet in the books (a depreciation month to come).' },
   },
   required: ['date', 'description', 'amount', 'runningBalance', 'journalEntryId', 'transactionId', 'sourceType', 'scheduled'],
 } as const;
 const AccountRefSchema = {
-  $id: 'ScheduleLedgerAccount', type: 'object', additionalProperties: false, properties: { id: str, name: str, coaId: int }, required: ['id', 'name', 'coaId'],
+  $id: 'ScheduleLedgerAccount',
+  type: 'object',
+  additionalProperties: false,
+  properties: { id: str, name: str, coaId: int },
+  required: ['id', 'name', 'coaId'],
 } as const;
 const ScheduleSchema = {
-  $id: 'Schedule', type: 'object', additionalProperties: false,
+  $id: 'Schedule',
+  type: 'object',
+  additionalProperties: false,
   properties: {
-    ledgerAccount: ref(AccountRefSchema), kind: { type: 'string', enum: KINDS }, txnCount: { ...int, description: 'Entries of the account in the range (scheduled months not counted).' },
-    openingBalance: num, runningBalance: { ...num, description: 'The balance at endDate (what is still to be released).' }, lines: { type: 'array', items: ref(ScheduleLineSchema) },
+    ledgerAccount: ref(AccountRefSchema),
+    kind: { type: 'string', enum: KINDS },
+    txnCount: { ...int, description: 'Entries of the account in the range (scheduled months not counted).' },
+    openingBalance: num,
+    runningBalance: { ...num, description: 'The balance at endDate (what is still to be released).' },
+    lines: { type: 'array', items: ref(ScheduleLineSchema) },
   },
   required: ['ledgerAccount', 'kind', 'txnCount', 'openingBalance', 'runningBalance', 'lines'],
 } as const;
 const SchedulesAnswerSchema = {
-  $id: 'SchedulesAnswer', type: 'object', additionalProperties: false,
-  properties: { startDate: str, endDate: str, data: { type: 'array', items: ref(ScheduleSchema) } }, required: ['startDate', 'endDate', 'data'],
+  $id: 'SchedulesAnswer',
+  type: 'object',
+  additionalProperties: false,
+  properties: { startDate: str, endDate: str, data: { type: 'array', items: ref(ScheduleSchema) } },
+  required: ['startDate', 'endDate', 'data'],
 } as const;
 const CalendarAnswerSchema = {
-  $id: 'SchedulesCalendarAnswer', type: 'object', additionalProperties: false,
+  $id: 'SchedulesCalendarAnswer',
+  type: 'object',
+  additionalProperties: false,
   properties: {
-    startDate: str, endDate: str,
+    startDate: str,
+    endDate: str,
     months: {
       type: 'array',
       items: {
-        type: 'object', additionalProperties: false,
+        type: 'object',
+        additionalProperties: false,
         properties: {
           month: { type: 'string', description: 'YYYY-MM' },
           schedules: {
             type: 'array',
             items: {
-              type: 'object', additionalProperties: false,
-              properties: { ledgerAccount: ref(AccountRefSchema), kind: { type: 'string', enum: KINDS }, amount: num, scheduledAmount: num, txnCount: int, runningBalance: num },
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                ledgerAccount: ref(AccountRefSchema),
+                kind: { type: 'string', enum: KINDS },
+                amount: num,
+                scheduledAmount: num,
+                txnCount: int,
+                runningBalance: num,
+              },
               required: ['ledgerAccount', 'kind', 'amount', 'scheduledAmount', 'txnCount', 'runningBalance'],
             },
           },
@@ -85,9 +130,27 @@ const CalendarAnswerSchema = {
   required: ['startDate', 'endDate', 'months'],
 } as const;
 
-interface Query { ledgerAccount?: string; startDate?: string; endDate?: string }
-interface Line { date: string; description: string; amountCents: number; runningCents: number; journalEntryId: string; transactionId: string; sourceType: string; scheduled: boolean }
-interface Composed { account: { id: string; name: string; coaId: number }; kind: Kind; openingCents: number; lines: Line[] }
+interface Query {
+  ledgerAccount?: string;
+  startDate?: string;
+  endDate?: string;
+}
+interface Line {
+  date: string;
+  description: string;
+  amountCents: number;
+  runningCents: number;
+  journalEntryId: string;
+  transactionId: string;
+  sourceType: string;
+  scheduled: boolean;
+}
+interface Composed {
+  account: { id: string; name: string; coaId: number };
+  kind: Kind;
+  openingCents: number;
+  lines: Line[];
+}
 
 /** The range asked, else this calendar year; a bad one is the 400 naming its field. */
 function rangeOf(q: Query, today = new Date().toISOString().slice(0, 10)): { startDate: string; endDate: string } {
@@ -103,19 +166,28 @@ function rangeOf(q: Query, today = new Date().toISOString().slice(0, 10)): { sta
 }
 
 /** The schedules of the range: each account's lines from the ledger, depreciation months to come from the documents service. */
-async function compose(ledger: LedgerClient, assets: FixedAssetsClient, q: Query, opts: { headers: Record<string, string> }): Promise<{ startDate: string; endDate: string; schedules: Composed[] }> {
+async function compose(
+  ledger: LedgerClient,
+  assets: FixedAssetsClient,
+  q: Query,
+  opts: { headers: Record<string, string> },
+): Promise<{ startDate: string; endDate: string; schedules: Composed[] }> {
   const { startDate, endDate } = rangeOf(q);
   const chart = (await ledger.getChartOfAccounts({ endDate }, opts)).chartOfAccounts;
-  const kindOf = (a: (typeof chart)[number]): Kind => KEYS[a.systemKey] ?? (a.coaId === 15300 && a.name === 'Accumulated Depreciation' ? 'Accumulated Depreciation' : 'Other');
+  const kindOf = (a: (typeof chart)[number]): Kind =>
+    KEYS[a.systemKey] ?? (a.coaId === 15300 && a.name === 'Accumulated Depreciation' ? 'Accumulated Depreciation' : 'Other');
   let accounts = chart.filter((a) => kindOf(a) !== 'Other' && a.level >= 3);
   // An Accumulated Depreciation keyed by the ledger wins over the default chart's unkeyed one.
-  if (accounts.some((a) => a.systemKey === 'accumulated_depreciation')) accounts = accounts.filter((a) => kindOf(a) !== 'Accumulated Depreciation' || a.systemKey === 'accumulated_depreciation');
+  if (accounts.some((a) => a.systemKey === 'accumulated_depreciation'))
+    accounts = accounts.filter((a) => kindOf(a) !== 'Accumulated Depreciation' || a.systemKey === 'accumulated_depreciation');
   if (q.ledgerAccount) {
     const one = chart.find((a) => a.id === q.ledgerAccount);
     if (!one) throw new HttpError(404, 'NOT_FOUND', 'Ledger account not found', [{ field: 'ledgerAccount', message: 'Ledger account not found' }]);
     accounts = [one];
   }
-  const depreciation = accounts.some((a) => kindOf(a) === 'Accumulated Depreciation') ? (await assets.listDepreciation({ startDate, endDate }, opts)).months : [];
+  const depreciation = accounts.some((a) => kindOf(a) === 'Accumulated Depreciation')
+    ? (await assets.listDepreciation({ startDate, endDate }, opts)).months
+    : [];
   const schedules: Composed[] = [];
   for (const a of accounts) {
     const lines: Line[] = [];
@@ -123,20 +195,44 @@ async function compose(ledger: LedgerClient, assets: FixedAssetsClient, q: Query
     for (let page = 1; page <= MAX_PAGES; page++) {
       const r = await ledger.getLedgerTransactions({ ledgerAccountId: a.id, startDate, endDate, page, take: PAGE }, opts);
       for (const l of r.data) {
-        if (l.isOpeningBalance) { openingCents = Number(l.ledgerRunningBalanceCents); continue; }
-        lines.push({ date: l.date, description: l.description, amountCents: Number(l.ledgerAmountCents), runningCents: Number(l.ledgerRunningBalanceCents), journalEntryId: l.journalEntryId, transactionId: l.transactionId, sourceType: l.sourceType, scheduled: false });
+        if (l.isOpeningBalance) {
+          openingCents = Number(l.ledgerRunningBalanceCents);
+          continue;
+        }
+        lines.push({
+          date: l.date,
+          description: l.description,
+          amountCents: Number(l.ledgerAmountCents),
+          runningCents: Number(l.ledgerRunningBalanceCents),
+          journalEntryId: l.journalEntryId,
+          transactionId: l.transactionId,
+          sourceType: l.sourceType,
+          scheduled: false,
+        });
       }
       if (!r.meta?.hasNextPage) break;
     }
     const kind = kindOf(a);
     if (kind === 'Accumulated Depreciation') {
       // Contra asset: the ledger's balance is debit-normal (negative); the schedule shows what is accumulated.
-      for (const l of lines) { l.amountCents = -l.amountCents; l.runningCents = -l.runningCents; }
+      for (const l of lines) {
+        l.amountCents = -l.amountCents;
+        l.runningCents = -l.runningCents;
+      }
       openingCents = -openingCents;
       let running = lines.at(-1)?.runningCents ?? openingCents;
       for (const m of depreciation.filter((d) => !d.isDepreciated)) {
         running += Number(m.amountCents);
-        lines.push({ date: m.date, description: `Depreciation: ${m.description || 'fixed asset'} (${m.date.slice(0, 7)})`, amountCents: Number(m.amountCents), runningCents: running, journalEntryId: '', transactionId: '', sourceType: 'FixedAsset', scheduled: true });
+        lines.push({
+          date: m.date,
+          description: `Depreciation: ${m.description || 'fixed asset'} (${m.date.slice(0, 7)})`,
+          amountCents: Number(m.amountCents),
+          runningCents: running,
+          journalEntryId: '',
+          transactionId: '',
+          sourceType: 'FixedAsset',
+          scheduled: true,
+        });
       }
     }
     schedules.push({ account: { id: a.id, name: a.name, coaId: a.coaId }, kind, openingCents, lines });
@@ -159,7 +255,10 @@ function monthsOf(startDate: string, endDate: string): string[] {
     if (key > last || out.length > 1200) return out;
     out.push(key);
     m += 1;
-    if (m > 12) { m = 1; y += 1; }
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
   }
 }
 
@@ -170,14 +269,36 @@ export async function registerScheduleRoutes(app: FastifyInstance, { ledger, ass
 
   app.get<{ Querystring: Query }>(
     '/accounting/schedules',
-    { config: READ, schema: { ...common, operationId: 'listSchedules', summary: 'Deferred revenue, prepaid expenses and depreciation schedules: each account with txnCount, runningBalance and its lines', response: responses(200, ref(SchedulesAnswerSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listSchedules',
+        summary: 'Deferred revenue, prepaid expenses and depreciation schedules: each account with txnCount, runningBalance and its lines',
+        response: responses(200, ref(SchedulesAnswerSchema)),
+      },
+    },
     async (req) => {
       const r = await compose(ledger, assets, req.query, headers(req));
       return {
-        startDate: r.startDate, endDate: r.endDate,
+        startDate: r.startDate,
+        endDate: r.endDate,
         data: r.schedules.map((s) => ({
-          ledgerAccount: refOf(s), kind: s.kind, txnCount: s.lines.filter((l) => !l.scheduled).length, openingBalance: d(s.openingCents), runningBalance: d(balanceOf(s)),
-          lines: s.lines.map((l) => ({ date: l.date, description: l.description, amount: d(l.amountCents), runningBalance: d(l.runningCents), journalEntryId: l.journalEntryId, transactionId: l.transactionId, sourceType: l.sourceType, scheduled: l.scheduled })),
+          ledgerAccount: refOf(s),
+          kind: s.kind,
+          txnCount: s.lines.filter((l) => !l.scheduled).length,
+          openingBalance: d(s.openingCents),
+          runningBalance: d(balanceOf(s)),
+          lines: s.lines.map((l) => ({
+            date: l.date,
+            description: l.description,
+            amount: d(l.amountCents),
+            runningBalance: d(l.runningCents),
+            journalEntryId: l.journalEntryId,
+            transactionId: l.transactionId,
+            sourceType: l.sourceType,
+            scheduled: l.scheduled,
+          })),
         })),
       };
     },
@@ -185,11 +306,20 @@ export async function registerScheduleRoutes(app: FastifyInstance, { ledger, ass
 
   app.get<{ Querystring: Query }>(
     '/accounting/schedules-calendar',
-    { config: READ, schema: { ...common, operationId: 'listSchedulesCalendar', summary: 'The schedules month by month: what each account releases (or will) in each month and its balance at the month\'s end', response: responses(200, ref(CalendarAnswerSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listSchedulesCalendar',
+        summary: "The schedules month by month: what each account releases (or will) in each month and its balance at the month's end",
+        response: responses(200, ref(CalendarAnswerSchema)),
+      },
+    },
     async (req) => {
       const r = await compose(ledger, assets, req.query, headers(req));
       return {
-        startDate: r.startDate, endDate: r.endDate,
+        startDate: r.startDate,
+        endDate: r.endDate,
         months: monthsOf(r.startDate, r.endDate).map((month) => ({
           month,
           schedules: r.schedules.map((s) => {
@@ -197,8 +327,12 @@ export async function registerScheduleRoutes(app: FastifyInstance, { ledger, ass
             const booked = inMonth.filter((l) => !l.scheduled);
             const upTo = s.lines.filter((l) => l.date.slice(0, 7) <= month).at(-1);
             return {
-              ledgerAccount: refOf(s), kind: s.kind, amount: d(booked.reduce((t, l) => t + l.amountCents, 0)), scheduledAmount: d(inMonth.filter((l) => l.scheduled).reduce((t, l) => t + l.amountCents, 0)),
-              txnCount: booked.length, runningBalance: d(upTo?.runningCents ?? s.openingCents),
+              ledgerAccount: refOf(s),
+              kind: s.kind,
+              amount: d(booked.reduce((t, l) => t + l.amountCents, 0)),
+              scheduledAmount: d(inMonth.filter((l) => l.scheduled).reduce((t, l) => t + l.amountCents, 0)),
+              txnCount: booked.length,
+              runningBalance: d(upTo?.runningCents ?? s.openingCents),
             };
           }),
         })),

@@ -18,7 +18,9 @@ export const SpendingHeaderSchema = {
   type: 'object',
   description: 'The period covered, the money type read and the ledger commit sequence reflected.',
   properties: {
-    startDate: str, endDate: str, moneyType: { type: 'string', enum: ['ALL', 'non-bank', 'unadjusted', 'adjusted'] },
+    startDate: str,
+    endDate: str,
+    moneyType: { type: 'string', enum: ['ALL', 'non-bank', 'unadjusted', 'adjusted'] },
     seq: { type: 'integer', description: 'The highest ledger commit sequence the answer reflects.' },
     caughtUp: { type: 'boolean', description: 'false when the request carried a seq the read model had not reached within the wait.' },
   },
@@ -29,7 +31,8 @@ export const SpendingHeaderSchema = {
 export const SpendingResponseSchema = {
   $id: 'SpendingResponse',
   type: 'object',
-  description: 'Money spent per Expenses category over the period (entries of the moneyType\'s origins), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals.',
+  description:
+    'Money spent per Expenses category over the period (entries of the moneyType\'s origins), sorted by amount in `order`; at most 10 rows: beyond that the 9 largest and "Others" (id and coaId null) with the rest, always last. percentage is the share of totalAmount (every category), 2 decimals.',
   properties: {
     header: { $ref: 'SpendingHeader#' },
     order: { type: 'string', enum: ['ASC', 'DESC'] },
@@ -51,7 +54,8 @@ export const SpendingResponseSchema = {
 export const TopMerchantsResponseSchema = {
   $id: 'TopMerchantsResponse',
   type: 'object',
-  description: 'The 10 merchants (billers) most money went to over the period (Expenses accounts, entries of the moneyType\'s origins), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money spent, every merchant included.',
+  description:
+    'The 10 merchants (billers) most money went to over the period (Expenses accounts, entries of the moneyType\'s origins), largest first: totalAmount, share of all the money out (percentage, 2 decimals) and transactions (net of reversals). Money booked without a merchant is one row, "No merchant" (id null). The top-level totalAmount is all the money spent, every merchant included.',
   properties: {
     header: { $ref: 'SpendingHeader#' },
     totalAmount: num,
@@ -78,17 +82,42 @@ const SPENDING_QUERY = {
     tags: REPORT_QUERY.properties.tags,
     moneyType: REPORT_QUERY.properties.moneyType,
     seq: REPORT_QUERY.properties.seq,
-    workspaces: q('Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace.'),
+    workspaces: q(
+      'Comma-joined workspace ids (at most 20), each one the caller belongs to: one answer over all of them (categories matched by coaId, merchants by name). Default: the current workspace.',
+    ),
   },
 } as const;
 
-interface SpendingQueryString { startDate?: string; endDate?: string; groups?: string; tags?: string; moneyType?: string; seq?: string; order?: string; workspaces?: string }
+interface SpendingQueryString {
+  startDate?: string;
+  endDate?: string;
+  groups?: string;
+  tags?: string;
+  moneyType?: string;
+  seq?: string;
+  order?: string;
+  workspaces?: string;
+}
 
-const headerJson = (h: SpendingHeader | undefined) => ({ startDate: h?.startDate ?? '', endDate: h?.endDate ?? '', moneyType: h?.moneyType ?? 'ALL', seq: Number(h?.seq ?? 0n), caughtUp: h?.caughtUp ?? true });
+const headerJson = (h: SpendingHeader | undefined) => ({
+  startDate: h?.startDate ?? '',
+  endDate: h?.endDate ?? '',
+  moneyType: h?.moneyType ?? 'ALL',
+  seq: Number(h?.seq ?? 0n),
+  caughtUp: h?.caughtUp ?? true,
+});
 /** The query for the ReportingService; `workspaces` checked as for every report (checkedWorkspaces). */
 function spendingQuery(req: FastifyRequest<{ Querystring: SpendingQueryString }>) {
   const x = req.query;
-  return { startDate: x.startDate ?? '', endDate: x.endDate ?? '', groups: x.groups ?? '', tags: x.tags ?? '', moneyType: x.moneyType ?? '', seq: x.seq ?? '', workspaces: checkedWorkspaces(req, x.workspaces) };
+  return {
+    startDate: x.startDate ?? '',
+    endDate: x.endDate ?? '',
+    groups: x.groups ?? '',
+    tags: x.tags ?? '',
+    moneyType: x.moneyType ?? '',
+    seq: x.seq ?? '',
+    workspaces: checkedWorkspaces(req, x.workspaces),
+  };
 }
 
 export async function registerSpendingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
@@ -102,7 +131,9 @@ export async function registerSpendingRoutes(app: FastifyInstance, { reporting }
     {
       config: READ,
       schema: {
-        ...common, operationId: 'getSpending', summary: 'Spending by category over the period, largest first (order DESC) or smallest first (ASC)',
+        ...common,
+        operationId: 'getSpending',
+        summary: 'Spending by category over the period, largest first (order DESC) or smallest first (ASC)',
         querystring: { ...SPENDING_QUERY, properties: { ...SPENDING_QUERY.properties, order: q('DESC (default) or ASC: the rows by amount.') } },
         response: responses(200, ref(SpendingResponseSchema)),
       },
@@ -110,20 +141,44 @@ export async function registerSpendingRoutes(app: FastifyInstance, { reporting }
     async (req) => {
       const r = await reporting.getSpending({ query: spendingQuery(req), order: req.query.order ?? '' }, headers(req));
       return {
-        header: headerJson(r.header), order: r.order, totalAmount: centsToDollars(r.totalCents),
-        data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, coaId: orNull(x.coaId, 0), amount: centsToDollars(x.amountCents), percentage: x.percentageBp / 100 })),
+        header: headerJson(r.header),
+        order: r.order,
+        totalAmount: centsToDollars(r.totalCents),
+        data: r.rows.map((x) => ({
+          id: orNull(x.id, ''),
+          name: x.name,
+          coaId: orNull(x.coaId, 0),
+          amount: centsToDollars(x.amountCents),
+          percentage: x.percentageBp / 100,
+        })),
       };
     },
   );
 
   app.get<{ Querystring: SpendingQueryString }>(
     '/financial-data/top-merchant',
-    { config: READ, schema: { ...common, operationId: 'getTopMerchants', summary: 'The merchants most money went to over the period, with their share and transaction count', querystring: SPENDING_QUERY, response: responses(200, ref(TopMerchantsResponseSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'getTopMerchants',
+        summary: 'The merchants most money went to over the period, with their share and transaction count',
+        querystring: SPENDING_QUERY,
+        response: responses(200, ref(TopMerchantsResponseSchema)),
+      },
+    },
     async (req) => {
       const r = await reporting.getTopMerchants({ query: spendingQuery(req) }, headers(req));
       return {
-        header: headerJson(r.header), totalAmount: centsToDollars(r.totalCents),
-        data: r.rows.map((x) => ({ id: orNull(x.id, ''), name: x.name, totalAmount: centsToDollars(x.amountCents), percentage: x.percentageBp / 100, transactionCount: Number(x.transactionCount) })),
+        header: headerJson(r.header),
+        totalAmount: centsToDollars(r.totalCents),
+        data: r.rows.map((x) => ({
+          id: orNull(x.id, ''),
+          name: x.name,
+          totalAmount: centsToDollars(x.amountCents),
+          percentage: x.percentageBp / 100,
+          transactionCount: Number(x.transactionCount),
+        })),
       };
     },
   );

@@ -24,13 +24,17 @@ const MANAGE = { auth: { manage: true } };
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const uuid = { type: 'string', format: 'uuid' } as const;
-const ROLE = { type: 'string', enum: [...ROLES, ''], description: 'Accountant, Admin or Viewer (Owner is refused: \'Role cannot be Owner\'); empty is the default, Viewer.' } as const;
+const ROLE = {
+  type: 'string',
+  enum: [...ROLES, ''],
+  description: "Accountant, Admin or Viewer (Owner is refused: 'Role cannot be Owner'); empty is the default, Viewer.",
+} as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 
 const WorkspaceDetailSchema = {
   $id: 'WorkspaceDetail',
   type: 'object',
-  description: 'A workspace (the spec\'s entity) with its details (spec platform-core §3).',
+  description: "A workspace (the spec's entity) with its details (spec platform-core §3).",
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
@@ -45,9 +49,24 @@ const WorkspaceDetailSchema = {
     ownerEmail: { type: 'string' },
     isDefault: { type: 'boolean' },
     organizationId: { type: 'string' },
-    role: { type: 'string', description: 'The caller\'s role in it.' },
+    role: { type: 'string', description: "The caller's role in it." },
   },
-  required: ['id', 'name', 'address', 'email', 'bankName', 'accountNumber', 'bankAddress', 'accountType', 'maxTeamSize', 'memberCount', 'ownerEmail', 'isDefault', 'organizationId', 'role'],
+  required: [
+    'id',
+    'name',
+    'address',
+    'email',
+    'bankName',
+    'accountNumber',
+    'bankAddress',
+    'accountType',
+    'maxTeamSize',
+    'memberCount',
+    'ownerEmail',
+    'isDefault',
+    'organizationId',
+    'role',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -60,7 +79,13 @@ const OrganizationSchema = {
     name: { type: 'string' },
     owner: {
       type: 'object',
-      properties: { id: { type: 'string' }, email: { type: 'string' }, firstName: { type: 'string' }, middleName: { type: 'string' }, lastName: { type: 'string' } },
+      properties: {
+        id: { type: 'string' },
+        email: { type: 'string' },
+        firstName: { type: 'string' },
+        middleName: { type: 'string' },
+        lastName: { type: 'string' },
+      },
       required: ['id', 'email', 'firstName', 'middleName', 'lastName'],
       additionalProperties: false,
     },
@@ -92,14 +117,38 @@ const MemberSchema = {
     organizationCount: { type: 'integer' },
     organizations: {
       type: 'array',
-      items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, organizationJoinDate: { type: 'string' } }, required: ['id', 'name', 'organizationJoinDate'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' }, organizationJoinDate: { type: 'string' } },
+        required: ['id', 'name', 'organizationJoinDate'],
+        additionalProperties: false,
+      },
     },
     entities: {
       type: 'array',
-      items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, organizationId: { type: 'string' }, userRole: { type: 'string' } }, required: ['id', 'name', 'organizationId', 'userRole'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' }, organizationId: { type: 'string' }, userRole: { type: 'string' } },
+        required: ['id', 'name', 'organizationId', 'userRole'],
+        additionalProperties: false,
+      },
     },
   },
-  required: ['id', 'firstName', 'middleName', 'lastName', 'email', 'role', 'status', 'statusLabel', 'joinedOn', 'type', 'organizationCount', 'organizations', 'entities'],
+  required: [
+    'id',
+    'firstName',
+    'middleName',
+    'lastName',
+    'email',
+    'role',
+    'status',
+    'statusLabel',
+    'joinedOn',
+    'type',
+    'organizationCount',
+    'organizations',
+    'entities',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -124,7 +173,23 @@ const InviteSchema = {
     workspaceIds: { type: 'array', items: { type: 'string' } },
     invitedByEmail: { type: 'string' },
   },
-  required: ['id', 'createdOn', 'updatedOn', 'vendorUserId', 'email', 'status', 'statusLabel', 'role', 'firstName', 'middleName', 'lastName', 'expiryDate', 'isExpired', 'workspaceIds', 'invitedByEmail'],
+  required: [
+    'id',
+    'createdOn',
+    'updatedOn',
+    'vendorUserId',
+    'email',
+    'status',
+    'statusLabel',
+    'role',
+    'firstName',
+    'middleName',
+    'lastName',
+    'expiryDate',
+    'isExpired',
+    'workspaceIds',
+    'invitedByEmail',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -134,8 +199,20 @@ const statusOf = (s: string): keyof typeof LABEL => (s === 'verified' || s === '
 function workspaceDetailJson(w: WorkspaceDetail | undefined) {
   if (!w) throw new Error('identity answered without a workspace');
   return {
-    id: w.id, name: w.name, address: w.address, email: w.email, bankName: w.bankName, accountNumber: w.accountNumber, bankAddress: w.bankAddress,
-    accountType: w.accountType, maxTeamSize: w.maxTeamSize, memberCount: w.memberCount, ownerEmail: w.ownerEmail, isDefault: w.isDefault, organizationId: w.organizationId, role: w.role,
+    id: w.id,
+    name: w.name,
+    address: w.address,
+    email: w.email,
+    bankName: w.bankName,
+    accountNumber: w.accountNumber,
+    bankAddress: w.bankAddress,
+    accountType: w.accountType,
+    maxTeamSize: w.maxTeamSize,
+    memberCount: w.memberCount,
+    ownerEmail: w.ownerEmail,
+    isDefault: w.isDefault,
+    organizationId: w.organizationId,
+    role: w.role,
   };
 }
 
@@ -143,8 +220,17 @@ function memberJson(m: Member | undefined) {
   if (!m) throw new Error('identity answered without a member');
   const status = statusOf(m.status);
   return {
-    id: m.id, firstName: m.firstName, middleName: m.middleName, lastName: m.lastName, email: m.email, role: m.role, status, statusLabel: LABEL[status], joinedOn: m.joinedOn,
-    type: m.type === 'invite' ? 'invite' : 'user', organizationCount: m.organizationCount,
+    id: m.id,
+    firstName: m.firstName,
+    middleName: m.middleName,
+    lastName: m.lastName,
+    email: m.email,
+    role: m.role,
+    status,
+    statusLabel: LABEL[status],
+    joinedOn: m.joinedOn,
+    type: m.type === 'invite' ? 'invite' : 'user',
+    organizationCount: m.organizationCount,
     organizations: m.organizations.map((o) => ({ id: o.id, name: o.name, organizationJoinDate: o.organizationJoinDate })),
     entities: m.entities.map((e) => ({ id: e.id, name: e.name, organizationId: e.organizationId, userRole: e.userRole })),
   };
@@ -154,8 +240,21 @@ function inviteJson(i: Invite | undefined) {
   if (!i) throw new Error('identity answered without an invite');
   const status = statusOf(i.status);
   return {
-    id: i.id, createdOn: i.createdOn, updatedOn: i.updatedOn, vendorUserId: i.vendorUserId, email: i.email, status, statusLabel: LABEL[status], role: i.role,
-    firstName: i.firstName, middleName: i.middleName, lastName: i.lastName, expiryDate: i.expiryDate, isExpired: i.isExpired, workspaceIds: [...i.workspaceIds], invitedByEmail: i.invitedByEmail,
+    id: i.id,
+    createdOn: i.createdOn,
+    updatedOn: i.updatedOn,
+    vendorUserId: i.vendorUserId,
+    email: i.email,
+    status,
+    statusLabel: LABEL[status],
+    role: i.role,
+    firstName: i.firstName,
+    middleName: i.middleName,
+    lastName: i.lastName,
+    expiryDate: i.expiryDate,
+    isExpired: i.isExpired,
+    workspaceIds: [...i.workspaceIds],
+    invitedByEmail: i.invitedByEmail,
   };
 }
 
@@ -165,13 +264,26 @@ const withMessage = (key: string, schema: unknown) => object({ message: { type: 
 const inviteFields = {
   email: text(254),
   role: ROLE,
-  workspaceIds: { type: 'array', items: uuid, maxItems: 100, description: 'Workspaces of the organization the invite gives access to; default: the current one.' },
+  workspaceIds: {
+    type: 'array',
+    items: uuid,
+    maxItems: 100,
+    description: 'Workspaces of the organization the invite gives access to; default: the current one.',
+  },
   firstName: text(100),
   middleName: text(100),
   lastName: text(100),
 } as const;
 
-interface InviteBody { email?: string; role?: string; workspaceIds?: string[]; firstName?: string; middleName?: string; lastName?: string; resend?: boolean }
+interface InviteBody {
+  email?: string;
+  role?: string;
+  workspaceIds?: string[];
+  firstName?: string;
+  middleName?: string;
+  lastName?: string;
+  resend?: boolean;
+}
 
 export interface TeamRoutesDeps {
   identity: IdentityClient;
@@ -186,15 +298,36 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
   addSchemas(app, [WorkspaceDetailSchema, OrganizationSchema, MemberSchema, InviteSchema]);
   const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
 
-  app.get('/workspace', { config: READ, schema: { ...common, operationId: 'listWorkspaces', summary: 'The workspaces of the current organization the caller belongs to', response: responses(200, object({ workspaces: { type: 'array', items: ref(WorkspaceDetailSchema) } }, ['workspaces'])) } }, async (req) => {
-    const auth = authOf(req);
-    const r = await identity.listWorkspaces({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
-    return { workspaces: r.workspaces.map(workspaceDetailJson) };
-  });
+  app.get(
+    '/workspace',
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listWorkspaces',
+        summary: 'The workspaces of the current organization the caller belongs to',
+        response: responses(200, object({ workspaces: { type: 'array', items: ref(WorkspaceDetailSchema) } }, ['workspaces'])),
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const r = await identity.listWorkspaces({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
+      return { workspaces: r.workspaces.map(workspaceDetailJson) };
+    },
+  );
 
   app.post<{ Body: { name?: string } }>(
     '/workspace',
-    { config: MANAGE, schema: { ...common, operationId: 'createWorkspace', summary: 'Create a workspace in the current organization (its own chart of accounts and books)', body: object({ name: text(100) }, []), response: responses(201, withMessage('workspace', ref(WorkspaceDetailSchema))) } },
+    {
+      config: MANAGE,
+      schema: {
+        ...common,
+        operationId: 'createWorkspace',
+        summary: 'Create a workspace in the current organization (its own chart of accounts and books)',
+        body: object({ name: text(100) }, []),
+        response: responses(201, withMessage('workspace', ref(WorkspaceDetailSchema))),
+      },
+    },
     async (req, reply) => {
       const auth = authOf(req);
       const r = await identity.createWorkspace({ sessionToken: auth.token, name: req.body.name }, { headers: auth.rpcHeaders });
@@ -202,18 +335,42 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
     },
   );
 
-  app.patch<{ Body: { id?: string; name?: string; address?: string; email?: string; bankName?: string; accountNumber?: string; bankAddress?: string; accountType?: string; maxTeamSize?: number; isDefault?: boolean } }>(
+  app.patch<{
+    Body: {
+      id?: string;
+      name?: string;
+      address?: string;
+      email?: string;
+      bankName?: string;
+      accountNumber?: string;
+      bankAddress?: string;
+      accountType?: string;
+      maxTeamSize?: number;
+      isDefault?: boolean;
+    };
+  }>(
     '/workspace',
     {
       config: MANAGE,
       schema: {
         ...common,
         operationId: 'updateWorkspace',
-        summary: 'Change a workspace\'s details (the current one unless `id` names another)',
-        body: object({
-          id: uuid, name: text(100), address: text(500), email: text(254), bankName: text(100), accountNumber: text(34), bankAddress: text(500), accountType: text(50),
-          maxTeamSize: { type: 'integer', minimum: 1, maximum: 100_000 }, isDefault: { type: 'boolean', description: 'true makes it the organization\'s default workspace.' },
-        }, []),
+        summary: "Change a workspace's details (the current one unless `id` names another)",
+        body: object(
+          {
+            id: uuid,
+            name: text(100),
+            address: text(500),
+            email: text(254),
+            bankName: text(100),
+            accountNumber: text(34),
+            bankAddress: text(500),
+            accountType: text(50),
+            maxTeamSize: { type: 'integer', minimum: 1, maximum: 100_000 },
+            isDefault: { type: 'boolean', description: "true makes it the organization's default workspace." },
+          },
+          [],
+        ),
         response: responses(200, withMessage('workspace', ref(WorkspaceDetailSchema))),
       },
     },
@@ -233,7 +390,14 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
         operationId: 'deleteWorkspace',
         summary: 'Delete a workspace (owner only; not the last one). `selectedWorkspaceId` is the one to select next if the deleted one was selected.',
         params: idParams,
-        response: responses(200, object({ message: { type: 'string' }, selectedWorkspaceId: { type: 'string' }, workspaces: { type: 'array', items: ref(WorkspaceDetailSchema) } }, ['message', 'selectedWorkspaceId', 'workspaces'])),
+        response: responses(
+          200,
+          object({ message: { type: 'string' }, selectedWorkspaceId: { type: 'string' }, workspaces: { type: 'array', items: ref(WorkspaceDetailSchema) } }, [
+            'message',
+            'selectedWorkspaceId',
+            'workspaces',
+          ]),
+        ),
       },
     },
     async (req) => {
@@ -243,17 +407,40 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
     },
   );
 
-  app.get('/organization', { config: READ, schema: { ...common, operationId: 'getOrganization', summary: 'The organization of the current workspace', response: responses(200, ref(OrganizationSchema)) } }, async (req) => {
-    const auth = authOf(req);
-    const r = await identity.getOrganization({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
-    const o = r.organization;
-    if (!o) throw new Error('identity answered without an organization');
-    return {
-      id: o.id, name: o.name,
-      owner: { id: o.owner?.id ?? '', email: o.owner?.email ?? '', firstName: o.owner?.firstName ?? '', middleName: o.owner?.middleName ?? '', lastName: o.owner?.lastName ?? '' },
-      memberCount: o.memberCount, isDefault: o.isDefault, type: o.type === 'firm' ? 'firm' : 'business', workspaces: o.workspaces.map(workspaceDetailJson), subscription: null,
-    };
-  });
+  app.get(
+    '/organization',
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'getOrganization',
+        summary: 'The organization of the current workspace',
+        response: responses(200, ref(OrganizationSchema)),
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const r = await identity.getOrganization({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
+      const o = r.organization;
+      if (!o) throw new Error('identity answered without an organization');
+      return {
+        id: o.id,
+        name: o.name,
+        owner: {
+          id: o.owner?.id ?? '',
+          email: o.owner?.email ?? '',
+          firstName: o.owner?.firstName ?? '',
+          middleName: o.owner?.middleName ?? '',
+          lastName: o.owner?.lastName ?? '',
+        },
+        memberCount: o.memberCount,
+        isDefault: o.isDefault,
+        type: o.type === 'firm' ? 'firm' : 'business',
+        workspaces: o.workspaces.map(workspaceDetailJson),
+        subscription: null,
+      };
+    },
+  );
 
   app.get<{ Querystring: { type?: string } }>(
     '/members',
@@ -262,8 +449,11 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
       schema: {
         ...common,
         operationId: 'listMembers',
-        summary: 'The organization\'s team: users with access and open invites',
-        querystring: object({ type: { type: 'string', enum: ['user', 'invite', ''], description: 'Member type (source): user or invite; empty for both.' } }, []),
+        summary: "The organization's team: users with access and open invites",
+        querystring: object(
+          { type: { type: 'string', enum: ['user', 'invite', ''], description: 'Member type (source): user or invite; empty for both.' } },
+          [],
+        ),
         response: responses(200, object({ members: { type: 'array', items: ref(MemberSchema) } }, ['members'])),
       },
     },
@@ -281,7 +471,7 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
       schema: {
         ...common,
         operationId: 'updateMember',
-        summary: 'Set a member\'s role in a workspace (the current one unless `workspaceId` names another)',
+        summary: "Set a member's role in a workspace (the current one unless `workspaceId` names another)",
         params: idParams,
         body: object({ role: ROLE, workspaceId: uuid }, []),
         response: responses(200, withMessage('member', ref(MemberSchema))),
@@ -289,14 +479,26 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
     },
     async (req) => {
       const auth = authOf(req);
-      const r = await identity.updateMember({ sessionToken: auth.token, id: req.params.id, role: req.body.role, workspaceId: req.body.workspaceId }, { headers: auth.rpcHeaders });
+      const r = await identity.updateMember(
+        { sessionToken: auth.token, id: req.params.id, role: req.body.role, workspaceId: req.body.workspaceId },
+        { headers: auth.rpcHeaders },
+      );
       return { message: r.message, member: memberJson(r.member) };
     },
   );
 
   app.delete<{ Params: { id: string } }>(
     '/members/:id',
-    { config: MANAGE, schema: { ...common, operationId: 'removeMember', summary: 'Remove a member from every workspace of the organization', params: idParams, response: responses(200, ref(MessageResponseSchema)) } },
+    {
+      config: MANAGE,
+      schema: {
+        ...common,
+        operationId: 'removeMember',
+        summary: 'Remove a member from every workspace of the organization',
+        params: idParams,
+        response: responses(200, ref(MessageResponseSchema)),
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       const r = await identity.removeMember({ sessionToken: auth.token, id: req.params.id }, { headers: auth.rpcHeaders });
@@ -304,26 +506,67 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
     },
   );
 
-  app.get('/invites', { config: READ, schema: { ...common, operationId: 'listInvites', summary: 'The organization\'s invites, newest first', response: responses(200, object({ invites: { type: 'array', items: ref(InviteSchema) } }, ['invites'])) } }, async (req) => {
-    const auth = authOf(req);
-    const r = await identity.listInvites({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
-    return { invites: r.invites.map(inviteJson) };
-  });
+  app.get(
+    '/invites',
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listInvites',
+        summary: "The organization's invites, newest first",
+        response: responses(200, object({ invites: { type: 'array', items: ref(InviteSchema) } }, ['invites'])),
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const r = await identity.listInvites({ sessionToken: auth.token }, { headers: auth.rpcHeaders });
+      return { invites: r.invites.map(inviteJson) };
+    },
+  );
 
   app.post<{ Body: InviteBody }>(
     '/send-invite',
-    { config: MANAGE, schema: { ...common, operationId: 'sendInvite', summary: 'Invite someone by email (role default Viewer); the link is valid 7 days, once', body: object(inviteFields, []), response: responses(201, withMessage('invite', ref(InviteSchema))) } },
+    {
+      config: MANAGE,
+      schema: {
+        ...common,
+        operationId: 'sendInvite',
+        summary: 'Invite someone by email (role default Viewer); the link is valid 7 days, once',
+        body: object(inviteFields, []),
+        response: responses(201, withMessage('invite', ref(InviteSchema))),
+      },
+    },
     async (req, reply) => {
       const auth = authOf(req);
       const b = req.body;
-      const r = await identity.sendInvite({ sessionToken: auth.token, email: b.email, role: b.role, workspaceIds: b.workspaceIds ?? [], firstName: b.firstName, middleName: b.middleName, lastName: b.lastName }, { headers: auth.rpcHeaders });
+      const r = await identity.sendInvite(
+        {
+          sessionToken: auth.token,
+          email: b.email,
+          role: b.role,
+          workspaceIds: b.workspaceIds ?? [],
+          firstName: b.firstName,
+          middleName: b.middleName,
+          lastName: b.lastName,
+        },
+        { headers: auth.rpcHeaders },
+      );
       return reply.code(201).send({ message: r.message, invite: inviteJson(r.invite) });
     },
   );
 
   app.post<{ Body: { id?: string } }>(
     '/revoke-invite',
-    { config: MANAGE, schema: { ...common, operationId: 'revokeInvite', summary: 'Revoke an open invite: its link stops working', body: object({ id: uuid }, []), response: responses(200, withMessage('invite', ref(InviteSchema))) } },
+    {
+      config: MANAGE,
+      schema: {
+        ...common,
+        operationId: 'revokeInvite',
+        summary: 'Revoke an open invite: its link stops working',
+        body: object({ id: uuid }, []),
+        response: responses(200, withMessage('invite', ref(InviteSchema))),
+      },
+    },
     async (req) => {
       const auth = authOf(req);
       const r = await identity.revokeInvite({ sessionToken: auth.token, id: req.body.id }, { headers: auth.rpcHeaders });
@@ -340,14 +583,36 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
         operationId: 'updateInvite',
         summary: 'Change an open invite; `resend` mails a new link valid for another 7 days (the old one stops working)',
         params: idParams,
-        body: object({ role: ROLE, workspaceIds: inviteFields.workspaceIds, firstName: text(100), middleName: text(100), lastName: text(100), resend: { type: 'boolean' } }, []),
+        body: object(
+          {
+            role: ROLE,
+            workspaceIds: inviteFields.workspaceIds,
+            firstName: text(100),
+            middleName: text(100),
+            lastName: text(100),
+            resend: { type: 'boolean' },
+          },
+          [],
+        ),
         response: responses(200, withMessage('invite', ref(InviteSchema))),
       },
     },
     async (req) => {
       const auth = authOf(req);
       const b = req.body;
-      const r = await identity.updateInvite({ sessionToken: auth.token, id: req.params.id, role: b.role, workspaceIds: b.workspaceIds ?? [], firstName: b.firstName, middleName: b.middleName, lastName: b.lastName, resend: b.resend ?? false }, { headers: auth.rpcHeaders });
+      const r = await identity.updateInvite(
+        {
+          sessionToken: auth.token,
+          id: req.params.id,
+          role: b.role,
+          workspaceIds: b.workspaceIds ?? [],
+          firstName: b.firstName,
+          middleName: b.middleName,
+          lastName: b.lastName,
+          resend: b.resend ?? false,
+        },
+        { headers: auth.rpcHeaders },
+      );
       return { message: r.message, invite: inviteJson(r.invite) };
     },
   );
@@ -380,17 +645,32 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
     if (signedIn) {
       const headers = tenantHeaders({ userId: signedIn.session.userId });
       const { user } = await identity.getMe({ sessionToken: signedIn.token }, { headers });
-      const r = await firm.acceptInvite({ token: b.token, caller: { email: user?.email ?? '', firstName: user?.firstName ?? '', middleName: user?.middleName ?? '', lastName: user?.lastName ?? '' } }, { headers });
+      const r = await firm.acceptInvite(
+        {
+          token: b.token,
+          caller: { email: user?.email ?? '', firstName: user?.firstName ?? '', middleName: user?.middleName ?? '', lastName: user?.lastName ?? '' },
+        },
+        { headers },
+      );
       return { status: 'accepted' as const, message: r.message, ...names };
     }
-    const c = await identity.createInvitedUser({ inviteId: peek.inviteId, ...names, firmName: peek.firmName, password: b.password, confirmPassword: b.confirmPassword });
-    if (c.status !== 'created' || !c.user) return { status: c.status === 'sign-in-required' ? 'sign-in-required' as const : 'password-required' as const, message: c.message, ...names };
+    const c = await identity.createInvitedUser({
+      inviteId: peek.inviteId,
+      ...names,
+      firmName: peek.firmName,
+      password: b.password,
+      confirmPassword: b.confirmPassword,
+    });
+    if (c.status !== 'created' || !c.user)
+      return { status: c.status === 'sign-in-required' ? ('sign-in-required' as const) : ('password-required' as const), message: c.message, ...names };
     const headers = tenantHeaders({ userId: c.user.id });
     try {
       await firm.acceptInvite({ token: b.token, caller: names }, { headers });
     } catch (err) {
       // Not accepted: the session made for it must not outlive the refusal.
-      await identity.logout({ sessionToken: c.sessionToken }, { headers }).catch((e: unknown) => req.log.warn({ err: e }, 'ending the session of a refused invite failed'));
+      await identity
+        .logout({ sessionToken: c.sessionToken }, { headers })
+        .catch((e: unknown) => req.log.warn({ err: e }, 'ending the session of a refused invite failed'));
       throw err;
     }
     return { status: 'accepted' as const, message: c.message, ...names, user: userJson(c.user), sessionToken: c.sessionToken };
@@ -403,15 +683,27 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
       config: { rateLimit: { max: codeLimit.max, timeWindow: codeLimit.windowMs } },
       schema: {
         operationId: 'verifyInvite',
-        summary: 'Accept an invite (kind workspace, the default, or firm: the link\'s kind). A new user sends a password (answer: signed in, \'Your password has been set.\'); without one the answer is status password-required and nothing changes. A firm invite to an address that has an account answers sign-in-required unless the request carries that account\'s bearer token',
+        summary:
+          "Accept an invite (kind workspace, the default, or firm: the link's kind). A new user sends a password (answer: signed in, 'Your password has been set.'); without one the answer is status password-required and nothing changes. A firm invite to an address that has an account answers sign-in-required unless the request carries that account's bearer token",
         tags: TAGS,
         security: PUBLIC,
         body: object({ token: text(1024), password: text(256), confirmPassword: text(256), kind: { type: 'string', enum: ['workspace', 'firm'] } }, []),
-        response: responses(200, object({
-          status: { type: 'string', enum: ['accepted', 'password-required', 'sign-in-required'] },
-          message: { type: 'string' }, email: { type: 'string' }, firstName: { type: 'string' }, middleName: { type: 'string' }, lastName: { type: 'string' },
-          user: ref(UserSchema), sessionToken: { type: 'string' },
-        }, ['status', 'message', 'email', 'firstName', 'middleName', 'lastName'])),
+        response: responses(
+          200,
+          object(
+            {
+              status: { type: 'string', enum: ['accepted', 'password-required', 'sign-in-required'] },
+              message: { type: 'string' },
+              email: { type: 'string' },
+              firstName: { type: 'string' },
+              middleName: { type: 'string' },
+              lastName: { type: 'string' },
+              user: ref(UserSchema),
+              sessionToken: { type: 'string' },
+            },
+            ['status', 'message', 'email', 'firstName', 'middleName', 'lastName'],
+          ),
+        ),
       },
     },
     async (req) => {
@@ -420,7 +712,12 @@ export function registerTeamRoutes(app: FastifyInstance, { identity, firm, authe
       const r = await identity.verifyInvite({ token: b.token, password: b.password, confirmPassword: b.confirmPassword });
       const user: User | undefined = r.user;
       return {
-        status: r.status === 'accepted' ? 'accepted' : 'password-required', message: r.message, email: r.email, firstName: r.firstName, middleName: r.middleName, lastName: r.lastName,
+        status: r.status === 'accepted' ? 'accepted' : 'password-required',
+        message: r.message,
+        email: r.email,
+        firstName: r.firstName,
+        middleName: r.middleName,
+        lastName: r.lastName,
         ...(user ? { user: userJson(user), sessionToken: r.sessionToken } : {}),
       };
     },

@@ -28,31 +28,63 @@ const UPLOAD_BODY_LIMIT = MAX_FILES * 10 * 1024 * 1024 + 1024 * 1024;
 
 /** A receipt the ledger stored before receipts became uploads (read only; decision 0031). */
 const legacyReceiptJson = (r: Receipt) => ({
-  id: r.id, transactionId: r.transactionId, fileName: r.fileName, contentType: r.contentType, sizeBytes: Number(r.sizeBytes), uploadType: 'receipt',
-  url: `/transactions/receipts/${r.id}/file`, dateTime: r.createdAt, uploadedBy: { id: r.uploadedBy, name: r.uploadedByName },
+  id: r.id,
+  transactionId: r.transactionId,
+  fileName: r.fileName,
+  contentType: r.contentType,
+  sizeBytes: Number(r.sizeBytes),
+  uploadType: 'receipt',
+  url: `/transactions/receipts/${r.id}/file`,
+  dateTime: r.createdAt,
+  uploadedBy: { id: r.uploadedBy, name: r.uploadedByName },
 });
 /** A receipt upload of the documents service (type receipt, matched to the transaction) as the drawer shows it. */
 const receiptJson = (u: Upload, transactionId: string, names: ReadonlyMap<string, string>) => ({
-  id: u.id, transactionId: u.matchedTransaction?.id || transactionId, fileName: u.fileName, contentType: u.contentType, sizeBytes: Number(u.sizeBytes), uploadType: 'receipt',
-  url: `/transactions/receipts/${u.id}/file`, dateTime: u.createdAt, uploadedBy: { id: u.createdBy, name: names.get(u.createdBy) ?? '' },
+  id: u.id,
+  transactionId: u.matchedTransaction?.id || transactionId,
+  fileName: u.fileName,
+  contentType: u.contentType,
+  sizeBytes: Number(u.sizeBytes),
+  uploadType: 'receipt',
+  url: `/transactions/receipts/${u.id}/file`,
+  dateTime: u.createdAt,
+  uploadedBy: { id: u.createdBy, name: names.get(u.createdBy) ?? '' },
 });
 const isNotFound = (err: unknown) => err instanceof ConnectError && err.code === Code.NotFound;
 const commentJson = (c: Comment) => ({
-  id: c.id, transactionId: c.transactionId, comment: c.comment, user: { id: c.userId, name: c.userName }, taggedUsers: c.taggedUsers.map((t) => ({ id: t.id, name: t.name })), createdAt: c.createdAt,
+  id: c.id,
+  transactionId: c.transactionId,
+  comment: c.comment,
+  user: { id: c.userId, name: c.userName },
+  taggedUsers: c.taggedUsers.map((t) => ({ id: t.id, name: t.name })),
+  createdAt: c.createdAt,
 });
 
 const ReceiptJsonSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' }, transactionId: { type: 'string' }, fileName: { type: 'string' }, contentType: { type: 'string' }, sizeBytes: { type: 'integer' }, uploadType: { type: 'string' },
-    url: { type: 'string', description: 'GET it (with the bearer token) for the file; ?download=1 for an attachment.' }, dateTime: { type: 'string' },
+    id: { type: 'string' },
+    transactionId: { type: 'string' },
+    fileName: { type: 'string' },
+    contentType: { type: 'string' },
+    sizeBytes: { type: 'integer' },
+    uploadType: { type: 'string' },
+    url: { type: 'string', description: 'GET it (with the bearer token) for the file; ?download=1 for an attachment.' },
+    dateTime: { type: 'string' },
     uploadedBy: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
   },
 } as const;
 const UserRefSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } as const;
 const CommentJsonSchema = {
   type: 'object',
-  properties: { id: { type: 'string' }, transactionId: { type: 'string' }, comment: { type: 'string' }, user: UserRefSchema, taggedUsers: { type: 'array', items: UserRefSchema }, createdAt: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    transactionId: { type: 'string' },
+    comment: { type: 'string' },
+    user: UserRefSchema,
+    taggedUsers: { type: 'array', items: UserRefSchema },
+    createdAt: { type: 'string' },
+  },
 } as const;
 
 /** A user's name as identity knows it, remembered a minute (the ledger records who wrote what). */
@@ -82,7 +114,10 @@ function actorLookup(identity: IdentityClient) {
  * answers the receipts it stored itself before. Comments stay with the ledger until a notifications service exists.
  * GET /transactions/audit-logs (in routes/ledger.ts) answers the history.
  */
-export async function registerTransactionDrawerRoutes(app: FastifyInstance, { ledger, identity, uploads }: { ledger: LedgerClient; identity: IdentityClient; uploads: UploadsClient }): Promise<void> {
+export async function registerTransactionDrawerRoutes(
+  app: FastifyInstance,
+  { ledger, identity, uploads }: { ledger: LedgerClient; identity: IdentityClient; uploads: UploadsClient },
+): Promise<void> {
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: TAGS, security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
   const actorOf = actorLookup(identity);
@@ -95,18 +130,29 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
         config: WRITE,
         bodyLimit: UPLOAD_BODY_LIMIT,
         schema: {
-          ...common, operationId: 'uploadReceipts',
+          ...common,
+          operationId: 'uploadReceipts',
           summary: `Attach receipts to a transaction: multipart/form-data with transactionId and up to ${MAX_FILES} files (field "files"; jpg, jpeg, png or pdf by content, at most 10 MB each). Files that cannot be receipts are answered in failedFiles; when none can, a 400 names "files".`,
           consumes: ['multipart/form-data'],
           response: responses(200, {
             type: 'object',
-            properties: { message: { type: 'string' }, results: { type: 'object', properties: { uploadedFiles: { type: 'array', items: ReceiptJsonSchema }, failedFiles: { type: 'array', items: { type: 'object', properties: { fileName: { type: 'string' }, reason: { type: 'string' } } } } } } },
+            properties: {
+              message: { type: 'string' },
+              results: {
+                type: 'object',
+                properties: {
+                  uploadedFiles: { type: 'array', items: ReceiptJsonSchema },
+                  failedFiles: { type: 'array', items: { type: 'object', properties: { fileName: { type: 'string' }, reason: { type: 'string' } } } },
+                },
+              },
+            },
           }),
         },
       },
       async (req) => {
         const contentType = String(req.headers['content-type'] ?? '');
-        if (!Buffer.isBuffer(req.body) || !contentType.startsWith('multipart/form-data')) throw HttpError.invalid([{ field: 'files', message: 'The request must be multipart/form-data with transactionId and files' }]);
+        if (!Buffer.isBuffer(req.body) || !contentType.startsWith('multipart/form-data'))
+          throw HttpError.invalid([{ field: 'files', message: 'The request must be multipart/form-data with transactionId and files' }]);
         let form: FormData;
         try {
           form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': contentType } }).formData();
@@ -126,34 +172,70 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
         // The documents service checks the transaction (another workspace's: 404), judges each file by its content,
         // stores it and matches it to the transaction, all or nothing per file.
         const r = await uploads.createUploads(
-          { uploadType: 'receipt', transactionId: txn, files: await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type, content: new Uint8Array(await f.arrayBuffer()) }))), idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : '' },
+          {
+            uploadType: 'receipt',
+            transactionId: txn,
+            files: await Promise.all(files.map(async (f) => ({ fileName: f.name, contentType: f.type, content: new Uint8Array(await f.arrayBuffer()) }))),
+            idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : '',
+          },
           headers(req),
         );
         // The trail records the attachment (once per receipt). The receipts are kept whatever happens here: a
         // failure leaves them without their trail entry and is logged, never answered as a failed upload.
-        await ledger.recordReceiptsAttached({ transactionId: txn, receipts: r.uploadedFiles.map((u) => ({ id: u.id, fileName: u.fileName, contentType: u.contentType, sizeBytes: u.sizeBytes })), actor }, headers(req))
+        await ledger
+          .recordReceiptsAttached(
+            {
+              transactionId: txn,
+              receipts: r.uploadedFiles.map((u) => ({ id: u.id, fileName: u.fileName, contentType: u.contentType, sizeBytes: u.sizeBytes })),
+              actor,
+            },
+            headers(req),
+          )
           .catch((err: unknown) => req.log.warn({ err, transactionId: txn }, 'the ledger did not record the receipts in the transaction trail'));
         const names = new Map(actor?.name ? [[authOf(req).userId, actor.name]] : []);
-        return { message: r.message, results: { uploadedFiles: r.uploadedFiles.map((u) => receiptJson(u, txn, names)), failedFiles: r.failedFiles.map((f) => ({ fileName: f.fileName, reason: f.reason })) } };
+        return {
+          message: r.message,
+          results: {
+            uploadedFiles: r.uploadedFiles.map((u) => receiptJson(u, txn, names)),
+            failedFiles: r.failedFiles.map((f) => ({ fileName: f.fileName, reason: f.reason })),
+          },
+        };
       },
     );
   });
 
   app.get<{ Querystring: { transactionId?: string } }>(
     '/transactions/receipts',
-    { config: READ, schema: { ...common, operationId: 'listTransactionReceipts', summary: "A transaction's receipts, oldest first", querystring: { type: 'object', properties: { transactionId: text } }, response: responses(200, { type: 'object', properties: { data: { type: 'array', items: ReceiptJsonSchema } } }) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listTransactionReceipts',
+        summary: "A transaction's receipts, oldest first",
+        querystring: { type: 'object', properties: { transactionId: text } },
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: ReceiptJsonSchema } } }),
+      },
+    },
     async (req) => {
       const transactionId = req.query.transactionId ?? '';
       if (transactionId === '') throw HttpError.invalid([{ field: 'transactionId', message: 'transactionId is required' }]);
       // The uploads matched to the transaction (another workspace's transaction: 404), the ledger's older receipts,
       // and the names of the members who uploaded them (the ledger remembers whom it has seen act).
-      const found = await uploads.listUploads({ uploadTypes: ['receipt'], receiptStatuses: [], startDate: '', endDate: '', transactionId, take: 100 }, headers(req));
+      const found = await uploads.listUploads(
+        { uploadTypes: ['receipt'], receiptStatuses: [], startDate: '', endDate: '', transactionId, take: 100 },
+        headers(req),
+      );
       const [legacy, members] = await Promise.all([
         ledger.listReceipts({ transactionId }, headers(req)),
-        ledger.listTaggableUsers({ actor: await actorOf(req) }, headers(req)).then((m) => m.users, () => []),
+        ledger.listTaggableUsers({ actor: await actorOf(req) }, headers(req)).then(
+          (m) => m.users,
+          () => [],
+        ),
       ]);
       const names = new Map(members.map((m) => [m.id, m.name]));
-      const current = [...found.data].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)).map((u) => receiptJson(u, transactionId, names));
+      const current = [...found.data]
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+        .map((u) => receiptJson(u, transactionId, names));
       return { data: [...legacy.receipts.map(legacyReceiptJson), ...current] };
     },
   );
@@ -163,9 +245,15 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
     {
       config: READ,
       schema: {
-        ...common, operationId: 'getTransactionReceiptFile', summary: "A receipt's file (inline; ?download=1 as an attachment)",
-        params: { type: 'object', properties: { id: text }, required: ['id'] }, querystring: { type: 'object', properties: { download: text } },
-        response: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, default: ref(ErrorResponseSchema) },
+        ...common,
+        operationId: 'getTransactionReceiptFile',
+        summary: "A receipt's file (inline; ?download=1 as an attachment)",
+        params: { type: 'object', properties: { id: text }, required: ['id'] },
+        querystring: { type: 'object', properties: { download: text } },
+        response: {
+          200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          default: ref(ErrorResponseSchema),
+        },
       },
     },
     async (req, reply) => {
@@ -194,26 +282,51 @@ export async function registerTransactionDrawerRoutes(app: FastifyInstance, { le
     {
       config: WRITE,
       schema: {
-        ...common, operationId: 'postTransactionComment', summary: 'Comment on a transaction, tagging members of the workspace',
-        body: { type: 'object', properties: { transactionId: text, comment: text, taggedUsers: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } } },
+        ...common,
+        operationId: 'postTransactionComment',
+        summary: 'Comment on a transaction, tagging members of the workspace',
+        body: {
+          type: 'object',
+          properties: { transactionId: text, comment: text, taggedUsers: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } },
+        },
         response: responses(200, { type: 'object', properties: { message: { type: 'string' }, comment: CommentJsonSchema } }),
       },
     },
     async (req) => {
-      const r = await ledger.postComment({ transactionId: req.body.transactionId ?? '', comment: req.body.comment ?? '', taggedUsers: req.body.taggedUsers ?? [], actor: await actorOf(req) }, headers(req));
+      const r = await ledger.postComment(
+        { transactionId: req.body.transactionId ?? '', comment: req.body.comment ?? '', taggedUsers: req.body.taggedUsers ?? [], actor: await actorOf(req) },
+        headers(req),
+      );
       return { message: r.message, comment: r.comment ? commentJson(r.comment) : null };
     },
   );
 
   app.get<{ Querystring: { transactionId?: string } }>(
     '/transactions/comments',
-    { config: READ, schema: { ...common, operationId: 'listTransactionComments', summary: "A transaction's comments, oldest first", querystring: { type: 'object', properties: { transactionId: text } }, response: responses(200, { type: 'object', properties: { data: { type: 'array', items: CommentJsonSchema } } }) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listTransactionComments',
+        summary: "A transaction's comments, oldest first",
+        querystring: { type: 'object', properties: { transactionId: text } },
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: CommentJsonSchema } } }),
+      },
+    },
     async (req) => ({ data: (await ledger.listComments({ transactionId: req.query.transactionId ?? '' }, headers(req))).comments.map(commentJson) }),
   );
 
   app.get(
     '/transactions/taggable-users',
-    { config: READ, schema: { ...common, operationId: 'listTaggableUsers', summary: 'Members of the workspace a comment can tag', response: responses(200, { type: 'object', properties: { data: { type: 'array', items: UserRefSchema } } }) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listTaggableUsers',
+        summary: 'Members of the workspace a comment can tag',
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: UserRefSchema } } }),
+      },
+    },
     async (req) => ({ data: (await ledger.listTaggableUsers({ actor: await actorOf(req) }, headers(req))).users.map((u) => ({ id: u.id, name: u.name })) }),
   );
 }

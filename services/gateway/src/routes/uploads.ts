@@ -23,7 +23,8 @@ const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
 const uuid = { type: 'string', format: 'uuid' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false }) as const;
+const object = (properties: Record<string, unknown>, required: string[] = []) =>
+  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 /** At most 20 files of 10 MB in one request (the service checks each file; this only bounds the body). */
 const MAX_FILES = 20;
@@ -31,45 +32,85 @@ const UPLOAD_BODY_LIMIT = MAX_FILES * 10 * 1024 * 1024 + 1024 * 1024;
 
 const TransactionSummarySchema = {
   $id: 'UploadTransactionSummary',
-  ...object({
-    id: str, dateTime: str, amount: { ...num, description: 'Signed as the bank reports it: < 0 money out.' }, merchantName: str, memo: str, accountId: str, isoCurrencyCode: str,
-  }, ['id', 'dateTime', 'amount', 'merchantName']),
+  ...object(
+    {
+      id: str,
+      dateTime: str,
+      amount: { ...num, description: 'Signed as the bank reports it: < 0 money out.' },
+      merchantName: str,
+      memo: str,
+      accountId: str,
+      isoCurrencyCode: str,
+    },
+    ['id', 'dateTime', 'amount', 'merchantName'],
+  ),
 };
 const SuggestionSchema = {
   $id: 'UploadMatchSuggestion',
-  ...object({ transaction: ref(TransactionSummarySchema), confidence: { ...num, description: '0 to 1.' }, reasons: { type: 'array', items: str } }, ['transaction', 'confidence', 'reasons']),
+  ...object({ transaction: ref(TransactionSummarySchema), confidence: { ...num, description: '0 to 1.' }, reasons: { type: 'array', items: str } }, [
+    'transaction',
+    'confidence',
+    'reasons',
+  ]),
 };
 const UploadSchema = {
   $id: 'WorkspaceUpload',
-  ...object({
-    id: str,
-    url: { ...str, description: 'The upload in this API (GET it for a fresh signedUrl).' },
-    signedUrl: { ...str, description: 'A short-lived signed URL of the file (no bearer token needed); fetch a new one when it has expired.' },
-    signedUrlExpiresAt: str,
-    uploadType: { ...str, description: 'file, receipt, bill or invoice.' },
-    dateTime: { type: ['string', 'null'], description: "The receipt's date (YYYY-MM-DD)." },
-    merchantName: { type: ['string', 'null'] },
-    amount: { type: ['number', 'null'], description: "The receipt's total." },
-    workspaceId: str,
-    matchedOn: { type: ['string', 'null'], description: 'When it was matched to a transaction.' },
-    matchedTransaction: { anyOf: [ref(TransactionSummarySchema), { type: 'null' }] },
-    receiptStatus: { ...str, description: 'matched, review (suggestions to confirm) or unmatched.' },
-    matchedBy: { type: ['string', 'null'], description: 'auto or manual.' },
-    matchConfidence: { type: ['number', 'null'] },
-    suggestions: { type: 'array', items: ref(SuggestionSchema) },
-    fileName: str, contentType: str, sizeBytes: int, createdAt: str, createdBy: { type: ['string', 'null'] }, readStatus: { type: ['string', 'null'] },
-  }, ['id', 'url', 'signedUrl', 'uploadType', 'workspaceId', 'receiptStatus', 'fileName', 'contentType', 'sizeBytes', 'createdAt']),
+  ...object(
+    {
+      id: str,
+      url: { ...str, description: 'The upload in this API (GET it for a fresh signedUrl).' },
+      signedUrl: { ...str, description: 'A short-lived signed URL of the file (no bearer token needed); fetch a new one when it has expired.' },
+      signedUrlExpiresAt: str,
+      uploadType: { ...str, description: 'file, receipt, bill or invoice.' },
+      dateTime: { type: ['string', 'null'], description: "The receipt's date (YYYY-MM-DD)." },
+      merchantName: { type: ['string', 'null'] },
+      amount: { type: ['number', 'null'], description: "The receipt's total." },
+      workspaceId: str,
+      matchedOn: { type: ['string', 'null'], description: 'When it was matched to a transaction.' },
+      matchedTransaction: { anyOf: [ref(TransactionSummarySchema), { type: 'null' }] },
+      receiptStatus: { ...str, description: 'matched, review (suggestions to confirm) or unmatched.' },
+      matchedBy: { type: ['string', 'null'], description: 'auto or manual.' },
+      matchConfidence: { type: ['number', 'null'] },
+      suggestions: { type: 'array', items: ref(SuggestionSchema) },
+      fileName: str,
+      contentType: str,
+      sizeBytes: int,
+      createdAt: str,
+      createdBy: { type: ['string', 'null'] },
+      readStatus: { type: ['string', 'null'] },
+    },
+    ['id', 'url', 'signedUrl', 'uploadType', 'workspaceId', 'receiptStatus', 'fileName', 'contentType', 'sizeBytes', 'createdAt'],
+  ),
 };
 const FailedFileSchema = { $id: 'UploadFailedFile', ...object({ fileName: str, reason: str }, ['fileName', 'reason']) };
 const UploadResultSchema = {
   $id: 'UploadResult',
-  ...object({ message: str, results: object({ uploadedFiles: { type: 'array', items: ref(UploadSchema) }, failedFiles: { type: 'array', items: ref(FailedFileSchema) } }, ['uploadedFiles', 'failedFiles']) }, ['message', 'results']),
+  ...object(
+    {
+      message: str,
+      results: object({ uploadedFiles: { type: 'array', items: ref(UploadSchema) }, failedFiles: { type: 'array', items: ref(FailedFileSchema) } }, [
+        'uploadedFiles',
+        'failedFiles',
+      ]),
+    },
+    ['message', 'results'],
+  ),
 };
 const UploadPageMetaSchema = {
   $id: 'UploadPageMeta',
-  ...object({ page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: { type: 'boolean' }, hasNextPage: { type: 'boolean' } }, ['page', 'take', 'itemCount', 'pageCount', 'hasPreviousPage', 'hasNextPage']),
+  ...object({ page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: { type: 'boolean' }, hasNextPage: { type: 'boolean' } }, [
+    'page',
+    'take',
+    'itemCount',
+    'pageCount',
+    'hasPreviousPage',
+    'hasNextPage',
+  ]),
 };
-const UploadListSchema = { $id: 'UploadList', ...object({ data: { type: 'array', items: ref(UploadSchema) }, meta: ref(UploadPageMetaSchema) }, ['data', 'meta']) };
+const UploadListSchema = {
+  $id: 'UploadList',
+  ...object({ data: { type: 'array', items: ref(UploadSchema) }, meta: ref(UploadPageMetaSchema) }, ['data', 'meta']),
+};
 const UploadAnswerSchema = { $id: 'UploadAnswer', ...object({ message: str, upload: ref(UploadSchema) }, ['upload']) };
 const UpdateUploadBodySchema = {
   $id: 'UpdateUploadBody',
@@ -83,7 +124,8 @@ const MatchUploadBodySchema = { $id: 'MatchUploadBody', ...object({ transactionI
 
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const LIST_QUERY = {
-  type: 'object', additionalProperties: false,
+  type: 'object',
+  additionalProperties: false,
   properties: {
     uploadType: { type: 'string', maxLength: 200, description: 'Comma-separated: file, receipt, bill, invoice.' },
     receiptStatus: { type: 'string', maxLength: 200, description: 'Comma-separated: matched, review, unmatched.' },
@@ -96,20 +138,50 @@ const LIST_QUERY = {
 } as const;
 
 const summaryJson = (t: TransactionSummary | undefined) =>
-  t ? { id: t.id, dateTime: t.date, amount: centsToDollars(t.amountCents), merchantName: t.merchantName, memo: t.memo, accountId: t.accountId, isoCurrencyCode: t.isoCurrencyCode } : null;
+  t
+    ? {
+        id: t.id,
+        dateTime: t.date,
+        amount: centsToDollars(t.amountCents),
+        merchantName: t.merchantName,
+        memo: t.memo,
+        accountId: t.accountId,
+        isoCurrencyCode: t.isoCurrencyCode,
+      }
+    : null;
 
 export const uploadJson = (u: Upload | undefined) => {
   if (!u) throw new Error('the documents service answered no upload');
   return {
-    id: u.id, url: u.url, signedUrl: u.signedUrl, signedUrlExpiresAt: u.signedUrlExpiresAt, uploadType: u.uploadType, dateTime: u.dateTime || null, merchantName: u.merchantName || null,
-    amount: u.amountCents === undefined ? null : centsToDollars(u.amountCents), workspaceId: u.workspaceId, matchedOn: u.matchedOn || null, matchedTransaction: summaryJson(u.matchedTransaction),
-    receiptStatus: u.receiptStatus, matchedBy: u.matchedBy || null, matchConfidence: u.matchedBy === 'auto' ? u.matchConfidence : null,
+    id: u.id,
+    url: u.url,
+    signedUrl: u.signedUrl,
+    signedUrlExpiresAt: u.signedUrlExpiresAt,
+    uploadType: u.uploadType,
+    dateTime: u.dateTime || null,
+    merchantName: u.merchantName || null,
+    amount: u.amountCents === undefined ? null : centsToDollars(u.amountCents),
+    workspaceId: u.workspaceId,
+    matchedOn: u.matchedOn || null,
+    matchedTransaction: summaryJson(u.matchedTransaction),
+    receiptStatus: u.receiptStatus,
+    matchedBy: u.matchedBy || null,
+    matchConfidence: u.matchedBy === 'auto' ? u.matchConfidence : null,
     suggestions: u.suggestions.map((s) => ({ transaction: summaryJson(s.transaction), confidence: s.confidence, reasons: s.reasons })),
-    fileName: u.fileName, contentType: u.contentType, sizeBytes: Number(u.sizeBytes), createdAt: u.createdAt, createdBy: u.createdBy || null, readStatus: u.readStatus || null,
+    fileName: u.fileName,
+    contentType: u.contentType,
+    sizeBytes: Number(u.sizeBytes),
+    createdAt: u.createdAt,
+    createdBy: u.createdBy || null,
+    readStatus: u.readStatus || null,
   };
 };
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /** A file part of a parsed multipart body. */
 interface FormFile {
@@ -145,7 +217,18 @@ const textField = (form: FormData, name: string): string => {
 };
 
 export async function registerUploadsRoutes(app: FastifyInstance, { client }: { client: UploadsClient }): Promise<void> {
-  addSchemas(app, [TransactionSummarySchema, SuggestionSchema, UploadSchema, FailedFileSchema, UploadResultSchema, UploadPageMetaSchema, UploadListSchema, UploadAnswerSchema, UpdateUploadBodySchema, MatchUploadBodySchema]);
+  addSchemas(app, [
+    TransactionSummarySchema,
+    SuggestionSchema,
+    UploadSchema,
+    FailedFileSchema,
+    UploadResultSchema,
+    UploadPageMetaSchema,
+    UploadListSchema,
+    UploadAnswerSchema,
+    UpdateUploadBodySchema,
+    MatchUploadBodySchema,
+  ]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['uploads'], security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
   const idempotencyKeyOf = (req: FastifyRequest) => {
@@ -153,21 +236,50 @@ export async function registerUploadsRoutes(app: FastifyInstance, { client }: { 
     return typeof v === 'string' ? v : '';
   };
 
-  app.get<{ Querystring: { uploadType?: string; receiptStatus?: string; startDate?: string; endDate?: string; transactionId?: string; page?: number; take?: number } }>(
+  app.get<{
+    Querystring: { uploadType?: string; receiptStatus?: string; startDate?: string; endDate?: string; transactionId?: string; page?: number; take?: number };
+  }>(
     '/workspace-uploads',
-    { config: READ, schema: { ...common, operationId: 'listWorkspaceUploads', summary: "The workspace's uploads, newest first", querystring: LIST_QUERY, response: responses(200, ref(UploadListSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'listWorkspaceUploads',
+        summary: "The workspace's uploads, newest first",
+        querystring: LIST_QUERY,
+        response: responses(200, ref(UploadListSchema)),
+      },
+    },
     async (req) => {
       const q = req.query;
-      const r = await client.listUploads({
-        uploadTypes: list(q.uploadType), receiptStatuses: list(q.receiptStatus), startDate: q.startDate ?? '', endDate: q.endDate ?? '', transactionId: q.transactionId ?? '', page: q.page, take: q.take,
-      }, headers(req));
+      const r = await client.listUploads(
+        {
+          uploadTypes: list(q.uploadType),
+          receiptStatuses: list(q.receiptStatus),
+          startDate: q.startDate ?? '',
+          endDate: q.endDate ?? '',
+          transactionId: q.transactionId ?? '',
+          page: q.page,
+          take: q.take,
+        },
+        headers(req),
+      );
       return { data: r.data.map(uploadJson), meta: r.meta };
     },
   );
 
   app.get<{ Params: { id: string } }>(
     '/workspace-uploads/:id',
-    { config: READ, schema: { ...common, operationId: 'getWorkspaceUpload', summary: 'One upload, with a fresh signedUrl', params: idParams, response: responses(200, ref(UploadSchema)) } },
+    {
+      config: READ,
+      schema: {
+        ...common,
+        operationId: 'getWorkspaceUpload',
+        summary: 'One upload, with a fresh signedUrl',
+        params: idParams,
+        response: responses(200, ref(UploadSchema)),
+      },
+    },
     async (req) => uploadJson((await client.getUpload({ id: req.params.id }, headers(req))).upload),
   );
 
@@ -176,8 +288,12 @@ export async function registerUploadsRoutes(app: FastifyInstance, { client }: { 
     {
       config: WRITE,
       schema: {
-        ...common, operationId: 'updateWorkspaceUpload', summary: "A receipt's merchantName, dateTime and amount; a receipt is matched again with them", params: idParams,
-        body: ref(UpdateUploadBodySchema), response: responses(200, ref(UploadAnswerSchema)),
+        ...common,
+        operationId: 'updateWorkspaceUpload',
+        summary: "A receipt's merchantName, dateTime and amount; a receipt is matched again with them",
+        params: idParams,
+        body: ref(UpdateUploadBodySchema),
+        response: responses(200, ref(UploadAnswerSchema)),
       },
     },
     async (req) => {
@@ -193,7 +309,11 @@ export async function registerUploadsRoutes(app: FastifyInstance, { client }: { 
     {
       config: WRITE,
       schema: {
-        ...common, operationId: 'matchWorkspaceUpload', summary: 'Match an upload to a bank transaction by hand', params: idParams, body: ref(MatchUploadBodySchema),
+        ...common,
+        operationId: 'matchWorkspaceUpload',
+        summary: 'Match an upload to a bank transaction by hand',
+        params: idParams,
+        body: ref(MatchUploadBodySchema),
         response: responses(200, ref(UploadAnswerSchema)),
       },
     },
@@ -205,28 +325,40 @@ export async function registerUploadsRoutes(app: FastifyInstance, { client }: { 
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    const uploadRoute = (path: string, operationId: string, summary: string, fixedType: 'bill' | 'invoice' | null) => scope.post<{ Body: Buffer }>(
-      path,
-      {
-        config: WRITE,
-        bodyLimit: UPLOAD_BODY_LIMIT,
-        schema: {
-          ...common, operationId, summary, consumes: ['multipart/form-data'],
-          description: `multipart/form-data: up to ${MAX_FILES} files (field "files"), each jpg, jpeg, png or pdf by its content and at most 10 MB. A file that cannot be kept is answered in results.failedFiles (naming it) and leaves nothing behind; when none can, a 400 names "files". An Idempotency-Key header makes a retry answer the first result.`,
-          response: responses(200, ref(UploadResultSchema)),
+    const uploadRoute = (path: string, operationId: string, summary: string, fixedType: 'bill' | 'invoice' | null) =>
+      scope.post<{ Body: Buffer }>(
+        path,
+        {
+          config: WRITE,
+          bodyLimit: UPLOAD_BODY_LIMIT,
+          schema: {
+            ...common,
+            operationId,
+            summary,
+            consumes: ['multipart/form-data'],
+            description: `multipart/form-data: up to ${MAX_FILES} files (field "files"), each jpg, jpeg, png or pdf by its content and at most 10 MB. A file that cannot be kept is answered in results.failedFiles (naming it) and leaves nothing behind; when none can, a 400 names "files". An Idempotency-Key header makes a retry answer the first result.`,
+            response: responses(200, ref(UploadResultSchema)),
+          },
         },
-      },
-      async (req) => {
-        const form = await formOf(req);
-        const files = await filesOf(form);
-        const uploadType = fixedType ?? (textField(form, 'uploadType') || 'receipt');
-        const transactionId = fixedType ? '' : textField(form, 'transactionId');
-        const r = await client.createUploads({ uploadType, files, transactionId, idempotencyKey: idempotencyKeyOf(req) }, headers(req));
-        return { message: r.message, results: { uploadedFiles: r.uploadedFiles.map(uploadJson), failedFiles: r.failedFiles.map((f) => ({ fileName: f.fileName, reason: f.reason })) } };
-      },
-    );
+        async (req) => {
+          const form = await formOf(req);
+          const files = await filesOf(form);
+          const uploadType = fixedType ?? (textField(form, 'uploadType') || 'receipt');
+          const transactionId = fixedType ? '' : textField(form, 'transactionId');
+          const r = await client.createUploads({ uploadType, files, transactionId, idempotencyKey: idempotencyKeyOf(req) }, headers(req));
+          return {
+            message: r.message,
+            results: { uploadedFiles: r.uploadedFiles.map(uploadJson), failedFiles: r.failedFiles.map((f) => ({ fileName: f.fileName, reason: f.reason })) },
+          };
+        },
+      );
     uploadRoute('/workspace-uploads/bill', 'uploadBills', 'Upload bills (files of type bill)', 'bill');
     uploadRoute('/workspace-uploads/invoice', 'uploadInvoices', 'Upload invoices (files of type invoice)', 'invoice');
-    uploadRoute('/workspace-uploads', 'uploadWorkspaceFiles', 'Upload receipts or other files (uploadType receipt (default) or file; transactionId attaches a receipt to that transaction)', null);
+    uploadRoute(
+      '/workspace-uploads',
+      'uploadWorkspaceFiles',
+      'Upload receipts or other files (uploadType receipt (default) or file; transactionId attaches a receipt to that transaction)',
+      null,
+    );
   });
 }

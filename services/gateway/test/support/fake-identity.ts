@@ -37,7 +37,14 @@ export const OWNER_ID = newId();
 export const VIEWER_ID = newId();
 export const NEWCOMER_ID = newId();
 
-const ws = (id: string, name: string, role: string, isDefault: boolean): WorkspaceInit => ({ id, name, organizationId: ORG_ID, organizationName: 'Acme', role, isDefault });
+const ws = (id: string, name: string, role: string, isDefault: boolean): WorkspaceInit => ({
+  id,
+  name,
+  organizationId: ORG_ID,
+  organizationName: 'Acme',
+  role,
+  isDefault,
+});
 
 /** Owner of one workspace, Viewer of another, Admin of a third; the owned one is the default. */
 export const OWNER_TOKEN = 'tok-owner';
@@ -48,7 +55,14 @@ export const NEWCOMER_TOKEN = 'tok-newcomer';
 
 export function defaultSessions(): Map<string, SessionFixture> {
   return new Map<string, SessionFixture>([
-    [OWNER_TOKEN, { userId: OWNER_ID, workspaces: [ws(WS_OWNED, 'Owned', 'Owner', true), ws(WS_VIEWED, 'Viewed', 'Viewer', false), ws(WS_ADMIN, 'Administered', 'Admin', false)], defaultWorkspaceId: WS_OWNED }],
+    [
+      OWNER_TOKEN,
+      {
+        userId: OWNER_ID,
+        workspaces: [ws(WS_OWNED, 'Owned', 'Owner', true), ws(WS_VIEWED, 'Viewed', 'Viewer', false), ws(WS_ADMIN, 'Administered', 'Admin', false)],
+        defaultWorkspaceId: WS_OWNED,
+      },
+    ],
     [VIEWER_TOKEN, { userId: VIEWER_ID, workspaces: [ws(WS_VIEWED, 'Viewed', 'Viewer', true)], defaultWorkspaceId: WS_VIEWED }],
     [NEWCOMER_TOKEN, { userId: NEWCOMER_ID, workspaces: [], defaultWorkspaceId: '' }],
   ]);
@@ -70,7 +84,10 @@ export function sampleUser(userId = OWNER_ID, workspaces: WorkspaceInit[] = defa
     isOnboarded: workspaces.length > 0,
     workspaces,
     hasPassword: true,
-    profile: workspaces.length > 0 ? { maxTeamSize: 5, companyName: 'Acme', role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google' } : undefined,
+    profile:
+      workspaces.length > 0
+        ? { maxTeamSize: 5, companyName: 'Acme', role: 'CFO', phoneNumber: '5551234567', city: 'Austin', country: 'US', heardAboutUs: 'Google' }
+        : undefined,
   });
 }
 
@@ -150,7 +167,9 @@ function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
     },
     updateMe(req, ctx) {
       const user = userOf(req.sessionToken, ctx);
-      return { user: { ...user, firstName: req.firstName ?? user.firstName, middleName: req.middleName ?? user.middleName, lastName: req.lastName ?? user.lastName } };
+      return {
+        user: { ...user, firstName: req.firstName ?? user.firstName, middleName: req.middleName ?? user.middleName, lastName: req.lastName ?? user.lastName },
+      };
     },
     getSecuritySettings(req) {
       sessionOf(req.sessionToken);
@@ -162,7 +181,14 @@ function defaultImpl(sessions: Map<string, SessionFixture>): Impl {
     },
     resolveSession(req) {
       const s = sessionOf(req.sessionToken);
-      return { userId: s.userId, sessionId: `session-of-${s.userId}`, isOnboarded: s.workspaces.length > 0, userType: 'business', workspaces: s.workspaces, defaultWorkspaceId: s.defaultWorkspaceId };
+      return {
+        userId: s.userId,
+        sessionId: `session-of-${s.userId}`,
+        isOnboarded: s.workspaces.length > 0,
+        userType: 'business',
+        workspaces: s.workspaces,
+        defaultWorkspaceId: s.defaultWorkspaceId,
+      };
     },
     // The team calls are tested against the real identity (tests/api/teams-*.test.ts); a test here sets `handlers`.
     listWorkspaces: notFaked('listWorkspaces'),
@@ -226,7 +252,14 @@ export async function startFakeIdentity(port = 0, sessions = defaultSessions()):
 
 /** Config for a gateway in front of `identityUrl`; generous limits unless a test sets them. */
 export function testConfig(identityUrl: string, env: Record<string, string> = {}): GatewayConfig {
-  return gatewayConfigSchema.parse({ LOG_LEVEL: 'silent', IDENTITY_URL: identityUrl, RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_CODE_MAX: '100000', ...env });
+  return gatewayConfigSchema.parse({
+    LOG_LEVEL: 'silent',
+    IDENTITY_URL: identityUrl,
+    RATE_LIMIT_GLOBAL_MAX: '100000',
+    RATE_LIMIT_LOGIN_MAX: '100000',
+    RATE_LIMIT_CODE_MAX: '100000',
+    ...env,
+  });
 }
 
 export async function startGateway(identityUrl: string, env: Record<string, string> = {}): Promise<FastifyInstance> {

@@ -3,9 +3,21 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export interface PdfPiece { text: string; x: number; right: number; y: number }
-export interface PdfLine { y: number; text: string; pieces: PdfPiece[] }
-export interface PdfPage { lines: PdfLine[]; text: string }
+export interface PdfPiece {
+  text: string;
+  x: number;
+  right: number;
+  y: number;
+}
+export interface PdfLine {
+  y: number;
+  text: string;
+  pieces: PdfPiece[];
+}
+export interface PdfPage {
+  lines: PdfLine[];
+  text: string;
+}
 
 // In Node, pdf.js reads the standard fonts with fs: a directory path, not a file: URL.
 const fontsUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;

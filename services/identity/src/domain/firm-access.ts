@@ -17,7 +17,12 @@ export interface FirmAccessState {
 export const MAX_GRANTS = 10_000;
 
 /** The problems of a state as received (empty when it can be applied). */
-export function firmAccessProblems(input: { firmId: string; userId: string; version: bigint; organizations: readonly { organizationId: string; role: string }[] }): FieldError[] {
+export function firmAccessProblems(input: {
+  firmId: string;
+  userId: string;
+  version: bigint;
+  organizations: readonly { organizationId: string; role: string }[];
+}): FieldError[] {
   const out: FieldError[] = [];
   if (!isUuid(input.firmId)) out.push({ field: 'firmId', message: 'firmId must be a UUID' });
   if (!isUuid(input.userId)) out.push({ field: 'userId', message: 'userId must be a UUID' });
@@ -31,7 +36,12 @@ export function firmAccessProblems(input: { firmId: string; userId: string; vers
 }
 
 /** The state with lower-cased ids and one entry per organization (the last one named wins). */
-export function normalizeFirmAccess(input: { firmId: string; userId: string; version: bigint; organizations: readonly { organizationId: string; role: string }[] }): FirmAccessState {
+export function normalizeFirmAccess(input: {
+  firmId: string;
+  userId: string;
+  version: bigint;
+  organizations: readonly { organizationId: string; role: string }[];
+}): FirmAccessState {
   const byOrg = new Map<string, GrantRole>();
   for (const o of input.organizations) byOrg.set(o.organizationId.toLowerCase(), o.role as GrantRole);
   return {

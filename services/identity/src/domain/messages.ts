@@ -100,4 +100,16 @@ export const TEAM = {
 export const INVITE_TTL_MS = 7 * 86_400_000;
 
 /** Referral options of spec §3. */
-export const REFERRAL_OPTIONS = ['Google', 'YC', 'Product Hunt', 'Social Media', 'Friends', 'Accel', 'Goodwater Capital', 'Frontier Ventures', 'Global Brains', 'Accounting Firm', 'Other'] as const;
+export const REFERRAL_OPTIONS = [
+  'Google',
+  'YC',
+  'Product Hunt',
+  'Social Media',
+  'Friends',
+  'Accel',
+  'Goodwater Capital',
+  'Frontier Ventures',
+  'Global Brains',
+  'Accounting Firm',
+  'Other',
+] as const;

@@ -12,10 +12,14 @@ export async function actAs(trx: Knex.Transaction, userId: string, workspaceId?:
 export const users = {
   byEmail: (db: Db, email: string) => db<UserRow>('users').where({ email }).first(),
   byId: (db: Db, id: string) => db<UserRow>('users').where({ id }).first(),
-  insert: (db: Db, row: Pick<UserRow, 'id' | 'email' | 'first_name' | 'middle_name' | 'last_name' | 'password_hash' | 'is_verified' | 'user_type' | 'profile'>) =>
-    db('users').insert({ ...row, profile: row.profile ? JSON.stringify(row.profile) : null }),
+  insert: (
+    db: Db,
+    row: Pick<UserRow, 'id' | 'email' | 'first_name' | 'middle_name' | 'last_name' | 'password_hash' | 'is_verified' | 'user_type' | 'profile'>,
+  ) => db('users').insert({ ...row, profile: row.profile ? JSON.stringify(row.profile) : null }),
   update: (db: Db, id: string, patch: Partial<Omit<UserRow, 'id' | 'profile'>> & { profile?: ProfileJson }) =>
-    db('users').where({ id }).update({ ...patch, ...(patch.profile ? { profile: JSON.stringify(patch.profile) } : {}), updated_at: db.fn.now() }),
+    db('users')
+      .where({ id })
+      .update({ ...patch, ...(patch.profile ? { profile: JSON.stringify(patch.profile) } : {}), updated_at: db.fn.now() }),
   /** Atomically counts one failure; returns the new consecutive count. */
   recordFailure: async (db: Db, id: string): Promise<number> => {
     await db('login_failures').insert({ user_id: id });
@@ -29,14 +33,18 @@ export const users = {
 };
 
 export const oauthIdentities = {
-  find: (db: Db, provider: string, subject: string): Promise<{ user_id: string } | undefined> => db('oauth_identities').where({ provider, subject }).first('user_id'),
+  find: (db: Db, provider: string, subject: string): Promise<{ user_id: string } | undefined> =>
+    db('oauth_identities').where({ provider, subject }).first('user_id'),
   link: (db: Db, provider: string, subject: string, userId: string) =>
     db('oauth_identities').insert({ provider, subject, user_id: userId }).onConflict(['provider', 'subject']).ignore(),
 };
 
 export const tenancy = {
   /** Creates an organization with its default workspace and makes the user its Owner. */
-  async createOrganization(db: Db, input: { organizationId: string; workspaceId: string; ownerUserId: string; name: string; type: 'business' | 'firm' }): Promise<void> {
+  async createOrganization(
+    db: Db,
+    input: { organizationId: string; workspaceId: string; ownerUserId: string; name: string; type: 'business' | 'firm' },
+  ): Promise<void> {
     await db('organizations').insert({ id: input.organizationId, name: input.name, owner_user_id: input.ownerUserId, type: input.type });
     await db('workspaces').insert({ id: input.workspaceId, organization_id: input.organizationId, name: input.name, is_default: true });
     await db('memberships').insert({ workspace_id: input.workspaceId, user_id: input.ownerUserId, role: 'Owner' satisfies Role });
@@ -74,7 +82,10 @@ export const tenancy = {
 };
 
 export const sessions = {
-  create: async (db: Db, input: { userId: string; tokenHash: Buffer; kind: 'pending' | 'active'; idleMs: number; absoluteMs: number; now: Date }): Promise<string> => {
+  create: async (
+    db: Db,
+    input: { userId: string; tokenHash: Buffer; kind: 'pending' | 'active'; idleMs: number; absoluteMs: number; now: Date },
+  ): Promise<string> => {
     const id = newId();
     const now = input.now.getTime();
     await db('sessions').insert({
@@ -91,11 +102,17 @@ export const sessions = {
   },
   byTokenHash: (db: Db, tokenHash: Buffer): Promise<SessionRow | undefined> => db('sessions').where({ token_hash: tokenHash }).first(),
   touch: (db: Db, id: string, idleMs: number, now: Date) =>
-    db('sessions').where({ id }).update({ last_seen_at: now, idle_expires_at: new Date(now.getTime() + idleMs) }),
+    db('sessions')
+      .where({ id })
+      .update({ last_seen_at: now, idle_expires_at: new Date(now.getTime() + idleMs) }),
   revoke: (db: Db, id: string) => db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: db.fn.now() }),
   /** Ends every session of a user except `keepId`; returns how many ended. */
   revokeAllOf: (db: Db, userId: string, keepId?: string) =>
-    db('sessions').where({ user_id: userId }).whereNull('revoked_at').modify((q) => (keepId ? q.whereNot({ id: keepId }) : q)).update({ revoked_at: db.fn.now() }),
+    db('sessions')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .modify((q) => (keepId ? q.whereNot({ id: keepId }) : q))
+      .update({ revoked_at: db.fn.now() }),
 };
 
 export const codes = {
@@ -123,7 +140,13 @@ export const devices = {
     Boolean(await db('trusted_devices').where({ user_id: userId, token_hash: tokenHash }).andWhere('expires_at', '>', now).first('id')),
   trust: (db: Db, input: { userId: string; tokenHash: Buffer; now: Date; ttlMs: number }) =>
     db('trusted_devices')
-      .insert({ id: newId(), user_id: input.userId, token_hash: input.tokenHash, verified_at: input.now, expires_at: new Date(input.now.getTime() + input.ttlMs) })
+      .insert({
+        id: newId(),
+        user_id: input.userId,
+        token_hash: input.tokenHash,
+        verified_at: input.now,
+        expires_at: new Date(input.now.getTime() + input.ttlMs),
+      })
       .onConflict(['user_id', 'token_hash'])
       .merge(['verified_at', 'expires_at']),
   countTrusted: async (db: Db, userId: string, now: Date): Promise<number> => {
@@ -151,16 +174,24 @@ export interface DecoyRow {
 
 export const decoys = {
   insert: (db: Db, row: DecoyRow & { token_hash: Buffer }) => db('decoy_challenges').insert(row),
-  lock: (db: Db, tokenHash: Buffer): Promise<DecoyRow | undefined> => db('decoy_challenges').where({ token_hash: tokenHash }).forUpdate().first('method_id', 'attempts', 'sends', 'last_sent_at', 'code_expires_at', 'expires_at'),
+  lock: (db: Db, tokenHash: Buffer): Promise<DecoyRow | undefined> =>
+    db('decoy_challenges')
+      .where({ token_hash: tokenHash })
+      .forUpdate()
+      .first('method_id', 'attempts', 'sends', 'last_sent_at', 'code_expires_at', 'expires_at'),
   addAttempt: (db: Db, tokenHash: Buffer) => db('decoy_challenges').where({ token_hash: tokenHash }).increment('attempts', 1),
   /** A code sent again: the new one is current, with its own tries and expiry. */
   resend: (db: Db, tokenHash: Buffer, methodId: string, now: Date, codeExpiresAt: Date) =>
-    db('decoy_challenges').where({ token_hash: tokenHash }).update({ method_id: methodId, attempts: 0, sends: db.raw('sends + 1'), last_sent_at: now, code_expires_at: codeExpiresAt }),
-  prune: (db: Db, now: Date, limit = 500) => db.raw('delete from decoy_challenges where token_hash in (select token_hash from decoy_challenges where expires_at < ? limit ?)', [now, limit]),
+    db('decoy_challenges')
+      .where({ token_hash: tokenHash })
+      .update({ method_id: methodId, attempts: 0, sends: db.raw('sends + 1'), last_sent_at: now, code_expires_at: codeExpiresAt }),
+  prune: (db: Db, now: Date, limit = 500) =>
+    db.raw('delete from decoy_challenges where token_hash in (select token_hash from decoy_challenges where expires_at < ? limit ?)', [now, limit]),
 };
 
 export const throttle = {
-  get: (db: Db, emailHash: Buffer): Promise<ThrottleRow | undefined> => db('login_throttle').where({ email_hash: emailHash }).first('consecutive_failures', 'locked_until'),
+  get: (db: Db, emailHash: Buffer): Promise<ThrottleRow | undefined> =>
+    db('login_throttle').where({ email_hash: emailHash }).first('consecutive_failures', 'locked_until'),
   failuresSince: async (db: Db, emailHash: Buffer, since: Date): Promise<number> => {
     const [row] = await db('login_throttle_failures').where({ email_hash: emailHash }).andWhere('at', '>', since).count({ n: '*' });
     return Number((row as { n: string | number }).n);
@@ -192,7 +223,8 @@ export const throttle = {
       [now, hourAgo, dayAgo, limit],
     );
   },
-  lock: (db: Db, emailHash: Buffer, until: Date) => db('login_throttle').where({ email_hash: emailHash }).update({ locked_until: until, consecutive_failures: 0 }),
+  lock: (db: Db, emailHash: Buffer, until: Date) =>
+    db('login_throttle').where({ email_hash: emailHash }).update({ locked_until: until, consecutive_failures: 0 }),
   clear: (db: Db, emailHash: Buffer) => db('login_throttle').where({ email_hash: emailHash }).update({ consecutive_failures: 0, locked_until: null }),
 };
 
@@ -225,16 +257,30 @@ export const firmGrants = {
   /** The organizations of `ids` identity has (a grant of an unknown one is dropped). */
   knownOrganizations: async (db: Db, ids: readonly string[]): Promise<Set<string>> => {
     if (ids.length === 0) return new Set();
-    const rows = (await db('organizations').whereIn('id', [...ids]).select('id')) as { id: string }[];
+    const rows = (await db('organizations')
+      .whereIn('id', [...ids])
+      .select('id')) as { id: string }[];
     return new Set(rows.map((r) => r.id));
   },
   /** Makes the member's grants from this firm exactly `grants` (kept ones keep the date they were first given). */
   replace: async (db: Db, firmId: string, userId: string, version: bigint, grants: readonly FirmGrant[], now: Date): Promise<void> => {
     const keep = grants.map((g) => g.organizationId);
-    await db('organization_grants').where({ firm_id: firmId, user_id: userId }).modify((q) => (keep.length ? q.whereNotIn('organization_id', keep) : q)).delete();
+    await db('organization_grants')
+      .where({ firm_id: firmId, user_id: userId })
+      .modify((q) => (keep.length ? q.whereNotIn('organization_id', keep) : q))
+      .delete();
     if (grants.length === 0) return;
     await db('organization_grants')
-      .insert(grants.map((g) => ({ firm_id: firmId, user_id: userId, organization_id: g.organizationId, role: g.role, version: version.toString(), granted_at: now })))
+      .insert(
+        grants.map((g) => ({
+          firm_id: firmId,
+          user_id: userId,
+          organization_id: g.organizationId,
+          role: g.role,
+          version: version.toString(),
+          granted_at: now,
+        })),
+      )
       .onConflict(['firm_id', 'user_id', 'organization_id'])
       .merge(['role', 'version']);
   },

@@ -22,7 +22,7 @@ export const identityMigrations: Migration[] = [
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
         t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw("alter table users add constraint users_email_lowercase check (email = lower(email))");
+      await knex.raw('alter table users add constraint users_email_lowercase check (email = lower(email))');
       await knex.raw("alter table users add constraint users_type check (user_type in ('business', 'firm'))");
 
       await knex.schema.createTable('oauth_identities', (t) => {
@@ -108,7 +108,17 @@ export const identityMigrations: Migration[] = [
       await knex.raw('create index login_failures_user_at on login_failures (user_id, at)');
     },
     async down(knex) {
-      for (const t of ['login_failures', 'password_resets', 'one_time_codes', 'sessions', 'memberships', 'workspaces', 'organizations', 'oauth_identities', 'users']) {
+      for (const t of [
+        'login_failures',
+        'password_resets',
+        'one_time_codes',
+        'sessions',
+        'memberships',
+        'workspaces',
+        'organizations',
+        'oauth_identities',
+        'users',
+      ]) {
         await knex.schema.dropTableIfExists(t);
       }
     },
@@ -184,7 +194,7 @@ export const identityMigrations: Migration[] = [
       });
       await knex.raw("alter table invites add constraint invites_status check (status in ('pending', 'verified', 'revoked'))");
       await knex.raw("alter table invites add constraint invites_role check (role in ('Accountant', 'Admin', 'Viewer'))");
-      await knex.raw("alter table invites add constraint invites_email_lowercase check (email = lower(email))");
+      await knex.raw('alter table invites add constraint invites_email_lowercase check (email = lower(email))');
       // One open invite per address and organization: sending again replaces it.
       await knex.raw("create unique index invites_one_pending on invites (organization_id, email) where status = 'pending'");
       // The team screens list the members of every workspace of one organization. The use case sets
@@ -192,7 +202,8 @@ export const identityMigrations: Migration[] = [
       await knex.raw(`create or replace function app_organization_id() returns uuid language sql stable as
         $$ select nullif(current_setting('app.organization_id', true), '')::uuid $$`);
       await knex.raw('drop policy tenant_isolation on memberships');
-      const condition = 'workspace_id = app_workspace_id() or app_is_system() or user_id = app_user_id() or workspace_id in (select w.id from workspaces w where w.organization_id = app_organization_id())';
+      const condition =
+        'workspace_id = app_workspace_id() or app_is_system() or user_id = app_user_id() or workspace_id in (select w.id from workspaces w where w.organization_id = app_organization_id())';
       await knex.raw(`create policy tenant_isolation on memberships using (${condition}) with check (${condition})`);
     },
     async down(knex) {

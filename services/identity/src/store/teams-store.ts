@@ -57,7 +57,9 @@ export interface InviteRow {
   updated_at: Date;
 }
 
-export type WorkspaceDetails = Partial<Pick<WorkspaceRow, 'name' | 'address' | 'email' | 'bank_name' | 'account_number' | 'bank_address' | 'account_type' | 'max_team_size'>>;
+export type WorkspaceDetails = Partial<
+  Pick<WorkspaceRow, 'name' | 'address' | 'email' | 'bank_name' | 'account_number' | 'bank_address' | 'account_type' | 'max_team_size'>
+>;
 
 /**
  * Lets the transaction see the memberships of every workspace of one organization (row-level security,
@@ -74,7 +76,13 @@ export const organizations = {
 export const workspaces = {
   /** The organization's workspaces: the default first, then by creation. */
   ofOrganization: (db: Db, organizationId: string): Promise<WorkspaceRow[]> =>
-    db('workspaces').where({ organization_id: organizationId }).orderBy([{ column: 'is_default', order: 'desc' }, { column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]),
+    db('workspaces')
+      .where({ organization_id: organizationId })
+      .orderBy([
+        { column: 'is_default', order: 'desc' },
+        { column: 'created_at', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]),
   byId: (db: Db, id: string): Promise<WorkspaceRow | undefined> => db('workspaces').where({ id }).first(),
   /** Locks the organization's workspaces (create, delete and default changes are serialised per organization). */
   lockOrganization: (db: Db, organizationId: string) => db('organizations').where({ id: organizationId }).forUpdate().first('id'),
@@ -94,7 +102,10 @@ export const members = {
       .join('workspaces as w', 'w.id', 'm.workspace_id')
       .join('users as u', 'u.id', 'm.user_id')
       .where('w.organization_id', organizationId)
-      .orderBy([{ column: 'm.created_at', order: 'asc' }, { column: 'm.user_id', order: 'asc' }])
+      .orderBy([
+        { column: 'm.created_at', order: 'asc' },
+        { column: 'm.user_id', order: 'asc' },
+      ])
       .select('m.workspace_id', 'm.user_id', 'm.role', 'm.created_at', 'u.email', 'u.first_name', 'u.middle_name', 'u.last_name'),
   /** The organizations a user belongs to, with the date they joined each (their first membership there). */
   organizationsOf: async (db: Db, userIds: readonly string[]): Promise<{ user_id: string; id: string; name: string; joined: Date }[]> => {
@@ -112,21 +123,35 @@ export const members = {
   /** Adds a membership unless the user already has one there (an existing role stays); answers whether it was added. */
   addIfMissing: async (db: Db, row: { workspace_id: string; user_id: string; role: Role; created_at: Date }): Promise<boolean> =>
     (await db('memberships').insert(row).onConflict(['workspace_id', 'user_id']).ignore().returning('workspace_id')).length > 0,
-  removeFrom: (db: Db, userId: string, workspaceIds: readonly string[]) => db('memberships').where({ user_id: userId }).whereIn('workspace_id', [...workspaceIds]).delete(),
+  removeFrom: (db: Db, userId: string, workspaceIds: readonly string[]) =>
+    db('memberships')
+      .where({ user_id: userId })
+      .whereIn('workspace_id', [...workspaceIds])
+      .delete(),
 };
 
 export const invites = {
   ofOrganization: (db: Db, organizationId: string): Promise<InviteRow[]> =>
-    db('invites').where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'asc' }]),
-  byId: (db: Db, organizationId: string, id: string): Promise<InviteRow | undefined> => db('invites').where({ organization_id: organizationId, id }).forUpdate().first(),
+    db('invites')
+      .where({ organization_id: organizationId })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'asc' },
+      ]),
+  byId: (db: Db, organizationId: string, id: string): Promise<InviteRow | undefined> =>
+    db('invites').where({ organization_id: organizationId, id }).forUpdate().first(),
   byTokenHash: (db: Db, tokenHash: Buffer): Promise<InviteRow | undefined> => db('invites').where({ token_hash: tokenHash }).forUpdate().first(),
   /** The same lookup without a lock (a cheap first check). */
   peekByTokenHash: (db: Db, tokenHash: Buffer): Promise<InviteRow | undefined> => db('invites').where({ token_hash: tokenHash }).first(),
   pendingFor: (db: Db, organizationId: string, email: string): Promise<InviteRow | undefined> =>
     db('invites').where({ organization_id: organizationId, email, status: 'pending' }).forUpdate().first(),
-  insert: (db: Db, row: Omit<InviteRow, 'updated_at' | 'accepted_user_id' | 'status'>) => db('invites').insert({ ...row, status: 'pending', updated_at: row.created_at }),
+  insert: (db: Db, row: Omit<InviteRow, 'updated_at' | 'accepted_user_id' | 'status'>) =>
+    db('invites').insert({ ...row, status: 'pending', updated_at: row.created_at }),
   update: (db: Db, id: string, patch: Partial<Omit<InviteRow, 'id' | 'organization_id'>>) => db('invites').where({ id }).update(patch),
   /** A deleted workspace leaves the invites that named it. */
   dropWorkspace: (db: Db, organizationId: string, workspaceId: string) =>
-    db.raw("update invites set workspace_ids = array_remove(workspace_ids, ?::uuid) where organization_id = ? and status = 'pending'", [workspaceId, organizationId]),
+    db.raw("update invites set workspace_ids = array_remove(workspace_ids, ?::uuid) where organization_id = ? and status = 'pending'", [
+      workspaceId,
+      organizationId,
+    ]),
 };

@@ -13,4 +13,3 @@ export interface IdentityDeps {
   /** Called after a transaction that wrote mail committed (wakes the mail job). */
   mailWritten?: () => void;
 }
-

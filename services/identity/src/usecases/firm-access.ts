@@ -40,7 +40,10 @@ export class FirmAccessUseCases {
     }
     // Organizations identity does not have, and a user it does not have, give nothing (the version is kept).
     const user = await users.byId(trx, state.userId);
-    const known = await firmGrants.knownOrganizations(trx, state.organizations.map((o) => o.organizationId));
+    const known = await firmGrants.knownOrganizations(
+      trx,
+      state.organizations.map((o) => o.organizationId),
+    );
     const grants = user ? state.organizations.filter((o) => known.has(o.organizationId)) : [];
     await firmGrants.replace(trx, state.firmId, state.userId, state.version, grants, this.deps.now());
     return { applied: true, version: state.version };

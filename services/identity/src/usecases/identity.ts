@@ -2,7 +2,20 @@ import { AppError, ErrorKind, EventType, newId, transactWithMail, writeEvent, ty
 import { MSG, OWN } from '../domain/messages.js';
 import { EvenTiming } from '../domain/even-timing.js';
 import { isLocked, lockAfterFailure, needsLoginCode, POLICY } from '../domain/policy.js';
-import { codeHash, decoyToken, hashPassword, isDecoyToken, isDeviceToken, needsRehash, newOneTimeCode, newSecretToken, sameHash, tokenHash, verifyAgainstDummy, verifyPassword } from '../domain/secrets.js';
+import {
+  codeHash,
+  decoyToken,
+  hashPassword,
+  isDecoyToken,
+  isDeviceToken,
+  needsRehash,
+  newOneTimeCode,
+  newSecretToken,
+  sameHash,
+  tokenHash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../domain/secrets.js';
 import { collect, normalizeEmail, rules } from '../domain/validation.js';
 import { templates, type OutgoingMail } from '../mail/mailer.js';
 import { actAs, codes, decoys, devices, oauthIdentities, resets, sessions, tenancy, throttle, users } from '../store/identity-store.js';
@@ -182,8 +195,22 @@ export class IdentityUseCases {
       const methodId = newId();
       const now = this.now();
       await this.transact(async (trx, mail) => {
-        await mail(templates.accountExists(email, new URL('/login', this.deps.config.WEB_URL).toString(), new URL('/forgot-password', this.deps.config.WEB_URL).toString()));
-        await decoys.insert(trx, { token_hash: tokenHash(sessionToken), method_id: methodId, attempts: 0, sends: 1, last_sent_at: now, code_expires_at: new Date(now.getTime() + POLICY.codeTtlMs), expires_at: new Date(now.getTime() + POLICY.pendingSessionTtlMs) });
+        await mail(
+          templates.accountExists(
+            email,
+            new URL('/login', this.deps.config.WEB_URL).toString(),
+            new URL('/forgot-password', this.deps.config.WEB_URL).toString(),
+          ),
+        );
+        await decoys.insert(trx, {
+          token_hash: tokenHash(sessionToken),
+          method_id: methodId,
+          attempts: 0,
+          sends: 1,
+          last_sent_at: now,
+          code_expires_at: new Date(now.getTime() + POLICY.codeTtlMs),
+          expires_at: new Date(now.getTime() + POLICY.pendingSessionTtlMs),
+        });
         await decoys.prune(trx, now);
       });
       return { sessionToken, methodId, message: OWN.signupDone };
@@ -202,9 +229,19 @@ export class IdentityUseCases {
         ? { companyName, firmName, country: (input.country ?? '').trim(), ...(input.maxTeamSize !== undefined ? { maxTeamSize: input.maxTeamSize } : {}) }
         : { companyName, maxTeamSize: input.maxTeamSize };
       const user: UserRow = {
-        id: userId, email, first_name: (input.firstName ?? '').trim(), middle_name: (input.middleName ?? '').trim(), last_name: (input.lastName ?? '').trim(),
-        password_hash: passwordHash, is_verified: false, user_type: firm ? 'firm' : 'business', is_onboarded: false,
-        profile, consecutive_failures: 0, locked_until: null, last_code_verified_at: null,
+        id: userId,
+        email,
+        first_name: (input.firstName ?? '').trim(),
+        middle_name: (input.middleName ?? '').trim(),
+        last_name: (input.lastName ?? '').trim(),
+        password_hash: passwordHash,
+        is_verified: false,
+        user_type: firm ? 'firm' : 'business',
+        is_onboarded: false,
+        profile,
+        consecutive_failures: 0,
+        locked_until: null,
+        last_code_verified_at: null,
       };
       try {
         await users.insert(trx, user);
@@ -225,8 +262,16 @@ export class IdentityUseCases {
       const workspaceId = newId();
       await actAs(trx, userId, workspaceId);
       await tenancy.createOrganization(trx, { organizationId, workspaceId, ownerUserId: userId, name: companyName, type: 'business' });
-      await writeEvent(trx, SOURCE, { type: EventType.UserSignedUp, workspaceId, payload: { userId, email, organizationId, workspaceId, method: 'password', userType: 'business' } });
-      await writeEvent(trx, SOURCE, { type: EventType.WorkspaceCreated, workspaceId, payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true } });
+      await writeEvent(trx, SOURCE, {
+        type: EventType.UserSignedUp,
+        workspaceId,
+        payload: { userId, email, organizationId, workspaceId, method: 'password', userType: 'business' },
+      });
+      await writeEvent(trx, SOURCE, {
+        type: EventType.WorkspaceCreated,
+        workspaceId,
+        payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true },
+      });
       const pending = await this.startSession(trx, userId, 'pending');
       const methodId = await this.issueCode(trx, pending.id, user, mail);
       return { sessionToken: pending.token, methodId, message: OWN.signupDone };
@@ -243,7 +288,11 @@ export class IdentityUseCases {
     return this.timing.run('login', async () => {
       const now = this.now();
       const guard = await throttle.get(this.deps.db, emailKey);
-      const history = { consecutiveFailures: guard?.consecutive_failures ?? 0, lockedUntil: guard?.locked_until ?? null, failuresLastHour: await throttle.failuresSince(this.deps.db, emailKey, new Date(now.getTime() - 3_600_000)) };
+      const history = {
+        consecutiveFailures: guard?.consecutive_failures ?? 0,
+        lockedUntil: guard?.locked_until ?? null,
+        failuresLastHour: await throttle.failuresSince(this.deps.db, emailKey, new Date(now.getTime() - 3_600_000)),
+      };
       const user = await users.byEmail(this.deps.db, email);
       // The password is checked (or a dummy of equal cost) on every branch, locked or not.
       const passwordOk = user?.password_hash ? await verifyPassword(user.password_hash, password) : (await verifyAgainstDummy(password), false);
@@ -279,7 +328,8 @@ export class IdentityUseCases {
       rules.code(input.code),
       rules.present(input.sessionToken, 'sessionToken', OWN.sessionTokenRequired),
     );
-    const wrong = (message: string, appErrorCode: string) => new AppError(ErrorKind.InvalidInput, message, { appErrorCode, fields: [{ field: 'code', message }] });
+    const wrong = (message: string, appErrorCode: string) =>
+      new AppError(ErrorKind.InvalidInput, message, { appErrorCode, fields: [{ field: 'code', message }] });
     // The answer of a sign-up for a taken email: every code is wrong, and the attempt expires and locks
     // after as many tries as a real one (its state is in decoy_challenges).
     if (isDecoyToken(this.deps.config.OTP_PEPPER, input.sessionToken)) {
@@ -306,7 +356,12 @@ export class IdentityUseCases {
       if (row.attempts >= POLICY.codeMaxAttempts) return { error: wrong(OWN.codeTooManyTries, 'CODE_TOO_MANY_TRIES') };
       if (!sameHash(row.code_hash, codeHash(this.deps.config.OTP_PEPPER, row.id, (input.code ?? '').trim()))) {
         await codes.addAttempt(trx, row.id);
-        return { error: wrong(row.attempts + 1 >= POLICY.codeMaxAttempts ? OWN.codeTooManyTries : OWN.codeWrong, row.attempts + 1 >= POLICY.codeMaxAttempts ? 'CODE_TOO_MANY_TRIES' : 'CODE_INVALID') };
+        return {
+          error: wrong(
+            row.attempts + 1 >= POLICY.codeMaxAttempts ? OWN.codeTooManyTries : OWN.codeWrong,
+            row.attempts + 1 >= POLICY.codeMaxAttempts ? 'CODE_TOO_MANY_TRIES' : 'CODE_INVALID',
+          ),
+        };
       }
       await codes.consume(trx, row.id);
       await sessions.revoke(trx, pending.id);
@@ -333,7 +388,8 @@ export class IdentityUseCases {
         const now = this.now();
         if (!row || row.expires_at <= now) throw new AppError(ErrorKind.Unauthenticated, OWN.loginAgain, { appErrorCode: 'LOGIN_ATTEMPT_EXPIRED' });
         if (row.sends >= POLICY.codeMaxSendsPerAttempt) throw new AppError(ErrorKind.RateLimited, OWN.codeResendLimit, { appErrorCode: 'CODE_RESEND_LIMIT' });
-        if (now.getTime() - row.last_sent_at.getTime() < this.deps.config.OTP_RESEND_SECONDS * 1000) throw new AppError(ErrorKind.RateLimited, OWN.codeResendTooSoon, { appErrorCode: 'CODE_RESEND_TOO_SOON' });
+        if (now.getTime() - row.last_sent_at.getTime() < this.deps.config.OTP_RESEND_SECONDS * 1000)
+          throw new AppError(ErrorKind.RateLimited, OWN.codeResendTooSoon, { appErrorCode: 'CODE_RESEND_TOO_SOON' });
         const methodId = newId();
         await decoys.resend(trx, key, methodId, now, new Date(now.getTime() + POLICY.codeTtlMs));
         return { methodId, message: OWN.codeSent };
@@ -342,7 +398,8 @@ export class IdentityUseCases {
     return this.transact(async (trx, mail) => {
       const pending = await this.liveSession(trx, input.sessionToken, 'pending');
       const user = await users.byId(trx, pending.user_id);
-      if (!user || user.email !== normalizeEmail(input.email)) throw new AppError(ErrorKind.Unauthenticated, OWN.loginAgain, { appErrorCode: 'LOGIN_ATTEMPT_EXPIRED' });
+      if (!user || user.email !== normalizeEmail(input.email))
+        throw new AppError(ErrorKind.Unauthenticated, OWN.loginAgain, { appErrorCode: 'LOGIN_ATTEMPT_EXPIRED' });
       const sent = await codes.ofSession(trx, pending.id);
       if (sent.length >= POLICY.codeMaxSendsPerAttempt) throw new AppError(ErrorKind.RateLimited, OWN.codeResendLimit, { appErrorCode: 'CODE_RESEND_LIMIT' });
       const last = sent[0];
@@ -367,17 +424,35 @@ export class IdentityUseCases {
         const userId = newId();
         const companyName = (input.companyName ?? '').trim() || `${google.firstName || google.email.split('@')[0]}'s company`;
         user = {
-          id: userId, email: google.email, first_name: google.firstName, middle_name: '', last_name: google.lastName, password_hash: null,
-          is_verified: true, user_type: 'business', is_onboarded: false, profile: { companyName, ...(input.maxTeamSize ? { maxTeamSize: input.maxTeamSize } : {}) },
-          consecutive_failures: 0, locked_until: null, last_code_verified_at: null,
+          id: userId,
+          email: google.email,
+          first_name: google.firstName,
+          middle_name: '',
+          last_name: google.lastName,
+          password_hash: null,
+          is_verified: true,
+          user_type: 'business',
+          is_onboarded: false,
+          profile: { companyName, ...(input.maxTeamSize ? { maxTeamSize: input.maxTeamSize } : {}) },
+          consecutive_failures: 0,
+          locked_until: null,
+          last_code_verified_at: null,
         };
         await users.insert(trx, user);
         const organizationId = newId();
         const workspaceId = newId();
         await actAs(trx, userId, workspaceId);
         await tenancy.createOrganization(trx, { organizationId, workspaceId, ownerUserId: userId, name: companyName, type: 'business' });
-        await writeEvent(trx, SOURCE, { type: EventType.UserSignedUp, workspaceId, payload: { userId, email: google.email, organizationId, workspaceId, method: 'google', userType: 'business' } });
-        await writeEvent(trx, SOURCE, { type: EventType.WorkspaceCreated, workspaceId, payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true } });
+        await writeEvent(trx, SOURCE, {
+          type: EventType.UserSignedUp,
+          workspaceId,
+          payload: { userId, email: google.email, organizationId, workspaceId, method: 'google', userType: 'business' },
+        });
+        await writeEvent(trx, SOURCE, {
+          type: EventType.WorkspaceCreated,
+          workspaceId,
+          payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true },
+        });
       } else if (!user.is_verified) {
         // Google vouched for the address.
         await users.update(trx, user.id, { is_verified: true });
@@ -392,31 +467,51 @@ export class IdentityUseCases {
   async forgotPassword(input: { email?: string }): Promise<{ message: string }> {
     collect(rules.email(input.email));
     // The mail is written with the reset link and leaves after the answer; both branches are held to the same time.
-    await this.timing.run('forgot-password', () => this.transact(async (trx, mail) => {
-      const user = await users.byEmail(trx, normalizeEmail(input.email));
-      if (!user) return;
-      await resets.expireOpen(trx, user.id);
-      const token = newSecretToken();
-      await resets.create(trx, { id: newId(), user_id: user.id, token_hash: tokenHash(token), expires_at: new Date(this.now().getTime() + POLICY.resetTokenTtlMs) });
-      const link = new URL('/reset-password', this.deps.config.WEB_URL);
-      link.searchParams.set('token', token);
-      await mail(templates.reset(user.email, link.toString()));
-    }));
+    await this.timing.run('forgot-password', () =>
+      this.transact(async (trx, mail) => {
+        const user = await users.byEmail(trx, normalizeEmail(input.email));
+        if (!user) return;
+        await resets.expireOpen(trx, user.id);
+        const token = newSecretToken();
+        await resets.create(trx, {
+          id: newId(),
+          user_id: user.id,
+          token_hash: tokenHash(token),
+          expires_at: new Date(this.now().getTime() + POLICY.resetTokenTtlMs),
+        });
+        const link = new URL('/reset-password', this.deps.config.WEB_URL);
+        link.searchParams.set('token', token);
+        await mail(templates.reset(user.email, link.toString()));
+      }),
+    );
     // The same answer whether or not the account exists.
     return { message: OWN.resetSent };
   }
 
   async resetPassword(input: { token?: string; password?: string; confirmPassword?: string }): Promise<SignedIn & { message: string }> {
-    collect(rules.present(input.token, 'token', OWN.resetTokenRequired), rules.newPassword(input.password), rules.confirm(input.password, input.confirmPassword));
+    collect(
+      rules.present(input.token, 'token', OWN.resetTokenRequired),
+      rules.newPassword(input.password),
+      rules.confirm(input.password, input.confirmPassword),
+    );
     const passwordHash = await hashPassword(input.password ?? '');
     return this.transact(async (trx, mail) => {
       const reset = await resets.byTokenHash(trx, tokenHash(input.token ?? ''));
       if (!reset || reset.used_at || reset.expires_at <= this.now()) {
-        throw new AppError(ErrorKind.InvalidInput, OWN.resetTokenInvalid, { appErrorCode: 'RESET_TOKEN_INVALID', fields: [{ field: 'token', message: OWN.resetTokenInvalid }] });
+        throw new AppError(ErrorKind.InvalidInput, OWN.resetTokenInvalid, {
+          appErrorCode: 'RESET_TOKEN_INVALID',
+          fields: [{ field: 'token', message: OWN.resetTokenInvalid }],
+        });
       }
       await resets.use(trx, reset.id);
       // The link proved the address; a reset ends every other session (RELIABILITY 17).
-      await users.update(trx, reset.user_id, { password_hash: passwordHash, is_verified: true, last_code_verified_at: this.now(), consecutive_failures: 0, locked_until: null });
+      await users.update(trx, reset.user_id, {
+        password_hash: passwordHash,
+        is_verified: true,
+        last_code_verified_at: this.now(),
+        consecutive_failures: 0,
+        locked_until: null,
+      });
       await sessions.revokeAllOf(trx, reset.user_id);
       // A reset may follow a stolen password: every device proves the mailbox again.
       await devices.forgetAll(trx, reset.user_id);
@@ -429,7 +524,10 @@ export class IdentityUseCases {
   }
 
   /** Sets a first password (accounts made through Google or an invite) and, optionally, names. */
-  async updateCredentials(token: string, input: { password?: string; confirmPassword?: string; firstName?: string; middleName?: string; lastName?: string }): Promise<{ user: UserView; message: string }> {
+  async updateCredentials(
+    token: string,
+    input: { password?: string; confirmPassword?: string; firstName?: string; middleName?: string; lastName?: string },
+  ): Promise<{ user: UserView; message: string }> {
     collect(
       rules.newPassword(input.password, 'password', MSG.passwordShortChange),
       rules.confirm(input.password, input.confirmPassword),
@@ -453,14 +551,20 @@ export class IdentityUseCases {
     });
   }
 
-  async updatePassword(token: string, input: { existingPassword?: string; newPassword?: string; endOtherSessions?: boolean }): Promise<{ message: string; endedSessions: number }> {
+  async updatePassword(
+    token: string,
+    input: { existingPassword?: string; newPassword?: string; endOtherSessions?: boolean },
+  ): Promise<{ message: string; endedSessions: number }> {
     collect(
       rules.presentPassword(input.existingPassword, 'existingPassword', OWN.existingPasswordRequired),
       rules.newPassword(input.newPassword, 'newPassword', MSG.passwordShortChange),
     );
     const { session, user } = await this.deps.db.transaction((trx) => this.requireUser(trx, token));
     if (!user.password_hash || !(await verifyPassword(user.password_hash, input.existingPassword ?? ''))) {
-      throw new AppError(ErrorKind.InvalidInput, OWN.existingPasswordWrong, { appErrorCode: 'EXISTING_PASSWORD_WRONG', fields: [{ field: 'existingPassword', message: OWN.existingPasswordWrong }] });
+      throw new AppError(ErrorKind.InvalidInput, OWN.existingPasswordWrong, {
+        appErrorCode: 'EXISTING_PASSWORD_WRONG',
+        fields: [{ field: 'existingPassword', message: OWN.existingPasswordWrong }],
+      });
     }
     const passwordHash = await hashPassword(input.newPassword ?? '');
     return this.transact(async (trx, mail) => {
@@ -541,7 +645,14 @@ export class IdentityUseCases {
       if (this.now().getTime() - session.last_seen_at.getTime() > POLICY.touchEveryMs) await sessions.touch(trx, session.id, this.idleMs, this.now());
       await actAs(trx, user.id);
       const workspaces = (await tenancy.membershipsOf(trx, user.id)).map(workspaceView);
-      return { userId: user.id, sessionId: session.id, isOnboarded: user.is_onboarded, userType: user.user_type, workspaces, defaultWorkspaceId: workspaces[0]?.id ?? '' };
+      return {
+        userId: user.id,
+        sessionId: session.id,
+        isOnboarded: user.is_onboarded,
+        userType: user.user_type,
+        workspaces,
+        defaultWorkspaceId: workspaces[0]?.id ?? '',
+      };
     });
   }
 

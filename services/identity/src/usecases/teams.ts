@@ -5,7 +5,18 @@ import { collect, normalizeEmail, rules, type Rule } from '../domain/validation.
 import { templates } from '../mail/mailer.js';
 import { actAs, tenancy, users } from '../store/identity-store.js';
 import type { MembershipRow, UserRow } from '../store/rows.js';
-import { actInOrganization, invites, members, organizations, workspaces, type InviteRow, type OrganizationRow, type OrgMembershipRow, type WorkspaceDetails, type WorkspaceRow } from '../store/teams-store.js';
+import {
+  actInOrganization,
+  invites,
+  members,
+  organizations,
+  workspaces,
+  type InviteRow,
+  type OrganizationRow,
+  type OrgMembershipRow,
+  type WorkspaceDetails,
+  type WorkspaceRow,
+} from '../store/teams-store.js';
 import { SOURCE, type IdentityUseCases } from './identity.js';
 import type { UserView } from './views.js';
 
@@ -128,20 +139,26 @@ function requireManager(role: Role): void {
 /** Management ranking (spec §6): Owner > Admin > Accountant > Viewer. */
 const MANAGE_RANK: Record<Role, number> = { Owner: 4, Admin: 3, Accountant: 2, Viewer: 1 };
 
-const optionalText = (value: string | undefined, field: string, max: number): Rule => () =>
-  value !== undefined && value.trim().length > max ? { field, message: TEAM.textTooLong(field, max) } : undefined;
+const optionalText =
+  (value: string | undefined, field: string, max: number): Rule =>
+  () =>
+    value !== undefined && value.trim().length > max ? { field, message: TEAM.textTooLong(field, max) } : undefined;
 
-const assignableRole = (value: string | undefined, field = 'role', required = false): Rule => () => {
-  if (value === undefined || value === '') return required ? { field, message: TEAM.roleRequired } : undefined;
-  if (value === 'Owner') return { field, message: MSG.roleCannotBeOwner };
-  if (!isRole(value)) return { field, message: TEAM.roleInvalid };
-  return undefined;
-};
+const assignableRole =
+  (value: string | undefined, field = 'role', required = false): Rule =>
+  () => {
+    if (value === undefined || value === '') return required ? { field, message: TEAM.roleRequired } : undefined;
+    if (value === 'Owner') return { field, message: MSG.roleCannotBeOwner };
+    if (!isRole(value)) return { field, message: TEAM.roleInvalid };
+    return undefined;
+  };
 
-const uuidList = (values: readonly string[] | undefined, field: string): Rule => () => {
-  const bad = (values ?? []).findIndex((v) => !isUuid(v));
-  return bad >= 0 ? { field: `${field}.${bad}`, message: `${field} ${OWN.invalidId}` } : undefined;
-};
+const uuidList =
+  (values: readonly string[] | undefined, field: string): Rule =>
+  () => {
+    const bad = (values ?? []).findIndex((v) => !isUuid(v));
+    return bad >= 0 ? { field: `${field}.${bad}`, message: `${field} ${OWN.invalidId}` } : undefined;
+  };
 
 /**
  * Workspaces, organization, members and invites (issue #16 items 1–3). Each call runs in one transaction;
@@ -208,9 +225,14 @@ export class TeamUseCases {
       // The organization's owner keeps access to every workspace; an Admin who creates one is its Admin. An Admin
       // through a firm's grant already reaches it by that grant, and must not keep it once the firm's access goes.
       await members.upsert(trx, { workspace_id: id, user_id: caller.org.owner_user_id, role: 'Owner', created_at: now });
-      if (caller.user.id !== caller.org.owner_user_id && !caller.current.firm_id) await members.upsert(trx, { workspace_id: id, user_id: caller.user.id, role: caller.current.role, created_at: now });
+      if (caller.user.id !== caller.org.owner_user_id && !caller.current.firm_id)
+        await members.upsert(trx, { workspace_id: id, user_id: caller.user.id, role: caller.current.role, created_at: now });
       // Every other service learns of it here: the ledger seeds its chart of accounts on this event.
-      await this.emit(trx, caller.user.id, { type: EventType.WorkspaceCreated, workspaceId: id, payload: { workspaceId: id, organizationId: caller.org.id, name, ownerUserId: caller.org.owner_user_id, isDefault: false } });
+      await this.emit(trx, caller.user.id, {
+        type: EventType.WorkspaceCreated,
+        workspaceId: id,
+        payload: { workspaceId: id, organizationId: caller.org.id, name, ownerUserId: caller.org.owner_user_id, isDefault: false },
+      });
       const refreshed = await this.caller(trx, token, id);
       const workspace = (await this.workspaceViews(trx, refreshed)).find((w) => w.id === id);
       if (!workspace) throw new Error('the new workspace is not visible to its creator');
@@ -221,16 +243,20 @@ export class TeamUseCases {
   async updateWorkspace(token: string, input: WorkspaceInput, workspaceId?: string): Promise<{ workspace: WorkspaceDetailView; message: string }> {
     collect(() => (input.id !== undefined && !isUuid(input.id) ? { field: 'id', message: `id ${OWN.invalidId}` } : undefined));
     // The fields are checked once the workspace is known: another organization's id is a 404 whatever else the body holds.
-    const checkFields = () => collect(
-      rules.optionalName(input.name, 'name', TEAM.workspaceNameRequired),
-      optionalText(input.address, 'address', 500),
-      () => (input.email !== undefined && input.email.trim() !== '' ? rules.email(input.email)() : undefined),
-      optionalText(input.bankName, 'bankName', 100),
-      () => (input.accountNumber !== undefined && input.accountNumber.trim() !== '' && !/^[A-Za-z0-9 -]{4,34}$/.test(input.accountNumber.trim()) ? { field: 'accountNumber', message: TEAM.accountNumberInvalid } : undefined),
-      optionalText(input.bankAddress, 'bankAddress', 500),
-      optionalText(input.accountType, 'accountType', 50),
-      () => (input.maxTeamSize !== undefined ? rules.teamSize(input.maxTeamSize)() : undefined),
-    );
+    const checkFields = () =>
+      collect(
+        rules.optionalName(input.name, 'name', TEAM.workspaceNameRequired),
+        optionalText(input.address, 'address', 500),
+        () => (input.email !== undefined && input.email.trim() !== '' ? rules.email(input.email)() : undefined),
+        optionalText(input.bankName, 'bankName', 100),
+        () =>
+          input.accountNumber !== undefined && input.accountNumber.trim() !== '' && !/^[A-Za-z0-9 -]{4,34}$/.test(input.accountNumber.trim())
+            ? { field: 'accountNumber', message: TEAM.accountNumberInvalid }
+            : undefined,
+        optionalText(input.bankAddress, 'bankAddress', 500),
+        optionalText(input.accountType, 'accountType', 50),
+        () => (input.maxTeamSize !== undefined ? rules.teamSize(input.maxTeamSize)() : undefined),
+      );
     return this.deps.db.transaction(async (trx) => {
       const caller = await this.caller(trx, token, workspaceId);
       const targetId = input.id ?? caller.current.workspace_id;
@@ -260,7 +286,11 @@ export class TeamUseCases {
    * default passes the default to the oldest remaining workspace. The answer names the workspace a client
    * that had the deleted one selected selects now: the default, else the first remaining.
    */
-  async deleteWorkspace(token: string, id: string, workspaceId?: string): Promise<{ message: string; selectedWorkspaceId: string; workspaces: WorkspaceDetailView[] }> {
+  async deleteWorkspace(
+    token: string,
+    id: string,
+    workspaceId?: string,
+  ): Promise<{ message: string; selectedWorkspaceId: string; workspaces: WorkspaceDetailView[] }> {
     collect(rules.uuid(id, 'id', `id ${OWN.invalidId}`));
     return this.deps.db.transaction(async (trx) => {
       const caller = await this.caller(trx, token, workspaceId);
@@ -272,16 +302,30 @@ export class TeamUseCases {
       const target = all.find((w) => w.id === id);
       if (!target) throw notFound(TEAM.workspaceNotFound, 'id');
       const remaining = all.filter((w) => w.id !== id);
-      if (remaining.length === 0) throw new AppError(ErrorKind.FailedPrecondition, TEAM.lastWorkspace, { appErrorCode: 'LAST_WORKSPACE', fields: [{ field: 'id', message: TEAM.lastWorkspace }] });
+      if (remaining.length === 0)
+        throw new AppError(ErrorKind.FailedPrecondition, TEAM.lastWorkspace, {
+          appErrorCode: 'LAST_WORKSPACE',
+          fields: [{ field: 'id', message: TEAM.lastWorkspace }],
+        });
       const affected = (await members.ofOrganization(trx, caller.org.id)).filter((m) => m.workspace_id === id);
       await workspaces.delete(trx, id);
       await invites.dropWorkspace(trx, caller.org.id, id);
       if (target.is_default) await workspaces.makeDefault(trx, caller.org.id, remaining[0]!.id);
-      await this.emit(trx, caller.user.id, { type: EventType.WorkspaceDeleted, workspaceId: id, payload: { workspaceId: id, organizationId: caller.org.id, deletedByUserId: caller.user.id } });
-      for (const m of affected) await this.emit(trx, caller.user.id, { type: EventType.MemberChanged, workspaceId: id, payload: { workspaceId: id, userId: m.user_id, role: '', removed: true } });
+      await this.emit(trx, caller.user.id, {
+        type: EventType.WorkspaceDeleted,
+        workspaceId: id,
+        payload: { workspaceId: id, organizationId: caller.org.id, deletedByUserId: caller.user.id },
+      });
+      for (const m of affected)
+        await this.emit(trx, caller.user.id, {
+          type: EventType.MemberChanged,
+          workspaceId: id,
+          payload: { workspaceId: id, userId: m.user_id, role: '', removed: true },
+        });
       const after = await this.caller(trx, token, undefined);
       const views = await this.workspaceViews(trx, after);
-      const selected = workspaceId && workspaceId !== id && views.some((w) => w.id === workspaceId) ? workspaceId : (views.find((w) => w.isDefault) ?? views[0])?.id ?? '';
+      const selected =
+        workspaceId && workspaceId !== id && views.some((w) => w.id === workspaceId) ? workspaceId : ((views.find((w) => w.isDefault) ?? views[0])?.id ?? '');
       return { message: TEAM.workspaceDeleted, selectedWorkspaceId: selected, workspaces: views };
     });
   }
@@ -299,7 +343,11 @@ export class TeamUseCases {
       const workspaceId = newId();
       await actAs(trx, user.id, workspaceId);
       await tenancy.createOrganization(trx, { organizationId, workspaceId, ownerUserId: user.id, name, type: 'business' });
-      await writeEvent(trx, SOURCE, { type: EventType.WorkspaceCreated, workspaceId, payload: { workspaceId, organizationId, name, ownerUserId: user.id, isDefault: true } });
+      await writeEvent(trx, SOURCE, {
+        type: EventType.WorkspaceCreated,
+        workspaceId,
+        payload: { workspaceId, organizationId, name, ownerUserId: user.id, isDefault: true },
+      });
       return { organizationId, workspaceId, name };
     });
   }
@@ -312,7 +360,13 @@ export class TeamUseCases {
       return {
         id: caller.org.id,
         name: caller.org.name,
-        owner: { id: owner?.id ?? '', email: owner?.email ?? '', firstName: owner?.first_name ?? '', middleName: owner?.middle_name ?? '', lastName: owner?.last_name ?? '' },
+        owner: {
+          id: owner?.id ?? '',
+          email: owner?.email ?? '',
+          firstName: owner?.first_name ?? '',
+          middleName: owner?.middle_name ?? '',
+          lastName: owner?.last_name ?? '',
+        },
         memberCount: new Set(memberships.map((m) => m.user_id)).size,
         // The organization of the caller's default workspace (their first membership, default first).
         isDefault: caller.memberships[0]?.organization_id === caller.org.id,
@@ -336,8 +390,15 @@ export class TeamUseCases {
       const here = ms.find((m) => m.workspace_id === caller.current.workspace_id) ?? first;
       const orgs = orgsOf.filter((o) => o.user_id === userId);
       out.push({
-        id: userId, firstName: first.first_name, middleName: first.middle_name, lastName: first.last_name, email: first.email,
-        role: here.role, status: 'verified', joinedOn: iso(first.created_at), type: 'user',
+        id: userId,
+        firstName: first.first_name,
+        middleName: first.middle_name,
+        lastName: first.last_name,
+        email: first.email,
+        role: here.role,
+        status: 'verified',
+        joinedOn: iso(first.created_at),
+        type: 'user',
         organizationCount: orgs.length,
         organizations: orgs.map((o) => ({ id: o.id, name: o.name, organizationJoinDate: iso(new Date(o.joined)) })),
         entities: ms.map((m) => ({ id: m.workspace_id, name: names.get(m.workspace_id) ?? '', organizationId: caller.org.id, userRole: m.role })),
@@ -345,9 +406,20 @@ export class TeamUseCases {
     }
     for (const i of pending.filter((x) => x.status === 'pending')) {
       out.push({
-        id: i.id, firstName: i.first_name, middleName: i.middle_name, lastName: i.last_name, email: i.email, role: i.role, status: 'pending',
-        joinedOn: iso(i.created_at), type: 'invite', organizationCount: 0, organizations: [],
-        entities: i.workspace_ids.filter((w) => names.has(w)).map((w) => ({ id: w, name: names.get(w) ?? '', organizationId: caller.org.id, userRole: i.role })),
+        id: i.id,
+        firstName: i.first_name,
+        middleName: i.middle_name,
+        lastName: i.last_name,
+        email: i.email,
+        role: i.role,
+        status: 'pending',
+        joinedOn: iso(i.created_at),
+        type: 'invite',
+        organizationCount: 0,
+        organizations: [],
+        entities: i.workspace_ids
+          .filter((w) => names.has(w))
+          .map((w) => ({ id: w, name: names.get(w) ?? '', organizationId: caller.org.id, userRole: i.role })),
       });
     }
     return out;
@@ -363,10 +435,14 @@ export class TeamUseCases {
   }
 
   /** Sets a member's role in one workspace of the organization (giving them access there if they had none). */
-  async updateMember(token: string, id: string, input: { role?: string; workspaceId?: string }, workspaceId?: string): Promise<{ member: MemberView; message: string }> {
-    collect(
-      rules.uuid(id, 'id', `id ${OWN.invalidId}`),
-      () => (input.workspaceId !== undefined && !isUuid(input.workspaceId) ? { field: 'workspaceId', message: `workspaceId ${OWN.invalidId}` } : undefined),
+  async updateMember(
+    token: string,
+    id: string,
+    input: { role?: string; workspaceId?: string },
+    workspaceId?: string,
+  ): Promise<{ member: MemberView; message: string }> {
+    collect(rules.uuid(id, 'id', `id ${OWN.invalidId}`), () =>
+      input.workspaceId !== undefined && !isUuid(input.workspaceId) ? { field: 'workspaceId', message: `workspaceId ${OWN.invalidId}` } : undefined,
     );
     return this.deps.db.transaction(async (trx) => {
       const caller = await this.caller(trx, token, workspaceId);
@@ -385,7 +461,11 @@ export class TeamUseCases {
       const existing = rows.find((m) => m.workspace_id === targetWorkspace);
       if (MANAGE_RANK[role] > MANAGE_RANK[callerRole] || (existing && MANAGE_RANK[existing.role] > MANAGE_RANK[callerRole])) throw forbidden(TEAM.manageOnly);
       await members.upsert(trx, { workspace_id: targetWorkspace, user_id: id, role, created_at: this.identity.now() });
-      await this.emit(trx, caller.user.id, { type: EventType.MemberChanged, workspaceId: targetWorkspace, payload: { workspaceId: targetWorkspace, userId: id, role, removed: false } });
+      await this.emit(trx, caller.user.id, {
+        type: EventType.MemberChanged,
+        workspaceId: targetWorkspace,
+        payload: { workspaceId: targetWorkspace, userId: id, role, removed: false },
+      });
       const member = (await this.memberViews(trx, caller)).find((m) => m.id === id && m.type === 'user');
       if (!member) throw notFound(TEAM.memberNotFound, 'id');
       return { member, message: TEAM.memberUpdated };
@@ -403,8 +483,17 @@ export class TeamUseCases {
       if (id === caller.org.owner_user_id) throw forbidden(TEAM.ownerCannotBeRemoved);
       if (id === caller.user.id) throw forbidden(TEAM.removeSelf);
       if (rows.some((m) => MANAGE_RANK[m.role] > MANAGE_RANK[caller.current.role])) throw forbidden(TEAM.manageOnly);
-      await members.removeFrom(trx, id, rows.map((m) => m.workspace_id));
-      for (const m of rows) await this.emit(trx, caller.user.id, { type: EventType.MemberChanged, workspaceId: m.workspace_id, payload: { workspaceId: m.workspace_id, userId: id, role: '', removed: true } });
+      await members.removeFrom(
+        trx,
+        id,
+        rows.map((m) => m.workspace_id),
+      );
+      for (const m of rows)
+        await this.emit(trx, caller.user.id, {
+          type: EventType.MemberChanged,
+          workspaceId: m.workspace_id,
+          payload: { workspaceId: m.workspace_id, userId: id, role: '', removed: true },
+        });
       return { message: TEAM.memberRemoved };
     });
   }
@@ -418,12 +507,24 @@ export class TeamUseCases {
 
   private async inviteViews(trx: Knex.Transaction, rows: InviteRow[]): Promise<InviteView[]> {
     const inviters = new Map<string, string>();
-    for (const id of new Set(rows.map((r) => r.invited_by_user_id).filter((x): x is string => x !== null))) inviters.set(id, (await users.byId(trx, id))?.email ?? '');
+    for (const id of new Set(rows.map((r) => r.invited_by_user_id).filter((x): x is string => x !== null)))
+      inviters.set(id, (await users.byId(trx, id))?.email ?? '');
     const now = this.identity.now();
     return rows.map((r) => ({
-      id: r.id, createdOn: iso(r.created_at), updatedOn: iso(r.updated_at), vendorUserId: r.accepted_user_id ?? '', email: r.email, status: r.status, role: r.role,
-      firstName: r.first_name, middleName: r.middle_name, lastName: r.last_name, expiryDate: iso(r.expires_at), isExpired: r.status === 'pending' && r.expires_at <= now,
-      workspaceIds: r.workspace_ids, invitedByEmail: r.invited_by_user_id ? (inviters.get(r.invited_by_user_id) ?? '') : '',
+      id: r.id,
+      createdOn: iso(r.created_at),
+      updatedOn: iso(r.updated_at),
+      vendorUserId: r.accepted_user_id ?? '',
+      email: r.email,
+      status: r.status,
+      role: r.role,
+      firstName: r.first_name,
+      middleName: r.middle_name,
+      lastName: r.last_name,
+      expiryDate: iso(r.expires_at),
+      isExpired: r.status === 'pending' && r.expires_at <= now,
+      workspaceIds: r.workspace_ids,
+      invitedByEmail: r.invited_by_user_id ? (inviters.get(r.invited_by_user_id) ?? '') : '',
     }));
   }
 
@@ -443,7 +544,13 @@ export class TeamUseCases {
     const link = new URL('/verify-invite', this.deps.webUrl);
     link.searchParams.set('token', token);
     const inviterName = [caller.user.first_name, caller.user.last_name].filter(Boolean).join(' ');
-    return templates.invite(invite.email, { organizationName: caller.org.name, inviterName, role: invite.role, link: link.toString(), expiresOn: invite.expires_at.toISOString().slice(0, 10) });
+    return templates.invite(invite.email, {
+      organizationName: caller.org.name,
+      inviterName,
+      role: invite.role,
+      link: link.toString(),
+      expiresOn: invite.expires_at.toISOString().slice(0, 10),
+    });
   }
 
   async sendInvite(token: string, input: InviteInput, workspaceId?: string): Promise<{ invite: InviteView; message: string }> {
@@ -467,7 +574,11 @@ export class TeamUseCases {
       const existing = await users.byEmail(trx, email);
       if (existing) {
         const has = new Set((await members.ofOrganization(trx, caller.org.id)).filter((m) => m.user_id === existing.id).map((m) => m.workspace_id));
-        if (workspaceIds.every((w) => has.has(w))) throw new AppError(ErrorKind.Conflict, TEAM.alreadyMember, { appErrorCode: 'ALREADY_MEMBER', fields: [{ field: 'email', message: TEAM.alreadyMember }] });
+        if (workspaceIds.every((w) => has.has(w)))
+          throw new AppError(ErrorKind.Conflict, TEAM.alreadyMember, {
+            appErrorCode: 'ALREADY_MEMBER',
+            fields: [{ field: 'email', message: TEAM.alreadyMember }],
+          });
       }
       // Sending again to an address with an open invite replaces it (the old link stops working).
       const open = await invites.pendingFor(trx, caller.org.id, email);
@@ -475,9 +586,18 @@ export class TeamUseCases {
       const secret = newSecretToken();
       const now = this.identity.now();
       const row = {
-        id: newId(), organization_id: caller.org.id, email, role, workspace_ids: workspaceIds, token_hash: tokenHash(secret),
-        first_name: (input.firstName ?? '').trim(), middle_name: (input.middleName ?? '').trim(), last_name: (input.lastName ?? '').trim(),
-        invited_by_user_id: caller.user.id, expires_at: new Date(now.getTime() + INVITE_TTL_MS), created_at: now,
+        id: newId(),
+        organization_id: caller.org.id,
+        email,
+        role,
+        workspace_ids: workspaceIds,
+        token_hash: tokenHash(secret),
+        first_name: (input.firstName ?? '').trim(),
+        middle_name: (input.middleName ?? '').trim(),
+        last_name: (input.lastName ?? '').trim(),
+        invited_by_user_id: caller.user.id,
+        expires_at: new Date(now.getTime() + INVITE_TTL_MS),
+        created_at: now,
       };
       await invites.insert(trx, row);
       await mail(this.inviteMail(caller, row, secret));
@@ -493,7 +613,11 @@ export class TeamUseCases {
       requireManager(caller.current.role);
       const invite = await invites.byId(trx, caller.org.id, id ?? '');
       if (!invite) throw notFound(TEAM.inviteNotFound, 'id');
-      if (invite.status !== 'pending') throw new AppError(ErrorKind.FailedPrecondition, TEAM.inviteNotPending, { appErrorCode: 'INVITE_NOT_PENDING', fields: [{ field: 'id', message: TEAM.inviteNotPending }] });
+      if (invite.status !== 'pending')
+        throw new AppError(ErrorKind.FailedPrecondition, TEAM.inviteNotPending, {
+          appErrorCode: 'INVITE_NOT_PENDING',
+          fields: [{ field: 'id', message: TEAM.inviteNotPending }],
+        });
       await invites.update(trx, invite.id, { status: 'revoked', updated_at: this.identity.now() });
       const saved = await invites.byId(trx, caller.org.id, invite.id);
       return { invite: (await this.inviteViews(trx, saved ? [saved] : []))[0]!, message: TEAM.inviteRevoked };
@@ -501,7 +625,12 @@ export class TeamUseCases {
   }
 
   /** Changes an open invite (role, workspaces, names); `resend` mails a new link valid for another 7 days. */
-  async updateInvite(token: string, id: string, input: InviteInput & { resend?: boolean }, workspaceId?: string): Promise<{ invite: InviteView; message: string }> {
+  async updateInvite(
+    token: string,
+    id: string,
+    input: InviteInput & { resend?: boolean },
+    workspaceId?: string,
+  ): Promise<{ invite: InviteView; message: string }> {
     collect(rules.uuid(id, 'id', `id ${OWN.invalidId}`), uuidList(input.workspaceIds, 'workspaceIds'));
     return this.identity.transact(async (trx, mail) => {
       const caller = await this.caller(trx, token, workspaceId);
@@ -516,7 +645,11 @@ export class TeamUseCases {
         optionalText(input.lastName, 'lastName', 100),
       );
       requireManager(caller.current.role);
-      if (invite.status !== 'pending') throw new AppError(ErrorKind.FailedPrecondition, TEAM.inviteNotPending, { appErrorCode: 'INVITE_NOT_PENDING', fields: [{ field: 'id', message: TEAM.inviteNotPending }] });
+      if (invite.status !== 'pending')
+        throw new AppError(ErrorKind.FailedPrecondition, TEAM.inviteNotPending, {
+          appErrorCode: 'INVITE_NOT_PENDING',
+          fields: [{ field: 'id', message: TEAM.inviteNotPending }],
+        });
       const role = (input.role || invite.role) as AssignableRole;
       if (MANAGE_RANK[role] > MANAGE_RANK[caller.current.role]) throw forbidden(TEAM.manageOnly);
       const now = this.identity.now();
@@ -546,7 +679,8 @@ export class TeamUseCases {
    */
   async verifyInvite(input: { token?: string; password?: string; confirmPassword?: string }): Promise<VerifyInviteResult> {
     collect(rules.present(input.token, 'token', TEAM.inviteTokenRequired));
-    const invalid = () => new AppError(ErrorKind.InvalidInput, TEAM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: TEAM.inviteInvalid }] });
+    const invalid = () =>
+      new AppError(ErrorKind.InvalidInput, TEAM.inviteInvalid, { appErrorCode: 'INVITE_INVALID', fields: [{ field: 'token', message: TEAM.inviteInvalid }] });
     const settingPassword = input.password !== undefined && input.password !== '';
     if (settingPassword) collect(rules.newPassword(input.password), rules.confirm(input.password, input.confirmPassword));
     // A token that cannot work is refused before the (deliberately slow) password hash is computed.
@@ -563,7 +697,17 @@ export class TeamUseCases {
         if (!passwordHash) return { status: 'password-required', message: TEAM.invitePasswordRequired, ...names };
         const id = newId();
         // The link proved the address; the organization they join is their company, so no onboarding.
-        await users.insert(trx, { id, email: invite.email, first_name: invite.first_name, middle_name: invite.middle_name, last_name: invite.last_name, password_hash: passwordHash, is_verified: true, user_type: 'business', profile: null });
+        await users.insert(trx, {
+          id,
+          email: invite.email,
+          first_name: invite.first_name,
+          middle_name: invite.middle_name,
+          last_name: invite.last_name,
+          password_hash: passwordHash,
+          is_verified: true,
+          user_type: 'business',
+          profile: null,
+        });
         await users.update(trx, id, { is_onboarded: true, last_code_verified_at: this.identity.now() });
         user = await users.byId(trx, id);
         if (!user) throw invalid();
@@ -574,7 +718,12 @@ export class TeamUseCases {
       for (const w of invite.workspace_ids.filter((x) => live.has(x))) {
         // Access the member already has stays as it is (an invite never lowers a role).
         const added = await members.addIfMissing(trx, { workspace_id: w, user_id: user.id, role: invite.role, created_at: now });
-        if (added) await this.emit(trx, user.id, { type: EventType.MemberChanged, workspaceId: w, payload: { workspaceId: w, userId: user.id, role: invite.role, removed: false } });
+        if (added)
+          await this.emit(trx, user.id, {
+            type: EventType.MemberChanged,
+            workspaceId: w,
+            payload: { workspaceId: w, userId: user.id, role: invite.role, removed: false },
+          });
       }
       await invites.update(trx, invite.id, { status: 'verified', accepted_user_id: user.id, updated_at: now });
       if (!isNew) return { status: 'accepted', message: TEAM.inviteAccepted, ...names };
@@ -591,7 +740,16 @@ export class TeamUseCases {
    * The same invite and password again (a retry after a crash between the two services, or two clicks at once)
    * signs in the user it made; an address with any other account must sign in and accept as itself.
    */
-  async createInvitedUser(input: { inviteId: string; email: string; firstName: string; middleName: string; lastName: string; firmName: string; password?: string; confirmPassword?: string }): Promise<InvitedUserResult> {
+  async createInvitedUser(input: {
+    inviteId: string;
+    email: string;
+    firstName: string;
+    middleName: string;
+    lastName: string;
+    firmName: string;
+    password?: string;
+    confirmPassword?: string;
+  }): Promise<InvitedUserResult> {
     const settingPassword = input.password !== undefined && input.password !== '';
     if (settingPassword) collect(rules.newPassword(input.password), rules.confirm(input.password, input.confirmPassword));
     const email = normalizeEmail(input.email);
@@ -604,7 +762,14 @@ export class TeamUseCases {
     const created = await this.identity.transact(async (trx) => {
       try {
         await users.insert(trx, {
-          id, email, first_name: input.firstName.trim(), middle_name: input.middleName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash, is_verified: true, user_type: 'firm',
+          id,
+          email,
+          first_name: input.firstName.trim(),
+          middle_name: input.middleName.trim(),
+          last_name: input.lastName.trim(),
+          password_hash: passwordHash,
+          is_verified: true,
+          user_type: 'firm',
           profile: { companyName: input.firmName.trim(), firmInviteId: input.inviteId },
         });
       } catch (err) {
@@ -637,7 +802,19 @@ export class TeamUseCases {
 
 function workspaceDetail(w: WorkspaceRow, memberCount: number, ownerEmail: string, role: string): WorkspaceDetailView {
   return {
-    id: w.id, name: w.name, address: w.address, email: w.email, bankName: w.bank_name, accountNumber: w.account_number, bankAddress: w.bank_address,
-    accountType: w.account_type, maxTeamSize: w.max_team_size ?? 0, memberCount, ownerEmail, isDefault: w.is_default, organizationId: w.organization_id, role,
+    id: w.id,
+    name: w.name,
+    address: w.address,
+    email: w.email,
+    bankName: w.bank_name,
+    accountNumber: w.account_number,
+    bankAddress: w.bank_address,
+    accountType: w.account_type,
+    maxTeamSize: w.max_team_size ?? 0,
+    memberCount,
+    ownerEmail,
+    isDefault: w.is_default,
+    organizationId: w.organization_id,
+    role,
   };
 }

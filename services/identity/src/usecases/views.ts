@@ -31,7 +31,15 @@ export interface UserView {
 }
 
 export function workspaceView(m: MembershipRow): WorkspaceView {
-  return { id: m.workspace_id, name: m.name, organizationId: m.organization_id, organizationName: m.organization_name, role: m.role, isDefault: m.is_default, firmId: m.firm_id ?? '' };
+  return {
+    id: m.workspace_id,
+    name: m.name,
+    organizationId: m.organization_id,
+    organizationName: m.organization_name,
+    role: m.role,
+    isDefault: m.is_default,
+    firmId: m.firm_id ?? '',
+  };
 }
 
 /** The user as clients see them; `role` and `workspace` are those of the current (else default) workspace. */

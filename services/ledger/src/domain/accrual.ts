@@ -25,7 +25,8 @@ export const ACCRUAL_MSG = {
   zeroAmount: 'A transaction of 0.00 cannot be accrued',
   tooSmall: (months: number) => `The amount is too small to spread over ${months} months (at least 0.01 a month)`,
   recogniseIsBank: 'recogniseCategoryId cannot be a bank or card account',
-  recogniseIsSystem: 'recogniseCategoryId cannot be an account the ledger keeps itself (Prepaid Expenses, Deferred Revenue, Uncategorised, Retained Earnings...)',
+  recogniseIsSystem:
+    'recogniseCategoryId cannot be an account the ledger keeps itself (Prepaid Expenses, Deferred Revenue, Uncategorised, Retained Earnings...)',
   recogniseNotPostable: 'recogniseCategoryId must be a category or sub-category, not a category type or group',
   notAccrued: 'This transaction is not accrued',
   stopped: 'This accrual is stopped. Delete it to accrue the transaction again',

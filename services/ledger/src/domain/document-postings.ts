@@ -26,7 +26,8 @@ export const DOCUMENT_POSTING_MSG = {
   direction: (i: number) => `lineItems.${i}.direction must be one of: debit, credit`,
   transactionNotFound: 'Transaction not found',
   paymentsOnManualEntry: 'A manual journal is not paid by bank transactions',
-  paymentDirection: (i: number, type: 'Bill' | 'Invoice') => `Connected transaction ${i + 1}: ${type === 'Bill' ? 'a bill is paid by money going out' : 'an invoice is paid by money coming in'}`,
+  paymentDirection: (i: number, type: 'Bill' | 'Invoice') =>
+    `Connected transaction ${i + 1}: ${type === 'Bill' ? 'a bill is paid by money going out' : 'an invoice is paid by money coming in'}`,
   paymentDuplicate: (i: number) => `connectedTransactions.${i}.id is listed twice`,
   paymentAmount: (i: number) => `connectedTransactions.${i}.amount must be greater than 0`,
   paymentAboveTransaction: (i: number, max: string) => `Connected transaction ${i + 1}: amount cannot be more than the transaction's amount (${max})`,

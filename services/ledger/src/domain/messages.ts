@@ -63,7 +63,10 @@ export const MSG = {
 
 /** Spec §4 restrictions (first match applies) and edit rules: code and message of each. */
 export const RESTRICTION = {
-  currency: { code: 'TRANSACTION_CURRENCY', message: (code: string) => `This transaction is in ${code}. The books are kept in USD, so it is recorded but not booked and cannot be categorised` },
+  currency: {
+    code: 'TRANSACTION_CURRENCY',
+    message: (code: string) => `This transaction is in ${code}. The books are kept in USD, so it is recorded but not booked and cannot be categorised`,
+  },
   linked: { code: 'TRANSACTION_LINKED', message: (what: string) => `This transaction is linked to a ${what} and cannot be edited here` },
   finalized: { code: 'TRANSACTION_FINALIZED', message: 'This transaction is finalized. Un-finalize it before editing' },
   transfer: { code: 'TRANSACTION_TRANSFER', message: 'Transfer transactions cannot be edited. Unpair the transfer first.' },

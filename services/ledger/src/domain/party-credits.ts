@@ -25,7 +25,11 @@ export const PARTY_CREDIT_MSG = {
 } as const;
 
 /** The entry's lines: the party account for the total on one side, each category on the other (in order). */
-export function partyCreditLines(type: PartyCreditSourceType, partyAccountId: string, lines: readonly { categoryId: string; amountCents: number }[]): PostingLine[] {
+export function partyCreditLines(
+  type: PartyCreditSourceType,
+  partyAccountId: string,
+  lines: readonly { categoryId: string; amountCents: number }[],
+): PostingLine[] {
   if (lines.length === 0) return [];
   const total = lines.reduce((s, l) => s + l.amountCents, 0);
   const categoryDirection = type === 'VendorCredit' ? 'credit' : 'debit';

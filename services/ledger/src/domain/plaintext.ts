@@ -32,7 +32,14 @@ function pathOf(accounts: Map<string, ExportAccount>, a: ExportAccount): ExportA
 export function hledgerNames(accounts: ExportAccount[]): Map<string, string> {
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const clean = (s: string) => s.replace(/[:;]/g, '-').replace(/\s+/g, ' ').trim() || 'Unnamed';
-  const names = new Map(accounts.map((a) => [a.id, pathOf(byId, a).map((x) => clean(x.name)).join(':')]));
+  const names = new Map(
+    accounts.map((a) => [
+      a.id,
+      pathOf(byId, a)
+        .map((x) => clean(x.name))
+        .join(':'),
+    ]),
+  );
   const seen = new Map<string, number>();
   for (const n of names.values()) seen.set(n, (seen.get(n) ?? 0) + 1);
   for (const a of accounts) {
@@ -42,19 +49,33 @@ export function hledgerNames(accounts: ExportAccount[]): Map<string, string> {
   return names;
 }
 
-const BEANCOUNT_ROOT: Record<string, string> = { Assets: 'Assets', Liability: 'Liabilities', Equity: 'Equity', Income: 'Income', Expenses: 'Expenses', Transfer: 'Assets:Transfer' };
+const BEANCOUNT_ROOT: Record<string, string> = {
+  Assets: 'Assets',
+  Liability: 'Liabilities',
+  Equity: 'Equity',
+  Income: 'Income',
+  Expenses: 'Expenses',
+  Transfer: 'Assets:Transfer',
+};
 
 /** Beancount account names: a root type, then capitalised components of letters, digits and dashes, each with its coaId. */
 export function beancountNames(accounts: ExportAccount[]): Map<string, string> {
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const component = (a: ExportAccount) => {
-    const words = a.name.normalize('NFKD').replace(/[^A-Za-z0-9 ]/g, ' ').split(' ').filter(Boolean).map((w) => w[0]?.toUpperCase() + w.slice(1));
+    const words = a.name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9 ]/g, ' ')
+      .split(' ')
+      .filter(Boolean)
+      .map((w) => w[0]?.toUpperCase() + w.slice(1));
     return [...words, String(a.coaId)].join('-');
   };
-  return new Map(accounts.map((a) => {
-    const [root, ...rest] = pathOf(byId, a);
-    return [a.id, [BEANCOUNT_ROOT[root?.classGroup ?? 'Assets'] ?? 'Assets', ...rest.map(component)].join(':')];
-  }));
+  return new Map(
+    accounts.map((a) => {
+      const [root, ...rest] = pathOf(byId, a);
+      return [a.id, [BEANCOUNT_ROOT[root?.classGroup ?? 'Assets'] ?? 'Assets', ...rest.map(component)].join(':')];
+    }),
+  );
 }
 
 function cleanDescription(s: string): string {
@@ -63,7 +84,11 @@ function cleanDescription(s: string): string {
 
 export function toHledger(workspaceId: string, accounts: ExportAccount[], entries: Iterable<ExportEntry>): string {
   const names = hledgerNames(accounts);
-  const out: string[] = [`; Ledgerline books of workspace ${workspaceId}`, '; Amounts in USD; one transaction per journal entry (reversals name the entry they reverse).', ''];
+  const out: string[] = [
+    `; Ledgerline books of workspace ${workspaceId}`,
+    '; Amounts in USD; one transaction per journal entry (reversals name the entry they reverse).',
+    '',
+  ];
   for (const a of accounts) out.push(`account ${names.get(a.id)}  ; coaId: ${a.coaId}`);
   out.push('');
   for (const e of entries) {

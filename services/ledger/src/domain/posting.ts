@@ -38,9 +38,14 @@ export function isBalanced(lines: readonly PostingLine[]): boolean {
  * The entry of a split bank transaction: the bank line for the whole amount, one category line per
  * part. Parts are signed like the amount and must add up to it exactly.
  */
-export function splitTransactionLines(bankLedgerAccountId: string, amountCents: number, parts: readonly { categoryId: string; amountCents: number }[]): PostingLine[] {
+export function splitTransactionLines(
+  bankLedgerAccountId: string,
+  amountCents: number,
+  parts: readonly { categoryId: string; amountCents: number }[],
+): PostingLine[] {
   const sum = parts.reduce((s, p) => s + p.amountCents, 0);
-  if (sum !== amountCents || parts.some((p) => Math.sign(p.amountCents) !== Math.sign(amountCents))) throw new RangeError(`split parts ${sum} do not add up to ${amountCents}`);
+  if (sum !== amountCents || parts.some((p) => Math.sign(p.amountCents) !== Math.sign(amountCents)))
+    throw new RangeError(`split parts ${sum} do not add up to ${amountCents}`);
   if (amountCents === 0) return [];
   const inflow = amountCents > 0;
   return [

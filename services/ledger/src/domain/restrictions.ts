@@ -22,7 +22,13 @@ export interface Restriction {
   message: string;
 }
 
-const ENTITY_NAMES: Record<string, string> = { ManualEntry: 'manual journal', ManualJournal: 'manual journal', Bill: 'bill', Invoice: 'invoice', FixedAsset: 'fixed asset' };
+const ENTITY_NAMES: Record<string, string> = {
+  ManualEntry: 'manual journal',
+  ManualJournal: 'manual journal',
+  Bill: 'bill',
+  Invoice: 'invoice',
+  FixedAsset: 'fixed asset',
+};
 
 /**
  * Spec §4: restrictions are checked in this order and the first match applies: connected to a manual
@@ -34,7 +40,8 @@ const ENTITY_NAMES: Record<string, string> = { ManualEntry: 'manual journal', Ma
 export function editRestriction(t: EditableState, options: { splitting?: boolean; transferring?: boolean } = {}): Restriction | null {
   if (t.isRemoved) return { code: RESTRICTION.removed.code, message: RESTRICTION.removed.message };
   // Ours, before the spec's order: a transaction in another currency is recorded, never booked as USD (spec §9).
-  if (t.isoCurrencyCode && t.isoCurrencyCode !== BOOKS_CURRENCY) return { code: RESTRICTION.currency.code, message: RESTRICTION.currency.message(t.isoCurrencyCode) };
+  if (t.isoCurrencyCode && t.isoCurrencyCode !== BOOKS_CURRENCY)
+    return { code: RESTRICTION.currency.code, message: RESTRICTION.currency.message(t.isoCurrencyCode) };
   if (t.entityType) return { code: RESTRICTION.linked.code, message: RESTRICTION.linked.message(ENTITY_NAMES[t.entityType] ?? t.entityType) };
   if (t.isFinalized) return { code: RESTRICTION.finalized.code, message: RESTRICTION.finalized.message };
   if (t.categoryClass === 'Transfer' && !options.transferring) return { code: RESTRICTION.transfer.code, message: RESTRICTION.transfer.message };

@@ -44,11 +44,19 @@ export const POSTING_MSG = {
   unbalanced: (debits: number, credits: number) => `lines do not balance: debits ${debits} cents, credits ${credits} cents`,
   accountUnknown: (i: number) => `lines[${i}].accountId is not an account of this workspace`,
   accountNotPostable: (i: number) => `lines[${i}].accountId must be a category or sub-category, not a category type or group`,
-  bodyChanged: (type: string, id: string, version: number) => `${type} ${id} version ${version} was already posted with a different body; post a new version to change it`,
+  bodyChanged: (type: string, id: string, version: number) =>
+    `${type} ${id} version ${version} was already posted with a different body; post a new version to change it`,
   versionStale: (version: number, current: number) => `version ${version} is older than the posted version ${current}`,
 } as const;
 
-const toNumber = (v: bigint | number | undefined): number | undefined => (v === undefined ? undefined : typeof v === 'bigint' ? (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER) ? Number.NaN : Number(v)) : v);
+const toNumber = (v: bigint | number | undefined): number | undefined =>
+  v === undefined
+    ? undefined
+    : typeof v === 'bigint'
+      ? v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)
+        ? Number.NaN
+        : Number(v)
+      : v;
 
 /**
  * Checks a PostEntry request field by field (every problem at once, each naming its field). A
@@ -74,10 +82,19 @@ export function checkPostingRequest(input: PostingRequestInput): { request?: Pos
   let credits = 0;
   let linesOk = true;
   input.lines.slice(0, LINES_MAX).forEach((l, i) => {
-    if (!l.accountId || !isUuid(l.accountId)) { add(`lines[${i}].accountId`, POSTING_MSG.accountId(i)); linesOk = false; }
-    if (l.direction !== 'debit' && l.direction !== 'credit') { add(`lines[${i}].direction`, POSTING_MSG.direction(i)); linesOk = false; }
+    if (!l.accountId || !isUuid(l.accountId)) {
+      add(`lines[${i}].accountId`, POSTING_MSG.accountId(i));
+      linesOk = false;
+    }
+    if (l.direction !== 'debit' && l.direction !== 'credit') {
+      add(`lines[${i}].direction`, POSTING_MSG.direction(i));
+      linesOk = false;
+    }
     const amount = toNumber(l.amountCents);
-    if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) { add(`lines[${i}].amountCents`, POSTING_MSG.amount(i)); linesOk = false; }
+    if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) {
+      add(`lines[${i}].amountCents`, POSTING_MSG.amount(i));
+      linesOk = false;
+    }
     if (!linesOk) return;
     const line: PostingLine = { accountId: l.accountId as string, direction: l.direction as PostingLine['direction'], amountCents: amount as number };
     if (line.direction === 'debit') debits += line.amountCents;
@@ -86,7 +103,17 @@ export function checkPostingRequest(input: PostingRequestInput): { request?: Pos
   });
   if (linesOk && input.lines.length >= 2 && debits !== credits) add('lines', POSTING_MSG.unbalanced(debits, credits));
   if (problems.length > 0) return { problems };
-  return { problems, request: { sourceType: sourceType as DocumentSourceType, sourceId: input.sourceId as string, version: version as number, date: isVoid ? '' : date, description, lines } };
+  return {
+    problems,
+    request: {
+      sourceType: sourceType as DocumentSourceType,
+      sourceId: input.sourceId as string,
+      version: version as number,
+      date: isVoid ? '' : date,
+      description,
+      lines,
+    },
+  };
 }
 
 /**
@@ -94,9 +121,10 @@ export function checkPostingRequest(input: PostingRequestInput): { request?: Pos
  * fingerprint. Lines keep their order (an entry's lines are shown in it); a void is only a void.
  */
 export function bodyHash(body: { date: string; description: string; lines: readonly PostingLine[] }): string {
-  const canonical = body.lines.length === 0
-    ? JSON.stringify({ void: true })
-    : JSON.stringify({ date: body.date, description: body.description, lines: body.lines.map((l) => [l.accountId, l.direction, l.amountCents]) });
+  const canonical =
+    body.lines.length === 0
+      ? JSON.stringify({ void: true })
+      : JSON.stringify({ date: body.date, description: body.description, lines: body.lines.map((l) => [l.accountId, l.direction, l.amountCents]) });
   return createHash('sha256').update(canonical).digest('hex');
 }
 

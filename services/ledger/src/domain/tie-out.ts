@@ -74,8 +74,10 @@ export function tieOutOf(i: TieOutInput): TieOut {
   const pendingCents = debitNormal ? i.ledgerPendingTotalCents : -i.ledgerPendingTotalCents;
   const booksBalanceCents = balance - pendingCents;
   const s = i.snapshot;
-  if (!s || s.currentBalanceCents === null) return { status: 'unknown', bankBalanceCents: null, booksBalanceCents, pendingCents, differenceCents: null, asOf: s?.syncedAt ?? null };
-  if (s.isoCurrencyCode !== BOOKS_CURRENCY) return { status: 'currency', bankBalanceCents: s.currentBalanceCents, booksBalanceCents, pendingCents, differenceCents: null, asOf: s.syncedAt };
+  if (!s || s.currentBalanceCents === null)
+    return { status: 'unknown', bankBalanceCents: null, booksBalanceCents, pendingCents, differenceCents: null, asOf: s?.syncedAt ?? null };
+  if (s.isoCurrencyCode !== BOOKS_CURRENCY)
+    return { status: 'currency', bankBalanceCents: s.currentBalanceCents, booksBalanceCents, pendingCents, differenceCents: null, asOf: s.syncedAt };
   const differenceCents = booksBalanceCents - s.currentBalanceCents;
   // The sync's transactions travel on other subjects than its snapshot: until the ledger has booked what
   // the bank counted, a difference says nothing.

@@ -22,9 +22,21 @@ export const DAY_PENALTY = 3;
 
 /** Descriptions banks give transfers and card payments (case-insensitive, whole words). */
 const KEYWORDS = [
-  /\btransfers?\b/i, /\bxfe?r\b/i, /\btrnsfr\b/i, /\bpayment\s*[-,]?\s*thank\s*you\b/i, /\bthank\s*you\b.*\bpayment\b/i, /\bauto\s*-?pay\b/i,
-  /\bonline\s+(?:banking\s+)?(?:transfer|payment)\b/i, /\bcredit\s*card\s+(?:payment|pymt|pmt)\b/i, /\bcard\s+payment\b/i, /\be-?pay(?:ment)?\b/i,
-  /\bpayment\s+received\b/i, /\bach\s+(?:transfer|pmt|payment)\b/i, /\bfunds\s+transfer\b/i, /\bto\s+(?:savings|checking)\b/i, /\bfrom\s+(?:savings|checking)\b/i,
+  /\btransfers?\b/i,
+  /\bxfe?r\b/i,
+  /\btrnsfr\b/i,
+  /\bpayment\s*[-,]?\s*thank\s*you\b/i,
+  /\bthank\s*you\b.*\bpayment\b/i,
+  /\bauto\s*-?pay\b/i,
+  /\bonline\s+(?:banking\s+)?(?:transfer|payment)\b/i,
+  /\bcredit\s*card\s+(?:payment|pymt|pmt)\b/i,
+  /\bcard\s+payment\b/i,
+  /\be-?pay(?:ment)?\b/i,
+  /\bpayment\s+received\b/i,
+  /\bach\s+(?:transfer|pmt|payment)\b/i,
+  /\bfunds\s+transfer\b/i,
+  /\bto\s+(?:savings|checking)\b/i,
+  /\bfrom\s+(?:savings|checking)\b/i,
 ];
 
 /** What the rules look at of one side. */
@@ -97,11 +109,21 @@ export interface ScoredCandidate<T extends TransferSide> {
 }
 
 /** `subject`'s possible counterparts, best first: score, then closest date, then earliest, then id. */
-export function rankCounterparts<T extends TransferSide>(subject: TransferSide, pool: readonly T[], isDismissed: (a: string, b: string) => boolean = () => false): ScoredCandidate<T>[] {
+export function rankCounterparts<T extends TransferSide>(
+  subject: TransferSide,
+  pool: readonly T[],
+  isDismissed: (a: string, b: string) => boolean = () => false,
+): ScoredCandidate<T>[] {
   return pool
     .filter((c) => !counterpartProblem(subject, c) && !isDismissed(subject.id, c.id))
     .map((c) => ({ candidate: c, score: transferScore(subject, c), days: daysApart(subject.date, c.date) }))
-    .sort((x, y) => y.score - x.score || x.days - y.days || (x.candidate.date < y.candidate.date ? -1 : x.candidate.date > y.candidate.date ? 1 : 0) || (x.candidate.id < y.candidate.id ? -1 : x.candidate.id > y.candidate.id ? 1 : 0));
+    .sort(
+      (x, y) =>
+        y.score - x.score ||
+        x.days - y.days ||
+        (x.candidate.date < y.candidate.date ? -1 : x.candidate.date > y.candidate.date ? 1 : 0) ||
+        (x.candidate.id < y.candidate.id ? -1 : x.candidate.id > y.candidate.id ? 1 : 0),
+    );
 }
 
 export interface PlannedPair<T extends TransferSide> {
@@ -115,12 +137,21 @@ export interface PlannedPair<T extends TransferSide> {
  * least the threshold and is not taken yet; a transaction is in at most one pair. Deterministic for a
  * given order of subjects and pool.
  */
-export function planPairs<T extends TransferSide>(subjects: readonly T[], pool: readonly T[], isDismissed: (a: string, b: string) => boolean = () => false, threshold = AUTO_PAIR_THRESHOLD): PlannedPair<T>[] {
+export function planPairs<T extends TransferSide>(
+  subjects: readonly T[],
+  pool: readonly T[],
+  isDismissed: (a: string, b: string) => boolean = () => false,
+  threshold = AUTO_PAIR_THRESHOLD,
+): PlannedPair<T>[] {
   const taken = new Set<string>();
   const pairs: PlannedPair<T>[] = [];
   for (const s of subjects) {
     if (taken.has(s.id)) continue;
-    const best = rankCounterparts(s, pool.filter((c) => !taken.has(c.id)), isDismissed)[0];
+    const best = rankCounterparts(
+      s,
+      pool.filter((c) => !taken.has(c.id)),
+      isDismissed,
+    )[0];
     if (!best || best.score < threshold) continue;
     taken.add(s.id);
     taken.add(best.candidate.id);
@@ -140,8 +171,19 @@ export function dismissalKey(a: string, b: string): [string, string] {
  * the pairing keywords (no bare "transfer", which also names a wire fee): a one-sided transfer is booked to a
  * Transfer account on this alone, so it must not catch ordinary spending.
  */
-const CARD_PAYMENT_RECEIVED = [/\bpayment\s*[-,]?\s*thank\s*you\b/i, /\bauto\s*-?pay(?:ment)?\b/i, /\bonline\s+payment\b/i, /\bpayment\s+received\b/i, /\be-?payment\b/i, /\bcredit\s*card\s+(?:payment|pymt|pmt)\b/i];
-const ACCOUNT_TRANSFER = [/\b(?:online\s+|funds\s+|internal\s+|ach\s+)?(?:transfer|xfe?r|trnsfr)\s+(?:to|from)\b/i, /\bcredit\s*card\s+(?:payment|pymt|pmt|autopay)\b/i, /\bpayment\s+to\s+card\b/i];
+const CARD_PAYMENT_RECEIVED = [
+  /\bpayment\s*[-,]?\s*thank\s*you\b/i,
+  /\bauto\s*-?pay(?:ment)?\b/i,
+  /\bonline\s+payment\b/i,
+  /\bpayment\s+received\b/i,
+  /\be-?payment\b/i,
+  /\bcredit\s*card\s+(?:payment|pymt|pmt)\b/i,
+];
+const ACCOUNT_TRANSFER = [
+  /\b(?:online\s+|funds\s+|internal\s+|ach\s+)?(?:transfer|xfe?r|trnsfr)\s+(?:to|from)\b/i,
+  /\bcredit\s*card\s+(?:payment|pymt|pmt|autopay)\b/i,
+  /\bpayment\s+to\s+card\b/i,
+];
 
 /**
  * A transaction that is a transfer even though its other side is not in the books (the other account is not

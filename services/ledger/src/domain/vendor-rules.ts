@@ -53,21 +53,32 @@ export function cleanRule(input: RuleInput): { value: VendorRuleConditions; prob
   p.uuid('categoryId', input.categoryId, { required: true });
   p.uuid('vendorId', input.vendorId || undefined);
   p.uuid('sourceId', input.sourceId || undefined);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.applyFrom) || Number.isNaN(Date.parse(input.ruleApplyDateTime))) p.add('ruleApplyDateTime', 'ruleApplyDateTime must be a date and time');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.applyFrom) || Number.isNaN(Date.parse(input.ruleApplyDateTime)))
+    p.add('ruleApplyDateTime', 'ruleApplyDateTime must be a date and time');
   const description = input.descriptionValue.trim();
   const hasDescription = description !== '';
   const hasAmount = input.amountCents > 0;
   const hasSource = input.sourceId !== '';
-  if (hasDescription && !(DESCRIPTION_SIGNS as readonly string[]).includes(input.descriptionSign)) p.add('descriptionSign', 'descriptionSign must be equals or contains');
-  if (hasAmount && !(AMOUNT_SIGNS as readonly string[]).includes(input.amountSign)) p.add('amountSign', 'amountSign must be equals, greater_than, less_than or between');
-  if (hasAmount && input.amountSign === 'between' && !(input.upperAmountCents > input.amountCents)) p.add('upperAmountValue', 'upperAmountValue must be greater than amountValue');
+  if (hasDescription && !(DESCRIPTION_SIGNS as readonly string[]).includes(input.descriptionSign))
+    p.add('descriptionSign', 'descriptionSign must be equals or contains');
+  if (hasAmount && !(AMOUNT_SIGNS as readonly string[]).includes(input.amountSign))
+    p.add('amountSign', 'amountSign must be equals, greater_than, less_than or between');
+  if (hasAmount && input.amountSign === 'between' && !(input.upperAmountCents > input.amountCents))
+    p.add('upperAmountValue', 'upperAmountValue must be greater than amountValue');
   if (!hasDescription && !hasAmount && !hasSource) p.add('descriptionValue', RULE_NEEDS_A_CONDITION);
   return {
     problems: p,
     value: {
-      ruleId: input.ruleId, name: input.name, categoryId: input.categoryId, vendorId: input.vendorId || null, applyFrom: input.applyFrom, ruleApplyDateTime: input.ruleApplyDateTime,
-      descriptionSign: hasDescription ? (input.descriptionSign as DescriptionSign) : null, descriptionValue: hasDescription ? description : null,
-      amountSign: hasAmount ? (input.amountSign as AmountSign) : null, amountCents: hasAmount ? input.amountCents : null,
+      ruleId: input.ruleId,
+      name: input.name,
+      categoryId: input.categoryId,
+      vendorId: input.vendorId || null,
+      applyFrom: input.applyFrom,
+      ruleApplyDateTime: input.ruleApplyDateTime,
+      descriptionSign: hasDescription ? (input.descriptionSign as DescriptionSign) : null,
+      descriptionValue: hasDescription ? description : null,
+      amountSign: hasAmount ? (input.amountSign as AmountSign) : null,
+      amountCents: hasAmount ? input.amountCents : null,
       upperAmountCents: hasAmount && input.amountSign === 'between' ? input.upperAmountCents : null,
       sourceId: hasSource ? input.sourceId : null,
       conditionCount: Number(hasDescription) + Number(hasAmount) + Number(hasSource),

@@ -22,21 +22,40 @@ export function startPostingRequestConsumer(options: { db: Knex; bus: EventBus; 
     maxDeliver: options.maxDeliver ?? 8,
     async handle(trx, event) {
       const p = eventMessage(event);
-      const input = { sourceType: p.sourceType, sourceId: p.sourceId, version: p.version, date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })) };
+      const input = {
+        sourceType: p.sourceType,
+        sourceId: p.sourceId,
+        version: p.version,
+        date: p.date,
+        description: p.description,
+        lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })),
+      };
       await ensureChart(trx, event.workspaceId);
       switch (p.sourceType) {
         case 'VendorCredit':
         case 'CreditMemo': {
           const outcome = await applyRequestedCredit(trx, event.workspaceId, input);
-          if (outcome === 'applied') logger.info({ sourceType: p.sourceType, sourceId: p.sourceId, version: Number(p.version) }, 'booked a version its owner committed without reaching the ledger');
+          if (outcome === 'applied')
+            logger.info(
+              { sourceType: p.sourceType, sourceId: p.sourceId, version: Number(p.version) },
+              'booked a version its owner committed without reaching the ledger',
+            );
           return;
         }
         case 'Bill':
         case 'Invoice':
         case 'ManualEntry': {
           const payments = p.setPayments ? p.payments.map((x) => ({ transactionId: x.transactionId, amountCents: x.amountCents })) : undefined;
-          const outcome = await applyRequestedDocument(trx, event.workspaceId, { ...input, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })), payments });
-          if (outcome === 'applied') logger.info({ sourceType: p.sourceType, sourceId: p.sourceId, version: Number(p.version) }, 'booked a version its owner committed without reaching the ledger');
+          const outcome = await applyRequestedDocument(trx, event.workspaceId, {
+            ...input,
+            lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents, direction: l.direction })),
+            payments,
+          });
+          if (outcome === 'applied')
+            logger.info(
+              { sourceType: p.sourceType, sourceId: p.sourceId, version: Number(p.version) },
+              'booked a version its owner committed without reaching the ledger',
+            );
           return;
         }
         default:

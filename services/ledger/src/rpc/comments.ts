@@ -6,10 +6,16 @@ import type { CommentUseCases, CommentView } from '../usecases/comments.js';
 
 const tenantOf = (ctx: HandlerContext) => requireTenant(ctx);
 
-const commentMessage = (c: CommentView) => create(CommentSchema, {
-  id: c.id, transactionId: c.transaction_id, comment: c.comment, userId: c.user_id, userName: c.user_name ?? '',
-  taggedUsers: c.taggedUsers.map((t) => create(TaggedUserSchema, t)), createdAt: new Date(c.created_at).toISOString(),
-});
+const commentMessage = (c: CommentView) =>
+  create(CommentSchema, {
+    id: c.id,
+    transactionId: c.transaction_id,
+    comment: c.comment,
+    userId: c.user_id,
+    userName: c.user_name ?? '',
+    taggedUsers: c.taggedUsers.map((t) => create(TaggedUserSchema, t)),
+    createdAt: new Date(c.created_at).toISOString(),
+  });
 
 /** The drawer's comment RPCs (thin edge). */
 export function commentHandlers(u: CommentUseCases): Pick<ServiceImpl<typeof LedgerService>, 'postComment' | 'listComments' | 'listTaggableUsers'> {

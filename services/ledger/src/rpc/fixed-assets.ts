@@ -12,7 +12,12 @@ export function fixedAssetPostingRoutes(deps: LedgerDeps) {
   return (router: ConnectRouter) =>
     router.service(LedgerFixedAssetService, {
       async bookAssetPurchase(req, ctx) {
-        const r = await u.bookPurchase(tenantOf(ctx), { assetId: req.assetId, transactionId: req.transactionId, assetAccountId: req.assetAccountId, dryRun: req.dryRun });
+        const r = await u.bookPurchase(tenantOf(ctx), {
+          assetId: req.assetId,
+          transactionId: req.transactionId,
+          assetAccountId: req.assetAccountId,
+          dryRun: req.dryRun,
+        });
         return { ...r, amountCents: BigInt(r.amountCents), seq: BigInt(r.seq) };
       },
       async releaseAssetPurchase(req, ctx) {
@@ -20,7 +25,13 @@ export function fixedAssetPostingRoutes(deps: LedgerDeps) {
         return { seq: BigInt(r.seq) };
       },
       async postDepreciation(req, ctx) {
-        const r = await u.postDepreciation(tenantOf(ctx), { sourceId: req.sourceId, version: req.version, date: req.date, amountCents: req.amountCents, description: req.description });
+        const r = await u.postDepreciation(tenantOf(ctx), {
+          sourceId: req.sourceId,
+          version: req.version,
+          date: req.date,
+          amountCents: req.amountCents,
+          description: req.description,
+        });
         return { ...r, seq: BigInt(r.seq) };
       },
     });

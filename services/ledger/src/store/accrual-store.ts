@@ -42,8 +42,14 @@ export async function postMonth(
 ): Promise<AccrualMonthRow> {
   const id = m.id ?? newId();
   const entryId = await postEntry(trx, {
-    workspaceId: txn.workspace_id, date: m.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: `${txn.name} (${m.label})`,
-    lines: recognitionLines(a.category, a.accrualAccountId, a.recogniseCategoryId, m.cents), transactionId: txn.id, billerId: txn.biller_id,
+    workspaceId: txn.workspace_id,
+    date: m.date,
+    sourceType: 'WorkspaceTransaction',
+    sourceId: id,
+    description: `${txn.name} (${m.label})`,
+    lines: recognitionLines(a.category, a.accrualAccountId, a.recogniseCategoryId, m.cents),
+    transactionId: txn.id,
+    billerId: txn.biller_id,
   });
   const row: AccrualMonthRow = { id, transaction_id: txn.id, position: m.position, accrual_date: m.date, amount_cents: m.cents, entry_id: entryId };
   await trx('accrual_months').insert({ ...row, workspace_id: txn.workspace_id });
@@ -53,7 +59,13 @@ export async function postMonth(
 /** Reverses the months' recognition entries and forgets the months (the entries stay, reversed). */
 export async function dropMonths(trx: Knex.Transaction, txn: Pick<TxnRow, 'name'>, months: readonly AccrualMonthRow[]): Promise<void> {
   for (const m of months) await reverseEntry(trx, m.entry_id, `Reversal: ${txn.name} (accrual ${m.accrual_date})`);
-  if (months.length) await trx('accrual_months').whereIn('id', months.map((m) => m.id)).delete();
+  if (months.length)
+    await trx('accrual_months')
+      .whereIn(
+        'id',
+        months.map((m) => m.id),
+      )
+      .delete();
 }
 
 /**
@@ -71,14 +83,22 @@ export async function dropAccrual(trx: Knex.Transaction, row: TxnRow, { audited 
   const categoryId = accrual.original_category_id ?? row.category_id;
   await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: false, category_id: categoryId, updated_at: trx.fn.now() });
   if (!audited) {
-    await audit(trx, { workspaceId: row.workspace_id, transactionId: row.id, event: 'unaccrued', details: { byBank: true, accrualCategory: accrual.accrual_category, recogniseCategoryId: accrual.recognise_category_id, toCategoryId: categoryId } });
+    await audit(trx, {
+      workspaceId: row.workspace_id,
+      transactionId: row.id,
+      event: 'unaccrued',
+      details: { byBank: true, accrualCategory: accrual.accrual_category, recogniseCategoryId: accrual.recognise_category_id, toCategoryId: categoryId },
+    });
   }
   return { ...row, is_accrued_parent: false, category_id: categoryId };
 }
 
-
 /** Attaches the accrual of each accrued transaction among `rows` (two queries for a page, none without accruals). */
-export async function withAccruals<R extends Pick<TxnRow, 'id' | 'amount_cents' | 'is_accrued_parent'>>(trx: Knex.Transaction, rows: R[], today = new Date().toISOString().slice(0, 10)): Promise<(R & { accrual?: TxnAccrualView })[]> {
+export async function withAccruals<R extends Pick<TxnRow, 'id' | 'amount_cents' | 'is_accrued_parent'>>(
+  trx: Knex.Transaction,
+  rows: R[],
+  today = new Date().toISOString().slice(0, 10),
+): Promise<(R & { accrual?: TxnAccrualView })[]> {
   const ids = rows.filter((r) => r.is_accrued_parent).map((r) => r.id);
   if (ids.length === 0) return rows;
   const heads = (await trx('transaction_accruals').whereIn('transaction_id', ids)) as AccrualRow[];
@@ -87,10 +107,19 @@ export async function withAccruals<R extends Pick<TxnRow, 'id' | 'amount_cents' 
     const a = heads.find((h) => h.transaction_id === r.id);
     if (!a) return r;
     let left = Math.abs(r.amount_cents);
-    const own = months.filter((m) => m.transaction_id === r.id).map((m) => {
-      left -= m.amount_cents;
-      return { id: m.id, date: m.accrual_date, amountCents: m.amount_cents, runningBalanceCents: left, isTransactionAdded: m.accrual_date <= today, journalEntryId: m.entry_id };
-    });
+    const own = months
+      .filter((m) => m.transaction_id === r.id)
+      .map((m) => {
+        left -= m.amount_cents;
+        return {
+          id: m.id,
+          date: m.accrual_date,
+          amountCents: m.amount_cents,
+          runningBalanceCents: left,
+          isTransactionAdded: m.accrual_date <= today,
+          journalEntryId: m.entry_id,
+        };
+      });
     return { ...r, accrual: { startDate: a.start_date, endDate: a.end_date, status: a.status, category: a.accrual_category, months: own } };
   });
 }
@@ -102,14 +131,26 @@ export async function insertAccrual(
   a: { category: AccrualCategory; start: string; end: string; recogniseCategoryId: string },
 ): Promise<void> {
   await trx('transaction_accruals').insert({
-    transaction_id: row.id, workspace_id: row.workspace_id, accrual_category: a.category, start_date: a.start, end_date: a.end, recognise_category_id: a.recogniseCategoryId, original_category_id: row.category_id,
+    transaction_id: row.id,
+    workspace_id: row.workspace_id,
+    accrual_category: a.category,
+    start_date: a.start,
+    end_date: a.end,
+    recognise_category_id: a.recogniseCategoryId,
+    original_category_id: row.category_id,
   });
   await trx('workspace_transactions').where({ id: row.id }).update({ is_accrued_parent: true });
 }
 
 /** A schedule's new dates and recognition category. */
-export async function updateAccrual(trx: Knex.Transaction, transactionId: string, a: { start: string; end: string; recogniseCategoryId: string }): Promise<void> {
-  await trx('transaction_accruals').where({ transaction_id: transactionId }).update({ start_date: a.start, end_date: a.end, recognise_category_id: a.recogniseCategoryId, updated_at: trx.fn.now() });
+export async function updateAccrual(
+  trx: Knex.Transaction,
+  transactionId: string,
+  a: { start: string; end: string; recogniseCategoryId: string },
+): Promise<void> {
+  await trx('transaction_accruals')
+    .where({ transaction_id: transactionId })
+    .update({ start_date: a.start, end_date: a.end, recognise_category_id: a.recogniseCategoryId, updated_at: trx.fn.now() });
 }
 
 /** A schedule stopped on a date (its remaining months were dropped by the caller). */

@@ -4,8 +4,18 @@ import { newId, type Knex } from '@ledgerline/platform';
 export type DrawerAuditEvent = 'commented' | 'receipt_uploaded';
 
 /** Appends one entry to a transaction's trail in the caller's transaction (the change and its log commit together). */
-export async function auditDrawerEvent(trx: Knex.Transaction, entry: { workspaceId: string; transactionId: string; userId: string | null; event: DrawerAuditEvent; details: Record<string, unknown> }): Promise<void> {
-  await trx('transaction_audit_logs').insert({ id: newId(), workspace_id: entry.workspaceId, transaction_id: entry.transactionId, user_id: entry.userId, event: entry.event, details: JSON.stringify(entry.details) });
+export async function auditDrawerEvent(
+  trx: Knex.Transaction,
+  entry: { workspaceId: string; transactionId: string; userId: string | null; event: DrawerAuditEvent; details: Record<string, unknown> },
+): Promise<void> {
+  await trx('transaction_audit_logs').insert({
+    id: newId(),
+    workspace_id: entry.workspaceId,
+    transaction_id: entry.transactionId,
+    user_id: entry.userId,
+    event: entry.event,
+    details: JSON.stringify(entry.details),
+  });
 }
 
 export interface MemberRow {
@@ -15,7 +25,12 @@ export interface MemberRow {
 }
 
 /** Records that a user acted in the workspace (the gateway let them in: identity vouched for the membership). */
-export async function rememberMember(trx: Knex.Transaction, workspaceId: string, userId: string, actor: { name: string; email: string } | undefined): Promise<void> {
+export async function rememberMember(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  userId: string,
+  actor: { name: string; email: string } | undefined,
+): Promise<void> {
   const name = actor?.name ?? '';
   const email = actor?.email ?? '';
   await trx.raw(
@@ -44,6 +59,11 @@ export async function transactionExists(trx: Knex.Transaction, id: string): Prom
 /** Of these receipt (upload) ids, those the transaction's trail records as attached already. */
 export async function receiptsInTrail(trx: Knex.Transaction, transactionId: string, receiptIds: readonly string[]): Promise<Set<string>> {
   if (receiptIds.length === 0) return new Set();
-  const rows = (await trx.raw("select details->>'receiptId' as id from transaction_audit_logs where transaction_id = ? and event = 'receipt_uploaded' and details->>'receiptId' = any(?::text[])", [transactionId, [...receiptIds]])).rows as { id: string }[];
+  const rows = (
+    await trx.raw(
+      "select details->>'receiptId' as id from transaction_audit_logs where transaction_id = ? and event = 'receipt_uploaded' and details->>'receiptId' = any(?::text[])",
+      [transactionId, [...receiptIds]],
+    )
+  ).rows as { id: string }[];
   return new Set(rows.map((r) => r.id));
 }

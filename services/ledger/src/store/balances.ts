@@ -19,7 +19,9 @@ function add(map: Map<string, Sums>, accountId: string, d: number, c: number, n:
 
 /** Sums from the daily balances table for days in [from, to] (a partial month: at most 31 rows per account). */
 async function daySums(trx: Knex.Transaction, from: string, to: string, accountId?: string): Promise<Map<string, Sums>> {
-  const q = trx('account_day_balances').where('day', '>=', from).where('day', '<=', to)
+  const q = trx('account_day_balances')
+    .where('day', '>=', from)
+    .where('day', '<=', to)
     .select('account_id', trx.raw('sum(debit_cents)::bigint as d'), trx.raw('sum(credit_cents)::bigint as c'), trx.raw('sum(line_count)::bigint as n'))
     .groupBy('account_id');
   if (accountId) q.where({ account_id: accountId });
@@ -29,7 +31,9 @@ async function daySums(trx: Knex.Transaction, from: string, to: string, accountI
 }
 
 async function monthSums(trx: Knex.Transaction, fromMonth: string, toMonth: string, accountId?: string): Promise<Map<string, Sums>> {
-  const q = trx('account_balances').where('month', '>=', fromMonth).where('month', '<=', toMonth)
+  const q = trx('account_balances')
+    .where('month', '>=', fromMonth)
+    .where('month', '<=', toMonth)
     .select('account_id', trx.raw('sum(debit_cents)::bigint as d'), trx.raw('sum(credit_cents)::bigint as c'), trx.raw('sum(line_count)::bigint as n'))
     .groupBy('account_id');
   if (accountId) q.where({ account_id: accountId });
@@ -91,26 +95,68 @@ export interface PeriodRow {
 }
 
 /** One account's months in [fromMonth, toMonth] with lines to show, oldest first (the page seek's coarse steps). */
-export async function accountMonths(trx: Knex.Transaction, workspaceId: string, accountId: string, fromMonth: string, toMonth: string, visible = false): Promise<PeriodRow[]> {
+export async function accountMonths(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  accountId: string,
+  fromMonth: string,
+  toMonth: string,
+  visible = false,
+): Promise<PeriodRow[]> {
   if (fromMonth > toMonth) return [];
   const count = visible ? 'line_count - hidden_count' : 'line_count';
-  return (await trx('account_balances').where({ workspace_id: workspaceId, account_id: accountId })
-    .where('month', '>=', fromMonth).where('month', '<=', toMonth).whereRaw(`${count} > 0`).orderBy('month')
-    .select(trx.raw("to_char(month, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', trx.raw(`${count} as count`), trx.raw(`${visible ? 'hidden_count' : '0'} as hidden`))) as PeriodRow[];
+  return (await trx('account_balances')
+    .where({ workspace_id: workspaceId, account_id: accountId })
+    .where('month', '>=', fromMonth)
+    .where('month', '<=', toMonth)
+    .whereRaw(`${count} > 0`)
+    .orderBy('month')
+    .select(
+      trx.raw("to_char(month, 'YYYY-MM-DD') as period"),
+      'debit_cents as debit',
+      'credit_cents as credit',
+      trx.raw(`${count} as count`),
+      trx.raw(`${visible ? 'hidden_count' : '0'} as hidden`),
+    )) as PeriodRow[];
 }
 
 /** One account's days in [from, to] with lines to show, oldest first (the page seek's fine steps). */
-export async function accountDays(trx: Knex.Transaction, workspaceId: string, accountId: string, from: string, to: string, visible = false): Promise<PeriodRow[]> {
+export async function accountDays(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  accountId: string,
+  from: string,
+  to: string,
+  visible = false,
+): Promise<PeriodRow[]> {
   if (from > to) return [];
   const count = visible ? 'line_count - hidden_count' : 'line_count';
-  return (await trx('account_day_balances').where({ workspace_id: workspaceId, account_id: accountId })
-    .where('day', '>=', from).where('day', '<=', to).whereRaw(`${count} > 0`).orderBy('day')
-    .select(trx.raw("to_char(day, 'YYYY-MM-DD') as period"), 'debit_cents as debit', 'credit_cents as credit', trx.raw(`${count} as count`), trx.raw(`${visible ? 'hidden_count' : '0'} as hidden`))) as PeriodRow[];
+  return (await trx('account_day_balances')
+    .where({ workspace_id: workspaceId, account_id: accountId })
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .whereRaw(`${count} > 0`)
+    .orderBy('day')
+    .select(
+      trx.raw("to_char(day, 'YYYY-MM-DD') as period"),
+      'debit_cents as debit',
+      'credit_cents as credit',
+      trx.raw(`${count} as count`),
+      trx.raw(`${visible ? 'hidden_count' : '0'} as hidden`),
+    )) as PeriodRow[];
 }
 
 /** The places and signed amounts (debit − credit) of one account × day's lines hidden from its register, in place order. */
-export async function hiddenPlaces(trx: Knex.Transaction, workspaceId: string, accountId: string, day: string): Promise<{ day_seq: number; net_cents: number }[]> {
-  return (await trx('register_hidden_lines').where({ workspace_id: workspaceId, account_id: accountId, entry_date: day }).orderBy('day_seq').select('day_seq', 'net_cents')) as { day_seq: number; net_cents: number }[];
+export async function hiddenPlaces(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  accountId: string,
+  day: string,
+): Promise<{ day_seq: number; net_cents: number }[]> {
+  return (await trx('register_hidden_lines')
+    .where({ workspace_id: workspaceId, account_id: accountId, entry_date: day })
+    .orderBy('day_seq')
+    .select('day_seq', 'net_cents')) as { day_seq: number; net_cents: number }[];
 }
 
 /**
@@ -119,12 +165,14 @@ export async function hiddenPlaces(trx: Knex.Transaction, workspaceId: string, a
  * the number of lines. Retained Earnings adds the months of closed fiscal years (a virtual close).
  */
 export async function netIncomeByMonth(trx: Knex.Transaction, before: string): Promise<{ month: string; net: number }[]> {
-  const rows = (await trx.raw(
-    `select to_char(b.month, 'YYYY-MM-DD') as month, sum(b.credit_cents - b.debit_cents)::bigint as net
+  const rows = (
+    await trx.raw(
+      `select to_char(b.month, 'YYYY-MM-DD') as month, sum(b.credit_cents - b.debit_cents)::bigint as net
      from account_balances b join accounts a on a.id = b.account_id
      where a.class_group in ('Income', 'Expenses') and b.month < ?::date
      group by b.month having sum(b.line_count) > 0 order by b.month`,
-    [before],
-  )).rows as { month: string; net: string }[];
+      [before],
+    )
+  ).rows as { month: string; net: string }[];
   return rows.map((r) => ({ month: r.month, net: Number(r.net) }));
 }

@@ -20,9 +20,17 @@ const num = (v: number | string | null | undefined) => (v === null || v === unde
 
 function snapshotOfRow(r: SnapshotRow): BankSnapshot {
   return {
-    bankAccountId: r.bank_account_id, version: num(r.version), accountType: r.account_type, isoCurrencyCode: r.iso_currency_code,
-    currentBalanceCents: r.current_balance_cents === null ? null : Number(r.current_balance_cents), postedTotalCents: num(r.posted_total_cents), postedCount: num(r.posted_count),
-    pendingTotalCents: num(r.pending_total_cents), pendingCount: num(r.pending_count), earliestDate: r.earliest_date, syncedAt: new Date(r.synced_at),
+    bankAccountId: r.bank_account_id,
+    version: num(r.version),
+    accountType: r.account_type,
+    isoCurrencyCode: r.iso_currency_code,
+    currentBalanceCents: r.current_balance_cents === null ? null : Number(r.current_balance_cents),
+    postedTotalCents: num(r.posted_total_cents),
+    postedCount: num(r.posted_count),
+    pendingTotalCents: num(r.pending_total_cents),
+    pendingCount: num(r.pending_count),
+    earliestDate: r.earliest_date,
+    syncedAt: new Date(r.synced_at),
   };
 }
 
@@ -48,17 +56,34 @@ export async function storeSnapshot(trx: Knex.Transaction, workspaceId: string, 
        pending_count = excluded.pending_count, earliest_date = excluded.earliest_date, synced_at = excluded.synced_at, received_at = now()
      where s.version < excluded.version
      returning version`,
-    [workspaceId, s.bankAccountId, s.version, s.accountType, s.isoCurrencyCode, s.currentBalanceCents, s.availableBalanceCents,
-      s.postedTotalCents, s.postedCount, s.pendingTotalCents, s.pendingCount, s.earliestDate, s.syncedAt],
+    [
+      workspaceId,
+      s.bankAccountId,
+      s.version,
+      s.accountType,
+      s.isoCurrencyCode,
+      s.currentBalanceCents,
+      s.availableBalanceCents,
+      s.postedTotalCents,
+      s.postedCount,
+      s.pendingTotalCents,
+      s.pendingCount,
+      s.earliestDate,
+      s.syncedAt,
+    ],
   );
   return (r.rows as unknown[]).length > 0;
 }
 
 /** Opening balances set by hand on bank ledger accounts: syncs leave them alone. */
 export const pins = {
-  has: async (trx: Knex.Transaction, accountId: string) => (await trx('opening_balance_pins').where({ account_id: accountId }).first('account_id')) !== undefined,
+  has: async (trx: Knex.Transaction, accountId: string) =>
+    (await trx('opening_balance_pins').where({ account_id: accountId }).first('account_id')) !== undefined,
   set: (trx: Knex.Transaction, workspaceId: string, accountId: string, userId: string | undefined) =>
-    trx.raw('insert into opening_balance_pins (workspace_id, account_id, pinned_by) values (?, ?, ?) on conflict (workspace_id, account_id) do update set pinned_by = excluded.pinned_by, pinned_at = now()', [workspaceId, accountId, userId ?? null]),
+    trx.raw(
+      'insert into opening_balance_pins (workspace_id, account_id, pinned_by) values (?, ?, ?) on conflict (workspace_id, account_id) do update set pinned_by = excluded.pinned_by, pinned_at = now()',
+      [workspaceId, accountId, userId ?? null],
+    ),
   clear: (trx: Knex.Transaction, accountId: string) => trx('opening_balance_pins').where({ account_id: accountId }).delete(),
 };
 
@@ -96,7 +121,19 @@ export async function tieOutRows(trx: Knex.Transaction, workspaceId: string): Pr
       order by a.coa_id, a.id`,
     [workspaceId],
   );
-  return (r.rows as (SnapshotRow & { ledger_account_id: string; class_group: string; pinned: boolean; s_bank_account_id: string | null; debits: string; credits: string; ledger_posted_total: string; ledger_posted_count: string; ledger_pending_total: string })[]).map((row) => ({
+  return (
+    r.rows as (SnapshotRow & {
+      ledger_account_id: string;
+      class_group: string;
+      pinned: boolean;
+      s_bank_account_id: string | null;
+      debits: string;
+      credits: string;
+      ledger_posted_total: string;
+      ledger_posted_count: string;
+      ledger_pending_total: string;
+    })[]
+  ).map((row) => ({
     ledgerAccountId: row.ledger_account_id,
     bankAccountId: row.bank_account_id,
     classGroup: row.class_group,

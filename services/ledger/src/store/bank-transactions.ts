@@ -52,14 +52,39 @@ export async function bankTransactionsOf(trx: Knex.Transaction, transactionIds: 
     .leftJoin('billers as b', 'b.id', 't.biller_id')
     .leftJoin('accounts as a', 'a.id', 't.ledger_account_id')
     .whereIn('t.id', ids)
-    .select('t.id', 't.bank_transaction_id', 't.txn_date', 't.amount_cents', 't.iso_currency_code', 't.name', 't.memo', 't.biller_id', 'b.name as biller_name',
-      't.bank_account_id', 't.ledger_account_id', 'a.name as bank_account_name', 't.category_id', 't.is_finalized', 't.pending')) as Row[];
+    .select(
+      't.id',
+      't.bank_transaction_id',
+      't.txn_date',
+      't.amount_cents',
+      't.iso_currency_code',
+      't.name',
+      't.memo',
+      't.biller_id',
+      'b.name as biller_name',
+      't.bank_account_id',
+      't.ledger_account_id',
+      'a.name as bank_account_name',
+      't.category_id',
+      't.is_finalized',
+      't.pending',
+    )) as Row[];
   for (const r of rows) {
     out.set(r.id, {
-      id: r.id, bankTransactionId: r.bank_transaction_id, date: r.txn_date ?? '', amountCents: r.amount_cents, isoCurrencyCode: r.iso_currency_code, name: r.name, memo: r.memo,
+      id: r.id,
+      bankTransactionId: r.bank_transaction_id,
+      date: r.txn_date ?? '',
+      amountCents: r.amount_cents,
+      isoCurrencyCode: r.iso_currency_code,
+      name: r.name,
+      memo: r.memo,
       biller: r.biller_id ? { id: r.biller_id, name: r.biller_name ?? '' } : null,
-      bankAccountId: r.bank_account_id, bankLedgerAccountId: r.ledger_account_id ?? '', bankAccountName: r.bank_account_name ?? '', categoryId: r.category_id ?? '',
-      isTransactionFinalized: r.is_finalized, pending: r.pending,
+      bankAccountId: r.bank_account_id,
+      bankLedgerAccountId: r.ledger_account_id ?? '',
+      bankAccountName: r.bank_account_name ?? '',
+      categoryId: r.category_id ?? '',
+      isTransactionFinalized: r.is_finalized,
+      pending: r.pending,
     });
   }
   return out;

@@ -28,8 +28,9 @@ export async function billerFor(trx: Knex.Transaction, workspaceId: string, name
 export async function billersFor(trx: Knex.Transaction, workspaceId: string, names: readonly string[]): Promise<Map<string, BillerRow>> {
   const billers = new Map<string, BillerRow>();
   if (names.length === 0) return billers;
-  const rows = (await trx.raw(
-    `with i as (select * from unnest(?::uuid[], ?::text[]) with ordinality as i(id, name, n)),
+  const rows = (
+    await trx.raw(
+      `with i as (select * from unnest(?::uuid[], ?::text[]) with ordinality as i(id, name, n)),
      ins as (
        insert into billers (id, workspace_id, name)
        select distinct on (lower(i.name)) i.id, ?::uuid, i.name from i order by lower(i.name), i.n
@@ -37,8 +38,9 @@ export async function billersFor(trx: Knex.Transaction, workspaceId: string, nam
      )
      select i.name as input, coalesce(x.id, b.id) as id, coalesce(x.name, b.name) as name, coalesce(x.category_id, b.category_id) as category_id
      from i left join ins x on lower(x.name) = lower(i.name) left join billers b on lower(b.name) = lower(i.name)`,
-    [names.map(() => newId()), [...names], workspaceId],
-  )).rows as { input: string; id: string | null; name: string; category_id: string | null }[];
+      [names.map(() => newId()), [...names], workspaceId],
+    )
+  ).rows as { input: string; id: string | null; name: string; category_id: string | null }[];
   for (const r of rows) if (r.id) billers.set(r.input, { id: r.id, workspace_id: workspaceId, name: r.name, category_id: r.category_id });
   for (const n of names) {
     if (billers.has(n)) continue;

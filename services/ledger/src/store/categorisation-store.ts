@@ -12,16 +12,25 @@ import { EDITABLE } from './vendor-rules-store.js';
 const UNCLAIMED = (w: string, a: string) => `${EDITABLE(w, a)} and ${w}.applied_rule_id is null and ${w}.creation_mode is null
   and ${a}.system_key in ('${SYSTEM.uncategorisedIncome}', '${SYSTEM.uncategorisedExpense}') and ${w}.amount_cents <> 0`;
 
-export interface CandidateRow { id: string; name: string; amount_cents: string; bank_account_id: string; txn_date: string; merchant: string }
+export interface CandidateRow {
+  id: string;
+  name: string;
+  amount_cents: string;
+  bank_account_id: string;
+  txn_date: string;
+  merchant: string;
+}
 
 /** Of these transactions, the ones nobody claimed, with what the model looks at. */
 export async function unclaimedCandidates(trx: Knex.Transaction, transactionIds: readonly string[]): Promise<CandidateRow[]> {
-  return (await trx.raw(
-    `select w.id, w.name, w.amount_cents, w.bank_account_id, to_char(w.txn_date, 'YYYY-MM-DD') as txn_date, coalesce(b.name, '') as merchant
+  return (
+    await trx.raw(
+      `select w.id, w.name, w.amount_cents, w.bank_account_id, to_char(w.txn_date, 'YYYY-MM-DD') as txn_date, coalesce(b.name, '') as merchant
      from workspace_transactions w join accounts a on a.id = w.category_id left join billers b on b.id = w.biller_id
      where w.id = any(?::uuid[]) and ${UNCLAIMED('w', 'a')} order by w.id`,
-    [[...transactionIds]],
-  )).rows as CandidateRow[];
+      [[...transactionIds]],
+    )
+  ).rows as CandidateRow[];
 }
 
 /** A waiting job for these transactions, each marked as its. */
@@ -37,24 +46,37 @@ export async function lockJob(trx: Knex.Transaction, jobId: string): Promise<{ i
 /** Of these ids, the workspace's categories a transaction may be booked to (postable, not a bank account, not Transfer), with names. */
 export async function bookableCategoryNames(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = (await trx.raw(`select id, name from accounts where id = any(?::uuid[]) and level >= 3 and bank_account_id is null and coalesce(class_group, '') <> 'Transfer'`, [[...ids]])).rows as { id: string; name: string }[];
+  const rows = (
+    await trx.raw(
+      `select id, name from accounts where id = any(?::uuid[]) and level >= 3 and bank_account_id is null and coalesce(class_group, '') <> 'Transfer'`,
+      [[...ids]],
+    )
+  ).rows as { id: string; name: string }[];
   return new Map(rows.map((c) => [c.id, c.name]));
 }
 
 /** Of these ids, the vendors the parties service registered in this workspace. */
 export async function knownVendors(trx: Knex.Transaction, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  return new Set(((await trx('ledger_vendors').whereIn('id', [...ids]).select('id')) as { id: string }[]).map((v) => v.id));
+  return new Set(
+    (
+      (await trx('ledger_vendors')
+        .whereIn('id', [...ids])
+        .select('id')) as { id: string }[]
+    ).map((v) => v.id),
+  );
 }
 
 /** The job's transactions among `ids` that are still unclaimed, locked in id order. */
 export async function lockUnclaimedOfJob(trx: Knex.Transaction, jobId: string, ids: readonly string[]): Promise<TxnRow[]> {
   if (ids.length === 0) return [];
-  return (await trx.raw(
-    `select w.* from workspace_transactions w join accounts a on a.id = w.category_id
+  return (
+    await trx.raw(
+      `select w.* from workspace_transactions w join accounts a on a.id = w.category_id
      where w.id = any(?::uuid[]) and w.categorization_job_id = ? and ${UNCLAIMED('w', 'a')} order by w.id for update of w`,
-    [[...ids], jobId],
-  )).rows as TxnRow[];
+      [[...ids], jobId],
+    )
+  ).rows as TxnRow[];
 }
 
 /** The model applied these (after the re-booking): creation mode auto, with its confidence. */
@@ -80,7 +102,10 @@ export async function markRuleApplied(trx: Knex.Transaction, transactionIds: rea
 }
 
 /** Suggestions shown, not applied. */
-export async function storeSuggestions(trx: Knex.Transaction, rows: readonly { id: string; categoryId: string; vendorId: string | null; confidence: number }[]): Promise<void> {
+export async function storeSuggestions(
+  trx: Knex.Transaction,
+  rows: readonly { id: string; categoryId: string; vendorId: string | null; confidence: number }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await trx.raw(
     `update workspace_transactions w set suggested_category_id = t.category_id, suggested_vendor_id = t.vendor_id, suggestion_confidence = t.confidence
@@ -96,24 +121,41 @@ export async function markJobActive(trx: Knex.Transaction, jobId: string): Promi
 
 /** The job failed for good (its answer could not be given or applied): failed with the reason, unless it completed. */
 export async function failJob(trx: Knex.Transaction, jobId: string, reason: string): Promise<void> {
-  await trx('categorization_jobs').where({ id: jobId }).whereIn('status', ['waiting', 'active']).update({ status: 'failed', failed_reason: reason.slice(0, 500), finished_at: trx.fn.now() });
+  await trx('categorization_jobs')
+    .where({ id: jobId })
+    .whereIn('status', ['waiting', 'active'])
+    .update({ status: 'failed', failed_reason: reason.slice(0, 500), finished_at: trx.fn.now() });
 }
 
 export async function completeJob(trx: Knex.Transaction, workspaceId: string, jobId: string, applied: number, suggested: number): Promise<void> {
-  await trx('categorization_jobs').where({ id: jobId, workspace_id: workspaceId }).update({ status: 'completed', applied, suggested, finished_at: trx.fn.now() });
+  await trx('categorization_jobs')
+    .where({ id: jobId, workspace_id: workspaceId })
+    .update({ status: 'completed', applied, suggested, finished_at: trx.fn.now() });
 }
 
-export interface ManualRow { id: string; name: string; amount_cents: string; bank_account_id: string; category_id: string; vendor_id: string | null; txn_date: string | null; merchant: string; merchant_vendor_id: string | null }
+export interface ManualRow {
+  id: string;
+  name: string;
+  amount_cents: string;
+  bank_account_id: string;
+  category_id: string;
+  vendor_id: string | null;
+  txn_date: string | null;
+  merchant: string;
+  merchant_vendor_id: string | null;
+}
 
 /** Creation mode manual and no suggestion for these (categorised by hand); answers what the model learns from each. */
 export async function markManualRows(trx: Knex.Transaction, transactionIds: readonly string[]): Promise<ManualRow[]> {
-  return (await trx.raw(
-    `update workspace_transactions w set creation_mode = 'manual', suggested_category_id = null, suggested_vendor_id = null, suggestion_confidence = null
+  return (
+    await trx.raw(
+      `update workspace_transactions w set creation_mode = 'manual', suggested_category_id = null, suggested_vendor_id = null, suggestion_confidence = null
      from workspace_transactions o left join billers b on b.id = o.biller_id
      where w.id = o.id and w.id = any(?::uuid[]) and w.category_id is not null
      returning w.id, w.name, w.amount_cents, w.bank_account_id, w.category_id, w.vendor_id, to_char(w.txn_date, 'YYYY-MM-DD') as txn_date, coalesce(b.name, '') as merchant, b.vendor_id as merchant_vendor_id`,
-    [[...transactionIds]],
-  )).rows as ManualRow[];
+      [[...transactionIds]],
+    )
+  ).rows as ManualRow[];
 }
 
 export interface CategorizationJobRow {
@@ -138,9 +180,11 @@ export async function listJobs(trx: Knex.Transaction, statuses: readonly string[
 /** categorizing while a transaction's job waits or is active, else categorized (completed or failed: nothing more will come). */
 export async function categoryStates(trx: Knex.Transaction, transactionIds: readonly string[]): Promise<{ id: string; category_state: string }[]> {
   if (transactionIds.length === 0) return [];
-  return (await trx.raw(
-    `select w.id, case when j.status in ('waiting', 'active') then 'categorizing' else 'categorized' end as category_state
+  return (
+    await trx.raw(
+      `select w.id, case when j.status in ('waiting', 'active') then 'categorizing' else 'categorized' end as category_state
      from workspace_transactions w left join categorization_jobs j on j.id = w.categorization_job_id where w.id = any(?::uuid[])`,
-    [[...transactionIds]],
-  )).rows as { id: string; category_state: string }[];
+      [[...transactionIds]],
+    )
+  ).rows as { id: string; category_state: string }[];
 }

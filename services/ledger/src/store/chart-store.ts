@@ -29,7 +29,19 @@ export async function ensureChart(trx: Knex.Transaction, workspaceId: string, na
   const rows: Partial<AccountRow>[] = [];
   const walk = (node: ChartNode, classGroup: ClassGroup, level: number, parentId: string | null, groupName: string) => {
     const id = newId();
-    rows.push({ id, workspace_id: workspaceId, name: node.name, coa_id: node.coaId, class_group: classGroup, level, parent_id: parentId, group_name: level === 1 ? '' : groupName, tag: '', is_user_created: false, system_key: node.systemKey ?? null });
+    rows.push({
+      id,
+      workspace_id: workspaceId,
+      name: node.name,
+      coa_id: node.coaId,
+      class_group: classGroup,
+      level,
+      parent_id: parentId,
+      group_name: level === 1 ? '' : groupName,
+      tag: '',
+      is_user_created: false,
+      system_key: node.systemKey ?? null,
+    });
     for (const child of node.children ?? []) walk(child, classGroup, level + 1, id, level === 1 ? child.name : groupName);
   };
   for (const cls of CLASS_GROUPS) walk(DEFAULT_CHART[cls], cls, 1, null, '');
@@ -48,8 +60,17 @@ export async function accountById(trx: Knex.Transaction, id: string): Promise<Ac
 }
 
 /** The ledger accounts of bank accounts and the accounts of system keys, in one query. */
-export async function bankAndSystemAccounts(trx: Knex.Transaction, bankAccountIds: readonly string[], systemKeys: readonly string[]): Promise<Pick<AccountRow, 'id' | 'bank_account_id' | 'system_key'>[]> {
-  return (await trx.raw('select id, bank_account_id, system_key from accounts where bank_account_id = any(?::uuid[]) or system_key = any(?::text[])', [[...bankAccountIds], [...systemKeys]])).rows as Pick<AccountRow, 'id' | 'bank_account_id' | 'system_key'>[];
+export async function bankAndSystemAccounts(
+  trx: Knex.Transaction,
+  bankAccountIds: readonly string[],
+  systemKeys: readonly string[],
+): Promise<Pick<AccountRow, 'id' | 'bank_account_id' | 'system_key'>[]> {
+  return (
+    await trx.raw('select id, bank_account_id, system_key from accounts where bank_account_id = any(?::uuid[]) or system_key = any(?::text[])', [
+      [...bankAccountIds],
+      [...systemKeys],
+    ])
+  ).rows as Pick<AccountRow, 'id' | 'bank_account_id' | 'system_key'>[];
 }
 
 /** The accounts of these ids (those that exist in the workspace). */
@@ -90,8 +111,19 @@ export async function ensureBankLedgerAccount(trx: Knex.Transaction, workspaceId
   const isCard = bank.type === 'credit' || /credit/i.test(bank.subtype);
   const parent = await accountBySystemKey(trx, isCard ? SYSTEM.creditCards : SYSTEM.cash);
   const row: AccountRow = {
-    id: newId(), workspace_id: workspaceId, name, coa_id: await nextCoaId(trx, parent), class_group: parent.class_group, level: 4, parent_id: parent.id,
-    group_name: parent.group_name, tag: '', is_user_created: false, system_key: null, bank_account_id: bank.accountId, qbo_synced: false,
+    id: newId(),
+    workspace_id: workspaceId,
+    name,
+    coa_id: await nextCoaId(trx, parent),
+    class_group: parent.class_group,
+    level: 4,
+    parent_id: parent.id,
+    group_name: parent.group_name,
+    tag: '',
+    is_user_created: false,
+    system_key: null,
+    bank_account_id: bank.accountId,
+    qbo_synced: false,
   };
   await trx('accounts').insert(row);
   return row;
@@ -150,22 +182,37 @@ export async function updateAccount(trx: Knex.Transaction, id: string, patch: Ac
 /** Hangs an account under a new parent and shifts the level of its subtree (the account included) by `shift`. */
 export async function moveAccount(trx: Knex.Transaction, id: string, parentId: string, subtree: readonly string[], shift: number): Promise<void> {
   await trx('accounts').where({ id }).update({ parent_id: parentId });
-  if (shift !== 0) await trx('accounts').whereIn('id', [...subtree]).update({ level: trx.raw('level + ?', [shift]) });
+  if (shift !== 0)
+    await trx('accounts')
+      .whereIn('id', [...subtree])
+      .update({ level: trx.raw('level + ?', [shift]) });
 }
 
 /** The accounts of these ids, locked for a removal. */
 export async function lockAccounts(trx: Knex.Transaction, ids: readonly string[]): Promise<AccountRow[]> {
-  return (await trx('accounts').whereIn('id', [...ids]).forUpdate()) as AccountRow[];
+  return (await trx('accounts')
+    .whereIn('id', [...ids])
+    .forUpdate()) as AccountRow[];
 }
 
 /** Whether any account outside `ids` has its parent among them. */
 export async function hasChildrenOutside(trx: Knex.Transaction, ids: readonly string[]): Promise<boolean> {
-  return !!(await trx('accounts').whereIn('parent_id', [...ids]).whereNotIn('id', [...ids]).first());
+  return !!(await trx('accounts')
+    .whereIn('parent_id', [...ids])
+    .whereNotIn('id', [...ids])
+    .first());
 }
 
 /** Whether a journal line or a workspace transaction is booked to any of these accounts. */
 export async function isBookedTo(trx: Knex.Transaction, ids: readonly string[]): Promise<boolean> {
-  return !!(await trx('journal_lines').whereIn('account_id', [...ids]).first()) || !!(await trx('workspace_transactions').whereIn('category_id', [...ids]).first());
+  return (
+    !!(await trx('journal_lines')
+      .whereIn('account_id', [...ids])
+      .first()) ||
+    !!(await trx('workspace_transactions')
+      .whereIn('category_id', [...ids])
+      .first())
+  );
 }
 
 /**
@@ -194,5 +241,11 @@ export async function classAndFirstGroup(trx: Knex.Transaction, classGroup: Clas
 
 /** The level of each of these accounts that exists. */
 export async function accountLevels(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, { id: string; level: number }>> {
-  return new Map(((await trx('accounts').whereIn('id', [...ids]).select('id', 'level')) as { id: string; level: number }[]).map((a) => [a.id, a]));
+  return new Map(
+    (
+      (await trx('accounts')
+        .whereIn('id', [...ids])
+        .select('id', 'level')) as { id: string; level: number }[]
+    ).map((a) => [a.id, a]),
+  );
 }

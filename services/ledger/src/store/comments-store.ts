@@ -10,7 +10,10 @@ export interface CommentRow {
   created_at: Date;
 }
 
-export async function insertComment(trx: Knex.Transaction, row: { id: string; workspace_id: string; transaction_id: string; user_id: string; comment: string; tagged_user_ids: string[] }): Promise<void> {
+export async function insertComment(
+  trx: Knex.Transaction,
+  row: { id: string; workspace_id: string; transaction_id: string; user_id: string; comment: string; tagged_user_ids: string[] },
+): Promise<void> {
   await trx('transaction_comments').insert(row);
 }
 
@@ -19,7 +22,15 @@ function withAuthor(trx: Knex.Transaction) {
     .leftJoin('workspace_members_seen as m', function () {
       this.on('m.workspace_id', 'c.workspace_id').andOn('m.user_id', 'c.user_id');
     })
-    .select('c.id', 'c.transaction_id', 'c.user_id', 'c.comment', 'c.tagged_user_ids', 'c.created_at', trx.raw("coalesce(nullif(m.name, ''), m.email) as user_name"));
+    .select(
+      'c.id',
+      'c.transaction_id',
+      'c.user_id',
+      'c.comment',
+      'c.tagged_user_ids',
+      'c.created_at',
+      trx.raw("coalesce(nullif(m.name, ''), m.email) as user_name"),
+    );
 }
 
 /** Oldest first, as a conversation reads. */

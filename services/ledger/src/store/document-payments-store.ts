@@ -3,7 +3,12 @@ import type { TxnRow } from './rows.js';
 
 /** The live transactions linked to a document (entity_type / entity_id), locked, in id order. */
 export async function lockTransactionsLinkedTo(trx: Knex.Transaction, entityType: string, entityId: string): Promise<TxnRow[]> {
-  return (await trx.raw('select * from workspace_transactions where entity_type = ? and entity_id = ? and is_removed = false order by id for update', [entityType, entityId])).rows as TxnRow[];
+  return (
+    await trx.raw('select * from workspace_transactions where entity_type = ? and entity_id = ? and is_removed = false order by id for update', [
+      entityType,
+      entityId,
+    ])
+  ).rows as TxnRow[];
 }
 
 /** Links a transaction to a document, or (nulls) unlinks it. */

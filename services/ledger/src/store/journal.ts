@@ -87,13 +87,21 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
   const periodArrays = (m: Map<string, Totals>) => {
     const keys = [...m.keys()].map((k) => k.split('|') as [string, string, string]).sort((a, b) => (a[0] + a[1] + a[2] < b[0] + b[1] + b[2] ? -1 : 1));
     const t = (k: [string, string, string]) => m.get(k.join('|')) as Totals;
-    return [keys.map((k) => k[0]), keys.map((k) => k[1]), keys.map((k) => k[2]), keys.map((k) => t(k).debit), keys.map((k) => t(k).credit), keys.map((k) => t(k).count)];
+    return [
+      keys.map((k) => k[0]),
+      keys.map((k) => k[1]),
+      keys.map((k) => k[2]),
+      keys.map((k) => t(k).debit),
+      keys.map((k) => t(k).credit),
+      keys.map((k) => t(k).count),
+    ];
   };
   // One round trip: the entries, the monthly and daily balances (atomic upserts, so concurrent postings
   // lose no update) and the lines (from unnest arrays, placed from the daily rows' new totals). The
   // foreign key of the lines is checked at the statement's end.
-  const result = (await trx.raw(
-    `with entry as (
+  const result = (
+    await trx.raw(
+      `with entry as (
        insert into journal_entries (id, workspace_id, entry_date, source_type, source_id, description, reverses_entry_id, transaction_id, biller_id)
        select t.id, t.w, t.d, t.st, t.si, t.de, t.re, t.tx, t.b from unnest(?::uuid[], ?::uuid[], ?::date[], ?::text[], ?::uuid[], ?::text[], ?::uuid[], ?::uuid[], ?::uuid[]) with ordinality as t(id, w, d, st, si, de, re, tx, b, n)
        order by n
@@ -128,17 +136,35 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
      select (select json_object_agg(id, seq) from entry) as seqs,
             (select json_agg(json_build_object('id', id, 'entry_id', entry_id, 'account_id', account_id, 'direction', direction, 'amount_cents', amount_cents) order by id) from lines) as lines,
             (select json_object_agg(id, name) from billers where id = any(?::uuid[])) as billers`,
-    [
-      ids, entries.map((e) => e.workspaceId), entries.map((e) => e.date), entries.map((e) => e.sourceType), entries.map((e) => e.sourceId ?? null),
-      entries.map((e) => e.description), entries.map((e) => e.reversesEntryId ?? null), entries.map((e) => e.transactionId ?? null),
-      entries.map((e) => e.billerId ?? null),
-      ...periodArrays(months),
-      ...periodArrays(days),
-      flat.map((f) => f.e.workspaceId), flat.map((f) => f.entryId), flat.map((f) => f.l.accountId), flat.map((f) => f.l.direction), flat.map((f) => f.l.amountCents),
-      flat.map((f) => f.e.date), flat.map((f) => f.e.transactionId ?? null), seqOffsets, netOffsets,
-      [...new Set(entries.map((e) => e.billerId).filter((b): b is string => !!b))],
-    ] as unknown as Knex.RawBinding[],
-  )).rows[0] as { seqs: Record<string, number | string>; billers: Record<string, string> | null; lines: { id: number; entry_id: string; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[] };
+      [
+        ids,
+        entries.map((e) => e.workspaceId),
+        entries.map((e) => e.date),
+        entries.map((e) => e.sourceType),
+        entries.map((e) => e.sourceId ?? null),
+        entries.map((e) => e.description),
+        entries.map((e) => e.reversesEntryId ?? null),
+        entries.map((e) => e.transactionId ?? null),
+        entries.map((e) => e.billerId ?? null),
+        ...periodArrays(months),
+        ...periodArrays(days),
+        flat.map((f) => f.e.workspaceId),
+        flat.map((f) => f.entryId),
+        flat.map((f) => f.l.accountId),
+        flat.map((f) => f.l.direction),
+        flat.map((f) => f.l.amountCents),
+        flat.map((f) => f.e.date),
+        flat.map((f) => f.e.transactionId ?? null),
+        seqOffsets,
+        netOffsets,
+        [...new Set(entries.map((e) => e.billerId).filter((b): b is string => !!b))],
+      ] as unknown as Knex.RawBinding[],
+    )
+  ).rows[0] as {
+    seqs: Record<string, number | string>;
+    billers: Record<string, string> | null;
+    lines: { id: number; entry_id: string; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+  };
   notePosted(trx, Object.values(result.seqs));
   const linesOf = new Map<string, typeof result.lines>();
   for (const l of result.lines) {
@@ -147,26 +173,35 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
     linesOf.set(l.entry_id, list);
   }
 
-  await writeEvents(trx, SOURCE, entries.map((e, i) => {
-    const id = ids[i] as string;
-    return {
-      type: EventType.EntryPosted,
-      workspaceId: e.workspaceId,
-      payload: {
-        entryId: id,
-        seq: BigInt(result.seqs[id] ?? 0),
-        date: e.date,
-        sourceType: e.sourceType,
-        sourceId: e.sourceId ?? '',
-        description: e.description,
-        reversesEntryId: e.reversesEntryId ?? '',
-        transactionId: e.transactionId ?? '',
-        billerId: e.billerId ?? '',
-        billerName: (e.billerId && result.billers?.[e.billerId]) || '',
-        lines: (linesOf.get(id) ?? []).map((l) => ({ lineId: String(l.id), accountId: l.account_id, direction: l.direction, amountCents: BigInt(l.amount_cents) })),
-      },
-    };
-  }));
+  await writeEvents(
+    trx,
+    SOURCE,
+    entries.map((e, i) => {
+      const id = ids[i] as string;
+      return {
+        type: EventType.EntryPosted,
+        workspaceId: e.workspaceId,
+        payload: {
+          entryId: id,
+          seq: BigInt(result.seqs[id] ?? 0),
+          date: e.date,
+          sourceType: e.sourceType,
+          sourceId: e.sourceId ?? '',
+          description: e.description,
+          reversesEntryId: e.reversesEntryId ?? '',
+          transactionId: e.transactionId ?? '',
+          billerId: e.billerId ?? '',
+          billerName: (e.billerId && result.billers?.[e.billerId]) || '',
+          lines: (linesOf.get(id) ?? []).map((l) => ({
+            lineId: String(l.id),
+            accountId: l.account_id,
+            direction: l.direction,
+            amountCents: BigInt(l.amount_cents),
+          })),
+        },
+      };
+    }),
+  );
   return ids;
 }
 
@@ -182,11 +217,24 @@ export async function reverseEntry(trx: Knex.Transaction, entryId: string, descr
  */
 export async function reversalsOf(trx: Knex.Transaction, reversals: readonly { entryId: string; description: string }[]): Promise<NewEntry[]> {
   if (reversals.length === 0) return [];
-  const rows = (await trx.raw(
-    `select e.id, e.workspace_id, e.entry_date, e.source_type, e.source_id, e.transaction_id, e.biller_id, l.account_id, l.direction, l.amount_cents
+  const rows = (
+    await trx.raw(
+      `select e.id, e.workspace_id, e.entry_date, e.source_type, e.source_id, e.transaction_id, e.biller_id, l.account_id, l.direction, l.amount_cents
      from journal_entries e join journal_lines l on l.entry_id = e.id where e.id = any(?::uuid[]) order by l.id`,
-    [reversals.map((r) => r.entryId)],
-  )).rows as { id: string; workspace_id: string; entry_date: string; source_type: SourceType; source_id: string | null; transaction_id: string | null; biller_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+      [reversals.map((r) => r.entryId)],
+    )
+  ).rows as {
+    id: string;
+    workspace_id: string;
+    entry_date: string;
+    source_type: SourceType;
+    source_id: string | null;
+    transaction_id: string | null;
+    biller_id: string | null;
+    account_id: string;
+    direction: 'debit' | 'credit';
+    amount_cents: number;
+  }[];
   const byEntry = new Map<string, typeof rows>();
   for (const r of rows) {
     const list = byEntry.get(r.id) ?? [];
@@ -218,7 +266,10 @@ export async function entryDateAndSeq(trx: Knex.Transaction, entryId: string): P
 
 /** The lines of an entry on one account (direction and cents). */
 export async function entryLinesOn(trx: Knex.Transaction, entryId: string, accountId: string): Promise<{ direction: string; amount_cents: number | string }[]> {
-  return (await trx('journal_lines').where({ entry_id: entryId, account_id: accountId }).select('direction', 'amount_cents')) as { direction: string; amount_cents: number | string }[];
+  return (await trx('journal_lines').where({ entry_id: entryId, account_id: accountId }).select('direction', 'amount_cents')) as {
+    direction: string;
+    amount_cents: number | string;
+  }[];
 }
 
 /** Whether the entry of this id was posted for a source of this type. */

@@ -30,34 +30,58 @@ export async function accountLinePage(
   q: { workspaceId: string; accountId: string; register: boolean; day: string; place: number; end: string; take: number },
 ): Promise<LedgerLineRow[]> {
   const { register } = q;
-  return (await trx.raw(
-    `select l.id, l.entry_date, l.day_seq, l.day_net_before, l.direction, l.amount_cents, l.entry_id, l.transaction_id, e.description, e.source_type,
+  return (
+    await trx.raw(
+      `select l.id, l.entry_date, l.day_seq, l.day_net_before, l.direction, l.amount_cents, l.entry_id, l.transaction_id, e.description, e.source_type,
             -- The account's name by its key for each other line: joined instead, the planner hashed the whole chart once per line (5× the page's time).
             ${register ? `coalesce(${counterOf('(select t.current_entry_id from workspace_transactions t where t.id = l.transaction_id)')}, ${counterOf('l.entry_id')})` : counterOf('l.entry_id')} as counter_account
      from journal_lines l join journal_entries e on e.id = l.entry_id
      where l.workspace_id = ? and l.account_id = ? and (l.entry_date, l.day_seq) >= (?::date, ?) and l.entry_date <= ?
        ${register ? 'and not exists (select 1 from register_hidden_lines h where h.workspace_id = l.workspace_id and h.account_id = l.account_id and h.entry_date = l.entry_date and h.day_seq = l.day_seq)' : ''}
      order by l.entry_date, l.day_seq limit ?`,
-    [q.workspaceId, q.accountId, q.day, q.place, q.end, q.take],
-  )).rows as LedgerLineRow[];
+      [q.workspaceId, q.accountId, q.day, q.place, q.end, q.take],
+    )
+  ).rows as LedgerLineRow[];
 }
 
 /** Every line of an account between two dates (inclusive), in place order (an account with few lines: Retained Earnings). */
 export async function accountLinesBetween(trx: Knex.Transaction, accountId: string, start: string, end: string): Promise<LedgerLineRow[]> {
-  return (await trx.raw(
-    `select l.id, l.entry_date, l.day_seq, l.direction, l.amount_cents, l.entry_id, l.transaction_id, e.description, e.source_type,
+  return (
+    await trx.raw(
+      `select l.id, l.entry_date, l.day_seq, l.direction, l.amount_cents, l.entry_id, l.transaction_id, e.description, e.source_type,
             (select string_agg(distinct (select a.name from accounts a where a.id = l2.account_id), ', ') from journal_lines l2
               where l2.entry_id = l.entry_id and l2.account_id <> l.account_id) as counter_account
      from journal_lines l join journal_entries e on e.id = l.entry_id
      where l.account_id = ? and l.entry_date between ?::date and ?::date order by l.entry_date, l.day_seq`,
-    [accountId, start, end],
-  )).rows as LedgerLineRow[];
+      [accountId, start, end],
+    )
+  ).rows as LedgerLineRow[];
 }
 
 /** One row per line of every entry of the workspace, reversals included, in date and commit order (the plain-text export). */
-export async function allEntryLines(trx: Knex.Transaction): Promise<{ id: string; entry_date: string; description: string; reverses_entry_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[]> {
-  return (await trx.raw(
-    `select e.id, e.entry_date, e.description, e.reverses_entry_id, l.account_id, l.direction, l.amount_cents
+export async function allEntryLines(trx: Knex.Transaction): Promise<
+  {
+    id: string;
+    entry_date: string;
+    description: string;
+    reverses_entry_id: string | null;
+    account_id: string;
+    direction: 'debit' | 'credit';
+    amount_cents: number;
+  }[]
+> {
+  return (
+    await trx.raw(
+      `select e.id, e.entry_date, e.description, e.reverses_entry_id, l.account_id, l.direction, l.amount_cents
      from journal_entries e join journal_lines l on l.entry_id = e.id order by e.entry_date, e.seq, l.id`,
-  )).rows as { id: string; entry_date: string; description: string; reverses_entry_id: string | null; account_id: string; direction: 'debit' | 'credit'; amount_cents: number }[];
+    )
+  ).rows as {
+    id: string;
+    entry_date: string;
+    description: string;
+    reverses_entry_id: string | null;
+    account_id: string;
+    direction: 'debit' | 'credit';
+    amount_cents: number;
+  }[];
 }

@@ -24,7 +24,9 @@ export const accrualsMigration: Migration = {
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     });
-    await knex.raw("alter table transaction_accruals add constraint transaction_accruals_category check (accrual_category in ('Prepaid Expenses', 'Deferred Revenue'))");
+    await knex.raw(
+      "alter table transaction_accruals add constraint transaction_accruals_category check (accrual_category in ('Prepaid Expenses', 'Deferred Revenue'))",
+    );
     await knex.raw("alter table transaction_accruals add constraint transaction_accruals_status check (status in ('active', 'stopped'))");
     await knex.raw('alter table transaction_accruals add constraint transaction_accruals_dates check (end_date >= start_date)');
 

@@ -33,7 +33,9 @@ export const categorisationMigration: Migration = {
     });
     await knex.raw("alter table categorization_jobs add constraint categorization_jobs_status check (status in ('waiting', 'active', 'completed', 'failed'))");
     await enableTenantRls(knex, 'categorization_jobs');
-    await knex.raw('create index workspace_transactions_categorization_job on workspace_transactions (categorization_job_id) where categorization_job_id is not null');
+    await knex.raw(
+      'create index workspace_transactions_categorization_job on workspace_transactions (categorization_job_id) where categorization_job_id is not null',
+    );
   },
   async down(knex) {
     await knex.raw('drop index if exists workspace_transactions_categorization_job');

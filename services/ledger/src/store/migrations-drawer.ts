@@ -20,7 +20,9 @@ export const drawerMigration: Migration = {
       t.uuid('uploaded_by');
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     });
-    await knex.raw("alter table transaction_receipts add constraint transaction_receipts_type check (content_type in ('image/jpeg', 'image/png', 'application/pdf'))");
+    await knex.raw(
+      "alter table transaction_receipts add constraint transaction_receipts_type check (content_type in ('image/jpeg', 'image/png', 'application/pdf'))",
+    );
     await knex.raw('alter table transaction_receipts add constraint transaction_receipts_size check (size_bytes > 0 and size_bytes = octet_length(content))');
     await knex.raw('create index transaction_receipts_list on transaction_receipts (workspace_id, transaction_id, id)');
     await enableTenantRls(knex, 'transaction_receipts');
@@ -34,7 +36,7 @@ export const drawerMigration: Migration = {
       t.specificType('tagged_user_ids', 'uuid[]').notNullable().defaultTo('{}');
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     });
-    await knex.raw("alter table transaction_comments add constraint transaction_comments_text check (length(btrim(comment)) > 0)");
+    await knex.raw('alter table transaction_comments add constraint transaction_comments_text check (length(btrim(comment)) > 0)');
     await knex.raw('create index transaction_comments_list on transaction_comments (workspace_id, transaction_id, id)');
     await enableTenantRls(knex, 'transaction_comments');
 

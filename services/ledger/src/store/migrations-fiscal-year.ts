@@ -7,7 +7,9 @@ import type { Migration } from '@ledgerline/platform';
 export const fiscalYearMigration: Migration = {
   name: '20261125120000_ledger_fiscal_year',
   async up(knex) {
-    await knex.raw('alter table ledger_workspaces add column fiscal_year_start_month smallint not null default 1 check (fiscal_year_start_month between 1 and 12)');
+    await knex.raw(
+      'alter table ledger_workspaces add column fiscal_year_start_month smallint not null default 1 check (fiscal_year_start_month between 1 and 12)',
+    );
   },
   async down(knex) {
     await knex.raw('alter table ledger_workspaces drop column fiscal_year_start_month');

@@ -10,7 +10,10 @@ import type { Migration } from '@ledgerline/platform';
 export const partyCreditsMigration: Migration = {
   name: '20261128130000_ledger_party_credits',
   async up(knex) {
-    for (const [coaId, name, classGroup, key] of [[21100, 'Accounts Payable', 'Liability', 'accounts_payable'], [11200, 'Accounts Receivable', 'Assets', 'accounts_receivable']] as const) {
+    for (const [coaId, name, classGroup, key] of [
+      [21100, 'Accounts Payable', 'Liability', 'accounts_payable'],
+      [11200, 'Accounts Receivable', 'Assets', 'accounts_receivable'],
+    ] as const) {
       await knex.raw(
         `update accounts a set system_key = ? where a.coa_id = ? and a.name = ? and a.class_group = ? and a.system_key is null and a.is_user_created = false
            and not exists (select 1 from accounts o where o.workspace_id = a.workspace_id and o.system_key = ?)`,

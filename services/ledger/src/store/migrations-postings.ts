@@ -20,7 +20,9 @@ export const postingsMigration: Migration = {
       t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.primary(['workspace_id', 'source_type', 'source_id']);
     });
-    await knex.raw("alter table posting_sources add constraint posting_sources_type check (source_type in ('OpeningBalance', 'ManualEntry', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'))");
+    await knex.raw(
+      "alter table posting_sources add constraint posting_sources_type check (source_type in ('OpeningBalance', 'ManualEntry', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'))",
+    );
 
     await knex.schema.createTable('source_postings', (t) => {
       t.uuid('workspace_id').notNullable();

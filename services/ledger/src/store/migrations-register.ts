@@ -92,7 +92,9 @@ export const registerMigration: Migration = {
     await knex.raw('select register_hide_reversals(array(select id from journal_entries where reverses_entry_id is not null))');
   },
   async down(knex) {
-    await knex.raw('drop trigger if exists journal_lines_register on journal_lines; drop function if exists register_hide_on_insert(); drop function if exists register_hide_reversals(uuid[])');
+    await knex.raw(
+      'drop trigger if exists journal_lines_register on journal_lines; drop function if exists register_hide_on_insert(); drop function if exists register_hide_reversals(uuid[])',
+    );
     await knex.schema.dropTableIfExists('register_hidden_lines');
     await knex.raw(`
       alter table account_balances drop column hidden_count, drop column hidden_cents;

@@ -39,7 +39,9 @@ export const tieOutMigration: Migration = {
     await enableTenantRls(knex, 'opening_balance_pins');
 
     // The tie-out sums each bank account's live transactions on every GET /accounts.
-    await knex.raw('create index workspace_transactions_bank_ledger on workspace_transactions (ledger_account_id) include (amount_cents, pending) where not is_removed');
+    await knex.raw(
+      'create index workspace_transactions_bank_ledger on workspace_transactions (ledger_account_id) include (amount_cents, pending) where not is_removed',
+    );
   },
   async down(knex) {
     await knex.raw('drop index if exists workspace_transactions_bank_ledger');

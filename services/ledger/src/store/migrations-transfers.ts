@@ -23,7 +23,10 @@ export const transfersMigration: Migration = {
       check (transaction_id < counterpart_id)
     )`);
     await enableTenantRls(knex, 'transfer_dismissals');
-    for (const [coaId, name, key] of [[81100, 'Internal Transfers', 'internal_transfers'], [81200, 'Credit Card Payments', 'credit_card_payments']] as const) {
+    for (const [coaId, name, key] of [
+      [81100, 'Internal Transfers', 'internal_transfers'],
+      [81200, 'Credit Card Payments', 'credit_card_payments'],
+    ] as const) {
       await knex.raw(
         `update accounts a set system_key = ? where a.coa_id = ? and a.name = ? and a.class_group = 'Transfer' and a.system_key is null and a.is_user_created = false
            and not exists (select 1 from accounts o where o.workspace_id = a.workspace_id and o.system_key = ?)`,

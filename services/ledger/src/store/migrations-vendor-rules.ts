@@ -30,10 +30,14 @@ export const vendorRulesMigration: Migration = {
       t.index(['workspace_id']);
     });
     await knex.raw("alter table ledger_rules add constraint ledger_rules_description_sign check (description_sign in ('equals', 'contains'))");
-    await knex.raw("alter table ledger_rules add constraint ledger_rules_amount_sign check (amount_sign in ('equals', 'greater_than', 'less_than', 'between'))");
+    await knex.raw(
+      "alter table ledger_rules add constraint ledger_rules_amount_sign check (amount_sign in ('equals', 'greater_than', 'less_than', 'between'))",
+    );
     await knex.raw('alter table ledger_rules add constraint ledger_rules_some_condition check (condition_count between 1 and 3)');
     await enableTenantRls(knex, 'ledger_rules');
-    await knex.raw('create index workspace_transactions_applied_rule on workspace_transactions (workspace_id, applied_rule_id) where applied_rule_id is not null');
+    await knex.raw(
+      'create index workspace_transactions_applied_rule on workspace_transactions (workspace_id, applied_rule_id) where applied_rule_id is not null',
+    );
   },
   async down(knex) {
     await knex.raw('drop index if exists workspace_transactions_applied_rule');

@@ -57,7 +57,9 @@ export const ledgerMigrations: Migration[] = [
         t.unique(['workspace_id', 'bank_account_id']);
       });
       await knex.raw('alter table accounts add constraint accounts_coa_id check (coa_id >= 10000)');
-      await knex.raw("alter table accounts add constraint accounts_class check (class_group in ('Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity'))");
+      await knex.raw(
+        "alter table accounts add constraint accounts_class check (class_group in ('Assets', 'Liability', 'Income', 'Expenses', 'Transfer', 'Equity'))",
+      );
       await knex.raw('alter table accounts add constraint accounts_level check (level between 1 and 4 and (level = 1) = (parent_id is null))');
       await knex.raw('create index accounts_parent on accounts (workspace_id, parent_id)');
 
@@ -73,7 +75,9 @@ export const ledgerMigrations: Migration[] = [
         t.uuid('transaction_id');
         t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       });
-      await knex.raw("alter table journal_entries add constraint journal_entries_source check (source_type in ('WorkspaceTransaction', 'OpeningBalance', 'ManualEntry', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'))");
+      await knex.raw(
+        "alter table journal_entries add constraint journal_entries_source check (source_type in ('WorkspaceTransaction', 'OpeningBalance', 'ManualEntry', 'Bill', 'Invoice', 'FixedAsset', 'VendorCredit', 'CreditMemo'))",
+      );
       // An entry is reversed at most once (RELIABILITY 2).
       await knex.raw('create unique index journal_entries_one_reversal on journal_entries (reverses_entry_id) where reverses_entry_id is not null');
       await knex.raw('create index journal_entries_date on journal_entries (workspace_id, entry_date, seq)');
@@ -198,7 +202,9 @@ export const ledgerMigrations: Migration[] = [
       for (const table of ['workspace_transactions', 'billers', 'account_balances', 'journal_lines', 'journal_entries', 'accounts', 'ledger_workspaces']) {
         await knex.schema.dropTableIfExists(table);
       }
-      await knex.raw('drop function if exists journal_entry_must_balance(); drop function if exists journal_line_must_balance(); drop function if exists journal_entry_check_balance(uuid); drop function if exists journal_is_immutable();');
+      await knex.raw(
+        'drop function if exists journal_entry_must_balance(); drop function if exists journal_line_must_balance(); drop function if exists journal_entry_check_balance(uuid); drop function if exists journal_is_immutable();',
+      );
     },
   },
   {

@@ -8,7 +8,8 @@ export async function lockLedgerWorkspace(trx: Knex.Transaction, workspaceId: st
 
 /** The default chart's account of that coaId, name and class, at level 3 and without a system key yet. */
 export async function unkeyedDefaultAccount(trx: Knex.Transaction, spec: { coaId: number; name: string; classGroup: string }): Promise<AccountRow | undefined> {
-  return (await trx('accounts').where({ coa_id: spec.coaId, name: spec.name, class_group: spec.classGroup, level: 3 }).whereNull('system_key').first()) as AccountRow | undefined;
+  return (await trx('accounts').where({ coa_id: spec.coaId, name: spec.name, class_group: spec.classGroup, level: 3 }).whereNull('system_key').first()) as
+    AccountRow | undefined;
 }
 
 export async function setSystemKey(trx: Knex.Transaction, accountId: string, key: string): Promise<void> {

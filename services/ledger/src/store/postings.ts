@@ -49,8 +49,13 @@ export interface PostingOutcome {
  * applied. The first request of a source creates the row (a concurrent creator waits on its key).
  */
 export async function lockSource(trx: Knex.Transaction, workspaceId: string, sourceType: SourceType, sourceId: string): Promise<SourceRow> {
-  await trx.raw('insert into posting_sources (workspace_id, source_type, source_id) values (?, ?, ?) on conflict do nothing', [workspaceId, sourceType, sourceId]);
-  const row = (await trx('posting_sources').where({ workspace_id: workspaceId, source_type: sourceType, source_id: sourceId }).forUpdate().first()) as SourceRow | undefined;
+  await trx.raw('insert into posting_sources (workspace_id, source_type, source_id) values (?, ?, ?) on conflict do nothing', [
+    workspaceId,
+    sourceType,
+    sourceId,
+  ]);
+  const row = (await trx('posting_sources').where({ workspace_id: workspaceId, source_type: sourceType, source_id: sourceId }).forUpdate().first()) as
+    SourceRow | undefined;
   if (!row) throw new Error(`posting source ${sourceType} ${sourceId} vanished`);
   return { ...row, current_version: Number(row.current_version) };
 }
@@ -63,12 +68,18 @@ export async function findSource(trx: Knex.Transaction, sourceType: SourceType, 
 
 /** The body hash of one applied version of a source (undefined when that version was never applied). */
 export async function versionBodyHash(trx: Knex.Transaction, sourceType: SourceType, sourceId: string, version: number): Promise<string | undefined> {
-  const row = (await trx('source_postings').where({ source_type: sourceType, source_id: sourceId, version }).first('body_hash')) as { body_hash: string } | undefined;
+  const row = (await trx('source_postings').where({ source_type: sourceType, source_id: sourceId, version }).first('body_hash')) as
+    { body_hash: string } | undefined;
   return row?.body_hash;
 }
 
 const outcomeOf = (r: SourcePostingRow, replayed: boolean): PostingOutcome => ({
-  entryId: r.entry_id, seq: Number(r.seq), reversedEntryId: r.reversed_entry_id, reversalEntryId: r.reversal_entry_id, replayed, version: Number(r.version),
+  entryId: r.entry_id,
+  seq: Number(r.seq),
+  reversedEntryId: r.reversed_entry_id,
+  reversalEntryId: r.reversal_entry_id,
+  replayed,
+  version: Number(r.version),
 });
 
 /**
@@ -80,27 +91,55 @@ const outcomeOf = (r: SourcePostingRow, replayed: boolean): PostingOutcome => ({
 export async function applyVersion(trx: Knex.Transaction, v: VersionToApply): Promise<PostingOutcome> {
   const source = await lockSource(trx, v.workspaceId, v.sourceType, v.sourceId);
   const key = { workspace_id: v.workspaceId, source_type: v.sourceType, source_id: v.sourceId };
-  const applied = (await trx('source_postings').where({ ...key, version: v.version }).first()) as SourcePostingRow | undefined;
+  const applied = (await trx('source_postings')
+    .where({ ...key, version: v.version })
+    .first()) as SourcePostingRow | undefined;
   if (applied) {
     if (applied.body_hash === v.bodyHash) return outcomeOf(applied, true);
-    throw new AppError(ErrorKind.Conflict, POSTING_MSG.bodyChanged(v.sourceType, v.sourceId, v.version), { appErrorCode: 'IDEMPOTENCY_KEY_REUSED', fields: [{ field: 'version', message: POSTING_MSG.bodyChanged(v.sourceType, v.sourceId, v.version) }] });
+    throw new AppError(ErrorKind.Conflict, POSTING_MSG.bodyChanged(v.sourceType, v.sourceId, v.version), {
+      appErrorCode: 'IDEMPOTENCY_KEY_REUSED',
+      fields: [{ field: 'version', message: POSTING_MSG.bodyChanged(v.sourceType, v.sourceId, v.version) }],
+    });
   }
   if (v.version <= source.current_version) {
-    throw new AppError(ErrorKind.FailedPrecondition, POSTING_MSG.versionStale(v.version, source.current_version), { appErrorCode: 'POSTING_VERSION_STALE', fields: [{ field: 'version', message: POSTING_MSG.versionStale(v.version, source.current_version) }] });
+    throw new AppError(ErrorKind.FailedPrecondition, POSTING_MSG.versionStale(v.version, source.current_version), {
+      appErrorCode: 'POSTING_VERSION_STALE',
+      fields: [{ field: 'version', message: POSTING_MSG.versionStale(v.version, source.current_version) }],
+    });
   }
 
   let reversalEntryId: string | null = null;
   if (source.current_entry_id) {
     const original = (await trx('journal_entries').where({ id: source.current_entry_id }).first('description')) as { description: string };
-    reversalEntryId = await reverseEntry(trx, source.current_entry_id, v.lines.length === 0 ? `Void: ${original.description}` : `Reversal: ${original.description}`);
+    reversalEntryId = await reverseEntry(
+      trx,
+      source.current_entry_id,
+      v.lines.length === 0 ? `Void: ${original.description}` : `Reversal: ${original.description}`,
+    );
   }
-  const entryId = v.lines.length > 0
-    ? await postEntry(trx, { workspaceId: v.workspaceId, date: v.date, sourceType: v.sourceType, sourceId: v.sourceId, description: v.description, lines: v.lines })
-    : null;
+  const entryId =
+    v.lines.length > 0
+      ? await postEntry(trx, {
+          workspaceId: v.workspaceId,
+          date: v.date,
+          sourceType: v.sourceType,
+          sourceId: v.sourceId,
+          description: v.description,
+          lines: v.lines,
+        })
+      : null;
   const posted = [entryId, reversalEntryId].filter((id): id is string => id !== null);
-  const seq = posted.length === 0 ? 0 : Number(((await trx('journal_entries').whereIn('id', posted).max('seq as seq').first()) as { seq: number | string }).seq);
+  const seq =
+    posted.length === 0 ? 0 : Number(((await trx('journal_entries').whereIn('id', posted).max('seq as seq').first()) as { seq: number | string }).seq);
 
-  const row: SourcePostingRow = { version: v.version, body_hash: v.bodyHash, entry_id: entryId, reversed_entry_id: source.current_entry_id, reversal_entry_id: reversalEntryId, seq };
+  const row: SourcePostingRow = {
+    version: v.version,
+    body_hash: v.bodyHash,
+    entry_id: entryId,
+    reversed_entry_id: source.current_entry_id,
+    reversal_entry_id: reversalEntryId,
+    seq,
+  };
   await trx('source_postings').insert({ ...key, ...row });
   await trx('posting_sources').where(key).update({ current_version: v.version, current_entry_id: entryId, updated_at: trx.fn.now() });
   return outcomeOf(row, false);

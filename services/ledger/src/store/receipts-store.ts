@@ -22,7 +22,20 @@ function withUploader(trx: Knex.Transaction) {
 }
 
 /** A row as the ledger wrote them before receipts moved to the documents service (tests of the read-only path). */
-export async function insertReceipt(trx: Knex.Transaction, row: { id: string; workspace_id: string; transaction_id: string; file_name: string; content_type: string; size_bytes: number; sha256: Buffer; content: Buffer; uploaded_by: string | null }): Promise<void> {
+export async function insertReceipt(
+  trx: Knex.Transaction,
+  row: {
+    id: string;
+    workspace_id: string;
+    transaction_id: string;
+    file_name: string;
+    content_type: string;
+    size_bytes: number;
+    sha256: Buffer;
+    content: Buffer;
+    uploaded_by: string | null;
+  },
+): Promise<void> {
   await trx('transaction_receipts').insert(row);
 }
 

@@ -36,8 +36,23 @@ function viewQuery(trx: Knex.Transaction) {
     .leftJoin('workspace_transactions as p', 'p.id', 't.transfer_pair_id')
     .leftJoin('accounts as pa', 'pa.id', 'p.ledger_account_id')
     .leftJoin('accounts as sc', 'sc.id', 't.suggested_category_id')
-    .select('t.*', 'sc.name as suggested_category_name', 'c.name as category_name', 'c.coa_id as category_coa_id', 'c.class_group as category_class', 'c.level as category_level', 'c.parent_id as category_parent_id', 'b.name as biller_name', 'b.category_id as biller_category_id', 'la.name as ledger_account_name',
-      'p.amount_cents as pair_amount_cents', 'p.txn_date as pair_date', 'p.name as pair_name', 'p.bank_account_id as pair_bank_account_id', 'pa.name as pair_account_name');
+    .select(
+      't.*',
+      'sc.name as suggested_category_name',
+      'c.name as category_name',
+      'c.coa_id as category_coa_id',
+      'c.class_group as category_class',
+      'c.level as category_level',
+      'c.parent_id as category_parent_id',
+      'b.name as biller_name',
+      'b.category_id as biller_category_id',
+      'la.name as ledger_account_name',
+      'p.amount_cents as pair_amount_cents',
+      'p.txn_date as pair_date',
+      'p.name as pair_name',
+      'p.bank_account_id as pair_bank_account_id',
+      'pa.name as pair_account_name',
+    );
 }
 
 /** Attaches the split parts to the split parents among `rows` (and its schedule to each accrued transaction). */
@@ -45,7 +60,10 @@ async function withSplits(trx: Knex.Transaction, viewRows: TxnViewRow[]): Promis
   const rows = await withAccruals(trx, viewRows);
   const parents = rows.filter((r) => r.is_split_parent).map((r) => r.id);
   if (parents.length === 0) return rows;
-  const parts = (await trx('transaction_splits as s').join('accounts as a', 'a.id', 's.category_id').whereIn('s.transaction_id', parents).orderBy(['s.transaction_id', 's.position'])
+  const parts = (await trx('transaction_splits as s')
+    .join('accounts as a', 'a.id', 's.category_id')
+    .whereIn('s.transaction_id', parents)
+    .orderBy(['s.transaction_id', 's.position'])
     .select('s.id', 's.transaction_id', 's.amount_cents', 's.category_id', 'a.name as category_name', 's.is_parent_part', 's.position')) as SplitViewRow[];
   return rows.map((r) => (r.is_split_parent ? { ...r, splits: parts.filter((p) => p.transaction_id === r.id) } : r));
 }
@@ -73,7 +91,11 @@ function escapeLike(s: string): string {
 }
 
 /** One page of the live transactions matching the filters (by date, then id, in `order`) and how many match. */
-export async function listViews(trx: Knex.Transaction, f: ViewFilters, page: { skip: number; take: number }): Promise<{ data: TxnViewRow[]; itemCount: number }> {
+export async function listViews(
+  trx: Knex.Transaction,
+  f: ViewFilters,
+  page: { skip: number; take: number },
+): Promise<{ data: TxnViewRow[]; itemCount: number }> {
   const q = viewQuery(trx).where('t.is_removed', false);
   if (f.accountIds.length) q.whereIn('t.bank_account_id', f.accountIds);
   if (f.startDate) q.where('t.txn_date', '>=', f.startDate);
@@ -96,12 +118,25 @@ export async function listViews(trx: Knex.Transaction, f: ViewFilters, page: { s
   const countRow = (await q.clone().clearSelect().clearOrder().count<{ n: string }[]>({ n: '*' }).first()) as { n: string | number } | undefined;
   const itemCount = Number(countRow?.n ?? 0);
   const dir = f.order === 'ASC' ? 'asc' : 'desc';
-  const data = await withSplits(trx, (await q.orderBy([{ column: 't.txn_date', order: dir }, { column: 't.id', order: dir }]).offset(page.skip).limit(page.take)) as TxnViewRow[]);
+  const data = await withSplits(
+    trx,
+    (await q
+      .orderBy([
+        { column: 't.txn_date', order: dir },
+        { column: 't.id', order: dir },
+      ])
+      .offset(page.skip)
+      .limit(page.take)) as TxnViewRow[],
+  );
   return { data, itemCount };
 }
 
 /** One page of the trail (newest first) of one transaction, or of the workspace when `transactionId` is empty, and its size. */
-export async function auditLogPage(trx: Knex.Transaction, transactionId: string, page: { skip: number; take: number }): Promise<{ data: AuditRow[]; itemCount: number }> {
+export async function auditLogPage(
+  trx: Knex.Transaction,
+  transactionId: string,
+  page: { skip: number; take: number },
+): Promise<{ data: AuditRow[]; itemCount: number }> {
   const q = trx('transaction_audit_logs');
   if (transactionId) q.where({ transaction_id: transactionId });
   const countRow = (await q.clone().count<{ n: number }[]>({ n: '*' }).first()) as { n: number | string } | undefined;

@@ -42,20 +42,30 @@ export async function autoPairableSides(trx: Knex.Transaction, ids: readonly str
 }
 
 /** Detection's pool: the workspace's sides pairable automatically with one of these amounts, dated within `days` of [from, to], by date and id. */
-export async function autoPairablePool(trx: Knex.Transaction, q: { workspaceId: string; amounts: readonly number[]; from: string; to: string; days: number }): Promise<SideRow[]> {
-  return (await trx.raw(
-    `${SIDE_SELECT} where t.workspace_id = ? and t.amount_cents = any(?::bigint[]) and t.txn_date between ?::date - ?::int and ?::date + ?::int and ${PAIRABLE} and ${AUTO_CATEGORY}
+export async function autoPairablePool(
+  trx: Knex.Transaction,
+  q: { workspaceId: string; amounts: readonly number[]; from: string; to: string; days: number },
+): Promise<SideRow[]> {
+  return (
+    await trx.raw(
+      `${SIDE_SELECT} where t.workspace_id = ? and t.amount_cents = any(?::bigint[]) and t.txn_date between ?::date - ?::int and ?::date + ?::int and ${PAIRABLE} and ${AUTO_CATEGORY}
      order by t.txn_date, t.id`,
-    [q.workspaceId, [...q.amounts], q.from, q.days, q.to, q.days],
-  )).rows as SideRow[];
+      [q.workspaceId, [...q.amounts], q.from, q.days, q.to, q.days],
+    )
+  ).rows as SideRow[];
 }
 
 /** The candidates a user may pair by hand: any pairable side of this amount in another bank account, dated within `days`, by date and id. */
-export async function pairablePool(trx: Knex.Transaction, q: { workspaceId: string; amountCents: number; date: string; days: number; otherThanBankAccountId: string }): Promise<SideRow[]> {
-  return (await trx.raw(
-    `${SIDE_SELECT} where t.workspace_id = ? and t.amount_cents = ? and t.txn_date between ?::date - ?::int and ?::date + ?::int and t.bank_account_id <> ? and ${PAIRABLE} order by t.txn_date, t.id`,
-    [q.workspaceId, q.amountCents, q.date, q.days, q.date, q.days, q.otherThanBankAccountId],
-  )).rows as SideRow[];
+export async function pairablePool(
+  trx: Knex.Transaction,
+  q: { workspaceId: string; amountCents: number; date: string; days: number; otherThanBankAccountId: string },
+): Promise<SideRow[]> {
+  return (
+    await trx.raw(
+      `${SIDE_SELECT} where t.workspace_id = ? and t.amount_cents = ? and t.txn_date between ?::date - ?::int and ?::date + ?::int and t.bank_account_id <> ? and ${PAIRABLE} order by t.txn_date, t.id`,
+      [q.workspaceId, q.amountCents, q.date, q.days, q.date, q.days, q.otherThanBankAccountId],
+    )
+  ).rows as SideRow[];
 }
 
 /** A live transaction as a side, unlocked. */
@@ -70,22 +80,49 @@ export async function livePairOf(trx: Knex.Transaction, id: string): Promise<{ t
 
 /** The dismissed pairs (ids in order) that involve any of these transactions. */
 export async function dismissalsAmong(trx: Knex.Transaction, ids: readonly string[]): Promise<{ transaction_id: string; counterpart_id: string }[]> {
-  return (await trx.raw('select transaction_id, counterpart_id from transfer_dismissals where transaction_id = any(?::uuid[]) or counterpart_id = any(?::uuid[])', [[...ids], [...ids]])).rows as { transaction_id: string; counterpart_id: string }[];
+  return (
+    await trx.raw('select transaction_id, counterpart_id from transfer_dismissals where transaction_id = any(?::uuid[]) or counterpart_id = any(?::uuid[])', [
+      [...ids],
+      [...ids],
+    ])
+  ).rows as { transaction_id: string; counterpart_id: string }[];
 }
 
 /** Those of these transactions a user said are no one-sided transfer (a dismissal with itself). */
 export async function dismissedAsOneSided(trx: Knex.Transaction, ids: readonly string[]): Promise<Set<string>> {
-  return new Set(((await trx.raw('select transaction_id from transfer_dismissals where transaction_id = any(?::uuid[]) and counterpart_id = transaction_id', [[...ids]])).rows as { transaction_id: string }[]).map((r) => r.transaction_id));
+  return new Set(
+    (
+      (await trx.raw('select transaction_id from transfer_dismissals where transaction_id = any(?::uuid[]) and counterpart_id = transaction_id', [[...ids]]))
+        .rows as { transaction_id: string }[]
+    ).map((r) => r.transaction_id),
+  );
 }
 
 /** Records a dismissal (a pair in id order, or a transaction with itself); once is enough. */
-export async function insertDismissal(trx: Knex.Transaction, workspaceId: string, transactionId: string, counterpartId: string, userId: string | null): Promise<void> {
-  await trx.raw('insert into transfer_dismissals (workspace_id, transaction_id, counterpart_id, dismissed_by) values (?, ?, ?, ?) on conflict do nothing', [workspaceId, transactionId, counterpartId, userId]);
+export async function insertDismissal(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  transactionId: string,
+  counterpartId: string,
+  userId: string | null,
+): Promise<void> {
+  await trx.raw('insert into transfer_dismissals (workspace_id, transaction_id, counterpart_id, dismissed_by) values (?, ?, ?, ?) on conflict do nothing', [
+    workspaceId,
+    transactionId,
+    counterpartId,
+    userId,
+  ]);
 }
 
 /** Two transactions name each other as their transfer's other side; a dismissal of the pair (ids in order) is forgotten. */
 export async function setPair(trx: Knex.Transaction, a: string, b: string, dismissal: readonly [string, string]): Promise<void> {
-  await trx.raw('update workspace_transactions set transfer_pair_id = case when id = ? then ?::uuid else ?::uuid end, updated_at = now() where id in (?, ?)', [a, b, a, a, b]);
+  await trx.raw('update workspace_transactions set transfer_pair_id = case when id = ? then ?::uuid else ?::uuid end, updated_at = now() where id in (?, ?)', [
+    a,
+    b,
+    a,
+    a,
+    b,
+  ]);
   await trx.raw('delete from transfer_dismissals where transaction_id = ? and counterpart_id = ?', [...dismissal]);
 }
 
@@ -96,5 +133,6 @@ export async function clearPair(trx: Knex.Transaction, id: string, pairId: strin
 
 /** A biller's category with its class, or undefined when it has none. */
 export async function billerCategory(trx: Knex.Transaction, billerId: string): Promise<{ id: string; class_group: string } | undefined> {
-  return (await trx('billers as b').join('accounts as a', 'a.id', 'b.category_id').where('b.id', billerId).first('a.id', 'a.class_group')) as { id: string; class_group: string } | undefined;
+  return (await trx('billers as b').join('accounts as a', 'a.id', 'b.category_id').where('b.id', billerId).first('a.id', 'a.class_group')) as
+    { id: string; class_group: string } | undefined;
 }

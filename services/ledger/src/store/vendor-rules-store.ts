@@ -13,8 +13,20 @@ export async function upsertRule(trx: Knex.Transaction, workspaceId: string, r: 
        amount_sign = excluded.amount_sign, amount_cents = excluded.amount_cents, upper_amount_cents = excluded.upper_amount_cents,
        source_bank_account_id = excluded.source_bank_account_id, condition_count = excluded.condition_count, updated_at = now()`,
     [
-      r.ruleId, workspaceId, r.name, r.categoryId, r.vendorId, r.applyFrom, r.ruleApplyDateTime, r.descriptionSign, r.descriptionValue, r.amountSign, r.amountCents, r.upperAmountCents,
-      r.sourceId, r.conditionCount,
+      r.ruleId,
+      workspaceId,
+      r.name,
+      r.categoryId,
+      r.vendorId,
+      r.applyFrom,
+      r.ruleApplyDateTime,
+      r.descriptionSign,
+      r.descriptionValue,
+      r.amountSign,
+      r.amountCents,
+      r.upperAmountCents,
+      r.sourceId,
+      r.conditionCount,
     ],
   );
 }
@@ -22,7 +34,9 @@ export async function upsertRule(trx: Knex.Transaction, workspaceId: string, r: 
 /** Removes a rule's copy; answers how many transactions keep the category it gave them. */
 export async function deleteRule(trx: Knex.Transaction, ruleId: string): Promise<number> {
   await trx('ledger_rules').where({ id: ruleId }).delete();
-  const row = (await trx.raw('select count(*)::int as n from workspace_transactions where applied_rule_id = ? and not is_removed', [ruleId])).rows[0] as { n: number };
+  const row = (await trx.raw('select count(*)::int as n from workspace_transactions where applied_rule_id = ? and not is_removed', [ruleId])).rows[0] as {
+    n: number;
+  };
   return row.n;
 }
 
@@ -85,8 +99,9 @@ export async function ruleChanges(trx: Knex.Transaction, target: { ruleId: strin
   const scope = byRule
     ? `select w.id from workspace_transactions w join ledger_rules r on r.id = ?::uuid left join accounts a on a.id = w.category_id where ${EDITABLE('w', 'a')} and ${MATCHES('r', 'w')}`
     : `select w.id from workspace_transactions w left join accounts a on a.id = w.category_id where w.id = any(?::uuid[]) and ${EDITABLE('w', 'a')}`;
-  const rows = (await trx.raw(
-    `with scope as (${scope}),
+  const rows = (
+    await trx.raw(
+      `with scope as (${scope}),
      win as (
        select distinct on (w.id) w.id, r.id as rule_id, r.category_id, r.vendor_id
        from scope s join workspace_transactions w on w.id = s.id
@@ -100,27 +115,35 @@ export async function ruleChanges(trx: Knex.Transaction, target: { ruleId: strin
             or (win.vendor_id is not null and w.vendor_id is distinct from win.vendor_id))
      order by w.id
      for update of w`,
-    (byRule ? [target.ruleId, target.ruleId] : [[...target.transactionIds]]) as Knex.RawBinding[],
-  )).rows as RuleChange[];
+      (byRule ? [target.ruleId, target.ruleId] : [[...target.transactionIds]]) as Knex.RawBinding[],
+    )
+  ).rows as RuleChange[];
   return rows;
 }
 
 /** Per rule: its category's and source account's names, the count of transactions it categorised and the first `limit`. */
 export async function describeRules(trx: Knex.Transaction, ruleIds: readonly string[], limit: number) {
   if (ruleIds.length === 0) return [];
-  const rules = (await trx.raw(
-    `select r.id, coalesce(c.name, '') as category_name, coalesce(b.name, '') as source_name,
+  const rules = (
+    await trx.raw(
+      `select r.id, coalesce(c.name, '') as category_name, coalesce(b.name, '') as source_name,
             (select count(*)::int from workspace_transactions w where w.applied_rule_id = r.id and not w.is_removed) as impacted_count
      from ledger_rules r left join accounts c on c.id = r.category_id left join accounts b on b.bank_account_id = r.source_bank_account_id
      where r.id = any(?::uuid[])`,
-    [[...ruleIds]],
-  )).rows as { id: string; category_name: string; source_name: string; impacted_count: number }[];
-  const impacted = limit <= 0 ? [] : ((await trx.raw(
-    `select x.* from unnest(?::uuid[]) as r(id), lateral (
+      [[...ruleIds]],
+    )
+  ).rows as { id: string; category_name: string; source_name: string; impacted_count: number }[];
+  const impacted =
+    limit <= 0
+      ? []
+      : ((
+          await trx.raw(
+            `select x.* from unnest(?::uuid[]) as r(id), lateral (
        select w.applied_rule_id as rule_id, w.id, w.name, w.amount_cents, to_char(w.txn_date, 'YYYY-MM-DD') as txn_date, w.category_id
        from workspace_transactions w where w.applied_rule_id = r.id and not w.is_removed
        order by w.txn_date desc, w.id limit ?) x`,
-    [[...ruleIds], limit],
-  )).rows as { rule_id: string; id: string; name: string; amount_cents: string; txn_date: string; category_id: string | null }[]);
+            [[...ruleIds], limit],
+          )
+        ).rows as { rule_id: string; id: string; name: string; amount_cents: string; txn_date: string; category_id: string | null }[]);
   return rules.map((r) => ({ ...r, impacted: impacted.filter((i) => i.rule_id === r.id) }));
 }

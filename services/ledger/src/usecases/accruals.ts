@@ -1,12 +1,32 @@
 import { AppError, ErrorKind, type Knex } from '@ledgerline/platform';
 import {
-  ACCRUAL_CODES, ACCRUAL_MSG, accrualDates, adjustedAmounts, isAccrualCategory, MAX_ACCRUAL_MONTHS, monthCount, runningBalances, spreadEvenly, stopPlan,
+  ACCRUAL_CODES,
+  ACCRUAL_MSG,
+  accrualDates,
+  adjustedAmounts,
+  isAccrualCategory,
+  MAX_ACCRUAL_MONTHS,
+  monthCount,
+  runningBalances,
+  spreadEvenly,
+  stopPlan,
   type AccrualCategory,
 } from '../domain/accrual.js';
 import { isPostableLevel, SYSTEM } from '../domain/chart.js';
 import { MSG, SUCCESS } from '../domain/messages.js';
 import { Problems } from '../domain/validation.js';
-import { accrualMonths, accrualOf, dropAccrual, dropMonths, insertAccrual, postMonth, stopAccrual, updateAccrual, type AccrualMonthRow, type AccrualRow } from '../store/accrual-store.js';
+import {
+  accrualMonths,
+  accrualOf,
+  dropAccrual,
+  dropMonths,
+  insertAccrual,
+  postMonth,
+  stopAccrual,
+  updateAccrual,
+  type AccrualMonthRow,
+  type AccrualRow,
+} from '../store/accrual-store.js';
 import { audit } from '../store/audit.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
 import type { TxnRow } from '../store/rows.js';
@@ -58,7 +78,10 @@ const SYSTEM_KEY_OF: Record<AccrualCategory, string> = { 'Prepaid Expenses': SYS
 const today = () => new Date().toISOString().slice(0, 10);
 
 function checkPeriod(p: Problems, start: string | undefined, end: string | undefined, { required }: { required: boolean }): void {
-  for (const [field, v] of [['accrualStartDate', start], ['accrualEndDate', end]] as const) {
+  for (const [field, v] of [
+    ['accrualStartDate', start],
+    ['accrualEndDate', end],
+  ] as const) {
     if (!v) {
       if (required) p.add(field, MSG.required(field));
     } else p.date(field, v);
@@ -82,7 +105,8 @@ async function recogniseCategory(trx: Knex.Transaction, id: string): Promise<Acc
 
 /** The transaction can be spread: booked, not zero, money out for Prepaid Expenses and in for Deferred Revenue, a cent a month at least. */
 function checkEligible(row: TxnRow, category: AccrualCategory, months: number): void {
-  if (!row.ledger_account_id || (row.amount_cents !== 0 && !row.current_entry_id)) throw AppError.invalid([{ field: 'transactionId', message: ACCRUAL_MSG.notPosted }]);
+  if (!row.ledger_account_id || (row.amount_cents !== 0 && !row.current_entry_id))
+    throw AppError.invalid([{ field: 'transactionId', message: ACCRUAL_MSG.notPosted }]);
   if (row.amount_cents === 0) throw AppError.invalid([{ field: 'transactionId', message: ACCRUAL_MSG.zeroAmount }]);
   if (category === 'Prepaid Expenses' && row.amount_cents > 0) throw AppError.invalid([{ field: 'accrualCategory', message: ACCRUAL_MSG.prepaidNeedsOutflow }]);
   if (category === 'Deferred Revenue' && row.amount_cents < 0) throw AppError.invalid([{ field: 'accrualCategory', message: ACCRUAL_MSG.deferredNeedsInflow }]);
@@ -111,7 +135,10 @@ const label = (i: number, n: number) => `accrual ${i + 1}/${n}`;
 export class AccrualUseCases {
   private readonly today: () => string;
 
-  constructor(private readonly deps: LedgerDeps, options: { today?: () => string } = {}) {
+  constructor(
+    private readonly deps: LedgerDeps,
+    options: { today?: () => string } = {},
+  ) {
     this.today = options.today ?? today;
   }
 
@@ -141,8 +168,19 @@ export class AccrualUseCases {
       const a = { category, accrualAccountId: accrualAccount.id, recogniseCategoryId: recognise.id };
       for (const [i, date] of dates.entries()) await postMonth(trx, row, a, { position: i, date, cents: amounts[i] as number, label: label(i, dates.length) });
       await audit(trx, {
-        workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'accrued',
-        details: { accrualCategory: category, accrualStartDate: start, accrualEndDate: end, recogniseCategoryId: recognise.id, recogniseCategoryName: recognise.name, fromCategoryId: row.category_id, months: dates.length },
+        workspaceId: tenant.workspaceId,
+        transactionId: row.id,
+        userId: tenant.userId,
+        event: 'accrued',
+        details: {
+          accrualCategory: category,
+          accrualStartDate: start,
+          accrualEndDate: end,
+          recogniseCategoryId: recognise.id,
+          recogniseCategoryName: recognise.name,
+          fromCategoryId: row.category_id,
+          months: dates.length,
+        },
       });
       return { transaction: await viewById(trx, row.id), schedule: await this.scheduleIn(trx, row.id), message: SUCCESS.transactionAccrued };
     });
@@ -172,9 +210,12 @@ export class AccrualUseCases {
       checkPeriod(q, start, end, { required: true });
       q.throwIfAny();
       const category = (input.accrualCategory || accrual.accrual_category) as AccrualCategory;
-      const recognise = input.recogniseCategoryId ? await recogniseCategory(trx, input.recogniseCategoryId) : ((await accountById(trx, accrual.recognise_category_id)) as AccountRow);
+      const recognise = input.recogniseCategoryId
+        ? await recogniseCategory(trx, input.recogniseCategoryId)
+        : ((await accountById(trx, accrual.recognise_category_id)) as AccountRow);
       const datesChanged = start !== accrual.start_date || end !== accrual.end_date;
-      if (datesChanged && input.updatedAccrualChildren.length) throw AppError.invalid([{ field: 'updatedAccrualChildren', message: ACCRUAL_MSG.monthsWithNewDates }]);
+      if (datesChanged && input.updatedAccrualChildren.length)
+        throw AppError.invalid([{ field: 'updatedAccrualChildren', message: ACCRUAL_MSG.monthsWithNewDates }]);
       const months = await accrualMonths(trx, row.id);
       const total = Math.abs(row.amount_cents);
       let target: { id?: string; date: string; cents: number }[];
@@ -189,18 +230,29 @@ export class AccrualUseCases {
         const updates = new Map<string, number>();
         input.updatedAccrualChildren.forEach((c, i) => {
           // Another accrual's (or workspace's) month is not found here (issue #15): a 404 naming the field.
-          if (!known.has(c.id as string)) throw new AppError(ErrorKind.NotFound, ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`), { fields: [{ field: `updatedAccrualChildren.${i}.id`, message: ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`) }] });
+          if (!known.has(c.id as string))
+            throw new AppError(ErrorKind.NotFound, ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`), {
+              fields: [{ field: `updatedAccrualChildren.${i}.id`, message: ACCRUAL_MSG.monthNotFound(`updatedAccrualChildren.${i}.id`) }],
+            });
           updates.set(c.id as string, Number(c.amountCents));
         });
-        const adjusted = adjustedAmounts(total, months.map((m) => updates.get(m.id) ?? m.amount_cents));
+        const adjusted = adjustedAmounts(
+          total,
+          months.map((m) => updates.get(m.id) ?? m.amount_cents),
+        );
         if (!adjusted) throw AppError.invalid([{ field: 'updatedAccrualChildren', message: ACCRUAL_MSG.monthsSum }]);
         target = months.map((m, i) => ({ id: m.id, date: m.accrual_date, cents: adjusted[i] as number }));
       }
       const recogniseChanged = recognise.id !== accrual.recognise_category_id;
-      const same = (m: AccrualMonthRow | undefined, t: { id?: string; date: string; cents: number }) => !!m && !recogniseChanged && m.id === t.id && m.accrual_date === t.date && m.amount_cents === t.cents;
+      const same = (m: AccrualMonthRow | undefined, t: { id?: string; date: string; cents: number }) =>
+        !!m && !recogniseChanged && m.id === t.id && m.accrual_date === t.date && m.amount_cents === t.cents;
       const changed = target.map((t, i) => !same(months[i], t));
       // Months that change are reversed and posted again; untouched months keep their entries.
-      await dropMonths(trx, row, months.filter((m, i) => i >= target.length || changed[i]));
+      await dropMonths(
+        trx,
+        row,
+        months.filter((m, i) => i >= target.length || changed[i]),
+      );
       const accrualAccount = await accountBySystemKey(trx, SYSTEM_KEY_OF[category]);
       const a = { category, accrualAccountId: accrualAccount.id, recogniseCategoryId: recognise.id };
       for (const [i, t] of target.entries()) {
@@ -208,9 +260,17 @@ export class AccrualUseCases {
       }
       await updateAccrual(trx, row.id, { start, end, recogniseCategoryId: recognise.id });
       await audit(trx, {
-        workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'accrual_updated',
+        workspaceId: tenant.workspaceId,
+        transactionId: row.id,
+        userId: tenant.userId,
+        event: 'accrual_updated',
         details: {
-          from: { accrualStartDate: accrual.start_date, accrualEndDate: accrual.end_date, recogniseCategoryId: accrual.recognise_category_id, amountsCents: months.map((m) => m.amount_cents) },
+          from: {
+            accrualStartDate: accrual.start_date,
+            accrualEndDate: accrual.end_date,
+            recogniseCategoryId: accrual.recognise_category_id,
+            amountsCents: months.map((m) => m.amount_cents),
+          },
           to: { accrualStartDate: start, accrualEndDate: end, recogniseCategoryId: recognise.id, amountsCents: target.map((t) => t.cents) },
         },
       });
@@ -232,16 +292,27 @@ export class AccrualUseCases {
       if (accrual.status === 'stopped') throw new AppError(ErrorKind.FailedPrecondition, ACCRUAL_MSG.alreadyStopped, { appErrorCode: ACCRUAL_CODES.stopped });
       const stopDate = this.today();
       const months = await accrualMonths(trx, row.id);
-      const plan = stopPlan(months.map((m) => ({ ...m, date: m.accrual_date, cents: m.amount_cents })), stopDate);
+      const plan = stopPlan(
+        months.map((m) => ({ ...m, date: m.accrual_date, cents: m.amount_cents })),
+        stopDate,
+      );
       await dropMonths(trx, row, plan.dropped);
       if (plan.remainderCents > 0) {
         const accrualAccount = await accountBySystemKey(trx, SYSTEM_KEY_OF[accrual.accrual_category]);
         const position = (plan.kept.at(-1)?.position ?? -1) + 1;
-        await postMonth(trx, row, { category: accrual.accrual_category, accrualAccountId: accrualAccount.id, recogniseCategoryId: accrual.recognise_category_id }, { position, date: stopDate, cents: plan.remainderCents, label: 'accrual stopped: the rest recognised' });
+        await postMonth(
+          trx,
+          row,
+          { category: accrual.accrual_category, accrualAccountId: accrualAccount.id, recogniseCategoryId: accrual.recognise_category_id },
+          { position, date: stopDate, cents: plan.remainderCents, label: 'accrual stopped: the rest recognised' },
+        );
       }
       await stopAccrual(trx, row.id, stopDate);
       await audit(trx, {
-        workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'accrual_stopped',
+        workspaceId: tenant.workspaceId,
+        transactionId: row.id,
+        userId: tenant.userId,
+        event: 'accrual_stopped',
         details: { stoppedOn: stopDate, droppedMonths: plan.dropped.map((m) => m.date), remainderCents: plan.remainderCents },
       });
       return { transaction: await viewById(trx, row.id), schedule: await this.scheduleIn(trx, row.id), message: SUCCESS.transactionUpdated };
@@ -259,7 +330,10 @@ export class AccrualUseCases {
       const next = await dropAccrual(trx, row, { audited: true });
       await repost(trx, next, {});
       await audit(trx, {
-        workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'unaccrued',
+        workspaceId: tenant.workspaceId,
+        transactionId: row.id,
+        userId: tenant.userId,
+        event: 'unaccrued',
         details: { accrualCategory: accrual.accrual_category, recogniseCategoryId: accrual.recognise_category_id, toCategoryId: next.category_id },
       });
       return { transaction: await viewById(trx, row.id), message: SUCCESS.transactionUpdated };
@@ -282,14 +356,31 @@ export class AccrualUseCases {
     const row = (await transactionById(trx, transactionId)) as TxnRow;
     const months = await accrualMonths(trx, transactionId);
     const total = Math.abs(row.amount_cents);
-    const balances = runningBalances(total, months.map((m) => ({ date: m.accrual_date, cents: m.amount_cents })));
+    const balances = runningBalances(
+      total,
+      months.map((m) => ({ date: m.accrual_date, cents: m.amount_cents })),
+    );
     const recognise = (await accountById(trx, accrual.recognise_category_id)) as AccountRow;
     const now = this.today();
     return {
-      transactionId, accrualStartDate: accrual.start_date, accrualEndDate: accrual.end_date, accrualCategory: accrual.accrual_category,
+      transactionId,
+      accrualStartDate: accrual.start_date,
+      accrualEndDate: accrual.end_date,
+      accrualCategory: accrual.accrual_category,
       accrualCategoryId: (await accountBySystemKey(trx, SYSTEM_KEY_OF[accrual.accrual_category])).id,
-      recogniseCategoryId: recognise.id, recogniseCategoryName: recognise.name, accrualStatus: accrual.status, stoppedOn: accrual.stopped_on ?? '', amountCents: total,
-      months: months.map((m, i) => ({ id: m.id, date: m.accrual_date, amountCents: m.amount_cents, journalEntryId: m.entry_id, isTransactionAdded: m.accrual_date <= now, runningBalanceCents: balances[i] as number })),
+      recogniseCategoryId: recognise.id,
+      recogniseCategoryName: recognise.name,
+      accrualStatus: accrual.status,
+      stoppedOn: accrual.stopped_on ?? '',
+      amountCents: total,
+      months: months.map((m, i) => ({
+        id: m.id,
+        date: m.accrual_date,
+        amountCents: m.amount_cents,
+        journalEntryId: m.entry_id,
+        isTransactionAdded: m.accrual_date <= now,
+        runningBalanceCents: balances[i] as number,
+      })),
     };
   }
 }

@@ -46,15 +46,37 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
     const ledgerAccountId = ledgerAccount.get(t.accountId)!;
     const id = newId();
     rows.push({
-      id, bankTransactionId: t.id, bankAccountId: t.accountId, ledgerAccountId, externalId: t.externalId, amountCents, isoCurrencyCode: t.isoCurrencyCode || 'USD',
-      date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending, billerId: biller?.id ?? null, categoryId, version: Number(t.version), entryId: null,
+      id,
+      bankTransactionId: t.id,
+      bankAccountId: t.accountId,
+      ledgerAccountId,
+      externalId: t.externalId,
+      amountCents,
+      isoCurrencyCode: t.isoCurrencyCode || 'USD',
+      date: t.date,
+      name: t.name,
+      memo: t.merchantName ? t.name : '',
+      pending: t.pending,
+      billerId: biller?.id ?? null,
+      categoryId,
+      version: Number(t.version),
+      entryId: null,
       // Booked to the merchant's category (a choice made once, applied without review): auto, as a rule's.
       creationMode: biller?.category_id ? 'auto' : null,
     });
     // A transaction in another currency is recorded but never booked as USD (spec §9): no entry, no lines.
     if (amountCents !== 0 && isBooksCurrency(t.isoCurrencyCode)) {
       entryOf.push(entries.length);
-      entries.push({ workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccountId, categoryId, amountCents), transactionId: id, billerId: biller?.id ?? null });
+      entries.push({
+        workspaceId,
+        date: t.date,
+        sourceType: 'WorkspaceTransaction',
+        sourceId: id,
+        description: t.name,
+        lines: bankTransactionLines(ledgerAccountId, categoryId, amountCents),
+        transactionId: id,
+        billerId: biller?.id ?? null,
+      });
     } else entryOf.push(null);
   }
   const posted = await postEntries(trx, entries);
@@ -71,13 +93,21 @@ export async function bookNewBankTransactions(trx: Knex.Transaction, workspaceId
  * bank transactions are booked set-based; those the ledger already holds (a redelivered or re-sent add, a
  * tombstone) and the second add of one id in the batch go the per-event way after them, in batch order.
  */
-export async function handleAddedBatch(trx: Knex.Transaction, events: readonly ReceivedEvent<typeof EventType.BankTransactionAdded>[], check: (t: BankTransaction) => void, applyOne: (trx: Knex.Transaction, workspaceId: string, t: BankTransaction) => Promise<void>): Promise<void> {
+export async function handleAddedBatch(
+  trx: Knex.Transaction,
+  events: readonly ReceivedEvent<typeof EventType.BankTransactionAdded>[],
+  check: (t: BankTransaction) => void,
+  applyOne: (trx: Knex.Transaction, workspaceId: string, t: BankTransaction) => Promise<void>,
+): Promise<void> {
   const workspaceId = events[0]!.workspaceId;
   const txns = events.map((e) => eventMessage(e));
   for (const t of txns) check(t);
   // Before any write of this transaction (see transferLock): transfers are matched one batch at a time.
   await transferLock(trx, workspaceId);
-  const known = await knownBankTransactionIds(trx, txns.map((t) => t.id));
+  const known = await knownBankTransactionIds(
+    trx,
+    txns.map((t) => t.id),
+  );
   const fresh: BankTransaction[] = [];
   const later: BankTransaction[] = [];
   for (const t of txns) {

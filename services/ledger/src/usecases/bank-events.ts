@@ -1,4 +1,17 @@
-import { AppError, ErrorKind, eventMessage, EventType, newId, startConsumer, type CheckedEvent, type EventBus, type Knex, type Logger, type ReceivedEvent, type Subscription } from '@ledgerline/platform';
+import {
+  AppError,
+  ErrorKind,
+  eventMessage,
+  EventType,
+  newId,
+  startConsumer,
+  type CheckedEvent,
+  type EventBus,
+  type Knex,
+  type Logger,
+  type ReceivedEvent,
+  type Subscription,
+} from '@ledgerline/platform';
 import type { BankTransaction } from '@ledgerline/proto/events/v1/banking_pb';
 import { SYSTEM } from '../domain/chart.js';
 import { isIsoDate } from '../domain/dates.js';
@@ -9,7 +22,15 @@ import { audit } from '../store/audit.js';
 import { billerFor } from '../store/billers.js';
 import { postEntry, reverseEntry } from '../store/journal.js';
 import type { TxnRow } from '../store/rows.js';
-import { dropSplit, insertImportedOne, insertRemovalTombstone, lockByBankTransactionId, markRemoved, transactionDate, updateBankState } from '../store/workspace-transactions.js';
+import {
+  dropSplit,
+  insertImportedOne,
+  insertRemovalTombstone,
+  lockByBankTransactionId,
+  markRemoved,
+  transactionDate,
+  updateBankState,
+} from '../store/workspace-transactions.js';
 import { defaultCategory, repost } from './booking.js';
 import { bankTransactionLines } from '../domain/posting.js';
 import { handleAddedBatch } from './bank-batch.js';
@@ -64,7 +85,14 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
     // Older or equal state than applied, or the bank already withdrew it: nothing to do.
     if (version <= row.version || row.is_removed) return;
     const isoCurrencyCode = t.isoCurrencyCode || 'USD';
-    await updateBankState(trx, row.id, { version, name: t.name, pending: t.pending, memo: t.merchantName ? t.name : '', externalId: t.externalId, isoCurrencyCode });
+    await updateBankState(trx, row.id, {
+      version,
+      name: t.name,
+      pending: t.pending,
+      memo: t.merchantName ? t.name : '',
+      externalId: t.externalId,
+      isoCurrencyCode,
+    });
     let categoryId = row.category_id ?? undefined;
     let current: TxnRow = { ...row, version, iso_currency_code: isoCurrencyCode };
     const currencyChanged = isoCurrencyCode !== row.iso_currency_code;
@@ -104,7 +132,17 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
     // A change of currency re-books too: into the books (now USD) or out of them (no longer USD, spec §9).
     if (amountCents !== row.amount_cents || t.date !== row.txn_date || categoryId !== row.category_id || currencyChanged) {
       await repost(trx, current, { amountCents, date: t.date, categoryId, name: t.name });
-      await audit(trx, { workspaceId, transactionId: row.id, event: 'bank_modified', details: { from: { amountCents: row.amount_cents, date: row.txn_date }, to: { amountCents, date: t.date }, unsplit: row.is_split_parent && !current.is_split_parent, unpaired: formerPair !== null } });
+      await audit(trx, {
+        workspaceId,
+        transactionId: row.id,
+        event: 'bank_modified',
+        details: {
+          from: { amountCents: row.amount_cents, date: row.txn_date },
+          to: { amountCents, date: t.date },
+          unsplit: row.is_split_parent && !current.is_split_parent,
+          unpaired: formerPair !== null,
+        },
+      });
     }
     await detectTransfers(trx, workspaceId, formerPair ? [row.id, formerPair] : [row.id]);
     return;
@@ -115,11 +153,36 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
   const id = newId();
   // The entry first (it names the transaction's id), so the row is written once, pointing at it.
   // A transaction in another currency is recorded but never booked as USD (spec §9).
-  const entryId = amountCents === 0 || !isBooksCurrency(t.isoCurrencyCode) ? null : await postEntry(trx, { workspaceId, date: t.date, sourceType: 'WorkspaceTransaction', sourceId: id, description: t.name, lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents), transactionId: id, billerId: biller?.id ?? null });
+  const entryId =
+    amountCents === 0 || !isBooksCurrency(t.isoCurrencyCode)
+      ? null
+      : await postEntry(trx, {
+          workspaceId,
+          date: t.date,
+          sourceType: 'WorkspaceTransaction',
+          sourceId: id,
+          description: t.name,
+          lines: bankTransactionLines(ledgerAccount.id, categoryId, amountCents),
+          transactionId: id,
+          billerId: biller?.id ?? null,
+        });
   // The row and its 'imported' trail entry in one statement.
   await insertImportedOne(trx, workspaceId, {
-    id, bankTransactionId: t.id, bankAccountId: t.accountId, ledgerAccountId: ledgerAccount.id, externalId: t.externalId, amountCents, isoCurrencyCode: t.isoCurrencyCode || 'USD',
-    date: t.date, name: t.name, memo: t.merchantName ? t.name : '', pending: t.pending, billerId: biller?.id ?? null, categoryId, version, entryId,
+    id,
+    bankTransactionId: t.id,
+    bankAccountId: t.accountId,
+    ledgerAccountId: ledgerAccount.id,
+    externalId: t.externalId,
+    amountCents,
+    isoCurrencyCode: t.isoCurrencyCode || 'USD',
+    date: t.date,
+    name: t.name,
+    memo: t.merchantName ? t.name : '',
+    pending: t.pending,
+    billerId: biller?.id ?? null,
+    categoryId,
+    version,
+    entryId,
     creationMode: biller?.category_id ? 'auto' : null,
   });
   await detectTransfers(trx, workspaceId, [id]);
@@ -128,7 +191,11 @@ export async function applyBankTransaction(trx: Knex.Transaction, workspaceId: s
 }
 
 /** The bank withdrew a transaction: its entry is reversed; a removal seen first leaves a tombstone. */
-export async function removeBankTransaction(trx: Knex.Transaction, workspaceId: string, ev: { id: string; accountId: string; externalId: string; version: bigint }): Promise<void> {
+export async function removeBankTransaction(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  ev: { id: string; accountId: string; externalId: string; version: bigint },
+): Promise<void> {
   const version = Number(ev.version);
   const row = await lockByBankTransactionId(trx, ev.id);
   if (!row) {
@@ -158,7 +225,14 @@ export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEv
     case EventType.BankAccountLinked: {
       const p = eventMessage(event);
       await ensureChart(trx, ws);
-      await ensureBankLedgerAccount(trx, ws, { accountId: p.accountId, name: p.name, mask: p.mask, type: p.type, subtype: p.subtype, institutionName: p.institutionName });
+      await ensureBankLedgerAccount(trx, ws, {
+        accountId: p.accountId,
+        name: p.name,
+        mask: p.mask,
+        type: p.type,
+        subtype: p.subtype,
+        institutionName: p.institutionName,
+      });
       return;
     }
     // No chart check here: a transaction is booked only against a linked bank account, and linking seeds
@@ -187,14 +261,41 @@ export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEv
  * decide, a removal first leaves a tombstone, the unique bank transaction id turns a race into a retry),
  * and one at a time a sync of 100,000 waits on round trips, not on the database. Chart events stay in order.
  */
-export function startLedgerConsumer(options: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number; concurrency?: number; batchSize?: number }): Promise<Subscription> {
+export function startLedgerConsumer(options: {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  maxDeliver?: number;
+  concurrency?: number;
+  batchSize?: number;
+}): Promise<Subscription> {
   const n = options.concurrency ?? 1;
   const batchSize = options.batchSize ?? 1;
   // Batched adds are gathered by one handler at a time (the batch itself is the parallelism).
-  const concurrency = { [EventType.BankTransactionAdded]: batchSize > 1 ? 1 : n, [EventType.BankTransactionModified]: n, [EventType.BankTransactionRemoved]: n };
+  const concurrency = {
+    [EventType.BankTransactionAdded]: batchSize > 1 ? 1 : n,
+    [EventType.BankTransactionModified]: n,
+    [EventType.BankTransactionRemoved]: n,
+  };
   const isAdded = (e: CheckedEvent<LedgerEventType>): e is CheckedEvent<typeof EventType.BankTransactionAdded> => e.type === EventType.BankTransactionAdded;
-  const batch = batchSize > 1
-    ? { types: [EventType.BankTransactionAdded], size: batchSize, handle: (trx: Knex.Transaction, events: CheckedEvent<LedgerEventType>[]) => handleAddedBatch(trx, events.filter(isAdded), checkBankTransaction, applyBankTransaction) }
-    : undefined;
-  return startConsumer<LedgerEventType>({ name: CONSUMER, types: CONSUMED_TYPES, db: options.db, bus: options.bus, logger: options.logger, maxDeliver: options.maxDeliver ?? 8, concurrency, batch, handle: handleLedgerEvent });
+  const batch =
+    batchSize > 1
+      ? {
+          types: [EventType.BankTransactionAdded],
+          size: batchSize,
+          handle: (trx: Knex.Transaction, events: CheckedEvent<LedgerEventType>[]) =>
+            handleAddedBatch(trx, events.filter(isAdded), checkBankTransaction, applyBankTransaction),
+        }
+      : undefined;
+  return startConsumer<LedgerEventType>({
+    name: CONSUMER,
+    types: CONSUMED_TYPES,
+    db: options.db,
+    bus: options.bus,
+    logger: options.logger,
+    maxDeliver: options.maxDeliver ?? 8,
+    concurrency,
+    batch,
+    handle: handleLedgerEvent,
+  });
 }

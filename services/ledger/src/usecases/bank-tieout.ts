@@ -23,12 +23,18 @@ export function checkAccountSynced(s: BankAccountSynced): BankSnapshot & { avail
   if (s.earliestDate !== '' && !isIsoDate(s.earliestDate)) problems.push('earliest_date');
   if (s.postedCount < 0n || s.pendingCount < 0n) problems.push('posted_count/pending_count');
   const snapshot = {
-    bankAccountId: s.accountId.toLowerCase(), version: safe(s.version, 'version'), accountType: s.type, isoCurrencyCode: s.isoCurrencyCode,
+    bankAccountId: s.accountId.toLowerCase(),
+    version: safe(s.version, 'version'),
+    accountType: s.type,
+    isoCurrencyCode: s.isoCurrencyCode,
     currentBalanceCents: s.hasCurrentBalance ? safe(s.currentBalanceCents, 'current_balance_cents') : null,
     availableBalanceCents: s.hasAvailableBalance ? safe(s.availableBalanceCents, 'available_balance_cents') : null,
-    postedTotalCents: safe(s.postedTotalCents, 'posted_total_cents'), postedCount: safe(s.postedCount, 'posted_count'),
-    pendingTotalCents: safe(s.pendingTotalCents, 'pending_total_cents'), pendingCount: safe(s.pendingCount, 'pending_count'),
-    earliestDate: s.earliestDate || null, syncedAt,
+    postedTotalCents: safe(s.postedTotalCents, 'posted_total_cents'),
+    postedCount: safe(s.postedCount, 'posted_count'),
+    pendingTotalCents: safe(s.pendingTotalCents, 'pending_total_cents'),
+    pendingCount: safe(s.pendingCount, 'pending_count'),
+    earliestDate: s.earliestDate || null,
+    syncedAt,
   };
   if (problems.length) throw new Error(`invalid bank_account.synced for ${s.accountId}: ${problems.join(', ')}`);
   return snapshot;
@@ -67,7 +73,11 @@ export class BankTieOutUseCases {
   list(tenant: Tenant): Promise<BankTieOutView[]> {
     return inWorkspace(this.deps.db, tenant, async (trx) =>
       (await tieOutRows(trx, tenant.workspaceId)).map((r) => ({
-        ...tieOutOf(r), bankAccountId: r.bankAccountId, ledgerAccountId: r.ledgerAccountId, isoCurrencyCode: r.snapshot?.isoCurrencyCode ?? '', pinned: r.pinned,
+        ...tieOutOf(r),
+        bankAccountId: r.bankAccountId,
+        ledgerAccountId: r.ledgerAccountId,
+        isoCurrencyCode: r.snapshot?.isoCurrencyCode ?? '',
+        pinned: r.pinned,
       })),
     );
   }

@@ -27,7 +27,11 @@ export async function defaultCategory(trx: Knex.Transaction, amountCents: number
  * Re-books a transaction: reverses the entry that represents it now and posts the entry of its new
  * state (category, amount, date). The row then points at the new entry.
  */
-export async function repost(trx: Knex.Transaction, row: TxnRow, next: { categoryId?: string; amountCents?: number; date?: string; name?: string }): Promise<TxnRow> {
+export async function repost(
+  trx: Knex.Transaction,
+  row: TxnRow,
+  next: { categoryId?: string; amountCents?: number; date?: string; name?: string },
+): Promise<TxnRow> {
   const categoryId = next.categoryId ?? row.category_id;
   const amountCents = next.amountCents ?? row.amount_cents;
   const date = next.date ?? row.txn_date;
@@ -36,10 +40,24 @@ export async function repost(trx: Knex.Transaction, row: TxnRow, next: { categor
   let entryId: string | null = null;
   if (categoryId && row.ledger_account_id && date && amountCents !== 0 && isBooksCurrency(row.iso_currency_code)) {
     const parts = row.is_split_parent ? await splitParts(trx, row.id) : [];
-    const lines = parts.length > 0
-      ? splitTransactionLines(row.ledger_account_id, amountCents, parts.map((p) => ({ categoryId: p.category_id, amountCents: p.amount_cents })))
-      : bankTransactionLines(row.ledger_account_id, categoryId, amountCents);
-    entryId = await postEntry(trx, { workspaceId: row.workspace_id, date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: name, lines, transactionId: row.id, billerId: row.biller_id });
+    const lines =
+      parts.length > 0
+        ? splitTransactionLines(
+            row.ledger_account_id,
+            amountCents,
+            parts.map((p) => ({ categoryId: p.category_id, amountCents: p.amount_cents })),
+          )
+        : bankTransactionLines(row.ledger_account_id, categoryId, amountCents);
+    entryId = await postEntry(trx, {
+      workspaceId: row.workspace_id,
+      date,
+      sourceType: 'WorkspaceTransaction',
+      sourceId: row.id,
+      description: name,
+      lines,
+      transactionId: row.id,
+      billerId: row.biller_id,
+    });
   }
   await updateTransaction(trx, row.id, { category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId });
   return { ...row, category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId };
@@ -71,11 +89,22 @@ export async function lockRow(trx: Knex.Transaction, id: string): Promise<TxnRow
 /** Refuses a change the spec §4 restrictions forbid (409 with the rule's code). */
 export async function assertEditable(trx: Knex.Transaction, row: TxnRow, options: { splitting?: boolean; transferring?: boolean } = {}): Promise<void> {
   const category = row.category_id ? await accountById(trx, row.category_id) : undefined;
-  const r = editRestriction({
-    entityType: row.entity_type, isFinalized: row.is_finalized, categoryClass: category?.class_group ?? null, qboSynced: row.qbo_synced,
-    isAccruedParent: row.is_accrued_parent, isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child,
-    isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed, isoCurrencyCode: row.iso_currency_code,
-  }, options);
+  const r = editRestriction(
+    {
+      entityType: row.entity_type,
+      isFinalized: row.is_finalized,
+      categoryClass: category?.class_group ?? null,
+      qboSynced: row.qbo_synced,
+      isAccruedParent: row.is_accrued_parent,
+      isSplitParent: row.is_split_parent,
+      isSplitChild: row.is_split_child,
+      isAccrualChild: row.is_accrual_child,
+      isOpeningBalance: row.is_opening_balance,
+      isRemoved: row.is_removed,
+      isoCurrencyCode: row.iso_currency_code,
+    },
+    options,
+  );
   if (r) throw new AppError(ErrorKind.FailedPrecondition, r.message, { appErrorCode: r.code });
 }
 

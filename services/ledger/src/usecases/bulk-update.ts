@@ -44,11 +44,24 @@ export async function bulkUpdateOneByOne(trx: Knex.Transaction, tenant: Tenant, 
       if (it.vendorId !== undefined) patch.vendor_id = it.vendorId || null;
       if (it.appliedRuleId !== undefined) patch.applied_rule_id = it.appliedRuleId || null;
       if (Object.keys(patch).length) await updateTransaction(trx, id, patch);
-      if (it.billerName !== undefined) await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'biller_changed', details: { billerName: it.billerName } });
+      if (it.billerName !== undefined)
+        await audit(trx, {
+          workspaceId: tenant.workspaceId,
+          transactionId: id,
+          userId: tenant.userId,
+          event: 'biller_changed',
+          details: { billerName: it.billerName },
+        });
       const billerChanged = patch.biller_id !== undefined && patch.biller_id !== row.biller_id;
       row = { ...row, ...patch } as TxnRow;
       if (category && category.id !== row.category_id) {
-        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+        await audit(trx, {
+          workspaceId: tenant.workspaceId,
+          transactionId: id,
+          userId: tenant.userId,
+          event: 'categorised',
+          details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name },
+        });
         row = await repost(trx, row, { categoryId: category.id });
       } else if (billerChanged && row.current_entry_id && row.category_id) {
         // The merchant is part of the entry (reports by merchant read it): a new merchant re-books the transaction.
@@ -61,7 +74,11 @@ export async function bulkUpdateOneByOne(trx: Knex.Transaction, tenant: Tenant, 
     }
     ids.push(id);
   }
-  await markManual(trx, tenant.workspaceId, items.filter((it) => it.categoryId).map((it) => it.id as string));
+  await markManual(
+    trx,
+    tenant.workspaceId,
+    items.filter((it) => it.categoryId).map((it) => it.id as string),
+  );
   return { transactions: await views(trx, ids), message: SUCCESS.transactionsUpdated };
 }
 
@@ -76,7 +93,9 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
   const ids = items.map((it) => it.id as string);
   const locked = await lockLiveTransactions(trx, ids);
   const rowById = new Map(locked.map((r) => [r.id, r]));
-  const categoryIds = [...new Set([...items.map((it) => it.categoryId).filter((c): c is string => !!c), ...locked.map((r) => r.category_id).filter((c): c is string => !!c)])];
+  const categoryIds = [
+    ...new Set([...items.map((it) => it.categoryId).filter((c): c is string => !!c), ...locked.map((r) => r.category_id).filter((c): c is string => !!c)]),
+  ];
   const accounts = new Map((await accountsByIds(trx, categoryIds)).map((a) => [a.id, a]));
 
   // Checks, in item order and in each item's order (row, category, restriction), before any write.
@@ -92,15 +111,24 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
     if (it.categoryId) checkBookable(accounts.get(it.categoryId));
     const isFinalized = row.is_finalized && it.isTxnFinalized !== false;
     const r = editRestriction({
-      entityType: row.entity_type, isFinalized, categoryClass: (row.category_id ? accounts.get(row.category_id)?.class_group : null) ?? null, qboSynced: row.qbo_synced,
-      isAccruedParent: row.is_accrued_parent, isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child,
-      isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed, isoCurrencyCode: row.iso_currency_code,
+      entityType: row.entity_type,
+      isFinalized,
+      categoryClass: (row.category_id ? accounts.get(row.category_id)?.class_group : null) ?? null,
+      qboSynced: row.qbo_synced,
+      isAccruedParent: row.is_accrued_parent,
+      isSplitParent: row.is_split_parent,
+      isSplitChild: row.is_split_child,
+      isAccrualChild: row.is_accrual_child,
+      isOpeningBalance: row.is_opening_balance,
+      isRemoved: row.is_removed,
+      isoCurrencyCode: row.iso_currency_code,
     });
     if (r) throw new AppError(ErrorKind.FailedPrecondition, r.message, { appErrorCode: r.code });
   }
 
   const billers = new Map<string, string | null>();
-  for (const name of new Set(items.map((it) => it.billerName).filter((n): n is string => n !== undefined))) billers.set(name, (await billerFor(trx, tenant.workspaceId, name))?.id ?? null);
+  for (const name of new Set(items.map((it) => it.billerName).filter((n): n is string => n !== undefined)))
+    billers.set(name, (await billerFor(trx, tenant.workspaceId, name))?.id ?? null);
 
   type Trail = { transactionId: string; event: AuditEvent; details?: Record<string, unknown> };
   const trail: Trail[] = [];
@@ -122,7 +150,11 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
       if (it.billerName !== undefined) trail.push({ transactionId: row.id, event: 'biller_changed', details: { billerName: it.billerName } });
       const category = it.categoryId ? accounts.get(it.categoryId) : undefined;
       if (category && category.id !== row.category_id) {
-        trail.push({ transactionId: row.id, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+        trail.push({
+          transactionId: row.id,
+          event: 'categorised',
+          details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name },
+        });
         rebook.push({ row, categoryId: category.id });
         row.category_id = category.id;
       } else if (billerChanged && row.current_entry_id && row.category_id) {
@@ -133,13 +165,21 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
       row.is_finalized = true;
       trail.push({ transactionId: row.id, event: 'finalized' });
     }
-    const changed = row.is_finalized !== before.is_finalized || row.category_id !== before.category_id || it.billerName !== undefined || it.vendorId !== undefined || it.appliedRuleId !== undefined;
+    const changed =
+      row.is_finalized !== before.is_finalized ||
+      row.category_id !== before.category_id ||
+      it.billerName !== undefined ||
+      it.vendorId !== undefined ||
+      it.appliedRuleId !== undefined;
     if (changed) updates.push(row);
   }
 
   // What `repost` does for each, in the same order: the reversal, then the entry of the new category.
   // (A split parent is refused above, so every new entry is the bank line against the category.)
-  const reversals = await reversalsOf(trx, rebook.filter((b) => b.row.current_entry_id).map((b) => ({ entryId: b.row.current_entry_id as string, description: `Reversal: ${b.row.name}` })));
+  const reversals = await reversalsOf(
+    trx,
+    rebook.filter((b) => b.row.current_entry_id).map((b) => ({ entryId: b.row.current_entry_id as string, description: `Reversal: ${b.row.name}` })),
+  );
   const entries: NewEntry[] = [];
   const newEntryOf: (number | null)[] = [];
   let nextReversal = 0;
@@ -147,7 +187,16 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
     if (row.current_entry_id) entries.push(reversals[nextReversal++] as NewEntry);
     if (row.ledger_account_id && row.txn_date && row.amount_cents !== 0) {
       newEntryOf.push(entries.length);
-      entries.push({ workspaceId: row.workspace_id, date: row.txn_date, sourceType: 'WorkspaceTransaction', sourceId: row.id, description: row.name, lines: bankTransactionLines(row.ledger_account_id, categoryId, row.amount_cents), transactionId: row.id, billerId: row.biller_id });
+      entries.push({
+        workspaceId: row.workspace_id,
+        date: row.txn_date,
+        sourceType: 'WorkspaceTransaction',
+        sourceId: row.id,
+        description: row.name,
+        lines: bankTransactionLines(row.ledger_account_id, categoryId, row.amount_cents),
+        transactionId: row.id,
+        billerId: row.biller_id,
+      });
     } else newEntryOf.push(null);
   }
   const posted = await postEntries(trx, entries);
@@ -157,8 +206,14 @@ export async function bulkUpdateSetBased(trx: Knex.Transaction, tenant: Tenant, 
   });
 
   await updateBookings(trx, updates);
-  await auditMany(trx, trail.map((t) => ({ ...t, workspaceId: tenant.workspaceId, userId: tenant.userId })));
-  await markManual(trx, tenant.workspaceId, items.filter((it) => it.categoryId).map((it) => it.id as string));
+  await auditMany(
+    trx,
+    trail.map((t) => ({ ...t, workspaceId: tenant.workspaceId, userId: tenant.userId })),
+  );
+  await markManual(
+    trx,
+    tenant.workspaceId,
+    items.filter((it) => it.categoryId).map((it) => it.id as string),
+  );
   return { transactions: await views(trx, ids), message: SUCCESS.transactionsUpdated };
 }
-

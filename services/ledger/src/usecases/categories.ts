@@ -6,8 +6,22 @@ import { MSG, SUCCESS } from '../domain/messages.js';
 import { Problems } from '../domain/validation.js';
 import { sumRange, sumsOf } from '../store/balances.js';
 import {
-  accountById, allAccounts, coaIdTaken, deleteAccounts, distinctAccountValues, fiscalYearStartMonth, hasChildrenOutside, insertAccount, isBookedTo, lockAccounts, moveAccount,
-  setFiscalYearStartMonth, updateAccount, writeChartChanged, type AccountPatch, type AccountRow,
+  accountById,
+  allAccounts,
+  coaIdTaken,
+  deleteAccounts,
+  distinctAccountValues,
+  fiscalYearStartMonth,
+  hasChildrenOutside,
+  insertAccount,
+  isBookedTo,
+  lockAccounts,
+  moveAccount,
+  setFiscalYearStartMonth,
+  updateAccount,
+  writeChartChanged,
+  type AccountPatch,
+  type AccountRow,
 } from '../store/chart-store.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import { referenceNotFound } from './references.js';
@@ -93,7 +107,11 @@ export class CategoryUseCases {
     p.throwIfAny();
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       const all = await chartWithBalances(trx, endDate);
-      return { chartOfAccounts: all, parentCategories: all.filter((c) => c.account.level <= 3 && !c.account.bank_account_id), fiscalYearStartMonth: await fiscalYearStartMonth(trx) };
+      return {
+        chartOfAccounts: all,
+        parentCategories: all.filter((c) => c.account.level <= 3 && !c.account.bank_account_id),
+        fiscalYearStartMonth: await fiscalYearStartMonth(trx),
+      };
     });
   }
 
@@ -114,8 +132,19 @@ export class CategoryUseCases {
       if (parent.level >= 4) throw AppError.invalid([{ field: 'parentId', message: MSG.parentTooDeep }]);
       if (await coaIdTaken(trx, input.coaId as number)) throw AppError.invalid([{ field: 'coaId', message: MSG.coaIdTaken }]);
       const row: AccountRow = {
-        id: newId(), workspace_id: tenant.workspaceId, name, coa_id: input.coaId as number, class_group: parent.class_group, level: parent.level + 1, parent_id: parent.id,
-        group_name: input.group?.trim() || (parent.level === 1 ? name : parent.group_name), tag: input.tag?.trim() ?? '', is_user_created: true, system_key: null, bank_account_id: null, qbo_synced: false,
+        id: newId(),
+        workspace_id: tenant.workspaceId,
+        name,
+        coa_id: input.coaId as number,
+        class_group: parent.class_group,
+        level: parent.level + 1,
+        parent_id: parent.id,
+        group_name: input.group?.trim() || (parent.level === 1 ? name : parent.group_name),
+        tag: input.tag?.trim() ?? '',
+        is_user_created: true,
+        system_key: null,
+        bank_account_id: null,
+        qbo_synced: false,
       };
       await insertAccount(trx, row);
       const seq = await writeChartChanged(trx, tenant.workspaceId, 'created', [row.id]);
@@ -126,7 +155,10 @@ export class CategoryUseCases {
   groupsAndTags(tenant: Tenant, type: string) {
     if (type && type !== 'groups' && type !== 'tags') throw AppError.invalid([{ field: 'groupsAndTagsType', message: MSG.groupsAndTagsType }]);
     return inWorkspace(this.deps.db, tenant, async (trx) => {
-      return { groups: type === 'tags' ? [] : await distinctAccountValues(trx, 'group_name'), tags: type === 'groups' ? [] : await distinctAccountValues(trx, 'tag') };
+      return {
+        groups: type === 'tags' ? [] : await distinctAccountValues(trx, 'group_name'),
+        tags: type === 'groups' ? [] : await distinctAccountValues(trx, 'tag'),
+      };
     });
   }
 
@@ -142,7 +174,8 @@ export class CategoryUseCases {
       const account = await accountById(trx, input.id as string);
       if (!account) throw AppError.notFound('Category');
       if (account.level === 1) throw conflict(MSG.categoryIsClass, 'CATEGORY_TYPE');
-      if (input.coaId !== undefined && input.coaId !== account.coa_id && (await coaIdTaken(trx, input.coaId))) throw AppError.invalid([{ field: 'coaId', message: MSG.coaIdTaken }]);
+      if (input.coaId !== undefined && input.coaId !== account.coa_id && (await coaIdTaken(trx, input.coaId)))
+        throw AppError.invalid([{ field: 'coaId', message: MSG.coaIdTaken }]);
       const patch: AccountPatch = {};
       if (name) patch.name = name;
       if (input.coaId !== undefined) patch.coa_id = input.coaId;
@@ -171,9 +204,13 @@ export class CategoryUseCases {
       if (account.level === 1) throw conflict(MSG.categoryIsClass, 'CATEGORY_TYPE');
       if (parent.class_group !== account.class_group) throw conflict(MSG.moveAcrossClass, 'CATEGORY_MOVE_CLASS');
       const subtree = new Set([account.id]);
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
-        for (const a of accounts) if (a.parent_id && subtree.has(a.parent_id) && !subtree.has(a.id)) { subtree.add(a.id); grew = true; }
+        for (const a of accounts)
+          if (a.parent_id && subtree.has(a.parent_id) && !subtree.has(a.id)) {
+            subtree.add(a.id);
+            grew = true;
+          }
       }
       if (subtree.has(parent.id)) throw conflict(MSG.moveIntoItself, 'CATEGORY_MOVE_CYCLE');
       const shift = parent.level + 1 - account.level;

@@ -1,8 +1,34 @@
-import { eventMessage, EventType, isUuid, newId, startConsumer, withTenant, writeEvents, type EventBus, type Knex, type Logger, type ReceivedEvent, type Subscription } from '@ledgerline/platform';
+import {
+  eventMessage,
+  EventType,
+  isUuid,
+  newId,
+  startConsumer,
+  withTenant,
+  writeEvents,
+  type EventBus,
+  type Knex,
+  type Logger,
+  type ReceivedEvent,
+  type Subscription,
+} from '@ledgerline/platform';
 import type { CategorizationSuggested } from '@ledgerline/proto/events/v1/parties_pb';
 import { Problems } from '../domain/validation.js';
 import {
-  bookableCategoryNames, categoryStates, completeJob, failJob, insertJob, knownVendors, listJobs, lockJob, lockUnclaimedOfJob, markAuto, markJobActive, markManualRows, storeSuggestions, unclaimedCandidates,
+  bookableCategoryNames,
+  categoryStates,
+  completeJob,
+  failJob,
+  insertJob,
+  knownVendors,
+  listJobs,
+  lockJob,
+  lockUnclaimedOfJob,
+  markAuto,
+  markJobActive,
+  markManualRows,
+  storeSuggestions,
+  unclaimedCandidates,
 } from '../store/categorisation-store.js';
 import type { RuleChange } from '../store/vendor-rules-store.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
@@ -29,20 +55,38 @@ export async function requestCategorisation(trx: Knex.Transaction, workspaceId: 
   const rows = await unclaimedCandidates(trx, transactionIds);
   if (rows.length === 0) return null;
   const jobId = newId();
-  await insertJob(trx, workspaceId, jobId, rows.map((r) => r.id));
-  await writeEvents(trx, 'ledger', [{
-    type: EventType.CategorizationRequested,
+  await insertJob(
+    trx,
     workspaceId,
-    payload: {
-      jobId,
-      candidates: rows.map((r) => ({ transactionId: r.id, merchantName: r.merchant, description: r.name, amountCents: BigInt(r.amount_cents), bankAccountId: r.bank_account_id, date: r.txn_date })),
+    jobId,
+    rows.map((r) => r.id),
+  );
+  await writeEvents(trx, 'ledger', [
+    {
+      type: EventType.CategorizationRequested,
+      workspaceId,
+      payload: {
+        jobId,
+        candidates: rows.map((r) => ({
+          transactionId: r.id,
+          merchantName: r.merchant,
+          description: r.name,
+          amountCents: BigInt(r.amount_cents),
+          bankAccountId: r.bank_account_id,
+          date: r.txn_date,
+        })),
+      },
     },
-  }]);
+  ]);
   return jobId;
 }
 
 /** Applies a job's suggestions (in the consumer's tenant transaction, after its inbox row). */
-export async function applySuggestions(trx: Knex.Transaction, workspaceId: string, answer: CategorizationSuggested): Promise<{ applied: number; suggested: number }> {
+export async function applySuggestions(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  answer: CategorizationSuggested,
+): Promise<{ applied: number; suggested: number }> {
   const job = await lockJob(trx, answer.jobId);
   if (!job || job.status === 'completed' || job.status === 'failed') return { applied: 0, suggested: 0 };
   // The parties service could not answer for good: the job failed, its transactions stay as imported.
@@ -57,18 +101,33 @@ export async function applySuggestions(trx: Knex.Transaction, workspaceId: strin
   const vendors = await knownVendors(trx, vendorIds);
   const usable = wanted.filter((s) => categories.has(s.categoryId));
   // Locked, and re-checked: a user or a rule may have categorised some since the import.
-  const rows = await lockUnclaimedOfJob(trx, answer.jobId, usable.map((s) => s.transactionId));
+  const rows = await lockUnclaimedOfJob(
+    trx,
+    answer.jobId,
+    usable.map((s) => s.transactionId),
+  );
   const byId = new Map(usable.map((s) => [s.transactionId, s]));
   const toApply: RuleChange[] = [];
   const toSuggest: { id: string; categoryId: string; vendorId: string | null; confidence: number }[] = [];
   for (const row of rows) {
     const s = byId.get(row.id)!;
     const vendorId = vendors.has(s.vendorId) ? s.vendorId : null;
-    if (s.apply) toApply.push({ ...row, amount_cents: Number(row.amount_cents), win_rule_id: null, win_category_id: s.categoryId, win_vendor_id: vendorId, win_category_name: categories.get(s.categoryId)! });
+    if (s.apply)
+      toApply.push({
+        ...row,
+        amount_cents: Number(row.amount_cents),
+        win_rule_id: null,
+        win_category_id: s.categoryId,
+        win_vendor_id: vendorId,
+        win_category_name: categories.get(s.categoryId)!,
+      });
     else toSuggest.push({ id: row.id, categoryId: s.categoryId, vendorId, confidence: s.confidence });
   }
   await rebook(trx, toApply, null, { creationMode: 'auto' });
-  await markAuto(trx, toApply.map((r) => ({ id: r.id, confidence: byId.get(r.id)!.confidence })));
+  await markAuto(
+    trx,
+    toApply.map((r) => ({ id: r.id, confidence: byId.get(r.id)!.confidence })),
+  );
   await storeSuggestions(trx, toSuggest);
   await completeJob(trx, workspaceId, answer.jobId, toApply.length, toSuggest.length);
   return { applied: toApply.length, suggested: toSuggest.length };
@@ -82,14 +141,26 @@ export async function markManual(trx: Knex.Transaction, workspaceId: string, tra
   if (transactionIds.length === 0) return;
   const rows = await markManualRows(trx, transactionIds);
   const at = new Date().toISOString();
-  await writeEvents(trx, 'ledger', rows.map((r) => ({
-    type: EventType.TransactionCategorized,
-    workspaceId,
-    payload: {
-      transactionId: r.id, merchantName: r.merchant, description: r.name, amountCents: BigInt(r.amount_cents), bankAccountId: r.bank_account_id, categoryId: r.category_id,
-      vendorId: r.vendor_id ?? r.merchant_vendor_id ?? '', date: r.txn_date ?? '', mode: 'manual', categorizedAt: at,
-    },
-  })));
+  await writeEvents(
+    trx,
+    'ledger',
+    rows.map((r) => ({
+      type: EventType.TransactionCategorized,
+      workspaceId,
+      payload: {
+        transactionId: r.id,
+        merchantName: r.merchant,
+        description: r.name,
+        amountCents: BigInt(r.amount_cents),
+        bankAccountId: r.bank_account_id,
+        categoryId: r.category_id,
+        vendorId: r.vendor_id ?? r.merchant_vendor_id ?? '',
+        date: r.txn_date ?? '',
+        mode: 'manual',
+        categorizedAt: at,
+      },
+    })),
+  );
 }
 
 export type ApplySuggestions = typeof applySuggestions;
@@ -101,7 +172,13 @@ export type ApplySuggestions = typeof applySuggestions;
  * that cannot be applied for good (dead-lettered) marks it failed with the reason. `apply` is replaced by fault
  * tests only.
  */
-export function startCategorisationConsumer(o: { db: Knex; bus: EventBus; logger: Logger; maxDeliver?: number; apply?: ApplySuggestions }): Promise<Subscription> {
+export function startCategorisationConsumer(o: {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  maxDeliver?: number;
+  apply?: ApplySuggestions;
+}): Promise<Subscription> {
   const apply = o.apply ?? applySuggestions;
   const inJob = (workspaceId: string, fn: (trx: Knex.Transaction) => Promise<void>) => withTenant(o.db, { workspaceId }, fn);
   return startConsumer({

@@ -45,7 +45,13 @@ export class CommentUseCases {
       const id = newId();
       const comment = text.trim();
       await insertComment(trx, { id, workspace_id: tenant.workspaceId, transaction_id: transactionId, user_id: userId, comment, tagged_user_ids: tags });
-      await auditDrawerEvent(trx, { workspaceId: tenant.workspaceId, transactionId, userId, event: 'commented', details: { commentId: id, comment, taggedUsers: tags } });
+      await auditDrawerEvent(trx, {
+        workspaceId: tenant.workspaceId,
+        transactionId,
+        userId,
+        event: 'commented',
+        details: { commentId: id, comment, taggedUsers: tags },
+      });
       const row = (await commentById(trx, id)) as CommentRow;
       return { comment: this.view(row, members), message: COMMENT_MSG.posted };
     });

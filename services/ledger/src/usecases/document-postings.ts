@@ -1,5 +1,13 @@
 import { AppError, ErrorKind, hasRoleAtLeast, isUuid, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
-import { billOrInvoiceLines, DOCUMENT_PARTY, DOCUMENT_POSTING_MSG, DOCUMENT_POSTING_SOURCE_TYPES, manualEntryLines, paysDocument, type DocumentLine } from '../domain/document-postings.js';
+import {
+  billOrInvoiceLines,
+  DOCUMENT_PARTY,
+  DOCUMENT_POSTING_MSG,
+  DOCUMENT_POSTING_SOURCE_TYPES,
+  manualEntryLines,
+  paysDocument,
+  type DocumentLine,
+} from '../domain/document-postings.js';
 import { SYSTEM } from '../domain/chart.js';
 import { checkSourcedLines } from '../domain/sourced-lines.js';
 import type { PostingLine } from '../domain/posting.js';
@@ -36,27 +44,41 @@ export interface DocumentPostingOutcome extends PostingOutcome {
 }
 
 /** Unlinks what no longer pays the document and links (re-books against the party account) what newly does. */
-async function applyPayments(trx: Knex.Transaction, type: 'Bill' | 'Invoice', documentId: string, party: AccountRow, payments: readonly { transactionId: string; amountCents: number }[]): Promise<{ transactionId: string; amountCents: number }[]> {
+async function applyPayments(
+  trx: Knex.Transaction,
+  type: 'Bill' | 'Invoice',
+  documentId: string,
+  party: AccountRow,
+  payments: readonly { transactionId: string; amountCents: number }[],
+): Promise<{ transactionId: string; amountCents: number }[]> {
   const ids = payments.map((p) => p.transactionId);
   const wanted = new Set(ids);
   for (const row of await lockTransactionsLinkedTo(trx, type, documentId)) {
     if (wanted.has(row.id)) continue;
     await setEntityLink(trx, row.id, null, null);
-    const category = (row.biller_id ? await billerCategory(trx, row.biller_id) : null)
-      ?? (await accountBySystemKey(trx, row.amount_cents > 0 ? SYSTEM.uncategorisedIncome : SYSTEM.uncategorisedExpense)).id;
+    const category =
+      (row.biller_id ? await billerCategory(trx, row.biller_id) : null) ??
+      (await accountBySystemKey(trx, row.amount_cents > 0 ? SYSTEM.uncategorisedIncome : SYSTEM.uncategorisedExpense)).id;
     await repost(trx, { ...row, entity_type: null, entity_id: null }, { categoryId: category });
   }
   if (ids.length === 0) return [];
   const rows = new Map((await lockLiveTransactions(trx, ids)).map((r) => [r.id, r]));
   const missing = ids.findIndex((id) => !rows.has(id));
-  if (missing >= 0) throw new AppError(ErrorKind.NotFound, DOCUMENT_POSTING_MSG.transactionNotFound, { fields: [{ field: `connectedTransactions.${missing}.id`, message: DOCUMENT_POSTING_MSG.transactionNotFound }] });
+  if (missing >= 0)
+    throw new AppError(ErrorKind.NotFound, DOCUMENT_POSTING_MSG.transactionNotFound, {
+      fields: [{ field: `connectedTransactions.${missing}.id`, message: DOCUMENT_POSTING_MSG.transactionNotFound }],
+    });
   const out: { transactionId: string; amountCents: number }[] = [];
   for (const [i, id] of ids.entries()) {
     const row = rows.get(id) as TxnRow;
     const asked = payments[i]?.amountCents ?? 0;
-    if (asked > Math.abs(row.amount_cents)) throw AppError.invalid([{ field: `connectedTransactions.${i}.amount`, message: DOCUMENT_POSTING_MSG.paymentAboveTransaction(i, (Math.abs(row.amount_cents) / 100).toFixed(2)) }]);
+    if (asked > Math.abs(row.amount_cents))
+      throw AppError.invalid([
+        { field: `connectedTransactions.${i}.amount`, message: DOCUMENT_POSTING_MSG.paymentAboveTransaction(i, (Math.abs(row.amount_cents) / 100).toFixed(2)) },
+      ]);
     if (!(row.entity_type === type && row.entity_id === documentId)) {
-      if (!paysDocument(type, row.amount_cents)) throw AppError.invalid([{ field: `connectedTransactions.${i}.id`, message: DOCUMENT_POSTING_MSG.paymentDirection(i, type) }]);
+      if (!paysDocument(type, row.amount_cents))
+        throw AppError.invalid([{ field: `connectedTransactions.${i}.id`, message: DOCUMENT_POSTING_MSG.paymentDirection(i, type) }]);
       await assertEditable(trx, row);
       await repost(trx, row, { categoryId: party.id });
       await setEntityLink(trx, id, type, documentId);
@@ -75,7 +97,8 @@ export class DocumentPostingUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   async post(tenant: Tenant, input: DocumentPostingInput & { dryRun?: boolean }): Promise<DocumentPostingOutcome> {
-    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin'))
+      throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
     const checkedInput = checkDocumentInput(input);
     try {
       return await inWorkspace(this.deps.db, tenant, async (trx) => {
@@ -110,11 +133,14 @@ function checkDocumentInput(input: DocumentPostingInput): CheckedDocumentInput {
   const { type, problems } = checkSourcedLines(input, DOCUMENT_POSTING_SOURCE_TYPES, DOCUMENT_POSTING_MSG.sourceType);
   if (!type) throw AppError.invalid(problems);
   const payments = input.payments?.map((p) => ({ transactionId: p.transactionId, amountCents: Number(p.amountCents) }));
-  if (payments && payments.length > 0 && type === 'ManualEntry') problems.push({ field: 'connectedTransactions', message: DOCUMENT_POSTING_MSG.paymentsOnManualEntry });
+  if (payments && payments.length > 0 && type === 'ManualEntry')
+    problems.push({ field: 'connectedTransactions', message: DOCUMENT_POSTING_MSG.paymentsOnManualEntry });
   payments?.forEach((p, i) => {
     if (!isUuid(p.transactionId)) problems.push({ field: `connectedTransactions.${i}.id`, message: `connectedTransactions.${i}.id must be a UUID` });
-    else if (payments.findIndex((q) => q.transactionId === p.transactionId) !== i) problems.push({ field: `connectedTransactions.${i}.id`, message: DOCUMENT_POSTING_MSG.paymentDuplicate(i) });
-    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0) problems.push({ field: `connectedTransactions.${i}.amount`, message: DOCUMENT_POSTING_MSG.paymentAmount(i) });
+    else if (payments.findIndex((q) => q.transactionId === p.transactionId) !== i)
+      problems.push({ field: `connectedTransactions.${i}.id`, message: DOCUMENT_POSTING_MSG.paymentDuplicate(i) });
+    if (!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0)
+      problems.push({ field: `connectedTransactions.${i}.amount`, message: DOCUMENT_POSTING_MSG.paymentAmount(i) });
   });
   if (problems.length > 0) throw AppError.invalid(problems);
   const lines: DocumentLine[] = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents), direction: l.direction }));
@@ -131,13 +157,21 @@ async function postDocumentIn(trx: Knex.Transaction, workspaceId: string, c: Che
     await checkCategories(trx, lines, party);
     if (type === 'ManualEntry') {
       const m = manualEntryLines(lines);
-      if (m.badDirection !== undefined) throw AppError.invalid([{ field: `lineItems.${m.badDirection}.direction`, message: DOCUMENT_POSTING_MSG.direction(m.badDirection) }]);
+      if (m.badDirection !== undefined)
+        throw AppError.invalid([{ field: `lineItems.${m.badDirection}.direction`, message: DOCUMENT_POSTING_MSG.direction(m.badDirection) }]);
       posting = m.lines;
     } else {
       posting = billOrInvoiceLines(type, (party as AccountRow).id, lines);
     }
   }
-  const { request, problems: invalid } = checkPostingRequest({ sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: posting });
+  const { request, problems: invalid } = checkPostingRequest({
+    sourceType: type,
+    sourceId: input.sourceId,
+    version: input.version,
+    date: isVoid ? undefined : input.date,
+    description: input.description,
+    lines: posting,
+  });
   if (!request) throw AppError.invalid(invalid);
   const outcome = await applyVersion(trx, { ...request, workspaceId, bodyHash: bodyHash(request) });
   const paid = party && type !== 'ManualEntry' && payments ? await applyPayments(trx, type, input.sourceId, party, payments) : [];

@@ -12,9 +12,16 @@ export class ExportUseCases {
   /** The workspace's books as a plain-text journal (every entry, reversals included, in date order). */
   async export(tenant: Tenant, format: string) {
     const f = format || 'hledger';
-    if (!(EXPORT_FORMATS as readonly string[]).includes(f)) throw AppError.invalid([{ field: 'format', message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` }]);
+    if (!(EXPORT_FORMATS as readonly string[]).includes(f))
+      throw AppError.invalid([{ field: 'format', message: `format must be one of: ${EXPORT_FORMATS.join(', ')}` }]);
     return inWorkspace(this.deps.db, tenant, async (trx) => {
-      const accounts: ExportAccount[] = (await allAccounts(trx)).map((a) => ({ id: a.id, name: a.name, coaId: a.coa_id, classGroup: a.class_group, parentId: a.parent_id }));
+      const accounts: ExportAccount[] = (await allAccounts(trx)).map((a) => ({
+        id: a.id,
+        name: a.name,
+        coaId: a.coa_id,
+        classGroup: a.class_group,
+        parentId: a.parent_id,
+      }));
       const rows = await allEntryLines(trx);
       const entries: ExportEntry[] = [];
       for (const r of rows) {
@@ -27,7 +34,11 @@ export class ExportUseCases {
       }
       const stamp = new Date().toISOString().slice(0, 10);
       if (f === 'beancount') {
-        return { content: toBeancount(tenant.workspaceId, accounts, entries, entries[0]?.date ?? stamp), fileName: `ledgerline-${stamp}.beancount`, contentType: 'text/plain; charset=utf-8' };
+        return {
+          content: toBeancount(tenant.workspaceId, accounts, entries, entries[0]?.date ?? stamp),
+          fileName: `ledgerline-${stamp}.beancount`,
+          contentType: 'text/plain; charset=utf-8',
+        };
       }
       return { content: toHledger(tenant.workspaceId, accounts, entries), fileName: `ledgerline-${stamp}.journal`, contentType: 'text/plain; charset=utf-8' };
     });

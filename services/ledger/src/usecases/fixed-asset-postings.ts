@@ -30,7 +30,6 @@ export const FIXED_ASSET_MSG = {
   amount: 'amountCents must be a whole number of cents (0 voids)',
 } as const;
 
-
 export interface PurchaseBooked {
   previousCategoryId: string;
   amountCents: number;
@@ -59,13 +58,24 @@ export class FixedAssetPostingUseCases {
     try {
       return await inWorkspace(this.deps.db, tenant, async (trx) => {
         const row = await lockRow(trx, input.transactionId).catch((err: unknown) => {
-          if (err instanceof AppError && err.kind === ErrorKind.NotFound) throw new AppError(ErrorKind.NotFound, FIXED_ASSET_MSG.transactionNotFound, { fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.transactionNotFound }] });
+          if (err instanceof AppError && err.kind === ErrorKind.NotFound)
+            throw new AppError(ErrorKind.NotFound, FIXED_ASSET_MSG.transactionNotFound, {
+              fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.transactionNotFound }],
+            });
           throw err;
         });
         const account = await accountById(trx, input.assetAccountId);
-        if (!account) throw new AppError(ErrorKind.NotFound, FIXED_ASSET_MSG.assetTypeNotFound, { fields: [{ field: 'assetTypeId', message: FIXED_ASSET_MSG.assetTypeNotFound }] });
-        if (account.class_group !== 'Assets' || !isPostableLevel(account.level) || account.bank_account_id || (account.system_key !== null && account.system_key !== undefined)
-          || (account.coa_id === FIXED_ASSET_ACCOUNTS.accumulated.coaId && account.name === FIXED_ASSET_ACCOUNTS.accumulated.name)) {
+        if (!account)
+          throw new AppError(ErrorKind.NotFound, FIXED_ASSET_MSG.assetTypeNotFound, {
+            fields: [{ field: 'assetTypeId', message: FIXED_ASSET_MSG.assetTypeNotFound }],
+          });
+        if (
+          account.class_group !== 'Assets' ||
+          !isPostableLevel(account.level) ||
+          account.bank_account_id ||
+          (account.system_key !== null && account.system_key !== undefined) ||
+          (account.coa_id === FIXED_ASSET_ACCOUNTS.accumulated.coaId && account.name === FIXED_ASSET_ACCOUNTS.accumulated.name)
+        ) {
           throw AppError.invalid([{ field: 'assetTypeId', message: FIXED_ASSET_MSG.notAssetAccount }]);
         }
         const base = { amountCents: Math.abs(row.amount_cents), date: row.txn_date ?? '', assetAccountName: account.name, merchantName: row.name };
@@ -74,7 +84,11 @@ export class FixedAssetPostingUseCases {
           // owner kept it from the first answer.
           return { ...base, previousCategoryId: '', seq: 0 };
         }
-        if (row.entity_type === 'FixedAsset') throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.linkedElsewhere, { appErrorCode: 'TRANSACTION_LINKED', fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.linkedElsewhere }] });
+        if (row.entity_type === 'FixedAsset')
+          throw new AppError(ErrorKind.Conflict, FIXED_ASSET_MSG.linkedElsewhere, {
+            appErrorCode: 'TRANSACTION_LINKED',
+            fields: [{ field: 'transactionId', message: FIXED_ASSET_MSG.linkedElsewhere }],
+          });
         if (row.amount_cents >= 0) throw AppError.invalid([{ field: 'transactionId', message: FIXED_ASSET_MSG.moneyIn }]);
         await assertEditable(trx, row);
         const answer = { ...base, previousCategoryId: row.category_id ?? '', seq: 0 };
@@ -97,28 +111,49 @@ export class FixedAssetPostingUseCases {
       if (!row || row.entity_type !== 'FixedAsset' || row.entity_id !== input.assetId) return { seq: 0 };
       await setEntityLink(trx, row.id, null, null);
       const before = isUuid(input.categoryId) ? await accountById(trx, input.categoryId) : undefined;
-      const category = before && isPostableLevel(before.level) && !before.bank_account_id ? before.id
-        : (row.biller_id ? await billerCategory(trx, row.biller_id) : null) ?? (await accountBySystemKey(trx, SYSTEM.uncategorisedExpense)).id;
+      const category =
+        before && isPostableLevel(before.level) && !before.bank_account_id
+          ? before.id
+          : ((row.biller_id ? await billerCategory(trx, row.biller_id) : null) ?? (await accountBySystemKey(trx, SYSTEM.uncategorisedExpense)).id);
       await repost(trx, { ...row, entity_type: null, entity_id: null }, { categoryId: category });
       return { seq: await ownSeq(trx, tenant.workspaceId) };
     });
   }
 
-  async postDepreciation(tenant: Tenant, input: { sourceId: string; version: bigint | number; date: string; amountCents: bigint | number; description: string }): Promise<{ entryId: string; seq: number; replayed: boolean; expenseAccountId: string; accumulatedAccountId: string }> {
+  async postDepreciation(
+    tenant: Tenant,
+    input: { sourceId: string; version: bigint | number; date: string; amountCents: bigint | number; description: string },
+  ): Promise<{ entryId: string; seq: number; replayed: boolean; expenseAccountId: string; accumulatedAccountId: string }> {
     assertCanEdit(tenant);
     const amount = Number(input.amountCents);
     if (!Number.isSafeInteger(amount) || amount < 0) throw AppError.invalid([{ field: 'amountCents', message: FIXED_ASSET_MSG.amount }]);
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       const expense = await keyedAccount(trx, tenant.workspaceId, FIXED_ASSET_ACCOUNTS.expense);
       const accumulated = await keyedAccount(trx, tenant.workspaceId, FIXED_ASSET_ACCOUNTS.accumulated);
-      const lines = amount === 0 ? [] : [
-        { accountId: expense.id, direction: 'debit' as const, amountCents: amount },
-        { accountId: accumulated.id, direction: 'credit' as const, amountCents: amount },
-      ];
-      const { request, problems } = checkPostingRequest({ sourceType: 'FixedAsset', sourceId: input.sourceId, version: input.version, date: amount === 0 ? undefined : input.date, description: input.description, lines });
+      const lines =
+        amount === 0
+          ? []
+          : [
+              { accountId: expense.id, direction: 'debit' as const, amountCents: amount },
+              { accountId: accumulated.id, direction: 'credit' as const, amountCents: amount },
+            ];
+      const { request, problems } = checkPostingRequest({
+        sourceType: 'FixedAsset',
+        sourceId: input.sourceId,
+        version: input.version,
+        date: amount === 0 ? undefined : input.date,
+        description: input.description,
+        lines,
+      });
       if (!request) throw AppError.invalid(problems);
       const outcome = await applyVersion(trx, { ...request, workspaceId: tenant.workspaceId, bodyHash: bodyHash(request) });
-      return { entryId: outcome.entryId ?? '', seq: outcome.seq, replayed: outcome.replayed, expenseAccountId: expense.id, accumulatedAccountId: accumulated.id };
+      return {
+        entryId: outcome.entryId ?? '',
+        seq: outcome.seq,
+        replayed: outcome.replayed,
+        expenseAccountId: expense.id,
+        accumulatedAccountId: accumulated.id,
+      };
     });
   }
 }

@@ -97,7 +97,17 @@ export class GeneralLedgerUseCases {
             d.debit += close.debit;
             d.credit += close.credit;
           }
-          return { account: a, openingBalanceCents: opening, debitCents: d.debit, creditCents: d.credit, closingBalanceCents: opening + normalBalance(a.class_group, d.debit, d.credit), yearEndCloseCents, yearEndCloseDebitCents: close.debit, yearEndCloseCreditCents: close.credit, lines: b.count + d.count + virtual };
+          return {
+            account: a,
+            openingBalanceCents: opening,
+            debitCents: d.debit,
+            creditCents: d.credit,
+            closingBalanceCents: opening + normalBalance(a.class_group, d.debit, d.credit),
+            yearEndCloseCents,
+            yearEndCloseDebitCents: close.debit,
+            yearEndCloseCreditCents: close.credit,
+            lines: b.count + d.count + virtual,
+          };
         })
         .filter((r) => r.lines > 0);
     });
@@ -141,7 +151,8 @@ export class GeneralLedgerUseCases {
       // the debits and credits walked past still give the balance before the page).
       const register = isRegister(account);
       type Step = PeriodRow & { month: boolean };
-      const days = async (from: string, to: string): Promise<Step[]> => (await accountDays(trx, ws, account.id, from, to, register)).map((r) => ({ ...r, month: false }));
+      const days = async (from: string, to: string): Promise<Step[]> =>
+        (await accountDays(trx, ws, account.id, from, to, register)).map((r) => ({ ...r, month: false }));
       const steps: Step[] = [];
       const sameMonth = monthStart(start) === monthStart(end);
       const startsWhole = start === monthStart(start);
@@ -150,7 +161,14 @@ export class GeneralLedgerUseCases {
         steps.push(...(await days(start, end)));
       } else {
         if (!startsWhole) steps.push(...(await days(start, monthEnd(start))));
-        const months = await accountMonths(trx, ws, account.id, startsWhole ? start : addMonths(start, 1), endsWhole ? monthStart(end) : addMonths(end, -1), register);
+        const months = await accountMonths(
+          trx,
+          ws,
+          account.id,
+          startsWhole ? start : addMonths(start, 1),
+          endsWhole ? monthStart(end) : addMonths(end, -1),
+          register,
+        );
         steps.push(...months.map((r) => ({ ...r, month: true })));
         if (!endsWhole) steps.push(...(await days(monthStart(end), end)));
       }
@@ -177,7 +195,22 @@ export class GeneralLedgerUseCases {
 
       const data: LedgerLineView[] = [];
       if (pg.page === 1) {
-        data.push({ id: '', date: start === MIN_DATE ? '' : start, description: 'Opening balance', journalEntryId: '', transactionId: '', debitCents: 0, creditCents: 0, ledgerAmountCents: 0, ledgerRunningBalanceCents: opening, isOpeningBalance: true, sourceType: 'OpeningBalance', counterAccount: '', bankTransaction: null, isYearEndClose: false });
+        data.push({
+          id: '',
+          date: start === MIN_DATE ? '' : start,
+          description: 'Opening balance',
+          journalEntryId: '',
+          transactionId: '',
+          debitCents: 0,
+          creditCents: 0,
+          ledgerAmountCents: 0,
+          ledgerRunningBalanceCents: opening,
+          isOpeningBalance: true,
+          sourceType: 'OpeningBalance',
+          counterAccount: '',
+          bankTransaction: null,
+          isYearEndClose: false,
+        });
       }
       if (day) {
         // `visibleBefore` lines of `day` come before the page. Without hidden lines that day, the page's
@@ -196,15 +229,36 @@ export class GeneralLedgerUseCases {
         const rows = await accountLinePage(trx, { workspaceId: ws, accountId: account.id, register, day: day.period, place, end, take: pg.take });
         const first = rows[0];
         // Places are dense per account × day; anything else is a bug worth failing loudly on.
-        if (!first || first.entry_date !== day.period || first.day_seq !== place) throw new Error(`ledger positions out of step for account ${account.id} on ${day.period}`);
+        if (!first || first.entry_date !== day.period || first.day_seq !== place)
+          throw new Error(`ledger positions out of step for account ${account.id} on ${day.period}`);
         let running = before + normal(Number(first.day_net_before) - hiddenNetBefore, 0);
-        const bank = input.fetchBankAccountTransaction ? await bankTransactionsOf(trx, rows.map((r) => r.transaction_id)) : new Map<string, BankTransactionView>();
+        const bank = input.fetchBankAccountTransaction
+          ? await bankTransactionsOf(
+              trx,
+              rows.map((r) => r.transaction_id),
+            )
+          : new Map<string, BankTransactionView>();
         for (const r of rows) {
           const debit = r.direction === 'debit' ? r.amount_cents : 0;
           const credit = r.direction === 'credit' ? r.amount_cents : 0;
           const amount = normal(debit, credit);
           running += amount;
-          data.push({ id: String(r.id), date: r.entry_date, description: r.description, journalEntryId: r.entry_id, transactionId: r.transaction_id ?? '', debitCents: debit, creditCents: credit, ledgerAmountCents: amount, ledgerRunningBalanceCents: running, isOpeningBalance: r.source_type === 'OpeningBalance', sourceType: r.source_type, counterAccount: r.counter_account ?? '', bankTransaction: (r.transaction_id && bank.get(r.transaction_id)) || null, isYearEndClose: false });
+          data.push({
+            id: String(r.id),
+            date: r.entry_date,
+            description: r.description,
+            journalEntryId: r.entry_id,
+            transactionId: r.transaction_id ?? '',
+            debitCents: debit,
+            creditCents: credit,
+            ledgerAmountCents: amount,
+            ledgerRunningBalanceCents: running,
+            isOpeningBalance: r.source_type === 'OpeningBalance',
+            sourceType: r.source_type,
+            counterAccount: r.counter_account ?? '',
+            bankTransaction: (r.transaction_id && bank.get(r.transaction_id)) || null,
+            isYearEndClose: false,
+          });
         }
       }
       return { data, meta: pageMeta(pg, itemCount), openingBalanceCents: opening };
@@ -217,7 +271,12 @@ export class GeneralLedgerUseCases {
    * the account has few lines (year-end closes and the odd manual posting) — with the closes before
    * `start` in the opening balance, then running balances, paging and the count over both.
    */
-  private async retainedEarningsPage(trx: Knex.Transaction, account: AccountRow, input: LedgerTransactionsInput, r: { start: string; end: string; pg: Paging; opening: number }) {
+  private async retainedEarningsPage(
+    trx: Knex.Transaction,
+    account: AccountRow,
+    input: LedgerTransactionsInput,
+    r: { start: string; end: string; pg: Paging; opening: number },
+  ) {
     const fiscal = await fiscalContext(trx, input.endDate);
     const opening = r.opening + fiscal.closes.filter((c) => c.fiscalYear.end < r.start).reduce((t, c) => t + c.netCents, 0);
     const rows = await accountLinesBetween(trx, account.id, r.start, r.end);
@@ -228,20 +287,71 @@ export class GeneralLedgerUseCases {
     items.sort((a, b) => (a.date === b.date ? Number(!!a.close) - Number(!!b.close) : a.date < b.date ? -1 : 1));
     const skip = (r.pg.page - 1) * r.pg.take;
     const page = items.slice(skip, skip + r.pg.take);
-    const bank = input.fetchBankAccountTransaction ? await bankTransactionsOf(trx, page.map((i) => i.line?.transaction_id ?? null)) : new Map<string, BankTransactionView>();
+    const bank = input.fetchBankAccountTransaction
+      ? await bankTransactionsOf(
+          trx,
+          page.map((i) => i.line?.transaction_id ?? null),
+        )
+      : new Map<string, BankTransactionView>();
     let running = opening;
     const data: LedgerLineView[] = [];
-    if (r.pg.page === 1) data.push({ id: '', date: r.start === MIN_DATE ? '' : r.start, description: 'Opening balance', journalEntryId: '', transactionId: '', debitCents: 0, creditCents: 0, ledgerAmountCents: 0, ledgerRunningBalanceCents: opening, isOpeningBalance: true, sourceType: 'OpeningBalance', counterAccount: '', bankTransaction: null, isYearEndClose: false });
+    if (r.pg.page === 1)
+      data.push({
+        id: '',
+        date: r.start === MIN_DATE ? '' : r.start,
+        description: 'Opening balance',
+        journalEntryId: '',
+        transactionId: '',
+        debitCents: 0,
+        creditCents: 0,
+        ledgerAmountCents: 0,
+        ledgerRunningBalanceCents: opening,
+        isOpeningBalance: true,
+        sourceType: 'OpeningBalance',
+        counterAccount: '',
+        bankTransaction: null,
+        isYearEndClose: false,
+      });
     for (const [i, it] of items.slice(0, skip + r.pg.take).entries()) {
       let view: LedgerLineView;
       if (it.close) {
         const net = it.close.netCents;
-        view = { id: `year-end-close-${it.close.fiscalYear.name}`, date: it.date, description: closingDescription(it.close.fiscalYear), journalEntryId: '', transactionId: '', debitCents: net < 0 ? -net : 0, creditCents: net > 0 ? net : 0, ledgerAmountCents: net, ledgerRunningBalanceCents: 0, isOpeningBalance: false, sourceType: 'YearEndClose', counterAccount: 'Income and expense accounts', bankTransaction: null, isYearEndClose: true };
+        view = {
+          id: `year-end-close-${it.close.fiscalYear.name}`,
+          date: it.date,
+          description: closingDescription(it.close.fiscalYear),
+          journalEntryId: '',
+          transactionId: '',
+          debitCents: net < 0 ? -net : 0,
+          creditCents: net > 0 ? net : 0,
+          ledgerAmountCents: net,
+          ledgerRunningBalanceCents: 0,
+          isOpeningBalance: false,
+          sourceType: 'YearEndClose',
+          counterAccount: 'Income and expense accounts',
+          bankTransaction: null,
+          isYearEndClose: true,
+        };
       } else {
         const l = it.line as LineRow;
         const debit = l.direction === 'debit' ? l.amount_cents : 0;
         const credit = l.direction === 'credit' ? l.amount_cents : 0;
-        view = { id: String(l.id), date: l.entry_date, description: l.description, journalEntryId: l.entry_id, transactionId: l.transaction_id ?? '', debitCents: debit, creditCents: credit, ledgerAmountCents: normalBalance(account.class_group, debit, credit), ledgerRunningBalanceCents: 0, isOpeningBalance: l.source_type === 'OpeningBalance', sourceType: l.source_type, counterAccount: l.counter_account ?? '', bankTransaction: (l.transaction_id && bank.get(l.transaction_id)) || null, isYearEndClose: false };
+        view = {
+          id: String(l.id),
+          date: l.entry_date,
+          description: l.description,
+          journalEntryId: l.entry_id,
+          transactionId: l.transaction_id ?? '',
+          debitCents: debit,
+          creditCents: credit,
+          ledgerAmountCents: normalBalance(account.class_group, debit, credit),
+          ledgerRunningBalanceCents: 0,
+          isOpeningBalance: l.source_type === 'OpeningBalance',
+          sourceType: l.source_type,
+          counterAccount: l.counter_account ?? '',
+          bankTransaction: (l.transaction_id && bank.get(l.transaction_id)) || null,
+          isYearEndClose: false,
+        };
       }
       running += view.ledgerAmountCents;
       view.ledgerRunningBalanceCents = running;

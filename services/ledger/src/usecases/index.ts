@@ -36,5 +36,22 @@ export interface LedgerUseCases {
 }
 
 export function createUseCases(deps: LedgerDeps): LedgerUseCases {
-  return { categories: new CategoryUseCases(deps), transactions: new TransactionUseCases(deps), generalLedger: new GeneralLedgerUseCases(deps), exports: new ExportUseCases(deps), accruals: new AccrualUseCases(deps), postings: new PostingUseCases(deps), openingBalances: new OpeningBalanceUseCases(deps), tieOut: new BankTieOutUseCases(deps), transfers: new TransferUseCases(deps), receipts: new ReceiptUseCases(deps), comments: new CommentUseCases(deps), vendors: new VendorLinkUseCases(deps), partyCredits: new PartyCreditUseCases(deps), documentPostings: new DocumentPostingUseCases(deps), vendorRules: new VendorRuleUseCases(deps), categorisation: new CategorisationUseCases(deps) };
+  return {
+    categories: new CategoryUseCases(deps),
+    transactions: new TransactionUseCases(deps),
+    generalLedger: new GeneralLedgerUseCases(deps),
+    exports: new ExportUseCases(deps),
+    accruals: new AccrualUseCases(deps),
+    postings: new PostingUseCases(deps),
+    openingBalances: new OpeningBalanceUseCases(deps),
+    tieOut: new BankTieOutUseCases(deps),
+    transfers: new TransferUseCases(deps),
+    receipts: new ReceiptUseCases(deps),
+    comments: new CommentUseCases(deps),
+    vendors: new VendorLinkUseCases(deps),
+    partyCredits: new PartyCreditUseCases(deps),
+    documentPostings: new DocumentPostingUseCases(deps),
+    vendorRules: new VendorRuleUseCases(deps),
+    categorisation: new CategorisationUseCases(deps),
+  };
 }

@@ -42,7 +42,13 @@ async function currentView(trx: Knex.Transaction, account: AccountRow): Promise<
     if (l.direction === 'debit') debit += Number(l.amount_cents);
     else credit += Number(l.amount_cents);
   }
-  return { categoryId: account.id, amountCents: normalBalance(account.class_group, debit, credit), date: entry.entry_date, journalEntryId: source.current_entry_id, seq: Number(entry.seq) };
+  return {
+    categoryId: account.id,
+    amountCents: normalBalance(account.class_group, debit, credit),
+    date: entry.entry_date,
+    journalEntryId: source.current_entry_id,
+    seq: Number(entry.seq),
+  };
 }
 
 async function balanceSheetAccount(trx: Knex.Transaction, id: string): Promise<AccountRow> {
@@ -113,7 +119,16 @@ export class OpeningBalanceUseCases {
       if (!source?.current_entry_id) return { message: OPENING_BALANCE_MSG.removed };
       const locked = await lockSource(trx, tenant.workspaceId, SOURCE_TYPE, account.id);
       if (!locked.current_entry_id) return { message: OPENING_BALANCE_MSG.removed };
-      await applyVersion(trx, { workspaceId: tenant.workspaceId, sourceType: SOURCE_TYPE, sourceId: account.id, version: locked.current_version + 1, date: '', description: '', lines: [], bodyHash: bodyHash({ date: '', description: '', lines: [] }) });
+      await applyVersion(trx, {
+        workspaceId: tenant.workspaceId,
+        sourceType: SOURCE_TYPE,
+        sourceId: account.id,
+        version: locked.current_version + 1,
+        date: '',
+        description: '',
+        lines: [],
+        bodyHash: bodyHash({ date: '', description: '', lines: [] }),
+      });
       return { message: OPENING_BALANCE_MSG.removed };
     });
   }
@@ -133,7 +148,16 @@ export async function bookOpeningBalance(trx: Knex.Transaction, workspaceId: str
   const last = await versionBodyHash(trx, SOURCE_TYPE, account.id, source.current_version);
   // Saving the same balance again changes nothing (no reversal and repost of an identical entry).
   if (last !== hash) {
-    await applyVersion(trx, { workspaceId, sourceType: SOURCE_TYPE, sourceId: account.id, version: source.current_version + 1, date, description, lines, bodyHash: hash });
+    await applyVersion(trx, {
+      workspaceId,
+      sourceType: SOURCE_TYPE,
+      sourceId: account.id,
+      version: source.current_version + 1,
+      date,
+      description,
+      lines,
+      bodyHash: hash,
+    });
   }
 }
 

@@ -3,7 +3,16 @@ import type { ClassGroup } from '../domain/chart.js';
 import { PARTY_ACCOUNTS, PARTY_CREDIT_MSG, PARTY_CREDIT_SOURCE_TYPES, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
 import { checkSourcedLines, lineCategoryProblems, type SourcedLine } from '../domain/sourced-lines.js';
 import { bodyHash, checkPostingRequest } from '../domain/source-posting.js';
-import { accountsByIds, classAndFirstGroup, coaIdTaken, findAccountBySystemKey, insertAccount, nextCoaId, writeChartChanged, type AccountRow } from '../store/chart-store.js';
+import {
+  accountsByIds,
+  classAndFirstGroup,
+  coaIdTaken,
+  findAccountBySystemKey,
+  insertAccount,
+  nextCoaId,
+  writeChartChanged,
+  type AccountRow,
+} from '../store/chart-store.js';
 import { lockLedgerWorkspace, setSystemKey, unkeyedDefaultAccount } from '../store/party-credits-store.js';
 import { applyVersion, findSource, type PostingOutcome } from '../store/postings.js';
 import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
@@ -55,8 +64,19 @@ export async function keyedAccount(trx: Knex.Transaction, workspaceId: string, s
   const parent = group ?? cls;
   if (!parent) throw new Error(`the chart of workspace ${workspaceId} has no ${spec.classGroup} class`);
   const row: AccountRow = {
-    id: newId(), workspace_id: workspaceId, name: spec.name, coa_id: (await coaIdTaken(trx, spec.coaId)) ? await nextCoaId(trx, parent) : spec.coaId, class_group: parent.class_group,
-    level: parent.level + 1, parent_id: parent.id, group_name: parent.level === 1 ? parent.name : parent.group_name, tag: '', is_user_created: false, system_key: spec.systemKey, bank_account_id: null, qbo_synced: false,
+    id: newId(),
+    workspace_id: workspaceId,
+    name: spec.name,
+    coa_id: (await coaIdTaken(trx, spec.coaId)) ? await nextCoaId(trx, parent) : spec.coaId,
+    class_group: parent.class_group,
+    level: parent.level + 1,
+    parent_id: parent.id,
+    group_name: parent.level === 1 ? parent.name : parent.group_name,
+    tag: '',
+    is_user_created: false,
+    system_key: spec.systemKey,
+    bank_account_id: null,
+    qbo_synced: false,
   };
   await insertAccount(trx, row);
   await writeChartChanged(trx, workspaceId, 'created', [row.id]);
@@ -86,7 +106,8 @@ export class PartyCreditUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   async post(tenant: Tenant, input: PartyCreditInput & { dryRun?: boolean }): Promise<PartyCreditOutcome> {
-    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin'))
+      throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
     const type = checkInput(input);
     try {
       return await inWorkspace(this.deps.db, tenant, async (trx) => {
@@ -103,7 +124,15 @@ export class PartyCreditUseCases {
 }
 
 /** A dry run's answer: nothing posted. */
-const checked = (version: number, partyAccountId: string): PartyCreditOutcome => ({ entryId: null, seq: 0, reversedEntryId: null, reversalEntryId: null, replayed: false, version, partyAccountId });
+const checked = (version: number, partyAccountId: string): PartyCreditOutcome => ({
+  entryId: null,
+  seq: 0,
+  reversedEntryId: null,
+  reversalEntryId: null,
+  replayed: false,
+  version,
+  partyAccountId,
+});
 
 /** The request's own checks (before any database work): the source type and each category id's form. */
 function checkInput(input: PartyCreditInput): PartyCreditSourceType {
@@ -113,13 +142,24 @@ function checkInput(input: PartyCreditInput): PartyCreditSourceType {
 }
 
 /** One version, in the caller's transaction (the RPC's, or the posting.requested consumer's with its inbox row). */
-async function postIn(trx: Knex.Transaction, workspaceId: string, type: PartyCreditSourceType, input: PartyCreditInput, dryRun: boolean): Promise<PartyCreditOutcome> {
+async function postIn(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  type: PartyCreditSourceType,
+  input: PartyCreditInput,
+  dryRun: boolean,
+): Promise<PartyCreditOutcome> {
   const isVoid = input.lines.length === 0;
   const party = await partyAccount(trx, workspaceId, type);
   const lines = input.lines.map((l) => ({ categoryId: l.categoryId, amountCents: Number(l.amountCents) }));
   if (!isVoid) await checkCategories(trx, lines, party);
   const { request, problems } = checkPostingRequest({
-    sourceType: type, sourceId: input.sourceId, version: input.version, date: isVoid ? undefined : input.date, description: input.description, lines: partyCreditLines(type, party.id, lines),
+    sourceType: type,
+    sourceId: input.sourceId,
+    version: input.version,
+    date: isVoid ? undefined : input.date,
+    description: input.description,
+    lines: partyCreditLines(type, party.id, lines),
   });
   if (!request) throw AppError.invalid(problems);
   if (dryRun) return checked(Number(input.version), party.id);

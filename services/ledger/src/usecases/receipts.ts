@@ -40,12 +40,22 @@ export class ReceiptUseCases {
       if (!(await transactionExists(trx, transactionId))) throw AppError.notFound('Transaction');
       const userId = tenant.userId ?? null;
       if (userId) await rememberMember(trx, tenant.workspaceId, userId, actor);
-      const known = await receiptsInTrail(trx, transactionId, receipts.map((r) => r.id));
+      const known = await receiptsInTrail(
+        trx,
+        transactionId,
+        receipts.map((r) => r.id),
+      );
       let recorded = 0;
       for (const r of receipts) {
         if (known.has(r.id)) continue;
         known.add(r.id);
-        await auditDrawerEvent(trx, { workspaceId: tenant.workspaceId, transactionId, userId, event: 'receipt_uploaded', details: { receiptId: r.id, fileName: r.fileName, contentType: r.contentType, sizeBytes: r.sizeBytes } });
+        await auditDrawerEvent(trx, {
+          workspaceId: tenant.workspaceId,
+          transactionId,
+          userId,
+          event: 'receipt_uploaded',
+          details: { receiptId: r.id, fileName: r.fileName, contentType: r.contentType, sizeBytes: r.sizeBytes },
+        });
         recorded += 1;
       }
       return recorded;

@@ -45,7 +45,11 @@ export class TransactionUseCases {
     p.date('startDate', f.startDate);
     p.date('endDate', f.endDate);
     if (f.startDate && f.endDate && f.startDate > f.endDate && !p.fields.some((x) => x.field.endsWith('Date'))) p.add('startDate', MSG.dateOrder);
-    for (const [field, v] of [['amount', f.amountCents], ['minAmount', f.minAmountCents], ['maxAmount', f.maxAmountCents]] as const) {
+    for (const [field, v] of [
+      ['amount', f.amountCents],
+      ['minAmount', f.minAmountCents],
+      ['maxAmount', f.maxAmountCents],
+    ] as const) {
       if (v !== undefined && v < 0n) p.add(field, MSG.amountNonNegative(field));
     }
     const flow = f.flow || 'all';
@@ -55,13 +59,18 @@ export class TransactionUseCases {
     if (!(FINALIZATIONS as readonly string[]).includes(finalization)) p.add('finalization', MSG.oneOf('finalization', FINALIZATIONS));
     if (!(ORDERS as readonly string[]).includes(order)) p.add('order', MSG.oneOf('order', ORDERS));
     const transferStatus = f.transferStatus ?? '';
-    if (transferStatus && !(TRANSFER_STATUSES as readonly string[]).includes(transferStatus)) p.add('transferStatus', MSG.oneOf('transferStatus', TRANSFER_STATUSES));
+    if (transferStatus && !(TRANSFER_STATUSES as readonly string[]).includes(transferStatus))
+      p.add('transferStatus', MSG.oneOf('transferStatus', TRANSFER_STATUSES));
     const pg = paging(p, f.page, f.take);
     p.throwIfAny();
 
     const filters = { ...f, flow, finalization, order, transferStatus } as ViewFilters;
     return inWorkspace(this.deps.db, tenant, async (trx) => {
-      await assertReferences(trx, [{ field: 'accountId', kind: 'bankAccount', ids: f.accountIds }, { field: 'billers', kind: 'biller', ids: f.billerIds }, { field: 'categories', kind: 'category', ids: f.categoryIds }]);
+      await assertReferences(trx, [
+        { field: 'accountId', kind: 'bankAccount', ids: f.accountIds },
+        { field: 'billers', kind: 'biller', ids: f.billerIds },
+        { field: 'categories', kind: 'category', ids: f.categoryIds },
+      ]);
       const { data, itemCount } = await listViews(trx, filters, { skip: (pg.page - 1) * pg.take, take: pg.take });
       return { data, meta: pageMeta(pg, itemCount) };
     });
@@ -87,7 +96,13 @@ export class TransactionUseCases {
       await assertEditable(trx, row);
       if (row.category_id !== category.id) {
         await repost(trx, row, { categoryId: category.id });
-        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name } });
+        await audit(trx, {
+          workspaceId: tenant.workspaceId,
+          transactionId: id,
+          userId: tenant.userId,
+          event: 'categorised',
+          details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name },
+        });
       }
       await markManual(trx, tenant.workspaceId, [id]);
       return { transaction: await viewById(trx, id), message: SUCCESS.transactionUpdated };
@@ -178,12 +193,27 @@ export class TransactionUseCases {
       for (const row of rows) {
         const cat = row.category_id ? await accountById(trx, row.category_id) : undefined;
         const r = editRestriction({
-          entityType: row.entity_type, isFinalized: row.is_finalized, categoryClass: cat?.class_group ?? null, qboSynced: row.qbo_synced, isAccruedParent: row.is_accrued_parent,
-          isSplitParent: row.is_split_parent, isSplitChild: row.is_split_child, isAccrualChild: row.is_accrual_child, isOpeningBalance: row.is_opening_balance, isRemoved: row.is_removed, isoCurrencyCode: row.iso_currency_code,
+          entityType: row.entity_type,
+          isFinalized: row.is_finalized,
+          categoryClass: cat?.class_group ?? null,
+          qboSynced: row.qbo_synced,
+          isAccruedParent: row.is_accrued_parent,
+          isSplitParent: row.is_split_parent,
+          isSplitChild: row.is_split_child,
+          isAccrualChild: row.is_accrual_child,
+          isOpeningBalance: row.is_opening_balance,
+          isRemoved: row.is_removed,
+          isoCurrencyCode: row.iso_currency_code,
         });
         if (r) continue;
         await repost(trx, row, { categoryId: category.id });
-        await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'categorised', details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name, billerId: id } });
+        await audit(trx, {
+          workspaceId: tenant.workspaceId,
+          transactionId: row.id,
+          userId: tenant.userId,
+          event: 'categorised',
+          details: { fromCategoryId: row.category_id, toCategoryId: category.id, toCategoryName: category.name, billerId: id },
+        });
         updated.push(row.id);
       }
       await markManual(trx, tenant.workspaceId, updated);
@@ -201,13 +231,23 @@ export class TransactionUseCases {
     p.throwIfAny();
     const parent = input.parent as Required<Pick<SplitItem, 'id' | 'amountCents' | 'categoryId'>>;
     return changeInWorkspace(this.deps.db, tenant, async (trx) => {
-      await assertReferences(trx, [{ field: 'parentTransaction.categoryId', kind: 'category', ids: [parent.categoryId] }, ...input.parts.map((it, i) => ({ field: `splitTransactions.${i}.categoryId`, kind: 'category' as const, ids: [it.categoryId] }))]);
+      await assertReferences(trx, [
+        { field: 'parentTransaction.categoryId', kind: 'category', ids: [parent.categoryId] },
+        ...input.parts.map((it, i) => ({ field: `splitTransactions.${i}.categoryId`, kind: 'category' as const, ids: [it.categoryId] })),
+      ]);
       const row = await lockRow(trx, parent.id);
       await assertEditable(trx, row);
       for (const it of [parent, ...input.parts]) await categoryForBooking(trx, it.categoryId as string);
-      const signed = signedParts(row.amount_cents, [parent, ...input.parts].map((it) => Number(it.amountCents)));
+      const signed = signedParts(
+        row.amount_cents,
+        [parent, ...input.parts].map((it) => Number(it.amountCents)),
+      );
       if (!signed) throw AppError.invalid([{ field: 'splitTransactions', message: MSG.splitSum }]);
-      await replaceSplitParts(trx, row, signed.map((cents, i) => ({ id: newId(), categoryId: (i === 0 ? parent.categoryId : input.parts[i - 1]?.categoryId) as string, cents })));
+      await replaceSplitParts(
+        trx,
+        row,
+        signed.map((cents, i) => ({ id: newId(), categoryId: (i === 0 ? parent.categoryId : input.parts[i - 1]?.categoryId) as string, cents })),
+      );
       await updateTransaction(trx, row.id, { is_split_parent: true, category_id: parent.categoryId });
       await repost(trx, { ...row, is_split_parent: true }, { categoryId: parent.categoryId });
       await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: 'split', details: { parts: signed } });
@@ -242,18 +282,33 @@ export class TransactionUseCases {
       for (const id of [...input.deleteIds, ...input.updates.map((u) => u.id as string)]) if (!known.has(id)) throw AppError.notFound('Split part');
       for (const it of [parent, ...input.updates, ...input.additions]) await categoryForBooking(trx, it.categoryId as string);
       const updates = new Map(input.updates.map((u) => [u.id as string, u]));
-      const kept = children.filter((c) => !input.deleteIds.includes(c.id)).map((c) => {
-        const u = updates.get(c.id);
-        return { id: c.id, categoryId: u?.categoryId ?? c.category_id, abs: u ? Number(u.amountCents) : Math.abs(c.amount_cents) };
-      });
-      const all = [{ id: newId(), categoryId: parent.categoryId, abs: Number(parent.amountCents) }, ...kept, ...input.additions.map((a) => ({ id: newId(), categoryId: a.categoryId as string, abs: Number(a.amountCents) }))];
-      const signed = signedParts(row.amount_cents, all.map((a) => a.abs));
+      const kept = children
+        .filter((c) => !input.deleteIds.includes(c.id))
+        .map((c) => {
+          const u = updates.get(c.id);
+          return { id: c.id, categoryId: u?.categoryId ?? c.category_id, abs: u ? Number(u.amountCents) : Math.abs(c.amount_cents) };
+        });
+      const all = [
+        { id: newId(), categoryId: parent.categoryId, abs: Number(parent.amountCents) },
+        ...kept,
+        ...input.additions.map((a) => ({ id: newId(), categoryId: a.categoryId as string, abs: Number(a.amountCents) })),
+      ];
+      const signed = signedParts(
+        row.amount_cents,
+        all.map((a) => a.abs),
+      );
       if (!signed) throw AppError.invalid([{ field: 'splitTransactions', message: MSG.splitSum }]);
       const stillSplit = all.length > 1;
       await replaceSplitParts(trx, row, stillSplit ? all.map((a, i) => ({ id: a.id, categoryId: a.categoryId, cents: signed[i] as number })) : []);
       await updateTransaction(trx, row.id, { is_split_parent: stillSplit, category_id: parent.categoryId });
       await repost(trx, { ...row, is_split_parent: stillSplit }, { categoryId: parent.categoryId });
-      await audit(trx, { workspaceId: tenant.workspaceId, transactionId: row.id, userId: tenant.userId, event: stillSplit ? 'split_updated' : 'unsplit', details: { parts: stillSplit ? signed : [] } });
+      await audit(trx, {
+        workspaceId: tenant.workspaceId,
+        transactionId: row.id,
+        userId: tenant.userId,
+        event: stillSplit ? 'split_updated' : 'unsplit',
+        details: { parts: stillSplit ? signed : [] },
+      });
       return { transaction: await viewById(trx, row.id), message: SUCCESS.transactionUpdated };
     });
   }
@@ -279,4 +334,3 @@ function checkParent(p: Problems, parent: SplitItem | undefined): void {
   p.uuid('parentTransaction.id', parent.id, { required: true });
   checkPart(p, 'parentTransaction', parent);
 }
-

@@ -2,7 +2,18 @@ import { AppError, ErrorKind, newId, type Knex } from '@ledgerline/platform';
 import { SYSTEM } from '../domain/chart.js';
 import { MSG, SUCCESS } from '../domain/messages.js';
 import { editRestriction } from '../domain/restrictions.js';
-import { counterpartProblem, dismissalKey, isOneSidedTransfer, planPairs, rankCounterparts, transferKind, transferScore, TRANSFER_WINDOW_DAYS, type CounterpartProblem, type TransferSide } from '../domain/transfers.js';
+import {
+  counterpartProblem,
+  dismissalKey,
+  isOneSidedTransfer,
+  planPairs,
+  rankCounterparts,
+  transferKind,
+  transferScore,
+  TRANSFER_WINDOW_DAYS,
+  type CounterpartProblem,
+  type TransferSide,
+} from '../domain/transfers.js';
 import { Problems } from '../domain/validation.js';
 import { accountBySystemKey, classAndFirstGroup, findAccountBySystemKey, insertAccount, nextCoaId, type AccountRow } from '../store/chart-store.js';
 import { auditMany } from '../store/audit.js';
@@ -12,20 +23,50 @@ import { refuseOpeningBalanceEntry } from './opening-balances.js';
 import { referenceNotFound } from './references.js';
 import { viewsInOrder } from '../store/transaction-views.js';
 import {
-  autoPairablePool, autoPairableSides, billerCategory, clearPair, dismissalsAmong, dismissedAsOneSided, insertDismissal, livePairOf, liveSide, lockSides, pairablePool, setPair, transferLock,
+  autoPairablePool,
+  autoPairableSides,
+  billerCategory,
+  clearPair,
+  dismissalsAmong,
+  dismissedAsOneSided,
+  insertDismissal,
+  livePairOf,
+  liveSide,
+  lockSides,
+  pairablePool,
+  setPair,
+  transferLock,
   type SideRow,
 } from '../store/transfers-store.js';
 import { repost } from './booking.js';
 
 function pairable(r: SideRow, { auto }: { auto: boolean }): boolean {
-  const ok = !r.is_removed && !r.transfer_pair_id && !!r.current_entry_id && r.amount_cents !== 0 && !r.is_finalized && !r.is_split_parent && !r.is_split_child
-    && !r.is_accrued_parent && !r.is_accrual_child && !r.entity_type && !r.qbo_synced && !r.is_opening_balance;
+  const ok =
+    !r.is_removed &&
+    !r.transfer_pair_id &&
+    !!r.current_entry_id &&
+    r.amount_cents !== 0 &&
+    !r.is_finalized &&
+    !r.is_split_parent &&
+    !r.is_split_child &&
+    !r.is_accrued_parent &&
+    !r.is_accrual_child &&
+    !r.entity_type &&
+    !r.qbo_synced &&
+    !r.is_opening_balance;
   if (!ok || !auto) return ok;
   return r.category_system_key === SYSTEM.uncategorisedIncome || r.category_system_key === SYSTEM.uncategorisedExpense || r.category_class === 'Transfer';
 }
 
 const side = (r: SideRow): TransferSide & { row: SideRow } => ({
-  id: r.id, amountCents: r.amount_cents, date: r.txn_date ?? '', bankAccountId: r.bank_account_id, isCreditCard: r.account_class === 'Liability', name: r.name, isoCurrencyCode: r.iso_currency_code, row: r,
+  id: r.id,
+  amountCents: r.amount_cents,
+  date: r.txn_date ?? '',
+  bankAccountId: r.bank_account_id,
+  isCreditCard: r.account_class === 'Liability',
+  name: r.name,
+  isoCurrencyCode: r.iso_currency_code,
+  row: r,
 });
 
 async function dismissedAmong(trx: Knex.Transaction, ids: readonly string[]): Promise<(a: string, b: string) => boolean> {
@@ -43,8 +84,19 @@ async function transferAccount(trx: Knex.Transaction, workspaceId: string, key: 
   const parent = group ?? cls;
   if (!parent) throw new Error('the chart has no Transfer class');
   const row: AccountRow = {
-    id: newId(), workspace_id: workspaceId, name: key === SYSTEM.creditCardPayments ? 'Credit Card Payments' : 'Internal Transfers', coa_id: await nextCoaId(trx, parent), class_group: 'Transfer',
-    level: parent.level + 1, parent_id: parent.id, group_name: group?.name ?? '', tag: '', is_user_created: false, system_key: key, bank_account_id: null, qbo_synced: false,
+    id: newId(),
+    workspace_id: workspaceId,
+    name: key === SYSTEM.creditCardPayments ? 'Credit Card Payments' : 'Internal Transfers',
+    coa_id: await nextCoaId(trx, parent),
+    class_group: 'Transfer',
+    level: parent.level + 1,
+    parent_id: parent.id,
+    group_name: group?.name ?? '',
+    tag: '',
+    is_user_created: false,
+    system_key: key,
+    bank_account_id: null,
+    qbo_synced: false,
   };
   await insertAccount(trx, row);
   return row;
@@ -63,15 +115,31 @@ export async function freshCategory(trx: Knex.Transaction, row: Pick<TxnRow, 'bi
 async function bookPair(trx: Knex.Transaction, workspaceId: string, a: SideRow, b: SideRow, how: { score: number; userId: string | null }): Promise<void> {
   const kind = transferKind({ isCreditCard: a.account_class === 'Liability' }, { isCreditCard: b.account_class === 'Liability' });
   // A Transfer account the user chose for one side (marked by hand) is kept for both; else by the kind.
-  const chosen = a.category_class === 'Transfer' && a.category_id ? a.category_id
-    : b.category_class === 'Transfer' && b.category_id ? b.category_id
-      : (await transferAccount(trx, workspaceId, kind === 'card_payment' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers)).id;
+  const chosen =
+    a.category_class === 'Transfer' && a.category_id
+      ? a.category_id
+      : b.category_class === 'Transfer' && b.category_id
+        ? b.category_id
+        : (await transferAccount(trx, workspaceId, kind === 'card_payment' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers)).id;
   for (const r of [a, b]) if (r.category_id !== chosen) await repost(trx, r, { categoryId: chosen });
   await setPair(trx, a.id, b.id, dismissalKey(a.id, b.id));
-  await auditMany(trx, [a, b].map((r, i) => ({
-    workspaceId, transactionId: r.id, userId: how.userId, event: 'transfer_paired' as const,
-    details: { counterpartId: (i === 0 ? b : a).id, score: how.score, by: how.userId ? 'user' : 'detection', kind, fromCategoryId: r.category_id, toCategoryId: chosen },
-  })));
+  await auditMany(
+    trx,
+    [a, b].map((r, i) => ({
+      workspaceId,
+      transactionId: r.id,
+      userId: how.userId,
+      event: 'transfer_paired' as const,
+      details: {
+        counterpartId: (i === 0 ? b : a).id,
+        score: how.score,
+        by: how.userId ? 'user' : 'detection',
+        kind,
+        fromCategoryId: r.category_id,
+        toCategoryId: chosen,
+      },
+    })),
+  );
 }
 
 /**
@@ -87,7 +155,11 @@ export async function detectTransfers(trx: Knex.Transaction, workspaceId: string
   const order = new Map(ids.map((id, i) => [id, i]));
   subjectRows.sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0));
   const pairedNow = await pairDetected(trx, workspaceId, subjectRows);
-  await markOneSided(trx, workspaceId, subjectRows.filter((r) => !pairedNow.includes(r.id)));
+  await markOneSided(
+    trx,
+    workspaceId,
+    subjectRows.filter((r) => !pairedNow.includes(r.id)),
+  );
   return pairedNow;
 }
 
@@ -100,20 +172,49 @@ export async function detectTransfers(trx: Knex.Transaction, workspaceId: string
 async function markOneSided(trx: Knex.Transaction, workspaceId: string, subjects: readonly SideRow[]): Promise<void> {
   const candidates = subjects.filter((r) => r.category_class !== 'Transfer' && isOneSidedTransfer(side(r)));
   if (candidates.length === 0) return;
-  const dismissed = await dismissedAsOneSided(trx, candidates.map((r) => r.id));
-  for (const r of await lockSides(trx, candidates.filter((c) => !dismissed.has(c.id)).map((c) => c.id))) {
+  const dismissed = await dismissedAsOneSided(
+    trx,
+    candidates.map((r) => r.id),
+  );
+  for (const r of await lockSides(
+    trx,
+    candidates.filter((c) => !dismissed.has(c.id)).map((c) => c.id),
+  )) {
     if (!pairable(r, { auto: true }) || r.category_class === 'Transfer') continue;
     const account = await transferAccount(trx, workspaceId, r.account_class === 'Liability' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers);
     await repost(trx, r, { categoryId: account.id });
-    await auditMany(trx, [{ workspaceId, transactionId: r.id, userId: null, event: 'categorised' as const, details: { fromCategoryId: r.category_id, toCategoryId: account.id, toCategoryName: account.name, by: 'detection', reason: 'one-sided transfer: to review' } }]);
+    await auditMany(trx, [
+      {
+        workspaceId,
+        transactionId: r.id,
+        userId: null,
+        event: 'categorised' as const,
+        details: {
+          fromCategoryId: r.category_id,
+          toCategoryId: account.id,
+          toCategoryName: account.name,
+          by: 'detection',
+          reason: 'one-sided transfer: to review',
+        },
+      },
+    ]);
   }
 }
 
 async function pairDetected(trx: Knex.Transaction, workspaceId: string, subjectRows: SideRow[]): Promise<string[]> {
   const dates = subjectRows.map((r) => r.txn_date as string).sort();
-  const poolRows = await autoPairablePool(trx, { workspaceId, amounts: [...new Set(subjectRows.map((r) => -r.amount_cents))], from: dates[0] as string, to: dates[dates.length - 1] as string, days: TRANSFER_WINDOW_DAYS });
+  const poolRows = await autoPairablePool(trx, {
+    workspaceId,
+    amounts: [...new Set(subjectRows.map((r) => -r.amount_cents))],
+    from: dates[0] as string,
+    to: dates[dates.length - 1] as string,
+    days: TRANSFER_WINDOW_DAYS,
+  });
   if (poolRows.length === 0) return [];
-  const isDismissed = await dismissedAmong(trx, subjectRows.map((r) => r.id));
+  const isDismissed = await dismissedAmong(
+    trx,
+    subjectRows.map((r) => r.id),
+  );
   const plan = planPairs(subjectRows.map(side), poolRows.map(side), isDismissed);
   const paired: string[] = [];
   for (const p of plan) {
@@ -136,15 +237,37 @@ async function pairDetected(trx: Knex.Transaction, workspaceId: string, subjectR
  * un-pair (`dismiss`) remembers the pair so detection never pairs those two again; the bank's does not.
  * Answers the counterpart's id (null for a one-sided transfer).
  */
-export async function unpairLocked(trx: Knex.Transaction, workspaceId: string, row: TxnRow, how: { dismiss: boolean; userId: string | null; byBank?: boolean; keep?: string }): Promise<string | null> {
+export async function unpairLocked(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  row: TxnRow,
+  how: { dismiss: boolean; userId: string | null; byBank?: boolean; keep?: string },
+): Promise<string | null> {
   const counterpart = row.transfer_pair_id ? (await lockSides(trx, [row.transfer_pair_id]))[0] : undefined;
   if (row.transfer_pair_id) await clearPair(trx, row.id, row.transfer_pair_id);
-  const sides = counterpart ? [{ ...row, transfer_pair_id: null }, { ...counterpart, transfer_pair_id: null }] : [{ ...row, transfer_pair_id: null }];
+  const sides = counterpart
+    ? [
+        { ...row, transfer_pair_id: null },
+        { ...counterpart, transfer_pair_id: null },
+      ]
+    : [{ ...row, transfer_pair_id: null }];
   const trail = [];
   for (const s of sides) {
     const to = s.id === how.keep ? s.category_id : await freshCategory(trx, s);
     if (s.id !== how.keep && to !== s.category_id && !s.is_removed) await repost(trx, s, { categoryId: to as string });
-    trail.push({ workspaceId, transactionId: s.id, userId: how.userId, event: 'transfer_unpaired' as const, details: { counterpartId: sides.find((o) => o.id !== s.id)?.id ?? null, dismissed: how.dismiss && !!counterpart, byBank: how.byBank ?? false, fromCategoryId: s.category_id, toCategoryId: to } });
+    trail.push({
+      workspaceId,
+      transactionId: s.id,
+      userId: how.userId,
+      event: 'transfer_unpaired' as const,
+      details: {
+        counterpartId: sides.find((o) => o.id !== s.id)?.id ?? null,
+        dismissed: how.dismiss && !!counterpart,
+        byBank: how.byBank ?? false,
+        fromCategoryId: s.category_id,
+        toCategoryId: to,
+      },
+    });
   }
   if (how.dismiss && !counterpart) {
     // A one-sided transfer the user says is not one: detection never marks it again (a dismissal with itself).
@@ -169,14 +292,30 @@ export interface TransferCandidate {
 }
 
 const PROBLEM_MESSAGES: Record<CounterpartProblem, string> = {
-  same: MSG.counterpartSame, amount: MSG.counterpartAmount, currency: MSG.counterpartCurrency, account: MSG.counterpartAccount, days: MSG.counterpartDays,
+  same: MSG.counterpartSame,
+  amount: MSG.counterpartAmount,
+  currency: MSG.counterpartCurrency,
+  account: MSG.counterpartAccount,
+  days: MSG.counterpartDays,
 };
 
 function refuseIfRestricted(r: SideRow): void {
-  const x = editRestriction({
-    entityType: r.entity_type, isFinalized: r.is_finalized, categoryClass: r.category_class, qboSynced: r.qbo_synced, isAccruedParent: r.is_accrued_parent, isSplitParent: r.is_split_parent,
-    isSplitChild: r.is_split_child, isAccrualChild: r.is_accrual_child, isOpeningBalance: r.is_opening_balance, isRemoved: r.is_removed, isoCurrencyCode: r.iso_currency_code,
-  }, { transferring: true });
+  const x = editRestriction(
+    {
+      entityType: r.entity_type,
+      isFinalized: r.is_finalized,
+      categoryClass: r.category_class,
+      qboSynced: r.qbo_synced,
+      isAccruedParent: r.is_accrued_parent,
+      isSplitParent: r.is_split_parent,
+      isSplitChild: r.is_split_child,
+      isAccrualChild: r.is_accrual_child,
+      isOpeningBalance: r.is_opening_balance,
+      isRemoved: r.is_removed,
+      isoCurrencyCode: r.iso_currency_code,
+    },
+    { transferring: true },
+  );
   if (x) throw new AppError(ErrorKind.FailedPrecondition, x.message, { appErrorCode: x.code });
 }
 
@@ -196,10 +335,26 @@ export class TransferUseCases {
       }
       if (subject.transfer_pair_id || subject.amount_cents === 0 || !subject.txn_date) return { data: [] };
       // The user judges: any pairable counterpart is offered, whatever its category (detection is stricter).
-      const pool = await pairablePool(trx, { workspaceId: tenant.workspaceId, amountCents: -subject.amount_cents, date: subject.txn_date, days: TRANSFER_WINDOW_DAYS, otherThanBankAccountId: subject.bank_account_id });
+      const pool = await pairablePool(trx, {
+        workspaceId: tenant.workspaceId,
+        amountCents: -subject.amount_cents,
+        date: subject.txn_date,
+        days: TRANSFER_WINDOW_DAYS,
+        otherThanBankAccountId: subject.bank_account_id,
+      });
       const isDismissed = await dismissedAmong(trx, [subject.id]);
       const ranked = rankCounterparts(side(subject), pool.map(side), isDismissed).slice(0, 10);
-      return { data: ranked.map(({ candidate: c, score }) => ({ id: c.id, amountCents: c.amountCents, date: c.date, bankAccountId: c.bankAccountId, accountName: c.row.account_name ?? '', name: c.name, score })) };
+      return {
+        data: ranked.map(({ candidate: c, score }) => ({
+          id: c.id,
+          amountCents: c.amountCents,
+          date: c.date,
+          bankAccountId: c.bankAccountId,
+          accountName: c.row.account_name ?? '',
+          name: c.name,
+          score,
+        })),
+      };
     });
   }
 
@@ -216,7 +371,10 @@ export class TransferUseCases {
       const locked = (await lockSides(trx, [transactionId, counterpartTransactionId])).filter((r) => !r.is_removed);
       const a = locked.find((r) => r.id === transactionId);
       const b = locked.find((r) => r.id === counterpartTransactionId);
-      for (const [field, id, r] of [['transactionId', transactionId, a], ['counterpartTransactionId', counterpartTransactionId, b]] as const) {
+      for (const [field, id, r] of [
+        ['transactionId', transactionId, a],
+        ['counterpartTransactionId', counterpartTransactionId, b],
+      ] as const) {
         if (!r) {
           await refuseOpeningBalanceEntry(trx, id);
           throw referenceNotFound(field, 'transaction');
@@ -250,7 +408,8 @@ export class TransferUseCases {
       // Both sides locked in id order (the pair cannot change meanwhile: pairing holds the workspace's transfer lock).
       const locked = await lockSides(trx, first.transfer_pair_id ? [transactionId, first.transfer_pair_id] : [transactionId]);
       const row = locked.find((r) => r.id === transactionId) as SideRow;
-      if (!row.transfer_pair_id && row.category_class !== 'Transfer') throw new AppError(ErrorKind.FailedPrecondition, MSG.notTransfer, { appErrorCode: 'TRANSACTION_NOT_TRANSFER' });
+      if (!row.transfer_pair_id && row.category_class !== 'Transfer')
+        throw new AppError(ErrorKind.FailedPrecondition, MSG.notTransfer, { appErrorCode: 'TRANSACTION_NOT_TRANSFER' });
       for (const r of locked) refuseIfRestricted(r);
       const other = await unpairLocked(trx, tenant.workspaceId, row, { dismiss: true, userId: tenant.userId ?? null });
       return { transactions: await viewsInOrder(trx, other ? [row.id, other] : [row.id]), message: SUCCESS.transferUnpaired };

@@ -23,10 +23,18 @@ const POST_SLICE = 2_000;
  * only gets its applied_rule_id (and vendor) — nothing is posted for it. The categorisation model's applied
  * suggestions go the same way (no rule; `trail` adds to each 'categorised' row of the trail).
  */
-export async function rebook(trx: Knex.Transaction, changes: readonly RuleChange[], userId: string | null, trail: Record<string, unknown> = {}): Promise<number> {
+export async function rebook(
+  trx: Knex.Transaction,
+  changes: readonly RuleChange[],
+  userId: string | null,
+  trail: Record<string, unknown> = {},
+): Promise<number> {
   if (changes.length === 0) return 0;
   const recategorised = changes.filter((c) => c.category_id !== c.win_category_id);
-  const reversals = await reversalsOf(trx, recategorised.filter((c) => c.current_entry_id).map((c) => ({ entryId: c.current_entry_id as string, description: `Reversal: ${c.name}` })));
+  const reversals = await reversalsOf(
+    trx,
+    recategorised.filter((c) => c.current_entry_id).map((c) => ({ entryId: c.current_entry_id as string, description: `Reversal: ${c.name}` })),
+  );
   const entries: NewEntry[] = [];
   const newEntryOf: (number | null)[] = [];
   let nextReversal = 0;
@@ -34,29 +42,52 @@ export async function rebook(trx: Knex.Transaction, changes: readonly RuleChange
     if (c.current_entry_id) entries.push(reversals[nextReversal++] as NewEntry);
     if (c.ledger_account_id && c.txn_date && c.amount_cents !== 0) {
       newEntryOf.push(entries.length);
-      entries.push({ workspaceId: c.workspace_id, date: c.txn_date, sourceType: 'WorkspaceTransaction', sourceId: c.id, description: c.name, lines: bankTransactionLines(c.ledger_account_id, c.win_category_id, Number(c.amount_cents)), transactionId: c.id, billerId: c.biller_id });
+      entries.push({
+        workspaceId: c.workspace_id,
+        date: c.txn_date,
+        sourceType: 'WorkspaceTransaction',
+        sourceId: c.id,
+        description: c.name,
+        lines: bankTransactionLines(c.ledger_account_id, c.win_category_id, Number(c.amount_cents)),
+        transactionId: c.id,
+        billerId: c.biller_id,
+      });
     } else newEntryOf.push(null);
   }
   // In slices (posted in order, as one after another): one huge statement's cost grows faster than its size.
   const posted: string[] = [];
   for (let i = 0; i < entries.length; i += POST_SLICE) posted.push(...(await postEntries(trx, entries.slice(i, i + POST_SLICE))));
-  const entryOf = new Map(recategorised.map((c, i) => {
-    const at = newEntryOf[i];
-    return [c.id, at === null || at === undefined ? null : (posted[at] as string)] as const;
-  }));
-  await updateBookings(trx, changes.map((c) => ({
-    ...c,
-    category_id: c.win_category_id,
-    current_entry_id: entryOf.has(c.id) ? (entryOf.get(c.id) ?? null) : c.current_entry_id,
-    applied_rule_id: c.win_rule_id,
-    vendor_id: c.win_vendor_id ?? c.vendor_id,
-  })));
+  const entryOf = new Map(
+    recategorised.map((c, i) => {
+      const at = newEntryOf[i];
+      return [c.id, at === null || at === undefined ? null : (posted[at] as string)] as const;
+    }),
+  );
+  await updateBookings(
+    trx,
+    changes.map((c) => ({
+      ...c,
+      category_id: c.win_category_id,
+      current_entry_id: entryOf.has(c.id) ? (entryOf.get(c.id) ?? null) : c.current_entry_id,
+      applied_rule_id: c.win_rule_id,
+      vendor_id: c.win_vendor_id ?? c.vendor_id,
+    })),
+  );
   // A rule's categorisation is creation mode auto (spec: manual or auto); the model's own is marked by its caller.
-  await markRuleApplied(trx, changes.filter((c) => c.win_rule_id).map((c) => c.id));
-  await auditMany(trx, recategorised.map((c) => ({
-    workspaceId: c.workspace_id, transactionId: c.id, userId, event: 'categorised' as const,
-    details: { fromCategoryId: c.category_id, toCategoryId: c.win_category_id, toCategoryName: c.win_category_name, appliedRuleId: c.win_rule_id, ...trail },
-  })));
+  await markRuleApplied(
+    trx,
+    changes.filter((c) => c.win_rule_id).map((c) => c.id),
+  );
+  await auditMany(
+    trx,
+    recategorised.map((c) => ({
+      workspaceId: c.workspace_id,
+      transactionId: c.id,
+      userId,
+      event: 'categorised' as const,
+      details: { fromCategoryId: c.category_id, toCategoryId: c.win_category_id, toCategoryName: c.win_category_name, appliedRuleId: c.win_rule_id, ...trail },
+    })),
+  );
   return changes.length;
 }
 
@@ -100,11 +131,13 @@ export class VendorRuleUseCases {
   /** Another workspace's category, vendor or source (of those that are UUIDs) is a 404 naming the field; nothing else happens. */
   async checkReferences(tenant: Tenant, ids: { categoryId: string; vendorId: string; sourceId: string }): Promise<void> {
     const some = (id: string) => (isUuid(id) ? [id] : []);
-    await inWorkspace(this.deps.db, tenant, (trx) => assertReferences(trx, [
-      { field: 'categoryId', kind: 'category', ids: some(ids.categoryId) },
-      { field: 'vendorId', kind: 'vendor', ids: some(ids.vendorId) },
-      { field: 'sourceId', kind: 'bankAccount', ids: some(ids.sourceId) },
-    ]));
+    await inWorkspace(this.deps.db, tenant, (trx) =>
+      assertReferences(trx, [
+        { field: 'categoryId', kind: 'category', ids: some(ids.categoryId) },
+        { field: 'vendorId', kind: 'vendor', ids: some(ids.vendorId) },
+        { field: 'sourceId', kind: 'bankAccount', ids: some(ids.sourceId) },
+      ]),
+    );
   }
 
   async forget(tenant: Tenant, ruleId: string): Promise<{ keptCategorisations: number }> {

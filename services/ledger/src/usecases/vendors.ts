@@ -23,7 +23,10 @@ export class VendorLinkUseCases {
     });
     p.throwIfAny();
     await inWorkspace(this.deps.db, tenant, async (trx) => {
-      await assertReferences(trx, vendors.map((v, i) => ({ field: `vendors.${i}.billerIds`, kind: 'biller' as const, ids: v.billerIds })));
+      await assertReferences(
+        trx,
+        vendors.map((v, i) => ({ field: `vendors.${i}.billerIds`, kind: 'biller' as const, ids: v.billerIds })),
+      );
       await registerVendors(trx, tenant.workspaceId, vendors);
     });
   }

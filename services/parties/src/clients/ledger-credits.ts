@@ -30,7 +30,13 @@ export interface CreditLedger {
 
 export function creditLedger(client: LedgerClient): CreditLedger {
   const request = (p: CreditPosting, dryRun: boolean) => ({
-    sourceType: p.sourceType, sourceId: p.creditId, version: BigInt(p.version), date: p.date, description: p.description, lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents) })), dryRun,
+    sourceType: p.sourceType,
+    sourceId: p.creditId,
+    version: BigInt(p.version),
+    date: p.date,
+    description: p.description,
+    lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents) })),
+    dryRun,
   });
   return {
     async post(tenant, p) {

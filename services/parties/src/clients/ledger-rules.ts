@@ -42,13 +42,25 @@ export function ruleLedgerLink(client: LedgerClient): RuleLedgerLink {
   const call = (tenant: TenantContext) => ({ headers: tenantHeaders(tenant) });
   return {
     async apply(tenant, r) {
-      const out = await client.applyVendorRule({
-        rule: {
-          ruleId: r.ruleId, name: r.name, categoryId: r.categoryId, vendorId: r.vendorId ?? '', applyFrom: r.applyFrom, ruleApplyDateTime: r.ruleApplyDateTime,
-          descriptionSign: r.descriptionSign ?? '', descriptionValue: r.descriptionValue ?? '', amountSign: r.amountSign ?? '', amountCents: BigInt(r.amountCents ?? 0),
-          upperAmountCents: BigInt(r.upperAmountCents ?? 0), sourceId: r.sourceId ?? '',
+      const out = await client.applyVendorRule(
+        {
+          rule: {
+            ruleId: r.ruleId,
+            name: r.name,
+            categoryId: r.categoryId,
+            vendorId: r.vendorId ?? '',
+            applyFrom: r.applyFrom,
+            ruleApplyDateTime: r.ruleApplyDateTime,
+            descriptionSign: r.descriptionSign ?? '',
+            descriptionValue: r.descriptionValue ?? '',
+            amountSign: r.amountSign ?? '',
+            amountCents: BigInt(r.amountCents ?? 0),
+            upperAmountCents: BigInt(r.upperAmountCents ?? 0),
+            sourceId: r.sourceId ?? '',
+          },
         },
-      }, { ...call(tenant), timeoutMs: RULE_APPLY_TIMEOUT_MS });
+        { ...call(tenant), timeoutMs: RULE_APPLY_TIMEOUT_MS },
+      );
       return { categorised: out.categorised, impacted: out.impacted };
     },
     async checkReferences(tenant, ids) {
@@ -63,8 +75,16 @@ export function ruleLedgerLink(client: LedgerClient): RuleLedgerLink {
       const r = await client.describeVendorRules({ ruleIds, impactedLimit }, call(tenant));
       for (const d of r.rules) {
         out.set(d.ruleId, {
-          categoryName: d.categoryName, sourceAccountName: d.sourceAccountName, impactedCount: d.impactedCount,
-          impacted: d.impacted.map((i) => ({ id: i.id, description: i.description, amountCents: Number(i.amountCents), date: i.date, categoryId: i.categoryId })),
+          categoryName: d.categoryName,
+          sourceAccountName: d.sourceAccountName,
+          impactedCount: d.impactedCount,
+          impacted: d.impacted.map((i) => ({
+            id: i.id,
+            description: i.description,
+            amountCents: Number(i.amountCents),
+            date: i.date,
+            categoryId: i.categoryId,
+          })),
         });
       }
       return out;

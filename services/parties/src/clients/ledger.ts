@@ -38,7 +38,8 @@ export function ledgerLink(client: LedgerClient): LedgerLink {
       const out = new Map<string, VendorActivity>();
       if (vendorIds && vendorIds.length === 0) return out;
       const r = await client.getVendorActivity({ vendorIds: vendorIds ?? [] }, call(tenant));
-      for (const a of r.activity) out.set(a.vendorId, { transactionCount: a.transactionCount, spendingCents: Number(a.spendingCents), inflowCents: Number(a.inflowCents) });
+      for (const a of r.activity)
+        out.set(a.vendorId, { transactionCount: a.transactionCount, spendingCents: Number(a.spendingCents), inflowCents: Number(a.inflowCents) });
       return out;
     },
   };

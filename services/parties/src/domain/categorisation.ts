@@ -67,8 +67,85 @@ const MERCHANT_WINDOW = 200;
 const TOKEN_DISCOUNT = 0.85;
 
 const PREFIXES = /^(SQ|SQU|TST|PAYPAL|PP|POS|ACH|DEBIT|CREDIT|CHECKCARD|PURCHASE|RECURRING|SP|IN|WWW|DD|DNH|BT|CKE)\s*\*?\s+|^(SQ|TST|PP|SP|DD|IN)\s*\*\s*/;
-const NOISE = new Set(['INC', 'LLC', 'CO', 'CORP', 'LTD', 'THE', 'COM', 'WWW', 'HTTPS', 'HTTP', 'STORE', 'ONLINE', 'PAYMENT', 'PMT', 'POS', 'DEBIT', 'CARD', 'PURCHASE', 'ACH', 'SQ', 'TST', 'PAYPAL', 'US', 'USA']);
-const STATES = new Set(['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC']);
+const NOISE = new Set([
+  'INC',
+  'LLC',
+  'CO',
+  'CORP',
+  'LTD',
+  'THE',
+  'COM',
+  'WWW',
+  'HTTPS',
+  'HTTP',
+  'STORE',
+  'ONLINE',
+  'PAYMENT',
+  'PMT',
+  'POS',
+  'DEBIT',
+  'CARD',
+  'PURCHASE',
+  'ACH',
+  'SQ',
+  'TST',
+  'PAYPAL',
+  'US',
+  'USA',
+]);
+const STATES = new Set([
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'DC',
+]);
 
 /** The words of a description that name something: upper case, no digits, no punctuation, no filler, no state code. */
 export function descriptionTokens(text: string): string[] {
@@ -163,7 +240,15 @@ function merchantVotes(all: readonly CategorisationExample[], q: CategorisationQ
     let later = 0;
     for (let j = i + 1; j < examples.length; j++) if (amountSimilarity(e.amountCents, examples[j]!.amountCents) >= SAME_BAND) later++;
     const account = e.bankAccountId === q.bankAccountId ? SAME_ACCOUNT : 1;
-    addVote(votes, e.categoryId, (AMOUNT_FLOOR + near) * RECENCY_DECAY ** -later * account, e.vendorId, e.at, (0.5 + 0.5 * near) * account, (AMOUNT_FLOOR + near) * account);
+    addVote(
+      votes,
+      e.categoryId,
+      (AMOUNT_FLOOR + near) * RECENCY_DECAY ** -later * account,
+      e.vendorId,
+      e.at,
+      (0.5 + 0.5 * near) * account,
+      (AMOUNT_FLOOR + near) * account,
+    );
   }
   return votes;
 }

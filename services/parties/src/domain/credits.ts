@@ -7,7 +7,10 @@ import { MSG, type FieldProblem } from './parties.js';
  */
 export type CreditKind = 'vendor_credit' | 'credit_memo';
 
-export const CREDIT_KINDS: Record<CreditKind, { partyField: 'vendorId' | 'customerId'; party: 'Vendor' | 'Customer'; sourceType: 'VendorCredit' | 'CreditMemo'; what: string; label: string }> = {
+export const CREDIT_KINDS: Record<
+  CreditKind,
+  { partyField: 'vendorId' | 'customerId'; party: 'Vendor' | 'Customer'; sourceType: 'VendorCredit' | 'CreditMemo'; what: string; label: string }
+> = {
   vendor_credit: { partyField: 'vendorId', party: 'Vendor', sourceType: 'VendorCredit', what: 'Vendor credit', label: 'vendor credit' },
   credit_memo: { partyField: 'customerId', party: 'Customer', sourceType: 'CreditMemo', what: 'Credit memo', label: 'credit memo' },
 };
@@ -104,10 +107,21 @@ export function cleanCredit(kind: CreditKind, input: CreditInput, creating: bool
         const description = (l.description ?? '').trim();
         const amountCents = toCents(l.amountCents);
         let ok = true;
-        if (categoryId === '') { add(`lineItems.${i}.categoryId`, CREDIT_MSG.categoryRequired(i)); ok = false; }
-        else if (!isUuid(categoryId)) { add(`lineItems.${i}.categoryId`, CREDIT_MSG.categoryUuid(i)); ok = false; }
-        if (!Number.isSafeInteger(amountCents) || amountCents <= 0) { add(`lineItems.${i}.amount`, CREDIT_MSG.amount(i)); ok = false; }
-        if (description.length > CREDIT_LIMITS.lineDescription) { add(`lineItems.${i}.description`, CREDIT_MSG.lineDescription(i)); ok = false; }
+        if (categoryId === '') {
+          add(`lineItems.${i}.categoryId`, CREDIT_MSG.categoryRequired(i));
+          ok = false;
+        } else if (!isUuid(categoryId)) {
+          add(`lineItems.${i}.categoryId`, CREDIT_MSG.categoryUuid(i));
+          ok = false;
+        }
+        if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+          add(`lineItems.${i}.amount`, CREDIT_MSG.amount(i));
+          ok = false;
+        }
+        if (description.length > CREDIT_LIMITS.lineDescription) {
+          add(`lineItems.${i}.description`, CREDIT_MSG.lineDescription(i));
+          ok = false;
+        }
         if (ok) lines.push({ description, categoryId: categoryId.toLowerCase(), amountCents });
       });
       if (lines.length === items.length) {

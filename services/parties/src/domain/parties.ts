@@ -145,7 +145,10 @@ export interface ListQuery {
 }
 
 /** Paging and filters of a list (spec §5: page ≥ 1, take 1..100, default 20). */
-export function cleanListQuery(q: { page: number; take: number; search: string; status: string; filter?: string; all: boolean }): { value: ListQuery; problems: FieldProblem[] } {
+export function cleanListQuery(q: { page: number; take: number; search: string; status: string; filter?: string; all: boolean }): {
+  value: ListQuery;
+  problems: FieldProblem[];
+} {
   const problems: FieldProblem[] = [];
   const page = q.page === 0 ? 1 : q.page;
   const take = q.take === 0 ? PAGE_SIZE : q.take;

@@ -14,13 +14,20 @@ const PROCESSOR_PREFIX = /^(sq|tst|pp|paypal|sp|py|ck|in|dd)\s*\*\s*/i;
 const LEGAL_FORMS = new Set(['inc', 'incorporated', 'llc', 'ltd', 'limited', 'co', 'corp', 'corporation', 'company', 'plc', 'gmbh', 'lp', 'llp']);
 
 export function vendorNameKey(name: string): string {
-  let s = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  let s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
   s = s.replace(PROCESSOR_PREFIX, '');
   // Store numbers written with a mark: "#1234", "no. 12", "store 0042".
   s = s.replace(/(#|\bno\.?\s*|\bstore\s+)\d+/g, ' ');
   // Dotted legal forms before punctuation goes: "l.l.c." -> "llc".
   s = s.replace(/\bl\.\s*l\.\s*c\b\.?/g, 'llc').replace(/\bl\.\s*l\.\s*p\b\.?/g, 'llp');
-  s = s.replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+  s = s
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
   let words = s.split(' ').filter(Boolean);
   while (words.length > 1 && /^\d+$/.test(words[words.length - 1] as string)) words = words.slice(0, -1);
   while (words.length > 1 && LEGAL_FORMS.has(words[words.length - 1] as string)) words = words.slice(0, -1);

@@ -113,9 +113,15 @@ export function cleanRule(input: RuleFieldsInput, before?: RuleValue): { value: 
   return {
     problems,
     value: {
-      name, vendorId, categoryId, ruleApplyDateTime, sourceId,
-      descriptionSign: hasDescription ? descriptionSign : null, descriptionValue: hasDescription ? descriptionValue : null,
-      amountSign: hasAmount ? amountSign : null, amountCents: hasAmount ? amountCents : null,
+      name,
+      vendorId,
+      categoryId,
+      ruleApplyDateTime,
+      sourceId,
+      descriptionSign: hasDescription ? descriptionSign : null,
+      descriptionValue: hasDescription ? descriptionValue : null,
+      amountSign: hasAmount ? amountSign : null,
+      amountCents: hasAmount ? amountCents : null,
       upperAmountCents: hasAmount && amountSign === 'between' ? upperAmountCents : null,
     },
   };
@@ -129,9 +135,11 @@ export function conditionsInWords(r: RuleValue, sourceName: string): string[] {
   const out: string[] = [];
   if (r.descriptionValue) out.push(`Description ${r.descriptionSign === 'equals' ? 'is' : 'contains'} "${r.descriptionValue}"`);
   if (r.amountCents) {
-    out.push(r.amountSign === 'between'
-      ? `Amount is between ${dollars(r.amountCents)} and ${dollars(r.upperAmountCents ?? 0)}`
-      : `Amount ${AMOUNT_WORDS[r.amountSign ?? 'equals'] ?? 'is'} ${dollars(r.amountCents)}`);
+    out.push(
+      r.amountSign === 'between'
+        ? `Amount is between ${dollars(r.amountCents)} and ${dollars(r.upperAmountCents ?? 0)}`
+        : `Amount ${AMOUNT_WORDS[r.amountSign ?? 'equals'] ?? 'is'} ${dollars(r.amountCents)}`,
+    );
   }
   if (r.sourceId) out.push(`Source account is ${sourceName || r.sourceId}`);
   return out;

@@ -9,7 +9,13 @@ export const CATEGORISATION_CONSUMER = 'parties_categorisation';
  * redelivered request is answered once, a redelivered correction learnt once. A request that keeps failing is
  * answered as failed (with the reason) when it is dead-lettered, so the ledger's job does not wait for ever.
  */
-export function startCategorisationConsumer(o: { db: Knex; bus: EventBus; logger: Logger; model: Pick<CategorisationUseCases, 'learn' | 'answer' | 'failed'>; maxDeliver?: number }): Promise<Consumer> {
+export function startCategorisationConsumer(o: {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  model: Pick<CategorisationUseCases, 'learn' | 'answer' | 'failed'>;
+  maxDeliver?: number;
+}): Promise<Consumer> {
   return startConsumer({
     name: CATEGORISATION_CONSUMER,
     types: [EventType.TransactionCategorized, EventType.CategorizationRequested],

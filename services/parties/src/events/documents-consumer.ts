@@ -39,12 +39,20 @@ export function startDocumentsConsumer(o: { db: Knex; bus: EventBus; logger: Log
       }
       // A deleted document stays as a voided row (it counts nowhere): a late event of the same version cannot bring it back.
       const taken = await upsertPartyDocument(trx, event.workspaceId, {
-        id: m.documentId, kind: m.kind as PartyDocumentKind, partyId: m.partyId, date: m.date, dueDate: m.dueDate || null,
-        totalCents: Number(m.totalCents), paidCents: Number(m.paidCents), voided: m.voided || m.change === 'deleted', version: Number(m.version),
+        id: m.documentId,
+        kind: m.kind as PartyDocumentKind,
+        partyId: m.partyId,
+        date: m.date,
+        dueDate: m.dueDate || null,
+        totalCents: Number(m.totalCents),
+        paidCents: Number(m.paidCents),
+        voided: m.voided || m.change === 'deleted',
+        version: Number(m.version),
       });
       // The credits it applies (vendor credits / credit memos) follow the same state: none once voided or deleted.
       if (taken) {
-        const applications = m.voided || m.change === 'deleted' ? [] : m.creditApplications.map((a) => ({ creditId: a.creditId, amountCents: Number(a.amountCents) }));
+        const applications =
+          m.voided || m.change === 'deleted' ? [] : m.creditApplications.map((a) => ({ creditId: a.creditId, amountCents: Number(a.amountCents) }));
         await replaceCreditApplications(trx, event.workspaceId, kind, m.documentId, applications);
       }
     },

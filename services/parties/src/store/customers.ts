@@ -42,13 +42,18 @@ export async function customerNameTaken(trx: Knex.Transaction, name: string, exc
 }
 
 export async function insertCustomer(trx: Knex.Transaction, c: CleanParty & { id: string; workspaceId: string; name: string }): Promise<CustomerRow> {
-  const [row] = (await trx('customers').insert({ id: c.id, workspace_id: c.workspaceId, ...columns(c) }).returning('*')) as CustomerRow[];
+  const [row] = (await trx('customers')
+    .insert({ id: c.id, workspace_id: c.workspaceId, ...columns(c) })
+    .returning('*')) as CustomerRow[];
   if (!row) throw new Error('insert into customers answered no row');
   return row;
 }
 
 export async function updateCustomer(trx: Knex.Transaction, id: string, c: CleanParty): Promise<CustomerRow> {
-  const [row] = (await trx('customers').where({ id }).update({ ...columns(c), updated_at: trx.fn.now() }).returning('*')) as CustomerRow[];
+  const [row] = (await trx('customers')
+    .where({ id })
+    .update({ ...columns(c), updated_at: trx.fn.now() })
+    .returning('*')) as CustomerRow[];
   if (!row) throw new Error(`customer ${id} vanished under its lock`);
   return row;
 }

@@ -36,16 +36,28 @@ export async function deletePartyDocument(trx: Knex.Transaction, id: string): Pr
 /** The documents of a kind of these parties (every party's of the workspace when `partyIds` is undefined). */
 export async function partyDocuments(trx: Knex.Transaction, kind: PartyDocumentKind, partyIds?: readonly string[]): Promise<DocumentFacts[]> {
   if (partyIds && partyIds.length === 0) return [];
-  const rows = (await trx.raw(
-    `select party_id, to_char(doc_date, 'YYYY-MM-DD') as doc_date, to_char(due_date, 'YYYY-MM-DD') as due_date, total_cents::float8 as total_cents, paid_cents::float8 as paid_cents, voided
+  const rows = (
+    await trx.raw(
+      `select party_id, to_char(doc_date, 'YYYY-MM-DD') as doc_date, to_char(due_date, 'YYYY-MM-DD') as due_date, total_cents::float8 as total_cents, paid_cents::float8 as paid_cents, voided
        from party_documents where kind = ?${partyIds ? ' and party_id = any(?::uuid[])' : ''}`,
-    partyIds ? [kind, [...partyIds]] : [kind],
-  )).rows as { party_id: string; doc_date: string; due_date: string | null; total_cents: number; paid_cents: number; voided: boolean }[];
-  return rows.map((r) => ({ partyId: r.party_id, date: r.doc_date, dueDate: r.due_date, totalCents: r.total_cents, paidCents: r.paid_cents, voided: r.voided }));
+      partyIds ? [kind, [...partyIds]] : [kind],
+    )
+  ).rows as { party_id: string; doc_date: string; due_date: string | null; total_cents: number; paid_cents: number; voided: boolean }[];
+  return rows.map((r) => ({
+    partyId: r.party_id,
+    date: r.doc_date,
+    dueDate: r.due_date,
+    totalCents: r.total_cents,
+    paidCents: r.paid_cents,
+    voided: r.voided,
+  }));
 }
 
 /** A merge moves the merged vendors' bills to the parent here at once (the documents service follows vendor.changed). */
 export async function movePartyDocuments(trx: Knex.Transaction, fromPartyIds: readonly string[], toPartyId: string): Promise<number> {
   if (fromPartyIds.length === 0) return 0;
-  return trx('party_documents').where({ kind: 'bill' }).whereIn('party_id', [...fromPartyIds]).update({ party_id: toPartyId, updated_at: trx.fn.now() });
+  return trx('party_documents')
+    .where({ kind: 'bill' })
+    .whereIn('party_id', [...fromPartyIds])
+    .update({ party_id: toPartyId, updated_at: trx.fn.now() });
 }

@@ -44,14 +44,20 @@ export async function vendorById(trx: Knex.Transaction, id: string, lock = false
 /** The live vendors among `ids`. */
 export async function vendorsByIds(trx: Knex.Transaction, ids: readonly string[], lock = false): Promise<VendorRow[]> {
   if (ids.length === 0) return [];
-  const q = trx<VendorRow>('vendors').whereIn('id', [...ids]).whereNull('deleted_at').orderBy('id');
+  const q = trx<VendorRow>('vendors')
+    .whereIn('id', [...ids])
+    .whereNull('deleted_at')
+    .orderBy('id');
   return (await (lock ? q.forUpdate() : q)) as VendorRow[];
 }
 
 /** The live vendor a merchant of this name goes to: the one of the same name (case-insensitive), else the oldest with its key. */
 export async function vendorForMerchant(trx: Knex.Transaction, name: string, nameKey: string): Promise<VendorRow | undefined> {
-  return (await trx<VendorRow>('vendors').whereNull('deleted_at').where((q) => q.whereRaw('lower(name) = lower(?)', [name]).orWhere({ name_key: nameKey }))
-    .orderByRaw('(lower(name) = lower(?)) desc, created_at, id', [name]).first()) as VendorRow | undefined;
+  return (await trx<VendorRow>('vendors')
+    .whereNull('deleted_at')
+    .where((q) => q.whereRaw('lower(name) = lower(?)', [name]).orWhere({ name_key: nameKey }))
+    .orderByRaw('(lower(name) = lower(?)) desc, created_at, id', [name])
+    .first()) as VendorRow | undefined;
 }
 
 /** Whether another live vendor of the workspace has this name (case-insensitive). */
@@ -62,7 +68,10 @@ export async function vendorNameTaken(trx: Knex.Transaction, name: string, excep
 }
 
 /** Inserts a vendor; undefined when a live vendor of the workspace already has its name. */
-export async function insertVendor(trx: Knex.Transaction, v: CleanParty & { id: string; workspaceId: string; name: string; nameKey: string; isAdded: boolean }): Promise<VendorRow | undefined> {
+export async function insertVendor(
+  trx: Knex.Transaction,
+  v: CleanParty & { id: string; workspaceId: string; name: string; nameKey: string; isAdded: boolean },
+): Promise<VendorRow | undefined> {
   const rows = (await trx('vendors')
     .insert({ id: v.id, workspace_id: v.workspaceId, is_added: v.isAdded, ...columns(v) })
     .onConflict(trx.raw('(workspace_id, lower(name)) where deleted_at is null'))
@@ -73,7 +82,10 @@ export async function insertVendor(trx: Knex.Transaction, v: CleanParty & { id: 
 
 /** Changes a vendor's fields (and marks it added: a user has edited it); answers the row. */
 export async function updateVendor(trx: Knex.Transaction, id: string, v: CleanParty & { nameKey?: string }): Promise<VendorRow> {
-  const [row] = (await trx('vendors').where({ id }).update({ ...columns(v), is_added: true, updated_at: trx.fn.now() }).returning('*')) as VendorRow[];
+  const [row] = (await trx('vendors')
+    .where({ id })
+    .update({ ...columns(v), is_added: true, updated_at: trx.fn.now() })
+    .returning('*')) as VendorRow[];
   if (!row) throw new Error(`vendor ${id} vanished under its lock`);
   return row;
 }
@@ -86,7 +98,9 @@ export async function setVendorStatus(trx: Knex.Transaction, id: string, status:
 
 /** Deleted vendors stay as rows (merges and later documents may name them) but are never listed or found. */
 export async function markVendorsDeleted(trx: Knex.Transaction, ids: readonly string[], mergedInto: string | null): Promise<void> {
-  await trx('vendors').whereIn('id', [...ids]).update({ deleted_at: trx.fn.now(), merged_into: mergedInto, updated_at: trx.fn.now() });
+  await trx('vendors')
+    .whereIn('id', [...ids])
+    .update({ deleted_at: trx.fn.now(), merged_into: mergedInto, updated_at: trx.fn.now() });
 }
 
 function listed(trx: Knex.Transaction, q: ListQuery) {
@@ -110,7 +124,10 @@ export async function listVendors(trx: Knex.Transaction, q: ListQuery): Promise<
 export async function merchantNames(trx: Knex.Transaction, vendorIds: readonly string[]): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>();
   if (vendorIds.length === 0) return names;
-  const rows = (await trx('vendor_merchants').whereIn('vendor_id', [...vendorIds]).orderBy('merchant_name').select('vendor_id', 'merchant_name')) as { vendor_id: string; merchant_name: string }[];
+  const rows = (await trx('vendor_merchants')
+    .whereIn('vendor_id', [...vendorIds])
+    .orderBy('merchant_name')
+    .select('vendor_id', 'merchant_name')) as { vendor_id: string; merchant_name: string }[];
   for (const r of rows) names.set(r.vendor_id, [...(names.get(r.vendor_id) ?? []), r.merchant_name]);
   return names;
 }
@@ -120,11 +137,19 @@ export async function merchantKnown(trx: Knex.Transaction, billerId: string): Pr
   return (await trx('vendor_merchants').where({ biller_id: billerId }).first('biller_id')) !== undefined;
 }
 
-export async function insertMerchant(trx: Knex.Transaction, m: { billerId: string; workspaceId: string; vendorId: string; merchantName: string }): Promise<void> {
-  await trx('vendor_merchants').insert({ biller_id: m.billerId, workspace_id: m.workspaceId, vendor_id: m.vendorId, merchant_name: m.merchantName }).onConflict('biller_id').ignore();
+export async function insertMerchant(
+  trx: Knex.Transaction,
+  m: { billerId: string; workspaceId: string; vendorId: string; merchantName: string },
+): Promise<void> {
+  await trx('vendor_merchants')
+    .insert({ biller_id: m.billerId, workspace_id: m.workspaceId, vendor_id: m.vendorId, merchant_name: m.merchantName })
+    .onConflict('biller_id')
+    .ignore();
 }
 
 /** The merging vendors' merchants become the parent's. */
 export async function moveMerchants(trx: Knex.Transaction, fromIds: readonly string[], toId: string): Promise<void> {
-  await trx('vendor_merchants').whereIn('vendor_id', [...fromIds]).update({ vendor_id: toId });
+  await trx('vendor_merchants')
+    .whereIn('vendor_id', [...fromIds])
+    .update({ vendor_id: toId });
 }

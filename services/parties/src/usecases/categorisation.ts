@@ -15,8 +15,14 @@ export class CategorisationUseCases {
   async learn(trx: Knex.Transaction, workspaceId: string, c: TransactionCategorized): Promise<void> {
     if (!isUuid(c.transactionId) || !isUuid(c.categoryId)) throw new Error('transaction.categorized without a transaction or category id');
     await learnExample(trx, workspaceId, {
-      transactionId: c.transactionId, merchantName: c.merchantName, description: c.description, amountCents: Number(c.amountCents), bankAccountId: c.bankAccountId,
-      categoryId: c.categoryId, vendorId: isUuid(c.vendorId) ? c.vendorId : null, categorizedAt: c.categorizedAt || new Date().toISOString(),
+      transactionId: c.transactionId,
+      merchantName: c.merchantName,
+      description: c.description,
+      amountCents: Number(c.amountCents),
+      bankAccountId: c.bankAccountId,
+      categoryId: c.categoryId,
+      vendorId: isUuid(c.vendorId) ? c.vendorId : null,
+      categorizedAt: c.categorizedAt || new Date().toISOString(),
     });
   }
 
@@ -24,8 +30,19 @@ export class CategorisationUseCases {
   async answer(trx: Knex.Transaction, workspaceId: string, request: CategorizationRequested): Promise<void> {
     const index = indexExamples(await latestExamples(trx));
     const suggestions = request.candidates.map((c) => {
-      const s = suggestCategory(index, { merchantName: c.merchantName, description: c.description, amountCents: Number(c.amountCents), bankAccountId: c.bankAccountId });
-      return { transactionId: c.transactionId, categoryId: s?.categoryId ?? '', vendorId: s?.vendorId ?? '', confidence: s?.confidence ?? 0, apply: !!s && s.confidence >= AUTO_APPLY_THRESHOLD };
+      const s = suggestCategory(index, {
+        merchantName: c.merchantName,
+        description: c.description,
+        amountCents: Number(c.amountCents),
+        bankAccountId: c.bankAccountId,
+      });
+      return {
+        transactionId: c.transactionId,
+        categoryId: s?.categoryId ?? '',
+        vendorId: s?.vendorId ?? '',
+        confidence: s?.confidence ?? 0,
+        apply: !!s && s.confidence >= AUTO_APPLY_THRESHOLD,
+      };
     });
     await writeEvent(trx, 'parties', {
       type: EventType.CategorizationSuggested,
@@ -39,11 +56,13 @@ export class CategorisationUseCases {
    * reason and no suggestions, so the job is marked failed rather than waiting for ever. Its own transaction.
    */
   async failed(workspaceId: string, jobId: string, reason: string): Promise<void> {
-    await withTenant(this.db, { workspaceId }, (trx) => writeEvent(trx, 'parties', {
-      type: EventType.CategorizationSuggested,
-      workspaceId,
-      payload: { jobId, suggestions: [], threshold: AUTO_APPLY_THRESHOLD, failedReason: reason.slice(0, 500) },
-    }));
+    await withTenant(this.db, { workspaceId }, (trx) =>
+      writeEvent(trx, 'parties', {
+        type: EventType.CategorizationSuggested,
+        workspaceId,
+        payload: { jobId, suggestions: [], threshold: AUTO_APPLY_THRESHOLD, failedReason: reason.slice(0, 500) },
+      }),
+    );
   }
 
   /** What the model would suggest now for a transaction of the workspace (tests and support look at it). */

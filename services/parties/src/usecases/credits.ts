@@ -1,9 +1,30 @@
 import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger } from '@ledgerline/platform';
 import { postingRequested } from '../events/party-changed.js';
 import type { CreditLedger, CreditPosting } from '../clients/ledger-credits.js';
-import { balanceOf, cleanCredit, CREDIT_KINDS, CREDIT_MSG, entryDescription, totalCents, type CleanLine, type CreditInput, type CreditKind } from '../domain/credits.js';
+import {
+  balanceOf,
+  cleanCredit,
+  CREDIT_KINDS,
+  CREDIT_MSG,
+  entryDescription,
+  totalCents,
+  type CleanLine,
+  type CreditInput,
+  type CreditKind,
+} from '../domain/credits.js';
 import { MSG, pageMeta, PAGE_MAX, PAGE_SIZE, type FieldProblem } from '../domain/parties.js';
-import { creditById, creditLines, insertCredit, listCredits, replaceLines, setJournalEntry, updateCredit, voidCredit, type CreditLineRow, type CreditRow } from '../store/credits.js';
+import {
+  creditById,
+  creditLines,
+  insertCredit,
+  listCredits,
+  replaceLines,
+  setJournalEntry,
+  updateCredit,
+  voidCredit,
+  type CreditLineRow,
+  type CreditRow,
+} from '../store/credits.js';
 import { customerById } from '../store/customers.js';
 import { vendorById } from '../store/vendors.js';
 import type { ListAnswer, Tenant } from './index.js';
@@ -62,16 +83,40 @@ export function createCreditUseCases({ db, ledger, logger }: { db: Knex; ledger:
     return viewOf(row, (await creditLines(trx, [id])).get(id) ?? []);
   }
 
-  const posting = (kind: CreditKind, id: string, version: number, c: { paymentDate: string; description: string; refNo: string; lines: readonly CleanLine[] }, name: string): CreditPosting => ({
-    sourceType: CREDIT_KINDS[kind].sourceType, creditId: id, version, date: c.paymentDate, description: entryDescription(kind, name, c.description, c.refNo),
+  const posting = (
+    kind: CreditKind,
+    id: string,
+    version: number,
+    c: { paymentDate: string; description: string; refNo: string; lines: readonly CleanLine[] },
+    name: string,
+  ): CreditPosting => ({
+    sourceType: CREDIT_KINDS[kind].sourceType,
+    creditId: id,
+    version,
+    date: c.paymentDate,
+    description: entryDescription(kind, name, c.description, c.refNo),
     lines: c.lines.map((l) => ({ categoryId: l.categoryId, amountCents: l.amountCents })),
   });
-  const voiding = (kind: CreditKind, id: string, version: number): CreditPosting => ({ sourceType: CREDIT_KINDS[kind].sourceType, creditId: id, version, date: '', description: '', lines: [] });
+  const voiding = (kind: CreditKind, id: string, version: number): CreditPosting => ({
+    sourceType: CREDIT_KINDS[kind].sourceType,
+    creditId: id,
+    version,
+    date: '',
+    description: '',
+    lines: [],
+  });
 
   /** Inside the version's transaction: the ledger's check, then the event that books it once this commits. */
   async function request(trx: Knex.Transaction, tenant: Tenant, p: CreditPosting): Promise<void> {
     await ledger.check(tenant, p);
-    await postingRequested(trx, tenant.workspaceId, { sourceType: p.sourceType, sourceId: p.creditId, version: p.version, date: p.date, description: p.description, lines: p.lines });
+    await postingRequested(trx, tenant.workspaceId, {
+      sourceType: p.sourceType,
+      sourceId: p.creditId,
+      version: p.version,
+      date: p.date,
+      description: p.description,
+      lines: p.lines,
+    });
   }
 
   /**
@@ -106,7 +151,10 @@ export function createCreditUseCases({ db, ledger, logger }: { db: Knex; ledger:
           if (!party) throw notFound(kind === 'vendor_credit' ? MSG.vendorNotFound : MSG.customerNotFound, partyField);
         }
         const { rows, count } = await listCredits(trx, kind, { page, take, partyId: q.partyId.toLowerCase() });
-        const lines = await creditLines(trx, rows.map((r) => r.id));
+        const lines = await creditLines(
+          trx,
+          rows.map((r) => r.id),
+        );
         return { data: rows.map((r) => viewOf(r, lines.get(r.id) ?? [])), meta: pageMeta(page, take, count) };
       });
     },
@@ -125,11 +173,27 @@ export function createCreditUseCases({ db, ledger, logger }: { db: Knex; ledger:
       assertCanEdit(tenant);
       const { value, problems } = cleanCredit(kind, input, true);
       throwIfAny(problems);
-      const c = { paymentDate: value.paymentDate as string, partyId: value.partyId as string, description: value.description ?? '', refNo: value.refNo ?? '', lines: value.lineItems as CleanLine[] };
+      const c = {
+        paymentDate: value.paymentDate as string,
+        partyId: value.partyId as string,
+        description: value.description ?? '',
+        refNo: value.refNo ?? '',
+        lines: value.lineItems as CleanLine[],
+      };
       const id = newId();
       const p = await withTenant(db, tenant, async (trx) => {
         const name = await partyName(trx, kind, c.partyId);
-        await insertCredit(trx, { id, workspaceId: tenant.workspaceId, kind, partyId: c.partyId, paymentDate: c.paymentDate, description: c.description, refNo: c.refNo, totalCents: totalCents(c.lines), createdBy: tenant.userId ?? null });
+        await insertCredit(trx, {
+          id,
+          workspaceId: tenant.workspaceId,
+          kind,
+          partyId: c.partyId,
+          paymentDate: c.paymentDate,
+          description: c.description,
+          refNo: c.refNo,
+          totalCents: totalCents(c.lines),
+          createdBy: tenant.userId ?? null,
+        });
         await replaceLines(trx, tenant.workspaceId, id, c.lines);
         const version = posting(kind, id, 1, c, name);
         await request(trx, tenant, version);
@@ -147,37 +211,62 @@ export function createCreditUseCases({ db, ledger, logger }: { db: Knex; ledger:
       assertCanEdit(tenant);
       throwIfAny(idProblems(id));
       const { value, problems } = cleanCredit(kind, input, false);
-      const changed: CreditChange | { p: CreditPosting; view: CreditView } = await withTenant(db, tenant, async (trx): Promise<CreditChange | { p: CreditPosting; view: CreditView }> => {
-        // Another workspace's credit is a 404 whatever the body holds; then the fields' refusals (nothing changed).
-        const seen = await creditById(trx, kind, id);
-        if (!seen) throw notFound(CREDIT_MSG.notFound(kind), 'id');
-        throwIfAny(problems);
-        const partyOf = (r: CreditRow) => (kind === 'vendor_credit' ? r.vendor_id : r.customer_id) ?? '';
-        // Locks in the order a merge takes them (the party, then its credits), so the two never wait on each other.
-        let partyId = value.partyId ?? partyOf(seen);
-        let name = await partyName(trx, kind, partyId);
-        const row = await creditById(trx, kind, id, true);
-        if (!row) throw notFound(CREDIT_MSG.notFound(kind), 'id');
-        if (value.partyId === undefined && partyOf(row) !== partyId) {
-          // Merged into another vendor meanwhile: the credit keeps its new vendor.
-          partyId = partyOf(row);
-          name = await partyName(trx, kind, partyId);
-        }
-        const current = (await creditLines(trx, [id])).get(id) ?? [];
-        const c = {
-          paymentDate: value.paymentDate ?? row.payment_date, partyId, description: value.description ?? row.description, refNo: value.refNo ?? row.ref_no,
-          lines: value.lineItems ?? current.map((l) => ({ description: l.description, categoryId: l.category_id, amountCents: l.amount_cents })),
-        };
-        const sameLines = c.lines.length === current.length && c.lines.every((l, i) => l.description === current[i]?.description && l.categoryId === current[i]?.category_id && l.amountCents === current[i]?.amount_cents);
-        const unchanged = sameLines && c.paymentDate === row.payment_date && c.description === row.description && c.refNo === row.ref_no && partyId === (row.vendor_id ?? row.customer_id);
-        if (unchanged) return { credit: viewOf(row, current), seq: 0 };
-        const version = row.version + 1;
-        const p = posting(kind, id, version, c, name);
-        await updateCredit(trx, id, { kind, partyId, paymentDate: c.paymentDate, description: c.description, refNo: c.refNo, totalCents: totalCents(c.lines), version, journalEntryId: row.journal_entry_id });
-        if (value.lineItems) await replaceLines(trx, tenant.workspaceId, id, c.lines);
-        await request(trx, tenant, p);
-        return { p, view: await reload(trx, kind, id) };
-      });
+      const changed: CreditChange | { p: CreditPosting; view: CreditView } = await withTenant(
+        db,
+        tenant,
+        async (trx): Promise<CreditChange | { p: CreditPosting; view: CreditView }> => {
+          // Another workspace's credit is a 404 whatever the body holds; then the fields' refusals (nothing changed).
+          const seen = await creditById(trx, kind, id);
+          if (!seen) throw notFound(CREDIT_MSG.notFound(kind), 'id');
+          throwIfAny(problems);
+          const partyOf = (r: CreditRow) => (kind === 'vendor_credit' ? r.vendor_id : r.customer_id) ?? '';
+          // Locks in the order a merge takes them (the party, then its credits), so the two never wait on each other.
+          let partyId = value.partyId ?? partyOf(seen);
+          let name = await partyName(trx, kind, partyId);
+          const row = await creditById(trx, kind, id, true);
+          if (!row) throw notFound(CREDIT_MSG.notFound(kind), 'id');
+          if (value.partyId === undefined && partyOf(row) !== partyId) {
+            // Merged into another vendor meanwhile: the credit keeps its new vendor.
+            partyId = partyOf(row);
+            name = await partyName(trx, kind, partyId);
+          }
+          const current = (await creditLines(trx, [id])).get(id) ?? [];
+          const c = {
+            paymentDate: value.paymentDate ?? row.payment_date,
+            partyId,
+            description: value.description ?? row.description,
+            refNo: value.refNo ?? row.ref_no,
+            lines: value.lineItems ?? current.map((l) => ({ description: l.description, categoryId: l.category_id, amountCents: l.amount_cents })),
+          };
+          const sameLines =
+            c.lines.length === current.length &&
+            c.lines.every(
+              (l, i) => l.description === current[i]?.description && l.categoryId === current[i]?.category_id && l.amountCents === current[i]?.amount_cents,
+            );
+          const unchanged =
+            sameLines &&
+            c.paymentDate === row.payment_date &&
+            c.description === row.description &&
+            c.refNo === row.ref_no &&
+            partyId === (row.vendor_id ?? row.customer_id);
+          if (unchanged) return { credit: viewOf(row, current), seq: 0 };
+          const version = row.version + 1;
+          const p = posting(kind, id, version, c, name);
+          await updateCredit(trx, id, {
+            kind,
+            partyId,
+            paymentDate: c.paymentDate,
+            description: c.description,
+            refNo: c.refNo,
+            totalCents: totalCents(c.lines),
+            version,
+            journalEntryId: row.journal_entry_id,
+          });
+          if (value.lineItems) await replaceLines(trx, tenant.workspaceId, id, c.lines);
+          await request(trx, tenant, p);
+          return { p, view: await reload(trx, kind, id) };
+        },
+      );
       if (!('p' in changed)) return changed;
       return book(tenant, kind, changed.p, changed.view);
     },

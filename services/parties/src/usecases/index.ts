@@ -1,4 +1,15 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import {
+  AppError,
+  ErrorKind,
+  hasRoleAtLeast,
+  isUuid,
+  newId,
+  VIEWER_EDIT_MESSAGE,
+  withTenant,
+  type Knex,
+  type Logger,
+  type TenantContext,
+} from '@ledgerline/platform';
 import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
 import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
 import { partyFigures, utcToday, type PartyFigures } from '../domain/document-figures.js';
@@ -6,9 +17,31 @@ import { customerKeptMessage, DELETED, vendorKeptMessage } from '../domain/party
 import { vendorNameKey } from '../domain/vendor-name.js';
 import { customerChanged, vendorChanged } from '../events/party-changed.js';
 import { creditTotals, moveVendorCredits, type PartyCreditTotals } from '../store/credits.js';
-import { customerById, customerNameTaken, insertCustomer, listCustomers, markCustomerDeleted, setCustomerStatus, updateCustomer, type CustomerRow } from '../store/customers.js';
 import {
-  insertMerchant, insertVendor, listVendors, markVendorsDeleted, merchantKnown, merchantNames, moveMerchants, setVendorStatus, updateVendor, vendorById, vendorForMerchant, vendorNameTaken, vendorsByIds, type VendorRow,
+  customerById,
+  customerNameTaken,
+  insertCustomer,
+  listCustomers,
+  markCustomerDeleted,
+  setCustomerStatus,
+  updateCustomer,
+  type CustomerRow,
+} from '../store/customers.js';
+import {
+  insertMerchant,
+  insertVendor,
+  listVendors,
+  markVendorsDeleted,
+  merchantKnown,
+  merchantNames,
+  moveMerchants,
+  setVendorStatus,
+  updateVendor,
+  vendorById,
+  vendorForMerchant,
+  vendorNameTaken,
+  vendorsByIds,
+  type VendorRow,
 } from '../store/vendors.js';
 import { movePartyDocuments, partyDocuments, type PartyDocumentKind } from '../store/party-documents.js';
 import { moveRules, vendorsWithRules } from '../store/vendor-rules.js';
@@ -73,21 +106,44 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
     const ruled = await vendorsWithRules(trx, [row.id]);
     const bills = await figuresOf(trx, 'bill', [row.id]);
     const activity = await activityCall;
-    return { row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id), bills: bills.get(row.id) };
+    return {
+      row,
+      merchantNames: names.get(row.id) ?? [],
+      activity: activity.get(row.id) ?? NO_ACTIVITY,
+      credits: credits.get(row.id),
+      hasRule: ruled.has(row.id),
+      bills: bills.get(row.id),
+    };
   }
 
   return {
-    async listVendors(tenant: Tenant, query: { page: number; take: number; search: string; status: string; filter: string; all: boolean }): Promise<ListAnswer<VendorView>> {
+    async listVendors(
+      tenant: Tenant,
+      query: { page: number; take: number; search: string; status: string; filter: string; all: boolean },
+    ): Promise<ListAnswer<VendorView>> {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       // The page is read in one transaction; the totals are asked of the ledger after it (no connection held meanwhile).
       const { rows, count, names, credits, ruled, bills } = await withTenant(db, tenant, async (trx) => {
         const page = await listVendors(trx, q);
         const ids = page.rows.map((r) => r.id);
-        return { ...page, names: await merchantNames(trx, ids), credits: await creditTotals(trx, 'vendor_credit', ids), ruled: await vendorsWithRules(trx, ids), bills: await figuresOf(trx, 'bill', q.all ? undefined : ids) };
+        return {
+          ...page,
+          names: await merchantNames(trx, ids),
+          credits: await creditTotals(trx, 'vendor_credit', ids),
+          ruled: await vendorsWithRules(trx, ids),
+          bills: await figuresOf(trx, 'bill', q.all ? undefined : ids),
+        };
       });
       const activity = await ledger.activity(tenant, q.all ? undefined : rows.map((r) => r.id));
-      const data = rows.map((row) => ({ row, merchantNames: names.get(row.id) ?? [], activity: activity.get(row.id) ?? NO_ACTIVITY, credits: credits.get(row.id), hasRule: ruled.has(row.id), bills: bills.get(row.id) }));
+      const data = rows.map((row) => ({
+        row,
+        merchantNames: names.get(row.id) ?? [],
+        activity: activity.get(row.id) ?? NO_ACTIVITY,
+        credits: credits.get(row.id),
+        hasRule: ruled.has(row.id),
+        bills: bills.get(row.id),
+      }));
       return { data, meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
     },
 
@@ -96,10 +152,23 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       const { row, names, credits, ruled, bills } = await withTenant(db, tenant, async (trx) => {
         const found = await vendorById(trx, id);
         if (!found) throw notFound('Vendor', 'id');
-        return { row: found, names: await merchantNames(trx, [id]), credits: await creditTotals(trx, 'vendor_credit', [id]), ruled: await vendorsWithRules(trx, [id]), bills: await figuresOf(trx, 'bill', [id]) };
+        return {
+          row: found,
+          names: await merchantNames(trx, [id]),
+          credits: await creditTotals(trx, 'vendor_credit', [id]),
+          ruled: await vendorsWithRules(trx, [id]),
+          bills: await figuresOf(trx, 'bill', [id]),
+        };
       });
       const activity = await ledger.activity(tenant, [id]);
-      return { row, merchantNames: names.get(id) ?? [], activity: activity.get(id) ?? NO_ACTIVITY, credits: credits.get(id), hasRule: ruled.has(id), bills: bills.get(id) };
+      return {
+        row,
+        merchantNames: names.get(id) ?? [],
+        activity: activity.get(id) ?? NO_ACTIVITY,
+        credits: credits.get(id),
+        hasRule: ruled.has(id),
+        bills: bills.get(id),
+      };
     },
 
     /** POST /vendors: a new vendor, registered with the ledger (transactions may name it) in the same step. */
@@ -145,7 +214,10 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
         const row = await vendorById(trx, id, true);
         if (!row) throw notFound('Vendor', 'id');
         const view = await viewOf(tenant, trx, row);
-        const held = vendorKeptMessage({ transactions: view.activity.transactionCount, bills: view.bills?.count ?? 0, vendorCredits: view.credits?.count ?? 0 }, row.status === 'inactive');
+        const held = vendorKeptMessage(
+          { transactions: view.activity.transactionCount, bills: view.bills?.count ?? 0, vendorCredits: view.credits?.count ?? 0 },
+          row.status === 'inactive',
+        );
         if (held) {
           const inactive = row.status === 'inactive' ? row : await setVendorStatus(trx, id, 'inactive');
           if (inactive !== row) await vendorChanged(trx, tenant.workspaceId, inactive, 'updated');
@@ -214,14 +286,20 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       logger.debug({ workspaceId, billerId, vendorId: vendor.id }, 'merchant adopted as vendor');
     },
 
-    async listCustomers(tenant: Tenant, query: { page: number; take: number; search: string; status: string; all: boolean }): Promise<ListAnswer<CustomerView>> {
+    async listCustomers(
+      tenant: Tenant,
+      query: { page: number; take: number; search: string; status: string; all: boolean },
+    ): Promise<ListAnswer<CustomerView>> {
       const { value: q, problems } = cleanListQuery(query);
       throwIfAny(problems);
       return withTenant(db, tenant, async (trx) => {
         const { rows, count } = await listCustomers(trx, q);
         const ids = rows.map((r) => r.id);
         const [memos, invoices] = [await creditTotals(trx, 'credit_memo', ids), await figuresOf(trx, 'invoice', q.all ? undefined : ids)];
-        return { data: rows.map((r) => ({ ...r, memoTotals: memos.get(r.id), invoices: invoices.get(r.id) })), meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count) };
+        return {
+          data: rows.map((r) => ({ ...r, memoTotals: memos.get(r.id), invoices: invoices.get(r.id) })),
+          meta: q.all ? pageMeta(1, Math.max(count, 1), count) : pageMeta(q.page, q.take, count),
+        };
       });
     },
 
@@ -254,7 +332,8 @@ export function createUseCases({ db, ledger, logger }: PartiesDeps) {
       return withTenant(db, tenant, async (trx) => {
         if (!(await customerById(trx, id, true))) throw notFound('Customer', 'id');
         throwIfAny(problems);
-        if (value.name !== undefined && (await customerNameTaken(trx, value.name, id))) throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
+        if (value.name !== undefined && (await customerNameTaken(trx, value.name, id)))
+          throw AppError.invalid([{ field: 'name', message: MSG.customerNameTaken }]);
         const row = await updateCustomer(trx, id, value);
         await customerChanged(trx, tenant.workspaceId, row, 'updated');
         return { ...row, memoTotals: (await creditTotals(trx, 'credit_memo', [id])).get(id), invoices: (await figuresOf(trx, 'invoice', [id])).get(id) };

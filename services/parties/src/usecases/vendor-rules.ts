@@ -63,8 +63,15 @@ export function createVendorRuleUseCases({ db, ledger }: VendorRuleDeps) {
         await checkVendor(trx, query.vendorId || null);
         return listRules(trx, { page: q.page, take: q.take, vendorId: query.vendorId || null });
       });
-      const described = await ledger.describe(tenant, rows.map((r) => r.id), IMPACTED_LIMIT);
-      return { data: rows.map((row): RuleView => ({ row, value: ruleValueOf(row), described: described.get(row.id) ?? NOTHING })), meta: pageMeta(q.page, q.take, count) };
+      const described = await ledger.describe(
+        tenant,
+        rows.map((r) => r.id),
+        IMPACTED_LIMIT,
+      );
+      return {
+        data: rows.map((row): RuleView => ({ row, value: ruleValueOf(row), described: described.get(row.id) ?? NOTHING })),
+        meta: pageMeta(q.page, q.take, count),
+      };
     },
 
     async getVendorRule(tenant: Tenant, id: string): Promise<RuleView> {

@@ -55,11 +55,26 @@ export interface IdempotencyClaim {
  * with another body (409 IDEMPOTENCY_KEY_REUSED). A concurrent claimant waits here until the first commits or rolls
  * back (then it claims the key itself).
  */
-export async function claimIdempotencyKey(trx: Knex.Transaction, workspaceId: string, scope: string, claim: IdempotencyClaim, resultId: string): Promise<string | null> {
-  const inserted = await trx.raw('insert into idempotency_keys (workspace_id, scope, key, request_hash, result_id) values (?, ?, ?, ?, ?) on conflict do nothing returning result_id', [workspaceId, scope, claim.key, claim.hash, resultId]);
+export async function claimIdempotencyKey(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  scope: string,
+  claim: IdempotencyClaim,
+  resultId: string,
+): Promise<string | null> {
+  const inserted = await trx.raw(
+    'insert into idempotency_keys (workspace_id, scope, key, request_hash, result_id) values (?, ?, ?, ?, ?) on conflict do nothing returning result_id',
+    [workspaceId, scope, claim.key, claim.hash, resultId],
+  );
   if (inserted.rows.length > 0) return null;
-  const prior = (await trx.raw('select request_hash, result_id from idempotency_keys where workspace_id = ? and scope = ? and key = ?', [workspaceId, scope, claim.key])).rows[0] as { request_hash: string; result_id: string } | undefined;
+  const prior = (
+    await trx.raw('select request_hash, result_id from idempotency_keys where workspace_id = ? and scope = ? and key = ?', [workspaceId, scope, claim.key])
+  ).rows[0] as { request_hash: string; result_id: string } | undefined;
   if (!prior) throw new Error('idempotency key vanished after a conflict');
-  if (prior.request_hash !== claim.hash) throw new AppError(ErrorKind.Conflict, IDEMPOTENCY_MSG.reused, { appErrorCode: 'IDEMPOTENCY_KEY_REUSED', fields: [{ field: 'Idempotency-Key', message: IDEMPOTENCY_MSG.reused }] });
+  if (prior.request_hash !== claim.hash)
+    throw new AppError(ErrorKind.Conflict, IDEMPOTENCY_MSG.reused, {
+      appErrorCode: 'IDEMPOTENCY_KEY_REUSED',
+      fields: [{ field: 'Idempotency-Key', message: IDEMPOTENCY_MSG.reused }],
+    });
   return prior.result_id;
 }

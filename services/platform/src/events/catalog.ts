@@ -1,6 +1,12 @@
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { BankAccountLinkedSchema, BankAccountRemovedSchema, BankAccountSyncedSchema, BankTransactionRemovedSchema, BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
+import {
+  BankAccountLinkedSchema,
+  BankAccountRemovedSchema,
+  BankAccountSyncedSchema,
+  BankTransactionRemovedSchema,
+  BankTransactionSchema,
+} from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';

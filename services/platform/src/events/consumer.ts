@@ -122,15 +122,21 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
   let lastActivity = Date.now();
 
   /** One transaction: the inbox rows of the events (in key order, so replicas lock alike), then `apply` on the fresh ones. */
-  const commit = async (workspaceId: string | null, events: CheckedEvent<N, C>[], apply: (trx: Knex.Transaction, fresh: CheckedEvent<N, C>[]) => Promise<void>): Promise<void> => {
+  const commit = async (
+    workspaceId: string | null,
+    events: CheckedEvent<N, C>[],
+    apply: (trx: Knex.Transaction, fresh: CheckedEvent<N, C>[]) => Promise<void>,
+  ): Promise<void> => {
     const sorted = [...events].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const run = async (trx: Knex.Transaction): Promise<number> => {
-      const fresh = (await trx.raw(
-        `insert into inbox (consumer, event_id, workspace_id, type)
+      const fresh = (
+        await trx.raw(
+          `insert into inbox (consumer, event_id, workspace_id, type)
          select ?, * from unnest(?::uuid[], ?::uuid[], ?::text[])
          on conflict (consumer, event_id) do nothing returning event_id`,
-        [name, sorted.map((e) => e.id), sorted.map((e) => e.workspaceId), sorted.map((e) => e.type)],
-      )).rows as { event_id: string }[];
+          [name, sorted.map((e) => e.id), sorted.map((e) => e.workspaceId), sorted.map((e) => e.type)],
+        )
+      ).rows as { event_id: string }[];
       if (fresh.length === 0) return 0; // handled before: effect already committed
       const ids = new Set(fresh.map((r) => r.event_id));
       const todo = events.filter((e) => ids.has(e.id));
@@ -184,18 +190,25 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     const { msg, event } = item;
     const parent = propagation.extract(context.active(), msg.headers);
     await context.with(parent, () =>
-      tracer.startActiveSpan(`consume ${event.type}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.message.id': event.id, 'ledgerline.consumer': name } }, async (span) => {
-        try {
-          const acrossTenants = batch?.acrossTenants === true && batchTypes.has(event.type);
-          await commit(acrossTenants ? null : event.workspaceId, [event], (trx, [fresh]) => handleOne(trx, fresh as CheckedEvent<N, C>));
-          await msg.ack();
-        } catch (err) {
-          span.recordException(err as Error);
-          await failed([item], err);
-        } finally {
-          span.end();
-        }
-      }),
+      tracer.startActiveSpan(
+        `consume ${event.type}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.message.id': event.id, 'ledgerline.consumer': name },
+        },
+        async (span) => {
+          try {
+            const acrossTenants = batch?.acrossTenants === true && batchTypes.has(event.type);
+            await commit(acrossTenants ? null : event.workspaceId, [event], (trx, [fresh]) => handleOne(trx, fresh as CheckedEvent<N, C>));
+            await msg.ack();
+          } catch (err) {
+            span.recordException(err as Error);
+            await failed([item], err);
+          } finally {
+            span.end();
+          }
+        },
+      ),
     );
   };
 
@@ -204,16 +217,20 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     // The same event twice in one batch (a redelivery racing the first) is applied once and acknowledged twice.
     const unique = [...new Map(items.map((i) => [i.event.id, i.event])).values()];
     try {
-      await tracer.startActiveSpan('consume batch', { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.batch.message_count': items.length, 'ledgerline.consumer': name } }, async (span) => {
-        try {
-          await commit(workspaceId, unique, (trx, fresh) => batch!.handle(trx, fresh));
-        } catch (err) {
-          span.recordException(err as Error);
-          throw err;
-        } finally {
-          span.end();
-        }
-      });
+      await tracer.startActiveSpan(
+        'consume batch',
+        { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.batch.message_count': items.length, 'ledgerline.consumer': name } },
+        async (span) => {
+          try {
+            await commit(workspaceId, unique, (trx, fresh) => batch!.handle(trx, fresh));
+          } catch (err) {
+            span.recordException(err as Error);
+            throw err;
+          } finally {
+            span.end();
+          }
+        },
+      );
     } catch (err) {
       // One by one only isolates a bad event; when the database was the trouble, the whole batch waits and comes back.
       if (unique.length === 1 || isTransientError(err)) return failed(items, err);
@@ -224,20 +241,22 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     await Promise.all(items.map((i) => i.msg.ack().catch(() => undefined)));
   };
 
-  const batcher = batch && new MessageBatcher<Item<N, C>>({
-    size: batch.size,
-    waitMs: batch.waitMs ?? 5,
-    apply: async (items) => {
-      try {
-        if (batch.acrossTenants) return await applyGroup(null, items);
-        const byWorkspace = new Map<string, Item<N, C>[]>();
-        for (const item of items) byWorkspace.set(item.event.workspaceId, [...(byWorkspace.get(item.event.workspaceId) ?? []), item]);
-        for (const [workspaceId, group] of byWorkspace) await applyGroup(workspaceId, group);
-      } finally {
-        pending -= items.length;
-      }
-    },
-  });
+  const batcher =
+    batch &&
+    new MessageBatcher<Item<N, C>>({
+      size: batch.size,
+      waitMs: batch.waitMs ?? 5,
+      apply: async (items) => {
+        try {
+          if (batch.acrossTenants) return await applyGroup(null, items);
+          const byWorkspace = new Map<string, Item<N, C>[]>();
+          for (const item of items) byWorkspace.set(item.event.workspaceId, [...(byWorkspace.get(item.event.workspaceId) ?? []), item]);
+          for (const [workspaceId, group] of byWorkspace) await applyGroup(workspaceId, group);
+        } finally {
+          pending -= items.length;
+        }
+      },
+    });
 
   const sub = await bus.subscribe({ durable: name, subjects: types.map(eventSubject), maxDeliver: UNLIMITED_DELIVERIES, concurrency }, async (msg) => {
     lastActivity = Date.now();
@@ -245,7 +264,14 @@ export async function startConsumer<N extends EventType, C = undefined>(options:
     let event: ReceivedEvent<N>;
     try {
       const env = fromBinary(EventEnvelopeSchema, msg.data);
-      event = { id: env.id, type: env.type, workspaceId: env.workspaceId, source: env.source, occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0), payload: env.payload } as ReceivedEvent<N>;
+      event = {
+        id: env.id,
+        type: env.type,
+        workspaceId: env.workspaceId,
+        source: env.source,
+        occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
+        payload: env.payload,
+      } as ReceivedEvent<N>;
     } catch (err) {
       logger.error({ err, subject: msg.subject, consumer: name }, 'undecodable event; dead-lettering');
       return deadLetter(msg, err, `undecodable:${crypto.randomUUID()}`);

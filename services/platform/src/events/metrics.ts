@@ -55,7 +55,10 @@ type Probe = () => Promise<Array<{ labels: Record<string, string>; value: number
 function probedGauge(name: string, help: string, labelNames: readonly string[]) {
   const probes = new Set<Probe>();
   const gauge = new Gauge({
-    name, help, labelNames: [...labelNames], registers: [metricsRegistry],
+    name,
+    help,
+    labelNames: [...labelNames],
+    registers: [metricsRegistry],
     async collect() {
       this.reset();
       for (const probe of probes) {
@@ -78,13 +81,26 @@ function probedGauge(name: string, help: string, labelNames: readonly string[]) 
 async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('probe timed out')), ms); })]);
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('probe timed out')), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 export const outboxBacklog = probedGauge('ledgerline_outbox_backlog', 'Outbox rows not yet published', ['service']);
-export const outboxOldestSeconds = probedGauge('ledgerline_outbox_oldest_unpublished_seconds', 'Age of the oldest unpublished outbox row (0 when none)', ['service']);
-export const consumerPending = probedGauge('ledgerline_consumer_pending', 'Messages a durable consumer has not received yet (JetStream num_pending)', ['consumer']);
-export const consumerUnacknowledged = probedGauge('ledgerline_consumer_unacknowledged', 'Messages delivered to a consumer and not yet acknowledged (JetStream num_ack_pending)', ['consumer']);
+export const outboxOldestSeconds = probedGauge('ledgerline_outbox_oldest_unpublished_seconds', 'Age of the oldest unpublished outbox row (0 when none)', [
+  'service',
+]);
+export const consumerPending = probedGauge('ledgerline_consumer_pending', 'Messages a durable consumer has not received yet (JetStream num_pending)', [
+  'consumer',
+]);
+export const consumerUnacknowledged = probedGauge(
+  'ledgerline_consumer_unacknowledged',
+  'Messages delivered to a consumer and not yet acknowledged (JetStream num_ack_pending)',
+  ['consumer'],
+);

@@ -1,7 +1,18 @@
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
-import { DEAD_LETTER_STREAM, DEAD_LETTER_SUBJECT_PREFIX, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, isDeadLetterSubject, type BusMessage, type EventBus, type PublishOptions, type SubscribeOptions, type Subscription } from './bus.js';
+import {
+  DEAD_LETTER_STREAM,
+  DEAD_LETTER_SUBJECT_PREFIX,
+  EVENT_SUBJECT_PREFIX,
+  EVENTS_STREAM,
+  isDeadLetterSubject,
+  type BusMessage,
+  type EventBus,
+  type PublishOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from './bus.js';
 
 export interface NatsBusOptions {
   url: string;
@@ -35,7 +46,11 @@ async function ensureStreams(jsm: JetStreamManager, ns: string, settings: Stream
   const prefix = ns ? `${ns}.` : '';
   const streams = [
     { name: streamName(EVENTS_STREAM, ns), subjects: [`${prefix}${EVENT_SUBJECT_PREFIX}>`], max_age: 0 },
-    { name: streamName(DEAD_LETTER_STREAM, ns), subjects: [`${prefix}${DEAD_LETTER_SUBJECT_PREFIX}>`], max_age: nanos(settings.deadLetterKeepDays * 86_400_000) },
+    {
+      name: streamName(DEAD_LETTER_STREAM, ns),
+      subjects: [`${prefix}${DEAD_LETTER_SUBJECT_PREFIX}>`],
+      max_age: nanos(settings.deadLetterKeepDays * 86_400_000),
+    },
   ];
   for (const s of streams) {
     const wanted = { num_replicas: settings.replicas, max_age: s.max_age };
@@ -54,7 +69,9 @@ async function ensureStreams(jsm: JetStreamManager, ns: string, settings: Stream
       }
     }
     if (info.config.num_replicas !== wanted.num_replicas || info.config.max_age !== wanted.max_age) {
-      await jsm.streams.update(s.name, { ...info.config, ...wanted }).catch((err: unknown) => logger.warn({ err, stream: s.name, wanted }, 'could not bring the stream to its settings; it keeps its own'));
+      await jsm.streams
+        .update(s.name, { ...info.config, ...wanted })
+        .catch((err: unknown) => logger.warn({ err, stream: s.name, wanted }, 'could not bring the stream to its settings; it keeps its own'));
     }
   }
 }
@@ -94,13 +111,18 @@ export class NatsEventBus implements EventBus {
   async subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {
     // NATS before 2.10 has no multi-subject filters: one durable consumer per subject.
     const subs = await Promise.all(
-      options.subjects.map((subject, i) => this.subscribeOne(options.subjects.length === 1 ? options.durable : `${options.durable}_${i}`, subject, options, handler)),
+      options.subjects.map((subject, i) =>
+        this.subscribeOne(options.subjects.length === 1 ? options.durable : `${options.durable}_${i}`, subject, options, handler),
+      ),
     );
     return {
       stop: async () => void (await Promise.all(subs.map((s) => s.stop()))),
       lag: async () => {
         const lags = await Promise.all(subs.map((s) => s.lag?.() ?? { pending: 0, unacknowledged: 0 }));
-        return lags.reduce((a, b) => ({ pending: a.pending + b.pending, unacknowledged: a.unacknowledged + b.unacknowledged }), { pending: 0, unacknowledged: 0 });
+        return lags.reduce((a, b) => ({ pending: a.pending + b.pending, unacknowledged: a.unacknowledged + b.unacknowledged }), {
+          pending: 0,
+          unacknowledged: 0,
+        });
       },
     };
   }

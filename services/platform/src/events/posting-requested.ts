@@ -22,9 +22,14 @@ export interface RequestedPosting {
  */
 export function writePostingRequested(trx: Knex.Transaction, source: string, workspaceId: string, p: RequestedPosting): Promise<string> {
   return writeEvent(trx, source, {
-    type: EventType.PostingRequested, workspaceId,
+    type: EventType.PostingRequested,
+    workspaceId,
     payload: {
-      sourceType: p.sourceType, sourceId: p.sourceId, version: BigInt(p.version), date: p.date, description: p.description,
+      sourceType: p.sourceType,
+      sourceId: p.sourceId,
+      version: BigInt(p.version),
+      date: p.date,
+      description: p.description,
       lines: p.lines.map((l) => ({ categoryId: l.categoryId, amountCents: BigInt(l.amountCents), direction: l.direction ?? '' })),
       setPayments: p.payments !== undefined,
       payments: (p.payments ?? []).map((x) => ({ transactionId: x.transactionId, amountCents: BigInt(x.amountCents) })),

@@ -59,7 +59,10 @@ export class OutboxRelay {
     client.on('notification', () => this.wake?.());
     this.listener = {
       release: () => {
-        void client.query('unlisten outbox').catch(() => undefined).finally(() => this.options.db.client.releaseConnection(client));
+        void client
+          .query('unlisten outbox')
+          .catch(() => undefined)
+          .finally(() => this.options.db.client.releaseConnection(client));
       },
     };
   }
@@ -67,9 +70,11 @@ export class OutboxRelay {
   /** Rows not yet published and the age of the oldest (0 when none): the metrics' backlog, read when scraped. */
   async backlog(): Promise<{ rows: number; oldestSeconds: number }> {
     return withSystem(this.options.db, async (trx) => {
-      const row = (await trx.raw(
-        `select count(*)::int as rows, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest from outbox where published_at is null`,
-      )).rows[0] as { rows: number; oldest: number };
+      const row = (
+        await trx.raw(
+          `select count(*)::int as rows, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest from outbox where published_at is null`,
+        )
+      ).rows[0] as { rows: number; oldest: number };
       return { rows: row.rows, oldestSeconds: row.oldest };
     });
   }
@@ -90,7 +95,12 @@ export class OutboxRelay {
       // re-publication is dropped by JetStream's dedupe on Nats-Msg-Id.
       await Promise.all(rows.map((row) => bus.publish(eventSubject(row.type), new Uint8Array(row.envelope), { msgId: row.id, headers: row.headers })));
       if (rows.length > 0) {
-        await trx('outbox').whereIn('id', rows.map((r) => r.id)).update({ published_at: trx.fn.now() });
+        await trx('outbox')
+          .whereIn(
+            'id',
+            rows.map((r) => r.id),
+          )
+          .update({ published_at: trx.fn.now() });
       }
       return rows.length;
     });

@@ -198,10 +198,11 @@ class MemoryWorkQueue implements WorkQueue {
           working: () => undefined,
         }).catch((err: unknown) => this.options.logger.error({ err, queue: this.options.name }, 'job handler failed; redelivering'));
         const o = outcome as typeof outcome;
-        if (o.kind === 'nak') setTimeout(() => {
-          this.pending.push(next);
-          this.wake?.();
-        }, o.delayMs).unref();
+        if (o.kind === 'nak')
+          setTimeout(() => {
+            this.pending.push(next);
+            this.wake?.();
+          }, o.delayMs).unref();
       }
     })();
     return {

@@ -133,20 +133,46 @@ export function defineService<N extends string, S extends z.ZodType<ServiceConfi
     // (RELIABILITY 9), and the relay and every across-tenant consumer batch (reporting's projector) run here. A small
     // pool made batches wait past the acquire timeout under load, fail five times and be dead-lettered.
     const ownsSystemDb = !overrides.systemDb && !overrides.db;
-    const systemDb = overrides.systemDb ?? (overrides.db ? systemPoolOf(overrides.db) : createDb({ url: systemUrlOf(setting(config, env.databaseUrl) as string), applicationName: `${name}-system` }));
+    const systemDb =
+      overrides.systemDb ??
+      (overrides.db
+        ? systemPoolOf(overrides.db)
+        : createDb({ url: systemUrlOf(setting(config, env.databaseUrl) as string), applicationName: `${name}-system` }));
     pairSystemPool(db, systemDb);
-    const bus = overrides.bus ?? (await connectBus({ kind: config.EVENT_BUS, url: config.NATS_URL, name, logger, namespace: config.NATS_NAMESPACE, streams: { replicas: config.NATS_STREAM_REPLICAS, deadLetterKeepDays: config.DEAD_LETTER_KEEP_DAYS } }));
+    const bus =
+      overrides.bus ??
+      (await connectBus({
+        kind: config.EVENT_BUS,
+        url: config.NATS_URL,
+        name,
+        logger,
+        namespace: config.NATS_NAMESPACE,
+        streams: { replicas: config.NATS_STREAM_REPLICAS, deadLetterKeepDays: config.DEAD_LETTER_KEEP_DAYS },
+      }));
     const parts = await definition.build({ config, overrides, logger, db, systemDb, bus });
     const relay = definition.publishes ? new OutboxRelay({ db: systemDb, bus, logger, service: name }) : null;
     const sweeper = new RetentionSweeper({
-      db: systemDb, logger, service: name, intervalMs: config.RETENTION_INTERVAL_SECONDS * 1000,
+      db: systemDb,
+      logger,
+      service: name,
+      intervalMs: config.RETENTION_INTERVAL_SECONDS * 1000,
       rules: [...eventRetentionRules({ outboxKeepHours: config.OUTBOX_KEEP_HOURS, inboxKeepDays: config.INBOX_KEEP_DAYS }), ...(definition.retention ?? [])],
     });
-    const server = await createServiceServer({ name, logger, routes: parts.routes, readiness: { database: () => db.raw('select 1') }, tokenKey: config.SERVICE_TOKEN_KEY });
+    const server = await createServiceServer({
+      name,
+      logger,
+      routes: parts.routes,
+      readiness: { database: () => db.raw('select 1') },
+      tokenKey: config.SERVICE_TOKEN_KEY,
+    });
     const jobs = [...(parts.jobs ?? []), sweeper];
     let subscriptions: Subscription[] = [];
     const base: RunningParts<P> = {
-      server, db, systemDb, bus, logger,
+      server,
+      db,
+      systemDb,
+      bus,
+      logger,
       relay: relay as RunningParts<P>['relay'],
       retention: sweeper,
       async listen() {

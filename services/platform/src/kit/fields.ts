@@ -35,4 +35,8 @@ export function orNull<T>(value: T, empty: T = '' as T): T | null {
 }
 
 /** A comma-separated list of ids or names: trimmed, empties dropped. */
-export const commaList = (v: string | undefined): string[] => (v ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+export const commaList = (v: string | undefined): string[] =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');

@@ -29,13 +29,45 @@ export interface RemoteEntry {
 }
 
 export const SERVICES = [
-  { name: 'identity', port: 4101, package: '@ledgerline/identity', dir: 'services/identity', database: 'ledgerline_identity', chart: 'charts/identity', calls: [] },
+  {
+    name: 'identity',
+    port: 4101,
+    package: '@ledgerline/identity',
+    dir: 'services/identity',
+    database: 'ledgerline_identity',
+    chart: 'charts/identity',
+    calls: [],
+  },
   { name: 'banking', port: 4102, package: '@ledgerline/banking', dir: 'services/banking', database: 'ledgerline_banking', chart: 'charts/banking', calls: [] },
   { name: 'ledger', port: 4103, package: '@ledgerline/ledger', dir: 'services/ledger', database: 'ledgerline_ledger', chart: 'charts/ledger', calls: [] },
-  { name: 'reporting', port: 4104, package: '@ledgerline/reporting', dir: 'services/reporting', database: 'ledgerline_reporting', chart: 'charts/reporting', calls: ['ledger'] },
+  {
+    name: 'reporting',
+    port: 4104,
+    package: '@ledgerline/reporting',
+    dir: 'services/reporting',
+    database: 'ledgerline_reporting',
+    chart: 'charts/reporting',
+    calls: ['ledger'],
+  },
   { name: 'firm', port: 4105, package: '@ledgerline/firm', dir: 'services/firm', database: 'ledgerline_firm', chart: 'charts/firm', calls: [] },
-  { name: 'parties', port: 4106, package: '@ledgerline/parties', dir: 'services/parties', database: 'ledgerline_parties', chart: 'charts/parties', calls: ['ledger'] },
-  { name: 'documents', port: 4107, package: '@ledgerline/documents', dir: 'services/documents', database: 'ledgerline_documents', chart: 'charts/documents', calls: ['ledger', 'parties'] },
+  {
+    name: 'parties',
+    port: 4106,
+    package: '@ledgerline/parties',
+    dir: 'services/parties',
+    database: 'ledgerline_parties',
+    chart: 'charts/parties',
+    calls: ['ledger'],
+  },
+  {
+    name: 'documents',
+    port: 4107,
+    package: '@ledgerline/documents',
+    dir: 'services/documents',
+    database: 'ledgerline_documents',
+    chart: 'charts/documents',
+    calls: ['ledger', 'parties'],
+  },
 ] as const satisfies readonly ServiceEntry[];
 
 export const REMOTES = [

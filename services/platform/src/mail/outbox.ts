@@ -76,7 +76,8 @@ const interval = (ms: number) => `${Math.max(0, Math.round(ms))} milliseconds`;
  */
 export const mailOutboxStore = {
   /** Writes one mail in the caller's transaction: it is sent if and only if that transaction commits. */
-  add: (db: Db, mail: OutgoingMail) => db('mail_outbox').insert({ id: newId(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind }),
+  add: (db: Db, mail: OutgoingMail) =>
+    db('mail_outbox').insert({ id: newId(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind }),
 
   /**
    * Claims up to `limit` due rows (FOR UPDATE SKIP LOCKED: replicas never claim the same row) and moves
@@ -101,7 +102,10 @@ export const mailOutboxStore = {
 
   /** A failed attempt: tried again after `delayMs`. */
   retryLater: (db: Db, id: string, delayMs: number, error: string) =>
-    db('mail_outbox').where({ id }).whereNull('sent_at').update({ next_attempt_at: db.raw('now() + ?::interval', [interval(delayMs)]), last_error: error }),
+    db('mail_outbox')
+      .where({ id })
+      .whereNull('sent_at')
+      .update({ next_attempt_at: db.raw('now() + ?::interval', [interval(delayMs)]), last_error: error }),
 
   /** Given up after the last attempt: never claimed again, body wiped. */
   giveUp: (db: Db, id: string, error: string) =>
@@ -147,7 +151,10 @@ export function mailRetryDelayMs(attempts: number, baseMs: number): number {
 /** An error as it may be stored and logged: the SMTP reply or the network error, never the mail. */
 function describe(err: unknown): string {
   const e = err as { code?: string; responseCode?: number; message?: string };
-  return [e.code, e.responseCode, e.message ?? String(err)].filter((x) => x !== undefined && x !== '').join(' ').slice(0, 500);
+  return [e.code, e.responseCode, e.message ?? String(err)]
+    .filter((x) => x !== undefined && x !== '')
+    .join(' ')
+    .slice(0, 500);
 }
 
 /**
@@ -206,8 +213,13 @@ export class MailOutbox implements Job {
     });
     for (const { row, error } of outcomes) {
       if (error === undefined) continue;
-      if (row.attempts >= maxAttempts) logger.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason: error }, 'mail given up after its last attempt');
-      else logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: mailRetryDelayMs(row.attempts, retryBaseMs), reason: error }, 'mail not sent; retrying later');
+      if (row.attempts >= maxAttempts)
+        logger.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason: error }, 'mail given up after its last attempt');
+      else
+        logger.warn(
+          { mailId: row.id, kind: row.kind, attempts: row.attempts, retryInMs: mailRetryDelayMs(row.attempts, retryBaseMs), reason: error },
+          'mail not sent; retrying later',
+        );
     }
     return rows.length;
   }
@@ -277,7 +289,11 @@ export function createMailOutbox({ db, logger, settings, mailer }: { db: Knex; l
  * so it is sent if and only if the change commits and survives a crash. `afterMail` runs after a commit that
  * wrote mail (the job's `wake`): the answer never waits for SMTP.
  */
-export async function transactWithMail<T>(db: Knex, afterMail: (() => void) | undefined, fn: (trx: Knex.Transaction, mail: (m: OutgoingMail) => Promise<void>) => Promise<T>): Promise<T> {
+export async function transactWithMail<T>(
+  db: Knex,
+  afterMail: (() => void) | undefined,
+  fn: (trx: Knex.Transaction, mail: (m: OutgoingMail) => Promise<void>) => Promise<T>,
+): Promise<T> {
   let wrote = false;
   const result = await db.transaction((trx) =>
     fn(trx, async (m) => {

@@ -18,6 +18,13 @@ export interface ServiceClientOptions {
 export function createServiceClient<S extends DescService>(service: S, { baseUrl, timeoutMs = 5_000, trust }: ServiceClientOptions): Client<S> {
   // No compression between services: they share a network, and gzip of a report answer (tens of kB) cost
   // more CPU at both ends than the rest of the call (a service only compresses for a client that accepts it).
-  const transport = createConnectTransport({ baseUrl, httpVersion: '1.1', defaultTimeoutMs: timeoutMs, useBinaryFormat: true, acceptCompression: [], interceptors: [signingInterceptor(trust)] });
+  const transport = createConnectTransport({
+    baseUrl,
+    httpVersion: '1.1',
+    defaultTimeoutMs: timeoutMs,
+    useBinaryFormat: true,
+    acceptCompression: [],
+    interceptors: [signingInterceptor(trust)],
+  });
   return createClient(service, transport);
 }

@@ -35,6 +35,7 @@ export function tenantHeaders(ctx: TenantContext): Record<string, string> {
 /** The tenant of a call that must name a workspace (every tenant-data RPC). */
 export function requireTenant(ctx: HandlerContext): Required<Pick<TenantContext, 'workspaceId'>> & TenantContext {
   const tenant = ctx.values.get(tenantKey);
-  if (!tenant.workspaceId) throw new AppError(ErrorKind.InvalidInput, 'A workspace is required', { fields: [{ field: 'x-workspace-id', message: 'A workspace is required' }] });
+  if (!tenant.workspaceId)
+    throw new AppError(ErrorKind.InvalidInput, 'A workspace is required', { fields: [{ field: 'x-workspace-id', message: 'A workspace is required' }] });
   return { ...tenant, workspaceId: tenant.workspaceId };
 }

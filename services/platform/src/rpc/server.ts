@@ -46,7 +46,12 @@ function errorInterceptor(logger: Logger): Interceptor {
 
 /** A fastify server speaking the Connect protocol (HTTP/1.1) with health and metrics endpoints. */
 export async function createServiceServer({ name, logger, routes, readiness = {}, tokenKey }: ServiceServerOptions): Promise<FastifyInstance> {
-  const app = fastify({ loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger, forceCloseConnections: true, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 1_048_576 });
+  const app = fastify({
+    loggerInstance: logger.child({ component: 'http' }) as FastifyBaseLogger,
+    forceCloseConnections: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1_048_576,
+  });
   registerHealth(app, name, readiness);
   await app.register(fastifyConnectPlugin, {
     routes,

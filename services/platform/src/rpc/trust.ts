@@ -30,7 +30,6 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 
 const ALGORITHM = 'HS256';
 
-
 function checkKey(key: string): void {
   if (key.length < MIN_SERVICE_TOKEN_KEY_LENGTH) throw new Error(`the service token key must have at least ${MIN_SERVICE_TOKEN_KEY_LENGTH} characters`);
 }
@@ -78,7 +77,11 @@ export async function signServiceToken(key: string, claims: ServiceTokenClaims, 
 }
 
 /** The tenancy a valid token carries; throws Unauthenticated for a missing, forged, expired or misaddressed one. */
-export async function verifyServiceToken(key: string, audience: string, authorization: string | null | undefined): Promise<TenantContext & { issuer: string; expiresAt: number }> {
+export async function verifyServiceToken(
+  key: string,
+  audience: string,
+  authorization: string | null | undefined,
+): Promise<TenantContext & { issuer: string; expiresAt: number }> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
   if (!token) throw new AppError(ErrorKind.Unauthenticated, 'A service token is required');
   try {
@@ -94,11 +97,20 @@ export async function verifyServiceToken(key: string, audience: string, authoriz
     if (wid !== undefined && !(typeof wid === 'string' && isUuid(wid))) throw new Error('bad workspace claim');
     if (sub !== undefined && !(typeof sub === 'string' && isUuid(sub))) throw new Error('bad user claim');
     if (role !== undefined && !isRole(role)) throw new Error('bad role claim');
-    return { workspaceId: wid as string | undefined, userId: sub as string | undefined, role: role as TenantContext['role'], issuer: iss ?? '', expiresAt: exp * 1000 };
+    return {
+      workspaceId: wid as string | undefined,
+      userId: sub as string | undefined,
+      role: role as TenantContext['role'],
+      issuer: iss ?? '',
+      expiresAt: exp * 1000,
+    };
   } catch (err) {
-    const reason = err instanceof joseErrors.JWTExpired ? 'The service token has expired'
-      : err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'aud' ? 'The service token is for another service'
-        : 'The service token is not valid';
+    const reason =
+      err instanceof joseErrors.JWTExpired
+        ? 'The service token has expired'
+        : err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'aud'
+          ? 'The service token is for another service'
+          : 'The service token is not valid';
     throw new AppError(ErrorKind.Unauthenticated, reason);
   }
 }
@@ -136,7 +148,10 @@ export function signingInterceptor(options: { key: string; issuer: string; audie
     const cacheKey = `${tenant.workspaceId ?? ''}|${tenant.userId ?? ''}|${tenant.role ?? ''}`;
     let entry = signed.get(cacheKey);
     if (!entry || entry.expiresAt - Date.now() < REUSE_MIN_REMAINING_SECONDS * 1000) {
-      entry = { token: await signServiceToken(options.key, { ...tenant, issuer: options.issuer, audience: options.audience }), expiresAt: Date.now() + SERVICE_TOKEN_TTL_SECONDS * 1000 };
+      entry = {
+        token: await signServiceToken(options.key, { ...tenant, issuer: options.issuer, audience: options.audience }),
+        expiresAt: Date.now() + SERVICE_TOKEN_TTL_SECONDS * 1000,
+      };
       signed.set(cacheKey, entry);
     }
     req.header.set(SERVICE_TOKEN_HEADER, `Bearer ${entry.token}`);

@@ -19,12 +19,15 @@ if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT) process.env.OTEL_TRACES_EXPORTER ?
 const sdk = new NodeSDK({
   serviceName: process.env.OTEL_SERVICE_NAME ?? process.env.SERVICE_NAME ?? 'ledgerline',
   traceExporter: process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? new OTLPTraceExporter() : undefined,
-  instrumentations: [...getNodeAutoInstrumentations(), new FastifyOtelInstrumentation({
-    registerOnInitialization: true,
-    // Connect writes RPC answers to the raw response, so the plugin's handler span would never end (and
-    // never be exported, leaving a hole in the trace); the http server span covers RPCs instead.
-    ignorePaths: (route: { url: string }) => route.url.startsWith('/ledgerline.'),
-  })],
+  instrumentations: [
+    ...getNodeAutoInstrumentations(),
+    new FastifyOtelInstrumentation({
+      registerOnInitialization: true,
+      // Connect writes RPC answers to the raw response, so the plugin's handler span would never end (and
+      // never be exported, leaving a hole in the trace); the http server span covers RPCs instead.
+      ignorePaths: (route: { url: string }) => route.url.startsWith('/ledgerline.'),
+    }),
+  ],
 });
 sdk.start();
 

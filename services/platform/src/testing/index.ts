@@ -123,11 +123,13 @@ async function buildTemplate(service: string, template: string, migrations: read
       await admin.raw(`comment on database ${ident(template)} is '${new Date().toISOString()}'`);
       // Templates of this service's earlier migrations (another branch's, or before a new migration) are
       // dropped a day after they were built.
-      const stale = (await admin.raw(
-        `select d.datname from pg_database d left join pg_shdescription s on s.objoid = d.oid and s.classoid = 'pg_database'::regclass
+      const stale = (
+        await admin.raw(
+          `select d.datname from pg_database d left join pg_shdescription s on s.objoid = d.oid and s.classoid = 'pg_database'::regclass
           where d.datname like ? and d.datname <> ? and s.description < ?`,
-        [`tmpl\\_${service}\\_%`, template, new Date(Date.now() - 86_400_000).toISOString()],
-      )).rows as { datname: string }[];
+          [`tmpl\\_${service}\\_%`, template, new Date(Date.now() - 86_400_000).toISOString()],
+        )
+      ).rows as { datname: string }[];
       for (const { datname } of stale) {
         await admin.raw(`alter database ${ident(datname)} with is_template false`).catch(() => undefined);
         await admin.raw(`drop database if exists ${ident(datname)} with (force)`).catch(() => undefined);

@@ -54,7 +54,8 @@ function stringProblem(field: string, name: string, value: string): string | und
 function numberProblem(field: string, name: string, scalar: ScalarType, value: unknown): string | undefined {
   if (scalar === ScalarType.DOUBLE || scalar === ScalarType.FLOAT) return Number.isFinite(value) ? undefined : `${field} must be a finite number`;
   if (typeof value === 'bigint') {
-    if (/Cents$/.test(name) && (value > INPUT_LIMITS.maxAbsCents || value < -INPUT_LIMITS.maxAbsCents)) return `${field} must be less than 10000000000000 in absolute value`;
+    if (/Cents$/.test(name) && (value > INPUT_LIMITS.maxAbsCents || value < -INPUT_LIMITS.maxAbsCents))
+      return `${field} must be less than 10000000000000 in absolute value`;
     if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) return `${field} is out of range`;
     return undefined;
   }

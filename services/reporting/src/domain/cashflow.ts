@@ -48,7 +48,7 @@ export function activityOf(a: Account, byId: ReadonlyMap<string, Account>, cash:
  */
 export function cashAccounts(accounts: readonly Account[]): Set<string> {
   const out = new Set(accounts.filter((a) => (a.systemKey === CASH_KEY && a.type === 'Assets') || (a.type === 'Assets' && a.bankAccountId)).map((a) => a.id));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const a of accounts) {
       if (a.parentId && out.has(a.parentId) && !out.has(a.id)) {
@@ -78,10 +78,11 @@ export function cashFlowStatement({ accounts, opening, sums, columns, excludeZer
   const cash = cashAccounts(accounts);
   const zeros = () => new Array<number>(columns).fill(0);
   // Credits minus debits per column (index `columns` and beyond, if any, is not a column).
-  const flowOf = (id: string) => Array.from({ length: columns }, (_, i) => {
-    const d = sums.get(id)?.[i];
-    return d ? d.credit - d.debit : 0;
-  });
+  const flowOf = (id: string) =>
+    Array.from({ length: columns }, (_, i) => {
+      const d = sums.get(id)?.[i];
+      return d ? d.credit - d.debit : 0;
+    });
   const netIncome = zeros();
   let cashOpening = 0;
   const sections: Record<Activity, ReportRow[]> = { operating: [], investing: [], financing: [] };
@@ -98,7 +99,19 @@ export function cashFlowStatement({ accounts, opening, sums, columns, excludeZer
     }
     const activity = activityOf(a, byId, cash);
     if (!activity || (excludeZeroes && flow.every((x) => x === 0))) continue;
-    sections[activity].push({ id: a.id, name: a.name, coaId: a.coaId, type: a.type, level: a.level, group: a.group, tag: a.tag, rowType: 'account', amounts: flow, total: flow.reduce((s, x) => s + x, 0), children: [] });
+    sections[activity].push({
+      id: a.id,
+      name: a.name,
+      coaId: a.coaId,
+      type: a.type,
+      level: a.level,
+      group: a.group,
+      tag: a.tag,
+      rowType: 'account',
+      amounts: flow,
+      total: flow.reduce((s, x) => s + x, 0),
+      children: [],
+    });
   }
   const total = (rows: ReportRow[]) => {
     const out = zeros();
@@ -119,7 +132,9 @@ export function cashFlowStatement({ accounts, opening, sums, columns, excludeZer
     end.push(running);
   }
   return [
-    operating, investing, financing,
+    operating,
+    investing,
+    financing,
     computedRow(CASH_FLOW_ROWS.netChange, 'summary', netChange, 'sum'),
     computedRow(CASH_FLOW_ROWS.beginning, 'computed', beginning, 'first'),
     computedRow(CASH_FLOW_ROWS.end, 'summary', end, 'last'),
@@ -163,7 +178,12 @@ export interface CashSeries {
  * change per column, `cashChange`), with the money in and out of the workspace's own money per column
  * (`flows`, netted per day over those accounts by the store, so transfers among them cancel).
  */
-export function cashSeries(accounts: readonly Account[], opening: ReadonlyMap<string, DebitCredit>, flows: { in: number[]; out: number[] }, cashChange: readonly number[]): CashSeries {
+export function cashSeries(
+  accounts: readonly Account[],
+  opening: ReadonlyMap<string, DebitCredit>,
+  flows: { in: number[]; out: number[] },
+  cashChange: readonly number[],
+): CashSeries {
   let balance = 0;
   for (const id of cashAccounts(accounts)) {
     const o = opening.get(id);

@@ -53,7 +53,11 @@ export const MESSAGES = {
   workspaces: `workspaces must be at most ${MAX_WORKSPACES} comma-joined workspace ids`,
 } as const;
 
-const list = (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /**
  * Validates a report query; every problem is named by its REST field (400, nothing else happens).
@@ -74,7 +78,14 @@ export function parseQuery(input: RawQuery, now = new Date(), fiscalYearStartMon
   if (raw.seq && !/^\d{1,18}$/.test(raw.seq)) add('seq', MESSAGES.seq);
   const moneyType = parseMoneyType(raw.moneyType ?? '');
   if (!moneyType) add('moneyType', MESSAGES.moneyType);
-  const workspaceIds = [...new Set((raw.workspaces ?? '').split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== ''))];
+  const workspaceIds = [
+    ...new Set(
+      (raw.workspaces ?? '')
+        .split(',')
+        .map((w) => w.trim().toLowerCase())
+        .filter((w) => w !== ''),
+    ),
+  ];
   if (workspaceIds.length > MAX_WORKSPACES || !workspaceIds.every(isUuid)) add('workspaces', MESSAGES.workspaces);
   if (problems.length) throw AppError.invalid(problems);
   const end = raw.endDate || todayUtc(now);
@@ -86,7 +97,17 @@ export function parseQuery(input: RawQuery, now = new Date(), fiscalYearStartMon
   if (columns.length > MAX_COLUMNS) throw AppError.invalid([{ field: raw.periodicity ? 'periodicity' : 'breakdown', message: MESSAGES.tooManyColumns }]);
   const mt = moneyType ?? 'ALL';
   return {
-    start, end, requested, periodicity, columns, groups: list(raw.groups), tags: list(raw.tags), excludeZeroes: raw.excludeZeroes === 'true', seq: raw.seq ? Number(raw.seq) : null,
-    moneyType: mt, origins: originsOf(mt), workspaceIds,
+    start,
+    end,
+    requested,
+    periodicity,
+    columns,
+    groups: list(raw.groups),
+    tags: list(raw.tags),
+    excludeZeroes: raw.excludeZeroes === 'true',
+    seq: raw.seq ? Number(raw.seq) : null,
+    moneyType: mt,
+    origins: originsOf(mt),
+    workspaceIds,
   };
 }

@@ -32,7 +32,12 @@ export function usdOnly(accounts: readonly Account[]): { accounts: Account[]; ex
   const excluded = new Set(foreign.map((a) => a.id));
   const byCurrency = new Map<string, string[]>();
   for (const a of foreign) byCurrency.set(a.currency as string, [...(byCurrency.get(a.currency as string) ?? []), a.name]);
-  const notices = [...byCurrency].sort(([x], [y]) => x.localeCompare(y)).map(([code, names]) => `Accounts in ${code} are not included: ${names.sort().join(', ')}. Reports are in USD and never add amounts of another currency as dollars.`);
+  const notices = [...byCurrency]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(
+      ([code, names]) =>
+        `Accounts in ${code} are not included: ${names.sort().join(', ')}. Reports are in USD and never add amounts of another currency as dollars.`,
+    );
   return { accounts: accounts.filter((a) => !excluded.has(a.id)), excluded, notices };
 }
 
@@ -91,7 +96,8 @@ export function selectedAccounts(accounts: readonly Account[], filter: Pick<Repo
   const groups = new Set(filter.groups.map((g) => g.toLowerCase()));
   const tags = new Set(filter.tags.map((t) => t.toLowerCase()));
   const inherits = (a: Account, test: (x: Account) => boolean): boolean => {
-    for (let cur: Account | undefined = a, depth = 0; cur && depth < 10; cur = cur.parentId ? byId.get(cur.parentId) : undefined, depth++) if (test(cur)) return true;
+    for (let cur: Account | undefined = a, depth = 0; cur && depth < 10; cur = cur.parentId ? byId.get(cur.parentId) : undefined, depth++)
+      if (test(cur)) return true;
     return false;
   };
   const out = new Set<string>();
@@ -140,18 +146,45 @@ export function accountTree({ accounts, own, columns, filter, total }: TreeInput
       kids.push(child.row);
     }
     const row: ReportRow = {
-      id: a.id, name: a.name, coaId: a.coaId, type: a.type, level: a.level, group: a.group, tag: a.tag,
-      rowType: a.parentId ? 'account' : 'section', amounts, total: totalOf(amounts), children: kids,
+      id: a.id,
+      name: a.name,
+      coaId: a.coaId,
+      type: a.type,
+      level: a.level,
+      group: a.group,
+      tag: a.tag,
+      rowType: a.parentId ? 'account' : 'section',
+      amounts,
+      total: totalOf(amounts),
+      children: kids,
     };
     return { row, included: anyIn };
   };
-  return (children.get(null) ?? []).slice().sort((x, y) => CLASS_GROUPS.indexOf(x.type as never) - CLASS_GROUPS.indexOf(y.type as never) || x.coaId - y.coaId).map((a) => build(a, 0).row);
+  return (children.get(null) ?? [])
+    .slice()
+    .sort((x, y) => CLASS_GROUPS.indexOf(x.type as never) - CLASS_GROUPS.indexOf(y.type as never) || x.coaId - y.coaId)
+    .map((a) => build(a, 0).row);
 }
 
-export function computedRow(name: string, rowType: 'summary' | 'computed' | 'section', amounts: number[], total: 'sum' | 'last' | 'first', children: ReportRow[] = []): ReportRow {
+export function computedRow(
+  name: string,
+  rowType: 'summary' | 'computed' | 'section',
+  amounts: number[],
+  total: 'sum' | 'last' | 'first',
+  children: ReportRow[] = [],
+): ReportRow {
   return {
-    id: '', name, coaId: 0, type: '', level: 0, group: '', tag: '', rowType, amounts,
-    total: total === 'sum' ? amounts.reduce((s, x) => s + x, 0) : total === 'first' ? (amounts[0] ?? 0) : (amounts[amounts.length - 1] ?? 0), children,
+    id: '',
+    name,
+    coaId: 0,
+    type: '',
+    level: 0,
+    group: '',
+    tag: '',
+    rowType,
+    amounts,
+    total: total === 'sum' ? amounts.reduce((s, x) => s + x, 0) : total === 'first' ? (amounts[0] ?? 0) : (amounts[amounts.length - 1] ?? 0),
+    children,
   };
 }
 
@@ -218,7 +251,12 @@ export function pnlSectionOf(a: Account, byId: ReadonlyMap<string, Account>): Pn
  * accounts under them; a section with nothing in it is left out when zero rows are hidden; the summary
  * rows always show. `income` and `expenses` are all income and all expenses (the dashboard's chart).
  */
-export function profitLoss({ accounts, sums, columns, filter }: ProfitLossInput): { rows: ReportRow[]; income: number[]; expenses: number[]; netIncome: number[] } {
+export function profitLoss({ accounts, sums, columns, filter }: ProfitLossInput): {
+  rows: ReportRow[];
+  income: number[];
+  expenses: number[];
+  netIncome: number[];
+} {
   const pl = accounts.filter((a) => a.type === 'Income' || a.type === 'Expenses');
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const tree = accountTree({ accounts: pl, own: (a) => (sums.get(a.id) ?? []).map((d) => normal(a.type, d)), columns, filter, total: 'sum' });
@@ -228,7 +266,8 @@ export function profitLoss({ accounts, sums, columns, filter }: ProfitLossInput)
     // The class group's own postings (not under any group) as a row of its own.
     const own = [...root.amounts];
     for (const c of root.children) for (let i = 0; i < columns; i++) own[i] = (own[i] ?? 0) - (c.amounts[i] ?? 0);
-    if (rootAccount && !isZero(own)) parts[pnlSectionOf(rootAccount, byId)].push({ ...root, amounts: own, total: own.reduce((s, x) => s + x, 0), children: [] });
+    if (rootAccount && !isZero(own))
+      parts[pnlSectionOf(rootAccount, byId)].push({ ...root, amounts: own, total: own.reduce((s, x) => s + x, 0), children: [] });
     for (const child of root.children) {
       const account = byId.get(child.id);
       if (account) parts[pnlSectionOf(account, byId)].push(child);
@@ -250,9 +289,14 @@ export function profitLoss({ accounts, sums, columns, filter }: ProfitLossInput)
   const netIncome = minus(netOperatingIncome, otherExpenses.amounts).map((x, i) => x + (otherIncome.amounts[i] ?? 0));
   const shown = (s: { row: ReportRow }) => (filter.excludeZeroes && s.row.children.length === 0 && isZero(s.row.amounts) ? [] : [s.row]);
   const rows = [
-    ...shown(income), ...shown(cogs), computedRow(PNL_ROWS.grossProfit, 'summary', grossProfit, 'sum'),
-    ...shown(expenses), computedRow(PNL_ROWS.netOperatingIncome, 'summary', netOperatingIncome, 'sum'),
-    ...shown(otherIncome), ...shown(otherExpenses), computedRow(PNL_ROWS.netIncome, 'summary', netIncome, 'sum'),
+    ...shown(income),
+    ...shown(cogs),
+    computedRow(PNL_ROWS.grossProfit, 'summary', grossProfit, 'sum'),
+    ...shown(expenses),
+    computedRow(PNL_ROWS.netOperatingIncome, 'summary', netOperatingIncome, 'sum'),
+    ...shown(otherIncome),
+    ...shown(otherExpenses),
+    computedRow(PNL_ROWS.netIncome, 'summary', netIncome, 'sum'),
   ];
   const allIncome = income.amounts.map((x, i) => x + (otherIncome.amounts[i] ?? 0));
   const allExpenses = sumRows([cogs.row, expenses.row, otherExpenses.row], columns);
@@ -296,7 +340,17 @@ export const RETAINED_EARNINGS_KEY = 'retained_earnings';
  * from its first day to the column's end. Each column uses the fiscal year of its own date.
  * Assets + Transfer = Liabilities + Equity + Net Income, because every entry balances.
  */
-export function balanceSheet({ accounts, opening, sums, columns, filter, fiscalYearStarts, beforeFiscalYear, columnEnds, firstBooked }: BalanceSheetInput): ReportRow[] {
+export function balanceSheet({
+  accounts,
+  opening,
+  sums,
+  columns,
+  filter,
+  fiscalYearStarts,
+  beforeFiscalYear,
+  columnEnds,
+  firstBooked,
+}: BalanceSheetInput): ReportRow[] {
   const selected = selectedAccounts(accounts, filter);
   // Net income (income − expenses, selected accounts) of all years before each column's fiscal year, and up to its end.
   const earlier = zeros(columns);
@@ -331,7 +385,11 @@ export function balanceSheet({ accounts, opening, sums, columns, filter, fiscalY
   const equity = of('Equity');
   // Retained earnings open the P&L of everything before the fiscal year; net income its year to date.
   const before = fiscalYearStarts.map((f) => addDay(f, -1));
-  const retainedDrill = { report: 'pnl' as const, startDates: before.map((b) => (firstBooked && firstBooked <= b ? firstBooked : '')), endDates: before.map((b) => (firstBooked && firstBooked <= b ? b : '')) };
+  const retainedDrill = {
+    report: 'pnl' as const,
+    startDates: before.map((b) => (firstBooked && firstBooked <= b ? firstBooked : '')),
+    endDates: before.map((b) => (firstBooked && firstBooked <= b ? b : '')),
+  };
   const netIncomeDrill = { report: 'pnl' as const, startDates: [...fiscalYearStarts], endDates: [...columnEnds] };
   const extra: ReportRow[] = [];
   if (retainedAccount) {

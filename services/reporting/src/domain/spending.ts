@@ -91,7 +91,13 @@ export interface CategoryAmount {
  * with lines in the period and a non-zero amount, in its normal direction (an expense refunded shows
  * less), the account the lines were posted to.
  */
-export function categoryAmounts(input: { accounts: readonly Account[]; sums: ReadonlyMap<string, DebitCredit>; classGroup: string; groups: string[]; tags: string[] }): CategoryAmount[] {
+export function categoryAmounts(input: {
+  accounts: readonly Account[];
+  sums: ReadonlyMap<string, DebitCredit>;
+  classGroup: string;
+  groups: string[];
+  tags: string[];
+}): CategoryAmount[] {
   const selected = selectedAccounts(input.accounts, { groups: input.groups, tags: input.tags });
   const out: CategoryAmount[] = [];
   for (const a of input.accounts) {
@@ -133,7 +139,14 @@ export function rankSpending(categories: readonly CategoryAmount[], order: Order
 }
 
 /** One workspace's spending rows (categoryAmounts, then rankSpending). */
-export function spendingRows(input: { accounts: readonly Account[]; sums: ReadonlyMap<string, DebitCredit>; classGroup: string; groups: string[]; tags: string[]; order: Order }): { rows: SpendingRow[]; totalCents: number } {
+export function spendingRows(input: {
+  accounts: readonly Account[];
+  sums: ReadonlyMap<string, DebitCredit>;
+  classGroup: string;
+  groups: string[];
+  tags: string[];
+  order: Order;
+}): { rows: SpendingRow[]; totalCents: number } {
   return rankSpending(categoryAmounts(input), input.order);
 }
 
@@ -188,7 +201,10 @@ export function mergeMerchants(lists: readonly (readonly MerchantAmount[])[]): M
     for (const m of list) {
       const key = m.id === null ? '' : `:${m.name.toLowerCase()}`;
       const prev = byName.get(key);
-      byName.set(key, prev ? { ...prev, amountCents: prev.amountCents + m.amountCents, transactionCount: prev.transactionCount + m.transactionCount } : { ...m });
+      byName.set(
+        key,
+        prev ? { ...prev, amountCents: prev.amountCents + m.amountCents, transactionCount: prev.transactionCount + m.transactionCount } : { ...m },
+      );
     }
   }
   return [...byName.values()];
@@ -202,7 +218,10 @@ export function mergeMerchants(lists: readonly (readonly MerchantAmount[])[]): M
  */
 export function rankMerchants(merchants: readonly MerchantAmount[]): { rows: MerchantRow[]; totalCents: number } {
   const totalCents = merchants.reduce((s, r) => s + r.amountCents, 0);
-  const rows = merchants.filter((r) => r.amountCents > 0).sort(byAmountDesc).slice(0, TOP_MERCHANTS).map((r) => ({ ...r, percentageBp: shareBp(r.amountCents, totalCents) }));
+  const rows = merchants
+    .filter((r) => r.amountCents > 0)
+    .sort(byAmountDesc)
+    .slice(0, TOP_MERCHANTS)
+    .map((r) => ({ ...r, percentageBp: shareBp(r.amountCents, totalCents) }));
   return { rows, totalCents };
 }
-

@@ -1,4 +1,14 @@
-import { eventMessage, EventType, isUuid, startConsumer, type Consumer, type ConsumerDeclaration, type EventBus, type Knex, type Logger } from '@ledgerline/platform';
+import {
+  eventMessage,
+  EventType,
+  isUuid,
+  startConsumer,
+  type Consumer,
+  type ConsumerDeclaration,
+  type EventBus,
+  type Knex,
+  type Logger,
+} from '@ledgerline/platform';
 import { applyChartChange, recordBankCurrency, recordBankTransactionCurrency } from '../store/balances.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,7 +48,13 @@ export function chartConsumer(o: { maxDeliver?: number } = {}): ConsumerDeclarat
           const code = t.isoCurrencyCode.trim().toUpperCase();
           if (code === '' || code === 'USD') continue;
           if (!isUuid(t.id) || !DATE.test(t.date)) throw new Error(`invalid ${event.type} ${event.id}`);
-          await recordBankTransactionCurrency(trx, event.workspaceId, { id: t.id, isoCurrencyCode: code, date: t.date, version: Number(t.version), removed: false });
+          await recordBankTransactionCurrency(trx, event.workspaceId, {
+            id: t.id,
+            isoCurrencyCode: code,
+            date: t.date,
+            version: Number(t.version),
+            removed: false,
+          });
         }
       },
     },
@@ -48,13 +64,25 @@ export function chartConsumer(o: { maxDeliver?: number } = {}): ConsumerDeclarat
         case EventType.BankTransactionModified: {
           const t = eventMessage(event);
           if (!isUuid(t.id) || !DATE.test(t.date)) throw new Error(`invalid ${event.type} ${event.id}`);
-          await recordBankTransactionCurrency(trx, event.workspaceId, { id: t.id, isoCurrencyCode: t.isoCurrencyCode.trim().toUpperCase(), date: t.date, version: Number(t.version), removed: false });
+          await recordBankTransactionCurrency(trx, event.workspaceId, {
+            id: t.id,
+            isoCurrencyCode: t.isoCurrencyCode.trim().toUpperCase(),
+            date: t.date,
+            version: Number(t.version),
+            removed: false,
+          });
           return;
         }
         case EventType.BankTransactionRemoved: {
           const t = eventMessage(event);
           if (!isUuid(t.id)) throw new Error(`invalid ${event.type} ${event.id}`);
-          await recordBankTransactionCurrency(trx, event.workspaceId, { id: t.id, isoCurrencyCode: '', date: '1970-01-01', version: Number(t.version), removed: true });
+          await recordBankTransactionCurrency(trx, event.workspaceId, {
+            id: t.id,
+            isoCurrencyCode: '',
+            date: '1970-01-01',
+            version: Number(t.version),
+            removed: true,
+          });
           return;
         }
         case EventType.BankAccountLinked:

@@ -1,4 +1,15 @@
-import { consumerName, eventMessage, EventType, isUuid, startConsumer, type Consumer, type ConsumerDeclaration, type EventBus, type Knex, type Logger } from '@ledgerline/platform';
+import {
+  consumerName,
+  eventMessage,
+  EventType,
+  isUuid,
+  startConsumer,
+  type Consumer,
+  type ConsumerDeclaration,
+  type EventBus,
+  type Knex,
+  type Logger,
+} from '@ledgerline/platform';
 import { isIsoDate } from '../domain/dates.js';
 import { originOf } from '../domain/origins.js';
 import { applyEntries, type PostedEntry } from '../store/balances.js';
@@ -23,14 +34,25 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
   let credit = 0;
   const lines = p.lines.map((l) => {
     const amount = Number(l.amountCents);
-    if (!isUuid(l.accountId) || (l.direction !== 'debit' && l.direction !== 'credit') || !(amount > 0) || !Number.isSafeInteger(amount)) problems.push(`line ${l.lineId}`);
+    if (!isUuid(l.accountId) || (l.direction !== 'debit' && l.direction !== 'credit') || !(amount > 0) || !Number.isSafeInteger(amount))
+      problems.push(`line ${l.lineId}`);
     if (l.direction === 'debit') debit += amount;
     else credit += amount;
     return { accountId: l.accountId, direction: l.direction as 'debit' | 'credit', amountCents: amount };
   });
   if (debit !== credit) problems.push('unbalanced');
   if (problems.length) throw new Error(`invalid ${EventType.EntryPosted} ${eventId}: ${problems.join(', ')}`);
-  return { workspaceId, entryId: p.entryId, seq: Number(p.seq), date: p.date, origin: origin ?? 0, lines, reversesEntryId: p.reversesEntryId, billerId: p.billerId, billerName: p.billerName.slice(0, 200) };
+  return {
+    workspaceId,
+    entryId: p.entryId,
+    seq: Number(p.seq),
+    date: p.date,
+    origin: origin ?? 0,
+    lines,
+    reversesEntryId: p.reversesEntryId,
+    billerId: p.billerId,
+    billerName: p.billerName.slice(0, 200),
+  };
 }
 
 /**
@@ -40,7 +62,11 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
  * projected entries (once per entry id) and one set-based upsert per table — and is acknowledged only after
  * the commit. A batch that fails is retried event by event, so one bad event cannot hold back the others.
  */
-export function balanceProjector(o: { generation: number; batchSize: number; maxDeliver?: number }): ConsumerDeclaration<typeof EventType.EntryPosted, PostedEntry> {
+export function balanceProjector(o: {
+  generation: number;
+  batchSize: number;
+  maxDeliver?: number;
+}): ConsumerDeclaration<typeof EventType.EntryPosted, PostedEntry> {
   return {
     name: PROJECTOR,
     generation: o.generation,
@@ -52,7 +78,10 @@ export function balanceProjector(o: { generation: number; batchSize: number; max
       size: o.batchSize,
       acrossTenants: true,
       async handle(trx, events) {
-        await applyEntries(trx, events.map((e) => e.checked));
+        await applyEntries(
+          trx,
+          events.map((e) => e.checked),
+        );
       },
     },
   };

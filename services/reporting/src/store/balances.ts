@@ -46,7 +46,15 @@ async function upsert(trx: Knex.Transaction, table: 'balances_daily' | 'balances
        debit_cents = ${table}.debit_cents + excluded.debit_cents,
        credit_cents = ${table}.credit_cents + excluded.credit_cents,
        line_count = ${table}.line_count + excluded.line_count`,
-    [cells.map((c) => c.workspaceId), cells.map((c) => c.period), cells.map((c) => c.accountId), cells.map((c) => c.origin), cells.map((c) => c.debit), cells.map((c) => c.credit), cells.map((c) => c.count)],
+    [
+      cells.map((c) => c.workspaceId),
+      cells.map((c) => c.period),
+      cells.map((c) => c.accountId),
+      cells.map((c) => c.origin),
+      cells.map((c) => c.debit),
+      cells.map((c) => c.credit),
+      cells.map((c) => c.count),
+    ],
   );
 }
 
@@ -57,18 +65,28 @@ async function upsert(trx: Knex.Transaction, table: 'balances_daily' | 'balances
 export async function applyEntries(trx: Knex.Transaction, entries: readonly PostedEntry[]): Promise<number> {
   const unique = [...new Map(entries.map((e) => [e.entryId, e])).values()].sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
   if (unique.length === 0) return 0;
-  const fresh = (await trx.raw(
-    `insert into projected_entries (entry_id, workspace_id, seq, entry_date)
+  const fresh = (
+    await trx.raw(
+      `insert into projected_entries (entry_id, workspace_id, seq, entry_date)
      select * from unnest(?::uuid[], ?::uuid[], ?::bigint[], ?::date[])
      on conflict (entry_id) do nothing returning entry_id`,
-    [unique.map((e) => e.entryId), unique.map((e) => e.workspaceId), unique.map((e) => e.seq), unique.map((e) => e.date)],
-  )).rows as { entry_id: string }[];
+      [unique.map((e) => e.entryId), unique.map((e) => e.workspaceId), unique.map((e) => e.seq), unique.map((e) => e.date)],
+    )
+  ).rows as { entry_id: string }[];
   const freshIds = new Set(fresh.map((r) => r.entry_id));
   const toApply = unique.filter((e) => freshIds.has(e.entryId));
-  await upsert(trx, 'balances_daily', 'day', aggregate(toApply, (d) => d));
+  await upsert(
+    trx,
+    'balances_daily',
+    'day',
+    aggregate(toApply, (d) => d),
+  );
   await upsert(trx, 'balances_monthly', 'month', aggregate(toApply, monthStart));
   await applyMerchantEntries(trx, toApply);
-  await bumpVersions(trx, toApply.map((e) => e.workspaceId));
+  await bumpVersions(
+    trx,
+    toApply.map((e) => e.workspaceId),
+  );
   return toApply.length;
 }
 
@@ -76,7 +94,13 @@ export async function applyEntries(trx: Knex.Transaction, entries: readonly Post
  * Debits and credits per column per account for the given segments: O(accounts × segments × origins)
  * rows read. `origins`: only rows of those origins (a money type); null: every row.
  */
-export async function segmentSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], columns: number, origins: readonly Origin[] | null = null): Promise<Map<string, (DebitCredit | undefined)[]>> {
+export async function segmentSums(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  segments: readonly Segment[],
+  columns: number,
+  origins: readonly Origin[] | null = null,
+): Promise<Map<string, (DebitCredit | undefined)[]>> {
   const out = new Map<string, (DebitCredit | undefined)[]>();
   const monthly = segments.filter((s) => s.table === 'monthly');
   const daily = segments.filter((s) => s.table === 'daily');
@@ -87,7 +111,12 @@ export async function segmentSums(trx: Knex.Transaction, workspaceId: string, se
       from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
       join ${table} b on b.workspace_id = ? and b.${period} between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}
       group by s.col, b.account_id`);
-    bindings.push(segs.map((s) => s.column), segs.map((s) => s.from), segs.map((s) => s.to), workspaceId);
+    bindings.push(
+      segs.map((s) => s.column),
+      segs.map((s) => s.from),
+      segs.map((s) => s.to),
+      workspaceId,
+    );
     if (origins) bindings.push(origins as number[]);
   };
   if (monthly.length) part('balances_monthly', 'month', monthly);
@@ -135,27 +164,35 @@ export async function originsUnclassified(trx: Knex.Transaction, workspaceId: st
 
 /** Whether the workspace's entry (or chart change, which takes a number from the same sequence) with this ledger sequence has been applied. */
 export async function entryApplied(trx: Knex.Transaction, workspaceId: string, seq: number): Promise<boolean> {
-  const r = (await trx.raw(
-    `select exists (select 1 from projected_entries where workspace_id = ? and seq = ?)
+  const r = (
+    await trx.raw(
+      `select exists (select 1 from projected_entries where workspace_id = ? and seq = ?)
          or exists (select 1 from chart_changes where workspace_id = ? and seq = ?) as applied`,
-    [workspaceId, seq, workspaceId, seq],
-  )).rows as { applied: boolean }[];
+      [workspaceId, seq, workspaceId, seq],
+    )
+  ).rows as { applied: boolean }[];
   return r[0]?.applied === true;
 }
 
 /** The highest ledger sequence applied for a workspace, entries and chart changes (0 when none). */
 export async function appliedSeq(trx: Knex.Transaction, workspaceId: string): Promise<number> {
-  const r = (await trx.raw(
-    `select greatest((select coalesce(max(seq), 0) from projected_entries where workspace_id = ?),
+  const r = (
+    await trx.raw(
+      `select greatest((select coalesce(max(seq), 0) from projected_entries where workspace_id = ?),
                      (select coalesce(max(seq), 0) from chart_changes where workspace_id = ?))::bigint as seq`,
-    [workspaceId, workspaceId],
-  )).rows as { seq: string }[];
+      [workspaceId, workspaceId],
+    )
+  ).rows as { seq: string }[];
   return Number(r[0]?.seq ?? 0);
 }
 
 /** The first day anything is booked in the workspace ('' when nothing is). */
 export async function firstBookedDay(trx: Knex.Transaction, workspaceId: string): Promise<string> {
-  const r = (await trx.raw("select to_char(min(day), 'YYYY-MM-DD') as day from balances_daily where workspace_id = ? and (debit_cents <> 0 or credit_cents <> 0)", [workspaceId])).rows as { day: string | null }[];
+  const r = (
+    await trx.raw("select to_char(min(day), 'YYYY-MM-DD') as day from balances_daily where workspace_id = ? and (debit_cents <> 0 or credit_cents <> 0)", [
+      workspaceId,
+    ])
+  ).rows as { day: string | null }[];
   return r[0]?.day ?? '';
 }
 
@@ -176,12 +213,14 @@ export async function applyChartChange(trx: Knex.Transaction, workspaceId: strin
 
 /** Records a linked bank account's currency; a change bumps the chart version (the chart cache re-reads it). */
 export async function recordBankCurrency(trx: Knex.Transaction, workspaceId: string, bankAccountId: string, isoCurrencyCode: string): Promise<void> {
-  const changed = (await trx.raw(
-    `insert into bank_account_currencies (workspace_id, bank_account_id, iso_currency_code) values (?, ?, ?)
+  const changed = (
+    await trx.raw(
+      `insert into bank_account_currencies (workspace_id, bank_account_id, iso_currency_code) values (?, ?, ?)
      on conflict (workspace_id, bank_account_id) do update set iso_currency_code = excluded.iso_currency_code
      where bank_account_currencies.iso_currency_code is distinct from excluded.iso_currency_code returning 1`,
-    [workspaceId, bankAccountId, isoCurrencyCode],
-  )).rows as unknown[];
+      [workspaceId, bankAccountId, isoCurrencyCode],
+    )
+  ).rows as unknown[];
   if (changed.length) await applyChartChange(trx, workspaceId, 0);
 }
 
@@ -190,9 +229,14 @@ export async function recordBankCurrency(trx: Knex.Transaction, workspaceId: str
  * (live), one in USD or removed is not (kept as not live, so an older version arriving late changes
  * nothing). A change bumps the balances version: cached reports carry the notice, or lose it.
  */
-export async function recordBankTransactionCurrency(trx: Knex.Transaction, workspaceId: string, t: { id: string; isoCurrencyCode: string; date: string; version: number; removed: boolean }): Promise<void> {
+export async function recordBankTransactionCurrency(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  t: { id: string; isoCurrencyCode: string; date: string; version: number; removed: boolean },
+): Promise<void> {
   const live = !t.removed && t.isoCurrencyCode !== '' && t.isoCurrencyCode !== 'USD';
-  const known = (await trx.raw('select live, version from foreign_bank_transactions where workspace_id = ? and bank_transaction_id = ?', [workspaceId, t.id])).rows as { live: boolean; version: string }[];
+  const known = (await trx.raw('select live, version from foreign_bank_transactions where workspace_id = ? and bank_transaction_id = ?', [workspaceId, t.id]))
+    .rows as { live: boolean; version: string }[];
   const before = known[0];
   if (before && Number(before.version) >= t.version) return;
   if (!before && !live) return;
@@ -205,11 +249,18 @@ export async function recordBankTransactionCurrency(trx: Knex.Transaction, works
 }
 
 /** Per currency, the bank transactions not in USD dated in [start, end] (the books leave them out). */
-export async function foreignTransactionsIn(trx: Knex.Transaction, workspaceId: string, start: string, end: string): Promise<{ currency: string; count: number }[]> {
-  const rows = (await trx.raw(
-    'select iso_currency_code as currency, count(*)::int as count from foreign_bank_transactions where workspace_id = ? and live and txn_date between ? and ? group by 1 order by 1',
-    [workspaceId, start, end],
-  )).rows as { currency: string; count: number }[];
+export async function foreignTransactionsIn(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  start: string,
+  end: string,
+): Promise<{ currency: string; count: number }[]> {
+  const rows = (
+    await trx.raw(
+      'select iso_currency_code as currency, count(*)::int as count from foreign_bank_transactions where workspace_id = ? and live and txn_date between ? and ? group by 1 order by 1',
+      [workspaceId, start, end],
+    )
+  ).rows as { currency: string; count: number }[];
   return rows;
 }
 
@@ -217,7 +268,10 @@ export async function foreignTransactionsIn(trx: Knex.Transaction, workspaceId: 
 export async function bankCurrencies(db: Knex, workspaceId: string): Promise<Map<string, string>> {
   const rows = await db.transaction(async (trx) => {
     await trx.raw("select set_config('app.workspace_id', ?, true)", [workspaceId]);
-    return (await trx.raw('select bank_account_id, iso_currency_code from bank_account_currencies where workspace_id = ?', [workspaceId])).rows as { bank_account_id: string; iso_currency_code: string }[];
+    return (await trx.raw('select bank_account_id, iso_currency_code from bank_account_currencies where workspace_id = ?', [workspaceId])).rows as {
+      bank_account_id: string;
+      iso_currency_code: string;
+    }[];
   });
   return new Map(rows.map((r) => [r.bank_account_id, r.iso_currency_code]));
 }
@@ -229,25 +283,32 @@ export async function currentChartVersion(db: Knex, workspaceId: string): Promis
 }
 
 /** Monthly debits and credits per account, for the check against the ledger. */
-export async function monthlyBalances(trx: Knex.Transaction, workspaceId: string): Promise<{ month: string; accountId: string; debit: number; credit: number }[]> {
-  const rows = (await trx.raw(
-    "select to_char(month, 'YYYY-MM-DD') as month, account_id, sum(debit_cents)::bigint as d, sum(credit_cents)::bigint as c from balances_monthly where workspace_id = ? group by month, account_id order by month, account_id",
-    [workspaceId],
-  )).rows as { month: string; account_id: string; d: string; c: string }[];
+export async function monthlyBalances(
+  trx: Knex.Transaction,
+  workspaceId: string,
+): Promise<{ month: string; accountId: string; debit: number; credit: number }[]> {
+  const rows = (
+    await trx.raw(
+      "select to_char(month, 'YYYY-MM-DD') as month, account_id, sum(debit_cents)::bigint as d, sum(credit_cents)::bigint as c from balances_monthly where workspace_id = ? group by month, account_id order by month, account_id",
+      [workspaceId],
+    )
+  ).rows as { month: string; account_id: string; d: string; c: string }[];
   return rows.map((r) => ({ month: r.month, accountId: r.account_id, debit: Number(r.d), credit: Number(r.c) }));
 }
 
 /** Months whose daily rows do not add up to the monthly row, origin by origin (should be none). */
 export async function dailyMonthlyMismatches(trx: Knex.Transaction, workspaceId: string): Promise<{ month: string; accountId: string }[]> {
-  const rows = (await trx.raw(
-    `with d as (
+  const rows = (
+    await trx.raw(
+      `with d as (
        select date_trunc('month', day)::date as month, account_id, origin, sum(debit_cents) as d, sum(credit_cents) as c, sum(line_count) as n
        from balances_daily where workspace_id = ? group by 1, 2, 3)
      select to_char(coalesce(m.month, d.month), 'YYYY-MM-DD') as month, coalesce(m.account_id, d.account_id) as account_id
      from (select * from balances_monthly where workspace_id = ?) m full join d on d.month = m.month and d.account_id = m.account_id and d.origin = m.origin
      where m.debit_cents is distinct from d.d or m.credit_cents is distinct from d.c or m.line_count is distinct from d.n`,
-    [workspaceId, workspaceId],
-  )).rows as { month: string; account_id: string }[];
+      [workspaceId, workspaceId],
+    )
+  ).rows as { month: string; account_id: string }[];
   return rows.map((r) => ({ month: r.month, accountId: r.account_id }));
 }
 
@@ -264,19 +325,34 @@ export async function projectedWorkspaces(trx: Knex.Transaction): Promise<string
  * reversal like the entry it reverses, so a re-categorisation (reversal + new entry) is not counted as
  * money in and out again.
  */
-export async function dailyNetFlows(trx: Knex.Transaction, workspaceId: string, accountIds: readonly string[], columns: readonly { start: string; end: string }[], origins: readonly Origin[] | null = null): Promise<{ in: number[]; out: number[] }> {
+export async function dailyNetFlows(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  accountIds: readonly string[],
+  columns: readonly { start: string; end: string }[],
+  origins: readonly Origin[] | null = null,
+): Promise<{ in: number[]; out: number[] }> {
   const out = { in: new Array<number>(columns.length).fill(0), out: new Array<number>(columns.length).fill(0) };
   if (accountIds.length === 0 || columns.length === 0) return out;
-  const rows = (await trx.raw(
-    // Netted over the origins read too: an account's day is one movement, whatever the entries' origins.
-    `select n.col, sum(greatest(n.net, 0))::bigint as i, sum(greatest(-n.net, 0))::bigint as o from (
+  const rows = (
+    await trx.raw(
+      // Netted over the origins read too: an account's day is one movement, whatever the entries' origins.
+      `select n.col, sum(greatest(n.net, 0))::bigint as i, sum(greatest(-n.net, 0))::bigint as o from (
        select s.col, b.day, sum(b.debit_cents - b.credit_cents) as net
        from unnest(?::int[], ?::date[], ?::date[]) as s(col, f, t)
        join balances_daily b on b.workspace_id = ? and b.account_id = any(?::uuid[]) and b.day between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}
        group by s.col, b.day) n
      group by n.col`,
-    [columns.map((_, i) => i), columns.map((c) => c.start), columns.map((c) => c.end), workspaceId, accountIds as string[], ...(origins ? [origins as number[]] : [])],
-  )).rows as { col: number; i: string; o: string }[];
+      [
+        columns.map((_, i) => i),
+        columns.map((c) => c.start),
+        columns.map((c) => c.end),
+        workspaceId,
+        accountIds as string[],
+        ...(origins ? [origins as number[]] : []),
+      ],
+    )
+  ).rows as { col: number; i: string; o: string }[];
   for (const r of rows) {
     out.in[r.col] = Number(r.i);
     out.out[r.col] = Number(r.o);

@@ -28,7 +28,17 @@ function aggregate(entries: readonly PostedEntry[], periodOf: (date: string) => 
     const counted = new Set<string>();
     for (const l of e.lines) {
       const key = `${e.workspaceId}|${period}|${l.accountId}|${billerId}|${e.origin}`;
-      const c = cells.get(key) ?? { workspaceId: e.workspaceId, period, accountId: l.accountId, billerId, origin: e.origin, debit: 0, credit: 0, lines: 0, txns: 0 };
+      const c = cells.get(key) ?? {
+        workspaceId: e.workspaceId,
+        period,
+        accountId: l.accountId,
+        billerId,
+        origin: e.origin,
+        debit: 0,
+        credit: 0,
+        lines: 0,
+        txns: 0,
+      };
       if (l.direction === 'debit') c.debit += l.amountCents;
       else c.credit += l.amountCents;
       c.lines++;
@@ -42,7 +52,12 @@ function aggregate(entries: readonly PostedEntry[], periodOf: (date: string) => 
   return [...cells.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
 }
 
-async function upsert(trx: Knex.Transaction, table: 'merchant_balances_daily' | 'merchant_balances_monthly', period: 'day' | 'month', cells: Cell[]): Promise<void> {
+async function upsert(
+  trx: Knex.Transaction,
+  table: 'merchant_balances_daily' | 'merchant_balances_monthly',
+  period: 'day' | 'month',
+  cells: Cell[],
+): Promise<void> {
   if (cells.length === 0) return;
   await trx.raw(
     `insert into ${table} (workspace_id, ${period}, account_id, biller_id, origin, debit_cents, credit_cents, line_count, txn_count)
@@ -52,7 +67,17 @@ async function upsert(trx: Knex.Transaction, table: 'merchant_balances_daily' | 
        credit_cents = ${table}.credit_cents + excluded.credit_cents,
        line_count = ${table}.line_count + excluded.line_count,
        txn_count = ${table}.txn_count + excluded.txn_count`,
-    [cells.map((c) => c.workspaceId), cells.map((c) => c.period), cells.map((c) => c.accountId), cells.map((c) => c.billerId), cells.map((c) => c.origin), cells.map((c) => c.debit), cells.map((c) => c.credit), cells.map((c) => c.lines), cells.map((c) => c.txns)],
+    [
+      cells.map((c) => c.workspaceId),
+      cells.map((c) => c.period),
+      cells.map((c) => c.accountId),
+      cells.map((c) => c.billerId),
+      cells.map((c) => c.origin),
+      cells.map((c) => c.debit),
+      cells.map((c) => c.credit),
+      cells.map((c) => c.lines),
+      cells.map((c) => c.txns),
+    ],
   );
 }
 
@@ -63,7 +88,12 @@ async function upsert(trx: Knex.Transaction, table: 'merchant_balances_daily' | 
  */
 export async function applyMerchantEntries(trx: Knex.Transaction, entries: readonly PostedEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await upsert(trx, 'merchant_balances_daily', 'day', aggregate(entries, (d) => d));
+  await upsert(
+    trx,
+    'merchant_balances_daily',
+    'day',
+    aggregate(entries, (d) => d),
+  );
   await upsert(trx, 'merchant_balances_monthly', 'month', aggregate(entries, monthStart));
   const names = new Map<string, { workspaceId: string; billerId: string; name: string; seq: number }>();
   for (const e of entries) {
@@ -97,7 +127,14 @@ export interface MerchantSum {
  * the period that are not among `knownIds` (a category created a moment ago), so the caller can refresh
  * the chart rather than leave lines out.
  */
-export async function merchantSums(trx: Knex.Transaction, workspaceId: string, segments: readonly Segment[], accountIds: readonly string[], knownIds: readonly string[], origins: readonly Origin[] | null = null): Promise<{ sums: MerchantSum[]; unknown: string[] }> {
+export async function merchantSums(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  segments: readonly Segment[],
+  accountIds: readonly string[],
+  knownIds: readonly string[],
+  origins: readonly Origin[] | null = null,
+): Promise<{ sums: MerchantSum[]; unknown: string[] }> {
   if (segments.length === 0) return { sums: [], unknown: [] };
   const parts: string[] = [];
   const bindings: unknown[] = [];
@@ -106,13 +143,26 @@ export async function merchantSums(trx: Knex.Transaction, workspaceId: string, s
     parts.push(`select b.biller_id, b.account_id, b.debit_cents, b.credit_cents, b.txn_count
       from unnest(?::date[], ?::date[]) as s(f, t)
       join ${table} b on b.workspace_id = ? and b.${period} between s.f and s.t${origins ? ' and b.origin = any(?::smallint[])' : ''}`);
-    bindings.push(segs.map((s) => s.from), segs.map((s) => s.to), workspaceId);
+    bindings.push(
+      segs.map((s) => s.from),
+      segs.map((s) => s.to),
+      workspaceId,
+    );
     if (origins) bindings.push(origins as number[]);
   };
-  part('merchant_balances_monthly', 'month', segments.filter((s) => s.table === 'monthly'));
-  part('merchant_balances_daily', 'day', segments.filter((s) => s.table === 'daily'));
-  const rows = (await trx.raw(
-    `with x as materialized (${parts.join(' union all ')}),
+  part(
+    'merchant_balances_monthly',
+    'month',
+    segments.filter((s) => s.table === 'monthly'),
+  );
+  part(
+    'merchant_balances_daily',
+    'day',
+    segments.filter((s) => s.table === 'daily'),
+  );
+  const rows = (
+    await trx.raw(
+      `with x as materialized (${parts.join(' union all ')}),
      s as (
        select x.biller_id, sum(x.debit_cents)::bigint as d, sum(x.credit_cents)::bigint as c, sum(x.txn_count)::bigint as n
        from x where x.account_id = any(?::uuid[]) group by x.biller_id)
@@ -120,10 +170,19 @@ export async function merchantSums(trx: Knex.Transaction, workspaceId: string, s
      from s left join merchants m on m.workspace_id = ? and m.biller_id = s.biller_id
      union all
      select null, null, null, null, null, array_agg(distinct x.account_id) from x where not (x.account_id = any(?::uuid[])) having count(*) > 0`,
-    [...bindings, accountIds as string[], workspaceId, knownIds as string[]] as Knex.RawBinding[],
-  )).rows as { biller_id: string | null; name: string; d: string; c: string; n: string; unknown: string[] | null }[];
+      [...bindings, accountIds as string[], workspaceId, knownIds as string[]] as Knex.RawBinding[],
+    )
+  ).rows as { biller_id: string | null; name: string; d: string; c: string; n: string; unknown: string[] | null }[];
   const unknown = rows.find((r) => r.unknown)?.unknown ?? [];
-  const sums = rows.filter((r) => r.biller_id !== null).map((r) => ({ billerId: r.biller_id === NO_MERCHANT ? '' : (r.biller_id as string), name: r.name, debit: Number(r.d), credit: Number(r.c), txns: Number(r.n) }));
+  const sums = rows
+    .filter((r) => r.biller_id !== null)
+    .map((r) => ({
+      billerId: r.biller_id === NO_MERCHANT ? '' : (r.biller_id as string),
+      name: r.name,
+      debit: Number(r.d),
+      credit: Number(r.c),
+      txns: Number(r.n),
+    }));
   return { sums, unknown };
 }
 
@@ -133,16 +192,21 @@ export async function merchantSums(trx: Knex.Transaction, workspaceId: string, s
  */
 export async function merchantMismatches(trx: Knex.Transaction, workspaceId: string): Promise<{ period: string; accountId: string }[]> {
   const out: { period: string; accountId: string }[] = [];
-  for (const [table, merchantTable, period] of [['balances_monthly', 'merchant_balances_monthly', 'month'], ['balances_daily', 'merchant_balances_daily', 'day']] as const) {
-    const rows = (await trx.raw(
-      `with m as (
+  for (const [table, merchantTable, period] of [
+    ['balances_monthly', 'merchant_balances_monthly', 'month'],
+    ['balances_daily', 'merchant_balances_daily', 'day'],
+  ] as const) {
+    const rows = (
+      await trx.raw(
+        `with m as (
          select ${period} as p, account_id, origin, sum(debit_cents) as d, sum(credit_cents) as c, sum(line_count) as n
          from ${merchantTable} where workspace_id = ? group by 1, 2, 3)
        select to_char(coalesce(b.${period}, m.p), 'YYYY-MM-DD') as period, coalesce(b.account_id, m.account_id) as account_id
        from (select * from ${table} where workspace_id = ?) b full join m on m.p = b.${period} and m.account_id = b.account_id and m.origin = b.origin
        where b.debit_cents is distinct from m.d or b.credit_cents is distinct from m.c or b.line_count is distinct from m.n`,
-      [workspaceId, workspaceId],
-    )).rows as { period: string; account_id: string }[];
+        [workspaceId, workspaceId],
+      )
+    ).rows as { period: string; account_id: string }[];
     out.push(...rows.map((r) => ({ period: r.period, accountId: r.account_id })));
   }
   return out;

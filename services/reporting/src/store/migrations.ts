@@ -20,7 +20,10 @@ export const reportingMigrations: Migration[] = [
   {
     name: '20261123130000_reporting_balances',
     async up(knex) {
-      for (const [table, period] of [['balances_monthly', 'month'], ['balances_daily', 'day']] as const) {
+      for (const [table, period] of [
+        ['balances_monthly', 'month'],
+        ['balances_daily', 'day'],
+      ] as const) {
         await knex.schema.createTable(table, (t) => {
           t.uuid('workspace_id').notNullable();
           // First day of the month for balances_monthly.
@@ -33,7 +36,7 @@ export const reportingMigrations: Migration[] = [
           t.primary(['workspace_id', period, 'account_id']);
         });
       }
-      await knex.raw("alter table balances_monthly add constraint balances_monthly_first_day check (extract(day from month) = 1)");
+      await knex.raw('alter table balances_monthly add constraint balances_monthly_first_day check (extract(day from month) = 1)');
       await knex.schema.createTable('projected_entries', (t) => {
         t.uuid('entry_id').primary();
         t.uuid('workspace_id').notNullable();
@@ -62,7 +65,10 @@ export const reportingMigrations: Migration[] = [
     // biller; the nil uuid for none), with entries counted (a reversal −1) for "transactions per merchant".
     name: '20261123170000_reporting_merchants',
     async up(knex) {
-      for (const [table, period] of [['merchant_balances_monthly', 'month'], ['merchant_balances_daily', 'day']] as const) {
+      for (const [table, period] of [
+        ['merchant_balances_monthly', 'month'],
+        ['merchant_balances_daily', 'day'],
+      ] as const) {
         await knex.schema.createTable(table, (t) => {
           t.uuid('workspace_id').notNullable();
           t.date(period).notNullable();
@@ -148,7 +154,10 @@ export const reportingMigrations: Migration[] = [
       await knex.schema.dropTable('origins_unclassified');
       for (const [table, key] of ORIGIN_KEYS) {
         const values = table.startsWith('merchant') ? 'debit_cents, credit_cents, line_count, txn_count' : 'debit_cents, credit_cents, line_count';
-        const sums = values.split(', ').map((c) => `sum(${c})`).join(', ');
+        const sums = values
+          .split(', ')
+          .map((c) => `sum(${c})`)
+          .join(', ');
         await knex.raw(`create temporary table origin_down as select ${key.join(', ')}, ${sums} from ${table} group by ${key.join(', ')}`);
         await knex.raw(`delete from ${table}`);
         await knex.raw(`alter table ${table} drop constraint ${table}_pkey, drop column origin, add primary key (${key.join(', ')})`);

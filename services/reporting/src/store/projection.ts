@@ -13,7 +13,15 @@ export function withTenantSnapshot<T>(db: Knex, tenant: TenantContext, fn: (trx:
 }
 
 /** The read model's tables a rebuild empties. */
-const READ_MODEL_TABLES = ['balances_daily', 'balances_monthly', 'merchant_balances_daily', 'merchant_balances_monthly', 'merchants', 'projected_entries', 'origins_unclassified'];
+const READ_MODEL_TABLES = [
+  'balances_daily',
+  'balances_monthly',
+  'merchant_balances_daily',
+  'merchant_balances_monthly',
+  'merchants',
+  'projected_entries',
+  'origins_unclassified',
+];
 
 /**
  * Empties the read model and its consumers' inbox and moves to the next generation (in a system

@@ -27,10 +27,17 @@ export interface Chart {
 }
 
 export class AccountDirectory {
-  private readonly cache = new Map<string, { at: number; version: number; accounts: Account[]; ids: Set<string>; generation: string; fiscalYearStartMonth: number }>();
+  private readonly cache = new Map<
+    string,
+    { at: number; version: number; accounts: Account[]; ids: Set<string>; generation: string; fiscalYearStartMonth: number }
+  >();
 
   /** `db`: where the chart versions are read (none: the cache lives `ttlMs` alone). */
-  constructor(private readonly ledger: LedgerClient, private readonly ttlMs: number, private readonly db?: Knex) {}
+  constructor(
+    private readonly ledger: LedgerClient,
+    private readonly ttlMs: number,
+    private readonly db?: Knex,
+  ) {}
 
   async chart(tenant: TenantContext & { workspaceId: string }, mustKnow: Iterable<string> = []): Promise<Chart> {
     // Read before asking the ledger: a change that lands meanwhile bumps it past what the entry records.
@@ -38,14 +45,31 @@ export class AccountDirectory {
     const hit = this.cache.get(tenant.workspaceId);
     if (hit && hit.version === version && Date.now() - hit.at < this.ttlMs && [...mustKnow].every((id) => hit.ids.has(id))) return hit;
     // Balances as of the first possible date: the chart without the ledger summing every line.
-    const r = await this.ledger.getChartOfAccounts({ endDate: MIN_DATE }, { headers: tenantHeaders({ workspaceId: tenant.workspaceId, userId: tenant.userId, role: tenant.role }) });
-    const accounts: Account[] = r.chartOfAccounts.map((c) => ({ id: c.id, name: c.name, coaId: c.coaId, type: c.type, level: c.level, group: c.group, tag: c.tag, parentId: c.parentId || null, bankAccountId: c.bankAccountId || null, systemKey: c.systemKey }));
+    const r = await this.ledger.getChartOfAccounts(
+      { endDate: MIN_DATE },
+      { headers: tenantHeaders({ workspaceId: tenant.workspaceId, userId: tenant.userId, role: tenant.role }) },
+    );
+    const accounts: Account[] = r.chartOfAccounts.map((c) => ({
+      id: c.id,
+      name: c.name,
+      coaId: c.coaId,
+      type: c.type,
+      level: c.level,
+      group: c.group,
+      tag: c.tag,
+      parentId: c.parentId || null,
+      bankAccountId: c.bankAccountId || null,
+      systemKey: c.systemKey,
+    }));
     if (this.db && accounts.some((a) => a.bankAccountId)) {
       const currencies = await bankCurrencies(this.db, tenant.workspaceId);
       for (const a of accounts) if (a.bankAccountId) a.currency = currencies.get(a.bankAccountId) ?? '';
     }
     const fiscalYearStartMonth = r.fiscalYearStartMonth >= 1 && r.fiscalYearStartMonth <= 12 ? r.fiscalYearStartMonth : 1;
-    const generation = createHash('sha1').update(JSON.stringify([fiscalYearStartMonth, accounts])).digest('base64url').slice(0, 16);
+    const generation = createHash('sha1')
+      .update(JSON.stringify([fiscalYearStartMonth, accounts]))
+      .digest('base64url')
+      .slice(0, 16);
     if (this.cache.size > 10_000) this.cache.clear();
     const entry = { at: Date.now(), version, accounts, ids: new Set(accounts.map((a) => a.id)), generation, fiscalYearStartMonth };
     this.cache.set(tenant.workspaceId, entry);

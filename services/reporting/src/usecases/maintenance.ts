@@ -43,14 +43,19 @@ function compare(month: string, ledger: Sums, reporting: Sums): Difference[] {
  */
 export async function checkWorkspace(deps: { db: Knex; ledger: LedgerClient }, workspaceId: string): Promise<CheckResult> {
   const { rows, daily, merchants } = await withTenant(deps.db, { workspaceId }, async (trx) => ({
-    rows: await monthlyBalances(trx, workspaceId), daily: await dailyMonthlyMismatches(trx, workspaceId), merchants: await merchantMismatches(trx, workspaceId),
+    rows: await monthlyBalances(trx, workspaceId),
+    daily: await dailyMonthlyMismatches(trx, workspaceId),
+    merchants: await merchantMismatches(trx, workspaceId),
   }));
   const call = { headers: tenantHeaders({ workspaceId, role: 'Viewer' }) };
   const ledgerSums = async (start: string, end: string): Promise<Sums> => {
     const r = await deps.ledger.getGeneralLedger({ startDate: start, endDate: end }, call);
     // Retained Earnings' virtual closing lines (one per closed fiscal year) are not posted: the read model
     // holds posted lines only, so they are taken back out (a net income closes as a credit, a loss as a debit).
-    const posted = (a: (typeof r.data)[number]) => ({ debit: Number(a.debitCents - a.yearEndCloseDebitCents), credit: Number(a.creditCents - a.yearEndCloseCreditCents) });
+    const posted = (a: (typeof r.data)[number]) => ({
+      debit: Number(a.debitCents - a.yearEndCloseDebitCents),
+      credit: Number(a.creditCents - a.yearEndCloseCreditCents),
+    });
     return new Map(r.data.map((a) => [a.ledgerAccountId, posted(a)] as const).filter(([, s]) => s.debit !== 0 || s.credit !== 0));
   };
   const byMonth = new Map<string, Sums>();
@@ -69,7 +74,14 @@ export async function checkWorkspace(deps: { db: Knex; ledger: LedgerClient }, w
       differences.push(...compare(m, await ledgerSums(m, monthEnd(m)), byMonth.get(m) ?? new Map()));
     }
   }
-  return { workspaceId, ok: differences.length === 0 && daily.length === 0 && merchants.length === 0, months: months.length, differences, dailyMismatches: daily, merchantMismatches: merchants };
+  return {
+    workspaceId,
+    ok: differences.length === 0 && daily.length === 0 && merchants.length === 0,
+    months: months.length,
+    differences,
+    dailyMismatches: daily,
+    merchantMismatches: merchants,
+  };
 }
 
 /** Every workspace the read model knows, checked one after another. */
@@ -78,7 +90,16 @@ export async function checkAll(deps: { db: Knex; ledger: LedgerClient; logger: L
   const out: CheckResult[] = [];
   for (const id of ids) {
     const r = await checkWorkspace(deps, id);
-    if (!r.ok) deps.logger.warn({ workspaceId: id, differences: r.differences.slice(0, 10), dailyMismatches: r.dailyMismatches.slice(0, 10), merchantMismatches: r.merchantMismatches.slice(0, 10) }, 'read model differs from the ledger');
+    if (!r.ok)
+      deps.logger.warn(
+        {
+          workspaceId: id,
+          differences: r.differences.slice(0, 10),
+          dailyMismatches: r.dailyMismatches.slice(0, 10),
+          merchantMismatches: r.merchantMismatches.slice(0, 10),
+        },
+        'read model differs from the ledger',
+      );
     out.push(r);
   }
   return out;

@@ -19,7 +19,19 @@ export class ReportCache {
 
   static key(kind: string, workspaceId: string, q: ReportQuery): string {
     // The workspaces sorted: the same set is the same report (see ReportUseCases.tenantsOf).
-    return [kind, workspaceId, q.start, q.end, q.requested, q.periodicity, q.groups.join(','), q.tags.join(','), q.excludeZeroes, q.moneyType, [...q.workspaceIds].sort().join(',')].join('|');
+    return [
+      kind,
+      workspaceId,
+      q.start,
+      q.end,
+      q.requested,
+      q.periodicity,
+      q.groups.join(','),
+      q.tags.join(','),
+      q.excludeZeroes,
+      q.moneyType,
+      [...q.workspaceIds].sort().join(','),
+    ].join('|');
   }
 
   /** Names a report's content: the same key, balances, chart and caughtUp give the same report, byte for byte. */

@@ -5,7 +5,17 @@ import { parseQuery, type RawQuery, type ReportQuery } from '../domain/query.js'
 import { cashChangeOf, cashFlowStatement, cashSeries, ownMoneyAccounts, runway, type CashSeries } from '../domain/cashflow.js';
 import { consolidate, type ColumnSums } from '../domain/consolidate.js';
 import { balanceSheet, profitLoss, usdOnly, type Account, type DebitCredit, type ReportRow } from '../domain/report.js';
-import { appliedSeq, currentWorkspaceVersion, dailyNetFlows, entryApplied, firstBookedDay, foreignTransactionsIn, originsUnclassified, segmentSums, workspaceVersion } from '../store/balances.js';
+import {
+  appliedSeq,
+  currentWorkspaceVersion,
+  dailyNetFlows,
+  entryApplied,
+  firstBookedDay,
+  foreignTransactionsIn,
+  originsUnclassified,
+  segmentSums,
+  workspaceVersion,
+} from '../store/balances.js';
 import { withTenantSnapshot } from '../store/projection.js';
 import type { AccountDirectory } from './accounts.js';
 import { ReportCache } from './report-cache.js';
@@ -75,14 +85,23 @@ export class ReportUseCases {
    * built by `build` (which says the version and chart generation it read) and kept. `caughtUp` is this
    * request's own. When `ifNoneMatch` names the report as it is now, only that is said (NotModified).
    */
-  private async cached<T extends { header: ReportHeader }>(kind: string, tenant: Tenant, q: ReportQuery, caughtUp: boolean, ifNoneMatch: string, build: () => Promise<{ value: T; version: string; generation: string }>): Promise<Conditional<T>> {
+  private async cached<T extends { header: ReportHeader }>(
+    kind: string,
+    tenant: Tenant,
+    q: ReportQuery,
+    caughtUp: boolean,
+    ifNoneMatch: string,
+    build: () => Promise<{ value: T; version: string; generation: string }>,
+  ): Promise<Conditional<T>> {
     const key = ReportCache.key(kind, tenant.workspaceId, q);
     if (ifNoneMatch || this.cache.has(key)) {
       // Every workspace read: a consolidated report is stale when any of them changed.
-      const stamps = await Promise.all(this.tenantsOf(tenant, q).map(async (t) => {
-        const [v, chart] = await Promise.all([currentWorkspaceVersion(this.deps.db, t.workspaceId), this.deps.accounts.chart(t)]);
-        return { version: String(v), generation: chart.generation };
-      }));
+      const stamps = await Promise.all(
+        this.tenantsOf(tenant, q).map(async (t) => {
+          const [v, chart] = await Promise.all([currentWorkspaceVersion(this.deps.db, t.workspaceId), this.deps.accounts.chart(t)]);
+          return { version: String(v), generation: chart.generation };
+        }),
+      );
       const version = stamps.map((x) => x.version).join(',');
       const generation = stamps.map((x) => x.generation).join(',');
       const etag = ReportCache.etag(key, version, generation, caughtUp);
@@ -140,31 +159,59 @@ export class ReportUseCases {
    * origins and the version they reflect; then each workspace's chart; consolidated when several.
    * `seq` is the caller's workspace's.
    */
-  private async read<X = undefined>(tenant: Tenant, q: ReportQuery, segments: Segment[], columns: number, extra?: (trx: Knex.Transaction, t: Tenant) => Promise<X>) {
+  private async read<X = undefined>(
+    tenant: Tenant,
+    q: ReportQuery,
+    segments: Segment[],
+    columns: number,
+    extra?: (trx: Knex.Transaction, t: Tenant) => Promise<X>,
+  ) {
     const tenants = this.tenantsOf(tenant, q);
-    const parts = await Promise.all(tenants.map(async (t) => {
-      const r = await withTenantSnapshot(this.deps.db, t, async (trx) => {
-        if (q.origins && (await originsUnclassified(trx, t.workspaceId))) {
-          throw new AppError(ErrorKind.Unavailable, `moneyType ${q.moneyType} needs the read model rebuilt: balances applied before origins were kept have none`);
-        }
-        return {
-          sums: await segmentSums(trx, t.workspaceId, segments, columns, q.origins), seq: await appliedSeq(trx, t.workspaceId), version: await workspaceVersion(trx, t.workspaceId),
-          firstBooked: await firstBookedDay(trx, t.workspaceId), extra: extra ? await extra(trx, t) : (undefined as X),
-          foreign: await foreignTransactionsIn(trx, t.workspaceId, q.start, q.end),
-        };
-      });
-      const chart = await this.accountsFor(t, [r.sums]);
-      return { ...r, ...chart, notices: [...chart.notices, ...r.foreign.map(foreignNotice)], tenant: t };
-    }));
+    const parts = await Promise.all(
+      tenants.map(async (t) => {
+        const r = await withTenantSnapshot(this.deps.db, t, async (trx) => {
+          if (q.origins && (await originsUnclassified(trx, t.workspaceId))) {
+            throw new AppError(
+              ErrorKind.Unavailable,
+              `moneyType ${q.moneyType} needs the read model rebuilt: balances applied before origins were kept have none`,
+            );
+          }
+          return {
+            sums: await segmentSums(trx, t.workspaceId, segments, columns, q.origins),
+            seq: await appliedSeq(trx, t.workspaceId),
+            version: await workspaceVersion(trx, t.workspaceId),
+            firstBooked: await firstBookedDay(trx, t.workspaceId),
+            extra: extra ? await extra(trx, t) : (undefined as X),
+            foreign: await foreignTransactionsIn(trx, t.workspaceId, q.start, q.end),
+          };
+        });
+        const chart = await this.accountsFor(t, [r.sums]);
+        return { ...r, ...chart, notices: [...chart.notices, ...r.foreign.map(foreignNotice)], tenant: t };
+      }),
+    );
     const own = parts.find((p) => p.tenant.workspaceId === tenant.workspaceId);
     const seq = own ? own.seq : await withTenant(this.deps.db, tenant, (trx) => appliedSeq(trx, tenant.workspaceId));
-    const firstBooked = parts.map((p) => p.firstBooked).filter((d) => d !== '').sort()[0] ?? '';
+    const firstBooked =
+      parts
+        .map((p) => p.firstBooked)
+        .filter((d) => d !== '')
+        .sort()[0] ?? '';
     const notices = [...new Set(parts.flatMap((p) => p.notices))];
     const version = parts.map((p) => String(p.version)).join(',');
     const generation = parts.map((p) => p.generation).join(',');
     if (parts.length === 1) {
       const p = parts[0] as (typeof parts)[number];
-      return { accounts: p.accounts, sums: p.sums as ColumnSums, seq, version, generation, parts, firstBooked, notices, idMaps: [new Map(p.accounts.map((a) => [a.id, a.id]))] };
+      return {
+        accounts: p.accounts,
+        sums: p.sums as ColumnSums,
+        seq,
+        version,
+        generation,
+        parts,
+        firstBooked,
+        notices,
+        idMaps: [new Map(p.accounts.map((a) => [a.id, a.id]))],
+      };
     }
     const merged = consolidate(parts, columns);
     return { accounts: merged.accounts, sums: merged.sums, seq, version, generation, parts, firstBooked, notices, idMaps: merged.idMaps };
@@ -187,18 +234,51 @@ export class ReportUseCases {
     return { accounts: usd.accounts, generation, notices: usd.notices };
   }
 
-  private header(name: ReportHeader['reportName'], q: ReportQuery, seq: number, caughtUp: boolean, fiscalYearStartMonth: number, notices: string[] = []): ReportHeader {
-    return { reportName: name, startDate: q.start, endDate: q.end, requestedPeriodicity: q.requested, periodicity: q.periodicity, currency: 'USD', seq, caughtUp, fiscalYearStartMonth, notices };
+  private header(
+    name: ReportHeader['reportName'],
+    q: ReportQuery,
+    seq: number,
+    caughtUp: boolean,
+    fiscalYearStartMonth: number,
+    notices: string[] = [],
+  ): ReportHeader {
+    return {
+      reportName: name,
+      startDate: q.start,
+      endDate: q.end,
+      requestedPeriodicity: q.requested,
+      periodicity: q.periodicity,
+      currency: 'USD',
+      seq,
+      caughtUp,
+      fiscalYearStartMonth,
+      notices,
+    };
   }
 
   /** Income and expenses per column, rolled up the account tree, and Net Income. */
-  async profitLoss(tenant: Tenant, raw: RawQuery, ifNoneMatch = ''): Promise<Conditional<Report & { income: number[]; expenses: number[]; netIncome: number[] }>> {
+  async profitLoss(
+    tenant: Tenant,
+    raw: RawQuery,
+    ifNoneMatch = '',
+  ): Promise<Conditional<Report & { income: number[]; expenses: number[]; netIncome: number[] }>> {
     const { q, caughtUp, fiscalYearStartMonth } = await this.prepare(tenant, raw);
     return this.cached('pl', tenant, q, caughtUp, ifNoneMatch, async () => {
       const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
       const { accounts, sums, seq, version, generation, notices } = await this.read(tenant, q, segments, q.columns.length);
       const pl = profitLoss({ accounts, sums, columns: q.columns.length, filter: q });
-      return { version, generation, value: { header: this.header('ProfitAndLoss', q, seq, caughtUp, fiscalYearStartMonth, notices), columns: q.columns, rows: pl.rows, income: pl.income, expenses: pl.expenses, netIncome: pl.netIncome } };
+      return {
+        version,
+        generation,
+        value: {
+          header: this.header('ProfitAndLoss', q, seq, caughtUp, fiscalYearStartMonth, notices),
+          columns: q.columns,
+          rows: pl.rows,
+          income: pl.income,
+          expenses: pl.expenses,
+          netIncome: pl.netIncome,
+        },
+      };
     });
   }
 
@@ -215,15 +295,27 @@ export class ReportUseCases {
       // Columns n + 1 + k: everything before the k-th fiscal year's first day.
       const before = distinct.flatMap((f, k) => (f > MIN_DATE ? segmentsFor(n + 1 + k, MIN_DATE, addDays(f, -1)) : []));
       const { accounts, opening, sums, seq, version, generation, firstBooked, notices } = await this.withOpening(tenant, q, before, distinct.length);
-      const beforeFiscalYear = new Map(distinct.map((f, k) => {
-        const m = new Map<string, DebitCredit>();
-        for (const [id, list] of sums) {
-          const d = list[n + 1 + k];
-          if (d) m.set(id, d);
-        }
-        return [f, m] as const;
-      }));
-      const rows = balanceSheet({ accounts, opening, sums, columns: n, filter: q, fiscalYearStarts, beforeFiscalYear, columnEnds: q.columns.map((c) => c.end), firstBooked });
+      const beforeFiscalYear = new Map(
+        distinct.map((f, k) => {
+          const m = new Map<string, DebitCredit>();
+          for (const [id, list] of sums) {
+            const d = list[n + 1 + k];
+            if (d) m.set(id, d);
+          }
+          return [f, m] as const;
+        }),
+      );
+      const rows = balanceSheet({
+        accounts,
+        opening,
+        sums,
+        columns: n,
+        filter: q,
+        fiscalYearStarts,
+        beforeFiscalYear,
+        columnEnds: q.columns.map((c) => c.end),
+        firstBooked,
+      });
       return { version, generation, value: { header: this.header('BalanceSheet', q, seq, caughtUp, fiscalYearStartMonth, notices), columns: q.columns, rows } };
     });
   }
@@ -234,7 +326,11 @@ export class ReportUseCases {
     return this.cached('cfs', tenant, q, caughtUp, ifNoneMatch, async () => {
       const { accounts, opening, sums, seq, version, generation, notices } = await this.withOpening(tenant, q);
       const rows = cashFlowStatement({ accounts, opening, sums, columns: q.columns.length, excludeZeroes: q.excludeZeroes });
-      return { version, generation, value: { header: this.header('CashFlowStatement', q, seq, caughtUp, fiscalYearStartMonth, notices), columns: q.columns, rows } };
+      return {
+        version,
+        generation,
+        value: { header: this.header('CashFlowStatement', q, seq, caughtUp, fiscalYearStartMonth, notices), columns: q.columns, rows },
+      };
     });
   }
 
@@ -247,8 +343,16 @@ export class ReportUseCases {
     return this.cached('cf', tenant, q, caughtUp, ifNoneMatch, async () => {
       // Each workspace's own money under its own tenancy, in the same snapshot as its balances; added up.
       // The charts first: nothing waits on the ledger (or a second connection) while the snapshot is open.
-      const own = new Map(await Promise.all(this.tenantsOf(tenant, q).map(async (t) => [t.workspaceId, [...ownMoneyAccounts(usdOnly((await this.deps.accounts.chart(t)).accounts).accounts)]] as const)));
-      const { accounts, opening, sums, seq, version, generation, parts, notices } = await this.withOpening(tenant, q, [], 0, (trx, t) => dailyNetFlows(trx, t.workspaceId, own.get(t.workspaceId) ?? [], q.columns, q.origins));
+      const own = new Map(
+        await Promise.all(
+          this.tenantsOf(tenant, q).map(
+            async (t) => [t.workspaceId, [...ownMoneyAccounts(usdOnly((await this.deps.accounts.chart(t)).accounts).accounts)]] as const,
+          ),
+        ),
+      );
+      const { accounts, opening, sums, seq, version, generation, parts, notices } = await this.withOpening(tenant, q, [], 0, (trx, t) =>
+        dailyNetFlows(trx, t.workspaceId, own.get(t.workspaceId) ?? [], q.columns, q.origins),
+      );
       const flows = { in: new Array<number>(q.columns.length).fill(0), out: new Array<number>(q.columns.length).fill(0) };
       for (const p of parts) {
         p.extra.in.forEach((v, i) => (flows.in[i] = (flows.in[i] ?? 0) + v));
@@ -263,12 +367,22 @@ export class ReportUseCases {
   async runway(tenant: Tenant, input: { month: string; months: string; seq: string }, now = new Date()) {
     const problems: FieldError[] = [];
     if (input.month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(input.month)) problems.push({ field: 'month', message: 'month must be YYYY-MM' });
-    if (input.months && !(/^\d{1,2}$/.test(input.months) && Number(input.months) >= 1 && Number(input.months) <= 24)) problems.push({ field: 'months', message: 'months must be a whole number from 1 to 24' });
+    if (input.months && !(/^\d{1,2}$/.test(input.months) && Number(input.months) >= 1 && Number(input.months) <= 24))
+      problems.push({ field: 'months', message: 'months must be a whole number from 1 to 24' });
     if (problems.length) throw AppError.invalid(problems);
     const month = input.month || addMonths(todayUtc(now), -1).slice(0, 7);
     const months = input.months ? Number(input.months) : 3;
     const start = addMonths(`${month}-01`, 1 - months);
-    const r = await this.cashFlow(tenant, { startDate: start, endDate: monthEnd(`${month}-01`), breakdown: '', periodicity: 'monthly', groups: '', tags: '', excludeZeroes: '', seq: input.seq });
+    const r = await this.cashFlow(tenant, {
+      startDate: start,
+      endDate: monthEnd(`${month}-01`),
+      breakdown: '',
+      periodicity: 'monthly',
+      groups: '',
+      tags: '',
+      excludeZeroes: '',
+      seq: input.seq,
+    });
     // Asked without an etag, so always the report itself.
     if (r.notModified) throw new Error('runway: cash flow answered not modified to an unconditional request');
     return { ...runway(r.series), avgMonths: months, month, seq: r.header.seq };
@@ -278,12 +392,27 @@ export class ReportUseCases {
    * Sums per column plus, as one more column, everything before the period (the opening balances), and
    * `moreColumns` columns of `more` segments after it; `extra` reads more in each workspace's snapshot.
    */
-  private async withOpening<X = undefined>(tenant: Tenant, q: ReportQuery, more: Segment[] = [], moreColumns = 0, extra?: (trx: Knex.Transaction, t: Tenant) => Promise<X>) {
+  private async withOpening<X = undefined>(
+    tenant: Tenant,
+    q: ReportQuery,
+    more: Segment[] = [],
+    moreColumns = 0,
+    extra?: (trx: Knex.Transaction, t: Tenant) => Promise<X>,
+  ) {
     const n = q.columns.length;
     const segments = q.columns.flatMap((c, i) => segmentsFor(i, c.start, c.end));
     // Column n holds everything before the period: the opening balances.
     const openingSegments = q.start > MIN_DATE ? segmentsFor(n, MIN_DATE, addDays(q.start, -1)) : [];
-    const { accounts, sums: all, seq, version, generation, parts, firstBooked, notices } = await this.read(tenant, q, [...segments, ...openingSegments, ...more], n + 1 + moreColumns, extra);
+    const {
+      accounts,
+      sums: all,
+      seq,
+      version,
+      generation,
+      parts,
+      firstBooked,
+      notices,
+    } = await this.read(tenant, q, [...segments, ...openingSegments, ...more], n + 1 + moreColumns, extra);
     const opening = new Map<string, DebitCredit>();
     for (const [id, list] of all) {
       const o = list[n];

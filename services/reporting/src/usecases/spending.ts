@@ -1,8 +1,21 @@
 import { AppError, ErrorKind, withTenant, type Knex } from '@ledgerline/platform';
 import { segmentsFor } from '../domain/periods.js';
 import {
-  categoryAmounts, classAccountIds, merchantAmounts, mergeCategories, mergeMerchants, parseOrder, parseSpendingQuery, rankMerchants, rankSpending, SPENDING_CLASS,
-  type MerchantRow, type Order, type RawSpendingQuery, type SpendingQuery, type SpendingRow,
+  categoryAmounts,
+  classAccountIds,
+  merchantAmounts,
+  mergeCategories,
+  mergeMerchants,
+  parseOrder,
+  parseSpendingQuery,
+  rankMerchants,
+  rankSpending,
+  SPENDING_CLASS,
+  type MerchantRow,
+  type Order,
+  type RawSpendingQuery,
+  type SpendingQuery,
+  type SpendingRow,
 } from '../domain/spending.js';
 import type { MoneyType } from '../domain/origins.js';
 import type { DebitCredit } from '../domain/report.js';
@@ -30,7 +43,10 @@ export class SpendingUseCases {
     if (q.report.origins) {
       for (const workspaceId of q.workspaceIds.length ? q.workspaceIds : [tenant.workspaceId]) {
         if (await withTenant(this.deps.db, { ...tenant, workspaceId }, (trx) => originsUnclassified(trx, workspaceId))) {
-          throw new AppError(ErrorKind.Unavailable, `moneyType ${q.moneyType} needs the read model rebuilt: balances applied before origins were kept have none`);
+          throw new AppError(
+            ErrorKind.Unavailable,
+            `moneyType ${q.moneyType} needs the read model rebuilt: balances applied before origins were kept have none`,
+          );
         }
       }
     }
@@ -42,17 +58,22 @@ export class SpendingUseCases {
   }
 
   /** Money spent per Expenses category over the period, of the money type's origins. */
-  async spending(tenant: Tenant, raw: RawSpendingQuery & { order: string }): Promise<{ header: SpendingHeader; order: Order; totalCents: number; rows: SpendingRow[] }> {
+  async spending(
+    tenant: Tenant,
+    raw: RawSpendingQuery & { order: string },
+  ): Promise<{ header: SpendingHeader; order: Order; totalCents: number; rows: SpendingRow[] }> {
     const { order, problems } = parseOrder(raw.order);
     const q = parseSpendingQuery(raw, problems);
     const { tenants, header, segments } = await this.prepare(tenant, q);
-    const lists = await Promise.all(tenants.map(async (t) => {
-      const sums = await withTenant(this.deps.db, t, (trx) => segmentSums(trx, t.workspaceId, segments, 1, q.report.origins));
-      const { accounts } = await this.deps.reports.accountsFor(t, [sums]);
-      const totals = new Map<string, DebitCredit>();
-      for (const [id, list] of sums) if (list[0]) totals.set(id, list[0]);
-      return categoryAmounts({ accounts, sums: totals, classGroup: SPENDING_CLASS, groups: q.report.groups, tags: q.report.tags });
-    }));
+    const lists = await Promise.all(
+      tenants.map(async (t) => {
+        const sums = await withTenant(this.deps.db, t, (trx) => segmentSums(trx, t.workspaceId, segments, 1, q.report.origins));
+        const { accounts } = await this.deps.reports.accountsFor(t, [sums]);
+        const totals = new Map<string, DebitCredit>();
+        for (const [id, list] of sums) if (list[0]) totals.set(id, list[0]);
+        return categoryAmounts({ accounts, sums: totals, classGroup: SPENDING_CLASS, groups: q.report.groups, tags: q.report.tags });
+      }),
+    );
     return { header, order, ...rankSpending(lists.length === 1 ? (lists[0] ?? []) : mergeCategories(lists), order) };
   }
 
@@ -60,17 +81,28 @@ export class SpendingUseCases {
   async topMerchants(tenant: Tenant, raw: RawSpendingQuery): Promise<{ header: SpendingHeader; totalCents: number; rows: MerchantRow[] }> {
     const q = parseSpendingQuery(raw);
     const { tenants, header, segments } = await this.prepare(tenant, q);
-    const lists = await Promise.all(tenants.map(async (t) => {
-      const read = async (mustKnow: string[]) => {
-        const { accounts } = await this.deps.reports.accountsFor(t, [new Map(mustKnow.map((id) => [id, true]))]);
-        const ids = classAccountIds(accounts, SPENDING_CLASS, q.report);
-        return withTenant(this.deps.db, t, (trx) => merchantSums(trx, t.workspaceId, segments, ids, accounts.map((a) => a.id), q.report.origins));
-      };
-      let r = await read([]);
-      // Lines on an account the cached chart does not know: ask the ledger again (accountsFor answers 503 if it still does not).
-      if (r.unknown.length) r = await read(r.unknown);
-      return merchantAmounts(r.sums, SPENDING_CLASS);
-    }));
+    const lists = await Promise.all(
+      tenants.map(async (t) => {
+        const read = async (mustKnow: string[]) => {
+          const { accounts } = await this.deps.reports.accountsFor(t, [new Map(mustKnow.map((id) => [id, true]))]);
+          const ids = classAccountIds(accounts, SPENDING_CLASS, q.report);
+          return withTenant(this.deps.db, t, (trx) =>
+            merchantSums(
+              trx,
+              t.workspaceId,
+              segments,
+              ids,
+              accounts.map((a) => a.id),
+              q.report.origins,
+            ),
+          );
+        };
+        let r = await read([]);
+        // Lines on an account the cached chart does not know: ask the ledger again (accountsFor answers 503 if it still does not).
+        if (r.unknown.length) r = await read(r.unknown);
+        return merchantAmounts(r.sums, SPENDING_CLASS);
+      }),
+    );
     return { header, ...rankMerchants(lists.length === 1 ? (lists[0] ?? []) : mergeMerchants(lists)) };
   }
 }

@@ -37,7 +37,9 @@ const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
   if (!field) return [];
-  return (Array.isArray(field) ? field : [field]).flatMap((o) => o.value.flatMap((a) => [a.address, ...(a.group ?? []).map((g) => g.address)])).filter((a): a is string => !!a);
+  return (Array.isArray(field) ? field : [field])
+    .flatMap((o) => o.value.flatMap((a) => [a.address, ...(a.group ?? []).map((g) => g.address)]))
+    .filter((a): a is string => !!a);
 }
 
 /** Case-insensitive de-duplication that keeps the first spelling seen. */
@@ -66,7 +68,15 @@ function toMessage(parsed: ParsedMail, session: SMTPServerSession): MailMessage 
   };
 }
 
-function listen(server: { listen(port: number, host: string, cb: () => void): unknown; once(event: 'error', cb: (err: Error) => void): unknown; off(event: 'error', cb: (err: Error) => void): unknown }, port: number, host: string): Promise<void> {
+function listen(
+  server: {
+    listen(port: number, host: string, cb: () => void): unknown;
+    once(event: 'error', cb: (err: Error) => void): unknown;
+    off(event: 'error', cb: (err: Error) => void): unknown;
+  },
+  port: number,
+  host: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     server.once('error', onError);

@@ -74,7 +74,10 @@ ${body}
 export function renderList(messages: MailMessage[], to?: string): string {
   const heading = to ? `<p>Messages to <strong>${escapeHtml(to)}</strong> · <a href="/">show all</a></p>` : '';
   if (messages.length === 0) {
-    return layout('Mailbox', `${heading}<p class="empty">No messages${to ? ' for this recipient' : ''} yet. Mail sent over SMTP to this mailbox shows up here.</p>`);
+    return layout(
+      'Mailbox',
+      `${heading}<p class="empty">No messages${to ? ' for this recipient' : ''} yet. Mail sent over SMTP to this mailbox shows up here.</p>`,
+    );
   }
   const rows = messages
     .map(
@@ -97,10 +100,9 @@ ${rows}
 }
 
 export function renderMessage(m: MailMessage): string {
-  const text = m.text
-    ? `<pre>${linkify(m.text)}</pre>`
-    : '<p class="empty">This message has no plain-text part; its HTML source is below.</p>';
-  const html = m.html === null ? '' : `<details${m.text ? '' : ' open'}><summary>HTML part (source, not rendered)</summary><pre>${escapeHtml(m.html)}</pre></details>`;
+  const text = m.text ? `<pre>${linkify(m.text)}</pre>` : '<p class="empty">This message has no plain-text part; its HTML source is below.</p>';
+  const html =
+    m.html === null ? '' : `<details${m.text ? '' : ' open'}><summary>HTML part (source, not rendered)</summary><pre>${escapeHtml(m.html)}</pre></details>`;
   return layout(
     m.subject || '(no subject)',
     `<p><a href="/">← All messages</a></p>
@@ -117,5 +119,8 @@ ${html}`,
 }
 
 export function renderNotFound(): string {
-  return layout('Not found', '<p class="empty">No such message: it may have been deleted, or pushed out by newer mail.</p><p><a href="/">← All messages</a></p>');
+  return layout(
+    'Not found',
+    '<p class="empty">No such message: it may have been deleted, or pushed out by newer mail.</p><p><a href="/">← All messages</a></p>',
+  );
 }

@@ -61,9 +61,19 @@ export const plaidErrors = {
   invalidBody: () => new PlaidApiError(400, 'INVALID_REQUEST', 'INVALID_BODY', 'body could not be parsed as JSON'),
   notFound: () => new PlaidApiError(404, 'INVALID_REQUEST', 'NOT_FOUND', 'not found'),
   invalidAccessToken: () =>
-    new PlaidApiError(400, 'INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'provided access token is in an invalid format. expected format: access-<environment>-<identifier>'),
+    new PlaidApiError(
+      400,
+      'INVALID_INPUT',
+      'INVALID_ACCESS_TOKEN',
+      'provided access token is in an invalid format. expected format: access-<environment>-<identifier>',
+    ),
   itemNotFound: () =>
-    new PlaidApiError(400, 'ITEM_ERROR', 'ITEM_NOT_FOUND', 'The Item you requested cannot be found. This Item does not exist, has been previously removed via /item/remove, or has had access removed by the user.'),
+    new PlaidApiError(
+      400,
+      'ITEM_ERROR',
+      'ITEM_NOT_FOUND',
+      'The Item you requested cannot be found. This Item does not exist, has been previously removed via /item/remove, or has had access removed by the user.',
+    ),
   invalidPublicToken: (expired: boolean) =>
     new PlaidApiError(
       400,
@@ -85,18 +95,51 @@ export const plaidErrors = {
       'Underlying transaction data changed since last page was fetched. Please restart pagination from last update.',
     ),
   sandboxWebhookInvalid: () =>
-    new PlaidApiError(400, 'SANDBOX_ERROR', 'SANDBOX_WEBHOOK_INVALID', 'the webhook for this item is either not set, or is invalid. please update the webhook using /item/webhook/update'),
+    new PlaidApiError(
+      400,
+      'SANDBOX_ERROR',
+      'SANDBOX_WEBHOOK_INVALID',
+      'the webhook for this item is either not set, or is invalid. please update the webhook using /item/webhook/update',
+    ),
   internal: () => new PlaidApiError(500, 'API_ERROR', 'INTERNAL_SERVER_ERROR', 'an unexpected error occurred', 'an unexpected error occurred'),
 };
 
 /** Errors a test can inject with `failNext({ error: <code> })`. */
 export const INJECTABLE_ERRORS: Record<string, () => PlaidApiError> = {
   INTERNAL_SERVER_ERROR: plaidErrors.internal,
-  PLANNED_MAINTENANCE: () => new PlaidApiError(503, 'API_ERROR', 'PLANNED_MAINTENANCE', 'the Plaid API is temporarily unavailable due to planned maintenance. visit https://status.plaid.com/ for more information', 'the Plaid API is temporarily unavailable'),
-  RATE_LIMIT_EXCEEDED: () => new PlaidApiError(429, 'RATE_LIMIT_EXCEEDED', 'TRANSACTIONS_SYNC_LIMIT', 'rate limit exceeded for attempts to access this item. please try again later'),
-  INSTITUTION_NOT_RESPONDING: () => new PlaidApiError(400, 'INSTITUTION_ERROR', 'INSTITUTION_NOT_RESPONDING', 'this institution is not currently responding to this request. please try again soon', "this institution is not currently responding to this request. please try again soon"),
-  INSTITUTION_DOWN: () => new PlaidApiError(400, 'INSTITUTION_ERROR', 'INSTITUTION_DOWN', 'this institution is not currently responding to this request. please try again soon', 'this institution is not currently responding to this request. please try again soon'),
-  PRODUCT_NOT_READY: () => new PlaidApiError(400, 'ITEM_ERROR', 'PRODUCT_NOT_READY', 'the requested product is not yet ready. please provide a webhook or try the request again later'),
+  PLANNED_MAINTENANCE: () =>
+    new PlaidApiError(
+      503,
+      'API_ERROR',
+      'PLANNED_MAINTENANCE',
+      'the Plaid API is temporarily unavailable due to planned maintenance. visit https://status.plaid.com/ for more information',
+      'the Plaid API is temporarily unavailable',
+    ),
+  RATE_LIMIT_EXCEEDED: () =>
+    new PlaidApiError(429, 'RATE_LIMIT_EXCEEDED', 'TRANSACTIONS_SYNC_LIMIT', 'rate limit exceeded for attempts to access this item. please try again later'),
+  INSTITUTION_NOT_RESPONDING: () =>
+    new PlaidApiError(
+      400,
+      'INSTITUTION_ERROR',
+      'INSTITUTION_NOT_RESPONDING',
+      'this institution is not currently responding to this request. please try again soon',
+      'this institution is not currently responding to this request. please try again soon',
+    ),
+  INSTITUTION_DOWN: () =>
+    new PlaidApiError(
+      400,
+      'INSTITUTION_ERROR',
+      'INSTITUTION_DOWN',
+      'this institution is not currently responding to this request. please try again soon',
+      'this institution is not currently responding to this request. please try again soon',
+    ),
+  PRODUCT_NOT_READY: () =>
+    new PlaidApiError(
+      400,
+      'ITEM_ERROR',
+      'PRODUCT_NOT_READY',
+      'the requested product is not yet ready. please provide a webhook or try the request again later',
+    ),
   ITEM_LOGIN_REQUIRED: plaidErrors.itemLoginRequired,
   TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION: plaidErrors.mutationDuringPagination,
 };

@@ -27,7 +27,9 @@ async function handle(core: PlaidSandboxCore, req: IncomingMessage, res: ServerR
     // Development pages (the sandbox link flow) call the controls from the browser.
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' }).end();
+      res
+        .writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' })
+        .end();
       return;
     }
     await handleControl(core, req, res, path.slice('/ledgerline'.length), url.searchParams);

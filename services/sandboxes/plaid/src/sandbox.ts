@@ -256,7 +256,8 @@ export class PlaidSandboxCore {
     const missing = ['client_name', 'language', 'country_codes', 'user'].filter((f) => body[f] === undefined || body[f] === null);
     if (missing.length > 0) throw plaidErrors.missingFields(missing);
     const user = body.user as Body;
-    if (typeof user !== 'object' || typeof user.client_user_id !== 'string' || user.client_user_id === '') throw plaidErrors.missingFields(['user.client_user_id']);
+    if (typeof user !== 'object' || typeof user.client_user_id !== 'string' || user.client_user_id === '')
+      throw plaidErrors.missingFields(['user.client_user_id']);
     if (!Array.isArray(body.country_codes) || body.country_codes.length === 0) throw plaidErrors.invalidField('country_codes must be a non-empty array');
     let accessToken: string | null = null;
     if (typeof body.access_token === 'string' && body.access_token !== '') {
@@ -368,7 +369,15 @@ export class PlaidSandboxCore {
     const item = this.itemByAccessToken(body, { allowLoginRequired: true });
     const webhook = typeof body.webhook === 'string' && body.webhook !== '' ? body.webhook : null;
     item.webhook = webhook;
-    if (webhook) await this.send(item, { webhook_type: 'ITEM', webhook_code: 'WEBHOOK_UPDATE_ACKNOWLEDGED', item_id: item.itemId, new_webhook_url: webhook, error: null, environment: 'sandbox' });
+    if (webhook)
+      await this.send(item, {
+        webhook_type: 'ITEM',
+        webhook_code: 'WEBHOOK_UPDATE_ACKNOWLEDGED',
+        item_id: item.itemId,
+        new_webhook_url: webhook,
+        error: null,
+        environment: 'sandbox',
+      });
     return { item: this.itemBody(item) };
   }
 
@@ -420,7 +429,8 @@ export class PlaidSandboxCore {
       throw plaidErrors.invalidField(`options.ledgerline.historical_delay_ms must be an integer between 0 and ${MAX_HISTORICAL_DELAY_MS}`);
     }
     if (ext.transfers !== undefined && typeof ext.transfers !== 'boolean') throw plaidErrors.invalidField('options.ledgerline.transfers must be a boolean');
-    if (!Number.isInteger(pendingDays) || pendingDays < 0 || pendingDays > 30) throw plaidErrors.invalidField('options.ledgerline.pending_days must be an integer between 0 and 30');
+    if (!Number.isInteger(pendingDays) || pendingDays < 0 || pendingDays > 30)
+      throw plaidErrors.invalidField('options.ledgerline.pending_days must be an integer between 0 and 30');
     const range = dateRange(options.transactions ?? undefined, this.now());
     const username = options.override_username ?? 'user_good';
     const itemId = newItemId();
@@ -430,7 +440,15 @@ export class PlaidSandboxCore {
       accessToken,
       institution,
       institution.accounts.map((template) => ({ accountId: newAccountId(), template })),
-      { seed, contentKey: `${institution.institutionId}:${username}`, count, startDate: range.start, endDate: range.end, pendingDays, transfers: ext.transfers !== false },
+      {
+        seed,
+        contentKey: `${institution.institutionId}:${username}`,
+        count,
+        startDate: range.start,
+        endDate: range.end,
+        pendingDays,
+        transfers: ext.transfers !== false,
+      },
       {
         webhook: typeof options.webhook === 'string' && options.webhook !== '' ? options.webhook : null,
         products: [...new Set(input.initial_products)],
@@ -489,7 +507,15 @@ export class PlaidSandboxCore {
       public_token: publicToken,
       metadata: {
         institution: { name: item.institution.name, institution_id: item.institution.institutionId },
-        accounts: accounts.map((a) => ({ id: a.account_id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype, verification_status: null, class_type: null })),
+        accounts: accounts.map((a) => ({
+          id: a.account_id,
+          name: a.name,
+          mask: a.mask,
+          type: a.type,
+          subtype: a.subtype,
+          verification_status: null,
+          class_type: null,
+        })),
         account: accounts.length === 1 ? { id: accounts[0]?.account_id ?? null } : { id: null },
         account_id: accounts.length === 1 ? (accounts[0]?.account_id ?? null) : null,
         link_session_id: randomUUID(),
@@ -554,7 +580,8 @@ export class PlaidSandboxCore {
     const item = this.controlItem(itemOrToken);
     if (input.transactions !== undefined && !Array.isArray(input.transactions)) throw new ControlError(400, 'transactions must be an array');
     const changes = input.transactions ?? item.pickExisting(batchSize(input.count)).map((transaction_id) => ({ transaction_id }));
-    if (changes.length === 0 || changes.length > MAX_CONTROL_BATCH) throw new ControlError(400, `between 1 and ${MAX_CONTROL_BATCH} transactions per call (is the item empty?)`);
+    if (changes.length === 0 || changes.length > MAX_CONTROL_BATCH)
+      throw new ControlError(400, `between 1 and ${MAX_CONTROL_BATCH} transactions per call (is the item empty?)`);
     for (const c of changes) {
       validateInput(c);
       if (typeof c.transaction_id !== 'string') throw new ControlError(400, 'each change needs a transaction_id');
@@ -569,7 +596,8 @@ export class PlaidSandboxCore {
       throw new ControlError(400, 'transaction_ids must be an array of strings');
     }
     const ids = input.transaction_ids ?? item.pickExisting(batchSize(input.count), (t) => !t.pending);
-    if (ids.length === 0 || ids.length > MAX_CONTROL_BATCH) throw new ControlError(400, `between 1 and ${MAX_CONTROL_BATCH} transactions per call (is the item empty?)`);
+    if (ids.length === 0 || ids.length > MAX_CONTROL_BATCH)
+      throw new ControlError(400, `between 1 and ${MAX_CONTROL_BATCH} transactions per call (is the item empty?)`);
     if (new Set(ids).size !== ids.length) throw new ControlError(400, 'transaction_ids has duplicates');
     const removed = guard(() => item.removeTransactions(ids));
     return { added: [], modified: [], removed, webhook: input.webhook === false ? null : await this.sendSyncUpdates(item) };
@@ -613,7 +641,13 @@ export class PlaidSandboxCore {
     let body: WebhookBody;
     switch (code) {
       case 'SYNC_UPDATES_AVAILABLE':
-        body = { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', ...env, initial_update_complete: true, historical_update_complete: item.historyReleased };
+        body = {
+          webhook_type: 'TRANSACTIONS',
+          webhook_code: 'SYNC_UPDATES_AVAILABLE',
+          ...env,
+          initial_update_complete: true,
+          historical_update_complete: item.historyReleased,
+        };
         break;
       case 'ERROR':
         body = this.errorWebhook(item);
@@ -625,10 +659,17 @@ export class PlaidSandboxCore {
         body = { webhook_type: 'ITEM', webhook_code: 'PENDING_DISCONNECT', ...env, reason: 'INSTITUTION_MIGRATION' };
         break;
       case 'USER_PERMISSION_REVOKED':
-        body = { webhook_type: 'ITEM', webhook_code: 'USER_PERMISSION_REVOKED', ...env, error: errorInItem('USER_PERMISSION_REVOKED', 'the holder of this account has revoked their permission for your application to access it') };
+        body = {
+          webhook_type: 'ITEM',
+          webhook_code: 'USER_PERMISSION_REVOKED',
+          ...env,
+          error: errorInItem('USER_PERMISSION_REVOKED', 'the holder of this account has revoked their permission for your application to access it'),
+        };
         break;
       default:
-        throw plaidErrors.invalidField(`webhook_code ${code} is not supported by this sandbox (SYNC_UPDATES_AVAILABLE, ERROR, LOGIN_REPAIRED, PENDING_DISCONNECT, USER_PERMISSION_REVOKED)`);
+        throw plaidErrors.invalidField(
+          `webhook_code ${code} is not supported by this sandbox (SYNC_UPDATES_AVAILABLE, ERROR, LOGIN_REPAIRED, PENDING_DISCONNECT, USER_PERMISSION_REVOKED)`,
+        );
     }
     const delivery = await this.send(item, body);
     if (!delivery) throw plaidErrors.sandboxWebhookInvalid();
@@ -814,18 +855,17 @@ function requireString(body: Body, field: string): string {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateRange(
-  transactions: { start_date?: string; end_date?: string; days_requested?: number } | undefined,
-  now: Date,
-): { start: string; end: string } {
+function dateRange(transactions: { start_date?: string; end_date?: string; days_requested?: number } | undefined, now: Date): { start: string; end: string } {
   const check = (field: string, value: string | undefined): string | undefined => {
     if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw plaidErrors.invalidField(`options.transactions.${field} must be a date (YYYY-MM-DD)`);
+    if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
+      throw plaidErrors.invalidField(`options.transactions.${field} must be a date (YYYY-MM-DD)`);
     return value;
   };
   const end = check('end_date', transactions?.end_date) ?? new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
   const days = transactions?.days_requested ?? 730;
-  if (!Number.isInteger(days) || days < 1 || days > 730) throw plaidErrors.invalidField('options.transactions.days_requested must be an integer between 1 and 730');
+  if (!Number.isInteger(days) || days < 1 || days > 730)
+    throw plaidErrors.invalidField('options.transactions.days_requested must be an integer between 1 and 730');
   const start = check('start_date', transactions?.start_date) ?? fromDay(toDay(end) - days + 1);
   if (toDay(start) > toDay(end)) throw plaidErrors.invalidField('options.transactions.start_date must not be after end_date');
   return { start, end };
@@ -839,7 +879,8 @@ function batchSize(count: number | undefined): number {
 
 function validateInput(input: TransactionInput & { transaction_id?: string }): void {
   if (!input || typeof input !== 'object') throw new ControlError(400, 'each transaction must be an object');
-  if (input.amount !== undefined && (typeof input.amount !== 'number' || !Number.isFinite(input.amount))) throw new ControlError(400, 'amount must be a finite number');
+  if (input.amount !== undefined && (typeof input.amount !== 'number' || !Number.isFinite(input.amount)))
+    throw new ControlError(400, 'amount must be a finite number');
   if (input.date !== undefined && (typeof input.date !== 'string' || !DATE.test(input.date))) throw new ControlError(400, 'date must be YYYY-MM-DD');
   if (input.name !== undefined && typeof input.name !== 'string') throw new ControlError(400, 'name must be a string');
 }

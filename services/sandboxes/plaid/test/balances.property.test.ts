@@ -17,7 +17,9 @@ let receiver: { url: string; bodies: Record<string, unknown>[]; close(): Promise
 
 beforeAll(async () => {
   sandbox = await startPlaidSandbox({ port: 0, now: () => new Date(`${END_DATE}T15:00:00Z`), initialWebhookDelayMs: 20 });
-  client = new PlaidApi(new Configuration({ basePath: sandbox.url, baseOptions: { headers: { 'PLAID-CLIENT-ID': sandbox.clientId, 'PLAID-SECRET': sandbox.secret } } }));
+  client = new PlaidApi(
+    new Configuration({ basePath: sandbox.url, baseOptions: { headers: { 'PLAID-CLIENT-ID': sandbox.clientId, 'PLAID-SECRET': sandbox.secret } } }),
+  );
   const bodies: Record<string, unknown>[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -65,14 +67,29 @@ async function sync(accessToken: string, start: { cursor?: string; txns?: Map<st
   }
 }
 
-async function link(options: { institution: string; transactions: number; seed: number; pendingDays?: number; transfers?: boolean; lateMs?: number; webhook?: string }) {
+async function link(options: {
+  institution: string;
+  transactions: number;
+  seed: number;
+  pendingDays?: number;
+  transfers?: boolean;
+  lateMs?: number;
+  webhook?: string;
+}) {
   const created = await client.sandboxPublicTokenCreate({
     institution_id: options.institution,
     initial_products: ['transactions' as never],
     options: {
       webhook: options.webhook,
       transactions: { end_date: END_DATE },
-      ledgerline: { transactions: options.transactions, seed: options.seed, pending_days: options.pendingDays ?? 2, transfers: options.transfers, historical_delay_ms: options.lateMs ?? 0, initial_webhook: false },
+      ledgerline: {
+        transactions: options.transactions,
+        seed: options.seed,
+        pending_days: options.pendingDays ?? 2,
+        transfers: options.transfers,
+        historical_delay_ms: options.lateMs ?? 0,
+        initial_webhook: false,
+      },
     } as never,
   });
   const { data } = await client.itemPublicTokenExchange({ public_token: created.data.public_token });
@@ -109,7 +126,8 @@ function expectBalancesFromBank(accounts: AccountBase[], states: AccountState[])
     expect(cents(account.balances.current ?? Number.NaN)).toBe(state.current_cents);
     expect(cents(account.balances.available ?? Number.NaN)).toBe(state.available_cents);
     expect(state.current_cents).toBe(expectedCurrent(state, account.type, state.posted_total_cents));
-    const pendingAdjusted = account.type === 'credit' ? (state.limit_cents ?? 0) - state.current_cents - state.pending_total_cents : state.current_cents - state.pending_total_cents;
+    const pendingAdjusted =
+      account.type === 'credit' ? (state.limit_cents ?? 0) - state.current_cents - state.pending_total_cents : state.current_cents - state.pending_total_cents;
     expect(state.available_cents).toBe(pendingAdjusted);
   }
 }
@@ -128,7 +146,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), account: fc.nat(), cents: nonZeroCents, pending: fc.boolean(), daysAgo: fc.integer({ min: 0, max: 20 }) }),
   fc.record({ kind: fc.constant('addFirstLeg' as const), from: fc.nat(), to: fc.nat(), cents: fc.integer({ min: 1, max: 1_000_000 }) }),
   fc.constant({ kind: 'addSecondLeg' as const }),
-  fc.record({ kind: fc.constant('modify' as const), pick: fc.nat(), change: fc.constantFrom('amount' as const, 'flip' as const, 'date' as const, 'pending' as const, 'random' as const) }),
+  fc.record({
+    kind: fc.constant('modify' as const),
+    pick: fc.nat(),
+    change: fc.constantFrom('amount' as const, 'flip' as const, 'date' as const, 'pending' as const, 'random' as const),
+  }),
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat(), random: fc.boolean() }),
   fc.constant({ kind: 'postPending' as const }),
   fc.constant({ kind: 'release' as const }),
@@ -177,14 +199,21 @@ describe('balances tie to the synced history after every change', () => {
                 const t = seen.get(state.account_id) ?? { posted: 0, pending: 0, postedCount: 0, pendingCount: 0, earliest: null };
                 const type = balances.find((b) => b.account_id === state.account_id)?.type ?? '';
                 expect(state.current_cents).toBe(expectedCurrent(state, type, t.posted));
-                expect([state.posted_total_cents, state.pending_total_cents, state.posted_count, state.pending_count, state.earliest_date]).toEqual([t.posted, t.pending, t.postedCount, t.pendingCount, t.earliest]);
+                expect([state.posted_total_cents, state.pending_total_cents, state.posted_count, state.pending_count, state.earliest_date]).toEqual([
+                  t.posted,
+                  t.pending,
+                  t.postedCount,
+                  t.pendingCount,
+                  t.earliest,
+                ]);
               }
               expect(full.txns.size).toBe(sandbox.getItem(itemId).transaction_count);
             } else {
               const early = [...full.txns.values()].filter((t) => !controlAdded.has(t.transaction_id) && t.date < recentBound);
               expect(early).toEqual([]);
               // Older live transactions exist at the bank, so some are still missing from the client.
-              if (states.some((s) => s.earliest_date !== null && s.earliest_date < recentBound)) expect(full.txns.size).toBeLessThan(sandbox.getItem(itemId).transaction_count);
+              if (states.some((s) => s.earliest_date !== null && s.earliest_date < recentBound))
+                expect(full.txns.size).toBeLessThan(sandbox.getItem(itemId).transaction_count);
             }
           };
 
@@ -193,7 +222,10 @@ describe('balances tie to the synced history after every change', () => {
             const live = [...saved.txns.values()];
             switch (c.kind) {
               case 'add': {
-                const r = await sandbox.addTransactions(itemId, { transactions: [{ account_id: pick(c.account), amount: c.cents / 100, pending: c.pending, date: dateOf(day(END_DATE) - c.daysAgo) }], webhook: false });
+                const r = await sandbox.addTransactions(itemId, {
+                  transactions: [{ account_id: pick(c.account), amount: c.cents / 100, pending: c.pending, date: dateOf(day(END_DATE) - c.daysAgo) }],
+                  webhook: false,
+                });
                 r.added.forEach((t) => controlAdded.add(t.transaction_id));
                 break;
               }
@@ -201,14 +233,20 @@ describe('balances tie to the synced history after every change', () => {
                 // One leg of a transfer now, the other in a later sync.
                 const from = pick(c.from);
                 const to = accountIds.find((id) => id !== from) ?? from;
-                const r = await sandbox.addTransactions(itemId, { transactions: [{ account_id: from, amount: c.cents / 100, name: 'Online Transfer to Savings', date: dateOf(day(END_DATE) - 2) }], webhook: false });
+                const r = await sandbox.addTransactions(itemId, {
+                  transactions: [{ account_id: from, amount: c.cents / 100, name: 'Online Transfer to Savings', date: dateOf(day(END_DATE) - 2) }],
+                  webhook: false,
+                });
                 r.added.forEach((t) => controlAdded.add(t.transaction_id));
                 pendingLeg = { to, cents: c.cents, date: END_DATE, firstId: r.added[0]!.transaction_id };
                 break;
               }
               case 'addSecondLeg': {
                 if (!pendingLeg) continue;
-                const r = await sandbox.addTransactions(itemId, { transactions: [{ account_id: pendingLeg.to, amount: -pendingLeg.cents / 100, name: 'Online Transfer from Checking', date: pendingLeg.date }], webhook: false });
+                const r = await sandbox.addTransactions(itemId, {
+                  transactions: [{ account_id: pendingLeg.to, amount: -pendingLeg.cents / 100, name: 'Online Transfer from Checking', date: pendingLeg.date }],
+                  webhook: false,
+                });
                 r.added.forEach((t) => controlAdded.add(t.transaction_id));
                 const next = await client.transactionsSync({ access_token: accessToken, cursor: saved.cursor });
                 expect(next.data.added.map((t) => [t.account_id, cents(t.amount)])).toEqual([[pendingLeg.to, -pendingLeg.cents]]);
@@ -226,17 +264,21 @@ describe('balances tie to the synced history after every change', () => {
                   break;
                 }
                 const change =
-                  c.change === 'flip' ? { amount: -target.amount }
-                  : c.change === 'amount' ? { amount: (cents(target.amount) + 1234) / 100 }
-                  : c.change === 'date' ? { date: dateOf(day(target.date) - 1) }
-                  : { pending: !target.pending };
+                  c.change === 'flip'
+                    ? { amount: -target.amount }
+                    : c.change === 'amount'
+                      ? { amount: (cents(target.amount) + 1234) / 100 }
+                      : c.change === 'date'
+                        ? { date: dateOf(day(target.date) - 1) }
+                        : { pending: !target.pending };
                 await sandbox.modifyTransactions(itemId, { transactions: [{ transaction_id: target.transaction_id, ...change }], webhook: false });
                 break;
               }
               case 'remove': {
                 const target = live[c.pick % Math.max(1, live.length)];
                 if (c.random || !target) {
-                  if (sandbox.getItem(itemId).transaction_count > 0) await sandbox.removeTransactions(itemId, { count: 1, webhook: false }).catch(() => undefined);
+                  if (sandbox.getItem(itemId).transaction_count > 0)
+                    await sandbox.removeTransactions(itemId, { count: 1, webhook: false }).catch(() => undefined);
                 } else await sandbox.removeTransactions(itemId, { transaction_ids: [target.transaction_id], webhook: false });
                 break;
               }
@@ -262,41 +304,53 @@ describe('balances tie to the synced history after every change', () => {
 describe('generated transfers and card payments, seen through the SDK', () => {
   it('every transfer has both legs (opposite amounts, two accounts of the item, ≤ 3 days apart); money held never goes below zero', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...INSTITUTIONS), fc.integer({ min: 50, max: 2500 }), fc.integer({ min: 1, max: 1_000_000 }), async (institution, transactions, seed) => {
-        const { accessToken, itemId } = await link({ institution, transactions, seed });
-        const { txns, accounts } = await sync(accessToken);
-        const all = [...txns.values()];
-        const isTransfer = (t: Transaction) =>
-          ['TRANSFER_IN', 'TRANSFER_OUT', 'LOAN_PAYMENTS'].includes(t.personal_finance_category?.primary ?? '') && t.personal_finance_category?.detailed !== 'TRANSFER_OUT_WITHDRAWAL';
-        const legs = all.filter(isTransfer);
-        const ins = legs.filter((t) => t.amount < 0);
-        const matched = new Set<string>();
-        for (const out of legs.filter((t) => t.amount > 0)) {
-          const other = ins.find((t) => !matched.has(t.transaction_id) && cents(t.amount) === -cents(out.amount) && t.account_id !== out.account_id && Math.abs(day(t.date) - day(out.date)) <= 3);
-          expect(other, `no counterpart for ${out.name} ${out.amount} ${out.date}`).toBeDefined();
-          if (other) matched.add(other.transaction_id);
-          expect(out.transaction_type).toBe('special');
-        }
-        expect(matched.size).toBe(ins.length);
-        const kinds = new Set(accounts.map((a) => a.subtype));
-        if (kinds.has('checking' as never) && kinds.has('credit card' as never) && transactions >= 1000) {
-          expect(legs.some((t) => t.personal_finance_category?.detailed === 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT')).toBe(true);
-        }
-        // Replaying the synced history from the bank's opening: money held stays ≥ 0 at every day's end.
-        const states = sandbox.accountStates(itemId);
-        for (const account of accounts) {
-          const state = states.find((s) => s.account_id === account.account_id);
-          if (!state) throw new Error('state');
-          const byDay = new Map<string, number>();
-          for (const t of all) if (t.account_id === account.account_id && !t.pending) byDay.set(t.date, (byDay.get(t.date) ?? 0) + cents(t.amount));
-          let balance = state.opening_cents;
-          for (const date of [...byDay.keys()].sort()) {
-            balance += (account.type === 'credit' ? 1 : -1) * (byDay.get(date) ?? 0);
-            expect(balance).toBeGreaterThanOrEqual(0);
+      fc.asyncProperty(
+        fc.constantFrom(...INSTITUTIONS),
+        fc.integer({ min: 50, max: 2500 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        async (institution, transactions, seed) => {
+          const { accessToken, itemId } = await link({ institution, transactions, seed });
+          const { txns, accounts } = await sync(accessToken);
+          const all = [...txns.values()];
+          const isTransfer = (t: Transaction) =>
+            ['TRANSFER_IN', 'TRANSFER_OUT', 'LOAN_PAYMENTS'].includes(t.personal_finance_category?.primary ?? '') &&
+            t.personal_finance_category?.detailed !== 'TRANSFER_OUT_WITHDRAWAL';
+          const legs = all.filter(isTransfer);
+          const ins = legs.filter((t) => t.amount < 0);
+          const matched = new Set<string>();
+          for (const out of legs.filter((t) => t.amount > 0)) {
+            const other = ins.find(
+              (t) =>
+                !matched.has(t.transaction_id) &&
+                cents(t.amount) === -cents(out.amount) &&
+                t.account_id !== out.account_id &&
+                Math.abs(day(t.date) - day(out.date)) <= 3,
+            );
+            expect(other, `no counterpart for ${out.name} ${out.amount} ${out.date}`).toBeDefined();
+            if (other) matched.add(other.transaction_id);
+            expect(out.transaction_type).toBe('special');
           }
-          expect(balance).toBe(cents(account.balances.current ?? Number.NaN));
-        }
-      }),
+          expect(matched.size).toBe(ins.length);
+          const kinds = new Set(accounts.map((a) => a.subtype));
+          if (kinds.has('checking' as never) && kinds.has('credit card' as never) && transactions >= 1000) {
+            expect(legs.some((t) => t.personal_finance_category?.detailed === 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT')).toBe(true);
+          }
+          // Replaying the synced history from the bank's opening: money held stays ≥ 0 at every day's end.
+          const states = sandbox.accountStates(itemId);
+          for (const account of accounts) {
+            const state = states.find((s) => s.account_id === account.account_id);
+            if (!state) throw new Error('state');
+            const byDay = new Map<string, number>();
+            for (const t of all) if (t.account_id === account.account_id && !t.pending) byDay.set(t.date, (byDay.get(t.date) ?? 0) + cents(t.amount));
+            let balance = state.opening_cents;
+            for (const date of [...byDay.keys()].sort()) {
+              balance += (account.type === 'credit' ? 1 : -1) * (byDay.get(date) ?? 0);
+              expect(balance).toBeGreaterThanOrEqual(0);
+            }
+            expect(balance).toBe(cents(account.balances.current ?? Number.NaN));
+          }
+        },
+      ),
       { numRuns: 15 },
     );
   }, 120_000);
@@ -323,10 +377,16 @@ describe('history that arrives late', () => {
     expectBalancesFromBank((await client.accountsGet({ access_token: accessToken })).data.accounts, states);
 
     const deadline = Date.now() + 5000;
-    const historical = () => sandbox.webhookDeliveries({ item: itemId }).find((d) => d.payload.webhook_code === 'SYNC_UPDATES_AVAILABLE' && d.payload.historical_update_complete);
+    const historical = () =>
+      sandbox.webhookDeliveries({ item: itemId }).find((d) => d.payload.webhook_code === 'SYNC_UPDATES_AVAILABLE' && d.payload.historical_update_complete);
     while (!historical() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(sandbox.getItem(itemId)).toMatchObject({ history_released: true, held_back_count: 0 });
-    expect(historical()?.payload).toMatchObject({ webhook_code: 'SYNC_UPDATES_AVAILABLE', initial_update_complete: true, historical_update_complete: true, item_id: itemId });
+    expect(historical()?.payload).toMatchObject({
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      initial_update_complete: true,
+      historical_update_complete: true,
+      item_id: itemId,
+    });
     expect(receiver.bodies.some((b) => b.item_id === itemId && b.historical_update_complete === true)).toBe(true);
     const next = await client.transactionsSync({ access_token: accessToken, cursor: first.cursor, count: 500 });
     expect(next.data.added.length).toBe(500);
@@ -346,7 +406,20 @@ describe('history that arrives late', () => {
     };
     const before = await balances();
     expect(before).toHaveLength(4);
-    expect(Object.keys(before[0] ?? {}).sort()).toEqual(['account_id', 'available_cents', 'current_cents', 'earliest_date', 'limit_cents', 'opening_cents', 'pending_count', 'pending_total_cents', 'posted_count', 'posted_total_cents'].sort());
+    expect(Object.keys(before[0] ?? {}).sort()).toEqual(
+      [
+        'account_id',
+        'available_cents',
+        'current_cents',
+        'earliest_date',
+        'limit_cents',
+        'opening_cents',
+        'pending_count',
+        'pending_total_cents',
+        'posted_count',
+        'posted_total_cents',
+      ].sort(),
+    );
     // Modify and remove transactions nobody has synced yet: no update now, the release carries their state.
     const modified = await sandbox.modifyTransactions(itemId, { count: 20, webhook: false });
     const hidden = modified.modified.filter((t) => !first.txns.has(t.transaction_id));

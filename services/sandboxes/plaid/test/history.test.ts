@@ -12,7 +12,17 @@ function fail(message: string): never {
 const accounts = institution.accounts.map((template, i) => ({ accountId: `acct-${i}`, template }));
 
 function history(seed: number, count: number, itemId = 'item-1', transfers = true): History {
-  return new History({ itemId, seed, contentKey: 'ins_109508:user_good', count, startDate: '2024-07-01', endDate: '2026-06-30', pendingDays: 2, accounts, transfers });
+  return new History({
+    itemId,
+    seed,
+    contentKey: 'ins_109508:user_good',
+    count,
+    startDate: '2024-07-01',
+    endDate: '2026-06-30',
+    pendingDays: 2,
+    accounts,
+    transfers,
+  });
 }
 
 describe('generated history', () => {
@@ -60,7 +70,14 @@ describe('generated history', () => {
   });
 
   it('creates a 100,000-transaction item and pages deep into it', () => {
-    const item = new SandboxItem('item-x', 'access-sandbox-x', institution, accounts, { seed: 1, contentKey: 'k', count: 100_000, startDate: '2024-07-01', endDate: '2026-06-30', pendingDays: 2 }, { webhook: null, products: ['transactions'], username: 'user_good', now: new Date() });
+    const item = new SandboxItem(
+      'item-x',
+      'access-sandbox-x',
+      institution,
+      accounts,
+      { seed: 1, contentKey: 'k', count: 100_000, startDate: '2024-07-01', endDate: '2026-06-30', pendingDays: 2 },
+      { webhook: null, products: ['transactions'], username: 'user_good', now: new Date() },
+    );
     const outcome = item.sync({ position: 99_800, end: 100_000 }, 500);
     expect(outcome.ok && outcome.page.added.length).toBe(200);
     expect(outcome.ok && outcome.page.hasMore).toBe(false);
@@ -87,7 +104,16 @@ describe('generated history', () => {
     for (const institutionId of ['ins_109508', 'ins_109509', 'ins_109510', 'ins_109511', 'ins_109512']) {
       const inst = findInstitution(institutionId) ?? fail('institution');
       const accts = inst.accounts.map((template, i) => ({ accountId: `a-${i}`, template }));
-      const h = new History({ itemId: 'i', seed: 3, contentKey: `${institutionId}:user_good`, count: 3000, startDate: '2025-01-01', endDate: '2026-06-30', pendingDays: 3, accounts: accts });
+      const h = new History({
+        itemId: 'i',
+        seed: 3,
+        contentKey: `${institutionId}:user_good`,
+        count: 3000,
+        startDate: '2025-01-01',
+        endDate: '2026-06-30',
+        pendingDays: 3,
+        accounts: accts,
+      });
       for (let i = 0; i < h.count; i++) {
         const t = h.transactionAt(i);
         const s = h.summaryAt(i);
@@ -152,7 +178,7 @@ describe('generated history', () => {
       });
       // A card owes roughly its unpaid spending: no more than a few months of it.
       const card = summaries[2] ?? fail('card');
-      expect(card.openingCents + card.postedCents).toBeLessThan((card.limitCents ?? 0));
+      expect(card.openingCents + card.postedCents).toBeLessThan(card.limitCents ?? 0);
     }
   });
 });

@@ -12,7 +12,14 @@ function fail(message: string): never {
 
 function item(count: number): SandboxItem {
   const accounts = institution.accounts.map((template, i) => ({ accountId: `acct-${i}`, template }));
-  return new SandboxItem('item-1', 'access-sandbox-1', institution, accounts, { seed: 9, contentKey: 'k', count, startDate: '2026-01-01', endDate: '2026-03-31', pendingDays: 2 }, { webhook: null, products: ['transactions'], username: 'user_good', now: new Date('2026-03-31T12:00:00Z') });
+  return new SandboxItem(
+    'item-1',
+    'access-sandbox-1',
+    institution,
+    accounts,
+    { seed: 9, contentKey: 'k', count, startDate: '2026-01-01', endDate: '2026-03-31', pendingDays: 2 },
+    { webhook: null, products: ['transactions'], username: 'user_good', now: new Date('2026-03-31T12:00:00Z') },
+  );
 }
 
 function page(i: SandboxItem, cursor: { position: number; end: number } | undefined, count: number) {
@@ -65,12 +72,19 @@ describe('sync log', () => {
     if (!checking || !card) throw new Error('accounts');
     const state = (id: string) => i.accountStates([id])[0] ?? fail('no state');
     const [checkingBefore, cardBefore] = [state(checking.accountId), state(card.accountId)];
-    i.addTransactions([{ account_id: checking.accountId, amount: 25 }, { account_id: card.accountId, amount: 40 }]);
+    i.addTransactions([
+      { account_id: checking.accountId, amount: 25 },
+      { account_id: card.accountId, amount: 40 },
+    ]);
     expect(state(checking.accountId).current_cents).toBe(checkingBefore.current_cents - 2500);
     expect(state(card.accountId).current_cents).toBe(cardBefore.current_cents + 4000);
     // Pending ones only move `available`.
     i.addTransactions([{ account_id: checking.accountId, amount: 10, pending: true }]);
-    expect(state(checking.accountId)).toMatchObject({ current_cents: checkingBefore.current_cents - 2500, available_cents: checkingBefore.current_cents - 3500, pending_total_cents: 1000 });
+    expect(state(checking.accountId)).toMatchObject({
+      current_cents: checkingBefore.current_cents - 2500,
+      available_cents: checkingBefore.current_cents - 3500,
+      pending_total_cents: 1000,
+    });
   });
 
   it('encodes cursors per item and rejects foreign or forged ones', () => {

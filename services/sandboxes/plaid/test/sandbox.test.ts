@@ -4,7 +4,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import { Configuration, CountryCode, PlaidApi, Products, SandboxItemFireWebhookRequestWebhookCodeEnum, type Transaction, type TransactionsSyncResponse } from 'plaid';
+import {
+  Configuration,
+  CountryCode,
+  PlaidApi,
+  Products,
+  SandboxItemFireWebhookRequestWebhookCodeEnum,
+  type Transaction,
+  type TransactionsSyncResponse,
+} from 'plaid';
 import { startPlaidSandbox, type PlaidSandbox } from '../src/index.js';
 
 let sandbox: PlaidSandbox;
@@ -199,7 +207,9 @@ describe('link, accounts and a full sync of 5,000 transactions', () => {
     const removed = await sandbox.removeTransactions(itemId, { count: 2 });
     const target = [...base.txns.values()][10];
     if (!target) throw new Error('no transaction');
-    const renamed = await sandbox.modifyTransactions(itemId, { transactions: [{ transaction_id: target.transaction_id, amount: 12.34, name: 'CORRECTED DESCRIPTOR' }] });
+    const renamed = await sandbox.modifyTransactions(itemId, {
+      transactions: [{ transaction_id: target.transaction_id, amount: 12.34, name: 'CORRECTED DESCRIPTOR' }],
+    });
     const added = await sandbox.addTransactions(itemId, { count: 2 });
 
     const { data } = await client.transactionsSync({ access_token: accessToken, cursor: base.cursor, count: 500 });
@@ -244,7 +254,9 @@ describe('link, accounts and a full sync of 5,000 transactions', () => {
     });
     expect(typeof error.data.request_id).toBe('string');
     // The same cursor stays invalid (it belongs to a stale snapshot).
-    expect((await plaidError(client.transactionsSync({ access_token: accessToken, cursor: first.data.next_cursor }))).data.error_code).toBe('TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION');
+    expect((await plaidError(client.transactionsSync({ access_token: accessToken, cursor: first.data.next_cursor }))).data.error_code).toBe(
+      'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION',
+    );
     // Restart from the loop's first cursor: re-applying the first page is harmless (upserts).
     const restarted = await syncAll(accessToken, { cursor: loopStart, txns: before.txns }, 100);
     expect(restarted.txns.size).toBe(sandbox.getItem(itemId).transaction_count);
@@ -254,7 +266,12 @@ describe('link, accounts and a full sync of 5,000 transactions', () => {
     const base = await syncAll(accessToken);
     const pending = [...base.txns.values()].filter((t) => t.pending);
     expect(pending.length).toBeGreaterThan(0);
-    expect(sandbox.pendingTransactions(itemId).map((t) => t.transaction_id).sort()).toEqual(pending.map((t) => t.transaction_id).sort());
+    expect(
+      sandbox
+        .pendingTransactions(itemId)
+        .map((t) => t.transaction_id)
+        .sort(),
+    ).toEqual(pending.map((t) => t.transaction_id).sort());
     await sandbox.postPendingTransactions(itemId);
     const { data } = await client.transactionsSync({ access_token: accessToken, cursor: base.cursor, count: 500 });
     expect(data.removed.map((r) => r.transaction_id).sort()).toEqual(pending.map((t) => t.transaction_id).sort());
@@ -276,7 +293,12 @@ describe('errors', () => {
     const { accessToken } = await link({ transactions: 10 });
     const error = await plaidError(plaidClient(sandbox.clientId, 'wrong-secret').accountsGet({ access_token: accessToken }));
     expect(error.status).toBe(400);
-    expect(error.data).toMatchObject({ error_type: 'INVALID_INPUT', error_code: 'INVALID_API_KEYS', error_message: 'invalid client_id or secret provided', display_message: null });
+    expect(error.data).toMatchObject({
+      error_type: 'INVALID_INPUT',
+      error_code: 'INVALID_API_KEYS',
+      error_message: 'invalid client_id or secret provided',
+      display_message: null,
+    });
     // Credentials in the body are accepted too.
     const response = await fetch(`${sandbox.url}/accounts/get`, {
       method: 'POST',
@@ -289,12 +311,22 @@ describe('errors', () => {
   it('answers Plaid errors for bad tokens, counts and cursors', async () => {
     const { accessToken } = await link({ transactions: 10 });
     expect((await plaidError(client.accountsGet({ access_token: 'nope' }))).data.error_code).toBe('INVALID_ACCESS_TOKEN');
-    expect((await plaidError(client.itemPublicTokenExchange({ public_token: 'public-sandbox-00000000-0000-0000-0000-000000000000' }))).data.error_code).toBe('INVALID_PUBLIC_TOKEN');
+    expect((await plaidError(client.itemPublicTokenExchange({ public_token: 'public-sandbox-00000000-0000-0000-0000-000000000000' }))).data.error_code).toBe(
+      'INVALID_PUBLIC_TOKEN',
+    );
     expect((await client.transactionsRefresh({ access_token: accessToken })).data.request_id).toMatch(/^[A-Za-z0-9]{15}$/);
     expect((await plaidError(client.transactionsSync({ access_token: accessToken, count: 501 }))).data.error_code).toBe('INVALID_FIELD');
     expect((await plaidError(client.transactionsSync({ access_token: accessToken, cursor: 'bm90LWEtY3Vyc29y' }))).data.error_code).toBe('INVALID_FIELD');
-    expect((await plaidError(client.sandboxPublicTokenCreate({ institution_id: 'ins_0', initial_products: [Products.Transactions] }))).data.error_code).toBe('INVALID_INSTITUTION');
-    const tooMany = await plaidError(client.sandboxPublicTokenCreate({ institution_id: 'ins_109508', initial_products: [Products.Transactions], options: { ledgerline: { transactions: 100_001 } } as never }));
+    expect((await plaidError(client.sandboxPublicTokenCreate({ institution_id: 'ins_0', initial_products: [Products.Transactions] }))).data.error_code).toBe(
+      'INVALID_INSTITUTION',
+    );
+    const tooMany = await plaidError(
+      client.sandboxPublicTokenCreate({
+        institution_id: 'ins_109508',
+        initial_products: [Products.Transactions],
+        options: { ledgerline: { transactions: 100_001 } } as never,
+      }),
+    );
     expect(tooMany.data.error_code).toBe('INVALID_FIELD');
     await client.itemRemove({ access_token: accessToken });
     expect((await plaidError(client.accountsGet({ access_token: accessToken }))).data.error_code).toBe('ITEM_NOT_FOUND');
@@ -315,7 +347,13 @@ describe('errors', () => {
     expect(errorWebhook?.payload).toMatchObject({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: itemId, error: { error_code: 'ITEM_LOGIN_REQUIRED' } });
     expect(errorWebhook?.status).toBe(200);
     // An update-mode link token can be made for the broken item.
-    const update = await client.linkTokenCreate({ client_name: 'Ledgerline', language: 'en', country_codes: [CountryCode.Us], user: { client_user_id: 'u' }, access_token: accessToken });
+    const update = await client.linkTokenCreate({
+      client_name: 'Ledgerline',
+      language: 'en',
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: 'u' },
+      access_token: accessToken,
+    });
     expect(update.data.link_token).toMatch(/^link-sandbox-/);
     await sandbox.repairLogin(itemId);
     expect((await client.transactionsSync({ access_token: accessToken })).data.added).toHaveLength(20);
@@ -350,7 +388,10 @@ describe('webhooks', () => {
   it('delivers SYNC_UPDATES_AVAILABLE signed as Plaid signs it; a tampered body fails verification', async () => {
     const { accessToken, itemId } = await link({ transactions: 5, webhook: receiver.url });
     const before = receiver.received.length;
-    const fired = await client.sandboxItemFireWebhook({ access_token: accessToken, webhook_code: SandboxItemFireWebhookRequestWebhookCodeEnum.SyncUpdatesAvailable });
+    const fired = await client.sandboxItemFireWebhook({
+      access_token: accessToken,
+      webhook_code: SandboxItemFireWebhookRequestWebhookCodeEnum.SyncUpdatesAvailable,
+    });
     expect(fired.data.webhook_fired).toBe(true);
     const delivered = receiver.received[before];
     if (!delivered) throw new Error('no webhook received');
@@ -362,9 +403,18 @@ describe('webhooks', () => {
       webhook_code: 'SYNC_UPDATES_AVAILABLE',
       webhook_type: 'TRANSACTIONS',
     });
-    const tampered = { ...delivered, body: delivered.body.replace(itemId, itemId.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))) };
+    const tampered = {
+      ...delivered,
+      body: delivered.body.replace(
+        itemId,
+        itemId.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
+      ),
+    };
     await expect(verify(tampered)).rejects.toThrow(/body hash mismatch/);
-    const forged = { ...delivered, headers: { ...delivered.headers, 'plaid-verification': String(delivered.headers['plaid-verification']).replace(/.{4}$/, 'AAAA') } };
+    const forged = {
+      ...delivered,
+      headers: { ...delivered.headers, 'plaid-verification': String(delivered.headers['plaid-verification']).replace(/.{4}$/, 'AAAA') },
+    };
     await expect(verify(forged)).rejects.toThrow();
   });
 
@@ -376,7 +426,12 @@ describe('webhooks', () => {
     await client.sandboxItemFireWebhook({ access_token: accessToken, webhook_code: SandboxItemFireWebhookRequestWebhookCodeEnum.Error });
     const last = receiver.received[receiver.received.length - 1];
     if (!last) throw new Error('no webhook');
-    expect(await verify(last)).toMatchObject({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: itemId, error: { error_code: 'ITEM_LOGIN_REQUIRED', error_type: 'ITEM_ERROR' } });
+    expect(await verify(last)).toMatchObject({
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: itemId,
+      error: { error_code: 'ITEM_LOGIN_REQUIRED', error_type: 'ITEM_ERROR' },
+    });
     // Replays send the same bytes again.
     const replay = await sandbox.replayWebhook(change.webhook?.delivery_id ?? '');
     expect(replay.body).toBe(change.webhook?.body);
@@ -384,10 +439,15 @@ describe('webhooks', () => {
   });
 
   it('sends the first SYNC_UPDATES_AVAILABLE after the public token exchange', async () => {
-    const created = await client.sandboxPublicTokenCreate({ institution_id: 'ins_109512', initial_products: [Products.Transactions], options: { webhook: receiver.url } });
+    const created = await client.sandboxPublicTokenCreate({
+      institution_id: 'ins_109512',
+      initial_products: [Products.Transactions],
+      options: { webhook: receiver.url },
+    });
     const { data } = await client.itemPublicTokenExchange({ public_token: created.data.public_token });
     const deadline = Date.now() + 5000;
-    while (!sandbox.webhookDeliveries({ item: data.item_id }).some((d) => d.status === 200) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!sandbox.webhookDeliveries({ item: data.item_id }).some((d) => d.status === 200) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(sandbox.webhookDeliveries({ item: data.item_id }).map((d) => d.webhook_code)).toEqual(['SYNC_UPDATES_AVAILABLE']);
   });
 });
@@ -406,13 +466,29 @@ describe('determinism and controls over HTTP', () => {
     expect(dates.every((d) => d <= endDate)).toBe(true);
   });
 
-  it("completes a Link session like Plaid Link (development link flow), and repairs a login in update mode", async () => {
-    const linkToken = (await client.linkTokenCreate({ client_name: 'Ledgerline', language: 'en', country_codes: [CountryCode.Us], user: { client_user_id: 'u-2' }, products: [Products.Transactions], webhook: receiver.url })).data.link_token;
+  it('completes a Link session like Plaid Link (development link flow), and repairs a login in update mode', async () => {
+    const linkToken = (
+      await client.linkTokenCreate({
+        client_name: 'Ledgerline',
+        language: 'en',
+        country_codes: [CountryCode.Us],
+        user: { client_user_id: 'u-2' },
+        products: [Products.Transactions],
+        webhook: receiver.url,
+      })
+    ).data.link_token;
     const complete = async (body: unknown) => {
-      const response = await fetch(`${sandbox.url}/ledgerline/link/complete`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
+      const response = await fetch(`${sandbox.url}/ledgerline/link/complete`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
+        body: JSON.stringify(body),
+      });
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.status).toBe(200);
-      return (await response.json()) as { public_token: string; metadata: { institution: { institution_id: string }; accounts: { id: string; subtype: string }[] } };
+      return (await response.json()) as {
+        public_token: string;
+        metadata: { institution: { institution_id: string }; accounts: { id: string; subtype: string }[] };
+      };
     };
     const success = await complete({ link_token: linkToken, institution_id: 'ins_109511', ledgerline: { transactions: 30, seed: 5 } });
     expect(success.metadata.institution.institution_id).toBe('ins_109511');
@@ -422,7 +498,15 @@ describe('determinism and controls over HTTP', () => {
     expect((await client.transactionsSync({ access_token, count: 500 })).data.added).toHaveLength(30);
 
     await sandbox.requireRelogin(item_id, { webhook: false });
-    const updateToken = (await client.linkTokenCreate({ client_name: 'Ledgerline', language: 'en', country_codes: [CountryCode.Us], user: { client_user_id: 'u-2' }, access_token })).data.link_token;
+    const updateToken = (
+      await client.linkTokenCreate({
+        client_name: 'Ledgerline',
+        language: 'en',
+        country_codes: [CountryCode.Us],
+        user: { client_user_id: 'u-2' },
+        access_token,
+      })
+    ).data.link_token;
     await complete({ link_token: updateToken });
     expect((await client.accountsGet({ access_token })).data.accounts).toHaveLength(4);
   });
@@ -439,7 +523,11 @@ describe('determinism and controls over HTTP', () => {
     const { accessToken, itemId } = await link({ transactions: 50 });
     const base = await syncAll(accessToken);
     const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${sandbox.url}/ledgerline/items/${itemId}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${sandbox.url}/ledgerline/items/${itemId}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status).toBe(200);
       return (await response.json()) as { added: Transaction[]; modified: Transaction[]; removed: { transaction_id: string }[] };
     };

@@ -21,7 +21,12 @@ export interface HttpContext {
 }
 
 class S3Error extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly extra: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -50,7 +55,12 @@ export function createHttpServer(ctx: HttpContext): Server {
         return;
       }
       const path = (req.url ?? '/').split('?')[0]!;
-      const body = req.method === 'HEAD' ? '' : `${XML_HEAD}<Error>${tag('Code', e.code)}${tag('Message', e.message)}${Object.entries(e.extra).map(([k, v]) => tag(k, v)).join('')}${tag('Resource', decodeURIComponent(path))}${tag('RequestId', requestId)}</Error>`;
+      const body =
+        req.method === 'HEAD'
+          ? ''
+          : `${XML_HEAD}<Error>${tag('Code', e.code)}${tag('Message', e.message)}${Object.entries(e.extra)
+              .map(([k, v]) => tag(k, v))
+              .join('')}${tag('Resource', decodeURIComponent(path))}${tag('RequestId', requestId)}</Error>`;
       // A HEAD answer has no body, so S3 names the error in a header.
       res.writeHead(e.status, { 'Content-Type': 'application/xml', ...(req.method === 'HEAD' ? { 'x-amz-error-code': e.code } : {}) });
       res.end(body);
@@ -153,18 +163,31 @@ async function handle(ctx: HttpContext, req: IncomingMessage, res: ServerRespons
 }
 
 function listBuckets(ctx: HttpContext, res: ServerResponse): void {
-  const buckets = [...ctx.store.buckets.values()].map((b) => `<Bucket>${tag('Name', b.name)}${tag('CreationDate', b.createdAt.toISOString())}</Bucket>`).join('');
+  const buckets = [...ctx.store.buckets.values()]
+    .map((b) => `<Bucket>${tag('Name', b.name)}${tag('CreationDate', b.createdAt.toISOString())}</Bucket>`)
+    .join('');
   res.writeHead(200, { 'Content-Type': 'application/xml' });
-  res.end(`${XML_HEAD}<ListAllMyBucketsResult xmlns="${NS}"><Owner>${tag('ID', 'ledgerline-sandbox')}${tag('DisplayName', 'ledgerline')}</Owner><Buckets>${buckets}</Buckets></ListAllMyBucketsResult>`);
+  res.end(
+    `${XML_HEAD}<ListAllMyBucketsResult xmlns="${NS}"><Owner>${tag('ID', 'ledgerline-sandbox')}${tag('DisplayName', 'ledgerline')}</Owner><Buckets>${buckets}</Buckets></ListAllMyBucketsResult>`,
+  );
 }
 
-async function bucketOperation(ctx: HttpContext, req: IncomingMessage, res: ServerResponse, method: string, name: string, query: Map<string, string>): Promise<void> {
+async function bucketOperation(
+  ctx: HttpContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  name: string,
+  query: Map<string, string>,
+): Promise<void> {
   await readBody(req);
   const bucket = ctx.store.buckets.get(name);
   if (method === 'PUT') {
     if (!validBucketName(name)) throw new S3Error(400, 'InvalidBucketName', 'The specified bucket is not valid.', { BucketName: name });
     if (ctx.store.createBucket(name, new Date(ctx.now())) === 'exists') {
-      throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'Your previous request to create the named bucket succeeded and you already own it.', { BucketName: name });
+      throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'Your previous request to create the named bucket succeeded and you already own it.', {
+        BucketName: name,
+      });
     }
     res.writeHead(200, { Location: `/${name}` }).end();
     return;
@@ -186,7 +209,11 @@ async function bucketOperation(ctx: HttpContext, req: IncomingMessage, res: Serv
     res.end(`${XML_HEAD}<LocationConstraint xmlns="${NS}">${xmlEscape(ctx.region)}</LocationConstraint>`);
     return;
   }
-  throw new S3Error(501, 'NotImplemented', 'A header or query you provided implies functionality that is not implemented (the sandbox lists with list-type=2 only).');
+  throw new S3Error(
+    501,
+    'NotImplemented',
+    'A header or query you provided implies functionality that is not implemented (the sandbox lists with list-type=2 only).',
+  );
 }
 
 function listObjectsV2(ctx: HttpContext, res: ServerResponse, bucket: Bucket, query: Map<string, string>): void {
@@ -204,7 +231,12 @@ function listObjectsV2(ctx: HttpContext, res: ServerResponse, bucket: Bucket, qu
   const all = ctx.store.list(bucket, prefix, startAfter);
   const page = all.slice(0, Math.min(maxKeys, 1000));
   const truncated = all.length > page.length;
-  const contents = page.map((o) => `<Contents>${tag('Key', o.key)}${tag('LastModified', o.lastModified.toISOString())}${tag('ETag', o.etag)}${tag('Size', o.body.length)}${tag('StorageClass', 'STANDARD')}</Contents>`).join('');
+  const contents = page
+    .map(
+      (o) =>
+        `<Contents>${tag('Key', o.key)}${tag('LastModified', o.lastModified.toISOString())}${tag('ETag', o.etag)}${tag('Size', o.body.length)}${tag('StorageClass', 'STANDARD')}</Contents>`,
+    )
+    .join('');
   const next = truncated ? tag('NextContinuationToken', Buffer.from(`k:${page.at(-1)!.key}`).toString('base64url')) : '';
   res.writeHead(200, { 'Content-Type': 'application/xml' });
   res.end(
@@ -218,27 +250,42 @@ async function putObject(ctx: HttpContext, req: IncomingMessage, res: ServerResp
   let body = await readBody(req);
   let trailers: Record<string, string> = {};
   const encoding = header(req, 'content-encoding') ?? '';
-  if (payloadHash === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER' || encoding.split(',').map((s) => s.trim()).includes('aws-chunked')) {
-    if (payloadHash.startsWith('STREAMING-AWS4-HMAC-SHA256')) throw new S3Error(501, 'NotImplemented', 'Signed aws-chunked payloads are not implemented by the sandbox; send an unsigned or a whole-body payload.');
+  if (
+    payloadHash === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER' ||
+    encoding
+      .split(',')
+      .map((s) => s.trim())
+      .includes('aws-chunked')
+  ) {
+    if (payloadHash.startsWith('STREAMING-AWS4-HMAC-SHA256'))
+      throw new S3Error(501, 'NotImplemented', 'Signed aws-chunked payloads are not implemented by the sandbox; send an unsigned or a whole-body payload.');
     ({ body, trailers } = decodeAwsChunked(body));
     const declared = header(req, 'x-amz-decoded-content-length');
-    if (declared !== undefined && Number(declared) !== body.length) throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
+    if (declared !== undefined && Number(declared) !== body.length)
+      throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
   } else if (/^[0-9a-f]{64}$/.test(payloadHash) && sha256Hex(body) !== payloadHash) {
-    throw new S3Error(400, 'XAmzContentSHA256Mismatch', 'The provided \'x-amz-content-sha256\' header does not match what was computed.');
+    throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
   }
   const md5 = header(req, 'content-md5');
-  if (md5 !== undefined && createHash('md5').update(body).digest('base64') !== md5) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  if (md5 !== undefined && createHash('md5').update(body).digest('base64') !== md5)
+    throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
   const crc = header(req, 'x-amz-checksum-crc32') ?? trailers['x-amz-checksum-crc32'];
   if (crc !== undefined && crc32Base64(body) !== crc) throw new S3Error(400, 'BadDigest', 'The CRC32 you specified did not match the calculated checksum.');
   // Conditional write (If-None-Match: *): refused when the key exists, so a retried first write cannot replace it.
-  if (header(req, 'if-none-match') === '*' && bucket.objects.has(key)) throw new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', { Condition: 'If-None-Match' });
+  if (header(req, 'if-none-match') === '*' && bucket.objects.has(key))
+    throw new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', { Condition: 'If-None-Match' });
   const metadata: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.startsWith('x-amz-meta-') && typeof value === 'string') metadata[name.slice('x-amz-meta-'.length)] = value;
   }
   const object = ctx.store.put(bucket, {
-    key, body, contentType: header(req, 'content-type') ?? 'application/octet-stream', contentDisposition: header(req, 'content-disposition'),
-    metadata, lastModified: new Date(ctx.now()), checksumCrc32: crc,
+    key,
+    body,
+    contentType: header(req, 'content-type') ?? 'application/octet-stream',
+    contentDisposition: header(req, 'content-disposition'),
+    metadata,
+    lastModified: new Date(ctx.now()),
+    checksumCrc32: crc,
   });
   res.writeHead(200, { ETag: object.etag, ...(crc !== undefined ? { 'x-amz-checksum-crc32': crc } : {}) }).end();
 }
@@ -282,7 +329,11 @@ function getObject(req: IncomingMessage, res: ServerResponse, bucket: Bucket, ke
     return;
   }
   const range = parseRange(header(req, 'range'), object.body.length);
-  if (range === 'invalid') throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', { RangeRequested: header(req, 'range') ?? '', ActualObjectSize: String(object.body.length) });
+  if (range === 'invalid')
+    throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', {
+      RangeRequested: header(req, 'range') ?? '',
+      ActualObjectSize: String(object.body.length),
+    });
   if (range) {
     const part = object.body.subarray(range.start, range.end + 1);
     res.writeHead(206, { ...headers, 'Content-Length': part.length, 'Content-Range': `bytes ${range.start}-${range.end}/${object.body.length}` });

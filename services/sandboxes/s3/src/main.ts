@@ -7,7 +7,10 @@ const sandbox = await startS3Sandbox({
   region: process.env.S3_SANDBOX_REGION || undefined,
   accessKeyId: process.env.S3_SANDBOX_ACCESS_KEY_ID || undefined,
   secretAccessKey: process.env.S3_SANDBOX_SECRET_ACCESS_KEY || undefined,
-  buckets: (process.env.S3_SANDBOX_BUCKETS ?? 'ledgerline-documents').split(',').map((b) => b.trim()).filter((b) => b !== ''),
+  buckets: (process.env.S3_SANDBOX_BUCKETS ?? 'ledgerline-documents')
+    .split(',')
+    .map((b) => b.trim())
+    .filter((b) => b !== ''),
 });
 process.stdout.write(`s3 sandbox listening on ${sandbox.url} (region ${sandbox.region}, access key ${sandbox.accessKeyId})\n`);
 

@@ -17,7 +17,13 @@ export interface Credentials {
 
 /** Why a request is refused (an S3 error code and message), or null when it is authentic. */
 export interface AuthFailure {
-  code: 'AccessDenied' | 'InvalidAccessKeyId' | 'SignatureDoesNotMatch' | 'AuthorizationHeaderMalformed' | 'AuthorizationQueryParametersError' | 'RequestTimeTooSkewed';
+  code:
+    | 'AccessDenied'
+    | 'InvalidAccessKeyId'
+    | 'SignatureDoesNotMatch'
+    | 'AuthorizationHeaderMalformed'
+    | 'AuthorizationQueryParametersError'
+    | 'RequestTimeTooSkewed';
   message: string;
 }
 
@@ -30,9 +36,7 @@ export interface SignedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export type Verified =
-  | { ok: true; presigned: boolean; payloadHash: string; accessKeyId: string }
-  | { ok: false; failure: AuthFailure };
+export type Verified = { ok: true; presigned: boolean; payloadHash: string; accessKeyId: string } | { ok: false; failure: AuthFailure };
 
 export const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Uint8Array | string, data: string): Buffer => createHmac('sha256', key).update(data, 'utf8').digest();
@@ -53,10 +57,13 @@ function decode(value: string): string {
 /** The query's pairs (decoded), in order. */
 export function queryPairs(rawQuery: string): Array<[string, string]> {
   if (rawQuery === '') return [];
-  return rawQuery.split('&').filter((p) => p !== '').map((p) => {
-    const at = p.indexOf('=');
-    return at === -1 ? [decode(p), ''] : [decode(p.slice(0, at)), decode(p.slice(at + 1))];
-  });
+  return rawQuery
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const at = p.indexOf('=');
+      return at === -1 ? [decode(p), ''] : [decode(p.slice(0, at)), decode(p.slice(at + 1))];
+    });
 }
 
 function canonicalQuery(pairs: Array<[string, string]>): string {
@@ -79,14 +86,30 @@ function signingKey(secret: string, date: string, region: string, service: strin
 
 /** The signature the request should carry (hex), given what it says it signed. */
 export function expectedSignature(input: {
-  method: string; rawPath: string; pairs: Array<[string, string]>; headers: SignedRequest['headers'];
-  signedHeaders: string[]; payloadHash: string; amzDate: string; scope: string; secret: string;
+  method: string;
+  rawPath: string;
+  pairs: Array<[string, string]>;
+  headers: SignedRequest['headers'];
+  signedHeaders: string[];
+  payloadHash: string;
+  amzDate: string;
+  scope: string;
+  secret: string;
 }): string {
   const canonicalHeaders = input.signedHeaders.map((h) => `${h}:${headerValue(input.headers, h) ?? ''}\n`).join('');
-  const canonicalRequest = [input.method, input.rawPath === '' ? '/' : input.rawPath, canonicalQuery(input.pairs), canonicalHeaders, input.signedHeaders.join(';'), input.payloadHash].join('\n');
+  const canonicalRequest = [
+    input.method,
+    input.rawPath === '' ? '/' : input.rawPath,
+    canonicalQuery(input.pairs),
+    canonicalHeaders,
+    input.signedHeaders.join(';'),
+    input.payloadHash,
+  ].join('\n');
   const stringToSign = [ALGORITHM, input.amzDate, input.scope, sha256Hex(canonicalRequest)].join('\n');
   const [date, region, service] = input.scope.split('/');
-  return createHmac('sha256', signingKey(input.secret, date!, region!, service!)).update(stringToSign, 'utf8').digest('hex');
+  return createHmac('sha256', signingKey(input.secret, date!, region!, service!))
+    .update(stringToSign, 'utf8')
+    .digest('hex');
 }
 
 /** 20260131T235959Z → milliseconds, or NaN. */
@@ -104,7 +127,13 @@ function sameHex(a: string, b: string): boolean {
 
 const fail = (code: AuthFailure['code'], message: string): Verified => ({ ok: false, failure: { code, message } });
 
-interface Credential { accessKeyId: string; date: string; region: string; service: string; terminator: string }
+interface Credential {
+  accessKeyId: string;
+  date: string;
+  region: string;
+  service: string;
+  terminator: string;
+}
 
 function parseCredential(value: string): Credential | null {
   const parts = value.split('/');
@@ -123,15 +152,25 @@ export function verifyRequest(req: SignedRequest, keys: (accessKeyId: string) =>
   const query = new Map(pairs);
   const authorization = headerValue(req.headers, 'authorization');
   if (query.has('X-Amz-Signature') || query.has('X-Amz-Algorithm')) {
-    if (authorization) return fail('AccessDenied', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter or the Authorization header should be specified');
+    if (authorization)
+      return fail('AccessDenied', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter or the Authorization header should be specified');
     return verifyPresigned(req, pairs, query, keys, region, now);
   }
   if (!authorization) return fail('AccessDenied', 'Access Denied');
   const m = /^AWS4-HMAC-SHA256\s+Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(authorization);
-  if (!m) return fail('AuthorizationHeaderMalformed', 'The authorization header is malformed; expected AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...');
+  if (!m)
+    return fail(
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; expected AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...',
+    );
   const credential = parseCredential(m[1]!);
-  if (!credential || credential.service !== 's3' || credential.terminator !== 'aws4_request') return fail('AuthorizationHeaderMalformed', 'The authorization header is malformed; the Credential is not of the form <key>/<date>/<region>/s3/aws4_request');
-  if (credential.region !== region) return fail('AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${credential.region}' is wrong; expecting '${region}'`);
+  if (!credential || credential.service !== 's3' || credential.terminator !== 'aws4_request')
+    return fail(
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; the Credential is not of the form <key>/<date>/<region>/s3/aws4_request',
+    );
+  if (credential.region !== region)
+    return fail('AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${credential.region}' is wrong; expecting '${region}'`);
   const secret = keys(credential.accessKeyId);
   if (secret === undefined) return fail('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   const amzDate = headerValue(req.headers, 'x-amz-date') ?? '';
@@ -143,24 +182,56 @@ export function verifyRequest(req: SignedRequest, keys: (accessKeyId: string) =>
   const payloadHash = headerValue(req.headers, 'x-amz-content-sha256');
   if (!payloadHash) return fail('AccessDenied', 'x-amz-content-sha256 must be sent with a Signature Version 4 request');
   const scope = `${credential.date}/${credential.region}/${credential.service}/${credential.terminator}`;
-  const expected = expectedSignature({ method: req.method, rawPath: req.rawPath, pairs, headers: req.headers, signedHeaders, payloadHash, amzDate, scope, secret });
-  if (!sameHex(expected, m[3]!)) return fail('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+  const expected = expectedSignature({
+    method: req.method,
+    rawPath: req.rawPath,
+    pairs,
+    headers: req.headers,
+    signedHeaders,
+    payloadHash,
+    amzDate,
+    scope,
+    secret,
+  });
+  if (!sameHex(expected, m[3]!))
+    return fail('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
   return { ok: true, presigned: false, payloadHash, accessKeyId: credential.accessKeyId };
 }
 
-function verifyPresigned(req: SignedRequest, pairs: Array<[string, string]>, query: Map<string, string>, keys: (id: string) => string | undefined, region: string, now: number): Verified {
+function verifyPresigned(
+  req: SignedRequest,
+  pairs: Array<[string, string]>,
+  query: Map<string, string>,
+  keys: (id: string) => string | undefined,
+  region: string,
+  now: number,
+): Verified {
   const needed = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature'];
   const missing = needed.filter((n) => !query.get(n));
-  if (missing.length > 0) return fail('AuthorizationQueryParametersError', `Query-string authentication version 4 requires the ${needed.join(', ')} parameters (missing ${missing.join(', ')})`);
+  if (missing.length > 0)
+    return fail(
+      'AuthorizationQueryParametersError',
+      `Query-string authentication version 4 requires the ${needed.join(', ')} parameters (missing ${missing.join(', ')})`,
+    );
   if (query.get('X-Amz-Algorithm') !== ALGORITHM) return fail('AuthorizationQueryParametersError', 'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"');
   const credential = parseCredential(query.get('X-Amz-Credential')!);
-  if (!credential || credential.service !== 's3' || credential.terminator !== 'aws4_request') return fail('AuthorizationQueryParametersError', 'X-Amz-Credential is not of the form <key>/<date>/<region>/s3/aws4_request');
-  if (credential.region !== region) return fail('AuthorizationQueryParametersError', `Error parsing the X-Amz-Credential parameter; the region '${credential.region}' is wrong; expecting '${region}'`);
+  if (!credential || credential.service !== 's3' || credential.terminator !== 'aws4_request')
+    return fail('AuthorizationQueryParametersError', 'X-Amz-Credential is not of the form <key>/<date>/<region>/s3/aws4_request');
+  if (credential.region !== region)
+    return fail(
+      'AuthorizationQueryParametersError',
+      `Error parsing the X-Amz-Credential parameter; the region '${credential.region}' is wrong; expecting '${region}'`,
+    );
   const expires = Number(query.get('X-Amz-Expires'));
-  if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS) return fail('AuthorizationQueryParametersError', 'X-Amz-Expires must be an integer between 1 and 604800 seconds');
+  if (!Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS)
+    return fail('AuthorizationQueryParametersError', 'X-Amz-Expires must be an integer between 1 and 604800 seconds');
   const amzDate = query.get('X-Amz-Date')!;
   const at = parseAmzDate(amzDate);
-  if (Number.isNaN(at) || amzDate.slice(0, 8) !== credential.date) return fail('AuthorizationQueryParametersError', 'X-Amz-Date must be in the ISO8601 Long Format "yyyyMMdd\'T\'HHmmss\'Z\'" and agree with the credential date');
+  if (Number.isNaN(at) || amzDate.slice(0, 8) !== credential.date)
+    return fail(
+      'AuthorizationQueryParametersError',
+      "X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\" and agree with the credential date",
+    );
   const secret = keys(credential.accessKeyId);
   if (secret === undefined) return fail('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   if (at - now > MAX_SKEW_MS) return fail('AccessDenied', 'Request is not yet valid');
@@ -170,10 +241,18 @@ function verifyPresigned(req: SignedRequest, pairs: Array<[string, string]>, que
   const scope = `${credential.date}/${credential.region}/${credential.service}/${credential.terminator}`;
   const payloadHash = headerValue(req.headers, 'x-amz-content-sha256') ?? 'UNSIGNED-PAYLOAD';
   const expected = expectedSignature({
-    method: req.method, rawPath: req.rawPath, pairs: pairs.filter(([k]) => k !== 'X-Amz-Signature'), headers: req.headers, signedHeaders,
-    payloadHash, amzDate, scope, secret,
+    method: req.method,
+    rawPath: req.rawPath,
+    pairs: pairs.filter(([k]) => k !== 'X-Amz-Signature'),
+    headers: req.headers,
+    signedHeaders,
+    payloadHash,
+    amzDate,
+    scope,
+    secret,
   });
-  if (!sameHex(expected, query.get('X-Amz-Signature')!)) return fail('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+  if (!sameHex(expected, query.get('X-Amz-Signature')!))
+    return fail('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
   if (now > at + expires * 1000) return fail('AccessDenied', 'Request has expired');
   return { ok: true, presigned: true, payloadHash, accessKeyId: credential.accessKeyId };
 }

@@ -4,8 +4,18 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
-  CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListBucketsCommand,
-  ListObjectsV2Command, NoSuchKey, NotFound, PutObjectCommand, S3Client, S3ServiceException,
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListBucketsCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +27,9 @@ const BUCKET = 'receipts';
 
 const client = (over: { secretAccessKey?: string; accessKeyId?: string; region?: string } = {}) =>
   new S3Client({
-    endpoint: sandbox.url, region: over.region ?? sandbox.region, forcePathStyle: true,
+    endpoint: sandbox.url,
+    region: over.region ?? sandbox.region,
+    forcePathStyle: true,
     credentials: { accessKeyId: over.accessKeyId ?? sandbox.accessKeyId, secretAccessKey: over.secretAccessKey ?? sandbox.secretAccessKey },
   });
 
@@ -44,7 +56,15 @@ afterAll(async () => {
 describe('objects through the official SDK', () => {
   it('puts, heads, gets and deletes an object; the ETag is the MD5 of the bytes', async () => {
     const body = Buffer.from('%PDF-1.4 a receipt from Blue Bottle, total 12.50');
-    const put = await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'ws-1/u 1/receipt (1).pdf', Body: body, ContentType: 'application/pdf', Metadata: { filename: 'receipt.pdf' } }));
+    const put = await s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'ws-1/u 1/receipt (1).pdf',
+        Body: body,
+        ContentType: 'application/pdf',
+        Metadata: { filename: 'receipt.pdf' },
+      }),
+    );
     const md5 = createHash('md5').update(body).digest('hex');
     expect(put.ETag).toBe(`"${md5}"`);
 
@@ -66,7 +86,14 @@ describe('objects through the official SDK', () => {
   it('takes a streamed body (aws-chunked with a CRC32 trailer) and keeps its bytes', async () => {
     const bytes = Buffer.alloc(300_000, 7);
     bytes.write('streamed');
-    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'stream.bin', Body: Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]), ContentLength: bytes.length }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'stream.bin',
+        Body: Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]),
+        ContentLength: bytes.length,
+      }),
+    );
     expect(sandbox.object(BUCKET, 'stream.bin')).toEqual(bytes);
   });
 
@@ -144,13 +171,19 @@ describe('Signature V4 is verified', () => {
   it('refuses a body that is not the one signed (XAmzContentSHA256Mismatch)', async () => {
     // Sign one body, send another: a middle box that changes the bytes is caught.
     const forged = new S3Client({
-      endpoint: sandbox.url, region: sandbox.region, forcePathStyle: true, credentials: { accessKeyId: sandbox.accessKeyId, secretAccessKey: sandbox.secretAccessKey },
+      endpoint: sandbox.url,
+      region: sandbox.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: sandbox.accessKeyId, secretAccessKey: sandbox.secretAccessKey },
     });
-    forged.middlewareStack.add((next) => async (args) => {
-      const request = args.request as { body?: unknown };
-      request.body = 'tampered';
-      return next(args);
-    }, { step: 'finalizeRequest', priority: 'low', name: 'tamper' });
+    forged.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { body?: unknown };
+        request.body = 'tampered';
+        return next(args);
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'tamper' },
+    );
     const e = await failure(forged.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'tampered.txt', Body: 'original', ChecksumAlgorithm: undefined })));
     expect(['XAmzContentSHA256Mismatch', 'BadDigest']).toContain(e.name);
     expect(sandbox.keys(BUCKET)).not.toContain('tampered.txt');
@@ -159,8 +192,14 @@ describe('Signature V4 is verified', () => {
 
 describe('presigned URLs', () => {
   it('a presigned GET works without credentials, honours response-content-disposition, and expires', async () => {
-    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'signed/receipt.png', Body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), ContentType: 'image/png' }));
-    const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: BUCKET, Key: 'signed/receipt.png', ResponseContentDisposition: 'inline; filename="receipt.png"' }), { expiresIn: 60 });
+    await s3.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: 'signed/receipt.png', Body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), ContentType: 'image/png' }),
+    );
+    const url = await getSignedUrl(
+      s3,
+      new GetObjectCommand({ Bucket: BUCKET, Key: 'signed/receipt.png', ResponseContentDisposition: 'inline; filename="receipt.png"' }),
+      { expiresIn: 60 },
+    );
     const ok = await fetch(url);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/png');

@@ -13,11 +13,20 @@ const loadRevenuePage = (retry: boolean) => loadRemotePage<AreaPageProps>('accou
 const loadExpensesPage = (retry: boolean) => loadRemotePage<AreaPageProps>('accounting', 'ExpensesPage', retry);
 
 export function AccountingRoute() {
-  return <RemotePage load={loadAccountingPage} props={{ area: areas.accounting }} fallbackTitle="Accounting could not be loaded" loadingLabel="Loading accounting" />;
+  return (
+    <RemotePage load={loadAccountingPage} props={{ area: areas.accounting }} fallbackTitle="Accounting could not be loaded" loadingLabel="Loading accounting" />
+  );
 }
 
 export function TransactionsRoute() {
-  return <RemotePage load={loadTransactionsPage} props={{ area: areas.transactions }} fallbackTitle="Transactions could not be loaded" loadingLabel="Loading transactions" />;
+  return (
+    <RemotePage
+      load={loadTransactionsPage}
+      props={{ area: areas.transactions }}
+      fallbackTitle="Transactions could not be loaded"
+      loadingLabel="Loading transactions"
+    />
+  );
 }
 
 /** /revenue: the accounting remote builds its customers and credit-memo tabs (beside the vendors and vendor credits they mirror); the other tabs say what they will hold. */

@@ -112,12 +112,7 @@ export function ConnectAccountsPage() {
 
   const linking = createLinkToken.isPending || flow.kind === 'link' || flow.kind === 'saving' || flow.kind === 'duplicate';
   const connectButton = (
-    <Button
-      onClick={startLink}
-      loading={linking}
-      disabled={plaid === null || !editable}
-      title={!editable ? VIEWER_DISABLED_MESSAGE : undefined}
-    >
+    <Button onClick={startLink} loading={linking} disabled={plaid === null || !editable} title={!editable ? VIEWER_DISABLED_MESSAGE : undefined}>
       Connect a bank
     </Button>
   );
@@ -131,7 +126,10 @@ export function ConnectAccountsPage() {
         actions={connectButton}
       />
       {plaid === null && (
-        <p role="alert" className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="alert"
+          className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           Bank linking is not configured for this server (config.json has no plaid section).
         </p>
       )}
@@ -159,9 +157,7 @@ export function ConnectAccountsPage() {
             jobs={syncing.data ?? []}
             tieOuts={tieOuts}
             actions={
-              editable
-                ? { onReconnect: startReconnect, onSync: sync, onRemove: setRemoving, busyAccountId }
-                : { disabledReason: VIEWER_DISABLED_MESSAGE }
+              editable ? { onReconnect: startReconnect, onSync: sync, onRemove: setRemoving, busyAccountId } : { disabledReason: VIEWER_DISABLED_MESSAGE }
             }
           />
         )}

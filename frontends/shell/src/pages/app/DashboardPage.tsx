@@ -60,11 +60,7 @@ function BankAccountsCard() {
   const figures = tieOut.data ? dashboardTieOut(tieOut.data) : null;
   const hasCards = list.some(isCreditCard);
   return (
-    <Card
-      title="Bank accounts"
-      className="lg:col-span-2"
-      actions={list.length > 0 ? <TextLink to="/connect-accounts">Manage accounts</TextLink> : undefined}
-    >
+    <Card title="Bank accounts" className="lg:col-span-2" actions={list.length > 0 ? <TextLink to="/connect-accounts">Manage accounts</TextLink> : undefined}>
       <SyncStatus jobs={jobs.data ?? []} />
       {tieOut.isPending && <Spinner label="Loading accounts" />}
       {tieOut.isError && <EmptyState title="Bank accounts could not be loaded" description={tieOut.error.message} />}

@@ -74,7 +74,11 @@ export function SelectOrganizationPage() {
 
   return (
     <>
-      <PageHeader title="Select an organization" description="Choose the client organization to work in. You can switch at any time from the top bar." actions={all.length > 0 ? addButton : null} />
+      <PageHeader
+        title="Select an organization"
+        description="Choose the client organization to work in. You can switch at any time from the top bar."
+        actions={all.length > 0 ? addButton : null}
+      />
       {organizations.isPending ? (
         <div className="flex justify-center py-16 text-brand-600">
           <Spinner label="Loading organizations" />
@@ -104,7 +108,14 @@ export function SelectOrganizationPage() {
       ) : (
         <section aria-label="Client organizations">
           <div className="mb-4 max-w-md">
-            <TextField label="Search organizations" name="organization-search" type="search" placeholder="Organization or workspace name" value={search} onChange={(event) => setSearch(event.target.value)} />
+            <TextField
+              label="Search organizations"
+              name="organization-search"
+              type="search"
+              placeholder="Organization or workspace name"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
           </div>
           {shown.length === 0 ? (
             <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">No organization matches “{search.trim()}”.</p>
@@ -112,7 +123,12 @@ export function SelectOrganizationPage() {
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {shown.map((organization) => (
                 <li key={organization.id} className="min-w-0">
-                  <OrganizationCard organization={organization} current={organization.id === userState.selectedOrganizationId} busy={opening === organization.id} onOpen={() => void open(organization)} />
+                  <OrganizationCard
+                    organization={organization}
+                    current={organization.id === userState.selectedOrganizationId}
+                    busy={opening === organization.id}
+                    onOpen={() => void open(organization)}
+                  />
                 </li>
               ))}
             </ul>
@@ -154,7 +170,9 @@ function OrganizationCard({ organization, current, busy, onOpen }: { organizatio
       <span className="text-sm text-slate-600 dark:text-slate-400">
         {workspaces === 1 ? '1 workspace' : `${workspaces} workspaces`} · {organization.memberCount === 1 ? '1 member' : `${organization.memberCount} members`}
       </span>
-      <span className="mt-auto inline-flex items-center gap-2 pt-2 text-sm font-medium text-brand-700 dark:text-brand-300">{busy ? <Spinner label="Opening" /> : 'Open'}</span>
+      <span className="mt-auto inline-flex items-center gap-2 pt-2 text-sm font-medium text-brand-700 dark:text-brand-300">
+        {busy ? <Spinner label="Opening" /> : 'Open'}
+      </span>
     </button>
   );
 }
@@ -164,7 +182,9 @@ function Badge({ children, tone = 'slate' }: { children: string; tone?: 'slate' 
     <span
       className={cx(
         'rounded-md px-1.5 py-0.5 text-xs font-medium',
-        tone === 'brand' ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+        tone === 'brand'
+          ? 'bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-200'
+          : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
       )}
     >
       {children}

@@ -26,7 +26,10 @@ export function ForgotPasswordPage() {
     <>
       <AuthHeading title="Reset your password" subtitle="Enter the email you sign in with and we will send you a link to set a new password." />
       {send.isSuccess ? (
-        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <div
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           {send.data.message}
         </div>
       ) : (

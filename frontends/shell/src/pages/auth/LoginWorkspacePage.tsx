@@ -24,7 +24,10 @@ export function LoginWorkspacePage() {
   if (link === null) {
     return (
       <>
-        <AuthHeading title="This link is incomplete" subtitle="A workspace link names the workspace to open (workspaceId). Open it again from where you found it." />
+        <AuthHeading
+          title="This link is incomplete"
+          subtitle="A workspace link names the workspace to open (workspaceId). Open it again from where you found it."
+        />
         <TextLink to={LOGIN_ROUTE}>Go to log in</TextLink>
       </>
     );
@@ -60,7 +63,10 @@ function SwitchInto({ workspaceId }: { workspaceId: string }) {
   const home = user ? homeFor(user, userState.selectedOrganizationId) : HOME_ROUTE;
   return (
     <>
-      <AuthHeading title="You do not have access to this workspace" subtitle="The link is for a workspace you are not a member of, or your access was removed. Ask its owner to invite you." />
+      <AuthHeading
+        title="You do not have access to this workspace"
+        subtitle="The link is for a workspace you are not a member of, or your access was removed. Ask its owner to invite you."
+      />
       <Button fullWidth size="lg" onClick={() => void navigate(home, { replace: true })}>
         Go to your home
       </Button>

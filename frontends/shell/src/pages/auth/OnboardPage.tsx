@@ -73,7 +73,16 @@ export function OnboardPage() {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Your Role" placeholder="Founder, CFO, …" autoComplete="organization-title" required {...form.field('role')} />
-          <TextField label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} placeholder="10 digits" required {...form.field('phoneNumber')} />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            placeholder="10 digits"
+            required
+            {...form.field('phoneNumber')}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="City" autoComplete="address-level2" required {...form.field('city')} />

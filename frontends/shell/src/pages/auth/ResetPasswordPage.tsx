@@ -37,7 +37,10 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      <AuthHeading title="Set a new password" subtitle="Choose a password of at least 8 characters, with an uppercase letter, a lowercase letter and a number." />
+      <AuthHeading
+        title="Set a new password"
+        subtitle="Choose a password of at least 8 characters, with an uppercase letter, a lowercase letter and a number."
+      />
       <form
         noValidate
         className="space-y-5"

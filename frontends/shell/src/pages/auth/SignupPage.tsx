@@ -10,7 +10,17 @@ import { awaitingCode, withStatus } from '../../session/store';
 import { SIGN_UP_KINDS, signUpBodyFor, signUpValidator } from './signup';
 import { CODE_SENT_NOTICE } from './code-notice';
 
-const initial: FirmSignUpFormValues = { firstName: '', middleName: '', lastName: '', companyName: '', maxTeamSize: '', email: '', password: '', firmName: '', country: '' };
+const initial: FirmSignUpFormValues = {
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  companyName: '',
+  maxTeamSize: '',
+  email: '',
+  password: '',
+  firmName: '',
+  country: '',
+};
 
 export function SignupPage() {
   const { client, store } = useSessionController();
@@ -24,7 +34,7 @@ export function SignupPage() {
     mutationFn: (body: SignUpBody | FirmSignUpBody) => firmApi.signUp(client, body),
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
     onSuccess: (answer, body) => {
-      store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email ?? "" }));
+      store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email ?? '' }));
       notice.success(answer.message, { id: CODE_SENT_NOTICE });
       void navigate('/verify-otp');
     },
@@ -36,7 +46,14 @@ export function SignupPage() {
 
   return (
     <>
-      <AuthHeading title="Create your account" subtitle={kind === 'firm' ? 'Set up Ledgerline for your firm and its clients in a couple of minutes.' : 'Set up Ledgerline for your company in a couple of minutes.'} />
+      <AuthHeading
+        title="Create your account"
+        subtitle={
+          kind === 'firm'
+            ? 'Set up Ledgerline for your firm and its clients in a couple of minutes.'
+            : 'Set up Ledgerline for your company in a couple of minutes.'
+        }
+      />
       <form
         noValidate
         className="space-y-4"
@@ -58,7 +75,14 @@ export function SignupPage() {
                 )}
               >
                 <span className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-100">
-                  <input type="radio" name="signup-kind" value={option.kind} checked={kind === option.kind} onChange={() => setKind(option.kind)} className="accent-brand-600" />
+                  <input
+                    type="radio"
+                    name="signup-kind"
+                    value={option.kind}
+                    checked={kind === option.kind}
+                    onChange={() => setKind(option.kind)}
+                    className="accent-brand-600"
+                  />
                   {option.label}
                 </span>
                 <span className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{option.description}</span>
@@ -86,7 +110,13 @@ export function SignupPage() {
           </div>
         )}
         <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number." required {...form.field('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          required
+          {...form.field('password')}
+        />
         <Button type="submit" fullWidth size="lg" loading={signup.isPending} className="mt-2">
           Create account
         </Button>

@@ -41,7 +41,10 @@ export function VerifyInvitePage() {
   if (invite === null) {
     return (
       <>
-        <AuthHeading title="This link is incomplete" subtitle="The invitation link is missing its token. Open it again from the email, or ask for a new invitation." />
+        <AuthHeading
+          title="This link is incomplete"
+          subtitle="The invitation link is missing its token. Open it again from the email, or ask for a new invitation."
+        />
         <TextLink to={LOGIN_ROUTE}>Go to log in</TextLink>
       </>
     );
@@ -95,12 +98,16 @@ function AcceptAsSignedIn({ invite, email }: { invite: InviteLink; email: string
         title={invite.kind === 'firm' ? 'Join the accounting firm' : 'Join the workspace'}
         subtitle={
           <>
-            You are signed in as <strong className="font-medium text-slate-900 dark:text-slate-100">{email}</strong>. Accept the invitation to add it to your account.
+            You are signed in as <strong className="font-medium text-slate-900 dark:text-slate-100">{email}</strong>. Accept the invitation to add it to your
+            account.
           </>
         }
       />
       {failure && (
-        <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           {failure}
         </p>
       )}
@@ -167,7 +174,10 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
     return (
       <>
         <AuthHeading title="This invitation cannot be used" />
-        <p role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <p
+          role="alert"
+          className="mb-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           {step.message}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -191,7 +201,8 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
           title="Log in to accept"
           subtitle={
             <>
-              <strong className="font-medium break-all text-slate-900 dark:text-slate-100">{step.email}</strong> already has a Ledgerline account. {step.message}
+              <strong className="font-medium break-all text-slate-900 dark:text-slate-100">{step.email}</strong> already has a Ledgerline account.{' '}
+              {step.message}
             </>
           }
         />
@@ -228,10 +239,19 @@ function AcceptAsVisitor({ invite }: { invite: InviteLink }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (!form.check()) return;
-          verify.mutate({ token: invite.token, kind: invite.kind, password: form.values.password, confirmPassword: form.values.confirmPassword }, { onSuccess: answered, onError: showError });
+          verify.mutate(
+            { token: invite.token, kind: invite.kind, password: form.values.password, confirmPassword: form.values.confirmPassword },
+            { onSuccess: answered, onError: showError },
+          );
         }}
       >
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number." required {...form.field('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          required
+          {...form.field('password')}
+        />
         <PasswordField label="Confirm password" autoComplete="new-password" required {...form.field('confirmPassword')} />
         <Button type="submit" fullWidth size="lg" loading={verify.isPending}>
           Set password and join

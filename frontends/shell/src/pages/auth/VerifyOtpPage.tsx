@@ -66,7 +66,8 @@ export function VerifyOtpPage() {
       />
       {!pending && (
         <p className="mb-6 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          There is no sign-in waiting for a code in this browser. <TextLink to="/login">Log in</TextLink> or <TextLink to="/signup">sign up</TextLink> to get one.
+          There is no sign-in waiting for a code in this browser. <TextLink to="/login">Log in</TextLink> or <TextLink to="/signup">sign up</TextLink> to get
+          one.
         </p>
       )}
       <form

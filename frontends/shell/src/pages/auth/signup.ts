@@ -1,5 +1,14 @@
 // The sign-up form's pure rules (test/signup.test.ts): the kind of account, its checks and its POST /signup body.
-import { firmSignUpBody, normalizeEmail, validateFirmSignUp, validateSignUp, type FirmSignUpBody, type FirmSignUpFormValues, type SignUpBody, type SignUpKind } from '@ledgerline/api';
+import {
+  firmSignUpBody,
+  normalizeEmail,
+  validateFirmSignUp,
+  validateSignUp,
+  type FirmSignUpBody,
+  type FirmSignUpFormValues,
+  type SignUpBody,
+  type SignUpKind,
+} from '@ledgerline/api';
 
 export const SIGN_UP_KINDS: ReadonlyArray<{ kind: SignUpKind; label: string; description: string }> = [
   { kind: 'business', label: 'Business', description: 'Keep the books of your own company.' },
@@ -22,4 +31,3 @@ export function signUpBodyFor(kind: SignUpKind, v: FirmSignUpFormValues): SignUp
   };
   return kind === 'firm' ? firmSignUpBody(v, base) : base;
 }
-

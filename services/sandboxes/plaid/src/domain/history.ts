@@ -57,7 +57,11 @@ for (const kind of ['checking', 'savings', 'credit'] as const) {
   merchantsByKind.set(kind, { merchants, weights: cumulative(merchants.map((m) => m.weight)) });
 }
 
-const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 
 /** Per-merchant values that do not vary between transactions. */
 const merchantExtras = new Map<Merchant, { entityId: string | null; logo: string | null; iconUrl: string }>(
@@ -72,7 +76,16 @@ const merchantExtras = new Map<Merchant, { entityId: string | null; logo: string
 );
 
 const STREETS = ['Market St', 'Mission St', 'Broadway', 'Main St', '2nd Ave', 'Congress Ave', 'Pike St', 'Wacker Dr'];
-const NO_PAYMENT_META = { reference_number: null, ppd_id: null, payee: null, by_order_of: null, payer: null, payment_method: null, payment_processor: null, reason: null };
+const NO_PAYMENT_META = {
+  reference_number: null,
+  ppd_id: null,
+  payee: null,
+  by_order_of: null,
+  payer: null,
+  payment_method: null,
+  payment_processor: null,
+  reason: null,
+};
 const NO_LOCATION = { address: null, city: null, region: null, postal_code: null, country: null, lat: null, lon: null, store_number: null };
 
 /** Most legs land the same or the next day; a few take up to three days. */
@@ -403,7 +416,10 @@ export class History {
   }
 
   /** The first draws of a generated transaction: enough for its account, amount and pending state. */
-  private draw(rng: Rng, overrides: GenerateOverrides): { accountIndex: number; account: HistoryAccount; merchant: Merchant; cents: number; day: number; pending: boolean; cardLike: boolean } {
+  private draw(
+    rng: Rng,
+    overrides: GenerateOverrides,
+  ): { accountIndex: number; account: HistoryAccount; merchant: Merchant; cents: number; day: number; pending: boolean; cardLike: boolean } {
     const pickedIndex = rng.weightedIndex(this.accountWeights);
     const accountIndex = overrides.accountIndex !== undefined && this.accounts[overrides.accountIndex] ? overrides.accountIndex : pickedIndex;
     const account = this.accounts[accountIndex];
@@ -443,7 +459,16 @@ export class History {
       check_number: null,
       counterparties:
         merchant.merchantName && merchant.counterparty
-          ? [{ name: merchant.merchantName, type: merchant.counterparty, website: merchant.website, logo_url: logo, entity_id: entityId, confidence_level: 'VERY_HIGH' }]
+          ? [
+              {
+                name: merchant.merchantName,
+                type: merchant.counterparty,
+                website: merchant.website,
+                logo_url: logo,
+                entity_id: entityId,
+                confidence_level: 'VERY_HIGH',
+              },
+            ]
           : [],
       date: fromDay(day),
       datetime: null,
