@@ -13,7 +13,12 @@ import { addWorkspaceToLock, afterLastImport, afterLastItem, ChangeSet, constIni
 const root = join(import.meta.dirname, '..');
 const TEMPLATES = join(import.meta.dirname, 'templates', 'remote');
 
-const pathsOf = ({ name, Name }: Names) => [`frontends/${name}`, `frontends/shell/src/pages/app/${Name}Route.tsx`, `tests/browser/${name}.test.ts`, `node_modules/@ledgerline/${name}`];
+const pathsOf = ({ name, Name }: Names) => [
+  `frontends/${name}`,
+  `frontends/shell/src/pages/app/${Name}Route.tsx`,
+  `tests/browser/${name}.test.ts`,
+  `node_modules/@ledgerline/${name}`,
+];
 
 /** The next port after the registry's remotes that nothing else takes. */
 function nextPort(): number {
@@ -25,7 +30,10 @@ function nextPort(): number {
 
 /** The remote's package.json: the settings remote's scripts and dependencies (the same shared singletons). */
 function packageJson({ name }: Names): { name: string; version: string; dependencies: Record<string, string> } & Record<string, unknown> {
-  const model = JSON.parse(readFileSync(join(root, 'frontends/settings/package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+  const model = JSON.parse(readFileSync(join(root, 'frontends/settings/package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+  };
   return {
     name: `@ledgerline/${name}`,
     version: '0.1.0',
@@ -42,7 +50,14 @@ function notFoundRoute(source: ts.SourceFile): ts.ObjectLiteralExpression {
   let found: ts.ObjectLiteralExpression | undefined;
   const visit = (node: ts.Node) => {
     if (found) return;
-    if (ts.isObjectLiteralExpression(node) && node.properties.some((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'path' && ts.isStringLiteral(p.initializer) && p.initializer.text === '*')) found = node;
+    if (
+      ts.isObjectLiteralExpression(node) &&
+      node.properties.some(
+        (p) =>
+          ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'path' && ts.isStringLiteral(p.initializer) && p.initializer.text === '*',
+      )
+    )
+      found = node;
     else ts.forEachChild(node, visit);
   };
   visit(source);
@@ -59,12 +74,20 @@ function generate(changes: ChangeSet, names: Names, port: number): void {
   addWorkspaceToLock(changes, `frontends/${name}`, pkg);
 
   changes.insertAll('services/platform/src/kit/registry.ts', (source) => [
-    { offset: afterLastItem(source, constInitializer(source, 'REMOTES')), text: `,\n  { name: '${name}', port: ${port}, package: '@ledgerline/${name}', dir: 'frontends/${name}' }` },
+    {
+      offset: afterLastItem(source, constInitializer(source, 'REMOTES')),
+      text: `,\n  { name: '${name}', port: ${port}, package: '@ledgerline/${name}', dir: 'frontends/${name}' }`,
+    },
   ]);
-  changes.insertAll('frontends/shell/src/remote-names.ts', (source) => [{ offset: afterLastItem(source, constInitializer(source, 'REMOTE_NAMES')), text: `, '${name}'` }]);
+  changes.insertAll('frontends/shell/src/remote-names.ts', (source) => [
+    { offset: afterLastItem(source, constInitializer(source, 'REMOTE_NAMES')), text: `, '${name}'` },
+  ]);
   changes.insertAll('frontends/shell/src/routing/router.tsx', (source, text) => [
     { offset: afterLastImport(source), text: `\nimport { ${Name}Route } from '../pages/app/${Name}Route';` },
-    { offset: lineStart(text, notFoundRoute(source).getStart()), text: `${' '.repeat(notFoundRoute(source).getStart() - lineStart(text, notFoundRoute(source).getStart()))}{ path: '/${name}', element: <${Name}Route /> },\n` },
+    {
+      offset: lineStart(text, notFoundRoute(source).getStart()),
+      text: `${' '.repeat(notFoundRoute(source).getStart() - lineStart(text, notFoundRoute(source).getStart()))}{ path: '/${name}', element: <${Name}Route /> },\n`,
+    },
   ]);
 }
 
@@ -81,6 +104,7 @@ async function main(): Promise<void> {
   const port = nextPort();
   try {
     generate(changes, names, port);
+    await changes.format();
   } catch (err) {
     changes.rollback();
     console.error(`new:remote: ${err instanceof Error ? err.message : String(err)}\nEvery file it wrote was put back.`);

@@ -8,14 +8,33 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { DEFAULT_PORTS, SERVICES } from '../services/platform/src/kit/registry.js';
 import { run } from './lib/run.js';
-import { afterLastImport, afterLastItem, ChangeSet, constInitializer, functionNamed, GeneratorError, insertSorted, propertyNamed, addWorkspaceToLock, type Names } from './lib/scaffold.js';
+import {
+  afterLastImport,
+  afterLastItem,
+  ChangeSet,
+  constInitializer,
+  functionNamed,
+  GeneratorError,
+  insertSorted,
+  propertyNamed,
+  addWorkspaceToLock,
+  type Names,
+} from './lib/scaffold.js';
 import { checkNewName } from './lib/generator-names.js';
 
 const root = join(import.meta.dirname, '..');
 const TEMPLATES = join(import.meta.dirname, 'templates', 'service');
 
 /** Paths the service would take; each must be free. */
-const pathsOf = ({ name }: Names) => [`services/${name}`, `proto/ledgerline/${name}`, `proto/ledgerline/events/v1/${name}.proto`, `charts/${name}`, `services/gateway/src/routes/${name}.ts`, `tests/api/${name}.test.ts`, `node_modules/@ledgerline/${name}`];
+const pathsOf = ({ name }: Names) => [
+  `services/${name}`,
+  `proto/ledgerline/${name}`,
+  `proto/ledgerline/events/v1/${name}.proto`,
+  `charts/${name}`,
+  `services/gateway/src/routes/${name}.ts`,
+  `tests/api/${name}.test.ts`,
+  `node_modules/@ledgerline/${name}`,
+];
 
 /** The next port after the registry's services that nothing else takes. */
 function nextPort(): number {
@@ -54,20 +73,35 @@ function generate(changes: ChangeSet, names: Names, port: number): void {
   changes.create(`services/${name}/package.json`, `${JSON.stringify(pkg, null, 2)}\n`);
 
   // Root workspaces (before the sandboxes) and the lock file, as `npm install` would write them.
-  changes.editJson('package.json', (json) => ({ ...json, workspaces: insertSorted(json.workspaces as string[], `services/${name}`, (w) => w.startsWith('services/sandboxes') || w.startsWith('frontends')) }));
+  changes.editJson('package.json', (json) => ({
+    ...json,
+    workspaces: insertSorted(json.workspaces as string[], `services/${name}`, (w) => w.startsWith('services/sandboxes') || w.startsWith('frontends')),
+  }));
   addWorkspaceToLock(changes, `services/${name}`, pkg, `services/${name}`);
 
   // The registry: one entry in SERVICES.
   changes.insertAll('services/platform/src/kit/registry.ts', (source) => [
-    { offset: afterLastItem(source, constInitializer(source, 'SERVICES')), text: `,\n  { name: '${name}', port: ${port}, package: '@ledgerline/${name}', dir: 'services/${name}', database: 'ledgerline_${name}', chart: 'charts/${name}', calls: [] }` },
+    {
+      offset: afterLastItem(source, constInitializer(source, 'SERVICES')),
+      text: `,\n  { name: '${name}', port: ${port}, package: '@ledgerline/${name}', dir: 'services/${name}', database: 'ledgerline_${name}', chart: 'charts/${name}', calls: [] }`,
+    },
   ]);
 
   // The event catalog: the name bound to its message.
   changes.insertAll('services/platform/src/events/catalog.ts', (source) => {
-    const eventImports = source.statements.filter((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith('@ledgerline/proto/events/v1/'));
+    const eventImports = source.statements.filter(
+      (s): s is ts.ImportDeclaration =>
+        ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith('@ledgerline/proto/events/v1/'),
+    );
     return [
-      { offset: eventImports.at(-1)?.getEnd() ?? afterLastImport(source), text: `\nimport { ${Name}RecordCreatedSchema } from '@ledgerline/proto/events/v1/${name}_pb';` },
-      { offset: afterLastItem(source, constInitializer(source, 'EventType')), text: `,\n  /** ${name}: a record was created. */\n  ${Name}RecordCreated: '${name}.record_created'` },
+      {
+        offset: eventImports.at(-1)?.getEnd() ?? afterLastImport(source),
+        text: `\nimport { ${Name}RecordCreatedSchema } from '@ledgerline/proto/events/v1/${name}_pb';`,
+      },
+      {
+        offset: afterLastItem(source, constInitializer(source, 'EventType')),
+        text: `,\n  /** ${name}: a record was created. */\n  ${Name}RecordCreated: '${name}.record_created'`,
+      },
       { offset: afterLastItem(source, constInitializer(source, 'EVENT_SCHEMAS')), text: `,\n  [EventType.${Name}RecordCreated]: ${Name}RecordCreatedSchema` },
     ];
   });
@@ -76,27 +110,44 @@ function generate(changes: ChangeSet, names: Names, port: number): void {
   changes.insertAll('services/gateway/src/config.ts', (source) => {
     const schema = constInitializer(source, 'gatewayConfigSchema');
     const settings = ts.isCallExpression(schema) ? schema.arguments[0] : undefined;
-    if (!settings || !ts.isObjectLiteralExpression(settings)) throw new GeneratorError('services/gateway/src/config.ts: gatewayConfigSchema is not baseConfigSchema.extend({ ... })');
+    if (!settings || !ts.isObjectLiteralExpression(settings))
+      throw new GeneratorError('services/gateway/src/config.ts: gatewayConfigSchema is not baseConfigSchema.extend({ ... })');
     const urls = settings.properties.filter((p) => p.name && ts.isIdentifier(p.name) && /_URL$/.test(p.name.text) && p.getText().includes('localUrl('));
     const last = urls.at(-1);
     if (!last) throw new GeneratorError('services/gateway/src/config.ts: no `<SERVICE>_URL: z.url().default(localUrl(...))` setting to add one after');
     if (propertyNamed(settings, `${NAME}_URL`)) throw new GeneratorError(`services/gateway/src/config.ts already has ${NAME}_URL`);
-    return [{ offset: last.getEnd(), text: `,\n  /** The ${name} service (services/${name}); same deadline rule. */\n  ${NAME}_URL: z.url().default(localUrl('${name}'))` }];
+    return [
+      {
+        offset: last.getEnd(),
+        text: `,\n  /** The ${name} service (services/${name}); same deadline rule. */\n  ${NAME}_URL: z.url().default(localUrl('${name}'))`,
+      },
+    ];
   });
   changes.insertAll('services/gateway/src/app.ts', (source) => {
     const deps = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'GatewayDeps');
     const clientMembers = deps?.members.filter((m) => m.getText().match(/Client;$/)) ?? [];
     if (!deps || clientMembers.length === 0) throw new GeneratorError('services/gateway/src/app.ts: no `GatewayDeps` interface with client members');
-    if (deps.members.some((m) => m.name && ts.isIdentifier(m.name) && m.name.text === name)) throw new GeneratorError(`services/gateway/src/app.ts: GatewayDeps already has \`${name}\``);
+    if (deps.members.some((m) => m.name && ts.isIdentifier(m.name) && m.name.text === name))
+      throw new GeneratorError(`services/gateway/src/app.ts: GatewayDeps already has \`${name}\``);
     const build = functionNamed(source, 'buildGateway');
     const clients = build.body.statements.filter((s) => ts.isVariableStatement(s) && s.getText().includes('createServiceClient('));
     const statements = build.body.statements;
     const ret = statements.findIndex(ts.isReturnStatement);
-    if (clients.length === 0 || ret < 1) throw new GeneratorError('services/gateway/src/app.ts: buildGateway has no `createServiceClient(...)` constant or no `return app`');
+    if (clients.length === 0 || ret < 1)
+      throw new GeneratorError('services/gateway/src/app.ts: buildGateway has no `createServiceClient(...)` constant or no `return app`');
     return [
-      { offset: afterLastImport(source), text: `\nimport { ${Name}Service } from '@ledgerline/proto/${name}/v1/${name}_pb';\nimport { register${Name}Routes, type ${Name}Client } from './routes/${name}.js';` },
-      { offset: clientMembers.at(-1)!.getEnd(), text: `\n  /** Default: a Connect client to \`config.${NAME}_URL\` with \`config.SERVICE_TIMEOUT_MS\` per call. */\n  ${name}?: ${Name}Client;` },
-      { offset: clients.at(-1)!.getEnd(), text: `\n  const ${name}Client = deps.${name} ?? createServiceClient(${Name}Service, { baseUrl: config.${NAME}_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('${name}') });` },
+      {
+        offset: afterLastImport(source),
+        text: `\nimport { ${Name}Service } from '@ledgerline/proto/${name}/v1/${name}_pb';\nimport { register${Name}Routes, type ${Name}Client } from './routes/${name}.js';`,
+      },
+      {
+        offset: clientMembers.at(-1)!.getEnd(),
+        text: `\n  /** Default: a Connect client to \`config.${NAME}_URL\` with \`config.SERVICE_TIMEOUT_MS\` per call. */\n  ${name}?: ${Name}Client;`,
+      },
+      {
+        offset: clients.at(-1)!.getEnd(),
+        text: `\n  const ${name}Client = deps.${name} ?? createServiceClient(${Name}Service, { baseUrl: config.${NAME}_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('${name}') });`,
+      },
       { offset: statements[ret - 1]!.getEnd(), text: `\n  await register${Name}Routes(app, { client: ${name}Client });` },
     ];
   });
@@ -125,7 +176,8 @@ ${NAME}_DATABASE_ADMIN_URL=postgres://postgres@127.0.0.1:5432/ledgerline_${name}
   const gatewayText = changes.read(gatewayValues);
   const gatewayUrls = [...gatewayText.matchAll(/^ {2}[A-Z]+_URL: "http:\/\/\{\{ \.Release\.Name \}\}-[a-z]+"\n/gm)];
   const lastGatewayUrl = gatewayUrls.at(-1);
-  if (!lastGatewayUrl) throw new GeneratorError(`${gatewayValues}: no \`  <SERVICE>_URL: "http://{{ .Release.Name }}-<service>"\` line to add ${NAME}_URL after`);
+  if (!lastGatewayUrl)
+    throw new GeneratorError(`${gatewayValues}: no \`  <SERVICE>_URL: "http://{{ .Release.Name }}-<service>"\` line to add ${NAME}_URL after`);
   changes.insertAt(gatewayValues, lastGatewayUrl.index + lastGatewayUrl[0].length, `  ${NAME}_URL: "http://{{ .Release.Name }}-${name}"\n`);
   const gatewayCalls = /^ {2}calls: \[([a-z, ]*)\]$/m.exec(changes.read(gatewayValues));
   if (!gatewayCalls) throw new GeneratorError(`${gatewayValues}: no \`  calls: [...]\` line under networkPolicy to add ${name} to`);
@@ -133,7 +185,8 @@ ${NAME}_DATABASE_ADMIN_URL=postgres://postgres@127.0.0.1:5432/ledgerline_${name}
 
   // The umbrella chart: a dependency and its enabled value.
   const chart = 'charts/ledgerline/Chart.yaml';
-  if (!/\ndependencies:\n(?: {2}- .*\n(?: {4}.*\n)*)+$/.test(changes.read(chart))) throw new GeneratorError(`${chart}: \`dependencies:\` is not its last block; add the ${name} chart by hand`);
+  if (!/\ndependencies:\n(?: {2}- .*\n(?: {4}.*\n)*)+$/.test(changes.read(chart)))
+    throw new GeneratorError(`${chart}: \`dependencies:\` is not its last block; add the ${name} chart by hand`);
   changes.write(chart, `${changes.read(chart)}  - name: ${name}\n    version: 0.1.0\n    repository: file://../${name}\n    condition: ${name}.enabled\n`);
   const values = 'charts/ledgerline/values.yaml';
   changes.write(values, `${changes.read(values).replace(/\n*$/, '\n')}\n${name}:\n  enabled: true\n`);
@@ -143,15 +196,21 @@ ${NAME}_DATABASE_ADMIN_URL=postgres://postgres@127.0.0.1:5432/ledgerline_${name}
   const roles = [...changes.read(pg).matchAll(/^ {6}- name: ledgerline_\w+_owner\n(?: {8}.*\n)+/gm)];
   const lastRole = roles.at(-1);
   if (!lastRole) throw new GeneratorError(`${pg}: no \`- name: ledgerline_<service>_owner\` role under spec.managed.roles to add ${name}'s after`);
-  changes.insertAt(pg, lastRole.index + lastRole[0].length, `      - name: ledgerline_${name}_owner
+  changes.insertAt(
+    pg,
+    lastRole.index + lastRole[0].length,
+    `      - name: ledgerline_${name}_owner
         ensure: present
         login: true
         createrole: true
         createdb: false
         passwordSecret:
           name: ledgerline-pg-${name}-owner
-`);
-  changes.write(pg, `${changes.read(pg).replace(/\n*$/, '\n')}---
+`,
+  );
+  changes.write(
+    pg,
+    `${changes.read(pg).replace(/\n*$/, '\n')}---
 apiVersion: postgresql.cnpg.io/v1
 kind: Database
 metadata:
@@ -164,7 +223,8 @@ spec:
   cluster:
     name: ledgerline-pg
   ensure: present
-`);
+`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -183,12 +243,14 @@ async function main(): Promise<void> {
   try {
     generate(changes, names, port);
     // The generated code, so the result compiles: protobuf (buf lint + generate), then the OpenAPI document and its types.
-    for (const rel of ['frontends/api/openapi.json', 'frontends/api/src/gen/schema.d.ts']) if (existsSync(join(root, rel))) changes.write(rel, changes.read(rel));
+    for (const rel of ['frontends/api/openapi.json', 'frontends/api/src/gen/schema.d.ts'])
+      if (existsSync(join(root, rel))) changes.write(rel, changes.read(rel));
     protoGenerated = true;
     await run('npm', ['run', 'gen', '--silent', '-w', '@ledgerline/proto'], { cwd: root });
     changes.adopt(`proto/src/gen/ledgerline/${names.name}`);
     changes.adopt(`proto/src/gen/ledgerline/events/v1/${names.name}_pb.ts`);
     await run('npm', ['run', 'gen:openapi', '--silent'], { cwd: root });
+    await changes.format();
   } catch (err) {
     changes.rollback();
     // `buf generate` rewrites proto/src/gen whole: once the files are back, generate it again from them.

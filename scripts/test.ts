@@ -31,6 +31,7 @@ const started = Date.now();
 if (all) {
   await step('generated code is current (buf lint + generate, OpenAPI + client types)', 'npx', ['tsx', 'scripts/check-generated.ts']);
   await step('lint (zero warnings)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  await step('format (Prettier: npm run format)', 'npm', ['run', 'format:check', '--silent']);
   await step('typecheck', 'npx', ['tsx', 'scripts/typecheck.ts']);
 }
 // The browser tests (and the first-load budget among the packages' tests) serve the built shell and its remotes.

@@ -4,6 +4,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { run } from './run.js';
 
 /** Names of a generated piece: `sample` → Sample, SAMPLE. Lower-case letters only (settings and packages are named after it). */
 export interface Names {
@@ -124,13 +125,24 @@ export class ChangeSet {
   editJson(rel: string, edit: (json: Record<string, unknown>) => Record<string, unknown>): void {
     const text = this.read(rel);
     const json = JSON.parse(text) as Record<string, unknown>;
-    if (`${JSON.stringify(json, null, 2)}\n` !== text) throw new GeneratorError(`${rel} is not formatted as JSON.stringify(_, null, 2) would write it; edit it by hand`);
+    if (`${JSON.stringify(json, null, 2)}\n` !== text)
+      throw new GeneratorError(`${rel} is not formatted as JSON.stringify(_, null, 2) would write it; edit it by hand`);
     this.write(rel, `${JSON.stringify(edit(json), null, 2)}\n`);
   }
 
   /** Files written (for the summary). */
   summary(): { created: string[]; changed: string[] } {
     return { created: this.created.map((p) => relative(this.root, p)), changed: [...this.originals.keys()].map((p) => relative(this.root, p)) };
+  }
+
+  /**
+   * Formats what this run created or changed with the repository's Prettier settings (`npm run format`), so the new
+   * code passes `npm run lint`; files .prettierignore names (generated code, Markdown, YAML, JSON) are left alone.
+   */
+  async format(): Promise<void> {
+    const paths = [...this.created.filter((p) => !isLink(p)), ...this.originals.keys()];
+    if (paths.length === 0) return;
+    await run(join(this.root, 'node_modules', '.bin', 'prettier'), ['--write', '--ignore-unknown', '--log-level', 'warn', ...paths], { cwd: this.root });
   }
 
   /** Puts every file back as it was before this run. */
@@ -228,7 +240,12 @@ export function lineStart(text: string, offset: number): number {
  * Records a new workspace package in package-lock.json as `npm install` would (the package entry and the
  * link under node_modules), so `npm ci` stays in step without a network round trip, and links it.
  */
-export function addWorkspaceToLock(changes: ChangeSet, dir: string, pkg: { name: string; version: string; dependencies: Record<string, string> }, rootWorkspace?: string): void {
+export function addWorkspaceToLock(
+  changes: ChangeSet,
+  dir: string,
+  pkg: { name: string; version: string; dependencies: Record<string, string> },
+  rootWorkspace?: string,
+): void {
   changes.editJson('package-lock.json', (lock) => {
     const packages = lock.packages as Record<string, Record<string, unknown>>;
     const linkKey = `node_modules/${pkg.name}`;

@@ -20,7 +20,9 @@ afterAll(() => scratch?.remove());
 
 /** Runs a command in the copy; answers its exit code and output (the nested vitest must not think it is a worker). */
 function sh(dir: string, cmd: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('TINYPOOL') && key !== 'NODE_OPTIONS'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('TINYPOOL') && key !== 'NODE_OPTIONS'),
+  );
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: dir, env: { ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -48,10 +50,25 @@ async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const generator = (dir: string, kind: 'service' | 'remote', name: string) => sh(dir, 'node_modules/.bin/tsx', ['--conditions=ledgerline-source', `scripts/new-${kind}.ts`, name]);
+const generator = (dir: string, kind: 'service' | 'remote', name: string) =>
+  sh(dir, 'node_modules/.bin/tsx', ['--conditions=ledgerline-source', `scripts/new-${kind}.ts`, name]);
 
 /** Files a generator edits: their text, to show a refusal or a rollback left them alone. */
-const EDITED = ['package.json', 'package-lock.json', '.env.example', 'services/platform/src/kit/registry.ts', 'services/platform/src/events/catalog.ts', 'services/gateway/src/config.ts', 'services/gateway/src/app.ts', 'charts/gateway/values.yaml', 'charts/ledgerline/Chart.yaml', 'charts/ledgerline/values.yaml', 'frontends/shell/src/remote-names.ts', 'frontends/shell/src/routing/router.tsx', 'frontends/api/openapi.json'];
+const EDITED = [
+  'package.json',
+  'package-lock.json',
+  '.env.example',
+  'services/platform/src/kit/registry.ts',
+  'services/platform/src/events/catalog.ts',
+  'services/gateway/src/config.ts',
+  'services/gateway/src/app.ts',
+  'charts/gateway/values.yaml',
+  'charts/ledgerline/Chart.yaml',
+  'charts/ledgerline/values.yaml',
+  'frontends/shell/src/remote-names.ts',
+  'frontends/shell/src/routing/router.tsx',
+  'frontends/api/openapi.json',
+];
 const snapshot = (dir: string) => Object.fromEntries(EDITED.map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 
 describe('the generators', () => {
@@ -92,7 +109,15 @@ describe('the generators', () => {
     expect(failed.output).toContain('Every file it wrote was put back');
     writeFileSync(app, before['services/gateway/src/app.ts']!);
     expect(snapshot(dir)).toEqual(before);
-    for (const path of ['services/broken', 'charts/broken', 'proto/ledgerline/broken', 'proto/ledgerline/events/v1/broken.proto', 'node_modules/@ledgerline/broken', 'tests/api/broken.test.ts']) expect(existsSync(join(dir, path)), path).toBe(false);
+    for (const path of [
+      'services/broken',
+      'charts/broken',
+      'proto/ledgerline/broken',
+      'proto/ledgerline/events/v1/broken.proto',
+      'node_modules/@ledgerline/broken',
+      'tests/api/broken.test.ts',
+    ])
+      expect(existsSync(join(dir, path)), path).toBe(false);
 
     // The real thing.
     const service = await step('new:service sample', () => generator(dir, 'service', 'sample'));
@@ -102,18 +127,70 @@ describe('the generators', () => {
     // The next free ports after today's registry (the checkout's own, which the scratch copy started from).
     const nextService = Math.max(...SERVICES.map((s) => s.port)) + 1;
     const nextRemote = Math.max(...REMOTES.map((r) => r.port)) + 1;
-    expect(readFileSync(join(dir, 'services/platform/src/kit/registry.ts'), 'utf8')).toMatch(new RegExp(`name: 'sample', port: ${nextService},[^\\n]*\\n[\\s\\S]*name: 'samples', port: ${nextRemote},`));
+    expect(readFileSync(join(dir, 'services/platform/src/kit/registry.ts'), 'utf8')).toMatch(
+      new RegExp(`name: 'sample', port: ${nextService},[^\\n]*\\n[\\s\\S]*name: 'samples', port: ${nextRemote},`),
+    );
 
     // Two programs typecheck what was generated and what it touched (the gateway, the shell).
-    writeFileSync(join(dir, 'tsconfig.generated-node.json'), JSON.stringify({ extends: './tsconfig.base.json', compilerOptions: { noEmit: true, lib: ['ES2023', 'DOM'] }, include: ['services/sample/src', 'services/sample/test', 'services/gateway/src', 'tests/api/sample.test.ts', 'tests/browser/samples.test.ts', 'scripts/test/registry.test.ts'] }));
-    writeFileSync(join(dir, 'tsconfig.generated-web.json'), JSON.stringify({ extends: './tsconfig.web.json', include: ['frontends/samples/src', 'frontends/samples/rsbuild.config.ts', 'frontends/shell/src'] }));
+    writeFileSync(
+      join(dir, 'tsconfig.generated-node.json'),
+      JSON.stringify({
+        extends: './tsconfig.base.json',
+        compilerOptions: { noEmit: true, lib: ['ES2023', 'DOM'] },
+        include: [
+          'services/sample/src',
+          'services/sample/test',
+          'services/gateway/src',
+          'tests/api/sample.test.ts',
+          'tests/browser/samples.test.ts',
+          'scripts/test/registry.test.ts',
+        ],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.generated-web.json'),
+      JSON.stringify({ extends: './tsconfig.web.json', include: ['frontends/samples/src', 'frontends/samples/rsbuild.config.ts', 'frontends/shell/src'] }),
+    );
     // Three lanes: the tests, the Node typecheck, and the web typecheck, lint and build (each step's time is logged).
     const [testOutput] = await Promise.all([
-      step('vitest (service, system, registry, charts)', () => ok(dir, 'node_modules/.bin/vitest', ['run', 'services/sample', 'tests/api/sample.test.ts', 'scripts/test/registry.test.ts', 'charts/test'])),
+      step('vitest (service, system, registry, charts)', () =>
+        ok(dir, 'node_modules/.bin/vitest', ['run', 'services/sample', 'tests/api/sample.test.ts', 'scripts/test/registry.test.ts', 'charts/test']),
+      ),
       step('typecheck (Node)', () => ok(dir, 'node_modules/.bin/tsc', ['-p', 'tsconfig.generated-node.json'])),
       (async () => {
         await step('typecheck (web)', () => ok(dir, 'node_modules/.bin/tsc', ['-p', 'tsconfig.generated-web.json']));
-        await step('lint', () => ok(dir, 'node_modules/.bin/eslint', ['--max-warnings', '0', 'services/sample', 'services/gateway/src/app.ts', 'services/gateway/src/config.ts', 'services/gateway/src/routes/sample.ts', 'services/platform/src/kit/registry.ts', 'services/platform/src/events/catalog.ts', 'frontends/samples', 'frontends/shell/src/routing/router.tsx', 'frontends/shell/src/remote-names.ts', 'frontends/shell/src/pages/app/SamplesRoute.tsx', 'tests/api/sample.test.ts', 'tests/browser/samples.test.ts']));
+        await step('format', () =>
+          ok(dir, 'node_modules/.bin/prettier', [
+            '--check',
+            '--log-level',
+            'warn',
+            'services/sample',
+            'frontends/samples',
+            'services/gateway/src',
+            'services/platform/src/kit/registry.ts',
+            'frontends/shell/src',
+            'tests/api/sample.test.ts',
+            'tests/browser/samples.test.ts',
+          ]),
+        );
+        await step('lint', () =>
+          ok(dir, 'node_modules/.bin/eslint', [
+            '--max-warnings',
+            '0',
+            'services/sample',
+            'services/gateway/src/app.ts',
+            'services/gateway/src/config.ts',
+            'services/gateway/src/routes/sample.ts',
+            'services/platform/src/kit/registry.ts',
+            'services/platform/src/events/catalog.ts',
+            'frontends/samples',
+            'frontends/shell/src/routing/router.tsx',
+            'frontends/shell/src/remote-names.ts',
+            'frontends/shell/src/pages/app/SamplesRoute.tsx',
+            'tests/api/sample.test.ts',
+            'tests/browser/samples.test.ts',
+          ]),
+        );
         await step('build the remote', () => ok(dir, 'npm', ['run', 'build', '--silent', '-w', '@ledgerline/samples']));
       })(),
     ]);
