@@ -188,16 +188,21 @@ describe('bulk upload of bills', () => {
     const r = await upload('/workspace-uploads/bill', c, files);
     expect(r.status).toBe(200);
     const ids = (r.body.results.uploadedFiles as Json[]).map((u) => u.id as string);
-    // Kill the connection of the worker that holds a file of this batch, twice (two files), as a crash would.
+    // Kill the connection of the worker that holds a file of this batch, twice (two files), as a crash would. A worker
+    // reading holds only its claim's row lock (RowShareLock on the table); the uploads sweeper and an upload's own
+    // transaction, which also write the table, hold RowExclusiveLock and must not be mistaken for one (killing one of
+    // them failed no read, and the job was never retried).
     let killed = 0;
+    // A killed process stays in pg_locks for a moment while it exits: it is not picked again.
+    const gone: number[] = [];
     for (let round = 0; round < 2; round++) {
       const victim = await expectEventually(
         async () => {
           const rows = (
             await s.documentsDb.adminDb.raw(
               `select distinct l.pid, f.upload_id::text from pg_locks l join pg_stat_activity a on a.pid = l.pid, bulk_upload_files f
-           where l.relation = 'bulk_upload_files'::regclass and l.pid <> pg_backend_pid() and f.workspace_id = ? and f.status = 'waiting' and f.attempts = 0 and a.state like 'idle in transaction%'`,
-              [c.workspaceId],
+           where l.relation = 'bulk_upload_files'::regclass and l.mode = 'RowShareLock' and l.pid <> pg_backend_pid() and not (l.pid = any(?::int[])) and f.workspace_id = ? and f.status = 'waiting' and f.attempts = 0 and a.state like 'idle in transaction%'`,
+              [gone, c.workspaceId],
             )
           ).rows as { pid: number; upload_id: string }[];
           expect(rows.length).toBeGreaterThan(0);
@@ -206,6 +211,7 @@ describe('bulk upload of bills', () => {
         { timeoutMs: 60_000 },
       );
       const t = (await s.documentsDb.adminDb.raw('select pg_terminate_backend(?) as ok', [victim.pid])).rows[0] as { ok: boolean };
+      gone.push(victim.pid);
       if (t.ok) killed += 1;
     }
     expect(killed).toBe(2);
