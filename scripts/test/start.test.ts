@@ -5,7 +5,9 @@ import { once } from 'node:events';
 import { afterAll, expect, it } from 'vitest';
 import { SERVICES } from '@ledgerline/platform/registry';
 
-const OFFSET = 20_000 + Math.floor(Math.random() * 500) * 10;
+// The default ports run from 1025 to 9000: moved by 14,000–23,390 they stay below 32768, where Linux starts handing
+// out ephemeral ports to outgoing connections (other test files' connections took one of them once: EADDRINUSE).
+const OFFSET = 14_000 + Math.floor(Math.random() * 940) * 10;
 const port = (base: number) => base + OFFSET;
 let child: ChildProcess | undefined;
 
