@@ -1,6 +1,6 @@
 import { ApiProvider, type User } from '@ledgerline/api';
 import { useNotice } from '@ledgerline/ui';
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { SessionController } from './controller';
 import { withUser, type SessionState } from './store';
 
@@ -17,13 +17,21 @@ export function useSession(): SessionState {
   return useSyncExternalStore(store.subscribe, store.getState);
 }
 
-/** Shows the spec's 'Session expired' warning once each time a 401 ends the session. */
+/**
+ * Shows the spec's 'Session expired' warning once each time a 401 ends the session: it follows the controller's count
+ * of expiries (not the 2-second flag, which a render delayed past 2 s would miss).
+ */
 function SessionExpiredNotice() {
-  const expired = useSession().auth.hasSessionExpired;
+  const { sessionExpiries, subscribeSessionExpired } = useSessionController();
+  const expiries = useSyncExternalStore(subscribeSessionExpired, sessionExpiries);
+  const shown = useRef(0);
   const notice = useNotice();
   useEffect(() => {
-    if (expired) notice.notify({ id: 'session-expired', message: 'Session expired', type: 'warning' });
-  }, [expired, notice]);
+    if (expiries > shown.current) {
+      shown.current = expiries;
+      notice.notify({ id: 'session-expired', message: 'Session expired', type: 'warning' });
+    }
+  }, [expiries, notice]);
   return null;
 }
 

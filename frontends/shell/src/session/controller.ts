@@ -25,6 +25,13 @@ export interface SessionController {
    * leaving. Returns the unsubscribe.
    */
   subscribeWorkspaceLost: (listener: (message: string) => void) => () => void;
+  /**
+   * How many times a 401 has ended the session since the app started, and a subscription to it: the shell's
+   * 'Session expired' warning follows this count, not the 2-second flag, so a render delayed past the flag's
+   * 2 s (a busy machine, a page still loading its code) still shows it.
+   */
+  sessionExpiries: () => number;
+  subscribeSessionExpired: (listener: () => void) => () => void;
 }
 
 export interface SessionControllerOptions {
@@ -38,6 +45,8 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
   let loggingOut = false;
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   const workspaceLostListeners = new Set<(message: string) => void>();
+  const expiredListeners = new Set<() => void>();
+  let expiries = 0;
 
   const clearEverything = () => {
     queryClient.clear();
@@ -51,6 +60,8 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
     expiryTimer = setTimeout(() => {
       store.setState((s) => ({ ...s, auth: { ...s.auth, hasSessionExpired: false } }));
     }, SESSION_EXPIRED_RESET_MS);
+    expiries += 1;
+    for (const listener of expiredListeners) listener();
   };
 
   const client = createApiClient({
@@ -105,6 +116,11 @@ export function createSessionController({ apiUrl, store, queryClient, fetch }: S
     subscribeWorkspaceLost(listener) {
       workspaceLostListeners.add(listener);
       return () => workspaceLostListeners.delete(listener);
+    },
+    sessionExpiries: () => expiries,
+    subscribeSessionExpired(listener) {
+      expiredListeners.add(listener);
+      return () => expiredListeners.delete(listener);
     },
     async logout() {
       loggingOut = true;
