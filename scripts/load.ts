@@ -7,7 +7,7 @@
 // Bank: checking, savings, card — what the writes work on) and LOAD_ENTRIES two-line entries over 2023–2025
 // (default 1,000,000: 2,000,000 lines) generated through the ledger's own bulk posting (what the reads read).
 // Then every scenario at once for LOAD_SECONDS; afterwards the invariants: every P&L cell equals the sum of its
-// ledger lines, every linked account's books equal the bank, and each split that answered 200 is a split parent.
+// ledger lines, every linked account's books equal the bank, each split answered 200 is split and each refused one is not.
 // The figures and PASS/FAIL of the thresholds go to bench-results/load.md; a missed threshold or invariant exits 1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -116,6 +116,25 @@ async function linkBank(system: System, token: string, n: number): Promise<void>
   );
 }
 
+/**
+ * A request as the web app makes it, answering its status, or 0 when no answer came within 30 s (a load tool's
+ * timeout, as autocannon's in the reporting bench): such a write may still have been applied.
+ */
+async function call(system: System, token: string, method: string, path: string, body?: unknown): Promise<number> {
+  try {
+    const res = await fetch(`${system.gatewayUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
 /** Every workspace transaction, page by page. */
 async function allTransactions(system: System, token: string): Promise<Txn[]> {
   const out: Txn[] = [];
@@ -194,6 +213,20 @@ async function main(): Promise<void> {
     await system.reportingDb!.adminDb.raw('analyze');
     const lines = Number((await system.ledgerDb!.adminDb.raw('select count(*) as n from journal_lines')).rows[0].n);
     log(`${lines} journal lines; reports equal the lines (${before.rows} P&L rows) after ${seedSeconds} s`);
+    // What the data costs on disk (the capacity model, docs/capacity.md): each service database, and its largest tables.
+    const sizes = await Promise.all(
+      (['ledger', 'reporting', 'banking'] as const).map(async (name) => {
+        const db = system.databases[name]!.adminDb;
+        const total = Number((await db.raw('select pg_database_size(current_database()) as n')).rows[0].n);
+        const tables = (
+          await db.raw(
+            `select c.relname as name, pg_total_relation_size(c.oid) as bytes from pg_class c join pg_namespace n on n.oid = c.relnamespace
+             where c.relkind = 'r' and n.nspname = 'public' order by 2 desc limit 4`,
+          )
+        ).rows as { name: string; bytes: string }[];
+        return { service: name, bytes: total, tables: tables.map((t) => ({ name: t.name, bytes: Number(t.bytes) })) };
+      }),
+    );
 
     // Each write scenario its own transactions, so writes never meet each other's restrictions.
     const txns = (await allTransactions(system, token)).filter(editable);
@@ -207,14 +240,14 @@ async function main(): Promise<void> {
     const third = Math.floor(txns.length / 3);
     const pools = { categorise: txns.slice(0, third), bulk: txns.slice(third, 2 * third), split: txns.slice(2 * third) };
     log(`${txns.length} editable transactions: ${pools.categorise.length} to categorise, ${pools.bulk.length} to bulk-update, ${pools.split.length} to split`);
-    let splitsDone = 0;
+    // Each split's outcome by transaction: 200, refused (4xx/5xx: must change nothing), or no answer (may have).
+    const splitAnswers = new Map<string, number>();
     const senders: Record<string, () => () => Promise<boolean>> = {
       categorise: () => {
         let i = 0;
         return async () => {
           const t = pools.categorise[i % pools.categorise.length]!;
-          const r = await system.api('PATCH', `/transactions/${t.id}`, { token, body: { categoryId: targets[Math.floor(i++ / pools.categorise.length) % 2] } });
-          return r.status === 200;
+          return (await call(system, token, 'PATCH', `/transactions/${t.id}`, { categoryId: targets[Math.floor(i++ / pools.categorise.length) % 2] })) === 200;
         };
       },
       bulk_update: () => {
@@ -223,11 +256,8 @@ async function main(): Promise<void> {
         return async () => {
           const start = (i * batch) % Math.max(1, pools.bulk.length - batch);
           const categoryId = targets[i++ % 2];
-          const r = await system.api('PATCH', '/transactions', {
-            token,
-            body: { transactions: pools.bulk.slice(start, start + batch).map((t) => ({ id: t.id, categoryId })) },
-          });
-          return r.status === 200;
+          const body = { transactions: pools.bulk.slice(start, start + batch).map((t) => ({ id: t.id, categoryId })) };
+          return (await call(system, token, 'PATCH', '/transactions', body)) === 200;
         };
       },
       split: () => {
@@ -237,15 +267,12 @@ async function main(): Promise<void> {
           if (!t) return false;
           const total = Math.abs(cents(t.amount));
           const half = Math.floor(total / 2);
-          const r = await system.api('POST', '/transactions/split', {
-            token,
-            body: {
-              parentTransaction: { id: t.id, amount: half / 100, categoryId: targets[0] },
-              splitTransactions: [{ amount: (total - half) / 100, categoryId: targets[1] }],
-            },
+          const status = await call(system, token, 'POST', '/transactions/split', {
+            parentTransaction: { id: t.id, amount: half / 100, categoryId: targets[0] },
+            splitTransactions: [{ amount: (total - half) / 100, categoryId: targets[1] }],
           });
-          if (r.status === 200) splitsDone++;
-          return r.status === 200;
+          splitAnswers.set(t.id, status);
+          return status === 200;
         };
       },
     };
@@ -257,7 +284,7 @@ async function main(): Promise<void> {
         if (s.kind === 'read') {
           let i = 0;
           const paths = (s.paths ?? []).map(fill);
-          send = async () => (await system.api('GET', paths[i++ % paths.length]!, { token })).status === 200;
+          send = async () => (await call(system, token, 'GET', paths[i++ % paths.length]!)) === 200;
         } else {
           const make = senders[s.id];
           if (!make) throw new Error(`no writer for scenario ${s.id}`);
@@ -281,14 +308,18 @@ async function main(): Promise<void> {
     const tied = ((await system.api('GET', '/accounts', { token })).body.accounts as { tieOut: { status: string } | null }[]).map(
       (a) => a.tieOut?.status ?? 'none',
     );
-    const splitParents = (await allTransactions(system, token)).filter((t) => t.isSplittedParent && pools.split.some((p) => p.id === t.id)).length;
+    const parents = new Set((await allTransactions(system, token)).filter((t) => t.isSplittedParent).map((t) => t.id));
+    const answered = [...splitAnswers].filter(([, status]) => status === 200);
+    const refused = [...splitAnswers].filter(([, status]) => status !== 200 && status !== 0);
+    const unanswered = [...splitAnswers].filter(([, status]) => status === 0).length;
+    const splitsHold = answered.every(([id]) => parents.has(id)) && refused.every(([id]) => !parents.has(id));
     const invariants = [
       { what: 'every P&L cell = the sum of its ledger lines', ok: after.ok, detail: after.detail },
       { what: 'books = bank for every linked account', ok: tied.every((s) => s === 'matches'), detail: tied.join(', ') },
       {
-        what: 'each split answered 200 is a split parent',
-        ok: splitParents === splitsDone,
-        detail: `${splitsDone} answered 200, ${splitParents} split parents`,
+        what: 'each split answered 200 is split, each refused one is not',
+        ok: splitsHold,
+        detail: `${answered.length} answered 200, ${refused.length} refused, ${unanswered} without an answer in 30 s`,
       },
     ];
 
@@ -326,12 +357,18 @@ async function main(): Promise<void> {
       '|---|---|---|',
       ...invariants.map((i) => `| ${i.what} | ${i.ok ? 'PASS' : 'FAIL'} | ${i.detail} |`),
     ].join('\n');
-    const report = `# Load: writes mixed with report reads (npm run load)\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${machine}; load average at the end ${load}.\nData: one workspace, ${lines} journal lines (${ENTRIES} generated two-line entries over 2023–2025 and ${BANK_TRANSACTIONS} bank transactions linked through the Plaid sandbox in ${linkSeconds} s; generation until the reports equalled the lines ${seedSeconds} s). Every service and the gateway from its built dist/ as its own process, PostgreSQL and NATS on the same machine; the load runner (scripts/lib/load.ts, closed loop) in another process; every scenario at once for ${SECONDS} s.\n\n${body}\n`;
+    const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
+    const sizeTable = [
+      '| database | size | largest tables | bytes per journal line |',
+      '|---|---|---|---|',
+      ...sizes.map((d) => `| ${d.service} | ${mb(d.bytes)} | ${d.tables.map((t) => `${t.name} ${mb(t.bytes)}`).join(', ')} | ${Math.round(d.bytes / lines)} |`),
+    ].join('\n');
+    const report = `# Load: writes mixed with report reads (npm run load)\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${machine}; load average at the end ${load}.\nData: one workspace, ${lines} journal lines (${ENTRIES} generated two-line entries over 2023–2025 and ${BANK_TRANSACTIONS} bank transactions linked through the Plaid sandbox in ${linkSeconds} s; generation until the reports equalled the lines ${seedSeconds} s). Every service and the gateway from its built dist/ as its own process, PostgreSQL and NATS on the same machine; the load runner (scripts/lib/load.ts, closed loop) in another process; every scenario at once for ${SECONDS} s.\n\n${body}\n\nOn disk after generation (before the load):\n\n${sizeTable}\n`;
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/load.md', report);
     writeFileSync(
       'bench-results/load.json',
-      `${JSON.stringify({ machine, date: new Date().toISOString().slice(0, 10), lines, entries: ENTRIES, bankTransactions: BANK_TRANSACTIONS, seconds: SECONDS, results, thresholds, invariants }, null, 2)}\n`,
+      `${JSON.stringify({ machine, date: new Date().toISOString().slice(0, 10), lines, entries: ENTRIES, bankTransactions: BANK_TRANSACTIONS, seconds: SECONDS, sizes, results, thresholds, invariants }, null, 2)}\n`,
     );
     console.log(report);
   } finally {
