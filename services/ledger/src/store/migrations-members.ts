@@ -8,7 +8,7 @@ import type { Migration } from '@ledgerline/platform';
  * The table keeps its row-level-security policy through the rename.
  */
 export const membersMigration: Migration = {
-  name: '20261215100000_ledger_workspace_members',
+  name: '20261229100000_ledger_workspace_members',
   async up(knex) {
     await knex.schema.renameTable('workspace_members_seen', 'workspace_members');
     await knex.schema.alterTable('workspace_members', (t) => {
