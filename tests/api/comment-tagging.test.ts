@@ -1,7 +1,8 @@
 // Tagging in comments (issue #13 build 6, decision 0036) through the gateway with the real identity and ledger and
 // NATS: every member of the workspace is taggable (name and email) as soon as identity's member.changed reaches the
 // ledger — without their having opened the drawer; a new name follows; a removed member is no longer offered nor
-// taggable, while their comment and the comments tagging them keep their name.
+// taggable, while their comment and the comments tagging them keep their name. A firm's accountant given access to a
+// client organization is taggable there, and stops being when the access is removed.
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankingFor } from '../../services/ledger/test/support.js';
@@ -40,7 +41,11 @@ const taggable = async (query = ''): Promise<Taggable[]> => {
 };
 
 beforeAll(async () => {
-  system = await startSystem({ ledger: true, gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_CODE_MAX: '100000' } });
+  system = await startSystem({
+    ledger: true,
+    firm: true,
+    gatewayEnv: { RATE_LIMIT_GLOBAL_MAX: '100000', RATE_LIMIT_LOGIN_MAX: '100000', RATE_LIMIT_CODE_MAX: '100000' },
+  });
   const a = await signedUpUser(system);
   expect((await system.api('POST', '/onboard-user', { token: a.token, body: onboardBody })).status).toBe(200);
   owner = { token: a.token, workspace: a.user.workspace.id, email: a.email, userId: a.user.id };
@@ -129,5 +134,50 @@ describe('tagging members in comments', () => {
     const byText = new Map((listed.body.data as { comment: string; user: { name: string }; taggedUsers: { name: string }[] }[]).map((c) => [c.comment, c]));
     expect(byText.get('Mine, for the site office')?.user.name).toBe('Bob Builder');
     expect(byText.get('Thanks Bob')?.taggedUsers.map((t) => t.name)).toEqual(['Bob Builder']);
+  });
+});
+
+describe("a firm's members", () => {
+  it('are taggable in a client organization while the firm gives them access to it', async () => {
+    const person = async (company: string, email = uniqueEmail('firm')) => {
+      const u = await signedUpUser(system, email);
+      expect((await system.api('POST', '/onboard-user', { token: u.token, body: { ...onboardBody, companyName: company } })).status).toBe(200);
+      return { token: u.token, email: u.email, userId: u.user.id as string };
+    };
+    const firmOwner = await person('Partners Own Books');
+    expect((await system.api('PATCH', '/accounting-firm', { token: firmOwner.token, body: { firmName: 'Partners', country: 'US' } })).status).toBe(200);
+    const made = await system.api('POST', '/accounting-firm/add-organization', { token: firmOwner.token, body: { name: 'Client Co' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const client = { organizationId: made.body.organization.id as string, workspace: made.body.organization.workspaces[0].id as string };
+    const email = uniqueEmail('accountant');
+    expect((await system.api('POST', '/accounting-firm/invite', { token: firmOwner.token, body: { email, role: 'accountant' } })).status).toBe(201);
+    const mail = await system.mailTo(email, /^Join .* on Ledgerline$/);
+    const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+&kind=firm/.exec(mail.text ?? '')?.[0];
+    if (!link) throw new Error(`no firm invite link in "${mail.text}"`);
+    const accountant = await person('Accountant Co', email);
+    const accepted = await system.api('POST', '/accounting-firm/accept-invite/', {
+      token: accountant.token,
+      body: { token: new URL(link).searchParams.get('token') },
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+
+    const members = async () => {
+      const r = await system.api('GET', '/transactions/taggable-users', { token: firmOwner.token, workspace: client.workspace });
+      expect(r.status).toBe(200);
+      return (r.body.data as Taggable[]).map((u) => u.email);
+    };
+    const given = await system.api('PATCH', `/accounting-firm/member-access/${accountant.userId}`, {
+      token: firmOwner.token,
+      body: { type: 'give-access', organizationIds: [client.organizationId] },
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    // The accountant has not opened the client's books: the grant's member.changed made them a member there.
+    await expectEventually(async () => expect(await members()).toContain(accountant.email), { timeoutMs: 30_000 });
+    const removed = await system.api('PATCH', `/accounting-firm/member-access/${accountant.userId}`, {
+      token: firmOwner.token,
+      body: { type: 'remove-access', organizationIds: [client.organizationId] },
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    await expectEventually(async () => expect(await members()).not.toContain(accountant.email), { timeoutMs: 30_000 });
   });
 });
