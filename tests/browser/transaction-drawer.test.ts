@@ -1,12 +1,14 @@
 // The transaction drawer complete (issue #13) in real Chromium against the real stack: a person attaches a
-// receipt (a file chosen in the file input), opens it back as a download, posts a comment tagging a member,
+// receipt (a file chosen in the file input), opens it back as a download, posts a comment tagging a member (one who
+// has never opened the app, found by typing part of their email in the tag picker; decision 0036),
 // sees both in the transaction's history, and exports the transactions and the general ledger as CSV with
 // the filters on screen. The drawer fits the viewport at 1440×900 and at 390×844; screenshots of both go to
 // test-results/screenshots/drawer-*.png.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, PASSWORD, signedUpUser, type System } from '../support/system.js';
+import { expectEventually } from '@ledgerline/platform/testing';
+import { onboardBody, PASSWORD, signedUpUser, uniqueEmail, type System } from '../support/system.js';
 import {
   importBankTransactions,
   inFreshPage,
@@ -38,6 +40,7 @@ let browser: Browser;
 let email: string;
 let token: string;
 let txn: Txn;
+let colleague: { email: string; name: string };
 
 beforeAll(async () => {
   [system, browser] = await Promise.all([startLedgerWebSystem({ documents: true }), launchBrowser()]);
@@ -47,6 +50,30 @@ beforeAll(async () => {
   const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
   if (onboarded.status !== 200) throw new Error(`onboard-user answered ${onboarded.status}: ${JSON.stringify(onboarded.body)}`);
   await importBankTransactions(system, token, 12);
+  // A colleague invited into the workspace, who accepts and never opens the app: identity's member.changed alone
+  // makes them taggable.
+  const invitee = uniqueEmail('colleague');
+  const sent = await system.api('POST', '/send-invite', {
+    token,
+    workspace: user.user.workspace.id,
+    body: { email: invitee, role: 'Viewer', firstName: 'Grace', lastName: 'Hopper' },
+  });
+  if (sent.status !== 201) throw new Error(`send-invite answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  const mail = await system.mailTo(invitee, /invited to/);
+  const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no invite link in "${mail.text}"`);
+  const accepted = await system.api('POST', '/verify-invite', {
+    body: { token: new URL(link).searchParams.get('token'), password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  if (accepted.status !== 200) throw new Error(`verify-invite answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+  colleague = { email: invitee, name: 'Grace Hopper' };
+  await expectEventually(
+    async () => {
+      const members = await system.api('GET', '/transactions/taggable-users', { token });
+      if (!(members.body.data as { email: string }[]).some((m) => m.email === invitee)) throw new Error('the ledger does not know the colleague yet');
+    },
+    { timeoutMs: 30_000 },
+  );
   const list = await system.api('GET', '/transactions/v2?take=20', { token });
   const first = (list.body.data as Txn[]).find((t) => t.amount < 0);
   if (!first) throw new Error('the sandbox gave no outflow');
@@ -128,14 +155,26 @@ describe('the transaction drawer', () => {
         await visible(notice(page, 'alert', 'notes.png is not a jpg, jpeg, png or pdf file'));
         await expect.poll(() => attached.getByRole('listitem').count()).toBe(1);
 
-        // A comment tagging a member (the person themself: the only member of a new workspace).
+        // A comment tagging a member: the colleague who never opened the app, found by part of their email.
         const comments = drawer.getByRole('region', { name: 'Comments' });
         await comments.getByRole('textbox', { name: 'Add a comment' }).fill('Printer toner for the office — receipt attached');
-        await comments.getByRole('button', { name: /Tag users/ }).click();
+        const search = comments.getByRole('combobox', { name: 'Tag users' });
+        await search.click();
+        // Every member is offered, each with their email.
+        await expect.poll(() => page.getByRole('option').count()).toBe(2);
+        await visible(page.getByRole('option', { name: new RegExp(colleague.email.replace(/[.+]/g, '\\$&')) }));
+        const searchBox = await search.boundingBox();
+        const panelBox = await page.getByRole('listbox').boundingBox();
+        expect(panelBox!.width, 'the member list is at least as wide as the search field').toBeGreaterThanOrEqual(searchBox!.width - 0.5);
+        await search.fill(colleague.email.split('@')[0]!.slice(0, 9).toUpperCase());
+        await expect.poll(() => page.getByRole('option').count()).toBe(1);
+        await page.screenshot({ path: new URL('drawer-tag-picker-desktop.png', SCREENSHOTS).pathname });
         const option = page.getByRole('option').first();
-        const tagged = ((await option.textContent()) ?? '').trim();
+        await visible(option.getByText(colleague.name, { exact: true }));
         await option.click();
         await page.keyboard.press('Escape');
+        const tagged = colleague.name;
+        await visible(comments.getByRole('list', { name: 'Users to tag' }).getByText(`@${tagged}`));
         await comments.getByRole('button', { name: 'Post comment' }).click();
         await visible(notice(page, 'status', 'Posted Comment Succesfully'));
         const posted = comments.getByRole('list', { name: 'Comments' }).getByRole('listitem').first();
@@ -151,6 +190,18 @@ describe('the transaction drawer', () => {
 
         await expectDrawerInViewport(page, DESKTOP, 'desktop');
         await expectDrawerInViewport(page, PHONE, 'phone');
+        // At 390 px the member list opens inside the window, as wide as the search field at least.
+        const phoneSearch = comments.getByRole('combobox', { name: 'Tag users' });
+        await phoneSearch.scrollIntoViewIfNeeded();
+        await phoneSearch.click();
+        await expect.poll(() => page.getByRole('option').count()).toBe(2);
+        const list = page.getByRole('listbox');
+        const [fieldBox, listBox] = [await phoneSearch.boundingBox(), await list.boundingBox()];
+        expect(listBox!.x, 'the member list starts inside the window').toBeGreaterThanOrEqual(-0.5);
+        expect(listBox!.x + listBox!.width, 'the member list ends inside the window').toBeLessThanOrEqual(PHONE.width + 0.5);
+        expect(listBox!.width, 'the member list is at least as wide as the search field').toBeGreaterThanOrEqual(fieldBox!.width - 0.5);
+        await page.screenshot({ path: new URL('drawer-tag-picker-phone.png', SCREENSHOTS).pathname });
+        await page.keyboard.press('Escape');
       });
     },
     TEST_MS,

@@ -16,6 +16,11 @@ export interface UserRef {
   id: string;
   name: string;
 }
+/** A member of the workspace as GET /transactions/taggable-users answers (former: left; named on earlier work only). */
+export interface TaggableUser extends UserRef {
+  email: string;
+  former: boolean;
+}
 export interface Receipt {
   id: string;
   transactionId: string;
@@ -97,12 +102,16 @@ export function useTransactionComments(id: string | null) {
   });
 }
 
-/** GET /transactions/taggable-users: the workspace members a comment can tag. */
+/**
+ * GET /transactions/taggable-users?includeFormer=true: the workspace's members (name, email), those who left
+ * flagged `former` — a comment tags current members only; the history names everyone who acted.
+ */
 export function useTaggableUsers(enabled = true) {
   const { client } = useApiContext();
-  return useQuery<UserRef[], ApiError>({
+  return useQuery<TaggableUser[], ApiError>({
     queryKey: drawerQueryKeys.taggableUsers,
-    queryFn: async ({ signal }) => (await client.request<{ data: UserRef[] }>('GET', '/transactions/taggable-users', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await client.request<{ data: TaggableUser[] }>('GET', '/transactions/taggable-users', { query: { includeFormer: 'true' }, signal })).data,
     enabled,
     staleTime: 60_000,
   });

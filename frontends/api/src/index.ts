@@ -264,6 +264,7 @@ export {
   type Receipt,
   type ReceiptUploadResponse,
   type TransactionComment,
+  type TaggableUser,
   type UserRef,
 } from './drawer-hooks';
 // Teams (issue #16): workspaces, the organization, members and invites (spec platform-core §3, §6, §7).

@@ -1,5 +1,6 @@
 import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
 import { ledgerConfigSchema, type LedgerConfig } from './config.js';
+import { startMembersConsumer } from './events/members.js';
 import { startPostingRequestConsumer } from './events/posting-requests.js';
 import { ledgerRoutes } from './rpc/handlers.js';
 import { fixedAssetPostingRoutes } from './rpc/fixed-assets.js';
@@ -15,7 +16,7 @@ export interface LedgerOverrides extends BaseOverrides {
   applySuggestions?: (real: ApplySuggestions) => ApplySuggestions;
 }
 
-/** The ledger: publishes entry events through its outbox; consumes identity and banking events, the owners' posting requests (decision 0012) and the parties service's categorisation suggestions. */
+/** The ledger: publishes entry events through its outbox; consumes identity (workspaces, members) and banking events, the owners' posting requests (decision 0012) and the parties service's categorisation suggestions. */
 export const ledger = defineService({
   name: 'ledger',
   config: ledgerConfigSchema,
@@ -39,6 +40,7 @@ export const ledger = defineService({
             batchSize: config.LEDGER_INGEST_BATCH,
           }),
         () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
+        () => startMembersConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
         () =>
           startCategorisationConsumer({
             db,

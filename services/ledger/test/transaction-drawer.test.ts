@@ -194,7 +194,7 @@ describe('comments', () => {
     const seen = await withTenant(db.appDb, b.tenant, async (trx) => ({
       comments: (await trx('transaction_comments')).length,
       receipts: (await trx('transaction_receipts')).length,
-      members: (await trx('workspace_members_seen').where({ workspace_id: a.tenant.workspaceId })).length,
+      members: (await trx('workspace_members').where({ workspace_id: a.tenant.workspaceId })).length,
     }));
     expect(seen).toEqual({ comments: 0, receipts: 0, members: 0 });
   });

@@ -83,21 +83,23 @@ export function GeneralLedgerTab() {
       )}
       {accounts.isSuccess && rows.length > 0 && (
         <div className="relative -mx-6 overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-sm" aria-label="General ledger">
+          {/* Below 48em the code, type and period columns stack under the account's name (as QuickBooks Online's
+              mobile lists do): the name and the closing balance get the width. */}
+          <table className="w-full text-sm md:min-w-[48rem]" aria-label="General ledger">
             <thead>
               <tr className={headRow}>
-                <th scope="col" className="px-6 py-2">
+                <th scope="col" className="py-2 pr-3 pl-4 md:px-6">
                   Account
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={cx('px-3 py-2', WIDE)}>
                   coaId
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className={cx('px-3 py-2', WIDE)}>
                   Type
                 </th>
-                <Num>Opening balance</Num>
-                <Num>Debits</Num>
-                <Num>Credits</Num>
+                <Num wide>Opening balance</Num>
+                <Num wide>Debits</Num>
+                <Num wide>Credits</Num>
                 <Num last>Closing balance</Num>
               </tr>
             </thead>
@@ -108,12 +110,17 @@ export function GeneralLedgerTab() {
             </tbody>
             <tfoot>
               <tr className="border-t-2 border-slate-200 font-semibold dark:border-slate-700">
-                <td className="px-6 py-2" colSpan={4}>
+                <td className="py-2 pr-3 pl-4 md:px-6">
                   Total
+                  <span className={cx('block text-xs font-normal text-slate-500 tabular-nums dark:text-slate-400', NARROW)}>
+                    <span className="whitespace-nowrap">Debits {money(totals.debit)}</span> ·{' '}
+                    <span className="whitespace-nowrap">Credits {money(totals.credit)}</span>
+                  </span>
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{money(totals.debit)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{money(totals.credit)}</td>
-                <td className="px-6 py-2" />
+                <td className={cx('px-3 py-2', WIDE)} colSpan={3} />
+                <td className={cx('px-3 py-2 text-right tabular-nums', WIDE)}>{money(totals.debit)}</td>
+                <td className={cx('px-3 py-2 text-right tabular-nums', WIDE)}>{money(totals.credit)}</td>
+                <td className="py-2 pr-4 pl-3 md:px-6" />
               </tr>
             </tfoot>
           </table>
@@ -125,9 +132,14 @@ export function GeneralLedgerTab() {
 
 const headRow = 'border-b border-slate-200 text-left text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400';
 
-function Num({ children, last = false }: { children: string; last?: boolean }) {
+/** A column shown from 48em up; below, what it holds is stacked in the row's first cell (NARROW). */
+const WIDE = 'hidden md:table-cell';
+/** Shown below 48em only: the stacked form of the WIDE columns. */
+const NARROW = 'md:hidden';
+
+function Num({ children, last = false, wide = false }: { children: string; last?: boolean; wide?: boolean }) {
   return (
-    <th scope="col" className={cx('py-2 text-right', last ? 'px-6' : 'px-3')}>
+    <th scope="col" className={cx('py-2 text-right', last ? 'pr-4 pl-3 md:px-6' : 'px-3', wide && WIDE)}>
       {children}
     </th>
   );
@@ -136,7 +148,7 @@ function Num({ children, last = false }: { children: string; last?: boolean }) {
 function GeneralLedgerRow({ account, onOpen }: { account: GeneralLedgerAccount; onOpen: () => void }) {
   return (
     <tr className="border-b border-slate-100 last:border-0 dark:border-slate-800/70">
-      <td className="px-6 py-1.5">
+      <td className="py-1.5 pr-3 pl-4 md:px-6">
         <button
           type="button"
           onClick={onOpen}
@@ -144,13 +156,22 @@ function GeneralLedgerRow({ account, onOpen }: { account: GeneralLedgerAccount; 
         >
           {account.name}
         </button>
+        <span data-stacked className={cx('block text-xs text-slate-500 tabular-nums dark:text-slate-400', NARROW)}>
+          <span className="font-mono">{account.coaId}</span> · {account.type}
+          <span className="block">
+            <span className="whitespace-nowrap">Opening {money(account.openingBalance)}</span> ·{' '}
+            <span className="whitespace-nowrap">Dr {money(account.debit)}</span> · <span className="whitespace-nowrap">Cr {money(account.credit)}</span>
+          </span>
+        </span>
       </td>
-      <td className="px-3 py-1.5 font-mono text-xs text-slate-600 tabular-nums dark:text-slate-400">{account.coaId}</td>
-      <td className="px-3 py-1.5 text-slate-600 dark:text-slate-400">{account.type}</td>
-      <td className="px-3 py-1.5 text-right tabular-nums">{money(account.openingBalance)}</td>
-      <td className="px-3 py-1.5 text-right tabular-nums">{money(account.debit)}</td>
-      <td className="px-3 py-1.5 text-right tabular-nums">{money(account.credit)}</td>
-      <td className="px-6 py-1.5 text-right font-medium tabular-nums">{money(account.closingBalance)}</td>
+      <td className={cx('px-3 py-1.5 font-mono text-xs text-slate-600 tabular-nums dark:text-slate-400', WIDE)}>{account.coaId}</td>
+      <td className={cx('px-3 py-1.5 text-slate-600 dark:text-slate-400', WIDE)}>{account.type}</td>
+      <td className={cx('px-3 py-1.5 text-right tabular-nums', WIDE)}>{money(account.openingBalance)}</td>
+      <td className={cx('px-3 py-1.5 text-right tabular-nums', WIDE)}>{money(account.debit)}</td>
+      <td className={cx('px-3 py-1.5 text-right tabular-nums', WIDE)}>{money(account.credit)}</td>
+      <td className="py-1.5 pr-4 pl-3 text-right align-top font-medium whitespace-nowrap tabular-nums md:px-6 md:align-middle">
+        {money(account.closingBalance)}
+      </td>
     </tr>
   );
 }
@@ -274,18 +295,25 @@ function AccountLedger({ name, ledgerAccountId, account, period, picker, selecte
       {lines.isSuccess && (
         <>
           <div ref={scroller} onScroll={onScroll} className="relative -mx-6 max-h-[60vh] overflow-auto" tabIndex={-1}>
-            <table className="w-full min-w-[44rem] text-sm" aria-label="Ledger lines">
+            {/* Below 48em the date stacks under the description, and one Amount column (Dr/Cr, the running balance under
+                it) stands for Debit, Credit and Balance, as QuickBooks Online's mobile register does. */}
+            <table className="w-full text-sm md:min-w-[44rem]" aria-label="Ledger lines">
               <thead className="sticky top-0 bg-white dark:bg-slate-900">
                 <tr className={headRow}>
-                  <th scope="col" className="px-6 py-2">
+                  <th scope="col" className={cx('px-6 py-2', WIDE)}>
                     Date
                   </th>
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="py-2 pr-3 pl-4 md:px-3">
                     Description
                   </th>
-                  <Num>Debit</Num>
-                  <Num>Credit</Num>
-                  <Num last>Balance</Num>
+                  <Num wide>Debit</Num>
+                  <Num wide>Credit</Num>
+                  <th scope="col" className={cx('py-2 pr-4 pl-3 text-right', NARROW)}>
+                    Amount
+                  </th>
+                  <Num last wide>
+                    Balance
+                  </Num>
                 </tr>
               </thead>
               <tbody>
@@ -325,11 +353,20 @@ function LineRow({ line, selected, onSelect }: { line: LedgerLine; selected: boo
   if (isBroughtForward(line)) {
     return (
       <tr className="border-b border-slate-100 bg-slate-50 font-medium dark:border-slate-800/70 dark:bg-slate-800/40">
-        <td className="px-6 py-1.5 text-slate-500 dark:text-slate-400">{line.dateTime ? formatShortDate(line.dateTime) : ''}</td>
-        <td className="px-3 py-1.5">Opening balance</td>
-        <td className="px-3 py-1.5" />
-        <td className="px-3 py-1.5" />
-        <td className="px-6 py-1.5 text-right tabular-nums">{money(line.ledgerRunningBalance)}</td>
+        <td className={cx('px-6 py-1.5 text-slate-500 dark:text-slate-400', WIDE)}>{line.dateTime ? formatShortDate(line.dateTime) : ''}</td>
+        <td className="py-1.5 pr-3 pl-4 md:px-3">
+          Opening balance
+          {line.dateTime && (
+            <span className={cx('block text-xs font-normal text-slate-500 dark:text-slate-400', NARROW)}>{formatShortDate(line.dateTime)}</span>
+          )}
+        </td>
+        <td className={cx('px-3 py-1.5', WIDE)} />
+        <td className={cx('px-3 py-1.5', WIDE)} />
+        <td className={cx('py-1.5 pr-4 pl-3 text-right whitespace-nowrap tabular-nums', NARROW)}>
+          <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">Bal.</span>
+          {money(line.ledgerRunningBalance)}
+        </td>
+        <td className={cx('px-6 py-1.5 text-right whitespace-nowrap tabular-nums', WIDE)}>{money(line.ledgerRunningBalance)}</td>
       </tr>
     );
   }
@@ -342,21 +379,30 @@ function LineRow({ line, selected, onSelect }: { line: LedgerLine; selected: boo
         selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-slate-50 dark:hover:bg-slate-800/40',
       )}
     >
-      <td className="px-6 py-1.5 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">{line.dateTime ? formatShortDate(line.dateTime) : ''}</td>
-      <td className="px-3 py-1.5">
+      <td className={cx('px-6 py-1.5 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400', WIDE)}>
+        {line.dateTime ? formatShortDate(line.dateTime) : ''}
+      </td>
+      <td className="py-1.5 pr-3 pl-4 md:px-3">
         <button
           type="button"
           onClick={onSelect}
           aria-pressed={selected}
-          className="rounded text-left text-slate-900 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:text-slate-100"
+          className="rounded text-left break-words text-slate-900 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:text-slate-100"
         >
           {line.description || '(no description)'}
         </button>
-        {line.counterAccount && <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{line.counterAccount}</span>}
+        {line.counterAccount && <span className="block text-xs text-slate-500 md:ml-2 md:inline dark:text-slate-400">{line.counterAccount}</span>}
+        {line.dateTime && <span className={cx('block text-xs text-slate-500 tabular-nums dark:text-slate-400', NARROW)}>{formatShortDate(line.dateTime)}</span>}
       </td>
-      <td className="px-3 py-1.5 text-right tabular-nums">{amountOrBlank(line.debit)}</td>
-      <td className="px-3 py-1.5 text-right tabular-nums">{amountOrBlank(line.credit)}</td>
-      <td className="px-6 py-1.5 text-right font-medium tabular-nums">{money(line.ledgerRunningBalance)}</td>
+      <td className={cx('px-3 py-1.5 text-right tabular-nums', WIDE)}>{amountOrBlank(line.debit)}</td>
+      <td className={cx('px-3 py-1.5 text-right tabular-nums', WIDE)}>{amountOrBlank(line.credit)}</td>
+      <td className={cx('py-1.5 pr-4 pl-3 text-right align-top whitespace-nowrap tabular-nums', NARROW)}>
+        <span data-amount>{line.debit > 0 ? `${money(line.debit)} Dr` : line.credit > 0 ? `${money(line.credit)} Cr` : ''}</span>
+        <span data-balance className="block text-xs text-slate-500 dark:text-slate-400">
+          Bal. {money(line.ledgerRunningBalance)}
+        </span>
+      </td>
+      <td className={cx('px-6 py-1.5 text-right font-medium whitespace-nowrap tabular-nums', WIDE)}>{money(line.ledgerRunningBalance)}</td>
     </tr>
   );
 }

@@ -12,9 +12,11 @@ import {
   useUploadReceipts,
   type Receipt,
 } from '@ledgerline/api';
-import { Button, MultiSelect, Spinner, formatRelativeTime, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
+import { Button, ChevronDownIcon, CloseIcon, Spinner, cx, formatRelativeTime, inputClass, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useEditAccess } from './access';
+import { memberLabel, tagCandidates, type Member } from './tag-search';
 
 /** Spec §5: a comment needs text; ours: at most 2000 characters (the server says the same). */
 export const COMMENT_MAX_LENGTH = 2000;
@@ -201,22 +203,110 @@ export function CommentsSection({ transactionId }: { transactionId: string }) {
           </p>
         )}
         <div className="flex flex-wrap items-end gap-2">
-          <MultiSelect
-            label="Tag users"
-            name="taggedUsers"
-            className="min-w-0 flex-1"
-            options={(users.data ?? []).map((u) => ({ value: u.id, label: u.name || u.id }))}
-            value={tags}
-            onChange={setTags}
-            placeholder="Nobody"
-            disabled={!access.canEdit || !users.data}
-          />
+          <TagPicker members={users.data ?? []} value={tags} onChange={setTags} disabled={!access.canEdit || !users.data} />
           <Button type="submit" disabled={!access.canEdit} title={access.reason ?? undefined} loading={post.isPending}>
             Post comment
           </Button>
         </div>
       </form>
     </DrawerSection>
+  );
+}
+
+/**
+ * Whom a comment tags (decision 0036): every current member of the workspace, searched by name or email as one
+ * types (case-insensitive, anywhere in the text); the chosen ones show as chips above the search, each removable.
+ * The list is at least as wide as the search field and stays on screen (portaled, flipped, shifted).
+ */
+function TagPicker({
+  members,
+  value,
+  onChange,
+  disabled,
+}: {
+  members: readonly Member[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  disabled: boolean;
+}) {
+  const [query, setQuery] = useState('');
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const candidates = tagCandidates(members, query, value);
+  return (
+    <Field className="min-w-0 flex-1 basis-56" disabled={disabled}>
+      <Label className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">Tag users</Label>
+      {value.length > 0 && (
+        <ul aria-label="Users to tag" className="mb-1.5 flex flex-wrap gap-1">
+          {value.map((id) => {
+            const label = byId.has(id) ? memberLabel(byId.get(id) as Member) : id;
+            return (
+              <li
+                key={id}
+                className="flex items-center gap-0.5 rounded bg-brand-50 py-0.5 pr-0.5 pl-1.5 text-xs text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+              >
+                @{label}
+                <button
+                  type="button"
+                  aria-label={`Remove ${label}`}
+                  disabled={disabled}
+                  onClick={() => onChange(value.filter((x) => x !== id))}
+                  className="rounded p-0.5 hover:bg-brand-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/50 dark:hover:bg-brand-900"
+                >
+                  <CloseIcon className="size-3" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Combobox
+        multiple
+        immediate
+        value={value}
+        onChange={(ids: string[]) => {
+          onChange(ids);
+          setQuery('');
+        }}
+        onClose={() => setQuery('')}
+        disabled={disabled}
+      >
+        <div className="relative">
+          <ComboboxInput
+            name="tagSearch"
+            autoComplete="off"
+            placeholder="Search by name or email"
+            className={cx(inputClass(false), 'pr-8')}
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+          />
+          <ComboboxButton aria-label="Show members" className="absolute inset-y-0 right-0 flex items-center px-2 text-slate-400">
+            <ChevronDownIcon className="size-4" />
+          </ComboboxButton>
+        </div>
+        <ComboboxOptions
+          anchor={{ to: 'bottom start', gap: 4, padding: 8 }}
+          className={cx(
+            'z-50 w-max max-w-[min(28rem,calc(100vw-1rem))]! min-w-(--input-width) [--anchor-max-height:16rem] overflow-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg empty:invisible focus:outline-none',
+            'dark:border-slate-700 dark:bg-slate-900',
+          )}
+        >
+          {candidates.length === 0 ? (
+            <div className="px-2.5 py-2 text-slate-500 dark:text-slate-400">{query.trim() ? 'No member matches' : 'Everyone is tagged'}</div>
+          ) : (
+            candidates.map((m) => (
+              <ComboboxOption
+                key={m.id}
+                value={m.id}
+                className="cursor-pointer rounded-md px-2.5 py-1.5 text-slate-800 select-none data-focus:bg-brand-50 data-focus:text-brand-900 dark:text-slate-100 dark:data-focus:bg-brand-950 dark:data-focus:text-brand-100"
+              >
+                <span className="block truncate font-medium">{memberLabel(m)}</span>
+                {m.name && m.email && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{m.email}</span>}
+              </ComboboxOption>
+            ))
+          )}
+        </ComboboxOptions>
+      </Combobox>
+    </Field>
   );
 }
 

@@ -988,7 +988,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of the workspace a comment can tag */
+        /** Members of the workspace a comment can tag (every current member, by name, with their email) */
         get: operations["listTaggableUsers"];
         put?: never;
         post?: never;
@@ -7459,7 +7459,9 @@ export interface operations {
     };
     listTaggableUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                includeFormer?: "true" | "false";
+            };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
                 "x-workspace-id"?: string;
@@ -7479,6 +7481,9 @@ export interface operations {
                         data?: {
                             id?: string;
                             name?: string;
+                            email?: string;
+                            /** @description No longer a member (listed with includeFormer=true only, for the names of earlier work). */
+                            former?: boolean;
                         }[];
                     };
                 };

@@ -75,6 +75,15 @@ const ReceiptJsonSchema = {
   },
 } as const;
 const UserRefSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } as const;
+const TaggableUserSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    former: { type: 'boolean', description: 'No longer a member (listed with includeFormer=true only, for the names of earlier work).' },
+  },
+} as const;
 const CommentJsonSchema = {
   type: 'object',
   properties: {
@@ -227,7 +236,7 @@ export async function registerTransactionDrawerRoutes(
       );
       const [legacy, members] = await Promise.all([
         ledger.listReceipts({ transactionId }, headers(req)),
-        ledger.listTaggableUsers({ actor: await actorOf(req) }, headers(req)).then(
+        ledger.listTaggableUsers({ actor: await actorOf(req), includeFormer: true }, headers(req)).then(
           (m) => m.users,
           () => [],
         ),
@@ -316,17 +325,25 @@ export async function registerTransactionDrawerRoutes(
     async (req) => ({ data: (await ledger.listComments({ transactionId: req.query.transactionId ?? '' }, headers(req))).comments.map(commentJson) }),
   );
 
-  app.get(
+  app.get<{ Querystring: { includeFormer?: string } }>(
     '/transactions/taggable-users',
     {
       config: READ,
       schema: {
         ...common,
         operationId: 'listTaggableUsers',
-        summary: 'Members of the workspace a comment can tag',
-        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: UserRefSchema } } }),
+        summary: 'Members of the workspace a comment can tag (every current member, by name, with their email)',
+        querystring: { type: 'object', properties: { includeFormer: { type: 'string', enum: ['true', 'false'] } } },
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: TaggableUserSchema } } }),
       },
     },
-    async (req) => ({ data: (await ledger.listTaggableUsers({ actor: await actorOf(req) }, headers(req))).users.map((u) => ({ id: u.id, name: u.name })) }),
+    async (req) => ({
+      data: (await ledger.listTaggableUsers({ actor: await actorOf(req), includeFormer: req.query.includeFormer === 'true' }, headers(req))).users.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        former: u.former,
+      })),
+    }),
   );
 }

@@ -262,6 +262,26 @@ export const firmGrants = {
       .select('id')) as { id: string }[];
     return new Set(rows.map((r) => r.id));
   },
+  /** The member's grants from this firm (needs app.user_id = the member). */
+  ofMember: async (db: Db, firmId: string, userId: string): Promise<FirmGrant[]> => {
+    const rows = (await db('organization_grants').where({ firm_id: firmId, user_id: userId }).select('organization_id', 'role')) as {
+      organization_id: string;
+      role: FirmGrant['role'];
+    }[];
+    return rows.map((r) => ({ organizationId: r.organization_id, role: r.role }));
+  },
+  /** The users a firm's grant opens the organization to (needs app.organization_id = it, or a system transaction). */
+  holdersOf: async (db: Db, organizationId: string): Promise<string[]> =>
+    ((await db('organization_grants').where({ organization_id: organizationId }).distinct('user_id')) as { user_id: string }[]).map((r) => r.user_id),
+  /** The workspaces of these organizations. */
+  workspacesOf: async (db: Db, organizationIds: readonly string[]): Promise<string[]> => {
+    if (organizationIds.length === 0) return [];
+    return (
+      (await db('workspaces')
+        .whereIn('organization_id', [...organizationIds])
+        .select('id')) as { id: string }[]
+    ).map((r) => r.id);
+  },
   /** Makes the member's grants from this firm exactly `grants` (kept ones keep the date they were first given). */
   replace: async (db: Db, firmId: string, userId: string, version: bigint, grants: readonly FirmGrant[], now: Date): Promise<void> => {
     const keep = grants.map((g) => g.organizationId);

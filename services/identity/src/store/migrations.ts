@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { writeEveryMemberEvent } from './member-events.js';
 
 export const identityMigrations: Migration[] = [
   ...platformMigrations,
@@ -309,6 +310,26 @@ export const identityMigrations: Migration[] = [
     async down(knex) {
       await knex.schema.dropTableIfExists('organization_grants');
       await knex.schema.dropTableIfExists('firm_access_versions');
+    },
+  },
+  {
+    // member.changed carries the user's name and email and a version (decision 0036), and is written wherever access
+    // starts, changes or ends and when a name changes. The version is this sequence's. The backfill: one event for
+    // every user and workspace with access now, written to the outbox here (the relay publishes it once the service
+    // runs), so the consumers that keep a workspace's members (the ledger's) know those who joined before.
+    name: '20261215100000_identity_member_events',
+    async up(knex) {
+      // Started at the clock in microseconds: made again (down, then up) it still counts past every version written before.
+      await knex.raw(`create sequence member_event_version start with ${Date.now() * 1000}`);
+      await knex.transaction(async (trx) => {
+        // The owner runs migrations; row-level security is forced for it too, and honours app.system for it.
+        await trx.raw("select set_config('app.system', 'on', true)");
+        await writeEveryMemberEvent(trx);
+        await trx.raw("select set_config('app.system', '', true)");
+      });
+    },
+    async down(knex) {
+      await knex.raw('drop sequence if exists member_event_version');
     },
   },
 ];

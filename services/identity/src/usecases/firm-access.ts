@@ -1,6 +1,7 @@
 import { AppError, type Knex } from '@ledgerline/platform';
 import { firmAccessProblems, normalizeFirmAccess, type FirmAccessState } from '../domain/firm-access.js';
 import { actAs, firmGrants, users } from '../store/identity-store.js';
+import { writeMemberEvents } from '../store/member-events.js';
 
 export interface FirmAccessInput {
   firmId: string;
@@ -45,7 +46,12 @@ export class FirmAccessUseCases {
       state.organizations.map((o) => o.organizationId),
     );
     const grants = user ? state.organizations.filter((o) => known.has(o.organizationId)) : [];
+    const before = new Map((await firmGrants.ofMember(trx, state.firmId, state.userId)).map((g) => [g.organizationId, g.role]));
     await firmGrants.replace(trx, state.firmId, state.userId, state.version, grants, this.deps.now());
+    // The workspaces of the organizations opened, closed or given another role: member.changed for each (decision 0036).
+    const after = new Map(grants.map((g) => [g.organizationId, g.role]));
+    const changed = [...new Set([...before.keys(), ...after.keys()])].filter((o) => before.get(o) !== after.get(o));
+    if (user) await writeMemberEvents(trx, state.userId, await firmGrants.workspacesOf(trx, changed));
     return { applied: true, version: state.version };
   }
 }

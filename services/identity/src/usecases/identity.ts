@@ -19,6 +19,7 @@ import {
 import { collect, normalizeEmail, rules } from '../domain/validation.js';
 import { templates, type OutgoingMail } from '../mail/mailer.js';
 import { actAs, codes, decoys, devices, oauthIdentities, resets, sessions, tenancy, throttle, users } from '../store/identity-store.js';
+import { displayName, workspacesOfUser, writeMemberEvents } from '../store/member-events.js';
 import type { ProfileJson, SessionRow, UserRow } from '../store/rows.js';
 import type { IdentityDeps } from './context.js';
 import { userView, workspaceView, type UserView, type WorkspaceView } from './views.js';
@@ -272,6 +273,7 @@ export class IdentityUseCases {
         workspaceId,
         payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true },
       });
+      await writeMemberEvents(trx, userId, [workspaceId]);
       const pending = await this.startSession(trx, userId, 'pending');
       const methodId = await this.issueCode(trx, pending.id, user, mail);
       return { sessionToken: pending.token, methodId, message: OWN.signupDone };
@@ -453,6 +455,7 @@ export class IdentityUseCases {
           workspaceId,
           payload: { workspaceId, organizationId, name: companyName, ownerUserId: userId, isDefault: true },
         });
+        await writeMemberEvents(trx, userId, [workspaceId]);
       } else if (!user.is_verified) {
         // Google vouched for the address.
         await users.update(trx, user.id, { is_verified: true });
@@ -546,6 +549,7 @@ export class IdentityUseCases {
         ...(input.lastName !== undefined ? { last_name: input.lastName.trim() } : {}),
       });
       await mail(templates.passwordChanged(user.email));
+      if (input.firstName !== undefined || input.lastName !== undefined) await this.publishNameChange(trx, user.id);
       const updated = await users.byId(trx, user.id);
       return { user: await this.view(trx, updated ?? user), message: MSG.passwordSet };
     });
@@ -634,8 +638,15 @@ export class IdentityUseCases {
         ...(input.lastName !== undefined ? { last_name: input.lastName.trim() } : {}),
       });
       const updated = await users.byId(trx, user.id);
+      if (updated && displayName(updated) !== displayName(user)) await this.publishNameChange(trx, user.id);
       return this.view(trx, updated ?? user, workspaceId);
     });
+  }
+
+  /** A user's name changed: every workspace they reach hears it (member.changed, decision 0036). */
+  private async publishNameChange(trx: Knex.Transaction, userId: string): Promise<void> {
+    await actAs(trx, userId);
+    await writeMemberEvents(trx, userId, await workspacesOfUser(trx, userId));
   }
 
   /** Bearer token → user and memberships, for the gateway; refreshes the idle expiry now and then. */

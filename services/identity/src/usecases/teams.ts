@@ -3,7 +3,8 @@ import { INVITE_TTL_MS, MSG, OWN, TEAM } from '../domain/messages.js';
 import { hashPassword, newSecretToken, tokenHash, verifyAgainstDummy, verifyPassword } from '../domain/secrets.js';
 import { collect, normalizeEmail, rules, type Rule } from '../domain/validation.js';
 import { templates } from '../mail/mailer.js';
-import { actAs, tenancy, users } from '../store/identity-store.js';
+import { actAs, firmGrants, tenancy, users } from '../store/identity-store.js';
+import { writeMemberEvents } from '../store/member-events.js';
 import type { MembershipRow, UserRow } from '../store/rows.js';
 import {
   actInOrganization,
@@ -233,6 +234,9 @@ export class TeamUseCases {
         workspaceId: id,
         payload: { workspaceId: id, organizationId: caller.org.id, name, ownerUserId: caller.org.owner_user_id, isDefault: false },
       });
+      // Its members: the owner, its creator, and the firm members the organization is open to (their grant covers it).
+      for (const userId of new Set([caller.org.owner_user_id, caller.user.id, ...(await firmGrants.holdersOf(trx, caller.org.id))]))
+        await writeMemberEvents(trx, userId, [id]);
       const refreshed = await this.caller(trx, token, id);
       const workspace = (await this.workspaceViews(trx, refreshed)).find((w) => w.id === id);
       if (!workspace) throw new Error('the new workspace is not visible to its creator');
@@ -307,7 +311,10 @@ export class TeamUseCases {
           appErrorCode: 'LAST_WORKSPACE',
           fields: [{ field: 'id', message: TEAM.lastWorkspace }],
         });
-      const affected = (await members.ofOrganization(trx, caller.org.id)).filter((m) => m.workspace_id === id);
+      const affected = new Set([
+        ...(await members.ofOrganization(trx, caller.org.id)).filter((m) => m.workspace_id === id).map((m) => m.user_id),
+        ...(await firmGrants.holdersOf(trx, caller.org.id)),
+      ]);
       await workspaces.delete(trx, id);
       await invites.dropWorkspace(trx, caller.org.id, id);
       if (target.is_default) await workspaces.makeDefault(trx, caller.org.id, remaining[0]!.id);
@@ -316,12 +323,8 @@ export class TeamUseCases {
         workspaceId: id,
         payload: { workspaceId: id, organizationId: caller.org.id, deletedByUserId: caller.user.id },
       });
-      for (const m of affected)
-        await this.emit(trx, caller.user.id, {
-          type: EventType.MemberChanged,
-          workspaceId: id,
-          payload: { workspaceId: id, userId: m.user_id, role: '', removed: true },
-        });
+      // Nobody reaches it any more: each one's event says removed.
+      for (const userId of affected) await writeMemberEvents(trx, userId, [id]);
       const after = await this.caller(trx, token, undefined);
       const views = await this.workspaceViews(trx, after);
       const selected =
@@ -348,6 +351,7 @@ export class TeamUseCases {
         workspaceId,
         payload: { workspaceId, organizationId, name, ownerUserId: user.id, isDefault: true },
       });
+      await writeMemberEvents(trx, user.id, [workspaceId]);
       return { organizationId, workspaceId, name };
     });
   }
@@ -461,11 +465,7 @@ export class TeamUseCases {
       const existing = rows.find((m) => m.workspace_id === targetWorkspace);
       if (MANAGE_RANK[role] > MANAGE_RANK[callerRole] || (existing && MANAGE_RANK[existing.role] > MANAGE_RANK[callerRole])) throw forbidden(TEAM.manageOnly);
       await members.upsert(trx, { workspace_id: targetWorkspace, user_id: id, role, created_at: this.identity.now() });
-      await this.emit(trx, caller.user.id, {
-        type: EventType.MemberChanged,
-        workspaceId: targetWorkspace,
-        payload: { workspaceId: targetWorkspace, userId: id, role, removed: false },
-      });
+      await writeMemberEvents(trx, id, [targetWorkspace]);
       const member = (await this.memberViews(trx, caller)).find((m) => m.id === id && m.type === 'user');
       if (!member) throw notFound(TEAM.memberNotFound, 'id');
       return { member, message: TEAM.memberUpdated };
@@ -488,12 +488,12 @@ export class TeamUseCases {
         id,
         rows.map((m) => m.workspace_id),
       );
-      for (const m of rows)
-        await this.emit(trx, caller.user.id, {
-          type: EventType.MemberChanged,
-          workspaceId: m.workspace_id,
-          payload: { workspaceId: m.workspace_id, userId: id, role: '', removed: true },
-        });
+      // Removed, unless a firm's grant of the organization still opens a workspace to them (the event says which).
+      await writeMemberEvents(
+        trx,
+        id,
+        rows.map((m) => m.workspace_id),
+      );
       return { message: TEAM.memberRemoved };
     });
   }
@@ -715,16 +715,12 @@ export class TeamUseCases {
       const now = this.identity.now();
       const live = new Set((await workspaces.ofOrganization(trx, invite.organization_id)).map((w) => w.id));
       await actAs(trx, user.id);
+      const joined: string[] = [];
       for (const w of invite.workspace_ids.filter((x) => live.has(x))) {
         // Access the member already has stays as it is (an invite never lowers a role).
-        const added = await members.addIfMissing(trx, { workspace_id: w, user_id: user.id, role: invite.role, created_at: now });
-        if (added)
-          await this.emit(trx, user.id, {
-            type: EventType.MemberChanged,
-            workspaceId: w,
-            payload: { workspaceId: w, userId: user.id, role: invite.role, removed: false },
-          });
+        if (await members.addIfMissing(trx, { workspace_id: w, user_id: user.id, role: invite.role, created_at: now })) joined.push(w);
       }
+      await writeMemberEvents(trx, user.id, joined);
       await invites.update(trx, invite.id, { status: 'verified', accepted_user_id: user.id, updated_at: now });
       if (!isNew) return { status: 'accepted', message: TEAM.inviteAccepted, ...names };
       const session = await this.identity.startSession(trx, user.id, 'active');

@@ -28,7 +28,7 @@ export function commentHandlers(u: CommentUseCases): Pick<ServiceImpl<typeof Led
       return { comments: (await u.list(tenantOf(ctx), req.transactionId)).map(commentMessage) };
     },
     async listTaggableUsers(req, ctx) {
-      return { users: (await u.taggableUsers(tenantOf(ctx), req.actor)).map((t) => create(TaggedUserSchema, t)) };
+      return { users: (await u.taggableUsers(tenantOf(ctx), req.actor, req.includeFormer)).map((t) => create(TaggedUserSchema, t)) };
     },
   };
 }

@@ -18,39 +18,6 @@ export async function auditDrawerEvent(
   });
 }
 
-export interface MemberRow {
-  user_id: string;
-  name: string;
-  email: string;
-}
-
-/** Records that a user acted in the workspace (the gateway let them in: identity vouched for the membership). */
-export async function rememberMember(
-  trx: Knex.Transaction,
-  workspaceId: string,
-  userId: string,
-  actor: { name: string; email: string } | undefined,
-): Promise<void> {
-  const name = actor?.name ?? '';
-  const email = actor?.email ?? '';
-  await trx.raw(
-    `insert into workspace_members_seen (workspace_id, user_id, name, email) values (?, ?, ?, ?)
-     on conflict (workspace_id, user_id) do update set last_seen_at = now(),
-       name = case when excluded.name = '' then workspace_members_seen.name else excluded.name end,
-       email = case when excluded.email = '' then workspace_members_seen.email else excluded.email end`,
-    [workspaceId, userId, name, email],
-  );
-}
-
-export async function membersOf(trx: Knex.Transaction): Promise<MemberRow[]> {
-  return (await trx('workspace_members_seen').select('user_id', 'name', 'email').orderByRaw("lower(coalesce(nullif(name, ''), email))")) as MemberRow[];
-}
-
-export async function membersByIds(trx: Knex.Transaction, ids: readonly string[]): Promise<MemberRow[]> {
-  if (ids.length === 0) return [];
-  return (await trx('workspace_members_seen').select('user_id', 'name', 'email').whereIn('user_id', ids)) as MemberRow[];
-}
-
 /** A transaction of the caller's workspace (row-level security hides the others'), or undefined. */
 export async function transactionExists(trx: Knex.Transaction, id: string): Promise<boolean> {
   return (await trx('workspace_transactions').where({ id }).first('id')) !== undefined;

@@ -19,7 +19,7 @@ export async function insertComment(
 
 function withAuthor(trx: Knex.Transaction) {
   return trx('transaction_comments as c')
-    .leftJoin('workspace_members_seen as m', function () {
+    .leftJoin('workspace_members as m', function () {
       this.on('m.workspace_id', 'c.workspace_id').andOn('m.user_id', 'c.user_id');
     })
     .select(

@@ -3,6 +3,7 @@ import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline
 import { accrualsMigration } from './migrations-accruals.js';
 import { drawerMigration } from './migrations-drawer.js';
 import { fiscalYearMigration } from './migrations-fiscal-year.js';
+import { membersMigration } from './migrations-members.js';
 import { merchantsMigration } from './migrations-merchants.js';
 import { oneSidedTransfersMigration } from './migrations-one-sided.js';
 import { positionsMigration } from './migrations-positions.js';
@@ -269,4 +270,5 @@ export const ledgerMigrations: Migration[] = [
   vendorRulesMigration,
   partyCreditsMigration,
   categorisationMigration,
+  membersMigration,
 ];

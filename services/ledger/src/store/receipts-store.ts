@@ -15,7 +15,7 @@ const COLUMNS = ['r.id', 'r.transaction_id', 'r.file_name', 'r.content_type', 'r
 
 function withUploader(trx: Knex.Transaction) {
   return trx('transaction_receipts as r')
-    .leftJoin('workspace_members_seen as m', function () {
+    .leftJoin('workspace_members as m', function () {
       this.on('m.workspace_id', 'r.workspace_id').andOn('m.user_id', 'r.uploaded_by');
     })
     .select(...COLUMNS, trx.raw("coalesce(nullif(m.name, ''), m.email) as uploaded_by_name"));

@@ -2,8 +2,9 @@ import { AppError, isUuid, newId } from '@ledgerline/platform';
 import { COMMENT_MAX_TAGS, COMMENT_MSG, commentProblem, uniqueTags } from '../domain/comments.js';
 import { MSG } from '../domain/messages.js';
 import { Problems } from '../domain/validation.js';
-import { auditDrawerEvent, membersByIds, membersOf, rememberMember, transactionExists, type MemberRow } from '../store/audit-log-drawer.js';
+import { auditDrawerEvent, transactionExists } from '../store/audit-log-drawer.js';
 import { commentById, commentsOf, insertComment, type CommentRow } from '../store/comments-store.js';
+import { membersByIds, membersOf, rememberMember, type MemberRow } from '../store/workspace-members.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 import type { Actor } from './receipts.js';
 
@@ -13,14 +14,21 @@ export interface CommentView extends CommentRow {
 
 const displayName = (m: MemberRow) => (m.name !== '' ? m.name : m.email);
 
+/** A member as the tag picker offers them (former: no longer a member; listed only for the names of earlier work). */
+export interface TaggableUser {
+  id: string;
+  name: string;
+  email: string;
+  former: boolean;
+}
+
 /**
  * Comments on a transaction, tagging other members of the workspace. Stored in the ledger until a
  * notifications service exists (it will also notify the tagged users); these RPCs are what moves then.
  *
- * Members: identity has no way yet to list a workspace's members to another service (its memberships are
- * visible per user only) and publishes no `member.changed`. The ledger therefore knows the members it has
- * seen act in the workspace through the gateway, which admits only members (identity vouches for each
- * session's memberships): a user can be tagged once they have opened the drawer of the workspace.
+ * Members (decision 0036): the ledger keeps the workspace's members from identity's member.changed (every membership
+ * and firm grant, with names and emails; `events/members.ts`), and adds a user the gateway lets act here before their
+ * event arrives. A comment tags current members only; a removed member's earlier comments and tags keep their name.
  */
 export class CommentUseCases {
   constructor(private readonly deps: LedgerDeps) {}
@@ -40,7 +48,7 @@ export class CommentUseCases {
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       if (!(await transactionExists(trx, transactionId))) throw AppError.notFound('Transaction');
       await rememberMember(trx, tenant.workspaceId, userId, actor);
-      const members = await membersByIds(trx, tags);
+      const members = (await membersByIds(trx, tags)).filter((m) => m.removed_at === null);
       if (members.length !== tags.length) throw AppError.invalid([{ field: 'taggedUsers', message: COMMENT_MSG.notMember }]);
       const id = newId();
       const comment = text.trim();
@@ -70,11 +78,11 @@ export class CommentUseCases {
     });
   }
 
-  /** The users a comment can tag (the caller is one: their visit is recorded). */
-  async taggableUsers(tenant: Tenant, actor: Actor | undefined) {
+  /** The members a comment can tag, by name (the caller is one: their visit is recorded); `includeFormer` adds those who left, flagged. */
+  async taggableUsers(tenant: Tenant, actor: Actor | undefined, includeFormer = false): Promise<TaggableUser[]> {
     return inWorkspace(this.deps.db, tenant, async (trx) => {
       if (tenant.userId) await rememberMember(trx, tenant.workspaceId, tenant.userId, actor);
-      return (await membersOf(trx)).map((m) => ({ id: m.user_id, name: displayName(m) }));
+      return (await membersOf(trx, includeFormer)).map((m) => ({ id: m.user_id, name: displayName(m), email: m.email, former: m.removed_at !== null }));
     });
   }
 

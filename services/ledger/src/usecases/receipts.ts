@@ -1,7 +1,8 @@
 import { AppError, isUuid } from '@ledgerline/platform';
 import { RECEIPT_MSG } from '../domain/receipts.js';
 import { Problems } from '../domain/validation.js';
-import { auditDrawerEvent, receiptsInTrail, rememberMember, transactionExists } from '../store/audit-log-drawer.js';
+import { auditDrawerEvent, receiptsInTrail, transactionExists } from '../store/audit-log-drawer.js';
+import { rememberMember } from '../store/workspace-members.js';
 import { receiptsOf, receiptWithContent, type ReceiptRow } from '../store/receipts-store.js';
 import { assertCanEdit, inWorkspace, type LedgerDeps, type Tenant } from './context.js';
 

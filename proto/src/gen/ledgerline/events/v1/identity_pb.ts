@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/identity.proto.
  */
 export const file_ledgerline_events_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9pZGVudGl0eS5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEigAEKDFVzZXJTaWduZWRVcBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIUCgx3b3Jrc3BhY2VfaWQYBCABKAkSDgoGbWV0aG9kGAUgASgJEhEKCXVzZXJfdHlwZRgGIAEoCSJ6ChBXb3Jrc3BhY2VDcmVhdGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1vd25lcl91c2VyX2lkGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgiVQoNTWVtYmVyQ2hhbmdlZBIUCgx3b3Jrc3BhY2VfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRyb2xlGAMgASgJEg8KB3JlbW92ZWQYBCABKAgiXQoQV29ya3NwYWNlRGVsZXRlZBIUCgx3b3Jrc3BhY2VfaWQYASABKAkSFwoPb3JnYW5pemF0aW9uX2lkGAIgASgJEhoKEmRlbGV0ZWRfYnlfdXNlcl9pZBgDIAEoCWIGcHJvdG8z");
+  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9pZGVudGl0eS5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEigAEKDFVzZXJTaWduZWRVcBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIUCgx3b3Jrc3BhY2VfaWQYBCABKAkSDgoGbWV0aG9kGAUgASgJEhEKCXVzZXJfdHlwZRgGIAEoCSJ6ChBXb3Jrc3BhY2VDcmVhdGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1vd25lcl91c2VyX2lkGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgigwEKDU1lbWJlckNoYW5nZWQSFAoMd29ya3NwYWNlX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdyZW1vdmVkGAQgASgIEgwKBG5hbWUYBSABKAkSDQoFZW1haWwYBiABKAkSDwoHdmVyc2lvbhgHIAEoAyJdChBXb3Jrc3BhY2VEZWxldGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSGgoSZGVsZXRlZF9ieV91c2VyX2lkGAMgASgJYgZwcm90bzM");
 
 /**
  * type "user.signed_up": a user account was created, with its organization and default workspace.
@@ -98,7 +98,9 @@ export const WorkspaceCreatedSchema: GenMessage<WorkspaceCreated> = /*@__PURE__*
   messageDesc(file_ledgerline_events_v1_identity, 1);
 
 /**
- * type "member.changed": a membership was created, changed or removed.
+ * type "member.changed": a user's access to a workspace started, changed or ended (a membership, or a firm's grant
+ * of the workspace's organization), or the user's name or email changed. Each event is the pair's whole state at
+ * the time (decision 0036); identity publishes it again once for every current pair when a deploy adds fields.
  *
  * @generated from message ledgerline.events.v1.MemberChanged
  */
@@ -124,6 +126,26 @@ export type MemberChanged = Message<"ledgerline.events.v1.MemberChanged"> & {
    * @generated from field: bool removed = 4;
    */
   removed: boolean;
+
+  /**
+   * The user's name as people read it ("First Last"; empty when they gave none) and email, at the time.
+   *
+   * @generated from field: string name = 5;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string email = 6;
+   */
+  email: string;
+
+  /**
+   * Grows with every member.changed identity writes for the user (a sequence): a consumer keeps the newest state
+   * of a pair and ignores an older one arriving late. 0 in events written before the field existed.
+   *
+   * @generated from field: int64 version = 7;
+   */
+  version: bigint;
 };
 
 /**
