@@ -1,16 +1,4 @@
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { pluginPrecompress } from '../shell/server/precompress';
-import { FEDERATION_SHARED, remoteSettings } from '../ui/federation';
+import { remoteConfig } from '@ledgerline/ui/federation';
 
-export default defineConfig({
-  plugins: [
-    pluginReact(),
-    // .br and .gz next to every text asset, served by frontends/shell/server/serve.ts.
-    pluginPrecompress(),
-    // The shared singletons and the rest of a remote's settings: the one preset (frontends/ui/federation.ts).
-    pluginModuleFederation({ name: 'settings', exposes: { './SettingsPage': './src/SettingsPage.tsx' }, shared: FEDERATION_SHARED, dts: false }),
-  ],
-  ...remoteSettings({ name: 'settings', port: 3001 }),
-});
+// The one Module Federation preset (frontends/ui/federation.ts): only what differs from the other remotes.
+export default remoteConfig({ name: 'settings', port: 3001, exposes: { './SettingsPage': './src/SettingsPage.tsx' } });

@@ -41,7 +41,7 @@ export type { MenuEntry, MenuProps } from './components/Menu';
 export { THEME_STORAGE_KEY, ThemeProvider, ThemeToggle, applyTheme, initialTheme, readStoredTheme, useTheme } from './components/Theme';
 export type { Theme } from './components/Theme';
 export { CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, InfoIcon, MenuIcon, MoonIcon, SunIcon, WarningIcon } from './icons';
-export { useForm } from './use-form';
+export { bindDraft, useForm } from './use-form';
 export type { BoundField, FormErrors } from './use-form';
 export { DatePicker, DateRangePicker, preloadWidgets, widgetsLoaded } from './components/Deferred';
 export type { DatePickerProps, DateRangePickerProps } from './components/DateRangePicker';

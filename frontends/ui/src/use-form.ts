@@ -45,3 +45,17 @@ export function useForm<V extends Record<keyof V, string>>(initial: V, validate:
 
   return { values, errors, field, setValue, check, setValues };
 }
+
+/**
+ * A text field bound to one key of a draft that a dialog keeps itself (its own state, its own validation): the
+ * key's text, its problem, and a change that names the key. `name` is the field's own name where the API calls it
+ * otherwise (`accrualStartDate` for the draft's `startDate`). `<TextField label="Start date" type="date" {...field('startDate', 'accrualStartDate')} />`.
+ */
+export function bindDraft<D extends object>(draft: D, problems: Partial<Record<keyof D, string>>, change: (next: Partial<D>) => void) {
+  return <K extends Extract<keyof D, string>>(key: K, name: string = key): BoundField => ({
+    name,
+    value: draft[key] === null || draft[key] === undefined ? '' : String(draft[key]),
+    error: problems[key],
+    onChange: (event) => change({ [key]: event.target.value } as Partial<D>),
+  });
+}

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TRANSACTION_FILTERS,
   DEPRECIATION_METHODS,
   assetAccountOptions,
   defaultAssetAccount,
@@ -11,7 +10,6 @@ import {
   toApiError,
   useChartOfAccounts,
   useCreateFixedAsset,
-  useTransactionList,
   validateFixedAssetDraft,
   withPurchase,
   type DepreciationMethod,
@@ -19,11 +17,10 @@ import {
   type FixedAssetProblems,
   type Transaction,
 } from '@ledgerline/api';
-import { AmountInput, Button, Dialog, Select, Spinner, TextField, cx, formatMoney, formatShortDate, useNotice } from '@ledgerline/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { AmountInput, Button, Dialog, Select, TextField, bindDraft, formatMoney, useNotice } from '@ledgerline/ui';
+import { useMemo, useState } from 'react';
 import { describeTransaction } from '../transactions/present';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { TransactionPicker } from '../transactions/TransactionPicker';
 
 /**
  * Make a fixed asset from the bank transaction that bought it (POST /accounting/fixed-asset; decision 0025): the
@@ -52,6 +49,7 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
     });
     setRefused(null);
   };
+  const field = bindDraft(draft, problems, change);
 
   const save = () => {
     const ready = { ...draft, assetTypeId };
@@ -67,8 +65,8 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
       onError: (error) => {
         const e = toApiError(error);
         if (e.handled) return;
-        const field = fixedAssetFieldOf(e.field);
-        if (field) setProblems({ [field]: e.message });
+        const named = fixedAssetFieldOf(e.field);
+        if (named) setProblems({ [named]: e.message });
         else setRefused(describeError(e)?.message ?? e.message);
       },
     });
@@ -99,59 +97,31 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
     >
       <div data-remote="accounting">
         <div className="space-y-4">
-          {purchase ? (
-            <div
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50/60 px-3 py-2 text-sm dark:border-brand-900 dark:bg-brand-950/40"
-              aria-label="Purchase transaction"
-            >
-              <span className="min-w-0">
-                <span className="font-medium">{describeTransaction(purchase)}</span>
-                <span className="ml-2 text-slate-600 tabular-nums dark:text-slate-400">
-                  {formatShortDate(purchase.dateTime.slice(0, 10))} · {formatMoney(Math.abs(purchase.amount))}
-                </span>
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setPurchase(null);
-                  change({ transactionId: null });
-                }}
-              >
-                Change
-              </Button>
-            </div>
-          ) : (
-            <PurchasePicker
-              error={problems.transactionId}
-              onPick={(t) => {
-                setPurchase(t);
-                const next = withPurchase(draft, t, describeTransaction(t));
-                change({
-                  transactionId: next.transactionId,
-                  cost: next.cost,
-                  purchaseDate: next.purchaseDate,
-                  depreciationStartDate: next.depreciationStartDate,
-                  description: next.description,
-                });
-              }}
-            />
-          )}
-          {purchase && problems.transactionId && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {problems.transactionId}
-            </p>
-          )}
+          <TransactionPicker
+            label="Purchase transaction"
+            choicesLabel="Purchases"
+            filters={{ flow: 'outflow' }}
+            offer={isAssetPurchaseCandidate}
+            value={purchase}
+            error={problems.transactionId}
+            onChange={(t) => {
+              setPurchase(t);
+              if (t === null) {
+                change({ transactionId: null });
+                return;
+              }
+              const next = withPurchase(draft, t, describeTransaction(t));
+              change({
+                transactionId: next.transactionId,
+                cost: next.cost,
+                purchaseDate: next.purchaseDate,
+                depreciationStartDate: next.depreciationStartDate,
+                description: next.description,
+              });
+            }}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label="Name"
-              name="description"
-              required
-              value={draft.description}
-              onChange={(e) => change({ description: e.target.value })}
-              error={problems.description}
-              maxLength={500}
-            />
+            <TextField label="Name" required maxLength={500} {...field('description')} />
             <Select<string>
               label="Asset account"
               name="assetTypeId"
@@ -179,58 +149,15 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
               error={problems.cost}
               hint="The purchase's amount."
             />
-            <TextField
-              label="Purchase date"
-              name="purchaseDate"
-              type="date"
-              required
-              value={draft.purchaseDate}
-              onChange={(e) => change({ purchaseDate: e.target.value })}
-              error={problems.purchaseDate}
-            />
-            <TextField
-              label="Depreciation start date"
-              name="depreciationStartDate"
-              type="date"
-              required
-              value={draft.depreciationStartDate}
-              onChange={(e) => change({ depreciationStartDate: e.target.value })}
-              error={problems.depreciationStartDate}
-            />
+            <TextField label="Purchase date" type="date" required {...field('purchaseDate')} />
+            <TextField label="Depreciation start date" type="date" required {...field('depreciationStartDate')} />
             {units ? (
               <>
-                <TextField
-                  label="Total estimated units"
-                  name="totalEstimatedUnits"
-                  type="number"
-                  inputMode="numeric"
-                  required
-                  value={draft.totalEstimatedUnits}
-                  onChange={(e) => change({ totalEstimatedUnits: e.target.value })}
-                  error={problems.totalEstimatedUnits}
-                />
-                <TextField
-                  label="Units produced per year"
-                  name="unitProducedPerYear"
-                  type="number"
-                  inputMode="numeric"
-                  required
-                  value={draft.unitProducedPerYear}
-                  onChange={(e) => change({ unitProducedPerYear: e.target.value })}
-                  error={problems.unitProducedPerYear}
-                />
+                <TextField label="Total estimated units" type="number" inputMode="numeric" required {...field('totalEstimatedUnits')} />
+                <TextField label="Units produced per year" type="number" inputMode="numeric" required {...field('unitProducedPerYear')} />
               </>
             ) : (
-              <TextField
-                label="Useful life (years)"
-                name="usefulLife"
-                type="number"
-                inputMode="numeric"
-                required
-                value={draft.usefulLife}
-                onChange={(e) => change({ usefulLife: e.target.value })}
-                error={problems.usefulLife}
-              />
+              <TextField label="Useful life (years)" type="number" inputMode="numeric" required {...field('usefulLife')} />
             )}
             <AmountInput
               label="Salvage value"
@@ -243,79 +170,5 @@ export function CreateAssetDialog({ onClose, onCreated }: { onClose: () => void;
         </div>
       </div>
     </Dialog>
-  );
-}
-
-/** The money going out, searched by description (GET /transactions/v2), listed as choices; linked, accrued or split ones are not offered. */
-function PurchasePicker({ onPick, error }: { onPick: (t: Transaction) => void; error: string | undefined }) {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const list = useTransactionList('all', { ...DEFAULT_TRANSACTION_FILTERS, flow: 'outflow', description: search });
-  const rows = (list.data?.pages.flatMap((p) => p.data) ?? []).filter(isAssetPurchaseCandidate);
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">
-        Purchase transaction <span className="text-red-600 dark:text-red-400">*</span>
-      </legend>
-      <TextField
-        label="Search transactions"
-        name="transactionSearch"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Merchant or description"
-        autoComplete="off"
-      />
-      <div
-        role="group"
-        aria-label="Purchases"
-        className={cx(
-          'mt-2 max-h-56 overflow-y-auto rounded-lg border',
-          error ? 'border-red-400 dark:border-red-700' : 'border-slate-200 dark:border-slate-800',
-        )}
-      >
-        {list.isPending && (
-          <div className="flex justify-center py-4">
-            <Spinner label="Loading transactions" />
-          </div>
-        )}
-        {list.isSuccess && rows.length === 0 && (
-          <p className="px-3 py-4 text-center text-sm text-slate-500 dark:text-slate-400">No purchase matches{search ? ` “${search}”` : ''}.</p>
-        )}
-        {rows.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            onClick={() => onPick(t)}
-            className="flex w-full items-center justify-between gap-3 border-b border-slate-100 px-3 py-2 text-left text-sm last:border-0 hover:bg-slate-50 focus:outline-none focus-visible:bg-brand-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40 dark:focus-visible:bg-brand-950"
-          >
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{describeTransaction(t)}</span>
-              <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
-                {formatShortDate(t.dateTime.slice(0, 10))}
-                {t.category ? ` · ${t.category.name}` : ''}
-              </span>
-            </span>
-            <span className="shrink-0 tabular-nums">{formatMoney(Math.abs(t.amount))}</span>
-          </button>
-        ))}
-        {list.hasNextPage && (
-          <div className="flex justify-center py-2">
-            <Button variant="ghost" size="sm" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              Show more
-            </Button>
-          </div>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }

@@ -1,11 +1,10 @@
-import { describeError, methodLabel, useFixedAssets, type FixedAsset } from '@ledgerline/api';
-import { Button, Card, EmptyState, RecordLink, Spinner, formatMoney, formatShortDate, useSearchWriter } from '@ledgerline/ui';
+import { methodLabel, useFixedAssets, type FixedAsset } from '@ledgerline/api';
+import { Button, RecordLink, formatMoney, formatShortDate, useSearchWriter } from '@ledgerline/ui';
+import { ListToolbar, RecordList, onePage, type RecordColumn } from '../records/RecordList';
 import { useEditAccess } from '../transactions/access';
 import { AssetDialog } from './AssetDialog';
 import { CreateAssetDialog } from './CreateAssetDialog';
 import { StatusBadge, lifeOf } from './present';
-
-const headRow = 'border-b border-slate-200 text-left text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400';
 
 /**
  * /accounting?tab=fixed-assets (spec §2 Fixed Assets tab; issue #19 item 8): the workspace's assets with what has been
@@ -26,99 +25,51 @@ export function FixedAssetsTab() {
       if (value !== null) next.set(name, value);
       return next;
     });
-  const rows = assets.data?.data ?? [];
 
   const newButton = (
-    <Button onClick={() => set('mode', 'create')} disabled={!access.canEdit} title={access.reason ?? undefined}>
+    <Button size="sm" onClick={() => set('mode', 'create')} disabled={!access.canEdit} title={access.reason ?? undefined}>
       New fixed asset
     </Button>
   );
   return (
-    <Card title="Fixed Assets" description="Assets bought from a bank transaction, depreciated month by month." actions={newButton}>
-      {assets.isPending && (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading the fixed assets" />
-        </div>
-      )}
-      {assets.isError && (
-        <EmptyState
-          title="The fixed assets could not be loaded"
-          description={describeError(assets.error)?.message}
-          action={
-            <Button variant="secondary" onClick={() => void assets.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      )}
-      {assets.isSuccess && rows.length === 0 && (
-        <EmptyState
-          title="No fixed assets yet"
-          description="Make one from the bank transaction that paid for it: its cost moves to an asset account and is depreciated over its useful life."
-          action={newButton}
-        />
-      )}
-      {assets.isSuccess && rows.length > 0 && (
-        <div className="-mx-6 overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-sm" aria-label="Fixed assets">
-            <thead>
-              <tr className={headRow}>
-                <th scope="col" className="px-6 py-2">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Purchased
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Cost
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Method
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Useful life
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Accumulated depreciation
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Carrying value
-                </th>
-                <th scope="col" className="px-6 py-2">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((a) => (
-                <AssetRow key={a.id} asset={a} onOpen={() => set('fixedAsset', a.id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <section aria-label="Fixed assets">
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">Assets bought from a bank transaction, depreciated month by month.</p>
+      <ListToolbar actions={newButton} />
+      <RecordList<FixedAsset>
+        label="Fixed assets"
+        list={onePage(assets)}
+        columns={assetColumns((id) => set('fixedAsset', id))}
+        openId={open}
+        empty={{
+          title: 'No fixed assets yet',
+          description: 'Make one from the bank transaction that paid for it: its cost moves to an asset account and is depreciated over its useful life.',
+          action: newButton,
+        }}
+      />
       {open !== null && <AssetDialog id={open} onClose={() => set('fixedAsset', null)} />}
       {creating && <CreateAssetDialog onClose={() => set('mode', null)} onCreated={(id) => set('fixedAsset', id)} />}
-    </Card>
+    </section>
   );
 }
 
-function AssetRow({ asset: a, onOpen }: { asset: FixedAsset; onOpen: () => void }) {
-  return (
-    <tr className="border-b border-slate-100 last:border-0 hover:bg-slate-50 dark:border-slate-800/70 dark:hover:bg-slate-800/40">
-      <td className="max-w-64 px-6 py-2">
-        <RecordLink onOpen={onOpen}>{a.description || a.merchantName || 'Fixed asset'}</RecordLink>
-        <div className="truncate text-xs text-slate-500 dark:text-slate-400">{a.assetType.name}</div>
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">{formatShortDate(a.purchaseDate)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(a.cost)}</td>
-      <td className="px-3 py-2 whitespace-nowrap">{methodLabel(a.method)}</td>
-      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{lifeOf(a)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatMoney(a.accumulatedDepreciation)}</td>
-      <td className="px-3 py-2 text-right font-medium tabular-nums">{formatMoney(a.carryingValue)}</td>
-      <td className="px-6 py-2">
-        <StatusBadge status={a.status} />
-      </td>
-    </tr>
-  );
+/** The assets' columns: the purchase date, method, life and depreciation so far fold away below 48em (RecordList). */
+function assetColumns(onOpen: (id: string) => void): RecordColumn<FixedAsset>[] {
+  return [
+    {
+      header: 'Name',
+      cell: (a) => (
+        <>
+          <RecordLink onOpen={() => onOpen(a.id)}>{a.description || a.merchantName || 'Fixed asset'}</RecordLink>
+          <div className="truncate text-xs text-slate-500 dark:text-slate-400">{a.assetType.name}</div>
+        </>
+      ),
+    },
+    { header: 'Purchased', width: 'w-28', fold: true, cell: (a) => <span className="tabular-nums">{formatShortDate(a.purchaseDate)}</span> },
+    { header: 'Cost', width: 'w-28', numeric: true, fold: true, cell: (a) => formatMoney(a.cost) },
+    { header: 'Method', width: 'w-40', fold: true, cell: (a) => methodLabel(a.method) },
+    { header: 'Useful life', width: 'w-28', numeric: true, fold: true, cell: (a) => lifeOf(a) },
+    { header: 'Accumulated depreciation', width: 'w-36', numeric: true, fold: true, cell: (a) => formatMoney(a.accumulatedDepreciation) },
+    { header: 'Carrying value', width: 'w-24 md:w-32', numeric: true, cell: (a) => <span className="font-medium">{formatMoney(a.carryingValue)}</span> },
+    { header: 'Status', width: 'w-32 md:w-36', cell: (a) => <StatusBadge status={a.status} /> },
+  ];
 }

@@ -40,7 +40,7 @@ import { CREDIT_SPECS } from '../credits/state';
 import { PartyPicker } from '../credits/CreditsTab';
 import { CsvButton, EditorDialog, FOLD, RecordDialog, Terms, TextArea } from '../parties/common';
 import { CategoryName } from '../records/CategoryName';
-import { RecordList, type RecordColumn, type RecordPages } from '../records/RecordList';
+import { ListToolbar, RecordList, type RecordColumn, type RecordPages } from '../records/RecordList';
 import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { LineItemsEditor, TotalsList, type LineColumn } from './LineItems';
@@ -118,23 +118,27 @@ export function DocumentsTab({
   return (
     <section aria-label={plural}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{INTRO[kind]}</p>
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <Select<DocumentStatusFilter>
-          label="Status"
-          name="filter"
-          className="w-full sm:w-40"
-          options={STATUS_OPTIONS}
-          value={screen.status}
-          onChange={(status) => go({ status })}
-        />
-        <div className="ml-auto flex flex-wrap gap-2">
-          {actions}
-          {kind !== 'manualEntry' && <DocumentsCsv kind={kind} status={screen.status} />}
-          <Button size="sm" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => go({ mode: 'create' })}>
-            New {spec.what.toLowerCase()}
-          </Button>
-        </div>
-      </div>
+      <ListToolbar
+        filters={
+          <Select<DocumentStatusFilter>
+            label="Status"
+            name="filter"
+            className="w-full sm:w-40"
+            options={STATUS_OPTIONS}
+            value={screen.status}
+            onChange={(status) => go({ status })}
+          />
+        }
+        actions={
+          <>
+            {actions}
+            {kind !== 'manualEntry' && <DocumentsCsv kind={kind} status={screen.status} />}
+            <Button size="sm" disabled={!access.canEdit} title={access.reason ?? undefined} onClick={() => go({ mode: 'create' })}>
+              New {spec.what.toLowerCase()}
+            </Button>
+          </>
+        }
+      />
       {access.reason && <p className="mb-2 text-sm text-amber-700 dark:text-amber-400">{access.reason}</p>}
 
       <RecordList<AnyDocument>

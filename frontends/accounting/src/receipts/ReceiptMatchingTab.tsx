@@ -1,12 +1,10 @@
 import {
-  DEFAULT_TRANSACTION_FILTERS,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
   describeError,
   useApiClient,
   useMatchUpload,
-  useTransactionList,
   useUpdateUpload,
   useUploadFiles,
   useUploadList,
@@ -19,7 +17,6 @@ import {
   Button,
   DatePicker,
   DropZone,
-  EmptyState,
   Select,
   Spinner,
   TextField,
@@ -32,10 +29,12 @@ import {
   useNotice,
   useSearchWriter,
 } from '@ledgerline/ui';
-import { useEffect, useState, type MouseEvent } from 'react';
-import { DialogMessage, EditorDialog, FOLD, ListFoot, PartyDialog, PartyTable, TD, TH, usePartyScroll } from '../parties/common';
+import { useState, type MouseEvent } from 'react';
+import { DialogMessage, EditorDialog, PartyDialog } from '../parties/common';
+import { ListToolbar, RecordList, type RecordColumn } from '../records/RecordList';
 import { uniqueRows } from '../parties/state';
 import { useEditAccess } from '../transactions/access';
+import { TransactionSearchField, useTransactionSearch } from '../transactions/TransactionPicker';
 import {
   STATUS_FILTER_OPTIONS,
   matchCandidates,
@@ -45,7 +44,6 @@ import {
   signedMoney,
   validateReceiptEdit,
   type Candidate,
-  type ReceiptRow,
   type ReceiptsScreen,
 } from './state';
 
@@ -70,7 +68,6 @@ export function ReceiptMatchingTab() {
   const access = useEditAccess();
   const notice = useNotice();
   const [editing, setEditing] = useState<WorkspaceUpload | null>(null);
-  usePartyScroll(list);
   const rows = uniqueRows(list.data?.pages);
   const matching = screen.matching === null ? null : (rows.find((u) => u.id === screen.matching) ?? null);
 
@@ -99,164 +96,150 @@ export function ReceiptMatchingTab() {
             );
         }}
       />
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <Select<ReceiptStatus | ''>
-          label="Status"
-          name="filter"
-          className="w-full sm:w-44"
-          options={STATUS_FILTER_OPTIONS}
-          value={screen.status}
-          onChange={(status) => go({ status, matching: null })}
-        />
-      </div>
-      {list.isPending ? (
-        <Spinner label="Loading the receipts" />
-      ) : list.isError ? (
-        <EmptyState title="The receipts could not be loaded" description={describeError(list.error)?.message} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={screen.status ? `No ${STATUS_FILTER_OPTIONS.find((o) => o.value === screen.status)?.label.toLowerCase()} receipts` : 'No receipts yet'}
-          description={
-            screen.status
-              ? 'Choose another status to see the rest.'
-              : 'Drop receipts (PDF, JPG or PNG) in the box above, or browse for them: each is read and matched to its bank transaction.'
-          }
-        />
-      ) : (
-        <>
-          <ReceiptsTable rows={rows} canEdit={access.canEdit} reason={access.reason} onMatch={(id) => go({ matching: id })} onEdit={setEditing} />
-          <ListFoot shown={rows.length} total={list.data?.pages.at(-1)?.meta.itemCount} loading={list.isFetchingNextPage} />
-        </>
-      )}
+      <ListToolbar
+        filters={
+          <Select<ReceiptStatus | ''>
+            label="Status"
+            name="filter"
+            className="w-full sm:w-44"
+            options={STATUS_FILTER_OPTIONS}
+            value={screen.status}
+            onChange={(status) => go({ status, matching: null })}
+          />
+        }
+      />
+      <RecordList<WorkspaceUpload>
+        label="Receipts"
+        list={list}
+        columns={receiptColumns(access, (id) => go({ matching: id }), setEditing)}
+        rowLabel={(u) => `Receipt ${u.fileName}`}
+        tall
+        empty={{
+          title: screen.status ? `No ${STATUS_FILTER_OPTIONS.find((o) => o.value === screen.status)?.label.toLowerCase()} receipts` : 'No receipts yet',
+          description: screen.status
+            ? 'Choose another status to see the rest.'
+            : 'Drop receipts (PDF, JPG or PNG) in the box above, or browse for them: each is read and matched to its bank transaction.',
+        }}
+      />
       {matching && <MatchDialog upload={matching} onClose={() => go({ matching: null })} />}
       {editing && <EditReceiptDialog upload={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }
 
-function ReceiptsTable({
-  rows,
-  canEdit,
-  reason,
-  onMatch,
-  onEdit,
-}: {
-  rows: readonly WorkspaceUpload[];
-  canEdit: boolean;
-  reason: string | null;
-  onMatch: (id: string) => void;
-  onEdit: (u: WorkspaceUpload) => void;
-}) {
-  return (
-    <PartyTable
-      label="Receipts"
-      scrollOnPhone
-      head={
-        <tr>
-          <th scope="col" className={cx(TH, 'w-16', FOLD)}>
-            <span className="sr-only">File</span>
-          </th>
-          <th scope="col" className={TH}>
-            Merchant
-          </th>
-          <th scope="col" className={cx(TH, 'w-24', FOLD)}>
-            Date
-          </th>
-          <th scope="col" className={cx(TH, 'w-[4.75rem] text-right md:w-24')}>
-            Amount
-          </th>
-          <th scope="col" className={cx(TH, 'w-[6.75rem] md:w-36')}>
-            Status
-          </th>
-          <th scope="col" className={cx(TH, 'w-[22%]', FOLD)}>
-            Matched transaction
-          </th>
-          <th scope="col" className={cx(TH, 'w-24', FOLD)}>
-            Matched on
-          </th>
-          <th scope="col" className={cx(TH, 'w-[4.75rem] md:w-40')}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      }
-    >
-      {rows.map((u) => (
-        <ReceiptTableRow key={u.id} upload={u} row={receiptRow(u)} canEdit={canEdit} reason={reason} onMatch={() => onMatch(u.id)} onEdit={() => onEdit(u)} />
-      ))}
-    </PartyTable>
-  );
-}
-
-function ReceiptTableRow({
-  upload,
-  row,
-  canEdit,
-  reason,
-  onMatch,
-  onEdit,
-}: {
-  upload: WorkspaceUpload;
-  row: ReceiptRow;
-  canEdit: boolean;
-  reason: string | null;
-  onMatch: () => void;
-  onEdit: () => void;
-}) {
-  const can = { disabled: !canEdit, title: reason ?? undefined };
-  return (
-    <tr className="h-12 hover:bg-slate-50 dark:hover:bg-slate-800/50" aria-label={`Receipt ${row.fileName}`}>
-      <td className={cx(TD, FOLD)}>
-        <FileLink upload={upload} isImage={row.isImage} icon />
-      </td>
-      <td className={TD}>
-        <button
-          type="button"
-          disabled={!canEdit}
-          className="block max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline disabled:text-slate-900 disabled:no-underline dark:text-sky-300 dark:disabled:text-slate-100"
-          title={row.merchant ? `Edit ${row.merchant}` : `Edit ${row.fileName}`}
-          onClick={onEdit}
-        >
-          {row.merchant || (row.reading ? 'Reading…' : 'No merchant read')}
-        </button>
-        <FileLink upload={upload} isImage={row.isImage} icon={false} />
-      </td>
-      <td className={cx(TD, 'tabular-nums', FOLD)}>{row.date ? formatShortDate(row.date) : '—'}</td>
-      <td className={cx(TD, 'text-right tabular-nums')}>{row.amount === null ? '—' : formatMoney(row.amount)}</td>
-      <td className={TD}>
-        <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[row.status])}>{row.statusLabel}</span>
-        {row.statusNote && <span className="mt-0.5 block text-xs whitespace-normal text-slate-500 dark:text-slate-400">{row.statusNote}</span>}
-      </td>
-      <td className={cx(TD, FOLD)}>
-        {row.matched ? (
-          <span className="block truncate" title={`${row.matched.merchantName} · ${row.matched.dateTime} · ${signedMoney(row.matched.amount, formatMoney)}`}>
-            {row.matched.merchantName || row.matched.memo || 'Bank transaction'}
+/** The receipts' columns: the file, the matched transaction and its date fold away below 48em (RecordList). */
+function receiptColumns(
+  access: { canEdit: boolean; reason: string | null },
+  onMatch: (id: string) => void,
+  onEdit: (u: WorkspaceUpload) => void,
+): RecordColumn<WorkspaceUpload>[] {
+  const can = { disabled: !access.canEdit, title: access.reason ?? undefined };
+  return [
+    { header: 'File', hideHeader: true, width: 'w-16', fold: true, cell: (u) => <FileLink upload={u} isImage={receiptRow(u).isImage} icon /> },
+    {
+      header: 'Merchant',
+      cell: (u) => {
+        const row = receiptRow(u);
+        return (
+          <>
+            <button
+              type="button"
+              disabled={!access.canEdit}
+              className="block max-w-full truncate text-left font-medium text-sky-700 underline-offset-2 hover:underline disabled:text-slate-900 disabled:no-underline dark:text-sky-300 dark:disabled:text-slate-100"
+              title={row.merchant ? `Edit ${row.merchant}` : `Edit ${row.fileName}`}
+              onClick={() => onEdit(u)}
+            >
+              {row.merchant || (row.reading ? 'Reading…' : 'No merchant read')}
+            </button>
+            <FileLink upload={u} isImage={row.isImage} icon={false} />
+          </>
+        );
+      },
+    },
+    {
+      header: 'Date',
+      width: 'w-24',
+      fold: true,
+      cell: (u) => {
+        const { date } = receiptRow(u);
+        return <span className="tabular-nums">{date ? formatShortDate(date) : '—'}</span>;
+      },
+    },
+    {
+      header: 'Amount',
+      width: 'w-[4.75rem] md:w-24',
+      numeric: true,
+      cell: (u) => {
+        const { amount } = receiptRow(u);
+        return amount === null ? '—' : formatMoney(amount);
+      },
+    },
+    {
+      header: 'Status',
+      width: 'w-[6.75rem] md:w-36',
+      cell: (u) => {
+        const row = receiptRow(u);
+        return (
+          <>
+            <span className={cx('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_STYLE[row.status])}>{row.statusLabel}</span>
+            {row.statusNote && <span className="mt-0.5 block text-xs whitespace-normal text-slate-500 dark:text-slate-400">{row.statusNote}</span>}
+          </>
+        );
+      },
+    },
+    {
+      header: 'Matched transaction',
+      width: 'w-[22%]',
+      fold: true,
+      cell: (u) => {
+        const { matched } = receiptRow(u);
+        return matched ? (
+          <span className="block truncate" title={`${matched.merchantName} · ${matched.dateTime} · ${signedMoney(matched.amount, formatMoney)}`}>
+            {matched.merchantName || matched.memo || 'Bank transaction'}
             <span className="block text-xs text-slate-500 tabular-nums dark:text-slate-400">
-              {formatShortDate(row.matched.dateTime.slice(0, 10))} · {signedMoney(row.matched.amount, formatMoney)}
+              {formatShortDate(matched.dateTime.slice(0, 10))} · {signedMoney(matched.amount, formatMoney)}
             </span>
           </span>
         ) : (
           <span className="text-slate-400">—</span>
-        )}
-      </td>
-      <td className={cx(TD, 'tabular-nums', FOLD)}>{row.matchedOn ? formatShortDate(row.matchedOn.slice(0, 10)) : '—'}</td>
-      <td className={cx(TD, 'text-right')}>
-        <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant={row.status === 'matched' ? 'ghost' : 'secondary'}
-            {...can}
-            aria-label={`${row.status === 'matched' ? 'Change match of' : 'Match'} ${row.merchant || row.fileName}`}
-            onClick={onMatch}
-          >
-            {row.status === 'matched' ? 'Change' : 'Match'}
-          </Button>
-          <Button size="sm" variant="ghost" className="max-md:hidden" {...can} aria-label={`Edit ${row.merchant || row.fileName}`} onClick={onEdit}>
-            Edit
-          </Button>
-        </div>
-      </td>
-    </tr>
-  );
+        );
+      },
+    },
+    {
+      header: 'Matched on',
+      width: 'w-24',
+      fold: true,
+      cell: (u) => {
+        const { matchedOn } = receiptRow(u);
+        return <span className="tabular-nums">{matchedOn ? formatShortDate(matchedOn.slice(0, 10)) : '—'}</span>;
+      },
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      width: 'w-[4.75rem] md:w-40',
+      end: true,
+      cell: (u) => {
+        const row = receiptRow(u);
+        return (
+          <div className="flex justify-end gap-1">
+            <Button
+              size="sm"
+              variant={row.status === 'matched' ? 'ghost' : 'secondary'}
+              {...can}
+              aria-label={`${row.status === 'matched' ? 'Change match of' : 'Match'} ${row.merchant || row.fileName}`}
+              onClick={() => onMatch(u.id)}
+            >
+              {row.status === 'matched' ? 'Change' : 'Match'}
+            </Button>
+            <Button size="sm" variant="ghost" className="max-md:hidden" {...can} aria-label={`Edit ${row.merchant || row.fileName}`} onClick={() => onEdit(u)}>
+              Edit
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
 }
 
 /**
@@ -317,27 +300,17 @@ const FileIcon = () => (
   </svg>
 );
 
-/** A few letters typed settle after this long before the transactions are searched (a request per keystroke is waste). */
-const SEARCH_SETTLE_MS = 300;
-
 /**
  * Match: the receipt's facts, the server's suggestions first (with their confidence and reasons), then the bank
  * transactions a search finds (the newest first without one); Match on a row posts the match.
  */
 function MatchDialog({ upload, onClose }: { upload: WorkspaceUpload; onClose: () => void }) {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(typed), SEARCH_SETTLE_MS);
-    return () => clearTimeout(t);
-  }, [typed]);
-  const found = useTransactionList('all', { ...DEFAULT_TRANSACTION_FILTERS, description: search });
+  const { typed, setTyped, search, list: found, found: transactions } = useTransactionSearch();
   const match = useMatchUpload();
   const notice = useNotice();
   const access = useEditAccess();
   const [refused, setRefused] = useState<string | null>(null);
   const row = receiptRow(upload);
-  const transactions = (found.data?.pages ?? []).flatMap((p) => p.data);
   const candidates = matchCandidates(upload, transactions, search);
   const choose = (c: Candidate) =>
     match.mutate(
@@ -373,15 +346,7 @@ function MatchDialog({ upload, onClose }: { upload: WorkspaceUpload; onClose: ()
           {signedMoney(row.matched.amount, formatMoney)}). Pick another to change it.
         </p>
       )}
-      <TextField
-        label="Search transactions"
-        name="search"
-        type="search"
-        autoComplete="off"
-        placeholder="Merchant or description"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-      />
+      <TransactionSearchField typed={typed} setTyped={setTyped} />
       <DialogMessage text={refused} />
       <div className="mt-3">
         {found.isPending && candidates.length === 0 ? (

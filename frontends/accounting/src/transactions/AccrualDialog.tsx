@@ -8,7 +8,7 @@ import {
   type AccrualSchedule,
   type Transaction,
 } from '@ledgerline/api';
-import { AmountInput, Button, Dialog, Select, TextField, cx, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
+import { AmountInput, Button, Dialog, Select, TextField, bindDraft, cx, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { CategoryPicker } from './CategoryPicker';
 import {
@@ -66,6 +66,7 @@ export function AccrualDialog({
     setDraft((d) => ({ ...d, ...next }));
     setProblems({});
   };
+  const field = bindDraft(draft, problems, change);
 
   const save = () => {
     const found = validateAccrual(draft);
@@ -142,24 +143,8 @@ export function AccrualDialog({
       <div data-remote="accounting">
         <div className="space-y-4">
           <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Start date"
-              name="accrualStartDate"
-              type="date"
-              required
-              value={draft.startDate}
-              onChange={(e) => change({ startDate: e.target.value })}
-              error={problems.startDate}
-            />
-            <TextField
-              label="End date"
-              name="accrualEndDate"
-              type="date"
-              required
-              value={draft.endDate}
-              onChange={(e) => change({ endDate: e.target.value })}
-              error={problems.endDate}
-            />
+            <TextField label="Start date" type="date" required {...field('startDate', 'accrualStartDate')} />
+            <TextField label="End date" type="date" required {...field('endDate', 'accrualEndDate')} />
           </div>
           <Select<AccrualCategory>
             label="Accrual account"

@@ -161,28 +161,20 @@ function RangeEditor({
       </div>
       <div className="flex w-72 flex-col gap-3">
         <div className="grid grid-cols-2 gap-2">
-          <TextField
-            label="Start date"
-            name="startDate"
-            placeholder="MM/DD/YYYY"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={DATE_INPUT_LENGTH}
-            value={inputs.start}
-            error={errors.start}
-            onChange={(e) => type('start', e.target.value)}
-          />
-          <TextField
-            label="End date"
-            name="endDate"
-            placeholder="MM/DD/YYYY"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={DATE_INPUT_LENGTH}
-            value={inputs.end}
-            error={errors.end}
-            onChange={(e) => type('end', e.target.value)}
-          />
+          {(['start', 'end'] as const).map((end) => (
+            <TextField
+              key={end}
+              label={end === 'start' ? 'Start date' : 'End date'}
+              name={`${end}Date`}
+              placeholder="MM/DD/YYYY"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={DATE_INPUT_LENGTH}
+              value={inputs[end]}
+              error={errors[end]}
+              onChange={(e) => type(end, e.target.value)}
+            />
+          ))}
         </div>
         <Calendar
           view={view}

@@ -1,9 +1,9 @@
-import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { Field, Label, Listbox, ListboxButton } from '@headlessui/react';
 import { cx } from '../cx';
-import { CheckIcon, ChevronDownIcon } from '../icons';
+import { ChevronDownIcon } from '../icons';
 import { LabelText, inputClass } from './field-parts';
 import { multiSelectSummary } from '../multi-select-summary';
-import { optionClass, optionsPanelClass, panelAnchor, type SelectOption } from './Select';
+import { SelectOptions, type SelectOption } from './Select';
 
 export interface MultiSelectProps<T extends string> {
   label: string;
@@ -32,14 +32,7 @@ export function MultiSelect<T extends string>({ label, name, options, value, onC
           <span className={cx('truncate', chosen.length === 0 && 'text-slate-400 dark:text-slate-500')}>{multiSelectSummary(chosen, placeholder)}</span>
           <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
         </ListboxButton>
-        <ListboxOptions anchor={panelAnchor} className={optionsPanelClass}>
-          {options.map((option) => (
-            <ListboxOption key={option.value} value={option.value} className={optionClass}>
-              <span>{option.label}</span>
-              <CheckIcon className="invisible size-4 text-brand-600 group-data-selected:visible" />
-            </ListboxOption>
-          ))}
-        </ListboxOptions>
+        <SelectOptions options={options} />
       </Listbox>
     </Field>
   );

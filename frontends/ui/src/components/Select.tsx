@@ -76,16 +76,23 @@ export function Select<T extends string>({
           <span className={cx('truncate', selected === undefined && 'text-slate-400 dark:text-slate-500')}>{selected?.label ?? placeholder}</span>
           <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
         </ListboxButton>
-        <ListboxOptions anchor={panelAnchor} className={optionsPanelClass}>
-          {options.map((option) => (
-            <ListboxOption key={option.value} value={option.value} className={optionClass}>
-              <span>{option.label}</span>
-              <CheckIcon className="invisible size-4 text-brand-600 group-data-selected:visible" />
-            </ListboxOption>
-          ))}
-        </ListboxOptions>
+        <SelectOptions options={options} />
       </Listbox>
       <FieldMessage id={messageId} error={error} />
     </Field>
+  );
+}
+
+/** A Listbox's panel of options, each with a check when chosen (Select, MultiSelect). */
+export function SelectOptions<T extends string>({ options }: { options: readonly SelectOption<T>[] }) {
+  return (
+    <ListboxOptions anchor={panelAnchor} className={optionsPanelClass}>
+      {options.map((option) => (
+        <ListboxOption key={option.value} value={option.value} className={optionClass}>
+          <span>{option.label}</span>
+          <CheckIcon className="invisible size-4 text-brand-600 group-data-selected:visible" />
+        </ListboxOption>
+      ))}
+    </ListboxOptions>
   );
 }
