@@ -1,9 +1,10 @@
+import { uuid } from '../http/schemas.js';
+
 /**
  * REST shapes of the banking routes (spec §3 Bank account, Bank account link, Account merge, Job). Like
  * schemas.ts: bodies check types and shape only (banking names missing fields with the spec's messages),
  * ids are checked as UUIDs here so a malformed one is a 400 naming the field before any call.
  */
-const uuid = { type: 'string', format: 'uuid' } as const;
 const str = (maxLength: number, description?: string) =>
   description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const);
 const nullableString = { type: ['string', 'null'] } as const;

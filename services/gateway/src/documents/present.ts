@@ -1,8 +1,5 @@
-import type { Client } from '@connectrpc/connect';
-import type { BulkUploadJob, BulkUploadService } from '@ledgerline/proto/documents/v1/bulk_upload_pb';
+import type { BulkUploadJob } from '@ledgerline/proto/documents/v1/bulk_upload_pb';
 import { orNull } from '@ledgerline/platform';
-
-export type BulkUploadClient = Client<typeof BulkUploadService>;
 
 /**
  * A bulk-upload job (documents service) as a GET /jobs Job (spec platform-core §3, queue 'bulk upload'): its progress is

@@ -1,10 +1,7 @@
-import type { Client } from '@connectrpc/connect';
 import { centsToDollars, orNull } from '@ledgerline/platform';
-import type { BankAccountTransaction, Biller, Category, LedgerService, Transaction } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import type { BankAccountTransaction, Biller, Category, Transaction } from '@ledgerline/proto/ledger/v1/ledger_pb';
 
 /** The ledger's Connect client and how its messages are presented as the spec's JSON (the routes under routes/ use these). */
-export type LedgerClient = Client<typeof LedgerService>;
-
 export function categoryJson(c: Category) {
   return {
     id: c.id,

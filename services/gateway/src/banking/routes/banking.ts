@@ -1,8 +1,7 @@
-import type { Client } from '@connectrpc/connect';
-import type { BankAccount, BankingService, Job } from '@ledgerline/proto/banking/v1/banking_pb';
+import type { BankAccount, Job } from '@ledgerline/proto/banking/v1/banking_pb';
 import type { BankTieOut } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance } from 'fastify';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import {
   AccountIdBodySchema,
   AccountsResponseSchema,
@@ -18,19 +17,15 @@ import {
   SyncResponseSchema,
   WebhookResponseSchema,
 } from '../schemas.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { LedgerClient } from '../../ledger/present.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars, orNull } from '@ledgerline/platform';
-import { bulkUploadJobJson, type BulkUploadClient } from '../../documents/present.js';
+import { bulkUploadJobJson } from '../../documents/present.js';
+import type { BankingClient } from '../client.js';
+import type { BulkUploadClient } from '../../documents/client.js';
+import type { LedgerClient } from '../../ledger/client.js';
 
-export type BankingClient = Client<typeof BankingService>;
-
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['banking'] as const;
-/** Viewers read; every write needs a role above Viewer (spec §6). */
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 
 const cents = (v: bigint | undefined) => (v === undefined ? null : centsToDollars(v));
 

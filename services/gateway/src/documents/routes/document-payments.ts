@@ -5,7 +5,8 @@ import { authOf, WRITE } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentJson, type DocumentsClient } from './documents.js';
+import { documentJson } from './documents.js';
+import type { DocumentsClient } from '../client.js';
 
 /**
  * Payments of bills and invoices other than bank transactions (issue #18 item 4; services/documents/README.md

@@ -1,14 +1,13 @@
-import type { Client } from '@connectrpc/connect';
 import { centsToDollars } from '@ledgerline/platform';
-import type { Document, DocumentFields, DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
+import type { Document, DocumentFields } from '@ledgerline/proto/documents/v1/documents_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvRow } from '../../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName } from '../../exports/files.js';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { SEQ_PROPERTY } from '../../ledger/schemas.js';
-import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
 import { RECURRENCE_BODY, recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from '../schemas.js';
 import {
   CONNECTION_BODIES,
@@ -22,9 +21,7 @@ import {
   registerPaymentSuggestionsRoute,
   type ConnectionBodies,
 } from './document-payments.js';
-
-/** The gateway's client of the documents service (services/documents/README.md). */
-export type DocumentsClient = Client<typeof DocumentsService>;
+import type { DocumentsClient } from '../client.js';
 
 /**
  * Spec documents-parties-integrations §3 (bill, invoice, manual journal, line item), §5 (their rules), §7 (calls);
@@ -35,9 +32,6 @@ export type DocumentsClient = Client<typeof DocumentsService>;
  * shape only; the service owns the rules and their messages ('Line Item N: ...').
  */
 
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const int = { type: 'integer' } as const;

@@ -1,12 +1,9 @@
-import type { Client } from '@connectrpc/connect';
-import type { Draft, DraftBatch, DraftsService } from '@ledgerline/proto/documents/v1/drafts_pb';
+import type { Draft, DraftBatch } from '@ledgerline/proto/documents/v1/drafts_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-
-/** The gateway's client of the documents service's drafts (services/documents/README.md). */
-export type DraftsClient = Client<typeof DraftsService>;
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
+import type { DraftsClient } from '../client.js';
 
 /**
  * Drafts (spec documents-parties-integrations §3 Draft, §5, §7, §8; issue #19 item 5): POST, GET, PATCH /drafts;
@@ -15,8 +12,6 @@ export type DraftsClient = Client<typeof DraftsService>;
  * nothing; its conversion creates each valid draft as POST /accounting/bill/v2 (or invoice/v2) would, once per draft.
  * Bodies are checked for shape only; the service owns the rules and their messages.
  */
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
 const int = { type: 'integer' } as const;
 const num = { type: 'number' } as const;
 const bool = { type: 'boolean' } as const;

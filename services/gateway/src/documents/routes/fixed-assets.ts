@@ -1,10 +1,10 @@
-import type { Client } from '@connectrpc/connect';
 import { centsToDollars } from '@ledgerline/platform';
-import type { FixedAsset, FixedAssetsService } from '@ledgerline/proto/documents/v1/fixed_assets_pb';
+import type { FixedAsset } from '@ledgerline/proto/documents/v1/fixed_assets_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import type { FixedAssetsClient } from '../client.js';
 
 /**
  * Fixed assets (spec documents-parties-integrations "Fixed asset" and §7; issue #19 item 6): GET /accounting/fixed-assets,
@@ -12,11 +12,6 @@ import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
  * re-booked to the asset account), POST /accounting/fixed-asset/stop/{id}. The documents service owns the rules and
  * their messages (negatives refused naming the field); money is decimal dollars here.
  */
-export type FixedAssetsClient = Client<typeof FixedAssetsService>;
-
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentDisposition, CONTENT_TYPES, exportFileName } from '../../exports/files.js';
 import { invoiceNumber, invoicePdf } from '../../exports/invoice-pdf.js';
-import { authOf, type IdentityClient } from '../../http/auth.js';
+import { authOf, READ } from '../../http/auth.js';
 import { ErrorResponseSchema, ref, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { DocumentsClient } from './documents.js';
+import type { DocumentsClient } from '../client.js';
+import type { IdentityClient } from '../../identity/client.js';
 
-const READ = { auth: { workspace: 'required' as const } };
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'], additionalProperties: false } as const;
 
 /**

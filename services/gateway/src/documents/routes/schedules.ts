@@ -1,11 +1,11 @@
 import { centsToDollars, isBusinessDate, isReversedRange, isUuid } from '@ledgerline/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../http/auth.js';
+import { authOf, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
-import type { LedgerClient } from '../../ledger/present.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { FixedAssetsClient } from './fixed-assets.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
+import type { FixedAssetsClient } from '../client.js';
+import type { LedgerClient } from '../../ledger/client.js';
 
 /**
  * Schedules (spec documents-parties-integrations §2 "Schedules tab", §7; platform-core drill-down; issue #19 item 7):
@@ -15,8 +15,6 @@ import type { FixedAssetsClient } from './fixed-assets.js';
  * still to come are shown as scheduled). Composed here from the ledger's account lines and the documents service's
  * depreciation months: each service keeps its own data, the gateway lays them side by side (decision 0025).
  */
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;

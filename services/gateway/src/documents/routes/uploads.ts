@@ -1,14 +1,12 @@
-import type { Client } from '@connectrpc/connect';
 import { centsToDollars } from '@ledgerline/platform';
-import type { TransactionSummary, Upload, UploadsService } from '@ledgerline/proto/documents/v1/uploads_pb';
+import type { TransactionSummary, Upload } from '@ledgerline/proto/documents/v1/uploads_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { HttpError } from '../../http/errors.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-
-export type UploadsClient = Client<typeof UploadsService>;
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import type { UploadsClient } from '../client.js';
 
 /**
  * Uploads (spec documents-parties-integrations "Receipt or document upload" and §7 "Uploads", platform-core §3 and §7;
@@ -17,12 +15,9 @@ export type UploadsClient = Client<typeof UploadsService>;
  * /invoice, and POST /workspace-uploads for receipts and other files. The documents service owns the files (kept
  * private in the S3 object store) and the rules; a file is judged by its content, never by its name.
  */
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
 const int = { type: 'integer' } as const;
-const uuid = { type: 'string', format: 'uuid' } as const;
 const object = (properties: Record<string, unknown>, required: string[] = []) =>
   ({ type: 'object', properties, required, additionalProperties: false }) as const;
 

@@ -1,15 +1,14 @@
-import type { Client } from '@connectrpc/connect';
 import { isAdminRole, isRole } from '@ledgerline/platform';
-import type { Firm, FirmService, Invite, Member, MemberAccess, Organization } from '@ledgerline/proto/firm/v1/firm_pb';
+import type { Firm, Invite, Member, MemberAccess, Organization } from '@ledgerline/proto/firm/v1/firm_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf, type IdentityClient } from '../../http/auth.js';
+import { authOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
 import { userJson } from '../../identity/present.js';
-import { MessageResponseSchema, ref, responses, UserSchema } from '../../http/schemas.js';
-
-/** The gateway's client of the firm service (services/firm/README.md). */
-export type FirmClient = Client<typeof FirmService>;
+import { MessageResponseSchema, ref, responses, BEARER, uuid } from '../../http/schemas.js';
+import { UserSchema } from '../../identity/schemas.js';
+import type { FirmClient } from '../client.js';
+import type { IdentityClient } from '../../identity/client.js';
 
 /**
  * Spec documents-parties-integrations §7 "Firm" (issue #16 item 4). Every route needs a signed-in user (no
@@ -23,14 +22,12 @@ export type FirmClient = Client<typeof FirmService>;
  * identity refuses the call, the firm.access_changed event brings identity there.
  */
 
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['firm'] as const;
 const SIGNED_IN = { auth: {} };
 /** The firm service's refusal of an accountant (services/firm/src/domain/firm.ts). */
 const FIRM_MANAGE_MESSAGE = 'Only a firm owner or admin can manage the firm';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
 const withMessage = (key: string, schema: unknown) => object({ message: { type: 'string' }, [key]: schema }, ['message', key]);

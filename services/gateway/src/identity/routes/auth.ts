@@ -1,25 +1,21 @@
-import type { Client } from '@connectrpc/connect';
 import { tenantHeaders } from '@ledgerline/platform';
-import type { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
 import type { User } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance } from 'fastify';
-import { authOf, type Authenticator, type IdentityClient } from '../../http/auth.js';
+import { authOf, type Authenticator } from '../../http/auth.js';
 import { userJson } from '../present.js';
+import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, type BodyOf, BEARER } from '../../http/schemas.js';
 import {
   AuthenticateOtpBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResponseSchema,
-  MessageResponseSchema,
   OauthBodySchema,
   OauthResponseSchema,
   OnboardBodySchema,
-  ref,
   ResendOtpBodySchema,
   ResendOtpResponseSchema,
   ResetPasswordBodySchema,
   ResetPasswordResponseSchema,
-  responses,
   SessionResponseSchema,
   SignUpBodySchema,
   SignUpResponseSchema,
@@ -27,21 +23,20 @@ import {
   UpdateMeBodySchema,
   UpdatePasswordBodySchema,
   UserSchema,
-  WORKSPACE_HEADER_SCHEMA,
-  type BodyOf,
-} from '../../http/schemas.js';
+} from '../schemas.js';
+import type { FirmClient } from '../../firm/client.js';
+import type { IdentityClient } from '../client.js';
 
 export interface AuthRoutesDeps {
   identity: IdentityClient;
   /** The firm service: a firm sign-up's firm is ensured when its owner signs in. */
-  firm: Client<typeof FirmService>;
+  firm: FirmClient;
   authenticator: Authenticator;
   /** Per client IP and route, per window (RELIABILITY promise 18). */
   limits: { login: number; code: number; windowMs: number };
 }
 
 const PUBLIC = [] as const;
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS_AUTH = ['auth'] as const;
 const TAGS_USERS = ['users'] as const;
 

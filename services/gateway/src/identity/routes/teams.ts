@@ -1,13 +1,14 @@
-import type { Client } from '@connectrpc/connect';
 import { ROLES, tenantHeaders } from '@ledgerline/platform';
-import type { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
 import type { Invite, Member, User, WorkspaceDetail } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf, bearerToken, type Authenticator, type IdentityClient } from '../../http/auth.js';
+import { authOf, bearerToken, type Authenticator, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
 import { userJson } from '../present.js';
-import { MessageResponseSchema, ref, responses, UserSchema, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { UserSchema } from '../schemas.js';
+import type { FirmClient } from '../../firm/client.js';
+import type { IdentityClient } from '../client.js';
 
 /**
  * Spec platform-core §7 "Workspace and organization" and "Invites" (issue #16 items 1–3): each route calls
@@ -16,14 +17,11 @@ import { MessageResponseSchema, ref, responses, UserSchema, WORKSPACE_HEADER_SCH
  * reads the caller's role from its own tables in the same transaction as the change.
  */
 
-const BEARER = [{ bearerAuth: [] }] as const;
 const PUBLIC = [] as const;
 const TAGS = ['teams'] as const;
-const READ = { auth: { workspace: 'required' as const } };
 const MANAGE = { auth: { manage: true } };
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const uuid = { type: 'string', format: 'uuid' } as const;
 const ROLE = {
   type: 'string',
   enum: [...ROLES, ''],
@@ -288,7 +286,7 @@ interface InviteBody {
 export interface TeamRoutesDeps {
   identity: IdentityClient;
   /** The firm service: `/verify-invite` with `kind=firm` accepts a firm invite there. */
-  firm: Client<typeof FirmService>;
+  firm: FirmClient;
   /** Reads an optional bearer on `/verify-invite` (an existing user accepts a firm invite signed in). */
   authenticator: Authenticator;
   codeLimit: { max: number; windowMs: number };

@@ -1,12 +1,13 @@
 import type { AccrualSchedule } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { SEQ_PROPERTY } from '../schemas.js';
-import { transactionJson, type LedgerClient } from '../present.js';
+import { transactionJson } from '../present.js';
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars } from '@ledgerline/platform';
+import type { LedgerClient } from '../client.js';
 
 /**
  * Spec §3 "Accrual" and §7: create-accrual, update-accrual, stop-accrual/{id}, GET and DELETE
@@ -136,7 +137,6 @@ export async function registerAccrualRoutes(app: FastifyInstance, { ledger }: { 
   addSchemas(app, [AccrualScheduleSchema, CreateAccrualBodySchema, UpdateAccrualBodySchema, AccrualResponseSchema]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['ledger'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA };
-  const READ = { auth: { workspace: 'required' as const } };
   const byTransaction = { type: 'object', properties: { transactionId: field } } as const;
   const answer = (r: { message: string; transaction?: Parameters<typeof transactionJson>[0]; schedule?: AccrualSchedule; seq: bigint }) => ({
     message: r.message,

@@ -3,8 +3,8 @@ import type { CategorizationJob } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import type { LedgerClient } from '../present.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import type { LedgerClient } from '../client.js';
 
 /**
  * GET /jobs/categorization (spec platform-core §3 "Job", §7; issue #17 item 7): the workspace's categorisation

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts, type Amounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import {
   ChartChangedResponseSchema,
   FiscalYearBodySchema,
@@ -32,19 +32,16 @@ import {
   PairTransferBodySchema,
   UnpairTransferBodySchema,
 } from '../schemas.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
 import type { Biller, Category } from '@ledgerline/proto/ledger/v1/ledger_pb';
-import { bankTransactionJson, billerJson, categoryJson, chartTree, transactionJson, type LedgerClient } from '../present.js';
+import { bankTransactionJson, billerJson, categoryJson, chartTree, transactionJson } from '../present.js';
 import { registerAccrualRoutes } from './accruals.js';
 import { registerOpeningBalanceRoutes } from './opening-balances.js';
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars, commaList, orNull } from '@ledgerline/platform';
+import type { LedgerClient } from '../client.js';
 
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['ledger'] as const;
-/** Viewers read; every write needs a role above Viewer (spec §6). */
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] } as const;
 const text = { type: 'string', maxLength: 4000 } as const;
 
@@ -676,5 +673,3 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
   await registerOpeningBalanceRoutes(app, { ledger });
   await registerAccrualRoutes(app, { ledger });
 }
-
-export type { LedgerClient } from '../present.js';

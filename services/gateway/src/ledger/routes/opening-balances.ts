@@ -1,12 +1,12 @@
 import type { OpeningBalance } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { SEQ_PROPERTY } from '../schemas.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { LedgerClient } from '../present.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars } from '@ledgerline/platform';
+import type { LedgerClient } from '../client.js';
 
 /**
  * REST shapes of opening balances. Money is decimal dollars at this edge, in the account's normal
@@ -57,8 +57,6 @@ export const OpeningBalanceRemovedSchema = {
   additionalProperties: false,
 } as const;
 
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
 const openingBalanceJson = (o: OpeningBalance | undefined) =>

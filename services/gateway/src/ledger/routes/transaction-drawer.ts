@@ -1,15 +1,14 @@
-import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import { Code, ConnectError } from '@connectrpc/connect';
 import type { Upload } from '@ledgerline/proto/documents/v1/uploads_pb';
-import type { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { Comment, Receipt } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { LedgerClient } from '../present.js';
-import type { UploadsClient } from '../../documents/routes/uploads.js';
+import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
+import type { IdentityClient } from '../../identity/client.js';
+import type { UploadsClient } from '../../documents/client.js';
+import type { LedgerClient } from '../client.js';
 
-type IdentityClient = Client<typeof IdentityService>;
 /** A file part of a parsed multipart body. */
 interface FormFile {
   name: string;
@@ -17,9 +16,7 @@ interface FormFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['ledger'] as const;
-const READ = { auth: { workspace: 'required' as const } };
 const text = { type: 'string', maxLength: 4000 } as const;
 
 /** Receipts: at most 5 files of 10 MB (the documents service checks each file; this only bounds the request). */

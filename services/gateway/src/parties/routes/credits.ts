@@ -2,11 +2,11 @@ import { centsToDollars } from '@ledgerline/platform';
 import type { PartyCredit, PartyCreditFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { SEQ_PROPERTY } from '../../ledger/schemas.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { PartiesClient } from './parties.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import type { PartiesClient } from '../client.js';
 
 /**
  * Spec documents-parties-integrations §3 "Vendor credit" / "Credit memo", §5 "Payment to vendor / from customer",
@@ -15,9 +15,6 @@ import type { PartiesClient } from './parties.js';
  * and answers its `seq`. Viewers read; writes need a role above Viewer. Dollars here, cents in the service.
  */
 
-const BEARER = [{ bearerAuth: [] }] as const;
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const int = { type: 'integer' } as const;

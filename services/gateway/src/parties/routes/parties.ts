@@ -1,15 +1,12 @@
-import type { Client } from '@connectrpc/connect';
 import { centsToDollars } from '@ledgerline/platform';
-import type { Customer, CustomerFields, PartiesService, Vendor, VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
+import type { Customer, CustomerFields, Vendor, VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvRow } from '../../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName } from '../../exports/files.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-
-/** The gateway's client of the parties service (services/parties/README.md). */
-export type PartiesClient = Client<typeof PartiesService>;
+import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import type { PartiesClient } from '../client.js';
 
 /**
  * Spec documents-parties-integrations §7 "Vendors" and "Customers" (issue #17): each route one PartiesService
@@ -17,10 +14,7 @@ export type PartiesClient = Client<typeof PartiesService>;
  * and again by the service. Money is decimal dollars here, cents in the service.
  */
 
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['parties'] as const;
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const int = { type: 'integer' } as const;

@@ -2,10 +2,10 @@ import { centsToDollars } from '@ledgerline/platform';
 import type { VendorRule } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf, WRITE } from '../../http/auth.js';
+import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import type { PartiesClient } from './parties.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import type { PartiesClient } from '../client.js';
 
 /**
  * Vendor rules (spec documents-parties-integrations §3 "Vendor rule", §5, §7; issue #17 item 4): each route one
@@ -20,10 +20,7 @@ import type { PartiesClient } from './parties.js';
  */
 export const RULE_APPLY_TIMEOUT_MS = 120_000;
 
-const BEARER = [{ bearerAuth: [] }] as const;
 const TAGS = ['parties'] as const;
-const READ = { auth: { workspace: 'required' as const } };
-const uuid = { type: 'string', format: 'uuid' } as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const int = { type: 'integer' } as const;

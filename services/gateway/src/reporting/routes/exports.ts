@@ -3,7 +3,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { ListTransactionsRequestSchema, ListTransactionsResponse } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
-import { authOf } from '../../http/auth.js';
+import { authOf, READ } from '../../http/auth.js';
 import { ErrorResponseSchema, ref, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import {
   CSV_BOM,
@@ -20,11 +20,11 @@ import { contentDisposition, CONTENT_TYPES, exportFileName, type ExportFormat } 
 import { statementPdf } from '../../exports/pdf.js';
 import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../../exports/statement.js';
 import { statementXlsx } from '../../exports/xlsx.js';
-import type { LedgerClient } from '../../ledger/present.js';
-import { checkedWorkspaces, REPORT_QUERY, reportQuery, type ReportingClient, type ReportQueryString } from './reporting.js';
+import { checkedWorkspaces, REPORT_QUERY, reportQuery, type ReportQueryString } from './reporting.js';
 import { commaList } from '@ledgerline/platform';
+import type { LedgerClient } from '../../ledger/client.js';
+import type { ReportingClient } from '../client.js';
 
-const READ = { auth: { workspace: 'required' as const } };
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const satisfies readonly ExportFormat[];
 const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'Csv', xlsx: 'Xlsx', pdf: 'Pdf' };
 /** The ledger's largest page: an export reads every page at this size. */

@@ -1,15 +1,13 @@
-import type { Client } from '@connectrpc/connect';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ReportColumn, ReportHeader, ReportingService, ReportQuerySchema } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import type { ReportColumn, ReportHeader, ReportQuerySchema } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../http/auth.js';
+import { authOf, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { ReportAnswers } from '../answers.js';
 import { reportRows, type ReportRowTree } from '../present.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { centsToDollars, isUuid, orNull, unpackWholeNumbers } from '@ledgerline/platform';
-
-export type ReportingClient = Client<typeof ReportingService>;
+import type { ReportingClient } from '../client.js';
 
 /**
  * REST shapes of the financial reports (spec §3 "Report data", §7 "Financial data"): QuickBooks-like
@@ -320,7 +318,6 @@ export async function registerReportingRoutes(
   ])
     app.addSchema(schema);
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA, querystring: STATEMENT_QUERY };
-  const READ = { auth: { workspace: 'required' as const } };
   // The query once per request: `workspaces` checked before anything is asked, and part of the held answer's key.
   const queries = new WeakMap<FastifyRequest, ReturnType<typeof reportQuery> & { workspaces: string }>();
   const query = (req: FastifyRequest<{ Querystring: ReportQueryString }>) => {

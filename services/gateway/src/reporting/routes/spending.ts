@@ -1,9 +1,10 @@
 import type { SpendingHeader } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authOf } from '../../http/auth.js';
+import { authOf, READ } from '../../http/auth.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import { checkedWorkspaces, REPORT_QUERY, type ReportingClient } from './reporting.js';
+import { checkedWorkspaces, REPORT_QUERY } from './reporting.js';
 import { centsToDollars, orNull } from '@ledgerline/platform';
+import type { ReportingClient } from '../client.js';
 
 /**
  * The dashboard's spending and top-merchants cards (spec §3 "Report data", §7 "Financial data": /spending
@@ -123,7 +124,6 @@ function spendingQuery(req: FastifyRequest<{ Querystring: SpendingQueryString }>
 export async function registerSpendingRoutes(app: FastifyInstance, { reporting }: { reporting: ReportingClient }): Promise<void> {
   for (const schema of [SpendingHeaderSchema, SpendingResponseSchema, TopMerchantsResponseSchema]) app.addSchema(schema);
   const common = { tags: ['reports'], security: [{ bearerAuth: [] }], headers: WORKSPACE_HEADER_SCHEMA };
-  const READ = { auth: { workspace: 'required' as const } };
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
 
   app.get<{ Querystring: SpendingQueryString }>(
