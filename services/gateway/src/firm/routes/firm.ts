@@ -1,5 +1,5 @@
 import { isAdminRole, isRole } from '@ledgerline/platform';
-import type { Firm, Invite, Member, MemberAccess, Organization } from '@ledgerline/proto/firm/v1/firm_pb';
+import type { MemberAccess } from '@ledgerline/proto/firm/v1/firm_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
@@ -8,6 +8,8 @@ import { userJson } from '../../identity/present.js';
 import { MessageResponseSchema, ref, responses, BEARER, uuid } from '../../http/schemas.js';
 import { UserSchema } from '../../identity/schemas.js';
 import type { FirmClient } from '../client.js';
+import { firmJson, inviteJson, memberJson, organizationJson } from '../present.js';
+import { FIRM_SCHEMAS, FirmInviteSchema, FirmMemberSchema, FirmOrganizationSchema, FirmSchema, object } from '../schemas.js';
 import type { IdentityClient } from '../../identity/client.js';
 
 /**
@@ -29,156 +31,10 @@ const FIRM_MANAGE_MESSAGE = 'Only a firm owner or admin can manage the firm';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
-const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
 const withMessage = (key: string, schema: unknown) => object({ message: { type: 'string' }, [key]: schema }, ['message', key]);
-const strings = (names: string[]) => Object.fromEntries(names.map((n) => [n, { type: 'string' }]));
-
-const FirmSchema = {
-  $id: 'Firm',
-  type: 'object',
-  description: 'An accounting firm (spec documents-parties-integrations §3).',
-  properties: strings(['id', 'name', 'country', 'ownerUserId', 'createdOn']),
-  required: ['id', 'name', 'country', 'ownerUserId', 'createdOn'],
-  additionalProperties: false,
-} as const;
-
-const FirmMemberSchema = {
-  $id: 'FirmMember',
-  type: 'object',
-  description:
-    "A firm team member (spec §3): role owner, admin or accountant; organizations are those the member may open (owner and admin: all of the firm's).",
-  properties: {
-    ...strings(['id', 'firstName', 'middleName', 'lastName', 'email', 'role', 'joinedOn', 'defaultOrganizationId']),
-    status: { type: 'string', enum: ['verified'] },
-    statusLabel: { type: 'string', enum: ['Active'] },
-    type: { type: 'string', enum: ['user'] },
-    organizationCount: { type: 'integer' },
-    organizations: { type: 'array', items: object(strings(['id', 'name', 'organizationJoinDate']), ['id', 'name', 'organizationJoinDate']) },
-  },
-  required: [
-    'id',
-    'firstName',
-    'middleName',
-    'lastName',
-    'email',
-    'role',
-    'status',
-    'statusLabel',
-    'joinedOn',
-    'type',
-    'organizationCount',
-    'organizations',
-    'defaultOrganizationId',
-  ],
-  additionalProperties: false,
-} as const;
-
-const FirmInviteSchema = {
-  $id: 'FirmInvite',
-  type: 'object',
-  description: 'A firm invite (spec §3): status pending, verified or revoked, shown as Pending, Active, Inactive; the link works 7 days, once.',
-  properties: {
-    ...strings(['id', 'createdOn', 'updatedOn', 'vendorUserId', 'vendorEmailId', 'email', 'role', 'firstName', 'middleName', 'lastName', 'expiryDate']),
-    status: { type: 'string', enum: ['pending', 'verified', 'revoked'] },
-    statusLabel: { type: 'string', enum: ['Pending', 'Active', 'Inactive'] },
-    isExpired: { type: 'boolean' },
-    organizationIds: { type: 'array', items: { type: 'string' } },
-  },
-  required: [
-    'id',
-    'createdOn',
-    'updatedOn',
-    'vendorUserId',
-    'vendorEmailId',
-    'email',
-    'status',
-    'statusLabel',
-    'role',
-    'firstName',
-    'middleName',
-    'lastName',
-    'expiryDate',
-    'isExpired',
-    'organizationIds',
-  ],
-  additionalProperties: false,
-} as const;
-
-const FirmOrganizationSchema = {
-  $id: 'FirmOrganization',
-  type: 'object',
-  description:
-    'A client organization the firm keeps (spec §3), as the caller may open it. workspaces: those of it the caller belongs to; no subscription until billing is built.',
-  properties: {
-    ...strings(['id', 'name', 'addedOn']),
-    memberCount: { type: 'integer' },
-    isDefault: { type: 'boolean' },
-    type: { type: 'string', enum: ['business'] },
-    workspaces: { type: 'array', items: object(strings(['id', 'name', 'role']), ['id', 'name', 'role']) },
-    subscription: { type: 'null' },
-  },
-  required: ['id', 'name', 'memberCount', 'isDefault', 'type', 'workspaces', 'subscription', 'addedOn'],
-  additionalProperties: false,
-} as const;
-
-const LABEL = { pending: 'Pending', verified: 'Active', revoked: 'Inactive' } as const;
-
-function firmJson(f: Firm | undefined) {
-  if (!f) throw new Error('firm answered without a firm');
-  return { id: f.id, name: f.name, country: f.country, ownerUserId: f.ownerUserId, createdOn: f.createdOn };
-}
-
-function memberJson(m: Member | undefined) {
-  if (!m) throw new Error('firm answered without a member');
-  return {
-    id: m.id,
-    firstName: m.firstName,
-    middleName: m.middleName,
-    lastName: m.lastName,
-    email: m.email,
-    role: m.role,
-    status: 'verified',
-    statusLabel: 'Active',
-    joinedOn: m.joinedOn,
-    type: 'user',
-    organizationCount: m.organizationCount,
-    organizations: m.organizations.map((o) => ({ id: o.id, name: o.name, organizationJoinDate: o.organizationJoinDate })),
-    defaultOrganizationId: m.defaultOrganizationId,
-  };
-}
-
-function inviteJson(i: Invite | undefined) {
-  if (!i) throw new Error('firm answered without an invite');
-  const status = i.status === 'verified' || i.status === 'revoked' ? i.status : 'pending';
-  return {
-    id: i.id,
-    createdOn: i.createdOn,
-    updatedOn: i.updatedOn,
-    vendorUserId: i.vendorUserId,
-    vendorEmailId: i.vendorEmailId,
-    email: i.email,
-    status,
-    statusLabel: LABEL[status],
-    role: i.role,
-    firstName: i.firstName,
-    middleName: i.middleName,
-    lastName: i.lastName,
-    expiryDate: i.expiryDate,
-    isExpired: i.isExpired,
-    organizationIds: [...i.organizationIds],
-  };
-}
-
-function organizationJson(req: FastifyRequest, o: Organization | undefined) {
-  if (!o) throw new Error('firm answered without an organization');
-  const workspaces = authOf(req)
-    .workspaces.filter((w) => w.organizationId === o.id)
-    .map((w) => ({ id: w.id, name: w.name, role: w.role }));
-  return { id: o.id, name: o.name, memberCount: o.memberCount, isDefault: o.isDefault, type: 'business', workspaces, subscription: null, addedOn: o.addedOn };
-}
 
 export async function registerFirmRoutes(app: FastifyInstance, { client, identity }: { client: FirmClient; identity: IdentityClient }): Promise<void> {
-  addSchemas(app, [FirmSchema, FirmMemberSchema, FirmInviteSchema, FirmOrganizationSchema]);
+  addSchemas(app, FIRM_SCHEMAS);
   const common = { tags: TAGS, security: BEARER };
   const rpc = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   /** The access states a firm change answered, to identity now (the event is the fallback, never skipped). */
