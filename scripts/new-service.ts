@@ -1,8 +1,9 @@
 // `npm run new:service NAME`: a working, tested service skeleton in the services/ledger shape, registered
 // everywhere a service is read from (docs/service-kit.md, "Adding a service"): proto package and event, the
 // service package, the root workspaces and package-lock.json, the registry, the event catalog, the gateway's
-// setting, client and route, the charts, then the generated code (`npm run gen`). A bad or taken name is
-// refused before anything is written; a failing step puts back every file it wrote.
+// setting and folder (client, schemas, presenter, route; one line each in upstreams.ts and app.ts), the charts,
+// then the generated code (`npm run gen`). A bad or taken name is refused before anything is written; a failing
+// step puts back every file it wrote.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -31,7 +32,7 @@ const pathsOf = ({ name }: Names) => [
   `proto/ledgerline/${name}`,
   `proto/ledgerline/events/v1/${name}.proto`,
   `charts/${name}`,
-  `services/gateway/src/routes/${name}.ts`,
+  `services/gateway/src/${name}`,
   `tests/api/${name}.test.ts`,
   `node_modules/@ledgerline/${name}`,
 ];
@@ -106,7 +107,7 @@ function generate(changes: ChangeSet, names: Names, port: number): void {
     ];
   });
 
-  // The gateway: its URL setting (default from the registry), client and routes.
+  // The gateway: its URL setting (default from the registry), then its folder (written from the templates).
   changes.insertAll('services/gateway/src/config.ts', (source) => {
     const schema = constInitializer(source, 'gatewayConfigSchema');
     const settings = ts.isCallExpression(schema) ? schema.arguments[0] : undefined;
@@ -123,32 +124,29 @@ function generate(changes: ChangeSet, names: Names, port: number): void {
       },
     ];
   });
-  changes.insertAll('services/gateway/src/app.ts', (source) => {
-    const deps = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'GatewayDeps');
-    const clientMembers = deps?.members.filter((m) => m.getText().match(/Client;$/)) ?? [];
-    if (!deps || clientMembers.length === 0) throw new GeneratorError('services/gateway/src/app.ts: no `GatewayDeps` interface with client members');
-    if (deps.members.some((m) => m.name && ts.isIdentifier(m.name) && m.name.text === name))
-      throw new GeneratorError(`services/gateway/src/app.ts: GatewayDeps already has \`${name}\``);
-    const build = functionNamed(source, 'buildGateway');
-    const clients = build.body.statements.filter((s) => ts.isVariableStatement(s) && s.getText().includes('createServiceClient('));
-    const statements = build.body.statements;
-    const ret = statements.findIndex(ts.isReturnStatement);
-    if (clients.length === 0 || ret < 1)
-      throw new GeneratorError('services/gateway/src/app.ts: buildGateway has no `createServiceClient(...)` constant or no `return app`');
+  // Its clients, built once with the others (upstreams.ts), and its folder's routes: one line in app.ts.
+  changes.insertAll('services/gateway/src/upstreams.ts', (source) => {
+    const build = functionNamed(source, 'upstreamClients');
+    const returned = build.body.statements.find(ts.isReturnStatement)?.expression;
+    const clients = returned && ts.isParenthesizedExpression(returned) ? returned.expression : returned;
+    if (!clients || !ts.isObjectLiteralExpression(clients) || clients.properties.length === 0)
+      throw new GeneratorError('services/gateway/src/upstreams.ts: upstreamClients does not return an object literal of clients');
+    if (propertyNamed(clients, name)) throw new GeneratorError(`services/gateway/src/upstreams.ts: upstreamClients already has \`${name}\``);
     return [
-      {
-        offset: afterLastImport(source),
-        text: `\nimport { ${Name}Service } from '@ledgerline/proto/${name}/v1/${name}_pb';\nimport { register${Name}Routes, type ${Name}Client } from './routes/${name}.js';`,
-      },
-      {
-        offset: clientMembers.at(-1)!.getEnd(),
-        text: `\n  /** Default: a Connect client to \`config.${NAME}_URL\` with \`config.SERVICE_TIMEOUT_MS\` per call. */\n  ${name}?: ${Name}Client;`,
-      },
-      {
-        offset: clients.at(-1)!.getEnd(),
-        text: `\n  const ${name}Client = deps.${name} ?? createServiceClient(${Name}Service, { baseUrl: config.${NAME}_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('${name}') });`,
-      },
-      { offset: statements[ret - 1]!.getEnd(), text: `\n  await register${Name}Routes(app, { client: ${name}Client });` },
+      { offset: afterLastImport(source), text: `\nimport { ${name}Client } from './${name}/client.js';` },
+      { offset: afterLastItem(source, clients), text: `,\n    ${name}: ${name}Client(config)` },
+    ];
+  });
+  changes.insertAll('services/gateway/src/app.ts', (source) => {
+    const build = functionNamed(source, 'buildGateway');
+    const registrations = build.body.statements.filter(
+      (s) => ts.isExpressionStatement(s) && /^(await )?register[A-Z]\w*\(app, context\)$/.test(s.expression.getText()),
+    );
+    if (registrations.length === 0)
+      throw new GeneratorError('services/gateway/src/app.ts: buildGateway has no `register<Service>(app, context)` line to add one after');
+    return [
+      { offset: afterLastImport(source), text: `\nimport { register${Name} } from './${name}/index.js';` },
+      { offset: registrations.at(-1)!.getEnd(), text: `\n  await register${Name}(app, context);` },
     ];
   });
 

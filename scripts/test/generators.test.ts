@@ -61,6 +61,7 @@ const EDITED = [
   'services/platform/src/kit/registry.ts',
   'services/platform/src/events/catalog.ts',
   'services/gateway/src/config.ts',
+  'services/gateway/src/upstreams.ts',
   'services/gateway/src/app.ts',
   'charts/gateway/values.yaml',
   'charts/ledgerline/Chart.yaml',
@@ -101,9 +102,9 @@ describe('the generators', () => {
     expect(cli.output).toContain('Nothing was changed');
     expect(snapshot(dir)).toEqual(before);
 
-    // A run that fails half-way (the gateway's anchor is gone) puts back what it wrote.
+    // A run that fails half-way (the gateway's anchor is gone: no `register<Service>(app, context)` line) puts back what it wrote.
     const app = join(dir, 'services/gateway/src/app.ts');
-    writeFileSync(app, before['services/gateway/src/app.ts']!.replace('export interface GatewayDeps', 'export interface GatewayDependencies'));
+    writeFileSync(app, before['services/gateway/src/app.ts']!.replaceAll('(app, context)', '(app, routes)'));
     const failed = await step('rolled-back run', () => generator(dir, 'service', 'broken'));
     expect(failed.code).toBe(1);
     expect(failed.output).toContain('Every file it wrote was put back');
@@ -111,6 +112,7 @@ describe('the generators', () => {
     expect(snapshot(dir)).toEqual(before);
     for (const path of [
       'services/broken',
+      'services/gateway/src/broken',
       'charts/broken',
       'proto/ledgerline/broken',
       'proto/ledgerline/events/v1/broken.proto',
@@ -180,7 +182,8 @@ describe('the generators', () => {
             'services/sample',
             'services/gateway/src/app.ts',
             'services/gateway/src/config.ts',
-            'services/gateway/src/routes/sample.ts',
+            'services/gateway/src/upstreams.ts',
+            'services/gateway/src/sample',
             'services/platform/src/kit/registry.ts',
             'services/platform/src/events/catalog.ts',
             'frontends/samples',

@@ -2,67 +2,32 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { createLogger, createServiceClient, httpDuration, registerHealth, type Logger } from '@ledgerline/platform';
-import { IdentityService } from '@ledgerline/proto/identity/v1/identity_pb';
-import { BankingService } from '@ledgerline/proto/banking/v1/banking_pb';
-import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
-import { ReportingService } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import { createLogger, httpDuration, registerHealth, type Logger } from '@ledgerline/platform';
 import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { registerBanking } from './banking/index.js';
+import { registerComposite } from './composite/index.js';
 import type { GatewayConfig } from './config.js';
-import { Authenticator, WORKSPACE_HEADER, type IdentityClient } from './http/auth.js';
+import { registerDocuments } from './documents/index.js';
+import { registerFirm } from './firm/index.js';
+import { Authenticator, WORKSPACE_HEADER } from './http/auth.js';
 import { clientErrorHandler, frameworkErrorHandler, HttpError, registerErrorHandling } from './http/errors.js';
 import { installValidationLayer, reversedRange } from './http/hardening.js';
 import { registerSchemas } from './http/schemas.js';
 import { applySecurityHeaders } from './http/security-headers.js';
 import { gatewaySchemaController } from './http/validation.js';
-import { registerAuthRoutes } from './routes/auth.js';
-import { registerBankingRoutes, type BankingClient } from './routes/banking.js';
-import { registerDashboardRoutes } from './routes/dashboard.js';
-import { registerExportRoutes } from './routes/exports.js';
-import { registerLedgerRoutes, type LedgerClient } from './routes/ledger.js';
-import { registerReportingRoutes, type ReportingClient } from './routes/reporting.js';
-import { registerSpendingRoutes } from './routes/spending.js';
-import { registerTeamRoutes } from './routes/teams.js';
-import { registerTransactionDrawerRoutes } from './routes/transaction-drawer.js';
-import { FirmService } from '@ledgerline/proto/firm/v1/firm_pb';
-import { registerFirmRoutes, type FirmClient } from './routes/firm.js';
-import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
-import { registerPartiesRoutes, type PartiesClient } from './routes/parties.js';
-import { registerCreditRoutes } from './routes/credits.js';
-import { registerVendorRuleRoutes } from './routes/vendor-rules.js';
-import { registerCategorizationJobRoutes } from './routes/categorization-jobs.js';
-import { DocumentsService } from '@ledgerline/proto/documents/v1/documents_pb';
-import { registerDocumentsRoutes, type DocumentsClient } from './routes/documents.js';
-import { FixedAssetsService } from '@ledgerline/proto/documents/v1/fixed_assets_pb';
-import { registerFixedAssetRoutes } from './routes/fixed-assets.js';
-import { registerScheduleRoutes } from './routes/schedules.js';
-import { registerRecurrenceRoutes } from './routes/recurrence.js';
-import { registerDraftsRoutes } from './routes/drafts.js';
-import { DraftsService } from '@ledgerline/proto/documents/v1/drafts_pb';
-import { registerInvoicePdfRoute } from './routes/invoice-pdf.js';
-import { registerUploadsRoutes } from './routes/uploads.js';
-import { UploadsService } from '@ledgerline/proto/documents/v1/uploads_pb';
-import { BulkUploadService } from '@ledgerline/proto/documents/v1/bulk_upload_pb';
+import { registerIdentity, registerIdentityTeams } from './identity/index.js';
+import { registerLedger, registerLedgerCategorizationJobs } from './ledger/index.js';
+import { registerParties } from './parties/index.js';
+import { registerReporting } from './reporting/index.js';
+import { upstreamClients, type RouteContext, type Upstreams } from './upstreams.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
   /** Default: the platform logger at `config.LOG_LEVEL`. */
   logger?: Logger;
-  /** Default: a Connect client to `config.IDENTITY_URL` with `config.IDENTITY_TIMEOUT_MS` per call. */
-  identity?: IdentityClient;
-  /** Default: a Connect client to `config.BANKING_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
-  banking?: BankingClient;
-  /** Default: a Connect client to `config.LEDGER_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
-  ledger?: LedgerClient;
-  /** Default: a Connect client to `config.REPORTING_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
-  reporting?: ReportingClient;
-  /** Default: a Connect client to `config.FIRM_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
-  firm?: FirmClient;
-  /** Default: a Connect client to `config.PARTIES_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
-  parties?: PartiesClient;
-  /** Default: a Connect client to `config.DOCUMENTS_URL` with `config.SERVICE_TIMEOUT_MS` per call. */
-  documents?: DocumentsClient;
+  /** Default: each upstream's Connect client from its folder's `client.ts` (`upstreamClients(config)`); tests may hand in some. */
+  clients?: Partial<Upstreams>;
   /**
    * Shared rate-limit counters. Default: a client for `config.REDIS_URL` when set (closed with the
    * app), else in-memory counters. `null` forces in-memory counters.
@@ -93,23 +58,7 @@ function redisFor(config: GatewayConfig, logger: Logger): Redis | undefined {
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const logger = deps.logger ?? createLogger('gateway', config.LOG_LEVEL);
-  // Every call carries a 60-second token for the one service it goes to (services refuse bare x-ll-* headers).
-  const trustFor = (audience: string) => ({ key: config.SERVICE_TOKEN_KEY, issuer: 'gateway', audience });
-  const identity =
-    deps.identity ?? createServiceClient(IdentityService, { baseUrl: config.IDENTITY_URL, timeoutMs: config.IDENTITY_TIMEOUT_MS, trust: trustFor('identity') });
-  const banking =
-    deps.banking ?? createServiceClient(BankingService, { baseUrl: config.BANKING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('banking') });
-  const ledger =
-    deps.ledger ?? createServiceClient(LedgerService, { baseUrl: config.LEDGER_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('ledger') });
-  const reporting =
-    deps.reporting ??
-    createServiceClient(ReportingService, { baseUrl: config.REPORTING_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('reporting') });
-  const firmClient = deps.firm ?? createServiceClient(FirmService, { baseUrl: config.FIRM_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('firm') });
-  const partiesClient =
-    deps.parties ?? createServiceClient(PartiesService, { baseUrl: config.PARTIES_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('parties') });
-  const documentsClient =
-    deps.documents ??
-    createServiceClient(DocumentsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') });
+  const clients: Upstreams = { ...upstreamClients(config), ...deps.clients };
   const ownsRedis = deps.redis === undefined;
   const redis = deps.redis === undefined ? redisFor(config, logger) : (deps.redis ?? undefined);
 
@@ -182,7 +131,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   // After the rate limiter: its onRoute hook must add its check before ours.
   // Authorisation asks identity on every request (no cache: see Authenticator).
-  const authenticator = new Authenticator(identity);
+  const authenticator = new Authenticator(clients.identity);
   authenticator.install(app);
 
   registerErrorHandling(app, logger, app.rateLimit());
@@ -221,48 +170,20 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerAuthRoutes(app, {
-    identity,
-    firm: firmClient,
-    authenticator,
-    limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS },
-  });
-  await registerBankingRoutes(app, {
-    banking,
-    ledger,
-    bulkUploads: createServiceClient(BulkUploadService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }),
-  });
-  await registerLedgerRoutes(app, { ledger });
-  const uploadsClient = createServiceClient(UploadsService, {
-    baseUrl: config.DOCUMENTS_URL,
-    timeoutMs: config.SERVICE_TIMEOUT_MS,
-    trust: trustFor('documents'),
-  });
-  await registerTransactionDrawerRoutes(app, { ledger, identity, uploads: uploadsClient });
-  await registerReportingRoutes(app, { reporting, answerCacheEntries: config.REPORT_ANSWER_CACHE_ENTRIES });
-  await registerExportRoutes(app, { ledger, reporting });
-  await registerSpendingRoutes(app, { reporting });
-  registerTeamRoutes(app, { identity, firm: firmClient, authenticator, codeLimit: { max: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_MS } });
-  registerDashboardRoutes(app);
-  await registerFirmRoutes(app, { client: firmClient, identity });
-  await registerPartiesRoutes(app, { client: partiesClient });
-  await registerCreditRoutes(app, { client: partiesClient });
-  await registerVendorRuleRoutes(app, { client: partiesClient });
-  await registerCategorizationJobRoutes(app, { ledger });
-  await registerDocumentsRoutes(app, { client: documentsClient });
-  await registerRecurrenceRoutes(app, { client: documentsClient });
-  await registerDraftsRoutes(app, {
-    client: createServiceClient(DraftsService, { baseUrl: config.DOCUMENTS_URL, timeoutMs: config.SERVICE_TIMEOUT_MS, trust: trustFor('documents') }),
-  });
-  registerInvoicePdfRoute(app, { client: documentsClient, identity });
-  await registerUploadsRoutes(app, { client: uploadsClient });
-  const fixedAssets = createServiceClient(FixedAssetsService, {
-    baseUrl: config.DOCUMENTS_URL,
-    timeoutMs: config.SERVICE_TIMEOUT_MS,
-    trust: trustFor('documents'),
-  });
-  await registerFixedAssetRoutes(app, { client: fixedAssets });
-  await registerScheduleRoutes(app, { ledger, assets: fixedAssets });
+  // One line per upstream service's folder (src/<service>/index.ts), in the order of the OpenAPI document
+  // (frontends/api/openapi.json): the team routes and the categorisation queue came after the routes around them
+  // and register in their own lines so the published document keeps its order. A new service appends its line.
+  const context: RouteContext = { clients, config, authenticator };
+  registerIdentity(app, context);
+  await registerBanking(app, context);
+  await registerLedger(app, context);
+  await registerReporting(app, context);
+  registerIdentityTeams(app, context);
+  registerComposite(app);
+  await registerFirm(app, context);
+  await registerParties(app, context);
+  await registerLedgerCategorizationJobs(app, context);
+  await registerDocuments(app, context);
 
   return app;
 }

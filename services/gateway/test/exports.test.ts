@@ -2,7 +2,7 @@
 // statement layout (headings, indentation, totals), the XLSX read back with exceljs (number cells, number
 // formats, bold totals, indents) and the PDF read back with pdf.js (title, entity, period, right-aligned
 // amounts, totals, pages).
-import type { ReportRowTree as ReportRow, RowTypeName } from '../src/http/report-table.js';
+import type { ReportRowTree as ReportRow, RowTypeName } from '../src/reporting/present.js';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvField, csvRow, statementCsv } from '../src/exports/csv.js';

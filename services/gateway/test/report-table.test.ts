@@ -4,7 +4,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { packWholeNumbers, unpackWholeNumbers } from '@ledgerline/platform';
 import { GetProfitLossResponseSchema, ReportTableSchema, RowType } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import { describe, expect, it } from 'vitest';
-import { reportRows } from '../src/http/report-table.js';
+import { reportRows } from '../src/reporting/present.js';
 
 describe('report table', () => {
   it('whole cents survive packing, negative and up to 2^53, from any byte offset', () => {

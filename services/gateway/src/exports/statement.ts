@@ -1,5 +1,5 @@
 import type { ReportColumn, ReportHeader, ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
-import { reportRows, type ReportRowTree as ReportRow } from '../http/report-table.js';
+import { reportRows, type ReportRowTree as ReportRow } from '../reporting/present.js';
 
 /**
  * A financial statement laid out for export: what the CSV, XLSX and PDF renderers draw. It is built

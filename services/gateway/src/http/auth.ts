@@ -1,4 +1,4 @@
-import { Code, ConnectError, type Client } from '@connectrpc/connect';
+import { Code, ConnectError } from '@connectrpc/connect';
 import {
   hasRoleAtLeast,
   IDEMPOTENCY_HEADER,
@@ -11,11 +11,10 @@ import {
   tenantHeaders,
   type Role,
 } from '@ledgerline/platform';
-import type { IdentityService, Workspace } from '@ledgerline/proto/identity/v1/identity_pb';
+import type { Workspace } from '@ledgerline/proto/identity/v1/identity_pb';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { HttpError } from './errors.js';
-
-export type IdentityClient = Client<typeof IdentityService>;
+import type { IdentityClient } from '../identity/client.js';
 
 export const WORKSPACE_HEADER = 'x-workspace-id';
 
@@ -193,6 +192,9 @@ export function authOf(req: FastifyRequest): AuthContext {
   if (!req.auth) throw new Error(`route ${req.routeOptions.url ?? '?'} has no config.auth`);
   return req.auth;
 }
+
+/** The route config of a read: any member of the current workspace (a Viewer too). */
+export const READ = { auth: { workspace: 'required' as const } };
 
 /** The route config of a change to the books: the spec §6 edit ranking (a Viewer is refused with the spec message). */
 export const WRITE = { auth: { minRole: 'Admin' as const } };
