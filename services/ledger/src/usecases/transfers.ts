@@ -121,7 +121,12 @@ async function bookPair(trx: Knex.Transaction, workspaceId: string, a: SideRow, 
  * Transfer account in one `repostMany` (the order of booking the pairs one after another), the pairs set and
  * the trail written in a statement each.
  */
-async function bookPairs(trx: Knex.Transaction, workspaceId: string, pairs: readonly { a: SideRow; b: SideRow; score: number }[], userId: string | null): Promise<void> {
+async function bookPairs(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  pairs: readonly { a: SideRow; b: SideRow; score: number }[],
+  userId: string | null,
+): Promise<void> {
   if (pairs.length === 0) return;
   const accounts = new Map<string, string>();
   const accountFor = async (key: string) => {
