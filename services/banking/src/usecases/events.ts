@@ -44,18 +44,16 @@ export async function transactionsPageEvents(trx: Knex.Transaction, workspaceId:
       type: EventType.BankTransactionsPage,
       workspaceId,
       payload: {
-        changes: changes
-          .slice(i, i + PAGE_EVENT_CHANGES)
-          .map(({ kind, row }) =>
-            kind === 'removed'
-              ? {
-                  change: {
-                    case: 'removed' as const,
-                    value: { id: row.id, accountId: row.account_id, externalId: row.external_id, version: BigInt(row.version) },
-                  },
-                }
-              : { change: { case: kind, value: transactionPayload(row) } },
-          ),
+        changes: changes.slice(i, i + PAGE_EVENT_CHANGES).map(({ kind, row }) =>
+          kind === 'removed'
+            ? {
+                change: {
+                  case: 'removed' as const,
+                  value: { id: row.id, accountId: row.account_id, externalId: row.external_id, version: BigInt(row.version) },
+                },
+              }
+            : { change: { case: kind, value: transactionPayload(row) } },
+        ),
       },
     } as const);
   }
