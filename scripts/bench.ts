@@ -1,5 +1,5 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity`, `-- banking`, `-- ledger`, `-- reporting`, `-- web`, `-- bundle`, `-- rules` or `-- categorisation` runs one suite.
+// `npm run bench -- identity`, `-- banking`, `-- ingest`, `-- ledger`, `-- reporting`, `-- web`, `-- bundle`, `-- rules` or `-- categorisation` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
@@ -11,6 +11,7 @@ import { startRulesHarness } from '../tests/api/vendor-rules.support.js';
 import { benchWeb, webReport } from './lib/web-bench.js';
 import { benchCategorisation, categorisationTable } from '../services/parties/bench/categorisation-bench.js';
 import { benchBundle, bundleReport } from './lib/bundle-bench.js';
+import { benchIngest, ingestTable } from './lib/ingest-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -78,6 +79,26 @@ async function bankingSuite(): Promise<void> {
   } finally {
     await sandbox.close();
   }
+}
+
+/**
+ * End-to-end bank ingest (issue #22): a sandbox account of N transactions linked through the gateway; seconds until
+ * banking stored and published them, the ledger booked and published them and reporting applied every entry.
+ * BENCH_INGEST_SIZES (comma-separated) overrides the sizes; 1000000 is on demand (it takes minutes).
+ */
+async function ingestSuite(): Promise<void> {
+  const sizes = (process.env.BENCH_INGEST_SIZES ?? '10000,100000').split(',').map(Number);
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
+  const results = await benchIngest({ sizes, log: (line) => console.log(line) });
+  write(
+    'ingest',
+    'Bank ingest end to end: link → banking → ledger → reporting',
+    `one First Platypus Bank item of the Plaid sandbox (checking, savings, credit card) per size, linked through the gateway (POST /accounts) on fresh databases; identity, gateway, banking, ledger, reporting and the sandbox in one process (as npm start), PostgreSQL and NATS on the same machine. The machine was shared with other sessions running tests: load average (1/5/15 min) when the suite started ${load}; compare ratios, not absolute figures.`,
+    ingestTable(results),
+    { results, loadAverage: load },
+  );
 }
 
 /** Ledger: ingest through the consumer, bulk re-categorise and general-ledger pages through the gateway. */
@@ -260,6 +281,7 @@ function categorisationSuite(): void {
 
 if (runs('identity')) await identitySuite();
 if (runs('banking')) await bankingSuite();
+if (runs('ingest')) await ingestSuite();
 if (runs('ledger')) await ledgerSuite();
 if (runs('web')) await webSuite();
 if (runs('bundle')) await bundleSuite();

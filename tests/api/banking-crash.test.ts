@@ -9,7 +9,7 @@ import { createTestBus, createTestDatabase, expectEventually, TEST_NATS_URL, typ
 import { bankingMigrations } from '@ledgerline/banking';
 import { fromBinary } from '@bufbuild/protobuf';
 import { BankingService } from '@ledgerline/proto/banking/v1/banking_pb';
-import { BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
+import { BankTransactionsPageSchema } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -145,20 +145,24 @@ it('finishes a 20,000-transaction sync killed midway with exactly 20,000 transac
 
   expect(await scalar('select count(*) as n from bank_transactions')).toBe(TOTAL);
   expect(await scalar('select count(distinct (account_id, external_id)) as n from bank_transactions')).toBe(TOTAL);
-  expect(await scalar("select count(*) as n from outbox where type = 'bank_transaction.added'")).toBe(TOTAL);
-  // One event per transaction: decode every envelope and count the distinct transactions they name.
-  const envelopes: { envelope: Buffer }[] = await db.adminDb('outbox').where({ type: 'bank_transaction.added' }).select('envelope');
-  const named = new Set(envelopes.map((r) => fromBinary(BankTransactionSchema, fromBinary(EventEnvelopeSchema, r.envelope).payload).externalId));
-  expect(named.size).toBe(TOTAL);
+  // One bank_transactions.page per committed page (issue #22): decode every envelope; each transaction is added once.
+  const envelopes: { envelope: Buffer }[] = await db.adminDb('outbox').where({ type: 'bank_transactions.page' }).select('envelope');
+  const adds = envelopes.flatMap((r) =>
+    fromBinary(BankTransactionsPageSchema, fromBinary(EventEnvelopeSchema, r.envelope).payload).changes.flatMap((c) =>
+      c.change.case === 'added' ? [c.change.value.externalId] : [],
+    ),
+  );
+  expect(adds.length).toBe(TOTAL);
+  expect(new Set(adds).size).toBe(TOTAL);
   // Every row's event reached JetStream once (a relay killed mid-batch republishes; Nats-Msg-Id drops the copy).
-  // The platform relay publishes one event per JetStream round trip (~1,000/s here), so this wait is the
+  // One event per page now, so this wait is short; before, one event per transaction made it the
   // longest part of the test.
   const jsm = await jetstreamManager(bus.connection);
-  const subject = `${bus.namespace}.events.bank_transaction.added`;
+  const subject = `${bus.namespace}.events.bank_transactions.page`;
   await expectEventually(
     async () => {
       const info = await jsm.streams.info(`${bus.namespace.toUpperCase()}_LEDGERLINE_EVENTS`, { subjects_filter: subject });
-      expect(info.state.subjects?.[subject]).toBe(TOTAL);
+      expect(info.state.subjects?.[subject]).toBe(envelopes.length);
     },
     { timeoutMs: 90_000, intervalMs: 200 },
   );

@@ -1,4 +1,7 @@
+import { fromBinary } from '@bufbuild/protobuf';
 import { expectEventually } from '@ledgerline/platform/testing';
+import { BankTransactionsPageSchema } from '@ledgerline/proto/events/v1/banking_pb';
+import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBankingHarness, type BankingHarness, type Tenant } from './banking.harness.js';
 
@@ -18,6 +21,14 @@ async function count(sql: string, bindings: unknown[] = []): Promise<number> {
   return Number(r.rows[0].n);
 }
 
+/** The adds a workspace's sync published: one bank_transactions.page per page (issue #22), each carrying its changes. */
+async function addsPublished(workspaceId: string): Promise<{ events: number; adds: number; modified: number; removed: number }> {
+  const r = await h.db.adminDb.raw("select envelope from outbox where workspace_id = ? and type = 'bank_transactions.page'", [workspaceId]);
+  const pages = (r.rows as { envelope: Buffer }[]).map((row) => fromBinary(BankTransactionsPageSchema, fromBinary(EventEnvelopeSchema, row.envelope).payload));
+  const changes = (kind: string) => pages.reduce((n, p) => n + p.changes.filter((c) => c.change.case === kind).length, 0);
+  return { events: pages.length, adds: changes('added'), modified: changes('modified'), removed: changes('removed') };
+}
+
 async function accountsOf(t: Tenant) {
   const r = await h.api('GET', '/accounts', { tenant: t });
   expect(r.status).toBe(200);
@@ -30,7 +41,7 @@ describe('linking and the first sync', () => {
 
   it('links an institution with 3 accounts and stores exactly its 5,000 transactions, each published once', async () => {
     t = h.tenant();
-    const eventsBefore = (await h.streamCounts())['bank_transaction.added'] ?? 0;
+    const eventsBefore = (await h.streamCounts())['bank_transactions.page'] ?? 0;
     const linked = await h.link(t, { institutionId: PLATYPUS, transactions: 5_000, initialWebhook: true });
     itemId = linked.itemId;
     expect(linked.answer.status).toBe(200);
@@ -48,12 +59,16 @@ describe('linking and the first sync', () => {
     expect(await count('select count(*) as n from bank_transactions where workspace_id = ?', [ws])).toBe(5_000);
     expect(await count('select count(distinct (account_id, external_id)) as n from bank_transactions where workspace_id = ?', [ws])).toBe(5_000);
     expect(await count("select count(*) as n from plaid_items where workspace_id = ? and cursor <> ''", [ws])).toBe(1);
-    expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.added'", [ws])).toBe(5_000);
+    // Every add once, in one event per page of 500 (issue #22), none as a single event.
+    const published = await addsPublished(ws);
+    expect(published.adds).toBe(5_000);
+    expect(published.events).toBeLessThanOrEqual(Math.ceil(5_000 / 500) + 1);
+    expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.added'", [ws])).toBe(0);
     expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_account.linked'", [ws])).toBe(3);
     await expectEventually(
       async () => {
         expect(await count('select count(*) as n from outbox where workspace_id = ? and published_at is null', [ws])).toBe(0);
-        expect((await h.streamCounts())['bank_transaction.added']).toBe(eventsBefore + 5_000);
+        expect((await h.streamCounts())['bank_transactions.page']).toBe(eventsBefore + published.events);
       },
       { timeoutMs: 90_000, intervalMs: 200 },
     );
@@ -86,8 +101,8 @@ describe('linking and the first sync', () => {
       { timeoutMs: 15_000 },
     );
     await h.settle(t);
-    expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.modified'", [t.workspaceId])).toBe(3);
-    expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.removed'", [t.workspaceId])).toBe(2);
+    // Published in the sync's page events (issue #22), once each.
+    expect(await addsPublished(t.workspaceId)).toMatchObject({ modified: 3, removed: 2 });
     expect(await count('select count(*) as n from bank_transactions where workspace_id = ? and removed_at is null', [t.workspaceId])).toBe(4_998);
   });
 
@@ -202,7 +217,7 @@ describe('the sync protocol', () => {
     expect(await count('select count(*) as n from bank_transactions where workspace_id = ? and removed_at is null', [t.workspaceId])).toBe(
       h.sandbox.getItem(itemId).transaction_count,
     );
-    expect(await count("select count(*) as n from outbox where workspace_id = ? and type = 'bank_transaction.added'", [t.workspaceId])).toBe(1_210);
+    expect((await addsPublished(t.workspaceId)).adds).toBe(1_210);
   });
 
   it('keeps one transaction when a pending one posts', async () => {

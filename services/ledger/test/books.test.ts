@@ -5,7 +5,7 @@ import { DEFAULT_CHART } from '../src/domain/chart.js';
 import { postEntry } from '../src/store/journal.js';
 import { sumRange } from '../src/store/balances.js';
 import { ensureChart } from '../src/store/chart-store.js';
-import { bankingFor, rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
+import { bankingFor, publishedEntries, rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
 let ledger: LedgerHarness;
@@ -164,8 +164,7 @@ describe('events', () => {
     expect(by('Uncategorised Income')).toMatchObject({ c: 150_000 });
     expect(by('Uncategorised Expense')).toMatchObject({ d: 2_345 + 9_900 });
     expect(await trialBalance(ledger.db.adminDb, ws)).toBe(0);
-    const events = await rows<{ type: string }>(ledger.db.adminDb, "select type from outbox where workspace_id = ? and type = 'entry.posted'", [ws]);
-    expect(events.length).toBe(3);
+    expect((await publishedEntries(ledger.db.adminDb, ws)).length).toBe(3);
   });
 
   it('applies a modification as reversal + new entry, ignores an older version and duplicates, and reverses a removal', async () => {

@@ -1,11 +1,8 @@
 // PATCH /transactions set-based (one statement for the entries, lines, balances and places) gives the
 // same books as the same items applied one after another: entries, lines with their places, month and
 // day balances, the rows, the audit trail and the entry.posted events.
-import { fromBinary } from '@bufbuild/protobuf';
 import { createLogger, newId, withTenant, type Knex } from '@ledgerline/platform';
 import { createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
-import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
-import { EntryPostedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/domain/chart.js';
 import { bankTransactionLines } from '../src/domain/posting.js';
@@ -15,6 +12,7 @@ import { inWorkspace, type Tenant } from '../src/usecases/context.js';
 import { bulkUpdateOneByOne, type UpdateItem } from '../src/usecases/bulk-update.js';
 import { TransactionUseCases } from '../src/usecases/transactions.js';
 import { ledgerMigrations } from '../src/store/migrations.js';
+import { publishedEntries } from './support.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -150,27 +148,25 @@ async function books(trx: Knex, workspaceId: string) {
   const outbox = await q<{ type: string; envelope: Buffer }>('select type, envelope from outbox where workspace_id = ? order by seq');
   const otherEvents = Object.fromEntries(
     [...new Set(outbox.map((o) => o.type))]
-      .filter((t) => t !== 'entry.posted')
+      .filter((t) => t !== 'entry.posted' && t !== 'entries.posted')
       .sort()
       .map((t) => [t, outbox.filter((o) => o.type === t).length]),
   );
-  const events = outbox
-    .filter((o) => o.type === 'entry.posted')
-    .map((o) => {
-      const p = fromBinary(EntryPostedSchema, fromBinary(EventEnvelopeSchema, o.envelope).payload);
-      return {
-        type: o.type,
-        entry: m(p.entryId),
-        date: p.date,
-        sourceType: p.sourceType,
-        source: m(p.sourceId),
-        description: p.description,
-        reverses: m(p.reversesEntryId),
-        transaction: m(p.transactionId),
-        biller: p.billerName,
-        lines: p.lines.map((l) => [m(l.accountId), l.direction, Number(l.amountCents)]),
-      };
-    });
+  // One entry.posted or an entries.posted per batch: the entries they carry, whichever way they were grouped.
+  const events = (await publishedEntries(trx, workspaceId)).map((p) => {
+    return {
+      type: 'entry.posted',
+      entry: m(p.entryId),
+      date: p.date,
+      sourceType: p.sourceType,
+      source: m(p.sourceId),
+      description: p.description,
+      reverses: m(p.reversesEntryId),
+      transaction: m(p.transactionId),
+      biller: p.billerName,
+      lines: p.lines.map((l) => [m(l.accountId), l.direction, Number(l.amountCents)]),
+    };
+  });
   return {
     entries: entries.map((e) => [e.entry_date, e.source_type, m(e.source_id), e.description, m(e.reverses_entry_id), m(e.transaction_id)]),
     lines: lines.map((l) => [m(l.entry_id), m(l.account_id), l.direction, l.amount_cents, l.entry_date, m(l.transaction_id), l.day_seq, l.day_net_before]),

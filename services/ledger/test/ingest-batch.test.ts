@@ -9,7 +9,7 @@ import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { BankAccountLinkedSchema, BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bankingFor, publish, rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
+import { bankingFor, publish, publishedEntries, rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
 
 interface Side {
   bus: Awaited<ReturnType<typeof createTestBus>>;
@@ -105,7 +105,7 @@ async function books(s: Side, ws: string) {
       [ws],
     ),
     billers: await rows(db, 'select name from billers where workspace_id = ? order by 1', [ws]),
-    posted: (await rows<{ n: number }>(db, "select count(*)::int as n from outbox where workspace_id = ? and type = 'entry.posted'", [ws]))[0]!.n,
+    posted: (await publishedEntries(db, ws)).length,
     entries: (await rows<{ n: number }>(db, 'select count(*)::int as n from journal_entries where workspace_id = ?', [ws]))[0]!.n,
   };
 }

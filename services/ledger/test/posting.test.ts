@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postEntry } from '../src/store/journal.js';
 import { changeInWorkspace } from '../src/usecases/context.js';
 import { PostingUseCases } from '../src/usecases/posting.js';
-import { rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
+import { publishedEntries, rows, startLedger, trialBalance, type LedgerHarness } from './support.js';
 
 let bus: Awaited<ReturnType<typeof createTestBus>>;
 let ledger: LedgerHarness;
@@ -67,8 +67,7 @@ const entriesOf = (ws: string) =>
     'select id, seq, source_type, source_id, reverses_entry_id, description, entry_date from journal_entries where workspace_id = ? order by seq',
     [ws],
   );
-const eventsOf = async (ws: string) =>
-  (await rows<{ n: number }>(ledger.db.adminDb, "select count(*)::int as n from outbox where workspace_id = ? and type = 'entry.posted'", [ws]))[0]?.n;
+const eventsOf = async (ws: string) => (await publishedEntries(ledger.db.adminDb, ws)).length;
 /** An account's balance, debits − credits, over every line. */
 const net = async (ws: string, accountId: string | undefined) =>
   (

@@ -1,10 +1,11 @@
-import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createLogger, createServiceClient, eventSubject, newId, tenantHeaders, type EventBus, type Knex, type Role } from '@ledgerline/platform';
 import { createTestDatabase, type TestDatabase } from '@ledgerline/platform/testing';
 import { BankAccountLinkedSchema, BankTransactionRemovedSchema, BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { WorkspaceCreatedSchema } from '@ledgerline/proto/events/v1/identity_pb';
+import { EntriesPostedSchema, EntryPostedSchema, type EntryPosted } from '@ledgerline/proto/events/v1/ledger_pb';
 import { LedgerService as LedgerRpc } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerConfigSchema } from '../src/config.js';
 import { createLedgerService, type LedgerOverrides, type LedgerService } from '../src/service.js';
@@ -172,4 +173,18 @@ export async function trialBalance(db: Knex, workspaceId: string): Promise<numbe
     [workspaceId],
   );
   return r?.s ?? 0;
+}
+
+/**
+ * The entries the ledger published for a workspace, in outbox order: each `entry.posted`, and each entry of an
+ * `entries.posted` (a batch, issue #22), decoded. What a consumer sees, whichever way they were grouped.
+ */
+export async function publishedEntries(db: Knex, workspaceId: string): Promise<EntryPosted[]> {
+  const rows = (
+    await db.raw("select type, envelope from outbox where workspace_id = ? and type in ('entry.posted', 'entries.posted') order by seq", [workspaceId])
+  ).rows as { type: string; envelope: Buffer }[];
+  return rows.flatMap((r) => {
+    const payload = fromBinary(EventEnvelopeSchema, r.envelope).payload;
+    return r.type === 'entry.posted' ? [fromBinary(EntryPostedSchema, payload)] : fromBinary(EntriesPostedSchema, payload).entries;
+  });
 }

@@ -1,7 +1,7 @@
 // The read model fed by entry.posted on real NATS and PostgreSQL: balances by day and month, exactly
 // once per event and per entry, poison events dead-lettered without holding back the rest, row-level
 // security on every tenant table, and a rebuild that replays the stream to the same balances.
-import { deadLetterSubject, newId, tablesMissingRls, withTenant, type Knex } from '@ledgerline/platform';
+import { deadLetterSubject, EventType, newId, publishEvent, tablesMissingRls, withTenant, type Knex } from '@ledgerline/platform';
 import { createTestBus, expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentWorkspaceVersion, dailyMonthlyMismatches } from '../src/store/balances.js';
@@ -42,6 +42,41 @@ const projected = async (ws: string) =>
 describe('the read model', () => {
   it('every tenant table has row-level security', async () => {
     expect(await tablesMissingRls(r.db.adminDb)).toEqual([]);
+  });
+
+  it('applies an entries.posted batch as its entries, once per entry id also when an entry comes again alone or in another batch', async () => {
+    const ws = newId();
+    const [cash, sales] = [newId(), newId()];
+    const entry = (seq: number, amount: number, date = '2026-05-02') => ({
+      entryId: newId(),
+      seq: BigInt(seq),
+      date,
+      sourceType: 'WorkspaceTransaction',
+      sourceId: newId(),
+      description: 'bank',
+      lines: transfer(cash, sales, amount).map((l) => ({
+        lineId: newId(),
+        accountId: l.accountId,
+        direction: l.direction,
+        amountCents: BigInt(l.amountCents),
+      })),
+    });
+    const batch = [entry(1, 1_000), entry(2, 2_000), entry(3, 4_000, '2026-06-01')];
+    await publishEvent(bus, 'ledger', { type: EventType.EntriesPosted, workspaceId: ws, payload: { entries: batch } });
+    // The second entry again alone (a re-publication under another event id) and in another batch with a new one.
+    await publishEntry(bus, ws, {
+      entryId: batch[1]!.entryId,
+      seq: 2,
+      date: batch[1]!.date,
+      lines: transfer(cash, sales, 2_000),
+    });
+    await publishEvent(bus, 'ledger', { type: EventType.EntriesPosted, workspaceId: ws, payload: { entries: [batch[1]!, entry(4, 8_000)] } });
+    await expectEventually(async () => expect(await projected(ws)).toBe(4), { timeoutMs: 30_000 });
+    const monthly = await balances(r.db.adminDb, 'balances_monthly', ws);
+    expect(monthly.filter((b) => b.account_id === cash)).toEqual([
+      { account_id: cash, period: '2026-05-01', d: 11_000, c: 0, n: 3 },
+      { account_id: cash, period: '2026-06-01', d: 4_000, c: 0, n: 1 },
+    ]);
   });
 
   it('keeps debits, credits and line counts per account by day and by month', async () => {

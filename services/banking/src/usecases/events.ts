@@ -22,10 +22,42 @@ function transactionPayload(row: TransactionRow) {
   });
 }
 
-/** Events through the outbox, in the caller's transaction (published if and only if it commits). */
-export async function transactionEvent(trx: Knex.Transaction, kind: 'added' | 'modified', row: TransactionRow): Promise<void> {
-  const type = kind === 'added' ? EventType.BankTransactionAdded : EventType.BankTransactionModified;
-  await writeEvent(trx, SOURCE, { type, workspaceId: row.workspace_id, payload: transactionPayload(row) });
+/** One change of a sync page, in the order banking applied it. */
+export type PageChange = { kind: 'added' | 'modified' | 'removed'; row: TransactionRow };
+
+/**
+ * Changes per `bank_transactions.page` event at most: a page of 500 (SYNC_PAGE_SIZE's maximum) is one event of
+ * about 100 kB, far below JetStream's 1 MB message limit; a merge's larger sets are split.
+ */
+export const PAGE_EVENT_CHANGES = 1000;
+
+/**
+ * A sync page's changes as `bank_transactions.page` events (issue #22: one event per page instead of one per
+ * change), in the caller's transaction; the ledger books a page in one database transaction and deduplicates
+ * per transaction id and version.
+ */
+export async function transactionsPageEvents(trx: Knex.Transaction, workspaceId: string, changes: readonly PageChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const events = [];
+  for (let i = 0; i < changes.length; i += PAGE_EVENT_CHANGES) {
+    events.push({
+      type: EventType.BankTransactionsPage,
+      workspaceId,
+      payload: {
+        changes: changes.slice(i, i + PAGE_EVENT_CHANGES).map(({ kind, row }) =>
+          kind === 'removed'
+            ? {
+                change: {
+                  case: 'removed' as const,
+                  value: { id: row.id, accountId: row.account_id, externalId: row.external_id, version: BigInt(row.version) },
+                },
+              }
+            : { change: { case: kind, value: transactionPayload(row) } },
+        ),
+      },
+    } as const);
+  }
+  await writeEvents(trx, SOURCE, events);
 }
 
 /** `bank_transaction.added` for a whole sync page: the chassis's `writeEvents`, one multi-row insert and one NOTIFY. */

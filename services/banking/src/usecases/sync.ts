@@ -12,7 +12,7 @@ import { isMutationDuringPagination, isPermanent, needsRelogin, plaidErrorOf } f
 import { accounts, items, jobs, transactions } from '../store/banking-store.js';
 import type { AccountRow, JobRow, TransactionRow } from '../store/rows.js';
 import type { BankingDeps } from './context.js';
-import { accountsSyncedEvents, transactionEvent, transactionRemovedEvent, transactionsAddedEvents } from './events.js';
+import { accountsSyncedEvents, transactionsPageEvents, type PageChange } from './events.js';
 import { decodeJobMessage, type JobMessage } from './jobs.js';
 
 type Outcome = { kind: 'done' } | { kind: 'retry'; delayMs: number } | { kind: 'skip' };
@@ -214,6 +214,8 @@ export class SyncWorker {
     const byVendor = new Map<string, AccountRow>(live.map((a) => [a.vendor_account_id, a]));
     const accountIds = live.map((a) => a.id);
     let applied = 0;
+    // The page's changes, published as one event at the end (modifications, then adds, then removals: the order applied).
+    const changes: PageChange[] = [];
 
     // Rows already stored for the provider ids of this page.
     const ids = [...page.added, ...page.modified]
@@ -244,7 +246,7 @@ export class SyncWorker {
         // A posted transaction took over its pending row: the pending id no longer names it.
         existing.delete(`${account.id}|${target.external_id}`);
         existing.set(`${account.id}|${t.externalId}`, updated);
-        await transactionEvent(trx, 'modified', updated);
+        changes.push({ kind: 'modified', row: updated });
         return;
       }
       const key = `${account.id}|${t.externalId}`;
@@ -254,7 +256,7 @@ export class SyncWorker {
     for (const t of page.modified) await upsert(t);
     const inserted = await transactions.insertNew(trx, [...inserts.values()]);
     applied += inserted.length;
-    await transactionsAddedEvents(trx, inserted);
+    for (const row of inserted) changes.push({ kind: 'added', row });
 
     for (const r of page.removed) {
       const candidates = r.vendorAccountId ? [byVendor.get(r.vendorAccountId)].filter((a): a is AccountRow => a !== undefined) : live;
@@ -263,9 +265,11 @@ export class SyncWorker {
         if (!row || row.removed_at) continue;
         applied++;
         const removed = await transactions.update(trx, row.id, { removed_at: this.now(), removed_reason: 'provider', version: row.version + 1 });
-        await transactionRemovedEvent(trx, removed);
+        changes.push({ kind: 'removed', row: removed });
       }
     }
+
+    await transactionsPageEvents(trx, job.workspace_id, changes);
 
     await items.update(trx, plaidItemId, page.hasMore ? { cursor: page.nextCursor } : { cursor: page.nextCursor, loop_cursor: page.nextCursor });
     const pushed = job.transaction_pushed + applied;

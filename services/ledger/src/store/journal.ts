@@ -1,4 +1,4 @@
-import { EventType, newId, writeEvents, type Knex } from '@ledgerline/platform';
+import { EventType, newId, writeEvents, type EventPayload, type Knex, type OutgoingEvent } from '@ledgerline/platform';
 import { monthStart } from '../domain/dates.js';
 import { isBalanced, reversalLines, type PostingLine } from '../domain/posting.js';
 import { notePosted } from './seq.js';
@@ -173,36 +173,51 @@ export async function postEntries(trx: Knex.Transaction, entries: readonly NewEn
     linesOf.set(l.entry_id, list);
   }
 
-  await writeEvents(
-    trx,
-    SOURCE,
-    entries.map((e, i) => {
-      const id = ids[i] as string;
-      return {
-        type: EventType.EntryPosted,
-        workspaceId: e.workspaceId,
-        payload: {
-          entryId: id,
-          seq: BigInt(result.seqs[id] ?? 0),
-          date: e.date,
-          sourceType: e.sourceType,
-          sourceId: e.sourceId ?? '',
-          description: e.description,
-          reversesEntryId: e.reversesEntryId ?? '',
-          transactionId: e.transactionId ?? '',
-          billerId: e.billerId ?? '',
-          billerName: (e.billerId && result.billers?.[e.billerId]) || '',
-          lines: (linesOf.get(id) ?? []).map((l) => ({
-            lineId: String(l.id),
-            accountId: l.account_id,
-            direction: l.direction,
-            amountCents: BigInt(l.amount_cents),
-          })),
-        },
-      };
-    }),
-  );
+  const payloads = entries.map((e, i) => {
+    const id = ids[i] as string;
+    return {
+      entryId: id,
+      seq: BigInt(result.seqs[id] ?? 0),
+      date: e.date,
+      sourceType: e.sourceType,
+      sourceId: e.sourceId ?? '',
+      description: e.description,
+      reversesEntryId: e.reversesEntryId ?? '',
+      transactionId: e.transactionId ?? '',
+      billerId: e.billerId ?? '',
+      billerName: (e.billerId && result.billers?.[e.billerId]) || '',
+      lines: (linesOf.get(id) ?? []).map((l) => ({
+        lineId: String(l.id),
+        accountId: l.account_id,
+        direction: l.direction,
+        amountCents: BigInt(l.amount_cents),
+      })),
+    };
+  });
+  await writeEvents(trx, SOURCE, postedEvents(entries, payloads));
   return ids;
+}
+
+/** Entries per `entries.posted` at most: 500 bank entries are about 150 kB, well below JetStream's 1 MB message limit. */
+export const ENTRIES_PER_EVENT = 500;
+
+/**
+ * The events of a posting: one entry alone is `entry.posted`; a batch is `entries.posted` per workspace and per
+ * `ENTRIES_PER_EVENT` entries, in posting order (issue #22: a page of 500 bank transactions is one event, not 500).
+ */
+function postedEvents(entries: readonly NewEntry[], payloads: readonly EventPayload<typeof EventType.EntryPosted>[]): OutgoingEvent[] {
+  if (entries.length === 1) return [{ type: EventType.EntryPosted, workspaceId: entries[0]!.workspaceId, payload: payloads[0]! }];
+  const byWorkspace = new Map<string, EventPayload<typeof EventType.EntryPosted>[]>();
+  entries.forEach((e, i) => {
+    const list = byWorkspace.get(e.workspaceId) ?? [];
+    list.push(payloads[i]!);
+    byWorkspace.set(e.workspaceId, list);
+  });
+  const out: OutgoingEvent[] = [];
+  for (const [workspaceId, list] of byWorkspace)
+    for (let i = 0; i < list.length; i += ENTRIES_PER_EVENT)
+      out.push({ type: EventType.EntriesPosted, workspaceId, payload: { entries: list.slice(i, i + ENTRIES_PER_EVENT) } });
+  return out;
 }
 
 /** Posts the reversal of an entry, dated like the entry it reverses (a second reversal is refused by the database). */

@@ -15,6 +15,7 @@ import { transfersMigration } from './migrations-transfers.js';
 import { vendorsMigration } from './migrations-vendors.js';
 import { vendorRulesMigration } from './migrations-vendor-rules.js';
 import { partyCreditsMigration } from './migrations-party-credits.js';
+import { statementBalanceMigration } from './migrations-statement-balance.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
 
@@ -270,5 +271,6 @@ export const ledgerMigrations: Migration[] = [
   vendorRulesMigration,
   partyCreditsMigration,
   categorisationMigration,
+  statementBalanceMigration,
   membersMigration,
 ];

@@ -1,5 +1,5 @@
 import { AppError, ErrorKind, eventMessage, newId, type EventType, type Knex, type ReceivedEvent } from '@ledgerline/platform';
-import type { BankTransaction } from '@ledgerline/proto/events/v1/banking_pb';
+import type { BankTransaction, BankTransactionRemoved, BankTransactionsPage } from '@ledgerline/proto/events/v1/banking_pb';
 import { SYSTEM } from '../domain/chart.js';
 import { MSG } from '../domain/messages.js';
 import { bankTransactionLines } from '../domain/posting.js';
@@ -99,9 +99,19 @@ export async function handleAddedBatch(
   check: (t: BankTransaction) => void,
   applyOne: (trx: Knex.Transaction, workspaceId: string, t: BankTransaction) => Promise<void>,
 ): Promise<void> {
-  const workspaceId = events[0]!.workspaceId;
   const txns = events.map((e) => eventMessage(e));
   for (const t of txns) check(t);
+  await bookAdds(trx, events[0]!.workspaceId, txns, applyOne);
+}
+
+/** Adds of one workspace, checked: the new ones booked set-based, the ones the ledger already holds one by one after them. */
+async function bookAdds(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  txns: readonly BankTransaction[],
+  applyOne: (trx: Knex.Transaction, workspaceId: string, t: BankTransaction) => Promise<void>,
+): Promise<void> {
+  if (txns.length === 0) return;
   // Before any write of this transaction (see transferLock): transfers are matched one batch at a time.
   await transferLock(trx, workspaceId);
   const known = await knownBankTransactionIds(
@@ -125,4 +135,45 @@ export async function handleAddedBatch(
   // Then the learned categorisation: the ones nobody claimed are asked about (a job and one event).
   await requestCategorisation(trx, workspaceId, booked);
   for (const t of later) await applyOne(trx, workspaceId, t);
+}
+
+export interface PageHandlers {
+  check(t: BankTransaction): void;
+  /** A bank transaction in its (new) state, one at a time: booked, or re-booked if newer than what the ledger holds. */
+  applyOne(trx: Knex.Transaction, workspaceId: string, t: BankTransaction): Promise<void>;
+  removeOne(trx: Knex.Transaction, workspaceId: string, r: BankTransactionRemoved): Promise<void>;
+}
+
+/**
+ * A `bank_transactions.page` (issue #22), in the consumer's one transaction with its inbox row: the changes in
+ * the page's order, each run of adds booked set-based (`bookAdds`: deduplicated per bank transaction id, a
+ * second add of one id or one the ledger holds goes the per-transaction way, where versions decide), each
+ * modification and removal as its single event would be. So a page that repeats a change, or repeats what a
+ * page or single event before it applied, books nothing twice; a crash before the commit leaves the whole page
+ * to be applied again.
+ */
+export async function handleTransactionsPage(trx: Knex.Transaction, workspaceId: string, page: BankTransactionsPage, handlers: PageHandlers): Promise<void> {
+  // Like user input (RELIABILITY 14): a bad change fails the page before anything is written.
+  for (const c of page.changes) {
+    if (c.change.case === 'added' || c.change.case === 'modified') handlers.check(c.change.value);
+    else if (c.change.case === 'removed') {
+      if (!c.change.value.id) throw new Error('invalid bank transaction removal: id');
+    } else throw new Error('invalid bank transaction page: a change of no kind');
+  }
+  let adds: BankTransaction[] = [];
+  const flush = async () => {
+    await bookAdds(trx, workspaceId, adds, handlers.applyOne);
+    adds = [];
+  };
+  for (const { change } of page.changes) {
+    if (change.case === 'added') adds.push(change.value);
+    else if (change.case === 'modified') {
+      await flush();
+      await handlers.applyOne(trx, workspaceId, change.value);
+    } else if (change.case === 'removed') {
+      await flush();
+      await handlers.removeOne(trx, workspaceId, change.value);
+    }
+  }
+  await flush();
 }

@@ -33,7 +33,7 @@ import {
 } from '../store/workspace-transactions.js';
 import { defaultCategory, repost } from './booking.js';
 import { bankTransactionLines } from '../domain/posting.js';
-import { handleAddedBatch } from './bank-batch.js';
+import { handleAddedBatch, handleTransactionsPage } from './bank-batch.js';
 import { handleTieOutEvent } from './bank-tieout.js';
 import { isBooksCurrency } from '../domain/tie-out.js';
 import { daysApart, TRANSFER_WINDOW_DAYS } from '../domain/transfers.js';
@@ -49,6 +49,7 @@ export const CONSUMED_TYPES = [
   EventType.BankTransactionAdded,
   EventType.BankTransactionModified,
   EventType.BankTransactionRemoved,
+  EventType.BankTransactionsPage,
   EventType.BankAccountSynced,
 ] as const;
 export type LedgerEventType = (typeof CONSUMED_TYPES)[number];
@@ -244,6 +245,15 @@ export async function handleLedgerEvent(trx: Knex.Transaction, event: ReceivedEv
     }
     case EventType.BankTransactionRemoved: {
       await removeBankTransaction(trx, ws, eventMessage(event));
+      return;
+    }
+    // A sync page's changes in one transaction (issue #22), deduplicated per bank transaction.
+    case EventType.BankTransactionsPage: {
+      await handleTransactionsPage(trx, ws, eventMessage(event), {
+        check: checkBankTransaction,
+        applyOne: applyBankTransaction,
+        removeOne: removeBankTransaction,
+      });
       return;
     }
     // The bank's side of the tie-out: snapshot + opening balance (src/usecases/bank-tieout.ts).

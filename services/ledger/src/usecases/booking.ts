@@ -5,10 +5,10 @@ import { bankTransactionLines, splitTransactionLines } from '../domain/posting.j
 import { editRestriction } from '../domain/restrictions.js';
 import { isBooksCurrency } from '../domain/tie-out.js';
 import { accountById, accountBySystemKey, type AccountRow } from '../store/chart-store.js';
-import { postEntry, reverseEntry } from '../store/journal.js';
+import { postEntries, postEntry, reversalsOf, reverseEntry, type NewEntry } from '../store/journal.js';
 import type { BillerRow, TxnRow, TxnViewRow } from '../store/rows.js';
 import { liveView } from '../store/transaction-views.js';
-import { lockLiveTransaction, splitParts, updateTransaction } from '../store/workspace-transactions.js';
+import { lockLiveTransaction, splitParts, updateBookings, updateTransaction } from '../store/workspace-transactions.js';
 import { refuseOpeningBalanceEntry } from './opening-balances.js';
 
 /*
@@ -61,6 +61,49 @@ export async function repost(
   }
   await updateTransaction(trx, row.id, { category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId });
   return { ...row, category_id: categoryId, amount_cents: amountCents, txn_date: date, name, current_entry_id: entryId };
+}
+
+/**
+ * `repost` to a new category for many locked transactions at once (issue #22: transfer detection over a page
+ * books hundreds of pairs): the reversals read in one statement, every reversal and new entry posted in one
+ * `postEntries` in the order reposting them one after another would (reversal, new entry, next transaction),
+ * the rows in one UPDATE. A split transaction (its parts make the lines) goes through `repost` on its own.
+ */
+export async function repostMany(trx: Knex.Transaction, items: readonly { row: TxnRow; categoryId: string }[]): Promise<void> {
+  const whole = items.filter((i) => !i.row.is_split_parent);
+  for (const i of items) if (i.row.is_split_parent) await repost(trx, i.row, { categoryId: i.categoryId });
+  if (whole.length === 0) return;
+  const reversals = await reversalsOf(
+    trx,
+    whole.filter((i) => i.row.current_entry_id).map((i) => ({ entryId: i.row.current_entry_id as string, description: `Reversal: ${i.row.name}` })),
+  );
+  const entries: NewEntry[] = [];
+  const newEntryOf: (number | null)[] = [];
+  let nextReversal = 0;
+  for (const { row, categoryId } of whole) {
+    if (row.current_entry_id) entries.push(reversals[nextReversal++] as NewEntry);
+    if (row.ledger_account_id && row.txn_date && Number(row.amount_cents) !== 0 && isBooksCurrency(row.iso_currency_code)) {
+      newEntryOf.push(entries.length);
+      entries.push({
+        workspaceId: row.workspace_id,
+        date: row.txn_date,
+        sourceType: 'WorkspaceTransaction',
+        sourceId: row.id,
+        description: row.name,
+        lines: bankTransactionLines(row.ledger_account_id, categoryId, Number(row.amount_cents)),
+        transactionId: row.id,
+        billerId: row.biller_id,
+      });
+    } else newEntryOf.push(null);
+  }
+  const posted = await postEntries(trx, entries);
+  await updateBookings(
+    trx,
+    whole.map(({ row, categoryId }, i) => {
+      const at = newEntryOf[i];
+      return { ...row, category_id: categoryId, current_entry_id: at === null || at === undefined ? null : (posted[at] as string) };
+    }),
+  );
 }
 
 /** `categoryForBooking`'s checks on a category read beforehand. */

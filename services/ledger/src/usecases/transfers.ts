@@ -38,7 +38,7 @@ import {
   transferLock,
   type SideRow,
 } from '../store/transfers-store.js';
-import { repost } from './booking.js';
+import { repost, repostMany } from './booking.js';
 
 function pairable(r: SideRow, { auto }: { auto: boolean }): boolean {
   const ok =
@@ -113,33 +113,61 @@ export async function freshCategory(trx: Knex.Transaction, row: Pick<TxnRow, 'bi
 
 /** Books two locked sides as one transfer: both re-booked to one Transfer account, each naming the other, both trails. */
 async function bookPair(trx: Knex.Transaction, workspaceId: string, a: SideRow, b: SideRow, how: { score: number; userId: string | null }): Promise<void> {
-  const kind = transferKind({ isCreditCard: a.account_class === 'Liability' }, { isCreditCard: b.account_class === 'Liability' });
-  // A Transfer account the user chose for one side (marked by hand) is kept for both; else by the kind.
-  const chosen =
-    a.category_class === 'Transfer' && a.category_id
-      ? a.category_id
-      : b.category_class === 'Transfer' && b.category_id
-        ? b.category_id
-        : (await transferAccount(trx, workspaceId, kind === 'card_payment' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers)).id;
-  for (const r of [a, b]) if (r.category_id !== chosen) await repost(trx, r, { categoryId: chosen });
-  await setPair(trx, a.id, b.id, dismissalKey(a.id, b.id));
-  await auditMany(
-    trx,
-    [a, b].map((r, i) => ({
-      workspaceId,
-      transactionId: r.id,
-      userId: how.userId,
-      event: 'transfer_paired' as const,
-      details: {
-        counterpartId: (i === 0 ? b : a).id,
-        score: how.score,
-        by: how.userId ? 'user' : 'detection',
-        kind,
-        fromCategoryId: r.category_id,
-        toCategoryId: chosen,
-      },
-    })),
-  );
+  await bookPairs(trx, workspaceId, [{ a, b, score: how.score }], how.userId);
+}
+
+/**
+ * Books pairs (locked, checked, disjoint) as transfers, set-based (issue #22): each side re-booked to the pair's
+ * Transfer account in one `repostMany` (the order of booking the pairs one after another), the pairs set and
+ * the trail written in a statement each.
+ */
+async function bookPairs(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  pairs: readonly { a: SideRow; b: SideRow; score: number }[],
+  userId: string | null,
+): Promise<void> {
+  if (pairs.length === 0) return;
+  const accounts = new Map<string, string>();
+  const accountFor = async (key: string) => {
+    const known = accounts.get(key);
+    if (known) return known;
+    const id = (await transferAccount(trx, workspaceId, key)).id;
+    accounts.set(key, id);
+    return id;
+  };
+  const reposts: { row: SideRow; categoryId: string }[] = [];
+  const trail: Parameters<typeof auditMany>[1][number][] = [];
+  for (const { a, b, score } of pairs) {
+    const kind = transferKind({ isCreditCard: a.account_class === 'Liability' }, { isCreditCard: b.account_class === 'Liability' });
+    // A Transfer account the user chose for one side (marked by hand) is kept for both; else by the kind.
+    const chosen =
+      a.category_class === 'Transfer' && a.category_id
+        ? a.category_id
+        : b.category_class === 'Transfer' && b.category_id
+          ? b.category_id
+          : await accountFor(kind === 'card_payment' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers);
+    for (const r of [a, b]) if (r.category_id !== chosen) reposts.push({ row: r, categoryId: chosen });
+    [a, b].forEach((r, i) =>
+      trail.push({
+        workspaceId,
+        transactionId: r.id,
+        userId,
+        event: 'transfer_paired' as const,
+        details: {
+          counterpartId: (i === 0 ? b : a).id,
+          score,
+          by: userId ? 'user' : 'detection',
+          kind,
+          fromCategoryId: r.category_id,
+          toCategoryId: chosen,
+        },
+      }),
+    );
+  }
+  await repostMany(trx, reposts);
+  for (const { a, b } of pairs) await setPair(trx, a.id, b.id, dismissalKey(a.id, b.id));
+  await auditMany(trx, trail);
 }
 
 /**
@@ -176,29 +204,35 @@ async function markOneSided(trx: Knex.Transaction, workspaceId: string, subjects
     trx,
     candidates.map((r) => r.id),
   );
+  // Set-based (issue #22): the rows locked in one statement, re-booked in one `repostMany`, the trail in one insert.
+  const accounts = new Map<string, AccountRow>();
+  const reposts: { row: SideRow; categoryId: string }[] = [];
+  const trail: Parameters<typeof auditMany>[1][number][] = [];
   for (const r of await lockSides(
     trx,
     candidates.filter((c) => !dismissed.has(c.id)).map((c) => c.id),
   )) {
     if (!pairable(r, { auto: true }) || r.category_class === 'Transfer') continue;
-    const account = await transferAccount(trx, workspaceId, r.account_class === 'Liability' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers);
-    await repost(trx, r, { categoryId: account.id });
-    await auditMany(trx, [
-      {
-        workspaceId,
-        transactionId: r.id,
-        userId: null,
-        event: 'categorised' as const,
-        details: {
-          fromCategoryId: r.category_id,
-          toCategoryId: account.id,
-          toCategoryName: account.name,
-          by: 'detection',
-          reason: 'one-sided transfer: to review',
-        },
+    const key = r.account_class === 'Liability' ? SYSTEM.creditCardPayments : SYSTEM.internalTransfers;
+    const account = accounts.get(key) ?? (await transferAccount(trx, workspaceId, key));
+    accounts.set(key, account);
+    reposts.push({ row: r, categoryId: account.id });
+    trail.push({
+      workspaceId,
+      transactionId: r.id,
+      userId: null,
+      event: 'categorised' as const,
+      details: {
+        fromCategoryId: r.category_id,
+        toCategoryId: account.id,
+        toCategoryName: account.name,
+        by: 'detection',
+        reason: 'one-sided transfer: to review',
       },
-    ]);
+    });
   }
+  await repostMany(trx, reposts);
+  if (trail.length > 0) await auditMany(trx, trail);
 }
 
 async function pairDetected(trx: Knex.Transaction, workspaceId: string, subjectRows: SideRow[]): Promise<string[]> {
@@ -216,19 +250,22 @@ async function pairDetected(trx: Knex.Transaction, workspaceId: string, subjectR
     subjectRows.map((r) => r.id),
   );
   const plan = planPairs(subjectRows.map(side), poolRows.map(side), isDismissed);
-  const paired: string[] = [];
+  // Every side of the plan locked and read again in one statement (another writer may have changed one since
+  // the read above); a side is booked in one pair at most, as booking the plan pair by pair would.
+  const locked = new Map((await lockSides(trx, [...new Set(plan.flatMap((p) => [p.a.id, p.b.id]))])).map((r) => [r.id, r]));
+  const used = new Set<string>();
+  const toBook: { a: SideRow; b: SideRow; score: number }[] = [];
   for (const p of plan) {
-    // Locked and read again: another writer may have changed either since the read above.
-    const locked = await lockSides(trx, [p.a.id, p.b.id]);
-    const a = locked.find((r) => r.id === p.a.id);
-    const b = locked.find((r) => r.id === p.b.id);
-    if (!a || !b || !pairable(a, { auto: true }) || !pairable(b, { auto: true })) continue;
+    const a = locked.get(p.a.id);
+    const b = locked.get(p.b.id);
+    if (!a || !b || used.has(a.id) || used.has(b.id) || !pairable(a, { auto: true }) || !pairable(b, { auto: true })) continue;
     const score = transferScore(side(a), side(b));
     if (counterpartProblem(side(a), side(b)) || score < p.score) continue;
-    await bookPair(trx, workspaceId, a, b, { score, userId: null });
-    paired.push(a.id, b.id);
+    used.add(a.id).add(b.id);
+    toBook.push({ a, b, score });
   }
-  return paired;
+  await bookPairs(trx, workspaceId, toBook, null);
+  return toBook.flatMap((p) => [p.a.id, p.b.id]);
 }
 
 /**

@@ -6,11 +6,18 @@ import {
   BankAccountSyncedSchema,
   BankTransactionRemovedSchema,
   BankTransactionSchema,
+  BankTransactionsPageSchema,
 } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
 import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
-import { CategorizationRequestedSchema, ChartChangedSchema, EntryPostedSchema, TransactionCategorizedSchema } from '@ledgerline/proto/events/v1/ledger_pb';
+import {
+  CategorizationRequestedSchema,
+  ChartChangedSchema,
+  EntriesPostedSchema,
+  EntryPostedSchema,
+  TransactionCategorizedSchema,
+} from '@ledgerline/proto/events/v1/ledger_pb';
 import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
 import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
@@ -33,6 +40,8 @@ export const EventType = {
   WorkspaceDeleted: 'workspace.deleted',
   /** ledger: a balanced journal entry was posted. */
   EntryPosted: 'entry.posted',
+  /** ledger: the entries of one batch (e.g. a page of bank transactions), in posting order; consumers dedupe per entry id. */
+  EntriesPosted: 'entries.posted',
   /** ledger: the workspace's chart of accounts changed. */
   ChartChanged: 'chart.changed',
   /** banking: a bank or card account was linked (or relinked). */
@@ -47,6 +56,8 @@ export const EventType = {
   BankTransactionModified: 'bank_transaction.modified',
   /** banking: the provider withdrew a transaction. */
   BankTransactionRemoved: 'bank_transaction.removed',
+  /** banking: the changes of one sync page (adds, modifications, removals in order) as one event; consumers dedupe per transaction. */
+  BankTransactionsPage: 'bank_transactions.page',
   /** firm: one firm member's complete set of client organizations (full state with a version; identity projects it). */
   FirmAccessChanged: 'firm.access_changed',
   /** parties: a vendor was created, updated, deleted or merged into another (one per merged vendor). */
@@ -74,6 +85,7 @@ export const EVENT_SCHEMAS = {
   [EventType.MemberChanged]: MemberChangedSchema,
   [EventType.WorkspaceDeleted]: WorkspaceDeletedSchema,
   [EventType.EntryPosted]: EntryPostedSchema,
+  [EventType.EntriesPosted]: EntriesPostedSchema,
   [EventType.ChartChanged]: ChartChangedSchema,
   [EventType.BankAccountLinked]: BankAccountLinkedSchema,
   [EventType.BankAccountRemoved]: BankAccountRemovedSchema,
@@ -81,6 +93,7 @@ export const EVENT_SCHEMAS = {
   [EventType.BankTransactionAdded]: BankTransactionSchema,
   [EventType.BankTransactionModified]: BankTransactionSchema,
   [EventType.BankTransactionRemoved]: BankTransactionRemovedSchema,
+  [EventType.BankTransactionsPage]: BankTransactionsPageSchema,
   [EventType.FirmAccessChanged]: FirmAccessChangedSchema,
   [EventType.VendorChanged]: VendorChangedSchema,
   [EventType.CustomerChanged]: CustomerChangedSchema,

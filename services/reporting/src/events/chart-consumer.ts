@@ -22,6 +22,7 @@ const TYPES = [
   EventType.BankTransactionAdded,
   EventType.BankTransactionModified,
   EventType.BankTransactionRemoved,
+  EventType.BankTransactionsPage,
 ] as const;
 
 /**
@@ -83,6 +84,34 @@ export function chartConsumer(o: { maxDeliver?: number } = {}): ConsumerDeclarat
             version: Number(t.version),
             removed: true,
           });
+          return;
+        }
+        // A sync page (issue #22): each change as its single event would be, in order; a USD add costs no statement.
+        case EventType.BankTransactionsPage: {
+          for (const { change } of eventMessage(event).changes) {
+            if (!change.case) throw new Error(`invalid ${event.type} ${event.id}: a change of no kind`);
+            const t = change.value;
+            if (!isUuid(t.id) || (change.case !== 'removed' && !DATE.test(change.value.date))) throw new Error(`invalid ${event.type} ${event.id}`);
+            if (change.case === 'removed') {
+              await recordBankTransactionCurrency(trx, event.workspaceId, {
+                id: t.id,
+                isoCurrencyCode: '',
+                date: '1970-01-01',
+                version: Number(t.version),
+                removed: true,
+              });
+              continue;
+            }
+            const code = change.value.isoCurrencyCode.trim().toUpperCase();
+            if (change.case === 'added' && (code === '' || code === 'USD')) continue;
+            await recordBankTransactionCurrency(trx, event.workspaceId, {
+              id: t.id,
+              isoCurrencyCode: code,
+              date: change.value.date,
+              version: Number(t.version),
+              removed: false,
+            });
+          }
           return;
         }
         case EventType.BankAccountLinked:

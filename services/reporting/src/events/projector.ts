@@ -7,6 +7,7 @@ import {
   type Consumer,
   type ConsumerDeclaration,
   type EventBus,
+  type EventMessage,
   type Knex,
   type Logger,
 } from '@ledgerline/platform';
@@ -19,7 +20,22 @@ export const PROJECTOR = 'reporting';
 
 /** A payload is checked like user input: a bad one fails loudly (dead letter), never half-applied. */
 export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8Array): PostedEntry {
-  const p = eventMessage({ type: EventType.EntryPosted, payload });
+  return checkEntry(eventId, workspaceId, eventMessage({ type: EventType.EntryPosted, payload }));
+}
+
+/** The entries of an `entry.posted` (one) or an `entries.posted` (a batch, issue #22), each checked as above. */
+export function decodeEntries(event: { id: string; type: ProjectedType; workspaceId: string; payload: Uint8Array }): PostedEntry[] {
+  if (event.type === EventType.EntryPosted) return [decodeEntry(event.id, event.workspaceId, event.payload)];
+  const batch = eventMessage({ type: EventType.EntriesPosted, payload: event.payload });
+  if (batch.entries.length === 0) throw new Error(`invalid ${EventType.EntriesPosted} ${event.id}: no entries`);
+  return batch.entries.map((p) => checkEntry(event.id, event.workspaceId, p));
+}
+
+/** The types the projector applies: one entry, or a batch of them. */
+export type ProjectedType = typeof EventType.EntryPosted | typeof EventType.EntriesPosted;
+const PROJECTED = [EventType.EntryPosted, EventType.EntriesPosted] as const;
+
+function checkEntry(eventId: string, workspaceId: string, p: EventMessage<typeof EventType.EntryPosted>): PostedEntry {
   const problems: string[] = [];
   if (!isUuid(workspaceId)) problems.push('workspace_id');
   if (!isUuid(p.entryId)) problems.push('entry_id');
@@ -62,25 +78,22 @@ export function decodeEntry(eventId: string, workspaceId: string, payload: Uint8
  * projected entries (once per entry id) and one set-based upsert per table — and is acknowledged only after
  * the commit. A batch that fails is retried event by event, so one bad event cannot hold back the others.
  */
-export function balanceProjector(o: {
-  generation: number;
-  batchSize: number;
-  maxDeliver?: number;
-}): ConsumerDeclaration<typeof EventType.EntryPosted, PostedEntry> {
+export function balanceProjector(o: { generation: number; batchSize: number; maxDeliver?: number }): ConsumerDeclaration<ProjectedType, PostedEntry[]> {
   return {
     name: PROJECTOR,
     generation: o.generation,
-    types: [EventType.EntryPosted],
+    types: PROJECTED,
     maxDeliver: o.maxDeliver ?? 8,
-    check: (event) => decodeEntry(event.id, event.workspaceId, event.payload),
+    check: (event) => decodeEntries(event),
     batch: {
-      types: [EventType.EntryPosted],
+      types: PROJECTED,
       size: o.batchSize,
       acrossTenants: true,
+      // A batch of events, each one entry or many: one set-based apply (and one version bump per workspace).
       async handle(trx, events) {
         await applyEntries(
           trx,
-          events.map((e) => e.checked),
+          events.flatMap((e) => e.checked),
         );
       },
     },

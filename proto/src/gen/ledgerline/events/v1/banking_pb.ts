@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/banking.proto.
  */
 export const file_ledgerline_events_v1_banking: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iYW5raW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKnAQoRQmFua0FjY291bnRMaW5rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBG1hc2sYAyABKAkSDAoEdHlwZRgEIAEoCRIPCgdzdWJ0eXBlGAUgASgJEhgKEGluc3RpdHV0aW9uX25hbWUYBiABKAkSGQoRaXNvX2N1cnJlbmN5X2NvZGUYByABKAkSDgoGc291cmNlGAggASgJIigKEkJhbmtBY2NvdW50UmVtb3ZlZBISCgphY2NvdW50X2lkGAEgASgJIoACCg9CYW5rVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCRITCgtleHRlcm5hbF9pZBgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSGQoRaXNvX2N1cnJlbmN5X2NvZGUYBSABKAkSDAoEZGF0ZRgGIAEoCRIXCg9hdXRob3JpemVkX2RhdGUYByABKAkSDAoEbmFtZRgIIAEoCRIVCg1tZXJjaGFudF9uYW1lGAkgASgJEg8KB3BlbmRpbmcYCiABKAgSGQoRcHJvdmlkZXJfY2F0ZWdvcnkYCyABKAkSDwoHdmVyc2lvbhgMIAEoAyJeChZCYW5rVHJhbnNhY3Rpb25SZW1vdmVkEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEwoLZXh0ZXJuYWxfaWQYAyABKAkSDwoHdmVyc2lvbhgEIAEoAyLtAgoRQmFua0FjY291bnRTeW5jZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgR0eXBlGAIgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAMgASgJEh0KFWN1cnJlbnRfYmFsYW5jZV9jZW50cxgEIAEoAxIbChNoYXNfY3VycmVudF9iYWxhbmNlGAUgASgIEh8KF2F2YWlsYWJsZV9iYWxhbmNlX2NlbnRzGAYgASgDEh0KFWhhc19hdmFpbGFibGVfYmFsYW5jZRgHIAEoCBIRCglzeW5jZWRfYXQYCCABKAkSGgoScG9zdGVkX3RvdGFsX2NlbnRzGAkgASgDEhQKDHBvc3RlZF9jb3VudBgKIAEoAxIbChNwZW5kaW5nX3RvdGFsX2NlbnRzGAsgASgDEhUKDXBlbmRpbmdfY291bnQYDCABKAMSFQoNZWFybGllc3RfZGF0ZRgNIAEoCRIPCgd2ZXJzaW9uGA4gASgDYgZwcm90bzM");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iYW5raW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKnAQoRQmFua0FjY291bnRMaW5rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBG1hc2sYAyABKAkSDAoEdHlwZRgEIAEoCRIPCgdzdWJ0eXBlGAUgASgJEhgKEGluc3RpdHV0aW9uX25hbWUYBiABKAkSGQoRaXNvX2N1cnJlbmN5X2NvZGUYByABKAkSDgoGc291cmNlGAggASgJIigKEkJhbmtBY2NvdW50UmVtb3ZlZBISCgphY2NvdW50X2lkGAEgASgJIoACCg9CYW5rVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCRITCgtleHRlcm5hbF9pZBgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSGQoRaXNvX2N1cnJlbmN5X2NvZGUYBSABKAkSDAoEZGF0ZRgGIAEoCRIXCg9hdXRob3JpemVkX2RhdGUYByABKAkSDAoEbmFtZRgIIAEoCRIVCg1tZXJjaGFudF9uYW1lGAkgASgJEg8KB3BlbmRpbmcYCiABKAgSGQoRcHJvdmlkZXJfY2F0ZWdvcnkYCyABKAkSDwoHdmVyc2lvbhgMIAEoAyJeChZCYW5rVHJhbnNhY3Rpb25SZW1vdmVkEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEwoLZXh0ZXJuYWxfaWQYAyABKAkSDwoHdmVyc2lvbhgEIAEoAyLtAgoRQmFua0FjY291bnRTeW5jZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgR0eXBlGAIgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAMgASgJEh0KFWN1cnJlbnRfYmFsYW5jZV9jZW50cxgEIAEoAxIbChNoYXNfY3VycmVudF9iYWxhbmNlGAUgASgIEh8KF2F2YWlsYWJsZV9iYWxhbmNlX2NlbnRzGAYgASgDEh0KFWhhc19hdmFpbGFibGVfYmFsYW5jZRgHIAEoCBIRCglzeW5jZWRfYXQYCCABKAkSGgoScG9zdGVkX3RvdGFsX2NlbnRzGAkgASgDEhQKDHBvc3RlZF9jb3VudBgKIAEoAxIbChNwZW5kaW5nX3RvdGFsX2NlbnRzGAsgASgDEhUKDXBlbmRpbmdfY291bnQYDCABKAMSFQoNZWFybGllc3RfZGF0ZRgNIAEoCRIPCgd2ZXJzaW9uGA4gASgDItUBChVCYW5rVHJhbnNhY3Rpb25DaGFuZ2USNgoFYWRkZWQYASABKAsyJS5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25IABI5Cghtb2RpZmllZBgCIAEoCzIlLmxlZGdlcmxpbmUuZXZlbnRzLnYxLkJhbmtUcmFuc2FjdGlvbkgAEj8KB3JlbW92ZWQYAyABKAsyLC5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25SZW1vdmVkSABCCAoGY2hhbmdlIlQKFEJhbmtUcmFuc2FjdGlvbnNQYWdlEjwKB2NoYW5nZXMYASADKAsyKy5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25DaGFuZ2ViBnByb3RvMw");
 
 /**
  * type "bank_account.linked": a bank or card account was linked (or relinked) to the workspace.
@@ -313,4 +313,70 @@ export type BankAccountSynced = Message<"ledgerline.events.v1.BankAccountSynced"
  */
 export const BankAccountSyncedSchema: GenMessage<BankAccountSynced> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_banking, 4);
+
+/**
+ * One change of a bank transaction, as a page carries it.
+ *
+ * @generated from message ledgerline.events.v1.BankTransactionChange
+ */
+export type BankTransactionChange = Message<"ledgerline.events.v1.BankTransactionChange"> & {
+  /**
+   * @generated from oneof ledgerline.events.v1.BankTransactionChange.change
+   */
+  change: {
+    /**
+     * The same payload as "bank_transaction.added".
+     *
+     * @generated from field: ledgerline.events.v1.BankTransaction added = 1;
+     */
+    value: BankTransaction;
+    case: "added";
+  } | {
+    /**
+     * The same payload as "bank_transaction.modified".
+     *
+     * @generated from field: ledgerline.events.v1.BankTransaction modified = 2;
+     */
+    value: BankTransaction;
+    case: "modified";
+  } | {
+    /**
+     * The same payload as "bank_transaction.removed".
+     *
+     * @generated from field: ledgerline.events.v1.BankTransactionRemoved removed = 3;
+     */
+    value: BankTransactionRemoved;
+    case: "removed";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message ledgerline.events.v1.BankTransactionChange.
+ * Use `create(BankTransactionChangeSchema)` to create a new message.
+ */
+export const BankTransactionChangeSchema: GenMessage<BankTransactionChange> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_banking, 5);
+
+/**
+ * type "bank_transactions.page": the changes of one sync page (or part of one), in the order banking applied
+ * them, in one event (issue #22: a thousand times fewer messages than one event per change). Each change names
+ * its transaction by id and version, so a consumer deduplicates per transaction, not per event: a change it has
+ * applied before, from this page or a single-change event, is a no-op. The single-change types above stay for
+ * other producers.
+ *
+ * @generated from message ledgerline.events.v1.BankTransactionsPage
+ */
+export type BankTransactionsPage = Message<"ledgerline.events.v1.BankTransactionsPage"> & {
+  /**
+   * @generated from field: repeated ledgerline.events.v1.BankTransactionChange changes = 1;
+   */
+  changes: BankTransactionChange[];
+};
+
+/**
+ * Describes the message ledgerline.events.v1.BankTransactionsPage.
+ * Use `create(BankTransactionsPageSchema)` to create a new message.
+ */
+export const BankTransactionsPageSchema: GenMessage<BankTransactionsPage> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_banking, 6);
 

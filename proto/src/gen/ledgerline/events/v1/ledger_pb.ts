@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/ledger.proto.
  */
 export const file_ledgerline_events_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCSLnAQoWVHJhbnNhY3Rpb25DYXRlZ29yaXplZBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIVCg1tZXJjaGFudF9uYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxIXCg9iYW5rX2FjY291bnRfaWQYBSABKAkSEwoLY2F0ZWdvcnlfaWQYBiABKAkSEQoJdmVuZG9yX2lkGAcgASgJEgwKBGRhdGUYCCABKAkSDAoEbW9kZRgJIAEoCRIWCg5jYXRlZ29yaXplZF9hdBgKIAEoCSKaAQoXQ2F0ZWdvcml6YXRpb25DYW5kaWRhdGUSFgoOdHJhbnNhY3Rpb25faWQYASABKAkSFQoNbWVyY2hhbnRfbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSFwoPYmFua19hY2NvdW50X2lkGAUgASgJEgwKBGRhdGUYBiABKAkibAoXQ2F0ZWdvcml6YXRpb25SZXF1ZXN0ZWQSDgoGam9iX2lkGAEgASgJEkEKCmNhbmRpZGF0ZXMYAiADKAsyLS5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvbkNhbmRpZGF0ZWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJDCg1FbnRyaWVzUG9zdGVkEjIKB2VudHJpZXMYASADKAsyIS5sZWRnZXJsaW5lLmV2ZW50cy52MS5FbnRyeVBvc3RlZCJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCSLnAQoWVHJhbnNhY3Rpb25DYXRlZ29yaXplZBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIVCg1tZXJjaGFudF9uYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxIXCg9iYW5rX2FjY291bnRfaWQYBSABKAkSEwoLY2F0ZWdvcnlfaWQYBiABKAkSEQoJdmVuZG9yX2lkGAcgASgJEgwKBGRhdGUYCCABKAkSDAoEbW9kZRgJIAEoCRIWCg5jYXRlZ29yaXplZF9hdBgKIAEoCSKaAQoXQ2F0ZWdvcml6YXRpb25DYW5kaWRhdGUSFgoOdHJhbnNhY3Rpb25faWQYASABKAkSFQoNbWVyY2hhbnRfbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSFwoPYmFua19hY2NvdW50X2lkGAUgASgJEgwKBGRhdGUYBiABKAkibAoXQ2F0ZWdvcml6YXRpb25SZXF1ZXN0ZWQSDgoGam9iX2lkGAEgASgJEkEKCmNhbmRpZGF0ZXMYAiADKAsyLS5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvbkNhbmRpZGF0ZWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.events.v1.EntryLine
@@ -128,6 +128,28 @@ export const EntryPostedSchema: GenMessage<EntryPosted> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_ledger, 1);
 
 /**
+ * type "entries.posted": the entries the ledger posted in one statement of its one writer (a batch: e.g. a page
+ * of bank transactions), in posting order, as one event (issue #22). Each entry is exactly what its own
+ * "entry.posted" would carry; a consumer deduplicates per entry id, so an entry seen before, alone or in another
+ * batch, counts once. A single entry is still published as "entry.posted".
+ *
+ * @generated from message ledgerline.events.v1.EntriesPosted
+ */
+export type EntriesPosted = Message<"ledgerline.events.v1.EntriesPosted"> & {
+  /**
+   * @generated from field: repeated ledgerline.events.v1.EntryPosted entries = 1;
+   */
+  entries: EntryPosted[];
+};
+
+/**
+ * Describes the message ledgerline.events.v1.EntriesPosted.
+ * Use `create(EntriesPostedSchema)` to create a new message.
+ */
+export const EntriesPostedSchema: GenMessage<EntriesPosted> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_ledger, 2);
+
+/**
  * type "chart.changed": the workspace's chart of accounts changed (an account created, renamed, moved or
  * deleted; a group or tag changed; the fiscal year's first month changed). Nothing is posted, but reports
  * lay themselves out from the chart, so the change takes a number from the same sequence as entries
@@ -160,7 +182,7 @@ export type ChartChanged = Message<"ledgerline.events.v1.ChartChanged"> & {
  * Use `create(ChartChangedSchema)` to create a new message.
  */
 export const ChartChangedSchema: GenMessage<ChartChanged> = /*@__PURE__*/
-  messageDesc(file_ledgerline_events_v1_ledger, 2);
+  messageDesc(file_ledgerline_events_v1_ledger, 3);
 
 /**
  * type "transaction.categorized": a user categorised a workspace transaction by hand (PATCH of its category,
@@ -236,7 +258,7 @@ export type TransactionCategorized = Message<"ledgerline.events.v1.TransactionCa
  * Use `create(TransactionCategorizedSchema)` to create a new message.
  */
 export const TransactionCategorizedSchema: GenMessage<TransactionCategorized> = /*@__PURE__*/
-  messageDesc(file_ledgerline_events_v1_ledger, 3);
+  messageDesc(file_ledgerline_events_v1_ledger, 4);
 
 /**
  * A new transaction no vendor rule or merchant (biller) category claimed, as the categorisation model sees it.
@@ -280,7 +302,7 @@ export type CategorizationCandidate = Message<"ledgerline.events.v1.Categorizati
  * Use `create(CategorizationCandidateSchema)` to create a new message.
  */
 export const CategorizationCandidateSchema: GenMessage<CategorizationCandidate> = /*@__PURE__*/
-  messageDesc(file_ledgerline_events_v1_ledger, 4);
+  messageDesc(file_ledgerline_events_v1_ledger, 5);
 
 /**
  * type "categorization.requested": an import booked transactions nobody categorised; the ledger holds a
@@ -306,5 +328,5 @@ export type CategorizationRequested = Message<"ledgerline.events.v1.Categorizati
  * Use `create(CategorizationRequestedSchema)` to create a new message.
  */
 export const CategorizationRequestedSchema: GenMessage<CategorizationRequested> = /*@__PURE__*/
-  messageDesc(file_ledgerline_events_v1_ledger, 5);
+  messageDesc(file_ledgerline_events_v1_ledger, 6);
 
