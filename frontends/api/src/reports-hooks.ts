@@ -70,7 +70,7 @@ const widget = (options: WidgetQueryOptions) => ({
   ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
 });
 
-/** The widgets GET /dashboard answers, each with its route's answer or its error (services/gateway/src/routes/dashboard.ts). */
+/** The widgets GET /dashboard answers, each with its route's answer or its error (services/gateway/src/composite/dashboard.ts). */
 export type DashboardWidget = 'profitLoss' | 'cashFlow' | 'assetBalanceGraph' | 'runway' | 'spending' | 'topMerchants';
 export type DashboardAnswer = Record<DashboardWidget, { status: number; data?: unknown; error?: Schemas['ErrorResponse'] }>;
 
