@@ -106,14 +106,14 @@ const WIDGETS_ASKED = `(() => {
  * flow's POST /accounts does; tests/browser/support.ts has the same for the browser tests, which this Node program
  * cannot import) and waits until banking synced them and the ledger booked every one.
  */
-async function linkSandboxBank(system: System, token: string, count: number): Promise<number> {
+export async function linkSandboxBank(system: System, token: string, count: number, options: { seed?: number; timeoutMs?: number } = {}): Promise<number> {
   const plaid = system.plaid;
   if (!plaid) throw new Error('the system runs without the Plaid sandbox');
   const PLATYPUS = 'ins_109508';
   const publicToken = plaid.createPublicToken({
     institution_id: PLATYPUS,
     initial_products: ['transactions'],
-    options: { ledgerline: { transactions: count, seed: 13, initial_webhook: false } },
+    options: { ledgerline: { transactions: count, seed: options.seed ?? 13, initial_webhook: false } },
   });
   const item = plaid.listItems().at(-1);
   const institution = plaid.institutions().find((i) => i.institutionId === PLATYPUS);
@@ -140,7 +140,7 @@ async function linkSandboxBank(system: System, token: string, count: number): Pr
         throw new Error(`the ledger did not book the sandbox's transactions in time (banked ${banked}, booked ${booked})`);
       return banked;
     },
-    { timeoutMs: 120_000, intervalMs: 250 },
+    { timeoutMs: options.timeoutMs ?? 120_000, intervalMs: 250 },
   );
 }
 
