@@ -3,7 +3,7 @@
 // and the firm sign-up. The firm's team screens (members, invites, access) are the settings remote's (firm-team.ts).
 import type { ApiClient } from './client';
 import type { operations } from './gen/schema';
-import type { OperationResult, Schemas, SignUpBody, SignUpResponse } from './types';
+import type { OperationResult, Schemas, SignUpBody } from './types';
 import { validateSignUp, type FieldErrors, type SignUpFormValues } from './validation';
 
 export type Firm = Schemas['Firm'];
@@ -133,13 +133,11 @@ export function firmSignUpBody(v: FirmSignUpFormValues, base: SignUpBody): FirmS
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────────────
 
 export const firmApi = {
-  organizations: (client: ApiClient, signal?: AbortSignal) =>
-    client.request<FirmOrganizationsResponse>('GET', '/accounting-firm/organizations', signal ? { signal } : {}),
-  addOrganization: (client: ApiClient, body: AddFirmOrganizationBody) =>
-    client.request<AddFirmOrganizationResponse>('POST', '/accounting-firm/add-organization', { body }),
-  me: (client: ApiClient, signal?: AbortSignal) => client.request<FirmMeResponse>('GET', '/accounting-firm/me', signal ? { signal } : {}),
-  acceptInvite: (client: ApiClient, token: string) => client.request<AcceptFirmInviteResponse>('POST', '/accounting-firm/accept-invite/', { body: { token } }),
-  verifyInvite: (client: ApiClient, body: VerifyInviteBody) => client.request<VerifyInviteResponse>('POST', '/verify-invite', { body }),
+  organizations: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/organizations', { signal }),
+  addOrganization: (client: ApiClient, body: AddFirmOrganizationBody) => client.post('/accounting-firm/add-organization', { body }),
+  me: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/me', { signal }),
+  acceptInvite: (client: ApiClient, token: string) => client.post('/accounting-firm/accept-invite/', { body: { token } }),
+  verifyInvite: (client: ApiClient, body: VerifyInviteBody) => client.post('/verify-invite', { body }),
   /** POST /signup for either kind of account (a business body, or one with the firm's fields). */
-  signUp: (client: ApiClient, body: SignUpBody | FirmSignUpBody) => client.request<SignUpResponse>('POST', '/signup', { body }),
+  signUp: (client: ApiClient, body: SignUpBody | FirmSignUpBody) => client.post('/signup', { body }),
 };

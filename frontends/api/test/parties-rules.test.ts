@@ -56,6 +56,14 @@ describe('vendor rule editor (spec §3 fields, §5)', () => {
       amountValue: 10,
       upperAmountValue: 50,
       sourceAccount: null,
+      conditions: [],
+      impactedTransactions: [],
+      impactedTransactionCount: 0,
+      vendorId: V,
+      categoryId: CAT,
+      sourceId: '',
+      createdOn: '2026-03-01T00:00:00.000Z',
+      updatedOn: '2026-03-01T00:00:00.000Z',
     };
     expect(vendorRuleForm(rule)).toMatchObject({ vendorId: V, categoryId: CAT, ruleApplyDateTime: '2026-03-01', amountValue: '10', upperAmountValue: '50' });
     expect(describeVendorRule(rule)).toBe('Description equals "UBER TRIP" · Amount between $10.00 and $50.00');
@@ -77,22 +85,8 @@ describe('vendor and customer list queries (spec §9: 20 a page)', () => {
 });
 
 describe('impactedCount', () => {
-  const rule: VendorRule = {
-    id: 'r',
-    name: 'R',
-    vendor: null,
-    category: null,
-    ruleApplyDateTime: null,
-    descriptionSign: null,
-    descriptionValue: null,
-    amountSign: null,
-    amountValue: null,
-    upperAmountValue: null,
-    sourceAccount: null,
-  };
   it('takes the server’s count over the list, which stops at 100', () => {
-    expect(impactedCount({ ...rule, impactedTransactions: new Array(100).fill({}), impactedTransactionCount: 250 })).toBe(250);
-    expect(impactedCount({ ...rule, impactedTransactions: [{}, {}] })).toBe(2);
-    expect(impactedCount({ ...rule, impactedTransactions: null })).toBeNull();
+    const impacted = new Array(100).fill({ id: 't', description: 'UBER', amount: 12, dateTime: '2026-03-02', categoryId: CAT });
+    expect(impactedCount({ impactedTransactions: impacted, impactedTransactionCount: 250 } as VendorRule)).toBe(250);
   });
 });
