@@ -23,19 +23,8 @@ export {
   useSecuritySettings,
   useUpdateSecuritySettings,
 } from './hooks';
-export {
-  IN_PROGRESS_JOB_STATUSES,
-  JOB_POLL_INTERVAL_MS,
-  accountKindLabel,
-  accountsForSelection,
-  groupByInstitution,
-  importState,
-  isCreditCard,
-  isJobInProgress,
-  jobProgress,
-  maskLabel,
-} from './banking';
-export type { ImportState, InstitutionGroup } from './banking';
+export { IN_PROGRESS_JOB_STATUSES, JOB_POLL_INTERVAL_MS, importState, isCreditCard, isJobInProgress } from './banking';
+export type { AccountKind, ImportState } from './banking';
 export type * from './types';
 export { DEMO_DISABLED_MESSAGE, VIEWER_DISABLED_MESSAGE, canEdit, hasRoleAtLeast, isAdminRole } from './roles';
 export {
