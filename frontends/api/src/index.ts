@@ -311,17 +311,7 @@ export { firmQueryKeys, useAcceptFirmInvite, useAddFirmOrganization, useFirmMe, 
 // Parties (issue #17): vendors, customers and vendor rules (spec documents-parties-integrations §2, §3, §5, §7, §9).
 export { ADDED_FILTERS, PARTIES_PAGE_SIZE, PARTY_STATUSES, customersQuery, partiesApi, vendorsQuery } from './parties';
 export type * from './parties';
-export {
-  AMOUNT_SIGNS,
-  DESCRIPTION_SIGNS,
-  VENDOR_RULE_CONDITION_MESSAGE,
-  describeVendorRule,
-  impactedCount,
-  validateVendorRule,
-  vendorRuleBody,
-  vendorRuleForm,
-  vendorRulesApi,
-} from './parties-rules';
+export { AMOUNT_SIGNS, DESCRIPTION_SIGNS, VENDOR_RULE_CONDITION_MESSAGE, validateVendorRule, vendorRuleBody, vendorRulesApi } from './parties-rules';
 export type * from './parties-rules';
 export { CREDITS_PAGE_SIZE, creditRestBody, creditsApi, partyCreditOf } from './parties-credits';
 export type * from './parties-credits';
