@@ -79,17 +79,10 @@ export function checkOrganizationName(name: string): string | undefined {
 /** Who signs up (spec §3 User userType): a business, or an accounting firm. */
 export type SignUpKind = 'business' | 'firm';
 
-/** The firm's part of a sign-up (documents-parties-integrations §3 "Firm create: firmName, country"). */
-export interface FirmSignUpFields {
-  userType: 'firm';
-  firmName: string;
-  country: string;
-}
+/** The firm's part of a sign-up (documents-parties-integrations §3 "Firm create: firmName, country"): the generated fields, all sent. */
+export type FirmSignUpFields = Required<Pick<SignUpBody, 'firmName' | 'country'>> & { userType: 'firm' };
 
-/**
- * The sign-up body with the firm's fields. Until the gateway's SignUpBody names them (issue #16 item 4) they are
- * written here; the gateway drops properties its schema does not know, so a firm sign-up sent today still signs up.
- */
+/** The sign-up body of a firm: the gateway's SignUpBody with the firm's fields present. */
 export type FirmSignUpBody = SignUpBody & FirmSignUpFields;
 
 export interface FirmSignUpFormValues extends SignUpFormValues {
