@@ -5,7 +5,6 @@ import {
   type ChartOfAccountsResponse,
   type DeleteCategoriesResponse,
   type GeneralLedgerAccount,
-  type GeneralLedgerResponse,
   type LedgerTransactionsResponse,
   type MoveCategoryBody,
   type UpdateCategoryBody,
@@ -38,7 +37,7 @@ export function useChartOfAccounts(endDate: string | null = null) {
   const { client } = useApiContext();
   return useQuery<ChartOfAccountsResponse, ApiError>({
     queryKey: accountingQueryKeys.chartAsOf(endDate),
-    queryFn: ({ signal }) => client.request<ChartOfAccountsResponse>('GET', '/categories/chart-of-accounts', { query: { endDate }, signal }),
+    queryFn: ({ signal }) => client.get('/categories/chart-of-accounts', { params: { query: { endDate } }, signal }),
     // A new workspace's chart is seeded from an event a moment after sign-up: look again until it is there.
     refetchInterval: (query) => (query.state.data?.chartOfAccounts.length === 0 ? CHART_SEED_POLL_MS : false),
   });
@@ -58,7 +57,7 @@ export function useAddChartAccount() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, CreateCategoryBody>({
-    mutationFn: (body) => client.request('POST', '/categories', { body }),
+    mutationFn: (body) => client.post('/categories', { body }),
     onSuccess: () => refreshChart(client, queryClient),
   });
 }
@@ -68,7 +67,7 @@ export function useUpdateChartAccount() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, UpdateCategoryBody>({
-    mutationFn: (body) => client.request('PATCH', '/categories/update', { body }),
+    mutationFn: (body) => client.patch('/categories/update', { body }),
     onSuccess: () => refreshChart(client, queryClient),
   });
 }
@@ -78,7 +77,7 @@ export function useMoveChartAccount() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, MoveCategoryBody>({
-    mutationFn: (body) => client.request('PATCH', '/categories/move', { body }),
+    mutationFn: (body) => client.patch('/categories/move', { body }),
     onSuccess: () => refreshChart(client, queryClient),
   });
 }
@@ -88,7 +87,7 @@ export function useDeleteChartAccounts() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<DeleteCategoriesResponse, ApiError, string[]>({
-    mutationFn: (categoryIds) => client.request('DELETE', '/categories/delete', { body: { categoryIds } }),
+    mutationFn: (categoryIds) => client.delete('/categories/delete', { body: { categoryIds } }),
     onSuccess: (_answer, ids) => {
       queryClient.setQueriesData<ChartOfAccountsResponse>({ queryKey: accountingQueryKeys.chart }, (chart) =>
         chart ? { ...chart, chartOfAccounts: withoutNodes(chart.chartOfAccounts, new Set(ids)) } : chart,
@@ -107,8 +106,7 @@ export function useGeneralLedger(startDate: string, endDate: string) {
   const { client } = useApiContext();
   return useQuery<GeneralLedgerAccount[], ApiError>({
     queryKey: accountingQueryKeys.generalLedger(startDate, endDate),
-    queryFn: async ({ signal }) =>
-      (await client.request<GeneralLedgerResponse>('GET', '/ledger/get-general-ledger', { query: { startDate, endDate }, signal })).data,
+    queryFn: async ({ signal }) => (await client.get('/ledger/get-general-ledger', { params: { query: { startDate, endDate } }, signal })).data,
   });
 }
 
@@ -118,8 +116,8 @@ export function useLedgerLines(ledgerAccountId: string | null, startDate: string
   return useInfiniteQuery<LedgerTransactionsResponse, ApiError>({
     queryKey: accountingQueryKeys.ledgerLines(ledgerAccountId ?? '', startDate, endDate),
     queryFn: ({ pageParam, signal }) =>
-      client.request<LedgerTransactionsResponse>('GET', '/ledger/get-ledger-transactions', {
-        query: { ledgerAccountId, startDate, endDate, page: pageParam as number, take: LEDGER_PAGE_SIZE },
+      client.get('/ledger/get-ledger-transactions', {
+        params: { query: { ledgerAccountId, startDate, endDate, page: pageParam as number, take: LEDGER_PAGE_SIZE } },
         signal,
       }),
     initialPageParam: 1,

@@ -9,20 +9,10 @@ import { transactionsQuery, type TransactionFilters, type TransactionTab, type T
 import { ledgerQueryKeys } from './ledger-hooks';
 import { afterBooksChanged } from './reports-hooks';
 import type { Schemas } from './types';
-import type {
-  PairTransferBody,
-  PairTransferResponse,
-  TiedAccountsResponse,
-  TransferCandidate,
-  TransferCandidatesResponse,
-  TransferFilter,
-  UnpairTransferResponse,
-} from './books';
+import type { PairTransferBody, PairTransferResponse, TiedAccountsResponse, TransferCandidate, TransferFilter, UnpairTransferResponse } from './books';
 
 type OpeningBalanceResponse = Schemas['OpeningBalanceResponse'];
 type OpeningBalanceBody = Schemas['OpeningBalanceBody'];
-
-const enc = encodeURIComponent;
 
 export const booksQueryKeys = {
   // Under the bank accounts' key: a link, removal or finished sync refreshes the tie-out too.
@@ -40,7 +30,7 @@ export function useAccountsTieOut(options: { enabled?: boolean } = {}) {
   const { client } = useApiContext();
   return useQuery<TiedAccountsResponse, ApiError>({
     queryKey: booksQueryKeys.tieOut,
-    queryFn: ({ signal }) => client.request<TiedAccountsResponse>('GET', '/accounts', { signal }),
+    queryFn: ({ signal }) => client.get('/accounts', { signal }),
     refetchInterval: (query) =>
       query.state.data?.accounts.some((a) => a.tieOut?.status === 'catching_up') || query.state.data?.tieOut?.status === 'catching_up'
         ? TIE_OUT_POLL_MS
@@ -56,8 +46,8 @@ export function useTransferFilteredList(tab: TransactionTab, filters: Transactio
     queryKey: booksQueryKeys.transactionList(tab, filters, transfer),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      client.request('GET', '/transactions/v2', {
-        query: { ...transactionsQuery(tab, filters, pageParam), transferStatus: transfer === '' ? undefined : transfer },
+      client.get('/transactions/v2', {
+        params: { query: { ...transactionsQuery(tab, filters, pageParam), transferStatus: transfer === '' ? undefined : transfer } },
         signal,
       }),
     getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
@@ -69,8 +59,7 @@ export function useTransferCandidates(transactionId: string | null) {
   const { client } = useApiContext();
   return useQuery<TransferCandidate[], ApiError>({
     queryKey: booksQueryKeys.transferCandidates(transactionId ?? ''),
-    queryFn: async ({ signal }) =>
-      (await client.request<TransferCandidatesResponse>('GET', '/transactions/transfer-candidates', { query: { transactionId }, signal })).data,
+    queryFn: async ({ signal }) => (await client.get('/transactions/transfer-candidates', { params: { query: { transactionId } }, signal })).data,
     enabled: transactionId !== null,
   });
 }
@@ -88,7 +77,7 @@ export function usePairTransfer() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<PairTransferResponse, ApiError, PairTransferBody>({
-    mutationFn: (body) => client.request('POST', '/transactions/pair-transfer', { body }),
+    mutationFn: (body) => client.post('/transactions/pair-transfer', { body }),
     onSuccess: (answer) => afterTransferChanged(client, queryClient, answer.seq),
   });
 }
@@ -98,7 +87,7 @@ export function useUnpairTransfer() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<UnpairTransferResponse, ApiError, string>({
-    mutationFn: (transactionId) => client.request('POST', '/transactions/unpair-transfer', { body: { transactionId } }),
+    mutationFn: (transactionId) => client.post('/transactions/unpair-transfer', { body: { transactionId } }),
     onSuccess: (answer) => afterTransferChanged(client, queryClient, answer.seq),
   });
 }
@@ -108,7 +97,7 @@ export function useOpeningBalance(categoryId: string | null) {
   const { client } = useApiContext();
   return useQuery<OpeningBalanceResponse, ApiError>({
     queryKey: booksQueryKeys.openingBalance(categoryId ?? ''),
-    queryFn: ({ signal }) => client.request('GET', `/categories/${enc(categoryId ?? '')}/opening-balance`, { signal }),
+    queryFn: ({ signal }) => client.get('/categories/{id}/opening-balance', { params: { path: { id: categoryId ?? '' } }, signal }),
     enabled: categoryId !== null,
     retry: false,
   });
@@ -119,7 +108,7 @@ export function useSetOpeningBalance() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<OpeningBalanceResponse, ApiError, { categoryId: string } & OpeningBalanceBody>({
-    mutationFn: ({ categoryId, ...body }) => client.request('PUT', `/categories/${enc(categoryId)}/opening-balance`, { body }),
+    mutationFn: ({ categoryId, ...body }) => client.put('/categories/{id}/opening-balance', { params: { path: { id: categoryId } }, body }),
     onSuccess: (answer, { categoryId }) => {
       queryClient.setQueryData(booksQueryKeys.openingBalance(categoryId), { openingBalance: answer.openingBalance });
       void queryClient.invalidateQueries({ queryKey: ['categories'] });

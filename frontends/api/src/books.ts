@@ -4,7 +4,7 @@
 import { isCreditCard } from './banking';
 import type { ReportRow } from './reports';
 import type { Transaction } from './ledger';
-import type { BankAccount, Schemas } from './types';
+import type { Schemas } from './types';
 
 // ── Tie-out (GET /accounts) ───────────────────────────────────────────────────────────────────────────────────────
 
@@ -21,11 +21,9 @@ export type TieOut = Schemas['AccountTieOut'];
 /** The workspace's tie-out (depository less cards). */
 export type TieOutTotal = Schemas['AccountsTieOutSummary'];
 
-export type TiedBankAccount = BankAccount & { tieOut?: TieOut | null };
-export interface TiedAccountsResponse {
-  accounts: TiedBankAccount[];
-  tieOut?: TieOutTotal | null;
-}
+/** A bank account as GET /accounts lists it, with its tie-out. */
+export type TiedBankAccount = Schemas['ListedBankAccount'];
+export type TiedAccountsResponse = Schemas['AccountsResponse'];
 
 const cents = (dollars: number): number => Math.round(dollars * 100);
 
@@ -199,22 +197,10 @@ export type TransferTransaction = Transaction & { transferPair?: TransferPair | 
 export type TransferCandidate = Schemas['TransferCandidatesResponse']['data'][number];
 export type TransferCandidatesResponse = Schemas['TransferCandidatesResponse'];
 
-export interface PairTransferBody {
-  transactionId: string;
-  counterpartTransactionId: string;
-}
-
-export interface PairTransferResponse {
-  message: string;
-  seq: number;
-  transaction?: TransferTransaction;
-}
-
-export interface UnpairTransferResponse {
-  message: string;
-  seq: number;
-  transaction?: TransferTransaction;
-}
+/** What pairing sends: both transactions (the gateway checks both are there). */
+export type PairTransferBody = Required<Schemas['PairTransferBody']>;
+export type PairTransferResponse = Schemas['TransactionsUpdatedResponse'];
+export type UnpairTransferResponse = Schemas['TransactionsUpdatedResponse'];
 
 /** The server's words when an un-paired transfer is edited (spec §4 restriction order: category Transfer). */
 export const TRANSFER_EDIT_MESSAGE = 'Transfer transactions cannot be edited. Unpair the transfer first.';

@@ -1,6 +1,7 @@
 import { ApiError, SESSION_EXPIRED_MESSAGE, extractError } from './errors';
 import { fileNameFromHeaders } from './file-name';
 import { createLedgerSeq, type LedgerSeq } from './seq';
+import { fillPath, type Answer, type InitArgs, type Operation, type PathsWith, type TypedCall } from './typed';
 import { buildUrl, type QueryParams } from './url';
 import type {
   AccountsResponse,
@@ -66,7 +67,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   query?: QueryParams;
   body?: unknown;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+}
+
+/** What the typed calls accept at run time (their types are narrower: `typed.ts`). */
+interface LooseInit {
+  params?: { path?: Readonly<Record<string, string | number>>; query?: object };
+  body?: unknown;
+  signal?: AbortSignal | undefined;
 }
 
 export interface Download {
@@ -87,13 +95,25 @@ export interface UploadOptions {
 export interface ApiClient {
   /** The highest ledger commit sequence a change answered, per workspace: report requests carry it. */
   ledgerSeq: LedgerSeq;
-  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
-  download(path: string, query?: QueryParams, signal?: AbortSignal): Promise<Download>;
   /**
-   * POST a multipart form with upload progress: XMLHttpRequest where the browser has it (its upload events are the
-   * only source of real progress), fetch elsewhere (no progress). Errors as `request`'s.
+   * The typed calls, one per method: the path is a key of the generated `paths`, and its path parameters
+   * (`params.path`), query (`params.query`), body and answer are that operation's, e.g.
+   * `client.get('/vendors/{id}', { params: { path: { id } } })` answers a `Vendor`.
    */
-  upload<T>(path: string, options: UploadOptions): Promise<T>;
+  get: TypedCall<'get'>;
+  post: TypedCall<'post'>;
+  put: TypedCall<'put'>;
+  patch: TypedCall<'patch'>;
+  delete: TypedCall<'delete'>;
+  /** A GET whose answer is a file (CSV, PDF): its `Blob` and the file name from content-disposition. */
+  download<P extends PathsWith<'get'>>(path: P, ...init: InitArgs<Operation<'get', P>>): Promise<Download>;
+  /** A file at a link the server answered (a receipt's `url`), fetched with the session's headers. */
+  downloadLink(href: string, signal?: AbortSignal): Promise<Download>;
+  /**
+   * POST a multipart form to a path with upload progress: XMLHttpRequest where the browser has it (its upload events
+   * are the only source of real progress), fetch elsewhere (no progress). Errors as the typed calls'.
+   */
+  upload<P extends PathsWith<'post'>>(path: P, options: UploadOptions): Promise<Answer<'post', P>>;
   signup(body: SignUpBody): Promise<SignUpResponse>;
   login(body: LoginBody): Promise<LoginResponse>;
   authenticateOtp(body: AuthenticateOtpBody): Promise<SessionResponse>;
@@ -124,8 +144,6 @@ export interface JobsFilter {
   /** Sent comma-joined; none means every status. */
   status?: readonly JobStatusFilter[];
 }
-
-const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 const sessionExpired = (): ApiError => {
   const error = new ApiError({ message: SESSION_EXPIRED_MESSAGE, statusCode: 401 });
@@ -239,37 +257,56 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return (await readBody(response)) as T;
   }
 
-  const post = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, { body });
+  /** The run-time side of a typed call: fills the path, sends the query and body. */
+  const call =
+    (method: HttpMethod) =>
+    (path: string, init: LooseInit = {}): Promise<never> =>
+      request<never>(method, fillPath(path, init.params?.path), {
+        query: init.params?.query as QueryParams | undefined,
+        body: init.body,
+        signal: init.signal,
+      });
+
+  async function fetchFile(path: string, init: LooseInit = {}): Promise<Download> {
+    const response = await send('GET', fillPath(path, init.params?.path), { query: init.params?.query as QueryParams | undefined, signal: init.signal });
+    return { blob: await response.blob(), fileName: fileNameFromHeaders(response.headers) };
+  }
+
+  const get = call('GET') as TypedCall<'get'>;
+  const post = call('POST') as TypedCall<'post'>;
+  const patch = call('PATCH') as TypedCall<'patch'>;
 
   return {
     ledgerSeq: createLedgerSeq(options.getWorkspaceId),
-    request,
-    upload,
-    async download(path, query, signal) {
-      const response = await send('GET', path, { query, ...(signal ? { signal } : {}) });
-      return { blob: await response.blob(), fileName: fileNameFromHeaders(response.headers) };
-    },
-    signup: (body) => post('/signup', body),
-    login: (body) => post('/login', body),
-    authenticateOtp: (body) => post('/authenticate-otp', body),
-    resendOtp: (body) => post('/resend-otp', body),
-    loginOauth: (body) => post('/login-oauth', body),
-    signupOauth: (body) => post('/signup-oauth', body),
-    forgotPassword: (body) => post('/forgot-password', body),
-    resetPassword: (body) => post('/reset-password', body),
-    updateCredentials: (body) => post('/update-credentials', body),
-    updatePasswordByExistingPassword: (body) => post('/update-password-by-existing-password', body),
+    get,
+    post,
+    put: call('PUT') as TypedCall<'put'>,
+    patch,
+    delete: call('DELETE') as TypedCall<'delete'>,
+    upload: (path, options) => upload(path, options),
+    download: (path, ...init) => fetchFile(path, init[0] as LooseInit | undefined),
+    downloadLink: (href, signal) => fetchFile(href, { signal }),
+    signup: (body) => post('/signup', { body }),
+    login: (body) => post('/login', { body }),
+    authenticateOtp: (body) => post('/authenticate-otp', { body }),
+    resendOtp: (body) => post('/resend-otp', { body }),
+    loginOauth: (body) => post('/login-oauth', { body }),
+    signupOauth: (body) => post('/signup-oauth', { body }),
+    forgotPassword: (body) => post('/forgot-password', { body }),
+    resetPassword: (body) => post('/reset-password', { body }),
+    updateCredentials: (body) => post('/update-credentials', { body }),
+    updatePasswordByExistingPassword: (body) => post('/update-password-by-existing-password', { body }),
     logout: () => post('/logout'),
-    onboardUser: (body) => post('/onboard-user', body),
-    getMe: (signal) => request('GET', '/users/me', signal ? { signal } : {}),
-    updateMe: (body) => request('PATCH', '/users/me', { body }),
+    onboardUser: (body) => post('/onboard-user', { body }),
+    getMe: (signal) => get('/users/me', { signal }),
+    updateMe: (body) => patch('/users/me', { body }),
     createLinkToken: () => post('/plaid/link-token'),
-    createUpdateToken: (accountId) => post('/plaid/update-token', { accountId }),
-    linkAccounts: (body) => post('/accounts', body),
-    listAccounts: (signal) => request('GET', '/accounts', withSignal(signal)),
-    removeAccount: (id) => request('DELETE', `/accounts/${encodeURIComponent(id)}`),
-    checkAnomaly: (accountId, signal) => request('GET', '/accounts/check-anomaly', { query: { accountId }, ...withSignal(signal) }),
-    syncTransactions: (accountId) => post('/transactions/sync', { accountId }),
-    listJobs: (filter = {}, signal) => request('GET', '/jobs', { query: { accountId: filter.accountId, status: filter.status }, ...withSignal(signal) }),
+    createUpdateToken: (accountId) => post('/plaid/update-token', { body: { accountId } }),
+    linkAccounts: (body) => post('/accounts', { body }),
+    listAccounts: (signal) => get('/accounts', { signal }),
+    removeAccount: (id) => call('DELETE')('/accounts/{id}', { params: { path: { id } } }),
+    checkAnomaly: (accountId, signal) => get('/accounts/check-anomaly', { params: { query: { accountId } }, signal }),
+    syncTransactions: (accountId) => post('/transactions/sync', { body: { accountId } }),
+    listJobs: (filter = {}, signal) => get('/jobs', { params: { query: { accountId: filter.accountId, status: filter.status } }, signal }),
   };
 }

@@ -50,11 +50,32 @@ export const DOCUMENT_ENTITY_TYPES: Readonly<Record<DocumentKind, 'Bill' | 'Invo
   manualEntry: 'ManualEntry',
 };
 
-/** Spec §7 paths of each kind. */
+/** Spec §7 paths of each kind, as the OpenAPI document names them. */
 export const DOCUMENT_PATHS = {
-  bill: { one: '/accounting/bill', many: '/accounting/bills', csv: '/bills/csv' },
-  invoice: { one: '/accounting/invoice', many: '/accounting/invoices', csv: '/invoices/csv' },
-  manualEntry: { one: '/accounting/manual-entry', many: '/accounting/manual-entries', csv: null },
+  bill: {
+    one: '/accounting/bill/{id}',
+    create: '/accounting/bill/v2',
+    void: '/accounting/bill/void/{id}',
+    recur: '/accounting/bill/recur/{id}',
+    many: '/accounting/bills',
+    csv: '/bills/csv',
+  },
+  invoice: {
+    one: '/accounting/invoice/{id}',
+    create: '/accounting/invoice/v2',
+    void: '/accounting/invoice/void/{id}',
+    recur: '/accounting/invoice/recur/{id}',
+    many: '/accounting/invoices',
+    csv: '/invoices/csv',
+  },
+  manualEntry: {
+    one: '/accounting/manual-entry/{id}',
+    create: '/accounting/manual-entry/v2',
+    void: '/accounting/manual-entry/void/{id}',
+    recur: '/accounting/manual-entry/recur/{id}',
+    many: '/accounting/manual-entries',
+    csv: null,
+  },
 } as const;
 
 export interface DocumentListFilters {
@@ -75,8 +96,6 @@ export interface DocumentAnswer<K extends DocumentKind> {
 /** Lists page 20 at a time (spec §9). */
 export const DOCUMENTS_PAGE_SIZE = 20;
 
-const enc = encodeURIComponent;
-
 type RawAnswer = { message: string; seq: number } & Partial<Record<DocumentKind, AnyDocument>>;
 function answerOf<K extends DocumentKind>(kind: K, a: RawAnswer): DocumentAnswer<K> {
   const document = a[kind];
@@ -86,39 +105,38 @@ function answerOf<K extends DocumentKind>(kind: K, a: RawAnswer): DocumentAnswer
 
 export const documentsApi = {
   list: <K extends DocumentKind>(client: ApiClient, kind: K, f: DocumentListFilters, page: number, signal?: AbortSignal): Promise<DocumentList<K>> =>
-    client.request('GET', DOCUMENT_PATHS[kind].many, { query: { page, take: DOCUMENTS_PAGE_SIZE, status: f.status || undefined }, signal }),
+    client.get(DOCUMENT_PATHS[kind].many, { params: { query: { page, take: DOCUMENTS_PAGE_SIZE, status: f.status || undefined } }, signal }) as Promise<
+      DocumentList<K>
+    >,
   get: <K extends DocumentKind>(client: ApiClient, kind: K, id: string, signal?: AbortSignal): Promise<DocumentOf[K]> =>
-    client.request('GET', `${DOCUMENT_PATHS[kind].one}/${enc(id)}`, { signal }),
+    client.get(DOCUMENT_PATHS[kind].one, { params: { path: { id } }, signal }) as Promise<DocumentOf[K]>,
   create: async <K extends DocumentKind>(client: ApiClient, kind: K, body: DocumentBodyOf[K]): Promise<DocumentAnswer<K>> =>
-    answerOf(kind, await client.request<RawAnswer>('POST', `${DOCUMENT_PATHS[kind].one}/v2`, { body })),
+    answerOf(kind, await client.post(DOCUMENT_PATHS[kind].create, { body: body as BillBody & InvoiceBody & ManualEntryBody })),
   update: async <K extends DocumentKind>(client: ApiClient, kind: K, id: string, body: DocumentBodyOf[K]): Promise<DocumentAnswer<K>> =>
-    answerOf(kind, await client.request<RawAnswer>('PUT', `${DOCUMENT_PATHS[kind].one}/${enc(id)}`, { body })),
+    answerOf(kind, await client.put(DOCUMENT_PATHS[kind].one, { params: { path: { id } }, body: body as BillBody & InvoiceBody & ManualEntryBody })),
   void: async <K extends DocumentKind>(client: ApiClient, kind: K, id: string): Promise<DocumentAnswer<K>> =>
-    answerOf(kind, await client.request<RawAnswer>('POST', `${DOCUMENT_PATHS[kind].one}/void/${enc(id)}`)),
+    answerOf(kind, await client.post(DOCUMENT_PATHS[kind].void, { params: { path: { id } } })),
   remove: async <K extends DocumentKind>(client: ApiClient, kind: K, id: string): Promise<DocumentAnswer<K>> =>
-    answerOf(kind, await client.request<RawAnswer>('DELETE', `${DOCUMENT_PATHS[kind].one}/${enc(id)}`)),
+    answerOf(kind, await client.delete(DOCUMENT_PATHS[kind].one, { params: { path: { id } } })),
   /** POST /accounting/{bill|invoice|manual-entry}/recur/{id} (spec §7). */
-  recur: (client: ApiClient, kind: DocumentKind, id: string, body: RecurrenceBody): Promise<{ message: string }> =>
-    client.request('POST', `${DOCUMENT_PATHS[kind].one}/recur/${enc(id)}`, { body }),
+  recur: (client: ApiClient, kind: DocumentKind, id: string, body: RecurrenceBody) =>
+    client.post(DOCUMENT_PATHS[kind].recur, { params: { path: { id } }, body }),
   /** POST /accounting/stop-recurring/{id} with entityType (spec §7). */
-  stopRecurring: (client: ApiClient, kind: DocumentKind, id: string): Promise<{ message: string }> =>
-    client.request('POST', `/accounting/stop-recurring/${enc(id)}`, { body: { entityType: DOCUMENT_ENTITY_TYPES[kind] } }),
+  stopRecurring: (client: ApiClient, kind: DocumentKind, id: string) =>
+    client.post('/accounting/stop-recurring/{id}', { params: { path: { id } }, body: { entityType: DOCUMENT_ENTITY_TYPES[kind] } }),
   /** GET /bills/csv or /invoices/csv with the list's filters; the server names the file. */
   csv: (client: ApiClient, kind: 'bill' | 'invoice', f: DocumentListFilters): Promise<Download> =>
-    client.download(DOCUMENT_PATHS[kind].csv, { status: f.status || undefined }),
+    client.download(DOCUMENT_PATHS[kind].csv, { params: { query: { status: f.status || undefined } } }),
   /** GET /invoice/{id}/pdf (spec §7): the invoice as a PDF. */
-  invoicePdf: (client: ApiClient, id: string): Promise<Download> => client.download(`/invoice/${enc(id)}/pdf`),
+  invoicePdf: (client: ApiClient, id: string): Promise<Download> => client.download('/invoice/{id}/pdf', { params: { path: { id } } }),
   /** POST /accounting/manual-entry/check: the journal's rules and balance without posting it. */
-  checkManualEntry: (client: ApiClient, body: ManualEntryBody): Promise<ManualEntryCheck> => client.request('POST', '/accounting/manual-entry/check', { body }),
+  checkManualEntry: (client: ApiClient, body: ManualEntryBody): Promise<ManualEntryCheck> => client.post('/accounting/manual-entry/check', { body }),
   /**
    * Bank transactions that can pay a bill (money out) or an invoice (money in): the newest 100 of that flow not
    * linked to another document (those linked to `documentId` stay, so an edit shows its own payments).
    */
   paymentCandidates: async (client: ApiClient, kind: 'bill' | 'invoice', documentId: string | null, signal?: AbortSignal): Promise<Transaction[]> => {
-    const page = await client.request<{ data: Transaction[] }>('GET', '/transactions/v2', {
-      query: { flow: kind === 'bill' ? 'outflow' : 'inflow', take: 100, page: 1 },
-      signal,
-    });
+    const page = await client.get('/transactions/v2', { params: { query: { flow: kind === 'bill' ? 'outflow' : 'inflow', take: 100, page: 1 } }, signal });
     return page.data.filter((t) => !t.entityType || (documentId !== null && t.entityId === documentId));
   },
 };

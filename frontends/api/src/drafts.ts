@@ -31,16 +31,13 @@ export function conversionMessage(entity: DraftEntity, created: number, failed: 
 
 export const draftsApi = {
   list: (client: ApiClient, f: { entityType: DraftEntity; bulkUploadId?: string }, page: number, signal?: AbortSignal): Promise<DraftList> =>
-    client.request('GET', '/drafts', { query: { entityType: f.entityType, bulkUploadId: f.bulkUploadId || undefined, page, take: 100 }, signal }),
-  create: (
-    client: ApiClient,
-    body: { entityType: DraftEntity; draftType?: string; metaData?: DraftMetaData; bulkUploadId?: string; publishedAt?: string },
-  ): Promise<{ message: string; draft: Draft }> => client.request('POST', '/drafts', { body }),
-  update: (client: ApiClient, body: { id: string; metaData: DraftMetaData }): Promise<{ message: string; draft: Draft }> =>
-    client.request('PATCH', '/drafts', { body }),
-  remove: (client: ApiClient, ids: readonly string[]): Promise<DraftBatch> => client.request('DELETE', '/drafts', { query: { draftIds: ids.join(',') } }),
+    client.get('/drafts', { params: { query: { entityType: f.entityType, bulkUploadId: f.bulkUploadId || undefined, page, take: 100 } }, signal }),
+  create: (client: ApiClient, body: { entityType: DraftEntity; draftType?: string; metaData?: DraftMetaData; bulkUploadId?: string; publishedAt?: string }) =>
+    client.post('/drafts', { body }),
+  update: (client: ApiClient, body: { id: string; metaData: DraftMetaData }) => client.patch('/drafts', { body }),
+  remove: (client: ApiClient, ids: readonly string[]): Promise<DraftBatch> => client.delete('/drafts', { params: { query: { draftIds: ids.join(',') } } }),
   removeBulkUpload: (client: ApiClient, bulkUploadId: string): Promise<DraftBatch> =>
-    client.request('DELETE', '/drafts/bulk-delete', { query: { bulkUploadId } }),
+    client.delete('/drafts/bulk-delete', { params: { query: { bulkUploadId } } }),
   convert: (client: ApiClient, entity: DraftEntity, ids: readonly string[]): Promise<DraftBatch> =>
-    client.request('POST', entity === 'bill' ? '/accounting/drafts/create-bills' : '/accounting/drafts/create-invoices', { body: { draftIds: ids } }),
+    client.post(entity === 'bill' ? '/accounting/drafts/create-bills' : '/accounting/drafts/create-invoices', { body: { draftIds: [...ids] } }),
 };

@@ -5,6 +5,7 @@ import type { ApiError } from './errors';
 import { transactionsQuery, type TransactionFilters, type TransactionTab } from './ledger';
 import { ledgerQueryKeys } from './ledger-hooks';
 import type { TransferFilter } from './books';
+import type { Answered, OperationBody, OperationResult } from './types';
 
 /** The transaction drawer (issue #13): receipts, comments with tagged users, exports of the lists. */
 
@@ -12,44 +13,17 @@ import type { TransferFilter } from './books';
 export const RECEIPT_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
 export const RECEIPT_MAX_MB = 10;
 
-export interface UserRef {
-  id: string;
-  name: string;
-}
 /** A member of the workspace as GET /transactions/taggable-users answers (former: left; named on earlier work only). */
-export interface TaggableUser extends UserRef {
-  email: string;
-  former: boolean;
-}
-export interface Receipt {
-  id: string;
-  transactionId: string;
-  fileName: string;
-  contentType: string;
-  sizeBytes: number;
-  uploadType: string;
-  /** Path on the gateway (needs the bearer token: fetch it with `download`). */
-  url: string;
-  dateTime: string;
-  uploadedBy: UserRef;
-}
-export interface ReceiptUploadResponse {
-  message: string;
-  results: { uploadedFiles: Receipt[]; failedFiles: { fileName: string; reason: string }[] };
-}
-export interface TransactionComment {
-  id: string;
-  transactionId: string;
-  comment: string;
-  user: UserRef;
-  taggedUsers: UserRef[];
-  createdAt: string;
-}
-export interface PostCommentBody {
-  transactionId: string;
-  comment: string;
-  taggedUsers: string[];
-}
+export type TaggableUser = Answered<OperationResult<'listTaggableUsers'>>['data'][number];
+/** A workspace member as a comment names them. */
+export type UserRef = Pick<TaggableUser, 'id' | 'name'>;
+/** A receipt of a transaction; its `url` is a path on the gateway (fetch it with `downloadLink`: it needs the token). */
+export type Receipt = Answered<OperationResult<'listTransactionReceipts'>>['data'][number];
+export type ReceiptUploadResponse = Answered<OperationResult<'uploadReceipts'>>;
+export type TransactionComment = Answered<OperationResult<'listTransactionComments'>>['data'][number];
+/** What the drawer sends: all three fields (the gateway checks them; its body schema does not mark them required). */
+export type PostCommentBody = Required<OperationBody<'postTransactionComment'>>;
+export type PostCommentResponse = Answered<OperationResult<'postTransactionComment'>>;
 
 export const drawerQueryKeys = {
   receipts: (id: string) => ['transactions', 'receipts', id] as const,
@@ -62,7 +36,7 @@ export function useTransactionReceipts(id: string | null) {
   const { client } = useApiContext();
   return useQuery<Receipt[], ApiError>({
     queryKey: drawerQueryKeys.receipts(id ?? ''),
-    queryFn: async ({ signal }) => (await client.request<{ data: Receipt[] }>('GET', '/transactions/receipts', { query: { transactionId: id }, signal })).data,
+    queryFn: async ({ signal }) => (await client.get('/transactions/receipts', { params: { query: { transactionId: id ?? '' } }, signal })).data as Receipt[],
     enabled: id !== null,
   });
 }
@@ -76,7 +50,7 @@ export function useUploadReceipts() {
       const form = new FormData();
       form.append('transactionId', transactionId);
       for (const f of files) form.append('files', f, f.name);
-      return client.request('POST', '/transactions/receipt', { body: form });
+      return client.upload('/transactions/receipt', { form }) as Promise<ReceiptUploadResponse>;
     },
     onSuccess: (_answer, { transactionId }) => {
       void queryClient.invalidateQueries({ queryKey: drawerQueryKeys.receipts(transactionId) });
@@ -88,7 +62,7 @@ export function useUploadReceipts() {
 /** A receipt's file (inline), to open or save. */
 export function useReceiptFile() {
   const { client } = useApiContext();
-  return useMutation<Download, ApiError, Receipt>({ mutationFn: (r) => client.download(r.url) });
+  return useMutation<Download, ApiError, Receipt>({ mutationFn: (r) => client.downloadLink(r.url) });
 }
 
 /** GET /transactions/comments for one transaction, oldest first. */
@@ -97,7 +71,7 @@ export function useTransactionComments(id: string | null) {
   return useQuery<TransactionComment[], ApiError>({
     queryKey: drawerQueryKeys.comments(id ?? ''),
     queryFn: async ({ signal }) =>
-      (await client.request<{ data: TransactionComment[] }>('GET', '/transactions/comments', { query: { transactionId: id }, signal })).data,
+      (await client.get('/transactions/comments', { params: { query: { transactionId: id ?? '' } }, signal })).data as TransactionComment[],
     enabled: id !== null,
   });
 }
@@ -111,7 +85,7 @@ export function useTaggableUsers(enabled = true) {
   return useQuery<TaggableUser[], ApiError>({
     queryKey: drawerQueryKeys.taggableUsers,
     queryFn: async ({ signal }) =>
-      (await client.request<{ data: TaggableUser[] }>('GET', '/transactions/taggable-users', { query: { includeFormer: 'true' }, signal })).data,
+      (await client.get('/transactions/taggable-users', { params: { query: { includeFormer: 'true' } }, signal })).data as TaggableUser[],
     enabled,
     staleTime: 60_000,
   });
@@ -121,8 +95,8 @@ export function useTaggableUsers(enabled = true) {
 export function usePostComment() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
-  return useMutation<{ message: string; comment: TransactionComment }, ApiError, PostCommentBody>({
-    mutationFn: (body) => client.request('POST', '/transactions/comment', { body }),
+  return useMutation<PostCommentResponse, ApiError, PostCommentBody>({
+    mutationFn: async (body) => (await client.post('/transactions/comment', { body })) as PostCommentResponse,
     onSuccess: (_answer, { transactionId }) => {
       void queryClient.invalidateQueries({ queryKey: drawerQueryKeys.comments(transactionId) });
       void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.auditLogs(transactionId) });
@@ -137,7 +111,7 @@ export function useTransactionsCsv() {
     mutationFn: ({ tab, filters, transfer = '' }) => {
       const { page: _page, take: _take, ...query } = transactionsQuery(tab, filters, 1);
       // The transfer filter too (issue #12: transfers to review, paired ones), as the list asks it.
-      return client.download('/transactions/csv', { ...query, transferStatus: transfer === '' ? undefined : transfer });
+      return client.download('/transactions/csv', { params: { query: { ...query, transferStatus: transfer === '' ? undefined : transfer } } });
     },
   });
 }
@@ -147,7 +121,7 @@ export function useGeneralLedgerCsv() {
   const { client } = useApiContext();
   return useMutation<Download, ApiError, { startDate: string; endDate: string; ledgerAccountId?: string | null }>({
     mutationFn: ({ startDate, endDate, ledgerAccountId }) =>
-      client.download('/general-ledger/csv', { startDate, endDate, ledgerAccountId: ledgerAccountId ?? undefined }),
+      client.download('/general-ledger/csv', { params: { query: { startDate, endDate, ledgerAccountId: ledgerAccountId ?? undefined } } }),
   });
 }
 

@@ -39,25 +39,21 @@ export type FirmAccessChange = (typeof FIRM_ACCESS_CHANGES)[number];
 /** The firm's management (organizations, members, invites) is for its owner and admins (the §6 admin check). */
 export const canManageFirm = (role: string | undefined): boolean => role === 'owner' || role === 'admin';
 
-const id = encodeURIComponent;
-
 export const firmTeamApi = {
-  me: (client: ApiClient, signal?: AbortSignal) => client.request<FirmProfile>('GET', '/accounting-firm/me', { signal }),
-  update: (client: ApiClient, body: UpdateFirmBody) => client.request<UpdateFirmResponse>('PATCH', '/accounting-firm', { body }),
-  members: (client: ApiClient, signal?: AbortSignal) => client.request<FirmMembersResponse>('GET', '/accounting-firm/members', { signal }),
-  organizations: (client: ApiClient, signal?: AbortSignal) =>
-    client.request<FirmClientOrganizationsResponse>('GET', '/accounting-firm/organizations', { signal }),
-  addOrganization: (client: ApiClient, body: { name: string } | { organizationId: string }) =>
-    client.request<AddFirmClientOrganizationResponse>('POST', '/accounting-firm/add-organization', { body }),
+  me: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/me', { signal }),
+  update: (client: ApiClient, body: UpdateFirmBody) => client.patch('/accounting-firm', { body }),
+  members: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/members', { signal }),
+  organizations: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/organizations', { signal }),
+  addOrganization: (client: ApiClient, body: { name: string } | { organizationId: string }) => client.post('/accounting-firm/add-organization', { body }),
   removeOrganization: (client: ApiClient, organizationId: string) =>
-    client.request<FirmMessageResponse>('DELETE', `/accounting-firm/organization/${id(organizationId)}`),
+    client.delete('/accounting-firm/organization/{id}', { params: { path: { id: organizationId } } }),
   makeDefaultOrganization: (client: ApiClient, organizationId: string) =>
-    client.request<MakeDefaultFirmClientOrganizationResponse>('PATCH', `/accounting-firm/make-default-org/${id(organizationId)}`),
-  invite: (client: ApiClient, body: FirmInviteBody) => client.request<FirmInviteResponse>('POST', '/accounting-firm/invite', { body }),
-  revokeInvite: (client: ApiClient, inviteId: string) => client.request<RevokeFirmInviteResponse>('DELETE', `/accounting-firm/invite/${id(inviteId)}`),
+    client.patch('/accounting-firm/make-default-org/{id}', { params: { path: { id: organizationId } } }),
+  invite: (client: ApiClient, body: FirmInviteBody) => client.post('/accounting-firm/invite', { body }),
+  revokeInvite: (client: ApiClient, inviteId: string) => client.delete('/accounting-firm/invite/{id}', { params: { path: { id: inviteId } } }),
   updateMember: (client: ApiClient, memberId: string, role: FirmInviteRole) =>
-    client.request<UpdateFirmMemberResponse>('PATCH', `/accounting-firm/member/${id(memberId)}`, { body: { role } }),
-  removeMember: (client: ApiClient, memberId: string) => client.request<FirmMessageResponse>('DELETE', `/accounting-firm/member/${id(memberId)}`),
+    client.patch('/accounting-firm/member/{id}', { params: { path: { id: memberId } }, body: { role } }),
+  removeMember: (client: ApiClient, memberId: string) => client.delete('/accounting-firm/member/{id}', { params: { path: { id: memberId } } }),
   changeAccess: (client: ApiClient, memberId: string, body: { type: FirmAccessChange; organizationIds: string[] }) =>
-    client.request<FirmMemberAccessResponse>('PATCH', `/accounting-firm/member-access/${id(memberId)}`, { body }),
+    client.patch('/accounting-firm/member-access/{id}', { params: { path: { id: memberId } }, body }),
 };

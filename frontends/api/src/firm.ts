@@ -3,7 +3,7 @@
 // and the firm sign-up. The firm's team screens (members, invites, access) are the settings remote's (firm-team.ts).
 import type { ApiClient } from './client';
 import type { operations } from './gen/schema';
-import type { OperationResult, Schemas, SignUpBody, SignUpResponse } from './types';
+import type { OperationResult, Schemas, SignUpBody } from './types';
 import { validateSignUp, type FieldErrors, type SignUpFormValues } from './validation';
 
 export type Firm = Schemas['Firm'];
@@ -79,17 +79,10 @@ export function checkOrganizationName(name: string): string | undefined {
 /** Who signs up (spec §3 User userType): a business, or an accounting firm. */
 export type SignUpKind = 'business' | 'firm';
 
-/** The firm's part of a sign-up (documents-parties-integrations §3 "Firm create: firmName, country"). */
-export interface FirmSignUpFields {
-  userType: 'firm';
-  firmName: string;
-  country: string;
-}
+/** The firm's part of a sign-up (documents-parties-integrations §3 "Firm create: firmName, country"): the generated fields, all sent. */
+export type FirmSignUpFields = Required<Pick<SignUpBody, 'firmName' | 'country'>> & { userType: 'firm' };
 
-/**
- * The sign-up body with the firm's fields. Until the gateway's SignUpBody names them (issue #16 item 4) they are
- * written here; the gateway drops properties its schema does not know, so a firm sign-up sent today still signs up.
- */
+/** The sign-up body of a firm: the gateway's SignUpBody with the firm's fields present. */
 export type FirmSignUpBody = SignUpBody & FirmSignUpFields;
 
 export interface FirmSignUpFormValues extends SignUpFormValues {
@@ -133,13 +126,11 @@ export function firmSignUpBody(v: FirmSignUpFormValues, base: SignUpBody): FirmS
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────────────
 
 export const firmApi = {
-  organizations: (client: ApiClient, signal?: AbortSignal) =>
-    client.request<FirmOrganizationsResponse>('GET', '/accounting-firm/organizations', signal ? { signal } : {}),
-  addOrganization: (client: ApiClient, body: AddFirmOrganizationBody) =>
-    client.request<AddFirmOrganizationResponse>('POST', '/accounting-firm/add-organization', { body }),
-  me: (client: ApiClient, signal?: AbortSignal) => client.request<FirmMeResponse>('GET', '/accounting-firm/me', signal ? { signal } : {}),
-  acceptInvite: (client: ApiClient, token: string) => client.request<AcceptFirmInviteResponse>('POST', '/accounting-firm/accept-invite/', { body: { token } }),
-  verifyInvite: (client: ApiClient, body: VerifyInviteBody) => client.request<VerifyInviteResponse>('POST', '/verify-invite', { body }),
+  organizations: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/organizations', { signal }),
+  addOrganization: (client: ApiClient, body: AddFirmOrganizationBody) => client.post('/accounting-firm/add-organization', { body }),
+  me: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting-firm/me', { signal }),
+  acceptInvite: (client: ApiClient, token: string) => client.post('/accounting-firm/accept-invite/', { body: { token } }),
+  verifyInvite: (client: ApiClient, body: VerifyInviteBody) => client.post('/verify-invite', { body }),
   /** POST /signup for either kind of account (a business body, or one with the firm's fields). */
-  signUp: (client: ApiClient, body: SignUpBody | FirmSignUpBody) => client.request<SignUpResponse>('POST', '/signup', { body }),
+  signUp: (client: ApiClient, body: SignUpBody | FirmSignUpBody) => client.post('/signup', { body }),
 };

@@ -31,7 +31,6 @@ export interface ScheduleQuery {
   endDate: string;
 }
 
-const enc = encodeURIComponent;
 const scheduleQuery = (q: ScheduleQuery) => ({
   ledgerAccount: q.ledgerAccount || undefined,
   startDate: q.startDate || undefined,
@@ -39,18 +38,16 @@ const scheduleQuery = (q: ScheduleQuery) => ({
 });
 
 export const fixedAssetsApi = {
-  list: (client: ApiClient, signal?: AbortSignal): Promise<{ data: FixedAsset[] }> => client.request('GET', '/accounting/fixed-assets', { signal }),
-  get: (client: ApiClient, id: string, signal?: AbortSignal): Promise<FixedAsset> => client.request('GET', `/accounting/fixed-asset/${enc(id)}`, { signal }),
-  create: (client: ApiClient, body: FixedAssetBody): Promise<{ message: string; fixedAsset: FixedAsset; seq?: number }> =>
-    client.request('POST', '/accounting/fixed-asset', { body }),
-  stop: (client: ApiClient, id: string): Promise<{ message: string; fixedAsset: FixedAsset }> =>
-    client.request('POST', `/accounting/fixed-asset/stop/${enc(id)}`),
-  remove: (client: ApiClient, id: string): Promise<{ message: string; id: string; seq: number }> =>
-    client.request('DELETE', `/accounting/fixed-asset/${enc(id)}`),
+  list: (client: ApiClient, signal?: AbortSignal) => client.get('/accounting/fixed-assets', { signal }),
+  get: (client: ApiClient, id: string, signal?: AbortSignal): Promise<FixedAsset> =>
+    client.get('/accounting/fixed-asset/{id}', { params: { path: { id } }, signal }),
+  create: (client: ApiClient, body: FixedAssetBody) => client.post('/accounting/fixed-asset', { body }),
+  stop: (client: ApiClient, id: string) => client.post('/accounting/fixed-asset/stop/{id}', { params: { path: { id } } }),
+  remove: (client: ApiClient, id: string) => client.delete('/accounting/fixed-asset/{id}', { params: { path: { id } } }),
   schedules: (client: ApiClient, q: ScheduleQuery, signal?: AbortSignal): Promise<SchedulesAnswer> =>
-    client.request('GET', '/accounting/schedules', { query: scheduleQuery(q), signal }),
+    client.get('/accounting/schedules', { params: { query: scheduleQuery(q) }, signal }),
   calendar: (client: ApiClient, q: ScheduleQuery, signal?: AbortSignal): Promise<SchedulesCalendarAnswer> =>
-    client.request('GET', '/accounting/schedules-calendar', { query: scheduleQuery(q), signal }),
+    client.get('/accounting/schedules-calendar', { params: { query: scheduleQuery(q) }, signal }),
 };
 
 export const fixedAssetsQueryKeys = {

@@ -63,7 +63,7 @@ export function useSecuritySettings() {
   const { client } = useApiContext();
   return useQuery<SecuritySettings, ApiError>({
     queryKey: queryKeys.security,
-    queryFn: ({ signal }) => client.request<SecuritySettings>('GET', '/users/me/security', { signal }),
+    queryFn: ({ signal }) => client.get('/users/me/security', { signal }),
   });
 }
 
@@ -71,7 +71,7 @@ export function useUpdateSecuritySettings() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<SecuritySettings, ApiError, UpdateSecuritySettingsBody>({
-    mutationFn: (body) => client.request<SecuritySettings>('PATCH', '/users/me/security', { body }),
+    mutationFn: (body) => client.patch('/users/me/security', { body }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.security, settings),
   });
 }

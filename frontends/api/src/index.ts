@@ -23,19 +23,8 @@ export {
   useSecuritySettings,
   useUpdateSecuritySettings,
 } from './hooks';
-export {
-  IN_PROGRESS_JOB_STATUSES,
-  JOB_POLL_INTERVAL_MS,
-  accountKindLabel,
-  accountsForSelection,
-  groupByInstitution,
-  importState,
-  isCreditCard,
-  isJobInProgress,
-  jobProgress,
-  maskLabel,
-} from './banking';
-export type { ImportState, InstitutionGroup } from './banking';
+export { IN_PROGRESS_JOB_STATUSES, JOB_POLL_INTERVAL_MS, importState, isCreditCard, isJobInProgress } from './banking';
+export type { AccountKind, ImportState } from './banking';
 export type * from './types';
 export { DEMO_DISABLED_MESSAGE, VIEWER_DISABLED_MESSAGE, canEdit, hasRoleAtLeast, isAdminRole } from './roles';
 export {
@@ -323,17 +312,7 @@ export { firmQueryKeys, useAcceptFirmInvite, useAddFirmOrganization, useFirmMe, 
 // Parties (issue #17): vendors, customers and vendor rules (spec documents-parties-integrations §2, §3, §5, §7, §9).
 export { ADDED_FILTERS, PARTIES_PAGE_SIZE, PARTY_STATUSES, customersQuery, partiesApi, vendorsQuery } from './parties';
 export type * from './parties';
-export {
-  AMOUNT_SIGNS,
-  DESCRIPTION_SIGNS,
-  VENDOR_RULE_CONDITION_MESSAGE,
-  describeVendorRule,
-  impactedCount,
-  validateVendorRule,
-  vendorRuleBody,
-  vendorRuleForm,
-  vendorRulesApi,
-} from './parties-rules';
+export { AMOUNT_SIGNS, DESCRIPTION_SIGNS, VENDOR_RULE_CONDITION_MESSAGE, validateVendorRule, vendorRuleBody, vendorRulesApi } from './parties-rules';
 export type * from './parties-rules';
 export { CREDITS_PAGE_SIZE, creditRestBody, creditsApi, partyCreditOf } from './parties-credits';
 export type * from './parties-credits';

@@ -8,7 +8,6 @@ import {
   type AccrualSchedule,
   type BillersResponse,
   type BulkUpdateTransactionsBody,
-  type CategoriesResponse,
   type Category,
   type CategoryResponse,
   type CreateAccrualBody,
@@ -41,14 +40,12 @@ export const ledgerQueryKeys = {
   accrualSchedule: (id: string) => ['transactions', 'accrual-schedule', id] as const,
 };
 
-const enc = encodeURIComponent;
-
 /** GET /categories: every account of the chart, flat, with level, parent and balance. */
 export function useCategories(options: { enabled?: boolean } = {}) {
   const { client } = useApiContext();
   return useQuery<Category[], ApiError>({
     queryKey: ledgerQueryKeys.categoryList,
-    queryFn: async ({ signal }) => (await client.request<CategoriesResponse>('GET', '/categories', { signal })).categories,
+    queryFn: async ({ signal }) => (await client.get('/categories', { signal })).categories,
     enabled: options.enabled ?? true,
   });
 }
@@ -58,7 +55,7 @@ export function useCreateCategory() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<CategoryResponse, ApiError, CreateCategoryBody>({
-    mutationFn: (body) => client.request('POST', '/categories', { body }),
+    mutationFn: (body) => client.post('/categories', { body }),
     onSuccess: (answer) => {
       // Offered at once in every dropdown; the refetch then brings balances.
       queryClient.setQueryData<Category[]>(ledgerQueryKeys.categoryList, (list) =>
@@ -75,7 +72,7 @@ export function useBillers(options: { enabled?: boolean } = {}) {
   const { client } = useApiContext();
   return useQuery<BillersResponse['billers'], ApiError>({
     queryKey: ledgerQueryKeys.billers,
-    queryFn: async ({ signal }) => (await client.request<BillersResponse>('GET', '/billers', { signal })).billers,
+    queryFn: async ({ signal }) => (await client.get('/billers', { signal })).billers,
     enabled: options.enabled ?? true,
   });
 }
@@ -86,7 +83,7 @@ export function useTransactionList(tab: TransactionTab, filters: TransactionFilt
   return useInfiniteQuery<TransactionsPage, ApiError, InfiniteData<TransactionsPage, number>, ReturnType<typeof ledgerQueryKeys.transactionList>, number>({
     queryKey: ledgerQueryKeys.transactionList(tab, filters),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => client.request('GET', '/transactions/v2', { query: transactionsQuery(tab, filters, pageParam), signal }),
+    queryFn: ({ pageParam, signal }) => client.get('/transactions/v2', { params: { query: transactionsQuery(tab, filters, pageParam) }, signal }),
     getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
   });
 }
@@ -96,7 +93,7 @@ export function useTransaction(id: string | null) {
   const { client } = useApiContext();
   return useQuery<Transaction, ApiError>({
     queryKey: ledgerQueryKeys.transaction(id ?? ''),
-    queryFn: ({ signal }) => client.request('GET', `/transactions/v2/${enc(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => client.get('/transactions/v2/{id}', { params: { path: { id: id ?? '' } }, signal }),
     enabled: id !== null,
   });
 }
@@ -106,7 +103,7 @@ export function useTransactionAuditLogs(id: string | null) {
   const { client } = useApiContext();
   return useQuery<TransactionAuditLogsResponse, ApiError>({
     queryKey: ledgerQueryKeys.auditLogs(id ?? ''),
-    queryFn: ({ signal }) => client.request('GET', '/transactions/audit-logs', { query: { transactionId: id, take: 50 }, signal }),
+    queryFn: ({ signal }) => client.get('/transactions/audit-logs', { params: { query: { transactionId: id, take: 50 } }, signal }),
     enabled: id !== null,
   });
 }
@@ -127,7 +124,7 @@ export function useCategoriseTransaction() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, { id: string; categoryId: string }>({
-    mutationFn: ({ id, categoryId }) => client.request('PATCH', `/transactions/${enc(id)}`, { body: { categoryId } }),
+    mutationFn: ({ id, categoryId }) => client.patch('/transactions/{id}', { params: { path: { id } }, body: { categoryId } }),
     onSuccess: (answer) => afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq),
   });
 }
@@ -137,7 +134,7 @@ export function useBulkUpdateTransactions() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<TransactionsUpdatedResponse, ApiError, BulkUpdateTransactionsBody>({
-    mutationFn: (body) => client.request('PATCH', '/transactions', { body }),
+    mutationFn: (body) => client.patch('/transactions', { body }),
     onSuccess: (answer) => afterTransactionsChanged(client, queryClient, answer.transactions, answer.seq),
   });
 }
@@ -147,7 +144,7 @@ export function useFinalizeTransactions() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<FinalizeTransactionsResponse, ApiError, FinalizeTransactionsBody>({
-    mutationFn: (body) => client.request('POST', '/transactions/finalize', { body }),
+    mutationFn: (body) => client.post('/transactions/finalize', { body }),
     onSuccess: (answer) => afterTransactionsChanged(client, queryClient, answer.transactions, answer.seq),
   });
 }
@@ -157,7 +154,7 @@ export function useSplitTransaction() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, SplitTransactionBody>({
-    mutationFn: (body) => client.request('POST', '/transactions/split', { body }),
+    mutationFn: (body) => client.post('/transactions/split', { body }),
     onSuccess: (answer) => afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq),
   });
 }
@@ -167,7 +164,7 @@ export function useUpdateSplit() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, UpdateSplitBody>({
-    mutationFn: (body) => client.request('POST', '/transactions/update-split', { body }),
+    mutationFn: (body) => client.post('/transactions/update-split', { body }),
     onSuccess: (answer) => afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq),
   });
 }
@@ -177,7 +174,7 @@ export function useAccrualSchedule(transactionId: string | null) {
   const { client } = useApiContext();
   return useQuery<AccrualSchedule, ApiError>({
     queryKey: ledgerQueryKeys.accrualSchedule(transactionId ?? ''),
-    queryFn: ({ signal }) => client.request('GET', '/transactions/accrual-schedule', { query: { transactionId }, signal }),
+    queryFn: ({ signal }) => client.get('/transactions/accrual-schedule', { params: { query: { transactionId } }, signal }),
     enabled: transactionId !== null,
   });
 }
@@ -192,7 +189,7 @@ export function useCreateAccrual() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<AccrualResponse, ApiError, CreateAccrualBody>({
-    mutationFn: (body) => client.request('POST', '/transactions/create-accrual', { body }),
+    mutationFn: (body) => client.post('/transactions/create-accrual', { body }),
     onSuccess: (answer) => afterAccrualChanged(client, queryClient, answer),
   });
 }
@@ -202,7 +199,7 @@ export function useUpdateAccrual() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<AccrualResponse, ApiError, UpdateAccrualBody>({
-    mutationFn: (body) => client.request('PATCH', '/transactions/update-accrual', { body }),
+    mutationFn: (body) => client.patch('/transactions/update-accrual', { body }),
     onSuccess: (answer) => afterAccrualChanged(client, queryClient, answer),
   });
 }
@@ -212,7 +209,7 @@ export function useStopAccrual() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<AccrualResponse, ApiError, string>({
-    mutationFn: (transactionId) => client.request('PATCH', `/transactions/stop-accrual/${enc(transactionId)}`),
+    mutationFn: (transactionId) => client.patch('/transactions/stop-accrual/{id}', { params: { path: { id: transactionId } } }),
     onSuccess: (answer) => afterAccrualChanged(client, queryClient, answer),
   });
 }
@@ -222,7 +219,7 @@ export function useDeleteAccrual() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<TransactionUpdatedResponse, ApiError, string>({
-    mutationFn: (transactionId) => client.request('DELETE', '/transactions/accrual-schedule', { query: { transactionId } }),
+    mutationFn: (transactionId) => client.delete('/transactions/accrual-schedule', { params: { query: { transactionId } } }),
     onSuccess: (answer) => {
       queryClient.removeQueries({ queryKey: ledgerQueryKeys.accrualSchedule(answer.transaction.id) });
       afterTransactionsChanged(client, queryClient, [answer.transaction], answer.seq);

@@ -73,11 +73,9 @@ export function creditRestBody(kind: CreditKind, b: PartyCreditBody): VendorCred
 }
 
 const PATHS = {
-  vendor: { one: '/vendors/vendor-credit', many: '/vendors/vendor-credits', key: 'vendorCredit' },
-  customer: { one: '/customers/credit-memo', many: '/customers/credit-memos', key: 'creditMemo' },
+  vendor: { create: '/vendors/vendor-credit', one: '/vendors/vendor-credit/{id}', many: '/vendors/vendor-credits', key: 'vendorCredit' },
+  customer: { create: '/customers/credit-memo', one: '/customers/credit-memo/{id}', many: '/customers/credit-memos', key: 'creditMemo' },
 } as const;
-
-const enc = encodeURIComponent;
 
 interface RawAnswer {
   message: string;
@@ -99,18 +97,14 @@ const answerOf = (kind: CreditKind, a: RawAnswer): PartyCreditAnswer => {
 
 export const creditsApi = {
   list: async (client: ApiClient, kind: CreditKind, page: number, signal?: AbortSignal): Promise<PartyCreditList> => {
-    const r = await client.request<{ data: (VendorCredit | CreditMemo)[]; meta: CreditPageMeta }>('GET', PATHS[kind].many, {
-      query: { page, take: CREDITS_PAGE_SIZE },
-      signal,
-    });
-    return { data: r.data.map(partyCreditOf), meta: r.meta };
+    const r = await client.get(PATHS[kind].many, { params: { query: { page, take: CREDITS_PAGE_SIZE } }, signal });
+    return { data: (r.data as (VendorCredit | CreditMemo)[]).map(partyCreditOf), meta: r.meta };
   },
   get: async (client: ApiClient, kind: CreditKind, id: string, signal?: AbortSignal): Promise<PartyCredit> =>
-    partyCreditOf(await client.request<VendorCredit | CreditMemo>('GET', `${PATHS[kind].one}/${enc(id)}`, { signal })),
+    partyCreditOf(await client.get(PATHS[kind].one, { params: { path: { id } }, signal })),
   create: async (client: ApiClient, kind: CreditKind, body: PartyCreditBody): Promise<PartyCreditAnswer> =>
-    answerOf(kind, await client.request<RawAnswer>('POST', PATHS[kind].one, { body: creditRestBody(kind, body) })),
+    answerOf(kind, await client.post(PATHS[kind].create, { body: creditRestBody(kind, body) as VendorCreditBody & CreditMemoBody })),
   update: async (client: ApiClient, kind: CreditKind, id: string, body: PartyCreditBody): Promise<PartyCreditAnswer> =>
-    answerOf(kind, await client.request<RawAnswer>('PATCH', `${PATHS[kind].one}/${enc(id)}`, { body: creditRestBody(kind, body) })),
-  remove: (client: ApiClient, kind: CreditKind, id: string): Promise<{ message: string; seq: number }> =>
-    client.request('DELETE', `${PATHS[kind].one}/${enc(id)}`),
+    answerOf(kind, await client.patch(PATHS[kind].one, { params: { path: { id } }, body: creditRestBody(kind, body) as VendorCreditBody & CreditMemoBody })),
+  remove: (client: ApiClient, kind: CreditKind, id: string) => client.delete(PATHS[kind].one, { params: { path: { id } } }),
 };

@@ -1,8 +1,9 @@
 // Vendor rules (spec documents-parties-integrations §3 "Vendor rule", §5, §7: /vendors/rule-engines and
-// /vendors/rule-engines/{id}). The rule routes are being built in the parties service beside this client and are
-// not in openapi.json yet, so these shapes are written by hand from the spec's field names: when the routes land,
-// `npm run gen` names them and these aliases become `Schemas['VendorRule']`… (the screen does not change).
+// /vendors/rule-engines/{id}): the generated shapes, one typed call per route, and the editor's §5 check and payload
+// (the parties service answers the same messages). The rule list's wording and the editor's form are the
+// accounting remote's (`frontends/accounting/src/parties/vendor-rules.ts`).
 import type { ApiClient } from './client';
+import type { Schemas } from './types';
 
 export const DESCRIPTION_SIGNS = [
   { value: 'equals', label: 'Equals' },
@@ -17,48 +18,13 @@ export const AMOUNT_SIGNS = [
 ] as const;
 export type AmountSign = (typeof AMOUNT_SIGNS)[number]['value'];
 
-interface Ref {
-  id: string;
-  name: string;
-}
-
-/** Spec §3 Vendor rule. */
-export interface VendorRule {
-  id: string;
-  name: string;
-  vendor: Ref | null;
-  category: Ref | null;
-  ruleApplyDateTime: string | null;
-  descriptionSign: DescriptionSign | null;
-  descriptionValue: string | null;
-  amountSign: AmountSign | null;
-  amountValue: number | null;
-  upperAmountValue: number | null;
-  conditions?: unknown;
-  sourceAccount: Ref | null;
-  impactedTransactions?: unknown[] | number | null;
-  /** Every transaction the rule categorised (impactedTransactions lists at most 100 of them). */
-  impactedTransactionCount?: number;
-}
-
+/** Spec §3 Vendor rule, as GET /vendors/rule-engines/{id} answers it. */
+export type VendorRule = Schemas['VendorRule'];
 /** Spec §3 create payload (PATCH sends the same fields). */
-export interface VendorRuleBody {
-  name: string;
-  vendorId: string;
-  categoryId: string;
-  ruleApplyDateTime?: string;
-  descriptionSign?: DescriptionSign;
-  descriptionValue?: string;
-  amountSign?: AmountSign;
-  amountValue?: number;
-  upperAmountValue?: number;
-  sourceId?: string;
-}
-
-export interface VendorRuleList {
-  data: VendorRule[];
-  meta?: { page: number; take: number; itemCount: number; pageCount: number; hasNextPage: boolean; hasPreviousPage: boolean };
-}
+export type VendorRuleBody = Schemas['VendorRuleBody'];
+export type VendorRuleList = Schemas['VendorRuleList'];
+export type VendorRuleAnswer = Schemas['VendorRuleAnswer'];
+export type VendorRuleDeleted = Schemas['VendorRuleDeleted'];
 
 /** Spec §5. */
 export const VENDOR_RULE_CONDITION_MESSAGE = 'Vendor rule needs at least one of a non-blank description value, an amount above 0, or a source';
@@ -121,53 +87,10 @@ export function vendorRuleBody(f: VendorRuleForm): VendorRuleBody {
   return body;
 }
 
-/** The editor's fields for an existing rule (or a new one: all blank, description contains, amount equals). */
-export function vendorRuleForm(rule: VendorRule | null): VendorRuleForm {
-  return {
-    name: rule?.name ?? '',
-    vendorId: rule?.vendor?.id ?? '',
-    categoryId: rule?.category?.id ?? '',
-    ruleApplyDateTime: rule?.ruleApplyDateTime?.slice(0, 10) ?? '',
-    descriptionSign: rule?.descriptionSign ?? 'contains',
-    descriptionValue: rule?.descriptionValue ?? '',
-    amountSign: rule?.amountSign ?? 'equals',
-    amountValue: rule?.amountValue ? String(rule.amountValue) : '',
-    upperAmountValue: rule?.upperAmountValue ? String(rule.upperAmountValue) : '',
-    sourceId: rule?.sourceAccount?.id ?? '',
-  };
-}
-
-/** The rule's conditions in words, for the list ("Description contains "uber" · Amount between $10.00 and $50.00"). */
-export function describeVendorRule(rule: VendorRule): string {
-  const parts: string[] = [];
-  const money = (n: number) => `$${n.toFixed(2)}`;
-  if (rule.descriptionValue) parts.push(`Description ${rule.descriptionSign === 'equals' ? 'equals' : 'contains'} "${rule.descriptionValue}"`);
-  if (rule.amountValue) {
-    const sign = rule.amountSign ?? 'equals';
-    parts.push(
-      sign === 'between'
-        ? `Amount between ${money(rule.amountValue)} and ${money(rule.upperAmountValue ?? 0)}`
-        : `Amount ${AMOUNT_SIGNS.find((s) => s.value === sign)?.label.toLowerCase() ?? sign} ${money(rule.amountValue)}`,
-    );
-  }
-  if (rule.sourceAccount) parts.push(`Source ${rule.sourceAccount.name}`);
-  return parts.join(' · ') || '—';
-}
-
-/** How many transactions the rule categorised: the server's count, else the length of the list it sent. */
-export function impactedCount(rule: VendorRule): number | null {
-  if (typeof rule.impactedTransactionCount === 'number') return rule.impactedTransactionCount;
-  const i = rule.impactedTransactions;
-  if (Array.isArray(i)) return i.length;
-  return typeof i === 'number' ? i : null;
-}
-
-const enc = encodeURIComponent;
-
 export const vendorRulesApi = {
-  list: (client: ApiClient, signal?: AbortSignal) => client.request<VendorRuleList>('GET', '/vendors/rule-engines', { query: { page: 1, take: 100 }, signal }),
-  get: (client: ApiClient, id: string, signal?: AbortSignal) => client.request<VendorRule>('GET', `/vendors/rule-engines/${enc(id)}`, { signal }),
-  create: (client: ApiClient, body: VendorRuleBody) => client.request<{ message: string }>('POST', '/vendors/rule-engines', { body }),
-  update: (client: ApiClient, id: string, body: VendorRuleBody) => client.request<{ message: string }>('PATCH', `/vendors/rule-engines/${enc(id)}`, { body }),
-  remove: (client: ApiClient, id: string) => client.request<{ message: string }>('DELETE', `/vendors/rule-engines/${enc(id)}`),
+  list: (client: ApiClient, signal?: AbortSignal) => client.get('/vendors/rule-engines', { params: { query: { page: 1, take: 100 } }, signal }),
+  get: (client: ApiClient, id: string, signal?: AbortSignal) => client.get('/vendors/rule-engines/{id}', { params: { path: { id } }, signal }),
+  create: (client: ApiClient, body: VendorRuleBody) => client.post('/vendors/rule-engines', { body }),
+  update: (client: ApiClient, id: string, body: VendorRuleBody) => client.patch('/vendors/rule-engines/{id}', { params: { path: { id } }, body }),
+  remove: (client: ApiClient, id: string) => client.delete('/vendors/rule-engines/{id}', { params: { path: { id } } }),
 };

@@ -54,28 +54,26 @@ export function customersQuery(f: CustomerListFilters, page: number, take = PART
   return { page, take, search: f.search.trim() || undefined, status: f.status || undefined };
 }
 
-const enc = encodeURIComponent;
-
 export const partiesApi = {
   listVendors: (client: ApiClient, f: VendorListFilters, page: number, signal?: AbortSignal) =>
-    client.request<VendorList>('GET', '/vendors', { query: vendorsQuery(f, page), signal }),
-  getVendor: (client: ApiClient, id: string, signal?: AbortSignal) => client.request<Vendor>('GET', `/vendors/${enc(id)}`, { signal }),
-  createVendor: (client: ApiClient, body: VendorBody) => client.request<VendorAnswer>('POST', '/vendors', { body }),
-  updateVendor: (client: ApiClient, id: string, body: VendorBody) => client.request<VendorAnswer>('PATCH', `/vendors/${enc(id)}`, { body }),
-  deleteVendor: (client: ApiClient, id: string) => client.request<VendorDeleted>('DELETE', `/vendors/${enc(id)}`),
-  mergeVendors: (client: ApiClient, body: VendorMergeBody) => client.request<VendorMerged>('POST', '/vendors/merge', { body }),
+    client.get('/vendors', { params: { query: vendorsQuery(f, page) }, signal }),
+  getVendor: (client: ApiClient, id: string, signal?: AbortSignal) => client.get('/vendors/{id}', { params: { path: { id } }, signal }),
+  createVendor: (client: ApiClient, body: VendorBody) => client.post('/vendors', { body }),
+  updateVendor: (client: ApiClient, id: string, body: VendorBody) => client.patch('/vendors/{id}', { params: { path: { id } }, body }),
+  deleteVendor: (client: ApiClient, id: string) => client.delete('/vendors/{id}', { params: { path: { id } } }),
+  mergeVendors: (client: ApiClient, body: VendorMergeBody) => client.post('/vendors/merge', { body }),
   vendorsCsv: (client: ApiClient, f: VendorListFilters): Promise<Download> => {
     const { page: _page, take: _take, ...query } = vendorsQuery(f, 1);
-    return client.download('/vendors/csv', query);
+    return client.download('/vendors/csv', { params: { query } });
   },
   listCustomers: (client: ApiClient, f: CustomerListFilters, page: number, signal?: AbortSignal) =>
-    client.request<CustomerList>('GET', '/customers', { query: customersQuery(f, page), signal }),
-  getCustomer: (client: ApiClient, id: string, signal?: AbortSignal) => client.request<Customer>('GET', `/customers/${enc(id)}`, { signal }),
-  createCustomer: (client: ApiClient, body: CustomerBody) => client.request<CustomerAnswer>('POST', '/customers', { body }),
-  updateCustomer: (client: ApiClient, id: string, body: CustomerBody) => client.request<CustomerAnswer>('PATCH', `/customers/${enc(id)}`, { body }),
-  deleteCustomer: (client: ApiClient, id: string) => client.request<CustomerDeleted>('DELETE', `/customers/${enc(id)}`),
+    client.get('/customers', { params: { query: customersQuery(f, page) }, signal }),
+  getCustomer: (client: ApiClient, id: string, signal?: AbortSignal) => client.get('/customers/{id}', { params: { path: { id } }, signal }),
+  createCustomer: (client: ApiClient, body: CustomerBody) => client.post('/customers', { body }),
+  updateCustomer: (client: ApiClient, id: string, body: CustomerBody) => client.patch('/customers/{id}', { params: { path: { id } }, body }),
+  deleteCustomer: (client: ApiClient, id: string) => client.delete('/customers/{id}', { params: { path: { id } } }),
   customersCsv: (client: ApiClient, f: CustomerListFilters): Promise<Download> => {
     const { page: _page, take: _take, ...query } = customersQuery(f, 1);
-    return client.download('/customers/csv', query);
+    return client.download('/customers/csv', { params: { query } });
   },
 };

@@ -12,7 +12,7 @@ export type PaymentDetailsBody = Schemas['PaymentDetailsBody'];
 
 export const paymentDetailsApi = {
   check: (client: ApiClient, body: PaymentDetailsBody, signal?: AbortSignal): Promise<PaymentDetailsCheck> =>
-    client.request('POST', '/accounting/payment-details/check', { body, signal }),
+    client.post('/accounting/payment-details/check', { body, signal }),
 };
 
 /** The check of `body`, asked again whenever it changes; null (nothing connected) asks nothing. */

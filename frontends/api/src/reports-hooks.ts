@@ -4,9 +4,11 @@ import type { ApiClient, Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import type { Schemas } from './types';
+import type { Answer, QueryFor } from './typed';
 import {
   REPORT_PATHS,
   reportExportPath,
+  type ReportPath,
   type AssetBalanceGraphResponse,
   type BalanceSheetResponse,
   type CashFlowResponse,
@@ -42,8 +44,10 @@ export const reportsQueryKeys = {
  * GET a report with the workspace's latest `seq` (the highest a change answered): the server waits until the report
  * reflects it, so a report fetched right after a change shows it.
  */
-export function fetchReport<T>(client: ApiClient, path: string, query: ReportQuery | Record<string, never>, signal?: AbortSignal): Promise<T> {
-  return client.request<T>('GET', path, { query: withSeq(query, client.ledgerSeq.current()), ...(signal ? { signal } : {}) });
+export function fetchReport<P extends ReportPath>(client: ApiClient, path: P, query: QueryFor<P>, signal?: AbortSignal): Promise<Answer<'get', P>> {
+  // Typed at the signature; the seq added to a query of P's is still P's query (every report path takes `seq`).
+  const get = client.get as unknown as (path: P, init: { params: { query: object }; signal?: AbortSignal | undefined }) => Promise<Answer<'get', P>>;
+  return get(path, { params: { query: withSeq(query, client.ledgerSeq.current()) }, signal });
 }
 
 /**
@@ -94,7 +98,7 @@ function dashboardOptions(client: ApiClient, queryClient: QueryClient, query: Re
   return {
     queryKey: ['reports', 'dashboard', query, spending] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const answer = await client.request<DashboardAnswer>('GET', '/dashboard', { query: withSeq(query, client.ledgerSeq.current()), signal });
+      const answer = await client.get('/dashboard', { params: { query: withSeq(query, client.ledgerSeq.current()) }, signal });
       const seed = (key: readonly unknown[], w: DashboardAnswer[DashboardWidget] | undefined) => {
         if (w?.status === 200 && w.data !== undefined) queryClient.setQueryData(key, w.data);
       };
@@ -138,7 +142,7 @@ export function useProfitLoss(query: ReportQuery, options: WidgetQueryOptions = 
     ...report,
     ...widget(options),
     queryKey: reportsQueryKeys.profitLoss(query),
-    queryFn: ({ signal }) => fetchReport<ProfitLossResponse>(client, REPORT_PATHS.profitLoss, query, signal),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.profitLoss, query, signal),
   });
 }
 
@@ -148,7 +152,7 @@ export function useBalanceSheet(query: ReportQuery, options: { enabled?: boolean
   return useQuery<BalanceSheetResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.balanceSheet(query),
-    queryFn: ({ signal }) => fetchReport<BalanceSheetResponse>(client, REPORT_PATHS.balanceSheet, query, signal),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.balanceSheet, query, signal),
     enabled: options.enabled ?? true,
   });
 }
@@ -159,7 +163,7 @@ export function useCashFlowStatement(query: ReportQuery, options: { enabled?: bo
   return useQuery<CashFlowStatementResponse, ApiError>({
     ...report,
     queryKey: reportsQueryKeys.cashFlowStatement(query),
-    queryFn: ({ signal }) => fetchReport<CashFlowStatementResponse>(client, REPORT_PATHS.cashFlowStatement, query, signal),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.cashFlowStatement, query, signal),
     enabled: options.enabled ?? true,
   });
 }
@@ -171,7 +175,7 @@ export function useCashFlow(query: ReportQuery, options: WidgetQueryOptions = {}
     ...report,
     ...widget(options),
     queryKey: reportsQueryKeys.cashFlow(query),
-    queryFn: ({ signal }) => fetchReport<CashFlowResponse>(client, REPORT_PATHS.cashFlow, query, signal),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.cashFlow, query, signal),
   });
 }
 
@@ -182,7 +186,7 @@ export function useAssetBalanceGraph(query: ReportQuery, options: WidgetQueryOpt
     ...report,
     ...widget(options),
     queryKey: reportsQueryKeys.assetBalanceGraph(query),
-    queryFn: ({ signal }) => fetchReport<AssetBalanceGraphResponse>(client, REPORT_PATHS.assetBalanceGraph, query, signal),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.assetBalanceGraph, query, signal),
   });
 }
 
@@ -192,7 +196,7 @@ export function useRunway(options: WidgetQueryOptions = {}) {
   return useQuery<RunwayResponse, ApiError>({
     ...widget(options),
     queryKey: reportsQueryKeys.runway,
-    queryFn: ({ signal }) => fetchReport<RunwayResponse>(client, REPORT_PATHS.runway, {}, signal),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.runway, {}, signal),
   });
 }
 
@@ -203,7 +207,7 @@ export function useSpending(query: SpendingQuery, options: WidgetQueryOptions = 
     ...report,
     ...widget(options),
     queryKey: reportsQueryKeys.spending(query),
-    queryFn: ({ signal }) => client.request<SpendingResponse>('GET', REPORT_PATHS.spending, { query: withSeq(query, client.ledgerSeq.current()), signal }),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.spending, query, signal),
   });
 }
 
@@ -214,8 +218,7 @@ export function useTopMerchants(query: TopMerchantsQuery, options: WidgetQueryOp
     ...report,
     ...widget(options),
     queryKey: reportsQueryKeys.topMerchants(query),
-    queryFn: ({ signal }) =>
-      client.request<TopMerchantsResponse>('GET', REPORT_PATHS.topMerchant, { query: withSeq(query, client.ledgerSeq.current()), signal }),
+    queryFn: ({ signal }) => fetchReport(client, REPORT_PATHS.topMerchant, query, signal),
   });
 }
 
@@ -229,7 +232,8 @@ export interface ReportExportRequest {
 export function useReportExport() {
   const { client } = useApiContext();
   return useMutation<Download, ApiError, ReportExportRequest>({
-    mutationFn: ({ tab, format, query }) => client.download(reportExportPath(tab, format), withSeq({ ...query }, client.ledgerSeq.current())),
+    mutationFn: ({ tab, format, query }) =>
+      client.download(reportExportPath(tab, format), { params: { query: withSeq({ ...query }, client.ledgerSeq.current()) } }),
   });
 }
 
@@ -238,6 +242,6 @@ export function useGroupsAndTags() {
   const { client } = useApiContext();
   return useQuery<Schemas['GroupsAndTagsResponse'], ApiError>({
     queryKey: reportsQueryKeys.groupsAndTags,
-    queryFn: ({ signal }) => client.request<Schemas['GroupsAndTagsResponse']>('GET', '/categories/groups-and-tags', { signal }),
+    queryFn: ({ signal }) => client.get('/categories/groups-and-tags', { signal }),
   });
 }

@@ -297,9 +297,14 @@ export const EXPORT_FORMATS = [
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]['format'];
 
 /** Spec §7 exports per report tab. */
-export const REPORT_EXPORT_BASES: Record<ReportTab, string> = { pnl: '/income-expense', balancesheet: '/balance-sheet', cashflow: '/cash-flow-statement' };
+export const REPORT_EXPORT_BASES = { pnl: '/income-expense', balancesheet: '/balance-sheet', cashflow: '/cash-flow-statement' } as const satisfies Record<
+  ReportTab,
+  string
+>;
+/** An export's path: each is a GET in the OpenAPI document (a missing one fails to compile where it is downloaded). */
+export type ReportExportPath = `${(typeof REPORT_EXPORT_BASES)[ReportTab]}/${ExportFormat}`;
 
-export function reportExportPath(tab: ReportTab, format: ExportFormat): string {
+export function reportExportPath(tab: ReportTab, format: ExportFormat): ReportExportPath {
   return `${REPORT_EXPORT_BASES[tab]}/${format}`;
 }
 
@@ -320,6 +325,7 @@ export const REPORT_PATHS = {
   runway: '/financial-data/runway',
   assetBalanceGraph: '/financial-data/get-asset-balance-graph',
 } as const;
+export type ReportPath = (typeof REPORT_PATHS)[keyof typeof REPORT_PATHS];
 
 /**
  * The paths above and the exports that the gateway serves today (frontends/api/openapi.json; a unit test keeps the

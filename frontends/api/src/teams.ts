@@ -58,19 +58,16 @@ export function userAfterWorkspaceDeleted(user: User, deletedId: string, serverC
 }
 
 export const teamsApi = {
-  listWorkspaces: (client: ApiClient, signal?: AbortSignal) => client.request<WorkspacesResponse>('GET', '/workspace', { signal }),
-  createWorkspace: (client: ApiClient, body: CreateWorkspaceBody) => client.request<CreateWorkspaceResponse>('POST', '/workspace', { body }),
-  updateWorkspace: (client: ApiClient, body: UpdateWorkspaceBody) => client.request<UpdateWorkspaceResponse>('PATCH', '/workspace', { body }),
-  deleteWorkspace: (client: ApiClient, id: string) => client.request<DeleteWorkspaceResponse>('DELETE', `/workspace/${encodeURIComponent(id)}`),
-  getOrganization: (client: ApiClient, signal?: AbortSignal) => client.request<Organization>('GET', '/organization', { signal }),
-  listMembers: (client: ApiClient, type: MemberType | '' = '', signal?: AbortSignal) =>
-    client.request<MembersResponse>('GET', '/members', { query: { type }, signal }),
-  updateMember: (client: ApiClient, id: string, body: UpdateMemberBody) =>
-    client.request<UpdateMemberResponse>('PATCH', `/members/${encodeURIComponent(id)}`, { body }),
-  removeMember: (client: ApiClient, id: string) => client.request<TeamMessageResponse>('DELETE', `/members/${encodeURIComponent(id)}`),
-  listInvites: (client: ApiClient, signal?: AbortSignal) => client.request<InvitesResponse>('GET', '/invites', { signal }),
-  sendInvite: (client: ApiClient, body: SendInviteBody) => client.request<SendInviteResponse>('POST', '/send-invite', { body }),
-  revokeInvite: (client: ApiClient, id: string) => client.request<RevokeInviteResponse>('POST', '/revoke-invite', { body: { id } }),
-  updateInvite: (client: ApiClient, id: string, body: UpdateInviteBody) =>
-    client.request<UpdateInviteResponse>('PATCH', `/invites/${encodeURIComponent(id)}`, { body }),
+  listWorkspaces: (client: ApiClient, signal?: AbortSignal) => client.get('/workspace', { signal }),
+  createWorkspace: (client: ApiClient, body: CreateWorkspaceBody) => client.post('/workspace', { body }),
+  updateWorkspace: (client: ApiClient, body: UpdateWorkspaceBody) => client.patch('/workspace', { body }),
+  deleteWorkspace: (client: ApiClient, id: string) => client.delete('/workspace/{id}', { params: { path: { id } } }),
+  getOrganization: (client: ApiClient, signal?: AbortSignal) => client.get('/organization', { signal }),
+  listMembers: (client: ApiClient, type: MemberType | '' = '', signal?: AbortSignal) => client.get('/members', { params: { query: { type } }, signal }),
+  updateMember: (client: ApiClient, id: string, body: UpdateMemberBody) => client.patch('/members/{id}', { params: { path: { id } }, body }),
+  removeMember: (client: ApiClient, id: string) => client.delete('/members/{id}', { params: { path: { id } } }),
+  listInvites: (client: ApiClient, signal?: AbortSignal) => client.get('/invites', { signal }),
+  sendInvite: (client: ApiClient, body: SendInviteBody) => client.post('/send-invite', { body }),
+  revokeInvite: (client: ApiClient, id: string) => client.post('/revoke-invite', { body: { id } }),
+  updateInvite: (client: ApiClient, id: string, body: UpdateInviteBody) => client.patch('/invites/{id}', { params: { path: { id } }, body }),
 };

@@ -37,6 +37,14 @@ type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B 
     ? B
     : never;
 
+/**
+ * A generated answer with every field present. Some of the gateway's older answer schemas list their fields without
+ * `required` although its presenters always write them; this names such a shape from the generated type (a renamed
+ * or removed field still fails to compile) instead of a hand-written copy. Remove it from a shape once the gateway's
+ * schema marks its fields required.
+ */
+export type Answered<T> = T extends readonly (infer E)[] ? Answered<E>[] : T extends object ? { [K in keyof T]-?: Answered<T[K]> } : T;
+
 /** The JSON body of an operation's success response, for operations whose answer has no named schema. */
 export type OperationResult<K extends keyof operations> = SuccessBody<operations[K]['responses']>;
 
@@ -45,6 +53,10 @@ export type UpdatePasswordResponse = OperationResult<'updatePasswordByExistingPa
 export type OnboardResponse = OperationResult<'onboardUser'>;
 export type SecuritySettings = OperationResult<'getSecuritySettings'>;
 export type UpdateSecuritySettingsBody = NonNullable<operations['updateSecuritySettings']['requestBody']>['content']['application/json'];
+/** The JSON body an operation takes. */
+export type OperationBody<K extends keyof operations> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? NonNullable<B>
+  : never;
 
 // Banking (spec §3 Bank account, Bank account link, Job).
 export type BankAccount = Schemas['BankAccount'];

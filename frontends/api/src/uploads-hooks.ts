@@ -15,6 +15,8 @@ import {
   type UploadKind,
   type UploadList,
   type UploadResult,
+  type UploadChanged,
+  type UploadUpdateBody,
   type WorkspaceUpload,
 } from './uploads';
 
@@ -62,7 +64,7 @@ export function useUploadFiles() {
 export function useUpdateUpload() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
-  return useMutation<{ message: string; upload: WorkspaceUpload }, ApiError, { id: string; merchantName?: string; dateTime?: string; amount?: number }>({
+  return useMutation<UploadChanged, ApiError, UploadUpdateBody & { id: string }>({
     mutationFn: ({ id, ...body }) => uploadsApi.update(client, id, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: uploadsQueryKeys.all }),
   });
@@ -72,7 +74,7 @@ export function useUpdateUpload() {
 export function useMatchUpload() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
-  return useMutation<{ message: string; upload: WorkspaceUpload }, ApiError, { id: string; transactionId: string }>({
+  return useMutation<UploadChanged, ApiError, { id: string; transactionId: string }>({
     mutationFn: ({ id, transactionId }) => uploadsApi.match(client, id, transactionId),
     onSuccess: (_answer, { transactionId }) => {
       void queryClient.invalidateQueries({ queryKey: uploadsQueryKeys.all });

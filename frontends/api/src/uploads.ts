@@ -4,7 +4,7 @@
 // GET /jobs. The hooks are in uploads-hooks.ts.
 import type { ApiClient } from './client';
 import { isApiError } from './errors';
-import type { Job, Schemas } from './types';
+import type { Job, OperationBody, OperationResult, Schemas } from './types';
 
 export type WorkspaceUpload = Schemas['WorkspaceUpload'];
 export type UploadResult = Schemas['UploadResult'];
@@ -12,6 +12,9 @@ export type UploadFailedFile = Schemas['UploadFailedFile'];
 export type UploadList = Schemas['UploadList'];
 export type UploadTransactionSummary = Schemas['UploadTransactionSummary'];
 export type UploadMatchSuggestion = Schemas['UploadMatchSuggestion'];
+export type UploadUpdateBody = OperationBody<'updateWorkspaceUpload'>;
+/** The answer of an edit or a match: the upload as it now is. */
+export type UploadChanged = OperationResult<'updateWorkspaceUpload'>;
 
 /** The kinds of upload (spec §3 uploadType). Bills and invoices have their own routes. */
 export type UploadKind = 'receipt' | 'file' | 'bill' | 'invoice';
@@ -34,12 +37,12 @@ export const UPLOAD_MESSAGES = { bill: 'Bill uploaded successfully.', invoice: '
 /** The queue name of the bulk-upload job in GET /jobs (platform-core §3 Job). */
 export const BULK_UPLOAD_QUEUE = 'bulk upload';
 
-const PATHS: Readonly<Record<UploadKind, string>> = {
+const PATHS = {
   receipt: '/workspace-uploads',
   file: '/workspace-uploads',
   bill: '/workspace-uploads/bill',
   invoice: '/workspace-uploads/invoice',
-};
+} as const satisfies Record<UploadKind, string>;
 
 export interface UploadFilesInput {
   kind: UploadKind;
@@ -59,19 +62,15 @@ export interface UploadListFilter {
 
 export const uploadsApi = {
   list: (client: ApiClient, f: UploadListFilter, signal?: AbortSignal): Promise<UploadList> =>
-    client.request('GET', '/workspace-uploads', {
-      query: { uploadType: f.uploadType, receiptStatus: f.receiptStatus, page: f.page, take: f.take ?? 100 },
+    client.get('/workspace-uploads', {
+      params: { query: { uploadType: f.uploadType, receiptStatus: f.receiptStatus, page: f.page, take: f.take ?? 100 } },
       signal,
     }),
   get: (client: ApiClient, id: string, signal?: AbortSignal): Promise<WorkspaceUpload> =>
-    client.request('GET', `/workspace-uploads/${encodeURIComponent(id)}`, { signal }),
-  update: (
-    client: ApiClient,
-    id: string,
-    body: { merchantName?: string; dateTime?: string; amount?: number },
-  ): Promise<{ message: string; upload: WorkspaceUpload }> => client.request('PATCH', `/workspace-uploads/${encodeURIComponent(id)}`, { body }),
-  match: (client: ApiClient, id: string, transactionId: string): Promise<{ message: string; upload: WorkspaceUpload }> =>
-    client.request('POST', `/workspace-uploads/${encodeURIComponent(id)}/match`, { body: { transactionId } }),
+    client.get('/workspace-uploads/{id}', { params: { path: { id } }, signal }),
+  update: (client: ApiClient, id: string, body: UploadUpdateBody) => client.patch('/workspace-uploads/{id}', { params: { path: { id } }, body }),
+  match: (client: ApiClient, id: string, transactionId: string) =>
+    client.post('/workspace-uploads/{id}/match', { params: { path: { id } }, body: { transactionId } }),
   /**
    * POST the files as one multipart request (one batch, one bulk-upload job), with the upload's progress. When the
    * server refuses every file (a 400 naming `files`), the answer is the same result shape with each file's reason.
@@ -81,7 +80,7 @@ export const uploadsApi = {
     if (input.kind === 'receipt' || input.kind === 'file') form.append('uploadType', input.kind);
     for (const f of input.files) form.append('files', f, f.name);
     try {
-      return await client.upload<UploadResult>(PATHS[input.kind], {
+      return await client.upload(PATHS[input.kind], {
         form,
         ...(input.onProgress ? { onProgress: input.onProgress } : {}),
         ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   IN_PROGRESS_JOB_STATUSES,
-  accountKindLabel,
-  accountsForSelection,
   createApiClient,
-  groupByInstitution,
   importState,
   isCreditCard,
   isJobInProgress,
-  jobProgress,
-  maskLabel,
   type BankAccount,
   type Job,
   type JobStatus,
@@ -60,11 +55,6 @@ describe('jobs in progress (spec §4)', () => {
       false,
     ]);
   });
-
-  it('sums progress, never expecting fewer than were stored', () => {
-    expect(jobProgress([job('a', 'active', 200, 5000), job('b', 'waiting', 30, 0)])).toEqual({ pushed: 230, total: 5030 });
-    expect(jobProgress([])).toEqual({ pushed: 0, total: 0 });
-  });
 });
 
 describe('importState: the import notice of the accounts just linked', () => {
@@ -85,34 +75,11 @@ describe('importState: the import notice of the accounts just linked', () => {
   });
 });
 
-describe('accounts', () => {
-  const checking = account({});
-  const card = account({ id: '00000000-0000-4000-8000-000000000003', name: 'Plaid Credit Card', type: 'credit', subtype: 'credit card', mask: '3333' });
-  const broken = account({ id: '00000000-0000-4000-8000-000000000002', name: 'Plaid Saving', subtype: 'savings', mask: '1111', reconnectRequired: true });
-
-  it('offers bank accounts for selection without credit cards, and optionally without those needing reconnection (spec §5)', () => {
-    expect(isCreditCard(card)).toBe(true);
+describe('credit cards', () => {
+  it('are accounts of type credit or subtype credit card (spec §3)', () => {
+    expect(isCreditCard(account({ type: 'credit', subtype: 'credit card' }))).toBe(true);
     expect(isCreditCard({ type: 'depository', subtype: 'credit card' })).toBe(true);
-    expect(isCreditCard(checking)).toBe(false);
-    expect(accountsForSelection([checking, card, broken]).map((a) => a.name)).toEqual(['Plaid Checking', 'Plaid Saving']);
-    expect(accountsForSelection([checking, card, broken], { skipReconnectRequired: true }).map((a) => a.name)).toEqual(['Plaid Checking']);
-  });
-
-  it('labels kind and mask', () => {
-    expect(accountKindLabel(card)).toBe('Credit card');
-    expect(accountKindLabel({ type: 'depository', subtype: '' })).toBe('Depository');
-    expect(accountKindLabel({ type: 'loan', subtype: 'line_of_credit' })).toBe('Line of credit');
-    expect(maskLabel('0000')).toBe('•••• 0000');
-    expect(maskLabel('')).toBe('');
-  });
-
-  it('groups by institution in first-seen order', () => {
-    const other = account({ id: '00000000-0000-4000-8000-000000000009', institution: { id: 'ins_109511', name: 'Tartan Bank', logo: null } });
-    const groups = groupByInstitution([checking, other, card]);
-    expect(groups.map((g) => [g.institution.name, g.accounts.length])).toEqual([
-      ['First Platypus Bank', 2],
-      ['Tartan Bank', 1],
-    ]);
+    expect(isCreditCard(account({}))).toBe(false);
   });
 });
 

@@ -132,7 +132,7 @@ describe('createApiClient', () => {
         statusCode: 404,
       }),
     );
-    await expect(client(lost.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({
+    await expect(client(lost.fetchFn, { onWorkspaceLost }).patch('/transactions', { body: { transactions: [] } })).rejects.toMatchObject({
       message: 'Workspace not found',
       statusCode: 404,
     });
@@ -150,17 +150,73 @@ describe('createApiClient', () => {
         statusCode: 404,
       }),
     );
-    await expect(client(record.fetchFn, { onWorkspaceLost }).request('PATCH', '/transactions', { body: {} })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(client(record.fetchFn, { onWorkspaceLost }).patch('/transactions', { body: { transactions: [] } })).rejects.toMatchObject({ statusCode: 404 });
     const plain = fakeServer(() => json(404, { message: 'Workspace not found', appErrorCode: 'NOT_FOUND', statusCode: 404 }));
-    await expect(client(plain.fetchFn, { onWorkspaceLost }).request('DELETE', '/workspace/ws-2')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(client(plain.fetchFn, { onWorkspaceLost }).delete('/workspace/{id}', { params: { path: { id: 'ws-2' } } })).rejects.toMatchObject({
+      statusCode: 404,
+    });
     expect(onWorkspaceLost).toHaveBeenCalledTimes(1);
   });
 
   it('downloads with the file name from content-disposition', async () => {
     const server = fakeServer(() => new Response('a,b', { status: 200, headers: { 'content-disposition': 'attachment; filename="ledger.csv"' } }));
-    const result = await client(server.fetchFn).download('/general-ledger/csv', { startDate: '2024-01-01', endDate: '' });
+    const result = await client(server.fetchFn).download('/general-ledger/csv', { params: { query: { startDate: '2024-01-01', endDate: '' } } });
     expect(server.calls[0]?.url).toBe('http://api.test/general-ledger/csv?startDate=2024-01-01');
     expect(result.fileName).toBe('ledger.csv');
     expect(await result.blob.text()).toBe('a,b');
+  });
+});
+
+describe('the typed call (paths from openapi.json)', () => {
+  it('fills path parameters (encoded), sends the query without empty values and lists comma-joined, and answers the body', async () => {
+    const server = fakeServer(() => json(200, { id: 'v 1', name: 'Acme' }));
+    const api = client(server.fetchFn);
+    const vendor = await api.get('/vendors/{id}', { params: { path: { id: 'v 1/2' } } });
+    expect(server.calls[0]?.url).toBe('http://api.test/vendors/v%201%2F2');
+    expect(server.calls[0]?.method).toBe('GET');
+    expect(vendor.name).toBe('Acme');
+    await api.get('/jobs', { params: { query: { accountId: '', status: ['active', 'waiting'] } } });
+    expect(server.calls[1]?.url).toBe('http://api.test/jobs?status=active%2Cwaiting');
+  });
+
+  it('sends the method and JSON body of each verb', async () => {
+    const server = fakeServer(() => json(200, { message: 'ok' }));
+    const api = client(server.fetchFn);
+    await api.post('/vendors/merge', { body: { parentVendorId: 'a', mergingVendorsId: ['b'] } });
+    await api.put('/categories/{id}/opening-balance', { params: { path: { id: 'c1' } }, body: { openingBalance: 10, openingBalanceDate: '2026-01-01' } });
+    await api.patch('/vendors/{id}', { params: { path: { id: 'v1' } }, body: { name: 'Acme' } });
+    await api.delete('/vendors/{id}', { params: { path: { id: 'v1' } } });
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST http://api.test/vendors/merge',
+      'PUT http://api.test/categories/c1/opening-balance',
+      'PATCH http://api.test/vendors/v1',
+      'DELETE http://api.test/vendors/v1',
+    ]);
+    expect(server.calls[0]?.body).toEqual({ parentVendorId: 'a', mergingVendorsId: ['b'] });
+    expect(server.calls[3]?.body).toBeUndefined();
+  });
+
+  it('refuses a path parameter left out rather than calling a wrong URL', () => {
+    const server = fakeServer(() => json(200, {}));
+    const get = client(server.fetchFn).get as (path: string, init?: object) => Promise<unknown>;
+    expect(() => get('/vendors/{id}', {})).toThrow('Missing path parameter "id" for /vendors/{id}');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('is checked against paths at compile time (typecheck fails if any of these compiles)', () => {
+    const api = client(fakeServer(() => json(200, {})).fetchFn);
+    const never = (f: () => unknown) => expect(typeof f).toBe('function');
+    // @ts-expect-error: not a path of the gateway
+    never(() => api.get('/vendor/{id}', { params: { path: { id: 'v' } } }));
+    // @ts-expect-error: the path parameter is required
+    never(() => api.get('/vendors/{id}'));
+    // @ts-expect-error: /vendors has no PUT
+    never(() => api.put('/vendors', { body: {} }));
+    // @ts-expect-error: not a field of the merge body
+    never(() => api.post('/vendors/merge', { body: { vendorIds: ['a'] } }));
+    // @ts-expect-error: not a query parameter of GET /vendors
+    never(() => api.get('/vendors', { params: { query: { colour: 'red' } } }));
+    // @ts-expect-error: the answer of GET /vendors/{id} has no such field
+    never(async () => (await api.get('/vendors/{id}', { params: { path: { id: 'v' } } })).colour);
   });
 });

@@ -10,12 +10,14 @@ const ID = '0b6f3c52-1c1e-4d8e-9f0a-2b7c6d5e4f31';
 /** A client that records each request instead of sending it. */
 function recorder(): { client: ApiClient; calls: { method: HttpMethod; path: string; body: unknown; query: unknown }[] } {
   const calls: { method: HttpMethod; path: string; body: unknown; query: unknown }[] = [];
-  const client = {
-    request: (method: HttpMethod, path: string, options: { body?: unknown; query?: unknown } = {}) => {
-      calls.push({ method, path, body: options.body, query: options.query });
+  const verb =
+    (method: HttpMethod) =>
+    (path: string, init: { body?: unknown; params?: { path?: Record<string, string>; query?: unknown } } = {}) => {
+      const filled = path.replace(/\{([^}]+)\}/g, (_all, name: string) => init.params?.path?.[name] ?? `{${name}}`);
+      calls.push({ method, path: filled, body: init.body, query: init.params?.query });
       return Promise.resolve({});
-    },
-  } as unknown as ApiClient;
+    };
+  const client = { get: verb('GET'), post: verb('POST'), put: verb('PUT'), patch: verb('PATCH'), delete: verb('DELETE') } as unknown as ApiClient;
   return { client, calls };
 }
 

@@ -146,10 +146,10 @@ describe('switching workspace through the controller', () => {
     const { QueryObserver } = await import('@tanstack/react-query');
     const observer = new QueryObserver(queryClient, {
       queryKey: ['report'],
-      queryFn: () => controller.client.request<{ n: number }>('GET', '/financial-data/runway'),
+      queryFn: () => controller.client.get('/financial-data/runway'),
     });
     const unsubscribe = observer.subscribe(() => undefined);
-    await queryClient.fetchQuery({ queryKey: ['report'], queryFn: () => controller.client.request<{ n: number }>('GET', '/financial-data/runway') });
+    await queryClient.fetchQuery({ queryKey: ['report'], queryFn: () => controller.client.get('/financial-data/runway') });
     queryClient.setQueryData(['hidden'], { n: 0 });
     expect(seen.at(-1)).toBe(A1.id);
 

@@ -2,8 +2,6 @@ import {
   AMOUNT_SIGNS,
   DESCRIPTION_SIGNS,
   describeError,
-  describeVendorRule,
-  impactedCount,
   useBankAccounts,
   useCategories,
   useDeleteVendorRule,
@@ -14,13 +12,13 @@ import {
   useVendorRules,
   validateVendorRule,
   vendorRuleBody,
-  vendorRuleForm,
   type AmountSign,
   type DescriptionSign,
   type VendorRule,
   type VendorRuleErrors,
   type VendorRuleForm,
 } from '@ledgerline/api';
+import { describeVendorRule, impactedCount, vendorRuleForm } from './vendor-rules';
 import { Button, Combobox, EmptyState, RecordLink, Select, Spinner, TextField, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

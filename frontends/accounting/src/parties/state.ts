@@ -14,8 +14,8 @@ import {
   type VendorMergeBody,
   type Transaction,
   type VendorRuleForm,
-  vendorRuleForm,
 } from '@ledgerline/api';
+import { vendorRuleForm } from './vendor-rules';
 import { addYears } from '@ledgerline/ui';
 
 /** Spec §2 page modes the parties tabs use: a list (idle), a new one (create), one open (view) or being edited (edit). */

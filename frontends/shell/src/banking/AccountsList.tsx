@@ -1,4 +1,5 @@
-import { accountKindLabel, groupByInstitution, jobProgress, maskLabel, type BankAccount, type Job, type TieOut } from '@ledgerline/api';
+import { type BankAccount, type Job, type TieOut } from '@ledgerline/api';
+import { accountKindLabel, groupByInstitution, jobProgress, maskLabel } from './accounts';
 import { Button, formatMoney, formatRelativeTime } from '@ledgerline/ui';
 import { AccountTieOut } from './TieOut';
 

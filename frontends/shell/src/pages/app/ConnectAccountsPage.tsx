@@ -1,9 +1,7 @@
 import {
   VIEWER_DISABLED_MESSAGE,
-  accountKindLabel,
   canEdit,
   describeError,
-  maskLabel,
   useAccountsTieOut,
   useBankAccounts,
   useCreateLinkToken,
@@ -14,6 +12,7 @@ import {
   useSyncTransactions,
   type BankAccount,
 } from '@ledgerline/api';
+import { accountKindLabel, maskLabel } from '../../banking/accounts';
 import { Button, Card, Dialog, EmptyState, Spinner, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { AccountsList } from '../../banking/AccountsList';

@@ -1,15 +1,14 @@
 import {
   dashboardTieOut,
   isCreditCard,
-  jobProgress,
   ledgerHref,
-  maskLabel,
   useAccountsTieOut,
   usePrefetchDashboard,
   useSyncJobsInProgress,
   type Job,
   type TieOutGroupTotal,
 } from '@ledgerline/api';
+import { jobProgress, maskLabel } from '../../banking/accounts';
 import { Card, EmptyState, Spinner, formatMoney } from '@ledgerline/ui';
 import { TieOutBadge } from '../../banking/TieOut';
 import { TextLink } from '../../layout/TextLink';
