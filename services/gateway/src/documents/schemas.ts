@@ -1,13 +1,11 @@
 import type { Recurrence } from '@ledgerline/proto/documents/v1/documents_pb';
+import { bool, int, str } from '../http/schemas.js';
 
 /**
  * The recurrence fields of a bill, invoice or manual journal (spec documents-parties-integrations §3: isRecurredParent,
  * recurringStartDate, recurringEndDate, recurringSchedule of recurrenceDate and isRecurred, interval), with the end and
  * the activity (Active, Paused, Stopped). Shared by the documents' answers and the recurrence routes.
  */
-const str = { type: 'string' } as const;
-const bool = { type: 'boolean' } as const;
-const int = { type: 'integer' } as const;
 
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 

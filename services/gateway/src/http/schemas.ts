@@ -17,6 +17,16 @@ const INT32_MAX = 2_147_483_647;
 /** Routes for a signed-in user: the bearer session token (OpenAPI `security`). */
 export const BEARER = [{ bearerAuth: [] }] as const;
 export const uuid = { type: 'string', format: 'uuid' } as const;
+/** JSON-schema building blocks every route folder uses. */
+export const str = { type: 'string' } as const;
+export const int = { type: 'integer' } as const;
+export const num = { type: 'number' } as const;
+export const bool = { type: 'boolean' } as const;
+/** A closed object: only the listed properties (unknown ones are refused with a 400 naming them). */
+export const object = (properties: Record<string, unknown>, required: string[] = []) =>
+  ({ type: 'object', properties, required, additionalProperties: false }) as const;
+/** Path parameters of a route on one record: `/…/{id}`. */
+export const idParams = object({ id: uuid }, ['id']);
 
 export const int32 = { type: 'integer', minimum: -INT32_MAX - 1, maximum: INT32_MAX } as const;
 

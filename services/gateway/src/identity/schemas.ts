@@ -1,5 +1,5 @@
 import { ROLES } from '@ledgerline/platform';
-import { int32, MessageResponseSchema } from '../http/schemas.js';
+import { bool, int32, MessageResponseSchema } from '../http/schemas.js';
 
 /**
  * Identity's REST shapes (sign-up, sign-in, codes, passwords, onboarding, the user), as JSON Schema; the team
@@ -8,7 +8,6 @@ import { int32, MessageResponseSchema } from '../http/schemas.js';
  */
 const str = (maxLength: number, description?: string) =>
   description ? ({ type: 'string', maxLength, description } as const) : ({ type: 'string', maxLength } as const);
-const bool = { type: 'boolean' } as const;
 
 const NAME = 100;
 const EMAIL = 254;

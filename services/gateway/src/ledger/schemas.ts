@@ -3,12 +3,8 @@
  * Billers, Ledger). Money is decimal dollars with 2 places at this edge (cents inside the services);
  * dates are YYYY-MM-DD. Bodies check shapes only: the ledger service owns the messages of the rules.
  */
-import { int32 } from '../http/schemas.js';
+import { bool, int, int32, num, str } from '../http/schemas.js';
 
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const int = { type: 'integer' } as const;
-const bool = { type: 'boolean' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 /** Reads after writes: every answer of a change to the books carries it. */
 export const SEQ_PROPERTY = {

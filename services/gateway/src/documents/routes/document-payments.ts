@@ -3,7 +3,7 @@ import type { Payment, PaymentDetail } from '@ledgerline/proto/documents/v1/docu
 import { withAmounts, type Amounts } from '../../http/amounts.js';
 import { authOf, WRITE } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documentJson } from './documents.js';
 import type { DocumentsClient } from '../client.js';
@@ -13,11 +13,6 @@ import type { DocumentsClient } from '../client.js';
  * "Payments"): the body lists and answer fields of manual journals, vendor credits and credit memos, and POST
  * /accounting/payment-details/check.
  */
-
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 /** A body list of `{ id, amount }` (the whole set; absent: none). */
 export const connectionBody = (description: string) =>

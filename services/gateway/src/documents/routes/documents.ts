@@ -7,7 +7,7 @@ import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { SEQ_PROPERTY } from '../../ledger/schemas.js';
-import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, bool, ErrorResponseSchema, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { RECURRENCE_BODY, recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from '../schemas.js';
 import {
   CONNECTION_BODIES,
@@ -32,15 +32,8 @@ import type { DocumentsClient } from '../client.js';
  * shape only; the service owns the rules and their messages ('Line Item N: ...').
  */
 
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
-const str = { type: 'string' } as const;
 const strings = { type: 'array', items: str } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 export type Kind = 'bill' | 'invoice' | 'manual_entry';
 

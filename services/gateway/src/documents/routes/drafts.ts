@@ -2,7 +2,7 @@ import type { Draft, DraftBatch } from '@ledgerline/proto/documents/v1/drafts_pb
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
+import { BEARER, bool, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { DraftsClient } from '../client.js';
 
 /**
@@ -12,13 +12,7 @@ import type { DraftsClient } from '../client.js';
  * nothing; its conversion creates each valid draft as POST /accounting/bill/v2 (or invoice/v2) would, once per draft.
  * Bodies are checked for shape only; the service owns the rules and their messages.
  */
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
-const str = { type: 'string' } as const;
 const text = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) }) as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 const DraftProblemSchema = {
   $id: 'DraftProblem',

@@ -3,7 +3,7 @@ import type { FixedAsset } from '@ledgerline/proto/documents/v1/fixed_assets_pb'
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, bool, idParams, num, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { FixedAssetsClient } from '../client.js';
 
 /**
@@ -12,10 +12,6 @@ import type { FixedAssetsClient } from '../client.js';
  * re-booked to the asset account), POST /accounting/fixed-asset/stop/{id}. The documents service owns the rules and
  * their messages (negatives refused naming the field); money is decimal dollars here.
  */
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 const METHODS = ['STRAIGHT_LINE', 'UNITS_OF_PRODUCTION', 'DOUBLE_DECLINING_BALANCE', 'SUM_OF_YEARS_DIGITS'] as const;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, WRITE } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, idParams, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { documentJson, KINDS, type Kind } from './documents.js';
 import { RECURRENCE_BODY, recurrenceJson, RecurrenceSchema } from '../schemas.js';
 import type { DocumentsClient } from '../client.js';
@@ -13,8 +13,6 @@ import type { DocumentsClient } from '../client.js';
  * once, a normal document booked through the ledger. Bodies are checked for shape only; the service owns the rules
  * and their messages ('Please fill all recurring details', 'Recurrence occurrence count must be a positive integer').
  */
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
-const str = { type: 'string' } as const;
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 
 const RecurBodySchema = {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
+import { BEARER, int, num, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { FixedAssetsClient } from '../client.js';
 import type { LedgerClient } from '../../ledger/client.js';
 
@@ -15,9 +15,6 @@ import type { LedgerClient } from '../../ledger/client.js';
  * still to come are shown as scheduled). Composed here from the ledger's account lines and the documents service's
  * depreciation months: each service keeps its own data, the gateway lays them side by side (decision 0025).
  */
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const int = { type: 'integer' } as const;
 const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
 const KINDS = ['Prepaid Expenses', 'Deferred Revenue', 'Accumulated Depreciation', 'Other'] as const;
 type Kind = (typeof KINDS)[number];

@@ -5,7 +5,7 @@ import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { HttpError } from '../../http/errors.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { UploadsClient } from '../client.js';
 
 /**
@@ -15,11 +15,6 @@ import type { UploadsClient } from '../client.js';
  * /invoice, and POST /workspace-uploads for receipts and other files. The documents service owns the files (kept
  * private in the S3 object store) and the rules; a file is judged by its content, never by its name.
  */
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const int = { type: 'integer' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 /** At most 20 files of 10 MB in one request (the service checks each file; this only bounds the body). */
 const MAX_FILES = 20;
@@ -117,7 +112,6 @@ const UpdateUploadBodySchema = {
 };
 const MatchUploadBodySchema = { $id: 'MatchUploadBody', ...object({ transactionId: { type: 'string', minLength: 1, maxLength: 100 } }, ['transactionId']) };
 
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const LIST_QUERY = {
   type: 'object',
   additionalProperties: false,

@@ -5,7 +5,7 @@ import { authOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
 import { userJson } from '../../identity/present.js';
-import { MessageResponseSchema, ref, responses, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, idParams, MessageResponseSchema, ref, responses, uuid } from '../../http/schemas.js';
 import { UserSchema } from '../../identity/schemas.js';
 import type { FirmClient } from '../client.js';
 import { firmJson, inviteJson, memberJson, organizationJson } from '../present.js';
@@ -30,7 +30,6 @@ const SIGNED_IN = { auth: {} };
 const FIRM_MANAGE_MESSAGE = 'Only a firm owner or admin can manage the firm';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const withMessage = (key: string, schema: unknown) => object({ message: { type: 'string' }, [key]: schema }, ['message', key]);
 
 export async function registerFirmRoutes(app: FastifyInstance, { client, identity }: { client: FirmClient; identity: IdentityClient }): Promise<void> {

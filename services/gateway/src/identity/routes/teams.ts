@@ -5,7 +5,7 @@ import { authOf, bearerToken, type Authenticator, READ } from '../../http/auth.j
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
 import { userJson } from '../present.js';
-import { MessageResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, idParams, MessageResponseSchema, ref, responses, uuid, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { UserSchema } from '../schemas.js';
 import type { FirmClient } from '../../firm/client.js';
 import type { IdentityClient } from '../client.js';
@@ -27,7 +27,6 @@ const ROLE = {
   enum: [...ROLES, ''],
   description: "Accountant, Admin or Viewer (Owner is refused: 'Role cannot be Owner'); empty is the default, Viewer.",
 } as const;
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 
 const WorkspaceDetailSchema = {
   $id: 'WorkspaceDetail',

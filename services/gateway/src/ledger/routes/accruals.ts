@@ -2,7 +2,7 @@ import type { AccrualSchedule } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { num, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { SEQ_PROPERTY } from '../schemas.js';
 import { transactionJson } from '../present.js';
 import { addSchemas } from '../../http/hardening.js';
@@ -13,8 +13,6 @@ import type { LedgerClient } from '../client.js';
  * Spec §3 "Accrual" and §7: create-accrual, update-accrual, stop-accrual/{id}, GET and DELETE
  * accrual-schedule. Money is decimal dollars at this edge; the ledger owns the rules and their messages.
  */
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
 const field = { type: 'string', maxLength: 100 } as const;
 
 export const AccrualScheduleSchema = {

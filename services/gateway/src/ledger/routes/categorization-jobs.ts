@@ -3,7 +3,7 @@ import type { CategorizationJob } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { int, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { LedgerClient } from '../client.js';
 
 /**
@@ -12,9 +12,7 @@ import type { LedgerClient } from '../client.js';
  * in `transactions`, whether each is categorized or still categorizing. One LedgerService RPC.
  */
 
-const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
 const STATUS = '(waiting|waiting-children|active|completed|failed|paused|repeat|wait|delayed|prioritized)';
 
 const CategorizationJobSchema = {

@@ -5,7 +5,7 @@ import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { SEQ_PROPERTY } from '../../ledger/schemas.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, bool, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { PartiesClient } from '../client.js';
 
 /**
@@ -15,14 +15,7 @@ import type { PartiesClient } from '../client.js';
  * and answers its `seq`. Viewers read; writes need a role above Viewer. Dollars here, cents in the service.
  */
 
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
-const str = { type: 'string' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
 type Kind = 'vendor' | 'customer';
 const KINDS = {

@@ -1,12 +1,31 @@
-import { centsToDollars } from '@ledgerline/platform';
-import type { Customer, CustomerFields, Vendor, VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
+import type { CustomerFields, VendorFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvRow } from '../../exports/csv.js';
 import { contentDisposition, CONTENT_TYPES, exportFileName } from '../../exports/files.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, ErrorResponseSchema, idParams, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { PartiesClient } from '../client.js';
+import {
+  CUSTOMER_LIST_QUERY,
+  CustomerAnswerSchema,
+  CustomerBodySchema,
+  CustomerDeletedSchema,
+  CustomerListSchema,
+  CustomerSchema,
+  LIST_QUERY,
+  type ListQueryString,
+  MergeBodySchema,
+  PartiesPageMetaSchema,
+  type PartyBody,
+  VendorAnswerSchema,
+  VendorBodySchema,
+  VendorDeletedSchema,
+  VendorListSchema,
+  VendorMergedSchema,
+  VendorSchema,
+} from '../schemas.js';
+import { vendorJson, customerJson } from '../present.js';
 
 /**
  * Spec documents-parties-integrations §7 "Vendors" and "Customers" (issue #17): each route one PartiesService
@@ -15,318 +34,6 @@ import type { PartiesClient } from '../client.js';
  */
 
 const TAGS = ['parties'] as const;
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
-const str = { type: 'string' } as const;
-
-const EmailSchema = {
-  type: 'object',
-  description: 'The email, as spec §3 writes it ({email}); lower-cased; an empty string clears it.',
-  properties: { email: text(254) },
-  required: ['email'],
-  additionalProperties: false,
-} as const;
-const MetaDataSchema = {
-  type: 'object',
-  description: 'Free keys with string or number values (at most 50).',
-  maxProperties: 50,
-  additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-} as const;
-
-const VendorSchema = {
-  $id: 'Vendor',
-  type: 'object',
-  description:
-    "A vendor (spec §3). transactionCount, spending (money out) and inflow (money in) come from the ledger's transactions linked to the vendor (their own vendorId, else their merchant's vendor). " +
-    "billCount / billAmount: the vendor's live (not voided) bills and their total; dueBillCount / dueBillAmount: those with money still owed and what is owed (total − paid); overdueAmount: what is owed on bills whose due date (else bill date) is before today (UTC), decided at each read. " +
-    "They follow a bill's change a moment later (a read model fed by the documents service's events). hasRule: the vendor has a vendor rule; vendorCreditCount, vendorCreditTotal and vendorCreditRemainingBalance are the live vendor credits' count, total and total − applied. isAdded: made or edited by a user (false: made from a bank merchant).",
-  properties: {
-    id: str,
-    name: str,
-    description: str,
-    address: str,
-    bankDetails: str,
-    email: EmailSchema,
-    is1099Eligible: bool,
-    ein: str,
-    status: { type: 'string', enum: ['active', 'inactive'] },
-    metaData: MetaDataSchema,
-    isAdded: bool,
-    createdOn: str,
-    updatedOn: str,
-    transactionCount: int,
-    spending: num,
-    inflow: num,
-    billCount: int,
-    billAmount: num,
-    dueBillCount: int,
-    dueBillAmount: num,
-    overdueAmount: num,
-    vendorCreditCount: int,
-    vendorCreditTotal: num,
-    vendorCreditRemainingBalance: num,
-    hasRule: bool,
-    qboSynced: bool,
-    merchantNames: { type: 'array', items: str },
-  },
-  required: [
-    'id',
-    'name',
-    'description',
-    'address',
-    'bankDetails',
-    'email',
-    'is1099Eligible',
-    'ein',
-    'status',
-    'metaData',
-    'isAdded',
-    'createdOn',
-    'updatedOn',
-    'transactionCount',
-    'spending',
-    'inflow',
-    'billCount',
-    'billAmount',
-    'dueBillCount',
-    'dueBillAmount',
-    'overdueAmount',
-    'vendorCreditCount',
-    'vendorCreditTotal',
-    'vendorCreditRemainingBalance',
-    'hasRule',
-    'qboSynced',
-    'merchantNames',
-  ],
-  additionalProperties: false,
-} as const;
-
-const CustomerSchema = {
-  $id: 'Customer',
-  type: 'object',
-  description:
-    'A customer (spec §3). invoiceCount / invoiceAmount: the live (not voided) invoices and their total; dueInvoiceCount / dueInvoiceAmount: those with money still owed and what is owed (total − paid); ' +
-    "overduePaymentAmount: what is owed on invoices whose due date (else invoice date) is before today (UTC), decided at each read; they follow an invoice's change a moment later (a read model fed by the documents service's events). creditMemoCount and creditMemoAmount are the live credit memos' count and total.",
-  properties: {
-    id: str,
-    name: str,
-    companyName: str,
-    email: EmailSchema,
-    description: str,
-    address: str,
-    bankDetails: str,
-    status: { type: 'string', enum: ['active', 'inactive'] },
-    metaData: MetaDataSchema,
-    createdOn: str,
-    updatedOn: str,
-    invoiceCount: int,
-    invoiceAmount: num,
-    dueInvoiceCount: int,
-    dueInvoiceAmount: num,
-    creditMemoCount: int,
-    creditMemoAmount: num,
-    overduePaymentAmount: num,
-    qboSynced: bool,
-  },
-  required: [
-    'id',
-    'name',
-    'companyName',
-    'email',
-    'description',
-    'address',
-    'bankDetails',
-    'status',
-    'metaData',
-    'createdOn',
-    'updatedOn',
-    'invoiceCount',
-    'invoiceAmount',
-    'dueInvoiceCount',
-    'dueInvoiceAmount',
-    'creditMemoCount',
-    'creditMemoAmount',
-    'overduePaymentAmount',
-    'qboSynced',
-  ],
-  additionalProperties: false,
-} as const;
-
-const PartiesPageMetaSchema = {
-  $id: 'PartiesPageMeta',
-  type: 'object',
-  description: 'Paging of a vendor or customer list (page from 1; take 1–100, default 20).',
-  properties: { page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: bool, hasNextPage: bool },
-  required: ['page', 'take', 'itemCount', 'pageCount', 'hasPreviousPage', 'hasNextPage'],
-  additionalProperties: false,
-} as const;
-
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
-const VendorListSchema = {
-  $id: 'VendorList',
-  ...object({ data: { type: 'array', items: ref(VendorSchema) }, meta: ref(PartiesPageMetaSchema) }, ['data', 'meta']),
-};
-const CustomerListSchema = {
-  $id: 'CustomerList',
-  ...object({ data: { type: 'array', items: ref(CustomerSchema) }, meta: ref(PartiesPageMetaSchema) }, ['data', 'meta']),
-};
-const VendorAnswerSchema = { $id: 'VendorAnswer', ...object({ message: str, vendor: ref(VendorSchema) }, ['message', 'vendor']) };
-const VendorDeletedSchema = {
-  $id: 'VendorDeleted',
-  ...object(
-    {
-      message: {
-        ...str,
-        description: "'Vendor deleted', or what keeps it (its transactions, bills and vendor credits, counted) and that it was made inactive instead.",
-      },
-      deleted: { ...bool, description: 'false: the vendor has transactions, bills or vendor credits and was made inactive instead.' },
-      vendor: ref(VendorSchema),
-    },
-    ['message', 'deleted', 'vendor'],
-  ),
-};
-const CustomerDeletedSchema = {
-  $id: 'CustomerDeleted',
-  ...object(
-    {
-      message: { ...str, description: "'Customer deleted', or what keeps it (its invoices and credit memos, counted) and that it was made inactive instead." },
-      deleted: { ...bool, description: 'false: the customer has invoices or credit memos and was made inactive instead.' },
-    },
-    ['message', 'deleted'],
-  ),
-};
-const VendorMergedSchema = {
-  $id: 'VendorMerged',
-  ...object({ message: str, vendor: ref(VendorSchema), movedTransactions: int }, ['message', 'vendor', 'movedTransactions']),
-};
-const CustomerAnswerSchema = { $id: 'CustomerAnswer', ...object({ message: str, customer: ref(CustomerSchema) }, ['message', 'customer']) };
-
-// Bodies: shape only (as every body, services/gateway/src/http/schemas.ts); the service owns the rules and messages.
-const partyText = {
-  name: text(200),
-  description: text(1000),
-  address: text(300),
-  bankDetails: text(500),
-  email: EmailSchema,
-  status: text(20),
-  metaData: MetaDataSchema,
-};
-const VendorBodySchema = { $id: 'VendorBody', ...object({ ...partyText, is1099Eligible: bool, ein: text(20) }) };
-const CustomerBodySchema = { $id: 'CustomerBody', ...object({ ...partyText, companyName: text(100) }) };
-const MergeBodySchema = {
-  $id: 'VendorMergeBody',
-  ...object({
-    parentVendorId: text(100),
-    mergingVendorsId: { type: 'array', maxItems: 100, items: text(100), description: 'The vendors merged into the parent (at least one).' },
-  }),
-};
-
-const LIST_QUERY = {
-  type: 'object',
-  properties: {
-    page: int,
-    take: int,
-    search: text(200),
-    status: text(20),
-    filter: { ...text(20), description: 'Vendors: added or not-added (the Added filter).' },
-  },
-  additionalProperties: false,
-} as const;
-const CUSTOMER_LIST_QUERY = {
-  type: 'object',
-  properties: { page: int, take: int, search: { ...text(200), description: 'Part of the name or company name.' }, status: text(20) },
-  additionalProperties: false,
-} as const;
-interface ListQueryString {
-  page?: number;
-  take?: number;
-  search?: string;
-  status?: string;
-  filter?: string;
-}
-
-interface EmailBody {
-  email?: string;
-}
-interface PartyBody {
-  name?: string;
-  description?: string;
-  address?: string;
-  bankDetails?: string;
-  email?: EmailBody;
-  status?: string;
-  metaData?: Record<string, string | number>;
-  is1099Eligible?: boolean;
-  ein?: string;
-  companyName?: string;
-}
-
-const emailJson = (email: string) => ({ email });
-const metaJson = (json: string): Record<string, string | number> => (json ? (JSON.parse(json) as Record<string, string | number>) : {});
-
-export function vendorJson(v: Vendor | undefined) {
-  if (!v) throw new Error('the parties service answered no vendor');
-  return {
-    id: v.id,
-    name: v.name,
-    description: v.description,
-    address: v.address,
-    bankDetails: v.bankDetails,
-    email: emailJson(v.email),
-    is1099Eligible: v.is1099Eligible,
-    ein: v.ein,
-    status: v.status,
-    metaData: metaJson(v.metaDataJson),
-    isAdded: v.isAdded,
-    createdOn: v.createdOn,
-    updatedOn: v.updatedOn,
-    transactionCount: v.transactionCount,
-    spending: centsToDollars(v.spendingCents),
-    inflow: centsToDollars(v.inflowCents),
-    billCount: v.billCount,
-    billAmount: centsToDollars(v.billAmountCents),
-    dueBillCount: v.dueBillCount,
-    dueBillAmount: centsToDollars(v.dueBillAmountCents),
-    overdueAmount: centsToDollars(v.overdueAmountCents),
-    vendorCreditCount: v.vendorCreditCount,
-    vendorCreditTotal: centsToDollars(v.vendorCreditTotalCents),
-    vendorCreditRemainingBalance: centsToDollars(v.vendorCreditRemainingCents),
-    hasRule: v.hasRule,
-    qboSynced: v.qboSynced,
-    merchantNames: v.merchantNames,
-  };
-}
-
-export function customerJson(c: Customer | undefined) {
-  if (!c) throw new Error('the parties service answered no customer');
-  return {
-    id: c.id,
-    name: c.name,
-    companyName: c.companyName,
-    email: emailJson(c.email),
-    description: c.description,
-    address: c.address,
-    bankDetails: c.bankDetails,
-    status: c.status,
-    metaData: metaJson(c.metaDataJson),
-    createdOn: c.createdOn,
-    updatedOn: c.updatedOn,
-    invoiceCount: c.invoiceCount,
-    invoiceAmount: centsToDollars(c.invoiceAmountCents),
-    dueInvoiceCount: c.dueInvoiceCount,
-    dueInvoiceAmount: centsToDollars(c.dueInvoiceAmountCents),
-    creditMemoCount: c.creditMemoCount,
-    creditMemoAmount: centsToDollars(c.creditMemoAmountCents),
-    overduePaymentAmount: centsToDollars(c.overduePaymentAmountCents),
-    qboSynced: c.qboSynced,
-  };
-}
-
-/** Body to the service's fields: present keys only (PATCH changes only what it names). */
 type FieldsInit = { [K in keyof Omit<VendorFields, '$typeName' | '$unknown'>]?: VendorFields[K] } & { companyName?: CustomerFields['companyName'] };
 function fieldsOf(b: PartyBody): FieldsInit {
   const f: FieldsInit = {};

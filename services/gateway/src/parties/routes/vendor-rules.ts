@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../http/schemas.js';
+import { BEARER, bool, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { PartiesClient } from '../client.js';
 
 /**
@@ -21,14 +21,7 @@ import type { PartiesClient } from '../client.js';
 export const RULE_APPLY_TIMEOUT_MS = 120_000;
 
 const TAGS = ['parties'] as const;
-const idParams = { type: 'object', properties: { id: uuid }, required: ['id'], additionalProperties: false } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const int = { type: 'integer' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
-const str = { type: 'string' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = []) =>
-  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 const named = (description: string) =>
   ({ type: ['object', 'null'], description, properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false }) as const;
 

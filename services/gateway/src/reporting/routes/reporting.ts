@@ -5,7 +5,7 @@ import { authOf, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { ReportAnswers } from '../answers.js';
 import { reportRows, type ReportRowTree } from '../present.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { num, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { centsToDollars, isUuid, orNull, unpackWholeNumbers } from '@ledgerline/platform';
 import type { ReportingClient } from '../client.js';
 
@@ -14,8 +14,6 @@ import type { ReportingClient } from '../client.js';
  * report JSON — a header, column labels, and data rows by account tree, amounts in dollars with 2
  * decimals in the account's normal direction. Documented in services/reporting/README.md.
  */
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const q = (description: string) => ({ type: 'string', maxLength: 2000, description }) as const;
 

@@ -1,7 +1,7 @@
 import type { SpendingHeader } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, READ } from '../../http/auth.js';
-import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { num, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import { checkedWorkspaces, REPORT_QUERY } from './reporting.js';
 import { centsToDollars, orNull } from '@ledgerline/platform';
 import type { ReportingClient } from '../client.js';
@@ -10,8 +10,6 @@ import type { ReportingClient } from '../client.js';
  * The dashboard's spending and top-merchants cards (spec §3 "Report data", §7 "Financial data": /spending
  * with `order`, /top-merchant), one ReportingService RPC each. Documented in services/reporting/README.md.
  */
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
 const q = (description: string) => ({ type: 'string', maxLength: 2000, description }) as const;
 
 export const SpendingHeaderSchema = {
