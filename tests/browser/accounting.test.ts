@@ -187,7 +187,7 @@ describe('accounting screens', () => {
         expect(new URL(page.url()).searchParams.get('startDate')).toBe(`${day(0).slice(0, 4)}-01-01`);
         const lines = await visible(page.getByRole('table', { name: 'Ledger lines' }));
         await visible(lines.getByText('Office Depot', { exact: true }));
-        const cells = async (text: string) => (await lines.getByRole('row').filter({ hasText: text }).getByRole('cell').allTextContents()).map((c) => c.trim());
+        const cells = async (text: string) => (await lines.getByRole('row').filter({ hasText: text }).getByRole('cell').allInnerTexts()).map((c) => c.trim());
         // Date, description (with the account booked against), debit, credit, running balance.
         expect((await cells('Opening balance')).slice(1)).toEqual(['Opening balance', '', '', '-$60.00']);
         expect((await cells('Client payment')).slice(2)).toEqual(['$2,500.00', '', '$2,440.00']);
@@ -221,7 +221,7 @@ describe('accounting screens', () => {
         await page.waitForURL((url) => url.searchParams.get('startDate') === `${year - 1}-01-01` && url.searchParams.get('endDate') === `${year - 1}-12-31`);
         await visible(lines.getByRole('row').filter({ hasText: 'Team dinner' }).first());
         await lines.getByText('Office Depot').waitFor({ state: 'hidden' });
-        const dinnerRows = (await lines.getByRole('row').filter({ hasText: 'Team dinner' }).allTextContents()).map((t) => t.replace(/\s+/g, ' '));
+        const dinnerRows = (await lines.getByRole('row').filter({ hasText: 'Team dinner' }).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
         expect(dinnerRows).toHaveLength(1);
         expect(dinnerRows[0]).toContain('Meals and Entertainment');
         expect((await cells('Opening balance')).at(-1)).toBe('$0.00');
@@ -302,7 +302,7 @@ describe('accounting screens', () => {
           { timeoutMs: 20_000 },
         );
         await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
-        const last = (await lines.getByRole('row').last().getByRole('cell').allTextContents()).at(-1);
+        const last = (await lines.getByRole('row').last().getByRole('cell').allInnerTexts()).at(-1);
         expect(last).toBe(`${total < 0 ? '-' : ''}$${(Math.abs(total) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
       });
     },
