@@ -21,6 +21,9 @@ import { registerLedger, registerLedgerCategorizationJobs } from './ledger/index
 import { registerParties } from './parties/index.js';
 import { registerReporting } from './reporting/index.js';
 import { upstreamClients, type RouteContext, type Upstreams } from './upstreams.js';
+import { registerIntegrations } from './integrations/index.js';
+import { registerNotifications } from './notifications/index.js';
+import { registerBilling } from './billing/index.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -184,6 +187,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerParties(app, context);
   await registerLedgerCategorizationJobs(app, context);
   await registerDocuments(app, context);
+  await registerIntegrations(app, context);
+  await registerNotifications(app, context);
+  await registerBilling(app, context);
 
   return app;
 }

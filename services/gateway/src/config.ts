@@ -59,6 +59,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PARTIES_URL: z.url().default(localUrl('parties')),
   /** The documents service (services/documents); same deadline rule. */
   DOCUMENTS_URL: z.url().default(localUrl('documents')),
+  /** The integrations service (services/integrations); same deadline rule. */
+  INTEGRATIONS_URL: z.url().default(localUrl('integrations')),
+  /** The notifications service (services/notifications); same deadline rule. */
+  NOTIFICATIONS_URL: z.url().default(localUrl('notifications')),
+  /** The billing service (services/billing); same deadline rule. */
+  BILLING_URL: z.url().default(localUrl('billing')),
   SERVICE_TIMEOUT_MS: positiveInt.default(3000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),

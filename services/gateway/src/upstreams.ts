@@ -7,6 +7,9 @@ import { identityClient } from './identity/client.js';
 import { ledgerClient } from './ledger/client.js';
 import { partiesClient } from './parties/client.js';
 import { reportingClient } from './reporting/client.js';
+import { integrationsClient } from './integrations/client.js';
+import { notificationsClient } from './notifications/client.js';
+import { billingClient } from './billing/client.js';
 
 /**
  * The Connect clients of every upstream service, each built once by its folder's `client.ts` and shared by every
@@ -22,6 +25,9 @@ export function upstreamClients(config: GatewayConfig) {
     firm: firmClient(config),
     parties: partiesClient(config),
     documents: documentsClients(config),
+    integrations: integrationsClient(config),
+    notifications: notificationsClient(config),
+    billing: billingClient(config),
   };
 }
 

@@ -21,6 +21,9 @@ import {
 import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
 import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
+import { IntegrationsRecordCreatedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
+import { NotificationsRecordCreatedSchema } from '@ledgerline/proto/events/v1/notifications_pb';
+import { BillingRecordCreatedSchema } from '@ledgerline/proto/events/v1/billing_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -74,6 +77,12 @@ export const EventType = {
   CategorizationSuggested: 'categorization.suggested',
   /** documents: a bill, invoice or manual journal was created, changed, voided or deleted. */
   DocumentsDocumentChanged: 'documents.document_changed',
+  /** integrations: a record was created. */
+  IntegrationsRecordCreated: 'integrations.record_created',
+  /** notifications: a record was created. */
+  NotificationsRecordCreated: 'notifications.record_created',
+  /** billing: a record was created. */
+  BillingRecordCreated: 'billing.record_created',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -102,6 +111,9 @@ export const EVENT_SCHEMAS = {
   [EventType.CategorizationRequested]: CategorizationRequestedSchema,
   [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
   [EventType.DocumentsDocumentChanged]: DocumentsDocumentChangedSchema,
+  [EventType.IntegrationsRecordCreated]: IntegrationsRecordCreatedSchema,
+  [EventType.NotificationsRecordCreated]: NotificationsRecordCreatedSchema,
+  [EventType.BillingRecordCreated]: BillingRecordCreatedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

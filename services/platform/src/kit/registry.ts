@@ -68,6 +68,25 @@ export const SERVICES = [
     chart: 'charts/documents',
     calls: ['ledger', 'parties'],
   },
+  {
+    name: 'integrations',
+    port: 4108,
+    package: '@ledgerline/integrations',
+    dir: 'services/integrations',
+    database: 'ledgerline_integrations',
+    chart: 'charts/integrations',
+    calls: [],
+  },
+  {
+    name: 'notifications',
+    port: 4109,
+    package: '@ledgerline/notifications',
+    dir: 'services/notifications',
+    database: 'ledgerline_notifications',
+    chart: 'charts/notifications',
+    calls: [],
+  },
+  { name: 'billing', port: 4110, package: '@ledgerline/billing', dir: 'services/billing', database: 'ledgerline_billing', chart: 'charts/billing', calls: [] },
 ] as const satisfies readonly ServiceEntry[];
 
 export const REMOTES = [

@@ -1,0 +1,3 @@
+import { billing } from './service.js';
+
+await billing.main();

@@ -1,0 +1,3 @@
+import { integrations } from './service.js';
+
+await integrations.main();

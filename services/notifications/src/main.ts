@@ -1,0 +1,3 @@
+import { notifications } from './service.js';
+
+await notifications.main();
