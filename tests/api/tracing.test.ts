@@ -56,7 +56,9 @@ function startCollector(port: number): Promise<Server> {
 }
 
 function startProcess(service: string, entry: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', '--conditions=ledgerline-source', '--import', '@ledgerline/platform/instrumentation', entry], {
+  // Node itself with tsx as a loader (not `npx tsx`, whose node grandchild outlived a SIGTERM to npx and kept running
+  // after the file).
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=ledgerline-source', '--import', '@ledgerline/platform/instrumentation', entry], {
     env: { ...process.env, OTEL_SERVICE_NAME: service, OTEL_BSP_SCHEDULE_DELAY: '100', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
