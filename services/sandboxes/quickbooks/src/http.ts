@@ -32,7 +32,9 @@ async function handle(core: QuickBooksSandboxCore, req: IncomingMessage, res: Se
   if (path === '/ledgerline' || path.startsWith('/ledgerline/')) {
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' }).end();
+      res
+        .writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' })
+        .end();
       return;
     }
     await handleControl(core, req, res, path.slice('/ledgerline'.length));

@@ -1,19 +1,7 @@
 // One QuickBooks company (realm): its entities in QBO's JSON shapes, the create / read / update / delete / void
 // rules QBO applies, and the change history CDC reads. Pure: the clock is passed in.
 import { faults } from './faults.js';
-import {
-  addDays,
-  amountCents,
-  companyDate,
-  isObject,
-  money,
-  optBoolean,
-  optDate,
-  optString,
-  qboTime,
-  reqString,
-  type Json,
-} from './wire.js';
+import { addDays, amountCents, companyDate, isObject, money, optBoolean, optDate, optString, qboTime, reqString, type Json } from './wire.js';
 
 export const ENTITY_TYPES = ['Account', 'Vendor', 'Customer', 'Item', 'Bill', 'Invoice', 'JournalEntry', 'Purchase', 'Deposit'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
@@ -301,7 +289,9 @@ export class Company {
     const address = isObject(body.BillAddr) ? address_(body.BillAddr) : undefined;
     return compact({
       DisplayName: displayName,
-      ...(type === 'Customer' ? { FullyQualifiedName: displayName, Job: false, BillWithParent: false, Taxable: false } : { Vendor1099: optBoolean(body, 'Vendor1099') ?? false }),
+      ...(type === 'Customer'
+        ? { FullyQualifiedName: displayName, Job: false, BillWithParent: false, Taxable: false }
+        : { Vendor1099: optBoolean(body, 'Vendor1099') ?? false }),
       GivenName: given,
       FamilyName: family,
       CompanyName: companyName,
@@ -352,7 +342,8 @@ export class Company {
     const txnDate = optDate(body, 'TxnDate') ?? companyDate(this.now());
     const { lines, totalCents } = this.lines(body, 'Invoice', ['SalesItemLineDetail', 'DescriptionOnly', 'SubTotalLineDetail']);
     const withSubtotal = [...lines, { Amount: money(totalCents), DetailType: 'SubTotalLineDetail', SubTotalLineDetail: {} }];
-    const docNumber = optString(body, 'DocNumber', 21) ?? (existing ? (existing.data.DocNumber as string | undefined) : undefined) ?? String(this.nextInvoiceNumber++);
+    const docNumber =
+      optString(body, 'DocNumber', 21) ?? (existing ? (existing.data.DocNumber as string | undefined) : undefined) ?? String(this.nextInvoiceNumber++);
     const email = isObject(body.BillEmail) ? optString(body.BillEmail, 'Address', 100, 'BillEmail.Address') : undefined;
     return compact({
       CustomerRef: customerRef,
@@ -479,7 +470,12 @@ export class Company {
         if (qty !== undefined && unitCents !== undefined && Math.round(qty * unitCents) !== cents) {
           throw faults.amountMismatch(`${path}.Amount`, money(cents));
         }
-        line[detailType] = compact({ ItemRef: itemRef, Qty: qty, UnitPrice: unitCents === undefined ? undefined : money(unitCents), ServiceDate: optDate(detail, 'ServiceDate', `${dpath}.ServiceDate`) });
+        line[detailType] = compact({
+          ItemRef: itemRef,
+          Qty: qty,
+          UnitPrice: unitCents === undefined ? undefined : money(unitCents),
+          ServiceDate: optDate(detail, 'ServiceDate', `${dpath}.ServiceDate`),
+        });
       } else if (detailType === 'JournalEntryLineDetail') {
         const posting = detail.PostingType;
         if (posting === undefined || posting === null) throw faults.required(`${dpath}.PostingType`);
@@ -487,7 +483,11 @@ export class Company {
         if (posting === 'Debit') debitCents += cents;
         else creditCents += cents;
         const entity = isObject(detail.Entity) ? this.journalEntity(detail.Entity, `${dpath}.Entity`) : undefined;
-        line[detailType] = compact({ PostingType: posting, AccountRef: this.ref(detail, 'AccountRef', 'Account', true, `${dpath}.AccountRef`), Entity: entity });
+        line[detailType] = compact({
+          PostingType: posting,
+          AccountRef: this.ref(detail, 'AccountRef', 'Account', true, `${dpath}.AccountRef`),
+          Entity: entity,
+        });
       } else if (detailType === 'DepositLineDetail') {
         const entity = isObject(detail.Entity) ? this.nameRef(detail.Entity, `${dpath}.Entity`) : undefined;
         line[detailType] = compact({ AccountRef: this.ref(detail, 'AccountRef', 'Account', true, `${dpath}.AccountRef`), Entity: entity });

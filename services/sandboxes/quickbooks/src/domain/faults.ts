@@ -49,10 +49,13 @@ export const faults = {
     ),
   /** 5010: the SyncToken is not the current one. */
   stale: (): QboFault =>
-    validation('5010', 'Stale Object Error', 'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.'),
+    validation(
+      '5010',
+      'Stale Object Error',
+      'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.',
+    ),
   /** 6240: a name already used by a customer, vendor or employee (or an account name in use). */
-  duplicateName: (id: string): QboFault =>
-    validation('6240', 'Duplicate Name Exists Error', `The name supplied already exists. : Id=${id}`),
+  duplicateName: (id: string): QboFault => validation('6240', 'Duplicate Name Exists Error', `The name supplied already exists. : Id=${id}`),
   /** 6000: any other business rule. */
   business: (detail: string): QboFault =>
     validation('6000', 'A business validation error has occurred while processing your request', `Business Validation Error: ${detail}`),
@@ -69,16 +72,27 @@ export const faults = {
     }),
   authorization: (): QboFault =>
     new QboFault(403, 'AuthorizationFault', [
-      { Message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403', Detail: 'The token is not authorized for this company (realmId).', code: '3100' },
+      {
+        Message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403',
+        Detail: 'The token is not authorized for this company (realmId).',
+        code: '3100',
+      },
     ]),
   throttled: (retryAfterSeconds: number): QboFault =>
-    new QboFault(429, 'SERVICE', [{ Message: 'message=ThrottleExceeded; errorCode=003001; statusCode=429', Detail: 'The request limit was reached.', code: '3001' }], {
-      'Retry-After': String(retryAfterSeconds),
-    }),
+    new QboFault(
+      429,
+      'SERVICE',
+      [{ Message: 'message=ThrottleExceeded; errorCode=003001; statusCode=429', Detail: 'The request limit was reached.', code: '3001' }],
+      {
+        'Retry-After': String(retryAfterSeconds),
+      },
+    ),
   notFoundPath: (path: string): QboFault =>
     new QboFault(404, 'SystemFault', [{ Message: 'Resource not found', Detail: `No resource at ${path}`, code: '404' }]),
   internal: (): QboFault =>
-    new QboFault(500, 'SystemFault', [{ Message: 'An application error has occurred while processing your request', Detail: 'System Failure Error: internal', code: '10000' }]),
+    new QboFault(500, 'SystemFault', [
+      { Message: 'An application error has occurred while processing your request', Detail: 'System Failure Error: internal', code: '10000' },
+    ]),
   unavailable: (): QboFault =>
     new QboFault(503, 'SystemFault', [{ Message: 'Service Unavailable', Detail: 'The service is temporarily unavailable.', code: '3003' }]),
 };

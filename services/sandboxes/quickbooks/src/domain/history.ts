@@ -1,6 +1,6 @@
 // Deterministic company histories: the same seed and sizes give the same chart, names and transactions (ids,
 // dates, amounts, order), so reverse-sync tests know what they import.
-import { Company } from './company.js';
+import type { Company } from './company.js';
 import { Rng } from './prng.js';
 import { addDays, companyDate } from './wire.js';
 
@@ -56,9 +56,46 @@ export const CHART: ReadonlyArray<readonly [string, string, string]> = [
   ['Payroll Expenses', 'Expense', 'PayrollExpenses'],
 ];
 
-const EXPENSE_ACCOUNTS = ['Advertising & Marketing', 'Contractors', 'Insurance', 'Legal & Professional Services', 'Meals with Clients', 'Office Supplies & Software', 'Rent & Lease', 'Travel', 'Utilities'];
-const VENDOR_NAMES = ['Amazon Web Services', 'Google Workspace', 'Gusto', 'WeWork', 'Comcast Business', 'Delta Air Lines', 'Staples', 'Cooley LLP', 'Hiscox Insurance', 'Figma', 'Slack Technologies', 'Uber for Business', 'Pacific Gas & Electric', 'Upwork', 'LinkedIn Ads'];
-const CUSTOMER_NAMES = ['Acme Robotics', 'Blue Harbor Foods', 'Cedar & Pine Studio', 'Driftwood Analytics', 'Evergreen Clinics', 'Foxglove Media', 'Granite Peak Capital', 'Harbor Lights Hotel', 'Ironbark Logistics', 'Juniper Schools'];
+const EXPENSE_ACCOUNTS = [
+  'Advertising & Marketing',
+  'Contractors',
+  'Insurance',
+  'Legal & Professional Services',
+  'Meals with Clients',
+  'Office Supplies & Software',
+  'Rent & Lease',
+  'Travel',
+  'Utilities',
+];
+const VENDOR_NAMES = [
+  'Amazon Web Services',
+  'Google Workspace',
+  'Gusto',
+  'WeWork',
+  'Comcast Business',
+  'Delta Air Lines',
+  'Staples',
+  'Cooley LLP',
+  'Hiscox Insurance',
+  'Figma',
+  'Slack Technologies',
+  'Uber for Business',
+  'Pacific Gas & Electric',
+  'Upwork',
+  'LinkedIn Ads',
+];
+const CUSTOMER_NAMES = [
+  'Acme Robotics',
+  'Blue Harbor Foods',
+  'Cedar & Pine Studio',
+  'Driftwood Analytics',
+  'Evergreen Clinics',
+  'Foxglove Media',
+  'Granite Peak Capital',
+  'Harbor Lights Hotel',
+  'Ironbark Logistics',
+  'Juniper Schools',
+];
 const GIVEN = ['Amy', 'Ben', 'Carla', 'Dev', 'Elena', 'Femi', 'Grace', 'Hiro', 'Ines', 'Jon'];
 const FAMILY = ['Nguyen', 'Okafor', 'Schmidt', 'Rossi', 'Patel', 'Garcia', 'Kim', 'Cohen', 'Silva', 'Brown'];
 
@@ -98,7 +135,13 @@ export function generateHistory(company: Company, options: HistoryOptions, now: 
     customers.push(
       company.insertGenerated(
         'Customer',
-        { DisplayName: name, CompanyName: name, GivenName: GIVEN[i % GIVEN.length], FamilyName: FAMILY[(i * 7) % FAMILY.length], PrimaryEmailAddr: { Address: `ap${i + 1}@customer.example` } },
+        {
+          DisplayName: name,
+          CompanyName: name,
+          GivenName: GIVEN[i % GIVEN.length],
+          FamilyName: FAMILY[(i * 7) % FAMILY.length],
+          PrimaryEmailAddr: { Address: `ap${i + 1}@customer.example` },
+        },
         createdAt(start),
       ),
     );
@@ -124,15 +167,32 @@ export function generateHistory(company: Company, options: HistoryOptions, now: 
     const date = day();
     const customer = rng.pick(customers);
     const qty = rng.int(1, 40);
-    const Line = [{ Amount: qty * 150, Description: 'Consulting hours', DetailType: 'SalesItemLineDetail', SalesItemLineDetail: { ItemRef: { value: '2' }, Qty: qty, UnitPrice: 150 } }];
+    const Line = [
+      {
+        Amount: qty * 150,
+        Description: 'Consulting hours',
+        DetailType: 'SalesItemLineDetail',
+        SalesItemLineDetail: { ItemRef: { value: '2' }, Qty: qty, UnitPrice: 150 },
+      },
+    ];
     planned.push({ date, make: () => ['Invoice', { CustomerRef: { value: customer.id }, TxnDate: date, Line }] });
   }
   for (let i = 0; i < size.journalEntries; i++) {
     const date = day();
     const amount = cents(100, 5000);
     const Line = [
-      { Amount: amount, Description: 'Prepaid expense recognised', DetailType: 'JournalEntryLineDetail', JournalEntryLineDetail: { PostingType: 'Debit', AccountRef: account(rng.pick(['Insurance', 'Rent & Lease'])) } },
-      { Amount: amount, Description: 'Prepaid expense recognised', DetailType: 'JournalEntryLineDetail', JournalEntryLineDetail: { PostingType: 'Credit', AccountRef: account('Prepaid Expenses') } },
+      {
+        Amount: amount,
+        Description: 'Prepaid expense recognised',
+        DetailType: 'JournalEntryLineDetail',
+        JournalEntryLineDetail: { PostingType: 'Debit', AccountRef: account(rng.pick(['Insurance', 'Rent & Lease'])) },
+      },
+      {
+        Amount: amount,
+        Description: 'Prepaid expense recognised',
+        DetailType: 'JournalEntryLineDetail',
+        JournalEntryLineDetail: { PostingType: 'Credit', AccountRef: account('Prepaid Expenses') },
+      },
     ];
     planned.push({ date, make: () => ['JournalEntry', { TxnDate: date, DocNumber: `JE-${i + 1}`, Line }] });
   }
@@ -140,7 +200,13 @@ export function generateHistory(company: Company, options: HistoryOptions, now: 
     const date = day();
     const card = rng.next() < 0.6;
     const vendor = vendors.length > 0 ? rng.pick(vendors) : undefined;
-    const Line = [{ Amount: cents(5, 900), DetailType: 'AccountBasedExpenseLineDetail', AccountBasedExpenseLineDetail: { AccountRef: account(rng.pick(EXPENSE_ACCOUNTS)) } }];
+    const Line = [
+      {
+        Amount: cents(5, 900),
+        DetailType: 'AccountBasedExpenseLineDetail',
+        AccountBasedExpenseLineDetail: { AccountRef: account(rng.pick(EXPENSE_ACCOUNTS)) },
+      },
+    ];
     planned.push({
       date,
       make: () => [
@@ -157,7 +223,13 @@ export function generateHistory(company: Company, options: HistoryOptions, now: 
   }
   for (let i = 0; i < size.deposits; i++) {
     const date = day();
-    const Line = [{ Amount: cents(500, 20000), DetailType: 'DepositLineDetail', DepositLineDetail: { AccountRef: account(rng.pick(['Services', 'Subscription Revenue', 'Interest Earned'])) } }];
+    const Line = [
+      {
+        Amount: cents(500, 20000),
+        DetailType: 'DepositLineDetail',
+        DepositLineDetail: { AccountRef: account(rng.pick(['Services', 'Subscription Revenue', 'Interest Earned'])) },
+      },
+    ];
     planned.push({ date, make: () => ['Deposit', { DepositToAccountRef: account('Checking'), TxnDate: date, Line }] });
   }
   planned.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
@@ -172,7 +244,8 @@ function pickSizes(options: HistoryOptions): HistorySize {
   for (const key of Object.keys(DEFAULT_HISTORY) as (keyof HistorySize)[]) {
     const value = options[key];
     if (value === undefined) continue;
-    if (!Number.isInteger(value) || value < 0 || value > MAX_GENERATED_PER_KIND) throw new RangeError(`${key} must be an integer from 0 to ${MAX_GENERATED_PER_KIND}`);
+    if (!Number.isInteger(value) || value < 0 || value > MAX_GENERATED_PER_KIND)
+      throw new RangeError(`${key} must be an integer from 0 to ${MAX_GENERATED_PER_KIND}`);
     out[key] = value;
   }
   return out;

@@ -224,7 +224,13 @@ export function matches(entity: Json, condition: Condition): boolean {
   if (operator === 'IN') return (value as Value[]).some((v) => compare(left, v) === 0);
   if (operator === 'LIKE') {
     if (typeof left !== 'string' || typeof value !== 'string') return false;
-    const pattern = new RegExp(`^${value.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'is');
+    const pattern = new RegExp(
+      `^${value
+        .split('%')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      'is',
+    );
     return pattern.test(left);
   }
   const c = compare(left, value as Value);
