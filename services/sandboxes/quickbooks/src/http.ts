@@ -13,6 +13,7 @@ export const PATHS = {
   authorize: '/connect/oauth2',
   token: '/oauth2/v1/tokens/bearer',
   revoke: '/v2/oauth2/tokens/revoke',
+  userInfo: '/v1/openid_connect/userinfo',
   v3: '/v3/company/',
 } as const;
 
@@ -49,6 +50,16 @@ async function handle(core: QuickBooksSandboxCore, req: IncomingMessage, res: Se
       if (!(error instanceof OAuthError)) throw error;
       const text = `<!doctype html><title>Intuit</title><p>${error.error}: ${escapeHtml(error.description ?? '')}</p>`;
       res.writeHead(error.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(text);
+    }
+    return;
+  }
+  if (path === PATHS.userInfo && req.method === 'GET') {
+    await drain(req);
+    try {
+      sendJson(res, 200, core.userInfo(req.headers.authorization));
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      sendJson(res, error.status, { error: error.error });
     }
     return;
   }

@@ -105,7 +105,7 @@ export async function startQuickBooksSandbox(options: QuickBooksSandboxOptions =
       authorizeEndpoint: `${url}${PATHS.authorize}`,
       tokenEndpoint: `${url}${PATHS.token}`,
       revokeEndpoint: `${url}${PATHS.revoke}`,
-      userInfoEndpoint: `${url}/v1/openid_connect/userinfo`,
+      userInfoEndpoint: `${url}${PATHS.userInfo}`,
       v3EndpointBaseUrl: `${url}${PATHS.v3}`,
     },
     defaultRealmId: core.defaultRealmId,

@@ -203,6 +203,21 @@ export class QuickBooksSandboxCore {
     if (grant) grant.revoked = true;
   }
 
+  /** OpenID Connect userinfo for a live access token granted the openid scope. */
+  userInfo(authorization: string | undefined): Json {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
+    const grant = match ? this.grantsByAccess.get(match[1]!.trim()) : undefined;
+    if (!grant || grant.revoked || grant.accessExpiresAt <= this.now().getTime()) throw new OAuthError(401, 'invalid_token');
+    if (!grant.scope.split(' ').includes('openid')) throw new OAuthError(403, 'insufficient_scope');
+    return {
+      sub: `sandbox-user-${grant.realmId}`,
+      email: 'owner@sandbox-company.example',
+      emailVerified: true,
+      givenName: 'Sandbox',
+      familyName: 'Owner',
+    };
+  }
+
   /** Every access token issued so far for the realm (or all) expires now. */
   expireAccessTokens(realmId?: string): number {
     let expired = 0;

@@ -196,3 +196,62 @@ it('node-quickbooks is pointed at the sandbox by its class-wide token URLs and a
   expect(QuickBooks.TOKEN_URL).toBe(sandbox.endpoints.tokenEndpoint);
   expect(qbo.endpoint).toBe(sandbox.endpoints.v3EndpointBaseUrl);
 });
+
+it('userinfo answers for a token granted openid, through intuit-oauth', async () => {
+  const oauth = oauthClient(sandbox);
+  const back = await consent(oauth.authorizeUri({ scope: [OAuthClient.scopes.Accounting, OAuthClient.scopes.OpenId, OAuthClient.scopes.Email], state: 's' }));
+  await oauth.createToken(back.toString());
+  const info = await oauth.getUserInfo();
+  expect(info.getJson()).toMatchObject({ email: 'owner@sandbox-company.example', emailVerified: true });
+
+  const accountingOnly = await connect(sandbox);
+  await expect(accountingOnly.oauth.getUserInfo()).rejects.toBeTruthy();
+});
+
+describe('HTTP controls under /ledgerline', () => {
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${sandbox.url}/ledgerline${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('create a company, list its entities, queue a consent, expire tokens, throttle and inject failures', async () => {
+    expect(await control('GET', '/health')).toEqual({ status: 200, body: { ok: true } });
+    const created = await control('POST', '/companies', {
+      seed: 3,
+      vendors: 4,
+      bills: 2,
+      invoices: 0,
+      customers: 1,
+      journalEntries: 0,
+      purchases: 0,
+      deposits: 0,
+    });
+    expect(created.body).toMatchObject({ counts: { Vendor: 4, Bill: 2, Account: 28, Item: 2 } });
+    const realmId = String(created.body.realmId);
+    const vendors = await control('GET', `/companies/${realmId}/vendor`);
+    expect((vendors.body.Vendor as unknown[]).length).toBe(4);
+    expect((await control('GET', '/companies')).body.defaultRealmId).toBe(sandbox.defaultRealmId);
+
+    expect((await control('POST', '/consent', { realmId })).status).toBe(200);
+    const connection = await connect(sandbox);
+    expect(connection.realmId).toBe(realmId);
+    const qbo = qboClient(sandbox, connection);
+    expect((await control('POST', '/tokens/expire', { realmId })).body.expired).toBe(1);
+    expect((await call(qbo, 'getCompanyInfo', realmId)).status).toBe(401);
+
+    const fresh = qboClient(sandbox, await connect(sandbox, realmId));
+    expect((await control('POST', '/fail-next', { status: 429, times: 2, realmId })).status).toBe(200);
+    expect((await call(fresh, 'getCompanyInfo', realmId)).status).toBe(429);
+    expect((await control('POST', '/fail-next/clear')).status).toBe(200);
+    expect((await call(fresh, 'getCompanyInfo', realmId)).status).toBe(200);
+
+    expect((await control('POST', '/companies', { vendors: -1 })).status).toBe(400);
+    expect((await control('POST', '/consent', {})).status).toBe(400);
+    expect((await control('GET', '/companies/nope')).status).toBe(404);
+    expect((await control('POST', '/throttle', { requestsPerMinute: 0 })).status).toBe(400);
+  });
+});
