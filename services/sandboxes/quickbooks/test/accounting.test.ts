@@ -84,6 +84,9 @@ describe('names and accounts', () => {
     const duplicate = await call(qbo, 'createCustomer', { DisplayName: 'northwind paper co' });
     expect(fault(duplicate.body)).toMatchObject({ code: '6240', Detail: `The name supplied already exists. : Id=${created.Id}` });
 
+    // The old name is free again after the rename.
+    expect((await call(qbo, 'createCustomer', { DisplayName: 'Northwind Paper' })).status).toBe(200);
+
     const inactive = await ok('updateVendor', { Id: created.Id, SyncToken: '2', sparse: true, Active: false });
     expect(inactive.Active).toBe(false);
     const listed = await ok<{ QueryResponse: { Vendor?: Entity[] } }>('findVendors', { DisplayName: 'Northwind Paper Co' });

@@ -57,6 +57,8 @@ export class Company {
   private nextItemId = 1;
   private nextTxnId = 1;
   private nextInvoiceNumber = 1001;
+  /** Vendors' and customers' display names (trimmed, lower case) → the name: QBO keeps them unique across both. */
+  private readonly nameIndex = new Map<string, { type: EntityType; id: string }>();
   /** Open balances of vendors and customers, recomputed after a bill or invoice changes. */
   private nameBalances: Map<string, number> | null = null;
 
@@ -118,7 +120,7 @@ export class Company {
     const at = this.now();
     const entity: StoredEntity = { type, id, syncToken: 0, createdAt: at, updatedAt: at, deleted: false, data };
     this.entities.get(type)!.set(id, entity);
-    this.touched(type);
+    this.touched(type, entity, undefined);
     return this.present(entity);
   }
 
@@ -130,10 +132,11 @@ export class Company {
     const sparse = body.sparse === true || body.sparse === 'true';
     const input: Json = sparse ? { ...entity.data, ...body } : body;
     const data = this.normalize(type, input, entity);
+    const before = entity.data;
     entity.data = data;
     entity.syncToken += 1;
     entity.updatedAt = this.now();
-    this.touched(type);
+    this.touched(type, entity, before);
     return this.present(entity);
   }
 
@@ -188,8 +191,13 @@ export class Company {
     return String(this.nextTxnId++);
   }
 
-  private touched(type: EntityType): void {
+  /** Keeps the derived indexes in step after a write (`before`: the entity's data before an update). */
+  private touched(type: EntityType, entity?: StoredEntity, before?: Json): void {
     if (type === 'Bill' || type === 'Invoice') this.nameBalances = null;
+    if (entity && (type === 'Vendor' || type === 'Customer')) {
+      if (before) this.nameIndex.delete(nameKey(String(before.DisplayName)));
+      this.nameIndex.set(nameKey(String(entity.data.DisplayName)), { type, id: entity.id });
+    }
   }
 
   private balances(): Map<string, number> {
@@ -214,7 +222,7 @@ export class Company {
     const id = this.allocateId(type);
     const entity: StoredEntity = { type, id, syncToken: 0, createdAt: at, updatedAt: at, deleted: false, data };
     this.entities.get(type)!.set(id, entity);
-    this.touched(type);
+    this.touched(type, entity, undefined);
     return entity;
   }
 
@@ -276,13 +284,8 @@ export class Company {
     const displayName = optString(body, 'DisplayName', 500) ?? ([given, family].filter(Boolean).join(' ') || companyName);
     if (!displayName || displayName.trim() === '') throw faults.required('DisplayName');
     if (/[:\t\n]/.test(displayName)) throw faults.invalidProperty('DisplayName', 'DisplayName cannot contain a colon (:), a tab or a new line');
-    const key = displayName.trim().toLowerCase();
-    for (const t of NAME_TYPES) {
-      const clash = [...this.entities.get(t)!.values()].find(
-        (e) => !e.deleted && !(t === type && e.id === existing?.id) && String(e.data.DisplayName).trim().toLowerCase() === key,
-      );
-      if (clash) throw faults.duplicateName(clash.id);
-    }
+    const clash = this.nameIndex.get(nameKey(displayName));
+    if (clash && !(clash.type === type && clash.id === existing?.id)) throw faults.duplicateName(clash.id);
     const email = isObject(body.PrimaryEmailAddr) ? optString(body.PrimaryEmailAddr, 'Address', 100, 'PrimaryEmailAddr.Address') : undefined;
     if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw faults.invalidProperty('PrimaryEmailAddr.Address', 'Invalid email address');
     const phone = isObject(body.PrimaryPhone) ? optString(body.PrimaryPhone, 'FreeFormNumber', 30, 'PrimaryPhone.FreeFormNumber') : undefined;
@@ -531,7 +534,8 @@ export class Company {
   }
 
   private defaultAccountRef(accountType: string): { value: string; name: string } {
-    const account = this.list('Account').find((a) => a.data.AccountType === accountType && a.data.Active !== false);
+    // Accounts are kept in Id order (ids are allocated in sequence): the first live one of the type.
+    const account = [...this.entities.get('Account')!.values()].find((a) => !a.deleted && a.data.AccountType === accountType && a.data.Active !== false);
     if (!account) throw faults.business(`The company has no ${accountType} account`);
     return { value: account.id, name: String(account.data.FullyQualifiedName) };
   }
@@ -541,6 +545,10 @@ export class Company {
     if (!item) throw faults.required('SalesItemLineDetail.ItemRef');
     return { value: item.id, name: String(item.data.Name) };
   }
+}
+
+function nameKey(displayName: string): string {
+  return displayName.trim().toLowerCase();
 }
 
 function address_(value: Json): Json {

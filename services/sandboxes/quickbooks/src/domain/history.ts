@@ -114,10 +114,8 @@ export function generateHistory(company: Company, options: HistoryOptions, now: 
   const days = options.days ?? 365;
   const today = companyDate(now);
   const start = addDays(today, -days);
-  const account = (name: string) => {
-    const found = company.list('Account').find((a) => a.data.Name === name)!;
-    return { value: found.id };
-  };
+  const accountIds = new Map(company.list('Account').map((a) => [String(a.data.Name), a.id]));
+  const account = (name: string) => ({ value: accountIds.get(name)! });
   const createdAt = (date: string) => new Date(Math.min(Date.parse(`${date}T17:00:00Z`), now.getTime()));
   const day = () => addDays(start, rng.int(0, days));
 
