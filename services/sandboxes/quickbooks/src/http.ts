@@ -2,7 +2,7 @@
 // /v3/company/{realmId}, and the development controls under /ledgerline (no credentials; never Intuit's paths).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { entityTypeOf, WRITABLE_TYPES } from './domain/company.js';
+import { entityTypeOf, WRITABLE_TYPES, type Company } from './domain/company.js';
 import { faults, QboFault } from './domain/faults.js';
 import { isObject, qboTime, type Json } from './domain/wire.js';
 import { ControlError, OAuthError, type CreateCompanyInput, type QuickBooksSandboxCore } from './sandbox.js';
@@ -108,6 +108,7 @@ async function accountingApi(core: QuickBooksSandboxCore, req: IncomingMessage, 
     if (!text) throw faults.required('query');
     return core.query(company, text);
   }
+  if (resource === 'batch' && segments.length === 2 && method === 'POST') return batch(core, company, parseEntityBody(rawBody, 'BatchItemRequest'));
   if (resource === 'cdc' && segments.length === 2 && method === 'GET') return core.cdc(company, query.get('entities'), query.get('changedSince'));
   if (resource === 'companyinfo' && method === 'GET') {
     if (segments[2] !== undefined && segments[2] !== realmId) throw faults.notFound(`CompanyInfo ${segments[2]}`);
@@ -127,6 +128,44 @@ async function accountingApi(core: QuickBooksSandboxCore, req: IncomingMessage, 
   }
   if (!WRITABLE_TYPES.includes(type) && method === 'POST') throw faults.unsupportedOperation('Create');
   throw faults.notFoundPath(`/v3/company/${realmId}/${segments.slice(1).join('/')}`);
+}
+
+/** The most items one batch request takes (QBO: 30). */
+export const MAX_BATCH_ITEMS = 30;
+
+/** Batch: create, update, delete and query items run in order; each answers its entity, its QueryResponse or its Fault. */
+function batch(core: QuickBooksSandboxCore, company: Company, body: Json): Json {
+  const items = body.BatchItemRequest;
+  if (!Array.isArray(items)) throw faults.required('BatchItemRequest');
+  if (items.length > MAX_BATCH_ITEMS) throw faults.invalidProperty('BatchItemRequest', `A batch holds at most ${MAX_BATCH_ITEMS} items`);
+  const seen = new Set<string>();
+  const responses = items.map((item: unknown, index): Json => {
+    if (!isObject(item)) throw faults.invalidProperty(`BatchItemRequest[${index}]`);
+    const bId = item.bId;
+    if (typeof bId !== 'string' || bId === '') throw faults.required(`BatchItemRequest[${index}].bId`);
+    if (seen.has(bId)) throw faults.invalidProperty(`BatchItemRequest[${index}].bId`, `bId ${bId} is used twice in the batch`);
+    seen.add(bId);
+    try {
+      if (typeof item.Query === 'string') {
+        const { QueryResponse } = core.query(company, item.Query);
+        return { bId, QueryResponse };
+      }
+      const names = Object.keys(item).filter((key) => key !== 'bId' && key !== 'operation' && key !== 'optionsData');
+      const type = names.length === 1 ? entityTypeOf(names[0]!) : undefined;
+      const entity = type ? item[names[0]!] : undefined;
+      if (!type || !isObject(entity))
+        throw faults.invalidProperty(`BatchItemRequest[${index}]`, 'A batch item holds one entity (or Query) besides bId and operation');
+      const operation = item.operation ?? 'create';
+      if (operation === 'create') return { bId, [type]: company.create(type, entity) };
+      if (operation === 'update') return { bId, [type]: company.update(type, entity) };
+      if (operation === 'delete') return { bId, [type]: company.delete(type, entity) };
+      throw faults.invalidProperty(`BatchItemRequest[${index}].operation`, 'operation is create, update or delete');
+    } catch (error) {
+      if (!(error instanceof QboFault)) throw error;
+      return { bId, Fault: { Error: error.errors, type: error.type } };
+    }
+  });
+  return { BatchItemResponse: responses };
 }
 
 function companyInfo(core: QuickBooksSandboxCore, realmId: string, name: string): Json {

@@ -402,3 +402,27 @@ describe('generated histories', () => {
     }
   });
 });
+
+describe('batch', () => {
+  it('runs creates, updates, deletes and queries in order; a failing item answers its Fault and the others stand', async () => {
+    const vendor = await ok('createVendor', { DisplayName: 'Batch Vendor' });
+    const answer = await ok<{ BatchItemResponse: Array<Record<string, unknown>> }>('batch', [
+      { bId: 'a', operation: 'create', Vendor: { DisplayName: 'Batch Vendor 2' } },
+      { bId: 'b', operation: 'update', Vendor: { Id: vendor.Id, SyncToken: vendor.SyncToken, sparse: true, CompanyName: 'Batched' } },
+      { bId: 'c', operation: 'create', Vendor: { DisplayName: 'Batch Vendor' } },
+      { bId: 'd', Query: "select * from Vendor where DisplayName like 'Batch Vendor%' orderby Id" },
+    ]);
+    const [a, b, c, d] = answer.BatchItemResponse;
+    expect(a).toMatchObject({ bId: 'a', Vendor: { DisplayName: 'Batch Vendor 2', SyncToken: '0' } });
+    expect(b).toMatchObject({ bId: 'b', Vendor: { CompanyName: 'Batched', SyncToken: '1' } });
+    expect(c).toMatchObject({ bId: 'c', Fault: { type: 'ValidationFault', Error: [{ code: '6240' }] } });
+    expect((d!.QueryResponse as { Vendor: Entity[] }).Vendor.map((v) => v.DisplayName)).toEqual(['Batch Vendor', 'Batch Vendor 2']);
+
+    const tooMany = await call(
+      qbo,
+      'batch',
+      Array.from({ length: 31 }, (_, i) => ({ bId: String(i), Query: 'select * from Vendor maxresults 1' })),
+    );
+    expect(tooMany.status).toBe(400);
+  });
+});
