@@ -129,6 +129,8 @@ describe('transactions', () => {
   it('Bill: create with account lines, totals, vendor balance, update, delete', async () => {
     const vendor = await ok('createVendor', { DisplayName: 'Bill Test Vendor' });
     const rent = await account('Rent & Lease');
+    const payable = await account('Accounts Payable (A/P)');
+    const owedBefore = Number((await ok('getAccount', payable.value)).CurrentBalance);
     const bill = await ok('createBill', {
       VendorRef: { value: vendor.Id },
       TxnDate: '2026-02-15',
@@ -150,6 +152,9 @@ describe('transactions', () => {
     ]);
     expect(bill.APAccountRef).toMatchObject({ name: 'Accounts Payable (A/P)' });
     expect((await ok('getVendor', vendor.Id)).Balance).toBe(1300);
+    // Balance-sheet accounts carry the posting (A/P owes 1,300.00 more); expense accounts answer 0, as in QBO.
+    expect(Number((await ok('getAccount', payable.value)).CurrentBalance)).toBeCloseTo(owedBefore + 1300, 2);
+    expect((await ok('getAccount', rent.value)).CurrentBalance).toBe(0);
 
     const updated = await ok('updateBill', { Id: bill.Id, SyncToken: bill.SyncToken, sparse: true, Line: [(bill.Line as unknown[])[0]] });
     expect(updated).toMatchObject({ TotalAmt: 1200.5, SyncToken: '1' });
@@ -253,9 +258,11 @@ describe('transactions', () => {
       ],
     });
     expect(deposit).toMatchObject({ TotalAmt: 5012.34, DepositToAccountRef: { value: checking.value } });
+    const checkingAfter = Number((await ok('getAccount', checking.value)).CurrentBalance);
     const toExpense = await call(qbo, 'createDeposit', { DepositToAccountRef: travel, Line: deposit.Line });
     expect(fault(toExpense.body)?.code).toBe('6000');
     expect((await ok<{ Deposit: { status: string } }>('deleteDeposit', deposit.Id)).Deposit.status).toBe('Deleted');
+    expect(Number((await ok('getAccount', checking.value)).CurrentBalance)).toBeCloseTo(checkingAfter - 5012.34, 2);
   });
 });
 
@@ -395,6 +402,15 @@ describe('generated histories', () => {
       expect(sandbox.entities(b.realmId, type)).toEqual(sandbox.entities(a.realmId, type));
     }
     expect(sandbox.entities(c.realmId, 'Bill')).not.toEqual(sandbox.entities(a.realmId, 'Bill'));
+    // Account balances follow the history: checking = deposits − checks, the card = card purchases, A/P = bills.
+    const total = (rows: Array<Record<string, unknown>>) => rows.reduce((sum, r) => sum + Math.round(Number(r.TotalAmt) * 100), 0);
+    const purchases = sandbox.entities(a.realmId, 'Purchase');
+    const balanceOf = (name: string) => Math.round(Number(sandbox.entities(a.realmId, 'Account').find((x) => x.Name === name)!.CurrentBalance) * 100);
+    expect(balanceOf('Checking')).toBe(total(sandbox.entities(a.realmId, 'Deposit')) - total(purchases.filter((p) => p.PaymentType === 'Check')));
+    expect(balanceOf('Company Credit Card')).toBe(total(purchases.filter((p) => p.PaymentType === 'CreditCard')));
+    expect(balanceOf('Accounts Payable (A/P)')).toBe(total(sandbox.entities(a.realmId, 'Bill')));
+    expect(balanceOf('Accounts Receivable (A/R)')).toBe(total(sandbox.entities(a.realmId, 'Invoice')));
+    expect(balanceOf('Travel')).toBe(0);
     // Every generated journal entry balances; bills total their lines.
     for (const bill of sandbox.entities(a.realmId, 'Bill')) {
       const sum = (bill.Line as Array<{ Amount: number }>).reduce((s, l) => s + Math.round(l.Amount * 100), 0);

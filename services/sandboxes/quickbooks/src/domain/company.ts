@@ -61,6 +61,8 @@ export class Company {
   private readonly nameIndex = new Map<string, { type: EntityType; id: string }>();
   /** Open balances of vendors and customers, recomputed after a bill or invoice changes. */
   private nameBalances: Map<string, number> | null = null;
+  /** Debits less credits per account id, in cents, over every live transaction; recomputed after one changes. */
+  private accountPostings: Map<string, number> | null = null;
 
   constructor(
     readonly realmId: string,
@@ -95,6 +97,11 @@ export class Company {
   present(entity: StoredEntity): Json {
     const derived: Json = {};
     if (entity.type === 'Vendor' || entity.type === 'Customer') derived.Balance = money(this.balances().get(`${entity.type}:${entity.id}`) ?? 0);
+    if (entity.type === 'Account') {
+      const balance = money(this.accountBalance(entity));
+      derived.CurrentBalance = balance;
+      derived.CurrentBalanceWithSubAccounts = balance;
+    }
     return {
       ...entity.data,
       ...derived,
@@ -194,6 +201,7 @@ export class Company {
   /** Keeps the derived indexes in step after a write (`before`: the entity's data before an update). */
   private touched(type: EntityType, entity?: StoredEntity, before?: Json): void {
     if (type === 'Bill' || type === 'Invoice') this.nameBalances = null;
+    if (TXN_TYPES.includes(type)) this.accountPostings = null;
     if (entity && (type === 'Vendor' || type === 'Customer')) {
       if (before) this.nameIndex.delete(nameKey(String(before.DisplayName)));
       this.nameIndex.set(nameKey(String(entity.data.DisplayName)), { type, id: entity.id });
@@ -214,6 +222,59 @@ export class Company {
     }
     this.nameBalances = totals;
     return totals;
+  }
+
+  /**
+   * An account's CurrentBalance as QBO reports it: balance-sheet accounts carry their balance in their normal
+   * sense (assets debit, liabilities and equity credit); income and expense accounts answer 0.
+   */
+  private accountBalance(account: StoredEntity): number {
+    const classification = account.data.Classification;
+    if (classification !== 'Asset' && classification !== 'Liability' && classification !== 'Equity') return 0;
+    const net = this.postings().get(account.id) ?? 0;
+    return classification === 'Asset' ? net : -net;
+  }
+
+  private postings(): Map<string, number> {
+    if (this.accountPostings) return this.accountPostings;
+    const net = new Map<string, number>();
+    const post = (ref: unknown, cents: number) => {
+      const id = isObject(ref) ? String(ref.value) : undefined;
+      if (id !== undefined && cents !== 0) net.set(id, (net.get(id) ?? 0) + cents);
+    };
+    const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
+    const lines = (e: StoredEntity) => (Array.isArray(e.data.Line) ? (e.data.Line as Json[]) : []);
+    const detail = (line: Json, type: string): Json => (isObject(line[type]) ? line[type] : {});
+    const receivable = [...this.entities.get('Account')!.values()].find((a) => a.data.AccountType === 'Accounts Receivable');
+    for (const bill of this.list('Bill')) {
+      post(bill.data.APAccountRef, -cents(bill.data.TotalAmt));
+      for (const line of lines(bill)) post(detail(line, 'AccountBasedExpenseLineDetail').AccountRef, cents(line.Amount));
+    }
+    for (const invoice of this.list('Invoice')) {
+      if (receivable) post({ value: receivable.id }, cents(invoice.data.TotalAmt));
+      for (const line of lines(invoice)) {
+        const itemRef = detail(line, 'SalesItemLineDetail').ItemRef;
+        const item = isObject(itemRef) ? this.entities.get('Item')!.get(String(itemRef.value)) : undefined;
+        if (item) post(item.data.IncomeAccountRef, -cents(line.Amount));
+      }
+    }
+    for (const entry of this.list('JournalEntry')) {
+      for (const line of lines(entry)) {
+        const d = detail(line, 'JournalEntryLineDetail');
+        post(d.AccountRef, d.PostingType === 'Debit' ? cents(line.Amount) : -cents(line.Amount));
+      }
+    }
+    for (const purchase of this.list('Purchase')) {
+      const sign = purchase.data.Credit === true ? -1 : 1;
+      post(purchase.data.AccountRef, -sign * cents(purchase.data.TotalAmt));
+      for (const line of lines(purchase)) post(detail(line, 'AccountBasedExpenseLineDetail').AccountRef, sign * cents(line.Amount));
+    }
+    for (const deposit of this.list('Deposit')) {
+      post(deposit.data.DepositToAccountRef, cents(deposit.data.TotalAmt));
+      for (const line of lines(deposit)) post(detail(line, 'DepositLineDetail').AccountRef, -cents(line.Amount));
+    }
+    this.accountPostings = net;
+    return net;
   }
 
   /** Inserts an entity with a given creation time (generated histories). */
@@ -260,7 +321,6 @@ export class Company {
     const kind = ACCOUNT_TYPES[accountType];
     if (!kind) throw faults.invalidProperty('AccountType', `AccountType ${accountType} is not one of ${Object.keys(ACCOUNT_TYPES).join(', ')}`);
     const active = optBoolean(body, 'Active') ?? true;
-    const opening = amountCents(body.CurrentBalance, 'CurrentBalance', { allowNegative: true }) ?? 0;
     return compact({
       Name: name,
       SubAccount: false,
@@ -271,8 +331,6 @@ export class Company {
       AccountSubType: optString(body, 'AccountSubType', 100) ?? kind.subType,
       AcctNum: optString(body, 'AcctNum', 20),
       Description: optString(body, 'Description', 100),
-      CurrentBalance: money(opening),
-      CurrentBalanceWithSubAccounts: money(opening),
       CurrencyRef: USD,
     });
   }
