@@ -9,7 +9,7 @@ import { QuickBooksSandboxCore, type CompanySummary, type CreateCompanyInput, ty
 export { ACCOUNT_TYPES, ENTITY_TYPES, WRITABLE_TYPES, type EntityType } from './domain/company.js';
 export { faults, QboFault, type FaultError } from './domain/faults.js';
 export { CHART, DEFAULT_HISTORY, MAX_GENERATED_PER_KIND, type HistoryOptions, type HistorySize } from './domain/history.js';
-export { DEFAULT_MAX_RESULTS, MAX_RESULTS, parseQuery, type Query } from './domain/query.js';
+export { DEFAULT_MAX_RESULTS, MAX_RESULTS, QUERYABLE_FIELDS, parseQuery, type Query } from './domain/query.js';
 export { ControlError, SCOPES, type CompanySummary, type CreateCompanyInput, type FailureRule } from './sandbox.js';
 
 export const DEFAULT_CLIENT_ID = 'ledgerline-qbo-client';

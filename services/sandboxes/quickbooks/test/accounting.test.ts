@@ -192,6 +192,14 @@ describe('transactions', () => {
     expect(voided).toMatchObject({ TotalAmt: 0, Balance: 0, PrivateNote: 'Voided', SyncToken: '1' });
     expect((await ok('getCustomer', customer.Id)).Balance).toBe(0);
 
+    // Void through a sparse update with include=void (node-quickbooks' `void: true`) works as well.
+    const second = await ok('createInvoice', {
+      CustomerRef: { value: customer.Id },
+      Line: [{ Amount: 75, DetailType: 'SalesItemLineDetail', SalesItemLineDetail: {} }],
+    });
+    const voidedByUpdate = await ok('updateInvoice', { Id: second.Id, SyncToken: second.SyncToken, void: true });
+    expect(voidedByUpdate).toMatchObject({ TotalAmt: 0, PrivateNote: 'Voided' });
+
     // node-quickbooks deletes by id: it reads the invoice first, then posts it with operation=delete.
     const deleted = await call<{ Invoice: { status: string } }>(qbo, 'deleteInvoice', invoice.Id);
     expect(deleted.body.Invoice.status).toBe('Deleted');
@@ -366,6 +374,17 @@ describe('query', () => {
       },
     );
     expect(fault(await or.json())?.code).toBe('4000');
+    const unknown = await call(qbo, 'findVendors', { DisplayNam: 'x' });
+    expect(unknown.status).toBe(400);
+    expect(fault(unknown.body)).toMatchObject({ code: '4001', Detail: "QueryValidationError: property 'DisplayNam' is not queryable" });
+  });
+
+  it('MetaData.LastUpdatedTime selects what changed since a sync (incremental pulls)', async () => {
+    clock += 60_000;
+    const mark = new Date(clock - 1000).toISOString();
+    const changed = await ok('createCustomer', { DisplayName: 'Changed Since Mark' });
+    const answer = await ok<{ QueryResponse: { Customer?: Entity[] } }>('findCustomers', [{ field: 'MetaData.LastUpdatedTime', value: mark, operator: '>=' }]);
+    expect(answer.QueryResponse.Customer?.map((c) => c.Id)).toEqual([changed.Id]);
   });
 });
 

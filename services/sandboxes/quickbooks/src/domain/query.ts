@@ -79,6 +79,69 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
+const COMMON_FIELDS = ['Id', 'SyncToken', 'MetaData', 'domain', 'sparse', 'CurrencyRef'];
+const TXN_FIELDS = ['TxnDate', 'DocNumber', 'PrivateNote', 'TotalAmt', 'Line'];
+/** The fields a query may name per entity (QBO refuses others with QueryValidationError). */
+export const QUERYABLE_FIELDS: Record<EntityType, readonly string[]> = {
+  Account: [
+    'Name',
+    'SubAccount',
+    'FullyQualifiedName',
+    'Active',
+    'Classification',
+    'AccountType',
+    'AccountSubType',
+    'AcctNum',
+    'Description',
+    'CurrentBalance',
+    'CurrentBalanceWithSubAccounts',
+  ],
+  Vendor: [
+    'DisplayName',
+    'GivenName',
+    'FamilyName',
+    'CompanyName',
+    'PrintOnCheckName',
+    'Active',
+    'PrimaryEmailAddr',
+    'PrimaryPhone',
+    'BillAddr',
+    'Balance',
+    'Vendor1099',
+    'Notes',
+  ],
+  Customer: [
+    'DisplayName',
+    'FullyQualifiedName',
+    'GivenName',
+    'FamilyName',
+    'CompanyName',
+    'PrintOnCheckName',
+    'Active',
+    'PrimaryEmailAddr',
+    'PrimaryPhone',
+    'BillAddr',
+    'Balance',
+    'Job',
+    'Taxable',
+    'BillWithParent',
+    'Notes',
+  ],
+  Item: ['Name', 'FullyQualifiedName', 'Active', 'Type', 'Taxable', 'UnitPrice', 'IncomeAccountRef'],
+  Bill: [...TXN_FIELDS, 'VendorRef', 'APAccountRef', 'DueDate', 'Balance'],
+  Invoice: [...TXN_FIELDS, 'CustomerRef', 'DueDate', 'Balance', 'CustomerMemo', 'BillEmail', 'EmailStatus', 'PrintStatus', 'ApplyTaxAfterDiscount'],
+  JournalEntry: [...TXN_FIELDS, 'Adjustment'],
+  Purchase: [...TXN_FIELDS, 'PaymentType', 'AccountRef', 'EntityRef', 'Credit'],
+  Deposit: [...TXN_FIELDS, 'DepositToAccountRef'],
+};
+
+function checkQueryable(entity: EntityType, path: string): void {
+  const head = path.split('.')[0]!.toLowerCase();
+  if (![...COMMON_FIELDS, ...QUERYABLE_FIELDS[entity]].some((f) => f.toLowerCase() === head)) {
+    throw faults.queryValidation(`property '${path}' is not queryable`);
+  }
+}
+
 export function parseQuery(text: string): Query {
   if (text.length > 100_000) throw faults.queryParse('query too long');
   const tokens = tokenize(text);
@@ -172,6 +235,7 @@ export function parseQuery(text: string): Query {
     } else break;
   }
   if (pos < tokens.length) throw faults.queryParse(`Encountered "${tokens[pos]!.text}" at the end of the query`);
+  for (const path of [...(fields ?? []), ...where.map((c) => c.field), ...(orderBy ? [orderBy.field] : [])]) checkQueryable(entity, path);
   return { entity, count, fields, where, orderBy, startPosition, maxResults };
 }
 
