@@ -192,6 +192,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
                 QUICKBOOKS_AUTHORIZE_URL: quickbooks.endpoints.authorizeEndpoint,
                 QUICKBOOKS_TOKEN_URL: quickbooks.endpoints.tokenEndpoint,
                 QUICKBOOKS_REVOKE_URL: quickbooks.endpoints.revokeEndpoint,
+                QUICKBOOKS_USERINFO_URL: quickbooks.endpoints.userInfoEndpoint,
                 QUICKBOOKS_API_BASE_URL: quickbooks.endpoints.v3EndpointBaseUrl,
               },
             },

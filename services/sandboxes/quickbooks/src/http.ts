@@ -213,20 +213,17 @@ function parseForm(req: IncomingMessage, text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text));
 }
 
+/** Reads the body; one over MAX_BODY_BYTES is drained (so the client gets the 400) up to 10× that, then cut. */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(faults.badRequest('Request body is too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > MAX_BODY_BYTES * 10) req.destroy();
+      else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(faults.badRequest('Request body is too large')) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }

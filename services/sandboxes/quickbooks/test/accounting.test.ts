@@ -292,6 +292,27 @@ describe('bad input answers a validation fault naming the field, and changes not
     expect(sandbox.getCompany(realmId).counts).toEqual(before);
   });
 
+  it('malformed JSON, an over-large body, an unknown resource', async () => {
+    const before = sandbox.getCompany(realmId).counts;
+    const post = (path: string, body: string) =>
+      fetch(`${sandbox.endpoints.v3EndpointBaseUrl}${realmId}/${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${qbo.token}`, 'Content-Type': 'application/json' },
+        body,
+      });
+    const malformed = await post('vendor', '{"DisplayName": ');
+    expect(malformed.status).toBe(400);
+    expect(fault(await malformed.json())?.code).toBe('2010');
+    const large = await post('vendor', JSON.stringify({ DisplayName: 'Big', Notes: 'x'.repeat(1_100_000) }));
+    expect(large.status).toBe(400);
+    const array = await post('vendor', '[]');
+    expect(array.status).toBe(400);
+    const unknown = await post('timetravel', '{}');
+    expect(unknown.status).toBe(404);
+    expect(fault(await unknown.json())).toBeDefined();
+    expect(sandbox.getCompany(realmId).counts).toEqual(before);
+  });
+
   it('a huge amount, three decimals, an impossible date', async () => {
     const rent = await account('Rent & Lease');
     const vendor = (await ok<{ QueryResponse: { Vendor: Entity[] } }>('findVendors', { limit: 1 })).QueryResponse.Vendor[0]!;
