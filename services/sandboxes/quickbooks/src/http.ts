@@ -78,16 +78,32 @@ async function handle(core: QuickBooksSandboxCore, req: IncomingMessage, res: Se
     return;
   }
   if (path.startsWith(PATHS.v3)) {
+    let bodyRead = false;
+    let release: (() => void) | undefined;
     try {
+      let segments: string[];
+      try {
+        segments = path.slice(PATHS.v3.length).split('/').filter(Boolean).map(decodeURIComponent);
+      } catch {
+        throw faults.badRequest('The request path is not valid');
+      }
+      // As QBO: the token first (from the headers alone), then the realm's concurrent requests, then the body.
+      const company = core.authenticate(req.headers.authorization, segments[0] ?? '');
+      release = core.enter(company.realmId);
       const body = await readBody(req).catch((error: unknown) => {
         if (error instanceof QboFault) throw error;
         throw faults.badRequest('The request body could not be read');
       });
-      const result = await accountingApi(core, req, path.slice(PATHS.v3.length), url.searchParams, body);
+      bodyRead = true;
+      core.throttle(company.realmId);
+      const result = accountingApi(core, company, req, segments, url.searchParams, body);
       sendJson(res, 200, { ...result, time: qboTime(core.now()) });
     } catch (error) {
       if (!(error instanceof QboFault)) throw error;
       sendJson(res, error.status, error.body(qboTime(core.now())), error.headers);
+      if (!bodyRead) await drain(req);
+    } finally {
+      release?.();
     }
     return;
   }
@@ -95,11 +111,8 @@ async function handle(core: QuickBooksSandboxCore, req: IncomingMessage, res: Se
   sendJson(res, 404, faults.notFoundPath(path).body(qboTime(core.now())));
 }
 
-async function accountingApi(core: QuickBooksSandboxCore, req: IncomingMessage, rest: string, query: URLSearchParams, rawBody: string): Promise<Json> {
-  const segments = rest.split('/').filter(Boolean).map(decodeURIComponent);
-  const realmId = segments[0] ?? '';
-  const company = core.authenticate(req.headers.authorization, realmId);
-  core.throttle(realmId);
+function accountingApi(core: QuickBooksSandboxCore, company: Company, req: IncomingMessage, segments: string[], query: URLSearchParams, rawBody: string): Json {
+  const realmId = company.realmId;
   const resource = (segments[1] ?? '').toLowerCase();
   const method = req.method ?? 'GET';
 

@@ -19,6 +19,8 @@ export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 8_726_400;
 /** Real QBO: 500 requests per minute per realm. */
 export const DEFAULT_REQUESTS_PER_MINUTE = 500;
+/** Real QBO: at most 10 concurrent requests per realm (and app). */
+export const DEFAULT_MAX_CONCURRENT_REQUESTS = 10;
 
 export interface QuickBooksSandboxOptions {
   /** 0 (default) picks a free port. */
@@ -34,6 +36,7 @@ export interface QuickBooksSandboxOptions {
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   requestsPerMinute?: number;
+  maxConcurrentRequests?: number;
   /** The company the authorize URL connects by default (created at start). Default: seed 1, default sizes. */
   defaultCompany?: CreateCompanyInput;
 }
@@ -68,6 +71,8 @@ export interface QuickBooksSandbox {
   /** Every access token issued (for the realm, or all) expires now; answers how many were live. */
   expireAccessTokens(realmId?: string): number;
   setRequestsPerMinute(limit: number): void;
+  /** Requests of the realm in flight now (admitted, not yet answered). */
+  inFlight(realmId: string): number;
   failNext(rule: FailureRule): void;
   clearFailures(): void;
   close(): Promise<void>;
@@ -82,6 +87,7 @@ export async function startQuickBooksSandbox(options: QuickBooksSandboxOptions =
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS,
     requestsPerMinute: options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE,
+    maxConcurrentRequests: options.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS,
   });
   core.createCompany(options.defaultCompany ?? {});
   const server = createHttpServer(core);
@@ -116,6 +122,7 @@ export async function startQuickBooksSandbox(options: QuickBooksSandboxOptions =
     queueConsent: (next) => core.queueConsent(next),
     expireAccessTokens: (realmId) => core.expireAccessTokens(realmId),
     setRequestsPerMinute: (limit) => core.setRequestsPerMinute(limit),
+    inFlight: (realmId) => core.inFlight(realmId),
     failNext: (rule) => core.failNext(rule),
     clearFailures: () => core.clearFailures(),
     close: async () => {

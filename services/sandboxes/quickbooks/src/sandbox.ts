@@ -37,6 +37,8 @@ export interface SandboxSettings {
   refreshTokenTtlSeconds: number;
   /** Requests per realm per minute before 429 (QBO: 500). */
   requestsPerMinute: number;
+  /** Requests of one realm in flight at once before 429 (QBO: 10). */
+  maxConcurrentRequests: number;
 }
 
 export interface CreateCompanyInput extends HistoryOptions {
@@ -85,6 +87,7 @@ export class QuickBooksSandboxCore {
   private readonly grantsByAccess = new Map<string, Grant>();
   private readonly grantsByRefresh = new Map<string, Grant>();
   private readonly requestLog = new Map<string, number[]>();
+  private readonly inFlightByRealm = new Map<string, number>();
   private failures: Array<FailureRule & { remaining: number }> = [];
   private consentQueue: Array<{ realmId: string } | { deny: true }> = [];
   private nextRealm = 1;
@@ -271,6 +274,26 @@ export class QuickBooksSandboxCore {
     const company = this.companies.get(realmId);
     if (!company) throw faults.authorization();
     return company;
+  }
+
+  /**
+   * Admits a request of the realm while fewer than `maxConcurrentRequests` are in flight (QBO: 10), else the 429;
+   * answers the function that ends it.
+   */
+  enter(realmId: string): () => void {
+    const current = this.inFlightByRealm.get(realmId) ?? 0;
+    if (current >= this.settings.maxConcurrentRequests) throw faults.throttled(1);
+    this.inFlightByRealm.set(realmId, current + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.inFlightByRealm.set(realmId, (this.inFlightByRealm.get(realmId) ?? 1) - 1);
+    };
+  }
+
+  inFlight(realmId: string): number {
+    return this.inFlightByRealm.get(realmId) ?? 0;
   }
 
   /** Counts a request against the realm's per-minute budget; throws the 429 once it is spent. */

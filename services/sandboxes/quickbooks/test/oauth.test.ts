@@ -1,6 +1,7 @@
 // Intuit OAuth 2.0 through the official `intuit-oauth` and `node-quickbooks` packages: authorize, token
 // exchange, refresh, expiry (401 AuthenticationFailed), revoke, another company's token (403), throttling (429).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import OAuthClient from 'intuit-oauth';
 import { startQuickBooksSandbox, type QuickBooksSandbox } from '../src/index.js';
 import { call, connect, consent, fault, oauthClient, qboClient, QuickBooks } from './support.js';
@@ -178,6 +179,34 @@ describe('throttling', () => {
     } finally {
       sandbox.setRequestsPerMinute(500);
     }
+  });
+
+  it('answers 429 to an 11th concurrent request of a realm; the 10 in flight finish', async () => {
+    const connection = await connect(sandbox, sandbox.createCompany({ history: false }).realmId);
+    const url = new URL(`${sandbox.endpoints.v3EndpointBaseUrl}${connection.realmId}/vendor`);
+    // Ten creates whose bodies are still arriving: in flight until they end.
+    const held = Array.from({ length: 10 }, (_, i) => {
+      const req = request(url, { method: 'POST', headers: { Authorization: `Bearer ${connection.accessToken}`, 'Content-Type': 'application/json' } });
+      const answered = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+      });
+      req.write(`{"DisplayName": "Concurrent ${i}"`);
+      return { req, answered };
+    });
+    await vi.waitFor(() => expect(sandbox.inFlight(connection.realmId)).toBe(10));
+    const qbo = qboClient(sandbox, connection);
+    const refused = await call(qbo, 'getCompanyInfo', connection.realmId);
+    expect(refused.status).toBe(429);
+    expect(fault(refused.body)?.code).toBe('3001');
+
+    for (const { req } of held) req.end('}');
+    expect(await Promise.all(held.map((h) => h.answered))).toEqual(Array(10).fill(200));
+    expect(sandbox.inFlight(connection.realmId)).toBe(0);
+    expect((await call(qbo, 'getCompanyInfo', connection.realmId)).status).toBe(200);
   });
 
   it('failNext injects a 429 or 503 for the next call', async () => {
