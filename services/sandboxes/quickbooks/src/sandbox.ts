@@ -332,14 +332,21 @@ export class QuickBooksSandboxCore {
 
   query(company: Company, text: string): Json {
     const query = parseQuery(text);
-    let rows = company.list(query.entity).map((e) => company.present(e));
+    let stored = company.list(query.entity);
     const filtersActive = query.where.some((c) => c.field.toLowerCase() === 'active');
     // Names and accounts made inactive are hidden unless the query asks about Active, as in QBO.
-    if (!filtersActive && ['Account', 'Vendor', 'Customer', 'Item'].includes(query.entity)) rows = rows.filter((r) => r.Active !== false);
-    rows = rows.filter((row) => query.where.every((c) => matches(row, c)));
-    if (query.count) return { QueryResponse: { totalCount: rows.length }, time: qboTime(this.now()) };
-    if (query.orderBy) rows = sortBy(rows, query.orderBy.field, query.orderBy.direction);
-    const page = rows.slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);
+    if (!filtersActive && ['Account', 'Vendor', 'Customer', 'Item'].includes(query.entity)) stored = stored.filter((e) => e.data.Active !== false);
+    const from = query.startPosition - 1;
+    let page: Json[];
+    if (query.where.length === 0 && !query.orderBy && !query.count) {
+      // A plain pull in Id order presents only its page.
+      page = stored.slice(from, from + query.maxResults).map((e) => company.present(e));
+    } else {
+      let rows = stored.map((e) => company.present(e)).filter((row) => query.where.every((c) => matches(row, c)));
+      if (query.count) return { QueryResponse: { totalCount: rows.length }, time: qboTime(this.now()) };
+      if (query.orderBy) rows = sortBy(rows, query.orderBy.field, query.orderBy.direction);
+      page = rows.slice(from, from + query.maxResults);
+    }
     const shaped = query.fields ? page.map((row) => project(row, query.fields!)) : page;
     if (shaped.length === 0) return { QueryResponse: {}, time: qboTime(this.now()) };
     return { QueryResponse: { [query.entity]: shaped, startPosition: query.startPosition, maxResults: shaped.length }, time: qboTime(this.now()) };
