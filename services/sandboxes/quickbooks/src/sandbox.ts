@@ -102,7 +102,8 @@ export class QuickBooksSandboxCore {
   // ── companies ─────────────────────────────────────────────────────────────────────────────────────
 
   createCompany(input: CreateCompanyInput = {}): CompanySummary {
-    const realmId = String(9341450000000000 + this.nextRealm++ * 1001);
+    // 16 digits like Intuit's realm ids (built as text: the number would exceed Number.MAX_SAFE_INTEGER).
+    const realmId = `93414500${String(this.nextRealm++ * 1001).padStart(8, '0')}`;
     const company = new Company(realmId, input.companyName ?? `Sandbox Company US ${realmId.slice(-4)}`, () => this.now());
     const at = this.now();
     seedChart(company, at);

@@ -482,3 +482,9 @@ describe('batch', () => {
     expect(tooMany.status).toBe(400);
   });
 });
+
+it('realm ids are 16 digits and distinct', () => {
+  const ids = Array.from({ length: 5 }, () => sandbox.createCompany({ history: false }).realmId);
+  expect(new Set(ids).size).toBe(5);
+  for (const id of ids) expect(id).toMatch(/^\d{16}$/);
+});
