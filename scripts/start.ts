@@ -82,6 +82,7 @@ console.log(`
     REST API    ${stack.gatewayUrl}   (OpenAPI: ${stack.gatewayUrl}/docs/json)
     Mailbox     ${stack.mailbox.url}   (sign-up codes and reset links land here)
     Plaid       ${stack.plaid?.url ?? '-'}   (the local Plaid sandbox: link First Platypus Bank from /connect-accounts)
+    QuickBooks  ${stack.quickbooks?.url ?? '-'}   (the local QuickBooks Online sandbox the integrations service connects to; default company ${stack.quickbooks?.defaultRealmId ?? '-'})
     S3          ${stack.s3?.url ?? '-'}   (the local S3 sandbox: uploads' files, bucket ledgerline-documents)
 
   Press Ctrl+C to stop.

@@ -1,4 +1,4 @@
-// The whole product on one machine, in one process: mailbox, Plaid sandbox, every service of the registry
+// The whole product on one machine, in one process: mailbox, Plaid and QuickBooks sandboxes, every service of the registry
 // (services/platform/src/kit/registry.ts) whose database is given, the gateway and the built web app.
 // `npm start` runs it on the usual ports; the API and browser tests run it on free ports against a fresh
 // database, and stop and restart identity to check the gateway's behaviour when a service is down.
@@ -22,6 +22,7 @@ import {
 import { startMailbox, type Mailbox } from '@ledgerline/mailbox';
 import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
+import { startQuickBooksSandbox, type QuickBooksSandbox } from '@ledgerline/quickbooks-sandbox';
 import { startS3Sandbox, type S3Sandbox } from '@ledgerline/s3-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -48,7 +49,7 @@ export async function loadService(entry: ServiceEntry): Promise<AnyService> {
 export interface StackOptions {
   /**
    * Runtime connections (application role) of already migrated databases: a service runs when its database
-   * is given. Identity always runs; banking brings the Plaid sandbox it talks to.
+   * is given. Identity always runs; banking brings the Plaid sandbox it talks to, integrations the QuickBooks sandbox.
    */
   databases: { identity: string } & Partial<Record<ServiceName, string>>;
   bus: EventBus;
@@ -93,6 +94,8 @@ export interface Stack {
   mailbox: Mailbox;
   /** The Plaid sandbox banking talks to (null when banking does not run). */
   plaid: PlaidSandbox | null;
+  /** The QuickBooks Online sandbox integrations talks to (null when integrations does not run). */
+  quickbooks: QuickBooksSandbox | null;
   /** The S3 sandbox the documents service keeps uploads in (null when documents does not run). */
   s3: S3Sandbox | null;
   /** Stops a running service (the gateway keeps running). */
@@ -152,6 +155,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       plaid = await startPlaidSandbox({ port: ports.plaid, host: '127.0.0.1' });
       closers.push(() => plaid!.close());
     }
+    let quickbooks: QuickBooksSandbox | null = null;
+    if (options.databases.integrations) {
+      quickbooks = await startQuickBooksSandbox({ port: ports.quickbooks, host: '127.0.0.1' });
+      closers.push(() => quickbooks!.close());
+    }
     let s3: S3Sandbox | null = null;
     if (options.databases.documents) {
       s3 = await startS3Sandbox({ port: ports.s3, host: '127.0.0.1', buckets: ['ledgerline-documents'] });
@@ -170,6 +178,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
                 DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
                 DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
                 DOCUMENTS_S3_BUCKET: 'ledgerline-documents',
+              },
+            },
+          }
+        : {}),
+      ...(quickbooks
+        ? {
+            integrations: {
+              env: {
+                QUICKBOOKS_ENVIRONMENT: 'sandbox',
+                QUICKBOOKS_CLIENT_ID: quickbooks.clientId,
+                QUICKBOOKS_CLIENT_SECRET: quickbooks.clientSecret,
+                QUICKBOOKS_AUTHORIZE_URL: quickbooks.endpoints.authorizeEndpoint,
+                QUICKBOOKS_TOKEN_URL: quickbooks.endpoints.tokenEndpoint,
+                QUICKBOOKS_REVOKE_URL: quickbooks.endpoints.revokeEndpoint,
+                QUICKBOOKS_USERINFO_URL: quickbooks.endpoints.userInfoEndpoint,
+                QUICKBOOKS_API_BASE_URL: quickbooks.endpoints.v3EndpointBaseUrl,
               },
             },
           }
@@ -324,6 +348,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       reportsUrl: remoteUrls.reports,
       mailbox,
       plaid,
+      quickbooks,
       s3,
       stopService,
       startService,

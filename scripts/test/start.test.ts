@@ -62,6 +62,8 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
     const own = await fetch(`http://127.0.0.1:${port(s.port)}/readyz`);
     expect(await own.json(), s.name).toMatchObject({ status: 'ready', service: s.name, checks: { database: 'ok' } });
   }
+  // The QuickBooks sandbox the integrations service talks to runs on its registry port.
+  expect(await (await fetch(`http://127.0.0.1:${port(8092)}/ledgerline/health`)).json()).toEqual({ ok: true });
   // Banking and the ledger answer through the gateway (a signed-out call is refused by the gateway, not lost).
   expect((await fetch(`${config.apiUrl}/accounts`)).status).toBe(401);
   expect((await fetch(`${config.apiUrl}/categories`)).status).toBe(401);

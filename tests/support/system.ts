@@ -46,7 +46,7 @@ export interface ApiAnswer {
 }
 
 /**
- * Identity always runs; `banking: true` (with the Plaid sandbox), `ledger: true`, `reporting: true` (it needs
+ * Identity always runs; `banking: true` (with the Plaid sandbox), `integrations: true` (with the QuickBooks sandbox), `ledger: true`, `reporting: true` (it needs
  * the ledger), and so on for every service of the registry, also run it, each on a fresh database.
  */
 export type SystemOptions = Partial<Record<Exclude<ServiceName, 'identity'>, boolean>> & {
