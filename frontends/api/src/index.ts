@@ -351,20 +351,18 @@ export {
   documentsApi,
 } from './documents';
 export type * from './documents';
-export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from './drafts';
+export { BULK_DRAFT_MODE, draftsApi } from './drafts';
 export type * from './drafts';
 export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
 // Uploads (issue #19): receipts, bills and invoices as files, with the request's progress; receipt matching; the bulk-upload job.
 export {
   BULK_UPLOAD_QUEUE,
   RECEIPT_STATUSES,
-  RECEIPT_STATUS_LABELS,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
   UPLOAD_MESSAGES,
   bulkUploadJobs,
-  isReceiptStatus,
   jobOfBatch,
   refusedEach,
   uploadsApi,
