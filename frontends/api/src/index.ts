@@ -101,28 +101,7 @@ export {
   useUpdateSplit,
 } from './ledger-hooks';
 // Accounting: the chart of accounts and the general ledger (spec §3 Account tree node, §5 coaId, §9 indent and infinite scroll).
-export {
-  BANK_TRANSACTION_SOURCE,
-  COA_ID_MESSAGE,
-  COA_ID_MINIMUM,
-  INFINITE_SCROLL_THROTTLE_MS,
-  INFINITE_SCROLL_VIEWPORTS,
-  LEDGER_PAGE_SIZE,
-  TREE_INDENT_PX,
-  ancestorIds,
-  expandableIds,
-  findLedgerLine,
-  generalLedgerTotals,
-  ledgerSearch,
-  moveTargets,
-  nearScrollEnd,
-  periodFromSearch,
-  subtreeHeight,
-  transactionLinkOf,
-  treeBalance,
-  validateAccountForm,
-  visibleChartRows,
-} from './accounting';
+export { LEDGER_PAGE_SIZE, TREE_INDENT_PX, ledgerSearch, periodFromSearch } from './accounting';
 export type * from './accounting';
 export {
   accountingQueryKeys,
