@@ -31,7 +31,7 @@ COPY frontends/ frontends/
 COPY services/platform/src/kit/registry.ts services/platform/src/kit/registry.ts
 COPY services/platform/package.json services/platform/package.json
 COPY deploy/web/ deploy/web/
-# Each build writes dist/ with a .br and a .gz beside every text asset (frontends/shell/server/precompress.ts).
+# Each build writes dist/ with a .br and a .gz beside every text asset (frontends/ui/precompress.ts, in the ui kit's build preset).
 RUN npm run build -w @ledgerline/shell -w @ledgerline/settings -w @ledgerline/accounting -w @ledgerline/reports
 # The server: one file with no dependencies (node:http and the registry's list of remotes).
 RUN npx esbuild deploy/web/main.ts --bundle --platform=node --format=esm --target=node20 --outfile=/app/server/main.mjs

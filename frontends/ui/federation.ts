@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { pluginPrecompress } from '../shell/server/precompress';
+import { pluginPrecompress } from './precompress';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));

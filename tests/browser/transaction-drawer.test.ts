@@ -190,16 +190,51 @@ describe('the transaction drawer', () => {
 
         await expectDrawerInViewport(page, DESKTOP, 'desktop');
         await expectDrawerInViewport(page, PHONE, 'phone');
-        // At 390 px the member list opens inside the window, as wide as the search field at least.
+        // At 390 px the member list opens inside the window, as wide as the search field at least, and the notices
+        // stacked at the bottom give way to it (decision 0041): two refused files put two alerts there, and the field
+        // sits low enough that its list opens where they are drawn.
+        for (const name of ['minutes.png', 'memo.png']) {
+          await drawer.getByTestId('receipt-input').setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from('just text') });
+          await visible(notice(page, 'alert', `${name} is not a jpg, jpeg, png or pdf file`));
+        }
         const phoneSearch = comments.getByRole('combobox', { name: 'Tag users' });
         await phoneSearch.scrollIntoViewIfNeeded();
         await phoneSearch.click();
         await expect.poll(() => page.getByRole('option').count()).toBe(2);
+        // The field low in the window (its list follows it): the list opens below it, where the bottom notices are drawn.
+        await phoneSearch.evaluate((field, bottom) => {
+          const scroller = field.closest('[role="dialog"]')!;
+          scroller.scrollTop += field.getBoundingClientRect().bottom - bottom;
+        }, PHONE.height - 170);
         const list = page.getByRole('listbox');
         const [fieldBox, listBox] = [await phoneSearch.boundingBox(), await list.boundingBox()];
         expect(listBox!.x, 'the member list starts inside the window').toBeGreaterThanOrEqual(-0.5);
         expect(listBox!.x + listBox!.width, 'the member list ends inside the window').toBeLessThanOrEqual(PHONE.width + 0.5);
         expect(listBox!.width, 'the member list is at least as wide as the search field').toBeGreaterThanOrEqual(fieldBox!.width - 0.5);
+        // Both alerts stay shown, inside the window, and none covers the open list.
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => {
+                const box = (e: Element) => e.getBoundingClientRect();
+                const panel = box(document.querySelector('[role="listbox"]')!);
+                // Where the bottom notices are drawn when nothing is in the way: 1rem above the window's bottom edge.
+                const natural = window.innerHeight - 16 - box(document.querySelector('[data-notice-region="bottom"]')!).height;
+                const shown = [...document.querySelectorAll('[data-notice-region] > [role]')].filter((n) => n.checkVisibility({ visibilityProperty: true }));
+                return {
+                  reaches: panel.top > 0 && panel.bottom > natural,
+                  shown: shown.length >= 2,
+                  inWindow: shown.every((n) => box(n).top >= 0 && box(n).bottom <= window.innerHeight),
+                  covering: shown.filter((n) => {
+                    const b = box(n);
+                    return b.left < panel.right && panel.left < b.right && b.top < panel.bottom && panel.top < b.bottom;
+                  }).length,
+                };
+              }),
+            // Well inside the alerts' 5 s: the notices move a frame after the list opens.
+            { timeout: 2_000 },
+          )
+          .toEqual({ reaches: true, shown: true, inWindow: true, covering: 0 });
         await page.screenshot({ path: new URL('drawer-tag-picker-phone.png', SCREENSHOTS).pathname });
         await page.keyboard.press('Escape');
       });

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { TREE_INDENT_PX, ledgerSearch, periodFromSearch, type AccountTreeNode, type ChartParentCategory } from '@ledgerline/api';
 import {
-  TREE_INDENT_PX,
   ancestorIds,
   expandableIds,
   findLedgerLine,
   generalLedgerTotals,
-  ledgerSearch,
   moveTargets,
   nearScrollEnd,
-  periodFromSearch,
   subtreeHeight,
   transactionLinkOf,
   treeBalance,
   validateAccountForm,
   visibleChartRows,
-  type AccountTreeNode,
-  type ChartParentCategory,
-} from '@ledgerline/api';
+} from '../src/accounting/rules';
 
 let seq = 0;
 function node(

@@ -1,6 +1,6 @@
 import type { Draft } from '@ledgerline/api';
 import { describe, expect, it } from 'vitest';
-import { bulkDraftSearch, draftForm, draftMetaData, draftRow, importNotice, isBulkDraft, IMPORT_NOTICE_ID } from '../src/drafts/state';
+import { bulkDraftSearch, conversionMessage, draftForm, draftMetaData, draftRow, importNotice, isBulkDraft, IMPORT_NOTICE_ID } from '../src/drafts/state';
 
 const meta = {
   billDate: '2026-03-10',
@@ -93,5 +93,14 @@ describe('the bulk-draft review state', () => {
     expect(done).toMatchObject({ id: IMPORT_NOTICE_ID, title: 'Import Complete!', message: 'Click here to review and save them', action: { label: 'View' } });
     done.action?.onClick();
     expect(viewed).toBe(1);
+  });
+});
+
+describe('the conversion message (spec §8, as the server words it)', () => {
+  it('counts what was created and what failed', () => {
+    expect(conversionMessage('bill', 3, 0)).toBe('3 bills created');
+    expect(conversionMessage('invoice', 2, 1)).toBe('2 invoices created, 1 failed.');
+    expect(conversionMessage('bill', 0, 4)).toBe('Failed to create 4 bills');
+    expect(conversionMessage('invoice', 0, 0)).toBe('0 invoices created');
   });
 });

@@ -1,6 +1,15 @@
 import type { Transaction, WorkspaceUpload } from '@ledgerline/api';
 import { describe, expect, it } from 'vitest';
-import { matchCandidates, receiptRow, receiptsScreenFromSearch, receiptsSearch, signedMoney, validateReceiptEdit } from '../src/receipts/state';
+import {
+  isReceiptStatus,
+  matchCandidates,
+  RECEIPT_STATUS_LABELS,
+  receiptRow,
+  receiptsScreenFromSearch,
+  receiptsSearch,
+  signedMoney,
+  validateReceiptEdit,
+} from '../src/receipts/state';
 
 const summary = (id: string, merchantName: string, amount = -12.5, dateTime = '2026-04-14') => ({
   id,
@@ -92,5 +101,12 @@ describe('the receipt matching tab state', () => {
     expect(validateReceiptEdit({ merchantName: '', dateTime: '' })).toEqual({ merchantName: 'Enter a merchant or a date' });
     expect(validateReceiptEdit({ merchantName: 'x'.repeat(201), dateTime: '' })).toEqual({ merchantName: 'Merchant must be at most 200 characters' });
     expect(validateReceiptEdit({ merchantName: 'Cafe', dateTime: '' })).toEqual({});
+  });
+});
+
+describe('receipt statuses as the tab shows them', () => {
+  it('knows the filter values and names each', () => {
+    expect(['matched', 'review', 'unmatched', 'other', ''].map(isReceiptStatus)).toEqual([true, true, true, false, false]);
+    expect(RECEIPT_STATUS_LABELS).toEqual({ matched: 'Matched', review: 'To review', unmatched: 'Unmatched' });
   });
 });

@@ -14,21 +14,6 @@ export type DraftEntity = 'bill' | 'invoice';
 /** Spec §2 mode of the bills and invoices tabs that reviews drafts. */
 export const BULK_DRAFT_MODE = 'bulk-draft';
 
-/** The import notices (spec §4 / platform-core "Finished-import notices"), word for word. */
-export const IMPORT_NOTICES = {
-  importing: { title: 'Importing', description: 'Please wait while we finish uploading' },
-  complete: { title: 'Import Complete!', description: 'Click here to review and save them', action: 'View' },
-} as const;
-
-/**
- * Spec §8 draft conversion message, as the server words it: none created and some failed → 'Failed to create {n}
- * bills'; otherwise '{created} bills created' with ', {failed} failed.' when any failed.
- */
-export function conversionMessage(entity: DraftEntity, created: number, failed: number): string {
-  const plural = `${entity}s`;
-  return created === 0 && failed > 0 ? `Failed to create ${failed} ${plural}` : `${created} ${plural} created${failed > 0 ? `, ${failed} failed.` : ''}`;
-}
-
 export const draftsApi = {
   list: (client: ApiClient, f: { entityType: DraftEntity; bulkUploadId?: string }, page: number, signal?: AbortSignal): Promise<DraftList> =>
     client.get('/drafts', { params: { query: { entityType: f.entityType, bulkUploadId: f.bulkUploadId || undefined, page, take: 100 } }, signal }),

@@ -5,7 +5,7 @@ import type { ApiError } from './errors';
 import { transactionsQuery, type TransactionFilters, type TransactionTab } from './ledger';
 import { ledgerQueryKeys } from './ledger-hooks';
 import type { TransferFilter } from './books';
-import type { Answered, OperationBody, OperationResult } from './types';
+import type { OperationBody, OperationResult } from './types';
 
 /** The transaction drawer (issue #13): receipts, comments with tagged users, exports of the lists. */
 
@@ -14,16 +14,16 @@ export const RECEIPT_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,applica
 export const RECEIPT_MAX_MB = 10;
 
 /** A member of the workspace as GET /transactions/taggable-users answers (former: left; named on earlier work only). */
-export type TaggableUser = Answered<OperationResult<'listTaggableUsers'>>['data'][number];
+export type TaggableUser = OperationResult<'listTaggableUsers'>['data'][number];
 /** A workspace member as a comment names them. */
 export type UserRef = Pick<TaggableUser, 'id' | 'name'>;
 /** A receipt of a transaction; its `url` is a path on the gateway (fetch it with `downloadLink`: it needs the token). */
-export type Receipt = Answered<OperationResult<'listTransactionReceipts'>>['data'][number];
-export type ReceiptUploadResponse = Answered<OperationResult<'uploadReceipts'>>;
-export type TransactionComment = Answered<OperationResult<'listTransactionComments'>>['data'][number];
+export type Receipt = OperationResult<'listTransactionReceipts'>['data'][number];
+export type ReceiptUploadResponse = OperationResult<'uploadReceipts'>;
+export type TransactionComment = OperationResult<'listTransactionComments'>['data'][number];
 /** What the drawer sends: all three fields (the gateway checks them; its body schema does not mark them required). */
 export type PostCommentBody = Required<OperationBody<'postTransactionComment'>>;
-export type PostCommentResponse = Answered<OperationResult<'postTransactionComment'>>;
+export type PostCommentResponse = OperationResult<'postTransactionComment'>;
 
 export const drawerQueryKeys = {
   receipts: (id: string) => ['transactions', 'receipts', id] as const,
@@ -36,7 +36,7 @@ export function useTransactionReceipts(id: string | null) {
   const { client } = useApiContext();
   return useQuery<Receipt[], ApiError>({
     queryKey: drawerQueryKeys.receipts(id ?? ''),
-    queryFn: async ({ signal }) => (await client.get('/transactions/receipts', { params: { query: { transactionId: id ?? '' } }, signal })).data as Receipt[],
+    queryFn: async ({ signal }) => (await client.get('/transactions/receipts', { params: { query: { transactionId: id ?? '' } }, signal })).data,
     enabled: id !== null,
   });
 }
@@ -50,7 +50,7 @@ export function useUploadReceipts() {
       const form = new FormData();
       form.append('transactionId', transactionId);
       for (const f of files) form.append('files', f, f.name);
-      return client.upload('/transactions/receipt', { form }) as Promise<ReceiptUploadResponse>;
+      return client.upload('/transactions/receipt', { form });
     },
     onSuccess: (_answer, { transactionId }) => {
       void queryClient.invalidateQueries({ queryKey: drawerQueryKeys.receipts(transactionId) });
@@ -70,8 +70,7 @@ export function useTransactionComments(id: string | null) {
   const { client } = useApiContext();
   return useQuery<TransactionComment[], ApiError>({
     queryKey: drawerQueryKeys.comments(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await client.get('/transactions/comments', { params: { query: { transactionId: id ?? '' } }, signal })).data as TransactionComment[],
+    queryFn: async ({ signal }) => (await client.get('/transactions/comments', { params: { query: { transactionId: id ?? '' } }, signal })).data,
     enabled: id !== null,
   });
 }
@@ -84,8 +83,7 @@ export function useTaggableUsers(enabled = true) {
   const { client } = useApiContext();
   return useQuery<TaggableUser[], ApiError>({
     queryKey: drawerQueryKeys.taggableUsers,
-    queryFn: async ({ signal }) =>
-      (await client.get('/transactions/taggable-users', { params: { query: { includeFormer: 'true' } }, signal })).data as TaggableUser[],
+    queryFn: async ({ signal }) => (await client.get('/transactions/taggable-users', { params: { query: { includeFormer: 'true' } }, signal })).data,
     enabled,
     staleTime: 60_000,
   });
@@ -96,7 +94,7 @@ export function usePostComment() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
   return useMutation<PostCommentResponse, ApiError, PostCommentBody>({
-    mutationFn: async (body) => (await client.post('/transactions/comment', { body })) as PostCommentResponse,
+    mutationFn: (body) => client.post('/transactions/comment', { body }),
     onSuccess: (_answer, { transactionId }) => {
       void queryClient.invalidateQueries({ queryKey: drawerQueryKeys.comments(transactionId) });
       void queryClient.invalidateQueries({ queryKey: ledgerQueryKeys.auditLogs(transactionId) });

@@ -101,28 +101,7 @@ export {
   useUpdateSplit,
 } from './ledger-hooks';
 // Accounting: the chart of accounts and the general ledger (spec §3 Account tree node, §5 coaId, §9 indent and infinite scroll).
-export {
-  BANK_TRANSACTION_SOURCE,
-  COA_ID_MESSAGE,
-  COA_ID_MINIMUM,
-  INFINITE_SCROLL_THROTTLE_MS,
-  INFINITE_SCROLL_VIEWPORTS,
-  LEDGER_PAGE_SIZE,
-  TREE_INDENT_PX,
-  ancestorIds,
-  expandableIds,
-  findLedgerLine,
-  generalLedgerTotals,
-  ledgerSearch,
-  moveTargets,
-  nearScrollEnd,
-  periodFromSearch,
-  subtreeHeight,
-  transactionLinkOf,
-  treeBalance,
-  validateAccountForm,
-  visibleChartRows,
-} from './accounting';
+export { LEDGER_PAGE_SIZE, TREE_INDENT_PX, ledgerSearch, periodFromSearch } from './accounting';
 export type * from './accounting';
 export {
   accountingQueryKeys,
@@ -351,20 +330,18 @@ export {
   documentsApi,
 } from './documents';
 export type * from './documents';
-export { BULK_DRAFT_MODE, IMPORT_NOTICES, conversionMessage, draftsApi } from './drafts';
+export { BULK_DRAFT_MODE, draftsApi } from './drafts';
 export type * from './drafts';
 export { draftsQueryKeys, useDraftActions, useDrafts } from './drafts-hooks';
 // Uploads (issue #19): receipts, bills and invoices as files, with the request's progress; receipt matching; the bulk-upload job.
 export {
   BULK_UPLOAD_QUEUE,
   RECEIPT_STATUSES,
-  RECEIPT_STATUS_LABELS,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
   UPLOAD_MESSAGES,
   bulkUploadJobs,
-  isReceiptStatus,
   jobOfBatch,
   refusedEach,
   uploadsApi,

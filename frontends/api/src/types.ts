@@ -37,14 +37,6 @@ type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B 
     ? B
     : never;
 
-/**
- * A generated answer with every field present. Some of the gateway's older answer schemas list their fields without
- * `required` although its presenters always write them; this names such a shape from the generated type (a renamed
- * or removed field still fails to compile) instead of a hand-written copy. Remove it from a shape once the gateway's
- * schema marks its fields required.
- */
-export type Answered<T> = T extends readonly (infer E)[] ? Answered<E>[] : T extends object ? { [K in keyof T]-?: Answered<T[K]> } : T;
-
 /** The JSON body of an operation's success response, for operations whose answer has no named schema. */
 export type OperationResult<K extends keyof operations> = SuccessBody<operations[K]['responses']>;
 

@@ -22,8 +22,6 @@ export type UploadKind = 'receipt' | 'file' | 'bill' | 'invoice';
 /** The receiptStatus filter values GET /workspace-uploads accepts, in the order the tab offers them. */
 export const RECEIPT_STATUSES = ['matched', 'review', 'unmatched'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
-export const RECEIPT_STATUS_LABELS: Readonly<Record<ReceiptStatus, string>> = { matched: 'Matched', review: 'To review', unmatched: 'Unmatched' };
-export const isReceiptStatus = (v: string): v is ReceiptStatus => (RECEIPT_STATUSES as readonly string[]).includes(v);
 
 /** Spec platform-core §3: jpg, jpeg, png, pdf; 10 MB each (issue #19). The server checks the bytes, not the name. */
 export const UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'] as const;

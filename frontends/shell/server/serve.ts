@@ -125,7 +125,7 @@ async function readStatic(root: string, pathname: string, acceptEncoding?: strin
     contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     immutable: isContentHashed(decoded),
   };
-  // Written by precompress.ts at build time; br first (smaller), then gzip, else the file as built.
+  // Written by the ui kit's precompress.ts at build time; br first (smaller), then gzip, else the file as built.
   const accepted = acceptedEncodings(acceptEncoding);
   const [br, gz] = await Promise.all([fileStat(`${file}.br`), fileStat(`${file}.gz`)]);
   const negotiated = br !== null || gz !== null;

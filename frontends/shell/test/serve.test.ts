@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../server/precompress';
+import { precompressDir } from '@ledgerline/ui/precompress';
 import { acceptedEncodings, parseRange, startRemoteServer, startWebServer, type RunningServer } from '../server/serve';
 
 interface Answer {

@@ -5,7 +5,9 @@ import {
   formatMoney,
   formatRelativeTime,
   formatShortMoney,
+  noticeEdges,
   noticeSpace,
+  noticeSpaces,
   noticeSpaceVariable,
   resolveNotice,
   shortId,
@@ -62,6 +64,32 @@ describe('notice rules (spec §8)', () => {
     expect(noticeSpace(0)).toBe('0px');
     expect(noticeSpace(61.2)).toBe('86px');
     expect([noticeSpaceVariable('top'), noticeSpaceVariable('bottom')]).toEqual(['--notice-space-top', '--notice-space-bottom']);
+  });
+});
+
+describe('notices yield to an open dropdown (decision 0041)', () => {
+  const phone = { width: 390, height: 844 };
+  // Two stacked notices at the bottom take 150 px: from y 678 to 828, x 16 to 374.
+  const heights = { top: 0, bottom: 150 };
+  it('keep their edges with no panel open, or with one clear of them', () => {
+    expect(noticeEdges(heights, [], phone)).toEqual({ top: 'top', bottom: 'bottom' });
+    expect(noticeEdges(heights, [{ x: 16, y: 400, width: 358, height: 277 }], phone)).toEqual({ top: 'top', bottom: 'bottom' });
+    // Beside the column of notices (a wide window): no overlap.
+    expect(noticeEdges(heights, [{ x: 0, y: 700, width: 300, height: 100 }], { width: 1440, height: 900 })).toEqual({ top: 'top', bottom: 'bottom' });
+  });
+  it('move to the other edge, after the notices there, when an open panel would be under them', () => {
+    expect(noticeEdges(heights, [{ x: 16, y: 560, width: 358, height: 256 }], phone)).toEqual({ top: 'top', bottom: 'top' });
+    expect(noticeEdges({ top: 60, bottom: 150 }, [{ x: 16, y: 560, width: 358, height: 256 }], phone)).toEqual({ top: 'top', bottom: 'top' });
+    // A panel flipped above its field, near the top, sends the top's warnings down.
+    expect(noticeEdges({ top: 60, bottom: 0 }, [{ x: 16, y: 20, width: 200, height: 256 }], phone)).toEqual({ top: 'bottom', bottom: 'bottom' });
+  });
+  it('hide while a panel reaches both edges', () => {
+    expect(noticeEdges(heights, [{ x: 16, y: 10, width: 358, height: 820 }], phone)).toEqual({ top: 'top', bottom: 'hidden' });
+  });
+  it('tell dialogs how far they reach from each edge where they are drawn', () => {
+    expect(noticeSpaces({ top: 60, bottom: 150 }, { top: 'top', bottom: 'bottom' })).toEqual({ top: '84px', bottom: '174px' });
+    expect(noticeSpaces({ top: 60, bottom: 150 }, { top: 'top', bottom: 'top' })).toEqual({ top: '242px', bottom: '0px' });
+    expect(noticeSpaces({ top: 60, bottom: 150 }, { top: 'top', bottom: 'hidden' })).toEqual({ top: '84px', bottom: '0px' });
   });
 });
 

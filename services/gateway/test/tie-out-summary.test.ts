@@ -3,7 +3,7 @@
 import { create } from '@bufbuild/protobuf';
 import { BankTieOutSchema } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { describe, expect, it } from 'vitest';
-import { tieOutJson, tieOutSummary } from '../src/banking/routes/banking.js';
+import { tieOutJson, tieOutSummary } from '../src/banking/present.js';
 
 const tie = (status: string, bank: number, books: number) =>
   create(BankTieOutSchema, {

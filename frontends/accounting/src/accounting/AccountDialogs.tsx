@@ -1,7 +1,6 @@
 import {
   canHaveOpeningBalance,
   describeError,
-  moveTargets,
   parseOpeningBalance,
   useOpeningBalance,
   useSetOpeningBalance,
@@ -13,14 +12,12 @@ import {
   useDeleteChartAccounts,
   useMoveChartAccount,
   useUpdateChartAccount,
-  validateAccountForm,
-  type AccountFormErrors,
-  type AccountFormValues,
   type AccountTreeNode,
   type ChartParentCategory,
 } from '@ledgerline/api';
 import { Button, Combobox, DatePicker, Dialog, Spinner, TextField, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState, type FormEvent } from 'react';
+import { type AccountFormErrors, type AccountFormValues, moveTargets, validateAccountForm } from './rules';
 
 const pathTitle = (c: ChartParentCategory) => `${c.path.names.join(' / ')} (${c.coaId})`;
 

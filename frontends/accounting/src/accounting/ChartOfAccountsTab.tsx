@@ -3,12 +3,9 @@ import {
   VIEWER_DISABLED_MESSAGE,
   canEdit,
   describeError,
-  expandableIds,
   ledgerSearch,
-  treeBalance,
   useChartOfAccounts,
   useCurrentUser,
-  visibleChartRows,
   type AccountTreeNode,
 } from '@ledgerline/api';
 import { Button, Card, ChevronDownIcon, DatePicker, EmptyState, Menu, Spinner, cx, formatMoney, todayIso } from '@ledgerline/ui';
@@ -16,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountFormDialog, DeleteAccountDialog, MoveAccountDialog } from './AccountDialogs';
 import { defaultPeriod } from './period';
+import { expandableIds, treeBalance, visibleChartRows } from './rules';
 
 type Action = { kind: 'add'; parentId: string | null } | { kind: 'edit' | 'move' | 'delete'; account: AccountTreeNode } | null;
 

@@ -1,11 +1,6 @@
 import {
-  INFINITE_SCROLL_THROTTLE_MS,
   describeError,
-  findLedgerLine,
-  generalLedgerTotals,
   ledgerSearch,
-  nearScrollEnd,
-  transactionLinkOf,
   useChartOfAccounts,
   useGeneralLedger,
   useLedgerLines,
@@ -18,6 +13,7 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { periodOf } from './period';
 import { GeneralLedgerExportButton } from '../transactions/ExportCsvButton';
+import { findLedgerLine, generalLedgerTotals, INFINITE_SCROLL_THROTTLE_MS, nearScrollEnd, transactionLinkOf } from './rules';
 
 /** How many pages the tab fetches on its own looking for the line `ledgerTxn` names. */
 const MAX_PAGES_SEEKING_LINE = 25;

@@ -1,4 +1,4 @@
-import { conversionMessage, describeError, useCustomerList, useDraftActions, useDrafts, useVendorList, type Draft, type DraftEntity } from '@ledgerline/api';
+import { describeError, useCustomerList, useDraftActions, useDrafts, useVendorList, type Draft, type DraftEntity } from '@ledgerline/api';
 import {
   AmountInput,
   Button,
@@ -25,7 +25,7 @@ import { CategoryPicker } from '../transactions/CategoryPicker';
 import { useEditAccess } from '../transactions/access';
 import { LineItemsEditor, type LineColumn } from '../documents/LineItems';
 import { UploadDocumentsButton } from './BulkUpload';
-import { draftForm, draftMetaData, draftRow, emptyDraftLine, listSearch, type DraftForm, type DraftLine } from './state';
+import { conversionMessage, draftForm, draftMetaData, draftRow, emptyDraftLine, listSearch, type DraftForm, type DraftLine } from './state';
 import { usePickPartiesByName } from './use-picked-parties';
 
 const WHAT: Readonly<Record<DraftEntity, { one: string; many: string; party: 'Vendor' | 'Customer'; reference: string; date: string }>> = {

@@ -1,8 +1,23 @@
 // The bulk-draft review's own rules (spec documents-parties-integrations §2 mode=bulk-draft of the bills and invoices
 // tabs, §3 Draft, §5 the first error, §8 the conversion messages; issue #19 item 5): the URL, a draft's row, the
 // editor's form and the payload it saves, the import notices. Pure, tested in test/drafts-state.test.ts.
-import { BULK_DRAFT_MODE, IMPORT_NOTICES, type Draft, type DraftEntity, type DraftMetaData } from '@ledgerline/api';
+import { BULK_DRAFT_MODE, type Draft, type DraftEntity, type DraftMetaData } from '@ledgerline/api';
 import type { NoticeInput } from '@ledgerline/ui';
+
+/** The import notices (spec §4 / platform-core "Finished-import notices"), word for word. */
+export const IMPORT_NOTICES = {
+  importing: { title: 'Importing', description: 'Please wait while we finish uploading' },
+  complete: { title: 'Import Complete!', description: 'Click here to review and save them', action: 'View' },
+} as const;
+
+/**
+ * Spec §8 draft conversion message, as the server words it: none created and some failed → 'Failed to create {n}
+ * bills'; otherwise '{created} bills created' with ', {failed} failed.' when any failed.
+ */
+export function conversionMessage(entity: DraftEntity, created: number, failed: number): string {
+  const plural = `${entity}s`;
+  return created === 0 && failed > 0 ? `Failed to create ${failed} ${plural}` : `${created} ${plural} created${failed > 0 ? `, ${failed} failed.` : ''}`;
+}
 
 export const DRAFT_TABS: Readonly<Record<DraftEntity, 'bills' | 'invoices'>> = { bill: 'bills', invoice: 'invoices' };
 

@@ -2,14 +2,18 @@
 // document upload; platform-core §3 receiptStatus; issue #19 item 4; decision 0029): the URL, a receipt's row, the
 // candidates the Match dialog lists. Pure, tested in test/receipts-state.test.ts.
 import {
-  RECEIPT_STATUS_LABELS,
-  isReceiptStatus,
+  RECEIPT_STATUSES,
   type ReceiptStatus,
   type Transaction,
   type UploadMatchSuggestion,
   type UploadTransactionSummary,
   type WorkspaceUpload,
 } from '@ledgerline/api';
+
+/** What the tab calls each receiptStatus. */
+export const RECEIPT_STATUS_LABELS: Readonly<Record<ReceiptStatus, string>> = { matched: 'Matched', review: 'To review', unmatched: 'Unmatched' };
+/** Whether a value (from the URL, or an upload the server answered) is a receiptStatus the filter offers. */
+export const isReceiptStatus = (v: string): v is ReceiptStatus => (RECEIPT_STATUSES as readonly string[]).includes(v);
 
 export const RECEIPTS_TAB = 'receipt-matching';
 

@@ -7305,26 +7305,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        results?: {
-                            uploadedFiles?: {
-                                id?: string;
-                                transactionId?: string;
-                                fileName?: string;
-                                contentType?: string;
-                                sizeBytes?: number;
-                                uploadType?: string;
+                        message: string;
+                        results: {
+                            uploadedFiles: {
+                                id: string;
+                                transactionId: string;
+                                fileName: string;
+                                contentType: string;
+                                sizeBytes: number;
+                                uploadType: string;
                                 /** @description GET it (with the bearer token) for the file; ?download=1 for an attachment. */
-                                url?: string;
-                                dateTime?: string;
-                                uploadedBy?: {
-                                    id?: string;
-                                    name?: string;
+                                url: string;
+                                dateTime: string;
+                                uploadedBy: {
+                                    id: string;
+                                    name: string;
                                 };
                             }[];
-                            failedFiles?: {
-                                fileName?: string;
-                                reason?: string;
+                            failedFiles: {
+                                fileName: string;
+                                reason: string;
                             }[];
                         };
                     };
@@ -7362,19 +7362,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: {
-                            id?: string;
-                            transactionId?: string;
-                            fileName?: string;
-                            contentType?: string;
-                            sizeBytes?: number;
-                            uploadType?: string;
+                        data: {
+                            id: string;
+                            transactionId: string;
+                            fileName: string;
+                            contentType: string;
+                            sizeBytes: number;
+                            uploadType: string;
                             /** @description GET it (with the bearer token) for the file; ?download=1 for an attachment. */
-                            url?: string;
-                            dateTime?: string;
-                            uploadedBy?: {
-                                id?: string;
-                                name?: string;
+                            url: string;
+                            dateTime: string;
+                            uploadedBy: {
+                                id: string;
+                                name: string;
                             };
                         }[];
                     };
@@ -7454,20 +7454,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        comment?: {
-                            id?: string;
-                            transactionId?: string;
-                            comment?: string;
-                            user?: {
-                                id?: string;
-                                name?: string;
+                        message: string;
+                        comment: {
+                            id: string;
+                            transactionId: string;
+                            comment: string;
+                            user: {
+                                id: string;
+                                name: string;
                             };
-                            taggedUsers?: {
-                                id?: string;
-                                name?: string;
+                            taggedUsers: {
+                                id: string;
+                                name: string;
                             }[];
-                            createdAt?: string;
+                            createdAt: string;
                         };
                     };
                 };
@@ -7504,19 +7504,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: {
-                            id?: string;
-                            transactionId?: string;
-                            comment?: string;
-                            user?: {
-                                id?: string;
-                                name?: string;
+                        data: {
+                            id: string;
+                            transactionId: string;
+                            comment: string;
+                            user: {
+                                id: string;
+                                name: string;
                             };
-                            taggedUsers?: {
-                                id?: string;
-                                name?: string;
+                            taggedUsers: {
+                                id: string;
+                                name: string;
                             }[];
-                            createdAt?: string;
+                            createdAt: string;
                         }[];
                     };
                 };
@@ -7553,12 +7553,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: {
-                            id?: string;
-                            name?: string;
-                            email?: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            email: string;
                             /** @description No longer a member (listed with includeFormer=true only, for the names of earlier work). */
-                            former?: boolean;
+                            former: boolean;
                         }[];
                     };
                 };

@@ -1,7 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../cx';
 import { CheckIcon, CloseIcon, InfoIcon, WarningIcon } from '../icons';
-import { noticeSpace, noticeSpaceVariable, resolveNotice, type Notice, type NoticeInput, type NoticePlacement, type NoticeType } from '../notice-rules';
+import {
+  noticeEdges,
+  noticeOffset,
+  noticeSpaces,
+  noticeSpaceVariable,
+  resolveNotice,
+  type Notice,
+  type NoticeEdge,
+  type NoticeInput,
+  type NoticePlacement,
+  type NoticeType,
+  type ScreenBox,
+} from '../notice-rules';
 
 type Shorthand = (message: string, options?: Omit<NoticeInput, 'message' | 'type'>) => string;
 
@@ -71,12 +83,104 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     return { notify, error: shorthand('error'), warning: shorthand('warning'), success: shorthand('success'), info: shorthand('info'), dismiss, clear };
   }, [notify, dismiss, clear]);
 
+  // Each region's height as drawn, and where it is drawn: on its own edge unless an open dropdown is in the way.
+  const [heights, setHeights] = useState<Record<NoticePlacement, number>>({ top: 0, bottom: 0 });
+  const measured = useCallback(
+    (placement: NoticePlacement, height: number) => setHeights((h) => (h[placement] === height ? h : { ...h, [placement]: height })),
+    [],
+  );
+  const screen = useOpenPanels(notices.length > 0);
+  const edges = noticeEdges(heights, screen.panels, screen.viewport);
+  useNoticeSpaces(heights, edges);
+
   return (
     <NoticeContext.Provider value={api}>
       {children}
-      <NoticeRegion placement="top" notices={notices} onDismiss={dismiss} />
-      <NoticeRegion placement="bottom" notices={notices} onDismiss={dismiss} />
+      <NoticeRegion placement="top" edge={edges.top} offset={offsetOf('top', edges.top, heights)} notices={notices} onDismiss={dismiss} onMeasure={measured} />
+      <NoticeRegion
+        placement="bottom"
+        edge={edges.bottom}
+        offset={offsetOf('bottom', edges.bottom, heights)}
+        notices={notices}
+        onDismiss={dismiss}
+        onMeasure={measured}
+      />
     </NoticeContext.Provider>
+  );
+}
+
+const offsetOf = (placement: NoticePlacement, edge: NoticeEdge, heights: Record<NoticePlacement, number>): number =>
+  noticeOffset(placement, edge === 'hidden' ? placement : edge, heights);
+
+// Every open headlessui panel drawn with `anchor` (Select, Combobox, MultiSelect, Menu, Popover; the ui kit's and the
+// remotes' own) carries data-anchor.
+const PANEL_SELECTOR = '[data-anchor]:not([data-closed])';
+
+interface Screen {
+  panels: ScreenBox[];
+  viewport: { width: number; height: number };
+}
+
+const sameScreen = (a: Screen, b: Screen): boolean =>
+  a.viewport.width === b.viewport.width &&
+  a.viewport.height === b.viewport.height &&
+  a.panels.length === b.panels.length &&
+  a.panels.every((p, i) => {
+    const q = b.panels[i]!;
+    return p.x === q.x && p.y === q.y && p.width === q.width && p.height === q.height;
+  });
+
+/**
+ * The boxes of the dropdown panels open on the screen, and the window's size, followed while `active` (while notices
+ * are shown: with none, nothing is watched). A panel opens, moves (it follows its field on scroll) and closes through
+ * DOM changes, which are read once a frame.
+ */
+function useOpenPanels(active: boolean): Screen {
+  const [screen, setScreen] = useState<Screen>({ panels: [], viewport: { width: 0, height: 0 } });
+  useEffect(() => {
+    if (!active || typeof MutationObserver === 'undefined') return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const panels = [...document.querySelectorAll(PANEL_SELECTOR)]
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.height > 0)
+        .map((box) => ({ x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) }));
+      const next = { panels, viewport: { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight } };
+      setScreen((current) => (sameScreen(current, next) ? current : next));
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'data-open', 'data-closed'] });
+    window.addEventListener('resize', schedule);
+    window.addEventListener('scroll', schedule, true);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', schedule);
+      window.removeEventListener('scroll', schedule, true);
+      setScreen((current) => (current.panels.length === 0 ? current : { ...current, panels: [] }));
+    };
+  }, [active]);
+  return screen;
+}
+
+/** Keeps `--notice-space-top` / `--notice-space-bottom` equal to how far the notices reach from each edge, where they are drawn. */
+function useNoticeSpaces(heights: Record<NoticePlacement, number>, edges: Record<NoticePlacement, NoticeEdge>) {
+  const { top, bottom } = noticeSpaces(heights, edges);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty(noticeSpaceVariable('top'), top);
+    root.style.setProperty(noticeSpaceVariable('bottom'), bottom);
+  }, [top, bottom]);
+  useLayoutEffect(
+    () => () => {
+      for (const placement of ['top', 'bottom'] as const) document.documentElement.style.setProperty(noticeSpaceVariable(placement), '0px');
+    },
+    [],
   );
 }
 
@@ -94,33 +198,48 @@ function NoticeIcon({ type }: { type: NoticeType }) {
   return <InfoIcon className="size-5 shrink-0" />;
 }
 
-/** Keeps the region's CSS variable equal to the space its notices take, as they come, grow and go. */
-function useNoticeSpace(placement: NoticePlacement, region: RefObject<HTMLDivElement | null>, count: number) {
+/** Reports the region's height as its notices come, grow and go (0 with none). */
+function useRegionHeight(placement: NoticePlacement, count: number, onMeasure: (placement: NoticePlacement, height: number) => void) {
+  const region = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = region.current;
-    const root = document.documentElement;
-    const name = noticeSpaceVariable(placement);
     if (element === null) return;
-    const write = () => root.style.setProperty(name, noticeSpace(count === 0 ? 0 : element.getBoundingClientRect().height));
+    const write = () => onMeasure(placement, count === 0 ? 0 : Math.ceil(element.getBoundingClientRect().height));
     write();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(write);
     observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      root.style.setProperty(name, '0px');
-    };
-  }, [placement, region, count]);
+    return () => observer?.disconnect();
+  }, [placement, count, onMeasure]);
+  return region;
 }
 
-function NoticeRegion({ placement, notices, onDismiss }: { placement: NoticePlacement; notices: Notice[]; onDismiss: (id: string) => void }) {
+function NoticeRegion({
+  placement,
+  edge,
+  offset,
+  notices,
+  onDismiss,
+  onMeasure,
+}: {
+  placement: NoticePlacement;
+  /** Where it is drawn: its own edge, the other one while an open dropdown is in the way, or hidden. */
+  edge: NoticeEdge;
+  /** Pixels from the edge it is drawn on. */
+  offset: number;
+  notices: Notice[];
+  onDismiss: (id: string) => void;
+  onMeasure: (placement: NoticePlacement, height: number) => void;
+}) {
   const shown = notices.filter((n) => n.placement === placement);
-  const region = useRef<HTMLDivElement>(null);
-  useNoticeSpace(placement, region, shown.length);
+  const region = useRegionHeight(placement, shown.length, onMeasure);
+  const drawnOn = edge === 'hidden' ? placement : edge;
   return (
     <div
       ref={region}
       data-notice-region={placement}
-      className={cx('pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-4', placement === 'top' ? 'top-4' : 'bottom-4')}
+      data-notice-edge={edge}
+      style={drawnOn === 'top' ? { top: offset } : { bottom: offset }}
+      className={cx('pointer-events-none fixed inset-x-0 z-[60] flex flex-col items-center gap-2 px-4', edge === 'hidden' && 'invisible')}
     >
       {shown.map((notice) => (
         <div

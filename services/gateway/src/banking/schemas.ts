@@ -387,3 +387,19 @@ export const BANKING_SCHEMAS = [
   BankTransactionsResponseSchema,
   WebhookResponseSchema,
 ] as const;
+
+export interface LinkBody {
+  publicToken?: string;
+  accounts?: { id?: string; name?: string; mask?: string; type?: string; subtype?: string }[];
+  institution?: { name?: string; institution_id?: string } | null;
+  ignoreDuplicateAccounts?: boolean;
+  coupon?: string;
+}
+
+export interface MergeBody {
+  sourceAccountId?: string;
+  targetAccountId?: string;
+  conflicts?: { sourceTransactionId?: string; targetTransactionId?: string; resolution?: string }[];
+  keepTargetsNonMatchedTransactions?: boolean;
+  mergeStrategy?: string;
+}

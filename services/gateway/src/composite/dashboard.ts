@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WORKSPACE_HEADER } from '../http/auth.js';
 import { ErrorResponseSchema, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../http/schemas.js';
-import { REPORT_QUERY } from '../reporting/routes/reporting.js';
+import { REPORT_QUERY } from '../reporting/schemas.js';
 
 /**
  * GET /dashboard (issue #13): the dashboard's report widgets in one request instead of one each. Each widget is its

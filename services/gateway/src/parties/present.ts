@@ -1,6 +1,7 @@
-// Vendors and customers as the REST answers carry them (proto → JSON; money in decimal dollars).
+// Vendors, customers, their credits and vendor rules as the REST answers carry them (proto → JSON; money in decimal dollars).
 import { centsToDollars } from '@ledgerline/platform';
-import type { Customer, Vendor } from '@ledgerline/proto/parties/v1/parties_pb';
+import type { Customer, PartyCredit, Vendor, VendorRule } from '@ledgerline/proto/parties/v1/parties_pb';
+import { KINDS, type Kind } from './schemas.js';
 
 export const emailJson = (email: string) => ({ email });
 export const metaJson = (json: string): Record<string, string | number> => (json ? (JSON.parse(json) as Record<string, string | number>) : {});
@@ -64,3 +65,61 @@ export function customerJson(c: Customer | undefined) {
 }
 
 /** Body to the service's fields: present keys only (PATCH changes only what it names). */
+
+export function creditJson(kind: Kind, c: PartyCredit | undefined) {
+  if (!c) throw new Error('the parties service answered no credit');
+  return {
+    id: c.id,
+    paymentDate: c.paymentDate,
+    description: c.description,
+    ...(kind === 'customer' ? { refNo: c.refNo } : {}),
+    [KINDS[kind].party]: { id: c.party?.id ?? '', name: c.party?.name ?? '' },
+    totalAmount: centsToDollars(c.totalAmountCents),
+    appliedAmount: centsToDollars(c.appliedAmountCents),
+    runningBalance: centsToDollars(c.runningBalanceCents),
+    lineItems: c.lineItems.map((l) => ({ id: l.id, description: l.description, categoryId: l.categoryId, amount: centsToDollars(l.amountCents) })),
+    journalEntryId: c.journalEntryId,
+    version: Number(c.version),
+    createdOn: c.createdOn,
+    updatedOn: c.updatedOn,
+  };
+}
+
+export function vendorRuleJson(r: VendorRule | undefined) {
+  if (!r) throw new Error('the parties service answered no vendor rule');
+  return {
+    id: r.id,
+    name: r.name,
+    vendor: r.vendorId ? { id: r.vendorId, name: r.vendorName } : null,
+    category: { id: r.categoryId, name: r.categoryName },
+    ruleApplyDateTime: r.ruleApplyDateTime,
+    descriptionSign: r.descriptionSign,
+    descriptionValue: r.descriptionValue,
+    amountSign: r.amountSign,
+    amountValue: centsToDollars(r.amountCents),
+    upperAmountValue: centsToDollars(r.upperAmountCents),
+    conditions: r.conditions,
+    sourceAccount: r.sourceId ? { id: r.sourceId, name: r.sourceAccountName } : null,
+    impactedTransactions: r.impacted.map((i) => ({
+      id: i.id,
+      description: i.description,
+      amount: centsToDollars(i.amountCents),
+      dateTime: i.date,
+      categoryId: i.categoryId,
+    })),
+    impactedTransactionCount: r.impactedCount,
+    vendorId: r.vendorId,
+    categoryId: r.categoryId,
+    sourceId: r.sourceId,
+    createdOn: r.createdOn,
+    updatedOn: r.updatedOn,
+  };
+}
+
+/** Body to the service's fields: present keys only (PATCH changes only what it names); dollars to cents (a bad amount: 400). */
+/** DELETE's answer: past categorisations stay (as in QuickBooks Online), and the answer says how many, in good English. */
+export function ruleDeletedMessage(kept: number): string {
+  if (kept <= 0) return 'Vendor rule deleted';
+  if (kept === 1) return 'Vendor rule deleted. The 1 transaction it categorised keeps its category.';
+  return `Vendor rule deleted. The ${kept.toLocaleString('en-US')} transactions it categorised keep their category.`;
+}

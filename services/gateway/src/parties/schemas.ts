@@ -1,6 +1,7 @@
-// The parties service's REST shapes (vendors, customers): JSON schemas of the routes in routes/parties.ts and the
-// query and body types they validate.
+// The parties service's REST shapes (vendors, customers, vendor credits and credit memos, vendor rules): JSON schemas
+// of the routes in routes/ and the query and body types they validate.
 import { bool, int, num, object, ref, str } from '../http/schemas.js';
+import { SEQ_PROPERTY } from '../ledger/schemas.js';
 
 export const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 
@@ -243,4 +244,285 @@ export interface PartyBody {
   is1099Eligible?: boolean;
   ein?: string;
   companyName?: string;
+}
+
+export type Kind = 'vendor' | 'customer';
+
+export const KINDS = {
+  vendor: {
+    tag: 'parties',
+    one: 'vendorCredit',
+    many: 'vendorCredits',
+    party: 'vendor',
+    partyId: 'vendorId',
+    schemaId: 'VendorCredit',
+    what: 'Vendor credit',
+    base: '/vendors',
+  },
+  customer: {
+    tag: 'parties',
+    one: 'creditMemo',
+    many: 'creditMemos',
+    party: 'customer',
+    partyId: 'customerId',
+    schemaId: 'CreditMemo',
+    what: 'Credit memo',
+    base: '/customers',
+  },
+} as const;
+
+export const LineItemSchema = {
+  $id: 'CreditLineItem',
+  ...object({ id: str, description: str, categoryId: str, amount: num }, ['id', 'description', 'categoryId', 'amount']),
+};
+
+export const PartyRefSchema = { $id: 'CreditParty', ...object({ id: str, name: str }, ['id', 'name']) };
+
+export function creditSchema(kind: Kind) {
+  const k = KINDS[kind];
+  const memo = kind === 'customer' ? { refNo: str } : {};
+  return {
+    $id: k.schemaId,
+    type: 'object',
+    description:
+      `A ${k.what.toLowerCase()} (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); ` +
+      'runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version.',
+    properties: {
+      id: str,
+      paymentDate: str,
+      description: str,
+      ...memo,
+      [k.party]: ref(PartyRefSchema),
+      totalAmount: num,
+      appliedAmount: num,
+      runningBalance: num,
+      lineItems: { type: 'array', items: ref(LineItemSchema) },
+      journalEntryId: str,
+      version: int,
+      createdOn: str,
+      updatedOn: str,
+    },
+    required: [
+      'id',
+      'paymentDate',
+      'description',
+      ...Object.keys(memo),
+      k.party,
+      'totalAmount',
+      'appliedAmount',
+      'runningBalance',
+      'lineItems',
+      'journalEntryId',
+      'version',
+      'createdOn',
+      'updatedOn',
+    ],
+    additionalProperties: false,
+  } as const;
+}
+
+export const VendorCreditSchema = creditSchema('vendor');
+
+export const CreditMemoSchema = creditSchema('customer');
+
+export const CreditPageMetaSchema = {
+  $id: 'CreditPageMeta',
+  ...object({ page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: bool, hasNextPage: bool }, [
+    'page',
+    'take',
+    'itemCount',
+    'pageCount',
+    'hasPreviousPage',
+    'hasNextPage',
+  ]),
+};
+
+export const LineItemBody = object({
+  description: text(1000),
+  categoryId: { ...text(100), description: 'A category (level 3 or 4) of the workspace.' },
+  amount: { ...num, description: 'Dollars, greater than 0, at most 2 decimals.' },
+});
+
+export function bodySchema(kind: Kind) {
+  const k = KINDS[kind];
+  return {
+    $id: `${k.schemaId}Body`,
+    ...object({
+      paymentDate: { ...text(10), description: 'YYYY-MM-DD.' },
+      [k.partyId]: text(100),
+      description: text(1000),
+      ...(kind === 'customer' ? { refNo: text(100) } : {}),
+      lineItems: { type: 'array', maxItems: 500, items: LineItemBody, description: 'At least one line item.' },
+    }),
+  };
+}
+
+export const VendorCreditBodySchema = bodySchema('vendor');
+
+export const CreditMemoBodySchema = bodySchema('customer');
+
+export const answerSchema = (kind: Kind, schema: { $id: string }) => {
+  const k = KINDS[kind];
+  return { $id: `${k.schemaId}Answer`, ...object({ message: str, [k.one]: ref(schema), seq: SEQ_PROPERTY }, ['message', k.one, 'seq']) };
+};
+
+export const listSchema = (kind: Kind, schema: { $id: string }) => ({
+  $id: `${KINDS[kind].schemaId}List`,
+  ...object({ data: { type: 'array', items: ref(schema) }, meta: ref(CreditPageMetaSchema) }, ['data', 'meta']),
+});
+
+export const deletedSchema = (kind: Kind) => ({ $id: `${KINDS[kind].schemaId}Deleted`, ...object({ message: str, seq: SEQ_PROPERTY }, ['message', 'seq']) });
+
+export const VendorCreditAnswerSchema = answerSchema('vendor', VendorCreditSchema);
+
+export const CreditMemoAnswerSchema = answerSchema('customer', CreditMemoSchema);
+
+export const VendorCreditListSchema = listSchema('vendor', VendorCreditSchema);
+
+export const CreditMemoListSchema = listSchema('customer', CreditMemoSchema);
+
+export const VendorCreditDeletedSchema = deletedSchema('vendor');
+
+export const CreditMemoDeletedSchema = deletedSchema('customer');
+
+export const listQuery = (kind: Kind) =>
+  ({
+    type: 'object',
+    properties: { page: int, take: int, [KINDS[kind].partyId]: { ...text(100), description: `Only this ${KINDS[kind].party}'s.` } },
+    additionalProperties: false,
+  }) as const;
+
+export interface LineBody {
+  description?: string;
+  categoryId?: string;
+  amount?: number;
+}
+
+export interface CreditBody {
+  paymentDate?: string;
+  vendorId?: string;
+  customerId?: string;
+  description?: string;
+  refNo?: string;
+  lineItems?: LineBody[];
+}
+
+export const named = (description: string) =>
+  ({ type: ['object', 'null'], description, properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false }) as const;
+
+export const ImpactedSchema = {
+  $id: 'VendorRuleImpactedTransaction',
+  ...object({ id: str, description: str, amount: num, dateTime: str, categoryId: str }, ['id', 'description', 'amount', 'dateTime', 'categoryId']),
+};
+
+export const VendorRuleSchema = {
+  $id: 'VendorRule',
+  type: 'object',
+  description:
+    'A vendor rule (spec §3). conditions: the rule in words. impactedTransactions: the transactions it categorised (appliedRuleId = the rule), newest first, at most 100; ' +
+    "impactedTransactionCount: all of them. Amounts compare with the transaction amount's absolute value; descriptions case-insensitively.",
+  properties: {
+    id: str,
+    name: str,
+    vendor: named('The vendor the rule gives its transactions, or null.'),
+    category: named('The category the rule gives its transactions.'),
+    ruleApplyDateTime: str,
+    descriptionSign: str,
+    descriptionValue: str,
+    amountSign: str,
+    amountValue: num,
+    upperAmountValue: num,
+    conditions: { type: 'array', items: str },
+    sourceAccount: named('The bank account the transactions must come from, or null.'),
+    impactedTransactions: { type: 'array', items: ref(ImpactedSchema) },
+    impactedTransactionCount: int,
+    vendorId: str,
+    categoryId: str,
+    sourceId: str,
+    createdOn: str,
+    updatedOn: str,
+  },
+  required: [
+    'id',
+    'name',
+    'vendor',
+    'category',
+    'ruleApplyDateTime',
+    'descriptionSign',
+    'descriptionValue',
+    'amountSign',
+    'amountValue',
+    'upperAmountValue',
+    'conditions',
+    'sourceAccount',
+    'impactedTransactions',
+    'impactedTransactionCount',
+    'vendorId',
+    'categoryId',
+    'sourceId',
+    'createdOn',
+    'updatedOn',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const VendorRuleListSchema = {
+  $id: 'VendorRuleList',
+  ...object(
+    {
+      data: { type: 'array', items: ref(VendorRuleSchema) },
+      meta: ref({ $id: 'PartiesPageMeta' }),
+    },
+    ['data', 'meta'],
+  ),
+};
+
+export const VendorRuleAnswerSchema = {
+  $id: 'VendorRuleAnswer',
+  ...object({ message: str, rule: ref(VendorRuleSchema), categorised: { ...int, description: 'Transactions this change categorised (or re-marked) now.' } }, [
+    'message',
+    'rule',
+    'categorised',
+  ]),
+};
+
+export const VendorRuleDeletedSchema = {
+  $id: 'VendorRuleDeleted',
+  ...object({ message: str, deleted: bool, keptCategorisations: { ...int, description: 'Transactions that keep the category the rule gave them.' } }, [
+    'message',
+    'deleted',
+    'keptCategorisations',
+  ]),
+};
+
+// Body: shape only; the parties service owns the rules and messages (spec §5).
+export const VendorRuleBodySchema = {
+  $id: 'VendorRuleBody',
+  ...object({
+    name: text(200),
+    vendorId: text(100),
+    categoryId: text(100),
+    ruleApplyDateTime: { ...text(40), description: 'The rule applies to transactions dated on or after this day (YYYY-MM-DD or an ISO date and time).' },
+    descriptionSign: { ...text(20), description: 'equals or contains (default contains).' },
+    descriptionValue: text(200),
+    amountSign: { ...text(20), description: 'equals, greater_than, less_than or between (default equals).' },
+    amountValue: { ...num, description: 'Dollars; 0 or absent: no amount condition.' },
+    upperAmountValue: { ...num, description: 'Dollars; for between, above amountValue.' },
+    sourceId: { ...text(100), description: 'A bank account id: only transactions of that account.' },
+  }),
+};
+
+export const VENDOR_RULE_LIST_QUERY = { type: 'object', properties: { page: int, take: int, vendorId: text(100) }, additionalProperties: false } as const;
+
+export interface RuleBody {
+  name?: string;
+  vendorId?: string;
+  categoryId?: string;
+  ruleApplyDateTime?: string;
+  descriptionSign?: string;
+  descriptionValue?: string;
+  amountSign?: string;
+  amountValue?: number;
+  upperAmountValue?: number;
+  sourceId?: string;
 }

@@ -1,5 +1,5 @@
-import { unpackWholeNumbers } from '@ledgerline/platform';
-import { RowType, type ReportTable } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import { centsToDollars, orNull, unpackWholeNumbers } from '@ledgerline/platform';
+import { RowType, type ReportColumn, type ReportHeader, type ReportTable, type SpendingHeader } from '@ledgerline/proto/reporting/v1/reporting_pb';
 
 export type RowTypeName = 'section' | 'account' | 'summary' | 'computed';
 
@@ -67,3 +67,49 @@ export function reportRows(table: ReportTable | undefined, columns: number): Rep
   }
   return roots;
 }
+
+export function rowJson(r: ReportRowTree): Record<string, unknown> {
+  return {
+    id: orNull(r.id, ''),
+    name: r.name,
+    coaId: orNull(r.coaId, 0),
+    type: orNull(r.type, ''),
+    level: r.level,
+    group: r.group,
+    tag: r.tag,
+    rowType: r.rowType,
+    amounts: r.amountsCents.map(centsToDollars),
+    total: centsToDollars(r.totalCents),
+    children: r.children.map(rowJson),
+    ...(r.drill
+      ? {
+          drill: r.drill.startDates.map((startDate, i) =>
+            startDate ? { report: r.drill?.report ?? 'pnl', startDate, endDate: r.drill?.endDates[i] ?? '' } : null,
+          ),
+        }
+      : {}),
+  };
+}
+
+export const headerJson = (h: ReportHeader | undefined) => ({
+  reportName: h?.reportName ?? '',
+  startDate: h?.startDate ?? '',
+  endDate: h?.endDate ?? '',
+  requestedPeriodicity: h?.requestedPeriodicity ?? '',
+  periodicity: h?.periodicity ?? '',
+  currency: h?.currency ?? 'USD',
+  seq: Number(h?.seq ?? 0n),
+  caughtUp: h?.caughtUp ?? true,
+  fiscalYearStartMonth: h?.fiscalYearStartMonth || 1,
+  notices: [...(h?.notices ?? [])],
+});
+
+export const columnJson = (c: ReportColumn) => ({ label: c.label, startDate: c.startDate, endDate: c.endDate });
+
+export const spendingHeaderJson = (h: SpendingHeader | undefined) => ({
+  startDate: h?.startDate ?? '',
+  endDate: h?.endDate ?? '',
+  moneyType: h?.moneyType ?? 'ALL',
+  seq: Number(h?.seq ?? 0n),
+  caughtUp: h?.caughtUp ?? true,
+});

@@ -1,4 +1,3 @@
-import { centsToDollars } from '@ledgerline/platform';
 import type { Document, DocumentFields } from '@ledgerline/proto/documents/v1/documents_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_BOM, csvRow } from '../../exports/csv.js';
@@ -6,22 +5,36 @@ import { contentDisposition, CONTENT_TYPES, exportFileName } from '../../exports
 import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { SEQ_PROPERTY } from '../../ledger/schemas.js';
-import { BEARER, bool, ErrorResponseSchema, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import { RECURRENCE_BODY, recurrenceJson, RecurrenceDateSchema, RecurrenceSchema } from '../schemas.js';
-import {
-  CONNECTION_BODIES,
-  CONNECTION_PROPS,
-  CONNECTION_REQUIRED,
-  CONNECTION_SCHEMAS,
-  connectionFieldsOf,
-  connectionJson,
-  MISPLACED,
-  registerPaymentDetailsRoute,
-  registerPaymentSuggestionsRoute,
-  type ConnectionBodies,
-} from './document-payments.js';
+import { BEARER, ErrorResponseSchema, idParams, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { connectionFieldsOf, registerPaymentDetailsRoute, registerPaymentSuggestionsRoute } from './document-payments.js';
 import type { DocumentsClient } from '../client.js';
+import {
+  ANSWERS,
+  BillBodySchema,
+  BillLineSchema,
+  BillSchema,
+  CheckAnswerSchema,
+  ConnectedSchema,
+  csvQuery,
+  type DocBody,
+  DocumentPageMetaSchema,
+  InvoiceBodySchema,
+  InvoiceLineSchema,
+  InvoiceSchema,
+  type Kind,
+  KINDS,
+  listQuery,
+  type ListQuery,
+  LISTS,
+  ManualEntryBodySchema,
+  ManualEntrySchema,
+  ManualLineSchema,
+  PartyRefSchema,
+  RecurrenceDateSchema,
+  RecurrenceSchema,
+  CONNECTION_SCHEMAS,
+} from '../schemas.js';
+import { documentJson, dollarsOf } from '../present.js';
 
 /**
  * Spec documents-parties-integrations §3 (bill, invoice, manual journal, line item), §5 (their rules), §7 (calls);
@@ -32,404 +45,6 @@ import type { DocumentsClient } from '../client.js';
  * shape only; the service owns the rules and their messages ('Line Item N: ...').
  */
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const strings = { type: 'array', items: str } as const;
-
-export type Kind = 'bill' | 'invoice' | 'manual_entry';
-
-const PartyRefSchema = { $id: 'DocumentParty', ...object({ id: str, name: str }, ['id', 'name']) };
-const DocumentPageMetaSchema = {
-  $id: 'DocumentPageMeta',
-  ...object({ page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: bool, hasNextPage: bool }, [
-    'page',
-    'take',
-    'itemCount',
-    'pageCount',
-    'hasPreviousPage',
-    'hasNextPage',
-  ]),
-};
-
-const COMMON_PROPS = {
-  id: str,
-  voided: bool,
-  status: { ...str, description: 'Posted or Voided.' },
-  totalAmount: num,
-  source: str,
-  journalEntryId: { ...str, description: 'The ledger entry booking the current version; empty once voided.' },
-  version: int,
-  createdOn: str,
-  updatedOn: str,
-  recurrence: ref(RecurrenceSchema),
-} as const;
-const ConnectedSchema = { $id: 'DocumentConnectedTransaction', ...object({ id: str, amount: num }, ['id', 'amount']) };
-const PAYMENT_PROPS = {
-  paymentStatus: { ...str, description: 'PAID, PARTIALLY_PAID, OVERPAID or UNPAID, from what the connected payments pay (within 0.01).' },
-  paidAmount: num,
-  differenceMessages: strings,
-  connectedTransactions: {
-    type: 'array',
-    items: ref(ConnectedSchema),
-    description: 'The bank transactions paying it (each re-booked against Accounts Payable / Receivable and locked), with what each pays.',
-  },
-} as const;
-const CONNECTED_BODY = {
-  type: 'array',
-  maxItems: 500,
-  description:
-    'The whole set of bank transactions paying it (absent: none). Money out pays a bill, money in an invoice; each transaction pays one document, at most its own amount.',
-  items: object({ id: { ...text(100), description: 'A transaction of the workspace.' }, amount: { ...num, description: 'Dollars, greater than 0.' } }),
-} as const;
-const COMMON_REQUIRED = ['id', 'voided', 'status', 'totalAmount', 'source', 'journalEntryId', 'version', 'createdOn', 'updatedOn', 'recurrence'];
-const PAYMENT_REQUIRED = ['paymentStatus', 'paidAmount', 'differenceMessages', 'connectedTransactions'];
-
-/** A suggested vendor / customer (GET of one bill / invoice): null when none is suggested. */
-const suggestion = (what: string) =>
-  ({
-    anyOf: [ref(PartyRefSchema), { type: 'null' }],
-    description: `Only in GET of one document: the existing ${what} whose name best matches the ${what === 'vendor' ? 'billerName' : 'customerName'}, when that does not name the linked ${what} (or there is none); else null.`,
-  }) as const;
-const BILLER_NAME_BODY = {
-  ...text(150),
-  description:
-    "The biller's name as written on the bill (e.g. read from an upload); absent: the vendor's name. When it names another existing vendor better, GET answers it as suggestedVendor.",
-} as const;
-const CUSTOMER_NAME_BODY = {
-  ...text(150),
-  description:
-    "The customer's name as written on the invoice (e.g. read from an upload); absent: the customer's name. When it names another existing customer better, GET answers it as suggestedCustomer.",
-} as const;
-const ACTIVITY_BODY = { ...text(10), description: 'With the recurrence fields: Active (default) or Paused.' } as const;
-
-const BillLineSchema = {
-  $id: 'BillLineItem',
-  ...object({ id: str, serviceName: str, categoryId: str, amount: num }, ['id', 'serviceName', 'categoryId', 'amount']),
-};
-const InvoiceLineSchema = {
-  $id: 'InvoiceLineItem',
-  ...object({ id: str, serviceName: str, categoryId: str, quantity: num, rate: num, amount: num }, [
-    'id',
-    'serviceName',
-    'categoryId',
-    'quantity',
-    'rate',
-    'amount',
-  ]),
-};
-const ManualLineSchema = {
-  $id: 'ManualEntryLineItem',
-  ...object({ id: str, description: str, categoryId: str, type: { ...str, description: 'debit or credit.' }, amount: num, debit: num, credit: num }, [
-    'id',
-    'description',
-    'categoryId',
-    'type',
-    'amount',
-    'debit',
-    'credit',
-  ]),
-};
-
-const BillSchema = {
-  $id: 'Bill',
-  type: 'object',
-  additionalProperties: false,
-  description: "A bill (spec §3): money owed to a vendor, booked on the accrual basis at billDate (each line's category debited, Accounts Payable credited).",
-  properties: {
-    ...COMMON_PROPS,
-    ...PAYMENT_PROPS,
-    ...CONNECTION_PROPS.bill,
-    billDate: str,
-    dueDate: str,
-    description: str,
-    vendor: ref(PartyRefSchema),
-    billerName: str,
-    suggestedVendor: suggestion('vendor'),
-    invoiceCode: str,
-    lineItems: { type: 'array', items: ref(BillLineSchema) },
-  },
-  required: [
-    ...COMMON_REQUIRED,
-    ...PAYMENT_REQUIRED,
-    ...CONNECTION_REQUIRED.bill,
-    'billDate',
-    'dueDate',
-    'description',
-    'vendor',
-    'billerName',
-    'invoiceCode',
-    'lineItems',
-  ],
-} as const;
-const InvoiceSchema = {
-  $id: 'Invoice',
-  type: 'object',
-  additionalProperties: false,
-  description: "An invoice (spec §3): money owed by a customer, booked at invoiceDate (Accounts Receivable debited, each line's category credited).",
-  properties: {
-    ...COMMON_PROPS,
-    ...PAYMENT_PROPS,
-    ...CONNECTION_PROPS.invoice,
-    invoiceDate: str,
-    dueDate: str,
-    customer: ref(PartyRefSchema),
-    referenceNo: str,
-    description: str,
-    companyName: str,
-    companyAddress: str,
-    customerName: { ...str, description: "The customer's name as written on it (the customer's name when none was given)." },
-    suggestedCustomer: suggestion('customer'),
-    lineItems: { type: 'array', items: ref(InvoiceLineSchema) },
-  },
-  required: [
-    ...COMMON_REQUIRED,
-    ...PAYMENT_REQUIRED,
-    ...CONNECTION_REQUIRED.invoice,
-    'invoiceDate',
-    'dueDate',
-    'customer',
-    'referenceNo',
-    'description',
-    'companyName',
-    'companyAddress',
-    'customerName',
-    'lineItems',
-  ],
-} as const;
-const ManualEntrySchema = {
-  $id: 'ManualEntry',
-  type: 'object',
-  additionalProperties: false,
-  description: 'A manual journal (spec §3): its lines booked as given at postingDate (debits = credits). totalAmount is its debits.',
-  properties: { ...COMMON_PROPS, ...CONNECTION_PROPS.manual_entry, postingDate: str, memo: str, lineItems: { type: 'array', items: ref(ManualLineSchema) } },
-  required: [...COMMON_REQUIRED, ...CONNECTION_REQUIRED.manual_entry, 'postingDate', 'memo', 'lineItems'],
-} as const;
-
-const BillBodySchema = {
-  $id: 'BillBody',
-  ...object({
-    billDate: { ...text(10), description: 'YYYY-MM-DD. Required.' },
-    dueDate: { ...text(10), description: 'YYYY-MM-DD, not before billDate.' },
-    vendorId: { ...text(100), description: 'A vendor of the workspace. Required.' },
-    invoiceCode: text(1000),
-    description: text(1000),
-    connectedTransactions: CONNECTED_BODY,
-    connectedManualEntries: CONNECTION_BODIES.connectedManualEntries,
-    connectedVendorCredits: CONNECTION_BODIES.connectedVendorCredits,
-    ...MISPLACED.bill,
-    ...RECURRENCE_BODY,
-    activity: ACTIVITY_BODY,
-    billerName: BILLER_NAME_BODY,
-    lineItems: {
-      type: 'array',
-      maxItems: 500,
-      description: 'At least one.',
-      items: object({
-        serviceName: text(1000),
-        description: { ...text(1000), description: 'Taken as serviceName when serviceName is absent.' },
-        categoryId: text(100),
-        amount: { ...num, description: 'Dollars, greater than 0.' },
-      }),
-    },
-  }),
-};
-const InvoiceBodySchema = {
-  $id: 'InvoiceBody',
-  ...object({
-    invoiceDate: { ...text(10), description: 'YYYY-MM-DD. Required.' },
-    dueDate: { ...text(10), description: 'YYYY-MM-DD, not before invoiceDate.' },
-    customerId: { ...text(100), description: 'A customer of the workspace. Required.' },
-    referenceNo: text(1000),
-    description: text(1000),
-    companyName: text(1000),
-    companyAddress: text(1000),
-    connectedTransactions: CONNECTED_BODY,
-    connectedManualEntries: CONNECTION_BODIES.connectedManualEntries,
-    connectedCreditMemos: CONNECTION_BODIES.connectedCreditMemos,
-    ...MISPLACED.invoice,
-    customerName: CUSTOMER_NAME_BODY,
-    ...RECURRENCE_BODY,
-    activity: ACTIVITY_BODY,
-    lineItems: {
-      type: 'array',
-      maxItems: 500,
-      description: 'At least one.',
-      items: object({
-        serviceName: text(1000),
-        description: { ...text(1000), description: 'Taken as serviceName when serviceName is absent.' },
-        categoryId: text(100),
-        quantity: { ...num, description: 'Greater than 0.' },
-        rate: { ...num, description: 'Dollars, greater than 0.' },
-        amount: { ...num, description: 'Dollars: quantity × rate within 0.01.' },
-      }),
-    },
-  }),
-};
-const ManualEntryBodySchema = {
-  $id: 'ManualEntryBody',
-  ...object({
-    postingDate: { ...text(10), description: 'YYYY-MM-DD. Required.' },
-    memo: { ...text(1000), description: 'Required.' },
-    connectedBills: CONNECTION_BODIES.connectedBills,
-    connectedInvoices: CONNECTION_BODIES.connectedInvoices,
-    ...MISPLACED.manual_entry,
-    ...RECURRENCE_BODY,
-    activity: ACTIVITY_BODY,
-    lineItems: {
-      type: 'array',
-      maxItems: 500,
-      description: 'At least two; debits equal credits.',
-      items: object({
-        categoryId: text(100),
-        description: text(1000),
-        type: { ...text(10), description: 'debit or credit.' },
-        amount: { ...num, description: 'Dollars, greater than 0.' },
-      }),
-    },
-  }),
-};
-
-export const KINDS = {
-  bill: {
-    one: 'bill',
-    schema: BillSchema,
-    body: BillBodySchema,
-    Name: 'Bill',
-    what: 'Bill',
-    singular: '/accounting/bill',
-    plural: '/accounting/bills',
-    csv: '/bills/csv',
-    partyQuery: 'vendorId',
-  },
-  invoice: {
-    one: 'invoice',
-    schema: InvoiceSchema,
-    body: InvoiceBodySchema,
-    Name: 'Invoice',
-    what: 'Invoice',
-    singular: '/accounting/invoice',
-    plural: '/accounting/invoices',
-    csv: '/invoices/csv',
-    partyQuery: 'customerId',
-  },
-  manual_entry: {
-    one: 'manualEntry',
-    schema: ManualEntrySchema,
-    body: ManualEntryBodySchema,
-    Name: 'ManualEntry',
-    what: 'Manual entry',
-    singular: '/accounting/manual-entry',
-    plural: '/accounting/manual-entries',
-    csv: '',
-    partyQuery: '',
-  },
-} as const;
-
-const answerSchema = (k: Kind) => ({
-  $id: `${KINDS[k].Name}Answer`,
-  ...object({ message: str, [KINDS[k].one]: ref(KINDS[k].schema), seq: SEQ_PROPERTY }, ['message', KINDS[k].one, 'seq']),
-});
-const listSchema = (k: Kind) => ({
-  $id: `${KINDS[k].Name}List`,
-  ...object({ data: { type: 'array', items: ref(KINDS[k].schema) }, meta: ref(DocumentPageMetaSchema) }, ['data', 'meta']),
-});
-export const ANSWERS = { bill: answerSchema('bill'), invoice: answerSchema('invoice'), manual_entry: answerSchema('manual_entry') };
-const LISTS = { bill: listSchema('bill'), invoice: listSchema('invoice'), manual_entry: listSchema('manual_entry') };
-
-const CheckAnswerSchema = {
-  $id: 'ManualEntryCheck',
-  ...object(
-    {
-      balanced: bool,
-      totalDebit: num,
-      totalCredit: num,
-      difference: { ...num, description: 'Debits − credits.' },
-      differenceData: object(
-        {
-          differences: {
-            type: 'array',
-            items: object(
-              {
-                accountId: str,
-                amount: num,
-                flag: { ...str, description: 'debit or credit: the side the account is left on.' },
-                openingBalance: {
-                  ...num,
-                  description:
-                    "The account's balance on the day before postingDate (the chart's: income and expenses for that fiscal year), in its normal direction.",
-                },
-              },
-              ['accountId', 'amount', 'flag', 'openingBalance'],
-            ),
-          },
-          differenceMessages: strings,
-        },
-        ['differences', 'differenceMessages'],
-      ),
-    },
-    ['balanced', 'totalDebit', 'totalCredit', 'difference', 'differenceData'],
-  ),
-};
-
-const listQuery = (k: Kind) =>
-  ({
-    type: 'object',
-    properties: {
-      page: int,
-      take: int,
-      status: { ...text(10), description: 'Posted or Voided.' },
-      startDate: text(10),
-      endDate: text(10),
-      ...(KINDS[k].partyQuery ? { [KINDS[k].partyQuery]: { ...text(100), description: `Only this ${k === 'bill' ? 'vendor' : 'customer'}'s.` } } : {}),
-    },
-    additionalProperties: false,
-  }) as const;
-const csvQuery = (k: Kind) => {
-  const { page: _page, take: _take, ...properties } = listQuery(k).properties;
-  return { type: 'object', properties, additionalProperties: false } as const;
-};
-
-interface LineBody {
-  serviceName?: string;
-  description?: string;
-  categoryId?: string;
-  amount?: number;
-  quantity?: number;
-  rate?: number;
-  type?: string;
-}
-interface DocBody extends ConnectionBodies {
-  recurringStartDate?: string;
-  recurringEndDate?: string;
-  interval?: string;
-  recurringEndType?: string;
-  recurringCount?: number;
-  activity?: string;
-  billerName?: string;
-  customerName?: string;
-  billDate?: string;
-  invoiceDate?: string;
-  postingDate?: string;
-  dueDate?: string;
-  vendorId?: string;
-  customerId?: string;
-  invoiceCode?: string;
-  referenceNo?: string;
-  description?: string;
-  memo?: string;
-  companyName?: string;
-  companyAddress?: string;
-  lineItems?: LineBody[];
-  connectedTransactions?: { id?: string; amount?: number }[];
-}
-interface ListQuery {
-  page?: number;
-  take?: number;
-  status?: string;
-  startDate?: string;
-  endDate?: string;
-  vendorId?: string;
-  customerId?: string;
-}
 type PaymentInit = { id: string; hasAmount: boolean; amountCents: bigint }[];
 type FieldsInit = Partial<
   Omit<
@@ -493,85 +108,6 @@ function fieldsOf(k: Kind, b: DocBody): FieldsInit {
     activity: b.activity,
     billerName: k === 'bill' ? b.billerName : k === 'invoice' ? b.customerName : undefined,
   }));
-}
-
-const dollarsOf = (c: bigint) => centsToDollars(c);
-
-export function documentJson(k: Kind, d: Document | undefined): Record<string, unknown> {
-  if (!d) throw new Error('the documents service answered no document');
-  const common = {
-    id: d.id,
-    voided: d.voided,
-    status: d.status,
-    totalAmount: dollarsOf(d.totalCents),
-    source: d.source,
-    journalEntryId: d.journalEntryId,
-    version: Number(d.version),
-    createdOn: d.createdOn,
-    updatedOn: d.updatedOn,
-    recurrence: recurrenceJson(d.recurrence),
-  };
-  const payment = {
-    paymentStatus: d.paymentStatus,
-    paidAmount: dollarsOf(d.paidCents),
-    differenceMessages: d.differenceMessages,
-    connectedTransactions: d.connectedTransactions.map((p) => ({ id: p.id, amount: dollarsOf(p.amountCents) })),
-  };
-  const party = { id: d.party?.id ?? '', name: d.party?.name ?? '' };
-  if (k === 'bill') {
-    return {
-      ...common,
-      ...payment,
-      ...connectionJson(k, d),
-      billDate: d.date,
-      dueDate: d.dueDate,
-      description: d.description,
-      vendor: party,
-      billerName: d.billerName || party.name,
-      suggestedVendor: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null,
-      invoiceCode: d.reference,
-      lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, amount: dollarsOf(l.amountCents) })),
-    };
-  }
-  if (k === 'invoice') {
-    return {
-      ...common,
-      ...payment,
-      ...connectionJson(k, d),
-      invoiceDate: d.date,
-      dueDate: d.dueDate,
-      customer: party,
-      customerName: d.billerName || party.name,
-      suggestedCustomer: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null,
-      referenceNo: d.reference,
-      description: d.description,
-      companyName: d.companyName,
-      companyAddress: d.companyAddress,
-      lineItems: d.lines.map((l) => ({
-        id: l.id,
-        serviceName: l.serviceName,
-        categoryId: l.categoryId,
-        quantity: Number(l.quantity),
-        rate: dollarsOf(l.rateCents),
-        amount: dollarsOf(l.amountCents),
-      })),
-    };
-  }
-  return {
-    ...common,
-    ...connectionJson(k, d),
-    postingDate: d.date,
-    memo: d.description,
-    lineItems: d.lines.map((l) => ({
-      id: l.id,
-      description: l.serviceName,
-      categoryId: l.categoryId,
-      type: l.direction,
-      amount: dollarsOf(l.amountCents),
-      debit: l.direction === 'debit' ? dollarsOf(l.amountCents) : 0,
-      credit: l.direction === 'credit' ? dollarsOf(l.amountCents) : 0,
-    })),
-  };
 }
 
 export const BILLS_CSV_HEADER = ['Bill date', 'Due date', 'Vendor', 'Invoice code', 'Description', 'Total', 'Status', 'Payment status', 'Bill id'];

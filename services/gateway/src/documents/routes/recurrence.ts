@@ -1,61 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, WRITE } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { BEARER, idParams, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
-import { documentJson, KINDS, type Kind } from './documents.js';
-import { RECURRENCE_BODY, recurrenceJson, RecurrenceSchema } from '../schemas.js';
+import { BEARER, idParams, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { DocumentsClient } from '../client.js';
+import { type Kind, KINDS, RECUR_ANSWERS, type RecurBody, RecurBodySchema, StopAnswerSchema, StopBodySchema } from '../schemas.js';
+import { documentJson, recurrenceJson } from '../present.js';
 
-/**
- * Recurrence of bills, invoices and manual journals (spec documents-parties-integrations §3, §5, §7, §9; issue #18
- * item 6): POST /accounting/{bill|invoice|manual-entry}/recur/{id} makes the document a recurring template, POST
- * /accounting/stop-recurring/{id} (entityType) stops it. The documents service's scheduler creates each occurrence
- * once, a normal document booked through the ledger. Bodies are checked for shape only; the service owns the rules
- * and their messages ('Please fill all recurring details', 'Recurrence occurrence count must be a positive integer').
- */
-const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
-
-const RecurBodySchema = {
-  $id: 'RecurBody',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...RECURRENCE_BODY,
-    activity: text(10, 'Active (default) or Paused. Active again after Paused or Stopped resumes from today: the dates that passed meanwhile are not created.'),
-  },
-} as const;
-const StopBodySchema = {
-  $id: 'StopRecurringBody',
-  type: 'object',
-  additionalProperties: false,
-  properties: { entityType: text(20, 'Bill, Invoice or ManualEntry. Required.') },
-} as const;
-const StopAnswerSchema = {
-  $id: 'StopRecurringAnswer',
-  type: 'object',
-  additionalProperties: false,
-  properties: { message: str, id: str, entityType: str, recurrence: ref(RecurrenceSchema) },
-  required: ['message', 'id', 'entityType', 'recurrence'],
-} as const;
-const recurAnswer = (k: Kind) =>
-  ({
-    $id: `${KINDS[k].Name}RecurAnswer`,
-    type: 'object',
-    additionalProperties: false,
-    properties: { message: str, [KINDS[k].one]: ref(KINDS[k].schema) },
-    required: ['message', KINDS[k].one],
-  }) as const;
-const RECUR_ANSWERS = { bill: recurAnswer('bill'), invoice: recurAnswer('invoice'), manual_entry: recurAnswer('manual_entry') };
 const ENTITY_TYPES: Record<Kind, string> = { bill: 'Bill', invoice: 'Invoice', manual_entry: 'ManualEntry' };
-
-interface RecurBody {
-  recurringStartDate?: string;
-  recurringEndDate?: string;
-  interval?: string;
-  recurringEndType?: string;
-  recurringCount?: number;
-  activity?: string;
-}
 
 /** The recurrence routes: each one DocumentsService RPC with the caller's tenancy headers. */
 export async function registerRecurrenceRoutes(app: FastifyInstance, { client }: { client: DocumentsClient }): Promise<void> {

@@ -3,127 +3,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { addSchemas } from '../../http/hardening.js';
-import { BEARER, int, num, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { BEARER, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { FixedAssetsClient } from '../client.js';
 import type { LedgerClient } from '../../ledger/client.js';
+import {
+  AccountRefSchema,
+  CalendarAnswerSchema,
+  type ScheduleKind,
+  ScheduleLineSchema,
+  ScheduleQuerySchema,
+  SchedulesAnswerSchema,
+  ScheduleSchema,
+} from '../schemas.js';
 
-/**
- * Schedules (spec documents-parties-integrations §2 "Schedules tab", §7; platform-core drill-down; issue #19 item 7):
- * GET /accounting/schedules and /accounting/schedules-calendar. A schedule is one balance-sheet account that is released
- * over time: Prepaid Expenses and Deferred Revenue (the ledger's accruals: every month is posted at once, dated in its
- * month) and Accumulated Depreciation (the documents service's fixed assets: each month posted at its end; the months
- * still to come are shown as scheduled). Composed here from the ledger's account lines and the documents service's
- * depreciation months: each service keeps its own data, the gateway lays them side by side (decision 0025).
- */
-const text = (maxLength: number, description: string) => ({ type: 'string', maxLength, description }) as const;
-const KINDS = ['Prepaid Expenses', 'Deferred Revenue', 'Accumulated Depreciation', 'Other'] as const;
-type Kind = (typeof KINDS)[number];
-const KEYS: Record<string, Kind> = {
+const KEYS: Record<string, ScheduleKind> = {
   prepaid_expenses: 'Prepaid Expenses',
   deferred_revenue: 'Deferred Revenue',
   accumulated_depreciation: 'Accumulated Depreciation',
 };
 const PAGE = 100;
 const MAX_PAGES = 100;
-
-const ScheduleQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ledgerAccount: text(
-      64,
-      "A ledger account id: only its schedule (the balance sheet's prepaid / deferred revenue rows open this). Default: Prepaid Expenses, Deferred Revenue and Accumulated Depreciation.",
-    ),
-    startDate: text(10, 'YYYY-MM-DD; default January 1 of this year.'),
-    endDate: text(10, 'YYYY-MM-DD, inclusive; default December 31 of this year.'),
-  },
-} as const;
-
-const ScheduleLineSchema = {
-  $id: 'ScheduleLine',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    date: str,
-    description: str,
-    amount: {
-      ...num,
-      description:
-        "Signed in the account's normal direction (a release is negative for Prepaid Expenses, Deferred Revenue; depreciation positive for Accumulated Depreciation, a contra account shown as its credit balance).",
-    },
-    runningBalance: num,
-    journalEntryId: str,
-    transactionId: str,
-    sourceType: str,
-    scheduled: { type: 'boolean', description: 'Not yet in the books (a depreciation month to come).' },
-  },
-  required: ['date', 'description', 'amount', 'runningBalance', 'journalEntryId', 'transactionId', 'sourceType', 'scheduled'],
-} as const;
-const AccountRefSchema = {
-  $id: 'ScheduleLedgerAccount',
-  type: 'object',
-  additionalProperties: false,
-  properties: { id: str, name: str, coaId: int },
-  required: ['id', 'name', 'coaId'],
-} as const;
-const ScheduleSchema = {
-  $id: 'Schedule',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ledgerAccount: ref(AccountRefSchema),
-    kind: { type: 'string', enum: KINDS },
-    txnCount: { ...int, description: 'Entries of the account in the range (scheduled months not counted).' },
-    openingBalance: num,
-    runningBalance: { ...num, description: 'The balance at endDate (what is still to be released).' },
-    lines: { type: 'array', items: ref(ScheduleLineSchema) },
-  },
-  required: ['ledgerAccount', 'kind', 'txnCount', 'openingBalance', 'runningBalance', 'lines'],
-} as const;
-const SchedulesAnswerSchema = {
-  $id: 'SchedulesAnswer',
-  type: 'object',
-  additionalProperties: false,
-  properties: { startDate: str, endDate: str, data: { type: 'array', items: ref(ScheduleSchema) } },
-  required: ['startDate', 'endDate', 'data'],
-} as const;
-const CalendarAnswerSchema = {
-  $id: 'SchedulesCalendarAnswer',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    startDate: str,
-    endDate: str,
-    months: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          month: { type: 'string', description: 'YYYY-MM' },
-          schedules: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              properties: {
-                ledgerAccount: ref(AccountRefSchema),
-                kind: { type: 'string', enum: KINDS },
-                amount: num,
-                scheduledAmount: num,
-                txnCount: int,
-                runningBalance: num,
-              },
-              required: ['ledgerAccount', 'kind', 'amount', 'scheduledAmount', 'txnCount', 'runningBalance'],
-            },
-          },
-        },
-        required: ['month', 'schedules'],
-      },
-    },
-  },
-  required: ['startDate', 'endDate', 'months'],
-} as const;
 
 interface Query {
   ledgerAccount?: string;
@@ -142,7 +41,7 @@ interface Line {
 }
 interface Composed {
   account: { id: string; name: string; coaId: number };
-  kind: Kind;
+  kind: ScheduleKind;
   openingCents: number;
   lines: Line[];
 }
@@ -169,7 +68,7 @@ async function compose(
 ): Promise<{ startDate: string; endDate: string; schedules: Composed[] }> {
   const { startDate, endDate } = rangeOf(q);
   const chart = (await ledger.getChartOfAccounts({ endDate }, opts)).chartOfAccounts;
-  const kindOf = (a: (typeof chart)[number]): Kind =>
+  const kindOf = (a: (typeof chart)[number]): ScheduleKind =>
     KEYS[a.systemKey] ?? (a.coaId === 15300 && a.name === 'Accumulated Depreciation' ? 'Accumulated Depreciation' : 'Other');
   let accounts = chart.filter((a) => kindOf(a) !== 'Other' && a.level >= 3);
   // An Accumulated Depreciation keyed by the ledger wins over the default chart's unkeyed one.

@@ -1,12 +1,24 @@
-import { centsToDollars } from '@ledgerline/platform';
-import type { TransactionSummary, Upload } from '@ledgerline/proto/documents/v1/uploads_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
 import { HttpError } from '../../http/errors.js';
-import { BEARER, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { BEARER, idParams, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { UploadsClient } from '../client.js';
+import {
+  FailedFileSchema,
+  MatchUploadBodySchema,
+  TransactionSummarySchema,
+  UpdateUploadBodySchema,
+  UPLOAD_LIST_QUERY,
+  UploadAnswerSchema,
+  UploadListSchema,
+  UploadPageMetaSchema,
+  UploadResultSchema,
+  UploadSchema,
+  UploadSuggestionSchema,
+} from '../schemas.js';
+import { uploadJson } from '../present.js';
 
 /**
  * Uploads (spec documents-parties-integrations "Receipt or document upload" and §7 "Uploads", platform-core §3 and §7;
@@ -19,152 +31,6 @@ import type { UploadsClient } from '../client.js';
 /** At most 20 files of 10 MB in one request (the service checks each file; this only bounds the body). */
 const MAX_FILES = 20;
 const UPLOAD_BODY_LIMIT = MAX_FILES * 10 * 1024 * 1024 + 1024 * 1024;
-
-const TransactionSummarySchema = {
-  $id: 'UploadTransactionSummary',
-  ...object(
-    {
-      id: str,
-      dateTime: str,
-      amount: { ...num, description: 'Signed as the bank reports it: < 0 money out.' },
-      merchantName: str,
-      memo: str,
-      accountId: str,
-      isoCurrencyCode: str,
-    },
-    ['id', 'dateTime', 'amount', 'merchantName'],
-  ),
-};
-const SuggestionSchema = {
-  $id: 'UploadMatchSuggestion',
-  ...object({ transaction: ref(TransactionSummarySchema), confidence: { ...num, description: '0 to 1.' }, reasons: { type: 'array', items: str } }, [
-    'transaction',
-    'confidence',
-    'reasons',
-  ]),
-};
-const UploadSchema = {
-  $id: 'WorkspaceUpload',
-  ...object(
-    {
-      id: str,
-      url: { ...str, description: 'The upload in this API (GET it for a fresh signedUrl).' },
-      signedUrl: { ...str, description: 'A short-lived signed URL of the file (no bearer token needed); fetch a new one when it has expired.' },
-      signedUrlExpiresAt: str,
-      uploadType: { ...str, description: 'file, receipt, bill or invoice.' },
-      dateTime: { type: ['string', 'null'], description: "The receipt's date (YYYY-MM-DD)." },
-      merchantName: { type: ['string', 'null'] },
-      amount: { type: ['number', 'null'], description: "The receipt's total." },
-      workspaceId: str,
-      matchedOn: { type: ['string', 'null'], description: 'When it was matched to a transaction.' },
-      matchedTransaction: { anyOf: [ref(TransactionSummarySchema), { type: 'null' }] },
-      receiptStatus: { ...str, description: 'matched, review (suggestions to confirm) or unmatched.' },
-      matchedBy: { type: ['string', 'null'], description: 'auto or manual.' },
-      matchConfidence: { type: ['number', 'null'] },
-      suggestions: { type: 'array', items: ref(SuggestionSchema) },
-      fileName: str,
-      contentType: str,
-      sizeBytes: int,
-      createdAt: str,
-      createdBy: { type: ['string', 'null'] },
-      readStatus: { type: ['string', 'null'] },
-    },
-    ['id', 'url', 'signedUrl', 'uploadType', 'workspaceId', 'receiptStatus', 'fileName', 'contentType', 'sizeBytes', 'createdAt'],
-  ),
-};
-const FailedFileSchema = { $id: 'UploadFailedFile', ...object({ fileName: str, reason: str }, ['fileName', 'reason']) };
-const UploadResultSchema = {
-  $id: 'UploadResult',
-  ...object(
-    {
-      message: str,
-      results: object({ uploadedFiles: { type: 'array', items: ref(UploadSchema) }, failedFiles: { type: 'array', items: ref(FailedFileSchema) } }, [
-        'uploadedFiles',
-        'failedFiles',
-      ]),
-    },
-    ['message', 'results'],
-  ),
-};
-const UploadPageMetaSchema = {
-  $id: 'UploadPageMeta',
-  ...object({ page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: { type: 'boolean' }, hasNextPage: { type: 'boolean' } }, [
-    'page',
-    'take',
-    'itemCount',
-    'pageCount',
-    'hasPreviousPage',
-    'hasNextPage',
-  ]),
-};
-const UploadListSchema = {
-  $id: 'UploadList',
-  ...object({ data: { type: 'array', items: ref(UploadSchema) }, meta: ref(UploadPageMetaSchema) }, ['data', 'meta']),
-};
-const UploadAnswerSchema = { $id: 'UploadAnswer', ...object({ message: str, upload: ref(UploadSchema) }, ['upload']) };
-const UpdateUploadBodySchema = {
-  $id: 'UpdateUploadBody',
-  ...object({
-    merchantName: { type: 'string', maxLength: 200 },
-    dateTime: { type: 'string', maxLength: 40, description: 'YYYY-MM-DD or an ISO 8601 date and time.' },
-    amount: { type: 'number', exclusiveMinimum: 0, description: "The receipt's total (until reading fills it)." },
-  }),
-};
-const MatchUploadBodySchema = { $id: 'MatchUploadBody', ...object({ transactionId: { type: 'string', minLength: 1, maxLength: 100 } }, ['transactionId']) };
-
-const LIST_QUERY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    uploadType: { type: 'string', maxLength: 200, description: 'Comma-separated: file, receipt, bill, invoice.' },
-    receiptStatus: { type: 'string', maxLength: 200, description: 'Comma-separated: matched, review, unmatched.' },
-    startDate: { type: 'string', maxLength: 10, description: "YYYY-MM-DD: the receipt's date (else the upload day) from." },
-    endDate: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD, inclusive.' },
-    transactionId: { type: 'string', maxLength: 100, description: 'Uploads matched to this transaction.' },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-    take: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-} as const;
-
-const summaryJson = (t: TransactionSummary | undefined) =>
-  t
-    ? {
-        id: t.id,
-        dateTime: t.date,
-        amount: centsToDollars(t.amountCents),
-        merchantName: t.merchantName,
-        memo: t.memo,
-        accountId: t.accountId,
-        isoCurrencyCode: t.isoCurrencyCode,
-      }
-    : null;
-
-export const uploadJson = (u: Upload | undefined) => {
-  if (!u) throw new Error('the documents service answered no upload');
-  return {
-    id: u.id,
-    url: u.url,
-    signedUrl: u.signedUrl,
-    signedUrlExpiresAt: u.signedUrlExpiresAt,
-    uploadType: u.uploadType,
-    dateTime: u.dateTime || null,
-    merchantName: u.merchantName || null,
-    amount: u.amountCents === undefined ? null : centsToDollars(u.amountCents),
-    workspaceId: u.workspaceId,
-    matchedOn: u.matchedOn || null,
-    matchedTransaction: summaryJson(u.matchedTransaction),
-    receiptStatus: u.receiptStatus,
-    matchedBy: u.matchedBy || null,
-    matchConfidence: u.matchedBy === 'auto' ? u.matchConfidence : null,
-    suggestions: u.suggestions.map((s) => ({ transaction: summaryJson(s.transaction), confidence: s.confidence, reasons: s.reasons })),
-    fileName: u.fileName,
-    contentType: u.contentType,
-    sizeBytes: Number(u.sizeBytes),
-    createdAt: u.createdAt,
-    createdBy: u.createdBy || null,
-    readStatus: u.readStatus || null,
-  };
-};
 
 const list = (v: string | undefined) =>
   (v ?? '')
@@ -208,7 +74,7 @@ const textField = (form: FormData, name: string): string => {
 export async function registerUploadsRoutes(app: FastifyInstance, { client }: { client: UploadsClient }): Promise<void> {
   addSchemas(app, [
     TransactionSummarySchema,
-    SuggestionSchema,
+    UploadSuggestionSchema,
     UploadSchema,
     FailedFileSchema,
     UploadResultSchema,
@@ -235,7 +101,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, { client }: { 
         ...common,
         operationId: 'listWorkspaceUploads',
         summary: "The workspace's uploads, newest first",
-        querystring: LIST_QUERY,
+        querystring: UPLOAD_LIST_QUERY,
         response: responses(200, ref(UploadListSchema)),
       },
     },

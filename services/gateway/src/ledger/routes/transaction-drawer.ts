@@ -68,10 +68,11 @@ const ReceiptJsonSchema = {
     uploadType: { type: 'string' },
     url: { type: 'string', description: 'GET it (with the bearer token) for the file; ?download=1 for an attachment.' },
     dateTime: { type: 'string' },
-    uploadedBy: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    uploadedBy: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'] },
   },
+  required: ['id', 'transactionId', 'fileName', 'contentType', 'sizeBytes', 'uploadType', 'url', 'dateTime', 'uploadedBy'],
 } as const;
-const UserRefSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } as const;
+const UserRefSchema = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } }, required: ['id', 'name'] } as const;
 const TaggableUserSchema = {
   type: 'object',
   properties: {
@@ -80,6 +81,7 @@ const TaggableUserSchema = {
     email: { type: 'string' },
     former: { type: 'boolean', description: 'No longer a member (listed with includeFormer=true only, for the names of earlier work).' },
   },
+  required: ['id', 'name', 'email', 'former'],
 } as const;
 const CommentJsonSchema = {
   type: 'object',
@@ -91,6 +93,7 @@ const CommentJsonSchema = {
     taggedUsers: { type: 'array', items: UserRefSchema },
     createdAt: { type: 'string' },
   },
+  required: ['id', 'transactionId', 'comment', 'user', 'taggedUsers', 'createdAt'],
 } as const;
 
 /** A user's name as identity knows it, remembered a minute (the ledger records who wrote what). */
@@ -148,10 +151,15 @@ export async function registerTransactionDrawerRoutes(
                 type: 'object',
                 properties: {
                   uploadedFiles: { type: 'array', items: ReceiptJsonSchema },
-                  failedFiles: { type: 'array', items: { type: 'object', properties: { fileName: { type: 'string' }, reason: { type: 'string' } } } },
+                  failedFiles: {
+                    type: 'array',
+                    items: { type: 'object', properties: { fileName: { type: 'string' }, reason: { type: 'string' } }, required: ['fileName', 'reason'] },
+                  },
                 },
+                required: ['uploadedFiles', 'failedFiles'],
               },
             },
+            required: ['message', 'results'],
           }),
         },
       },
@@ -219,7 +227,7 @@ export async function registerTransactionDrawerRoutes(
         operationId: 'listTransactionReceipts',
         summary: "A transaction's receipts, oldest first",
         querystring: { type: 'object', properties: { transactionId: text } },
-        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: ReceiptJsonSchema } } }),
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: ReceiptJsonSchema } }, required: ['data'] }),
       },
     },
     async (req) => {
@@ -295,7 +303,7 @@ export async function registerTransactionDrawerRoutes(
           type: 'object',
           properties: { transactionId: text, comment: text, taggedUsers: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } },
         },
-        response: responses(200, { type: 'object', properties: { message: { type: 'string' }, comment: CommentJsonSchema } }),
+        response: responses(200, { type: 'object', properties: { message: { type: 'string' }, comment: CommentJsonSchema }, required: ['message', 'comment'] }),
       },
     },
     async (req) => {
@@ -303,7 +311,8 @@ export async function registerTransactionDrawerRoutes(
         { transactionId: req.body.transactionId ?? '', comment: req.body.comment ?? '', taggedUsers: req.body.taggedUsers ?? [], actor: await actorOf(req) },
         headers(req),
       );
-      return { message: r.message, comment: r.comment ? commentJson(r.comment) : null };
+      if (!r.comment) throw new Error('the ledger answered no comment');
+      return { message: r.message, comment: commentJson(r.comment) };
     },
   );
 
@@ -316,7 +325,7 @@ export async function registerTransactionDrawerRoutes(
         operationId: 'listTransactionComments',
         summary: "A transaction's comments, oldest first",
         querystring: { type: 'object', properties: { transactionId: text } },
-        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: CommentJsonSchema } } }),
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: CommentJsonSchema } }, required: ['data'] }),
       },
     },
     async (req) => ({ data: (await ledger.listComments({ transactionId: req.query.transactionId ?? '' }, headers(req))).comments.map(commentJson) }),
@@ -331,7 +340,7 @@ export async function registerTransactionDrawerRoutes(
         operationId: 'listTaggableUsers',
         summary: 'Members of the workspace a comment can tag (every current member, by name, with their email)',
         querystring: { type: 'object', properties: { includeFormer: { type: 'string', enum: ['true', 'false'] } } },
-        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: TaggableUserSchema } } }),
+        response: responses(200, { type: 'object', properties: { data: { type: 'array', items: TaggableUserSchema } }, required: ['data'] }),
       },
     },
     async (req) => ({

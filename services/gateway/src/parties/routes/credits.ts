@@ -1,12 +1,29 @@
-import { centsToDollars } from '@ledgerline/platform';
-import type { PartyCredit, PartyCreditFields } from '@ledgerline/proto/parties/v1/parties_pb';
+import type { PartyCreditFields } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { SEQ_PROPERTY } from '../../ledger/schemas.js';
-import { BEARER, bool, idParams, int, num, object, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { BEARER, idParams, ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { PartiesClient } from '../client.js';
+import {
+  CreditMemoAnswerSchema,
+  CreditMemoBodySchema,
+  CreditMemoDeletedSchema,
+  CreditMemoListSchema,
+  CreditMemoSchema,
+  CreditPageMetaSchema,
+  KINDS,
+  LineItemSchema,
+  PartyRefSchema,
+  VendorCreditAnswerSchema,
+  VendorCreditBodySchema,
+  VendorCreditDeletedSchema,
+  VendorCreditListSchema,
+  VendorCreditSchema,
+  listQuery,
+} from '../schemas.js';
+import type { CreditBody, Kind } from '../schemas.js';
+import { creditJson } from '../present.js';
 
 /**
  * Spec documents-parties-integrations §3 "Vendor credit" / "Credit memo", §5 "Payment to vendor / from customer",
@@ -15,153 +32,6 @@ import type { PartiesClient } from '../client.js';
  * and answers its `seq`. Viewers read; writes need a role above Viewer. Dollars here, cents in the service.
  */
 
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-type Kind = 'vendor' | 'customer';
-const KINDS = {
-  vendor: {
-    tag: 'parties',
-    one: 'vendorCredit',
-    many: 'vendorCredits',
-    party: 'vendor',
-    partyId: 'vendorId',
-    schemaId: 'VendorCredit',
-    what: 'Vendor credit',
-    base: '/vendors',
-  },
-  customer: {
-    tag: 'parties',
-    one: 'creditMemo',
-    many: 'creditMemos',
-    party: 'customer',
-    partyId: 'customerId',
-    schemaId: 'CreditMemo',
-    what: 'Credit memo',
-    base: '/customers',
-  },
-} as const;
-
-const LineItemSchema = {
-  $id: 'CreditLineItem',
-  ...object({ id: str, description: str, categoryId: str, amount: num }, ['id', 'description', 'categoryId', 'amount']),
-};
-const PartyRefSchema = { $id: 'CreditParty', ...object({ id: str, name: str }, ['id', 'name']) };
-
-function creditSchema(kind: Kind) {
-  const k = KINDS[kind];
-  const memo = kind === 'customer' ? { refNo: str } : {};
-  return {
-    $id: k.schemaId,
-    type: 'object',
-    description:
-      `A ${k.what.toLowerCase()} (spec §3). totalAmount is the sum of the line items; appliedAmount what live bills (vendor credits) or invoices (credit memos) apply of it (connectedVendorCredits / connectedCreditMemos; follows a document's change within moments); ` +
-      'runningBalance = totalAmount − appliedAmount. journalEntryId: the ledger entry booking its current version.',
-    properties: {
-      id: str,
-      paymentDate: str,
-      description: str,
-      ...memo,
-      [k.party]: ref(PartyRefSchema),
-      totalAmount: num,
-      appliedAmount: num,
-      runningBalance: num,
-      lineItems: { type: 'array', items: ref(LineItemSchema) },
-      journalEntryId: str,
-      version: int,
-      createdOn: str,
-      updatedOn: str,
-    },
-    required: [
-      'id',
-      'paymentDate',
-      'description',
-      ...Object.keys(memo),
-      k.party,
-      'totalAmount',
-      'appliedAmount',
-      'runningBalance',
-      'lineItems',
-      'journalEntryId',
-      'version',
-      'createdOn',
-      'updatedOn',
-    ],
-    additionalProperties: false,
-  } as const;
-}
-
-const VendorCreditSchema = creditSchema('vendor');
-const CreditMemoSchema = creditSchema('customer');
-const CreditPageMetaSchema = {
-  $id: 'CreditPageMeta',
-  ...object({ page: int, take: int, itemCount: int, pageCount: int, hasPreviousPage: bool, hasNextPage: bool }, [
-    'page',
-    'take',
-    'itemCount',
-    'pageCount',
-    'hasPreviousPage',
-    'hasNextPage',
-  ]),
-};
-
-const LineItemBody = object({
-  description: text(1000),
-  categoryId: { ...text(100), description: 'A category (level 3 or 4) of the workspace.' },
-  amount: { ...num, description: 'Dollars, greater than 0, at most 2 decimals.' },
-});
-function bodySchema(kind: Kind) {
-  const k = KINDS[kind];
-  return {
-    $id: `${k.schemaId}Body`,
-    ...object({
-      paymentDate: { ...text(10), description: 'YYYY-MM-DD.' },
-      [k.partyId]: text(100),
-      description: text(1000),
-      ...(kind === 'customer' ? { refNo: text(100) } : {}),
-      lineItems: { type: 'array', maxItems: 500, items: LineItemBody, description: 'At least one line item.' },
-    }),
-  };
-}
-const VendorCreditBodySchema = bodySchema('vendor');
-const CreditMemoBodySchema = bodySchema('customer');
-
-const answerSchema = (kind: Kind, schema: { $id: string }) => {
-  const k = KINDS[kind];
-  return { $id: `${k.schemaId}Answer`, ...object({ message: str, [k.one]: ref(schema), seq: SEQ_PROPERTY }, ['message', k.one, 'seq']) };
-};
-const listSchema = (kind: Kind, schema: { $id: string }) => ({
-  $id: `${KINDS[kind].schemaId}List`,
-  ...object({ data: { type: 'array', items: ref(schema) }, meta: ref(CreditPageMetaSchema) }, ['data', 'meta']),
-});
-const deletedSchema = (kind: Kind) => ({ $id: `${KINDS[kind].schemaId}Deleted`, ...object({ message: str, seq: SEQ_PROPERTY }, ['message', 'seq']) });
-
-const VendorCreditAnswerSchema = answerSchema('vendor', VendorCreditSchema);
-const CreditMemoAnswerSchema = answerSchema('customer', CreditMemoSchema);
-const VendorCreditListSchema = listSchema('vendor', VendorCreditSchema);
-const CreditMemoListSchema = listSchema('customer', CreditMemoSchema);
-const VendorCreditDeletedSchema = deletedSchema('vendor');
-const CreditMemoDeletedSchema = deletedSchema('customer');
-
-const listQuery = (kind: Kind) =>
-  ({
-    type: 'object',
-    properties: { page: int, take: int, [KINDS[kind].partyId]: { ...text(100), description: `Only this ${KINDS[kind].party}'s.` } },
-    additionalProperties: false,
-  }) as const;
-
-interface LineBody {
-  description?: string;
-  categoryId?: string;
-  amount?: number;
-}
-interface CreditBody {
-  paymentDate?: string;
-  vendorId?: string;
-  customerId?: string;
-  description?: string;
-  refNo?: string;
-  lineItems?: LineBody[];
-}
 type FieldsInit = Partial<Omit<PartyCreditFields, '$typeName' | '$unknown' | 'lineItems'>> & {
   lineItems?: { description: string; categoryId: string; amountCents: bigint }[];
 };
@@ -185,25 +55,6 @@ function fieldsOf(kind: Kind, b: CreditBody): FieldsInit {
     );
   }
   return f;
-}
-
-function creditJson(kind: Kind, c: PartyCredit | undefined) {
-  if (!c) throw new Error('the parties service answered no credit');
-  return {
-    id: c.id,
-    paymentDate: c.paymentDate,
-    description: c.description,
-    ...(kind === 'customer' ? { refNo: c.refNo } : {}),
-    [KINDS[kind].party]: { id: c.party?.id ?? '', name: c.party?.name ?? '' },
-    totalAmount: centsToDollars(c.totalAmountCents),
-    appliedAmount: centsToDollars(c.appliedAmountCents),
-    runningBalance: centsToDollars(c.runningBalanceCents),
-    lineItems: c.lineItems.map((l) => ({ id: l.id, description: l.description, categoryId: l.categoryId, amount: centsToDollars(l.amountCents) })),
-    journalEntryId: c.journalEntryId,
-    version: Number(c.version),
-    createdOn: c.createdOn,
-    updatedOn: c.updatedOn,
-  };
 }
 
 export async function registerCreditRoutes(app: FastifyInstance, { client }: { client: PartiesClient }): Promise<void> {

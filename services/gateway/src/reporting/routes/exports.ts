@@ -20,7 +20,8 @@ import { contentDisposition, CONTENT_TYPES, exportFileName, type ExportFormat } 
 import { statementPdf } from '../../exports/pdf.js';
 import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Statement } from '../../exports/statement.js';
 import { statementXlsx } from '../../exports/xlsx.js';
-import { checkedWorkspaces, REPORT_QUERY, reportQuery, type ReportQueryString } from './reporting.js';
+import { checkedWorkspaces, reportQuery } from './reporting.js';
+import { REPORT_QUERY, type ReportQueryString } from '../schemas.js';
 import { commaList } from '@ledgerline/platform';
 import type { LedgerClient } from '../../ledger/client.js';
 import type { ReportingClient } from '../client.js';

@@ -1,7 +1,8 @@
 /// <reference types="node" />
 // Precompression of a built frontend: every text asset gets a `.br` (brotli, quality 11) and a `.gz` (gzip,
-// level 9) sibling, written once at build time so serve.ts never compresses per request. Used by the shell's
-// and every remote's rsbuild config (`pluginPrecompress()`); serve.ts picks the sibling the browser accepts.
+// level 9) sibling, written once at build time so the shell's server (frontends/shell/server/serve.ts) never
+// compresses per request. Part of the Module Federation preset (federation.ts: `pluginPrecompress()` in the shell's
+// and every remote's build); the server picks the sibling the browser accepts. Imported as `@ledgerline/ui/precompress`.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
