@@ -83,6 +83,7 @@ console.log(`
     Mailbox     ${stack.mailbox.url}   (sign-up codes and reset links land here)
     Plaid       ${stack.plaid?.url ?? '-'}   (the local Plaid sandbox: link First Platypus Bank from /connect-accounts)
     S3          ${stack.s3?.url ?? '-'}   (the local S3 sandbox: uploads' files, bucket ledgerline-documents)
+    Stripe      ${stack.stripe?.url ?? '-'}   (the local Stripe sandbox: connect a generated business from /connect-stripe)
 
   Press Ctrl+C to stop.
 `);
