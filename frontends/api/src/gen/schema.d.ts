@@ -2653,7 +2653,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/integrations/records": {
+    "/stripe-integrate/oauth-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Stripe Connect link to open */
+        get: operations["getStripeOAuthLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-integrate/connect": {
         parameters: {
             query?: never;
             header?: never;
@@ -2662,8 +2679,93 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a record in the current workspace (the integrations service) */
-        post: operations["createIntegrationsRecord"];
+        /** Connects the Stripe account of the callback's code and starts its first sync */
+        post: operations["connectStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-integrate/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an incremental sync of the connected Stripe account */
+        post: operations["syncStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-integrate/sync-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest Stripe sync and the objects synced */
+        get: operations["getStripeSyncStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-integrate/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected Stripe account */
+        get: operations["getStripeAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-integrate/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnects the Stripe account and forgets its synced data */
+        delete: operations["disconnectStripe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-integrate/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe Connect webhooks (verified with the Stripe-Signature header; a bad signature is a 400) */
+        post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5130,13 +5232,69 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description A record of the integrations service. */
-        IntegrationsRecord: {
-            /** Format: uuid */
+        /** @description The workspace's connected Stripe account. */
+        StripeAccount: {
+            /**
+             * Format: uuid
+             * @description The connection.
+             */
             id: string;
-            title: string;
-            /** Format: date-time */
-            createdAt: string;
+            /** @description acct_... */
+            stripeAccountId: string;
+            name: string;
+            email: string;
+            country: string;
+            defaultCurrency: string;
+            /** @enum {string} */
+            scope: "read_only" | "read_write";
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            connectedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            lastSyncedAt: string;
+        };
+        /** @description Stripe Connect's authorize page; Stripe sends the user back to redirectUri with scope and code. */
+        StripeOAuthLink: {
+            url: string;
+        };
+        /** @description The connected account and the first sync job, already enqueued. */
+        StripeConnectResponse: {
+            account: components["schemas"]["StripeAccount"];
+            /** Format: uuid */
+            jobId: string;
+        };
+        /** @description A sync job of the connected Stripe account (a request while one is unfinished joins it). */
+        StripeSyncJob: {
+            /** Format: uuid */
+            jobId: string;
+            /** @enum {string} */
+            status: "waiting" | "active" | "completed" | "failed";
+        };
+        /** @description The latest sync job and the objects synced so far, per Stripe object type. */
+        StripeSyncStatus: {
+            /** @enum {string} */
+            status: "never" | "waiting" | "active" | "completed" | "failed";
+            jobId: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            startedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            finishedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            lastSyncedAt: string;
+            /** @description Objects written by the latest job. */
+            objectsSynced: number;
+            objects: {
+                objectType: string;
+                count: number;
+            }[];
+            error: string;
+        };
+        StripeDisconnectResponse: {
+            stripeAccountId: string;
+        };
+        /** @description processed, duplicate (handled before), stale (older than the state kept) or ignored. */
+        StripeWebhookResponse: {
+            /** @enum {string} */
+            outcome: "processed" | "duplicate" | "stale" | "ignored";
         };
         /** @description A record of the notifications service. */
         NotificationsRecord: {
@@ -12483,7 +12641,42 @@ export interface operations {
             };
         };
     };
-    createIntegrationsRecord: {
+    getStripeOAuthLink: {
+        parameters: {
+            query?: {
+                /** @description Where Stripe sends the user back: an absolute http or https URL. */
+                redirectUri?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stripe Connect's authorize page; Stripe sends the user back to redirectUri with scope and code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeOAuthLink"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    connectStripe: {
         parameters: {
             query?: never;
             header?: {
@@ -12496,19 +12689,181 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description What the record is called: 1 to 200 characters, not only spaces. */
-                    title?: string;
+                    /** @description The callback's scope: read_only or read_write. */
+                    scope?: string;
+                    /** @description The callback's authorization code (ac_...). */
+                    code?: string;
                 };
             };
         };
         responses: {
-            /** @description A record of the integrations service. */
-            201: {
+            /** @description The connected account and the first sync job, already enqueued. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IntegrationsRecord"];
+                    "application/json": components["schemas"]["StripeConnectResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    syncStripe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sync job of the connected Stripe account (a request while one is unfinished joins it). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeSyncJob"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeSyncStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest sync job and the objects synced so far, per Stripe object type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeSyncStatus"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's connected Stripe account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeAccount"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    disconnectStripe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeDisconnectResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description t=<unix>,v1=<HMAC-SHA256 hex> */
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description processed, duplicate (handled before), stale (older than the state kept) or ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
