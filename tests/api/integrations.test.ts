@@ -2,7 +2,8 @@
 // Stripe sandbox, whose Connect webhooks go to the gateway): the Connect link, the callback's code, sync and its
 // status, the account, disconnect; bad input answers 400 naming the field and changes nothing; another
 // workspace sees none of it (404); a webhook with a bad signature is a 400 and changes nothing; the same events
-// delivered five times and out of order by the sandbox are applied once each and end in the newest state.
+// delivered five times and out of order by the sandbox are applied once each and end in the newest state; the
+// /stripe-analytic metrics over the synced data equal the figures counted from the sandbox's account.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, signedUpUser, startSystem, type System } from '../support/system.js';
@@ -138,6 +139,58 @@ describe('/stripe-integrate', () => {
       'stale',
     ]);
     sandbox.setAutoDeliver(true);
+  });
+
+  it('/stripe-analytic: metrics over the synced data equal the same figures counted from the Stripe account', async () => {
+    const sandbox = system.stripe!;
+    // The sandbox's objects are read field by field, as Stripe sends them.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const objects = (type: string) => sandbox.objects(stripeAccountId, type) as unknown as Array<Record<string, any>>;
+    const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+    const from = Date.parse(`${start}T00:00:00Z`) / 1000;
+    const to = Date.parse(`${end}T00:00:00Z`) / 1000 + 86_399;
+    const inside = (t: number) => t >= from && t <= to;
+    const get = async (metric: string) => {
+      const res = await system.api('GET', `/stripe-analytic/${metric}?startDate=${start}&endDate=${end}`, { token });
+      expect(res.status, metric).toBe(200);
+      expect(res.body).toMatchObject({ metric, startDate: start, endDate: end, currency: 'usd' });
+      return res.body.value as number;
+    };
+    const paying = objects('subscription').filter(
+      (s) => s.start_date <= to && (s.trial_end === null || s.trial_end <= to) && (s.ended_at === null || s.ended_at > to),
+    );
+    const mrrCents = paying.reduce((sum, s) => {
+      const price = s.items.data[0].price;
+      return sum + (price.unit_amount / (price.recurring.interval === 'year' ? 12 : 1)) * (s.discount ? 0.8 : 1);
+    }, 0);
+    expect(await get('mrr')).toBe(Math.round(mrrCents) / 100);
+    expect(await get('arr')).toBe((Math.round(mrrCents) * 12) / 100);
+    expect(await get('active-subscriptions')).toBe(paying.length);
+    expect(await get('new-customers')).toBe(objects('customer').filter((c) => inside(c.created)).length);
+    expect(await get('total-charge/value')).toBe(
+      objects('charge')
+        .filter((c) => inside(c.created))
+        .reduce((s, c) => s + c.amount, 0) / 100,
+    );
+    expect(await get('total-fee/value')).toBe(
+      objects('balance_transaction')
+        .filter((t) => inside(t.created))
+        .reduce((s, t) => s + t.fee, 0) / 100,
+    );
+    expect(await get('net-payout/value')).toBe(
+      objects('payout')
+        .filter((p) => p.status === 'paid' && inside(p.arrival_date))
+        .reduce((s, p) => s + p.amount, 0) / 100,
+    );
+
+    const badDate = await system.api('GET', '/stripe-analytic/mrr?startDate=2026-13-01', { token });
+    expect(badDate.status).toBe(400);
+    expect(fields(badDate.body)).toEqual(['startDate']);
+    const reversed = await system.api('GET', `/stripe-analytic/mrr?startDate=${end}&endDate=${start}`, { token });
+    expect(reversed.status).toBe(400);
+    expect(fields(reversed.body)).toEqual(['startDate']);
+    expect((await system.api('GET', '/stripe-analytic/mrr', { token: otherToken })).status).toBe(404);
   });
 
   it('disconnects: the platform is deauthorized on the account and the workspace forgets it', async () => {

@@ -2772,6 +2772,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-analytic/mrr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: mrr */
+        get: operations["getStripeAnalyticMrr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/arr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: arr */
+        get: operations["getStripeAnalyticArr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/active-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: active-subscriptions */
+        get: operations["getStripeAnalyticActiveSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/active-customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: active-customers */
+        get: operations["getStripeAnalyticActiveCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/new-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: new-subscriptions */
+        get: operations["getStripeAnalyticNewSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/new-customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: new-customers */
+        get: operations["getStripeAnalyticNewCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/new-trails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: new-trails */
+        get: operations["getStripeAnalyticNewTrails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/subscription-churn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: subscription-churn */
+        get: operations["getStripeAnalyticSubscriptionChurn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/gross-revenue/value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: gross-revenue/value */
+        get: operations["getStripeAnalyticGrossRevenueValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/total-charge/value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: total-charge/value */
+        get: operations["getStripeAnalyticTotalChargeValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/total-refund/value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: total-refund/value */
+        get: operations["getStripeAnalyticTotalRefundValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/total-fee/value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: total-fee/value */
+        get: operations["getStripeAnalyticTotalFeeValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/net-payout/value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: net-payout/value */
+        get: operations["getStripeAnalyticNetPayoutValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/records": {
         parameters: {
             query?: never;
@@ -5295,6 +5516,18 @@ export interface components {
         StripeWebhookResponse: {
             /** @enum {string} */
             outcome: "processed" | "duplicate" | "stale" | "ignored";
+        };
+        /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+        StripeMetric: {
+            metric: string;
+            /** @enum {string} */
+            kind: "money" | "count" | "percent";
+            value: number;
+            currency: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
         };
         /** @description A record of the notifications service. */
         NotificationsRecord: {
@@ -12864,6 +13097,487 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeWebhookResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticMrr: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticArr: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticActiveSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticActiveCustomers: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticNewSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticNewCustomers: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticNewTrails: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticSubscriptionChurn: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticGrossRevenueValue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticTotalChargeValue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticTotalRefundValue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticTotalFeeValue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticNetPayoutValue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -103,6 +103,32 @@ export const StripeConnectBodySchema = {
   additionalProperties: false,
 } as const;
 
+export const StripeMetricSchema = {
+  $id: 'StripeMetric',
+  type: 'object',
+  description:
+    'One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says.',
+  properties: {
+    metric: str,
+    kind: { type: 'string', enum: ['money', 'count', 'percent'] },
+    value: { type: 'number' },
+    currency: str,
+    startDate: { type: 'string', format: 'date' },
+    endDate: { type: 'string', format: 'date' },
+  },
+  required: ['metric', 'kind', 'value', 'currency', 'startDate', 'endDate'],
+  additionalProperties: false,
+} as const;
+
+export const StripeMetricQuerySchema = {
+  type: 'object',
+  properties: {
+    startDate: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD (UTC); default 29 days before endDate.' },
+    endDate: { type: 'string', maxLength: 10, description: 'YYYY-MM-DD (UTC); default today.' },
+  },
+  additionalProperties: false,
+} as const;
+
 /** Registered before the routes (OpenAPI names them `#/components/schemas/<$id>`). */
 export const INTEGRATIONS_SCHEMAS = [
   StripeAccountSchema,
@@ -112,4 +138,5 @@ export const INTEGRATIONS_SCHEMAS = [
   StripeSyncStatusSchema,
   StripeDisconnectResponseSchema,
   StripeWebhookResponseSchema,
+  StripeMetricSchema,
 ] as const;

@@ -5,6 +5,7 @@ import {
   ConnectStripeResponseSchema,
   DisconnectStripeResponseSchema,
   GetStripeAccountResponseSchema,
+  GetStripeMetricResponseSchema,
   GetStripeOAuthLinkResponseSchema,
   GetStripeSyncStatusResponseSchema,
   HandleStripeWebhookResponseSchema,
@@ -32,7 +33,7 @@ const accountMessage = (a: StripeAccountView) =>
   });
 
 /** The Connect handlers: the request's input rules, the caller's tenancy, one use case, the answer. */
-export function integrationsRoutes({ stripe }: IntegrationsUseCases): (router: ConnectRouter) => void {
+export function integrationsRoutes({ stripe, analytics }: IntegrationsUseCases): (router: ConnectRouter) => void {
   return (router) => {
     router.service(
       IntegrationsRpc,
@@ -66,6 +67,19 @@ export function integrationsRoutes({ stripe }: IntegrationsUseCases): (router: C
         },
         async disconnectStripe(_req, ctx) {
           return create(DisconnectStripeResponseSchema, { stripeAccountId: await stripe.disconnect(requireTenant(ctx)) });
+        },
+        async getStripeMetric(req, ctx) {
+          const m = await analytics.metric(requireTenant(ctx), { metric: req.metric, startDate: req.startDate, endDate: req.endDate });
+          return create(GetStripeMetricResponseSchema, {
+            metric: m.metric,
+            kind: m.value.kind,
+            amountCents: m.value.kind === 'money' ? BigInt(m.value.cents) : 0n,
+            count: m.value.kind === 'count' ? BigInt(m.value.count) : 0n,
+            percent: m.value.kind === 'percent' ? m.value.percent : 0,
+            currency: m.currency,
+            startDate: m.startDate,
+            endDate: m.endDate,
+          });
         },
         async handleStripeWebhook(req) {
           return create(HandleStripeWebhookResponseSchema, { outcome: await stripe.webhook(req.body, req.signature) });

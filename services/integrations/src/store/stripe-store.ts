@@ -113,6 +113,12 @@ export const objects = {
     );
     return (result as { rowCount: number }).rowCount;
   },
+  /** The payloads of one object type, optionally only those created in [start, end]. */
+  async payloads(trx: Knex.Transaction, connectionId: string, type: string, created?: { start: number; end: number }): Promise<Array<Record<string, unknown>>> {
+    const query = trx('stripe_objects').where({ connection_id: connectionId, object_type: type });
+    if (created) query.whereBetween('created', [created.start, created.end]);
+    return (await query.select('payload')).map((r: { payload: Record<string, unknown> }) => r.payload);
+  },
   counts: (trx: Knex.Transaction, connectionId: string) =>
     trx('stripe_objects')
       .where({ connection_id: connectionId })

@@ -1,5 +1,6 @@
 import type { IntegrationsDeps } from './context.js';
 import { StripeSyncScheduler } from './stripe-jobs.js';
+import { StripeAnalytics } from './stripe-analytics.js';
 import { StripeIntegration } from './stripe.js';
 import { StripeSyncWorker } from '../stripe/sync.js';
 
@@ -7,7 +8,7 @@ export type { IntegrationsDeps, Tenant } from './context.js';
 
 export function createUseCases(deps: IntegrationsDeps) {
   const scheduler = new StripeSyncScheduler(deps);
-  return { scheduler, stripe: new StripeIntegration(deps, scheduler), worker: new StripeSyncWorker(deps) };
+  return { scheduler, stripe: new StripeIntegration(deps, scheduler), analytics: new StripeAnalytics(deps), worker: new StripeSyncWorker(deps) };
 }
 
 export type IntegrationsUseCases = ReturnType<typeof createUseCases>;

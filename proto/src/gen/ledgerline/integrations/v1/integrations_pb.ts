@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/integrations/v1/integrations.proto.
  */
 export const file_ledgerline_integrations_v1_integrations: GenFile = /*@__PURE__*/
-  fileDesc("Ci1sZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SGmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxIjEKGUdldFN0cmlwZU9BdXRoTGlua1JlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJIikKGkdldFN0cmlwZU9BdXRoTGlua1Jlc3BvbnNlEgsKA3VybBgBIAEoCSIzChRDb25uZWN0U3RyaXBlUmVxdWVzdBINCgVzY29wZRgBIAEoCRIMCgRjb2RlGAIgASgJIrsBCg1TdHJpcGVBY2NvdW50EgoKAmlkGAEgASgJEhkKEXN0cmlwZV9hY2NvdW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDwoHY291bnRyeRgFIAEoCRIYChBkZWZhdWx0X2N1cnJlbmN5GAYgASgJEg0KBXNjb3BlGAcgASgJEhQKDGNvbm5lY3RlZF9hdBgIIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgJIAEoCSJjChVDb25uZWN0U3RyaXBlUmVzcG9uc2USOgoHYWNjb3VudBgBIAEoCzIpLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZUFjY291bnQSDgoGam9iX2lkGAIgASgJIhgKFlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QiOQoXU3RhcnRTdHJpcGVTeW5jUmVzcG9uc2USDgoGam9iX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCSIcChpHZXRTdHJpcGVTeW5jU3RhdHVzUmVxdWVzdCI3ChFTeW5jZWRPYmplY3RDb3VudBITCgtvYmplY3RfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoAyLlAQobR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEg4KBnN0YXR1cxgBIAEoCRIOCgZqb2JfaWQYAiABKAkSEgoKc3RhcnRlZF9hdBgDIAEoCRITCgtmaW5pc2hlZF9hdBgEIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgFIAEoCRIWCg5vYmplY3RzX3N5bmNlZBgGIAEoAxI+CgdvYmplY3RzGAcgAygLMi0ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3luY2VkT2JqZWN0Q291bnQSDQoFZXJyb3IYCCABKAkiGQoXR2V0U3RyaXBlQWNjb3VudFJlcXVlc3QiVgoYR2V0U3RyaXBlQWNjb3VudFJlc3BvbnNlEjoKB2FjY291bnQYASABKAsyKS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVBY2NvdW50IhkKF0Rpc2Nvbm5lY3RTdHJpcGVSZXF1ZXN0IjUKGERpc2Nvbm5lY3RTdHJpcGVSZXNwb25zZRIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCSI9ChpIYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBIMCgRib2R5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoCSIuChtIYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCTKdBwoTSW50ZWdyYXRpb25zU2VydmljZRKDAQoSR2V0U3RyaXBlT0F1dGhMaW5rEjUubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlT0F1dGhMaW5rUmVxdWVzdBo2LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZU9BdXRoTGlua1Jlc3BvbnNlEnQKDUNvbm5lY3RTdHJpcGUSMC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5Db25uZWN0U3RyaXBlUmVxdWVzdBoxLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNvbm5lY3RTdHJpcGVSZXNwb25zZRJ6Cg9TdGFydFN0cmlwZVN5bmMSMi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdGFydFN0cmlwZVN5bmNSZXF1ZXN0GjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3RhcnRTdHJpcGVTeW5jUmVzcG9uc2UShgEKE0dldFN0cmlwZVN5bmNTdGF0dXMSNi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVTeW5jU3RhdHVzUmVxdWVzdBo3LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZVN5bmNTdGF0dXNSZXNwb25zZRJ9ChBHZXRTdHJpcGVBY2NvdW50EjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlQWNjb3VudFJlcXVlc3QaNC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVBY2NvdW50UmVzcG9uc2USfQoQRGlzY29ubmVjdFN0cmlwZRIzLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkRpc2Nvbm5lY3RTdHJpcGVSZXF1ZXN0GjQubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuRGlzY29ubmVjdFN0cmlwZVJlc3BvbnNlEoYBChNIYW5kbGVTdHJpcGVXZWJob29rEjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuSGFuZGxlU3RyaXBlV2ViaG9va1JlcXVlc3QaNy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5IYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Ci1sZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SGmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxIjEKGUdldFN0cmlwZU9BdXRoTGlua1JlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJIikKGkdldFN0cmlwZU9BdXRoTGlua1Jlc3BvbnNlEgsKA3VybBgBIAEoCSIzChRDb25uZWN0U3RyaXBlUmVxdWVzdBINCgVzY29wZRgBIAEoCRIMCgRjb2RlGAIgASgJIrsBCg1TdHJpcGVBY2NvdW50EgoKAmlkGAEgASgJEhkKEXN0cmlwZV9hY2NvdW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDwoHY291bnRyeRgFIAEoCRIYChBkZWZhdWx0X2N1cnJlbmN5GAYgASgJEg0KBXNjb3BlGAcgASgJEhQKDGNvbm5lY3RlZF9hdBgIIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgJIAEoCSJjChVDb25uZWN0U3RyaXBlUmVzcG9uc2USOgoHYWNjb3VudBgBIAEoCzIpLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZUFjY291bnQSDgoGam9iX2lkGAIgASgJIhgKFlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QiOQoXU3RhcnRTdHJpcGVTeW5jUmVzcG9uc2USDgoGam9iX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCSIcChpHZXRTdHJpcGVTeW5jU3RhdHVzUmVxdWVzdCI3ChFTeW5jZWRPYmplY3RDb3VudBITCgtvYmplY3RfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoAyLlAQobR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEg4KBnN0YXR1cxgBIAEoCRIOCgZqb2JfaWQYAiABKAkSEgoKc3RhcnRlZF9hdBgDIAEoCRITCgtmaW5pc2hlZF9hdBgEIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgFIAEoCRIWCg5vYmplY3RzX3N5bmNlZBgGIAEoAxI+CgdvYmplY3RzGAcgAygLMi0ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3luY2VkT2JqZWN0Q291bnQSDQoFZXJyb3IYCCABKAkiGQoXR2V0U3RyaXBlQWNjb3VudFJlcXVlc3QiVgoYR2V0U3RyaXBlQWNjb3VudFJlc3BvbnNlEjoKB2FjY291bnQYASABKAsyKS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVBY2NvdW50IhkKF0Rpc2Nvbm5lY3RTdHJpcGVSZXF1ZXN0IjUKGERpc2Nvbm5lY3RTdHJpcGVSZXNwb25zZRIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCSI9ChpIYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBIMCgRib2R5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoCSIuChtIYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCSJOChZHZXRTdHJpcGVNZXRyaWNSZXF1ZXN0Eg4KBm1ldHJpYxgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJIqUBChdHZXRTdHJpcGVNZXRyaWNSZXNwb25zZRIOCgZtZXRyaWMYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSDQoFY291bnQYBCABKAMSDwoHcGVyY2VudBgFIAEoARIQCghjdXJyZW5jeRgGIAEoCRISCgpzdGFydF9kYXRlGAcgASgJEhAKCGVuZF9kYXRlGAggASgJMpkIChNJbnRlZ3JhdGlvbnNTZXJ2aWNlEoMBChJHZXRTdHJpcGVPQXV0aExpbmsSNS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVPQXV0aExpbmtSZXF1ZXN0GjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlT0F1dGhMaW5rUmVzcG9uc2USdAoNQ29ubmVjdFN0cmlwZRIwLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNvbm5lY3RTdHJpcGVSZXF1ZXN0GjEubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuQ29ubmVjdFN0cmlwZVJlc3BvbnNlEnoKD1N0YXJ0U3RyaXBlU3luYxIyLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QaMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdGFydFN0cmlwZVN5bmNSZXNwb25zZRKGAQoTR2V0U3RyaXBlU3luY1N0YXR1cxI2LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZVN5bmNTdGF0dXNSZXF1ZXN0GjcubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEn0KEEdldFN0cmlwZUFjY291bnQSMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVBY2NvdW50UmVxdWVzdBo0LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZUFjY291bnRSZXNwb25zZRJ9ChBEaXNjb25uZWN0U3RyaXBlEjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuRGlzY29ubmVjdFN0cmlwZVJlcXVlc3QaNC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5EaXNjb25uZWN0U3RyaXBlUmVzcG9uc2UShgEKE0hhbmRsZVN0cmlwZVdlYmhvb2sSNi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5IYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBo3LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXNwb25zZRJ6Cg9HZXRTdHJpcGVNZXRyaWMSMi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVNZXRyaWNSZXF1ZXN0GjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlTWV0cmljUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.integrations.v1.GetStripeOAuthLinkRequest
@@ -394,6 +394,100 @@ export const HandleStripeWebhookResponseSchema: GenMessage<HandleStripeWebhookRe
   messageDesc(file_ledgerline_integrations_v1_integrations, 15);
 
 /**
+ * @generated from message ledgerline.integrations.v1.GetStripeMetricRequest
+ */
+export type GetStripeMetricRequest = Message<"ledgerline.integrations.v1.GetStripeMetricRequest"> & {
+  /**
+   * mrr, arr, active-subscriptions, active-customers, new-subscriptions, new-customers, new-trails,
+   * subscription-churn, gross-revenue/value, total-charge/value, total-refund/value, total-fee/value, net-payout/value.
+   *
+   * @generated from field: string metric = 1;
+   */
+  metric: string;
+
+  /**
+   * YYYY-MM-DD (UTC); empty: 29 days before end_date.
+   *
+   * @generated from field: string start_date = 2;
+   */
+  startDate: string;
+
+  /**
+   * YYYY-MM-DD (UTC); empty: today.
+   *
+   * @generated from field: string end_date = 3;
+   */
+  endDate: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeMetricRequest.
+ * Use `create(GetStripeMetricRequestSchema)` to create a new message.
+ */
+export const GetStripeMetricRequestSchema: GenMessage<GetStripeMetricRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 16);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeMetricResponse
+ */
+export type GetStripeMetricResponse = Message<"ledgerline.integrations.v1.GetStripeMetricResponse"> & {
+  /**
+   * @generated from field: string metric = 1;
+   */
+  metric: string;
+
+  /**
+   * money, count or percent.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * Set when kind is money: minor units of currency.
+   *
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * Set when kind is count.
+   *
+   * @generated from field: int64 count = 4;
+   */
+  count: bigint;
+
+  /**
+   * Set when kind is percent (two decimals).
+   *
+   * @generated from field: double percent = 5;
+   */
+  percent: number;
+
+  /**
+   * @generated from field: string currency = 6;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: string start_date = 7;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 8;
+   */
+  endDate: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeMetricResponse.
+ * Use `create(GetStripeMetricResponseSchema)` to create a new message.
+ */
+export const GetStripeMetricResponseSchema: GenMessage<GetStripeMetricResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 17);
+
+/**
  * The integrations service (services/integrations/README.md): the workspace's Stripe connection (Connect OAuth,
  * token sealed at rest), the synced Stripe objects, sync jobs and Stripe webhooks. The gateway is its only caller;
  * every RPC except HandleStripeWebhook acts in the workspace of the tenancy headers. Errors carry
@@ -467,6 +561,16 @@ export const IntegrationsService: GenService<{
     methodKind: "unary";
     input: typeof HandleStripeWebhookRequestSchema;
     output: typeof HandleStripeWebhookResponseSchema;
+  },
+  /**
+   * One revenue metric of the synced Stripe data over a period (README: definitions).
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripeMetric
+   */
+  getStripeMetric: {
+    methodKind: "unary";
+    input: typeof GetStripeMetricRequestSchema;
+    output: typeof GetStripeMetricResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_integrations_v1_integrations, 0);
