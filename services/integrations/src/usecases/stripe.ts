@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, withSystem, withTenant } from '@ledgerline/platform';
 import Stripe from 'stripe';
 import { codeProblem, redirectUriProblem, scopeProblem } from '../domain/stripe-input.js';
@@ -84,7 +84,11 @@ export class StripeIntegration {
     const platform = this.deps.stripe();
     let token: Stripe.OAuthToken;
     try {
-      token = await platform.oauth.token({ grant_type: 'authorization_code', code: input.code });
+      // Idempotency keys derived from the operation (RELIABILITY 13): a retried exchange of one code is one exchange.
+      token = await platform.oauth.token(
+        { grant_type: 'authorization_code', code: input.code },
+        { idempotencyKey: `oauth-token:${createHash('sha256').update(input.code).digest('hex').slice(0, 32)}` },
+      );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidGrantError || (err instanceof Stripe.errors.StripeError && err.statusCode === 400)) {
         throw AppError.invalid([{ field: 'code', message: 'The authorization code is invalid or was already used; connect again' }]);
@@ -163,7 +167,12 @@ export class StripeIntegration {
     requireEditor(tenant);
     const row = await this.connection(tenant);
     try {
-      await this.deps.stripe().oauth.deauthorize({ client_id: this.deps.config.STRIPE_CLIENT_ID, stripe_user_id: row.stripe_account_id });
+      await this.deps
+        .stripe()
+        .oauth.deauthorize(
+          { client_id: this.deps.config.STRIPE_CLIENT_ID, stripe_user_id: row.stripe_account_id },
+          { idempotencyKey: `deauthorize:${row.id}` },
+        );
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeError && (err.statusCode === 400 || err.statusCode === 401 || err.statusCode === 403))) {
         throw new AppError(ErrorKind.Unavailable, 'Stripe could not be reached; try again', { cause: err });
