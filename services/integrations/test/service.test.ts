@@ -2,7 +2,8 @@
 // seals the token at rest and syncs every object type to equal the account; a worker killed mid-sync (it stops
 // dead after k committed pages, neither finishing the job nor acknowledging its message) is resumed by a new
 // process from the committed cursors and ends equal to an uninterrupted sync; webhooks are verified, applied
-// once per event id and in any order end in the newest state. Size: STRIPE_SYNC_TEST_CUSTOMERS (default 120,
+// once per event id and in any order end in the newest state, and a signed event with bad money, currency or ids
+// is refused with nothing stored. Size: STRIPE_SYNC_TEST_CUSTOMERS (default 120,
 // about 2,000 objects; 1,220 is the issue's 20,000).
 import { Code, ConnectError } from '@connectrpc/connect';
 import { createLogger, createServiceClient, errorInfoOf, newId, tenantHeaders, withTenant, type Role } from '@ledgerline/platform';
@@ -177,6 +178,26 @@ describe('webhooks', () => {
     expect(tampered.code).toBe(Code.InvalidArgument);
     const stale = await refusal(client.handleStripeWebhook({ ...signed(newer!), signature: sandbox.signatureFor(body(newer!), WEBHOOK_SECRET, now - 600) }));
     expect(stale.code).toBe(Code.InvalidArgument);
+    expect(await synced(reference)).toEqual(before);
+    expect(await reference.db.adminDb('stripe_events').select('event_id')).toEqual([]);
+
+    // Provider payloads are validated like user input: float money, a bad currency or a huge array is refused whole.
+    const charge = sandbox.objects(account.id, 'charge')[0]!;
+    const bad = (patch: Record<string, unknown>) => {
+      const event = {
+        id: `evt_bad${Object.keys(patch)[0]}`,
+        object: 'event',
+        type: 'charge.updated',
+        created: now,
+        account: account.id,
+        data: { object: { ...charge, ...patch } },
+      };
+      const text = JSON.stringify(event);
+      return { body: new TextEncoder().encode(text), signature: sandbox.signatureFor(text, WEBHOOK_SECRET, now) };
+    };
+    for (const patch of [{ amount: 10.5 }, { currency: 'US Dollars' }, { amount: 1e15 }, { id: 'not-a-charge' }]) {
+      expect(await refusal(client.handleStripeWebhook(bad(patch))), JSON.stringify(patch)).toEqual({ code: Code.InvalidArgument, fields: ['body'] });
+    }
     expect(await synced(reference)).toEqual(before);
     expect(await reference.db.adminDb('stripe_events').select('event_id')).toEqual([]);
 
