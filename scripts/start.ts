@@ -84,6 +84,7 @@ console.log(`
     Plaid       ${stack.plaid?.url ?? '-'}   (the local Plaid sandbox: link First Platypus Bank from /connect-accounts)
     QuickBooks  ${stack.quickbooks?.url ?? '-'}   (the local QuickBooks Online sandbox the integrations service connects to; default company ${stack.quickbooks?.defaultRealmId ?? '-'})
     S3          ${stack.s3?.url ?? '-'}   (the local S3 sandbox: uploads' files, bucket ledgerline-documents)
+    Stripe      ${stack.stripe?.url ?? '-'}   (the local Stripe sandbox: connect a generated business from /connect-stripe)
 
   Press Ctrl+C to stop.
 `);

@@ -1,4 +1,4 @@
-// The whole product on one machine, in one process: mailbox, Plaid and QuickBooks sandboxes, every service of the registry
+// The whole product on one machine, in one process: mailbox, Plaid, QuickBooks, S3 and Stripe sandboxes, every service of the registry
 // (services/platform/src/kit/registry.ts) whose database is given, the gateway and the built web app.
 // `npm start` runs it on the usual ports; the API and browser tests run it on free ports against a fresh
 // database, and stop and restart identity to check the gateway's behaviour when a service is down.
@@ -24,12 +24,16 @@ import { buildGateway, gatewayConfigSchema } from '@ledgerline/gateway';
 import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox';
 import { startQuickBooksSandbox, type QuickBooksSandbox } from '@ledgerline/quickbooks-sandbox';
 import { startS3Sandbox, type S3Sandbox } from '@ledgerline/s3-sandbox';
+import { startStripeSandbox, type StripeSandbox } from '@ledgerline/stripe-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 export type StackPorts = Record<PortName, number>;
+
+/** The signing secret of the Connect webhook endpoint the stack registers in the Stripe sandbox (development only). */
+export const STRIPE_DEVELOPMENT_WEBHOOK_SECRET = 'whsec_ledgerline_development_only';
 
 /** The ports `npm start` uses (the registry's); documented in the README. */
 export { DEFAULT_PORTS };
@@ -49,7 +53,7 @@ export async function loadService(entry: ServiceEntry): Promise<AnyService> {
 export interface StackOptions {
   /**
    * Runtime connections (application role) of already migrated databases: a service runs when its database
-   * is given. Identity always runs; banking brings the Plaid sandbox it talks to, integrations the QuickBooks sandbox.
+   * is given. Identity always runs; banking brings the Plaid sandbox it talks to, integrations the QuickBooks and Stripe sandboxes.
    */
   databases: { identity: string } & Partial<Record<ServiceName, string>>;
   bus: EventBus;
@@ -98,6 +102,8 @@ export interface Stack {
   quickbooks: QuickBooksSandbox | null;
   /** The S3 sandbox the documents service keeps uploads in (null when documents does not run). */
   s3: S3Sandbox | null;
+  /** The Stripe sandbox integrations talks to (null when integrations does not run). */
+  stripe: StripeSandbox | null;
   /** Stops a running service (the gateway keeps running). */
   stopService(name: ServiceName): Promise<void>;
   /** Starts it again on the same port. */
@@ -160,6 +166,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       quickbooks = await startQuickBooksSandbox({ port: ports.quickbooks, host: '127.0.0.1' });
       closers.push(() => quickbooks!.close());
     }
+    let stripe: StripeSandbox | null = null;
+    if (options.databases.integrations) {
+      // Connect webhooks go to the gateway, signed with the development secret the service is given below.
+      stripe = await startStripeSandbox({
+        port: ports.stripe,
+        host: '127.0.0.1',
+        webhooks: [{ url: `http://127.0.0.1:${ports.gateway}/stripe-integrate/webhook`, secret: STRIPE_DEVELOPMENT_WEBHOOK_SECRET, connect: true }],
+      });
+      closers.push(() => stripe!.close());
+    }
     let s3: S3Sandbox | null = null;
     if (options.databases.documents) {
       s3 = await startS3Sandbox({ port: ports.s3, host: '127.0.0.1', buckets: ['ledgerline-documents'] });
@@ -182,7 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             },
           }
         : {}),
-      ...(quickbooks
+      ...(stripe && quickbooks
         ? {
             integrations: {
               env: {
@@ -194,6 +210,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
                 QUICKBOOKS_REVOKE_URL: quickbooks.endpoints.revokeEndpoint,
                 QUICKBOOKS_USERINFO_URL: quickbooks.endpoints.userInfoEndpoint,
                 QUICKBOOKS_API_BASE_URL: quickbooks.endpoints.v3EndpointBaseUrl,
+                STRIPE_API_URL: stripe.url,
+                STRIPE_SECRET_KEY: stripe.secretKey,
+                STRIPE_CLIENT_ID: stripe.clientId,
+                STRIPE_CONNECT_URL: stripe.url,
+                STRIPE_WEBHOOK_SECRET: STRIPE_DEVELOPMENT_WEBHOOK_SECRET,
               },
             },
           }
@@ -350,6 +371,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       plaid,
       quickbooks,
       s3,
+      stripe,
       stopService,
       startService,
       killService,

@@ -1,36 +1,206 @@
-// The integrations service through the gateway, on the test system (identity, the gateway and integrations on fresh
-// databases): POST /integrations/records answers 201 with the record, a bad title 400 naming the field, no
-// workspace token 401; the record is stored in the caller's workspace only.
+// The Stripe integration through the gateway, on the test system (identity, the gateway, integrations and the
+// Stripe sandbox, whose Connect webhooks go to the gateway): the Connect link, the callback's code, sync and its
+// status, the account, disconnect; bad input answers 400 naming the field and changes nothing; another
+// workspace sees none of it (404); a webhook with a bad signature is a 400 and changes nothing; the same events
+// delivered five times and out of order by the sandbox are applied once each and end in the newest state; the
+// /stripe-analytic metrics over the synced data equal the figures counted from the sandbox's account.
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, signedUpUser, startSystem, type System } from '../support/system.js';
 
 let system: System;
+let token: string;
+let otherToken: string;
+
+const fields = (body: { errors?: Array<{ field: string }> }) => (body.errors ?? []).map((e) => e.field);
+
+async function onboarded(): Promise<string> {
+  const { token: t } = await signedUpUser(system);
+  const res = await system.api('POST', '/onboard-user', { token: t, body: onboardBody });
+  expect(res.status).toBe(200);
+  return t;
+}
 
 beforeAll(async () => {
-  system = await startSystem({ integrations: true });
+  system = await startSystem({ integrations: true, gatewayEnv: {} });
+  [token, otherToken] = [await onboarded(), await onboarded()];
 });
 afterAll(async () => {
   await system?.stop();
 });
 
-describe('POST /integrations/records', () => {
-  it('creates a record in the current workspace; refuses a bad title naming it and an anonymous caller', async () => {
-    const { token } = await signedUpUser(system);
-    const onboarded = await system.api('POST', '/onboard-user', { token, body: onboardBody });
-    expect(onboarded.status).toBe(200);
+const db = () => system.databases.integrations!.adminDb;
 
-    const created = await system.api('POST', '/integrations/records', { token, body: { title: 'From the gateway' } });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: 'From the gateway' });
-    const rows = await system.databases.integrations!.adminDb('integrations_records').select('id', 'title', 'workspace_id');
-    expect(rows).toEqual([{ id: created.body.id, title: 'From the gateway', workspace_id: expect.any(String) }]);
+describe('/stripe-integrate', () => {
+  let stripeAccountId: string;
 
-    const bad = await system.api('POST', '/integrations/records', { token, body: { title: '' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['title']);
+  it('connects through the Connect link and its callback, refusing bad input naming the field', async () => {
+    const missing = await system.api('GET', '/stripe-integrate/oauth-link', { token });
+    expect(missing.status).toBe(400);
+    expect(fields(missing.body)).toEqual(['redirectUri']);
+    for (const bad of ['javascript:alert(1)', 'not a url', `https://app.test/${'x'.repeat(2100)}`, 'https://app.test/\u0000']) {
+      const res = await system.api('GET', `/stripe-integrate/oauth-link?redirectUri=${encodeURIComponent(bad)}`, { token });
+      expect(res.status, bad.slice(0, 30)).toBe(400);
+      expect(fields(res.body)).toEqual(['redirectUri']);
+    }
+    const link = await system.api('GET', `/stripe-integrate/oauth-link?redirectUri=${encodeURIComponent('http://localhost:3000/connect-stripe')}`, { token });
+    expect(link.status).toBe(200);
+    const url = new URL(link.body.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${system.stripe!.url}/oauth/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(system.stripe!.clientId);
 
-    const anonymous = await system.api('POST', '/integrations/records', { body: { title: 'No one' } });
-    expect(anonymous.status).toBe(401);
-    expect(await system.databases.integrations!.adminDb('integrations_records').select('id')).toHaveLength(1);
+    // The user approves at Stripe (the sandbox approves at once) and comes back with scope and code.
+    const approved = await fetch(url, { redirect: 'manual' });
+    const callback = new URL(approved.headers.get('location')!);
+    const code = callback.searchParams.get('code')!;
+    const scope = callback.searchParams.get('scope')!;
+
+    for (const [body, named] of [
+      [{ scope: 5, code }, ['scope']],
+      [{ scope: 'everything', code }, ['scope']],
+      [{ scope, code: 'x'.repeat(300) }, ['code']],
+      [{ scope, code: 'ac_\u0000' }, ['code']],
+      [{ scope }, ['code']],
+    ] as const) {
+      const res = await system.api('POST', '/stripe-integrate/connect', { token, body });
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(fields(res.body)).toEqual(named);
+    }
+    expect(await db()('stripe_connections').select('id')).toEqual([]);
+
+    const connected = await system.api('POST', '/stripe-integrate/connect', { token, body: { scope, code } });
+    expect(connected.status).toBe(200);
+    expect(connected.body.account).toMatchObject({ stripeAccountId: expect.stringMatching(/^acct_/), scope, defaultCurrency: 'usd' });
+    stripeAccountId = connected.body.account.stripeAccountId;
+    const again = await system.api('POST', '/stripe-integrate/connect', { token, body: { scope, code } });
+    expect(again.status).toBe(409);
+  });
+
+  it('syncs, reports the status and the account; another workspace gets 404 everywhere', async () => {
+    const started = await system.api('POST', '/stripe-integrate/sync', { token });
+    expect(started.status).toBe(202);
+    let status = await system.api('GET', '/stripe-integrate/sync-status', { token });
+    for (let i = 0; i < 100 && status.body.status !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = await system.api('GET', '/stripe-integrate/sync-status', { token });
+    }
+    expect(status.body).toMatchObject({ status: 'completed', error: '' });
+    const customers = system.stripe!.objects(stripeAccountId, 'customer').length;
+    expect(status.body.objects).toContainEqual({ objectType: 'customer', count: customers });
+    expect(status.body.objects).toContainEqual({ objectType: 'payout', count: system.stripe!.objects(stripeAccountId, 'payout').length });
+
+    const account = await system.api('GET', '/stripe-integrate/account', { token });
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({ stripeAccountId, lastSyncedAt: expect.stringMatching(/^\d{4}-/) });
+
+    for (const [method, path] of [
+      ['GET', '/stripe-integrate/account'],
+      ['GET', '/stripe-integrate/sync-status'],
+      ['POST', '/stripe-integrate/sync'],
+      ['DELETE', '/stripe-integrate/disconnect'],
+    ] as const) {
+      const res = await system.api(method, path, { token: otherToken });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await system.api('GET', '/stripe-integrate/account')).status).toBe(401);
+  });
+
+  it('webhooks: a bad signature is a 400 and changes nothing; five deliveries of each event, out of order, apply once each', async () => {
+    const sandbox = system.stripe!;
+    const stripe = new Stripe(sandbox.secretKey, { ...sandbox.sdkConfig, maxNetworkRetries: 0 });
+    const customerId = sandbox.objects(stripeAccountId, 'customer')[0]!.id;
+    const stored = async () => (await db()('stripe_objects').where({ stripe_id: customerId }).first('payload')).payload as { name: string };
+    const before = await stored();
+
+    sandbox.setAutoDeliver(false);
+    await stripe.customers.update(customerId, { name: 'Forged name' }, { stripeAccount: stripeAccountId });
+    const [forgedEvent] = (await stripe.events.list({ type: 'customer.updated', limit: 1 }, { stripeAccount: stripeAccountId })).data;
+    const body = JSON.stringify(forgedEvent, null, 2);
+    const now = Math.floor(Date.now() / 1000);
+    for (const signature of [sandbox.signatureFor(body, 'whsec_wrong', now), '', 't=1,v1=00']) {
+      const res = await fetch(`${system.gatewayUrl}/stripe-integrate/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body,
+      });
+      expect(res.status).toBe(400);
+    }
+    expect(await stored()).toEqual(before);
+    expect(await db()('stripe_events').select('event_id')).toEqual([]);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    await stripe.customers.update(customerId, { name: 'Final name' }, { stripeAccount: stripeAccountId });
+    const [newer, older] = (await stripe.events.list({ type: 'customer.updated', limit: 2 }, { stripeAccount: stripeAccountId })).data;
+    const deliveries = [...(await sandbox.deliver(newer!.id, { times: 5 })), ...(await sandbox.deliver(older!.id, { times: 5 }))];
+    expect(deliveries.map((d) => d.status)).toEqual(Array(10).fill(200));
+    expect((await stored()).name).toBe('Final name');
+    expect((await db()('stripe_events').orderBy('received_at').select('event_id', 'outcome')).map((e: { outcome: string }) => e.outcome)).toEqual([
+      'processed',
+      'stale',
+    ]);
+    sandbox.setAutoDeliver(true);
+  });
+
+  it('/stripe-analytic: metrics over the synced data equal the same figures counted from the Stripe account', async () => {
+    const sandbox = system.stripe!;
+    // The sandbox's objects are read field by field, as Stripe sends them.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const objects = (type: string) => sandbox.objects(stripeAccountId, type) as unknown as Array<Record<string, any>>;
+    const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+    const from = Date.parse(`${start}T00:00:00Z`) / 1000;
+    const to = Date.parse(`${end}T00:00:00Z`) / 1000 + 86_399;
+    const inside = (t: number) => t >= from && t <= to;
+    const get = async (metric: string) => {
+      const res = await system.api('GET', `/stripe-analytic/${metric}?startDate=${start}&endDate=${end}`, { token });
+      expect(res.status, metric).toBe(200);
+      expect(res.body).toMatchObject({ metric, startDate: start, endDate: end, currency: 'usd' });
+      return res.body.value as number;
+    };
+    const paying = objects('subscription').filter(
+      (s) => s.start_date <= to && (s.trial_end === null || s.trial_end <= to) && (s.ended_at === null || s.ended_at > to),
+    );
+    const mrrCents = paying.reduce((sum, s) => {
+      const price = s.items.data[0].price;
+      return sum + (price.unit_amount / (price.recurring.interval === 'year' ? 12 : 1)) * (s.discount ? 0.8 : 1);
+    }, 0);
+    expect(await get('mrr')).toBe(Math.round(mrrCents) / 100);
+    expect(await get('arr')).toBe((Math.round(mrrCents) * 12) / 100);
+    expect(await get('active-subscriptions')).toBe(paying.length);
+    expect(await get('new-customers')).toBe(objects('customer').filter((c) => inside(c.created)).length);
+    expect(await get('total-charge/value')).toBe(
+      objects('charge')
+        .filter((c) => inside(c.created))
+        .reduce((s, c) => s + c.amount, 0) / 100,
+    );
+    expect(await get('total-fee/value')).toBe(
+      objects('balance_transaction')
+        .filter((t) => inside(t.created))
+        .reduce((s, t) => s + t.fee, 0) / 100,
+    );
+    expect(await get('net-payout/value')).toBe(
+      objects('payout')
+        .filter((p) => p.status === 'paid' && inside(p.arrival_date))
+        .reduce((s, p) => s + p.amount, 0) / 100,
+    );
+
+    const badDate = await system.api('GET', '/stripe-analytic/mrr?startDate=2026-13-01', { token });
+    expect(badDate.status).toBe(400);
+    expect(fields(badDate.body)).toEqual(['startDate']);
+    const reversed = await system.api('GET', `/stripe-analytic/mrr?startDate=${end}&endDate=${start}`, { token });
+    expect(reversed.status).toBe(400);
+    expect(fields(reversed.body)).toEqual(['startDate']);
+    expect((await system.api('GET', '/stripe-analytic/mrr', { token: otherToken })).status).toBe(404);
+  });
+
+  it('disconnects: the platform is deauthorized on the account and the workspace forgets it', async () => {
+    const res = await system.api('DELETE', '/stripe-integrate/disconnect', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ stripeAccountId });
+    expect((await system.api('GET', '/stripe-integrate/account', { token })).status).toBe(404);
+    const [left] = await db()('stripe_objects').count<Array<{ count: string | number }>>('* as count');
+    expect(Number(left!.count)).toBe(0);
+    const stripe = new Stripe(system.stripe!.secretKey, { ...system.stripe!.sdkConfig, maxNetworkRetries: 0 });
+    await expect(stripe.customers.list({}, { stripeAccount: stripeAccountId })).rejects.toBeInstanceOf(Stripe.errors.StripePermissionError);
   });
 });

@@ -1,5 +1,10 @@
-import { baseConfigSchema, portSchema } from '@ledgerline/platform';
+import { baseConfigSchema, developmentSecretKeys, isSecretKeyList, portSchema } from '@ledgerline/platform';
 import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** The development envelope key for Stripe tokens at rest; production refuses it. */
+export const DEVELOPMENT_STRIPE_TOKEN_KEYS = developmentSecretKeys('development-only-stripe-tokens');
 
 export const integrationsConfigSchema = baseConfigSchema.extend({
   INTEGRATIONS_PORT: portSchema.default(4108),
@@ -7,6 +12,40 @@ export const integrationsConfigSchema = baseConfigSchema.extend({
   INTEGRATIONS_DATABASE_URL: z.string().default('postgres://ledgerline_integrations_app@127.0.0.1:5432/ledgerline_integrations'),
   /** Owner connection for provisioning and migrations (the start-up step / migration Job only). */
   INTEGRATIONS_DATABASE_ADMIN_URL: z.string().default('postgres://postgres@127.0.0.1:5432/ledgerline_integrations'),
+  /** Stripe's API (https://api.stripe.com) or the local sandbox (services/sandboxes/stripe). */
+  STRIPE_API_URL: z.url().default('http://127.0.0.1:12111'),
+  /** Where the browser goes to authorize (https://connect.stripe.com) or the sandbox. */
+  STRIPE_CONNECT_URL: z.url().default('http://127.0.0.1:12111'),
+  /** SECRET: the platform's secret key. */
+  STRIPE_SECRET_KEY: z.string().min(1).default('sk_test_ledgerline_platform_sandbox_key'),
+  /** The platform's Connect client id (ca_...). */
+  STRIPE_CLIENT_ID: z.string().min(1).default('ca_ledgerlinesandboxclient'),
+  /**
+   * SECRET: signing secrets of the Connect webhook endpoint (whsec_...), comma-separated: while a secret is
+   * rolled both are listed, and a signature by either is accepted.
+   */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).default('whsec_ledgerline_development_only'),
+  /** Seconds a webhook's signature timestamp may be away from now (Stripe's default tolerance is 300). */
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: positiveInt.default(300),
+  /**
+   * SECRET: keys sealing Stripe access tokens at rest (AES-256-GCM), `id:base64-of-32-bytes` comma-separated,
+   * the current key first. Production refuses the development key.
+   */
+  STRIPE_TOKEN_KEYS: z
+    .string()
+    .min(1)
+    .default(DEVELOPMENT_STRIPE_TOKEN_KEYS)
+    .refine(isSecretKeyList, 'expected id:base64-of-32-bytes, comma-separated, each id once'),
+  /** Deadline of each Stripe call. */
+  STRIPE_TIMEOUT_MS: positiveInt.default(30_000),
+  /** Objects per list page (Stripe allows 1–100); each page is one database transaction with its cursor. */
+  STRIPE_SYNC_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(100),
+  /** A sync worker silent this long is presumed dead; its job is handed to another worker. */
+  STRIPE_SYNC_ACK_WAIT_MS: positiveInt.default(30_000),
+  /** Attempts of a sync job before it is failed. */
+  STRIPE_SYNC_MAX_ATTEMPTS: positiveInt.default(5),
+  /** First retry delay; doubled on each attempt, at most 5 minutes. */
+  STRIPE_SYNC_RETRY_BASE_MS: positiveInt.default(2_000),
 });
 
 export type IntegrationsConfig = z.infer<typeof integrationsConfigSchema>;

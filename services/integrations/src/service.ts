@@ -1,20 +1,88 @@
-import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import {
+  ConfigError,
+  createWorkQueue,
+  defineService,
+  SecretCipher,
+  type BaseOverrides,
+  type EventBus,
+  type Job,
+  type Running,
+  type ServiceContext,
+  type Subscription,
+  type WorkQueue,
+} from '@ledgerline/platform';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
 import { integrationsRoutes } from './rpc/handlers.js';
 import { integrationsMigrations } from './store/migrations.js';
+import { stripeClient } from './stripe/client.js';
 import { createUseCases, type IntegrationsUseCases } from './usecases/index.js';
 
-export type IntegrationsOverrides = BaseOverrides;
+export interface IntegrationsOverrides extends BaseOverrides {
+  now?: () => Date;
+  /** false: no sync workers in this process (tests drive the worker). */
+  workers?: boolean;
+  /** Tests: the worker stops dead after this many committed pages, as a killed process would. */
+  crashAfterPages?: number;
+}
 
-/** The integrations service: publishes integrations.record_created through its outbox; consumes nothing yet. */
+/** Unfinished sync jobs are re-announced this often (a publish lost in a crash is not a lost job). */
+const SWEEP_MS = 60_000;
+
+function queueNamespace(bus: EventBus, configured: string): string {
+  const ns = 'namespace' in bus ? (bus as { namespace?: unknown }).namespace : undefined;
+  return typeof ns === 'string' ? ns : configured;
+}
+
+/** Refuses settings production must not start with: the development key for Stripe tokens at rest. */
+export function assertIntegrationsConfig(config: IntegrationsConfig): void {
+  if (config.NODE_ENV === 'production' && new SecretCipher(config.STRIPE_TOKEN_KEYS).usesDevelopmentKey()) {
+    throw new ConfigError('STRIPE_TOKEN_KEYS: the development key cannot be used in production; set id:base64 of 32 random bytes');
+  }
+}
+
+/** The integrations service: the Stripe connection, sync jobs on the `stripe-sync` work queue, Stripe webhooks. */
 export const integrations = defineService({
   name: 'integrations',
   config: integrationsConfigSchema,
   migrations: integrationsMigrations,
   publishes: true,
-  build: ({ db, logger }: ServiceContext<IntegrationsConfig, IntegrationsOverrides>) => {
-    const useCases = createUseCases({ db, logger });
-    return { routes: integrationsRoutes(useCases), expose: { useCases } };
+  describe: (config) => ({ stripe: config.STRIPE_API_URL }),
+  assertConfig: assertIntegrationsConfig,
+  build: ({ config, overrides, db, bus, logger }: ServiceContext<IntegrationsConfig, IntegrationsOverrides>) => {
+    let queue: WorkQueue | undefined;
+    const useCases = createUseCases({
+      db,
+      config,
+      logger,
+      cipher: new SecretCipher(config.STRIPE_TOKEN_KEYS),
+      stripe: (key) => stripeClient(config, key),
+      queue: () => queue,
+      now: overrides.now,
+      crashAfterPages: overrides.crashAfterPages,
+    });
+    let subscription: Subscription | undefined;
+    let sweeper: NodeJS.Timeout | undefined;
+    const sync: Job = {
+      async start() {
+        queue = await createWorkQueue(bus, {
+          name: 'stripe-sync',
+          ackWaitMs: config.STRIPE_SYNC_ACK_WAIT_MS,
+          concurrency: 1,
+          namespace: queueNamespace(bus, config.NATS_NAMESPACE),
+          logger,
+        });
+        if (overrides.workers !== false) subscription = await queue.process((item) => useCases.worker.handle(item));
+        await useCases.scheduler.sweep();
+        sweeper = setInterval(() => void useCases.scheduler.sweep().catch((err: unknown) => logger.warn({ err }, 'Stripe sync sweep failed')), SWEEP_MS);
+        sweeper.unref();
+      },
+      async stop() {
+        if (sweeper) clearInterval(sweeper);
+        await subscription?.stop();
+        await queue?.close();
+      },
+    };
+    return { routes: integrationsRoutes(useCases), jobs: [sync], expose: { useCases } };
   },
 });
 

@@ -102,6 +102,15 @@ export { runUntilSignal } from './lifecycle.js';
 export { connectBus } from './events/connect.js';
 export { createWorkQueue, type WorkQueue, type WorkItem, type WorkQueueOptions } from './jobs/work-queue.js';
 export {
+  SecretCipher,
+  SecretKeyError,
+  parseSecretKeys,
+  isSecretKeyList,
+  developmentSecretKeys,
+  DEVELOPMENT_SECRET_KEY_ID,
+  type SealedSecret,
+} from './crypto/secret-cipher.js';
+export {
   defineService,
   serviceEnvNames,
   type ServiceConfig,

@@ -1,29 +1,14 @@
-import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
-import { titleProblem, type RecordView } from '../domain/record.js';
-import { recordCreated } from '../events/record-created.js';
-import { insertRecord } from '../store/records.js';
+import type { IntegrationsDeps } from './context.js';
+import { StripeSyncScheduler } from './stripe-jobs.js';
+import { StripeAnalytics } from './stripe-analytics.js';
+import { StripeIntegration } from './stripe.js';
+import { StripeSyncWorker } from '../stripe/sync.js';
 
-export interface IntegrationsDeps {
-  db: Knex;
-  logger: Logger;
-}
+export type { IntegrationsDeps, Tenant } from './context.js';
 
-export type Tenant = TenantContext & { workspaceId: string };
-
-export function createUseCases({ db }: IntegrationsDeps) {
-  return {
-    /** Stores a record and writes its event in one transaction: both or neither. */
-    async createRecord(tenant: Tenant, input: { title: string }): Promise<RecordView> {
-      if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE);
-      const problem = titleProblem(input.title);
-      if (problem) throw AppError.invalid([{ field: 'title', message: problem }]);
-      return withTenant(db, tenant, async (trx) => {
-        const record = await insertRecord(trx, { id: newId(), workspaceId: tenant.workspaceId, title: input.title.trim(), createdBy: tenant.userId ?? null });
-        await recordCreated(trx, tenant.workspaceId, record);
-        return record;
-      });
-    },
-  };
+export function createUseCases(deps: IntegrationsDeps) {
+  const scheduler = new StripeSyncScheduler(deps);
+  return { scheduler, stripe: new StripeIntegration(deps, scheduler), analytics: new StripeAnalytics(deps), worker: new StripeSyncWorker(deps) };
 }
 
 export type IntegrationsUseCases = ReturnType<typeof createUseCases>;

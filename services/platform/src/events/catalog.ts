@@ -21,7 +21,7 @@ import {
 import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
 import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
-import { IntegrationsRecordCreatedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
+import { IntegrationsStripeSyncedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
 import { NotificationsRecordCreatedSchema } from '@ledgerline/proto/events/v1/notifications_pb';
 import { BillingRecordCreatedSchema } from '@ledgerline/proto/events/v1/billing_pb';
 import { newId } from '../ids.js';
@@ -77,8 +77,8 @@ export const EventType = {
   CategorizationSuggested: 'categorization.suggested',
   /** documents: a bill, invoice or manual journal was created, changed, voided or deleted. */
   DocumentsDocumentChanged: 'documents.document_changed',
-  /** integrations: a record was created. */
-  IntegrationsRecordCreated: 'integrations.record_created',
+  /** integrations: a sync of the workspace's Stripe account completed. */
+  IntegrationsStripeSynced: 'integrations.stripe_synced',
   /** notifications: a record was created. */
   NotificationsRecordCreated: 'notifications.record_created',
   /** billing: a record was created. */
@@ -111,7 +111,7 @@ export const EVENT_SCHEMAS = {
   [EventType.CategorizationRequested]: CategorizationRequestedSchema,
   [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
   [EventType.DocumentsDocumentChanged]: DocumentsDocumentChangedSchema,
-  [EventType.IntegrationsRecordCreated]: IntegrationsRecordCreatedSchema,
+  [EventType.IntegrationsStripeSynced]: IntegrationsStripeSyncedSchema,
   [EventType.NotificationsRecordCreated]: NotificationsRecordCreatedSchema,
   [EventType.BillingRecordCreated]: BillingRecordCreatedSchema,
 } as const satisfies Record<EventType, DescMessage>;

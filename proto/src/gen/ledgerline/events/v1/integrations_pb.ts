@@ -10,29 +10,36 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/integrations.proto.
  */
 export const file_ledgerline_events_v1_integrations: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL2V2ZW50cy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIj0KGUludGVncmF0aW9uc1JlY29yZENyZWF0ZWQSEQoJcmVjb3JkX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJYgZwcm90bzM");
+  fileDesc("CidsZWRnZXJsaW5lL2V2ZW50cy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIl0KGEludGVncmF0aW9uc1N0cmlwZVN5bmNlZBIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCRIOCgZqb2JfaWQYAiABKAkSFgoOb2JqZWN0c19zeW5jZWQYAyABKANiBnByb3RvMw");
 
 /**
- * type "integrations.record_created": a record was created in the workspace.
+ * type "integrations.stripe_synced": a sync of the workspace's Stripe account completed (its data is current).
  *
- * @generated from message ledgerline.events.v1.IntegrationsRecordCreated
+ * @generated from message ledgerline.events.v1.IntegrationsStripeSynced
  */
-export type IntegrationsRecordCreated = Message<"ledgerline.events.v1.IntegrationsRecordCreated"> & {
+export type IntegrationsStripeSynced = Message<"ledgerline.events.v1.IntegrationsStripeSynced"> & {
   /**
-   * @generated from field: string record_id = 1;
+   * @generated from field: string stripe_account_id = 1;
    */
-  recordId: string;
+  stripeAccountId: string;
 
   /**
-   * @generated from field: string title = 2;
+   * @generated from field: string job_id = 2;
    */
-  title: string;
+  jobId: string;
+
+  /**
+   * Objects written by this run.
+   *
+   * @generated from field: int64 objects_synced = 3;
+   */
+  objectsSynced: bigint;
 };
 
 /**
- * Describes the message ledgerline.events.v1.IntegrationsRecordCreated.
- * Use `create(IntegrationsRecordCreatedSchema)` to create a new message.
+ * Describes the message ledgerline.events.v1.IntegrationsStripeSynced.
+ * Use `create(IntegrationsStripeSyncedSchema)` to create a new message.
  */
-export const IntegrationsRecordCreatedSchema: GenMessage<IntegrationsRecordCreated> = /*@__PURE__*/
+export const IntegrationsStripeSyncedSchema: GenMessage<IntegrationsStripeSynced> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_integrations, 0);
 

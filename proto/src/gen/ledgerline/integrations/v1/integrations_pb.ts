@@ -10,91 +10,567 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/integrations/v1/integrations.proto.
  */
 export const file_ledgerline_integrations_v1_integrations: GenFile = /*@__PURE__*/
-  fileDesc("Ci1sZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SGmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxIiQKE0NyZWF0ZVJlY29yZFJlcXVlc3QSDQoFdGl0bGUYASABKAkiQwoSSW50ZWdyYXRpb25zUmVjb3JkEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhIKCmNyZWF0ZWRfYXQYAyABKAkiVgoUQ3JlYXRlUmVjb3JkUmVzcG9uc2USPgoGcmVjb3JkGAEgASgLMi4ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuSW50ZWdyYXRpb25zUmVjb3JkMogBChNJbnRlZ3JhdGlvbnNTZXJ2aWNlEnEKDENyZWF0ZVJlY29yZBIvLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNyZWF0ZVJlY29yZFJlcXVlc3QaMC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5DcmVhdGVSZWNvcmRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Ci1sZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SGmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxIjEKGUdldFN0cmlwZU9BdXRoTGlua1JlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJIikKGkdldFN0cmlwZU9BdXRoTGlua1Jlc3BvbnNlEgsKA3VybBgBIAEoCSIzChRDb25uZWN0U3RyaXBlUmVxdWVzdBINCgVzY29wZRgBIAEoCRIMCgRjb2RlGAIgASgJIrsBCg1TdHJpcGVBY2NvdW50EgoKAmlkGAEgASgJEhkKEXN0cmlwZV9hY2NvdW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDwoHY291bnRyeRgFIAEoCRIYChBkZWZhdWx0X2N1cnJlbmN5GAYgASgJEg0KBXNjb3BlGAcgASgJEhQKDGNvbm5lY3RlZF9hdBgIIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgJIAEoCSJjChVDb25uZWN0U3RyaXBlUmVzcG9uc2USOgoHYWNjb3VudBgBIAEoCzIpLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZUFjY291bnQSDgoGam9iX2lkGAIgASgJIhgKFlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QiOQoXU3RhcnRTdHJpcGVTeW5jUmVzcG9uc2USDgoGam9iX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCSIcChpHZXRTdHJpcGVTeW5jU3RhdHVzUmVxdWVzdCI3ChFTeW5jZWRPYmplY3RDb3VudBITCgtvYmplY3RfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoAyLlAQobR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEg4KBnN0YXR1cxgBIAEoCRIOCgZqb2JfaWQYAiABKAkSEgoKc3RhcnRlZF9hdBgDIAEoCRITCgtmaW5pc2hlZF9hdBgEIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgFIAEoCRIWCg5vYmplY3RzX3N5bmNlZBgGIAEoAxI+CgdvYmplY3RzGAcgAygLMi0ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3luY2VkT2JqZWN0Q291bnQSDQoFZXJyb3IYCCABKAkiGQoXR2V0U3RyaXBlQWNjb3VudFJlcXVlc3QiVgoYR2V0U3RyaXBlQWNjb3VudFJlc3BvbnNlEjoKB2FjY291bnQYASABKAsyKS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVBY2NvdW50IhkKF0Rpc2Nvbm5lY3RTdHJpcGVSZXF1ZXN0IjUKGERpc2Nvbm5lY3RTdHJpcGVSZXNwb25zZRIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCSI9ChpIYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBIMCgRib2R5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoCSIuChtIYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCSJOChZHZXRTdHJpcGVNZXRyaWNSZXF1ZXN0Eg4KBm1ldHJpYxgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJIqUBChdHZXRTdHJpcGVNZXRyaWNSZXNwb25zZRIOCgZtZXRyaWMYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSDQoFY291bnQYBCABKAMSDwoHcGVyY2VudBgFIAEoARIQCghjdXJyZW5jeRgGIAEoCRISCgpzdGFydF9kYXRlGAcgASgJEhAKCGVuZF9kYXRlGAggASgJMpkIChNJbnRlZ3JhdGlvbnNTZXJ2aWNlEoMBChJHZXRTdHJpcGVPQXV0aExpbmsSNS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVPQXV0aExpbmtSZXF1ZXN0GjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlT0F1dGhMaW5rUmVzcG9uc2USdAoNQ29ubmVjdFN0cmlwZRIwLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNvbm5lY3RTdHJpcGVSZXF1ZXN0GjEubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuQ29ubmVjdFN0cmlwZVJlc3BvbnNlEnoKD1N0YXJ0U3RyaXBlU3luYxIyLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QaMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdGFydFN0cmlwZVN5bmNSZXNwb25zZRKGAQoTR2V0U3RyaXBlU3luY1N0YXR1cxI2LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZVN5bmNTdGF0dXNSZXF1ZXN0GjcubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEn0KEEdldFN0cmlwZUFjY291bnQSMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVBY2NvdW50UmVxdWVzdBo0LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZUFjY291bnRSZXNwb25zZRJ9ChBEaXNjb25uZWN0U3RyaXBlEjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuRGlzY29ubmVjdFN0cmlwZVJlcXVlc3QaNC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5EaXNjb25uZWN0U3RyaXBlUmVzcG9uc2UShgEKE0hhbmRsZVN0cmlwZVdlYmhvb2sSNi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5IYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBo3LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXNwb25zZRJ6Cg9HZXRTdHJpcGVNZXRyaWMSMi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVNZXRyaWNSZXF1ZXN0GjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlTWV0cmljUmVzcG9uc2ViBnByb3RvMw");
 
 /**
- * @generated from message ledgerline.integrations.v1.CreateRecordRequest
+ * @generated from message ledgerline.integrations.v1.GetStripeOAuthLinkRequest
  */
-export type CreateRecordRequest = Message<"ledgerline.integrations.v1.CreateRecordRequest"> & {
+export type GetStripeOAuthLinkRequest = Message<"ledgerline.integrations.v1.GetStripeOAuthLinkRequest"> & {
   /**
-   * 1 to 200 characters, not only spaces.
+   * Where Stripe sends the user back (an absolute http or https URL, at most 2,000 characters).
    *
-   * @generated from field: string title = 1;
+   * @generated from field: string redirect_uri = 1;
    */
-  title: string;
+  redirectUri: string;
 };
 
 /**
- * Describes the message ledgerline.integrations.v1.CreateRecordRequest.
- * Use `create(CreateRecordRequestSchema)` to create a new message.
+ * Describes the message ledgerline.integrations.v1.GetStripeOAuthLinkRequest.
+ * Use `create(GetStripeOAuthLinkRequestSchema)` to create a new message.
  */
-export const CreateRecordRequestSchema: GenMessage<CreateRecordRequest> = /*@__PURE__*/
+export const GetStripeOAuthLinkRequestSchema: GenMessage<GetStripeOAuthLinkRequest> = /*@__PURE__*/
   messageDesc(file_ledgerline_integrations_v1_integrations, 0);
 
 /**
- * @generated from message ledgerline.integrations.v1.IntegrationsRecord
+ * @generated from message ledgerline.integrations.v1.GetStripeOAuthLinkResponse
  */
-export type IntegrationsRecord = Message<"ledgerline.integrations.v1.IntegrationsRecord"> & {
+export type GetStripeOAuthLinkResponse = Message<"ledgerline.integrations.v1.GetStripeOAuthLinkResponse"> & {
   /**
+   * @generated from field: string url = 1;
+   */
+  url: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeOAuthLinkResponse.
+ * Use `create(GetStripeOAuthLinkResponseSchema)` to create a new message.
+ */
+export const GetStripeOAuthLinkResponseSchema: GenMessage<GetStripeOAuthLinkResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 1);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ConnectStripeRequest
+ */
+export type ConnectStripeRequest = Message<"ledgerline.integrations.v1.ConnectStripeRequest"> & {
+  /**
+   * The callback's scope: read_only or read_write.
+   *
+   * @generated from field: string scope = 1;
+   */
+  scope: string;
+
+  /**
+   * The callback's authorization code (ac_...).
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ConnectStripeRequest.
+ * Use `create(ConnectStripeRequestSchema)` to create a new message.
+ */
+export const ConnectStripeRequestSchema: GenMessage<ConnectStripeRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 2);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StripeAccount
+ */
+export type StripeAccount = Message<"ledgerline.integrations.v1.StripeAccount"> & {
+  /**
+   * The connection's id in this service.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
-   * @generated from field: string title = 2;
-   */
-  title: string;
-
-  /**
-   * RFC 3339.
+   * acct_...
    *
-   * @generated from field: string created_at = 3;
+   * @generated from field: string stripe_account_id = 2;
    */
-  createdAt: string;
-};
+  stripeAccountId: string;
 
-/**
- * Describes the message ledgerline.integrations.v1.IntegrationsRecord.
- * Use `create(IntegrationsRecordSchema)` to create a new message.
- */
-export const IntegrationsRecordSchema: GenMessage<IntegrationsRecord> = /*@__PURE__*/
-  messageDesc(file_ledgerline_integrations_v1_integrations, 1);
-
-/**
- * @generated from message ledgerline.integrations.v1.CreateRecordResponse
- */
-export type CreateRecordResponse = Message<"ledgerline.integrations.v1.CreateRecordResponse"> & {
   /**
-   * @generated from field: ledgerline.integrations.v1.IntegrationsRecord record = 1;
+   * @generated from field: string name = 3;
    */
-  record?: IntegrationsRecord | undefined;
+  name: string;
+
+  /**
+   * @generated from field: string email = 4;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string country = 5;
+   */
+  country: string;
+
+  /**
+   * @generated from field: string default_currency = 6;
+   */
+  defaultCurrency: string;
+
+  /**
+   * @generated from field: string scope = 7;
+   */
+  scope: string;
+
+  /**
+   * @generated from field: string connected_at = 8;
+   */
+  connectedAt: string;
+
+  /**
+   * Empty until a sync has completed.
+   *
+   * @generated from field: string last_synced_at = 9;
+   */
+  lastSyncedAt: string;
 };
 
 /**
- * Describes the message ledgerline.integrations.v1.CreateRecordResponse.
- * Use `create(CreateRecordResponseSchema)` to create a new message.
+ * Describes the message ledgerline.integrations.v1.StripeAccount.
+ * Use `create(StripeAccountSchema)` to create a new message.
  */
-export const CreateRecordResponseSchema: GenMessage<CreateRecordResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_integrations_v1_integrations, 2);
+export const StripeAccountSchema: GenMessage<StripeAccount> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 3);
 
 /**
- * The integrations service (services/integrations/README.md says what it owns). The gateway is its caller; the
- * tenancy context travels in the platform's x-ll-* headers. Errors carry ledgerline.common.v1.ErrorInfo
- * (field violations name the REST field).
+ * @generated from message ledgerline.integrations.v1.ConnectStripeResponse
+ */
+export type ConnectStripeResponse = Message<"ledgerline.integrations.v1.ConnectStripeResponse"> & {
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripeAccount account = 1;
+   */
+  account?: StripeAccount | undefined;
+
+  /**
+   * @generated from field: string job_id = 2;
+   */
+  jobId: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ConnectStripeResponse.
+ * Use `create(ConnectStripeResponseSchema)` to create a new message.
+ */
+export const ConnectStripeResponseSchema: GenMessage<ConnectStripeResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 4);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StartStripeSyncRequest
+ */
+export type StartStripeSyncRequest = Message<"ledgerline.integrations.v1.StartStripeSyncRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StartStripeSyncRequest.
+ * Use `create(StartStripeSyncRequestSchema)` to create a new message.
+ */
+export const StartStripeSyncRequestSchema: GenMessage<StartStripeSyncRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 5);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StartStripeSyncResponse
+ */
+export type StartStripeSyncResponse = Message<"ledgerline.integrations.v1.StartStripeSyncResponse"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * waiting, active, completed or failed.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StartStripeSyncResponse.
+ * Use `create(StartStripeSyncResponseSchema)` to create a new message.
+ */
+export const StartStripeSyncResponseSchema: GenMessage<StartStripeSyncResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 6);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeSyncStatusRequest
+ */
+export type GetStripeSyncStatusRequest = Message<"ledgerline.integrations.v1.GetStripeSyncStatusRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeSyncStatusRequest.
+ * Use `create(GetStripeSyncStatusRequestSchema)` to create a new message.
+ */
+export const GetStripeSyncStatusRequestSchema: GenMessage<GetStripeSyncStatusRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 7);
+
+/**
+ * @generated from message ledgerline.integrations.v1.SyncedObjectCount
+ */
+export type SyncedObjectCount = Message<"ledgerline.integrations.v1.SyncedObjectCount"> & {
+  /**
+   * The Stripe object type: customer, product, price, subscription, invoice, charge, refund, payment_intent,
+   * balance_transaction, payout.
+   *
+   * @generated from field: string object_type = 1;
+   */
+  objectType: string;
+
+  /**
+   * @generated from field: int64 count = 2;
+   */
+  count: bigint;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.SyncedObjectCount.
+ * Use `create(SyncedObjectCountSchema)` to create a new message.
+ */
+export const SyncedObjectCountSchema: GenMessage<SyncedObjectCount> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 8);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeSyncStatusResponse
+ */
+export type GetStripeSyncStatusResponse = Message<"ledgerline.integrations.v1.GetStripeSyncStatusResponse"> & {
+  /**
+   * never (no sync yet), waiting, active, completed or failed.
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string job_id = 2;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string started_at = 3;
+   */
+  startedAt: string;
+
+  /**
+   * @generated from field: string finished_at = 4;
+   */
+  finishedAt: string;
+
+  /**
+   * @generated from field: string last_synced_at = 5;
+   */
+  lastSyncedAt: string;
+
+  /**
+   * @generated from field: int64 objects_synced = 6;
+   */
+  objectsSynced: bigint;
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.SyncedObjectCount objects = 7;
+   */
+  objects: SyncedObjectCount[];
+
+  /**
+   * @generated from field: string error = 8;
+   */
+  error: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeSyncStatusResponse.
+ * Use `create(GetStripeSyncStatusResponseSchema)` to create a new message.
+ */
+export const GetStripeSyncStatusResponseSchema: GenMessage<GetStripeSyncStatusResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 9);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeAccountRequest
+ */
+export type GetStripeAccountRequest = Message<"ledgerline.integrations.v1.GetStripeAccountRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeAccountRequest.
+ * Use `create(GetStripeAccountRequestSchema)` to create a new message.
+ */
+export const GetStripeAccountRequestSchema: GenMessage<GetStripeAccountRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 10);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeAccountResponse
+ */
+export type GetStripeAccountResponse = Message<"ledgerline.integrations.v1.GetStripeAccountResponse"> & {
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripeAccount account = 1;
+   */
+  account?: StripeAccount | undefined;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeAccountResponse.
+ * Use `create(GetStripeAccountResponseSchema)` to create a new message.
+ */
+export const GetStripeAccountResponseSchema: GenMessage<GetStripeAccountResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 11);
+
+/**
+ * @generated from message ledgerline.integrations.v1.DisconnectStripeRequest
+ */
+export type DisconnectStripeRequest = Message<"ledgerline.integrations.v1.DisconnectStripeRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.DisconnectStripeRequest.
+ * Use `create(DisconnectStripeRequestSchema)` to create a new message.
+ */
+export const DisconnectStripeRequestSchema: GenMessage<DisconnectStripeRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 12);
+
+/**
+ * @generated from message ledgerline.integrations.v1.DisconnectStripeResponse
+ */
+export type DisconnectStripeResponse = Message<"ledgerline.integrations.v1.DisconnectStripeResponse"> & {
+  /**
+   * @generated from field: string stripe_account_id = 1;
+   */
+  stripeAccountId: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.DisconnectStripeResponse.
+ * Use `create(DisconnectStripeResponseSchema)` to create a new message.
+ */
+export const DisconnectStripeResponseSchema: GenMessage<DisconnectStripeResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 13);
+
+/**
+ * @generated from message ledgerline.integrations.v1.HandleStripeWebhookRequest
+ */
+export type HandleStripeWebhookRequest = Message<"ledgerline.integrations.v1.HandleStripeWebhookRequest"> & {
+  /**
+   * The raw request body, byte for byte (the signature covers it).
+   *
+   * @generated from field: bytes body = 1;
+   */
+  body: Uint8Array;
+
+  /**
+   * The Stripe-Signature header.
+   *
+   * @generated from field: string signature = 2;
+   */
+  signature: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.HandleStripeWebhookRequest.
+ * Use `create(HandleStripeWebhookRequestSchema)` to create a new message.
+ */
+export const HandleStripeWebhookRequestSchema: GenMessage<HandleStripeWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 14);
+
+/**
+ * @generated from message ledgerline.integrations.v1.HandleStripeWebhookResponse
+ */
+export type HandleStripeWebhookResponse = Message<"ledgerline.integrations.v1.HandleStripeWebhookResponse"> & {
+  /**
+   * processed, duplicate (the event id was handled before), stale (an older state than the one kept) or ignored.
+   *
+   * @generated from field: string outcome = 1;
+   */
+  outcome: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.HandleStripeWebhookResponse.
+ * Use `create(HandleStripeWebhookResponseSchema)` to create a new message.
+ */
+export const HandleStripeWebhookResponseSchema: GenMessage<HandleStripeWebhookResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 15);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeMetricRequest
+ */
+export type GetStripeMetricRequest = Message<"ledgerline.integrations.v1.GetStripeMetricRequest"> & {
+  /**
+   * mrr, arr, active-subscriptions, active-customers, new-subscriptions, new-customers, new-trails,
+   * subscription-churn, gross-revenue/value, total-charge/value, total-refund/value, total-fee/value, net-payout/value.
+   *
+   * @generated from field: string metric = 1;
+   */
+  metric: string;
+
+  /**
+   * YYYY-MM-DD (UTC); empty: 29 days before end_date.
+   *
+   * @generated from field: string start_date = 2;
+   */
+  startDate: string;
+
+  /**
+   * YYYY-MM-DD (UTC); empty: today.
+   *
+   * @generated from field: string end_date = 3;
+   */
+  endDate: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeMetricRequest.
+ * Use `create(GetStripeMetricRequestSchema)` to create a new message.
+ */
+export const GetStripeMetricRequestSchema: GenMessage<GetStripeMetricRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 16);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripeMetricResponse
+ */
+export type GetStripeMetricResponse = Message<"ledgerline.integrations.v1.GetStripeMetricResponse"> & {
+  /**
+   * @generated from field: string metric = 1;
+   */
+  metric: string;
+
+  /**
+   * money, count or percent.
+   *
+   * @generated from field: string kind = 2;
+   */
+  kind: string;
+
+  /**
+   * Set when kind is money: minor units of currency.
+   *
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * Set when kind is count.
+   *
+   * @generated from field: int64 count = 4;
+   */
+  count: bigint;
+
+  /**
+   * Set when kind is percent (two decimals).
+   *
+   * @generated from field: double percent = 5;
+   */
+  percent: number;
+
+  /**
+   * @generated from field: string currency = 6;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: string start_date = 7;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 8;
+   */
+  endDate: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripeMetricResponse.
+ * Use `create(GetStripeMetricResponseSchema)` to create a new message.
+ */
+export const GetStripeMetricResponseSchema: GenMessage<GetStripeMetricResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 17);
+
+/**
+ * The integrations service (services/integrations/README.md): the workspace's Stripe connection (Connect OAuth,
+ * token sealed at rest), the synced Stripe objects, sync jobs and Stripe webhooks. The gateway is its only caller;
+ * every RPC except HandleStripeWebhook acts in the workspace of the tenancy headers. Errors carry
+ * ledgerline.common.v1.ErrorInfo (field violations name the REST field). Instants are ISO-8601 UTC strings.
  *
  * @generated from service ledgerline.integrations.v1.IntegrationsService
  */
 export const IntegrationsService: GenService<{
   /**
-   * Creates a record in the caller's workspace and publishes integrations.record_created (event
-   * ledgerline.events.v1.IntegrationsRecordCreated) in the same transaction.
+   * The Stripe Connect authorize link the browser opens; Stripe redirects back to redirect_uri with scope and code.
    *
-   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.CreateRecord
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripeOAuthLink
    */
-  createRecord: {
+  getStripeOAuthLink: {
     methodKind: "unary";
-    input: typeof CreateRecordRequestSchema;
-    output: typeof CreateRecordResponseSchema;
+    input: typeof GetStripeOAuthLinkRequestSchema;
+    output: typeof GetStripeOAuthLinkResponseSchema;
+  },
+  /**
+   * Exchanges the callback's code for the account's token (sealed at rest) and enqueues the first sync.
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.ConnectStripe
+   */
+  connectStripe: {
+    methodKind: "unary";
+    input: typeof ConnectStripeRequestSchema;
+    output: typeof ConnectStripeResponseSchema;
+  },
+  /**
+   * Enqueues an incremental sync of the connected account (joins a sync not yet finished).
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.StartStripeSync
+   */
+  startStripeSync: {
+    methodKind: "unary";
+    input: typeof StartStripeSyncRequestSchema;
+    output: typeof StartStripeSyncResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripeSyncStatus
+   */
+  getStripeSyncStatus: {
+    methodKind: "unary";
+    input: typeof GetStripeSyncStatusRequestSchema;
+    output: typeof GetStripeSyncStatusResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripeAccount
+   */
+  getStripeAccount: {
+    methodKind: "unary";
+    input: typeof GetStripeAccountRequestSchema;
+    output: typeof GetStripeAccountResponseSchema;
+  },
+  /**
+   * Deauthorizes the platform on the account and removes the connection, its token and its synced data.
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.DisconnectStripe
+   */
+  disconnectStripe: {
+    methodKind: "unary";
+    input: typeof DisconnectStripeRequestSchema;
+    output: typeof DisconnectStripeResponseSchema;
+  },
+  /**
+   * A Stripe webhook, verified here (Stripe-Signature over the raw body). No tenant headers.
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.HandleStripeWebhook
+   */
+  handleStripeWebhook: {
+    methodKind: "unary";
+    input: typeof HandleStripeWebhookRequestSchema;
+    output: typeof HandleStripeWebhookResponseSchema;
+  },
+  /**
+   * One revenue metric of the synced Stripe data over a period (README: definitions).
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripeMetric
+   */
+  getStripeMetric: {
+    methodKind: "unary";
+    input: typeof GetStripeMetricRequestSchema;
+    output: typeof GetStripeMetricResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_integrations_v1_integrations, 0);
