@@ -16,7 +16,7 @@ export {
   type OutgoingMail,
 } from './mail/outbox.js';
 export { newId, isUuid } from './ids.js';
-export { ROLES, isRole, hasRoleAtLeast, isAdminRole, VIEWER_EDIT_MESSAGE, type Role } from './roles.js';
+export { ROLES, isRole, hasRoleAtLeast, isAdminRole, assertCanEdit, VIEWER_EDIT_MESSAGE, type Role } from './roles.js';
 export { AppError, ErrorKind, GENERIC_ERROR_MESSAGE, toConnectError, errorInfoOf, type FieldError } from './errors.js';
 export {
   createDb,

@@ -1,3 +1,5 @@
+import { AppError, ErrorKind } from './errors.js';
+
 /** Spec §6: the edit ranking Owner > Accountant > Admin > Viewer. */
 export const ROLES = ['Owner', 'Accountant', 'Admin', 'Viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,3 +21,13 @@ export function isAdminRole(role: Role): boolean {
 }
 
 export const VIEWER_EDIT_MESSAGE = 'Editing actions are disabled for your account';
+
+/**
+ * Spec §6: a change of the books or the records needs the Admin rank or above; a Viewer gets 403 FORBIDDEN with
+ * the spec's message. A call with no role is refused too, unless `callsWithoutRole: 'allow'`: the use cases other
+ * services call on their own behalf (e.g. the documents service posting through the ledger) carry no member role.
+ */
+export function assertCanEdit(tenant: { role?: Role | null }, options: { callsWithoutRole?: 'refuse' | 'allow' } = {}): void {
+  if (!tenant.role && options.callsWithoutRole === 'allow') return;
+  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+}

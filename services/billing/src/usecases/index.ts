@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import { AppError, newId, withTenant, type Knex, type Logger, type TenantContext, assertCanEdit } from '@ledgerline/platform';
 import { titleProblem, type RecordView } from '../domain/record.js';
 import { recordCreated } from '../events/record-created.js';
 import { insertRecord } from '../store/records.js';
@@ -14,7 +14,7 @@ export function createUseCases({ db }: BillingDeps) {
   return {
     /** Stores a record and writes its event in one transaction: both or neither. */
     async createRecord(tenant: Tenant, input: { title: string }): Promise<RecordView> {
-      if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE);
+      assertCanEdit(tenant, { callsWithoutRole: 'allow' });
       const problem = titleProblem(input.title);
       if (problem) throw AppError.invalid([{ field: 'title', message: problem }]);
       return withTenant(db, tenant, async (trx) => {

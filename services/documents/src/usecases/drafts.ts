@@ -3,16 +3,15 @@ import {
   AppError,
   errorInfoOf,
   ErrorKind,
-  hasRoleAtLeast,
   isUuid,
   newId,
   pageMeta,
   paging,
-  VIEWER_EDIT_MESSAGE,
   withSystem,
   withTenant,
   type Knex,
   type Logger,
+  assertCanEdit,
 } from '@ledgerline/platform';
 import { DOC_MSG, type FieldProblem } from '../domain/documents.js';
 import {
@@ -80,9 +79,6 @@ export interface DraftBatch {
   results: DraftResult[];
 }
 
-function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 function throwIfAny(problems: FieldProblem[]): void {
   if (problems.length > 0) throw AppError.invalid(problems);
 }

@@ -2,17 +2,16 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import {
   AppError,
   ErrorKind,
-  hasRoleAtLeast,
   isBusinessDate,
   isReversedRange,
   isUuid,
   newId,
-  VIEWER_EDIT_MESSAGE,
   withSystem,
   withTenant,
   type Knex,
   type Logger,
   type TenantContext,
+  assertCanEdit,
 } from '@ledgerline/platform';
 import type { FixedAssetLedger } from '../clients/ledger-fixed-assets.js';
 import { cleanAsset, depreciationSchedule, type AssetBody } from '../domain/depreciation.js';
@@ -91,10 +90,6 @@ const describe = (a: Pick<AssetRow, 'description' | 'merchant_name'>, date: stri
 const isRefusal = (err: unknown) =>
   [Code.InvalidArgument, Code.NotFound, Code.FailedPrecondition, Code.AlreadyExists, Code.PermissionDenied].includes(ConnectError.from(err).code);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-
-function assertCanEdit(tenant: Tenant): void {
-  if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 
 /**
  * Fixed assets (spec documents-parties-integrations "Fixed asset"; issue #19 item 6; decision
@@ -182,7 +177,7 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
     },
 
     async create(tenant: Tenant, body: AssetBody): Promise<{ view: AssetView; seq: number }> {
-      assertCanEdit(tenant);
+      assertCanEdit(tenant, { callsWithoutRole: 'allow' });
       const problems: FieldProblem[] = [];
       for (const field of ['transactionId', 'assetTypeId'] as const) {
         const v = body[field];
@@ -260,7 +255,7 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
     },
 
     async stop(tenant: Tenant, id: string): Promise<AssetView> {
-      assertCanEdit(tenant);
+      assertCanEdit(tenant, { callsWithoutRole: 'allow' });
       if (!isUuid(id)) throw notFound();
       await withTenant(db, tenant, async (trx) => {
         const a = await lockAsset(trx, id);
@@ -271,7 +266,7 @@ export function createFixedAssetUseCases({ db, logger, ledger, today, wake }: Fi
     },
 
     async remove(tenant: Tenant, id: string): Promise<number> {
-      assertCanEdit(tenant);
+      assertCanEdit(tenant, { callsWithoutRole: 'allow' });
       if (!isUuid(id)) throw notFound();
       await withTenant(db, tenant, async (trx) => {
         const a = await lockAsset(trx, id);

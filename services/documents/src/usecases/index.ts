@@ -2,20 +2,19 @@ import {
   AppError,
   claimIdempotencyKey,
   ErrorKind,
-  hasRoleAtLeast,
   isReversedRange,
   isBusinessDate,
   isUuid,
   newId,
   pageMeta,
   paging,
-  VIEWER_EDIT_MESSAGE,
   withTenant,
   writePostingRequested,
   type IdempotencyClaim,
   type Knex,
   type Logger,
   type TenantContext,
+  assertCanEdit,
 } from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import type { PartyLookup } from '../clients/parties.js';
@@ -100,9 +99,6 @@ export interface DocumentChangeAnswer {
   seq: number;
 }
 
-function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 function throwIfAny(problems: FieldProblem[]): void {
   if (problems.length > 0) throw AppError.invalid(problems);
 }

@@ -1,16 +1,15 @@
 import {
   AppError,
   ErrorKind,
-  hasRoleAtLeast,
   isUuid,
   newId,
-  VIEWER_EDIT_MESSAGE,
   withSystem,
   withTenant,
   writePostingRequested,
   type Knex,
   type Logger,
   type TenantContext,
+  assertCanEdit,
 } from '@ledgerline/platform';
 import type { DocumentLedger, DocumentPosting } from '../clients/ledger.js';
 import { DOC_MSG, entryDescription, isDocumentKind, KINDS, type CleanDocument, type DocumentKind, type FieldProblem } from '../domain/documents.js';
@@ -90,9 +89,6 @@ export const NO_RECURRENCE: RecurrenceView = {
   recurredFromId: '',
 };
 
-function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 function invalid(problems: FieldProblem[]): void {
   if (problems.length > 0) throw AppError.invalid(problems);
 }

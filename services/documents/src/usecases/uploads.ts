@@ -2,17 +2,16 @@ import { createHash } from 'node:crypto';
 import {
   AppError,
   ErrorKind,
-  hasRoleAtLeast,
   isUuid,
   newId,
   pageMeta,
   paging,
-  VIEWER_EDIT_MESSAGE,
   withSystem,
   withTenant,
   type Knex,
   type Logger,
   type TenantContext,
+  assertCanEdit,
 } from '@ledgerline/platform';
 import type { TransactionSource } from '../clients/transactions.js';
 import { candidateWindow, decideMatch, type ScoredCandidate } from '../domain/receipt-matching.js';
@@ -84,9 +83,6 @@ export interface UploadView {
   signedUrlExpiresAt: string;
 }
 
-function assertCanEdit(tenant: TenantContext): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 const notFound = (field: string, message: string) => new AppError(ErrorKind.NotFound, message, { fields: [{ field, message }] });
 const tenantOf = (t: TenantContext): Tenant => {
   if (!t.workspaceId) throw new AppError(ErrorKind.PermissionDenied, 'A workspace is required');

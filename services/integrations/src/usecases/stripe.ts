@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, withSystem, withTenant } from '@ledgerline/platform';
+import { AppError, ErrorKind, newId, withSystem, withTenant, assertCanEdit } from '@ledgerline/platform';
 import Stripe from 'stripe';
 import { codeProblem, redirectUriProblem, scopeProblem } from '../domain/stripe-input.js';
 import { connections, objects, syncJobs, type ConnectionRow, type JobRow } from '../store/stripe-store.js';
@@ -30,10 +30,6 @@ export interface SyncStatusView {
 
 const NOT_CONNECTED = 'No Stripe account is connected';
 
-function requireEditor(tenant: Tenant): void {
-  if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE);
-}
-
 function invalid(field: string, problem: string | undefined): void {
   if (problem) throw AppError.invalid([{ field, message: problem }]);
 }
@@ -58,7 +54,7 @@ export class StripeIntegration {
   ) {}
 
   oauthLink(tenant: Tenant, redirectUri: string): string {
-    requireEditor(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     invalid('redirectUri', redirectUriProblem(redirectUri));
     const url = new URL('/oauth/authorize', this.deps.config.STRIPE_CONNECT_URL);
     url.search = new URLSearchParams({
@@ -72,7 +68,7 @@ export class StripeIntegration {
   }
 
   async connect(tenant: Tenant, input: { scope: string; code: string }): Promise<{ account: StripeAccountView; job: JobRow }> {
-    requireEditor(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const problems = [
       { field: 'scope', message: scopeProblem(input.scope) },
       { field: 'code', message: codeProblem(input.code) },
@@ -133,7 +129,7 @@ export class StripeIntegration {
   }
 
   async sync(tenant: Tenant): Promise<JobRow> {
-    requireEditor(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const job = await withTenant(this.deps.db, tenant, async (trx) => {
       const row = await connections.ofWorkspace(trx);
       if (!row) throw new AppError(ErrorKind.NotFound, NOT_CONNECTED);
@@ -164,7 +160,7 @@ export class StripeIntegration {
 
   /** Deauthorizes the platform on the account (an account already deauthorized is fine), then forgets it. */
   async disconnect(tenant: Tenant): Promise<string> {
-    requireEditor(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const row = await this.connection(tenant);
     try {
       await this.deps

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, LruMap, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
+import { LruMap, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
 import { ensureChart } from '../store/chart-store.js';
 import { ownSeq } from '../store/seq.js';
 
@@ -8,6 +8,9 @@ export interface LedgerDeps {
 }
 
 export type Tenant = TenantContext & { workspaceId: string };
+
+/** The edit check of spec §6 (the chassis' one, for every service). */
+export { assertCanEdit } from '@ledgerline/platform';
 
 // Workspaces whose chart was found already committed, per database: a chart is never removed, so the
 // check (one statement on every call) is skipped for them. One created in this call is not remembered
@@ -39,6 +42,3 @@ export function changeInWorkspace<T extends object>(db: Knex, tenant: Tenant, fn
 }
 
 /** Services check the role again (ARCHITECTURE §4): a Viewer never writes. */
-export function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import { AppError, ErrorKind, isUuid, type Knex, assertCanEdit } from '@ledgerline/platform';
 import {
   billOrInvoiceLines,
   DOCUMENT_PARTY,
@@ -97,8 +97,7 @@ export class DocumentPostingUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   async post(tenant: Tenant, input: DocumentPostingInput & { dryRun?: boolean }): Promise<DocumentPostingOutcome> {
-    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin'))
-      throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const checkedInput = checkDocumentInput(input);
     try {
       return await inWorkspace(this.deps.db, tenant, async (trx) => {

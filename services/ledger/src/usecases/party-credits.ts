@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, newId, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import { AppError, ErrorKind, newId, type Knex, assertCanEdit } from '@ledgerline/platform';
 import type { ClassGroup } from '../domain/chart.js';
 import { PARTY_ACCOUNTS, PARTY_CREDIT_MSG, PARTY_CREDIT_SOURCE_TYPES, partyCreditLines, type PartyCreditSourceType } from '../domain/party-credits.js';
 import { checkSourcedLines, lineCategoryProblems, type SourcedLine } from '../domain/sourced-lines.js';
@@ -106,8 +106,7 @@ export class PartyCreditUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   async post(tenant: Tenant, input: PartyCreditInput & { dryRun?: boolean }): Promise<PartyCreditOutcome> {
-    if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin'))
-      throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const type = checkInput(input);
     try {
       return await inWorkspace(this.deps.db, tenant, async (trx) => {

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, VIEWER_EDIT_MESSAGE, type FieldError, type Knex } from '@ledgerline/platform';
+import { AppError, type FieldError, type Knex, assertCanEdit } from '@ledgerline/platform';
 import { isPostableLevel } from '../domain/chart.js';
 import type { PostingLine } from '../domain/posting.js';
 import { bodyHash, checkPostingRequest, POSTING_MSG, type PostingRequestInput } from '../domain/source-posting.js';
@@ -10,10 +10,6 @@ import { inWorkspace, type LedgerDeps, type Tenant } from './context.js';
  * PostEntry is called by other services. A call made for a user carries the user's role, and a Viewer
  * never writes; a call without a role is the calling service's own work (e.g. a recurring bill).
  */
-function assertMayPost(tenant: Tenant): void {
-  if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
-
 /** Every line's account exists in the workspace (row-level security hides others') and is postable. */
 async function checkAccounts(trx: Knex.Transaction, lines: readonly PostingLine[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.accountId))];
@@ -33,7 +29,7 @@ export class PostingUseCases {
 
   /** Posts (or replays) one version of a source document's entry; see `applyVersion`. */
   async post(tenant: Tenant, input: PostingRequestInput): Promise<PostingOutcome> {
-    assertMayPost(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const { request, problems } = checkPostingRequest(input);
     if (!request) throw AppError.invalid(problems);
     return inWorkspace(this.deps.db, tenant, async (trx) => {

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, VIEWER_EDIT_MESSAGE, type Knex } from '@ledgerline/platform';
+import { isUuid, type Knex, assertCanEdit } from '@ledgerline/platform';
 import { bankTransactionLines } from '../domain/posting.js';
 import { Problems } from '../domain/validation.js';
 import { cleanRule, type RuleInput } from '../domain/vendor-rules.js';
@@ -109,7 +109,7 @@ export class VendorRuleUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   async apply(tenant: Tenant, input: RuleInput): Promise<{ categorised: number; impacted: number; seq: number }> {
-    assertNotViewer(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const { value, problems } = cleanRule(input);
     problems.throwIfAny();
     return changeInWorkspace(this.deps.db, tenant, async (trx) => {
@@ -141,7 +141,7 @@ export class VendorRuleUseCases {
   }
 
   async forget(tenant: Tenant, ruleId: string): Promise<{ keptCategorisations: number }> {
-    assertNotViewer(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const p = new Problems();
     p.uuid('id', ruleId, { required: true });
     p.throwIfAny();
@@ -154,8 +154,4 @@ export class VendorRuleUseCases {
     p.throwIfAny();
     return inWorkspace(this.deps.db, tenant, (trx) => describeRules(trx, ruleIds, Math.max(0, Math.min(limit, 1000))));
   }
-}
-
-function assertNotViewer(tenant: Tenant): void {
-  if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
 }

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, VIEWER_EDIT_MESSAGE } from '@ledgerline/platform';
+import { assertCanEdit } from '@ledgerline/platform';
 import { Problems } from '../domain/validation.js';
 import { forgetVendor, mergeVendors, registerVendors, registeredVendors, vendorActivity, type VendorActivityRow } from '../store/vendors-store.js';
 import { assertReferences } from './references.js';
@@ -15,7 +15,7 @@ export class VendorLinkUseCases {
   constructor(private readonly deps: LedgerDeps) {}
 
   async register(tenant: Tenant, vendors: readonly { vendorId: string; billerIds: readonly string[] }[]): Promise<void> {
-    assertNotViewer(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const p = new Problems();
     vendors.forEach((v, i) => {
       p.uuid(`vendors.${i}.vendorId`, v.vendorId, { required: true });
@@ -32,7 +32,7 @@ export class VendorLinkUseCases {
   }
 
   async merge(tenant: Tenant, parentId: string, mergingIds: readonly string[]): Promise<{ movedTransactions: number }> {
-    assertNotViewer(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const p = new Problems();
     p.uuid('parentVendorId', parentId, { required: true });
     if (mergingIds.length === 0) p.add('mergingVendorsId', 'Vendor merge needs a non-empty list of vendor ids');
@@ -49,7 +49,7 @@ export class VendorLinkUseCases {
   }
 
   async forget(tenant: Tenant, vendorId: string): Promise<void> {
-    assertNotViewer(tenant);
+    assertCanEdit(tenant, { callsWithoutRole: 'allow' });
     const p = new Problems();
     p.uuid('vendorId', vendorId, { required: true });
     p.throwIfAny();
@@ -65,6 +65,3 @@ export class VendorLinkUseCases {
 }
 
 /** The parties service passes the user's role on a user's change; none when it acts on its own. */
-function assertNotViewer(tenant: Tenant): void {
-  if (tenant.role && !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type Logger } from '@ledgerline/platform';
+import { AppError, ErrorKind, isUuid, newId, withTenant, type Knex, type Logger, assertCanEdit } from '@ledgerline/platform';
 import { postingRequested } from '../events/party-changed.js';
 import type { CreditLedger, CreditPosting } from '../clients/ledger-credits.js';
 import {
@@ -43,9 +43,6 @@ export interface CreditChange {
   seq: number;
 }
 
-function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 function throwIfAny(problems: FieldProblem[]): void {
   if (problems.length > 0) throw AppError.invalid(problems);
 }

@@ -1,15 +1,4 @@
-import {
-  AppError,
-  ErrorKind,
-  hasRoleAtLeast,
-  isUuid,
-  newId,
-  VIEWER_EDIT_MESSAGE,
-  withTenant,
-  type Knex,
-  type Logger,
-  type TenantContext,
-} from '@ledgerline/platform';
+import { AppError, ErrorKind, isUuid, newId, withTenant, type Knex, type Logger, type TenantContext, assertCanEdit } from '@ledgerline/platform';
 import type { LedgerLink, VendorActivity } from '../clients/ledger.js';
 import { cleanListQuery, cleanParty, mergeProblems, MSG, pageMeta, type CustomerInput, type FieldProblem, type VendorInput } from '../domain/parties.js';
 import { partyFigures, utcToday, type PartyFigures } from '../domain/document-figures.js';
@@ -82,9 +71,6 @@ export interface ListAnswer<T> {
 
 const NO_ACTIVITY: VendorActivity = { transactionCount: 0, spendingCents: 0, inflowCents: 0 };
 
-function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 function throwIfAny(problems: FieldProblem[]): void {
   if (problems.length > 0) throw AppError.invalid(problems);
 }

@@ -1,4 +1,4 @@
-import { AppError, ErrorKind, hasRoleAtLeast, isUuid, newId, VIEWER_EDIT_MESSAGE, withTenant, type Knex, type TenantContext } from '@ledgerline/platform';
+import { AppError, ErrorKind, isUuid, newId, withTenant, type Knex, type TenantContext, assertCanEdit } from '@ledgerline/platform';
 import type { RuleDescription, RuleLedgerLink } from '../clients/ledger-rules.js';
 import { cleanListQuery, pageMeta, type FieldProblem } from '../domain/parties.js';
 import { applyFromOf, cleanRule, RULE_MSG, type RuleFieldsInput, type RuleValue } from '../domain/vendor-rules.js';
@@ -23,9 +23,6 @@ export interface RuleView {
 export const IMPACTED_LIMIT = 100;
 const NOTHING: RuleDescription = { categoryName: '', sourceAccountName: '', impactedCount: 0, impacted: [] };
 
-function assertCanEdit(tenant: Tenant): void {
-  if (!tenant.role || !hasRoleAtLeast(tenant.role, 'Admin')) throw new AppError(ErrorKind.PermissionDenied, VIEWER_EDIT_MESSAGE, { appErrorCode: 'FORBIDDEN' });
-}
 function throwIfAny(problems: FieldProblem[]): void {
   if (problems.length > 0) throw AppError.invalid(problems);
 }
