@@ -722,6 +722,15 @@ export class TeamUseCases {
       }
       await writeMemberEvents(trx, user.id, joined);
       await invites.update(trx, invite.id, { status: 'verified', accepted_user_id: user.id, updated_at: now });
+      // The inviter is told, once per workspace joined (decision 0040).
+      const userName = [user.first_name, user.last_name].filter((n) => n && n.trim() !== '').join(' ');
+      for (const w of joined) {
+        await writeEvent(trx, SOURCE, {
+          type: EventType.InviteAccepted,
+          workspaceId: w,
+          payload: { inviteId: invite.id, invitedByUserId: invite.invited_by_user_id ?? '', userId: user.id, userName, email: user.email, role: invite.role },
+        });
+      }
       if (!isNew) return { status: 'accepted', message: TEAM.inviteAccepted, ...names };
       const session = await this.identity.startSession(trx, user.id, 'active');
       return { status: 'accepted', message: MSG.passwordSet, ...names, user: await this.identity.view(trx, user), sessionToken: session.token };
