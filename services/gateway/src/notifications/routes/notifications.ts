@@ -17,7 +17,9 @@ import {
 
 export const MARKED_READ_MESSAGE = 'Notifications marked as read';
 
-const common = { tags: ['notifications'], security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
+// Also `users`: a user's own notifications and preferences, which every role of the workspace manages (a Viewer too),
+// like their own account (tests/api/teams-role-matrix.test.ts holds the workspace's edit ranking to the other routes).
+const common = { tags: ['notifications', 'users'], security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
 
 /**
  * The signed-in user's notifications in the current workspace (platform-core §7): list, mark read (one, some or all),
