@@ -264,7 +264,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         name: 'gateway',
         dir: 'services/gateway',
         // The live notification stream tails the test's streams (decision 0040).
-        env: { ...gatewaySettings, HOST: '127.0.0.1', NATS_NAMESPACE: options.processes.namespace, ...(options.processes.natsUrl ? { NATS_URL: options.processes.natsUrl } : {}) },
+        env: {
+          ...gatewaySettings,
+          HOST: '127.0.0.1',
+          NATS_NAMESPACE: options.processes.namespace,
+          ...(options.processes.natsUrl ? { NATS_URL: options.processes.natsUrl } : {}),
+        },
         port: ports.gateway,
       });
     };
@@ -287,7 +292,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     } else {
       const gatewayConfig = gatewayConfigSchema.parse(gatewaySettings);
-      const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level, options.logDestination), bus: options.bus });
+      const gateway: FastifyInstance = await buildGateway({
+        config: gatewayConfig,
+        logger: createLogger('gateway', level, options.logDestination),
+        bus: options.bus,
+      });
       await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
       closers.push(() => gateway.close());
     }

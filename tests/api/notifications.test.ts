@@ -41,7 +41,11 @@ const list = async (who: { token: string }, query = '', workspace = owner.worksp
 };
 
 const comment = async (text: string, taggedUsers: string[]) => {
-  const posted = await system.api('POST', '/transactions/comment', { token: owner.token, workspace: owner.workspace, body: { transactionId: txnId, comment: text, taggedUsers } });
+  const posted = await system.api('POST', '/transactions/comment', {
+    token: owner.token,
+    workspace: owner.workspace,
+    body: { transactionId: txnId, comment: text, taggedUsers },
+  });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
 };
 
@@ -162,7 +166,11 @@ describe('notifications through the gateway', () => {
     expect((await list(alan, '?isRead=true')).data.map((x) => x.data.comment)).toEqual(['Fourth']);
     expect(await list(alan, '?isRead=false')).toMatchObject({ unreadCount: 2, readCount: 1, meta: { itemCount: 2 } });
 
-    const some = await system.api('PATCH', '/internal-notifications/mark-read', { token: alan.token, workspace: owner.workspace, body: { notificationIds: [page1.data[1]!.id] } });
+    const some = await system.api('PATCH', '/internal-notifications/mark-read', {
+      token: alan.token,
+      workspace: owner.workspace,
+      body: { notificationIds: [page1.data[1]!.id] },
+    });
     expect(some.body).toEqual({ message: 'Notifications marked as read', marked: 1, unreadCount: 1 });
     const all = await system.api('PATCH', '/internal-notifications/mark-read', { token: alan.token, workspace: owner.workspace, body: {} });
     expect(all.body).toEqual({ message: 'Notifications marked as read', marked: 1, unreadCount: 0 });
@@ -189,7 +197,11 @@ describe('notifications through the gateway', () => {
   it('keeps mail preferences per user: turned off, a tag still notifies but sends no mail', async () => {
     const prefs = await system.api('GET', '/internal-notifications/preferences', { token: alan.token, workspace: owner.workspace });
     expect(prefs.body).toEqual({ emailCommentTagged: true, emailReconnectRequired: true });
-    const off = await system.api('PATCH', '/internal-notifications/preferences', { token: alan.token, workspace: owner.workspace, body: { emailCommentTagged: false } });
+    const off = await system.api('PATCH', '/internal-notifications/preferences', {
+      token: alan.token,
+      workspace: owner.workspace,
+      body: { emailCommentTagged: false },
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body).toEqual({ emailCommentTagged: false, emailReconnectRequired: true });
     const mailsBefore = await fetch(`${system.mailbox.url}/api/messages?to=${encodeURIComponent(alan.email)}`).then((r) => r.json());

@@ -52,10 +52,16 @@ beforeAll(async () => {
   await banking.add(await banking.link(), { amountCents: -4_250, name: MERCHANT, merchantName: MERCHANT });
   // Grace joins by invite.
   const email = uniqueEmail('grace');
-  const sent = await system.api('POST', '/send-invite', { token: ada.token, workspace: ada.workspace, body: { email, role: 'Accountant', firstName: 'Grace', lastName: 'Hopper' } });
+  const sent = await system.api('POST', '/send-invite', {
+    token: ada.token,
+    workspace: ada.workspace,
+    body: { email, role: 'Accountant', firstName: 'Grace', lastName: 'Hopper' },
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   const link = /https?:\/\/\S+\/verify-invite\?token=[\w-]+/.exec((await system.mailTo(email, /invited to/)).text ?? '')?.[0];
-  const accepted = await system.api('POST', '/verify-invite', { body: { token: new URL(link!).searchParams.get('token'), password: PASSWORD, confirmPassword: PASSWORD } });
+  const accepted = await system.api('POST', '/verify-invite', {
+    body: { token: new URL(link!).searchParams.get('token'), password: PASSWORD, confirmPassword: PASSWORD },
+  });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   grace = { email, userId: accepted.body.user.id };
   txnId = await expectEventually(
@@ -92,7 +98,7 @@ async function checkLayout(page: Page, name: string): Promise<void> {
 
 describe('the notification bell', () => {
   it(
-    "rises live when a teammate tags you, and leads to the transaction; mark all read clears it; fits at 1280 and 390 px",
+    'rises live when a teammate tags you, and leads to the transaction; mark all read clears it; fits at 1280 and 390 px',
     async () => {
       const adas = await openPage(browser, system.webUrl);
       const graces = await openPage(browser, system.webUrl);

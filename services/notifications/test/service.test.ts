@@ -4,7 +4,19 @@
 // accepted invite; list, mark read and preferences per user and workspace (another user's id is NotFound).
 import { fromBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { createLogger, createServiceClient, errorInfoOf, eventMessage, eventSubject, EventType, newId, publishEvent, tenantHeaders, withTenant, type OutgoingEvent } from '@ledgerline/platform';
+import {
+  createLogger,
+  createServiceClient,
+  errorInfoOf,
+  eventMessage,
+  eventSubject,
+  EventType,
+  newId,
+  publishEvent,
+  tenantHeaders,
+  withTenant,
+  type OutgoingEvent,
+} from '@ledgerline/platform';
 import { createTestBus, createTestDatabase, expectEventually, type TestDatabase } from '@ledgerline/platform/testing';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { NotificationsService as NotificationsRpc } from '@ledgerline/proto/notifications/v1/notifications_pb';
@@ -79,7 +91,8 @@ const membersKnown = (workspaceId: string, n: number) =>
     expect(await withTenant(db.appDb, { workspaceId }, (trx) => trx('notification_members').count({ n: '*' }).first())).toEqual({ n }),
   );
 
-const stored = (workspaceId: string) => withTenant(db.appDb, { workspaceId }, (trx) => trx('notifications').select('user_id', 'type', 'message', 'redirect_url'));
+const stored = (workspaceId: string) =>
+  withTenant(db.appDb, { workspaceId }, (trx) => trx('notifications').select('user_id', 'type', 'message', 'redirect_url'));
 
 describe('the notifications service', () => {
   it('notifies each tagged member once (not the author, not the others), mails them, and a redelivered event changes nothing', async () => {
@@ -94,23 +107,42 @@ describe('the notifications service', () => {
       id: newId(),
       type: EventType.TransactionCommented,
       workspaceId: ws,
-      payload: { commentId: newId(), transactionId: txn, authorUserId: ada, authorName: 'Ada Lovelace', comment: 'What was this?', taggedUserIds: [grace, ada] },
+      payload: {
+        commentId: newId(),
+        transactionId: txn,
+        authorUserId: ada,
+        authorName: 'Ada Lovelace',
+        comment: 'What was this?',
+        taggedUserIds: [grace, ada],
+      },
     };
     await publishEvent(bus, 'ledger', event);
     // The same event again, past JetStream's de-duplication (another message id): the inbox makes it a no-op.
     await publishEvent(bus, 'ledger', event, `again-${event.id}`);
     await expectEventually(async () => expect(await stored(ws)).toHaveLength(1));
     expect(await stored(ws)).toEqual([
-      { user_id: grace, type: 'comment_tagged', message: 'Ada Lovelace tagged you in a comment: “What was this?”', redirect_url: `/transactions?tab=all&txn=${txn}` },
+      {
+        user_id: grace,
+        type: 'comment_tagged',
+        message: 'Ada Lovelace tagged you in a comment: “What was this?”',
+        redirect_url: `/transactions?tab=all&txn=${txn}`,
+      },
     ]);
     await expectEventually(() => expect(sent.filter((m) => m.to.startsWith('grace-'))).toHaveLength(1));
     expect(sent.find((m) => m.to.startsWith('grace-'))?.text).toContain(`https://app.example/transactions?tab=all&txn=${txn}`);
-    await expectEventually(() => expect(created.filter((c) => c.workspaceId === ws)).toEqual([{ workspaceId: ws, userId: grace, notificationId: expect.any(String) }]));
+    await expectEventually(() =>
+      expect(created.filter((c) => c.workspaceId === ws)).toEqual([{ workspaceId: ws, userId: grace, notificationId: expect.any(String) }]),
+    );
 
     // Grace's list: the notification, unread; Alan and Ada have none; another workspace sees nothing.
     const list = await client.listNotifications({}, as(ws, grace));
     expect(list).toMatchObject({ total: 1, unreadCount: 1, readCount: 0, page: 1, take: 20 });
-    expect(list.notifications[0]).toMatchObject({ type: 'comment_tagged', isRead: false, status: 'unread', data: { comment: 'What was this?', userName: 'Ada Lovelace', transactionId: txn } });
+    expect(list.notifications[0]).toMatchObject({
+      type: 'comment_tagged',
+      isRead: false,
+      status: 'unread',
+      data: { comment: 'What was this?', userName: 'Ada Lovelace', transactionId: txn },
+    });
     expect((await client.listNotifications({}, as(ws, alan))).total).toBe(0);
     expect(await stored(newId())).toEqual([]);
 
@@ -130,7 +162,9 @@ describe('the notifications service', () => {
     const [ada, bob] = [newId(), newId()];
     await member(ws, ada, 'Ada Lovelace');
     await member(ws, bob, 'Bob Builder', 'Admin');
-    expect((await client.getPreferences({}, as(ws, bob))).preferences).toEqual(expect.objectContaining({ emailCommentTagged: true, emailReconnectRequired: true }));
+    expect((await client.getPreferences({}, as(ws, bob))).preferences).toEqual(
+      expect.objectContaining({ emailCommentTagged: true, emailReconnectRequired: true }),
+    );
     const off = await client.updatePreferences({ emailCommentTagged: false }, as(ws, bob));
     expect(off.preferences).toEqual(expect.objectContaining({ emailCommentTagged: false, emailReconnectRequired: true }));
     expect((await refusal(client.updatePreferences({}, as(ws, bob)))).fields).toEqual(['emailCommentTagged']);
@@ -155,12 +189,27 @@ describe('the notifications service', () => {
     await publishEvent(bus, 'banking', {
       type: EventType.BankAccountLinked,
       workspaceId: ws,
-      payload: { accountId, name: 'Plaid Checking', mask: '0000', type: 'depository', subtype: 'checking', institutionName: 'First Platypus Bank', isoCurrencyCode: 'USD', source: 'plaid' },
+      payload: {
+        accountId,
+        name: 'Plaid Checking',
+        mask: '0000',
+        type: 'depository',
+        subtype: 'checking',
+        institutionName: 'First Platypus Bank',
+        isoCurrencyCode: 'USD',
+        source: 'plaid',
+      },
     });
     const synced = (v: bigint, postedCount: bigint) =>
-      publishEvent(bus, 'banking', { type: EventType.BankAccountSynced, workspaceId: ws, payload: { accountId, version: v, postedCount, syncedAt: new Date().toISOString() } });
+      publishEvent(bus, 'banking', {
+        type: EventType.BankAccountSynced,
+        workspaceId: ws,
+        payload: { accountId, version: v, postedCount, syncedAt: new Date().toISOString() },
+      });
     await synced(1n, 12n);
-    await expectEventually(async () => expect((await stored(ws)).map((n) => n.message)).toEqual(['Import finished: 12 transactions from Plaid Checking are ready to review']));
+    await expectEventually(async () =>
+      expect((await stored(ws)).map((n) => n.message)).toEqual(['Import finished: 12 transactions from Plaid Checking are ready to review']),
+    );
     await synced(2n, 12n); // nothing new: nobody is told
     await synced(3n, 15n);
     await synced(2n, 13n); // older, arriving late: ignored
@@ -185,7 +234,9 @@ describe('the notifications service', () => {
         ].sort(),
       ),
     );
-    await expectEventually(() => expect(sent.filter((m) => m.to.startsWith('olive-')).map((m) => m.subject)).toEqual(['A bank connection needs you on Ledgerline']));
+    await expectEventually(() =>
+      expect(sent.filter((m) => m.to.startsWith('olive-')).map((m) => m.subject)).toEqual(['A bank connection needs you on Ledgerline']),
+    );
   });
 
   it('refuses bad paging and filters naming the field, and bad ids', async () => {

@@ -24,9 +24,7 @@ export class LiveNotifications {
   private tail: Promise<Subscription> | null = null;
   private ownBus: NatsEventBus | null = null;
 
-  constructor(
-    private readonly options: { config: GatewayConfig; logger: Logger; bus?: EventBus },
-  ) {}
+  constructor(private readonly options: { config: GatewayConfig; logger: Logger; bus?: EventBus }) {}
 
   /** Streams open now (tests and metrics). */
   get openStreams(): number {

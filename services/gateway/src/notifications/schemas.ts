@@ -4,7 +4,8 @@ import { bool, int, str, uuid } from '../http/schemas.js';
 export const NotificationDataSchema = {
   $id: 'NotificationData',
   type: 'object',
-  description: "What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns.",
+  description:
+    "What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns.",
   properties: { comment: str, userName: str, requesteeUserName: str, requesterUserName: str, transactionId: str, accountId: str },
   required: ['comment', 'userName', 'requesteeUserName', 'requesterUserName', 'transactionId', 'accountId'],
   additionalProperties: false,
@@ -75,7 +76,8 @@ export const MarkManyReadBodySchema = {
       type: 'array',
       maxItems: 500,
       items: { type: 'string', format: 'uuid' },
-      description: "The user's notifications to mark read (at most 500; an id that is not theirs is a 404 and nothing changes). Absent or empty: all their unread ones in the workspace.",
+      description:
+        "The user's notifications to mark read (at most 500; an id that is not theirs is a 404 and nothing changes). Absent or empty: all their unread ones in the workspace.",
     },
   },
   additionalProperties: false,
@@ -88,4 +90,10 @@ export const PreferencesBodySchema = {
 } as const;
 
 /** Registered before the routes (OpenAPI names them `#/components/schemas/<$id>`). */
-export const NOTIFICATIONS_SCHEMAS = [NotificationDataSchema, NotificationSchema, NotificationListSchema, MarkManyReadResponseSchema, NotificationPreferencesSchema] as const;
+export const NOTIFICATIONS_SCHEMAS = [
+  NotificationDataSchema,
+  NotificationSchema,
+  NotificationListSchema,
+  MarkManyReadResponseSchema,
+  NotificationPreferencesSchema,
+] as const;

@@ -90,12 +90,26 @@ export function commentTagged(input: { userId: string; author: string; comment: 
 }
 
 /** A sync brought transactions: the first one ("import") or a later one. */
-export function syncFinished(input: { userId: string; accountName: string; accountId: string; newCount: number; first: boolean; sourceKey: string }): NewNotification {
+export function syncFinished(input: {
+  userId: string;
+  accountName: string;
+  accountId: string;
+  newCount: number;
+  first: boolean;
+  sourceKey: string;
+}): NewNotification {
   const account = input.accountName || 'your bank account';
   const message = input.first
     ? `Import finished: ${plural(input.newCount, 'transaction', 'transactions')} from ${account} are ready to review`
     : `Sync finished: ${plural(input.newCount, 'new transaction', 'new transactions')} from ${account} to review`;
-  return { userId: input.userId, type: 'sync_finished', message, redirectUrl: LINKS.review(), data: { accountId: input.accountId }, sourceKey: input.sourceKey };
+  return {
+    userId: input.userId,
+    type: 'sync_finished',
+    message,
+    redirectUrl: LINKS.review(),
+    data: { accountId: input.accountId },
+    sourceKey: input.sourceKey,
+  };
 }
 
 /** A bank connection needs its user to sign in to the bank again. */

@@ -79,13 +79,23 @@ export function startNotificationsConsumer(options: { db: Knex; bus: EventBus; l
         case EventType.TransactionCommented: {
           const c = eventMessage(event);
           const tagged = c.taggedUserIds.map((id) => id.toLowerCase());
-          await deliver(trx, source.workspaceId, produce.commentTagged(source, { ...c, authorUserId: c.authorUserId.toLowerCase(), taggedUserIds: tagged }), webUrl);
+          await deliver(
+            trx,
+            source.workspaceId,
+            produce.commentTagged(source, { ...c, authorUserId: c.authorUserId.toLowerCase(), taggedUserIds: tagged }),
+            webUrl,
+          );
           return;
         }
         case EventType.BankAccountSynced: {
           const s = eventMessage(event);
           if (!isUuid(s.accountId)) return;
-          await deliver(trx, source.workspaceId, await produce.syncFinished(trx, source, { accountId: s.accountId, version: s.version, postedCount: s.postedCount }), webUrl);
+          await deliver(
+            trx,
+            source.workspaceId,
+            await produce.syncFinished(trx, source, { accountId: s.accountId, version: s.version, postedCount: s.postedCount }),
+            webUrl,
+          );
           return;
         }
         case EventType.BankConnectionReconnectRequired: {

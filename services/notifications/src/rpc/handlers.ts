@@ -62,7 +62,10 @@ export function notificationsRoutes(useCases: NotificationsUseCases): (router: C
           return create(GetPreferencesResponseSchema, { preferences: create(PreferencesSchema, await useCases.preferences(requireTenant(ctx))) });
         },
         async updatePreferences(req, ctx) {
-          const p = await useCases.updatePreferences(requireTenant(ctx), { emailCommentTagged: req.emailCommentTagged, emailReconnectRequired: req.emailReconnectRequired });
+          const p = await useCases.updatePreferences(requireTenant(ctx), {
+            emailCommentTagged: req.emailCommentTagged,
+            emailReconnectRequired: req.emailReconnectRequired,
+          });
           return create(UpdatePreferencesResponseSchema, { preferences: create(PreferencesSchema, p) });
         },
       }),

@@ -58,7 +58,11 @@ export const notificationsStore = {
     return rows.flatMap((r, i) => (ids.has(r.id) ? [{ id: r.id, item: items[i] as NewNotification }] : []));
   },
 
-  async page(trx: Knex.Transaction, userId: string, filter: { isRead?: boolean; page: number; take: number }): Promise<{ rows: NotificationView[]; total: number }> {
+  async page(
+    trx: Knex.Transaction,
+    userId: string,
+    filter: { isRead?: boolean; page: number; take: number },
+  ): Promise<{ rows: NotificationView[]; total: number }> {
     const base = trx<NotificationRow>('notifications').where({ user_id: userId });
     if (filter.isRead === true) base.whereNotNull('read_at');
     if (filter.isRead === false) base.whereNull('read_at');
@@ -149,17 +153,25 @@ export const preferencesStore = {
 
 export const bankAccountsStore = {
   async named(trx: Knex.Transaction, workspaceId: string, accountId: string, name: string): Promise<void> {
-    await trx('notification_bank_accounts').insert({ workspace_id: workspaceId, account_id: accountId, name }).onConflict(['workspace_id', 'account_id']).merge({ name });
+    await trx('notification_bank_accounts')
+      .insert({ workspace_id: workspaceId, account_id: accountId, name })
+      .onConflict(['workspace_id', 'account_id'])
+      .merge({ name });
   },
 
   /**
    * Records a sync of the account: answers the posted count it had before (null: the first sync seen) or undefined when
    * this sync is not newer than one recorded (a late or repeated one).
    */
-  async synced(trx: Knex.Transaction, workspaceId: string, accountId: string, version: bigint, postedCount: bigint): Promise<{ before: bigint | null; name: string } | undefined> {
+  async synced(
+    trx: Knex.Transaction,
+    workspaceId: string,
+    accountId: string,
+    version: bigint,
+    postedCount: bigint,
+  ): Promise<{ before: bigint | null; name: string } | undefined> {
     const row = (await trx('notification_bank_accounts').where({ account_id: accountId }).forUpdate().first()) as
-      | { posted_count: string | null; synced_version: string; name: string }
-      | undefined;
+      { posted_count: string | null; synced_version: string; name: string } | undefined;
     if (row && BigInt(row.synced_version) >= version) return undefined;
     await trx('notification_bank_accounts')
       .insert({ workspace_id: workspaceId, account_id: accountId, posted_count: postedCount.toString(), synced_version: version.toString() })

@@ -1,12 +1,5 @@
 import { AppError, ErrorKind, isUuid, withTenant, type Knex, type Logger, type TenantContext } from '@ledgerline/platform';
-import {
-  MARK_READ_MAX_IDS,
-  NOTIFY_MSG,
-  PAGE_DEFAULT_TAKE,
-  PAGE_MAX,
-  PAGE_MAX_TAKE,
-  type NotificationView,
-} from '../domain/notifications.js';
+import { MARK_READ_MAX_IDS, NOTIFY_MSG, PAGE_DEFAULT_TAKE, PAGE_MAX, PAGE_MAX_TAKE, type NotificationView } from '../domain/notifications.js';
 import { notificationsStore, preferencesStore, type Preferences } from '../store/notifications-store.js';
 
 export interface NotificationsDeps {

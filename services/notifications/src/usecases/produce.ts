@@ -1,13 +1,5 @@
 import { EventType, mailOutboxStore, writeEvents, type Knex } from '@ledgerline/platform';
-import {
-  BANK_ROLES,
-  commentTagged,
-  inviteAccepted,
-  MAILED_TYPES,
-  reconnectRequired,
-  syncFinished,
-  type NewNotification,
-} from '../domain/notifications.js';
+import { BANK_ROLES, commentTagged, inviteAccepted, MAILED_TYPES, reconnectRequired, syncFinished, type NewNotification } from '../domain/notifications.js';
 import { notificationMail } from '../mail/templates.js';
 import { bankAccountsStore, membersStore, preferencesStore } from '../store/notifications-store.js';
 import { notificationsStore } from '../store/notifications-store.js';
@@ -53,9 +45,7 @@ export const produce = {
   commentTagged(event: Source, c: { authorUserId: string; authorName: string; comment: string; transactionId: string; taggedUserIds: readonly string[] }) {
     return c.taggedUserIds
       .filter((id) => id !== c.authorUserId)
-      .map((userId) =>
-        commentTagged({ userId, author: c.authorName, comment: c.comment, transactionId: c.transactionId, sourceKey: `comment:${event.id}` }),
-      );
+      .map((userId) => commentTagged({ userId, author: c.authorName, comment: c.comment, transactionId: c.transactionId, sourceKey: `comment:${event.id}` }));
   },
 
   /** The bank roles, when the sync brought transactions the account did not have (the first sync seen is the import). */
@@ -78,7 +68,11 @@ export const produce = {
   },
 
   /** The inviter, when they are still a member of the workspace. */
-  async inviteAccepted(trx: Knex.Transaction, event: Source, i: { invitedByUserId: string; userName: string; email: string; role: string }): Promise<NewNotification[]> {
+  async inviteAccepted(
+    trx: Knex.Transaction,
+    event: Source,
+    i: { invitedByUserId: string; userName: string; email: string; role: string },
+  ): Promise<NewNotification[]> {
     if (!i.invitedByUserId) return [];
     const [inviter] = await membersStore.byIds(trx, [i.invitedByUserId]);
     if (inviter?.removed) return [];

@@ -11,7 +11,13 @@ import {
 } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
-import { InviteAcceptedSchema, MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
+import {
+  InviteAcceptedSchema,
+  MemberChangedSchema,
+  UserSignedUpSchema,
+  WorkspaceCreatedSchema,
+  WorkspaceDeletedSchema,
+} from '@ledgerline/proto/events/v1/identity_pb';
 import {
   CategorizationRequestedSchema,
   ChartChangedSchema,

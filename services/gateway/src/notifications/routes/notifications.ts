@@ -113,7 +113,10 @@ export async function registerNotificationRoutes(
     },
     async (req) => {
       const p = (
-        await client.updatePreferences({ emailCommentTagged: req.body?.emailCommentTagged, emailReconnectRequired: req.body?.emailReconnectRequired }, headers(req))
+        await client.updatePreferences(
+          { emailCommentTagged: req.body?.emailCommentTagged, emailReconnectRequired: req.body?.emailReconnectRequired },
+          headers(req),
+        )
       ).preferences;
       return { emailCommentTagged: p?.emailCommentTagged ?? true, emailReconnectRequired: p?.emailReconnectRequired ?? true };
     },
@@ -136,7 +139,9 @@ export async function registerNotificationRoutes(
     },
     async (req, reply) => {
       if (!/\btext\/event-stream\b/.test(req.headers.accept ?? '')) {
-        throw new HttpError(406, 'NOT_ACCEPTABLE', 'This route answers text/event-stream only', [{ field: 'accept', message: 'accept must include text/event-stream' }]);
+        throw new HttpError(406, 'NOT_ACCEPTABLE', 'This route answers text/event-stream only', [
+          { field: 'accept', message: 'accept must include text/event-stream' },
+        ]);
       }
       const auth = authOf(req);
       const stream = sseBody(heartbeatMs);
