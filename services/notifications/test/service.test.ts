@@ -175,7 +175,8 @@ describe('the notifications service', () => {
       payload: { commentId: newId(), transactionId: newId(), authorUserId: ada, authorName: 'Ada Lovelace', comment: 'See this', taggedUserIds: [bob] },
     });
     await expectEventually(async () => expect(await stored(ws)).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 500));
+    // A mail would have been written with the notification (the outbox's rows keep their address once sent).
+    expect(await db.adminDb('mail_outbox').where('to', 'like', 'bob-%').count({ n: '*' })).toEqual([{ n: 0 }]);
     expect(sent.filter((m) => m.to.startsWith('bob-'))).toEqual([]);
   });
 
@@ -200,6 +201,10 @@ describe('the notifications service', () => {
         source: 'plaid',
       },
     });
+    // Linked and synced are consumed on separate subjects: the name is there before the first sync, as in real life.
+    await expectEventually(async () =>
+      expect(await withTenant(db.appDb, { workspaceId: ws }, (trx) => trx('notification_bank_accounts').select('name'))).toEqual([{ name: 'Plaid Checking' }]),
+    );
     const synced = (v: bigint, postedCount: bigint) =>
       publishEvent(bus, 'banking', {
         type: EventType.BankAccountSynced,
