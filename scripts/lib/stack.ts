@@ -185,6 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const extras: Partial<Record<ServiceName, { env: Record<string, string>; overrides?: Record<string, unknown> }>> = {
       identity: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
       firm: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
+      notifications: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl } },
       ...(s3
         ? {
             documents: {
@@ -307,7 +308,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       gatewayProcess = await startServiceProcess({
         name: 'gateway',
         dir: 'services/gateway',
-        env: { ...gatewaySettings, HOST: '127.0.0.1' },
+        // The live notification stream tails the test's streams (decision 0040).
+        env: {
+          ...gatewaySettings,
+          HOST: '127.0.0.1',
+          NATS_NAMESPACE: options.processes.namespace,
+          ...(options.processes.natsUrl ? { NATS_URL: options.processes.natsUrl } : {}),
+        },
         port: ports.gateway,
       });
     };
@@ -330,7 +337,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     } else {
       const gatewayConfig = gatewayConfigSchema.parse(gatewaySettings);
-      const gateway: FastifyInstance = await buildGateway({ config: gatewayConfig, logger: createLogger('gateway', level, options.logDestination) });
+      const gateway: FastifyInstance = await buildGateway({
+        config: gatewayConfig,
+        logger: createLogger('gateway', level, options.logDestination),
+        bus: options.bus,
+      });
       await gateway.listen({ port: ports.gateway, host: '127.0.0.1' });
       closers.push(() => gateway.close());
     }

@@ -1,6 +1,6 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { expectEventually } from '@ledgerline/platform/testing';
-import { BankTransactionsPageSchema } from '@ledgerline/proto/events/v1/banking_pb';
+import { BankConnectionReconnectRequiredSchema, BankTransactionsPageSchema } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBankingHarness, type BankingHarness, type Tenant } from './banking.harness.js';
@@ -22,6 +22,14 @@ async function count(sql: string, bindings: unknown[] = []): Promise<number> {
 }
 
 /** The adds a workspace's sync published: one bank_transactions.page per page (issue #22), each carrying its changes. */
+/** The bank_connection.reconnect_required events a workspace's banking wrote (decision 0040: the notifications service tells its members). */
+async function reconnectEvents(workspaceId: string) {
+  const r = await h.db.adminDb.raw("select envelope from outbox where workspace_id = ? and type = 'bank_connection.reconnect_required'", [workspaceId]);
+  return (r.rows as { envelope: Buffer }[]).map((row) =>
+    fromBinary(BankConnectionReconnectRequiredSchema, fromBinary(EventEnvelopeSchema, row.envelope).payload),
+  );
+}
+
 async function addsPublished(workspaceId: string): Promise<{ events: number; adds: number; modified: number; removed: number }> {
   const r = await h.db.adminDb.raw("select envelope from outbox where workspace_id = ? and type = 'bank_transactions.page'", [workspaceId]);
   const pages = (r.rows as { envelope: Buffer }[]).map((row) => fromBinary(BankTransactionsPageSchema, fromBinary(EventEnvelopeSchema, row.envelope).payload));
@@ -179,11 +187,19 @@ describe('failures of the feed', () => {
     const jobs = await h.settle(t);
     expect(jobs[0]).toMatchObject({ status: 'failed', failedReason: 'ITEM_LOGIN_REQUIRED', attempts: 1 });
     expect((await accountsOf(t)).every((a) => a.reconnectRequired)).toBe(true);
+    // Told once, with the item's accounts: a second failed sync of the lapsed item is not announced again.
+    const told = await reconnectEvents(t.workspaceId);
+    expect(told.map((e) => ({ reason: e.reason, accounts: [...e.accountIds].sort() }))).toEqual([
+      { reason: 'ITEM_LOGIN_REQUIRED', accounts: accounts.map((a) => a.id).sort() },
+    ]);
     const failed = await h.api('GET', `/jobs?accountId=${accounts[0]!.id}&status=failed`, { tenant: t });
     expect(failed.body.jobs).toHaveLength(1);
     const update = await h.api('POST', '/plaid/update-token', { tenant: t, body: { accountId: accounts[0]!.id } });
     expect(update.status).toBe(200);
     expect(update.body.linkToken).toMatch(/^link-/);
+    expect((await h.api('POST', '/transactions/sync', { tenant: t, body: { accountId: accounts[0]!.id } })).status).toBe(200);
+    await h.settle(t);
+    expect(await reconnectEvents(t.workspaceId)).toHaveLength(1);
   });
 });
 
@@ -195,6 +211,7 @@ describe('item webhooks', () => {
     const down = await h.sandbox.requireRelogin(itemId, { webhook: true });
     expect(down?.status).toBe(200);
     expect((await accountsOf(t)).every((a) => a.reconnectRequired)).toBe(true);
+    expect((await reconnectEvents(t.workspaceId)).map((e) => e.reason)).toEqual(['ITEM_LOGIN_REQUIRED']);
     const up = await h.sandbox.repairLogin(itemId, { webhook: true });
     expect(up?.status).toBe(200);
     await expectEventually(async () => expect((await accountsOf(t)).every((a) => !a.reconnectRequired)).toBe(true), { timeoutMs: 15_000 });

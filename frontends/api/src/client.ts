@@ -114,6 +114,12 @@ export interface ApiClient {
    * are the only source of real progress), fetch elsewhere (no progress). Errors as the typed calls'.
    */
   upload<P extends PathsWith<'post'>>(path: P, options: UploadOptions): Promise<Answer<'post', P>>;
+  /**
+   * Reads a GET that answers server-sent events (text/event-stream) with the session's headers — the browser's
+   * EventSource cannot send them — calling `onEvent` for each event until the stream ends (resolves) or `signal`
+   * aborts it. A refused request rejects as the typed calls do (a 401 logs out once).
+   */
+  eventStream<P extends PathsWith<'get'>>(path: P, onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void>;
   signup(body: SignUpBody): Promise<SignUpResponse>;
   login(body: LoginBody): Promise<LoginResponse>;
   authenticateOtp(body: AuthenticateOtpBody): Promise<SessionResponse>;
@@ -137,6 +143,13 @@ export interface ApiClient {
   checkAnomaly(accountId?: string, signal?: AbortSignal): Promise<CheckAnomalyResponse>;
   syncTransactions(accountId: string): Promise<SyncResponse>;
   listJobs(filter?: JobsFilter, signal?: AbortSignal): Promise<JobsResponse>;
+}
+
+/** One server-sent event: its name (`message` when the server gave none), its id and its data line(s). */
+export interface StreamEvent {
+  event: string;
+  id: string | undefined;
+  data: string;
 }
 
 export interface JobsFilter {
@@ -272,6 +285,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { blob: await response.blob(), fileName: fileNameFromHeaders(response.headers) };
   }
 
+  async function eventStream(path: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void> {
+    if (options.getToken() && options.isSessionExpired?.()) throw sessionExpired();
+    const sent = headers(false);
+    sent.set('accept', 'text/event-stream');
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { method: 'GET', headers: sent, signal, cache: 'no-store' });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw extractError(undefined, undefined);
+    }
+    if (!response.ok) throw failure(response.status, await readBody(response), sent);
+    if (!response.body) return;
+    // eventsource-parser: the maintained parser of the event stream format (fields, multi-line data, comments, retry),
+    // loaded with the first stream so the sign-in pages' first load does not carry it.
+    const { EventSourceParserStream } = await import('eventsource-parser/stream');
+    const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+    for (;;) {
+      const { value, done } = await events.read();
+      if (done) return;
+      onEvent({ event: value.event ?? 'message', id: value.id, data: value.data });
+    }
+  }
+
   const get = call('GET') as TypedCall<'get'>;
   const post = call('POST') as TypedCall<'post'>;
   const patch = call('PATCH') as TypedCall<'patch'>;
@@ -284,6 +321,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch,
     delete: call('DELETE') as TypedCall<'delete'>,
     upload: (path, options) => upload(path, options),
+    eventStream: (path, onEvent, signal) => eventStream(path, onEvent, signal),
     download: (path, ...init) => fetchFile(path, init[0] as LooseInit | undefined),
     downloadLink: (href, signal) => fetchFile(href, { signal }),
     signup: (body) => post('/signup', { body }),

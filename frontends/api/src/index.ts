@@ -1,5 +1,5 @@
 export { createApiClient, WORKSPACE_HEADER } from './client';
-export type { ApiClient, ApiClientOptions, Download, HttpMethod, JobsFilter, RequestOptions, UploadOptions } from './client';
+export type { ApiClient, ApiClientOptions, Download, HttpMethod, JobsFilter, RequestOptions, StreamEvent, UploadOptions } from './client';
 export { ApiError, GENERIC_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE, describeError, extractError, isApiError, toApiError } from './errors';
 export type { ApiErrorInit } from './errors';
 export { buildUrl } from './url';
@@ -375,3 +375,17 @@ export {
 
 // Fixed assets and schedules (issue #19 items 6, 7).
 export * from './fixed-assets';
+
+// In-app notifications and the live bell (decision 0040).
+export {
+  BELL_TAKE,
+  notificationsQueryKeys,
+  reconnectDelayMs,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotificationStream,
+  useNotifications,
+  type Notification,
+  type NotificationList,
+  type NotificationPreferences,
+} from './notifications';

@@ -40,7 +40,7 @@ export { Menu } from './components/Deferred';
 export type { MenuEntry, MenuProps } from './components/Menu';
 export { THEME_STORAGE_KEY, ThemeProvider, ThemeToggle, applyTheme, initialTheme, readStoredTheme, useTheme } from './components/Theme';
 export type { Theme } from './components/Theme';
-export { CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, InfoIcon, MenuIcon, MoonIcon, SunIcon, WarningIcon } from './icons';
+export { BellIcon, CheckIcon, ChevronDownIcon, CloseIcon, InboxIcon, InfoIcon, MenuIcon, MoonIcon, SunIcon, WarningIcon } from './icons';
 export { bindDraft, useForm } from './use-form';
 export type { BoundField, FormErrors } from './use-form';
 export { DatePicker, DateRangePicker, preloadWidgets, widgetsLoaded } from './components/Deferred';

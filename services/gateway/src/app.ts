@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { createLogger, httpDuration, registerHealth, type Logger } from '@ledgerline/platform';
+import { createLogger, httpDuration, registerHealth, type EventBus, type Logger } from '@ledgerline/platform';
 import { fastify, LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerBanking } from './banking/index.js';
@@ -23,6 +23,7 @@ import { registerReporting } from './reporting/index.js';
 import { upstreamClients, type RouteContext, type Upstreams } from './upstreams.js';
 import { registerIntegrations } from './integrations/index.js';
 import { registerNotifications } from './notifications/index.js';
+import { LiveNotifications } from './notifications/live.js';
 import { registerBilling } from './billing/index.js';
 
 export interface GatewayDeps {
@@ -36,6 +37,8 @@ export interface GatewayDeps {
    * app), else in-memory counters. `null` forces in-memory counters.
    */
   redis?: Redis | null;
+  /** The bus the live notification stream tails (an in-process stack hands in its own); default: its own NATS connection, opened with the first stream. */
+  bus?: EventBus;
 }
 
 /** Operational routes: not rate-limited, not in the OpenAPI document. */
@@ -188,7 +191,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerLedgerCategorizationJobs(app, context);
   await registerDocuments(app, context);
   await registerIntegrations(app, context);
-  await registerNotifications(app, context);
+  const live = new LiveNotifications({ config, logger, bus: deps.bus });
+  app.addHook('onClose', () => live.close());
+  await registerNotifications(app, context, live);
   await registerBilling(app, context);
 
   return app;

@@ -66,6 +66,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** The billing service (services/billing); same deadline rule. */
   BILLING_URL: z.url().default(localUrl('billing')),
   SERVICE_TIMEOUT_MS: positiveInt.default(3000),
+  /** A comment line on each open notification stream this often, so proxies keep the idle connection (decision 0040). */
+  NOTIFICATIONS_HEARTBEAT_MS: positiveInt.default(25_000),
   /** Origins of the shell allowed by CORS (comma list). */
   CORS_ORIGINS: commaList('http://localhost:3000'),
   /** Shared rate-limit counters across replicas; in-memory counters when unset. */

@@ -64,6 +64,7 @@ describe('user.signed_up', () => {
         await bus.publish(subject, data, opts);
       },
       subscribe: bus.subscribe.bind(bus),
+      tail: bus.tail.bind(bus),
       close: async () => undefined,
     };
     await expect(new OutboxRelay({ db: h.service.db, bus: dying, logger }).publishBatch()).rejects.toThrow('relay killed');

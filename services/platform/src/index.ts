@@ -52,7 +52,16 @@ export {
   requestHash,
   type IdempotencyClaim,
 } from './db/idempotency.js';
-export { type EventBus, type BusMessage, type Subscription, eventSubject, deadLetterSubject, EVENTS_STREAM, DEAD_LETTER_STREAM } from './events/bus.js';
+export {
+  type EventBus,
+  type BusMessage,
+  type Subscription,
+  type TailMessage,
+  eventSubject,
+  deadLetterSubject,
+  EVENTS_STREAM,
+  DEAD_LETTER_STREAM,
+} from './events/bus.js';
 export {
   EventType,
   EVENT_SCHEMAS,

@@ -93,6 +93,7 @@ describe('outbox', () => {
         await bus.publish(subject, data, opts);
       },
       subscribe: bus.subscribe.bind(bus),
+      tail: bus.tail.bind(bus),
       close: async () => undefined,
     };
     await expect(new OutboxRelay({ db: db.appDb, bus: dyingBus, logger }).publishBatch()).rejects.toThrow('killed');

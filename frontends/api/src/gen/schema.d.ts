@@ -2993,7 +2993,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notifications/records": {
+    "/internal-notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's notifications in the workspace, newest first, with unreadCount and readCount */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal-notifications/mark-read/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3002,8 +3019,60 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a record in the current workspace (the notifications service) */
-        post: operations["createNotificationsRecord"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Marks one of the user's notifications read (another user's or workspace's id: 404) */
+        patch: operations["markNotificationRead"];
+        trace?: never;
+    };
+    "/internal-notifications/mark-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Marks the named notifications read, or all the user's unread ones in the workspace when none are named */
+        patch: operations["markNotificationsRead"];
+        trace?: never;
+    };
+    "/internal-notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's mail preferences in the workspace */
+        get: operations["getNotificationPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes the mail preferences given (at least one); the others stay */
+        patch: operations["updateNotificationPreferences"];
+        trace?: never;
+    };
+    "/internal-notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events for the user's bell: `ready` once subscribed, then `notification` ({id, type}) for each new notification of theirs in the workspace. The request must accept text/event-stream (else 406); the bearer token travels in the Authorization header as on every route (the web app reads the stream with fetch). */
+        get: operations["streamNotifications"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5529,13 +5598,51 @@ export interface components {
             /** Format: date */
             endDate: string;
         };
-        /** @description A record of the notifications service. */
-        NotificationsRecord: {
+        /** @description What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns. */
+        NotificationData: {
+            comment: string;
+            userName: string;
+            requesteeUserName: string;
+            requesterUserName: string;
+            transactionId: string;
+            accountId: string;
+        };
+        /** @description A notification of the signed-in user in the current workspace. */
+        Notification: {
             /** Format: uuid */
             id: string;
-            title: string;
+            /** @enum {string} */
+            type: "comment_tagged" | "sync_finished" | "reconnect_required" | "invite_accepted";
+            /** @description The sentence to show. */
+            message: string;
+            /** @description Where it leads in the web app: a path with its query, e.g. /transactions?tab=all&txn=<id> (the drawer). */
+            redirectUrl: string;
+            isRead: boolean;
+            /** @enum {string} */
+            status: "unread" | "read";
             /** Format: date-time */
-            createdAt: string;
+            created: string;
+            data: components["schemas"]["NotificationData"];
+        };
+        /** @description A page of the user's notifications, newest first, with the counts of all their unread and read ones in the workspace. */
+        NotificationList: {
+            data: components["schemas"]["Notification"][];
+            meta: components["schemas"]["PageMeta"];
+            unreadCount: number;
+            readCount: number;
+        };
+        /** @description How many notifications were unread and are read now, and how many stay unread. */
+        NotificationsMarkedRead: {
+            message: string;
+            marked: number;
+            unreadCount: number;
+        };
+        /** @description The signed-in user's mail preferences in the current workspace (both on until changed). */
+        NotificationPreferences: {
+            /** @description Mail me when someone tags me in a comment. */
+            emailCommentTagged: boolean;
+            /** @description Mail me when a bank connection needs me to reconnect it. */
+            emailReconnectRequired: boolean;
         };
         /** @description A record of the billing service. */
         BillingRecord: {
@@ -13591,7 +13698,80 @@ export interface operations {
             };
         };
     };
-    createNotificationsRecord: {
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description true: read ones only; false: unread ones only; absent: all. */
+                isRead?: "true" | "false";
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 100 (default 20). */
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's notifications, newest first, with the counts of all their unread and read ones in the workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A notification of the signed-in user in the current workspace. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
         parameters: {
             query?: never;
             header?: {
@@ -13604,19 +13784,122 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description What the record is called: 1 to 200 characters, not only spaces. */
-                    title?: string;
+                    /** @description The user's notifications to mark read (at most 500; an id that is not theirs is a 404 and nothing changes). Absent or empty: all their unread ones in the workspace. */
+                    notificationIds?: string[];
                 };
             };
         };
         responses: {
-            /** @description A record of the notifications service. */
-            201: {
+            /** @description How many notifications were unread and are read now, and how many stay unread. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationsRecord"];
+                    "application/json": components["schemas"]["NotificationsMarkedRead"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user's mail preferences in the current workspace (both on until changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emailCommentTagged?: boolean;
+                    emailReconnectRequired?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user's mail preferences in the current workspace (both on until changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    streamNotifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -6,6 +6,7 @@ import { TieOutNotices } from '../banking/TieOutNotices';
 import { useSession, useSessionController } from '../session/context';
 import { Logo } from './Logo';
 import { navigationFor } from './navigation';
+import { NotificationBell } from './NotificationBell';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 export function AppLayout() {
@@ -85,6 +86,12 @@ export function AppLayout() {
             <WorkspaceSwitcher workspaces={userState.workspaces} currentId={workspace?.id ?? null} />
           </div>
           <div className="flex items-center gap-1">
+            {/* The bell of the workspace the user acts in (none in demo mode or before a firm user picks a client). */}
+            <NotificationBell
+              workspaceId={
+                userState.isDemoModeActive ? null : (userState.selectedWorkspaceId ?? (user.userType === 'firm' ? null : (user.workspace?.id ?? null)))
+              }
+            />
             <ThemeToggle />
             <Menu
               triggerLabel="User menu"

@@ -1,8 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { EventType, writeEvent, writeEvents, type Knex } from '@ledgerline/platform';
 import { BankTransactionSchema } from '@ledgerline/proto/events/v1/banking_pb';
-import type { AccountTotals } from '../store/banking-store.js';
-import type { AccountRow, TransactionRow } from '../store/rows.js';
+import { accounts, type AccountTotals } from '../store/banking-store.js';
+import type { AccountRow, ItemRow, TransactionRow } from '../store/rows.js';
 import { SOURCE } from './context.js';
 
 function transactionPayload(row: TransactionRow) {
@@ -143,4 +143,18 @@ export async function accountsSyncedEvents(
       } as const;
     }),
   );
+}
+
+/**
+ * `bank_connection.reconnect_required` when an item's sign-in lapses (decision 0040: its members are told, by mail too),
+ * in the transaction that flags it; an item already waiting for its user is not announced again.
+ */
+export async function reconnectRequiredEvent(trx: Knex.Transaction, item: ItemRow | undefined, reason: string): Promise<void> {
+  if (!item || item.status !== 'active') return;
+  const live = await accounts.liveOfItem(trx, item.id);
+  await writeEvent(trx, SOURCE, {
+    type: EventType.BankConnectionReconnectRequired,
+    workspaceId: item.workspace_id,
+    payload: { itemId: item.id, accountIds: live.map((a) => a.id), institutionName: item.institution_name, reason },
+  });
 }

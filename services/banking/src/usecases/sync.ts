@@ -12,7 +12,7 @@ import { isMutationDuringPagination, isPermanent, needsRelogin, plaidErrorOf } f
 import { accounts, items, jobs, transactions } from '../store/banking-store.js';
 import type { AccountRow, JobRow, TransactionRow } from '../store/rows.js';
 import type { BankingDeps } from './context.js';
-import { accountsSyncedEvents, transactionsPageEvents, type PageChange } from './events.js';
+import { accountsSyncedEvents, reconnectRequiredEvent, transactionsPageEvents, type PageChange } from './events.js';
 import { decodeJobMessage, type JobMessage } from './jobs.js';
 
 type Outcome = { kind: 'done' } | { kind: 'retry'; delayMs: number } | { kind: 'skip' };
@@ -140,6 +140,7 @@ export class SyncWorker {
     if (needsRelogin(err)) {
       // Retrying cannot help until the user signs in to the bank again (POST /plaid/update-token).
       await withTenant(this.deps.db, tenant, async (trx) => {
+        await reconnectRequiredEvent(trx, await items.byId(trx, job.plaid_item_id), code ?? 'ITEM_LOGIN_REQUIRED');
         await items.update(trx, job.plaid_item_id, { status: 'login_required' });
         await accounts.markItem(trx, job.plaid_item_id, { reconnect_required: true });
         await jobs.update(trx, job.id, { status: 'failed', failed_reason: code ?? 'ITEM_LOGIN_REQUIRED', finished_at: this.now(), lease_expires_at: null });

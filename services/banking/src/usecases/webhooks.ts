@@ -4,6 +4,7 @@ import { WebhookVerificationError, type PlaidWebhookVerifier } from '../plaid/we
 import { accounts, items, webhooks } from '../store/banking-store.js';
 import type { JobRow } from '../store/rows.js';
 import type { BankingDeps } from './context.js';
+import { reconnectRequiredEvent } from './events.js';
 import type { JobScheduler } from './jobs.js';
 
 const webhookBody = z.object({
@@ -65,6 +66,7 @@ export class WebhookUseCases {
 
     if (relogin) {
       await withTenant(this.deps.db, tenant, async (trx) => {
+        await reconnectRequiredEvent(trx, item, body.error?.error_code ?? body.webhook_code);
         await items.update(trx, item.id, { status: 'login_required' });
         await accounts.markItem(trx, item.id, { reconnect_required: true });
       });

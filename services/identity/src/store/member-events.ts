@@ -83,6 +83,27 @@ export async function writeMemberEvents(trx: Knex.Transaction, userId: string, w
   }
 }
 
+/**
+ * Writes one invite.accepted per workspace joined (decision 0040: the inviter is told), each outbox row in its
+ * workspace (row-level security) acting as the user who joined; puts the transaction's acting user and workspace back.
+ */
+export async function writeInviteAcceptedEvents(
+  trx: Knex.Transaction,
+  workspaceIds: readonly string[],
+  payload: { inviteId: string; invitedByUserId: string; userId: string; userName: string; email: string; role: string },
+): Promise<void> {
+  if (workspaceIds.length === 0) return;
+  const before = await settings(trx);
+  try {
+    for (const workspaceId of new Set(workspaceIds)) {
+      await setActing(trx, payload.userId, workspaceId);
+      await writeEvents(trx, SOURCE_NAME, [{ type: EventType.InviteAccepted, workspaceId, payload }]);
+    }
+  } finally {
+    await setActing(trx, before.user, before.workspace);
+  }
+}
+
 /** The workspaces a user reaches (memberships and firm grants). Needs app.user_id = userId or a system transaction. */
 export async function workspacesOfUser(trx: Knex.Transaction, userId: string): Promise<string[]> {
   const r = await trx.raw(

@@ -4,7 +4,7 @@ import { hashPassword, newSecretToken, tokenHash, verifyAgainstDummy, verifyPass
 import { collect, normalizeEmail, rules, type Rule } from '../domain/validation.js';
 import { templates } from '../mail/mailer.js';
 import { actAs, firmGrants, tenancy, users } from '../store/identity-store.js';
-import { writeMemberEvents } from '../store/member-events.js';
+import { writeInviteAcceptedEvents, writeMemberEvents } from '../store/member-events.js';
 import type { MembershipRow, UserRow } from '../store/rows.js';
 import {
   actInOrganization,
@@ -722,6 +722,16 @@ export class TeamUseCases {
       }
       await writeMemberEvents(trx, user.id, joined);
       await invites.update(trx, invite.id, { status: 'verified', accepted_user_id: user.id, updated_at: now });
+      // The inviter is told, once per workspace joined (decision 0040).
+      const userName = [user.first_name, user.last_name].filter((n) => n && n.trim() !== '').join(' ');
+      await writeInviteAcceptedEvents(trx, joined, {
+        inviteId: invite.id,
+        invitedByUserId: invite.invited_by_user_id ?? '',
+        userId: user.id,
+        userName,
+        email: user.email,
+        role: invite.role,
+      });
       if (!isNew) return { status: 'accepted', message: TEAM.inviteAccepted, ...names };
       const session = await this.identity.startSession(trx, user.id, 'active');
       return { status: 'accepted', message: MSG.passwordSet, ...names, user: await this.identity.view(trx, user), sessionToken: session.token };

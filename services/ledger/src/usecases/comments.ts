@@ -1,4 +1,4 @@
-import { AppError, isUuid, newId } from '@ledgerline/platform';
+import { AppError, EventType, isUuid, newId, writeEvent } from '@ledgerline/platform';
 import { COMMENT_MAX_TAGS, COMMENT_MSG, commentProblem, uniqueTags } from '../domain/comments.js';
 import { MSG } from '../domain/messages.js';
 import { Problems } from '../domain/validation.js';
@@ -61,6 +61,12 @@ export class CommentUseCases {
         details: { commentId: id, comment, taggedUsers: tags },
       });
       const row = (await commentById(trx, id)) as CommentRow;
+      // The notifications service tells each tagged member (decision 0040); published if and only if the comment commits.
+      await writeEvent(trx, 'ledger', {
+        type: EventType.TransactionCommented,
+        workspaceId: tenant.workspaceId,
+        payload: { commentId: id, transactionId, authorUserId: userId, authorName: row.user_name ?? '', comment, taggedUserIds: tags },
+      });
       return { comment: this.view(row, members), message: COMMENT_MSG.posted };
     });
   }

@@ -49,9 +49,21 @@ export interface Subscription {
   lag?(): Promise<ConsumerLag>;
 }
 
+/** A message a live tail sees: nothing to acknowledge, nothing redelivered. */
+export interface TailMessage {
+  subject: string;
+  data: Uint8Array;
+}
+
 export interface EventBus {
   publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<void>;
   subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription>;
+  /**
+   * A live tail of the subjects: every process that tails gets every message published from now on (a fan-out, unlike
+   * a durable consumer whose replicas split the work); no cursor, no acknowledgement, no replay. For telling open
+   * screens that something changed (the gateway's notification stream), never for work that must happen.
+   */
+  tail(subjects: string[], handler: (msg: TailMessage) => void): Promise<Subscription>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
+  BankConnectionReconnectRequiredSchema,
   BankAccountLinkedSchema,
   BankAccountRemovedSchema,
   BankAccountSyncedSchema,
@@ -10,19 +11,26 @@ import {
 } from '@ledgerline/proto/events/v1/banking_pb';
 import { EventEnvelopeSchema } from '@ledgerline/proto/events/v1/envelope_pb';
 import { FirmAccessChangedSchema } from '@ledgerline/proto/events/v1/firm_pb';
-import { MemberChangedSchema, UserSignedUpSchema, WorkspaceCreatedSchema, WorkspaceDeletedSchema } from '@ledgerline/proto/events/v1/identity_pb';
+import {
+  InviteAcceptedSchema,
+  MemberChangedSchema,
+  UserSignedUpSchema,
+  WorkspaceCreatedSchema,
+  WorkspaceDeletedSchema,
+} from '@ledgerline/proto/events/v1/identity_pb';
 import {
   CategorizationRequestedSchema,
   ChartChangedSchema,
   EntriesPostedSchema,
   EntryPostedSchema,
   TransactionCategorizedSchema,
+  TransactionCommentedSchema,
 } from '@ledgerline/proto/events/v1/ledger_pb';
 import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
 import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
 import { IntegrationsStripeSyncedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
-import { NotificationsRecordCreatedSchema } from '@ledgerline/proto/events/v1/notifications_pb';
+import { NotificationCreatedSchema } from '@ledgerline/proto/events/v1/notifications_pb';
 import { BillingRecordCreatedSchema } from '@ledgerline/proto/events/v1/billing_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
@@ -79,8 +87,14 @@ export const EventType = {
   DocumentsDocumentChanged: 'documents.document_changed',
   /** integrations: a sync of the workspace's Stripe account completed. */
   IntegrationsStripeSynced: 'integrations.stripe_synced',
-  /** notifications: a record was created. */
-  NotificationsRecordCreated: 'notifications.record_created',
+  /** identity: an invited user accepted a workspace invite and joined the workspace (the inviter is told). */
+  InviteAccepted: 'invite.accepted',
+  /** ledger: a user commented on a transaction, tagging members (each tagged member is notified). */
+  TransactionCommented: 'transaction.commented',
+  /** banking: the bank refused an item's sign-in; its accounts need a user to reconnect them. */
+  BankConnectionReconnectRequired: 'bank_connection.reconnect_required',
+  /** notifications: a notification for a user was stored (the gateway's live stream tells their bell). */
+  NotificationCreated: 'notification.created',
   /** billing: a record was created. */
   BillingRecordCreated: 'billing.record_created',
 } as const;
@@ -112,7 +126,10 @@ export const EVENT_SCHEMAS = {
   [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
   [EventType.DocumentsDocumentChanged]: DocumentsDocumentChangedSchema,
   [EventType.IntegrationsStripeSynced]: IntegrationsStripeSyncedSchema,
-  [EventType.NotificationsRecordCreated]: NotificationsRecordCreatedSchema,
+  [EventType.InviteAccepted]: InviteAcceptedSchema,
+  [EventType.TransactionCommented]: TransactionCommentedSchema,
+  [EventType.BankConnectionReconnectRequired]: BankConnectionReconnectRequiredSchema,
+  [EventType.NotificationCreated]: NotificationCreatedSchema,
   [EventType.BillingRecordCreated]: BillingRecordCreatedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 

@@ -1,4 +1,4 @@
-import type { BusMessage, EventBus, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
+import type { BusMessage, EventBus, PublishOptions, SubscribeOptions, Subscription, TailMessage } from './bus.js';
 
 interface Stored {
   subject: string;
@@ -27,11 +27,27 @@ export class MemoryEventBus implements EventBus {
   private readonly wakers = new Set<() => void>();
   private closed = false;
 
+  private readonly tails = new Set<{ subjects: string[]; handler: (msg: TailMessage) => void }>();
+
   async publish(subject: string, data: Uint8Array, { msgId, headers }: PublishOptions): Promise<void> {
     if (this.seen.has(msgId)) return;
     this.seen.add(msgId);
     this.log.push({ subject, data, headers: { ...headers, 'Nats-Msg-Id': msgId } });
     for (const wake of this.wakers) wake();
+    for (const t of this.tails) {
+      if (!t.subjects.some((p) => matches(p, subject))) continue;
+      try {
+        t.handler({ subject, data });
+      } catch {
+        // A tail's handler failing is its own business: nothing is redelivered.
+      }
+    }
+  }
+
+  async tail(subjects: string[], handler: (msg: TailMessage) => void): Promise<Subscription> {
+    const t = { subjects, handler };
+    this.tails.add(t);
+    return { stop: async () => void this.tails.delete(t) };
   }
 
   async subscribe(options: SubscribeOptions, handler: (msg: BusMessage) => Promise<void>): Promise<Subscription> {

@@ -12,6 +12,7 @@ import {
   type PublishOptions,
   type SubscribeOptions,
   type Subscription,
+  type TailMessage,
 } from './bus.js';
 
 export interface NatsBusOptions {
@@ -170,6 +171,28 @@ export class NatsEventBus implements EventBus {
         return { pending: info.num_pending, unacknowledged: info.num_ack_pending };
       },
     };
+  }
+
+  /**
+   * Core NATS subscriptions on the stream's subjects: JetStream's stored messages are published on them too, so each
+   * tailing process gets each message once while it is subscribed; a handler's error is logged, never redelivered.
+   */
+  async tail(subjects: string[], handler: (msg: TailMessage) => void): Promise<Subscription> {
+    const subs = subjects.map((subject) =>
+      this.connection.subscribe(this.subject(subject), {
+        callback: (err, m) => {
+          if (err) return this.logger.warn({ err, subject }, 'live tail error');
+          try {
+            handler({ subject: this.unsubject(m.subject), data: m.data });
+          } catch (handlerErr) {
+            this.logger.error({ err: handlerErr, subject }, 'live tail handler failed');
+          }
+        },
+      }),
+    );
+    // The subscriptions reach the server before the first publish this process then makes or waits for.
+    await this.connection.flush();
+    return { stop: async () => subs.forEach((s) => s.unsubscribe()) };
   }
 
   private async handleOne(m: JsMsg, handler: (msg: BusMessage) => Promise<void>): Promise<void> {

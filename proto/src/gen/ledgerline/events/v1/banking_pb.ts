@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/banking.proto.
  */
 export const file_ledgerline_events_v1_banking: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iYW5raW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKnAQoRQmFua0FjY291bnRMaW5rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBG1hc2sYAyABKAkSDAoEdHlwZRgEIAEoCRIPCgdzdWJ0eXBlGAUgASgJEhgKEGluc3RpdHV0aW9uX25hbWUYBiABKAkSGQoRaXNvX2N1cnJlbmN5X2NvZGUYByABKAkSDgoGc291cmNlGAggASgJIigKEkJhbmtBY2NvdW50UmVtb3ZlZBISCgphY2NvdW50X2lkGAEgASgJIoACCg9CYW5rVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCRITCgtleHRlcm5hbF9pZBgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSGQoRaXNvX2N1cnJlbmN5X2NvZGUYBSABKAkSDAoEZGF0ZRgGIAEoCRIXCg9hdXRob3JpemVkX2RhdGUYByABKAkSDAoEbmFtZRgIIAEoCRIVCg1tZXJjaGFudF9uYW1lGAkgASgJEg8KB3BlbmRpbmcYCiABKAgSGQoRcHJvdmlkZXJfY2F0ZWdvcnkYCyABKAkSDwoHdmVyc2lvbhgMIAEoAyJeChZCYW5rVHJhbnNhY3Rpb25SZW1vdmVkEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEwoLZXh0ZXJuYWxfaWQYAyABKAkSDwoHdmVyc2lvbhgEIAEoAyLtAgoRQmFua0FjY291bnRTeW5jZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgR0eXBlGAIgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAMgASgJEh0KFWN1cnJlbnRfYmFsYW5jZV9jZW50cxgEIAEoAxIbChNoYXNfY3VycmVudF9iYWxhbmNlGAUgASgIEh8KF2F2YWlsYWJsZV9iYWxhbmNlX2NlbnRzGAYgASgDEh0KFWhhc19hdmFpbGFibGVfYmFsYW5jZRgHIAEoCBIRCglzeW5jZWRfYXQYCCABKAkSGgoScG9zdGVkX3RvdGFsX2NlbnRzGAkgASgDEhQKDHBvc3RlZF9jb3VudBgKIAEoAxIbChNwZW5kaW5nX3RvdGFsX2NlbnRzGAsgASgDEhUKDXBlbmRpbmdfY291bnQYDCABKAMSFQoNZWFybGllc3RfZGF0ZRgNIAEoCRIPCgd2ZXJzaW9uGA4gASgDItUBChVCYW5rVHJhbnNhY3Rpb25DaGFuZ2USNgoFYWRkZWQYASABKAsyJS5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25IABI5Cghtb2RpZmllZBgCIAEoCzIlLmxlZGdlcmxpbmUuZXZlbnRzLnYxLkJhbmtUcmFuc2FjdGlvbkgAEj8KB3JlbW92ZWQYAyABKAsyLC5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25SZW1vdmVkSABCCAoGY2hhbmdlIlQKFEJhbmtUcmFuc2FjdGlvbnNQYWdlEjwKB2NoYW5nZXMYASADKAsyKy5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25DaGFuZ2ViBnByb3RvMw");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iYW5raW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKnAQoRQmFua0FjY291bnRMaW5rZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBG1hc2sYAyABKAkSDAoEdHlwZRgEIAEoCRIPCgdzdWJ0eXBlGAUgASgJEhgKEGluc3RpdHV0aW9uX25hbWUYBiABKAkSGQoRaXNvX2N1cnJlbmN5X2NvZGUYByABKAkSDgoGc291cmNlGAggASgJIigKEkJhbmtBY2NvdW50UmVtb3ZlZBISCgphY2NvdW50X2lkGAEgASgJIoACCg9CYW5rVHJhbnNhY3Rpb24SCgoCaWQYASABKAkSEgoKYWNjb3VudF9pZBgCIAEoCRITCgtleHRlcm5hbF9pZBgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSGQoRaXNvX2N1cnJlbmN5X2NvZGUYBSABKAkSDAoEZGF0ZRgGIAEoCRIXCg9hdXRob3JpemVkX2RhdGUYByABKAkSDAoEbmFtZRgIIAEoCRIVCg1tZXJjaGFudF9uYW1lGAkgASgJEg8KB3BlbmRpbmcYCiABKAgSGQoRcHJvdmlkZXJfY2F0ZWdvcnkYCyABKAkSDwoHdmVyc2lvbhgMIAEoAyJeChZCYW5rVHJhbnNhY3Rpb25SZW1vdmVkEgoKAmlkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEwoLZXh0ZXJuYWxfaWQYAyABKAkSDwoHdmVyc2lvbhgEIAEoAyLtAgoRQmFua0FjY291bnRTeW5jZWQSEgoKYWNjb3VudF9pZBgBIAEoCRIMCgR0eXBlGAIgASgJEhkKEWlzb19jdXJyZW5jeV9jb2RlGAMgASgJEh0KFWN1cnJlbnRfYmFsYW5jZV9jZW50cxgEIAEoAxIbChNoYXNfY3VycmVudF9iYWxhbmNlGAUgASgIEh8KF2F2YWlsYWJsZV9iYWxhbmNlX2NlbnRzGAYgASgDEh0KFWhhc19hdmFpbGFibGVfYmFsYW5jZRgHIAEoCBIRCglzeW5jZWRfYXQYCCABKAkSGgoScG9zdGVkX3RvdGFsX2NlbnRzGAkgASgDEhQKDHBvc3RlZF9jb3VudBgKIAEoAxIbChNwZW5kaW5nX3RvdGFsX2NlbnRzGAsgASgDEhUKDXBlbmRpbmdfY291bnQYDCABKAMSFQoNZWFybGllc3RfZGF0ZRgNIAEoCRIPCgd2ZXJzaW9uGA4gASgDItUBChVCYW5rVHJhbnNhY3Rpb25DaGFuZ2USNgoFYWRkZWQYASABKAsyJS5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25IABI5Cghtb2RpZmllZBgCIAEoCzIlLmxlZGdlcmxpbmUuZXZlbnRzLnYxLkJhbmtUcmFuc2FjdGlvbkgAEj8KB3JlbW92ZWQYAyABKAsyLC5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25SZW1vdmVkSABCCAoGY2hhbmdlIlQKFEJhbmtUcmFuc2FjdGlvbnNQYWdlEjwKB2NoYW5nZXMYASADKAsyKy5sZWRnZXJsaW5lLmV2ZW50cy52MS5CYW5rVHJhbnNhY3Rpb25DaGFuZ2UicQofQmFua0Nvbm5lY3Rpb25SZWNvbm5lY3RSZXF1aXJlZBIPCgdpdGVtX2lkGAEgASgJEhMKC2FjY291bnRfaWRzGAIgAygJEhgKEGluc3RpdHV0aW9uX25hbWUYAyABKAkSDgoGcmVhc29uGAQgASgJYgZwcm90bzM");
 
 /**
  * type "bank_account.linked": a bank or card account was linked (or relinked) to the workspace.
@@ -379,4 +379,46 @@ export type BankTransactionsPage = Message<"ledgerline.events.v1.BankTransaction
  */
 export const BankTransactionsPageSchema: GenMessage<BankTransactionsPage> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_banking, 6);
+
+/**
+ * type "bank_connection.reconnect_required": the bank refused the stored sign-in of an item (a sync failed with
+ * ITEM_LOGIN_REQUIRED or a like code, or Plaid's webhook said the consent is ending); nothing syncs until a user
+ * signs in to the bank again (POST /plaid/update-token). Written in the transaction that flags the accounts.
+ *
+ * @generated from message ledgerline.events.v1.BankConnectionReconnectRequired
+ */
+export type BankConnectionReconnectRequired = Message<"ledgerline.events.v1.BankConnectionReconnectRequired"> & {
+  /**
+   * Banking's id of the item (UUID).
+   *
+   * @generated from field: string item_id = 1;
+   */
+  itemId: string;
+
+  /**
+   * The live accounts of the item, now flagged reconnect_required.
+   *
+   * @generated from field: repeated string account_ids = 2;
+   */
+  accountIds: string[];
+
+  /**
+   * @generated from field: string institution_name = 3;
+   */
+  institutionName: string;
+
+  /**
+   * The provider's error or webhook code (e.g. ITEM_LOGIN_REQUIRED, PENDING_EXPIRATION).
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.BankConnectionReconnectRequired.
+ * Use `create(BankConnectionReconnectRequiredSchema)` to create a new message.
+ */
+export const BankConnectionReconnectRequiredSchema: GenMessage<BankConnectionReconnectRequired> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_banking, 7);
 

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/identity.proto.
  */
 export const file_ledgerline_events_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9pZGVudGl0eS5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEigAEKDFVzZXJTaWduZWRVcBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIUCgx3b3Jrc3BhY2VfaWQYBCABKAkSDgoGbWV0aG9kGAUgASgJEhEKCXVzZXJfdHlwZRgGIAEoCSJ6ChBXb3Jrc3BhY2VDcmVhdGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1vd25lcl91c2VyX2lkGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgigwEKDU1lbWJlckNoYW5nZWQSFAoMd29ya3NwYWNlX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdyZW1vdmVkGAQgASgIEgwKBG5hbWUYBSABKAkSDQoFZW1haWwYBiABKAkSDwoHdmVyc2lvbhgHIAEoAyJdChBXb3Jrc3BhY2VEZWxldGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSGgoSZGVsZXRlZF9ieV91c2VyX2lkGAMgASgJYgZwcm90bzM");
+  fileDesc("CiNsZWRnZXJsaW5lL2V2ZW50cy92MS9pZGVudGl0eS5wcm90bxIUbGVkZ2VybGluZS5ldmVudHMudjEigAEKDFVzZXJTaWduZWRVcBIPCgd1c2VyX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgDIAEoCRIUCgx3b3Jrc3BhY2VfaWQYBCABKAkSDgoGbWV0aG9kGAUgASgJEhEKCXVzZXJfdHlwZRgGIAEoCSJ6ChBXb3Jrc3BhY2VDcmVhdGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSDAoEbmFtZRgDIAEoCRIVCg1vd25lcl91c2VyX2lkGAQgASgJEhIKCmlzX2RlZmF1bHQYBSABKAgigwEKDU1lbWJlckNoYW5nZWQSFAoMd29ya3NwYWNlX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdyZW1vdmVkGAQgASgIEgwKBG5hbWUYBSABKAkSDQoFZW1haWwYBiABKAkSDwoHdmVyc2lvbhgHIAEoAyJdChBXb3Jrc3BhY2VEZWxldGVkEhQKDHdvcmtzcGFjZV9pZBgBIAEoCRIXCg9vcmdhbml6YXRpb25faWQYAiABKAkSGgoSZGVsZXRlZF9ieV91c2VyX2lkGAMgASgJIoABCg5JbnZpdGVBY2NlcHRlZBIRCglpbnZpdGVfaWQYASABKAkSGgoSaW52aXRlZF9ieV91c2VyX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSEQoJdXNlcl9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEgwKBHJvbGUYBiABKAliBnByb3RvMw");
 
 /**
  * type "user.signed_up": a user account was created, with its organization and default workspace.
@@ -184,4 +184,53 @@ export type WorkspaceDeleted = Message<"ledgerline.events.v1.WorkspaceDeleted"> 
  */
 export const WorkspaceDeletedSchema: GenMessage<WorkspaceDeleted> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_identity, 3);
+
+/**
+ * type "invite.accepted": an invited user accepted a workspace invite and joined the envelope's workspace (one event
+ * per workspace joined). The notifications service tells the member who sent the invite.
+ *
+ * @generated from message ledgerline.events.v1.InviteAccepted
+ */
+export type InviteAccepted = Message<"ledgerline.events.v1.InviteAccepted"> & {
+  /**
+   * @generated from field: string invite_id = 1;
+   */
+  inviteId: string;
+
+  /**
+   * Empty when the inviter's account is gone.
+   *
+   * @generated from field: string invited_by_user_id = 2;
+   */
+  invitedByUserId: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * "First Last" (empty when they gave none) and email of the user who joined.
+   *
+   * @generated from field: string user_name = 4;
+   */
+  userName: string;
+
+  /**
+   * @generated from field: string email = 5;
+   */
+  email: string;
+
+  /**
+   * @generated from field: string role = 6;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.InviteAccepted.
+ * Use `create(InviteAcceptedSchema)` to create a new message.
+ */
+export const InviteAcceptedSchema: GenMessage<InviteAccepted> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_identity, 4);
 

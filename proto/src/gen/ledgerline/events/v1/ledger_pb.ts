@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/ledger.proto.
  */
 export const file_ledgerline_events_v1_ledger: GenFile = /*@__PURE__*/
-  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJDCg1FbnRyaWVzUG9zdGVkEjIKB2VudHJpZXMYASADKAsyIS5sZWRnZXJsaW5lLmV2ZW50cy52MS5FbnRyeVBvc3RlZCJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCSLnAQoWVHJhbnNhY3Rpb25DYXRlZ29yaXplZBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIVCg1tZXJjaGFudF9uYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxIXCg9iYW5rX2FjY291bnRfaWQYBSABKAkSEwoLY2F0ZWdvcnlfaWQYBiABKAkSEQoJdmVuZG9yX2lkGAcgASgJEgwKBGRhdGUYCCABKAkSDAoEbW9kZRgJIAEoCRIWCg5jYXRlZ29yaXplZF9hdBgKIAEoCSKaAQoXQ2F0ZWdvcml6YXRpb25DYW5kaWRhdGUSFgoOdHJhbnNhY3Rpb25faWQYASABKAkSFQoNbWVyY2hhbnRfbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSFwoPYmFua19hY2NvdW50X2lkGAUgASgJEgwKBGRhdGUYBiABKAkibAoXQ2F0ZWdvcml6YXRpb25SZXF1ZXN0ZWQSDgoGam9iX2lkGAEgASgJEkEKCmNhbmRpZGF0ZXMYAiADKAsyLS5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvbkNhbmRpZGF0ZWIGcHJvdG8z");
+  fileDesc("CiFsZWRnZXJsaW5lL2V2ZW50cy92MS9sZWRnZXIucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIlkKCUVudHJ5TGluZRIPCgdsaW5lX2lkGAEgASgJEhIKCmFjY291bnRfaWQYAiABKAkSEQoJZGlyZWN0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAyKCAgoLRW50cnlQb3N0ZWQSEAoIZW50cnlfaWQYASABKAkSCwoDc2VxGAIgASgDEgwKBGRhdGUYAyABKAkSEwoLc291cmNlX3R5cGUYBCABKAkSEQoJc291cmNlX2lkGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEhkKEXJldmVyc2VzX2VudHJ5X2lkGAcgASgJEi4KBWxpbmVzGAggAygLMh8ubGVkZ2VybGluZS5ldmVudHMudjEuRW50cnlMaW5lEhYKDnRyYW5zYWN0aW9uX2lkGAkgASgJEhEKCWJpbGxlcl9pZBgKIAEoCRITCgtiaWxsZXJfbmFtZRgLIAEoCSJDCg1FbnRyaWVzUG9zdGVkEjIKB2VudHJpZXMYASADKAsyIS5sZWRnZXJsaW5lLmV2ZW50cy52MS5FbnRyeVBvc3RlZCJACgxDaGFydENoYW5nZWQSCwoDc2VxGAEgASgDEg4KBmNoYW5nZRgCIAEoCRITCgthY2NvdW50X2lkcxgDIAMoCSLnAQoWVHJhbnNhY3Rpb25DYXRlZ29yaXplZBIWCg50cmFuc2FjdGlvbl9pZBgBIAEoCRIVCg1tZXJjaGFudF9uYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxIXCg9iYW5rX2FjY291bnRfaWQYBSABKAkSEwoLY2F0ZWdvcnlfaWQYBiABKAkSEQoJdmVuZG9yX2lkGAcgASgJEgwKBGRhdGUYCCABKAkSDAoEbW9kZRgJIAEoCRIWCg5jYXRlZ29yaXplZF9hdBgKIAEoCSKaAQoXQ2F0ZWdvcml6YXRpb25DYW5kaWRhdGUSFgoOdHJhbnNhY3Rpb25faWQYASABKAkSFQoNbWVyY2hhbnRfbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIUCgxhbW91bnRfY2VudHMYBCABKAMSFwoPYmFua19hY2NvdW50X2lkGAUgASgJEgwKBGRhdGUYBiABKAkibAoXQ2F0ZWdvcml6YXRpb25SZXF1ZXN0ZWQSDgoGam9iX2lkGAEgASgJEkEKCmNhbmRpZGF0ZXMYAiADKAsyLS5sZWRnZXJsaW5lLmV2ZW50cy52MS5DYXRlZ29yaXphdGlvbkNhbmRpZGF0ZSKZAQoUVHJhbnNhY3Rpb25Db21tZW50ZWQSEgoKY29tbWVudF9pZBgBIAEoCRIWCg50cmFuc2FjdGlvbl9pZBgCIAEoCRIWCg5hdXRob3JfdXNlcl9pZBgDIAEoCRITCgthdXRob3JfbmFtZRgEIAEoCRIPCgdjb21tZW50GAUgASgJEhcKD3RhZ2dlZF91c2VyX2lkcxgGIAMoCWIGcHJvdG8z");
 
 /**
  * @generated from message ledgerline.events.v1.EntryLine
@@ -329,4 +329,55 @@ export type CategorizationRequested = Message<"ledgerline.events.v1.Categorizati
  */
 export const CategorizationRequestedSchema: GenMessage<CategorizationRequested> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_ledger, 6);
+
+/**
+ * type "transaction.commented": a user posted a comment on a workspace transaction, tagging the members named
+ * (decision 0040: the notifications service tells each tagged member). Written in the comment's transaction.
+ *
+ * @generated from message ledgerline.events.v1.TransactionCommented
+ */
+export type TransactionCommented = Message<"ledgerline.events.v1.TransactionCommented"> & {
+  /**
+   * @generated from field: string comment_id = 1;
+   */
+  commentId: string;
+
+  /**
+   * @generated from field: string transaction_id = 2;
+   */
+  transactionId: string;
+
+  /**
+   * @generated from field: string author_user_id = 3;
+   */
+  authorUserId: string;
+
+  /**
+   * The author's name as the workspace's members list has it (else their email; empty when unknown).
+   *
+   * @generated from field: string author_name = 4;
+   */
+  authorName: string;
+
+  /**
+   * The comment as stored (trimmed).
+   *
+   * @generated from field: string comment = 5;
+   */
+  comment: string;
+
+  /**
+   * Current members of the workspace, without repeats.
+   *
+   * @generated from field: repeated string tagged_user_ids = 6;
+   */
+  taggedUserIds: string[];
+};
+
+/**
+ * Describes the message ledgerline.events.v1.TransactionCommented.
+ * Use `create(TransactionCommentedSchema)` to create a new message.
+ */
+export const TransactionCommentedSchema: GenMessage<TransactionCommented> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_ledger, 7);
 

@@ -10,29 +10,37 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/notifications.proto.
  */
 export const file_ledgerline_events_v1_notifications: GenFile = /*@__PURE__*/
-  fileDesc("CihsZWRnZXJsaW5lL2V2ZW50cy92MS9ub3RpZmljYXRpb25zLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSI+ChpOb3RpZmljYXRpb25zUmVjb3JkQ3JlYXRlZBIRCglyZWNvcmRfaWQYASABKAkSDQoFdGl0bGUYAiABKAliBnByb3RvMw");
+  fileDesc("CihsZWRnZXJsaW5lL2V2ZW50cy92MS9ub3RpZmljYXRpb25zLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSJNChNOb3RpZmljYXRpb25DcmVhdGVkEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBHR5cGUYAyABKAliBnByb3RvMw");
 
 /**
- * type "notifications.record_created": a record was created in the workspace.
+ * type "notification.created": a notification for a user was stored (the gateway's live stream tells that user's
+ * open bells; nothing else of the notification travels).
  *
- * @generated from message ledgerline.events.v1.NotificationsRecordCreated
+ * @generated from message ledgerline.events.v1.NotificationCreated
  */
-export type NotificationsRecordCreated = Message<"ledgerline.events.v1.NotificationsRecordCreated"> & {
+export type NotificationCreated = Message<"ledgerline.events.v1.NotificationCreated"> & {
   /**
-   * @generated from field: string record_id = 1;
+   * @generated from field: string notification_id = 1;
    */
-  recordId: string;
+  notificationId: string;
 
   /**
-   * @generated from field: string title = 2;
+   * @generated from field: string user_id = 2;
    */
-  title: string;
+  userId: string;
+
+  /**
+   * comment_tagged, sync_finished, reconnect_required, invite_accepted.
+   *
+   * @generated from field: string type = 3;
+   */
+  type: string;
 };
 
 /**
- * Describes the message ledgerline.events.v1.NotificationsRecordCreated.
- * Use `create(NotificationsRecordCreatedSchema)` to create a new message.
+ * Describes the message ledgerline.events.v1.NotificationCreated.
+ * Use `create(NotificationCreatedSchema)` to create a new message.
  */
-export const NotificationsRecordCreatedSchema: GenMessage<NotificationsRecordCreated> = /*@__PURE__*/
+export const NotificationCreatedSchema: GenMessage<NotificationCreated> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_notifications, 0);
 

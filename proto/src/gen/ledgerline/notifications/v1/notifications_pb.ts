@@ -10,91 +10,420 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/notifications/v1/notifications.proto.
  */
 export const file_ledgerline_notifications_v1_notifications: GenFile = /*@__PURE__*/
-  fileDesc("Ci9sZWRnZXJsaW5lL25vdGlmaWNhdGlvbnMvdjEvbm90aWZpY2F0aW9ucy5wcm90bxIbbGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxIiQKE0NyZWF0ZVJlY29yZFJlcXVlc3QSDQoFdGl0bGUYASABKAkiRAoTTm90aWZpY2F0aW9uc1JlY29yZBIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRISCgpjcmVhdGVkX2F0GAMgASgJIlgKFENyZWF0ZVJlY29yZFJlc3BvbnNlEkAKBnJlY29yZBgBIAEoCzIwLmxlZGdlcmxpbmUubm90aWZpY2F0aW9ucy52MS5Ob3RpZmljYXRpb25zUmVjb3JkMosBChROb3RpZmljYXRpb25zU2VydmljZRJzCgxDcmVhdGVSZWNvcmQSMC5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuQ3JlYXRlUmVjb3JkUmVxdWVzdBoxLmxlZGdlcmxpbmUubm90aWZpY2F0aW9ucy52MS5DcmVhdGVSZWNvcmRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("Ci9sZWRnZXJsaW5lL25vdGlmaWNhdGlvbnMvdjEvbm90aWZpY2F0aW9ucy5wcm90bxIbbGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxIr4BCgxOb3RpZmljYXRpb24SCgoCaWQYASABKAkSDAoEdHlwZRgCIAEoCRIPCgdtZXNzYWdlGAMgASgJEhQKDHJlZGlyZWN0X3VybBgEIAEoCRIPCgdpc19yZWFkGAUgASgIEg8KB2NyZWF0ZWQYBiABKAkSDgoGc3RhdHVzGAcgASgJEjsKBGRhdGEYCCABKAsyLS5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuTm90aWZpY2F0aW9uRGF0YSKcAQoQTm90aWZpY2F0aW9uRGF0YRIPCgdjb21tZW50GAEgASgJEhEKCXVzZXJfbmFtZRgCIAEoCRIbChNyZXF1ZXN0ZWVfdXNlcl9uYW1lGAMgASgJEhsKE3JlcXVlc3Rlcl91c2VyX25hbWUYBCABKAkSFgoOdHJhbnNhY3Rpb25faWQYBSABKAkSEgoKYWNjb3VudF9pZBgGIAEoCSJHChhMaXN0Tm90aWZpY2F0aW9uc1JlcXVlc3QSDwoHaXNfcmVhZBgBIAEoCRIMCgRwYWdlGAIgASgFEgwKBHRha2UYAyABKAUisgEKGUxpc3ROb3RpZmljYXRpb25zUmVzcG9uc2USQAoNbm90aWZpY2F0aW9ucxgBIAMoCzIpLmxlZGdlcmxpbmUubm90aWZpY2F0aW9ucy52MS5Ob3RpZmljYXRpb24SDQoFdG90YWwYAiABKAUSFAoMdW5yZWFkX2NvdW50GAMgASgFEhIKCnJlYWRfY291bnQYBCABKAUSDAoEcGFnZRgFIAEoBRIMCgR0YWtlGAYgASgFIh0KD01hcmtSZWFkUmVxdWVzdBIKCgJpZBgBIAEoCSJTChBNYXJrUmVhZFJlc3BvbnNlEj8KDG5vdGlmaWNhdGlvbhgBIAEoCzIpLmxlZGdlcmxpbmUubm90aWZpY2F0aW9ucy52MS5Ob3RpZmljYXRpb24iLwoTTWFya01hbnlSZWFkUmVxdWVzdBIYChBub3RpZmljYXRpb25faWRzGAEgAygJIjwKFE1hcmtNYW55UmVhZFJlc3BvbnNlEg4KBm1hcmtlZBgBIAEoBRIUCgx1bnJlYWRfY291bnQYAiABKAUiFwoVR2V0UHJlZmVyZW5jZXNSZXF1ZXN0Ik0KC1ByZWZlcmVuY2VzEhwKFGVtYWlsX2NvbW1lbnRfdGFnZ2VkGAEgASgIEiAKGGVtYWlsX3JlY29ubmVjdF9yZXF1aXJlZBgCIAEoCCJXChZHZXRQcmVmZXJlbmNlc1Jlc3BvbnNlEj0KC3ByZWZlcmVuY2VzGAEgASgLMigubGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxLlByZWZlcmVuY2VzIloKGVVwZGF0ZVByZWZlcmVuY2VzUmVzcG9uc2USPQoLcHJlZmVyZW5jZXMYASABKAsyKC5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuUHJlZmVyZW5jZXMimgEKGFVwZGF0ZVByZWZlcmVuY2VzUmVxdWVzdBIhChRlbWFpbF9jb21tZW50X3RhZ2dlZBgBIAEoCEgAiAEBEiUKGGVtYWlsX3JlY29ubmVjdF9yZXF1aXJlZBgCIAEoCEgBiAEBQhcKFV9lbWFpbF9jb21tZW50X3RhZ2dlZEIbChlfZW1haWxfcmVjb25uZWN0X3JlcXVpcmVkMvkEChROb3RpZmljYXRpb25zU2VydmljZRKCAQoRTGlzdE5vdGlmaWNhdGlvbnMSNS5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuTGlzdE5vdGlmaWNhdGlvbnNSZXF1ZXN0GjYubGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxLkxpc3ROb3RpZmljYXRpb25zUmVzcG9uc2USZwoITWFya1JlYWQSLC5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuTWFya1JlYWRSZXF1ZXN0Gi0ubGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxLk1hcmtSZWFkUmVzcG9uc2UScwoMTWFya01hbnlSZWFkEjAubGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxLk1hcmtNYW55UmVhZFJlcXVlc3QaMS5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuTWFya01hbnlSZWFkUmVzcG9uc2USeQoOR2V0UHJlZmVyZW5jZXMSMi5sZWRnZXJsaW5lLm5vdGlmaWNhdGlvbnMudjEuR2V0UHJlZmVyZW5jZXNSZXF1ZXN0GjMubGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxLkdldFByZWZlcmVuY2VzUmVzcG9uc2USggEKEVVwZGF0ZVByZWZlcmVuY2VzEjUubGVkZ2VybGluZS5ub3RpZmljYXRpb25zLnYxLlVwZGF0ZVByZWZlcmVuY2VzUmVxdWVzdBo2LmxlZGdlcmxpbmUubm90aWZpY2F0aW9ucy52MS5VcGRhdGVQcmVmZXJlbmNlc1Jlc3BvbnNlYgZwcm90bzM");
 
 /**
- * @generated from message ledgerline.notifications.v1.CreateRecordRequest
+ * @generated from message ledgerline.notifications.v1.Notification
  */
-export type CreateRecordRequest = Message<"ledgerline.notifications.v1.CreateRecordRequest"> & {
-  /**
-   * 1 to 200 characters, not only spaces.
-   *
-   * @generated from field: string title = 1;
-   */
-  title: string;
-};
-
-/**
- * Describes the message ledgerline.notifications.v1.CreateRecordRequest.
- * Use `create(CreateRecordRequestSchema)` to create a new message.
- */
-export const CreateRecordRequestSchema: GenMessage<CreateRecordRequest> = /*@__PURE__*/
-  messageDesc(file_ledgerline_notifications_v1_notifications, 0);
-
-/**
- * @generated from message ledgerline.notifications.v1.NotificationsRecord
- */
-export type NotificationsRecord = Message<"ledgerline.notifications.v1.NotificationsRecord"> & {
+export type Notification = Message<"ledgerline.notifications.v1.Notification"> & {
   /**
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
-   * @generated from field: string title = 2;
+   * comment_tagged, sync_finished, reconnect_required, invite_accepted.
+   *
+   * @generated from field: string type = 2;
    */
-  title: string;
+  type: string;
+
+  /**
+   * The sentence the bell shows.
+   *
+   * @generated from field: string message = 3;
+   */
+  message: string;
+
+  /**
+   * Where the notification leads in the web app (a path with its query), e.g. /transactions?tab=all&txn=<id>.
+   *
+   * @generated from field: string redirect_url = 4;
+   */
+  redirectUrl: string;
+
+  /**
+   * @generated from field: bool is_read = 5;
+   */
+  isRead: boolean;
 
   /**
    * RFC 3339.
    *
-   * @generated from field: string created_at = 3;
+   * @generated from field: string created = 6;
    */
-  createdAt: string;
+  created: string;
+
+  /**
+   * "unread" or "read".
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * @generated from field: ledgerline.notifications.v1.NotificationData data = 8;
+   */
+  data?: NotificationData | undefined;
 };
 
 /**
- * Describes the message ledgerline.notifications.v1.NotificationsRecord.
- * Use `create(NotificationsRecordSchema)` to create a new message.
+ * Describes the message ledgerline.notifications.v1.Notification.
+ * Use `create(NotificationSchema)` to create a new message.
  */
-export const NotificationsRecordSchema: GenMessage<NotificationsRecord> = /*@__PURE__*/
+export const NotificationSchema: GenMessage<Notification> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 0);
+
+/**
+ * What the spec's notification data names; empty strings where a type has none.
+ *
+ * @generated from message ledgerline.notifications.v1.NotificationData
+ */
+export type NotificationData = Message<"ledgerline.notifications.v1.NotificationData"> & {
+  /**
+   * @generated from field: string comment = 1;
+   */
+  comment: string;
+
+  /**
+   * @generated from field: string user_name = 2;
+   */
+  userName: string;
+
+  /**
+   * @generated from field: string requestee_user_name = 3;
+   */
+  requesteeUserName: string;
+
+  /**
+   * @generated from field: string requester_user_name = 4;
+   */
+  requesterUserName: string;
+
+  /**
+   * @generated from field: string transaction_id = 5;
+   */
+  transactionId: string;
+
+  /**
+   * @generated from field: string account_id = 6;
+   */
+  accountId: string;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.NotificationData.
+ * Use `create(NotificationDataSchema)` to create a new message.
+ */
+export const NotificationDataSchema: GenMessage<NotificationData> = /*@__PURE__*/
   messageDesc(file_ledgerline_notifications_v1_notifications, 1);
 
 /**
- * @generated from message ledgerline.notifications.v1.CreateRecordResponse
+ * @generated from message ledgerline.notifications.v1.ListNotificationsRequest
  */
-export type CreateRecordResponse = Message<"ledgerline.notifications.v1.CreateRecordResponse"> & {
+export type ListNotificationsRequest = Message<"ledgerline.notifications.v1.ListNotificationsRequest"> & {
   /**
-   * @generated from field: ledgerline.notifications.v1.NotificationsRecord record = 1;
+   * "", "true" or "false" (the REST query's isRead).
+   *
+   * @generated from field: string is_read = 1;
    */
-  record?: NotificationsRecord | undefined;
+  isRead: string;
+
+  /**
+   * 1-based; 0 means 1.
+   *
+   * @generated from field: int32 page = 2;
+   */
+  page: number;
+
+  /**
+   * 1 to 100; 0 means 20.
+   *
+   * @generated from field: int32 take = 3;
+   */
+  take: number;
 };
 
 /**
- * Describes the message ledgerline.notifications.v1.CreateRecordResponse.
- * Use `create(CreateRecordResponseSchema)` to create a new message.
+ * Describes the message ledgerline.notifications.v1.ListNotificationsRequest.
+ * Use `create(ListNotificationsRequestSchema)` to create a new message.
  */
-export const CreateRecordResponseSchema: GenMessage<CreateRecordResponse> = /*@__PURE__*/
+export const ListNotificationsRequestSchema: GenMessage<ListNotificationsRequest> = /*@__PURE__*/
   messageDesc(file_ledgerline_notifications_v1_notifications, 2);
 
 /**
+ * @generated from message ledgerline.notifications.v1.ListNotificationsResponse
+ */
+export type ListNotificationsResponse = Message<"ledgerline.notifications.v1.ListNotificationsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.notifications.v1.Notification notifications = 1;
+   */
+  notifications: Notification[];
+
+  /**
+   * Matching the filter.
+   *
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+
+  /**
+   * @generated from field: int32 unread_count = 3;
+   */
+  unreadCount: number;
+
+  /**
+   * @generated from field: int32 read_count = 4;
+   */
+  readCount: number;
+
+  /**
+   * @generated from field: int32 page = 5;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 6;
+   */
+  take: number;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.ListNotificationsResponse.
+ * Use `create(ListNotificationsResponseSchema)` to create a new message.
+ */
+export const ListNotificationsResponseSchema: GenMessage<ListNotificationsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 3);
+
+/**
+ * @generated from message ledgerline.notifications.v1.MarkReadRequest
+ */
+export type MarkReadRequest = Message<"ledgerline.notifications.v1.MarkReadRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.MarkReadRequest.
+ * Use `create(MarkReadRequestSchema)` to create a new message.
+ */
+export const MarkReadRequestSchema: GenMessage<MarkReadRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 4);
+
+/**
+ * @generated from message ledgerline.notifications.v1.MarkReadResponse
+ */
+export type MarkReadResponse = Message<"ledgerline.notifications.v1.MarkReadResponse"> & {
+  /**
+   * @generated from field: ledgerline.notifications.v1.Notification notification = 1;
+   */
+  notification?: Notification | undefined;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.MarkReadResponse.
+ * Use `create(MarkReadResponseSchema)` to create a new message.
+ */
+export const MarkReadResponseSchema: GenMessage<MarkReadResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 5);
+
+/**
+ * @generated from message ledgerline.notifications.v1.MarkManyReadRequest
+ */
+export type MarkManyReadRequest = Message<"ledgerline.notifications.v1.MarkManyReadRequest"> & {
+  /**
+   * @generated from field: repeated string notification_ids = 1;
+   */
+  notificationIds: string[];
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.MarkManyReadRequest.
+ * Use `create(MarkManyReadRequestSchema)` to create a new message.
+ */
+export const MarkManyReadRequestSchema: GenMessage<MarkManyReadRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 6);
+
+/**
+ * @generated from message ledgerline.notifications.v1.MarkManyReadResponse
+ */
+export type MarkManyReadResponse = Message<"ledgerline.notifications.v1.MarkManyReadResponse"> & {
+  /**
+   * Notifications that were unread and are read now.
+   *
+   * @generated from field: int32 marked = 1;
+   */
+  marked: number;
+
+  /**
+   * @generated from field: int32 unread_count = 2;
+   */
+  unreadCount: number;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.MarkManyReadResponse.
+ * Use `create(MarkManyReadResponseSchema)` to create a new message.
+ */
+export const MarkManyReadResponseSchema: GenMessage<MarkManyReadResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 7);
+
+/**
+ * @generated from message ledgerline.notifications.v1.GetPreferencesRequest
+ */
+export type GetPreferencesRequest = Message<"ledgerline.notifications.v1.GetPreferencesRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.GetPreferencesRequest.
+ * Use `create(GetPreferencesRequestSchema)` to create a new message.
+ */
+export const GetPreferencesRequestSchema: GenMessage<GetPreferencesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 8);
+
+/**
+ * @generated from message ledgerline.notifications.v1.Preferences
+ */
+export type Preferences = Message<"ledgerline.notifications.v1.Preferences"> & {
+  /**
+   * Mail me when someone tags me in a comment.
+   *
+   * @generated from field: bool email_comment_tagged = 1;
+   */
+  emailCommentTagged: boolean;
+
+  /**
+   * Mail me when a bank connection needs me to reconnect it.
+   *
+   * @generated from field: bool email_reconnect_required = 2;
+   */
+  emailReconnectRequired: boolean;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.Preferences.
+ * Use `create(PreferencesSchema)` to create a new message.
+ */
+export const PreferencesSchema: GenMessage<Preferences> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 9);
+
+/**
+ * @generated from message ledgerline.notifications.v1.GetPreferencesResponse
+ */
+export type GetPreferencesResponse = Message<"ledgerline.notifications.v1.GetPreferencesResponse"> & {
+  /**
+   * @generated from field: ledgerline.notifications.v1.Preferences preferences = 1;
+   */
+  preferences?: Preferences | undefined;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.GetPreferencesResponse.
+ * Use `create(GetPreferencesResponseSchema)` to create a new message.
+ */
+export const GetPreferencesResponseSchema: GenMessage<GetPreferencesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 10);
+
+/**
+ * @generated from message ledgerline.notifications.v1.UpdatePreferencesResponse
+ */
+export type UpdatePreferencesResponse = Message<"ledgerline.notifications.v1.UpdatePreferencesResponse"> & {
+  /**
+   * @generated from field: ledgerline.notifications.v1.Preferences preferences = 1;
+   */
+  preferences?: Preferences | undefined;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.UpdatePreferencesResponse.
+ * Use `create(UpdatePreferencesResponseSchema)` to create a new message.
+ */
+export const UpdatePreferencesResponseSchema: GenMessage<UpdatePreferencesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 11);
+
+/**
+ * @generated from message ledgerline.notifications.v1.UpdatePreferencesRequest
+ */
+export type UpdatePreferencesRequest = Message<"ledgerline.notifications.v1.UpdatePreferencesRequest"> & {
+  /**
+   * @generated from field: optional bool email_comment_tagged = 1;
+   */
+  emailCommentTagged?: boolean | undefined;
+
+  /**
+   * @generated from field: optional bool email_reconnect_required = 2;
+   */
+  emailReconnectRequired?: boolean | undefined;
+};
+
+/**
+ * Describes the message ledgerline.notifications.v1.UpdatePreferencesRequest.
+ * Use `create(UpdatePreferencesRequestSchema)` to create a new message.
+ */
+export const UpdatePreferencesRequestSchema: GenMessage<UpdatePreferencesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_notifications_v1_notifications, 12);
+
+/**
  * The notifications service (services/notifications/README.md says what it owns). The gateway is its caller; the
- * tenancy context travels in the platform's x-ll-* headers. Errors carry ledgerline.common.v1.ErrorInfo
- * (field violations name the REST field).
+ * tenancy context (workspace, user) travels in the platform's x-ll-* headers: every call reads and changes the
+ * calling user's notifications in the calling workspace only. Errors carry ledgerline.common.v1.ErrorInfo (field
+ * violations name the REST field).
  *
  * @generated from service ledgerline.notifications.v1.NotificationsService
  */
 export const NotificationsService: GenService<{
   /**
-   * Creates a record in the caller's workspace and publishes notifications.record_created (event
-   * ledgerline.events.v1.NotificationsRecordCreated) in the same transaction.
+   * The caller's notifications in the workspace, newest first, with the unread and read counts.
    *
-   * @generated from rpc ledgerline.notifications.v1.NotificationsService.CreateRecord
+   * @generated from rpc ledgerline.notifications.v1.NotificationsService.ListNotifications
    */
-  createRecord: {
+  listNotifications: {
     methodKind: "unary";
-    input: typeof CreateRecordRequestSchema;
-    output: typeof CreateRecordResponseSchema;
+    input: typeof ListNotificationsRequestSchema;
+    output: typeof ListNotificationsResponseSchema;
+  },
+  /**
+   * Marks one of the caller's notifications read (NotFound for any other id).
+   *
+   * @generated from rpc ledgerline.notifications.v1.NotificationsService.MarkRead
+   */
+  markRead: {
+    methodKind: "unary";
+    input: typeof MarkReadRequestSchema;
+    output: typeof MarkReadResponseSchema;
+  },
+  /**
+   * Marks the given notifications read (all of them or NotFound naming notificationIds), or, with none given, every
+   * unread one of the caller in the workspace.
+   *
+   * @generated from rpc ledgerline.notifications.v1.NotificationsService.MarkManyRead
+   */
+  markManyRead: {
+    methodKind: "unary";
+    input: typeof MarkManyReadRequestSchema;
+    output: typeof MarkManyReadResponseSchema;
+  },
+  /**
+   * The caller's mail preferences in the workspace (defaults until changed).
+   *
+   * @generated from rpc ledgerline.notifications.v1.NotificationsService.GetPreferences
+   */
+  getPreferences: {
+    methodKind: "unary";
+    input: typeof GetPreferencesRequestSchema;
+    output: typeof GetPreferencesResponseSchema;
+  },
+  /**
+   * Changes the given mail preferences; the others stay.
+   *
+   * @generated from rpc ledgerline.notifications.v1.NotificationsService.UpdatePreferences
+   */
+  updatePreferences: {
+    methodKind: "unary";
+    input: typeof UpdatePreferencesRequestSchema;
+    output: typeof UpdatePreferencesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_notifications_v1_notifications, 0);
