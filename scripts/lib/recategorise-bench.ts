@@ -51,7 +51,12 @@ async function moving(admin: Knex, workspaceId: string, ids: string[], target: s
   return Number(row.n);
 }
 
-export async function benchRecategorise(options: { transactions: number; recategorise: number; runs: number; log?: (line: string) => void }): Promise<RecategoriseResult> {
+export async function benchRecategorise(options: {
+  transactions: number;
+  recategorise: number;
+  runs: number;
+  log?: (line: string) => void;
+}): Promise<RecategoriseResult> {
   const log = options.log ?? (() => undefined);
   const h = await startReportingHarness();
   try {

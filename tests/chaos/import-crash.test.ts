@@ -127,10 +127,12 @@ it(`kill -9 of reporting and of the ledger mid-import of ${TOTAL} bank transacti
   expect(ledgerKill.booked).toBeLessThan(TOTAL);
 
   // Bank = ledger = reporting, each bank transaction once.
-  expect(await count(banking, 'select count(distinct (account_id, external_id)) as n from bank_transactions where workspace_id = ?', [workspaceId])).toBe(TOTAL);
-  expect(await count(ledger, 'select count(distinct bank_transaction_id) as n from workspace_transactions where workspace_id = ? and not is_removed', [workspaceId])).toBe(
+  expect(await count(banking, 'select count(distinct (account_id, external_id)) as n from bank_transactions where workspace_id = ?', [workspaceId])).toBe(
     TOTAL,
   );
+  expect(
+    await count(ledger, 'select count(distinct bank_transaction_id) as n from workspace_transactions where workspace_id = ? and not is_removed', [workspaceId]),
+  ).toBe(TOTAL);
   // Each booked transaction has one live entry (not reversed, not a reversal), and it is the one the row points to.
   const live = (
     await ledger.raw(
@@ -157,9 +159,10 @@ it(`kill -9 of reporting and of the ledger mid-import of ${TOTAL} bank transacti
 
   // Every report, month by month over the whole history, = the ledger's lines.
   const span = (
-    await ledger.raw("select to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last from journal_entries where workspace_id = ?", [
-      workspaceId,
-    ])
+    await ledger.raw(
+      "select to_char(min(entry_date), 'YYYY-MM-DD') as first, to_char(max(entry_date), 'YYYY-MM-DD') as last from journal_entries where workspace_id = ?",
+      [workspaceId],
+    )
   ).rows[0] as { first: string; last: string };
   const start = `${span.first.slice(0, 7)}-01`;
   const query = `startDate=${start}&endDate=${span.last}&periodicity=monthly`;
