@@ -48,6 +48,7 @@ export const SLOW_FIRST = [
   'tests/api/banking-crash.test.ts',
   'tests/api/reporting-property.test.ts',
   'tests/chaos/chaos.test.ts',
+  'tests/chaos/import-crash.test.ts',
   'tests/api/two-tenant.test.ts',
   'tests/browser/transactions.test.ts',
   'tests/browser/workspaces.test.ts',

@@ -1,5 +1,5 @@
 // `npm run bench`: measured figures, written with the machine and the data size to bench-results/.
-// `npm run bench -- identity`, `-- banking`, `-- ingest`, `-- ledger`, `-- reporting`, `-- web`, `-- bundle`, `-- rules` or `-- categorisation` runs one suite.
+// `npm run bench -- identity`, `-- banking`, `-- ingest`, `-- ledger`, `-- reporting`, `-- web`, `-- bundle`, `-- rules`, `-- recategorise` or `-- categorisation` runs one suite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { startPlaidSandbox } from '@ledgerline/plaid-sandbox';
@@ -12,6 +12,7 @@ import { benchWeb, webReport } from './lib/web-bench.js';
 import { benchCategorisation, categorisationTable } from '../services/parties/bench/categorisation-bench.js';
 import { benchBundle, bundleReport } from './lib/bundle-bench.js';
 import { benchIngest, ingestTable } from './lib/ingest-bench.js';
+import { benchRecategorise, recategoriseTable } from './lib/recategorise-bench.js';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${osType()} ${release()}, Node ${process.version}`;
 const today = new Date().toISOString().slice(0, 10);
@@ -272,6 +273,25 @@ async function rulesSuite(): Promise<void> {
   }
 }
 
+/**
+ * Bulk re-categorisation to the P&L (issue #22): 1,000 transactions re-categorised through the gateway in one PATCH
+ * /transactions, timed until the P&L shows it, five runs. BENCH_RECATEGORISE_TRANSACTIONS sizes the workspace.
+ */
+async function recategoriseSuite(): Promise<void> {
+  const transactions = Number(process.env.BENCH_RECATEGORISE_TRANSACTIONS ?? 10_000);
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
+  const r = await benchRecategorise({ transactions, recategorise: 1_000, runs: 5, log: (line) => console.log(line) });
+  write(
+    'recategorise',
+    'Bulk re-categorise: 1,000 transactions to the P&L',
+    `${transactions} bank transactions in one workspace with one bank account (10 merchants, two years), booked through the ledger's consumer (${r.seedBookedSeconds} s) and projected by reporting before the runs; 1,000 of them re-categorised per run. Gateway (fake identity), ledger, reporting, PostgreSQL and NATS on the same machine, the gateway, ledger and reporting in this process. The machine was shared with other sessions running tests: load average (1/5/15 min) when the suite started ${load}; to be rerun on a quiet machine.`,
+    recategoriseTable(r),
+    { result: r, loadAverage: load },
+  );
+}
+
 /** Learned categorisation: accuracy and coverage of the auto-applied suggestions on a held-out month (the pure model). */
 function categorisationSuite(): void {
   const r = benchCategorisation();
@@ -286,6 +306,7 @@ if (runs('ledger')) await ledgerSuite();
 if (runs('web')) await webSuite();
 if (runs('bundle')) await bundleSuite();
 if (runs('rules')) await rulesSuite();
+if (runs('recategorise')) await recategoriseSuite();
 if (runs('categorisation')) categorisationSuite();
 // The reporting suite writes bench-results/reporting.{md,json} itself (services/reporting/bench/run.ts). At its
 // default size (1,000,000 entries) the first run generates the data set for many minutes; later runs reuse it.
