@@ -94,8 +94,8 @@ describe('the generators', () => {
     expect(refusal('settings', 'remote')).toContain('"settings" is taken');
     expect(refusal('reporting', 'remote')).toContain('"reporting" is taken');
     expect(refusal('platform')).toContain('names a part of the product');
-    expect(() => checkNewName('billing', 'service', () => ['services/billing'])).toThrow('services/billing already exists');
-    expect(checkNewName('billing', 'service', () => [])).toEqual({ name: 'billing', Name: 'Billing', NAME: 'BILLING' });
+    expect(() => checkNewName('payroll', 'service', () => ['services/payroll'])).toThrow('services/payroll already exists');
+    expect(checkNewName('payroll', 'service', () => [])).toEqual({ name: 'payroll', Name: 'Payroll', NAME: 'PAYROLL' });
     const cli = await step('refusal', () => generator(dir, 'service', 'ledger'));
     expect(cli.code).toBe(1);
     expect(cli.output).toContain('"ledger" is taken');
