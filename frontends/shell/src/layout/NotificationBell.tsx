@@ -39,8 +39,10 @@ const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
  * "Mark all read".
  */
 export function NotificationBell({ workspaceId }: { workspaceId: string | null }) {
-  useNotificationStream(workspaceId);
   const list = useNotifications(workspaceId);
+  // The stream opens once the list has answered: a session that ended behind the app's back is found by the list (a
+  // request like every other, whose 401 logs out once with its warning), not by a held stream racing the sign-out.
+  useNotificationStream(list.isSuccess ? workspaceId : null);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const showError = useErrorNotice(describeError);
