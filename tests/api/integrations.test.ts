@@ -4,6 +4,7 @@
 // workspace sees none of it (404); a webhook with a bad signature is a 400 and changes nothing; the same events
 // delivered five times and out of order by the sandbox are applied once each and end in the newest state; the
 // /stripe-analytic metrics over the synced data equal the figures counted from the sandbox's account.
+import { expectEventually } from '@ledgerline/platform/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardBody, signedUpUser, startSystem, type System } from '../support/system.js';
@@ -79,11 +80,14 @@ describe('/stripe-integrate', () => {
   it('syncs, reports the status and the account; another workspace gets 404 everywhere', async () => {
     const started = await system.api('POST', '/stripe-integrate/sync', { token });
     expect(started.status).toBe(202);
-    let status = await system.api('GET', '/stripe-integrate/sync-status', { token });
-    for (let i = 0; i < 100 && status.body.status !== 'completed'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      status = await system.api('GET', '/stripe-integrate/sync-status', { token });
-    }
+    const status = await expectEventually(
+      async () => {
+        const answer = await system.api('GET', '/stripe-integrate/sync-status', { token });
+        expect(answer.body.status).toBe('completed');
+        return answer;
+      },
+      { timeoutMs: 20_000, intervalMs: 200 },
+    );
     expect(status.body).toMatchObject({ status: 'completed', error: '' });
     const customers = system.stripe!.objects(stripeAccountId, 'customer').length;
     expect(status.body.objects).toContainEqual({ objectType: 'customer', count: customers });
