@@ -1,13 +1,13 @@
 import {
   depreciationRowState,
   describeError,
-  methodLabel,
   useDeleteFixedAsset,
   useFixedAsset,
   useStopFixedAsset,
   type DepreciationRow,
   type FixedAsset,
 } from '@ledgerline/api';
+import { methodLabel } from './rules';
 import { Button, Dialog, EmptyState, Spinner, cx, formatMoney, formatShortDate, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';

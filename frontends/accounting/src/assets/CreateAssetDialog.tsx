@@ -1,22 +1,17 @@
+import { describeError, toApiError, useChartOfAccounts, useCreateFixedAsset, type DepreciationMethod, type Transaction } from '@ledgerline/api';
 import {
   DEPRECIATION_METHODS,
   assetAccountOptions,
   defaultAssetAccount,
-  describeError,
   emptyFixedAssetDraft,
   fixedAssetBody,
   fixedAssetFieldOf,
   isAssetPurchaseCandidate,
-  toApiError,
-  useChartOfAccounts,
-  useCreateFixedAsset,
   validateFixedAssetDraft,
   withPurchase,
-  type DepreciationMethod,
   type FixedAssetDraft,
   type FixedAssetProblems,
-  type Transaction,
-} from '@ledgerline/api';
+} from './rules';
 import { AmountInput, Button, Dialog, Select, TextField, bindDraft, formatMoney, useNotice } from '@ledgerline/ui';
 import { useMemo, useState } from 'react';
 import { describeTransaction } from '../transactions/present';

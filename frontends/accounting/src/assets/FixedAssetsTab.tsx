@@ -1,4 +1,5 @@
-import { methodLabel, useFixedAssets, type FixedAsset } from '@ledgerline/api';
+import { useFixedAssets, type FixedAsset } from '@ledgerline/api';
+import { methodLabel } from './rules';
 import { Button, RecordLink, formatMoney, formatShortDate, useSearchWriter } from '@ledgerline/ui';
 import { ListToolbar, RecordList, onePage, type RecordColumn } from '../records/RecordList';
 import { useEditAccess } from '../transactions/access';

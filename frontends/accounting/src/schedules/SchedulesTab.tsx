@@ -1,19 +1,14 @@
+import { describeError, ledgerSearch, useChartOfAccounts, useSchedules, useSchedulesCalendar, type Schedule } from '@ledgerline/api';
 import {
   SCHEDULES_SCREEN_KEY,
   calendarMonths,
-  describeError,
-  ledgerSearch,
   monthTitle,
   scheduleAccountOptions,
   schedulesSearch,
   schedulesStateFromSearch,
-  useChartOfAccounts,
-  useSchedules,
-  useSchedulesCalendar,
-  type Schedule,
   type SchedulesUrlState,
   type SchedulesView,
-} from '@ledgerline/api';
+} from './rules';
 import {
   Button,
   Card,
