@@ -1,13 +1,7 @@
-import {
-  DEFAULT_TRANSACTION_FILTERS,
-  buildUrl,
-  newCategoryPlacement,
-  recognisableCategories,
-  transactionRestriction,
-  transactionsQuery,
-  type Category,
-  type Transaction,
-} from '@ledgerline/api';
+import { TRANSACTIONS_PAGE_SIZE, buildUrl, type Category, type Transaction } from '@ledgerline/api';
+import { DEFAULT_TRANSACTION_FILTERS, transactionsQuery } from '../src/transactions/filters';
+import { newCategoryPlacement, recognisableCategories } from '../src/transactions/category-options';
+import { transactionRestriction } from '../src/transactions/restrictions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCRUAL_MONTHS_SUM_MESSAGE,
@@ -118,7 +112,9 @@ describe('accrual month amounts', () => {
 });
 
 describe('filters → GET /transactions/v2', () => {
-  const url = (...args: Parameters<typeof transactionsQuery>) => buildUrl('/transactions/v2', transactionsQuery(...args));
+  // The query as the list hook sends it: the filters, then the page and 20 a page.
+  const url = (tab: Parameters<typeof transactionsQuery>[0], filters: Parameters<typeof transactionsQuery>[1], page: number) =>
+    buildUrl('/transactions/v2', { ...transactionsQuery(tab, filters), page, take: TRANSACTIONS_PAGE_SIZE });
 
   it('sends only the filters set, with the tab deciding finalization and 20 a page', () => {
     expect(url('all', DEFAULT_TRANSACTION_FILTERS, 1)).toBe('/transactions/v2?order=DESC&page=1&take=20');

@@ -1,4 +1,4 @@
-import { DEFAULT_TRANSACTION_FILTERS, type TransactionFilters } from '@ledgerline/api';
+import { DEFAULT_TRANSACTION_FILTERS, type TransactionFilters } from '../src/transactions/filters';
 import { describe, expect, it } from 'vitest';
 import {
   arrivalSearch,

@@ -1,15 +1,14 @@
 // react-query hooks for the books' tie to the bank (issue #12): GET /accounts with its tie-out, the transfer
-// routes, the transactions list by transfer status, and an account's opening balance.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+// routes and an account's opening balance (the list by transfer status is useTransactionList's `transferStatus`).
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import { queryKeys } from './hooks';
-import { transactionsQuery, type TransactionFilters, type TransactionTab, type TransactionsPage } from './ledger';
 import { ledgerQueryKeys } from './ledger-hooks';
 import { afterBooksChanged } from './reports-hooks';
 import type { Schemas } from './types';
-import type { PairTransferBody, PairTransferResponse, TiedAccountsResponse, TransferCandidate, TransferFilter, UnpairTransferResponse } from './books';
+import type { PairTransferBody, PairTransferResponse, TiedAccountsResponse, TransferCandidate, UnpairTransferResponse } from './books';
 
 type OpeningBalanceResponse = Schemas['OpeningBalanceResponse'];
 type OpeningBalanceBody = Schemas['OpeningBalanceBody'];
@@ -18,7 +17,6 @@ export const booksQueryKeys = {
   // Under the bank accounts' key: a link, removal or finished sync refreshes the tie-out too.
   tieOut: [...queryKeys.bankAccounts, 'tie-out'] as const,
   transferCandidates: (transactionId: string) => ['transactions', 'transfer-candidates', transactionId] as const,
-  transactionList: (tab: TransactionTab, filters: TransactionFilters, transfer: TransferFilter) => ['transactions', 'list', tab, filters, transfer] as const,
   openingBalance: (categoryId: string) => ['categories', 'opening-balance', categoryId] as const,
 };
 
@@ -36,21 +34,6 @@ export function useAccountsTieOut(options: { enabled?: boolean } = {}) {
         ? TIE_OUT_POLL_MS
         : false,
     enabled: options.enabled ?? true,
-  });
-}
-
-/** GET /transactions/v2 page by page, as useTransactionList, narrowed to transfers to review or paired ones. */
-export function useTransferFilteredList(tab: TransactionTab, filters: TransactionFilters, transfer: TransferFilter) {
-  const { client } = useApiContext();
-  return useInfiniteQuery<TransactionsPage, ApiError, InfiniteData<TransactionsPage, number>, ReturnType<typeof booksQueryKeys.transactionList>, number>({
-    queryKey: booksQueryKeys.transactionList(tab, filters, transfer),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      client.get('/transactions/v2', {
-        params: { query: { ...transactionsQuery(tab, filters, pageParam), transferStatus: transfer === '' ? undefined : transfer } },
-        signal,
-      }),
-    getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
   });
 }
 

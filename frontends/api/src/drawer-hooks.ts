@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Download } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
-import { transactionsQuery, type TransactionFilters, type TransactionTab } from './ledger';
+import type { TransactionsQuery } from './ledger';
 import { ledgerQueryKeys } from './ledger-hooks';
-import type { TransferFilter } from './books';
 import type { OperationBody, OperationResult } from './types';
 
 /** The transaction drawer (issue #13): receipts, comments with tagged users, exports of the lists. */
@@ -102,15 +101,11 @@ export function usePostComment() {
   });
 }
 
-/** GET /transactions/csv with the list's filters (every page; no paging parameters). */
+/** GET /transactions/csv with the list's query (every page; no paging parameters), transfer status included (issue #12). */
 export function useTransactionsCsv() {
   const { client } = useApiContext();
-  return useMutation<Download, ApiError, { tab: TransactionTab; filters: TransactionFilters; transfer?: TransferFilter }>({
-    mutationFn: ({ tab, filters, transfer = '' }) => {
-      const { page: _page, take: _take, ...query } = transactionsQuery(tab, filters, 1);
-      // The transfer filter too (issue #12: transfers to review, paired ones), as the list asks it.
-      return client.download('/transactions/csv', { params: { query: { ...query, transferStatus: transfer === '' ? undefined : transfer } } });
-    },
+  return useMutation<Download, ApiError, TransactionsQuery>({
+    mutationFn: (query) => client.download('/transactions/csv', { params: { query } }),
   });
 }
 

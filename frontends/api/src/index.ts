@@ -60,26 +60,7 @@ export type {
   SignUpFormValues,
 } from './validation';
 // Ledger: transactions and their categories (spec §3 Transaction, Category, Split; §4 restrictions).
-export {
-  ACCRUAL_CATEGORIES,
-  DEFAULT_TRANSACTION_FILTERS,
-  FINALIZATIONS,
-  FLOWS,
-  LEDGER_KEPT_ACCOUNT_NAMES,
-  TRANSACTIONS_PAGE_SIZE,
-  TRANSACTION_TABS,
-  accrualCategoryFor,
-  activeFilterCount,
-  bookableCategories,
-  filterAmount,
-  flowOf,
-  newCategoryPlacement,
-  recognisableCategories,
-  tabFinalization,
-  toCents,
-  transactionRestriction,
-  transactionsQuery,
-} from './ledger';
+export { ACCRUAL_CATEGORIES, TRANSACTIONS_PAGE_SIZE } from './ledger';
 export type * from './ledger';
 export {
   ledgerQueryKeys,
@@ -210,7 +191,6 @@ export {
   usePairTransfer,
   useSetOpeningBalance,
   useTransferCandidates,
-  useTransferFilteredList,
   useUnpairTransfer,
 } from './books-hooks';
 // The transaction drawer (issue #13): receipts, comments with tagged users, CSV exports of transactions and the general ledger.

@@ -3,7 +3,7 @@ import type { ApiClient } from './client';
 import { useApiContext } from './context';
 import type { ApiError } from './errors';
 import {
-  transactionsQuery,
+  TRANSACTIONS_PAGE_SIZE,
   type AccrualResponse,
   type AccrualSchedule,
   type BillersResponse,
@@ -17,10 +17,9 @@ import {
   type SplitTransactionBody,
   type Transaction,
   type TransactionAuditLogsResponse,
-  type TransactionFilters,
-  type TransactionTab,
   type TransactionUpdatedResponse,
   type TransactionsPage,
+  type TransactionsQuery,
   type TransactionsUpdatedResponse,
   type UpdateAccrualBody,
   type UpdateSplitBody,
@@ -34,7 +33,7 @@ export const ledgerQueryKeys = {
   billers: ['billers'] as const,
   /** Every query about workspace transactions (lists, details, audit logs) starts with this. */
   transactions: ['transactions'] as const,
-  transactionList: (tab: TransactionTab, filters: TransactionFilters) => ['transactions', 'list', tab, filters] as const,
+  transactionList: (query: TransactionsQuery) => ['transactions', 'list', query] as const,
   transaction: (id: string) => ['transactions', 'detail', id] as const,
   auditLogs: (id: string) => ['transactions', 'audit-logs', id] as const,
   accrualSchedule: (id: string) => ['transactions', 'accrual-schedule', id] as const,
@@ -77,13 +76,18 @@ export function useBillers(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** GET /transactions/v2 page by page (spec §9: `data` + `meta`, 20 a page) for a tab and its filters. */
-export function useTransactionList(tab: TransactionTab, filters: TransactionFilters) {
+/**
+ * GET /transactions/v2 page by page (spec §9: `data` + `meta`, 20 a page) for a query: the screen's filters as the
+ * route takes them (the accounting remote's `transactionsQuery`), with `transferStatus` for transfers to review or
+ * paired ones.
+ */
+export function useTransactionList(query: TransactionsQuery) {
   const { client } = useApiContext();
   return useInfiniteQuery<TransactionsPage, ApiError, InfiniteData<TransactionsPage, number>, ReturnType<typeof ledgerQueryKeys.transactionList>, number>({
-    queryKey: ledgerQueryKeys.transactionList(tab, filters),
+    queryKey: ledgerQueryKeys.transactionList(query),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => client.get('/transactions/v2', { params: { query: transactionsQuery(tab, filters, pageParam) }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      client.get('/transactions/v2', { params: { query: { ...query, page: pageParam, take: TRANSACTIONS_PAGE_SIZE } }, signal }),
     getNextPageParam: (last) => (last.meta.hasNextPage ? last.meta.page + 1 : undefined),
   });
 }

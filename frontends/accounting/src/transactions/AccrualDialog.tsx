@@ -1,6 +1,5 @@
 import {
   ACCRUAL_CATEGORIES,
-  accrualCategoryFor,
   describeError,
   useCreateAccrual,
   useUpdateAccrual,
@@ -19,6 +18,7 @@ import {
   type AccrualDraft,
   type AccrualMonthDraft,
   type AccrualProblems,
+  accrualCategoryFor,
 } from './rules';
 import { ScheduleTable } from './ScheduleTable';
 

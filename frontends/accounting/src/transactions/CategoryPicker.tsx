@@ -1,7 +1,8 @@
-import { bookableCategories, describeError, newCategoryPlacement, recognisableCategories, useCategories, useCreateCategory, type Flow } from '@ledgerline/api';
+import { describeError, useCategories, useCreateCategory } from '@ledgerline/api';
+import { type Flow } from './filters';
 import { Combobox, cx, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useMemo } from 'react';
-import { categoryOptions } from './category-options';
+import { categoryOptions, bookableCategories, newCategoryPlacement, recognisableCategories } from './category-options';
 
 export interface CategoryPickerProps {
   label: string;

@@ -1,12 +1,5 @@
-import {
-  describeError,
-  saveDownload,
-  useGeneralLedgerCsv,
-  useTransactionsCsv,
-  type TransactionFilters,
-  type TransactionTab,
-  type TransferFilter,
-} from '@ledgerline/api';
+import { describeError, saveDownload, useGeneralLedgerCsv, useTransactionsCsv, type TransferFilter } from '@ledgerline/api';
+import { transactionsQuery, type TransactionFilters, type TransactionTab } from './filters';
 import { Button, useErrorNotice } from '@ledgerline/ui';
 
 /** "Export CSV" of the transactions list with the filters on screen, the transfer filter too (GET /transactions/csv; the server names the file). */
@@ -20,7 +13,10 @@ export function TransactionsExportButton({ tab, filters, transfer = '' }: { tab:
       className="whitespace-nowrap"
       loading={exporter.isPending}
       onClick={() =>
-        exporter.mutate({ tab, filters, transfer }, { onSuccess: (file) => saveDownload(file.blob, file.fileName ?? 'transactions.csv'), onError: showError })
+        exporter.mutate(transactionsQuery(tab, filters, transfer), {
+          onSuccess: (file) => saveDownload(file.blob, file.fileName ?? 'transactions.csv'),
+          onError: showError,
+        })
       }
     >
       Export CSV

@@ -1,22 +1,17 @@
+import { TRANSFER_FILTERS, useBankAccounts, useBillers, useCategories, type TransferFilter } from '@ledgerline/api';
 import {
   DEFAULT_TRANSACTION_FILTERS,
   FINALIZATIONS,
-  TRANSFER_FILTERS,
   activeFilterCount,
-  useBankAccounts,
-  useBillers,
-  useCategories,
-  bookableCategories,
   type Finalization,
   type Flow,
   type SortOrder,
   type TransactionFilters,
   type TransactionTab,
-  type TransferFilter,
-} from '@ledgerline/api';
+} from './filters';
 import { AmountInput, Button, Combobox, DateRangePicker, Select, TextField, cx, dateBounds, todayIso } from '@ledgerline/ui';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { categoryOptions as chartOrder } from './category-options';
+import { categoryOptions as chartOrder, bookableCategories } from './category-options';
 
 /** Typing in a text filter waits this long before the list is asked again. */
 const TEXT_FILTER_DELAY_MS = 300;

@@ -1,4 +1,5 @@
-import { describeError, flowOf, useSplitTransaction, useUpdateSplit, type Transaction } from '@ledgerline/api';
+import { describeError, useSplitTransaction, useUpdateSplit, type Transaction } from '@ledgerline/api';
+import { flowOf } from './filters';
 import { AmountInput, Button, Dialog, cx, formatMoney, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 import { CategoryPicker } from './CategoryPicker';

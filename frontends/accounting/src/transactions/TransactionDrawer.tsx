@@ -1,9 +1,7 @@
 import {
   describeError,
-  flowOf,
   isTransfer,
   rankCandidates,
-  transactionRestriction,
   usePairTransfer,
   useTransferCandidates,
   useUnpairTransfer,
@@ -19,6 +17,8 @@ import {
   type TransactionAuditLog,
   type TransferTransaction,
 } from '@ledgerline/api';
+import { flowOf } from './filters';
+import { transactionRestriction } from './restrictions';
 import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';

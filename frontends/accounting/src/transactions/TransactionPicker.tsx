@@ -1,7 +1,8 @@
 // Picking a bank transaction in a dialog: the fixed asset's purchase (CreateAssetDialog) and a receipt's match
 // (ReceiptMatchingTab's MatchDialog) search the same list the same way: a few letters settle, then GET /transactions/v2
 // by description, page by page.
-import { DEFAULT_TRANSACTION_FILTERS, useTransactionList, type Transaction, type TransactionFilters } from '@ledgerline/api';
+import { useTransactionList, type Transaction } from '@ledgerline/api';
+import { DEFAULT_TRANSACTION_FILTERS, transactionsQuery, type TransactionFilters } from './filters';
 import { Button, Spinner, TextField, cx, formatMoney, formatShortDate } from '@ledgerline/ui';
 import { useEffect, useState } from 'react';
 import { describeTransaction } from './present';
@@ -17,7 +18,7 @@ export function useTransactionSearch(filters: Partial<TransactionFilters> = {}) 
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const list = useTransactionList('all', { ...DEFAULT_TRANSACTION_FILTERS, ...filters, description: search });
+  const list = useTransactionList(transactionsQuery('all', { ...DEFAULT_TRANSACTION_FILTERS, ...filters, description: search }));
   const found = list.data?.pages.flatMap((p) => p.data) ?? [];
   return { typed, setTyped, search, list, found };
 }

@@ -1,19 +1,16 @@
 import {
-  activeFilterCount,
   describeError,
-  flowOf,
-  transactionRestriction,
   transferBadge,
   useBulkUpdateTransactions,
   useCategoriseTransaction,
   useFinalizeTransactions,
-  useTransferFilteredList,
+  useTransactionList,
   type Transaction,
-  type TransactionFilters,
-  type TransactionTab,
   type TransferFilter,
   type TransferTransaction,
 } from '@ledgerline/api';
+import { activeFilterCount, flowOf, transactionsQuery, type TransactionFilters, type TransactionTab } from './filters';
+import { transactionRestriction } from './restrictions';
 import {
   Button,
   EmptyState,
@@ -79,7 +76,7 @@ export function TransactionsTab({ tab }: { tab: TransactionTab }) {
     else if (!arrived) writeSearch(() => new URLSearchParams(arrival.search), { replace: true });
   }, [arrival, arrived, shown, writeSearch]);
   const { filters, transfer } = useMemo(() => transactionsStateFromSearch(new URLSearchParams(search)), [search]);
-  const list = useTransferFilteredList(tab, filters, transfer);
+  const list = useTransactionList(transactionsQuery(tab, filters, transfer));
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.data) ?? [], [list.data]);
   const total = list.data?.pages[0]?.meta.itemCount;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

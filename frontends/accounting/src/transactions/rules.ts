@@ -1,5 +1,11 @@
 // The transaction screens' rules as pure functions (unit-tested in test/transactions-rules.test.ts).
-import { toCents } from '@ledgerline/api';
+import type { AccrualCategory } from '@ledgerline/api';
+
+/** Dollars to integer cents (money is compared in cents, never in floating dollars). */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
+/** Money out is prepaid (an asset used up over the months), money in is deferred revenue (earned over the months). */
+export const accrualCategoryFor = (amount: number): AccrualCategory => (amount > 0 ? 'Deferred Revenue' : 'Prepaid Expenses');
 
 /** Spec §9: the next page is fetched when the remaining scroll is within 2.2 × the viewport… */
 export const SCROLL_THRESHOLD_VIEWPORTS = 2.2;

@@ -1,3 +1,4 @@
+import { type TransferFilter } from '@ledgerline/api';
 import {
   DEFAULT_TRANSACTION_FILTERS,
   filterAmount,
@@ -6,8 +7,7 @@ import {
   type SortOrder,
   type TransactionFilters,
   type TransactionTab,
-  type TransferFilter,
-} from '@ledgerline/api';
+} from './filters';
 
 /**
  * The /transactions list in the query string (issue #13): the spec §2 parameters (tab, filter, startDate,
