@@ -1,12 +1,7 @@
 import {
-  canHaveOpeningBalance,
   describeError,
-  parseOpeningBalance,
   useOpeningBalance,
   useSetOpeningBalance,
-  validateOpeningBalance,
-  type OpeningBalanceFormErrors,
-  type OpeningBalanceFormValues,
   toApiError,
   useAddChartAccount,
   useDeleteChartAccounts,
@@ -15,6 +10,13 @@ import {
   type AccountTreeNode,
   type ChartParentCategory,
 } from '@ledgerline/api';
+import {
+  canHaveOpeningBalance,
+  parseOpeningBalance,
+  validateOpeningBalance,
+  type OpeningBalanceFormErrors,
+  type OpeningBalanceFormValues,
+} from './opening-balance';
 import { Button, Combobox, DatePicker, Dialog, Spinner, TextField, useErrorNotice, useNotice } from '@ledgerline/ui';
 import { useState, type FormEvent } from 'react';
 import { type AccountFormErrors, type AccountFormValues, moveTargets, validateAccountForm } from './rules';

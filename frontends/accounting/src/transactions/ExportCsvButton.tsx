@@ -1,4 +1,5 @@
-import { describeError, saveDownload, useGeneralLedgerCsv, useTransactionsCsv, type TransferFilter } from '@ledgerline/api';
+import { describeError, saveDownload, useGeneralLedgerCsv, useTransactionsCsv } from '@ledgerline/api';
+import { type TransferFilter } from './transfers';
 import { transactionsQuery, type TransactionFilters, type TransactionTab } from './filters';
 import { Button, useErrorNotice } from '@ledgerline/ui';
 

@@ -1,4 +1,5 @@
-import { TRANSFER_FILTERS, useBankAccounts, useBillers, useCategories, type TransferFilter } from '@ledgerline/api';
+import { useBankAccounts, useBillers, useCategories } from '@ledgerline/api';
+import { TRANSFER_FILTERS, type TransferFilter } from './transfers';
 import {
   DEFAULT_TRANSACTION_FILTERS,
   FINALIZATIONS,

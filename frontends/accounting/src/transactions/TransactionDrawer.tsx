@@ -1,7 +1,5 @@
 import {
   describeError,
-  isTransfer,
-  rankCandidates,
   usePairTransfer,
   useTransferCandidates,
   useUnpairTransfer,
@@ -17,6 +15,7 @@ import {
   type TransactionAuditLog,
   type TransferTransaction,
 } from '@ledgerline/api';
+import { isTransfer, rankCandidates } from './transfers';
 import { flowOf } from './filters';
 import { transactionRestriction } from './restrictions';
 import { Button, CloseIcon, Dialog, Spinner, formatMoney, formatRelativeTime, shortId, useErrorNotice, useNotice } from '@ledgerline/ui';

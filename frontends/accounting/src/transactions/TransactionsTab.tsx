@@ -1,14 +1,13 @@
 import {
   describeError,
-  transferBadge,
   useBulkUpdateTransactions,
   useCategoriseTransaction,
   useFinalizeTransactions,
   useTransactionList,
   type Transaction,
-  type TransferFilter,
   type TransferTransaction,
 } from '@ledgerline/api';
+import { transferBadge, type TransferFilter } from './transfers';
 import { activeFilterCount, flowOf, transactionsQuery, type TransactionFilters, type TransactionTab } from './filters';
 import { transactionRestriction } from './restrictions';
 import {

@@ -1,6 +1,7 @@
 // The transactions list's filters (spec §2 list filter, §7 GET /transactions/v2): the tabs, what the filter bar
 // holds, the REST query it asks, and the badge count. Moved from @ledgerline/api (issue #14 item 8, decision 0034).
-import type { TransactionsQuery, TransferFilter } from '@ledgerline/api';
+import type { TransactionsQuery } from '@ledgerline/api';
+import { type TransferFilter } from './transfers';
 
 /** Spec §2 tabs of /transactions this remote builds. */
 export const TRANSACTION_TABS = ['review', 'finalized', 'all'] as const;

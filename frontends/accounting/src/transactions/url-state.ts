@@ -1,4 +1,4 @@
-import { type TransferFilter } from '@ledgerline/api';
+import { type TransferFilter } from './transfers';
 import {
   DEFAULT_TRANSACTION_FILTERS,
   filterAmount,

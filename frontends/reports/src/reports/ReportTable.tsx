@@ -1,17 +1,5 @@
-import {
-  TREE_INDENT_PX,
-  drillDownTarget,
-  drillHref,
-  drillLabel,
-  reportTableRows,
-  rowEmphasis,
-  serverDrill,
-  type DrillReport,
-  type DrillableReportRow,
-  type ReportColumn,
-  type ReportHeader,
-  type ReportRow,
-} from '@ledgerline/api';
+import { TREE_INDENT_PX, drillDownTarget, reportTableRows, type DrillReport, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
+import { drillHref, drillLabel, rowEmphasis, serverDrill } from './rows';
 import { ChevronDownIcon, cx } from '@ledgerline/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
@@ -93,7 +81,7 @@ export function ReportTable({ report, title, header, columns, rows, showTotal, e
                 // The server's link wins (issue #12: retained earnings and net income open the P&L of the matching
                 // fiscal period); otherwise the spec §2 rules.
                 // A balance sheet's total is its last column; a profit and loss total spans the period (the spec §2 rule).
-                const drill = index === 'total' && report !== 'balancesheet' ? null : serverDrill(row as DrillableReportRow, index, columns.length);
+                const drill = index === 'total' && report !== 'balancesheet' ? null : serverDrill(row, index, columns.length);
                 const target = drill
                   ? { href: drillHref(drill), label: drillLabel(row, drill) }
                   : drillDownTarget({ report, row, column, header, earliestDate });

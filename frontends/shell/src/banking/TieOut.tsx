@@ -1,4 +1,5 @@
-import { ledgerHref, tieOutLabel, type TieOut, type TieOutStatus } from '@ledgerline/api';
+import { type TieOut, type TieOutStatus } from '@ledgerline/api';
+import { ledgerHref, tieOutLabel } from './tie-out';
 import { CheckIcon, Spinner, WarningIcon, cx, formatMoney } from '@ledgerline/ui';
 import { TextLink } from '../layout/TextLink';
 

@@ -1,15 +1,5 @@
-import {
-  canEdit,
-  describeError,
-  ledgerHref,
-  openingBalanceHref,
-  persistentDifferences,
-  tieOutProblemMessage,
-  useAccountsTieOut,
-  useSyncJobsInProgress,
-  useSyncTransactions,
-  type TieOutProblem,
-} from '@ledgerline/api';
+import { canEdit, describeError, useAccountsTieOut, useSyncJobsInProgress, useSyncTransactions } from '@ledgerline/api';
+import { ledgerHref, openingBalanceHref, persistentDifferences, tieOutProblemMessage, type TieOutProblem } from './tie-out';
 import { useErrorNotice, useNotice, type NoticeAction } from '@ledgerline/ui';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';

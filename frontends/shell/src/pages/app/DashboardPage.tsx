@@ -1,13 +1,13 @@
 import {
   dashboardTieOut,
   isCreditCard,
-  ledgerHref,
   useAccountsTieOut,
   usePrefetchDashboard,
   useSyncJobsInProgress,
   type Job,
   type TieOutGroupTotal,
 } from '@ledgerline/api';
+import { ledgerHref } from '../../banking/tie-out';
 import { jobProgress, maskLabel } from '../../banking/accounts';
 import { Card, EmptyState, Spinner, formatMoney } from '@ledgerline/ui';
 import { TieOutBadge } from '../../banking/TieOut';
