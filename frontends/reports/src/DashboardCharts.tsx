@@ -3,13 +3,10 @@ import './reports.css';
 import {
   DASHBOARD_FRESH_MS,
   REPORT_PATHS,
-  burnSeries,
   dashboardQueries,
   dashboardTieOut,
   describeError,
   isReportPathServed,
-  reportsSearch,
-  runwaySummary,
   useAccountsTieOut,
   useAssetBalanceGraph,
   useCashFlow,
@@ -19,6 +16,8 @@ import {
   type ApiError,
   type WidgetQueryOptions,
 } from '@ledgerline/api';
+import { burnSeries, runwaySummary } from './dashboard/rules';
+import { reportsSearch } from './reports/screen';
 import { Button, Card, DateRangePicker, EmptyState, Spinner, todayIso, type DateRange } from '@ledgerline/ui';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,5 @@
 import {
   DATE_BREAKDOWNS,
-  MONEY_TYPE_LABELS,
   MONEY_TYPES,
   REPORT_FILTER_DEFAULTS,
   isMoneyType,
@@ -8,9 +7,9 @@ import {
   type AccountTreeNode,
   type DateBreakdown,
   type MoneyType,
-  type ReportScreenKey,
   type StoredFilters,
 } from '@ledgerline/api';
+import { MONEY_TYPE_LABELS, type ReportScreenKey } from './reports/screen';
 import { readStoredFilterSet, writeStoredFilterSet } from '@ledgerline/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,7 +1,6 @@
 import {
   EXPORT_FORMATS,
   describeError,
-  fallbackExportName,
   isReportPathServed,
   reportExportPath,
   useReportExport,
@@ -9,6 +8,7 @@ import {
   type ReportQuery,
   type ReportTab,
 } from '@ledgerline/api';
+import { fallbackExportName } from './screen';
 import { Button, useErrorNotice } from '@ledgerline/ui';
 import { useState } from 'react';
 

@@ -1,5 +1,6 @@
-import { TREE_INDENT_PX, drillDownTarget, reportTableRows, type DrillReport, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
-import { drillHref, drillLabel, rowEmphasis, serverDrill } from './rows';
+import { TREE_INDENT_PX, type ReportColumn, type ReportHeader, type ReportRow } from '@ledgerline/api';
+import { type DrillReport } from './screen';
+import { drillHref, drillLabel, rowEmphasis, serverDrill, drillDownTarget, reportTableRows } from './rows';
 import { ChevronDownIcon, cx } from '@ledgerline/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';

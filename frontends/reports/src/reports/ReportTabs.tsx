@@ -1,11 +1,9 @@
 import {
   REPORT_PATHS,
-  breakdownFallbackNote,
   describeError,
   isReportPathServed,
   periodFromSearch,
   reportQuery,
-  reportsSearch,
   useBalanceSheet,
   useCashFlowStatement,
   useProfitLoss,
@@ -15,6 +13,7 @@ import {
   type ReportRow,
   type ReportTab,
 } from '@ledgerline/api';
+import { breakdownFallbackNote, reportsSearch } from './screen';
 import { Button, Card, EmptyState, Spinner, cx, dateBounds, formatShortDate, todayIso, type DateRange } from '@ledgerline/ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
