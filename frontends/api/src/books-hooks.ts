@@ -11,6 +11,7 @@ import type { Schemas } from './types';
 import type { PairTransferBody, PairTransferResponse, TiedAccountsResponse, TransferCandidate, UnpairTransferResponse } from './books';
 
 type OpeningBalanceResponse = Schemas['OpeningBalanceResponse'];
+type OpeningBalanceChanged = Schemas['OpeningBalanceChanged'];
 type OpeningBalanceBody = Schemas['OpeningBalanceBody'];
 
 export const booksQueryKeys = {
@@ -90,7 +91,7 @@ export function useOpeningBalance(categoryId: string | null) {
 export function useSetOpeningBalance() {
   const { client } = useApiContext();
   const queryClient = useQueryClient();
-  return useMutation<OpeningBalanceResponse, ApiError, { categoryId: string } & OpeningBalanceBody>({
+  return useMutation<OpeningBalanceChanged, ApiError, { categoryId: string } & OpeningBalanceBody>({
     mutationFn: ({ categoryId, ...body }) => client.put('/categories/{id}/opening-balance', { params: { path: { id: categoryId } }, body }),
     onSuccess: (answer, { categoryId }) => {
       queryClient.setQueryData(booksQueryKeys.openingBalance(categoryId), { openingBalance: answer.openingBalance });

@@ -121,7 +121,7 @@ export function AccountFormDialog({ mode, open, onClose, parents, account, paren
           { categoryId: account.id, openingBalance: amount ?? 0, openingBalanceDate: openingShown.openingBalanceDate || savedOpening.openingBalanceDate },
           {
             onSuccess: (answer) => {
-              if (answer.message) notice.success(answer.message);
+              notice.success(answer.message);
               onClose();
             },
             onError: (error) => {

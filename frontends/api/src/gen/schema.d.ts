@@ -3186,13 +3186,19 @@ export interface components {
             /** @description The deviceToken of an earlier /authenticate-otp answer in this browser. */
             deviceToken?: string;
         };
-        /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
-        LoginResponse: {
-            user?: components["schemas"]["User"];
+        /** @description Signed in (a trusted device, or a workspace that asks for no code). */
+        LoginSignedIn: {
+            user: components["schemas"]["User"];
             sessionToken: string;
-            methodId?: string;
-            message?: string;
         };
+        /** @description A one-time code was emailed; check it with /authenticate-otp (sessionToken and methodId). */
+        LoginCodeSent: {
+            sessionToken: string;
+            methodId: string;
+            message: string;
+        };
+        /** @description Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message). */
+        LoginResponse: components["schemas"]["LoginSignedIn"] | components["schemas"]["LoginCodeSent"];
         AuthenticateOtpBody: {
             methodId?: string;
             /** @description The 6-digit code from the email. */
@@ -3548,9 +3554,13 @@ export interface components {
         /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
         FiscalYear: {
             fiscalYearStartMonth: number;
-            message?: string;
+        };
+        /** @description The fiscal year's first month as changed, a message to show and the change's seq. */
+        FiscalYearChanged: {
+            fiscalYearStartMonth: number;
+            message: string;
             /** @description The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
-            seq?: number;
+            seq: number;
         };
         FiscalYearBody: {
             /** @description 1 (January) to 12 (December). */
@@ -3919,10 +3929,14 @@ export interface components {
             openingBalanceDate?: string;
         };
         OpeningBalanceResponse: {
-            message?: string;
             openingBalance: components["schemas"]["OpeningBalance"] | null;
-            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. Only in the answer to PUT. */
-            seq?: number;
+        };
+        /** @description The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq. */
+        OpeningBalanceChanged: {
+            message: string;
+            openingBalance: components["schemas"]["OpeningBalance"] | null;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         OpeningBalanceRemoved: {
             message: string;
@@ -5370,7 +5384,7 @@ export interface components {
             meta: components["schemas"]["UploadPageMeta"];
         };
         UploadAnswer: {
-            message?: string;
+            message: string;
             upload: components["schemas"]["WorkspaceUpload"];
         };
         UpdateUploadBody: {
@@ -5459,10 +5473,16 @@ export interface components {
             /** @description Units of production: units a year (a twelfth a month); not negative. */
             unitProducedPerYear?: number;
         };
+        /** @description The fixed asset after a change that posts nothing (a stop: what is posted stays). */
         FixedAssetAnswer: {
             message: string;
             fixedAsset: components["schemas"]["FixedAsset"];
-            seq?: number;
+        };
+        /** @description The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it). */
+        FixedAssetCreated: {
+            message: string;
+            fixedAsset: components["schemas"]["FixedAsset"];
+            seq: number;
         };
         FixedAssetList: {
             data: components["schemas"]["FixedAsset"][];
@@ -5707,7 +5727,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
+            /** @description Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6754,13 +6774,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
+            /** @description The fiscal year's first month as changed, a message to show and the change's seq. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FiscalYear"];
+                    "application/json": components["schemas"]["FiscalYearChanged"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -7556,13 +7576,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpeningBalanceResponse"];
+                    "application/json": components["schemas"]["OpeningBalanceChanged"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -12849,13 +12869,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FixedAssetAnswer"];
+                    "application/json": components["schemas"]["FixedAssetCreated"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -12883,7 +12903,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The fixed asset after a change that posts nothing (a stop: what is posted stays). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -918,9 +918,19 @@ export const FixedAssetBodySchema = {
 export const FixedAssetAnswerSchema = {
   $id: 'FixedAssetAnswer',
   type: 'object',
+  description: 'The fixed asset after a change that posts nothing (a stop: what is posted stays).',
+  additionalProperties: false,
+  properties: { message: str, fixedAsset: ref(FixedAssetSchema) },
+  required: ['message', 'fixedAsset'],
+} as const;
+
+export const FixedAssetCreatedSchema = {
+  $id: 'FixedAssetCreated',
+  type: 'object',
+  description: "The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it).",
   additionalProperties: false,
   properties: { message: str, fixedAsset: ref(FixedAssetSchema), seq: num },
-  required: ['message', 'fixedAsset'],
+  required: ['message', 'fixedAsset', 'seq'],
 } as const;
 
 export const FixedAssetListSchema = {
@@ -1193,7 +1203,7 @@ export const UploadListSchema = {
   ...object({ data: { type: 'array', items: ref(UploadSchema) }, meta: ref(UploadPageMetaSchema) }, ['data', 'meta']),
 };
 
-export const UploadAnswerSchema = { $id: 'UploadAnswer', ...object({ message: str, upload: ref(UploadSchema) }, ['upload']) };
+export const UploadAnswerSchema = { $id: 'UploadAnswer', ...object({ message: str, upload: ref(UploadSchema) }, ['message', 'upload']) };
 
 export const UpdateUploadBodySchema = {
   $id: 'UpdateUploadBody',

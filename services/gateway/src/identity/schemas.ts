@@ -117,13 +117,28 @@ export const SignUpResponseSchema = {
   additionalProperties: false,
 } as const;
 
+export const LoginSignedInSchema = {
+  $id: 'LoginSignedIn',
+  type: 'object',
+  description: 'Signed in (a trusted device, or a workspace that asks for no code).',
+  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' } },
+  required: ['user', 'sessionToken'],
+  additionalProperties: false,
+} as const;
+
+export const LoginCodeSentSchema = {
+  $id: 'LoginCodeSent',
+  type: 'object',
+  description: 'A one-time code was emailed; check it with /authenticate-otp (sessionToken and methodId).',
+  properties: { sessionToken: { type: 'string' }, methodId: { type: 'string' }, message: { type: 'string' } },
+  required: ['sessionToken', 'methodId', 'message'],
+  additionalProperties: false,
+} as const;
+
 export const LoginResponseSchema = {
   $id: 'LoginResponse',
-  type: 'object',
-  description: 'Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent).',
-  properties: { user: { $ref: 'User#' }, sessionToken: { type: 'string' }, methodId: { type: 'string' }, message: { type: 'string' } },
-  required: ['sessionToken'],
-  additionalProperties: false,
+  description: 'Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message).',
+  oneOf: [{ $ref: 'LoginSignedIn#' }, { $ref: 'LoginCodeSent#' }],
 } as const;
 
 export const SessionResponseSchema = {
@@ -303,6 +318,8 @@ export const IDENTITY_SCHEMAS = [
   SignUpBodySchema,
   SignUpResponseSchema,
   LoginBodySchema,
+  LoginSignedInSchema,
+  LoginCodeSentSchema,
   LoginResponseSchema,
   AuthenticateOtpBodySchema,
   SessionResponseSchema,

@@ -3,7 +3,7 @@
  * Billers, Ledger). Money is decimal dollars with 2 places at this edge (cents inside the services);
  * dates are YYYY-MM-DD. Bodies check shapes only: the ledger service owns the messages of the rules.
  */
-import { bool, int, int32, num, str } from '../http/schemas.js';
+import { bool, int, int32, num, ref, str } from '../http/schemas.js';
 
 const nullableStr = { type: ['string', 'null'] } as const;
 /** Reads after writes: every answer of a change to the books carries it. */
@@ -43,8 +43,17 @@ export const FiscalYearSchema = {
   type: 'object',
   description:
     "The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings.",
-  properties: { fiscalYearStartMonth: { type: 'integer', minimum: 1, maximum: 12 }, message: { type: 'string' }, seq: CHART_SEQ_PROPERTY },
+  properties: { fiscalYearStartMonth: { type: 'integer', minimum: 1, maximum: 12 } },
   required: ['fiscalYearStartMonth'],
+  additionalProperties: false,
+} as const;
+
+export const FiscalYearChangedSchema = {
+  $id: 'FiscalYearChanged',
+  type: 'object',
+  description: "The fiscal year's first month as changed, a message to show and the change's seq.",
+  properties: { fiscalYearStartMonth: { type: 'integer', minimum: 1, maximum: 12 }, message: { type: 'string' }, seq: CHART_SEQ_PROPERTY },
+  required: ['fiscalYearStartMonth', 'message', 'seq'],
   additionalProperties: false,
 } as const;
 
@@ -652,9 +661,203 @@ export const UnpairTransferBodySchema = {
   additionalProperties: false,
 } as const;
 
+// ── Opening balances (GET, PUT, DELETE /categories/{id}/opening-balance). Money is decimal dollars at this edge, in the
+// account's normal direction (a bank account's positive balance is money in it; a loan's is money owed). ──
+
+/**
+ * REST shapes of opening balances. Money is decimal dollars at this edge, in the account's normal
+ * direction (a bank account's positive balance is money in it; a loan's is money owed).
+ */
+export const OpeningBalanceSchema = {
+  $id: 'OpeningBalance',
+  type: 'object',
+  description: "A balance-sheet account's opening balance: an OpeningBalance entry against Opening Balance Equity.",
+  properties: {
+    categoryId: { type: 'string' },
+    openingBalance: { type: 'number', description: "Dollars, in the account's normal direction." },
+    openingBalanceDate: { type: 'string', description: 'YYYY-MM-DD: the entry is dated this day.' },
+    journalEntryId: { type: 'string' },
+    seq: { type: 'integer', description: "The ledger's commit sequence of the entry (reports wait for it)." },
+  },
+  required: ['categoryId', 'openingBalance', 'openingBalanceDate', 'journalEntryId', 'seq'],
+  additionalProperties: false,
+} as const;
+
+export const OpeningBalanceBodySchema = {
+  $id: 'OpeningBalanceBody',
+  type: 'object',
+  properties: {
+    openingBalance: { type: 'number', description: "Dollars (2 decimals), in the account's normal direction; 0 removes it." },
+    openingBalanceDate: { type: 'string', maxLength: 100, description: 'YYYY-MM-DD.' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const OpeningBalanceResponseSchema = {
+  $id: 'OpeningBalanceResponse',
+  type: 'object',
+  properties: { openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] } },
+  required: ['openingBalance'],
+  additionalProperties: false,
+} as const;
+
+export const OpeningBalanceChangedSchema = {
+  $id: 'OpeningBalanceChanged',
+  type: 'object',
+  description: 'The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq.',
+  properties: { message: { type: 'string' }, openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] }, seq: SEQ_PROPERTY },
+  required: ['message', 'openingBalance', 'seq'],
+  additionalProperties: false,
+} as const;
+
+export const OpeningBalanceRemovedSchema = {
+  $id: 'OpeningBalanceRemoved',
+  type: 'object',
+  properties: { message: { type: 'string' }, seq: SEQ_PROPERTY },
+  required: ['message', 'seq'],
+  additionalProperties: false,
+} as const;
+
+// ── Accruals (spec §3 "Accrual", §7) ──
+
+const field = { type: 'string', maxLength: 100 } as const;
+const accrualFields = { transactionId: field, accrualStartDate: field, accrualEndDate: field, accrualCategory: field, recogniseCategoryId: field } as const;
+
+export const AccrualScheduleSchema = {
+  $id: 'AccrualSchedule',
+  type: 'object',
+  description:
+    "An accrued transaction's schedule: every month is in the books, dated in its month; runningBalance is what is left in Prepaid Expenses / Deferred Revenue after the month.",
+  properties: {
+    transactionId: str,
+    accrualStartDate: str,
+    accrualEndDate: str,
+    accrualCategory: { type: 'string', enum: ['Prepaid Expenses', 'Deferred Revenue'] },
+    accrualCategoryId: str,
+    recogniseCategoryId: str,
+    recogniseCategoryName: str,
+    accrualStatus: { type: 'string', enum: ['active', 'stopped'] },
+    stoppedOn: { type: ['string', 'null'] },
+    amount: { type: 'number', description: "The transaction's absolute amount." },
+    accruedChildren: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: str,
+          accrualAmount: num,
+          accrualCategory: str,
+          accrualDateTime: {
+            type: 'string',
+            description: "The recognition date: the month's last day, the end date for the last month, the stop date for what a stop recognised at once.",
+          },
+          isTransactionAdded: { type: 'boolean', description: 'Recognised as of today.' },
+          runningBalance: num,
+          journalEntryId: str,
+        },
+        required: ['id', 'accrualAmount', 'accrualCategory', 'accrualDateTime', 'isTransactionAdded', 'runningBalance', 'journalEntryId'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: [
+    'transactionId',
+    'accrualStartDate',
+    'accrualEndDate',
+    'accrualCategory',
+    'accrualCategoryId',
+    'recogniseCategoryId',
+    'recogniseCategoryName',
+    'accrualStatus',
+    'stoppedOn',
+    'amount',
+    'accruedChildren',
+  ],
+  additionalProperties: false,
+} as const;
+
+export const CreateAccrualBodySchema = {
+  $id: 'CreateAccrualBody',
+  type: 'object',
+  description: 'Spec §3 "Accrual": Prepaid Expenses for money out, Deferred Revenue for money in; dates YYYY-MM-DD.',
+  properties: accrualFields,
+  additionalProperties: false,
+} as const;
+
+export const UpdateAccrualBodySchema = {
+  $id: 'UpdateAccrualBody',
+  type: 'object',
+  description:
+    'Absent fields keep their value. New dates spread the amount evenly again (send no month amounts with them); updatedAccrualChildren (month id, amount in dollars) must add up to the transaction within 0.01.',
+  properties: {
+    ...accrualFields,
+    updatedAccrualChildren: { type: 'array', maxItems: 120, items: { type: 'object', properties: { id: field, amount: num }, additionalProperties: false } },
+  },
+  additionalProperties: false,
+} as const;
+
+export const AccrualResponseSchema = {
+  $id: 'AccrualResponse',
+  type: 'object',
+  properties: { message: str, transaction: { $ref: 'Transaction#' }, schedule: { $ref: 'AccrualSchedule#' }, seq: SEQ_PROPERTY },
+  required: ['message', 'transaction', 'schedule', 'seq'],
+  additionalProperties: false,
+} as const;
+
+// ── The categorisation queue (GET /jobs/categorization) ──
+
+export const CategorizationJobSchema = {
+  $id: 'CategorizationJob',
+  type: 'object',
+  description:
+    'A categorisation job (spec §3 Job, queue categorization): waiting until the learned categorisation has answered, then completed. ' +
+    'data.totalTransactions: the new transactions it was asked about; data.transactionPushed: those answered; applied: categorised with creation mode auto; suggested: shown as a suggestion.',
+  properties: {
+    id: str,
+    status: { type: 'string', enum: ['waiting', 'active', 'completed', 'failed'] },
+    type: { type: 'string', enum: ['categorization'] },
+    order: int,
+    data: {
+      type: 'object',
+      properties: { requestId: str, accountId: nullableStr, transactionPushed: int, totalTransactions: int, uploadType: nullableStr },
+      required: ['requestId', 'accountId', 'transactionPushed', 'totalTransactions', 'uploadType'],
+      additionalProperties: false,
+    },
+    applied: int,
+    suggested: int,
+    failedReason: nullableStr,
+    attempts: int,
+    createdOn: str,
+    finishedOn: nullableStr,
+  },
+  required: ['id', 'status', 'type', 'order', 'data', 'applied', 'suggested', 'failedReason', 'attempts', 'createdOn', 'finishedOn'],
+  additionalProperties: false,
+} as const;
+
+export const CategorizationJobsResponseSchema = {
+  $id: 'CategorizationJobsResponse',
+  type: 'object',
+  properties: {
+    jobs: { type: 'array', items: ref(CategorizationJobSchema), description: 'Newest first, at most 100.' },
+    transactions: {
+      type: 'array',
+      description: 'For each id of `transactions` of this workspace: categorizing while its job waits, else categorized (spec §3 "Category state").',
+      items: {
+        type: 'object',
+        properties: { id: str, categoryState: { type: 'string', enum: ['categorized', 'categorizing'] } },
+        required: ['id', 'categoryState'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['jobs', 'transactions'],
+  additionalProperties: false,
+} as const;
+
 export const LEDGER_SCHEMAS = [
   ChartChangedResponseSchema,
   FiscalYearSchema,
+  FiscalYearChangedSchema,
   FiscalYearBodySchema,
   LedgerPageMetaSchema,
   CategorySchema,

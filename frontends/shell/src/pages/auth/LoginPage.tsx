@@ -28,18 +28,12 @@ export function LoginPage() {
     onMutate: () => store.setState((s) => withStatus(s, 'loading')),
     onSuccess: (answer: LoginResponse, body) => {
       // With a user the session is open; without one a code was sent and the token + method id are kept.
-      const { user, methodId, sessionToken } = answer;
-      if (user) {
-        store.setState((s) => signedIn(s, { user, sessionToken }));
+      if ('user' in answer) {
+        store.setState((s) => signedIn(s, { user: answer.user, sessionToken: answer.sessionToken }));
         return;
       }
-      if (!methodId) {
-        store.setState((s) => withStatus(s, 'failed'));
-        showError(undefined);
-        return;
-      }
-      store.setState((s) => awaitingCode(s, { sessionToken, methodId, email: body.email }));
-      if (answer.message) notice.info(answer.message, { id: CODE_SENT_NOTICE });
+      store.setState((s) => awaitingCode(s, { sessionToken: answer.sessionToken, methodId: answer.methodId, email: body.email }));
+      notice.info(answer.message, { id: CODE_SENT_NOTICE });
       void navigate(`/verify-otp${search}`);
     },
     onError: (error) => {

@@ -8,6 +8,7 @@ import {
   DeletedAnswerSchema,
   DepreciationRowSchema,
   FixedAssetAnswerSchema,
+  FixedAssetCreatedSchema,
   FixedAssetBodySchema,
   FixedAssetListSchema,
   FixedAssetSchema,
@@ -16,7 +17,15 @@ import { fixedAssetJson } from '../present.js';
 
 /** The fixed-asset routes: each one FixedAssetsService RPC with the caller's tenancy headers. */
 export async function registerFixedAssetRoutes(app: FastifyInstance, { client }: { client: FixedAssetsClient }): Promise<void> {
-  addSchemas(app, [DepreciationRowSchema, FixedAssetSchema, FixedAssetBodySchema, FixedAssetAnswerSchema, FixedAssetListSchema, DeletedAnswerSchema]);
+  addSchemas(app, [
+    DepreciationRowSchema,
+    FixedAssetSchema,
+    FixedAssetBodySchema,
+    FixedAssetAnswerSchema,
+    FixedAssetCreatedSchema,
+    FixedAssetListSchema,
+    DeletedAnswerSchema,
+  ]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['fixed assets'], security: BEARER, headers: WORKSPACE_HEADER_SCHEMA };
 
@@ -57,7 +66,7 @@ export async function registerFixedAssetRoutes(app: FastifyInstance, { client }:
         ...common,
         operationId: 'createFixedAsset',
         body: ref(FixedAssetBodySchema),
-        response: responses(201, ref(FixedAssetAnswerSchema)),
+        response: responses(201, ref(FixedAssetCreatedSchema)),
         summary:
           'Create a fixed asset from a bank transaction: the purchase is re-booked to the asset account; the schedule is posted monthly (source FixedAsset)',
       },

@@ -116,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, { identity, firm, authe
     async (req) => {
       const r = await identity.login({ email: req.body.email, password: req.body.password, deviceToken: req.body.deviceToken });
       await ensureOwnFirm(r.user);
-      if (r.user) return { user: userJson(r.user), sessionToken: r.sessionToken, ...(r.message ? { message: r.message } : {}) };
+      if (r.user) return { user: userJson(r.user), sessionToken: r.sessionToken };
       return { sessionToken: r.sessionToken, methodId: r.methodId, message: r.message };
     },
   );

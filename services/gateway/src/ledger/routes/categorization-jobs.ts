@@ -3,8 +3,9 @@ import type { CategorizationJob } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/auth.js';
 import { addSchemas } from '../../http/hardening.js';
-import { int, ref, responses, str, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
+import { ref, responses, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import type { LedgerClient } from '../client.js';
+import { CategorizationJobSchema, CategorizationJobsResponseSchema } from '../schemas.js';
 
 /**
  * GET /jobs/categorization (spec platform-core §3 "Job", §7; issue #17 item 7): the workspace's categorisation
@@ -12,56 +13,7 @@ import type { LedgerClient } from '../client.js';
  * in `transactions`, whether each is categorized or still categorizing. One LedgerService RPC.
  */
 
-const nullableStr = { type: ['string', 'null'] } as const;
 const STATUS = '(waiting|waiting-children|active|completed|failed|paused|repeat|wait|delayed|prioritized)';
-
-const CategorizationJobSchema = {
-  $id: 'CategorizationJob',
-  type: 'object',
-  description:
-    'A categorisation job (spec §3 Job, queue categorization): waiting until the learned categorisation has answered, then completed. ' +
-    'data.totalTransactions: the new transactions it was asked about; data.transactionPushed: those answered; applied: categorised with creation mode auto; suggested: shown as a suggestion.',
-  properties: {
-    id: str,
-    status: { type: 'string', enum: ['waiting', 'active', 'completed', 'failed'] },
-    type: { type: 'string', enum: ['categorization'] },
-    order: int,
-    data: {
-      type: 'object',
-      properties: { requestId: str, accountId: nullableStr, transactionPushed: int, totalTransactions: int, uploadType: nullableStr },
-      required: ['requestId', 'accountId', 'transactionPushed', 'totalTransactions', 'uploadType'],
-      additionalProperties: false,
-    },
-    applied: int,
-    suggested: int,
-    failedReason: nullableStr,
-    attempts: int,
-    createdOn: str,
-    finishedOn: nullableStr,
-  },
-  required: ['id', 'status', 'type', 'order', 'data', 'applied', 'suggested', 'failedReason', 'attempts', 'createdOn', 'finishedOn'],
-  additionalProperties: false,
-} as const;
-
-const CategorizationJobsResponseSchema = {
-  $id: 'CategorizationJobsResponse',
-  type: 'object',
-  properties: {
-    jobs: { type: 'array', items: ref(CategorizationJobSchema), description: 'Newest first, at most 100.' },
-    transactions: {
-      type: 'array',
-      description: 'For each id of `transactions` of this workspace: categorizing while its job waits, else categorized (spec §3 "Category state").',
-      items: {
-        type: 'object',
-        properties: { id: str, categoryState: { type: 'string', enum: ['categorized', 'categorizing'] } },
-        required: ['id', 'categoryState'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['jobs', 'transactions'],
-  additionalProperties: false,
-} as const;
 
 function jobJson(j: CategorizationJob) {
   return {

@@ -4,6 +4,7 @@ import { authOf, WRITE, READ } from '../../http/auth.js';
 import {
   ChartChangedResponseSchema,
   FiscalYearBodySchema,
+  FiscalYearChangedSchema,
   FiscalYearSchema,
   AuditLogsResponseSchema,
   BillersResponseSchema,
@@ -149,7 +150,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
         operationId: 'setFiscalYear',
         summary: 'Change the first month of the fiscal year: the year-end close into Retained Earnings moves with it (nothing is posted)',
         body: ref(FiscalYearBodySchema),
-        response: responses(200, ref(FiscalYearSchema)),
+        response: responses(200, ref(FiscalYearChangedSchema)),
       },
     },
     async (req) => {

@@ -2,60 +2,17 @@ import type { OpeningBalance } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
-import { SEQ_PROPERTY } from '../schemas.js';
+import {
+  OpeningBalanceSchema,
+  OpeningBalanceBodySchema,
+  OpeningBalanceResponseSchema,
+  OpeningBalanceChangedSchema,
+  OpeningBalanceRemovedSchema,
+} from '../schemas.js';
 import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER } from '../../http/schemas.js';
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars } from '@ledgerline/platform';
 import type { LedgerClient } from '../client.js';
-
-/**
- * REST shapes of opening balances. Money is decimal dollars at this edge, in the account's normal
- * direction (a bank account's positive balance is money in it; a loan's is money owed).
- */
-export const OpeningBalanceSchema = {
-  $id: 'OpeningBalance',
-  type: 'object',
-  description: "A balance-sheet account's opening balance: an OpeningBalance entry against Opening Balance Equity.",
-  properties: {
-    categoryId: { type: 'string' },
-    openingBalance: { type: 'number', description: "Dollars, in the account's normal direction." },
-    openingBalanceDate: { type: 'string', description: 'YYYY-MM-DD: the entry is dated this day.' },
-    journalEntryId: { type: 'string' },
-    seq: { type: 'integer', description: "The ledger's commit sequence of the entry (reports wait for it)." },
-  },
-  required: ['categoryId', 'openingBalance', 'openingBalanceDate', 'journalEntryId', 'seq'],
-  additionalProperties: false,
-} as const;
-
-export const OpeningBalanceBodySchema = {
-  $id: 'OpeningBalanceBody',
-  type: 'object',
-  properties: {
-    openingBalance: { type: 'number', description: "Dollars (2 decimals), in the account's normal direction; 0 removes it." },
-    openingBalanceDate: { type: 'string', maxLength: 100, description: 'YYYY-MM-DD.' },
-  },
-  additionalProperties: false,
-} as const;
-
-export const OpeningBalanceResponseSchema = {
-  $id: 'OpeningBalanceResponse',
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    openingBalance: { anyOf: [{ $ref: 'OpeningBalance#' }, { type: 'null' }] },
-    seq: { ...SEQ_PROPERTY, description: `${SEQ_PROPERTY.description} Only in the answer to PUT.` },
-  },
-  required: ['openingBalance'],
-  additionalProperties: false,
-} as const;
-
-export const OpeningBalanceRemovedSchema = {
-  $id: 'OpeningBalanceRemoved',
-  type: 'object',
-  properties: { message: { type: 'string' }, seq: SEQ_PROPERTY },
-  required: ['message', 'seq'],
-  additionalProperties: false,
-} as const;
 
 const idParams = { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] } as const;
 
@@ -76,7 +33,7 @@ const openingBalanceJson = (o: OpeningBalance | undefined) =>
  * reversal and a new entry; DELETE (or an amount of 0) posts a reversal.
  */
 export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledger }: { ledger: LedgerClient }): Promise<void> {
-  addSchemas(app, [OpeningBalanceSchema, OpeningBalanceBodySchema, OpeningBalanceResponseSchema, OpeningBalanceRemovedSchema]);
+  addSchemas(app, [OpeningBalanceSchema, OpeningBalanceBodySchema, OpeningBalanceResponseSchema, OpeningBalanceChangedSchema, OpeningBalanceRemovedSchema]);
   const headers = (req: FastifyRequest) => ({ headers: authOf(req).rpcHeaders });
   const common = { tags: ['ledger'], security: BEARER, headers: WORKSPACE_HEADER_SCHEMA, params: idParams };
 
@@ -103,7 +60,7 @@ export async function registerOpeningBalanceRoutes(app: FastifyInstance, { ledge
         operationId: 'setOpeningBalance',
         summary: 'Set the opening balance of a bank, card, asset, liability or equity account (against Opening Balance Equity)',
         body: ref(OpeningBalanceBodySchema),
-        response: responses(200, ref(OpeningBalanceResponseSchema)),
+        response: responses(200, ref(OpeningBalanceChangedSchema)),
       },
     },
     async (req) => {
