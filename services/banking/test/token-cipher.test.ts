@@ -40,6 +40,18 @@ describe('TokenCipher', () => {
     expect(() => new TokenCipher(key('k3')).open(sealedOld, 'item-a')).toThrow(/key k1/);
   });
 
+  it('opens a token sealed before the cipher moved into the chassis (the same v1 format, key and item binding)', () => {
+    // Sealed by banking's own AES-256-GCM code under the development key before it became SecretCipher's adapter.
+    const stored = {
+      access_token: 'v1.tRiciBz8VzYbYeMk.9XpfTLd9QAK3p29f-mc6iA.U4tRk-AS2-gkocKL0mDYx9jh0Ho1f6vDTAeXEonpgtMkLT8OohM-Q5cEczqD_GkmyrqW',
+      access_token_key_id: 'dev',
+    };
+    const cipher = new TokenCipher(DEVELOPMENT_TOKEN_KEYS);
+    expect(cipher.open(stored, 'item-a')).toBe(TOKEN);
+    expect(() => cipher.open(stored, 'item-b')).toThrow();
+    expect(cipher.isStale(stored)).toBe(false);
+  });
+
   it('refuses malformed key lists, and production refuses the development key', () => {
     expect(() => new TokenCipher('')).toThrow();
     expect(() => new TokenCipher('k1:c2hvcnQ=')).toThrow(/32 bytes/);

@@ -1,8 +1,8 @@
 // Provider secrets at rest (OAuth access tokens of Stripe, QuickBooks, ...): AES-256-GCM (node:crypto) under an
 // envelope key from configuration, the key's id stored beside the ciphertext so keys rotate: the first listed
 // key seals, every listed key opens. Each ciphertext is bound to a context (e.g. the provider account id) as
-// additional authenticated data, so it cannot be moved to another row. The same scheme as banking's Plaid tokens
-// (services/banking/src/store/token-cipher.ts), for any service.
+// additional authenticated data, so it cannot be moved to another row. Banking's Plaid tokens, the integrations'
+// Stripe and QuickBooks tokens: one implementation for every service.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 export interface SealedSecret {
