@@ -18,8 +18,14 @@ const DAY = 86_400;
 const T0 = Date.parse('2026-01-05T00:00:00Z') / 1000;
 const ymd = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
+interface Movement {
+  kind: 'charge' | 'refund' | 'stripe_fee' | 'adjustment';
+  day: number;
+  amount: number;
+}
+
 /** One balance-affecting event of a Stripe account, in days from T0. */
-const movement = fc.oneof(
+const movement: fc.Arbitrary<Movement> = fc.oneof(
   fc.record({ kind: fc.constant('charge' as const), day: fc.integer({ min: 0, max: 60 }), amount: fc.integer({ min: 50, max: 500_000 }) }),
   fc.record({ kind: fc.constant('refund' as const), day: fc.integer({ min: 0, max: 60 }), amount: fc.integer({ min: 1, max: 200_000 }) }),
   fc.record({ kind: fc.constant('stripe_fee' as const), day: fc.integer({ min: 0, max: 60 }), amount: fc.integer({ min: 1, max: 5_000 }) }),
@@ -34,9 +40,9 @@ interface History {
 const cardFee = (amount: number) => Math.min(amount, Math.round(amount * 0.029) + 30);
 
 /** Weekly payouts of everything available (as the sandbox and Stripe's automatic schedule do), when positive. */
-function historyOf(moves: Array<fc.ValueOf<typeof movement>>): History {
+function historyOf(moves: Movement[]): History {
   const txns: BalanceTxnLike[] = moves
-    .map((m, i) => {
+    .map((m, i): BalanceTxnLike => {
       const created = T0 + m.day * DAY + i;
       switch (m.kind) {
         case 'charge': {

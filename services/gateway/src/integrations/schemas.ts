@@ -179,8 +179,9 @@ export const StripePayoutSchema = {
       description: str,
       method: str,
       automatic: bool,
+      transactionId: { type: 'string', description: 'The bank transaction the payout was matched to (card-payout link); empty while unmatched.' },
     },
-    ['id', 'amount', 'currency', 'arrivalDate', 'created', 'status', 'description', 'method', 'automatic'],
+    ['id', 'amount', 'currency', 'arrivalDate', 'created', 'status', 'description', 'method', 'automatic', 'transactionId'],
   ),
 } as const;
 

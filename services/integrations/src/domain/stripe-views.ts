@@ -28,9 +28,11 @@ export interface PayoutView {
   description: string;
   method: string;
   automatic: boolean;
+  /** The bank transaction the payout was matched to (the card-payout link); empty while unmatched. */
+  transactionId: string;
 }
 
-export const payoutView = (p: PayoutLike): PayoutView => ({
+export const payoutView = (p: PayoutLike, transactionId = ''): PayoutView => ({
   id: p.id,
   amountCents: p.amount,
   currency: p.currency,
@@ -40,6 +42,7 @@ export const payoutView = (p: PayoutLike): PayoutView => ({
   description: p.description ?? '',
   method: p.method ?? '',
   automatic: p.automatic ?? false,
+  transactionId,
 });
 
 export interface PayoutItemView {
@@ -60,7 +63,7 @@ export interface PayoutDetail {
 }
 
 /** A payout with its gross-to-net and its balance transactions (its own `payout` transaction first), newest first after it. */
-export function payoutDetail(p: PayoutLike, members: Array<BalanceTxnLike & { source?: string | null }>): PayoutDetail {
+export function payoutDetail(p: PayoutLike, members: Array<BalanceTxnLike & { source?: string | null }>, transactionId = ''): PayoutDetail {
   const items = [...members]
     .sort((a, b) => Number(itemTypeOf(b.type) === 'payout') - Number(itemTypeOf(a.type) === 'payout') || b.created - a.created || a.id.localeCompare(b.id))
     .map((t) => ({
@@ -73,7 +76,7 @@ export function payoutDetail(p: PayoutLike, members: Array<BalanceTxnLike & { so
       created: new Date(t.created * 1000).toISOString(),
       source: t.source ?? '',
     }));
-  return { payout: payoutView(p), composition: composePayout(members), items };
+  return { payout: payoutView(p, transactionId), composition: composePayout(members), items };
 }
 
 export interface PaymentIntentLike {

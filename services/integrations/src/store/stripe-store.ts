@@ -113,6 +113,23 @@ export const objects = {
     );
     return (result as { rowCount: number }).rowCount;
   },
+  /** Stores the objects not kept yet (a kept one, whatever its version, is left as it is); answers how many were new. */
+  async insertMissing(trx: Knex.Transaction, connection: Pick<ConnectionRow, 'id' | 'workspace_id'>, rows: ValidObject[], version: number): Promise<number> {
+    if (rows.length === 0) return 0;
+    const result = await trx.raw(
+      `insert into stripe_objects (connection_id, workspace_id, stripe_id, object_type, created, version, payload)
+       select ?, ?, r.stripe_id, r.object_type, r.created, ?, r.payload
+       from jsonb_to_recordset(?::jsonb) as r(stripe_id text, object_type text, created bigint, payload jsonb)
+       on conflict (connection_id, stripe_id) do nothing`,
+      [
+        connection.id,
+        connection.workspace_id,
+        version,
+        JSON.stringify(rows.map((r) => ({ stripe_id: r.id, object_type: r.object, created: r.created, payload: r.payload }))),
+      ],
+    );
+    return (result as { rowCount: number }).rowCount;
+  },
   /** The payloads of one object type, optionally only those created in [start, end]. */
   async payloads(trx: Knex.Transaction, connectionId: string, type: string, created?: { start: number; end: number }): Promise<Array<Record<string, unknown>>> {
     const query = trx('stripe_objects').where({ connection_id: connectionId, object_type: type });

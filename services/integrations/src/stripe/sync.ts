@@ -8,6 +8,7 @@ import type Stripe from 'stripe';
 import { connections, cursors, objects, payoutMembers, syncJobs, type ConnectionRow, type CursorRow } from '../store/stripe-store.js';
 import type { IntegrationsDeps } from '../usecases/context.js';
 import { decodeSyncMessage } from '../usecases/stripe-jobs.js';
+import { reconcilePayouts } from '../usecases/stripe-reconciliation.js';
 import { stripeSynced } from '../events/stripe-synced.js';
 import { applyEvent } from './events.js';
 import { EVENT_SCHEMA, OBJECT_TYPES, ProviderPayloadError, validateObject, validatePage, type ObjectType, type ValidObject } from './payloads.js';
@@ -73,6 +74,8 @@ export class StripeSyncWorker {
         const finishedAt = new Date();
         await syncJobs.update(trx, job.id, { status: 'completed', finished_at: finishedAt });
         await connections.synced(trx, connection.id, finishedAt);
+        // Payouts now paid are matched to their deposits in the same transaction (decision 0043).
+        await reconcilePayouts(trx);
         const done = await syncJobs.byId(trx, job.id);
         await stripeSynced(trx, connection.workspace_id, {
           stripeAccountId: connection.stripe_account_id,
@@ -175,7 +178,8 @@ export class StripeSyncWorker {
           jobId,
           'payout_member',
           async (trx) => {
-            const written = await objects.upsert(trx, connection, members, fetchedAt);
+            // Members the balance transaction sync already wrote are left alone (and not counted twice).
+            const written = await objects.insertMissing(trx, connection, members, fetchedAt);
             await payoutMembers.record(
               trx,
               connection,

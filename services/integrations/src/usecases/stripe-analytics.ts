@@ -21,6 +21,7 @@ import {
   type ProductView,
 } from '../domain/stripe-views.js';
 import { connections, objects, payoutMembers, stripeObjects, type ConnectionRow } from '../store/stripe-store.js';
+import { payoutLinks } from '../store/stripe-reconciliation-store.js';
 import type { IntegrationsDeps, Tenant } from './context.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -172,7 +173,13 @@ export class StripeAnalytics {
       const all = ((await objects.payloads(trx, connection.id, 'payout')) as unknown as PayoutLike[])
         .filter((p) => !bounds || (p.arrival_date >= bounds.start && p.arrival_date <= bounds.end))
         .sort((a, b) => b.arrival_date - a.arrival_date || b.created - a.created || a.id.localeCompare(b.id));
-      return { items: all.slice((page - 1) * take, page * take).map(payoutView), total: all.length, page, take };
+      const shown = all.slice((page - 1) * take, page * take);
+      const links = await payoutLinks.ofPayouts(
+        trx,
+        connection.id,
+        shown.map((p) => p.id),
+      );
+      return { items: shown.map((p) => payoutView(p, links.get(p.id))), total: all.length, page, take };
     });
   }
 
@@ -183,7 +190,8 @@ export class StripeAnalytics {
       const payout = (await stripeObjects.one(trx, connection.id, 'payout', id)) as unknown as PayoutLike | undefined;
       if (!payout) throw AppError.notFound('Payout');
       const members = (await payoutMembers.members(trx, connection.id, id)) as unknown as Array<BalanceTxnLike & { source?: string | null }>;
-      return { ...payoutDetail(payout, members), membersRead: await payoutMembers.read(trx, connection.id, id) };
+      const link = (await payoutLinks.ofPayouts(trx, connection.id, [id])).get(id);
+      return { ...payoutDetail(payout, members, link), membersRead: await payoutMembers.read(trx, connection.id, id) };
     });
   }
 

@@ -61,6 +61,7 @@ const payoutJson = (p: StripePayout | undefined) => ({
   description: p?.description ?? '',
   method: p?.method ?? '',
   automatic: p?.automatic ?? false,
+  transactionId: p?.transactionId ?? '',
 });
 
 const paymentIntentJson = (pi: StripePaymentIntent | undefined) => ({
