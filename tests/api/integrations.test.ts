@@ -202,12 +202,13 @@ describe('/stripe-integrate', () => {
     const stripe = new Stripe(sandbox.secretKey, { ...sandbox.sdkConfig, maxNetworkRetries: 0 });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const objects = (type: string) => sandbox.objects(stripeAccountId, type) as unknown as Array<Record<string, any>>;
+    type Obj = ReturnType<typeof objects>[number];
     const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const start = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
     const from = Date.parse(`${start}T00:00:00Z`) / 1000;
     const to = Date.parse(`${end}T00:00:00Z`) / 1000 + 86_399;
     const inside = (t: number) => t >= from && t <= to;
-    const sumIn = (type: string, pick: (o: Record<string, number>) => number, keep: (o: Record<string, unknown>) => boolean = () => true) =>
+    const sumIn = (type: string, pick: (o: Obj) => number, keep: (o: Obj) => boolean = () => true) =>
       objects(type)
         .filter((o) => inside(o.created) && keep(o))
         .reduce((s, o) => s + pick(o), 0);
@@ -248,7 +249,7 @@ describe('/stripe-integrate', () => {
     expect(list.status).toBe(200);
     expect(list.body.meta).toMatchObject({ page: 1, take: 5, itemCount: payouts.length, hasPreviousPage: false });
     const latest = [...payouts].sort((a, b) => b.arrival_date - a.arrival_date)[0]!;
-    expect(list.body.data[0]).toMatchObject({ id: latest.id, amount: latest.amount / 100, currency: 'usd', status: latest.status });
+    expect(list.body.data[0]).toMatchObject({ id: latest.id, amount: latest.amount / 100, currency: 'usd', status: latest.status, transactionId: '' });
     const dated = await system.api('GET', `/stripe-analytic/payouts?startDate=${start}&endDate=${end}&take=100`, { token });
     expect(dated.body.meta.itemCount).toBe(payouts.filter((p) => inside(p.arrival_date)).length);
     for (const [query, named] of [
