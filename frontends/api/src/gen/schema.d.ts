@@ -5758,6 +5758,8 @@ export interface components {
             description: string;
             method: string;
             automatic: boolean;
+            /** @description The bank transaction the payout was matched to (card-payout link); empty while unmatched. */
+            transactionId: string;
         };
         StripePayoutList: {
             data: components["schemas"]["StripePayout"][];
