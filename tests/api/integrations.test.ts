@@ -197,6 +197,166 @@ describe('/stripe-integrate', () => {
     expect((await system.api('GET', '/stripe-analytic/mrr', { token: otherToken })).status).toBe(404);
   });
 
+  it('/stripe-analytic views: net-revenue and breakdowns, payouts with their gross-to-net, payment intents, plans, products', async () => {
+    const sandbox = system.stripe!;
+    const stripe = new Stripe(sandbox.secretKey, { ...sandbox.sdkConfig, maxNetworkRetries: 0 });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const objects = (type: string) => sandbox.objects(stripeAccountId, type) as unknown as Array<Record<string, any>>;
+    type Obj = ReturnType<typeof objects>[number];
+    const end = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+    const from = Date.parse(`${start}T00:00:00Z`) / 1000;
+    const to = Date.parse(`${end}T00:00:00Z`) / 1000 + 86_399;
+    const inside = (t: number) => t >= from && t <= to;
+    const sumIn = (type: string, pick: (o: Obj) => number, keep: (o: Obj) => boolean = () => true) =>
+      objects(type)
+        .filter((o) => inside(o.created) && keep(o))
+        .reduce((s, o) => s + pick(o), 0);
+
+    // Net revenue: succeeded charges − refunds − fees of the period; the monthly series adds up to it.
+    const net = await system.api('GET', `/stripe-analytic/net-revenue?startDate=${start}&endDate=${end}`, { token });
+    expect(net.status).toBe(200);
+    const expectedNet =
+      sumIn(
+        'charge',
+        (c) => c.amount,
+        (c) => c.status === 'succeeded',
+      ) -
+      sumIn(
+        'refund',
+        (r) => r.amount,
+        (r) => r.status !== 'failed' && r.status !== 'canceled',
+      ) -
+      sumIn('balance_transaction', (t) => t.fee);
+    expect(net.body).toMatchObject({ metric: 'net-revenue', kind: 'money', value: expectedNet / 100, breakdown: 'monthly' });
+    expect(net.body.series.length).toBeGreaterThanOrEqual(4);
+    expect(net.body.series[0].startDate).toBe(start);
+    expect(net.body.series.at(-1).endDate).toBe(end);
+    expect(Math.round(net.body.series.reduce((s: number, p: { value: number }) => s + p.value, 0) * 100)).toBe(expectedNet);
+    // A point-in-time metric: its last column ends with the period, so it is the period's value.
+    const mrr = await system.api('GET', `/stripe-analytic/mrr?startDate=${start}&endDate=${end}&breakdown=week`, { token });
+    expect(mrr.body.breakdown).toBe('weekly');
+    expect(mrr.body.series.at(-1).value).toBe(mrr.body.value);
+    const short = await system.api('GET', `/stripe-analytic/mrr?startDate=${end}&endDate=${end}&breakdown=year`, { token });
+    expect(short.body).toMatchObject({ breakdown: 'totals_only', series: [{ label: 'Total', startDate: end, endDate: end, value: short.body.value }] });
+    const badBreakdown = await system.api('GET', '/stripe-analytic/mrr?breakdown=fortnight', { token });
+    expect(badBreakdown.status).toBe(400);
+    expect(fields(badBreakdown.body)).toEqual(['breakdown']);
+
+    // Payouts: all of them, latest arrival first, paged; with dates only those arriving in the period.
+    const payouts = objects('payout');
+    const list = await system.api('GET', '/stripe-analytic/payouts?take=5', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toMatchObject({ page: 1, take: 5, itemCount: payouts.length, hasPreviousPage: false });
+    const latest = [...payouts].sort((a, b) => b.arrival_date - a.arrival_date)[0]!;
+    expect(list.body.data[0]).toMatchObject({ id: latest.id, amount: latest.amount / 100, currency: 'usd', status: latest.status, transactionId: '' });
+    const dated = await system.api('GET', `/stripe-analytic/payouts?startDate=${start}&endDate=${end}&take=100`, { token });
+    expect(dated.body.meta.itemCount).toBe(payouts.filter((p) => inside(p.arrival_date)).length);
+    for (const [query, named] of [
+      ['page=0', ['page']],
+      ['take=101', ['take']],
+      ['take=0.5', ['take']],
+      ['startDate=2026-02-30', ['startDate']],
+      [`startDate=${end}&endDate=${start}`, ['startDate']],
+    ] as const) {
+      const res = await system.api('GET', `/stripe-analytic/payouts?${query}`, { token });
+      expect(res.status, query).toBe(400);
+      expect(fields(res.body), query).toEqual(named);
+    }
+
+    // A paid payout: gross − fees − refunds + adjustments = net = its amount, made of the balance transactions
+    // Stripe lists for it.
+    const paid = payouts.find((p) => p.status === 'paid')!;
+    const detail = await system.api('GET', `/stripe-analytic/payouts/${paid.id}`, { token });
+    expect(detail.status).toBe(200);
+    const cents = (v: number) => Math.round(v * 100);
+    const { gross, fees, refunds, adjustments } = detail.body;
+    expect(cents(gross) - cents(fees) - cents(refunds) + cents(adjustments)).toBe(paid.amount);
+    expect(cents(detail.body.net)).toBe(paid.amount);
+    expect(detail.body.itemsRead).toBe(true);
+    const members = [];
+    for await (const t of stripe.balanceTransactions.list({ payout: paid.id, limit: 100 }, { stripeAccount: stripeAccountId })) members.push(t);
+    expect(new Set(detail.body.items.map((i: { id: string }) => i.id))).toEqual(new Set(members.map((t) => t.id)));
+    expect(detail.body.items[0]).toMatchObject({ type: 'payout', amount: -paid.amount / 100 });
+    expect(cents(gross)).toBe(members.filter((t) => t.type === 'charge').reduce((s, t) => s + t.amount, 0));
+    expect((await system.api('GET', '/stripe-analytic/payouts/po_doesnotexist', { token })).status).toBe(404);
+    const badId = await system.api('GET', '/stripe-analytic/payouts/not-a-payout', { token });
+    expect(badId.status).toBe(400);
+    expect(fields(badId.body)).toEqual(['id']);
+
+    // Payment intents and one with its charges (and Stripe's fee on each).
+    const intents = objects('payment_intent');
+    const pis = await system.api('GET', '/stripe-analytic/payment-intents', { token });
+    expect(pis.status).toBe(200);
+    expect(pis.body.meta).toMatchObject({ page: 1, take: 20, itemCount: intents.length });
+    const charge = objects('charge').find((c) => c.payment_intent && c.status === 'succeeded')!;
+    const pi = await system.api('GET', `/stripe-analytic/payment-intents/${charge.payment_intent}`, { token });
+    expect(pi.status).toBe(200);
+    expect(pi.body.paymentIntent).toMatchObject({ id: charge.payment_intent, currency: 'usd' });
+    const fee = objects('balance_transaction').find((t) => t.id === charge.balance_transaction)!.fee as number;
+    expect(pi.body.charges).toContainEqual(expect.objectContaining({ id: charge.id, amount: charge.amount / 100, fee: fee / 100 }));
+    expect((await system.api('GET', '/stripe-analytic/payment-intents/pi_doesnotexist', { token })).status).toBe(404);
+    const badPi = await system.api('GET', '/stripe-analytic/payment-intents/po_wrongkind', { token });
+    expect(badPi.status).toBe(400);
+    expect(fields(badPi.body)).toEqual(['id']);
+
+    // Plans: each recurring price with the subscriptions paying on it at the end of endDate.
+    const plans = await system.api('GET', `/stripe-analytic/plans?endDate=${end}`, { token });
+    expect(plans.status).toBe(200);
+    const paying = objects('subscription').filter(
+      (s) => s.start_date <= to && (s.trial_end === null || s.trial_end <= to) && (s.ended_at === null || s.ended_at > to),
+    );
+    const prices = objects('price').filter((p) => p.recurring);
+    expect(plans.body.data).toHaveLength(prices.length);
+    for (const price of prices) {
+      const on = paying.filter((s) => s.items.data[0].price.id === price.id);
+      expect(plans.body.data).toContainEqual(
+        expect.objectContaining({
+          id: price.id,
+          amount: price.unit_amount / 100,
+          interval: price.recurring.interval,
+          planActive: price.active,
+          activeSubscriptions: on.length,
+          activeCustomers: new Set(on.map((s) => s.customer)).size,
+        }),
+      );
+    }
+    const products = await system.api('GET', `/stripe-analytic/products?endDate=${end}`, { token });
+    expect(products.status).toBe(200);
+    expect(products.body.data.map((p: { id: string }) => p.id).sort()).toEqual(
+      objects('product')
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect(products.body.data.reduce((s: number, p: { activeSubscriptions: number }) => s + p.activeSubscriptions, 0)).toBe(paying.length);
+    const badEnd = await system.api('GET', '/stripe-analytic/plans?endDate=yesterday', { token });
+    expect(badEnd.status).toBe(400);
+    expect(fields(badEnd.body)).toEqual(['endDate']);
+
+    // Another workspace: 404 with no account; with its own account connected and synced, this one's payout and
+    // payment intent are still 404 to it.
+    expect((await system.api('GET', '/stripe-analytic/payouts', { token: otherToken })).status).toBe(404);
+    const link = await system.api('GET', `/stripe-integrate/oauth-link?redirectUri=${encodeURIComponent('http://localhost:3000/connect-stripe')}`, {
+      token: otherToken,
+    });
+    const callback = new URL((await fetch(link.body.url, { redirect: 'manual' })).headers.get('location')!);
+    const other = await system.api('POST', '/stripe-integrate/connect', {
+      token: otherToken,
+      body: { scope: callback.searchParams.get('scope'), code: callback.searchParams.get('code') },
+    });
+    expect(other.status).toBe(200);
+    await expectEventually(
+      async () => expect((await system.api('GET', '/stripe-integrate/sync-status', { token: otherToken })).body.status).toBe('completed'),
+      { timeoutMs: 20_000, intervalMs: 200 },
+    );
+    const otherPayouts = await system.api('GET', '/stripe-analytic/payouts', { token: otherToken });
+    expect(otherPayouts.body.meta.itemCount).toBe(sandbox.objects(other.body.account.stripeAccountId, 'payout').length);
+    expect(otherPayouts.body.data.map((p: { id: string }) => p.id)).not.toContain(paid.id);
+    expect((await system.api('GET', `/stripe-analytic/payouts/${paid.id}`, { token: otherToken })).status).toBe(404);
+    expect((await system.api('GET', `/stripe-analytic/payment-intents/${charge.payment_intent}`, { token: otherToken })).status).toBe(404);
+    expect((await system.api('DELETE', '/stripe-integrate/disconnect', { token: otherToken })).status).toBe(200);
+  });
+
   it('disconnects: the platform is deauthorized on the account and the workspace forgets it', async () => {
     const res = await system.api('DELETE', '/stripe-integrate/disconnect', { token });
     expect(res.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   type WorkQueue,
 } from '@ledgerline/platform';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
+import { startBankDepositConsumer } from './events/bank-deposits.js';
 import { integrationsRoutes } from './rpc/handlers.js';
 import { integrationsMigrations } from './store/migrations.js';
 import { stripeClient } from './stripe/client.js';
@@ -19,6 +20,8 @@ import { createUseCases, type IntegrationsUseCases } from './usecases/index.js';
 
 export interface IntegrationsOverrides extends BaseOverrides {
   now?: () => Date;
+  /** Failed deliveries of a bank event before it is dead-lettered (tests: fewer). */
+  maxDeliver?: number;
   /** false: no sync workers in this process (tests drive the worker). */
   workers?: boolean;
   /** Tests: the worker stops dead after this many committed pages, as a killed process would. */
@@ -82,7 +85,12 @@ export const integrations = defineService({
         await queue?.close();
       },
     };
-    return { routes: integrationsRoutes(useCases), jobs: [sync], expose: { useCases } };
+    return {
+      routes: integrationsRoutes(useCases),
+      consumers: [() => startBankDepositConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver })],
+      jobs: [sync],
+      expose: { useCases },
+    };
   },
 });
 

@@ -2806,6 +2806,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-analytic/net-revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: net-revenue */
+        get: operations["getStripeAnalyticNetRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe-analytic/active-subscriptions": {
         parameters: {
             query?: never;
@@ -2985,6 +3002,108 @@ export interface paths {
         };
         /** Stripe revenue analytics: net-payout/value */
         get: operations["getStripeAnalyticNetPayoutValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe payouts, latest arrival first (20 a page by default) */
+        get: operations["listStripePayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Stripe payout: its gross-to-net and balance transactions */
+        get: operations["getStripePayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe payment intents, newest first (20 a page by default) */
+        get: operations["listStripePaymentIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payment-intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Stripe payment intent and its charges */
+        get: operations["getStripePaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe plans with their active subscriptions and customers */
+        get: operations["listStripePlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe products with their plans and active subscriptions */
+        get: operations["listStripeProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5617,6 +5736,158 @@ export interface components {
             startDate: string;
             /** Format: date */
             endDate: string;
+            /**
+             * @description The breakdown applied, after the fallbacks (yearly under 11 months and quarterly under 2 months fall to monthly; under a month, totals only).
+             * @enum {string}
+             */
+            breakdown: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "totals_only";
+            /** @description The metric per column of the breakdown (point-in-time metrics at the column end). */
+            series: {
+                label: string;
+                /** Format: date */
+                startDate: string;
+                /** Format: date */
+                endDate: string;
+                value: number;
+            }[];
+        };
+        StripePageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        /** @description A payout of the connected account to its bank (spec: payment-processor views, payout). */
+        StripePayout: {
+            /** @description po_... */
+            id: string;
+            /** @description In the currency, two decimals. */
+            amount: number;
+            currency: string;
+            /**
+             * Format: date
+             * @description When Stripe expects it in the bank.
+             */
+            arrivalDate: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            created: string;
+            /** @description paid, pending, in_transit, canceled or failed. */
+            status: string;
+            description: string;
+            method: string;
+            automatic: boolean;
+            /** @description The bank transaction the payout was matched to (card-payout link); empty while unmatched. */
+            transactionId: string;
+        };
+        StripePayoutList: {
+            data: components["schemas"]["StripePayout"][];
+            meta: components["schemas"]["StripePageMeta"];
+        };
+        /** @description A payout's gross-to-net (gross − fees − refunds + adjustments = net = amount) and its balance transactions. */
+        StripePayoutDetail: {
+            payout: components["schemas"]["StripePayout"];
+            /** @description In the currency, two decimals. */
+            gross: number;
+            /** @description In the currency, two decimals. */
+            fees: number;
+            /** @description In the currency, two decimals. */
+            refunds: number;
+            /** @description In the currency, two decimals. */
+            adjustments: number;
+            /** @description In the currency, two decimals. */
+            net: number;
+            /** @description False until a sync has read the payout's balance transactions. */
+            itemsRead: boolean;
+            items: {
+                /** @description txn_... */
+                id: string;
+                /**
+                 * @description The item type.
+                 * @enum {string}
+                 */
+                type: "payout" | "charge" | "refund" | "adjustment" | "stripe_fee";
+                /** @description Stripe's balance transaction type. */
+                stripeType: string;
+                /** @description In the currency, two decimals. */
+                amount: number;
+                /** @description In the currency, two decimals. */
+                fee: number;
+                /** @description In the currency, two decimals. */
+                net: number;
+                /** @description ISO-8601 UTC instant; empty when not yet. */
+                created: string;
+                source: string;
+            }[];
+        };
+        StripePaymentIntent: {
+            /** @description pi_... */
+            id: string;
+            /** @description In the currency, two decimals. */
+            amount: number;
+            /** @description In the currency, two decimals. */
+            amountReceived: number;
+            currency: string;
+            customerId: string;
+            status: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            created: string;
+            description: string;
+        };
+        StripePaymentIntentList: {
+            data: components["schemas"]["StripePaymentIntent"][];
+            meta: components["schemas"]["StripePageMeta"];
+        };
+        /** @description A payment intent and its charges, with the fee Stripe took on each. */
+        StripePaymentIntentDetail: {
+            paymentIntent: components["schemas"]["StripePaymentIntent"];
+            charges: {
+                id: string;
+                /** @description In the currency, two decimals. */
+                amount: number;
+                /** @description In the currency, two decimals. */
+                amountRefunded: number;
+                /** @description In the currency, two decimals. */
+                fee: number;
+                status: string;
+                /** @description ISO-8601 UTC instant; empty when not yet. */
+                created: string;
+            }[];
+        };
+        /** @description The plans (recurring prices) with the subscriptions paying on them and their customers at the end of asOf. */
+        StripePlanList: {
+            /** Format: date */
+            asOf: string;
+            data: {
+                id: string;
+                planName: string;
+                /** @description In the currency, two decimals. */
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                interval: "day" | "week" | "month" | "year";
+                intervalCount: number;
+                planActive: boolean;
+                activeSubscriptions: number;
+                activeCustomers: number;
+                productId: string;
+            }[];
+        };
+        /** @description The products with their plans and the subscriptions (and customers) paying on any of them at the end of asOf. */
+        StripeProductList: {
+            /** Format: date */
+            asOf: string;
+            data: {
+                id: string;
+                name: string;
+                active: boolean;
+                /** @description ISO-8601 UTC instant; empty when not yet. */
+                created: string;
+                plans: number;
+                activeSubscriptions: number;
+                activeCustomers: number;
+            }[];
         };
         /** @description What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns. */
         NotificationData: {
@@ -13244,6 +13515,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13281,6 +13554,47 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticNetRevenue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13318,6 +13632,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13355,6 +13671,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13392,6 +13710,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13429,6 +13749,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13466,6 +13788,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13503,6 +13827,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13540,6 +13866,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13577,6 +13905,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13614,6 +13944,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13651,6 +13983,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13688,6 +14022,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13705,6 +14041,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripePayouts: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); with either date only the period is listed. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description At least 1; default 1. */
+                page?: number;
+                /** @description 1 to 100; default 20. */
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePayoutList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripePayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A payout's gross-to-net (gross − fees − refunds + adjustments = net = amount) and its balance transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePayoutDetail"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripePaymentIntents: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); with either date only the period is listed. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description At least 1; default 1. */
+                page?: number;
+                /** @description 1 to 100; default 20. */
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePaymentIntentList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A payment intent and its charges, with the fee Stripe took on each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePaymentIntentDetail"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripePlans: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC): paying at the end of this day; default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans (recurring prices) with the subscriptions paying on them and their customers at the end of asOf. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePlanList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripeProducts: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC): paying at the end of this day; default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products with their plans and the subscriptions (and customers) paying on any of them at the end of asOf. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeProductList"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

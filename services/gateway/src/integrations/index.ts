@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addSchemas } from '../http/hardening.js';
 import type { RouteContext } from '../upstreams.js';
-import { registerStripeAnalyticsRoutes } from './routes/stripe-analytics.js';
+import { registerStripeAnalyticsRoutes, registerStripeViewRoutes } from './routes/stripe-analytics.js';
 import { registerStripeRoutes } from './routes/stripe.js';
 import { INTEGRATIONS_SCHEMAS } from './schemas.js';
 
@@ -10,4 +10,5 @@ export async function registerIntegrations(app: FastifyInstance, { clients }: Ro
   addSchemas(app, INTEGRATIONS_SCHEMAS);
   await registerStripeRoutes(app, { client: clients.integrations });
   await registerStripeAnalyticsRoutes(app, { client: clients.integrations });
+  await registerStripeViewRoutes(app, { client: clients.integrations });
 }

@@ -103,6 +103,7 @@ export interface RevenueData {
 export const METRICS = [
   'mrr',
   'arr',
+  'net-revenue',
   'active-subscriptions',
   'active-customers',
   'new-subscriptions',
@@ -126,6 +127,7 @@ export function metric(name: Metric, data: RevenueData, period: Period): MetricV
   const charges = data.charges.filter((c) => c.status === 'succeeded' && inPeriod(c.created, period));
   const refunds = data.refunds.filter((r) => r.status !== 'failed' && r.status !== 'canceled' && inPeriod(r.created, period));
   const sum = (xs: Array<{ amount: number }>) => xs.reduce((s, x) => s + x.amount, 0);
+  const fees = () => data.balanceTransactions.filter((t) => inPeriod(t.created, period)).reduce((s, t) => s + t.fee, 0);
   switch (name) {
     case 'mrr':
       return money(mrrAt(data.subscriptions, period.end));
@@ -150,7 +152,9 @@ export function metric(name: Metric, data: RevenueData, period: Period): MetricV
     case 'total-refund/value':
       return money(sum(refunds));
     case 'total-fee/value':
-      return money(data.balanceTransactions.filter((t) => inPeriod(t.created, period)).reduce((s, t) => s + t.fee, 0));
+      return money(fees());
+    case 'net-revenue':
+      return money(sum(charges) - sum(refunds) - fees());
     case 'net-payout/value':
       return money(sum(data.payouts.filter((p) => p.status === 'paid' && inPeriod(p.arrival_date, period))));
   }

@@ -98,4 +98,64 @@ export const integrationsMigrations: Migration[] = [
         await knex.schema.dropTableIfExists(table);
     },
   },
+  {
+    // Which balance transactions make up each payout (Stripe's GET /v1/balance_transactions?payout=), read once
+    // per payout after the payouts sync: the payout's gross-to-net (decision 0043).
+    name: '20261128210000_stripe_payout_members',
+    async up(knex) {
+      await knex.schema.createTable('stripe_payout_members', (t) => {
+        t.uuid('connection_id').notNullable().references('id').inTable('stripe_connections').onDelete('CASCADE');
+        t.uuid('workspace_id').notNullable();
+        t.text('payout_id').notNullable();
+        t.text('balance_transaction_id').notNullable();
+        t.primary(['connection_id', 'payout_id', 'balance_transaction_id']);
+      });
+      // A payout whose members were read (also those with none besides its own transaction).
+      await knex.schema.createTable('stripe_payouts_read', (t) => {
+        t.uuid('connection_id').notNullable().references('id').inTable('stripe_connections').onDelete('CASCADE');
+        t.uuid('workspace_id').notNullable();
+        t.text('payout_id').notNullable();
+        t.timestamp('read_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['connection_id', 'payout_id']);
+      });
+      for (const table of ['stripe_payout_members', 'stripe_payouts_read']) await enableTenantRls(knex, table);
+    },
+    async down(knex) {
+      for (const table of ['stripe_payouts_read', 'stripe_payout_members']) await knex.schema.dropTableIfExists(table);
+    },
+  },
+  {
+    // Payout reconciliation (decision 0043): the deposits of the workspace's bank accounts (from banking's
+    // bank_transaction events: only money in, posted) and each paid payout's link to the deposit it became.
+    name: '20261128213000_stripe_payout_links',
+    async up(knex) {
+      await knex.schema.createTable('stripe_bank_deposits', (t) => {
+        t.uuid('workspace_id').notNullable();
+        t.uuid('transaction_id').notNullable();
+        t.text('account_id').notNullable();
+        t.text('date').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.text('description').notNullable().defaultTo('');
+        t.boolean('pending').notNullable();
+        t.boolean('removed').notNullable().defaultTo(false);
+        t.bigInteger('version').notNullable();
+        t.primary(['workspace_id', 'transaction_id']);
+        t.index(['workspace_id', 'amount_cents']);
+      });
+      await knex.schema.createTable('stripe_payout_links', (t) => {
+        t.uuid('connection_id').notNullable().references('id').inTable('stripe_connections').onDelete('CASCADE');
+        t.uuid('workspace_id').notNullable();
+        t.text('payout_id').notNullable();
+        t.uuid('transaction_id').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.timestamp('matched_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['connection_id', 'payout_id']);
+        t.unique(['workspace_id', 'transaction_id']);
+      });
+      for (const table of ['stripe_bank_deposits', 'stripe_payout_links']) await enableTenantRls(knex, table);
+    },
+    async down(knex) {
+      for (const table of ['stripe_payout_links', 'stripe_bank_deposits']) await knex.schema.dropTableIfExists(table);
+    },
+  },
 ];

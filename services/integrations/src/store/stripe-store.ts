@@ -113,6 +113,23 @@ export const objects = {
     );
     return (result as { rowCount: number }).rowCount;
   },
+  /** Stores the objects not kept yet (a kept one, whatever its version, is left as it is); answers how many were new. */
+  async insertMissing(trx: Knex.Transaction, connection: Pick<ConnectionRow, 'id' | 'workspace_id'>, rows: ValidObject[], version: number): Promise<number> {
+    if (rows.length === 0) return 0;
+    const result = await trx.raw(
+      `insert into stripe_objects (connection_id, workspace_id, stripe_id, object_type, created, version, payload)
+       select ?, ?, r.stripe_id, r.object_type, r.created, ?, r.payload
+       from jsonb_to_recordset(?::jsonb) as r(stripe_id text, object_type text, created bigint, payload jsonb)
+       on conflict (connection_id, stripe_id) do nothing`,
+      [
+        connection.id,
+        connection.workspace_id,
+        version,
+        JSON.stringify(rows.map((r) => ({ stripe_id: r.id, object_type: r.object, created: r.created, payload: r.payload }))),
+      ],
+    );
+    return (result as { rowCount: number }).rowCount;
+  },
   /** The payloads of one object type, optionally only those created in [start, end]. */
   async payloads(trx: Knex.Transaction, connectionId: string, type: string, created?: { start: number; end: number }): Promise<Array<Record<string, unknown>>> {
     const query = trx('stripe_objects').where({ connection_id: connectionId, object_type: type });
@@ -144,4 +161,65 @@ export const stripeEvents = {
   },
   setOutcome: (trx: Knex.Transaction, connectionId: string, eventId: string, outcome: string) =>
     trx('stripe_events').where({ connection_id: connectionId, event_id: eventId }).update({ outcome }),
+};
+
+export const payoutMembers = {
+  /** The payouts not yet read (their members unknown), oldest first, at most `limit`. */
+  unread: async (trx: Knex.Transaction, connectionId: string, limit: number): Promise<string[]> =>
+    (
+      await trx('stripe_objects as o')
+        .where({ 'o.connection_id': connectionId, 'o.object_type': 'payout' })
+        .whereNotExists((q) =>
+          q.select(trx.raw('1')).from('stripe_payouts_read as r').whereRaw('r.connection_id = o.connection_id and r.payout_id = o.stripe_id'),
+        )
+        .orderBy([{ column: 'o.created' }, { column: 'o.stripe_id' }])
+        .limit(limit)
+        .select('o.stripe_id')
+    ).map((r: { stripe_id: string }) => r.stripe_id),
+  /** Records a payout's members (and that it was read) in the caller's transaction. */
+  async record(trx: Knex.Transaction, connection: Pick<ConnectionRow, 'id' | 'workspace_id'>, payoutId: string, members: string[]): Promise<void> {
+    if (members.length > 0)
+      await trx('stripe_payout_members')
+        .insert(members.map((id) => ({ connection_id: connection.id, workspace_id: connection.workspace_id, payout_id: payoutId, balance_transaction_id: id })))
+        .onConflict()
+        .ignore();
+    await trx('stripe_payouts_read').insert({ connection_id: connection.id, workspace_id: connection.workspace_id, payout_id: payoutId }).onConflict().ignore();
+  },
+  /** The stored balance transactions of one payout. */
+  members: async (trx: Knex.Transaction, connectionId: string, payoutId: string): Promise<Array<Record<string, unknown>>> =>
+    (
+      await trx('stripe_payout_members as m')
+        .join('stripe_objects as o', function () {
+          this.on('o.connection_id', 'm.connection_id').andOn('o.stripe_id', 'm.balance_transaction_id');
+        })
+        .where({ 'm.connection_id': connectionId, 'm.payout_id': payoutId })
+        .select('o.payload')
+    ).map((r: { payload: Record<string, unknown> }) => r.payload),
+  /** Whether the payout's members were read. */
+  read: async (trx: Knex.Transaction, connectionId: string, payoutId: string): Promise<boolean> =>
+    (await trx('stripe_payouts_read').where({ connection_id: connectionId, payout_id: payoutId }).first('payout_id')) !== undefined,
+};
+
+export const stripeObjects = {
+  /** One object of a type by its Stripe id, or undefined. */
+  one: async (trx: Knex.Transaction, connectionId: string, type: string, stripeId: string): Promise<Record<string, unknown> | undefined> =>
+    (await trx('stripe_objects').where({ connection_id: connectionId, object_type: type, stripe_id: stripeId }).first('payload'))?.payload as
+      Record<string, unknown> | undefined,
+  /** The charges of one payment intent (its id or an expanded object). */
+  chargesOfPaymentIntent: async (trx: Knex.Transaction, connectionId: string, paymentIntentId: string): Promise<Array<Record<string, unknown>>> =>
+    (
+      await trx('stripe_objects')
+        .where({ connection_id: connectionId, object_type: 'charge' })
+        .whereRaw(`coalesce(payload->'payment_intent'->>'id', payload->>'payment_intent') = ?`, [paymentIntentId])
+        .select('payload')
+    ).map((r: { payload: Record<string, unknown> }) => r.payload),
+  /** Stripe's fee on each of these balance transactions. */
+  async fees(trx: Knex.Transaction, connectionId: string, ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await trx('stripe_objects')
+      .where({ connection_id: connectionId, object_type: 'balance_transaction' })
+      .whereIn('stripe_id', ids)
+      .select('stripe_id', trx.raw(`(payload->>'fee')::bigint as fee`));
+    return new Map(rows.map((r: { stripe_id: string; fee: string }) => [r.stripe_id, Number(r.fee)]));
+  },
 };

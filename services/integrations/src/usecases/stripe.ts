@@ -8,6 +8,7 @@ import { verifyWebhook } from '../stripe/client.js';
 import { EVENT_SCHEMA, OBJECT_TYPES, ProviderPayloadError, type ObjectType } from '../stripe/payloads.js';
 import type { IntegrationsDeps, Tenant } from './context.js';
 import type { StripeSyncScheduler } from './stripe-jobs.js';
+import { reconcilePayouts } from './stripe-reconciliation.js';
 
 export interface StripeAccountView {
   id: string;
@@ -197,7 +198,12 @@ export class StripeIntegration {
     const connection = await withSystem(this.deps.db, (trx) => connections.byStripeAccount(trx, envelope.account!));
     if (!connection) return 'ignored';
     try {
-      return await withTenant(this.deps.db, { workspaceId: connection.workspace_id }, (trx) => applyEvent(trx, connection, envelope));
+      return await withTenant(this.deps.db, { workspaceId: connection.workspace_id }, async (trx) => {
+        const outcome = await applyEvent(trx, connection, envelope);
+        // A payout that became paid may now meet its deposit (decision 0043).
+        if (outcome === 'processed' && envelope.type.startsWith('payout.')) await reconcilePayouts(trx);
+        return outcome;
+      });
     } catch (err) {
       if (err instanceof ProviderPayloadError) throw AppError.invalid([{ field: 'body', message: err.message }]);
       throw err;

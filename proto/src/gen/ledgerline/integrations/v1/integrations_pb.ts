@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/integrations/v1/integrations.proto.
  */
 export const file_ledgerline_integrations_v1_integrations: GenFile = /*@__PURE__*/
-  fileDesc("Ci1sZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SGmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxIjEKGUdldFN0cmlwZU9BdXRoTGlua1JlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJIikKGkdldFN0cmlwZU9BdXRoTGlua1Jlc3BvbnNlEgsKA3VybBgBIAEoCSIzChRDb25uZWN0U3RyaXBlUmVxdWVzdBINCgVzY29wZRgBIAEoCRIMCgRjb2RlGAIgASgJIrsBCg1TdHJpcGVBY2NvdW50EgoKAmlkGAEgASgJEhkKEXN0cmlwZV9hY2NvdW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDwoHY291bnRyeRgFIAEoCRIYChBkZWZhdWx0X2N1cnJlbmN5GAYgASgJEg0KBXNjb3BlGAcgASgJEhQKDGNvbm5lY3RlZF9hdBgIIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgJIAEoCSJjChVDb25uZWN0U3RyaXBlUmVzcG9uc2USOgoHYWNjb3VudBgBIAEoCzIpLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZUFjY291bnQSDgoGam9iX2lkGAIgASgJIhgKFlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QiOQoXU3RhcnRTdHJpcGVTeW5jUmVzcG9uc2USDgoGam9iX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCSIcChpHZXRTdHJpcGVTeW5jU3RhdHVzUmVxdWVzdCI3ChFTeW5jZWRPYmplY3RDb3VudBITCgtvYmplY3RfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoAyLlAQobR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEg4KBnN0YXR1cxgBIAEoCRIOCgZqb2JfaWQYAiABKAkSEgoKc3RhcnRlZF9hdBgDIAEoCRITCgtmaW5pc2hlZF9hdBgEIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgFIAEoCRIWCg5vYmplY3RzX3N5bmNlZBgGIAEoAxI+CgdvYmplY3RzGAcgAygLMi0ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3luY2VkT2JqZWN0Q291bnQSDQoFZXJyb3IYCCABKAkiGQoXR2V0U3RyaXBlQWNjb3VudFJlcXVlc3QiVgoYR2V0U3RyaXBlQWNjb3VudFJlc3BvbnNlEjoKB2FjY291bnQYASABKAsyKS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVBY2NvdW50IhkKF0Rpc2Nvbm5lY3RTdHJpcGVSZXF1ZXN0IjUKGERpc2Nvbm5lY3RTdHJpcGVSZXNwb25zZRIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCSI9ChpIYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBIMCgRib2R5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoCSIuChtIYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCSJOChZHZXRTdHJpcGVNZXRyaWNSZXF1ZXN0Eg4KBm1ldHJpYxgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJIqUBChdHZXRTdHJpcGVNZXRyaWNSZXNwb25zZRIOCgZtZXRyaWMYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSDQoFY291bnQYBCABKAMSDwoHcGVyY2VudBgFIAEoARIQCghjdXJyZW5jeRgGIAEoCRISCgpzdGFydF9kYXRlGAcgASgJEhAKCGVuZF9kYXRlGAggASgJMpkIChNJbnRlZ3JhdGlvbnNTZXJ2aWNlEoMBChJHZXRTdHJpcGVPQXV0aExpbmsSNS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVPQXV0aExpbmtSZXF1ZXN0GjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlT0F1dGhMaW5rUmVzcG9uc2USdAoNQ29ubmVjdFN0cmlwZRIwLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNvbm5lY3RTdHJpcGVSZXF1ZXN0GjEubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuQ29ubmVjdFN0cmlwZVJlc3BvbnNlEnoKD1N0YXJ0U3RyaXBlU3luYxIyLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QaMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdGFydFN0cmlwZVN5bmNSZXNwb25zZRKGAQoTR2V0U3RyaXBlU3luY1N0YXR1cxI2LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZVN5bmNTdGF0dXNSZXF1ZXN0GjcubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEn0KEEdldFN0cmlwZUFjY291bnQSMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVBY2NvdW50UmVxdWVzdBo0LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZUFjY291bnRSZXNwb25zZRJ9ChBEaXNjb25uZWN0U3RyaXBlEjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuRGlzY29ubmVjdFN0cmlwZVJlcXVlc3QaNC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5EaXNjb25uZWN0U3RyaXBlUmVzcG9uc2UShgEKE0hhbmRsZVN0cmlwZVdlYmhvb2sSNi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5IYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBo3LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXNwb25zZRJ6Cg9HZXRTdHJpcGVNZXRyaWMSMi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVNZXRyaWNSZXF1ZXN0GjMubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlTWV0cmljUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Ci1sZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SGmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxIjEKGUdldFN0cmlwZU9BdXRoTGlua1JlcXVlc3QSFAoMcmVkaXJlY3RfdXJpGAEgASgJIikKGkdldFN0cmlwZU9BdXRoTGlua1Jlc3BvbnNlEgsKA3VybBgBIAEoCSIzChRDb25uZWN0U3RyaXBlUmVxdWVzdBINCgVzY29wZRgBIAEoCRIMCgRjb2RlGAIgASgJIrsBCg1TdHJpcGVBY2NvdW50EgoKAmlkGAEgASgJEhkKEXN0cmlwZV9hY2NvdW50X2lkGAIgASgJEgwKBG5hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSDwoHY291bnRyeRgFIAEoCRIYChBkZWZhdWx0X2N1cnJlbmN5GAYgASgJEg0KBXNjb3BlGAcgASgJEhQKDGNvbm5lY3RlZF9hdBgIIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgJIAEoCSJjChVDb25uZWN0U3RyaXBlUmVzcG9uc2USOgoHYWNjb3VudBgBIAEoCzIpLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZUFjY291bnQSDgoGam9iX2lkGAIgASgJIhgKFlN0YXJ0U3RyaXBlU3luY1JlcXVlc3QiOQoXU3RhcnRTdHJpcGVTeW5jUmVzcG9uc2USDgoGam9iX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCSIcChpHZXRTdHJpcGVTeW5jU3RhdHVzUmVxdWVzdCI3ChFTeW5jZWRPYmplY3RDb3VudBITCgtvYmplY3RfdHlwZRgBIAEoCRINCgVjb3VudBgCIAEoAyLlAQobR2V0U3RyaXBlU3luY1N0YXR1c1Jlc3BvbnNlEg4KBnN0YXR1cxgBIAEoCRIOCgZqb2JfaWQYAiABKAkSEgoKc3RhcnRlZF9hdBgDIAEoCRITCgtmaW5pc2hlZF9hdBgEIAEoCRIWCg5sYXN0X3N5bmNlZF9hdBgFIAEoCRIWCg5vYmplY3RzX3N5bmNlZBgGIAEoAxI+CgdvYmplY3RzGAcgAygLMi0ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3luY2VkT2JqZWN0Q291bnQSDQoFZXJyb3IYCCABKAkiGQoXR2V0U3RyaXBlQWNjb3VudFJlcXVlc3QiVgoYR2V0U3RyaXBlQWNjb3VudFJlc3BvbnNlEjoKB2FjY291bnQYASABKAsyKS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVBY2NvdW50IhkKF0Rpc2Nvbm5lY3RTdHJpcGVSZXF1ZXN0IjUKGERpc2Nvbm5lY3RTdHJpcGVSZXNwb25zZRIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCSI9ChpIYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBIMCgRib2R5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoCSIuChtIYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCSJhChZHZXRTdHJpcGVNZXRyaWNSZXF1ZXN0Eg4KBm1ldHJpYxgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhEKCWJyZWFrZG93bhgEIAEoCSJ+ChFTdHJpcGVNZXRyaWNQb2ludBINCgVsYWJlbBgBIAEoCRISCgpzdGFydF9kYXRlGAIgASgJEhAKCGVuZF9kYXRlGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxINCgVjb3VudBgFIAEoAxIPCgdwZXJjZW50GAYgASgBIvcBChdHZXRTdHJpcGVNZXRyaWNSZXNwb25zZRIOCgZtZXRyaWMYASABKAkSDAoEa2luZBgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSDQoFY291bnQYBCABKAMSDwoHcGVyY2VudBgFIAEoARIQCghjdXJyZW5jeRgGIAEoCRISCgpzdGFydF9kYXRlGAcgASgJEhAKCGVuZF9kYXRlGAggASgJEhEKCWJyZWFrZG93bhgJIAEoCRI9CgZzZXJpZXMYCiADKAsyLS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVNZXRyaWNQb2ludCJACg5TdHJpcGVQYWdlTWV0YRIMCgRwYWdlGAEgASgFEgwKBHRha2UYAiABKAUSEgoKaXRlbV9jb3VudBgDIAEoAyJcChhMaXN0U3RyaXBlUGF5b3V0c1JlcXVlc3QSEgoKc3RhcnRfZGF0ZRgBIAEoCRIQCghlbmRfZGF0ZRgCIAEoCRIMCgRwYWdlGAMgASgFEgwKBHRha2UYBCABKAUiyQEKDFN0cmlwZVBheW91dBIKCgJpZBgBIAEoCRIUCgxhbW91bnRfY2VudHMYAiABKAMSEAoIY3VycmVuY3kYAyABKAkSFAoMYXJyaXZhbF9kYXRlGAQgASgJEg8KB2NyZWF0ZWQYBSABKAkSDgoGc3RhdHVzGAYgASgJEhMKC2Rlc2NyaXB0aW9uGAcgASgJEg4KBm1ldGhvZBgIIAEoCRIRCglhdXRvbWF0aWMYCSABKAgSFgoOdHJhbnNhY3Rpb25faWQYCiABKAkikAEKGUxpc3RTdHJpcGVQYXlvdXRzUmVzcG9uc2USOQoHcGF5b3V0cxgBIAMoCzIoLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZVBheW91dBI4CgRtZXRhGAIgASgLMioubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3RyaXBlUGFnZU1ldGEiJAoWR2V0U3RyaXBlUGF5b3V0UmVxdWVzdBIKCgJpZBgBIAEoCSKEAQoXU3RyaXBlUGF5b3V0Q29tcG9zaXRpb24SEwoLZ3Jvc3NfY2VudHMYASABKAMSEQoJZmVlX2NlbnRzGAIgASgDEhQKDHJlZnVuZF9jZW50cxgDIAEoAxIYChBhZGp1c3RtZW50X2NlbnRzGAQgASgDEhEKCW5ldF9jZW50cxgFIAEoAyKeAQoQU3RyaXBlUGF5b3V0SXRlbRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEhMKC3N0cmlwZV90eXBlGAMgASgJEhQKDGFtb3VudF9jZW50cxgEIAEoAxIRCglmZWVfY2VudHMYBSABKAMSEQoJbmV0X2NlbnRzGAYgASgDEg8KB2NyZWF0ZWQYByABKAkSDgoGc291cmNlGAggASgJIu4BChdHZXRTdHJpcGVQYXlvdXRSZXNwb25zZRI4CgZwYXlvdXQYASABKAsyKC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVQYXlvdXQSSAoLY29tcG9zaXRpb24YAiABKAsyMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5TdHJpcGVQYXlvdXRDb21wb3NpdGlvbhI7CgVpdGVtcxgDIAMoCzIsLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZVBheW91dEl0ZW0SEgoKaXRlbXNfcmVhZBgEIAEoCCJjCh9MaXN0U3RyaXBlUGF5bWVudEludGVudHNSZXF1ZXN0EhIKCnN0YXJ0X2RhdGUYASABKAkSEAoIZW5kX2RhdGUYAiABKAkSDAoEcGFnZRgDIAEoBRIMCgR0YWtlGAQgASgFIrMBChNTdHJpcGVQYXltZW50SW50ZW50EgoKAmlkGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAxIdChVhbW91bnRfcmVjZWl2ZWRfY2VudHMYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSEwoLY3VzdG9tZXJfaWQYBSABKAkSDgoGc3RhdHVzGAYgASgJEg8KB2NyZWF0ZWQYByABKAkSEwoLZGVzY3JpcHRpb24YCCABKAkipgEKIExpc3RTdHJpcGVQYXltZW50SW50ZW50c1Jlc3BvbnNlEkgKD3BheW1lbnRfaW50ZW50cxgBIAMoCzIvLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZVBheW1lbnRJbnRlbnQSOAoEbWV0YRgCIAEoCzIqLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZVBhZ2VNZXRhIisKHUdldFN0cmlwZVBheW1lbnRJbnRlbnRSZXF1ZXN0EgoKAmlkGAEgASgJIoMBCgxTdHJpcGVDaGFyZ2USCgoCaWQYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEh0KFWFtb3VudF9yZWZ1bmRlZF9jZW50cxgDIAEoAxIRCglmZWVfY2VudHMYBCABKAMSDgoGc3RhdHVzGAUgASgJEg8KB2NyZWF0ZWQYBiABKAkipAEKHkdldFN0cmlwZVBheW1lbnRJbnRlbnRSZXNwb25zZRJHCg5wYXltZW50X2ludGVudBgBIAEoCzIvLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZVBheW1lbnRJbnRlbnQSOQoHY2hhcmdlcxgCIAMoCzIoLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZUNoYXJnZSIqChZMaXN0U3RyaXBlUGxhbnNSZXF1ZXN0EhAKCGVuZF9kYXRlGAEgASgJIt4BCgpTdHJpcGVQbGFuEgoKAmlkGAEgASgJEhEKCXBsYW5fbmFtZRgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSEAoIY3VycmVuY3kYBCABKAkSEAoIaW50ZXJ2YWwYBSABKAkSFgoOaW50ZXJ2YWxfY291bnQYBiABKAUSEwoLcGxhbl9hY3RpdmUYByABKAgSHAoUYWN0aXZlX3N1YnNjcmlwdGlvbnMYCCABKAMSGAoQYWN0aXZlX2N1c3RvbWVycxgJIAEoAxISCgpwcm9kdWN0X2lkGAogASgJIl8KF0xpc3RTdHJpcGVQbGFuc1Jlc3BvbnNlEg0KBWFzX29mGAEgASgJEjUKBXBsYW5zGAIgAygLMiYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3RyaXBlUGxhbiItChlMaXN0U3RyaXBlUHJvZHVjdHNSZXF1ZXN0EhAKCGVuZF9kYXRlGAEgASgJIpEBCg1TdHJpcGVQcm9kdWN0EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSDgoGYWN0aXZlGAMgASgIEg8KB2NyZWF0ZWQYBCABKAkSDQoFcGxhbnMYBSABKAMSHAoUYWN0aXZlX3N1YnNjcmlwdGlvbnMYBiABKAMSGAoQYWN0aXZlX2N1c3RvbWVycxgHIAEoAyJoChpMaXN0U3RyaXBlUHJvZHVjdHNSZXNwb25zZRINCgVhc19vZhgBIAEoCRI7Cghwcm9kdWN0cxgCIAMoCzIpLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0cmlwZVByb2R1Y3QyxA4KE0ludGVncmF0aW9uc1NlcnZpY2USgwEKEkdldFN0cmlwZU9BdXRoTGluaxI1LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZU9BdXRoTGlua1JlcXVlc3QaNi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVPQXV0aExpbmtSZXNwb25zZRJ0Cg1Db25uZWN0U3RyaXBlEjAubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuQ29ubmVjdFN0cmlwZVJlcXVlc3QaMS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5Db25uZWN0U3RyaXBlUmVzcG9uc2USegoPU3RhcnRTdHJpcGVTeW5jEjIubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuU3RhcnRTdHJpcGVTeW5jUmVxdWVzdBozLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0YXJ0U3RyaXBlU3luY1Jlc3BvbnNlEoYBChNHZXRTdHJpcGVTeW5jU3RhdHVzEjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlU3luY1N0YXR1c1JlcXVlc3QaNy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVTeW5jU3RhdHVzUmVzcG9uc2USfQoQR2V0U3RyaXBlQWNjb3VudBIzLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZUFjY291bnRSZXF1ZXN0GjQubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlQWNjb3VudFJlc3BvbnNlEn0KEERpc2Nvbm5lY3RTdHJpcGUSMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5EaXNjb25uZWN0U3RyaXBlUmVxdWVzdBo0LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkRpc2Nvbm5lY3RTdHJpcGVSZXNwb25zZRKGAQoTSGFuZGxlU3RyaXBlV2ViaG9vaxI2LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXF1ZXN0GjcubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuSGFuZGxlU3RyaXBlV2ViaG9va1Jlc3BvbnNlEnoKD0dldFN0cmlwZU1ldHJpYxIyLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZU1ldHJpY1JlcXVlc3QaMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVNZXRyaWNSZXNwb25zZRKAAQoRTGlzdFN0cmlwZVBheW91dHMSNC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5MaXN0U3RyaXBlUGF5b3V0c1JlcXVlc3QaNS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5MaXN0U3RyaXBlUGF5b3V0c1Jlc3BvbnNlEnoKD0dldFN0cmlwZVBheW91dBIyLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFN0cmlwZVBheW91dFJlcXVlc3QaMy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVQYXlvdXRSZXNwb25zZRKVAQoYTGlzdFN0cmlwZVBheW1lbnRJbnRlbnRzEjsubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuTGlzdFN0cmlwZVBheW1lbnRJbnRlbnRzUmVxdWVzdBo8LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkxpc3RTdHJpcGVQYXltZW50SW50ZW50c1Jlc3BvbnNlEo8BChZHZXRTdHJpcGVQYXltZW50SW50ZW50EjkubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0U3RyaXBlUGF5bWVudEludGVudFJlcXVlc3QaOi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRTdHJpcGVQYXltZW50SW50ZW50UmVzcG9uc2USegoPTGlzdFN0cmlwZVBsYW5zEjIubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuTGlzdFN0cmlwZVBsYW5zUmVxdWVzdBozLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkxpc3RTdHJpcGVQbGFuc1Jlc3BvbnNlEoMBChJMaXN0U3RyaXBlUHJvZHVjdHMSNS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5MaXN0U3RyaXBlUHJvZHVjdHNSZXF1ZXN0GjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuTGlzdFN0cmlwZVByb2R1Y3RzUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.integrations.v1.GetStripeOAuthLinkRequest
@@ -418,6 +418,15 @@ export type GetStripeMetricRequest = Message<"ledgerline.integrations.v1.GetStri
    * @generated from field: string end_date = 3;
    */
   endDate: string;
+
+  /**
+   * The series' columns: daily, weekly, monthly, quarterly, yearly, totals_only (or month, week, year); empty:
+   * monthly. The spec's fallbacks apply (yearly under 11 months and quarterly under 2 months fall to monthly; a
+   * period under a month gives totals only).
+   *
+   * @generated from field: string breakdown = 4;
+   */
+  breakdown: string;
 };
 
 /**
@@ -426,6 +435,50 @@ export type GetStripeMetricRequest = Message<"ledgerline.integrations.v1.GetStri
  */
 export const GetStripeMetricRequestSchema: GenMessage<GetStripeMetricRequest> = /*@__PURE__*/
   messageDesc(file_ledgerline_integrations_v1_integrations, 16);
+
+/**
+ * One column of a metric's series: the metric over [start_date, end_date] (point-in-time metrics at its end).
+ *
+ * @generated from message ledgerline.integrations.v1.StripeMetricPoint
+ */
+export type StripeMetricPoint = Message<"ledgerline.integrations.v1.StripeMetricPoint"> & {
+  /**
+   * @generated from field: string label = 1;
+   */
+  label: string;
+
+  /**
+   * @generated from field: string start_date = 2;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 3;
+   */
+  endDate: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: int64 count = 5;
+   */
+  count: bigint;
+
+  /**
+   * @generated from field: double percent = 6;
+   */
+  percent: number;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripeMetricPoint.
+ * Use `create(StripeMetricPointSchema)` to create a new message.
+ */
+export const StripeMetricPointSchema: GenMessage<StripeMetricPoint> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 17);
 
 /**
  * @generated from message ledgerline.integrations.v1.GetStripeMetricResponse
@@ -478,6 +531,18 @@ export type GetStripeMetricResponse = Message<"ledgerline.integrations.v1.GetStr
    * @generated from field: string end_date = 8;
    */
   endDate: string;
+
+  /**
+   * The breakdown applied (after the fallbacks).
+   *
+   * @generated from field: string breakdown = 9;
+   */
+  breakdown: string;
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripeMetricPoint series = 10;
+   */
+  series: StripeMetricPoint[];
 };
 
 /**
@@ -485,7 +550,688 @@ export type GetStripeMetricResponse = Message<"ledgerline.integrations.v1.GetStr
  * Use `create(GetStripeMetricResponseSchema)` to create a new message.
  */
 export const GetStripeMetricResponseSchema: GenMessage<GetStripeMetricResponse> = /*@__PURE__*/
-  messageDesc(file_ledgerline_integrations_v1_integrations, 17);
+  messageDesc(file_ledgerline_integrations_v1_integrations, 18);
+
+/**
+ * Spec paging: page at least 1, take 1 to 100 (0: the defaults 1 and 20).
+ *
+ * @generated from message ledgerline.integrations.v1.StripePageMeta
+ */
+export type StripePageMeta = Message<"ledgerline.integrations.v1.StripePageMeta"> & {
+  /**
+   * @generated from field: int32 page = 1;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 2;
+   */
+  take: number;
+
+  /**
+   * @generated from field: int64 item_count = 3;
+   */
+  itemCount: bigint;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripePageMeta.
+ * Use `create(StripePageMetaSchema)` to create a new message.
+ */
+export const StripePageMetaSchema: GenMessage<StripePageMeta> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 19);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripePayoutsRequest
+ */
+export type ListStripePayoutsRequest = Message<"ledgerline.integrations.v1.ListStripePayoutsRequest"> & {
+  /**
+   * YYYY-MM-DD; with either date, only payouts arriving in the period (defaults as GetStripeMetric).
+   *
+   * @generated from field: string start_date = 1;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 2;
+   */
+  endDate: string;
+
+  /**
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 4;
+   */
+  take: number;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripePayoutsRequest.
+ * Use `create(ListStripePayoutsRequestSchema)` to create a new message.
+ */
+export const ListStripePayoutsRequestSchema: GenMessage<ListStripePayoutsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 20);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StripePayout
+ */
+export type StripePayout = Message<"ledgerline.integrations.v1.StripePayout"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string currency = 3;
+   */
+  currency: string;
+
+  /**
+   * YYYY-MM-DD: when Stripe expects it in the bank.
+   *
+   * @generated from field: string arrival_date = 4;
+   */
+  arrivalDate: string;
+
+  /**
+   * @generated from field: string created = 5;
+   */
+  created: string;
+
+  /**
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string description = 7;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string method = 8;
+   */
+  method: string;
+
+  /**
+   * @generated from field: bool automatic = 9;
+   */
+  automatic: boolean;
+
+  /**
+   * The card-payout link: the bank transaction (UUID) the payout was matched to; empty while unmatched.
+   *
+   * @generated from field: string transaction_id = 10;
+   */
+  transactionId: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripePayout.
+ * Use `create(StripePayoutSchema)` to create a new message.
+ */
+export const StripePayoutSchema: GenMessage<StripePayout> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 21);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripePayoutsResponse
+ */
+export type ListStripePayoutsResponse = Message<"ledgerline.integrations.v1.ListStripePayoutsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripePayout payouts = 1;
+   */
+  payouts: StripePayout[];
+
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripePageMeta meta = 2;
+   */
+  meta?: StripePageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripePayoutsResponse.
+ * Use `create(ListStripePayoutsResponseSchema)` to create a new message.
+ */
+export const ListStripePayoutsResponseSchema: GenMessage<ListStripePayoutsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 22);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripePayoutRequest
+ */
+export type GetStripePayoutRequest = Message<"ledgerline.integrations.v1.GetStripePayoutRequest"> & {
+  /**
+   * po_...
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripePayoutRequest.
+ * Use `create(GetStripePayoutRequestSchema)` to create a new message.
+ */
+export const GetStripePayoutRequestSchema: GenMessage<GetStripePayoutRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 23);
+
+/**
+ * gross - fees - refunds + adjustments = net (the payout's amount), minor units.
+ *
+ * @generated from message ledgerline.integrations.v1.StripePayoutComposition
+ */
+export type StripePayoutComposition = Message<"ledgerline.integrations.v1.StripePayoutComposition"> & {
+  /**
+   * @generated from field: int64 gross_cents = 1;
+   */
+  grossCents: bigint;
+
+  /**
+   * @generated from field: int64 fee_cents = 2;
+   */
+  feeCents: bigint;
+
+  /**
+   * @generated from field: int64 refund_cents = 3;
+   */
+  refundCents: bigint;
+
+  /**
+   * @generated from field: int64 adjustment_cents = 4;
+   */
+  adjustmentCents: bigint;
+
+  /**
+   * @generated from field: int64 net_cents = 5;
+   */
+  netCents: bigint;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripePayoutComposition.
+ * Use `create(StripePayoutCompositionSchema)` to create a new message.
+ */
+export const StripePayoutCompositionSchema: GenMessage<StripePayoutComposition> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 24);
+
+/**
+ * A balance transaction of a payout. type is the spec's item type: payout, charge, refund, adjustment, stripe_fee.
+ *
+ * @generated from message ledgerline.integrations.v1.StripePayoutItem
+ */
+export type StripePayoutItem = Message<"ledgerline.integrations.v1.StripePayoutItem"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string stripe_type = 3;
+   */
+  stripeType: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 4;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: int64 fee_cents = 5;
+   */
+  feeCents: bigint;
+
+  /**
+   * @generated from field: int64 net_cents = 6;
+   */
+  netCents: bigint;
+
+  /**
+   * @generated from field: string created = 7;
+   */
+  created: string;
+
+  /**
+   * @generated from field: string source = 8;
+   */
+  source: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripePayoutItem.
+ * Use `create(StripePayoutItemSchema)` to create a new message.
+ */
+export const StripePayoutItemSchema: GenMessage<StripePayoutItem> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 25);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripePayoutResponse
+ */
+export type GetStripePayoutResponse = Message<"ledgerline.integrations.v1.GetStripePayoutResponse"> & {
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripePayout payout = 1;
+   */
+  payout?: StripePayout | undefined;
+
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripePayoutComposition composition = 2;
+   */
+  composition?: StripePayoutComposition | undefined;
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripePayoutItem items = 3;
+   */
+  items: StripePayoutItem[];
+
+  /**
+   * False until a sync has read the payout's balance transactions.
+   *
+   * @generated from field: bool items_read = 4;
+   */
+  itemsRead: boolean;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripePayoutResponse.
+ * Use `create(GetStripePayoutResponseSchema)` to create a new message.
+ */
+export const GetStripePayoutResponseSchema: GenMessage<GetStripePayoutResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 26);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripePaymentIntentsRequest
+ */
+export type ListStripePaymentIntentsRequest = Message<"ledgerline.integrations.v1.ListStripePaymentIntentsRequest"> & {
+  /**
+   * YYYY-MM-DD; with either date, only those created in the period.
+   *
+   * @generated from field: string start_date = 1;
+   */
+  startDate: string;
+
+  /**
+   * @generated from field: string end_date = 2;
+   */
+  endDate: string;
+
+  /**
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
+
+  /**
+   * @generated from field: int32 take = 4;
+   */
+  take: number;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripePaymentIntentsRequest.
+ * Use `create(ListStripePaymentIntentsRequestSchema)` to create a new message.
+ */
+export const ListStripePaymentIntentsRequestSchema: GenMessage<ListStripePaymentIntentsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 27);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StripePaymentIntent
+ */
+export type StripePaymentIntent = Message<"ledgerline.integrations.v1.StripePaymentIntent"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: int64 amount_received_cents = 3;
+   */
+  amountReceivedCents: bigint;
+
+  /**
+   * @generated from field: string currency = 4;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: string customer_id = 5;
+   */
+  customerId: string;
+
+  /**
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string created = 7;
+   */
+  created: string;
+
+  /**
+   * @generated from field: string description = 8;
+   */
+  description: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripePaymentIntent.
+ * Use `create(StripePaymentIntentSchema)` to create a new message.
+ */
+export const StripePaymentIntentSchema: GenMessage<StripePaymentIntent> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 28);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripePaymentIntentsResponse
+ */
+export type ListStripePaymentIntentsResponse = Message<"ledgerline.integrations.v1.ListStripePaymentIntentsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripePaymentIntent payment_intents = 1;
+   */
+  paymentIntents: StripePaymentIntent[];
+
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripePageMeta meta = 2;
+   */
+  meta?: StripePageMeta | undefined;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripePaymentIntentsResponse.
+ * Use `create(ListStripePaymentIntentsResponseSchema)` to create a new message.
+ */
+export const ListStripePaymentIntentsResponseSchema: GenMessage<ListStripePaymentIntentsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 29);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripePaymentIntentRequest
+ */
+export type GetStripePaymentIntentRequest = Message<"ledgerline.integrations.v1.GetStripePaymentIntentRequest"> & {
+  /**
+   * pi_...
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripePaymentIntentRequest.
+ * Use `create(GetStripePaymentIntentRequestSchema)` to create a new message.
+ */
+export const GetStripePaymentIntentRequestSchema: GenMessage<GetStripePaymentIntentRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 30);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StripeCharge
+ */
+export type StripeCharge = Message<"ledgerline.integrations.v1.StripeCharge"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: int64 amount_refunded_cents = 3;
+   */
+  amountRefundedCents: bigint;
+
+  /**
+   * @generated from field: int64 fee_cents = 4;
+   */
+  feeCents: bigint;
+
+  /**
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string created = 6;
+   */
+  created: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripeCharge.
+ * Use `create(StripeChargeSchema)` to create a new message.
+ */
+export const StripeChargeSchema: GenMessage<StripeCharge> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 31);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetStripePaymentIntentResponse
+ */
+export type GetStripePaymentIntentResponse = Message<"ledgerline.integrations.v1.GetStripePaymentIntentResponse"> & {
+  /**
+   * @generated from field: ledgerline.integrations.v1.StripePaymentIntent payment_intent = 1;
+   */
+  paymentIntent?: StripePaymentIntent | undefined;
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripeCharge charges = 2;
+   */
+  charges: StripeCharge[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetStripePaymentIntentResponse.
+ * Use `create(GetStripePaymentIntentResponseSchema)` to create a new message.
+ */
+export const GetStripePaymentIntentResponseSchema: GenMessage<GetStripePaymentIntentResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 32);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripePlansRequest
+ */
+export type ListStripePlansRequest = Message<"ledgerline.integrations.v1.ListStripePlansRequest"> & {
+  /**
+   * YYYY-MM-DD: subscriptions paying at the end of this day count; empty: today.
+   *
+   * @generated from field: string end_date = 1;
+   */
+  endDate: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripePlansRequest.
+ * Use `create(ListStripePlansRequestSchema)` to create a new message.
+ */
+export const ListStripePlansRequestSchema: GenMessage<ListStripePlansRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 33);
+
+/**
+ * A plan of the spec (planName, amount, currency, interval, planActive, activeSubscriptions, activeCustomers).
+ *
+ * @generated from message ledgerline.integrations.v1.StripePlan
+ */
+export type StripePlan = Message<"ledgerline.integrations.v1.StripePlan"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string plan_name = 2;
+   */
+  planName: string;
+
+  /**
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * @generated from field: string currency = 4;
+   */
+  currency: string;
+
+  /**
+   * @generated from field: string interval = 5;
+   */
+  interval: string;
+
+  /**
+   * @generated from field: int32 interval_count = 6;
+   */
+  intervalCount: number;
+
+  /**
+   * @generated from field: bool plan_active = 7;
+   */
+  planActive: boolean;
+
+  /**
+   * @generated from field: int64 active_subscriptions = 8;
+   */
+  activeSubscriptions: bigint;
+
+  /**
+   * @generated from field: int64 active_customers = 9;
+   */
+  activeCustomers: bigint;
+
+  /**
+   * @generated from field: string product_id = 10;
+   */
+  productId: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripePlan.
+ * Use `create(StripePlanSchema)` to create a new message.
+ */
+export const StripePlanSchema: GenMessage<StripePlan> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 34);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripePlansResponse
+ */
+export type ListStripePlansResponse = Message<"ledgerline.integrations.v1.ListStripePlansResponse"> & {
+  /**
+   * @generated from field: string as_of = 1;
+   */
+  asOf: string;
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripePlan plans = 2;
+   */
+  plans: StripePlan[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripePlansResponse.
+ * Use `create(ListStripePlansResponseSchema)` to create a new message.
+ */
+export const ListStripePlansResponseSchema: GenMessage<ListStripePlansResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 35);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripeProductsRequest
+ */
+export type ListStripeProductsRequest = Message<"ledgerline.integrations.v1.ListStripeProductsRequest"> & {
+  /**
+   * YYYY-MM-DD: subscriptions paying at the end of this day count; empty: today.
+   *
+   * @generated from field: string end_date = 1;
+   */
+  endDate: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripeProductsRequest.
+ * Use `create(ListStripeProductsRequestSchema)` to create a new message.
+ */
+export const ListStripeProductsRequestSchema: GenMessage<ListStripeProductsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 36);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StripeProduct
+ */
+export type StripeProduct = Message<"ledgerline.integrations.v1.StripeProduct"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: bool active = 3;
+   */
+  active: boolean;
+
+  /**
+   * @generated from field: string created = 4;
+   */
+  created: string;
+
+  /**
+   * @generated from field: int64 plans = 5;
+   */
+  plans: bigint;
+
+  /**
+   * @generated from field: int64 active_subscriptions = 6;
+   */
+  activeSubscriptions: bigint;
+
+  /**
+   * @generated from field: int64 active_customers = 7;
+   */
+  activeCustomers: bigint;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StripeProduct.
+ * Use `create(StripeProductSchema)` to create a new message.
+ */
+export const StripeProductSchema: GenMessage<StripeProduct> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 37);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListStripeProductsResponse
+ */
+export type ListStripeProductsResponse = Message<"ledgerline.integrations.v1.ListStripeProductsResponse"> & {
+  /**
+   * @generated from field: string as_of = 1;
+   */
+  asOf: string;
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.StripeProduct products = 2;
+   */
+  products: StripeProduct[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListStripeProductsResponse.
+ * Use `create(ListStripeProductsResponseSchema)` to create a new message.
+ */
+export const ListStripeProductsResponseSchema: GenMessage<ListStripeProductsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_integrations, 38);
 
 /**
  * The integrations service (services/integrations/README.md): the workspace's Stripe connection (Connect OAuth,
@@ -571,6 +1317,56 @@ export const IntegrationsService: GenService<{
     methodKind: "unary";
     input: typeof GetStripeMetricRequestSchema;
     output: typeof GetStripeMetricResponseSchema;
+  },
+  /**
+   * The payment-processor views (decision 0043): payouts with their gross-to-net, payment intents, plans, products.
+   *
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.ListStripePayouts
+   */
+  listStripePayouts: {
+    methodKind: "unary";
+    input: typeof ListStripePayoutsRequestSchema;
+    output: typeof ListStripePayoutsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripePayout
+   */
+  getStripePayout: {
+    methodKind: "unary";
+    input: typeof GetStripePayoutRequestSchema;
+    output: typeof GetStripePayoutResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.ListStripePaymentIntents
+   */
+  listStripePaymentIntents: {
+    methodKind: "unary";
+    input: typeof ListStripePaymentIntentsRequestSchema;
+    output: typeof ListStripePaymentIntentsResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.GetStripePaymentIntent
+   */
+  getStripePaymentIntent: {
+    methodKind: "unary";
+    input: typeof GetStripePaymentIntentRequestSchema;
+    output: typeof GetStripePaymentIntentResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.ListStripePlans
+   */
+  listStripePlans: {
+    methodKind: "unary";
+    input: typeof ListStripePlansRequestSchema;
+    output: typeof ListStripePlansResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.IntegrationsService.ListStripeProducts
+   */
+  listStripeProducts: {
+    methodKind: "unary";
+    input: typeof ListStripeProductsRequestSchema;
+    output: typeof ListStripeProductsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_integrations_v1_integrations, 0);
