@@ -1,5 +1,5 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ReportQuerySchema } from '@ledgerline/proto/reporting/v1/reporting_pb';
+import type { GetBalanceSheetResponse, ReportQuerySchema } from '@ledgerline/proto/reporting/v1/reporting_pb';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, READ } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
@@ -117,57 +117,51 @@ export async function registerReportingRoutes(
       ),
   );
 
-  app.get<{ Querystring: ReportQueryString }>(
-    '/financial-data/balance-sheet/v2',
+  // The two statements answer alike: the header, the columns and the account tree's rows.
+  type Statement = Pick<GetBalanceSheetResponse, 'etag' | 'notModified' | 'header' | 'columns' | 'table'>;
+  const statements: {
+    path: string;
+    operationId: string;
+    summary: string;
+    schema: typeof BalanceSheetResponseSchema | typeof CashFlowStatementResponseSchema;
+    ask: (req: FastifyRequest<{ Querystring: ReportQueryString }>, tag: string) => Promise<Statement>;
+  }[] = [
     {
-      config: READ,
-      schema: {
-        ...common,
-        operationId: 'getBalanceSheet',
-        summary: "Balance sheet as of each column's end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods",
-        response: responses(200, ref(BalanceSheetResponseSchema)),
-      },
+      path: '/financial-data/balance-sheet/v2',
+      operationId: 'getBalanceSheet',
+      summary: "Balance sheet as of each column's end: Assets = Liabilities + Equity, with the net income of the period and the earnings of earlier periods",
+      schema: BalanceSheetResponseSchema,
+      ask: (req: FastifyRequest<{ Querystring: ReportQueryString }>, tag: string) => reporting.getBalanceSheet(...call(req, tag)),
     },
-    async (req, reply) =>
-      answers.send(
-        req,
-        reply,
-        query(req),
-        (tag) => reporting.getBalanceSheet(...call(req, tag)),
-        (r) => ({
-          header: headerJson(r.header),
-          labels: r.columns.map((c) => c.label),
-          columns: r.columns.map(columnJson),
-          data: reportRows(r.table, r.columns.length).map(rowJson),
-        }),
-      ),
-  );
-
-  app.get<{ Querystring: ReportQueryString }>(
-    '/financial-data/cash-flow-statement',
     {
-      config: READ,
-      schema: {
-        ...common,
-        operationId: 'getCashFlowStatement',
-        summary: 'Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply)',
-        response: responses(200, ref(CashFlowStatementResponseSchema)),
-      },
+      path: '/financial-data/cash-flow-statement',
+      operationId: 'getCashFlowStatement',
+      summary: 'Cash-flow statement (indirect method) per period, reconciling to the change in cash (groups and tags do not apply)',
+      schema: CashFlowStatementResponseSchema,
+      ask: (req: FastifyRequest<{ Querystring: ReportQueryString }>, tag: string) => reporting.getCashFlowStatement(...call(req, tag)),
     },
-    async (req, reply) =>
-      answers.send(
-        req,
-        reply,
-        query(req),
-        (tag) => reporting.getCashFlowStatement(...call(req, tag)),
-        (r) => ({
-          header: headerJson(r.header),
-          labels: r.columns.map((c) => c.label),
-          columns: r.columns.map(columnJson),
-          data: reportRows(r.table, r.columns.length).map(rowJson),
-        }),
-      ),
-  );
+  ];
+  for (const statement of statements)
+    app.get<{ Querystring: ReportQueryString }>(
+      statement.path,
+      {
+        config: READ,
+        schema: { ...common, operationId: statement.operationId, summary: statement.summary, response: responses(200, ref(statement.schema)) },
+      },
+      async (req, reply) =>
+        answers.send(
+          req,
+          reply,
+          query(req),
+          (tag) => statement.ask(req, tag),
+          (r) => ({
+            header: headerJson(r.header),
+            labels: r.columns.map((c) => c.label),
+            columns: r.columns.map(columnJson),
+            data: reportRows(r.table, r.columns.length).map(rowJson),
+          }),
+        ),
+    );
 
   app.get<{ Querystring: ReportQueryString }>(
     '/financial-data/cash-flow',
