@@ -7226,10 +7226,10 @@ export interface operations {
                 flow?: string;
                 finalization?: string;
                 order?: string;
-                page?: number;
-                take?: number;
                 /** @description review (one-sided transfers: "Transfers to review") or paired. */
                 transferStatus?: string;
+                page?: number;
+                take?: number;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */

@@ -854,6 +854,52 @@ export const CategorizationJobsResponseSchema = {
   additionalProperties: false,
 } as const;
 
+// ── GET /transactions/v2's filters (spec §7), shared by the list and its CSV export ──
+
+const filterText = { type: 'string', maxLength: 4000 } as const;
+
+/** The filters of GET /transactions/v2 without paging (GET /transactions/csv holds every page). */
+export const TRANSACTION_FILTERS = {
+  type: 'object',
+  properties: {
+    accountId: filterText,
+    startDate: filterText,
+    endDate: filterText,
+    billers: filterText,
+    categories: filterText,
+    description: filterText,
+    amount: { type: 'number' },
+    minAmount: { type: 'number' },
+    maxAmount: { type: 'number' },
+    flow: filterText,
+    finalization: filterText,
+    order: filterText,
+    transferStatus: { ...filterText, description: 'review (one-sided transfers: "Transfers to review") or paired.' },
+  },
+} as const;
+
+/** GET /transactions/v2's query: the filters, a page and its size. */
+export const TRANSACTION_LIST_QUERY = {
+  type: 'object',
+  properties: { ...TRANSACTION_FILTERS.properties, page: { type: 'integer' }, take: { type: 'integer' } },
+} as const;
+
+export interface TransactionFiltersQuery {
+  accountId?: string;
+  startDate?: string;
+  endDate?: string;
+  billers?: string;
+  categories?: string;
+  description?: string;
+  amount?: number;
+  minAmount?: number;
+  maxAmount?: number;
+  flow?: string;
+  finalization?: string;
+  order?: string;
+  transferStatus?: string;
+}
+
 export const LEDGER_SCHEMAS = [
   ChartChangedResponseSchema,
   FiscalYearSchema,

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withAmounts, type Amounts } from '../../http/amounts.js';
 import { authOf, WRITE, READ } from '../../http/auth.js';
 import {
+  TRANSACTION_LIST_QUERY,
+  type TransactionFiltersQuery,
   ChartChangedResponseSchema,
   FiscalYearBodySchema,
   FiscalYearChangedSchema,
@@ -41,25 +43,13 @@ import { registerOpeningBalanceRoutes } from './opening-balances.js';
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars, commaList, orNull } from '@ledgerline/platform';
 import type { LedgerClient } from '../client.js';
+import { transactionFiltersRequest } from '../requests.js';
 
 const TAGS = ['ledger'] as const;
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] } as const;
 const text = { type: 'string', maxLength: 4000 } as const;
 
-interface ListQuery {
-  accountId?: string;
-  startDate?: string;
-  endDate?: string;
-  billers?: string;
-  categories?: string;
-  description?: string;
-  amount?: number;
-  minAmount?: number;
-  maxAmount?: number;
-  flow?: string;
-  finalization?: string;
-  order?: string;
-  transferStatus?: string;
+interface ListQuery extends TransactionFiltersQuery {
   page?: number;
   take?: number;
 }
@@ -260,54 +250,12 @@ export async function registerLedgerRoutes(app: FastifyInstance, { ledger }: { l
         ...common,
         operationId: 'listTransactions',
         summary: 'Workspace transactions with the spec §7 filters (comma-separated ids; amounts in dollars, absolute)',
-        querystring: {
-          type: 'object',
-          properties: {
-            accountId: text,
-            startDate: text,
-            endDate: text,
-            billers: text,
-            categories: text,
-            description: text,
-            amount: { type: 'number' },
-            minAmount: { type: 'number' },
-            maxAmount: { type: 'number' },
-            flow: text,
-            finalization: text,
-            order: text,
-            page: { type: 'integer' },
-            take: { type: 'integer' },
-            transferStatus: { ...text, description: 'review (one-sided transfers: "Transfers to review") or paired.' },
-          },
-        },
+        querystring: TRANSACTION_LIST_QUERY,
         response: responses(200, ref(TransactionsPageSchema)),
       },
     },
     async (req) => {
-      const q = req.query;
-      const amounts = withAmounts((a) => ({
-        amountCents: a.cents('amount', q.amount),
-        minAmountCents: a.cents('minAmount', q.minAmount),
-        maxAmountCents: a.cents('maxAmount', q.maxAmount),
-      }));
-      const r = await ledger.listTransactions(
-        {
-          accountIds: commaList(q.accountId),
-          startDate: q.startDate ?? '',
-          endDate: q.endDate ?? '',
-          billerIds: commaList(q.billers),
-          categoryIds: commaList(q.categories),
-          description: q.description ?? '',
-          ...amounts,
-          flow: q.flow ?? '',
-          finalization: q.finalization ?? '',
-          order: q.order ?? '',
-          transferStatus: q.transferStatus ?? '',
-          page: q.page,
-          take: q.take,
-        },
-        headers(req),
-      );
+      const r = await ledger.listTransactions({ ...transactionFiltersRequest(req.query), page: req.query.page, take: req.query.take }, headers(req));
       return { data: r.data.map(transactionJson), meta: r.meta };
     },
   );

@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
-import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ListTransactionsRequestSchema, ListTransactionsResponse } from '@ledgerline/proto/ledger/v1/ledger_pb';
+import type { ListTransactionsResponse } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withAmounts } from '../../http/amounts.js';
 import { authOf, READ } from '../../http/auth.js';
 import { ErrorResponseSchema, ref, WORKSPACE_HEADER_SCHEMA } from '../../http/schemas.js';
 import {
@@ -22,8 +20,9 @@ import { balanceSheetStatement, cashFlowStatement, profitLossStatement, type Sta
 import { statementXlsx } from '../../exports/xlsx.js';
 import { checkedWorkspaces, reportQuery } from './reporting.js';
 import { REPORT_QUERY, type ReportQueryString } from '../schemas.js';
-import { commaList } from '@ledgerline/platform';
 import type { LedgerClient } from '../../ledger/client.js';
+import { transactionFiltersRequest } from '../../ledger/requests.js';
+import { TRANSACTION_FILTERS, type TransactionFiltersQuery } from '../../ledger/schemas.js';
 import type { ReportingClient } from '../client.js';
 
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const satisfies readonly ExportFormat[];
@@ -51,60 +50,6 @@ function render(s: Statement, format: ExportFormat): Promise<Buffer> | Buffer {
 
 function sendFile(reply: FastifyReply, format: ExportFormat, fileName: string, body: Buffer | Readable) {
   return reply.type(CONTENT_TYPES[format]).header('content-disposition', contentDisposition(fileName)).header('cache-control', 'no-store').send(body);
-}
-
-interface TransactionFilters {
-  accountId?: string;
-  startDate?: string;
-  endDate?: string;
-  billers?: string;
-  categories?: string;
-  description?: string;
-  amount?: number;
-  minAmount?: number;
-  maxAmount?: number;
-  flow?: string;
-  finalization?: string;
-  order?: string;
-  transferStatus?: string;
-}
-/** GET /transactions/v2's filters (spec §7), without page and take: the export holds every page. */
-const TRANSACTION_FILTERS = {
-  type: 'object',
-  properties: {
-    accountId: text,
-    startDate: text,
-    endDate: text,
-    billers: text,
-    categories: text,
-    description: text,
-    amount: { type: 'number' },
-    minAmount: { type: 'number' },
-    maxAmount: { type: 'number' },
-    flow: text,
-    finalization: text,
-    order: text,
-    transferStatus: { ...text, description: 'review (one-sided transfers: "Transfers to review") or paired.' },
-  },
-} as const;
-function listRequest(q: TransactionFilters): MessageInitShape<typeof ListTransactionsRequestSchema> {
-  return {
-    accountIds: commaList(q.accountId),
-    startDate: q.startDate ?? '',
-    endDate: q.endDate ?? '',
-    billerIds: commaList(q.billers),
-    categoryIds: commaList(q.categories),
-    description: q.description ?? '',
-    ...withAmounts((a) => ({
-      amountCents: a.cents('amount', q.amount),
-      minAmountCents: a.cents('minAmount', q.minAmount),
-      maxAmountCents: a.cents('maxAmount', q.maxAmount),
-    })),
-    flow: q.flow ?? '',
-    finalization: q.finalization ?? '',
-    order: q.order ?? '',
-    transferStatus: q.transferStatus ?? '',
-  };
 }
 
 /**
@@ -228,7 +173,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
     },
   );
 
-  app.get<{ Querystring: TransactionFilters }>(
+  app.get<{ Querystring: TransactionFiltersQuery }>(
     '/transactions/csv',
     {
       config: READ,
@@ -241,7 +186,7 @@ export async function registerExportRoutes(app: FastifyInstance, { reporting, le
       },
     },
     async (req, reply) => {
-      const filters = listRequest(req.query);
+      const filters = transactionFiltersRequest(req.query);
       const ask = (page: number): Promise<ListTransactionsResponse> => ledger.listTransactions({ ...filters, page, take: PAGE }, rpc(req));
       const first = await ask(1);
       // The list pages by offset: a transaction booked while the file is read moves the rest down a
