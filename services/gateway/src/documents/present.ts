@@ -47,7 +47,7 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
     id: d.id,
     voided: d.voided,
     status: d.status,
-    totalAmount: dollarsOf(d.totalCents),
+    totalAmount: centsToDollars(d.totalCents),
     source: d.source,
     journalEntryId: d.journalEntryId,
     version: Number(d.version),
@@ -57,9 +57,9 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
   };
   const payment = {
     paymentStatus: d.paymentStatus,
-    paidAmount: dollarsOf(d.paidCents),
+    paidAmount: centsToDollars(d.paidCents),
     differenceMessages: d.differenceMessages,
-    connectedTransactions: d.connectedTransactions.map((p) => ({ id: p.id, amount: dollarsOf(p.amountCents) })),
+    connectedTransactions: d.connectedTransactions.map((p) => ({ id: p.id, amount: centsToDollars(p.amountCents) })),
   };
   const party = { id: d.party?.id ?? '', name: d.party?.name ?? '' };
   if (k === 'bill') {
@@ -74,7 +74,7 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
       billerName: d.billerName || party.name,
       suggestedVendor: d.suggestedParty ? { id: d.suggestedParty.id, name: d.suggestedParty.name } : null,
       invoiceCode: d.reference,
-      lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, amount: dollarsOf(l.amountCents) })),
+      lineItems: d.lines.map((l) => ({ id: l.id, serviceName: l.serviceName, categoryId: l.categoryId, amount: centsToDollars(l.amountCents) })),
     };
   }
   if (k === 'invoice') {
@@ -96,8 +96,8 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
         serviceName: l.serviceName,
         categoryId: l.categoryId,
         quantity: Number(l.quantity),
-        rate: dollarsOf(l.rateCents),
-        amount: dollarsOf(l.amountCents),
+        rate: centsToDollars(l.rateCents),
+        amount: centsToDollars(l.amountCents),
       })),
     };
   }
@@ -111,9 +111,9 @@ export function documentJson(k: Kind, d: Document | undefined): Record<string, u
       description: l.serviceName,
       categoryId: l.categoryId,
       type: l.direction,
-      amount: dollarsOf(l.amountCents),
-      debit: l.direction === 'debit' ? dollarsOf(l.amountCents) : 0,
-      credit: l.direction === 'credit' ? dollarsOf(l.amountCents) : 0,
+      amount: centsToDollars(l.amountCents),
+      debit: l.direction === 'debit' ? centsToDollars(l.amountCents) : 0,
+      credit: l.direction === 'credit' ? centsToDollars(l.amountCents) : 0,
     })),
   };
 }
@@ -236,5 +236,3 @@ export const uploadJson = (u: Upload | undefined) => {
     readStatus: u.readStatus || null,
   };
 };
-
-export const dollarsOf = (c: bigint) => centsToDollars(c);

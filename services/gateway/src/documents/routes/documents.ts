@@ -34,7 +34,8 @@ import {
   RecurrenceSchema,
   CONNECTION_SCHEMAS,
 } from '../schemas.js';
-import { documentJson, dollarsOf } from '../present.js';
+import { documentJson } from '../present.js';
+import { centsToDollars } from '@ledgerline/platform';
 
 /**
  * Spec documents-parties-integrations §3 (bill, invoice, manual journal, line item), §5 (their rules), §7 (calls);
@@ -125,7 +126,7 @@ export const INVOICES_CSV_HEADER = [
 ];
 const csvLine = (k: Kind, d: Document) =>
   k === 'bill'
-    ? csvRow([d.date, d.dueDate, d.party?.name ?? '', d.reference, d.description, dollarsOf(d.totalCents).toFixed(2), d.status, d.paymentStatus, d.id])
+    ? csvRow([d.date, d.dueDate, d.party?.name ?? '', d.reference, d.description, centsToDollars(d.totalCents).toFixed(2), d.status, d.paymentStatus, d.id])
     : csvRow([
         d.date,
         d.dueDate,
@@ -133,7 +134,7 @@ const csvLine = (k: Kind, d: Document) =>
         d.reference,
         d.description,
         d.companyName,
-        dollarsOf(d.totalCents).toFixed(2),
+        centsToDollars(d.totalCents).toFixed(2),
         d.status,
         d.paymentStatus,
         d.id,
@@ -329,15 +330,15 @@ export async function registerDocumentsRoutes(app: FastifyInstance, { client }: 
       const r = await client.checkManualEntry({ fields: fieldsOf('manual_entry', req.body ?? {}) }, headers(req));
       return {
         balanced: r.balanced,
-        totalDebit: dollarsOf(r.debitCents),
-        totalCredit: dollarsOf(r.creditCents),
-        difference: dollarsOf(r.differenceCents),
+        totalDebit: centsToDollars(r.debitCents),
+        totalCredit: centsToDollars(r.creditCents),
+        difference: centsToDollars(r.differenceCents),
         differenceData: {
           differences: r.differences.map((d) => ({
             accountId: d.accountId,
-            amount: dollarsOf(d.amountCents),
+            amount: centsToDollars(d.amountCents),
             flag: d.flag,
-            openingBalance: dollarsOf(d.openingBalanceCents),
+            openingBalance: centsToDollars(d.openingBalanceCents),
           })),
           differenceMessages: r.differenceMessages,
         },
