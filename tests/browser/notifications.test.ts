@@ -37,6 +37,7 @@ const MERCHANT = 'Paper Supply Co';
 beforeAll(async () => {
   const started = await startSystem({
     web: true,
+    banking: true,
     ledger: true,
     notifications: true,
     gatewayEnv: { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_CODE_MAX: '1000', IDENTITY_TIMEOUT_MS: '15000', SERVICE_TIMEOUT_MS: '15000' },
