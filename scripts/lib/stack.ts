@@ -25,12 +25,16 @@ import { startPlaidSandbox, type PlaidSandbox } from '@ledgerline/plaid-sandbox'
 import { startQuickBooksSandbox, type QuickBooksSandbox } from '@ledgerline/quickbooks-sandbox';
 import { startS3Sandbox, type S3Sandbox } from '@ledgerline/s3-sandbox';
 import { startStripeSandbox, type StripeSandbox } from '@ledgerline/stripe-sandbox';
+import { startOidcSandbox, type OidcSandbox } from '@ledgerline/oidc-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { startRemoteServer, startWebServer, type RunningServer } from '../../frontends/shell/server/serve.js';
 import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 export type StackPorts = Record<PortName, number>;
+
+/** The Google OAuth client of development and tests (identity's default GOOGLE_CLIENT_ID). */
+export const GOOGLE_DEVELOPMENT_CLIENT_ID = 'ledgerline-local.apps.googleusercontent.com';
 
 /** The signing secret of the Connect webhook endpoint the stack registers in the Stripe sandbox (development only). */
 export const STRIPE_DEVELOPMENT_WEBHOOK_SECRET = 'whsec_ledgerline_development_only';
@@ -61,7 +65,9 @@ export interface StackOptions {
   ports?: Partial<StackPorts>;
   /** Serve the built shell and its remotes (frontends/shell/dist and each remote's dist). */
   web?: boolean;
-  /** Settings of a service or the gateway beyond the stack's (e.g. identity's GOOGLE_JWKS_URL). */
+  /** The Google OAuth client id the web app signs in with and identity accepts ID tokens for (identity's default when unset). */
+  googleClientId?: string;
+  /** Settings of a service or the gateway beyond the stack's (e.g. identity's OTP_RESEND_SECONDS). */
   env?: Partial<Record<ServiceName | 'gateway', Record<string, string>>>;
   logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'silent';
   /** Where every service's and the gateway's log lines go (tests capture them); stdout when unset. */
@@ -96,6 +102,8 @@ export interface Stack {
   accountingUrl: string | null;
   reportsUrl: string | null;
   mailbox: Mailbox;
+  /** The Google sign-in (OpenID Connect) sandbox identity trusts and the web app's Google button goes to. */
+  google: OidcSandbox;
   /** The Plaid sandbox banking talks to (null when banking does not run). */
   plaid: PlaidSandbox | null;
   /** The QuickBooks Online sandbox integrations talks to (null when integrations does not run). */
@@ -155,6 +163,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const mailbox = await startMailbox({ smtpPort: ports.smtp, httpPort: ports.mailbox, host: '127.0.0.1' });
     closers.push(() => mailbox.close());
+    // "Continue with Google": identity verifies the sandbox's ID tokens as it verifies Google's (its published keys, issuer, audience).
+    const googleClientId = options.googleClientId ?? GOOGLE_DEVELOPMENT_CLIENT_ID;
+    const google = await startOidcSandbox({ port: ports.google, host: '127.0.0.1', clientIds: [googleClientId] });
+    closers.push(() => google.close());
 
     let plaid: PlaidSandbox | null = null;
     if (options.databases.banking) {
@@ -183,7 +195,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     // What the stack adds to a service's settings and overrides beyond its port, database and the URLs of what it calls.
     const extras: Partial<Record<ServiceName, { env: Record<string, string>; overrides?: Record<string, unknown> }>> = {
-      identity: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
+      identity: {
+        env: {
+          SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`,
+          WEB_URL: webUrl,
+          GOOGLE_CLIENT_ID: googleClientId,
+          GOOGLE_JWKS_URL: google.jwksUrl,
+          GOOGLE_ISSUERS: google.issuer,
+        },
+        overrides: { now: options.now },
+      },
       firm: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl }, overrides: { now: options.now } },
       notifications: { env: { SMTP_URL: `smtp://127.0.0.1:${mailbox.smtpPort}`, WEB_URL: webUrl } },
       ...(s3
@@ -364,6 +385,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         apiUrl: gatewayUrl,
         remoteUrls: remoteUrls as Record<RemoteName, string>,
         ...(plaid ? { plaid: { mode: 'sandbox' as const, sandboxUrl: `http://${publicHost}:${ports.plaid}` } } : {}),
+        google: { clientId: googleClientId, authorizationUrl: `http://${publicHost}:${ports.google}${new URL(google.authorizationUrl).pathname}` },
       });
       closers.push(() => web!.close());
     }
@@ -379,6 +401,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       accountingUrl: remoteUrls.accounting,
       reportsUrl: remoteUrls.reports,
       mailbox,
+      google,
       plaid,
       quickbooks,
       s3,

@@ -2,7 +2,7 @@
 // NATS and mail over SMTP. Messages are spelled out here on purpose: they are the spec's (§5), verbatim.
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, PASSWORD, signedUpUser, signUpBody, startSystem, uniqueEmail, type System } from '../support/system.js';
+import { GOOGLE_CLIENT_ID, onboardBody, PASSWORD, signedUpUser, signUpBody, startSystem, uniqueEmail, type System } from '../support/system.js';
 
 let system: System;
 
@@ -329,7 +329,7 @@ describe('passwords', () => {
 describe('Google sign-in and setting a first password', () => {
   it('signs up with a Google ID token, signs in again as the same user, then sets a password', async () => {
     const email = uniqueEmail('google');
-    const idToken = await system.google.idToken({ sub: `g-${email}`, email, given_name: 'Grace', family_name: 'Hopper' });
+    const idToken = await system.google.idToken({ email, givenName: 'Grace', familyName: 'Hopper' }, { audience: GOOGLE_CLIENT_ID });
     const first = await system.api('POST', '/signup-oauth', { body: { token: idToken } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
@@ -354,7 +354,7 @@ describe('Google sign-in and setting a first password', () => {
     const forged = await system.api('POST', '/login-oauth', { body: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' } });
     expect(forged.status).toBe(401);
     expect(forged.body.message).toBe('Google sign-in could not be verified');
-    const otherApp = await system.google.idToken({ sub: 'g-other', email: uniqueEmail('other') }, { audience: 'someone-else' });
+    const otherApp = await system.google.idToken({ email: uniqueEmail('other') }, { audience: 'someone-else' });
     expect((await system.api('POST', '/login-oauth', { body: { token: otherApp } })).status).toBe(401);
     const empty = await system.api('POST', '/signup-oauth', { body: {} });
     expect(fieldErrors(empty.body)).toEqual({ token: 'token is required' });

@@ -6,7 +6,6 @@ import type { MailMessage } from '@ledgerline/mailbox';
 import type { DestinationStream } from 'pino';
 import { startNatsProcess } from '../../scripts/lib/nats-process.js';
 import { DEFAULT_PORTS, loadService, startStack, type Stack } from '../../scripts/lib/stack.js';
-import { startFakeGoogle } from '../../services/identity/test/support.js';
 
 export const GOOGLE_CLIENT_ID = 'system-test-client';
 
@@ -19,7 +18,6 @@ export interface System extends Stack {
   databases: Partial<Record<ServiceName, TestDatabase>>;
   /** The bus the services share: tests publish events of services that do not run (e.g. banking's) on it. */
   bus: Awaited<ReturnType<typeof createTestBus>>;
-  google: Awaited<ReturnType<typeof startFakeGoogle>>;
   /** The service-to-service token key handed to the gateway and every service of this system. */
   serviceTokenKey: string;
   /** Moves identity's clock forward (codes and sessions expire by it). */
@@ -95,11 +93,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
   if (options.ownNats && !dist) throw new Error('ownNats: the services must be processes to reach another NATS server (LEDGERLINE_STACK=dist)');
   const nats = options.ownNats ? await startNatsProcess() : null;
   const bus = await createTestBus('system', nats?.url);
-  const google = await startFakeGoogle(GOOGLE_CLIENT_ID);
   const clock = { offsetMs: 0 };
   const serviceTokenKey = options.serviceTokenKey ?? DEVELOPMENT_SERVICE_TOKEN_KEY;
   const stack = await startStack({
     serviceTokenKey,
+    googleClientId: GOOGLE_CLIENT_ID,
     databases: { identity: db.appUrl, ...Object.fromEntries(Object.entries(databases).map(([name, d]) => [name, d.appUrl])) },
     bus,
     ports: Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, 0])),
@@ -112,7 +110,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     // The dist layer (vitest.config.ts) runs the same tests against the built services, each its own process.
     processes: dist ? { namespace: bus.namespace, natsUrl: nats?.url } : undefined,
     env: {
-      identity: { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, OTP_RESEND_SECONDS: '0', ...options.identityEnv },
+      identity: { OTP_RESEND_SECONDS: '0', ...options.identityEnv },
       // argon2id on a busy 2-core machine can take longer than the production deadline (1.5 s); tests that
       // check the deadline itself set it back (tests/api/gateway.test.ts).
       gateway: { IDENTITY_TIMEOUT_MS: '10000', SERVICE_TIMEOUT_MS: '15000', ...options.gatewayEnv },
@@ -180,7 +178,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     reportingDb,
     databases,
     bus,
-    google,
     clock,
     serviceTokenKey,
     api,
@@ -201,7 +198,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<System> 
     },
     async stop() {
       await stack.close();
-      await google.close();
       await bus.close();
       await nats?.close();
       await Promise.all(Object.values(databases).map((d) => d.drop()));

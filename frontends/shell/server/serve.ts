@@ -27,6 +27,11 @@ export interface WebServerOptions {
    * `production` for Plaid Link from cdn.plaid.com. Omitted: the connect page says linking is not configured.
    */
   plaid?: { mode: 'sandbox'; sandboxUrl: string } | { mode: 'production'; env?: string };
+  /**
+   * "Continue with Google", handed over in /config.json: the OAuth client id and Google's authorization endpoint (the local
+   * OpenID Connect sandbox's in development and tests). Omitted: the sign-in pages show no Google button.
+   */
+  google?: { clientId: string; authorizationUrl: string };
   /** Interface to listen on; all interfaces when omitted. */
   host?: string;
   /** Defaults to frontends/shell/dist. */
@@ -287,6 +292,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     apiUrl: options.apiUrl,
     remotes: Object.fromEntries(Object.entries(options.remoteUrls).map(([name, url]) => [name, manifestUrlOf(url)])),
     ...(options.plaid ? { plaid: options.plaid } : {}),
+    ...(options.google ? { google: options.google } : {}),
   });
 
   const security = shellSecurityHeaders(options, await inlineScriptHashes(root));

@@ -20,6 +20,25 @@ export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   /** Null when the server configured no bank linking: the connect page says so instead of failing. */
   plaid: PlaidWebConfig | null;
+  /** "Continue with Google": the OAuth client id and the authorization endpoint; null shows no Google button. */
+  google: GoogleWebConfig | null;
+}
+
+export interface GoogleWebConfig {
+  clientId: string;
+  authorizationUrl: string;
+}
+
+function parseGoogle(value: unknown): GoogleWebConfig | null {
+  if (value === undefined || value === null) return null;
+  if (isRecord(value) && typeof value.clientId === 'string' && value.clientId !== '' && typeof value.authorizationUrl === 'string') {
+    try {
+      return { clientId: value.clientId, authorizationUrl: new URL(value.authorizationUrl).toString() };
+    } catch {
+      // fall through to the error below
+    }
+  }
+  throw new Error('config.json google must be { "clientId": string, "authorizationUrl": an absolute URL }');
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -44,6 +63,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     apiUrl: value.apiUrl,
     remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, remotes[name] as string])) as Record<RemoteName, string>,
     plaid: parsePlaid(value.plaid),
+    google: parseGoogle(value.google),
   };
 }
 

@@ -9,6 +9,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   '/reset-password',
   '/verify-invite',
   '/login-workspace',
+  // Google's answer to "Continue with Google" (session/google.ts).
+  '/oauth/google',
 ];
 export const ONBOARDING_ROUTE = '/onboard';
 export const LOGIN_ROUTE = '/login';

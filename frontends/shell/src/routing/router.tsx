@@ -21,6 +21,7 @@ const VerifyInvitePage = lazyPage(() => import('../pages/auth/VerifyInvitePage')
 const LoginWorkspacePage = lazyPage(() => import('../pages/auth/LoginWorkspacePage').then((m) => m.LoginWorkspacePage), 'Opening the workspace', {
   widgets: false,
 });
+const GoogleCallbackPage = lazyPage(() => import('../pages/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage), 'Signing in', { widgets: false });
 const SelectOrganizationPage = lazyPage(() => import('../pages/app/SelectOrganizationPage').then((m) => m.SelectOrganizationPage), 'Loading organizations');
 const ComingSoonPage = lazyPage(() => import('../pages/app/ComingSoonPage').then((m) => m.ComingSoonPage), 'Loading the page');
 const DashboardPage = lazyPage(() => import('../pages/app/DashboardPage').then((m) => m.DashboardPage), 'Loading the dashboard');
@@ -33,7 +34,17 @@ const ConnectAccountsPage = lazyPage(() => import('../pages/app/ConnectAccountsP
 const SettingsRoute = lazyPage(() => import('../pages/app/SettingsRoute').then((m) => m.SettingsRoute), 'Loading settings');
 
 /** Routes anyone may open (spec §2 auth routes): their load fetches nothing of the signed-in app. */
-const PUBLIC_PATHS = new Set(['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/onboard', '/verify-invite', '/login-workspace']);
+const PUBLIC_PATHS = new Set([
+  '/login',
+  '/signup',
+  '/verify-otp',
+  '/forgot-password',
+  '/reset-password',
+  '/onboard',
+  '/verify-invite',
+  '/login-workspace',
+  '/oauth/google',
+]);
 
 /** Paths a signed-in load lands on the dashboard from. */
 export const opensDashboard = (pathname: string): boolean => pathname === '/dashboard' || pathname === '/';
@@ -69,6 +80,7 @@ export function createAppRouter() {
             { path: '/onboard', element: <OnboardPage /> },
             { path: '/verify-invite', element: <VerifyInvitePage /> },
             { path: '/login-workspace', element: <LoginWorkspacePage /> },
+            { path: '/oauth/google', element: <GoogleCallbackPage /> },
           ],
         },
         {

@@ -100,7 +100,7 @@ export const GATEWAY = { name: 'gateway', port: 4000, package: '@ledgerline/gate
 export const SHELL = { name: 'web', port: 3000, package: '@ledgerline/shell', dir: 'frontends/shell' } as const;
 
 /** Local stand-ins of outside systems: the mailbox (SMTP in, JSON/HTML out), the Plaid, QuickBooks, S3 and Stripe sandboxes. */
-export const HELPER_PORTS = { smtp: 1025, mailbox: 8025, plaid: 8090, quickbooks: 8092, s3: 9000, stripe: 12111 } as const;
+export const HELPER_PORTS = { smtp: 1025, mailbox: 8025, plaid: 8090, quickbooks: 8092, s3: 9000, google: 9010, stripe: 12111 } as const;
 
 export type ServiceName = (typeof SERVICES)[number]['name'];
 export type RemoteName = (typeof REMOTES)[number]['name'];

@@ -8,6 +8,7 @@ import { useSessionController } from '../../session/context';
 import { readDeviceToken } from '../../session/device';
 import { awaitingCode, signedIn, withStatus } from '../../session/store';
 import { CODE_SENT_NOTICE } from './code-notice';
+import { GoogleButton } from './GoogleButton';
 
 const initial: LoginFormValues = { email: '', password: '' };
 
@@ -65,6 +66,7 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
+      <GoogleButton mode="login" />
       <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
         New to Ledgerline? <TextLink to="/signup">Create an account</TextLink>
       </p>

@@ -9,6 +9,7 @@ import { useSessionController } from '../../session/context';
 import { awaitingCode, withStatus } from '../../session/store';
 import { SIGN_UP_KINDS, signUpBodyFor, signUpValidator } from './signup';
 import { CODE_SENT_NOTICE } from './code-notice';
+import { GoogleButton } from './GoogleButton';
 
 const initial: FirmSignUpFormValues = {
   firstName: '',
@@ -121,6 +122,8 @@ export function SignupPage() {
           Create account
         </Button>
       </form>
+      {/* A firm's sign-up needs the firm's name and country, which Google does not give: email and password only. */}
+      {kind === 'business' && <GoogleButton mode="signup" />}
       <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
         Already have an account? <TextLink to="/login">Log in</TextLink>
       </p>
