@@ -134,8 +134,9 @@ export function planInForce(subscribed: Plan | undefined, status: SubscriptionSt
  * The subscription that speaks for a workspace among all it ever had: the newest live one, else the newest.
  * An event about an older subscription (its cancellation after an upgrade) never displaces the current one.
  */
-export function currentOf<T extends { status: SubscriptionStatus; stripeCreated: Date }>(subscriptions: readonly T[]): T | undefined {
-  const newestFirst = [...subscriptions].sort((a, b) => b.stripeCreated.getTime() - a.stripeCreated.getTime());
+export function currentOf<T extends { status: SubscriptionStatus; stripeCreated: Date; seenAt: Date }>(subscriptions: readonly T[]): T | undefined {
+  // Stripe's `created` is in seconds: two checkouts in one second are told apart by when billing first saw each.
+  const newestFirst = [...subscriptions].sort((a, b) => b.stripeCreated.getTime() - a.stripeCreated.getTime() || b.seenAt.getTime() - a.seenAt.getTime());
   return newestFirst.find((s) => LIVE_STATUSES.includes(s.status)) ?? newestFirst[0];
 }
 

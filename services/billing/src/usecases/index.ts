@@ -18,6 +18,7 @@ import {
   FREE_PLAN,
   isFree,
   isSubscriptionStatus,
+  LIVE_STATUSES,
   planById,
   planInForce,
   PLANS,
@@ -65,6 +66,12 @@ export interface SubscriptionView {
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
+/** Whose subscription an event changed, and the older live subscriptions the current one replaces. */
+interface Applied {
+  workspaceId: string;
+  superseded: string[];
+}
+
 /** Stripe event types that change a subscription (its own, its checkout's, its invoices'). */
 const SUBSCRIPTION_EVENT =
   /^(customer\.subscription\.|checkout\.session\.(completed|async_payment_succeeded|async_payment_failed)$|invoice\.(paid|payment_failed|payment_succeeded)$)/;
@@ -85,7 +92,7 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
   });
 
   const viewOf = (rows: SubscriptionRow[]): SubscriptionView => {
-    const current = currentOf(rows.map((r) => ({ ...r, stripeCreated: r.stripe_created })));
+    const current = currentOf(rows.map((r) => ({ ...r, stripeCreated: r.stripe_created, seenAt: r.created_on })));
     if (!current) return { subscription: undefined, status: 'not_found', plan: FREE_PLAN, interval: '' };
     const plan = planInForce(planById(current.plan_id), current.status);
     return { subscription: current, status: current.status, plan, interval: plan.id === current.plan_id ? current.interval : '' };
@@ -120,7 +127,7 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
    * transaction: whatever order events arrive in, the row ends at Stripe's latest state. Writes
    * billing.plan_changed when the plan in force or its status changed. Undefined when it is not ours.
    */
-  async function apply(trx: Knex.Transaction, subscriptionId: string, knownWorkspace: string | undefined): Promise<string | undefined> {
+  async function apply(trx: Knex.Transaction, subscriptionId: string, knownWorkspace: string | undefined): Promise<Applied | undefined> {
     await lockSubscription(trx, subscriptionId);
     const sub = await stripe.subscriptions.retrieve(subscriptionId);
     const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
@@ -133,7 +140,8 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
     }
     const before = viewOf(await subscriptionsOf(trx, workspaceId));
     await upsertSubscription(trx, newId(), state);
-    const after = viewOf(await subscriptionsOf(trx, workspaceId));
+    const rows = await subscriptionsOf(trx, workspaceId);
+    const after = viewOf(rows);
     if (before.plan.id !== after.plan.id || before.status !== after.status) {
       await writeEvent(trx, 'billing', {
         type: EventType.BillingPlanChanged,
@@ -149,7 +157,23 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
         },
       });
     }
-    return workspaceId;
+    // A plan changed by a second checkout: the subscription it replaces is cancelled (once the caller commits).
+    const superseded =
+      after.subscription && LIVE_STATUSES.includes(after.status)
+        ? rows.filter((r) => r.id !== after.subscription!.id && LIVE_STATUSES.includes(r.status)).map((r) => r.stripe_subscription_id)
+        : [];
+    return { workspaceId, superseded };
+  }
+
+  /** Cancels at Stripe the subscriptions a newer one replaced (prorated); their own webhooks then record it. */
+  async function cancelSuperseded(applied: Applied | undefined): Promise<void> {
+    for (const id of applied?.superseded ?? []) {
+      try {
+        await stripe.subscriptions.cancel(id, { prorate: true }, { idempotencyKey: `ledgerline-supersede-${id}` });
+      } catch (err) {
+        logger.warn({ err, subscriptionId: id }, 'billing: a superseded subscription could not be cancelled; the next event retries');
+      }
+    }
   }
 
   const webhookSecrets = (): string[] =>
@@ -218,7 +242,7 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
         if (!known) throw AppError.notFound('Checkout session');
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-        if (subscriptionId) await withTenant(db, tenant, (trx) => apply(trx, subscriptionId, tenant.workspaceId));
+        if (subscriptionId) await cancelSuperseded(await withTenant(db, tenant, (trx) => apply(trx, subscriptionId, tenant.workspaceId)));
       }
       return withTenant(db, tenant, async (trx) => viewOf(await subscriptionsOf(trx, tenant.workspaceId)));
     },
@@ -242,18 +266,20 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
       if (event.account) return 'ignored'; // a connected account's event: the integrations service's
       const object = event.data.object as unknown as Record<string, unknown>;
       const subscriptionId = SUBSCRIPTION_EVENT.test(event.type) ? subscriptionIdOf(object) : undefined;
-      return withSystem(db, async (trx) => {
+      const result = await withSystem(db, async (trx): Promise<{ outcome: WebhookOutcome; applied?: Applied }> => {
         if (!(await recordEvent(trx, { id: event.id, type: event.type, outcome: subscriptionId ? 'processed' : 'ignored', workspaceId: null })))
-          return 'duplicate';
-        if (!subscriptionId) return 'ignored';
-        const workspaceId = await apply(trx, subscriptionId, undefined);
-        if (!workspaceId) {
+          return { outcome: 'duplicate' };
+        if (!subscriptionId) return { outcome: 'ignored' };
+        const applied = await apply(trx, subscriptionId, undefined);
+        if (!applied) {
           await settleEvent(trx, event.id, { outcome: 'ignored', workspaceId: null });
-          return 'ignored';
+          return { outcome: 'ignored' };
         }
-        await settleEvent(trx, event.id, { outcome: 'processed', workspaceId });
-        return 'processed';
+        await settleEvent(trx, event.id, { outcome: 'processed', workspaceId: applied.workspaceId });
+        return { outcome: 'processed', applied };
       });
+      await cancelSuperseded(result.applied);
+      return result.outcome;
     },
   };
 }
