@@ -65,7 +65,7 @@ describe('bank accounts per plan', () => {
     const other = system.plaid!.institutions().find((i) => i.institutionId !== PLATYPUS)!.institutionId;
     const fourth = await link(token, other, 1);
     expect(fourth.status).toBe(409);
-    expect(fourth.body.message).toBe('Your Startup plan allows 3 bank accounts. Upgrade your plan to add more: /settings/billing');
+    expect(fourth.body.message).toBe('Your Startup plan allows 3 bank accounts. Upgrade your plan to add more: /settings?tab=billing');
     expect(fourth.body.errors.map((e: { field: string }) => e.field)).toEqual(['accounts']);
     expect((await system.api('GET', '/accounts', { token })).body.accounts).toHaveLength(3);
 

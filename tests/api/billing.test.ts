@@ -70,7 +70,7 @@ describe('billing routes', () => {
     expect(await page.text()).toContain('Startup');
     const paid = await fetch(`${checkout.body.url}/pay`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${system.webOrigin}/settings/billing?session_id=${checkout.body.sessionId}`);
+    expect(paid.headers.get('location')).toBe(`${system.webOrigin}/settings?tab=billing&session_id=${checkout.body.sessionId}`);
 
     // The webhooks arrive on their own (the sandbox delivers to the gateway).
     await expectEventually(async () => {
@@ -91,7 +91,7 @@ describe('billing routes', () => {
       planId: 'startup',
       planName: 'Startup',
       limits: { bankAccounts: 3, users: 1, monthlyExpenses: 10_000_000 },
-      upgradeUrl: `${system.webOrigin}/settings/billing`,
+      upgradeUrl: `${system.webOrigin}/settings?tab=billing`,
     });
 
     const stranger = await owner();

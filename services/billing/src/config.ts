@@ -12,7 +12,7 @@ export const billingConfigSchema = baseConfigSchema.extend({
   BILLING_DATABASE_URL: z.string().default('postgres://ledgerline_billing_app@127.0.0.1:5432/ledgerline_billing'),
   /** Owner connection for provisioning and migrations (the start-up step / migration Job only). */
   BILLING_DATABASE_ADMIN_URL: z.string().default('postgres://postgres@127.0.0.1:5432/ledgerline_billing'),
-  /** The web app: checkout comes back to `${WEB_URL}/settings/billing`; limit messages link there. */
+  /** The web app: checkout comes back to `${WEB_URL}/settings?tab=billing`; limit messages link there. */
   WEB_URL: z.string().default('http://localhost:3000'),
   /** Stripe's API (https://api.stripe.com) or the local sandbox (services/sandboxes/stripe). */
   STRIPE_API_URL: z.url().default('http://127.0.0.1:12111'),

@@ -165,8 +165,8 @@ describe('checkout', () => {
     const second = await client.createCheckout({ priceId: price('startup') }, as(workspaceId));
     const sessions = sandbox.platformObjects('checkout.session').filter((s) => s.client_reference_id === workspaceId);
     expect(sessions.map((s) => [s.id, s.line_items_price, s.mode, s.success_url])).toEqual([
-      [first.sessionId, price('growth', 'yearly'), 'subscription', 'http://app.test/settings/billing?session_id={CHECKOUT_SESSION_ID}'],
-      [second.sessionId, price('startup'), 'subscription', 'http://app.test/settings/billing?session_id={CHECKOUT_SESSION_ID}'],
+      [first.sessionId, price('growth', 'yearly'), 'subscription', 'http://app.test/settings?tab=billing&session_id={CHECKOUT_SESSION_ID}'],
+      [second.sessionId, price('startup'), 'subscription', 'http://app.test/settings?tab=billing&session_id={CHECKOUT_SESSION_ID}'],
     ]);
     expect(sessions[0]!.customer).toBe(sessions[1]!.customer);
     const customer = sandbox.platformObjects('customer').find((c) => c.id === sessions[0]!.customer)!;
@@ -335,7 +335,7 @@ describe('plan limits', () => {
   it('answers the limits of the plan in force and where to upgrade', async () => {
     const workspaceId = newId();
     const free = await client.getPlanLimits({}, as(workspaceId));
-    expect([free.planId, free.limits?.bankAccounts, free.limits?.users, free.upgradeUrl]).toEqual(['starter', 1, 1, 'http://app.test/settings/billing']);
+    expect([free.planId, free.limits?.bankAccounts, free.limits?.users, free.upgradeUrl]).toEqual(['starter', 1, 1, 'http://app.test/settings?tab=billing']);
     await subscribe(workspaceId, 'paid', 'startup');
     await deliverPending();
     const paid = await client.getPlanLimits({}, as(workspaceId));

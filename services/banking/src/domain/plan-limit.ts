@@ -4,7 +4,7 @@
 export const PLAN_LIMIT_REACHED = 'PLAN_LIMIT_REACHED';
 
 /** Where the user upgrades (the settings billing tab). */
-export const UPGRADE_PATH = '/settings/billing';
+export const UPGRADE_PATH = '/settings?tab=billing';
 
 /** The refusal when `countAfter` live accounts would pass the plan's limit (-1: unlimited); undefined: allowed. */
 export function bankAccountLimitProblem(plan: { name: string; bankAccounts: number }, countAfter: number): string | undefined {

@@ -79,7 +79,7 @@ const SUBSCRIPTION_EVENT =
 export function createUseCases({ db, logger, config }: BillingDeps) {
   const stripe = stripeClient(config);
   const mode = config.BILLING_PRICE_MODE;
-  const billingUrl = `${config.WEB_URL.replace(/\/+$/, '')}/settings/billing`;
+  const billingUrl = `${config.WEB_URL.replace(/\/+$/, '')}/settings?tab=billing`;
 
   const planView = (plan: Plan): PlanView => ({
     ...plan,
@@ -218,7 +218,7 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
         customer: customerId,
         client_reference_id: tenant.workspaceId,
         line_items: [{ price: wanted, quantity: 1 }],
-        success_url: `${billingUrl}?session_id={CHECKOUT_SESSION_ID}`,
+        success_url: `${billingUrl}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: billingUrl,
         metadata: { workspaceId: tenant.workspaceId },
         subscription_data: {
