@@ -1,10 +1,11 @@
 // Plan limits where they bite, on the test system (identity, billing, banking; the Stripe and Plaid sandboxes):
 // on the Startup plan (3 bank accounts, reached through checkout and its signed webhooks) a link of three accounts
 // passes, the fourth account is refused with 409 naming the plan and the upgrade link, nothing of it is stored;
-// after an upgrade to Growth (unlimited) the same link passes. Banking learns the plan from billing.plan_changed.
+// after an upgrade to Growth (unlimited) the same link passes. Users per plan: Startup's single user refuses an
+// invite, AI Accounting's unlimited users let it through. Banking and identity learn the plan from billing.plan_changed.
 import { expectEventually } from '@ledgerline/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardBody, signedUpUser, startSystem, type System } from '../support/system.js';
+import { onboardBody, signedUpUser, startSystem, uniqueEmail, type System } from '../support/system.js';
 
 const PLATYPUS = 'ins_109508'; // checking, savings and a credit card
 
@@ -90,5 +91,32 @@ describe('bank accounts per plan', () => {
     const afterUpgrade = await link(token, other, 1);
     expect(afterUpgrade.status).toBe(200);
     expect((await system.api('GET', '/accounts', { token })).body.accounts).toHaveLength(4);
+  });
+});
+
+describe('users per plan', () => {
+  it("refuses an invite past the Startup plan's single user with an upgrade link; AI Accounting lets it through", async () => {
+    const { token, user } = await signedUpUser(system);
+    expect((await system.api('POST', '/onboard-user', { token, body: onboardBody })).status).toBe(200);
+    await subscribe(token, 'price_ledgerline_startup_monthly', 'startup');
+    const identityPlans = () => system.db.adminDb('workspace_plans').where({ workspace_id: user.workspace.id }).select('plan_id', 'users');
+    await expectEventually(async () => expect(await identityPlans()).toEqual([{ plan_id: 'startup', users: 1 }]));
+
+    const invite = () =>
+      system.api('POST', '/send-invite', {
+        token,
+        workspace: user.workspace.id,
+        body: { email: uniqueEmail('teammate'), role: 'Admin', firstName: 'Team', lastName: 'Mate' },
+      });
+    const refused = await invite();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Your Startup plan allows 1 user. Upgrade your plan to add more: /settings?tab=billing');
+    expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual(['email']);
+    expect((await system.api('GET', '/invites', { token, workspace: user.workspace.id })).body.invites ?? []).toEqual([]);
+
+    await subscribe(token, 'price_ledgerline_ai_accounting_monthly', 'ai_accounting');
+    await expectEventually(async () => expect(await identityPlans()).toEqual([{ plan_id: 'ai_accounting', users: -1 }]));
+    const sent = await invite();
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   });
 });
