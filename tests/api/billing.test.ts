@@ -98,7 +98,9 @@ describe('billing routes', () => {
     const foreign = await system.api('GET', `/subscription/verify?sessionId=${checkout.body.sessionId}`, { token: stranger });
     expect([foreign.status, foreign.body.message]).toEqual([404, 'Checkout session not found']);
     const bad = await system.api('GET', '/subscription/verify?sessionId=not-a-session', { token });
-    expect([bad.status, fields(bad.body)]).toEqual([400, ['sessionId']]);
+    expect([bad.status, bad.body.message]).toEqual([404, 'Checkout session not found']);
+    const long = await system.api('GET', `/subscription/verify?sessionId=cs_${'x'.repeat(298)}`, { token });
+    expect([long.status, fields(long.body)]).toEqual([400, ['sessionId']]);
     expect((await system.api('GET', '/subscription/verify', { token: stranger })).body.status).toBe('not_found');
 
     // A renewal fails: past_due through the webhook.

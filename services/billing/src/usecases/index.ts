@@ -237,7 +237,8 @@ export function createUseCases({ db, logger, config }: BillingDeps) {
     async verify(tenant: Tenant, input: { sessionId: string }): Promise<SubscriptionView> {
       const sessionId = input.sessionId.trim();
       if (sessionId !== '') {
-        if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) throw AppError.invalid([{ field: 'sessionId', message: 'sessionId is not a checkout session id' }]);
+        if (sessionId.length > 300) throw AppError.invalid([{ field: 'sessionId', message: 'sessionId must be at most 300 characters' }]);
+        // Any id that is not one of this workspace's sessions (another workspace's, or not a session at all) is a 404.
         const known = await withTenant(db, tenant, (trx) => checkoutSession(trx, sessionId));
         if (!known) throw AppError.notFound('Checkout session');
         const session = await stripe.checkout.sessions.retrieve(sessionId);
