@@ -39,6 +39,9 @@ export const GOOGLE_DEVELOPMENT_CLIENT_ID = 'ledgerline-local.apps.googleusercon
 /** The signing secret of the Connect webhook endpoint the stack registers in the Stripe sandbox (development only). */
 export const STRIPE_DEVELOPMENT_WEBHOOK_SECRET = 'whsec_ledgerline_development_only';
 
+/** The signing secret of the platform's billing webhook endpoint in the Stripe sandbox (billing's development default). */
+export const BILLING_DEVELOPMENT_WEBHOOK_SECRET = 'whsec_ledgerline_billing_development_only';
+
 /** The ports `npm start` uses (the registry's); documented in the README. */
 export { DEFAULT_PORTS };
 
@@ -110,7 +113,7 @@ export interface Stack {
   quickbooks: QuickBooksSandbox | null;
   /** The S3 sandbox the documents service keeps uploads in (null when documents does not run). */
   s3: S3Sandbox | null;
-  /** The Stripe sandbox integrations talks to (null when integrations does not run). */
+  /** The Stripe sandbox integrations and billing talk to (null when neither runs). */
   stripe: StripeSandbox | null;
   /** Stops a running service (the gateway keeps running). */
   stopService(name: ServiceName): Promise<void>;
@@ -179,12 +182,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       closers.push(() => quickbooks!.close());
     }
     let stripe: StripeSandbox | null = null;
-    if (options.databases.integrations) {
-      // Connect webhooks go to the gateway, signed with the development secret the service is given below.
+    if (options.databases.integrations || options.databases.billing) {
+      // Connect webhooks go to the gateway, signed with the development secret the service is given below; the
+      // platform's own (the plans billing sells) to the gateway's billing webhook, signed with billing's.
       stripe = await startStripeSandbox({
         port: ports.stripe,
         host: '127.0.0.1',
-        webhooks: [{ url: `http://127.0.0.1:${ports.gateway}/stripe-integrate/webhook`, secret: STRIPE_DEVELOPMENT_WEBHOOK_SECRET, connect: true }],
+        webhooks: [
+          ...(options.databases.integrations
+            ? [{ url: `http://127.0.0.1:${ports.gateway}/stripe-integrate/webhook`, secret: STRIPE_DEVELOPMENT_WEBHOOK_SECRET, connect: true }]
+            : []),
+          ...(options.databases.billing
+            ? [{ url: `http://127.0.0.1:${ports.gateway}/billing/webhook`, secret: BILLING_DEVELOPMENT_WEBHOOK_SECRET, connect: false }]
+            : []),
+        ],
       });
       closers.push(() => stripe!.close());
     }
@@ -237,6 +248,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
                 STRIPE_CLIENT_ID: stripe.clientId,
                 STRIPE_CONNECT_URL: stripe.url,
                 STRIPE_WEBHOOK_SECRET: STRIPE_DEVELOPMENT_WEBHOOK_SECRET,
+              },
+            },
+          }
+        : {}),
+      ...(stripe && options.databases.billing
+        ? {
+            billing: {
+              env: {
+                STRIPE_API_URL: stripe.url,
+                STRIPE_SECRET_KEY: stripe.secretKey,
+                BILLING_WEBHOOK_SECRET: BILLING_DEVELOPMENT_WEBHOOK_SECRET,
+                WEB_URL: webUrl,
               },
             },
           }

@@ -328,3 +328,8 @@ export {
   type NotificationList,
   type NotificationPreferences,
 } from './notifications';
+
+// Billing: plans, checkout and the subscription (issue #21 item 6, decision 0044).
+export { billingApi, SUBSCRIPTION_STATUS_LABELS } from './billing';
+export type * from './billing';
+export { billingQueryKeys, useBillingPlans, useCheckout, useSubscription } from './billing-hooks';

@@ -4,6 +4,7 @@ import { useCurrentUser, useFirmProfile } from '@ledgerline/api';
 import { Card, Tabs } from '@ledgerline/ui';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { BillingTab } from './BillingTab';
 import { EntitiesTab } from './EntitiesTab';
 import { FirmManagementTab } from './FirmManagementTab';
 import { FirmTeamTab } from './FirmTeamTab';
@@ -12,7 +13,7 @@ import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { TAB_TITLES, resolveTab, searchForTab, settingsTabs, type SettingsTab } from './tabs';
 
-/** Audit log and billing are filled by their own issue (#21); until then each tab says so. */
+/** The audit log is filled by its own issue (#21); until then its tab says so. */
 function NotYetTab({ what }: { what: string }) {
   return (
     <Card title={what}>
@@ -34,7 +35,7 @@ function tabContent(tab: SettingsTab) {
     case 'audit-log':
       return <NotYetTab what="The audit log" />;
     case 'billing':
-      return <NotYetTab what="Billing" />;
+      return <BillingTab />;
     case 'firm-management':
       return <FirmManagementTab />;
     case 'firm-team-management':

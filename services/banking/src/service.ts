@@ -11,6 +11,7 @@ import {
   type WorkQueue,
 } from '@ledgerline/platform';
 import { bankingConfigSchema, type BankingConfig } from './config.js';
+import { startPlanConsumer } from './events/plan-consumer.js';
 import { createPlaidClient, type PlaidClient } from './plaid/client.js';
 import { PlaidWebhookVerifier } from './plaid/webhook.js';
 import { bankingRoutes } from './rpc/handlers.js';
@@ -105,7 +106,12 @@ export const banking = defineService({
         await queue?.close();
       },
     };
-    return { routes: bankingRoutes({ accounts, scheduler, webhooks }), jobs: [reseal, sync], expose: { accounts, scheduler, worker } };
+    return {
+      routes: bankingRoutes({ accounts, scheduler, webhooks }),
+      consumers: [() => startPlanConsumer({ db, bus, logger })],
+      jobs: [reseal, sync],
+      expose: { accounts, scheduler, worker },
+    };
   },
 });
 

@@ -1,6 +1,7 @@
 import { createMailOutbox, defineService, type BaseOverrides, type MailOutbox, type Running, type ServiceContext } from '@ledgerline/platform';
 import { assertProductionSecrets, identityConfigSchema, type IdentityConfig } from './config.js';
 import { startFirmAccessConsumer } from './events/firm-access.js';
+import { startPlansConsumer } from './events/plans.js';
 import type { Mailer } from './mail/mailer.js';
 import { identityRoutes } from './rpc/handlers.js';
 import { identityMigrations } from './store/migrations.js';
@@ -44,7 +45,7 @@ export const identity = defineService({
     const firmAccess = new FirmAccessUseCases({ db, now: () => useCases.now() });
     return {
       routes: identityRoutes(useCases, teams, firmAccess),
-      consumers: [() => startFirmAccessConsumer({ db, bus, logger, firmAccess })],
+      consumers: [() => startFirmAccessConsumer({ db, bus, logger, firmAccess }), () => startPlansConsumer({ db, bus, logger })],
       jobs: [mailOutbox],
       expose: { useCases, teams, mailOutbox, firmAccess },
     };

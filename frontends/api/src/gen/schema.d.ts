@@ -3198,7 +3198,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/billing/records": {
+    "/subscription/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans with monthly and yearly prices and limits */
+        get: operations["listBillingPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout": {
         parameters: {
             query?: never;
             header?: never;
@@ -3207,8 +3224,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a record in the current workspace (the billing service) */
-        post: operations["createBillingRecord"];
+        /** Creates a Stripe Checkout Session for a paid plan's price in the current workspace */
+        post: operations["createCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's subscription and plan in force (with sessionId: after that checkout's result is brought in) */
+        get: operations["verifySubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The limits of the workspace's plan and where to upgrade */
+        get: operations["getPlanLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhooks of the subscriptions Ledgerline sells (verified with the Stripe-Signature header; a bad signature is a 400) */
+        post: operations["billingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5935,13 +6003,82 @@ export interface components {
             /** @description Mail me when a bank connection needs me to reconnect it. */
             emailReconnectRequired: boolean;
         };
-        /** @description A record of the billing service. */
-        BillingRecord: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            /** Format: date-time */
-            createdAt: string;
+        /** @description What a plan covers. */
+        PlanLimits: {
+            /** @description Bank accounts; -1 is unlimited. */
+            bankAccounts: number;
+            /** @description Users of the workspace; -1 is unlimited. */
+            users: number;
+            /** @description Expenses a month, in cents; -1 is unlimited. */
+            monthlyExpenses: number;
+        };
+        /** @description A plan Ledgerline sells (documents §9) with its monthly and yearly prices. */
+        BillingPlan: {
+            /** @enum {string} */
+            id: "starter" | "launch" | "ai_accounting" | "startup" | "full_service" | "growth";
+            name: string;
+            description: string;
+            /** @description A price of 0: no checkout. */
+            free: boolean;
+            limits: components["schemas"]["PlanLimits"];
+            features: string[];
+            prices: {
+                /** @description The priceId to give POST /checkout. */
+                priceId: string;
+                /** @enum {string} */
+                interval: "monthly" | "yearly";
+                /** @description Cents per interval. */
+                amount: number;
+                currency: string;
+            }[];
+        };
+        BillingPlans: {
+            plans: components["schemas"]["BillingPlan"][];
+        };
+        /** @description The workspace's subscription (documents §3 Organization.subscription) and the plan in force. */
+        SubscriptionVerify: {
+            /** @enum {string} */
+            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid" | "paused" | "not_found";
+            plan: components["schemas"]["BillingPlan"];
+            /** @enum {string} */
+            interval: "monthly" | "yearly" | "";
+            subscription: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                createdOn: string | null;
+                /** Format: date-time */
+                lastUpdated: string | null;
+                /** Format: date-time */
+                startAt: string | null;
+                /** Format: date-time */
+                endAt: string | null;
+                /** @description The Stripe subscription as last read, JSON. */
+                json: string;
+                subscriptionId: string;
+                priceId: string;
+                /** @enum {string} */
+                status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid" | "paused" | "not_found";
+                cancelAtPeriodEnd: boolean;
+                /** Format: date-time */
+                trialEnd: string | null;
+            } | null;
+        };
+        /** @description A Stripe Checkout Session: the browser goes to url to pay. */
+        CheckoutSession: {
+            sessionId: string;
+            url: string;
+        };
+        /** @description processed, duplicate (the event id was handled before) or ignored (nothing of a workspace). */
+        BillingWebhookResponse: {
+            /** @enum {string} */
+            outcome: "processed" | "duplicate" | "ignored";
+        };
+        PlanLimitsResponse: {
+            planId: string;
+            planName: string;
+            limits: components["schemas"]["PlanLimits"];
+            upgradeUrl: string;
         };
     };
     responses: never;
@@ -14489,7 +14626,7 @@ export interface operations {
             };
         };
     };
-    createBillingRecord: {
+    listBillingPlans: {
         parameters: {
             query?: never;
             header?: {
@@ -14499,22 +14636,149 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description What the record is called: 1 to 200 characters, not only spaces. */
-                    title?: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description A record of the billing service. */
-            201: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BillingRecord"];
+                    "application/json": components["schemas"]["BillingPlans"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCheckout: {
+        parameters: {
+            query?: {
+                /** @description A paid plan's monthly or yearly price id (GET /subscription/plans). */
+                priceId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Stripe Checkout Session: the browser goes to url to pay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifySubscription: {
+        parameters: {
+            query?: {
+                /** @description The Checkout Session the browser comes back from (optional). */
+                sessionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's subscription (documents §3 Organization.subscription) and the plan in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionVerify"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPlanLimits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    billingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description t=<unix>,v1=<HMAC-SHA256 hex> */
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description processed, duplicate (the event id was handled before) or ignored (nothing of a workspace). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingWebhookResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

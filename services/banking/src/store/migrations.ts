@@ -151,4 +151,22 @@ export const bankingMigrations: Migration[] = [
       await knex.raw('alter table plaid_items drop column access_token_key_id');
     },
   },
+  {
+    // Issue #21 item 6: banking's copy of each workspace's plan limits, from billing.plan_changed (decision 0044).
+    name: '20261128210000_banking_workspace_plans',
+    async up(knex) {
+      await knex.schema.createTable('workspace_plans', (t) => {
+        t.uuid('workspace_id').primary();
+        t.text('plan_id').notNullable();
+        t.text('plan_name').notNullable();
+        // -1: unlimited.
+        t.integer('bank_accounts').notNullable();
+        t.timestamp('changed_at', { useTz: true }).notNullable();
+      });
+      await enableTenantRls(knex, 'workspace_plans');
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('workspace_plans');
+    },
+  },
 ];

@@ -4,8 +4,10 @@ import { matchTransactions, sameRealAccount, type TxKey } from '../domain/duplic
 import { MERGE_STRATEGIES, planMerge, RESOLUTIONS, type MergeStrategy, type Resolution } from '../domain/merge.js';
 import { DUPLICATE_ACCOUNT, MESSAGES } from '../domain/messages.js';
 import { balanceToCents } from '../domain/money.js';
+import { bankAccountLimitProblem, PLAN_LIMIT_REACHED } from '../domain/plan-limit.js';
 import { plaidErrorOf } from '../plaid/client.js';
-import { accounts, items, transactions } from '../store/banking-store.js';
+import { accounts, items, transactions, type Db } from '../store/banking-store.js';
+import { workspacePlans } from '../store/plans-store.js';
 import type { AccountRow, JobRow, TransactionRow } from '../store/rows.js';
 import type { Actor, BankingDeps } from './context.js';
 import { accountLinkedEvent, accountRemovedEvent, transactionRemovedEvent, transactionsAddedEvents } from './events.js';
@@ -150,6 +152,11 @@ export class AccountUseCases {
         institution_name: institution.name,
       });
       if (item.workspace_id !== actor.workspaceId) throw new AppError(ErrorKind.Conflict, 'This bank login is linked to another workspace');
+      await assertPlanAllows(
+        trx,
+        actor.workspaceId,
+        input.accounts.map((a) => a.id),
+      );
       const linkedRows: AccountRow[] = [];
       for (const selected of input.accounts) {
         const p = byId.get(selected.id)!;
@@ -396,4 +403,20 @@ export class AccountUseCases {
       return { ...r, page, take };
     });
   }
+}
+
+/**
+ * Refuses a link that would take the workspace's live bank accounts past its plan (banking's copy of billing's
+ * limits, decision 0044). The plan row is locked, so two links of one workspace cannot both pass. A workspace of
+ * which billing has said nothing is not limited (billing does not run, or has not told banking yet).
+ */
+async function assertPlanAllows(trx: Db, workspaceId: string, vendorAccountIds: string[]): Promise<void> {
+  const plan = await workspacePlans.lockOf(trx, workspaceId);
+  if (!plan) return;
+  const live = await accounts.live(trx);
+  const already = new Set(live.map((a) => a.vendor_account_id));
+  const after = live.length + new Set(vendorAccountIds.filter((id) => !already.has(id))).size;
+  const problem = bankAccountLimitProblem({ name: plan.plan_name, bankAccounts: plan.bank_accounts }, after);
+  if (problem)
+    throw new AppError(ErrorKind.FailedPrecondition, problem, { appErrorCode: PLAN_LIMIT_REACHED, fields: [{ field: 'accounts', message: problem }] });
 }

@@ -332,4 +332,23 @@ export const identityMigrations: Migration[] = [
       await knex.raw('drop sequence if exists member_event_version');
     },
   },
+  {
+    // Issue #21 item 6: identity's copy of each workspace's user limit, from billing.plan_changed (decision 0044).
+    name: '20261216100000_identity_workspace_plans',
+    async up(knex) {
+      await knex.schema.createTable('workspace_plans', (t) => {
+        t.uuid('workspace_id').primary();
+        t.text('plan_id').notNullable();
+        t.text('plan_name').notNullable();
+        // -1: unlimited.
+        t.integer('users').notNullable();
+        t.timestamp('changed_at', { useTz: true }).notNullable();
+      });
+      // A member of the workspace reads its plan (an invite to several workspaces checks each).
+      await enableTenantRls(knex, 'workspace_plans', 'workspace_id in (select workspace_id from memberships where user_id = app_user_id())');
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('workspace_plans');
+    },
+  },
 ];

@@ -1,10 +1,12 @@
 import { AppError, ErrorKind, EventType, isAdminRole, isRole, isUuid, newId, writeEvent, type Knex, type OutgoingEvent, type Role } from '@ledgerline/platform';
 import { INVITE_TTL_MS, MSG, OWN, TEAM } from '../domain/messages.js';
+import { userLimitProblem } from '../domain/plan-limit.js';
 import { hashPassword, newSecretToken, tokenHash, verifyAgainstDummy, verifyPassword } from '../domain/secrets.js';
 import { collect, normalizeEmail, rules, type Rule } from '../domain/validation.js';
 import { templates } from '../mail/mailer.js';
 import { actAs, firmGrants, tenancy, users } from '../store/identity-store.js';
 import { writeInviteAcceptedEvents, writeMemberEvents } from '../store/member-events.js';
+import { workspacePlans } from '../store/plans-store.js';
 import type { MembershipRow, UserRow } from '../store/rows.js';
 import {
   actInOrganization,
@@ -580,6 +582,7 @@ export class TeamUseCases {
             fields: [{ field: 'email', message: TEAM.alreadyMember }],
           });
       }
+      await this.assertPlansAllow(trx, caller.org.id, workspaceIds, email);
       // Sending again to an address with an open invite replaces it (the old link stops working).
       const open = await invites.pendingFor(trx, caller.org.id, email);
       if (open) await invites.update(trx, open.id, { status: 'revoked', updated_at: this.identity.now() });
@@ -604,6 +607,27 @@ export class TeamUseCases {
       const saved = await invites.byId(trx, caller.org.id, row.id);
       return { invite: (await this.inviteViews(trx, saved ? [saved] : []))[0]!, message: TEAM.inviteSent };
     });
+  }
+
+  /**
+   * Refuses an invite that would take a workspace past its plan's users (identity's copy of billing's limits,
+   * decision 0044): its members and the people with an open invite to it, the invitee counted once. A workspace
+   * billing has said nothing of is not limited.
+   */
+  private async assertPlansAllow(trx: Knex.Transaction, organizationId: string, workspaceIds: readonly string[], email: string): Promise<void> {
+    const plans = await workspacePlans.limiting(trx, workspaceIds);
+    if (plans.length === 0) return;
+    const now = this.identity.now();
+    const orgMembers = await members.ofOrganization(trx, organizationId);
+    const open = (await invites.ofOrganization(trx, organizationId)).filter((i) => i.status === 'pending' && i.expires_at > now);
+    for (const plan of plans) {
+      const people = new Set(orgMembers.filter((m) => m.workspace_id === plan.workspace_id).map((m) => normalizeEmail(m.email)));
+      for (const invite of open) if (invite.workspace_ids.includes(plan.workspace_id)) people.add(invite.email);
+      people.add(email);
+      const problem = userLimitProblem({ name: plan.plan_name, users: plan.users }, people.size);
+      if (problem)
+        throw new AppError(ErrorKind.FailedPrecondition, problem, { appErrorCode: 'PLAN_LIMIT_REACHED', fields: [{ field: 'email', message: problem }] });
+    }
   }
 
   async revokeInvite(token: string, id: string | undefined, workspaceId?: string): Promise<{ invite: InviteView; message: string }> {

@@ -31,7 +31,7 @@ import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb'
 import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
 import { IntegrationsStripeSyncedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
 import { NotificationCreatedSchema } from '@ledgerline/proto/events/v1/notifications_pb';
-import { BillingRecordCreatedSchema } from '@ledgerline/proto/events/v1/billing_pb';
+import { BillingPlanChangedSchema } from '@ledgerline/proto/events/v1/billing_pb';
 import { newId } from '../ids.js';
 import { eventSubject, type EventBus } from './bus.js';
 
@@ -95,8 +95,8 @@ export const EventType = {
   BankConnectionReconnectRequired: 'bank_connection.reconnect_required',
   /** notifications: a notification for a user was stored (the gateway's live stream tells their bell). */
   NotificationCreated: 'notification.created',
-  /** billing: a record was created. */
-  BillingRecordCreated: 'billing.record_created',
+  /** billing: the plan in force in a workspace changed (banking and identity keep its limits). */
+  BillingPlanChanged: 'billing.plan_changed',
 } as const;
 
 export type EventType = (typeof EventType)[keyof typeof EventType];
@@ -130,7 +130,7 @@ export const EVENT_SCHEMAS = {
   [EventType.TransactionCommented]: TransactionCommentedSchema,
   [EventType.BankConnectionReconnectRequired]: BankConnectionReconnectRequiredSchema,
   [EventType.NotificationCreated]: NotificationCreatedSchema,
-  [EventType.BillingRecordCreated]: BillingRecordCreatedSchema,
+  [EventType.BillingPlanChanged]: BillingPlanChangedSchema,
 } as const satisfies Record<EventType, DescMessage>;
 
 export type EventSchema<N extends EventType> = (typeof EVENT_SCHEMAS)[N];

@@ -48,6 +48,8 @@ export class StripeSandboxCore {
   /** When false, live events are stored but not sent until a test calls deliver (out-of-order tests). */
   autoDeliver = true;
   private deliveryChain: Promise<unknown> = Promise.resolve();
+  /** Further /v1 routes (billing.ts: the platform's Checkout Sessions); each answers or returns undefined. */
+  readonly extraRoutes: Array<(method: string, segments: string[], params: Params, caller: Caller) => { status: number; body: unknown } | undefined> = [];
 
   constructor(readonly options: CoreOptions) {
     this.platform = new StripeAccount(this.accountObject('acct_ledgerlineplatform', 'Ledgerline', 'platform@example.com', this.nowUnix()));
@@ -330,6 +332,10 @@ export class StripeSandboxCore {
   }
 
   route(method: string, segments: string[], params: Params, caller: Caller): { status: number; body: unknown } {
+    for (const extra of this.extraRoutes) {
+      const answer = extra(method, segments, params, caller);
+      if (answer) return answer;
+    }
     const account = caller.account;
     const [resource, id, sub] = segments;
     const ok = (body: unknown) => ({ status: 200, body });

@@ -9,9 +9,16 @@ import { API_VERSION, type StripeSandboxCore } from './core.js';
 
 const MAX_BODY_BYTES = 1_000_000;
 
-export function createHttpServer(core: StripeSandboxCore, controls: (method: string, path: string, body: Record<string, unknown>) => Promise<unknown>): Server {
+/** A browser page outside /v1 (billing.ts: the hosted checkout): undefined when the path is not its own. */
+export type PageHandler = (method: string, path: string, form: URLSearchParams) => { status: number; html?: string; location?: string } | undefined;
+
+export function createHttpServer(
+  core: StripeSandboxCore,
+  controls: (method: string, path: string, body: Record<string, unknown>) => Promise<unknown>,
+  pages: PageHandler[] = [],
+): Server {
   return createServer((req, res) => {
-    handle(core, controls, req, res).catch((error: unknown) => {
+    handle(core, controls, req, res, pages).catch((error: unknown) => {
       console.error('stripe sandbox: unhandled error', error);
       if (!res.headersSent) send(res, 500, stripeErrors.internal().body(), requestId());
       else res.end();
@@ -44,11 +51,22 @@ async function handle(
   controls: (method: string, path: string, body: Record<string, unknown>) => Promise<unknown>,
   req: IncomingMessage,
   res: ServerResponse,
+  pages: PageHandler[] = [],
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const method = req.method ?? 'GET';
   const id = requestId();
+
+  if (path.startsWith('/checkout/')) {
+    const form = new URLSearchParams(method === 'POST' ? await readBody(req) : url.search);
+    for (const page of pages) {
+      const answer = page(method, path, form);
+      if (!answer) continue;
+      res.writeHead(answer.status, answer.location ? { Location: answer.location } : { 'content-type': 'text/html; charset=utf-8' }).end(answer.html ?? '');
+      return;
+    }
+  }
 
   if (path === '/ledgerline' || path.startsWith('/ledgerline/')) {
     try {

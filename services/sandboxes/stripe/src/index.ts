@@ -6,11 +6,13 @@ import { StripeSandboxCore, type CreateAccountInput } from './core.js';
 import { StripeApiError } from './errors.js';
 import { ControlError, createHttpServer } from './http.js';
 import { signatureHeader, type WebhookDelivery, type WebhookEndpoint } from './webhooks.js';
+import { PlatformBilling, type CheckoutOutcome } from './billing.js';
 
 export { API_VERSION, type CreateAccountInput } from './core.js';
 export { cardFee, CATALOG, COUPON } from './history.js';
 export { signatureHeader, signPayload, type WebhookDelivery, type WebhookEndpoint } from './webhooks.js';
 export type { StripeObject } from './account.js';
+export { PLATFORM_CATALOG, platformPriceId, SUBSCRIPTION_MOVES, type CheckoutOutcome } from './billing.js';
 
 export const DEFAULT_SECRET_KEY = 'sk_test_ledgerline_platform_sandbox_key';
 export const DEFAULT_PUBLISHABLE_KEY = 'pk_test_ledgerline_platform_sandbox_key';
@@ -30,6 +32,8 @@ export interface StripeSandboxOptions {
   /** Connect webhook endpoints to register at start (e.g. the gateway's), with fixed secrets. */
   webhooks?: Array<{ url: string; secret: string; connect?: boolean; enabledEvents?: string[] }>;
   webhookTimeoutMs?: number;
+  /** Where browsers reach the sandbox (the hosted checkout page's address); default its own URL. */
+  publicUrl?: string;
 }
 
 export interface ConnectedAccount {
@@ -66,6 +70,12 @@ export interface StripeSandbox {
   deliveries(filter?: { eventId?: string }): WebhookDelivery[];
   /** The Stripe-Signature header the sandbox would send for `payload` (tests of old timestamps, rotation). */
   signatureFor(payload: string, secret: string, timestamp: number): string;
+  /** The customer finishes a platform Checkout Session (billing.ts): its subscription and the success redirect. */
+  completeCheckout(sessionId: string, outcome?: CheckoutOutcome): { subscriptionId: string; redirect: string };
+  /** Moves a platform subscription as Stripe would (trial end, failed renewal, pause, cancel...), emitting its events. */
+  moveSubscription(subscriptionId: string, status: string): StripeObject;
+  /** The platform account's own objects of `type`, oldest first (e.g. 'event', 'subscription', 'checkout.session'). */
+  platformObjects(type: string): StripeObject[];
   close(): Promise<void>;
 }
 
@@ -80,6 +90,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
   });
   for (const hook of options.webhooks ?? [])
     core.addEndpoint({ url: hook.url, secret: hook.secret, connect: hook.connect ?? true, enabledEvents: hook.enabledEvents });
+
+  const billing = new PlatformBilling(core);
+  core.extraRoutes.push((method, segments, params, caller) => billing.route(method, segments, params, caller));
 
   const accountOf = (id: string): StripeAccount => {
     const account = core.accounts.get(id);
@@ -109,6 +122,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
     deliver: (eventId, opts) => core.deliver(eventId, opts),
     deliveries: (filter) => core.deliveries.filter((d) => !filter?.eventId || d.eventId === filter.eventId),
     signatureFor: (payload, secret, timestamp) => signatureHeader(payload, [secret], timestamp),
+    completeCheckout: (sessionId, outcome) => {
+      const { subscription, redirect } = billing.complete(sessionId, outcome);
+      return { subscriptionId: subscription.id, redirect };
+    },
+    moveSubscription: (subscriptionId, status) => billing.move(subscriptionId, status),
+    platformObjects: (type) => [...core.platform.all(type)],
   };
 
   const controls = async (method: string, path: string, body: Record<string, unknown>): Promise<unknown> => {
@@ -147,11 +166,21 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
       return { deliveries: await sandbox.deliver(segments[1]!, { times }) };
     }
     if (is('GET', 'deliveries')) return { deliveries: sandbox.deliveries() };
+    if (is('POST', 'checkout-sessions', '*', 'complete')) {
+      const outcome = body.outcome ?? 'paid';
+      if (outcome !== 'paid' && outcome !== 'trial' && outcome !== 'pending') throw new ControlError(400, 'outcome must be paid, trial or pending');
+      return sandbox.completeCheckout(segments[1]!, outcome);
+    }
+    if (is('POST', 'subscriptions', '*', 'status')) {
+      if (typeof body.status !== 'string') throw new ControlError(400, 'status must be a string');
+      const sub = sandbox.moveSubscription(segments[1]!, body.status);
+      return { id: sub.id, status: sub.status };
+    }
     if (is('POST', 'webhook-endpoints', '*', 'roll')) return { id: core.rollSecret(segments[1]!).id };
     throw new ControlError(404, `no control ${method} /ledgerline${path}`);
   };
 
-  const server = createHttpServer(core, controls);
+  const server = createHttpServer(core, controls, [(method, path, form) => billing.page(method, path, form)]);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -162,6 +191,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  billing.baseUrl = options.publicUrl ?? `http://${urlHost}:${port}`;
   return {
     ...sandbox,
     url: `http://${urlHost}:${port}`,

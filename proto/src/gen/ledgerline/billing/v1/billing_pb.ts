@@ -10,91 +10,483 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/billing/v1/billing.proto.
  */
 export const file_ledgerline_billing_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("CiNsZWRnZXJsaW5lL2JpbGxpbmcvdjEvYmlsbGluZy5wcm90bxIVbGVkZ2VybGluZS5iaWxsaW5nLnYxIiQKE0NyZWF0ZVJlY29yZFJlcXVlc3QSDQoFdGl0bGUYASABKAkiPgoNQmlsbGluZ1JlY29yZBIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRISCgpjcmVhdGVkX2F0GAMgASgJIkwKFENyZWF0ZVJlY29yZFJlc3BvbnNlEjQKBnJlY29yZBgBIAEoCzIkLmxlZGdlcmxpbmUuYmlsbGluZy52MS5CaWxsaW5nUmVjb3JkMnkKDkJpbGxpbmdTZXJ2aWNlEmcKDENyZWF0ZVJlY29yZBIqLmxlZGdlcmxpbmUuYmlsbGluZy52MS5DcmVhdGVSZWNvcmRSZXF1ZXN0GisubGVkZ2VybGluZS5iaWxsaW5nLnYxLkNyZWF0ZVJlY29yZFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiNsZWRnZXJsaW5lL2JpbGxpbmcvdjEvYmlsbGluZy5wcm90bxIVbGVkZ2VybGluZS5iaWxsaW5nLnYxIkwKClBsYW5MaW1pdHMSFQoNYmFua19hY2NvdW50cxgBIAEoBRINCgV1c2VycxgCIAEoBRIYChBtb250aGx5X2V4cGVuc2VzGAMgASgDIlEKCVBsYW5QcmljZRIQCghwcmljZV9pZBgBIAEoCRIQCghpbnRlcnZhbBgCIAEoCRIOCgZhbW91bnQYAyABKAMSEAoIY3VycmVuY3kYBCABKAkiugEKBFBsYW4SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIxCgZsaW1pdHMYBCABKAsyIS5sZWRnZXJsaW5lLmJpbGxpbmcudjEuUGxhbkxpbWl0cxIwCgZwcmljZXMYBSADKAsyIC5sZWRnZXJsaW5lLmJpbGxpbmcudjEuUGxhblByaWNlEhAKCGZlYXR1cmVzGAYgAygJEgwKBGZyZWUYByABKAgiEgoQTGlzdFBsYW5zUmVxdWVzdCI/ChFMaXN0UGxhbnNSZXNwb25zZRIqCgVwbGFucxgBIAMoCzIbLmxlZGdlcmxpbmUuYmlsbGluZy52MS5QbGFuIikKFUNyZWF0ZUNoZWNrb3V0UmVxdWVzdBIQCghwcmljZV9pZBgBIAEoCSI5ChZDcmVhdGVDaGVja291dFJlc3BvbnNlEhIKCnNlc3Npb25faWQYASABKAkSCwoDdXJsGAIgASgJIuABCgxTdWJzY3JpcHRpb24SCgoCaWQYASABKAkSFwoPc3Vic2NyaXB0aW9uX2lkGAIgASgJEhAKCHByaWNlX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRISCgpjcmVhdGVkX29uGAUgASgJEhQKDGxhc3RfdXBkYXRlZBgGIAEoCRIQCghzdGFydF9hdBgHIAEoCRIOCgZlbmRfYXQYCCABKAkSDAoEanNvbhgJIAEoCRIcChRjYW5jZWxfYXRfcGVyaW9kX2VuZBgKIAEoCBIRCgl0cmlhbF9lbmQYCyABKAkiLwoZVmVyaWZ5U3Vic2NyaXB0aW9uUmVxdWVzdBISCgpzZXNzaW9uX2lkGAEgASgJIpQBChpWZXJpZnlTdWJzY3JpcHRpb25SZXNwb25zZRI5CgxzdWJzY3JpcHRpb24YASABKAsyIy5sZWRnZXJsaW5lLmJpbGxpbmcudjEuU3Vic2NyaXB0aW9uEikKBHBsYW4YAiABKAsyGy5sZWRnZXJsaW5lLmJpbGxpbmcudjEuUGxhbhIQCghpbnRlcnZhbBgDIAEoCSI9ChpIYW5kbGVTdHJpcGVXZWJob29rUmVxdWVzdBIMCgRib2R5GAEgASgMEhEKCXNpZ25hdHVyZRgCIAEoCSIuChtIYW5kbGVTdHJpcGVXZWJob29rUmVzcG9uc2USDwoHb3V0Y29tZRgBIAEoCSIWChRHZXRQbGFuTGltaXRzUmVxdWVzdCKDAQoVR2V0UGxhbkxpbWl0c1Jlc3BvbnNlEg8KB3BsYW5faWQYASABKAkSEQoJcGxhbl9uYW1lGAIgASgJEjEKBmxpbWl0cxgDIAEoCzIhLmxlZGdlcmxpbmUuYmlsbGluZy52MS5QbGFuTGltaXRzEhMKC3VwZ3JhZGVfdXJsGAQgASgJMsQECg5CaWxsaW5nU2VydmljZRJeCglMaXN0UGxhbnMSJy5sZWRnZXJsaW5lLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBooLmxlZGdlcmxpbmUuYmlsbGluZy52MS5MaXN0UGxhbnNSZXNwb25zZRJtCg5DcmVhdGVDaGVja291dBIsLmxlZGdlcmxpbmUuYmlsbGluZy52MS5DcmVhdGVDaGVja291dFJlcXVlc3QaLS5sZWRnZXJsaW5lLmJpbGxpbmcudjEuQ3JlYXRlQ2hlY2tvdXRSZXNwb25zZRJ5ChJWZXJpZnlTdWJzY3JpcHRpb24SMC5sZWRnZXJsaW5lLmJpbGxpbmcudjEuVmVyaWZ5U3Vic2NyaXB0aW9uUmVxdWVzdBoxLmxlZGdlcmxpbmUuYmlsbGluZy52MS5WZXJpZnlTdWJzY3JpcHRpb25SZXNwb25zZRJ8ChNIYW5kbGVTdHJpcGVXZWJob29rEjEubGVkZ2VybGluZS5iaWxsaW5nLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXF1ZXN0GjIubGVkZ2VybGluZS5iaWxsaW5nLnYxLkhhbmRsZVN0cmlwZVdlYmhvb2tSZXNwb25zZRJqCg1HZXRQbGFuTGltaXRzEisubGVkZ2VybGluZS5iaWxsaW5nLnYxLkdldFBsYW5MaW1pdHNSZXF1ZXN0GiwubGVkZ2VybGluZS5iaWxsaW5nLnYxLkdldFBsYW5MaW1pdHNSZXNwb25zZWIGcHJvdG8z");
 
 /**
- * @generated from message ledgerline.billing.v1.CreateRecordRequest
+ * @generated from message ledgerline.billing.v1.PlanLimits
  */
-export type CreateRecordRequest = Message<"ledgerline.billing.v1.CreateRecordRequest"> & {
+export type PlanLimits = Message<"ledgerline.billing.v1.PlanLimits"> & {
   /**
-   * 1 to 200 characters, not only spaces.
+   * -1: unlimited.
    *
-   * @generated from field: string title = 1;
+   * @generated from field: int32 bank_accounts = 1;
    */
-  title: string;
+  bankAccounts: number;
+
+  /**
+   * -1: unlimited.
+   *
+   * @generated from field: int32 users = 2;
+   */
+  users: number;
+
+  /**
+   * Monthly expenses the plan covers, in cents; -1: unlimited.
+   *
+   * @generated from field: int64 monthly_expenses = 3;
+   */
+  monthlyExpenses: bigint;
 };
 
 /**
- * Describes the message ledgerline.billing.v1.CreateRecordRequest.
- * Use `create(CreateRecordRequestSchema)` to create a new message.
+ * Describes the message ledgerline.billing.v1.PlanLimits.
+ * Use `create(PlanLimitsSchema)` to create a new message.
  */
-export const CreateRecordRequestSchema: GenMessage<CreateRecordRequest> = /*@__PURE__*/
+export const PlanLimitsSchema: GenMessage<PlanLimits> = /*@__PURE__*/
   messageDesc(file_ledgerline_billing_v1_billing, 0);
 
 /**
- * @generated from message ledgerline.billing.v1.BillingRecord
+ * @generated from message ledgerline.billing.v1.PlanPrice
  */
-export type BillingRecord = Message<"ledgerline.billing.v1.BillingRecord"> & {
+export type PlanPrice = Message<"ledgerline.billing.v1.PlanPrice"> & {
   /**
+   * The Stripe price id to give checkout.
+   *
+   * @generated from field: string price_id = 1;
+   */
+  priceId: string;
+
+  /**
+   * monthly or yearly.
+   *
+   * @generated from field: string interval = 2;
+   */
+  interval: string;
+
+  /**
+   * Cents per interval.
+   *
+   * @generated from field: int64 amount = 3;
+   */
+  amount: bigint;
+
+  /**
+   * @generated from field: string currency = 4;
+   */
+  currency: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.PlanPrice.
+ * Use `create(PlanPriceSchema)` to create a new message.
+ */
+export const PlanPriceSchema: GenMessage<PlanPrice> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 1);
+
+/**
+ * @generated from message ledgerline.billing.v1.Plan
+ */
+export type Plan = Message<"ledgerline.billing.v1.Plan"> & {
+  /**
+   * starter, launch, ai_accounting, startup, full_service, growth.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
-   * @generated from field: string title = 2;
+   * @generated from field: string name = 2;
    */
-  title: string;
+  name: string;
 
   /**
-   * RFC 3339.
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * @generated from field: ledgerline.billing.v1.PlanLimits limits = 4;
+   */
+  limits?: PlanLimits | undefined;
+
+  /**
+   * @generated from field: repeated ledgerline.billing.v1.PlanPrice prices = 5;
+   */
+  prices: PlanPrice[];
+
+  /**
+   * @generated from field: repeated string features = 6;
+   */
+  features: string[];
+
+  /**
+   * true for the plans with a price of 0 (no checkout).
    *
-   * @generated from field: string created_at = 3;
+   * @generated from field: bool free = 7;
    */
-  createdAt: string;
+  free: boolean;
 };
 
 /**
- * Describes the message ledgerline.billing.v1.BillingRecord.
- * Use `create(BillingRecordSchema)` to create a new message.
+ * Describes the message ledgerline.billing.v1.Plan.
+ * Use `create(PlanSchema)` to create a new message.
  */
-export const BillingRecordSchema: GenMessage<BillingRecord> = /*@__PURE__*/
-  messageDesc(file_ledgerline_billing_v1_billing, 1);
-
-/**
- * @generated from message ledgerline.billing.v1.CreateRecordResponse
- */
-export type CreateRecordResponse = Message<"ledgerline.billing.v1.CreateRecordResponse"> & {
-  /**
-   * @generated from field: ledgerline.billing.v1.BillingRecord record = 1;
-   */
-  record?: BillingRecord | undefined;
-};
-
-/**
- * Describes the message ledgerline.billing.v1.CreateRecordResponse.
- * Use `create(CreateRecordResponseSchema)` to create a new message.
- */
-export const CreateRecordResponseSchema: GenMessage<CreateRecordResponse> = /*@__PURE__*/
+export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/
   messageDesc(file_ledgerline_billing_v1_billing, 2);
 
 /**
- * The billing service (services/billing/README.md says what it owns). The gateway is its caller; the
- * tenancy context travels in the platform's x-ll-* headers. Errors carry ledgerline.common.v1.ErrorInfo
- * (field violations name the REST field).
+ * @generated from message ledgerline.billing.v1.ListPlansRequest
+ */
+export type ListPlansRequest = Message<"ledgerline.billing.v1.ListPlansRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.ListPlansRequest.
+ * Use `create(ListPlansRequestSchema)` to create a new message.
+ */
+export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 3);
+
+/**
+ * @generated from message ledgerline.billing.v1.ListPlansResponse
+ */
+export type ListPlansResponse = Message<"ledgerline.billing.v1.ListPlansResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.billing.v1.Plan plans = 1;
+   */
+  plans: Plan[];
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.ListPlansResponse.
+ * Use `create(ListPlansResponseSchema)` to create a new message.
+ */
+export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 4);
+
+/**
+ * @generated from message ledgerline.billing.v1.CreateCheckoutRequest
+ */
+export type CreateCheckoutRequest = Message<"ledgerline.billing.v1.CreateCheckoutRequest"> & {
+  /**
+   * A paid plan's monthly or yearly price id (REST query parameter priceId).
+   *
+   * @generated from field: string price_id = 1;
+   */
+  priceId: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.CreateCheckoutRequest.
+ * Use `create(CreateCheckoutRequestSchema)` to create a new message.
+ */
+export const CreateCheckoutRequestSchema: GenMessage<CreateCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 5);
+
+/**
+ * @generated from message ledgerline.billing.v1.CreateCheckoutResponse
+ */
+export type CreateCheckoutResponse = Message<"ledgerline.billing.v1.CreateCheckoutResponse"> & {
+  /**
+   * The Checkout Session id (cs_...).
+   *
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+
+  /**
+   * Where the browser goes to pay.
+   *
+   * @generated from field: string url = 2;
+   */
+  url: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.CreateCheckoutResponse.
+ * Use `create(CreateCheckoutResponseSchema)` to create a new message.
+ */
+export const CreateCheckoutResponseSchema: GenMessage<CreateCheckoutResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 6);
+
+/**
+ * @generated from message ledgerline.billing.v1.Subscription
+ */
+export type Subscription = Message<"ledgerline.billing.v1.Subscription"> & {
+  /**
+   * The workspace's subscription row id ("" when it has none).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The Stripe subscription id (sub_...), "" when none.
+   *
+   * @generated from field: string subscription_id = 2;
+   */
+  subscriptionId: string;
+
+  /**
+   * @generated from field: string price_id = 3;
+   */
+  priceId: string;
+
+  /**
+   * trialing, active, incomplete, incomplete_expired, past_due, canceled, unpaid, paused, not_found.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string created_on = 5;
+   */
+  createdOn: string;
+
+  /**
+   * @generated from field: string last_updated = 6;
+   */
+  lastUpdated: string;
+
+  /**
+   * The current period (or trial) start and end.
+   *
+   * @generated from field: string start_at = 7;
+   */
+  startAt: string;
+
+  /**
+   * @generated from field: string end_at = 8;
+   */
+  endAt: string;
+
+  /**
+   * The Stripe subscription as last read, JSON.
+   *
+   * @generated from field: string json = 9;
+   */
+  json: string;
+
+  /**
+   * @generated from field: bool cancel_at_period_end = 10;
+   */
+  cancelAtPeriodEnd: boolean;
+
+  /**
+   * @generated from field: string trial_end = 11;
+   */
+  trialEnd: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.Subscription.
+ * Use `create(SubscriptionSchema)` to create a new message.
+ */
+export const SubscriptionSchema: GenMessage<Subscription> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 7);
+
+/**
+ * @generated from message ledgerline.billing.v1.VerifySubscriptionRequest
+ */
+export type VerifySubscriptionRequest = Message<"ledgerline.billing.v1.VerifySubscriptionRequest"> & {
+  /**
+   * Optional: the Checkout Session the browser comes back from (REST query parameter sessionId).
+   *
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.VerifySubscriptionRequest.
+ * Use `create(VerifySubscriptionRequestSchema)` to create a new message.
+ */
+export const VerifySubscriptionRequestSchema: GenMessage<VerifySubscriptionRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 8);
+
+/**
+ * @generated from message ledgerline.billing.v1.VerifySubscriptionResponse
+ */
+export type VerifySubscriptionResponse = Message<"ledgerline.billing.v1.VerifySubscriptionResponse"> & {
+  /**
+   * @generated from field: ledgerline.billing.v1.Subscription subscription = 1;
+   */
+  subscription?: Subscription | undefined;
+
+  /**
+   * The plan in force: the subscribed plan while the subscription is trialing, active or past_due; else starter.
+   *
+   * @generated from field: ledgerline.billing.v1.Plan plan = 2;
+   */
+  plan?: Plan | undefined;
+
+  /**
+   * monthly or yearly ("" on the free plan).
+   *
+   * @generated from field: string interval = 3;
+   */
+  interval: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.VerifySubscriptionResponse.
+ * Use `create(VerifySubscriptionResponseSchema)` to create a new message.
+ */
+export const VerifySubscriptionResponseSchema: GenMessage<VerifySubscriptionResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 9);
+
+/**
+ * @generated from message ledgerline.billing.v1.HandleStripeWebhookRequest
+ */
+export type HandleStripeWebhookRequest = Message<"ledgerline.billing.v1.HandleStripeWebhookRequest"> & {
+  /**
+   * The raw request body, byte for byte (the signature covers it).
+   *
+   * @generated from field: bytes body = 1;
+   */
+  body: Uint8Array;
+
+  /**
+   * The Stripe-Signature header.
+   *
+   * @generated from field: string signature = 2;
+   */
+  signature: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.HandleStripeWebhookRequest.
+ * Use `create(HandleStripeWebhookRequestSchema)` to create a new message.
+ */
+export const HandleStripeWebhookRequestSchema: GenMessage<HandleStripeWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 10);
+
+/**
+ * @generated from message ledgerline.billing.v1.HandleStripeWebhookResponse
+ */
+export type HandleStripeWebhookResponse = Message<"ledgerline.billing.v1.HandleStripeWebhookResponse"> & {
+  /**
+   * processed, duplicate (the event id was handled before) or ignored (nothing of a workspace).
+   *
+   * @generated from field: string outcome = 1;
+   */
+  outcome: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.HandleStripeWebhookResponse.
+ * Use `create(HandleStripeWebhookResponseSchema)` to create a new message.
+ */
+export const HandleStripeWebhookResponseSchema: GenMessage<HandleStripeWebhookResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 11);
+
+/**
+ * @generated from message ledgerline.billing.v1.GetPlanLimitsRequest
+ */
+export type GetPlanLimitsRequest = Message<"ledgerline.billing.v1.GetPlanLimitsRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.GetPlanLimitsRequest.
+ * Use `create(GetPlanLimitsRequestSchema)` to create a new message.
+ */
+export const GetPlanLimitsRequestSchema: GenMessage<GetPlanLimitsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 12);
+
+/**
+ * @generated from message ledgerline.billing.v1.GetPlanLimitsResponse
+ */
+export type GetPlanLimitsResponse = Message<"ledgerline.billing.v1.GetPlanLimitsResponse"> & {
+  /**
+   * @generated from field: string plan_id = 1;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: string plan_name = 2;
+   */
+  planName: string;
+
+  /**
+   * @generated from field: ledgerline.billing.v1.PlanLimits limits = 3;
+   */
+  limits?: PlanLimits | undefined;
+
+  /**
+   * Where the user upgrades (the settings billing tab).
+   *
+   * @generated from field: string upgrade_url = 4;
+   */
+  upgradeUrl: string;
+};
+
+/**
+ * Describes the message ledgerline.billing.v1.GetPlanLimitsResponse.
+ * Use `create(GetPlanLimitsResponseSchema)` to create a new message.
+ */
+export const GetPlanLimitsResponseSchema: GenMessage<GetPlanLimitsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_billing_v1_billing, 13);
+
+/**
+ * The billing service (services/billing/README.md says what it owns): the plans Ledgerline sells, each
+ * workspace's subscription kept in step with Stripe (Checkout Sessions, verified webhooks), and the plan limits
+ * other services enforce. The gateway is its caller; the tenancy context travels in the platform's x-ll-*
+ * headers; HandleStripeWebhook needs none. Errors carry ledgerline.common.v1.ErrorInfo (field violations name
+ * the REST field). Instants are ISO-8601 UTC strings; money is integer cents (USD).
  *
  * @generated from service ledgerline.billing.v1.BillingService
  */
 export const BillingService: GenService<{
   /**
-   * Creates a record in the caller's workspace and publishes billing.record_created (event
-   * ledgerline.events.v1.BillingRecordCreated) in the same transaction.
+   * The six plans with their monthly and yearly prices and limits.
    *
-   * @generated from rpc ledgerline.billing.v1.BillingService.CreateRecord
+   * @generated from rpc ledgerline.billing.v1.BillingService.ListPlans
    */
-  createRecord: {
+  listPlans: {
     methodKind: "unary";
-    input: typeof CreateRecordRequestSchema;
-    output: typeof CreateRecordResponseSchema;
+    input: typeof ListPlansRequestSchema;
+    output: typeof ListPlansResponseSchema;
+  },
+  /**
+   * Creates a Stripe Checkout Session for a paid plan's price in the caller's workspace (Owner or Admin).
+   *
+   * @generated from rpc ledgerline.billing.v1.BillingService.CreateCheckout
+   */
+  createCheckout: {
+    methodKind: "unary";
+    input: typeof CreateCheckoutRequestSchema;
+    output: typeof CreateCheckoutResponseSchema;
+  },
+  /**
+   * The workspace's subscription and plan; with a checkout session id, first brings in that session's result.
+   *
+   * @generated from rpc ledgerline.billing.v1.BillingService.VerifySubscription
+   */
+  verifySubscription: {
+    methodKind: "unary";
+    input: typeof VerifySubscriptionRequestSchema;
+    output: typeof VerifySubscriptionResponseSchema;
+  },
+  /**
+   * A Stripe webhook of the platform account: verified with Stripe-Signature, applied once per event id.
+   *
+   * @generated from rpc ledgerline.billing.v1.BillingService.HandleStripeWebhook
+   */
+  handleStripeWebhook: {
+    methodKind: "unary";
+    input: typeof HandleStripeWebhookRequestSchema;
+    output: typeof HandleStripeWebhookResponseSchema;
+  },
+  /**
+   * The limits of the workspace's plan in force (what banking and identity check before adding).
+   *
+   * @generated from rpc ledgerline.billing.v1.BillingService.GetPlanLimits
+   */
+  getPlanLimits: {
+    methodKind: "unary";
+    input: typeof GetPlanLimitsRequestSchema;
+    output: typeof GetPlanLimitsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_billing_v1_billing, 0);

@@ -10,29 +10,67 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/billing.proto.
  */
 export const file_ledgerline_events_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iaWxsaW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSI4ChRCaWxsaW5nUmVjb3JkQ3JlYXRlZBIRCglyZWNvcmRfaWQYASABKAkSDQoFdGl0bGUYAiABKAliBnByb3RvMw");
+  fileDesc("CiJsZWRnZXJsaW5lL2V2ZW50cy92MS9iaWxsaW5nLnByb3RvEhRsZWRnZXJsaW5lLmV2ZW50cy52MSKcAQoSQmlsbGluZ1BsYW5DaGFuZ2VkEg8KB3BsYW5faWQYASABKAkSEQoJcGxhbl9uYW1lGAIgASgJEg4KBnN0YXR1cxgDIAEoCRIVCg1iYW5rX2FjY291bnRzGAQgASgFEg0KBXVzZXJzGAUgASgFEhgKEG1vbnRobHlfZXhwZW5zZXMYBiABKAMSEgoKY2hhbmdlZF9hdBgHIAEoCWIGcHJvdG8z");
 
 /**
- * type "billing.record_created": a record was created in the workspace.
+ * type "billing.plan_changed": the plan in force in the workspace changed (a subscription started, changed
+ * status or ended). Banking and identity keep a copy of the limits to refuse what the plan does not cover.
  *
- * @generated from message ledgerline.events.v1.BillingRecordCreated
+ * @generated from message ledgerline.events.v1.BillingPlanChanged
  */
-export type BillingRecordCreated = Message<"ledgerline.events.v1.BillingRecordCreated"> & {
+export type BillingPlanChanged = Message<"ledgerline.events.v1.BillingPlanChanged"> & {
   /**
-   * @generated from field: string record_id = 1;
+   * starter, launch, ai_accounting, startup, full_service, growth.
+   *
+   * @generated from field: string plan_id = 1;
    */
-  recordId: string;
+  planId: string;
 
   /**
-   * @generated from field: string title = 2;
+   * @generated from field: string plan_name = 2;
    */
-  title: string;
+  planName: string;
+
+  /**
+   * The subscription status of documents §3 (not_found when none).
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * -1: unlimited.
+   *
+   * @generated from field: int32 bank_accounts = 4;
+   */
+  bankAccounts: number;
+
+  /**
+   * -1: unlimited.
+   *
+   * @generated from field: int32 users = 5;
+   */
+  users: number;
+
+  /**
+   * Cents; -1: unlimited.
+   *
+   * @generated from field: int64 monthly_expenses = 6;
+   */
+  monthlyExpenses: bigint;
+
+  /**
+   * RFC 3339: when the change happened at Stripe (orders copies: an older change never replaces a newer one).
+   *
+   * @generated from field: string changed_at = 7;
+   */
+  changedAt: string;
 };
 
 /**
- * Describes the message ledgerline.events.v1.BillingRecordCreated.
- * Use `create(BillingRecordCreatedSchema)` to create a new message.
+ * Describes the message ledgerline.events.v1.BillingPlanChanged.
+ * Use `create(BillingPlanChangedSchema)` to create a new message.
  */
-export const BillingRecordCreatedSchema: GenMessage<BillingRecordCreated> = /*@__PURE__*/
+export const BillingPlanChangedSchema: GenMessage<BillingPlanChanged> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_billing, 0);
 
