@@ -1,3 +1,4 @@
+import type { ConnectRouter } from '@connectrpc/connect';
 import {
   ConfigError,
   createWorkQueue,
@@ -13,6 +14,7 @@ import {
 } from '@ledgerline/platform';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
 import { integrationsRoutes } from './rpc/handlers.js';
+import { quickBooksRoutes } from './quickbooks/rpc.js';
 import { integrationsMigrations } from './store/migrations.js';
 import { stripeClient } from './stripe/client.js';
 import { createUseCases, type IntegrationsUseCases } from './usecases/index.js';
@@ -38,6 +40,9 @@ export function assertIntegrationsConfig(config: IntegrationsConfig): void {
   if (config.NODE_ENV === 'production' && new SecretCipher(config.STRIPE_TOKEN_KEYS).usesDevelopmentKey()) {
     throw new ConfigError('STRIPE_TOKEN_KEYS: the development key cannot be used in production; set id:base64 of 32 random bytes');
   }
+  if (config.NODE_ENV === 'production' && new SecretCipher(config.QUICKBOOKS_TOKEN_KEYS).usesDevelopmentKey()) {
+    throw new ConfigError('QUICKBOOKS_TOKEN_KEYS: the development key cannot be used in production; set id:base64 of 32 random bytes');
+  }
 }
 
 /** The integrations service: the Stripe connection, sync jobs on the `stripe-sync` work queue, Stripe webhooks. */
@@ -55,6 +60,7 @@ export const integrations = defineService({
       config,
       logger,
       cipher: new SecretCipher(config.STRIPE_TOKEN_KEYS),
+      qbCipher: new SecretCipher(config.QUICKBOOKS_TOKEN_KEYS),
       stripe: (key) => stripeClient(config, key),
       queue: () => queue,
       now: overrides.now,
@@ -82,7 +88,11 @@ export const integrations = defineService({
         await queue?.close();
       },
     };
-    return { routes: integrationsRoutes(useCases), jobs: [sync], expose: { useCases } };
+    const routes = (router: ConnectRouter): void => {
+      integrationsRoutes(useCases)(router);
+      quickBooksRoutes(useCases.quickbooks)(router);
+    };
+    return { routes, jobs: [sync], expose: { useCases } };
   },
 });
 

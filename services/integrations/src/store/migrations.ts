@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { quickBooksMigrations } from '../quickbooks/migrations.js';
 
 /** The integrations database: the platform's tenancy functions, outbox and inbox, then its own tables. */
 export const integrationsMigrations: Migration[] = [
@@ -98,4 +99,5 @@ export const integrationsMigrations: Migration[] = [
         await knex.schema.dropTableIfExists(table);
     },
   },
+  ...quickBooksMigrations,
 ];

@@ -7,6 +7,8 @@ export interface IntegrationsDeps {
   config: IntegrationsConfig;
   logger: Logger;
   cipher: SecretCipher;
+  /** Seals QuickBooks tokens (QUICKBOOKS_TOKEN_KEYS). */
+  qbCipher: SecretCipher;
   /** A Stripe client with the platform's key (no argument) or a connected account's token. */
   stripe: (key?: string) => Stripe;
   queue: () => WorkQueue | undefined;

@@ -3,12 +3,19 @@ import { StripeSyncScheduler } from './stripe-jobs.js';
 import { StripeAnalytics } from './stripe-analytics.js';
 import { StripeIntegration } from './stripe.js';
 import { StripeSyncWorker } from '../stripe/sync.js';
+import { QuickBooksIntegration } from '../quickbooks/integration.js';
 
 export type { IntegrationsDeps, Tenant } from './context.js';
 
 export function createUseCases(deps: IntegrationsDeps) {
   const scheduler = new StripeSyncScheduler(deps);
-  return { scheduler, stripe: new StripeIntegration(deps, scheduler), analytics: new StripeAnalytics(deps), worker: new StripeSyncWorker(deps) };
+  return {
+    scheduler,
+    stripe: new StripeIntegration(deps, scheduler),
+    analytics: new StripeAnalytics(deps),
+    worker: new StripeSyncWorker(deps),
+    quickbooks: new QuickBooksIntegration(deps),
+  };
 }
 
 export type IntegrationsUseCases = ReturnType<typeof createUseCases>;
