@@ -2993,6 +2993,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quickbook/integration/oauth-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Intuit's authorize link to open (with a one-time state of the workspace) */
+        get: operations["getQuickBooksOAuthLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/integration/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connects the QuickBooks company of the callback's code, state and realmId */
+        post: operations["connectQuickBooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected QuickBooks company (404 when none) */
+        get: operations["getQuickBooksIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/integration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes the grant at Intuit and forgets the connection */
+        delete: operations["disconnectQuickBooks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal-notifications": {
         parameters: {
             query?: never;
@@ -5597,6 +5665,37 @@ export interface components {
             startDate: string;
             /** Format: date */
             endDate: string;
+        };
+        /** @description The workspace's accounting-package (QuickBooks Online) connection. */
+        QuickBooksIntegration: {
+            /**
+             * Format: uuid
+             * @description The connection.
+             */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** @description QuickBooks' company id. */
+            realmId: string;
+            companyName: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            connectedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            lastSyncedAt: string;
+            /** @description Intuit refused the refresh token: connect again. */
+            isReconnectRequired: boolean;
+            /** @enum {string} */
+            type: "quickbooks";
+        };
+        /** @description Intuit's authorize page; Intuit sends the user back to the app's redirect URI with code, state and realmId. */
+        QuickBooksOAuthLink: {
+            url: string;
+            /** @description The one-time state the link carries (10 minutes). */
+            state: string;
+        };
+        QuickBooksDisconnectResponse: {
+            /** Format: uuid */
+            id: string;
         };
         /** @description What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns. */
         NotificationData: {
@@ -13685,6 +13784,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getQuickBooksOAuthLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Intuit's authorize page; Intuit sends the user back to the app's redirect URI with code, state and realmId. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksOAuthLink"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    connectQuickBooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The callback's authorization code. */
+                    code?: string;
+                    /** @description The callback's state: the link's, used once. */
+                    state?: string;
+                    /** @description The callback's realmId (the company consented to). */
+                    realmId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace's accounting-package (QuickBooks Online) connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksIntegration"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getQuickBooksIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's accounting-package (QuickBooks Online) connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksIntegration"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    disconnectQuickBooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksDisconnectResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
