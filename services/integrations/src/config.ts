@@ -75,6 +75,17 @@ export const integrationsConfigSchema = baseConfigSchema.extend({
     .min(1)
     .default(DEVELOPMENT_QUICKBOOKS_TOKEN_KEYS)
     .refine(isSecretKeyList, 'expected id:base64-of-32-bytes, comma-separated, each id once'),
+  /** The services the QuickBooks sync reads the workspace's entities from (registry `calls`). */
+  LEDGER_URL: z.url().default('http://127.0.0.1:4103'),
+  PARTIES_URL: z.url().default('http://127.0.0.1:4106'),
+  /** Attempts of a QuickBooks sync job before it is failed (429 and 5xx are retried with backoff). */
+  QUICKBOOKS_SYNC_MAX_ATTEMPTS: positiveInt.default(6),
+  /** First retry delay of a QuickBooks job; doubled on each attempt, at most 5 minutes. */
+  QUICKBOOKS_SYNC_RETRY_BASE_MS: positiveInt.default(2_000),
+  /** Longest wait before retrying a throttled (429) or failed (5xx) QuickBooks call; Retry-After is honoured up to it. */
+  QUICKBOOKS_RETRY_MAX_WAIT_MS: positiveInt.default(60_000),
+  /** A QuickBooks sync worker silent this long is presumed dead; its job (and the company's lease) goes to another. */
+  QUICKBOOKS_SYNC_ACK_WAIT_MS: positiveInt.default(30_000),
   /** Deadline of each QuickBooks call. */
   QUICKBOOKS_TIMEOUT_MS: positiveInt.default(30_000),
 });

@@ -14,7 +14,9 @@ import {
 } from '@ledgerline/platform';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
 import { integrationsRoutes } from './rpc/handlers.js';
+import { QB_SYNC_QUEUE } from './quickbooks/jobs.js';
 import { quickBooksRoutes } from './quickbooks/rpc.js';
+import type { QuickBooksSource } from './quickbooks/source.js';
 import { integrationsMigrations } from './store/migrations.js';
 import { stripeClient } from './stripe/client.js';
 import { createUseCases, type IntegrationsUseCases } from './usecases/index.js';
@@ -25,6 +27,10 @@ export interface IntegrationsOverrides extends BaseOverrides {
   workers?: boolean;
   /** Tests: the worker stops dead after this many committed pages, as a killed process would. */
   crashAfterPages?: number;
+  /** Tests: the QuickBooks worker stops dead after this many committed batches. */
+  qbCrashAfterBatches?: number;
+  /** Tests: where the QuickBooks sync reads entities (default: the ledger and parties services). */
+  qbSource?: QuickBooksSource;
 }
 
 /** Unfinished sync jobs are re-announced this often (a publish lost in a crash is not a lost job). */
@@ -55,6 +61,7 @@ export const integrations = defineService({
   assertConfig: assertIntegrationsConfig,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<IntegrationsConfig, IntegrationsOverrides>) => {
     let queue: WorkQueue | undefined;
+    let qbQueue: WorkQueue | undefined;
     const useCases = createUseCases({
       db,
       config,
@@ -63,6 +70,9 @@ export const integrations = defineService({
       qbCipher: new SecretCipher(config.QUICKBOOKS_TOKEN_KEYS),
       stripe: (key) => stripeClient(config, key),
       queue: () => queue,
+      qbQueue: () => qbQueue,
+      qbSource: overrides.qbSource,
+      qbCrashAfterBatches: overrides.qbCrashAfterBatches,
       now: overrides.now,
       crashAfterPages: overrides.crashAfterPages,
     });
@@ -88,11 +98,37 @@ export const integrations = defineService({
         await queue?.close();
       },
     };
+    // QuickBooks: the 'accounting-package sync' queue (decision 0045), its sweep re-announcing unfinished jobs.
+    let qbSubscription: Subscription | undefined;
+    let qbSweeper: NodeJS.Timeout | undefined;
+    const qbSync: Job = {
+      async start() {
+        qbQueue = await createWorkQueue(bus, {
+          name: QB_SYNC_QUEUE,
+          ackWaitMs: config.QUICKBOOKS_SYNC_ACK_WAIT_MS,
+          concurrency: 1,
+          namespace: queueNamespace(bus, config.NATS_NAMESPACE),
+          logger,
+        });
+        if (overrides.workers !== false) qbSubscription = await qbQueue.process((item) => useCases.quickbooksJobs.handle(item));
+        await useCases.quickbooksJobs.sweep();
+        qbSweeper = setInterval(
+          () => void useCases.quickbooksJobs.sweep().catch((err: unknown) => logger.warn({ err }, 'QuickBooks sync sweep failed')),
+          SWEEP_MS,
+        );
+        qbSweeper.unref();
+      },
+      async stop() {
+        if (qbSweeper) clearInterval(qbSweeper);
+        await qbSubscription?.stop();
+        await qbQueue?.close();
+      },
+    };
     const routes = (router: ConnectRouter): void => {
       integrationsRoutes(useCases)(router);
-      quickBooksRoutes(useCases.quickbooks)(router);
+      quickBooksRoutes(useCases.quickbooks, useCases.quickbooksJobs)(router);
     };
-    return { routes, jobs: [sync], expose: { useCases } };
+    return { routes, jobs: [sync, qbSync], expose: { useCases } };
   },
 });
 

@@ -38,4 +38,67 @@ export const quickBooksMigrations: Migration[] = [
       await knex.schema.dropTableIfExists('quickbooks_connections');
     },
   },
+  {
+    name: '20261128213000_quickbooks_sync',
+    async up(knex) {
+      // Who runs the company's sync: one worker at a time (a lease renewed per batch; a dead worker's lapses).
+      await knex.schema.alterTable('quickbooks_connections', (t) => {
+        t.text('sync_holder');
+        t.timestamp('sync_lease_until', { useTz: true });
+      });
+      // Each of our entities pushed to QuickBooks: its QBO id and SyncToken, the fingerprint of what was pushed,
+      // and its state. `pending` is written (committed) before the push, so a run resumed after a crash looks the
+      // entity up in QuickBooks by its key (Name, DisplayName, DocNumber) instead of creating it twice.
+      await knex.schema.createTable('quickbooks_entities', (t) => {
+        t.uuid('connection_id').notNullable().references('id').inTable('quickbooks_connections').onDelete('CASCADE');
+        t.uuid('workspace_id').notNullable();
+        t.text('entity_type').notNullable();
+        t.text('entity_id').notNullable();
+        t.text('status').notNullable();
+        t.text('qbo_type');
+        t.text('qbo_id');
+        t.text('sync_token');
+        t.text('lookup_key');
+        t.text('fingerprint');
+        t.text('error');
+        t.uuid('job_id');
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['connection_id', 'entity_type', 'entity_id']);
+        t.index(['connection_id', 'job_id']);
+      });
+      await knex.schema.createTable('quickbooks_sync_jobs', (t) => {
+        t.uuid('id').primary();
+        t.uuid('workspace_id').notNullable();
+        t.uuid('connection_id').notNullable().references('id').inTable('quickbooks_connections').onDelete('CASCADE');
+        // The spec's queue: 'accounting-package sync' (push) or 'mapper and reverse sync' (import).
+        t.text('queue').notNullable();
+        // bulk (every un-synced entity), transactions (the listed ones, sync or unsync), reverse (import).
+        t.text('kind').notNullable();
+        t.jsonb('request').notNullable().defaultTo('{}');
+        t.text('status').notNullable();
+        t.integer('attempts').notNullable().defaultTo(0);
+        t.integer('total').notNullable().defaultTo(0);
+        t.integer('done').notNullable().defaultTo(0);
+        t.jsonb('result');
+        t.text('error');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('started_at', { useTz: true });
+        t.timestamp('finished_at', { useTz: true });
+        t.index(['connection_id', 'created_at']);
+      });
+      // At most one unfinished bulk sync per company: a second request joins it.
+      await knex.raw(
+        "create unique index quickbooks_sync_jobs_one_bulk on quickbooks_sync_jobs (connection_id, kind) where status in ('waiting', 'active') and kind in ('bulk', 'reverse')",
+      );
+      for (const table of ['quickbooks_entities', 'quickbooks_sync_jobs']) await enableTenantRls(knex, table);
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('quickbooks_sync_jobs');
+      await knex.schema.dropTableIfExists('quickbooks_entities');
+      await knex.schema.alterTable('quickbooks_connections', (t) => {
+        t.dropColumn('sync_holder');
+        t.dropColumn('sync_lease_until');
+      });
+    },
+  },
 ];

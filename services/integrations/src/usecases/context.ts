@@ -1,6 +1,7 @@
 import type { Knex, Logger, SecretCipher, TenantContext, WorkQueue } from '@ledgerline/platform';
 import type Stripe from 'stripe';
 import type { IntegrationsConfig } from '../config.js';
+import type { QuickBooksSource } from '../quickbooks/source.js';
 
 export interface IntegrationsDeps {
   db: Knex;
@@ -12,9 +13,15 @@ export interface IntegrationsDeps {
   /** A Stripe client with the platform's key (no argument) or a connected account's token. */
   stripe: (key?: string) => Stripe;
   queue: () => WorkQueue | undefined;
+  /** The `accounting-package-sync` work queue of the QuickBooks jobs. */
+  qbQueue?: () => WorkQueue | undefined;
   now?: () => Date;
   /** Tests: the worker stops dead (no status change, no ack) after this many committed pages, as a killed process would. */
   crashAfterPages?: number;
+  /** Tests: the QuickBooks worker stops dead after this many committed batches, as a killed process would. */
+  qbCrashAfterBatches?: number;
+  /** Where the QuickBooks sync reads the workspace's entities (default: the ledger and parties services). */
+  qbSource?: QuickBooksSource;
 }
 
 export type Tenant = TenantContext & { workspaceId: string };

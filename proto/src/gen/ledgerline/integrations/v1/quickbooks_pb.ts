@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/integrations/v1/quickbooks.proto.
  */
 export const file_ledgerline_integrations_v1_quickbooks: GenFile = /*@__PURE__*/
-  fileDesc("CitsZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9xdWlja2Jvb2tzLnByb3RvEhpsZWRnZXJsaW5lLmludGVncmF0aW9ucy52MSIfCh1HZXRRdWlja0Jvb2tzT0F1dGhMaW5rUmVxdWVzdCI8Ch5HZXRRdWlja0Jvb2tzT0F1dGhMaW5rUmVzcG9uc2USCwoDdXJsGAEgASgJEg0KBXN0YXRlGAIgASgJIkkKGENvbm5lY3RRdWlja0Jvb2tzUmVxdWVzdBIMCgRjb2RlGAEgASgJEg0KBXN0YXRlGAIgASgJEhAKCHJlYWxtX2lkGAMgASgJIrwBChVRdWlja0Jvb2tzSW50ZWdyYXRpb24SCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEhAKCHJlYWxtX2lkGAMgASgJEhQKDGNvbXBhbnlfbmFtZRgEIAEoCRIUCgxjb25uZWN0ZWRfYXQYBSABKAkSFgoObGFzdF9zeW5jZWRfYXQYBiABKAkSHQoVaXNfcmVjb25uZWN0X3JlcXVpcmVkGAcgASgIEgwKBHR5cGUYCCABKAkiYwoZQ29ubmVjdFF1aWNrQm9va3NSZXNwb25zZRJGCgtpbnRlZ3JhdGlvbhgBIAEoCzIxLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlF1aWNrQm9va3NJbnRlZ3JhdGlvbiIhCh9HZXRRdWlja0Jvb2tzSW50ZWdyYXRpb25SZXF1ZXN0ImoKIEdldFF1aWNrQm9va3NJbnRlZ3JhdGlvblJlc3BvbnNlEkYKC2ludGVncmF0aW9uGAEgASgLMjEubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuUXVpY2tCb29rc0ludGVncmF0aW9uIikKG0Rpc2Nvbm5lY3RRdWlja0Jvb2tzUmVxdWVzdBIKCgJpZBgBIAEoCSIqChxEaXNjb25uZWN0UXVpY2tCb29rc1Jlc3BvbnNlEgoKAmlkGAEgASgJMswEChFRdWlja0Jvb2tzU2VydmljZRKPAQoWR2V0UXVpY2tCb29rc09BdXRoTGluaxI5LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFF1aWNrQm9va3NPQXV0aExpbmtSZXF1ZXN0GjoubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0UXVpY2tCb29rc09BdXRoTGlua1Jlc3BvbnNlEoABChFDb25uZWN0UXVpY2tCb29rcxI0LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNvbm5lY3RRdWlja0Jvb2tzUmVxdWVzdBo1LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkNvbm5lY3RRdWlja0Jvb2tzUmVzcG9uc2USlQEKGEdldFF1aWNrQm9va3NJbnRlZ3JhdGlvbhI7LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFF1aWNrQm9va3NJbnRlZ3JhdGlvblJlcXVlc3QaPC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRRdWlja0Jvb2tzSW50ZWdyYXRpb25SZXNwb25zZRKJAQoURGlzY29ubmVjdFF1aWNrQm9va3MSNy5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5EaXNjb25uZWN0UXVpY2tCb29rc1JlcXVlc3QaOC5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5EaXNjb25uZWN0UXVpY2tCb29rc1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CitsZWRnZXJsaW5lL2ludGVncmF0aW9ucy92MS9xdWlja2Jvb2tzLnByb3RvEhpsZWRnZXJsaW5lLmludGVncmF0aW9ucy52MSIfCh1HZXRRdWlja0Jvb2tzT0F1dGhMaW5rUmVxdWVzdCI8Ch5HZXRRdWlja0Jvb2tzT0F1dGhMaW5rUmVzcG9uc2USCwoDdXJsGAEgASgJEg0KBXN0YXRlGAIgASgJIkkKGENvbm5lY3RRdWlja0Jvb2tzUmVxdWVzdBIMCgRjb2RlGAEgASgJEg0KBXN0YXRlGAIgASgJEhAKCHJlYWxtX2lkGAMgASgJIrwBChVRdWlja0Jvb2tzSW50ZWdyYXRpb24SCgoCaWQYASABKAkSFAoMd29ya3NwYWNlX2lkGAIgASgJEhAKCHJlYWxtX2lkGAMgASgJEhQKDGNvbXBhbnlfbmFtZRgEIAEoCRIUCgxjb25uZWN0ZWRfYXQYBSABKAkSFgoObGFzdF9zeW5jZWRfYXQYBiABKAkSHQoVaXNfcmVjb25uZWN0X3JlcXVpcmVkGAcgASgIEgwKBHR5cGUYCCABKAkiYwoZQ29ubmVjdFF1aWNrQm9va3NSZXNwb25zZRJGCgtpbnRlZ3JhdGlvbhgBIAEoCzIxLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlF1aWNrQm9va3NJbnRlZ3JhdGlvbiIhCh9HZXRRdWlja0Jvb2tzSW50ZWdyYXRpb25SZXF1ZXN0ImoKIEdldFF1aWNrQm9va3NJbnRlZ3JhdGlvblJlc3BvbnNlEkYKC2ludGVncmF0aW9uGAEgASgLMjEubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuUXVpY2tCb29rc0ludGVncmF0aW9uIikKG0Rpc2Nvbm5lY3RRdWlja0Jvb2tzUmVxdWVzdBIKCgJpZBgBIAEoCSIqChxEaXNjb25uZWN0UXVpY2tCb29rc1Jlc3BvbnNlEgoKAmlkGAEgASgJIicKJUxpc3RVbnN5bmNlZFF1aWNrQm9va3NFbnRpdGllc1JlcXVlc3QiPgoaVW5zeW5jZWRRdWlja0Jvb2tzRW50aXRpZXMSEwoLZW50aXR5X3R5cGUYASABKAkSCwoDaWRzGAIgAygJInIKJkxpc3RVbnN5bmNlZFF1aWNrQm9va3NFbnRpdGllc1Jlc3BvbnNlEkgKCGVudGl0aWVzGAEgAygLMjYubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuVW5zeW5jZWRRdWlja0Jvb2tzRW50aXRpZXMiIAoeU3RhcnRRdWlja0Jvb2tzQnVsa1N5bmNSZXF1ZXN0IscBChFRdWlja0Jvb2tzU3luY0pvYhIKCgJpZBgBIAEoCRINCgVxdWV1ZRgCIAEoCRIMCgRraW5kGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIQCghhdHRlbXB0cxgFIAEoBRINCgV0b3RhbBgGIAEoBRIMCgRkb25lGAcgASgFEg0KBWVycm9yGAggASgJEhIKCmNyZWF0ZWRfYXQYCSABKAkSEgoKc3RhcnRlZF9hdBgKIAEoCRITCgtmaW5pc2hlZF9hdBgLIAEoCSJdCh9TdGFydFF1aWNrQm9va3NCdWxrU3luY1Jlc3BvbnNlEjoKA2pvYhgBIAEoCzItLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlF1aWNrQm9va3NTeW5jSm9iIikKG0dldFF1aWNrQm9va3NTeW5jSm9iUmVxdWVzdBIKCgJpZBgBIAEoCSJBChJRdWlja0Jvb2tzU3luY0l0ZW0SCgoCaWQYASABKAkSDgoGc291cmNlGAIgASgJEg8KB21lc3NhZ2UYAyABKAki5QIKFFF1aWNrQm9va3NTeW5jUmVzdWx0Ej4KBnN5bmNlZBgBIAMoCzIuLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlF1aWNrQm9va3NTeW5jSXRlbRJACgh1bnN5bmNlZBgCIAMoCzIuLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlF1aWNrQm9va3NTeW5jSXRlbRJDCgtzeW5jX2ZhaWxlZBgDIAMoCzIuLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlF1aWNrQm9va3NTeW5jSXRlbRJFCg11bnN5bmNfZmFpbGVkGAQgAygLMi4ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuUXVpY2tCb29rc1N5bmNJdGVtEj8KB2lnbm9yZWQYBSADKAsyLi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5RdWlja0Jvb2tzU3luY0l0ZW0inAEKHEdldFF1aWNrQm9va3NTeW5jSm9iUmVzcG9uc2USOgoDam9iGAEgASgLMi0ubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuUXVpY2tCb29rc1N5bmNKb2ISQAoGcmVzdWx0GAIgASgLMjAubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuUXVpY2tCb29rc1N5bmNSZXN1bHQiMQodTGlzdFF1aWNrQm9va3NTeW5jSm9ic1JlcXVlc3QSEAoIc3RhdHVzZXMYASADKAkiXQoeTGlzdFF1aWNrQm9va3NTeW5jSm9ic1Jlc3BvbnNlEjsKBGpvYnMYASADKAsyLS5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5RdWlja0Jvb2tzU3luY0pvYiJBCiFTeW5jUXVpY2tCb29rc1RyYW5zYWN0aW9uc1JlcXVlc3QSDAoEc3luYxgBIAMoCRIOCgZ1bnN5bmMYAiADKAkidgoiU3luY1F1aWNrQm9va3NUcmFuc2FjdGlvbnNSZXNwb25zZRIOCgZqb2JfaWQYASABKAkSQAoGcmVzdWx0GAIgASgLMjAubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuUXVpY2tCb29rc1N5bmNSZXN1bHQyzAQKEVF1aWNrQm9va3NTZXJ2aWNlEo8BChZHZXRRdWlja0Jvb2tzT0F1dGhMaW5rEjkubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0UXVpY2tCb29rc09BdXRoTGlua1JlcXVlc3QaOi5sZWRnZXJsaW5lLmludGVncmF0aW9ucy52MS5HZXRRdWlja0Jvb2tzT0F1dGhMaW5rUmVzcG9uc2USgAEKEUNvbm5lY3RRdWlja0Jvb2tzEjQubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuQ29ubmVjdFF1aWNrQm9va3NSZXF1ZXN0GjUubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuQ29ubmVjdFF1aWNrQm9va3NSZXNwb25zZRKVAQoYR2V0UXVpY2tCb29rc0ludGVncmF0aW9uEjsubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0UXVpY2tCb29rc0ludGVncmF0aW9uUmVxdWVzdBo8LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkdldFF1aWNrQm9va3NJbnRlZ3JhdGlvblJlc3BvbnNlEokBChREaXNjb25uZWN0UXVpY2tCb29rcxI3LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkRpc2Nvbm5lY3RRdWlja0Jvb2tzUmVxdWVzdBo4LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkRpc2Nvbm5lY3RRdWlja0Jvb2tzUmVzcG9uc2UykgYKFVF1aWNrQm9va3NTeW5jU2VydmljZRKnAQoeTGlzdFVuc3luY2VkUXVpY2tCb29rc0VudGl0aWVzEkEubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuTGlzdFVuc3luY2VkUXVpY2tCb29rc0VudGl0aWVzUmVxdWVzdBpCLmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkxpc3RVbnN5bmNlZFF1aWNrQm9va3NFbnRpdGllc1Jlc3BvbnNlEpIBChdTdGFydFF1aWNrQm9va3NCdWxrU3luYxI6LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0YXJ0UXVpY2tCb29rc0J1bGtTeW5jUmVxdWVzdBo7LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN0YXJ0UXVpY2tCb29rc0J1bGtTeW5jUmVzcG9uc2USiQEKFEdldFF1aWNrQm9va3NTeW5jSm9iEjcubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0UXVpY2tCb29rc1N5bmNKb2JSZXF1ZXN0GjgubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuR2V0UXVpY2tCb29rc1N5bmNKb2JSZXNwb25zZRKPAQoWTGlzdFF1aWNrQm9va3NTeW5jSm9icxI5LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLkxpc3RRdWlja0Jvb2tzU3luY0pvYnNSZXF1ZXN0GjoubGVkZ2VybGluZS5pbnRlZ3JhdGlvbnMudjEuTGlzdFF1aWNrQm9va3NTeW5jSm9ic1Jlc3BvbnNlEpsBChpTeW5jUXVpY2tCb29rc1RyYW5zYWN0aW9ucxI9LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN5bmNRdWlja0Jvb2tzVHJhbnNhY3Rpb25zUmVxdWVzdBo+LmxlZGdlcmxpbmUuaW50ZWdyYXRpb25zLnYxLlN5bmNRdWlja0Jvb2tzVHJhbnNhY3Rpb25zUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message ledgerline.integrations.v1.GetQuickBooksOAuthLinkRequest
@@ -226,6 +226,356 @@ export const DisconnectQuickBooksResponseSchema: GenMessage<DisconnectQuickBooks
   messageDesc(file_ledgerline_integrations_v1_quickbooks, 8);
 
 /**
+ * @generated from message ledgerline.integrations.v1.ListUnsyncedQuickBooksEntitiesRequest
+ */
+export type ListUnsyncedQuickBooksEntitiesRequest = Message<"ledgerline.integrations.v1.ListUnsyncedQuickBooksEntitiesRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListUnsyncedQuickBooksEntitiesRequest.
+ * Use `create(ListUnsyncedQuickBooksEntitiesRequestSchema)` to create a new message.
+ */
+export const ListUnsyncedQuickBooksEntitiesRequestSchema: GenMessage<ListUnsyncedQuickBooksEntitiesRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 9);
+
+/**
+ * @generated from message ledgerline.integrations.v1.UnsyncedQuickBooksEntities
+ */
+export type UnsyncedQuickBooksEntities = Message<"ledgerline.integrations.v1.UnsyncedQuickBooksEntities"> & {
+  /**
+   * account, vendor, customer or transaction.
+   *
+   * @generated from field: string entity_type = 1;
+   */
+  entityType: string;
+
+  /**
+   * @generated from field: repeated string ids = 2;
+   */
+  ids: string[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.UnsyncedQuickBooksEntities.
+ * Use `create(UnsyncedQuickBooksEntitiesSchema)` to create a new message.
+ */
+export const UnsyncedQuickBooksEntitiesSchema: GenMessage<UnsyncedQuickBooksEntities> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 10);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListUnsyncedQuickBooksEntitiesResponse
+ */
+export type ListUnsyncedQuickBooksEntitiesResponse = Message<"ledgerline.integrations.v1.ListUnsyncedQuickBooksEntitiesResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.UnsyncedQuickBooksEntities entities = 1;
+   */
+  entities: UnsyncedQuickBooksEntities[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListUnsyncedQuickBooksEntitiesResponse.
+ * Use `create(ListUnsyncedQuickBooksEntitiesResponseSchema)` to create a new message.
+ */
+export const ListUnsyncedQuickBooksEntitiesResponseSchema: GenMessage<ListUnsyncedQuickBooksEntitiesResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 11);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StartQuickBooksBulkSyncRequest
+ */
+export type StartQuickBooksBulkSyncRequest = Message<"ledgerline.integrations.v1.StartQuickBooksBulkSyncRequest"> & {
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StartQuickBooksBulkSyncRequest.
+ * Use `create(StartQuickBooksBulkSyncRequestSchema)` to create a new message.
+ */
+export const StartQuickBooksBulkSyncRequestSchema: GenMessage<StartQuickBooksBulkSyncRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 12);
+
+/**
+ * @generated from message ledgerline.integrations.v1.QuickBooksSyncJob
+ */
+export type QuickBooksSyncJob = Message<"ledgerline.integrations.v1.QuickBooksSyncJob"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * accounting-package sync.
+   *
+   * @generated from field: string queue = 2;
+   */
+  queue: string;
+
+  /**
+   * bulk or transactions.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * waiting, active, completed or failed.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: int32 attempts = 5;
+   */
+  attempts: number;
+
+  /**
+   * Entities in the job and those settled so far (progress).
+   *
+   * @generated from field: int32 total = 6;
+   */
+  total: number;
+
+  /**
+   * @generated from field: int32 done = 7;
+   */
+  done: number;
+
+  /**
+   * @generated from field: string error = 8;
+   */
+  error: string;
+
+  /**
+   * @generated from field: string created_at = 9;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string started_at = 10;
+   */
+  startedAt: string;
+
+  /**
+   * @generated from field: string finished_at = 11;
+   */
+  finishedAt: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.QuickBooksSyncJob.
+ * Use `create(QuickBooksSyncJobSchema)` to create a new message.
+ */
+export const QuickBooksSyncJobSchema: GenMessage<QuickBooksSyncJob> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 13);
+
+/**
+ * @generated from message ledgerline.integrations.v1.StartQuickBooksBulkSyncResponse
+ */
+export type StartQuickBooksBulkSyncResponse = Message<"ledgerline.integrations.v1.StartQuickBooksBulkSyncResponse"> & {
+  /**
+   * @generated from field: ledgerline.integrations.v1.QuickBooksSyncJob job = 1;
+   */
+  job?: QuickBooksSyncJob | undefined;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.StartQuickBooksBulkSyncResponse.
+ * Use `create(StartQuickBooksBulkSyncResponseSchema)` to create a new message.
+ */
+export const StartQuickBooksBulkSyncResponseSchema: GenMessage<StartQuickBooksBulkSyncResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 14);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetQuickBooksSyncJobRequest
+ */
+export type GetQuickBooksSyncJobRequest = Message<"ledgerline.integrations.v1.GetQuickBooksSyncJobRequest"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetQuickBooksSyncJobRequest.
+ * Use `create(GetQuickBooksSyncJobRequestSchema)` to create a new message.
+ */
+export const GetQuickBooksSyncJobRequestSchema: GenMessage<GetQuickBooksSyncJobRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 15);
+
+/**
+ * @generated from message ledgerline.integrations.v1.QuickBooksSyncItem
+ */
+export type QuickBooksSyncItem = Message<"ledgerline.integrations.v1.QuickBooksSyncItem"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The entity type: account, vendor, customer or transaction.
+   *
+   * @generated from field: string source = 2;
+   */
+  source: string;
+
+  /**
+   * Why it failed or was ignored.
+   *
+   * @generated from field: string message = 3;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.QuickBooksSyncItem.
+ * Use `create(QuickBooksSyncItemSchema)` to create a new message.
+ */
+export const QuickBooksSyncItemSchema: GenMessage<QuickBooksSyncItem> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 16);
+
+/**
+ * @generated from message ledgerline.integrations.v1.QuickBooksSyncResult
+ */
+export type QuickBooksSyncResult = Message<"ledgerline.integrations.v1.QuickBooksSyncResult"> & {
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.QuickBooksSyncItem synced = 1;
+   */
+  synced: QuickBooksSyncItem[];
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.QuickBooksSyncItem unsynced = 2;
+   */
+  unsynced: QuickBooksSyncItem[];
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.QuickBooksSyncItem sync_failed = 3;
+   */
+  syncFailed: QuickBooksSyncItem[];
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.QuickBooksSyncItem unsync_failed = 4;
+   */
+  unsyncFailed: QuickBooksSyncItem[];
+
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.QuickBooksSyncItem ignored = 5;
+   */
+  ignored: QuickBooksSyncItem[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.QuickBooksSyncResult.
+ * Use `create(QuickBooksSyncResultSchema)` to create a new message.
+ */
+export const QuickBooksSyncResultSchema: GenMessage<QuickBooksSyncResult> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 17);
+
+/**
+ * @generated from message ledgerline.integrations.v1.GetQuickBooksSyncJobResponse
+ */
+export type GetQuickBooksSyncJobResponse = Message<"ledgerline.integrations.v1.GetQuickBooksSyncJobResponse"> & {
+  /**
+   * @generated from field: ledgerline.integrations.v1.QuickBooksSyncJob job = 1;
+   */
+  job?: QuickBooksSyncJob | undefined;
+
+  /**
+   * @generated from field: ledgerline.integrations.v1.QuickBooksSyncResult result = 2;
+   */
+  result?: QuickBooksSyncResult | undefined;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.GetQuickBooksSyncJobResponse.
+ * Use `create(GetQuickBooksSyncJobResponseSchema)` to create a new message.
+ */
+export const GetQuickBooksSyncJobResponseSchema: GenMessage<GetQuickBooksSyncJobResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 18);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListQuickBooksSyncJobsRequest
+ */
+export type ListQuickBooksSyncJobsRequest = Message<"ledgerline.integrations.v1.ListQuickBooksSyncJobsRequest"> & {
+  /**
+   * Job statuses to answer; empty: all.
+   *
+   * @generated from field: repeated string statuses = 1;
+   */
+  statuses: string[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListQuickBooksSyncJobsRequest.
+ * Use `create(ListQuickBooksSyncJobsRequestSchema)` to create a new message.
+ */
+export const ListQuickBooksSyncJobsRequestSchema: GenMessage<ListQuickBooksSyncJobsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 19);
+
+/**
+ * @generated from message ledgerline.integrations.v1.ListQuickBooksSyncJobsResponse
+ */
+export type ListQuickBooksSyncJobsResponse = Message<"ledgerline.integrations.v1.ListQuickBooksSyncJobsResponse"> & {
+  /**
+   * @generated from field: repeated ledgerline.integrations.v1.QuickBooksSyncJob jobs = 1;
+   */
+  jobs: QuickBooksSyncJob[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.ListQuickBooksSyncJobsResponse.
+ * Use `create(ListQuickBooksSyncJobsResponseSchema)` to create a new message.
+ */
+export const ListQuickBooksSyncJobsResponseSchema: GenMessage<ListQuickBooksSyncJobsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 20);
+
+/**
+ * @generated from message ledgerline.integrations.v1.SyncQuickBooksTransactionsRequest
+ */
+export type SyncQuickBooksTransactionsRequest = Message<"ledgerline.integrations.v1.SyncQuickBooksTransactionsRequest"> & {
+  /**
+   * Transactions to push (with the accounts and vendors they name).
+   *
+   * @generated from field: repeated string sync = 1;
+   */
+  sync: string[];
+
+  /**
+   * Transactions to delete from QuickBooks (they become editable again).
+   *
+   * @generated from field: repeated string unsync = 2;
+   */
+  unsync: string[];
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.SyncQuickBooksTransactionsRequest.
+ * Use `create(SyncQuickBooksTransactionsRequestSchema)` to create a new message.
+ */
+export const SyncQuickBooksTransactionsRequestSchema: GenMessage<SyncQuickBooksTransactionsRequest> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 21);
+
+/**
+ * @generated from message ledgerline.integrations.v1.SyncQuickBooksTransactionsResponse
+ */
+export type SyncQuickBooksTransactionsResponse = Message<"ledgerline.integrations.v1.SyncQuickBooksTransactionsResponse"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: ledgerline.integrations.v1.QuickBooksSyncResult result = 2;
+   */
+  result?: QuickBooksSyncResult | undefined;
+};
+
+/**
+ * Describes the message ledgerline.integrations.v1.SyncQuickBooksTransactionsResponse.
+ * Use `create(SyncQuickBooksTransactionsResponseSchema)` to create a new message.
+ */
+export const SyncQuickBooksTransactionsResponseSchema: GenMessage<SyncQuickBooksTransactionsResponse> = /*@__PURE__*/
+  messageDesc(file_ledgerline_integrations_v1_quickbooks, 22);
+
+/**
  * The QuickBooks Online connection of the integrations service (services/integrations/README.md, decision 0045):
  * Intuit OAuth 2.0 (state checked, tokens sealed at rest, refreshed on expiry). The gateway is its only caller;
  * every RPC acts in the workspace of the tenancy headers. Errors carry ledgerline.common.v1.ErrorInfo (field
@@ -274,4 +624,62 @@ export const QuickBooksService: GenService<{
   },
 }> = /*@__PURE__*/
   serviceDesc(file_ledgerline_integrations_v1_quickbooks, 0);
+
+/**
+ * The sync (decision 0045): per entity type, what QuickBooks lacks; the bulk sync job; the transactions' sync and
+ * un-sync; the jobs.
+ *
+ * @generated from service ledgerline.integrations.v1.QuickBooksSyncService
+ */
+export const QuickBooksSyncService: GenService<{
+  /**
+   * GET /quickbook/un-synced-entities/ and /count: per entity type, the ids QuickBooks lacks as they are now.
+   *
+   * @generated from rpc ledgerline.integrations.v1.QuickBooksSyncService.ListUnsyncedQuickBooksEntities
+   */
+  listUnsyncedQuickBooksEntities: {
+    methodKind: "unary";
+    input: typeof ListUnsyncedQuickBooksEntitiesRequestSchema;
+    output: typeof ListUnsyncedQuickBooksEntitiesResponseSchema;
+  },
+  /**
+   * POST /quickbook/bulk-sync: a job on the 'accounting-package sync' queue pushing every un-synced entity.
+   *
+   * @generated from rpc ledgerline.integrations.v1.QuickBooksSyncService.StartQuickBooksBulkSync
+   */
+  startQuickBooksBulkSync: {
+    methodKind: "unary";
+    input: typeof StartQuickBooksBulkSyncRequestSchema;
+    output: typeof StartQuickBooksBulkSyncResponseSchema;
+  },
+  /**
+   * @generated from rpc ledgerline.integrations.v1.QuickBooksSyncService.GetQuickBooksSyncJob
+   */
+  getQuickBooksSyncJob: {
+    methodKind: "unary";
+    input: typeof GetQuickBooksSyncJobRequestSchema;
+    output: typeof GetQuickBooksSyncJobResponseSchema;
+  },
+  /**
+   * The workspace's QuickBooks jobs, newest first (GET /jobs adds them to the bank's).
+   *
+   * @generated from rpc ledgerline.integrations.v1.QuickBooksSyncService.ListQuickBooksSyncJobs
+   */
+  listQuickBooksSyncJobs: {
+    methodKind: "unary";
+    input: typeof ListQuickBooksSyncJobsRequestSchema;
+    output: typeof ListQuickBooksSyncJobsResponseSchema;
+  },
+  /**
+   * POST /transactions/qbo-sync: syncs and un-syncs the listed transactions now.
+   *
+   * @generated from rpc ledgerline.integrations.v1.QuickBooksSyncService.SyncQuickBooksTransactions
+   */
+  syncQuickBooksTransactions: {
+    methodKind: "unary";
+    input: typeof SyncQuickBooksTransactionsRequestSchema;
+    output: typeof SyncQuickBooksTransactionsResponseSchema;
+  },
+}> = /*@__PURE__*/
+  serviceDesc(file_ledgerline_integrations_v1_quickbooks, 1);
 
