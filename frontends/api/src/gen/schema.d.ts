@@ -3061,6 +3061,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/quickbook/un-synced-entities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per entity type, the ids QuickBooks lacks */
+        get: operations["listQuickBooksUnsyncedEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/un-synced-entities/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per entity type, how many entities QuickBooks lacks */
+        get: operations["countQuickBooksUnsyncedEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/bulk-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a job of the 'accounting-package sync' queue pushing every un-synced entity (joins an unfinished one) */
+        post: operations["startQuickBooksBulkSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/bulk-sync/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A QuickBooks sync job: its progress and result lists */
+        get: operations["getQuickBooksSyncJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/qbo-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Syncs and un-syncs the listed transactions with QuickBooks now */
+        post: operations["syncTransactionsToQuickBooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal-notifications": {
         parameters: {
             query?: never;
@@ -5696,6 +5781,120 @@ export interface components {
         QuickBooksDisconnectResponse: {
             /** Format: uuid */
             id: string;
+        };
+        /** @description Per entity type, the ids QuickBooks lacks as they are now (never pushed, changed since, or failed). */
+        QuickBooksUnsyncedEntities: {
+            account: string[];
+            vendor: string[];
+            customer: string[];
+            transaction: string[];
+        };
+        /** @description Per entity type, how many entities QuickBooks lacks; total of them all. */
+        QuickBooksUnsyncedCount: {
+            account: number;
+            vendor: number;
+            customer: number;
+            transaction: number;
+            total: number;
+        };
+        /** @description A job of the 'accounting-package sync' queue; done of total entities settled so far. */
+        QuickBooksSyncJob: {
+            /** Format: uuid */
+            id: string;
+            queue: string;
+            /** @enum {string} */
+            kind: "bulk" | "transactions";
+            /** @enum {string} */
+            status: "waiting" | "active" | "completed" | "failed";
+            attempts: number;
+            total: number;
+            done: number;
+            error: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            createdAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            startedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            finishedAt: string;
+        };
+        /** @description A sync job and its result lists (what it synced, un-synced, failed to sync or un-sync, ignored). */
+        QuickBooksSyncJobResult: {
+            job: components["schemas"]["QuickBooksSyncJob"];
+            synced: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsynced: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            syncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsyncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            ignored: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+        };
+        /** @description The result lists of POST /transactions/qbo-sync. */
+        QuickBooksTransactionsSync: {
+            /** Format: uuid */
+            jobId: string;
+            synced: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsynced: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            syncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsyncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            ignored: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
         };
         /** @description What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns. */
         NotificationData: {
@@ -13925,6 +14124,177 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuickBooksDisconnectResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listQuickBooksUnsyncedEntities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per entity type, the ids QuickBooks lacks as they are now (never pushed, changed since, or failed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksUnsyncedEntities"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    countQuickBooksUnsyncedEntities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per entity type, how many entities QuickBooks lacks; total of them all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksUnsyncedCount"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startQuickBooksBulkSync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A job of the 'accounting-package sync' queue; done of total entities settled so far. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksSyncJob"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getQuickBooksSyncJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sync job and its result lists (what it synced, un-synced, failed to sync or un-sync, ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksSyncJobResult"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    syncTransactionsToQuickBooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Transactions to push to QuickBooks. */
+                    sync?: string[];
+                    /** @description Transactions to delete from QuickBooks (editable again). */
+                    unsync?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The result lists of POST /transactions/qbo-sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksTransactionsSync"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

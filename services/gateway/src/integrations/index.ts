@@ -4,9 +4,10 @@ import type { RouteContext } from '../upstreams.js';
 import { registerStripeAnalyticsRoutes } from './routes/stripe-analytics.js';
 import { registerStripeRoutes } from './routes/stripe.js';
 import { INTEGRATIONS_SCHEMAS } from './schemas.js';
-import { quickBooksClient } from './quickbooks-client.js';
+import { quickBooksClient, quickBooksSyncClient } from './quickbooks-client.js';
 import { QUICKBOOKS_SCHEMAS } from './quickbooks-schemas.js';
 import { registerQuickBooksRoutes } from './routes/quickbooks.js';
+import { registerQuickBooksSyncRoutes } from './routes/quickbooks-sync.js';
 
 /** The integrations service's routes (services/integrations/README.md): /stripe-integrate/*, /stripe-analytic/* and /quickbook/*. */
 export async function registerIntegrations(app: FastifyInstance, { clients, config }: RouteContext): Promise<void> {
@@ -15,4 +16,5 @@ export async function registerIntegrations(app: FastifyInstance, { clients, conf
   await registerStripeRoutes(app, { client: clients.integrations });
   await registerStripeAnalyticsRoutes(app, { client: clients.integrations });
   await registerQuickBooksRoutes(app, { client: quickBooksClient(config) });
+  await registerQuickBooksSyncRoutes(app, { client: quickBooksSyncClient(config) });
 }

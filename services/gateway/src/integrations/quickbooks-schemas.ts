@@ -49,5 +49,102 @@ export const QuickBooksConnectBodySchema = {
   additionalProperties: false,
 } as const;
 
+const ids = { type: 'array', items: { type: 'string' } } as const;
+const ENTITY_TYPES = ['account', 'vendor', 'customer', 'transaction'] as const;
+
+export const QuickBooksUnsyncedEntitiesSchema = {
+  $id: 'QuickBooksUnsyncedEntities',
+  type: 'object',
+  description: 'Per entity type, the ids QuickBooks lacks as they are now (never pushed, changed since, or failed).',
+  properties: Object.fromEntries(ENTITY_TYPES.map((t) => [t, ids])),
+  required: [...ENTITY_TYPES],
+  additionalProperties: false,
+} as const;
+
+export const QuickBooksUnsyncedCountSchema = {
+  $id: 'QuickBooksUnsyncedCount',
+  type: 'object',
+  description: 'Per entity type, how many entities QuickBooks lacks; total of them all.',
+  properties: Object.fromEntries([...ENTITY_TYPES, 'total'].map((t) => [t, { type: 'integer' }])),
+  required: [...ENTITY_TYPES, 'total'],
+  additionalProperties: false,
+} as const;
+
+export const QuickBooksSyncJobSchema = {
+  $id: 'QuickBooksSyncJob',
+  type: 'object',
+  description: "A job of the 'accounting-package sync' queue; done of total entities settled so far.",
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    queue: str,
+    kind: { type: 'string', enum: ['bulk', 'transactions'] },
+    status: { type: 'string', enum: ['waiting', 'active', 'completed', 'failed'] },
+    attempts: { type: 'integer' },
+    total: { type: 'integer' },
+    done: { type: 'integer' },
+    error: str,
+    createdAt: instant,
+    startedAt: instant,
+    finishedAt: instant,
+  },
+  required: ['id', 'queue', 'kind', 'status', 'attempts', 'total', 'done', 'error', 'createdAt', 'startedAt', 'finishedAt'],
+  additionalProperties: false,
+} as const;
+
+const item = {
+  type: 'object',
+  properties: {
+    id: str,
+    source: { type: 'string', description: 'The entity type.' },
+    message: { type: 'string', description: 'Why it failed or was ignored.' },
+  },
+  required: ['id', 'source', 'message'],
+  additionalProperties: false,
+} as const;
+const resultLists = {
+  synced: { type: 'array', items: item },
+  unsynced: { type: 'array', items: item },
+  syncFailed: { type: 'array', items: item },
+  unsyncFailed: { type: 'array', items: item },
+  ignored: { type: 'array', items: item },
+};
+
+export const QuickBooksSyncJobResultSchema = {
+  $id: 'QuickBooksSyncJobResult',
+  type: 'object',
+  description: 'A sync job and its result lists (what it synced, un-synced, failed to sync or un-sync, ignored).',
+  properties: { job: { $ref: 'QuickBooksSyncJob#' }, ...resultLists },
+  required: ['job', 'synced', 'unsynced', 'syncFailed', 'unsyncFailed', 'ignored'],
+  additionalProperties: false,
+} as const;
+
+export const QuickBooksTransactionsSyncSchema = {
+  $id: 'QuickBooksTransactionsSync',
+  type: 'object',
+  description: 'The result lists of POST /transactions/qbo-sync.',
+  properties: { jobId: { type: 'string', format: 'uuid' }, ...resultLists },
+  required: ['jobId', 'synced', 'unsynced', 'syncFailed', 'unsyncFailed', 'ignored'],
+  additionalProperties: false,
+} as const;
+
+export const QuickBooksTransactionsSyncBodySchema = {
+  type: 'object',
+  // Shape only: the service owns the rules and their messages.
+  properties: {
+    sync: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 36 }, description: 'Transactions to push to QuickBooks.' },
+    unsync: { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 36 }, description: 'Transactions to delete from QuickBooks (editable again).' },
+  },
+  additionalProperties: false,
+} as const;
+
 /** Registered before the routes (OpenAPI names them `#/components/schemas/<$id>`). */
-export const QUICKBOOKS_SCHEMAS = [QuickBooksIntegrationSchema, QuickBooksOAuthLinkSchema, QuickBooksDisconnectResponseSchema] as const;
+export const QUICKBOOKS_SCHEMAS = [
+  QuickBooksIntegrationSchema,
+  QuickBooksOAuthLinkSchema,
+  QuickBooksDisconnectResponseSchema,
+  QuickBooksUnsyncedEntitiesSchema,
+  QuickBooksUnsyncedCountSchema,
+  QuickBooksSyncJobSchema,
+  QuickBooksSyncJobResultSchema,
+  QuickBooksTransactionsSyncSchema,
+] as const;
