@@ -119,6 +119,19 @@ describe('QuickBooks sync of the ledger and parties', () => {
     const purchases = qb.entities(realmId, 'Purchase') as Array<{ TotalAmt: number; PrivateNote?: string }>;
     expect(purchases.filter((p) => p.PrivateNote === `Ledgerline ${categorised}`).map((p) => p.TotalAmt)).toEqual([42.5]);
 
+    // The owners set their qboSynced flags; a synced transaction cannot be edited (spec §4).
+    await expectEventually(async () => {
+      const t = await system.api('GET', `/transactions/v2/${categorised}`, { token });
+      expect(t.body.qboSynced ?? t.body.transaction?.qboSynced).toBe(true);
+    });
+    const edit = await system.api('PATCH', `/transactions/${categorised}`, { token, body: { categoryId: office.id } });
+    expect(edit.status).toBeGreaterThanOrEqual(400);
+    expect(edit.body.message).toBe('This transaction is synced to the accounting package. Un-sync it before editing');
+    await expectEventually(async () => {
+      const v = await system.api('GET', `/vendors/${vendor.body.vendor.id}`, { token });
+      expect(v.body.qboSynced ?? v.body.vendor?.qboSynced).toBe(true);
+    });
+
     const jobs = await system.api('GET', '/jobs', { token });
     expect(jobs.status).toBe(200);
     expect(jobs.body.jobs).toContainEqual(expect.objectContaining({ id: jobId, type: 'accounting-package sync', status: 'completed' }));
@@ -135,6 +148,11 @@ describe('QuickBooks sync of the ledger and parties', () => {
       unsyncFailed: [],
     });
     expect((await system.api('GET', '/quickbook/un-synced-entities/count', { token })).body.transaction).toBe(1);
+    // Un-synced: editable again.
+    await expectEventually(async () => {
+      const t = await system.api('GET', `/transactions/v2/${categorised}`, { token });
+      expect(t.body.qboSynced ?? t.body.transaction?.qboSynced).toBe(false);
+    });
     const again = await system.api('POST', '/transactions/qbo-sync', { token, body: { sync: [categorised] } });
     expect(again.status).toBe(200);
     expect(again.body.synced).toEqual([{ id: categorised, source: 'transaction', message: '' }]);

@@ -18,6 +18,7 @@ import {
   type QuickBooksGrant,
 } from './client.js';
 import { qbConnections, qbStates, type QuickBooksConnectionRow, type SealedTokens } from './store.js';
+import { quickBooksSynced } from './synced-event.js';
 
 export const QB_NOT_CONNECTED = 'No QuickBooks company is connected';
 const STATE_TTL_MS = 10 * 60_000;
@@ -174,7 +175,20 @@ export class QuickBooksIntegration {
         throw new AppError(ErrorKind.Unavailable, 'QuickBooks could not be reached; try again', { cause: err });
       }
     }
-    await withTenant(this.deps.db, tenant, (trx) => qbConnections.remove(trx, row.id));
+    await withTenant(this.deps.db, tenant, async (trx) => {
+      // Nothing is tracked once the company is gone: the owners clear their qboSynced flags (entities editable again).
+      const synced = await trx<{ entity_type: string; entity_id: string }>('quickbooks_entities')
+        .where('connection_id', row.id)
+        .andWhere('status', 'synced')
+        .select('entity_type', 'entity_id');
+      for (const type of new Set(synced.map((s) => s.entity_type))) {
+        const ids = synced.filter((s) => s.entity_type === type).map((s) => s.entity_id);
+        for (let i = 0; i < ids.length; i += 5_000) {
+          await quickBooksSynced(trx, tenant.workspaceId, { entityType: type, syncedIds: [], unsyncedIds: ids.slice(i, i + 5_000), jobId: '' });
+        }
+      }
+      await qbConnections.remove(trx, row.id);
+    });
     return row.id;
   }
 

@@ -10,6 +10,7 @@ import { fingerprint, plan, QB_ENTITY_TYPES, type Plan, type QbEntityType, type 
 import type { QuickBooksIntegration } from './integration.js';
 import type { QuickBooksSource } from './source.js';
 import { qbEntities, qbJobs, type QbEntityRow } from './store.js';
+import { quickBooksSynced } from './synced-event.js';
 
 /** QBO's batch limit. */
 export const BATCH_SIZE = 30;
@@ -152,7 +153,10 @@ export class QuickBooksPusher {
         else
           out.failed.push({ id: r.entity_id, message: `${fault.Message ?? 'QuickBooks refused it'}${fault.Detail ? `: ${fault.Detail}` : ''}`.slice(0, 500) });
       }
-      await withTenant(this.deps.db, tenant, (trx) => qbEntities.remove(trx, connectionId, 'transaction', gone));
+      await withTenant(this.deps.db, tenant, async (trx) => {
+        await qbEntities.remove(trx, connectionId, 'transaction', gone);
+        await quickBooksSynced(trx, tenant.workspaceId, { entityType: 'transaction', syncedIds: [], unsyncedIds: gone, jobId: '' });
+      });
       out.unsynced.push(...gone);
     }
     return out;
@@ -305,6 +309,13 @@ export class QuickBooksPusher {
     await withTenant(this.deps.db, tenant, async (trx: Knex.Transaction) => {
       await qbEntities.upsert(trx, done);
       await trx('quickbooks_sync_jobs').where({ id: jobId }).increment('done', batch.length);
+      const type = batch[0]!.record.type;
+      await quickBooksSynced(trx, tenant.workspaceId, {
+        entityType: type,
+        syncedIds: done.filter((r) => r.status === 'synced').map((r) => r.entity_id),
+        unsyncedIds: [],
+        jobId,
+      });
     });
   }
 
