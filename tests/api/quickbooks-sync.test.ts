@@ -77,6 +77,27 @@ describe('QuickBooks sync of the ledger and parties', () => {
     });
     expect(connected.status).toBe(200);
 
+    // The reverse sync ('mapper and reverse sync') brings the company's chart, vendors and customers in first.
+    const reverse = await expectEventually(
+      async () => {
+        const jobs = await system.api('GET', '/jobs', { token });
+        const job = (jobs.body.jobs as Array<{ type: string; status: string; data: { totalTransactions: number } }>).find(
+          (j) => j.type === 'mapper and reverse sync',
+        );
+        expect(job?.status).toBe('completed');
+        return job!;
+      },
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
+    expect(reverse.data.totalTransactions).toBeGreaterThan(10);
+    const realm = system.quickbooks!.entities(back.searchParams.get('realmId')!, 'Vendor') as Array<{ DisplayName: string }>;
+    const ourVendors = (await system.api('GET', '/vendors?take=100', { token })).body.data as Array<{ name: string; qboSynced: boolean }>;
+    for (const v of realm)
+      expect(
+        ourVendors.find((o) => o.name === v.DisplayName),
+        v.DisplayName,
+      ).toBeDefined();
+
     const ids = await system.api('GET', '/quickbook/un-synced-entities/', { token });
     expect(ids.status).toBe(200);
     expect(ids.body.transaction).toContain(categorised);

@@ -14,8 +14,9 @@ import {
 } from '@ledgerline/platform';
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
 import { integrationsRoutes } from './rpc/handlers.js';
-import { QB_SYNC_QUEUE } from './quickbooks/jobs.js';
+import { QB_REVERSE_QUEUE, QB_SYNC_QUEUE } from './quickbooks/jobs.js';
 import { quickBooksRoutes } from './quickbooks/rpc.js';
+import type { QuickBooksImporter } from './quickbooks/reverse.js';
 import type { QuickBooksSource } from './quickbooks/source.js';
 import { integrationsMigrations } from './store/migrations.js';
 import { stripeClient } from './stripe/client.js';
@@ -31,6 +32,8 @@ export interface IntegrationsOverrides extends BaseOverrides {
   qbCrashAfterBatches?: number;
   /** Tests: where the QuickBooks sync reads entities (default: the ledger and parties services). */
   qbSource?: QuickBooksSource;
+  /** Tests: where the reverse sync creates entities (default: the ledger and parties services). */
+  qbImporter?: QuickBooksImporter;
 }
 
 /** Unfinished sync jobs are re-announced this often (a publish lost in a crash is not a lost job). */
@@ -62,6 +65,7 @@ export const integrations = defineService({
   build: ({ config, overrides, db, bus, logger }: ServiceContext<IntegrationsConfig, IntegrationsOverrides>) => {
     let queue: WorkQueue | undefined;
     let qbQueue: WorkQueue | undefined;
+    let qbReverseQueue: WorkQueue | undefined;
     const useCases = createUseCases({
       db,
       config,
@@ -71,7 +75,9 @@ export const integrations = defineService({
       stripe: (key) => stripeClient(config, key),
       queue: () => queue,
       qbQueue: () => qbQueue,
+      qbReverseQueue: () => qbReverseQueue,
       qbSource: overrides.qbSource,
+      qbImporter: overrides.qbImporter,
       qbCrashAfterBatches: overrides.qbCrashAfterBatches,
       now: overrides.now,
       crashAfterPages: overrides.crashAfterPages,
@@ -100,6 +106,7 @@ export const integrations = defineService({
     };
     // QuickBooks: the 'accounting-package sync' queue (decision 0045), its sweep re-announcing unfinished jobs.
     let qbSubscription: Subscription | undefined;
+    let qbReverseSubscription: Subscription | undefined;
     let qbSweeper: NodeJS.Timeout | undefined;
     const qbSync: Job = {
       async start() {
@@ -110,7 +117,17 @@ export const integrations = defineService({
           namespace: queueNamespace(bus, config.NATS_NAMESPACE),
           logger,
         });
-        if (overrides.workers !== false) qbSubscription = await qbQueue.process((item) => useCases.quickbooksJobs.handle(item));
+        qbReverseQueue = await createWorkQueue(bus, {
+          name: QB_REVERSE_QUEUE,
+          ackWaitMs: config.QUICKBOOKS_SYNC_ACK_WAIT_MS,
+          concurrency: 1,
+          namespace: queueNamespace(bus, config.NATS_NAMESPACE),
+          logger,
+        });
+        if (overrides.workers !== false) {
+          qbSubscription = await qbQueue.process((item) => useCases.quickbooksJobs.handle(item));
+          qbReverseSubscription = await qbReverseQueue.process((item) => useCases.quickbooksJobs.handle(item));
+        }
         await useCases.quickbooksJobs.sweep();
         qbSweeper = setInterval(
           () => void useCases.quickbooksJobs.sweep().catch((err: unknown) => logger.warn({ err }, 'QuickBooks sync sweep failed')),
@@ -121,7 +138,9 @@ export const integrations = defineService({
       async stop() {
         if (qbSweeper) clearInterval(qbSweeper);
         await qbSubscription?.stop();
+        await qbReverseSubscription?.stop();
         await qbQueue?.close();
+        await qbReverseQueue?.close();
       },
     };
     const routes = (router: ConnectRouter): void => {

@@ -13,6 +13,7 @@ import { startQuickBooksSandbox, type QuickBooksSandbox } from '@ledgerline/quic
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationsConfigSchema } from '../src/config.js';
 import type { AccountRecord, NameRecord, QbEntityType, SourceRecord, TransactionRecord } from '../src/quickbooks/entities.js';
+import type { QuickBooksImporter } from '../src/quickbooks/reverse.js';
 import type { QuickBooksSource } from '../src/quickbooks/source.js';
 import { createIntegrationsService, type IntegrationsOverrides, type IntegrationsService } from '../src/service.js';
 import { integrationsMigrations } from '../src/store/migrations.js';
@@ -27,9 +28,19 @@ function workspaceData(size: number): Map<QbEntityType, SourceRecord[]> {
     { type: 'account', id: id(1, 0), name: 'Operating Bank', coaId: 10100, classGroup: 'Assets', level: 4, bankAccountId: newId() },
     { type: 'account', id: id(1, 1), name: 'Company Card', coaId: 20100, classGroup: 'Liability', level: 4, bankAccountId: newId() },
     { type: 'account', id: id(1, 2), name: 'Assets', coaId: 10000, classGroup: 'Assets', level: 1, bankAccountId: '' },
+    // Headings the reverse sync files QuickBooks' accounts under.
+    ...(['Assets', 'Liability', 'Equity', 'Income', 'Expenses'] as const).map((classGroup, k): AccountRecord => ({
+      type: 'account',
+      id: id(1, 5 + k),
+      name: `${classGroup} heading`,
+      coaId: 11000 + k * 20000,
+      classGroup,
+      level: 2,
+      bankAccountId: '',
+    })),
     { type: 'account', id: id(1, 3), name: 'Internal Transfers', coaId: 90000, classGroup: 'Transfer', level: 3, bankAccountId: '' },
-    // QuickBooks' sample chart has these: adopted, not duplicated.
-    { type: 'account', id: id(1, 4), name: 'Advertising', coaId: 60100, classGroup: 'Expenses', level: 3, bankAccountId: '' },
+    // QuickBooks' sample chart has this one: mapped by the reverse sync, not duplicated.
+    { type: 'account', id: id(1, 4), name: 'Travel', coaId: 60100, classGroup: 'Expenses', level: 3, bankAccountId: '' },
     ...Array.from({ length: 20 }, (_, i): AccountRecord => ({
       type: 'account',
       id: id(1, 10 + i),
@@ -79,11 +90,26 @@ function workspaceData(size: number): Map<QbEntityType, SourceRecord[]> {
   ]);
 }
 
-/** The in-memory source: per workspace, records the test can change. */
-class MemorySource implements QuickBooksSource {
+/** The in-memory owners: per workspace, records the test can change, and what the reverse sync creates. */
+class MemorySource implements QuickBooksSource, QuickBooksImporter {
   readonly data = new Map<string, Map<QbEntityType, SourceRecord[]>>();
   async list(tenant: { workspaceId: string }, type: QbEntityType): Promise<SourceRecord[]> {
     return structuredClone(this.data.get(tenant.workspaceId)?.get(type) ?? []);
+  }
+  async createAccount(tenant: { workspaceId: string }, input: { name: string; coaId: number; parentId: string }): Promise<string> {
+    const accounts = this.data.get(tenant.workspaceId)!.get('account') as AccountRecord[];
+    const parent = accounts.find((a) => a.id === input.parentId)!;
+    const id = newId();
+    accounts.push({ type: 'account', id, name: input.name, coaId: input.coaId, classGroup: parent.classGroup, level: parent.level + 1, bankAccountId: '' });
+    return id;
+  }
+  async createName(tenant: { workspaceId: string }, type: 'vendor' | 'customer', input: { name: string; email: string; companyName: string }): Promise<string> {
+    const id = newId();
+    this.data
+      .get(tenant.workspaceId)!
+      .get(type)!
+      .push({ type, id, name: input.name, email: input.email, description: '', companyName: input.companyName, is1099: false, active: true });
+    return id;
   }
 }
 
@@ -108,6 +134,7 @@ async function start(overrides: IntegrationsOverrides = {}): Promise<Instance> {
     bus,
     logger: createLogger('integrations-test', 'silent'),
     qbSource: source,
+    qbImporter: source,
     ...overrides,
   });
   running.push(service);
@@ -131,6 +158,14 @@ async function connectedWorkspace(i: Instance, seed: number): Promise<{ workspac
   await i.connect.connectQuickBooks(
     { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, realmId: back.searchParams.get('realmId')! },
     as(workspaceId),
+  );
+  // The reverse sync ('mapper and reverse sync') imports the company's chart first.
+  await expectEventually(
+    async () => {
+      const [job] = await db.adminDb('quickbooks_sync_jobs').where({ workspace_id: workspaceId, kind: 'reverse' }).select('status', 'queue', 'error');
+      expect(job).toMatchObject({ status: 'completed', queue: 'mapper and reverse sync', error: null });
+    },
+    { timeoutMs: 30_000 },
   );
   // The company knows one of our vendors already (by name): the sync adopts it.
   const token = (await i.service.useCases.quickbooks.grant({ workspaceId })).accessToken;
@@ -229,10 +264,14 @@ describe('QuickBooks bulk sync', () => {
     const { workspaceId, realmId } = reference;
     const before = await i.sync.listUnsyncedQuickBooksEntities({}, as(workspaceId));
     const data = source.data.get(workspaceId)!;
+    const mappedRows = await db.adminDb('quickbooks_entities').where({ workspace_id: workspaceId, status: 'synced' }).select('entity_id');
+    const imported = new Set(mappedRows.map((r: { entity_id: string }) => r.entity_id));
+    expect(imported.size).toBeGreaterThan(10); // QuickBooks' sample chart came in
     const pushable = (type: QbEntityType) => data.get(type)!.filter((r) => !(r.type === 'transaction' && r.ignoreReason)).length;
     // Headings and transfer accounts have no QuickBooks counterpart; uncategorised transactions are ignored.
     expect(Object.fromEntries(before.entities.map((e) => [e.entityType, e.ids.length]))).toEqual({
-      account: pushable('account') - 2,
+      // Headings and transfer accounts have no counterpart; Travel (QuickBooks has it) and the imported chart are mapped already.
+      account: data.get('account')!.filter((a) => a.type === 'account' && a.level >= 3 && a.classGroup !== 'Transfer' && !imported.has(a.id)).length,
       vendor: pushable('vendor'),
       customer: pushable('customer'),
       transaction: pushable('transaction'),
@@ -243,19 +282,22 @@ describe('QuickBooks bulk sync', () => {
     const { job } = await i.sync.startQuickBooksBulkSync({}, as(workspaceId));
     expect(job).toMatchObject({ queue: 'accounting-package sync', kind: 'bulk' });
     const done = await completed(i, workspaceId, job!.id);
-    expect(done.job).toMatchObject({ total: ENTITIES, done: ENTITIES, error: '' });
+    expect(done.job).toMatchObject({ error: '' });
+    expect(done.job!.done).toBe(done.job!.total);
+    expect(done.job!.total).toBeGreaterThan(ENTITIES);
     expect(done.result!.syncFailed).toEqual([]);
     expect(done.result!.synced.length).toBe(total(before.entities));
+    const unmapped = data.get('account')!.filter((a) => a.type === 'account' && (a.level < 3 || a.classGroup === 'Transfer')).length;
     expect(done.result!.ignored.map((x) => x.source).sort()).toEqual([
-      'account',
-      'account',
+      ...Array(unmapped).fill('account'),
       ...Array(data.get('transaction')!.length - pushable('transaction')).fill('transaction'),
     ]);
     expect(total((await i.sync.listUnsyncedQuickBooksEntities({}, as(workspaceId))).entities)).toBe(0);
 
     referenceState = companyState(realmId);
-    // Adopted, not duplicated: QuickBooks' own Advertising account and the vendor it knew.
-    expect(referenceState.accounts.filter((a) => a.name === 'Advertising')).toHaveLength(1);
+    // Mapped or adopted, not duplicated: QuickBooks' own Travel account and the vendor it knew.
+    expect(referenceState.accounts.filter((a) => a.name === 'Travel')).toHaveLength(1);
+    expect(imported.has(data.get('account')!.find((a) => a.type === 'account' && a.name === 'Travel')!.id)).toBe(true);
     expect(referenceState.vendors).toHaveLength(pushable('vendor'));
     expect(referenceState.customers).toHaveLength(pushable('customer'));
     expect(referenceState.accounts.find((a) => a.name === 'Sales -channel- 19')).toMatchObject({ type: 'Income' });

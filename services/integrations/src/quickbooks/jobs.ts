@@ -8,11 +8,14 @@ import type { IntegrationsDeps, Tenant } from '../usecases/context.js';
 import { QuickBooksCallError } from './client.js';
 import { QB_NOT_CONNECTED, type QuickBooksIntegration } from './integration.js';
 import { QuickBooksPusher } from './push.js';
+import { QuickBooksReverseSync } from './reverse.js';
 import { ServiceSource, type QuickBooksSource } from './source.js';
 import { qbConnections, qbEntities, qbJobs, qbLease, type QbJobRow } from './store.js';
 
 export const QB_SYNC_QUEUE = 'accounting-package-sync';
 export const QB_SYNC_QUEUE_LABEL = 'accounting-package sync';
+export const QB_REVERSE_QUEUE = 'mapper-and-reverse-sync';
+export const QB_REVERSE_QUEUE_LABEL = 'mapper and reverse sync';
 
 /** Thrown by the test hook: the worker stops as a killed process would (no status change, no ack, lease kept). */
 export class SimulatedQuickBooksCrash extends Error {}
@@ -54,6 +57,7 @@ export function qbRetryDelayMs(attempt: number, baseMs: number): number {
 
 export class QuickBooksJobs {
   readonly pusher: QuickBooksPusher;
+  readonly reverse: QuickBooksReverseSync;
   private readonly holder = randomUUID();
   private batches = 0;
 
@@ -62,7 +66,30 @@ export class QuickBooksJobs {
     private readonly integration: QuickBooksIntegration,
     source?: QuickBooksSource,
   ) {
-    this.pusher = new QuickBooksPusher(deps, integration, source ?? deps.qbSource ?? new ServiceSource(deps.config));
+    const services = new ServiceSource(deps.config);
+    this.pusher = new QuickBooksPusher(deps, integration, source ?? deps.qbSource ?? services);
+    this.reverse = new QuickBooksReverseSync(deps, integration, source ?? deps.qbSource ?? services, deps.qbImporter ?? services);
+  }
+
+  /** After connect: a job of the 'mapper and reverse sync' queue importing the company's chart, vendors, customers. */
+  async requestReverse(tenant: Tenant): Promise<QbJobRow | undefined> {
+    const job = await withTenant(this.deps.db, tenant, async (trx) => {
+      const connection = await qbConnections.ofWorkspace(trx);
+      if (!connection) return undefined;
+      const pending = await qbJobs.pending(trx, connection.id, 'reverse');
+      if (pending) return pending;
+      const row = {
+        id: newId(),
+        workspace_id: tenant.workspaceId,
+        connection_id: connection.id,
+        queue: QB_REVERSE_QUEUE_LABEL,
+        kind: 'reverse' as const,
+        request: {},
+      };
+      return (await qbJobs.insert(trx, row)) ?? (await qbJobs.pending(trx, connection.id, 'reverse'))!;
+    });
+    if (job) await this.publish(job);
+    return job;
   }
 
   private leaseUntil(): Date {
@@ -92,8 +119,8 @@ export class QuickBooksJobs {
     return job;
   }
 
-  async publish(job: Pick<QbJobRow, 'id' | 'workspace_id'>): Promise<void> {
-    const queue = this.deps.qbQueue?.();
+  async publish(job: Pick<QbJobRow, 'id' | 'workspace_id' | 'kind'>): Promise<void> {
+    const queue = job.kind === 'reverse' ? this.deps.qbReverseQueue?.() : this.deps.qbQueue?.();
     if (!queue) return; // not started yet: the start-up sweep announces unfinished jobs
     try {
       await queue.enqueue(encode({ jobId: job.id, workspaceId: job.workspace_id }), { msgId: `qb-sync:${job.id}` });
@@ -103,7 +130,7 @@ export class QuickBooksJobs {
   }
 
   async sweep(): Promise<number> {
-    const unfinished = await withSystem(this.deps.db, (trx) => qbJobs.unfinished(trx).where('kind', 'bulk'));
+    const unfinished = await withSystem(this.deps.db, (trx) => qbJobs.unfinished(trx).whereIn('kind', ['bulk', 'reverse']));
     for (const job of unfinished) await this.publish(job);
     return unfinished.length;
   }
@@ -248,22 +275,24 @@ export class QuickBooksJobs {
     }
     const job = started;
     try {
-      await this.pusher.push(
-        tenant,
-        job.connection_id,
-        job.id,
-        {},
-        async () => {
-          await withTenant(this.deps.db, tenant, (trx) => qbLease.acquire(trx, job.connection_id, this.holder, this.leaseUntil(), new Date()));
-          item.working();
-        },
-        () => {
-          // Tests: die with the batch landed in QuickBooks and not committed here.
-          this.batches++;
-          if (this.deps.qbCrashAfterBatches !== undefined && this.batches >= this.deps.qbCrashAfterBatches)
-            throw new SimulatedQuickBooksCrash('simulated crash');
-        },
-      );
+      if (job.kind === 'reverse') await this.reverse.run(tenant, job.connection_id, job.id);
+      else
+        await this.pusher.push(
+          tenant,
+          job.connection_id,
+          job.id,
+          {},
+          async () => {
+            await withTenant(this.deps.db, tenant, (trx) => qbLease.acquire(trx, job.connection_id, this.holder, this.leaseUntil(), new Date()));
+            item.working();
+          },
+          () => {
+            // Tests: die with the batch landed in QuickBooks and not committed here.
+            this.batches++;
+            if (this.deps.qbCrashAfterBatches !== undefined && this.batches >= this.deps.qbCrashAfterBatches)
+              throw new SimulatedQuickBooksCrash('simulated crash');
+          },
+        );
       await withTenant(this.deps.db, tenant, async (trx) => {
         const finishedAt = new Date();
         await qbJobs.update(trx, job.id, { status: 'completed', finished_at: finishedAt });

@@ -62,7 +62,10 @@ export function quickBooksRoutes(quickbooks: QuickBooksIntegration, jobs: QuickB
           return create(GetQuickBooksOAuthLinkResponseSchema, await quickbooks.oauthLink(requireTenant(ctx)));
         },
         async connectQuickBooks(req, ctx) {
-          const v = await quickbooks.connect(requireTenant(ctx), { code: req.code, state: req.state, realmId: req.realmId });
+          const tenant = requireTenant(ctx);
+          const v = await quickbooks.connect(tenant, { code: req.code, state: req.state, realmId: req.realmId });
+          // The company's chart, vendors and customers come in on the 'mapper and reverse sync' queue.
+          await jobs.requestReverse(tenant);
           return create(ConnectQuickBooksResponseSchema, { integration: integrationMessage(v) });
         },
         async getQuickBooksIntegration(_req, ctx) {

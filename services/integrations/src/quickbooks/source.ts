@@ -8,6 +8,7 @@ import { PartiesService } from '@ledgerline/proto/parties/v1/parties_pb';
 import type { IntegrationsConfig } from '../config.js';
 import type { Tenant } from '../usecases/context.js';
 import type { AccountRecord, NameRecord, QbEntityType, SourceRecord, TransactionRecord } from './entities.js';
+import type { QuickBooksImporter } from './reverse.js';
 
 export interface QuickBooksSource {
   /** Every entity of the type in the workspace (ids: only those), as the owning service answers them now. */
@@ -41,7 +42,7 @@ export function transactionIgnoreReason(t: Transaction, categories: Map<string, 
   return '';
 }
 
-export class ServiceSource implements QuickBooksSource {
+export class ServiceSource implements QuickBooksSource, QuickBooksImporter {
   private readonly ledger: Client<typeof LedgerService>;
   private readonly parties: Client<typeof PartiesService>;
 
@@ -88,6 +89,26 @@ export class ServiceSource implements QuickBooksSource {
       case 'transaction':
         return this.transactions(tenant);
     }
+  }
+
+  async createAccount(tenant: Tenant, input: { name: string; coaId: number; parentId: string }): Promise<string> {
+    const r = await this.ledger.createCategory({ name: input.name.slice(0, 200), coaId: input.coaId, parentId: input.parentId }, this.headers(tenant));
+    return r.category!.id;
+  }
+
+  async createName(tenant: Tenant, type: 'vendor' | 'customer', input: { name: string; email: string; companyName: string }): Promise<string> {
+    const name = input.name.slice(0, 200);
+    const create = (email: string) =>
+      type === 'vendor'
+        ? this.parties.createVendor({ fields: { name, ...(email ? { email } : {}) } }, this.headers(tenant)).then((r) => r.vendor!.id)
+        : this.parties
+            .createCustomer(
+              { fields: { name, ...(email ? { email } : {}), ...(input.companyName ? { companyName: input.companyName.slice(0, 200) } : {}) } },
+              this.headers(tenant),
+            )
+            .then((r) => r.customer!.id);
+    // An address parties refuses is left out rather than the name.
+    return create(input.email).catch((err: unknown) => (input.email ? create('') : Promise.reject(err)));
   }
 
   private async transactions(tenant: Tenant): Promise<TransactionRecord[]> {

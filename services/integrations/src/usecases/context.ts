@@ -1,6 +1,7 @@
 import type { Knex, Logger, SecretCipher, TenantContext, WorkQueue } from '@ledgerline/platform';
 import type Stripe from 'stripe';
 import type { IntegrationsConfig } from '../config.js';
+import type { QuickBooksImporter } from '../quickbooks/reverse.js';
 import type { QuickBooksSource } from '../quickbooks/source.js';
 
 export interface IntegrationsDeps {
@@ -15,6 +16,10 @@ export interface IntegrationsDeps {
   queue: () => WorkQueue | undefined;
   /** The `accounting-package-sync` work queue of the QuickBooks jobs. */
   qbQueue?: () => WorkQueue | undefined;
+  /** The `mapper-and-reverse-sync` work queue (the QuickBooks import). */
+  qbReverseQueue?: () => WorkQueue | undefined;
+  /** Where the reverse sync creates entities (default: the ledger and parties services). */
+  qbImporter?: QuickBooksImporter;
   now?: () => Date;
   /** Tests: the worker stops dead (no status change, no ack) after this many committed pages, as a killed process would. */
   crashAfterPages?: number;
