@@ -58,7 +58,6 @@ export function qbRetryDelayMs(attempt: number, baseMs: number): number {
 export class QuickBooksJobs {
   readonly pusher: QuickBooksPusher;
   readonly reverse: QuickBooksReverseSync;
-  private readonly holder = randomUUID();
   private batches = 0;
 
   constructor(
@@ -194,8 +193,10 @@ export class QuickBooksJobs {
     if (problems.length > 0) throw AppError.invalid(problems);
     const connection = await this.connection(tenant);
     if (connection.reconnect_required) throw new AppError(ErrorKind.FailedPrecondition, 'QuickBooks needs to be connected again');
+    // Each run holds the company's lease under its own name: a bulk or reverse job of this process is another run.
+    const holder = randomUUID();
     const job = await withTenant(this.deps.db, tenant, async (trx) => {
-      if (!(await qbLease.acquire(trx, connection.id, this.holder, this.leaseUntil(), new Date()))) {
+      if (!(await qbLease.acquire(trx, connection.id, holder, this.leaseUntil(), new Date()))) {
         throw new AppError(ErrorKind.Conflict, 'A QuickBooks sync is running; try again when it finishes');
       }
       const row = await qbJobs.insert(trx, {
@@ -210,7 +211,7 @@ export class QuickBooksJobs {
       return row!;
     });
     const renew = async () => {
-      await withTenant(this.deps.db, tenant, (trx) => qbLease.acquire(trx, connection.id, this.holder, this.leaseUntil(), new Date()));
+      await withTenant(this.deps.db, tenant, (trx) => qbLease.acquire(trx, connection.id, holder, this.leaseUntil(), new Date()));
     };
     try {
       const unsyncIds = input.unsync.filter((id) => !input.sync.includes(id));
@@ -223,7 +224,7 @@ export class QuickBooksJobs {
       };
       return await withTenant(this.deps.db, tenant, async (trx) => {
         await qbJobs.update(trx, job.id, { status: 'completed', finished_at: new Date(), result: partial });
-        await qbLease.release(trx, connection.id, this.holder);
+        await qbLease.release(trx, connection.id, holder);
         const done = (await qbJobs.byId(trx, job.id))!;
         const result = await this.resultOf(trx, done);
         // Listed transactions the ledger does not have: ignored, by name.
@@ -242,7 +243,7 @@ export class QuickBooksJobs {
     } catch (err) {
       await withTenant(this.deps.db, tenant, async (trx) => {
         await qbJobs.update(trx, job.id, { status: 'failed', finished_at: new Date(), error: err instanceof Error ? err.message.slice(0, 500) : 'failed' });
-        await qbLease.release(trx, connection.id, this.holder);
+        await qbLease.release(trx, connection.id, holder);
       });
       if (err instanceof QuickBooksCallError) throw new AppError(ErrorKind.Unavailable, 'QuickBooks could not be reached; try again', { cause: err });
       throw err;
@@ -257,10 +258,11 @@ export class QuickBooksJobs {
       return;
     }
     const tenant = { workspaceId: message.workspaceId };
+    const holder = randomUUID();
     const started = await withTenant(this.deps.db, tenant, async (trx) => {
       const job = await qbJobs.byId(trx, message.jobId);
       if (!job || job.status === 'completed' || job.status === 'failed') return 'done' as const;
-      if (!(await qbLease.acquire(trx, job.connection_id, this.holder, this.leaseUntil(), new Date()))) return 'busy' as const;
+      if (!(await qbLease.acquire(trx, job.connection_id, holder, this.leaseUntil(), new Date()))) return 'busy' as const;
       const attempts = job.attempts + 1;
       await qbJobs.update(trx, job.id, { status: 'active', attempts, started_at: job.started_at ?? new Date(), error: null, done: 0 });
       return { ...job, attempts };
@@ -283,7 +285,7 @@ export class QuickBooksJobs {
           job.id,
           {},
           async () => {
-            await withTenant(this.deps.db, tenant, (trx) => qbLease.acquire(trx, job.connection_id, this.holder, this.leaseUntil(), new Date()));
+            await withTenant(this.deps.db, tenant, (trx) => qbLease.acquire(trx, job.connection_id, holder, this.leaseUntil(), new Date()));
             item.working();
           },
           () => {
@@ -297,7 +299,7 @@ export class QuickBooksJobs {
         const finishedAt = new Date();
         await qbJobs.update(trx, job.id, { status: 'completed', finished_at: finishedAt });
         await qbConnections.synced(trx, job.connection_id, finishedAt);
-        await qbLease.release(trx, job.connection_id, this.holder);
+        await qbLease.release(trx, job.connection_id, holder);
       });
       await item.ack();
     } catch (err) {
@@ -308,7 +310,7 @@ export class QuickBooksJobs {
       this.deps.logger.warn({ jobId: job.id, attempt: job.attempts, permanent, reason }, 'QuickBooks sync run failed');
       await withTenant(this.deps.db, tenant, async (trx) => {
         await qbJobs.update(trx, job.id, permanent ? { status: 'failed', error: reason, finished_at: new Date() } : { status: 'waiting', error: reason });
-        await qbLease.release(trx, job.connection_id, this.holder);
+        await qbLease.release(trx, job.connection_id, holder);
       });
       if (permanent) {
         item.term();
