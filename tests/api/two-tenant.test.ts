@@ -45,9 +45,12 @@ interface Operation {
 }
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
 
-/** Names that carry an id (coaId is a chart number, methodId an OTP flow's, priceId a plan's price of the product's catalog: not references to a tenant's objects). */
+/**
+ * Names that carry an id (coaId is a chart number, methodId an OTP flow's, priceId a plan's price of the product's
+ * catalog, realmId a QuickBooks company's: not references to a tenant's objects).
+ */
 const ID_NAME = /(^id$|Id$|Ids$|^billers$|^categories$|^workspaces$)/;
-const NOT_A_REFERENCE = new Set(['coaId', 'methodId', 'priceId']);
+const NOT_A_REFERENCE = new Set(['coaId', 'methodId', 'priceId', 'realmId']);
 const isIdName = (name: string) => ID_NAME.test(name) && !NOT_A_REFERENCE.has(name);
 /** A query parameter described as a list of ids ("Comma-separated transaction ids", "Comma-joined workspace ids"). */
 const COMMA_IDS = /\bcomma-(?:separated|joined)\b[^.]*\bids\b/i;

@@ -1,3 +1,4 @@
+import type { ConnectRouter } from '@connectrpc/connect';
 import {
   ConfigError,
   createWorkQueue,
@@ -14,6 +15,10 @@ import {
 import { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
 import { startBankDepositConsumer } from './events/bank-deposits.js';
 import { integrationsRoutes } from './rpc/handlers.js';
+import { QB_REVERSE_QUEUE, QB_SYNC_QUEUE } from './quickbooks/jobs.js';
+import { quickBooksRoutes } from './quickbooks/rpc.js';
+import type { QuickBooksImporter } from './quickbooks/reverse.js';
+import type { QuickBooksSource } from './quickbooks/source.js';
 import { integrationsMigrations } from './store/migrations.js';
 import { stripeClient } from './stripe/client.js';
 import { createUseCases, type IntegrationsUseCases } from './usecases/index.js';
@@ -26,6 +31,12 @@ export interface IntegrationsOverrides extends BaseOverrides {
   workers?: boolean;
   /** Tests: the worker stops dead after this many committed pages, as a killed process would. */
   crashAfterPages?: number;
+  /** Tests: the QuickBooks worker stops dead after this many committed batches. */
+  qbCrashAfterBatches?: number;
+  /** Tests: where the QuickBooks sync reads entities (default: the ledger and parties services). */
+  qbSource?: QuickBooksSource;
+  /** Tests: where the reverse sync creates entities (default: the ledger and parties services). */
+  qbImporter?: QuickBooksImporter;
 }
 
 /** Unfinished sync jobs are re-announced this often (a publish lost in a crash is not a lost job). */
@@ -41,6 +52,9 @@ export function assertIntegrationsConfig(config: IntegrationsConfig): void {
   if (config.NODE_ENV === 'production' && new SecretCipher(config.STRIPE_TOKEN_KEYS).usesDevelopmentKey()) {
     throw new ConfigError('STRIPE_TOKEN_KEYS: the development key cannot be used in production; set id:base64 of 32 random bytes');
   }
+  if (config.NODE_ENV === 'production' && new SecretCipher(config.QUICKBOOKS_TOKEN_KEYS).usesDevelopmentKey()) {
+    throw new ConfigError('QUICKBOOKS_TOKEN_KEYS: the development key cannot be used in production; set id:base64 of 32 random bytes');
+  }
 }
 
 /** The integrations service: the Stripe connection, sync jobs on the `stripe-sync` work queue, Stripe webhooks. */
@@ -53,13 +67,21 @@ export const integrations = defineService({
   assertConfig: assertIntegrationsConfig,
   build: ({ config, overrides, db, bus, logger }: ServiceContext<IntegrationsConfig, IntegrationsOverrides>) => {
     let queue: WorkQueue | undefined;
+    let qbQueue: WorkQueue | undefined;
+    let qbReverseQueue: WorkQueue | undefined;
     const useCases = createUseCases({
       db,
       config,
       logger,
       cipher: new SecretCipher(config.STRIPE_TOKEN_KEYS),
+      qbCipher: new SecretCipher(config.QUICKBOOKS_TOKEN_KEYS),
       stripe: (key) => stripeClient(config, key),
       queue: () => queue,
+      qbQueue: () => qbQueue,
+      qbReverseQueue: () => qbReverseQueue,
+      qbSource: overrides.qbSource,
+      qbImporter: overrides.qbImporter,
+      qbCrashAfterBatches: overrides.qbCrashAfterBatches,
       now: overrides.now,
       crashAfterPages: overrides.crashAfterPages,
     });
@@ -85,10 +107,53 @@ export const integrations = defineService({
         await queue?.close();
       },
     };
+    // QuickBooks: the 'accounting-package sync' queue (decision 0045), its sweep re-announcing unfinished jobs.
+    let qbSubscription: Subscription | undefined;
+    let qbReverseSubscription: Subscription | undefined;
+    let qbSweeper: NodeJS.Timeout | undefined;
+    const qbSync: Job = {
+      async start() {
+        qbQueue = await createWorkQueue(bus, {
+          name: QB_SYNC_QUEUE,
+          ackWaitMs: config.QUICKBOOKS_SYNC_ACK_WAIT_MS,
+          concurrency: 1,
+          namespace: queueNamespace(bus, config.NATS_NAMESPACE),
+          logger,
+        });
+        qbReverseQueue = await createWorkQueue(bus, {
+          name: QB_REVERSE_QUEUE,
+          ackWaitMs: config.QUICKBOOKS_SYNC_ACK_WAIT_MS,
+          concurrency: 1,
+          namespace: queueNamespace(bus, config.NATS_NAMESPACE),
+          logger,
+        });
+        if (overrides.workers !== false) {
+          qbSubscription = await qbQueue.process((item) => useCases.quickbooksJobs.handle(item));
+          qbReverseSubscription = await qbReverseQueue.process((item) => useCases.quickbooksJobs.handle(item));
+        }
+        await useCases.quickbooksJobs.sweep();
+        qbSweeper = setInterval(
+          () => void useCases.quickbooksJobs.sweep().catch((err: unknown) => logger.warn({ err }, 'QuickBooks sync sweep failed')),
+          SWEEP_MS,
+        );
+        qbSweeper.unref();
+      },
+      async stop() {
+        if (qbSweeper) clearInterval(qbSweeper);
+        await qbSubscription?.stop();
+        await qbReverseSubscription?.stop();
+        await qbQueue?.close();
+        await qbReverseQueue?.close();
+      },
+    };
+    const routes = (router: ConnectRouter): void => {
+      integrationsRoutes(useCases)(router);
+      quickBooksRoutes(useCases.quickbooks, useCases.quickbooksJobs)(router);
+    };
     return {
-      routes: integrationsRoutes(useCases),
+      routes,
       consumers: [() => startBankDepositConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver })],
-      jobs: [sync],
+      jobs: [sync, qbSync],
       expose: { useCases },
     };
   },

@@ -1,4 +1,5 @@
 import { defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { startQuickBooksSyncedConsumer } from './events/quickbooks-synced.js';
 import { ledgerConfigSchema, type LedgerConfig } from './config.js';
 import { startMembersConsumer } from './events/members.js';
 import { startPostingRequestConsumer } from './events/posting-requests.js';
@@ -41,6 +42,7 @@ export const ledger = defineService({
           }),
         () => startPostingRequestConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
         () => startMembersConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
+        () => startQuickBooksSyncedConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
         () =>
           startCategorisationConsumer({
             db,

@@ -1,4 +1,5 @@
 import { createServiceClient, defineService, type BaseOverrides, type Running, type ServiceContext } from '@ledgerline/platform';
+import { startQuickBooksSyncedConsumer } from './events/quickbooks-synced.js';
 import { LedgerService } from '@ledgerline/proto/ledger/v1/ledger_pb';
 import { ledgerLink, type LedgerClient } from './clients/ledger.js';
 import { creditLedger, type CreditLedger } from './clients/ledger-credits.js';
@@ -51,6 +52,7 @@ export const parties = defineService({
         () => startMerchantConsumer({ db, bus, logger, adopter: useCases, maxDeliver: overrides.maxDeliver }),
         () => startCategorisationConsumer({ db, bus, logger, model: categorisation, maxDeliver: overrides.maxDeliver }),
         () => startDocumentsConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
+        () => startQuickBooksSyncedConsumer({ db, bus, logger, maxDeliver: overrides.maxDeliver }),
       ],
       expose: { useCases, credits, categorisation },
     };

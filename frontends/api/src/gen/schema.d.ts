@@ -2806,23 +2806,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/net-revenue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Stripe revenue analytics: net-revenue */
-        get: operations["getStripeAnalyticNetRevenue"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/stripe-analytic/active-subscriptions": {
         parameters: {
             query?: never;
@@ -3010,15 +2993,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/payouts": {
+    "/quickbook/integration/oauth-link": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Stripe payouts, latest arrival first (20 a page by default) */
-        get: operations["listStripePayouts"];
+        /** Intuit's authorize link to open (with a one-time state of the workspace) */
+        get: operations["getQuickBooksOAuthLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3027,15 +3010,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/payouts/{id}": {
+    "/quickbook/integration/connect": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A Stripe payout: its gross-to-net and balance transactions */
-        get: operations["getStripePayout"];
+        get?: never;
+        put?: never;
+        /** Connects the QuickBooks company of the callback's code, state and realmId */
+        post: operations["connectQuickBooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/integration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected QuickBooks company (404 when none) */
+        get: operations["getQuickBooksIntegration"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3044,15 +3044,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/payment-intents": {
+    "/quickbook/integration/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Stripe payment intents, newest first (20 a page by default) */
-        get: operations["listStripePaymentIntents"];
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes the grant at Intuit and forgets the connection */
+        delete: operations["disconnectQuickBooks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/un-synced-entities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per entity type, the ids QuickBooks lacks */
+        get: operations["listQuickBooksUnsyncedEntities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3061,15 +3078,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/payment-intents/{id}": {
+    "/quickbook/un-synced-entities/count": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A Stripe payment intent and its charges */
-        get: operations["getStripePaymentIntent"];
+        /** Per entity type, how many entities QuickBooks lacks */
+        get: operations["countQuickBooksUnsyncedEntities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3078,15 +3095,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/plans": {
+    "/quickbook/bulk-sync": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Stripe plans with their active subscriptions and customers */
-        get: operations["listStripePlans"];
+        get?: never;
+        put?: never;
+        /** Starts a job of the 'accounting-package sync' queue pushing every un-synced entity (joins an unfinished one) */
+        post: operations["startQuickBooksBulkSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quickbook/bulk-sync/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A QuickBooks sync job: its progress and result lists */
+        get: operations["getQuickBooksSyncJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3095,17 +3129,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/stripe-analytic/products": {
+    "/transactions/qbo-sync": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Stripe products with their plans and active subscriptions */
-        get: operations["listStripeProducts"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Syncs and un-syncs the listed transactions with QuickBooks now */
+        post: operations["syncTransactionsToQuickBooks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3198,24 +3232,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscription/plans": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The plans with monthly and yearly prices and limits */
-        get: operations["listBillingPlans"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/checkout": {
+    "/billing/records": {
         parameters: {
             query?: never;
             header?: never;
@@ -3224,59 +3241,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a Stripe Checkout Session for a paid plan's price in the current workspace */
-        post: operations["createCheckout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/subscription/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The workspace's subscription and plan in force (with sessionId: after that checkout's result is brought in) */
-        get: operations["verifySubscription"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/subscription/limits": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The limits of the workspace's plan and where to upgrade */
-        get: operations["getPlanLimits"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/billing/webhook": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stripe webhooks of the subscriptions Ledgerline sells (verified with the Stripe-Signature header; a bad signature is a 400) */
-        post: operations["billingWebhook"];
+        /** Creates a record in the current workspace (the billing service) */
+        post: operations["createBillingRecord"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3373,19 +3339,13 @@ export interface components {
             /** @description The deviceToken of an earlier /authenticate-otp answer in this browser. */
             deviceToken?: string;
         };
-        /** @description Signed in (a trusted device, or a workspace that asks for no code). */
-        LoginSignedIn: {
-            user: components["schemas"]["User"];
+        /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
+        LoginResponse: {
+            user?: components["schemas"]["User"];
             sessionToken: string;
+            methodId?: string;
+            message?: string;
         };
-        /** @description A one-time code was emailed; check it with /authenticate-otp (sessionToken and methodId). */
-        LoginCodeSent: {
-            sessionToken: string;
-            methodId: string;
-            message: string;
-        };
-        /** @description Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message). */
-        LoginResponse: components["schemas"]["LoginSignedIn"] | components["schemas"]["LoginCodeSent"];
         AuthenticateOtpBody: {
             methodId?: string;
             /** @description The 6-digit code from the email. */
@@ -3741,13 +3701,9 @@ export interface components {
         /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
         FiscalYear: {
             fiscalYearStartMonth: number;
-        };
-        /** @description The fiscal year's first month as changed, a message to show and the change's seq. */
-        FiscalYearChanged: {
-            fiscalYearStartMonth: number;
-            message: string;
+            message?: string;
             /** @description The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
-            seq: number;
+            seq?: number;
         };
         FiscalYearBody: {
             /** @description 1 (January) to 12 (December). */
@@ -4116,14 +4072,10 @@ export interface components {
             openingBalanceDate?: string;
         };
         OpeningBalanceResponse: {
+            message?: string;
             openingBalance: components["schemas"]["OpeningBalance"] | null;
-        };
-        /** @description The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq. */
-        OpeningBalanceChanged: {
-            message: string;
-            openingBalance: components["schemas"]["OpeningBalance"] | null;
-            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
-            seq: number;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. Only in the answer to PUT. */
+            seq?: number;
         };
         OpeningBalanceRemoved: {
             message: string;
@@ -5571,7 +5523,7 @@ export interface components {
             meta: components["schemas"]["UploadPageMeta"];
         };
         UploadAnswer: {
-            message: string;
+            message?: string;
             upload: components["schemas"]["WorkspaceUpload"];
         };
         UpdateUploadBody: {
@@ -5660,16 +5612,10 @@ export interface components {
             /** @description Units of production: units a year (a twelfth a month); not negative. */
             unitProducedPerYear?: number;
         };
-        /** @description The fixed asset after a change that posts nothing (a stop: what is posted stays). */
         FixedAssetAnswer: {
             message: string;
             fixedAsset: components["schemas"]["FixedAsset"];
-        };
-        /** @description The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it). */
-        FixedAssetCreated: {
-            message: string;
-            fixedAsset: components["schemas"]["FixedAsset"];
-            seq: number;
+            seq?: number;
         };
         FixedAssetList: {
             data: components["schemas"]["FixedAsset"][];
@@ -5804,157 +5750,150 @@ export interface components {
             startDate: string;
             /** Format: date */
             endDate: string;
+        };
+        /** @description The workspace's accounting-package (QuickBooks Online) connection. */
+        QuickBooksIntegration: {
             /**
-             * @description The breakdown applied, after the fallbacks (yearly under 11 months and quarterly under 2 months fall to monthly; under a month, totals only).
-             * @enum {string}
+             * Format: uuid
+             * @description The connection.
              */
-            breakdown: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "totals_only";
-            /** @description The metric per column of the breakdown (point-in-time metrics at the column end). */
-            series: {
-                label: string;
-                /** Format: date */
-                startDate: string;
-                /** Format: date */
-                endDate: string;
-                value: number;
-            }[];
-        };
-        StripePageMeta: {
-            page: number;
-            take: number;
-            itemCount: number;
-            pageCount: number;
-            hasPreviousPage: boolean;
-            hasNextPage: boolean;
-        };
-        /** @description A payout of the connected account to its bank (spec: payment-processor views, payout). */
-        StripePayout: {
-            /** @description po_... */
             id: string;
-            /** @description In the currency, two decimals. */
-            amount: number;
-            currency: string;
-            /**
-             * Format: date
-             * @description When Stripe expects it in the bank.
-             */
-            arrivalDate: string;
+            /** Format: uuid */
+            workspaceId: string;
+            /** @description QuickBooks' company id. */
+            realmId: string;
+            companyName: string;
             /** @description ISO-8601 UTC instant; empty when not yet. */
-            created: string;
-            /** @description paid, pending, in_transit, canceled or failed. */
-            status: string;
-            description: string;
-            method: string;
-            automatic: boolean;
-            /** @description The bank transaction the payout was matched to (card-payout link); empty while unmatched. */
-            transactionId: string;
+            connectedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            lastSyncedAt: string;
+            /** @description Intuit refused the refresh token: connect again. */
+            isReconnectRequired: boolean;
+            /** @enum {string} */
+            type: "quickbooks";
         };
-        StripePayoutList: {
-            data: components["schemas"]["StripePayout"][];
-            meta: components["schemas"]["StripePageMeta"];
+        /** @description Intuit's authorize page; Intuit sends the user back to the app's redirect URI with code, state and realmId. */
+        QuickBooksOAuthLink: {
+            url: string;
+            /** @description The one-time state the link carries (10 minutes). */
+            state: string;
         };
-        /** @description A payout's gross-to-net (gross − fees − refunds + adjustments = net = amount) and its balance transactions. */
-        StripePayoutDetail: {
-            payout: components["schemas"]["StripePayout"];
-            /** @description In the currency, two decimals. */
-            gross: number;
-            /** @description In the currency, two decimals. */
-            fees: number;
-            /** @description In the currency, two decimals. */
-            refunds: number;
-            /** @description In the currency, two decimals. */
-            adjustments: number;
-            /** @description In the currency, two decimals. */
-            net: number;
-            /** @description False until a sync has read the payout's balance transactions. */
-            itemsRead: boolean;
-            items: {
-                /** @description txn_... */
+        QuickBooksDisconnectResponse: {
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description Per entity type, the ids QuickBooks lacks as they are now (never pushed, changed since, or failed). */
+        QuickBooksUnsyncedEntities: {
+            account: string[];
+            vendor: string[];
+            customer: string[];
+            transaction: string[];
+        };
+        /** @description Per entity type, how many entities QuickBooks lacks; total of them all. */
+        QuickBooksUnsyncedCount: {
+            account: number;
+            vendor: number;
+            customer: number;
+            transaction: number;
+            total: number;
+        };
+        /** @description A job of the 'accounting-package sync' queue; done of total entities settled so far. */
+        QuickBooksSyncJob: {
+            /** Format: uuid */
+            id: string;
+            queue: string;
+            /** @enum {string} */
+            kind: "bulk" | "transactions";
+            /** @enum {string} */
+            status: "waiting" | "active" | "completed" | "failed";
+            attempts: number;
+            total: number;
+            done: number;
+            error: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            createdAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            startedAt: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            finishedAt: string;
+        };
+        /** @description A sync job and its result lists (what it synced, un-synced, failed to sync or un-sync, ignored). */
+        QuickBooksSyncJobResult: {
+            job: components["schemas"]["QuickBooksSyncJob"];
+            synced: {
                 id: string;
-                /**
-                 * @description The item type.
-                 * @enum {string}
-                 */
-                type: "payout" | "charge" | "refund" | "adjustment" | "stripe_fee";
-                /** @description Stripe's balance transaction type. */
-                stripeType: string;
-                /** @description In the currency, two decimals. */
-                amount: number;
-                /** @description In the currency, two decimals. */
-                fee: number;
-                /** @description In the currency, two decimals. */
-                net: number;
-                /** @description ISO-8601 UTC instant; empty when not yet. */
-                created: string;
+                /** @description The entity type. */
                 source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsynced: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            syncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsyncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            ignored: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
             }[];
         };
-        StripePaymentIntent: {
-            /** @description pi_... */
-            id: string;
-            /** @description In the currency, two decimals. */
-            amount: number;
-            /** @description In the currency, two decimals. */
-            amountReceived: number;
-            currency: string;
-            customerId: string;
-            status: string;
-            /** @description ISO-8601 UTC instant; empty when not yet. */
-            created: string;
-            description: string;
-        };
-        StripePaymentIntentList: {
-            data: components["schemas"]["StripePaymentIntent"][];
-            meta: components["schemas"]["StripePageMeta"];
-        };
-        /** @description A payment intent and its charges, with the fee Stripe took on each. */
-        StripePaymentIntentDetail: {
-            paymentIntent: components["schemas"]["StripePaymentIntent"];
-            charges: {
+        /** @description The result lists of POST /transactions/qbo-sync. */
+        QuickBooksTransactionsSync: {
+            /** Format: uuid */
+            jobId: string;
+            synced: {
                 id: string;
-                /** @description In the currency, two decimals. */
-                amount: number;
-                /** @description In the currency, two decimals. */
-                amountRefunded: number;
-                /** @description In the currency, two decimals. */
-                fee: number;
-                status: string;
-                /** @description ISO-8601 UTC instant; empty when not yet. */
-                created: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
             }[];
-        };
-        /** @description The plans (recurring prices) with the subscriptions paying on them and their customers at the end of asOf. */
-        StripePlanList: {
-            /** Format: date */
-            asOf: string;
-            data: {
+            unsynced: {
                 id: string;
-                planName: string;
-                /** @description In the currency, two decimals. */
-                amount: number;
-                currency: string;
-                /** @enum {string} */
-                interval: "day" | "week" | "month" | "year";
-                intervalCount: number;
-                planActive: boolean;
-                activeSubscriptions: number;
-                activeCustomers: number;
-                productId: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
             }[];
-        };
-        /** @description The products with their plans and the subscriptions (and customers) paying on any of them at the end of asOf. */
-        StripeProductList: {
-            /** Format: date */
-            asOf: string;
-            data: {
+            syncFailed: {
                 id: string;
-                name: string;
-                active: boolean;
-                /** @description ISO-8601 UTC instant; empty when not yet. */
-                created: string;
-                plans: number;
-                activeSubscriptions: number;
-                activeCustomers: number;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            unsyncFailed: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
+            }[];
+            ignored: {
+                id: string;
+                /** @description The entity type. */
+                source: string;
+                /** @description Why it failed or was ignored. */
+                message: string;
             }[];
         };
         /** @description What the notification is about (empty strings where a type has none): the comment and its author's name, the names of a request's people, the transaction or bank account it concerns. */
@@ -6003,82 +5942,13 @@ export interface components {
             /** @description Mail me when a bank connection needs me to reconnect it. */
             emailReconnectRequired: boolean;
         };
-        /** @description What a plan covers. */
-        PlanLimits: {
-            /** @description Bank accounts; -1 is unlimited. */
-            bankAccounts: number;
-            /** @description Users of the workspace; -1 is unlimited. */
-            users: number;
-            /** @description Expenses a month, in cents; -1 is unlimited. */
-            monthlyExpenses: number;
-        };
-        /** @description A plan Ledgerline sells (documents §9) with its monthly and yearly prices. */
-        BillingPlan: {
-            /** @enum {string} */
-            id: "starter" | "launch" | "ai_accounting" | "startup" | "full_service" | "growth";
-            name: string;
-            description: string;
-            /** @description A price of 0: no checkout. */
-            free: boolean;
-            limits: components["schemas"]["PlanLimits"];
-            features: string[];
-            prices: {
-                /** @description The priceId to give POST /checkout. */
-                priceId: string;
-                /** @enum {string} */
-                interval: "monthly" | "yearly";
-                /** @description Cents per interval. */
-                amount: number;
-                currency: string;
-            }[];
-        };
-        BillingPlans: {
-            plans: components["schemas"]["BillingPlan"][];
-        };
-        /** @description The workspace's subscription (documents §3 Organization.subscription) and the plan in force. */
-        SubscriptionVerify: {
-            /** @enum {string} */
-            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid" | "paused" | "not_found";
-            plan: components["schemas"]["BillingPlan"];
-            /** @enum {string} */
-            interval: "monthly" | "yearly" | "";
-            subscription: {
-                /** Format: uuid */
-                id: string;
-                /** Format: date-time */
-                createdOn: string | null;
-                /** Format: date-time */
-                lastUpdated: string | null;
-                /** Format: date-time */
-                startAt: string | null;
-                /** Format: date-time */
-                endAt: string | null;
-                /** @description The Stripe subscription as last read, JSON. */
-                json: string;
-                subscriptionId: string;
-                priceId: string;
-                /** @enum {string} */
-                status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid" | "paused" | "not_found";
-                cancelAtPeriodEnd: boolean;
-                /** Format: date-time */
-                trialEnd: string | null;
-            } | null;
-        };
-        /** @description A Stripe Checkout Session: the browser goes to url to pay. */
-        CheckoutSession: {
-            sessionId: string;
-            url: string;
-        };
-        /** @description processed, duplicate (the event id was handled before) or ignored (nothing of a workspace). */
-        BillingWebhookResponse: {
-            /** @enum {string} */
-            outcome: "processed" | "duplicate" | "ignored";
-        };
-        PlanLimitsResponse: {
-            planId: string;
-            planName: string;
-            limits: components["schemas"]["PlanLimits"];
-            upgradeUrl: string;
+        /** @description A record of the billing service. */
+        BillingRecord: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            createdAt: string;
         };
     };
     responses: never;
@@ -6135,7 +6005,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message). */
+            /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7182,13 +7052,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The fiscal year's first month as changed, a message to show and the change's seq. */
+            /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FiscalYearChanged"];
+                    "application/json": components["schemas"]["FiscalYear"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -7363,10 +7233,10 @@ export interface operations {
                 flow?: string;
                 finalization?: string;
                 order?: string;
-                /** @description review (one-sided transfers: "Transfers to review") or paired. */
-                transferStatus?: string;
                 page?: number;
                 take?: number;
+                /** @description review (one-sided transfers: "Transfers to review") or paired. */
+                transferStatus?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -7984,13 +7854,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq. */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpeningBalanceChanged"];
+                    "application/json": components["schemas"]["OpeningBalanceResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -13277,13 +13147,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it). */
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FixedAssetCreated"];
+                    "application/json": components["schemas"]["FixedAssetAnswer"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -13311,7 +13181,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The fixed asset after a change that posts nothing (a stop: what is posted stays). */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13652,8 +13522,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13691,47 +13559,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
-            };
-            header?: {
-                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
-                "x-workspace-id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StripeMetric"];
-                };
-            };
-            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    getStripeAnalyticNetRevenue: {
-        parameters: {
-            query?: {
-                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
-                startDate?: string;
-                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
-                endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13769,8 +13596,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13808,8 +13633,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13847,8 +13670,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13886,8 +13707,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13925,8 +13744,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13964,8 +13781,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -14003,8 +13818,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -14042,8 +13855,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -14081,8 +13892,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -14120,8 +13929,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -14159,8 +13966,6 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
-                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
-                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -14191,18 +13996,9 @@ export interface operations {
             };
         };
     };
-    listStripePayouts: {
+    getQuickBooksOAuthLink: {
         parameters: {
-            query?: {
-                /** @description YYYY-MM-DD (UTC); with either date only the period is listed. A calendar date from 1900-01-01 to 2100-12-31. */
-                startDate?: string;
-                /** @description YYYY-MM-DD (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
-                endDate?: string;
-                /** @description At least 1; default 1. */
-                page?: number;
-                /** @description 1 to 100; default 20. */
-                take?: number;
-            };
+            query?: never;
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
                 "x-workspace-id"?: string;
@@ -14212,13 +14008,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Intuit's authorize page; Intuit sends the user back to the app's redirect URI with code, state and realmId. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripePayoutList"];
+                    "application/json": components["schemas"]["QuickBooksOAuthLink"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -14232,7 +14028,82 @@ export interface operations {
             };
         };
     };
-    getStripePayout: {
+    connectQuickBooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The callback's authorization code. */
+                    code?: string;
+                    /** @description The callback's state: the link's, used once. */
+                    state?: string;
+                    /** @description The callback's realmId (the company consented to). */
+                    realmId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace's accounting-package (QuickBooks Online) connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksIntegration"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getQuickBooksIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's accounting-package (QuickBooks Online) connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksIntegration"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    disconnectQuickBooks: {
         parameters: {
             query?: never;
             header?: {
@@ -14246,13 +14117,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A payout's gross-to-net (gross − fees − refunds + adjustments = net = amount) and its balance transactions. */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripePayoutDetail"];
+                    "application/json": components["schemas"]["QuickBooksDisconnectResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -14266,18 +14137,9 @@ export interface operations {
             };
         };
     };
-    listStripePaymentIntents: {
+    listQuickBooksUnsyncedEntities: {
         parameters: {
-            query?: {
-                /** @description YYYY-MM-DD (UTC); with either date only the period is listed. A calendar date from 1900-01-01 to 2100-12-31. */
-                startDate?: string;
-                /** @description YYYY-MM-DD (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
-                endDate?: string;
-                /** @description At least 1; default 1. */
-                page?: number;
-                /** @description 1 to 100; default 20. */
-                take?: number;
-            };
+            query?: never;
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
                 "x-workspace-id"?: string;
@@ -14287,13 +14149,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Per entity type, the ids QuickBooks lacks as they are now (never pushed, changed since, or failed). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripePaymentIntentList"];
+                    "application/json": components["schemas"]["QuickBooksUnsyncedEntities"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -14307,7 +14169,71 @@ export interface operations {
             };
         };
     };
-    getStripePaymentIntent: {
+    countQuickBooksUnsyncedEntities: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per entity type, how many entities QuickBooks lacks; total of them all. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksUnsyncedCount"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startQuickBooksBulkSync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A job of the 'accounting-package sync' queue; done of total entities settled so far. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickBooksSyncJob"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getQuickBooksSyncJob: {
         parameters: {
             query?: never;
             header?: {
@@ -14321,13 +14247,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A payment intent and its charges, with the fee Stripe took on each. */
+            /** @description A sync job and its result lists (what it synced, un-synced, failed to sync or un-sync, ignored). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripePaymentIntentDetail"];
+                    "application/json": components["schemas"]["QuickBooksSyncJobResult"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -14341,12 +14267,9 @@ export interface operations {
             };
         };
     };
-    listStripePlans: {
+    syncTransactionsToQuickBooks: {
         parameters: {
-            query?: {
-                /** @description YYYY-MM-DD (UTC): paying at the end of this day; default today. A calendar date from 1900-01-01 to 2100-12-31. */
-                endDate?: string;
-            };
+            query?: never;
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
                 "x-workspace-id"?: string;
@@ -14354,50 +14277,24 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Transactions to push to QuickBooks. */
+                    sync?: string[];
+                    /** @description Transactions to delete from QuickBooks (editable again). */
+                    unsync?: string[];
+                };
+            };
+        };
         responses: {
-            /** @description The plans (recurring prices) with the subscriptions paying on them and their customers at the end of asOf. */
+            /** @description The result lists of POST /transactions/qbo-sync. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StripePlanList"];
-                };
-            };
-            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    listStripeProducts: {
-        parameters: {
-            query?: {
-                /** @description YYYY-MM-DD (UTC): paying at the end of this day; default today. A calendar date from 1900-01-01 to 2100-12-31. */
-                endDate?: string;
-            };
-            header?: {
-                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
-                "x-workspace-id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The products with their plans and the subscriptions (and customers) paying on any of them at the end of asOf. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StripeProductList"];
+                    "application/json": components["schemas"]["QuickBooksTransactionsSync"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -14626,7 +14523,7 @@ export interface operations {
             };
         };
     };
-    listBillingPlans: {
+    createBillingRecord: {
         parameters: {
             query?: never;
             header?: {
@@ -14636,149 +14533,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the record is called: 1 to 200 characters, not only spaces. */
+                    title?: string;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description A record of the billing service. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BillingPlans"];
-                };
-            };
-            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    createCheckout: {
-        parameters: {
-            query?: {
-                /** @description A paid plan's monthly or yearly price id (GET /subscription/plans). */
-                priceId?: string;
-            };
-            header?: {
-                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
-                "x-workspace-id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A Stripe Checkout Session: the browser goes to url to pay. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CheckoutSession"];
-                };
-            };
-            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    verifySubscription: {
-        parameters: {
-            query?: {
-                /** @description The Checkout Session the browser comes back from (optional). */
-                sessionId?: string;
-            };
-            header?: {
-                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
-                "x-workspace-id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The workspace's subscription (documents §3 Organization.subscription) and the plan in force. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubscriptionVerify"];
-                };
-            };
-            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    getPlanLimits: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
-                "x-workspace-id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanLimitsResponse"];
-                };
-            };
-            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    billingWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description t=<unix>,v1=<HMAC-SHA256 hex> */
-                "stripe-signature"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description processed, duplicate (the event id was handled before) or ignored (nothing of a workspace). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingWebhookResponse"];
+                    "application/json": components["schemas"]["BillingRecord"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */

@@ -1,4 +1,5 @@
 import { enableTenantRls, platformMigrations, type Migration } from '@ledgerline/platform';
+import { quickBooksMigrations } from '../quickbooks/migrations.js';
 
 /** The integrations database: the platform's tenancy functions, outbox and inbox, then its own tables. */
 export const integrationsMigrations: Migration[] = [
@@ -158,4 +159,5 @@ export const integrationsMigrations: Migration[] = [
       for (const table of ['stripe_payout_links', 'stripe_bank_deposits']) await knex.schema.dropTableIfExists(table);
     },
   },
+  ...quickBooksMigrations,
 ];

@@ -29,7 +29,7 @@ import {
 import { CategorizationSuggestedSchema, CustomerChangedSchema, VendorChangedSchema } from '@ledgerline/proto/events/v1/parties_pb';
 import { PostingRequestedSchema } from '@ledgerline/proto/events/v1/postings_pb';
 import { DocumentsDocumentChangedSchema } from '@ledgerline/proto/events/v1/documents_pb';
-import { IntegrationsStripeSyncedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
+import { IntegrationsQuickBooksSyncedSchema, IntegrationsStripeSyncedSchema } from '@ledgerline/proto/events/v1/integrations_pb';
 import { NotificationCreatedSchema } from '@ledgerline/proto/events/v1/notifications_pb';
 import { BillingPlanChangedSchema } from '@ledgerline/proto/events/v1/billing_pb';
 import { newId } from '../ids.js';
@@ -87,6 +87,8 @@ export const EventType = {
   DocumentsDocumentChanged: 'documents.document_changed',
   /** integrations: a sync of the workspace's Stripe account completed. */
   IntegrationsStripeSynced: 'integrations.stripe_synced',
+  /** integrations: entities were synced to or un-synced from QuickBooks (their owners set qboSynced). */
+  IntegrationsQuickBooksSynced: 'integrations.quickbooks_synced',
   /** identity: an invited user accepted a workspace invite and joined the workspace (the inviter is told). */
   InviteAccepted: 'invite.accepted',
   /** ledger: a user commented on a transaction, tagging members (each tagged member is notified). */
@@ -126,6 +128,7 @@ export const EVENT_SCHEMAS = {
   [EventType.CategorizationSuggested]: CategorizationSuggestedSchema,
   [EventType.DocumentsDocumentChanged]: DocumentsDocumentChangedSchema,
   [EventType.IntegrationsStripeSynced]: IntegrationsStripeSyncedSchema,
+  [EventType.IntegrationsQuickBooksSynced]: IntegrationsQuickBooksSyncedSchema,
   [EventType.InviteAccepted]: InviteAcceptedSchema,
   [EventType.TransactionCommented]: TransactionCommentedSchema,
   [EventType.BankConnectionReconnectRequired]: BankConnectionReconnectRequiredSchema,

@@ -75,7 +75,7 @@ export const SERVICES = [
     dir: 'services/integrations',
     database: 'ledgerline_integrations',
     chart: 'charts/integrations',
-    calls: [],
+    calls: ['ledger', 'parties'],
   },
   {
     name: 'notifications',

@@ -260,12 +260,16 @@ describe('transactions', () => {
     const deposit = await ok('createDeposit', {
       DepositToAccountRef: checking,
       TxnDate: '2026-02-20',
+      DocNumber: 'DEP-0001',
       Line: [
         { Amount: 5000, DetailType: 'DepositLineDetail', DepositLineDetail: { AccountRef: services } },
         { Amount: 12.34, DetailType: 'DepositLineDetail', DepositLineDetail: { AccountRef: await account('Interest Earned') } },
       ],
     });
-    expect(deposit).toMatchObject({ TotalAmt: 5012.34, DepositToAccountRef: { value: checking.value } });
+    expect(deposit).toMatchObject({ TotalAmt: 5012.34, DepositToAccountRef: { value: checking.value }, DocNumber: 'DEP-0001' });
+    // A deposit is found by its DocNumber (what a sync retried after a crash looks for).
+    const byDoc = await ok<{ QueryResponse: { Deposit?: Array<{ Id: string }> } }>('findDeposits', [{ field: 'DocNumber', value: 'DEP-0001', operator: '=' }]);
+    expect(byDoc.QueryResponse.Deposit?.map((d) => d.Id)).toEqual([deposit.Id]);
     const checkingAfter = Number((await ok('getAccount', checking.value)).CurrentBalance);
     const toExpense = await call(qbo, 'createDeposit', { DepositToAccountRef: travel, Line: deposit.Line });
     expect(fault(toExpense.body)?.code).toBe('6000');

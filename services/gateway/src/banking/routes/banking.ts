@@ -19,6 +19,8 @@ import { ref, responses, WORKSPACE_HEADER_SCHEMA, BEARER, uuid } from '../../htt
 import { addSchemas } from '../../http/hardening.js';
 import { centsToDollars, orNull } from '@ledgerline/platform';
 import { bulkUploadJobJson } from '../../documents/present.js';
+import type { QuickBooksSyncClient } from '../../integrations/quickbooks-client.js';
+import { quickBooksQueueJobJson } from '../../integrations/routes/quickbooks-sync.js';
 import type { BankingClient } from '../client.js';
 import type { BulkUploadClient } from '../../documents/client.js';
 import type { LedgerClient } from '../../ledger/client.js';
@@ -37,7 +39,12 @@ const TIE_OUT_TIMEOUT_MS = 2_000;
  */
 export async function registerBankingRoutes(
   app: FastifyInstance,
-  { banking, ledger, bulkUploads }: { banking: BankingClient; ledger: LedgerClient; bulkUploads?: BulkUploadClient },
+  {
+    banking,
+    ledger,
+    bulkUploads,
+    quickBooks,
+  }: { banking: BankingClient; ledger: LedgerClient; bulkUploads?: BulkUploadClient; quickBooks?: QuickBooksSyncClient },
 ): Promise<void> {
   addSchemas(app, BANKING_SCHEMAS);
   const headers = (req: Parameters<typeof authOf>[0]) => ({ headers: authOf(req).rpcHeaders });
@@ -305,8 +312,16 @@ export async function registerBankingRoutes(
             })
           : undefined,
       ]);
-      const jobs = [...r.jobs.map(jobJson), ...(bulk?.jobs ?? []).map(bulkUploadJobJson)];
-      return { jobs: bulk ? jobs.sort((a, b) => b.createdOn.localeCompare(a.createdOn)) : jobs };
+      // And the integrations service's QuickBooks jobs ('accounting-package sync'), left out the same way when it fails.
+      const qb =
+        quickBooks && !req.query.accountId
+          ? await quickBooks.listQuickBooksSyncJobs({ statuses }, headers(req)).catch((err: unknown) => {
+              req.log.debug({ err }, 'the integrations service did not answer its QuickBooks jobs; jobs answered without them');
+              return undefined;
+            })
+          : undefined;
+      const jobs = [...r.jobs.map(jobJson), ...(bulk?.jobs ?? []).map(bulkUploadJobJson), ...(qb?.jobs ?? []).map(quickBooksQueueJobJson)];
+      return { jobs: bulk || qb ? jobs.sort((a, b) => b.createdOn.localeCompare(a.createdOn)) : jobs };
     },
   );
 

@@ -479,6 +479,7 @@ export class Company {
     return compact({
       DepositToAccountRef: accountRef,
       TxnDate: optDate(body, 'TxnDate') ?? companyDate(this.now()),
+      DocNumber: optString(body, 'DocNumber', 21),
       PrivateNote: optString(body, 'PrivateNote', 4000),
       Line: lines,
       TotalAmt: money(totalCents),

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file ledgerline/events/v1/integrations.proto.
  */
 export const file_ledgerline_events_v1_integrations: GenFile = /*@__PURE__*/
-  fileDesc("CidsZWRnZXJsaW5lL2V2ZW50cy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIl0KGEludGVncmF0aW9uc1N0cmlwZVN5bmNlZBIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCRIOCgZqb2JfaWQYAiABKAkSFgoOb2JqZWN0c19zeW5jZWQYAyABKANiBnByb3RvMw");
+  fileDesc("CidsZWRnZXJsaW5lL2V2ZW50cy92MS9pbnRlZ3JhdGlvbnMucHJvdG8SFGxlZGdlcmxpbmUuZXZlbnRzLnYxIl0KGEludGVncmF0aW9uc1N0cmlwZVN5bmNlZBIZChFzdHJpcGVfYWNjb3VudF9pZBgBIAEoCRIOCgZqb2JfaWQYAiABKAkSFgoOb2JqZWN0c19zeW5jZWQYAyABKAMibQocSW50ZWdyYXRpb25zUXVpY2tCb29rc1N5bmNlZBITCgtlbnRpdHlfdHlwZRgBIAEoCRISCgpzeW5jZWRfaWRzGAIgAygJEhQKDHVuc3luY2VkX2lkcxgDIAMoCRIOCgZqb2JfaWQYBCABKAliBnByb3RvMw");
 
 /**
  * type "integrations.stripe_synced": a sync of the workspace's Stripe account completed (its data is current).
@@ -42,4 +42,42 @@ export type IntegrationsStripeSynced = Message<"ledgerline.events.v1.Integration
  */
 export const IntegrationsStripeSyncedSchema: GenMessage<IntegrationsStripeSynced> = /*@__PURE__*/
   messageDesc(file_ledgerline_events_v1_integrations, 0);
+
+/**
+ * type "integrations.quickbooks_synced": entities of the workspace were pushed to QuickBooks (synced) or deleted
+ * from it (un-synced). The owners set their qboSynced flags: the ledger (transaction, account), parties (vendor,
+ * customer). Each event is about one entity type.
+ *
+ * @generated from message ledgerline.events.v1.IntegrationsQuickBooksSynced
+ */
+export type IntegrationsQuickBooksSynced = Message<"ledgerline.events.v1.IntegrationsQuickBooksSynced"> & {
+  /**
+   * transaction, account, vendor or customer.
+   *
+   * @generated from field: string entity_type = 1;
+   */
+  entityType: string;
+
+  /**
+   * @generated from field: repeated string synced_ids = 2;
+   */
+  syncedIds: string[];
+
+  /**
+   * @generated from field: repeated string unsynced_ids = 3;
+   */
+  unsyncedIds: string[];
+
+  /**
+   * @generated from field: string job_id = 4;
+   */
+  jobId: string;
+};
+
+/**
+ * Describes the message ledgerline.events.v1.IntegrationsQuickBooksSynced.
+ * Use `create(IntegrationsQuickBooksSyncedSchema)` to create a new message.
+ */
+export const IntegrationsQuickBooksSyncedSchema: GenMessage<IntegrationsQuickBooksSynced> = /*@__PURE__*/
+  messageDesc(file_ledgerline_events_v1_integrations, 1);
 
