@@ -2806,6 +2806,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe-analytic/net-revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe revenue analytics: net-revenue */
+        get: operations["getStripeAnalyticNetRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe-analytic/active-subscriptions": {
         parameters: {
             query?: never;
@@ -2985,6 +3002,108 @@ export interface paths {
         };
         /** Stripe revenue analytics: net-payout/value */
         get: operations["getStripeAnalyticNetPayoutValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe payouts, latest arrival first (20 a page by default) */
+        get: operations["listStripePayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Stripe payout: its gross-to-net and balance transactions */
+        get: operations["getStripePayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe payment intents, newest first (20 a page by default) */
+        get: operations["listStripePaymentIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/payment-intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Stripe payment intent and its charges */
+        get: operations["getStripePaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe plans with their active subscriptions and customers */
+        get: operations["listStripePlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe-analytic/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stripe products with their plans and active subscriptions */
+        get: operations["listStripeProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3232,7 +3351,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/billing/records": {
+    "/subscription/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans with monthly and yearly prices and limits */
+        get: operations["listBillingPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout": {
         parameters: {
             query?: never;
             header?: never;
@@ -3241,8 +3377,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a record in the current workspace (the billing service) */
-        post: operations["createBillingRecord"];
+        /** Creates a Stripe Checkout Session for a paid plan's price in the current workspace */
+        post: operations["createCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's subscription and plan in force (with sessionId: after that checkout's result is brought in) */
+        get: operations["verifySubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The limits of the workspace's plan and where to upgrade */
+        get: operations["getPlanLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhooks of the subscriptions Ledgerline sells (verified with the Stripe-Signature header; a bad signature is a 400) */
+        post: operations["billingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3339,13 +3526,19 @@ export interface components {
             /** @description The deviceToken of an earlier /authenticate-otp answer in this browser. */
             deviceToken?: string;
         };
-        /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
-        LoginResponse: {
-            user?: components["schemas"]["User"];
+        /** @description Signed in (a trusted device, or a workspace that asks for no code). */
+        LoginSignedIn: {
+            user: components["schemas"]["User"];
             sessionToken: string;
-            methodId?: string;
-            message?: string;
         };
+        /** @description A one-time code was emailed; check it with /authenticate-otp (sessionToken and methodId). */
+        LoginCodeSent: {
+            sessionToken: string;
+            methodId: string;
+            message: string;
+        };
+        /** @description Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message). */
+        LoginResponse: components["schemas"]["LoginSignedIn"] | components["schemas"]["LoginCodeSent"];
         AuthenticateOtpBody: {
             methodId?: string;
             /** @description The 6-digit code from the email. */
@@ -3701,9 +3894,13 @@ export interface components {
         /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
         FiscalYear: {
             fiscalYearStartMonth: number;
-            message?: string;
+        };
+        /** @description The fiscal year's first month as changed, a message to show and the change's seq. */
+        FiscalYearChanged: {
+            fiscalYearStartMonth: number;
+            message: string;
             /** @description The chart change's own number from the ledger's commit sequence (chart.changed carries it). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
-            seq?: number;
+            seq: number;
         };
         FiscalYearBody: {
             /** @description 1 (January) to 12 (December). */
@@ -4072,10 +4269,14 @@ export interface components {
             openingBalanceDate?: string;
         };
         OpeningBalanceResponse: {
-            message?: string;
             openingBalance: components["schemas"]["OpeningBalance"] | null;
-            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. Only in the answer to PUT. */
-            seq?: number;
+        };
+        /** @description The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq. */
+        OpeningBalanceChanged: {
+            message: string;
+            openingBalance: components["schemas"]["OpeningBalance"] | null;
+            /** @description The ledger's commit sequence after this change (its last entry, or the workspace's current one when it posted nothing). Pass it as `seq` to a report: the report waits (up to 2 s) until it reflects the change. */
+            seq: number;
         };
         OpeningBalanceRemoved: {
             message: string;
@@ -5523,7 +5724,7 @@ export interface components {
             meta: components["schemas"]["UploadPageMeta"];
         };
         UploadAnswer: {
-            message?: string;
+            message: string;
             upload: components["schemas"]["WorkspaceUpload"];
         };
         UpdateUploadBody: {
@@ -5612,10 +5813,16 @@ export interface components {
             /** @description Units of production: units a year (a twelfth a month); not negative. */
             unitProducedPerYear?: number;
         };
+        /** @description The fixed asset after a change that posts nothing (a stop: what is posted stays). */
         FixedAssetAnswer: {
             message: string;
             fixedAsset: components["schemas"]["FixedAsset"];
-            seq?: number;
+        };
+        /** @description The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it). */
+        FixedAssetCreated: {
+            message: string;
+            fixedAsset: components["schemas"]["FixedAsset"];
+            seq: number;
         };
         FixedAssetList: {
             data: components["schemas"]["FixedAsset"][];
@@ -5750,6 +5957,158 @@ export interface components {
             startDate: string;
             /** Format: date */
             endDate: string;
+            /**
+             * @description The breakdown applied, after the fallbacks (yearly under 11 months and quarterly under 2 months fall to monthly; under a month, totals only).
+             * @enum {string}
+             */
+            breakdown: "daily" | "weekly" | "monthly" | "quarterly" | "yearly" | "totals_only";
+            /** @description The metric per column of the breakdown (point-in-time metrics at the column end). */
+            series: {
+                label: string;
+                /** Format: date */
+                startDate: string;
+                /** Format: date */
+                endDate: string;
+                value: number;
+            }[];
+        };
+        StripePageMeta: {
+            page: number;
+            take: number;
+            itemCount: number;
+            pageCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        /** @description A payout of the connected account to its bank (spec: payment-processor views, payout). */
+        StripePayout: {
+            /** @description po_... */
+            id: string;
+            /** @description In the currency, two decimals. */
+            amount: number;
+            currency: string;
+            /**
+             * Format: date
+             * @description When Stripe expects it in the bank.
+             */
+            arrivalDate: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            created: string;
+            /** @description paid, pending, in_transit, canceled or failed. */
+            status: string;
+            description: string;
+            method: string;
+            automatic: boolean;
+            /** @description The bank transaction the payout was matched to (card-payout link); empty while unmatched. */
+            transactionId: string;
+        };
+        StripePayoutList: {
+            data: components["schemas"]["StripePayout"][];
+            meta: components["schemas"]["StripePageMeta"];
+        };
+        /** @description A payout's gross-to-net (gross − fees − refunds + adjustments = net = amount) and its balance transactions. */
+        StripePayoutDetail: {
+            payout: components["schemas"]["StripePayout"];
+            /** @description In the currency, two decimals. */
+            gross: number;
+            /** @description In the currency, two decimals. */
+            fees: number;
+            /** @description In the currency, two decimals. */
+            refunds: number;
+            /** @description In the currency, two decimals. */
+            adjustments: number;
+            /** @description In the currency, two decimals. */
+            net: number;
+            /** @description False until a sync has read the payout's balance transactions. */
+            itemsRead: boolean;
+            items: {
+                /** @description txn_... */
+                id: string;
+                /**
+                 * @description The item type.
+                 * @enum {string}
+                 */
+                type: "payout" | "charge" | "refund" | "adjustment" | "stripe_fee";
+                /** @description Stripe's balance transaction type. */
+                stripeType: string;
+                /** @description In the currency, two decimals. */
+                amount: number;
+                /** @description In the currency, two decimals. */
+                fee: number;
+                /** @description In the currency, two decimals. */
+                net: number;
+                /** @description ISO-8601 UTC instant; empty when not yet. */
+                created: string;
+                source: string;
+            }[];
+        };
+        StripePaymentIntent: {
+            /** @description pi_... */
+            id: string;
+            /** @description In the currency, two decimals. */
+            amount: number;
+            /** @description In the currency, two decimals. */
+            amountReceived: number;
+            currency: string;
+            customerId: string;
+            status: string;
+            /** @description ISO-8601 UTC instant; empty when not yet. */
+            created: string;
+            description: string;
+        };
+        StripePaymentIntentList: {
+            data: components["schemas"]["StripePaymentIntent"][];
+            meta: components["schemas"]["StripePageMeta"];
+        };
+        /** @description A payment intent and its charges, with the fee Stripe took on each. */
+        StripePaymentIntentDetail: {
+            paymentIntent: components["schemas"]["StripePaymentIntent"];
+            charges: {
+                id: string;
+                /** @description In the currency, two decimals. */
+                amount: number;
+                /** @description In the currency, two decimals. */
+                amountRefunded: number;
+                /** @description In the currency, two decimals. */
+                fee: number;
+                status: string;
+                /** @description ISO-8601 UTC instant; empty when not yet. */
+                created: string;
+            }[];
+        };
+        /** @description The plans (recurring prices) with the subscriptions paying on them and their customers at the end of asOf. */
+        StripePlanList: {
+            /** Format: date */
+            asOf: string;
+            data: {
+                id: string;
+                planName: string;
+                /** @description In the currency, two decimals. */
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                interval: "day" | "week" | "month" | "year";
+                intervalCount: number;
+                planActive: boolean;
+                activeSubscriptions: number;
+                activeCustomers: number;
+                productId: string;
+            }[];
+        };
+        /** @description The products with their plans and the subscriptions (and customers) paying on any of them at the end of asOf. */
+        StripeProductList: {
+            /** Format: date */
+            asOf: string;
+            data: {
+                id: string;
+                name: string;
+                active: boolean;
+                /** @description ISO-8601 UTC instant; empty when not yet. */
+                created: string;
+                plans: number;
+                activeSubscriptions: number;
+                activeCustomers: number;
+            }[];
         };
         /** @description The workspace's accounting-package (QuickBooks Online) connection. */
         QuickBooksIntegration: {
@@ -5942,13 +6301,82 @@ export interface components {
             /** @description Mail me when a bank connection needs me to reconnect it. */
             emailReconnectRequired: boolean;
         };
-        /** @description A record of the billing service. */
-        BillingRecord: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            /** Format: date-time */
-            createdAt: string;
+        /** @description What a plan covers. */
+        PlanLimits: {
+            /** @description Bank accounts; -1 is unlimited. */
+            bankAccounts: number;
+            /** @description Users of the workspace; -1 is unlimited. */
+            users: number;
+            /** @description Expenses a month, in cents; -1 is unlimited. */
+            monthlyExpenses: number;
+        };
+        /** @description A plan Ledgerline sells (documents §9) with its monthly and yearly prices. */
+        BillingPlan: {
+            /** @enum {string} */
+            id: "starter" | "launch" | "ai_accounting" | "startup" | "full_service" | "growth";
+            name: string;
+            description: string;
+            /** @description A price of 0: no checkout. */
+            free: boolean;
+            limits: components["schemas"]["PlanLimits"];
+            features: string[];
+            prices: {
+                /** @description The priceId to give POST /checkout. */
+                priceId: string;
+                /** @enum {string} */
+                interval: "monthly" | "yearly";
+                /** @description Cents per interval. */
+                amount: number;
+                currency: string;
+            }[];
+        };
+        BillingPlans: {
+            plans: components["schemas"]["BillingPlan"][];
+        };
+        /** @description The workspace's subscription (documents §3 Organization.subscription) and the plan in force. */
+        SubscriptionVerify: {
+            /** @enum {string} */
+            status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid" | "paused" | "not_found";
+            plan: components["schemas"]["BillingPlan"];
+            /** @enum {string} */
+            interval: "monthly" | "yearly" | "";
+            subscription: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                createdOn: string | null;
+                /** Format: date-time */
+                lastUpdated: string | null;
+                /** Format: date-time */
+                startAt: string | null;
+                /** Format: date-time */
+                endAt: string | null;
+                /** @description The Stripe subscription as last read, JSON. */
+                json: string;
+                subscriptionId: string;
+                priceId: string;
+                /** @enum {string} */
+                status: "trialing" | "active" | "incomplete" | "incomplete_expired" | "past_due" | "canceled" | "unpaid" | "paused" | "not_found";
+                cancelAtPeriodEnd: boolean;
+                /** Format: date-time */
+                trialEnd: string | null;
+            } | null;
+        };
+        /** @description A Stripe Checkout Session: the browser goes to url to pay. */
+        CheckoutSession: {
+            sessionId: string;
+            url: string;
+        };
+        /** @description processed, duplicate (the event id was handled before) or ignored (nothing of a workspace). */
+        BillingWebhookResponse: {
+            /** @enum {string} */
+            outcome: "processed" | "duplicate" | "ignored";
+        };
+        PlanLimitsResponse: {
+            planId: string;
+            planName: string;
+            limits: components["schemas"]["PlanLimits"];
+            upgradeUrl: string;
         };
     };
     responses: never;
@@ -6005,7 +6433,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Either user + sessionToken (signed in) or sessionToken + methodId + message (a one-time code was sent). */
+            /** @description Either signed in (user + sessionToken) or a one-time code was sent (sessionToken + methodId + message). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7052,13 +7480,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The first month of the workspace's fiscal year (1 = January, the default). Income and expense accounts show only the current fiscal year; earlier years' net income is in Retained Earnings. */
+            /** @description The fiscal year's first month as changed, a message to show and the change's seq. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FiscalYear"];
+                    "application/json": components["schemas"]["FiscalYearChanged"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -7233,10 +7661,10 @@ export interface operations {
                 flow?: string;
                 finalization?: string;
                 order?: string;
-                page?: number;
-                take?: number;
                 /** @description review (one-sided transfers: "Transfers to review") or paired. */
                 transferStatus?: string;
+                page?: number;
+                take?: number;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -7854,13 +8282,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The opening balance as set (null when an amount of 0 removed it), a message to show and the change’s seq. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpeningBalanceResponse"];
+                    "application/json": components["schemas"]["OpeningBalanceChanged"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -13147,13 +13575,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new fixed asset, a message to show and the seq of the purchase's re-booking (reports wait for it). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FixedAssetAnswer"];
+                    "application/json": components["schemas"]["FixedAssetCreated"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -13181,7 +13609,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The fixed asset after a change that posts nothing (a stop: what is posted stays). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13522,6 +13950,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13559,6 +13989,47 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One revenue metric over [startDate, endDate] (UTC; point-in-time metrics at the end). value: money in the currency (2 decimals), a count, or a percent (2 decimals), as kind says. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripeAnalyticNetRevenue: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); default 29 days before endDate. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13596,6 +14067,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13633,6 +14106,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13670,6 +14145,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13707,6 +14184,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13744,6 +14223,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13781,6 +14262,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13818,6 +14301,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13855,6 +14340,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13892,6 +14379,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13929,6 +14418,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13966,6 +14457,8 @@ export interface operations {
                 startDate?: string;
                 /** @description YYYY-MM-DD (UTC); default today. A calendar date from 1900-01-01 to 2100-12-31. */
                 endDate?: string;
+                /** @description The series columns: month, week, year, or daily, weekly, monthly, quarterly, yearly, totals_only; default monthly. */
+                breakdown?: string;
             };
             header?: {
                 /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
@@ -13983,6 +14476,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeMetric"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripePayouts: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); with either date only the period is listed. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description At least 1; default 1. */
+                page?: number;
+                /** @description 1 to 100; default 20. */
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePayoutList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripePayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A payout's gross-to-net (gross − fees − refunds + adjustments = net = amount) and its balance transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePayoutDetail"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripePaymentIntents: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC); with either date only the period is listed. A calendar date from 1900-01-01 to 2100-12-31. */
+                startDate?: string;
+                /** @description YYYY-MM-DD (UTC). A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+                /** @description At least 1; default 1. */
+                page?: number;
+                /** @description 1 to 100; default 20. */
+                take?: number;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePaymentIntentList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getStripePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A payment intent and its charges, with the fee Stripe took on each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePaymentIntentDetail"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripePlans: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC): paying at the end of this day; default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans (recurring prices) with the subscriptions paying on them and their customers at the end of asOf. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripePlanList"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listStripeProducts: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC): paying at the end of this day; default today. A calendar date from 1900-01-01 to 2100-12-31. */
+                endDate?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products with their plans and the subscriptions (and customers) paying on any of them at the end of asOf. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeProductList"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
@@ -14523,7 +15236,7 @@ export interface operations {
             };
         };
     };
-    createBillingRecord: {
+    listBillingPlans: {
         parameters: {
             query?: never;
             header?: {
@@ -14533,22 +15246,149 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description What the record is called: 1 to 200 characters, not only spaces. */
-                    title?: string;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description A record of the billing service. */
-            201: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BillingRecord"];
+                    "application/json": components["schemas"]["BillingPlans"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createCheckout: {
+        parameters: {
+            query?: {
+                /** @description A paid plan's monthly or yearly price id (GET /subscription/plans). */
+                priceId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A Stripe Checkout Session: the browser goes to url to pay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    verifySubscription: {
+        parameters: {
+            query?: {
+                /** @description The Checkout Session the browser comes back from (optional). */
+                sessionId?: string;
+            };
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's subscription (documents §3 Organization.subscription) and the plan in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionVerify"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPlanLimits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The workspace to act in (a UUID the user is a member of). Default: the user's default workspace. */
+                "x-workspace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitsResponse"];
+                };
+            };
+            /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    billingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description t=<unix>,v1=<HMAC-SHA256 hex> */
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description processed, duplicate (the event id was handled before) or ignored (nothing of a workspace). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingWebhookResponse"];
                 };
             };
             /** @description The one error shape of the REST edge. With `errors`, `message` is the first error's message. */
