@@ -149,10 +149,11 @@ export interface ManualRow {
 export async function markManualRows(trx: Knex.Transaction, transactionIds: readonly string[]): Promise<ManualRow[]> {
   return (
     await trx.raw(
+      // The rows by primary key, each one's merchant by key (no self-join for the planner to get wrong).
       `update workspace_transactions w set creation_mode = 'manual', suggested_category_id = null, suggested_vendor_id = null, suggestion_confidence = null
-     from workspace_transactions o left join billers b on b.id = o.biller_id
-     where w.id = o.id and w.id = any(?::uuid[]) and w.category_id is not null
-     returning w.id, w.name, w.amount_cents, w.bank_account_id, w.category_id, w.vendor_id, to_char(w.txn_date, 'YYYY-MM-DD') as txn_date, coalesce(b.name, '') as merchant, b.vendor_id as merchant_vendor_id`,
+     where w.id = any(?::uuid[]) and w.category_id is not null
+     returning w.id, w.name, w.amount_cents, w.bank_account_id, w.category_id, w.vendor_id, to_char(w.txn_date, 'YYYY-MM-DD') as txn_date,
+       coalesce((select b.name from billers b where b.id = w.biller_id), '') as merchant, (select b.vendor_id from billers b where b.id = w.biller_id) as merchant_vendor_id`,
       [[...transactionIds]],
     )
   ).rows as ManualRow[];

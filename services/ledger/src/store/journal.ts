@@ -234,8 +234,13 @@ export async function reversalsOf(trx: Knex.Transaction, reversals: readonly { e
   if (reversals.length === 0) return [];
   const rows = (
     await trx.raw(
+      // Each entry and its lines by key (LATERAL: index probes, whatever the statistics say; a join planned without
+      // them scanned every line once per entry, 1.5 s for 1,000 entries of a 10,000-transaction workspace).
       `select e.id, e.workspace_id, e.entry_date, e.source_type, e.source_id, e.transaction_id, e.biller_id, l.account_id, l.direction, l.amount_cents
-     from journal_entries e join journal_lines l on l.entry_id = e.id where e.id = any(?::uuid[]) order by l.id`,
+     from (select distinct x from unnest(?::uuid[]) as x) ids(id)
+     cross join lateral (select * from journal_entries where id = ids.id) e
+     cross join lateral (select id, account_id, direction, amount_cents from journal_lines where entry_id = e.id) l
+     order by l.id`,
       [reversals.map((r) => r.entryId)],
     )
   ).rows as {

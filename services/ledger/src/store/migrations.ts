@@ -16,6 +16,7 @@ import { vendorsMigration } from './migrations-vendors.js';
 import { vendorRulesMigration } from './migrations-vendor-rules.js';
 import { partyCreditsMigration } from './migrations-party-credits.js';
 import { statementBalanceMigration } from './migrations-statement-balance.js';
+import { setBasedChecksMigration } from './migrations-set-based-checks.js';
 
 const TENANT_TABLES = ['ledger_workspaces', 'accounts', 'journal_entries', 'journal_lines', 'account_balances', 'billers', 'workspace_transactions'] as const;
 
@@ -273,4 +274,5 @@ export const ledgerMigrations: Migration[] = [
   categorisationMigration,
   statementBalanceMigration,
   membersMigration,
+  setBasedChecksMigration,
 ];
