@@ -42,6 +42,7 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
     apiUrl: string;
     remotes: { settings: string; accounting: string; reports: string };
     plaid: { sandboxUrl: string };
+    google: { authorizationUrl: string };
   };
   expect(config).toEqual({
     apiUrl: `http://localhost:${port(4000)}`,
@@ -51,7 +52,19 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
       reports: `http://localhost:${port(3003)}/mf-manifest.json`,
     },
     plaid: { mode: 'sandbox', sandboxUrl: `http://localhost:${port(8090)}` },
+    google: { clientId: 'ledgerline-local.apps.googleusercontent.com', authorizationUrl: `http://localhost:${port(9010)}/o/oauth2/v2/auth` },
   });
+  // "Continue with Google" goes to the Google sign-in sandbox on its registry port: its account page answers.
+  const google = new URL(config.google.authorizationUrl);
+  google.search = new URLSearchParams({
+    client_id: 'ledgerline-local.apps.googleusercontent.com',
+    redirect_uri: `${webUrl}/oauth/google`,
+    response_type: 'id_token',
+    scope: 'openid email',
+    nonce: 'n',
+    state: 's',
+  }).toString();
+  expect((await fetch(google)).status).toBe(200);
   expect((await fetch(config.remotes.settings)).status).toBe(200);
   expect((await fetch(config.remotes.accounting)).status).toBe(200);
   expect((await fetch(config.remotes.reports)).status).toBe(200);
