@@ -11,7 +11,9 @@ beforeAll(async () => {
 });
 afterAll(async () => system?.stop());
 
-const TRIES = 50;
+// 100 of each: under the suite's load (two test files at a time on two cores) the medians of 50 moved by 20 ms now
+// and then (median known 68.8 ms, unknown 89.2 ms once in a whole run); the tolerance stays 20 ms.
+const TRIES = 100;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return (s[Math.floor((s.length - 1) / 2)]! + s[Math.ceil((s.length - 1) / 2)]!) / 2;
