@@ -13,8 +13,11 @@ let child: ChildProcess | undefined;
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
-    child.kill('SIGKILL');
-    await once(child, 'exit');
+    // The whole process group: tsx runs start.ts in a child process of its own, which a SIGKILL of tsx alone leaves
+    // running, holding every port (a failed run once left one listening for the next run to collide with).
+    const exited = once(child, 'exit');
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
   }
 });
 
@@ -22,6 +25,8 @@ it('starts every piece, prints the URL, and stops on Ctrl+C', async () => {
   child = spawn('node_modules/.bin/tsx', ['--conditions=ledgerline-source', 'scripts/start.ts'], {
     env: { ...process.env, PORT_OFFSET: String(OFFSET) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so afterAll can stop tsx and the start.ts process under it together.
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
