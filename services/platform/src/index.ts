@@ -80,6 +80,7 @@ export { NatsEventBus } from './events/nats-bus.js';
 export { MemoryEventBus } from './events/memory-bus.js';
 export { writeEvent, writeEvents, type OutboxEvent } from './events/outbox.js';
 export { writePostingRequested, type RequestedPosting } from './events/posting-requested.js';
+export { startQuickBooksSyncedConsumer } from './events/quickbooks-synced.js';
 export { OutboxRelay } from './events/relay.js';
 export {
   startConsumer,
